@@ -1,0 +1,267 @@
+"""Cards, suits, ranks and piles (RULES.md R1), and the R1 text notation.
+
+The public values are small immutable types: :class:`Card`, :class:`Rank`, :class:`Suit`,
+:class:`Pile`.  Inside the hot path a card is an int ``0..51`` (``rank_index * 4 + suit``) and a
+hand is a 52-bit mask; the tables at the bottom of this module (``FITS``, ``PARENTS``, ...) make
+the R4 "one rank lower, opposite colour" test a single ``&``.  This module is the one place that
+parses and formats R1 notation.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Iterable, Iterator
+
+__all__ = [
+    "Rank",
+    "Suit",
+    "Card",
+    "Pile",
+    "CARDS",
+    "EDGES",
+    "CORNERS",
+    "NotationError",
+    "parse_card",
+    "parse_pile",
+    "card_ids",
+    "mask_of",
+    "cards_of_mask",
+    "full_deck",
+]
+
+
+class NotationError(ValueError):
+    """A card or pile written in a way R1 does not allow; the message is the sentence to show."""
+
+
+class Suit(enum.Enum):
+    """A suit, with its R1 letter.  Only the colour matters for play (R1)."""
+
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    SPADES = "S"
+
+    @property
+    def index(self) -> int:
+        """0..3 in the order C D H S, as used in card ids."""
+        return _SUIT_INDEX[self]
+
+    @property
+    def is_red(self) -> bool:
+        """Hearts and diamonds are red, clubs and spades black (R1)."""
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+    @property
+    def colour(self) -> str:
+        """``"red"`` or ``"black"``."""
+        return "red" if self.is_red else "black"
+
+    @property
+    def word(self) -> str:
+        """The plural English name, as in "the eight of diamonds"."""
+        return self.name.lower()
+
+
+_SUIT_INDEX = {s: i for i, s in enumerate(Suit)}
+_SUITS = tuple(Suit)
+
+
+class Rank(enum.IntEnum):
+    """Ranks from Ace (1, lowest) to King (13, highest) (R1)."""
+
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    @property
+    def letter(self) -> str:
+        """The R1 notation letter: ``A 2 … 9 T J Q K``."""
+        return _RANK_LETTERS[self - 1]
+
+    @property
+    def word(self) -> str:
+        """The English name, as in "the eight of diamonds"."""
+        return _RANK_WORDS[self - 1]
+
+
+_RANK_LETTERS = "A23456789TJQK"
+_RANK_WORDS = (
+    "ace", "two", "three", "four", "five", "six", "seven",
+    "eight", "nine", "ten", "jack", "queen", "king",
+)
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """One playing card.  Ordered by rank, then suit (C D H S)."""
+
+    rank: Rank
+    suit: Suit
+
+    @property
+    def id(self) -> int:
+        """The card's small-int id, ``0..51``: ``(rank - 1) * 4 + suit index``."""
+        return (self.rank - 1) * 4 + _SUIT_INDEX[self.suit]
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit.is_red
+
+    @property
+    def is_king(self) -> bool:
+        return self.rank is Rank.KING
+
+    def __str__(self) -> str:
+        return self.rank.letter + self.suit.value
+
+    def __repr__(self) -> str:
+        return f"Card({self})"
+
+    @property
+    def words(self) -> str:
+        """"the eight of diamonds"."""
+        return f"the {self.rank.word} of {self.suit.word}"
+
+    @staticmethod
+    def parse(text: str) -> "Card":
+        """Parse R1 notation (``TH``, ``10h``, ``ks``); raises :class:`NotationError`."""
+        return parse_card(text)
+
+    @staticmethod
+    def from_id(card_id: int) -> "Card":
+        return CARDS[card_id]
+
+
+CARDS: tuple[Card, ...] = tuple(
+    Card(Rank(r), _SUITS[s]) for r in range(1, 14) for s in range(4)
+)
+"""All 52 cards, indexed by id."""
+
+_BY_TEXT = {str(c): c for c in CARDS}
+
+
+def parse_card(text: str) -> Card:
+    """Parse a card in R1 notation, case-insensitive, ``10`` accepted for ``T``."""
+    t = text.strip().upper()
+    if t.startswith("10"):
+        t = "T" + t[2:]
+    card = _BY_TEXT.get(t)
+    if card is None:
+        raise NotationError(
+            f"{text.strip() or 'That'!r} is not a card: write the rank (A 2-9 T J Q K, or 10) "
+            "then the suit (C D H S), for example 7H or KS."
+        )
+    return card
+
+
+def full_deck() -> list[int]:
+    """The 52 card ids in a fixed order (shuffled by the caller's RNG)."""
+    return list(range(52))
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """The bit mask of some cards."""
+    m = 0
+    for c in cards:
+        m |= 1 << c.id
+    return m
+
+
+def card_ids(mask: int) -> Iterator[int]:
+    """The card ids in a mask, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def cards_of_mask(mask: int) -> tuple[Card, ...]:
+    """The cards in a mask, sorted by rank then suit."""
+    return tuple(CARDS[i] for i in card_ids(mask))
+
+
+class Pile(enum.Enum):
+    """The eight piles of the cross (R1): four edges, then four corners."""
+
+    N = 0
+    E = 1
+    S = 2
+    W = 3
+    NE = 4
+    SE = 5
+    SW = 6
+    NW = 7
+
+    @property
+    def is_edge(self) -> bool:
+        return self.value < 4
+
+    @property
+    def is_corner(self) -> bool:
+        return self.value >= 4
+
+    @property
+    def words(self) -> str:
+        """"North", "the north-east corner"."""
+        return _PILE_WORDS[self.value]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+_PILE_WORDS = (
+    "North", "East", "South", "West",
+    "the north-east corner", "the south-east corner",
+    "the south-west corner", "the north-west corner",
+)
+PILES: tuple[Pile, ...] = tuple(Pile)
+EDGES: tuple[Pile, ...] = PILES[:4]
+CORNERS: tuple[Pile, ...] = PILES[4:]
+
+
+def parse_pile(text: str) -> Pile:
+    """Parse a pile name (``n``, ``NE``…), case-insensitive; raises :class:`NotationError`."""
+    try:
+        return Pile[text.strip().upper()]
+    except KeyError:
+        raise NotationError(
+            f"{text.strip() or 'That'!r} is not a pile: the piles are N E S W (edges) "
+            "and NE SE SW NW (corners)."
+        ) from None
+
+
+# --- hot-path tables -------------------------------------------------------------------------
+# A card id is rank_index * 4 + suit_index; suits 1 and 2 (D, H) are red.
+RANK_OF: tuple[int, ...] = tuple(i // 4 + 1 for i in range(52))
+"""Rank (1..13) of each card id."""
+IS_RED: tuple[bool, ...] = tuple((i % 4) in (1, 2) for i in range(52))
+KING_MASK: int = sum(1 << i for i in range(48, 52))
+ACE_MASK: int = sum(1 << i for i in range(0, 4))
+ALL_MASK: int = (1 << 52) - 1
+
+
+def _fits_mask(top: int) -> int:
+    rank, red = RANK_OF[top], IS_RED[top]
+    return sum(
+        1 << c for c in range(52) if RANK_OF[c] == rank - 1 and IS_RED[c] != red
+    )
+
+
+FITS: tuple[int, ...] = tuple(_fits_mask(t) for t in range(52))
+"""``FITS[top]``: mask of the cards that may be built on a pile showing ``top`` (R4)."""
+PARENTS: tuple[int, ...] = tuple(
+    sum(1 << t for t in range(52) if FITS[t] >> c & 1) for c in range(52)
+)
+"""``PARENTS[card]``: mask of the top cards that ``card`` may be built on (R4)."""

@@ -1,0 +1,250 @@
+"""The events of a game: the transcript vocabulary of PROTOCOL.md section 1 as typed values.
+
+Every listener (transcript writer, screens, log, autosave, bots) receives these.  ``as_dict()``
+gives the protocol object with its keys in the protocol's order; :func:`event_from_dict` reads one
+back.  Cards are :class:`Card` values, piles bottom first, the stock top first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping, Union
+
+from .cards import Card, Pile, parse_card, parse_pile
+
+__all__ = [
+    "SessionStart",
+    "RoundStart",
+    "TurnStart",
+    "Draw",
+    "Play",
+    "MoveEvent",
+    "Undo",
+    "Chips",
+    "TurnEnd",
+    "RoundEnd",
+    "SessionEnd",
+    "Event",
+    "PlayerInfo",
+    "event_from_dict",
+]
+
+Cards = tuple[Card, ...]
+
+
+def _names(cards: Cards) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def _cards(names: Any) -> Cards:
+    return tuple(parse_card(n) for n in names)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerInfo:
+    """A seat as the transcript names it."""
+
+    name: str
+    kind: str  # "human" | "ai" | "bot"
+    level: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"name": self.name, "kind": self.kind}
+        if self.level is not None:
+            d["level"] = self.level
+        return d
+
+
+@dataclass(frozen=True, slots=True)
+class SessionStart:
+    version: int
+    seed: int | None
+    rules: Mapping[str, Any]
+    players: tuple[PlayerInfo, ...]
+    name = "session_start"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "event": "session_start",
+            "version": self.version,
+            "game": "kings-corner",
+            "seed": self.seed,
+            "rules": dict(self.rules),
+            "players": [p.as_dict() for p in self.players],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStart:
+    round: int
+    dealer: int
+    hands: tuple[Cards, ...]
+    board: tuple[Cards, ...]  # indexed by Pile.value
+    stock: Cards  # top first
+    name = "round_start"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "event": "round_start",
+            "round": self.round,
+            "dealer": self.dealer,
+            "hands": [_names(h) for h in self.hands],
+            "board": {p.name: _names(self.board[p.value]) for p in Pile},
+            "stock": _names(self.stock),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStart:
+    player: int
+    name = "turn_start"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"event": "turn_start", "player": self.player}
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """A draw; ``card`` is ``None`` in views of another seat's draw."""
+
+    player: int
+    card: Card | None
+    name = "draw"
+
+    def as_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"event": "draw", "player": self.player}
+        if self.card is not None:
+            d["card"] = str(self.card)
+        return d
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A card from hand onto a pile (build, King to a corner, fill an edge)."""
+
+    player: int
+    card: Card
+    pile: Pile
+    name = "play"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"event": "play", "player": self.player, "card": str(self.card), "pile": self.pile.name}
+
+
+@dataclass(frozen=True, slots=True)
+class MoveEvent:
+    """A whole pile moved onto another pile, or a King pile to an empty corner."""
+
+    player: int
+    source: Pile
+    target: Pile
+    name = "move"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"event": "move", "player": self.player, "from": self.source.name, "to": self.target.name}
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    player: int
+    name = "undo"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"event": "undo", "player": self.player}
+
+
+@dataclass(frozen=True, slots=True)
+class Chips:
+    """Chips scoring only (R7): ``reason`` is "ante", "no_move", "king_held" or "cards"."""
+
+    player: int
+    amount: int
+    reason: str
+    name = "chips"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"event": "chips", "player": self.player, "amount": self.amount, "reason": self.reason}
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnd:
+    player: int
+    name = "turn_end"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"event": "turn_end", "player": self.player}
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnd:
+    round: int
+    reason: str  # "out" | "blocked"
+    winners: tuple[int, ...]
+    hands: tuple[Cards, ...]
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+    name = "round_end"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "event": "round_end",
+            "round": self.round,
+            "reason": self.reason,
+            "winners": list(self.winners),
+            "hands": [_names(h) for h in self.hands],
+            "scores": list(self.scores),
+            "totals": list(self.totals),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class SessionEnd:
+    winners: tuple[int, ...]
+    totals: tuple[int, ...]
+    name = "session_end"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"event": "session_end", "winners": list(self.winners), "totals": list(self.totals)}
+
+
+Event = Union[
+    SessionStart, RoundStart, TurnStart, Draw, Play, MoveEvent, Undo, Chips, TurnEnd, RoundEnd,
+    SessionEnd,
+]
+
+
+def event_from_dict(d: Mapping[str, Any]) -> Event:
+    """Read one transcript object back into an event value (raises ``KeyError``/``ValueError``)."""
+    kind = d["event"]
+    if kind == "session_start":
+        return SessionStart(
+            d["version"], d["seed"], dict(d["rules"]),
+            tuple(PlayerInfo(p["name"], p["kind"], p.get("level")) for p in d["players"]),
+        )
+    if kind == "round_start":
+        return RoundStart(
+            d["round"], d["dealer"], tuple(_cards(h) for h in d["hands"]),
+            tuple(_cards(d["board"][p.name]) for p in Pile), _cards(d["stock"]),
+        )
+    if kind == "turn_start":
+        return TurnStart(d["player"])
+    if kind == "draw":
+        return Draw(d["player"], parse_card(d["card"]) if "card" in d else None)
+    if kind == "play":
+        return Play(d["player"], parse_card(d["card"]), parse_pile(d["pile"]))
+    if kind == "move":
+        return MoveEvent(d["player"], parse_pile(d["from"]), parse_pile(d["to"]))
+    if kind == "undo":
+        return Undo(d["player"])
+    if kind == "chips":
+        return Chips(d["player"], d["amount"], d["reason"])
+    if kind == "turn_end":
+        return TurnEnd(d["player"])
+    if kind == "round_end":
+        return RoundEnd(
+            d["round"], d["reason"], tuple(d["winners"]), tuple(_cards(h) for h in d["hands"]),
+            tuple(d["scores"]), tuple(d["totals"]),
+        )
+    if kind == "session_end":
+        return SessionEnd(tuple(d["winners"]), tuple(d["totals"]))
+    raise ValueError(f"unknown event {kind!r}")

@@ -1,0 +1,472 @@
+"""The referee: one session of Kings in the Corner, round after round (RULES.md R2-R7).
+
+:class:`Game` owns all the state (hands, board, stock, scores, whose turn) and changes it only
+through legal actions: :meth:`Game.play`, :meth:`Game.undo`, :meth:`Game.end_turn` and
+:meth:`Game.next_round`.  Each action emits the transcript events of PROTOCOL.md section 1 to one
+callback, in protocol order.  With no callback no event objects are built at all, which keeps the
+simulator and AI searches fast.
+
+Internally cards are ints, hands are bit masks and the board is eight lists of card ids (see
+:mod:`kc_tui.engine.moves`); the public accessors return :class:`Card` and :class:`Pile` values.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable, Sequence
+
+from .cards import (
+    CARDS,
+    KING_MASK,
+    PILES,
+    Card,
+    Pile,
+    card_ids,
+    cards_of_mask,
+)
+from .events import (
+    Chips,
+    Draw,
+    Event,
+    MoveEvent,
+    Play,
+    PlayerInfo,
+    RoundEnd,
+    RoundStart,
+    SessionEnd,
+    SessionStart,
+    TurnEnd,
+    TurnStart,
+    Undo,
+)
+from .moves import MOVE_BASE, IllegalMove, Move, legal_codes, move_code, move_of_code, refusal
+from .observation import Observation
+from .rules import RuleSet
+from .scoring import hand_penalty, session_over, session_winners
+
+__all__ = ["Game", "Phase", "PROTOCOL_VERSION"]
+
+PROTOCOL_VERSION = 1
+
+
+class Phase:
+    """Where a game stands; plain strings so they print and compare simply."""
+
+    TURN = "turn"
+    """The current player may play, move piles, undo or end the turn."""
+    ROUND_OVER = "round_over"
+    """A round has ended; :meth:`Game.next_round` deals the next one."""
+    SESSION_OVER = "session_over"
+    """The session has ended (R7); nothing more can happen."""
+
+
+EventSink = Callable[[Event], None]
+
+
+class Game:
+    """One session: deals rounds, referees turns, scores (R2-R7).
+
+    ``rng`` is the game's one seeded random source (it shuffles and picks the first dealer).
+    ``players`` describes the seats for the transcript.  ``emit`` receives every event.
+    Call :meth:`start` to emit ``session_start`` and deal round 1.
+    """
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        rng: random.Random,
+        players: Sequence[PlayerInfo] | None = None,
+        seed: int | None = None,
+        emit: EventSink | None = None,
+    ) -> None:
+        self.rules = rules.checked()
+        self.rng = rng
+        self.seed = seed
+        n = rules.players
+        self.players: tuple[PlayerInfo, ...] = tuple(
+            players or (PlayerInfo(f"Player {i + 1}", "ai") for i in range(n))
+        )
+        if len(self.players) != n:
+            raise ValueError(f"{len(self.players)} players given for a {n}-player rule set")
+        self._emit = emit
+        self.n = n
+        self._draw_start = rules.draw == "start"
+        self._draw_end = rules.draw == "end"
+        self._chips = rules.scoring == "chips"
+        self._mandatory = rules.mandatory_kings
+        self._royal = rules.royal_kings
+        # Session state.
+        self.round_no = 0
+        self.dealer = -1
+        self.totals = [0] * n
+        self.pot = 0
+        self.phase = Phase.ROUND_OVER
+        self.session_winners_: tuple[int, ...] = ()
+        # Round state.
+        self.hands: list[int] = [0] * n
+        self.piles: list[list[int]] = [[] for _ in range(8)]
+        self.stock: list[int] = []  # top of the stock is the last element
+        self.current = 0
+        self.turns = 0  # turns started this round
+        self.idle_run = 0
+        self.extra_turns = 0
+        self.round_reason = ""
+        self.round_winners: tuple[int, ...] = ()
+        self.round_scores: tuple[int, ...] = ()
+        # Turn state: net of undos.
+        self.turn_cards_out = 0
+        self.turn_kings = 0
+        self._log: list[tuple] = []  # this turn's plays and moves, for undo
+        self._turn_drawn = False
+
+    # ------------------------------------------------------------------ session flow
+    def start(self, dealer: int | None = None) -> None:
+        """Emit ``session_start`` and deal round 1; the first dealer is random (R2)."""
+        if self.round_no:
+            raise IllegalMove("The session has already started.")
+        if self._emit:
+            self._emit(SessionStart(PROTOCOL_VERSION, self.seed, self.rules.as_dict(), self.players))
+        self.dealer = self.rng.randrange(self.n) if dealer is None else dealer
+        self._deal()
+
+    def next_round(self) -> None:
+        """Deal the next round; the deal passes clockwise (R2)."""
+        if self.phase != Phase.ROUND_OVER or not self.round_no:
+            raise IllegalMove(
+                "The session is over." if self.phase == Phase.SESSION_OVER
+                else "The round is still being played."
+            )
+        self.dealer = (self.dealer + 1) % self.n
+        self._deal()
+
+    def _deal(self) -> None:
+        rules, n = self.rules, self.n
+        deck = list(range(52))
+        self.rng.shuffle(deck)
+        # The deck's last card is its top: deal one at a time starting left of the dealer (R2).
+        hands = [0] * n
+        first = (self.dealer + 1) % n
+        for _ in range(rules.hand_size):
+            for k in range(n):
+                hands[(first + k) % n] |= 1 << deck.pop()
+        piles: list[list[int]] = [[] for _ in range(8)]
+        for p in range(4):
+            piles[p].append(deck.pop())
+        if rules.kings_to_corners_at_deal:
+            # R2: a King turned up for an edge goes to the first empty corner, replaced from the
+            # stock (again if the replacement is a King).  An empty stock leaves the edge empty.
+            for p in range(4):
+                while piles[p] and piles[p][-1] >= 48:
+                    corner = next(c for c in range(4, 8) if not piles[c])
+                    piles[corner].append(piles[p].pop())
+                    if deck:
+                        piles[p].append(deck.pop())
+        self.hands = hands
+        self.piles = piles
+        self.stock = deck
+        self.round_no += 1
+        self.turns = 0
+        self.idle_run = 0
+        self.extra_turns = 0
+        self.round_reason = ""
+        self.round_winners = ()
+        self.round_scores = ()
+        self.phase = Phase.TURN
+        emit = self._emit
+        if emit:
+            emit(RoundStart(
+                self.round_no, self.dealer,
+                tuple(cards_of_mask(h) for h in hands),
+                tuple(tuple(CARDS[c] for c in pile) for pile in piles),
+                tuple(CARDS[c] for c in reversed(deck)),
+            ))
+        if self._chips:
+            # R7 chips: everyone antes 1 when the round starts.
+            self.pot += n
+            if emit:
+                for seat in range(n):
+                    emit(Chips(seat, 1, "ante"))
+        self._begin_turn(first)
+
+    def _begin_turn(self, seat: int) -> None:
+        self.current = seat
+        self.turns += 1
+        self.turn_cards_out = 0
+        self.turn_kings = 0
+        self._log = []
+        self._turn_drawn = False
+        emit = self._emit
+        if emit:
+            emit(TurnStart(seat))
+        if self._draw_start and self.stock:
+            card = self.stock.pop()
+            self.hands[seat] |= 1 << card
+            self._turn_drawn = True
+            if emit:
+                emit(Draw(seat, CARDS[card]))
+
+    # ------------------------------------------------------------------ moves
+    def legal_codes(self) -> list[int]:
+        """The current player's legal move codes (empty outside a turn)."""
+        if self.phase != Phase.TURN:
+            return []
+        return legal_codes(self.piles, self.hands[self.current])
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The current player's legal moves, as values (R4)."""
+        return tuple(move_of_code(c) for c in self.legal_codes())
+
+    def why_illegal(self, move: Move | int) -> str | None:
+        """``None`` if the current player may make ``move`` now, else the sentence why not."""
+        if self.phase != Phase.TURN:
+            return self._not_playing()
+        code = move if isinstance(move, int) else move_code(move)
+        return refusal(self.piles, self.hands[self.current], code)
+
+    def play(self, move: Move | int) -> None:
+        """Apply one move of the current player; raises :class:`IllegalMove` with the reason."""
+        code = move if isinstance(move, int) else move_code(move)
+        if self.phase != Phase.TURN:
+            raise IllegalMove(self._not_playing())
+        seat = self.current
+        hand = self.hands[seat]
+        piles = self.piles
+        # The common legal case is checked inline; anything else goes to the rule book.
+        if code < MOVE_BASE:
+            cid, p = code >> 3, code & 7
+            reason = refusal(piles, hand, code)
+            if reason:
+                raise IllegalMove(reason)
+            piles[p].append(cid)
+            hand ^= 1 << cid
+            self.hands[seat] = hand
+            self.turn_cards_out += 1
+            if cid >= 48:
+                self.turn_kings += 1
+            self._log.append((code, 0))
+            if self._emit:
+                self._emit(Play(seat, CARDS[cid], PILES[p]))
+            if not hand:
+                self._end_round("out", (seat,))
+        else:
+            reason = refusal(piles, hand, code)
+            if reason:
+                raise IllegalMove(reason)
+            s, d = divmod(code - MOVE_BASE, 8)
+            moved = piles[s]
+            piles[d].extend(moved)
+            piles[s] = []
+            self._log.append((code, len(moved)))
+            if self._emit:
+                self._emit(MoveEvent(seat, PILES[s], PILES[d]))
+
+    def can_undo(self) -> bool:
+        return self.phase == Phase.TURN and bool(self._log)
+
+    def undo(self) -> None:
+        """Take back the current player's last play or move of this turn (never a draw)."""
+        if self.phase != Phase.TURN:
+            raise IllegalMove(self._not_playing())
+        if not self._log:
+            raise IllegalMove("There is nothing to undo this turn.")
+        code, count = self._log.pop()
+        seat = self.current
+        if code < MOVE_BASE:
+            cid, p = code >> 3, code & 7
+            self.piles[p].pop()
+            self.hands[seat] |= 1 << cid
+            self.turn_cards_out -= 1
+            if cid >= 48:
+                self.turn_kings -= 1
+        else:
+            s, d = divmod(code - MOVE_BASE, 8)
+            dst = self.piles[d]
+            self.piles[s] = dst[len(dst) - count:]
+            del dst[len(dst) - count:]
+        if self._emit:
+            self._emit(Undo(seat))
+
+    def moves_this_turn(self) -> int:
+        """Plays and pile moves made this turn, net of undos."""
+        return len(self._log)
+
+    def pending_king(self) -> Card | None:
+        """Under ``mandatory_kings``: a King the current player must play before ending, or None."""
+        if not self._mandatory or self.phase != Phase.TURN:
+            return None
+        kings = self.hands[self.current] & KING_MASK
+        if kings and any(not self.piles[c] for c in range(4, 8)):
+            return CARDS[(kings & -kings).bit_length() - 1]
+        return None
+
+    def end_turn(self, force_kings: bool = False) -> None:
+        """End the current turn: end-of-turn draw, penalties, the blocked check, next player.
+
+        Under ``mandatory_kings`` a player holding a King while a corner is empty may not end
+        the turn (R6); with ``force_kings`` such Kings are played to the empty corners first
+        (used when an AI or bot seat ends a turn without doing so).
+        """
+        if self.phase != Phase.TURN:
+            raise IllegalMove(self._not_playing())
+        king = self.pending_king()
+        while king is not None:
+            if not force_kings:
+                raise IllegalMove(
+                    f"You must play {king} to an empty corner before ending your turn "
+                    "(Kings are mandatory)."
+                )
+            corner = next(c for c in range(4, 8) if not self.piles[c])
+            self.play(king.id * 8 + corner)
+            if self.phase != Phase.TURN:
+                return  # that King was the player's last card: the round is over (R5)
+            king = self.pending_king()
+        seat = self.current
+        emit = self._emit
+        hand = self.hands[seat]
+        # R7 chips: judged when the player ends the turn, before an end-of-turn draw.
+        king_held = (
+            self._chips and not self._mandatory and bool(hand & KING_MASK)
+            and not all(self.piles[4:])
+        )
+        if self._draw_end and self.stock:
+            card = self.stock.pop()
+            self.hands[seat] |= 1 << card
+            self._turn_drawn = True
+            if emit:
+                emit(Draw(seat, CARDS[card]))
+            if self._mandatory and card >= 48:
+                # R6: with draw "end", a King drawn at the end goes to an empty corner at once.
+                corner = next((c for c in range(4, 8) if not self.piles[c]), -1)
+                if corner >= 0:
+                    self.piles[corner].append(card)
+                    self.hands[seat] ^= 1 << card
+                    self.turn_cards_out += 1
+                    self.turn_kings += 1
+                    self._log.append((card * 8 + corner, 0))
+                    if emit:
+                        emit(Play(seat, CARDS[card], PILES[corner]))
+        # R5: an idle turn ends with an empty stock and no card gone from the hand.
+        if not self.stock and self.turn_cards_out == 0:
+            self.idle_run += 1
+        else:
+            self.idle_run = 0
+        if self._chips:
+            if not self._log:
+                self.pot += 1
+                if emit:
+                    emit(Chips(seat, 1, "no_move"))
+            if king_held:
+                self.pot += 3
+                if emit:
+                    emit(Chips(seat, 3, "king_held"))
+        if emit:
+            emit(TurnEnd(seat))
+        if self.idle_run >= self.n:
+            hands = self.hands
+            fewest = min(h.bit_count() for h in hands)
+            self._end_round("blocked", tuple(i for i, h in enumerate(hands) if h.bit_count() == fewest))
+            return
+        if self._royal and self.turn_kings:
+            # R6 royal Kings: one extra turn per King played from hand, taken right after.
+            self.extra_turns += self.turn_kings
+        if self.extra_turns:
+            self.extra_turns -= 1
+            self._begin_turn(seat)
+        else:
+            self._begin_turn((seat + 1) % self.n)
+
+    # ------------------------------------------------------------------ round and session end
+    def _end_round(self, reason: str, winners: tuple[int, ...]) -> None:
+        rules, n, emit = self.rules, self.n, self._emit
+        hands = self.hands
+        if self._chips:
+            # R7 chips: every non-winner pays a chip per card left; the winners share the pot.
+            for seat in range(n):
+                if seat not in winners:
+                    left = hands[seat].bit_count()
+                    if left:
+                        self.pot += left
+                        if emit:
+                            emit(Chips(seat, left, "cards"))
+            share = self.pot // len(winners)
+            self.pot -= share * len(winners)
+            scores = tuple(share if seat in winners else 0 for seat in range(n))
+        else:
+            scores = tuple(
+                0 if seat in winners else hand_penalty(rules.scoring, hands[seat])
+                for seat in range(n)
+            )
+        for seat in range(n):
+            self.totals[seat] += scores[seat]
+        self.round_reason = reason
+        self.round_winners = winners
+        self.round_scores = scores
+        over = session_over(rules.scoring, rules.target, self.totals)
+        self.phase = Phase.SESSION_OVER if over else Phase.ROUND_OVER
+        if over:
+            self.session_winners_ = (
+                winners if rules.scoring == "none" else session_winners(rules.scoring, self.totals)
+            )
+        if emit:
+            emit(RoundEnd(
+                self.round_no, reason, winners, tuple(cards_of_mask(h) for h in hands),
+                scores, tuple(self.totals),
+            ))
+            if over:
+                emit(SessionEnd(self.session_winners_, tuple(self.totals)))
+
+    def _not_playing(self) -> str:
+        if self.phase == Phase.SESSION_OVER:
+            return "The session is over."
+        return "The round is over; deal the next one first."
+
+    # ------------------------------------------------------------------ read access
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """A seat's hand, sorted (the referee's view: every hand is visible here)."""
+        return cards_of_mask(self.hands[seat])
+
+    def pile(self, pile: Pile) -> tuple[Card, ...]:
+        """A pile's cards, bottom first."""
+        return tuple(CARDS[c] for c in self.piles[pile.value])
+
+    def stock_cards(self) -> tuple[Card, ...]:
+        """The stock, top first (the referee's view)."""
+        return tuple(CARDS[c] for c in reversed(self.stock))
+
+    def hand_counts(self) -> tuple[int, ...]:
+        return tuple(h.bit_count() for h in self.hands)
+
+    def card_count(self) -> int:
+        """Cards accounted for in hands, board and stock: always 52."""
+        return (
+            sum(h.bit_count() for h in self.hands)
+            + sum(len(p) for p in self.piles)
+            + len(self.stock)
+        )
+
+    @property
+    def session_winners(self) -> tuple[int, ...]:
+        return self.session_winners_
+
+    def penalty_of(self, seat: int) -> int:
+        """What the seat's hand would cost under the scoring in force, were the round to end."""
+        return hand_penalty(self.rules.scoring, self.hands[seat])
+
+    def all_card_ids(self) -> list[int]:
+        """Every card id in hands, board and stock (for invariant checks)."""
+        out: list[int] = []
+        for h in self.hands:
+            out.extend(card_ids(h))
+        for p in self.piles:
+            out.extend(p)
+        out.extend(self.stock)
+        return out
+
+    def observation(self, seat: int) -> "Observation":
+        """What ``seat`` may see now (no other hand, no stock order)."""
+        return Observation(
+            seat, self.rules, self.round_no, self.dealer, self.current, self.phase,
+            self.hands[seat], tuple(map(tuple, self.piles)),
+            tuple(h.bit_count() for h in self.hands), len(self.stock), tuple(self.totals),
+            self.pot, len(self._log), self.extra_turns,
+        )
