@@ -23,6 +23,7 @@ from .cards import (
     Pile,
     card_ids,
     cards_of_mask,
+    mask_of,
 )
 from .events import (
     Chips,
@@ -61,6 +62,8 @@ class Phase:
 
 
 EventSink = Callable[[Event], None]
+Deal = RoundStart
+"""A recorded deal: the hands, board and stock of a ``round_start`` event."""
 
 
 class Game:
@@ -92,6 +95,7 @@ class Game:
         self.n = n
         self._draw_start = rules.draw == "start"
         self._draw_end = rules.draw == "end"
+        self._no_draw = rules.draw == "none"
         self._chips = rules.scoring == "chips"
         self._mandatory = rules.mandatory_kings
         self._royal = rules.royal_kings
@@ -120,47 +124,37 @@ class Game:
         self._turn_drawn = False
 
     # ------------------------------------------------------------------ session flow
-    def start(self, dealer: int | None = None) -> None:
-        """Emit ``session_start`` and deal round 1; the first dealer is random (R2)."""
+    def start(self, dealer: int | None = None, deal: "Deal | None" = None) -> None:
+        """Emit ``session_start`` and deal round 1; the first dealer is random (R2).
+
+        ``dealer`` and ``deal`` (a recorded :class:`RoundStart`) replay a transcript's round.
+        """
         if self.round_no:
             raise IllegalMove("The session has already started.")
         if self._emit:
             self._emit(SessionStart(PROTOCOL_VERSION, self.seed, self.rules.as_dict(), self.players))
         self.dealer = self.rng.randrange(self.n) if dealer is None else dealer
-        self._deal()
+        self._deal(deal)
 
-    def next_round(self) -> None:
-        """Deal the next round; the deal passes clockwise (R2)."""
+    def next_round(self, deal: "Deal | None" = None) -> None:
+        """Deal the next round; the deal passes clockwise (R2).  ``deal`` replays a recorded one."""
         if self.phase != Phase.ROUND_OVER or not self.round_no:
             raise IllegalMove(
                 "The session is over." if self.phase == Phase.SESSION_OVER
                 else "The round is still being played."
             )
         self.dealer = (self.dealer + 1) % self.n
-        self._deal()
+        self._deal(deal)
 
-    def _deal(self) -> None:
+    def _deal(self, deal: "Deal | None" = None) -> None:
         rules, n = self.rules, self.n
-        deck = list(range(52))
-        self.rng.shuffle(deck)
-        # The deck's last card is its top: deal one at a time starting left of the dealer (R2).
-        hands = [0] * n
         first = (self.dealer + 1) % n
-        for _ in range(rules.hand_size):
-            for k in range(n):
-                hands[(first + k) % n] |= 1 << deck.pop()
-        piles: list[list[int]] = [[] for _ in range(8)]
-        for p in range(4):
-            piles[p].append(deck.pop())
-        if rules.kings_to_corners_at_deal:
-            # R2: a King turned up for an edge goes to the first empty corner, replaced from the
-            # stock (again if the replacement is a King).  An empty stock leaves the edge empty.
-            for p in range(4):
-                while piles[p] and piles[p][-1] >= 48:
-                    corner = next(c for c in range(4, 8) if not piles[c])
-                    piles[corner].append(piles[p].pop())
-                    if deck:
-                        piles[p].append(deck.pop())
+        if deal is not None:
+            hands, piles, deck = [mask_of(h) for h in deal.hands], [
+                [c.id for c in p] for p in deal.board
+            ], [c.id for c in reversed(deal.stock)]
+        else:
+            hands, piles, deck = self._shuffled_deal(first)
         self.hands = hands
         self.piles = piles
         self.stock = deck
@@ -187,6 +181,29 @@ class Game:
                 for seat in range(n):
                     emit(Chips(seat, 1, "ante"))
         self._begin_turn(first)
+
+    def _shuffled_deal(self, first: int) -> tuple[list[int], list[list[int]], list[int]]:
+        rules, n = self.rules, self.n
+        deck = list(range(52))
+        self.rng.shuffle(deck)
+        # The deck's last card is its top: deal one at a time starting left of the dealer (R2).
+        hands = [0] * n
+        for _ in range(rules.hand_size):
+            for k in range(n):
+                hands[(first + k) % n] |= 1 << deck.pop()
+        piles: list[list[int]] = [[] for _ in range(8)]
+        for p in range(4):
+            piles[p].append(deck.pop())
+        if rules.kings_to_corners_at_deal:
+            # R2: a King turned up for an edge goes to the first empty corner, replaced from the
+            # stock (again if the replacement is a King).  An empty stock leaves the edge empty.
+            for p in range(4):
+                while piles[p] and piles[p][-1] >= 48:
+                    corner = next(c for c in range(4, 8) if not piles[c])
+                    piles[corner].append(piles[p].pop())
+                    if deck:
+                        piles[p].append(deck.pop())
+        return hands, piles, deck
 
     def _begin_turn(self, seat: int) -> None:
         self.current = seat
@@ -345,8 +362,9 @@ class Game:
                     self._log.append((card * 8 + corner, 0))
                     if emit:
                         emit(Play(seat, CARDS[card], PILES[corner]))
-        # R5: an idle turn ends with an empty stock and no card gone from the hand.
-        if not self.stock and self.turn_cards_out == 0:
+        # R5: an idle turn ends with an empty stock (always so with draw "none") and no card
+        # gone from the hand.
+        if (self._no_draw or not self.stock) and self.turn_cards_out == 0:
             self.idle_run += 1
         else:
             self.idle_run = 0

@@ -1,0 +1,184 @@
+"""The rules in force, and the game's events, in plain words."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .events import (
+    Chips,
+    Draw,
+    Event,
+    MoveEvent,
+    Play,
+    RoundEnd,
+    RoundStart,
+    SessionEnd,
+    SessionStart,
+    TurnEnd,
+    TurnStart,
+    Undo,
+)
+from .rules import DEFAULT_TARGETS, RuleSet
+
+__all__ = ["describe_rules", "Narrator"]
+
+_SCORING_WORDS = {
+    "classic": "each player who did not win scores a penalty for the cards left in hand: "
+    "a King 10, any other card 1",
+    "face": "each player who did not win scores a penalty for the cards left in hand: "
+    "a King 10, Jacks and Queens 1, number cards their face value (Ace 1)",
+    "alternative": "each player who did not win scores a penalty for the cards left in hand: "
+    "an Ace 25, King, Queen, Jack and ten 10 each, other cards their face value",
+    "chips": "everyone antes 1 chip into the pot each round; ending a turn without a move costs "
+    "1 chip{king}; at the end of a round each loser pays 1 chip per card left, and the winner "
+    "takes the pot as points (a blocked round's pot is shared, the odd chips stay in the pot)",
+    "none": "no score is kept: each round stands alone",
+}
+
+
+def describe_rules(rules: RuleSet, preset: str | None = None) -> str:
+    """A few paragraphs stating every rule in force (R2-R7), for ``kings-corner rules``."""
+    lines: list[str] = []
+    head = "Kings in the Corner"
+    if preset:
+        head += f" - preset {preset}"
+    lines.append(head)
+    lines.append("")
+    lines.append(
+        f"Players: {rules.players}. One 52-card deck. Each player is dealt {rules.hand_size} "
+        "cards; four cards are turned up on the edges North, East, South and West; the corners "
+        "start empty; the rest is the stock. The player left of the dealer starts; play goes "
+        "clockwise, and the deal passes clockwise each round."
+    )
+    if rules.kings_to_corners_at_deal:
+        lines.append(
+            "A King turned up on an edge at the deal goes straight to an empty corner and is "
+            "replaced from the stock."
+        )
+    draw = {
+        "start": "Draw: take the top card of the stock at the start of your turn.",
+        "end": "Draw: take the top card of the stock when you end your turn (not if you have "
+        "gone out).",
+        "none": "Draw: nobody ever draws.",
+    }[rules.draw]
+    lines.append(draw + " An empty stock is never rebuilt.")
+    lines.append(
+        "On your turn make any number of these moves, in any order: put a card on a pile whose "
+        "top card is one rank higher and of the other colour (a red 8 on a black 9; nothing "
+        "goes on an Ace); put a King on an empty corner; put any card on an empty edge; move a "
+        "whole pile onto another when its bottom card fits that pile's top card; move an edge "
+        "pile that starts with a King to an empty corner. Then end your turn."
+    )
+    if rules.mandatory_kings:
+        lines.append(
+            "Kings are mandatory: while a corner is empty you may not end your turn holding a "
+            "King"
+            + (", and a King you draw at the end of your turn goes to an empty corner at once."
+               if rules.draw == "end" else ".")
+        )
+    if rules.royal_kings:
+        lines.append("Royal Kings: every King you play from your hand earns you an extra turn.")
+    lines.append(
+        "The round ends the moment a player plays their last card: they win it. If, with the "
+        "stock empty, every player in a row ends a turn without playing a card, the round is "
+        "blocked and the players with the fewest cards share the win."
+    )
+    scoring = _SCORING_WORDS[rules.scoring]
+    if rules.scoring == "chips":
+        scoring = scoring.format(
+            king="" if rules.mandatory_kings
+            else ", and ending a turn holding a King while a corner is empty costs 3 chips"
+        )
+    lines.append(f"Scoring ({rules.scoring}): {scoring}.")
+    if rules.scoring in ("classic", "face", "alternative"):
+        lines.append(
+            f"The session ends after the round in which someone reaches {rules.target} points; "
+            "the lowest total wins."
+        )
+    elif rules.scoring == "chips":
+        lines.append(
+            f"The session ends after the round in which someone reaches {rules.target} points; "
+            "the highest total wins."
+        )
+    if rules.scoring != "none" and rules.target != DEFAULT_TARGETS[rules.scoring]:
+        lines.append(f"(The usual target for {rules.scoring} scoring is {DEFAULT_TARGETS[rules.scoring]}.)")
+    return "\n".join(_wrap(line) for line in lines)
+
+
+def _wrap(text: str, width: int = 78) -> str:
+    if not text:
+        return text
+    out, line = [], ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            out.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    out.append(line)
+    return "\n".join(out)
+
+
+class Narrator:
+    """Turns events into full sentences ("Ada plays the eight of diamonds on North.")."""
+
+    def __init__(self, names: Sequence[str] | None = None) -> None:
+        self.names = list(names or [])
+        self.counts: list[int] = []
+
+    def _name(self, seat: int) -> str:
+        return self.names[seat] if seat < len(self.names) else f"Seat {seat}"
+
+    def sentence(self, event: Event) -> str | None:
+        """The sentence for an event, or None for events not worth a line."""
+        if isinstance(event, SessionStart):
+            self.names = [p.name for p in event.players]
+            return f"A new session: {', '.join(self.names)}."
+        if isinstance(event, RoundStart):
+            self.counts = [len(h) for h in event.hands]
+            board = ", ".join(
+                f"{name} {cards[-1]}" for name, cards in zip("N E S W".split(), event.board) if cards
+            )
+            return (
+                f"Round {event.round}. {self._name(event.dealer)} deals. "
+                f"The edges show {board}; {len(event.stock)} cards in the stock."
+            )
+        if isinstance(event, TurnStart):
+            return None
+        if isinstance(event, Draw):
+            self.counts[event.player] += 1
+            what = event.card.words if event.card else "a card"
+            return f"{self._name(event.player)} draws {what}."
+        if isinstance(event, Play):
+            self.counts[event.player] -= 1
+            left = self.counts[event.player]
+            return (
+                f"{self._name(event.player)} plays {event.card.words} on {event.pile.words}. "
+                f"{self._name(event.player)} has {left} card{'s' if left != 1 else ''}."
+            )
+        if isinstance(event, MoveEvent):
+            return f"{self._name(event.player)} moves the {event.source.words} pile onto {event.target.words}."
+        if isinstance(event, Undo):
+            return f"{self._name(event.player)} takes back the last move."
+        if isinstance(event, Chips):
+            why = {
+                "ante": "as the ante", "no_move": "for a turn without a move",
+                "king_held": "for holding a King while a corner was empty",
+                "cards": "for the cards left in hand",
+            }[event.reason]
+            return f"{self._name(event.player)} pays {event.amount} chip{'s' if event.amount != 1 else ''} {why}."
+        if isinstance(event, TurnEnd):
+            return f"{self._name(event.player)} ends the turn."
+        if isinstance(event, RoundEnd):
+            winners = " and ".join(self._name(w) for w in event.winners)
+            how = "goes out" if event.reason == "out" else "has the fewest cards in a blocked round"
+            if len(event.winners) > 1 and event.reason == "blocked":
+                how = "share the win in a blocked round"
+            scores = ", ".join(
+                f"{self._name(i)} {s} (total {t})" for i, (s, t) in enumerate(zip(event.scores, event.totals))
+            )
+            return f"Round {event.round} over: {winners} {how}. Scores: {scores}."
+        if isinstance(event, SessionEnd):
+            winners = " and ".join(self._name(w) for w in event.winners)
+            return f"The session is over. {winners} win{'s' if len(event.winners) == 1 else ''}."
+        return None

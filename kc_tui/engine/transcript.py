@@ -1,0 +1,158 @@
+"""JSON Lines transcripts (PROTOCOL.md section 1): writing as the game goes, reading, replaying.
+
+:class:`TranscriptWriter` is a listener: one line per event, flushed at once, so a crash keeps
+everything up to it.  :func:`replay` re-referees a transcript with the engine: it re-deals each
+recorded deal, re-applies each recorded action, and checks that the engine produces exactly the
+recorded events; it returns the final :class:`~kc_tui.engine.game.Game`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from typing import IO, Any, Iterable, Iterator
+
+from .events import (
+    Chips,
+    Draw,
+    Event,
+    MoveEvent,
+    Play,
+    RoundStart,
+    SessionStart,
+    TurnEnd,
+    Undo,
+    event_from_dict,
+)
+from .game import Game
+from .moves import IllegalMove, MovePile, PlayCard
+from .rules import RuleError, RuleSet
+
+__all__ = ["TranscriptWriter", "TranscriptError", "encode_event", "read_events", "replay"]
+
+
+class TranscriptError(ValueError):
+    """A transcript that cannot be read or does not replay; the message gives the line."""
+
+
+def encode_event(event: Event) -> str:
+    """One transcript line (without the newline): compact JSON, keys in protocol order."""
+    return json.dumps(event.as_dict(), separators=(",", ":"), ensure_ascii=False)
+
+
+class TranscriptWriter:
+    """A listener that writes each event as a line and flushes it.
+
+    Give it a path (the file is created or truncated) or an open text stream.  Use it as a
+    context manager, or call :meth:`close`.
+    """
+
+    def __init__(self, target: str | os.PathLike[str] | IO[str]) -> None:
+        if isinstance(target, (str, os.PathLike)):
+            self._file: IO[str] = open(target, "w", encoding="utf-8", newline="\n")
+            self._owned = True
+        else:
+            self._file = target
+            self._owned = False
+
+    def __call__(self, event: Event) -> None:
+        self._file.write(encode_event(event) + "\n")
+        self._file.flush()
+
+    def close(self) -> None:
+        if self._owned and not self._file.closed:
+            self._file.close()
+
+    def __enter__(self) -> "TranscriptWriter":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+
+def read_events(lines: Iterable[str]) -> Iterator[tuple[int, Event]]:
+    """Parse transcript lines into ``(line number, event)``; blank lines are skipped."""
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            yield number, event_from_dict(json.loads(line))
+        except (ValueError, KeyError, TypeError) as exc:
+            raise TranscriptError(f"line {number}: not a transcript event ({exc})") from None
+
+
+_ACTIONS = (Play, MoveEvent, Undo, TurnEnd)
+
+
+def replay(lines: Iterable[str]) -> Game:
+    """Re-run a transcript through the engine and return the final game state.
+
+    Raises :class:`TranscriptError` naming the first line the engine would not have produced.
+    """
+    events = read_events(lines)
+    try:
+        number, first = next(events)
+    except StopIteration:
+        raise TranscriptError("the transcript is empty") from None
+    if not isinstance(first, SessionStart):
+        raise TranscriptError(f"line {number}: a transcript starts with session_start")
+    try:
+        rules = RuleSet.from_dict(first.rules)
+    except (RuleError, TypeError) as exc:
+        raise TranscriptError(f"line {number}: {exc}") from None
+    produced: list[Event] = []
+    game = Game(rules, random.Random(0), first.players, first.seed, emit=produced.append)
+    # The engine emits session_start itself when round 1 is dealt; it is matched against the
+    # transcript's first line then, and `produced_at` counts it as already matched.
+    produced_at = 1
+    for number, event in events:
+        if produced_at >= len(produced):
+            # Nothing pending from the engine: this line is a decision to re-apply.
+            try:
+                _apply(game, event)
+            except IllegalMove as exc:
+                raise TranscriptError(f"line {number}: {exc}") from None
+            if produced_at >= len(produced):
+                raise TranscriptError(f"line {number}: the engine would not produce {event.name} here")
+            if produced[0].as_dict() != first.as_dict():
+                raise TranscriptError("line 1: session_start does not match its own rules and players")
+        expected = produced[produced_at]
+        if expected.as_dict() != event.as_dict():
+            raise TranscriptError(
+                f"line {number}: the transcript has {event.as_dict()} "
+                f"where the engine produces {expected.as_dict()}"
+            )
+        produced_at += 1
+    return game
+
+
+def _apply(game: Game, event: Event) -> None:
+    if isinstance(event, RoundStart):
+        if game.round_no == 0:
+            game.start(dealer=event.dealer, deal=event)
+        else:
+            if event.dealer != (game.dealer + 1) % game.n:
+                raise IllegalMove(f"round {event.round} is dealt by the wrong seat")
+            game.next_round(deal=event)
+    elif isinstance(event, Play):
+        _check_player(game, event.player)
+        game.play(PlayCard(event.card, event.pile))
+    elif isinstance(event, MoveEvent):
+        _check_player(game, event.player)
+        game.play(MovePile(event.source, event.target))
+    elif isinstance(event, Undo):
+        _check_player(game, event.player)
+        game.undo()
+    elif isinstance(event, (TurnEnd, Draw, Chips)):
+        # A draw or chips the engine has not produced yet can only come from ending the turn
+        # (draw "end", turn penalties); the engine then produces them itself.
+        _check_player(game, event.player)
+        game.end_turn()
+    else:
+        raise IllegalMove(f"{event.name} cannot happen here")
+
+
+def _check_player(game: Game, player: int) -> None:
+    if player != game.current:
+        raise IllegalMove(f"it is seat {game.current}'s turn, not seat {player}'s")
