@@ -1,0 +1,106 @@
+"""The kings-corner command line: simulate, rules, demo, and argparse-style errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kc_tui.cli import main, preset_table
+from kc_tui.engine.rules import PRESETS
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "kc_tui", *args], capture_output=True, text=True, check=False)
+
+
+def test_simulate_json_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--players", "medium,medium,easy", "--rounds", "60", "--seed", "1", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["rounds"] == 60
+    assert len(summary["wins"]) == 3
+    # A shared win counts for each winner, so wins add up to at least the rounds played.
+    assert sum(summary["wins"]) >= 60
+    assert summary["blocked"] <= 60
+    assert summary["mean_turns"] > 1
+    assert summary["rounds_per_second"] > 0
+
+
+def test_simulate_is_reproducible_and_writes_one_transcript_per_session(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for d in ("a", "b"):
+        assert main(["simulate", "--players", "medium,easy", "--rounds", "20", "--seed", "9",
+                     "--preset", "boxed", "--transcript-dir", str(tmp_path / d), "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out.splitlines()[0])
+    a = sorted((tmp_path / "a").iterdir())
+    b = sorted((tmp_path / "b").iterdir())
+    assert [p.name for p in a] == [p.name for p in b]
+    assert len(a) == summary["sessions"]
+    assert all(x.read_bytes() == y.read_bytes() for x, y in zip(a, b))
+    first = json.loads(a[0].read_text().splitlines()[0])
+    assert first["event"] == "session_start" and first["rules"]["scoring"] == "chips"
+
+
+def test_simulate_text_summary_lists_each_seat() -> None:
+    result = run("simulate", "--players", "medium,easy", "--rounds", "30", "--seed", "2")
+    assert result.returncode == 0
+    assert "30 rounds" in result.stdout
+    assert "Ada (medium)" in result.stdout and "Ben (easy)" in result.stdout
+    assert "blocked rounds" in result.stdout and "rounds per second" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["simulate", "--players", "medium,wizard"], "unknown player 'wizard' (choose from easy, medium"),
+        (["simulate", "--players", "medium"], "give 2 to 6 players"),
+        (["simulate", "--preset", "turbo"], "invalid choice: 'turbo'"),
+        (["simulate", "--rule", "target"], "a rule is written KEY=VALUE"),
+        (["simulate", "--rule", "colour=red"], "unknown rule option 'colour'; the options are players, hand_size"),
+        (["simulate", "--rule", "draw=later"], "draw must be one of start, end, none"),
+        (["simulate", "--rule", "royal_kings=maybe"], "royal_kings must be true or false"),
+        (["simulate", "--rounds", "0"], "expected at least 1"),
+        (["simulate", "--players", "medium,medium,medium,medium", "--preset", "no-draw"],
+         "4 players x 13 cards + 4 edge cards needs 56 cards; a deck has 52"),
+        (["rules", "--rule", "target=0"], "target must be from 1 to 100000"),
+    ],
+)
+def test_bad_arguments_get_usage_errors(args: list[str], message: str) -> None:
+    result = run(*args)
+    assert result.returncode == 2
+    assert "usage: kings-corner" in result.stderr
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_rules_in_plain_words_follow_the_preset() -> None:
+    boxed = run("rules", "--preset", "boxed").stdout
+    assert "chips" in boxed and "100 points" in boxed and "when you end your turn" in boxed
+    royal = run("rules", "--preset", "royal").stdout
+    assert "extra turn" in royal and "extra turn" not in boxed
+    mandatory = run("rules", "--preset", "mandatory").stdout
+    assert "Kings are mandatory" in mandatory and "goes straight to an empty corner" in mandatory
+
+
+def test_demo_narrates_a_round_in_sentences() -> None:
+    result = run("demo", "--seed", "3")
+    assert result.returncode == 0
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("A new session: Ada, Ben, Cleo, Dev.")
+    assert any(" plays the " in line and " on " in line for line in lines)
+    assert any(line.startswith("Round 1 over:") for line in lines)
+
+
+def test_bare_command_runs_a_short_simulation() -> None:
+    result = run()
+    assert result.returncode == 0
+    assert "200 rounds" in result.stdout
+
+
+def test_readme_lists_every_preset() -> None:
+    readme = (Path(__file__).parent.parent / "README.md").read_text()
+    assert preset_table() in readme
+    for name in PRESETS:
+        assert f"`{name}`" in readme
