@@ -179,3 +179,29 @@ def test_passive_chaotic_rounds_reach_the_blocked_ending() -> None:
             assert game.turns <= 2 * (52 + 3) + 52
         reasons.append(game.round_reason)
     assert "blocked" in reasons and "out" in reasons
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32), other=st.integers(0, 2**32), players=st.integers(2, 6))
+def test_an_observation_shows_nothing_hidden(seed: int, other: int, players: int) -> None:
+    """Two deals that agree on seat 0's hand and the board but differ in every other hand and
+    in the stock order look the same to seat 0."""
+    rules = build_rules(players, "draw-end")
+    game = Game(rules, random.Random(seed))
+    game.start(dealer=players - 1)
+    twin = Game(rules, random.Random(0))
+    twin.start(dealer=players - 1)
+    hidden = [c for h in game.hands[1:] for c in range(52) if h >> c & 1] + game.stock
+    random.Random(other).shuffle(hidden)
+    twin.hands = [game.hands[0]]
+    for seat in range(1, players):
+        n = game.hands[seat].bit_count()
+        mask = 0
+        for c in hidden[:n]:
+            mask |= 1 << c
+        twin.hands.append(mask)
+        hidden = hidden[n:]
+    twin.piles = [list(p) for p in game.piles]
+    twin.stock = hidden
+    assert twin.observation(0) == game.observation(0)
+    assert sorted(twin.all_card_ids()) == list(range(52))

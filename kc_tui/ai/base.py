@@ -6,7 +6,6 @@ import random
 from abc import ABC, abstractmethod
 from typing import ClassVar, Sequence
 
-from ..engine.events import Event
 from ..engine.moves import Move
 from ..engine.observation import Observation
 
@@ -31,6 +30,3 @@ class Player(ABC):
     @abstractmethod
     def plan_turn(self, obs: Observation) -> Sequence[Move | int]:
         """The moves for this turn, in order (possibly none)."""
-
-    def observe(self, event: Event) -> None:
-        """Every event this seat may see, as it happens (for players that remember)."""

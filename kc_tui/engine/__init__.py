@@ -1,0 +1,17 @@
+"""The rules engine: pure Python, no UI.  Deals, referees and scores Kings in the Corner
+(RULES.md R1-R7) and speaks the transcript vocabulary of PROTOCOL.md."""
+
+from .cards import CARDS, CORNERS, EDGES, Card, NotationError, Pile, Rank, Suit, parse_card, parse_pile
+from .events import Event, PlayerInfo
+from .game import Game, Phase
+from .moves import IllegalMove, Move, MovePile, PlayCard
+from .observation import Observation
+from .rules import PRESETS, RuleError, RuleSet, build_rules
+from .service import GameService, Seat
+
+__all__ = [
+    "CARDS", "CORNERS", "EDGES", "Card", "NotationError", "Pile", "Rank", "Suit", "parse_card",
+    "parse_pile", "Event", "PlayerInfo", "Game", "Phase", "IllegalMove", "Move", "MovePile",
+    "PlayCard", "Observation", "PRESETS", "RuleError", "RuleSet", "build_rules", "GameService",
+    "Seat",
+]

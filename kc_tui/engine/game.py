@@ -105,7 +105,7 @@ class Game:
         self.totals = [0] * n
         self.pot = 0
         self.phase = Phase.ROUND_OVER
-        self.session_winners_: tuple[int, ...] = ()
+        self._session_winners: tuple[int, ...] = ()
         # Round state.
         self.hands: list[int] = [0] * n
         self.piles: list[list[int]] = [[] for _ in range(8)]
@@ -422,7 +422,7 @@ class Game:
         over = session_over(rules.scoring, rules.target, self.totals)
         self.phase = Phase.SESSION_OVER if over else Phase.ROUND_OVER
         if over:
-            self.session_winners_ = (
+            self._session_winners = (
                 winners if rules.scoring == "none" else session_winners(rules.scoring, self.totals)
             )
         if emit:
@@ -431,7 +431,7 @@ class Game:
                 scores, tuple(self.totals),
             ))
             if over:
-                emit(SessionEnd(self.session_winners_, tuple(self.totals)))
+                emit(SessionEnd(self._session_winners, tuple(self.totals)))
 
     def _not_playing(self) -> str:
         if self.phase == Phase.SESSION_OVER:
@@ -464,11 +464,7 @@ class Game:
 
     @property
     def session_winners(self) -> tuple[int, ...]:
-        return self.session_winners_
-
-    def penalty_of(self, seat: int) -> int:
-        """What the seat's hand would cost under the scoring in force, were the round to end."""
-        return hand_penalty(self.rules.scoring, self.hands[seat])
+        return self._session_winners
 
     def all_card_ids(self) -> list[int]:
         """Every card id in hands, board and stock (for invariant checks)."""
