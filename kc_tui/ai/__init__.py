@@ -6,18 +6,23 @@ import random
 
 from .base import Player
 from .easy import EasyPlayer
+from .expert import ExpertPlayer
+from .hard import HardPlayer
 from .medium import MediumPlayer
 
-__all__ = ["Player", "EasyPlayer", "MediumPlayer", "LEVELS", "make_player"]
+__all__ = ["Player", "EasyPlayer", "MediumPlayer", "HardPlayer", "ExpertPlayer", "LEVELS", "make_player"]
 
-LEVELS: dict[str, type[Player]] = {"easy": EasyPlayer, "medium": MediumPlayer}
+LEVELS: dict[str, type[Player]] = {"easy": EasyPlayer, "medium": MediumPlayer, "hard": HardPlayer, "expert": ExpertPlayer}
 """Every AI level by name, weakest first."""
 
 
-def make_player(level: str, rng: random.Random | None = None) -> Player:
-    """A new player of ``level``; raises ``ValueError`` naming the levels."""
+def make_player(level: str, rng: random.Random | None = None, think: float | None = None) -> Player:
+    """A new player of ``level``; ``think`` is the expert's budget in seconds per decision.
+    Raises ``ValueError`` naming the levels."""
     try:
         cls = LEVELS[level]
     except KeyError:
         raise ValueError(f"unknown AI level {level!r}; the levels are {', '.join(LEVELS)}") from None
+    if cls is ExpertPlayer:
+        return ExpertPlayer(rng, think=think)
     return cls(rng)

@@ -103,12 +103,32 @@ _RANK_WORDS = (
 )
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Card:
-    """One playing card.  Ordered by rank, then suit (C D H S)."""
+    """One playing card.  Ordered by rank, then suit (C D H S), which is the order of ids."""
 
     rank: Rank
     suit: Suit
+
+    def __lt__(self, other: "Card") -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.id < other.id
+
+    def __le__(self, other: "Card") -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.id <= other.id
+
+    def __gt__(self, other: "Card") -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.id > other.id
+
+    def __ge__(self, other: "Card") -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.id >= other.id
 
     @property
     def id(self) -> int:

@@ -123,6 +123,39 @@ class Game:
         self._log: list[tuple] = []  # this turn's plays and moves, for undo
         self._turn_drawn = False
 
+    @classmethod
+    def from_position(
+        cls,
+        rules: RuleSet,
+        hands: Sequence[int],
+        piles: Sequence[Sequence[int]],
+        stock: Sequence[int],
+        current: int,
+        *,
+        dealer: int = 0,
+        totals: Sequence[int] | None = None,
+        pot: int = 0,
+        idle_run: int = 0,
+        extra_turns: int = 0,
+    ) -> "Game":
+        """A game in the middle of a round at the start of ``current``'s turn, after any draw
+        (for AI rollouts on a sampled position and for tests).  ``stock``'s last card is its
+        top.  No events are emitted."""
+        game = cls(rules, random.Random(0))
+        game.hands = list(hands)
+        game.piles = [list(p) for p in piles]
+        game.stock = list(stock)
+        game.current = current
+        game.dealer = dealer
+        game.round_no = 1
+        game.totals = list(totals) if totals is not None else [0] * rules.players
+        game.pot = pot
+        game.idle_run = idle_run
+        game.extra_turns = extra_turns
+        game.phase = Phase.TURN
+        game.turns = 1
+        return game
+
     # ------------------------------------------------------------------ session flow
     def start(self, dealer: int | None = None, deal: "Deal | None" = None) -> None:
         """Emit ``session_start`` and deal round 1; the first dealer is random (R2).
@@ -482,5 +515,5 @@ class Game:
             seat, self.rules, self.round_no, self.dealer, self.current, self.phase,
             self.hands[seat], tuple(map(tuple, self.piles)),
             tuple(h.bit_count() for h in self.hands), len(self.stock), tuple(self.totals),
-            self.pot, len(self._log), self.extra_turns,
+            self.pot, len(self._log), self.extra_turns, self.idle_run,
         )

@@ -37,6 +37,8 @@ class Observation(NamedTuple):
     """Plays and pile moves the current player has made this turn, net of undos."""
     extra_turns: int
     """Royal Kings: extra turns still owed to the current player after this one."""
+    idle_turns: int
+    """Idle turns in a row so far (R5: as many as there are players block the round)."""
 
     @property
     def hand(self) -> tuple[Card, ...]:

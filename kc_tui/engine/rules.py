@@ -179,7 +179,17 @@ def build_rules(
     if preset not in PRESETS:
         raise RuleError(f"unknown preset {preset!r}; the presets are {', '.join(PRESETS)}")
     options: dict[str, Any] = dict(PRESETS[preset])
-    options.update(overrides or {})
+    for key, value in (overrides or {}).items():
+        if key not in _OPTION_TYPES:
+            raise RuleError(
+                f"unknown rule option {key!r}; the options are {', '.join(OPTION_NAMES)}"
+            )
+        kind = _OPTION_TYPES[key]
+        if isinstance(value, str):
+            value = _coerce(key, value)
+        elif not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise RuleError(f"{key} must be {_TYPE_WORDS[kind]}; got {value!r}")
+        options[key] = value
     if "players" in options and options["players"] != players:
         raise RuleError(
             f"players is set by the seats given ({players}); got players={options['players']}"

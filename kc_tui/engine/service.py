@@ -12,6 +12,7 @@ immutable observation, and :meth:`GameService.apply_plan` applies the result aft
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 from typing import Callable, Protocol, Sequence
 
@@ -82,6 +83,10 @@ class GameService:
         self.seats = tuple(seats)
         self.seed = new_seed() if seed is None else seed
         self._listeners: list[Listener] = list(listeners)
+        self.on_decision: Callable[[int, float], None] | None = None
+        """Called with (seat, seconds) after each computer decision (for measurements)."""
+        self.faults: list[str] = []
+        """One line per fault of a computer or bot seat (illegal move, crash, time-out)."""
         self.game = Game(
             rules, random.Random(self.seed), [s.info for s in self.seats], self.seed,
             emit=self._dispatch if self._listeners else None,
@@ -179,12 +184,28 @@ class GameService:
         game, seats = self.game, self.seats
         done = 0
         while game.phase == Phase.TURN and (limit is None or done < limit):
-            player = seats[game.current].player
+            seat = game.current
+            player = seats[seat].player
             if player is None:
                 break
-            self.apply_plan(player.plan_turn(game.observation(game.current)))
+            if self.on_decision is None:
+                plan = player.plan_turn(game.observation(seat))
+            else:
+                started = time.perf_counter()
+                plan = player.plan_turn(game.observation(seat))
+                self.on_decision(seat, time.perf_counter() - started)
+            result = self.apply_plan(plan)
+            if result.fault:
+                self.faults.append(result.fault)
             done += 1
         return done
+
+    def close(self) -> None:
+        """Release what the seats hold (bot processes)."""
+        for seat in self.seats:
+            close = getattr(seat.player, "close", None)
+            if close is not None:
+                close()
 
     def play_session(self, max_rounds: int | None = None, on_round_end: Callable[[Game], None] | None = None) -> int:
         """Play a whole all-computer session (or ``max_rounds`` rounds of it); returns rounds played."""

@@ -1,0 +1,335 @@
+"""Whole-turn search: a turn is a deterministic puzzle once the card is drawn.
+
+:class:`TurnSearch` explores the sequences of moves open to one player (depth-first, with a
+transposition table) and returns the plan that sheds the most cards, ties broken by the board it
+leaves (:class:`BoardWeights`).  ``hard`` plays its best plan; ``expert`` and ``oracle`` take its
+few best distinct end states as candidates; hints explain its best plan.
+
+Symmetry keeps the search small: empty edges are interchangeable, and so are empty corners, so
+a card is only ever tried on the first empty edge and a King on the first empty corner, and the
+transposition key sorts the edge piles by (bottom, top) and the corners by top.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..engine.cards import ALL_MASK, FITS, KING_MASK, PARENTS
+from ..engine.moves import MOVE_BASE
+from ..engine.scoring import card_penalty
+
+__all__ = ["BoardWeights", "TurnSearch", "SearchResult", "Candidate"]
+
+
+@dataclass(frozen=True, slots=True)
+class BoardWeights:
+    """How the end-of-turn board is judged once the cards shed are equal (R8 notes, measured).
+
+    Every weight is a cost per unit, in the same scale: one card kept in hand costs
+    ``card`` (far above the rest, so shedding always comes first).
+    """
+
+    card: float = 1000.0
+    """Each card still in hand."""
+    penalty: float = 20.0
+    """Each penalty point of the hand under the scoring in force (Kings cost 10 in classic)."""
+    open_edge: float = 30.0
+    """Each empty edge: the next player can put any card there."""
+    outs: float = 6.0
+    """Each unseen card (in an opponent's hand or the stock) that fits on a top card."""
+    free_move: float = 18.0
+    """Each pile move left for the next player (it frees an edge for them)."""
+    dead_top: float = 4.0
+    """Credit for each top that nothing unseen can follow (an Ace, or its followers all seen)."""
+    stuck_card: float = 0.0
+    """Each card kept whose every place is gone: both cards it fits on are buried under other
+    cards, so only an empty edge will ever take it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One way to play the turn: the moves and the value of the board they leave."""
+
+    plan: tuple[int, ...]
+    value: float
+    cards_left: int
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    plan: tuple[int, ...]
+    value: float
+    nodes: int
+    complete: bool
+    """False when the node limit cut the search short (the plan is the best found)."""
+
+
+class TurnSearch:
+    """Depth-first search over one player's turn (R4 moves), memoised on a symmetric key."""
+
+    def __init__(
+        self,
+        scoring: str = "classic",
+        weights: BoardWeights | None = None,
+        node_limit: int = 6000,
+        deadline: float | None = None,
+    ) -> None:
+        self.weights = weights or BoardWeights()
+        self.node_limit = node_limit
+        self.deadline = deadline
+        """A ``time.perf_counter()`` instant after which no node is expanded."""
+        self._penalty = tuple(card_penalty(scoring, c) for c in range(52))
+        if scoring in ("chips", "none"):
+            # Chips and no-score rounds only count cards left.
+            self._penalty = tuple(1 for _ in range(52))
+
+    # ------------------------------------------------------------------ public
+    def best(self, board: Sequence[Sequence[int]], hand: int, unseen: int | None = None) -> SearchResult:
+        """The best plan for ``hand`` on ``board``.  ``unseen`` is the mask of cards this player
+        cannot see (default: everything not in hand or on the board)."""
+        self._prepare(board, hand, unseen)
+        value = self._dfs(hand)
+        plan = self._principal(hand)
+        return SearchResult(tuple(plan), value, self._nodes, not self._stopped)
+
+    def candidates(
+        self, board: Sequence[Sequence[int]], hand: int, count: int, unseen: int | None = None
+    ) -> list[Candidate]:
+        """Up to ``count`` plans that end in distinct positions, best first (for rollouts)."""
+        self._prepare(board, hand, unseen)
+        self._dfs(hand)
+        ends: dict[tuple, Candidate] = {}
+        self._collect(hand, [], ends, count * 8)
+        ranked = sorted(ends.values(), key=lambda c: -c.value)
+        return ranked[:count]
+
+    def evaluate(self, board: Sequence[Sequence[int]], hand: int, unseen: int | None = None) -> float:
+        """The static value of ending the turn now."""
+        self._prepare(board, hand, unseen)
+        return self._eval(hand)
+
+    # ------------------------------------------------------------------ internals
+    def _prepare(self, board: Sequence[Sequence[int]], hand: int, unseen: int | None) -> None:
+        self._piles = [list(p) for p in board]
+        if unseen is None:
+            on_board = 0
+            for p in board:
+                for c in p:
+                    on_board |= 1 << c
+            unseen = ALL_MASK & ~hand & ~on_board
+        self._unseen = unseen
+        self._tt: dict[tuple, float] = {}
+        self._nodes = 0
+        self._stopped = False
+
+    def _key(self, hand: int) -> tuple:
+        piles = self._piles
+        edges = sorted((p[0] << 6 | p[-1]) if p else -1 for p in piles[:4])
+        corners = sorted(p[-1] if p else -1 for p in piles[4:])
+        return (hand, *edges, *corners)
+
+    def _eval(self, hand: int) -> float:
+        w = self.weights
+        piles = self._piles
+        unseen = self._unseen
+        penalty = 0
+        m = hand
+        pen = self._penalty
+        while m:
+            low = m & -m
+            penalty += pen[low.bit_length() - 1]
+            m ^= low
+        value = -w.card * hand.bit_count() - w.penalty * penalty
+        tops = 0
+        open_edges = 0
+        empty_corner = False
+        for i in range(8):
+            p = piles[i]
+            if p:
+                tops |= 1 << p[-1]
+            elif i < 4:
+                open_edges += 1
+            else:
+                empty_corner = True
+        outs = 0
+        dead = 0
+        m = tops
+        while m:
+            low = m & -m
+            fits = FITS[low.bit_length() - 1] & unseen
+            if fits:
+                outs += fits.bit_count()
+            else:
+                dead += 1
+            m ^= low
+        if w.stuck_card:
+            # Cards a card could still go on: tops now, or cards not yet played (unseen/own).
+            homes = tops | unseen | hand
+            m = hand
+            stuck = 0
+            while m:
+                low = m & -m
+                c = low.bit_length() - 1
+                if c < 48 and not PARENTS[c] & homes:
+                    stuck += 1
+                m ^= low
+            value -= w.stuck_card * stuck
+        free = 0
+        for i in range(4):
+            p = piles[i]
+            if p:
+                b = p[0]
+                if PARENTS[b] & tops or (b >= 48 and empty_corner):
+                    free += 1
+        return value - w.open_edge * open_edges - w.outs * outs - w.free_move * free + w.dead_top * dead
+
+    def _moves(self, hand: int) -> list[int]:
+        """Legal codes, one representative per symmetric family, consolidation first."""
+        piles = self._piles
+        out: list[int] = []
+        first_empty_edge = -1
+        first_empty_corner = -1
+        for i in range(4):
+            if not piles[i]:
+                first_empty_edge = i
+                break
+        for i in range(4, 8):
+            if not piles[i]:
+                first_empty_corner = i
+                break
+        # Pile moves (R4): consolidate first (R8).
+        for s in range(4):
+            src = piles[s]
+            if not src:
+                continue
+            b = src[0]
+            parents = PARENTS[b]
+            if parents:
+                for d in range(8):
+                    dst = piles[d]
+                    if d != s and dst and parents >> dst[-1] & 1:
+                        out.append(MOVE_BASE + s * 8 + d)
+            elif b >= 48 and first_empty_corner >= 0:
+                out.append(MOVE_BASE + s * 8 + first_empty_corner)
+        if first_empty_corner >= 0:
+            k = hand & KING_MASK
+            while k:
+                low = k & -k
+                out.append((low.bit_length() - 1) * 8 + first_empty_corner)
+                k ^= low
+        for d in range(8):
+            dst = piles[d]
+            if dst:
+                m = hand & FITS[dst[-1]]
+                while m:
+                    low = m & -m
+                    out.append((low.bit_length() - 1) * 8 + d)
+                    m ^= low
+        if first_empty_edge >= 0:
+            m = hand
+            # Highest cards first: they take the most builds afterwards.
+            while m:
+                top_bit = m.bit_length() - 1
+                out.append(top_bit * 8 + first_empty_edge)
+                m ^= 1 << top_bit
+        return out
+
+    def _apply(self, hand: int, code: int) -> tuple[int, int]:
+        """Apply in place; returns (new hand, undo token)."""
+        piles = self._piles
+        if code < MOVE_BASE:
+            piles[code & 7].append(code >> 3)
+            return hand ^ (1 << (code >> 3)), -1
+        s, d = divmod(code - MOVE_BASE, 8)
+        n = len(piles[s])
+        piles[d].extend(piles[s])
+        piles[s] = []
+        return hand, n
+
+    def _undo(self, code: int, token: int) -> None:
+        piles = self._piles
+        if code < MOVE_BASE:
+            piles[code & 7].pop()
+            return
+        s, d = divmod(code - MOVE_BASE, 8)
+        dst = piles[d]
+        piles[s] = dst[len(dst) - token:]
+        del dst[len(dst) - token:]
+
+    def _dfs(self, hand: int) -> float:
+        key = self._key(hand)
+        tt = self._tt
+        cached = tt.get(key)
+        if cached is not None:
+            return cached
+        self._nodes += 1
+        best = self._eval(hand)
+        if not self._stopped and (
+            self._nodes > self.node_limit
+            or (self.deadline is not None and not self._nodes & 63 and time.perf_counter() > self.deadline)
+        ):
+            self._stopped = True
+        if hand and not self._stopped:
+            for code in self._moves(hand):
+                new_hand, token = self._apply(hand, code)
+                value = self._dfs(new_hand)
+                self._undo(code, token)
+                if value > best:
+                    best = value
+                    if not new_hand:
+                        break  # going out cannot be beaten
+        tt[key] = best
+        return best
+
+    def _child_value(self, hand: int, code: int) -> tuple[float, int, int]:
+        new_hand, token = self._apply(hand, code)
+        value = self._tt.get(self._key(new_hand))
+        if value is None:
+            value = self._eval(new_hand)
+        return value, new_hand, token
+
+    def _principal(self, hand: int) -> list[int]:
+        """Follow the best values down from the root to rebuild the plan."""
+        plan: list[int] = []
+        while hand:
+            here = self._tt.get(self._key(hand))
+            if here is None:
+                break
+            stop_value = self._eval(hand)
+            best_code, best_value = -1, stop_value
+            for code in self._moves(hand):
+                value, _, token = self._child_value(hand, code)
+                self._undo(code, token)
+                if value > best_value:
+                    best_code, best_value = code, value
+            if best_code < 0:
+                break
+            hand, _ = self._apply(hand, best_code)
+            plan.append(best_code)
+        return plan
+
+    def _collect(self, hand: int, path: list[int], ends: dict[tuple, Candidate], limit: int) -> None:
+        """Distinct end positions reachable from here, each with one plan reaching it."""
+        if len(ends) >= limit:
+            return
+        key = self._key(hand)
+        if key not in ends:
+            ends[key] = Candidate(tuple(path), self._eval(hand), hand.bit_count())
+        if not hand:
+            return
+        # Expand children in order of their best reachable value, so good ends come first.
+        children = []
+        for code in self._moves(hand):
+            value, _, token = self._child_value(hand, code)
+            self._undo(code, token)
+            children.append((value, code))
+        children.sort(key=lambda vc: -vc[0])
+        for _, code in children[:4]:
+            new_hand, token = self._apply(hand, code)
+            if self._key(new_hand) not in ends:
+                path.append(code)
+                self._collect(new_hand, path, ends, limit)
+                path.pop()
+            self._undo(code, token)
