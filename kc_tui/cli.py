@@ -11,7 +11,10 @@ import time
 from pathlib import Path
 from typing import Any, Sequence
 
-from .ai import LEVELS, make_player
+from .ai import BENCHMARK_LEVELS
+from .ai.bots import DEFAULT_TIMEOUT
+from .ai.seats import check_spec, player_for, spec_kind
+from .ai.tournament import TournamentResult, run_tournament
 from .engine.describe import Narrator, describe_rules
 from .engine.rules import PRESET_NOTES, PRESETS, RuleError, RuleSet, build_rules, parse_rule_assignment
 from .engine.service import GameService, Seat
@@ -22,16 +25,26 @@ __all__ = ["main", "build_parser"]
 SEAT_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay")
 
 
-def _levels_list(text: str) -> list[str]:
-    levels = [t.strip().lower() for t in text.split(",") if t.strip()]
-    for level in levels:
-        if level not in LEVELS:
-            raise argparse.ArgumentTypeError(
-                f"unknown player {level!r} (choose from {', '.join(LEVELS)})"
-            )
-    if not 2 <= len(levels) <= 6:
-        raise argparse.ArgumentTypeError(f"give 2 to 6 players, comma-separated; got {len(levels)}")
-    return levels
+def _seat_list(text: str, benchmark: bool = True) -> list[str]:
+    specs = []
+    for part in (t for t in text.split(",") if t.strip()):
+        try:
+            specs.append(check_spec(part, benchmark=benchmark))
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+    if not 2 <= len(specs) <= 6:
+        raise argparse.ArgumentTypeError(f"give 2 to 6 players, comma-separated; got {len(specs)}")
+    return specs
+
+
+def _think(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
+    if not 0 < value <= 60:
+        raise argparse.ArgumentTypeError(f"expected more than 0 and at most 60 seconds, got {value:g}")
+    return value
 
 
 def _rule(text: str) -> tuple[str, Any]:
@@ -69,6 +82,17 @@ def _add_rule_options(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_ai_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--think", type=_think, default=None, metavar="SECONDS",
+        help="the expert's thinking budget per decision (default 1)",
+    )
+    p.add_argument(
+        "--bot-timeout", type=_think, default=DEFAULT_TIMEOUT, metavar="SECONDS",
+        help=f"how long a bot may take to answer (default {DEFAULT_TIMEOUT:g})",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="kings-corner",
@@ -81,10 +105,13 @@ def build_parser() -> argparse.ArgumentParser:
         "simulate", help="play computer players against each other and print a summary",
         description="Play whole sessions of computer players headless and print a summary.",
     )
+    seat_help = (
+        f"comma-separated seats, 2 to 6, each an AI level ({', '.join(BENCHMARK_LEVELS)}) "
+        "or bot:COMMAND"
+    )
     sim.add_argument(
-        "--players", type=_levels_list, default=["medium", "medium", "easy"], metavar="LEVELS",
-        help=f"comma-separated seats, 2 to 6, each one of: {', '.join(LEVELS)} "
-        "(default medium,medium,easy)",
+        "--players", type=_seat_list, default=["medium", "medium", "easy"], metavar="SEATS",
+        help=seat_help + " (default medium,medium,easy)",
     )
     sim.add_argument("--rounds", type=_positive, default=1000, help="rounds to play (default 1000)")
     sim.add_argument("--seed", type=_seed, default=None, help="seed for reproducible deals")
@@ -94,7 +121,25 @@ def build_parser() -> argparse.ArgumentParser:
         help="write one JSON Lines transcript per session into DIR",
     )
     sim.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    _add_ai_options(sim)
     sim.set_defaults(parser=sim)
+
+    tour = sub.add_parser(
+        "tournament", help="measure AI strength: win rates with 95%% intervals, points, speed",
+        description="Play single rounds between the seats given, rotating seats each deal "
+        "(with --duplicate every deal is played once per seat rotation), and print each "
+        "entrant's round-win rate with a 95%% confidence interval, mean penalty points per "
+        "round under the scoring in force, and decision times.",
+    )
+    tour.add_argument("--players", type=_seat_list, required=True, metavar="SEATS", help=seat_help)
+    tour.add_argument("--rounds", type=_positive, default=2000, help="rounds to play (default 2000)")
+    tour.add_argument("--seed", type=_seed, default=1, help="seed of the deals (default 1)")
+    tour.add_argument("--duplicate", action="store_true", help="replay every deal with the seats rotated")
+    tour.add_argument("--jobs", type=_positive, default=1, help="worker processes (default 1)")
+    tour.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    _add_rule_options(tour)
+    _add_ai_options(tour)
+    tour.set_defaults(parser=tour)
 
     rules = sub.add_parser("rules", help="print the rules in force in plain words")
     _add_rule_options(rules)
@@ -105,7 +150,9 @@ def build_parser() -> argparse.ArgumentParser:
     rules.set_defaults(parser=rules)
 
     demo = sub.add_parser("demo", help="watch one round between computer players, in sentences")
-    demo.add_argument("--players", type=_levels_list, default=["medium"] * 4, metavar="LEVELS")
+    demo.add_argument(
+        "--players", type=_seat_list, default=["medium"] * 4, metavar="SEATS", help=seat_help
+    )
     demo.add_argument("--seed", type=_seed, default=None)
     _add_rule_options(demo)
     demo.set_defaults(parser=demo)
@@ -121,11 +168,14 @@ def _rules_from(args: argparse.Namespace, players: int) -> RuleSet:
         raise  # parser.error exits
 
 
-def _seats(levels: Sequence[str], rng: random.Random) -> list[Seat]:
-    return [
-        Seat(f"{SEAT_NAMES[i]}", "ai", level, make_player(level, random.Random(rng.getrandbits(64))))
-        for i, level in enumerate(levels)
-    ]
+def _seats(specs: Sequence[str], rng: random.Random, think: float | None = None,
+           bot_timeout: float = DEFAULT_TIMEOUT) -> list[Seat]:
+    seats = []
+    for i, spec in enumerate(specs):
+        kind, level = spec_kind(spec)
+        player = player_for(spec, i, random.Random(rng.getrandbits(64)), think, bot_timeout)
+        seats.append(Seat(SEAT_NAMES[i], kind, level, player))
+    return seats
 
 
 def simulate(
@@ -134,6 +184,9 @@ def simulate(
     rounds: int,
     seed: int | None,
     transcript_dir: Path | None = None,
+    think: float | None = None,
+    bot_timeout: float = DEFAULT_TIMEOUT,
+    faults: list[str] | None = None,
 ) -> dict[str, Any]:
     """Play ``rounds`` rounds in back-to-back sessions; the summary as a dict.
 
@@ -161,8 +214,10 @@ def simulate(
     start = time.perf_counter()
     while played < rounds:
         session_seed = base.getrandbits(48)
-        seats = _seats(levels, random.Random(session_seed ^ 0x5EA75))
+        seats = _seats(levels, random.Random(session_seed ^ 0x5EA75), think, bot_timeout)
         service = GameService(rules, seats, seed=session_seed)
+        if faults is not None:
+            service.faults = faults
         writer = None
         if transcript_dir is not None:
             writer = TranscriptWriter(transcript_dir / f"session-{sessions + 1:05d}-{session_seed}.jsonl")
@@ -170,6 +225,7 @@ def simulate(
         try:
             played += service.play_session(max_rounds=rounds - played, on_round_end=on_round_end)
         finally:
+            service.close()
             if writer:
                 writer.close()
         sessions += 1
@@ -197,16 +253,38 @@ def _print_summary(summary: dict[str, Any], preset: str) -> None:
         f"{rounds} rounds in {summary['sessions']} sessions, preset {preset}, "
         f"seed {summary['seed']}"
     )
-    print(f"{'seat':<5}{'player':<12}{'round wins':>11}{'share':>8}{'sessions won':>14}")
-    for i, level in enumerate(summary["players"]):
+    labels = [f"{SEAT_NAMES[i]} ({spec})" for i, spec in enumerate(summary["players"])]
+    width = max(12, *(len(label) + 1 for label in labels))
+    print(f"{'seat':<5}{'player':<{width}}{'round wins':>11}{'share':>8}{'sessions won':>14}")
+    for i, label in enumerate(labels):
         w = summary["wins"][i]
         print(
-            f"{i:<5}{SEAT_NAMES[i] + ' (' + level + ')':<12}{w:>11}{w / rounds:>8.1%}"
-            f"{summary['session_wins'][i]:>14}"
+            f"{i:<5}{label:<{width}}{w:>11}{w / rounds:>8.1%}{summary['session_wins'][i]:>14}"
         )
     print(f"mean turns per round: {summary['mean_turns']:.1f}")
     print(f"blocked rounds: {summary['blocked']} ({summary['blocked'] / rounds:.1%})")
     print(f"speed: {summary['rounds_per_second']:.0f} rounds per second")
+
+
+def _print_tournament(result: TournamentResult, rules: RuleSet, args: argparse.Namespace) -> None:
+    kind = "duplicate deals" if result.duplicate else "deals, seats rotating"
+    print(
+        f"{result.rounds} rounds ({result.deals} {kind}), preset {args.preset}, "
+        f"scoring {rules.scoring}, seed {args.seed}, {result.seconds:.1f} s"
+    )
+    width = max(10, *(len(e.player) + 2 for e in result.entrants))
+    print(
+        f"{'player':<{width}}{'win rate':>9}{'95% interval':>17}{'points/round':>14}"
+        f"{'decision ms (median, p99)':>28}"
+    )
+    for e in result.entrants:
+        interval = f"{e.ci95[0]:.1%}-{e.ci95[1]:.1%}"
+        ms = f"{e.decision_ms['median']:.2f}, {e.decision_ms['p99']:.2f}"
+        print(f"{e.player:<{width}}{e.win_rate:>9.1%}{interval:>17}{e.mean_points:>14.2f}{ms:>28}")
+    if result.blocked:
+        print(f"blocked rounds: {result.blocked}")
+    for fault in result.faults:
+        print(f"! {fault}")
 
 
 def _demo(args: argparse.Namespace) -> int:
@@ -221,7 +299,12 @@ def _demo(args: argparse.Namespace) -> int:
             print(text)
 
     service = GameService(rules, seats, seed=seed, listeners=[say])
-    service.play_session(max_rounds=1)
+    try:
+        service.play_session(max_rounds=1)
+    finally:
+        service.close()
+    for fault in service.faults:
+        print(f"! {fault}")
     print(f"(seed {seed}: run `kings-corner demo --seed {seed}` to watch this round again)")
     return 0
 
@@ -239,11 +322,29 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         if args.command == "simulate":
             rules = _rules_from(args, len(args.players))
-            summary = simulate(args.players, rules, args.rounds, args.seed, args.transcript_dir)
+            faults: list[str] = []
+            summary = simulate(
+                args.players, rules, args.rounds, args.seed, args.transcript_dir,
+                args.think, args.bot_timeout, faults,
+            )
+            summary["faults"] = faults
             if args.json:
                 print(json.dumps(summary))
             else:
                 _print_summary(summary, args.preset)
+                for fault in faults:
+                    print(f"! {fault}")
+            return 0
+        if args.command == "tournament":
+            rules = _rules_from(args, len(args.players))
+            result = run_tournament(
+                args.players, rules, args.rounds, seed=args.seed, duplicate=args.duplicate,
+                jobs=args.jobs, think=args.think, bot_timeout=args.bot_timeout,
+            )
+            if args.json:
+                print(json.dumps(result.as_dict()))
+            else:
+                _print_tournament(result, rules, args)
             return 0
         if args.command == "rules":
             rules = _rules_from(args, args.players)

@@ -178,9 +178,9 @@ def test_R1_every_card_round_trips_through_notation():
 
 
 def test_R1_cards_order_by_rank_then_suit():
-    # cards.py documents Card as "Ordered by rank, then suit (C D H S)".  ENGINE BUG: Suit is a
-    # plain Enum, so comparing two cards of the same rank raises TypeError (sorting a hand that
-    # holds a pair crashes).
+    # cards.py documents Card as "Ordered by rank, then suit (C D H S)".  Regression: Suit was a
+    # plain Enum, so comparing two cards of the same rank raised TypeError (sorting a hand that
+    # holds a pair crashed); fixed in 4416067.
     assert c("2C") < c("3C") < c("KS")
     assert sorted(cards("2S 2H 2C 2D")) == list(cards("2C 2D 2H 2S"))
 
@@ -550,6 +550,7 @@ def test_R4_build_on_a_corner_pile():
 @pytest.mark.parametrize("card", ["5S", "KD", "2H", "8C"])
 def test_R4_any_card_a_king_too_fills_an_empty_edge(card):
     game, events = r4_game()
+    assert PlayCard(c(card), W) in game.legal_moves()
     game.play(PlayCard(c(card), W))
     assert game.pile(W) == (c(card),)
     assert c(card) not in game.hand(1)
@@ -1096,9 +1097,9 @@ def test_R6_game_refuses_an_unchecked_impossible_rule_set():
 
 
 def test_R6_unknown_scoring_without_target_refused_with_rule_error():
-    # ENGINE BUG: build_rules looks the target up in DEFAULT_TARGETS[scoring] before checking
-    # the scoring, so an unknown scoring (with no target given) raises KeyError('golf')
-    # instead of the RuleError "scoring must be one of ...".
+    # Regression: build_rules looked the target up in DEFAULT_TARGETS[scoring] before checking
+    # the scoring, so an unknown scoring (with no target given) raised KeyError('golf')
+    # instead of this RuleError; fixed in 4416067.
     with pytest.raises(RuleError) as info:
         build_rules(4, "standard", {"scoring": "golf"})
     assert str(info.value) == (
@@ -1107,11 +1108,32 @@ def test_R6_unknown_scoring_without_target_refused_with_rule_error():
 
 def test_R6_unknown_option_in_build_rules_refused_with_rule_error():
     # R6: a bad configuration is "refused with a clear message naming the option; it never
-    # crashes".  ENGINE BUG: build_rules passes an unknown option straight to
-    # dataclasses.replace, which raises TypeError instead of RuleError.
+    # crashes".  Regression: build_rules passed an unknown option straight to
+    # dataclasses.replace, which raised TypeError; fixed in 4416067.
     with pytest.raises(RuleError) as info:
         build_rules(4, "standard", {"colour": True})
     assert "colour" in str(info.value)
+
+
+@pytest.mark.parametrize(
+    "option, value, message",
+    [
+        ("hand_size", 7.5, "hand_size must be a whole number; got 7.5"),
+        ("target", True, "target must be a whole number; got True"),
+        ("royal_kings", 1, "royal_kings must be true or false; got 1"),
+        ("draw", 3, "draw must be a word; got 3"),
+        ("mandatory_kings", "maybe", "mandatory_kings must be true or false; got 'maybe'"),
+    ],
+)
+def test_R6_ill_typed_option_values_refused_naming_the_option(option, value, message):
+    with pytest.raises(RuleError) as info:
+        build_rules(4, "standard", {option: value})
+    assert str(info.value) == message
+
+
+def test_R6_option_values_given_as_text_are_read_like_rule_assignments():
+    rules = build_rules(4, "standard", {"mandatory_kings": "yes", "hand_size": "8", "draw": "END"})
+    assert (rules.mandatory_kings, rules.hand_size, rules.draw) == (True, 8, "end")
 
 
 @pytest.mark.parametrize(

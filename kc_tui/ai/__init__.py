@@ -9,18 +9,21 @@ from .easy import EasyPlayer
 from .expert import ExpertPlayer
 from .hard import HardPlayer
 from .medium import MediumPlayer
+from .oracle import OraclePlayer
 
-__all__ = ["Player", "EasyPlayer", "MediumPlayer", "HardPlayer", "ExpertPlayer", "LEVELS", "make_player"]
+__all__ = ["Player", "EasyPlayer", "MediumPlayer", "HardPlayer", "ExpertPlayer", "OraclePlayer", "LEVELS", "BENCHMARK_LEVELS", "make_player"]
 
 LEVELS: dict[str, type[Player]] = {"easy": EasyPlayer, "medium": MediumPlayer, "hard": HardPlayer, "expert": ExpertPlayer}
-"""Every AI level by name, weakest first."""
+"""Every AI level offered to players, weakest first."""
+BENCHMARK_LEVELS: dict[str, type[Player]] = {**LEVELS, "oracle": OraclePlayer}
+"""Also the oracle, which sees every card: for tournaments and benchmarks only."""
 
 
 def make_player(level: str, rng: random.Random | None = None, think: float | None = None) -> Player:
     """A new player of ``level``; ``think`` is the expert's budget in seconds per decision.
     Raises ``ValueError`` naming the levels."""
     try:
-        cls = LEVELS[level]
+        cls = BENCHMARK_LEVELS[level]
     except KeyError:
         raise ValueError(f"unknown AI level {level!r}; the levels are {', '.join(LEVELS)}") from None
     if cls is ExpertPlayer:

@@ -9,6 +9,7 @@ one observation), which is the honest unit when deals are replayed.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import statistics
@@ -21,10 +22,13 @@ from ..engine.game import Phase
 from ..engine.rules import RuleSet
 from ..engine.service import GameService, Seat
 from .base import Player
+from .bots import DEFAULT_TIMEOUT
+from .seats import player_for, spec_kind
 
 __all__ = ["TournamentResult", "EntrantResult", "run_tournament", "deal_seed", "summarise"]
 
-PlayerFactory = Callable[[str, random.Random], Player]
+PlayerFactory = Callable[[str, int, random.Random], Player]
+"""Makes the player for an entrant spec sitting at a seat."""
 
 
 def deal_seed(seed: int, deal: int) -> int:
@@ -121,13 +125,14 @@ def _play_deals(
                 at_seat[s] = j
             seats = []
             for s in range(n):
-                level = entrants[at_seat[s]]
-                prng = random.Random(f"{dseed}:{s}:{level}")
-                seats.append(Seat(f"{level}@{s}", "ai", level, factory(level, prng)))
+                spec = entrants[at_seat[s]]
+                prng = random.Random(f"{dseed}:{s}:{spec}")
+                kind, level = spec_kind(spec)
+                seats.append(Seat(f"{spec}@{s}", kind, level, factory(spec, s, prng)))
             service = GameService(rules, seats, seed=dseed)
 
-            def timed(seat: int, seconds: float, _seats=seats) -> None:
-                out.times[_seats[seat].level or ""].append(seconds)
+            def timed(seat: int, seconds: float, _at=at_seat) -> None:
+                out.times[entrants[_at[seat]]].append(seconds)
 
             service.on_decision = timed
             service.game.start(dealer=n - 1)
@@ -149,6 +154,11 @@ def _play_deals(
         for name in names:
             out.deal_wins[name].append((wins[name], seat_rounds[name]))
     return out
+
+
+def _default_player(spec: str, seat: int, rng: random.Random, think: float | None,
+                    bot_timeout: float) -> Player:
+    return player_for(spec, seat, rng, think=think, bot_timeout=bot_timeout)
 
 
 def _worker(args: tuple) -> _Partial:
@@ -206,12 +216,12 @@ def run_tournament(
     duplicate: bool = False,
     jobs: int = 1,
     factory: PlayerFactory | None = None,
+    think: float | None = None,
+    bot_timeout: float = DEFAULT_TIMEOUT,
 ) -> TournamentResult:
     """Play ``rounds`` rounds (with ``duplicate``, rounds are grouped in deals of one round per
     seat rotation) and summarise per entrant."""
-    from . import make_player
-
-    factory = factory or make_player
+    factory = factory or functools.partial(_default_player, think=think, bot_timeout=bot_timeout)
     n = len(entrants)
     per_deal = n if duplicate else 1
     deals = max(1, math.ceil(rounds / per_deal))

@@ -91,6 +91,14 @@ class GameService:
             rules, random.Random(self.seed), [s.info for s in self.seats], self.seed,
             emit=self._dispatch if self._listeners else None,
         )
+        for seat in self.seats:
+            if getattr(seat.player, "sees_all", False):
+                seat.player.referee = self.game  # type: ignore[union-attr]  # benchmark ceiling
+            observe = getattr(seat.player, "observe", None)
+            if observe is not None:
+                # A seat that follows the game (a bot) gets every event; it filters what its
+                # seat may see itself.
+                self.add_listener(observe)
 
     # ------------------------------------------------------------------ listeners
     def add_listener(self, listener: Listener) -> None:
@@ -154,7 +162,9 @@ class GameService:
         seat = self.seats[self.game.current]
         if seat.player is None:
             raise IllegalMove(f"It is {seat.name}'s turn, at this keyboard.")
-        return list(seat.player.plan_turn(self.game.observation(self.game.current)))
+        plan = list(seat.player.plan_turn(self.game.observation(self.game.current)))
+        self._collect_fault(seat.player)
+        return plan
 
     def apply_plan(self, plan: Sequence[Move | int], end: bool = True) -> AppliedPlan:
         """Apply a computer seat's moves in order, then end its turn.
@@ -194,11 +204,19 @@ class GameService:
                 started = time.perf_counter()
                 plan = player.plan_turn(game.observation(seat))
                 self.on_decision(seat, time.perf_counter() - started)
+            self._collect_fault(player)
             result = self.apply_plan(plan)
             if result.fault:
                 self.faults.append(result.fault)
             done += 1
         return done
+
+    def _collect_fault(self, player: SeatPlayer) -> None:
+        pop = getattr(player, "pop_fault", None)
+        if pop is not None:
+            fault = pop()
+            if fault:
+                self.faults.append(fault)
 
     def close(self) -> None:
         """Release what the seats hold (bot processes)."""
