@@ -34,6 +34,8 @@ MAX_LINE = 64 * 1024
 """A reply longer than this is a flood: the bot is told nothing, its turn ends."""
 QUEUE_LINES = 256
 """Lines buffered each way; past this a bot is flooding (stdout) or not reading (stdin)."""
+_FLOOD = "\x00flood"
+"""Put in the reply queue in place of a line that was too long."""
 
 
 class BotError(ValueError):
@@ -110,6 +112,8 @@ class BotPlayer(Player):
         self._dead = False
         self._flooded = False
         self._closed = False
+        self._owed = 0
+        """Answers still due to turns that timed out; they arrive late and are dropped."""
 
     # ------------------------------------------------------------------ process
     def _start(self) -> None:
@@ -138,11 +142,10 @@ class BotPlayer(Player):
                 if not line:
                     break
                 if len(line) > MAX_LINE and not line.endswith("\n"):
-                    self._flooded = True
-                    # Skip the rest of that giant line.
+                    # Skip the rest of that giant line; the turn waiting for it ends now.
                     while line and not line.endswith("\n"):
                         line = stream.readline(MAX_LINE + 1)
-                    continue
+                    line = _FLOOD
                 try:
                     self._out.put_nowait(line)
                 except queue.Full:
@@ -213,7 +216,8 @@ class BotPlayer(Player):
     def plan_turn(self, obs: Observation) -> list[Move]:
         if self._dead:
             return []
-        # Anything the bot said unasked (a late answer to an earlier turn) is stale.
+        # Anything the bot said unasked, or late for an earlier turn, is stale.
+        unasked = 0
         while True:
             try:
                 stale = self._out.get_nowait()
@@ -222,6 +226,12 @@ class BotPlayer(Player):
             if stale is None:
                 self._die(self._exit_text())
                 return []
+            if self._owed:
+                self._owed -= 1
+            else:
+                unasked += 1
+        if self._flood_reported(unasked):
+            return []
         self._send({
             "type": "turn", "seat": self.seat, "hand": [str(c) for c in obs.hand],
             "board": _board([[CARDS[c] for c in p] for p in obs.piles]), "stock_count": obs.stock_count,
@@ -233,6 +243,7 @@ class BotPlayer(Player):
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
+                self._owed += 1
                 self._fault(f"gave no answer within {self.timeout:g} s; its turn ends")
                 return []
             try:
@@ -242,18 +253,29 @@ class BotPlayer(Player):
             if line is None:
                 self._die(self._exit_text())
                 return []
-            if self._flooded:
-                self._flooded = False
-                self._fault(f"flooded its output (a line over {MAX_LINE} bytes or over "
-                            f"{QUEUE_LINES} lines unasked); its turn ends")
+            if self._flood_reported():
+                return []
+            if line is _FLOOD:
+                self._fault(f"flooded its output with a line over {MAX_LINE} bytes; its turn ends")
                 return []
             if not line.strip():
+                continue
+            if self._owed:
+                self._owed -= 1  # the late answer to a turn that already ended
                 continue
             try:
                 return parse_moves(line)
             except BotError as exc:
                 self._fault(f"sent a malformed reply: {exc}; its turn ends")
                 return []
+
+    def _flood_reported(self, unasked: int = 0) -> bool:
+        if not (self._flooded or unasked):
+            return False
+        many = f"over {QUEUE_LINES}" if self._flooded else str(unasked)
+        self._flooded = False
+        self._fault(f"flooded its output with {many} line(s) nobody asked for; its turn ends")
+        return True
 
     def _exit_text(self) -> str:
         code = None

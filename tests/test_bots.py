@@ -1,0 +1,208 @@
+"""External bots (PROTOCOL.md section 4): the example bot plays through the protocol, a bot
+sees only what its seat may see, and the game survives every fault a bot can commit."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from kc_tui.ai import make_player
+from kc_tui.ai.bots import QUEUE_LINES, BotPlayer, parse_moves, BotError
+from kc_tui.engine.rules import build_rules
+from kc_tui.engine.service import GameService, Seat
+
+ROOT = Path(__file__).resolve().parent.parent
+PY = sys.executable
+
+
+def session_with_bot(command: str, rounds: int = 1, timeout: float = 5.0, preset: str = "standard") -> GameService:
+    # A high target keeps the session going for as many rounds as a test asks.
+    rules = build_rules(2, preset, {"target": 1000})
+    seats = [
+        Seat("Bot", "bot", None, BotPlayer(command, 0, timeout=timeout)),
+        Seat("Ben", "ai", "medium", make_player("medium", random.Random(1))),
+    ]
+    service = GameService(rules, seats, seed=4)
+    try:
+        service.play_session(max_rounds=rounds)
+    finally:
+        service.close()
+    return service
+
+
+def write_bot(tmp_path: Path, name: str, body: str) -> str:
+    path = tmp_path / f"{name}.py"
+    path.write_text(textwrap.dedent(body))
+    return f"{PY} {path}"
+
+
+def test_example_bot_plays_through_the_protocol() -> None:
+    events = []
+    rules = build_rules(2)
+    seats = [
+        Seat("Bot", "bot", None, BotPlayer(f"{PY} {ROOT / 'examples' / 'simple_bot.py'}", 0)),
+        Seat("Ben", "ai", "medium", make_player("medium")),
+    ]
+    service = GameService(rules, seats, seed=2, listeners=[events.append])
+    service.play_session(max_rounds=3)
+    service.close()
+    assert service.faults == []
+    assert any(e.name == "play" and e.player == 0 for e in events)
+
+
+def test_a_bot_sees_only_its_own_seat(tmp_path: Path) -> None:
+    log = tmp_path / "seen.jsonl"
+    command = write_bot(tmp_path, "recorder", f"""
+        import json, sys
+        log = open({str(log)!r}, "w")
+        for line in sys.stdin:
+            log.write(line); log.flush()
+            if json.loads(line).get("type") == "turn":
+                print(json.dumps({{"moves": []}}), flush=True)
+    """)
+    session_with_bot(command)
+    seen = [json.loads(line) for line in log.read_text().splitlines()]
+    assert seen[0]["type"] == "hello" and seen[0]["seat"] == 0 and seen[0]["players"] == ["Bot", "Ben"]
+    assert seen[0]["rules"]["hand_size"] == 7
+    start = next(m for m in seen if m.get("event") == "round_start")
+    assert "hands" not in start and "stock" not in start
+    assert len(start["hand"]) == 7 and start["hand_counts"] == [7, 7] and start["stock_count"] == 34
+    draws = [m for m in seen if m.get("event") == "draw"]
+    assert draws and all(("card" in m) == (m["player"] == 0) for m in draws)
+    turn = next(m for m in seen if m["type"] == "turn")
+    assert set(turn) == {"type", "seat", "hand", "board", "stock_count", "hand_counts", "totals"}
+    assert len(turn["hand"]) == 8  # after its draw
+
+
+FAULTS = {
+    "illegal": ("""
+        import json, sys
+        for line in sys.stdin:
+            if json.loads(line).get("type") == "turn":
+                print(json.dumps({"moves": [{"op": "play", "card": "2C", "pile": "NE"}]}), flush=True)
+    """, "tried 2C NE"),
+    "malformed": ("""
+        import json, sys
+        for line in sys.stdin:
+            if json.loads(line).get("type") == "turn":
+                print("hello there", flush=True)
+    """, "sent a malformed reply: the reply is not JSON"),
+    "wrong_shape": ("""
+        import json, sys
+        for line in sys.stdin:
+            if json.loads(line).get("type") == "turn":
+                print(json.dumps({"moves": [{"op": "fly", "card": "KS"}]}), flush=True)
+    """, "op 'fly'; it must be"),
+    "crash": ("""
+        import json, sys
+        for line in sys.stdin:
+            if json.loads(line).get("type") == "turn":
+                sys.exit(3)
+    """, "crashed (exit code 3)"),
+    "silent": ("""
+        import sys
+        for line in sys.stdin:
+            pass
+    """, "gave no answer within 0.2 s"),
+    "giant_line": ("""
+        import json, sys
+        for line in sys.stdin:
+            if json.loads(line).get("type") == "turn":
+                print("x" * 200000, flush=True)
+    """, "flooded its output"),
+    "chatter": ("""
+        import json, sys
+        for line in sys.stdin:
+            if json.loads(line).get("type") == "hello":
+                for i in range(5000):
+                    print(json.dumps({"moves": []}))
+                sys.stdout.flush()
+    """, "flooded its output"),
+}
+
+
+def test_a_bot_that_stops_reading_cannot_block_the_engine(tmp_path: Path) -> None:
+    """Its input pipe fills, then the engine's queue; it is reported and its seat passes."""
+    command = write_bot(tmp_path, "deaf", """
+        import time
+        time.sleep(120)
+    """)
+    service = session_with_bot(command, rounds=60, timeout=0.01)
+    assert any("stopped reading its input" in f for f in service.faults), service.faults[-3:]
+    assert service.game.card_count() == 52
+
+
+@pytest.mark.parametrize("kind", sorted(FAULTS))
+def test_the_game_survives_a_faulty_bot(tmp_path: Path, kind: str) -> None:
+    body, message = FAULTS[kind]
+    command = write_bot(tmp_path, kind, body)
+    service = session_with_bot(command, timeout=0.2)
+    game = service.game
+    assert game.round_no == 1 and game.phase != "turn"  # the round was played to its end
+    assert game.card_count() == 52
+    assert service.faults, "the fault was not reported"
+    assert any(message in f for f in service.faults), service.faults
+    assert all("\n" not in f for f in service.faults)
+
+
+def test_a_crash_is_reported_once_and_the_seat_then_passes(tmp_path: Path) -> None:
+    command = write_bot(tmp_path, "crash", FAULTS["crash"][0])
+    service = session_with_bot(command, rounds=2, timeout=0.5)
+    assert sum("crashed" in f for f in service.faults) == 1
+    assert service.game.round_no == 2
+
+
+def test_a_late_answer_is_not_taken_for_the_next_turn(tmp_path: Path) -> None:
+    """The first answer arrives after the time limit; it must be dropped, not applied to the
+    following turn (where that move would be stale)."""
+    command = write_bot(tmp_path, "late", """
+        import json, sys, time
+        turns = 0
+        for line in sys.stdin:
+            if json.loads(line).get("type") == "turn":
+                turns += 1
+                if turns == 1:
+                    time.sleep(0.6)
+                    print(json.dumps({"moves": [{"op": "play", "card": "2C", "pile": "NE"}]}), flush=True)
+                else:
+                    print(json.dumps({"moves": []}), flush=True)
+    """)
+    service = session_with_bot(command, timeout=0.3)
+    assert any("gave no answer" in f for f in service.faults)
+    assert not any("tried 2C NE" in f for f in service.faults)
+
+
+def test_a_bot_that_cannot_start_is_reported() -> None:
+    service = session_with_bot("/nonexistent/bot --flag")
+    assert any("could not be started" in f for f in service.faults)
+    assert service.game.phase != "turn"
+
+
+def test_reply_parsing() -> None:
+    moves = parse_moves('{"moves":[{"op":"play","card":"8d","pile":"n"},{"op":"move","from":"E","to":"W"},{"op":"end"}]}')
+    assert [str(m) for m in moves] == ["8D N", "E W"]
+    for bad, why in [("[]", "must be an object"), ('{"moves":[1]}', "move 1 is not an object"),
+                     ('{"moves":[{"op":"play","card":"8D"}]}', "lacks 'pile'"),
+                     ('{"moves":[{"op":"play","card":"ZZ","pile":"N"}]}', "is not a card")]:
+        with pytest.raises(BotError, match=why):
+            parse_moves(bad)
+    assert QUEUE_LINES > 0
+
+
+def test_bot_seats_on_the_command_line(tmp_path: Path) -> None:
+    import subprocess
+    result = subprocess.run(
+        [PY, "-m", "kc_tui", "simulate", "--players", f"medium,bot:{PY} {ROOT / 'examples' / 'simple_bot.py'}",
+         "--rounds", "3", "--seed", "1", "--transcript-dir", str(tmp_path), "--json"],
+        capture_output=True, text=True, check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)
+    assert summary["faults"] == [] and summary["rounds"] == 3
+    first = json.loads(next(tmp_path.glob("*.jsonl")).read_text().splitlines()[0])
+    assert first["players"][1] == {"name": "Ben", "kind": "bot"}
