@@ -184,3 +184,33 @@ def test_tournament_command_json() -> None:
     for e in data["entrants"]:
         assert e["ci95"][0] <= e["win_rate"] <= e["ci95"][1]
         assert set(e["decision_ms"]) >= {"median", "p99"}
+
+
+@pytest.mark.parametrize("preset", ["standard", "draw-end", "mandatory", "royal"])
+def test_expert_memory_follows_the_board_and_infers_only_truths(preset: str) -> None:
+    """The expert rebuilds the board from the events its seat sees, and the cards it rules out
+    of a greedy opponent's hand are never in that hand."""
+    checked = 0
+    for seed in range(6):
+        expert = ExpertPlayer(random.Random(1), think=0.001)
+        seats = [Seat("E", "ai", "expert", expert), Seat("M", "ai", "medium", make_player("medium"))]
+        service = GameService(build_rules(2, preset, {"target": 1000}), seats, seed=seed)
+        original = expert.plan_turn
+
+        def spy(obs, _service=service, _expert=expert, _original=original):
+            nonlocal checked
+            memory = _expert.memory
+            assert memory.piles == [list(p) for p in _service.game.piles]
+            if 1 in memory.excluded:
+                remembered = memory.excluded[1]
+                true_hand = _service.game.hands[1]
+                assert memory.unconstrained[1] <= 1
+                if memory.unconstrained[1] == 0:
+                    assert true_hand & remembered == 0
+                checked += 1
+            return _original(obs)
+
+        expert.plan_turn = spy  # type: ignore[method-assign]
+        service.play_session(max_rounds=2)
+        assert service.faults == []
+    assert checked > 20

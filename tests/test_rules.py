@@ -44,48 +44,23 @@ from kc_tui.engine.rules import (
     parse_rule_assignment,
 )
 
-N, E, S, W, NE, SE, SW, NW = Pile.N, Pile.E, Pile.S, Pile.W, Pile.NE, Pile.SE, Pile.SW, Pile.NW
+from positions import E, N, NE, NW, S, SE, SW, W, c, cards, deal, make_board, new_game  # noqa: F401
 
 
 # --------------------------------------------------------------------------------------------
 # Helpers
 
 
-def cards(text: str) -> tuple[Card, ...]:
-    """'8D 7C' -> (Card(8D), Card(7C))."""
-    return tuple(Card.parse(t) for t in text.split())
 
 
-def c(text: str) -> Card:
-    return Card.parse(text)
 
 
-def make_board(**piles: str) -> tuple[tuple[Card, ...], ...]:
-    """make_board(N="9C", E="8H", NE="KD QS") -> the 8 piles in Pile order, bottom first."""
-    return tuple(cards(piles.get(p.name, "")) for p in Pile)
 
 
-def new_game(
-    hands: list[str],
-    board: dict[str, str],
-    stock: str = "",
-    dealer: int = 0,
-    preset: str = "standard",
-    **options,
-):
-    """A game on a hand-made deal; returns (game, events).  events[0] is session_start."""
-    rules = build_rules(len(hands), preset, options)
-    events: list = []
-    game = Game(rules, random.Random(0), players=None, seed=None, emit=events.append)
-    deal = RoundStart(
-        round=1,
-        dealer=dealer,
-        hands=tuple(cards(h) for h in hands),
-        board=make_board(**board),
-        stock=cards(stock),
-    )
-    game.start(dealer=dealer, deal=deal)
-    return game, events
+
+
+
+
 
 
 def snapshot(game: Game, events: list) -> tuple:

@@ -29,36 +29,26 @@ from kc_tui.engine.moves import IllegalMove, PlayCard
 from kc_tui.engine.rules import build_rules
 from kc_tui.engine.service import GameService, Seat
 
-N, E, S, W, NE, SE, SW, NW = Pile.N, Pile.E, Pile.S, Pile.W, Pile.NE, Pile.SE, Pile.SW, Pile.NW
+from positions import E, N, NE, NW, S, SE, SW, W, c, cards, deal, make_board, new_game  # noqa: F401
 
 
 # --------------------------------------------------------------------------------------------
 # Helpers
 
 
-def cards(text: str) -> tuple[Card, ...]:
-    return tuple(Card.parse(t) for t in text.split())
 
 
-def c(text: str) -> Card:
-    return Card.parse(text)
 
 
-def make_board(**piles: str) -> tuple[tuple[Card, ...], ...]:
-    return tuple(cards(piles.get(p.name, "")) for p in Pile)
 
 
-def deal(round_no: int, dealer: int, hands: list[str], board: dict[str, str], stock: str = ""):
-    return RoundStart(round_no, dealer, tuple(cards(h) for h in hands), make_board(**board),
-                      cards(stock))
 
 
-def new_game(hands, board, stock="", dealer=0, preset="standard", **options):
-    rules = build_rules(len(hands), preset, options)
-    events: list = []
-    game = Game(rules, random.Random(0), emit=events.append)
-    game.start(dealer=dealer, deal=deal(1, dealer, hands, board, stock))
-    return game, events
+
+
+
+
+
 
 
 OUT_BOARD = {"N": "9C", "E": "9D", "S": "9H"}  # W empty: the first player fills it

@@ -22,12 +22,12 @@ import time
 from typing import Any, Sequence
 
 from ..engine.cards import CARDS, NotationError, Pile, parse_card, parse_pile
-from ..engine.events import Draw, Event, RoundStart, SessionStart
+from ..engine.events import Event, SessionStart
 from ..engine.moves import Move, MovePile, PlayCard
 from ..engine.observation import Observation
 from .base import Player
 
-__all__ = ["BotPlayer", "BotError", "DEFAULT_TIMEOUT", "parse_moves", "event_for_seat"]
+__all__ = ["BotPlayer", "BotError", "DEFAULT_TIMEOUT", "parse_moves"]
 
 DEFAULT_TIMEOUT = 5.0
 MAX_LINE = 64 * 1024
@@ -74,23 +74,6 @@ def parse_moves(line: str) -> list[Move]:
 def _board(piles: Sequence[Sequence[Any]]) -> dict[str, list[str]]:
     """Piles indexed by :class:`Pile` value, as the protocol's board object."""
     return {p.name: [str(c) for c in piles[p.value]] for p in Pile}
-
-
-def event_for_seat(event: Event, seat: int) -> dict[str, Any]:
-    """The event as ``seat`` may see it: its own hand only, no other player's drawn card."""
-    if isinstance(event, RoundStart):
-        return {
-            "event": "round_start",
-            "round": event.round,
-            "dealer": event.dealer,
-            "hand": [str(c) for c in event.hands[seat]],
-            "hand_counts": [len(h) for h in event.hands],
-            "board": _board(event.board),
-            "stock_count": len(event.stock),
-        }
-    if isinstance(event, Draw) and event.player != seat:
-        return Draw(event.player, None).as_dict()
-    return event.as_dict()
 
 
 class BotPlayer(Player):
@@ -204,14 +187,14 @@ class BotPlayer(Player):
 
     # ------------------------------------------------------------------ protocol
     def observe(self, event: Event) -> None:
-        """Forward an event (PROTOCOL.md section 4); ``hello`` goes first."""
+        """Forward an event as this seat sees it (PROTOCOL.md section 4); ``hello`` first."""
         if isinstance(event, SessionStart):
             self._send({
                 "type": "hello", "version": 1, "seat": self.seat, "rules": dict(event.rules),
                 "players": [p.name for p in event.players],
             })
             return
-        self._send({"type": "event", **event_for_seat(event, self.seat)})
+        self._send({"type": "event", **event.as_dict()})
 
     def plan_turn(self, obs: Observation) -> list[Move]:
         if self._dead:

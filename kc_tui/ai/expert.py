@@ -21,7 +21,8 @@ import threading
 import time
 from typing import Sequence
 
-from ..engine.cards import ALL_MASK
+from ..engine.cards import ALL_MASK, FITS, KING_MASK
+from ..engine.events import Draw, Event, MoveEvent, Play, RoundView, SessionStart, TurnEnd, TurnStart, Undo
 from ..engine.game import Game, Phase
 from ..engine.observation import Observation
 from ..engine.rules import RuleSet
@@ -108,25 +109,108 @@ class Rollouts:
         return self.candidates[i]
 
 
+class TableMemory:
+    """What the expert remembers from the public events of the round: the board as it stood at
+    the end of each opponent's turn, which tells which cards that opponent cannot be holding
+    if it plays out every card it can (as the computer levels and most people do)."""
+
+    def __init__(self) -> None:
+        self.seat = -1
+        self.draw = "start"
+        self.piles: list[list[int]] = [[] for _ in range(8)]
+        self._log: list[tuple[int, int, int]] = []
+        self._drew_at_end = False
+        self._ended_with: int | None = None
+        self.excluded: dict[int, int] = {}
+        """Seat -> mask of cards it did not hold when its last turn ended."""
+        self.unconstrained: dict[int, int] = {}
+        """Seat -> how many of its cards came after that (an end-of-turn draw)."""
+
+    def update(self, event: Event) -> None:
+        if isinstance(event, SessionStart):
+            self.draw = event.rules.get("draw", "start")
+        elif isinstance(event, RoundView):
+            self.seat = event.seat
+            self.piles = [[c.id for c in pile] for pile in event.board]
+            self.excluded.clear()
+            self.unconstrained.clear()
+        elif isinstance(event, TurnStart):
+            self._log = []
+            self._drew_at_end = False
+            self._ended_with: int | None = None
+        elif isinstance(event, Play):
+            self.piles[event.pile.value].append(event.card.id)
+            self._log.append((-1, event.pile.value, 0))
+            if self._drew_at_end:
+                self._drew_at_end = False  # the drawn King went straight to a corner
+        elif isinstance(event, MoveEvent):
+            s, d = event.source.value, event.target.value
+            self._log.append((s, d, len(self.piles[s])))
+            self.piles[d].extend(self.piles[s])
+            self.piles[s] = []
+        elif isinstance(event, Undo):
+            if self._log:
+                s, d, n = self._log.pop()
+                if s < 0:
+                    self.piles[d].pop()
+                else:
+                    self.piles[s] = self.piles[d][len(self.piles[d]) - n:]
+                    del self.piles[d][len(self.piles[d]) - n:]
+        elif isinstance(event, Draw):
+            if self.draw == "end":
+                # The player has just ended its turn: judge its hand by the board it left,
+                # before a drawn King may go to a corner.
+                self._drew_at_end = True
+                self._ended_with = self._unplayable()
+        elif isinstance(event, TurnEnd) and event.player != self.seat:
+            ended_with = self._ended_with if self._ended_with is not None else self._unplayable()
+            self.excluded[event.player] = ended_with
+            self.unconstrained[event.player] = 1 if self._drew_at_end else 0
+
+    def _unplayable(self) -> int:
+        """The cards a player who plays all it can cannot be holding on this board."""
+        excluded = 0
+        corner_free = False
+        for i, pile in enumerate(self.piles):
+            if pile:
+                excluded |= FITS[pile[-1]]
+            elif i >= 4:
+                corner_free = True
+        return excluded | KING_MASK if corner_free else excluded
+
+
 class ExpertPlayer(Player):
     level = "expert"
 
     def __init__(self, rng: random.Random | None = None, think: float | None = None,
-                 candidates: int = CANDIDATES) -> None:
+                 candidates: int = CANDIDATES, infer: bool = True) -> None:
         super().__init__(rng)
         self.think = DEFAULT_THINK if think is None else think
         self.count = candidates
+        self.infer = infer
+        """Deal sampled hands consistently with what each opponent left unplayed."""
         self._cancel = threading.Event()
+        self.memory = TableMemory()
         self.last_samples = 0
+
+    def observe(self, event: Event) -> None:
+        """The public events of the game, as this seat sees them."""
+        self.memory.update(event)
 
     def cancel(self) -> None:
         """Stop thinking now; :meth:`plan_turn` returns its best plan so far."""
         self._cancel.set()
 
     def plan_turn(self, obs: Observation) -> list[int]:
-        started = time.perf_counter()
-        deadline = started + self.think * 0.97  # a margin for the final bookkeeping
-        self._cancel.clear()
+        deadline = time.perf_counter() + self.think * 0.97  # a margin for the final bookkeeping
+        try:
+            return self._plan(obs, deadline)
+        finally:
+            # A cancel is spent on the decision it interrupted (or, if it came between two
+            # decisions, on the next one, which then answers at once).
+            self._cancel.clear()
+
+    def _plan(self, obs: Observation, deadline: float) -> list[int]:
         search = TurnSearch(obs.rules.scoring, deadline=deadline)
         cands = search.candidates(obs.piles, obs.hand_mask, self.count)
         if len(cands) == 1:
@@ -153,21 +237,35 @@ class ExpertPlayer(Player):
         self.last_samples = rollouts.samples
         return list(rollouts.best().plan)
 
-    @staticmethod
-    def _sample(obs: Observation, unseen: list[int], rng: random.Random) -> tuple[list[int], list[int]]:
-        """Deal the unseen cards to the opponents and the stock, matching every count."""
+    def _sample(self, obs: Observation, unseen: list[int], rng: random.Random) -> tuple[list[int], list[int]]:
+        """Deal the unseen cards to the opponents and the stock, matching every count; with
+        inference, an opponent's remembered cards avoid those it would have played."""
         cards = unseen[:]
         rng.shuffle(cards)
-        hands = []
+        hands = [0] * len(obs.hand_counts)
+        hands[obs.seat] = obs.hand_mask
+        memory = self.memory
+        if self.infer:
+            for seat, excluded in memory.excluded.items():
+                if seat == obs.seat:
+                    continue
+                need = obs.hand_counts[seat] - memory.unconstrained.get(seat, 0)
+                kept = []
+                mask = 0
+                for c in cards:
+                    if need and not excluded >> c & 1:
+                        mask |= 1 << c
+                        need -= 1
+                    else:
+                        kept.append(c)
+                hands[seat] = mask
+                cards = kept
         at = 0
         for seat, count in enumerate(obs.hand_counts):
             if seat == obs.seat:
-                hands.append(obs.hand_mask)
                 continue
-            mask = 0
-            for c in cards[at:at + count]:
-                mask |= 1 << c
-            at += count
-            hands.append(mask)
-        stock = cards[at:]
-        return hands, stock
+            missing = count - hands[seat].bit_count()
+            for c in cards[at:at + missing]:
+                hands[seat] |= 1 << c
+            at += missing
+        return hands, cards[at:]

@@ -15,6 +15,8 @@ from .cards import Card, Pile, parse_card, parse_pile
 __all__ = [
     "SessionStart",
     "RoundStart",
+    "RoundView",
+    "seat_view",
     "TurnStart",
     "Draw",
     "Play",
@@ -91,6 +93,32 @@ class RoundStart:
             "hands": [_names(h) for h in self.hands],
             "board": {p.name: _names(self.board[p.value]) for p in Pile},
             "stock": _names(self.stock),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class RoundView:
+    """``round_start`` as one seat sees it (PROTOCOL.md section 4): its own hand, everyone's
+    card counts, the board and the stock's size."""
+
+    round: int
+    dealer: int
+    seat: int
+    hand: Cards
+    hand_counts: tuple[int, ...]
+    board: tuple[Cards, ...]  # indexed by Pile.value
+    stock_count: int
+    name = "round_start"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "event": "round_start",
+            "round": self.round,
+            "dealer": self.dealer,
+            "hand": _names(self.hand),
+            "hand_counts": list(self.hand_counts),
+            "board": {p.name: _names(self.board[p.value]) for p in Pile},
+            "stock_count": self.stock_count,
         }
 
 
@@ -208,9 +236,22 @@ class SessionEnd:
 
 
 Event = Union[
-    SessionStart, RoundStart, TurnStart, Draw, Play, MoveEvent, Undo, Chips, TurnEnd, RoundEnd,
+    SessionStart, RoundStart, RoundView, TurnStart, Draw, Play, MoveEvent, Undo, Chips, TurnEnd, RoundEnd,
     SessionEnd,
 ]
+
+
+def seat_view(event: Event, seat: int) -> Event:
+    """The event as ``seat`` may see it: a deal shows only its own hand (:class:`RoundView`),
+    and another player's draw hides the card.  Everything else is public."""
+    if isinstance(event, RoundStart):
+        return RoundView(
+            event.round, event.dealer, seat, event.hands[seat],
+            tuple(len(h) for h in event.hands), event.board, len(event.stock),
+        )
+    if isinstance(event, Draw) and event.player != seat and event.card is not None:
+        return Draw(event.player, None)
+    return event
 
 
 def event_from_dict(d: Mapping[str, Any]) -> Event:

@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Protocol, Sequence
 
-from .events import Event, PlayerInfo
+from .events import Event, PlayerInfo, seat_view
 from .game import Game, Phase
 from .moves import IllegalMove, Move, move_of_code
 from .observation import Observation
@@ -94,11 +94,12 @@ class GameService:
         for seat in self.seats:
             if getattr(seat.player, "sees_all", False):
                 seat.player.referee = self.game  # type: ignore[union-attr]  # benchmark ceiling
+        for index, seat in enumerate(self.seats):
             observe = getattr(seat.player, "observe", None)
             if observe is not None:
-                # A seat that follows the game (a bot) gets every event; it filters what its
-                # seat may see itself.
-                self.add_listener(observe)
+                # A seat that follows the game (a bot, the expert) sees each event as its
+                # seat may: no other hand, no other player's drawn card.
+                self.add_listener(lambda event, _seat=index, _observe=observe: _observe(seat_view(event, _seat)))
 
     # ------------------------------------------------------------------ listeners
     def add_listener(self, listener: Listener) -> None:
@@ -165,6 +166,13 @@ class GameService:
         plan = list(seat.player.plan_turn(self.game.observation(self.game.current)))
         self._collect_fault(seat.player)
         return plan
+
+    def cancel_decision(self) -> None:
+        """Ask the current computer seat to stop thinking; a :meth:`decide` running in a worker
+        then returns its best plan so far (players that think for long support this)."""
+        cancel = getattr(self.seats[self.game.current].player, "cancel", None)
+        if cancel is not None:
+            cancel()
 
     def apply_plan(self, plan: Sequence[Move | int], end: bool = True) -> AppliedPlan:
         """Apply a computer seat's moves in order, then end its turn.
