@@ -13,23 +13,25 @@ from typing import Any, Sequence
 
 from .ai import BENCHMARK_LEVELS
 from .ai.bots import DEFAULT_TIMEOUT
-from .ai.seats import check_spec, player_for, spec_kind
+from .ai import LEVELS
+from .ai.seats import HUMAN_PREFIX, check_spec, player_for, spec_kind
 from .ai.tournament import TournamentResult, run_tournament
 from .engine.describe import Narrator, describe_rules
 from .engine.rules import PRESET_NOTES, PRESETS, RuleError, RuleSet, build_rules, parse_rule_assignment
-from .engine.service import GameService, Seat
+from .engine.service import GameService, Seat, new_seed
 from .engine.transcript import TranscriptWriter
+from .plain import PlainGame
 
 __all__ = ["main", "build_parser"]
 
 SEAT_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay")
 
 
-def _seat_list(text: str, benchmark: bool = True) -> list[str]:
+def _seat_list(text: str, benchmark: bool = True, humans: bool = False) -> list[str]:
     specs = []
     for part in (t for t in text.split(",") if t.strip()):
         try:
-            specs.append(check_spec(part, benchmark=benchmark))
+            specs.append(check_spec(part, benchmark=benchmark, humans=humans))
         except ValueError as exc:
             raise argparse.ArgumentTypeError(str(exc)) from None
     if not 2 <= len(specs) <= 6:
@@ -149,6 +151,26 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rules.set_defaults(parser=rules)
 
+    play = sub.add_parser(
+        "play", help="play at this terminal (line mode: one line per pile and event)",
+        description="Play a session at this terminal. For now the game is played in the line "
+        "mode (--plain): the table as short text, every event as a sentence, and moves typed "
+        "as commands such as 7H N, E N, end, undo, hint, help, quit.",
+    )
+    play.add_argument(
+        "--players", type=lambda t: _seat_list(t, benchmark=False, humans=True),
+        default=["you", "hard", "hard", "hard"], metavar="SEATS",
+        help="comma-separated seats in order: you, human:NAME (hot-seat), an AI level "
+        f"({', '.join(LEVELS)}) or bot:COMMAND (default you,hard,hard,hard)",
+    )
+    play.add_argument("--seed", type=_seed, default=None, help="seed for a reproducible deal")
+    _add_rule_options(play)
+    play.add_argument("--transcript", type=Path, default=None, metavar="FILE",
+                      help="write the game's JSON Lines transcript to FILE")
+    play.add_argument("--plain", action="store_true", help="the line mode (currently the only mode)")
+    _add_ai_options(play)
+    play.set_defaults(parser=play)
+
     demo = sub.add_parser("demo", help="watch one round between computer players, in sentences")
     demo.add_argument(
         "--players", type=_seat_list, default=["medium"] * 4, metavar="SEATS", help=seat_help
@@ -170,11 +192,20 @@ def _rules_from(args: argparse.Namespace, players: int) -> RuleSet:
 
 def _seats(specs: Sequence[str], rng: random.Random, think: float | None = None,
            bot_timeout: float = DEFAULT_TIMEOUT) -> list[Seat]:
+    """Seats for specs; people are named "You" or by their human:NAME, the others take the
+    first unused of SEAT_NAMES."""
+    people = {i: ("You" if spec == "you" else spec[len(HUMAN_PREFIX):])
+              for i, spec in enumerate(specs) if spec_kind(spec)[0] == "human"}
+    spare = iter(n for n in SEAT_NAMES + tuple(f"Player {k}" for k in range(1, 7))
+                 if n not in people.values())
     seats = []
     for i, spec in enumerate(specs):
         kind, level = spec_kind(spec)
+        if kind == "human":
+            seats.append(Seat(people[i], "human"))
+            continue
         player = player_for(spec, i, random.Random(rng.getrandbits(64)), think, bot_timeout)
-        seats.append(Seat(SEAT_NAMES[i], kind, level, player))
+        seats.append(Seat(next(spare), kind, level, player))
     return seats
 
 
@@ -287,6 +318,36 @@ def _print_tournament(result: TournamentResult, rules: RuleSet, args: argparse.N
         print(f"! {fault}")
 
 
+def _play(args: argparse.Namespace) -> int:
+    rules = _rules_from(args, len(args.players))
+    seed = args.seed if args.seed is not None else new_seed()
+    seats = _seats(args.players, random.Random(seed), args.think, args.bot_timeout)
+    service = GameService(rules, seats, seed=seed)
+    writer = None
+    if args.transcript is not None:
+        try:
+            writer = TranscriptWriter(args.transcript)
+        except OSError as exc:
+            args.parser.error(f"cannot write the transcript to {args.transcript}: {exc.strerror}")
+        service.add_listener(writer)
+
+    def read(prompt: str) -> str | None:
+        try:
+            return input(prompt)
+        except EOFError:
+            print()
+            return None
+
+    try:
+        return PlainGame(service, read, sys.stdout).run()
+    except KeyboardInterrupt:
+        print("\nInterrupted; the game stops here.")
+        return 130
+    finally:
+        if writer:
+            writer.close()
+
+
 def _demo(args: argparse.Namespace) -> int:
     rules = _rules_from(args, len(args.players))
     seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(32)
@@ -352,6 +413,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         if args.command == "demo":
             return _demo(args)
+        if args.command == "play":
+            return _play(args)
     except BrokenPipeError:
         # Output piped into `head` and closed: not an error worth a traceback.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

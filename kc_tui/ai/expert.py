@@ -37,11 +37,12 @@ DEFAULT_THINK = 1.0
 CANDIDATES = 6
 
 
-def rollout_value(game: Game, seat: int, rules: RuleSet) -> float:
-    """Play the round on with the greedy policy for every seat; the outcome for ``seat``."""
-    rounds_guard = 400
-    while game.phase == Phase.TURN and rounds_guard:
-        rounds_guard -= 1
+def rollout_value(game: Game, seat: int, rules: RuleSet, deadline: float | None = None) -> float | None:
+    """Play the round on with the greedy policy for every seat; the outcome for ``seat``, or
+    None if ``deadline`` passed first."""
+    while game.phase == Phase.TURN:
+        if deadline is not None and time.perf_counter() > deadline:
+            return None
         current = game.current
         for code in greedy_plan(game.piles, game.hands[current]):
             game.play(code)
@@ -96,7 +97,10 @@ class Rollouts:
                     break
             if game.phase == Phase.TURN:
                 game.end_turn(force_kings=True)
-            values.append(rollout_value(game, obs.seat, obs.rules))
+            value = rollout_value(game, obs.seat, obs.rules, deadline)
+            if value is None:
+                return False
+            values.append(value)
         for i, value in enumerate(values):
             self.totals[i] += value
         self.samples += 1
@@ -183,10 +187,12 @@ class ExpertPlayer(Player):
     level = "expert"
 
     def __init__(self, rng: random.Random | None = None, think: float | None = None,
-                 candidates: int = CANDIDATES, infer: bool = True) -> None:
+                 candidates: int = CANDIDATES, infer: bool = False, hold: int = 0) -> None:
         super().__init__(rng)
         self.think = DEFAULT_THINK if think is None else think
         self.count = candidates
+        self.hold = hold
+        """Extra candidates that keep one card more than the best plan."""
         self.infer = infer
         """Deal sampled hands consistently with what each opponent left unplayed."""
         self._cancel = threading.Event()
@@ -212,7 +218,7 @@ class ExpertPlayer(Player):
 
     def _plan(self, obs: Observation, deadline: float) -> list[int]:
         search = TurnSearch(obs.rules.scoring, deadline=deadline)
-        cands = search.candidates(obs.piles, obs.hand_mask, self.count)
+        cands = search.candidates(obs.piles, obs.hand_mask, self.count, hold=self.hold)
         if len(cands) == 1:
             self.last_samples = 0
             return list(cands[0].plan)

@@ -95,7 +95,8 @@ class TurnSearch:
         return SearchResult(tuple(plan), value, self._nodes, not self._stopped)
 
     def candidates(
-        self, board: Sequence[Sequence[int]], hand: int, count: int, unseen: int | None = None
+        self, board: Sequence[Sequence[int]], hand: int, count: int, unseen: int | None = None,
+        hold: int = 0,
     ) -> list[Candidate]:
         """Up to ``count`` plans that end in distinct positions, best first (for rollouts)."""
         self._prepare(board, hand, unseen)
@@ -103,7 +104,13 @@ class TurnSearch:
         ends: dict[tuple, Candidate] = {}
         self._collect(hand, [], ends, count * 8)
         ranked = sorted(ends.values(), key=lambda c: -c.value)
-        return ranked[:count]
+        chosen = ranked[:count]
+        if hold and chosen:
+            # Also a few ends that keep one card more: holding back can pay when the card
+            # would open play for the others (the rollouts decide).
+            fewest = chosen[0].cards_left
+            chosen += [c for c in ranked[count:] if c.cards_left == fewest + 1][:hold]
+        return chosen
 
     def evaluate(self, board: Sequence[Sequence[int]], hand: int, unseen: int | None = None) -> float:
         """The static value of ending the turn now."""

@@ -129,6 +129,13 @@ class Narrator:
     def _name(self, seat: int) -> str:
         return self.names[seat] if seat < len(self.names) else f"Seat {seat}"
 
+    def _does(self, seat: int, verb: str) -> str:
+        """"Ada plays" / "You play": the seat named "You" is spoken to in the second person."""
+        name = self._name(seat)
+        if name == "You":
+            verb = {"has": "have", "is": "are"}.get(verb, verb[:-1] if verb.endswith("s") else verb)
+        return f"{name} {verb}"
+
     def sentence(self, event: Event) -> str | None:
         """The sentence for an event, or None for events not worth a line."""
         if isinstance(event, SessionStart):
@@ -140,7 +147,7 @@ class Narrator:
                 f"{name} {cards[-1]}" for name, cards in zip("N E S W".split(), event.board) if cards
             )
             return (
-                f"Round {event.round}. {self._name(event.dealer)} deals. "
+                f"Round {event.round}. {self._does(event.dealer, 'deals')}. "
                 f"The edges show {board}; {len(event.stock)} cards in the stock."
             )
         if isinstance(event, TurnStart):
@@ -148,37 +155,42 @@ class Narrator:
         if isinstance(event, Draw):
             self.counts[event.player] += 1
             what = event.card.words if event.card else "a card"
-            return f"{self._name(event.player)} draws {what}."
+            return f"{self._does(event.player, 'draws')} {what}."
         if isinstance(event, Play):
             self.counts[event.player] -= 1
             left = self.counts[event.player]
             return (
-                f"{self._name(event.player)} plays {event.card.words} on {event.pile.words}. "
-                f"{self._name(event.player)} has {left} card{'s' if left != 1 else ''}."
+                f"{self._does(event.player, 'plays')} {event.card.words} on {event.pile.words}. "
+                f"{self._does(event.player, 'has')} {left} card{'s' if left != 1 else ''}."
             )
         if isinstance(event, MoveEvent):
-            return f"{self._name(event.player)} moves the {event.source.words} pile onto {event.target.words}."
+            return f"{self._does(event.player, 'moves')} the {event.source.words} pile onto {event.target.words}."
         if isinstance(event, Undo):
-            return f"{self._name(event.player)} takes back the last move."
+            return f"{self._does(event.player, 'takes')} back the last move."
         if isinstance(event, Chips):
             why = {
                 "ante": "as the ante", "no_move": "for a turn without a move",
                 "king_held": "for holding a King while a corner was empty",
                 "cards": "for the cards left in hand",
             }[event.reason]
-            return f"{self._name(event.player)} pays {event.amount} chip{'s' if event.amount != 1 else ''} {why}."
+            return f"{self._does(event.player, 'pays')} {event.amount} chip{'s' if event.amount != 1 else ''} {why}."
         if isinstance(event, TurnEnd):
-            return f"{self._name(event.player)} ends the turn."
+            return f"{self._does(event.player, 'ends')} the turn."
         if isinstance(event, RoundEnd):
             winners = " and ".join(self._name(w) for w in event.winners)
-            how = "goes out" if event.reason == "out" else "has the fewest cards in a blocked round"
-            if len(event.winners) > 1 and event.reason == "blocked":
+            you = len(event.winners) == 1 and self._name(event.winners[0]) == "You"
+            if event.reason == "out":
+                how = "go out" if you else "goes out"
+            elif len(event.winners) > 1:
                 how = "share the win in a blocked round"
+            else:
+                how = f"{'have' if you else 'has'} the fewest cards in a blocked round"
             scores = ", ".join(
                 f"{self._name(i)} {s} (total {t})" for i, (s, t) in enumerate(zip(event.scores, event.totals))
             )
             return f"Round {event.round} over: {winners} {how}. Scores: {scores}."
         if isinstance(event, SessionEnd):
             winners = " and ".join(self._name(w) for w in event.winners)
-            return f"The session is over. {winners} win{'s' if len(event.winners) == 1 else ''}."
+            single = len(event.winners) == 1 and self._name(event.winners[0]) != "You"
+            return f"The session is over. {winners} win{'s' if single else ''}."
         return None

@@ -57,6 +57,17 @@ class AppliedPlan:
     fault: str | None = None
 
 
+class _SeatViewer:
+    """A listener passing each event on as one seat may see it."""
+
+    def __init__(self, seat: int, observe: Listener) -> None:
+        self.seat = seat
+        self.observe = observe
+
+    def __call__(self, event: Event) -> None:
+        self.observe(seat_view(event, self.seat))
+
+
 def new_seed() -> int:
     """A fresh random seed, recorded in the transcript so the game can be replayed."""
     return random.SystemRandom().getrandbits(48)
@@ -91,15 +102,14 @@ class GameService:
             rules, random.Random(self.seed), [s.info for s in self.seats], self.seed,
             emit=self._dispatch if self._listeners else None,
         )
-        for seat in self.seats:
+        for index, seat in enumerate(self.seats):
             if getattr(seat.player, "sees_all", False):
                 seat.player.referee = self.game  # type: ignore[union-attr]  # benchmark ceiling
-        for index, seat in enumerate(self.seats):
             observe = getattr(seat.player, "observe", None)
             if observe is not None:
                 # A seat that follows the game (a bot, the expert) sees each event as its
                 # seat may: no other hand, no other player's drawn card.
-                self.add_listener(lambda event, _seat=index, _observe=observe: _observe(seat_view(event, _seat)))
+                self.add_listener(_SeatViewer(index, observe))
 
     # ------------------------------------------------------------------ listeners
     def add_listener(self, listener: Listener) -> None:

@@ -1,0 +1,89 @@
+"""The command prompt a player types into (PROTOCOL.md section 3).
+
+``7h n`` plays a card onto a pile, ``e n`` moves pile E onto pile N, and ``end``, ``hint``,
+``undo``, ``help``, ``quit`` do what they say.  Case does not matter; the filler words ``on``,
+``to``, ``onto`` and ``>`` are ignored; ``10`` may stand for ``T``.  A hand position (``3 n``:
+the third card of the sorted hand) is accepted too.  Anything else is refused with one
+sentence, and nothing changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence, Union
+
+from .cards import Card, NotationError, Pile, parse_card, parse_pile
+from .moves import MovePile, PlayCard
+
+__all__ = ["Verb", "Command", "CommandError", "parse_command", "VERBS", "COMMAND_HELP"]
+
+FILLERS = frozenset({"on", "to", "onto", ">"})
+VERBS = ("end", "hint", "undo", "help", "quit")
+
+
+class CommandError(ValueError):
+    """A line that does not parse; ``str()`` is the sentence to show."""
+
+
+@dataclass(frozen=True, slots=True)
+class Verb:
+    """A command that is not a move: one of :data:`VERBS`."""
+
+    name: str
+
+
+Command = Union[PlayCard, MovePile, Verb]
+
+COMMAND_HELP = (
+    "Commands: 7H N plays the seven of hearts on North (10H or TH for a ten); "
+    "KD NE puts a King on a corner; E N moves pile East onto North; "
+    "3 N plays the third card of your hand; end ends your turn; undo takes back your last "
+    "move; hint suggests a plan; help shows this; quit leaves. "
+    "Piles: N E S W (edges), NE SE SW NW (corners)."
+)
+
+
+def _is_pile(word: str) -> bool:
+    return word.upper() in Pile.__members__
+
+
+def parse_command(text: str, hand: Sequence[Card] = ()) -> Command:
+    """Parse one typed line.  ``hand`` (sorted, as shown) lets ``3 n`` name the third card."""
+    words = [w for w in text.replace(">", " > ").lower().split() if w not in FILLERS]
+    if not words:
+        raise CommandError("Type a move such as 7H N, or help for the commands.")
+    if len(words) == 1:
+        word = words[0]
+        if word in VERBS:
+            return Verb(word)
+        if _is_pile(word):
+            raise CommandError(
+                f"Move pile {word.upper()} onto which pile? Write both, for example {word.upper()} N."
+            )
+        raise CommandError(
+            f"{words[0]!r} is not a command: write a card and a pile (7H N), two piles (E N), "
+            "or end, undo, hint, help, quit."
+        )
+    if len(words) > 2:
+        raise CommandError(
+            f"Too many words in {text.strip()!r}: write a card and a pile (7H N) or two piles (E N)."
+        )
+    first, second = words
+    try:
+        target = parse_pile(second)
+    except NotationError as exc:
+        raise CommandError(str(exc)) from None
+    if _is_pile(first):
+        return MovePile(parse_pile(first), target)
+    if first.isdigit():
+        index = int(first)
+        if not 1 <= index <= len(hand):
+            raise CommandError(
+                f"There is no card {index} in your hand: it holds {len(hand)} card"
+                f"{'s' if len(hand) != 1 else ''}."
+            )
+        return PlayCard(hand[index - 1], target)
+    try:
+        return PlayCard(parse_card(first), target)
+    except NotationError as exc:
+        raise CommandError(str(exc)) from None
