@@ -319,7 +319,9 @@ class TurnSearch:
 
     def _collect(self, hand: int, path: list[int], ends: dict[tuple, Candidate], limit: int) -> None:
         """Distinct end positions reachable from here, each with one plan reaching it."""
-        if len(ends) >= limit:
+        if len(ends) >= limit or (
+            self.deadline is not None and time.perf_counter() > self.deadline
+        ):
             return
         key = self._key(hand)
         if key not in ends:
