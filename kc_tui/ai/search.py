@@ -91,7 +91,7 @@ class TurnSearch:
         cannot see (default: everything not in hand or on the board)."""
         self._prepare(board, hand, unseen)
         value = self._dfs(hand)
-        plan = self._principal(hand)
+        plan, _, _ = self._principal(hand)
         return SearchResult(tuple(plan), value, self._nodes, not self._stopped)
 
     def candidates(
@@ -101,9 +101,11 @@ class TurnSearch:
         """Up to ``count`` plans that end in distinct positions, best first (for rollouts)."""
         self._prepare(board, hand, unseen)
         self._dfs(hand)
-        ends: dict[tuple, Candidate] = {}
+        # The search's own best plan always comes first, however little time is left.
+        _, best, best_key = self._principal(hand)
+        ends: dict[tuple, Candidate] = {best_key: best}
         self._collect(hand, [], ends, count * 8)
-        ranked = sorted(ends.values(), key=lambda c: -c.value)
+        ranked = [best] + sorted((c for k, c in ends.items() if k != best_key), key=lambda c: -c.value)
         chosen = ranked[:count]
         if hold and chosen:
             # Also a few ends that keep one card more: holding back can pay when the card
@@ -297,9 +299,11 @@ class TurnSearch:
             value = self._eval(new_hand)
         return value, new_hand, token
 
-    def _principal(self, hand: int) -> list[int]:
-        """Follow the best values down from the root to rebuild the plan."""
+    def _principal(self, hand: int) -> tuple[list[int], Candidate, tuple]:
+        """Follow the best values down from the root to rebuild the plan; returns the plan,
+        its end as a candidate, and the end's key.  The working board is left as it was."""
         plan: list[int] = []
+        tokens: list[int] = []
         while hand:
             here = self._tt.get(self._key(hand))
             if here is None:
@@ -313,20 +317,23 @@ class TurnSearch:
                     best_code, best_value = code, value
             if best_code < 0:
                 break
-            hand, _ = self._apply(hand, best_code)
+            hand, token = self._apply(hand, best_code)
             plan.append(best_code)
-        return plan
+            tokens.append(token)
+        end = Candidate(tuple(plan), self._eval(hand), hand.bit_count())
+        key = self._key(hand)
+        for code, token in zip(reversed(plan), reversed(tokens)):
+            self._undo(code, token)
+        return plan, end, key
 
     def _collect(self, hand: int, path: list[int], ends: dict[tuple, Candidate], limit: int) -> None:
         """Distinct end positions reachable from here, each with one plan reaching it."""
-        if len(ends) >= limit or (
-            self.deadline is not None and time.perf_counter() > self.deadline
-        ):
+        if len(ends) >= limit:
             return
         key = self._key(hand)
         if key not in ends:
             ends[key] = Candidate(tuple(path), self._eval(hand), hand.bit_count())
-        if not hand:
+        if not hand or (self.deadline is not None and time.perf_counter() > self.deadline):
             return
         # Expand children in order of their best reachable value, so good ends come first.
         children = []
