@@ -11,9 +11,8 @@ import time
 from pathlib import Path
 from typing import Any, Sequence
 
-from .ai import BENCHMARK_LEVELS
+from .ai import BENCHMARK_LEVELS, LEVELS
 from .ai.bots import DEFAULT_TIMEOUT
-from .ai import LEVELS
 from .ai.seats import HUMAN_PREFIX, check_spec, player_for, spec_kind
 from .ai.tournament import TournamentResult, run_tournament
 from .engine.describe import Narrator, describe_rules
@@ -232,7 +231,7 @@ def simulate(
     played = 0
     sessions = 0
     if transcript_dir is not None:
-        transcript_dir.mkdir(parents=True, exist_ok=True)
+        transcript_dir.mkdir(parents=True, exist_ok=True)  # OSError: reported by the caller
 
     def on_round_end(game: Any) -> None:
         nonlocal blocked, turns
@@ -247,8 +246,6 @@ def simulate(
         session_seed = base.getrandbits(48)
         seats = _seats(levels, random.Random(session_seed ^ 0x5EA75), think, bot_timeout)
         service = GameService(rules, seats, seed=session_seed)
-        if faults is not None:
-            service.faults = faults
         writer = None
         if transcript_dir is not None:
             writer = TranscriptWriter(transcript_dir / f"session-{sessions + 1:05d}-{session_seed}.jsonl")
@@ -259,6 +256,8 @@ def simulate(
             service.close()
             if writer:
                 writer.close()
+            if faults is not None:
+                faults.extend(service.take_faults())
         sessions += 1
         for w in service.game.session_winners:
             session_wins[w] += 1
@@ -364,7 +363,7 @@ def _demo(args: argparse.Namespace) -> int:
         service.play_session(max_rounds=1)
     finally:
         service.close()
-    for fault in service.faults:
+    for fault in service.take_faults():
         print(f"! {fault}")
     print(f"(seed {seed}: run `kings-corner demo --seed {seed}` to watch this round again)")
     return 0
@@ -384,10 +383,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "simulate":
             rules = _rules_from(args, len(args.players))
             faults: list[str] = []
-            summary = simulate(
-                args.players, rules, args.rounds, args.seed, args.transcript_dir,
-                args.think, args.bot_timeout, faults,
-            )
+            try:
+                summary = simulate(
+                    args.players, rules, args.rounds, args.seed, args.transcript_dir,
+                    args.think, args.bot_timeout, faults,
+                )
+            except OSError as exc:
+                args.parser.error(
+                    f"cannot write transcripts to {args.transcript_dir}: {exc.strerror or exc}"
+                )
             summary["faults"] = faults
             if args.json:
                 print(json.dumps(summary))

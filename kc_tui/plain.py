@@ -86,9 +86,8 @@ class PlainGame:
         try:
             while True:
                 service.run_computer_turns()
-                for fault in service.faults:
+                for fault in service.take_faults():
                     self.say(f"! {fault}")
-                service.faults.clear()
                 phase = service.phase
                 if phase == Phase.SESSION_OVER:
                     self.say(f"Session seed: {service.seed}.")

@@ -192,7 +192,7 @@ def test_expert_memory_follows_the_board_and_infers_only_truths(preset: str) -> 
     of a greedy opponent's hand are never in that hand."""
     checked = 0
     for seed in range(6):
-        expert = ExpertPlayer(random.Random(1), think=0.001)
+        expert = ExpertPlayer(random.Random(1), think=0.001, infer=True)
         seats = [Seat("E", "ai", "expert", expert), Seat("M", "ai", "medium", make_player("medium"))]
         service = GameService(build_rules(2, preset, {"target": 1000}), seats, seed=seed)
         original = expert.plan_turn

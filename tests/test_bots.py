@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from kc_tui.ai import make_player
-from kc_tui.ai.bots import QUEUE_LINES, BotPlayer, parse_moves, BotError
+from kc_tui.ai.bots import QUEUE_LINES, SILENT_TURNS, BotError, BotPlayer, parse_moves
 from kc_tui.engine.rules import build_rules
 from kc_tui.engine.service import GameService, Seat
 
@@ -130,7 +130,9 @@ def test_a_bot_that_stops_reading_cannot_block_the_engine(tmp_path: Path) -> Non
     """Its input pipe fills, then the engine's queue; it is reported and its seat passes."""
     command = write_bot(tmp_path, "deaf", """
         import time
-        time.sleep(120)
+        for _ in range(60000):  # answers blindly, never reads a line
+            print('{"moves": []}', flush=True)
+            time.sleep(0.002)
     """)
     service = session_with_bot(command, rounds=60, timeout=0.01)
     assert any("stopped reading its input" in f for f in service.faults), service.faults[-3:]
@@ -206,3 +208,11 @@ def test_bot_seats_on_the_command_line(tmp_path: Path) -> None:
     assert summary["faults"] == [] and summary["rounds"] == 3
     first = json.loads(next(tmp_path.glob("*.jsonl")).read_text().splitlines()[0])
     assert first["players"][1] == {"name": "Ben", "kind": "bot"}
+
+
+def test_a_bot_silent_for_several_turns_is_given_up_once(tmp_path: Path) -> None:
+    command = write_bot(tmp_path, "mute", FAULTS["silent"][0])
+    service = session_with_bot(command, rounds=2, timeout=0.05)
+    faults = service.take_faults()
+    assert sum("gave no answer within" in f for f in faults) == SILENT_TURNS - 1
+    assert sum(f"gave no answer {SILENT_TURNS} turns running" in f for f in faults) == 1

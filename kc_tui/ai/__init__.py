@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from types import MappingProxyType
+from typing import Mapping
 
 from .base import Player
 from .easy import EasyPlayer
@@ -13,9 +15,11 @@ from .oracle import OraclePlayer
 
 __all__ = ["Player", "EasyPlayer", "MediumPlayer", "HardPlayer", "ExpertPlayer", "OraclePlayer", "LEVELS", "BENCHMARK_LEVELS", "make_player"]
 
-LEVELS: dict[str, type[Player]] = {"easy": EasyPlayer, "medium": MediumPlayer, "hard": HardPlayer, "expert": ExpertPlayer}
+LEVELS: Mapping[str, type[Player]] = MappingProxyType(
+    {"easy": EasyPlayer, "medium": MediumPlayer, "hard": HardPlayer, "expert": ExpertPlayer}
+)
 """Every AI level offered to players, weakest first."""
-BENCHMARK_LEVELS: dict[str, type[Player]] = {**LEVELS, "oracle": OraclePlayer}
+BENCHMARK_LEVELS: Mapping[str, type[Player]] = MappingProxyType({**LEVELS, "oracle": OraclePlayer})
 """Also the oracle, which sees every card: for tournaments and benchmarks only."""
 
 

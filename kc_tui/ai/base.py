@@ -18,7 +18,8 @@ class Player(ABC):
     :meth:`plan_turn` receives what the seat may see (never another hand or the stock order) and
     returns the moves to make this turn, in order; the turn ends after them.  Moves may be
     :class:`~kc_tui.engine.moves.Move` values or their int codes (faster).  It may be called
-    from a worker thread, so it must not touch anything but the observation and its own state.
+    from a worker thread, so it must not touch anything but the observation and its own state;
+    a player thinks about one decision at a time.
     """
 
     level: ClassVar[str] = ""

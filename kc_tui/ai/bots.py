@@ -3,8 +3,10 @@
 :class:`BotPlayer` starts the program, sends ``hello`` and every event as its seat may see it,
 sends a ``turn`` request on each of its turns and turns the reply into moves.  Nothing a bot
 does stops the game: a malformed reply, an illegal move, a crash, silence past the time limit,
-or a flood of output ends that bot's turn with the moves applied so far and is reported once,
-in one line, through :meth:`BotPlayer.pop_fault` (the engine service collects it).
+or a flood of output ends that bot's turn with the moves applied so far and is reported in one
+line, through :meth:`BotPlayer.pop_fault` (the engine service collects it).  A bot that has
+crashed, stopped reading, or stayed silent for several turns running is given up on: that is
+reported once, and its seat passes from then on.
 
 Two threads per bot keep the engine safe from a bot that stops reading or writing: a reader
 that drains its stdout into a bounded queue, and a writer that feeds its stdin from one.
@@ -23,6 +25,7 @@ from typing import Any, Sequence
 
 from ..engine.cards import CARDS, NotationError, Pile, parse_card, parse_pile
 from ..engine.events import Event, SessionStart
+from ..engine.game import PROTOCOL_VERSION
 from ..engine.moves import Move, MovePile, PlayCard
 from ..engine.observation import Observation
 from .base import Player
@@ -34,6 +37,8 @@ MAX_LINE = 64 * 1024
 """A reply longer than this is a flood: the bot is told nothing, its turn ends."""
 QUEUE_LINES = 256
 """Lines buffered each way; past this a bot is flooding (stdout) or not reading (stdin)."""
+SILENT_TURNS = 3
+"""After this many unanswered turns in a row a bot is given up on and its seat passes."""
 _FLOOD = "\x00flood"
 """Put in the reply queue in place of a line that was too long."""
 
@@ -46,8 +51,8 @@ def parse_moves(line: str) -> list[Move]:
     """Read a ``{"moves": [...]}`` reply (PROTOCOL.md sections 2 and 4) into move values."""
     try:
         reply = json.loads(line)
-    except ValueError:
-        raise BotError(f"the reply is not JSON: {line[:60]!r}") from None
+    except (ValueError, RecursionError):
+        raise BotError(f"the reply is not JSON: {line[:40]!r}") from None
     if not isinstance(reply, dict) or not isinstance(reply.get("moves"), list):
         raise BotError('the reply must be an object {"moves": [...]}')
     moves: list[Move] = []
@@ -97,6 +102,7 @@ class BotPlayer(Player):
         self._closed = False
         self._owed = 0
         """Answers still due to turns that timed out; they arrive late and are dropped."""
+        self._silent = 0
 
     # ------------------------------------------------------------------ process
     def _start(self) -> None:
@@ -190,7 +196,8 @@ class BotPlayer(Player):
         """Forward an event as this seat sees it (PROTOCOL.md section 4); ``hello`` first."""
         if isinstance(event, SessionStart):
             self._send({
-                "type": "hello", "version": 1, "seat": self.seat, "rules": dict(event.rules),
+                "type": "hello", "version": PROTOCOL_VERSION, "seat": self.seat,
+                "rules": dict(event.rules),
                 "players": [p.name for p in event.players],
             })
             return
@@ -227,7 +234,11 @@ class BotPlayer(Player):
             left = deadline - time.monotonic()
             if left <= 0:
                 self._owed += 1
-                self._fault(f"gave no answer within {self.timeout:g} s; its turn ends")
+                self._silent += 1
+                if self._silent >= SILENT_TURNS:
+                    self._die(f"gave no answer {SILENT_TURNS} turns running")
+                else:
+                    self._fault(f"gave no answer within {self.timeout:g} s; its turn ends")
                 return []
             try:
                 line = self._out.get(timeout=left)
@@ -246,6 +257,7 @@ class BotPlayer(Player):
             if self._owed:
                 self._owed -= 1  # the late answer to a turn that already ended
                 continue
+            self._silent = 0
             try:
                 return parse_moves(line)
             except BotError as exc:
@@ -292,12 +304,11 @@ class BotPlayer(Player):
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
-        for stream in (proc.stdout,):
-            try:
-                if stream:
-                    stream.close()
-            except OSError:
-                pass
+        try:
+            if proc.stdout:
+                proc.stdout.close()
+        except OSError:
+            pass
 
     def __del__(self) -> None:  # a forgotten bot must not outlive its game
         proc = getattr(self, "_proc", None)

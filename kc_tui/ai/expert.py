@@ -144,7 +144,7 @@ class TableMemory:
         elif isinstance(event, TurnStart):
             self._log = []
             self._drew_at_end = False
-            self._ended_with: int | None = None
+            self._ended_with = None
         elif isinstance(event, Play):
             self.piles[event.pile.value].append(event.card.id)
             self._log.append((-1, event.pile.value, 0))
@@ -203,6 +203,11 @@ class ExpertPlayer(Player):
         self._cancel = threading.Event()
         self.memory = TableMemory()
         self.last_samples = 0
+
+    @property
+    def follows_events(self) -> bool:
+        """Only an inferring expert needs the events (they cost the simulator its fast path)."""
+        return self.infer
 
     def observe(self, event: Event) -> None:
         """The public events of the game, as this seat sees them."""

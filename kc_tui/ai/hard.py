@@ -20,14 +20,8 @@ class HardPlayer(Player):
         super().__init__(rng)
         self.weights = weights
         self.node_limit = node_limit
-        self._search: TurnSearch | None = None
-        self._scoring = ""
-
-    def search_for(self, scoring: str) -> TurnSearch:
-        if self._search is None or self._scoring != scoring:
-            self._search = TurnSearch(scoring, self.weights, self.node_limit)
-            self._scoring = scoring
-        return self._search
 
     def plan_turn(self, obs: Observation) -> list[int]:
-        return list(self.search_for(obs.rules.scoring).best(obs.piles, obs.hand_mask).plan)
+        # A fresh search each time: it holds the working board, so two decisions must not share one.
+        search = TurnSearch(obs.rules.scoring, self.weights, self.node_limit)
+        return list(search.best(obs.piles, obs.hand_mask).plan)

@@ -98,7 +98,8 @@ class TurnSearch:
         self, board: Sequence[Sequence[int]], hand: int, count: int, unseen: int | None = None,
         hold: int = 0,
     ) -> list[Candidate]:
-        """Up to ``count`` plans that end in distinct positions, best first (for rollouts)."""
+        """Up to ``count`` plans that end in distinct positions, the search's best first, plus
+        up to ``hold`` that keep one card more (for rollouts)."""
         self._prepare(board, hand, unseen)
         self._dfs(hand)
         # The search's own best plan always comes first, however little time is left.
@@ -113,11 +114,6 @@ class TurnSearch:
             fewest = chosen[0].cards_left
             chosen += [c for c in ranked[count:] if c.cards_left == fewest + 1][:hold]
         return chosen
-
-    def evaluate(self, board: Sequence[Sequence[int]], hand: int, unseen: int | None = None) -> float:
-        """The static value of ending the turn now."""
-        self._prepare(board, hand, unseen)
-        return self._eval(hand)
 
     # ------------------------------------------------------------------ internals
     def _prepare(self, board: Sequence[Sequence[int]], hand: int, unseen: int | None) -> None:

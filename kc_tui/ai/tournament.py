@@ -1,8 +1,9 @@
 """Measuring strength: many single rounds between levels, seats rotated, optionally duplicate.
 
-Each deal is one round under the rules in force.  Without ``duplicate`` the players rotate one
-seat per deal; with it every deal is played once per rotation, so each player meets the same
-cards from every seat and the luck of the deal cancels out.  Win rates count a shared (blocked)
+Each deal is one round under the rules in force, with its own order of the players around the
+table.  Without ``duplicate`` the players sit in one rotation of that order; with it every deal
+is played once per rotation, so each player meets the same cards from every seat and the luck
+of the deal cancels out.  Win rates count a shared (blocked)
 win as a fraction; the 95% interval is computed over deals (each deal's rotations together form
 one observation), which is the honest unit when deals are replayed.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import math
+import os
 import random
 import statistics
 import time
@@ -92,9 +94,17 @@ class TournamentResult:
         }
 
 
-def _rotations(n: int) -> list[list[int]]:
-    """Seatings: rotation k puts player j in seat (j + k) % n."""
-    return [[(j + k) % n for j in range(n)] for k in range(n)]
+def _seatings(n: int, deal: int, dseed: int, duplicate: bool) -> list[list[int]]:
+    """Where each entrant sits (``seating[j]`` is entrant j's seat) for one deal.
+
+    Each deal draws its own order around the table, so over many deals every entrant follows
+    every other equally often (who plays after a weak player gains a lot); with ``duplicate``
+    the deal is played in every rotation of that order, else in one rotation.
+    """
+    order = list(range(n))
+    random.Random(f"kc-seating:{dseed}").shuffle(order)
+    rotations = [[(order.index(j) + k) % n for j in range(n)] for k in range(n)]
+    return rotations if duplicate else [rotations[deal % n]]
 
 
 def _play_deals(
@@ -112,10 +122,9 @@ def _play_deals(
         out.deal_wins[name] = []
         out.points[name] = []
         out.times[name] = []
-    rotations = _rotations(n)
     for deal in deals:
         dseed = deal_seed(seed, deal)
-        seatings = rotations if duplicate else [rotations[deal % n]]
+        seatings = _seatings(n, deal, dseed, duplicate)
         wins = {name: 0.0 for name in names}
         seat_rounds = {name: 0 for name in names}
         for seating in seatings:
@@ -149,7 +158,7 @@ def _play_deals(
                 out.points[level].append(game.round_scores[s])
                 if s in game.round_winners:
                     wins[level] += share
-            out.faults.extend(service.faults)
+            out.faults.extend(service.take_faults())
             service.close()
         for name in names:
             out.deal_wins[name].append((wins[name], seat_rounds[name]))
@@ -229,7 +238,8 @@ def run_tournament(
     if jobs <= 1:
         parts = [_play_deals(entrants, rules, seed, range(deals), duplicate, factory)]
     else:
-        chunks = [list(range(deals))[i::jobs] for i in range(jobs)]
+        jobs = min(jobs, deals, os.cpu_count() or 1)
+        chunks = [range(i, deals, jobs) for i in range(jobs)]
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             parts = list(pool.map(
                 _worker, [(tuple(entrants), rules, seed, c, duplicate, factory) for c in chunks if c]

@@ -27,7 +27,6 @@ __all__ = [
     "card_ids",
     "mask_of",
     "cards_of_mask",
-    "full_deck",
 ]
 
 
@@ -159,10 +158,6 @@ class Card:
         """Parse R1 notation (``TH``, ``10h``, ``ks``); raises :class:`NotationError`."""
         return parse_card(text)
 
-    @staticmethod
-    def from_id(card_id: int) -> "Card":
-        return CARDS[card_id]
-
 
 CARDS: tuple[Card, ...] = tuple(
     Card(Rank(r), _SUITS[s]) for r in range(1, 14) for s in range(4)
@@ -170,6 +165,14 @@ CARDS: tuple[Card, ...] = tuple(
 """All 52 cards, indexed by id."""
 
 _BY_TEXT = {str(c): c for c in CARDS}
+
+
+def _quoted(text: str) -> str:
+    """What the player wrote, quoted, cut short if it is long."""
+    t = text.strip()
+    if not t:
+        return "That"
+    return repr(t if len(t) <= 12 else t[:12] + "...")
 
 
 def parse_card(text: str) -> Card:
@@ -180,15 +183,10 @@ def parse_card(text: str) -> Card:
     card = _BY_TEXT.get(t)
     if card is None:
         raise NotationError(
-            f"{text.strip() or 'That'!r} is not a card: write the rank (A 2-9 T J Q K, or 10) "
+            f"{_quoted(text)} is not a card: write the rank (A 2-9 T J Q K, or 10) "
             "then the suit (C D H S), for example 7H or KS."
         )
     return card
-
-
-def full_deck() -> list[int]:
-    """The 52 card ids in a fixed order (shuffled by the caller's RNG)."""
-    return list(range(52))
 
 
 def mask_of(cards: Iterable[Card]) -> int:
@@ -257,7 +255,7 @@ def parse_pile(text: str) -> Pile:
         return Pile[text.strip().upper()]
     except KeyError:
         raise NotationError(
-            f"{text.strip() or 'That'!r} is not a pile: the piles are N E S W (edges) "
+            f"{_quoted(text)} is not a pile: the piles are N E S W (edges) "
             "and NE SE SW NW (corners)."
         ) from None
 
@@ -268,7 +266,6 @@ RANK_OF: tuple[int, ...] = tuple(i // 4 + 1 for i in range(52))
 """Rank (1..13) of each card id."""
 IS_RED: tuple[bool, ...] = tuple((i % 4) in (1, 2) for i in range(52))
 KING_MASK: int = sum(1 << i for i in range(48, 52))
-ACE_MASK: int = sum(1 << i for i in range(0, 4))
 ALL_MASK: int = (1 << 52) - 1
 
 

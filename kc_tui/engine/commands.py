@@ -75,7 +75,7 @@ def parse_command(text: str, hand: Sequence[Card] = ()) -> Command:
         raise CommandError(str(exc)) from None
     if _is_pile(first):
         return MovePile(parse_pile(first), target)
-    if first.isdigit():
+    if first.isascii() and first.isdecimal():
         index = int(first)
         if not 1 <= index <= len(hand):
             raise CommandError(

@@ -12,6 +12,7 @@ from .events import (
     Play,
     RoundEnd,
     RoundStart,
+    RoundView,
     SessionEnd,
     SessionStart,
     TurnEnd,
@@ -125,6 +126,16 @@ class Narrator:
     def __init__(self, names: Sequence[str] | None = None) -> None:
         self.names = list(names or [])
         self.counts: list[int] = []
+        self._turn_plays: list[bool] = []  # this turn's plays (True) and pile moves, for undo
+
+    def _round_sentence(self, round_no: int, dealer: int, board: tuple, stock: int) -> str:
+        edges = ", ".join(
+            f"{name} {cards[-1]}" for name, cards in zip("N E S W".split(), board) if cards
+        )
+        return (
+            f"Round {round_no}. {self._does(dealer, 'deals')}. "
+            f"The edges show {edges}; {stock} cards in the stock."
+        )
 
     def _name(self, seat: int) -> str:
         return self.names[seat] if seat < len(self.names) else f"Seat {seat}"
@@ -143,14 +154,12 @@ class Narrator:
             return f"A new session: {', '.join(self.names)}."
         if isinstance(event, RoundStart):
             self.counts = [len(h) for h in event.hands]
-            board = ", ".join(
-                f"{name} {cards[-1]}" for name, cards in zip("N E S W".split(), event.board) if cards
-            )
-            return (
-                f"Round {event.round}. {self._does(event.dealer, 'deals')}. "
-                f"The edges show {board}; {len(event.stock)} cards in the stock."
-            )
+            return self._round_sentence(event.round, event.dealer, event.board, len(event.stock))
+        if isinstance(event, RoundView):
+            self.counts = list(event.hand_counts)
+            return self._round_sentence(event.round, event.dealer, event.board, event.stock_count)
         if isinstance(event, TurnStart):
+            self._turn_plays = []
             return None
         if isinstance(event, Draw):
             self.counts[event.player] += 1
@@ -158,14 +167,18 @@ class Narrator:
             return f"{self._does(event.player, 'draws')} {what}."
         if isinstance(event, Play):
             self.counts[event.player] -= 1
+            self._turn_plays.append(True)
             left = self.counts[event.player]
             return (
                 f"{self._does(event.player, 'plays')} {event.card.words} on {event.pile.words}. "
                 f"{self._does(event.player, 'has')} {left} card{'s' if left != 1 else ''}."
             )
         if isinstance(event, MoveEvent):
+            self._turn_plays.append(False)
             return f"{self._does(event.player, 'moves')} the {event.source.words} pile onto {event.target.words}."
         if isinstance(event, Undo):
+            if self._turn_plays and self._turn_plays.pop():
+                self.counts[event.player] += 1  # the card is back in hand
             return f"{self._does(event.player, 'takes')} back the last move."
         if isinstance(event, Chips):
             why = {

@@ -243,7 +243,8 @@ Event = Union[
 
 def seat_view(event: Event, seat: int) -> Event:
     """The event as ``seat`` may see it: a deal shows only its own hand (:class:`RoundView`),
-    and another player's draw hides the card.  Everything else is public."""
+    another player's draw hides the card, and the session's seed is withheld.  Everything
+    else is public."""
     if isinstance(event, RoundStart):
         return RoundView(
             event.round, event.dealer, seat, event.hands[seat],
@@ -251,6 +252,9 @@ def seat_view(event: Event, seat: int) -> Event:
         )
     if isinstance(event, Draw) and event.player != seat and event.card is not None:
         return Draw(event.player, None)
+    if isinstance(event, SessionStart) and event.seed is not None:
+        # The seed would let a seat redeal the whole game, hidden cards included.
+        return SessionStart(event.version, None, event.rules, event.players)
     return event
 
 

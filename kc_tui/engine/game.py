@@ -121,7 +121,6 @@ class Game:
         self.turn_cards_out = 0
         self.turn_kings = 0
         self._log: list[tuple] = []  # this turn's plays and moves, for undo
-        self._turn_drawn = False
 
     @classmethod
     def from_position(
@@ -156,6 +155,10 @@ class Game:
         game.turns = 1
         return game
 
+    def set_emit(self, emit: EventSink | None) -> None:
+        """Where events go from now on (None: nowhere, and none are built)."""
+        self._emit = emit
+
     # ------------------------------------------------------------------ session flow
     def start(self, dealer: int | None = None, deal: "Deal | None" = None) -> None:
         """Emit ``session_start`` and deal round 1; the first dealer is random (R2).
@@ -166,6 +169,10 @@ class Game:
             raise IllegalMove("The session has already started.")
         if self._emit:
             self._emit(SessionStart(PROTOCOL_VERSION, self.seed, self.rules.as_dict(), self.players))
+        if dealer is not None and (
+            not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < self.n
+        ):
+            raise IllegalMove(f"the dealer must be a seat from 0 to {self.n - 1}")
         self.dealer = self.rng.randrange(self.n) if dealer is None else dealer
         self._deal(deal)
 
@@ -244,14 +251,12 @@ class Game:
         self.turn_cards_out = 0
         self.turn_kings = 0
         self._log = []
-        self._turn_drawn = False
         emit = self._emit
         if emit:
             emit(TurnStart(seat))
         if self._draw_start and self.stock:
             card = self.stock.pop()
             self.hands[seat] |= 1 << card
-            self._turn_drawn = True
             if emit:
                 emit(Draw(seat, CARDS[card]))
 
@@ -270,12 +275,15 @@ class Game:
         """``None`` if the current player may make ``move`` now, else the sentence why not."""
         if self.phase != Phase.TURN:
             return self._not_playing()
-        code = move if isinstance(move, int) else move_code(move)
+        try:
+            code = move_code(move)
+        except IllegalMove as exc:
+            return str(exc)
         return refusal(self.piles, self.hands[self.current], code)
 
     def play(self, move: Move | int) -> None:
         """Apply one move of the current player; raises :class:`IllegalMove` with the reason."""
-        code = move if isinstance(move, int) else move_code(move)
+        code = move_code(move)
         if self.phase != Phase.TURN:
             raise IllegalMove(self._not_playing())
         seat = self.current
@@ -381,7 +389,6 @@ class Game:
         if self._draw_end and self.stock:
             card = self.stock.pop()
             self.hands[seat] |= 1 << card
-            self._turn_drawn = True
             if emit:
                 emit(Draw(seat, CARDS[card]))
             if self._mandatory and card >= 48:
@@ -483,9 +490,6 @@ class Game:
     def stock_cards(self) -> tuple[Card, ...]:
         """The stock, top first (the referee's view)."""
         return tuple(CARDS[c] for c in reversed(self.stock))
-
-    def hand_counts(self) -> tuple[int, ...]:
-        return tuple(h.bit_count() for h in self.hands)
 
     def card_count(self) -> int:
         """Cards accounted for in hands, board and stock: always 52."""

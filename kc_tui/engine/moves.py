@@ -32,9 +32,9 @@ __all__ = [
     "MovePile",
     "Move",
     "IllegalMove",
-    "PLAY_CODES",
     "MOVE_BASE",
     "move_code",
+    "MOVE_CODES",
     "move_of_code",
     "legal_codes",
     "refusal",
@@ -44,7 +44,6 @@ __all__ = [
 
 MOVE_BASE = 52 * 8
 """Codes ``0 .. MOVE_BASE-1`` are plays, ``MOVE_BASE ..`` are pile moves."""
-PLAY_CODES = MOVE_BASE
 
 
 class IllegalMove(Exception):
@@ -89,11 +88,20 @@ _MOVE_OBJECTS: tuple[Move, ...] = tuple(
 )
 
 
-def move_code(move: Move) -> int:
-    """The int code of a move."""
+MOVE_CODES = MOVE_BASE + 64
+"""Every code is in ``range(MOVE_CODES)``."""
+
+
+def move_code(move: Move | int) -> int:
+    """The int code of a move (a code is checked and returned as it is); anything that is
+    not a move raises :class:`IllegalMove`."""
     if isinstance(move, PlayCard):
         return move.card.id * 8 + move.pile.value
-    return MOVE_BASE + move.source.value * 8 + move.target.value
+    if isinstance(move, MovePile):
+        return MOVE_BASE + move.source.value * 8 + move.target.value
+    if isinstance(move, int) and not isinstance(move, bool) and 0 <= move < MOVE_CODES:
+        return move
+    raise IllegalMove(f"{str(move)[:40]!r} is not a move.")
 
 
 def move_of_code(code: int) -> Move:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+from types import MappingProxyType
 from typing import Any, Mapping
 
 __all__ = [
@@ -25,7 +26,9 @@ class RuleError(ValueError):
 
 DRAW_TIMINGS = ("start", "end", "none")
 SCORINGS = ("classic", "face", "alternative", "chips", "none")
-DEFAULT_TARGETS = {"classic": 25, "face": 25, "alternative": 250, "chips": 100, "none": 0}
+DEFAULT_TARGETS: Mapping[str, int] = MappingProxyType(
+    {"classic": 25, "face": 25, "alternative": 250, "chips": 100, "none": 0}
+)
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 MAX_TARGET = 100_000
 
@@ -104,7 +107,7 @@ _OPTION_TYPES: dict[str, type] = {
 }
 _TYPE_WORDS = {int: "a whole number", bool: "true or false", str: "a word"}
 
-PRESETS: dict[str, dict[str, Any]] = {
+PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType({
     "standard": {},
     "classic-deal": {"hand_size": 10},
     "long-deal": {"hand_size": 9},
@@ -115,8 +118,8 @@ PRESETS: dict[str, dict[str, Any]] = {
     "royal": {"royal_kings": True},
     "boxed": {"draw": "end", "scoring": "chips", "target": 100},
     "high-stakes": {"scoring": "alternative", "target": 250},
-}
-"""R6 presets: the options each sets on top of the defaults."""
+})
+"""R6 presets: the options each sets on top of the defaults (read-only)."""
 
 PRESET_NOTES: dict[str, str] = {
     "standard": "all defaults: 7 cards, draw at start, classic scoring to 25",

@@ -5,8 +5,12 @@ players, asks computer seats for their turns, and hands every event to its liste
 hold no rules and no game state: they call :meth:`GameService.play`, :meth:`GameService.undo`,
 :meth:`GameService.end_turn` for a person's seat and read :meth:`GameService.observation`.
 
-Computer decisions can be taken off the caller's thread: :meth:`GameService.decide` only reads an
-immutable observation, and :meth:`GameService.apply_plan` applies the result afterwards.
+A computer decision can be taken off the caller's thread.  On the caller's thread,
+:meth:`GameService.begin_decision` takes a :class:`Decision`: a frozen snapshot of what the seat
+may see and which turn it is for.  A worker runs :meth:`Decision.run`, which touches nothing
+but that snapshot and the seat's player.  Back on the caller's thread,
+:meth:`GameService.apply_decision` applies the plan, or drops it if the game has moved on.  A
+player object thinks about one decision at a time.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from .moves import IllegalMove, Move, move_of_code
 from .observation import Observation
 from .rules import RuleSet
 
-__all__ = ["Seat", "SeatPlayer", "GameService", "AppliedPlan", "new_seed"]
+__all__ = ["Seat", "SeatPlayer", "GameService", "AppliedPlan", "Decision", "new_seed"]
 
 Listener = Callable[[Event], None]
 
@@ -51,10 +55,32 @@ class Seat:
 
 @dataclass(frozen=True, slots=True)
 class AppliedPlan:
-    """How a computer turn went: how many of its moves were applied, and why it stopped early."""
+    """How a computer turn went: how many of its moves were applied, why it stopped early, and
+    whether the plan came too late (the game had moved on, nothing was applied)."""
 
     applied: int
     fault: str | None = None
+    stale: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One computer turn to think about: the seat, which turn it is, the player, and the frozen
+    observation it decides on.  :meth:`run` is safe in a worker thread."""
+
+    seat: int
+    round: int
+    turn: int
+    player: "SeatPlayer"
+    obs: Observation
+
+    def run(self) -> list[Move | int]:
+        """The player's plan for this turn."""
+        return list(self.player.plan_turn(self.obs))
+
+
+def _listener_name(listener: Listener) -> str:
+    return getattr(listener, "name", None) or type(listener).__name__
 
 
 class _SeatViewer:
@@ -106,7 +132,7 @@ class GameService:
             if getattr(seat.player, "sees_all", False):
                 seat.player.referee = self.game  # type: ignore[union-attr]  # benchmark ceiling
             observe = getattr(seat.player, "observe", None)
-            if observe is not None:
+            if observe is not None and getattr(seat.player, "follows_events", True):
                 # A seat that follows the game (a bot, the expert) sees each event as its
                 # seat may: no other hand, no other player's drawn card.
                 self.add_listener(_SeatViewer(index, observe))
@@ -114,16 +140,23 @@ class GameService:
     # ------------------------------------------------------------------ listeners
     def add_listener(self, listener: Listener) -> None:
         self._listeners.append(listener)
-        self.game._emit = self._dispatch
+        self.game.set_emit(self._dispatch)
 
     def remove_listener(self, listener: Listener) -> None:
         self._listeners.remove(listener)
         if not self._listeners:
-            self.game._emit = None
+            self.game.set_emit(None)
 
     def _dispatch(self, event: Event) -> None:
-        for listener in self._listeners:
-            listener(event)
+        # Events arrive in the middle of a game step: a listener that fails (a full disk under
+        # the transcript, a broken display) must not leave the step half done.  It is reported
+        # once and dropped; the game goes on.
+        for listener in list(self._listeners):
+            try:
+                listener(event)
+            except Exception as exc:  # noqa: BLE001 - any listener failure is contained here
+                self.faults.append(f"{_listener_name(listener)} failed and was stopped: {exc}")
+                self.remove_listener(listener)
 
     # ------------------------------------------------------------------ flow
     def start(self) -> None:
@@ -153,44 +186,68 @@ class GameService:
     def legal_moves(self) -> tuple[Move, ...]:
         return self.game.legal_moves()
 
+    def _person_acts(self) -> None:
+        game = self.game
+        if game.phase == Phase.TURN and self.seats[game.current].player is not None:
+            raise IllegalMove(f"It is {self.seats[game.current].name}'s turn.")
+
     def play(self, move: Move | int) -> None:
-        """A move for the current seat; raises :class:`IllegalMove` with the sentence to show."""
+        """A person's move; raises :class:`IllegalMove` with the sentence to show."""
+        self._person_acts()
         self.game.play(move)
 
     def undo(self) -> None:
+        """Take back the person's last move of this turn."""
+        self._person_acts()
         self.game.undo()
 
     def end_turn(self) -> None:
+        """End the person's turn (refused while a mandatory King is owed)."""
+        self._person_acts()
         self.game.end_turn()
 
     def next_round(self) -> None:
         self.game.next_round()
 
     # ------------------------------------------------------------------ computer seats
-    def decide(self) -> list[Move | int]:
-        """Ask the current computer seat for its turn.  Reads only an immutable observation,
-        so it may run in a worker thread; nothing changes until :meth:`apply_plan`."""
-        seat = self.seats[self.game.current]
+    def begin_decision(self) -> "Decision":
+        """Snapshot the current computer seat's turn for :meth:`Decision.run` (any thread)."""
+        game = self.game
+        seat = self.seats[game.current]
+        if game.phase != Phase.TURN:
+            raise IllegalMove(game._not_playing())
         if seat.player is None:
             raise IllegalMove(f"It is {seat.name}'s turn, at this keyboard.")
-        plan = list(seat.player.plan_turn(self.game.observation(self.game.current)))
-        self._collect_fault(seat.player)
-        return plan
+        return Decision(game.current, game.round_no, game.turns, seat.player,
+                        game.observation(game.current))
 
-    def cancel_decision(self) -> None:
-        """Ask the current computer seat to stop thinking; a :meth:`decide` running in a worker
-        then returns its best plan so far (players that think for long support this)."""
-        cancel = getattr(self.seats[self.game.current].player, "cancel", None)
+    def cancel_decision(self, decision: "Decision") -> None:
+        """Ask the player thinking about ``decision`` to stop; its :meth:`Decision.run` then
+        returns the best plan found so far (players that think for long support this)."""
+        cancel = getattr(decision.player, "cancel", None)
         if cancel is not None:
             cancel()
 
+    def apply_decision(self, decision: "Decision", plan: Sequence[Move | int]) -> AppliedPlan:
+        """Apply a plan made for ``decision`` and end that turn, unless the game has moved on
+        since (then nothing happens and the result says so)."""
+        game = self.game
+        if (game.phase, game.current, game.round_no, game.turns) != (
+            Phase.TURN, decision.seat, decision.round, decision.turn
+        ):
+            return AppliedPlan(0, None, stale=True)
+        result = self.apply_plan(plan)
+        self._collect_fault(decision.player)
+        return result
+
     def apply_plan(self, plan: Sequence[Move | int], end: bool = True) -> AppliedPlan:
-        """Apply a computer seat's moves in order, then end its turn.
+        """Apply the current computer seat's moves in order, then end its turn.
 
         An illegal move stops the plan there; the turn still ends (a King owed under mandatory
-        Kings is played for it) and the fault is returned, never raised.
+        Kings is played for it) and the fault is recorded and returned, never raised.
         """
         game = self.game
+        name = self.seats[game.current].name
         fault = None
         applied = 0
         for move in plan:
@@ -199,8 +256,9 @@ class GameService:
             try:
                 game.play(move)
             except IllegalMove as exc:
-                shown = move_of_code(move) if isinstance(move, int) else move
-                fault = f"{self.seats[game.current].name} tried {shown}: {exc}"
+                shown = move_of_code(move) if isinstance(move, int) and 0 <= move < 480 else move
+                fault = f"{name} tried {str(shown)[:40]}: {exc}"
+                self.faults.append(fault)
                 break
             applied += 1
         if end and game.phase == Phase.TURN:
@@ -208,26 +266,28 @@ class GameService:
         return AppliedPlan(applied, fault)
 
     def run_computer_turns(self, limit: int | None = None) -> int:
-        """Play computer turns until a person must act, the round ends, or ``limit`` turns."""
+        """Play computer turns on this thread until a person must act, the round ends, or
+        ``limit`` turns are played."""
         game, seats = self.game, self.seats
         done = 0
         while game.phase == Phase.TURN and (limit is None or done < limit):
-            seat = game.current
-            player = seats[seat].player
-            if player is None:
+            if seats[game.current].player is None:
                 break
+            decision = self.begin_decision()
             if self.on_decision is None:
-                plan = player.plan_turn(game.observation(seat))
+                plan = decision.run()
             else:
                 started = time.perf_counter()
-                plan = player.plan_turn(game.observation(seat))
-                self.on_decision(seat, time.perf_counter() - started)
-            self._collect_fault(player)
-            result = self.apply_plan(plan)
-            if result.fault:
-                self.faults.append(result.fault)
+                plan = decision.run()
+                self.on_decision(decision.seat, time.perf_counter() - started)
+            self.apply_decision(decision, plan)
             done += 1
         return done
+
+    def take_faults(self) -> list[str]:
+        """The faults reported since the last call (each one line), oldest first."""
+        faults, self.faults = self.faults, []
+        return faults
 
     def _collect_fault(self, player: SeatPlayer) -> None:
         pop = getattr(player, "pop_fault", None)

@@ -27,7 +27,7 @@ from .events import (
 )
 from .game import Game
 from .moves import IllegalMove, MovePile, PlayCard
-from .rules import RuleError, RuleSet
+from .rules import OPTION_NAMES, RuleError, RuleSet
 
 __all__ = ["TranscriptWriter", "TranscriptError", "encode_event", "read_events", "replay"]
 
@@ -78,8 +78,8 @@ def read_events(lines: Iterable[str]) -> Iterator[tuple[int, Event]]:
             continue
         try:
             yield number, event_from_dict(json.loads(line))
-        except (ValueError, KeyError, TypeError) as exc:
-            raise TranscriptError(f"line {number}: not a transcript event ({exc})") from None
+        except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
+            raise TranscriptError(f"line {number}: not a transcript event ({str(exc)[:80]})") from None
 
 
 _ACTIONS = (Play, MoveEvent, Undo, TurnEnd)
@@ -97,12 +97,15 @@ def replay(lines: Iterable[str]) -> Game:
         raise TranscriptError("the transcript is empty") from None
     if not isinstance(first, SessionStart):
         raise TranscriptError(f"line {number}: a transcript starts with session_start")
+    missing = [k for k in OPTION_NAMES if k not in first.rules]
+    if missing:
+        raise TranscriptError(f"line {number}: the rules lack {', '.join(missing)}")
     try:
         rules = RuleSet.from_dict(first.rules)
-    except (RuleError, TypeError) as exc:
+        produced: list[Event] = []
+        game = Game(rules, random.Random(0), first.players, first.seed, emit=produced.append)
+    except (RuleError, TypeError, ValueError) as exc:
         raise TranscriptError(f"line {number}: {exc}") from None
-    produced: list[Event] = []
-    game = Game(rules, random.Random(0), first.players, first.seed, emit=produced.append)
     # The engine emits session_start itself when round 1 is dealt; it is matched against the
     # transcript's first line then, and `produced_at` counts it as already matched.
     produced_at = 1
@@ -111,7 +114,7 @@ def replay(lines: Iterable[str]) -> Game:
             # Nothing pending from the engine: this line is a decision to re-apply.
             try:
                 _apply(game, event)
-            except IllegalMove as exc:
+            except (IllegalMove, TypeError) as exc:
                 raise TranscriptError(f"line {number}: {exc}") from None
             if produced_at >= len(produced):
                 raise TranscriptError(f"line {number}: the engine would not produce {event.name} here")
@@ -127,8 +130,24 @@ def replay(lines: Iterable[str]) -> Game:
     return game
 
 
+def _check_deal(game: Game, deal: RoundStart) -> None:
+    """A recorded deal must be one the rules could have dealt (R2).  (The engine itself takes
+    any deal it is given, which is how tests and AI rollouts set up positions.)"""
+    n, size = game.n, game.rules.hand_size
+    if len(deal.hands) != n or any(len(h) != size for h in deal.hands):
+        raise IllegalMove(f"the deal must give {n} hands of {size} cards")
+    if any(len(p) > 1 for p in deal.board[:4]):
+        raise IllegalMove("an edge starts with one card at most")
+    if any(len(p) > 1 or (p and not p[0].is_king) for p in deal.board[4:]):
+        raise IllegalMove("a corner starts empty or with a King")
+    cards = [c for h in deal.hands for c in h] + [c for p in deal.board for c in p] + list(deal.stock)
+    if len(cards) != 52 or len(set(cards)) != 52:
+        raise IllegalMove("the deal must hold each of the 52 cards exactly once")
+
+
 def _apply(game: Game, event: Event) -> None:
     if isinstance(event, RoundStart):
+        _check_deal(game, event)
         if game.round_no == 0:
             game.start(dealer=event.dealer, deal=event)
         else:

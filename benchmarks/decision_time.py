@@ -1,0 +1,66 @@
+"""Decision times of `hard` and `expert` on real positions, against the targets of issue 3:
+hard's median under 20 ms and 99th percentile under 100 ms; the expert never over its budget
+by more than 10%.
+
+Run: python benchmarks/decision_time.py [--rounds 300] [--expert-decisions 40] [--think 1.0]
+Prints figures; asserts nothing.  Run it on an otherwise idle machine: the expert's budget is
+wall-clock time, so anything else running shows up as overshoot.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from kc_tui.ai import make_player
+from kc_tui.ai.expert import ExpertPlayer
+from kc_tui.engine.game import Phase
+from kc_tui.engine.rules import build_rules
+from kc_tui.engine.service import GameService, Seat
+
+
+def positions(rounds: int, players: int = 4):
+    """Observations of the player to move, from real rounds of hard players."""
+    rng = random.Random(3)
+    for _ in range(rounds):
+        seats = [Seat(f"P{i}", "ai", "hard", make_player("hard")) for i in range(players)]
+        service = GameService(build_rules(players), seats, seed=rng.getrandbits(32))
+        service.start()
+        while service.phase == Phase.TURN:
+            yield service.observation()
+            service.run_computer_turns(limit=1)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=300)
+    parser.add_argument("--expert-decisions", type=int, default=40)
+    parser.add_argument("--think", type=float, default=1.0)
+    args = parser.parse_args()
+    hard = make_player("hard")
+    times = []
+    for obs in positions(args.rounds):
+        started = time.perf_counter()
+        hard.plan_turn(obs)
+        times.append(time.perf_counter() - started)
+    times.sort()
+    print(f"hard: {len(times)} decisions, median {statistics.median(times) * 1000:.2f} ms, "
+          f"p99 {times[int(len(times) * 0.99)] * 1000:.2f} ms, max {times[-1] * 1000:.1f} ms")
+    expert = ExpertPlayer(random.Random(1), think=args.think)
+    spent = []
+    for obs in positions(args.rounds):
+        if len(spent) >= args.expert_decisions:
+            break
+        started = time.perf_counter()
+        expert.plan_turn(obs)
+        spent.append(time.perf_counter() - started)
+    worst = max(spent)
+    print(f"expert (budget {args.think:g} s): {len(spent)} decisions, median "
+          f"{statistics.median(spent):.3f} s, max {worst:.3f} s "
+          f"({(worst / args.think - 1) * 100:+.1f}% against the budget)")
+
+
+if __name__ == "__main__":
+    main()
