@@ -134,7 +134,7 @@ def test_a_bot_that_stops_reading_cannot_block_the_engine(tmp_path: Path) -> Non
             print('{"moves": []}', flush=True)
             time.sleep(0.002)
     """)
-    service = session_with_bot(command, rounds=60, timeout=0.01)
+    service = session_with_bot(command, rounds=60, timeout=0.5)
     assert any("stopped reading its input" in f for f in service.faults), service.faults[-3:]
     assert service.game.card_count() == 52
 
