@@ -102,9 +102,10 @@ def new_seed() -> int:
 class GameService:
     """Runs a session for a list of seats.
 
-    ``seed`` makes everything reproducible: the deal comes from one RNG seeded with it, and
-    each computer seat gets its own RNG derived from it, so the same seed, seats and rules give
-    the same transcript.  Without a seed one is chosen and kept in :attr:`seed`.
+    ``seed`` makes the deals reproducible: they come from one RNG seeded with it.  Computer
+    players bring their own RNGs, which callers derive from the same seed (the command line
+    does), so the same seed, seats and rules give the same transcript.  Without a seed one is
+    chosen and kept in :attr:`seed`.
     """
 
     def __init__(
