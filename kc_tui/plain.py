@@ -37,17 +37,16 @@ def _pile_line(name: str, cards: tuple[Card, ...], edge: bool) -> str:
 
 def describe_table(obs: Observation, names: list[str]) -> str:
     """The table as ``obs.seat`` sees it: a heading, one line per pile (bottom card first, top
-    card last), the players, then the numbered hand."""
+    card last), one per player, then the numbered hand (short lines for narrow terminals and
+    screen readers)."""
     board = obs.board
     whose = "your" if names[obs.current] == "You" else f"{names[obs.current]}'s"
     lines = [f"Round {obs.round}, {whose} turn. Stock: {obs.stock_count} cards."]
     for pile in PILES:
         lines.append(_pile_line(pile.name, board[pile], pile.is_edge))
-    players = []
     for seat, name in enumerate(names):
         left = obs.hand_counts[seat]
-        players.append(f"{name} {left} card{'s' if left != 1 else ''}, {obs.totals[seat]} points")
-    lines.append("Players: " + "; ".join(players) + ".")
+        lines.append(f"{name}: {left} card{'s' if left != 1 else ''}, {obs.totals[seat]} points.")
     hand = " ".join(f"{i}:{card}" for i, card in enumerate(obs.hand, 1))
     lines.append(f"Your hand ({names[obs.seat]}): {hand or 'empty'}")
     return "\n".join(lines)
