@@ -330,6 +330,12 @@ def _play(args: argparse.Namespace) -> int:
             args.parser.error(f"cannot write the transcript to {args.transcript}: {exc.strerror}")
         service.add_listener(writer)
 
+    if sys.stdin.isatty():
+        try:
+            import readline  # noqa: F401  - arrow keys, line editing and history for input()
+        except ImportError:
+            pass
+
     def read(prompt: str) -> str | None:
         try:
             return input(prompt)
