@@ -151,10 +151,10 @@ def build_parser() -> argparse.ArgumentParser:
     rules.set_defaults(parser=rules)
 
     play = sub.add_parser(
-        "play", help="play at this terminal (line mode: one line per pile and event)",
-        description="Play a session at this terminal. For now the game is played in the line "
-        "mode (--plain): the table as short text, every event as a sentence, and moves typed "
-        "as commands such as 7H N, E N, end, undo, hint, help, quit.",
+        "play", help="play at this terminal (the table, or the line mode with --plain)",
+        description="Play a session at this terminal: at the full-screen table (an early "
+        "version), or in the line mode (--plain): the table as short text, every event as a "
+        "sentence, and moves typed as commands such as 7H N, E N, end, undo, hint, help, quit.",
     )
     play.add_argument(
         "--players", type=lambda t: _seat_list(t, benchmark=False, humans=True),
@@ -166,7 +166,11 @@ def build_parser() -> argparse.ArgumentParser:
     _add_rule_options(play)
     play.add_argument("--transcript", type=Path, default=None, metavar="FILE",
                       help="write the game's JSON Lines transcript to FILE")
-    play.add_argument("--plain", action="store_true", help="the line mode (currently the only mode)")
+    play.add_argument("--plain", action="store_true",
+                      help="the line mode (also used when input or output is not a terminal, or TERM=dumb)")
+    play.add_argument("--ascii", action="store_true", help="no box drawing or suit glyphs")
+    play.add_argument("--pace", type=float, default=0.4, metavar="SECONDS",
+                      help="pause after each computer turn at the table (default 0.4)")
     _add_ai_options(play)
     play.set_defaults(parser=play)
 
@@ -343,6 +347,16 @@ def _play(args: argparse.Namespace) -> int:
             print()
             return None
 
+    if not args.plain and sys.stdin.isatty() and sys.stdout.isatty() and os.environ.get("TERM") != "dumb":
+        from .tui.app import KingsCornerApp
+
+        try:
+            KingsCornerApp(service, ascii_only=args.ascii, pace=args.pace).run()
+        finally:
+            service.close()
+            if writer:
+                writer.close()
+        return 0
     try:
         return PlainGame(service, read, sys.stdout).run()
     except KeyboardInterrupt:

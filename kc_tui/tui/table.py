@@ -1,0 +1,319 @@
+"""The table screen: the cross of piles, the hand, the players, the event log, and the keys.
+
+The screen owns the flow: it asks the engine service for the state, turns keys into moves, and
+runs computer turns in a worker thread so the interface never freezes.
+"""
+
+from __future__ import annotations
+
+from textual import events, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical
+from textual.geometry import Offset
+from textual.screen import Screen
+from textual.widgets import Footer, Input, RichLog, Static
+from textual.worker import get_current_worker
+
+from ..ai.hints import hint
+from ..engine.cards import Card, Pile
+from ..engine.commands import COMMAND_HELP, CommandError, Verb, parse_command
+from ..engine.describe import Narrator
+from ..engine.events import Draw, Event
+from ..engine.game import Phase
+from ..engine.moves import IllegalMove, MovePile, PlayCard
+from ..engine.service import Decision, GameService
+from . import style_path
+from .widgets import HandView, PileView
+
+__all__ = ["TableScreen"]
+
+# Where each pile sits on the 3 x 3 grid of the cross (row, column); the stock is the centre.
+LAYOUT = {
+    Pile.NW: (0, 0), Pile.N: (0, 1), Pile.NE: (0, 2),
+    Pile.W: (1, 0), Pile.E: (1, 2),
+    Pile.SW: (2, 0), Pile.S: (2, 1), Pile.SE: (2, 2),
+}
+AT = {spot: pile for pile, spot in LAYOUT.items()}
+STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+
+
+class TableScreen(Screen):
+    """One session at the table, for the person (or people) at this keyboard."""
+
+    CSS_PATH = style_path("table.tcss")
+
+    BINDINGS = [
+        Binding("up,k", "step('up')", "Up", show=False),
+        Binding("down,j", "step('down')", "Down", show=False),
+        Binding("left", "step('left')", "Left", show=False),
+        Binding("right", "step('right')", "Right", show=False),
+        Binding("escape", "cancel", "Cancel"),
+        Binding("e", "end_turn", "End turn"),
+        Binding("u,ctrl+z", "undo", "Undo"),
+        Binding("question_mark,f1", "help", "Help"),
+        Binding("t", "hint", "Hint"),
+        Binding("colon", "prompt", "Command"),
+        Binding("n", "next_round", "Next round", show=False),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(self, service: GameService, ascii_only: bool = False, pace: float = 0.4) -> None:
+        super().__init__()
+        self.service = service
+        self.ascii_only = ascii_only
+        self.pace = pace
+        self.held: Card | Pile | None = None
+        self.viewer = next((i for i, s in enumerate(service.seats) if s.player is None), -1)
+        self.narrator = Narrator([s.name for s in service.seats])
+        self._decision: Decision | None = None
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="top"):
+            with Grid(id="cross"):
+                for row in range(3):
+                    for col in range(3):
+                        pile = AT.get((row, col))
+                        if pile is None:
+                            yield Static(id="stock", classes="stock")
+                        else:
+                            yield PileView(pile, self.ascii_only)
+            with Vertical(id="side"):
+                yield Static(id="players")
+                yield RichLog(id="log", wrap=True, markup=False, min_width=20)
+        yield HandView(self.ascii_only)
+        yield Static(id="status")
+        yield Input(placeholder="command, e.g. 7h n  (Enter to run, Esc to close)", id="prompt")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#prompt", Input).display = False
+        self.service.add_listener(self._on_event)
+        if not self.service.game.round_no:
+            self.service.start()
+        self.refresh_table()
+        self.advance()
+
+    # ------------------------------------------------------------------ events and drawing
+    def _on_event(self, event: Event) -> None:
+        # Computer turns are applied on the UI thread, so this runs there too.
+        if isinstance(event, Draw) and event.player != self.viewer:
+            event = Draw(event.player, None)
+        text = self.narrator.sentence(event)
+        if text:
+            self.query_one("#log", RichLog).write(text)
+
+    def refresh_table(self) -> None:
+        service = self.service
+        seat = self.viewer if self.viewer >= 0 else service.current
+        obs = service.observation(seat)
+        targets = self._targets()
+        for pile_view in self.query(PileView):
+            pile_view.cards = obs.board[pile_view.pile]
+            pile_view.marked = pile_view.pile in targets
+            pile_view.held = self.held == pile_view.pile
+        self.query_one("#stock", Static).update(f"Stock\n{obs.stock_count}")
+        hand = self.query_one(HandView)
+        hand.cards = obs.hand
+        hand.held = obs.hand.index(self.held) if isinstance(self.held, Card) and self.held in obs.hand else -1
+        lines = []
+        for i, s in enumerate(service.seats):
+            turn = ">" if service.phase == Phase.TURN and service.current == i else " "
+            level = f" ({s.level})" if s.level else ""
+            lines.append(f"{turn}{s.name}{level}: {obs.hand_counts[i]} cards, {obs.totals[i]} pts")
+        self.query_one("#players", Static).update("\n".join(lines))
+        self._place_cursor()
+
+    def _place_cursor(self) -> None:
+        """Screen readers follow the terminal cursor: put it on the focused pile or card."""
+        focused = self.focused
+        if focused is not None:
+            region = focused.region
+            self.app.cursor_position = Offset(region.x, region.y)
+
+    def say(self, text: str) -> None:
+        self.query_one("#status", Static).update(text)
+
+    def _targets(self) -> set[Pile]:
+        held, game = self.held, self.service.game
+        if held is None or not self.service.waiting_for_human():
+            return set()
+        if isinstance(held, Card):
+            return {p for p in Pile if game.why_illegal(PlayCard(held, p)) is None}
+        return {p for p in Pile if game.why_illegal(MovePile(held, p)) is None}
+
+    # ------------------------------------------------------------------ flow
+    def advance(self) -> None:
+        """Whose move is it? A person: wait for keys. A computer: think in a worker."""
+        service = self.service
+        if service.phase == Phase.ROUND_OVER:
+            self.say("Round over. Press n for the next round.")
+        elif service.phase == Phase.SESSION_OVER:
+            self.say("The session is over. Press q to quit.")
+        elif service.waiting_for_human():
+            self.say(f"Your turn, {service.current_seat.name}: pick a card (1-9) or a pile, then a target.")
+            self.query_one(HandView).focus()
+        else:
+            self.say(f"{service.current_seat.name} is thinking...")
+            self._decision = service.begin_decision()
+            self.think(self._decision)
+
+    @work(thread=True, exclusive=True, group="ai")
+    def think(self, decision: Decision) -> None:
+        plan = decision.run()
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._apply, decision, plan)
+
+    def _apply(self, decision: Decision, plan: list) -> None:
+        self.service.apply_decision(decision, plan)
+        for fault in self.service.take_faults():
+            self.query_one("#log", RichLog).write(f"! {fault}")
+        self.refresh_table()
+        if self.pace > 0:
+            self.set_timer(self.pace, self.advance)
+        else:
+            self.advance()
+
+    def _act(self, action) -> None:
+        """Run a person's action; a refusal is shown and changes nothing."""
+        try:
+            action()
+        except IllegalMove as exc:
+            self.say(str(exc))
+            return
+        self.held = None
+        self.refresh_table()
+        if self.service.waiting_for_human():
+            self.say("Done. Pick the next card, or press e to end your turn.")
+        else:
+            self.advance()
+
+    # ------------------------------------------------------------------ messages and keys
+    def on_hand_view_chosen(self, message: HandView.Chosen) -> None:
+        self._hold(message.card)
+
+    def on_pile_view_chosen(self, message: PileView.Chosen) -> None:
+        if not self.service.waiting_for_human():
+            return
+        held, pile = self.held, message.pile
+        if isinstance(held, Card):
+            self._act(lambda: self.service.play(PlayCard(held, pile)))
+        elif isinstance(held, Pile):
+            self._act(lambda: self.service.play(MovePile(held, pile)))
+        elif self.service.game.piles[pile.value]:
+            self._hold(pile)
+
+    def _hold(self, thing: Card | Pile) -> None:
+        if not self.service.waiting_for_human():
+            return
+        self.held = thing
+        self.refresh_table()
+        targets = self._targets()
+        name = str(thing)
+        self.say(f"Holding {name}: " + (
+            f"it fits on {', '.join(p.name for p in sorted(targets, key=lambda p: p.value))}."
+            if targets else "it fits nowhere now (Esc to put it back)."
+        ))
+        if targets:
+            first = min(targets, key=lambda p: p.value)
+            self.query_one(f"#pile-{first.name}", PileView).focus()
+            self._place_cursor()
+
+    def on_key(self, event: events.Key) -> None:
+        """1-9 pick that card of the hand, wherever the focus is (but in the prompt)."""
+        if event.character and event.character.isdigit() and event.character != "0":
+            if isinstance(self.focused, Input):
+                return
+            index = int(event.character) - 1
+            cards = self.query_one(HandView).cards
+            if index < len(cards):
+                self._hold(cards[index])
+            event.stop()
+
+    def action_step(self, direction: str) -> None:
+        focused = self.focused
+        if isinstance(focused, HandView):
+            if direction == "up":
+                self.query_one("#pile-S", PileView).focus()
+            return
+        if not isinstance(focused, PileView):
+            self.query_one("#pile-N", PileView).focus()
+            return
+        row, col = LAYOUT[focused.pile]
+        dr, dc = STEPS[direction]
+        targets = self._targets()
+        for _ in range(3):
+            row, col = (row + dr) % 3, (col + dc) % 3
+            pile = AT.get((row, col))
+            if pile is not None and (not targets or pile in targets):
+                self.query_one(f"#pile-{pile.name}", PileView).focus()
+                break
+        else:
+            if direction == "down":
+                self.query_one(HandView).focus()
+        self._place_cursor()
+
+    def action_cancel(self) -> None:
+        prompt = self.query_one("#prompt", Input)
+        if prompt.display:
+            prompt.display = False
+            self.query_one(HandView).focus()
+            return
+        self.held = None
+        self.refresh_table()
+        self.say("Put back.")
+
+    def action_end_turn(self) -> None:
+        if self.service.waiting_for_human():
+            self._act(self.service.end_turn)
+
+    def action_undo(self) -> None:
+        if self.service.waiting_for_human():
+            self._act(self.service.undo)
+
+    def action_hint(self) -> None:
+        if self.service.waiting_for_human():
+            self.say(hint(self.service.observation()).text)
+
+    def action_help(self) -> None:
+        self.query_one("#log", RichLog).write(
+            "Keys: 1-9 pick a card; arrows or h j k l move between piles; Enter or Space picks "
+            "up or drops; Esc puts back; e ends the turn; u undoes; t hints; : types a command; "
+            "n next round; q quits. " + COMMAND_HELP
+        )
+
+    def action_prompt(self) -> None:
+        prompt = self.query_one("#prompt", Input)
+        prompt.display = True
+        prompt.value = ""
+        prompt.focus()
+
+    def on_input_submitted(self, message: Input.Submitted) -> None:
+        message.input.value = ""
+        if not self.service.waiting_for_human():
+            return
+        obs = self.service.observation()
+        try:
+            command = parse_command(message.value, obs.hand)
+        except CommandError as exc:
+            self.say(str(exc))
+            return
+        if isinstance(command, Verb):
+            actions = {"end": self.action_end_turn, "undo": self.action_undo,
+                       "hint": self.action_hint, "help": self.action_help, "quit": self.action_quit}
+            actions[command.name]()
+            return
+        self._act(lambda: self.service.play(command))
+
+    def action_next_round(self) -> None:
+        if self.service.phase == Phase.ROUND_OVER:
+            self.service.next_round()
+            self.refresh_table()
+            self.advance()
+
+    def action_quit(self) -> None:
+        if self._decision is not None:
+            self.service.cancel_decision(self._decision)
+        self.workers.cancel_group(self, "ai")
+        self.app.exit()

@@ -1,0 +1,108 @@
+"""The table screen, driven by keys through Textual's Pilot (issue 4, first steps)."""
+
+from __future__ import annotations
+
+import random
+
+from kc_tui.ai import make_player
+from kc_tui.engine.cards import Pile
+from kc_tui.engine.game import Phase
+from kc_tui.engine.moves import PlayCard
+from kc_tui.engine.rules import build_rules
+from kc_tui.engine.service import GameService, Seat
+from kc_tui.tui.app import KingsCornerApp
+from kc_tui.tui.table import TableScreen
+from kc_tui.tui.widgets import PileView
+from textual.widgets import Static
+
+
+def _app(seed: int = 8, opponents: str = "medium") -> KingsCornerApp:
+    seats = [Seat("You")] + [
+        Seat(name, "ai", opponents, make_player(opponents, random.Random(i)))
+        for i, name in enumerate(("Ada", "Ben", "Cleo"))
+    ]
+    return KingsCornerApp(GameService(build_rules(4), seats, seed=seed), ascii_only=True, pace=0)
+
+
+async def _until_my_turn(pilot, service: GameService) -> None:
+    for _ in range(200):
+        if service.waiting_for_human() or service.phase != Phase.TURN:
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("the computer players never finished their turns")
+
+
+def _status(app: KingsCornerApp) -> str:
+    return str(app.screen.query_one("#status", Static).render())
+
+
+async def test_a_card_is_picked_by_number_and_dropped_on_a_marked_target() -> None:
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        service = app.service
+        await _until_my_turn(pilot, service)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        hand = service.observation().hand
+        king = next(i for i, c in enumerate(hand) if c.is_king)
+        await pilot.press(str(king + 1))
+        marked = {v.pile for v in screen.query(PileView) if v.marked}
+        assert marked == {p for p in Pile if p.is_corner and not service.game.piles[p.value]}
+        assert _status(app).startswith(f"Holding {hand[king]}: it fits on")
+        await pilot.press("enter")
+        assert hand[king] not in service.observation().hand
+        assert any(service.game.piles[p.value][-1:] == [hand[king].id] for p in Pile if p.is_corner)
+
+
+async def test_an_illegal_drop_is_refused_with_the_engines_sentence_and_changes_nothing() -> None:
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        service = app.service
+        await _until_my_turn(pilot, service)
+        hand = service.observation().hand
+        two = next(i for i, c in enumerate(hand) if c.rank == 2)
+        before = [list(p) for p in service.game.piles], service.game.hands[:]
+        await pilot.press(str(two + 1))
+        app.screen.query_one("#pile-N", PileView).focus()
+        await pilot.press("enter")
+        reason = service.game.why_illegal(PlayCard(hand[two], Pile.N))
+        assert reason and _status(app) == reason
+        assert ([list(p) for p in service.game.piles], service.game.hands[:]) == before
+
+
+async def test_prompt_commands_undo_and_end_turn() -> None:
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        service = app.service
+        await _until_my_turn(pilot, service)
+        king = next(c for c in service.observation().hand if c.is_king)
+        corner = next(p for p in Pile if p.is_corner and not service.game.piles[p.value])
+        await pilot.press("colon")
+        for ch in f"{king} {corner.name.lower()}":
+            await pilot.press(ch if ch != " " else "space")
+        await pilot.press("enter")
+        assert service.game.piles[corner.value] == [king.id]
+        await pilot.press("escape", "u")
+        assert service.game.piles[corner.value] == []
+        turns = service.game.turns
+        await pilot.press("e")
+        await _until_my_turn(pilot, service)
+        assert service.game.turns > turns
+
+
+async def test_quitting_while_a_computer_thinks_stops_its_thinking() -> None:
+    expert = make_player("expert", random.Random(1), think=30.0)
+    cancelled = []
+    original_cancel = expert.cancel
+    expert.cancel = lambda: (cancelled.append(True), original_cancel())  # type: ignore[method-assign]
+    seats = [Seat("You"), Seat("Ada", "ai", "expert", expert)]
+    app = KingsCornerApp(GameService(build_rules(2), seats, seed=3), ascii_only=True, pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        service = app.service
+        for _ in range(100):
+            if not service.waiting_for_human():
+                break
+            await pilot.press("e")
+        assert not service.waiting_for_human()
+        await pilot.press("q")
+    assert cancelled == [True]
