@@ -16,12 +16,13 @@ from kc_tui.tui.widgets import PileView
 from textual.widgets import Static
 
 
-def _app(seed: int = 8, opponents: str = "medium") -> KingsCornerApp:
+def _app(seed: int = 8, opponents: str = "medium", **rules) -> KingsCornerApp:
     seats = [Seat("You")] + [
         Seat(name, "ai", opponents, make_player(opponents, random.Random(i)))
         for i, name in enumerate(("Ada", "Ben", "Cleo"))
     ]
-    return KingsCornerApp(GameService(build_rules(4), seats, seed=seed), ascii_only=True, pace=0)
+    return KingsCornerApp(GameService(build_rules(4, "standard", rules), seats, seed=seed),
+                          ascii_only=True, pace=0)
 
 
 async def _until_my_turn(pilot, service: GameService) -> None:
@@ -106,3 +107,26 @@ async def test_quitting_while_a_computer_thinks_stops_its_thinking() -> None:
         assert not service.waiting_for_human()
         await pilot.press("q")
     assert cancelled == [True]
+
+
+async def test_round_over_shows_the_result_and_deals_the_next_round() -> None:
+    from kc_tui.tui.round_over import RoundOverScreen
+
+    app = _app(seed=5, target=1000)
+    async with app.run_test(size=(80, 24)) as pilot:
+        service = app.service
+        # The person passes every turn; the computers finish the round.
+        for _ in range(300):
+            if isinstance(app.screen, RoundOverScreen):
+                break
+            if service.waiting_for_human():
+                await pilot.press("e")
+            await pilot.pause(0.01)
+        assert isinstance(app.screen, RoundOverScreen)
+        text = str(app.screen.query_one("#round-summary").render())
+        assert text.startswith("Round 1 over.")
+        assert "You: " in text and " in all" in text and "cards left:" in text
+        assert service.game.round_no == 1
+        await pilot.press("enter")
+        assert service.game.round_no == 2
+        assert isinstance(app.screen, TableScreen)

@@ -24,6 +24,7 @@ from ..engine.game import Phase
 from ..engine.moves import IllegalMove, MovePile, PlayCard
 from ..engine.service import Decision, GameService
 from . import style_path
+from .round_over import RoundOverScreen, round_summary
 from .widgets import HandView, PileView
 
 __all__ = ["TableScreen"]
@@ -88,6 +89,7 @@ class TableScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.set_class(self.ascii_only, "ascii")
         self.query_one("#prompt", Input).display = False
         self.service.add_listener(self._on_event)
         if not self.service.game.round_no:
@@ -147,10 +149,11 @@ class TableScreen(Screen):
     def advance(self) -> None:
         """Whose move is it? A person: wait for keys. A computer: think in a worker."""
         service = self.service
-        if service.phase == Phase.ROUND_OVER:
-            self.say("Round over. Press n for the next round.")
-        elif service.phase == Phase.SESSION_OVER:
-            self.say("The session is over. Press q to quit.")
+        if service.phase in (Phase.ROUND_OVER, Phase.SESSION_OVER):
+            over = service.phase == Phase.SESSION_OVER
+            self.say("The session is over." if over else "Round over.")
+            text = round_summary(service.game, [s.name for s in service.seats], self.ascii_only)
+            self.app.push_screen(RoundOverScreen(text, over), self._after_round)
         elif service.waiting_for_human():
             self.say(f"Your turn, {service.current_seat.name}: pick a card (1-9) or a pile, then a target.")
             self.query_one(HandView).focus()
@@ -305,6 +308,12 @@ class TableScreen(Screen):
             actions[command.name]()
             return
         self._act(lambda: self.service.play(command))
+
+    def _after_round(self, deal_again: bool | None) -> None:
+        if deal_again:
+            self.action_next_round()
+        else:
+            self.action_quit()
 
     def action_next_round(self) -> None:
         if self.service.phase == Phase.ROUND_OVER:
