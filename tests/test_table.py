@@ -130,3 +130,42 @@ async def test_round_over_shows_the_result_and_deals_the_next_round() -> None:
         await pilot.press("enter")
         assert service.game.round_no == 2
         assert isinstance(app.screen, TableScreen)
+
+
+async def test_hot_seat_hides_the_table_between_people() -> None:
+    from kc_tui.tui.dialogs import PassScreen
+    from kc_tui.tui.widgets import HandView
+
+    seats = [Seat("Ada"), Seat("Ben")]
+    app = KingsCornerApp(GameService(build_rules(2), seats, seed=2), ascii_only=True, pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        service = app.service
+        first = service.current
+        await pilot.pause()
+        if isinstance(app.screen, PassScreen):
+            await pilot.press("enter")
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert table.query_one(HandView).cards == service.game.hand(first)
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen)
+        assert f"Pass the keyboard to {service.current_seat.name}" in str(app.screen.query_one("#pass-text").render())
+        await pilot.press("enter")
+        assert table.query_one(HandView).cards == service.game.hand(service.current)
+        assert service.current != first
+
+
+async def test_help_lists_the_keys() -> None:
+    from kc_tui.tui.dialogs import HelpScreen
+
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _until_my_turn(pilot, app.service)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        text = str(app.screen.query_one("#help-text").render())
+        for key in ("1-9", "Esc", "end your turn", "Ctrl+Z", "hint", "quit"):
+            assert key in text
+        await pilot.press("escape")
+        assert isinstance(app.screen, TableScreen)

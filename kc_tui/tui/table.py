@@ -17,13 +17,14 @@ from textual.worker import get_current_worker
 
 from ..ai.hints import hint
 from ..engine.cards import Card, Pile
-from ..engine.commands import COMMAND_HELP, CommandError, Verb, parse_command
+from ..engine.commands import CommandError, Verb, parse_command
 from ..engine.describe import Narrator
 from ..engine.events import Draw, Event
 from ..engine.game import Phase
 from ..engine.moves import IllegalMove, MovePile, PlayCard
 from ..engine.service import Decision, GameService
 from . import style_path
+from .dialogs import HelpScreen, PassScreen
 from .round_over import RoundOverScreen, round_summary
 from .widgets import HandView, PileView
 
@@ -65,7 +66,9 @@ class TableScreen(Screen):
         self.ascii_only = ascii_only
         self.pace = pace
         self.held: Card | Pile | None = None
-        self.viewer = next((i for i, s in enumerate(service.seats) if s.player is None), -1)
+        self.people = [i for i, s in enumerate(service.seats) if s.player is None]
+        # Whose hand the screen shows: the one person, or in hot-seat the one at the keyboard.
+        self.viewer = self.people[0] if self.people else -1
         self.narrator = Narrator([s.name for s in service.seats])
         self._decision: Decision | None = None
 
@@ -100,7 +103,7 @@ class TableScreen(Screen):
     # ------------------------------------------------------------------ events and drawing
     def _on_event(self, event: Event) -> None:
         # Computer turns are applied on the UI thread, so this runs there too.
-        if isinstance(event, Draw) and event.player != self.viewer:
+        if isinstance(event, Draw) and (event.player != self.viewer or len(self.people) > 1):
             event = Draw(event.player, None)
         text = self.narrator.sentence(event)
         if text:
@@ -155,6 +158,12 @@ class TableScreen(Screen):
             text = round_summary(service.game, [s.name for s in service.seats], self.ascii_only)
             self.app.push_screen(RoundOverScreen(text, over), self._after_round)
         elif service.waiting_for_human():
+            if len(self.people) > 1 and self.viewer != service.current:
+                # Hot-seat: hide the table until the next person has the keyboard.
+                self.viewer = service.current
+                self.app.push_screen(PassScreen(service.current_seat.name), lambda _: self.advance())
+                self.refresh_table()
+                return
             self.say(f"Your turn, {service.current_seat.name}: pick a card (1-9) or a pile, then a target.")
             self.query_one(HandView).focus()
         else:
@@ -180,6 +189,7 @@ class TableScreen(Screen):
 
     def _act(self, action) -> None:
         """Run a person's action; a refusal is shown and changes nothing."""
+        seat, turns = self.service.current, self.service.game.turns
         try:
             action()
         except IllegalMove as exc:
@@ -187,7 +197,7 @@ class TableScreen(Screen):
             return
         self.held = None
         self.refresh_table()
-        if self.service.waiting_for_human():
+        if self.service.waiting_for_human() and (self.service.current, self.service.game.turns) == (seat, turns):
             self.say("Done. Pick the next card, or press e to end your turn.")
         else:
             self.advance()
@@ -280,11 +290,7 @@ class TableScreen(Screen):
             self.say(hint(self.service.observation()).text)
 
     def action_help(self) -> None:
-        self.query_one("#log", RichLog).write(
-            "Keys: 1-9 pick a card; arrows or h j k l move between piles; Enter or Space picks "
-            "up or drops; Esc puts back; e ends the turn; u undoes; t hints; : types a command; "
-            "n next round; q quits. " + COMMAND_HELP
-        )
+        self.app.push_screen(HelpScreen())
 
     def action_prompt(self) -> None:
         prompt = self.query_one("#prompt", Input)
