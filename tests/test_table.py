@@ -169,3 +169,20 @@ async def test_help_lists_the_keys() -> None:
             assert key in text
         await pilot.press("escape")
         assert isinstance(app.screen, TableScreen)
+
+
+async def test_below_the_minimum_size_the_table_says_how_large_it_must_be() -> None:
+    app = _app()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.has_class("too-small")
+        message = str(screen.query_one("#too-small").render())
+        assert "at least 80 x 24; this one is 60 x 20" in message
+        assert not screen.query_one("#top").display
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert not screen.has_class("too-small") and screen.query_one("#top").display
+        await pilot.resize_terminal(79, 24)
+        await pilot.pause()
+        assert screen.has_class("too-small")

@@ -37,6 +37,7 @@ LAYOUT = {
     Pile.SW: (2, 0), Pile.S: (2, 1), Pile.SE: (2, 2),
 }
 AT = {spot: pile for pile, spot in LAYOUT.items()}
+MIN_WIDTH, MIN_HEIGHT = 80, 24
 STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
 
@@ -86,10 +87,22 @@ class TableScreen(Screen):
             with Vertical(id="side"):
                 yield Static(id="players")
                 yield RichLog(id="log", wrap=True, markup=False, min_width=20)
+        yield Static(id="too-small")
         yield HandView(self.ascii_only)
         yield Static(id="status")
         yield Input(placeholder="command, e.g. 7h n  (Enter to run, Esc to close)", id="prompt")
         yield Footer()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Below the minimum the table is not drawn broken: it says how large it must be."""
+        width, height = event.size
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        self.set_class(small, "too-small")
+        if small:
+            self.query_one("#too-small", Static).update(
+                f"The table needs a terminal of at least {MIN_WIDTH} x {MIN_HEIGHT}; "
+                f"this one is {width} x {height}. Make it larger, or play with --plain."
+            )
 
     def on_mount(self) -> None:
         self.set_class(self.ascii_only, "ascii")
