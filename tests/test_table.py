@@ -186,3 +186,24 @@ async def test_below_the_minimum_size_the_table_says_how_large_it_must_be() -> N
         await pilot.resize_terminal(79, 24)
         await pilot.pause()
         assert screen.has_class("too-small")
+
+
+async def test_computer_turns_play_out_move_by_move_and_a_key_skips_ahead() -> None:
+    seats = [Seat("You")] + [
+        Seat(name, "ai", "medium", make_player("medium", random.Random(i)))
+        for i, name in enumerate(("Ada", "Ben", "Cleo"))
+    ]
+    app = KingsCornerApp(GameService(build_rules(4), seats, seed=8), ascii_only=True, pace=30)
+    async with app.run_test(size=(80, 24)) as pilot:
+        service = app.service
+        screen = app.screen
+        for _ in range(200):
+            if screen._playing is not None and screen._playing[1]:
+                break
+            await pilot.pause(0.01)
+        decision, left = screen._playing
+        assert service.current == decision.seat and left  # shown one move at a time
+        await pilot.press("x")
+        await pilot.pause()
+        assert screen._playing is None or screen._playing[0] is not decision
+        assert not service.is_current(decision)  # that turn is over

@@ -229,17 +229,36 @@ class GameService:
         if cancel is not None:
             cancel()
 
+    def is_current(self, decision: "Decision") -> bool:
+        """Is the game still at the turn ``decision`` was taken for?"""
+        game = self.game
+        return (game.phase, game.current, game.round_no, game.turns) == (
+            Phase.TURN, decision.seat, decision.round, decision.turn
+        )
+
     def apply_decision(self, decision: "Decision", plan: Sequence[Move | int]) -> AppliedPlan:
         """Apply a plan made for ``decision`` and end that turn, unless the game has moved on
         since (then nothing happens and the result says so)."""
-        game = self.game
-        if (game.phase, game.current, game.round_no, game.turns) != (
-            Phase.TURN, decision.seat, decision.round, decision.turn
-        ):
+        if not self.is_current(decision):
             return AppliedPlan(0, None, stale=True)
         result = self.apply_plan(plan)
         self._collect_fault(decision.player)
         return result
+
+    def apply_decision_move(self, decision: "Decision", move: Move | int) -> bool:
+        """Apply one move of ``decision``'s plan (to show a computer turn move by move).
+        False when the turn is no longer that decision's or the move is refused (recorded as
+        a fault); the caller then calls :meth:`end_decision`."""
+        if not self.is_current(decision):
+            return False
+        applied = self.apply_plan([move], end=False)
+        return applied.fault is None and self.is_current(decision)
+
+    def end_decision(self, decision: "Decision") -> None:
+        """End the turn ``decision`` was for, if it is still being played."""
+        if self.is_current(decision):
+            self.game.end_turn(force_kings=True)
+        self._collect_fault(decision.player)
 
     def apply_plan(self, plan: Sequence[Move | int], end: bool = True) -> AppliedPlan:
         """Apply the current computer seat's moves in order, then end its turn.

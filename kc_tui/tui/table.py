@@ -13,6 +13,7 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.geometry import Offset
 from textual.screen import Screen
 from textual.widgets import Footer, Input, RichLog, Static
+from textual.timer import Timer
 from textual.worker import get_current_worker
 
 from ..ai.hints import hint
@@ -72,6 +73,8 @@ class TableScreen(Screen):
         self.viewer = self.people[0] if self.people else -1
         self.narrator = Narrator([s.name for s in service.seats])
         self._decision: Decision | None = None
+        self._playing: tuple[Decision, list] | None = None
+        self._timer: Timer | None = None
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -191,14 +194,40 @@ class TableScreen(Screen):
             self.app.call_from_thread(self._apply, decision, plan)
 
     def _apply(self, decision: Decision, plan: list) -> None:
-        self.service.apply_decision(decision, plan)
-        for fault in self.service.take_faults():
+        """Show the computer's turn move by move at the chosen pace (any key skips ahead)."""
+        self._playing = (decision, list(plan))
+        self._step()
+
+    def _step(self, skip: bool = False) -> None:
+        if self._playing is None:
+            return
+        decision, moves = self._playing
+        service = self.service
+        while moves:
+            if not service.apply_decision_move(decision, moves.pop(0)):
+                moves.clear()
+                break
+            if moves and self.pace > 0 and not skip:
+                self.refresh_table()
+                self._timer = self.set_timer(self.pace, self._step)
+                return
+        self._playing = None
+        service.end_decision(decision)
+        for fault in service.take_faults():
             self.query_one("#log", RichLog).write(f"! {fault}")
         self.refresh_table()
-        if self.pace > 0:
-            self.set_timer(self.pace, self.advance)
+        if self.pace > 0 and not skip:
+            self._timer = self.set_timer(self.pace, self.advance)
         else:
             self.advance()
+
+    def _skip_ahead(self) -> None:
+        """Any key while a computer plays: finish its turn at once."""
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        if self._playing is not None:
+            self._step(skip=True)
 
     def _act(self, action) -> None:
         """Run a person's action; a refusal is shown and changes nothing."""
@@ -247,7 +276,12 @@ class TableScreen(Screen):
             self._place_cursor()
 
     def on_key(self, event: events.Key) -> None:
-        """1-9 pick that card of the hand, wherever the focus is (but in the prompt)."""
+        """1-9 pick that card of the hand, wherever the focus is (but in the prompt).  While a
+        computer plays, any key but q finishes its turn at once."""
+        if self._playing is not None and event.key != "q":
+            self._skip_ahead()
+            event.stop()
+            return
         if event.character and event.character.isdigit() and event.character != "0":
             if isinstance(self.focused, Input):
                 return
