@@ -207,3 +207,24 @@ async def test_computer_turns_play_out_move_by_move_and_a_key_skips_ahead() -> N
         await pilot.pause()
         assert screen._playing is None or screen._playing[0] is not decision
         assert not service.is_current(decision)  # that turn is over
+
+
+async def test_a_card_with_one_place_to_go_plays_on_a_double_enter() -> None:
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        service = app.service
+        await _until_my_turn(pilot, service)
+        game = service.game
+        hand = service.observation().hand
+        single = next(
+            (i for i, card in enumerate(hand)
+             if sum(game.why_illegal(PlayCard(card, p)) is None for p in Pile) == 1),
+            None,
+        )
+        assert single is not None, "seed 8 gives the person a card with exactly one place"
+        app.screen.query_one("#hand").focus()
+        app.screen.query_one("#hand").selected = single
+        await pilot.press("enter")
+        app.screen.query_one("#hand").focus()
+        await pilot.press("enter")
+        assert hand[single] not in service.observation().hand

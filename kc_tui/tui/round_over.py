@@ -27,7 +27,8 @@ def round_summary(game: Game, names: list[str], ascii_only: bool) -> str:
     for seat, name in enumerate(names):
         hand: tuple[Card, ...] = game.hand(seat)
         cards = " ".join(card_text(c, ascii_only) for c in hand) or "-"
-        lines.append(f"{name}: {game.round_scores[seat]} points this round, {game.totals[seat]} in all")
+        score = game.round_scores[seat]
+        lines.append(f"{name}: {score} point{'s' if score != 1 else ''} this round, {game.totals[seat]} in all")
         lines.append(f"  cards left: {cards}")
     lines.append("")
     if game.phase == Phase.SESSION_OVER:
@@ -45,7 +46,7 @@ class RoundOverScreen(ModalScreen[bool]):
     CSS_PATH = style_path("table.tcss")
     BINDINGS = [
         Binding("enter,n", "next", "Next round"),
-        Binding("q,escape", "leave", "Leave"),
+        Binding("q", "leave", "Leave"),
     ]
 
     def __init__(self, text: str, session_over: bool) -> None:

@@ -142,7 +142,8 @@ class TableScreen(Screen):
         for i, s in enumerate(service.seats):
             turn = ">" if service.phase == Phase.TURN and service.current == i else " "
             level = f" ({s.level})" if s.level else ""
-            lines.append(f"{turn}{s.name}{level}: {obs.hand_counts[i]} cards, {obs.totals[i]} pts")
+            count = obs.hand_counts[i]
+            lines.append(f"{turn}{s.name}{level}: {count} card{'s' if count != 1 else ''}, {obs.totals[i]} pts")
         self.query_one("#players", Static).update("\n".join(lines))
         self._place_cursor()
 
@@ -262,6 +263,14 @@ class TableScreen(Screen):
     def _hold(self, thing: Card | Pile) -> None:
         if not self.service.waiting_for_human():
             return
+        if thing == self.held:
+            # Chosen twice (a double Enter): with exactly one place to go, it goes there.
+            targets = self._targets()
+            if len(targets) == 1:
+                (target,) = targets
+                move = PlayCard(thing, target) if isinstance(thing, Card) else MovePile(thing, target)
+                self._act(lambda: self.service.play(move))
+                return
         self.held = thing
         self.refresh_table()
         targets = self._targets()
