@@ -256,14 +256,14 @@ class Replay:
         self.last_line = lineno
         getattr(self, "on_" + name)(ev)
 
-    def finish(self) -> dict:
+    def finish(self, unfinished: bool = False) -> dict:
         self.line = self.last_line + 1
         if self.phase == "start":
             self.fail("empty transcript (no session_start)")
-        if self.phase == "after_round" and self.session_over_due:
+        if self.phase == "after_round" and self.session_over_due and not unfinished:
             self.fail("transcript ends without session_end although the session is over "
                       f"(totals {self.totals})")
-        if self.phase not in ("after_round", "done"):
+        if self.phase not in ("after_round", "done") and not unfinished:
             where = (f"in the middle of round {self.round_no}" if self.round_no
                      else "before any round")
             self.fail(f"transcript ends {where} (it may only end after round_end or session_end)")
@@ -768,11 +768,12 @@ class Replay:
 # Public API
 
 
-def check_transcript(lines: Iterable[str]) -> dict:
+def check_transcript(lines: Iterable[str], unfinished: bool = False) -> dict:
     """Replay a JSON Lines transcript; raise RefereeError at the first bad event.
 
     Returns a summary: rounds, events, turns, players, totals, session_ended,
-    session_winners, last_round_winners. Blank lines are ignored.
+    session_winners, last_round_winners. Blank lines are ignored.  With ``unfinished``
+    the transcript may stop anywhere (a player left the game mid-round).
     """
     if isinstance(lines, str):      # a whole transcript in one string
         lines = lines.splitlines()
@@ -781,13 +782,13 @@ def check_transcript(lines: Iterable[str]) -> dict:
         if not text.strip():
             continue
         replay.feed(lineno, text)
-    return replay.finish()
+    return replay.finish(unfinished)
 
 
-def check_file(path) -> dict:
+def check_file(path, unfinished: bool = False) -> dict:
     """check_transcript on a UTF-8 file."""
     with open(path, encoding="utf-8") as f:
-        return check_transcript(f)
+        return check_transcript(f, unfinished)
 
 
 if __name__ == "__main__":  # pragma: no cover - manual use

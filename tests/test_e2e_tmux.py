@@ -1,0 +1,77 @@
+"""End to end in a real terminal: tmux runs the installed `kings-corner play` with a fixed seed,
+the test types keys, reads the screen with capture-pane, and checks the transcript it wrote."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from referee import check_file
+
+TMUX = shutil.which("tmux")
+pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is installed by .ci/run")
+
+
+def _command() -> str:
+    script = Path(sys.executable).parent / "kings-corner"
+    return str(script) if script.exists() else f"{sys.executable} -m kc_tui"
+
+
+def _tmux(*args: str) -> str:
+    return subprocess.run([TMUX, *args], capture_output=True, text=True, check=True).stdout
+
+
+def _alive(session: str) -> bool:
+    return subprocess.run([TMUX, "has-session", "-t", session], capture_output=True, check=False).returncode == 0
+
+
+def _screen(session: str) -> str:
+    return _tmux("capture-pane", "-p", "-t", session)
+
+
+def _wait_for(session: str, text: str, seconds: float = 30.0) -> str:
+    """Poll the screen until ``text`` shows (a liveness wait, not a timing assertion)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        screen = _screen(session)
+        if text in screen or time.monotonic() > deadline:
+            return screen
+        time.sleep(0.1)
+
+
+def test_play_at_the_table_by_keystrokes_in_tmux(tmp_path: Path) -> None:
+    session = f"kc-e2e-{tmp_path.name}"
+    transcript = tmp_path / "game.jsonl"
+    command = (f"{_command()} play --players you,medium --seed 4 --pace 0 "
+               f"--rule target=1000 --transcript {transcript}")
+    _tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "24", command)
+    try:
+        screen = _wait_for(session, "Your turn")
+        assert "Your turn" in screen, screen
+        assert "Hand" in screen and "Stock" in screen
+        # Ask for a hint and play its first move through the command line.
+        _tmux("send-keys", "-t", session, "t")
+        screen = _wait_for(session, "Play ")
+        hint_line = next(line for line in screen.splitlines() if line.startswith(("Play ", "Move ")))
+        _tmux("send-keys", "-t", session, "e")
+        screen = _wait_for(session, "You end the turn")
+        assert "You end the turn" in screen
+        _wait_for(session, "Your turn")
+        _tmux("send-keys", "-t", session, "q")
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and _alive(session):
+            time.sleep(0.1)
+        assert not _alive(session), "q did not leave the game"
+    finally:
+        subprocess.run([TMUX, "kill-session", "-t", session], capture_output=True, check=False)
+    assert hint_line
+    events = [json.loads(line) for line in transcript.read_text().splitlines()]
+    assert events[0]["event"] == "session_start" and events[0]["seed"] == 4
+    assert {"event": "turn_end", "player": 0} in events
+    check_file(transcript, unfinished=True)  # the player left in the middle of the round
