@@ -60,10 +60,14 @@ def test_play_at_the_table_by_keystrokes_in_tmux(tmp_path: Path) -> None:
         screen = _wait_for(session, "Play ")
         hint_line = next(line for line in screen.splitlines() if line.startswith(("Play ", "Move ")))
         _tmux("send-keys", "-t", session, "e")
+        _wait_for(session, "Press e again")
+        _tmux("send-keys", "-t", session, "e")
         screen = _wait_for(session, "You end the turn")
         assert "You end the turn" in screen
         _wait_for(session, "Your turn")
         _tmux("send-keys", "-t", session, "q")
+        _wait_for(session, "Leave the game?")
+        _tmux("send-keys", "-t", session, "y")
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline and _alive(session):
             time.sleep(0.1)

@@ -86,7 +86,7 @@ async def test_prompt_commands_undo_and_end_turn() -> None:
         await pilot.press("escape", "u")
         assert service.game.piles[corner.value] == []
         turns = service.game.turns
-        await pilot.press("e")
+        await pilot.press("e", "e")  # the second press confirms: moves are still open
         await _until_my_turn(pilot, service)
         assert service.game.turns > turns
 
@@ -105,7 +105,7 @@ async def test_quitting_while_a_computer_thinks_stops_its_thinking() -> None:
                 break
             await pilot.press("e")
         assert not service.waiting_for_human()
-        await pilot.press("q")
+        await pilot.press("q", "y")
     assert cancelled == [True]
 
 
@@ -147,7 +147,7 @@ async def test_hot_seat_hides_the_table_between_people() -> None:
         table = app.screen
         assert isinstance(table, TableScreen)
         assert table.query_one(HandView).cards == service.game.hand(first)
-        await pilot.press("e")
+        await pilot.press("e", "e")  # the second press confirms: moves are still open
         await pilot.pause()
         assert isinstance(app.screen, PassScreen)
         assert f"Pass the keyboard to {service.current_seat.name}" in str(app.screen.query_one("#pass-text").render())
@@ -228,3 +228,25 @@ async def test_a_card_with_one_place_to_go_plays_on_a_double_enter() -> None:
         app.screen.query_one("#hand").focus()
         await pilot.press("enter")
         assert hand[single] not in service.observation().hand
+
+
+async def test_ending_a_turn_with_moves_open_and_quitting_ask_first() -> None:
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        service = app.service
+        await _until_my_turn(pilot, service)
+        turns = service.game.turns
+        open_moves = len(service.legal_moves())
+        assert open_moves
+        await pilot.press("e")
+        assert service.game.turns == turns and "still open. Press e again" in _status(app)
+        await pilot.press("x")  # any other key drops the question
+        await pilot.press("e")
+        assert service.game.turns == turns
+        await pilot.press("q")
+        assert "Leave the game? Press y" in _status(app)
+        await pilot.press("n")  # stays
+        assert app.is_running
+        await pilot.press("e", "e")
+        await _until_my_turn(pilot, service)
+        assert service.game.turns > turns

@@ -22,7 +22,7 @@ Choosing
   Esc             put back what you hold (or close the command line)
 
 Turn
-  e               end your turn
+  e               end your turn (while moves are still open, press e twice)
   u, Ctrl+Z       take back your last move of this turn
   t               hint: the best plan for this turn, in words
   :               type a command: 7h n, e n, end, undo, hint, help, quit
@@ -30,7 +30,7 @@ Turn
 Game
   n               deal the next round (after a round)
   ?, F1           this help
-  q               quit
+  q               quit (y confirms)
   Ctrl+P          all actions
 
 Press Esc or ? to close."""

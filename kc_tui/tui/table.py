@@ -75,6 +75,7 @@ class TableScreen(Screen):
         self._decision: Decision | None = None
         self._playing: tuple[Decision, list] | None = None
         self._timer: Timer | None = None
+        self._confirm: str | None = None  # "end" or "quit" while waiting for the second key
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -287,7 +288,13 @@ class TableScreen(Screen):
     def on_key(self, event: events.Key) -> None:
         """1-9 pick that card of the hand, wherever the focus is (but in the prompt).  While a
         computer plays, any key but q finishes its turn at once."""
-        if self._playing is not None and event.key != "q":
+        if self._confirm == "quit" and event.key == "y":
+            event.stop()
+            self._leave()
+            return
+        if event.key not in ("e", "q"):
+            self._confirm = None
+        if self._playing is not None and event.key not in ("q", "y"):
             self._skip_ahead()
             event.stop()
             return
@@ -334,8 +341,17 @@ class TableScreen(Screen):
         self.say("Put back.")
 
     def action_end_turn(self) -> None:
-        if self.service.waiting_for_human():
-            self._act(self.service.end_turn)
+        """End the turn; when moves are still open, the first press asks, the second ends."""
+        if not self.service.waiting_for_human():
+            return
+        open_moves = len(self.service.legal_moves())
+        if open_moves and self._confirm != "end":
+            self._confirm = "end"
+            self.say(f"{open_moves} move{'s are' if open_moves != 1 else ' is'} still open. "
+                     "Press e again to end your turn anyway.")
+            return
+        self._confirm = None
+        self._act(self.service.end_turn)
 
     def action_undo(self) -> None:
         if self.service.waiting_for_human():
@@ -366,7 +382,7 @@ class TableScreen(Screen):
             return
         if isinstance(command, Verb):
             actions = {"end": self.action_end_turn, "undo": self.action_undo,
-                       "hint": self.action_hint, "help": self.action_help, "quit": self.action_quit}
+                       "hint": self.action_hint, "help": self.action_help, "quit": self._leave}
             actions[command.name]()
             return
         self._act(lambda: self.service.play(command))
@@ -375,7 +391,7 @@ class TableScreen(Screen):
         if deal_again:
             self.action_next_round()
         else:
-            self.action_quit()
+            self._leave()
 
     def action_next_round(self) -> None:
         if self.service.phase == Phase.ROUND_OVER:
@@ -384,6 +400,14 @@ class TableScreen(Screen):
             self.advance()
 
     def action_quit(self) -> None:
+        """Leave; while a game is in progress, q asks first and y confirms."""
+        if self.service.phase != Phase.SESSION_OVER and self._confirm != "quit":
+            self._confirm = "quit"
+            self.say("Leave the game? Press y to leave, any other key to stay.")
+            return
+        self._leave()
+
+    def _leave(self) -> None:
         if self._decision is not None:
             self.service.cancel_decision(self._decision)
         self.workers.cancel_group(self, "ai")
