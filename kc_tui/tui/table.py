@@ -135,7 +135,7 @@ class TableScreen(Screen):
             pile_view.cards = obs.board[pile_view.pile]
             pile_view.marked = pile_view.pile in targets
             pile_view.held = self.held == pile_view.pile
-        self.query_one("#stock", Static).update(f"Stock\n{obs.stock_count}")
+        self._update("#stock", f"Stock\n{obs.stock_count}")
         hand = self.query_one(HandView)
         hand.cards = obs.hand
         hand.held = obs.hand.index(self.held) if isinstance(self.held, Card) and self.held in obs.hand else -1
@@ -145,8 +145,15 @@ class TableScreen(Screen):
             level = f" ({s.level})" if s.level else ""
             count = obs.hand_counts[i]
             lines.append(f"{turn}{s.name}{level}: {count} card{'s' if count != 1 else ''}, {obs.totals[i]} pts")
-        self.query_one("#players", Static).update("\n".join(lines))
+        self._update("#players", "\n".join(lines))
         self._place_cursor()
+
+    def _update(self, selector: str, text: str) -> None:
+        """Redraw a text panel only when its text changes (slow links pay for every byte)."""
+        widget = self.query_one(selector, Static)
+        if getattr(widget, "_shown", None) != text:
+            widget._shown = text  # type: ignore[attr-defined]
+            widget.update(text)
 
     def _place_cursor(self) -> None:
         """Screen readers follow the terminal cursor: put it on the focused pile or card."""
@@ -156,7 +163,7 @@ class TableScreen(Screen):
             self.app.cursor_position = Offset(region.x, region.y)
 
     def say(self, text: str) -> None:
-        self.query_one("#status", Static).update(text)
+        self._update("#status", text)
 
     def _targets(self) -> set[Pile]:
         held, game = self.held, self.service.game

@@ -25,7 +25,7 @@ def card_text(card: Card, ascii_only: bool) -> str:
 class PileView(Static, can_focus=True):
     """One pile of the cross: its name, bottom and top card, and how many cards it holds."""
 
-    cards: reactive[tuple[Card, ...]] = reactive((), always_update=True)
+    cards: reactive[tuple[Card, ...]] = reactive(())
     marked: reactive[bool] = reactive(False)
     held: reactive[bool] = reactive(False)
 
@@ -78,7 +78,7 @@ class PileView(Static, can_focus=True):
 class HandView(Static, can_focus=True):
     """The player's hand, sorted and numbered; left/right move the selection."""
 
-    cards: reactive[tuple[Card, ...]] = reactive((), always_update=True)
+    cards: reactive[tuple[Card, ...]] = reactive(())
     selected: reactive[int] = reactive(0)
     held: reactive[int] = reactive(-1)
 
