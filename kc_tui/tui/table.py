@@ -27,7 +27,7 @@ from ..engine.service import Decision, GameService
 from . import style_path
 from .dialogs import HelpScreen, PassScreen
 from .round_over import RoundOverScreen, round_summary
-from .widgets import HandView, PileView
+from .widgets import HandView, PileView, TextPanel
 
 __all__ = ["TableScreen"]
 
@@ -85,15 +85,15 @@ class TableScreen(Screen):
                     for col in range(3):
                         pile = AT.get((row, col))
                         if pile is None:
-                            yield Static(id="stock", classes="stock")
+                            yield TextPanel(id="stock", classes="stock")
                         else:
                             yield PileView(pile, self.ascii_only)
             with Vertical(id="side"):
-                yield Static(id="players")
+                yield TextPanel(id="players")
                 yield RichLog(id="log", wrap=True, markup=False, min_width=20)
         yield Static(id="too-small")
         yield HandView(self.ascii_only)
-        yield Static(id="status")
+        yield TextPanel(id="status")
         yield Input(placeholder="command, e.g. 7h n  (Enter to run, Esc to close)", id="prompt")
         yield Footer()
 
@@ -149,11 +149,7 @@ class TableScreen(Screen):
         self._place_cursor()
 
     def _update(self, selector: str, text: str) -> None:
-        """Redraw a text panel only when its text changes (slow links pay for every byte)."""
-        widget = self.query_one(selector, Static)
-        if getattr(widget, "_shown", None) != text:
-            widget._shown = text  # type: ignore[attr-defined]
-            widget.update(text)
+        self.query_one(selector, TextPanel).show(text)
 
     def _place_cursor(self) -> None:
         """Screen readers follow the terminal cursor: put it on the focused pile or card."""

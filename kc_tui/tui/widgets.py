@@ -10,7 +10,7 @@ from textual.widgets import Static
 
 from ..engine.cards import Card, Pile
 
-__all__ = ["card_text", "PileView", "HandView"]
+__all__ = ["card_text", "PileView", "HandView", "TextPanel"]
 
 _GLYPHS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
@@ -123,3 +123,16 @@ class HandView(Static, can_focus=True):
 
     def on_blur(self) -> None:
         self.refresh()
+
+
+class TextPanel(Static):
+    """A text panel that redraws only when its text changes (slow links pay for every byte)."""
+
+    def __init__(self, *, id: str, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._text: str | None = None
+
+    def show(self, text: str) -> None:
+        if text != self._text:
+            self._text = text
+            self.update(text)
