@@ -9,7 +9,7 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from .ai import BENCHMARK_LEVELS, LEVELS
 from .ai.bots import DEFAULT_TIMEOUT
@@ -334,6 +334,26 @@ def _play(args: argparse.Namespace) -> int:
             args.parser.error(f"cannot write the transcript to {args.transcript}: {exc.strerror}")
         service.add_listener(writer)
 
+    table = (not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
+             and os.environ.get("TERM") != "dumb")
+    try:
+        if table:
+            from .tui.app import KingsCornerApp
+
+            KingsCornerApp(service, ascii_only=args.ascii, pace=args.pace).run()
+            return 0
+        return PlainGame(service, _read_line(), sys.stdout).run()
+    except KeyboardInterrupt:
+        print("\nInterrupted; the game stops here.")
+        return 130
+    finally:
+        service.close()
+        if writer:
+            writer.close()
+
+
+def _read_line() -> Callable[[str], str | None]:
+    """The line mode's input: a line, or None when input ends; with line editing at a terminal."""
     if sys.stdin.isatty():
         try:
             import readline  # noqa: F401  - arrow keys, line editing and history for input()
@@ -347,24 +367,7 @@ def _play(args: argparse.Namespace) -> int:
             print()
             return None
 
-    if not args.plain and sys.stdin.isatty() and sys.stdout.isatty() and os.environ.get("TERM") != "dumb":
-        from .tui.app import KingsCornerApp
-
-        try:
-            KingsCornerApp(service, ascii_only=args.ascii, pace=args.pace).run()
-        finally:
-            service.close()
-            if writer:
-                writer.close()
-        return 0
-    try:
-        return PlainGame(service, read, sys.stdout).run()
-    except KeyboardInterrupt:
-        print("\nInterrupted; the game stops here.")
-        return 130
-    finally:
-        if writer:
-            writer.close()
+    return read
 
 
 def _demo(args: argparse.Namespace) -> int:

@@ -16,13 +16,13 @@ from kc_tui.tui.widgets import PileView
 from textual.widgets import Static
 
 
-def _app(seed: int = 8, opponents: str = "medium", **rules) -> KingsCornerApp:
+def _app(seed: int = 8, opponents: str = "medium", pace: float = 0, **rules) -> KingsCornerApp:
     seats = [Seat("You")] + [
         Seat(name, "ai", opponents, make_player(opponents, random.Random(i)))
         for i, name in enumerate(("Ada", "Ben", "Cleo"))
     ]
     return KingsCornerApp(GameService(build_rules(4, "standard", rules), seats, seed=seed),
-                          ascii_only=True, pace=0)
+                          ascii_only=True, pace=pace)
 
 
 async def _until_my_turn(pilot, service: GameService) -> None:
@@ -189,11 +189,7 @@ async def test_below_the_minimum_size_the_table_says_how_large_it_must_be() -> N
 
 
 async def test_computer_turns_play_out_move_by_move_and_a_key_skips_ahead() -> None:
-    seats = [Seat("You")] + [
-        Seat(name, "ai", "medium", make_player("medium", random.Random(i)))
-        for i, name in enumerate(("Ada", "Ben", "Cleo"))
-    ]
-    app = KingsCornerApp(GameService(build_rules(4), seats, seed=8), ascii_only=True, pace=30)
+    app = _app(pace=30)
     async with app.run_test(size=(80, 24)) as pilot:
         service = app.service
         screen = app.screen

@@ -22,7 +22,7 @@ from typing import Callable, Protocol, Sequence
 
 from .events import Event, PlayerInfo, seat_view
 from .game import Game, Phase
-from .moves import IllegalMove, Move, move_of_code
+from .moves import MOVE_CODES, IllegalMove, Move, move_of_code
 from .observation import Observation
 from .rules import RuleSet
 
@@ -276,7 +276,7 @@ class GameService:
             try:
                 game.play(move)
             except IllegalMove as exc:
-                shown = move_of_code(move) if isinstance(move, int) and 0 <= move < 480 else move
+                shown = move_of_code(move) if isinstance(move, int) and 0 <= move < MOVE_CODES else move
                 fault = f"{name} tried {str(shown)[:40]}: {exc}"
                 self.faults.append(fault)
                 break
