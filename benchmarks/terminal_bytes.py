@@ -16,7 +16,6 @@ import struct
 import subprocess
 import sys
 import termios
-import time
 
 
 def _drain(fd: int, quiet: float) -> int:

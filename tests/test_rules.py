@@ -28,7 +28,6 @@ from kc_tui.engine.events import (
     Play,
     RoundEnd,
     RoundStart,
-    SessionEnd,
     SessionStart,
     TurnEnd,
     TurnStart,

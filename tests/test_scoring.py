@@ -12,7 +12,7 @@ import random
 import pytest
 
 from kc_tui.ai import make_player
-from kc_tui.engine.cards import Card, Pile
+from kc_tui.engine.cards import Card
 from kc_tui.engine.events import (
     Chips,
     Draw,

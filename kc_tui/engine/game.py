@@ -187,7 +187,7 @@ class Game:
         self._deal(deal)
 
     def _deal(self, deal: "Deal | None" = None) -> None:
-        rules, n = self.rules, self.n
+        n = self.n
         first = (self.dealer + 1) % n
         if deal is not None:
             hands, piles, deck = [mask_of(h) for h in deal.hands], [
