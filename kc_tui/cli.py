@@ -13,18 +13,16 @@ from typing import Any, Callable, Sequence
 
 from .ai import BENCHMARK_LEVELS, LEVELS
 from .ai.bots import DEFAULT_TIMEOUT
-from .ai.seats import HUMAN_PREFIX, check_spec, player_for, spec_kind
+from .ai.seats import SEAT_NAMES, check_spec, make_seats
 from .ai.tournament import TournamentResult, run_tournament
 from .engine.describe import Narrator, describe_rules
 from .engine.rules import PRESET_NOTES, PRESETS, RuleError, RuleSet, build_rules, parse_rule_assignment
 from .engine.service import GameService, Seat, new_seed
 from .engine.transcript import TranscriptWriter
 from .plain import PlainGame
+from .settings import THEMES, Settings
 
 __all__ = ["main", "build_parser"]
-
-SEAT_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay")
-
 
 def _seat_list(text: str, benchmark: bool = True, humans: bool = False) -> list[str]:
     specs = []
@@ -94,12 +92,32 @@ def _add_ai_options(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_look_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--ascii", action="store_true",
+                   help="no box drawing and no suit glyphs: cards as 7H, TS, KC")
+    p.add_argument("--theme", choices=list(THEMES), default=None,
+                   help="colour theme: " + "; ".join(f"{k}: {v}" for k, v in THEMES.items()))
+    p.add_argument("--pace", type=_pace, default=None, metavar="SECONDS",
+                   help="seconds each move of a computer turn stays on screen, 0 to 5 (default 0.4)")
+
+
+def _pace(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
+    if not 0 <= value <= 5:
+        raise argparse.ArgumentTypeError(f"expected 0 to 5 seconds, got {value:g}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="kings-corner",
-        description="Kings in the Corner for the terminal. Without a command: a short "
-        "simulation of computer players, with its summary.",
+        description="Kings in the Corner for the terminal. Without a command it opens the "
+        "title screen (at a terminal; otherwise it plays in the line mode).",
     )
+    _add_look_options(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     sim = sub.add_parser(
@@ -168,9 +186,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="write the game's JSON Lines transcript to FILE")
     play.add_argument("--plain", action="store_true",
                       help="the line mode (also used when input or output is not a terminal, or TERM=dumb)")
-    play.add_argument("--ascii", action="store_true", help="no box drawing or suit glyphs")
-    play.add_argument("--pace", type=float, default=0.4, metavar="SECONDS",
-                      help="pause after each computer turn at the table (default 0.4)")
+    _add_look_options(play)
     _add_ai_options(play)
     play.set_defaults(parser=play)
 
@@ -191,25 +207,6 @@ def _rules_from(args: argparse.Namespace, players: int) -> RuleSet:
     except RuleError as exc:
         args.parser.error(str(exc))
         raise  # parser.error exits
-
-
-def _seats(specs: Sequence[str], rng: random.Random, think: float | None = None,
-           bot_timeout: float = DEFAULT_TIMEOUT) -> list[Seat]:
-    """Seats for specs; people are named "You" or by their human:NAME, the others take the
-    first unused of SEAT_NAMES."""
-    people = {i: ("You" if spec == "you" else spec[len(HUMAN_PREFIX):])
-              for i, spec in enumerate(specs) if spec_kind(spec)[0] == "human"}
-    spare = iter(n for n in SEAT_NAMES + tuple(f"Player {k}" for k in range(1, 7))
-                 if n not in people.values())
-    seats = []
-    for i, spec in enumerate(specs):
-        kind, level = spec_kind(spec)
-        if kind == "human":
-            seats.append(Seat(people[i], "human"))
-            continue
-        player = player_for(spec, i, random.Random(rng.getrandbits(64)), think, bot_timeout)
-        seats.append(Seat(next(spare), kind, level, player))
-    return seats
 
 
 def simulate(
@@ -248,7 +245,7 @@ def simulate(
     start = time.perf_counter()
     while played < rounds:
         session_seed = base.getrandbits(48)
-        seats = _seats(levels, random.Random(session_seed ^ 0x5EA75), think, bot_timeout)
+        seats = make_seats(levels, random.Random(session_seed ^ 0x5EA75), think, bot_timeout)
         service = GameService(rules, seats, seed=session_seed)
         writer = None
         if transcript_dir is not None:
@@ -324,7 +321,7 @@ def _print_tournament(result: TournamentResult, rules: RuleSet, args: argparse.N
 def _play(args: argparse.Namespace) -> int:
     rules = _rules_from(args, len(args.players))
     seed = args.seed if args.seed is not None else new_seed()
-    seats = _seats(args.players, random.Random(seed), args.think, args.bot_timeout)
+    seats = make_seats(args.players, random.Random(seed), args.think, args.bot_timeout)
     service = GameService(rules, seats, seed=seed)
     writer = None
     if args.transcript is not None:
@@ -334,13 +331,11 @@ def _play(args: argparse.Namespace) -> int:
             args.parser.error(f"cannot write the transcript to {args.transcript}: {exc.strerror}")
         service.add_listener(writer)
 
-    table = (not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
-             and os.environ.get("TERM") != "dumb")
     try:
-        if table:
+        if not args.plain and _full_screen():
             from .tui.app import KingsCornerApp
 
-            KingsCornerApp(service, ascii_only=args.ascii, pace=args.pace).run()
+            KingsCornerApp(service, settings=_settings(args)).run()
             return 0
         return PlainGame(service, _read_line(), sys.stdout).run()
     except KeyboardInterrupt:
@@ -350,6 +345,38 @@ def _play(args: argparse.Namespace) -> int:
         service.close()
         if writer:
             writer.close()
+
+
+def _full_screen() -> bool:
+    """Can the full-screen interface run here?  Not when input or output is not a terminal,
+    nor on TERM=dumb."""
+    return sys.stdin.isatty() and sys.stdout.isatty() and os.environ.get("TERM") != "dumb"
+
+
+def _settings(args: argparse.Namespace) -> Settings:
+    """The settings, with what the command line sets on top."""
+    settings = Settings()
+    changes: dict[str, Any] = {}
+    if args.ascii:
+        changes["ascii"] = True
+    if args.theme is not None:
+        changes["theme"] = args.theme
+    if args.pace is not None:
+        changes["pace"] = args.pace
+    return settings.with_(**changes)
+
+
+def _title(args: argparse.Namespace) -> int:
+    """``kings-corner`` with no command: the title screen, or the line mode without a terminal."""
+    if not _full_screen():
+        print("No terminal for the full-screen game here: playing in the line mode "
+              "(kings-corner play --plain; kings-corner --help lists every command).")
+        play_args = build_parser().parse_args(["play", "--plain"])
+        return _play(play_args)
+    from .tui.app import KingsCornerApp
+
+    KingsCornerApp(settings=_settings(args)).run()
+    return 0
 
 
 def _read_line() -> Callable[[str], str | None]:
@@ -373,7 +400,7 @@ def _read_line() -> Callable[[str], str | None]:
 def _demo(args: argparse.Namespace) -> int:
     rules = _rules_from(args, len(args.players))
     seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(32)
-    seats = _seats(args.players, random.Random(seed))
+    seats = make_seats(args.players, random.Random(seed))
     narrator = Narrator()
 
     def say(event: Any) -> None:
@@ -397,12 +424,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         if args.command is None:
-            levels = ["medium", "medium", "easy"]
-            rules = build_rules(len(levels))
-            summary = simulate(levels, rules, 200, 1)
-            _print_summary(summary, "standard")
-            print("\nMore: kings-corner --help  (simulate, rules, demo)")
-            return 0
+            return _title(args)
         if args.command == "simulate":
             rules = _rules_from(args, len(args.players))
             faults: list[str] = []

@@ -15,6 +15,7 @@ from kc_tui.ai import make_player
 from kc_tui.ai.hints import hint
 from kc_tui.engine.rules import build_rules
 from kc_tui.engine.service import GameService, Seat
+from kc_tui.settings import Settings
 from kc_tui.tui.app import KingsCornerApp
 from kc_tui.tui.round_over import RoundOverScreen
 
@@ -31,7 +32,7 @@ def _app(ascii_only: bool = False, seed: int = 8, target: int = 25) -> KingsCorn
         for i, name in enumerate(("Ada", "Ben", "Cleo"))
     ]
     service = GameService(build_rules(4, "standard", {"target": target}), seats, seed=seed)
-    return KingsCornerApp(service, ascii_only=ascii_only, pace=0)
+    return KingsCornerApp(service, settings=Settings(ascii=ascii_only, pace=0))
 
 
 async def _my_turn(pilot, app: KingsCornerApp) -> None:

@@ -93,10 +93,11 @@ def test_demo_narrates_a_round_in_sentences() -> None:
     assert any(line.startswith("Round 1 over:") for line in lines)
 
 
-def test_bare_command_runs_a_short_simulation() -> None:
-    result = run()
+def test_bare_command_without_a_terminal_plays_in_the_line_mode() -> None:
+    result = run()  # stdin is not a terminal here: no title screen, the line mode instead
     assert result.returncode == 0
-    assert "200 rounds" in result.stdout
+    assert result.stdout.startswith("No terminal for the full-screen game here")
+    assert "A new session: You, Ada, Ben, Cleo." in result.stdout
 
 
 def test_readme_lists_every_preset() -> None:

@@ -55,10 +55,10 @@ def test_play_at_the_table_by_keystrokes_in_tmux(tmp_path: Path) -> None:
         screen = _wait_for(session, "Your turn")
         assert "Your turn" in screen, screen
         assert "Hand" in screen and "Stock" in screen
-        # Ask for a hint and play its first move through the command line.
+        # Ask for a hint, then end the turn (asked twice: moves are open).
         _tmux("send-keys", "-t", session, "t")
         screen = _wait_for(session, "Play ")
-        hint_line = next(line for line in screen.splitlines() if line.startswith(("Play ", "Move ")))
+        hint_line = next(line for line in screen.splitlines() if line.strip().startswith(("Play ", "Move ")))
         _tmux("send-keys", "-t", session, "e")
         _wait_for(session, "Press e again")
         _tmux("send-keys", "-t", session, "e")

@@ -10,6 +10,7 @@ import pytest
 from kc_tui.ai import make_player
 from kc_tui.engine.rules import build_rules
 from kc_tui.engine.service import GameService, Seat
+from kc_tui.settings import Settings
 from kc_tui.tui.app import KingsCornerApp
 
 
@@ -18,7 +19,7 @@ def _app(ascii_only: bool = False) -> KingsCornerApp:
         Seat(name, "ai", "hard", make_player("hard", random.Random(i)))
         for i, name in enumerate(("Ada", "Ben", "Cleo"))
     ]
-    return KingsCornerApp(GameService(build_rules(4), seats, seed=8), ascii_only=ascii_only, pace=0)
+    return KingsCornerApp(GameService(build_rules(4), seats, seed=8), settings=Settings(ascii=ascii_only, pace=0))
 
 
 def _keys(*keys: str):

@@ -10,6 +10,7 @@ from kc_tui.engine.game import Phase
 from kc_tui.engine.moves import PlayCard
 from kc_tui.engine.rules import build_rules
 from kc_tui.engine.service import GameService, Seat
+from kc_tui.settings import Settings
 from kc_tui.tui.app import KingsCornerApp
 from kc_tui.tui.table import TableScreen
 from kc_tui.tui.widgets import PileView
@@ -22,7 +23,7 @@ def _app(seed: int = 8, opponents: str = "medium", pace: float = 0, **rules) -> 
         for i, name in enumerate(("Ada", "Ben", "Cleo"))
     ]
     return KingsCornerApp(GameService(build_rules(4, "standard", rules), seats, seed=seed),
-                          ascii_only=True, pace=pace)
+                          settings=Settings(ascii=True, pace=pace))
 
 
 async def _until_my_turn(pilot, service: GameService) -> None:
@@ -97,7 +98,7 @@ async def test_quitting_while_a_computer_thinks_stops_its_thinking() -> None:
     original_cancel = expert.cancel
     expert.cancel = lambda: (cancelled.append(True), original_cancel())  # type: ignore[method-assign]
     seats = [Seat("You"), Seat("Ada", "ai", "expert", expert)]
-    app = KingsCornerApp(GameService(build_rules(2), seats, seed=3), ascii_only=True, pace=0)
+    app = KingsCornerApp(GameService(build_rules(2), seats, seed=3), settings=Settings(ascii=True, pace=0))
     async with app.run_test(size=(80, 24)) as pilot:
         service = app.service
         for _ in range(100):
@@ -137,7 +138,7 @@ async def test_hot_seat_hides_the_table_between_people() -> None:
     from kc_tui.tui.widgets import HandView
 
     seats = [Seat("Ada"), Seat("Ben")]
-    app = KingsCornerApp(GameService(build_rules(2), seats, seed=2), ascii_only=True, pace=0)
+    app = KingsCornerApp(GameService(build_rules(2), seats, seed=2), settings=Settings(ascii=True, pace=0))
     async with app.run_test(size=(80, 24)) as pilot:
         service = app.service
         first = service.current
@@ -157,14 +158,14 @@ async def test_hot_seat_hides_the_table_between_people() -> None:
 
 
 async def test_help_lists_the_keys() -> None:
-    from kc_tui.tui.dialogs import HelpScreen
+    from kc_tui.tui.dialogs import TextScreen
 
     app = _app()
     async with app.run_test(size=(80, 24)) as pilot:
         await _until_my_turn(pilot, app.service)
         await pilot.press("question_mark")
-        assert isinstance(app.screen, HelpScreen)
-        text = str(app.screen.query_one("#help-text").render())
+        assert isinstance(app.screen, TextScreen)
+        text = str(app.screen.query_one(".text-body").render())
         for key in ("1-9", "Esc", "end your turn", "Ctrl+Z", "hint", "quit"):
             assert key in text
         await pilot.press("escape")
@@ -189,7 +190,7 @@ async def test_below_the_minimum_size_the_table_says_how_large_it_must_be() -> N
 
 
 async def test_computer_turns_play_out_move_by_move_and_a_key_skips_ahead() -> None:
-    app = _app(pace=30)
+    app = _app(pace=5)
     async with app.run_test(size=(80, 24)) as pilot:
         service = app.service
         screen = app.screen

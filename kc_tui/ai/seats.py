@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import random
+from typing import Sequence
 
 from . import BENCHMARK_LEVELS, LEVELS, make_player
 from .base import Player
+from ..engine.service import Seat
 from .bots import DEFAULT_TIMEOUT, BotPlayer
 
-__all__ = ["BOT_PREFIX", "HUMAN_PREFIX", "check_spec", "spec_kind", "player_for"]
+__all__ = ["BOT_PREFIX", "HUMAN_PREFIX", "SEAT_NAMES", "check_spec", "spec_kind", "player_for", "make_seats"]
 
 BOT_PREFIX = "bot:"
+SEAT_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay")
+"""Names given to computer seats, in seat order, skipping names the people took."""
 
 
 HUMAN_PREFIX = "human:"
@@ -58,3 +62,27 @@ def player_for(
     if spec.startswith(BOT_PREFIX):
         return BotPlayer(spec[len(BOT_PREFIX):], seat, timeout=bot_timeout)
     return make_player(spec, rng, think=think)
+
+
+def make_seats(
+    specs: Sequence[str], rng: random.Random, think: float | None = None,
+    bot_timeout: float = DEFAULT_TIMEOUT, names: Sequence[str | None] | None = None,
+) -> list[Seat]:
+    """Seats for checked specs.  A seat takes its name from ``names`` when one is given there;
+    otherwise people are "You" or their ``human:NAME``, and computers take the first unused
+    of :data:`SEAT_NAMES`."""
+    given = list(names or [None] * len(specs))
+    for i, spec in enumerate(specs):
+        if given[i] is None and spec_kind(spec)[0] == "human":
+            given[i] = "You" if spec == "you" else spec[len(HUMAN_PREFIX):]
+    spare = iter(n for n in SEAT_NAMES + tuple(f"Player {k}" for k in range(1, 7)) if n not in given)
+    seats = []
+    for i, spec in enumerate(specs):
+        kind, level = spec_kind(spec)
+        name = given[i] or next(spare)
+        if kind == "human":
+            seats.append(Seat(name, "human"))
+            continue
+        player = player_for(spec, i, random.Random(rng.getrandbits(64)), think, bot_timeout)
+        seats.append(Seat(name, kind, level, player))
+    return seats

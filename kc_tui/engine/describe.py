@@ -19,9 +19,11 @@ from .events import (
     TurnStart,
     Undo,
 )
+from .game import RoundRecord
 from .rules import DEFAULT_TARGETS, RuleSet
+from .scoring import LOW_WINS
 
-__all__ = ["describe_rules", "Narrator"]
+__all__ = ["describe_rules", "Narrator", "score_table"]
 
 _SCORING_WORDS = {
     "classic": "each player who did not win scores a penalty for the cards left in hand: "
@@ -104,6 +106,34 @@ def describe_rules(rules: RuleSet, preset: str | None = None) -> str:
     if rules.scoring != "none" and rules.target != DEFAULT_TARGETS[rules.scoring]:
         lines.append(f"(The usual target for {rules.scoring} scoring is {DEFAULT_TARGETS[rules.scoring]}.)")
     return "\n".join(_wrap(line) for line in lines)
+
+
+def score_table(history: Sequence[RoundRecord], names: Sequence[str], rules: RuleSet) -> str:
+    """The session's points round by round as a plain-text table, with the totals and who
+    leads (lowest total under penalty scorings, highest under chips)."""
+    width = max(6, *(len(n) + 1 for n in names))
+    head = "Round " + "".join(f"{n:>{width}}" for n in names)
+    lines = [head, "-" * len(head)]
+    for record in history:
+        cells = "".join(
+            f"{('*' if seat in record.winners else '') + str(points):>{width}}"
+            for seat, points in enumerate(record.scores)
+        )
+        lines.append(f"{record.round:>5} {cells}")
+    totals = history[-1].totals if history else tuple(0 for _ in names)
+    lines.append("-" * len(head))
+    lines.append("Total " + "".join(f"{t:>{width}}" for t in totals))
+    if rules.scoring != "none":
+        best = (min if LOW_WINS[rules.scoring] else max)(totals)
+        leaders = [names[i] for i, t in enumerate(totals) if t == best]
+        word = "lowest" if LOW_WINS[rules.scoring] else "highest"
+        lines.append(f"* won the round. The session ends when someone reaches {rules.target}; "
+                     f"the {word} total wins. Leading: {' and '.join(leaders)}.")
+        if rules.scoring == "chips" and history:
+            lines.append(f"Chips left in the pot: {history[-1].pot}.")
+    else:
+        lines.append("* won the round.")
+    return "\n".join(lines)
 
 
 def _wrap(text: str, width: int = 78) -> str:

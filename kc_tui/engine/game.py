@@ -13,6 +13,7 @@ Internally cards are ints, hands are bit masks and the board is eight lists of c
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from .cards import (
@@ -45,7 +46,7 @@ from .observation import Observation
 from .rules import RuleSet
 from .scoring import hand_penalty, session_over, session_winners
 
-__all__ = ["Game", "Phase", "PROTOCOL_VERSION"]
+__all__ = ["Game", "Phase", "PROTOCOL_VERSION", "RoundRecord"]
 
 PROTOCOL_VERSION = 1
 
@@ -59,6 +60,19 @@ class Phase:
     """A round has ended; :meth:`Game.next_round` deals the next one."""
     SESSION_OVER = "session_over"
     """The session has ended (R7); nothing more can happen."""
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRecord:
+    """How one round ended: why, who won, each seat's points, the totals after it and (chips
+    scoring) the chips left in the pot."""
+
+    round: int
+    reason: str  # "out" | "blocked"
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+    pot: int = 0
 
 
 EventSink = Callable[[Event], None]
@@ -117,6 +131,8 @@ class Game:
         self.round_reason = ""
         self.round_winners: tuple[int, ...] = ()
         self.round_scores: tuple[int, ...] = ()
+        self.history: list[RoundRecord] = []
+        """One record per finished round of the session, oldest first (for score tables)."""
         # Turn state: net of undos.
         self.turn_cards_out = 0
         self.turn_kings = 0
@@ -459,6 +475,7 @@ class Game:
         self.round_reason = reason
         self.round_winners = winners
         self.round_scores = scores
+        self.history.append(RoundRecord(self.round_no, reason, winners, scores, tuple(self.totals), self.pot))
         over = session_over(rules.scoring, rules.target, self.totals)
         self.phase = Phase.SESSION_OVER if over else Phase.ROUND_OVER
         if over:

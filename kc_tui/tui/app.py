@@ -1,25 +1,147 @@
-"""The Textual application."""
+"""The Textual application: the title screen, or straight to the table for ``kings-corner play``.
+
+The app holds the settings (every screen reads them), owns the sessions it starts from the
+title screen (and closes them), and offers each screen's actions in the command palette.
+"""
 
 from __future__ import annotations
 
-from textual.app import App
+import random
+from typing import Callable, Iterable
 
-from ..engine.service import GameService
-from .table import TableScreen
+from textual.app import App, SystemCommand
+from textual.screen import Screen
+from textual.theme import Theme
 
-__all__ = ["KingsCornerApp"]
+from ..ai.seats import make_seats
+from ..engine.rules import RuleSet
+from ..engine.service import GameService, new_seed
+from ..settings import Settings
+from . import style_path
+
+__all__ = ["KingsCornerApp", "TEXTUAL_THEMES"]
+
+HIGH_CONTRAST = Theme(
+    name="kc-high-contrast",
+    primary="#00ffff",
+    secondary="#ffff00",
+    accent="#ffff00",
+    warning="#ffff00",
+    error="#ff5f5f",
+    success="#00ff00",
+    foreground="#ffffff",
+    background="#000000",
+    surface="#000000",
+    panel="#ffffff",
+    dark=True,
+    variables={"text-error": "#ff5f5f", "text-primary": "#5fafff", "text-success": "#00ff00",
+               "border": "#ffffff", "border-blurred": "#c0c0c0"},
+)
+
+TEXTUAL_THEMES = {
+    "default": "textual-dark",
+    "light": "textual-light",
+    "high-contrast": HIGH_CONTRAST.name,
+    "ansi": "ansi-dark",
+    "ansi-light": "ansi-light",
+}
+"""Our theme names (settings, ``--theme``) and the Textual theme each one is."""
 
 
 class KingsCornerApp(App):
-    """Kings in the Corner at the table (the title and other screens come later)."""
+    """Kings in the Corner.  With a ``service`` it opens at that game's table and leaving the
+    table leaves the app; without one it opens at the title screen."""
 
     TITLE = "Kings in the Corner"
+    CSS_PATH = [style_path("app.tcss"), style_path("table.tcss")]
 
-    def __init__(self, service: GameService, ascii_only: bool = False, pace: float = 0.4) -> None:
+    def __init__(
+        self,
+        service: GameService | None = None,
+        settings: Settings | None = None,
+        on_settings: Callable[[Settings], None] | None = None,
+    ) -> None:
         super().__init__()
         self.service = service
-        self.ascii_only = ascii_only
-        self.pace = pace
+        self.settings = settings or Settings()
+        self.on_settings = on_settings
+        self._owned: list[GameService] = []
+        self.register_theme(HIGH_CONTRAST)
 
     def on_mount(self) -> None:
-        self.push_screen(TableScreen(self.service, self.ascii_only, self.pace))
+        self.apply_settings(self.settings)
+        if self.service is not None:
+            from .table import TableScreen
+
+            self.push_screen(TableScreen(self.service))
+        else:
+            from .title import TitleScreen
+
+            self.push_screen(TitleScreen())
+
+    # ------------------------------------------------------------------ settings
+    def apply_settings(self, settings: Settings) -> None:
+        """Use ``settings`` from now on: theme, ASCII mode, card style, pace, confirmations."""
+        self.settings = settings
+        self.theme = TEXTUAL_THEMES[settings.theme]
+        self.set_class(settings.ascii, "ascii")
+        for screen in self.screen_stack:
+            for widget in screen.walk_children():
+                widget.refresh()
+        if self.on_settings is not None:
+            self.on_settings(settings)
+
+    # ------------------------------------------------------------------ sessions
+    def new_session(self, specs: list[str], names: list[str | None], rules: RuleSet,
+                    seed: int | None = None) -> GameService:
+        """A session the app starts (and will close): seats from specs and names."""
+        seed = new_seed() if seed is None else seed
+        seats = make_seats(specs, random.Random(seed), names=names)
+        service = GameService(rules, seats, seed=seed)
+        self._owned.append(service)
+        return service
+
+    def start_table(self, service: GameService) -> None:
+        from .table import TableScreen
+
+        self.push_screen(TableScreen(service))
+
+    def play_again(self, screen: Screen) -> None:
+        """A new session with the same seats and rules, on a new deal."""
+        old: GameService = screen.service  # type: ignore[attr-defined]
+        service = GameService(old.rules, old.seats, seed=new_seed())
+        if old in self._owned:
+            self._owned.remove(old)  # its seats (and their bot processes) go on playing
+        self._owned.append(service)
+        self.pop_screen()
+        self.start_table(service)
+
+    def leave_table(self, screen: Screen) -> None:
+        """The table was left: back to the title screen, or out of the app for ``play``."""
+        if self.service is not None:
+            self.exit()
+            return
+        service = getattr(screen, "service", None)
+        if service in self._owned:
+            service.close()
+            self._owned.remove(service)
+        if len(self.screen_stack) > 2:
+            self.pop_screen()
+        else:
+            self.exit()
+
+    def on_unmount(self) -> None:
+        for service in self._owned:
+            service.close()
+        self._owned.clear()
+
+    # ------------------------------------------------------------------ command palette
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Ctrl+P: every action of the screen in front, then the app's own."""
+        commands = getattr(screen, "palette_commands", None)
+        if commands is not None:
+            for title, help_text, callback in commands():
+                yield SystemCommand(title, help_text, callback)
+        for command in super().get_system_commands(screen):
+            if command.title not in ("Theme", "Quit"):
+                yield command

@@ -1,45 +1,49 @@
-"""Small dialogs of the table: handing the keyboard over (hot-seat) and the keys."""
+"""Small screens of the table: handing the keyboard over (hot-seat), and text to read (help,
+rules, scores) in a scrolling dialog."""
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from . import style_path
+from .widgets import TextPanel
 
-__all__ = ["PassScreen", "HelpScreen", "KEYS_HELP"]
+__all__ = ["PassScreen", "TextScreen", "help_screen", "KEYS_HELP"]
 
-KEYS_HELP = """Keys at the table
-
-Choosing
-  1-9             pick that card of your hand
-  Left/Right      move along your hand (when it has the focus)
-  Arrows, h j k l move between piles; while holding, only to piles it fits
-  Enter, Space    pick up the focused card or pile / drop what you hold there
+KEYS_HELP = """\
+Choosing a move
+  1-9, 0          pick that card of your hand (0 is the tenth)
+  Left/Right      move along your hand when it has the focus
+  Arrows, h j k l move between piles along the cross; while holding,
+                  only onto the piles it fits (marked * )
+  Enter, Space    pick up the focused card or pile / drop what you hold;
+                  twice on a card with one place to go plays it there
   Esc             put back what you hold (or close the command line)
+  Tab, Shift+Tab  move between the hand, the piles and the log
 
-Turn
-  e               end your turn (while moves are still open, press e twice)
-  u, Ctrl+Z       take back your last move of this turn
+Your turn
+  e               end your turn (asks first while moves are open)
+  u, Ctrl+Z       take back a move of this turn
   t               hint: the best plan for this turn, in words
   :               type a command: 7h n, e n, end, undo, hint, help, quit
 
-Game
-  n               deal the next round (after a round)
+The game
+  s               the score table so far
+  r               the rules in force
+  o               settings: theme, cards, ASCII, AI pace, confirmations
   ?, F1           this help
-  q               quit (y confirms)
-  Ctrl+P          all actions
-
-Press Esc or ? to close."""
+  q               leave the game (y confirms)
+  Ctrl+P          every action, searchable
+  any key         while a computer plays: finish its turn at once"""
 
 
 class PassScreen(ModalScreen[None]):
     """Hides the table between two people's turns at one keyboard (hot-seat)."""
 
-    CSS_PATH = style_path("table.tcss")
     BINDINGS = [Binding("enter,space", "ready", "Show my hand")]
 
     def __init__(self, name: str) -> None:
@@ -47,8 +51,8 @@ class PassScreen(ModalScreen[None]):
         self.player_name = name
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="pass"):
-            yield Static(f"Pass the keyboard to {self.player_name}.\n\n"
+        with Vertical(id="pass", classes="dialog"):
+            yield Static(markup=False, content=f"Pass the keyboard to {self.player_name}.\n\n"
                          f"{self.player_name}, press Enter when the others cannot see the screen.",
                          id="pass-text")
 
@@ -56,15 +60,45 @@ class PassScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class HelpScreen(ModalScreen[None]):
-    """Every key of the table, grouped."""
+class TextScreen(ModalScreen[None]):
+    """A title and a text to read, scrolling when it is long; Esc (or the key that opened it)
+    closes it."""
 
-    CSS_PATH = style_path("table.tcss")
-    BINDINGS = [Binding("escape,question_mark,f1,q", "close", "Close")]
+    BINDINGS = [
+        Binding("escape,q", "close", "Close"),
+        Binding("j", "scroll(1)", "Down", show=False),
+        Binding("k", "scroll(-1)", "Up", show=False),
+    ]
+
+    def __init__(self, title: str, text: str, close_keys: str = "") -> None:
+        super().__init__(classes="text-screen")
+        self.title_text = title
+        self.text = text
+        self.close_keys = close_keys
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="help"):
-            yield Static(KEYS_HELP, id="help-text")
+        with Vertical(classes="dialog text-dialog"):
+            yield Static(self.title_text, classes="dialog-title")
+            with VerticalScroll(classes="text-scroll"):
+                yield Static(self.text, classes="text-body", markup=False)
+            yield TextPanel(id="text-keys", classes="keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#text-keys", TextPanel).show("Up/Down/PgUp/PgDn scroll  Esc close")
+        self.query_one(".text-scroll").focus()
+
+    def on_key(self, event: events.Key) -> None:
+        """The key that opened the dialog closes it too."""
+        if event.key in self.close_keys.split(","):
+            event.stop()
+            self.dismiss(None)
+
+    def action_scroll(self, step: int) -> None:
+        self.query_one(".text-scroll", VerticalScroll).scroll_relative(y=step, animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def help_screen() -> TextScreen:
+    return TextScreen("Keys", KEYS_HELP, close_keys="question_mark,f1")

@@ -1,23 +1,24 @@
-"""The round-over dialog: who won and why, every hand left, the points, the running totals."""
+"""The round-over dialog (who won and why, every hand left, the points, the running totals) and
+the session-over screen (the winners and the score table round by round)."""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ..engine.cards import Card
-from ..engine.game import Game, Phase
-from . import style_path
-from .widgets import card_text
+from ..engine.describe import score_table
+from ..engine.game import Game
+from .widgets import Menu, MenuItem, TextPanel, card_text
 
-__all__ = ["RoundOverScreen", "round_summary"]
+__all__ = ["RoundOverScreen", "SessionOverScreen", "round_summary", "session_summary"]
 
 
 def round_summary(game: Game, names: list[str], ascii_only: bool) -> str:
-    """The text of the dialog, from the finished round's state."""
+    """The text of the round-over dialog, from the finished round's state."""
     winners = " and ".join(names[w] for w in game.round_winners)
     if game.round_reason == "out":
         why = f"{winners} went out."
@@ -30,23 +31,27 @@ def round_summary(game: Game, names: list[str], ascii_only: bool) -> str:
         score = game.round_scores[seat]
         lines.append(f"{name}: {score} point{'s' if score != 1 else ''} this round, {game.totals[seat]} in all")
         lines.append(f"  cards left: {cards}")
-    lines.append("")
-    if game.phase == Phase.SESSION_OVER:
-        champions = " and ".join(names[w] for w in game.session_winners)
-        lines.append(f"The session is over: {champions} win{'s' if len(game.session_winners) == 1 else ''}.")
-        lines.append("Press q to leave.")
-    else:
-        lines.append("Press Enter for the next round, q to leave.")
+    if game.rules.scoring == "chips":
+        lines.append(f"Chips left in the pot: {game.pot}.")
+    lines.append(f"(Deal seed {game.seed}: `kings-corner play --seed {game.seed}` deals this session again.)")
     return "\n".join(lines)
 
 
-class RoundOverScreen(ModalScreen[bool]):
-    """Dismisses with True to deal the next round, False to leave."""
+def session_summary(game: Game, names: list[str]) -> str:
+    """The winners of a finished session and its score table."""
+    champions = " and ".join(names[w] for w in game.session_winners)
+    verb = "wins" if len(game.session_winners) == 1 else "share the win"
+    rounds = len(game.history)
+    head = f"{champions} {verb} after {rounds} round{'s' if rounds != 1 else ''}."
+    return head + "\n\n" + score_table(game.history, names, game.rules)
 
-    CSS_PATH = style_path("table.tcss")
+
+class RoundOverScreen(ModalScreen[str]):
+    """Dismisses with "next" to deal the next round, "scores" for the session's end, "quit"."""
+
     BINDINGS = [
-        Binding("enter,n", "next", "Next round"),
-        Binding("q", "leave", "Leave"),
+        Binding("enter,n", "choose('next')", "Continue"),
+        Binding("q", "choose('quit')", "Leave"),
     ]
 
     def __init__(self, text: str, session_over: bool) -> None:
@@ -55,12 +60,57 @@ class RoundOverScreen(ModalScreen[bool]):
         self.session_over = session_over
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="round-over"):
-            yield Static(self.text, id="round-summary")
+        with Vertical(id="round-over", classes="dialog"):
+            with VerticalScroll(id="round-scroll"):
+                yield Static(self.text, id="round-summary", markup=False)
+            nxt = "See the final scores" if self.session_over else "Deal the next round"
+            yield Menu([MenuItem("next", "Enter", nxt), MenuItem("quit", "q", "Leave the game")],
+                       id="round-menu")
 
-    def action_next(self) -> None:
-        if not self.session_over:
-            self.dismiss(True)
+    def on_mount(self) -> None:
+        self.query_one(Menu).focus()
 
-    def action_leave(self) -> None:
-        self.dismiss(False)
+    def on_menu_chosen(self, message: Menu.Chosen) -> None:
+        self.action_choose(message.item.id)
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)
+
+
+class SessionOverScreen(ModalScreen[str]):
+    """The end of a session: dismisses with "again" (same players and rules), "title" or "quit"."""
+
+    BINDINGS = [
+        Binding("a", "choose('again')", "Play again"),
+        Binding("t", "choose('title')", "Title"),
+        Binding("q,escape", "choose('quit')", "Quit"),
+    ]
+
+    def __init__(self, text: str, from_title: bool = True) -> None:
+        super().__init__()
+        self.text = text
+        self.from_title = from_title
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="session-over", classes="dialog"):
+            yield Static("The session is over", classes="dialog-title")
+            with VerticalScroll(id="session-scroll"):
+                yield Static(self.text, id="session-summary", markup=False)
+            items = [MenuItem("quit", "q", "Quit")]
+            if self.from_title:
+                items[:0] = [MenuItem("again", "a", "Play again with the same players"),
+                             MenuItem("title", "t", "Back to the title screen")]
+            yield Menu(items, id="session-menu")
+            yield TextPanel(id="session-keys", classes="keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#session-keys", TextPanel).show(
+            "Up/Down choose  Enter pick  a again  t title  q quit" if self.from_title else "q quit")
+        self.query_one(Menu).focus()
+
+    def on_menu_chosen(self, message: Menu.Chosen) -> None:
+        self.action_choose(message.item.id)
+
+    def action_choose(self, choice: str) -> None:
+        if self.from_title or choice == "quit":
+            self.dismiss(choice)

@@ -12,21 +12,21 @@ from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.geometry import Offset
 from textual.screen import Screen
-from textual.widgets import Footer, Input, RichLog, Static
+from textual.widgets import Input, RichLog, Static
 from textual.timer import Timer
 from textual.worker import get_current_worker
 
 from ..ai.hints import hint
 from ..engine.cards import Card, Pile
 from ..engine.commands import CommandError, Verb, parse_command
-from ..engine.describe import Narrator
+from ..engine.describe import Narrator, score_table
 from ..engine.events import Draw, Event
 from ..engine.game import Phase
 from ..engine.moves import IllegalMove, MovePile, PlayCard
 from ..engine.service import Decision, GameService
-from . import style_path
-from .dialogs import HelpScreen, PassScreen
-from .round_over import RoundOverScreen, round_summary
+from .dialogs import PassScreen, TextScreen, help_screen
+from .info import SettingsScreen, rules_screen
+from .round_over import RoundOverScreen, SessionOverScreen, round_summary, session_summary
 from .widgets import HandView, PileView, TextPanel
 
 __all__ = ["TableScreen"]
@@ -45,8 +45,6 @@ STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 class TableScreen(Screen):
     """One session at the table, for the person (or people) at this keyboard."""
 
-    CSS_PATH = style_path("table.tcss")
-
     BINDINGS = [
         Binding("up,k", "step('up')", "Up", show=False),
         Binding("down,j", "step('down')", "Down", show=False),
@@ -58,20 +56,21 @@ class TableScreen(Screen):
         Binding("question_mark,f1", "help", "Help"),
         Binding("t", "hint", "Hint"),
         Binding("colon", "prompt", "Command"),
-        Binding("n", "next_round", "Next round", show=False),
+        Binding("s", "scores", "Scores"),
+        Binding("r", "rules", "Rules"),
+        Binding("o", "settings", "Settings"),
         Binding("q", "quit", "Quit"),
     ]
 
-    def __init__(self, service: GameService, ascii_only: bool = False, pace: float = 0.4) -> None:
+    def __init__(self, service: GameService) -> None:
         super().__init__()
         self.service = service
-        self.ascii_only = ascii_only
-        self.pace = pace
         self.held: Card | Pile | None = None
         self.people = [i for i, s in enumerate(service.seats) if s.player is None]
         # Whose hand the screen shows: the one person, or in hot-seat the one at the keyboard.
         self.viewer = self.people[0] if self.people else -1
-        self.narrator = Narrator([s.name for s in service.seats])
+        self.names = [s.name for s in service.seats]
+        self.narrator = Narrator(self.names)
         self._decision: Decision | None = None
         self._playing: tuple[Decision, list] | None = None
         self._timer: Timer | None = None
@@ -87,15 +86,15 @@ class TableScreen(Screen):
                         if pile is None:
                             yield TextPanel(id="stock", classes="stock")
                         else:
-                            yield PileView(pile, self.ascii_only)
+                            yield PileView(pile)
             with Vertical(id="side"):
                 yield TextPanel(id="players")
                 yield RichLog(id="log", wrap=True, markup=False, min_width=20)
         yield Static(id="too-small")
-        yield HandView(self.ascii_only)
+        yield HandView()
         yield TextPanel(id="status")
         yield Input(placeholder="command, e.g. 7h n  (Enter to run, Esc to close)", id="prompt")
-        yield Footer()
+        yield TextPanel(id="keys", classes="keys")
 
     def on_resize(self, event: events.Resize) -> None:
         """Below the minimum the table is not drawn broken: it says how large it must be."""
@@ -109,7 +108,6 @@ class TableScreen(Screen):
             )
 
     def on_mount(self) -> None:
-        self.set_class(self.ascii_only, "ascii")
         self.query_one("#prompt", Input).display = False
         self.service.add_listener(self._on_event)
         if not self.service.game.round_no:
@@ -125,6 +123,14 @@ class TableScreen(Screen):
         text = self.narrator.sentence(event)
         if text:
             self.query_one("#log", RichLog).write(text)
+
+    @property
+    def pace(self) -> float:
+        return self.app.settings.pace
+
+    @property
+    def ascii_only(self) -> bool:
+        return self.app.settings.ascii
 
     def refresh_table(self) -> None:
         service = self.service
@@ -146,7 +152,19 @@ class TableScreen(Screen):
             count = obs.hand_counts[i]
             lines.append(f"{turn}{s.name}{level}: {count} card{'s' if count != 1 else ''}, {obs.totals[i]} pts")
         self._update("#players", "\n".join(lines))
+        self._update("#keys", self._keys_text())
         self._place_cursor()
+
+    def _keys_text(self) -> str:
+        """The keys that apply right now (the footer)."""
+        service = self.service
+        if self._playing is not None or (self._decision is not None and not service.waiting_for_human()):
+            return "Any key: finish this computer turn now   ? help   q quit   Ctrl+P all"
+        if not service.waiting_for_human():
+            return "s scores   r rules   o settings   ? help   q quit   Ctrl+P all"
+        if self.held is not None:
+            return "Arrows: next marked pile   Enter drop   Esc put back   ? help   q quit"
+        return "1-9 card  arrows pile  Enter pick  e end turn  u undo  t hint  ? keys  q quit"
 
     def _update(self, selector: str, text: str) -> None:
         self.query_one(selector, TextPanel).show(text)
@@ -173,10 +191,12 @@ class TableScreen(Screen):
     def advance(self) -> None:
         """Whose move is it? A person: wait for keys. A computer: think in a worker."""
         service = self.service
+        self._decision = None
         if service.phase in (Phase.ROUND_OVER, Phase.SESSION_OVER):
             over = service.phase == Phase.SESSION_OVER
             self.say("The session is over." if over else "Round over.")
-            text = round_summary(service.game, [s.name for s in service.seats], self.ascii_only)
+            self.refresh_table()
+            text = round_summary(service.game, self.names, self.ascii_only)
             self.app.push_screen(RoundOverScreen(text, over), self._after_round)
         elif service.waiting_for_human():
             if len(self.people) > 1 and self.viewer != service.current:
@@ -190,6 +210,7 @@ class TableScreen(Screen):
         else:
             self.say(f"{service.current_seat.name} is thinking...")
             self._decision = service.begin_decision()
+            self.refresh_table()
             self.think(self._decision)
 
     @work(thread=True, exclusive=True, group="ai")
@@ -301,10 +322,10 @@ class TableScreen(Screen):
             self._skip_ahead()
             event.stop()
             return
-        if event.character and event.character.isdigit() and event.character != "0":
+        if event.character and event.character.isdigit():
             if isinstance(self.focused, Input):
                 return
-            index = int(event.character) - 1
+            index = (int(event.character) - 1) % 10
             cards = self.query_one(HandView).cards
             if index < len(cards):
                 self._hold(cards[index])
@@ -348,7 +369,7 @@ class TableScreen(Screen):
         if not self.service.waiting_for_human():
             return
         open_moves = len(self.service.legal_moves())
-        if open_moves and self._confirm != "end":
+        if open_moves and self.app.settings.confirm_end and self._confirm != "end":
             self._confirm = "end"
             self.say(f"{open_moves} move{'s are' if open_moves != 1 else ' is'} still open. "
                      "Press e again to end your turn anyway.")
@@ -365,7 +386,19 @@ class TableScreen(Screen):
             self.say(hint(self.service.observation()).text)
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen())
+        self.app.push_screen(help_screen())
+
+    def action_rules(self) -> None:
+        self.app.push_screen(rules_screen(self.service.rules))
+
+    def action_scores(self) -> None:
+        game = self.service.game
+        self.app.push_screen(TextScreen(
+            f"Scores after {len(game.history)} round{'s' if len(game.history) != 1 else ''}",
+            score_table(game.history, self.names, self.service.rules), close_keys="s"))
+
+    def action_settings(self) -> None:
+        self.app.push_screen(SettingsScreen(), lambda _: self.refresh_table())
 
     def action_prompt(self) -> None:
         prompt = self.query_one("#prompt", Input)
@@ -390,28 +423,57 @@ class TableScreen(Screen):
             return
         self._act(lambda: self.service.play(command))
 
-    def _after_round(self, deal_again: bool | None) -> None:
-        if deal_again:
-            self.action_next_round()
-        else:
+    def _after_round(self, choice: str | None) -> None:
+        if choice == "quit":
             self._leave()
-
-    def action_next_round(self) -> None:
-        if self.service.phase == Phase.ROUND_OVER:
+        elif self.service.phase == Phase.SESSION_OVER:
+            text = session_summary(self.service.game, self.names)
+            from_title = getattr(self.app, "service", None) is not self.service
+            self.app.push_screen(SessionOverScreen(text, from_title), self._after_session)
+        elif self.service.phase == Phase.ROUND_OVER:
             self.service.next_round()
             self.refresh_table()
             self.advance()
 
+    def _after_session(self, choice: str | None) -> None:
+        if choice == "again":
+            self.app.play_again(self)
+        else:
+            self._leave(quit_app=choice == "quit")
+
     def action_quit(self) -> None:
         """Leave; while a game is in progress, q asks first and y confirms."""
-        if self.service.phase != Phase.SESSION_OVER and self._confirm != "quit":
+        if (self.service.phase != Phase.SESSION_OVER and self.app.settings.confirm_quit
+                and self._confirm != "quit"):
             self._confirm = "quit"
             self.say("Leave the game? Press y to leave, any other key to stay.")
             return
         self._leave()
 
-    def _leave(self) -> None:
+    def _leave(self, quit_app: bool = False) -> None:
         if self._decision is not None:
             self.service.cancel_decision(self._decision)
+        if self._timer is not None:
+            self._timer.stop()
+        self._playing = None
         self.workers.cancel_group(self, "ai")
-        self.app.exit()
+        self.service.remove_listener(self._on_event)
+        if quit_app:
+            self.app.exit()
+        else:
+            self.app.leave_table(self)
+
+    def palette_commands(self):
+        """Every action of the table, for the command palette (Ctrl+P)."""
+        return [
+            ("End turn", "End your turn (e)", self.action_end_turn),
+            ("Undo", "Take back your last move of this turn (u, Ctrl+Z)", self.action_undo),
+            ("Hint", "The best plan for this turn, in words (t)", self.action_hint),
+            ("Command line", "Type a move such as 7h n (:)", self.action_prompt),
+            ("Put back", "Put back what you hold (Esc)", self.action_cancel),
+            ("Scores", "The score table so far (s)", self.action_scores),
+            ("Rules", "The rules in force (r)", self.action_rules),
+            ("Settings", "Theme, cards, ASCII, AI pace, confirmations (o)", self.action_settings),
+            ("Help", "Every key of the table (?, F1)", self.action_help),
+            ("Leave the game", "Leave this game now", self._leave),
+        ]

@@ -3,16 +3,26 @@ holds game state."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any, Sequence
+
 from textual.binding import Binding
+from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Static
 
 from ..engine.cards import Card, Pile
+from ..settings import Settings
 
-__all__ = ["card_text", "PileView", "HandView", "TextPanel"]
+__all__ = ["card_text", "card_content", "PileView", "HandView", "TextPanel", "Menu", "MenuItem", "Choice"]
 
 _GLYPHS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+# Suit colours by card style; the suit letter or glyph is always there too.
+_SUIT_STYLES = {
+    "two-colour": {"H": "bold $text-error", "D": "bold $text-error", "C": "bold", "S": "bold"},
+    "four-colour": {"H": "bold $text-error", "D": "bold $text-primary", "C": "bold $text-success", "S": "bold"},
+}
 
 
 def card_text(card: Card, ascii_only: bool) -> str:
@@ -20,6 +30,16 @@ def card_text(card: Card, ascii_only: bool) -> str:
     nothing relies on colour)."""
     text = str(card)
     return text if ascii_only else text[0] + _GLYPHS[text[1]]
+
+
+def card_content(card: Card, settings: Settings) -> Content:
+    """The card's text in its suit's colour under the card style in force."""
+    text = card_text(card, settings.ascii)
+    return Content.assemble((text, _SUIT_STYLES[settings.cards][str(card)[1]]))
+
+
+def _settings(widget: Static) -> Settings:
+    return getattr(widget.app, "settings", None) or Settings()
 
 
 class PileView(Static, can_focus=True):
@@ -38,23 +58,30 @@ class PileView(Static, can_focus=True):
             self.pile = pile
             super().__init__()
 
-    def __init__(self, pile: Pile, ascii_only: bool = False) -> None:
+    def __init__(self, pile: Pile) -> None:
         super().__init__(id=f"pile-{pile.name}", classes="pile corner" if pile.is_corner else "pile edge")
         self.pile = pile
-        self.ascii_only = ascii_only
 
-    def render(self) -> str:
+    def render(self) -> Content:
+        settings = _settings(self)
         focus = ">" if self.has_focus else " "
         mark = "*" if self.marked else " "
         held = " [held]" if self.held else ""
-        head = f"{focus}{self.pile.name}{mark}{held}"
-        if not self.cards:
-            return f"{head}\n  empty\n  {'any card' if self.pile.is_edge else 'a King'}"
-        bottom = card_text(self.cards[0], self.ascii_only)
-        top = card_text(self.cards[-1], self.ascii_only)
-        if len(self.cards) == 1:
-            return f"{head}\n  {top}\n  (1)"
-        return f"{head}\n  {bottom}..{top}\n  ({len(self.cards)})"
+        head = f"{focus}{self.pile.name}{mark}{held}\n"
+        cards = self.cards
+        if not cards:
+            return Content(f"{head}  empty\n  {'any card' if self.pile.is_edge else 'a King'}")
+        # The whole fan when it fits the pile's width, else bottom..top: the bottom card is
+        # what a pile move needs, the top what a card is played on.
+        room = max(self.size.width - 2, 7)
+        width = 3 if any(c.rank == 10 for c in cards) else 2
+        if len(cards) * (width + 1) - 1 <= room:
+            parts: list[Any] = ["  "]
+            for i, card in enumerate(cards):
+                parts += [" " if i else "", card_content(card, settings)]
+        else:
+            parts = ["  ", card_content(cards[0], settings), "..", card_content(cards[-1], settings)]
+        return Content.assemble(head, *parts, f"\n  ({len(cards)})")
 
     def watch_marked(self, marked: bool) -> None:
         self.set_class(marked, "target")
@@ -93,22 +120,25 @@ class HandView(Static, can_focus=True):
             self.card = card
             super().__init__()
 
-    def __init__(self, ascii_only: bool = False) -> None:
+    def __init__(self) -> None:
         super().__init__(id="hand")
-        self.ascii_only = ascii_only
 
-    def render(self) -> str:
+    def render(self) -> Content:
         if not self.cards:
-            return "Your hand is empty."
-        parts = []
+            return Content("Your hand is empty.")
+        settings = _settings(self)
+        parts: list[Any] = ["Hand"]
         for i, card in enumerate(self.cards):
-            text = f"{i + 1}:{card_text(card, self.ascii_only)}"
+            # Cards 1-9 and 0 for the tenth have a key; the rest are reached with Left/Right.
+            number = f"{(i + 1) % 10}:" if i < 10 else ""
             if i == self.held:
-                text = f"[{text}]"
+                before, after = " [", "]"
             elif i == self.selected and self.has_focus:
-                text = f">{text}"
-            parts.append(text)
-        return "Hand  " + "  ".join(parts)
+                before, after = " >", " "
+            else:
+                before, after = "  ", " "
+            parts += [before, number, card_content(card, settings), after]
+        return Content.assemble(*parts)
 
     def action_move(self, step: int) -> None:
         if self.cards:
@@ -135,4 +165,131 @@ class TextPanel(Static):
     def show(self, text: str) -> None:
         if text != self._text:
             self._text = text
-            self.update(text)
+            self.update(Content(text))
+
+
+@dataclass(frozen=True, slots=True)
+class MenuItem:
+    """One line of a :class:`Menu`: its key, its label, and why it is disabled (if it is)."""
+
+    id: str
+    key: str
+    label: str
+    disabled: str = ""
+
+
+class Menu(Static, can_focus=True):
+    """A vertical menu: Up/Down (or j/k) choose, Enter picks; the chosen line is marked with
+    ``>`` so it shows without colour.  A disabled item says why instead of running."""
+
+    selected: reactive[int] = reactive(0)
+
+    BINDINGS = [
+        Binding("up,k", "move(-1)", "Previous", show=False),
+        Binding("down,j", "move(1)", "Next", show=False),
+        Binding("enter,space", "choose", "Choose", show=False),
+    ]
+
+    class Chosen(Message):
+        def __init__(self, menu: "Menu", item: MenuItem) -> None:
+            self.menu = menu
+            self.item = item
+            super().__init__()
+
+    def __init__(self, items: Sequence[MenuItem], *, id: str | None = None) -> None:
+        super().__init__(id=id, classes="menu")
+        self.items = list(items)
+
+    def render(self) -> Content:
+        lines = []
+        for i, item in enumerate(self.items):
+            mark = ">" if i == self.selected and self.has_focus else " "
+            note = f"  ({item.disabled})" if item.disabled else ""
+            lines.append(f"{mark} [{item.key}] {item.label}{note}")
+        return Content("\n".join(lines))
+
+    def select(self, item_id: str) -> None:
+        for i, item in enumerate(self.items):
+            if item.id == item_id:
+                self.selected = i
+
+    def action_move(self, step: int) -> None:
+        self.selected = (self.selected + step) % len(self.items)
+
+    def action_choose(self) -> None:
+        self.post_message(self.Chosen(self, self.items[self.selected]))
+
+    def on_click(self, event: Any) -> None:
+        row = event.y
+        if 0 <= row < len(self.items):
+            self.selected = row
+            self.action_choose()
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+
+class Choice(Static, can_focus=True):
+    """One setting on one line, ``> Label   < value >``: Left/Right (or h/l, Space) change the
+    value and post :class:`Choice.Changed`.  A note after the value explains it."""
+
+    index: reactive[int] = reactive(0)
+    note: reactive[str] = reactive("")
+
+    BINDINGS = [
+        Binding("left,h", "step(-1)", "Previous value", show=False),
+        Binding("right,l,space", "step(1)", "Next value", show=False),
+    ]
+
+    class Changed(Message):
+        def __init__(self, choice: "Choice", value: Any) -> None:
+            self.choice = choice
+            self.value = value
+            super().__init__()
+
+    def __init__(self, label: str, options: Sequence[tuple[Any, str]], value: Any = None, *,
+                 id: str | None = None, width: int = 25) -> None:
+        super().__init__(id=id, classes="choice")
+        self.label = label
+        self.options = list(options)
+        self.label_width = width
+        self.set_reactive(Choice.index, self._index_of(value))
+
+    def _index_of(self, value: Any) -> int:
+        for i, (v, _) in enumerate(self.options):
+            if v == value:
+                return i
+        return 0
+
+    @property
+    def value(self) -> Any:
+        return self.options[self.index][0]
+
+    def set_value(self, value: Any, options: Sequence[tuple[Any, str]] | None = None) -> None:
+        """Show ``value`` (and a new list of options) without posting a change."""
+        if options is not None:
+            self.options = list(options)
+        self.index = self._index_of(value)
+        self.refresh()
+
+    def render(self) -> Content:
+        mark = ">" if self.has_focus else " "
+        text = self.options[self.index][1]
+        note = f"  {self.note}" if self.note else ""
+        return Content(f"{mark} {self.label:<{self.label_width}} < {text} >{note}")
+
+    def action_step(self, step: int) -> None:
+        self.index = (self.index + step) % len(self.options)
+        self.post_message(self.Changed(self, self.value))
+
+    def on_click(self) -> None:
+        self.action_step(1)
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()

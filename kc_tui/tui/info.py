@@ -1,0 +1,82 @@
+"""The rules screen (the rules in force, in words) and the settings screen."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from ..engine.describe import describe_rules
+from ..engine.rules import RuleSet
+from ..settings import CARD_STYLES, PACES, THEMES
+from .dialogs import TextScreen
+from .widgets import Choice, TextPanel
+
+__all__ = ["rules_screen", "SettingsScreen", "pace_text"]
+
+def rules_screen(rules: RuleSet, preset: str | None = None) -> TextScreen:
+    """The rules in force, in plain words (the same text as ``kings-corner rules``)."""
+    return TextScreen("The rules", describe_rules(rules, preset), close_keys="r")
+
+
+def pace_text(pace: float) -> str:
+    return "instant" if pace == 0 else f"{pace:g} s a move"
+
+
+ON_OFF = [(False, "off"), (True, "on")]
+
+
+class SettingsScreen(ModalScreen[None]):
+    """Theme, card style, ASCII mode, AI pace and confirmations; each change shows at once."""
+
+    BINDINGS = [
+        Binding("escape,q,enter", "close", "Close"),
+        Binding("up,k", "app.focus_previous", "Previous", show=False),
+        Binding("down,j", "app.focus_next", "Next", show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        s = self.app.settings
+        paces = sorted(set(PACES) | {s.pace})
+        with Vertical(id="settings-box", classes="dialog"):
+            yield Static("Settings", classes="dialog-title")
+            yield Choice("Theme", [(t, t) for t in THEMES], s.theme, id="set-theme")
+            yield Choice("Cards", [(c, c) for c in CARD_STYLES], s.cards, id="set-cards")
+            yield Choice("ASCII only", ON_OFF, s.ascii, id="set-ascii")
+            yield Choice("AI pace", [(p, pace_text(p)) for p in paces], s.pace, id="set-pace")
+            yield Choice("Confirm ending a turn", ON_OFF, s.confirm_end, id="set-confirm_end")
+            yield Choice("Confirm quitting", ON_OFF, s.confirm_quit, id="set-confirm_quit")
+            yield TextPanel(id="settings-note")
+            yield TextPanel(id="settings-keys", classes="keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#settings-keys", TextPanel).show(
+            "Up/Down or Tab choose  Left/Right change  Esc close")
+        self.query_one("#set-theme", Choice).focus()
+        self._explain()
+
+    def on_choice_changed(self, message: Choice.Changed) -> None:
+        name = (message.choice.id or "").removeprefix("set-")
+        self.app.apply_settings(self.app.settings.with_(**{name: message.value}))
+        self._explain()
+
+    def on_descendant_focus(self) -> None:
+        self._explain()
+
+    def _explain(self) -> None:
+        s = self.app.settings
+        focused = self.focused.id if self.focused is not None else ""
+        notes = {
+            "set-theme": THEMES[s.theme],
+            "set-cards": CARD_STYLES[s.cards] + "; the suit is always written too",
+            "set-ascii": "no box drawing and no suit glyphs: cards as 7H, TS, KC",
+            "set-pace": "how long each move of a computer turn stays on screen (any key skips)",
+            "set-confirm_end": "ask before ending a turn while moves are still open",
+            "set-confirm_quit": "ask before leaving a game in progress",
+        }
+        self.query_one("#settings-note", TextPanel).show(notes.get(focused or "", ""))
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,240 @@
+"""The new-game screen: seats (people at this keyboard or AI levels, with names), the rule
+preset and each R6 option, an optional seed, and a summary of what will be played.  A rule
+combination that cannot be dealt is explained in place and cannot be started."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Input, Static
+
+from ..ai.seats import SEAT_NAMES
+from ..engine.rules import DEFAULT_TARGETS, DRAW_TIMINGS, PRESETS, RuleError, RuleSet, build_rules
+from .widgets import Choice, Menu, MenuItem, TextPanel
+
+__all__ = ["NewGameScreen", "SeatChoice"]
+
+KINDS = [("you", "person here"), ("easy", "easy AI"), ("medium", "medium AI"),
+         ("hard", "hard AI"), ("expert", "expert AI")]
+DEFAULT_SEATS = ["you", "hard", "hard", "hard", "medium", "medium"]
+ON_OFF = [(False, "off"), (True, "on")]
+TARGETS = [10, 25, 50, 100, 150, 250, 500]
+DRAW_WORDS = {"start": "at the start of a turn", "end": "at the end of a turn", "none": "never"}
+SCORING_WORDS = {
+    "classic": "classic: 1 a card, Kings 10", "face": "face: face value, J Q 1, K 10",
+    "alternative": "alternative: Aces 25, K Q J 10", "chips": "chips: a pot, most wins",
+    "none": "none: a single round",
+}
+OPTION_LABELS = {
+    "hand_size": "Cards dealt", "draw": "Draw a card", "kings_to_corners_at_deal": "Kings to corners at deal",
+    "mandatory_kings": "Kings must be played", "royal_kings": "Royal Kings (extra turn)",
+    "scoring": "Scoring", "target": "Session ends at",
+}
+
+
+class SeatChoice(Horizontal):
+    """One seat: who plays it, and the name shown at the table."""
+
+    def __init__(self, index: int, kind: str) -> None:
+        super().__init__(id=f"seat-{index}", classes="seat")
+        self.index = index
+        self.kind = kind
+
+    def compose(self) -> ComposeResult:
+        yield Choice(f"Seat {self.index + 1}", KINDS, self.kind, id=f"kind-{self.index}", width=7)
+        yield Input(id=f"name-{self.index}", max_length=16, placeholder="name")
+
+
+class NewGameScreen(Screen):
+    """Dismissed by starting a game (the app opens the table) or by Esc."""
+
+    BINDINGS = [
+        Binding("ctrl+s,f5", "start", "Start"),
+        Binding("escape", "back", "Back"),
+        Binding("up", "app.focus_previous", "Previous", show=False),
+        Binding("down", "app.focus_next", "Next", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.preset = "standard"
+        self.options: dict[str, Any] = {}
+        self.names_edited: set[int] = set()
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        yield Static("New game", classes="screen-title")
+        with VerticalScroll(id="new-game"):
+            yield Choice("Players", [(n, str(n)) for n in range(2, 7)], 4, id="player-count")
+            for i in range(6):
+                yield SeatChoice(i, DEFAULT_SEATS[i])
+            yield Choice("Rules preset", [(p, p) for p in PRESETS], "standard", id="preset")
+            yield Choice(OPTION_LABELS["hand_size"], [(n, str(n)) for n in range(1, 14)], 7, id="opt-hand_size")
+            yield Choice(OPTION_LABELS["draw"], [(d, DRAW_WORDS[d]) for d in DRAW_TIMINGS], "start", id="opt-draw")
+            for key in ("kings_to_corners_at_deal", "mandatory_kings", "royal_kings"):
+                yield Choice(OPTION_LABELS[key], ON_OFF, False, id=f"opt-{key}")
+            yield Choice(OPTION_LABELS["scoring"], list(SCORING_WORDS.items()), "classic", id="opt-scoring")
+            yield Choice(OPTION_LABELS["target"], [(t, f"{t} points") for t in TARGETS], 25, id="opt-target")
+            with Horizontal(classes="seat"):
+                yield Static("  Seed (blank: random)", classes="label")
+                yield Input(id="seed", type="integer", placeholder="random", max_length=18)
+            yield Menu([MenuItem("start", "Ctrl+S", "Start the game"), MenuItem("back", "Esc", "Back to the title")],
+                       id="new-game-menu")
+        yield TextPanel(id="summary")
+        yield TextPanel(id="keys", classes="keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#keys", TextPanel).show(
+            "Up/Down or Tab move  Left/Right change  type names  Ctrl+S start  Esc back")
+        self._sync_names()
+        self._update()
+        self.query_one("#player-count", Choice).focus()
+
+    # ------------------------------------------------------------------ state
+    @property
+    def players(self) -> int:
+        return self.query_one("#player-count", Choice).value
+
+    def seat_specs(self) -> tuple[list[str], list[str | None]]:
+        """The seats chosen: specs for :func:`make_seats` and the names typed."""
+        kinds = [self.query_one(f"#kind-{i}", Choice).value for i in range(self.players)]
+        names = [self.query_one(f"#name-{i}", Input).value.strip() or None for i in range(self.players)]
+        people = [i for i, k in enumerate(kinds) if k == "you"]
+        specs = []
+        for i, kind in enumerate(kinds):
+            if kind == "you" and len(people) > 1:
+                specs.append(f"human:{names[i] or f'Player {i + 1}'}")
+            else:
+                specs.append(kind)
+        return specs, names
+
+    def rules(self) -> RuleSet:
+        """The rules chosen, or :class:`RuleError` saying why they cannot be played."""
+        return build_rules(self.players, self.preset, self.options)
+
+    def seed(self) -> int | None:
+        text = self.query_one("#seed", Input).value.strip()
+        return int(text) if text else None
+
+    def _problem(self) -> str | None:
+        specs, names = self.seat_specs()
+        given = [n.lower() for n in names if n]
+        if len(set(given)) != len(given):
+            return "Two seats have the same name; give each player a different name."
+        try:
+            self.rules()
+        except RuleError as exc:
+            text = str(exc)
+            return text[0].upper() + text[1:] + "."
+        text = self.query_one("#seed", Input).value.strip()
+        if text and not text.lstrip("-").isdigit():
+            return f"A seed is a whole number; got {text!r}."
+        return None
+
+    def _default_name(self, index: int, kinds: list[str]) -> str:
+        people = [i for i, k in enumerate(kinds) if k == "you"]
+        if kinds[index] == "you":
+            return "You" if len(people) == 1 else f"Player {people.index(index) + 1}"
+        computers = [i for i, k in enumerate(kinds) if k != "you"]
+        return SEAT_NAMES[computers.index(index)]
+
+    def _sync_names(self) -> None:
+        """Names nobody typed follow the seats: "You", or "Player N" in hot-seat, and the
+        computers' names."""
+        kinds = [self.query_one(f"#kind-{i}", Choice).value for i in range(6)]
+        for i in range(6):
+            if i not in self.names_edited:
+                field = self.query_one(f"#name-{i}", Input)
+                with field.prevent(Input.Changed):
+                    field.value = self._default_name(i, kinds)
+            self.query_one(f"#seat-{i}").display = i < self.players
+
+    def _update(self) -> None:
+        """Show each option as the rules will play it, and the summary or the problem."""
+        try:
+            rules: RuleSet | None = self.rules()
+        except RuleError:
+            rules = None
+        shown = rules.as_dict() if rules else {**build_rules(2).as_dict(), **PRESETS[self.preset], **self.options}
+        for key in OPTION_LABELS:
+            choice = self.query_one(f"#opt-{key}", Choice)
+            choice.set_value(shown[key])
+        target = self.query_one("#opt-target", Choice)
+        target.display = shown["scoring"] != "none"
+        problem = self._problem()
+        summary = self.query_one("#summary", TextPanel)
+        if problem:
+            summary.show(f"Cannot start: {problem}")
+            summary.add_class("problem")
+        else:
+            summary.remove_class("problem")
+            summary.show(self.summary_line())
+
+    def summary_line(self) -> str:
+        specs, names = self.seat_specs()
+        rules = self.rules()
+        kinds = [self.query_one(f"#kind-{i}", Choice).value for i in range(self.players)]
+        who = ", ".join(
+            f"{names[i] or self._default_name(i, kinds)}" + ("" if kinds[i] == "you" else f" ({kinds[i]})")
+            for i in range(self.players)
+        )
+        draw = {"start": "draw at the start", "end": "draw at the end", "none": "no drawing"}[rules.draw]
+        extras = [label for key, label in (("kings_to_corners_at_deal", "Kings to corners at the deal"),
+                                           ("mandatory_kings", "Kings must be played"),
+                                           ("royal_kings", "royal Kings")) if getattr(rules, key)]
+        scoring = ("one round, no scores" if rules.scoring == "none"
+                   else f"{rules.scoring} scoring to {rules.target}")
+        seed = self.seed()
+        parts = [f"{rules.hand_size} cards each", draw, *extras, scoring]
+        return (f"{rules.players} players: {who}. " + ", ".join(parts) + "."
+                + (f" Seed {seed}." if seed is not None else ""))
+
+    # ------------------------------------------------------------------ changes
+    def on_choice_changed(self, message: Choice.Changed) -> None:
+        choice_id = message.choice.id or ""
+        if choice_id == "preset":
+            self.preset = message.value
+            self.options = {}
+        elif choice_id.startswith("opt-"):
+            key = choice_id.removeprefix("opt-")
+            self.options[key] = message.value
+            if key == "scoring" and "target" not in self.options:
+                self.options["target"] = DEFAULT_TARGETS[message.value] or 25
+        if choice_id == "player-count" or choice_id.startswith("kind-"):
+            self._sync_names()
+        self._update()
+
+    def on_input_changed(self, message: Input.Changed) -> None:
+        if message.input.id and message.input.id.startswith("name-"):
+            self.names_edited.add(int(message.input.id.removeprefix("name-")))
+        self._update()
+
+    def on_input_submitted(self, message: Input.Submitted) -> None:
+        self.app.action_focus_next()
+
+    def on_menu_chosen(self, message: Menu.Chosen) -> None:
+        if message.item.id == "start":
+            self.action_start()
+        else:
+            self.action_back()
+
+    def action_start(self) -> None:
+        problem = self._problem()
+        if problem:
+            self.query_one("#summary", TextPanel).show(f"Cannot start: {problem}")
+            return
+        specs, names = self.seat_specs()
+        service = self.app.new_session(specs, names, self.rules(), self.seed())
+        self.app.pop_screen()
+        self.app.start_table(service)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    def palette_commands(self):
+        return [("Start", "Start the game as set up", self.action_start),
+                ("Back", "Back to the title screen", self.action_back)]

@@ -1,0 +1,100 @@
+"""The title screen: new game, quick game, resume, rules, settings, quit."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Static
+
+from ..engine.rules import build_rules
+from .widgets import Menu, MenuItem, TextPanel
+
+__all__ = ["TitleScreen", "QUICK_GAME"]
+
+QUICK_GAME = ["you", "hard", "hard", "hard"]
+"""You against three hard opponents, standard rules."""
+
+BANNER = """\
+ _  ___                   _        _   _             ___
+| |/ (_)_ __  __ _ ___   (_)_ _   | |_| |_  ___     / __|___ _ _ _ _  ___ _ _
+| ' <| | '  \\/ _` (_-<   | | ' \\  |  _| ' \\/ -_)   | (__/ _ \\ '_| ' \\/ -_) '_|
+|_|\\_\\_|_||_\\__, /__/   |_|_||_|  \\__|_||_\\___|    \\___\\___/_| |_||_\\___|_|
+            |___/"""
+
+SHORT_TITLE = "K I N G S   I N   T H E   C O R N E R"
+
+MENU = [
+    MenuItem("new", "n", "New game: choose players, levels and rules"),
+    MenuItem("quick", "g", "Quick game: you against three hard opponents"),
+    MenuItem("resume", "c", "Continue a saved game", disabled="no saved games yet"),
+    MenuItem("rules", "r", "How to play: the rules"),
+    MenuItem("settings", "s", "Settings: theme, cards, AI pace, confirmations"),
+    MenuItem("quit", "q", "Quit"),
+]
+
+
+class TitleScreen(Screen):
+    """What ``kings-corner`` opens on."""
+
+    BINDINGS = [
+        Binding("n", "pick('new')", "New game"),
+        Binding("g", "pick('quick')", "Quick game"),
+        Binding("c", "pick('resume')", "Continue", show=False),
+        Binding("r", "pick('rules')", "Rules"),
+        Binding("s", "pick('settings')", "Settings"),
+        Binding("q,escape", "pick('quit')", "Quit"),
+        Binding("question_mark,f1", "pick('rules')", "Rules", show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="title-box"):
+            yield Static(BANNER, id="banner", markup=False)
+            yield Static(SHORT_TITLE, id="short-title")
+            yield Static("A family card game of patience and Kings, for 2 to 6 players.", id="tagline")
+            yield Menu(MENU, id="title-menu")
+            yield TextPanel(id="title-status")
+        yield TextPanel(id="keys", classes="keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#keys", TextPanel).show(
+            "Enter open  n new  g quick  r rules  s settings  q quit  Ctrl+P all actions"
+        )
+        self.query_one(Menu).focus()
+
+    def on_screen_resume(self) -> None:
+        self.query_one(Menu).focus()
+
+    def on_menu_chosen(self, message: Menu.Chosen) -> None:
+        self.action_pick(message.item.id)
+
+    def action_pick(self, item_id: str) -> None:
+        menu = self.query_one(Menu)
+        menu.select(item_id)
+        item = next(i for i in MENU if i.id == item_id)
+        status = self.query_one("#title-status", TextPanel)
+        status.show("")
+        if item.disabled:
+            status.show(f"{item.label}: {item.disabled}.")
+        elif item_id == "new":
+            from .new_game import NewGameScreen
+
+            self.app.push_screen(NewGameScreen())
+        elif item_id == "quick":
+            service = self.app.new_session(QUICK_GAME, [None] * 4, build_rules(4))
+            self.app.start_table(service)
+        elif item_id == "rules":
+            from .info import rules_screen
+
+            self.app.push_screen(rules_screen(build_rules(4), "standard"))
+        elif item_id == "settings":
+            from .info import SettingsScreen
+
+            self.app.push_screen(SettingsScreen())
+        elif item_id == "quit":
+            self.app.exit()
+
+    def palette_commands(self):
+        return [(item.label.split(":")[0], item.label, lambda i=item.id: self.action_pick(i))
+                for item in MENU if not item.disabled]
