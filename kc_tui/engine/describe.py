@@ -39,8 +39,9 @@ _SCORING_WORDS = {
 }
 
 
-def describe_rules(rules: RuleSet, preset: str | None = None) -> str:
-    """A few paragraphs stating every rule in force (R2-R7), for ``kings-corner rules``."""
+def describe_rules(rules: RuleSet, preset: str | None = None, width: int | None = 78) -> str:
+    """A few paragraphs stating every rule in force (R2-R7), for ``kings-corner rules``;
+    wrapped at ``width``, or one line per paragraph with None (for a widget that wraps)."""
     lines: list[str] = []
     head = "Kings in the Corner"
     if preset:
@@ -105,7 +106,7 @@ def describe_rules(rules: RuleSet, preset: str | None = None) -> str:
         )
     if rules.scoring != "none" and rules.target != DEFAULT_TARGETS[rules.scoring]:
         lines.append(f"(The usual target for {rules.scoring} scoring is {DEFAULT_TARGETS[rules.scoring]}.)")
-    return "\n".join(_wrap(line) for line in lines)
+    return "\n".join(_wrap(line, width) if width else line for line in lines)
 
 
 def score_table(history: Sequence[RoundRecord], names: Sequence[str], rules: RuleSet) -> str:

@@ -18,7 +18,7 @@ __all__ = ["rules_screen", "SettingsScreen", "pace_text"]
 
 def rules_screen(rules: RuleSet, preset: str | None = None) -> TextScreen:
     """The rules in force, in plain words (the same text as ``kings-corner rules``)."""
-    return TextScreen("The rules", describe_rules(rules, preset), close_keys="r")
+    return TextScreen("The rules", describe_rules(rules, preset, width=None), close_keys="r")
 
 
 def pace_text(pace: float) -> str:

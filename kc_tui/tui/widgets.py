@@ -105,7 +105,7 @@ class PileView(Static, can_focus=True):
 class HandView(Static, can_focus=True):
     """The player's hand, sorted and numbered; left/right move the selection."""
 
-    cards: reactive[tuple[Card, ...]] = reactive(())
+    cards: reactive[tuple[Card, ...]] = reactive((), layout=True)
     selected: reactive[int] = reactive(0)
     held: reactive[int] = reactive(-1)
 
