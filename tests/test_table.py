@@ -247,3 +247,132 @@ async def test_ending_a_turn_with_moves_open_and_quitting_ask_first() -> None:
         await pilot.press("e", "e")
         await _until_my_turn(pilot, service)
         assert service.game.turns > turns
+
+
+# ---------------------------------------------------------------- a whole round by keyboard only
+async def _focus_pile(pilot, screen: TableScreen, pile: Pile) -> None:
+    """Walk the focus to ``pile`` with arrow keys only, as a player would."""
+    from kc_tui.tui.table import LAYOUT
+
+    def where():
+        focused = screen.focused
+        return LAYOUT[focused.pile] if isinstance(focused, PileView) else None
+
+    if where() is None:
+        await pilot.press("up")  # from the hand: onto the board
+    row, col = LAYOUT[pile]
+    if where()[0] == 1 and col == 1:
+        await pilot.press("up")  # West/East jump over the stock; go round by the top row
+    for _ in range(4):
+        if where()[1] == col:
+            break
+        await pilot.press("right")
+    for _ in range(4):
+        if where()[0] == row:
+            break
+        await pilot.press("down")
+    assert screen.focused is screen.query_one(f"#pile-{pile.name}", PileView)
+
+
+async def _play_by_keys(pilot, screen: TableScreen, move) -> int:
+    """One move by keys: a card by its number (or Left/Right along the hand past the tenth),
+    a pile by the arrows; then the arrows cycle through the marked targets and Enter drops."""
+    from kc_tui.engine.moves import MovePile
+    from kc_tui.tui.widgets import HandView
+
+    service = screen.service
+    if isinstance(move, MovePile):
+        await _focus_pile(pilot, screen, move.source)
+        await pilot.press("enter")
+        assert screen.held == move.source
+    else:
+        index = service.observation().hand.index(move.card)
+        if index < 10:
+            await pilot.press(str((index + 1) % 10))
+        else:
+            hand = screen.query_one(HandView)
+            for _ in range(20):
+                if hand.has_focus:
+                    break
+                await pilot.press("tab")
+            while hand.selected != index:
+                await pilot.press("right")
+            await pilot.press("enter")
+        assert screen.held == move.card
+    target = move.target if isinstance(move, MovePile) else move.pile
+    marked = {v.pile for v in screen.query(PileView) if v.marked}
+    assert target in marked
+    steps = 0
+    if len(marked) > 1:
+        # Holding: the arrows visit every marked pile, and only those, then come round again.
+        seen = set()
+        for _ in range(len(marked)):
+            await pilot.press("right")
+            assert screen.focused.pile in marked
+            seen.add(screen.focused.pile)
+        assert seen == marked
+        steps += len(marked)
+    for _ in range(len(marked)):
+        if screen.focused is screen.query_one(f"#pile-{target.name}", PileView):
+            break
+        await pilot.press("left")
+        steps += 1
+    await pilot.press("enter")
+    return steps
+
+
+async def test_a_whole_round_is_played_to_its_end_by_keyboard_only() -> None:
+    from kc_tui.ai.hints import hint
+    from kc_tui.engine.moves import MovePile
+    from kc_tui.tui.round_over import RoundOverScreen
+
+    seats = [Seat("You"), Seat("Ada", "ai", "medium", make_player("medium", random.Random(1)))]
+    service = GameService(build_rules(2, "standard", {"target": 1000}), seats, seed=11)
+    app = KingsCornerApp(service, settings=Settings(ascii=True, pace=0))
+    kinds = {"card": 0, "pile": 0, "illegal": 0, "undo": 0, "arrows": 0}
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        for _turn in range(200):
+            for _ in range(300):
+                if service.waiting_for_human() or isinstance(app.screen, RoundOverScreen):
+                    break
+                await pilot.pause(0.01)
+            if isinstance(app.screen, RoundOverScreen):
+                break
+            plan = hint(service.observation()).plan
+            if plan and not kinds["illegal"]:
+                # A refused drop: a card onto a pile it does not fit says why and changes nothing.
+                card = service.observation().hand[0]
+                wrong = next((p for p in Pile if service.game.why_illegal(PlayCard(card, p))), None)
+                if wrong is not None:
+                    before = ([list(p) for p in service.game.piles], service.game.hands[:])
+                    await pilot.press("1")
+                    app.screen.query_one(f"#pile-{wrong.name}", PileView).focus()
+                    await pilot.press("enter")
+                    assert _status(app) == service.game.why_illegal(PlayCard(card, wrong))
+                    assert ([list(p) for p in service.game.piles], service.game.hands[:]) == before
+                    await pilot.press("escape")
+                    kinds["illegal"] += 1
+            for move in plan:
+                kinds["arrows"] += await _play_by_keys(pilot, screen, move)
+                kinds["pile" if isinstance(move, MovePile) else "card"] += 1
+                if service.phase != Phase.TURN:
+                    break
+                if not kinds["undo"]:
+                    # Take the move back with u and play it again.
+                    await pilot.press("u")
+                    await _play_by_keys(pilot, screen, move)
+                    kinds["undo"] += 1
+            if service.phase != Phase.TURN:
+                break
+            await pilot.press("e")
+            if service.waiting_for_human() and service.legal_moves():
+                await pilot.press("e")  # moves still open: the second press confirms
+        for _ in range(300):
+            if isinstance(app.screen, RoundOverScreen):
+                break
+            await pilot.pause(0.01)
+        assert isinstance(app.screen, RoundOverScreen)
+        assert service.phase == Phase.ROUND_OVER
+        assert "Round 1 over." in str(app.screen.query_one("#round-summary").render())
+    assert all(kinds.values()), kinds  # cards, pile moves, a refusal, an undo, target cycling

@@ -18,8 +18,9 @@ KEYS_HELP = """\
 Choosing a move
   1-9, 0          pick that card of your hand (0 is the tenth)
   Left/Right      move along your hand when it has the focus
-  Arrows, h j k l move between piles along the cross; while holding,
-                  only onto the piles it fits (marked * )
+  Arrows, h j k l move between piles along the cross (Down from the bottom
+                  row reaches your hand); while holding, they step through
+                  the piles it fits (marked *), Right/Down clockwise
   Enter, Space    pick up the focused card or pile / drop what you hold;
                   twice on a card with one place to go plays it there
   Esc             put back what you hold (or close the command line)

@@ -39,6 +39,8 @@ LAYOUT = {
 }
 AT = {spot: pile for pile, spot in LAYOUT.items()}
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+RING = (Pile.N, Pile.NE, Pile.E, Pile.SE, Pile.S, Pile.SW, Pile.W, Pile.NW)
+"""The piles clockwise around the cross, the order the arrows visit targets in."""
 STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
 
@@ -48,8 +50,8 @@ class TableScreen(Screen):
     BINDINGS = [
         Binding("up,k", "step('up')", "Up", show=False),
         Binding("down,j", "step('down')", "Down", show=False),
-        Binding("left", "step('left')", "Left", show=False),
-        Binding("right", "step('right')", "Right", show=False),
+        Binding("left,h", "step('left')", "Left", show=False),
+        Binding("right,l", "step('right')", "Right", show=False),
         Binding("escape", "cancel", "Cancel"),
         Binding("e", "end_turn", "End turn"),
         Binding("u,ctrl+z", "undo", "Undo"),
@@ -340,18 +342,29 @@ class TableScreen(Screen):
         if not isinstance(focused, PileView):
             self.query_one("#pile-N", PileView).focus()
             return
-        row, col = LAYOUT[focused.pile]
-        dr, dc = STEPS[direction]
         targets = self._targets()
+        if targets:
+            # Holding: every arrow steps to the next marked pile around the cross, Right/Down
+            # clockwise and Left/Up back, so each target is a few presses away.
+            ring = [p for p in RING if p in targets]
+            here = ring.index(focused.pile) if focused.pile in ring else -1
+            step = 1 if direction in ("right", "down") else -1
+            pile = ring[(here + step) % len(ring)]
+            self.query_one(f"#pile-{pile.name}", PileView).focus()
+            self._place_cursor()
+            return
+        row, col = LAYOUT[focused.pile]
+        if direction == "down" and row == 2:
+            self.query_one(HandView).focus()  # below the cross is the hand
+            self._place_cursor()
+            return
+        dr, dc = STEPS[direction]
         for _ in range(3):
             row, col = (row + dr) % 3, (col + dc) % 3
             pile = AT.get((row, col))
-            if pile is not None and (not targets or pile in targets):
+            if pile is not None:
                 self.query_one(f"#pile-{pile.name}", PileView).focus()
                 break
-        else:
-            if direction == "down":
-                self.query_one(HandView).focus()
         self._place_cursor()
 
     def action_cancel(self) -> None:
