@@ -79,3 +79,35 @@ def test_play_at_the_table_by_keystrokes_in_tmux(tmp_path: Path) -> None:
     assert events[0]["event"] == "session_start" and events[0]["seed"] == 4
     assert {"event": "turn_end", "player": 0} in events
     check_file(transcript, unfinished=True)  # the player left in the middle of the round
+
+
+def test_the_bare_command_opens_the_title_and_ascii_mode_draws_only_ascii(tmp_path: Path) -> None:
+    session = f"kc-e2e-title-{tmp_path.name}"
+    _tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "24",
+          f"env NO_COLOR=1 {_command()} --ascii --pace 0")
+    try:
+        screen = _wait_for(session, "Quick game")
+        assert "New game" in screen and "Continue a saved game" in screen, screen
+        _tmux("send-keys", "-t", session, "g")
+        screen = _wait_for(session, "Hand")
+        assert "Stock" in screen and "NW" in screen, screen
+        screen = _wait_for(session, "Your turn")
+        assert "Your turn" in screen, screen
+        assert screen.isascii(), sorted({ch for ch in screen if not ch.isascii()})
+        _tmux("send-keys", "-t", session, "?")
+        screen = _wait_for(session, "Choosing a move")
+        assert screen.isascii(), sorted({ch for ch in screen if not ch.isascii()})
+        _tmux("send-keys", "-t", session, "Escape")
+        time.sleep(0.3)
+        _tmux("send-keys", "-t", session, "q")
+        _wait_for(session, "Leave the game?")
+        _tmux("send-keys", "-t", session, "y")
+        screen = _wait_for(session, "Quick game")  # back at the title
+        assert "Quick game" in screen
+        _tmux("send-keys", "-t", session, "q")
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and _alive(session):
+            time.sleep(0.1)
+        assert not _alive(session), "q on the title did not quit"
+    finally:
+        subprocess.run([TMUX, "kill-session", "-t", session], capture_output=True, check=False)
