@@ -136,6 +136,16 @@ class KingsCornerApp(App):
         self._owned.clear()
 
     # ------------------------------------------------------------------ command palette
+    def action_command_palette(self) -> None:
+        """Ctrl+P; under ASCII the palette's placeholder loses its ellipsis glyph too."""
+        if not self.settings.ascii:
+            super().action_command_palette()
+            return
+        from textual.command import CommandPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(placeholder="Search for commands...", id="--command-palette"))
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Ctrl+P: every action of the screen in front, then the app's own."""
         commands = getattr(screen, "palette_commands", None)
