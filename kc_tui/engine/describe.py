@@ -109,9 +109,13 @@ def describe_rules(rules: RuleSet, preset: str | None = None, width: int | None 
     return "\n".join(_wrap(line, width) if width else line for line in lines)
 
 
-def score_table(history: Sequence[RoundRecord], names: Sequence[str], rules: RuleSet) -> str:
+def score_table(history: Sequence[RoundRecord], names: Sequence[str], rules: RuleSet,
+                over: bool = False) -> str:
     """The session's points round by round as a plain-text table, with the totals and who
-    leads (lowest total under penalty scorings, highest under chips)."""
+    leads (lowest total under penalty scorings, highest under chips); ``over``: the session has
+    ended, so no target or leader is stated."""
+    if not history:
+        return "No round has been finished yet."
     width = max(6, *(len(n) + 1 for n in names))
     head = "Round " + "".join(f"{n:>{width}}" for n in names)
     lines = [head, "-" * len(head)]
@@ -121,19 +125,21 @@ def score_table(history: Sequence[RoundRecord], names: Sequence[str], rules: Rul
             for seat, points in enumerate(record.scores)
         )
         lines.append(f"{record.round:>5} {cells}")
-    totals = history[-1].totals if history else tuple(0 for _ in names)
+    totals = history[-1].totals
     lines.append("-" * len(head))
     lines.append("Total " + "".join(f"{t:>{width}}" for t in totals))
-    if rules.scoring != "none":
+    if over:
+        lines.append("* won the round.")
+    elif rules.scoring != "none":
         best = (min if LOW_WINS[rules.scoring] else max)(totals)
         leaders = [names[i] for i, t in enumerate(totals) if t == best]
         word = "lowest" if LOW_WINS[rules.scoring] else "highest"
         lines.append(f"* won the round. The session ends when someone reaches {rules.target}; "
                      f"the {word} total wins. Leading: {' and '.join(leaders)}.")
-        if rules.scoring == "chips" and history:
-            lines.append(f"Chips left in the pot: {history[-1].pot}.")
     else:
         lines.append("* won the round.")
+    if rules.scoring == "chips":
+        lines.append(f"Chips left in the pot: {history[-1].pot}.")
     return "\n".join(lines)
 
 

@@ -144,7 +144,9 @@ class GameService:
         self.game.set_emit(self._dispatch)
 
     def remove_listener(self, listener: Listener) -> None:
-        self._listeners.remove(listener)
+        """Stop sending events to ``listener`` (nothing happens if it was already removed)."""
+        if listener in self._listeners:
+            self._listeners.remove(listener)
         if not self._listeners:
             self.game.set_emit(None)
 

@@ -18,11 +18,13 @@ KEYS_HELP = """\
 Choosing a move
   1-9, 0          pick that card of your hand (0 is the tenth)
   Left/Right      move along your hand when it has the focus
-  Arrows, h j k l move between piles along the cross (Down from the bottom
-                  row reaches your hand); while holding, they step through
-                  the piles it fits (marked *), Right/Down clockwise
-  Enter, Space    pick up the focused card or pile / drop what you hold;
-                  twice on a card with one place to go plays it there
+  Arrows, h j k l move between the piles of the cross; Down
+                  from the bottom row reaches your hand. While you
+                  hold something they visit only the piles it fits
+                  (marked *)
+  Enter, Space    pick up the focused card or pile, or drop what
+                  you hold; twice on a card with one place to go
+                  plays it there
   Esc             put back what you hold (or close the command line)
   Tab, Shift+Tab  move between the hand, the piles and the log
 
@@ -30,12 +32,12 @@ Your turn
   e               end your turn (asks first while moves are open)
   u, Ctrl+Z       take back a move of this turn
   t               hint: the best plan for this turn, in words
-  :               type a command: 7h n, e n, end, undo, hint, help, quit
+  :               type a command: 7h n, e n, end, undo, hint, quit
 
 The game
   s               the score table so far
   r               the rules in force
-  o               settings: theme, cards, ASCII, AI pace, confirmations
+  o               settings: theme, cards, ASCII, pace, confirmations
   ?, F1           this help
   q               leave the game (y confirms)
   Ctrl+P          every action, searchable

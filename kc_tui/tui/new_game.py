@@ -45,7 +45,7 @@ class SeatChoice(Horizontal):
         self.kind = kind
 
     def compose(self) -> ComposeResult:
-        yield Choice(f"Seat {self.index + 1}", KINDS, self.kind, id=f"kind-{self.index}", width=7)
+        yield Choice(f"Seat {self.index + 1}", KINDS, self.kind, id=f"kind-{self.index}")
         yield Input(id=f"name-{self.index}", max_length=16, placeholder="name")
 
 
@@ -80,7 +80,7 @@ class NewGameScreen(Screen):
             yield Choice(OPTION_LABELS["scoring"], list(SCORING_WORDS.items()), "classic", id="opt-scoring")
             yield Choice(OPTION_LABELS["target"], [(t, f"{t} points") for t in TARGETS], 25, id="opt-target")
             with Horizontal(classes="seat"):
-                yield Static("  Seed (blank: random)", classes="label")
+                yield Static(f"  {'Seed (blank: random)':<25}", classes="label")
                 yield Input(id="seed", type="integer", placeholder="random", max_length=18)
             yield Menu([MenuItem("start", "Ctrl+S", "Start the game"), MenuItem("back", "Esc", "Back to the title")],
                        id="new-game-menu")
@@ -190,8 +190,9 @@ class NewGameScreen(Screen):
                    else f"{rules.scoring} scoring to {rules.target}")
         seed = self.seed()
         parts = [f"{rules.hand_size} cards each", draw, *extras, scoring]
+        watch = "" if "you" in kinds else " No seat is a person here: you watch the computers play."
         return (f"{rules.players} players: {who}. " + ", ".join(parts) + "."
-                + (f" Seed {seed}." if seed is not None else ""))
+                + (f" Seed {seed}." if seed is not None else "") + watch)
 
     # ------------------------------------------------------------------ changes
     def on_choice_changed(self, message: Choice.Changed) -> None:

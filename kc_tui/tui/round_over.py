@@ -43,7 +43,7 @@ def session_summary(game: Game, names: list[str]) -> str:
     verb = "wins" if len(game.session_winners) == 1 else "share the win"
     rounds = len(game.history)
     head = f"{champions} {verb} after {rounds} round{'s' if rounds != 1 else ''}."
-    return head + "\n\n" + score_table(game.history, names, game.rules)
+    return head + "\n\n" + score_table(game.history, names, game.rules, over=True)
 
 
 class RoundOverScreen(ModalScreen[str]):
@@ -61,6 +61,8 @@ class RoundOverScreen(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="round-over", classes="dialog"):
+            yield Static("The session is over" if self.session_over else "Round over",
+                         classes="dialog-title")
             with VerticalScroll(id="round-scroll"):
                 yield Static(self.text, id="round-summary", markup=False)
             nxt = "See the final scores" if self.session_over else "Deal the next round"

@@ -27,7 +27,7 @@ from ..engine.service import Decision, GameService
 from .dialogs import PassScreen, TextScreen, help_screen
 from .info import SettingsScreen, rules_screen
 from .round_over import RoundOverScreen, SessionOverScreen, round_summary, session_summary
-from .widgets import HandView, PileView, TextPanel
+from .widgets import HandView, PileView, TextPanel, card_text
 
 __all__ = ["TableScreen"]
 
@@ -39,6 +39,8 @@ LAYOUT = {
 }
 AT = {spot: pile for pile, spot in LAYOUT.items()}
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+WIDE = (110, 34)
+"""From this size on the cross draws larger piles."""
 RING = (Pile.N, Pile.NE, Pile.E, Pile.SE, Pile.S, Pile.SW, Pile.W, Pile.NW)
 """The piles clockwise around the cross, the order the arrows visit targets in."""
 STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
@@ -103,6 +105,8 @@ class TableScreen(Screen):
         width, height = event.size
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         self.set_class(small, "too-small")
+        # More room: larger piles that show more of each fan.
+        self.set_class(width >= WIDE[0] and height >= WIDE[1], "wide")
         if small:
             self.query_one("#too-small", Static).update(
                 f"The table needs a terminal of at least {MIN_WIDTH} x {MIN_HEIGHT}; "
@@ -152,7 +156,9 @@ class TableScreen(Screen):
             turn = ">" if service.phase == Phase.TURN and service.current == i else " "
             level = f" ({s.level})" if s.level else ""
             count = obs.hand_counts[i]
-            lines.append(f"{turn}{s.name}{level}: {count} card{'s' if count != 1 else ''}, {obs.totals[i]} pts")
+            points = obs.totals[i]
+            lines.append(f"{turn}{s.name}{level}: {count} card{'s' if count != 1 else ''}, "
+                         f"{points} pt{'s' if points != 1 else ''}")
         self._update("#players", "\n".join(lines))
         self._update("#keys", self._keys_text())
         self._place_cursor()
@@ -194,6 +200,8 @@ class TableScreen(Screen):
         """Whose move is it? A person: wait for keys. A computer: think in a worker."""
         service = self.service
         self._decision = None
+        if not service.waiting_for_human():
+            self._close_prompt()
         if service.phase in (Phase.ROUND_OVER, Phase.SESSION_OVER):
             over = service.phase == Phase.SESSION_OVER
             self.say("The session is over." if over else "Round over.")
@@ -301,7 +309,7 @@ class TableScreen(Screen):
         self.held = thing
         self.refresh_table()
         targets = self._targets()
-        name = str(thing)
+        name = card_text(thing, self.ascii_only) if isinstance(thing, Card) else f"the {thing.name} pile"
         self.say(f"Holding {name}: " + (
             f"it fits on {', '.join(p.name for p in sorted(targets, key=lambda p: p.value))}."
             if targets else "it fits nowhere now (Esc to put it back)."
@@ -367,11 +375,17 @@ class TableScreen(Screen):
                 break
         self._place_cursor()
 
-    def action_cancel(self) -> None:
+    def _close_prompt(self) -> bool:
+        """Close the command line if it is open; whether it was."""
         prompt = self.query_one("#prompt", Input)
-        if prompt.display:
-            prompt.display = False
-            self.query_one(HandView).focus()
+        if not prompt.display:
+            return False
+        prompt.display = False
+        self.query_one(HandView).focus()
+        return True
+
+    def action_cancel(self) -> None:
+        if self._close_prompt():
             return
         self.held = None
         self.refresh_table()
