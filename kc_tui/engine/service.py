@@ -114,7 +114,11 @@ class GameService:
         seats: Sequence[Seat],
         seed: int | None = None,
         listeners: Sequence[Listener] = (),
+        game: Game | None = None,
+        history: Sequence[Event] = (),
     ) -> None:
+        """``game`` continues a session restored elsewhere (a saved game): its ``history``, the
+        events so far, is shown to the seats that follow the game, as they would have seen it."""
         if len(seats) != rules.players:
             raise ValueError(f"{len(seats)} seats for a {rules.players}-player rule set")
         self.rules = rules
@@ -125,10 +129,12 @@ class GameService:
         """Called with (seat, seconds) after each computer decision (for measurements)."""
         self.faults: list[str] = []
         """One line per fault of a computer or bot seat (illegal move, crash, time-out)."""
-        self.game = Game(
-            rules, random.Random(self.seed), [s.info for s in self.seats], self.seed,
-            emit=self._dispatch if self._listeners else None,
-        )
+        if game is None:
+            game = Game(rules, random.Random(self.seed), [s.info for s in self.seats], self.seed)
+        elif game.rules != rules or game.n != len(self.seats):
+            raise ValueError("the restored game's rules or players do not match the seats")
+        self.game = game
+        game.set_emit(self._dispatch if self._listeners else None)
         for index, seat in enumerate(self.seats):
             if getattr(seat.player, "sees_all", False):
                 seat.player.referee = self.game  # type: ignore[union-attr]  # benchmark ceiling
@@ -136,7 +142,10 @@ class GameService:
             if observe is not None and getattr(seat.player, "follows_events", True):
                 # A seat that follows the game (a bot, the expert) sees each event as its
                 # seat may: no other hand, no other player's drawn card.
-                self.add_listener(_SeatViewer(index, observe))
+                viewer = _SeatViewer(index, observe)
+                for event in history:
+                    viewer(event)
+                self.add_listener(viewer)
 
     # ------------------------------------------------------------------ listeners
     def add_listener(self, listener: Listener) -> None:

@@ -29,7 +29,7 @@ from .game import Game
 from .moves import IllegalMove, MovePile, PlayCard
 from .rules import OPTION_NAMES, RuleError, RuleSet
 
-__all__ = ["TranscriptWriter", "TranscriptError", "encode_event", "read_events", "replay"]
+__all__ = ["TranscriptWriter", "TranscriptError", "encode_event", "read_events", "replay", "replay_events"]
 
 
 class TranscriptError(ValueError):
@@ -90,6 +90,13 @@ def replay(lines: Iterable[str]) -> Game:
 
     Raises :class:`TranscriptError` naming the first line the engine would not have produced.
     """
+    return replay_events(lines)[0]
+
+
+def replay_events(lines: Iterable[str]) -> tuple[Game, list[Event]]:
+    """:func:`replay`, also returning every event the engine produced: the transcript's, then
+    any the engine went on to produce in the same step (the next turn's start and draw after a
+    transcript that stops at a ``turn_end``)."""
     events = read_events(lines)
     try:
         number, first = next(events)
@@ -127,7 +134,7 @@ def replay(lines: Iterable[str]) -> Game:
                 f"where the engine produces {expected.as_dict()}"
             )
         produced_at += 1
-    return game
+    return game, produced
 
 
 def _check_deal(game: Game, deal: RoundStart) -> None:

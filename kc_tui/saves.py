@@ -1,0 +1,343 @@
+"""Saved sessions: written after every turn, atomically, as versioned JSON; listed, resumed,
+deleted; refused with a clear message when they cannot be trusted.
+
+A save holds data only: the seats (names and what plays them), the session's events so far
+(PROTOCOL.md section 1, the same objects as a transcript) and the random generators' states.
+Restoring re-runs the events through the engine, which re-referees every deal and move, then
+puts the generators back, so a resumed session goes on exactly as it would have.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import tempfile
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from .ai.seats import check_spec, make_seats
+from .engine.events import Event, RoundEnd, SessionEnd, SessionStart, TurnEnd
+from .engine.game import Phase
+from .engine.rules import RuleError, RuleSet
+from .engine.service import GameService, Seat
+from .engine.transcript import TranscriptError, encode_event, replay_events
+
+__all__ = [
+    "SCHEMA_VERSION", "SaveError", "SaveInfo", "data_dir", "saves_dir", "transcripts_dir",
+    "write_atomic", "AutoSaver", "load_save", "list_saves", "delete_save", "new_save_path",
+]
+
+SCHEMA_VERSION = 1
+KIND = "kings-corner-save"
+_ENV = "KC_TUI_DATA_DIR"
+
+
+class SaveError(Exception):
+    """A save that cannot be used: ``problem`` says what is wrong, ``path`` where the file is."""
+
+    def __init__(self, path: Path, problem: str) -> None:
+        self.path = path
+        self.problem = problem
+        super().__init__(f"{path}: {problem}")
+
+
+def data_dir() -> Path:
+    """Where saves and finished sessions' transcripts live: ``$KC_TUI_DATA_DIR``, or the user's
+    data directory (platformdirs)."""
+    override = os.environ.get(_ENV)
+    if override:
+        return Path(override).expanduser()
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("kings-corner", appauthor=False))
+
+
+def saves_dir() -> Path:
+    return data_dir() / "saves"
+
+
+def transcripts_dir() -> Path:
+    return data_dir() / "transcripts"
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that a crash at any moment leaves the old file or the new
+    one, never neither and never half of one: a temporary file in the same folder, flushed and
+    fsynced, then renamed over the old one, then the folder fsynced."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    try:
+        dir_fd = os.open(path.parent, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(dir_fd)
+    except OSError:
+        pass
+    finally:
+        os.close(dir_fd)
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "game"
+
+
+def new_save_path(names: Sequence[str], when: datetime | None = None) -> Path:
+    """A fresh file name for a session: its date and time and its players."""
+    when = when or datetime.now()
+    base = f"{when:%Y-%m-%d-%H%M%S}-{_slug('-'.join(names))[:60]}"
+    folder = saves_dir()
+    path = folder / f"{base}.json"
+    k = 2
+    while path.exists():
+        path = folder / f"{base}-{k}.json"
+        k += 1
+    return path
+
+
+def _rng_state(rng: random.Random) -> list[Any]:
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def _set_rng_state(rng: random.Random, state: Any) -> None:
+    version, internal, gauss = state
+    rng.setstate((version, tuple(internal), gauss))
+
+
+class AutoSaver:
+    """A listener that keeps every event of a session and writes the save after every turn,
+    every round and the session's end.  A write that fails (a full disk, a read-only folder) is
+    reported once in :attr:`error` and saving stops; the game goes on."""
+
+    def __init__(self, service: GameService, specs: Sequence[str], path: Path,
+                 events: Sequence[Event] = (), on_error: Callable[[str], None] | None = None) -> None:
+        self.service = service
+        self.specs = list(specs)
+        self.path = path
+        self.events: list[Event] = list(events)
+        self.error: str | None = None
+        self.on_error = on_error
+        self.saves = 0
+
+    def __call__(self, event: Event) -> None:
+        self.events.append(event)
+        if isinstance(event, (TurnEnd, RoundEnd, SessionEnd)):
+            self.save()
+
+    def document(self) -> dict[str, Any]:
+        service = self.service
+        return {
+            "schema_version": SCHEMA_VERSION,
+            "kind": KIND,
+            "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            "seed": service.seed,
+            "seats": [{"name": seat.name, "spec": spec} for seat, spec in zip(service.seats, self.specs)],
+            "rng": {
+                "game": _rng_state(service.game.rng),
+                "players": [
+                    _rng_state(seat.player.rng) if isinstance(getattr(seat.player, "rng", None), random.Random)
+                    else None
+                    for seat in service.seats
+                ],
+            },
+            "events": [event.as_dict() for event in self.events],
+        }
+
+    def save(self) -> bool:
+        """Write the save now; False (and :attr:`error` set) if it could not be written."""
+        if self.error is not None:
+            return False
+        try:
+            write_atomic(self.path, json.dumps(self.document(), separators=(",", ":")))
+        except OSError as exc:
+            self.error = (f"Cannot save the game to {self.path}: {exc.strerror or exc}. "
+                          "Play goes on without saving.")
+            if self.on_error is not None:
+                self.on_error(self.error)
+            return False
+        self.saves += 1
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class SaveInfo:
+    """One saved session as the resume list shows it, or the problem that makes it unusable."""
+
+    path: Path
+    players: tuple[str, ...] = ()
+    saved_at: str = ""
+    round_no: int = 0
+    totals: tuple[int, ...] = ()
+    finished: bool = False
+    problem: str | None = None
+
+    @property
+    def title(self) -> str:
+        if self.problem:
+            return f"{self.path.name}: {self.problem}"
+        when = self.saved_at.replace("T", " ")[:16]
+        scores = ", ".join(f"{n} {t}" for n, t in zip(self.players, self.totals))
+        return f"{', '.join(self.players)} - round {self.round_no} ({scores}) - saved {when}"
+
+
+def _read_document(path: Path) -> dict[str, Any]:
+    """The save's JSON, checked for shape and version (migrated when older)."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise SaveError(path, "the file does not exist") from None
+    except OSError as exc:
+        raise SaveError(path, f"the file cannot be read: {exc.strerror or exc}") from None
+    if not raw.strip():
+        raise SaveError(path, "the file is empty")
+    try:
+        doc = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise SaveError(path, "the file is not text (not a saved game?)") from None
+    except json.JSONDecodeError as exc:
+        raise SaveError(path, f"the file is cut short or damaged: not valid JSON at line {exc.lineno}, "
+                              f"column {exc.colno}") from None
+    if not isinstance(doc, dict) or doc.get("kind") != KIND:
+        raise SaveError(path, "this is not a Kings in the Corner saved game")
+    version = doc.get("schema_version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise SaveError(path, f"the schema_version is missing or wrong ({version!r})")
+    if version > SCHEMA_VERSION:
+        raise SaveError(path, f"it was saved by a newer version of the game (save format {version}; "
+                              f"this version reads up to {SCHEMA_VERSION}); update the game to open it")
+    return _migrate(doc, version)
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+"""``MIGRATIONS[v]`` turns a save of format ``v`` into format ``v + 1``."""
+
+
+def _migrate(doc: dict[str, Any], version: int) -> dict[str, Any]:
+    while version < SCHEMA_VERSION:
+        doc = MIGRATIONS[version](doc)
+        version += 1
+        doc["schema_version"] = version
+    return doc
+
+
+def _field(path: Path, doc: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
+    value = doc.get(key)
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        raise SaveError(path, f"the field {key!r} is missing or has the wrong type")
+    return value
+
+
+def save_info(path: Path) -> SaveInfo:
+    """What the resume list shows of a save, without re-refereeing it (cheap); a problem found
+    on the way is reported in :attr:`SaveInfo.problem`."""
+    try:
+        doc = _read_document(path)
+        seats = _field(path, doc, "seats", list)
+        events = _field(path, doc, "events", list)
+        names = tuple(str(s.get("name", "?")) if isinstance(s, dict) else "?" for s in seats)
+        rounds = [e for e in events if isinstance(e, dict) and e.get("event") == "round_start"]
+        ends = [e for e in events if isinstance(e, dict) and e.get("event") == "round_end"]
+        totals = tuple(ends[-1].get("totals", ())) if ends else tuple(0 for _ in names)
+        finished = any(isinstance(e, dict) and e.get("event") == "session_end" for e in events)
+        return SaveInfo(path, names, str(doc.get("saved_at", "")), len(rounds), totals, finished)
+    except SaveError as exc:
+        return SaveInfo(path, problem=exc.problem)
+
+
+def list_saves() -> list[SaveInfo]:
+    """Every save in the data directory, newest first (unusable ones too, with their problem)."""
+    folder = saves_dir()
+    if not folder.is_dir():
+        return []
+    paths = [p for p in folder.glob("*.json") if p.is_file()]
+    paths.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+    return [save_info(p) for p in paths]
+
+
+def delete_save(path: Path) -> None:
+    path.unlink(missing_ok=True)
+
+
+@dataclass
+class Restored:
+    """A save brought back: the running service, its seats' specs, and the events so far."""
+
+    service: GameService
+    specs: list[str]
+    events: list[Event]
+    path: Path
+
+
+def load_save(path: Path, think: float | None = None) -> Restored:
+    """Restore a saved session, re-refereed by the engine; :class:`SaveError` says why not."""
+    doc = _read_document(path)
+    seats_doc = _field(path, doc, "seats", list)
+    events_doc = _field(path, doc, "events", list)
+    seed = _field(path, doc, "seed", int)
+    rng_doc = _field(path, doc, "rng", dict)
+    specs, names = [], []
+    for i, seat in enumerate(seats_doc):
+        if not isinstance(seat, dict) or not isinstance(seat.get("name"), str) or not isinstance(seat.get("spec"), str):
+            raise SaveError(path, f"seat {i + 1} must have a name and a spec")
+        try:
+            specs.append(check_spec(seat["spec"], humans=True))
+        except ValueError as exc:
+            raise SaveError(path, f"seat {i + 1}: {exc}") from None
+        names.append(seat["name"])
+    lines = []
+    for i, event in enumerate(events_doc):
+        if not isinstance(event, dict):
+            raise SaveError(path, f"event {i + 1} is not an object")
+        lines.append(json.dumps(event))
+    try:
+        game, events = replay_events(lines)
+    except TranscriptError as exc:
+        detail = str(exc).replace("line ", "event ", 1)
+        raise SaveError(path, f"the game in it is not legal: {detail}") from None
+    except (RuleError, KeyError, TypeError, ValueError) as exc:
+        raise SaveError(path, f"the game in it cannot be read: {exc}") from None
+    if game.phase == Phase.ROUND_OVER and game.round_no == 0:
+        raise SaveError(path, "the save holds no deal")
+    players = [p.name for p in game.players]
+    if len(names) != game.n or players != names:
+        raise SaveError(path, "its seats do not match the players of the game in it")
+    if not isinstance(events[0], SessionStart) or events[0].seed != seed:
+        raise SaveError(path, "its seed does not match the game in it")
+    seats: list[Seat] = make_seats(specs, random.Random(seed), think=think, names=names)
+    players_rng = rng_doc.get("players")
+    try:
+        _set_rng_state(game.rng, rng_doc["game"])
+        if not isinstance(players_rng, list) or len(players_rng) != len(seats):
+            raise ValueError("one state per seat")
+        for seat, state in zip(seats, players_rng):
+            if state is not None and seat.player is not None and hasattr(seat.player, "rng"):
+                _set_rng_state(seat.player.rng, state)
+    except (KeyError, TypeError, ValueError) as exc:
+        for seat in seats:
+            close = getattr(seat.player, "close", None)
+            if close:
+                close()
+        raise SaveError(path, f"the random generators' states are damaged ({exc})") from None
+    service = GameService(game.rules, seats, seed=seed, game=game, history=events)
+    return Restored(service, specs, events, path)
+
+
+def transcript_text(events: Sequence[Event]) -> str:
+    return "".join(encode_event(e) + "\n" for e in events)

@@ -1,0 +1,196 @@
+"""Saved sessions (issue 5): round trips, atomic writes under injected crashes, and every kind
+of bad file refused with its message and left in place."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
+
+from kc_tui.ai.seats import make_seats
+from kc_tui.engine.game import Phase
+from kc_tui.engine.rules import build_rules
+from kc_tui.engine.service import GameService
+from kc_tui.saves import (
+    SCHEMA_VERSION, AutoSaver, SaveError, list_saves, load_save, write_atomic,
+)
+
+
+@pytest.fixture(autouse=True)
+def _data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("KC_TUI_DATA_DIR", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+def _session(specs: list[str], seed: int, preset: str = "standard", **rules) -> GameService:
+    seats = make_seats(specs, random.Random(seed))
+    return GameService(build_rules(len(specs), preset, rules), seats, seed=seed)
+
+
+def _events_of_whole_session(specs: list[str], seed: int, preset: str, **rules) -> list[dict]:
+    service = _session(specs, seed, preset, **rules)
+    events: list = []
+    service.add_listener(events.append)
+    service.play_session()
+    return [e.as_dict() for e in events]
+
+
+LEVELS = st.lists(st.sampled_from(["easy", "medium", "hard"]), min_size=2, max_size=4)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(levels=LEVELS, seed=st.integers(0, 2**32), stop=st.integers(0, 80),
+       preset=st.sampled_from(["standard", "draw-end", "boxed", "royal", "mandatory"]))
+def test_a_session_saved_at_any_turn_and_resumed_ends_exactly_as_the_uninterrupted_one(
+    tmp_path: Path, levels: list[str], seed: int, stop: int, preset: str,
+) -> None:
+    expected = _events_of_whole_session(levels, seed, preset, target=15 if preset != "boxed" else 30)
+    # The same session, stopped after `stop` turns with its save written after every turn.
+    service = _session(levels, seed, preset, target=15 if preset != "boxed" else 30)
+    path = tmp_path / f"save-{seed}-{stop}.json"
+    saver = AutoSaver(service, levels, path)
+    service.add_listener(saver)
+    service.start()
+    turns = 0
+    while service.phase != Phase.SESSION_OVER and turns < stop:
+        turns += service.run_computer_turns(limit=stop - turns)
+        if service.phase == Phase.ROUND_OVER and turns < stop:
+            service.next_round()
+    assume(saver.saves)  # stopped before the first turn ended: nothing was saved yet
+    restored = load_save(path)
+    resumed = restored.service
+    events = list(restored.events)
+    resumed.add_listener(events.append)
+    if resumed.phase != Phase.SESSION_OVER:
+        if resumed.phase == Phase.ROUND_OVER:
+            resumed.next_round()
+        resumed.play_session()
+    assert [e.as_dict() for e in events] == expected
+
+
+def _saved_game(tmp_path: Path) -> Path:
+    service = _session(["medium", "hard", "easy"], 5)
+    path = tmp_path / "game.json"
+    service.add_listener(AutoSaver(service, ["medium", "hard", "easy"], path))
+    service.start()
+    service.run_computer_turns(limit=7)
+    return path
+
+
+def test_a_save_is_versioned_json_of_data_only(tmp_path: Path) -> None:
+    doc = json.loads(_saved_game(tmp_path).read_text())
+    assert doc["schema_version"] == SCHEMA_VERSION and doc["kind"] == "kings-corner-save"
+    assert [s["spec"] for s in doc["seats"]] == ["medium", "hard", "easy"]
+    assert doc["events"][0]["event"] == "session_start" and doc["events"][-1]["event"] == "turn_end"
+
+
+def _problem(path: Path) -> str:
+    before = path.read_bytes() if path.exists() else None
+    with pytest.raises(SaveError) as info:
+        load_save(path)
+    assert info.value.path == path
+    if before is not None:
+        assert path.read_bytes() == before  # never overwritten or removed
+    return info.value.problem
+
+
+def test_bad_files_are_refused_with_what_is_wrong(tmp_path: Path) -> None:
+    good = _saved_game(tmp_path)
+    text = good.read_text()
+    doc = json.loads(text)
+
+    def variant(name: str, content: str | bytes) -> Path:
+        path = tmp_path / name
+        path.write_bytes(content if isinstance(content, bytes) else content.encode())
+        return path
+
+    assert "cut short or damaged" in _problem(variant("truncated.json", text[: len(text) // 2]))
+    assert "empty" in _problem(variant("empty.json", ""))
+    assert "not text" in _problem(variant("binary.json", b"\xff\xfe\x00garbage"))
+    assert "not a Kings in the Corner saved game" in _problem(variant("other.json", "[1, 2, 3]"))
+    assert "wrong type" in _problem(variant("wrongtype.json", json.dumps({**doc, "events": "lots"})))
+    assert "newer version" in _problem(variant("future.json", json.dumps({**doc, "schema_version": SCHEMA_VERSION + 1})))
+    assert "schema_version" in _problem(variant("noversion.json", json.dumps({k: v for k, v in doc.items() if k != "schema_version"})))
+    # Hand-edited into an illegal state: a card moved where it does not fit.
+    events = [dict(e) for e in doc["events"]]
+    play = next(i for i, e in enumerate(events) if e["event"] == "play")
+    events[play] = {**events[play], "pile": "NE" if events[play]["pile"] != "NE" else "NW"}
+    assert "not legal" in _problem(variant("illegal.json", json.dumps({**doc, "events": events})))
+    # A deal with a card twice.
+    events = [dict(e) for e in doc["events"]]
+    deal = next(i for i, e in enumerate(events) if e["event"] == "round_start")
+    hands = [list(h) for h in events[deal]["hands"]]
+    hands[0][0] = hands[1][0]
+    events[deal] = {**events[deal], "hands": hands}
+    assert "not legal" in _problem(variant("twice.json", json.dumps({**doc, "events": events})))
+    seats = [dict(s) for s in doc["seats"]]
+    seats[0]["name"] = "Mallory"
+    assert "seats do not match" in _problem(variant("seats.json", json.dumps({**doc, "seats": seats})))
+    assert "does not exist" in _problem(tmp_path / "missing.json")
+
+
+def test_the_resume_list_shows_good_saves_and_names_the_problem_of_bad_ones(_data_dir: Path, tmp_path: Path) -> None:
+    good = _saved_game(tmp_path)
+    folder = _data_dir / "saves"
+    folder.mkdir(parents=True)
+    (folder / "a.json").write_bytes(good.read_bytes())
+    (folder / "b.json").write_text("{broken")
+    infos = {i.path.name: i for i in list_saves()}
+    assert infos["a.json"].problem is None and infos["a.json"].players == ("Ada", "Ben", "Cleo")
+    assert "cut short or damaged" in infos["b.json"].problem
+
+
+@pytest.mark.parametrize("crash_at", ["write", "flush", "fsync", "replace"])
+def test_a_crash_at_any_step_of_a_write_leaves_the_old_save_or_the_new_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, crash_at: str,
+) -> None:
+    path = tmp_path / "save.json"
+    write_atomic(path, "old")
+
+    class Crash(Exception):
+        pass
+
+    def boom(*_args, **_kwargs):
+        raise Crash(crash_at)
+
+    if crash_at == "replace":
+        monkeypatch.setattr(os, "replace", boom)
+    elif crash_at == "fsync":
+        monkeypatch.setattr(os, "fsync", boom)
+    else:
+        real_fdopen = os.fdopen
+
+        def fdopen(*args, **kwargs):
+            f = real_fdopen(*args, **kwargs)
+            setattr(f, crash_at, boom) if crash_at == "flush" else None
+            if crash_at == "write":
+                f.close()
+                raise Crash("write")
+            return f
+
+        monkeypatch.setattr(os, "fdopen", fdopen)
+    with pytest.raises(Crash):
+        write_atomic(path, "new")
+    monkeypatch.undo()
+    assert path.read_text() == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["save.json"]  # no temporary file left over
+    write_atomic(path, "new")
+    assert path.read_text() == "new"
+
+
+def test_an_unwritable_data_directory_is_reported_once_and_play_goes_on(tmp_path: Path) -> None:
+    # A data "directory" that is a file: no user, root included, can write there.
+    blocker = tmp_path / "data"
+    blocker.write_text("not a folder")
+    service = _session(["medium", "easy"], 3)
+    errors: list[str] = []
+    saver = AutoSaver(service, ["medium", "easy"], blocker / "saves" / "save.json", on_error=errors.append)
+    service.add_listener(saver)
+    service.play_session(max_rounds=1)
+    assert len(errors) == 1 and "Cannot save the game" in errors[0] and "Play goes on" in errors[0]
+    assert service.phase in (Phase.ROUND_OVER, Phase.SESSION_OVER)
+    assert saver.saves == 0
