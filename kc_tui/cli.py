@@ -8,6 +8,7 @@ import os
 import random
 import sys
 import time
+from datetime import date
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
@@ -17,9 +18,10 @@ from .ai.seats import SEAT_NAMES, check_spec, make_seats
 from .ai.tournament import TournamentResult, run_tournament
 from .engine.describe import Narrator, describe_rules
 from .engine.rules import PRESET_NOTES, PRESETS, RuleError, RuleSet, build_rules, parse_rule_assignment
-from .engine.service import GameService, Seat, new_seed
+from .engine.service import GameService, Seat, daily_seed, new_seed
 from .engine.transcript import TranscriptWriter
 from .plain import PlainGame
+from .saves import SaveError, delete_save, list_saves, load_save, resume_saving, saves_dir, start_saving
 from .settings import THEMES, Settings
 
 __all__ = ["main", "build_parser"]
@@ -181,6 +183,8 @@ def build_parser() -> argparse.ArgumentParser:
         f"({', '.join(LEVELS)}) or bot:COMMAND (default you,hard,hard,hard)",
     )
     play.add_argument("--seed", type=_seed, default=None, help="seed for a reproducible deal")
+    play.add_argument("--daily", action="store_true",
+                      help="today's deal: a seed from the date, the same for everyone today")
     _add_rule_options(play)
     play.add_argument("--transcript", type=Path, default=None, metavar="FILE",
                       help="write the game's JSON Lines transcript to FILE")
@@ -189,6 +193,20 @@ def build_parser() -> argparse.ArgumentParser:
     _add_look_options(play)
     _add_ai_options(play)
     play.set_defaults(parser=play)
+
+    resume = sub.add_parser(
+        "resume", help="go straight back to the most recent saved game",
+        description="Resume the most recent saved game (games save themselves after every turn).",
+    )
+    resume.add_argument("--plain", action="store_true", help="in the line mode")
+    _add_look_options(resume)
+    _add_ai_options(resume)
+    resume.set_defaults(parser=resume)
+
+    saves = sub.add_parser("saves", help="list the saved games, or delete one",
+                           description="List the saved games, newest first, or delete one.")
+    saves.add_argument("--delete", metavar="NAME", default=None, help="delete the saved game NAME (as listed)")
+    saves.set_defaults(parser=saves)
 
     demo = sub.add_parser("demo", help="watch one round between computer players, in sentences")
     demo.add_argument(
@@ -320,7 +338,9 @@ def _print_tournament(result: TournamentResult, rules: RuleSet, args: argparse.N
 
 def _play(args: argparse.Namespace) -> int:
     rules = _rules_from(args, len(args.players))
-    seed = args.seed if args.seed is not None else new_seed()
+    if args.daily and args.seed is not None:
+        args.parser.error("give --seed or --daily, not both")
+    seed = daily_seed(date.today()) if args.daily else args.seed if args.seed is not None else new_seed()
     seats = make_seats(args.players, random.Random(seed), args.think, args.bot_timeout)
     service = GameService(rules, seats, seed=seed)
     writer = None
@@ -330,21 +350,77 @@ def _play(args: argparse.Namespace) -> int:
         except OSError as exc:
             args.parser.error(f"cannot write the transcript to {args.transcript}: {exc.strerror}")
         service.add_listener(writer)
+    if args.daily:
+        print(f"Today's deal: seed {seed} (everyone who plays --daily today with the same players "
+              "and rules gets the same cards).")
+    return _run(service, args, lambda report: start_saving(service, args.players, report), writer)
 
+
+def _run(service: GameService, args: argparse.Namespace, saving: Callable[[Callable[[str], None]], Any],
+         writer: TranscriptWriter | None = None) -> int:
+    """Play ``service`` at the table or in the line mode, saving as it goes; always clean up."""
+    app = None
+
+    def report(message: str) -> None:
+        if app is not None:
+            app.report_save_error(message)
+        else:
+            print(f"! {message}")
+
+    saving(report)
     try:
         if not args.plain and _full_screen():
             from .tui.app import KingsCornerApp
 
-            KingsCornerApp(service, settings=_settings(args)).run()
+            app = KingsCornerApp(service, settings=_settings(args))
+            app.run()
             return 0
         return PlainGame(service, _read_line(), sys.stdout).run()
     except KeyboardInterrupt:
-        print("\nInterrupted; the game stops here.")
+        print("\nInterrupted; the game stops here (it was saved after the last turn).")
         return 130
     finally:
         service.close()
         if writer:
             writer.close()
+
+
+def _resume(args: argparse.Namespace) -> int:
+    """``kings-corner resume``: straight back to the most recent saved session."""
+    saves = list_saves()
+    if not saves:
+        print(f"No saved game to resume (saves are kept in {saves_dir()}).")
+        return 1
+    latest = saves[0]
+    try:
+        restored = load_save(latest.path, think=args.think)
+    except SaveError as exc:
+        print(f"The most recent saved game cannot be resumed: {exc.problem}.\n"
+              f"The file is {exc.path}; `kings-corner saves --delete {exc.path.name}` deletes it.")
+        return 1
+    print(f"Resuming {latest.title}.")
+    return _run(restored.service, args, lambda report: resume_saving(restored, report))
+
+
+def _saves(args: argparse.Namespace) -> int:
+    """``kings-corner saves [--delete NAME]``: list the saved sessions, or delete one."""
+    if args.delete:
+        path = saves_dir() / args.delete
+        if path.parent != saves_dir() or not path.is_file():
+            print(f"No saved game called {args.delete!r} in {saves_dir()}.")
+            return 1
+        delete_save(path)
+        print(f"Deleted {path}.")
+        return 0
+    saves = list_saves()
+    if not saves:
+        print(f"No saved games (they are kept in {saves_dir()}).")
+        return 0
+    print(f"Saved games in {saves_dir()}, newest first:")
+    for info in saves:
+        mark = "!" if info.problem else " "
+        print(f"{mark} {info.path.name}\n    {info.title}")
+    return 0
 
 
 def _full_screen() -> bool:
@@ -464,6 +540,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _demo(args)
         if args.command == "play":
             return _play(args)
+        if args.command == "resume":
+            return _resume(args)
+        if args.command == "saves":
+            return _saves(args)
     except BrokenPipeError:
         # Output piped into `head` and closed: not an error worth a traceback.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -11,7 +11,7 @@ from typing import Callable, TextIO
 from .ai.hints import hint
 from .engine.cards import PILES, Card
 from .engine.commands import COMMAND_HELP, CommandError, Verb, parse_command
-from .engine.describe import Narrator
+from .engine.describe import Narrator, score_table
 from .engine.events import Draw, Event
 from .engine.game import Phase
 from .engine.moves import IllegalMove
@@ -81,7 +81,12 @@ class PlainGame:
     def run(self) -> int:
         """Play until the session ends, the player quits, or input ends.  Returns an exit code."""
         service = self.service
-        service.start()
+        if service.game.round_no:
+            game = service.game
+            self.say(f"Resuming round {game.round_no}. Totals so far: "
+                     + ", ".join(f"{n} {t}" for n, t in zip(self.names, game.totals)) + ".")
+        else:
+            service.start()
         try:
             while True:
                 service.run_computer_turns()
@@ -89,9 +94,11 @@ class PlainGame:
                     self.say(f"! {fault}")
                 phase = service.phase
                 if phase == Phase.SESSION_OVER:
+                    self.say(score_table(service.game.history, self.names, service.rules, over=True))
                     self.say(f"Session seed: {service.seed}.")
                     return 0
                 if phase == Phase.ROUND_OVER:
+                    self.say(score_table(service.game.history, self.names, service.rules))
                     line = self.read("Press Enter for the next round (or type quit). ")
                     if line is None or line.strip().lower() == "quit":
                         return self._stop(line is None)

@@ -29,6 +29,7 @@ from .engine.transcript import TranscriptError, encode_event, replay_events
 __all__ = [
     "SCHEMA_VERSION", "SaveError", "SaveInfo", "data_dir", "saves_dir", "transcripts_dir",
     "write_atomic", "AutoSaver", "load_save", "list_saves", "delete_save", "new_save_path",
+    "start_saving", "resume_saving", "Restored", "save_info",
 ]
 
 SCHEMA_VERSION = 1
@@ -135,11 +136,31 @@ class AutoSaver:
         self.error: str | None = None
         self.on_error = on_error
         self.saves = 0
+        self.transcript: Path | None = None
+        """Where the finished session's transcript was kept."""
 
     def __call__(self, event: Event) -> None:
         self.events.append(event)
-        if isinstance(event, (TurnEnd, RoundEnd, SessionEnd)):
+        if isinstance(event, SessionEnd):
+            self.finish()
+        elif isinstance(event, (TurnEnd, RoundEnd)):
             self.save()
+
+    def finish(self) -> None:
+        """The session is over: its transcript goes to the transcripts folder (for statistics
+        and replays) and the save, which has nothing left to resume, is removed."""
+        if self.error is not None:
+            return
+        target = transcripts_dir() / (self.path.stem + ".jsonl")
+        try:
+            write_atomic(target, transcript_text(self.events))
+            self.path.unlink(missing_ok=True)
+        except OSError as exc:
+            self.error = f"Cannot keep the finished game's transcript in {target}: {exc.strerror or exc}."
+            if self.on_error is not None:
+                self.on_error(self.error)
+            return
+        self.transcript = target
 
     def document(self) -> dict[str, Any]:
         service = self.service
@@ -341,3 +362,18 @@ def load_save(path: Path, think: float | None = None) -> Restored:
 
 def transcript_text(events: Sequence[Event]) -> str:
     return "".join(encode_event(e) + "\n" for e in events)
+
+
+def start_saving(service: GameService, specs: Sequence[str],
+                 on_error: Callable[[str], None] | None = None) -> AutoSaver:
+    """Save ``service``'s new session after every turn, in a fresh file of the saves folder."""
+    saver = AutoSaver(service, specs, new_save_path([s.name for s in service.seats]), on_error=on_error)
+    service.add_listener(saver)
+    return saver
+
+
+def resume_saving(restored: Restored, on_error: Callable[[str], None] | None = None) -> AutoSaver:
+    """Go on saving a restored session into its own file."""
+    saver = AutoSaver(restored.service, restored.specs, restored.path, restored.events, on_error=on_error)
+    restored.service.add_listener(saver)
+    return saver

@@ -4,6 +4,8 @@ the test types keys, reads the screen with capture-pane, and checks the transcri
 from __future__ import annotations
 
 import json
+import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -19,8 +21,12 @@ pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is installed by .ci/r
 
 
 def _command() -> str:
+    """The installed program, with the test's private data and config folders (a tmux server
+    may already run with another environment, so they are passed on the command line)."""
     script = Path(sys.executable).parent / "kings-corner"
-    return str(script) if script.exists() else f"{sys.executable} -m kc_tui"
+    program = str(script) if script.exists() else f"{sys.executable} -m kc_tui"
+    dirs = " ".join(f"{k}={shlex.quote(os.environ[k])}" for k in ("KC_TUI_DATA_DIR", "KC_TUI_CONFIG_DIR"))
+    return f"env {dirs} {program}"
 
 
 def _tmux(*args: str) -> str:
@@ -84,7 +90,7 @@ def test_play_at_the_table_by_keystrokes_in_tmux(tmp_path: Path) -> None:
 def test_the_bare_command_opens_the_title_and_ascii_mode_draws_only_ascii(tmp_path: Path) -> None:
     session = f"kc-e2e-title-{tmp_path.name}"
     _tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "24",
-          f"env NO_COLOR=1 {_command()} --ascii --pace 0")
+          f"NO_COLOR=1 {_command()} --ascii --pace 0")
     try:
         screen = _wait_for(session, "Quick game")
         assert "New game" in screen and "Continue a saved game" in screen, screen

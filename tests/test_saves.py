@@ -60,6 +60,12 @@ def test_a_session_saved_at_any_turn_and_resumed_ends_exactly_as_the_uninterrupt
         turns += service.run_computer_turns(limit=stop - turns)
         if service.phase == Phase.ROUND_OVER and turns < stop:
             service.next_round()
+    if service.phase == Phase.SESSION_OVER:
+        # Finished: the save is gone and the whole transcript is kept instead.
+        assert not path.exists() and saver.transcript is not None
+        kept = [json.loads(line) for line in saver.transcript.read_text().splitlines()]
+        assert kept == expected
+        return
     assume(saver.saves)  # stopped before the first turn ended: nothing was saved yet
     restored = load_save(path)
     resumed = restored.service

@@ -15,8 +15,10 @@ player object thinks about one decision at a time.
 
 from __future__ import annotations
 
+import hashlib
 import random
 import time
+from datetime import date
 from dataclasses import dataclass
 from typing import Callable, Protocol, Sequence
 
@@ -26,7 +28,7 @@ from .moves import MOVE_CODES, IllegalMove, Move, move_of_code
 from .observation import Observation
 from .rules import RuleSet
 
-__all__ = ["Seat", "SeatPlayer", "GameService", "AppliedPlan", "Decision", "new_seed"]
+__all__ = ["Seat", "SeatPlayer", "GameService", "AppliedPlan", "Decision", "new_seed", "daily_seed"]
 
 Listener = Callable[[Event], None]
 
@@ -92,6 +94,12 @@ class _SeatViewer:
 
     def __call__(self, event: Event) -> None:
         self.observe(seat_view(event, self.seat))
+
+
+def daily_seed(day: date) -> int:
+    """The seed of ``day``'s deal: the same for everyone on that date (``--daily``)."""
+    digest = hashlib.sha256(f"kings-corner daily {day.isoformat()}".encode()).digest()
+    return int.from_bytes(digest[:6], "big")
 
 
 def new_seed() -> int:

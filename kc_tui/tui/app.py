@@ -7,6 +7,7 @@ title screen (and closes them), and offers each screen's actions in the command 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Callable, Iterable
 
 from textual.app import App, SystemCommand
@@ -16,6 +17,7 @@ from textual.theme import Theme
 from ..ai.seats import make_seats
 from ..engine.rules import RuleSet
 from ..engine.service import GameService, new_seed
+from ..saves import AutoSaver, load_save, resume_saving, start_saving
 from ..settings import Settings
 from . import style_path
 
@@ -66,6 +68,8 @@ class KingsCornerApp(App):
         self.settings = settings or Settings()
         self.on_settings = on_settings
         self._owned: list[GameService] = []
+        self.savers: dict[int, AutoSaver] = {}
+        """The saver of each session this app started or resumed, by id of its service."""
         self.register_theme(HIGH_CONTRAST)
 
     def on_mount(self) -> None:
@@ -94,12 +98,28 @@ class KingsCornerApp(App):
     # ------------------------------------------------------------------ sessions
     def new_session(self, specs: list[str], names: list[str | None], rules: RuleSet,
                     seed: int | None = None) -> GameService:
-        """A session the app starts (and will close): seats from specs and names."""
+        """A session the app starts (and will close), saved after every turn."""
         seed = new_seed() if seed is None else seed
         seats = make_seats(specs, random.Random(seed), names=names)
         service = GameService(rules, seats, seed=seed)
         self._owned.append(service)
+        self.savers[id(service)] = start_saving(service, specs, self.report_save_error)
         return service
+
+    def resume(self, path: Path) -> GameService:
+        """Restore a saved session (:class:`SaveError` says why it cannot be) and go on saving it."""
+        restored = load_save(path)
+        self._owned.append(restored.service)
+        self.savers[id(restored.service)] = resume_saving(restored, self.report_save_error)
+        return restored.service
+
+    def report_save_error(self, message: str) -> None:
+        """Saving failed: the table in front says so; the game goes on."""
+        report = getattr(self.screen, "report", None)
+        if report is not None:
+            report(message)
+        else:
+            self.notify(message, severity="error", timeout=10)
 
     def start_table(self, service: GameService) -> None:
         from .table import TableScreen
@@ -113,6 +133,9 @@ class KingsCornerApp(App):
         if old in self._owned:
             self._owned.remove(old)  # its seats (and their bot processes) go on playing
         self._owned.append(service)
+        previous = self.savers.pop(id(old), None)
+        if previous is not None:
+            self.savers[id(service)] = start_saving(service, previous.specs, self.report_save_error)
         self.pop_screen()
         self.start_table(service)
 
@@ -125,6 +148,7 @@ class KingsCornerApp(App):
         if service in self._owned:
             service.close()
             self._owned.remove(service)
+            self.savers.pop(id(service), None)
         if len(self.screen_stack) > 2:
             self.pop_screen()
         else:

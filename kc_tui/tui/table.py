@@ -116,8 +116,13 @@ class TableScreen(Screen):
     def on_mount(self) -> None:
         self.query_one("#prompt", Input).display = False
         self.service.add_listener(self._on_event)
-        if not self.service.game.round_no:
+        game = self.service.game
+        if not game.round_no:
             self.service.start()
+        else:
+            self.query_one("#log", RichLog).write(
+                f"Resumed in round {game.round_no}. Totals: "
+                + ", ".join(f"{n} {t}" for n, t in zip(self.names, game.totals)) + ".")
         self.refresh_table()
         self.advance()
 
@@ -186,6 +191,11 @@ class TableScreen(Screen):
 
     def say(self, text: str) -> None:
         self._update("#status", text)
+
+    def report(self, text: str) -> None:
+        """Something the player must know that is not a move (saving failed): the log keeps it."""
+        self.query_one("#log", RichLog).write(f"! {text}")
+        self.say(text)
 
     def _targets(self) -> set[Pile]:
         held, game = self.held, self.service.game

@@ -9,6 +9,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ..engine.rules import build_rules
+from ..saves import list_saves
 from .widgets import Menu, MenuItem, TextPanel
 
 __all__ = ["TitleScreen", "QUICK_GAME"]
@@ -25,10 +26,12 @@ BANNER = """\
 
 SHORT_TITLE = "K I N G S   I N   T H E   C O R N E R"
 
+NO_SAVES = "no saved games yet"
+
 MENU = [
     MenuItem("new", "n", "New game: choose players, levels and rules"),
     MenuItem("quick", "g", "Quick game: you against three hard opponents"),
-    MenuItem("resume", "c", "Continue a saved game", disabled="no saved games yet"),
+    MenuItem("resume", "c", "Continue a saved game", disabled=NO_SAVES),
     MenuItem("rules", "r", "How to play: the rules"),
     MenuItem("settings", "s", "Settings: theme, cards, AI pace, confirmations"),
     MenuItem("quit", "q", "Quit"),
@@ -57,13 +60,25 @@ class TitleScreen(Screen):
             yield TextPanel(id="title-status")
         yield TextPanel(id="keys", classes="keys")
 
+    def _refresh_resume(self) -> None:
+        """Continue is offered once a saved game exists."""
+        count = len(list_saves())
+        menu = self.query_one(Menu)
+        menu.items = [
+            MenuItem(i.id, i.key, i.label + (f" ({count})" if count else ""), "" if count else NO_SAVES)
+            if i.id == "resume" else i for i in MENU
+        ]
+        menu.refresh()
+
     def on_mount(self) -> None:
+        self._refresh_resume()
         self.query_one("#keys", TextPanel).show(
             "Enter open  n new  g quick  r rules  s settings  q quit  Ctrl+P all actions"
         )
         self.query_one(Menu).focus()
 
     def on_screen_resume(self) -> None:
+        self._refresh_resume()
         self.query_one(Menu).focus()
 
     def on_menu_chosen(self, message: Menu.Chosen) -> None:
@@ -72,7 +87,7 @@ class TitleScreen(Screen):
     def action_pick(self, item_id: str) -> None:
         menu = self.query_one(Menu)
         menu.select(item_id)
-        item = next(i for i in MENU if i.id == item_id)
+        item = next(i for i in menu.items if i.id == item_id)
         status = self.query_one("#title-status", TextPanel)
         status.show("")
         if item.disabled:
@@ -84,6 +99,10 @@ class TitleScreen(Screen):
         elif item_id == "quick":
             service = self.app.new_session(QUICK_GAME, [None] * 4, build_rules(4))
             self.app.start_table(service)
+        elif item_id == "resume":
+            from .saves_screen import SavesScreen
+
+            self.app.push_screen(SavesScreen())
         elif item_id == "rules":
             from .info import rules_screen
 
@@ -97,4 +116,4 @@ class TitleScreen(Screen):
 
     def palette_commands(self):
         return [(item.label.split(":")[0], item.label, lambda i=item.id: self.action_pick(i))
-                for item in MENU if not item.disabled]
+                for item in self.query_one(Menu).items if not item.disabled]

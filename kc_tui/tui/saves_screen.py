@@ -1,0 +1,107 @@
+"""The saved games: resume one, or delete one (asked first).  A save that cannot be used is
+listed with what is wrong and where the file is, and offered for deletion."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Static
+
+from ..saves import SaveError, SaveInfo, delete_save, list_saves, saves_dir
+from .widgets import Menu, MenuItem, TextPanel
+
+__all__ = ["SavesScreen"]
+
+
+class SavesScreen(Screen):
+    """Enter resumes the chosen save; d deletes it (y confirms); Esc goes back."""
+
+    BINDINGS = [
+        Binding("d,delete", "delete", "Delete"),
+        Binding("y", "confirm", "Yes", show=False),
+        Binding("escape,q", "back", "Back"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.saves: list[SaveInfo] = []
+        self._pending_delete: SaveInfo | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static("Continue a saved game", classes="screen-title")
+        with VerticalScroll(id="saves-scroll"):
+            yield Menu([], id="saves-menu")
+        yield TextPanel(id="saves-status")
+        yield TextPanel(id="keys", classes="keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#keys", TextPanel).show("Up/Down choose  Enter resume  d delete  Esc back")
+        self._load()
+
+    def _load(self) -> None:
+        self.saves = list_saves()
+        menu = self.query_one(Menu)
+        menu.items = [
+            MenuItem(str(i), str(i + 1) if i < 9 else " ", info.title,
+                     disabled="cannot be resumed" if info.problem else "")
+            for i, info in enumerate(self.saves)
+        ]
+        menu.selected = min(menu.selected, max(len(menu.items) - 1, 0))
+        menu.refresh(layout=True)
+        status = self.query_one("#saves-status", TextPanel)
+        if not self.saves:
+            status.show(f"No saved games are left (they are kept in {saves_dir()}). Esc goes back.")
+        else:
+            status.show(f"{len(self.saves)} saved game{'s' if len(self.saves) != 1 else ''} "
+                        f"in {saves_dir()}, newest first. Games save themselves after every turn.")
+        menu.focus()
+
+    def _chosen(self) -> SaveInfo | None:
+        menu = self.query_one(Menu)
+        return self.saves[menu.selected] if self.saves else None
+
+    def on_menu_chosen(self, message: Menu.Chosen) -> None:
+        info = self.saves[int(message.item.id)]
+        status = self.query_one("#saves-status", TextPanel)
+        if info.problem:
+            status.show(f"This save cannot be resumed: {info.problem}. The file is {info.path}. "
+                        "Press d to delete it.")
+            return
+        try:
+            service = self.app.resume(info.path)
+        except SaveError as exc:
+            status.show(f"This save cannot be resumed: {exc.problem}. The file is {exc.path}. "
+                        "Press d to delete it.")
+            return
+        self.app.pop_screen()
+        self.app.start_table(service)
+
+    def action_delete(self) -> None:
+        info = self._chosen()
+        if info is None:
+            return
+        self._pending_delete = info
+        self.query_one("#saves-status", TextPanel).show(
+            f"Delete {info.path.name}? Press y to delete it, any other key to keep it.")
+
+    def action_confirm(self) -> None:
+        info, self._pending_delete = self._pending_delete, None
+        if info is not None:
+            delete_save(info.path)
+            self._load()
+            self.query_one("#saves-status", TextPanel).show(f"Deleted {info.path.name}.")
+
+    def on_key(self, event) -> None:
+        if self._pending_delete is not None and event.key != "y":
+            self._pending_delete = None
+            self.query_one("#saves-status", TextPanel).show("Kept.")
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    def palette_commands(self):
+        return [("Resume", "Resume the chosen save", lambda: self.query_one(Menu).action_choose()),
+                ("Delete", "Delete the chosen save", self.action_delete),
+                ("Back", "Back to the title screen", self.action_back)]
