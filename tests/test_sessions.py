@@ -1,0 +1,111 @@
+"""Sessions that last (issue 5) from the command line and the screens: resume, the saves list,
+deleting, broken saves, the daily deal."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from datetime import date
+from pathlib import Path
+
+from kc_tui.engine.service import daily_seed
+from kc_tui.saves import list_saves, saves_dir
+from kc_tui.settings import Settings
+from kc_tui.tui.app import KingsCornerApp
+from kc_tui.tui.saves_screen import SavesScreen
+from kc_tui.tui.table import TableScreen
+from kc_tui.tui.title import TitleScreen
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "kc_tui", *args], input=stdin, capture_output=True,
+                          text=True, check=False, env=os.environ.copy())
+
+
+def _play_a_little(seed: int = 4) -> None:
+    result = run("play", "--plain", "--players", "you,medium", "--seed", str(seed), stdin="end\nend\nquit\n")
+    assert result.returncode == 0, result.stderr
+
+
+def test_play_saves_after_every_turn_and_resume_goes_back_to_it() -> None:
+    _play_a_little()
+    saves = list_saves()
+    assert len(saves) == 1 and saves[0].players == ("You", "Ada") and saves[0].problem is None
+    saved = json.loads(saves[0].path.read_text())
+    turns = sum(e["event"] == "turn_end" for e in saved["events"])
+    assert turns >= 2  # the person's two turns at least, and the computer's between them
+    result = run("resume", "--plain", stdin="end\nquit\n")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("Resuming You, Ada - round 1")
+    assert lines[1] == "Resuming round 1. Totals so far: You 0, Ada 0."
+    assert "You end the turn." in result.stdout
+    again = json.loads(saves[0].path.read_text())
+    assert sum(e["event"] == "turn_end" for e in again["events"]) > turns  # saving goes on
+
+
+def test_resume_without_saves_and_with_a_broken_latest_save_say_so() -> None:
+    result = run("resume", "--plain")
+    assert result.returncode == 1 and result.stdout.startswith("No saved game to resume")
+    saves_dir().mkdir(parents=True)
+    broken = saves_dir() / "broken.json"
+    broken.write_text('{"schema_version": 1, "kind": "kings-corner-save", "seats": [')
+    result = run("resume", "--plain")
+    assert result.returncode == 1
+    assert "cannot be resumed: the file is cut short or damaged" in result.stdout
+    assert str(broken) in result.stdout and broken.exists()
+
+
+def test_saves_are_listed_and_deleted_by_name() -> None:
+    _play_a_little(4)
+    _play_a_little(5)
+    listing = run("saves").stdout
+    names = [line.strip() for line in listing.splitlines() if line.strip().endswith(".json")]
+    assert len(names) == 2
+    result = run("saves", "--delete", names[0])
+    assert result.returncode == 0 and not (saves_dir() / names[0]).exists()
+    assert run("saves", "--delete", "../etc-passwd").returncode == 1
+    assert len(list_saves()) == 1
+
+
+def test_the_daily_deal_is_the_same_for_everyone_today() -> None:
+    result = run("play", "--plain", "--daily", "--players", "you,medium", stdin="quit\n")
+    seed = daily_seed(date.today())
+    assert f"Today's deal: seed {seed}" in result.stdout
+    again = run("play", "--plain", "--seed", str(seed), "--players", "you,medium", stdin="quit\n")
+    deal = [line for line in result.stdout.splitlines() if line.startswith("Round 1.")]
+    assert deal and deal == [line for line in again.stdout.splitlines() if line.startswith("Round 1.")]
+    assert daily_seed(date(2026, 1, 1)) != daily_seed(date(2026, 1, 2))
+    assert run("play", "--plain", "--daily", "--seed", "3").returncode == 2
+
+
+async def test_continue_lists_saves_resumes_one_and_deletes_another() -> None:
+    _play_a_little(4)
+    saves_dir().joinpath("zz-broken.json").write_text("not json")
+    app = KingsCornerApp(settings=Settings(pace=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert "(2)" in str(app.screen.query_one("#title-menu").render())
+        await pilot.press("c")
+        screen = app.screen
+        assert isinstance(screen, SavesScreen) and len(screen.saves) == 2
+        broken = next(i for i, s in enumerate(screen.saves) if s.problem)
+        screen.query_one("#saves-menu").selected = broken
+        await pilot.press("enter")
+        status = str(screen.query_one("#saves-status").render())
+        assert "cannot be resumed" in status and "zz-broken.json" in status and "Press d" in status
+        await pilot.press("d")
+        await pilot.press("n")  # any other key keeps it
+        assert len(list_saves()) == 2
+        await pilot.press("d", "y")
+        assert len(list_saves()) == 1 and len(screen.saves) == 1
+        screen.query_one("#saves-menu").selected = 0
+        await pilot.press("enter")
+        await pilot.pause()
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        assert [s.name for s in table.service.seats] == ["You", "Ada"]
+        assert table.service.game.round_no == 1
+        await pilot.press("q", "y")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
