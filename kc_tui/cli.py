@@ -22,7 +22,7 @@ from .engine.service import GameService, Seat, daily_seed, new_seed
 from .engine.transcript import TranscriptWriter
 from .plain import PlainGame
 from .saves import SaveError, delete_save, list_saves, load_save, resume_saving, saves_dir, start_saving
-from .settings import THEMES, Settings
+from .settings import THEMES, Settings, load_settings, save_settings
 
 __all__ = ["main", "build_parser"]
 
@@ -370,9 +370,7 @@ def _run(service: GameService, args: argparse.Namespace, saving: Callable[[Calla
     saving(report)
     try:
         if not args.plain and _full_screen():
-            from .tui.app import KingsCornerApp
-
-            app = KingsCornerApp(service, settings=_settings(args))
+            app = _app(service, args)
             app.run()
             return 0
         return PlainGame(service, _read_line(), sys.stdout).run()
@@ -429,9 +427,10 @@ def _full_screen() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty() and os.environ.get("TERM") != "dumb"
 
 
-def _settings(args: argparse.Namespace) -> Settings:
-    """The settings, with what the command line sets on top."""
-    settings = Settings()
+def _settings(args: argparse.Namespace) -> tuple[Settings, str | None]:
+    """The saved settings with what the command line sets on top (for this run only), and a
+    warning if the settings file could not be used."""
+    settings, warning = load_settings()
     changes: dict[str, Any] = {}
     if args.ascii:
         changes["ascii"] = True
@@ -439,7 +438,24 @@ def _settings(args: argparse.Namespace) -> Settings:
         changes["theme"] = args.theme
     if args.pace is not None:
         changes["pace"] = args.pace
-    return settings.with_(**changes)
+    return settings.with_(**changes), warning
+
+
+def _app(service: GameService | None, args: argparse.Namespace) -> Any:
+    """The Textual app with the saved settings; settings changed in it are saved again, but
+    what the command line set (--ascii, --theme, --pace) is for this run only."""
+    from .tui.app import KingsCornerApp
+
+    saved, _ = load_settings()
+    settings, warning = _settings(args)
+    overridden = {k for k, v in (("ascii", args.ascii or None), ("theme", args.theme), ("pace", args.pace))
+                  if v is not None}
+
+    def persist(new: Settings) -> str | None:
+        keep = {k: getattr(saved, k) for k in overridden if getattr(new, k) == getattr(settings, k)}
+        return save_settings(new.with_(**keep))
+
+    return KingsCornerApp(service, settings=settings, on_settings=persist, notice=warning)
 
 
 def _title(args: argparse.Namespace) -> int:
@@ -449,9 +465,7 @@ def _title(args: argparse.Namespace) -> int:
               "(kings-corner play --plain; kings-corner --help lists every command).")
         play_args = build_parser().parse_args(["play", "--plain"])
         return _play(play_args)
-    from .tui.app import KingsCornerApp
-
-    KingsCornerApp(settings=_settings(args)).run()
+    _app(None, args).run()
     return 0
 
 

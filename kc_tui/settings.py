@@ -6,10 +6,17 @@ fills it from ``--theme``, ``--ascii`` and ``--pace``.
 
 from __future__ import annotations
 
+import json
+import os
+import tomllib
 from dataclasses import dataclass, fields, replace
+from pathlib import Path
 from typing import Any, Mapping
 
-__all__ = ["Settings", "THEMES", "CARD_STYLES", "PACES", "SettingsError"]
+__all__ = [
+    "Settings", "THEMES", "CARD_STYLES", "PACES", "SettingsError", "config_dir", "settings_path",
+    "load_settings", "save_settings", "settings_toml",
+]
 
 THEMES: Mapping[str, str] = {
     "default": "the dark default, colours chosen by the game",
@@ -48,6 +55,11 @@ class Settings:
     """Ask before ending a turn while legal moves remain."""
     confirm_quit: bool = True
     """Ask before leaving a game in progress."""
+    players: tuple[str, ...] = ("you", "hard", "hard", "hard")
+    """The new-game screen's seats, as seat specs (what was last played)."""
+    preset: str = "standard"
+    rules: tuple[tuple[str, Any], ...] = ()
+    """Rule options set on top of the preset, as (option, value) pairs."""
 
     def __post_init__(self) -> None:
         if self.theme not in THEMES:
@@ -61,6 +73,11 @@ class Settings:
         for name in ("ascii", "confirm_end", "confirm_quit"):
             if not isinstance(getattr(self, name), bool):
                 raise SettingsError(f"{name} must be true or false; got {getattr(self, name)!r}")
+        if (not isinstance(self.players, tuple) or not 2 <= len(self.players) <= 6
+                or not all(isinstance(p, str) for p in self.players)):
+            raise SettingsError(f"players must be 2 to 6 seats; got {self.players!r}")
+        if not isinstance(self.preset, str) or not isinstance(self.rules, tuple):
+            raise SettingsError("preset must be a name and rules a table of options")
 
     def with_(self, **changes: Any) -> "Settings":
         """A copy with some settings changed (checked)."""
@@ -71,3 +88,80 @@ class Settings:
 
     def as_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+# ---------------------------------------------------------------------- the settings file
+_ENV = "KC_TUI_CONFIG_DIR"
+
+
+def config_dir() -> Path:
+    """``$KC_TUI_CONFIG_DIR``, or the user's config directory (platformdirs)."""
+    override = os.environ.get(_ENV)
+    if override:
+        return Path(override).expanduser()
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir("kings-corner", appauthor=False))
+
+
+def settings_path() -> Path:
+    return config_dir() / "settings.toml"
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value)  # a TOML basic string is JSON-compatible for these values
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    raise SettingsError(f"cannot write {value!r} to the settings file")
+
+
+def settings_toml(settings: Settings) -> str:
+    """The settings as TOML (data only)."""
+    lines = ["# Kings in the Corner settings; the game rewrites this file when settings change.", ""]
+    for f in fields(settings):
+        if f.name != "rules":
+            lines.append(f"{f.name} = {_toml_value(getattr(settings, f.name))}")
+    lines += ["", "[rules]"]
+    lines += [f"{key} = {_toml_value(value)}" for key, value in settings.rules]
+    return "\n".join(lines) + "\n"
+
+
+def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
+    """The saved settings, and a warning when the file could not be used (the defaults are
+    used then, and the file is left as it is until the settings change)."""
+    path = path or settings_path()
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return Settings(), None
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        return Settings(), f"The settings file {path} cannot be read ({exc}); the defaults are used."
+    try:
+        known = {f.name for f in fields(Settings)}
+        values = {k: v for k, v in data.items() if k in known}
+        if "players" in values:
+            values["players"] = tuple(values["players"]) if isinstance(values["players"], list) else None
+        if "rules" in values:
+            values["rules"] = tuple(values["rules"].items()) if isinstance(values["rules"], dict) else None
+        if isinstance(values.get("pace"), int) and not isinstance(values.get("pace"), bool):
+            values["pace"] = float(values["pace"])
+        return Settings(**values), None
+    except (SettingsError, TypeError) as exc:
+        return Settings(), f"The settings file {path} has a wrong value ({exc}); the defaults are used."
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> str | None:
+    """Write the settings atomically; a message if that failed (the game goes on)."""
+    from .saves import write_atomic
+
+    path = path or settings_path()
+    try:
+        write_atomic(path, settings_toml(settings))
+    except OSError as exc:
+        return f"Cannot save the settings to {path}: {exc.strerror or exc}."
+    return None

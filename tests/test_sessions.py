@@ -109,3 +109,43 @@ async def test_continue_lists_saves_resumes_one_and_deletes_another() -> None:
         await pilot.press("q", "y")
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
+
+
+def test_settings_persist_as_toml_and_a_bad_file_falls_back_to_the_defaults(tmp_path: Path) -> None:
+    from kc_tui.settings import load_settings, save_settings, settings_path
+
+    assert load_settings() == (Settings(), None)  # no file yet
+    chosen = Settings(theme="high-contrast", cards="four-colour", pace=0.8, confirm_end=False,
+                      players=("you", "expert"), preset="royal", rules=(("target", 50),))
+    assert save_settings(chosen) is None
+    assert settings_path().read_text().startswith("# Kings in the Corner settings")
+    assert load_settings() == (chosen, None)
+    settings_path().write_text("theme = [broken")
+    settings, warning = load_settings()
+    assert settings == Settings() and "cannot be read" in warning and str(settings_path()) in warning
+    settings_path().write_text('theme = "plaid"\n')
+    settings, warning = load_settings()
+    assert settings == Settings() and "unknown theme 'plaid'" in warning
+
+
+async def test_the_new_game_screen_starts_from_what_was_played_last() -> None:
+    from kc_tui.tui.new_game import NewGameScreen
+    from kc_tui.tui.widgets import Choice
+
+    kept: list[Settings] = []
+    app = KingsCornerApp(settings=Settings(pace=0), on_settings=lambda s: kept.append(s) or None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        await pilot.press("left")  # 3 players
+        screen.query_one("#preset", Choice).focus()
+        await pilot.press("right", "right")  # long-deal: 9 cards
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    assert kept[-1].players == ("you", "hard", "hard") and kept[-1].preset == "long-deal"
+    app = KingsCornerApp(settings=kept[-1].with_(pace=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        screen = app.screen
+        assert screen.players == 3 and screen.rules().hand_size == 9

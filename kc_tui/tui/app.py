@@ -61,12 +61,16 @@ class KingsCornerApp(App):
         self,
         service: GameService | None = None,
         settings: Settings | None = None,
-        on_settings: Callable[[Settings], None] | None = None,
+        on_settings: Callable[[Settings], str | None] | None = None,
+        notice: str | None = None,
     ) -> None:
+        """``on_settings`` keeps changed settings (returns a message if it could not);
+        ``notice`` is shown once the first screen is up (a settings file that was unusable)."""
         super().__init__()
         self.service = service
         self.settings = settings or Settings()
         self.on_settings = on_settings
+        self.notice = notice
         self._owned: list[GameService] = []
         self.savers: dict[int, AutoSaver] = {}
         """The saver of each session this app started or resumed, by id of its service."""
@@ -84,6 +88,10 @@ class KingsCornerApp(App):
             self.push_screen(TitleScreen())
 
     # ------------------------------------------------------------------ settings
+    def remember(self, **changes: object) -> None:
+        """Keep choices such as the last seats and rules in the settings (saved with them)."""
+        self.apply_settings(self.settings.with_(**changes))
+
     def apply_settings(self, settings: Settings) -> None:
         """Use ``settings`` from now on: theme, ASCII mode, card style, pace, confirmations."""
         self.settings = settings
@@ -93,7 +101,9 @@ class KingsCornerApp(App):
             for widget in screen.walk_children():
                 widget.refresh()
         if self.on_settings is not None:
-            self.on_settings(settings)
+            problem = self.on_settings(settings)
+            if problem:
+                self.report_save_error(problem)
 
     # ------------------------------------------------------------------ sessions
     def new_session(self, specs: list[str], names: list[str | None], rules: RuleSet,
@@ -114,12 +124,18 @@ class KingsCornerApp(App):
         return restored.service
 
     def report_save_error(self, message: str) -> None:
-        """Saving failed: the table in front says so; the game goes on."""
+        """Saving failed (or a file could not be read): the screen in front says so."""
         report = getattr(self.screen, "report", None)
         if report is not None:
             report(message)
         else:
             self.notify(message, severity="error", timeout=10)
+
+    def show_notice(self) -> None:
+        """The notice given at start, once, by the first screen that can show it."""
+        if self.notice:
+            notice, self.notice = self.notice, None
+            self.report_save_error(notice)
 
     def start_table(self, service: GameService) -> None:
         from .table import TableScreen

@@ -64,15 +64,35 @@ class NewGameScreen(Screen):
         self.preset = "standard"
         self.options: dict[str, Any] = {}
         self.names_edited: set[int] = set()
+        self.start_kinds = list(DEFAULT_SEATS)
+        self.start_count = 4
+
+    def _remembered(self) -> None:
+        """Start from the seats and rules played last time (kept in the settings)."""
+        settings = getattr(self.app, "settings", None)
+        if settings is None:
+            return
+        kinds = [k if k in dict(KINDS) else "you" if k.startswith("human:") else "hard"
+                 for k in settings.players]
+        self.start_count = len(kinds)
+        self.start_kinds = kinds + DEFAULT_SEATS[len(kinds):]
+        if settings.preset in PRESETS:
+            self.preset = settings.preset
+        self.options = {k: v for k, v in settings.rules if k in OPTION_LABELS}
+        try:
+            build_rules(self.start_count, self.preset, self.options)
+        except RuleError:
+            self.preset, self.options = "standard", {}
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
+        self._remembered()
         yield Static("New game", classes="screen-title")
         with VerticalScroll(id="new-game"):
-            yield Choice("Players", [(n, str(n)) for n in range(2, 7)], 4, id="player-count")
+            yield Choice("Players", [(n, str(n)) for n in range(2, 7)], self.start_count, id="player-count")
             for i in range(6):
-                yield SeatChoice(i, DEFAULT_SEATS[i])
-            yield Choice("Rules preset", [(p, p) for p in PRESETS], "standard", id="preset")
+                yield SeatChoice(i, self.start_kinds[i])
+            yield Choice("Rules preset", [(p, p) for p in PRESETS], self.preset, id="preset")
             yield Choice(OPTION_LABELS["hand_size"], [(n, str(n)) for n in range(1, 14)], 7, id="opt-hand_size")
             yield Choice(OPTION_LABELS["draw"], [(d, DRAW_WORDS[d]) for d in DRAW_TIMINGS], "start", id="opt-draw")
             for key in ("kings_to_corners_at_deal", "mandatory_kings", "royal_kings"):
@@ -229,6 +249,8 @@ class NewGameScreen(Screen):
             self.query_one("#summary", TextPanel).show(f"Cannot start: {problem}")
             return
         specs, names = self.seat_specs()
+        kinds = [self.query_one(f"#kind-{i}", Choice).value for i in range(self.players)]
+        self.app.remember(players=tuple(kinds), preset=self.preset, rules=tuple(self.options.items()))
         service = self.app.new_session(specs, names, self.rules(), self.seed())
         self.app.pop_screen()
         self.app.start_table(service)

@@ -125,6 +125,7 @@ class TableScreen(Screen):
                 + ", ".join(f"{n} {t}" for n, t in zip(self.names, game.totals)) + ".")
         self.refresh_table()
         self.advance()
+        self.call_after_refresh(self.app.show_notice)
 
     # ------------------------------------------------------------------ events and drawing
     def _on_event(self, event: Event) -> None:

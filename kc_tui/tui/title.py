@@ -70,8 +70,12 @@ class TitleScreen(Screen):
         ]
         menu.refresh()
 
+    def report(self, text: str) -> None:
+        self.query_one("#title-status", TextPanel).show(text)
+
     def on_mount(self) -> None:
         self._refresh_resume()
+        self.call_after_refresh(self.app.show_notice)
         self.query_one("#keys", TextPanel).show(
             "Enter open  n new  g quick  r rules  s settings  q quit  Ctrl+P all actions"
         )
