@@ -21,7 +21,10 @@ from .engine.rules import PRESET_NOTES, PRESETS, RuleError, RuleSet, build_rules
 from .engine.service import GameService, Seat, daily_seed, new_seed
 from .engine.transcript import TranscriptWriter
 from .plain import PlainGame
-from .saves import SaveError, delete_save, list_saves, load_save, resume_saving, saves_dir, start_saving
+from .saves import (
+    SaveError, delete_save, list_saves, load_save, resume_saving, saves_dir, start_saving, transcripts_dir,
+)
+from .stats import player_stats, read_results, stats_text
 from .settings import THEMES, Settings, load_settings, save_settings
 
 __all__ = ["main", "build_parser"]
@@ -207,6 +210,13 @@ def build_parser() -> argparse.ArgumentParser:
                            description="List the saved games, newest first, or delete one.")
     saves.add_argument("--delete", metavar="NAME", default=None, help="delete the saved game NAME (as listed)")
     saves.set_defaults(parser=saves)
+
+    stats = sub.add_parser("stats", help="statistics per player from the finished sessions",
+                           description="Statistics per player name, from the finished sessions kept "
+                           "in the data folder.")
+    stats.add_argument("--player", default=None, metavar="NAME", help="only this player")
+    stats.add_argument("--json", action="store_true", help="print them as one JSON object")
+    stats.set_defaults(parser=stats)
 
     demo = sub.add_parser("demo", help="watch one round between computer players, in sentences")
     demo.add_argument(
@@ -421,6 +431,26 @@ def _saves(args: argparse.Namespace) -> int:
     return 0
 
 
+def _stats(args: argparse.Namespace) -> int:
+    results, problems = read_results()
+    table = player_stats(results)
+    if args.player is not None:
+        table = {k: v for k, v in table.items() if k.lower() == args.player.lower()}
+    if args.json:
+        print(json.dumps({"sessions": len(results), "players": [s.as_dict() for s in table.values()],
+                          "unreadable": problems}))
+        return 0
+    if not results:
+        print(f"No finished sessions yet (they are kept in {transcripts_dir()}).")
+    elif not table:
+        print(f"Nobody called {args.player!r} has finished a session.")
+    for st in table.values():
+        print(stats_text(st))
+    for problem in problems:
+        print(f"! skipped {problem}")
+    return 0
+
+
 def _full_screen() -> bool:
     """Can the full-screen interface run here?  Not when input or output is not a terminal,
     nor on TERM=dumb."""
@@ -558,6 +588,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _resume(args)
         if args.command == "saves":
             return _saves(args)
+        if args.command == "stats":
+            return _stats(args)
     except BrokenPipeError:
         # Output piped into `head` and closed: not an error worth a traceback.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -103,13 +103,12 @@ def new_save_path(names: Sequence[str], when: datetime | None = None) -> Path:
     """A fresh file name for a session: its date and time and its players."""
     when = when or datetime.now()
     base = f"{when:%Y-%m-%d-%H%M%S}-{_slug('-'.join(names))[:60]}"
-    folder = saves_dir()
-    path = folder / f"{base}.json"
-    k = 2
-    while path.exists():
-        path = folder / f"{base}-{k}.json"
+    folder, kept = saves_dir(), transcripts_dir()
+    stem, k = base, 2
+    while (folder / f"{stem}.json").exists() or (kept / f"{stem}.jsonl").exists():
+        stem = f"{base}-{k}"
         k += 1
-    return path
+    return folder / f"{stem}.json"
 
 
 def _rng_state(rng: random.Random) -> list[Any]:
@@ -152,6 +151,10 @@ class AutoSaver:
         if self.error is not None:
             return
         target = transcripts_dir() / (self.path.stem + ".jsonl")
+        k = 2
+        while target.exists():
+            target = transcripts_dir() / f"{self.path.stem}-{k}.jsonl"
+            k += 1
         try:
             write_atomic(target, transcript_text(self.events))
             self.path.unlink(missing_ok=True)

@@ -9,7 +9,8 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ..engine.rules import build_rules
-from ..saves import list_saves
+from ..saves import list_saves, transcripts_dir
+from ..stats import player_stats, read_results, stats_text
 from .widgets import Menu, MenuItem, TextPanel
 
 __all__ = ["TitleScreen", "QUICK_GAME"]
@@ -33,9 +34,21 @@ MENU = [
     MenuItem("quick", "g", "Quick game: you against three hard opponents"),
     MenuItem("resume", "c", "Continue a saved game", disabled=NO_SAVES),
     MenuItem("rules", "r", "How to play: the rules"),
+    MenuItem("stats", "t", "Statistics: each player's record"),
     MenuItem("settings", "s", "Settings: theme, cards, AI pace, confirmations"),
     MenuItem("quit", "q", "Quit"),
 ]
+
+
+def statistics_text() -> str:
+    """Every player's record from the finished sessions, in words and bar charts."""
+    results, problems = read_results()
+    if not results:
+        return (f"No finished sessions yet. Play a session to its end and it is counted here "
+                f"(finished sessions are kept in {transcripts_dir()}).")
+    parts = [stats_text(st) for st in player_stats(results).values()]
+    parts += [f"(skipped: {p})" for p in problems]
+    return f"From {len(results)} finished session{'s' if len(results) != 1 else ''}.\n\n" + "\n\n".join(parts)
 
 
 class TitleScreen(Screen):
@@ -46,6 +59,7 @@ class TitleScreen(Screen):
         Binding("g", "pick('quick')", "Quick game"),
         Binding("c", "pick('resume')", "Continue", show=False),
         Binding("r", "pick('rules')", "Rules"),
+        Binding("t", "pick('stats')", "Statistics"),
         Binding("s", "pick('settings')", "Settings"),
         Binding("q,escape", "pick('quit')", "Quit"),
         Binding("question_mark,f1", "pick('rules')", "Rules", show=False),
@@ -77,7 +91,7 @@ class TitleScreen(Screen):
         self._refresh_resume()
         self.call_after_refresh(self.app.show_notice)
         self.query_one("#keys", TextPanel).show(
-            "Enter open  n new  g quick  r rules  s settings  q quit  Ctrl+P all actions"
+            "Enter open  n new  g quick  c continue  r rules  t stats  s settings  q quit"
         )
         self.query_one(Menu).focus()
 
@@ -111,6 +125,10 @@ class TitleScreen(Screen):
             from .info import rules_screen
 
             self.app.push_screen(rules_screen(build_rules(4), "standard"))
+        elif item_id == "stats":
+            from .dialogs import TextScreen
+
+            self.app.push_screen(TextScreen("Statistics", statistics_text(), close_keys="t"))
         elif item_id == "settings":
             from .info import SettingsScreen
 

@@ -1,0 +1,186 @@
+"""Statistics per player name, from the transcripts of finished sessions in the data folder.
+
+Pure Python: ``kings-corner stats`` prints them, the stats screen shows them with a chart.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+from .engine.events import RoundEnd, SessionEnd, SessionStart
+from .engine.scoring import LOW_WINS
+from .engine.transcript import TranscriptError, read_events
+from .saves import transcripts_dir
+
+__all__ = ["PlayerStats", "SessionResult", "read_results", "player_stats", "stats_text", "bar_chart"]
+
+
+@dataclass(frozen=True, slots=True)
+class SessionResult:
+    """One finished session as the statistics need it."""
+
+    name: str  # the transcript file's stem (its date and players)
+    players: tuple[str, ...]
+    opponents: tuple[str, ...]  # per seat: "person", an AI level, or "bot"
+    scoring: str
+    winners: tuple[int, ...]
+    totals: tuple[int, ...]
+    rounds: tuple[RoundEnd, ...]
+
+
+@dataclass
+class PlayerStats:
+    name: str
+    sessions: int = 0
+    sessions_won: int = 0
+    rounds: int = 0
+    rounds_won: int = 0
+    cards_left_losing: list[int] = field(default_factory=list)
+    by_level: dict[str, list[int]] = field(default_factory=dict)  # level -> [sessions, won]
+    best: tuple[Any, ...] | None = None
+    worst: tuple[Any, ...] | None = None
+    streak: int = 0  # > 0: sessions won in a row up to the last one; < 0: lost in a row
+
+    @property
+    def average_cards_left(self) -> float | None:
+        return sum(self.cards_left_losing) / len(self.cards_left_losing) if self.cards_left_losing else None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "sessions": self.sessions,
+            "sessions_won": self.sessions_won,
+            "rounds": self.rounds,
+            "rounds_won": self.rounds_won,
+            "win_rate_by_opponent_level": {
+                level: {"sessions": n, "won": won, "rate": won / n} for level, (n, won) in sorted(self.by_level.items())
+            },
+            "average_cards_left_when_losing": self.average_cards_left,
+            "best_session": _session_dict(self.best),
+            "worst_session": _session_dict(self.worst),
+            "current_streak": self.streak,
+        }
+
+
+def _session_dict(entry: tuple[Any, ...] | None) -> dict[str, Any] | None:
+    if entry is None:
+        return None
+    _key, name, place, seats, points = entry
+    return {"session": name, "place": place, "of": seats, "points": points}
+
+
+def _opponent(kind: str, level: str | None) -> str:
+    return level or ("person" if kind == "human" else kind)
+
+
+def read_results(folder: Path | None = None) -> tuple[list[SessionResult], list[str]]:
+    """Every finished session in the transcripts folder, oldest first, and one line per
+    transcript that could not be read (it is skipped, never changed)."""
+    folder = folder or transcripts_dir()
+    results: list[SessionResult] = []
+    problems: list[str] = []
+    if not folder.is_dir():
+        return results, problems
+    for path in sorted(folder.glob("*.jsonl")):
+        try:
+            with path.open(encoding="utf-8") as f:
+                events = [event for _, event in read_events(f)]
+        except (OSError, UnicodeDecodeError, TranscriptError, KeyError, ValueError, TypeError) as exc:
+            problems.append(f"{path}: {exc}")
+            continue
+        start = events[0] if events and isinstance(events[0], SessionStart) else None
+        end = next((e for e in events if isinstance(e, SessionEnd)), None)
+        if start is None or end is None:
+            problems.append(f"{path}: not a finished session")
+            continue
+        results.append(SessionResult(
+            path.stem,
+            tuple(p.name for p in start.players),
+            tuple(_opponent(p.kind, p.level) for p in start.players),
+            str(start.rules.get("scoring", "classic")),
+            end.winners,
+            end.totals,
+            tuple(e for e in events if isinstance(e, RoundEnd)),
+        ))
+    return results, problems
+
+
+def player_stats(results: Iterable[SessionResult]) -> dict[str, PlayerStats]:
+    """Statistics for every name that played, in the order names first appear."""
+    table: dict[str, PlayerStats] = {}
+    for result in results:
+        low = LOW_WINS.get(result.scoring, True)
+        for seat, name in enumerate(result.players):
+            st = table.setdefault(name, PlayerStats(name))
+            won = seat in result.winners
+            st.sessions += 1
+            st.sessions_won += won
+            st.streak = (max(st.streak, 0) + 1) if won else (min(st.streak, 0) - 1)
+            for end in result.rounds:
+                st.rounds += 1
+                if seat in end.winners:
+                    st.rounds_won += 1
+                else:
+                    st.cards_left_losing.append(len(end.hands[seat]))
+            for level in {lv for other, lv in enumerate(result.opponents) if other != seat}:
+                counts = st.by_level.setdefault(level, [0, 0])
+                counts[0] += 1
+                counts[1] += won
+            place = 1 + sum(1 for s in range(len(result.players)) if (result.totals[s] < result.totals[seat]) == low
+                            and result.totals[s] != result.totals[seat])
+            points = result.totals[seat]
+            # Best: the highest place, then the most points ahead of the others' mean.
+            others = [t for s, t in enumerate(result.totals) if s != seat]
+            margin = (sum(others) / len(others) - points) if low else (points - sum(others) / len(others))
+            entry = ((place, -margin), result.name, place, len(result.players), points)
+            if st.best is None or entry[0] < st.best[0]:
+                st.best = entry
+            if st.worst is None or entry[0] >= st.worst[0]:
+                st.worst = entry
+    return table
+
+
+def bar_chart(values: Sequence[tuple[str, float]], width: int = 30, label_width: int = 8) -> list[str]:
+    """A horizontal bar chart in ASCII (``#``), one line per (label, fraction 0..1)."""
+    lines = []
+    for label, value in values:
+        filled = round(max(0.0, min(1.0, value)) * width)
+        lines.append(f"{label:<{label_width}} |{'#' * filled}{'.' * (width - filled)}| {value:.0%}")
+    return lines
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def _when(name: str) -> str:
+    """``2026-11-30-032901-ada-ben`` -> ``on 2026-11-30 at 03:29``."""
+    m = re.match(r"(\d{4}-\d\d-\d\d)-(\d\d)(\d\d)", name)
+    return f"on {m.group(1)} at {m.group(2)}:{m.group(3)}" if m else f"in {name}"
+
+
+def stats_text(stats: PlayerStats) -> str:
+    """One player's statistics in words, with a chart of the win rate by opponent level."""
+    s = stats
+    lines = [f"{s.name}: {s.sessions} session{'s' if s.sessions != 1 else ''} played, {s.sessions_won} won"
+             + (f" ({s.sessions_won / s.sessions:.0%})" if s.sessions else "")
+             + f"; {s.rounds} rounds played, {s.rounds_won} won"
+             + (f" ({s.rounds_won / s.rounds:.0%})." if s.rounds else ".")]
+    if s.average_cards_left is not None:
+        lines.append(f"  Cards left in hand when losing a round: {s.average_cards_left:.1f} on average.")
+    if s.best is not None and s.worst is not None:
+        lines.append(f"  Best session: {_ordinal(s.best[2])} of {s.best[3]} with {s.best[4]} points, {_when(s.best[1])}.")
+        lines.append(f"  Worst session: {_ordinal(s.worst[2])} of {s.worst[3]} with {s.worst[4]} points, {_when(s.worst[1])}.")
+    if s.streak:
+        word = "won" if s.streak > 0 else "lost"
+        lines.append(f"  Current streak: {word} the last {abs(s.streak)} session{'s' if abs(s.streak) != 1 else ''}.")
+    if s.by_level:
+        lines.append("  Sessions won, by the opponents' level:")
+        rows = [(level, won / n) for level, (n, won) in sorted(s.by_level.items())]
+        counts = {level: n for level, (n, _won) in s.by_level.items()}
+        for line, (level, _rate) in zip(bar_chart(rows), rows):
+            lines.append(f"    {line}  ({counts[level]} session{'s' if counts[level] != 1 else ''})")
+    return "\n".join(lines)

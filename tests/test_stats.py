@@ -1,0 +1,73 @@
+"""Statistics per player (issue 5): computed from finished sessions' transcripts."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+import os
+
+from kc_tui.ai.seats import make_seats
+from kc_tui.engine.cards import parse_card
+from kc_tui.engine.events import RoundEnd
+from kc_tui.engine.rules import build_rules
+from kc_tui.engine.service import GameService
+from kc_tui.saves import start_saving, transcripts_dir
+from kc_tui.stats import SessionResult, bar_chart, player_stats, read_results, stats_text
+
+
+def _round(winners, hands, scores, totals) -> RoundEnd:
+    return RoundEnd(1, "out", winners, tuple(tuple(parse_card(c) for c in h) for h in hands), scores, totals)
+
+
+def test_records_count_sessions_rounds_levels_cards_left_best_worst_and_streak() -> None:
+    a_wins = SessionResult("2026-11-01-100000-zoe-ada", ("Zoe", "Ada"), ("person", "hard"), "classic",
+                           (0,), (3, 30), (_round((0,), ((), ("KH", "2C", "3D")), (0, 12), (0, 12)),
+                                           _round((1,), (("AS",), ()), (1, 0), (1, 12))))
+    tie = SessionResult("2026-11-02-100000-zoe-ada-ben", ("Zoe", "Ada", "Ben"), ("person", "hard", "easy"),
+                        "classic", (0, 1), (25, 25, 40), (_round((2,), (("AS",), ("2S",), ()), (1, 1, 0), (25, 25, 40)),))
+    loss = SessionResult("2026-11-03-100000-zoe-ada", ("Zoe", "Ada"), ("person", "expert"), "chips",
+                         (1,), (10, 100), (_round((1,), (("AS", "2S"), ()), (0, 100), (10, 100)),))
+    table = player_stats([a_wins, tie, loss])
+    zoe = table["Zoe"]
+    assert (zoe.sessions, zoe.sessions_won, zoe.rounds, zoe.rounds_won) == (3, 2, 4, 1)
+    assert zoe.cards_left_losing == [1, 1, 2] and zoe.average_cards_left == 4 / 3
+    # Levels count once per session, however many seats of that level.
+    assert zoe.by_level == {"hard": [2, 2], "easy": [1, 1], "expert": [1, 0]}
+    assert zoe.streak == -1  # the last session was lost
+    assert zoe.best[2] == 1 and zoe.best[1] == a_wins.name  # first place, furthest ahead
+    assert zoe.worst[2] == 2 and zoe.worst[1] == loss.name  # chips: the highest total wins
+    ada = table["Ada"]
+    assert ada.sessions_won == 2 and ada.streak == 2  # the tie is shared, then a win
+    assert ada.by_level == {"person": [3, 2], "easy": [1, 1]}
+    text = stats_text(zoe)
+    assert "3 sessions played, 2 won (67%)" in text and "lost the last 1 session" in text
+    assert "Best session: 1st of 2 with 3 points, on 2026-11-01 at 10:00." in text
+    assert "expert   |" in text and "| 0%" in text
+
+
+def test_bar_chart_is_ascii_and_proportional() -> None:
+    lines = bar_chart([("easy", 1.0), ("hard", 0.5), ("none", 0.0)], width=10)
+    assert lines == ["easy     |##########| 100%", "hard     |#####.....| 50%", "none     |..........| 0%"]
+
+
+def test_stats_come_from_the_transcripts_of_finished_sessions_and_print_as_json() -> None:
+    for seed in range(3):
+        specs = ["medium", "easy"]
+        service = GameService(build_rules(2), make_seats(specs, random.Random(seed), names=["Zoe", None]), seed=seed)
+        start_saving(service, specs)
+        service.play_session()
+    (transcripts_dir() / "junk.jsonl").write_text("{not json\n")
+    results, problems = read_results()
+    assert len(results) == 3 and len(problems) == 1 and "junk.jsonl" in problems[0]
+    out = subprocess.run([sys.executable, "-m", "kc_tui", "stats", "--json"], capture_output=True,
+                         text=True, check=True, env=os.environ.copy()).stdout
+    data = json.loads(out)
+    zoe = next(p for p in data["players"] if p["name"] == "Zoe")
+    assert data["sessions"] == 3 and zoe["sessions"] == 3
+    assert zoe["rounds"] == sum(len(r.rounds) for r in results)
+    assert zoe["win_rate_by_opponent_level"]["easy"]["sessions"] == 3
+    text = subprocess.run([sys.executable, "-m", "kc_tui", "stats", "--player", "zoe"], capture_output=True,
+                          text=True, check=True, env=os.environ.copy()).stdout
+    assert text.startswith("Zoe: 3 sessions played") and "skipped" in text
