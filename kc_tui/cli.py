@@ -24,6 +24,7 @@ from .plain import PlainGame
 from .saves import (
     SaveError, delete_save, list_saves, load_save, resume_saving, saves_dir, start_saving, transcripts_dir,
 )
+from .replay import ReplayError, load_replay, replay_text
 from .stats import player_stats, read_results, stats_text
 from .settings import THEMES, Settings, load_settings, save_settings
 
@@ -210,6 +211,15 @@ def build_parser() -> argparse.ArgumentParser:
                            description="List the saved games, newest first, or delete one.")
     saves.add_argument("--delete", metavar="NAME", default=None, help="delete the saved game NAME (as listed)")
     saves.set_defaults(parser=saves)
+
+    rep = sub.add_parser("replay", help="replay a transcript move by move, every hand face up",
+                         description="Replay a transcript (a finished session in the data folder, or "
+                         "one written with --transcript): step forward and back move by move, jump by "
+                         "turn or round. With --plain it prints the game as sentences.")
+    rep.add_argument("file", type=Path, metavar="FILE")
+    rep.add_argument("--plain", action="store_true", help="print it as sentences")
+    _add_look_options(rep)
+    rep.set_defaults(parser=rep)
 
     stats = sub.add_parser("stats", help="statistics per player from the finished sessions",
                            description="Statistics per player name, from the finished sessions kept "
@@ -431,6 +441,26 @@ def _saves(args: argparse.Namespace) -> int:
     return 0
 
 
+def _replay(args: argparse.Namespace) -> int:
+    path = args.file
+    if not path.exists() and (transcripts_dir() / path).exists():
+        path = transcripts_dir() / path  # a name as `kings-corner stats` or the folder lists it
+    try:
+        replay = load_replay(path)
+    except ReplayError as exc:
+        print(f"Cannot replay {exc}")
+        return 1
+    if args.plain or not _full_screen():
+        for sentence in replay_text(replay):
+            print(sentence)
+        return 0
+    from .tui.app import KingsCornerApp
+
+    settings, warning = _settings(args)
+    KingsCornerApp(settings=settings, replay=replay, notice=warning).run()
+    return 0
+
+
 def _stats(args: argparse.Namespace) -> int:
     results, problems = read_results()
     table = player_stats(results)
@@ -590,6 +620,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _saves(args)
         if args.command == "stats":
             return _stats(args)
+        if args.command == "replay":
+            return _replay(args)
     except BrokenPipeError:
         # Output piped into `head` and closed: not an error worth a traceback.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -93,10 +93,14 @@ def replay(lines: Iterable[str]) -> Game:
     return replay_events(lines)[0]
 
 
-def replay_events(lines: Iterable[str]) -> tuple[Game, list[Event]]:
+def replay_events(
+    lines: Iterable[str], on_line: Callable[[int, Event, Game], None] | None = None,
+) -> tuple[Game, list[Event]]:
     """:func:`replay`, also returning every event the engine produced: the transcript's, then
     any the engine went on to produce in the same step (the next turn's start and draw after a
-    transcript that stops at a ``turn_end``)."""
+    transcript that stops at a ``turn_end``).  ``on_line(number, event, game)`` is called after
+    each line is checked (the game may already be a step ahead of that line: one decision, such
+    as ending a turn, produces several lines at once)."""
     events = read_events(lines)
     try:
         number, first = next(events)
@@ -134,6 +138,8 @@ def replay_events(lines: Iterable[str]) -> tuple[Game, list[Event]]:
                 f"where the engine produces {expected.as_dict()}"
             )
         produced_at += 1
+        if on_line is not None:
+            on_line(number, event, game)
     return game, produced
 
 

@@ -17,6 +17,7 @@ from textual.theme import Theme
 from ..ai.seats import make_seats
 from ..engine.rules import RuleSet
 from ..engine.service import GameService, new_seed
+from ..replay import Replay
 from ..saves import AutoSaver, load_save, resume_saving, start_saving
 from ..settings import Settings
 from . import style_path
@@ -63,6 +64,7 @@ class KingsCornerApp(App):
         settings: Settings | None = None,
         on_settings: Callable[[Settings], str | None] | None = None,
         notice: str | None = None,
+        replay: Replay | None = None,
     ) -> None:
         """``on_settings`` keeps changed settings (returns a message if it could not);
         ``notice`` is shown once the first screen is up (a settings file that was unusable)."""
@@ -71,6 +73,7 @@ class KingsCornerApp(App):
         self.settings = settings or Settings()
         self.on_settings = on_settings
         self.notice = notice
+        self.replay = replay
         self._owned: list[GameService] = []
         self.savers: dict[int, AutoSaver] = {}
         """The saver of each session this app started or resumed, by id of its service."""
@@ -78,7 +81,11 @@ class KingsCornerApp(App):
 
     def on_mount(self) -> None:
         self.apply_settings(self.settings)
-        if self.service is not None:
+        if self.replay is not None:
+            from .replay_screen import ReplayScreen
+
+            self.push_screen(ReplayScreen(self.replay))
+        elif self.service is not None:
             from .table import TableScreen
 
             self.push_screen(TableScreen(self.service))

@@ -1,0 +1,109 @@
+"""Replays: a transcript (PROTOCOL.md section 1) re-refereed by the engine and cut into steps, one
+per decision (a deal, a card played, a pile moved, an undo, a turn ended), each with the
+sentences it produced and the whole table after it, every hand face up.
+
+Pure Python: ``kings-corner replay FILE --plain`` prints the sentences; the replay screen steps
+through the states.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+from .engine.cards import Card, Pile
+from .engine.describe import Narrator
+from .engine.events import Event, PlayerInfo, RoundStart, TurnStart
+from .engine.game import Game
+from .engine.rules import RuleSet
+from .engine.transcript import TranscriptError, read_events, replay_events
+
+__all__ = ["ReplayStep", "Replay", "load_replay", "ReplayError", "replay_text"]
+
+
+class ReplayError(ValueError):
+    """A file that cannot be replayed; the message says why and where."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayStep:
+    """The table after one decision, and the sentences that told it."""
+
+    sentences: tuple[str, ...]
+    round_no: int
+    turn: int  # turns started so far this round
+    current: int
+    piles: tuple[tuple[Card, ...], ...]  # by Pile.value
+    hands: tuple[tuple[Card, ...], ...]
+    stock: int
+    totals: tuple[int, ...]
+    new_turn: bool  # this step starts a turn (or deals a round)
+    new_round: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    players: tuple[PlayerInfo, ...]
+    rules: RuleSet
+    seed: int | None
+    steps: tuple[ReplayStep, ...]
+
+    @property
+    def names(self) -> list[str]:
+        return [p.name for p in self.players]
+
+
+def _snapshot(game: Game) -> tuple:
+    return (
+        game.round_no, game.turns, game.current,
+        tuple(game.pile(p) for p in Pile),
+        tuple(game.hand(s) for s in range(game.n)),
+        len(game.stock), tuple(game.totals),
+    )
+
+
+def load_replay(path: Path) -> Replay:
+    """Read and re-referee a transcript; :class:`ReplayError` says what is wrong."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise ReplayError(f"{path}: cannot be read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise ReplayError(f"{path}: is not a text file") from None
+    try:
+        first = next(read_events(lines[:1]))[1]
+    except (StopIteration, TranscriptError, KeyError, ValueError, TypeError) as exc:
+        raise ReplayError(f"{path}: not a transcript ({exc or 'it is empty'})") from None
+    narrator = Narrator([p.name for p in getattr(first, "players", ())] or None)
+    raw: list[tuple[tuple, list[str], list[Event]]] = []
+
+    def on_line(_number: int, event: Event, game: Game) -> None:
+        text = narrator.sentence(event)
+        state = _snapshot(game)
+        if not (raw and raw[-1][0] == state):
+            raw.append((state, [], []))
+        if text:
+            raw[-1][1].append(text)
+        raw[-1][2].append(event)
+
+    try:
+        game, _ = replay_events(lines, on_line)
+    except TranscriptError as exc:
+        raise ReplayError(f"{path}: {exc}") from None
+    steps = []
+    for state, sentences, events in raw:
+        round_no, turn, current, piles, hands, stock, totals = state
+        steps.append(ReplayStep(
+            tuple(sentences), round_no, turn, current, piles, hands, stock, totals,
+            new_turn=any(isinstance(e, (TurnStart, RoundStart)) for e in events),
+            new_round=any(isinstance(e, RoundStart) for e in events),
+        ))
+    if not steps:
+        raise ReplayError(f"{path}: the transcript holds no deal")
+    return Replay(game.players, game.rules, game.seed, tuple(steps))
+
+
+def replay_text(replay: Replay) -> Sequence[str]:
+    """Every sentence of the replay, in order (the line mode's replay)."""
+    return [s for step in replay.steps for s in step.sentences]

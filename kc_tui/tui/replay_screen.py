@@ -1,0 +1,114 @@
+"""The replay screen: a finished (or any) transcript stepped through move by move, every hand
+face up."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical
+from textual.screen import Screen
+
+from ..engine.cards import Pile
+from ..replay import Replay
+from .table import AT
+from .widgets import PileView, TextPanel, card_text
+
+__all__ = ["ReplayScreen"]
+
+KEYS = "Right/Left move  Down/Up turn  ]/[ round  Home/End  q leave"
+
+
+class ReplayScreen(Screen):
+    BINDINGS = [
+        Binding("right,l,space", "step(1)", "Next move"),
+        Binding("left,h,backspace", "step(-1)", "Previous move"),
+        Binding("down,j,n", "turn(1)", "Next turn"),
+        Binding("up,k,p", "turn(-1)", "Previous turn"),
+        Binding("right_square_bracket", "round(1)", "Next round"),
+        Binding("left_square_bracket", "round(-1)", "Previous round"),
+        Binding("home,g", "go(0)", "Start"),
+        Binding("end,G", "go(-1)", "End"),
+        Binding("q,escape", "leave", "Leave"),
+    ]
+
+    def __init__(self, replay: Replay, title: str = "") -> None:
+        super().__init__()
+        self.replay = replay
+        self.title_text = title
+        self.index = 0
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="top"):
+            with Grid(id="cross"):
+                for row in range(3):
+                    for col in range(3):
+                        pile = AT.get((row, col))
+                        if pile is None:
+                            yield TextPanel(id="stock", classes="stock")
+                        else:
+                            yield PileView(pile)
+            with Vertical(id="side"):
+                yield TextPanel(id="players")
+                yield TextPanel(id="replay-log")
+        yield TextPanel(id="status")
+        yield TextPanel(id="keys", classes="keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#keys", TextPanel).show(KEYS)
+        for view in self.query(PileView):
+            view.can_focus = False
+        self.set_focus(None)
+        self.show()
+
+    def show(self) -> None:
+        steps = self.replay.steps
+        step = steps[self.index]
+        ascii_only = self.app.settings.ascii
+        for view in self.query(PileView):
+            view.cards = step.piles[view.pile.value]
+        self.query_one("#stock", TextPanel).show(f"Stock\n{step.stock}")
+        lines = []
+        for seat, name in enumerate(self.replay.names):
+            mark = ">" if seat == step.current else " "
+            cards = " ".join(card_text(c, ascii_only) for c in step.hands[seat]) or "(none)"
+            lines.append(f"{mark}{name}: {len(step.hands[seat])} cards, {step.totals[seat]} pts\n   {cards}")
+        self.query_one("#players", TextPanel).show("\n".join(lines))
+        told = [s for st in steps[max(0, self.index - 12): self.index + 1] for s in st.sentences]
+        self.query_one("#replay-log", TextPanel).show("\n".join(told[-14:]))
+        self.query_one("#status", TextPanel).show(
+            f"Replay{': ' + self.title_text if self.title_text else ''} - round {step.round_no}, "
+            f"turn {step.turn} - move {self.index + 1} of {len(steps)}")
+        self.app.cursor_position = self.query_one("#status").region.offset
+
+    def _goto(self, index: int) -> None:
+        self.index = max(0, min(index, len(self.replay.steps) - 1))
+        self.show()
+
+    def action_step(self, delta: int) -> None:
+        self._goto(self.index + delta)
+
+    def _jump(self, delta: int, attribute: str) -> None:
+        steps = self.replay.steps
+        i = self.index + delta
+        while 0 <= i < len(steps) and not getattr(steps[i], attribute):
+            i += delta
+        self._goto(i if 0 <= i < len(steps) else (0 if delta < 0 else len(steps) - 1))
+
+    def action_turn(self, delta: int) -> None:
+        self._jump(delta, "new_turn")
+
+    def action_round(self, delta: int) -> None:
+        self._jump(delta, "new_round")
+
+    def action_go(self, where: int) -> None:
+        self._goto(where if where >= 0 else len(self.replay.steps) - 1)
+
+    def action_leave(self) -> None:
+        self.app.exit()
+
+    def palette_commands(self):
+        return [("Next move", "Step forward (Right)", lambda: self.action_step(1)),
+                ("Previous move", "Step back (Left)", lambda: self.action_step(-1)),
+                ("Next turn", "Jump to the next turn (Down)", lambda: self.action_turn(1)),
+                ("Next round", "Jump to the next round (])", lambda: self.action_round(1)),
+                ("Leave", "Leave the replay", self.action_leave)]
