@@ -1,5 +1,6 @@
 """Bytes the table sends to the terminal, measured on a pseudo-terminal: for drawing the table,
-and for one move (pick a card by number, drop it on its target with Enter).
+for one move (pick a card by number, drop it on its target with Enter), and for ending the turn
+(e asks first while moves are open, e again ends it) with the computer's turn that follows.
 
 Run: python benchmarks/terminal_bytes.py [--term xterm-256color] [--size 80x24]
 Prints figures; asserts nothing.  What a slow SSH link carries is what this counts.
@@ -15,6 +16,7 @@ import select
 import struct
 import subprocess
 import sys
+import tempfile
 import termios
 
 
@@ -42,7 +44,10 @@ def main() -> None:
     cols, rows = (int(x) for x in args.size.split("x"))
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
-    env = {"PATH": os.environ.get("PATH", ""), "TERM": args.term, "HOME": os.environ.get("HOME", "/tmp")}
+    # Default settings (e asks before it ends a turn with moves open), and no save left behind.
+    scratch = tempfile.TemporaryDirectory()
+    env = {"PATH": os.environ.get("PATH", ""), "TERM": args.term, "HOME": os.environ.get("HOME", "/tmp"),
+           "KC_TUI_CONFIG_DIR": scratch.name, "KC_TUI_DATA_DIR": scratch.name}
     proc = subprocess.Popen(
         [sys.executable, "-m", "kc_tui", "play", "--players", "you,medium", "--seed", "4",
          "--pace", "0"],
@@ -59,10 +64,16 @@ def main() -> None:
         os.write(master, b"\r")
         drop = _drain(master, 0.7)
         print(f"one move: pick a card {pick:,} bytes + drop it {drop:,} bytes = {pick + drop:,} bytes")
+        os.write(master, b"e")
+        ask = _drain(master, 0.7)
+        os.write(master, b"e")
+        turn = _drain(master, 1.5)
+        print(f"end the turn: e asks {ask:,} bytes + e ends it, the computer plays {turn:,} bytes")
     finally:
         proc.kill()
         proc.wait()
         os.close(master)
+        scratch.cleanup()
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ from typing import Callable, TextIO
 from .ai.hints import hint
 from .engine.cards import PILES, Card
 from .engine.commands import COMMAND_HELP, CommandError, Verb, parse_command
-from .engine.describe import Narrator, score_table
+from .engine.describe import Narrator, score_table, totals_chart
 from .engine.events import Draw, Event
 from .engine.game import Phase
 from .engine.moves import IllegalMove
@@ -95,10 +95,12 @@ class PlainGame:
                 phase = service.phase
                 if phase == Phase.SESSION_OVER:
                     self.say(score_table(service.game.history, self.names, service.rules, over=True))
+                    self.say(totals_chart(service.game.history, self.names))
                     self.say(f"Session seed: {service.seed}.")
                     return 0
                 if phase == Phase.ROUND_OVER:
-                    self.say(score_table(service.game.history, self.names, service.rules))
+                    if service.rules.scoring != "none":
+                        self.say(score_table(service.game.history, self.names, service.rules))
                     line = self.read("Press Enter for the next round (or type quit). ")
                     if line is None or line.strip().lower() == "quit":
                         return self._stop(line is None)

@@ -23,7 +23,7 @@ from .game import RoundRecord
 from .rules import DEFAULT_TARGETS, RuleSet
 from .scoring import LOW_WINS
 
-__all__ = ["describe_rules", "Narrator", "score_table"]
+__all__ = ["describe_rules", "Narrator", "score_table", "totals_chart", "chips_lines"]
 
 _SCORING_WORDS = {
     "classic": "each player who did not win scores a penalty for the cards left in hand: "
@@ -139,7 +139,55 @@ def score_table(history: Sequence[RoundRecord], names: Sequence[str], rules: Rul
     else:
         lines.append("* won the round.")
     if rules.scoring == "chips":
-        lines.append(f"Chips left in the pot: {history[-1].pot}.")
+        lines += chips_lines(history, names)
+    return "\n".join(lines)
+
+
+_CHIP_REASONS = {"ante": "ante", "no_move": "no move", "king_held": "King held", "cards": "cards left"}
+
+
+def chips_lines(history: Sequence[RoundRecord], names: Sequence[str]) -> list[str]:
+    """Chips scoring: what each player paid in the last round and why, what each paid in the
+    whole session, and the pot carried over."""
+    last = history[-1]
+    paid: list[list[str]] = [[] for _ in names]
+    for reason in _CHIP_REASONS:
+        for seat in range(len(names)):
+            amount = sum(c for s, c, r in last.chips if s == seat and r == reason)
+            if amount:
+                paid[seat].append(f"{amount} {_CHIP_REASONS[reason]}")
+    lines = [f"Chips paid in round {last.round}: "
+             + "; ".join(f"{n} {', '.join(p) or 'nothing'}" for n, p in zip(names, paid)) + "."]
+    session = [sum(c for r in history for s, c, _ in r.chips if s == seat) for seat in range(len(names))]
+    lines.append("Chips paid in the session: " + ", ".join(f"{n} {c}" for n, c in zip(names, session))
+                 + f". Left in the pot for the next round: {last.pot}.")
+    return lines
+
+
+def totals_chart(history: Sequence[RoundRecord], names: Sequence[str], height: int = 8) -> str:
+    """Each player's running total by round as an ASCII chart: one column per round, each
+    player drawn with the first letter of their name (``*`` where two meet)."""
+    if not history:
+        return ""
+    marks = []
+    for name in names:
+        letter = next((ch for ch in name.upper() if ch.isalnum() and ch not in marks), "?")
+        marks.append(letter)
+    top = max(max(r.totals) for r in history) or 1
+    rows = [[" "] * len(history) for _ in range(height)]
+    for x, record in enumerate(history):
+        for seat, total in enumerate(record.totals):
+            y = height - 1 - round(total / top * (height - 1))
+            rows[y][x] = marks[seat] if rows[y][x] == " " else "*"
+    width = len(str(top))
+    lines = []
+    for i, row in enumerate(rows):
+        value = round(top * (height - 1 - i) / (height - 1))
+        label = f"{value:>{width}}" if i in (0, height - 1) or i == height // 2 else " " * width
+        lines.append(f"{label} |" + "  ".join(row))
+    lines.append(" " * width + " +" + "-" * (3 * len(history) - 2))
+    lines.append(" " * width + "  " + "".join(f"{r.round:<3}" for r in history).rstrip() + "  (round)")
+    lines.append("  ".join(f"{m} {n}" for m, n in zip(marks, names)))
     return "\n".join(lines)
 
 

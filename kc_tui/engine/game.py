@@ -73,6 +73,9 @@ class RoundRecord:
     scores: tuple[int, ...]
     totals: tuple[int, ...]
     pot: int = 0
+    chips: tuple[tuple[int, int, str], ...] = ()
+    """Chips scoring: every payment of the round as (seat, chips, reason), reasons as in the
+    transcript's ``chips`` event (ante, no_move, king_held, cards)."""
 
 
 EventSink = Callable[[Event], None]
@@ -132,6 +135,7 @@ class Game:
         self.round_winners: tuple[int, ...] = ()
         self.round_scores: tuple[int, ...] = ()
         self.history: list[RoundRecord] = []
+        self._ledger: list[tuple[int, int, str]] = []  # chips paid this round: (seat, chips, why)
         """One record per finished round of the session, oldest first (for score tables)."""
         # Turn state: net of undos.
         self.turn_cards_out = 0
@@ -233,6 +237,7 @@ class Game:
         if self._chips:
             # R7 chips: everyone antes 1 when the round starts.
             self.pot += n
+            self._ledger = [(seat, 1, "ante") for seat in range(n)]
             if emit:
                 for seat in range(n):
                     emit(Chips(seat, 1, "ante"))
@@ -427,10 +432,12 @@ class Game:
         if self._chips:
             if not self._log:
                 self.pot += 1
+                self._ledger.append((seat, 1, "no_move"))
                 if emit:
                     emit(Chips(seat, 1, "no_move"))
             if king_held:
                 self.pot += 3
+                self._ledger.append((seat, 3, "king_held"))
                 if emit:
                     emit(Chips(seat, 3, "king_held"))
         if emit:
@@ -460,6 +467,7 @@ class Game:
                     left = hands[seat].bit_count()
                     if left:
                         self.pot += left
+                        self._ledger.append((seat, left, "cards"))
                         if emit:
                             emit(Chips(seat, left, "cards"))
             share = self.pot // len(winners)
@@ -475,7 +483,8 @@ class Game:
         self.round_reason = reason
         self.round_winners = winners
         self.round_scores = scores
-        self.history.append(RoundRecord(self.round_no, reason, winners, scores, tuple(self.totals), self.pot))
+        self.history.append(RoundRecord(self.round_no, reason, winners, scores, tuple(self.totals), self.pot,
+                                        tuple(self._ledger)))
         over = session_over(rules.scoring, rules.target, self.totals)
         self.phase = Phase.SESSION_OVER if over else Phase.ROUND_OVER
         if over:

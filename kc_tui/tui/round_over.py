@@ -10,11 +10,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ..engine.cards import Card
-from ..engine.describe import score_table
-from ..engine.game import Game
+from ..engine.describe import score_table, totals_chart
+from ..engine.game import Game, Phase
 from .widgets import Menu, MenuItem, TextPanel, card_text
 
-__all__ = ["RoundOverScreen", "SessionOverScreen", "round_summary", "session_summary"]
+__all__ = ["RoundOverScreen", "SessionOverScreen", "round_summary", "session_summary", "scores_text"]
 
 
 def round_summary(game: Game, names: list[str], ascii_only: bool) -> str:
@@ -34,7 +34,17 @@ def round_summary(game: Game, names: list[str], ascii_only: bool) -> str:
     if game.rules.scoring == "chips":
         lines.append(f"Chips left in the pot: {game.pot}.")
     lines.append(f"(Deal seed {game.seed}: `kings-corner play --seed {game.seed}` deals this session again.)")
+    if game.rules.scoring != "none" and game.phase != Phase.SESSION_OVER:
+        lines += ["", scores_text(game, names)]
     return "\n".join(lines)
+
+
+def scores_text(game: Game, names: list[str], over: bool = False) -> str:
+    """The score table round by round and the chart of the running totals."""
+    table = score_table(game.history, names, game.rules, over=over)
+    if not game.history or game.rules.scoring == "none":
+        return table
+    return table + "\n\nRunning totals by round:\n" + totals_chart(game.history, names)
 
 
 def session_summary(game: Game, names: list[str]) -> str:
@@ -43,7 +53,7 @@ def session_summary(game: Game, names: list[str]) -> str:
     verb = "wins" if len(game.session_winners) == 1 else "share the win"
     rounds = len(game.history)
     head = f"{champions} {verb} after {rounds} round{'s' if rounds != 1 else ''}."
-    return head + "\n\n" + score_table(game.history, names, game.rules, over=True)
+    return head + "\n\n" + scores_text(game, names, over=True)
 
 
 class RoundOverScreen(ModalScreen[str]):
@@ -52,7 +62,13 @@ class RoundOverScreen(ModalScreen[str]):
     BINDINGS = [
         Binding("enter,n", "choose('next')", "Continue"),
         Binding("q", "choose('quit')", "Leave"),
+        Binding("pagedown,j", "scroll(1)", "Scroll down", show=False),
+        Binding("pageup,k", "scroll(-1)", "Scroll up", show=False),
     ]
+
+    def action_scroll(self, direction: int) -> None:
+        scroll = self.query_one(VerticalScroll)
+        scroll.scroll_relative(y=direction * max(scroll.size.height - 1, 1), animate=False)
 
     def __init__(self, text: str, session_over: bool) -> None:
         super().__init__()
@@ -68,8 +84,10 @@ class RoundOverScreen(ModalScreen[str]):
             nxt = "See the final scores" if self.session_over else "Deal the next round"
             yield Menu([MenuItem("next", "Enter", nxt), MenuItem("quit", "q", "Leave the game")],
                        id="round-menu")
+            yield TextPanel(id="round-keys", classes="keys")
 
     def on_mount(self) -> None:
+        self.query_one("#round-keys", TextPanel).show("PgUp/PgDn scroll  Enter continue  q leave")
         self.query_one(Menu).focus()
 
     def on_menu_chosen(self, message: Menu.Chosen) -> None:
@@ -86,7 +104,13 @@ class SessionOverScreen(ModalScreen[str]):
         Binding("a", "choose('again')", "Play again"),
         Binding("t", "choose('title')", "Title"),
         Binding("q,escape", "choose('quit')", "Quit"),
+        Binding("pagedown,j", "scroll(1)", "Scroll down", show=False),
+        Binding("pageup,k", "scroll(-1)", "Scroll up", show=False),
     ]
+
+    def action_scroll(self, direction: int) -> None:
+        scroll = self.query_one(VerticalScroll)
+        scroll.scroll_relative(y=direction * max(scroll.size.height - 1, 1), animate=False)
 
     def __init__(self, text: str, from_title: bool = True) -> None:
         super().__init__()
@@ -107,7 +131,8 @@ class SessionOverScreen(ModalScreen[str]):
 
     def on_mount(self) -> None:
         self.query_one("#session-keys", TextPanel).show(
-            "Up/Down choose  Enter pick  a again  t title  q quit" if self.from_title else "q quit")
+            "PgUp/PgDn scroll  Enter pick  a again  t title  q quit" if self.from_title
+            else "PgUp/PgDn scroll  q quit")
         self.query_one(Menu).focus()
 
     def on_menu_chosen(self, message: Menu.Chosen) -> None:

@@ -8,8 +8,11 @@ from typing import Any, Sequence
 
 from textual.binding import Binding
 from textual.content import Content
+from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
+from textual.visual import visualize
+from textual.widget import Widget
 from textual.widgets import Static
 
 from ..engine.cards import Card, Pile
@@ -42,12 +45,36 @@ def _settings(widget: Static) -> Settings:
     return getattr(widget.app, "settings", None) or Settings()
 
 
+def _redraw(widget: Widget) -> None:
+    """Repaint what ``widget`` shows inside its border, and lay the screen out again only
+    when its height may change.
+
+    A slow link pays for every byte: a plain ``refresh()`` resends the border too (on the
+    hand, half of what it sends), and a layout repaints the log's scroll bar.  A border that
+    changes with focus or a class is repainted by Textual itself when the style changes.
+    """
+    size = widget.size
+    styles = widget.styles
+    if not size or (styles.width is not None and styles.width.is_auto):
+        widget.refresh(layout=True)
+        return
+    # The height the content takes now (a long hand wraps onto more lines); a max-height that
+    # clips it only costs a layout that moves nothing.
+    if (styles.height is not None and styles.height.is_auto
+            and visualize(widget, widget.render()).get_height(styles, size.width) != size.height):
+        widget.refresh(layout=True)
+        return
+    widget.refresh(Region(0, 0, size.width, size.height))
+
+
 class PileView(Static, can_focus=True):
     """One pile of the cross: its name, bottom and top card, and how many cards it holds."""
 
-    cards: reactive[tuple[Card, ...]] = reactive(())
-    marked: reactive[bool] = reactive(False)
-    held: reactive[bool] = reactive(False)
+    # Each change repaints the pile inside its border (``_redraw``); a border that changes
+    # with ``.target`` or ``.held`` is repainted by Textual when the class changes.
+    cards: reactive[tuple[Card, ...]] = reactive((), repaint=False)
+    marked: reactive[bool] = reactive(False, repaint=False)
+    held: reactive[bool] = reactive(False, repaint=False)
 
     BINDINGS = [Binding("enter,space", "choose", "Pick / drop", show=False)]
 
@@ -83,17 +110,22 @@ class PileView(Static, can_focus=True):
             parts = ["  ", card_content(cards[0], settings), "..", card_content(cards[-1], settings)]
         return Content.assemble(head, *parts, f"\n  ({len(cards)})")
 
+    def watch_cards(self) -> None:
+        _redraw(self)
+
     def watch_marked(self, marked: bool) -> None:
         self.set_class(marked, "target")
+        _redraw(self)
 
     def watch_held(self, held: bool) -> None:
         self.set_class(held, "held")
+        _redraw(self)
 
     def on_focus(self) -> None:
-        self.refresh()
+        _redraw(self)
 
     def on_blur(self) -> None:
-        self.refresh()
+        _redraw(self)
 
     def on_click(self) -> None:
         self.post_message(self.Chosen(self.pile))
@@ -105,9 +137,11 @@ class PileView(Static, can_focus=True):
 class HandView(Static, can_focus=True):
     """The player's hand, sorted and numbered; left/right move the selection."""
 
-    cards: reactive[tuple[Card, ...]] = reactive((), layout=True)
-    selected: reactive[int] = reactive(0)
-    held: reactive[int] = reactive(-1)
+    # A long hand wraps onto more lines: ``_redraw`` lays the screen out again only when the
+    # number of lines changes, and otherwise repaints the cards inside the border.
+    cards: reactive[tuple[Card, ...]] = reactive((), repaint=False)
+    selected: reactive[int] = reactive(0, repaint=False)
+    held: reactive[int] = reactive(-1, repaint=False)
 
     BINDINGS = [
         Binding("left,h", "move(-1)", "Previous card", show=False),
@@ -148,24 +182,39 @@ class HandView(Static, can_focus=True):
         if self.cards:
             self.post_message(self.Chosen(self.cards[min(self.selected, len(self.cards) - 1)]))
 
+    def watch_cards(self) -> None:
+        _redraw(self)
+
+    def watch_selected(self) -> None:
+        _redraw(self)
+
+    def watch_held(self) -> None:
+        _redraw(self)
+
     def on_focus(self) -> None:
-        self.refresh()
+        _redraw(self)
 
     def on_blur(self) -> None:
-        self.refresh()
+        _redraw(self)
 
 
 class TextPanel(Static):
-    """A text panel that redraws only when its text changes (slow links pay for every byte)."""
+    """A text panel that redraws only when its text changes, and then only inside its border
+    (slow links pay for every byte)."""
 
     def __init__(self, *, id: str, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self._text: str | None = None
+        self._content = Content("")
+
+    def render(self) -> Content:
+        return self._content
 
     def show(self, text: str) -> None:
         if text != self._text:
             self._text = text
-            self.update(Content(text))
+            self._content = Content(text)
+            _redraw(self)
 
 
 @dataclass(frozen=True, slots=True)
