@@ -107,8 +107,10 @@ class TableScreen(Screen):
         yield TextPanel(id="keys", classes="keys")
 
     def on_resize(self, event: events.Resize) -> None:
+        self._fit(*event.size)
+
+    def _fit(self, width: int, height: int) -> None:
         """Below the minimum the table is not drawn broken: it says how large it must be."""
-        width, height = event.size
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         self.set_class(small, "too-small")
         # More room: larger piles that show more of each fan.
@@ -120,6 +122,8 @@ class TableScreen(Screen):
             )
 
     def on_mount(self) -> None:
+        # Lay out for this terminal before the log is first written (it wraps as it writes).
+        self._fit(*self.app.size)
         self.query_one("#prompt", Input).display = False
         self.service.add_listener(self._on_event)
         game = self.service.game

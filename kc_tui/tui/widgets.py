@@ -100,12 +100,14 @@ class PileView(Static, can_focus=True):
             return Content(f"{head}  empty\n  {'any card' if self.pile.is_edge else 'a King'}")
         # The whole fan when it fits the pile's width, else bottom..top: the bottom card is
         # what a pile move needs, the top what a card is played on.
-        room = max(self.size.width - 2, 7)
-        width = 3 if any(c.rank == 10 for c in cards) else 2
-        if len(cards) * (width + 1) - 1 <= room:
+        # A larger pile (a larger terminal) shows the fan over several lines.
+        per_line = max((self.size.width - 2 + 1) // 3, 2)
+        lines = max(self.size.height - 2, 1)
+        if len(cards) <= per_line * lines:
             parts: list[Any] = ["  "]
             for i, card in enumerate(cards):
-                parts += [" " if i else "", card_content(card, settings)]
+                gap = "" if i == 0 else "\n  " if i % per_line == 0 else " "
+                parts += [gap, card_content(card, settings)]
         else:
             parts = ["  ", card_content(cards[0], settings), "..", card_content(cards[-1], settings)]
         return Content.assemble(head, *parts, f"\n  ({len(cards)})")
