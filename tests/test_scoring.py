@@ -509,3 +509,47 @@ def test_R7_service_sessions_cover_blocked_rounds_and_carried_pots():
         blocked += seen["blocked"]
         carried += seen["carried"]
     assert blocked >= 1 and carried >= 1
+
+
+# --------------------------------------------------------------------------------------------
+# The score table (issue 5): what the table, the round-over dialog and the line mode show
+
+
+def test_score_table_of_a_chips_session_shows_the_pot_carried_and_the_chips_paid_and_why():
+    from kc_tui.engine.describe import score_table, totals_chart
+
+    game, events, _ = chips_blocked_round(target=100)
+    names = ["Ann", "Bob", "Cy"]
+    first = score_table(game.history, names, game.rules)
+    assert first.splitlines()[2].split() == ["1", "*4", "*4", "0"]  # a blocked round shared
+    assert ("Chips paid in round 1: Ann 1 ante, 1 no move; Bob 1 ante, 1 no move; "
+            "Cy 1 ante, 1 no move, 3 cards left.") in first
+    assert "Left in the pot for the next round: 1." in first
+    assert "the highest total wins. Leading: Ann and Bob." in first  # a tie leads together
+    game.next_round(deal=out_round_deal(2, 1, ["2C", "3D 4S", "5C"]))
+    go_out(game)
+    table = score_table(game.history, names, game.rules).splitlines()
+    assert table[3].split() == ["2", "0", "0", "*7"]
+    assert table[5].split() == ["Total", "4", "4", "7"]
+    # Round 2: three antes, then Ann pays 1 card and Bob 2 when Cy goes out at once.
+    assert "Chips paid in the session: Ann 4, Bob 5, Cy 6. Left in the pot for the next round: 0." in table
+    chart = totals_chart(game.history, names).splitlines()
+    assert chart[0].startswith("7 |") and chart[0].endswith("C")  # Cy on top after round 2
+    assert chart[-1] == "A Ann  B Bob  C Cy"
+
+
+def test_score_table_of_a_finished_penalty_session_states_no_leader_and_marks_round_winners():
+    from kc_tui.engine.describe import score_table
+
+    rules, service, events, rounds = run_session(3, "standard", {}, 3)
+    names = [s.name for s in service.seats]
+    text = score_table(service.game.history, names, rules, over=True).splitlines()
+    assert len(text) == 2 + rounds + 3
+    for record, line in zip(service.game.history, text[2:]):
+        cells = line.split()
+        assert int(cells[0]) == record.round
+        for seat, cell in enumerate(cells[1:]):
+            assert cell == ("*" if seat in record.winners else "") + str(record.scores[seat])
+    assert text[-2].split()[1:] == [str(t) for t in service.game.totals]
+    assert text[-1] == "* won the round."
+    assert score_table([], names, rules) == "No round has been finished yet."
