@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 
 from ..engine.cards import Pile
 from ..replay import Replay
-from .table import AT
+from .table import cross
 from .widgets import PileView, TextPanel, card_text
 
 __all__ = ["ReplayScreen"]
@@ -39,14 +39,7 @@ class ReplayScreen(Screen):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
-            with Grid(id="cross"):
-                for row in range(3):
-                    for col in range(3):
-                        pile = AT.get((row, col))
-                        if pile is None:
-                            yield TextPanel(id="stock", classes="stock")
-                        else:
-                            yield PileView(pile)
+            yield cross()
             with Vertical(id="side"):
                 yield TextPanel(id="players")
                 yield TextPanel(id="replay-log")

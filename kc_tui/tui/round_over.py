@@ -56,7 +56,15 @@ def session_summary(game: Game, names: list[str]) -> str:
     return head + "\n\n" + scores_text(game, names, over=True)
 
 
-class RoundOverScreen(ModalScreen[str]):
+class _ScrollingDialog(ModalScreen[str]):
+    """A dialog whose text scrolls by pages (PgUp/PgDn, j/k) while its menu keeps the focus."""
+
+    def action_scroll(self, direction: int) -> None:
+        scroll = self.query_one(VerticalScroll)
+        scroll.scroll_relative(y=direction * max(scroll.size.height - 1, 1), animate=False)
+
+
+class RoundOverScreen(_ScrollingDialog):
     """Dismisses with "next" to deal the next round, "scores" for the session's end, "quit"."""
 
     BINDINGS = [
@@ -66,9 +74,6 @@ class RoundOverScreen(ModalScreen[str]):
         Binding("pageup,k", "scroll(-1)", "Scroll up", show=False),
     ]
 
-    def action_scroll(self, direction: int) -> None:
-        scroll = self.query_one(VerticalScroll)
-        scroll.scroll_relative(y=direction * max(scroll.size.height - 1, 1), animate=False)
 
     def __init__(self, text: str, session_over: bool) -> None:
         super().__init__()
@@ -97,7 +102,7 @@ class RoundOverScreen(ModalScreen[str]):
         self.dismiss(choice)
 
 
-class SessionOverScreen(ModalScreen[str]):
+class SessionOverScreen(_ScrollingDialog):
     """The end of a session: dismisses with "again" (same players and rules), "title" or "quit"."""
 
     BINDINGS = [
@@ -108,9 +113,6 @@ class SessionOverScreen(ModalScreen[str]):
         Binding("pageup,k", "scroll(-1)", "Scroll up", show=False),
     ]
 
-    def action_scroll(self, direction: int) -> None:
-        scroll = self.query_one(VerticalScroll)
-        scroll.scroll_relative(y=direction * max(scroll.size.height - 1, 1), animate=False)
 
     def __init__(self, text: str, from_title: bool = True) -> None:
         super().__init__()

@@ -48,6 +48,13 @@ RING = (Pile.N, Pile.NE, Pile.E, Pile.SE, Pile.S, Pile.SW, Pile.W, Pile.NW)
 STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
 
+def cross() -> Grid:
+    """The eight piles around the stock, on a 3 x 3 grid."""
+    cells = [PileView(AT[(row, col)]) if (row, col) in AT else TextPanel(id="stock", classes="stock")
+             for row in range(3) for col in range(3)]
+    return Grid(*cells, id="cross")
+
+
 class TableScreen(Screen):
     """One session at the table, for the person (or people) at this keyboard."""
 
@@ -89,14 +96,7 @@ class TableScreen(Screen):
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
-            with Grid(id="cross"):
-                for row in range(3):
-                    for col in range(3):
-                        pile = AT.get((row, col))
-                        if pile is None:
-                            yield TextPanel(id="stock", classes="stock")
-                        else:
-                            yield PileView(pile)
+            yield cross()
             with Vertical(id="side"):
                 yield TextPanel(id="players")
                 yield RichLog(id="log", wrap=True, markup=False, min_width=20)
