@@ -6,7 +6,7 @@ from __future__ import annotations
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -73,22 +73,39 @@ class TextScreen(ModalScreen[None]):
         Binding("k", "scroll(-1)", "Up", show=False),
     ]
 
-    def __init__(self, title: str, text: str, close_keys: str = "") -> None:
+    WIDE = 118
+    """From this terminal width on, the ``side`` text sits beside the text, not below it."""
+
+    def __init__(self, title: str, text: str, close_keys: str = "", side: str = "") -> None:
         super().__init__(classes="text-screen")
         self.title_text = title
         self.text = text
+        self.side = side
         self.close_keys = close_keys
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog text-dialog"):
             yield Static(self.title_text, classes="dialog-title")
-            with VerticalScroll(classes="text-scroll"):
-                yield Static(self.text, classes="text-body", markup=False)
+            with Horizontal(classes="text-columns"):
+                with VerticalScroll(classes="text-scroll"):
+                    yield Static(self.text, classes="text-body", markup=False)
+                yield Static(self.side, classes="text-side", markup=False)
             yield TextPanel(id="text-keys", classes="keys")
 
     def on_mount(self) -> None:
         self.query_one("#text-keys", TextPanel).show("Up/Down/PgUp/PgDn scroll  Esc close")
+        self._fit(self.app.size.width)
         self.query_one(".text-scroll").focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.width)
+
+    def _fit(self, width: int) -> None:
+        """The side text beside the main one where there is room, below it where there is not."""
+        beside = bool(self.side) and width >= self.WIDE
+        self.set_class(beside, "beside")
+        body = self.text if beside or not self.side else f"{self.text}\n\n{self.side}"
+        self.query_one(".text-body", Static).update(body)
 
     def on_key(self, event: events.Key) -> None:
         """The key that opened the dialog closes it too."""

@@ -14,7 +14,7 @@ from ..engine.describe import score_table, totals_chart
 from ..engine.game import Game, Phase
 from .widgets import Menu, MenuItem, TextPanel, card_text
 
-__all__ = ["RoundOverScreen", "SessionOverScreen", "round_summary", "session_summary", "scores_text"]
+__all__ = ["RoundOverScreen", "SessionOverScreen", "round_summary", "session_summary", "scores_text", "scores_parts"]
 
 
 def round_summary(game: Game, names: list[str], ascii_only: bool) -> str:
@@ -39,12 +39,17 @@ def round_summary(game: Game, names: list[str], ascii_only: bool) -> str:
     return "\n".join(lines)
 
 
-def scores_text(game: Game, names: list[str], over: bool = False) -> str:
-    """The score table round by round and the chart of the running totals."""
+def scores_parts(game: Game, names: list[str], over: bool = False) -> tuple[str, str]:
+    """The score table round by round, and the chart of the running totals ("" if none)."""
     table = score_table(game.history, names, game.rules, over=over)
     if not game.history or game.rules.scoring == "none":
-        return table
-    return table + "\n\nRunning totals by round:\n" + totals_chart(game.history, names)
+        return table, ""
+    return table, "Running totals by round:\n" + totals_chart(game.history, names)
+
+
+def scores_text(game: Game, names: list[str], over: bool = False) -> str:
+    """The score table and its chart, one below the other."""
+    return "\n\n".join(part for part in scores_parts(game, names, over) if part)
 
 
 def session_summary(game: Game, names: list[str]) -> str:

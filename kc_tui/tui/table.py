@@ -28,7 +28,7 @@ from ..engine.moves import IllegalMove, MovePile, PlayCard
 from ..engine.service import Decision, GameService
 from .dialogs import PassScreen, TextScreen, help_screen
 from .info import SettingsScreen, rules_screen
-from .round_over import RoundOverScreen, SessionOverScreen, round_summary, scores_text, session_summary
+from .round_over import RoundOverScreen, SessionOverScreen, round_summary, scores_parts, session_summary
 from .widgets import HandView, PileView, TextPanel, card_text
 
 __all__ = ["TableScreen"]
@@ -441,9 +441,10 @@ class TableScreen(Screen):
 
     def action_scores(self) -> None:
         game = self.service.game
-        self.app.push_screen(TextScreen(
-            f"Scores after {len(game.history)} round{'s' if len(game.history) != 1 else ''}",
-            scores_text(game, self.names), close_keys="s"))
+        table, chart = scores_parts(game, self.names)
+        rounds = len(game.history)
+        self.app.push_screen(TextScreen(f"Scores after {rounds} round{'s' if rounds != 1 else ''}",
+                                        table, close_keys="s", side=chart))
 
     def action_settings(self) -> None:
         self.app.push_screen(SettingsScreen(), lambda _: self.refresh_table())
