@@ -457,7 +457,7 @@ def _replay(args: argparse.Namespace) -> int:
     from .tui.app import KingsCornerApp
 
     settings, warning = _settings(args)
-    KingsCornerApp(settings=settings, replay=replay, notice=warning).run()
+    KingsCornerApp(settings=settings, replay=replay, replay_name=path.name, notice=warning).run()
     return 0
 
 

@@ -3,18 +3,33 @@
 Run: python screenshots/generate.py
 Each picture is a fixed deal (fixed seeds, AI pace 0) played by keys through Textual's Pilot, at
 80 x 24 unless named otherwise, so the pictures change only when the screens do.
+
+The game's data and config folders are a temporary folder, never the user's: each picture starts
+from an empty data folder, and the statistics, replay and saved-games pictures first write their
+files there from seeded all-computer sessions, under fixed names with fixed timestamps.  The data
+folder is named by a relative path ("kings-corner", in the temporary folder, which becomes the
+working directory) because the saved-games screen prints it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
+import os
 import random
+import shutil
+import tempfile
+from datetime import datetime, timezone
 from pathlib import Path
-from typing import Awaitable, Callable
+from typing import Awaitable, Callable, Sequence
 
 from kc_tui.ai import make_player
+from kc_tui.ai.seats import make_seats
 from kc_tui.engine.rules import build_rules
 from kc_tui.engine.service import GameService, Seat
+from kc_tui.engine.transcript import TranscriptWriter
+from kc_tui.replay import load_replay
+from kc_tui.saves import AutoSaver, saves_dir, transcripts_dir
 from kc_tui.settings import Settings
 from kc_tui.tui.app import KingsCornerApp
 from kc_tui.tui.dialogs import PassScreen
@@ -45,6 +60,67 @@ def _hot_seat() -> KingsCornerApp:
     """Two people at one keyboard; with seed 1 Ben plays first, so the keyboard is passed."""
     seats = [Seat("Ada"), Seat("Ben")]
     return KingsCornerApp(GameService(build_rules(2), seats, seed=1), settings=Settings(pace=0))
+
+
+# ---------------------------------------------------------------------------- the data folder
+DATA_DIR = "kings-corner"
+"""The data folder, relative to the working directory (the temporary folder)."""
+
+
+def _finished_session(path: Path, seed: int, specs: Sequence[str], names: Sequence[str | None]) -> Path:
+    """The transcript of a whole all-computer session with fixed seeds, written to ``path``."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    seats = make_seats(specs, random.Random(seed), names=names)
+    service = GameService(build_rules(len(specs)), seats, seed=seed)
+    writer = TranscriptWriter(path)
+    service.add_listener(writer)
+    try:
+        service.play_session()
+    finally:
+        writer.close()
+        service.close()
+    return path
+
+
+def _stats() -> KingsCornerApp:
+    """The title screen, with three finished sessions of Zoe (medium), Ada (hard), Ben (easy)."""
+    for name, seed in (("2026-11-01-100000-zoe-ada-ben", 1), ("2026-11-02-183000-zoe-ada-ben", 2),
+                       ("2026-11-03-211500-zoe-ada-ben", 3)):
+        _finished_session(transcripts_dir() / f"{name}.jsonl", seed, ["medium", "hard", "easy"], ["Zoe", None, None])
+    return _title()
+
+
+def _replay() -> KingsCornerApp:
+    """The replay of a finished session of Zoe (medium) against Ada (hard), seed 5."""
+    path = _finished_session(transcripts_dir() / "2026-11-04-120000-zoe-ada.jsonl", 5, ["medium", "hard"], ["Zoe", None])
+    return KingsCornerApp(settings=Settings(pace=0), replay=load_replay(path))
+
+
+def _saves() -> KingsCornerApp:
+    """The title screen, with a saved game of you against Ada (medium), seed 4, after Ada's first
+    turn (she plays first), and an older save that is damaged."""
+    saved_at = datetime(2026, 11, 2, 9, 30, tzinfo=timezone.utc)
+    broken_at = datetime(2026, 11, 1, 8, 0, tzinfo=timezone.utc)
+    specs = ["you", "medium"]
+    service = GameService(build_rules(2), make_seats(specs, random.Random(4)), seed=4)
+    path = saves_dir() / "2026-11-02-093000-you-ada.json"
+    service.add_listener(AutoSaver(service, specs, path))
+    try:
+        service.start()
+        service.run_computer_turns()
+        if not path.exists():  # you played first: end your turn, then the computer plays
+            service.end_turn()
+            service.run_computer_turns()
+    finally:
+        service.close()
+    document = json.loads(path.read_text(encoding="utf-8"))
+    document["saved_at"] = saved_at.isoformat(timespec="seconds")
+    path.write_text(json.dumps(document, separators=(",", ":")), encoding="utf-8")
+    broken = saves_dir() / "2026-11-01-080000-broken.json"
+    broken.write_text("{not json", encoding="utf-8")
+    for file, when in ((path, saved_at), (broken, broken_at)):  # the list is newest first, by mtime
+        os.utime(file, (when.timestamp(), when.timestamp()))
+    return _title()
 
 
 # ---------------------------------------------------------------------------- the ways there
@@ -118,11 +194,15 @@ SHOTS: list[tuple[str, Callable[[], KingsCornerApp], tuple[int, int], Callable[.
     ("round-over", lambda: _four(target=1000), (80, 24), _round_over),
     ("session-over", lambda: _four(target=25), (80, 24), _session_over),
     ("pass-the-keyboard", _hot_seat, (80, 24), _pass),
+    ("stats", _stats, (80, 24), _press("t")),
+    ("replay", _replay, (80, 24), _press("right", "right", "right", "down")),
+    ("saves", _saves, (80, 24), _press("c")),
     ("too-small", _four, (60, 20), _press(table=True)),
 ]
 
 
 async def shoot(name: str, make: Callable[[], KingsCornerApp], size: tuple[int, int], drive) -> None:
+    shutil.rmtree(DATA_DIR, ignore_errors=True)  # every picture starts from an empty data folder
     app = make()
     async with app.run_test(size=size) as pilot:
         await drive(pilot)
@@ -132,8 +212,16 @@ async def shoot(name: str, make: Callable[[], KingsCornerApp], size: tuple[int, 
 
 
 async def main() -> None:
-    for shot in SHOTS:
-        await shoot(*shot)
+    base = Path(tempfile.mkdtemp(prefix="kc-screenshots-"))
+    os.chdir(base)
+    os.environ["KC_TUI_DATA_DIR"] = DATA_DIR
+    os.environ["KC_TUI_CONFIG_DIR"] = str(base / "config")
+    try:
+        for shot in SHOTS:
+            await shoot(*shot)
+    finally:
+        os.chdir(HERE)
+        shutil.rmtree(base, ignore_errors=True)
 
 
 if __name__ == "__main__":

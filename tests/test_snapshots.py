@@ -3,20 +3,34 @@ settings, and at 80 x 24 in --ascii with NO_COLOR; plus the too-small message.  
 that --ascii screens hold nothing but ASCII text.  Every screen is reached by keys from a fixed
 deal (pace 0, fixed seeds), so the pictures change only when the screens do.
 
+The statistics, replay and saved-games screens read files from the data folder; each test writes
+them there first from seeded all-computer sessions, under fixed names, with fixed timestamps and
+modification times.  The data folder is given as a relative path ("kings-corner", inside the
+test's own temporary folder, which becomes the working directory) because the saved-games
+screen prints it: an absolute temporary path would differ on every run.
+
 Update after an intended change with `pytest tests/test_snapshots.py --snapshot-update`."""
 
 from __future__ import annotations
 
 import html
+import json
+import os
 import random
 import re
-from typing import Awaitable, Callable
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Awaitable, Callable, Sequence
 
 import pytest
 
 from kc_tui.ai import make_player
+from kc_tui.ai.seats import make_seats
 from kc_tui.engine.rules import build_rules
 from kc_tui.engine.service import GameService, Seat
+from kc_tui.engine.transcript import TranscriptWriter
+from kc_tui.replay import load_replay
+from kc_tui.saves import AutoSaver, saves_dir, transcripts_dir
 from kc_tui.settings import Settings
 from kc_tui.tui.app import KingsCornerApp
 from kc_tui.tui.dialogs import PassScreen
@@ -54,6 +68,89 @@ def _hot_seat(settings: Settings) -> KingsCornerApp:
     """Two people at one keyboard; with seed 1 Ben plays first, so the keyboard is passed to him."""
     seats = [Seat("Ada"), Seat("Ben")]
     return KingsCornerApp(GameService(build_rules(2), seats, seed=1), settings=settings)
+
+
+# ---------------------------------------------------------------------------- the data folder
+DATA_DIR = "kings-corner"
+"""The data folder, relative to the working directory (see the module's docstring)."""
+
+
+@pytest.fixture(autouse=True)
+def _relative_data_dir(_private_user_dirs: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The private data folder conftest.py gives every test, named by a path that prints the
+    same on every run."""
+    monkeypatch.chdir(_private_user_dirs)
+    monkeypatch.setenv("KC_TUI_DATA_DIR", DATA_DIR)
+
+
+def _finished_session(path: Path, seed: int, specs: Sequence[str], names: Sequence[str | None]) -> Path:
+    """The transcript of a whole all-computer session with fixed seeds, written to ``path``."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    seats = make_seats(specs, random.Random(seed), names=names)
+    service = GameService(build_rules(len(specs)), seats, seed=seed)
+    writer = TranscriptWriter(path)
+    service.add_listener(writer)
+    try:
+        service.play_session()
+    finally:
+        writer.close()
+        service.close()
+    return path
+
+
+STATS_SESSIONS = (
+    ("2026-11-01-100000-zoe-ada-ben", 1),
+    ("2026-11-02-183000-zoe-ada-ben", 2),
+    ("2026-11-03-211500-zoe-ada-ben", 3),
+)
+"""The finished sessions the statistics count: transcript names (shown on screen) and seeds."""
+
+REPLAY = ("2026-11-04-120000-zoe-ada", 5)
+"""The transcript replayed: its name and seed (two computers)."""
+
+SAVED = "2026-11-02-093000-you-ada.json"
+SAVED_AT = datetime(2026, 11, 2, 9, 30, tzinfo=timezone.utc)
+BROKEN = "2026-11-01-080000-broken.json"
+BROKEN_AT = datetime(2026, 11, 1, 8, 0, tzinfo=timezone.utc)
+
+
+def _with_stats(settings: Settings) -> KingsCornerApp:
+    """The title screen, with three finished sessions of Zoe (medium), Ada (hard), Ben (easy)."""
+    for name, seed in STATS_SESSIONS:
+        _finished_session(transcripts_dir() / f"{name}.jsonl", seed, ["medium", "hard", "easy"], ["Zoe", None, None])
+    return _title(settings)
+
+
+def _replay(settings: Settings) -> KingsCornerApp:
+    """The replay of a finished session of Zoe (medium) against Ada (hard)."""
+    name, seed = REPLAY
+    path = _finished_session(transcripts_dir() / f"{name}.jsonl", seed, ["medium", "hard"], ["Zoe", None])
+    return KingsCornerApp(settings=settings, replay=load_replay(path))
+
+
+def _with_saves(settings: Settings) -> KingsCornerApp:
+    """The title screen, with a saved game of you against Ada (medium), seed 4, after Ada's first
+    turn (she plays first), and an older save that is damaged."""
+    specs = ["you", "medium"]
+    service = GameService(build_rules(2), make_seats(specs, random.Random(4)), seed=4)
+    path = saves_dir() / SAVED
+    service.add_listener(AutoSaver(service, specs, path))
+    try:
+        service.start()
+        service.run_computer_turns()
+        if not path.exists():  # you played first: end your turn, then the computer plays
+            service.end_turn()
+            service.run_computer_turns()
+    finally:
+        service.close()
+    document = json.loads(path.read_text(encoding="utf-8"))
+    document["saved_at"] = SAVED_AT.isoformat(timespec="seconds")
+    path.write_text(json.dumps(document, separators=(",", ":")), encoding="utf-8")
+    broken = saves_dir() / BROKEN
+    broken.write_text("{not json", encoding="utf-8")
+    for file, when in ((path, SAVED_AT), (broken, BROKEN_AT)):  # the list is newest first, by mtime
+        os.utime(file, (when.timestamp(), when.timestamp()))
+    return _title(settings)
 
 
 # ---------------------------------------------------------------------------- the ways there
@@ -131,6 +228,9 @@ SCREENS: dict[str, tuple[Callable[[Settings], KingsCornerApp], Drive]] = {
     "round-over": (_duel, _round_over),
     "session-over": (_duel, _session_over),
     "pass": (_hot_seat, _pass),
+    "stats": (_with_stats, _press("t")),
+    "replay": (_replay, _press("right", "right", "right", "down")),
+    "saves": (_with_saves, _press("c")),
 }
 """Every screen: the app it opens in and the keys that reach it."""
 

@@ -65,6 +65,7 @@ class KingsCornerApp(App):
         on_settings: Callable[[Settings], str | None] | None = None,
         notice: str | None = None,
         replay: Replay | None = None,
+        replay_name: str = "",
     ) -> None:
         """``on_settings`` keeps changed settings (returns a message if it could not);
         ``notice`` is shown once the first screen is up (a settings file that was unusable)."""
@@ -74,6 +75,7 @@ class KingsCornerApp(App):
         self.on_settings = on_settings
         self.notice = notice
         self.replay = replay
+        self.replay_name = replay_name
         self._owned: list[GameService] = []
         self.savers: dict[int, AutoSaver] = {}
         """The saver of each session this app started or resumed, by id of its service."""
@@ -84,7 +86,7 @@ class KingsCornerApp(App):
         if self.replay is not None:
             from .replay_screen import ReplayScreen
 
-            self.push_screen(ReplayScreen(self.replay))
+            self.push_screen(ReplayScreen(self.replay, self.replay_name))
         elif self.service is not None:
             from .table import TableScreen
 

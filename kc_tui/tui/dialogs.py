@@ -93,9 +93,21 @@ class TextScreen(ModalScreen[None]):
             yield TextPanel(id="text-keys", classes="keys")
 
     def on_mount(self) -> None:
-        self.query_one("#text-keys", TextPanel).show("Up/Down/PgUp/PgDn scroll  Esc close")
         self._fit(self.app.size.width)
-        self.query_one(".text-scroll").focus()
+        scroll = self.query_one(".text-scroll", VerticalScroll)
+        self.watch(scroll, "scroll_y", self._show_keys)
+        self.call_after_refresh(self._show_keys)
+        scroll.focus()
+
+    def _show_keys(self, *_args: object) -> None:
+        """The keys, and how far down the text is when it scrolls (scrollbars are hidden in
+        ASCII mode, so this is what says there is more)."""
+        scroll = self.query_one(".text-scroll", VerticalScroll)
+        where = ""
+        if scroll.max_scroll_y > 0:
+            where = f" (at {round(100 * scroll.scroll_y / scroll.max_scroll_y)}%, more below)" \
+                if scroll.scroll_y < scroll.max_scroll_y else " (at the end)"
+        self.query_one("#text-keys", TextPanel).show(f"Up/Down/PgUp/PgDn scroll{where}  Esc close")
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size.width)

@@ -3,6 +3,7 @@ face up."""
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -10,7 +11,7 @@ from textual.screen import Screen
 
 from ..engine.cards import Pile
 from ..replay import Replay
-from .table import cross
+from .table import WIDE, cross
 from .widgets import PileView, TextPanel, card_text
 
 __all__ = ["ReplayScreen"]
@@ -46,7 +47,12 @@ class ReplayScreen(Screen):
         yield TextPanel(id="status")
         yield TextPanel(id="keys", classes="keys")
 
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.width >= WIDE[0] and event.size.height >= WIDE[1], "wide")
+        self.call_after_refresh(self.show)
+
     def on_mount(self) -> None:
+        self.set_class(self.app.size.width >= WIDE[0] and self.app.size.height >= WIDE[1], "wide")
         self.query_one("#keys", TextPanel).show(KEYS)
         for view in self.query(PileView):
             view.can_focus = False
@@ -66,8 +72,10 @@ class ReplayScreen(Screen):
             cards = " ".join(card_text(c, ascii_only) for c in step.hands[seat]) or "(none)"
             lines.append(f"{mark}{name}: {len(step.hands[seat])} cards, {step.totals[seat]} pts\n   {cards}")
         self.query_one("#players", TextPanel).show("\n".join(lines))
-        told = [s for st in steps[max(0, self.index - 12): self.index + 1] for s in st.sentences]
-        self.query_one("#replay-log", TextPanel).show("\n".join(told[-14:]))
+        log = self.query_one("#replay-log", TextPanel)
+        room = max(log.size.height, 14)
+        told = [s for st in steps[max(0, self.index - room): self.index + 1] for s in st.sentences]
+        log.show("\n".join(told[-room:]))
         self.query_one("#status", TextPanel).show(
             f"Replay{': ' + self.title_text if self.title_text else ''} - round {step.round_no}, "
             f"turn {step.turn} - move {self.index + 1} of {len(steps)}")

@@ -97,6 +97,13 @@ class SavesScreen(Screen):
         if self._pending_delete is not None and event.key != "y":
             self._pending_delete = None
             self.query_one("#saves-status", TextPanel).show("Kept.")
+        elif event.character and event.character in "123456789":
+            index = int(event.character) - 1
+            if index < len(self.saves):
+                event.stop()
+                menu = self.query_one(Menu)
+                menu.selected = index
+                menu.action_choose()
 
     def action_back(self) -> None:
         self.app.pop_screen()
