@@ -22,9 +22,12 @@ __all__ = ["card_text", "card_content", "PileView", "HandView", "TextPanel", "Me
 
 _GLYPHS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 # Suit colours by card style; the suit letter or glyph is always there too.
+# xterm's bright red, blue and green: at 16 colours they become exactly those colours, where a
+# theme's softer reds came out white or magenta.
 _SUIT_STYLES = {
-    "two-colour": {"H": "bold $text-error", "D": "bold $text-error", "C": "bold", "S": "bold"},
-    "four-colour": {"H": "bold $text-error", "D": "bold $text-primary", "C": "bold $text-success", "S": "bold"},
+    "two-colour": {"H": "bold #ff5555", "D": "bold #ff5555", "C": "bold", "S": "bold"},
+    "four-colour": {"H": "bold #ff5555", "D": "bold #5c8cff", "C": "bold #55ff55",
+                    "S": "bold"},
 }
 
 
