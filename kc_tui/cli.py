@@ -18,7 +18,7 @@ from .ai.seats import SEAT_NAMES, check_spec, make_seats
 from .ai.tournament import TournamentResult, run_tournament
 from .engine.describe import Narrator, describe_rules
 from .engine.rules import PRESET_NOTES, PRESETS, RuleError, RuleSet, build_rules, parse_rule_assignment
-from .engine.service import GameService, Seat, daily_seed, new_seed
+from .engine.service import GameService, daily_seed, new_seed
 from .engine.transcript import TranscriptWriter
 from .plain import PlainGame
 from .saves import (
@@ -409,20 +409,25 @@ def _resume(args: argparse.Namespace) -> int:
     if not saves:
         print(f"No saved game to resume (saves are kept in {saves_dir()}).")
         return 1
-    latest = saves[0]
-    try:
-        restored = load_save(latest.path, think=args.think)
-    except SaveError as exc:
-        print(f"The most recent saved game cannot be resumed: {exc.problem}.\n"
-              f"The file is {exc.path}; `kings-corner saves --delete {exc.path.name}` deletes it.")
+    restored = None
+    for info in saves:  # newest first: the most recent save that can be resumed
+        try:
+            restored = load_save(info.path, think=args.think)
+        except SaveError as exc:
+            print(f"The saved game {exc.path.name} cannot be resumed: {exc.problem}.\n"
+                  f"  The file is {exc.path}; `kings-corner saves --delete {exc.path.name}` deletes it.")
+            continue
+        print(f"Resuming {info.title}.")
+        break
+    if restored is None:
+        print("No saved game can be resumed.")
         return 1
-    print(f"Resuming {latest.title}.")
     return _run(restored.service, args, lambda report: resume_saving(restored, report))
 
 
 def _saves(args: argparse.Namespace) -> int:
     """``kings-corner saves [--delete NAME]``: list the saved sessions, or delete one."""
-    if args.delete:
+    if args.delete is not None:
         path = saves_dir() / args.delete
         if path.parent != saves_dir() or not path.is_file():
             print(f"No saved game called {args.delete!r} in {saves_dir()}.")

@@ -71,6 +71,8 @@ def load_replay(path: Path) -> Replay:
         raise ReplayError(f"{path}: cannot be read: {exc.strerror or exc}") from None
     except UnicodeDecodeError:
         raise ReplayError(f"{path}: is not a text file") from None
+    if not lines or not lines[0].strip():
+        raise ReplayError(f"{path}: not a transcript (its first line is empty)")
     try:
         first = next(read_events(lines[:1]))[1]
     except (StopIteration, TranscriptError, KeyError, ValueError, TypeError) as exc:

@@ -19,10 +19,10 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from .ai.seats import check_spec, make_seats
+from .ai.seats import check_spec, make_seats, spec_kind
 from .engine.events import Event, RoundEnd, SessionEnd, SessionStart, TurnEnd
 from .engine.game import Phase
-from .engine.rules import RuleError, RuleSet
+from .engine.rules import RuleError
 from .engine.service import GameService, Seat
 from .engine.transcript import TranscriptError, encode_event, replay_events
 
@@ -147,9 +147,8 @@ class AutoSaver:
 
     def finish(self) -> None:
         """The session is over: its transcript goes to the transcripts folder (for statistics
-        and replays) and the save, which has nothing left to resume, is removed."""
-        if self.error is not None:
-            return
+        and replays) and the save, which has nothing left to resume, is removed.  (Tried even
+        after a failed save: the folder may be writable again.)"""
         target = transcripts_dir() / (self.path.stem + ".jsonl")
         k = 2
         while target.exists():
@@ -159,9 +158,10 @@ class AutoSaver:
             write_atomic(target, transcript_text(self.events))
             self.path.unlink(missing_ok=True)
         except OSError as exc:
-            self.error = f"Cannot keep the finished game's transcript in {target}: {exc.strerror or exc}."
-            if self.on_error is not None:
-                self.on_error(self.error)
+            problem = f"Cannot keep the finished game's transcript in {target}: {exc.strerror or exc}."
+            if self.error is None and self.on_error is not None:
+                self.on_error(problem)
+            self.error = problem
             return
         self.transcript = target
 
@@ -216,7 +216,7 @@ class SaveInfo:
     def title(self) -> str:
         if self.problem:
             return f"{self.path.name}: {self.problem}"
-        when = self.saved_at.replace("T", " ")[:16]
+        when = self.saved_at
         scores = ", ".join(f"{n} {t}" for n, t in zip(self.players, self.totals))
         return f"{', '.join(self.players)} - round {self.round_no} ({scores}) - saved {when}"
 
@@ -278,11 +278,23 @@ def save_info(path: Path) -> SaveInfo:
         names = tuple(str(s.get("name", "?")) if isinstance(s, dict) else "?" for s in seats)
         rounds = [e for e in events if isinstance(e, dict) and e.get("event") == "round_start"]
         ends = [e for e in events if isinstance(e, dict) and e.get("event") == "round_end"]
-        totals = tuple(ends[-1].get("totals", ())) if ends else tuple(0 for _ in names)
+        totals = ends[-1].get("totals") if ends else [0] * len(names)
+        if not isinstance(totals, list) or not all(isinstance(t, int) for t in totals):
+            raise SaveError(path, "a round's totals are damaged")
         finished = any(isinstance(e, dict) and e.get("event") == "session_end" for e in events)
-        return SaveInfo(path, names, str(doc.get("saved_at", "")), len(rounds), totals, finished)
+        return SaveInfo(path, names, _local_time(doc.get("saved_at")), len(rounds), tuple(totals), finished)
     except SaveError as exc:
         return SaveInfo(path, problem=exc.problem)
+    except Exception as exc:  # noqa: BLE001 - a listing never fails because of one file
+        return SaveInfo(path, problem=f"the file is damaged ({type(exc).__name__})")
+
+
+def _local_time(stamp: object) -> str:
+    """A save's UTC time as local time, ``2026-11-30 14:05``."""
+    try:
+        return datetime.fromisoformat(str(stamp)).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return "at an unknown time"
 
 
 def list_saves() -> list[SaveInfo]:
@@ -321,9 +333,14 @@ def load_save(path: Path, think: float | None = None) -> Restored:
         if not isinstance(seat, dict) or not isinstance(seat.get("name"), str) or not isinstance(seat.get("spec"), str):
             raise SaveError(path, f"seat {i + 1} must have a name and a spec")
         try:
-            specs.append(check_spec(seat["spec"], humans=True))
+            spec = check_spec(seat["spec"], humans=True)
         except ValueError as exc:
             raise SaveError(path, f"seat {i + 1}: {exc}") from None
+        if spec_kind(spec)[0] == "bot":
+            # A save is data: resuming one must never start a program named in it.
+            raise SaveError(path, f"seat {i + 1} is an external bot ({spec}); games with bots are "
+                                  "not resumed from saves, since that would run the program the file names")
+        specs.append(spec)
         names.append(seat["name"])
     lines = []
     for i, event in enumerate(events_doc):
@@ -340,7 +357,9 @@ def load_save(path: Path, think: float | None = None) -> Restored:
     if game.phase == Phase.ROUND_OVER and game.round_no == 0:
         raise SaveError(path, "the save holds no deal")
     players = [p.name for p in game.players]
-    if len(names) != game.n or players != names:
+    if len(names) != game.n or players != names or any(
+        (p.kind, p.level) != spec_kind(spec) for p, spec in zip(game.players, specs)
+    ):
         raise SaveError(path, "its seats do not match the players of the game in it")
     if not isinstance(events[0], SessionStart) or events[0].seed != seed:
         raise SaveError(path, "its seed does not match the game in it")
@@ -353,11 +372,7 @@ def load_save(path: Path, think: float | None = None) -> Restored:
         for seat, state in zip(seats, players_rng):
             if state is not None and seat.player is not None and hasattr(seat.player, "rng"):
                 _set_rng_state(seat.player.rng, state)
-    except (KeyError, TypeError, ValueError) as exc:
-        for seat in seats:
-            close = getattr(seat.player, "close", None)
-            if close:
-                close()
+    except (KeyError, TypeError, ValueError, OverflowError) as exc:
         raise SaveError(path, f"the random generators' states are damaged ({exc})") from None
     service = GameService(game.rules, seats, seed=seed, game=game, history=events)
     return Restored(service, specs, events, path)

@@ -92,6 +92,9 @@ class Settings:
 
 # ---------------------------------------------------------------------- the settings file
 _ENV = "KC_TUI_CONFIG_DIR"
+RULE_OPTIONS = ("hand_size", "draw", "kings_to_corners_at_deal", "mandatory_kings", "royal_kings",
+                "scoring", "target")
+"""The rule options the settings may remember (RULES.md R6; players come from the seats)."""
 
 
 def config_dir() -> Path:
@@ -147,7 +150,10 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         if "players" in values:
             values["players"] = tuple(values["players"]) if isinstance(values["players"], list) else None
         if "rules" in values:
-            values["rules"] = tuple(values["rules"].items()) if isinstance(values["rules"], dict) else None
+            # Only rule options with plain values are kept; anything else is dropped.
+            rules = values["rules"] if isinstance(values["rules"], dict) else {}
+            values["rules"] = tuple((k, v) for k, v in rules.items()
+                                    if k in RULE_OPTIONS and isinstance(v, (bool, int, str)))
         if isinstance(values.get("pace"), int) and not isinstance(values.get("pace"), bool):
             values["pace"] = float(values["pace"])
         return Settings(**values), None
@@ -164,4 +170,6 @@ def save_settings(settings: Settings, path: Path | None = None) -> str | None:
         write_atomic(path, settings_toml(settings))
     except OSError as exc:
         return f"Cannot save the settings to {path}: {exc.strerror or exc}."
+    except SettingsError as exc:
+        return f"Cannot save the settings: {exc}."
     return None

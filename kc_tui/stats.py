@@ -84,7 +84,8 @@ def read_results(folder: Path | None = None) -> tuple[list[SessionResult], list[
     problems: list[str] = []
     if not folder.is_dir():
         return results, problems
-    for path in sorted(folder.glob("*.jsonl")):
+    # Oldest first: by when each was written (file names of one second differ by a suffix).
+    for path in sorted(folder.glob("*.jsonl"), key=lambda p: (p.stat().st_mtime, p.name)):
         try:
             with path.open(encoding="utf-8") as f:
                 events = [event for _, event in read_events(f)]
@@ -96,6 +97,13 @@ def read_results(folder: Path | None = None) -> tuple[list[SessionResult], list[
         if start is None or end is None:
             problems.append(f"{path}: not a finished session")
             continue
+        n = len(start.players)
+        rounds = [e for e in events if isinstance(e, RoundEnd)]
+        if not 2 <= n <= 6 or len(end.totals) != n or any(not 0 <= w < n for w in end.winners) or any(
+            len(r.hands) != n or len(r.scores) != n or any(not 0 <= w < n for w in r.winners) for r in rounds
+        ):
+            problems.append(f"{path}: its results do not match its {n} players")
+            continue
         results.append(SessionResult(
             path.stem,
             tuple(p.name for p in start.players),
@@ -103,7 +111,7 @@ def read_results(folder: Path | None = None) -> tuple[list[SessionResult], list[
             str(start.rules.get("scoring", "classic")),
             end.winners,
             end.totals,
-            tuple(e for e in events if isinstance(e, RoundEnd)),
+            tuple(rounds),
         ))
     return results, problems
 
@@ -129,8 +137,10 @@ def player_stats(results: Iterable[SessionResult]) -> dict[str, PlayerStats]:
                 counts = st.by_level.setdefault(level, [0, 0])
                 counts[0] += 1
                 counts[1] += won
-            place = 1 + sum(1 for s in range(len(result.players)) if (result.totals[s] < result.totals[seat]) == low
-                            and result.totals[s] != result.totals[seat])
+            # Place: the winners are first; the others follow by their totals.
+            place = 1 if won else 1 + len(result.winners) + sum(
+                1 for s in range(len(result.players)) if s not in result.winners and s != seat
+                and result.totals[s] != result.totals[seat] and (result.totals[s] < result.totals[seat]) == low)
             points = result.totals[seat]
             # Best: the highest place, then the most points ahead of the others' mean.
             others = [t for s, t in enumerate(result.totals) if s != seat]
@@ -152,6 +162,10 @@ def bar_chart(values: Sequence[tuple[str, float]], width: int = 30, label_width:
     return lines
 
 
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
 def _ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
@@ -165,22 +179,23 @@ def _when(name: str) -> str:
 def stats_text(stats: PlayerStats) -> str:
     """One player's statistics in words, with a chart of the win rate by opponent level."""
     s = stats
-    lines = [f"{s.name}: {s.sessions} session{'s' if s.sessions != 1 else ''} played, {s.sessions_won} won"
+    lines = [f"{s.name}: {_count(s.sessions, 'session')} played, {s.sessions_won} won"
              + (f" ({s.sessions_won / s.sessions:.0%})" if s.sessions else "")
-             + f"; {s.rounds} rounds played, {s.rounds_won} won"
+             + f"; {_count(s.rounds, 'round')} played, {s.rounds_won} won"
              + (f" ({s.rounds_won / s.rounds:.0%})." if s.rounds else ".")]
     if s.average_cards_left is not None:
         lines.append(f"  Cards left in hand when losing a round: {s.average_cards_left:.1f} on average.")
     if s.best is not None and s.worst is not None:
-        lines.append(f"  Best session: {_ordinal(s.best[2])} of {s.best[3]} with {s.best[4]} points, {_when(s.best[1])}.")
-        lines.append(f"  Worst session: {_ordinal(s.worst[2])} of {s.worst[3]} with {s.worst[4]} points, {_when(s.worst[1])}.")
+        lines.append(f"  Best session: {_ordinal(s.best[2])} of {s.best[3]} with {_count(s.best[4], 'point')}, {_when(s.best[1])}.")
+        lines.append(f"  Worst session: {_ordinal(s.worst[2])} of {s.worst[3]} with {_count(s.worst[4], 'point')}, {_when(s.worst[1])}.")
     if s.streak:
         word = "won" if s.streak > 0 else "lost"
-        lines.append(f"  Current streak: {word} the last {abs(s.streak)} session{'s' if abs(s.streak) != 1 else ''}.")
+        run = "session" if abs(s.streak) == 1 else f"{abs(s.streak)} sessions"
+        lines.append(f"  Current streak: {word} the last {run}.")
     if s.by_level:
         lines.append("  Sessions won, by the opponents' level:")
         rows = [(level, won / n) for level, (n, won) in sorted(s.by_level.items())]
         counts = {level: n for level, (n, _won) in s.by_level.items()}
         for line, (level, _rate) in zip(bar_chart(rows), rows):
-            lines.append(f"    {line}  ({counts[level]} session{'s' if counts[level] != 1 else ''})")
+            lines.append(f"    {line}  ({_count(counts[level], 'session')})")
     return "\n".join(lines)

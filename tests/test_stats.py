@@ -42,7 +42,7 @@ def test_records_count_sessions_rounds_levels_cards_left_best_worst_and_streak()
     assert ada.sessions_won == 2 and ada.streak == 2  # the tie is shared, then a win
     assert ada.by_level == {"person": [3, 2], "easy": [1, 1]}
     text = stats_text(zoe)
-    assert "3 sessions played, 2 won (67%)" in text and "lost the last 1 session" in text
+    assert "3 sessions played, 2 won (67%)" in text and "lost the last session." in text
     assert "Best session: 1st of 2 with 3 points, on 2026-11-01 at 10:00." in text
     assert "expert   |" in text and "| 0%" in text
 
@@ -71,3 +71,22 @@ def test_stats_come_from_the_transcripts_of_finished_sessions_and_print_as_json(
     text = subprocess.run([sys.executable, "-m", "kc_tui", "stats", "--player", "zoe"], capture_output=True,
                           text=True, check=True, env=os.environ.copy()).stdout
     assert text.startswith("Zoe: 3 sessions played") and "skipped" in text
+
+
+def test_a_single_round_session_places_the_winners_first_and_the_rest_second() -> None:
+    none = SessionResult("2026-11-05-100000-a-b-c", ("A", "B", "C"), ("person", "easy", "easy"), "none",
+                         (1,), (0, 0, 0), (_round((1,), (("AS",), (), ("2S",)), (0, 0, 0), (0, 0, 0)),))
+    table = player_stats([none])
+    assert table["B"].best[2] == 1 and table["A"].best[2] == 2 and table["C"].worst[2] == 2
+
+
+def test_transcripts_whose_results_do_not_match_their_players_are_skipped_with_why() -> None:
+    folder = transcripts_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    start = {"event": "session_start", "version": 1, "game": "kings-corner", "seed": 1,
+             "rules": build_rules(3).as_dict(),
+             "players": [{"name": n, "kind": "ai", "level": "easy"} for n in ("A", "B", "C")]}
+    end = {"event": "session_end", "winners": [1], "totals": [26, 4]}
+    (folder / "short.jsonl").write_text(json.dumps(start) + "\n" + json.dumps(end) + "\n")
+    results, problems = read_results()
+    assert results == [] and "do not match its 3 players" in problems[0]

@@ -76,10 +76,16 @@ def make_seats(
         if given[i] is None and spec_kind(spec)[0] == "human":
             given[i] = "You" if spec == "you" else spec[len(HUMAN_PREFIX):]
     spare = iter(n for n in SEAT_NAMES + tuple(f"Player {k}" for k in range(1, 7)) if n not in given)
+    taken: set[str] = set()
     seats = []
     for i, spec in enumerate(specs):
         kind, level = spec_kind(spec)
         name = given[i] or next(spare)
+        base, k = name, 2
+        while name.lower() in taken:  # two seats never share a name ("you,you": You, You 2)
+            name = f"{base} {k}"
+            k += 1
+        taken.add(name.lower())
         if kind == "human":
             seats.append(Seat(name, "human"))
             continue

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import os
 import random
-from typing import IO, Any, Iterable, Iterator
+from typing import IO, Any, Callable, Iterable, Iterator
 
 from .events import (
     Chips,

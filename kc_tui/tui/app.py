@@ -82,7 +82,7 @@ class KingsCornerApp(App):
         self.register_theme(HIGH_CONTRAST)
 
     def on_mount(self) -> None:
-        self.apply_settings(self.settings)
+        self.apply_settings(self.settings, keep=False)
         if self.replay is not None:
             from .replay_screen import ReplayScreen
 
@@ -101,15 +101,16 @@ class KingsCornerApp(App):
         """Keep choices such as the last seats and rules in the settings (saved with them)."""
         self.apply_settings(self.settings.with_(**changes))
 
-    def apply_settings(self, settings: Settings) -> None:
-        """Use ``settings`` from now on: theme, ASCII mode, card style, pace, confirmations."""
+    def apply_settings(self, settings: Settings, keep: bool = True) -> None:
+        """Use ``settings`` from now on: theme, ASCII mode, card style, pace, confirmations;
+        with ``keep``, save them too (a change, not the start)."""
         self.settings = settings
         self.theme = TEXTUAL_THEMES[settings.theme]
         self.set_class(settings.ascii, "ascii")
         for screen in self.screen_stack:
             for widget in screen.walk_children():
                 widget.refresh()
-        if self.on_settings is not None:
+        if keep and self.on_settings is not None:
             problem = self.on_settings(settings)
             if problem:
                 self.report_save_error(problem)
@@ -161,8 +162,13 @@ class KingsCornerApp(App):
         previous = self.savers.pop(id(old), None)
         if previous is not None:
             self.savers[id(service)] = start_saving(service, previous.specs, self.report_save_error)
-        self.pop_screen()
+        self._remove(screen)
         self.start_table(service)
+
+    def _remove(self, screen: Screen) -> None:
+        """Take ``screen`` off the stack with whatever dialogs sit on top of it."""
+        while screen in self.screen_stack and len(self.screen_stack) > 1:
+            self.pop_screen()
 
     def leave_table(self, screen: Screen) -> None:
         """The table was left: back to the title screen, or out of the app for ``play``."""
@@ -174,9 +180,8 @@ class KingsCornerApp(App):
             service.close()
             self._owned.remove(service)
             self.savers.pop(id(service), None)
-        if len(self.screen_stack) > 2:
-            self.pop_screen()
-        else:
+        self._remove(screen)
+        if len(self.screen_stack) <= 1:
             self.exit()
 
     def on_unmount(self) -> None:

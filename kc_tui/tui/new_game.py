@@ -4,6 +4,7 @@ combination that cannot be dealt is explained in place and cannot be started."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from textual.app import ComposeResult
@@ -142,7 +143,8 @@ class NewGameScreen(Screen):
 
     def _problem(self) -> str | None:
         specs, names = self.seat_specs()
-        given = [n.lower() for n in names if n]
+        kinds = [self.query_one(f"#kind-{i}", Choice).value for i in range(self.players)]
+        given = [(n or self._default_name(i, kinds)).lower() for i, n in enumerate(names)]
         if len(set(given)) != len(given):
             return "Two seats have the same name; give each player a different name."
         try:
@@ -151,7 +153,7 @@ class NewGameScreen(Screen):
             text = str(exc)
             return text[0].upper() + text[1:] + "."
         text = self.query_one("#seed", Input).value.strip()
-        if text and not text.lstrip("-").isdigit():
+        if text and not re.fullmatch(r"-?[0-9]+", text):
             return f"A seed is a whole number; got {text!r}."
         return None
 
@@ -182,7 +184,11 @@ class NewGameScreen(Screen):
         shown = rules.as_dict() if rules else {**build_rules(2).as_dict(), **PRESETS[self.preset], **self.options}
         for key in OPTION_LABELS:
             choice = self.query_one(f"#opt-{key}", Choice)
-            choice.set_value(shown[key])
+            if key == "target" and shown[key] not in TARGETS:
+                # A target set elsewhere (remembered, or a preset's) is offered as it is.
+                choice.set_value(shown[key], [(t, f"{t} points") for t in sorted({*TARGETS, shown[key]})])
+            else:
+                choice.set_value(shown[key])
         target = self.query_one("#opt-target", Choice)
         target.display = shown["scoring"] != "none"
         problem = self._problem()

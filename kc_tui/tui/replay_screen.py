@@ -9,7 +9,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 
-from ..engine.cards import Pile
 from ..replay import Replay
 from .table import WIDE, cross
 from .widgets import PileView, TextPanel, card_text

@@ -33,7 +33,8 @@ def round_summary(game: Game, names: list[str], ascii_only: bool) -> str:
         lines.append(f"  cards left: {cards}")
     if game.rules.scoring == "chips":
         lines.append(f"Chips left in the pot: {game.pot}.")
-    lines.append(f"(Deal seed {game.seed}: `kings-corner play --seed {game.seed}` deals this session again.)")
+    lines.append(f"(Deal seed {game.seed}: playing with --seed {game.seed} and the same players and rules "
+                 "deals this session again.)")
     if game.rules.scoring != "none" and game.phase != Phase.SESSION_OVER:
         lines += ["", scores_text(game, names)]
     return "\n".join(lines)
@@ -113,7 +114,8 @@ class SessionOverScreen(_ScrollingDialog):
     BINDINGS = [
         Binding("a", "choose('again')", "Play again"),
         Binding("t", "choose('title')", "Title"),
-        Binding("q,escape", "choose('quit')", "Quit"),
+        Binding("q", "choose('quit')", "Quit"),
+        Binding("escape", "choose('title')", "Title", show=False),
         Binding("pagedown,j", "scroll(1)", "Scroll down", show=False),
         Binding("pageup,k", "scroll(-1)", "Scroll up", show=False),
     ]

@@ -85,7 +85,7 @@ class TableScreen(Screen):
         self.held: Card | Pile | None = None
         self.people = [i for i, s in enumerate(service.seats) if s.player is None]
         # Whose hand the screen shows: the one person, or in hot-seat the one at the keyboard.
-        self.viewer = self.people[0] if self.people else -1
+        self.viewer = self.people[0] if len(self.people) == 1 else -1
         self.names = [s.name for s in service.seats]
         self.narrator = Narrator(self.names)
         self._decision: Decision | None = None
@@ -165,7 +165,8 @@ class TableScreen(Screen):
             pile_view.held = self.held == pile_view.pile
         self._update("#stock", f"Stock\n{obs.stock_count}")
         hand = self.query_one(HandView)
-        hand.cards = obs.hand
+        # Hot-seat: no hand is shown until a person has taken the keyboard.
+        hand.cards = () if self.people and self.viewer < 0 else obs.hand
         hand.held = obs.hand.index(self.held) if isinstance(self.held, Card) and self.held in obs.hand else -1
         lines = []
         for i, s in enumerate(service.seats):
@@ -182,8 +183,10 @@ class TableScreen(Screen):
     def _keys_text(self) -> str:
         """The keys that apply right now (the footer)."""
         service = self.service
-        if self._playing is not None or (self._decision is not None and not service.waiting_for_human()):
+        if self._playing is not None:
             return "Any key: finish this computer turn now   ? help   q quit   Ctrl+P all"
+        if self._decision is not None and not service.waiting_for_human():
+            return f"{service.current_seat.name} is thinking   s scores   r rules   ? help   q quit"
         if not service.waiting_for_human():
             return "s scores   r rules   o settings   ? help   q quit   Ctrl+P all"
         if self.held is not None:
@@ -221,6 +224,9 @@ class TableScreen(Screen):
         """Whose move is it? A person: wait for keys. A computer: think in a worker."""
         service = self.service
         self._decision = None
+        if self._timer is not None:
+            self._timer.stop()  # a pending advance from the pause after a computer's turn
+            self._timer = None
         if not service.waiting_for_human():
             self._close_prompt()
         if service.phase in (Phase.ROUND_OVER, Phase.SESSION_OVER):
@@ -232,9 +238,16 @@ class TableScreen(Screen):
         elif service.waiting_for_human():
             if len(self.people) > 1 and self.viewer != service.current:
                 # Hot-seat: hide the table until the next person has the keyboard.
-                self.viewer = service.current
-                self.app.push_screen(PassScreen(service.current_seat.name), lambda _: self.advance())
+                self.viewer = -1
                 self.refresh_table()
+                seat = service.current
+
+                def taken(_: object) -> None:
+                    self.viewer = seat
+                    self.refresh_table()
+                    self.advance()
+
+                self.app.push_screen(PassScreen(service.current_seat.name), taken)
                 return
             self.say(f"Your turn, {service.current_seat.name}: pick a card (1-9) or a pile, then a target.")
             self.query_one(HandView).focus()
@@ -252,6 +265,8 @@ class TableScreen(Screen):
 
     def _apply(self, decision: Decision, plan: list) -> None:
         """Show the computer's turn move by move at the chosen pace (any key skips ahead)."""
+        if decision is not self._decision or not self.is_attached:
+            return  # the table was left, or the turn moved on, while it was thinking
         self._playing = (decision, list(plan))
         self._step()
 
@@ -273,7 +288,9 @@ class TableScreen(Screen):
         for fault in service.take_faults():
             self.query_one("#log", RichLog).write(f"! {fault}")
         self.refresh_table()
-        if self.pace > 0 and not skip:
+        if self.pace > 0 and not skip and not service.waiting_for_human():
+            # Leave the last move on screen a moment before the next computer thinks; a person
+            # to play next gets the keyboard at once.
             self._timer = self.set_timer(self.pace, self.advance)
         else:
             self.advance()
@@ -315,6 +332,8 @@ class TableScreen(Screen):
             self._act(lambda: self.service.play(MovePile(held, pile)))
         elif self.service.game.piles[pile.value]:
             self._hold(pile)
+        else:
+            self.say(f"{pile.name} is empty: pick a card of your hand (1-9) to play there.")
 
     def _hold(self, thing: Card | Pile) -> None:
         if not self.service.waiting_for_human():
@@ -353,13 +372,16 @@ class TableScreen(Screen):
             self._skip_ahead()
             event.stop()
             return
-        if event.character and event.character.isdigit():
+        if event.character and event.character in "0123456789":
             if isinstance(self.focused, Input):
                 return
             index = (int(event.character) - 1) % 10
             cards = self.query_one(HandView).cards
             if index < len(cards):
                 self._hold(cards[index])
+            elif self.service.waiting_for_human():
+                self.say(f"Your hand has {len(cards)} card{'s' if len(cards) != 1 else ''}; "
+                         f"there is no card {index + 1}.")
             event.stop()
 
     def action_step(self, direction: str) -> None:
@@ -412,9 +434,17 @@ class TableScreen(Screen):
         self.refresh_table()
         self.say("Put back.")
 
+    def _not_yours(self) -> bool:
+        """True (and said) when it is not a person's turn at this keyboard."""
+        if self.service.waiting_for_human():
+            return False
+        if self.service.phase == Phase.TURN:
+            self.say(f"It is {self.service.current_seat.name}'s turn.")
+        return True
+
     def action_end_turn(self) -> None:
         """End the turn; when moves are still open, the first press asks, the second ends."""
-        if not self.service.waiting_for_human():
+        if self._not_yours():
             return
         open_moves = len(self.service.legal_moves())
         if open_moves and self.app.settings.confirm_end and self._confirm != "end":
@@ -426,11 +456,11 @@ class TableScreen(Screen):
         self._act(self.service.end_turn)
 
     def action_undo(self) -> None:
-        if self.service.waiting_for_human():
+        if not self._not_yours():
             self._act(self.service.undo)
 
     def action_hint(self) -> None:
-        if self.service.waiting_for_human():
+        if not self._not_yours():
             self.say(hint(self.service.observation()).text)
 
     def action_help(self) -> None:
@@ -457,7 +487,7 @@ class TableScreen(Screen):
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
         message.input.value = ""
-        if not self.service.waiting_for_human():
+        if self._not_yours():
             return
         obs = self.service.observation()
         try:
@@ -466,7 +496,8 @@ class TableScreen(Screen):
             self.say(str(exc))
             return
         if isinstance(command, Verb):
-            actions = {"end": self.action_end_turn, "undo": self.action_undo,
+            # A typed "end" is deliberate: it ends the turn without asking (as in the line mode).
+            actions = {"end": lambda: self._act(self.service.end_turn), "undo": self.action_undo,
                        "hint": self.action_hint, "help": self.action_help, "quit": self._leave}
             actions[command.name]()
             return
@@ -502,6 +533,7 @@ class TableScreen(Screen):
     def _leave(self, quit_app: bool = False) -> None:
         if self._decision is not None:
             self.service.cancel_decision(self._decision)
+            self._decision = None
         if self._timer is not None:
             self._timer.stop()
         self._playing = None

@@ -61,7 +61,7 @@ class TitleScreen(Screen):
         Binding("r", "pick('rules')", "Rules"),
         Binding("t", "pick('stats')", "Statistics"),
         Binding("s", "pick('settings')", "Settings"),
-        Binding("q,escape", "pick('quit')", "Quit"),
+        Binding("q", "pick('quit')", "Quit"),
         Binding("question_mark,f1", "pick('rules')", "Rules", show=False),
     ]
 

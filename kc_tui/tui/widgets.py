@@ -268,10 +268,12 @@ class Menu(Static, can_focus=True):
                 self.selected = i
 
     def action_move(self, step: int) -> None:
-        self.selected = (self.selected + step) % len(self.items)
+        if self.items:
+            self.selected = (self.selected + step) % len(self.items)
 
     def action_choose(self) -> None:
-        self.post_message(self.Chosen(self, self.items[self.selected]))
+        if self.items:
+            self.post_message(self.Chosen(self, self.items[min(self.selected, len(self.items) - 1)]))
 
     def on_click(self, event: Any) -> None:
         row = event.y
