@@ -387,10 +387,11 @@ def _run(service: GameService, args: argparse.Namespace, saving: Callable[[Calla
         else:
             print(f"! {message}")
 
-    saving(report)
+    saver = saving(report)
     try:
         if not args.plain and _full_screen():
             app = _app(service, args)
+            app.savers[id(service)] = saver
             app.run()
             return 0
         return PlainGame(service, _read_line(), sys.stdout).run()

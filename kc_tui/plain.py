@@ -61,6 +61,8 @@ class PlainGame:
         self.out = out
         self.names = [s.name for s in service.seats]
         self.narrator = Narrator(self.names)
+        for event in service.past_events:  # a resumed game: the narrator catches up silently
+            self.narrator.sentence(event)
         self.humans = [i for i, s in enumerate(service.seats) if s.player is None]
         self._last_human: int | None = None
         service.add_listener(self._on_event)

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from .ai.seats import check_spec, make_seats, spec_kind
-from .engine.events import Event, RoundEnd, SessionEnd, SessionStart, TurnEnd
+from .engine.events import Event, RoundEnd, RoundStart, SessionEnd, SessionStart, TurnEnd
 from .engine.game import Phase
 from .engine.rules import RuleError
 from .engine.service import GameService, Seat
@@ -142,8 +142,8 @@ class AutoSaver:
         self.events.append(event)
         if isinstance(event, SessionEnd):
             self.finish()
-        elif isinstance(event, (TurnEnd, RoundEnd)):
-            self.save()
+        elif isinstance(event, (RoundStart, TurnEnd, RoundEnd)):
+            self.save()  # a deal too: a game left in its very first turn can be resumed
 
     def finish(self) -> None:
         """The session is over: its transcript goes to the transcripts folder (for statistics
@@ -218,7 +218,7 @@ class SaveInfo:
             return f"{self.path.name}: {self.problem}"
         when = self.saved_at
         scores = ", ".join(f"{n} {t}" for n, t in zip(self.players, self.totals))
-        return f"{', '.join(self.players)} - round {self.round_no} ({scores}) - saved {when}"
+        return f"{when}: {', '.join(self.players)}, round {self.round_no} ({scores})"
 
 
 def _read_document(path: Path) -> dict[str, Any]:

@@ -186,8 +186,8 @@ def stats_text(stats: PlayerStats) -> str:
     if s.average_cards_left is not None:
         lines.append(f"  Cards left in hand when losing a round: {s.average_cards_left:.1f} on average.")
     if s.best is not None and s.worst is not None:
-        lines.append(f"  Best session: {_ordinal(s.best[2])} of {s.best[3]} with {_count(s.best[4], 'point')}, {_when(s.best[1])}.")
-        lines.append(f"  Worst session: {_ordinal(s.worst[2])} of {s.worst[3]} with {_count(s.worst[4], 'point')}, {_when(s.worst[1])}.")
+        lines.append(f"  Best session: finished {_ordinal(s.best[2])} of {s.best[3]} with {_count(s.best[4], 'point')}, {_when(s.best[1])}.")
+        lines.append(f"  Worst session: finished {_ordinal(s.worst[2])} of {s.worst[3]} with {_count(s.worst[4], 'point')}, {_when(s.worst[1])}.")
     if s.streak:
         word = "won" if s.streak > 0 else "lost"
         run = "session" if abs(s.streak) == 1 else f"{abs(s.streak)} sessions"

@@ -159,3 +159,20 @@ async def test_hot_seat_shows_no_hand_until_a_person_has_the_keyboard() -> None:
         assert table.query_one("#hand").cards == ()  # behind the pass screen, and empty
         await pilot.press("enter")
         assert table.query_one("#hand").cards == service.game.hand(service.current)
+
+
+async def test_keys_do_nothing_while_the_table_is_too_small_to_be_seen() -> None:
+    service = _two_player()
+    app = KingsCornerApp(service, settings=Settings(pace=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _my_turn(pilot, service)
+        hand, turns = service.observation().hand, service.game.turns
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        king = next((i for i, c in enumerate(hand) if c.is_king), 0)
+        await pilot.press(str(king + 1), "enter", "e", "e", "colon", "q")
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert service.observation().hand == hand and service.game.turns == turns
+        assert "Leave the game" not in str(app.screen.query_one("#status").render())
+        assert app.screen.held is None

@@ -535,7 +535,7 @@ def test_score_table_of_a_chips_session_shows_the_pot_carried_and_the_chips_paid
     assert "Chips paid in the session: Ann 4, Bob 5, Cy 6. Left in the pot for the next round: 0." in table
     chart = totals_chart(game.history, names).splitlines()
     assert chart[0].startswith("7 |") and chart[0].endswith("C")  # Cy on top after round 2
-    assert chart[-1] == "A Ann  B Bob  C Cy"
+    assert chart[-1] == "A Ann  B Bob  C Cy  (# where totals meet)"
 
 
 def test_score_table_of_a_finished_penalty_session_states_no_leader_and_marks_round_winners():

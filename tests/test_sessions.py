@@ -39,9 +39,12 @@ def test_play_saves_after_every_turn_and_resume_goes_back_to_it() -> None:
     result = run("resume", "--plain", stdin="end\nquit\n")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0].startswith("Resuming You, Ada - round 1")
+    assert lines[0].startswith("Resuming ") and lines[0].endswith(": You, Ada, round 1 (You 0, Ada 0).")
     assert lines[1] == "Resuming round 1. Totals so far: You 0, Ada 0."
     assert "You end the turn." in result.stdout
+    assert "failed and was stopped" not in result.stdout  # the narrator caught up with the save
+    after = result.stdout.split("You end the turn.", 1)[1]
+    assert "Ada " in after and "You draw" in after
     again = json.loads(saves[0].path.read_text())
     assert sum(e["event"] == "turn_end" for e in again["events"]) > turns  # saving goes on
 

@@ -43,7 +43,7 @@ def test_records_count_sessions_rounds_levels_cards_left_best_worst_and_streak()
     assert ada.by_level == {"person": [3, 2], "easy": [1, 1]}
     text = stats_text(zoe)
     assert "3 sessions played, 2 won (67%)" in text and "lost the last session." in text
-    assert "Best session: 1st of 2 with 3 points, on 2026-11-01 at 10:00." in text
+    assert "Best session: finished 1st of 2 with 3 points, on 2026-11-01 at 10:00." in text
     assert "expert   |" in text and "| 0%" in text
 
 

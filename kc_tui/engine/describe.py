@@ -166,7 +166,7 @@ def chips_lines(history: Sequence[RoundRecord], names: Sequence[str]) -> list[st
 
 def totals_chart(history: Sequence[RoundRecord], names: Sequence[str], height: int = 8) -> str:
     """Each player's running total by round as an ASCII chart: one column per round, each
-    player drawn with the first letter of their name (``*`` where two meet)."""
+    player drawn with the first letter of their name (``#`` where two meet)."""
     if not history:
         return ""
     marks = []
@@ -178,16 +178,18 @@ def totals_chart(history: Sequence[RoundRecord], names: Sequence[str], height: i
     for x, record in enumerate(history):
         for seat, total in enumerate(record.totals):
             y = height - 1 - round(total / top * (height - 1))
-            rows[y][x] = marks[seat] if rows[y][x] == " " else "*"
+            rows[y][x] = marks[seat] if rows[y][x] == " " else "#"
     width = len(str(top))
     lines = []
+    labelled = {0: top, height - 1: 0}
+    if top >= height:
+        labelled[height // 2] = round(top * (height - 1 - height // 2) / (height - 1))
     for i, row in enumerate(rows):
-        value = round(top * (height - 1 - i) / (height - 1))
-        label = f"{value:>{width}}" if i in (0, height - 1) or i == height // 2 else " " * width
+        label = f"{labelled[i]:>{width}}" if i in labelled else " " * width
         lines.append(f"{label} |" + "  ".join(row))
     lines.append(" " * width + " +" + "-" * (3 * len(history) - 2))
     lines.append(" " * width + "  " + "".join(f"{r.round:<3}" for r in history).rstrip() + "  (round)")
-    lines.append("  ".join(f"{m} {n}" for m, n in zip(marks, names)))
+    lines.append("  ".join(f"{m} {n}" for m, n in zip(marks, names)) + "  (# where totals meet)")
     return "\n".join(lines)
 
 

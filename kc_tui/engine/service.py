@@ -143,6 +143,9 @@ class GameService:
             raise ValueError("the restored game's rules or players do not match the seats")
         self.game = game
         game.set_emit(self._dispatch if self._listeners else None)
+        self.past_events: tuple[Event, ...] = tuple(history)
+        """The events before this service took the game over (a restored save), for front ends
+        that keep their own account of the game (the narrator's card counts)."""
         for index, seat in enumerate(self.seats):
             if getattr(seat.player, "sees_all", False):
                 seat.player.referee = self.game  # type: ignore[union-attr]  # benchmark ceiling

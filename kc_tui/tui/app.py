@@ -206,6 +206,8 @@ class KingsCornerApp(App):
         if commands is not None:
             for title, help_text, callback in commands():
                 yield SystemCommand(title, help_text, callback)
+        # Textual's own commands (theme, maximize, keys panel) bypass the game's settings and
+        # keys; only its screenshot is kept.
         for command in super().get_system_commands(screen):
-            if command.title not in ("Theme", "Quit"):
+            if command.title == "Screenshot":
                 yield command

@@ -58,6 +58,10 @@ class PassScreen(ModalScreen[None]):
             yield Static(markup=False, content=f"Pass the keyboard to {self.player_name}.\n\n"
                          f"{self.player_name}, press Enter when the others cannot see the screen.",
                          id="pass-text")
+            yield TextPanel(id="pass-keys", classes="keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#pass-keys", TextPanel).show("Enter: show my hand")
 
     def action_ready(self) -> None:
         self.dismiss(None)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 
 from ..replay import Replay
@@ -42,7 +42,8 @@ class ReplayScreen(Screen):
             yield cross()
             with Vertical(id="side"):
                 yield TextPanel(id="players")
-                yield TextPanel(id="replay-log")
+                with VerticalScroll(id="replay-log"):
+                    yield TextPanel(id="replay-text")
         yield TextPanel(id="status")
         yield TextPanel(id="keys", classes="keys")
 
@@ -55,6 +56,7 @@ class ReplayScreen(Screen):
         self.query_one("#keys", TextPanel).show(KEYS)
         for view in self.query(PileView):
             view.can_focus = False
+        self.query_one("#replay-log").can_focus = False  # the screen's keys step the replay
         self.set_focus(None)
         self.show()
 
@@ -71,10 +73,10 @@ class ReplayScreen(Screen):
             cards = " ".join(card_text(c, ascii_only) for c in step.hands[seat]) or "(none)"
             lines.append(f"{mark}{name}: {len(step.hands[seat])} cards, {step.totals[seat]} pts\n   {cards}")
         self.query_one("#players", TextPanel).show("\n".join(lines))
-        log = self.query_one("#replay-log", TextPanel)
-        room = max(log.size.height, 14)
-        told = [s for st in steps[max(0, self.index - room): self.index + 1] for s in st.sentences]
-        log.show("\n".join(told[-room:]))
+        told = [s for st in steps[max(0, self.index - 40): self.index + 1] for s in st.sentences]
+        self.query_one("#replay-text", TextPanel).show("\n".join(told[-60:]))
+        log = self.query_one("#replay-log", VerticalScroll)
+        self.call_after_refresh(log.scroll_end, animate=False)
         self.query_one("#status", TextPanel).show(
             f"Replay{': ' + self.title_text if self.title_text else ''} - round {step.round_no}, "
             f"turn {step.turn} - move {self.index + 1} of {len(steps)}")

@@ -56,7 +56,7 @@ def scores_text(game: Game, names: list[str], over: bool = False) -> str:
 def session_summary(game: Game, names: list[str]) -> str:
     """The winners of a finished session and its score table."""
     champions = " and ".join(names[w] for w in game.session_winners)
-    verb = "wins" if len(game.session_winners) == 1 else "share the win"
+    verb = ("win" if champions == "You" else "wins") if len(game.session_winners) == 1 else "share the win"
     rounds = len(game.history)
     head = f"{champions} {verb} after {rounds} round{'s' if rounds != 1 else ''}."
     return head + "\n\n" + scores_text(game, names, over=True)

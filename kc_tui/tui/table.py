@@ -88,6 +88,8 @@ class TableScreen(Screen):
         self.viewer = self.people[0] if len(self.people) == 1 else -1
         self.names = [s.name for s in service.seats]
         self.narrator = Narrator(self.names)
+        for event in service.past_events:  # a resumed game: the narrator catches up silently
+            self.narrator.sentence(event)
         self._decision: Decision | None = None
         self._playing: tuple[Decision, list] | None = None
         self._timer: Timer | None = None
@@ -205,6 +207,9 @@ class TableScreen(Screen):
 
     def say(self, text: str) -> None:
         self._update("#status", text)
+        # A longer status takes a row from the log: keep its newest line in view.
+        log = self.query_one("#log", RichLog)
+        self.call_after_refresh(log.scroll_end, animate=False)
 
     def report(self, text: str) -> None:
         """Something the player must know that is not a move (saving failed): the log keeps it."""
@@ -336,8 +341,12 @@ class TableScreen(Screen):
             self.say(f"{pile.name} is empty: pick a card of your hand (1-9) to play there.")
 
     def _hold(self, thing: Card | Pile) -> None:
-        if not self.service.waiting_for_human():
+        if not self.service.waiting_for_human() or self.has_class("too-small"):
             return
+        if isinstance(thing, Card):
+            hand = self.query_one(HandView)
+            if thing in hand.cards:
+                hand.selected = hand.cards.index(thing)  # Enter on the hand means this card
         if thing == self.held:
             # Chosen twice (a double Enter): with exactly one place to go, it goes there.
             targets = self._targets()
@@ -362,6 +371,11 @@ class TableScreen(Screen):
     def on_key(self, event: events.Key) -> None:
         """1-9 pick that card of the hand, wherever the focus is (but in the prompt).  While a
         computer plays, any key but q finishes its turn at once."""
+        if self.has_class("too-small") and event.key not in ("ctrl+c", "ctrl+q"):
+            # The table is not shown: no key may change what the player cannot see.
+            event.stop()
+            event.prevent_default()
+            return
         if self._confirm == "quit" and event.key == "y":
             event.stop()
             self._leave()
@@ -458,6 +472,8 @@ class TableScreen(Screen):
     def action_undo(self) -> None:
         if not self._not_yours():
             self._act(self.service.undo)
+            if self.service.waiting_for_human():
+                self.say("Taken back.")
 
     def action_hint(self) -> None:
         if not self._not_yours():
@@ -526,7 +542,9 @@ class TableScreen(Screen):
         if (self.service.phase != Phase.SESSION_OVER and self.app.settings.confirm_quit
                 and self._confirm != "quit"):
             self._confirm = "quit"
-            self.say("Leave the game? Press y to leave, any other key to stay.")
+            kept = ("It is saved as it stood when the last turn ended; the moves of this turn are "
+                    "not kept. " if id(self.service) in getattr(self.app, "savers", {}) else "")
+            self.say(f"Leave the game? {kept}Press y to leave, any other key to stay.")
             return
         self._leave()
 

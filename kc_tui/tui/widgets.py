@@ -22,13 +22,23 @@ __all__ = ["card_text", "card_content", "PileView", "HandView", "TextPanel", "Me
 
 _GLYPHS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 # Suit colours by card style; the suit letter or glyph is always there too.
-# xterm's bright red, blue and green: at 16 colours they become exactly those colours, where a
-# theme's softer reds came out white or magenta.
-_SUIT_STYLES = {
-    "two-colour": {"H": "bold #ff5555", "D": "bold #ff5555", "C": "bold", "S": "bold"},
-    "four-colour": {"H": "bold #ff5555", "D": "bold #5c8cff", "C": "bold #55ff55",
-                    "S": "bold"},
+# Suit colours (red, blue, green) for dark and light backgrounds, and the terminal's own palette
+# for the ANSI themes.  The dark set is xterm's bright colours, which stay exactly those colours
+# at 16 colours (a theme's softer reds came out white or magenta).
+_PALETTES = {
+    "dark": ("bold #ff5555", "bold #5c8cff", "bold #55ff55"),
+    "light": ("bold #c00000", "bold #0040c0", "bold #007000"),
+    "ansi": ("bold ansi_bright_red", "bold ansi_bright_blue", "bold ansi_bright_green"),
+    "ansi-light": ("bold ansi_red", "bold ansi_blue", "bold ansi_green"),
 }
+_THEME_PALETTE = {"light": "light", "ansi": "ansi", "ansi-light": "ansi-light"}
+
+
+def _suit_style(settings: Settings, suit: str) -> str:
+    red, blue, green = _PALETTES[_THEME_PALETTE.get(settings.theme, "dark")]
+    if settings.cards == "four-colour":
+        return {"H": red, "D": blue, "C": green}.get(suit, "bold")
+    return red if suit in "HD" else "bold"
 
 
 def card_text(card: Card, ascii_only: bool) -> str:
@@ -41,7 +51,7 @@ def card_text(card: Card, ascii_only: bool) -> str:
 def card_content(card: Card, settings: Settings) -> Content:
     """The card's text in its suit's colour under the card style in force."""
     text = card_text(card, settings.ascii)
-    return Content.assemble((text, _SUIT_STYLES[settings.cards][str(card)[1]]))
+    return Content.assemble((text, _suit_style(settings, str(card)[1])))
 
 
 def _settings(widget: Static) -> Settings:
@@ -188,6 +198,8 @@ class HandView(Static, can_focus=True):
             self.post_message(self.Chosen(self.cards[min(self.selected, len(self.cards) - 1)]))
 
     def watch_cards(self) -> None:
+        if self.cards and self.selected >= len(self.cards):
+            self.selected = len(self.cards) - 1  # keep the marked card inside the hand
         _redraw(self)
 
     def watch_selected(self) -> None:
