@@ -25,7 +25,7 @@ from .saves import (
     SaveError, delete_save, list_saves, load_save, resume_saving, saves_dir, start_saving, transcripts_dir,
 )
 from .replay import ReplayError, load_replay, replay_text
-from .stats import player_stats, read_results, stats_text
+from .stats import player_stats, read_results, report_text
 from .settings import THEMES, Settings, load_settings, save_settings
 
 __all__ = ["main", "build_parser"]
@@ -476,14 +476,7 @@ def _stats(args: argparse.Namespace) -> int:
         print(json.dumps({"sessions": len(results), "players": [s.as_dict() for s in table.values()],
                           "unreadable": problems}))
         return 0
-    if not results:
-        print(f"No finished sessions yet (they are kept in {transcripts_dir()}).")
-    elif not table:
-        print(f"Nobody called {args.player!r} has finished a session.")
-    for st in table.values():
-        print(stats_text(st))
-    for problem in problems:
-        print(f"! skipped {problem}")
+    print(report_text(args.player))
     return 0
 
 

@@ -153,6 +153,22 @@ def player_stats(results: Iterable[SessionResult]) -> dict[str, PlayerStats]:
     return table
 
 
+def report_text(player: str | None = None) -> str:
+    """Every player's record (or one player's) from the finished sessions, in words and bar
+    charts, as ``kings-corner stats`` prints it and the Statistics dialog shows it."""
+    results, problems = read_results()
+    if not results:
+        return (f"No finished sessions yet. Play a session to its end and it is counted here "
+                f"(finished sessions are kept in {transcripts_dir()}).")
+    table = player_stats(results)
+    if player is not None:
+        table = {k: v for k, v in table.items() if k.lower() == player.lower()}
+        if not table:
+            return f"Nobody called {player!r} has finished a session."
+    parts = [stats_text(st) for st in table.values()] + [f"(skipped {p})" for p in problems]
+    return f"From {_count(len(results), 'finished session')}.\n\n" + "\n\n".join(parts)
+
+
 def bar_chart(values: Sequence[tuple[str, float]], width: int = 30, label_width: int = 8) -> list[str]:
     """A horizontal bar chart in ASCII (``#``), one line per (label, fraction 0..1)."""
     lines = []

@@ -10,7 +10,6 @@ import pytest
 
 from kc_tui.ai import make_player
 from kc_tui.ai.seats import make_seats
-from kc_tui.engine.game import Phase
 from kc_tui.engine.rules import build_rules
 from kc_tui.engine.service import GameService, Seat
 from kc_tui.saves import AutoSaver, SaveError, list_saves, load_save, saves_dir

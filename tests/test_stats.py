@@ -70,7 +70,8 @@ def test_stats_come_from_the_transcripts_of_finished_sessions_and_print_as_json(
     assert zoe["win_rate_by_opponent_level"]["easy"]["sessions"] == 3
     text = subprocess.run([sys.executable, "-m", "kc_tui", "stats", "--player", "zoe"], capture_output=True,
                           text=True, check=True, env=os.environ.copy()).stdout
-    assert text.startswith("Zoe: 3 sessions played") and "skipped" in text
+    assert text.startswith("From 3 finished sessions.") and "\n\nZoe: 3 sessions played" in text
+    assert "(skipped " in text and "junk.jsonl" in text
 
 
 def test_a_single_round_session_places_the_winners_first_and_the_rest_second() -> None:

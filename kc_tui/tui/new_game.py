@@ -15,6 +15,7 @@ from textual.widgets import Input, Static
 
 from ..ai.seats import SEAT_NAMES
 from ..engine.rules import DEFAULT_TARGETS, DRAW_TIMINGS, PRESETS, RuleError, RuleSet, build_rules
+from .info import ON_OFF
 from .widgets import Choice, Menu, MenuItem, TextPanel
 
 __all__ = ["NewGameScreen", "SeatChoice"]
@@ -22,7 +23,6 @@ __all__ = ["NewGameScreen", "SeatChoice"]
 KINDS = [("you", "person here"), ("easy", "easy AI"), ("medium", "medium AI"),
          ("hard", "hard AI"), ("expert", "expert AI")]
 DEFAULT_SEATS = ["you", "hard", "hard", "hard", "medium", "medium"]
-ON_OFF = [(False, "off"), (True, "on")]
 TARGETS = [10, 25, 50, 100, 150, 250, 500]
 DRAW_WORDS = {"start": "at the start of a turn", "end": "at the end of a turn", "none": "never"}
 SCORING_WORDS = {

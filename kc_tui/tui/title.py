@@ -9,8 +9,8 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ..engine.rules import build_rules
-from ..saves import list_saves, transcripts_dir
-from ..stats import player_stats, read_results, stats_text
+from ..saves import list_saves
+from ..stats import report_text
 from .widgets import Menu, MenuItem, TextPanel
 
 __all__ = ["TitleScreen", "QUICK_GAME"]
@@ -38,17 +38,6 @@ MENU = [
     MenuItem("settings", "s", "Settings: theme, cards, AI pace, confirmations"),
     MenuItem("quit", "q", "Quit"),
 ]
-
-
-def statistics_text() -> str:
-    """Every player's record from the finished sessions, in words and bar charts."""
-    results, problems = read_results()
-    if not results:
-        return (f"No finished sessions yet. Play a session to its end and it is counted here "
-                f"(finished sessions are kept in {transcripts_dir()}).")
-    parts = [stats_text(st) for st in player_stats(results).values()]
-    parts += [f"(skipped: {p})" for p in problems]
-    return f"From {len(results)} finished session{'s' if len(results) != 1 else ''}.\n\n" + "\n\n".join(parts)
 
 
 class TitleScreen(Screen):
@@ -128,7 +117,7 @@ class TitleScreen(Screen):
         elif item_id == "stats":
             from .dialogs import TextScreen
 
-            self.app.push_screen(TextScreen("Statistics", statistics_text(), close_keys="t"))
+            self.app.push_screen(TextScreen("Statistics", report_text(), close_keys="t"))
         elif item_id == "settings":
             from .info import SettingsScreen
 
