@@ -400,6 +400,7 @@ def _run(service: GameService, args: argparse.Namespace, saving: Callable[[Calla
         return 130
     finally:
         service.close()
+        saver.release()
         if writer:
             writer.close()
 

@@ -29,7 +29,7 @@ from .engine.transcript import TranscriptError, encode_event, replay_events
 __all__ = [
     "SCHEMA_VERSION", "SaveError", "SaveInfo", "data_dir", "saves_dir", "transcripts_dir",
     "write_atomic", "AutoSaver", "load_save", "list_saves", "delete_save", "new_save_path",
-    "start_saving", "resume_saving", "Restored", "save_info",
+    "start_saving", "resume_saving", "Restored", "save_info", "lock_save", "unlock_save",
 ]
 
 SCHEMA_VERSION = 1
@@ -95,6 +95,59 @@ def write_atomic(path: Path, text: str) -> None:
         os.close(dir_fd)
 
 
+def _lock_path(path: Path) -> Path:
+    return path.with_name(path.name + ".lock")
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # somebody else's live process
+    except OSError:
+        return False
+    return True
+
+
+def lock_save(path: Path) -> None:
+    """Claim ``path`` for this process, so that two windows never play (and overwrite) the same
+    saved game.  A lock left by a process that no longer runs (a crash, a power cut) is taken
+    over; one held by a running process is refused with :class:`SaveError`."""
+    lock = _lock_path(path)
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    for _ in range(2):
+        try:
+            fd = os.open(lock, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        except FileExistsError:
+            try:
+                pid = int(lock.read_text().split()[0])
+            except (OSError, ValueError, IndexError):
+                pid = -1
+            if pid == os.getpid():
+                return
+            if pid > 0 and _alive(pid):
+                raise SaveError(path, f"this game is open in another window (process {pid}); "
+                                      "close it there first") from None
+            lock.unlink(missing_ok=True)  # stale: its process is gone
+            continue
+        with os.fdopen(fd, "w") as f:
+            f.write(f"{os.getpid()}\n")
+        return
+    raise SaveError(path, "its lock file cannot be claimed")
+
+
+def unlock_save(path: Path) -> None:
+    """Give up this process's claim on ``path`` (nothing happens if it holds none)."""
+    lock = _lock_path(path)
+    try:
+        if int(lock.read_text().split()[0]) == os.getpid():
+            lock.unlink()
+    except (OSError, ValueError, IndexError):
+        pass
+
+
 def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "game"
 
@@ -138,6 +191,10 @@ class AutoSaver:
         self.transcript: Path | None = None
         """Where the finished session's transcript was kept."""
 
+    def release(self) -> None:
+        """The game is left: another window may resume it now."""
+        unlock_save(self.path)
+
     def __call__(self, event: Event) -> None:
         self.events.append(event)
         if isinstance(event, SessionEnd):
@@ -157,6 +214,7 @@ class AutoSaver:
         try:
             write_atomic(target, transcript_text(self.events))
             self.path.unlink(missing_ok=True)
+            self.release()
         except OSError as exc:
             problem = f"Cannot keep the finished game's transcript in {target}: {exc.strerror or exc}."
             if self.error is None and self.on_error is not None:
@@ -321,8 +379,21 @@ class Restored:
     path: Path
 
 
-def load_save(path: Path, think: float | None = None) -> Restored:
-    """Restore a saved session, re-refereed by the engine; :class:`SaveError` says why not."""
+def load_save(path: Path, think: float | None = None, lock: bool = True) -> Restored:
+    """Restore a saved session, re-refereed by the engine; :class:`SaveError` says why not
+    (also when another running window has it open).  With ``lock`` this process claims it:
+    give it up with :meth:`AutoSaver.release` or :func:`unlock_save`."""
+    if lock:
+        lock_save(path)
+    try:
+        return _load(path, think)
+    except BaseException:
+        if lock:
+            unlock_save(path)
+        raise
+
+
+def _load(path: Path, think: float | None) -> Restored:
     doc = _read_document(path)
     seats_doc = _field(path, doc, "seats", list)
     events_doc = _field(path, doc, "events", list)
@@ -385,7 +456,12 @@ def transcript_text(events: Sequence[Event]) -> str:
 def start_saving(service: GameService, specs: Sequence[str],
                  on_error: Callable[[str], None] | None = None) -> AutoSaver:
     """Save ``service``'s new session after every turn, in a fresh file of the saves folder."""
-    saver = AutoSaver(service, specs, new_save_path([s.name for s in service.seats]), on_error=on_error)
+    path = new_save_path([s.name for s in service.seats])
+    try:
+        lock_save(path)
+    except (OSError, SaveError):
+        pass  # an unwritable folder: the first save will say so
+    saver = AutoSaver(service, specs, path, on_error=on_error)
     service.add_listener(saver)
     return saver
 

@@ -200,3 +200,25 @@ def test_an_unwritable_data_directory_is_reported_once_and_play_goes_on(tmp_path
     assert len(errors) == 1 and "Cannot save the game" in errors[0] and "Play goes on" in errors[0]
     assert service.phase in (Phase.ROUND_OVER, Phase.SESSION_OVER)
     assert saver.saves == 0
+
+
+def test_a_save_open_in_another_running_window_is_refused_and_a_stale_claim_is_taken_over(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from kc_tui.saves import resume_saving
+
+    path = _saved_game(tmp_path)
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        path.with_name(path.name + ".lock").write_text(f"{other.pid}\n")
+        assert f"open in another window (process {other.pid})" in _problem(path)
+    finally:
+        other.kill()
+        other.wait()
+    restored = load_save(path)  # that process is gone: its claim is stale
+    lock = path.with_name(path.name + ".lock")
+    assert lock.read_text().split()[0] == str(os.getpid())
+    saver = resume_saving(restored)
+    saver.release()
+    assert not lock.exists()

@@ -161,6 +161,7 @@ class KingsCornerApp(App):
         self._owned.append(service)
         previous = self.savers.pop(id(old), None)
         if previous is not None:
+            previous.release()
             self.savers[id(service)] = start_saving(service, previous.specs, self.report_save_error)
         self._remove(screen)
         self.start_table(service)
@@ -179,7 +180,9 @@ class KingsCornerApp(App):
         if service in self._owned:
             service.close()
             self._owned.remove(service)
-            self.savers.pop(id(service), None)
+            saver = self.savers.pop(id(service), None)
+            if saver is not None:
+                saver.release()
         self._remove(screen)
         if len(self.screen_stack) <= 1:
             self.exit()
@@ -188,6 +191,8 @@ class KingsCornerApp(App):
         for service in self._owned:
             service.close()
         self._owned.clear()
+        for saver in self.savers.values():
+            saver.release()
 
     # ------------------------------------------------------------------ command palette
     def action_command_palette(self) -> None:
