@@ -60,6 +60,8 @@ class Settings:
     preset: str = "standard"
     rules: tuple[tuple[str, Any], ...] = ()
     """Rule options set on top of the preset, as (option, value) pairs."""
+    names: tuple[str, ...] = ()
+    """The names typed for the new-game screen's seats ("" where the default was kept)."""
 
     def __post_init__(self) -> None:
         if self.theme not in THEMES:
@@ -78,6 +80,9 @@ class Settings:
             raise SettingsError(f"players must be 2 to 6 seats; got {self.players!r}")
         if not isinstance(self.preset, str) or not isinstance(self.rules, tuple):
             raise SettingsError("preset must be a name and rules a table of options")
+        if (not isinstance(self.names, tuple) or len(self.names) > 6
+                or not all(isinstance(n, str) and len(n) <= 16 for n in self.names)):
+            raise SettingsError(f"names must be up to 6 names of up to 16 characters; got {self.names!r}")
 
     def with_(self, **changes: Any) -> "Settings":
         """A copy with some settings changed (checked)."""
@@ -147,8 +152,9 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     try:
         known = {f.name for f in fields(Settings)}
         values = {k: v for k, v in data.items() if k in known}
-        if "players" in values:
-            values["players"] = tuple(values["players"]) if isinstance(values["players"], list) else None
+        for key in ("players", "names"):
+            if key in values:
+                values[key] = tuple(values[key]) if isinstance(values[key], list) else None
         if "rules" in values:
             # Only rule options with plain values are kept; anything else is dropped.
             rules = values["rules"] if isinstance(values["rules"], dict) else {}

@@ -144,14 +144,17 @@ async def test_the_new_game_screen_starts_from_what_was_played_last() -> None:
         await pilot.press("left")  # 3 players
         screen.query_one("#preset", Choice).focus()
         await pilot.press("right", "right")  # long-deal: 9 cards
+        screen.query_one("#name-0").value = "Tess"
         await pilot.press("ctrl+s")
         await pilot.pause()
     assert kept[-1].players == ("you", "hard", "hard") and kept[-1].preset == "long-deal"
+    assert kept[-1].names == ("Tess", "", "")
     app = KingsCornerApp(settings=kept[-1].with_(pace=0))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
         screen = app.screen
         assert screen.players == 3 and screen.rules().hand_size == 9
+        assert screen.seat_specs()[1] == ["Tess", "Ada", "Ben"]
 
 
 async def test_the_table_says_when_saving_fails_and_play_goes_on(tmp_path: Path, monkeypatch) -> None:

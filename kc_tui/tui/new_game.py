@@ -67,6 +67,7 @@ class NewGameScreen(Screen):
         self.names_edited: set[int] = set()
         self.start_kinds = list(DEFAULT_SEATS)
         self.start_count = 4
+        self.start_names: list[str] = []
 
     def _remembered(self) -> None:
         """Start from the seats and rules played last time (kept in the settings)."""
@@ -77,6 +78,7 @@ class NewGameScreen(Screen):
                  for k in settings.players]
         self.start_count = len(kinds)
         self.start_kinds = kinds + DEFAULT_SEATS[len(kinds):]
+        self.start_names = list(settings.names)
         if settings.preset in PRESETS:
             self.preset = settings.preset
         self.options = {k: v for k, v in settings.rules if k in OPTION_LABELS}
@@ -111,6 +113,12 @@ class NewGameScreen(Screen):
     def on_mount(self) -> None:
         self.query_one("#keys", TextPanel).show(
             "Up/Down or Tab move  Left/Right change  type names  Ctrl+S start  Esc back")
+        for i, name in enumerate(self.start_names):
+            if name:  # a name typed last time
+                field = self.query_one(f"#name-{i}", Input)
+                with field.prevent(Input.Changed):
+                    field.value = name
+                self.names_edited.add(i)
         self._sync_names()
         self._update()
         self.query_one("#player-count", Choice).focus()
@@ -256,7 +264,10 @@ class NewGameScreen(Screen):
             return
         specs, names = self.seat_specs()
         kinds = [self.query_one(f"#kind-{i}", Choice).value for i in range(self.players)]
-        self.app.remember(players=tuple(kinds), preset=self.preset, rules=tuple(self.options.items()))
+        typed = tuple(self.query_one(f"#name-{i}", Input).value.strip() if i in self.names_edited else ""
+                      for i in range(self.players))
+        self.app.remember(players=tuple(kinds), preset=self.preset, rules=tuple(self.options.items()),
+                          names=typed)
         service = self.app.new_session(specs, names, self.rules(), self.seed())
         self.app.pop_screen()
         self.app.start_table(service)
