@@ -25,7 +25,7 @@ from .saves import (
     SaveError, delete_save, list_saves, load_save, resume_saving, saves_dir, start_saving, transcripts_dir,
 )
 from .replay import ReplayError, load_replay, replay_text
-from .stats import player_stats, read_results, report_text
+from .stats import player_stats, read_results, report_text, select
 from .settings import THEMES, Settings, load_settings, save_settings
 
 __all__ = ["main", "build_parser"]
@@ -472,7 +472,7 @@ def _stats(args: argparse.Namespace) -> int:
     results, problems = read_results()
     table = player_stats(results)
     if args.player is not None:
-        table = {k: v for k, v in table.items() if k.lower() == args.player.lower()}
+        table = select(table, args.player)
     if args.json:
         print(json.dumps({"sessions": len(results), "players": [s.as_dict() for s in table.values()],
                           "unreadable": problems}))

@@ -15,7 +15,10 @@ from .engine.scoring import LOW_WINS
 from .engine.transcript import TranscriptError, read_events
 from .saves import transcripts_dir
 
-__all__ = ["PlayerStats", "SessionResult", "read_results", "player_stats", "stats_text", "bar_chart"]
+__all__ = [
+    "PlayerStats", "SessionResult", "read_results", "player_stats", "stats_text", "bar_chart", "select",
+    "report_text",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +125,11 @@ def player_stats(results: Iterable[SessionResult]) -> dict[str, PlayerStats]:
     for result in results:
         low = LOW_WINS.get(result.scoring, True)
         for seat, name in enumerate(result.players):
-            st = table.setdefault(name, PlayerStats(name))
+            # People are counted by name; a computer seat by its name and level, so that "Ada"
+            # the hard player and "Ada" the easy one (or a person called Ada) stay apart.
+            kind = result.opponents[seat]
+            key = name if kind == "person" else f"{name} ({kind})"
+            st = table.setdefault(key, PlayerStats(key))
             won = seat in result.winners
             st.sessions += 1
             st.sessions_won += won
@@ -153,6 +160,13 @@ def player_stats(results: Iterable[SessionResult]) -> dict[str, PlayerStats]:
     return table
 
 
+def select(table: dict[str, PlayerStats], player: str) -> dict[str, PlayerStats]:
+    """The records of ``player``: a person's name, a computer's name (every level it played
+    at), or ``Ada (hard)``; any case."""
+    wanted = player.strip().lower()
+    return {k: v for k, v in table.items() if wanted in (k.lower(), k.split(" (")[0].lower())}
+
+
 def report_text(player: str | None = None) -> str:
     """Every player's record (or one player's) from the finished sessions, in words and bar
     charts, as ``kings-corner stats`` prints it and the Statistics dialog shows it."""
@@ -162,7 +176,7 @@ def report_text(player: str | None = None) -> str:
                 f"(finished sessions are kept in {transcripts_dir()}).")
     table = player_stats(results)
     if player is not None:
-        table = {k: v for k, v in table.items() if k.lower() == player.lower()}
+        table = select(table, player)
         if not table:
             return f"Nobody called {player!r} has finished a session."
     parts = [stats_text(st) for st in table.values()] + [f"(skipped {p})" for p in problems]

@@ -206,7 +206,7 @@ async def test_the_statistics_dialog_shows_each_players_record() -> None:
         await pilot.press("t")
         text = str(app.screen.query_one(".text-body").render())
         assert text.startswith("From 2 finished sessions.")
-        assert "Zoe: 2 sessions played" in text and "easy     |" in text
+        assert "Zoe (medium): 2 sessions played" in text and "easy     |" in text
 
 
 def test_a_migration_chain_brings_an_older_save_up_to_date(tmp_path: Path, monkeypatch) -> None:

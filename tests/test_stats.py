@@ -38,9 +38,10 @@ def test_records_count_sessions_rounds_levels_cards_left_best_worst_and_streak()
     assert zoe.streak == -1  # the last session was lost
     assert zoe.best[2] == 1 and zoe.best[1] == a_wins.name  # first place, furthest ahead
     assert zoe.worst[2] == 2 and zoe.worst[1] == loss.name  # chips: the highest total wins
-    ada = table["Ada"]
-    assert ada.sessions_won == 2 and ada.streak == 2  # the tie is shared, then a win
-    assert ada.by_level == {"person": [3, 2], "easy": [1, 1]}
+    ada = table["Ada (hard)"]  # a computer seat counts by name and level
+    assert ada.sessions == 2 and ada.sessions_won == 1 and ada.streak == 1  # the tie is shared
+    assert ada.by_level == {"person": [2, 1], "easy": [1, 1]}
+    assert table["Ada (expert)"].sessions_won == 1
     text = stats_text(zoe)
     assert "3 sessions played, 2 won (67%)" in text and "lost the last session." in text
     assert "Best session: finished 1st of 2 with 3 points, on 2026-11-01 at 10:00." in text
@@ -64,13 +65,13 @@ def test_stats_come_from_the_transcripts_of_finished_sessions_and_print_as_json(
     out = subprocess.run([sys.executable, "-m", "kc_tui", "stats", "--json"], capture_output=True,
                          text=True, check=True, env=os.environ.copy()).stdout
     data = json.loads(out)
-    zoe = next(p for p in data["players"] if p["name"] == "Zoe")
+    zoe = next(p for p in data["players"] if p["name"] == "Zoe (medium)")
     assert data["sessions"] == 3 and zoe["sessions"] == 3
     assert zoe["rounds"] == sum(len(r.rounds) for r in results)
     assert zoe["win_rate_by_opponent_level"]["easy"]["sessions"] == 3
     text = subprocess.run([sys.executable, "-m", "kc_tui", "stats", "--player", "zoe"], capture_output=True,
                           text=True, check=True, env=os.environ.copy()).stdout
-    assert text.startswith("From 3 finished sessions.") and "\n\nZoe: 3 sessions played" in text
+    assert text.startswith("From 3 finished sessions.") and "\n\nZoe (medium): 3 sessions played" in text
     assert "(skipped " in text and "junk.jsonl" in text
 
 
@@ -78,7 +79,7 @@ def test_a_single_round_session_places_the_winners_first_and_the_rest_second() -
     none = SessionResult("2026-11-05-100000-a-b-c", ("A", "B", "C"), ("person", "easy", "easy"), "none",
                          (1,), (0, 0, 0), (_round((1,), (("AS",), (), ("2S",)), (0, 0, 0), (0, 0, 0)),))
     table = player_stats([none])
-    assert table["B"].best[2] == 1 and table["A"].best[2] == 2 and table["C"].worst[2] == 2
+    assert table["B (easy)"].best[2] == 1 and table["A"].best[2] == 2 and table["C (easy)"].worst[2] == 2
 
 
 def test_transcripts_whose_results_do_not_match_their_players_are_skipped_with_why() -> None:
