@@ -129,7 +129,7 @@ def lock_save(path: Path) -> None:
                 return
             if pid > 0 and _alive(pid):
                 raise SaveError(path, f"this game is open in another window (process {pid}); "
-                                      "close it there first") from None
+                                      f"close it there first, or delete {lock} if it is not") from None
             lock.unlink(missing_ok=True)  # stale: its process is gone
             continue
         with os.fdopen(fd, "w") as f:
