@@ -22,7 +22,7 @@ from .engine.service import GameService, daily_seed, new_seed
 from .engine.transcript import TranscriptWriter
 from .plain import PlainGame
 from .saves import (
-    SaveError, delete_save, list_saves, load_save, resume_saving, saves_dir, start_saving, transcripts_dir,
+    SaveError, delete_save, is_open_elsewhere, list_saves, load_save, resume_saving, saves_dir, start_saving, transcripts_dir,
 )
 from .replay import ReplayError, load_replay, replay_text
 from .stats import player_stats, read_results, report_text, select
@@ -416,8 +416,9 @@ def _resume(args: argparse.Namespace) -> int:
         try:
             restored = load_save(info.path, think=args.think)
         except SaveError as exc:
+            hint = "" if is_open_elsewhere(exc) else f"; `kings-corner saves --delete {exc.path.name}` deletes it"
             print(f"The saved game {exc.path.name} cannot be resumed: {exc.problem}.\n"
-                  f"  The file is {exc.path}; `kings-corner saves --delete {exc.path.name}` deletes it.")
+                  f"  The file is {exc.path}{hint}.")
             continue
         print(f"Resuming {info.title}.")
         break
@@ -434,7 +435,11 @@ def _saves(args: argparse.Namespace) -> int:
         if path.parent != saves_dir() or not path.is_file():
             print(f"No saved game called {args.delete!r} in {saves_dir()}.")
             return 1
-        delete_save(path)
+        try:
+            delete_save(path)
+        except SaveError as exc:
+            print(f"Not deleted: {exc.problem}.")
+            return 1
         print(f"Deleted {path}.")
         return 0
     saves = list_saves()

@@ -30,6 +30,7 @@ __all__ = [
     "SCHEMA_VERSION", "SaveError", "SaveInfo", "data_dir", "saves_dir", "transcripts_dir",
     "write_atomic", "AutoSaver", "load_save", "list_saves", "delete_save", "new_save_path",
     "start_saving", "resume_saving", "Restored", "save_info", "lock_save", "unlock_save",
+    "is_open_elsewhere",
 ]
 
 SCHEMA_VERSION = 1
@@ -366,7 +367,27 @@ def list_saves() -> list[SaveInfo]:
 
 
 def delete_save(path: Path) -> None:
+    """Delete a save (and its lock); :class:`SaveError` if a running window has it open."""
+    holder = _holder(path)
+    if holder is not None and holder != os.getpid():
+        raise SaveError(path, f"this game is open in another window (process {holder}); "
+                              "close it there before deleting it")
     path.unlink(missing_ok=True)
+    _lock_path(path).unlink(missing_ok=True)
+
+
+def _holder(path: Path) -> int | None:
+    """The running process that has ``path`` open, if any."""
+    try:
+        pid = int(_lock_path(path).read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+    return pid if pid > 0 and _alive(pid) else None
+
+
+def is_open_elsewhere(error: SaveError) -> bool:
+    """Whether a refusal is only that another window has the game open (not a damaged file)."""
+    return error.problem.startswith("this game is open in another window")
 
 
 @dataclass
@@ -383,12 +404,17 @@ def load_save(path: Path, think: float | None = None, lock: bool = True) -> Rest
     """Restore a saved session, re-refereed by the engine; :class:`SaveError` says why not
     (also when another running window has it open).  With ``lock`` this process claims it:
     give it up with :meth:`AutoSaver.release` or :func:`unlock_save`."""
+    locked = False
     if lock:
-        lock_save(path)
+        try:
+            lock_save(path)
+            locked = True
+        except OSError:
+            pass  # a folder this user cannot write: no window can overwrite the save from here
     try:
         return _load(path, think)
     except BaseException:
-        if lock:
+        if locked:
             unlock_save(path)
         raise
 

@@ -156,6 +156,9 @@ async def test_hot_seat_shows_no_hand_until_a_person_has_the_keyboard() -> None:
         await pilot.pause()
         table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
         assert table.query_one("#hand").cards == ()  # behind the pass screen, and empty
+        from kc_tui.tui.dialogs import PassScreen
+
+        await pilot.pause(PassScreen.GUARD)
         await pilot.press("enter")
         assert table.query_one("#hand").cards == service.game.hand(service.current)
 
@@ -175,3 +178,61 @@ async def test_keys_do_nothing_while_the_table_is_too_small_to_be_seen() -> None
         assert service.observation().hand == hand and service.game.turns == turns
         assert "Leave the game" not in str(app.screen.query_one("#status").render())
         assert app.screen.held is None
+
+
+def test_resuming_from_a_folder_that_cannot_take_a_lock_still_works(monkeypatch) -> None:
+    import kc_tui.saves as saves
+
+    path = _save()
+
+    def refuse(_path):
+        raise PermissionError(13, "Read-only file system")
+
+    monkeypatch.setattr(saves, "lock_save", refuse)
+    restored = load_save(path)
+    assert restored.service.game.round_no == 1
+
+
+def test_an_old_save_with_twin_names_resumes_with_its_names_unchanged() -> None:
+    path = _save(("medium", "easy"))
+    doc = json.loads(path.read_text())
+    doc["seats"] = [{**s, "name": "Bob"} for s in doc["seats"]]
+    for event in doc["events"]:
+        if event["event"] == "session_start":
+            for player in event["players"]:
+                player["name"] = "Bob"
+    path.write_text(json.dumps(doc))
+    restored = load_save(path)
+    assert [s.name for s in restored.service.seats] == ["Bob", "Bob"]
+
+
+def test_a_save_open_in_another_window_is_not_offered_for_deletion_and_cannot_be_deleted() -> None:
+    import subprocess
+    import sys
+
+    from kc_tui.saves import delete_save, is_open_elsewhere
+
+    path = _save()
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        path.with_name(path.name + ".lock").write_text(f"{other.pid}\n")
+        with pytest.raises(SaveError) as refused:
+            load_save(path)
+        assert is_open_elsewhere(refused.value)
+        with pytest.raises(SaveError, match="close it there before deleting it"):
+            delete_save(path)
+        assert path.exists()
+    finally:
+        other.kill()
+        other.wait()
+    delete_save(path)
+    assert not path.exists() and not path.with_name(path.name + ".lock").exists()
+
+
+async def test_undo_with_nothing_to_undo_says_so() -> None:
+    service = _two_player()
+    app = KingsCornerApp(service, settings=Settings(pace=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _my_turn(pilot, service)
+        await pilot.press("u")
+        assert "Taken back" not in str(app.screen.query_one("#status").render())

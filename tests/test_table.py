@@ -144,6 +144,7 @@ async def test_hot_seat_hides_the_table_between_people() -> None:
         first = service.current
         await pilot.pause()
         if isinstance(app.screen, PassScreen):
+            await pilot.pause(PassScreen.GUARD)
             await pilot.press("enter")
         table = app.screen
         assert isinstance(table, TableScreen)
@@ -152,6 +153,10 @@ async def test_hot_seat_hides_the_table_between_people() -> None:
         await pilot.pause()
         assert isinstance(app.screen, PassScreen)
         assert f"Pass the keyboard to {service.current_seat.name}" in str(app.screen.query_one("#pass-text").render())
+        assert table.query_one(HandView).cards == ()  # the last person's hand is not left up
+        await pilot.press("enter")  # at once: an Enter meant for the turn before is ignored
+        assert isinstance(app.screen, PassScreen)
+        await pilot.pause(PassScreen.GUARD)
         await pilot.press("enter")
         assert table.query_one(HandView).cards == service.game.hand(service.current)
         assert service.current != first

@@ -72,6 +72,7 @@ def make_seats(
     otherwise people are "You" or their ``human:NAME``, and computers take the first unused
     of :data:`SEAT_NAMES`."""
     given = list(names or [None] * len(specs))
+    explicit = [n is not None for n in given]  # names given are kept as they are (a save's)
     for i, spec in enumerate(specs):
         if given[i] is None and spec_kind(spec)[0] == "human":
             given[i] = "You" if spec == "you" else spec[len(HUMAN_PREFIX):]
@@ -82,7 +83,7 @@ def make_seats(
         kind, level = spec_kind(spec)
         name = given[i] or next(spare)
         base, k = name, 2
-        while name.lower() in taken:  # two seats never share a name ("you,you": You, You 2)
+        while name.lower() in taken and not explicit[i]:  # "you,you": You, You 2
             name = f"{base} {k}"
             k += 1
         taken.add(name.lower())

@@ -3,6 +3,8 @@ rules, scores) in a scrolling dialog."""
 
 from __future__ import annotations
 
+import time
+
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -48,6 +50,9 @@ class PassScreen(ModalScreen[None]):
     """Hides the table between two people's turns at one keyboard (hot-seat)."""
 
     BINDINGS = [Binding("enter,space", "ready", "Show my hand")]
+    GUARD = 0.6
+    """Seconds after it opens in which keys are ignored: an Enter meant for the turn before
+    (skipping a computer's moves) must not show the next person's hand."""
 
     def __init__(self, name: str) -> None:
         super().__init__()
@@ -61,10 +66,12 @@ class PassScreen(ModalScreen[None]):
             yield TextPanel(id="pass-keys", classes="keys")
 
     def on_mount(self) -> None:
+        self.opened = time.monotonic()
         self.query_one("#pass-keys", TextPanel).show("Enter: show my hand")
 
     def action_ready(self) -> None:
-        self.dismiss(None)
+        if time.monotonic() - self.opened >= self.GUARD:
+            self.dismiss(None)
 
 
 class TextScreen(ModalScreen[None]):

@@ -9,7 +9,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ..saves import SaveError, SaveInfo, delete_save, list_saves, saves_dir
+from ..saves import SaveError, SaveInfo, delete_save, is_open_elsewhere, list_saves, saves_dir
 from .widgets import Menu, MenuItem, TextPanel
 
 __all__ = ["SavesScreen"]
@@ -72,8 +72,8 @@ class SavesScreen(Screen):
         try:
             service = self.app.resume(info.path)
         except SaveError as exc:
-            status.show(f"This save cannot be resumed: {exc.problem}. The file is {exc.path}. "
-                        "Press d to delete it.")
+            hint = "" if is_open_elsewhere(exc) else " Press d to delete it."
+            status.show(f"This save cannot be resumed: {exc.problem}. The file is {exc.path}.{hint}")
             return
         self.app.pop_screen()
         self.app.start_table(service)
@@ -89,7 +89,11 @@ class SavesScreen(Screen):
     def action_confirm(self) -> None:
         info, self._pending_delete = self._pending_delete, None
         if info is not None:
-            delete_save(info.path)
+            try:
+                delete_save(info.path)
+            except SaveError as exc:
+                self.query_one("#saves-status", TextPanel).show(f"Not deleted: {exc.problem}.")
+                return
             self._load()
             self.query_one("#saves-status", TextPanel).show(f"Deleted {info.path.name}.")
 

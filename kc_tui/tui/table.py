@@ -257,6 +257,8 @@ class TableScreen(Screen):
             self.say(f"Your turn, {service.current_seat.name}: pick a card (1-9) or a pile, then a target.")
             self.query_one(HandView).focus()
         else:
+            if len(self.people) > 1:
+                self.viewer = -1  # hot-seat: no person's hand stays up during a computer turn
             self.say(f"{service.current_seat.name} is thinking...")
             self._decision = service.begin_decision()
             self.refresh_table()
@@ -308,20 +310,21 @@ class TableScreen(Screen):
         if self._playing is not None:
             self._step(skip=True)
 
-    def _act(self, action) -> None:
-        """Run a person's action; a refusal is shown and changes nothing."""
+    def _act(self, action) -> bool:
+        """Run a person's action; a refusal is shown and changes nothing (False)."""
         seat, turns = self.service.current, self.service.game.turns
         try:
             action()
         except IllegalMove as exc:
             self.say(str(exc))
-            return
+            return False
         self.held = None
         self.refresh_table()
         if self.service.waiting_for_human() and (self.service.current, self.service.game.turns) == (seat, turns):
             self.say("Done. Pick the next card, or press e to end your turn.")
         else:
             self.advance()
+        return True
 
     # ------------------------------------------------------------------ messages and keys
     def on_hand_view_chosen(self, message: HandView.Chosen) -> None:
@@ -470,10 +473,8 @@ class TableScreen(Screen):
         self._act(self.service.end_turn)
 
     def action_undo(self) -> None:
-        if not self._not_yours():
-            self._act(self.service.undo)
-            if self.service.waiting_for_human():
-                self.say("Taken back.")
+        if not self._not_yours() and self._act(self.service.undo):
+            self.say("Taken back.")
 
     def action_hint(self) -> None:
         if not self._not_yours():
@@ -527,6 +528,8 @@ class TableScreen(Screen):
             from_title = getattr(self.app, "service", None) is not self.service
             self.app.push_screen(SessionOverScreen(text, from_title), self._after_session)
         elif self.service.phase == Phase.ROUND_OVER:
+            if len(self.people) > 1:
+                self.viewer = -1  # hot-seat: the new hands are dealt face down
             self.service.next_round()
             self.refresh_table()
             self.advance()
