@@ -206,6 +206,8 @@ class TableScreen(Screen):
             self.app.cursor_position = Offset(region.x, region.y)
 
     def say(self, text: str) -> None:
+        if self._confirm == "quit" and not text.startswith("Leave the game?"):
+            return  # the question stays until it is answered (y) or dropped (another key)
         self._update("#status", text)
         # A longer status takes a row from the log: keep its newest line in view.
         log = self.query_one("#log", RichLog)
@@ -566,7 +568,10 @@ class TableScreen(Screen):
             self.app.leave_table(self)
 
     def palette_commands(self):
-        """Every action of the table, for the command palette (Ctrl+P)."""
+        """Every action of the table, for the command palette (Ctrl+P); none while the table is
+        too small to be seen."""
+        if self.has_class("too-small"):
+            return []
         return [
             ("End turn", "End your turn (e)", self.action_end_turn),
             ("Undo", "Take back your last move of this turn (u, Ctrl+Z)", self.action_undo),
