@@ -37,6 +37,14 @@ def _alive(session: str) -> bool:
     return subprocess.run([TMUX, "has-session", "-t", session], capture_output=True, check=False).returncode == 0
 
 
+def _ends(session: str, seconds: float = 30.0) -> bool:
+    """Wait for the program in ``session`` to exit (a liveness wait, not a timing assertion)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and _alive(session):
+        time.sleep(0.1)
+    return not _alive(session)
+
+
 def _screen(session: str) -> str:
     return _tmux("capture-pane", "-p", "-t", session)
 
@@ -74,10 +82,7 @@ def test_play_at_the_table_by_keystrokes_in_tmux(tmp_path: Path) -> None:
         _tmux("send-keys", "-t", session, "q")
         _wait_for(session, "Leave the game?")
         _tmux("send-keys", "-t", session, "y")
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline and _alive(session):
-            time.sleep(0.1)
-        assert not _alive(session), "q did not leave the game"
+        assert _ends(session), "q did not leave the game"
     finally:
         subprocess.run([TMUX, "kill-session", "-t", session], capture_output=True, check=False)
     assert hint_line
@@ -111,9 +116,6 @@ def test_the_bare_command_opens_the_title_and_ascii_mode_draws_only_ascii(tmp_pa
         screen = _wait_for(session, "Quick game")  # back at the title
         assert "Quick game" in screen
         _tmux("send-keys", "-t", session, "q")
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline and _alive(session):
-            time.sleep(0.1)
-        assert not _alive(session), "q on the title did not quit"
+        assert _ends(session), "q on the title did not quit"
     finally:
         subprocess.run([TMUX, "kill-session", "-t", session], capture_output=True, check=False)

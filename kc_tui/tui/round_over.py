@@ -71,7 +71,7 @@ class _ScrollingDialog(ModalScreen[str]):
 
 
 class RoundOverScreen(_ScrollingDialog):
-    """Dismisses with "next" to deal the next round, "scores" for the session's end, "quit"."""
+    """Dismisses with "next" (deal the next round, or show the session's end) or "quit"."""
 
     BINDINGS = [
         Binding("enter,n", "choose('next')", "Continue"),

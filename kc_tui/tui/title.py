@@ -43,14 +43,8 @@ MENU = [
 class TitleScreen(Screen):
     """What ``kings-corner`` opens on."""
 
-    BINDINGS = [
-        Binding("n", "pick('new')", "New game"),
-        Binding("g", "pick('quick')", "Quick game"),
-        Binding("c", "pick('resume')", "Continue", show=False),
-        Binding("r", "pick('rules')", "Rules"),
-        Binding("t", "pick('stats')", "Statistics"),
-        Binding("s", "pick('settings')", "Settings"),
-        Binding("q", "pick('quit')", "Quit"),
+    # Each menu item's key picks it (the menu shows the keys); ? and F1 open the rules too.
+    BINDINGS = [Binding(item.key, f"pick('{item.id}')", item.label.split(":")[0]) for item in MENU] + [
         Binding("question_mark,f1", "pick('rules')", "Rules", show=False),
     ]
 
