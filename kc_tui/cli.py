@@ -19,6 +19,7 @@ from .ai.tournament import TournamentResult, run_tournament
 from .engine.describe import Narrator, describe_rules
 from .engine.rules import PRESET_NOTES, PRESETS, RuleError, RuleSet, build_rules, parse_rule_assignment
 from .engine.service import GameService, daily_seed, new_seed
+from .engine.text import is_valid_text, visible
 from .engine.transcript import TranscriptWriter
 from .plain import PlainGame
 from .saves import (
@@ -416,11 +417,12 @@ def _resume(args: argparse.Namespace) -> int:
         try:
             restored = load_save(info.path, think=args.think)
         except SaveError as exc:
-            hint = "" if is_open_elsewhere(exc) else f"; `kings-corner saves --delete {exc.path.name}` deletes it"
-            print(f"The saved game {exc.path.name} cannot be resumed: {exc.problem}.\n"
-                  f"  The file is {exc.path}{hint}.")
+            name = visible(exc.path.name)
+            hint = "" if is_open_elsewhere(exc) else f"; `kings-corner saves --delete {name}` deletes it"
+            print(f"The saved game {name} cannot be resumed: {visible(exc.problem)}.\n"
+                  f"  The file is {visible(str(exc.path))}{hint}.")
             continue
-        print(f"Resuming {info.title}.")
+        print(f"Resuming {visible(info.title)}.")
         break
     if restored is None:
         print("No saved game can be resumed.")
@@ -438,9 +440,9 @@ def _saves(args: argparse.Namespace) -> int:
         try:
             delete_save(path)
         except SaveError as exc:
-            print(f"Not deleted: {exc.problem}.")
+            print(f"Not deleted: {visible(exc.problem)}.")
             return 1
-        print(f"Deleted {path}.")
+        print(f"Deleted {visible(str(path))}.")
         return 0
     saves = list_saves()
     if not saves:
@@ -449,7 +451,7 @@ def _saves(args: argparse.Namespace) -> int:
     print(f"Saved games in {saves_dir()}, newest first:")
     for info in saves:
         mark = "!" if info.problem else " "
-        print(f"{mark} {info.path.name}\n    {info.title}")
+        print(f"{mark} {visible(info.path.name)}\n    {visible(info.title)}")
     return 0
 
 
@@ -460,7 +462,7 @@ def _replay(args: argparse.Namespace) -> int:
     try:
         replay = load_replay(path)
     except ReplayError as exc:
-        print(f"Cannot replay {exc}")
+        print(f"Cannot replay {visible(str(exc))}")
         return 1
     if args.plain or not _full_screen():
         for sentence in replay_text(replay):
@@ -469,7 +471,7 @@ def _replay(args: argparse.Namespace) -> int:
     from .tui.app import KingsCornerApp
 
     settings, warning = _settings(args)
-    KingsCornerApp(settings=settings, replay=replay, replay_name=path.name, notice=warning).run()
+    KingsCornerApp(settings=settings, replay=replay, replay_name=visible(path.name), notice=warning).run()
     return 0
 
 

@@ -1,0 +1,137 @@
+"""Text from outside the program (a save, a transcript, a bot, the command line, a settings
+file) never reaches the terminal as bytes it would obey, and no such file ends the program:
+names are shown with their control characters made visible, files that cannot be written or
+read are reported in a sentence, and only regular files are read, never more than a bound."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kc_tui.cli import main
+from kc_tui.engine.events import PlayerInfo, event_from_dict
+from kc_tui.engine.rules import build_rules
+from kc_tui.engine.service import GameService, Seat
+from kc_tui.engine.text import visible
+from kc_tui.replay import ReplayError, load_replay, replay_text
+from kc_tui.saves import saves_dir, transcripts_dir
+from kc_tui.settings import load_settings
+from kc_tui.stats import read_results, report_text
+
+from screen_fixtures import finished_session
+
+HOSTILE = "\x1b]0;PWNED\x07\x1b[2J\u202eEve\u200b"
+"""A name that retitles the window, clears the screen and prints what follows backwards."""
+SHOWN = "\\x1b]0;PWNED\\x07\\x1b[2J\\u202eEve\\u200b"
+PLACEHOLDER = "Hostile"
+
+
+def kc(*args: str | bytes, stdin: bytes = b"", env: dict[str, str] | None = None) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run([sys.executable, "-m", "kc_tui", *args], input=stdin, capture_output=True,
+                          check=False, timeout=120, env={**os.environ, **(env or {})})
+
+
+def assert_harmless(output: bytes) -> None:
+    """No byte a terminal obeys: no ESC, no BEL, no bidi override, no zero-width space."""
+    for unsafe in (b"\x1b", b"\x07", "\u202e".encode(), "\u200b".encode()):
+        assert unsafe not in output
+
+
+def make_hostile(path: Path) -> None:
+    """Put the hostile name in a file where the placeholder name is, as a file from elsewhere
+    would hold it (JSON escapes, which decode to the raw characters)."""
+    text = path.read_text(encoding="utf-8")
+    assert PLACEHOLDER in text
+    path.write_text(text.replace(PLACEHOLDER, json.dumps(HOSTILE)[1:-1]), encoding="utf-8")
+
+
+def test_control_and_format_characters_are_made_visible_and_ordinary_names_kept() -> None:
+    assert visible(HOSTILE) == SHOWN
+    assert visible("\x00\x7f\x85\x9b\u2028\u2066") == "\\x00\\x7f\\x85\\x9b\\u2028\\u2066"
+    assert visible("Zo\udcffe") == "Zo\\udcffe"  # a byte that was not UTF-8
+    for name in ("Ada", "Zoë", "Ana María", "李小龙", "O'Brien", "🙂"):
+        assert visible(name) == name
+
+
+def test_a_name_is_made_visible_where_it_enters_the_game() -> None:
+    """A seat's name and a transcript's name: every front end and every transcript shows the
+    visible form, while an ordinary name is written exactly as before."""
+    assert Seat(HOSTILE).name == SHOWN
+    assert PlayerInfo(HOSTILE, "human").name == SHOWN
+    start = {"event": "session_start", "version": 1, "seed": 1, "rules": {},
+             "players": [{"name": HOSTILE, "kind": "human"}, {"name": "Zoë", "kind": "human"}]}
+    assert [p.name for p in event_from_dict(start).players] == [SHOWN, "Zoë"]
+
+
+def test_a_fault_line_quoting_a_bot_or_a_listener_is_made_visible() -> None:
+    def broken_display(_event) -> None:
+        raise RuntimeError(f"the bot said {HOSTILE}")
+
+    service = GameService(build_rules(2), [Seat("A"), Seat("B")], seed=1, listeners=[broken_display])
+    service.start()
+    (fault,) = service.take_faults()
+    assert SHOWN in fault and "\x1b" not in fault
+
+
+def test_play_shows_a_hostile_name_harmlessly() -> None:
+    played = kc("play", "--plain", "--seed", "1", "--players", f"human:{HOSTILE},easy", stdin=b"end\nquit\n")
+    assert played.returncode == 0
+    assert_harmless(played.stdout)
+    assert SHOWN.encode() in played.stdout
+
+
+def test_a_save_holding_a_hostile_name_is_listed_and_resumed_harmlessly() -> None:
+    assert kc("play", "--plain", "--seed", "1", "--players", f"human:{PLACEHOLDER},easy",
+              stdin=b"end\nquit\n").returncode == 0
+    (save,) = saves_dir().glob("*.json")
+    make_hostile(save)
+    listed = kc("saves")
+    assert listed.returncode == 0 and SHOWN.encode() in listed.stdout
+    assert_harmless(listed.stdout)
+    resumed = kc("resume", "--plain", stdin=b"end\nquit\n")
+    assert resumed.returncode == 0, resumed.stdout
+    assert f"{SHOWN}> ".encode() in resumed.stdout
+    assert_harmless(resumed.stdout)
+
+
+def test_replay_and_stats_show_a_hostile_name_harmlessly() -> None:
+    path = finished_session(transcripts_dir() / "2026-11-01-100000-x.jsonl", 3, ["easy", "easy"],
+                            [PLACEHOLDER, None])
+    make_hostile(path)
+    for args in (("replay", "--plain", str(path)), ("stats",)):
+        result = kc(*args)
+        assert result.returncode == 0
+        assert SHOWN.encode() in result.stdout
+        assert_harmless(result.stdout)
+
+
+def test_a_bot_writing_escape_codes_is_reported_harmlessly(tmp_path: Path) -> None:
+    bot = tmp_path / "bot.py"
+    bot.write_text("import sys\nfor line in sys.stdin:\n    print('\\x1b]0;PWNED\\x07\\x1b[2J', flush=True)\n")
+    result = kc("demo", "--seed", "1", "--players", f"bot:{sys.executable} {bot} \x1b[2J,easy")
+    assert result.returncode == 0
+    assert b"! bot" in result.stdout
+    assert_harmless(result.stdout)
+
+
+async def test_the_replay_screen_and_the_stats_dialog_show_a_hostile_name_harmlessly() -> None:
+    from kc_tui.settings import Settings
+    from kc_tui.tui.app import KingsCornerApp
+
+    path = finished_session(transcripts_dir() / "2026-11-01-100000-x.jsonl", 3, ["easy", "easy"],
+                            [PLACEHOLDER, None])
+    make_hostile(path)
+    app = KingsCornerApp(settings=Settings(), replay=load_replay(path), replay_name=path.name)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("end")
+        screen = app.export_screenshot()
+        assert "PWNED" in screen and "\x1b" not in screen and "\x07" not in screen
+    assert SHOWN in report_text()
+
+
