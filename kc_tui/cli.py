@@ -258,7 +258,8 @@ def simulate(
     bot_timeout: float = DEFAULT_TIMEOUT,
     faults: list[str] | None = None,
 ) -> dict[str, Any]:
-    """Play ``rounds`` rounds in back-to-back sessions; the summary as a dict.
+    """Play ``rounds`` rounds in back-to-back sessions; the summary as a dict.  ``faults``
+    receives one line per fault of a seat, and one if the transcripts cannot be written.
 
     Session ``k`` is seeded from the base seed, so the whole run is reproducible; the session
     in progress when the round count is reached stops after that round.
@@ -281,6 +282,7 @@ def simulate(
             blocked += 1
         turns += game.turns
 
+    faults = faults if faults is not None else []
     start = time.perf_counter()
     while played < rounds:
         session_seed = base.getrandbits(48)
@@ -288,16 +290,24 @@ def simulate(
         service = GameService(rules, seats, seed=session_seed)
         writer = None
         if transcript_dir is not None:
-            writer = TranscriptWriter(transcript_dir / f"session-{sessions + 1:05d}-{session_seed}.jsonl")
-            service.add_listener(writer)
+            path = transcript_dir / f"session-{sessions + 1:05d}-{session_seed}.jsonl"
+            try:
+                writer = TranscriptWriter(path)
+                service.add_listener(writer)
+            except OSError as exc:
+                transcript_dir = None
+                faults.append(f"The transcript cannot be written to {visible(str(path))} "
+                              f"({exc.strerror or exc}); the simulation goes on without transcripts.")
         try:
             played += service.play_session(max_rounds=rounds - played, on_round_end=on_round_end)
         finally:
             service.close()
             if writer:
                 writer.close()
-            if faults is not None:
-                faults.extend(service.take_faults())
+                if writer.failed:
+                    # Reported once, by the service; the next sessions would only fail again.
+                    transcript_dir = None
+            faults.extend(service.take_faults())
         sessions += 1
         for w in service.game.session_winners:
             session_wins[w] += 1

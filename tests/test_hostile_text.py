@@ -135,3 +135,47 @@ async def test_the_replay_screen_and_the_stats_dialog_show_a_hostile_name_harmle
     assert SHOWN in report_text()
 
 
+# ---------------------------------------------------------------- files that cannot be written
+def test_a_transcript_that_cannot_be_written_is_reported_once_and_the_game_goes_on() -> None:
+    result = kc("play", "--plain", "--seed", "1", "--players", "you,easy", "--transcript", "/dev/full",
+                stdin=b"end\nend\nquit\n")
+    assert result.returncode == 0
+    assert b"Traceback" not in result.stderr
+    out = result.stdout.decode()
+    assert out.count("The transcript failed and was stopped: /dev/full cannot be written "
+                     "(No space left on device)") == 1
+    assert out.count("You end the turn.") == 2
+
+
+def test_simulate_says_once_that_its_transcripts_cannot_be_written_and_goes_on(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "--players", "easy,easy", "--rounds", "30", "--seed", "1", "--json"]
+    assert main([*args, "--transcript-dir", str(tmp_path / "fine")]) == 0
+    first, second = sorted(p.name for p in (tmp_path / "fine").iterdir())
+    full = tmp_path / "full"
+    full.mkdir()
+    (full / first).symlink_to("/dev/full")
+    capsys.readouterr()
+    assert main([*args, "--transcript-dir", str(full)]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["rounds"] == 30 and summary["sessions"] == 2
+    assert [f for f in summary["faults"] if "cannot be written" in f] == [
+        f"The transcript failed and was stopped: {full / first} cannot be written (No space left on device)"]
+    assert not (full / second).exists()
+
+
+def test_simulate_goes_on_when_a_transcript_cannot_be_created(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "--players", "easy,easy", "--rounds", "30", "--seed", "1", "--json"]
+    assert main([*args, "--transcript-dir", str(tmp_path / "fine")]) == 0
+    first = min(p.name for p in (tmp_path / "fine").iterdir())
+    (tmp_path / "blocked" / first).mkdir(parents=True)
+    capsys.readouterr()
+    assert main([*args, "--transcript-dir", str(tmp_path / "blocked")]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["rounds"] == 30
+    assert summary["faults"] == [f"The transcript cannot be written to {tmp_path / 'blocked' / first} "
+                                 "(Is a directory); the simulation goes on without transcripts."]
+    assert [p.name for p in (tmp_path / "blocked").iterdir()] == [first]
+
+
