@@ -179,3 +179,82 @@ def test_simulate_goes_on_when_a_transcript_cannot_be_created(
     assert [p.name for p in (tmp_path / "blocked").iterdir()] == [first]
 
 
+# ---------------------------------------------------------------- files that cannot be read
+def test_a_settings_file_nested_thousands_deep_gives_the_defaults_and_a_warning(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    path.write_text("theme = " + "[" * 5000 + "]" * 5000 + "\n")
+    settings, warning = load_settings(path)
+    assert settings.theme == "default"
+    assert warning == f"The settings file {path} is nested too deeply to be read; the defaults are used."
+
+
+def test_a_settings_file_that_is_not_a_regular_file_or_too_large_is_not_read(tmp_path: Path) -> None:
+    pipe = tmp_path / "pipe.toml"
+    os.mkfifo(pipe)  # nobody writes to it: reading it would wait for ever
+    assert load_settings(pipe)[1] == f"The settings file {pipe} is not a regular file; the defaults are used."
+    zero = tmp_path / "zero.toml"
+    zero.symlink_to("/dev/zero")
+    assert "is not a regular file" in load_settings(zero)[1]
+    large = tmp_path / "large.toml"
+    large.write_text("# " + "x" * (1 << 16) + "\n")
+    assert load_settings(large)[1] == (f"The settings file {large} is larger than 64 KB, too large to be "
+                                       "read; the defaults are used.")
+
+
+def test_settings_names_from_the_file_are_made_visible(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    path.write_text('names = ["\\u001b[2J", "Zoë"]\n', encoding="utf-8")
+    assert load_settings(path)[0].names == ("\\x1b[2J", "Zoë")
+
+
+@pytest.mark.parametrize("target", ["/dev/zero", "fifo"])
+def test_replay_refuses_what_is_not_a_regular_file(tmp_path: Path, target: str) -> None:
+    path = tmp_path / "game.jsonl"
+    if target == "fifo":
+        os.mkfifo(path)
+    else:
+        path.symlink_to(target)
+    with pytest.raises(ReplayError, match=f"^{path}: is not a regular file$"):
+        load_replay(path)
+
+
+def test_replay_refuses_a_file_larger_than_any_transcript(tmp_path: Path) -> None:
+    path = tmp_path / "huge.jsonl"
+    with path.open("wb") as f:
+        f.truncate((1 << 25) + 1)  # sparse: no disk is used
+    with pytest.raises(ReplayError, match="is larger than 32 MB, too large to be read"):
+        load_replay(path)
+
+
+def test_stats_skip_links_to_devices_pipes_and_nowhere(tmp_path: Path) -> None:
+    folder = transcripts_dir()
+    finished_session(folder / "2026-11-01-100000-a.jsonl", 3, ["easy", "easy"], [None, None])
+    (folder / "zero.jsonl").symlink_to("/dev/zero")
+    (folder / "nowhere.jsonl").symlink_to(tmp_path / "missing")
+    os.mkfifo(folder / "pipe.jsonl")
+    results, problems = read_results()
+    assert len(results) == 1
+    assert sorted(problems) == sorted([
+        f"{folder / 'nowhere.jsonl'}: cannot be read: No such file or directory",
+        f"{folder / 'pipe.jsonl'}: is not a regular file",
+        f"{folder / 'zero.jsonl'}: is not a regular file",
+    ])
+
+
+def test_stats_show_the_name_of_a_hostile_file_harmlessly() -> None:
+    finished_session(transcripts_dir() / "2026-11-01-100000-x.jsonl", 3, ["easy", "easy"], [None, None])
+    (transcripts_dir() / f"{HOSTILE}.jsonl").write_text("not a transcript\n")
+    result = kc("stats")
+    assert result.returncode == 0 and b"(skipped " in result.stdout
+    assert SHOWN.encode() in result.stdout
+    assert_harmless(result.stdout)
+
+
+def test_a_replayed_transcript_still_reads_back_as_written(tmp_path: Path) -> None:
+    """The bounded reading keeps every line: an ordinary transcript replays in full."""
+    path = finished_session(tmp_path / "t.jsonl", 3, ["easy", "easy"], ["Zoë", None])
+    sentences = replay_text(load_replay(path))
+    assert sentences[0].startswith("Round 1.") and any("Zoë" in s for s in sentences)
+    assert sentences[-1].startswith("The session is over")
+
+

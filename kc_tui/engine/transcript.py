@@ -30,7 +30,7 @@ from .moves import IllegalMove, MovePile, PlayCard
 from .rules import OPTION_NAMES, RuleError, RuleSet
 from .text import visible
 
-__all__ = ["TranscriptWriter", "TranscriptError", "TranscriptWriteError", "encode_event", "read_events", "replay", "replay_events"]
+__all__ = ["TranscriptWriter", "TranscriptError", "TranscriptWriteError", "MAX_BYTES", "encode_event", "read_events", "replay", "replay_events"]
 
 
 class TranscriptError(ValueError):
@@ -39,6 +39,11 @@ class TranscriptError(ValueError):
 
 class TranscriptWriteError(OSError):
     """A transcript line that could not be written; the message says where and why."""
+
+
+MAX_BYTES = 1 << 25
+"""The largest transcript file read (32 MB), which bounds each line too: the longest of 40
+six-player chips sessions took 97 kilobytes, its longest line 512 bytes."""
 
 
 def encode_event(event: Event) -> str:
