@@ -554,12 +554,22 @@ def _read_line() -> Callable[[str], str | None]:
         except ImportError:
             pass
 
+    # Bytes that are not UTF-8 are kept (as lone surrogates) rather than ending the game with
+    # an error, and refused below like any other line that is not a command.
+    reconfigure = getattr(sys.stdin, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="surrogateescape")
+
     def read(prompt: str) -> str | None:
-        try:
-            return input(prompt)
-        except EOFError:
-            print()
-            return None
+        while True:
+            try:
+                line = input(prompt)
+            except EOFError:
+                print()
+                return None
+            if is_valid_text(line):
+                return line
+            print("That line is not valid text (UTF-8); type a command such as 7h n, end or help.")
 
     return read
 
@@ -587,6 +597,11 @@ def _demo(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # A name or card glyph the output's encoding lacks (PYTHONIOENCODING=ascii) is written as
+    # "?" instead of ending the program.
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="replace")
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

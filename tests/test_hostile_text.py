@@ -258,3 +258,24 @@ def test_a_replayed_transcript_still_reads_back_as_written(tmp_path: Path) -> No
     assert sentences[-1].startswith("The session is over")
 
 
+# ---------------------------------------------------------------- encodings
+def test_input_that_is_not_utf8_is_refused_with_a_sentence() -> None:
+    result = kc("play", "--plain", "--seed", "1", "--players", "you,easy", stdin=b"\xff\nend\nquit\n",
+                env={"PYTHONIOENCODING": "utf-8"})
+    assert result.returncode == 0 and b"Traceback" not in result.stderr
+    out = result.stdout.decode()
+    assert out.count("That line is not valid text (UTF-8); type a command such as 7h n, end or help.") == 1
+    assert "You end the turn." in out
+
+
+def test_output_the_terminal_cannot_encode_is_replaced() -> None:
+    result = kc("play", "--plain", "--seed", "1", "--players", "human:Zoë,easy", stdin=b"end\nquit\n",
+                env={"PYTHONIOENCODING": "ascii"})
+    assert result.returncode == 0 and b"Traceback" not in result.stderr
+    assert b"Zo?> " in result.stdout
+
+
+def test_a_name_that_is_not_utf8_is_a_usage_error() -> None:
+    result = kc("play", "--plain", "--players", os.fsdecode(b"human:Zo\xffe,easy"))
+    assert result.returncode == 2
+    assert b"the name 'Zo\\udcffe' is not valid text (UTF-8)" in result.stderr
