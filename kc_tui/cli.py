@@ -333,7 +333,7 @@ def _print_summary(summary: dict[str, Any], preset: str) -> None:
         f"{rounds} rounds in {summary['sessions']} sessions, preset {preset}, "
         f"seed {summary['seed']}"
     )
-    labels = [f"{SEAT_NAMES[i]} ({spec})" for i, spec in enumerate(summary["players"])]
+    labels = [f"{SEAT_NAMES[i]} ({visible(spec)})" for i, spec in enumerate(summary["players"])]
     width = max(12, *(len(label) + 1 for label in labels))
     print(f"{'seat':<5}{'player':<{width}}{'round wins':>11}{'share':>8}{'sessions won':>14}")
     for i, label in enumerate(labels):
@@ -352,15 +352,16 @@ def _print_tournament(result: TournamentResult, rules: RuleSet, args: argparse.N
         f"{result.rounds} rounds ({result.deals} {kind}), preset {args.preset}, "
         f"scoring {rules.scoring}, seed {args.seed}, {result.seconds:.1f} s"
     )
-    width = max(10, *(len(e.player) + 2 for e in result.entrants))
+    players = [visible(e.player) for e in result.entrants]  # a bot's command, as typed
+    width = max(10, *(len(p) + 2 for p in players))
     print(
         f"{'player':<{width}}{'win rate':>9}{'95% interval':>17}{'points/round':>14}"
         f"{'decision ms (median, p99)':>28}"
     )
-    for e in result.entrants:
+    for player, e in zip(players, result.entrants):
         interval = f"{e.ci95[0]:.1%}-{e.ci95[1]:.1%}"
         ms = f"{e.decision_ms['median']:.2f}, {e.decision_ms['p99']:.2f}"
-        print(f"{e.player:<{width}}{e.win_rate:>9.1%}{interval:>17}{e.mean_points:>14.2f}{ms:>28}")
+        print(f"{player:<{width}}{e.win_rate:>9.1%}{interval:>17}{e.mean_points:>14.2f}{ms:>28}")
     if result.blocked:
         print(f"blocked rounds: {result.blocked}")
     for fault in result.faults:

@@ -120,6 +120,14 @@ def test_a_bot_writing_escape_codes_is_reported_harmlessly(tmp_path: Path) -> No
     assert_harmless(result.stdout)
 
 
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_simulate_and_tournament_show_a_hostile_bot_command_harmlessly(command: str) -> None:
+    result = kc(command, "--players", "bot:true \x1b[2J\x07,easy", "--rounds", "2", "--seed", "1")
+    assert result.returncode == 0
+    assert b"true \\x1b[2J\\x07" in result.stdout
+    assert_harmless(result.stdout)
+
+
 async def test_the_replay_screen_and_the_stats_dialog_show_a_hostile_name_harmlessly() -> None:
     from kc_tui.settings import Settings
     from kc_tui.tui.app import KingsCornerApp
