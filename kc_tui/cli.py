@@ -19,6 +19,7 @@ from .ai.tournament import TournamentResult, run_tournament
 from .engine.describe import Narrator, describe_rules
 from .engine.rules import PRESET_NOTES, PRESETS, RuleError, RuleSet, build_rules, parse_rule_assignment
 from .engine.service import GameService, daily_seed, new_seed
+from .engine.text import is_valid_text, visible
 from .engine.transcript import TranscriptWriter
 from .plain import PlainGame
 from .saves import (
@@ -257,7 +258,8 @@ def simulate(
     bot_timeout: float = DEFAULT_TIMEOUT,
     faults: list[str] | None = None,
 ) -> dict[str, Any]:
-    """Play ``rounds`` rounds in back-to-back sessions; the summary as a dict.
+    """Play ``rounds`` rounds in back-to-back sessions; the summary as a dict.  ``faults``
+    receives one line per fault of a seat, and one if the transcripts cannot be written.
 
     Session ``k`` is seeded from the base seed, so the whole run is reproducible; the session
     in progress when the round count is reached stops after that round.
@@ -280,6 +282,7 @@ def simulate(
             blocked += 1
         turns += game.turns
 
+    faults = faults if faults is not None else []
     start = time.perf_counter()
     while played < rounds:
         session_seed = base.getrandbits(48)
@@ -287,16 +290,24 @@ def simulate(
         service = GameService(rules, seats, seed=session_seed)
         writer = None
         if transcript_dir is not None:
-            writer = TranscriptWriter(transcript_dir / f"session-{sessions + 1:05d}-{session_seed}.jsonl")
-            service.add_listener(writer)
+            path = transcript_dir / f"session-{sessions + 1:05d}-{session_seed}.jsonl"
+            try:
+                writer = TranscriptWriter(path)
+                service.add_listener(writer)
+            except OSError as exc:
+                transcript_dir = None
+                faults.append(f"The transcript cannot be written to {visible(str(path))} "
+                              f"({exc.strerror or exc}); the simulation goes on without transcripts.")
         try:
             played += service.play_session(max_rounds=rounds - played, on_round_end=on_round_end)
         finally:
             service.close()
             if writer:
                 writer.close()
-            if faults is not None:
-                faults.extend(service.take_faults())
+                if writer.failed:
+                    # Reported once, by the service; the next sessions would only fail again.
+                    transcript_dir = None
+            faults.extend(service.take_faults())
         sessions += 1
         for w in service.game.session_winners:
             session_wins[w] += 1
@@ -322,7 +333,7 @@ def _print_summary(summary: dict[str, Any], preset: str) -> None:
         f"{rounds} rounds in {summary['sessions']} sessions, preset {preset}, "
         f"seed {summary['seed']}"
     )
-    labels = [f"{SEAT_NAMES[i]} ({spec})" for i, spec in enumerate(summary["players"])]
+    labels = [f"{SEAT_NAMES[i]} ({visible(spec)})" for i, spec in enumerate(summary["players"])]
     width = max(12, *(len(label) + 1 for label in labels))
     print(f"{'seat':<5}{'player':<{width}}{'round wins':>11}{'share':>8}{'sessions won':>14}")
     for i, label in enumerate(labels):
@@ -341,15 +352,16 @@ def _print_tournament(result: TournamentResult, rules: RuleSet, args: argparse.N
         f"{result.rounds} rounds ({result.deals} {kind}), preset {args.preset}, "
         f"scoring {rules.scoring}, seed {args.seed}, {result.seconds:.1f} s"
     )
-    width = max(10, *(len(e.player) + 2 for e in result.entrants))
+    players = [visible(e.player) for e in result.entrants]  # a bot's command, as typed
+    width = max(10, *(len(p) + 2 for p in players))
     print(
         f"{'player':<{width}}{'win rate':>9}{'95% interval':>17}{'points/round':>14}"
         f"{'decision ms (median, p99)':>28}"
     )
-    for e in result.entrants:
+    for player, e in zip(players, result.entrants):
         interval = f"{e.ci95[0]:.1%}-{e.ci95[1]:.1%}"
         ms = f"{e.decision_ms['median']:.2f}, {e.decision_ms['p99']:.2f}"
-        print(f"{e.player:<{width}}{e.win_rate:>9.1%}{interval:>17}{e.mean_points:>14.2f}{ms:>28}")
+        print(f"{player:<{width}}{e.win_rate:>9.1%}{interval:>17}{e.mean_points:>14.2f}{ms:>28}")
     if result.blocked:
         print(f"blocked rounds: {result.blocked}")
     for fault in result.faults:
@@ -416,11 +428,12 @@ def _resume(args: argparse.Namespace) -> int:
         try:
             restored = load_save(info.path, think=args.think)
         except SaveError as exc:
-            hint = "" if is_open_elsewhere(exc) else f"; `kings-corner saves --delete {exc.path.name}` deletes it"
-            print(f"The saved game {exc.path.name} cannot be resumed: {exc.problem}.\n"
-                  f"  The file is {exc.path}{hint}.")
+            name = visible(exc.path.name)
+            hint = "" if is_open_elsewhere(exc) else f"; `kings-corner saves --delete {name}` deletes it"
+            print(f"The saved game {name} cannot be resumed: {visible(exc.problem)}.\n"
+                  f"  The file is {visible(str(exc.path))}{hint}.")
             continue
-        print(f"Resuming {info.title}.")
+        print(f"Resuming {visible(info.title)}.")
         break
     if restored is None:
         print("No saved game can be resumed.")
@@ -438,9 +451,9 @@ def _saves(args: argparse.Namespace) -> int:
         try:
             delete_save(path)
         except SaveError as exc:
-            print(f"Not deleted: {exc.problem}.")
+            print(f"Not deleted: {visible(exc.problem)}.")
             return 1
-        print(f"Deleted {path}.")
+        print(f"Deleted {visible(str(path))}.")
         return 0
     saves = list_saves()
     if not saves:
@@ -449,7 +462,7 @@ def _saves(args: argparse.Namespace) -> int:
     print(f"Saved games in {saves_dir()}, newest first:")
     for info in saves:
         mark = "!" if info.problem else " "
-        print(f"{mark} {info.path.name}\n    {info.title}")
+        print(f"{mark} {visible(info.path.name)}\n    {visible(info.title)}")
     return 0
 
 
@@ -460,7 +473,7 @@ def _replay(args: argparse.Namespace) -> int:
     try:
         replay = load_replay(path)
     except ReplayError as exc:
-        print(f"Cannot replay {exc}")
+        print(f"Cannot replay {visible(str(exc))}")
         return 1
     if args.plain or not _full_screen():
         for sentence in replay_text(replay):
@@ -469,7 +482,7 @@ def _replay(args: argparse.Namespace) -> int:
     from .tui.app import KingsCornerApp
 
     settings, warning = _settings(args)
-    KingsCornerApp(settings=settings, replay=replay, replay_name=path.name, notice=warning).run()
+    KingsCornerApp(settings=settings, replay=replay, replay_name=visible(path.name), notice=warning).run()
     return 0
 
 
@@ -542,12 +555,22 @@ def _read_line() -> Callable[[str], str | None]:
         except ImportError:
             pass
 
+    # Bytes that are not UTF-8 are kept (as lone surrogates) rather than ending the game with
+    # an error, and refused below like any other line that is not a command.
+    reconfigure = getattr(sys.stdin, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="surrogateescape")
+
     def read(prompt: str) -> str | None:
-        try:
-            return input(prompt)
-        except EOFError:
-            print()
-            return None
+        while True:
+            try:
+                line = input(prompt)
+            except EOFError:
+                print()
+                return None
+            if is_valid_text(line):
+                return line
+            print("That line is not valid text (UTF-8); type a command such as 7h n, end or help.")
 
     return read
 
@@ -575,6 +598,11 @@ def _demo(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # A name or card glyph the output's encoding lacks (PYTHONIOENCODING=ascii) is written as
+    # "?" instead of ending the program.
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="replace")
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

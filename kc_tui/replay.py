@@ -17,7 +17,8 @@ from .engine.describe import Narrator
 from .engine.events import Event, PlayerInfo, RoundStart, TurnStart
 from .engine.game import Game
 from .engine.rules import RuleSet
-from .engine.transcript import TranscriptError, read_events, replay_events
+from .engine.transcript import MAX_BYTES, TranscriptError, read_events, replay_events
+from .files import UnreadableFile, read_text
 
 __all__ = ["ReplayStep", "Replay", "load_replay", "ReplayError", "replay_text"]
 
@@ -66,11 +67,9 @@ def _snapshot(game: Game) -> tuple:
 def load_replay(path: Path) -> Replay:
     """Read and re-referee a transcript; :class:`ReplayError` says what is wrong."""
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError as exc:
-        raise ReplayError(f"{path}: cannot be read: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise ReplayError(f"{path}: is not a text file") from None
+        lines = read_text(path, MAX_BYTES).splitlines()
+    except UnreadableFile as exc:
+        raise ReplayError(f"{path}: {exc}") from None
     if not lines or not lines[0].strip():
         raise ReplayError(f"{path}: not a transcript (its first line is empty)")
     try:

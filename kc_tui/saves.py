@@ -25,6 +25,7 @@ from .engine.game import Phase
 from .engine.rules import RuleError
 from .engine.service import GameService, Seat
 from .engine.transcript import TranscriptError, encode_event, replay_events
+from .engine.text import visible
 
 __all__ = [
     "SCHEMA_VERSION", "SaveError", "SaveInfo", "data_dir", "saves_dir", "transcripts_dir",
@@ -454,7 +455,8 @@ def _load(path: Path, think: float | None) -> Restored:
     if game.phase == Phase.ROUND_OVER and game.round_no == 0:
         raise SaveError(path, "the save holds no deal")
     players = [p.name for p in game.players]
-    if len(names) != game.n or players != names or any(
+    # The game's names are the ones it shows (control characters made visible, as a seat's are).
+    if len(names) != game.n or players != [visible(n) for n in names] or any(
         (p.kind, p.level) != spec_kind(spec) for p, spec in zip(game.players, specs)
     ):
         raise SaveError(path, "its seats do not match the players of the game in it")

@@ -13,6 +13,9 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any, Mapping
 
+from .engine.text import visible
+from .files import UnreadableFile, read_text
+
 __all__ = [
     "Settings", "THEMES", "CARD_STYLES", "PACES", "SettingsError", "config_dir", "settings_path",
     "load_settings", "save_settings", "settings_toml",
@@ -139,22 +142,35 @@ def settings_toml(settings: Settings) -> str:
     return "\n".join(lines) + "\n"
 
 
+MAX_SETTINGS_BYTES = 1 << 16
+"""The largest settings file read: the game writes well under a kilobyte."""
+
+
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     """The saved settings, and a warning when the file could not be used (the defaults are
     used then, and the file is left as it is until the settings change)."""
     path = path or settings_path()
+    shown = visible(str(path))
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return Settings(), None
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        return Settings(), f"The settings file {path} cannot be read ({exc}); the defaults are used."
+        data = tomllib.loads(read_text(path, MAX_SETTINGS_BYTES))
+    except UnreadableFile as exc:
+        if exc.missing:
+            return Settings(), None
+        return Settings(), f"The settings file {shown} {exc}; the defaults are used."
+    except tomllib.TOMLDecodeError as exc:
+        return Settings(), f"The settings file {shown} cannot be read ({exc}); the defaults are used."
+    except RecursionError:
+        # tomllib reads nested arrays and tables recursively: thousands of levels exhaust it.
+        return Settings(), f"The settings file {shown} is nested too deeply to be read; the defaults are used."
     try:
         known = {f.name for f in fields(Settings)}
         values = {k: v for k, v in data.items() if k in known}
         for key in ("players", "names"):
             if key in values:
-                values[key] = tuple(values[key]) if isinstance(values[key], list) else None
+                # Seat specs and names are shown on the new-game screen: made visible, as every
+                # text from a file is.
+                values[key] = (tuple(visible(v) if isinstance(v, str) else v for v in values[key])
+                               if isinstance(values[key], list) else None)
         if "rules" in values:
             # Only rule options with plain values are kept; anything else is dropped.
             rules = values["rules"] if isinstance(values["rules"], dict) else {}
@@ -164,7 +180,8 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
             values["pace"] = float(values["pace"])
         return Settings(**values), None
     except (SettingsError, TypeError) as exc:
-        return Settings(), f"The settings file {path} has a wrong value ({exc}); the defaults are used."
+        return Settings(), (f"The settings file {shown} has a wrong value ({visible(str(exc))}); "
+                            "the defaults are used.")
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> str | None:

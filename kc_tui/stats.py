@@ -12,7 +12,9 @@ from typing import Any, Iterable, Sequence
 
 from .engine.events import RoundEnd, SessionEnd, SessionStart
 from .engine.scoring import LOW_WINS
-from .engine.transcript import TranscriptError, read_events
+from .engine.text import visible
+from .engine.transcript import MAX_BYTES, TranscriptError, read_events
+from .files import UnreadableFile, read_text
 from .saves import transcripts_dir
 
 __all__ = [
@@ -79,6 +81,15 @@ def _opponent(kind: str, level: str | None) -> str:
     return level or ("person" if kind == "human" else kind)
 
 
+def _written(path: Path) -> tuple[float, str]:
+    """When a transcript was written, to sort by (a link to nowhere sorts first, and is then
+    reported as unreadable)."""
+    try:
+        return path.stat().st_mtime, path.name
+    except OSError:
+        return 0.0, path.name
+
+
 def read_results(folder: Path | None = None) -> tuple[list[SessionResult], list[str]]:
     """Every finished session in the transcripts folder, oldest first, and one line per
     transcript that could not be read (it is skipped, never changed)."""
@@ -88,27 +99,29 @@ def read_results(folder: Path | None = None) -> tuple[list[SessionResult], list[
     if not folder.is_dir():
         return results, problems
     # Oldest first: by when each was written (file names of one second differ by a suffix).
-    for path in sorted(folder.glob("*.jsonl"), key=lambda p: (p.stat().st_mtime, p.name)):
+    for path in sorted(folder.glob("*.jsonl"), key=_written):
+        # The file's name is shown with each problem and with the best and worst sessions:
+        # it is made visible like any other text from a file.
+        shown = visible(str(path))
         try:
-            with path.open(encoding="utf-8") as f:
-                events = [event for _, event in read_events(f)]
-        except (OSError, UnicodeDecodeError, TranscriptError, KeyError, ValueError, TypeError) as exc:
-            problems.append(f"{path}: {exc}")
+            events = [event for _, event in read_events(read_text(path, MAX_BYTES).splitlines())]
+        except (UnreadableFile, TranscriptError, KeyError, ValueError, TypeError) as exc:
+            problems.append(f"{shown}: {visible(str(exc))}")
             continue
         start = events[0] if events and isinstance(events[0], SessionStart) else None
         end = next((e for e in events if isinstance(e, SessionEnd)), None)
         if start is None or end is None:
-            problems.append(f"{path}: not a finished session")
+            problems.append(f"{shown}: not a finished session")
             continue
         n = len(start.players)
         rounds = [e for e in events if isinstance(e, RoundEnd)]
         if not 2 <= n <= 6 or len(end.totals) != n or any(not 0 <= w < n for w in end.winners) or any(
             len(r.hands) != n or len(r.scores) != n or any(not 0 <= w < n for w in r.winners) for r in rounds
         ):
-            problems.append(f"{path}: its results do not match its {n} players")
+            problems.append(f"{shown}: its results do not match its {n} players")
             continue
         results.append(SessionResult(
-            path.stem,
+            visible(path.stem),
             tuple(p.name for p in start.players),
             tuple(_opponent(p.kind, p.level) for p in start.players),
             str(start.rules.get("scoring", "classic")),

@@ -8,6 +8,7 @@ from typing import Sequence
 from . import BENCHMARK_LEVELS, LEVELS, make_player
 from .base import Player
 from ..engine.service import Seat
+from ..engine.text import is_valid_text
 from .bots import DEFAULT_TIMEOUT, BotPlayer
 
 __all__ = ["BOT_PREFIX", "HUMAN_PREFIX", "SEAT_NAMES", "check_spec", "spec_kind", "player_for", "make_seats"]
@@ -30,6 +31,9 @@ def check_spec(spec: str, benchmark: bool = False, humans: bool = False) -> str:
         name = text[len(HUMAN_PREFIX):].strip()
         if not name:
             raise ValueError("a human seat needs a name, e.g. human:Ada")
+        if not is_valid_text(name):
+            # Bytes that are not UTF-8 could not be written to the transcript or the save.
+            raise ValueError(f"the name {name!r} is not valid text (UTF-8); type it again")
         return HUMAN_PREFIX + name
     if text.lower().startswith(BOT_PREFIX):
         if not text[len(BOT_PREFIX):].strip():

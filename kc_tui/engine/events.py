@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Union
 
 from .cards import Card, Pile, parse_card, parse_pile
+from .text import visible
 
 __all__ = [
     "SessionStart",
@@ -42,6 +43,12 @@ def _cards(names: Any) -> Cards:
     return tuple(parse_card(n) for n in names)
 
 
+def _shown_name(name: Any) -> str:
+    if not isinstance(name, str):
+        raise TypeError(f"a player's name is text, not {type(name).__name__}")
+    return visible(name)
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerInfo:
     """A seat as the transcript names it."""
@@ -49,6 +56,11 @@ class PlayerInfo:
     name: str
     kind: str  # "human" | "ai" | "bot"
     level: str | None = None
+
+    def __post_init__(self) -> None:
+        # Every name a front end shows comes through here (a seat, a transcript, a save), so
+        # this is the one place where a hostile name is disarmed.
+        object.__setattr__(self, "name", _shown_name(self.name))
 
     def as_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"name": self.name, "kind": self.kind}

@@ -27,6 +27,7 @@ from .game import Game, Phase
 from .moves import MOVE_CODES, IllegalMove, Move, move_of_code
 from .observation import Observation
 from .rules import RuleSet
+from .text import visible
 
 __all__ = ["Seat", "SeatPlayer", "GameService", "AppliedPlan", "Decision", "new_seed", "daily_seed"]
 
@@ -49,6 +50,10 @@ class Seat:
     kind: str = "human"  # "human" | "ai" | "bot"
     level: str | None = None
     player: SeatPlayer | None = None
+
+    def __post_init__(self) -> None:
+        # A name typed at the command line or kept in a save is shown by every front end.
+        object.__setattr__(self, "name", visible(self.name))
 
     @property
     def info(self) -> PlayerInfo:
@@ -327,9 +332,10 @@ class GameService:
         return done
 
     def take_faults(self) -> list[str]:
-        """The faults reported since the last call (each one line), oldest first."""
+        """The faults reported since the last call (each one line), oldest first.  A fault may
+        quote a bot's output or command, so it is made visible here, once for every front end."""
         faults, self.faults = self.faults, []
-        return faults
+        return [visible(fault) for fault in faults]
 
     def _collect_fault(self, player: SeatPlayer) -> None:
         pop = getattr(player, "pop_fault", None)

@@ -28,12 +28,22 @@ from .events import (
 from .game import Game
 from .moves import IllegalMove, MovePile, PlayCard
 from .rules import OPTION_NAMES, RuleError, RuleSet
+from .text import visible
 
-__all__ = ["TranscriptWriter", "TranscriptError", "encode_event", "read_events", "replay", "replay_events"]
+__all__ = ["TranscriptWriter", "TranscriptError", "TranscriptWriteError", "MAX_BYTES", "encode_event", "read_events", "replay", "replay_events"]
 
 
 class TranscriptError(ValueError):
     """A transcript that cannot be read or does not replay; the message gives the line."""
+
+
+class TranscriptWriteError(OSError):
+    """A transcript line that could not be written; the message says where and why."""
+
+
+MAX_BYTES = 1 << 25
+"""The largest transcript file read (32 MB), which bounds each line too: the longest of 40
+six-player chips sessions took 97 kilobytes, its longest line 512 bytes."""
 
 
 def encode_event(event: Event) -> str:
@@ -45,24 +55,42 @@ class TranscriptWriter:
     """A listener that writes each event as a line and flushes it.
 
     Give it a path (the file is created or truncated) or an open text stream.  Use it as a
-    context manager, or call :meth:`close`.
+    context manager, or call :meth:`close`.  A line that cannot be written (a full disk, a file
+    that takes no writes) raises :class:`TranscriptWriteError` once; the engine service then
+    reports it and stops sending events here, and the game goes on.
     """
+
+    name = "The transcript"
+    """How the engine service names this listener when it fails."""
 
     def __init__(self, target: str | os.PathLike[str] | IO[str]) -> None:
         if isinstance(target, (str, os.PathLike)):
             self._file: IO[str] = open(target, "w", encoding="utf-8", newline="\n")
             self._owned = True
+            self._where = os.fspath(target)
         else:
             self._file = target
             self._owned = False
+            self._where = "its stream"
+        self.failed = False
+        """True once a line could not be written (the service has stopped sending events)."""
 
     def __call__(self, event: Event) -> None:
-        self._file.write(encode_event(event) + "\n")
-        self._file.flush()
+        try:
+            self._file.write(encode_event(event) + "\n")
+            self._file.flush()
+        except OSError as exc:
+            self.failed = True
+            raise TranscriptWriteError(f"{visible(self._where)} cannot be written ({exc.strerror or exc})") from None
 
     def close(self) -> None:
         if self._owned and not self._file.closed:
-            self._file.close()
+            try:
+                self._file.close()
+            except OSError:
+                # Every line was flushed as it was written, so a failure that loses a line has
+                # been reported already; what is left in the buffer is that same lost line.
+                pass
 
     def __enter__(self) -> "TranscriptWriter":
         return self

@@ -9,6 +9,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ..engine.text import visible
 from ..saves import SaveError, SaveInfo, delete_save, is_open_elsewhere, list_saves, saves_dir
 from .widgets import Menu, MenuItem, TextPanel
 
@@ -44,7 +45,7 @@ class SavesScreen(Screen):
         self.saves = list_saves()
         menu = self.query_one(Menu)
         menu.items = [
-            MenuItem(str(i), str(i + 1) if i < 9 else " ", info.title,
+            MenuItem(str(i), str(i + 1) if i < 9 else " ", visible(info.title),
                      disabled="cannot be resumed" if info.problem else "")
             for i, info in enumerate(self.saves)
         ]
@@ -66,14 +67,16 @@ class SavesScreen(Screen):
         info = self.saves[int(message.item.id)]
         status = self.query_one("#saves-status", TextPanel)
         if info.problem:
-            status.show(f"This save cannot be resumed: {info.problem}. The file is {info.path}. "
+            status.show(f"This save cannot be resumed: {visible(info.problem)}. "
+                        f"The file is {visible(str(info.path))}. "
                         "Press d to delete it.")
             return
         try:
             service = self.app.resume(info.path)
         except SaveError as exc:
             hint = "" if is_open_elsewhere(exc) else " Press d to delete it."
-            status.show(f"This save cannot be resumed: {exc.problem}. The file is {exc.path}.{hint}")
+            status.show(f"This save cannot be resumed: {visible(exc.problem)}. "
+                        f"The file is {visible(str(exc.path))}.{hint}")
             return
         self.app.pop_screen()
         self.app.start_table(service)
@@ -84,7 +87,7 @@ class SavesScreen(Screen):
             return
         self._pending_delete = info
         self.query_one("#saves-status", TextPanel).show(
-            f"Delete {info.path.name}? Press y to delete it, any other key to keep it.")
+            f"Delete {visible(info.path.name)}? Press y to delete it, any other key to keep it.")
 
     def action_confirm(self) -> None:
         info, self._pending_delete = self._pending_delete, None
@@ -92,10 +95,10 @@ class SavesScreen(Screen):
             try:
                 delete_save(info.path)
             except SaveError as exc:
-                self.query_one("#saves-status", TextPanel).show(f"Not deleted: {exc.problem}.")
+                self.query_one("#saves-status", TextPanel).show(f"Not deleted: {visible(exc.problem)}.")
                 return
             self._load()
-            self.query_one("#saves-status", TextPanel).show(f"Deleted {info.path.name}.")
+            self.query_one("#saves-status", TextPanel).show(f"Deleted {visible(info.path.name)}.")
 
     def on_key(self, event) -> None:
         if self._pending_delete is not None and event.key != "y":

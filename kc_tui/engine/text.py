@@ -1,0 +1,31 @@
+"""Text from outside the program (a file, a bot, the command line) made safe to show.
+
+A name or a bot's reply may hold bytes a terminal obeys rather than shows: an escape sequence
+that retitles the window or clears the screen, a bell, a bidi override that prints a name
+backwards, a zero-width character that makes two names look alike.  :func:`visible` writes every
+such character as Python writes it in a ``repr`` (``\\x1b``, ``\\u202e``), the same notation the
+game's ``{name!r}`` messages use, so what is shown is what is there.
+"""
+
+from __future__ import annotations
+
+__all__ = ["visible", "is_valid_text"]
+
+
+def visible(text: str) -> str:
+    """``text`` with every character that is not printable written as its escape: the C0
+    controls, DEL, the C1 controls, format characters (bidi overrides, zero-width joiners),
+    line and paragraph separators, and lone surrogates (undecodable bytes)."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
+def is_valid_text(text: str) -> bool:
+    """False when ``text`` holds bytes that were not valid UTF-8 (Python keeps them as lone
+    surrogates), which no file or terminal can be given as they are."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
