@@ -13,6 +13,7 @@ import json
 import os
 import random
 import re
+import stat
 import tempfile
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -280,23 +281,70 @@ class SaveInfo:
         return f"{when}: {', '.join(self.players)}, round {self.round_no} ({scores})"
 
 
-def _read_document(path: Path) -> dict[str, Any]:
-    """The save's JSON, checked for shape and version (migrated when older)."""
+MAX_SAVE_BYTES = 64 * 1024 * 1024
+"""The largest file taken for a save: far beyond the longest session, and small enough that a
+huge file named like a save is refused before it is read."""
+
+
+def _read_bounded(path: Path) -> bytes:
+    """The bytes of a save, refused unless it is a regular file of at most
+    :data:`MAX_SAVE_BYTES`: a device (``/dev/zero``), a pipe or a folder named like a save would
+    otherwise hang the program or fill its memory."""
     try:
-        raw = path.read_bytes()
+        # O_NONBLOCK: opening a pipe with no writer would otherwise wait for one forever.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
         raise SaveError(path, "the file does not exist") from None
     except OSError as exc:
         raise SaveError(path, f"the file cannot be read: {exc.strerror or exc}") from None
-    if not raw.strip():
-        raise SaveError(path, "the file is empty")
     try:
-        doc = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise SaveError(path, "the file is not text (not a saved game?)") from None
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveError(path, "it is not a regular file (a folder, a device or a pipe), "
+                                  "so it cannot be a saved game")
+        if info.st_size > MAX_SAVE_BYTES:
+            raise SaveError(path, f"the file is too large to be a saved game ({info.st_size:,} bytes; "
+                                  f"a save is at most {MAX_SAVE_BYTES:,})")
+        chunks, size = [], 0
+        while size <= MAX_SAVE_BYTES:
+            chunk = os.read(fd, min(1 << 20, MAX_SAVE_BYTES + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > MAX_SAVE_BYTES:
+            raise SaveError(path, f"the file is too large to be a saved game (a save is at most "
+                                  f"{MAX_SAVE_BYTES:,} bytes)")
+        return b"".join(chunks)
+    except OSError as exc:
+        raise SaveError(path, f"the file cannot be read: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+
+
+def _parse_json(path: Path, text: str) -> Any:
+    """``text`` as JSON; every way it can fail is a :class:`SaveError` (never a crash)."""
+    try:
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise SaveError(path, f"the file is cut short or damaged: not valid JSON at line {exc.lineno}, "
                               f"column {exc.colno}") from None
+    except RecursionError:
+        raise SaveError(path, "the file is damaged: its data is nested too deeply to be a saved game") from None
+    except ValueError:  # an integer of thousands of digits (Python's int_max_str_digits)
+        raise SaveError(path, "the file is damaged: it holds a number too long to be read") from None
+
+
+def _read_document(path: Path) -> dict[str, Any]:
+    """The save's JSON, checked for shape and version (migrated when older)."""
+    raw = _read_bounded(path)
+    if not raw.strip():
+        raise SaveError(path, "the file is empty")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveError(path, "the file is not text (not a saved game?)") from None
+    doc = _parse_json(path, text)
     if not isinstance(doc, dict) or doc.get("kind") != KIND:
         raise SaveError(path, "this is not a Kings in the Corner saved game")
     version = doc.get("schema_version")
@@ -349,10 +397,12 @@ def save_info(path: Path) -> SaveInfo:
 
 
 def _local_time(stamp: object) -> str:
-    """A save's UTC time as local time, ``2026-11-30 14:05``."""
+    """A save's UTC time as local time, ``2026-11-30 14:05``.  The time only labels the save in
+    the list: one that cannot be read or shown (year 9999 minus a time zone overflows) is
+    "unknown", and the save is still resumed, as the listing and loading both agree."""
     try:
-        return datetime.fromisoformat(str(stamp)).astimezone().strftime("%Y-%m-%d %H:%M")
-    except ValueError:
+        return datetime.fromisoformat(str(stamp)[:64]).astimezone().strftime("%Y-%m-%d %H:%M")
+    except (ValueError, OverflowError, OSError):
         return "at an unknown time"
 
 
@@ -361,9 +411,16 @@ def list_saves() -> list[SaveInfo]:
     folder = saves_dir()
     if not folder.is_dir():
         return []
-    paths = [p for p in folder.glob("*.json") if p.is_file()]
-    paths.sort(key=lambda p: p.stat().st_mtime, reverse=True)
-    return [save_info(p) for p in paths]
+    # Whatever is named like a save is listed, a pipe or a device too: with its problem, so the
+    # player sees it and can delete it.
+    paths = []
+    for p in folder.glob("*.json"):
+        try:
+            paths.append((p.lstat().st_mtime, p))
+        except OSError:
+            continue  # gone since the folder was read
+    paths.sort(key=lambda item: item[0], reverse=True)
+    return [save_info(p) for _, p in paths]
 
 
 def delete_save(path: Path) -> None:
@@ -372,7 +429,10 @@ def delete_save(path: Path) -> None:
     if holder is not None and holder != os.getpid():
         raise SaveError(path, f"this game is open in another window (process {holder}); "
                               "close it there before deleting it")
-    path.unlink(missing_ok=True)
+    try:
+        path.unlink(missing_ok=True)
+    except OSError as exc:  # a read-only folder, or a folder named like a save
+        raise SaveError(path, f"the file cannot be deleted: {exc.strerror or exc}") from None
     _lock_path(path).unlink(missing_ok=True)
 
 

@@ -222,3 +222,101 @@ def test_a_save_open_in_another_running_window_is_refused_and_a_stale_claim_is_t
     saver = resume_saving(restored)
     saver.release()
     assert not lock.exists()
+
+
+def _in_saves_folder(_data_dir: Path, tmp_path: Path) -> Path:
+    folder = _data_dir / "saves"
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / "game.json"
+    target.write_bytes(_saved_game(tmp_path).read_bytes())
+    return target
+
+
+def _read_only(monkeypatch: pytest.MonkeyPatch, path: Path) -> None:
+    """Deleting ``path`` fails as on a read-only file system (root ignores file modes)."""
+    import errno
+
+    real_unlink = Path.unlink
+
+    def unlink(self: Path, missing_ok: bool = False) -> None:
+        if self == path:
+            raise OSError(errno.EROFS, "Read-only file system", str(self))
+        real_unlink(self, missing_ok=missing_ok)
+
+    monkeypatch.setattr(Path, "unlink", unlink)
+
+
+def test_a_save_that_cannot_be_deleted_says_so_on_the_command_line(
+    _data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    from kc_tui.cli import main
+
+    path = _in_saves_folder(_data_dir, tmp_path)
+    _read_only(monkeypatch, path)
+    assert main(["saves", "--delete", path.name]) == 1
+    assert capsys.readouterr().out == "Not deleted: the file cannot be deleted: Read-only file system.\n"
+    assert path.exists()
+
+
+async def test_a_save_that_cannot_be_deleted_says_so_on_the_continue_screen(
+    _data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from kc_tui.settings import Settings
+    from kc_tui.tui.app import KingsCornerApp
+    from kc_tui.tui.saves_screen import SavesScreen
+
+    path = _in_saves_folder(_data_dir, tmp_path)
+    _read_only(monkeypatch, path)
+    app = KingsCornerApp(settings=Settings(pace=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await pilot.press("d", "y")
+        await pilot.pause()
+        assert isinstance(app.screen, SavesScreen)
+        status = str(app.screen.query_one("#saves-status").render())
+        assert "Not deleted: the file cannot be deleted: Read-only file system." in status
+    assert path.exists()
+
+
+def test_damaged_numbers_and_nesting_are_refused_alike_by_the_list_and_by_resume(_data_dir: Path, tmp_path: Path) -> None:
+    path = _in_saves_folder(_data_dir, tmp_path)
+    good = path.read_text()
+    nested = "[" * 200_000 + "]" * 200_000
+    seed = good.replace('"seed":', '"seed":' + "7" * 5000 + ",\"old_seed\":", 1)
+    for content, problem in ((nested, "nested too deeply"), (seed, "a number too long")):
+        path.write_text(content)
+        (info,) = list_saves()
+        assert info.problem is not None and problem in info.problem
+        assert problem in _problem(path)
+
+
+def test_a_save_time_that_cannot_be_shown_is_unknown_in_the_list_and_the_save_resumes(_data_dir: Path, tmp_path: Path) -> None:
+    path = _in_saves_folder(_data_dir, tmp_path)
+    doc = json.loads(path.read_text())
+    path.write_text(json.dumps({**doc, "saved_at": "9999-12-31T23:59:59-12:00"}))
+    (info,) = list_saves()
+    assert info.problem is None and info.saved_at == "at an unknown time"
+    assert load_save(path).service.game.round_no == 1
+
+
+@pytest.mark.timeout(30)
+def test_what_is_not_a_regular_file_or_is_too_big_is_refused_without_reading_it(
+    _data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import kc_tui.saves as saves
+
+    folder = _data_dir / "saves"
+    folder.mkdir(parents=True)
+    (folder / "zero.json").symlink_to("/dev/zero")
+    os.mkfifo(folder / "pipe.json")
+    (folder / "folder.json").mkdir()
+    huge = folder / "huge.json"
+    huge.write_bytes(b" " * 2048)
+    monkeypatch.setattr(saves, "MAX_SAVE_BYTES", 1024)
+    infos = {i.path.name: i.problem for i in list_saves()}
+    for name in ("zero.json", "pipe.json", "folder.json"):
+        assert infos[name] is not None and "not a regular file" in infos[name]
+        with pytest.raises(SaveError, match="not a regular file"):  # (_problem would read it)
+            load_save(folder / name)
+    assert infos["huge.json"] is not None and "too large" in infos["huge.json"]
+    assert "too large" in _problem(huge)
