@@ -9,6 +9,7 @@ puts the generators back, so a resumed session goes on exactly as it would have.
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import random
@@ -101,53 +102,70 @@ def _lock_path(path: Path) -> Path:
     return path.with_name(path.name + ".lock")
 
 
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True  # somebody else's live process
-    except OSError:
-        return False
-    return True
+_HELD: dict[str, int] = {}
+"""The lock files this process holds, open, by the path of their save."""
+
+
+def _open_lock(path: Path, then: str) -> int:
+    """Open and lock the lock file of ``path``; its descriptor, or :class:`SaveError` naming
+    the process that holds it.
+
+    The lock is the kernel's (``flock``) on the open file: exactly one process holds it, and it
+    goes when that process ends, however it ends (killed, crashed, not yet reaped), so there is
+    no guessing from a process id whether a claim is stale.  The id in the file is only for
+    the message."""
+    lock = _lock_path(path)
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    while True:
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = os.pread(fd, 32, 0).split()
+            os.close(fd)
+            pid = f" (process {int(holder[0])})" if holder and holder[0].isdigit() else ""
+            raise SaveError(path, f"this game is open in another window{pid}; {then}") from None
+        except BaseException:
+            os.close(fd)
+            raise
+        # The holder before us removes the file as it lets go: if that happened after we opened
+        # it, we hold a file nobody else will open, so take the lock again on the one there now.
+        try:
+            current = os.path.samestat(os.fstat(fd), os.stat(lock))
+        except FileNotFoundError:
+            current = False
+        if current:
+            return fd
+        os.close(fd)
+
+
+def _release(path: Path, fd: int) -> None:
+    # Removed while still locked, so nobody can lock the old file after we let go.
+    _lock_path(path).unlink(missing_ok=True)
+    os.close(fd)
 
 
 def lock_save(path: Path) -> None:
     """Claim ``path`` for this process, so that two windows never play (and overwrite) the same
-    saved game.  A lock left by a process that no longer runs (a crash, a power cut) is taken
-    over; one held by a running process is refused with :class:`SaveError`."""
-    lock = _lock_path(path)
-    lock.parent.mkdir(parents=True, exist_ok=True)
-    for _ in range(2):
-        try:
-            fd = os.open(lock, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-        except FileExistsError:
-            try:
-                pid = int(lock.read_text().split()[0])
-            except (OSError, ValueError, IndexError):
-                pid = -1
-            if pid == os.getpid():
-                return
-            if pid > 0 and _alive(pid):
-                raise SaveError(path, f"this game is open in another window (process {pid}); "
-                                      f"close it there first, or delete {lock} if it is not") from None
-            lock.unlink(missing_ok=True)  # stale: its process is gone
-            continue
-        with os.fdopen(fd, "w") as f:
-            f.write(f"{os.getpid()}\n")
+    saved game; a claim held by another running process is refused with :class:`SaveError`.
+    :class:`OSError` if no lock can be taken there (a read-only folder)."""
+    if os.path.abspath(path) in _HELD:
         return
-    raise SaveError(path, "its lock file cannot be claimed")
+    fd = _open_lock(path, "close it there first")
+    try:
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode())
+    except BaseException:
+        _release(path, fd)
+        raise
+    _HELD[os.path.abspath(path)] = fd
 
 
 def unlock_save(path: Path) -> None:
     """Give up this process's claim on ``path`` (nothing happens if it holds none)."""
-    lock = _lock_path(path)
-    try:
-        if int(lock.read_text().split()[0]) == os.getpid():
-            lock.unlink()
-    except (OSError, ValueError, IndexError):
-        pass
+    fd = _HELD.pop(os.path.abspath(path), None)
+    if fd is not None:
+        _release(path, fd)
 
 
 def _slug(text: str) -> str:
@@ -424,25 +442,25 @@ def list_saves() -> list[SaveInfo]:
 
 
 def delete_save(path: Path) -> None:
-    """Delete a save (and its lock); :class:`SaveError` if a running window has it open."""
-    holder = _holder(path)
-    if holder is not None and holder != os.getpid():
-        raise SaveError(path, f"this game is open in another window (process {holder}); "
-                              "close it there before deleting it")
+    """Delete a save (and its lock); :class:`SaveError` if a running window has it open or the
+    file cannot be deleted."""
+    key = os.path.abspath(path)
+    fd = _HELD.get(key)
+    ours = fd is None  # a lock taken only to delete, given up whatever happens
+    if ours:
+        try:
+            fd = _open_lock(path, "close it there before deleting it")
+        except OSError:
+            fd = None  # no lock can be taken in this folder, so no window holds one either
     try:
         path.unlink(missing_ok=True)
     except OSError as exc:  # a read-only folder, or a folder named like a save
+        if ours and fd is not None:
+            _release(path, fd)
         raise SaveError(path, f"the file cannot be deleted: {exc.strerror or exc}") from None
-    _lock_path(path).unlink(missing_ok=True)
-
-
-def _holder(path: Path) -> int | None:
-    """The running process that has ``path`` open, if any."""
-    try:
-        pid = int(_lock_path(path).read_text().split()[0])
-    except (OSError, ValueError, IndexError):
-        return None
-    return pid if pid > 0 and _alive(pid) else None
+    if fd is not None:
+        _HELD.pop(key, None)
+        _release(path, fd)
 
 
 def is_open_elsewhere(error: SaveError) -> bool:

@@ -213,9 +213,11 @@ def test_a_save_open_in_another_window_is_not_offered_for_deletion_and_cannot_be
     from kc_tui.saves import delete_save, is_open_elsewhere
 
     path = _save()
-    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    code = ("import sys, time; from pathlib import Path; from kc_tui.saves import lock_save; "
+            "lock_save(Path(sys.argv[1])); print('locked', flush=True); time.sleep(60)")
+    other = subprocess.Popen([sys.executable, "-c", code, str(path)], stdout=subprocess.PIPE, text=True)
     try:
-        path.with_name(path.name + ".lock").write_text(f"{other.pid}\n")
+        assert other.stdout.readline() == "locked\n"  # the other window holds the save's lock
         with pytest.raises(SaveError) as refused:
             load_save(path)
         assert is_open_elsewhere(refused.value)
@@ -225,6 +227,7 @@ def test_a_save_open_in_another_window_is_not_offered_for_deletion_and_cannot_be
     finally:
         other.kill()
         other.wait()
+        other.stdout.close()
     delete_save(path)
     assert not path.exists() and not path.with_name(path.name + ".lock").exists()
 

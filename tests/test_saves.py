@@ -6,7 +6,11 @@ from __future__ import annotations
 import json
 import os
 import random
+import subprocess
+import sys
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
@@ -16,7 +20,7 @@ from kc_tui.engine.game import Phase
 from kc_tui.engine.rules import build_rules
 from kc_tui.engine.service import GameService
 from kc_tui.saves import (
-    SCHEMA_VERSION, AutoSaver, SaveError, list_saves, load_save, write_atomic,
+    SCHEMA_VERSION, AutoSaver, SaveError, list_saves, load_save, resume_saving, write_atomic,
 )
 
 
@@ -202,26 +206,96 @@ def test_an_unwritable_data_directory_is_reported_once_and_play_goes_on(tmp_path
     assert saver.saves == 0
 
 
-def test_a_save_open_in_another_running_window_is_refused_and_a_stale_claim_is_taken_over(tmp_path: Path) -> None:
-    import subprocess
-    import sys
-
-    from kc_tui.saves import resume_saving
-
-    path = _saved_game(tmp_path)
-    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+@contextmanager
+def _held_elsewhere(path: Path) -> Iterator[subprocess.Popen[str]]:
+    """Another running program that has resumed ``path`` (holds its lock) until the block ends."""
+    code = ("import sys, time; from pathlib import Path; from kc_tui.saves import lock_save; "
+            "lock_save(Path(sys.argv[1])); print('locked', flush=True); time.sleep(60)")
+    other = subprocess.Popen([sys.executable, "-c", code, str(path)], stdout=subprocess.PIPE, text=True)
     try:
-        path.with_name(path.name + ".lock").write_text(f"{other.pid}\n")
-        assert f"open in another window (process {other.pid})" in _problem(path)
+        assert other.stdout is not None and other.stdout.readline() == "locked\n"
+        yield other
     finally:
         other.kill()
         other.wait()
-    restored = load_save(path)  # that process is gone: its claim is stale
+        other.stdout.close()
+
+
+def test_a_save_open_in_another_running_window_is_refused_and_a_stale_claim_is_taken_over(tmp_path: Path) -> None:
+    from kc_tui.saves import resume_saving
+
+    path = _saved_game(tmp_path)
     lock = path.with_name(path.name + ".lock")
+    with _held_elsewhere(path) as other:
+        assert f"open in another window (process {other.pid})" in _problem(path)
+    lock.write_text("999999\n")  # left by a program that no longer runs, and holds no lock
+    restored = load_save(path)
     assert lock.read_text().split()[0] == str(os.getpid())
     saver = resume_saving(restored)
     saver.release()
     assert not lock.exists()
+
+
+_RACER = """
+import os, sys, time
+from pathlib import Path
+import kc_tui.saves as saves
+
+path, go, real_getpid = Path(sys.argv[1]), Path(sys.argv[2]), os.getpid
+
+def getpid_once_told():
+    # Called as the lock file is claimed, before the id is in it: wait there.
+    print("claiming", flush=True)
+    while not go.exists():
+        time.sleep(0.005)
+    return real_getpid()
+
+os.getpid = getpid_once_told
+try:
+    saves.lock_save(path)
+except saves.SaveError:
+    print("refused", flush=True)
+else:
+    print("won", flush=True)
+"""
+
+
+@pytest.mark.timeout(60)
+def test_two_windows_resuming_at_the_same_moment_cannot_both_win_the_lock(tmp_path: Path) -> None:
+    """Issue 9.5: one process caught between creating the lock and writing its id in it; the
+    other comes in then, and must not take the empty lock for a stale one."""
+    from kc_tui.saves import lock_save, unlock_save
+
+    path, go = tmp_path / "game.json", tmp_path / "go"
+    racer = subprocess.Popen([sys.executable, "-c", _RACER, str(path), str(go)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert racer.stdout is not None and racer.stdout.readline() == "claiming\n"
+        try:
+            lock_save(path)
+            here = "won"
+        except SaveError as exc:
+            assert exc.problem.startswith("this game is open in another window")
+            here = "refused"
+        go.touch()
+        there = racer.stdout.readline().strip()
+        assert sorted([here, there]) == ["refused", "won"]
+    finally:
+        unlock_save(path)
+        racer.kill()
+        racer.wait()
+        racer.stdout.close()
+
+
+@pytest.mark.timeout(60)
+def test_a_killed_game_not_yet_reaped_no_longer_holds_its_save(tmp_path: Path) -> None:
+    """Issue 9.6: a zombie is not running, whatever its process id says."""
+    path = _saved_game(tmp_path)
+    with _held_elsewhere(path) as other:
+        other.kill()
+        os.waitid(os.P_PID, other.pid, os.WEXITED | os.WNOWAIT)  # dead, and left unreaped
+        restored = load_save(path)
+        assert restored.service.game.round_no == 1
+        resume_saving(restored).release()
 
 
 def _in_saves_folder(_data_dir: Path, tmp_path: Path) -> Path:
