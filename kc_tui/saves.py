@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from .ai.seats import check_spec, make_seats, spec_kind
-from .engine.events import Event, RoundEnd, RoundStart, SessionEnd, SessionStart, TurnEnd
+from .engine.events import Event, RoundEnd, RoundStart, SessionEnd, SessionStart, TurnEnd, TurnStart
 from .engine.game import Phase
 from .engine.rules import RuleError
 from .engine.service import GameService, Seat
@@ -32,7 +32,7 @@ __all__ = [
     "SCHEMA_VERSION", "SaveError", "SaveInfo", "data_dir", "saves_dir", "transcripts_dir",
     "write_atomic", "AutoSaver", "load_save", "list_saves", "delete_save", "new_save_path",
     "start_saving", "resume_saving", "Restored", "save_info", "lock_save", "unlock_save",
-    "is_open_elsewhere",
+    "is_open_elsewhere", "read_document",
 ]
 
 SCHEMA_VERSION = 1
@@ -208,6 +208,7 @@ class AutoSaver:
         self.error: str | None = None
         self.on_error = on_error
         self.saves = 0
+        self._deal_pending = False
         self.transcript: Path | None = None
         """Where the finished session's transcript was kept."""
 
@@ -219,8 +220,16 @@ class AutoSaver:
         self.events.append(event)
         if isinstance(event, SessionEnd):
             self.finish()
-        elif isinstance(event, (RoundStart, TurnEnd, RoundEnd)):
-            self.save()  # a deal too: a game left in its very first turn can be resumed
+        elif isinstance(event, RoundStart):
+            self._deal_pending = True
+        elif isinstance(event, TurnStart) and self._deal_pending:
+            # The deal is saved too (a game left in its very first turn can be resumed), once
+            # all it brings is in: under chips scoring the antes follow round_start (R7).  The
+            # first turn's start is the first event that is not the deal's.
+            self._deal_pending = False
+            self.save(upto=len(self.events) - 1)
+        elif isinstance(event, (TurnEnd, RoundEnd)):
+            self.save()
 
     def finish(self) -> None:
         """The session is over: its transcript goes to the transcripts folder (for statistics
@@ -243,7 +252,8 @@ class AutoSaver:
             return
         self.transcript = target
 
-    def document(self) -> dict[str, Any]:
+    def document(self, upto: int | None = None) -> dict[str, Any]:
+        """The save of the events so far (of the first ``upto`` of them)."""
         service = self.service
         return {
             "schema_version": SCHEMA_VERSION,
@@ -259,15 +269,16 @@ class AutoSaver:
                     for seat in service.seats
                 ],
             },
-            "events": [event.as_dict() for event in self.events],
+            "events": [event.as_dict() for event in self.events[:upto]],
         }
 
-    def save(self) -> bool:
-        """Write the save now; False (and :attr:`error` set) if it could not be written."""
+    def save(self, upto: int | None = None) -> bool:
+        """Write the save now (of the first ``upto`` events); False (and :attr:`error` set) if
+        it could not be written."""
         if self.error is not None:
             return False
         try:
-            write_atomic(self.path, json.dumps(self.document(), separators=(",", ":")))
+            write_atomic(self.path, json.dumps(self.document(upto), separators=(",", ":")))
         except OSError as exc:
             self.error = (f"Cannot save the game to {self.path}: {exc.strerror or exc}. "
                           "Play goes on without saving.")
@@ -353,7 +364,7 @@ def _parse_json(path: Path, text: str) -> Any:
         raise SaveError(path, "the file is damaged: it holds a number too long to be read") from None
 
 
-def _read_document(path: Path) -> dict[str, Any]:
+def read_document(path: Path) -> dict[str, Any]:
     """The save's JSON, checked for shape and version (migrated when older)."""
     raw = _read_bounded(path)
     if not raw.strip():
@@ -397,7 +408,7 @@ def save_info(path: Path) -> SaveInfo:
     """What the resume list shows of a save, without re-refereeing it (cheap); a problem found
     on the way is reported in :attr:`SaveInfo.problem`."""
     try:
-        doc = _read_document(path)
+        doc = read_document(path)
         seats = _field(path, doc, "seats", list)
         events = _field(path, doc, "events", list)
         names = tuple(str(s.get("name", "?")) if isinstance(s, dict) else "?" for s in seats)
@@ -498,7 +509,7 @@ def load_save(path: Path, think: float | None = None, lock: bool = True) -> Rest
 
 
 def _load(path: Path, think: float | None) -> Restored:
-    doc = _read_document(path)
+    doc = read_document(path)
     seats_doc = _field(path, doc, "seats", list)
     events_doc = _field(path, doc, "events", list)
     seed = _field(path, doc, "seed", int)

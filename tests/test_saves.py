@@ -394,3 +394,48 @@ def test_what_is_not_a_regular_file_or_is_too_big_is_refused_without_reading_it(
             load_save(folder / name)
     assert infos["huge.json"] is not None and "too large" in infos["huge.json"]
     assert "too large" in _problem(huge)
+
+
+def _save_points(service: GameService, saver: AutoSaver) -> list[list[dict]]:
+    """The save's events each time the saver has just written it, as a listener after the
+    saver sees them."""
+    from kc_tui.saves import read_document
+
+    points: list[list[dict]] = []
+    written = saver.saves
+
+    def look(_event) -> None:
+        nonlocal written
+        if saver.saves != written and saver.path.exists():
+            written = saver.saves
+            points.append(read_document(saver.path)["events"])
+
+    service.add_listener(look)
+    return points
+
+
+@pytest.mark.parametrize("preset, rules", [
+    ("boxed", {}), ("standard", {"scoring": "chips"}), ("standard", {}), ("royal", {}), ("mandatory", {}),
+])
+def test_a_save_holds_a_valid_transcript_prefix_at_every_save_point(
+    tmp_path: Path, preset: str, rules: dict,
+) -> None:
+    """Issue 9.9: each save stops where a transcript may stop, checked by the independent
+    referee; under chips scoring the deal's save holds its antes."""
+    from referee import Replay, check_transcript
+
+    specs = ["easy", "medium", "easy"]
+    service = _session(specs, 11, preset, **rules)
+    saver = AutoSaver(service, specs, tmp_path / "game.json")
+    service.add_listener(saver)
+    points = _save_points(service, saver)
+    service.play_session(max_rounds=2)
+    assert len(points) > 10
+    for events in points:
+        lines = [json.dumps(e) for e in events]
+        check_transcript(lines, unfinished=True)
+        replay = Replay()
+        for number, line in enumerate(lines, 1):
+            replay.feed(number, line)
+        # Not in the middle of a deal (its antes) or of a turn: where the game waits.
+        assert replay.phase in ("between_turns", "round_over", "after_round"), (replay.phase, events[-1])

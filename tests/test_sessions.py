@@ -219,6 +219,6 @@ def test_a_migration_chain_brings_an_older_save_up_to_date(tmp_path: Path, monke
     service_path.write_text(json.dumps(doc))
     monkeypatch.setattr(saves, "SCHEMA_VERSION", 2)
     monkeypatch.setitem(saves.MIGRATIONS, 1, lambda d: {**{k: v for k, v in d.items() if k != "x"}, "y": d["x"]})
-    migrated = saves._read_document(service_path)
+    migrated = saves.read_document(service_path)
     assert migrated == {"schema_version": 2, "kind": "kings-corner-save", "y": 1}
     assert json.loads(service_path.read_text()) == doc  # the file itself is left alone
