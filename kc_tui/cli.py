@@ -421,6 +421,9 @@ def _resume(args: argparse.Namespace) -> int:
                   f"  The file is {exc.path}{hint}.")
             continue
         print(f"Resuming {info.title}.")
+        if restored.cut_short:
+            print("  Its last save was cut short (the program stopped while saving); "
+                  "the game goes on from the turn before.")
         break
     if restored is None:
         print("No saved game can be resumed.")

@@ -1,5 +1,6 @@
-"""Saved sessions: written after every turn, atomically, as versioned JSON; listed, resumed,
-deleted; refused with a clear message when they cannot be trusted.
+"""Saved sessions: written after every turn as a versioned JSON journal (:class:`AutoSaver`),
+atomic and crash-safe; listed, resumed, deleted; locked while a window has one open; refused
+with a clear message when they cannot be trusted.
 
 A save holds data only: the seats (names and what plays them), the session's events so far
 (PROTOCOL.md section 1, the same objects as a transcript) and the random generators' states.
@@ -35,7 +36,7 @@ __all__ = [
     "is_open_elsewhere", "read_document",
 ]
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 KIND = "kings-corner-save"
 _ENV = "KC_TUI_DATA_DIR"
 
@@ -184,8 +185,9 @@ def new_save_path(names: Sequence[str], when: datetime | None = None) -> Path:
     return folder / f"{stem}.json"
 
 
-def _rng_state(rng: random.Random) -> list[Any]:
-    version, internal, gauss = rng.getstate()
+def _rng_state(state: tuple[Any, ...]) -> list[Any]:
+    """A generator's state (``Random.getstate()``) as JSON."""
+    version, internal, gauss = state
     return [version, list(internal), gauss]
 
 
@@ -194,10 +196,37 @@ def _set_rng_state(rng: random.Random, state: Any) -> None:
     rng.setstate((version, tuple(internal), gauss))
 
 
+JOURNAL_FLOOR = 256 * 1024
+"""A round end compacts the save once its journal is longer than this and than the rest of the
+file: a rewrite then costs no more than the appends since the last one, so the cost per turn
+stays the same however long the session (and the file at most about twice its compacted size)."""
+
+
+def _append(path: Path, text: str) -> None:
+    """Add ``text``, one journal line, at the end of ``path`` and flush it to the disk.  A crash
+    part way leaves the line cut short with no newline after it, which loading drops."""
+    data = memoryview(text.encode("utf-8"))
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+    try:
+        while data:
+            data = data[os.write(fd, data):]
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
 class AutoSaver:
-    """A listener that keeps every event of a session and writes the save after every turn,
-    every round and the session's end.  A write that fails (a full disk, a read-only folder) is
-    reported once in :attr:`error` and saving stops; the game goes on."""
+    """A listener that keeps every event of a session and saves it after every turn and every
+    round; at the session's end it keeps the transcript instead.  A write that fails (a full
+    disk, a read-only folder) is reported once in :attr:`error` and saving stops; the game goes
+    on.
+
+    The file is a journal: its first line is the whole save as it was when last compacted (or
+    first written), written atomically; each save point after it appends one line with the
+    events since, and the states of the random generators that changed, flushed at once.  So a
+    turn's save costs the same at round 300 as at round 1.  A round end compacts the file
+    (:data:`JOURNAL_FLOOR`); so does the first save of a resumed session, which also drops a
+    last line cut short by a crash."""
 
     def __init__(self, service: GameService, specs: Sequence[str], path: Path,
                  events: Sequence[Event] = (), on_error: Callable[[str], None] | None = None) -> None:
@@ -208,9 +237,14 @@ class AutoSaver:
         self.error: str | None = None
         self.on_error = on_error
         self.saves = 0
-        self._deal_pending = False
         self.transcript: Path | None = None
         """Where the finished session's transcript was kept."""
+        self._lines = [encode_event(e) for e in self.events]  # each event encoded once only
+        self._written = 0  # events in the file
+        self._states: list[tuple[Any, ...] | None] = []  # the generators' states in the file
+        self._compact_next = True
+        self._base_size = self._journal_size = 0
+        self._deal_pending = False
 
     def release(self) -> None:
         """The game is left: another window may resume it now."""
@@ -218,6 +252,7 @@ class AutoSaver:
 
     def __call__(self, event: Event) -> None:
         self.events.append(event)
+        self._lines.append(encode_event(event))
         if isinstance(event, SessionEnd):
             self.finish()
         elif isinstance(event, RoundStart):
@@ -228,8 +263,10 @@ class AutoSaver:
             # first turn's start is the first event that is not the deal's.
             self._deal_pending = False
             self.save(upto=len(self.events) - 1)
-        elif isinstance(event, (TurnEnd, RoundEnd)):
+        elif isinstance(event, TurnEnd):
             self.save()
+        elif isinstance(event, RoundEnd):
+            self.save(compact=self._journal_size > max(self._base_size, JOURNAL_FLOOR))
 
     def finish(self) -> None:
         """The session is over: its transcript goes to the transcripts folder (for statistics
@@ -241,7 +278,7 @@ class AutoSaver:
             target = transcripts_dir() / f"{self.path.stem}-{k}.jsonl"
             k += 1
         try:
-            write_atomic(target, transcript_text(self.events))
+            write_atomic(target, "".join(line + "\n" for line in self._lines))
             self.path.unlink(missing_ok=True)
             self.release()
         except OSError as exc:
@@ -252,39 +289,72 @@ class AutoSaver:
             return
         self.transcript = target
 
-    def document(self, upto: int | None = None) -> dict[str, Any]:
-        """The save of the events so far (of the first ``upto`` of them)."""
+    def _generator_states(self) -> list[tuple[Any, ...] | None]:
+        """The deals' generator's state, then each seat's (None for a seat without one)."""
+        rngs = [self.service.game.rng] + [
+            seat.player.rng if isinstance(getattr(seat.player, "rng", None), random.Random) else None
+            for seat in self.service.seats
+        ]
+        return [rng.getstate() if rng is not None else None for rng in rngs]
+
+    @staticmethod
+    def _with_events(head: dict[str, Any], lines: Sequence[str]) -> str:
+        # The events are spliced in already encoded: encoding a long session's events again at
+        # every save is what made saving slow down as the session went on.
+        return json.dumps(head, separators=(",", ":"))[:-1] + ',"events":[' + ",".join(lines) + "]}\n"
+
+    def _document(self, upto: int, states: list[tuple[Any, ...] | None]) -> str:
+        """The whole save, as the journal's first line."""
         service = self.service
-        return {
+        return self._with_events({
             "schema_version": SCHEMA_VERSION,
             "kind": KIND,
             "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
             "seed": service.seed,
             "seats": [{"name": seat.name, "spec": spec} for seat, spec in zip(service.seats, self.specs)],
             "rng": {
-                "game": _rng_state(service.game.rng),
-                "players": [
-                    _rng_state(seat.player.rng) if isinstance(getattr(seat.player, "rng", None), random.Random)
-                    else None
-                    for seat in service.seats
-                ],
+                "game": _rng_state(states[0]),
+                "players": [None if state is None else _rng_state(state) for state in states[1:]],
             },
-            "events": [event.as_dict() for event in self.events[:upto]],
-        }
+        }, self._lines[:upto])
 
-    def save(self, upto: int | None = None) -> bool:
-        """Write the save now (of the first ``upto`` events); False (and :attr:`error` set) if
-        it could not be written."""
+    def _entry(self, upto: int, states: list[tuple[Any, ...] | None]) -> str:
+        """One journal line: the events since the last save point, and the generators that
+        moved since (a computer's turn moves its own)."""
+        moved = [i for i, state in enumerate(states) if state is not None and state != self._states[i]]
+        rng: dict[str, Any] = {}
+        if 0 in moved:
+            rng["game"] = _rng_state(states[0])  # type: ignore[arg-type]
+        players = {str(i - 1): _rng_state(states[i]) for i in moved if i > 0}  # type: ignore[arg-type]
+        if players:
+            rng["players"] = players
+        head = {"saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"), "rng": rng}
+        return self._with_events(head, self._lines[self._written:upto])
+
+    def save(self, upto: int | None = None, compact: bool = False) -> bool:
+        """Save the first ``upto`` events (all so far by default): a journal line, or with
+        ``compact`` (and at the first save) the whole file, rewritten atomically.  False (and
+        :attr:`error` set) if it could not be written."""
         if self.error is not None:
             return False
+        upto = len(self.events) if upto is None else upto
+        states = self._generator_states()
         try:
-            write_atomic(self.path, json.dumps(self.document(upto), separators=(",", ":")))
+            if compact or self._compact_next:
+                text = self._document(upto, states)
+                write_atomic(self.path, text)
+                self._base_size, self._journal_size, self._compact_next = len(text), 0, False
+            else:
+                text = self._entry(upto, states)
+                _append(self.path, text)
+                self._journal_size += len(text)
         except OSError as exc:
             self.error = (f"Cannot save the game to {self.path}: {exc.strerror or exc}. "
                           "Play goes on without saving.")
             if self.on_error is not None:
                 self.on_error(self.error)
             return False
+        self._written, self._states = upto, states
         self.saves += 1
         return True
 
@@ -351,10 +421,10 @@ def _read_bounded(path: Path) -> bytes:
         os.close(fd)
 
 
-def _parse_json(path: Path, text: str) -> Any:
-    """``text`` as JSON; every way it can fail is a :class:`SaveError` (never a crash)."""
+def _parse_json(path: Path, parse: Callable[[], Any]) -> Any:
+    """``parse()``, with every way JSON can fail made a :class:`SaveError` (never a crash)."""
     try:
-        return json.loads(text)
+        return parse()
     except json.JSONDecodeError as exc:
         raise SaveError(path, f"the file is cut short or damaged: not valid JSON at line {exc.lineno}, "
                               f"column {exc.colno}") from None
@@ -364,28 +434,94 @@ def _parse_json(path: Path, text: str) -> Any:
         raise SaveError(path, "the file is damaged: it holds a number too long to be read") from None
 
 
-def read_document(path: Path) -> dict[str, Any]:
-    """The save's JSON, checked for shape and version (migrated when older)."""
+@dataclass(frozen=True, slots=True)
+class _Read:
+    """A save as read: its document with the journal applied, and whether a last journal line
+    cut short (a crash while saving) was dropped."""
+
+    doc: dict[str, Any]
+    torn: bool
+
+
+def _read_save(path: Path) -> _Read:
     raw = _read_bounded(path)
     if not raw.strip():
         raise SaveError(path, "the file is empty")
+    torn = False
     try:
         text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise SaveError(path, "the file is not text (not a saved game?)") from None
-    doc = _parse_json(path, text)
+    except UnicodeDecodeError as exc:
+        # Cut in the middle of a character: only the last line may be, by a crash mid-append.
+        last = raw.rfind(b"\n")
+        if last < 0 or exc.start <= last:
+            raise SaveError(path, "the file is not text (not a saved game?)") from None
+        text, torn = raw[: last + 1].decode("utf-8", "replace"), True
+    start = len(text) - len(text.lstrip())
+    doc, end = _parse_json(path, lambda: json.JSONDecoder().raw_decode(text, start))
     if not isinstance(doc, dict) or doc.get("kind") != KIND:
         raise SaveError(path, "this is not a Kings in the Corner saved game")
     version = doc.get("schema_version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise SaveError(path, f"the schema_version is missing or wrong ({version!r})")
+        raise SaveError(path, f"the schema_version is missing or wrong ({str(version)[:20]!r})")
     if version > SCHEMA_VERSION:
         raise SaveError(path, f"it was saved by a newer version of the game (save format {version}; "
                               f"this version reads up to {SCHEMA_VERSION}); update the game to open it")
-    return _migrate(doc, version)
+    doc = _migrate(doc, version)
+    line_no = text.count("\n", 0, end) + 1
+    rest = text[end:].split("\n")
+    if rest[0].strip():
+        column = end + len(rest[0]) - len(rest[0].lstrip()) - text.rfind("\n", 0, end)
+        raise SaveError(path, f"the file is cut short or damaged: not valid JSON at line {line_no}, column {column}")
+    for k, line in enumerate(rest[1:], 1):
+        if not line.strip():
+            continue
+        try:
+            entry = _parse_json(path, lambda: json.loads(line))
+        except SaveError:
+            if k == len(rest) - 1:  # the last line, no newline after it: an append cut short
+                torn = True
+                break
+            raise SaveError(path, f"the file is damaged: line {line_no + k} is not valid JSON") from None
+        _apply_entry(path, doc, entry, line_no + k)
+    return _Read(doc, torn)
 
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+def _apply_entry(path: Path, doc: dict[str, Any], entry: Any, line_no: int) -> None:
+    """Bring ``doc`` forward by one journal line: its events and the generators it moved."""
+    damaged = SaveError(path, f"the file is damaged: line {line_no} is not a saved turn")
+    events, rng = doc.get("events"), doc.get("rng")
+    if not isinstance(entry, dict) or not isinstance(entry.get("events"), list) or not isinstance(events, list):
+        raise damaged
+    moved = entry.get("rng", {})
+    if not isinstance(moved, dict) or not isinstance(moved.get("players", {}), dict):
+        raise damaged
+    events.extend(entry["events"])
+    if moved and not (isinstance(rng, dict) and isinstance(rng.get("players"), list)):
+        raise SaveError(path, "the random generators' states are damaged")
+    if "game" in moved:
+        rng["game"] = moved["game"]
+    for seat, state in moved.get("players", {}).items():
+        if not seat.isdigit() or int(seat) >= len(rng["players"]):
+            raise damaged
+        rng["players"][int(seat)] = state
+    if "saved_at" in entry:
+        doc["saved_at"] = entry["saved_at"]
+
+
+def read_document(path: Path) -> dict[str, Any]:
+    """The save as one document (its journal applied), checked for shape and version (migrated
+    when older): ``seats``, ``seed``, ``rng``, ``events`` and ``saved_at`` as of its last
+    save point.  Written back as it is (a file of this one line), it is a save again."""
+    return _read_save(path).doc
+
+
+def _v1_to_v2(doc: dict[str, Any]) -> dict[str, Any]:
+    """Format 2 keeps format 1's document as the file's first line and adds the journal after
+    it: a format 1 save is a format 2 save with nothing in its journal."""
+    return doc
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2}
 """``MIGRATIONS[v]`` turns a save of format ``v`` into format ``v + 1``."""
 
 
@@ -487,6 +623,9 @@ class Restored:
     specs: list[str]
     events: list[Event]
     path: Path
+    cut_short: bool = False
+    """The save's last line was cut short by a crash while saving, and dropped: the game goes on
+    from the save point before it."""
 
 
 def load_save(path: Path, think: float | None = None, lock: bool = True) -> Restored:
@@ -509,7 +648,8 @@ def load_save(path: Path, think: float | None = None, lock: bool = True) -> Rest
 
 
 def _load(path: Path, think: float | None) -> Restored:
-    doc = read_document(path)
+    read = _read_save(path)
+    doc = read.doc
     seats_doc = _field(path, doc, "seats", list)
     events_doc = _field(path, doc, "events", list)
     seed = _field(path, doc, "seed", int)
@@ -561,11 +701,7 @@ def _load(path: Path, think: float | None) -> Restored:
     except (KeyError, TypeError, ValueError, OverflowError) as exc:
         raise SaveError(path, f"the random generators' states are damaged ({exc})") from None
     service = GameService(game.rules, seats, seed=seed, game=game, history=events)
-    return Restored(service, specs, events, path)
-
-
-def transcript_text(events: Sequence[Event]) -> str:
-    return "".join(encode_event(e) + "\n" for e in events)
+    return Restored(service, specs, events, path, read.torn)
 
 
 def start_saving(service: GameService, specs: Sequence[str],

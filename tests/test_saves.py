@@ -20,7 +20,7 @@ from kc_tui.engine.game import Phase
 from kc_tui.engine.rules import build_rules
 from kc_tui.engine.service import GameService
 from kc_tui.saves import (
-    SCHEMA_VERSION, AutoSaver, SaveError, list_saves, load_save, resume_saving, write_atomic,
+    SCHEMA_VERSION, AutoSaver, SaveError, list_saves, load_save, read_document, resume_saving, write_atomic,
 )
 
 
@@ -91,11 +91,15 @@ def _saved_game(tmp_path: Path) -> Path:
     return path
 
 
-def test_a_save_is_versioned_json_of_data_only(tmp_path: Path) -> None:
-    doc = json.loads(_saved_game(tmp_path).read_text())
-    assert doc["schema_version"] == SCHEMA_VERSION and doc["kind"] == "kings-corner-save"
-    assert [s["spec"] for s in doc["seats"]] == ["medium", "hard", "easy"]
-    assert doc["events"][0]["event"] == "session_start" and doc["events"][-1]["event"] == "turn_end"
+def test_a_save_is_versioned_json_of_data_only_a_document_then_its_journal(tmp_path: Path) -> None:
+    lines = _saved_game(tmp_path).read_text().splitlines()
+    first, journal = json.loads(lines[0]), [json.loads(line) for line in lines[1:]]
+    assert first["schema_version"] == SCHEMA_VERSION and first["kind"] == "kings-corner-save"
+    assert [s["spec"] for s in first["seats"]] == ["medium", "hard", "easy"]
+    assert [e["event"] for e in first["events"]][:2] == ["session_start", "round_start"]
+    assert len(journal) == 7 and all(entry["events"][-1]["event"] == "turn_end" for entry in journal)
+    doc = read_document(tmp_path / "game.json")  # the document, the journal applied
+    assert doc["events"] == first["events"] + [e for entry in journal for e in entry["events"]]
 
 
 def _problem(path: Path) -> str:
@@ -110,8 +114,8 @@ def _problem(path: Path) -> str:
 
 def test_bad_files_are_refused_with_what_is_wrong(tmp_path: Path) -> None:
     good = _saved_game(tmp_path)
-    text = good.read_text()
-    doc = json.loads(text)
+    doc = read_document(good)
+    text = json.dumps(doc)  # the same save, compacted into one document
 
     def variant(name: str, content: str | bytes) -> Path:
         path = tmp_path / name
@@ -366,7 +370,7 @@ def test_damaged_numbers_and_nesting_are_refused_alike_by_the_list_and_by_resume
 
 def test_a_save_time_that_cannot_be_shown_is_unknown_in_the_list_and_the_save_resumes(_data_dir: Path, tmp_path: Path) -> None:
     path = _in_saves_folder(_data_dir, tmp_path)
-    doc = json.loads(path.read_text())
+    doc = read_document(path)
     path.write_text(json.dumps({**doc, "saved_at": "9999-12-31T23:59:59-12:00"}))
     (info,) = list_saves()
     assert info.problem is None and info.saved_at == "at an unknown time"
@@ -399,8 +403,6 @@ def test_what_is_not_a_regular_file_or_is_too_big_is_refused_without_reading_it(
 def _save_points(service: GameService, saver: AutoSaver) -> list[list[dict]]:
     """The save's events each time the saver has just written it, as a listener after the
     saver sees them."""
-    from kc_tui.saves import read_document
-
     points: list[list[dict]] = []
     written = saver.saves
 
@@ -439,3 +441,187 @@ def test_a_save_holds_a_valid_transcript_prefix_at_every_save_point(
             replay.feed(number, line)
         # Not in the middle of a deal (its antes) or of a turn: where the game waits.
         assert replay.phase in ("between_turns", "round_over", "after_round"), (replay.phase, events[-1])
+
+
+class _Crash(Exception):
+    """The program dies here (as a kill or a power cut would stop it)."""
+
+
+def _events_at_each_save(service: GameService, saver: AutoSaver) -> list[list[dict]]:
+    """The events the save holds after each save point, as the saver meant to write them."""
+    points: list[list[dict]] = []
+    real_save = saver.save
+
+    def save(upto: int | None = None, compact: bool = False) -> bool:
+        ok = real_save(upto, compact)
+        if ok:
+            points.append([e.as_dict() for e in saver.events[:saver._written]])
+        return ok
+
+    saver.save = save  # type: ignore[method-assign]
+    return points
+
+
+def test_a_crash_in_the_middle_of_a_journal_append_loses_only_that_turn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    specs = ["medium", "hard", "easy"]
+    service = _session(specs, 5)
+    path = tmp_path / "game.json"
+    saver = AutoSaver(service, specs, path)
+    points = _events_at_each_save(service, saver)
+    service.add_listener(saver)
+    service.start()
+    service.run_computer_turns(limit=6)
+    assert len(points) == 7  # the deal, then six turns
+    real_write = os.write
+
+    def half_then_die(fd: int, data) -> int:
+        real_write(fd, bytes(data[: len(data) // 2]))
+        raise _Crash
+
+    monkeypatch.setattr(os, "write", half_then_die)
+    with pytest.raises(_Crash):
+        saver.save()  # the seventh turn's save, cut short
+    monkeypatch.undo()
+    assert not path.read_bytes().endswith(b"\n")  # the last line is torn
+    restored = load_save(path)
+    assert restored.cut_short
+    assert [e.as_dict() for e in restored.events][: len(points[-1])] == points[-1]
+    # Saving goes on from there, and the torn line is gone with the first save.
+    resumed = resume_saving(restored)
+    restored.service.run_computer_turns(limit=2)
+    resumed.release()
+    again = load_save(path)
+    assert not again.cut_short and again.service.game.turns == restored.service.game.turns
+    unlock = resume_saving(again)
+    unlock.release()
+
+
+def test_a_damaged_line_inside_the_journal_is_refused_not_dropped(tmp_path: Path) -> None:
+    path = _saved_game(tmp_path)
+    lines = path.read_text().splitlines(keepends=True)
+    lines[3] = lines[3][: len(lines[3]) // 2] + "\n"
+    path.write_text("".join(lines))
+    assert "line 4 is not valid JSON" in _problem(path)
+    lines[3] = '{"events": "lots"}\n'
+    path.write_text("".join(lines))
+    assert "line 4 is not a saved turn" in _problem(path)
+
+
+def test_a_round_end_compacts_a_long_journal_into_one_line_that_resumes_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import kc_tui.saves as saves
+
+    monkeypatch.setattr(saves, "JOURNAL_FLOOR", 0)  # as soon as the journal outgrows the rest
+    specs = ["easy", "medium"]
+    service = _session(specs, 8)
+    path = tmp_path / "game.json"
+    saver = AutoSaver(service, specs, path)
+    service.add_listener(saver)
+    lines_at_round_end: list[int] = []
+    service.add_listener(lambda e: lines_at_round_end.append(path.read_bytes().count(b"\n"))
+                         if e.name == "round_end" else None)
+    service.start()
+    service.run_computer_turns()
+    assert service.phase == Phase.ROUND_OVER and lines_at_round_end == [1]
+    assert [e.as_dict() for e in load_save(path, lock=False).events] == [e.as_dict() for e in saver.events]
+
+
+@pytest.mark.parametrize("crash_at", ["write", "fsync", "replace"])
+def test_a_crash_while_compacting_leaves_the_journal_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, crash_at: str,
+) -> None:
+    specs = ["medium", "hard", "easy"]
+    service = _session(specs, 5)
+    path = tmp_path / "game.json"
+    saver = AutoSaver(service, specs, path)
+    points = _events_at_each_save(service, saver)
+    service.add_listener(saver)
+    service.start()
+    service.run_computer_turns(limit=5)
+    before = path.read_bytes()
+    assert before.count(b"\n") == 6  # the document and five turns in its journal
+
+    def die(*_args, **_kwargs):
+        raise _Crash
+
+    if crash_at == "write":
+        real_fdopen = os.fdopen
+
+        def fdopen(*args, **kwargs):
+            f = real_fdopen(*args, **kwargs)
+            f.close()
+            raise _Crash
+
+        monkeypatch.setattr(os, "fdopen", fdopen)
+    else:
+        monkeypatch.setattr(os, crash_at, die)
+    with pytest.raises(_Crash):
+        saver.save(compact=True)
+    monkeypatch.undo()
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no temporary file left over
+    restored = load_save(path, lock=False)
+    assert not restored.cut_short
+    assert [e.as_dict() for e in restored.events][: len(points[-1])] == points[-1]
+
+
+def test_a_save_of_the_first_format_resumes_and_is_saved_on_in_the_journal_format(tmp_path: Path) -> None:
+    path = _saved_game(tmp_path)
+    doc = read_document(path)
+    path.write_text(json.dumps({**doc, "schema_version": 1}))  # as format 1 wrote it: one document
+    restored = load_save(path)
+    saver = resume_saving(restored)
+    turns = restored.service.game.turns
+    restored.service.run_computer_turns(limit=2)
+    saver.release()
+    lines = path.read_text().splitlines()
+    assert json.loads(lines[0])["schema_version"] == SCHEMA_VERSION == 2 and len(lines) == 2
+    assert load_save(path, lock=False).service.game.turns == turns + 2
+
+
+def _bytes_written() -> int:
+    """What this process has written so far, all files and writes together (Linux)."""
+    io = Path("/proc/self/io").read_text()
+    return int(next(line for line in io.splitlines() if line.startswith("wchar:")).split()[1])
+
+
+def test_a_turns_save_writes_as_much_at_round_one_as_many_rounds_later(tmp_path: Path) -> None:
+    """Issue 9.10: the cost of a turn's save does not grow with the session (here in bytes
+    written; benchmarks/save_speed.py measures the time)."""
+    specs = ["easy", "easy", "easy"]
+    service = _session(specs, 2, target=100_000)
+    saver = AutoSaver(service, specs, tmp_path / "game.json")
+    written: dict[int, list[int]] = {}
+    real_save = saver.save
+
+    def save(*args, **kwargs) -> bool:
+        before = _bytes_written()
+        try:
+            return real_save(*args, **kwargs)
+        finally:
+            if saver.events[-1].name == "turn_end":
+                written.setdefault(service.game.round_no, []).append(_bytes_written() - before)
+
+    saver.save = save  # type: ignore[method-assign]
+    service.add_listener(saver)
+    service.play_session(max_rounds=40)
+    assert sum(e.name == "turn_end" for e in saver.events) > 400
+    assert max(written[40]) <= 2 * max(written[1])
+
+
+def test_resume_says_when_the_last_save_was_cut_short(
+    _data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    import io
+
+    from kc_tui.cli import main
+
+    path = _in_saves_folder(_data_dir, tmp_path)
+    path.write_bytes(path.read_bytes() + b'{"saved_at":"2026-12-01T0')
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    main(["resume", "--plain"])
+    out = capsys.readouterr().out
+    assert "Its last save was cut short (the program stopped while saving); the game goes on from the turn before." in out
