@@ -47,6 +47,7 @@ def run(folder: Path, rounds: int, players: int) -> None:
     saver = AutoSaver(service, specs, path)
     turn_saves: dict[int, list[float]] = {}
     round_saves: dict[int, float] = {}
+    all_saves: dict[int, list[float]] = {}  # every save of each round, compactions included
     snapshots: dict[int, tuple[Path, int]] = {}
     turns_in_round = 0
     timed = saver.save
@@ -57,6 +58,7 @@ def run(folder: Path, rounds: int, players: int) -> None:
             return timed(*args, **kwargs)
         finally:
             elapsed = time.perf_counter() - start
+            all_saves.setdefault(service.game.round_no, []).append(elapsed)
             last = saver.events[-1]
             if isinstance(last, RoundEnd):
                 round_saves[service.game.round_no] = elapsed
@@ -95,6 +97,12 @@ def run(folder: Path, rounds: int, players: int) -> None:
               f"{round_saves.get(round_no, float('nan')) * 1000:6.2f} ms")
         print(f"            after its 10th turn: save {copy.stat().st_size:,} bytes ({events:,} events), "
               f"resumed in {loaded:.2f} s")
+    window = min(10, played)
+    for first in (1, played - window + 1):
+        times = [t for r in range(first, first + window) for t in all_saves.get(r, [])]
+        print(f"rounds {first}-{first + window - 1}: {len(times)} saves, {statistics.mean(times) * 1000:.2f} ms "
+              f"each on average, {sum(times):.2f} s in all (compactions included; the slowest "
+              f"{max(times) * 1000:.2f} ms)")
     print(f"at the end: save {size_at_end:,} bytes")
 
 
