@@ -447,7 +447,7 @@ class _Crash(Exception):
     """The program dies here (as a kill or a power cut would stop it)."""
 
 
-def _events_at_each_save(service: GameService, saver: AutoSaver) -> list[list[dict]]:
+def _events_at_each_save(saver: AutoSaver) -> list[list[dict]]:
     """The events the save holds after each save point, as the saver meant to write them."""
     points: list[list[dict]] = []
     real_save = saver.save
@@ -455,7 +455,7 @@ def _events_at_each_save(service: GameService, saver: AutoSaver) -> list[list[di
     def save(upto: int | None = None, compact: bool = False) -> bool:
         ok = real_save(upto, compact)
         if ok:
-            points.append([e.as_dict() for e in saver.events[:saver._written]])
+            points.append([e.as_dict() for e in saver.events[:upto]])
         return ok
 
     saver.save = save  # type: ignore[method-assign]
@@ -469,7 +469,7 @@ def test_a_crash_in_the_middle_of_a_journal_append_loses_only_that_turn(
     service = _session(specs, 5)
     path = tmp_path / "game.json"
     saver = AutoSaver(service, specs, path)
-    points = _events_at_each_save(service, saver)
+    points = _events_at_each_save(saver)
     service.add_listener(saver)
     service.start()
     service.run_computer_turns(limit=6)
@@ -494,8 +494,7 @@ def test_a_crash_in_the_middle_of_a_journal_append_loses_only_that_turn(
     resumed.release()
     again = load_save(path)
     assert not again.cut_short and again.service.game.turns == restored.service.game.turns
-    unlock = resume_saving(again)
-    unlock.release()
+    resume_saving(again).release()
 
 
 def test_a_damaged_line_inside_the_journal_is_refused_not_dropped(tmp_path: Path) -> None:
@@ -537,7 +536,7 @@ def test_a_crash_while_compacting_leaves_the_journal_as_it_was(
     service = _session(specs, 5)
     path = tmp_path / "game.json"
     saver = AutoSaver(service, specs, path)
-    points = _events_at_each_save(service, saver)
+    points = _events_at_each_save(saver)
     service.add_listener(saver)
     service.start()
     service.run_computer_turns(limit=5)
