@@ -434,6 +434,9 @@ def _resume(args: argparse.Namespace) -> int:
                   f"  The file is {visible(str(exc.path))}{hint}.")
             continue
         print(f"Resuming {visible(info.title)}.")
+        if restored.cut_short:
+            print("  Its last save was cut short (the program stopped while saving); "
+                  "the game goes on from the turn before.")
         break
     if restored is None:
         print("No saved game can be resumed.")
@@ -445,7 +448,8 @@ def _saves(args: argparse.Namespace) -> int:
     """``kings-corner saves [--delete NAME]``: list the saved sessions, or delete one."""
     if args.delete is not None:
         path = saves_dir() / args.delete
-        if path.parent != saves_dir() or not path.is_file():
+        # Anything the listing shows can be deleted: a pipe or a link named like a save too.
+        if path.parent != saves_dir() or path.suffix != ".json" or not os.path.lexists(path):
             print(f"No saved game called {args.delete!r} in {saves_dir()}.")
             return 1
         try:

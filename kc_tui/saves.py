@@ -1,5 +1,6 @@
-"""Saved sessions: written after every turn, atomically, as versioned JSON; listed, resumed,
-deleted; refused with a clear message when they cannot be trusted.
+"""Saved sessions: written after every turn as a versioned JSON journal (:class:`AutoSaver`),
+atomic and crash-safe; listed, resumed, deleted; locked while a window has one open; refused
+with a clear message when they cannot be trusted.
 
 A save holds data only: the seats (names and what plays them), the session's events so far
 (PROTOCOL.md section 1, the same objects as a transcript) and the random generators' states.
@@ -9,10 +10,12 @@ puts the generators back, so a resumed session goes on exactly as it would have.
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import random
 import re
+import stat
 import tempfile
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -20,7 +23,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from .ai.seats import check_spec, make_seats, spec_kind
-from .engine.events import Event, RoundEnd, RoundStart, SessionEnd, SessionStart, TurnEnd
+from .engine.events import Event, RoundEnd, RoundStart, SessionEnd, SessionStart, TurnEnd, TurnStart
 from .engine.game import Phase
 from .engine.rules import RuleError
 from .engine.service import GameService, Seat
@@ -31,10 +34,10 @@ __all__ = [
     "SCHEMA_VERSION", "SaveError", "SaveInfo", "data_dir", "saves_dir", "transcripts_dir",
     "write_atomic", "AutoSaver", "load_save", "list_saves", "delete_save", "new_save_path",
     "start_saving", "resume_saving", "Restored", "save_info", "lock_save", "unlock_save",
-    "is_open_elsewhere",
+    "is_open_elsewhere", "read_document",
 ]
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 KIND = "kings-corner-save"
 _ENV = "KC_TUI_DATA_DIR"
 
@@ -101,53 +104,70 @@ def _lock_path(path: Path) -> Path:
     return path.with_name(path.name + ".lock")
 
 
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True  # somebody else's live process
-    except OSError:
-        return False
-    return True
+_HELD: dict[str, int] = {}
+"""The lock files this process holds, open, by the path of their save."""
+
+
+def _open_lock(path: Path, then: str) -> int:
+    """Open and lock the lock file of ``path``; its descriptor, or :class:`SaveError` naming
+    the process that holds it.
+
+    The lock is the kernel's (``flock``) on the open file: exactly one process holds it, and it
+    goes when that process ends, however it ends (killed, crashed, not yet reaped), so there is
+    no guessing from a process id whether a claim is stale.  The id in the file is only for
+    the message."""
+    lock = _lock_path(path)
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    while True:
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = os.pread(fd, 32, 0).split()
+            os.close(fd)
+            pid = f" (process {int(holder[0])})" if holder and holder[0].isdigit() else ""
+            raise SaveError(path, f"this game is open in another window{pid}; {then}") from None
+        except BaseException:
+            os.close(fd)
+            raise
+        # The holder before us removes the file as it lets go: if that happened after we opened
+        # it, we hold a file nobody else will open, so take the lock again on the one there now.
+        try:
+            current = os.path.samestat(os.fstat(fd), os.stat(lock))
+        except FileNotFoundError:
+            current = False
+        if current:
+            return fd
+        os.close(fd)
+
+
+def _release(path: Path, fd: int) -> None:
+    # Removed while still locked, so nobody can lock the old file after we let go.
+    _lock_path(path).unlink(missing_ok=True)
+    os.close(fd)
 
 
 def lock_save(path: Path) -> None:
     """Claim ``path`` for this process, so that two windows never play (and overwrite) the same
-    saved game.  A lock left by a process that no longer runs (a crash, a power cut) is taken
-    over; one held by a running process is refused with :class:`SaveError`."""
-    lock = _lock_path(path)
-    lock.parent.mkdir(parents=True, exist_ok=True)
-    for _ in range(2):
-        try:
-            fd = os.open(lock, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-        except FileExistsError:
-            try:
-                pid = int(lock.read_text().split()[0])
-            except (OSError, ValueError, IndexError):
-                pid = -1
-            if pid == os.getpid():
-                return
-            if pid > 0 and _alive(pid):
-                raise SaveError(path, f"this game is open in another window (process {pid}); "
-                                      f"close it there first, or delete {lock} if it is not") from None
-            lock.unlink(missing_ok=True)  # stale: its process is gone
-            continue
-        with os.fdopen(fd, "w") as f:
-            f.write(f"{os.getpid()}\n")
+    saved game; a claim held by another running process is refused with :class:`SaveError`.
+    :class:`OSError` if no lock can be taken there (a read-only folder)."""
+    if os.path.abspath(path) in _HELD:
         return
-    raise SaveError(path, "its lock file cannot be claimed")
+    fd = _open_lock(path, "close it there first")
+    try:
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode())
+    except BaseException:
+        _release(path, fd)
+        raise
+    _HELD[os.path.abspath(path)] = fd
 
 
 def unlock_save(path: Path) -> None:
     """Give up this process's claim on ``path`` (nothing happens if it holds none)."""
-    lock = _lock_path(path)
-    try:
-        if int(lock.read_text().split()[0]) == os.getpid():
-            lock.unlink()
-    except (OSError, ValueError, IndexError):
-        pass
+    fd = _HELD.pop(os.path.abspath(path), None)
+    if fd is not None:
+        _release(path, fd)
 
 
 def _slug(text: str) -> str:
@@ -166,8 +186,9 @@ def new_save_path(names: Sequence[str], when: datetime | None = None) -> Path:
     return folder / f"{stem}.json"
 
 
-def _rng_state(rng: random.Random) -> list[Any]:
-    version, internal, gauss = rng.getstate()
+def _rng_state(state: tuple[Any, ...]) -> list[Any]:
+    """A generator's state (``Random.getstate()``) as JSON."""
+    version, internal, gauss = state
     return [version, list(internal), gauss]
 
 
@@ -176,10 +197,37 @@ def _set_rng_state(rng: random.Random, state: Any) -> None:
     rng.setstate((version, tuple(internal), gauss))
 
 
+JOURNAL_FLOOR = 256 * 1024
+"""A round end compacts the save once its journal is longer than this and than the rest of the
+file: a rewrite then costs no more than the appends since the last one, so the cost per turn
+stays the same however long the session (and the file at most about twice its compacted size)."""
+
+
+def _append(path: Path, text: str) -> None:
+    """Add ``text``, one journal line, at the end of ``path`` and flush it to the disk.  A crash
+    part way leaves the line cut short with no newline after it, which loading drops."""
+    data = memoryview(text.encode("utf-8"))
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+    try:
+        while data:
+            data = data[os.write(fd, data):]
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
 class AutoSaver:
-    """A listener that keeps every event of a session and writes the save after every turn,
-    every round and the session's end.  A write that fails (a full disk, a read-only folder) is
-    reported once in :attr:`error` and saving stops; the game goes on."""
+    """A listener that keeps every event of a session and saves it after every turn and every
+    round; at the session's end it keeps the transcript instead.  A write that fails (a full
+    disk, a read-only folder) is reported once in :attr:`error` and saving stops; the game goes
+    on.
+
+    The file is a journal: its first line is the whole save as it was when last compacted (or
+    first written), written atomically; each save point after it appends one line with the
+    events since, and the states of the random generators that changed, flushed at once.  So a
+    turn's save costs the same at round 300 as at round 1.  A round end compacts the file
+    (:data:`JOURNAL_FLOOR`); so does the first save of a resumed session, which also drops a
+    last line cut short by a crash."""
 
     def __init__(self, service: GameService, specs: Sequence[str], path: Path,
                  events: Sequence[Event] = (), on_error: Callable[[str], None] | None = None) -> None:
@@ -192,6 +240,12 @@ class AutoSaver:
         self.saves = 0
         self.transcript: Path | None = None
         """Where the finished session's transcript was kept."""
+        self._lines = [encode_event(e) for e in self.events]  # each event encoded once only
+        self._written = 0  # events in the file
+        self._states: list[tuple[Any, ...] | None] = []  # the generators' states in the file
+        self._compact_next = True
+        self._base_size = self._journal_size = 0
+        self._deal_pending = False
 
     def release(self) -> None:
         """The game is left: another window may resume it now."""
@@ -199,10 +253,21 @@ class AutoSaver:
 
     def __call__(self, event: Event) -> None:
         self.events.append(event)
+        self._lines.append(encode_event(event))
         if isinstance(event, SessionEnd):
             self.finish()
-        elif isinstance(event, (RoundStart, TurnEnd, RoundEnd)):
-            self.save()  # a deal too: a game left in its very first turn can be resumed
+        elif isinstance(event, RoundStart):
+            self._deal_pending = True
+        elif isinstance(event, TurnStart) and self._deal_pending:
+            # The deal is saved too (a game left in its very first turn can be resumed), once
+            # all it brings is in: under chips scoring the antes follow round_start (R7).  The
+            # first turn's start is the first event that is not the deal's.
+            self._deal_pending = False
+            self.save(upto=len(self.events) - 1)
+        elif isinstance(event, TurnEnd):
+            self.save()
+        elif isinstance(event, RoundEnd):
+            self.save(compact=self._journal_size > max(self._base_size, JOURNAL_FLOOR))
 
     def finish(self) -> None:
         """The session is over: its transcript goes to the transcripts folder (for statistics
@@ -214,7 +279,7 @@ class AutoSaver:
             target = transcripts_dir() / f"{self.path.stem}-{k}.jsonl"
             k += 1
         try:
-            write_atomic(target, transcript_text(self.events))
+            write_atomic(target, "".join(line + "\n" for line in self._lines))
             self.path.unlink(missing_ok=True)
             self.release()
         except OSError as exc:
@@ -225,37 +290,72 @@ class AutoSaver:
             return
         self.transcript = target
 
-    def document(self) -> dict[str, Any]:
+    def _generator_states(self) -> list[tuple[Any, ...] | None]:
+        """The deals' generator's state, then each seat's (None for a seat without one)."""
+        rngs = [self.service.game.rng] + [
+            seat.player.rng if isinstance(getattr(seat.player, "rng", None), random.Random) else None
+            for seat in self.service.seats
+        ]
+        return [rng.getstate() if rng is not None else None for rng in rngs]
+
+    @staticmethod
+    def _with_events(head: dict[str, Any], lines: Sequence[str]) -> str:
+        # The events are spliced in already encoded: encoding a long session's events again at
+        # every save is what made saving slow down as the session went on.
+        return json.dumps(head, separators=(",", ":"))[:-1] + ',"events":[' + ",".join(lines) + "]}\n"
+
+    def _document(self, upto: int, states: list[tuple[Any, ...] | None]) -> str:
+        """The whole save, as the journal's first line."""
         service = self.service
-        return {
+        return self._with_events({
             "schema_version": SCHEMA_VERSION,
             "kind": KIND,
             "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
             "seed": service.seed,
             "seats": [{"name": seat.name, "spec": spec} for seat, spec in zip(service.seats, self.specs)],
             "rng": {
-                "game": _rng_state(service.game.rng),
-                "players": [
-                    _rng_state(seat.player.rng) if isinstance(getattr(seat.player, "rng", None), random.Random)
-                    else None
-                    for seat in service.seats
-                ],
+                "game": _rng_state(states[0]),
+                "players": [None if state is None else _rng_state(state) for state in states[1:]],
             },
-            "events": [event.as_dict() for event in self.events],
-        }
+        }, self._lines[:upto])
 
-    def save(self) -> bool:
-        """Write the save now; False (and :attr:`error` set) if it could not be written."""
+    def _entry(self, upto: int, states: list[tuple[Any, ...] | None]) -> str:
+        """One journal line: the events since the last save point, and the generators that
+        moved since (a computer's turn moves its own)."""
+        moved = [i for i, state in enumerate(states) if state is not None and state != self._states[i]]
+        rng: dict[str, Any] = {}
+        if 0 in moved:
+            rng["game"] = _rng_state(states[0])  # type: ignore[arg-type]
+        players = {str(i - 1): _rng_state(states[i]) for i in moved if i > 0}  # type: ignore[arg-type]
+        if players:
+            rng["players"] = players
+        head = {"saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"), "rng": rng}
+        return self._with_events(head, self._lines[self._written:upto])
+
+    def save(self, upto: int | None = None, compact: bool = False) -> bool:
+        """Save the first ``upto`` events (all so far by default): a journal line, or with
+        ``compact`` (and at the first save) the whole file, rewritten atomically.  False (and
+        :attr:`error` set) if it could not be written."""
         if self.error is not None:
             return False
+        upto = len(self.events) if upto is None else upto
+        states = self._generator_states()
         try:
-            write_atomic(self.path, json.dumps(self.document(), separators=(",", ":")))
+            if compact or self._compact_next:
+                text = self._document(upto, states)
+                write_atomic(self.path, text)
+                self._base_size, self._journal_size, self._compact_next = len(text), 0, False
+            else:
+                text = self._entry(upto, states)
+                _append(self.path, text)
+                self._journal_size += len(text)
         except OSError as exc:
             self.error = (f"Cannot save the game to {self.path}: {exc.strerror or exc}. "
                           "Play goes on without saving.")
             if self.on_error is not None:
                 self.on_error(self.error)
             return False
+        self._written, self._states = upto, states
         self.saves += 1
         return True
 
@@ -281,35 +381,148 @@ class SaveInfo:
         return f"{when}: {', '.join(self.players)}, round {self.round_no} ({scores})"
 
 
-def _read_document(path: Path) -> dict[str, Any]:
-    """The save's JSON, checked for shape and version (migrated when older)."""
+MAX_SAVE_BYTES = 64 * 1024 * 1024
+"""The largest file taken for a save: far beyond the longest session, and small enough that a
+huge file named like a save is refused before it is read."""
+
+
+def _read_bounded(path: Path) -> bytes:
+    """The bytes of a save, refused unless it is a regular file of at most
+    :data:`MAX_SAVE_BYTES`: a device (``/dev/zero``), a pipe or a folder named like a save would
+    otherwise hang the program or fill its memory."""
     try:
-        raw = path.read_bytes()
+        # O_NONBLOCK: opening a pipe with no writer would otherwise wait for one forever.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
         raise SaveError(path, "the file does not exist") from None
     except OSError as exc:
         raise SaveError(path, f"the file cannot be read: {exc.strerror or exc}") from None
-    if not raw.strip():
-        raise SaveError(path, "the file is empty")
     try:
-        doc = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise SaveError(path, "the file is not text (not a saved game?)") from None
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveError(path, "it is not a regular file (a folder, a device or a pipe), "
+                                  "so it cannot be a saved game")
+        if info.st_size > MAX_SAVE_BYTES:
+            raise SaveError(path, f"the file is too large to be a saved game ({info.st_size:,} bytes; "
+                                  f"a save is at most {MAX_SAVE_BYTES:,})")
+        chunks, size = [], 0
+        while size <= MAX_SAVE_BYTES:
+            chunk = os.read(fd, min(1 << 20, MAX_SAVE_BYTES + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > MAX_SAVE_BYTES:
+            raise SaveError(path, f"the file is too large to be a saved game (a save is at most "
+                                  f"{MAX_SAVE_BYTES:,} bytes)")
+        return b"".join(chunks)
+    except OSError as exc:
+        raise SaveError(path, f"the file cannot be read: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+
+
+def _parse_json(path: Path, parse: Callable[[], Any]) -> Any:
+    """``parse()``, with every way JSON can fail made a :class:`SaveError` (never a crash)."""
+    try:
+        return parse()
     except json.JSONDecodeError as exc:
         raise SaveError(path, f"the file is cut short or damaged: not valid JSON at line {exc.lineno}, "
                               f"column {exc.colno}") from None
+    except RecursionError:
+        raise SaveError(path, "the file is damaged: its data is nested too deeply to be a saved game") from None
+    except ValueError:  # an integer of thousands of digits (Python's int_max_str_digits)
+        raise SaveError(path, "the file is damaged: it holds a number too long to be read") from None
+
+
+@dataclass(frozen=True, slots=True)
+class _Read:
+    """A save as read: its document with the journal applied, and whether a last journal line
+    cut short (a crash while saving) was dropped."""
+
+    doc: dict[str, Any]
+    torn: bool
+
+
+def _read_save(path: Path) -> _Read:
+    raw = _read_bounded(path)
+    if not raw.strip():
+        raise SaveError(path, "the file is empty")
+    torn = False
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        # Cut in the middle of a character: only the last line may be, by a crash mid-append.
+        last = raw.rfind(b"\n")
+        if last < 0 or exc.start <= last:
+            raise SaveError(path, "the file is not text (not a saved game?)") from None
+        text, torn = raw[: last + 1].decode("utf-8", "replace"), True
+    start = len(text) - len(text.lstrip())
+    doc, end = _parse_json(path, lambda: json.JSONDecoder().raw_decode(text, start))
     if not isinstance(doc, dict) or doc.get("kind") != KIND:
         raise SaveError(path, "this is not a Kings in the Corner saved game")
     version = doc.get("schema_version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise SaveError(path, f"the schema_version is missing or wrong ({version!r})")
+        raise SaveError(path, f"the schema_version is missing or wrong ({str(version)[:20]!r})")
     if version > SCHEMA_VERSION:
         raise SaveError(path, f"it was saved by a newer version of the game (save format {version}; "
                               f"this version reads up to {SCHEMA_VERSION}); update the game to open it")
-    return _migrate(doc, version)
+    doc = _migrate(doc, version)
+    line_no = text.count("\n", 0, end) + 1
+    rest = text[end:].split("\n")
+    if rest[0].strip():
+        column = end + len(rest[0]) - len(rest[0].lstrip()) - text.rfind("\n", 0, end)
+        raise SaveError(path, f"the file is cut short or damaged: not valid JSON at line {line_no}, column {column}")
+    for k, line in enumerate(rest[1:], 1):
+        if not line.strip():
+            continue
+        try:
+            entry = _parse_json(path, lambda: json.loads(line))
+        except SaveError:
+            if k == len(rest) - 1:  # the last line, no newline after it: an append cut short
+                torn = True
+                break
+            raise SaveError(path, f"the file is damaged: line {line_no + k} is not valid JSON") from None
+        _apply_entry(path, doc, entry, line_no + k)
+    return _Read(doc, torn)
 
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+def _apply_entry(path: Path, doc: dict[str, Any], entry: Any, line_no: int) -> None:
+    """Bring ``doc`` forward by one journal line: its events and the generators it moved."""
+    damaged = SaveError(path, f"the file is damaged: line {line_no} is not a saved turn")
+    events, rng = doc.get("events"), doc.get("rng")
+    if not isinstance(entry, dict) or not isinstance(entry.get("events"), list) or not isinstance(events, list):
+        raise damaged
+    moved = entry.get("rng", {})
+    if not isinstance(moved, dict) or not isinstance(moved.get("players", {}), dict):
+        raise damaged
+    events.extend(entry["events"])
+    if moved and not (isinstance(rng, dict) and isinstance(rng.get("players"), list)):
+        raise SaveError(path, "the random generators' states are damaged")
+    if "game" in moved:
+        rng["game"] = moved["game"]
+    for seat, state in moved.get("players", {}).items():
+        if not seat.isdigit() or int(seat) >= len(rng["players"]):
+            raise damaged
+        rng["players"][int(seat)] = state
+    if "saved_at" in entry:
+        doc["saved_at"] = entry["saved_at"]
+
+
+def read_document(path: Path) -> dict[str, Any]:
+    """The save as one document (its journal applied), checked for shape and version (migrated
+    when older): ``seats``, ``seed``, ``rng``, ``events`` and ``saved_at`` as of its last
+    save point.  Written back as it is (a file of this one line), it is a save again."""
+    return _read_save(path).doc
+
+
+def _v1_to_v2(doc: dict[str, Any]) -> dict[str, Any]:
+    """Format 2 keeps format 1's document as the file's first line and adds the journal after
+    it: a format 1 save is a format 2 save with nothing in its journal."""
+    return doc
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2}
 """``MIGRATIONS[v]`` turns a save of format ``v`` into format ``v + 1``."""
 
 
@@ -332,7 +545,7 @@ def save_info(path: Path) -> SaveInfo:
     """What the resume list shows of a save, without re-refereeing it (cheap); a problem found
     on the way is reported in :attr:`SaveInfo.problem`."""
     try:
-        doc = _read_document(path)
+        doc = read_document(path)
         seats = _field(path, doc, "seats", list)
         events = _field(path, doc, "events", list)
         names = tuple(str(s.get("name", "?")) if isinstance(s, dict) else "?" for s in seats)
@@ -350,10 +563,12 @@ def save_info(path: Path) -> SaveInfo:
 
 
 def _local_time(stamp: object) -> str:
-    """A save's UTC time as local time, ``2026-11-30 14:05``."""
+    """A save's UTC time as local time, ``2026-11-30 14:05``.  The time only labels the save in
+    the list: one that cannot be read or shown (year 9999 minus a time zone overflows) is
+    "unknown", and the save is still resumed, as the listing and loading both agree."""
     try:
-        return datetime.fromisoformat(str(stamp)).astimezone().strftime("%Y-%m-%d %H:%M")
-    except ValueError:
+        return datetime.fromisoformat(str(stamp)[:64]).astimezone().strftime("%Y-%m-%d %H:%M")
+    except (ValueError, OverflowError, OSError):
         return "at an unknown time"
 
 
@@ -362,28 +577,38 @@ def list_saves() -> list[SaveInfo]:
     folder = saves_dir()
     if not folder.is_dir():
         return []
-    paths = [p for p in folder.glob("*.json") if p.is_file()]
-    paths.sort(key=lambda p: p.stat().st_mtime, reverse=True)
-    return [save_info(p) for p in paths]
+    # Whatever is named like a save is listed, a pipe or a device too: with its problem, so the
+    # player sees it and can delete it.
+    paths = []
+    for p in folder.glob("*.json"):
+        try:
+            paths.append((p.lstat().st_mtime, p))
+        except OSError:
+            continue  # gone since the folder was read
+    paths.sort(key=lambda item: item[0], reverse=True)
+    return [save_info(p) for _, p in paths]
 
 
 def delete_save(path: Path) -> None:
-    """Delete a save (and its lock); :class:`SaveError` if a running window has it open."""
-    holder = _holder(path)
-    if holder is not None and holder != os.getpid():
-        raise SaveError(path, f"this game is open in another window (process {holder}); "
-                              "close it there before deleting it")
-    path.unlink(missing_ok=True)
-    _lock_path(path).unlink(missing_ok=True)
-
-
-def _holder(path: Path) -> int | None:
-    """The running process that has ``path`` open, if any."""
+    """Delete a save (and its lock); :class:`SaveError` if a running window has it open or the
+    file cannot be deleted."""
+    key = os.path.abspath(path)
+    fd = _HELD.get(key)
+    ours = fd is None  # a lock taken only to delete, given up whatever happens
+    if ours:
+        try:
+            fd = _open_lock(path, "close it there before deleting it")
+        except OSError:
+            fd = None  # no lock can be taken in this folder, so no window holds one either
     try:
-        pid = int(_lock_path(path).read_text().split()[0])
-    except (OSError, ValueError, IndexError):
-        return None
-    return pid if pid > 0 and _alive(pid) else None
+        path.unlink(missing_ok=True)
+    except OSError as exc:  # a read-only folder, or a folder named like a save
+        if ours and fd is not None:
+            _release(path, fd)
+        raise SaveError(path, f"the file cannot be deleted: {exc.strerror or exc}") from None
+    if fd is not None:
+        _HELD.pop(key, None)
+        _release(path, fd)
 
 
 def is_open_elsewhere(error: SaveError) -> bool:
@@ -399,6 +624,9 @@ class Restored:
     specs: list[str]
     events: list[Event]
     path: Path
+    cut_short: bool = False
+    """The save's last line was cut short by a crash while saving, and dropped: the game goes on
+    from the save point before it."""
 
 
 def load_save(path: Path, think: float | None = None, lock: bool = True) -> Restored:
@@ -421,7 +649,8 @@ def load_save(path: Path, think: float | None = None, lock: bool = True) -> Rest
 
 
 def _load(path: Path, think: float | None) -> Restored:
-    doc = _read_document(path)
+    read = _read_save(path)
+    doc = read.doc
     seats_doc = _field(path, doc, "seats", list)
     events_doc = _field(path, doc, "events", list)
     seed = _field(path, doc, "seed", int)
@@ -474,11 +703,7 @@ def _load(path: Path, think: float | None) -> Restored:
     except (KeyError, TypeError, ValueError, OverflowError) as exc:
         raise SaveError(path, f"the random generators' states are damaged ({exc})") from None
     service = GameService(game.rules, seats, seed=seed, game=game, history=events)
-    return Restored(service, specs, events, path)
-
-
-def transcript_text(events: Sequence[Event]) -> str:
-    return "".join(encode_event(e) + "\n" for e in events)
+    return Restored(service, specs, events, path, read.torn)
 
 
 def start_saving(service: GameService, specs: Sequence[str],

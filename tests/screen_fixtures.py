@@ -27,7 +27,7 @@ from kc_tui.engine.rules import build_rules
 from kc_tui.engine.service import GameService, Seat
 from kc_tui.engine.transcript import TranscriptWriter
 from kc_tui.replay import load_replay
-from kc_tui.saves import AutoSaver, saves_dir, transcripts_dir
+from kc_tui.saves import AutoSaver, read_document, saves_dir, transcripts_dir
 from kc_tui.settings import Settings
 from kc_tui.tui.app import KingsCornerApp
 from kc_tui.tui.dialogs import PassScreen
@@ -136,7 +136,7 @@ def with_saves(settings: Settings) -> KingsCornerApp:
             service.run_computer_turns()
     finally:
         service.close()
-    document = json.loads(path.read_text(encoding="utf-8"))
+    document = read_document(path)
     document["saved_at"] = SAVED_AT.isoformat(timespec="seconds")
     path.write_text(json.dumps(document, separators=(",", ":")), encoding="utf-8")
     broken = saves_dir() / BROKEN

@@ -12,7 +12,7 @@ from kc_tui.ai import make_player
 from kc_tui.ai.seats import make_seats
 from kc_tui.engine.rules import build_rules
 from kc_tui.engine.service import GameService, Seat
-from kc_tui.saves import AutoSaver, SaveError, list_saves, load_save, saves_dir
+from kc_tui.saves import AutoSaver, SaveError, list_saves, load_save, read_document, saves_dir
 from kc_tui.settings import Settings, load_settings, save_settings, settings_path
 from kc_tui.tui.app import KingsCornerApp
 from kc_tui.tui.saves_screen import SavesScreen
@@ -31,7 +31,7 @@ def _save(specs=("medium", "hard", "easy"), seed: int = 5, turns: int = 4) -> Pa
 
 def test_a_save_with_damaged_totals_is_listed_with_its_problem_not_a_crash() -> None:
     path = _save()
-    doc = json.loads(path.read_text())
+    doc = read_document(path)
     doc["events"].append({"event": "round_end", "round": 1, "totals": 5})
     path.write_text(json.dumps(doc))
     (info,) = list_saves()
@@ -40,7 +40,7 @@ def test_a_save_with_damaged_totals_is_listed_with_its_problem_not_a_crash() -> 
 
 def test_a_save_with_an_out_of_range_random_state_is_refused_not_a_crash() -> None:
     path = _save()
-    doc = json.loads(path.read_text())
+    doc = read_document(path)
     doc["rng"]["game"][1][0] = -1
     path.write_text(json.dumps(doc))
     with pytest.raises(SaveError, match="random generators' states are damaged"):
@@ -49,7 +49,7 @@ def test_a_save_with_an_out_of_range_random_state_is_refused_not_a_crash() -> No
 
 def test_a_save_naming_a_bot_is_never_resumed_and_seat_kinds_must_match(tmp_path: Path) -> None:
     path = _save()
-    doc = json.loads(path.read_text())
+    doc = read_document(path)
     bot = {**doc, "seats": [{**doc["seats"][0], "spec": "bot:touch /tmp/pwned"}] + doc["seats"][1:]}
     path.write_text(json.dumps(bot))
     with pytest.raises(SaveError, match="external bot"):
@@ -195,7 +195,7 @@ def test_resuming_from_a_folder_that_cannot_take_a_lock_still_works(monkeypatch)
 
 def test_an_old_save_with_twin_names_resumes_with_its_names_unchanged() -> None:
     path = _save(("medium", "easy"))
-    doc = json.loads(path.read_text())
+    doc = read_document(path)
     doc["seats"] = [{**s, "name": "Bob"} for s in doc["seats"]]
     for event in doc["events"]:
         if event["event"] == "session_start":
@@ -213,9 +213,11 @@ def test_a_save_open_in_another_window_is_not_offered_for_deletion_and_cannot_be
     from kc_tui.saves import delete_save, is_open_elsewhere
 
     path = _save()
-    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    code = ("import sys, time; from pathlib import Path; from kc_tui.saves import lock_save; "
+            "lock_save(Path(sys.argv[1])); print('locked', flush=True); time.sleep(60)")
+    other = subprocess.Popen([sys.executable, "-c", code, str(path)], stdout=subprocess.PIPE, text=True)
     try:
-        path.with_name(path.name + ".lock").write_text(f"{other.pid}\n")
+        assert other.stdout.readline() == "locked\n"  # the other window holds the save's lock
         with pytest.raises(SaveError) as refused:
             load_save(path)
         assert is_open_elsewhere(refused.value)
@@ -225,6 +227,7 @@ def test_a_save_open_in_another_window_is_not_offered_for_deletion_and_cannot_be
     finally:
         other.kill()
         other.wait()
+        other.stdout.close()
     delete_save(path)
     assert not path.exists() and not path.with_name(path.name + ".lock").exists()
 

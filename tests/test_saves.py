@@ -6,7 +6,11 @@ from __future__ import annotations
 import json
 import os
 import random
+import subprocess
+import sys
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
@@ -16,7 +20,7 @@ from kc_tui.engine.game import Phase
 from kc_tui.engine.rules import build_rules
 from kc_tui.engine.service import GameService
 from kc_tui.saves import (
-    SCHEMA_VERSION, AutoSaver, SaveError, list_saves, load_save, write_atomic,
+    SCHEMA_VERSION, AutoSaver, SaveError, list_saves, load_save, read_document, resume_saving, write_atomic,
 )
 
 
@@ -87,11 +91,15 @@ def _saved_game(tmp_path: Path) -> Path:
     return path
 
 
-def test_a_save_is_versioned_json_of_data_only(tmp_path: Path) -> None:
-    doc = json.loads(_saved_game(tmp_path).read_text())
-    assert doc["schema_version"] == SCHEMA_VERSION and doc["kind"] == "kings-corner-save"
-    assert [s["spec"] for s in doc["seats"]] == ["medium", "hard", "easy"]
-    assert doc["events"][0]["event"] == "session_start" and doc["events"][-1]["event"] == "turn_end"
+def test_a_save_is_versioned_json_of_data_only_a_document_then_its_journal(tmp_path: Path) -> None:
+    lines = _saved_game(tmp_path).read_text().splitlines()
+    first, journal = json.loads(lines[0]), [json.loads(line) for line in lines[1:]]
+    assert first["schema_version"] == SCHEMA_VERSION and first["kind"] == "kings-corner-save"
+    assert [s["spec"] for s in first["seats"]] == ["medium", "hard", "easy"]
+    assert [e["event"] for e in first["events"]][:2] == ["session_start", "round_start"]
+    assert len(journal) == 7 and all(entry["events"][-1]["event"] == "turn_end" for entry in journal)
+    doc = read_document(tmp_path / "game.json")  # the document, the journal applied
+    assert doc["events"] == first["events"] + [e for entry in journal for e in entry["events"]]
 
 
 def _problem(path: Path) -> str:
@@ -106,8 +114,8 @@ def _problem(path: Path) -> str:
 
 def test_bad_files_are_refused_with_what_is_wrong(tmp_path: Path) -> None:
     good = _saved_game(tmp_path)
-    text = good.read_text()
-    doc = json.loads(text)
+    doc = read_document(good)
+    text = json.dumps(doc)  # the same save, compacted into one document
 
     def variant(name: str, content: str | bytes) -> Path:
         path = tmp_path / name
@@ -202,23 +210,417 @@ def test_an_unwritable_data_directory_is_reported_once_and_play_goes_on(tmp_path
     assert saver.saves == 0
 
 
-def test_a_save_open_in_another_running_window_is_refused_and_a_stale_claim_is_taken_over(tmp_path: Path) -> None:
-    import subprocess
-    import sys
-
-    from kc_tui.saves import resume_saving
-
-    path = _saved_game(tmp_path)
-    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+@contextmanager
+def _held_elsewhere(path: Path) -> Iterator[subprocess.Popen[str]]:
+    """Another running program that has resumed ``path`` (holds its lock) until the block ends."""
+    code = ("import sys, time; from pathlib import Path; from kc_tui.saves import lock_save; "
+            "lock_save(Path(sys.argv[1])); print('locked', flush=True); time.sleep(60)")
+    other = subprocess.Popen([sys.executable, "-c", code, str(path)], stdout=subprocess.PIPE, text=True)
     try:
-        path.with_name(path.name + ".lock").write_text(f"{other.pid}\n")
-        assert f"open in another window (process {other.pid})" in _problem(path)
+        assert other.stdout is not None and other.stdout.readline() == "locked\n"
+        yield other
     finally:
         other.kill()
         other.wait()
-    restored = load_save(path)  # that process is gone: its claim is stale
+        other.stdout.close()
+
+
+def test_a_save_open_in_another_running_window_is_refused_and_a_stale_claim_is_taken_over(tmp_path: Path) -> None:
+    from kc_tui.saves import resume_saving
+
+    path = _saved_game(tmp_path)
     lock = path.with_name(path.name + ".lock")
+    with _held_elsewhere(path) as other:
+        assert f"open in another window (process {other.pid})" in _problem(path)
+    lock.write_text("999999\n")  # left by a program that no longer runs, and holds no lock
+    restored = load_save(path)
     assert lock.read_text().split()[0] == str(os.getpid())
     saver = resume_saving(restored)
     saver.release()
     assert not lock.exists()
+
+
+_RACER = """
+import os, sys, time
+from pathlib import Path
+import kc_tui.saves as saves
+
+path, go, real_getpid = Path(sys.argv[1]), Path(sys.argv[2]), os.getpid
+
+def getpid_once_told():
+    # Called as the lock file is claimed, before the id is in it: wait there.
+    print("claiming", flush=True)
+    while not go.exists():
+        time.sleep(0.005)
+    return real_getpid()
+
+os.getpid = getpid_once_told
+try:
+    saves.lock_save(path)
+except saves.SaveError:
+    print("refused", flush=True)
+else:
+    print("won", flush=True)
+"""
+
+
+@pytest.mark.timeout(60)
+def test_two_windows_resuming_at_the_same_moment_cannot_both_win_the_lock(tmp_path: Path) -> None:
+    """Issue 9.5: one process caught between creating the lock and writing its id in it; the
+    other comes in then, and must not take the empty lock for a stale one."""
+    from kc_tui.saves import lock_save, unlock_save
+
+    path, go = tmp_path / "game.json", tmp_path / "go"
+    racer = subprocess.Popen([sys.executable, "-c", _RACER, str(path), str(go)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert racer.stdout is not None and racer.stdout.readline() == "claiming\n"
+        try:
+            lock_save(path)
+            here = "won"
+        except SaveError as exc:
+            assert exc.problem.startswith("this game is open in another window")
+            here = "refused"
+        go.touch()
+        there = racer.stdout.readline().strip()
+        assert sorted([here, there]) == ["refused", "won"]
+    finally:
+        unlock_save(path)
+        racer.kill()
+        racer.wait()
+        racer.stdout.close()
+
+
+@pytest.mark.timeout(60)
+def test_a_killed_game_not_yet_reaped_no_longer_holds_its_save(tmp_path: Path) -> None:
+    """Issue 9.6: a zombie is not running, whatever its process id says."""
+    path = _saved_game(tmp_path)
+    with _held_elsewhere(path) as other:
+        other.kill()
+        os.waitid(os.P_PID, other.pid, os.WEXITED | os.WNOWAIT)  # dead, and left unreaped
+        restored = load_save(path)
+        assert restored.service.game.round_no == 1
+        resume_saving(restored).release()
+
+
+def _in_saves_folder(_data_dir: Path, tmp_path: Path) -> Path:
+    folder = _data_dir / "saves"
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / "game.json"
+    target.write_bytes(_saved_game(tmp_path).read_bytes())
+    return target
+
+
+def _read_only(monkeypatch: pytest.MonkeyPatch, path: Path) -> None:
+    """Deleting ``path`` fails as on a read-only file system (root ignores file modes)."""
+    import errno
+
+    real_unlink = Path.unlink
+
+    def unlink(self: Path, missing_ok: bool = False) -> None:
+        if self == path:
+            raise OSError(errno.EROFS, "Read-only file system", str(self))
+        real_unlink(self, missing_ok=missing_ok)
+
+    monkeypatch.setattr(Path, "unlink", unlink)
+
+
+def test_a_save_that_cannot_be_deleted_says_so_on_the_command_line(
+    _data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    from kc_tui.cli import main
+
+    path = _in_saves_folder(_data_dir, tmp_path)
+    _read_only(monkeypatch, path)
+    assert main(["saves", "--delete", path.name]) == 1
+    assert capsys.readouterr().out == "Not deleted: the file cannot be deleted: Read-only file system.\n"
+    assert path.exists()
+
+
+async def test_a_save_that_cannot_be_deleted_says_so_on_the_continue_screen(
+    _data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from kc_tui.settings import Settings
+    from kc_tui.tui.app import KingsCornerApp
+    from kc_tui.tui.saves_screen import SavesScreen
+
+    path = _in_saves_folder(_data_dir, tmp_path)
+    _read_only(monkeypatch, path)
+    app = KingsCornerApp(settings=Settings(pace=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await pilot.press("d", "y")
+        await pilot.pause()
+        assert isinstance(app.screen, SavesScreen)
+        status = str(app.screen.query_one("#saves-status").render())
+        assert "Not deleted: the file cannot be deleted: Read-only file system." in status
+    assert path.exists()
+
+
+def test_damaged_numbers_and_nesting_are_refused_alike_by_the_list_and_by_resume(_data_dir: Path, tmp_path: Path) -> None:
+    path = _in_saves_folder(_data_dir, tmp_path)
+    good = path.read_text()
+    nested = "[" * 200_000 + "]" * 200_000
+    seed = good.replace('"seed":', '"seed":' + "7" * 5000 + ",\"old_seed\":", 1)
+    for content, problem in ((nested, "nested too deeply"), (seed, "a number too long")):
+        path.write_text(content)
+        (info,) = list_saves()
+        assert info.problem is not None and problem in info.problem
+        assert problem in _problem(path)
+
+
+def test_a_save_time_that_cannot_be_shown_is_unknown_in_the_list_and_the_save_resumes(_data_dir: Path, tmp_path: Path) -> None:
+    path = _in_saves_folder(_data_dir, tmp_path)
+    doc = read_document(path)
+    path.write_text(json.dumps({**doc, "saved_at": "9999-12-31T23:59:59-12:00"}))
+    (info,) = list_saves()
+    assert info.problem is None and info.saved_at == "at an unknown time"
+    assert load_save(path).service.game.round_no == 1
+
+
+@pytest.mark.timeout(30)
+def test_what_is_not_a_regular_file_or_is_too_big_is_refused_without_reading_it(
+    _data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import kc_tui.saves as saves
+
+    folder = _data_dir / "saves"
+    folder.mkdir(parents=True)
+    (folder / "zero.json").symlink_to("/dev/zero")
+    os.mkfifo(folder / "pipe.json")
+    (folder / "folder.json").mkdir()
+    huge = folder / "huge.json"
+    huge.write_bytes(b" " * 2048)
+    monkeypatch.setattr(saves, "MAX_SAVE_BYTES", 1024)
+    infos = {i.path.name: i.problem for i in list_saves()}
+    for name in ("zero.json", "pipe.json", "folder.json"):
+        assert infos[name] is not None and "not a regular file" in infos[name]
+        with pytest.raises(SaveError, match="not a regular file"):  # (_problem would read it)
+            load_save(folder / name)
+    assert infos["huge.json"] is not None and "too large" in infos["huge.json"]
+    assert "too large" in _problem(huge)
+
+
+def _save_points(service: GameService, saver: AutoSaver) -> list[list[dict]]:
+    """The save's events each time the saver has just written it, as a listener after the
+    saver sees them."""
+    points: list[list[dict]] = []
+    written = saver.saves
+
+    def look(_event) -> None:
+        nonlocal written
+        if saver.saves != written and saver.path.exists():
+            written = saver.saves
+            points.append(read_document(saver.path)["events"])
+
+    service.add_listener(look)
+    return points
+
+
+@pytest.mark.parametrize("preset, rules", [
+    ("boxed", {}), ("standard", {"scoring": "chips"}), ("standard", {}), ("royal", {}), ("mandatory", {}),
+])
+def test_a_save_holds_a_valid_transcript_prefix_at_every_save_point(
+    tmp_path: Path, preset: str, rules: dict,
+) -> None:
+    """Issue 9.9: each save stops where a transcript may stop, checked by the independent
+    referee; under chips scoring the deal's save holds its antes."""
+    from referee import Replay, check_transcript
+
+    specs = ["easy", "medium", "easy"]
+    service = _session(specs, 11, preset, **rules)
+    saver = AutoSaver(service, specs, tmp_path / "game.json")
+    service.add_listener(saver)
+    points = _save_points(service, saver)
+    service.play_session(max_rounds=2)
+    assert len(points) > 10
+    for events in points:
+        lines = [json.dumps(e) for e in events]
+        check_transcript(lines, unfinished=True)
+        replay = Replay()
+        for number, line in enumerate(lines, 1):
+            replay.feed(number, line)
+        # Not in the middle of a deal (its antes) or of a turn: where the game waits.
+        assert replay.phase in ("between_turns", "round_over", "after_round"), (replay.phase, events[-1])
+
+
+class _Crash(Exception):
+    """The program dies here (as a kill or a power cut would stop it)."""
+
+
+def _events_at_each_save(saver: AutoSaver) -> list[list[dict]]:
+    """The events the save holds after each save point, as the saver meant to write them."""
+    points: list[list[dict]] = []
+    real_save = saver.save
+
+    def save(upto: int | None = None, compact: bool = False) -> bool:
+        ok = real_save(upto, compact)
+        if ok:
+            points.append([e.as_dict() for e in saver.events[:upto]])
+        return ok
+
+    saver.save = save  # type: ignore[method-assign]
+    return points
+
+
+def test_a_crash_in_the_middle_of_a_journal_append_loses_only_that_turn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    specs = ["medium", "hard", "easy"]
+    service = _session(specs, 5)
+    path = tmp_path / "game.json"
+    saver = AutoSaver(service, specs, path)
+    points = _events_at_each_save(saver)
+    service.add_listener(saver)
+    service.start()
+    service.run_computer_turns(limit=6)
+    assert len(points) == 7  # the deal, then six turns
+    real_write = os.write
+
+    def half_then_die(fd: int, data) -> int:
+        real_write(fd, bytes(data[: len(data) // 2]))
+        raise _Crash
+
+    monkeypatch.setattr(os, "write", half_then_die)
+    with pytest.raises(_Crash):
+        saver.save()  # the seventh turn's save, cut short
+    monkeypatch.undo()
+    assert not path.read_bytes().endswith(b"\n")  # the last line is torn
+    restored = load_save(path)
+    assert restored.cut_short
+    assert [e.as_dict() for e in restored.events][: len(points[-1])] == points[-1]
+    # Saving goes on from there, and the torn line is gone with the first save.
+    resumed = resume_saving(restored)
+    restored.service.run_computer_turns(limit=2)
+    resumed.release()
+    again = load_save(path)
+    assert not again.cut_short and again.service.game.turns == restored.service.game.turns
+    resume_saving(again).release()
+
+
+def test_a_damaged_line_inside_the_journal_is_refused_not_dropped(tmp_path: Path) -> None:
+    path = _saved_game(tmp_path)
+    lines = path.read_text().splitlines(keepends=True)
+    lines[3] = lines[3][: len(lines[3]) // 2] + "\n"
+    path.write_text("".join(lines))
+    assert "line 4 is not valid JSON" in _problem(path)
+    lines[3] = '{"events": "lots"}\n'
+    path.write_text("".join(lines))
+    assert "line 4 is not a saved turn" in _problem(path)
+
+
+def test_a_round_end_compacts_a_long_journal_into_one_line_that_resumes_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import kc_tui.saves as saves
+
+    monkeypatch.setattr(saves, "JOURNAL_FLOOR", 0)  # as soon as the journal outgrows the rest
+    specs = ["easy", "medium"]
+    service = _session(specs, 8)
+    path = tmp_path / "game.json"
+    saver = AutoSaver(service, specs, path)
+    service.add_listener(saver)
+    lines_at_round_end: list[int] = []
+    service.add_listener(lambda e: lines_at_round_end.append(path.read_bytes().count(b"\n"))
+                         if e.name == "round_end" else None)
+    service.start()
+    service.run_computer_turns()
+    assert service.phase == Phase.ROUND_OVER and lines_at_round_end == [1]
+    assert [e.as_dict() for e in load_save(path, lock=False).events] == [e.as_dict() for e in saver.events]
+
+
+@pytest.mark.parametrize("crash_at", ["write", "fsync", "replace"])
+def test_a_crash_while_compacting_leaves_the_journal_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, crash_at: str,
+) -> None:
+    specs = ["medium", "hard", "easy"]
+    service = _session(specs, 5)
+    path = tmp_path / "game.json"
+    saver = AutoSaver(service, specs, path)
+    points = _events_at_each_save(saver)
+    service.add_listener(saver)
+    service.start()
+    service.run_computer_turns(limit=5)
+    before = path.read_bytes()
+    assert before.count(b"\n") == 6  # the document and five turns in its journal
+
+    def die(*_args, **_kwargs):
+        raise _Crash
+
+    if crash_at == "write":
+        real_fdopen = os.fdopen
+
+        def fdopen(*args, **kwargs):
+            f = real_fdopen(*args, **kwargs)
+            f.close()
+            raise _Crash
+
+        monkeypatch.setattr(os, "fdopen", fdopen)
+    else:
+        monkeypatch.setattr(os, crash_at, die)
+    with pytest.raises(_Crash):
+        saver.save(compact=True)
+    monkeypatch.undo()
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no temporary file left over
+    restored = load_save(path, lock=False)
+    assert not restored.cut_short
+    assert [e.as_dict() for e in restored.events][: len(points[-1])] == points[-1]
+
+
+def test_a_save_of_the_first_format_resumes_and_is_saved_on_in_the_journal_format(tmp_path: Path) -> None:
+    path = _saved_game(tmp_path)
+    doc = read_document(path)
+    path.write_text(json.dumps({**doc, "schema_version": 1}))  # as format 1 wrote it: one document
+    restored = load_save(path)
+    saver = resume_saving(restored)
+    turns = restored.service.game.turns
+    restored.service.run_computer_turns(limit=2)
+    saver.release()
+    lines = path.read_text().splitlines()
+    assert json.loads(lines[0])["schema_version"] == SCHEMA_VERSION == 2 and len(lines) == 2
+    assert load_save(path, lock=False).service.game.turns == turns + 2
+
+
+def _bytes_written() -> int:
+    """What this process has written so far, all files and writes together (Linux)."""
+    io = Path("/proc/self/io").read_text()
+    return int(next(line for line in io.splitlines() if line.startswith("wchar:")).split()[1])
+
+
+def test_a_turns_save_writes_as_much_at_round_one_as_many_rounds_later(tmp_path: Path) -> None:
+    """Issue 9.10: the cost of a turn's save does not grow with the session (here in bytes
+    written; benchmarks/save_speed.py measures the time)."""
+    specs = ["easy", "easy", "easy"]
+    service = _session(specs, 2, target=100_000)
+    saver = AutoSaver(service, specs, tmp_path / "game.json")
+    written: dict[int, list[int]] = {}
+    real_save = saver.save
+
+    def save(*args, **kwargs) -> bool:
+        before = _bytes_written()
+        try:
+            return real_save(*args, **kwargs)
+        finally:
+            if saver.events[-1].name == "turn_end":
+                written.setdefault(service.game.round_no, []).append(_bytes_written() - before)
+
+    saver.save = save  # type: ignore[method-assign]
+    service.add_listener(saver)
+    service.play_session(max_rounds=40)
+    assert sum(e.name == "turn_end" for e in saver.events) > 400
+    assert max(written[40]) <= 2 * max(written[1])
+
+
+def test_resume_says_when_the_last_save_was_cut_short(
+    _data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    import io
+
+    from kc_tui.cli import main
+
+    path = _in_saves_folder(_data_dir, tmp_path)
+    path.write_bytes(path.read_bytes() + b'{"saved_at":"2026-12-01T0')
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    main(["resume", "--plain"])
+    out = capsys.readouterr().out
+    assert "Its last save was cut short (the program stopped while saving); the game goes on from the turn before." in out
