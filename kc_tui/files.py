@@ -9,7 +9,7 @@ import os
 import stat
 from pathlib import Path
 
-__all__ = ["UnreadableFile", "read_text"]
+__all__ = ["UnreadableFile", "read_bytes", "read_text"]
 
 
 class UnreadableFile(Exception):
@@ -21,9 +21,9 @@ class UnreadableFile(Exception):
         """True when there is no such file (for callers to whom that is no problem)."""
 
 
-def read_text(path: Path, limit: int) -> str:
-    """The UTF-8 text of the regular file at ``path`` (links are followed), at most ``limit``
-    bytes of it; :class:`UnreadableFile` otherwise (a missing file too)."""
+def read_bytes(path: Path, limit: int) -> bytes:
+    """The bytes of the regular file at ``path`` (links are followed), at most ``limit`` of
+    them; :class:`UnreadableFile` otherwise (a missing file too)."""
     try:
         # Non-blocking, so that opening a named pipe returns at once and is refused below.
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
@@ -41,8 +41,13 @@ def read_text(path: Path, limit: int) -> str:
         os.close(fd)
     if len(data) > limit:
         raise UnreadableFile(f"is larger than {_size(limit)}, too large to be read")
+    return data
+
+
+def read_text(path: Path, limit: int) -> str:
+    """The UTF-8 text of the regular file at ``path``, as :func:`read_bytes` reads it."""
     try:
-        return data.decode("utf-8")
+        return read_bytes(path, limit).decode("utf-8")
     except UnicodeDecodeError:
         raise UnreadableFile("is not a text file") from None
 

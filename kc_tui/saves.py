@@ -15,7 +15,6 @@ import json
 import os
 import random
 import re
-import stat
 import tempfile
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -29,6 +28,7 @@ from .engine.rules import RuleError
 from .engine.service import GameService, Seat
 from .engine.transcript import TranscriptError, encode_event, replay_events
 from .engine.text import visible
+from .files import UnreadableFile, read_bytes
 
 __all__ = [
     "SCHEMA_VERSION", "SaveError", "SaveInfo", "data_dir", "saves_dir", "transcripts_dir",
@@ -391,35 +391,11 @@ def _read_bounded(path: Path) -> bytes:
     :data:`MAX_SAVE_BYTES`: a device (``/dev/zero``), a pipe or a folder named like a save would
     otherwise hang the program or fill its memory."""
     try:
-        # O_NONBLOCK: opening a pipe with no writer would otherwise wait for one forever.
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except FileNotFoundError:
-        raise SaveError(path, "the file does not exist") from None
-    except OSError as exc:
-        raise SaveError(path, f"the file cannot be read: {exc.strerror or exc}") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise SaveError(path, "it is not a regular file (a folder, a device or a pipe), "
-                                  "so it cannot be a saved game")
-        if info.st_size > MAX_SAVE_BYTES:
-            raise SaveError(path, f"the file is too large to be a saved game ({info.st_size:,} bytes; "
-                                  f"a save is at most {MAX_SAVE_BYTES:,})")
-        chunks, size = [], 0
-        while size <= MAX_SAVE_BYTES:
-            chunk = os.read(fd, min(1 << 20, MAX_SAVE_BYTES + 1 - size))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-        if size > MAX_SAVE_BYTES:
-            raise SaveError(path, f"the file is too large to be a saved game (a save is at most "
-                                  f"{MAX_SAVE_BYTES:,} bytes)")
-        return b"".join(chunks)
-    except OSError as exc:
-        raise SaveError(path, f"the file cannot be read: {exc.strerror or exc}") from None
-    finally:
-        os.close(fd)
+        return read_bytes(path, MAX_SAVE_BYTES)
+    except UnreadableFile as exc:
+        if exc.missing:
+            raise SaveError(path, "the file does not exist") from None
+        raise SaveError(path, f"the file {exc}, so it cannot be a saved game") from None
 
 
 def _parse_json(path: Path, parse: Callable[[], Any]) -> Any:
