@@ -14,39 +14,42 @@ __all__ = ["MediumPlayer", "greedy_plan"]
 def greedy_plan(board: tuple[tuple[int, ...], ...] | list[list[int]], hand: int) -> list[int]:
     """The greedy turn for ``hand`` on ``board`` as move codes (R8: consolidate first, Kings to
     corners early)."""
-    piles = [list(p) for p in board]
+    # The greedy player only ever looks at a pile's top and an edge's bottom card, so it plays
+    # on those alone (-1: empty) rather than on a copy of the board: this runs in every
+    # rollout of the expert and every simulated turn.
+    top = [p[-1] if p else -1 for p in board]
+    bottom = [p[0] if p else -1 for p in board[:4]]
     plan: list[int] = []
+    append = plan.append
     while hand:
         # Consolidate: move an edge pile onto a pile its bottom card fits, or a King pile to an
         # empty corner.  Each such move empties an edge that a card from hand can then fill.
-        tops = 0
-        for pile in piles:
-            if pile:
-                tops |= 1 << pile[-1]
+        tops = fits = 0
+        for t in top:
+            if t >= 0:
+                tops |= 1 << t
+                fits |= FITS[t]
         moved = False
         for s in range(4):
-            src = piles[s]
-            if not src:
+            b = bottom[s]
+            if b < 0:
                 continue
-            bottom = src[0]
-            if PARENTS[bottom] & tops:
+            parents = PARENTS[b]
+            if parents & tops:
                 for d in range(8):
-                    dst = piles[d]
-                    if d != s and dst and PARENTS[bottom] >> dst[-1] & 1:
-                        dst.extend(src)
-                        piles[s] = []
-                        plan.append(MOVE_BASE + s * 8 + d)
+                    t = top[d]
+                    if d != s and t >= 0 and parents >> t & 1:
                         moved = True
                         break
-            elif bottom >= 48:
+            elif b >= 48:
                 for d in range(4, 8):
-                    if not piles[d]:
-                        piles[d] = src
-                        piles[s] = []
-                        plan.append(MOVE_BASE + s * 8 + d)
+                    if top[d] < 0:
                         moved = True
                         break
             if moved:
+                top[d] = top[s]
+                top[s] = bottom[s] = -1
+                append(MOVE_BASE + s * 8 + d)
                 break
         if moved:
             continue
@@ -56,33 +59,36 @@ def greedy_plan(board: tuple[tuple[int, ...], ...] | list[list[int]], hand: int)
             for d in range(4, 8):
                 if not kings:
                     break
-                if not piles[d]:
+                if top[d] < 0:
                     low = kings & -kings
                     cid = low.bit_length() - 1
-                    piles[d].append(cid)
+                    top[d] = cid
                     hand ^= low
                     kings ^= low
-                    plan.append(cid * 8 + d)
+                    append(cid * 8 + d)
                     progress = True
-        for d in range(8):
-            pile = piles[d]
-            while pile:
-                m = hand & FITS[pile[-1]]
-                if not m:
-                    break
-                low = m & -m
-                cid = low.bit_length() - 1
-                pile.append(cid)
-                hand ^= low
-                plan.append(cid * 8 + d)
-                progress = True
+        if progress or hand & fits:
+            for d in range(8):
+                t = top[d]
+                if t < 0:
+                    continue
+                while True:
+                    m = hand & FITS[t]
+                    if not m:
+                        break
+                    low = m & -m
+                    t = low.bit_length() - 1
+                    hand ^= low
+                    append(t * 8 + d)
+                    progress = True
+                top[d] = t
         if hand:
             for d in range(4):
-                if not piles[d]:
+                if top[d] < 0:
                     cid = hand.bit_length() - 1  # the highest card takes the most builds
-                    piles[d].append(cid)
+                    top[d] = bottom[d] = cid
                     hand ^= 1 << cid
-                    plan.append(cid * 8 + d)
+                    append(cid * 8 + d)
                     progress = True
                     break
         if not progress:
