@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from .cards import (
     CARDS,
+    FITS,
     KING_MASK,
     PILES,
     Card,
@@ -41,7 +42,7 @@ from .events import (
     TurnStart,
     Undo,
 )
-from .moves import MOVE_BASE, IllegalMove, Move, legal_codes, move_code, move_of_code, refusal
+from .moves import MOVE_BASE, MOVE_CODES, IllegalMove, Move, legal_codes, move_code, move_of_code, refusal
 from .observation import Observation
 from .rules import RuleSet
 from .scoring import hand_penalty, session_over, session_winners
@@ -307,37 +308,63 @@ class Game:
         code = move_code(move)
         if self.phase != Phase.TURN:
             raise IllegalMove(self._not_playing())
+        if not self.play_plan((code,)):
+            raise IllegalMove(refusal(self.piles, self.hands[self.current], code))
+
+    def play_plan(self, moves: Iterable[Move | int]) -> int:
+        """Apply the current player's ``moves`` in order, as :meth:`play` would, until one is
+        refused or the round ends; returns how many were applied (:meth:`play` on the refused
+        one says why).  A computer's whole turn goes through here in one call."""
+        if self.phase != Phase.TURN:
+            return 0
         seat = self.current
-        hand = self.hands[seat]
+        hands = self.hands
         piles = self.piles
-        # The common legal case is checked inline; anything else goes to the rule book.
-        if code < MOVE_BASE:
-            cid, p = code >> 3, code & 7
-            reason = refusal(piles, hand, code)
-            if reason:
-                raise IllegalMove(reason)
-            piles[p].append(cid)
-            hand ^= 1 << cid
-            self.hands[seat] = hand
-            self.turn_cards_out += 1
-            if cid >= 48:
-                self.turn_kings += 1
-            self._log.append((code, 0))
-            if self._emit:
-                self._emit(Play(seat, CARDS[cid], PILES[p]))
-            if not hand:
-                self._end_round("out", (seat,))
-        else:
-            reason = refusal(piles, hand, code)
-            if reason:
-                raise IllegalMove(reason)
-            s, d = divmod(code - MOVE_BASE, 8)
-            moved = piles[s]
-            piles[d].extend(moved)
-            piles[s] = []
-            self._log.append((code, len(moved)))
-            if self._emit:
-                self._emit(MoveEvent(seat, PILES[s], PILES[d]))
+        log = self._log
+        applied = 0
+        for move in moves:
+            if move.__class__ is int and 0 <= move < MOVE_CODES:
+                code = move
+            else:
+                try:
+                    code = move_code(move)
+                except IllegalMove:
+                    break
+            hand = hands[seat]
+            # R4, checked inline (what :func:`refusal` accepts, without building its sentence).
+            if code < MOVE_BASE:
+                cid, p = code >> 3, code & 7
+                pile = piles[p]
+                if not (hand >> cid & 1 and (FITS[pile[-1]] >> cid & 1 if pile else p < 4 or cid >= 48)):
+                    break
+                pile.append(cid)
+                hand ^= 1 << cid
+                hands[seat] = hand
+                self.turn_cards_out += 1
+                if cid >= 48:
+                    self.turn_kings += 1
+                log.append((code, 0))
+                applied += 1
+                if self._emit:
+                    self._emit(Play(seat, CARDS[cid], PILES[p]))
+                if not hand:
+                    self._end_round("out", (seat,))
+                    break
+            else:
+                s, d = (code - MOVE_BASE) >> 3, code & 7
+                moved = piles[s]
+                dst = piles[d]
+                if not (s < 4 and moved and s != d and (
+                    FITS[dst[-1]] >> moved[0] & 1 if dst else d >= 4 and moved[0] >= 48
+                )):
+                    break
+                dst.extend(moved)
+                piles[s] = []
+                log.append((code, len(moved)))
+                applied += 1
+                if self._emit:
+                    self._emit(MoveEvent(seat, PILES[s], PILES[d]))
+        return applied
 
     def can_undo(self) -> bool:
         return self.phase == Phase.TURN and bool(self._log)
@@ -544,6 +571,6 @@ class Game:
         return Observation(
             seat, self.rules, self.round_no, self.dealer, self.current, self.phase,
             self.hands[seat], tuple(map(tuple, self.piles)),
-            tuple(h.bit_count() for h in self.hands), len(self.stock), tuple(self.totals),
+            tuple(map(int.bit_count, self.hands)), len(self.stock), tuple(self.totals),
             self.pot, len(self._log), self.extra_turns, self.idle_run,
         )

@@ -95,6 +95,8 @@ MOVE_CODES = MOVE_BASE + 64
 def move_code(move: Move | int) -> int:
     """The int code of a move (a code is checked and returned as it is); anything that is
     not a move raises :class:`IllegalMove`."""
+    if move.__class__ is int and 0 <= move < MOVE_CODES:  # the AI's codes: the common case first
+        return move
     if isinstance(move, PlayCard):
         return move.card.id * 8 + move.pile.value
     if isinstance(move, MovePile):

@@ -291,18 +291,16 @@ class GameService:
         game = self.game
         name = self.seats[game.current].name
         fault = None
-        applied = 0
-        for move in plan:
-            if game.phase != Phase.TURN:
-                break
+        plan = list(plan)
+        applied = game.play_plan(plan)
+        if applied < len(plan) and game.phase == Phase.TURN:
+            move = plan[applied]
             try:
-                game.play(move)
+                game.play(move)  # refused by play_plan: raises with the reason
             except IllegalMove as exc:
                 shown = move_of_code(move) if isinstance(move, int) and 0 <= move < MOVE_CODES else move
                 fault = f"{name} tried {str(shown)[:40]}: {exc}"
                 self.faults.append(fault)
-                break
-            applied += 1
         if end and game.phase == Phase.TURN:
             game.end_turn(force_kings=True)
         return AppliedPlan(applied, fault)
@@ -315,14 +313,18 @@ class GameService:
         while game.phase == Phase.TURN and (limit is None or done < limit):
             if seats[game.current].player is None:
                 break
-            decision = self.begin_decision()
+            # begin_decision, Decision.run and apply_decision in one, on this thread: the turn
+            # cannot move on while its player thinks, so no snapshot of it is needed.
+            player = seats[game.current].player
+            obs = game.observation(game.current)
             if self.on_decision is None:
-                plan = decision.run()
+                plan = player.plan_turn(obs)
             else:
                 started = time.perf_counter()
-                plan = decision.run()
-                self.on_decision(decision.seat, time.perf_counter() - started)
-            self.apply_decision(decision, plan)
+                plan = player.plan_turn(obs)
+                self.on_decision(obs.seat, time.perf_counter() - started)
+            self.apply_plan(plan)
+            self._collect_fault(player)
             done += 1
         return done
 
