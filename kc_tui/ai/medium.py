@@ -21,14 +21,16 @@ def greedy_plan(board: tuple[tuple[int, ...], ...] | list[list[int]], hand: int)
     bottom = [p[0] if p else -1 for p in board[:4]]
     plan: list[int] = []
     append = plan.append
+    # ``tops`` is kept exact; ``fits`` may keep cards that no longer fit (it only says whether
+    # the builds need looking at).
+    tops = fits = 0
+    for t in top:
+        if t >= 0:
+            tops |= 1 << t
+            fits |= FITS[t]
     while hand:
         # Consolidate: move an edge pile onto a pile its bottom card fits, or a King pile to an
         # empty corner.  Each such move empties an edge that a card from hand can then fill.
-        tops = fits = 0
-        for t in top:
-            if t >= 0:
-                tops |= 1 << t
-                fits |= FITS[t]
         moved = False
         for s in range(4):
             b = bottom[s]
@@ -39,6 +41,7 @@ def greedy_plan(board: tuple[tuple[int, ...], ...] | list[list[int]], hand: int)
                 for d in range(8):
                     t = top[d]
                     if d != s and t >= 0 and parents >> t & 1:
+                        tops ^= 1 << t
                         moved = True
                         break
             elif b >= 48:
@@ -63,30 +66,38 @@ def greedy_plan(board: tuple[tuple[int, ...], ...] | list[list[int]], hand: int)
                     low = kings & -kings
                     cid = low.bit_length() - 1
                     top[d] = cid
+                    tops |= low
+                    fits |= FITS[cid]
                     hand ^= low
                     kings ^= low
                     append(cid * 8 + d)
                     progress = True
-        if progress or hand & fits:
+        if hand & fits:
             for d in range(8):
                 t = top[d]
                 if t < 0:
                     continue
-                while True:
-                    m = hand & FITS[t]
-                    if not m:
-                        break
+                m = hand & FITS[t]
+                if not m:
+                    continue
+                tops ^= 1 << t
+                while m:
                     low = m & -m
                     t = low.bit_length() - 1
                     hand ^= low
                     append(t * 8 + d)
-                    progress = True
+                    m = hand & FITS[t]
                 top[d] = t
+                tops |= 1 << t
+                fits |= FITS[t]
+                progress = True
         if hand:
             for d in range(4):
                 if top[d] < 0:
                     cid = hand.bit_length() - 1  # the highest card takes the most builds
                     top[d] = bottom[d] = cid
+                    tops |= 1 << cid
+                    fits |= FITS[cid]
                     hand ^= 1 << cid
                     append(cid * 8 + d)
                     progress = True
