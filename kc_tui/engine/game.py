@@ -52,6 +52,25 @@ __all__ = ["Game", "Phase", "PROTOCOL_VERSION", "RoundRecord"]
 PROTOCOL_VERSION = 1
 
 
+_BIT = tuple(1 << c for c in range(52))
+"""``_BIT[card]``: the card's bit in a hand mask."""
+
+
+def _shuffle(rng: random.Random, deck: list[int]) -> None:
+    """``rng.shuffle(deck)``, drawing exactly the same random bits in the same order as
+    CPython's (Fisher-Yates from the end, each index by rejection sampling on
+    ``getrandbits``), so a seed deals what it always dealt; written out because a deal is dealt
+    for every simulated round and the library's version spends half its time in calls."""
+    getrandbits = rng.getrandbits
+    for i in range(len(deck) - 1, 0, -1):
+        bound = i + 1
+        bits = bound.bit_length()
+        j = getrandbits(bits)
+        while j >= bound:
+            j = getrandbits(bits)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
 class Phase:
     """Where a game stands; plain strings so they print and compare simply."""
 
@@ -247,12 +266,15 @@ class Game:
     def _shuffled_deal(self, first: int) -> tuple[list[int], list[list[int]], list[int]]:
         rules, n = self.rules, self.n
         deck = list(range(52))
-        self.rng.shuffle(deck)
-        # The deck's last card is its top: deal one at a time starting left of the dealer (R2).
+        _shuffle(self.rng, deck)
+        # The deck's last card is its top: deal one at a time starting left of the dealer (R2),
+        # so the k-th player from the left gets every n-th card from the top, starting at k.
+        dealt = n * rules.hand_size
+        from_top = deck[len(deck) - dealt:][::-1]
+        del deck[len(deck) - dealt:]
         hands = [0] * n
-        for _ in range(rules.hand_size):
-            for k in range(n):
-                hands[(first + k) % n] |= 1 << deck.pop()
+        for k in range(n):
+            hands[(first + k) % n] = sum(map(_BIT.__getitem__, from_top[k::n]))
         piles: list[list[int]] = [[] for _ in range(8)]
         for p in range(4):
             piles[p].append(deck.pop())
