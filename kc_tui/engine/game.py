@@ -436,7 +436,7 @@ class Game:
         """
         if self.phase != Phase.TURN:
             raise IllegalMove(self._not_playing())
-        king = self.pending_king()
+        king = self.pending_king() if self._mandatory else None
         while king is not None:
             if not force_kings:
                 raise IllegalMove(

@@ -143,6 +143,8 @@ class GameService:
             raise ValueError("the restored game's rules or players do not match the seats")
         self.game = game
         game.set_emit(self._dispatch if self._listeners else None)
+        self._pop_faults = tuple(getattr(seat.player, "pop_fault", None) for seat in self.seats)
+        """Each seat's way to report a fault of its own (a bot's), or None."""
         self.past_events: tuple[Event, ...] = tuple(history)
         """The events before this service took the game over (a restored save), for front ends
         that keep their own account of the game (the narrator's card counts)."""
@@ -288,27 +290,32 @@ class GameService:
         An illegal move stops the plan there; the turn still ends (a King owed under mandatory
         Kings is played for it) and the fault is recorded and returned, never raised.
         """
+        applied, fault = self._apply_plan(plan, end)
+        return AppliedPlan(applied, fault)
+
+    def _apply_plan(self, plan: Sequence[Move | int], end: bool) -> tuple[int, str | None]:
         game = self.game
-        name = self.seats[game.current].name
-        fault = None
-        plan = list(plan)
+        if plan.__class__ is not list:
+            plan = list(plan)
         applied = game.play_plan(plan)
+        fault = None
         if applied < len(plan) and game.phase == Phase.TURN:
             move = plan[applied]
             try:
                 game.play(move)  # refused by play_plan: raises with the reason
             except IllegalMove as exc:
                 shown = move_of_code(move) if isinstance(move, int) and 0 <= move < MOVE_CODES else move
-                fault = f"{name} tried {str(shown)[:40]}: {exc}"
+                fault = f"{self.seats[game.current].name} tried {str(shown)[:40]}: {exc}"
                 self.faults.append(fault)
         if end and game.phase == Phase.TURN:
             game.end_turn(force_kings=True)
-        return AppliedPlan(applied, fault)
+        return applied, fault
 
     def run_computer_turns(self, limit: int | None = None) -> int:
         """Play computer turns on this thread until a person must act, the round ends, or
         ``limit`` turns are played."""
         game, seats = self.game, self.seats
+        pop_faults = self._pop_faults
         done = 0
         while game.phase == Phase.TURN and (limit is None or done < limit):
             if seats[game.current].player is None:
@@ -323,8 +330,9 @@ class GameService:
                 started = time.perf_counter()
                 plan = player.plan_turn(obs)
                 self.on_decision(obs.seat, time.perf_counter() - started)
-            self.apply_plan(plan)
-            self._collect_fault(player)
+            self._apply_plan(plan, True)
+            if pop_faults[obs.seat] is not None:
+                self._collect_fault(player)
             done += 1
         return done
 
