@@ -11,11 +11,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kc_tui.ai.medium import MediumPlayer
 from kc_tui.engine import game as game_module
 from kc_tui.engine.cards import Card
 from kc_tui.engine.game import Game, Phase
 from kc_tui.engine.moves import MOVE_CODES, IllegalMove, refusal
 from kc_tui.engine.rules import PRESETS, RuleError, build_rules
+from kc_tui.engine.service import GameService, Seat
 
 from test_moves import positions
 
@@ -108,3 +110,22 @@ def test_the_deal_shuffles_exactly_as_the_library_does() -> None:
         theirs.shuffle(expected)
         assert deck == expected, seed
         assert ours.getrandbits(64) == theirs.getrandbits(64)  # the same bits were used up
+
+
+def test_a_seat_that_plans_from_the_board_is_asked_without_an_observation() -> None:
+    class BoardOnly(MediumPlayer):
+        def plan_turn(self, obs):
+            raise AssertionError("an observation was built for a seat that plans from the board")
+
+    seats = [Seat(f"P{i}", "ai", "medium", BoardOnly()) for i in range(3)]
+    service = GameService(build_rules(3), seats, seed=5)
+    service.start()
+    assert service.run_computer_turns(limit=6) == 6
+    # Its plans are the greedy player's: the same game as with plain medium seats.
+    plain = GameService(build_rules(3), [Seat(f"P{i}", "ai", "medium", MediumPlayer()) for i in range(3)], seed=5)
+    plain.start()
+    seen = []
+    plain.on_decision = lambda seat, seconds: seen.append(seat)
+    plain.run_computer_turns(limit=6)
+    assert len(seen) == 6
+    assert (plain.game.piles, plain.game.hands) == (service.game.piles, service.game.hands)

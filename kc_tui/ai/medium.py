@@ -3,6 +3,8 @@ then fills empty edges with its highest card; repeats until nothing more can be 
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from ..engine.cards import FITS, KING_MASK, PARENTS
 from ..engine.moves import MOVE_BASE
 from ..engine.observation import Observation
@@ -11,7 +13,7 @@ from .base import Player
 __all__ = ["MediumPlayer", "greedy_plan"]
 
 
-def greedy_plan(board: tuple[tuple[int, ...], ...] | list[list[int]], hand: int) -> list[int]:
+def greedy_plan(board: Sequence[Sequence[int]], hand: int) -> list[int]:
     """The greedy turn for ``hand`` on ``board`` as move codes (R8: consolidate first, Kings to
     corners early)."""
     # The greedy player only ever looks at a pile's top and an edge's bottom card, so it plays
@@ -32,14 +34,12 @@ def greedy_plan(board: tuple[tuple[int, ...], ...] | list[list[int]], hand: int)
         # Consolidate: move an edge pile onto a pile its bottom card fits, or a King pile to an
         # empty corner.  Each such move empties an edge that a card from hand can then fill.
         moved = False
-        for s in range(4):
-            b = bottom[s]
+        for s, b in enumerate(bottom):
             if b < 0:
                 continue
             parents = PARENTS[b]
             if parents & tops:
-                for d in range(8):
-                    t = top[d]
+                for d, t in enumerate(top):
                     if d != s and t >= 0 and parents >> t & 1:
                         tops ^= 1 << t
                         moved = True
@@ -73,8 +73,7 @@ def greedy_plan(board: tuple[tuple[int, ...], ...] | list[list[int]], hand: int)
                     append(cid * 8 + d)
                     progress = True
         if hand & fits:
-            for d in range(8):
-                t = top[d]
+            for d, t in enumerate(top):
                 if t < 0:
                     continue
                 m = hand & FITS[t]
@@ -114,3 +113,9 @@ class MediumPlayer(Player):
 
     def plan_turn(self, obs: Observation) -> list[int]:
         return greedy_plan(obs.piles, obs.hand_mask)
+
+    def plan_from_board(self, piles: Sequence[Sequence[int]], hand: int) -> list[int]:
+        """The same plan from the board and the hand alone, which is all greedy play looks at:
+        the engine service calls this instead of :meth:`plan_turn` when it can, and so builds
+        no observation for the turn.  ``piles`` is only read."""
+        return greedy_plan(piles, hand)

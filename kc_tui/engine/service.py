@@ -145,6 +145,9 @@ class GameService:
         game.set_emit(self._dispatch if self._listeners else None)
         self._pop_faults = tuple(getattr(seat.player, "pop_fault", None) for seat in self.seats)
         """Each seat's way to report a fault of its own (a bot's), or None."""
+        self._board_planners = tuple(getattr(seat.player, "plan_from_board", None) for seat in self.seats)
+        """Each seat's way to plan from the board and its hand alone, or None: such a seat gets
+        no observation built for it on this thread (the greedy player)."""
         self.past_events: tuple[Event, ...] = tuple(history)
         """The events before this service took the game over (a restored save), for front ends
         that keep their own account of the game (the narrator's card counts)."""
@@ -316,22 +319,25 @@ class GameService:
         ``limit`` turns are played."""
         game, seats = self.game, self.seats
         pop_faults = self._pop_faults
+        board_planners = self._board_planners
         done = 0
         while game.phase == Phase.TURN and (limit is None or done < limit):
             if seats[game.current].player is None:
                 break
             # begin_decision, Decision.run and apply_decision in one, on this thread: the turn
             # cannot move on while its player thinks, so no snapshot of it is needed.
-            player = seats[game.current].player
-            obs = game.observation(game.current)
-            if self.on_decision is None:
-                plan = player.plan_turn(obs)
+            seat = game.current
+            player = seats[seat].player
+            from_board = board_planners[seat]
+            started = time.perf_counter() if self.on_decision is not None else 0.0
+            if from_board is not None:
+                plan = from_board(game.piles, game.hands[seat])
             else:
-                started = time.perf_counter()
-                plan = player.plan_turn(obs)
-                self.on_decision(obs.seat, time.perf_counter() - started)
+                plan = player.plan_turn(game.observation(seat))
+            if self.on_decision is not None:
+                self.on_decision(seat, time.perf_counter() - started)
             self._apply_plan(plan, True)
-            if pop_faults[obs.seat] is not None:
+            if pop_faults[seat] is not None:
                 self._collect_fault(player)
             done += 1
         return done
