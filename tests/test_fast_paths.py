@@ -129,3 +129,18 @@ def test_a_seat_that_plans_from_the_board_is_asked_without_an_observation() -> N
     plain.run_computer_turns(limit=6)
     assert len(seen) == 6
     assert (plain.game.piles, plain.game.hands) == (service.game.piles, service.game.hands)
+
+
+def test_a_game_from_a_position_deals_its_next_rounds_with_the_rng_given() -> None:
+    two = Card.parse("2D").id
+    three_c = Card.parse("3C").id
+
+    def next_deal(seed: int) -> list[int]:
+        game = Game.from_position(build_rules(2), [1 << two, 1 << 0], [[three_c]] + [[]] * 7, [],
+                                  0, rng=random.Random(seed))
+        game.play(two * 8)  # the last card: the round is over (R5)
+        game.next_round()
+        return game.hands
+
+    assert next_deal(7) == next_deal(7)
+    assert next_deal(7) != next_deal(8)

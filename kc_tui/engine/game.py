@@ -71,6 +71,10 @@ def _shuffle(rng: random.Random, deck: list[int]) -> None:
         deck[i], deck[j] = deck[j], deck[i]
 
 
+_UNNAMED = tuple(tuple(PlayerInfo(f"Player {i + 1}", "ai") for i in range(n)) for n in range(7))
+"""The seats of a game given no players, by count (made once: every AI rollout makes a game)."""
+
+
 class Phase:
     """Where a game stands; plain strings so they print and compare simply."""
 
@@ -123,9 +127,7 @@ class Game:
         self.rng = rng
         self.seed = seed
         n = rules.players
-        self.players: tuple[PlayerInfo, ...] = tuple(
-            players or (PlayerInfo(f"Player {i + 1}", "ai") for i in range(n))
-        )
+        self.players: tuple[PlayerInfo, ...] = tuple(players) if players else _UNNAMED[n]
         if len(self.players) != n:
             raise ValueError(f"{len(self.players)} players given for a {n}-player rule set")
         self._emit = emit
@@ -176,11 +178,13 @@ class Game:
         pot: int = 0,
         idle_run: int = 0,
         extra_turns: int = 0,
+        rng: random.Random | None = None,
     ) -> "Game":
         """A game in the middle of a round at the start of ``current``'s turn, after any draw
         (for AI rollouts on a sampled position and for tests).  ``stock``'s last card is its
-        top.  No events are emitted."""
-        game = cls(rules, random.Random(0))
+        top.  No events are emitted.  ``rng`` deals the rounds after this one (default: one
+        seeded with 0); a caller that never deals again can share one and save seeding it."""
+        game = cls(rules, rng or random.Random(0))
         game.hands = list(hands)
         game.piles = [list(p) for p in piles]
         game.stock = list(stock)
