@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kc_tui.ai.expert import ExpertPlayer
 from kc_tui.ai.medium import MediumPlayer
 from kc_tui.engine import game as game_module
 from kc_tui.engine.cards import Card
@@ -144,3 +145,19 @@ def test_a_game_from_a_position_deals_its_next_rounds_with_the_rng_given() -> No
 
     assert next_deal(7) == next_deal(7)
     assert next_deal(7) != next_deal(8)
+
+
+def test_the_expert_counts_the_rounds_it_plays_out() -> None:
+    seats = [Seat(f"P{i}", "ai", "medium", MediumPlayer()) for i in range(4)]
+    service = GameService(build_rules(4), seats, seed=9)
+    service.start()
+    expert = ExpertPlayer(random.Random(1), think=0.05)
+    for _ in range(20):
+        expert.plan_turn(service.observation())
+        if expert.last_samples:
+            break
+        service.run_computer_turns(limit=1)
+    assert expert.last_samples > 0
+    # Every sample plays the round on once per candidate plan (at least two, or none is needed).
+    assert expert.last_playouts % expert.last_samples == 0
+    assert expert.last_playouts >= 2 * expert.last_samples

@@ -198,6 +198,9 @@ class ExpertPlayer(Player):
         self._cancel = threading.Event()
         self.memory = TableMemory()
         self.last_samples = 0
+        """Sampled deals the last decision scored every candidate on."""
+        self.last_playouts = 0
+        """Rounds the last decision played out: a sample costs one per candidate."""
 
     @property
     def follows_events(self) -> bool:
@@ -225,7 +228,7 @@ class ExpertPlayer(Player):
         search = TurnSearch(obs.rules.scoring, deadline=deadline)
         cands = search.candidates(obs.piles, obs.hand_mask, self.count, hold=self.hold)
         if len(cands) == 1:
-            self.last_samples = 0
+            self.last_samples = self.last_playouts = 0
             return list(cands[0].plan)
         rollouts = Rollouts(obs, cands)
         on_board = 0
@@ -246,6 +249,7 @@ class ExpertPlayer(Player):
                 break
             slowest = max(slowest, time.perf_counter() - now)
         self.last_samples = rollouts.samples
+        self.last_playouts = rollouts.samples * len(cands)
         return list(rollouts.best().plan)
 
     def _sample(self, obs: Observation, unseen: list[int], rng: random.Random) -> tuple[list[int], list[int]]:
