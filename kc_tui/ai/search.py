@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..engine.cards import ALL_MASK, FITS, KING_MASK, PARENTS
-from ..engine.moves import MOVE_BASE
+from ..engine.moves import MOVE_BASE, legal_codes
 from ..engine.scoring import card_penalty
 
 __all__ = ["BoardWeights", "TurnSearch", "SearchResult", "Candidate"]
@@ -191,11 +191,11 @@ class TurnSearch:
         return value - w.open_edge * open_edges - w.outs * outs - w.free_move * free + w.dead_top * dead
 
     def _moves(self, hand: int) -> list[int]:
-        """Legal codes, one representative per symmetric family, consolidation first."""
+        """The engine's legal codes (R4), one representative per symmetric family (a card or
+        King pile goes only to the first empty edge or corner), consolidation first (R8), then
+        Kings to a corner, builds, and the highest cards first to an empty edge."""
         piles = self._piles
-        out: list[int] = []
-        first_empty_edge = -1
-        first_empty_corner = -1
+        first_empty_edge = first_empty_corner = -1
         for i in range(4):
             if not piles[i]:
                 first_empty_edge = i
@@ -204,42 +204,20 @@ class TurnSearch:
             if not piles[i]:
                 first_empty_corner = i
                 break
-        # Pile moves (R4): consolidate first (R8).
-        for s in range(4):
-            src = piles[s]
-            if not src:
-                continue
-            b = src[0]
-            parents = PARENTS[b]
-            if parents:
-                for d in range(8):
-                    dst = piles[d]
-                    if d != s and dst and parents >> dst[-1] & 1:
-                        out.append(MOVE_BASE + s * 8 + d)
-            elif b >= 48 and first_empty_corner >= 0:
-                out.append(MOVE_BASE + s * 8 + first_empty_corner)
-        if first_empty_corner >= 0:
-            k = hand & KING_MASK
-            while k:
-                low = k & -k
-                out.append((low.bit_length() - 1) * 8 + first_empty_corner)
-                k ^= low
-        for d in range(8):
-            dst = piles[d]
-            if dst:
-                m = hand & FITS[dst[-1]]
-                while m:
-                    low = m & -m
-                    out.append((low.bit_length() - 1) * 8 + d)
-                    m ^= low
-        if first_empty_edge >= 0:
-            m = hand
-            # Highest cards first: they take the most builds afterwards.
-            while m:
-                top_bit = m.bit_length() - 1
-                out.append(top_bit * 8 + first_empty_edge)
-                m ^= 1 << top_bit
-        return out
+        pile_moves: list[int] = []
+        kings: list[int] = []
+        builds: list[int] = []
+        fills: list[int] = []
+        for code in legal_codes(piles, hand):
+            target = code & 7
+            if piles[target]:
+                (pile_moves if code >= MOVE_BASE else builds).append(code)
+            elif target == first_empty_corner:
+                (pile_moves if code >= MOVE_BASE else kings).append(code)
+            elif target == first_empty_edge:
+                fills.append(code)
+        fills.reverse()  # highest cards first: they take the most builds afterwards
+        return pile_moves + kings + builds + fills
 
     def _apply(self, hand: int, code: int) -> tuple[int, int]:
         """Apply in place; returns (new hand, undo token)."""
