@@ -130,9 +130,15 @@ class TurnSearch:
         self._stopped = False
 
     def _key(self, hand: int) -> tuple:
-        piles = self._piles
-        edges = sorted((p[0] << 6 | p[-1]) if p else -1 for p in piles[:4])
-        corners = sorted(p[-1] if p else -1 for p in piles[4:])
+        # Written out pile by pile: this runs at every node of the search.
+        n, e, s, w, ne, se, sw, nw = self._piles
+        edges = sorted([
+            (n[0] << 6 | n[-1]) if n else -1, (e[0] << 6 | e[-1]) if e else -1,
+            (s[0] << 6 | s[-1]) if s else -1, (w[0] << 6 | w[-1]) if w else -1,
+        ])
+        corners = sorted([
+            ne[-1] if ne else -1, se[-1] if se else -1, sw[-1] if sw else -1, nw[-1] if nw else -1,
+        ])
         return (hand, *edges, *corners)
 
     def _eval(self, hand: int) -> float:
