@@ -19,17 +19,25 @@ def greedy_plan(board: Sequence[Sequence[int]], hand: int) -> list[int]:
     # The greedy player only ever looks at a pile's top and an edge's bottom card, so it plays
     # on those alone (-1: empty) rather than on a copy of the board: this runs in every
     # rollout of the expert and every simulated turn.
-    top = [p[-1] if p else -1 for p in board]
-    bottom = [p[0] if p else -1 for p in board[:4]]
-    plan: list[int] = []
-    append = plan.append
     # ``tops`` is kept exact; ``fits`` may keep cards that no longer fit (it only says whether
     # the builds need looking at).
+    top: list[int] = []
     tops = fits = 0
-    for t in top:
-        if t >= 0:
+    for p in board:
+        if p:
+            t = p[-1]
+            top.append(t)
             tops |= 1 << t
             fits |= FITS[t]
+        else:
+            top.append(-1)
+    north, east, south, west = board[0], board[1], board[2], board[3]
+    bottom = [
+        north[0] if north else -1, east[0] if east else -1,
+        south[0] if south else -1, west[0] if west else -1,
+    ]
+    plan: list[int] = []
+    append = plan.append
     while hand:
         # Consolidate: move an edge pile onto a pile its bottom card fits, or a King pile to an
         # empty corner.  Each such move empties an edge that a card from hand can then fill.
