@@ -19,7 +19,6 @@ import pytest
 
 from kc_tui.ai import make_player
 from kc_tui.engine.game import Phase
-from kc_tui.engine.moves import MOVE_BASE
 from kc_tui.engine.rules import build_rules
 from kc_tui.engine.service import GameService, Seat
 from kc_tui.engine.transcript import TranscriptWriter

@@ -5,6 +5,8 @@ transposition table) and returns the plan that sheds the most cards, ties broken
 leaves (:class:`BoardWeights`).  ``hard`` plays its best plan; ``expert`` and ``oracle`` take its
 few best distinct end states as candidates; hints explain its best plan.
 
+Its moves are the engine's legal codes (:func:`~kc_tui.engine.moves.legal_codes`, the one
+generator the referee uses), so it can never think a move legal that the referee refuses.
 Symmetry keeps the search small: empty edges are interchangeable, and so are empty corners, so
 a card is only ever tried on the first empty edge and a King on the first empty corner, and the
 transposition key sorts the edge piles by (bottom, top) and the corners by top.
@@ -16,7 +18,7 @@ import time
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..engine.cards import ALL_MASK, FITS, KING_MASK, PARENTS
+from ..engine.cards import ALL_MASK, FITS, PARENTS
 from ..engine.moves import MOVE_BASE, legal_codes
 from ..engine.scoring import card_penalty
 
