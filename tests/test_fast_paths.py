@@ -1,7 +1,9 @@
 """The engine's fast paths agree with the rule book: a move is accepted by :meth:`Game.play`
 exactly when :func:`refusal` (R4) has no sentence against it, a computer's turn applied in one
 call stops at its first refused move, and the deal draws the same random bits as the library's
-shuffle (so a seed deals what it always dealt)."""
+shuffle (so a seed deals what it always dealt).  And what they skip is really not needed: a
+seat that plans from the board gets no observation, a rollout's game deals with the RNG it is
+given, and the expert counts the rounds it plays out."""
 
 from __future__ import annotations
 
