@@ -3,7 +3,8 @@ hard's median under 20 ms and 99th percentile under 100 ms; the expert never ove
 by more than 10%.
 
 Run: python benchmarks/decision_time.py [--rounds 300] [--expert-decisions 40] [--think 1.0]
-Prints figures; asserts nothing.  Run it on an otherwise idle machine: the expert's budget is
+Prints figures, and the expert's playouts per second (rounds played on from a candidate plan);
+asserts nothing.  Run it on an otherwise idle machine: the expert's budget is
 wall-clock time, so anything else running shows up as overshoot.
 """
 
@@ -50,16 +51,21 @@ def main() -> None:
           f"p99 {times[int(len(times) * 0.99)] * 1000:.2f} ms, max {times[-1] * 1000:.1f} ms")
     expert = ExpertPlayer(random.Random(1), think=args.think)
     spent = []
+    playouts = 0
     for obs in positions(args.rounds):
         if len(spent) >= args.expert_decisions:
             break
         started = time.perf_counter()
         expert.plan_turn(obs)
         spent.append(time.perf_counter() - started)
+        playouts += expert.last_playouts
     worst = max(spent)
     print(f"expert (budget {args.think:g} s): {len(spent)} decisions, median "
           f"{statistics.median(spent):.3f} s, max {worst:.3f} s "
           f"({(worst / args.think - 1) * 100:+.1f}% against the budget)")
+    print(f"expert playouts: {playouts / sum(spent):,.0f} per second of thinking "
+          f"({playouts / len(spent):,.0f} rounds played out per decision; its strength grows "
+          f"with them)")
 
 
 if __name__ == "__main__":

@@ -5,6 +5,8 @@ transposition table) and returns the plan that sheds the most cards, ties broken
 leaves (:class:`BoardWeights`).  ``hard`` plays its best plan; ``expert`` and ``oracle`` take its
 few best distinct end states as candidates; hints explain its best plan.
 
+Its moves are the engine's legal codes (:func:`~kc_tui.engine.moves.legal_codes`, the one
+generator the referee uses), so it can never think a move legal that the referee refuses.
 Symmetry keeps the search small: empty edges are interchangeable, and so are empty corners, so
 a card is only ever tried on the first empty edge and a King on the first empty corner, and the
 transposition key sorts the edge piles by (bottom, top) and the corners by top.
@@ -16,8 +18,8 @@ import time
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..engine.cards import ALL_MASK, FITS, KING_MASK, PARENTS
-from ..engine.moves import MOVE_BASE
+from ..engine.cards import ALL_MASK, FITS, PARENTS
+from ..engine.moves import MOVE_BASE, legal_codes
 from ..engine.scoring import card_penalty
 
 __all__ = ["BoardWeights", "TurnSearch", "SearchResult", "Candidate"]
@@ -130,9 +132,15 @@ class TurnSearch:
         self._stopped = False
 
     def _key(self, hand: int) -> tuple:
-        piles = self._piles
-        edges = sorted((p[0] << 6 | p[-1]) if p else -1 for p in piles[:4])
-        corners = sorted(p[-1] if p else -1 for p in piles[4:])
+        # Written out pile by pile: this runs at every node of the search.
+        n, e, s, w, ne, se, sw, nw = self._piles
+        edges = sorted([
+            (n[0] << 6 | n[-1]) if n else -1, (e[0] << 6 | e[-1]) if e else -1,
+            (s[0] << 6 | s[-1]) if s else -1, (w[0] << 6 | w[-1]) if w else -1,
+        ])
+        corners = sorted([
+            ne[-1] if ne else -1, se[-1] if se else -1, sw[-1] if sw else -1, nw[-1] if nw else -1,
+        ])
         return (hand, *edges, *corners)
 
     def _eval(self, hand: int) -> float:
@@ -191,11 +199,11 @@ class TurnSearch:
         return value - w.open_edge * open_edges - w.outs * outs - w.free_move * free + w.dead_top * dead
 
     def _moves(self, hand: int) -> list[int]:
-        """Legal codes, one representative per symmetric family, consolidation first."""
+        """The engine's legal codes (R4), one representative per symmetric family (a card or
+        King pile goes only to the first empty edge or corner), consolidation first (R8), then
+        Kings to a corner, builds, and the highest cards first to an empty edge."""
         piles = self._piles
-        out: list[int] = []
-        first_empty_edge = -1
-        first_empty_corner = -1
+        first_empty_edge = first_empty_corner = -1
         for i in range(4):
             if not piles[i]:
                 first_empty_edge = i
@@ -204,42 +212,20 @@ class TurnSearch:
             if not piles[i]:
                 first_empty_corner = i
                 break
-        # Pile moves (R4): consolidate first (R8).
-        for s in range(4):
-            src = piles[s]
-            if not src:
-                continue
-            b = src[0]
-            parents = PARENTS[b]
-            if parents:
-                for d in range(8):
-                    dst = piles[d]
-                    if d != s and dst and parents >> dst[-1] & 1:
-                        out.append(MOVE_BASE + s * 8 + d)
-            elif b >= 48 and first_empty_corner >= 0:
-                out.append(MOVE_BASE + s * 8 + first_empty_corner)
-        if first_empty_corner >= 0:
-            k = hand & KING_MASK
-            while k:
-                low = k & -k
-                out.append((low.bit_length() - 1) * 8 + first_empty_corner)
-                k ^= low
-        for d in range(8):
-            dst = piles[d]
-            if dst:
-                m = hand & FITS[dst[-1]]
-                while m:
-                    low = m & -m
-                    out.append((low.bit_length() - 1) * 8 + d)
-                    m ^= low
-        if first_empty_edge >= 0:
-            m = hand
-            # Highest cards first: they take the most builds afterwards.
-            while m:
-                top_bit = m.bit_length() - 1
-                out.append(top_bit * 8 + first_empty_edge)
-                m ^= 1 << top_bit
-        return out
+        pile_moves: list[int] = []
+        kings: list[int] = []
+        builds: list[int] = []
+        fills: list[int] = []
+        for code in legal_codes(piles, hand):
+            target = code & 7
+            if piles[target]:
+                (pile_moves if code >= MOVE_BASE else builds).append(code)
+            elif target == first_empty_corner:
+                (pile_moves if code >= MOVE_BASE else kings).append(code)
+            elif target == first_empty_edge:
+                fills.append(code)
+        fills.reverse()  # highest cards first: they take the most builds afterwards
+        return pile_moves + kings + builds + fills
 
     def _apply(self, hand: int, code: int) -> tuple[int, int]:
         """Apply in place; returns (new hand, undo token)."""

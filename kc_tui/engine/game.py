@@ -1,8 +1,8 @@
 """The referee: one session of Kings in the Corner, round after round (RULES.md R2-R7).
 
 :class:`Game` owns all the state (hands, board, stock, scores, whose turn) and changes it only
-through legal actions: :meth:`Game.play`, :meth:`Game.undo`, :meth:`Game.end_turn` and
-:meth:`Game.next_round`.  Each action emits the transcript events of PROTOCOL.md section 1 to one
+through legal actions: :meth:`Game.play` (or :meth:`Game.play_plan` for several moves at once),
+:meth:`Game.undo`, :meth:`Game.end_turn` and :meth:`Game.next_round`.  Each action emits the transcript events of PROTOCOL.md section 1 to one
 callback, in protocol order.  With no callback no event objects are built at all, which keeps the
 simulator and AI searches fast.
 
@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from .cards import (
     CARDS,
+    FITS,
     KING_MASK,
     PILES,
     Card,
@@ -41,7 +42,7 @@ from .events import (
     TurnStart,
     Undo,
 )
-from .moves import MOVE_BASE, IllegalMove, Move, legal_codes, move_code, move_of_code, refusal
+from .moves import MOVE_BASE, MOVE_CODES, IllegalMove, Move, legal_codes, move_code, move_of_code, refusal
 from .observation import Observation
 from .rules import RuleSet
 from .scoring import hand_penalty, session_over, session_winners
@@ -49,6 +50,29 @@ from .scoring import hand_penalty, session_over, session_winners
 __all__ = ["Game", "Phase", "PROTOCOL_VERSION", "RoundRecord"]
 
 PROTOCOL_VERSION = 1
+
+
+_BIT = tuple(1 << c for c in range(52))
+"""``_BIT[card]``: the card's bit in a hand mask."""
+
+
+def _shuffle(rng: random.Random, deck: list[int]) -> None:
+    """``rng.shuffle(deck)``, drawing exactly the same random bits in the same order as
+    CPython's (Fisher-Yates from the end, each index by rejection sampling on
+    ``getrandbits``), so a seed deals what it always dealt; written out because a deal is dealt
+    for every simulated round and the library's version spends half its time in calls."""
+    getrandbits = rng.getrandbits
+    for i in range(len(deck) - 1, 0, -1):
+        bound = i + 1
+        bits = bound.bit_length()
+        j = getrandbits(bits)
+        while j >= bound:
+            j = getrandbits(bits)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+_UNNAMED = tuple(tuple(PlayerInfo(f"Player {i + 1}", "ai") for i in range(n)) for n in range(7))
+"""The seats of a game given no players, by count (made once: every AI rollout makes a game)."""
 
 
 class Phase:
@@ -103,9 +127,7 @@ class Game:
         self.rng = rng
         self.seed = seed
         n = rules.players
-        self.players: tuple[PlayerInfo, ...] = tuple(
-            players or (PlayerInfo(f"Player {i + 1}", "ai") for i in range(n))
-        )
+        self.players: tuple[PlayerInfo, ...] = tuple(players) if players else _UNNAMED[n]
         if len(self.players) != n:
             raise ValueError(f"{len(self.players)} players given for a {n}-player rule set")
         self._emit = emit
@@ -156,11 +178,13 @@ class Game:
         pot: int = 0,
         idle_run: int = 0,
         extra_turns: int = 0,
+        rng: random.Random | None = None,
     ) -> "Game":
         """A game in the middle of a round at the start of ``current``'s turn, after any draw
         (for AI rollouts on a sampled position and for tests).  ``stock``'s last card is its
-        top.  No events are emitted."""
-        game = cls(rules, random.Random(0))
+        top.  No events are emitted.  ``rng`` deals the rounds after this one (default: one
+        seeded with 0); a caller that never deals again can share one and save seeding it."""
+        game = cls(rules, rng or random.Random(0))
         game.hands = list(hands)
         game.piles = [list(p) for p in piles]
         game.stock = list(stock)
@@ -246,12 +270,15 @@ class Game:
     def _shuffled_deal(self, first: int) -> tuple[list[int], list[list[int]], list[int]]:
         rules, n = self.rules, self.n
         deck = list(range(52))
-        self.rng.shuffle(deck)
-        # The deck's last card is its top: deal one at a time starting left of the dealer (R2).
+        _shuffle(self.rng, deck)
+        # The deck's last card is its top: deal one at a time starting left of the dealer (R2),
+        # so the k-th player from the left gets every n-th card from the top, starting at k.
+        dealt = n * rules.hand_size
+        from_top = deck[len(deck) - dealt:][::-1]
+        del deck[len(deck) - dealt:]
         hands = [0] * n
-        for _ in range(rules.hand_size):
-            for k in range(n):
-                hands[(first + k) % n] |= 1 << deck.pop()
+        for k in range(n):
+            hands[(first + k) % n] = sum(map(_BIT.__getitem__, from_top[k::n]))
         piles: list[list[int]] = [[] for _ in range(8)]
         for p in range(4):
             piles[p].append(deck.pop())
@@ -307,37 +334,63 @@ class Game:
         code = move_code(move)
         if self.phase != Phase.TURN:
             raise IllegalMove(self._not_playing())
+        if not self.play_plan((code,)):
+            raise IllegalMove(refusal(self.piles, self.hands[self.current], code))
+
+    def play_plan(self, moves: Iterable[Move | int]) -> int:
+        """Apply the current player's ``moves`` in order, as :meth:`play` would, until one is
+        refused or the round ends; returns how many were applied (:meth:`play` on the refused
+        one says why).  A computer's whole turn goes through here in one call."""
+        if self.phase != Phase.TURN:
+            return 0
         seat = self.current
-        hand = self.hands[seat]
+        hands = self.hands
         piles = self.piles
-        # The common legal case is checked inline; anything else goes to the rule book.
-        if code < MOVE_BASE:
-            cid, p = code >> 3, code & 7
-            reason = refusal(piles, hand, code)
-            if reason:
-                raise IllegalMove(reason)
-            piles[p].append(cid)
-            hand ^= 1 << cid
-            self.hands[seat] = hand
-            self.turn_cards_out += 1
-            if cid >= 48:
-                self.turn_kings += 1
-            self._log.append((code, 0))
-            if self._emit:
-                self._emit(Play(seat, CARDS[cid], PILES[p]))
-            if not hand:
-                self._end_round("out", (seat,))
-        else:
-            reason = refusal(piles, hand, code)
-            if reason:
-                raise IllegalMove(reason)
-            s, d = divmod(code - MOVE_BASE, 8)
-            moved = piles[s]
-            piles[d].extend(moved)
-            piles[s] = []
-            self._log.append((code, len(moved)))
-            if self._emit:
-                self._emit(MoveEvent(seat, PILES[s], PILES[d]))
+        log = self._log
+        applied = 0
+        for move in moves:
+            if move.__class__ is int and 0 <= move < MOVE_CODES:
+                code = move
+            else:
+                try:
+                    code = move_code(move)
+                except IllegalMove:
+                    break
+            hand = hands[seat]
+            # R4, checked inline (what :func:`refusal` accepts, without building its sentence).
+            if code < MOVE_BASE:
+                cid, p = code >> 3, code & 7
+                pile = piles[p]
+                if not (hand >> cid & 1 and (FITS[pile[-1]] >> cid & 1 if pile else p < 4 or cid >= 48)):
+                    break
+                pile.append(cid)
+                hand ^= 1 << cid
+                hands[seat] = hand
+                self.turn_cards_out += 1
+                if cid >= 48:
+                    self.turn_kings += 1
+                log.append((code, 0))
+                applied += 1
+                if self._emit:
+                    self._emit(Play(seat, CARDS[cid], PILES[p]))
+                if not hand:
+                    self._end_round("out", (seat,))
+                    break
+            else:
+                s, d = (code - MOVE_BASE) >> 3, code & 7
+                moved = piles[s]
+                dst = piles[d]
+                if not (s < 4 and moved and s != d and (
+                    FITS[dst[-1]] >> moved[0] & 1 if dst else d >= 4 and moved[0] >= 48
+                )):
+                    break
+                dst.extend(moved)
+                piles[s] = []
+                log.append((code, len(moved)))
+                applied += 1
+                if self._emit:
+                    self._emit(MoveEvent(seat, PILES[s], PILES[d]))
+        return applied
 
     def can_undo(self) -> bool:
         return self.phase == Phase.TURN and bool(self._log)
@@ -387,7 +440,7 @@ class Game:
         """
         if self.phase != Phase.TURN:
             raise IllegalMove(self._not_playing())
-        king = self.pending_king()
+        king = self.pending_king() if self._mandatory else None
         while king is not None:
             if not force_kings:
                 raise IllegalMove(
@@ -544,6 +597,6 @@ class Game:
         return Observation(
             seat, self.rules, self.round_no, self.dealer, self.current, self.phase,
             self.hands[seat], tuple(map(tuple, self.piles)),
-            tuple(h.bit_count() for h in self.hands), len(self.stock), tuple(self.totals),
+            tuple(map(int.bit_count, self.hands)), len(self.stock), tuple(self.totals),
             self.pot, len(self._log), self.extra_turns, self.idle_run,
         )

@@ -20,6 +20,7 @@ from .cards import (
     FITS,
     IS_RED,
     KING_MASK,
+    PARENTS,
     PILES,
     RANK_OF,
     Card,
@@ -95,6 +96,8 @@ MOVE_CODES = MOVE_BASE + 64
 def move_code(move: Move | int) -> int:
     """The int code of a move (a code is checked and returned as it is); anything that is
     not a move raises :class:`IllegalMove`."""
+    if move.__class__ is int and 0 <= move < MOVE_CODES:  # the AI's codes: the common case first
+        return move
     if isinstance(move, PlayCard):
         return move.card.id * 8 + move.pile.value
     if isinstance(move, MovePile):
@@ -116,32 +119,41 @@ def legal_codes(piles: Sequence[Sequence[int]], hand: int) -> list[int]:
     """
     out: list[int] = []
     append = out.append
-    for p in range(8):
-        pile = piles[p]
+    tops = 0  # the cards showing, for the pile moves below
+    empty_corner = False
+    for p, pile in enumerate(piles):
         if pile:
-            m = hand & FITS[pile[-1]]
+            top = pile[-1]
+            tops |= 1 << top
+            m = hand & FITS[top]
         elif p < 4:
             m = hand  # R4 fill an edge: any card, a King too
         else:
             m = hand & KING_MASK  # R4 only Kings start corners
+            empty_corner = True
         while m:
             low = m & -m
             append((low.bit_length() - 1) * 8 + p)
             m ^= low
     # R4 move a pile: only edge piles move (a corner's bottom is a King, which fits nowhere).
+    # A pile whose bottom fits no top showing, and is no King with a corner free, has no
+    # target: its targets are not looked for.
     for s in range(4):
         src = piles[s]
         if not src:
             continue
         bottom = src[0]
-        for d in range(8):
-            if d != s:
-                dst = piles[d]
-                if dst:
-                    if FITS[dst[-1]] >> bottom & 1:
+        parents = PARENTS[bottom]
+        if parents & tops:
+            for d in range(8):
+                if d != s:
+                    dst = piles[d]
+                    if dst and parents >> dst[-1] & 1:
                         append(MOVE_BASE + s * 8 + d)
-                elif d >= 4 and bottom >= 48:
-                    # R4 King pile to a corner: every empty corner is a target.
+        elif bottom >= 48 and empty_corner:
+            # R4 King pile to a corner: every empty corner is a target.
+            for d in range(4, 8):
+                if not piles[d]:
                     append(MOVE_BASE + s * 8 + d)
     return out
 

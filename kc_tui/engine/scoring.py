@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .cards import RANK_OF, card_ids
+from .cards import RANK_OF
 
 __all__ = ["card_penalty", "hand_penalty", "session_winners", "session_over", "LOW_WINS"]
 
@@ -50,7 +50,12 @@ def hand_penalty(scoring: str, hand: int) -> int:
     table = _PENALTY_TABLES.get(scoring)
     if table is None:
         return 0
-    return sum(table[c] for c in card_ids(hand))
+    total = 0
+    while hand:  # card by card, lowest first (every round's end scores each hand)
+        low = hand & -hand
+        total += table[low.bit_length() - 1]
+        hand ^= low
+    return total
 
 
 def session_over(scoring: str, target: int, totals: Sequence[int]) -> bool:

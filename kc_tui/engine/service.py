@@ -148,6 +148,11 @@ class GameService:
             raise ValueError("the restored game's rules or players do not match the seats")
         self.game = game
         game.set_emit(self._dispatch if self._listeners else None)
+        self._pop_faults = tuple(getattr(seat.player, "pop_fault", None) for seat in self.seats)
+        """Each seat's way to report a fault of its own (a bot's), or None."""
+        self._board_planners = tuple(getattr(seat.player, "plan_from_board", None) for seat in self.seats)
+        """Each seat's way to plan from the board and its hand alone, or None: such a seat gets
+        no observation built for it on this thread (the greedy player)."""
         self.past_events: tuple[Event, ...] = tuple(history)
         """The events before this service took the game over (a restored save), for front ends
         that keep their own account of the game (the narrator's card counts)."""
@@ -293,41 +298,52 @@ class GameService:
         An illegal move stops the plan there; the turn still ends (a King owed under mandatory
         Kings is played for it) and the fault is recorded and returned, never raised.
         """
+        applied, fault = self._apply_plan(plan, end)
+        return AppliedPlan(applied, fault)
+
+    def _apply_plan(self, plan: Sequence[Move | int], end: bool) -> tuple[int, str | None]:
         game = self.game
-        name = self.seats[game.current].name
+        if plan.__class__ is not list:
+            plan = list(plan)
+        applied = game.play_plan(plan)
         fault = None
-        applied = 0
-        for move in plan:
-            if game.phase != Phase.TURN:
-                break
+        if applied < len(plan) and game.phase == Phase.TURN:
+            move = plan[applied]
             try:
-                game.play(move)
+                game.play(move)  # refused by play_plan: raises with the reason
             except IllegalMove as exc:
                 shown = move_of_code(move) if isinstance(move, int) and 0 <= move < MOVE_CODES else move
-                fault = f"{name} tried {str(shown)[:40]}: {exc}"
+                fault = f"{self.seats[game.current].name} tried {str(shown)[:40]}: {exc}"
                 self.faults.append(fault)
-                break
-            applied += 1
         if end and game.phase == Phase.TURN:
             game.end_turn(force_kings=True)
-        return AppliedPlan(applied, fault)
+        return applied, fault
 
     def run_computer_turns(self, limit: int | None = None) -> int:
         """Play computer turns on this thread until a person must act, the round ends, or
         ``limit`` turns are played."""
         game, seats = self.game, self.seats
+        pop_faults = self._pop_faults
+        board_planners = self._board_planners
         done = 0
         while game.phase == Phase.TURN and (limit is None or done < limit):
             if seats[game.current].player is None:
                 break
-            decision = self.begin_decision()
-            if self.on_decision is None:
-                plan = decision.run()
+            # begin_decision, Decision.run and apply_decision in one, on this thread: the turn
+            # cannot move on while its player thinks, so no snapshot of it is needed.
+            seat = game.current
+            player = seats[seat].player
+            from_board = board_planners[seat]
+            started = time.perf_counter() if self.on_decision is not None else 0.0
+            if from_board is not None:
+                plan = from_board(game.piles, game.hands[seat])
             else:
-                started = time.perf_counter()
-                plan = decision.run()
-                self.on_decision(decision.seat, time.perf_counter() - started)
-            self.apply_decision(decision, plan)
+                plan = player.plan_turn(game.observation(seat))
+            if self.on_decision is not None:
+                self.on_decision(seat, time.perf_counter() - started)
+            self._apply_plan(plan, True)
+            if pop_faults[seat] is not None:
+                self._collect_fault(player)
             done += 1
         return done
 
