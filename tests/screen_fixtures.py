@@ -1,6 +1,6 @@
 """Every screen of the game, reached from a fixed deal: the app it opens in, the files it reads
 from the data folder, and the keys that reach it.  Shared by the snapshot tests
-(tests/test_snapshots.py) and the screenshots (screenshots/generate.py), so that both show the
+(tests/tui/test_snapshots.py) and the screenshots (screenshots/generate.py), so that both show the
 same screens reached the same way.
 
 Every app has AI pace 0 and fixed seeds, and every screen is reached by keys through Textual's

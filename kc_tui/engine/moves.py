@@ -6,7 +6,7 @@ board is a list of eight lists of card ids, bottom first, edges ``N E S W`` then
 ``NE SE SW NW``.
 
 :func:`legal_codes` enumerates exactly the codes for which :func:`refusal` returns ``None``;
-``tests/test_moves.py`` checks that agreement over every code on many random positions, so the
+``tests/engine/test_moves.py`` checks that agreement over every code on many random positions, so the
 UI, hints, AI, bots and referee can never disagree about what is legal.
 """
 

@@ -1,10 +1,10 @@
 """Golden transcripts: the same seed, seats and rules give the same transcript, byte for byte,
-as the code that wrote the files in ``tests/golden/``.  The engine and the AI's fast paths are
+as the code that wrote the files in ``tests/engine/golden/``.  The engine and the AI's fast paths are
 refactored for speed; these sessions (every kind of event, several presets, 2 to 6 players,
 easy, medium and hard seats, a person who undoes) pin down that nothing they write changes.
 
 The expert is left out on purpose: it thinks against the clock, so its plans depend on the
-machine.  ``python tests/test_golden.py`` rewrites the files; do that only for a change meant
+machine.  ``python tests/engine/test_golden.py`` rewrites the files; do that only for a change meant
 to alter transcripts, and say so in the commit.
 """
 
@@ -96,7 +96,7 @@ def transcript(name: str) -> str:
 def test_transcript_is_byte_identical_to_the_golden_file(name: str) -> None:
     expected = (GOLDEN / f"{name}.jsonl").read_text(encoding="utf-8")
     got = transcript(name)
-    assert got == expected, f"{name}: the transcript differs from tests/golden/{name}.jsonl"
+    assert got == expected, f"{name}: the transcript differs from tests/engine/golden/{name}.jsonl"
 
 
 def test_golden_sessions_cover_every_kind_of_event() -> None:

@@ -101,7 +101,7 @@ def test_bare_command_without_a_terminal_plays_in_the_line_mode() -> None:
 
 
 def test_readme_lists_every_preset() -> None:
-    readme = (Path(__file__).parent.parent / "README.md").read_text()
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
     assert preset_table() in readme
     for name in PRESETS:
         assert f"`{name}`" in readme

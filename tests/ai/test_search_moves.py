@@ -11,8 +11,7 @@ from kc_tui.ai.search import TurnSearch
 from kc_tui.engine.game import Game, Phase
 from kc_tui.engine.moves import apply_code, legal_codes
 
-from test_fast_paths import played_games
-from test_moves import positions
+from strategies import played_games, positions
 
 
 def _canonical(piles: list[list[int]], hand: int) -> tuple:

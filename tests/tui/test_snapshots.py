@@ -10,7 +10,7 @@ modification times.  The data folder is given as a relative path ("kings-corner"
 test's own temporary folder, which becomes the working directory) because the saved-games
 screen prints it: an absolute temporary path would differ on every run.
 
-Update after an intended change with `pytest tests/test_snapshots.py --snapshot-update`."""
+Update after an intended change with `pytest tests/tui/test_snapshots.py --snapshot-update`."""
 
 from __future__ import annotations
 

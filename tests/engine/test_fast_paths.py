@@ -11,7 +11,6 @@ import random
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from kc_tui.ai.expert import ExpertPlayer
 from kc_tui.ai.medium import MediumPlayer
@@ -19,35 +18,10 @@ from kc_tui.engine import game as game_module
 from kc_tui.engine.cards import Card
 from kc_tui.engine.game import Game, Phase
 from kc_tui.engine.moves import MOVE_CODES, IllegalMove, refusal
-from kc_tui.engine.rules import PRESETS, RuleError, build_rules
+from kc_tui.engine.rules import build_rules
 from kc_tui.engine.service import GameService, Seat
 
-from test_moves import positions
-
-
-@st.composite
-def played_games(draw: st.DrawFn) -> Game:
-    """A game of any preset and 2 to 6 players, some random legal actions into a round."""
-    while True:
-        try:
-            rules = build_rules(draw(st.integers(2, 6)), draw(st.sampled_from(sorted(PRESETS))))
-            break
-        except RuleError:
-            continue
-    rng = random.Random(draw(st.integers(0, 2**32)))
-    game = Game(rules, rng)
-    game.start()
-    for _ in range(draw(st.integers(0, 60))):
-        codes = game.legal_codes()
-        if codes and rng.random() < 0.7:
-            game.play(rng.choice(codes))
-        else:
-            game.end_turn(force_kings=True)
-        if game.phase == Phase.ROUND_OVER:
-            game.next_round()
-        if game.phase != Phase.TURN:
-            break
-    return game
+from strategies import played_games, positions
 
 
 def _copy(game: Game) -> Game:

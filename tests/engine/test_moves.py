@@ -4,8 +4,8 @@ values round-trip through their codes."""
 from __future__ import annotations
 
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
+from strategies import positions
 from kc_tui.engine.cards import CARDS, FITS, Pile
 from kc_tui.engine.moves import (
     MOVE_BASE,
@@ -19,26 +19,6 @@ from kc_tui.engine.moves import (
 )
 
 ALL_CODES = range(MOVE_BASE + 64)
-
-
-@st.composite
-def positions(draw: st.DrawFn) -> tuple[list[list[int]], int]:
-    """Any split of the deck into a hand and eight piles; corner piles start with a King or
-    are empty (as in play), edges may be empty."""
-    deck = draw(st.permutations(range(52)))
-    hand_size = draw(st.integers(0, 10))
-    hand = 0
-    for c in deck[:hand_size]:
-        hand |= 1 << c
-    rest = list(deck[hand_size:])
-    piles: list[list[int]] = []
-    for p in range(8):
-        n = draw(st.integers(0, 4))
-        pile, rest = rest[:n], rest[n:]
-        if p >= 4 and pile and pile[0] < 48:
-            pile = []
-        piles.append(pile)
-    return piles, hand
 
 
 @settings(max_examples=150, deadline=None)

@@ -16,7 +16,7 @@ from kc_tui.ai.bots import QUEUE_LINES, SILENT_TURNS, BotError, BotPlayer, parse
 from kc_tui.engine.rules import build_rules
 from kc_tui.engine.service import GameService, Seat
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PY = sys.executable
 
 
