@@ -45,7 +45,7 @@ from collections import Counter, deque
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator, Sequence
+from typing import Awaitable, Callable, Iterator, Sequence
 
 from textual import events
 from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
@@ -312,7 +312,8 @@ def table_seed(seed: int, keys: int = 400) -> Outcome:
         except KeyboardInterrupt:
             if dog.stack is None:
                 raise
-            out.failure = f"no key handled for {STUCK:.0f} s: the event loop was blocked at\n{dog.stack}"
+            stuck = f"no key handled for {STUCK:.0f} s: the event loop was blocked at\n{dog.stack}"
+            out.failure = f"{out.failure}\nthen {stuck}" if out.failure else stuck
     out.last_keys = list(history) if out.failure else []
     out.seconds = time.monotonic() - started
     return out
@@ -337,7 +338,7 @@ async def _table(seed: int, keys: int, out: Outcome, history: deque[str], dog: _
         while True:
             app = KingsCornerApp(service, settings=settings)
             app.savers[id(service)] = saver
-            known = len(events)
+            known, before = len(events), out.keys
             try:
                 async with app.run_test(size=size) as pilot:
                     while out.keys < keys and _running(app):
@@ -345,14 +346,14 @@ async def _table(seed: int, keys: int, out: Outcome, history: deque[str], dog: _
                             size = _size(rng)
                             out.resizes += 1
                             history.append(f"<resize {size[0]}x{size[1]}>")
-                            await asyncio.wait_for(pilot.resize_terminal(*size), RESPOND)
+                            if not await _responds(pilot.resize_terminal(*size)):
+                                out.failure = f"the app did not take the resize within {RESPOND:.0f} s"
+                                return
                         pending = pending or _keys(rng)
                         key = pending.pop(0)
                         history.append(key)
                         out.keys += 1
-                        try:
-                            await asyncio.wait_for(_press(pilot, key, rng.random() < 0.05), RESPOND)
-                        except (TimeoutError, WaitForScreenTimeout):
+                        if not await _responds(_press(pilot, key, rng.random() < 0.05)):
                             out.failure = f"the app did not handle the key {key!r} within {RESPOND:.0f} s"
                             return
                         dog.beat()
@@ -364,15 +365,13 @@ async def _table(seed: int, keys: int, out: Outcome, history: deque[str], dog: _
                             out.failure = problem
                             return
             except Exception as exc:  # noqa: BLE001 - whatever the app raised is the finding
-                error = app._exception or exc
-                out.failure = "the app raised:\n" + "".join(traceback.format_exception(error))
+                out.failure = _raised(app._exception or exc)
                 return
+            finally:
+                _tally(out, events[known:])
             if app._exception is not None:
-                out.failure = "the app raised:\n" + "".join(traceback.format_exception(app._exception))
+                out.failure = _raised(app._exception)
                 return
-            new = events[known:]
-            out.moves += sum(isinstance(e, (Play, MoveEvent)) for e in new)
-            out.rounds += sum(isinstance(e, RoundEnd) for e in new)
             problem = _cards_problem(service.game) or _replay_problem(events, service.game)
             if problem:
                 out.failure = problem
@@ -382,6 +381,9 @@ async def _table(seed: int, keys: int, out: Outcome, history: deque[str], dog: _
                 return
             if service.phase == Phase.SESSION_OVER:
                 out.ended = "the session ended"
+                return
+            if out.keys == before:
+                out.failure = "the table closed by itself, before any key"
                 return
             # The game was left: resume it from its save, as `kings-corner resume` would.
             out.left_by.append(history[-1])
@@ -405,6 +407,15 @@ async def _table(seed: int, keys: int, out: Outcome, history: deque[str], dog: _
         service.close()
 
 
+async def _responds(step: Awaitable[None]) -> bool:
+    """Whether the app finished ``step`` (a key, a resize) within :data:`RESPOND`."""
+    try:
+        await asyncio.wait_for(step, RESPOND)
+    except (TimeoutError, WaitForScreenTimeout):
+        return False
+    return True
+
+
 async def _press(pilot, key: str, settle: bool) -> None:
     """Press ``key`` as Textual's ``Pilot.press`` does, but wait only until the screen has
     handled it, not until the process is idle: that wait costs some 60 ms a key, and a person
@@ -422,6 +433,16 @@ async def _press(pilot, key: str, settle: bool) -> None:
     await pilot.pause(0)
     if settle:
         await pilot.pause()
+
+
+def _tally(out: Outcome, events: Sequence[Event]) -> None:
+    out.moves += sum(isinstance(e, (Play, MoveEvent)) for e in events)
+    out.rounds += sum(isinstance(e, RoundEnd) for e in events)
+
+
+def _raised(error: BaseException) -> str:
+    return (f"the app raised {type(error).__name__}: {error}\n"
+            + "".join(traceback.format_exception(error)))
 
 
 def _running(app) -> bool:
@@ -519,10 +540,21 @@ def plain_seed(seed: int, lines: int = 400) -> Outcome:
                 out.failure = "the line mode wrote no transcript"
             else:
                 out.failure, out.moves, out.rounds = _plain_transcript(transcript)
+                out.failure = out.failure or _saves_problem(base / "kc-data")
                 out.ended = "input ended" if b"Input ended" in done.stdout else "the game ended"
     out.last_keys = kinds[-LAST_KEYS:] if out.failure else []
     out.seconds = time.monotonic() - started
     return out
+
+
+def _saves_problem(folder: Path) -> str | None:
+    """A game the line mode left unfinished is saved, and the save loads (it is re-refereed)."""
+    for path in sorted(folder.rglob("*.json")):
+        try:
+            load_save(path, lock=False)
+        except SaveError as exc:
+            return f"the line mode's save does not load: {exc}"
+    return None
 
 
 def _plain_transcript(path: Path) -> tuple[str | None, int, int]:
