@@ -23,9 +23,9 @@ _SPEC.loader.exec_module(monkey)
 @pytest.mark.parametrize("seed", [2, 5])
 def test_random_keys_at_the_table_find_nothing(seed: int) -> None:
     """Seed 2: you against one easy computer (standard rules); seed 5: a hot-seat game."""
-    outcome = monkey.table_seed(seed, keys=200)
+    outcome = monkey.table_seed(seed, keys=150)
     assert outcome.failure is None, outcome.failure + f"\nlast keys: {outcome.last_keys}"
-    assert outcome.keys == 200 or outcome.ended == "the session ended"
+    assert outcome.keys == 150
     assert outcome.moves > 0  # the keys played the game, not only refused moves
 
 

@@ -60,6 +60,8 @@ from kc_tui.engine.service import GameService
 from kc_tui.engine.transcript import TranscriptError, encode_event, read_events, replay
 from kc_tui.saves import SaveError, load_save, resume_saving, start_saving
 from kc_tui.settings import CARD_STYLES, THEMES, Settings
+from kc_tui.tui.dialogs import PassScreen
+from kc_tui.tui.table import MIN_HEIGHT, MIN_WIDTH
 
 __all__ = ["Outcome", "table_seed", "plain_seed", "main"]
 
@@ -98,6 +100,8 @@ class Outcome:
     """Rounds finished."""
     resumes: int = 0
     """Times the game was left and resumed from its save (table)."""
+    sessions: int = 1
+    """Sessions played: one more each time a session ended before the keys did (table)."""
     left_by: list[str] = field(default_factory=list)
     """The key that left the game, each time (table)."""
     ended: str = ""
@@ -111,6 +115,8 @@ class Outcome:
         if self.mode == "table":
             parts.append(f"{self.resizes} resizes")
         parts += [f"{self.moves} moves", f"{self.rounds} rounds"]
+        if self.sessions > 1:
+            parts.append(f"{self.sessions} sessions")
         if self.resumes:
             parts.append(f"resumed {self.resumes}x (left by {', '.join(self.left_by)})")
         verdict = f"FAILED: {self.failure.splitlines()[0]}" if self.failure else f"ok, {self.ended}"
@@ -216,7 +222,7 @@ _LETTERS = [chr(c) for c in range(ord("a"), ord("z") + 1)] + ["A", "E", "Q", "Y"
 _COMMANDS = ["7h n", "kd ne", "ks se", "e n", "n s", "w e", "3 n", "1 ne", "10h w", "th s", "as > nw",
              "qc onto e", "end", "end", "end", "undo", "hint", "help", "quit", "END", "", "   ", "7h", "n", "9 x",
              "0 n", "99999999999999999999 n", "-1 n", "7♥ n", "² n", "７h n", "1e3 n", "dance",
-             "7h n s w", "ℌ n", "\u202e7h n", "x" * 300, "%s {0} \\x1b[2J"]
+             "7h n s w", "ℌ n", "\u202e7h n", "x" * 60, "%s {0} \\x1b[2J"]
 
 
 def _typed(text: str) -> list[str]:
@@ -267,6 +273,12 @@ def _size(rng: random.Random) -> tuple[int, int]:
     if rng.random() < 0.6:
         return rng.choice(((80, 24), (80, 25), (100, 30), (110, 34), (120, 40), (132, 43), (200, 60), (300, 100)))
     return rng.randint(1, 300), rng.randint(1, 100)
+
+
+def _too_small(size: tuple[int, int]) -> bool:
+    """Below the table's minimum, where every key is ignored: such a size soon gives way again,
+    or the seed's keys would be spent on nothing."""
+    return size[0] < MIN_WIDTH or size[1] < MIN_HEIGHT
 
 
 # ---------------------------------------------------------------------------- the watchdog
@@ -342,7 +354,7 @@ async def _table(seed: int, keys: int, out: Outcome, history: deque[str], dog: _
             try:
                 async with app.run_test(size=size) as pilot:
                     while out.keys < keys and _running(app):
-                        if rng.random() < 0.04 or (min(size) < 24 and rng.random() < 0.3):
+                        if rng.random() < 0.04 or (_too_small(size) and rng.random() < 0.3):
                             size = _size(rng)
                             out.resizes += 1
                             history.append(f"<resize {size[0]}x{size[1]}>")
@@ -380,8 +392,17 @@ async def _table(seed: int, keys: int, out: Outcome, history: deque[str], dog: _
                 out.ended = "all keys pressed"
                 return
             if service.phase == Phase.SESSION_OVER:
-                out.ended = "the session ended"
-                return
+                # Played out (a person who does little loses a short session fast): the same
+                # seats and rules play again on a new deal, as "Play again" does.
+                saver.release()
+                service.close()
+                seed_again = rng.getrandbits(32)
+                service = GameService(rules, make_seats(specs, random.Random(seed_again)), seed=seed_again)
+                events = []
+                service.add_listener(events.append)
+                saver = start_saving(service, specs, save_errors.append)
+                out.sessions += 1
+                continue
             if out.keys == before:
                 out.failure = "the table closed by itself, before any key"
                 return
@@ -433,6 +454,12 @@ async def _press(pilot, key: str, settle: bool) -> None:
     await pilot.pause(0)
     if settle:
         await pilot.pause()
+        screen = pilot.app.screen
+        if isinstance(screen, PassScreen):
+            # A person handing the keyboard over takes at least the hand-over's guard against
+            # early keys; keys a few milliseconds apart would all fall within it, and a
+            # hot-seat game would never move on.
+            await asyncio.sleep(max(0.0, screen.opened + PassScreen.GUARD - time.monotonic()))
 
 
 def _tally(out: Outcome, events: Sequence[Event]) -> None:
@@ -583,6 +610,7 @@ def _summary(outcomes: Sequence[Outcome], seconds: float) -> str:
     ]
     if outcomes and outcomes[0].mode == "table":
         lines += [f"resizes: {sum(o.resizes for o in outcomes)}",
+                  f"sessions: {sum(o.sessions for o in outcomes)}",
                   f"games left and resumed from their saves: {sum(o.resumes for o in outcomes)}"]
     lines += [
         f"moves applied: {sum(o.moves for o in outcomes)}",
