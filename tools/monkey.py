@@ -10,12 +10,14 @@ at random (1x1 to 300x100) every so often.  After every key: the app has not fai
 the key within a bounded wait, the 52 cards are all there exactly once, and the hand on screen
 is a person's own.  When the game is left (``q y``, Ctrl+Q, ``:quit``) it is resumed from its
 save, which must hold exactly the game as it stood; each stretch of play must re-referee with
-:func:`kc_tui.engine.transcript.replay` to the state the app left.
+:func:`kc_tui.engine.transcript.replay` to the state the app left.  A session played out is
+followed by another with the same seats and rules, until the seed's keys are all pressed.
 
 Plain mode (``--plain``): ``kings-corner play --plain`` runs as a subprocess, in a temporary data
 folder, fed K lines of garbage (random and invalid bytes, control characters, escape sequences,
 overlong lines, odd Unicode, near-commands) mixed with valid commands; it must exit within a
-bounded time, with status 0, no traceback, and a transcript that re-referees.
+bounded time, with status 0, nothing on its error output, a transcript that re-referees, and a
+save (of a game left unfinished) that loads.
 
 Each seed prints one line; the summary gives seeds, keys, resizes, moves applied, rounds
 finished, failures (with the seed and the last keys, to reproduce) and seconds.  The exit status
@@ -60,8 +62,10 @@ from kc_tui.engine.service import GameService
 from kc_tui.engine.transcript import TranscriptError, encode_event, read_events, replay
 from kc_tui.saves import SaveError, load_save, resume_saving, start_saving
 from kc_tui.settings import CARD_STYLES, THEMES, Settings
+from kc_tui.tui.app import KingsCornerApp
 from kc_tui.tui.dialogs import PassScreen
-from kc_tui.tui.table import MIN_HEIGHT, MIN_WIDTH
+from kc_tui.tui.table import MIN_HEIGHT, MIN_WIDTH, TableScreen
+from kc_tui.tui.widgets import HandView
 
 __all__ = ["Outcome", "table_seed", "plain_seed", "main"]
 
@@ -103,7 +107,7 @@ class Outcome:
     sessions: int = 1
     """Sessions played: one more each time a session ended before the keys did (table)."""
     left_by: list[str] = field(default_factory=list)
-    """The key that left the game, each time (table)."""
+    """The last three keys before the game was left, each time (table)."""
     ended: str = ""
     failure: str | None = None
     last_keys: list[str] = field(default_factory=list)
@@ -118,7 +122,7 @@ class Outcome:
         if self.sessions > 1:
             parts.append(f"{self.sessions} sessions")
         if self.resumes:
-            parts.append(f"resumed {self.resumes}x (left by {', '.join(self.left_by)})")
+            parts.append(f"resumed {self.resumes}x (left after: {'; '.join(self.left_by)})")
         verdict = f"FAILED: {self.failure.splitlines()[0]}" if self.failure else f"ok, {self.ended}"
         return f"{self.mode} seed {self.seed} [{self.setup}]: {', '.join(parts)}; {verdict} ({self.seconds:.1f} s)"
 
@@ -196,12 +200,9 @@ def _replay_problem(events: Sequence[Event], game: Game) -> str | None:
     return None
 
 
-def _hand_problem(app, people: Sequence[int], game: Game) -> str | None:
+def _hand_problem(app: KingsCornerApp, people: Sequence[int], game: Game) -> str | None:
     """The table never shows a hand but that of a person at this keyboard (a computer's hand, or
     a stale one, would be a leak or a lie)."""
-    from kc_tui.tui.table import TableScreen
-    from kc_tui.tui.widgets import HandView
-
     table = next((s for s in app.screen_stack if isinstance(s, TableScreen)), None)
     if table is None:
         return None
@@ -332,8 +333,6 @@ def table_seed(seed: int, keys: int = 400) -> Outcome:
 
 
 async def _table(seed: int, keys: int, out: Outcome, history: deque[str], dog: _Watchdog) -> None:
-    from kc_tui.tui.app import KingsCornerApp
-
     rng = random.Random(seed)
     specs, preset, rules = _setup(rng)
     settings = _settings(rng)
@@ -407,7 +406,9 @@ async def _table(seed: int, keys: int, out: Outcome, history: deque[str], dog: _
                 out.failure = "the table closed by itself, before any key"
                 return
             # The game was left: resume it from its save, as `kings-corner resume` would.
-            out.left_by.append(history[-1])
+            # The leaving key is among the last few: a choice made in a dialog (Enter on "Leave
+            # the game") takes effect while the next key is being pressed.
+            out.left_by.append(" ".join(k for k in list(history)[-3:]))
             pending = []
             saver.release()
             try:
@@ -441,7 +442,8 @@ async def _press(pilot, key: str, settle: bool) -> None:
     """Press ``key`` as Textual's ``Pilot.press`` does, but wait only until the screen has
     handled it, not until the process is idle: that wait costs some 60 ms a key, and a person
     typing fast does not wait either.  With ``settle`` the monkey pauses as a person would, until
-    nothing is left to do (a computer's turn thought out and shown)."""
+    nothing is left to do (a computer's turn thought out and shown).  The key event is made
+    with Textual's own helpers, exactly as ``Pilot.press`` makes it."""
     if len(key) == 1 and not key.isalnum():
         key = _character_to_key(key)
     try:
@@ -472,7 +474,7 @@ def _raised(error: BaseException) -> str:
             + "".join(traceback.format_exception(error)))
 
 
-def _running(app) -> bool:
+def _running(app: KingsCornerApp) -> bool:
     return app.is_running and not app._exit and app._exception is None
 
 
@@ -537,13 +539,21 @@ def _plain_input(rng: random.Random, lines: int) -> tuple[bytes, list[str]]:
     return b"".join(chunks), kinds
 
 
+_ENDINGS = ((b"Input ended", "input ended"), (b"You left the game", "the player left"),
+            (b"Session seed", "the session ended"))
+"""What the line mode says as it stops, and how the seed line puts it."""
+
+
 def plain_seed(seed: int, lines: int = 400) -> Outcome:
     """Feed ``lines`` lines of garbage and commands to the line mode of a seeded game."""
     out = Outcome(seed, "plain")
     started = time.monotonic()
     rng = random.Random(seed)
     specs, preset, _ = _setup(rng)
-    out.setup = f"{','.join(specs)}; {preset}"
+    # Mostly a long session: a person typing garbage loses a short one within a round or two,
+    # and the rest of the input would never be read.
+    rules = ["--rule", "target=1000"] if rng.random() < 0.7 else []
+    out.setup = f"{','.join(specs)}; {preset}{' to 1000' if rules else ''}"
     data, kinds = _plain_input(rng, lines)
     out.keys = lines
     with tempfile.TemporaryDirectory(prefix="kc-monkey-") as tmp:
@@ -552,7 +562,7 @@ def plain_seed(seed: int, lines: int = 400) -> Outcome:
         env = dict(os.environ, HOME=tmp, XDG_CONFIG_HOME=str(base / "config"), XDG_DATA_HOME=str(base / "data"),
                    KC_TUI_DATA_DIR=str(base / "kc-data"), KC_TUI_CONFIG_DIR=str(base / "kc-config"))
         command = [sys.executable, "-m", "kc_tui", "play", "--plain", "--players", ",".join(specs),
-                   "--seed", str(seed), "--preset", preset, "--transcript", str(transcript)]
+                   "--seed", str(seed), "--preset", preset, *rules, "--transcript", str(transcript)]
         try:
             done = subprocess.run(command, input=data, capture_output=True, timeout=PLAIN_WAIT, env=env, cwd=tmp)
         except subprocess.TimeoutExpired:
@@ -563,12 +573,16 @@ def plain_seed(seed: int, lines: int = 400) -> Outcome:
                 out.failure = "the line mode crashed:\n" + stderr[-3000:]
             elif done.returncode != 0:
                 out.failure = f"the line mode exited with status {done.returncode}: {stderr[-500:].strip()}"
+            elif stderr.strip():
+                # Every answer, refusals too, is for standard output: the error output stays
+                # empty unless something went wrong.
+                out.failure = f"the line mode wrote to its error output: {stderr[-500:].strip()}"
             elif not transcript.exists():
                 out.failure = "the line mode wrote no transcript"
             else:
                 out.failure, out.moves, out.rounds = _plain_transcript(transcript)
                 out.failure = out.failure or _saves_problem(base / "kc-data")
-                out.ended = "input ended" if b"Input ended" in done.stdout else "the game ended"
+                out.ended = next((how for said, how in _ENDINGS if said in done.stdout), "no ending said")
     out.last_keys = kinds[-LAST_KEYS:] if out.failure else []
     out.seconds = time.monotonic() - started
     return out
@@ -602,7 +616,7 @@ def run_seed(seed: int, keys: int, plain: bool) -> Outcome:
 
 def _summary(outcomes: Sequence[Outcome], seconds: float) -> str:
     failed = [o for o in outcomes if o.failure]
-    unit = "lines fed" if outcomes and outcomes[0].mode == "plain" else "keys pressed"
+    unit = "lines offered" if outcomes and outcomes[0].mode == "plain" else "keys pressed"
     lines = [
         "",
         f"seeds: {len(outcomes)}",
