@@ -461,7 +461,9 @@ async def _press(pilot, key: str, settle: bool) -> None:
             # A person handing the keyboard over takes at least the hand-over's guard against
             # early keys; keys a few milliseconds apart would all fall within it, and a
             # hot-seat game would never move on.
-            await asyncio.sleep(max(0.0, screen.opened + PassScreen.GUARD - time.monotonic()))
+            # (Read with getattr: the monkey must not fail where the app did not.)
+            opened = getattr(screen, "opened", time.monotonic())
+            await asyncio.sleep(max(0.0, opened + PassScreen.GUARD - time.monotonic()))
 
 
 def _tally(out: Outcome, events: Sequence[Event]) -> None:
