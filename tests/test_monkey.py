@@ -58,3 +58,19 @@ def test_a_lost_card_is_noticed(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Game, "end_turn", leaky)
     outcome = monkey.table_seed(2, keys=400)
     assert outcome.failure is not None and outcome.failure.startswith("the cards are not conserved: 51 cards")
+
+
+def test_the_script_prints_each_seed_and_a_summary_and_its_status_says_whether_anything_failed(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    assert monkey.main(["--seeds", "2", "--start", "3", "--keys", "30", "--plain"]) == 0
+    printed = capsys.readouterr().out
+    assert "plain seed 3 [" in printed and "plain seed 4 [" in printed
+    assert "seeds: 2\nlines offered: 60\n" in printed and "failures: 0" in printed
+
+    def failing(seed: int, lines: int) -> object:
+        return monkey.Outcome(seed, "plain", keys=lines, failure="the line mode crashed", last_keys=["bytes"])
+
+    monkeypatch.setattr(monkey, "plain_seed", failing)
+    assert monkey.main(["--seeds", "1", "--keys", "5", "--plain"]) == 1
+    printed = capsys.readouterr().out
+    assert "failures: 1" in printed and "reproduce: python tools/monkey.py --seeds 1 --start 0 --keys 5 --plain" in printed
