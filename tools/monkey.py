@@ -472,8 +472,11 @@ def _tally(out: Outcome, events: Sequence[Event]) -> None:
 
 
 def _raised(error: BaseException) -> str:
-    return (f"the app raised {type(error).__name__}: {error}\n"
-            + "".join(traceback.format_exception(error)))
+    text = f"the app raised {type(error).__name__}: {error}\n" + "".join(traceback.format_exception(error))
+    cause = getattr(error, "error", None)  # Textual's WorkerFailed keeps the worker's exception here
+    if isinstance(cause, BaseException):
+        text += "where the worker raised:\n" + "".join(traceback.format_exception(cause))
+    return text
 
 
 def _running(app: KingsCornerApp) -> bool:
