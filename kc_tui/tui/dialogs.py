@@ -9,9 +9,9 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from .modal import Dialog
 from .widgets import TextPanel
 
 __all__ = ["PassScreen", "TextScreen", "help_screen", "KEYS_HELP"]
@@ -46,7 +46,7 @@ The game
   any key         while a computer plays: finish its turn at once"""
 
 
-class PassScreen(ModalScreen[None]):
+class PassScreen(Dialog[None]):
     """Hides the table between two people's turns at one keyboard (hot-seat)."""
 
     BINDINGS = [Binding("enter,space", "ready", "Show my hand")]
@@ -65,7 +65,7 @@ class PassScreen(ModalScreen[None]):
                          id="pass-text")
             yield TextPanel(id="pass-keys", classes="keys")
 
-    def on_mount(self) -> None:
+    def set_up(self) -> None:
         self.opened = time.monotonic()
         self.query_one("#pass-keys", TextPanel).show("Enter: show my hand")
 
@@ -74,7 +74,7 @@ class PassScreen(ModalScreen[None]):
             self.dismiss(None)
 
 
-class TextScreen(ModalScreen[None]):
+class TextScreen(Dialog[None]):
     """A title and a text to read, scrolling when it is long; Esc (or the key that opened it)
     closes it."""
 
@@ -103,7 +103,7 @@ class TextScreen(ModalScreen[None]):
                 yield Static(self.side, classes="text-side", markup=False)
             yield TextPanel(id="text-keys", classes="keys")
 
-    def on_mount(self) -> None:
+    def set_up(self) -> None:
         self._fit(self.app.size.width)
         scroll = self.query_one(".text-scroll", VerticalScroll)
         self.watch(scroll, "scroll_y", self._show_keys)
@@ -121,7 +121,8 @@ class TextScreen(ModalScreen[None]):
         self.query_one("#text-keys", TextPanel).show(f"Up/Down/PgUp/PgDn scroll{where}  Esc close")
 
     def on_resize(self, event: events.Resize) -> None:
-        self._fit(event.size.width)
+        if self.ready:
+            self._fit(event.size.width)
 
     def _fit(self, width: int) -> None:
         """The side text beside the main one where there is room, below it where there is not."""
@@ -132,7 +133,7 @@ class TextScreen(ModalScreen[None]):
 
     def on_key(self, event: events.Key) -> None:
         """The key that opened the dialog closes it too."""
-        if event.key in self.close_keys.split(","):
+        if self.ready and event.key in self.close_keys.split(","):
             event.stop()
             self.dismiss(None)
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ..engine.describe import describe_rules
 from ..engine.rules import RuleSet
 from ..settings import CARD_STYLES, PACES, THEMES
 from .dialogs import TextScreen
+from .modal import Dialog
 from .widgets import Choice, TextPanel
 
 __all__ = ["rules_screen", "SettingsScreen", "pace_text"]
@@ -28,7 +28,7 @@ def pace_text(pace: float) -> str:
 ON_OFF = [(False, "off"), (True, "on")]
 
 
-class SettingsScreen(ModalScreen[None]):
+class SettingsScreen(Dialog[None]):
     """Theme, card style, ASCII mode, AI pace and confirmations; each change shows at once."""
 
     BINDINGS = [
@@ -51,7 +51,7 @@ class SettingsScreen(ModalScreen[None]):
             yield TextPanel(id="settings-note")
             yield TextPanel(id="settings-keys", classes="keys")
 
-    def on_mount(self) -> None:
+    def set_up(self) -> None:
         self.query_one("#settings-keys", TextPanel).show(
             "Up/Down or Tab choose  Left/Right change  Esc close")
         self.query_one("#set-theme", Choice).focus()

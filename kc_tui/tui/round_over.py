@@ -6,12 +6,12 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ..engine.cards import Card
 from ..engine.describe import score_table, totals_chart
 from ..engine.game import Game, Phase
+from .modal import Dialog
 from .widgets import Menu, MenuItem, TextPanel, card_text
 
 __all__ = ["RoundOverScreen", "SessionOverScreen", "round_summary", "session_summary", "scores_text", "scores_parts"]
@@ -62,7 +62,7 @@ def session_summary(game: Game, names: list[str]) -> str:
     return head + "\n\n" + scores_text(game, names, over=True)
 
 
-class _ScrollingDialog(ModalScreen[str]):
+class _ScrollingDialog(Dialog[str]):
     """A dialog whose text scrolls by pages (PgUp/PgDn, j/k) while its menu keeps the focus."""
 
     def action_scroll(self, direction: int) -> None:
@@ -97,7 +97,7 @@ class RoundOverScreen(_ScrollingDialog):
                        id="round-menu")
             yield TextPanel(id="round-keys", classes="keys")
 
-    def on_mount(self) -> None:
+    def set_up(self) -> None:
         self.query_one("#round-keys", TextPanel).show("PgUp/PgDn scroll  Enter continue  q leave")
         self.query_one(Menu).focus()
 
@@ -138,7 +138,7 @@ class SessionOverScreen(_ScrollingDialog):
             yield Menu(items, id="session-menu")
             yield TextPanel(id="session-keys", classes="keys")
 
-    def on_mount(self) -> None:
+    def set_up(self) -> None:
         self.query_one("#session-keys", TextPanel).show(
             "PgUp/PgDn scroll  Enter pick  a again  t title  q quit" if self.from_title
             else "PgUp/PgDn scroll  q quit")
