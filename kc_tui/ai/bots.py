@@ -385,22 +385,26 @@ class BotPlayer(Player):
             proc = self._proc
             if proc is None:
                 return
-            _signal_group(proc.pid, signal.SIGTERM)
             try:
+                _signal_group(proc.pid, signal.SIGTERM)
                 proc.wait(timeout=GRACE)
             except subprocess.TimeoutExpired:
                 pass
-            _signal_group(proc.pid, signal.SIGKILL)
-            proc.wait()
+            finally:
+                # Even when a signal interrupts the grace period (the program is stopping).
+                _signal_group(proc.pid, signal.SIGKILL)
+                proc.wait()
 
     def close(self) -> None:
         """End the bot now, with its whole process group; a turn it is thinking about ends."""
         if self._closed:
             return
         self._closed = True
-        with self._heard:
-            self._heard.notify_all()
-        self._end()
+        try:
+            with self._heard:
+                self._heard.notify_all()
+        finally:
+            self._end()
 
     def __del__(self) -> None:  # a forgotten bot must not outlive its game
         proc = getattr(self, "_proc", None)

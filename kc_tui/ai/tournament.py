@@ -144,8 +144,11 @@ def _play_deals(
                 out.times[entrants[_at[seat]]].append(seconds)
 
             service.on_decision = timed
-            service.game.start(dealer=n - 1)
-            service.run_computer_turns()
+            try:
+                service.game.start(dealer=n - 1)
+                service.run_computer_turns()
+            finally:
+                service.close()  # bots end with their round, even one cut short by a signal
             game = service.game
             assert game.phase != Phase.TURN
             out.rounds += 1
@@ -159,7 +162,6 @@ def _play_deals(
                 if s in game.round_winners:
                     wins[level] += share
             out.faults.extend(service.take_faults())
-            service.close()
         for name in names:
             out.deal_wins[name].append((wins[name], seat_rounds[name]))
     return out
