@@ -111,10 +111,10 @@ def test_a_signal_ends_the_line_mode_as_leaving_does(tmp_path: Path, signum: int
 
 
 @pytest.mark.timeout(60)
-@pytest.mark.parametrize("command", ["simulate", "demo"])
+@pytest.mark.parametrize("command", ["simulate", "tournament", "demo"])
 def test_a_signal_ends_a_headless_run_and_its_bots(tmp_path: Path, command: str) -> None:
     bot, marker = stubborn_bot(tmp_path, answers=False)  # the signal comes while it thinks
-    extra = ["--rounds", "1", "--bot-timeout", "60"] if command == "simulate" else []
+    extra = [] if command == "demo" else ["--rounds", "1", "--bot-timeout", "60"]
     proc = subprocess.Popen(
         [PY, "-m", "kc_tui", command, "--seed", "5", "--players", f"bot:{bot},medium", *extra],
         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
