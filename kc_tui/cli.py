@@ -63,7 +63,9 @@ def _stopped_by_signals() -> Iterator[None]:
 
     def stop(signum: int, frame: object) -> None:
         for each in STOPPING_SIGNALS:
-            signal.signal(each, signal.SIG_IGN)
+            # A Python handler that does nothing, not SIG_IGN: a signal that arrived together
+            # with this one is then let pass, not turned into an error by Python.
+            signal.signal(each, _let_pass)
         raise Stopped(signum)
 
     previous = {each: signal.signal(each, stop) for each in STOPPING_SIGNALS}
@@ -72,6 +74,10 @@ def _stopped_by_signals() -> Iterator[None]:
     finally:
         for each, handler in previous.items():
             signal.signal(each, handler)
+
+
+def _let_pass(signum: int, frame: object) -> None:
+    """A stopping signal after the first: the clean-up the first one started goes on."""
 
 
 def _tell(text: str) -> None:

@@ -42,31 +42,32 @@ def group_gone(pgid: int) -> bool:
 
 def stubborn_bot(tmp_path: Path, answers: bool = True) -> tuple[str, Path]:
     """A bot that ignores SIGTERM and the end of its input, with a child that holds its output
-    open; it writes its process group to a file once it runs.  It answers each turn with no
-    moves, or with ``answers`` False never answers."""
-    marker = tmp_path / "bot.pgid"
+    open; each one started writes its process group into the folder returned.  It answers each
+    turn with no moves, or with ``answers`` False never answers."""
+    groups = tmp_path / "bot-groups"
+    groups.mkdir()
     script = tmp_path / "stubborn.py"
     script.write_text(textwrap.dedent(f"""
         import os, signal, subprocess, sys, time
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
         subprocess.Popen([{PY!r}, "-c", "import time; time.sleep(300)"])
-        with open({str(marker)!r} + ".tmp", "w") as f:
-            f.write(str(os.getpgid(0)))
-        os.replace({str(marker)!r} + ".tmp", {str(marker)!r})
+        open(os.path.join({str(groups)!r}, str(os.getpgid(0))), "w").close()
         for line in sys.stdin:
             if {answers!r} and '"turn"' in line:
                 print('{{"moves": []}}', flush=True)
         time.sleep(300)
     """))
-    return f"{PY} {script}", marker
+    return f"{PY} {script}", groups
 
 
-def wait_for(*paths: Path) -> None:
+def bot_groups(groups: Path, count: int = 1) -> list[int]:
+    """The process groups of the bots started so far, once there are ``count`` of them."""
     for _ in range(400):
-        if all(p.exists() for p in paths):
-            return
+        found = [int(p.name) for p in groups.iterdir()]
+        if len(found) >= count:
+            return found
         time.sleep(0.05)
-    raise AssertionError(f"never appeared: {[str(p) for p in paths if not p.exists()]}")
+    raise AssertionError(f"{count} bot(s) never started")
 
 
 def saves_in(data: Path) -> list[Path]:
@@ -90,14 +91,14 @@ def env_for(tmp_path: Path) -> dict[str, str]:
 @pytest.mark.timeout(60)
 @pytest.mark.parametrize("signum", [signal.SIGHUP, signal.SIGTERM])
 def test_a_signal_ends_the_line_mode_as_leaving_does(tmp_path: Path, signum: int) -> None:
-    command, marker = stubborn_bot(tmp_path)
+    command, groups = stubborn_bot(tmp_path)
     proc = subprocess.Popen(
         [PY, "-m", "kc_tui", "play", "--plain", "--seed", "5", "--players", f"you,bot:{command}"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         env=env_for(tmp_path),
     )
     try:
-        wait_for(marker)
+        started = bot_groups(groups)
         wait_for_save(tmp_path / "data")
         proc.send_signal(signum)
         out, err = proc.communicate(timeout=30)
@@ -107,21 +108,23 @@ def test_a_signal_ends_the_line_mode_as_leaving_does(tmp_path: Path, signum: int
     assert proc.returncode == 128 + signum, (out, err)
     assert "Traceback" not in err and f"Stopped by {signal.Signals(signum).name}" in err
     assert saves_in(tmp_path / "data")
-    assert group_gone(int(marker.read_text()))
+    assert all(group_gone(g) for g in started)
 
 
 @pytest.mark.timeout(60)
-@pytest.mark.parametrize("command", ["simulate", "tournament", "demo"])
+@pytest.mark.parametrize("command", ["simulate", "tournament", "tournament --jobs 2", "demo"])
 def test_a_signal_ends_a_headless_run_and_its_bots(tmp_path: Path, command: str) -> None:
-    bot, marker = stubborn_bot(tmp_path, answers=False)  # the signal comes while it thinks
-    extra = [] if command == "demo" else ["--rounds", "1", "--bot-timeout", "60"]
+    """With --jobs the bots run in worker processes, which must end them too."""
+    bot, groups = stubborn_bot(tmp_path, answers=False)  # the signal comes while they think
+    jobs = 2 if "--jobs" in command else 1
+    extra = [] if command == "demo" else ["--rounds", str(jobs), "--bot-timeout", "60"]
     proc = subprocess.Popen(
-        [PY, "-m", "kc_tui", command, "--seed", "5", "--players", f"bot:{bot},medium", *extra],
+        [PY, "-m", "kc_tui", *command.split(), "--seed", "5", "--players", f"bot:{bot},medium", *extra],
         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         env=env_for(tmp_path),
     )
     try:
-        wait_for(marker)
+        started = bot_groups(groups, jobs)
         proc.send_signal(signal.SIGTERM)
         out, err = proc.communicate(timeout=30)
     finally:
@@ -129,13 +132,13 @@ def test_a_signal_ends_a_headless_run_and_its_bots(tmp_path: Path, command: str)
             proc.kill()
     assert proc.returncode == 128 + signal.SIGTERM, (out, err)
     assert "Traceback" not in err and "Stopped by SIGTERM" in err
-    assert group_gone(int(marker.read_text()))
+    assert all(group_gone(g) for g in started)
 
 
 @pytest.mark.timeout(60)
 def test_sighup_ends_the_table_as_leaving_does(tmp_path: Path) -> None:
     """The full-screen table in a terminal (a pseudo-terminal here, which the test reads)."""
-    command, marker = stubborn_bot(tmp_path)
+    command, groups = stubborn_bot(tmp_path)
     main, secondary = pty.openpty()
     os.set_blocking(main, False)
     proc = subprocess.Popen(
@@ -156,7 +159,7 @@ def test_sighup_ends_the_table_as_leaving_does(tmp_path: Path) -> None:
     try:
         for _ in range(600):  # until the table is up and the game saved
             drain()
-            if b"Your turn" in shown and marker.exists() and saves_in(tmp_path / "data"):
+            if b"Your turn" in shown and any(groups.iterdir()) and saves_in(tmp_path / "data"):
                 break
             time.sleep(0.05)
         proc.send_signal(signal.SIGHUP)
@@ -175,7 +178,7 @@ def test_sighup_ends_the_table_as_leaving_does(tmp_path: Path) -> None:
     assert proc.returncode == 128 + signal.SIGHUP, text[-500:]
     assert "Traceback" not in text and "Stopped by SIGHUP" in text
     assert saves_in(tmp_path / "data")
-    assert group_gone(int(marker.read_text()))
+    assert all(group_gone(g) for g in bot_groups(groups))
 
 
 @pytest.mark.timeout(60)

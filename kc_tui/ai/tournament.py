@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import math
+import multiprocessing
 import os
 import random
 import statistics
@@ -243,9 +244,16 @@ def run_tournament(
         jobs = min(jobs, deals, os.cpu_count() or 1)
         chunks = [range(i, deals, jobs) for i in range(jobs)]
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            parts = list(pool.map(
-                _worker, [(tuple(entrants), rules, seed, c, duplicate, factory) for c in chunks if c]
-            ))
+            try:
+                parts = list(pool.map(
+                    _worker, [(tuple(entrants), rules, seed, c, duplicate, factory) for c in chunks if c]
+                ))
+            except BaseException:
+                # Stopped (a signal, Ctrl+C): each worker is told to stop too (SIGTERM, which
+                # ends its round as it ends here, bots closed) rather than play its deals out.
+                for worker in multiprocessing.active_children():
+                    worker.terminate()
+                raise
     elapsed = time.perf_counter() - start
     deal_wins: dict[str, list[tuple[float, int]]] = {}
     points: dict[str, list[int]] = {}

@@ -56,6 +56,11 @@ TEXTUAL_THEMES = {
 """Our theme names (settings, ``--theme``) and the Textual theme each one is."""
 
 
+def _let_pass(signum: int, frame: object) -> None:
+    """A stopping signal after the first (a Python handler, so that one arriving while another
+    is handled is let pass rather than turned into an error)."""
+
+
 class KingsCornerApp(App):
     """Kings in the Corner.  With a ``service`` it opens at that game's table and leaving the
     table leaves the app; without one it opens at the title screen."""
@@ -216,7 +221,7 @@ class KingsCornerApp(App):
             loop.remove_signal_handler(signum)
             # After a stopping signal, another one must not cut short the clean-up that follows.
             if self.stopped_by is not None:
-                signal.signal(signum, signal.SIG_IGN)
+                signal.signal(signum, _let_pass)
             elif outer is not None:
                 signal.signal(signum, outer)  # type: ignore[arg-type]
         self._outer_handlers.clear()
