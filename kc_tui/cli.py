@@ -650,7 +650,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         with _stopped_by_signals():
             return _main(argv)
     except Stopped as stop:
-        _tell(f"Stopped by {stop.name}; nothing more is played.")
+        _tell(f"Stopped by {stop.name}.")
         return stop.status
 
 

@@ -386,7 +386,7 @@ class BotPlayer(Player):
             if proc is None:
                 return
             try:
-                _signal_group(proc.pid, signal.SIGTERM)
+                _signal_group(proc.pid, signal.SIGTERM)  # the group has the number of its first process
                 proc.wait(timeout=GRACE)
             except subprocess.TimeoutExpired:
                 pass
