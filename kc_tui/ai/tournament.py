@@ -243,6 +243,7 @@ def run_tournament(
     else:
         jobs = min(jobs, deals, os.cpu_count() or 1)
         chunks = [range(i, deals, jobs) for i in range(jobs)]
+        others = set(multiprocessing.active_children())
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             try:
                 parts = list(pool.map(
@@ -251,7 +252,7 @@ def run_tournament(
             except BaseException:
                 # Stopped (a signal, Ctrl+C): each worker is told to stop too (SIGTERM, which
                 # ends its round as it ends here, bots closed) rather than play its deals out.
-                for worker in multiprocessing.active_children():
+                for worker in set(multiprocessing.active_children()) - others:
                     worker.terminate()
                 raise
     elapsed = time.perf_counter() - start
