@@ -360,3 +360,51 @@ def test_closing_while_a_bot_thinks_ends_its_turn(tmp_path: Path) -> None:
     assert not worker.is_alive() and plans == [[]]
     assert service.take_faults() == []  # the bot did nothing wrong: the game closed
     assert group_gone(service.seats[0].player.pgid)
+
+
+@pytest.mark.timeout(60)
+def test_a_signal_during_closing_still_ends_every_bot(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A signal that stops the program may arrive while a bot that ignores SIGTERM is given
+    its grace period: that bot is still killed with its group, and the other seats' bots are
+    still closed, before the interruption goes on."""
+    import signal
+
+    import kc_tui.ai.bots as bots
+
+    monkeypatch.setattr(bots, "GRACE", 30.0)  # so wide that the signal surely lands inside it
+    ready = tmp_path / "ready"
+    stubborn = write_bot(tmp_path, "stubborn", f"""
+        import signal, subprocess, sys, time
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"])
+        open({str(ready)!r}, "w").close()
+        for line in sys.stdin:
+            pass
+        time.sleep(300)
+    """)
+    polite = write_bot(tmp_path, "polite", FAULTS["silent"][0])
+    players = [BotPlayer(stubborn, 0), BotPlayer(polite, 1)]
+    service = GameService(build_rules(2), [Seat("A", "bot", None, players[0]),
+                                           Seat("B", "bot", None, players[1])], seed=4)
+    service.start()  # the hello starts both bots
+    for _ in range(400):
+        if ready.exists():
+            break
+        time.sleep(0.05)
+
+    class Interrupted(Exception):
+        pass
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise Interrupted
+
+    previous = signal.signal(signal.SIGUSR1, interrupt)
+    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGUSR1))
+    try:
+        timer.start()
+        with pytest.raises(Interrupted):
+            service.close()
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGUSR1, previous)
+    assert all(group_gone(p.pgid) for p in players)
