@@ -6,11 +6,14 @@ import argparse
 import json
 import os
 import random
+import signal
 import sys
+import threading
 import time
+from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from .ai import BENCHMARK_LEVELS, LEVELS
 from .ai.bots import DEFAULT_TIMEOUT
@@ -29,7 +32,63 @@ from .replay import ReplayError, load_replay, replay_text
 from .stats import player_stats, read_results, report_text, select
 from .settings import THEMES, Settings, load_settings, save_settings
 
-__all__ = ["main", "build_parser"]
+__all__ = ["main", "build_parser", "Stopped", "STOPPING_SIGNALS"]
+
+STOPPING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+"""Signals that end the program the way leaving the game does (SIGHUP: the terminal or the SSH
+connection closed)."""
+
+
+class Stopped(Exception):
+    """One of :data:`STOPPING_SIGNALS` arrived; raised in the main thread so that every clean-up
+    on the way out runs (bots ended, the save released), as when the player leaves."""
+
+    def __init__(self, signum: int) -> None:
+        self.signum = signum
+        self.name = signal.Signals(signum).name
+        super().__init__(self.name)
+
+    @property
+    def status(self) -> int:
+        """The exit status, as a shell reports a program ended by that signal."""
+        return 128 + self.signum
+
+
+@contextmanager
+def _stopped_by_signals() -> Iterator[None]:
+    """While a command runs, SIGTERM and SIGHUP raise :class:`Stopped`, once: a second signal
+    is ignored so that it cannot cut short the clean-up the first one started."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # signal handlers can only be set from the main thread; the caller keeps its own
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        for each in STOPPING_SIGNALS:
+            # A Python handler that does nothing, not SIG_IGN: a signal that arrived together
+            # with this one is then let pass, not turned into an error by Python.
+            signal.signal(each, _let_pass)
+        raise Stopped(signum)
+
+    previous = {each: signal.signal(each, stop) for each in STOPPING_SIGNALS}
+    try:
+        yield
+    finally:
+        for each, handler in previous.items():
+            signal.signal(each, handler)
+
+
+def _let_pass(signum: int, frame: object) -> None:
+    """A stopping signal after the first: the clean-up the first one started goes on."""
+
+
+def _tell(text: str) -> None:
+    """Say why the program stops, on stderr, if anyone can still read it (after SIGHUP the
+    terminal may be gone)."""
+    try:
+        print(text, file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
+
 
 def _seat_list(text: str, benchmark: bool = True, humans: bool = False) -> list[str]:
     specs = []
@@ -405,11 +464,14 @@ def _run(service: GameService, args: argparse.Namespace, saving: Callable[[Calla
             app = _app(service, args)
             app.savers[id(service)] = saver
             app.run()
-            return 0
+            return _app_status(app)
         return PlainGame(service, _read_line(), sys.stdout).run()
     except KeyboardInterrupt:
         print("\nInterrupted; the game stops here (it was saved after the last turn).")
         return 130
+    except Stopped as stop:
+        _tell(f"\nStopped by {stop.name}; the game stops here (it was saved after the last turn).")
+        return stop.status
     finally:
         service.close()
         saver.release()
@@ -547,8 +609,17 @@ def _title(args: argparse.Namespace) -> int:
               "(kings-corner play --plain; kings-corner --help lists every command).")
         play_args = build_parser().parse_args(["play", "--plain"])
         return _play(play_args)
-    _app(None, args).run()
-    return 0
+    app = _app(None, args)
+    app.run()
+    return _app_status(app)
+
+
+def _app_status(app: Any) -> int:
+    """The exit status of a finished app, saying so if a signal ended it (as leaving does)."""
+    if app.stopped_by is not None:
+        _tell(f"Stopped by {signal.Signals(app.stopped_by).name}; the game stops here "
+              "(it was saved after the last turn).")
+    return app.return_code or 0
 
 
 def _read_line() -> Callable[[str], str | None]:
@@ -607,6 +678,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     reconfigure = getattr(sys.stdout, "reconfigure", None)
     if reconfigure is not None:
         reconfigure(errors="replace")
+    try:
+        with _stopped_by_signals():
+            return _main(argv)
+    except Stopped as stop:
+        _tell(f"Stopped by {stop.name}.")
+        return stop.status
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import math
+import multiprocessing
 import os
 import random
 import statistics
@@ -144,8 +145,11 @@ def _play_deals(
                 out.times[entrants[_at[seat]]].append(seconds)
 
             service.on_decision = timed
-            service.game.start(dealer=n - 1)
-            service.run_computer_turns()
+            try:
+                service.game.start(dealer=n - 1)
+                service.run_computer_turns()
+            finally:
+                service.close()  # bots end with their round, even one cut short by a signal
             game = service.game
             assert game.phase != Phase.TURN
             out.rounds += 1
@@ -159,7 +163,6 @@ def _play_deals(
                 if s in game.round_winners:
                     wins[level] += share
             out.faults.extend(service.take_faults())
-            service.close()
         for name in names:
             out.deal_wins[name].append((wins[name], seat_rounds[name]))
     return out
@@ -240,10 +243,18 @@ def run_tournament(
     else:
         jobs = min(jobs, deals, os.cpu_count() or 1)
         chunks = [range(i, deals, jobs) for i in range(jobs)]
+        others = set(multiprocessing.active_children())
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            parts = list(pool.map(
-                _worker, [(tuple(entrants), rules, seed, c, duplicate, factory) for c in chunks if c]
-            ))
+            try:
+                parts = list(pool.map(
+                    _worker, [(tuple(entrants), rules, seed, c, duplicate, factory) for c in chunks if c]
+                ))
+            except BaseException:
+                # Stopped (a signal, Ctrl+C): each worker is told to stop too (SIGTERM, which
+                # ends its round as it ends here, bots closed) rather than play its deals out.
+                for worker in set(multiprocessing.active_children()) - others:
+                    worker.terminate()
+                raise
     elapsed = time.perf_counter() - start
     deal_wins: dict[str, list[tuple[float, int]]] = {}
     points: dict[str, list[int]] = {}

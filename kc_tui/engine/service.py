@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import random
 import time
+from contextlib import ExitStack
 from datetime import date
 from dataclasses import dataclass
 from typing import Callable, Protocol, Sequence
@@ -361,11 +362,13 @@ class GameService:
                 self.faults.append(fault)
 
     def close(self) -> None:
-        """Release what the seats hold (bot processes)."""
-        for seat in self.seats:
-            close = getattr(seat.player, "close", None)
-            if close is not None:
-                close()
+        """Release what the seats hold (bot processes): every seat's, even when closing one is
+        interrupted (a signal stopping the program), before the interruption goes on."""
+        with ExitStack() as closing:
+            for seat in self.seats:
+                close = getattr(seat.player, "close", None)
+                if close is not None:
+                    closing.callback(close)
 
     def play_session(self, max_rounds: int | None = None, on_round_end: Callable[[Game], None] | None = None) -> int:
         """Play a whole all-computer session (or ``max_rounds`` rounds of it); returns rounds played."""

@@ -6,7 +6,9 @@ title screen (and closes them), and offers each screen's actions in the command 
 
 from __future__ import annotations
 
+import asyncio
 import random
+import signal
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -23,6 +25,9 @@ from ..settings import Settings
 from . import style_path
 
 __all__ = ["KingsCornerApp", "TEXTUAL_THEMES"]
+
+STOPPING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+"""Signals that end the app the way leaving does (SIGHUP: the terminal or SSH connection closed)."""
 
 HIGH_CONTRAST = Theme(
     name="kc-high-contrast",
@@ -49,6 +54,11 @@ TEXTUAL_THEMES = {
     "ansi-light": "ansi-light",
 }
 """Our theme names (settings, ``--theme``) and the Textual theme each one is."""
+
+
+def _let_pass(signum: int, frame: object) -> None:
+    """A stopping signal after the first (a Python handler, so that one arriving while another
+    is handled is let pass rather than turned into an error)."""
 
 
 class KingsCornerApp(App):
@@ -79,9 +89,14 @@ class KingsCornerApp(App):
         self._owned: list[GameService] = []
         self.savers: dict[int, AutoSaver] = {}
         """The saver of each session this app started or resumed, by id of its service."""
+        self._outer_handlers: dict[int, object] = {}
+        """What handled each of :data:`STOPPING_SIGNALS` before the app took them over."""
+        self.stopped_by: int | None = None
+        """The signal that ended the app, if one did."""
         self.register_theme(HIGH_CONTRAST)
 
     def on_mount(self) -> None:
+        self._take_signals()
         self.apply_settings(self.settings, keep=False)
         if self.replay is not None:
             from .replay_screen import ReplayScreen
@@ -187,7 +202,43 @@ class KingsCornerApp(App):
         if len(self.screen_stack) <= 1:
             self.exit()
 
+    # ------------------------------------------------------------------ signals
+    def _take_signals(self) -> None:
+        """SIGTERM and SIGHUP reach the app through its event loop, so that they end it between
+        two events, as `q` does, rather than in the middle of one."""
+        loop = asyncio.get_running_loop()
+        for signum in STOPPING_SIGNALS:
+            outer = signal.getsignal(signum)
+            try:
+                loop.add_signal_handler(signum, self.stop_by_signal, signum)
+            except (RuntimeError, ValueError):
+                return  # not in the main thread (an app under test): the signals stay as they are
+            self._outer_handlers[signum] = outer
+
+    def _give_back_signals(self) -> None:
+        loop = asyncio.get_running_loop()
+        for signum, outer in self._outer_handlers.items():
+            loop.remove_signal_handler(signum)
+            # After a stopping signal, another one must not cut short the clean-up that follows.
+            if self.stopped_by is not None:
+                signal.signal(signum, _let_pass)
+            elif outer is not None:
+                signal.signal(signum, outer)  # type: ignore[arg-type]
+        self._outer_handlers.clear()
+
+    def stop_by_signal(self, signum: int) -> None:
+        """End the app as leaving does: computer turns stop at once, every session's save stays
+        as it stood after the last turn, bots are ended (on unmount, or by the command line);
+        the exit status is the shell's for that signal."""
+        self.stopped_by = signum
+        for screen in self.screen_stack:
+            stop = getattr(screen, "stop_play", None)
+            if stop is not None:
+                stop()
+        self.exit(return_code=128 + signum)
+
     def on_unmount(self) -> None:
+        self._give_back_signals()
         for service in self._owned:
             service.close()
         self._owned.clear()

@@ -553,7 +553,8 @@ class TableScreen(Screen):
             return
         self._leave()
 
-    def _leave(self, quit_app: bool = False) -> None:
+    def stop_play(self) -> None:
+        """Stop the computer turn in progress, without waiting for it (the table is left)."""
         if self._decision is not None:
             self.service.cancel_decision(self._decision)
             self._decision = None
@@ -562,6 +563,9 @@ class TableScreen(Screen):
         self._playing = None
         self.workers.cancel_group(self, "ai")
         self.service.remove_listener(self._on_event)
+
+    def _leave(self, quit_app: bool = False) -> None:
+        self.stop_play()
         if quit_app:
             self.app.exit()
         else:

@@ -4,9 +4,12 @@ sees only what its seat may see, and the game survives every fault a bot can com
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
 import textwrap
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -33,6 +36,19 @@ def session_with_bot(command: str, rounds: int = 1, timeout: float = 5.0, preset
     finally:
         service.close()
     return service
+
+
+def group_gone(pgid: int | None) -> bool:
+    """Has every process of the group ``pgid`` gone?  The bot's own process is reaped by the
+    game; its children, orphaned, are reaped by init, which may take it a moment."""
+    assert pgid is not None
+    for _ in range(200):
+        try:
+            os.killpg(pgid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.05)
+    return False
 
 
 def write_bot(tmp_path: Path, name: str, body: str) -> str:
@@ -216,3 +232,179 @@ def test_a_bot_silent_for_several_turns_is_given_up_once(tmp_path: Path) -> None
     faults = service.take_faults()
     assert sum("gave no answer within" in f for f in faults) == SILENT_TURNS - 1
     assert sum(f"gave no answer {SILENT_TURNS} turns running" in f for f in faults) == 1
+
+
+@pytest.mark.timeout(30)
+def test_a_bot_whose_child_keeps_its_output_open_is_ended_with_it() -> None:
+    """The shell waits for its child, which holds the bot's stdout: ending the bot must end
+    the whole process group, and nothing may wait on that pipe (the game used to hang)."""
+    bot = BotPlayer("sh -c 'sleep 300; true'", 0, timeout=0.1)
+    rules = build_rules(2, "standard", {"target": 1000})
+    service = GameService(rules, [Seat("Bot", "bot", None, bot),
+                                  Seat("Ben", "ai", "medium", make_player("medium", random.Random(1)))], seed=4)
+    try:
+        service.play_session(max_rounds=1)
+    finally:
+        service.close()
+    assert any(f"gave no answer {SILENT_TURNS} turns running" in f for f in service.faults)
+    assert group_gone(bot.pgid)
+
+
+@pytest.mark.timeout(30)
+def test_closing_ends_a_bot_and_its_child_that_ignore_end_of_input_and_sigterm(tmp_path: Path) -> None:
+    command = write_bot(tmp_path, "stubborn", f"""
+        import signal, subprocess, sys, time
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # inherited by the child, which holds stdout
+        subprocess.Popen([{PY!r}, "-c", "import time; time.sleep(300)"])
+        for line in sys.stdin:
+            if '"turn"' in line:
+                print('{{"moves": []}}', flush=True)
+        time.sleep(300)
+    """)
+    bot = BotPlayer(command, 0, timeout=5)
+    rules = build_rules(2, "standard", {"target": 1000})
+    service = GameService(rules, [Seat("Bot", "bot", None, bot),
+                                  Seat("Ben", "ai", "medium", make_player("medium", random.Random(1)))], seed=4)
+    try:
+        service.play_session(max_rounds=1)
+    finally:
+        service.close()
+    assert service.faults == []  # it answered every turn
+    assert group_gone(bot.pgid)
+
+
+@pytest.mark.timeout(30)
+def test_a_flooding_bot_is_given_up_on_and_ended_at_once() -> None:
+    """`yes` floods without end: after a bounded amount of junk it is no longer read but ended,
+    during the game, not when the game closes."""
+    bot = BotPlayer("yes", 0, timeout=5)
+    rules = build_rules(2, "standard", {"target": 1000})
+    service = GameService(rules, [Seat("Bot", "bot", None, bot),
+                                  Seat("Ben", "ai", "medium", make_player("medium", random.Random(1)))], seed=4)
+    try:
+        service.play_session(max_rounds=2)
+        given_up = [f for f in service.faults if "its turns are passed from now on" in f]
+        assert len(given_up) == 1 and "flooded its output" in given_up[0], service.faults
+        assert group_gone(bot.pgid)
+    finally:
+        service.close()
+
+
+def test_blank_lines_after_each_answer_are_tolerated(tmp_path: Path) -> None:
+    """The example bot with a blank line after each of its answers: every turn is still its
+    own, and it goes on playing cards."""
+    command = write_bot(tmp_path, "airy", f"""
+        import builtins, sys
+        sys.path.insert(0, {str(ROOT / "examples")!r})
+        import simple_bot
+        say = builtins.print
+        def print_then_blank(*args, **kwargs):
+            say(*args, **kwargs)
+            say(flush=True)
+        simple_bot.print = print_then_blank
+        simple_bot.main()
+    """)
+    events = []
+    rules = build_rules(2, "standard", {"target": 1000})
+    seats = [Seat("Bot", "bot", None, BotPlayer(command, 0)),
+             Seat("Ben", "ai", "medium", make_player("medium", random.Random(1)))]
+    service = GameService(rules, seats, seed=4, listeners=[events.append])
+    try:
+        service.play_session(max_rounds=2)
+    finally:
+        service.close()
+    assert service.faults == []
+    turns_with_plays = set()
+    turn = 0
+    for event in events:
+        if event.name == "turn_start" and event.player == 0:
+            turn += 1
+        elif event.name == "play" and event.player == 0:
+            turns_with_plays.add(turn)
+    assert len(turns_with_plays) >= 3, turns_with_plays
+
+
+def _thinking_bot(tmp_path: Path) -> tuple[GameService, threading.Thread, list]:
+    """A silent bot with a long time limit, thinking about its turn in a worker thread (as at
+    the table)."""
+    command = write_bot(tmp_path, "silent", FAULTS["silent"][0])
+    rules = build_rules(2, "standard", {"target": 1000})
+    seats = [Seat("Bot", "bot", None, BotPlayer(command, 0, timeout=120)),
+             Seat("Ben", "ai", "medium", make_player("medium", random.Random(1)))]
+    service = GameService(rules, seats, seed=4)
+    service.start()
+    if service.current != 0:
+        service.run_computer_turns(limit=1)
+    decision = service.begin_decision()
+    plans: list = []
+    worker = threading.Thread(target=lambda: plans.append(decision.run()))
+    worker.start()
+    return service, worker, plans
+
+
+@pytest.mark.timeout(60)
+def test_leaving_while_a_bot_thinks_does_not_wait_for_it(tmp_path: Path) -> None:
+    service, worker, plans = _thinking_bot(tmp_path)
+    service.cancel_decision(service.begin_decision())
+    worker.join(timeout=30)  # far below the bot's 120 s: the wait was cut short
+    assert not worker.is_alive() and plans == [[]]
+    service.close()
+    assert group_gone(service.seats[0].player.pgid)
+
+
+@pytest.mark.timeout(60)
+def test_closing_while_a_bot_thinks_ends_its_turn(tmp_path: Path) -> None:
+    service, worker, plans = _thinking_bot(tmp_path)
+    service.close()
+    worker.join(timeout=30)
+    assert not worker.is_alive() and plans == [[]]
+    assert service.take_faults() == []  # the bot did nothing wrong: the game closed
+    assert group_gone(service.seats[0].player.pgid)
+
+
+@pytest.mark.timeout(60)
+def test_a_signal_during_closing_still_ends_every_bot(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A signal that stops the program may arrive while a bot that ignores SIGTERM is given
+    its grace period: that bot is still killed with its group, and the other seats' bots are
+    still closed, before the interruption goes on."""
+    import signal
+
+    import kc_tui.ai.bots as bots
+
+    monkeypatch.setattr(bots, "GRACE", 30.0)  # so wide that the signal surely lands inside it
+    ready = tmp_path / "ready"
+    stubborn = write_bot(tmp_path, "stubborn", f"""
+        import signal, subprocess, sys, time
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"])
+        open({str(ready)!r}, "w").close()
+        for line in sys.stdin:
+            pass
+        time.sleep(300)
+    """)
+    polite = write_bot(tmp_path, "polite", FAULTS["silent"][0])
+    players = [BotPlayer(stubborn, 0), BotPlayer(polite, 1)]
+    service = GameService(build_rules(2), [Seat("A", "bot", None, players[0]),
+                                           Seat("B", "bot", None, players[1])], seed=4)
+    service.start()  # the hello starts both bots
+    for _ in range(400):
+        if ready.exists():
+            break
+        time.sleep(0.05)
+
+    class Interrupted(Exception):
+        pass
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise Interrupted
+
+    previous = signal.signal(signal.SIGUSR1, interrupt)
+    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGUSR1))
+    try:
+        timer.start()
+        with pytest.raises(Interrupted):
+            service.close()
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGUSR1, previous)
+    assert all(group_gone(p.pgid) for p in players)
