@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Union
 
 from .cards import Card, Pile, parse_card, parse_pile
+from .kinds import ChipReason, RoundEndReason, SeatKind
 from .text import visible
 
 __all__ = [
@@ -49,21 +50,27 @@ def _shown_name(name: Any) -> str:
     return visible(name)
 
 
+_KINDS = tuple(SeatKind)
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerInfo:
     """A seat as the transcript names it."""
 
     name: str
-    kind: str  # "human" | "ai" | "bot"
+    kind: SeatKind
     level: str | None = None
 
     def __post_init__(self) -> None:
         # Every name a front end shows comes through here (a seat, a transcript, a save), so
         # this is the one place where a hostile name is disarmed.
         object.__setattr__(self, "name", _shown_name(self.name))
+        if self.kind not in _KINDS:
+            raise ValueError(f"a seat's kind is {', '.join(_KINDS)}; got {str(self.kind)[:20]!r}")
+        object.__setattr__(self, "kind", SeatKind(self.kind))
 
     def as_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"name": self.name, "kind": self.kind}
+        d: dict[str, Any] = {"name": self.name, "kind": str(self.kind)}
         if self.level is not None:
             d["level"] = self.level
         return d
@@ -199,11 +206,11 @@ class Chips:
 
     player: int
     amount: int
-    reason: str
+    reason: ChipReason
     name = "chips"
 
     def as_dict(self) -> dict[str, Any]:
-        return {"event": "chips", "player": self.player, "amount": self.amount, "reason": self.reason}
+        return {"event": "chips", "player": self.player, "amount": self.amount, "reason": str(self.reason)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,7 +225,7 @@ class TurnEnd:
 @dataclass(frozen=True, slots=True)
 class RoundEnd:
     round: int
-    reason: str  # "out" | "blocked"
+    reason: RoundEndReason
     winners: tuple[int, ...]
     hands: tuple[Cards, ...]
     scores: tuple[int, ...]
@@ -229,7 +236,7 @@ class RoundEnd:
         return {
             "event": "round_end",
             "round": self.round,
-            "reason": self.reason,
+            "reason": str(self.reason),
             "winners": list(self.winners),
             "hands": [_names(h) for h in self.hands],
             "scores": list(self.scores),
@@ -294,12 +301,12 @@ def event_from_dict(d: Mapping[str, Any]) -> Event:
     if kind == "undo":
         return Undo(d["player"])
     if kind == "chips":
-        return Chips(d["player"], d["amount"], d["reason"])
+        return Chips(d["player"], d["amount"], ChipReason(d["reason"]))
     if kind == "turn_end":
         return TurnEnd(d["player"])
     if kind == "round_end":
         return RoundEnd(
-            d["round"], d["reason"], tuple(d["winners"]), tuple(_cards(h) for h in d["hands"]),
+            d["round"], RoundEndReason(d["reason"]), tuple(d["winners"]), tuple(_cards(h) for h in d["hands"]),
             tuple(d["scores"]), tuple(d["totals"]),
         )
     if kind == "session_end":

@@ -42,6 +42,7 @@ from .events import (
     TurnStart,
     Undo,
 )
+from .kinds import ChipReason, DrawTiming, Phase, RoundEndReason, Scoring
 from .moves import MOVE_BASE, MOVE_CODES, IllegalMove, Move, legal_codes, move_code, move_of_code, refusal
 from .observation import Observation
 from .rules import RuleSet
@@ -75,29 +76,18 @@ _UNNAMED = tuple(tuple(PlayerInfo(f"Player {i + 1}", "ai") for i in range(n)) fo
 """The seats of a game given no players, by count (made once: every AI rollout makes a game)."""
 
 
-class Phase:
-    """Where a game stands; plain strings so they print and compare simply."""
-
-    TURN = "turn"
-    """The current player may play, move piles, undo or end the turn."""
-    ROUND_OVER = "round_over"
-    """A round has ended; :meth:`Game.next_round` deals the next one."""
-    SESSION_OVER = "session_over"
-    """The session has ended (R7); nothing more can happen."""
-
-
 @dataclass(frozen=True, slots=True)
 class RoundRecord:
     """How one round ended: why, who won, each seat's points, the totals after it and (chips
     scoring) the chips left in the pot."""
 
     round: int
-    reason: str  # "out" | "blocked"
+    reason: RoundEndReason
     winners: tuple[int, ...]
     scores: tuple[int, ...]
     totals: tuple[int, ...]
     pot: int = 0
-    chips: tuple[tuple[int, int, str], ...] = ()
+    chips: tuple[tuple[int, int, ChipReason], ...] = ()
     """Chips scoring: every payment of the round as (seat, chips, reason), reasons as in the
     transcript's ``chips`` event (ante, no_move, king_held, cards)."""
 
@@ -132,10 +122,10 @@ class Game:
             raise ValueError(f"{len(self.players)} players given for a {n}-player rule set")
         self._emit = emit
         self.n = n
-        self._draw_start = rules.draw == "start"
-        self._draw_end = rules.draw == "end"
-        self._no_draw = rules.draw == "none"
-        self._chips = rules.scoring == "chips"
+        self._draw_start = rules.draw == DrawTiming.START
+        self._draw_end = rules.draw == DrawTiming.END
+        self._no_draw = rules.draw == DrawTiming.NONE
+        self._chips = rules.scoring == Scoring.CHIPS
         self._mandatory = rules.mandatory_kings
         self._royal = rules.royal_kings
         # Session state.
@@ -153,11 +143,11 @@ class Game:
         self.turns = 0  # turns started this round
         self.idle_run = 0
         self.extra_turns = 0
-        self.round_reason = ""
+        self.round_reason: RoundEndReason | None = None
         self.round_winners: tuple[int, ...] = ()
         self.round_scores: tuple[int, ...] = ()
         self.history: list[RoundRecord] = []
-        self._ledger: list[tuple[int, int, str]] = []  # chips paid this round: (seat, chips, why)
+        self._ledger: list[tuple[int, int, ChipReason]] = []  # chips paid this round: (seat, chips, why)
         """One record per finished round of the session, oldest first (for score tables)."""
         # Turn state: net of undos.
         self.turn_cards_out = 0
@@ -246,7 +236,7 @@ class Game:
         self.turns = 0
         self.idle_run = 0
         self.extra_turns = 0
-        self.round_reason = ""
+        self.round_reason = None
         self.round_winners = ()
         self.round_scores = ()
         self.phase = Phase.TURN
@@ -261,10 +251,10 @@ class Game:
         if self._chips:
             # R7 chips: everyone antes 1 when the round starts.
             self.pot += n
-            self._ledger = [(seat, 1, "ante") for seat in range(n)]
+            self._ledger = [(seat, 1, ChipReason.ANTE) for seat in range(n)]
             if emit:
                 for seat in range(n):
-                    emit(Chips(seat, 1, "ante"))
+                    emit(Chips(seat, 1, ChipReason.ANTE))
         self._begin_turn(first)
 
     def _shuffled_deal(self, first: int) -> tuple[list[int], list[list[int]], list[int]]:
@@ -374,7 +364,7 @@ class Game:
                 if self._emit:
                     self._emit(Play(seat, CARDS[cid], PILES[p]))
                 if not hand:
-                    self._end_round("out", (seat,))
+                    self._end_round(RoundEndReason.OUT, (seat,))
                     break
             else:
                 s, d = (code - MOVE_BASE) >> 3, code & 7
@@ -485,20 +475,20 @@ class Game:
         if self._chips:
             if not self._log:
                 self.pot += 1
-                self._ledger.append((seat, 1, "no_move"))
+                self._ledger.append((seat, 1, ChipReason.NO_MOVE))
                 if emit:
-                    emit(Chips(seat, 1, "no_move"))
+                    emit(Chips(seat, 1, ChipReason.NO_MOVE))
             if king_held:
                 self.pot += 3
-                self._ledger.append((seat, 3, "king_held"))
+                self._ledger.append((seat, 3, ChipReason.KING_HELD))
                 if emit:
-                    emit(Chips(seat, 3, "king_held"))
+                    emit(Chips(seat, 3, ChipReason.KING_HELD))
         if emit:
             emit(TurnEnd(seat))
         if self.idle_run >= self.n:
             hands = self.hands
             fewest = min(h.bit_count() for h in hands)
-            self._end_round("blocked", tuple(i for i, h in enumerate(hands) if h.bit_count() == fewest))
+            self._end_round(RoundEndReason.BLOCKED, tuple(i for i, h in enumerate(hands) if h.bit_count() == fewest))
             return
         if self._royal and self.turn_kings:
             # R6 royal Kings: one extra turn per King played from hand, taken right after.
@@ -510,7 +500,7 @@ class Game:
             self._begin_turn((seat + 1) % self.n)
 
     # ------------------------------------------------------------------ round and session end
-    def _end_round(self, reason: str, winners: tuple[int, ...]) -> None:
+    def _end_round(self, reason: RoundEndReason, winners: tuple[int, ...]) -> None:
         rules, n, emit = self.rules, self.n, self._emit
         hands = self.hands
         if self._chips:
@@ -520,9 +510,9 @@ class Game:
                     left = hands[seat].bit_count()
                     if left:
                         self.pot += left
-                        self._ledger.append((seat, left, "cards"))
+                        self._ledger.append((seat, left, ChipReason.CARDS))
                         if emit:
-                            emit(Chips(seat, left, "cards"))
+                            emit(Chips(seat, left, ChipReason.CARDS))
             share = self.pot // len(winners)
             self.pot -= share * len(winners)
             scores = tuple(share if seat in winners else 0 for seat in range(n))
@@ -542,7 +532,7 @@ class Game:
         self.phase = Phase.SESSION_OVER if over else Phase.ROUND_OVER
         if over:
             self._session_winners = (
-                winners if rules.scoring == "none" else session_winners(rules.scoring, self.totals)
+                winners if rules.scoring == Scoring.NONE else session_winners(rules.scoring, self.totals)
             )
         if emit:
             emit(RoundEnd(
