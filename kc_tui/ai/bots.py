@@ -85,6 +85,7 @@ class BotPlayer(Player):
     """A seat played by an external program speaking PROTOCOL.md section 4."""
 
     level = "bot"
+    follows_events = True
 
     def __init__(self, command: str, seat: int, timeout: float = DEFAULT_TIMEOUT,
                  stderr: Any = None) -> None:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
+from .cards import Card
 from .events import (
     Chips,
     Draw,
@@ -19,11 +20,15 @@ from .events import (
     TurnStart,
     Undo,
 )
-from .game import RoundRecord
+from .kinds import RoundEndReason, Scoring
 from .rules import DEFAULT_TARGETS, RuleSet
 from .scoring import LOW_WINS
+from .views import RoundRecord, RoundSummary, SessionSummary
 
-__all__ = ["describe_rules", "Narrator", "score_table", "totals_chart", "chips_lines"]
+__all__ = [
+    "describe_rules", "Narrator", "score_table", "totals_chart", "chips_lines", "round_summary",
+    "scores_parts", "scores_text", "session_summary",
+]
 
 _SCORING_WORDS = {
     "classic": "each player who did not win scores a penalty for the cards left in hand: "
@@ -191,6 +196,54 @@ def totals_chart(history: Sequence[RoundRecord], names: Sequence[str], height: i
     lines.append(" " * width + "  " + "".join(f"{r.round:<3}" for r in history).rstrip() + "  (round)")
     lines.append("  ".join(f"{m} {n}" for m, n in zip(marks, names)) + "  (# where totals meet)")
     return "\n".join(lines)
+
+
+def round_summary(summary: RoundSummary, names: Sequence[str], card_text: Callable[[Card], str] = str) -> str:
+    """The words of a finished round (who won and why, every hand left, the points, the
+    running totals), each card written by ``card_text``."""
+    record = summary.record
+    winners = " and ".join(names[w] for w in record.winners)
+    if record.reason == RoundEndReason.OUT:
+        why = f"{winners} went out."
+    else:
+        why = f"The round was blocked; {winners} held the fewest cards."
+    lines = [f"Round {record.round} over. {why}", ""]
+    for seat, name in enumerate(names):
+        cards = " ".join(card_text(c) for c in summary.hands[seat]) or "-"
+        score = record.scores[seat]
+        lines.append(f"{name}: {score} point{'s' if score != 1 else ''} this round, {record.totals[seat]} in all")
+        lines.append(f"  cards left: {cards}")
+    rules = summary.rules
+    if rules.scoring == Scoring.CHIPS:
+        lines.append(f"Chips left in the pot: {record.pot}.")
+    lines.append(f"(Deal seed {summary.seed}: playing with --seed {summary.seed} and the same players and rules "
+                 "deals this session again.)")
+    if rules.scoring != Scoring.NONE and not summary.session_over:
+        lines += ["", scores_text(summary.history, names, rules)]
+    return "\n".join(lines)
+
+
+def scores_parts(history: Sequence[RoundRecord], names: Sequence[str], rules: RuleSet,
+                 over: bool = False) -> tuple[str, str]:
+    """The score table round by round, and the chart of the running totals ("" if none)."""
+    table = score_table(history, names, rules, over=over)
+    if not history or rules.scoring == Scoring.NONE:
+        return table, ""
+    return table, "Running totals by round:\n" + totals_chart(history, names)
+
+
+def scores_text(history: Sequence[RoundRecord], names: Sequence[str], rules: RuleSet, over: bool = False) -> str:
+    """The score table and its chart, one below the other."""
+    return "\n\n".join(part for part in scores_parts(history, names, rules, over) if part)
+
+
+def session_summary(summary: SessionSummary, names: Sequence[str]) -> str:
+    """The winners of a finished session and its score table."""
+    champions = " and ".join(names[w] for w in summary.winners)
+    verb = ("win" if champions == "You" else "wins") if len(summary.winners) == 1 else "share the win"
+    rounds = len(summary.history)
+    head = f"{champions} {verb} after {rounds} round{'s' if rounds != 1 else ''}."
+    return head + "\n\n" + scores_text(summary.history, names, summary.rules, over=True)
 
 
 def _wrap(text: str, width: int = 78) -> str:

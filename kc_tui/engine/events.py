@@ -122,7 +122,8 @@ class RoundView:
 
     round: int
     dealer: int
-    seat: int
+    seat: int | None
+    """The seat it is shown to; None for a spectator, who is shown no hand."""
     hand: Cards
     hand_counts: tuple[int, ...]
     board: tuple[Cards, ...]  # indexed by Pile.value
@@ -260,13 +261,14 @@ Event = Union[
 ]
 
 
-def seat_view(event: Event, seat: int) -> Event:
-    """The event as ``seat`` may see it: a deal shows only its own hand (:class:`RoundView`),
-    another player's draw hides the card, and the session's seed is withheld.  Everything
-    else is public."""
+def seat_view(event: Event, seat: int | None) -> Event:
+    """The event as ``seat`` may see it; ``seat`` None is a spectator (hot-seat players sharing
+    one screen are one).  This is the one place that decides it: a deal shows only the seat's
+    own hand (:class:`RoundView`; a spectator's shows none), another player's draw hides the
+    card, and the session's seed is withheld.  Everything else is public."""
     if isinstance(event, RoundStart):
         return RoundView(
-            event.round, event.dealer, seat, event.hands[seat],
+            event.round, event.dealer, seat, event.hands[seat] if seat is not None else (),
             tuple(len(h) for h in event.hands), event.board, len(event.stock),
         )
     if isinstance(event, Draw) and event.player != seat and event.card is not None:
@@ -277,13 +279,20 @@ def seat_view(event: Event, seat: int) -> Event:
     return event
 
 
-def event_from_dict(d: Mapping[str, Any]) -> Event:
-    """Read one transcript object back into an event value (raises ``KeyError``/``ValueError``)."""
+def event_from_dict(d: Mapping[str, Any], seat: int | None = None) -> Event:
+    """Read one transcript object back into an event value (raises ``KeyError``/``ValueError``).
+    A deal as a seat sees it (PROTOCOL.md section 4, which does not name the seat) is read as
+    shown to ``seat``."""
     kind = d["event"]
     if kind == "session_start":
         return SessionStart(
             d["version"], d["seed"], dict(d["rules"]),
-            tuple(PlayerInfo(p["name"], p["kind"], p.get("level")) for p in d["players"]),
+            tuple(PlayerInfo(p["name"], SeatKind(p["kind"]), p.get("level")) for p in d["players"]),
+        )
+    if kind == "round_start" and "hand" in d:
+        return RoundView(
+            d["round"], d["dealer"], seat, _cards(d["hand"]), tuple(d["hand_counts"]),
+            tuple(_cards(d["board"][p.name]) for p in Pile), d["stock_count"],
         )
     if kind == "round_start":
         return RoundStart(

@@ -13,7 +13,6 @@ Internally cards are ints, hands are bit masks and the board is eight lists of c
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
 from .cards import (
@@ -47,6 +46,7 @@ from .moves import MOVE_BASE, MOVE_CODES, IllegalMove, Move, legal_codes, move_c
 from .observation import Observation
 from .rules import RuleSet
 from .scoring import hand_penalty, session_over, session_winners
+from .views import RoundRecord
 
 __all__ = ["Game", "Phase", "PROTOCOL_VERSION", "RoundRecord"]
 
@@ -74,22 +74,6 @@ def _shuffle(rng: random.Random, deck: list[int]) -> None:
 
 _UNNAMED = tuple(tuple(PlayerInfo(f"Player {i + 1}", "ai") for i in range(n)) for n in range(7))
 """The seats of a game given no players, by count (made once: every AI rollout makes a game)."""
-
-
-@dataclass(frozen=True, slots=True)
-class RoundRecord:
-    """How one round ended: why, who won, each seat's points, the totals after it and (chips
-    scoring) the chips left in the pot."""
-
-    round: int
-    reason: RoundEndReason
-    winners: tuple[int, ...]
-    scores: tuple[int, ...]
-    totals: tuple[int, ...]
-    pot: int = 0
-    chips: tuple[tuple[int, int, ChipReason], ...] = ()
-    """Chips scoring: every payment of the round as (seat, chips, reason), reasons as in the
-    transcript's ``chips`` event (ante, no_move, king_held, cards)."""
 
 
 EventSink = Callable[[Event], None]
@@ -312,7 +296,7 @@ class Game:
     def why_illegal(self, move: Move | int) -> str | None:
         """``None`` if the current player may make ``move`` now, else the sentence why not."""
         if self.phase != Phase.TURN:
-            return self._not_playing()
+            return self.why_not_playing()
         try:
             code = move_code(move)
         except IllegalMove as exc:
@@ -323,7 +307,7 @@ class Game:
         """Apply one move of the current player; raises :class:`IllegalMove` with the reason."""
         code = move_code(move)
         if self.phase != Phase.TURN:
-            raise IllegalMove(self._not_playing())
+            raise IllegalMove(self.why_not_playing())
         if not self.play_plan((code,)):
             raise IllegalMove(refusal(self.piles, self.hands[self.current], code))
 
@@ -388,7 +372,7 @@ class Game:
     def undo(self) -> None:
         """Take back the current player's last play or move of this turn (never a draw)."""
         if self.phase != Phase.TURN:
-            raise IllegalMove(self._not_playing())
+            raise IllegalMove(self.why_not_playing())
         if not self._log:
             raise IllegalMove("There is nothing to undo this turn.")
         code, count = self._log.pop()
@@ -429,7 +413,7 @@ class Game:
         (used when an AI or bot seat ends a turn without doing so).
         """
         if self.phase != Phase.TURN:
-            raise IllegalMove(self._not_playing())
+            raise IllegalMove(self.why_not_playing())
         king = self.pending_king() if self._mandatory else None
         while king is not None:
             if not force_kings:
@@ -542,7 +526,8 @@ class Game:
             if over:
                 emit(SessionEnd(self._session_winners, tuple(self.totals)))
 
-    def _not_playing(self) -> str:
+    def why_not_playing(self) -> str:
+        """Why nobody may act now (between rounds, or after the session)."""
         if self.phase == Phase.SESSION_OVER:
             return "The session is over."
         return "The round is over; deal the next one first."
