@@ -309,7 +309,7 @@ def simulate(
                     transcript_dir = None
             faults.extend(service.take_faults())
         sessions += 1
-        for w in service.game.session_winners:
+        for w in service.session_winners:
             session_wins[w] += 1
     elapsed = time.perf_counter() - start
     return {

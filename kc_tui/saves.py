@@ -23,7 +23,7 @@ from typing import Any, Callable, Sequence
 
 from .ai.seats import check_spec, make_seats, spec_kind
 from .engine.events import Event, RoundEnd, RoundStart, SessionEnd, SessionStart, TurnEnd, TurnStart
-from .engine.game import Phase
+from .engine.kinds import Phase
 from .engine.rules import RuleError
 from .engine.service import GameService, Seat
 from .engine.transcript import TranscriptError, encode_event, replay_events
@@ -292,7 +292,7 @@ class AutoSaver:
 
     def _generator_states(self) -> list[tuple[Any, ...] | None]:
         """The deals' generator's state, then each seat's (None for a seat without one)."""
-        rngs = [self.service.game.rng] + [
+        rngs = [self.service.deal_rng] + [
             seat.player.rng if isinstance(getattr(seat.player, "rng", None), random.Random) else None
             for seat in self.service.seats
         ]

@@ -194,6 +194,8 @@ class GameService:
             if player.follows_events:
                 # A seat that follows the game (a bot, the expert) sees each event as its
                 # seat may: no other hand, no other player's drawn card.
+                for event in self.past_events_seen_by(index):
+                    player.observe(event)
                 self.follow(player.observe, index)
 
     # ------------------------------------------------------------------ listeners
@@ -204,12 +206,9 @@ class GameService:
         self.game.set_emit(self._dispatch)
 
     def follow(self, listener: Listener, seat: int | None) -> None:
-        """Send ``listener`` each event as ``seat`` may see it (None: a spectator), starting
-        with the events before this service took the game over."""
-        viewer = _SeatViewer(seat, listener)
-        for event in self.past_events:
-            viewer(event)
-        self.add_listener(viewer)
+        """Send ``listener`` each event from now on as ``seat`` may see it (None: a
+        spectator); :meth:`past_events_seen_by` gives the ones before."""
+        self.add_listener(_SeatViewer(seat, listener))
 
     def past_events_seen_by(self, seat: int | None) -> tuple[Event, ...]:
         """The events before this service took the game over, as ``seat`` may see them (a
