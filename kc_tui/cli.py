@@ -379,9 +379,9 @@ def _play(args: argparse.Namespace) -> int:
     if args.transcript is not None:
         try:
             writer = TranscriptWriter(args.transcript)
+            service.add_listener(writer)
         except OSError as exc:
             args.parser.error(f"cannot write the transcript to {args.transcript}: {exc.strerror}")
-        service.add_listener(writer)
     if args.daily:
         print(f"Today's deal: seed {seed} (everyone who plays --daily today with the same players "
               "and rules gets the same cards).")

@@ -293,7 +293,7 @@ class AutoSaver:
     def _generator_states(self) -> list[tuple[Any, ...] | None]:
         """The deals' generator's state, then each seat's (None for a seat without one)."""
         rngs = [self.service.deal_rng] + [
-            seat.player.rng if isinstance(getattr(seat.player, "rng", None), random.Random) else None
+            seat.player.rng if seat.player is not None else None
             for seat in self.service.seats
         ]
         return [rng.getstate() if rng is not None else None for rng in rngs]
@@ -307,6 +307,7 @@ class AutoSaver:
     def _document(self, upto: int, states: list[tuple[Any, ...] | None]) -> str:
         """The whole save, as the journal's first line."""
         service = self.service
+        assert states[0] is not None  # the deals always come from a generator
         return self._with_events({
             "schema_version": SCHEMA_VERSION,
             "kind": KIND,
@@ -466,7 +467,7 @@ def _read_save(path: Path) -> _Read:
 def _apply_entry(path: Path, doc: dict[str, Any], entry: Any, line_no: int) -> None:
     """Bring ``doc`` forward by one journal line: its events and the generators it moved."""
     damaged = SaveError(path, f"the file is damaged: line {line_no} is not a saved turn")
-    events, rng = doc.get("events"), doc.get("rng")
+    events, rng = doc.get("events"), doc.get("rng", {})
     if not isinstance(entry, dict) or not isinstance(entry.get("events"), list) or not isinstance(events, list):
         raise damaged
     moved = entry.get("rng", {})

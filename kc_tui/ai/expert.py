@@ -117,7 +117,7 @@ class TableMemory:
     if it plays out every card it can (as the computer levels and most people do)."""
 
     def __init__(self) -> None:
-        self.seat = -1
+        self.seat: int | None = None
         self.draw = "start"
         self.piles: list[list[int]] = [[] for _ in range(8)]
         self._log: list[tuple[int, int, int]] = []

@@ -268,7 +268,7 @@ class Narrator:
         self.counts: list[int] = []
         self._turn_plays: list[bool] = []  # this turn's plays (True) and pile moves, for undo
 
-    def _round_sentence(self, round_no: int, dealer: int, board: tuple, stock: int) -> str:
+    def _round_sentence(self, round_no: int, dealer: int, board: tuple[tuple[Card, ...], ...], stock: int) -> str:
         edges = ", ".join(
             f"{name} {cards[-1]}" for name, cards in zip("N E S W".split(), board) if cards
         )

@@ -41,7 +41,7 @@ from .events import (
     TurnStart,
     Undo,
 )
-from .kinds import ChipReason, DrawTiming, Phase, RoundEndReason, Scoring
+from .kinds import ChipReason, DrawTiming, Phase, RoundEndReason, Scoring, SeatKind
 from .moves import MOVE_BASE, MOVE_CODES, IllegalMove, Move, legal_codes, move_code, move_of_code, refusal
 from .observation import Observation
 from .rules import RuleSet
@@ -72,7 +72,7 @@ def _shuffle(rng: random.Random, deck: list[int]) -> None:
         deck[i], deck[j] = deck[j], deck[i]
 
 
-_UNNAMED = tuple(tuple(PlayerInfo(f"Player {i + 1}", "ai") for i in range(n)) for n in range(7))
+_UNNAMED = tuple(tuple(PlayerInfo(f"Player {i + 1}", SeatKind.AI) for i in range(n)) for n in range(7))
 """The seats of a game given no players, by count (made once: every AI rollout makes a game)."""
 
 
@@ -136,7 +136,7 @@ class Game:
         # Turn state: net of undos.
         self.turn_cards_out = 0
         self.turn_kings = 0
-        self._log: list[tuple] = []  # this turn's plays and moves, for undo
+        self._log: list[tuple[int, int]] = []  # this turn's plays and moves, for undo
 
     @classmethod
     def from_position(

@@ -13,7 +13,7 @@ UI, hints, AI, bots and referee can never disagree about what is legal.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence, Union
+from typing import Any, Sequence, Union
 
 from .cards import (
     CARDS,
@@ -61,7 +61,7 @@ class PlayCard:
     def __str__(self) -> str:
         return f"{self.card} {self.pile}"
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """PROTOCOL.md section 2."""
         return {"op": "play", "card": str(self.card), "pile": self.pile.name}
 
@@ -76,7 +76,7 @@ class MovePile:
     def __str__(self) -> str:
         return f"{self.source} {self.target}"
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """PROTOCOL.md section 2."""
         return {"op": "move", "from": self.source.name, "to": self.target.name}
 

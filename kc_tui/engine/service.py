@@ -42,6 +42,8 @@ class SeatPlayer(Protocol):
     part but :meth:`plan_turn` a default."""
 
     level: ClassVar[str]
+    rng: random.Random
+    """The player's own random source (a save keeps its state)."""
     follows_events: bool
     """Whether :meth:`observe` wants the game's events, as this seat may see them."""
     sees_all: bool

@@ -16,6 +16,7 @@ from textual.widgets import Input, Static
 from ..ai.seats import SEAT_NAMES
 from ..engine.rules import DEFAULT_TARGETS, DRAW_TIMINGS, PRESETS, RuleError, RuleSet, build_rules
 from .info import ON_OFF
+from .typed_app import OnKingsCornerApp
 from .widgets import Choice, Menu, MenuItem, TextPanel
 
 __all__ = ["NewGameScreen", "SeatChoice"]
@@ -50,7 +51,7 @@ class SeatChoice(Horizontal):
         yield Input(id=f"name-{self.index}", max_length=16, placeholder="name")
 
 
-class NewGameScreen(Screen):
+class NewGameScreen(OnKingsCornerApp, Screen[None]):
     """Dismissed by starting a game (the app opens the table) or by Esc."""
 
     BINDINGS = [

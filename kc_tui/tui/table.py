@@ -29,6 +29,7 @@ from ..engine.service import Decision, GameService
 from .dialogs import PassScreen, TextScreen, help_screen
 from .info import SettingsScreen, rules_screen
 from .round_over import RoundOverScreen, SessionOverScreen
+from .typed_app import OnKingsCornerApp
 from .widgets import HandView, PileView, TextPanel, card_text
 
 __all__ = ["TableScreen"]
@@ -55,7 +56,7 @@ def cross() -> Grid:
     return Grid(*cells, id="cross")
 
 
-class TableScreen(Screen):
+class TableScreen(OnKingsCornerApp, Screen[None]):
     """One session at the table, for the person (or people) at this keyboard."""
 
     # Textual repaints the whole screen whenever the focus moves; the widgets that gain and
@@ -427,9 +428,9 @@ class TableScreen(Screen):
         dr, dc = STEPS[direction]
         for _ in range(3):
             row, col = (row + dr) % 3, (col + dc) % 3
-            pile = AT.get((row, col))
-            if pile is not None:
-                self.query_one(f"#pile-{pile.name}", PileView).focus()
+            there = AT.get((row, col))
+            if there is not None:
+                self.query_one(f"#pile-{there.name}", PileView).focus()
                 break
         self._place_cursor()
 

@@ -74,7 +74,9 @@ def _redraw(widget: Widget) -> None:
     # The height the content takes now (a long hand wraps onto more lines); a max-height that
     # clips it only costs a layout that moves nothing.
     if (styles.height is not None and styles.height.is_auto
-            and visualize(widget, widget.render()).get_height(styles, size.width) != size.height):
+            # Textual's own Widget passes its styles here too; the stub asks for their base type.
+            and visualize(widget, widget.render()).get_height(styles, size.width)  # type: ignore[arg-type]
+            != size.height):
         widget.refresh(layout=True)
         return
     widget.refresh(Region(0, 0, size.width, size.height))
