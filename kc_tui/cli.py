@@ -22,12 +22,20 @@ from .engine.service import GameService, daily_seed, new_seed
 from .engine.text import is_valid_text, visible
 from .engine.transcript import TranscriptWriter
 from .plain import PlainGame
-from .saves import (
-    SaveError, delete_save, is_open_elsewhere, list_saves, load_save, resume_saving, saves_dir, start_saving, transcripts_dir,
-)
 from .replay import ReplayError, load_replay, replay_text
-from .stats import player_stats, read_results, report_text, select
+from .saves import (
+    SaveError,
+    delete_save,
+    is_open_elsewhere,
+    list_saves,
+    load_save,
+    resume_saving,
+    saves_dir,
+    start_saving,
+    transcripts_dir,
+)
 from .settings import THEMES, Settings, load_settings, save_settings
+from .stats import player_stats, read_results, report_text, select
 
 __all__ = ["main", "build_parser"]
 
@@ -210,7 +218,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     saves = sub.add_parser("saves", help="list the saved games, or delete one",
                            description="List the saved games, newest first, or delete one.")
-    saves.add_argument("--delete", metavar="NAME", default=None, help="delete the saved game NAME (as listed)")
+    saves.add_argument("--delete", metavar="NAME", default=None,
+                       help="delete the saved game NAME (as listed)")
     saves.set_defaults(parser=saves)
 
     rep = sub.add_parser("replay", help="replay a transcript move by move, every hand face up",

@@ -308,7 +308,9 @@ class TurnSearch:
             self._undo(code, token)
         return plan, end, key
 
-    def _collect(self, hand: int, path: list[int], ends: dict[tuple[int, ...], Candidate], limit: int) -> None:
+    def _collect(
+        self, hand: int, path: list[int], ends: dict[tuple[int, ...], Candidate], limit: int,
+    ) -> None:
         """Distinct end positions reachable from here, each with one plan reaching it."""
         if len(ends) >= limit:
             return

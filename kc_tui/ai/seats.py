@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from . import BENCHMARK_LEVELS, LEVELS, make_player
-from .base import Player
 from ..engine.kinds import SeatKind
 from ..engine.service import Seat
 from ..engine.text import is_valid_text
+from . import BENCHMARK_LEVELS, LEVELS, make_player
+from .base import Player
 from .bots import DEFAULT_TIMEOUT, BotPlayer
 
 __all__ = ["BOT_PREFIX", "HUMAN_PREFIX", "SEAT_NAMES", "check_spec", "spec_kind", "player_for", "make_seats"]

@@ -211,13 +211,14 @@ def round_summary(summary: RoundSummary, names: Sequence[str], card_text: Callab
     for seat, name in enumerate(names):
         cards = " ".join(card_text(c) for c in summary.hands[seat]) or "-"
         score = record.scores[seat]
-        lines.append(f"{name}: {score} point{'s' if score != 1 else ''} this round, {record.totals[seat]} in all")
+        points = f"{score} point{'s' if score != 1 else ''}"
+        lines.append(f"{name}: {points} this round, {record.totals[seat]} in all")
         lines.append(f"  cards left: {cards}")
     rules = summary.rules
     if rules.scoring == Scoring.CHIPS:
         lines.append(f"Chips left in the pot: {record.pot}.")
-    lines.append(f"(Deal seed {summary.seed}: playing with --seed {summary.seed} and the same players and rules "
-                 "deals this session again.)")
+    lines.append(f"(Deal seed {summary.seed}: playing with --seed {summary.seed} and the same players "
+                 "and rules deals this session again.)")
     if rules.scoring != Scoring.NONE and not summary.session_over:
         lines += ["", scores_text(summary.history, names, rules)]
     return "\n".join(lines)
@@ -232,7 +233,8 @@ def scores_parts(history: Sequence[RoundRecord], names: Sequence[str], rules: Ru
     return table, "Running totals by round:\n" + totals_chart(history, names)
 
 
-def scores_text(history: Sequence[RoundRecord], names: Sequence[str], rules: RuleSet, over: bool = False) -> str:
+def scores_text(history: Sequence[RoundRecord], names: Sequence[str], rules: RuleSet,
+                over: bool = False) -> str:
     """The score table and its chart, one below the other."""
     return "\n\n".join(part for part in scores_parts(history, names, rules, over) if part)
 
@@ -268,7 +270,9 @@ class Narrator:
         self.counts: list[int] = []
         self._turn_plays: list[bool] = []  # this turn's plays (True) and pile moves, for undo
 
-    def _round_sentence(self, round_no: int, dealer: int, board: tuple[tuple[Card, ...], ...], stock: int) -> str:
+    def _round_sentence(
+        self, round_no: int, dealer: int, board: tuple[tuple[Card, ...], ...], stock: int,
+    ) -> str:
         edges = ", ".join(
             f"{name} {cards[-1]}" for name, cards in zip("N E S W".split(), board) if cards
         )
@@ -315,7 +319,8 @@ class Narrator:
             )
         if isinstance(event, MoveEvent):
             self._turn_plays.append(False)
-            return f"{self._does(event.player, 'moves')} the {event.source.words} pile onto {event.target.words}."
+            source, target = event.source.words, event.target.words
+            return f"{self._does(event.player, 'moves')} the {source} pile onto {target}."
         if isinstance(event, Undo):
             if self._turn_plays and self._turn_plays.pop():
                 self.counts[event.player] += 1  # the card is back in hand
@@ -326,7 +331,8 @@ class Narrator:
                 "king_held": "for holding a King while a corner was empty",
                 "cards": "for the cards left in hand",
             }[event.reason]
-            return f"{self._does(event.player, 'pays')} {event.amount} chip{'s' if event.amount != 1 else ''} {why}."
+            chips = f"{event.amount} chip{'s' if event.amount != 1 else ''}"
+            return f"{self._does(event.player, 'pays')} {chips} {why}."
         if isinstance(event, TurnEnd):
             return f"{self._does(event.player, 'ends')} the turn."
         if isinstance(event, RoundEnd):

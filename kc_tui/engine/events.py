@@ -8,7 +8,7 @@ back.  Cards are :class:`Card` values, piles bottom first, the stock top first.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping, Union
+from typing import Any, Mapping
 
 from .cards import Card, Pile, parse_card, parse_pile
 from .kinds import ChipReason, RoundEndReason, SeatKind
@@ -255,10 +255,10 @@ class SessionEnd:
         return {"event": "session_end", "winners": list(self.winners), "totals": list(self.totals)}
 
 
-Event = Union[
-    SessionStart, RoundStart, RoundView, TurnStart, Draw, Play, MoveEvent, Undo, Chips, TurnEnd, RoundEnd,
-    SessionEnd,
-]
+Event = (
+    SessionStart | RoundStart | RoundView | TurnStart | Draw | Play | MoveEvent | Undo | Chips | TurnEnd
+    | RoundEnd | SessionEnd
+)
 
 
 def seat_view(event: Event, seat: int | None) -> Event:
@@ -315,7 +315,8 @@ def event_from_dict(d: Mapping[str, Any], seat: int | None = None) -> Event:
         return TurnEnd(d["player"])
     if kind == "round_end":
         return RoundEnd(
-            d["round"], RoundEndReason(d["reason"]), tuple(d["winners"]), tuple(_cards(h) for h in d["hands"]),
+            d["round"], RoundEndReason(d["reason"]), tuple(d["winners"]),
+            tuple(_cards(h) for h in d["hands"]),
             tuple(d["scores"]), tuple(d["totals"]),
         )
     if kind == "session_end":

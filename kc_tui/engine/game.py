@@ -2,12 +2,14 @@
 
 :class:`Game` owns all the state (hands, board, stock, scores, whose turn) and changes it only
 through legal actions: :meth:`Game.play` (or :meth:`Game.play_plan` for several moves at once),
-:meth:`Game.undo`, :meth:`Game.end_turn` and :meth:`Game.next_round`.  Each action emits the transcript events of PROTOCOL.md section 1 to one
-callback, in protocol order.  With no callback no event objects are built at all, which keeps the
-simulator and AI searches fast.
+:meth:`Game.undo`, :meth:`Game.end_turn` and :meth:`Game.next_round`.  Each action emits the
+transcript events of PROTOCOL.md section 1 to one callback, in protocol order.  With no callback
+no event objects are built at all, which keeps the simulator and AI searches fast.
 
 Internally cards are ints, hands are bit masks and the board is eight lists of card ids (see
 :mod:`kc_tui.engine.moves`); the public accessors return :class:`Card` and :class:`Pile` values.
+The referee is the engine's own: front ends drive it through :class:`~kc_tui.engine.service.GameService`
+and read the values of :mod:`kc_tui.engine.views`.
 """
 
 from __future__ import annotations
@@ -153,7 +155,7 @@ class Game:
         idle_run: int = 0,
         extra_turns: int = 0,
         rng: random.Random | None = None,
-    ) -> "Game":
+    ) -> Game:
         """A game in the middle of a round at the start of ``current``'s turn, after any draw
         (for AI rollouts on a sampled position and for tests).  ``stock``'s last card is its
         top.  No events are emitted.  ``rng`` deals the rounds after this one (default: one
@@ -178,7 +180,7 @@ class Game:
         self._emit = emit
 
     # ------------------------------------------------------------------ session flow
-    def start(self, dealer: int | None = None, deal: "Deal | None" = None) -> None:
+    def start(self, dealer: int | None = None, deal: Deal | None = None) -> None:
         """Emit ``session_start`` and deal round 1; the first dealer is random (R2).
 
         ``dealer`` and ``deal`` (a recorded :class:`RoundStart`) replay a transcript's round.
@@ -194,7 +196,7 @@ class Game:
         self.dealer = self.rng.randrange(self.n) if dealer is None else dealer
         self._deal(deal)
 
-    def next_round(self, deal: "Deal | None" = None) -> None:
+    def next_round(self, deal: Deal | None = None) -> None:
         """Deal the next round; the deal passes clockwise (R2).  ``deal`` replays a recorded one."""
         if self.phase != Phase.ROUND_OVER or not self.round_no:
             raise IllegalMove(
@@ -204,7 +206,7 @@ class Game:
         self.dealer = (self.dealer + 1) % self.n
         self._deal(deal)
 
-    def _deal(self, deal: "Deal | None" = None) -> None:
+    def _deal(self, deal: Deal | None = None) -> None:
         n = self.n
         first = (self.dealer + 1) % n
         if deal is not None:
@@ -472,7 +474,8 @@ class Game:
         if self.idle_run >= self.n:
             hands = self.hands
             fewest = min(h.bit_count() for h in hands)
-            self._end_round(RoundEndReason.BLOCKED, tuple(i for i, h in enumerate(hands) if h.bit_count() == fewest))
+            fewest_seats = tuple(i for i, h in enumerate(hands) if h.bit_count() == fewest)
+            self._end_round(RoundEndReason.BLOCKED, fewest_seats)
             return
         if self._royal and self.turn_kings:
             # R6 royal Kings: one extra turn per King played from hand, taken right after.
@@ -567,7 +570,7 @@ class Game:
         out.extend(self.stock)
         return out
 
-    def observation(self, seat: int) -> "Observation":
+    def observation(self, seat: int) -> Observation:
         """What ``seat`` may see now (no other hand, no stock order)."""
         return Observation(
             seat, self.rules, self.round_no, self.dealer, self.current, self.phase,

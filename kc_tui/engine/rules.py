@@ -59,7 +59,7 @@ class RuleSet:
         if self.scoring in SCORINGS:
             object.__setattr__(self, "scoring", Scoring(self.scoring))
 
-    def checked(self) -> "RuleSet":
+    def checked(self) -> RuleSet:
         """Return self if it can be dealt and played, else raise :class:`RuleError` (R6)."""
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
             raise RuleError(
@@ -97,7 +97,7 @@ class RuleSet:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "RuleSet":
+    def from_dict(cls, data: Mapping[str, Any]) -> RuleSet:
         """Rebuild from :meth:`as_dict` output (unknown keys ignored); checked."""
         known = {f.name for f in fields(cls)}
         values = {k: v for k, v in data.items() if k in known}

@@ -18,11 +18,11 @@ from __future__ import annotations
 import hashlib
 import random
 import time
-from datetime import date
 from dataclasses import dataclass
+from datetime import date
 from typing import Callable, ClassVar, Protocol, Sequence
 
-from .cards import CARDS, PILES, Card, Pile
+from .cards import PILES, Card, Pile
 from .events import Event, PlayerInfo, seat_view
 from .game import Game
 from .kinds import Phase, SeatKind
@@ -467,7 +467,9 @@ class GameService:
             if seat.player is not None:
                 seat.player.close()
 
-    def play_session(self, max_rounds: int | None = None, on_round_end: Callable[[Game], None] | None = None) -> int:
+    def play_session(
+        self, max_rounds: int | None = None, on_round_end: Callable[[Game], None] | None = None,
+    ) -> int:
         """Play a whole all-computer session (or ``max_rounds`` rounds of it); returns rounds played."""
         game = self.game
         if not game.round_no:

@@ -87,7 +87,8 @@ class TranscriptWriter:
             self._file.flush()
         except OSError as exc:
             self.failed = True
-            raise TranscriptWriteError(f"{visible(self._where)} cannot be written ({exc.strerror or exc})") from None
+            why = exc.strerror or exc
+            raise TranscriptWriteError(f"{visible(self._where)} cannot be written ({why})") from None
 
     def close(self) -> None:
         if self._owned and not self._file.closed:
@@ -98,7 +99,7 @@ class TranscriptWriter:
                 # been reported already; what is left in the buffer is that same lost line.
                 pass
 
-    def __enter__(self) -> "TranscriptWriter":
+    def __enter__(self) -> TranscriptWriter:
         return self
 
     def __exit__(self, *exc: Any) -> None:

@@ -13,9 +13,9 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.geometry import Offset
 from textual.reactive import Reactive
 from textual.screen import Screen
-from textual.widgets import Input, RichLog, Static
 from textual.timer import Timer
 from textual.widget import Widget
+from textual.widgets import Input, RichLog, Static
 from textual.worker import get_current_worker
 
 from ..ai.hints import hint

@@ -13,8 +13,8 @@ from textual.widgets import Static
 from ..engine.rules import build_rules
 from ..saves import list_saves
 from ..stats import report_text
-from .widgets import Menu, MenuItem, TextPanel
 from .typed_app import OnKingsCornerApp
+from .widgets import Menu, MenuItem, TextPanel
 
 __all__ = ["TitleScreen", "QUICK_GAME"]
 

@@ -259,7 +259,7 @@ class Menu(Static, can_focus=True):
     ]
 
     class Chosen(Message):
-        def __init__(self, menu: "Menu", item: MenuItem) -> None:
+        def __init__(self, menu: Menu, item: MenuItem) -> None:
             self.menu = menu
             self.item = item
             super().__init__()
@@ -315,7 +315,7 @@ class Choice(Static, can_focus=True):
     ]
 
     class Changed(Message):
-        def __init__(self, choice: "Choice", value: Any) -> None:
+        def __init__(self, choice: Choice, value: Any) -> None:
             self.choice = choice
             self.value = value
             super().__init__()
