@@ -25,12 +25,20 @@ from .engine.service import GameService, daily_seed, new_seed
 from .engine.text import is_valid_text, visible
 from .engine.transcript import TranscriptWriter
 from .plain import PlainGame
-from .saves import (
-    SaveError, delete_save, is_open_elsewhere, list_saves, load_save, resume_saving, saves_dir, start_saving, transcripts_dir,
-)
 from .replay import ReplayError, load_replay, replay_text
-from .stats import player_stats, read_results, report_text, select
+from .saves import (
+    SaveError,
+    delete_save,
+    is_open_elsewhere,
+    list_saves,
+    load_save,
+    resume_saving,
+    saves_dir,
+    start_saving,
+    transcripts_dir,
+)
 from .settings import THEMES, Settings, load_settings, save_settings
+from .stats import player_stats, read_results, report_text, select
 
 __all__ = ["main", "build_parser", "Stopped", "STOPPING_SIGNALS"]
 
@@ -269,7 +277,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     saves = sub.add_parser("saves", help="list the saved games, or delete one",
                            description="List the saved games, newest first, or delete one.")
-    saves.add_argument("--delete", metavar="NAME", default=None, help="delete the saved game NAME (as listed)")
+    saves.add_argument("--delete", metavar="NAME", default=None,
+                       help="delete the saved game NAME (as listed)")
     saves.set_defaults(parser=saves)
 
     rep = sub.add_parser("replay", help="replay a transcript move by move, every hand face up",
@@ -368,7 +377,7 @@ def simulate(
                     transcript_dir = None
             faults.extend(service.take_faults())
         sessions += 1
-        for w in service.game.session_winners:
+        for w in service.session_winners:
             session_wins[w] += 1
     elapsed = time.perf_counter() - start
     return {
@@ -438,9 +447,9 @@ def _play(args: argparse.Namespace) -> int:
     if args.transcript is not None:
         try:
             writer = TranscriptWriter(args.transcript)
+            service.add_listener(writer)
         except OSError as exc:
             args.parser.error(f"cannot write the transcript to {args.transcript}: {exc.strerror}")
-        service.add_listener(writer)
     if args.daily:
         print(f"Today's deal: seed {seed} (everyone who plays --daily today with the same players "
               "and rules gets the same cards).")

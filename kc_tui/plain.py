@@ -12,8 +12,8 @@ from .ai.hints import hint
 from .engine.cards import PILES, Card
 from .engine.commands import COMMAND_HELP, CommandError, Verb, parse_command
 from .engine.describe import Narrator, score_table, totals_chart
-from .engine.events import Draw, Event
-from .engine.game import Phase
+from .engine.events import Event
+from .engine.kinds import Phase, Scoring
 from .engine.moves import IllegalMove
 from .engine.observation import Observation
 from .engine.service import GameService
@@ -61,21 +61,17 @@ class PlainGame:
         self.out = out
         self.names = [s.name for s in service.seats]
         self.narrator = Narrator(self.names)
-        for event in service.past_events:  # a resumed game: the narrator catches up silently
-            self.narrator.sentence(event)
+        # What is printed is seen by whoever sits at the screen (the service's keyboard seat).
+        for event in service.past_events_seen_by(service.keyboard_seat):
+            self.narrator.sentence(event)  # a resumed game: the narrator catches up silently
         self.humans = [i for i, s in enumerate(service.seats) if s.player is None]
         self._last_human: int | None = None
-        service.add_listener(self._on_event)
+        service.follow(self._on_event, service.keyboard_seat)
 
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
 
     def _on_event(self, event: Event) -> None:
-        # What is printed is seen by whoever sits at the screen: only a lone person sees their
-        # own draws; in hot-seat every draw is told without its card.
-        viewer = self.humans[0] if len(self.humans) == 1 else -1
-        if isinstance(event, Draw) and event.player != viewer:
-            event = Draw(event.player, None)
         text = self.narrator.sentence(event)
         if text:
             self.say(text)
@@ -83,10 +79,10 @@ class PlainGame:
     def run(self) -> int:
         """Play until the session ends, the player quits, or input ends.  Returns an exit code."""
         service = self.service
-        if service.game.round_no:
-            game = service.game
-            self.say(f"Resuming round {game.round_no}. Totals so far: "
-                     + ", ".join(f"{n} {t}" for n, t in zip(self.names, game.totals)) + ".")
+        view = service.view(None)
+        if view.round:
+            self.say(f"Resuming round {view.round}. Totals so far: "
+                     + ", ".join(f"{n} {t}" for n, t in zip(self.names, view.totals)) + ".")
         else:
             service.start()
         try:
@@ -96,13 +92,13 @@ class PlainGame:
                     self.say(f"! {fault}")
                 phase = service.phase
                 if phase == Phase.SESSION_OVER:
-                    self.say(score_table(service.game.history, self.names, service.rules, over=True))
-                    self.say(totals_chart(service.game.history, self.names))
+                    self.say(score_table(service.history, self.names, service.rules, over=True))
+                    self.say(totals_chart(service.history, self.names))
                     self.say(f"Session seed: {service.seed}.")
                     return 0
                 if phase == Phase.ROUND_OVER:
-                    if service.rules.scoring != "none":
-                        self.say(score_table(service.game.history, self.names, service.rules))
+                    if service.rules.scoring != Scoring.NONE:
+                        self.say(score_table(service.history, self.names, service.rules))
                     line = self.read("Press Enter for the next round (or type quit). ")
                     if line is None or line.strip().lower() == "quit":
                         return self._stop(line is None)

@@ -12,12 +12,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
-from .engine.cards import Card, Pile
+from .engine.cards import Card
 from .engine.describe import Narrator
 from .engine.events import Event, PlayerInfo, RoundStart, TurnStart
-from .engine.game import Game
 from .engine.rules import RuleSet
-from .engine.transcript import MAX_BYTES, TranscriptError, read_events, replay_events
+from .engine.transcript import MAX_BYTES, TableState, TranscriptError, read_events, replay_states
 from .files import UnreadableFile, read_text
 
 __all__ = ["ReplayStep", "Replay", "load_replay", "ReplayError", "replay_text"]
@@ -55,15 +54,6 @@ class Replay:
         return [p.name for p in self.players]
 
 
-def _snapshot(game: Game) -> tuple:
-    return (
-        game.round_no, game.turns, game.current,
-        tuple(game.pile(p) for p in Pile),
-        tuple(game.hand(s) for s in range(game.n)),
-        len(game.stock), tuple(game.totals),
-    )
-
-
 def load_replay(path: Path) -> Replay:
     """Read and re-referee a transcript; :class:`ReplayError` says what is wrong."""
     try:
@@ -77,32 +67,31 @@ def load_replay(path: Path) -> Replay:
     except (StopIteration, TranscriptError, KeyError, ValueError, TypeError) as exc:
         raise ReplayError(f"{path}: not a transcript ({exc or 'it is empty'})") from None
     narrator = Narrator([p.name for p in getattr(first, "players", ())] or None)
-    raw: list[tuple[tuple, list[str], list[Event]]] = []
-
-    def on_line(_number: int, event: Event, game: Game) -> None:
+    try:
+        session = replay_states(lines)
+    except TranscriptError as exc:
+        raise ReplayError(f"{path}: {exc}") from None
+    # One step per decision: the lines that leave the table in the same state belong together.
+    raw: list[tuple[TableState, list[str], list[Event]]] = []
+    for event, state in session.steps:
         text = narrator.sentence(event)
-        state = _snapshot(game)
         if not (raw and raw[-1][0] == state):
             raw.append((state, [], []))
         if text:
             raw[-1][1].append(text)
         raw[-1][2].append(event)
-
-    try:
-        game, _ = replay_events(lines, on_line)
-    except TranscriptError as exc:
-        raise ReplayError(f"{path}: {exc}") from None
-    steps = []
-    for state, sentences, events in raw:
-        round_no, turn, current, piles, hands, stock, totals = state
-        steps.append(ReplayStep(
-            tuple(sentences), round_no, turn, current, piles, hands, stock, totals,
+    steps = [
+        ReplayStep(
+            tuple(sentences), state.round, state.turn, state.current, state.piles, state.hands,
+            state.stock, state.totals,
             new_turn=any(isinstance(e, (TurnStart, RoundStart)) for e in events),
             new_round=any(isinstance(e, RoundStart) for e in events),
-        ))
+        )
+        for state, sentences, events in raw
+    ]
     if not steps:
         raise ReplayError(f"{path}: the transcript holds no deal")
-    return Replay(game.players, game.rules, game.seed, tuple(steps))
+    return Replay(session.players, session.rules, session.seed, tuple(steps))
 
 
 def replay_text(replay: Replay) -> Sequence[str]:

@@ -17,17 +17,17 @@ import random
 import re
 import tempfile
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from .ai.seats import check_spec, make_seats, spec_kind
 from .engine.events import Event, RoundEnd, RoundStart, SessionEnd, SessionStart, TurnEnd, TurnStart
-from .engine.game import Phase
+from .engine.kinds import Phase
 from .engine.rules import RuleError
 from .engine.service import GameService, Seat
-from .engine.transcript import TranscriptError, encode_event, replay_events
 from .engine.text import visible
+from .engine.transcript import TranscriptError, encode_event, replay_events
 from .files import UnreadableFile, read_bytes
 
 __all__ = [
@@ -292,8 +292,8 @@ class AutoSaver:
 
     def _generator_states(self) -> list[tuple[Any, ...] | None]:
         """The deals' generator's state, then each seat's (None for a seat without one)."""
-        rngs = [self.service.game.rng] + [
-            seat.player.rng if isinstance(getattr(seat.player, "rng", None), random.Random) else None
+        rngs = [self.service.deal_rng] + [
+            seat.player.rng if seat.player is not None else None
             for seat in self.service.seats
         ]
         return [rng.getstate() if rng is not None else None for rng in rngs]
@@ -307,10 +307,11 @@ class AutoSaver:
     def _document(self, upto: int, states: list[tuple[Any, ...] | None]) -> str:
         """The whole save, as the journal's first line."""
         service = self.service
+        assert states[0] is not None  # the deals always come from a generator
         return self._with_events({
             "schema_version": SCHEMA_VERSION,
             "kind": KIND,
-            "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
             "seed": service.seed,
             "seats": [{"name": seat.name, "spec": spec} for seat, spec in zip(service.seats, self.specs)],
             "rng": {
@@ -329,7 +330,7 @@ class AutoSaver:
         players = {str(i - 1): _rng_state(states[i]) for i in moved if i > 0}  # type: ignore[arg-type]
         if players:
             rng["players"] = players
-        head = {"saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"), "rng": rng}
+        head = {"saved_at": datetime.now(UTC).isoformat(timespec="seconds"), "rng": rng}
         return self._with_events(head, self._lines[self._written:upto])
 
     def save(self, upto: int | None = None, compact: bool = False) -> bool:
@@ -406,7 +407,8 @@ def _parse_json(path: Path, parse: Callable[[], Any]) -> Any:
         raise SaveError(path, f"the file is cut short or damaged: not valid JSON at line {exc.lineno}, "
                               f"column {exc.colno}") from None
     except RecursionError:
-        raise SaveError(path, "the file is damaged: its data is nested too deeply to be a saved game") from None
+        raise SaveError(path, "the file is damaged: its data is nested too deeply to be a saved game") \
+            from None
     except ValueError:  # an integer of thousands of digits (Python's int_max_str_digits)
         raise SaveError(path, "the file is damaged: it holds a number too long to be read") from None
 
@@ -448,12 +450,13 @@ def _read_save(path: Path) -> _Read:
     rest = text[end:].split("\n")
     if rest[0].strip():
         column = end + len(rest[0]) - len(rest[0].lstrip()) - text.rfind("\n", 0, end)
-        raise SaveError(path, f"the file is cut short or damaged: not valid JSON at line {line_no}, column {column}")
+        raise SaveError(path, "the file is cut short or damaged: "
+                              f"not valid JSON at line {line_no}, column {column}")
     for k, line in enumerate(rest[1:], 1):
         if not line.strip():
             continue
         try:
-            entry = _parse_json(path, lambda: json.loads(line))
+            entry = _parse_json(path, lambda: json.loads(line))  # noqa: B023 - called at once, in the loop
         except SaveError:
             if k == len(rest) - 1:  # the last line, no newline after it: an append cut short
                 torn = True
@@ -466,8 +469,9 @@ def _read_save(path: Path) -> _Read:
 def _apply_entry(path: Path, doc: dict[str, Any], entry: Any, line_no: int) -> None:
     """Bring ``doc`` forward by one journal line: its events and the generators it moved."""
     damaged = SaveError(path, f"the file is damaged: line {line_no} is not a saved turn")
-    events, rng = doc.get("events"), doc.get("rng")
-    if not isinstance(entry, dict) or not isinstance(entry.get("events"), list) or not isinstance(events, list):
+    events, rng = doc.get("events"), doc.get("rng", {})
+    if (not isinstance(entry, dict) or not isinstance(entry.get("events"), list)
+            or not isinstance(events, list)):
         raise damaged
     moved = entry.get("rng", {})
     if not isinstance(moved, dict) or not isinstance(moved.get("players", {}), dict):
@@ -633,7 +637,8 @@ def _load(path: Path, think: float | None) -> Restored:
     rng_doc = _field(path, doc, "rng", dict)
     specs, names = [], []
     for i, seat in enumerate(seats_doc):
-        if not isinstance(seat, dict) or not isinstance(seat.get("name"), str) or not isinstance(seat.get("spec"), str):
+        if (not isinstance(seat, dict) or not isinstance(seat.get("name"), str)
+                or not isinstance(seat.get("spec"), str)):
             raise SaveError(path, f"seat {i + 1} must have a name and a spec")
         try:
             spec = check_spec(seat["spec"], humans=True)

@@ -87,7 +87,7 @@ class Settings:
                 or not all(isinstance(n, str) and len(n) <= 16 for n in self.names)):
             raise SettingsError(f"names must be up to 6 names of up to 16 characters; got {self.names!r}")
 
-    def with_(self, **changes: Any) -> "Settings":
+    def with_(self, **changes: Any) -> Settings:
         """A copy with some settings changed (checked)."""
         unknown = set(changes) - {f.name for f in fields(self)}
         if unknown:
@@ -161,7 +161,8 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         return Settings(), f"The settings file {shown} cannot be read ({exc}); the defaults are used."
     except RecursionError:
         # tomllib reads nested arrays and tables recursively: thousands of levels exhaust it.
-        return Settings(), f"The settings file {shown} is nested too deeply to be read; the defaults are used."
+        return Settings(), (f"The settings file {shown} is nested too deeply to be read; "
+                            "the defaults are used.")
     try:
         known = {f.name for f in fields(Settings)}
         values = {k: v for k, v in data.items() if k in known}

@@ -61,7 +61,8 @@ class PlayerStats:
             "rounds": self.rounds,
             "rounds_won": self.rounds_won,
             "win_rate_by_opponent_level": {
-                level: {"sessions": n, "won": won, "rate": won / n} for level, (n, won) in sorted(self.by_level.items())
+                level: {"sessions": n, "won": won, "rate": won / n}
+                for level, (n, won) in sorted(self.by_level.items())
             },
             "average_cards_left_when_losing": self.average_cards_left,
             "best_session": _session_dict(self.best),
@@ -160,7 +161,8 @@ def player_stats(results: Iterable[SessionResult]) -> dict[str, PlayerStats]:
             # Place: the winners are first; the others follow by their totals.
             place = 1 if won else 1 + len(result.winners) + sum(
                 1 for s in range(len(result.players)) if s not in result.winners and s != seat
-                and result.totals[s] != result.totals[seat] and (result.totals[s] < result.totals[seat]) == low)
+                and result.totals[s] != result.totals[seat]
+                and (result.totals[s] < result.totals[seat]) == low)
             points = result.totals[seat]
             # Best: the highest place, then the most points ahead of the others' mean.
             others = [t for s, t in enumerate(result.totals) if s != seat]
@@ -229,8 +231,10 @@ def stats_text(stats: PlayerStats) -> str:
     if s.average_cards_left is not None:
         lines.append(f"  Cards left in hand when losing a round: {s.average_cards_left:.1f} on average.")
     if s.best is not None and s.worst is not None:
-        lines.append(f"  Best session: finished {_ordinal(s.best[2])} of {s.best[3]} with {_count(s.best[4], 'point')}, {_when(s.best[1])}.")
-        lines.append(f"  Worst session: finished {_ordinal(s.worst[2])} of {s.worst[3]} with {_count(s.worst[4], 'point')}, {_when(s.worst[1])}.")
+        lines.append(f"  Best session: finished {_ordinal(s.best[2])} of {s.best[3]} "
+                     f"with {_count(s.best[4], 'point')}, {_when(s.best[1])}.")
+        lines.append(f"  Worst session: finished {_ordinal(s.worst[2])} of {s.worst[3]} "
+                     f"with {_count(s.worst[4], 'point')}, {_when(s.worst[1])}.")
     if s.streak:
         word = "won" if s.streak > 0 else "lost"
         run = "session" if abs(s.streak) == 1 else f"{abs(s.streak)} sessions"

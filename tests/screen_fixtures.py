@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import os
 import random
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Awaitable, Callable, Sequence
 
@@ -102,9 +102,9 @@ REPLAY = ("2026-11-04-120000-zoe-ada", 5)
 """The transcript replayed: its name and seed (two computers)."""
 
 SAVED = "2026-11-02-093000-you-ada.json"
-SAVED_AT = datetime(2026, 11, 2, 9, 30, tzinfo=timezone.utc)
+SAVED_AT = datetime(2026, 11, 2, 9, 30, tzinfo=UTC)
 BROKEN = "2026-11-01-080000-broken.json"
-BROKEN_AT = datetime(2026, 11, 1, 8, 0, tzinfo=timezone.utc)
+BROKEN_AT = datetime(2026, 11, 1, 8, 0, tzinfo=UTC)
 
 
 def with_stats(settings: Settings) -> KingsCornerApp:

@@ -13,7 +13,10 @@ from .hard import HardPlayer
 from .medium import MediumPlayer
 from .oracle import OraclePlayer
 
-__all__ = ["Player", "EasyPlayer", "MediumPlayer", "HardPlayer", "ExpertPlayer", "OraclePlayer", "LEVELS", "BENCHMARK_LEVELS", "make_player"]
+__all__ = [
+    "Player", "EasyPlayer", "MediumPlayer", "HardPlayer", "ExpertPlayer", "OraclePlayer", "LEVELS",
+    "BENCHMARK_LEVELS", "make_player",
+]
 
 LEVELS: Mapping[str, type[Player]] = MappingProxyType(
     {"easy": EasyPlayer, "medium": MediumPlayer, "hard": HardPlayer, "expert": ExpertPlayer}

@@ -101,6 +101,7 @@ class BotPlayer(Player):
     """A seat played by an external program speaking PROTOCOL.md section 4."""
 
     level = "bot"
+    follows_events = True
 
     def __init__(self, command: str, seat: int, timeout: float = DEFAULT_TIMEOUT,
                  stderr: Any = None) -> None:
@@ -301,8 +302,8 @@ class BotPlayer(Player):
             self._die(gone or self._exit_text())
             return []
         unasked = 0
-        for line in stale:
-            if not line.strip():
+        for said in stale:
+            if not said.strip():
                 continue
             if self._owed:
                 self._owed -= 1

@@ -118,6 +118,7 @@ class MediumPlayer(Player):
     """Greedy: sheds every card it can see a place for this turn."""
 
     level = "medium"
+    plans_from_board = True
 
     def plan_turn(self, obs: Observation) -> list[int]:
         return greedy_plan(obs.piles, obs.hand_mask)

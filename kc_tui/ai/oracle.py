@@ -22,12 +22,14 @@ __all__ = ["OraclePlayer"]
 class OraclePlayer(Player):
     level = "oracle"
     sees_all = True
-    """The engine service hands such a player the referee (:attr:`referee`)."""
 
     def __init__(self, rng: random.Random | None = None, candidates: int = 10) -> None:
         super().__init__(rng)
         self.count = candidates
         self.referee: Game | None = None
+
+    def see_all(self, referee: Game) -> None:
+        self.referee = referee
 
     def plan_turn(self, obs: Observation) -> list[int]:
         if self.referee is None:

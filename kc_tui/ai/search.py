@@ -106,7 +106,7 @@ class TurnSearch:
         self._dfs(hand)
         # The search's own best plan always comes first, however little time is left.
         _, best, best_key = self._principal(hand)
-        ends: dict[tuple, Candidate] = {best_key: best}
+        ends: dict[tuple[int, ...], Candidate] = {best_key: best}
         self._collect(hand, [], ends, count * 8)
         ranked = [best] + sorted((c for k, c in ends.items() if k != best_key), key=lambda c: -c.value)
         chosen = ranked[:count]
@@ -127,11 +127,11 @@ class TurnSearch:
                     on_board |= 1 << c
             unseen = ALL_MASK & ~hand & ~on_board
         self._unseen = unseen
-        self._tt: dict[tuple, float] = {}
+        self._tt: dict[tuple[int, ...], float] = {}
         self._nodes = 0
         self._stopped = False
 
-    def _key(self, hand: int) -> tuple:
+    def _key(self, hand: int) -> tuple[int, ...]:
         # Written out pile by pile: this runs at every node of the search.
         n, e, s, w, ne, se, sw, nw = self._piles
         edges = sorted([
@@ -281,7 +281,7 @@ class TurnSearch:
             value = self._eval(new_hand)
         return value, new_hand, token
 
-    def _principal(self, hand: int) -> tuple[list[int], Candidate, tuple]:
+    def _principal(self, hand: int) -> tuple[list[int], Candidate, tuple[int, ...]]:
         """Follow the best values down from the root to rebuild the plan; returns the plan,
         its end as a candidate, and the end's key.  The working board is left as it was."""
         plan: list[int] = []
@@ -308,7 +308,9 @@ class TurnSearch:
             self._undo(code, token)
         return plan, end, key
 
-    def _collect(self, hand: int, path: list[int], ends: dict[tuple, Candidate], limit: int) -> None:
+    def _collect(
+        self, hand: int, path: list[int], ends: dict[tuple[int, ...], Candidate], limit: int,
+    ) -> None:
         """Distinct end positions reachable from here, each with one plan reaching it."""
         if len(ends) >= limit:
             return

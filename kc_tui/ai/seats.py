@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from . import BENCHMARK_LEVELS, LEVELS, make_player
-from .base import Player
+from ..engine.kinds import SeatKind
 from ..engine.service import Seat
 from ..engine.text import is_valid_text
+from . import BENCHMARK_LEVELS, LEVELS, make_player
+from .base import Player
 from .bots import DEFAULT_TIMEOUT, BotPlayer
 
 __all__ = ["BOT_PREFIX", "HUMAN_PREFIX", "SEAT_NAMES", "check_spec", "spec_kind", "player_for", "make_seats"]
@@ -49,13 +50,13 @@ def check_spec(spec: str, benchmark: bool = False, humans: bool = False) -> str:
     return level
 
 
-def spec_kind(spec: str) -> tuple[str, str | None]:
+def spec_kind(spec: str) -> tuple[SeatKind, str | None]:
     """The transcript's ``kind`` and ``level`` for a seat spec."""
     if spec.startswith(BOT_PREFIX):
-        return "bot", None
+        return SeatKind.BOT, None
     if spec == "you" or spec.startswith(HUMAN_PREFIX):
-        return "human", None
-    return "ai", spec
+        return SeatKind.HUMAN, None
+    return SeatKind.AI, spec
 
 
 def player_for(
@@ -91,8 +92,8 @@ def make_seats(
             name = f"{base} {k}"
             k += 1
         taken.add(name.lower())
-        if kind == "human":
-            seats.append(Seat(name, "human"))
+        if kind == SeatKind.HUMAN:
+            seats.append(Seat(name, SeatKind.HUMAN))
             continue
         player = player_for(spec, i, random.Random(rng.getrandbits(64)), think, bot_timeout)
         seats.append(Seat(name, kind, level, player))

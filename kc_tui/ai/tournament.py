@@ -21,7 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from ..engine.game import Phase
+from ..engine.kinds import Phase, RoundEndReason
 from ..engine.rules import RuleSet
 from ..engine.service import GameService, Seat
 from .base import Player
@@ -141,7 +141,7 @@ def _play_deals(
                 seats.append(Seat(f"{spec}@{s}", kind, level, factory(spec, s, prng)))
             service = GameService(rules, seats, seed=dseed)
 
-            def timed(seat: int, seconds: float, _at=at_seat) -> None:
+            def timed(seat: int, seconds: float, _at: Sequence[int] = at_seat) -> None:
                 out.times[entrants[_at[seat]]].append(seconds)
 
             service.on_decision = timed
@@ -153,7 +153,7 @@ def _play_deals(
             game = service.game
             assert game.phase != Phase.TURN
             out.rounds += 1
-            if game.round_reason == "blocked":
+            if game.round_reason == RoundEndReason.BLOCKED:
                 out.blocked += 1
             share = 1.0 / len(game.round_winners)
             for s in range(n):
@@ -173,7 +173,7 @@ def _default_player(spec: str, seat: int, rng: random.Random, think: float | Non
     return player_for(spec, seat, rng, think=think, bot_timeout=bot_timeout)
 
 
-def _worker(args: tuple) -> _Partial:
+def _worker(args: tuple[Any, ...]) -> _Partial:
     entrants, rules, seed, deals, duplicate, factory = args
     return _play_deals(entrants, rules, seed, deals, duplicate, factory)
 
@@ -261,12 +261,12 @@ def run_tournament(
     times: dict[str, list[float]] = {}
     faults: list[str] = []
     for part in parts:
-        for name, rows in part.deal_wins.items():
-            deal_wins.setdefault(name, []).extend(rows)
-        for name, rows in part.points.items():
-            points.setdefault(name, []).extend(rows)
-        for name, rows in part.times.items():
-            times.setdefault(name, []).extend(rows)
+        for name, shares in part.deal_wins.items():
+            deal_wins.setdefault(name, []).extend(shares)
+        for name, scored in part.points.items():
+            points.setdefault(name, []).extend(scored)
+        for name, seconds in part.times.items():
+            times.setdefault(name, []).extend(seconds)
         faults.extend(part.faults)
     return TournamentResult(
         sum(p.rounds for p in parts), deals, duplicate, sum(p.blocked for p in parts),

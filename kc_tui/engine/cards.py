@@ -109,22 +109,22 @@ class Card:
     rank: Rank
     suit: Suit
 
-    def __lt__(self, other: "Card") -> bool:
+    def __lt__(self, other: Card) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
         return self.id < other.id
 
-    def __le__(self, other: "Card") -> bool:
+    def __le__(self, other: Card) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
         return self.id <= other.id
 
-    def __gt__(self, other: "Card") -> bool:
+    def __gt__(self, other: Card) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
         return self.id > other.id
 
-    def __ge__(self, other: "Card") -> bool:
+    def __ge__(self, other: Card) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
         return self.id >= other.id
@@ -154,7 +154,7 @@ class Card:
         return f"the {self.rank.word} of {self.suit.word}"
 
     @staticmethod
-    def parse(text: str) -> "Card":
+    def parse(text: str) -> Card:
         """Parse R1 notation (``TH``, ``10h``, ``ks``); raises :class:`NotationError`."""
         return parse_card(text)
 

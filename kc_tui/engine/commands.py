@@ -10,7 +10,7 @@ sentence, and nothing changes.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence, Union
+from typing import Sequence
 
 from .cards import Card, NotationError, Pile, parse_card, parse_pile
 from .moves import MovePile, PlayCard
@@ -32,7 +32,7 @@ class Verb:
     name: str
 
 
-Command = Union[PlayCard, MovePile, Verb]
+Command = PlayCard | MovePile | Verb
 
 COMMAND_HELP = (
     "Commands: 7H N plays the seven of hearts on North (10H or TH for a ten); "

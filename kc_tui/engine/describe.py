@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
+from .cards import Card
 from .events import (
     Chips,
     Draw,
@@ -19,11 +20,15 @@ from .events import (
     TurnStart,
     Undo,
 )
-from .game import RoundRecord
+from .kinds import RoundEndReason, Scoring
 from .rules import DEFAULT_TARGETS, RuleSet
 from .scoring import LOW_WINS
+from .views import RoundRecord, RoundSummary, SessionSummary
 
-__all__ = ["describe_rules", "Narrator", "score_table", "totals_chart", "chips_lines"]
+__all__ = [
+    "describe_rules", "Narrator", "score_table", "totals_chart", "chips_lines", "round_summary",
+    "scores_parts", "scores_text", "session_summary",
+]
 
 _SCORING_WORDS = {
     "classic": "each player who did not win scores a penalty for the cards left in hand: "
@@ -193,6 +198,56 @@ def totals_chart(history: Sequence[RoundRecord], names: Sequence[str], height: i
     return "\n".join(lines)
 
 
+def round_summary(summary: RoundSummary, names: Sequence[str], card_text: Callable[[Card], str] = str) -> str:
+    """The words of a finished round (who won and why, every hand left, the points, the
+    running totals), each card written by ``card_text``."""
+    record = summary.record
+    winners = " and ".join(names[w] for w in record.winners)
+    if record.reason == RoundEndReason.OUT:
+        why = f"{winners} went out."
+    else:
+        why = f"The round was blocked; {winners} held the fewest cards."
+    lines = [f"Round {record.round} over. {why}", ""]
+    for seat, name in enumerate(names):
+        cards = " ".join(card_text(c) for c in summary.hands[seat]) or "-"
+        score = record.scores[seat]
+        points = f"{score} point{'s' if score != 1 else ''}"
+        lines.append(f"{name}: {points} this round, {record.totals[seat]} in all")
+        lines.append(f"  cards left: {cards}")
+    rules = summary.rules
+    if rules.scoring == Scoring.CHIPS:
+        lines.append(f"Chips left in the pot: {record.pot}.")
+    lines.append(f"(Deal seed {summary.seed}: playing with --seed {summary.seed} and the same players "
+                 "and rules deals this session again.)")
+    if rules.scoring != Scoring.NONE and not summary.session_over:
+        lines += ["", scores_text(summary.history, names, rules)]
+    return "\n".join(lines)
+
+
+def scores_parts(history: Sequence[RoundRecord], names: Sequence[str], rules: RuleSet,
+                 over: bool = False) -> tuple[str, str]:
+    """The score table round by round, and the chart of the running totals ("" if none)."""
+    table = score_table(history, names, rules, over=over)
+    if not history or rules.scoring == Scoring.NONE:
+        return table, ""
+    return table, "Running totals by round:\n" + totals_chart(history, names)
+
+
+def scores_text(history: Sequence[RoundRecord], names: Sequence[str], rules: RuleSet,
+                over: bool = False) -> str:
+    """The score table and its chart, one below the other."""
+    return "\n\n".join(part for part in scores_parts(history, names, rules, over) if part)
+
+
+def session_summary(summary: SessionSummary, names: Sequence[str]) -> str:
+    """The winners of a finished session and its score table."""
+    champions = " and ".join(names[w] for w in summary.winners)
+    verb = ("win" if champions == "You" else "wins") if len(summary.winners) == 1 else "share the win"
+    rounds = len(summary.history)
+    head = f"{champions} {verb} after {rounds} round{'s' if rounds != 1 else ''}."
+    return head + "\n\n" + scores_text(summary.history, names, summary.rules, over=True)
+
+
 def _wrap(text: str, width: int = 78) -> str:
     if not text:
         return text
@@ -215,7 +270,9 @@ class Narrator:
         self.counts: list[int] = []
         self._turn_plays: list[bool] = []  # this turn's plays (True) and pile moves, for undo
 
-    def _round_sentence(self, round_no: int, dealer: int, board: tuple, stock: int) -> str:
+    def _round_sentence(
+        self, round_no: int, dealer: int, board: tuple[tuple[Card, ...], ...], stock: int,
+    ) -> str:
         edges = ", ".join(
             f"{name} {cards[-1]}" for name, cards in zip("N E S W".split(), board) if cards
         )
@@ -262,7 +319,8 @@ class Narrator:
             )
         if isinstance(event, MoveEvent):
             self._turn_plays.append(False)
-            return f"{self._does(event.player, 'moves')} the {event.source.words} pile onto {event.target.words}."
+            source, target = event.source.words, event.target.words
+            return f"{self._does(event.player, 'moves')} the {source} pile onto {target}."
         if isinstance(event, Undo):
             if self._turn_plays and self._turn_plays.pop():
                 self.counts[event.player] += 1  # the card is back in hand
@@ -273,7 +331,8 @@ class Narrator:
                 "king_held": "for holding a King while a corner was empty",
                 "cards": "for the cards left in hand",
             }[event.reason]
-            return f"{self._does(event.player, 'pays')} {event.amount} chip{'s' if event.amount != 1 else ''} {why}."
+            chips = f"{event.amount} chip{'s' if event.amount != 1 else ''}"
+            return f"{self._does(event.player, 'pays')} {chips} {why}."
         if isinstance(event, TurnEnd):
             return f"{self._does(event.player, 'ends')} the turn."
         if isinstance(event, RoundEnd):

@@ -8,9 +8,10 @@ back.  Cards are :class:`Card` values, piles bottom first, the stock top first.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping, Union
+from typing import Any, Mapping
 
 from .cards import Card, Pile, parse_card, parse_pile
+from .kinds import ChipReason, RoundEndReason, SeatKind
 from .text import visible
 
 __all__ = [
@@ -49,21 +50,27 @@ def _shown_name(name: Any) -> str:
     return visible(name)
 
 
+_KINDS = tuple(SeatKind)
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerInfo:
     """A seat as the transcript names it."""
 
     name: str
-    kind: str  # "human" | "ai" | "bot"
+    kind: SeatKind
     level: str | None = None
 
     def __post_init__(self) -> None:
         # Every name a front end shows comes through here (a seat, a transcript, a save), so
         # this is the one place where a hostile name is disarmed.
         object.__setattr__(self, "name", _shown_name(self.name))
+        if self.kind not in _KINDS:
+            raise ValueError(f"a seat's kind is {', '.join(_KINDS)}; got {str(self.kind)[:20]!r}")
+        object.__setattr__(self, "kind", SeatKind(self.kind))
 
     def as_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"name": self.name, "kind": self.kind}
+        d: dict[str, Any] = {"name": self.name, "kind": str(self.kind)}
         if self.level is not None:
             d["level"] = self.level
         return d
@@ -115,7 +122,8 @@ class RoundView:
 
     round: int
     dealer: int
-    seat: int
+    seat: int | None
+    """The seat it is shown to; None for a spectator, who is shown no hand."""
     hand: Cards
     hand_counts: tuple[int, ...]
     board: tuple[Cards, ...]  # indexed by Pile.value
@@ -199,11 +207,11 @@ class Chips:
 
     player: int
     amount: int
-    reason: str
+    reason: ChipReason
     name = "chips"
 
     def as_dict(self) -> dict[str, Any]:
-        return {"event": "chips", "player": self.player, "amount": self.amount, "reason": self.reason}
+        return {"event": "chips", "player": self.player, "amount": self.amount, "reason": str(self.reason)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,7 +226,7 @@ class TurnEnd:
 @dataclass(frozen=True, slots=True)
 class RoundEnd:
     round: int
-    reason: str  # "out" | "blocked"
+    reason: RoundEndReason
     winners: tuple[int, ...]
     hands: tuple[Cards, ...]
     scores: tuple[int, ...]
@@ -229,7 +237,7 @@ class RoundEnd:
         return {
             "event": "round_end",
             "round": self.round,
-            "reason": self.reason,
+            "reason": str(self.reason),
             "winners": list(self.winners),
             "hands": [_names(h) for h in self.hands],
             "scores": list(self.scores),
@@ -247,19 +255,20 @@ class SessionEnd:
         return {"event": "session_end", "winners": list(self.winners), "totals": list(self.totals)}
 
 
-Event = Union[
-    SessionStart, RoundStart, RoundView, TurnStart, Draw, Play, MoveEvent, Undo, Chips, TurnEnd, RoundEnd,
-    SessionEnd,
-]
+Event = (
+    SessionStart | RoundStart | RoundView | TurnStart | Draw | Play | MoveEvent | Undo | Chips | TurnEnd
+    | RoundEnd | SessionEnd
+)
 
 
-def seat_view(event: Event, seat: int) -> Event:
-    """The event as ``seat`` may see it: a deal shows only its own hand (:class:`RoundView`),
-    another player's draw hides the card, and the session's seed is withheld.  Everything
-    else is public."""
+def seat_view(event: Event, seat: int | None) -> Event:
+    """The event as ``seat`` may see it; ``seat`` None is a spectator (hot-seat players sharing
+    one screen are one).  This is the one place that decides it: a deal shows only the seat's
+    own hand (:class:`RoundView`; a spectator's shows none), another player's draw hides the
+    card, and the session's seed is withheld.  Everything else is public."""
     if isinstance(event, RoundStart):
         return RoundView(
-            event.round, event.dealer, seat, event.hands[seat],
+            event.round, event.dealer, seat, event.hands[seat] if seat is not None else (),
             tuple(len(h) for h in event.hands), event.board, len(event.stock),
         )
     if isinstance(event, Draw) and event.player != seat and event.card is not None:
@@ -270,13 +279,20 @@ def seat_view(event: Event, seat: int) -> Event:
     return event
 
 
-def event_from_dict(d: Mapping[str, Any]) -> Event:
-    """Read one transcript object back into an event value (raises ``KeyError``/``ValueError``)."""
+def event_from_dict(d: Mapping[str, Any], seat: int | None = None) -> Event:
+    """Read one transcript object back into an event value (raises ``KeyError``/``ValueError``).
+    A deal as a seat sees it (PROTOCOL.md section 4, which does not name the seat) is read as
+    shown to ``seat``."""
     kind = d["event"]
     if kind == "session_start":
         return SessionStart(
             d["version"], d["seed"], dict(d["rules"]),
-            tuple(PlayerInfo(p["name"], p["kind"], p.get("level")) for p in d["players"]),
+            tuple(PlayerInfo(p["name"], SeatKind(p["kind"]), p.get("level")) for p in d["players"]),
+        )
+    if kind == "round_start" and "hand" in d:
+        return RoundView(
+            d["round"], d["dealer"], seat, _cards(d["hand"]), tuple(d["hand_counts"]),
+            tuple(_cards(d["board"][p.name]) for p in Pile), d["stock_count"],
         )
     if kind == "round_start":
         return RoundStart(
@@ -294,12 +310,13 @@ def event_from_dict(d: Mapping[str, Any]) -> Event:
     if kind == "undo":
         return Undo(d["player"])
     if kind == "chips":
-        return Chips(d["player"], d["amount"], d["reason"])
+        return Chips(d["player"], d["amount"], ChipReason(d["reason"]))
     if kind == "turn_end":
         return TurnEnd(d["player"])
     if kind == "round_end":
         return RoundEnd(
-            d["round"], d["reason"], tuple(d["winners"]), tuple(_cards(h) for h in d["hands"]),
+            d["round"], RoundEndReason(d["reason"]), tuple(d["winners"]),
+            tuple(_cards(h) for h in d["hands"]),
             tuple(d["scores"]), tuple(d["totals"]),
         )
     if kind == "session_end":

@@ -2,18 +2,19 @@
 
 :class:`Game` owns all the state (hands, board, stock, scores, whose turn) and changes it only
 through legal actions: :meth:`Game.play` (or :meth:`Game.play_plan` for several moves at once),
-:meth:`Game.undo`, :meth:`Game.end_turn` and :meth:`Game.next_round`.  Each action emits the transcript events of PROTOCOL.md section 1 to one
-callback, in protocol order.  With no callback no event objects are built at all, which keeps the
-simulator and AI searches fast.
+:meth:`Game.undo`, :meth:`Game.end_turn` and :meth:`Game.next_round`.  Each action emits the
+transcript events of PROTOCOL.md section 1 to one callback, in protocol order.  With no callback
+no event objects are built at all, which keeps the simulator and AI searches fast.
 
 Internally cards are ints, hands are bit masks and the board is eight lists of card ids (see
 :mod:`kc_tui.engine.moves`); the public accessors return :class:`Card` and :class:`Pile` values.
+The referee is the engine's own: front ends drive it through :class:`~kc_tui.engine.service.GameService`
+and read the values of :mod:`kc_tui.engine.views`.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
 from .cards import (
@@ -42,10 +43,12 @@ from .events import (
     TurnStart,
     Undo,
 )
+from .kinds import ChipReason, DrawTiming, Phase, RoundEndReason, Scoring, SeatKind
 from .moves import MOVE_BASE, MOVE_CODES, IllegalMove, Move, legal_codes, move_code, move_of_code, refusal
 from .observation import Observation
 from .rules import RuleSet
 from .scoring import hand_penalty, session_over, session_winners
+from .views import RoundRecord
 
 __all__ = ["Game", "Phase", "PROTOCOL_VERSION", "RoundRecord"]
 
@@ -71,35 +74,8 @@ def _shuffle(rng: random.Random, deck: list[int]) -> None:
         deck[i], deck[j] = deck[j], deck[i]
 
 
-_UNNAMED = tuple(tuple(PlayerInfo(f"Player {i + 1}", "ai") for i in range(n)) for n in range(7))
+_UNNAMED = tuple(tuple(PlayerInfo(f"Player {i + 1}", SeatKind.AI) for i in range(n)) for n in range(7))
 """The seats of a game given no players, by count (made once: every AI rollout makes a game)."""
-
-
-class Phase:
-    """Where a game stands; plain strings so they print and compare simply."""
-
-    TURN = "turn"
-    """The current player may play, move piles, undo or end the turn."""
-    ROUND_OVER = "round_over"
-    """A round has ended; :meth:`Game.next_round` deals the next one."""
-    SESSION_OVER = "session_over"
-    """The session has ended (R7); nothing more can happen."""
-
-
-@dataclass(frozen=True, slots=True)
-class RoundRecord:
-    """How one round ended: why, who won, each seat's points, the totals after it and (chips
-    scoring) the chips left in the pot."""
-
-    round: int
-    reason: str  # "out" | "blocked"
-    winners: tuple[int, ...]
-    scores: tuple[int, ...]
-    totals: tuple[int, ...]
-    pot: int = 0
-    chips: tuple[tuple[int, int, str], ...] = ()
-    """Chips scoring: every payment of the round as (seat, chips, reason), reasons as in the
-    transcript's ``chips`` event (ante, no_move, king_held, cards)."""
 
 
 EventSink = Callable[[Event], None]
@@ -132,10 +108,10 @@ class Game:
             raise ValueError(f"{len(self.players)} players given for a {n}-player rule set")
         self._emit = emit
         self.n = n
-        self._draw_start = rules.draw == "start"
-        self._draw_end = rules.draw == "end"
-        self._no_draw = rules.draw == "none"
-        self._chips = rules.scoring == "chips"
+        self._draw_start = rules.draw == DrawTiming.START
+        self._draw_end = rules.draw == DrawTiming.END
+        self._no_draw = rules.draw == DrawTiming.NONE
+        self._chips = rules.scoring == Scoring.CHIPS
         self._mandatory = rules.mandatory_kings
         self._royal = rules.royal_kings
         # Session state.
@@ -153,16 +129,16 @@ class Game:
         self.turns = 0  # turns started this round
         self.idle_run = 0
         self.extra_turns = 0
-        self.round_reason = ""
+        self.round_reason: RoundEndReason | None = None
         self.round_winners: tuple[int, ...] = ()
         self.round_scores: tuple[int, ...] = ()
         self.history: list[RoundRecord] = []
-        self._ledger: list[tuple[int, int, str]] = []  # chips paid this round: (seat, chips, why)
+        self._ledger: list[tuple[int, int, ChipReason]] = []  # chips paid this round: (seat, chips, why)
         """One record per finished round of the session, oldest first (for score tables)."""
         # Turn state: net of undos.
         self.turn_cards_out = 0
         self.turn_kings = 0
-        self._log: list[tuple] = []  # this turn's plays and moves, for undo
+        self._log: list[tuple[int, int]] = []  # this turn's plays and moves, for undo
 
     @classmethod
     def from_position(
@@ -179,7 +155,7 @@ class Game:
         idle_run: int = 0,
         extra_turns: int = 0,
         rng: random.Random | None = None,
-    ) -> "Game":
+    ) -> Game:
         """A game in the middle of a round at the start of ``current``'s turn, after any draw
         (for AI rollouts on a sampled position and for tests).  ``stock``'s last card is its
         top.  No events are emitted.  ``rng`` deals the rounds after this one (default: one
@@ -204,7 +180,7 @@ class Game:
         self._emit = emit
 
     # ------------------------------------------------------------------ session flow
-    def start(self, dealer: int | None = None, deal: "Deal | None" = None) -> None:
+    def start(self, dealer: int | None = None, deal: Deal | None = None) -> None:
         """Emit ``session_start`` and deal round 1; the first dealer is random (R2).
 
         ``dealer`` and ``deal`` (a recorded :class:`RoundStart`) replay a transcript's round.
@@ -220,7 +196,7 @@ class Game:
         self.dealer = self.rng.randrange(self.n) if dealer is None else dealer
         self._deal(deal)
 
-    def next_round(self, deal: "Deal | None" = None) -> None:
+    def next_round(self, deal: Deal | None = None) -> None:
         """Deal the next round; the deal passes clockwise (R2).  ``deal`` replays a recorded one."""
         if self.phase != Phase.ROUND_OVER or not self.round_no:
             raise IllegalMove(
@@ -230,7 +206,7 @@ class Game:
         self.dealer = (self.dealer + 1) % self.n
         self._deal(deal)
 
-    def _deal(self, deal: "Deal | None" = None) -> None:
+    def _deal(self, deal: Deal | None = None) -> None:
         n = self.n
         first = (self.dealer + 1) % n
         if deal is not None:
@@ -246,7 +222,7 @@ class Game:
         self.turns = 0
         self.idle_run = 0
         self.extra_turns = 0
-        self.round_reason = ""
+        self.round_reason = None
         self.round_winners = ()
         self.round_scores = ()
         self.phase = Phase.TURN
@@ -261,10 +237,10 @@ class Game:
         if self._chips:
             # R7 chips: everyone antes 1 when the round starts.
             self.pot += n
-            self._ledger = [(seat, 1, "ante") for seat in range(n)]
+            self._ledger = [(seat, 1, ChipReason.ANTE) for seat in range(n)]
             if emit:
                 for seat in range(n):
-                    emit(Chips(seat, 1, "ante"))
+                    emit(Chips(seat, 1, ChipReason.ANTE))
         self._begin_turn(first)
 
     def _shuffled_deal(self, first: int) -> tuple[list[int], list[list[int]], list[int]]:
@@ -322,7 +298,7 @@ class Game:
     def why_illegal(self, move: Move | int) -> str | None:
         """``None`` if the current player may make ``move`` now, else the sentence why not."""
         if self.phase != Phase.TURN:
-            return self._not_playing()
+            return self.why_not_playing()
         try:
             code = move_code(move)
         except IllegalMove as exc:
@@ -333,7 +309,7 @@ class Game:
         """Apply one move of the current player; raises :class:`IllegalMove` with the reason."""
         code = move_code(move)
         if self.phase != Phase.TURN:
-            raise IllegalMove(self._not_playing())
+            raise IllegalMove(self.why_not_playing())
         if not self.play_plan((code,)):
             raise IllegalMove(refusal(self.piles, self.hands[self.current], code))
 
@@ -374,7 +350,7 @@ class Game:
                 if self._emit:
                     self._emit(Play(seat, CARDS[cid], PILES[p]))
                 if not hand:
-                    self._end_round("out", (seat,))
+                    self._end_round(RoundEndReason.OUT, (seat,))
                     break
             else:
                 s, d = (code - MOVE_BASE) >> 3, code & 7
@@ -398,7 +374,7 @@ class Game:
     def undo(self) -> None:
         """Take back the current player's last play or move of this turn (never a draw)."""
         if self.phase != Phase.TURN:
-            raise IllegalMove(self._not_playing())
+            raise IllegalMove(self.why_not_playing())
         if not self._log:
             raise IllegalMove("There is nothing to undo this turn.")
         code, count = self._log.pop()
@@ -439,7 +415,7 @@ class Game:
         (used when an AI or bot seat ends a turn without doing so).
         """
         if self.phase != Phase.TURN:
-            raise IllegalMove(self._not_playing())
+            raise IllegalMove(self.why_not_playing())
         king = self.pending_king() if self._mandatory else None
         while king is not None:
             if not force_kings:
@@ -485,20 +461,21 @@ class Game:
         if self._chips:
             if not self._log:
                 self.pot += 1
-                self._ledger.append((seat, 1, "no_move"))
+                self._ledger.append((seat, 1, ChipReason.NO_MOVE))
                 if emit:
-                    emit(Chips(seat, 1, "no_move"))
+                    emit(Chips(seat, 1, ChipReason.NO_MOVE))
             if king_held:
                 self.pot += 3
-                self._ledger.append((seat, 3, "king_held"))
+                self._ledger.append((seat, 3, ChipReason.KING_HELD))
                 if emit:
-                    emit(Chips(seat, 3, "king_held"))
+                    emit(Chips(seat, 3, ChipReason.KING_HELD))
         if emit:
             emit(TurnEnd(seat))
         if self.idle_run >= self.n:
             hands = self.hands
             fewest = min(h.bit_count() for h in hands)
-            self._end_round("blocked", tuple(i for i, h in enumerate(hands) if h.bit_count() == fewest))
+            fewest_seats = tuple(i for i, h in enumerate(hands) if h.bit_count() == fewest)
+            self._end_round(RoundEndReason.BLOCKED, fewest_seats)
             return
         if self._royal and self.turn_kings:
             # R6 royal Kings: one extra turn per King played from hand, taken right after.
@@ -510,7 +487,7 @@ class Game:
             self._begin_turn((seat + 1) % self.n)
 
     # ------------------------------------------------------------------ round and session end
-    def _end_round(self, reason: str, winners: tuple[int, ...]) -> None:
+    def _end_round(self, reason: RoundEndReason, winners: tuple[int, ...]) -> None:
         rules, n, emit = self.rules, self.n, self._emit
         hands = self.hands
         if self._chips:
@@ -520,9 +497,9 @@ class Game:
                     left = hands[seat].bit_count()
                     if left:
                         self.pot += left
-                        self._ledger.append((seat, left, "cards"))
+                        self._ledger.append((seat, left, ChipReason.CARDS))
                         if emit:
-                            emit(Chips(seat, left, "cards"))
+                            emit(Chips(seat, left, ChipReason.CARDS))
             share = self.pot // len(winners)
             self.pot -= share * len(winners)
             scores = tuple(share if seat in winners else 0 for seat in range(n))
@@ -542,7 +519,7 @@ class Game:
         self.phase = Phase.SESSION_OVER if over else Phase.ROUND_OVER
         if over:
             self._session_winners = (
-                winners if rules.scoring == "none" else session_winners(rules.scoring, self.totals)
+                winners if rules.scoring == Scoring.NONE else session_winners(rules.scoring, self.totals)
             )
         if emit:
             emit(RoundEnd(
@@ -552,7 +529,8 @@ class Game:
             if over:
                 emit(SessionEnd(self._session_winners, tuple(self.totals)))
 
-    def _not_playing(self) -> str:
+    def why_not_playing(self) -> str:
+        """Why nobody may act now (between rounds, or after the session)."""
         if self.phase == Phase.SESSION_OVER:
             return "The session is over."
         return "The round is over; deal the next one first."
@@ -592,7 +570,7 @@ class Game:
         out.extend(self.stock)
         return out
 
-    def observation(self, seat: int) -> "Observation":
+    def observation(self, seat: int) -> Observation:
         """What ``seat`` may see now (no other hand, no stock order)."""
         return Observation(
             seat, self.rules, self.round_no, self.dealer, self.current, self.phase,

@@ -13,7 +13,7 @@ UI, hints, AI, bots and referee can never disagree about what is legal.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence, Union
+from typing import Any, Sequence
 
 from .cards import (
     CARDS,
@@ -61,7 +61,7 @@ class PlayCard:
     def __str__(self) -> str:
         return f"{self.card} {self.pile}"
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """PROTOCOL.md section 2."""
         return {"op": "play", "card": str(self.card), "pile": self.pile.name}
 
@@ -76,12 +76,12 @@ class MovePile:
     def __str__(self) -> str:
         return f"{self.source} {self.target}"
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """PROTOCOL.md section 2."""
         return {"op": "move", "from": self.source.name, "to": self.target.name}
 
 
-Move = Union[PlayCard, MovePile]
+Move = PlayCard | MovePile
 
 _MOVE_OBJECTS: tuple[Move, ...] = tuple(
     [PlayCard(CARDS[c], PILES[p]) for c in range(52) for p in range(8)]
@@ -196,7 +196,8 @@ def refusal(piles: Sequence[Sequence[int]], hand: int, code: int) -> str | None:
             return None
         top = pile[-1]
         if RANK_OF[top] == 1:
-            return f"{_card(cid)} does not fit on {name}: {name} shows {_card(top)}, and nothing goes on an Ace."
+            return (f"{_card(cid)} does not fit on {name}: {name} shows {_card(top)}, "
+                    "and nothing goes on an Ace.")
         if FITS[top] >> cid & 1:
             return None
         return (

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Mapping, NamedTuple
 
 from .cards import CARDS, PILES, Card, Pile, cards_of_mask
+from .kinds import Phase
 from .moves import Move, legal_codes, move_of_code
 from .rules import RuleSet
 
@@ -26,7 +27,7 @@ class Observation(NamedTuple):
     dealer: int
     current: int
     """Whose turn it is."""
-    phase: str
+    phase: Phase
     hand_mask: int
     piles: tuple[tuple[int, ...], ...]
     hand_counts: tuple[int, ...]
@@ -52,7 +53,7 @@ class Observation(NamedTuple):
 
     @property
     def my_turn(self) -> bool:
-        return self.phase == "turn" and self.current == self.seat
+        return self.phase == Phase.TURN and self.current == self.seat
 
     def legal_moves(self) -> tuple[Move, ...]:
         """This seat's legal moves on this board (R4), whoever's turn it is."""

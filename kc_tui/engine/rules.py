@@ -6,6 +6,8 @@ from dataclasses import dataclass, fields, replace
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from .kinds import DrawTiming, Scoring
+
 __all__ = [
     "RuleSet",
     "RuleError",
@@ -24,11 +26,11 @@ class RuleError(ValueError):
     """A rule configuration that cannot be played; the message names the option and the limit."""
 
 
-DRAW_TIMINGS = ("start", "end", "none")
-SCORINGS = ("classic", "face", "alternative", "chips", "none")
-DEFAULT_TARGETS: Mapping[str, int] = MappingProxyType(
-    {"classic": 25, "face": 25, "alternative": 250, "chips": 100, "none": 0}
-)
+DRAW_TIMINGS = tuple(DrawTiming)
+SCORINGS = tuple(Scoring)
+DEFAULT_TARGETS: Mapping[str, int] = MappingProxyType({
+    Scoring.CLASSIC: 25, Scoring.FACE: 25, Scoring.ALTERNATIVE: 250, Scoring.CHIPS: 100, Scoring.NONE: 0,
+})
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 MAX_TARGET = 100_000
 
@@ -42,14 +44,22 @@ class RuleSet:
 
     players: int = 4
     hand_size: int = 7
-    draw: str = "start"
+    draw: DrawTiming = DrawTiming.START
     kings_to_corners_at_deal: bool = False
     mandatory_kings: bool = False
     royal_kings: bool = False
-    scoring: str = "classic"
+    scoring: Scoring = Scoring.CLASSIC
     target: int = 25
 
-    def checked(self) -> "RuleSet":
+    def __post_init__(self) -> None:
+        # Options arrive as words (a transcript, a save, the command line); a known word becomes
+        # its enum member, an unknown one is left for :meth:`checked` to refuse in a sentence.
+        if self.draw in DRAW_TIMINGS:
+            object.__setattr__(self, "draw", DrawTiming(self.draw))
+        if self.scoring in SCORINGS:
+            object.__setattr__(self, "scoring", Scoring(self.scoring))
+
+    def checked(self) -> RuleSet:
         """Return self if it can be dealt and played, else raise :class:`RuleError` (R6)."""
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
             raise RuleError(
@@ -78,16 +88,16 @@ class RuleSet:
         return {
             "players": self.players,
             "hand_size": self.hand_size,
-            "draw": self.draw,
+            "draw": str(self.draw),
             "kings_to_corners_at_deal": self.kings_to_corners_at_deal,
             "mandatory_kings": self.mandatory_kings,
             "royal_kings": self.royal_kings,
-            "scoring": self.scoring,
+            "scoring": str(self.scoring),
             "target": self.target,
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "RuleSet":
+    def from_dict(cls, data: Mapping[str, Any]) -> RuleSet:
         """Rebuild from :meth:`as_dict` output (unknown keys ignored); checked."""
         known = {f.name for f in fields(cls)}
         values = {k: v for k, v in data.items() if k in known}

@@ -19,16 +19,19 @@ import hashlib
 import random
 import time
 from contextlib import ExitStack
-from datetime import date
 from dataclasses import dataclass
-from typing import Callable, Protocol, Sequence
+from datetime import date
+from typing import Callable, ClassVar, Protocol, Sequence
 
+from .cards import PILES, Card, Pile
 from .events import Event, PlayerInfo, seat_view
-from .game import Game, Phase
-from .moves import MOVE_CODES, IllegalMove, Move, move_of_code
+from .game import Game
+from .kinds import Phase, SeatKind
+from .moves import MOVE_BASE, MOVE_CODES, IllegalMove, Move, move_of_code
 from .observation import Observation
 from .rules import RuleSet
 from .text import visible
+from .views import RoundRecord, RoundSummary, SeatView, SessionSummary, Targets, TurnId
 
 __all__ = ["Seat", "SeatPlayer", "GameService", "AppliedPlan", "Decision", "new_seed", "daily_seed"]
 
@@ -36,11 +39,32 @@ Listener = Callable[[Event], None]
 
 
 class SeatPlayer(Protocol):
-    """What the service needs of a computer seat (see :class:`kc_tui.ai.base.Player`)."""
+    """What the service needs of a computer seat; :class:`kc_tui.ai.base.Player` gives every
+    part but :meth:`plan_turn` a default."""
 
-    level: str
+    level: ClassVar[str]
+    rng: random.Random
+    """The player's own random source (a save keeps its state)."""
+    follows_events: bool
+    """Whether :meth:`observe` wants the game's events, as this seat may see them."""
+    sees_all: bool
+    """Whether :meth:`see_all` is handed the referee (a benchmark's ceiling, never a game's)."""
+    plans_from_board: bool
+    """Whether :meth:`plan_from_board` plans a turn without an observation (faster)."""
 
     def plan_turn(self, obs: Observation) -> Sequence[Move | int]: ...
+
+    def plan_from_board(self, piles: Sequence[Sequence[int]], hand: int) -> Sequence[Move | int]: ...
+
+    def observe(self, event: Event) -> None: ...
+
+    def see_all(self, referee: Game) -> None: ...
+
+    def cancel(self) -> None: ...
+
+    def pop_fault(self) -> str | None: ...
+
+    def close(self) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,13 +72,14 @@ class Seat:
     """A seat at the table: a person at this keyboard (``player`` None) or a computer player."""
 
     name: str
-    kind: str = "human"  # "human" | "ai" | "bot"
+    kind: SeatKind = SeatKind.HUMAN
     level: str | None = None
     player: SeatPlayer | None = None
 
     def __post_init__(self) -> None:
         # A name typed at the command line or kept in a save is shown by every front end.
         object.__setattr__(self, "name", visible(self.name))
+        object.__setattr__(self, "kind", SeatKind(self.kind))
 
     @property
     def info(self) -> PlayerInfo:
@@ -79,8 +104,12 @@ class Decision:
     seat: int
     round: int
     turn: int
-    player: "SeatPlayer"
+    player: SeatPlayer
     obs: Observation
+
+    @property
+    def turn_id(self) -> TurnId:
+        return TurnId(self.round, self.turn, self.seat)
 
     def run(self) -> list[Move | int]:
         """The player's plan for this turn."""
@@ -92,9 +121,9 @@ def _listener_name(listener: Listener) -> str:
 
 
 class _SeatViewer:
-    """A listener passing each event on as one seat may see it."""
+    """A listener passing each event on as one seat (or a spectator, None) may see it."""
 
-    def __init__(self, seat: int, observe: Listener) -> None:
+    def __init__(self, seat: int | None, observe: Listener) -> None:
         self.seat = seat
         self.observe = observe
 
@@ -148,36 +177,54 @@ class GameService:
         elif game.rules != rules or game.n != len(self.seats):
             raise ValueError("the restored game's rules or players do not match the seats")
         self.game = game
+        """The referee.  Engine-side only (tests, the tournament, the oracle): front ends read
+        the values below, which the import-linter contracts keep them to."""
         game.set_emit(self._dispatch if self._listeners else None)
-        self._pop_faults = tuple(getattr(seat.player, "pop_fault", None) for seat in self.seats)
-        """Each seat's way to report a fault of its own (a bot's), or None."""
-        self._board_planners = tuple(getattr(seat.player, "plan_from_board", None) for seat in self.seats)
-        """Each seat's way to plan from the board and its hand alone, or None: such a seat gets
-        no observation built for it on this thread (the greedy player)."""
         self.past_events: tuple[Event, ...] = tuple(history)
-        """The events before this service took the game over (a restored save), for front ends
-        that keep their own account of the game (the narrator's card counts)."""
+        """The events before this service took the game over (a restored save), as the
+        referee saw them; front ends read :meth:`past_events_seen_by`."""
+        people = [i for i, s in enumerate(self.seats) if s.player is None]
+        self.keyboard_seat: int | None = people[0] if len(people) == 1 else None
+        """Who watches the screen: the one person at this keyboard; None (a spectator, who sees
+        no hand and no drawn card) in hot-seat, where people take turns at one screen, or when
+        only computers play."""
         for index, seat in enumerate(self.seats):
-            if getattr(seat.player, "sees_all", False):
-                seat.player.referee = self.game  # type: ignore[union-attr]  # benchmark ceiling
-            observe = getattr(seat.player, "observe", None)
-            if observe is not None and getattr(seat.player, "follows_events", True):
+            player = seat.player
+            if player is None:
+                continue
+            if player.sees_all:
+                player.see_all(self.game)  # a benchmark's ceiling: the cards face up
+            if player.follows_events:
                 # A seat that follows the game (a bot, the expert) sees each event as its
                 # seat may: no other hand, no other player's drawn card.
-                viewer = _SeatViewer(index, observe)
-                for event in history:
-                    viewer(event)
-                self.add_listener(viewer)
+                for event in self.past_events_seen_by(index):
+                    player.observe(event)
+                self.follow(player.observe, index)
 
     # ------------------------------------------------------------------ listeners
     def add_listener(self, listener: Listener) -> None:
+        """Send ``listener`` every event as the referee sees it (every card): for the
+        transcript, saves and statistics, which keep the whole game."""
         self._listeners.append(listener)
         self.game.set_emit(self._dispatch)
 
+    def follow(self, listener: Listener, seat: int | None) -> None:
+        """Send ``listener`` each event from now on as ``seat`` may see it (None: a
+        spectator); :meth:`past_events_seen_by` gives the ones before."""
+        self.add_listener(_SeatViewer(seat, listener))
+
+    def past_events_seen_by(self, seat: int | None) -> tuple[Event, ...]:
+        """The events before this service took the game over, as ``seat`` may see them (a
+        resumed game's narrator catches up on them)."""
+        return tuple(seat_view(event, seat) for event in self.past_events)
+
     def remove_listener(self, listener: Listener) -> None:
-        """Stop sending events to ``listener`` (nothing happens if it was already removed)."""
-        if listener in self._listeners:
-            self._listeners.remove(listener)
+        """Stop sending events to ``listener``, added or followed (nothing happens if it was
+        already removed)."""
+        for added in self._listeners:
+            if added == listener or (isinstance(added, _SeatViewer) and added.observe == listener):
+                self._listeners.remove(added)
+                break
         if not self._listeners:
             self.game.set_emit(None)
 
@@ -198,7 +245,7 @@ class GameService:
         self.game.start()
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         return self.game.phase
 
     @property
@@ -218,7 +265,70 @@ class GameService:
         return self.game.observation(self.game.current if seat is None else seat)
 
     def legal_moves(self) -> tuple[Move, ...]:
+        """The current player's legal moves (none outside a turn)."""
         return self.game.legal_moves()
+
+    def targets(self, held: Card | Pile) -> Targets:
+        """Where the current player may put ``held`` (a card of the hand, or a pile to move)
+        now, from the legal-move generator; none outside a person's turn."""
+        if not self.waiting_for_human():
+            return Targets(held, ())
+        if isinstance(held, Card):
+            want, base = held.id, 0
+        else:
+            want, base = held.value, MOVE_BASE
+        found = {code & 7 for code in self.game.legal_codes()
+                 if (code >= MOVE_BASE) == bool(base) and (code - base) >> 3 == want}
+        return Targets(held, tuple(PILES[p] for p in sorted(found)))
+
+    @property
+    def turn_id(self) -> TurnId | None:
+        """The turn being played; None between rounds."""
+        game = self.game
+        if game.phase != Phase.TURN:
+            return None
+        return TurnId(game.round_no, game.turns, game.current)
+
+    @property
+    def history(self) -> tuple[RoundRecord, ...]:
+        """Every finished round of the session, oldest first."""
+        return tuple(self.game.history)
+
+    @property
+    def session_winners(self) -> tuple[int, ...]:
+        """The seats that won the session (empty until it is over)."""
+        return self.game.session_winners
+
+    @property
+    def deal_rng(self) -> random.Random:
+        """The generator the deals come from, for a save to keep and restore its state."""
+        return self.game.rng
+
+    def view(self, seat: int | None) -> SeatView:
+        """The game as ``seat`` may see it now (None: a spectator, shown no hand)."""
+        game = self.game
+        return SeatView(
+            seat, game.phase, game.current, game.round_no, self.turn_id, game.players,
+            tuple(game.totals), self.history,
+            game.observation(seat) if seat is not None and game.round_no else None,
+        )
+
+    def round_summary(self) -> RoundSummary:
+        """The round just finished, every hand face up (only between rounds)."""
+        game = self.game
+        if game.phase == Phase.TURN or not game.history:
+            raise IllegalMove("The round is still being played.")
+        return RoundSummary(
+            game.rules, game.seed, self.history, tuple(game.hand(s) for s in range(game.n)),
+            game.phase == Phase.SESSION_OVER,
+        )
+
+    def session_summary(self) -> SessionSummary:
+        """The finished session: its winners and every round's record."""
+        game = self.game
+        if game.phase != Phase.SESSION_OVER:
+            raise IllegalMove("The session is not over.")
+        return SessionSummary(game.rules, game.session_winners, self.history)
 
     def _person_acts(self) -> None:
         game = self.game
@@ -244,32 +354,27 @@ class GameService:
         self.game.next_round()
 
     # ------------------------------------------------------------------ computer seats
-    def begin_decision(self) -> "Decision":
+    def begin_decision(self) -> Decision:
         """Snapshot the current computer seat's turn for :meth:`Decision.run` (any thread)."""
         game = self.game
         seat = self.seats[game.current]
         if game.phase != Phase.TURN:
-            raise IllegalMove(game._not_playing())
+            raise IllegalMove(game.why_not_playing())
         if seat.player is None:
             raise IllegalMove(f"It is {seat.name}'s turn, at this keyboard.")
         return Decision(game.current, game.round_no, game.turns, seat.player,
                         game.observation(game.current))
 
-    def cancel_decision(self, decision: "Decision") -> None:
+    def cancel_decision(self, decision: Decision) -> None:
         """Ask the player thinking about ``decision`` to stop; its :meth:`Decision.run` then
         returns the best plan found so far (players that think for long support this)."""
-        cancel = getattr(decision.player, "cancel", None)
-        if cancel is not None:
-            cancel()
+        decision.player.cancel()
 
-    def is_current(self, decision: "Decision") -> bool:
+    def is_current(self, decision: Decision) -> bool:
         """Is the game still at the turn ``decision`` was taken for?"""
-        game = self.game
-        return (game.phase, game.current, game.round_no, game.turns) == (
-            Phase.TURN, decision.seat, decision.round, decision.turn
-        )
+        return self.turn_id == decision.turn_id
 
-    def apply_decision(self, decision: "Decision", plan: Sequence[Move | int]) -> AppliedPlan:
+    def apply_decision(self, decision: Decision, plan: Sequence[Move | int]) -> AppliedPlan:
         """Apply a plan made for ``decision`` and end that turn, unless the game has moved on
         since (then nothing happens and the result says so)."""
         if not self.is_current(decision):
@@ -278,7 +383,7 @@ class GameService:
         self._collect_fault(decision.player)
         return result
 
-    def apply_decision_move(self, decision: "Decision", move: Move | int) -> bool:
+    def apply_decision_move(self, decision: Decision, move: Move | int) -> bool:
         """Apply one move of ``decision``'s plan (to show a computer turn move by move).
         False when the turn is no longer that decision's or the move is refused (recorded as
         a fault); the caller then calls :meth:`end_decision`."""
@@ -287,7 +392,7 @@ class GameService:
         applied = self.apply_plan([move], end=False)
         return applied.fault is None and self.is_current(decision)
 
-    def end_decision(self, decision: "Decision") -> None:
+    def end_decision(self, decision: Decision) -> None:
         """End the turn ``decision`` was for, if it is still being played."""
         if self.is_current(decision):
             self.game.end_turn(force_kings=True)
@@ -324,8 +429,6 @@ class GameService:
         """Play computer turns on this thread until a person must act, the round ends, or
         ``limit`` turns are played."""
         game, seats = self.game, self.seats
-        pop_faults = self._pop_faults
-        board_planners = self._board_planners
         done = 0
         while game.phase == Phase.TURN and (limit is None or done < limit):
             if seats[game.current].player is None:
@@ -334,17 +437,17 @@ class GameService:
             # cannot move on while its player thinks, so no snapshot of it is needed.
             seat = game.current
             player = seats[seat].player
-            from_board = board_planners[seat]
+            assert player is not None  # checked above: the loop stops at a person's seat
             started = time.perf_counter() if self.on_decision is not None else 0.0
-            if from_board is not None:
-                plan = from_board(game.piles, game.hands[seat])
+            if player.plans_from_board:
+                # The greedy player looks at nothing else: no observation is built for it.
+                plan = player.plan_from_board(game.piles, game.hands[seat])
             else:
                 plan = player.plan_turn(game.observation(seat))
             if self.on_decision is not None:
                 self.on_decision(seat, time.perf_counter() - started)
             self._apply_plan(plan, True)
-            if pop_faults[seat] is not None:
-                self._collect_fault(player)
+            self._collect_fault(player)
             done += 1
         return done
 
@@ -355,22 +458,21 @@ class GameService:
         return [visible(fault) for fault in faults]
 
     def _collect_fault(self, player: SeatPlayer) -> None:
-        pop = getattr(player, "pop_fault", None)
-        if pop is not None:
-            fault = pop()
-            if fault:
-                self.faults.append(fault)
+        fault = player.pop_fault()
+        if fault:
+            self.faults.append(fault)
 
     def close(self) -> None:
         """Release what the seats hold (bot processes): every seat's, even when closing one is
         interrupted (a signal stopping the program), before the interruption goes on."""
         with ExitStack() as closing:
             for seat in self.seats:
-                close = getattr(seat.player, "close", None)
-                if close is not None:
-                    closing.callback(close)
+                if seat.player is not None:
+                    closing.callback(seat.player.close)
 
-    def play_session(self, max_rounds: int | None = None, on_round_end: Callable[[Game], None] | None = None) -> int:
+    def play_session(
+        self, max_rounds: int | None = None, on_round_end: Callable[[Game], None] | None = None,
+    ) -> int:
         """Play a whole all-computer session (or ``max_rounds`` rounds of it); returns rounds played."""
         game = self.game
         if not game.round_no:

@@ -11,14 +11,17 @@ from __future__ import annotations
 import json
 import os
 import random
+from dataclasses import dataclass
 from typing import IO, Any, Callable, Iterable, Iterator
 
+from .cards import Card, Pile
 from .events import (
     Chips,
     Draw,
     Event,
     MoveEvent,
     Play,
+    PlayerInfo,
     RoundStart,
     SessionStart,
     TurnEnd,
@@ -30,7 +33,10 @@ from .moves import IllegalMove, MovePile, PlayCard
 from .rules import OPTION_NAMES, RuleError, RuleSet
 from .text import visible
 
-__all__ = ["TranscriptWriter", "TranscriptError", "TranscriptWriteError", "MAX_BYTES", "encode_event", "read_events", "replay", "replay_events"]
+__all__ = [
+    "TranscriptWriter", "TranscriptError", "TranscriptWriteError", "MAX_BYTES", "encode_event", "read_events",
+    "replay", "replay_events", "TableState", "ReplayedSession", "replay_states",
+]
 
 
 class TranscriptError(ValueError):
@@ -81,7 +87,8 @@ class TranscriptWriter:
             self._file.flush()
         except OSError as exc:
             self.failed = True
-            raise TranscriptWriteError(f"{visible(self._where)} cannot be written ({exc.strerror or exc})") from None
+            why = exc.strerror or exc
+            raise TranscriptWriteError(f"{visible(self._where)} cannot be written ({why})") from None
 
     def close(self) -> None:
         if self._owned and not self._file.closed:
@@ -92,7 +99,7 @@ class TranscriptWriter:
                 # been reported already; what is left in the buffer is that same lost line.
                 pass
 
-    def __enter__(self) -> "TranscriptWriter":
+    def __enter__(self) -> TranscriptWriter:
         return self
 
     def __exit__(self, *exc: Any) -> None:
@@ -169,6 +176,49 @@ def replay_events(
         if on_line is not None:
             on_line(number, event, game)
     return game, produced
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """The whole table at one moment of a replay, every hand face up (a replay is shown after
+    the game, so it may show everything)."""
+
+    round: int
+    turn: int
+    """Turns started so far this round."""
+    current: int
+    piles: tuple[tuple[Card, ...], ...]
+    """Every pile bottom first, by ``Pile.value``."""
+    hands: tuple[tuple[Card, ...], ...]
+    stock: int
+    """Cards left in the stock."""
+    totals: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayedSession:
+    """A transcript re-refereed: its players, rules and seed, and each line's event with the
+    table after it (the table may be a step ahead: one decision writes several lines)."""
+
+    players: tuple[PlayerInfo, ...]
+    rules: RuleSet
+    seed: int | None
+    steps: tuple[tuple[Event, TableState], ...]
+
+
+def _table_state(game: Game) -> TableState:
+    return TableState(
+        game.round_no, game.turns, game.current, tuple(game.pile(p) for p in Pile),
+        tuple(game.hand(s) for s in range(game.n)), len(game.stock), tuple(game.totals),
+    )
+
+
+def replay_states(lines: Iterable[str]) -> ReplayedSession:
+    """Re-referee a transcript (as :func:`replay`) and keep the table after each line, for a
+    replay to step through.  Raises :class:`TranscriptError` as :func:`replay` does."""
+    steps: list[tuple[Event, TableState]] = []
+    game, _ = replay_events(lines, lambda _number, event, game: steps.append((event, _table_state(game))))
+    return ReplayedSession(game.players, game.rules, game.seed, tuple(steps))
 
 
 def _check_deal(game: Game, deal: RoundStart) -> None:

@@ -12,6 +12,7 @@ from ..engine.rules import RuleSet
 from ..settings import CARD_STYLES, PACES, THEMES
 from .dialogs import TextScreen
 from .modal import Dialog
+from .typed_app import OnKingsCornerApp
 from .widgets import Choice, TextPanel
 
 __all__ = ["rules_screen", "SettingsScreen", "pace_text"]
@@ -28,7 +29,7 @@ def pace_text(pace: float) -> str:
 ON_OFF = [(False, "off"), (True, "on")]
 
 
-class SettingsScreen(Dialog[None]):
+class SettingsScreen(OnKingsCornerApp, Dialog[None]):
     """Theme, card style, ASCII mode, AI pace and confirmations; each change shows at once."""
 
     BINDINGS = [

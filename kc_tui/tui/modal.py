@@ -38,7 +38,7 @@ class Dialog(ModalScreen[ResultType]):
             return False
         return super().check_action(action, parameters)
 
-    def dismiss(self, result: Any = None) -> Any:  # type: ignore[override]
+    def dismiss(self, result: Any = None) -> Any:
         """Close the dialog (once: a second key that would close it again does nothing)."""
         if not self.ready:
             return None

@@ -16,6 +16,7 @@ from textual.widgets import Input, Static
 from ..ai.seats import SEAT_NAMES
 from ..engine.rules import DEFAULT_TARGETS, DRAW_TIMINGS, PRESETS, RuleError, RuleSet, build_rules
 from .info import ON_OFF
+from .typed_app import OnKingsCornerApp
 from .widgets import Choice, Menu, MenuItem, TextPanel
 
 __all__ = ["NewGameScreen", "SeatChoice"]
@@ -50,7 +51,7 @@ class SeatChoice(Horizontal):
         yield Input(id=f"name-{self.index}", max_length=16, placeholder="name")
 
 
-class NewGameScreen(Screen):
+class NewGameScreen(OnKingsCornerApp, Screen[None]):
     """Dismissed by starting a game (the app opens the table) or by Esc."""
 
     BINDINGS = [
@@ -96,8 +97,10 @@ class NewGameScreen(Screen):
             for i in range(6):
                 yield SeatChoice(i, self.start_kinds[i])
             yield Choice("Rules preset", [(p, p) for p in PRESETS], self.preset, id="preset")
-            yield Choice(OPTION_LABELS["hand_size"], [(n, str(n)) for n in range(1, 14)], 7, id="opt-hand_size")
-            yield Choice(OPTION_LABELS["draw"], [(d, DRAW_WORDS[d]) for d in DRAW_TIMINGS], "start", id="opt-draw")
+            yield Choice(OPTION_LABELS["hand_size"], [(n, str(n)) for n in range(1, 14)], 7,
+                         id="opt-hand_size")
+            yield Choice(OPTION_LABELS["draw"], [(d, DRAW_WORDS[d]) for d in DRAW_TIMINGS], "start",
+                         id="opt-draw")
             for key in ("kings_to_corners_at_deal", "mandatory_kings", "royal_kings"):
                 yield Choice(OPTION_LABELS[key], ON_OFF, False, id=f"opt-{key}")
             yield Choice(OPTION_LABELS["scoring"], list(SCORING_WORDS.items()), "classic", id="opt-scoring")
@@ -105,7 +108,8 @@ class NewGameScreen(Screen):
             with Horizontal(classes="seat"):
                 yield Static(f"  {'Seed (blank: random)':<25}", classes="label")
                 yield Input(id="seed", type="integer", placeholder="random", max_length=18)
-            yield Menu([MenuItem("start", "Ctrl+S", "Start the game"), MenuItem("back", "Esc", "Back to the title")],
+            yield Menu([MenuItem("start", "Ctrl+S", "Start the game"),
+                        MenuItem("back", "Esc", "Back to the title")],
                        id="new-game-menu")
         yield TextPanel(id="summary")
         yield TextPanel(id="keys", classes="keys")
@@ -189,7 +193,8 @@ class NewGameScreen(Screen):
             rules: RuleSet | None = self.rules()
         except RuleError:
             rules = None
-        shown = rules.as_dict() if rules else {**build_rules(2).as_dict(), **PRESETS[self.preset], **self.options}
+        shown = (rules.as_dict() if rules
+                 else {**build_rules(2).as_dict(), **PRESETS[self.preset], **self.options})
         for key in OPTION_LABELS:
             choice = self.query_one(f"#opt-{key}", Choice)
             if key == "target" and shown[key] not in TARGETS:

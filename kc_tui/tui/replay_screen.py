@@ -11,6 +11,7 @@ from textual.screen import Screen
 
 from ..replay import Replay
 from .table import WIDE, cross
+from .typed_app import OnKingsCornerApp
 from .widgets import PileView, TextPanel, card_text
 
 __all__ = ["ReplayScreen"]
@@ -18,7 +19,7 @@ __all__ = ["ReplayScreen"]
 KEYS = "Right/Left move  Down/Up turn  ]/[ round  Home/End  q leave"
 
 
-class ReplayScreen(Screen):
+class ReplayScreen(OnKingsCornerApp, Screen[None]):
     BINDINGS = [
         Binding("right,l,space", "step(1)", "Next move"),
         Binding("left,h,backspace", "step(-1)", "Previous move"),

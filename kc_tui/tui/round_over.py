@@ -1,5 +1,6 @@
 """The round-over dialog (who won and why, every hand left, the points, the running totals) and
-the session-over screen (the winners and the score table round by round)."""
+the session-over screen (the winners and the score table round by round).  Their words come from
+:mod:`kc_tui.engine.describe`, which the line mode shares."""
 
 from __future__ import annotations
 
@@ -8,58 +9,10 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
-from ..engine.cards import Card
-from ..engine.describe import score_table, totals_chart
-from ..engine.game import Game, Phase
 from .modal import Dialog
-from .widgets import Menu, MenuItem, TextPanel, card_text
+from .widgets import Menu, MenuItem, TextPanel
 
-__all__ = ["RoundOverScreen", "SessionOverScreen", "round_summary", "session_summary", "scores_text", "scores_parts"]
-
-
-def round_summary(game: Game, names: list[str], ascii_only: bool) -> str:
-    """The text of the round-over dialog, from the finished round's state."""
-    winners = " and ".join(names[w] for w in game.round_winners)
-    if game.round_reason == "out":
-        why = f"{winners} went out."
-    else:
-        why = f"The round was blocked; {winners} held the fewest cards."
-    lines = [f"Round {game.round_no} over. {why}", ""]
-    for seat, name in enumerate(names):
-        hand: tuple[Card, ...] = game.hand(seat)
-        cards = " ".join(card_text(c, ascii_only) for c in hand) or "-"
-        score = game.round_scores[seat]
-        lines.append(f"{name}: {score} point{'s' if score != 1 else ''} this round, {game.totals[seat]} in all")
-        lines.append(f"  cards left: {cards}")
-    if game.rules.scoring == "chips":
-        lines.append(f"Chips left in the pot: {game.pot}.")
-    lines.append(f"(Deal seed {game.seed}: playing with --seed {game.seed} and the same players and rules "
-                 "deals this session again.)")
-    if game.rules.scoring != "none" and game.phase != Phase.SESSION_OVER:
-        lines += ["", scores_text(game, names)]
-    return "\n".join(lines)
-
-
-def scores_parts(game: Game, names: list[str], over: bool = False) -> tuple[str, str]:
-    """The score table round by round, and the chart of the running totals ("" if none)."""
-    table = score_table(game.history, names, game.rules, over=over)
-    if not game.history or game.rules.scoring == "none":
-        return table, ""
-    return table, "Running totals by round:\n" + totals_chart(game.history, names)
-
-
-def scores_text(game: Game, names: list[str], over: bool = False) -> str:
-    """The score table and its chart, one below the other."""
-    return "\n\n".join(part for part in scores_parts(game, names, over) if part)
-
-
-def session_summary(game: Game, names: list[str]) -> str:
-    """The winners of a finished session and its score table."""
-    champions = " and ".join(names[w] for w in game.session_winners)
-    verb = ("win" if champions == "You" else "wins") if len(game.session_winners) == 1 else "share the win"
-    rounds = len(game.history)
-    head = f"{champions} {verb} after {rounds} round{'s' if rounds != 1 else ''}."
-    return head + "\n\n" + scores_text(game, names, over=True)
+__all__ = ["RoundOverScreen", "SessionOverScreen"]
 
 
 class _ScrollingDialog(Dialog[str]):

@@ -11,12 +11,13 @@ from textual.widgets import Static
 
 from ..engine.text import visible
 from ..saves import SaveError, SaveInfo, delete_save, is_open_elsewhere, list_saves, saves_dir
+from .typed_app import OnKingsCornerApp
 from .widgets import Menu, MenuItem, TextPanel
 
 __all__ = ["SavesScreen"]
 
 
-class SavesScreen(Screen):
+class SavesScreen(OnKingsCornerApp, Screen[None]):
     """Enter resumes the chosen save; d deletes it (y confirms); Esc goes back."""
 
     BINDINGS = [

@@ -13,22 +13,23 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.geometry import Offset
 from textual.reactive import Reactive
 from textual.screen import Screen
-from textual.widgets import Input, RichLog, Static
 from textual.timer import Timer
 from textual.widget import Widget
+from textual.widgets import Input, RichLog, Static
 from textual.worker import get_current_worker
 
 from ..ai.hints import hint
 from ..engine.cards import Card, Pile
 from ..engine.commands import CommandError, Verb, parse_command
-from ..engine.describe import Narrator
-from ..engine.events import Draw, Event
-from ..engine.game import Phase
+from ..engine.describe import Narrator, round_summary, scores_parts, session_summary
+from ..engine.events import Event
+from ..engine.kinds import Phase
 from ..engine.moves import IllegalMove, MovePile, PlayCard
 from ..engine.service import Decision, GameService
 from .dialogs import PassScreen, TextScreen, help_screen
 from .info import SettingsScreen, rules_screen
-from .round_over import RoundOverScreen, SessionOverScreen, round_summary, scores_parts, session_summary
+from .round_over import RoundOverScreen, SessionOverScreen
+from .typed_app import OnKingsCornerApp
 from .widgets import HandView, PileView, TextPanel, card_text
 
 __all__ = ["TableScreen"]
@@ -55,7 +56,7 @@ def cross() -> Grid:
     return Grid(*cells, id="cross")
 
 
-class TableScreen(Screen):
+class TableScreen(OnKingsCornerApp, Screen[None]):
     """One session at the table, for the person (or people) at this keyboard."""
 
     # Textual repaints the whole screen whenever the focus moves; the widgets that gain and
@@ -88,8 +89,8 @@ class TableScreen(Screen):
         self.viewer = self.people[0] if len(self.people) == 1 else -1
         self.names = [s.name for s in service.seats]
         self.narrator = Narrator(self.names)
-        for event in service.past_events:  # a resumed game: the narrator catches up silently
-            self.narrator.sentence(event)
+        for event in service.past_events_seen_by(service.keyboard_seat):
+            self.narrator.sentence(event)  # a resumed game: the narrator catches up silently
         self._decision: Decision | None = None
         self._playing: tuple[Decision, list] | None = None
         self._timer: Timer | None = None
@@ -127,14 +128,14 @@ class TableScreen(Screen):
         # Lay out for this terminal before the log is first written (it wraps as it writes).
         self._fit(*self.app.size)
         self.query_one("#prompt", Input).display = False
-        self.service.add_listener(self._on_event)
-        game = self.service.game
-        if not game.round_no:
+        self.service.follow(self._on_event, self.service.keyboard_seat)
+        view = self.service.view(None)
+        if not view.round:
             self.service.start()
         else:
             self.query_one("#log", RichLog).write(
-                f"Resumed in round {game.round_no}. Totals: "
-                + ", ".join(f"{n} {t}" for n, t in zip(self.names, game.totals)) + ".")
+                f"Resumed in round {view.round}. Totals: "
+                + ", ".join(f"{n} {t}" for n, t in zip(self.names, view.totals)) + ".")
         self.refresh_table()
         self.advance()
         self.call_after_refresh(self.app.show_notice)
@@ -142,8 +143,6 @@ class TableScreen(Screen):
     # ------------------------------------------------------------------ events and drawing
     def _on_event(self, event: Event) -> None:
         # Computer turns are applied on the UI thread, so this runs there too.
-        if isinstance(event, Draw) and (event.player != self.viewer or len(self.people) > 1):
-            event = Draw(event.player, None)
         text = self.narrator.sentence(event)
         if text:
             self.query_one("#log", RichLog).write(text)
@@ -219,12 +218,9 @@ class TableScreen(Screen):
         self.say(text)
 
     def _targets(self) -> set[Pile]:
-        held, game = self.held, self.service.game
-        if held is None or not self.service.waiting_for_human():
+        if self.held is None:
             return set()
-        if isinstance(held, Card):
-            return {p for p in Pile if game.why_illegal(PlayCard(held, p)) is None}
-        return {p for p in Pile if game.why_illegal(MovePile(held, p)) is None}
+        return set(self.service.targets(self.held))
 
     # ------------------------------------------------------------------ flow
     def advance(self) -> None:
@@ -240,7 +236,8 @@ class TableScreen(Screen):
             over = service.phase == Phase.SESSION_OVER
             self.say("The session is over." if over else "Round over.")
             self.refresh_table()
-            text = round_summary(service.game, self.names, self.ascii_only)
+            text = round_summary(service.round_summary(), self.names,
+                                 lambda card: card_text(card, self.ascii_only))
             self.app.push_screen(RoundOverScreen(text, over), self._after_round)
         elif service.waiting_for_human():
             if len(self.people) > 1 and self.viewer != service.current:
@@ -314,7 +311,7 @@ class TableScreen(Screen):
 
     def _act(self, action) -> bool:
         """Run a person's action; a refusal is shown and changes nothing (False)."""
-        seat, turns = self.service.current, self.service.game.turns
+        turn = self.service.turn_id
         try:
             action()
         except IllegalMove as exc:
@@ -322,7 +319,7 @@ class TableScreen(Screen):
             return False
         self.held = None
         self.refresh_table()
-        if self.service.waiting_for_human() and (self.service.current, self.service.game.turns) == (seat, turns):
+        if self.service.waiting_for_human() and self.service.turn_id == turn:
             self.say("Done. Pick the next card, or press e to end your turn.")
         else:
             self.advance()
@@ -340,7 +337,7 @@ class TableScreen(Screen):
             self._act(lambda: self.service.play(PlayCard(held, pile)))
         elif isinstance(held, Pile):
             self._act(lambda: self.service.play(MovePile(held, pile)))
-        elif self.service.game.piles[pile.value]:
+        elif self.service.observation().board[pile]:
             self._hold(pile)
         else:
             self.say(f"{pile.name} is empty: pick a card of your hand (1-9) to play there.")
@@ -431,9 +428,9 @@ class TableScreen(Screen):
         dr, dc = STEPS[direction]
         for _ in range(3):
             row, col = (row + dr) % 3, (col + dc) % 3
-            pile = AT.get((row, col))
-            if pile is not None:
-                self.query_one(f"#pile-{pile.name}", PileView).focus()
+            there = AT.get((row, col))
+            if there is not None:
+                self.query_one(f"#pile-{there.name}", PileView).focus()
                 break
         self._place_cursor()
 
@@ -489,9 +486,9 @@ class TableScreen(Screen):
         self.app.push_screen(rules_screen(self.service.rules))
 
     def action_scores(self) -> None:
-        game = self.service.game
-        table, chart = scores_parts(game, self.names)
-        rounds = len(game.history)
+        history = self.service.history
+        table, chart = scores_parts(history, self.names, self.service.rules)
+        rounds = len(history)
         self.app.push_screen(TextScreen(f"Scores after {rounds} round{'s' if rounds != 1 else ''}",
                                         table, close_keys="s", side=chart))
 
@@ -526,7 +523,7 @@ class TableScreen(Screen):
         if choice == "quit":
             self._leave()
         elif self.service.phase == Phase.SESSION_OVER:
-            text = session_summary(self.service.game, self.names)
+            text = session_summary(self.service.session_summary(), self.names)
             from_title = getattr(self.app, "service", None) is not self.service
             self.app.push_screen(SessionOverScreen(text, from_title), self._after_session)
         elif self.service.phase == Phase.ROUND_OVER:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Static
@@ -11,6 +13,7 @@ from textual.widgets import Static
 from ..engine.rules import build_rules
 from ..saves import list_saves
 from ..stats import report_text
+from .typed_app import OnKingsCornerApp
 from .widgets import Menu, MenuItem, TextPanel
 
 __all__ = ["TitleScreen", "QUICK_GAME"]
@@ -40,11 +43,12 @@ MENU = [
 ]
 
 
-class TitleScreen(Screen):
+class TitleScreen(OnKingsCornerApp, Screen[None]):
     """What ``kings-corner`` opens on."""
 
     # Each menu item's key picks it (the menu shows the keys); ? and F1 open the rules too.
-    BINDINGS = [Binding(item.key, f"pick('{item.id}')", item.label.split(":")[0]) for item in MENU] + [
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(Binding(item.key, f"pick('{item.id}')", item.label.split(":")[0]) for item in MENU),
         Binding("question_mark,f1", "pick('rules')", "Rules", show=False),
     ]
 

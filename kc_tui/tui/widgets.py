@@ -74,7 +74,9 @@ def _redraw(widget: Widget) -> None:
     # The height the content takes now (a long hand wraps onto more lines); a max-height that
     # clips it only costs a layout that moves nothing.
     if (styles.height is not None and styles.height.is_auto
-            and visualize(widget, widget.render()).get_height(styles, size.width) != size.height):
+            # Textual's own Widget passes its styles here too; the stub asks for their base type.
+            and visualize(widget, widget.render()).get_height(styles, size.width)  # type: ignore[arg-type]
+            != size.height):
         widget.refresh(layout=True)
         return
     widget.refresh(Region(0, 0, size.width, size.height))
@@ -257,7 +259,7 @@ class Menu(Static, can_focus=True):
     ]
 
     class Chosen(Message):
-        def __init__(self, menu: "Menu", item: MenuItem) -> None:
+        def __init__(self, menu: Menu, item: MenuItem) -> None:
             self.menu = menu
             self.item = item
             super().__init__()
@@ -313,7 +315,7 @@ class Choice(Static, can_focus=True):
     ]
 
     class Changed(Message):
-        def __init__(self, choice: "Choice", value: Any) -> None:
+        def __init__(self, choice: Choice, value: Any) -> None:
             self.choice = choice
             self.value = value
             super().__init__()

@@ -17,11 +17,10 @@ from kc_tui.ai.hints import hint
 from kc_tui.ai.medium import greedy_plan
 from kc_tui.ai.search import TurnSearch
 from kc_tui.ai.tournament import summarise
-from kc_tui.engine.cards import CARDS, FITS, Card, mask_of
+from kc_tui.engine.cards import CARDS, FITS, Card, Pile, mask_of
 from kc_tui.engine.events import RoundStart
 from kc_tui.engine.game import Game
 from kc_tui.engine.moves import MovePile, PlayCard, apply_code, legal_codes, move_of_code
-from kc_tui.engine.cards import Pile
 from kc_tui.engine.rules import PRESETS, RuleError, build_rules
 from kc_tui.engine.service import GameService, Seat
 

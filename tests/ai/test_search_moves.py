@@ -6,12 +6,11 @@ its apply/undo on the working board is the engine's :func:`apply_code` and undoe
 from __future__ import annotations
 
 from hypothesis import given, settings
+from strategies import played_games, positions
 
 from kc_tui.ai.search import TurnSearch
 from kc_tui.engine.game import Game, Phase
 from kc_tui.engine.moves import apply_code, legal_codes
-
-from strategies import played_games, positions
 
 
 def _canonical(piles: list[list[int]], hand: int) -> tuple:

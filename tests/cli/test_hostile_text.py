@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from screen_fixtures import finished_session
 
 from kc_tui.cli import main
 from kc_tui.engine.events import PlayerInfo, event_from_dict
@@ -22,8 +23,6 @@ from kc_tui.replay import ReplayError, load_replay, replay_text
 from kc_tui.saves import saves_dir, transcripts_dir
 from kc_tui.settings import load_settings
 from kc_tui.stats import read_results, report_text
-
-from screen_fixtures import finished_session
 
 HOSTILE = "\x1b]0;PWNED\x07\x1b[2J\u202eEve\u200b"
 """A name that retitles the window, clears the screen and prints what follows backwards."""

@@ -8,12 +8,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from referee import check_file
 
 from kc_tui.engine.cards import Card, Pile
 from kc_tui.engine.commands import CommandError, Verb, parse_command
 from kc_tui.engine.moves import MovePile, PlayCard
-
-from referee import check_file
 
 HAND = (Card.parse("3C"), Card.parse("7H"), Card.parse("KD"))
 

@@ -13,7 +13,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from referee import check_file
 
 TMUX = shutil.which("tmux")

@@ -11,6 +11,7 @@ import random
 
 import pytest
 from hypothesis import given, settings
+from strategies import played_games, positions
 
 from kc_tui.ai.expert import ExpertPlayer
 from kc_tui.ai.medium import MediumPlayer
@@ -20,8 +21,6 @@ from kc_tui.engine.game import Game, Phase
 from kc_tui.engine.moves import MOVE_CODES, IllegalMove, refusal
 from kc_tui.engine.rules import build_rules
 from kc_tui.engine.service import GameService, Seat
-
-from strategies import played_games, positions
 
 
 def _copy(game: Game) -> Game:

@@ -4,8 +4,8 @@ values round-trip through their codes."""
 from __future__ import annotations
 
 from hypothesis import given, settings
-
 from strategies import positions
+
 from kc_tui.engine.cards import CARDS, FITS, Pile
 from kc_tui.engine.moves import (
     MOVE_BASE,

@@ -10,7 +10,6 @@ import copy
 import json
 
 import pytest
-
 from referee import RefereeError, check_file, check_transcript, penalty
 
 DECK = [r + s for s in "CDHS" for r in "A23456789TJQK"]

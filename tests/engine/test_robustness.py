@@ -10,8 +10,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from positions import N, c, new_game
 
 from kc_tui.ai import make_player
+from kc_tui.ai.bots import BotError, parse_moves
 from kc_tui.engine.commands import CommandError, parse_command
 from kc_tui.engine.describe import Narrator
 from kc_tui.engine.events import SessionStart, seat_view
@@ -20,9 +22,6 @@ from kc_tui.engine.moves import IllegalMove, PlayCard
 from kc_tui.engine.rules import build_rules
 from kc_tui.engine.service import GameService, Seat
 from kc_tui.engine.transcript import TranscriptError, TranscriptWriter, replay
-from kc_tui.ai.bots import parse_moves, BotError
-
-from positions import new_game, c, N
 
 
 def _service(specs=("medium", "medium"), seed=1, **kw) -> GameService:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from positions import NE, NW, SE, SW, E, N, S, W, c, cards, deal, make_board, new_game  # noqa: F401
 
 from kc_tui.engine.cards import (
     CORNERS,
@@ -42,9 +43,6 @@ from kc_tui.engine.rules import (
     build_rules,
     parse_rule_assignment,
 )
-
-from positions import E, N, NE, NW, S, SE, SW, W, c, cards, deal, make_board, new_game  # noqa: F401
-
 
 # --------------------------------------------------------------------------------------------
 # Helpers

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from positions import NE, NW, SE, SW, E, N, S, W, c, cards, deal, make_board, new_game  # noqa: F401
 
 from kc_tui.ai import make_player
 from kc_tui.engine.cards import Card
@@ -28,9 +29,6 @@ from kc_tui.engine.game import Game, Phase
 from kc_tui.engine.moves import IllegalMove, PlayCard
 from kc_tui.engine.rules import build_rules
 from kc_tui.engine.service import GameService, Seat
-
-from positions import E, N, NE, NW, S, SE, SW, W, c, cards, deal, make_board, new_game  # noqa: F401
-
 
 # --------------------------------------------------------------------------------------------
 # Helpers

@@ -8,11 +8,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from referee import check_file
 
 from kc_tui.engine.rules import PRESETS, RuleError, build_rules
 from kc_tui.engine.transcript import replay
-
-from referee import check_file
 
 LEVELS = ("medium", "easy", "medium", "easy", "medium", "easy")
 

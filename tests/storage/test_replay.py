@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from kc_tui.ai.seats import make_seats
 from kc_tui.engine.rules import build_rules
 from kc_tui.engine.service import GameService
@@ -16,8 +18,6 @@ from kc_tui.replay import ReplayError, load_replay, replay_text
 from kc_tui.settings import Settings
 from kc_tui.tui.app import KingsCornerApp
 from kc_tui.tui.replay_screen import ReplayScreen
-
-import pytest
 
 
 def _transcript(tmp_path: Path, seed: int = 3) -> tuple[Path, GameService]:

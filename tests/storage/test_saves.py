@@ -13,14 +13,22 @@ from pathlib import Path
 from typing import Iterator
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings, strategies as st
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from kc_tui.ai.seats import make_seats
 from kc_tui.engine.game import Phase
 from kc_tui.engine.rules import build_rules
 from kc_tui.engine.service import GameService
 from kc_tui.saves import (
-    SCHEMA_VERSION, AutoSaver, SaveError, list_saves, load_save, read_document, resume_saving, write_atomic,
+    SCHEMA_VERSION,
+    AutoSaver,
+    SaveError,
+    list_saves,
+    load_save,
+    read_document,
+    resume_saving,
+    write_atomic,
 )
 
 

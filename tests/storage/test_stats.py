@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import subprocess
 import sys
-import os
 
 from kc_tui.ai.seats import make_seats
 from kc_tui.engine.cards import parse_card

@@ -19,7 +19,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from screen_fixtures import DATA_DIR, SCREENS, TOO_SMALL, start
 
 

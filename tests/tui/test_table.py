@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+from textual.widgets import Static
+
 from kc_tui.ai import make_player
 from kc_tui.engine.cards import Pile
 from kc_tui.engine.game import Phase
@@ -14,7 +16,6 @@ from kc_tui.settings import Settings
 from kc_tui.tui.app import KingsCornerApp
 from kc_tui.tui.table import TableScreen
 from kc_tui.tui.widgets import PileView
-from textual.widgets import Static
 
 
 def _app(seed: int = 8, opponents: str = "medium", pace: float = 0, **rules) -> KingsCornerApp:
