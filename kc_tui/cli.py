@@ -25,12 +25,12 @@ from .engine.service import GameService, daily_seed, new_seed
 from .engine.text import is_valid_text, visible
 from .engine.transcript import TranscriptWriter
 from .plain import PlainGame
-from .saves import (
+from .storage import (
     SaveError, delete_save, is_open_elsewhere, list_saves, load_save, resume_saving, saves_dir, start_saving, transcripts_dir,
 )
 from .replay import ReplayError, load_replay, replay_text
-from .stats import player_stats, read_results, report_text, select
-from .settings import THEMES, Settings, load_settings, save_settings
+from .storage import player_stats, read_results, report_text, select
+from .storage import THEMES, Settings, load_settings, save_settings
 
 __all__ = ["main", "build_parser", "Stopped", "STOPPING_SIGNALS"]
 

@@ -18,7 +18,7 @@ from .engine.events import Event, PlayerInfo, RoundStart, TurnStart
 from .engine.game import Game
 from .engine.rules import RuleSet
 from .engine.transcript import MAX_BYTES, TranscriptError, read_events, replay_events
-from .files import UnreadableFile, read_text
+from .storage import UnreadableFile, read_text
 
 __all__ = ["ReplayStep", "Replay", "load_replay", "ReplayError", "replay_text"]
 
