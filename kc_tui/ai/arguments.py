@@ -24,6 +24,8 @@ SEAT_HELP = (
 
 
 def seat_list(text: str, benchmark: bool = True, humans: bool = False) -> list[str]:
+    """``--players``: 2 to 6 seat specs, checked (``benchmark`` lets the oracle sit, ``humans``
+    people at this keyboard)."""
     specs = []
     for part in (t for t in text.split(",") if t.strip()):
         try:
@@ -53,6 +55,7 @@ def _rule(text: str) -> tuple[str, Any]:
 
 
 def positive(text: str) -> int:
+    """A count of at least 1 (``--rounds``, ``--jobs``)."""
     try:
         value = int(text)
     except ValueError:
@@ -63,6 +66,7 @@ def positive(text: str) -> int:
 
 
 def seed_number(text: str) -> int:
+    """``--seed``: any whole number."""
     try:
         return int(text)
     except ValueError:
@@ -70,6 +74,7 @@ def seed_number(text: str) -> int:
 
 
 def add_rule_options(p: argparse.ArgumentParser) -> None:
+    """``--preset`` and ``--rule KEY=VALUE``; read them with :func:`rules_from`."""
     p.add_argument(
         "--preset", default="standard", choices=list(PRESETS),
         help="a named rule preset (RULES.md R6); default standard",
@@ -81,6 +86,7 @@ def add_rule_options(p: argparse.ArgumentParser) -> None:
 
 
 def add_ai_options(p: argparse.ArgumentParser) -> None:
+    """``--think`` (the expert's budget) and ``--bot-timeout``."""
     p.add_argument(
         "--think", type=_think, default=None, metavar="SECONDS",
         help="the expert's thinking budget per decision (default 1)",

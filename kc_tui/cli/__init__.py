@@ -21,6 +21,7 @@ FAMILIES = (ai_commands, rules, play, records, demo)
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """Every command and option; a command's ``func`` runs it, its ``parser`` reports usage errors."""
     parser = argparse.ArgumentParser(
         prog="kings-corner",
         description="Kings in the Corner for the terminal. Without a command it opens the "
@@ -35,6 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line (``argv``, or the program's arguments); the exit status."""
     # A name or card glyph the output's encoding lacks (PYTHONIOENCODING=ascii) is written as
     # "?" instead of ending the program.
     reconfigure = getattr(sys.stdout, "reconfigure", None)

@@ -15,6 +15,7 @@ __all__ = ["add_look_options", "full_screen", "settings_from"]
 
 
 def add_look_options(p: argparse.ArgumentParser) -> None:
+    """``--ascii``, ``--theme`` and ``--pace``: for this run only (:func:`settings_from`)."""
     p.add_argument("--ascii", action="store_true",
                    help="no box drawing and no suit glyphs: cards as 7H, TS, KC")
     p.add_argument("--theme", choices=list(THEMES), default=None,
