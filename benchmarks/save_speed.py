@@ -23,7 +23,7 @@ from kc_tui.ai.seats import make_seats
 from kc_tui.engine.events import RoundEnd, TurnEnd
 from kc_tui.engine.rules import MAX_TARGET, build_rules
 from kc_tui.engine.service import GameService
-from kc_tui.saves import AutoSaver, load_save
+from kc_tui.storage import AutoSaver, load_save
 
 
 def main() -> None:

@@ -17,7 +17,7 @@ from .engine.describe import Narrator
 from .engine.events import Event, PlayerInfo, RoundStart, TurnStart
 from .engine.rules import RuleSet
 from .engine.transcript import MAX_BYTES, TableState, TranscriptError, read_events, replay_states
-from .files import UnreadableFile, read_text
+from .storage import UnreadableFile, read_text
 
 __all__ = ["ReplayStep", "Replay", "load_replay", "ReplayError", "replay_text"]
 

@@ -27,8 +27,7 @@ from kc_tui.engine.rules import build_rules
 from kc_tui.engine.service import GameService, Seat
 from kc_tui.engine.transcript import TranscriptWriter
 from kc_tui.replay import load_replay
-from kc_tui.saves import AutoSaver, read_document, saves_dir, transcripts_dir
-from kc_tui.settings import Settings
+from kc_tui.storage import AutoSaver, Settings, read_document, saves_dir, transcripts_dir
 from kc_tui.tui.app import KingsCornerApp
 from kc_tui.tui.dialogs import PassScreen
 from kc_tui.tui.round_over import RoundOverScreen, SessionOverScreen

@@ -60,8 +60,7 @@ from kc_tui.engine.game import Game, Phase
 from kc_tui.engine.rules import PRESETS, RuleError, RuleSet, build_rules
 from kc_tui.engine.service import GameService
 from kc_tui.engine.transcript import TranscriptError, encode_event, read_events, replay
-from kc_tui.saves import SaveError, load_save, resume_saving, start_saving
-from kc_tui.settings import CARD_STYLES, THEMES, Settings
+from kc_tui.storage import CARD_STYLES, THEMES, SaveError, Settings, load_save, resume_saving, start_saving
 from kc_tui.tui.app import KingsCornerApp
 from kc_tui.tui.dialogs import PassScreen
 from kc_tui.tui.table import MIN_HEIGHT, MIN_WIDTH, TableScreen

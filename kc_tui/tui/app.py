@@ -20,8 +20,7 @@ from ..ai.seats import make_seats
 from ..engine.rules import RuleSet
 from ..engine.service import GameService, new_seed
 from ..replay import Replay
-from ..saves import AutoSaver, load_save, resume_saving, start_saving
-from ..settings import Settings
+from ..storage import AutoSaver, Settings, load_save, resume_saving, start_saving
 from . import style_path
 
 __all__ = ["KingsCornerApp", "TEXTUAL_THEMES"]

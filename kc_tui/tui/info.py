@@ -9,7 +9,7 @@ from textual.widgets import Static
 
 from ..engine.describe import describe_rules
 from ..engine.rules import RuleSet
-from ..settings import CARD_STYLES, PACES, THEMES
+from ..storage import CARD_STYLES, PACES, THEMES
 from .dialogs import TextScreen
 from .modal import Dialog
 from .typed_app import OnKingsCornerApp

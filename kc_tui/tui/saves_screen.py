@@ -10,7 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ..engine.text import visible
-from ..saves import SaveError, SaveInfo, delete_save, is_open_elsewhere, list_saves, saves_dir
+from ..storage import SaveError, SaveInfo, delete_save, is_open_elsewhere, list_saves, saves_dir
 from .typed_app import OnKingsCornerApp
 from .widgets import Menu, MenuItem, TextPanel
 

@@ -11,8 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ..engine.rules import build_rules
-from ..saves import list_saves
-from ..stats import report_text
+from ..storage import list_saves, report_text
 from .typed_app import OnKingsCornerApp
 from .widgets import Menu, MenuItem, TextPanel
 

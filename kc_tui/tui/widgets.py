@@ -16,7 +16,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ..engine.cards import Card, Pile
-from ..settings import Settings
+from ..storage import Settings
 
 __all__ = ["card_text", "card_content", "PileView", "HandView", "TextPanel", "Menu", "MenuItem", "Choice"]
 

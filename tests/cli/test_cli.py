@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from kc_tui.cli import main, preset_table
+from kc_tui.cli import main
+from kc_tui.cli.rules import preset_table
 from kc_tui.engine.rules import PRESETS
 
 

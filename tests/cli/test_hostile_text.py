@@ -20,9 +20,7 @@ from kc_tui.engine.rules import build_rules
 from kc_tui.engine.service import GameService, Seat
 from kc_tui.engine.text import visible
 from kc_tui.replay import ReplayError, load_replay, replay_text
-from kc_tui.saves import saves_dir, transcripts_dir
-from kc_tui.settings import load_settings
-from kc_tui.stats import read_results, report_text
+from kc_tui.storage import load_settings, read_results, report_text, saves_dir, transcripts_dir
 
 HOSTILE = "\x1b]0;PWNED\x07\x1b[2J\u202eEve\u200b"
 """A name that retitles the window, clears the screen and prints what follows backwards."""
@@ -127,7 +125,7 @@ def test_simulate_and_tournament_show_a_hostile_bot_command_harmlessly(command: 
 
 
 async def test_the_replay_screen_and_the_stats_dialog_show_a_hostile_name_harmlessly() -> None:
-    from kc_tui.settings import Settings
+    from kc_tui.storage import Settings
     from kc_tui.tui.app import KingsCornerApp
 
     path = finished_session(transcripts_dir() / "2026-11-01-100000-x.jsonl", 3, ["easy", "easy"],

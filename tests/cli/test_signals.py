@@ -22,7 +22,7 @@ from kc_tui.ai import make_player
 from kc_tui.ai.bots import BotPlayer
 from kc_tui.engine.rules import build_rules
 from kc_tui.engine.service import GameService, Seat
-from kc_tui.settings import Settings
+from kc_tui.storage import Settings
 from kc_tui.tui.app import KingsCornerApp
 
 PY = sys.executable

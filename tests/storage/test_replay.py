@@ -15,7 +15,7 @@ from kc_tui.engine.rules import build_rules
 from kc_tui.engine.service import GameService
 from kc_tui.engine.transcript import TranscriptWriter
 from kc_tui.replay import ReplayError, load_replay, replay_text
-from kc_tui.settings import Settings
+from kc_tui.storage import Settings
 from kc_tui.tui.app import KingsCornerApp
 from kc_tui.tui.replay_screen import ReplayScreen
 

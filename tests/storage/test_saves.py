@@ -20,7 +20,7 @@ from kc_tui.ai.seats import make_seats
 from kc_tui.engine.game import Phase
 from kc_tui.engine.rules import build_rules
 from kc_tui.engine.service import GameService
-from kc_tui.saves import (
+from kc_tui.storage import (
     SCHEMA_VERSION,
     AutoSaver,
     SaveError,
@@ -221,7 +221,7 @@ def test_an_unwritable_data_directory_is_reported_once_and_play_goes_on(tmp_path
 @contextmanager
 def _held_elsewhere(path: Path) -> Iterator[subprocess.Popen[str]]:
     """Another running program that has resumed ``path`` (holds its lock) until the block ends."""
-    code = ("import sys, time; from pathlib import Path; from kc_tui.saves import lock_save; "
+    code = ("import sys, time; from pathlib import Path; from kc_tui.storage import lock_save; "
             "lock_save(Path(sys.argv[1])); print('locked', flush=True); time.sleep(60)")
     other = subprocess.Popen([sys.executable, "-c", code, str(path)], stdout=subprocess.PIPE, text=True)
     try:
@@ -234,7 +234,7 @@ def _held_elsewhere(path: Path) -> Iterator[subprocess.Popen[str]]:
 
 
 def test_a_save_open_in_another_running_window_is_refused_and_a_stale_claim_is_taken_over(tmp_path: Path) -> None:
-    from kc_tui.saves import resume_saving
+    from kc_tui.storage import resume_saving
 
     path = _saved_game(tmp_path)
     lock = path.with_name(path.name + ".lock")
@@ -251,7 +251,7 @@ def test_a_save_open_in_another_running_window_is_refused_and_a_stale_claim_is_t
 _RACER = """
 import os, sys, time
 from pathlib import Path
-import kc_tui.saves as saves
+import kc_tui.storage.saves as saves
 
 path, go, real_getpid = Path(sys.argv[1]), Path(sys.argv[2]), os.getpid
 
@@ -276,7 +276,7 @@ else:
 def test_two_windows_resuming_at_the_same_moment_cannot_both_win_the_lock(tmp_path: Path) -> None:
     """Issue 9.5: one process caught between creating the lock and writing its id in it; the
     other comes in then, and must not take the empty lock for a stale one."""
-    from kc_tui.saves import lock_save, unlock_save
+    from kc_tui.storage import lock_save, unlock_save
 
     path, go = tmp_path / "game.json", tmp_path / "go"
     racer = subprocess.Popen([sys.executable, "-c", _RACER, str(path), str(go)], stdout=subprocess.PIPE, text=True)
@@ -347,7 +347,7 @@ def test_a_save_that_cannot_be_deleted_says_so_on_the_command_line(
 async def test_a_save_that_cannot_be_deleted_says_so_on_the_continue_screen(
     _data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from kc_tui.settings import Settings
+    from kc_tui.storage import Settings
     from kc_tui.tui.app import KingsCornerApp
     from kc_tui.tui.saves_screen import SavesScreen
 
@@ -389,7 +389,7 @@ def test_a_save_time_that_cannot_be_shown_is_unknown_in_the_list_and_the_save_re
 def test_what_is_not_a_regular_file_or_is_too_big_is_refused_without_reading_it(
     _data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import kc_tui.saves as saves
+    import kc_tui.storage.saves as saves
 
     folder = _data_dir / "saves"
     folder.mkdir(parents=True)
@@ -519,7 +519,7 @@ def test_a_damaged_line_inside_the_journal_is_refused_not_dropped(tmp_path: Path
 def test_a_round_end_compacts_a_long_journal_into_one_line_that_resumes_the_same(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import kc_tui.saves as saves
+    import kc_tui.storage.saves as saves
 
     monkeypatch.setattr(saves, "JOURNAL_FLOOR", 0)  # as soon as the journal outgrows the rest
     specs = ["easy", "medium"]

@@ -13,8 +13,15 @@ from kc_tui.engine.cards import parse_card
 from kc_tui.engine.events import RoundEnd
 from kc_tui.engine.rules import build_rules
 from kc_tui.engine.service import GameService
-from kc_tui.saves import start_saving, transcripts_dir
-from kc_tui.stats import SessionResult, bar_chart, player_stats, read_results, stats_text
+from kc_tui.storage import (
+    SessionResult,
+    bar_chart,
+    player_stats,
+    read_results,
+    start_saving,
+    stats_text,
+    transcripts_dir,
+)
 
 
 def _round(winners, hands, scores, totals) -> RoundEnd:

@@ -10,7 +10,7 @@ import pytest
 from textual.app import App
 from textual.screen import Screen
 
-from kc_tui.settings import Settings
+from kc_tui.storage import Settings
 from kc_tui.tui.dialogs import PassScreen, TextScreen, help_screen
 from kc_tui.tui.info import SettingsScreen
 from kc_tui.tui.round_over import RoundOverScreen, SessionOverScreen

@@ -12,8 +12,18 @@ from kc_tui.ai import make_player
 from kc_tui.ai.seats import make_seats
 from kc_tui.engine.rules import build_rules
 from kc_tui.engine.service import GameService, Seat
-from kc_tui.saves import AutoSaver, SaveError, list_saves, load_save, read_document, saves_dir
-from kc_tui.settings import Settings, load_settings, save_settings, settings_path
+from kc_tui.storage import (
+    AutoSaver,
+    SaveError,
+    Settings,
+    list_saves,
+    load_save,
+    load_settings,
+    read_document,
+    save_settings,
+    saves_dir,
+    settings_path,
+)
 from kc_tui.tui.app import KingsCornerApp
 from kc_tui.tui.saves_screen import SavesScreen
 from kc_tui.tui.table import TableScreen
@@ -181,7 +191,7 @@ async def test_keys_do_nothing_while_the_table_is_too_small_to_be_seen() -> None
 
 
 def test_resuming_from_a_folder_that_cannot_take_a_lock_still_works(monkeypatch) -> None:
-    import kc_tui.saves as saves
+    import kc_tui.storage.saves as saves
 
     path = _save()
 
@@ -210,10 +220,10 @@ def test_a_save_open_in_another_window_is_not_offered_for_deletion_and_cannot_be
     import subprocess
     import sys
 
-    from kc_tui.saves import delete_save, is_open_elsewhere
+    from kc_tui.storage import delete_save, is_open_elsewhere
 
     path = _save()
-    code = ("import sys, time; from pathlib import Path; from kc_tui.saves import lock_save; "
+    code = ("import sys, time; from pathlib import Path; from kc_tui.storage import lock_save; "
             "lock_save(Path(sys.argv[1])); print('locked', flush=True); time.sleep(60)")
     other = subprocess.Popen([sys.executable, "-c", code, str(path)], stdout=subprocess.PIPE, text=True)
     try:

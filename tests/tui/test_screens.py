@@ -11,7 +11,7 @@ from kc_tui.ai import make_player
 from kc_tui.engine.game import Phase
 from kc_tui.engine.rules import build_rules
 from kc_tui.engine.service import GameService, Seat
-from kc_tui.settings import Settings
+from kc_tui.storage import Settings
 from kc_tui.tui.app import KingsCornerApp
 from kc_tui.tui.dialogs import TextScreen
 from kc_tui.tui.info import SettingsScreen

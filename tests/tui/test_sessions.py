@@ -11,8 +11,7 @@ from datetime import date
 from pathlib import Path
 
 from kc_tui.engine.service import daily_seed
-from kc_tui.saves import list_saves, read_document, saves_dir
-from kc_tui.settings import Settings
+from kc_tui.storage import Settings, list_saves, read_document, saves_dir
 from kc_tui.tui.app import KingsCornerApp
 from kc_tui.tui.saves_screen import SavesScreen
 from kc_tui.tui.table import TableScreen
@@ -115,7 +114,7 @@ async def test_continue_lists_saves_resumes_one_and_deletes_another() -> None:
 
 
 def test_settings_persist_as_toml_and_a_bad_file_falls_back_to_the_defaults(tmp_path: Path) -> None:
-    from kc_tui.settings import load_settings, save_settings, settings_path
+    from kc_tui.storage import load_settings, save_settings, settings_path
 
     assert load_settings() == (Settings(), None)  # no file yet
     chosen = Settings(theme="high-contrast", cards="four-colour", pace=0.8, confirm_end=False,
@@ -187,7 +186,7 @@ async def test_the_statistics_dialog_shows_each_players_record() -> None:
     from kc_tui.ai.seats import make_seats
     from kc_tui.engine.rules import build_rules
     from kc_tui.engine.service import GameService
-    from kc_tui.saves import start_saving
+    from kc_tui.storage import start_saving
     from kc_tui.tui.dialogs import TextScreen
 
     app = KingsCornerApp(settings=Settings(pace=0))
@@ -212,7 +211,7 @@ async def test_the_statistics_dialog_shows_each_players_record() -> None:
 def test_a_migration_chain_brings_an_older_save_up_to_date(tmp_path: Path, monkeypatch) -> None:
     """The loader's migration chain, exercised with a pretend next format whose step from the
     current one renames a field (the real step from format 1 to 2 is tested in test_saves)."""
-    import kc_tui.saves as saves
+    import kc_tui.storage.saves as saves
 
     current = saves.SCHEMA_VERSION
     service_path = tmp_path / "old.json"

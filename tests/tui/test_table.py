@@ -12,7 +12,7 @@ from kc_tui.engine.game import Phase
 from kc_tui.engine.moves import PlayCard
 from kc_tui.engine.rules import build_rules
 from kc_tui.engine.service import GameService, Seat
-from kc_tui.settings import Settings
+from kc_tui.storage import Settings
 from kc_tui.tui.app import KingsCornerApp
 from kc_tui.tui.table import TableScreen
 from kc_tui.tui.widgets import PileView

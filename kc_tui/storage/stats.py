@@ -10,12 +10,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-from .engine.events import RoundEnd, SessionEnd, SessionStart
-from .engine.scoring import LOW_WINS
-from .engine.text import visible
-from .engine.transcript import MAX_BYTES, TranscriptError, read_events
+from ..engine.events import RoundEnd, SessionEnd, SessionStart
+from ..engine.scoring import LOW_WINS
+from ..engine.text import visible
+from ..engine.transcript import MAX_BYTES, TranscriptError, read_events
 from .files import UnreadableFile, read_text
-from .saves import transcripts_dir
+from .paths import transcripts_dir
 
 __all__ = [
     "PlayerStats", "SessionResult", "read_results", "player_stats", "stats_text", "bar_chart", "select",

@@ -7,18 +7,18 @@ fills it from ``--theme``, ``--ascii`` and ``--pace``.
 from __future__ import annotations
 
 import json
-import os
 import tomllib
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any, Mapping
 
-from .engine.text import visible
-from .files import UnreadableFile, read_text
+from ..engine.text import visible
+from .files import UnreadableFile, read_text, write_atomic
+from .paths import settings_path
 
 __all__ = [
-    "Settings", "THEMES", "CARD_STYLES", "PACES", "SettingsError", "config_dir", "settings_path",
-    "load_settings", "save_settings", "settings_toml",
+    "Settings", "THEMES", "CARD_STYLES", "PACES", "SettingsError", "load_settings", "save_settings",
+    "settings_toml",
 ]
 
 THEMES: Mapping[str, str] = {
@@ -99,24 +99,9 @@ class Settings:
 
 
 # ---------------------------------------------------------------------- the settings file
-_ENV = "KC_TUI_CONFIG_DIR"
 RULE_OPTIONS = ("hand_size", "draw", "kings_to_corners_at_deal", "mandatory_kings", "royal_kings",
                 "scoring", "target")
 """The rule options the settings may remember (RULES.md R6; players come from the seats)."""
-
-
-def config_dir() -> Path:
-    """``$KC_TUI_CONFIG_DIR``, or the user's config directory (platformdirs)."""
-    override = os.environ.get(_ENV)
-    if override:
-        return Path(override).expanduser()
-    from platformdirs import user_config_dir
-
-    return Path(user_config_dir("kings-corner", appauthor=False))
-
-
-def settings_path() -> Path:
-    return config_dir() / "settings.toml"
 
 
 def _toml_value(value: Any) -> str:
@@ -187,8 +172,6 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
 
 def save_settings(settings: Settings, path: Path | None = None) -> str | None:
     """Write the settings atomically; a message if that failed (the game goes on)."""
-    from .saves import write_atomic
-
     path = path or settings_path()
     try:
         write_atomic(path, settings_toml(settings))

@@ -10,36 +10,41 @@ puts the generators back, so a resumed session goes on exactly as it would have.
 
 from __future__ import annotations
 
-import fcntl
 import json
-import os
 import random
 import re
-import tempfile
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from .ai.seats import check_spec, make_seats, spec_kind
-from .engine.events import Event, RoundEnd, RoundStart, SessionEnd, SessionStart, TurnEnd, TurnStart
-from .engine.kinds import Phase
-from .engine.rules import RuleError
-from .engine.service import GameService, Seat
-from .engine.text import visible
-from .engine.transcript import TranscriptError, encode_event, replay_events
-from .files import UnreadableFile, read_bytes
+from ..ai.seats import check_spec, make_seats, spec_kind
+from ..engine.events import Event, RoundEnd, RoundStart, SessionEnd, SessionStart, TurnEnd, TurnStart
+from ..engine.kinds import Phase
+from ..engine.rules import RuleError
+from ..engine.service import GameService, Seat
+from ..engine.text import visible
+from ..engine.transcript import TranscriptError, encode_event, replay_events
+from .files import (
+    FileLocked,
+    UnreadableFile,
+    append_synced,
+    delete_locked,
+    lock_file,
+    read_bytes,
+    unlock_file,
+    write_atomic,
+)
+from .paths import saves_dir, transcripts_dir
 
 __all__ = [
-    "SCHEMA_VERSION", "SaveError", "SaveInfo", "data_dir", "saves_dir", "transcripts_dir",
-    "write_atomic", "AutoSaver", "load_save", "list_saves", "delete_save", "new_save_path",
-    "start_saving", "resume_saving", "Restored", "save_info", "lock_save", "unlock_save",
+    "SCHEMA_VERSION", "SaveError", "SaveInfo", "AutoSaver", "load_save", "list_saves", "delete_save",
+    "new_save_path", "start_saving", "resume_saving", "Restored", "save_info", "lock_save", "unlock_save",
     "is_open_elsewhere", "read_document",
 ]
 
 SCHEMA_VERSION = 2
 KIND = "kings-corner-save"
-_ENV = "KC_TUI_DATA_DIR"
 
 
 class SaveError(Exception):
@@ -51,123 +56,27 @@ class SaveError(Exception):
         super().__init__(f"{path}: {problem}")
 
 
-def data_dir() -> Path:
-    """Where saves and finished sessions' transcripts live: ``$KC_TUI_DATA_DIR``, or the user's
-    data directory (platformdirs)."""
-    override = os.environ.get(_ENV)
-    if override:
-        return Path(override).expanduser()
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir("kings-corner", appauthor=False))
-
-
-def saves_dir() -> Path:
-    return data_dir() / "saves"
-
-
-def transcripts_dir() -> Path:
-    return data_dir() / "transcripts"
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that a crash at any moment leaves the old file or the new
-    one, never neither and never half of one: a temporary file in the same folder, flushed and
-    fsynced, then renamed over the old one, then the folder fsynced."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    try:
-        dir_fd = os.open(path.parent, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(dir_fd)
-    except OSError:
-        pass
-    finally:
-        os.close(dir_fd)
-
-
-def _lock_path(path: Path) -> Path:
-    return path.with_name(path.name + ".lock")
-
-
-_HELD: dict[str, int] = {}
-"""The lock files this process holds, open, by the path of their save."""
-
-
-def _open_lock(path: Path, then: str) -> int:
-    """Open and lock the lock file of ``path``; its descriptor, or :class:`SaveError` naming
-    the process that holds it.
-
-    The lock is the kernel's (``flock``) on the open file: exactly one process holds it, and it
-    goes when that process ends, however it ends (killed, crashed, not yet reaped), so there is
-    no guessing from a process id whether a claim is stale.  The id in the file is only for
-    the message."""
-    lock = _lock_path(path)
-    lock.parent.mkdir(parents=True, exist_ok=True)
-    while True:
-        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            holder = os.pread(fd, 32, 0).split()
-            os.close(fd)
-            pid = f" (process {int(holder[0])})" if holder and holder[0].isdigit() else ""
-            raise SaveError(path, f"this game is open in another window{pid}; {then}") from None
-        except BaseException:
-            os.close(fd)
-            raise
-        # The holder before us removes the file as it lets go: if that happened after we opened
-        # it, we hold a file nobody else will open, so take the lock again on the one there now.
-        try:
-            current = os.path.samestat(os.fstat(fd), os.stat(lock))
-        except FileNotFoundError:
-            current = False
-        if current:
-            return fd
-        os.close(fd)
-
-
-def _release(path: Path, fd: int) -> None:
-    # Removed while still locked, so nobody can lock the old file after we let go.
-    _lock_path(path).unlink(missing_ok=True)
-    os.close(fd)
+_OPEN_ELSEWHERE = "this game is open in another window"
 
 
 def lock_save(path: Path) -> None:
     """Claim ``path`` for this process, so that two windows never play (and overwrite) the same
     saved game; a claim held by another running process is refused with :class:`SaveError`.
     :class:`OSError` if no lock can be taken there (a read-only folder)."""
-    if os.path.abspath(path) in _HELD:
-        return
-    fd = _open_lock(path, "close it there first")
     try:
-        os.ftruncate(fd, 0)
-        os.write(fd, f"{os.getpid()}\n".encode())
-    except BaseException:
-        _release(path, fd)
-        raise
-    _HELD[os.path.abspath(path)] = fd
+        lock_file(path)
+    except FileLocked as exc:
+        raise SaveError(path, _open_elsewhere(exc, "close it there first")) from None
 
 
 def unlock_save(path: Path) -> None:
     """Give up this process's claim on ``path`` (nothing happens if it holds none)."""
-    fd = _HELD.pop(os.path.abspath(path), None)
-    if fd is not None:
-        _release(path, fd)
+    unlock_file(path)
+
+
+def _open_elsewhere(locked: FileLocked, then: str) -> str:
+    pid = f" (process {locked.holder})" if locked.holder is not None else ""
+    return f"{_OPEN_ELSEWHERE}{pid}; {then}"
 
 
 def _slug(text: str) -> str:
@@ -201,19 +110,6 @@ JOURNAL_FLOOR = 256 * 1024
 """A round end compacts the save once its journal is longer than this and than the rest of the
 file: a rewrite then costs no more than the appends since the last one, so the cost per turn
 stays the same however long the session (and the file at most about twice its compacted size)."""
-
-
-def _append(path: Path, text: str) -> None:
-    """Add ``text``, one journal line, at the end of ``path`` and flush it to the disk.  A crash
-    part way leaves the line cut short with no newline after it, which loading drops."""
-    data = memoryview(text.encode("utf-8"))
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND)
-    try:
-        while data:
-            data = data[os.write(fd, data):]
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 class AutoSaver:
@@ -348,7 +244,7 @@ class AutoSaver:
                 self._base_size, self._journal_size, self._compact_next = len(text), 0, False
             else:
                 text = self._entry(upto, states)
-                _append(self.path, text)
+                append_synced(self.path, text)
                 self._journal_size += len(text)
         except OSError as exc:
             self.error = (f"Cannot save the game to {self.path}: {exc.strerror or exc}. "
@@ -572,28 +468,17 @@ def list_saves() -> list[SaveInfo]:
 def delete_save(path: Path) -> None:
     """Delete a save (and its lock); :class:`SaveError` if a running window has it open or the
     file cannot be deleted."""
-    key = os.path.abspath(path)
-    fd = _HELD.get(key)
-    ours = fd is None  # a lock taken only to delete, given up whatever happens
-    if ours:
-        try:
-            fd = _open_lock(path, "close it there before deleting it")
-        except OSError:
-            fd = None  # no lock can be taken in this folder, so no window holds one either
     try:
-        path.unlink(missing_ok=True)
+        delete_locked(path)
+    except FileLocked as exc:
+        raise SaveError(path, _open_elsewhere(exc, "close it there before deleting it")) from None
     except OSError as exc:  # a read-only folder, or a folder named like a save
-        if ours and fd is not None:
-            _release(path, fd)
         raise SaveError(path, f"the file cannot be deleted: {exc.strerror or exc}") from None
-    if fd is not None:
-        _HELD.pop(key, None)
-        _release(path, fd)
 
 
 def is_open_elsewhere(error: SaveError) -> bool:
     """Whether a refusal is only that another window has the game open (not a damaged file)."""
-    return error.problem.startswith("this game is open in another window")
+    return error.problem.startswith(_OPEN_ELSEWHERE)
 
 
 @dataclass

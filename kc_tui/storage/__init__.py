@@ -1,0 +1,68 @@
+"""What the game keeps on disk, with no UI: the folders it keeps them in (``paths``), the file
+operations they share (``files``: atomic writes, durable appends, locks, bounded reads), saved
+games with their schema and migrations (``saves``), the settings (``settings``) and the
+statistics read from finished sessions (``stats``)."""
+
+from .files import (
+    FileLocked,
+    UnreadableFile,
+    append_synced,
+    delete_locked,
+    lock_file,
+    read_bytes,
+    read_text,
+    unlock_file,
+    write_atomic,
+)
+from .paths import config_dir, data_dir, saves_dir, settings_path, transcripts_dir
+from .saves import (
+    SCHEMA_VERSION,
+    AutoSaver,
+    Restored,
+    SaveError,
+    SaveInfo,
+    delete_save,
+    is_open_elsewhere,
+    list_saves,
+    load_save,
+    lock_save,
+    new_save_path,
+    read_document,
+    resume_saving,
+    save_info,
+    start_saving,
+    unlock_save,
+)
+from .settings import (
+    CARD_STYLES,
+    PACES,
+    THEMES,
+    Settings,
+    SettingsError,
+    load_settings,
+    save_settings,
+    settings_toml,
+)
+from .stats import (
+    PlayerStats,
+    SessionResult,
+    bar_chart,
+    player_stats,
+    read_results,
+    report_text,
+    select,
+    stats_text,
+)
+
+__all__ = [
+    "FileLocked", "UnreadableFile", "append_synced", "delete_locked", "lock_file", "read_bytes", "read_text",
+    "unlock_file", "write_atomic",
+    "config_dir", "data_dir", "saves_dir", "settings_path", "transcripts_dir",
+    "SCHEMA_VERSION", "AutoSaver", "Restored", "SaveError", "SaveInfo", "delete_save", "is_open_elsewhere",
+    "list_saves", "load_save", "lock_save", "new_save_path", "read_document", "resume_saving", "save_info",
+    "start_saving", "unlock_save",
+    "CARD_STYLES", "PACES", "THEMES", "Settings", "SettingsError", "load_settings", "save_settings",
+    "settings_toml",
+    "PlayerStats", "SessionResult", "bar_chart", "player_stats", "read_results", "report_text", "select",
+    "stats_text",
+]
