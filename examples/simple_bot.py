@@ -1,4 +1,4 @@
-"""A tiny Kings in the Corner bot speaking PROTOCOL.md section 4 (JSON lines on stdin/stdout).
+"""A tiny Kings in the Corner bot speaking docs/protocol.md section 4 (JSON lines on stdin/stdout).
 
 It needs nothing but Python: run a game against it with
     kings-corner simulate --players medium,"bot:python3 examples/simple_bot.py" --rounds 10

@@ -1,6 +1,6 @@
 """The line mode: the whole game as plain lines of text, for screen readers, ``TERM=dumb`` and
 slow links.  It prints the table as short text (one line per pile, then the hand), every event
-as a sentence, and reads PROTOCOL.md section 3 commands from standard input.  When input ends
+as a sentence, and reads docs/protocol.md section 3 commands from standard input.  When input ends
 it stops cleanly.  It holds no rules or game state: everything goes through the engine service.
 """
 

@@ -1,4 +1,4 @@
-"""Replays: a transcript (PROTOCOL.md section 1) re-refereed by the engine and cut into steps, one
+"""Replays: a transcript (docs/protocol.md section 1) re-refereed by the engine and cut into steps, one
 per decision (a deal, a card played, a pile moved, an undo, a turn ended), each with the
 sentences it produced and the whole table after it, every hand face up.
 

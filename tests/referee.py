@@ -1,6 +1,6 @@
 """An independent referee for Kings in the Corner transcripts.
 
-Built from /work/shared/RULES.md and /work/shared/PROTOCOL.md (section 1, the
+Built from docs/rules.md and docs/protocol.md (section 1, the
 JSON Lines transcript) only; it shares no code with the engine (``kc_tui``).
 
     check_transcript(lines) -> dict   replay a transcript, raise RefereeError

@@ -77,7 +77,7 @@ def add_rule_options(p: argparse.ArgumentParser) -> None:
     """``--preset`` and ``--rule KEY=VALUE``; read them with :func:`rules_from`."""
     p.add_argument(
         "--preset", default="standard", choices=list(PRESETS),
-        help="a named rule preset (RULES.md R6); default standard",
+        help="a named rule preset (docs/rules.md R6); default standard",
     )
     p.add_argument(
         "--rule", action="append", type=_rule, default=[], metavar="KEY=VALUE",

@@ -1,4 +1,4 @@
-"""External bots (PROTOCOL.md section 4): any program, JSON lines over stdin/stdout.
+"""External bots (docs/protocol.md section 4): any program, JSON lines over stdin/stdout.
 
 :class:`BotPlayer` starts the program, sends ``hello`` and every event as its seat may see it,
 sends a ``turn`` request on each of its turns and turns the reply into moves.  Nothing a bot
@@ -64,7 +64,7 @@ class BotError(ValueError):
 
 
 def parse_moves(line: str) -> list[Move]:
-    """Read a ``{"moves": [...]}`` reply (PROTOCOL.md sections 2 and 4) into move values."""
+    """Read a ``{"moves": [...]}`` reply (docs/protocol.md sections 2 and 4) into move values."""
     try:
         reply = json.loads(line)
     except (ValueError, RecursionError):
@@ -98,7 +98,7 @@ def _board(piles: Sequence[Sequence[Any]]) -> dict[str, list[str]]:
 
 
 class BotPlayer(Player):
-    """A seat played by an external program speaking PROTOCOL.md section 4."""
+    """A seat played by an external program speaking docs/protocol.md section 4."""
 
     level = "bot"
     follows_events = True
@@ -264,7 +264,7 @@ class BotPlayer(Player):
 
     # ------------------------------------------------------------------ protocol
     def observe(self, event: Event) -> None:
-        """Forward an event as this seat sees it (PROTOCOL.md section 4); ``hello`` first."""
+        """Forward an event as this seat sees it (docs/protocol.md section 4); ``hello`` first."""
         if isinstance(event, SessionStart):
             self._send({
                 "type": "hello", "version": PROTOCOL_VERSION, "seat": self.seat,

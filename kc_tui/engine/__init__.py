@@ -1,5 +1,5 @@
 """The rules engine: pure Python, no UI.  Deals, referees and scores Kings in the Corner
-(RULES.md R1-R7) and speaks the transcript vocabulary of PROTOCOL.md."""
+(docs/rules.md R1-R7) and speaks the transcript vocabulary of docs/protocol.md."""
 
 from .cards import CARDS, CORNERS, EDGES, Card, NotationError, Pile, Rank, Suit, parse_card, parse_pile
 from .events import Event, PlayerInfo

@@ -1,4 +1,4 @@
-"""Cards, suits, ranks and piles (RULES.md R1), and the R1 text notation.
+"""Cards, suits, ranks and piles (docs/rules.md R1), and the R1 text notation.
 
 The public values are small immutable types: :class:`Card`, :class:`Rank`, :class:`Suit`,
 :class:`Pile`.  Inside the hot path a card is an int ``0..51`` (``rank_index * 4 + suit``) and a

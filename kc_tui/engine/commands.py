@@ -1,4 +1,4 @@
-"""The command prompt a player types into (PROTOCOL.md section 3).
+"""The command prompt a player types into (docs/protocol.md section 3).
 
 ``7h n`` plays a card onto a pile, ``e n`` moves pile E onto pile N, and ``end``, ``hint``,
 ``undo``, ``help``, ``quit`` do what they say.  Case does not matter; the filler words ``on``,

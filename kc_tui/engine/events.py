@@ -1,4 +1,4 @@
-"""The events of a game: the transcript vocabulary of PROTOCOL.md section 1 as typed values.
+"""The events of a game: the transcript vocabulary of docs/protocol.md section 1 as typed values.
 
 Every listener (transcript writer, screens, log, autosave, bots) receives these.  ``as_dict()``
 gives the protocol object with its keys in the protocol's order; :func:`event_from_dict` reads one
@@ -117,7 +117,7 @@ class RoundStart:
 
 @dataclass(frozen=True, slots=True)
 class RoundView:
-    """``round_start`` as one seat sees it (PROTOCOL.md section 4): its own hand, everyone's
+    """``round_start`` as one seat sees it (docs/protocol.md section 4): its own hand, everyone's
     card counts, the board and the stock's size."""
 
     round: int
@@ -281,7 +281,7 @@ def seat_view(event: Event, seat: int | None) -> Event:
 
 def event_from_dict(d: Mapping[str, Any], seat: int | None = None) -> Event:
     """Read one transcript object back into an event value (raises ``KeyError``/``ValueError``).
-    A deal as a seat sees it (PROTOCOL.md section 4, which does not name the seat) is read as
+    A deal as a seat sees it (docs/protocol.md section 4, which does not name the seat) is read as
     shown to ``seat``."""
     kind = d["event"]
     if kind == "session_start":

@@ -1,9 +1,9 @@
-"""The referee: one session of Kings in the Corner, round after round (RULES.md R2-R7).
+"""The referee: one session of Kings in the Corner, round after round (docs/rules.md R2-R7).
 
 :class:`Game` owns all the state (hands, board, stock, scores, whose turn) and changes it only
 through legal actions: :meth:`Game.play` (or :meth:`Game.play_plan` for several moves at once),
 :meth:`Game.undo`, :meth:`Game.end_turn` and :meth:`Game.next_round`.  Each action emits the
-transcript events of PROTOCOL.md section 1 to one callback, in protocol order.  With no callback
+transcript events of docs/protocol.md section 1 to one callback, in protocol order.  With no callback
 no event objects are built at all, which keeps the simulator and AI searches fast.
 
 Internally cards are ints, hands are bit masks and the board is eight lists of card ids (see

@@ -62,7 +62,7 @@ class PlayCard:
         return f"{self.card} {self.pile}"
 
     def as_json(self) -> dict[str, Any]:
-        """PROTOCOL.md section 2."""
+        """docs/protocol.md section 2."""
         return {"op": "play", "card": str(self.card), "pile": self.pile.name}
 
 
@@ -77,7 +77,7 @@ class MovePile:
         return f"{self.source} {self.target}"
 
     def as_json(self) -> dict[str, Any]:
-        """PROTOCOL.md section 2."""
+        """docs/protocol.md section 2."""
         return {"op": "move", "from": self.source.name, "to": self.target.name}
 
 

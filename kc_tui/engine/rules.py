@@ -1,4 +1,4 @@
-"""Rule options and named presets (RULES.md R6), validated into one immutable :class:`RuleSet`."""
+"""Rule options and named presets (docs/rules.md R6), validated into one immutable :class:`RuleSet`."""
 
 from __future__ import annotations
 
@@ -84,7 +84,7 @@ class RuleSet:
         return self
 
     def as_dict(self) -> dict[str, Any]:
-        """The ``rules`` object of the transcript (PROTOCOL.md section 1), keys in order."""
+        """The ``rules`` object of the transcript (docs/protocol.md section 1), keys in order."""
         return {
             "players": self.players,
             "hand_size": self.hand_size,

@@ -1,4 +1,4 @@
-"""Round and session scoring (RULES.md R7)."""
+"""Round and session scoring (docs/rules.md R7)."""
 
 from __future__ import annotations
 

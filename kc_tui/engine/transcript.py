@@ -1,4 +1,4 @@
-"""JSON Lines transcripts (PROTOCOL.md section 1): writing as the game goes, reading, replaying.
+"""JSON Lines transcripts (docs/protocol.md section 1): writing as the game goes, reading, replaying.
 
 :class:`TranscriptWriter` is a listener: one line per event, flushed at once, so a crash keeps
 everything up to it.  :func:`replay` re-referees a transcript with the engine: it re-deals each

@@ -3,7 +3,7 @@ atomic and crash-safe; listed, resumed, deleted; locked while a window has one o
 with a clear message when they cannot be trusted.
 
 A save holds data only: the seats (names and what plays them), the session's events so far
-(PROTOCOL.md section 1, the same objects as a transcript) and the random generators' states.
+(docs/protocol.md section 1, the same objects as a transcript) and the random generators' states.
 Restoring re-runs the events through the engine, which re-referees every deal and move, then
 puts the generators back, so a resumed session goes on exactly as it would have.
 """

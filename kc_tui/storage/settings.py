@@ -101,7 +101,7 @@ class Settings:
 # ---------------------------------------------------------------------- the settings file
 RULE_OPTIONS = ("hand_size", "draw", "kings_to_corners_at_deal", "mandatory_kings", "royal_kings",
                 "scoring", "target")
-"""The rule options the settings may remember (RULES.md R6; players come from the seats)."""
+"""The rule options the settings may remember (docs/rules.md R6; players come from the seats)."""
 
 
 def _toml_value(value: Any) -> str:

@@ -1,4 +1,4 @@
-"""External bots (PROTOCOL.md section 4): the example bot plays through the protocol, a bot
+"""External bots (docs/protocol.md section 4): the example bot plays through the protocol, a bot
 sees only what its seat may see, and the game survives every fault a bot can commit."""
 
 from __future__ import annotations

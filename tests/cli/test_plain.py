@@ -1,4 +1,4 @@
-"""The command prompt (PROTOCOL.md section 3) and the line mode that plays through it."""
+"""The command prompt (docs/protocol.md section 3) and the line mode that plays through it."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Scenario tests of the rules, one (or a few) per RULES.md section and R6 option.
+"""Scenario tests of the rules, one (or a few) per docs/rules.md section and R6 option.
 
 Every position is built by hand (or from a fixed seed) and every test asserts exact values:
 hands, piles, stock, whose turn, the events emitted, and the exact sentence of a refusal.
@@ -339,7 +339,7 @@ def test_R2_kings_to_corners_at_deal_repeated_replacement_seed_133():
     assert [moved.pile(p) for p in EDGES] == [cards("JH"), cards("TH"), cards("8C"), cards("AS")]
     assert moved.stock_cards() == stock[4:]
     assert [moved.hand(i) for i in range(4)] == [plain.hand(i) for i in range(4)]
-    # round_start shows the deal after the relocation (PROTOCOL.md section 1).
+    # round_start shows the deal after the relocation (docs/protocol.md section 1).
     start = ev[1]
     assert [start.board[p.value] for p in Pile] == [moved.pile(p) for p in Pile]
     assert start.stock == stock[4:]
@@ -635,7 +635,7 @@ def test_R4_legal_moves_list_agrees_with_the_refusals():
 
 
 # --------------------------------------------------------------------------------------------
-# Undo (PROTOCOL.md `undo`; R5 counts plays after any undo)
+# Undo (docs/protocol.md `undo`; R5 counts plays after any undo)
 
 
 def test_undo_of_a_play_restores_exactly():

@@ -1,5 +1,5 @@
 """Every preset, 2 to 6 players: the simulator's transcripts pass the independent referee
-(tests/referee.py, written from RULES.md and PROTOCOL.md alone) and replay through the engine."""
+(tests/referee.py, written from docs/rules.md and docs/protocol.md alone) and replay through the engine."""
 
 from __future__ import annotations
 
