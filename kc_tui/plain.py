@@ -12,7 +12,7 @@ player, then the tops of the piles and their hand; every detail is one review co
 
 from __future__ import annotations
 
-from typing import Callable, Mapping, TextIO
+from typing import AbstractSet, Callable, Mapping, TextIO
 
 from .ai.hints import hint
 from .engine.cards import PILES, Card, Pile
@@ -67,13 +67,15 @@ def _hand(obs: Observation) -> str:
     return " ".join(f"{i}:{card}" for i, card in enumerate(obs.hand, 1))
 
 
-def _tops(obs: Observation, seen: Mapping[Pile, tuple[Card, ...]] | None) -> str:
-    """"Now: N 3C, E 4C, NE KH. Empty: S.": the piles that changed since ``seen`` (every pile
-    when None), what a move can go on, in brief."""
+def _tops(obs: Observation, seen: Mapping[Pile, tuple[Card, ...]] | None,
+          named: AbstractSet[tuple[str, Card]] = frozenset()) -> str | None:
+    """"Changed: N 3C, E 4C. Empty: S.": the piles that changed since ``seen`` (every pile
+    when None), what a move can go on, in brief; leaving out a top just ``named``."""
     board = obs.board
-    changed = [pile for pile in PILES if seen is None or board[pile] != seen[pile]]
+    changed = [pile for pile in PILES if seen is None or board[pile] != seen[pile]
+               and not (board[pile] and (pile.name, board[pile][-1]) in named)]
     if not changed:
-        return "No pile has changed."
+        return None
     tops = ", ".join(f"{pile} {board[pile][-1]}" for pile in changed if board[pile])
     empty = ", ".join(str(pile) for pile in changed if not board[pile])
     head = "Tops" if seen is None else "Changed"
@@ -146,7 +148,9 @@ class PlainGame:
         text = self._hear(event)
         # Under brief, the other players' turns are told at the start of the person's turn;
         # a deal and a round's or session's end are said as they come.
-        shown = self.verbosity == "full" or self._live or isinstance(
+        # A person's own plain "end" needs no answer under brief: their next prompt is it.
+        shown = self.verbosity == "full" or self._live and not (
+            isinstance(event, TurnEnd) and not self._open_moves) or isinstance(
             event, (SessionStart, RoundStart, RoundView, RoundEnd, SessionEnd))
         if text and shown:
             self.say(text)
@@ -259,7 +263,9 @@ class PlainGame:
             drawn = self.turns.drawn(seat)
             if drawn is not None:
                 self.say(f"You drew {drawn}.")
-            self.say(_tops(obs, self._seen.get(seat)))
+            tops = _tops(obs, self._seen.get(seat), self.turns.named(seat))
+            if tops:
+                self.say(tops)
             whose = f" ({self.names[seat]})" if len(self.humans) > 1 else ""
             self.say(f"Your hand{whose}: {_hand(obs) or 'empty'}.")
         if not service.legal_moves():

@@ -450,13 +450,26 @@ class TurnLog:
         """"Since your turn: Ada played 2 cards and moved W onto N; Ben drew and passed.": the
         turns finished since ``seat``'s last one in this round (since the deal if it has had
         none), or None when there were none."""
-        done = [t for t in self.turns if t.ended]
-        last = max((i for i, t in enumerate(done) if t.seat == seat), default=-1)
-        turns = [t for t in done[last + 1:] if t.seat != seat]
+        turns, first = self._since(seat)
         if not turns:
             return None
-        head = "Since your turn" if last >= 0 else "Since the deal"
+        head = "Since the deal" if first else "Since your turn"
         return f"{head}: {self._accounts(turns)}."
+
+    def named(self, seat: int) -> set[tuple[str, Card]]:
+        """The (pile, card) plays that :meth:`since` names one by one: a reader who heard
+        them knows those piles' tops."""
+        named = set()
+        for group in self._grouped(self._since(seat)[0]).values():
+            for play in self._named_plays(group):
+                named.add((play.pile.name, play.card))
+        return named
+
+    def _since(self, seat: int) -> tuple[list[_Turn], bool]:
+        """The finished turns of the others since ``seat``'s last, and whether it had none."""
+        done = [t for t in self.turns if t.ended]
+        last = max((i for i, t in enumerate(done) if t.seat == seat), default=-1)
+        return [t for t in done[last + 1:] if t.seat != seat], last < 0
 
     def drawn(self, seat: int) -> Card | None:
         """The card ``seat`` drew in its turn being played, if it drew and may see it."""
@@ -478,11 +491,23 @@ class TurnLog:
     def _accounts(self, turns: Sequence[_Turn], whole: bool = True) -> str:
         """One clause per player, in the order they played, each covering all its turns
         (``whole``: the extra turns of royal Kings included)."""
+        return "; ".join(self._account(seat, group) for seat, group in self._grouped(turns, whole).items())
+
+    @staticmethod
+    def _grouped(turns: Sequence[_Turn], whole: bool = True) -> dict[int, list[_Turn]]:
         order: dict[int, list[_Turn]] = {}
         for turn in turns:
             if whole or turn.seat not in order:
                 order.setdefault(turn.seat, []).append(turn)
-        return "; ".join(self._account(seat, group) for seat, group in order.items())
+        return order
+
+    @staticmethod
+    def _named_plays(turns: Sequence[_Turn]) -> list[Play]:
+        """The plays an account names: Kings to corners, and the others when two or fewer."""
+        plays = [m for t in turns for m in t.moves if isinstance(m, Play)]
+        kings = [m for m in plays if m.card.is_king and m.pile.is_corner]
+        built = [m for m in plays if m not in kings]
+        return kings + (built if len(built) <= 2 else [])
 
     def _account(self, seat: int, turns: Sequence[_Turn]) -> str:
         moves = [m for t in turns for m in t.moves]
