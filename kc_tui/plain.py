@@ -17,11 +17,25 @@ from typing import AbstractSet, Callable, Mapping, TextIO
 from .ai.hints import hint
 from .engine.cards import PILES, Card, Pile
 from .engine.commands import (
-    COMMAND_HELP, REVIEW_HELP, VERBOSITIES, CommandError, Review, Verb, parse_command, parse_review,
+    COMMAND_HELP,
+    REVIEW_HELP,
+    VERBOSITIES,
+    CommandError,
+    Review,
+    Verb,
+    parse_command,
+    parse_review,
 )
 from .engine.describe import Narrator, TurnLog, describe_rules, score_table, totals_chart
 from .engine.events import (
-    Event, RoundEnd, RoundStart, RoundView, SessionEnd, SessionStart, TurnEnd, TurnStart,
+    Event,
+    RoundEnd,
+    RoundStart,
+    RoundView,
+    SessionEnd,
+    SessionStart,
+    TurnEnd,
+    TurnStart,
 )
 from .engine.kinds import Phase, Scoring
 from .engine.moves import IllegalMove, describe_needed
@@ -89,7 +103,8 @@ def describe_pile(obs: Observation, pile: Pile) -> str:
     if not cards:
         return f"{pile} is empty: {'any card' if pile.is_edge else 'only a King'} may go there."
     count = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
-    return f"{pile} has {count}, bottom to top: {', '.join(str(c) for c in cards)}. It takes {describe_needed(cards[-1].id)}."
+    shown = ", ".join(str(c) for c in cards)
+    return f"{pile} has {count}, bottom to top: {shown}. It takes {describe_needed(cards[-1].id)}."
 
 
 class PlainGame:

@@ -231,3 +231,16 @@ def test_bell_rings_exactly_at_the_start_of_each_of_your_turns() -> None:
         head = turn.split("You> ", 1)[0]
         assert "Your hand: 1:" in head  # the bell comes before the turn's account, not after
     assert "\a" not in rung.split("You> ", 1)[0].split("\a", 1)[0]
+
+
+def test_after_a_resume_the_last_turn_of_each_player_is_said() -> None:
+    played = kc("kc se\nend\nquit\n", "--seed", "3", "--players", "you,medium,medium")
+    assert played.returncode == 0, played.stderr
+    resumed = subprocess.run([sys.executable, "-m", "kc_tui", "resume", "--plain"], input="quit\n",
+                             capture_output=True, text=True, check=False, timeout=120)
+    assert resumed.returncode == 0, resumed.stderr
+    lines = resumed.stdout.splitlines()
+    assert lines[1].startswith("Resuming round 1.")
+    assert lines[2].startswith("Last turns: ") and "You put KC on SE" in lines[2]
+    assert "Ada " in lines[2] and "Ben " in lines[2]
+    assert "Since your turn" not in resumed.stdout  # the last turns have just been said
