@@ -6,7 +6,7 @@ the line mode writes from the moment the person's turn ends (their ``end``) up t
 their next turn is what a screen reader speaks between two turns; the script counts its words
 and prints the median and the 90th percentile per turn, for each verbosity.
 
-    .venv/bin/python benchmarks/listening.py [--seeds 20] [--rounds 3] [--json]
+    .venv/bin/python benchmarks/listening.py [--seeds 40] [--rounds 3] [--json]
 
 With ``espeak-ng`` and ``sox`` installed it also prints the seconds of speech of the median
 turn at espeak-ng's default rate (neither is needed otherwise).
@@ -15,7 +15,6 @@ turn at espeak-ng's default rate (neither is needed otherwise).
 from __future__ import annotations
 
 import argparse
-import inspect
 import io
 import json
 import random
@@ -30,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kc_tui.ai import make_player  # noqa: E402
 from kc_tui.ai.seats import make_seats  # noqa: E402
+from kc_tui.engine.commands import VERBOSITIES, Verbosity  # noqa: E402
 from kc_tui.engine.moves import PlayCard, move_of_code  # noqa: E402
 from kc_tui.engine.rules import RuleSet  # noqa: E402
 from kc_tui.engine.service import GameService  # noqa: E402
@@ -77,8 +77,7 @@ def between_turns(verbosity: str, seed: int, rounds: int) -> list[str]:
             mark[0] = len(out.getvalue())
         return line
 
-    options = {"verbosity": verbosity} if "verbosity" in inspect.signature(PlainGame).parameters else {}
-    PlainGame(service, read, out, **options).run()
+    PlainGame(service, read, out, verbosity=Verbosity(verbosity)).run()
     return heard
 
 
@@ -107,13 +106,13 @@ def measure(verbosity: str, seeds: int, rounds: int) -> dict[str, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seeds", type=int, default=20, help="sessions, seeded 1, 2, ...")
+    parser.add_argument("--seeds", type=int, default=40, help="sessions, seeded 1, 2, ...")
     parser.add_argument("--rounds", type=int, default=3, help="rounds played in each session")
-    parser.add_argument("--verbosity", choices=["brief", "full"], action="append",
+    parser.add_argument("--verbosity", choices=VERBOSITIES, action="append",
                         help="measure only this verbosity (repeatable)")
     parser.add_argument("--json", action="store_true", help="one JSON object")
     args = parser.parse_args()
-    results = {v: measure(v, args.seeds, args.rounds) for v in args.verbosity or ["brief", "full"]}
+    results = {v: measure(v, args.seeds, args.rounds) for v in args.verbosity or VERBOSITIES}
     if args.json:
         print(json.dumps(results))
         return

@@ -1,6 +1,6 @@
 """The line mode: the whole game as plain lines of text, for screen readers, ``TERM=dumb`` and
-slow links.  It prints the table as short text (one line per pile, then the hand), every event
-as a sentence, and reads PROTOCOL.md section 3 commands from standard input.  When input ends
+slow links.  It says what happens as sentences and the table as short text (one line per pile,
+then the hand), and reads PROTOCOL.md section 3 commands from standard input.  When input ends
 it stops cleanly.  It holds no rules or game state: everything goes through the engine service.
 
 A player who listens rather than looks hears, under the ``brief`` verbosity (the default), only
@@ -19,10 +19,10 @@ from .engine.cards import PILES, Card, Pile
 from .engine.commands import (
     COMMAND_HELP,
     REVIEW_HELP,
-    VERBOSITIES,
     CommandError,
     Review,
     Verb,
+    Verbosity,
     parse_command,
     parse_review,
 )
@@ -43,7 +43,10 @@ from .engine.observation import Observation
 from .engine.service import GameService
 from .engine.text import visible
 
-__all__ = ["PlainGame", "describe_table", "describe_pile", "VERBOSITIES"]
+__all__ = ["PlainGame", "describe_table", "describe_pile", "Verbosity"]
+
+_ALWAYS_SAID = (SessionStart, RoundStart, RoundView, RoundEnd, SessionEnd)
+"""Events said as they happen under every verbosity: the deal, and the ends."""
 
 _EMPTY = {True: "empty (any card may go here)", False: "empty (only a King may start it)"}
 
@@ -82,12 +85,12 @@ def _hand(obs: Observation) -> str:
 
 
 def _tops(obs: Observation, seen: Mapping[Pile, tuple[Card, ...]] | None,
-          named: AbstractSet[tuple[str, Card]] = frozenset()) -> str | None:
+          named: AbstractSet[tuple[Pile, Card]] = frozenset()) -> str | None:
     """"Changed: N 3C, E 4C. Empty: S.": the piles that changed since ``seen`` (every pile
     when None), what a move can go on, in brief; leaving out a top just ``named``."""
     board = obs.board
-    changed = [pile for pile in PILES if seen is None or board[pile] != seen[pile]
-               and not (board[pile] and (pile.name, board[pile][-1]) in named)]
+    changed = [pile for pile in PILES if seen is None or (
+        board[pile] != seen[pile] and not (board[pile] and (pile, board[pile][-1]) in named))]
     if not changed:
         return None
     tops = ", ".join(f"{pile} {board[pile][-1]}" for pile in changed if board[pile])
@@ -115,13 +118,11 @@ class PlainGame:
     prompt, so that a transcript of piped input reads as a dialogue."""
 
     def __init__(self, service: GameService, read: Callable[[str], str | None], out: TextIO,
-                 verbosity: str = "brief", bell: bool = False, echo: bool = False) -> None:
-        if verbosity not in VERBOSITIES:
-            raise ValueError(f"verbosity is one of {', '.join(VERBOSITIES)}, not {verbosity!r}")
+                 verbosity: Verbosity = Verbosity.BRIEF, bell: bool = False, echo: bool = False) -> None:
         self.service = service
         self.read = read
         self.out = out
-        self.verbosity = verbosity
+        self.verbosity = Verbosity(verbosity)
         self.bell = bell
         self.echo = echo
         self.names = [s.name for s in service.seats]
@@ -161,13 +162,7 @@ class PlainGame:
 
     def _on_event(self, event: Event) -> None:
         text = self._hear(event)
-        # Under brief, the other players' turns are told at the start of the person's turn;
-        # a deal and a round's or session's end are said as they come.
-        # A person's own plain "end" needs no answer under brief: their next prompt is it.
-        shown = self.verbosity == "full" or self._live and not (
-            isinstance(event, TurnEnd) and not self._open_moves) or isinstance(
-            event, (SessionStart, RoundStart, RoundView, RoundEnd, SessionEnd))
-        if text and shown:
+        if text and self._said_at_once(event):
             self.say(text)
         if isinstance(event, (RoundStart, RoundView)):
             self._seen.clear()
@@ -175,6 +170,14 @@ class PlainGame:
             self._live = False  # the next player's turn is told when it matters
             if event.player in self.humans:
                 self._seen[event.player] = self.service.observation(event.player).board
+
+    def _said_at_once(self, event: Event) -> bool:
+        """Whether an event's sentence is said as it happens."""
+        if self.verbosity == Verbosity.FULL or isinstance(event, _ALWAYS_SAID):
+            return True
+        # Under brief, the other players' turns are told as the person's turn starts, and a
+        # person's own plain end needs no answer: their next prompt is one.
+        return self._live and not (isinstance(event, TurnEnd) and not self._open_moves)
 
     def _read(self, prompt: str) -> str | None:
         line = self.read(prompt)
@@ -223,7 +226,7 @@ class PlainGame:
                     self.say(f"Session seed: {service.seed}.")
                     return 0
                 if phase == Phase.ROUND_OVER:
-                    if service.rules.scoring != Scoring.NONE and self.verbosity == "full":
+                    if service.rules.scoring != Scoring.NONE and self.verbosity == Verbosity.FULL:
                         # Under brief the round's end has said the totals; scores reads the table.
                         self.say(score_table(service.history, self.names, service.rules))
                     line = self._ask("Press Enter for the next round (or type quit). ",
@@ -270,7 +273,7 @@ class PlainGame:
             if since:
                 self.say(since)
         self._resumed = False
-        if self.verbosity == "full":
+        if self.verbosity == Verbosity.FULL:
             self.say(describe_table(obs, self.names))
         else:
             if self._turn_began.get(seat, -1) == self._turn_ended.get(seat):
@@ -346,9 +349,9 @@ class PlainGame:
         if name == "help":
             self.say(COMMAND_HELP + "\n" + REVIEW_HELP)
         elif name == "verbosity":
-            assert review.value is not None  # parse_review requires it
-            self.verbosity = review.value
-            self.say("Verbosity full: every event is said as it happens." if self.verbosity == "full"
+            assert review.verbosity is not None  # parse_review requires it
+            self.verbosity = review.verbosity
+            self.say("Verbosity full: every event is said as it happens." if self.verbosity == Verbosity.FULL
                      else "Verbosity brief: at the start of your turn, one sentence per player; "
                      "last tells the rest.")
         elif name == "rules":

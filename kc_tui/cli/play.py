@@ -14,10 +14,11 @@ from typing import Any, Callable
 from ..ai import LEVELS
 from ..ai.arguments import add_ai_options, add_rule_options, rules_from, seat_list, seed_number
 from ..ai.seats import make_seats
+from ..engine.commands import VERBOSITIES, Verbosity
 from ..engine.service import GameService, daily_seed, new_seed
 from ..engine.text import is_valid_text, visible
 from ..engine.transcript import TranscriptWriter
-from ..plain import VERBOSITIES, PlainGame
+from ..plain import PlainGame
 from ..storage import (
     SaveError,
     Settings,
@@ -133,7 +134,7 @@ def _run(service: GameService, args: argparse.Namespace, saving: Callable[[Calla
             app.run()
             return _app_status(app)
         # Piped input is echoed after its prompt, so the output reads as a dialogue.
-        return PlainGame(service, _read_line(), sys.stdout, verbosity=args.verbosity,
+        return PlainGame(service, _read_line(), sys.stdout, verbosity=Verbosity(args.verbosity),
                          bell=args.bell, echo=not sys.stdin.isatty()).run()
     except KeyboardInterrupt:
         print("\nInterrupted; the game stops here (it was saved after the last turn).")

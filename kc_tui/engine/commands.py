@@ -14,6 +14,7 @@ The line mode also answers questions that change nothing (:func:`parse_review`):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Sequence
 
 from .cards import Card, NotationError, Pile, parse_card, parse_pile
@@ -21,7 +22,7 @@ from .moves import MovePile, PlayCard
 
 __all__ = [
     "Verb", "Command", "CommandError", "parse_command", "VERBS", "COMMAND_HELP", "Review",
-    "REVIEWS", "VERBOSITIES", "parse_review", "REVIEW_HELP",
+    "REVIEWS", "Verbosity", "VERBOSITIES", "parse_review", "REVIEW_HELP",
 ]
 
 FILLERS = frozenset({"on", "to", "onto", ">"})
@@ -42,18 +43,29 @@ class Verb:
 Command = PlayCard | MovePile | Verb
 
 REVIEWS = ("look", "pile", "hand", "who", "scores", "rules", "last", "help", "verbosity")
-VERBOSITIES = ("brief", "full")
+
+
+class Verbosity(StrEnum):
+    """How much the line mode says between a person's turns."""
+
+    BRIEF = "brief"
+    """One sentence per other player as the person's turn starts; the rest on request."""
+    FULL = "full"
+    """Every event as it happens."""
+
+
+VERBOSITIES = tuple(str(v) for v in Verbosity)
 _ALIASES = {"board": "look", "?": "help", "score": "scores"}
 
 
 @dataclass(frozen=True, slots=True)
 class Review:
     """A question that changes nothing (one of :data:`REVIEWS`): ``pile`` names the pile of
-    ``pile N``, ``value`` the level of ``verbosity brief``."""
+    ``pile N``, ``verbosity`` the level of ``verbosity brief``."""
 
     name: str
     pile: Pile | None = None
-    value: str | None = None
+    verbosity: Verbosity | None = None
 
 COMMAND_HELP = (
     "Commands: 7H N plays the seven of hearts on North (10H or TH for a ten); "
@@ -94,7 +106,7 @@ def parse_review(text: str) -> Review | None:
         if len(rest) != 1 or rest[0] not in VERBOSITIES:
             raise CommandError("Write verbosity brief (what matters, at your turn) or "
                                "verbosity full (every event as it happens).")
-        return Review(name, value=rest[0])
+        return Review(name, verbosity=Verbosity(rest[0]))
     if rest:
         raise CommandError(f"{name} takes no more words: write just {name}.")
     return Review(name)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from .cards import Card
+from .cards import Card, Pile
 from .events import (
     Chips,
     Draw,
@@ -456,13 +456,13 @@ class TurnLog:
         head = "Since the deal" if first else "Since your turn"
         return f"{head}: {self._accounts(turns)}."
 
-    def named(self, seat: int) -> set[tuple[str, Card]]:
+    def named(self, seat: int) -> set[tuple[Pile, Card]]:
         """The (pile, card) plays that :meth:`since` names one by one: a reader who heard
         them knows those piles' tops."""
         named = set()
         for group in self._grouped(self._since(seat)[0]).values():
             for play in self._named_plays(group):
-                named.add((play.pile.name, play.card))
+                named.add((play.pile, play.card))
         return named
 
     def _since(self, seat: int) -> tuple[list[_Turn], bool]:

@@ -15,7 +15,7 @@ import pytest
 
 from kc_tui.ai.seats import make_seats
 from kc_tui.engine.cards import Card, Pile
-from kc_tui.engine.commands import CommandError, Review, parse_review
+from kc_tui.engine.commands import CommandError, Review, Verbosity, parse_review
 from kc_tui.engine.describe import Narrator, TurnLog
 from kc_tui.engine.events import MoveEvent, Play, RoundView, TurnEnd, TurnStart, Undo
 from kc_tui.engine.rules import RuleSet
@@ -67,7 +67,7 @@ def test_review_commands_parse_and_refuse_with_a_sentence() -> None:
     assert parse_review("pile ne") == Review("pile", pile=Pile.NE)
     assert parse_review("board") == Review("look")
     assert parse_review("?") == Review("help")
-    assert parse_review("verbosity full") == Review("verbosity", value="full")
+    assert parse_review("verbosity full") == Review("verbosity", verbosity=Verbosity.FULL)
     assert parse_review("7h n") is None
     with pytest.raises(CommandError, match="Which pile"):
         parse_review("pile")
@@ -115,7 +115,7 @@ def test_the_hot_seat_pass_prompt_answers_reviews_without_showing_a_hand() -> No
 
 def test_brief_tells_each_other_players_turn_in_one_sentence_then_the_hand() -> None:
     brief = game(["end"] * 3)
-    full = game(["end"] * 3, verbosity="full")
+    full = game(["end"] * 3, verbosity=Verbosity.FULL)
     assert "Ada draws a card." in full and "Ada draws a card." not in brief
     assert "Since the deal: Ada " in brief or "Since your turn: Ada " in brief
     start = brief.split("Since your turn: ", 1)[1]
