@@ -48,6 +48,8 @@ __all__ = ["PlainGame", "describe_table", "describe_pile", "Verbosity"]
 _ALWAYS_SAID = (SessionStart, RoundStart, RoundView, RoundEnd, SessionEnd)
 """Events said as they happen under every verbosity: the deal, and the ends."""
 
+_NOTHING_FITS = "Nothing fits: type end to end your turn."
+
 _EMPTY = {True: "empty (any card may go here)", False: "empty (only a King may start it)"}
 
 
@@ -287,7 +289,7 @@ class PlainGame:
             whose = f" ({self.names[seat]})" if len(self.humans) > 1 else ""
             self.say(f"Your hand{whose}: {_hand(obs) or 'empty'}.")
         if not service.legal_moves():
-            self.say("Nothing fits: type end to end your turn.")
+            self.say(_NOTHING_FITS)
 
     def _commands(self, seat: int) -> bool:
         service = self.service
@@ -335,7 +337,7 @@ class PlainGame:
             elif name == "undo":
                 service.undo()
             elif name == "hint":
-                self.say(hint(obs).text)
+                self.say(hint(obs).text if service.legal_moves() else _NOTHING_FITS)
             return True
         except IllegalMove as exc:
             self.say(str(exc))
