@@ -1,24 +1,54 @@
 """The line mode: the whole game as plain lines of text, for screen readers, ``TERM=dumb`` and
-slow links.  It prints the table as short text (one line per pile, then the hand), every event
-as a sentence, and reads docs/protocol.md section 3 commands from standard input.  When input ends
+slow links.  It says what happens as sentences and the table as short text (one line per pile,
+then the hand), and reads docs/protocol.md section 3 commands from standard input.  When input ends
 it stops cleanly.  It holds no rules or game state: everything goes through the engine service.
+
+A player who listens rather than looks hears, under the ``brief`` verbosity (the default), only
+what matters between two of their turns: at the start of their turn one sentence per other
+player, then the tops of the piles and their hand; every detail is one review command away
+(``look``, ``pile N``, ``hand``, ``who``, ``scores``, ``rules``, ``last``), at any prompt.
+``full`` says every event as it happens, and the whole table at each turn.
 """
 
 from __future__ import annotations
 
-from typing import Callable, TextIO
+from typing import AbstractSet, Callable, Mapping, TextIO
 
 from .ai.hints import hint
-from .engine.cards import PILES, Card
-from .engine.commands import COMMAND_HELP, CommandError, Verb, parse_command
-from .engine.describe import Narrator, score_table, totals_chart
-from .engine.events import Event
+from .engine.cards import PILES, Card, Pile
+from .engine.commands import (
+    COMMAND_HELP,
+    REVIEW_HELP,
+    CommandError,
+    Review,
+    Verb,
+    Verbosity,
+    parse_command,
+    parse_review,
+)
+from .engine.describe import Narrator, TurnLog, describe_rules, score_table, totals_chart
+from .engine.events import (
+    Event,
+    RoundEnd,
+    RoundStart,
+    RoundView,
+    SessionEnd,
+    SessionStart,
+    TurnEnd,
+    TurnStart,
+)
 from .engine.kinds import Phase, Scoring
-from .engine.moves import IllegalMove
+from .engine.moves import IllegalMove, describe_needed
 from .engine.observation import Observation
 from .engine.service import GameService
+from .engine.text import visible
 
-__all__ = ["PlainGame", "describe_table"]
+__all__ = ["PlainGame", "describe_table", "describe_pile", "Verbosity"]
+
+_ALWAYS_SAID = (SessionStart, RoundStart, RoundView, RoundEnd, SessionEnd)
+"""Events said as they happen under every verbosity: the deal, and the ends."""
+
+_NOTHING_FITS = "Nothing fits: type end to end your turn."
 
 _EMPTY = {True: "empty (any card may go here)", False: "empty (only a King may start it)"}
 
@@ -35,10 +65,10 @@ def _pile_line(name: str, cards: tuple[Card, ...], edge: bool) -> str:
     return f"{label}  {shown}  {count}"
 
 
-def describe_table(obs: Observation, names: list[str]) -> str:
+def describe_table(obs: Observation, names: list[str], hand: bool = True) -> str:
     """The table as ``obs.seat`` sees it: a heading, one line per pile (bottom card first, top
     card last), one per player, then the numbered hand (short lines for narrow terminals and
-    screen readers)."""
+    screen readers); without ``hand`` for a screen shared between people (hot-seat)."""
     board = obs.board
     whose = "your" if names[obs.current] == "You" else f"{names[obs.current]}'s"
     lines = [f"Round {obs.round}, {whose} turn. Stock: {obs.stock_count} cards."]
@@ -47,23 +77,70 @@ def describe_table(obs: Observation, names: list[str]) -> str:
     for seat, name in enumerate(names):
         left = obs.hand_counts[seat]
         lines.append(f"{name}: {left} card{'s' if left != 1 else ''}, {obs.totals[seat]} points.")
-    hand = " ".join(f"{i}:{card}" for i, card in enumerate(obs.hand, 1))
-    lines.append(f"Your hand ({names[obs.seat]}): {hand or 'empty'}")
+    if hand:
+        lines.append(f"Your hand ({names[obs.seat]}): {_hand(obs) or 'empty'}")
     return "\n".join(lines)
 
 
-class PlainGame:
-    """Runs a session in the line mode.  ``read`` returns a line, or None when input ends."""
+def _hand(obs: Observation) -> str:
+    return " ".join(f"{i}:{card}" for i, card in enumerate(obs.hand, 1))
 
-    def __init__(self, service: GameService, read: Callable[[str], str | None], out: TextIO) -> None:
+
+def _tops(obs: Observation, seen: Mapping[Pile, tuple[Card, ...]] | None,
+          named: AbstractSet[tuple[Pile, Card]] = frozenset()) -> str | None:
+    """"Changed: N 3C, E 4C. Empty: S.": the piles that changed since ``seen`` (every pile
+    when None), what a move can go on, in brief; leaving out a top just ``named``."""
+    board = obs.board
+    changed = [pile for pile in PILES if seen is None or (
+        board[pile] != seen[pile] and not (board[pile] and (pile, board[pile][-1]) in named))]
+    if not changed:
+        return None
+    tops = ", ".join(f"{pile} {board[pile][-1]}" for pile in changed if board[pile])
+    empty = ", ".join(str(pile) for pile in changed if not board[pile])
+    head = "Tops" if seen is None else "Changed"
+    return " ".join(part for part in (f"{head}: {tops}." if tops else "",
+                                       f"Empty: {empty}." if empty else "") if part)
+
+
+def describe_pile(obs: Observation, pile: Pile) -> str:
+    """One pile in short sentences: how many cards, every card bottom to top, and what fits."""
+    cards = obs.board[pile]
+    if not cards:
+        return f"{pile} is empty: {'any card' if pile.is_edge else 'only a King'} may go there."
+    count = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
+    shown = ", ".join(str(c) for c in cards)
+    return f"{pile} has {count}, bottom to top: {shown}. It takes {describe_needed(cards[-1].id)}."
+
+
+class PlainGame:
+    """Runs a session in the line mode.  ``read`` returns a line, or None when input ends.
+
+    ``verbosity`` is ``brief`` or ``full`` (see the module's words); ``bell`` writes the
+    terminal bell as each person's turn starts; ``echo`` writes each line read after its
+    prompt, so that a transcript of piped input reads as a dialogue."""
+
+    def __init__(self, service: GameService, read: Callable[[str], str | None], out: TextIO,
+                 verbosity: Verbosity = Verbosity.BRIEF, bell: bool = False, echo: bool = False) -> None:
         self.service = service
         self.read = read
         self.out = out
+        self.verbosity = Verbosity(verbosity)
+        self.bell = bell
+        self.echo = echo
         self.names = [s.name for s in service.seats]
         self.narrator = Narrator(self.names)
+        self.turns = TurnLog(self.names)
+        self.heard: list[str] = []
+        """Every sentence of the session so far, as the screen's seat saw it (for ``last``)."""
+        self._turn_ended: dict[int, int] = {}  # seat: len(heard) when its last turn ended
+        self._turn_began: dict[int, int] = {}  # seat: len(heard) when its last turn began
+        self._live = False  # brief: a person is typing, so what happens is said at once
+        self._open_moves = 0  # moves still open when a person typed end
+        self._seen: dict[int, Mapping[Pile, tuple[Card, ...]]] = {}  # seat: the board its turn left
         # What is printed is seen by whoever sits at the screen (the service's keyboard seat).
+        self._resumed = bool(service.past_events)
         for event in service.past_events_seen_by(service.keyboard_seat):
-            self.narrator.sentence(event)  # a resumed game: the narrator catches up silently
+            self._hear(event)  # a resumed game: the narrator catches up silently
         self.humans = [i for i, s in enumerate(service.seats) if s.player is None]
         self._last_human: int | None = None
         service.follow(self._on_event, service.keyboard_seat)
@@ -71,10 +148,61 @@ class PlainGame:
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
 
-    def _on_event(self, event: Event) -> None:
+    def _hear(self, event: Event) -> str | None:
+        """Take in an event: its sentence, kept for ``last`` and returned."""
+        if isinstance(event, TurnStart):
+            self._turn_began[event.player] = len(self.heard)
         text = self.narrator.sentence(event)
+        self.turns.feed(event)
+        if isinstance(event, TurnEnd) and self._open_moves:
+            text = self.narrator.ended_early(event.player, self._open_moves)
         if text:
+            self.heard.append(text)
+        if isinstance(event, TurnEnd):
+            self._turn_ended[event.player] = len(self.heard)
+        return text
+
+    def _on_event(self, event: Event) -> None:
+        text = self._hear(event)
+        if text and self._said_at_once(event):
             self.say(text)
+        if isinstance(event, (RoundStart, RoundView)):
+            self._seen.clear()
+        if isinstance(event, TurnEnd):
+            self._live = False  # the next player's turn is told when it matters
+            if event.player in self.humans:
+                self._seen[event.player] = self.service.observation(event.player).board
+
+    def _said_at_once(self, event: Event) -> bool:
+        """Whether an event's sentence is said as it happens."""
+        if self.verbosity == Verbosity.FULL or isinstance(event, _ALWAYS_SAID):
+            return True
+        # Under brief, the other players' turns are told as the person's turn starts, and a
+        # person's own plain end needs no answer: their next prompt is one.
+        return self._live and not (isinstance(event, TurnEnd) and not self._open_moves)
+
+    def _read(self, prompt: str) -> str | None:
+        line = self.read(prompt)
+        if line is not None and self.echo:
+            self.out.write(visible(line) + "\n")  # a piped line may hold escape sequences
+        return line
+
+    def _ask(self, prompt: str, seat: int | None) -> str | None:
+        """Read a line at a prompt where no move is possible (between rounds, passing the
+        keyboard), answering review commands as ``seat`` may (None: nobody's hand is shown)
+        until another line comes."""
+        while True:
+            line = self._read(prompt)
+            if line is None:
+                return None
+            try:
+                review = parse_review(line)
+            except CommandError as exc:
+                self.say(str(exc))
+                continue
+            if review is None:
+                return line
+            self._answer(review, seat)
 
     def run(self) -> int:
         """Play until the session ends, the player quits, or input ends.  Returns an exit code."""
@@ -83,6 +211,9 @@ class PlainGame:
         if view.round:
             self.say(f"Resuming round {view.round}. Totals so far: "
                      + ", ".join(f"{n} {t}" for n, t in zip(self.names, view.totals)) + ".")
+            last = self.turns.last_turns()
+            if last:
+                self.say(last)
         else:
             service.start()
         try:
@@ -97,9 +228,11 @@ class PlainGame:
                     self.say(f"Session seed: {service.seed}.")
                     return 0
                 if phase == Phase.ROUND_OVER:
-                    if service.rules.scoring != Scoring.NONE:
+                    if service.rules.scoring != Scoring.NONE and self.verbosity == Verbosity.FULL:
+                        # Under brief the round's end has said the totals; scores reads the table.
                         self.say(score_table(service.history, self.names, service.rules))
-                    line = self.read("Press Enter for the next round (or type quit). ")
+                    line = self._ask("Press Enter for the next round (or type quit). ",
+                                     service.keyboard_seat)
                     if line is None or line.strip().lower() == "quit":
                         return self._stop(line is None)
                     service.next_round()
@@ -118,19 +251,59 @@ class PlainGame:
         service = self.service
         seat = service.current
         if len(self.humans) > 1 and self._last_human != seat:
-            line = self.read(f"Pass the keyboard to {self.names[seat]}, then press Enter. ")
+            line = self._ask(f"Pass the keyboard to {self.names[seat]}, then press Enter. ", None)
             if line is None:
                 self._stop(True)
                 return False
         self._last_human = seat
-        self.say(describe_table(service.observation(seat), self.names))
+        self._begin_turn(seat)
+        self._live = True
+        try:
+            return self._commands(seat)
+        finally:
+            self._live = False
+
+    def _begin_turn(self, seat: int) -> None:
+        """What a person hears as their turn starts."""
+        service = self.service
+        if self.bell:
+            self.out.write("\a")
+        obs = service.observation(seat)
+        if not self._resumed:
+            # After a resume the last turn of each player has just been told.
+            since = self.turns.since(seat)
+            if since:
+                self.say(since)
+        self._resumed = False
+        if self.verbosity == Verbosity.FULL:
+            self.say(describe_table(obs, self.names))
+        else:
+            if self._turn_began.get(seat, -1) == self._turn_ended.get(seat):
+                self.say(self.narrator.extra_turn(seat))  # royal Kings: this seat again
+            drawn = self.turns.drawn(seat)
+            if drawn is not None:
+                self.say(f"You drew {drawn}.")
+            tops = _tops(obs, self._seen.get(seat), self.turns.named(seat))
+            if tops:
+                self.say(tops)
+            whose = f" ({self.names[seat]})" if len(self.humans) > 1 else ""
+            self.say(f"Your hand{whose}: {_hand(obs) or 'empty'}.")
+        if not service.legal_moves():
+            self.say(_NOTHING_FITS)
+
+    def _commands(self, seat: int) -> bool:
+        service = self.service
         while service.phase == Phase.TURN and service.current == seat:
-            line = self.read(f"{self.names[seat]}> ")
+            line = self._read(f"{self.names[seat]}> ")
             if line is None:
                 self._stop(True)
                 return False
             obs = service.observation(seat)
             try:
+                review = parse_review(line)
+                if review is not None:
+                    self._answer(review, seat)
+                    continue
                 command = parse_command(line, obs.hand)
             except CommandError as exc:
                 self.say(str(exc))
@@ -155,14 +328,84 @@ class PlainGame:
         service = self.service
         try:
             if name == "end":
-                service.end_turn()
+                # A typed end is deliberate, so it is not questioned; it says what was left.
+                self._open_moves = len(service.legal_moves())
+                try:
+                    service.end_turn()
+                finally:
+                    self._open_moves = 0
             elif name == "undo":
                 service.undo()
             elif name == "hint":
-                self.say(hint(obs).text)
-            elif name == "help":
-                self.say(COMMAND_HELP)
+                self.say(hint(obs).text if service.legal_moves() else _NOTHING_FITS)
             return True
         except IllegalMove as exc:
             self.say(str(exc))
             return False
+
+    # ------------------------------------------------------------------ review commands
+    def _answer(self, review: Review, seat: int | None) -> None:
+        """Answer a review command for ``seat`` (None: a shared screen, no hand shown)."""
+        service = self.service
+        name = review.name
+        if name == "help":
+            self.say(COMMAND_HELP + "\n" + REVIEW_HELP)
+        elif name == "verbosity":
+            assert review.verbosity is not None  # parse_review requires it
+            self.verbosity = review.verbosity
+            self.say("Verbosity full: every event is said as it happens." if self.verbosity == Verbosity.FULL
+                     else "Verbosity brief: at the start of your turn, one sentence per player; "
+                     "last tells the rest.")
+        elif name == "rules":
+            self.say(describe_rules(service.rules))
+        elif name == "scores":
+            if service.rules.scoring == Scoring.NONE:
+                self.say("No score is kept under these rules.")
+            else:
+                self.say(score_table(service.history, self.names, service.rules))
+        elif name == "last":
+            self.say(self._last(seat))
+        elif service.view(None).round == 0:
+            self.say("No cards have been dealt yet.")
+        else:
+            obs = service.observation(service.current if seat is None else seat)
+            if name == "look":
+                self.say(describe_table(obs, self.names, hand=seat is not None))
+            elif name == "pile":
+                assert review.pile is not None  # parse_review requires it
+                self.say(describe_pile(obs, review.pile))
+            elif name == "hand":
+                if seat is None:
+                    self.say("The hands stay hidden until the next player has the keyboard.")
+                else:
+                    left = len(obs.hand)
+                    self.say(f"Your hand, {left} card{'s' if left != 1 else ''}: {_hand(obs) or 'empty'}.")
+            else:
+                self.say(self._who(obs, seat))
+
+    def _who(self, obs: Observation, seat: int | None) -> str:
+        """Who has how many cards and points, whose turn it is, and the stock."""
+        service = self.service
+        if service.phase == Phase.TURN:
+            current = service.current
+            whose = "your" if current == seat or self.names[current] == "You" else f"{self.names[current]}'s"
+            head = f"It is {whose} turn."
+        else:
+            head = "The round is over."
+        players = " ".join(
+            f"{name}: {n} card{'s' if n != 1 else ''}, {t} point{'s' if t != 1 else ''}."
+            for name, n, t in zip(self.names, obs.hand_counts, obs.totals)
+        )
+        return f"{head} {players} Stock: {obs.stock_count} card{'s' if obs.stock_count != 1 else ''}."
+
+    def _last(self, seat: int | None) -> str:
+        """Every sentence since ``seat``'s last turn ended, up to the start of the turn it is
+        playing now (or up to now)."""
+        if seat is None:
+            seat = self._last_human if self._last_human is not None else self.service.keyboard_seat
+        start = self._turn_ended.get(seat, 0) if seat is not None else 0
+        began = self._turn_began.get(seat, -1) if seat is not None else -1
+        end = began if self.service.phase == Phase.TURN and self.service.current == seat and began >= start \
+            else len(self.heard)
+        said = self.heard[start:end]
+        return "\n".join(said) if said else "Nothing has happened since your last turn."

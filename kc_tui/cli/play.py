@@ -14,6 +14,7 @@ from typing import Any, Callable
 from ..ai import LEVELS
 from ..ai.arguments import add_ai_options, add_rule_options, rules_from, seat_list, seed_number
 from ..ai.seats import make_seats
+from ..engine.commands import VERBOSITIES, Verbosity
 from ..engine.service import GameService, daily_seed, new_seed
 from ..engine.text import is_valid_text, visible
 from ..engine.transcript import TranscriptWriter
@@ -59,6 +60,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     play.add_argument("--plain", action="store_true",
                       help="the line mode (also used when input or output is not a terminal, or TERM=dumb)")
     add_look_options(play)
+    _add_line_options(play)
     add_ai_options(play)
     play.set_defaults(func=_play, parser=play)
 
@@ -68,8 +70,17 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     resume.add_argument("--plain", action="store_true", help="in the line mode")
     add_look_options(resume)
+    _add_line_options(resume)
     add_ai_options(resume)
     resume.set_defaults(func=_resume, parser=resume)
+
+
+def _add_line_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--verbosity", choices=VERBOSITIES, default="brief",
+                        help="the line mode: brief (default) tells the other players' turns in one "
+                        "sentence each as your turn starts; full says every event as it happens")
+    parser.add_argument("--bell", action="store_true",
+                        help="the line mode: ring the terminal bell as each of your turns starts")
 
 
 def title(args: argparse.Namespace) -> int:
@@ -122,7 +133,9 @@ def _run(service: GameService, args: argparse.Namespace, saving: Callable[[Calla
             app.savers[id(service)] = saver
             app.run()
             return _app_status(app)
-        return PlainGame(service, _read_line(), sys.stdout).run()
+        # Piped input is echoed after its prompt, so the output reads as a dialogue.
+        return PlainGame(service, _read_line(), sys.stdout, verbosity=Verbosity(args.verbosity),
+                         bell=args.bell, echo=not sys.stdin.isatty()).run()
     except KeyboardInterrupt:
         print("\nInterrupted; the game stops here (it was saved after the last turn).")
         return 130

@@ -5,17 +5,25 @@
 ``to``, ``onto`` and ``>`` are ignored; ``10`` may stand for ``T``.  A hand position (``3 n``:
 the third card of the sorted hand) is accepted too.  Anything else is refused with one
 sentence, and nothing changes.
+
+The line mode also answers questions that change nothing (:func:`parse_review`): ``look``
+(or ``board``), ``pile N``, ``hand``, ``who``, ``scores``, ``rules``, ``last``, ``help`` (or
+``?``), and ``verbosity brief|full`` sets how much it says between turns.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Sequence
 
 from .cards import Card, NotationError, Pile, parse_card, parse_pile
 from .moves import MovePile, PlayCard
 
-__all__ = ["Verb", "Command", "CommandError", "parse_command", "VERBS", "COMMAND_HELP"]
+__all__ = [
+    "Verb", "Command", "CommandError", "parse_command", "VERBS", "COMMAND_HELP", "Review",
+    "REVIEWS", "Verbosity", "VERBOSITIES", "parse_review", "REVIEW_HELP",
+]
 
 FILLERS = frozenset({"on", "to", "onto", ">"})
 VERBS = ("end", "hint", "undo", "help", "quit")
@@ -34,6 +42,31 @@ class Verb:
 
 Command = PlayCard | MovePile | Verb
 
+REVIEWS = ("look", "pile", "hand", "who", "scores", "rules", "last", "help", "verbosity")
+
+
+class Verbosity(StrEnum):
+    """How much the line mode says between a person's turns."""
+
+    BRIEF = "brief"
+    """One sentence per other player as the person's turn starts; the rest on request."""
+    FULL = "full"
+    """Every event as it happens."""
+
+
+VERBOSITIES = tuple(str(v) for v in Verbosity)
+_ALIASES = {"board": "look", "?": "help", "score": "scores"}
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """A question that changes nothing (one of :data:`REVIEWS`): ``pile`` names the pile of
+    ``pile N``, ``verbosity`` the level of ``verbosity brief``."""
+
+    name: str
+    pile: Pile | None = None
+    verbosity: Verbosity | None = None
+
 COMMAND_HELP = (
     "Commands: 7H N plays the seven of hearts on North (10H or TH for a ten); "
     "KD NE puts a King on a corner; E N moves pile East onto North; "
@@ -41,6 +74,42 @@ COMMAND_HELP = (
     "move; hint suggests a plan; help shows this; quit leaves. "
     "Piles: N E S W (edges), NE SE SW NW (corners)."
 )
+
+
+REVIEW_HELP = (
+    "At any moment: look (or board) reads the whole table; pile N reads one pile, every card; "
+    "hand reads your hand; who says who has how many cards and whose turn it is; scores reads "
+    "the scores; rules reads the rules in force; last repeats what happened since your last "
+    "turn; verbosity brief or verbosity full sets how much is said between your turns; "
+    "help (or ?) lists the commands."
+)
+
+
+def parse_review(text: str) -> Review | None:
+    """The review command ``text`` asks for, or None when it is not one (then it may be a
+    move or a verb for :func:`parse_command`); a review with a wrong argument is refused."""
+    words = text.lower().split()
+    if not words:
+        return None
+    name = _ALIASES.get(words[0], words[0])
+    if name not in REVIEWS:
+        return None
+    rest = words[1:]
+    if name == "pile":
+        if len(rest) != 1:
+            raise CommandError("Which pile? Write one, for example pile N or pile NE.")
+        try:
+            return Review(name, pile=parse_pile(rest[0]))
+        except NotationError as exc:
+            raise CommandError(str(exc)) from None
+    if name == "verbosity":
+        if len(rest) != 1 or rest[0] not in VERBOSITIES:
+            raise CommandError("Write verbosity brief (what matters, at your turn) or "
+                               "verbosity full (every event as it happens).")
+        return Review(name, verbosity=Verbosity(rest[0]))
+    if rest:
+        raise CommandError(f"{name} takes no more words: write just {name}.")
+    return Review(name)
 
 
 def _is_pile(word: str) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from .cards import Card
+from .cards import Card, Pile
 from .events import (
     Chips,
     Draw,
@@ -27,7 +27,7 @@ from .views import RoundRecord, RoundSummary, SessionSummary
 
 __all__ = [
     "describe_rules", "Narrator", "score_table", "totals_chart", "chips_lines", "round_summary",
-    "scores_parts", "scores_text", "session_summary",
+    "scores_parts", "scores_text", "session_summary", "TurnLog",
 ]
 
 _SCORING_WORDS = {
@@ -268,7 +268,8 @@ class Narrator:
     def __init__(self, names: Sequence[str] | None = None) -> None:
         self.names = list(names or [])
         self.counts: list[int] = []
-        self._turn_plays: list[bool] = []  # this turn's plays (True) and pile moves, for undo
+        self._turn_moves: list[Play | MoveEvent] = []  # this turn's, for undo to name
+        self._ended: int | None = None  # whose turn ended last in this round
 
     def _round_sentence(
         self, round_no: int, dealer: int, board: tuple[tuple[Card, ...], ...], stock: int,
@@ -291,19 +292,46 @@ class Narrator:
             verb = {"has": "have", "is": "are"}.get(verb, verb[:-1] if verb.endswith("s") else verb)
         return f"{name} {verb}"
 
+    def undone(self, seat: int, taken: Play | MoveEvent | None) -> str:
+        """The sentence for an undo that took back ``taken`` ("You take back the last move.
+        It was 7H on N.")."""
+        said = f"{self._does(seat, 'takes')} back the last move."
+        if isinstance(taken, Play):
+            return f"{said} It was {taken.card} on {taken.pile}."
+        if isinstance(taken, MoveEvent):
+            return f"{said} It was {taken.source} onto {taken.target}."
+        return said
+
+    def ended_early(self, seat: int, open_moves: int) -> str:
+        """The sentence for a turn ended while moves were still open ("You end the turn. 2
+        moves were still open.")."""
+        moves = f"{open_moves} move{'s were' if open_moves != 1 else ' was'} still open"
+        return f"{self._does(seat, 'ends')} the turn. {moves}."
+
+    def extra_turn(self, seat: int) -> str:
+        """The sentence for a royal Kings extra turn (R6)."""
+        if self._name(seat) == "You":
+            return "You played a King: you take another turn."
+        return f"{self._name(seat)} played a King: {self._name(seat)} takes another turn."
+
     def sentence(self, event: Event) -> str | None:
         """The sentence for an event, or None for events not worth a line."""
         if isinstance(event, SessionStart):
             self.names = [p.name for p in event.players]
             return f"A new session: {', '.join(self.names)}."
         if isinstance(event, RoundStart):
+            self._ended = None
             self.counts = [len(h) for h in event.hands]
             return self._round_sentence(event.round, event.dealer, event.board, len(event.stock))
         if isinstance(event, RoundView):
+            self._ended = None
             self.counts = list(event.hand_counts)
             return self._round_sentence(event.round, event.dealer, event.board, event.stock_count)
         if isinstance(event, TurnStart):
-            self._turn_plays = []
+            self._turn_moves = []
+            if self._ended == event.player:
+                # R6 royal Kings: the only way a player follows their own turn.
+                return self.extra_turn(event.player)
             return None
         if isinstance(event, Draw):
             self.counts[event.player] += 1
@@ -311,20 +339,21 @@ class Narrator:
             return f"{self._does(event.player, 'draws')} {what}."
         if isinstance(event, Play):
             self.counts[event.player] -= 1
-            self._turn_plays.append(True)
+            self._turn_moves.append(event)
             left = self.counts[event.player]
             return (
                 f"{self._does(event.player, 'plays')} {event.card.words} on {event.pile.words}. "
                 f"{self._does(event.player, 'has')} {left} card{'s' if left != 1 else ''}."
             )
         if isinstance(event, MoveEvent):
-            self._turn_plays.append(False)
+            self._turn_moves.append(event)
             source, target = event.source.words, event.target.words
             return f"{self._does(event.player, 'moves')} the {source} pile onto {target}."
         if isinstance(event, Undo):
-            if self._turn_plays and self._turn_plays.pop():
+            taken = self._turn_moves.pop() if self._turn_moves else None
+            if isinstance(taken, Play):
                 self.counts[event.player] += 1  # the card is back in hand
-            return f"{self._does(event.player, 'takes')} back the last move."
+            return self.undone(event.player, taken)
         if isinstance(event, Chips):
             why = {
                 "ante": "as the ante", "no_move": "for a turn without a move",
@@ -334,6 +363,7 @@ class Narrator:
             chips = f"{event.amount} chip{'s' if event.amount != 1 else ''}"
             return f"{self._does(event.player, 'pays')} {chips} {why}."
         if isinstance(event, TurnEnd):
+            self._ended = event.player
             return f"{self._does(event.player, 'ends')} the turn."
         if isinstance(event, RoundEnd):
             winners = " and ".join(self._name(w) for w in event.winners)
@@ -353,3 +383,154 @@ class Narrator:
             single = len(event.winners) == 1 and self._name(event.winners[0]) != "You"
             return f"The session is over. {winners} win{'s' if single else ''}."
         return None
+
+
+class _Turn:
+    """What one turn did, as far as a short account cares (kept by :class:`TurnLog`)."""
+
+    __slots__ = ("seat", "drew", "drawn", "moves", "chips", "ended")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.drew = False
+        self.drawn: Card | None = None  # the card, when the seat may see it
+        self.moves: list[Play | MoveEvent] = []
+        self.chips = 0
+        self.ended = False
+
+
+def _and(parts: Sequence[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _cards(n: int) -> str:
+    return f"{n} card{'s' if n != 1 else ''}"
+
+
+class TurnLog:
+    """The turns of the round so far, fed the events one seat may see, told back briefly: one
+    sentence per player, what mattered (cards shed, piles moved and where, Kings to corners,
+    who is close to going out), for a player who listens rather than looks."""
+
+    CLOSE = 2
+    """A player with this many cards or fewer is close to going out, and said to be."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.names = list(names)
+        self.turns: list[_Turn] = []
+        self.counts: list[int] = [0] * len(self.names)
+
+    def feed(self, event: Event) -> None:
+        """Take in the next event."""
+        if isinstance(event, RoundStart):
+            self.turns, self.counts = [], [len(h) for h in event.hands]
+        elif isinstance(event, RoundView):
+            self.turns, self.counts = [], list(event.hand_counts)
+        elif isinstance(event, TurnStart):
+            self.turns.append(_Turn(event.player))
+        elif not self.turns:
+            return  # a round's ante, before any turn
+        elif isinstance(event, Draw):
+            self.counts[event.player] += 1
+            self.turns[-1].drew = True
+            self.turns[-1].drawn = event.card
+        elif isinstance(event, (Play, MoveEvent)):
+            if isinstance(event, Play):
+                self.counts[event.player] -= 1
+            self.turns[-1].moves.append(event)
+        elif isinstance(event, Undo) and self.turns[-1].moves:
+            if isinstance(self.turns[-1].moves.pop(), Play):
+                self.counts[event.player] += 1
+        elif isinstance(event, Chips):
+            self.turns[-1].chips += event.amount
+        elif isinstance(event, TurnEnd):
+            self.turns[-1].ended = True
+
+    def since(self, seat: int) -> str | None:
+        """"Since your turn: Ada played 2 cards and moved W onto N; Ben drew and passed.": the
+        turns finished since ``seat``'s last one in this round (since the deal if it has had
+        none), or None when there were none."""
+        turns, first = self._since(seat)
+        if not turns:
+            return None
+        head = "Since the deal" if first else "Since your turn"
+        return f"{head}: {self._accounts(turns)}."
+
+    def named(self, seat: int) -> set[tuple[Pile, Card]]:
+        """The (pile, card) plays that :meth:`since` names one by one: a reader who heard
+        them knows those piles' tops."""
+        named = set()
+        for group in self._grouped(self._since(seat)[0]).values():
+            for play in self._named_plays(group):
+                named.add((play.pile, play.card))
+        return named
+
+    def _since(self, seat: int) -> tuple[list[_Turn], bool]:
+        """The finished turns of the others since ``seat``'s last, and whether it had none."""
+        done = [t for t in self.turns if t.ended]
+        last = max((i for i, t in enumerate(done) if t.seat == seat), default=-1)
+        return [t for t in done[last + 1:] if t.seat != seat], last < 0
+
+    def drawn(self, seat: int) -> Card | None:
+        """The card ``seat`` drew in its turn being played, if it drew and may see it."""
+        turn = self.turns[-1] if self.turns else None
+        return turn.drawn if turn is not None and turn.seat == seat and not turn.ended else None
+
+    def last_turns(self) -> str | None:
+        """"Last turns: ...": the last finished turn of each player in this round (after a
+        resume), or None before any."""
+        done = [t for t in self.turns if t.ended]
+        latest: dict[int, _Turn] = {}
+        for turn in done:
+            latest.pop(turn.seat, None)  # keep the players in the order they last played
+            latest[turn.seat] = turn
+        if not latest:
+            return None
+        return f"Last turns: {self._accounts(list(latest.values()), whole=False)}."
+
+    def _accounts(self, turns: Sequence[_Turn], whole: bool = True) -> str:
+        """One clause per player, in the order they played, each covering all its turns
+        (``whole``: the extra turns of royal Kings included)."""
+        return "; ".join(self._account(seat, group) for seat, group in self._grouped(turns, whole).items())
+
+    @staticmethod
+    def _grouped(turns: Sequence[_Turn], whole: bool = True) -> dict[int, list[_Turn]]:
+        order: dict[int, list[_Turn]] = {}
+        for turn in turns:
+            if whole or turn.seat not in order:
+                order.setdefault(turn.seat, []).append(turn)
+        return order
+
+    @staticmethod
+    def _named_plays(turns: Sequence[_Turn]) -> list[Play]:
+        """The plays an account names: Kings to corners, and the others when two or fewer."""
+        plays = [m for t in turns for m in t.moves if isinstance(m, Play)]
+        kings = [m for m in plays if m.card.is_king and m.pile.is_corner]
+        built = [m for m in plays if m not in kings]
+        return kings + (built if len(built) <= 2 else [])
+
+    def _account(self, seat: int, turns: Sequence[_Turn]) -> str:
+        moves = [m for t in turns for m in t.moves]
+        plays = [m for m in moves if isinstance(m, Play)]
+        kings = [m for m in plays if m.card.is_king and m.pile.is_corner]
+        built = [m for m in plays if m not in kings]
+        parts = []
+        if len(built) > 2:
+            parts.append(f"played {_cards(len(built))}")
+        elif built:
+            parts.append("played " + " and ".join(f"{m.card} on {m.pile}" for m in built))
+        if kings:
+            parts.append("put " + ", ".join(f"{m.card} on {m.pile}" for m in kings))
+        piles = [m for m in moves if isinstance(m, MoveEvent)]
+        if piles:
+            parts.append("moved " + ", ".join(f"{m.source} onto {m.target}" for m in piles))
+        if not parts:
+            parts.append("drew and passed" if any(t.drew for t in turns) else "passed")
+        chips = sum(t.chips for t in turns)
+        if chips:
+            parts.append(f"paid {chips} chip{'s' if chips != 1 else ''}")
+        text = f"{self.names[seat]} {_and(parts)}"
+        left = self.counts[seat]
+        if 0 < left <= self.CLOSE:
+            text += f", {_cards(left)} left"
+        return text

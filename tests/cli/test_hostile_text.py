@@ -142,7 +142,7 @@ async def test_the_replay_screen_and_the_stats_dialog_show_a_hostile_name_harmle
 # ---------------------------------------------------------------- files that cannot be written
 def test_a_transcript_that_cannot_be_written_is_reported_once_and_the_game_goes_on() -> None:
     result = kc("play", "--plain", "--seed", "1", "--players", "you,easy", "--transcript", "/dev/full",
-                stdin=b"end\nend\nquit\n")
+                "--verbosity", "full", stdin=b"end\nend\nquit\n")
     assert result.returncode == 0
     assert b"Traceback" not in result.stderr
     out = result.stdout.decode()
@@ -264,7 +264,8 @@ def test_a_replayed_transcript_still_reads_back_as_written(tmp_path: Path) -> No
 
 # ---------------------------------------------------------------- encodings
 def test_input_that_is_not_utf8_is_refused_with_a_sentence() -> None:
-    result = kc("play", "--plain", "--seed", "1", "--players", "you,easy", stdin=b"\xff\nend\nquit\n",
+    result = kc("play", "--plain", "--seed", "1", "--players", "you,easy", "--verbosity", "full",
+                stdin=b"\xff\nend\nquit\n",
                 env={"PYTHONIOENCODING": "utf-8"})
     assert result.returncode == 0 and b"Traceback" not in result.stderr
     out = result.stdout.decode()

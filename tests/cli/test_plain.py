@@ -64,7 +64,8 @@ def play(stdin: str, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_line_mode_shows_the_table_and_refuses_with_the_engines_sentence() -> None:
-    result = play("zz n\n7h q\nundo\nhint\nhelp\n", "--seed", "3", "--players", "you,medium")
+    result = play("zz n\n7h q\nundo\nhint\nhelp\n", "--seed", "3", "--players", "you,medium",
+                  "--verbosity", "full")
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "Round 1, your turn. Stock: 32 cards." in out
@@ -104,7 +105,8 @@ def test_line_mode_plays_a_whole_session_and_writes_a_valid_transcript(tmp_path:
 
 
 def test_hot_seat_passes_the_keyboard_between_people() -> None:
-    result = play("\nend\n\nend\n", "--seed", "2", "--players", "human:Ada,human:Ben")
+    result = play("\nend\n\nend\n", "--seed", "2", "--players", "human:Ada,human:Ben",
+                  "--verbosity", "full")
     out = result.stdout
     assert out.count("Pass the keyboard to") == 3  # Ben, Ada, Ben again when input ends
     assert "Your hand (Ada)" in out and "Your hand (Ben)" in out
@@ -113,7 +115,7 @@ def test_hot_seat_passes_the_keyboard_between_people() -> None:
 
 
 def test_line_mode_never_shows_a_computer_players_draw() -> None:
-    out = play("end\n" * 5, "--seed", "3", "--players", "you,medium").stdout
+    out = play("end\n" * 5, "--seed", "3", "--players", "you,medium", "--verbosity", "full").stdout
     assert "Ada draws a card." in out
     assert "Ada draws the" not in out and "You draw the seven of diamonds." in out
 

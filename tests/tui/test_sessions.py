@@ -35,7 +35,7 @@ def test_play_saves_after_every_turn_and_resume_goes_back_to_it() -> None:
     saved = read_document(saves[0].path)
     turns = sum(e["event"] == "turn_end" for e in saved["events"])
     assert turns >= 2  # the person's two turns at least, and the computer's between them
-    result = run("resume", "--plain", stdin="end\nquit\n")
+    result = run("resume", "--plain", "--verbosity", "full", stdin="end\nquit\n")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0].startswith("Resuming ") and lines[0].endswith(": You, Ada, round 1 (You 0, Ada 0).")

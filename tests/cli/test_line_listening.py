@@ -1,0 +1,249 @@
+"""The line mode for a player who listens (issue 11): review commands at every prompt, the brief
+and full verbosities, what undo and a royal Kings extra turn say, echo and the bell."""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import random
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kc_tui.ai.seats import make_seats
+from kc_tui.engine.cards import Card, Pile
+from kc_tui.engine.commands import CommandError, Review, Verbosity, parse_review
+from kc_tui.engine.describe import Narrator, TurnLog
+from kc_tui.engine.events import MoveEvent, Play, RoundView, TurnEnd, TurnStart, Undo
+from kc_tui.engine.rules import RuleSet
+from kc_tui.engine.service import GameService
+from kc_tui.plain import PlainGame
+
+BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "listening.py"
+
+
+def game(lines: list[str], players: str = "you,medium", seed: int = 3,
+         between_rounds: list[str] | None = None, **options) -> str:
+    """Play in the line mode in this process with ``lines`` typed at the prompts (and
+    ``between_rounds`` at the first round prompt), then input ends; the output with each
+    prompt and the line typed after it."""
+    specs = players.split(",")
+    service = GameService(RuleSet(players=len(specs)), make_seats(specs, random.Random(seed)), seed=seed)
+    out = io.StringIO()
+    typed = iter(lines)
+    at_round = iter(between_rounds) if between_rounds is not None else typed
+
+    def read(prompt: str) -> str | None:
+        out.write(prompt)
+        line = next(at_round if prompt.startswith("Press Enter") else typed, None)
+        out.write(f"{line}\n" if line is not None else "\n")
+        return line
+
+    PlainGame(service, read, out, **options).run()
+    return out.getvalue()
+
+
+PROMPTS = ("> ", "then press Enter. ", "(or type quit). ")
+
+
+def answer(out: str, command: str) -> str:
+    """What the line mode said to ``command`` (the lines up to the next prompt)."""
+    lines = out.split(f" {command}\n", 1)[1].split("\n")
+    said = []
+    for line in lines:
+        if any(prompt in line for prompt in PROMPTS):
+            break
+        said.append(line)
+    return "\n".join(said).strip()
+
+
+REVIEWS = ["look", "board", "pile n", "hand", "who", "scores", "rules", "last", "help", "?"]
+
+
+def test_review_commands_parse_and_refuse_with_a_sentence() -> None:
+    assert parse_review("pile ne") == Review("pile", pile=Pile.NE)
+    assert parse_review("board") == Review("look")
+    assert parse_review("?") == Review("help")
+    assert parse_review("verbosity full") == Review("verbosity", verbosity=Verbosity.FULL)
+    assert parse_review("7h n") is None
+    with pytest.raises(CommandError, match="Which pile"):
+        parse_review("pile")
+    with pytest.raises(CommandError, match="verbosity brief"):
+        parse_review("verbosity loud")
+
+
+def test_every_review_command_answers_at_a_turn_prompt_and_changes_nothing() -> None:
+    out = game(REVIEWS + ["hand"])
+    assert "'look' is not a command" not in out and "is not a command" not in out
+    assert "N   4H 3C  (2 cards)" in answer(out, "look")
+    assert answer(out, "board") == answer(out, "look")
+    assert answer(out, "pile n") == "N has 2 cards, bottom to top: 4H, 3C. It takes a red 2."
+    assert answer(out, "hand") == "Your hand, 8 cards: 1:6S 2:7D 3:8H 4:9H 5:9S 6:QH 7:QS 8:KS."
+    assert answer(out, "who") == ("It is your turn. You: 8 cards, 0 points. Ada: 4 cards, 0 points. "
+                                  "Stock: 32 cards.")
+    assert answer(out, "scores") == "No round has been finished yet."
+    assert "Draw: take the top card of the stock at the start of your turn." in answer(out, "rules")
+    assert "Ada ends the turn." in answer(out, "last")
+    assert "pile N reads one pile" in answer(out, "help") and answer(out, "?") == answer(out, "help")
+    # Nothing changed: the hand read last is the hand read first.
+    assert out.count("Your hand, 8 cards: 1:6S 2:7D 3:8H 4:9H 5:9S 6:QH 7:QS 8:KS.") == 2
+
+
+def test_review_commands_answer_at_the_round_prompt() -> None:
+    out = game(["end"] * 40, seed=5, between_rounds=REVIEWS + ["quit"])
+    between = " " + out.split("Press Enter for the next round (or type quit). ", 1)[1]
+    assert between.startswith(" look\n")
+    assert "Round 1, " in answer(between, "look") and "Your hand (You)" in answer(between, "look")
+    assert answer(between, "pile n").startswith("N ")
+    assert answer(between, "who").startswith("The round is over. You: ")
+    assert answer(between, "scores").startswith("Round ") and "Total" in answer(between, "scores")
+    assert "Round 1 over" in answer(between, "last")
+    assert "You left the game." in out and "Round 2." not in out
+
+
+def test_the_hot_seat_pass_prompt_answers_reviews_without_showing_a_hand() -> None:
+    out = game(["", "end", "hand", "who", "look", ""], players="human:Ada,human:Ben", seed=2)
+    passing = "Pass the keyboard to ".join(out.split("Pass the keyboard to ")[2:])
+    name = passing.split(",", 1)[0]
+    assert answer(passing, "hand") == "The hands stay hidden until the next player has the keyboard."
+    assert answer(passing, "who").startswith(f"It is {name}'s turn.")
+    assert "Your hand" not in answer(passing, "look")
+
+
+def test_brief_tells_each_other_players_turn_in_one_sentence_then_the_hand() -> None:
+    brief = game(["end"] * 3)
+    full = game(["end"] * 3, verbosity=Verbosity.FULL)
+    assert "Ada draws a card." in full and "Ada draws a card." not in brief
+    assert "Since the deal: Ada " in brief or "Since your turn: Ada " in brief
+    start = brief.split("Since your turn: ", 1)[1]
+    account, rest = start.split("\n", 1)
+    assert account.count(";") == 0  # one other player, one sentence
+    assert "Your hand: 1:" in rest.split("You> ", 1)[0]
+
+
+def test_brief_keeps_under_60_words_between_turns_on_median_in_a_four_player_game() -> None:
+    spec = importlib.util.spec_from_file_location("listening", BENCHMARK)
+    assert spec and spec.loader
+    listening = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(listening)
+    brief = [len(t.split()) for seed in range(1, 41) for t in listening.between_turns("brief", seed, 3)]
+    full = [len(t.split()) for seed in range(1, 41) for t in listening.between_turns("full", seed, 3)]
+    assert len(brief) == len(full) > 20
+    assert statistics.median(brief) < 60 < statistics.median(full)
+
+
+def test_verbosity_can_be_changed_in_the_game() -> None:
+    out = game(["verbosity full", "end", "end"])
+    assert answer(out, "verbosity full") == "Verbosity full: every event is said as it happens."
+    assert "Ada draws a card." in out.split("> end\n", 1)[1]
+
+
+def test_undo_names_the_move_it_takes_back() -> None:
+    out = game(["ks se", "s se", "undo", "undo"])
+    assert "You take back the last move. It was S onto SE." in out
+    assert "You take back the last move. It was KS on SE." in out
+    narrator = Narrator(["You", "Ada"])
+    narrator.sentence(RoundView(1, 0, 0, (), (3, 3), ((),) * 8, 10))
+    narrator.sentence(TurnStart(1))
+    narrator.sentence(Play(1, Card.parse("7H"), Pile.N))
+    narrator.sentence(MoveEvent(1, Pile.E, Pile.N))
+    assert narrator.sentence(Undo(1)) == "Ada takes back the last move. It was E onto N."
+    assert narrator.sentence(Undo(1)) == "Ada takes back the last move. It was 7H on N."
+    assert narrator.counts == [3, 3]
+
+
+def test_a_royal_kings_extra_turn_is_announced() -> None:
+    narrator = Narrator(["You", "Ada"])
+    narrator.sentence(RoundView(1, 0, 0, (), (3, 3), ((),) * 8, 10))
+    assert narrator.sentence(TurnStart(0)) is None
+    narrator.sentence(TurnEnd(0))
+    assert narrator.sentence(TurnStart(0)) == "You played a King: you take another turn."
+    narrator.sentence(TurnEnd(0))
+    assert narrator.sentence(TurnStart(1)) is None
+    narrator.sentence(TurnEnd(1))
+    assert narrator.sentence(TurnStart(1)) == "Ada played a King: Ada takes another turn."
+
+
+def test_a_royal_kings_extra_turn_is_announced_in_the_line_mode() -> None:
+    for seed in range(1, 40):
+        specs = ["you", "medium"]
+        rules = RuleSet(players=2, royal_kings=True)
+        service = GameService(rules, make_seats(specs, random.Random(seed)), seed=seed)
+        out = io.StringIO()
+        typed: list[str] = []
+
+        def read(prompt: str, service=service, typed=typed) -> str | None:
+            if not prompt.startswith("You>") or len(typed) > 30:
+                return None
+            kings = [c for c in service.observation(0).hand if c.is_king]
+            corners = [p for p in Pile if p.is_corner and not service.observation(0).board[p]]
+            line = f"{kings[0]} {corners[0]}" if kings and corners else "end"
+            typed.append(line)
+            return line
+
+        PlainGame(service, read, out).run()
+        if "You play the king" in out.getvalue():
+            text = out.getvalue()
+            assert "You played a King: you take another turn." in text
+            return
+    pytest.fail("no seed dealt the person a King to play")
+
+
+def test_summary_sentences_name_kings_moves_and_who_is_close_to_going_out() -> None:
+    log = TurnLog(["You", "Ada", "Ben"])
+    log.feed(RoundView(1, 0, 0, (), (7, 3, 7), ((),) * 8, 10))
+    for event in (TurnStart(0), TurnEnd(0), TurnStart(1), Play(1, Card.parse("KS"), Pile.NE),
+                  Play(1, Card.parse("7H"), Pile.N), MoveEvent(1, Pile.W, Pile.N), TurnEnd(1),
+                  TurnStart(2), TurnEnd(2), TurnStart(0)):
+        log.feed(event)
+    assert log.since(0) == "Since your turn: Ada played 7H on N, put KS on NE and moved W onto N, " \
+                           "1 card left; Ben passed."
+    assert log.since(1) == "Since your turn: Ben passed."
+
+
+def test_end_with_moves_open_says_how_many_and_nothing_fits_says_to_end() -> None:
+    out = game(["end"])
+    assert "You end the turn. " in out and " moves were still open." in out
+    stuck = game(["hint", "end"] * 60, players="you,medium", seed=5)
+    assert "Nothing fits: type end to end your turn." in stuck
+    # The hint, asked then, says the same.
+    told = stuck.split("Nothing fits: type end to end your turn.\nYou> hint\n", 1)[1]
+    assert told.startswith("Nothing fits: type end to end your turn.\n")
+
+
+def kc(stdin: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "kc_tui", "play", "--plain", *args], input=stdin,
+                          capture_output=True, text=True, check=False, timeout=120)
+
+
+def test_piped_input_is_echoed_after_its_prompt() -> None:
+    out = kc("who\nend\n", "--seed", "3", "--players", "you,medium").stdout
+    assert "You> who\nIt is your turn." in out
+    assert "You> end\n" in out
+
+
+def test_bell_rings_exactly_at_the_start_of_each_of_your_turns() -> None:
+    rung = kc("end\n" * 4, "--seed", "3", "--players", "you,medium", "--bell").stdout
+    assert "\a" not in kc("end\n" * 4, "--seed", "3", "--players", "you,medium").stdout
+    turns = rung.split("\a")[1:]
+    assert len(turns) == 5  # four turns ended, the fifth waits when input ends
+    for turn in turns:
+        head = turn.split("You> ", 1)[0]
+        assert "Your hand: 1:" in head  # the bell comes before the turn's account, not after
+    assert "\a" not in rung.split("You> ", 1)[0].split("\a", 1)[0]
+
+
+def test_after_a_resume_the_last_turn_of_each_player_is_said() -> None:
+    played = kc("kc se\nend\nquit\n", "--seed", "3", "--players", "you,medium,medium")
+    assert played.returncode == 0, played.stderr
+    resumed = subprocess.run([sys.executable, "-m", "kc_tui", "resume", "--plain"], input="quit\n",
+                             capture_output=True, text=True, check=False, timeout=120)
+    assert resumed.returncode == 0, resumed.stderr
+    lines = resumed.stdout.splitlines()
+    assert lines[1].startswith("Resuming round 1.")
+    assert lines[2].startswith("Last turns: ") and "You put KC on SE" in lines[2]
+    assert "Ada " in lines[2] and "Ben " in lines[2]
+    assert "Since your turn" not in resumed.stdout  # the last turns have just been said
