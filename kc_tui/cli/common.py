@@ -7,17 +7,20 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Mapping
 from typing import Any
 
 from ..storage import THEMES, Settings, load_settings
 
-__all__ = ["add_look_options", "full_screen", "settings_from"]
+__all__ = ["add_look_options", "full_screen", "glyphs_likely", "look_overrides", "settings_from"]
 
 
 def add_look_options(p: argparse.ArgumentParser) -> None:
     """``--ascii``, ``--theme`` and ``--pace``: for this run only (:func:`settings_from`)."""
-    p.add_argument("--ascii", action="store_true",
-                   help="no box drawing and no suit glyphs: cards as 7H, TS, KC")
+    p.add_argument("--ascii", action=argparse.BooleanOptionalAction, default=None,
+                   help="no box drawing and no suit glyphs: cards as 7H, TS, KC (the default on a "
+                        "console such as TERM=linux or vt100, or with a locale that is not UTF-8); "
+                        "--no-ascii draws them anyway")
     p.add_argument("--theme", choices=list(THEMES), default=None,
                    help="colour theme: " + "; ".join(f"{k}: {v}" for k, v in THEMES.items()))
     p.add_argument("--pace", type=_pace, default=None, metavar="SECONDS",
@@ -40,15 +43,38 @@ def full_screen() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty() and os.environ.get("TERM") != "dumb"
 
 
-def settings_from(args: argparse.Namespace) -> tuple[Settings, str | None]:
-    """The saved settings with what the command line sets on top (for this run only), and a
-    warning if the settings file could not be used."""
-    settings, warning = load_settings()
+GLYPHLESS_TERMS = frozenset({"linux", "vt52", "vt100", "vt102", "vt220", "vt320", "cons25", "ansi"})
+"""Terminals whose fonts cannot be relied on for box drawing and suit glyphs (the Linux console,
+the DEC terminals and their emulations)."""
+
+
+def glyphs_likely(env: Mapping[str, str] = os.environ) -> bool:
+    """Can this terminal be expected to draw box lines and suit glyphs?  Not a console of
+    :data:`GLYPHLESS_TERMS`, nor under a locale that is not UTF-8 (``LANG=C``; the locale is the
+    first of LC_ALL, LC_CTYPE and LANG that is set, and none set is the C locale)."""
+    if env.get("TERM", "").split("-")[0] in GLYPHLESS_TERMS:
+        return False
+    locale = next((env[k] for k in ("LC_ALL", "LC_CTYPE", "LANG") if env.get(k)), "C")
+    return "utf-8" in locale.lower() or "utf8" in locale.lower()
+
+
+def look_overrides(args: argparse.Namespace, env: Mapping[str, str] = os.environ) -> dict[str, Any]:
+    """What this run's command line (and a terminal that cannot draw glyphs) sets over the
+    saved settings, for this run only."""
     changes: dict[str, Any] = {}
-    if args.ascii:
+    if args.ascii is not None:
+        changes["ascii"] = args.ascii
+    elif not glyphs_likely(env):
         changes["ascii"] = True
     if args.theme is not None:
         changes["theme"] = args.theme
     if args.pace is not None:
         changes["pace"] = args.pace
-    return settings.with_(**changes), warning
+    return changes
+
+
+def settings_from(args: argparse.Namespace) -> tuple[Settings, str | None]:
+    """The saved settings with what the command line sets on top (for this run only), and a
+    warning if the settings file could not be used."""
+    settings, warning = load_settings()
+    return settings.with_(**look_overrides(args)), warning

@@ -31,7 +31,7 @@ from ..storage import (
     saves_dir,
     start_saving,
 )
-from .common import add_look_options, full_screen, settings_from
+from .common import add_look_options, full_screen, look_overrides, settings_from
 from .signals import Stopped, tell
 
 __all__ = ["add_parser", "title"]
@@ -183,8 +183,7 @@ def _app(service: GameService | None, args: argparse.Namespace) -> Any:
 
     saved, _ = load_settings()
     settings, warning = settings_from(args)
-    overridden = {k for k, v in (("ascii", args.ascii or None), ("theme", args.theme), ("pace", args.pace))
-                  if v is not None}
+    overridden = set(look_overrides(args))
 
     def persist(new: Settings) -> str | None:
         keep = {k: getattr(saved, k) for k in overridden if getattr(new, k) == getattr(settings, k)}
