@@ -18,6 +18,7 @@ __all__ = [
     "DEFAULT_TARGETS",
     "OPTION_NAMES",
     "build_rules",
+    "rules_label",
     "parse_rule_assignment",
 ]
 
@@ -211,3 +212,29 @@ def build_rules(
     if "target" not in options:
         options["target"] = DEFAULT_TARGETS[options.get("scoring", "classic")]
     return replace(RuleSet(), **options).checked()
+
+
+def rules_label(rules: RuleSet) -> str:
+    """The rules in a few words, to tell saved games apart: the preset they are, or the nearest
+    preset and the options set on top (``boxed, target 50``)."""
+    def differences(preset: str) -> list[str]:
+        base = build_rules(rules.players, preset)
+        return [f"{name} {_word(getattr(rules, name))}" for name in OPTION_NAMES
+                if getattr(rules, name) != getattr(base, name)]
+
+    best: list[str] | None = None
+    name = "standard"
+    for preset in PRESETS:
+        try:
+            diff = differences(preset)
+        except RuleError:
+            continue  # a preset that cannot be dealt to this many players
+        if best is None or len(diff) < len(best):
+            best, name = diff, preset
+    return ", ".join([name, *(best or [])])
+
+
+def _word(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)

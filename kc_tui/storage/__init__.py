@@ -16,6 +16,7 @@ from .files import (
 )
 from .paths import config_dir, data_dir, saves_dir, settings_path, transcripts_dir
 from .saves import (
+    KEEP_SAVES,
     SCHEMA_VERSION,
     AutoSaver,
     Restored,
@@ -27,6 +28,7 @@ from .saves import (
     load_save,
     lock_save,
     new_save_path,
+    prune_saves,
     read_document,
     resume_saving,
     save_info,
@@ -60,7 +62,7 @@ __all__ = [
     "config_dir", "data_dir", "saves_dir", "settings_path", "transcripts_dir",
     "SCHEMA_VERSION", "AutoSaver", "Restored", "SaveError", "SaveInfo", "delete_save", "is_open_elsewhere",
     "list_saves", "load_save", "lock_save", "new_save_path", "read_document", "resume_saving", "save_info",
-    "start_saving", "unlock_save",
+    "start_saving", "unlock_save", "KEEP_SAVES", "prune_saves",
     "CARD_STYLES", "PACES", "THEMES", "Settings", "SettingsError", "load_settings", "save_settings",
     "settings_toml",
     "PlayerStats", "SessionResult", "bar_chart", "player_stats", "read_results", "report_text", "select",

@@ -21,7 +21,7 @@ from typing import Any, Callable, Sequence
 from ..ai.seats import check_spec, make_seats, spec_kind
 from ..engine.events import Event, RoundEnd, RoundStart, SessionEnd, SessionStart, TurnEnd, TurnStart
 from ..engine.kinds import Phase
-from ..engine.rules import RuleError
+from ..engine.rules import RuleError, RuleSet, rules_label
 from ..engine.service import GameService, Seat
 from ..engine.text import visible
 from ..engine.transcript import TranscriptError, encode_event, replay_events
@@ -39,7 +39,8 @@ from .paths import saves_dir, transcripts_dir
 
 __all__ = [
     "SCHEMA_VERSION", "SaveError", "SaveInfo", "AutoSaver", "load_save", "list_saves", "delete_save",
-    "new_save_path", "start_saving", "resume_saving", "Restored", "save_info", "lock_save", "unlock_save",
+    "new_save_path", "start_saving", "prune_saves", "KEEP_SAVES", "resume_saving", "Restored",
+    "save_info", "lock_save", "unlock_save",
     "is_open_elsewhere", "read_document",
 ]
 
@@ -268,14 +269,23 @@ class SaveInfo:
     totals: tuple[int, ...] = ()
     finished: bool = False
     problem: str | None = None
+    turn: int = 0
+    """Turns started in the round so far."""
+    rules: str = ""
+    """The rules in a few words (:func:`~kc_tui.engine.rules.rules_label`)."""
+    seed: int | None = None
 
     @property
     def title(self) -> str:
+        """One line that tells this save apart from the others: when, who, how far, the
+        scores, the rules and the seed."""
         if self.problem:
             return f"{self.path.name}: {self.problem}"
         when = self.saved_at
         scores = ", ".join(f"{n} {t}" for n, t in zip(self.players, self.totals))
-        return f"{when}: {', '.join(self.players)}, round {self.round_no} ({scores})"
+        where = f"round {self.round_no}" + (f", turn {self.turn}" if self.turn else "")
+        about = "; ".join(x for x in (self.rules, f"seed {self.seed}" if self.seed is not None else "") if x)
+        return f"{when}: {', '.join(self.players)}, {where} ({scores})" + (f"; {about}" if about else "")
 
 
 MAX_SAVE_BYTES = 64 * 1024 * 1024
@@ -431,11 +441,28 @@ def save_info(path: Path) -> SaveInfo:
         if not isinstance(totals, list) or not all(isinstance(t, int) for t in totals):
             raise SaveError(path, "a round's totals are damaged")
         finished = any(isinstance(e, dict) and e.get("event") == "session_end" for e in events)
-        return SaveInfo(path, names, _local_time(doc.get("saved_at")), len(rounds), tuple(totals), finished)
+        turn = 0
+        for e in reversed(events):
+            if not isinstance(e, dict) or e.get("event") == "round_start":
+                break
+            turn += e.get("event") == "turn_start"
+        seed = doc.get("seed")
+        return SaveInfo(path, names, _local_time(doc.get("saved_at")), len(rounds), tuple(totals), finished,
+                        turn=turn, rules=_rules_label(events), seed=seed if type(seed) is int else None)
     except SaveError as exc:
         return SaveInfo(path, problem=exc.problem)
     except Exception as exc:  # noqa: BLE001 - a listing never fails because of one file
         return SaveInfo(path, problem=f"the file is damaged ({type(exc).__name__})")
+
+
+def _rules_label(events: list[Any]) -> str:
+    """The rules of the session in a few words, from its ``session_start`` (nothing when they
+    cannot be read: resuming the save says what is wrong)."""
+    start = events[0] if events and isinstance(events[0], dict) else {}
+    try:
+        return rules_label(RuleSet.from_dict(start.get("rules", {})))
+    except (RuleError, TypeError, ValueError, AttributeError):
+        return ""
 
 
 def _local_time(stamp: object) -> str:
@@ -572,9 +599,31 @@ def _load(path: Path, think: float | None) -> Restored:
     return Restored(service, specs, events, path, read.torn)
 
 
+KEEP_SAVES = 10
+"""Unfinished games kept: starting another removes the oldest beyond this many, so quick games
+left after a move or two do not pile up in the Continue list."""
+
+
+def prune_saves(keep: int = KEEP_SAVES) -> list[Path]:
+    """Delete the oldest saved games beyond the ``keep`` newest; returns what was deleted.  A
+    damaged save is left for the player to look at, and one open in another window (or that
+    cannot be deleted) is kept."""
+    usable = [info for info in list_saves() if info.problem is None]
+    deleted = []
+    for info in usable[keep:]:
+        try:
+            delete_save(info.path)
+        except SaveError:
+            continue
+        deleted.append(info.path)
+    return deleted
+
+
 def start_saving(service: GameService, specs: Sequence[str],
                  on_error: Callable[[str], None] | None = None) -> AutoSaver:
-    """Save ``service``'s new session after every turn, in a fresh file of the saves folder."""
+    """Save ``service``'s new session after every turn, in a fresh file of the saves folder
+    (and make room for it: :func:`prune_saves` keeps the newest unfinished games)."""
+    prune_saves(KEEP_SAVES - 1)
     path = new_save_path([s.name for s in service.seats])
     try:
         lock_save(path)

@@ -21,13 +21,17 @@ from kc_tui.engine.game import Phase
 from kc_tui.engine.rules import build_rules
 from kc_tui.engine.service import GameService
 from kc_tui.storage import (
+    KEEP_SAVES,
     SCHEMA_VERSION,
     AutoSaver,
     SaveError,
     list_saves,
     load_save,
+    prune_saves,
     read_document,
     resume_saving,
+    saves_dir,
+    start_saving,
     write_atomic,
 )
 
@@ -632,3 +636,39 @@ def test_resume_says_when_the_last_save_was_cut_short(
     main(["resume", "--plain"])
     out = capsys.readouterr().out
     assert "Its last save was cut short (the program stopped while saving); the game goes on from the turn before." in out
+
+
+def test_the_continue_list_tells_saves_apart_by_rules_seed_round_and_turn() -> None:
+    """Issue 11: twenty-one "round 1 (You 0, Ada 0)" lines could not be told apart."""
+    for seed, preset in ((11, "standard"), (12, "boxed")):
+        rules = build_rules(2, preset, {"target": 50} if preset == "boxed" else None)
+        service = GameService(rules, make_seats(["you", "medium"], random.Random(seed)), seed=seed)
+        saver = start_saving(service, ["you", "medium"])
+        service.start()
+        service.end_turn()
+        service.run_computer_turns()
+        saver.release()
+    titles = {info.seed: info.title for info in list_saves()}
+    assert set(titles) == {11, 12}
+    assert titles[11].endswith(", round 1, turn 2 (You 0, Ada 0); standard; seed 11"), titles
+    assert titles[12].endswith(", round 1, turn 2 (You 0, Ada 0); boxed, target 50; seed 12"), titles
+
+
+def test_starting_a_game_keeps_only_the_newest_unfinished_games() -> None:
+    """Issue 11: abandoned quick games do not pile up.  Starting a game keeps the newest
+    KEEP_SAVES - 1 others; a damaged save and one open in another window are never removed."""
+    folder = saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    for k in range(KEEP_SAVES + 3):
+        service = GameService(build_rules(2, "standard"), make_seats(["you", "medium"], random.Random(k)), seed=k)
+        saver = start_saving(service, ["you", "medium"])
+        service.start()
+        saver.release()
+        os.utime(saver.path, (1_000_000 + k, 1_000_000 + k))  # oldest first, whatever the clock
+    (folder / "damaged.json").write_text("{")
+    os.utime(folder / "damaged.json", (1, 1))
+    kept = [info for info in list_saves() if info.problem is None]
+    assert len(kept) == KEEP_SAVES
+    assert prune_saves(3) and len([i for i in list_saves() if i.problem is None]) == 3
+    assert (folder / "damaged.json").exists()
+    assert sorted(i.seed for i in list_saves() if i.problem is None) == [KEEP_SAVES, KEEP_SAVES + 1, KEEP_SAVES + 2]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from datetime import date
@@ -38,7 +39,9 @@ def test_play_saves_after_every_turn_and_resume_goes_back_to_it() -> None:
     result = run("resume", "--plain", "--verbosity", "full", stdin="end\nquit\n")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0].startswith("Resuming ") and lines[0].endswith(": You, Ada, round 1 (You 0, Ada 0).")
+    # The save tells itself apart: when, who, how far, the scores, the rules and the seed.
+    assert re.fullmatch(r"Resuming .+: You, Ada, round 1, turn \d+ \(You 0, Ada 0\); standard; seed 4\.",
+                        lines[0]), lines[0]
     assert lines[1] == "Resuming round 1. Totals so far: You 0, Ada 0."
     assert "You end the turn." in result.stdout
     assert "failed and was stopped" not in result.stdout  # the narrator caught up with the save
