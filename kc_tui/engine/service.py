@@ -23,9 +23,10 @@ from datetime import date
 from dataclasses import dataclass
 from typing import Callable, Protocol, Sequence
 
+from .cards import Card, Pile
 from .events import Event, PlayerInfo, seat_view
 from .game import Game, Phase
-from .moves import MOVE_CODES, IllegalMove, Move, move_of_code
+from .moves import MOVE_CODES, IllegalMove, Move, MovePile, PlayCard, move_of_code
 from .observation import Observation
 from .rules import RuleSet
 from .text import visible
@@ -219,6 +220,13 @@ class GameService:
 
     def legal_moves(self) -> tuple[Move, ...]:
         return self.game.legal_moves()
+
+    def targets(self, held: Card | Pile | None) -> frozenset[Pile]:
+        """The piles the held card or pile may go to now (R4); none while no person acts."""
+        if held is None or not self.waiting_for_human():
+            return frozenset()
+        move = (lambda pile: PlayCard(held, pile)) if isinstance(held, Card) else (lambda pile: MovePile(held, pile))
+        return frozenset(pile for pile in Pile if self.game.why_illegal(move(pile)) is None)
 
     def _person_acts(self) -> None:
         game = self.game
