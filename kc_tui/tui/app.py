@@ -257,7 +257,12 @@ class KingsCornerApp(App):
             self.push_screen(CommandPalette(placeholder="Search for commands...", id="--command-palette"))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        """Ctrl+P: every action of the screen in front, then the app's own."""
+        """Ctrl+P: every action of the screen in front that applies now (from its key table, or
+        the list a screen without one gives), then the app's own."""
+        for row in getattr(screen, "KEY_ROWS", ()):
+            if row.palette and screen.check_action(row.action, ()):
+                yield SystemCommand(row.palette, f"{row.description[:1].upper()}{row.description[1:]} ({row.keys})",
+                                    getattr(screen, f"action_{row.action}"))
         commands = getattr(screen, "palette_commands", None)
         if commands is not None:
             for title, help_text, callback in commands():

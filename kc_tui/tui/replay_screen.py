@@ -10,8 +10,9 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 
 from ..replay import Replay
-from .table import WIDE, cross
-from .widgets import PileView, TextPanel, card_text
+from .cross import CrossView
+from .table import WIDE
+from .widgets import PlayersView, TextPanel, card_text
 
 __all__ = ["ReplayScreen"]
 
@@ -39,9 +40,9 @@ class ReplayScreen(Screen):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
-            yield cross()
+            yield CrossView(focusable=False)
             with Vertical(id="side"):
-                yield TextPanel(id="players")
+                yield PlayersView()
                 with VerticalScroll(id="replay-log"):
                     yield TextPanel(id="replay-text")
         yield TextPanel(id="status")
@@ -54,8 +55,6 @@ class ReplayScreen(Screen):
     def on_mount(self) -> None:
         self.set_class(self.app.size.width >= WIDE[0] and self.app.size.height >= WIDE[1], "wide")
         self.query_one("#keys", TextPanel).show(KEYS)
-        for view in self.query(PileView):
-            view.can_focus = False
         self.query_one("#replay-log").can_focus = False  # the screen's keys step the replay
         self.set_focus(None)
         self.show()
@@ -64,15 +63,15 @@ class ReplayScreen(Screen):
         steps = self.replay.steps
         step = steps[self.index]
         ascii_only = self.app.settings.ascii
-        for view in self.query(PileView):
-            view.cards = step.piles[view.pile.value]
-        self.query_one("#stock", TextPanel).show(f"Stock\n{step.stock}")
+        cross = self.query_one(CrossView)
+        cross.board = step.piles
+        cross.stock = step.stock
         lines = []
         for seat, name in enumerate(self.replay.names):
             mark = ">" if seat == step.current else " "
             cards = " ".join(card_text(c, ascii_only) for c in step.hands[seat]) or "(none)"
             lines.append(f"{mark}{name}: {len(step.hands[seat])} cards, {step.totals[seat]} pts\n   {cards}")
-        self.query_one("#players", TextPanel).show("\n".join(lines))
+        self.query_one(PlayersView).rows = tuple(lines)
         told = [s for st in steps[max(0, self.index - 40): self.index + 1] for s in st.sentences]
         self.query_one("#replay-text", TextPanel).show("\n".join(told[-60:]))
         log = self.query_one("#replay-log", VerticalScroll)

@@ -3,6 +3,7 @@ listed with what is wrong and where the file is, and offered for deletion."""
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -11,24 +12,23 @@ from textual.widgets import Static
 
 from ..engine.text import visible
 from ..saves import SaveError, SaveInfo, delete_save, is_open_elsewhere, list_saves, saves_dir
+from .dialogs import ConfirmScreen
 from .widgets import Menu, MenuItem, TextPanel
 
 __all__ = ["SavesScreen"]
 
 
 class SavesScreen(Screen):
-    """Enter resumes the chosen save; d deletes it (y confirms); Esc goes back."""
+    """Enter resumes the chosen save; d deletes it (asked first); Esc goes back."""
 
     BINDINGS = [
         Binding("d,delete", "delete", "Delete"),
-        Binding("y", "confirm", "Yes", show=False),
         Binding("escape,q", "back", "Back"),
     ]
 
     def __init__(self) -> None:
         super().__init__()
         self.saves: list[SaveInfo] = []
-        self._pending_delete: SaveInfo | None = None
 
     def compose(self) -> ComposeResult:
         yield Static("Continue a saved game", classes="screen-title")
@@ -85,26 +85,24 @@ class SavesScreen(Screen):
         info = self._chosen()
         if info is None:
             return
-        self._pending_delete = info
-        self.query_one("#saves-status", TextPanel).show(
-            f"Delete {visible(info.path.name)}? Press y to delete it, any other key to keep it.")
+        question = f"Delete {visible(info.path.name)}? Press y to delete it, any other key to keep it."
+        self.app.push_screen(ConfirmScreen(question), lambda yes: self._delete(info, bool(yes)))
 
-    def action_confirm(self) -> None:
-        info, self._pending_delete = self._pending_delete, None
-        if info is not None:
-            try:
-                delete_save(info.path)
-            except SaveError as exc:
-                self.query_one("#saves-status", TextPanel).show(f"Not deleted: {visible(exc.problem)}.")
-                return
-            self._load()
-            self.query_one("#saves-status", TextPanel).show(f"Deleted {visible(info.path.name)}.")
+    def _delete(self, info: SaveInfo, yes: bool) -> None:
+        status = self.query_one("#saves-status", TextPanel)
+        if not yes:
+            status.show("Kept.")
+            return
+        try:
+            delete_save(info.path)
+        except SaveError as exc:
+            status.show(f"Not deleted: {visible(exc.problem)}.")
+            return
+        self._load()
+        self.query_one("#saves-status", TextPanel).show(f"Deleted {visible(info.path.name)}.")
 
-    def on_key(self, event) -> None:
-        if self._pending_delete is not None and event.key != "y":
-            self._pending_delete = None
-            self.query_one("#saves-status", TextPanel).show("Kept.")
-        elif event.character and event.character in "123456789":
+    def on_key(self, event: events.Key) -> None:
+        if event.character and event.character in "123456789":
             index = int(event.character) - 1
             if index < len(self.saves):
                 event.stop()

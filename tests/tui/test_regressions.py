@@ -130,7 +130,7 @@ async def test_after_a_computer_turn_no_late_advance_is_left_to_start_a_second_d
         table = app.screen
         for _ in range(3):
             await _my_turn(pilot, service)
-            assert table._timer is None  # nothing pending: the person has the keyboard now
+            assert table.computer.timer is None  # nothing pending: the person has the keyboard now
             await pilot.press("e")
         assert service.game.turns >= 6
 async def test_leaving_with_a_dialog_on_top_removes_the_table_and_the_dialog() -> None:

@@ -35,6 +35,11 @@ async def _until_my_turn(pilot, service: GameService) -> None:
 
 
 def _status(app: KingsCornerApp) -> str:
+    """The status line, or the question in front of the table while one is asked."""
+    from kc_tui.tui.dialogs import ConfirmScreen
+
+    if isinstance(app.screen, ConfirmScreen):
+        return app.screen.question
     return str(app.screen.query_one("#status", Static).render())
 
 
@@ -200,14 +205,14 @@ async def test_computer_turns_play_out_move_by_move_and_a_key_skips_ahead() -> N
         service = app.service
         screen = app.screen
         for _ in range(200):
-            if screen._playing is not None and screen._playing[1]:
+            if screen.computer.playing is not None and screen.computer.playing[1]:
                 break
             await pilot.pause(0.01)
-        decision, left = screen._playing
+        decision, left = screen.computer.playing
         assert service.current == decision.seat and left  # shown one move at a time
         await pilot.press("x")
         await pilot.pause()
-        assert screen._playing is None or screen._playing[0] is not decision
+        assert screen.computer.playing is None or screen.computer.playing[0] is not decision
         assert not service.is_current(decision)  # that turn is over
 
 
