@@ -7,12 +7,20 @@ import random
 from pathlib import Path
 
 import pytest
+from screen_fixtures import until
 
 from kc_tui.ai import make_player
 from kc_tui.ai.seats import make_seats
 from kc_tui.engine.rules import build_rules
 from kc_tui.engine.service import GameService, Seat
-from kc_tui.saves import AutoSaver, SaveError, list_saves, load_save, read_document, saves_dir
+from kc_tui.saves import (
+    AutoSaver,
+    SaveError,
+    list_saves,
+    load_save,
+    read_document,
+    saves_dir,
+)
 from kc_tui.settings import Settings, load_settings, save_settings, settings_path
 from kc_tui.tui.app import KingsCornerApp
 from kc_tui.tui.saves_screen import SavesScreen
@@ -93,11 +101,7 @@ def _two_player(seed: int = 4, level: str = "hard") -> GameService:
 
 
 async def _my_turn(pilot, service) -> None:
-    for _ in range(500):
-        if service.waiting_for_human():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError("never the person's turn")
+    await until(pilot, lambda app: service.waiting_for_human(), "the person's turn")
 
 
 async def test_a_superscript_digit_is_not_a_card_number() -> None:
