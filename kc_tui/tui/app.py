@@ -23,8 +23,9 @@ from ..replay import Replay
 from ..saves import AutoSaver, load_save, resume_saving, start_saving
 from ..settings import Settings
 from . import style_path
+from .keys import palette
 
-__all__ = ["KingsCornerApp", "TEXTUAL_THEMES"]
+__all__ = ["TEXTUAL_THEMES", "KingsCornerApp"]
 
 STOPPING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
 """Signals that end the app the way leaving does (SIGHUP: the terminal or SSH connection closed)."""
@@ -259,10 +260,8 @@ class KingsCornerApp(App):
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Ctrl+P: every action of the screen in front that applies now (from its key table, or
         the list a screen without one gives), then the app's own."""
-        for row in getattr(screen, "KEY_ROWS", ()):
-            if row.palette and screen.check_action(row.action, ()):
-                yield SystemCommand(row.palette, f"{row.description[:1].upper()}{row.description[1:]} ({row.keys})",
-                                    getattr(screen, f"action_{row.action}"))
+        for title, help_text, callback in palette(screen, getattr(screen, "KEY_ROWS", ())):
+            yield SystemCommand(title, help_text, callback)
         commands = getattr(screen, "palette_commands", None)
         if commands is not None:
             for title, help_text, callback in commands():

@@ -5,13 +5,16 @@ test reads it)."""
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Literal
 
-from textual.binding import Binding
+from textual.actions import parse
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
 
-__all__ = ["KeyRow", "KeyState", "bindings", "help_text", "key_line"]
+__all__ = ["KeyRow", "KeyState", "bindings", "help_text", "key_line", "palette"]
 
 KeyState = Literal["turn", "holding", "computer", "playing"]
 """What the table is doing, for the key line: a person's turn, a person holding a card or pile, a
@@ -35,27 +38,30 @@ class KeyRow:
     bind: tuple[tuple[str, str], ...] = ()
     """Textual's key names and the action string each runs (``("u,ctrl+z", "undo")``); none
     for a row the screen's ``on_key`` or a widget handles."""
-    line: tuple[tuple[KeyState, str], ...] = ()
-    """What the key line says for this row, in each state in which it is on the line."""
+    line: tuple[tuple[str, str], ...] = ()
+    """What the key line says for this row, in each state of the screen in which it is on the
+    line (a screen that is always in one state calls it ``"always"``)."""
     palette: str = ""
     """The command palette's title for the row's action; empty: not in the palette."""
+    run: str = ""
+    """The action string the palette runs, when it has parameters (``step(1)``)."""
 
-    def line_text(self, state: KeyState) -> str:
+    def line_text(self, state: str) -> str:
         return next((text for when, text in self.line if when == state), "")
 
 
-def bindings(rows: Sequence[KeyRow]) -> list[Binding]:
+def bindings(rows: Sequence[KeyRow]) -> list[BindingType]:
     """The screen's ``BINDINGS``: the key line is drawn by the screen, so none is shown by a
     footer."""
     return [Binding(keys, action, row.description, show=False, id=f"{action}-{keys}")
             for row in rows for keys, action in row.bind]
 
 
-def key_line(rows: Sequence[KeyRow], state: KeyState, applies: Iterable[str]) -> str:
+def key_line(rows: Sequence[KeyRow], state: str = "always", applies: Iterable[str] | None = None) -> str:
     """The keys that apply now, for the line at the bottom of the screen."""
-    allowed = set(applies)
-    return "  ".join(text for row in rows
-                     if (text := row.line_text(state)) and (not row.action or row.action in allowed))
+    allowed = None if applies is None else set(applies)
+    return "  ".join(text for row in rows if (text := row.line_text(state))
+                     and (allowed is None or not row.action or row.action in allowed))
 
 
 def help_text(rows: Sequence[KeyRow], width: int = 66) -> str:
@@ -71,3 +77,15 @@ def help_text(rows: Sequence[KeyRow], width: int = 66) -> str:
                                    subsequent_indent=" " * 18)
         parts.append("\n".join(lines))
     return "\n\n".join(parts)
+
+
+def palette(screen: Screen[object], rows: Sequence[KeyRow]) -> Iterator[tuple[str, str, Callable[[], object]]]:
+    """The rows the command palette offers now: title, help and what it runs, for each row with
+    a palette title whose action applies (``check_action``)."""
+    for row in rows:
+        if not row.palette:
+            continue
+        _, name, parameters = parse(row.run or row.action)
+        if screen.check_action(name, parameters):
+            help_ = f"{row.description[:1].upper()}{row.description[1:]} ({row.keys})"
+            yield row.palette, help_, partial(getattr(screen, f"action_{name}"), *parameters)

@@ -5,26 +5,44 @@ from __future__ import annotations
 
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
 from ..engine.text import visible
-from ..saves import SaveError, SaveInfo, delete_save, is_open_elsewhere, list_saves, saves_dir
+from ..saves import (
+    SaveError,
+    SaveInfo,
+    delete_save,
+    is_open_elsewhere,
+    list_saves,
+    saves_dir,
+)
 from .dialogs import ConfirmScreen
+from .keys import KeyRow, bindings, key_line
 from .widgets import Menu, MenuItem, TextPanel
 
 __all__ = ["SavesScreen"]
 
 
+SAVES = "Saved games"
+SAVES_KEYS: tuple[KeyRow, ...] = (
+    KeyRow("Up, Down", "choose a save", SAVES, line=(("always", "Up/Down choose"),)),
+    KeyRow("Enter, 1-9", "resume the chosen save", SAVES, action="resume", line=(("always", "Enter resume"),),
+           palette="Resume"),
+    KeyRow("d, Delete", "delete the chosen save (asked first)", SAVES, action="delete",
+           bind=(("d,delete", "delete"),), line=(("always", "d delete"),), palette="Delete"),
+    KeyRow("Esc, q", "back to the title screen", SAVES, action="back", bind=(("escape,q", "back"),),
+           line=(("always", "Esc back"),), palette="Back"),
+)
+"""Every key of the saved games: the bindings, the key line and the command palette."""
+
+
 class SavesScreen(Screen):
     """Enter resumes the chosen save; d deletes it (asked first); Esc goes back."""
 
-    BINDINGS = [
-        Binding("d,delete", "delete", "Delete"),
-        Binding("escape,q", "back", "Back"),
-    ]
+    KEY_ROWS = SAVES_KEYS
+    BINDINGS = bindings(SAVES_KEYS)
 
     def __init__(self) -> None:
         super().__init__()
@@ -38,7 +56,7 @@ class SavesScreen(Screen):
         yield TextPanel(id="keys", classes="keys")
 
     def on_mount(self) -> None:
-        self.query_one("#keys", TextPanel).show("Up/Down choose  Enter resume  d delete  Esc back")
+        self.query_one("#keys", TextPanel).show(key_line(SAVES_KEYS))
         self._load()
 
     def _load(self) -> None:
@@ -113,7 +131,5 @@ class SavesScreen(Screen):
     def action_back(self) -> None:
         self.app.pop_screen()
 
-    def palette_commands(self):
-        return [("Resume", "Resume the chosen save", lambda: self.query_one(Menu).action_choose()),
-                ("Delete", "Delete the chosen save", self.action_delete),
-                ("Back", "Back to the title screen", self.action_back)]
+    def action_resume(self) -> None:
+        self.query_one(Menu).action_choose()

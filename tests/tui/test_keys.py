@@ -139,3 +139,17 @@ async def test_a_key_that_does_not_answer_the_question_still_acts_on_the_table()
         await pilot.press("e", "2")  # the question is dropped and the second card picked
         assert isinstance(app.screen, TableScreen) and service.game.turns == turns
         assert app.screen.held == app.screen.query_one(HandView).cards[1]
+
+
+def test_every_key_table_names_actions_its_screen_has() -> None:
+    from textual.actions import parse
+
+    from kc_tui.tui.replay_screen import REPLAY_KEYS, ReplayScreen
+    from kc_tui.tui.saves_screen import SAVES_KEYS, SavesScreen
+
+    for rows, screen in ((TABLE_KEYS, TableScreen), (REPLAY_KEYS, ReplayScreen), (SAVES_KEYS, SavesScreen)):
+        assert screen.KEY_ROWS is rows
+        for row in rows:
+            run = [action for _, action in row.bind] + ([row.run or row.action] if row.palette else [])
+            for action in run:
+                assert hasattr(screen, f"action_{parse(action)[1]}"), (screen.__name__, action)
