@@ -153,3 +153,25 @@ def test_every_key_table_names_actions_its_screen_has() -> None:
             run = [action for _, action in row.bind] + ([row.run or row.action] if row.palette else [])
             for action in run:
                 assert hasattr(screen, f"action_{parse(action)[1]}"), (screen.__name__, action)
+
+
+async def test_deleting_a_save_asks_in_a_question_and_no_keeps_it() -> None:
+    from screen_fixtures import SAVED, with_saves
+
+    from kc_tui.saves import saves_dir
+    from kc_tui.tui.saves_screen import SavesScreen
+
+    app = with_saves(Settings(pace=0))
+    path = saves_dir() / SAVED
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        saves = app.screen
+        assert isinstance(saves, SavesScreen) and saves.saves[0].path == path
+        await pilot.press("d")
+        assert isinstance(app.screen, ConfirmScreen) and app.screen.question.startswith(f"Delete {SAVED}?")
+        await pilot.press("n")
+        assert app.screen is saves and "Kept." in str(saves.query_one("#saves-status").render())
+        assert path.exists()
+        await pilot.press("d", "y")
+        assert app.screen is saves and not path.exists()
+        assert f"Deleted {SAVED}." in str(saves.query_one("#saves-status").render())
