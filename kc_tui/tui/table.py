@@ -27,7 +27,7 @@ from ..engine.game import Phase
 from ..engine.moves import IllegalMove, MovePile, PlayCard
 from ..engine.service import GameService
 from .computer import ComputerTurn
-from .cross import LAYOUT, CrossView
+from .cross import CrossView
 from .dialogs import ConfirmScreen, PassScreen, TextScreen, help_screen
 from .info import SettingsScreen, rules_screen
 from .keys import KeyRow, KeyState, bindings, key_line
@@ -40,7 +40,7 @@ from .round_over import (
 )
 from .widgets import HandView, PileView, PlayersView, TextPanel, card_text
 
-__all__ = ["LAYOUT", "MIN_HEIGHT", "MIN_WIDTH", "TABLE_KEYS", "WIDE", "TableScreen"]
+__all__ = ["MIN_HEIGHT", "MIN_WIDTH", "TABLE_KEYS", "WIDE", "TableScreen"]
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 WIDE = (110, 34)

@@ -253,7 +253,7 @@ async def test_ending_a_turn_with_moves_open_and_quitting_ask_first() -> None:
 # ---------------------------------------------------------------- a whole round by keyboard only
 async def _focus_pile(pilot, screen: TableScreen, pile: Pile) -> None:
     """Walk the focus to ``pile`` with arrow keys only, as a player would."""
-    from kc_tui.tui.table import LAYOUT
+    from kc_tui.tui.cross import LAYOUT
 
     def where():
         focused = screen.focused
