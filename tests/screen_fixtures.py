@@ -17,24 +17,28 @@ from __future__ import annotations
 import json
 import os
 import random
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Awaitable, Callable, Sequence
 
+from textual.worker import WorkerCancelled
+
 from kc_tui.ai import make_player
 from kc_tui.ai.seats import make_seats
+from kc_tui.engine.game import Phase
 from kc_tui.engine.rules import build_rules
 from kc_tui.engine.service import GameService, Seat
 from kc_tui.engine.transcript import TranscriptWriter
 from kc_tui.replay import load_replay
 from kc_tui.storage import AutoSaver, Settings, read_document, saves_dir, transcripts_dir
 from kc_tui.tui.app import KingsCornerApp
-from kc_tui.tui.dialogs import PassScreen
+from kc_tui.tui.dialogs import ConfirmScreen, PassScreen
 from kc_tui.tui.round_over import RoundOverScreen, SessionOverScreen
 from kc_tui.tui.table import TableScreen
 
-WAIT = 500
-"""Pauses (of 10 ms) to wait for a screen before giving up: a bounded loop, never a hang."""
+WAIT = 60.0
+"""Seconds to wait for a screen before giving up: a bounded wait, never a hang."""
 
 TOO_SMALL = (60, 20)
 """A terminal size below the game's smallest: the too-small message."""
@@ -152,15 +156,40 @@ ends with a pause, so the screen has settled before its picture is taken."""
 
 
 async def until(pilot, ready: Callable[[KingsCornerApp], bool], what: str) -> None:
-    for _ in range(WAIT):
-        if ready(pilot.app):
-            return
-        await pilot.pause(0.01)
-    raise AssertionError(f"never reached {what}; the screen is {type(pilot.app.screen).__name__}")
+    """Wait until ``ready(app)``: on the computers' thinking (the app's workers), then on the
+    moves they decided being shown, and only when nothing runs on a short pause (the AI pace's
+    timer, a dialog being built)."""
+    app = pilot.app
+    deadline = time.monotonic() + WAIT
+    while not ready(app):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"never reached {what}; the screen is {type(app.screen).__name__}")
+        running = [worker for worker in app.workers if not worker.is_finished]
+        if running:
+            for worker in running:
+                try:
+                    await worker.wait()
+                except WorkerCancelled:
+                    pass  # the turn moved on (or the table was left) while it was thinking
+            await pilot.pause()  # the plan reaches the UI thread, which shows it
+        else:
+            await pilot.pause(0.01)
 
 
 def my_turn(app: KingsCornerApp) -> bool:
-    return isinstance(app.screen, TableScreen) and app.service.waiting_for_human()
+    """A person must act at the table."""
+    return isinstance(app.screen, TableScreen) and app.screen.service.waiting_for_human()
+
+
+def no_computer_turn(app: KingsCornerApp) -> bool:
+    """No computer is playing: a person must act, or the round (or session) is over."""
+    service = next(s for s in app.screen_stack if isinstance(s, TableScreen)).service
+    return service.waiting_for_human() or service.phase != Phase.TURN
+
+
+async def wait_for_person(pilot) -> None:
+    """The one "wait for my turn" of the tests: until a person must act at the table."""
+    await until(pilot, my_turn, "your turn")
 
 
 def press(*keys: str, table: bool = False) -> Drive:
@@ -180,16 +209,22 @@ async def play_until(pilot, screen: type) -> None:
     computers play, until ``screen`` is in front; rounds over before that go on with Enter
     ("Deal the next round", or "See the final scores" after the round that ends the session)."""
     app = pilot.app
-    for _ in range(WAIT):
-        if isinstance(app.screen, screen):
-            await pilot.pause()
-            return
-        if isinstance(app.screen, RoundOverScreen):
+
+    def somebody_must_act(app: KingsCornerApp) -> bool:
+        return isinstance(app.screen, (screen, RoundOverScreen, ConfirmScreen)) or my_turn(app)
+
+    deadline = time.monotonic() + WAIT
+    while not isinstance(app.screen, screen):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"never reached {screen.__name__}; the screen is {type(app.screen).__name__}")
+        await until(pilot, somebody_must_act, f"{screen.__name__} or your turn")
+        if isinstance(app.screen, RoundOverScreen) and screen is not RoundOverScreen:
             await pilot.press("enter")
+        elif isinstance(app.screen, ConfirmScreen):
+            await pilot.press("e")  # the second e came after the computers had played: it asked
         elif my_turn(app):
             await pilot.press("e", "e")
-        await pilot.pause(0.01)
-    raise AssertionError(f"never reached {screen.__name__}; the screen is {type(app.screen).__name__}")
+    await pilot.pause()
 
 
 async def round_over(pilot) -> None:

@@ -22,8 +22,9 @@ from ..engine.service import GameService, new_seed
 from ..replay import Replay
 from ..storage import AutoSaver, Settings, load_save, resume_saving, start_saving
 from . import style_path
+from .keys import palette
 
-__all__ = ["KingsCornerApp", "TEXTUAL_THEMES"]
+__all__ = ["TEXTUAL_THEMES", "KingsCornerApp"]
 
 STOPPING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
 """Signals that end the app the way leaving does (SIGHUP: the terminal or SSH connection closed)."""
@@ -256,7 +257,10 @@ class KingsCornerApp(App):
             self.push_screen(CommandPalette(placeholder="Search for commands...", id="--command-palette"))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        """Ctrl+P: every action of the screen in front, then the app's own."""
+        """Ctrl+P: every action of the screen in front that applies now (from its key table, or
+        the list a screen without one gives), then the app's own."""
+        for title, help_text, callback in palette(screen, getattr(screen, "KEY_ROWS", ())):
+            yield SystemCommand(title, help_text, callback)
         commands = getattr(screen, "palette_commands", None)
         if commands is not None:
             for title, help_text, callback in commands():

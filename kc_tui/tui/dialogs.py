@@ -1,9 +1,10 @@
-"""Small screens of the table: handing the keyboard over (hot-seat), and text to read (help,
-rules, scores) in a scrolling dialog."""
+"""Small screens of the table: a yes/no question, handing the keyboard over (hot-seat), and text
+to read (help, rules, scores) in a scrolling dialog."""
 
 from __future__ import annotations
 
 import time
+from typing import Sequence
 
 from textual import events
 from textual.app import ComposeResult
@@ -11,39 +12,56 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
+from .keys import KeyRow, help_text
 from .modal import Dialog
 from .widgets import TextPanel
 
-__all__ = ["PassScreen", "TextScreen", "help_screen", "KEYS_HELP"]
+__all__ = ["ConfirmScreen", "PassScreen", "TextScreen", "help_screen"]
 
-KEYS_HELP = """\
-Choosing a move
-  1-9, 0          pick that card of your hand (0 is the tenth)
-  Left/Right      move along your hand when it has the focus
-  Arrows, h j k l move between the piles of the cross; Down
-                  from the bottom row reaches your hand. While you
-                  hold something they visit only the piles it fits
-                  (marked *)
-  Enter, Space    pick up the focused card or pile, or drop what
-                  you hold; twice on a card with one place to go
-                  plays it there
-  Esc             put back what you hold (or close the command line)
-  Tab, Shift+Tab  move between the hand, the piles and the log
+class ConfirmScreen(Dialog[bool]):
+    """One yes/no question (leave the game, end a turn with moves open, delete a save).
 
-Your turn
-  e               end your turn (asks first while moves are open)
-  u, Ctrl+Z       take back a move of this turn
-  t               hint: the best plan for this turn, in words
-  :               type a command: 7h n, e n, end, undo, hint, quit
+    ``y`` or Enter answers yes, and so does ``again``, the key that asked (``e`` ends the turn
+    when pressed twice); ``n`` or Esc answers no.  Any other key answers no too and then does
+    what it does on the screen below, so a key typed on the way (a card's number, a computer's
+    turn skipped) is not lost.  Being a screen of its own, the question is answered or gone: it
+    cannot linger on the table while other keys act there.
+    """
 
-The game
-  s               the score table so far
-  r               the rules in force
-  o               settings: theme, cards, ASCII, pace, confirmations
-  ?, F1           this help
-  q               leave the game (y confirms)
-  Ctrl+P          every action, searchable
-  any key         while a computer plays: finish its turn at once"""
+    BINDINGS = [
+        Binding("y,enter", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str, again: str = "") -> None:
+        super().__init__()
+        self.question = question
+        self.again = again
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="confirm", classes="dialog"):
+            yield Static(self.question, id="confirm-text", markup=False)
+            yield TextPanel(id="confirm-keys", classes="keys")
+
+    def set_up(self) -> None:
+        again = f"/{self.again}" if self.again else ""
+        self.query_one("#confirm-keys", TextPanel).show(f"y/Enter{again} yes   n/Esc or any other key no")
+
+    def on_key(self, event: events.Key) -> None:
+        if not self.ready or event.key in ("y", "enter", "n", "escape"):
+            return  # the bindings answer these
+        if event.key in ("ctrl+c", "ctrl+q"):
+            return  # the app's own keys (quit) stay the app's
+        event.stop()
+        event.prevent_default()
+        if event.key == self.again:
+            self.dismiss(True)
+            return
+        self.dismiss(False)
+        self.app.post_message(events.Key(event.key, event.character))
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
 
 
 class PassScreen(Dialog[None]):
@@ -144,5 +162,6 @@ class TextScreen(Dialog[None]):
         self.dismiss(None)
 
 
-def help_screen() -> TextScreen:
-    return TextScreen("Keys", KEYS_HELP, close_keys="question_mark,f1")
+def help_screen(rows: Sequence[KeyRow]) -> TextScreen:
+    """Every key of a screen's key table, grouped."""
+    return TextScreen("Keys", help_text(rows), close_keys="question_mark,f1")

@@ -5,32 +5,41 @@ from __future__ import annotations
 
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 
 from ..replay import Replay
-from .table import WIDE, cross
+from .cross import CrossView
+from .keys import KeyRow, bindings, key_line
+from .table import WIDE
 from .typed_app import OnKingsCornerApp
-from .widgets import PileView, TextPanel, card_text
+from .widgets import PlayersView, TextPanel, card_text
 
 __all__ = ["ReplayScreen"]
 
-KEYS = "Right/Left move  Down/Up turn  ]/[ round  Home/End  q leave"
+STEP = "Stepping"
+REPLAY_KEYS: tuple[KeyRow, ...] = (
+    KeyRow("Right, l, Space", "the next move", STEP, action="step", bind=(("right,l,space", "step(1)"),),
+           line=(("always", "Right/Left move"),), palette="Next move", run="step(1)"),
+    KeyRow("Left, h, Backspace", "the move before", STEP, action="step", bind=(("left,h,backspace", "step(-1)"),),
+           palette="Previous move", run="step(-1)"),
+    KeyRow("Down, j, n", "the next turn", STEP, action="turn", bind=(("down,j,n", "turn(1)"),),
+           line=(("always", "Down/Up turn"),), palette="Next turn", run="turn(1)"),
+    KeyRow("Up, k, p", "the turn before", STEP, action="turn", bind=(("up,k,p", "turn(-1)"),)),
+    KeyRow("]", "the next round", STEP, action="round", bind=(("right_square_bracket", "round(1)"),),
+           line=(("always", "]/[ round"),), palette="Next round", run="round(1)"),
+    KeyRow("[", "the round before", STEP, action="round", bind=(("left_square_bracket", "round(-1)"),)),
+    KeyRow("Home, g", "the start", STEP, action="go", bind=(("home,g", "go(0)"),), line=(("always", "Home/End"),)),
+    KeyRow("End, G", "the end", STEP, action="go", bind=(("end,G", "go(-1)"),)),
+    KeyRow("q, Esc", "leave the replay", STEP, action="leave", bind=(("q,escape", "leave"),),
+           line=(("always", "q leave"),), palette="Leave"),
+)
+"""Every key of the replay: its bindings, its key line and its command palette."""
 
 
 class ReplayScreen(OnKingsCornerApp, Screen[None]):
-    BINDINGS = [
-        Binding("right,l,space", "step(1)", "Next move"),
-        Binding("left,h,backspace", "step(-1)", "Previous move"),
-        Binding("down,j,n", "turn(1)", "Next turn"),
-        Binding("up,k,p", "turn(-1)", "Previous turn"),
-        Binding("right_square_bracket", "round(1)", "Next round"),
-        Binding("left_square_bracket", "round(-1)", "Previous round"),
-        Binding("home,g", "go(0)", "Start"),
-        Binding("end,G", "go(-1)", "End"),
-        Binding("q,escape", "leave", "Leave"),
-    ]
+    KEY_ROWS = REPLAY_KEYS
+    BINDINGS = bindings(REPLAY_KEYS)
 
     def __init__(self, replay: Replay, title: str = "") -> None:
         super().__init__()
@@ -40,9 +49,9 @@ class ReplayScreen(OnKingsCornerApp, Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
-            yield cross()
+            yield CrossView(focusable=False)
             with Vertical(id="side"):
-                yield TextPanel(id="players")
+                yield PlayersView()
                 with VerticalScroll(id="replay-log"):
                     yield TextPanel(id="replay-text")
         yield TextPanel(id="status")
@@ -54,9 +63,7 @@ class ReplayScreen(OnKingsCornerApp, Screen[None]):
 
     def on_mount(self) -> None:
         self.set_class(self.app.size.width >= WIDE[0] and self.app.size.height >= WIDE[1], "wide")
-        self.query_one("#keys", TextPanel).show(KEYS)
-        for view in self.query(PileView):
-            view.can_focus = False
+        self.query_one("#keys", TextPanel).show(key_line(REPLAY_KEYS))
         self.query_one("#replay-log").can_focus = False  # the screen's keys step the replay
         self.set_focus(None)
         self.show()
@@ -65,15 +72,15 @@ class ReplayScreen(OnKingsCornerApp, Screen[None]):
         steps = self.replay.steps
         step = steps[self.index]
         ascii_only = self.app.settings.ascii
-        for view in self.query(PileView):
-            view.cards = step.piles[view.pile.value]
-        self.query_one("#stock", TextPanel).show(f"Stock\n{step.stock}")
+        cross = self.query_one(CrossView)
+        cross.board = step.piles
+        cross.stock = step.stock
         lines = []
         for seat, name in enumerate(self.replay.names):
             mark = ">" if seat == step.current else " "
             cards = " ".join(card_text(c, ascii_only) for c in step.hands[seat]) or "(none)"
             lines.append(f"{mark}{name}: {len(step.hands[seat])} cards, {step.totals[seat]} pts\n   {cards}")
-        self.query_one("#players", TextPanel).show("\n".join(lines))
+        self.query_one(PlayersView).rows = tuple(lines)
         told = [s for st in steps[max(0, self.index - 40): self.index + 1] for s in st.sentences]
         self.query_one("#replay-text", TextPanel).show("\n".join(told[-60:]))
         log = self.query_one("#replay-log", VerticalScroll)
@@ -108,10 +115,3 @@ class ReplayScreen(OnKingsCornerApp, Screen[None]):
 
     def action_leave(self) -> None:
         self.app.exit()
-
-    def palette_commands(self):
-        return [("Next move", "Step forward (Right)", lambda: self.action_step(1)),
-                ("Previous move", "Step back (Left)", lambda: self.action_step(-1)),
-                ("Next turn", "Jump to the next turn (Down)", lambda: self.action_turn(1)),
-                ("Next round", "Jump to the next round (])", lambda: self.action_round(1)),
-                ("Leave", "Leave the replay", self.action_leave)]

@@ -3,33 +3,44 @@ listed with what is wrong and where the file is, and offered for deletion."""
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
 from ..engine.text import visible
 from ..storage import SaveError, SaveInfo, delete_save, is_open_elsewhere, list_saves, saves_dir
+from .dialogs import ConfirmScreen
+from .keys import KeyRow, bindings, key_line
 from .typed_app import OnKingsCornerApp
 from .widgets import Menu, MenuItem, TextPanel
 
 __all__ = ["SavesScreen"]
 
 
-class SavesScreen(OnKingsCornerApp, Screen[None]):
-    """Enter resumes the chosen save; d deletes it (y confirms); Esc goes back."""
+SAVES = "Saved games"
+SAVES_KEYS: tuple[KeyRow, ...] = (
+    KeyRow("Up, Down", "choose a save", SAVES, line=(("always", "Up/Down choose"),)),
+    KeyRow("Enter, 1-9", "resume the chosen save", SAVES, action="resume", line=(("always", "Enter resume"),),
+           palette="Resume"),
+    KeyRow("d, Delete", "delete the chosen save (asked first)", SAVES, action="delete",
+           bind=(("d,delete", "delete"),), line=(("always", "d delete"),), palette="Delete"),
+    KeyRow("Esc, q", "back to the title screen", SAVES, action="back", bind=(("escape,q", "back"),),
+           line=(("always", "Esc back"),), palette="Back"),
+)
+"""Every key of the saved games: the bindings, the key line and the command palette."""
 
-    BINDINGS = [
-        Binding("d,delete", "delete", "Delete"),
-        Binding("y", "confirm", "Yes", show=False),
-        Binding("escape,q", "back", "Back"),
-    ]
+
+class SavesScreen(OnKingsCornerApp, Screen[None]):
+    """Enter resumes the chosen save; d deletes it (asked first); Esc goes back."""
+
+    KEY_ROWS = SAVES_KEYS
+    BINDINGS = bindings(SAVES_KEYS)
 
     def __init__(self) -> None:
         super().__init__()
         self.saves: list[SaveInfo] = []
-        self._pending_delete: SaveInfo | None = None
 
     def compose(self) -> ComposeResult:
         yield Static("Continue a saved game", classes="screen-title")
@@ -39,7 +50,7 @@ class SavesScreen(OnKingsCornerApp, Screen[None]):
         yield TextPanel(id="keys", classes="keys")
 
     def on_mount(self) -> None:
-        self.query_one("#keys", TextPanel).show("Up/Down choose  Enter resume  d delete  Esc back")
+        self.query_one("#keys", TextPanel).show(key_line(SAVES_KEYS))
         self._load()
 
     def _load(self) -> None:
@@ -86,26 +97,24 @@ class SavesScreen(OnKingsCornerApp, Screen[None]):
         info = self._chosen()
         if info is None:
             return
-        self._pending_delete = info
-        self.query_one("#saves-status", TextPanel).show(
-            f"Delete {visible(info.path.name)}? Press y to delete it, any other key to keep it.")
+        question = f"Delete {visible(info.path.name)}? Press y to delete it, any other key to keep it."
+        self.app.push_screen(ConfirmScreen(question), lambda yes: self._delete(info, bool(yes)))
 
-    def action_confirm(self) -> None:
-        info, self._pending_delete = self._pending_delete, None
-        if info is not None:
-            try:
-                delete_save(info.path)
-            except SaveError as exc:
-                self.query_one("#saves-status", TextPanel).show(f"Not deleted: {visible(exc.problem)}.")
-                return
-            self._load()
-            self.query_one("#saves-status", TextPanel).show(f"Deleted {visible(info.path.name)}.")
+    def _delete(self, info: SaveInfo, yes: bool) -> None:
+        status = self.query_one("#saves-status", TextPanel)
+        if not yes:
+            status.show("Kept.")
+            return
+        try:
+            delete_save(info.path)
+        except SaveError as exc:
+            status.show(f"Not deleted: {visible(exc.problem)}.")
+            return
+        self._load()
+        self.query_one("#saves-status", TextPanel).show(f"Deleted {visible(info.path.name)}.")
 
-    def on_key(self, event) -> None:
-        if self._pending_delete is not None and event.key != "y":
-            self._pending_delete = None
-            self.query_one("#saves-status", TextPanel).show("Kept.")
-        elif event.character and event.character in "123456789":
+    def on_key(self, event: events.Key) -> None:
+        if event.character and event.character in "123456789":
             index = int(event.character) - 1
             if index < len(self.saves):
                 event.stop()
@@ -116,7 +125,5 @@ class SavesScreen(OnKingsCornerApp, Screen[None]):
     def action_back(self) -> None:
         self.app.pop_screen()
 
-    def palette_commands(self):
-        return [("Resume", "Resume the chosen save", lambda: self.query_one(Menu).action_choose()),
-                ("Delete", "Delete the chosen save", self.action_delete),
-                ("Back", "Back to the title screen", self.action_back)]
+    def action_resume(self) -> None:
+        self.query_one(Menu).action_choose()

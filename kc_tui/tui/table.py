@@ -1,22 +1,22 @@
 """The table screen: the cross of piles, the hand, the players, the event log, and the keys.
 
-The screen owns the flow: it asks the engine service for the state, turns keys into moves, and
-runs computer turns in a worker thread so the interface never freezes.
+The screen owns the flow: it asks the engine service for the state, hands each widget what it
+shows, turns keys and the widgets' messages into moves, and asks every yes/no question in a
+:class:`ConfirmScreen`.  A :class:`ComputerTurn` plays the computers' turns.
 """
 
 from __future__ import annotations
 
-from textual import events, work
+from collections.abc import Callable
+
+from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Grid, Horizontal, Vertical
+from textual.containers import Horizontal, Vertical
 from textual.geometry import Offset
-from textual.reactive import Reactive
+from textual.reactive import Reactive, var
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Input, RichLog, Static
-from textual.worker import get_current_worker
 
 from ..ai.hints import hint
 from ..engine.cards import Card, Pile
@@ -25,35 +25,66 @@ from ..engine.describe import Narrator, round_summary, scores_parts, session_sum
 from ..engine.events import Event
 from ..engine.kinds import Phase
 from ..engine.moves import IllegalMove, MovePile, PlayCard
-from ..engine.service import Decision, GameService
-from .dialogs import PassScreen, TextScreen, help_screen
+from ..engine.service import GameService
+from .computer import ComputerTurn
+from .cross import CrossView
+from .dialogs import ConfirmScreen, PassScreen, TextScreen, help_screen
 from .info import SettingsScreen, rules_screen
+from .keys import KeyRow, KeyState, bindings, key_line
 from .round_over import RoundOverScreen, SessionOverScreen
 from .typed_app import OnKingsCornerApp
-from .widgets import HandView, PileView, TextPanel, card_text
+from .widgets import HandView, PileView, PlayersView, TextPanel, card_text
 
-__all__ = ["TableScreen"]
+__all__ = ["MIN_HEIGHT", "MIN_WIDTH", "TABLE_KEYS", "WIDE", "TableScreen"]
 
-# Where each pile sits on the 3 x 3 grid of the cross (row, column); the stock is the centre.
-LAYOUT = {
-    Pile.NW: (0, 0), Pile.N: (0, 1), Pile.NE: (0, 2),
-    Pile.W: (1, 0), Pile.E: (1, 2),
-    Pile.SW: (2, 0), Pile.S: (2, 1), Pile.SE: (2, 2),
-}
-AT = {spot: pile for pile, spot in LAYOUT.items()}
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 WIDE = (110, 34)
 """From this size on the cross draws larger piles."""
-RING = (Pile.N, Pile.NE, Pile.E, Pile.SE, Pile.S, Pile.SW, Pile.W, Pile.NW)
-"""The piles clockwise around the cross, the order the arrows visit targets in."""
-STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
-
-def cross() -> Grid:
-    """The eight piles around the stock, on a 3 x 3 grid."""
-    cells = [PileView(AT[(row, col)]) if (row, col) in AT else TextPanel(id="stock", classes="stock")
-             for row in range(3) for col in range(3)]
-    return Grid(*cells, id="cross")
+MOVE, TURN, GAME = "Choosing a move", "Your turn", "The game"
+TABLE_KEYS: tuple[KeyRow, ...] = (
+    KeyRow("1-9, 0", "pick that card of your hand (0 is the tenth; Left/Right along the hand reach "
+           "the rest)", MOVE, action="pick", line=(("turn", "1-9 card"),)),
+    KeyRow("arrows, h j k l", "move between the piles of the cross (Down from the bottom row reaches "
+           "your hand; Tab/Shift+Tab move between hand, piles and log)", MOVE, action="step",
+           bind=(("up,k", "step('up')"), ("down,j", "step('down')"), ("left,h", "step('left')"),
+                 ("right,l", "step('right')")),
+           line=(("turn", "arrows pile"), ("holding", "arrows next marked pile"))),
+    KeyRow("Enter, Space", "pick up the focused card or pile; drop what you hold on the focused pile",
+           MOVE, action="choose", line=(("turn", "Enter pick"), ("holding", "Enter drop"))),
+    KeyRow("while holding", "the piles it fits are marked * with a heavier border; the arrows step "
+           "through them only; a double Enter on a card with one place to go plays it there", MOVE),
+    KeyRow("Esc", "put back what you hold (or close the command line)", MOVE, action="cancel",
+           bind=(("escape", "cancel"),), line=(("holding", "Esc put back"),), palette="Put back"),
+    KeyRow("e", "end your turn (asks first while moves are still open; settings can turn that off)",
+           TURN, action="end_turn", bind=(("e", "end_turn"),), line=(("turn", "e end turn"),),
+           palette="End turn"),
+    KeyRow("u, Ctrl+Z", "take back a move of this turn", TURN, action="undo",
+           bind=(("u,ctrl+z", "undo"),), line=(("turn", "u undo"),), palette="Undo"),
+    KeyRow("t", "hint: the best plan for this turn, in words", TURN, action="hint",
+           bind=(("t", "hint"),), line=(("turn", "t hint"),), palette="Hint"),
+    KeyRow(":", "type a command (docs/protocol.md section 3): 7h n, e n, end, undo, hint, quit", TURN,
+           action="prompt", bind=(("colon", "prompt"),), palette="Command line"),
+    KeyRow("s", "the score table so far", GAME, action="scores", bind=(("s", "scores"),),
+           line=(("computer", "s scores"),), palette="Scores"),
+    KeyRow("r", "the rules in force", GAME, action="rules", bind=(("r", "rules"),),
+           line=(("computer", "r rules"),), palette="Rules"),
+    KeyRow("o", "settings: theme, cards, ASCII, AI pace, confirmations", GAME, action="settings",
+           bind=(("o", "settings"),), line=(("computer", "o settings"),), palette="Settings"),
+    KeyRow("?, F1", "every key, grouped", GAME, action="help", bind=(("question_mark,f1", "help"),),
+           line=(("turn", "? help"), ("holding", "? help"), ("computer", "? help"), ("playing", "? help")),
+           palette="Help"),
+    KeyRow("q", "leave the game (asks first while a game is in progress; settings can turn that off)",
+           GAME, action="quit", bind=(("q", "quit"),),
+           line=(("turn", "q quit"), ("holding", "q quit"), ("computer", "q quit"), ("playing", "q quit")),
+           palette="Leave the game"),
+    KeyRow("Ctrl+P", "every action, searchable", GAME,
+           line=(("computer", "Ctrl+P all"), ("playing", "Ctrl+P all"))),
+    KeyRow("any key", "while a computer plays its turn move by move: finish it at once", GAME,
+           action="skip", line=(("playing", "any key: finish this computer turn now"),)),
+)
+"""Every key of the table: the screen's bindings, the key line, the help, the command palette
+and the README's "Keys at the table" are all this table."""
 
 
 class TableScreen(OnKingsCornerApp, Screen[None]):
@@ -63,45 +94,33 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
     # lose focus repaint themselves, so the rest need not be resent (about 9 KB a key at 80x24).
     focused: Reactive[Widget | None] = Reactive(None, repaint=False)
 
-    BINDINGS = [
-        Binding("up,k", "step('up')", "Up", show=False),
-        Binding("down,j", "step('down')", "Down", show=False),
-        Binding("left,h", "step('left')", "Left", show=False),
-        Binding("right,l", "step('right')", "Right", show=False),
-        Binding("escape", "cancel", "Cancel"),
-        Binding("e", "end_turn", "End turn"),
-        Binding("u,ctrl+z", "undo", "Undo"),
-        Binding("question_mark,f1", "help", "Help"),
-        Binding("t", "hint", "Hint"),
-        Binding("colon", "prompt", "Command"),
-        Binding("s", "scores", "Scores"),
-        Binding("r", "rules", "Rules"),
-        Binding("o", "settings", "Settings"),
-        Binding("q", "quit", "Quit"),
-    ]
+    KEY_ROWS = TABLE_KEYS
+    BINDINGS = bindings(TABLE_KEYS)
+
+    held: var[Card | Pile | None] = var(None, init=False)
+    """What the person has picked up and not yet dropped."""
+    viewer: var[int] = var(-1, init=False)
+    """Whose hand the screen shows: the one person, or in hot-seat the one at the keyboard (-1:
+    nobody's, while the keyboard is being passed or a computer plays)."""
 
     def __init__(self, service: GameService) -> None:
         super().__init__()
         self.service = service
-        self.held: Card | Pile | None = None
         self.people = [i for i, s in enumerate(service.seats) if s.player is None]
-        # Whose hand the screen shows: the one person, or in hot-seat the one at the keyboard.
-        self.viewer = self.people[0] if len(self.people) == 1 else -1
+        self.set_reactive(TableScreen.viewer, self.people[0] if len(self.people) == 1 else -1)
         self.names = [s.name for s in service.seats]
         self.narrator = Narrator(self.names)
         for event in service.past_events_seen_by(service.keyboard_seat):
             self.narrator.sentence(event)  # a resumed game: the narrator catches up silently
-        self._decision: Decision | None = None
-        self._playing: tuple[Decision, list] | None = None
-        self._timer: Timer | None = None
-        self._confirm: str | None = None  # "end" or "quit" while waiting for the second key
+        self.computer = ComputerTurn(self, service, lambda: self.app.settings.pace,
+                                     moved=self.refresh_table, fault=self._fault, done=self.advance)
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
-            yield cross()
+            yield CrossView()
             with Vertical(id="side"):
-                yield TextPanel(id="players")
+                yield PlayersView()
                 yield RichLog(id="log", wrap=True, markup=False, min_width=20)
         yield Static(id="too-small")
         yield HandView()
@@ -148,54 +167,71 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
             self.query_one("#log", RichLog).write(text)
 
     @property
-    def pace(self) -> float:
-        return self.app.settings.pace
-
-    @property
     def ascii_only(self) -> bool:
         return self.app.settings.ascii
 
+    def watch_held(self) -> None:
+        self._show_held()
+        self._show_keys()
+
+    def watch_viewer(self) -> None:
+        self.refresh_table()
+
     def refresh_table(self) -> None:
+        """Hand every widget what it shows now (after a game event: the engine owns the state)."""
         service = self.service
         seat = self.viewer if self.viewer >= 0 else service.current
         obs = service.observation(seat)
-        targets = self._targets()
-        for pile_view in self.query(PileView):
-            pile_view.cards = obs.board[pile_view.pile]
-            pile_view.marked = pile_view.pile in targets
-            pile_view.held = self.held == pile_view.pile
-        self._update("#stock", f"Stock\n{obs.stock_count}")
-        hand = self.query_one(HandView)
+        cross = self.query_one(CrossView)
+        cross.board = tuple(obs.board[pile] for pile in Pile)
+        cross.stock = obs.stock_count
         # Hot-seat: no hand is shown until a person has taken the keyboard.
-        hand.cards = () if self.people and self.viewer < 0 else obs.hand
-        hand.held = obs.hand.index(self.held) if isinstance(self.held, Card) and self.held in obs.hand else -1
-        lines = []
+        self.query_one(HandView).cards = () if self.people and self.viewer < 0 else obs.hand
+        rows = []
         for i, s in enumerate(service.seats):
             turn = ">" if service.phase == Phase.TURN and service.current == i else " "
             level = f" ({s.level})" if s.level else ""
             count = obs.hand_counts[i]
             points = obs.totals[i]
-            lines.append(f"{turn}{s.name}{level}: {count} card{'s' if count != 1 else ''}, "
-                         f"{points} pt{'s' if points != 1 else ''}")
-        self._update("#players", "\n".join(lines))
-        self._update("#keys", self._keys_text())
+            rows.append(f"{turn}{s.name}{level}: {count} card{'s' if count != 1 else ''}, "
+                        f"{points} pt{'s' if points != 1 else ''}")
+        self.query_one(PlayersView).rows = tuple(rows)
+        self._show_held()
+        self._show_keys()
+
+    def _show_held(self) -> None:
+        """What is held, on the cross (its targets marked) and in the hand."""
+        held = self.held
+        cross = self.query_one(CrossView)
+        cross.marked = frozenset(self.service.targets(held)) if held is not None else frozenset()
+        cross.held = held if isinstance(held, Pile) else None
+        hand = self.query_one(HandView)
+        hand.held = hand.cards.index(held) if isinstance(held, Card) and held in hand.cards else -1
         self._place_cursor()
 
-    def _keys_text(self) -> str:
-        """The keys that apply right now (the footer)."""
-        service = self.service
-        if self._playing is not None:
-            return "Any key: finish this computer turn now   ? help   q quit   Ctrl+P all"
-        if self._decision is not None and not service.waiting_for_human():
-            return f"{service.current_seat.name} is thinking   s scores   r rules   ? help   q quit"
-        if not service.waiting_for_human():
-            return "s scores   r rules   o settings   ? help   q quit   Ctrl+P all"
-        if self.held is not None:
-            return "Arrows: next marked pile   Enter drop   Esc put back   ? help   q quit"
-        return "1-9 card  arrows pile  Enter pick  e end turn  u undo  t hint  ? keys  q quit"
+    def key_state(self) -> KeyState:
+        if self.computer.playing is not None:
+            return "playing"
+        if not self.service.waiting_for_human():
+            return "computer"
+        return "holding" if self.held is not None else "turn"
 
-    def _update(self, selector: str, text: str) -> None:
-        self.query_one(selector, TextPanel).show(text)
+    def _show_keys(self) -> None:
+        """The key line: the rows of the key table that apply now."""
+        applies = [row.action for row in TABLE_KEYS if row.action and self.check_action(row.action, ())]
+        self.query_one("#keys", TextPanel).show(key_line(TABLE_KEYS, self.key_state(), applies))
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No key acts on a table too small to be seen; Esc only when something is held (or
+        the command line is open); a computer's moves can be skipped only while they are shown."""
+        if self.has_class("too-small"):
+            return False
+        if action == "cancel":
+            return self.held is not None or any(prompt.display for prompt in self.query("#prompt"))
+        if action == "skip":
+            return self.computer.playing is not None
+        return True
 
     def _place_cursor(self) -> None:
         """Screen readers follow the terminal cursor: put it on the focused pile or card."""
@@ -204,10 +240,11 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
             region = focused.region
             self.app.cursor_position = Offset(region.x, region.y)
 
+    def on_descendant_focus(self) -> None:
+        self._place_cursor()
+
     def say(self, text: str) -> None:
-        if self._confirm == "quit" and not text.startswith("Leave the game?"):
-            return  # the question stays until it is answered (y) or dropped (another key)
-        self._update("#status", text)
+        self.query_one("#status", TextPanel).show(text)
         # A longer status takes a row from the log: keep its newest line in view.
         log = self.query_one("#log", RichLog)
         self.call_after_refresh(log.scroll_end, animate=False)
@@ -217,19 +254,18 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
         self.query_one("#log", RichLog).write(f"! {text}")
         self.say(text)
 
-    def _targets(self) -> set[Pile]:
-        if self.held is None:
-            return set()
-        return set(self.service.targets(self.held))
+    def _fault(self, text: str) -> None:
+        self.query_one("#log", RichLog).write(f"! {text}")
+
+    def ask(self, question: str, then: Callable[[], None], again: str = "") -> None:
+        """Ask ``question``; ``then`` runs only on a yes."""
+        self.app.push_screen(ConfirmScreen(question, again), lambda yes: then() if yes else None)
 
     # ------------------------------------------------------------------ flow
     def advance(self) -> None:
         """Whose move is it? A person: wait for keys. A computer: think in a worker."""
         service = self.service
-        self._decision = None
-        if self._timer is not None:
-            self._timer.stop()  # a pending advance from the pause after a computer's turn
-            self._timer = None
+        self.computer.settle()
         if not service.waiting_for_human():
             self._close_prompt()
         if service.phase in (Phase.ROUND_OVER, Phase.SESSION_OVER):
@@ -243,73 +279,25 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
             if len(self.people) > 1 and self.viewer != service.current:
                 # Hot-seat: hide the table until the next person has the keyboard.
                 self.viewer = -1
-                self.refresh_table()
                 seat = service.current
 
                 def taken(_: object) -> None:
                     self.viewer = seat
-                    self.refresh_table()
                     self.advance()
 
                 self.app.push_screen(PassScreen(service.current_seat.name), taken)
                 return
             self.say(f"Your turn, {service.current_seat.name}: pick a card (1-9) or a pile, then a target.")
             self.query_one(HandView).focus()
+            self._show_keys()
         else:
             if len(self.people) > 1:
                 self.viewer = -1  # hot-seat: no person's hand stays up during a computer turn
             self.say(f"{service.current_seat.name} is thinking...")
-            self._decision = service.begin_decision()
+            self.computer.begin()
             self.refresh_table()
-            self.think(self._decision)
 
-    @work(thread=True, exclusive=True, group="ai")
-    def think(self, decision: Decision) -> None:
-        plan = decision.run()
-        if not get_current_worker().is_cancelled:
-            self.app.call_from_thread(self._apply, decision, plan)
-
-    def _apply(self, decision: Decision, plan: list) -> None:
-        """Show the computer's turn move by move at the chosen pace (any key skips ahead)."""
-        if decision is not self._decision or not self.is_attached:
-            return  # the table was left, or the turn moved on, while it was thinking
-        self._playing = (decision, list(plan))
-        self._step()
-
-    def _step(self, skip: bool = False) -> None:
-        if self._playing is None:
-            return
-        decision, moves = self._playing
-        service = self.service
-        while moves:
-            if not service.apply_decision_move(decision, moves.pop(0)):
-                moves.clear()
-                break
-            if moves and self.pace > 0 and not skip:
-                self.refresh_table()
-                self._timer = self.set_timer(self.pace, self._step)
-                return
-        self._playing = None
-        service.end_decision(decision)
-        for fault in service.take_faults():
-            self.query_one("#log", RichLog).write(f"! {fault}")
-        self.refresh_table()
-        if self.pace > 0 and not skip and not service.waiting_for_human():
-            # Leave the last move on screen a moment before the next computer thinks; a person
-            # to play next gets the keyboard at once.
-            self._timer = self.set_timer(self.pace, self.advance)
-        else:
-            self.advance()
-
-    def _skip_ahead(self) -> None:
-        """Any key while a computer plays: finish its turn at once."""
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
-        if self._playing is not None:
-            self._step(skip=True)
-
-    def _act(self, action) -> bool:
+    def _act(self, action: Callable[[], object]) -> bool:
         """Run a person's action; a refusal is shown and changes nothing (False)."""
         turn = self.service.turn_id
         try:
@@ -342,6 +330,9 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
         else:
             self.say(f"{pile.name} is empty: pick a card of your hand (1-9) to play there.")
 
+    def on_cross_view_left(self) -> None:
+        self.query_one(HandView).focus()
+
     def _hold(self, thing: Card | Pile) -> None:
         if not self.service.waiting_for_human() or self.has_class("too-small"):
             return
@@ -351,24 +342,21 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
                 hand.selected = hand.cards.index(thing)  # Enter on the hand means this card
         if thing == self.held:
             # Chosen twice (a double Enter): with exactly one place to go, it goes there.
-            targets = self._targets()
+            targets = self.service.targets(thing)
             if len(targets) == 1:
                 (target,) = targets
                 move = PlayCard(thing, target) if isinstance(thing, Card) else MovePile(thing, target)
                 self._act(lambda: self.service.play(move))
                 return
         self.held = thing
-        self.refresh_table()
-        targets = self._targets()
+        targets = self.service.targets(thing)
         name = card_text(thing, self.ascii_only) if isinstance(thing, Card) else f"the {thing.name} pile"
         self.say(f"Holding {name}: " + (
             f"it fits on {', '.join(p.name for p in sorted(targets, key=lambda p: p.value))}."
             if targets else "it fits nowhere now (Esc to put it back)."
         ))
         if targets:
-            first = min(targets, key=lambda p: p.value)
-            self.query_one(f"#pile-{first.name}", PileView).focus()
-            self._place_cursor()
+            self.query_one(CrossView).view(min(targets, key=lambda p: p.value)).focus()
 
     def on_key(self, event: events.Key) -> None:
         """1-9 pick that card of the hand, wherever the focus is (but in the prompt).  While a
@@ -378,15 +366,10 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
             event.stop()
             event.prevent_default()
             return
-        if self._confirm == "quit" and event.key == "y":
+        if self.computer.playing is not None and event.key != "q":
+            self.computer.skip_ahead()
             event.stop()
-            self._leave()
-            return
-        if event.key not in ("e", "q"):
-            self._confirm = None
-        if self._playing is not None and event.key not in ("q", "y"):
-            self._skip_ahead()
-            event.stop()
+            event.prevent_default()
             return
         if event.character and event.character in "0123456789":
             if isinstance(self.focused, Input):
@@ -401,38 +384,14 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
             event.stop()
 
     def action_step(self, direction: str) -> None:
-        focused = self.focused
-        if isinstance(focused, HandView):
+        """An arrow with the focus outside the cross (the cross moves inside itself): Up from the
+        hand reaches the bottom row, any other arrow the top."""
+        cross = self.query_one(CrossView)
+        if isinstance(self.focused, HandView):
             if direction == "up":
-                self.query_one("#pile-S", PileView).focus()
+                cross.view(Pile.S).focus()
             return
-        if not isinstance(focused, PileView):
-            self.query_one("#pile-N", PileView).focus()
-            return
-        targets = self._targets()
-        if targets:
-            # Holding: every arrow steps to the next marked pile around the cross, Right/Down
-            # clockwise and Left/Up back, so each target is a few presses away.
-            ring = [p for p in RING if p in targets]
-            here = ring.index(focused.pile) if focused.pile in ring else -1
-            step = 1 if direction in ("right", "down") else -1
-            pile = ring[(here + step) % len(ring)]
-            self.query_one(f"#pile-{pile.name}", PileView).focus()
-            self._place_cursor()
-            return
-        row, col = LAYOUT[focused.pile]
-        if direction == "down" and row == 2:
-            self.query_one(HandView).focus()  # below the cross is the hand
-            self._place_cursor()
-            return
-        dr, dc = STEPS[direction]
-        for _ in range(3):
-            row, col = (row + dr) % 3, (col + dc) % 3
-            there = AT.get((row, col))
-            if there is not None:
-                self.query_one(f"#pile-{there.name}", PileView).focus()
-                break
-        self._place_cursor()
+        cross.view(Pile.N).focus()
 
     def _close_prompt(self) -> bool:
         """Close the command line if it is open; whether it was."""
@@ -447,7 +406,6 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
         if self._close_prompt():
             return
         self.held = None
-        self.refresh_table()
         self.say("Put back.")
 
     def _not_yours(self) -> bool:
@@ -459,17 +417,20 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
         return True
 
     def action_end_turn(self) -> None:
-        """End the turn; when moves are still open, the first press asks, the second ends."""
+        """End the turn; when moves are still open, ask first (e again or y ends it)."""
         if self._not_yours():
             return
         open_moves = len(self.service.legal_moves())
-        if open_moves and self.app.settings.confirm_end and self._confirm != "end":
-            self._confirm = "end"
-            self.say(f"{open_moves} move{'s are' if open_moves != 1 else ' is'} still open. "
-                     "Press e again to end your turn anyway.")
+        if open_moves and self.app.settings.confirm_end:
+            self.ask(f"{open_moves} move{'s are' if open_moves != 1 else ' is'} still open. "
+                     "Press e again (or y) to end your turn anyway, any other key to go on.",
+                     self._end_turn, again="e")
             return
-        self._confirm = None
-        self._act(self.service.end_turn)
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        if not self._not_yours():
+            self._act(self.service.end_turn)
 
     def action_undo(self) -> None:
         if not self._not_yours() and self._act(self.service.undo):
@@ -480,7 +441,7 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
             self.say(hint(self.service.observation()).text)
 
     def action_help(self) -> None:
-        self.app.push_screen(help_screen())
+        self.app.push_screen(help_screen(TABLE_KEYS))
 
     def action_rules(self) -> None:
         self.app.push_screen(rules_screen(self.service.rules))
@@ -500,6 +461,7 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
         prompt.display = True
         prompt.value = ""
         prompt.focus()
+        self._show_keys()
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
         message.input.value = ""
@@ -540,48 +502,24 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
             self._leave(quit_app=choice == "quit")
 
     def action_quit(self) -> None:
-        """Leave; while a game is in progress, q asks first and y confirms."""
-        if (self.service.phase != Phase.SESSION_OVER and self.app.settings.confirm_quit
-                and self._confirm != "quit"):
-            self._confirm = "quit"
+        """Leave; while a game is in progress, ask first (y leaves)."""
+        if self.service.phase != Phase.SESSION_OVER and self.app.settings.confirm_quit:
             kept = ("It is saved as it stood when the last turn ended; the moves of this turn are "
                     "not kept. " if id(self.service) in getattr(self.app, "savers", {}) else "")
-            self.say(f"Leave the game? {kept}Press y to leave, any other key to stay.")
+            self.ask(f"Leave the game? {kept}Press y to leave, any other key to stay.", self._leave)
             return
         self._leave()
 
     def stop_play(self) -> None:
         """Stop the computer turn in progress, without waiting for it (the table is left)."""
-        if self._decision is not None:
-            self.service.cancel_decision(self._decision)
-            self._decision = None
-        if self._timer is not None:
-            self._timer.stop()
-        self._playing = None
-        self.workers.cancel_group(self, "ai")
+        self.computer.stop()
         self.service.remove_listener(self._on_event)
 
     def _leave(self, quit_app: bool = False) -> None:
+        if not self.is_attached or self not in self.app.screen_stack:
+            return  # already left (a question answered after the table went)
         self.stop_play()
         if quit_app:
             self.app.exit()
         else:
             self.app.leave_table(self)
-
-    def palette_commands(self):
-        """Every action of the table, for the command palette (Ctrl+P); none while the table is
-        too small to be seen."""
-        if self.has_class("too-small"):
-            return []
-        return [
-            ("End turn", "End your turn (e)", self.action_end_turn),
-            ("Undo", "Take back your last move of this turn (u, Ctrl+Z)", self.action_undo),
-            ("Hint", "The best plan for this turn, in words (t)", self.action_hint),
-            ("Command line", "Type a move such as 7h n (:)", self.action_prompt),
-            ("Put back", "Put back what you hold (Esc)", self.action_cancel),
-            ("Scores", "The score table so far (s)", self.action_scores),
-            ("Rules", "The rules in force (r)", self.action_rules),
-            ("Settings", "Theme, cards, ASCII, AI pace, confirmations (o)", self.action_settings),
-            ("Help", "Every key of the table (?, F1)", self.action_help),
-            ("Leave the game", "Leave this game now", self._leave),
-        ]

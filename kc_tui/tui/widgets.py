@@ -18,7 +18,8 @@ from textual.widgets import Static
 from ..engine.cards import Card, Pile
 from ..storage import Settings
 
-__all__ = ["card_text", "card_content", "PileView", "HandView", "TextPanel", "Menu", "MenuItem", "Choice"]
+__all__ = ["card_text", "card_content", "PileView", "HandView", "TextPanel", "PlayersView", "Menu", "MenuItem",
+           "Choice"]
 
 _GLYPHS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 # Suit colours by card style; the suit letter or glyph is always there too.
@@ -234,6 +235,18 @@ class TextPanel(Static):
             self._text = text
             self._content = Content(text)
             _redraw(self)
+
+
+class PlayersView(TextPanel):
+    """The players, one row (or more) each, as the screen words them: whose turn, cards, points."""
+
+    rows: reactive[tuple[str, ...]] = reactive((), init=False)
+
+    def __init__(self) -> None:
+        super().__init__(id="players")
+
+    def watch_rows(self, rows: tuple[str, ...]) -> None:
+        self.show("\n".join(rows))
 
 
 @dataclass(frozen=True, slots=True)

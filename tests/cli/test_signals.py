@@ -203,7 +203,7 @@ async def test_leaving_the_table_while_a_bot_thinks_is_immediate(tmp_path: Path)
     app = KingsCornerApp(service, settings=Settings(ascii=True, pace=0, confirm_end=False))
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(400):
-            if service.current == 1 and app.screen._decision is not None:
+            if service.current == 1 and app.screen.computer.decision is not None:
                 break
             if service.waiting_for_human():
                 await pilot.press("e")

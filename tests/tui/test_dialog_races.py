@@ -11,9 +11,10 @@ from textual.app import App
 from textual.screen import Screen
 
 from kc_tui.storage import Settings
-from kc_tui.tui.dialogs import PassScreen, TextScreen, help_screen
+from kc_tui.tui.dialogs import ConfirmScreen, PassScreen, TextScreen, help_screen
 from kc_tui.tui.info import SettingsScreen
 from kc_tui.tui.round_over import RoundOverScreen, SessionOverScreen
+from kc_tui.tui.table import TABLE_KEYS
 
 
 class _Host(App[None]):
@@ -26,7 +27,8 @@ class _Host(App[None]):
 DIALOGS: dict[str, Callable[[], Screen[object]]] = {
     "round over": lambda: RoundOverScreen("Ada went out.", session_over=False),
     "session over": lambda: SessionOverScreen("Ada won the session.", from_title=True),
-    "help": help_screen,
+    "help": lambda: help_screen(TABLE_KEYS),
+    "question": lambda: ConfirmScreen("Leave the game? Press y to leave, any other key to stay."),
     "scores": lambda: TextScreen("Scores", "Ada 0, Ben 3", close_keys="s", side="chart"),
     "hand-over": lambda: PassScreen("Ada"),
     "settings": SettingsScreen,
@@ -73,7 +75,7 @@ async def test_a_dialog_set_up_normally_answers_its_keys() -> None:
     app = _Host()
     closed: list[object] = []
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(help_screen(), closed.append)
+        app.push_screen(help_screen(TABLE_KEYS), closed.append)
         await pilot.pause()
         assert app.screen.check_action("close", ())
         await pilot.press("escape")

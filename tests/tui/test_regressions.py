@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
+from screen_fixtures import until
 
 from kc_tui.ai import make_player
 from kc_tui.ai.seats import make_seats
@@ -103,11 +104,7 @@ def _two_player(seed: int = 4, level: str = "hard") -> GameService:
 
 
 async def _my_turn(pilot, service) -> None:
-    for _ in range(500):
-        if service.waiting_for_human():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError("never the person's turn")
+    await until(pilot, lambda app: service.waiting_for_human(), "the person's turn")
 
 
 async def test_a_superscript_digit_is_not_a_card_number() -> None:
@@ -140,7 +137,7 @@ async def test_after_a_computer_turn_no_late_advance_is_left_to_start_a_second_d
         table = app.screen
         for _ in range(3):
             await _my_turn(pilot, service)
-            assert table._timer is None  # nothing pending: the person has the keyboard now
+            assert table.computer.timer is None  # nothing pending: the person has the keyboard now
             await pilot.press("e")
         assert service.game.turns >= 6
 async def test_leaving_with_a_dialog_on_top_removes_the_table_and_the_dialog() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from screen_fixtures import play_until, until
 from textual.widgets import Input
 
 from kc_tui.ai import make_player
@@ -27,11 +28,7 @@ def _text(screen, selector: str) -> str:
 
 
 async def _wait_for(pilot, predicate, what: str) -> None:
-    for _ in range(500):
-        if predicate():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError(f"timed out waiting for {what}")
+    await until(pilot, lambda app: predicate(), what)
 
 
 async def test_title_offers_every_choice_and_resume_is_disabled_until_saves_exist() -> None:
@@ -187,13 +184,7 @@ def _short_game(seed: int = 5) -> GameService:
 
 
 async def _end_turns_until(pilot, app, screen_type) -> None:
-    for _ in range(400):
-        if isinstance(app.screen, screen_type):
-            return
-        if isinstance(app.screen, TableScreen) and app.screen.service.waiting_for_human():
-            await pilot.press("e")
-        await pilot.pause(0.01)
-    raise AssertionError(f"never reached {screen_type.__name__}")
+    await play_until(pilot, screen_type)
 
 
 async def test_round_over_then_session_over_shows_the_score_table_and_quits() -> None:

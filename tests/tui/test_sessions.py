@@ -11,6 +11,8 @@ import sys
 from datetime import date
 from pathlib import Path
 
+from screen_fixtures import until
+
 from kc_tui.engine.service import daily_seed
 from kc_tui.storage import Settings, list_saves, read_document, saves_dir
 from kc_tui.tui.app import KingsCornerApp
@@ -170,13 +172,17 @@ async def test_the_table_says_when_saving_fails_and_play_goes_on(tmp_path: Path,
         await pilot.press("g")  # a quick game: saving starts with it
         await pilot.pause()
         table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
-        for _ in range(300):
+        def failed() -> bool:
             saver = app.savers.get(id(table.service))
-            if saver is not None and saver.error:
+            return saver is not None and bool(saver.error)
+
+        for _ in range(50):
+            await until(pilot, lambda app: failed() or (table.service.waiting_for_human() and app.screen is table),
+                        "a failed save or your turn")
+            if failed():
                 break
-            if table.service.waiting_for_human() and app.screen is table:
-                await pilot.press("e")  # a random deal: the person may start
-            await pilot.pause(0.01)
+            await pilot.press("e")  # a random deal: the person may start
+        saver = app.savers[id(table.service)]
         assert saver.error and "Cannot save the game" in saver.error
         log = " ".join(" ".join(str(line.text) for line in table.query_one("#log").lines).split())
         assert "! Cannot save the game to" in log and "Play goes on without saving." in log

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from screen_fixtures import no_computer_turn, play_until, until
 from textual.widgets import Static
 
 from kc_tui.ai import make_player
@@ -28,14 +29,15 @@ def _app(seed: int = 8, opponents: str = "medium", pace: float = 0, **rules) -> 
 
 
 async def _until_my_turn(pilot, service: GameService) -> None:
-    for _ in range(200):
-        if service.waiting_for_human() or service.phase != Phase.TURN:
-            return
-        await pilot.pause(0.01)
-    raise AssertionError("the computer players never finished their turns")
+    await until(pilot, no_computer_turn, "the end of the computers' turns")
 
 
 def _status(app: KingsCornerApp) -> str:
+    """The status line, or the question in front of the table while one is asked."""
+    from kc_tui.tui.dialogs import ConfirmScreen
+
+    if isinstance(app.screen, ConfirmScreen):
+        return app.screen.question
     return str(app.screen.query_one("#status", Static).render())
 
 
@@ -118,12 +120,7 @@ async def test_round_over_shows_the_result_and_deals_the_next_round() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         service = app.service
         # The person passes every turn; the computers finish the round.
-        for _ in range(300):
-            if isinstance(app.screen, RoundOverScreen):
-                break
-            if service.waiting_for_human():
-                await pilot.press("e")
-            await pilot.pause(0.01)
+        await play_until(pilot, RoundOverScreen)
         assert isinstance(app.screen, RoundOverScreen)
         text = str(app.screen.query_one("#round-summary").render())
         assert text.startswith("Round 1 over.")
@@ -200,15 +197,13 @@ async def test_computer_turns_play_out_move_by_move_and_a_key_skips_ahead() -> N
     async with app.run_test(size=(80, 24)) as pilot:
         service = app.service
         screen = app.screen
-        for _ in range(200):
-            if screen._playing is not None and screen._playing[1]:
-                break
-            await pilot.pause(0.01)
-        decision, left = screen._playing
+        await until(pilot, lambda app: screen.computer.playing is not None and bool(screen.computer.playing[1]),
+                    "a computer's turn being shown")
+        decision, left = screen.computer.playing
         assert service.current == decision.seat and left  # shown one move at a time
         await pilot.press("x")
         await pilot.pause()
-        assert screen._playing is None or screen._playing[0] is not decision
+        assert screen.computer.playing is None or screen.computer.playing[0] is not decision
         assert not service.is_current(decision)  # that turn is over
 
 
@@ -258,7 +253,7 @@ async def test_ending_a_turn_with_moves_open_and_quitting_ask_first() -> None:
 # ---------------------------------------------------------------- a whole round by keyboard only
 async def _focus_pile(pilot, screen: TableScreen, pile: Pile) -> None:
     """Walk the focus to ``pile`` with arrow keys only, as a player would."""
-    from kc_tui.tui.table import LAYOUT
+    from kc_tui.tui.cross import LAYOUT
 
     def where():
         focused = screen.focused
@@ -339,10 +334,8 @@ async def test_a_whole_round_is_played_to_its_end_by_keyboard_only() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         for _turn in range(200):
-            for _ in range(300):
-                if service.waiting_for_human() or isinstance(app.screen, RoundOverScreen):
-                    break
-                await pilot.pause(0.01)
+            await until(pilot, lambda app: service.waiting_for_human() or isinstance(app.screen, RoundOverScreen),
+                        "your turn or the end of the round")
             if isinstance(app.screen, RoundOverScreen):
                 break
             plan = hint(service.observation()).plan
@@ -374,10 +367,7 @@ async def test_a_whole_round_is_played_to_its_end_by_keyboard_only() -> None:
             await pilot.press("e")
             if service.waiting_for_human() and service.legal_moves():
                 await pilot.press("e")  # moves still open: the second press confirms
-        for _ in range(300):
-            if isinstance(app.screen, RoundOverScreen):
-                break
-            await pilot.pause(0.01)
+        await until(pilot, lambda app: isinstance(app.screen, RoundOverScreen), "the end of the round")
         assert isinstance(app.screen, RoundOverScreen)
         assert service.phase == Phase.ROUND_OVER
         assert "Round 1 over." in str(app.screen.query_one("#round-summary").render())

@@ -1,0 +1,91 @@
+"""A screen's keys, written once: each row feeds the screen's bindings, the key line at the
+bottom, the help dialog and the command palette, and the README's key table says the same (a
+test reads it)."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import Literal
+
+from textual.actions import parse
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+__all__ = ["KeyRow", "KeyState", "bindings", "help_text", "key_line", "palette"]
+
+KeyState = Literal["turn", "holding", "computer", "playing"]
+"""What the table is doing, for the key line: a person's turn, a person holding a card or pile, a
+computer thinking (or no turn at all: a round over), a computer's moves being shown."""
+
+
+@dataclass(frozen=True, slots=True)
+class KeyRow:
+    """One row of a screen's key table."""
+
+    keys: str
+    """The keys as the help and the README write them: ``u, Ctrl+Z``."""
+    description: str
+    """What they do, in the help's and the README's words."""
+    group: str
+    """The help's heading the row is listed under."""
+    action: str = ""
+    """The screen's action the row stands for; ``check_action`` says whether it applies now.  A
+    row that Textual does not bind (digits, any key, Enter on a focused widget) names the action
+    only for that question."""
+    bind: tuple[tuple[str, str], ...] = ()
+    """Textual's key names and the action string each runs (``("u,ctrl+z", "undo")``); none
+    for a row the screen's ``on_key`` or a widget handles."""
+    line: tuple[tuple[str, str], ...] = ()
+    """What the key line says for this row, in each state of the screen in which it is on the
+    line (a screen that is always in one state calls it ``"always"``)."""
+    palette: str = ""
+    """The command palette's title for the row's action; empty: not in the palette."""
+    run: str = ""
+    """The action string the palette runs, when it has parameters (``step(1)``)."""
+
+    def line_text(self, state: str) -> str:
+        return next((text for when, text in self.line if when == state), "")
+
+
+def bindings(rows: Sequence[KeyRow]) -> list[BindingType]:
+    """The screen's ``BINDINGS``: the key line is drawn by the screen, so none is shown by a
+    footer."""
+    return [Binding(keys, action, row.description, show=False, id=f"{action}-{keys}")
+            for row in rows for keys, action in row.bind]
+
+
+def key_line(rows: Sequence[KeyRow], state: str = "always", applies: Iterable[str] | None = None) -> str:
+    """The keys that apply now, for the line at the bottom of the screen."""
+    allowed = None if applies is None else set(applies)
+    return "  ".join(text for row in rows if (text := row.line_text(state))
+                     and (allowed is None or not row.action or row.action in allowed))
+
+
+def help_text(rows: Sequence[KeyRow], width: int = 66) -> str:
+    """Every row, grouped, for the help dialog."""
+    parts: list[str] = []
+    groups: dict[str, list[KeyRow]] = {}
+    for row in rows:
+        groups.setdefault(row.group, []).append(row)
+    for group, members in groups.items():
+        lines = [group]
+        for row in members:
+            lines += textwrap.wrap(row.description, width, initial_indent=f"  {row.keys:<16}",
+                                   subsequent_indent=" " * 18)
+        parts.append("\n".join(lines))
+    return "\n\n".join(parts)
+
+
+def palette(screen: Screen[object], rows: Sequence[KeyRow]) -> Iterator[tuple[str, str, Callable[[], object]]]:
+    """The rows the command palette offers now: title, help and what it runs, for each row with
+    a palette title whose action applies (``check_action``)."""
+    for row in rows:
+        if not row.palette:
+            continue
+        _, name, parameters = parse(row.run or row.action)
+        if screen.check_action(name, parameters):
+            help_ = f"{row.description[:1].upper()}{row.description[1:]} ({row.keys})"
+            yield row.palette, help_, partial(getattr(screen, f"action_{name}"), *parameters)
