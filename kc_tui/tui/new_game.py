@@ -8,7 +8,6 @@ import re
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Input, Static
@@ -16,6 +15,7 @@ from textual.widgets import Input, Static
 from ..ai.seats import SEAT_NAMES
 from ..engine.rules import DEFAULT_TARGETS, DRAW_TIMINGS, PRESETS, RuleError, RuleSet, build_rules
 from .info import ON_OFF
+from .keys import KeyRow, bindings, key_line
 from .typed_app import OnKingsCornerApp
 from .widgets import Choice, Menu, MenuItem, TextPanel
 
@@ -51,15 +51,25 @@ class SeatChoice(Horizontal):
         yield Input(id=f"name-{self.index}", max_length=16, placeholder="name")
 
 
+SETUP = "Setting up"
+NEW_GAME_KEYS: tuple[KeyRow, ...] = (
+    KeyRow("Up, Down, Tab, Shift+Tab", "move between the choices and the names", SETUP,
+           bind=(("up", "app.focus_previous"), ("down", "app.focus_next")), line=(("always", "Up/Down or Tab move"),)),
+    KeyRow("Left, Right, Space", "change the focused choice", SETUP, line=(("always", "Left/Right change"),)),
+    KeyRow("letters", "type the names of the people", SETUP, line=(("always", "type names"),)),
+    KeyRow("Ctrl+S, F5", "start the game as set up", SETUP, action="start", bind=(("ctrl+s,f5", "start"),),
+           line=(("always", "Ctrl+S start"),), palette="Start"),
+    KeyRow("Esc", "back to the title screen", SETUP, action="back", bind=(("escape", "back"),),
+           line=(("always", "Esc back"),), palette="Back"),
+)
+"""Every key of the new-game screen: its bindings, its key line and its command palette."""
+
+
 class NewGameScreen(OnKingsCornerApp, Screen[None]):
     """Dismissed by starting a game (the app opens the table) or by Esc."""
 
-    BINDINGS = [
-        Binding("ctrl+s,f5", "start", "Start"),
-        Binding("escape", "back", "Back"),
-        Binding("up", "app.focus_previous", "Previous", show=False),
-        Binding("down", "app.focus_next", "Next", show=False),
-    ]
+    KEY_ROWS = NEW_GAME_KEYS
+    BINDINGS = bindings(NEW_GAME_KEYS)
 
     def __init__(self) -> None:
         super().__init__()
@@ -115,8 +125,7 @@ class NewGameScreen(OnKingsCornerApp, Screen[None]):
         yield TextPanel(id="keys", classes="keys")
 
     def on_mount(self) -> None:
-        self.query_one("#keys", TextPanel).show(
-            "Up/Down or Tab move  Left/Right change  type names  Ctrl+S start  Esc back")
+        self.query_one("#keys", TextPanel).show(key_line(NEW_GAME_KEYS))
         for i, name in enumerate(self.start_names):
             if name:  # a name typed last time
                 field = self.query_one(f"#name-{i}", Input)
@@ -279,7 +288,3 @@ class NewGameScreen(OnKingsCornerApp, Screen[None]):
 
     def action_back(self) -> None:
         self.app.pop_screen()
-
-    def palette_commands(self):
-        return [("Start", "Start the game as set up", self.action_start),
-                ("Back", "Back to the title screen", self.action_back)]

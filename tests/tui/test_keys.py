@@ -146,15 +146,19 @@ async def test_a_key_that_does_not_answer_the_question_still_acts_on_the_table()
 def test_every_key_table_names_actions_its_screen_has() -> None:
     from textual.actions import parse
 
+    from kc_tui.tui.new_game import NEW_GAME_KEYS, NewGameScreen
     from kc_tui.tui.replay_screen import REPLAY_KEYS, ReplayScreen
     from kc_tui.tui.saves_screen import SAVES_KEYS, SavesScreen
 
-    for rows, screen in ((TABLE_KEYS, TableScreen), (REPLAY_KEYS, ReplayScreen), (SAVES_KEYS, SavesScreen)):
+    screens = ((TABLE_KEYS, TableScreen), (REPLAY_KEYS, ReplayScreen), (SAVES_KEYS, SavesScreen),
+               (NEW_GAME_KEYS, NewGameScreen))
+    for rows, screen in screens:
         assert screen.KEY_ROWS is rows
         for row in rows:
             run = [action for _, action in row.bind] + ([row.run or row.action] if row.palette else [])
             for action in run:
-                assert hasattr(screen, f"action_{parse(action)[1]}"), (screen.__name__, action)
+                where, name, _ = parse(action)
+                assert hasattr(KingsCornerApp if where == "app" else screen, f"action_{name}"), (screen.__name__, action)
 
 
 async def test_deleting_a_save_asks_in_a_question_and_no_keeps_it() -> None:
