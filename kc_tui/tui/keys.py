@@ -79,7 +79,9 @@ def help_text(rows: Sequence[KeyRow], width: int = 66) -> str:
     return "\n\n".join(parts)
 
 
-def palette(screen: Screen[object], rows: Sequence[KeyRow]) -> Iterator[tuple[str, str, Callable[[], object]]]:
+def palette(
+    screen: Screen[object], rows: Sequence[KeyRow],
+) -> Iterator[tuple[str, str, Callable[[], object]]]:
     """The rows the command palette offers now: title, help and what it runs, for each row with
     a palette title whose action applies (``check_action``)."""
     for row in rows:

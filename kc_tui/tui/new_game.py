@@ -54,7 +54,8 @@ class SeatChoice(Horizontal):
 SETUP = "Setting up"
 NEW_GAME_KEYS: tuple[KeyRow, ...] = (
     KeyRow("Up, Down, Tab, Shift+Tab", "move between the choices and the names", SETUP,
-           bind=(("up", "app.focus_previous"), ("down", "app.focus_next")), line=(("always", "Up/Down or Tab move"),)),
+           bind=(("up", "app.focus_previous"), ("down", "app.focus_next")),
+           line=(("always", "Up/Down or Tab move"),)),
     KeyRow("Left, Right, Space", "change the focused choice", SETUP, line=(("always", "Left/Right change"),)),
     KeyRow("letters", "type the names of the people", SETUP, line=(("always", "type names"),)),
     KeyRow("Ctrl+S, F5", "start the game as set up", SETUP, action="start", bind=(("ctrl+s,f5", "start"),),

@@ -18,8 +18,8 @@ from textual.widgets import Static
 from ..engine.cards import Card, Pile
 from ..storage import Settings
 
-__all__ = ["card_text", "card_content", "PileView", "HandView", "TextPanel", "PlayersView", "Menu", "MenuItem",
-           "Choice"]
+__all__ = ["card_text", "card_content", "PileView", "HandView", "TextPanel", "PlayersView", "Menu",
+           "MenuItem", "Choice"]
 
 _GLYPHS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 # Suit colours by card style; the suit letter or glyph is always there too.
