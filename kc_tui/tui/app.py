@@ -10,7 +10,7 @@ import asyncio
 import random
 import signal
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from textual.app import App, SystemCommand
 from textual.screen import Screen
@@ -23,6 +23,9 @@ from ..replay import Replay
 from ..storage import AutoSaver, Settings, load_save, resume_saving, start_saving
 from . import style_path
 from .keys import palette
+
+if TYPE_CHECKING:  # the table imports the app's modules; the app starts it lazily
+    from .table import TableScreen
 
 __all__ = ["TEXTUAL_THEMES", "KingsCornerApp"]
 
@@ -167,9 +170,10 @@ class KingsCornerApp(App):
 
         self.push_screen(TableScreen(service))
 
-    def play_again(self, screen: Screen) -> None:
+    def play_again(self, screen: TableScreen) -> None:
         """A new session with the same seats and rules, on a new deal."""
-        old: GameService = screen.service  # type: ignore[attr-defined]
+        old = screen.service
+        screen.stop_play()  # the old table lets go of the old session
         service = GameService(old.rules, old.seats, seed=new_seed())
         if old in self._owned:
             self._owned.remove(old)  # its seats (and their bot processes) go on playing

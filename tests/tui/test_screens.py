@@ -227,6 +227,8 @@ async def test_play_again_from_the_title_keeps_the_players_and_rules_on_a_new_de
         assert isinstance(table, TableScreen) and table.service is not first
         assert table.service.seats == first.seats and table.service.rules == first.rules
         assert table.service.game.round_no == 1
+        # The old table let go of the old session: it no longer follows its events.
+        assert not first._listeners, first._listeners
         await _end_turns_until(pilot, app, RoundOverScreen)
         await pilot.press("enter", "t")
         await pilot.pause()
