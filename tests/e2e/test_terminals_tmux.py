@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_e2e_tmux import _command, _ends, _tmux, _wait_for, pytestmark  # noqa: F401
+from test_e2e_tmux import _command, _ends, _tmux, _until_my_turn, _wait_for, pytestmark  # noqa: F401
 
 
 def test_the_linux_console_gets_an_ascii_screen_by_itself(tmp_path: Path) -> None:
@@ -17,7 +17,7 @@ def test_the_linux_console_gets_an_ascii_screen_by_itself(tmp_path: Path) -> Non
         assert "New game" in screen, screen
         assert screen.isascii(), sorted({ch for ch in screen if not ch.isascii()})
         _tmux("send-keys", "-t", session, "g")
-        screen = _wait_for(session, "Your turn")
+        screen = _until_my_turn(session)
         assert "Stock" in screen and "Your turn" in screen, screen
         assert screen.isascii(), sorted({ch for ch in screen if not ch.isascii()})
         _tmux("send-keys", "-t", session, "C-q")
