@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable
 
 from textual.app import App, SystemCommand
+from textual.filter import Monochrome, NoColor
 from textual.screen import Screen
 from textual.theme import Theme
 
@@ -97,6 +98,11 @@ class KingsCornerApp(App):
         self.stopped_by: int | None = None
         """The signal that ended the app, if one did."""
         self.register_theme(HIGH_CONTRAST)
+        if self.no_color:
+            # Textual's NO_COLOR turns colours into greys (``Monochrome``) unless the theme is
+            # ANSI; no-color.org asks for none at all, so only bold, dim, underline and reverse
+            # are left (the markers, never colour alone, already carry focus and selection).
+            self._filters = [NoColor() if isinstance(f, Monochrome) else f for f in self._filters]
 
     def on_mount(self) -> None:
         self._take_signals()
