@@ -160,6 +160,8 @@ class HandView(Static, can_focus=True):
     cards: reactive[tuple[Card, ...]] = reactive((), repaint=False)
     selected: reactive[int] = reactive(0, repaint=False)
     held: reactive[int] = reactive(-1, repaint=False)
+    face_down: reactive[bool] = reactive(False, repaint=False)
+    """Hot-seat: the hand is hidden until its player has the keyboard (its cards are not given)."""
 
     BINDINGS = [
         Binding("left,h", "move(-1)", "Previous card", show=False),
@@ -176,6 +178,8 @@ class HandView(Static, can_focus=True):
         super().__init__(id="hand")
 
     def render(self) -> Content:
+        if self.face_down:
+            return Content("The hand is hidden until its player has the keyboard.")
         if not self.cards:
             return Content("Your hand is empty.")
         settings = _settings(self)
@@ -209,6 +213,9 @@ class HandView(Static, can_focus=True):
         _redraw(self)
 
     def watch_held(self) -> None:
+        _redraw(self)
+
+    def watch_face_down(self) -> None:
         _redraw(self)
 
     def on_focus(self) -> None:
