@@ -188,6 +188,8 @@ class KingsCornerApp(App):
         if previous is not None:
             previous.release()
             self.savers[id(service)] = start_saving(service, previous.specs, self.report_save_error)
+        if self.service is old:
+            self.service = service  # ``play``'s game is the new one: leaving it leaves the app
         self._remove(screen)
         self.start_table(service)
 
