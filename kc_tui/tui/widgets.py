@@ -18,8 +18,8 @@ from textual.widgets import Static
 from ..engine.cards import Card, Pile
 from ..storage import Settings
 
-__all__ = ["card_text", "card_content", "PileView", "HandView", "TextPanel", "PlayersView", "Menu",
-           "MenuItem", "Choice"]
+__all__ = ["HAND_KEYS", "card_text", "card_content", "PileView", "HandView", "TextPanel", "PlayersView",
+           "Menu", "MenuItem", "Choice"]
 
 _GLYPHS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 # Suit colours by card style; the suit letter or glyph is always there too.
@@ -152,6 +152,12 @@ class PileView(Static, can_focus=True):
         self.post_message(self.Chosen(self.pile))
 
 
+HAND_KEYS = "1234567890abcdfgimnpvwxyz"
+"""The key that picks each card of the hand, in order: 1-9, 0 for the tenth, then letters the
+table leaves free (a 13-card ``no-draw`` hand, or a hand grown by drawing, is picked by a key
+too); a card past these is reached with Left/Right."""
+
+
 class HandView(Static, can_focus=True):
     """The player's hand, sorted and numbered; left/right move the selection."""
 
@@ -185,8 +191,9 @@ class HandView(Static, can_focus=True):
         settings = _settings(self)
         parts: list[Any] = ["Hand"]
         for i, card in enumerate(self.cards):
-            # Cards 1-9 and 0 for the tenth have a key; the rest are reached with Left/Right.
-            number = f"{(i + 1) % 10}:" if i < 10 else ""
+            # Each card is one word (marker, key, card: no space inside), so a long hand wraps
+            # between cards, never through one.
+            number = f"{HAND_KEYS[i]}:" if i < len(HAND_KEYS) else ""
             if i == self.held:
                 before, after = " [", "]"
             elif i == self.selected and self.has_focus:
