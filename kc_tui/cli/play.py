@@ -9,12 +9,13 @@ import signal
 import sys
 from datetime import date
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from ..ai import LEVELS
 from ..ai.arguments import add_ai_options, add_rule_options, rules_from, seat_list, seed_number
-from ..ai.seats import make_seats
+from ..ai.seats import make_seats, spec_kind
 from ..engine.commands import VERBOSITIES, Verbosity
+from ..engine.kinds import SeatKind
 from ..engine.service import GameService, daily_seed, new_seed
 from ..engine.text import is_valid_text, visible
 from ..engine.transcript import TranscriptWriter
@@ -95,12 +96,22 @@ def title(args: argparse.Namespace) -> int:
     return _app_status(app)
 
 
+def _people_names(specs: Sequence[str]) -> list[str | None]:
+    """In hot-seat, a person without a name is "Player N" (N counting the people), as on the
+    new-game screen: two people at one keyboard are never both "You"."""
+    people = [i for i, spec in enumerate(specs) if spec_kind(spec)[0] == SeatKind.HUMAN]
+    if len(people) < 2:
+        return [None] * len(specs)
+    return [f"Player {people.index(i) + 1}" if spec == "you" else None for i, spec in enumerate(specs)]
+
+
 def _play(args: argparse.Namespace) -> int:
     rules = rules_from(args, len(args.players))
     if args.daily and args.seed is not None:
         args.parser.error("give --seed or --daily, not both")
     seed = daily_seed(date.today()) if args.daily else args.seed if args.seed is not None else new_seed()
-    seats = make_seats(args.players, random.Random(seed), args.think, args.bot_timeout)
+    seats = make_seats(args.players, random.Random(seed), args.think, args.bot_timeout,
+                       names=_people_names(args.players))
     service = GameService(rules, seats, seed=seed)
     writer = None
     if args.transcript is not None:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable
 
 from textual.app import App, SystemCommand
+from textual.filter import Monochrome, NoColor
 from textual.screen import Screen
 from textual.theme import Theme
 
@@ -97,6 +98,11 @@ class KingsCornerApp(App):
         self.stopped_by: int | None = None
         """The signal that ended the app, if one did."""
         self.register_theme(HIGH_CONTRAST)
+        if self.no_color:
+            # Textual's NO_COLOR turns colours into greys (``Monochrome``) unless the theme is
+            # ANSI; no-color.org asks for none at all, so only bold, dim, underline and reverse
+            # are left (the markers, never colour alone, already carry focus and selection).
+            self._filters = [NoColor() if isinstance(f, Monochrome) else f for f in self._filters]
 
     def on_mount(self) -> None:
         self._take_signals()
@@ -182,6 +188,8 @@ class KingsCornerApp(App):
         if previous is not None:
             previous.release()
             self.savers[id(service)] = start_saving(service, previous.specs, self.report_save_error)
+        if self.service is old:
+            self.service = service  # ``play``'s game is the new one: leaving it leaves the app
         self._remove(screen)
         self.start_table(service)
 

@@ -65,16 +65,23 @@ class ConfirmScreen(Dialog[bool]):
 
 
 class PassScreen(Dialog[None]):
-    """Hides the table between two people's turns at one keyboard (hot-seat)."""
+    """Hides the table between two people's turns at one keyboard (hot-seat).  ``q`` and ``?``
+    do what they do at the table (leave, after asking; the keys), without showing a hand."""
 
-    BINDINGS = [Binding("enter,space", "ready", "Show my hand")]
+    BINDINGS = [
+        Binding("enter,space", "ready", "Show my hand"),
+        Binding("q", "table('quit')", "Leave the game"),
+        Binding("question_mark,f1", "table('help')", "Keys"),
+    ]
     GUARD = 0.6
-    """Seconds after it opens in which keys are ignored: an Enter meant for the turn before
-    (skipping a computer's moves) must not show the next person's hand."""
+    """Seconds after it opens in which Enter does not show the hand at once: an Enter meant for
+    the turn before (skipping a computer's moves) must not show the next person's hand before
+    they can see this screen.  It is remembered, and acted on when the guard ends."""
 
     def __init__(self, name: str) -> None:
         super().__init__()
         self.player_name = name
+        self._early = False
 
     def compose(self) -> ComposeResult:
         with Vertical(id="pass", classes="dialog"):
@@ -85,11 +92,28 @@ class PassScreen(Dialog[None]):
 
     def set_up(self) -> None:
         self.opened = time.monotonic()
-        self.query_one("#pass-keys", TextPanel).show("Enter: show my hand")
+        self.query_one("#pass-keys", TextPanel).show("Enter: show my hand   ? keys   q leave the game")
 
     def action_ready(self) -> None:
-        if time.monotonic() - self.opened >= self.GUARD:
+        waited = time.monotonic() - self.opened
+        if waited >= self.GUARD:
             self.dismiss(None)
+        elif not self._early:
+            self._early = True
+            self.set_timer(self.GUARD - waited, self._show_when_guarded)
+
+    def _show_when_guarded(self) -> None:
+        if self is self.app.screen:  # not while a question (leave?) or the keys sit on top
+            self.dismiss(None)
+        else:
+            self._early = False
+
+    def action_table(self, action: str) -> None:
+        """The table's own ``action`` (it sits below this screen): one leaving, one help."""
+        below = self.app.screen_stack[-2] if len(self.app.screen_stack) > 1 else None
+        act = getattr(below, f"action_{action}", None)
+        if act is not None:
+            act()
 
 
 class TextScreen(Dialog[None]):

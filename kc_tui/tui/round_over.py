@@ -62,7 +62,9 @@ class RoundOverScreen(_ScrollingDialog):
 
 
 class SessionOverScreen(_ScrollingDialog):
-    """The end of a session: dismisses with "again" (same players and rules), "title" or "quit"."""
+    """The end of a session: dismisses with "again" (same players and rules), "title" or "quit".
+    Without ``from_title`` (``kings-corner play``) there is no title to go back to: "again" or
+    "quit"."""
 
     BINDINGS = [
         Binding("a", "choose('again')", "Play again"),
@@ -84,22 +86,22 @@ class SessionOverScreen(_ScrollingDialog):
             yield Static("The session is over", classes="dialog-title")
             with VerticalScroll(id="session-scroll"):
                 yield Static(self.text, id="session-summary", markup=False)
-            items = [MenuItem("quit", "q", "Quit")]
+            items = [MenuItem("again", "a", "Play again with the same players")]
             if self.from_title:
-                items[:0] = [MenuItem("again", "a", "Play again with the same players"),
-                             MenuItem("title", "t", "Back to the title screen")]
+                items.append(MenuItem("title", "t", "Back to the title screen"))
+            items.append(MenuItem("quit", "q", "Quit"))
             yield Menu(items, id="session-menu")
             yield TextPanel(id="session-keys", classes="keys")
 
     def set_up(self) -> None:
         self.query_one("#session-keys", TextPanel).show(
             "PgUp/PgDn scroll  Enter pick  a again  t title  q quit" if self.from_title
-            else "PgUp/PgDn scroll  q quit")
+            else "PgUp/PgDn scroll  Enter pick  a again  q quit")
         self.query_one(Menu).focus()
 
     def on_menu_chosen(self, message: Menu.Chosen) -> None:
         self.action_choose(message.item.id)
 
     def action_choose(self, choice: str) -> None:
-        if self.from_title or choice == "quit":
+        if self.from_title or choice != "title":
             self.dismiss(choice)

@@ -18,8 +18,8 @@ from textual.widgets import Static
 from ..engine.cards import Card, Pile
 from ..storage import Settings
 
-__all__ = ["card_text", "card_content", "PileView", "HandView", "TextPanel", "PlayersView", "Menu",
-           "MenuItem", "Choice"]
+__all__ = ["HAND_KEYS", "card_text", "card_content", "PileView", "HandView", "TextPanel", "PlayersView",
+           "Menu", "MenuItem", "Choice"]
 
 _GLYPHS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 # Suit colours by card style; the suit letter or glyph is always there too.
@@ -152,6 +152,12 @@ class PileView(Static, can_focus=True):
         self.post_message(self.Chosen(self.pile))
 
 
+HAND_KEYS = "1234567890abcdfgimnpvwxyz"
+"""The key that picks each card of the hand, in order: 1-9, 0 for the tenth, then letters the
+table leaves free (a 13-card ``no-draw`` hand, or a hand grown by drawing, is picked by a key
+too); a card past these is reached with Left/Right."""
+
+
 class HandView(Static, can_focus=True):
     """The player's hand, sorted and numbered; left/right move the selection."""
 
@@ -160,6 +166,8 @@ class HandView(Static, can_focus=True):
     cards: reactive[tuple[Card, ...]] = reactive((), repaint=False)
     selected: reactive[int] = reactive(0, repaint=False)
     held: reactive[int] = reactive(-1, repaint=False)
+    face_down: reactive[bool] = reactive(False, repaint=False)
+    """Hot-seat: the hand is hidden until its player has the keyboard (its cards are not given)."""
 
     BINDINGS = [
         Binding("left,h", "move(-1)", "Previous card", show=False),
@@ -176,13 +184,16 @@ class HandView(Static, can_focus=True):
         super().__init__(id="hand")
 
     def render(self) -> Content:
+        if self.face_down:
+            return Content("The hand is hidden until its player has the keyboard.")
         if not self.cards:
             return Content("Your hand is empty.")
         settings = _settings(self)
         parts: list[Any] = ["Hand"]
         for i, card in enumerate(self.cards):
-            # Cards 1-9 and 0 for the tenth have a key; the rest are reached with Left/Right.
-            number = f"{(i + 1) % 10}:" if i < 10 else ""
+            # Each card is one word (marker, key, card: no space inside), so a long hand wraps
+            # between cards, never through one.
+            number = f"{HAND_KEYS[i]}:" if i < len(HAND_KEYS) else ""
             if i == self.held:
                 before, after = " [", "]"
             elif i == self.selected and self.has_focus:
@@ -209,6 +220,9 @@ class HandView(Static, can_focus=True):
         _redraw(self)
 
     def watch_held(self) -> None:
+        _redraw(self)
+
+    def watch_face_down(self) -> None:
         _redraw(self)
 
     def on_focus(self) -> None:

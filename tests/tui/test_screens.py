@@ -200,8 +200,8 @@ async def test_round_over_then_session_over_shows_the_score_table_and_quits() ->
         winner = service.seats[service.game.session_winners[0]].name
         assert text.startswith(f"{winner} wins after 1 round.")
         assert "Round" in text and "Total" in text
-        # Started by `kings-corner play`: no title to go back to, so only Quit is offered.
-        assert "Play again" not in _text(app.screen, "#session-menu")
+        # Started by `kings-corner play`: no title to go back to (issue 11: play again is offered).
+        assert "Back to the title" not in _text(app.screen, "#session-menu")
         await pilot.press("q")
     assert service.phase == Phase.SESSION_OVER
 

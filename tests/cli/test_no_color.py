@@ -1,0 +1,86 @@
+"""NO_COLOR means no colour (https://no-color.org): under it the title screen and the table
+send the terminal only bold, dim, underline and reverse, never a colour, in every theme."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import re
+import select
+import struct
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SGR = re.compile(rb"\x1b\[([0-9;:]*)m")
+COLOUR_CODES = {*range(30, 39), *range(40, 49), *range(90, 98), *range(100, 108)}
+"""SGR parameters that set a colour: 30-37 and 40-47, 38 and 48 (which open the 256-colour and
+true-colour forms), 90-97 and 100-107.  39 and 49, the terminal's own colours, are not one."""
+
+
+def drain(fd: int, quiet: float, limit: float = 20.0) -> bytes:
+    """What the program writes until it has been silent for ``quiet`` seconds."""
+    out = b""
+    end = time.monotonic() + limit
+    while time.monotonic() < end:
+        ready, _, _ = select.select([fd], [], [], quiet)
+        if not ready:
+            break
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        out += chunk
+    return out
+
+
+def colours_in(data: bytes) -> list[str]:
+    """Every SGR sequence in ``data`` that sets a colour, as text."""
+    found = []
+    for match in SGR.finditer(data):
+        params = match.group(1).replace(b":", b";").split(b";")
+        if any(p.isdigit() and int(p) in COLOUR_CODES for p in params):
+            found.append(match.group(0).decode("ascii", "replace"))
+    return found
+
+
+def screens_under_no_color(args: list[str], tmp_path: Path) -> bytes:
+    """The bytes of the program's first screen on an 80x24 pseudo-terminal under NO_COLOR."""
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    env = {"PATH": os.environ.get("PATH", ""), "TERM": "xterm-256color", "HOME": str(tmp_path),
+           "NO_COLOR": "1", "LANG": "C.UTF-8",
+           "KC_TUI_CONFIG_DIR": str(tmp_path), "KC_TUI_DATA_DIR": str(tmp_path)}
+    proc = subprocess.Popen([sys.executable, "-m", "kc_tui", *args], stdin=slave, stdout=slave,
+                            stderr=slave, env=env, close_fds=True, cwd=ROOT)
+    os.close(slave)
+    try:
+        data = drain(master, 2.0)
+    finally:
+        proc.kill()
+        proc.wait()
+        os.close(master)
+    assert data, "the program drew nothing"
+    return data
+
+
+@pytest.mark.parametrize("theme", ["default", "high-contrast", "ansi"])
+def test_no_color_sends_no_colour_at_the_table(theme: str, tmp_path: Path) -> None:
+    data = screens_under_no_color(["play", "--players", "you,medium", "--seed", "4", "--pace", "0",
+                                   "--theme", theme], tmp_path)
+    assert b"e end turn" in data
+    assert colours_in(data) == []
+
+
+def test_no_color_sends_no_colour_on_the_title_screen(tmp_path: Path) -> None:
+    data = screens_under_no_color([], tmp_path)
+    assert b"Quick game" in data
+    assert colours_in(data) == []
