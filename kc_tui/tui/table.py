@@ -12,7 +12,6 @@ from collections.abc import Callable
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.geometry import Offset
 from textual.reactive import Reactive, var
 from textual.screen import Screen
 from textual.widget import Widget
@@ -207,7 +206,6 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
         cross.held = held if isinstance(held, Pile) else None
         hand = self.query_one(HandView)
         hand.held = hand.cards.index(held) if isinstance(held, Card) and held in hand.cards else -1
-        self._place_cursor()
 
     def key_state(self) -> KeyState:
         if self.computer.playing is not None:
@@ -232,16 +230,6 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
         if action == "skip":
             return self.computer.playing is not None
         return True
-
-    def _place_cursor(self) -> None:
-        """Screen readers follow the terminal cursor: put it on the focused pile or card."""
-        focused = self.focused
-        if focused is not None:
-            region = focused.region
-            self.app.cursor_position = Offset(region.x, region.y)
-
-    def on_descendant_focus(self) -> None:
-        self._place_cursor()
 
     def say(self, text: str) -> None:
         self.query_one("#status", TextPanel).show(text)
