@@ -20,8 +20,8 @@ from textual.widgets import Input, RichLog, Static
 from ..ai.hints import hint
 from ..engine.cards import Card, Pile
 from ..engine.commands import CommandError, Verb, parse_command
-from ..engine.describe import Narrator, round_summary, scores_parts, session_summary
-from ..engine.events import Event
+from ..engine.describe import Narrator, TurnLog, round_summary, scores_parts, session_summary
+from ..engine.events import Event, TurnEnd, TurnStart
 from ..engine.kinds import Phase
 from ..engine.moves import IllegalMove, MovePile, PlayCard
 from ..engine.service import GameService
@@ -109,8 +109,15 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
         self.set_reactive(TableScreen.viewer, self.people[0] if len(self.people) == 1 else -1)
         self.names = [s.name for s in service.seats]
         self.narrator = Narrator(self.names)
+        self.turns = TurnLog(self.names)
+        self.seen: dict[int, tuple[tuple[Card, ...], ...]] = {}
+        """Each person's view of the board when their last turn ended, to mark what changed."""
+        self.changed_at_start: frozenset[Pile] = frozenset()
+        """The piles that changed between the last turn of the person playing and this one."""
+        self._told_turn: object = None  # the turn whose start was told (told once)
         for event in service.past_events_seen_by(service.keyboard_seat):
             self.narrator.sentence(event)  # a resumed game: the narrator catches up silently
+            self.turns.feed(event)
         self.computer = ComputerTurn(self, service, lambda: self.app.settings.pace,
                                      moved=self.refresh_table, fault=self._fault, done=self.advance)
 
@@ -162,8 +169,27 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
     def _on_event(self, event: Event) -> None:
         # Computer turns are applied on the UI thread, so this runs there too.
         text = self.narrator.sentence(event)
+        self.turns.feed(event)
+        if isinstance(event, TurnStart) and event.player in self.people:
+            self.changed_at_start = self._changed_since(event.player)
+        elif isinstance(event, TurnEnd) and event.player in self.people:
+            self.seen[event.player] = self._board()
+            self.changed_at_start = frozenset()
         if text:
             self.query_one("#log", RichLog).write(text)
+
+    def _board(self) -> tuple[tuple[Card, ...], ...]:
+        board = self.service.observation(self.service.current).board
+        return tuple(board[pile] for pile in Pile)
+
+    def _changed_since(self, seat: int) -> frozenset[Pile]:
+        """The piles that differ from what ``seat`` saw when its last turn ended (none before
+        its first turn: the deal is new to everyone)."""
+        seen = self.seen.get(seat)
+        if seen is None:
+            return frozenset()
+        board = self._board()
+        return frozenset(pile for pile in Pile if board[pile.value] != seen[pile.value])
 
     @property
     def ascii_only(self) -> bool:
@@ -184,6 +210,14 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
         cross = self.query_one(CrossView)
         cross.board = tuple(obs.board[pile] for pile in Pile)
         cross.stock = obs.stock_count
+        # Marked +: what changed since the seat at the keyboard last played; while it plays,
+        # what changed before its turn began (its own moves are not news to it).
+        if service.phase == Phase.TURN and service.current == seat and seat in self.people:
+            cross.changed = self.changed_at_start
+        elif seat in self.people and (self.viewer >= 0 or len(self.people) == 1):
+            cross.changed = self._changed_since(seat)
+        else:
+            cross.changed = frozenset()
         # Hot-seat: no hand is shown until a person has taken the keyboard.
         self.query_one(HandView).cards = () if self.people and self.viewer < 0 else obs.hand
         rows = []
@@ -275,7 +309,14 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
 
                 self.app.push_screen(PassScreen(service.current_seat.name), taken)
                 return
-            self.say(f"Your turn, {service.current_seat.name}: pick a card (1-9) or a pile, then a target.")
+            turn = f"Your turn, {service.current_seat.name}: pick a card (1-9) or a pile, then a target."
+            since = self.turns.since(service.current) if self._told_turn != service.turn_id else None
+            self._told_turn = service.turn_id
+            if since:
+                # What the others did, in one line: the log keeps it, the status line leads with it.
+                self.query_one("#log", RichLog).write(since)
+                turn = f"{since} {turn}"
+            self.say(turn)
             self.query_one(HandView).focus()
             self._show_keys()
         else:

@@ -102,6 +102,8 @@ class PileView(Static, can_focus=True):
     cards: reactive[tuple[Card, ...]] = reactive((), repaint=False)
     marked: reactive[bool] = reactive(False, repaint=False)
     held: reactive[bool] = reactive(False, repaint=False)
+    changed: reactive[bool] = reactive(False, repaint=False)
+    """Changed since the person's last turn: a ``+`` after the name (not colour alone)."""
 
     BINDINGS = [Binding("enter,space", "choose", "Pick / drop", show=False)]
 
@@ -121,7 +123,8 @@ class PileView(Static, can_focus=True):
         focus = ">" if self.has_focus else " "
         mark = "*" if self.marked else " "
         held = " [held]" if self.held else ""
-        head = f"{focus}{self.pile.name}{mark}{held}\n"
+        plus = "+" if self.changed else ""
+        head = f"{focus}{self.pile.name}{plus}{mark}{held}\n"
         _cursor_at(self, 0, 0)  # on the focus mark, before the pile's name
         cards = self.cards
         if not cards:
@@ -149,6 +152,9 @@ class PileView(Static, can_focus=True):
 
     def watch_held(self, held: bool) -> None:
         self.set_class(held, "held")
+        _redraw(self)
+
+    def watch_changed(self) -> None:
         _redraw(self)
 
     def on_focus(self) -> None:
