@@ -20,7 +20,17 @@ from textual.widgets import Input, RichLog, Static
 from ..ai.hints import hint
 from ..engine.cards import Card, Pile
 from ..engine.commands import CommandError, Verb, parse_command
-from ..engine.describe import Narrator, TurnLog, round_summary, scores_parts, session_summary
+from ..engine.describe import (
+    Narrator,
+    TurnLog,
+    describe_pile,
+    describe_table,
+    hand_text,
+    round_summary,
+    scores_parts,
+    session_summary,
+    who_sentence,
+)
 from ..engine.events import Event, TurnEnd, TurnStart
 from ..engine.kinds import Phase
 from ..engine.moves import IllegalMove, MovePile, PlayCard
@@ -40,7 +50,7 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24
 WIDE = (110, 34)
 """From this size on the cross draws larger piles."""
 
-MOVE, TURN, GAME = "Choosing a move", "Your turn", "The game"
+MOVE, TURN, READ, GAME = "Choosing a move", "Your turn", "Reading the table", "The game"
 TABLE_KEYS: tuple[KeyRow, ...] = (
     KeyRow("1-9, 0", "pick that card of your hand (0 is the tenth; Left/Right along the hand reach "
            "the rest)", MOVE, action="pick", line=(("turn", "1-9 card"),)),
@@ -64,6 +74,16 @@ TABLE_KEYS: tuple[KeyRow, ...] = (
            bind=(("t", "hint"),), line=(("turn", "t hint"),), palette="Hint"),
     KeyRow(":", "type a command (docs/protocol.md section 3): 7h n, e n, end, undo, hint, quit", TURN,
            action="prompt", bind=(("colon", "prompt"),), palette="Command line"),
+    KeyRow("b", "read the whole table: every pile, who has how many cards, your hand", READ,
+           action="look", bind=(("b", "look"),), palette="Read the table"),
+    KeyRow("p", "read the focused pile, every card bottom to top, and what it takes", READ,
+           action="pile", bind=(("p", "pile"),), palette="Read the focused pile"),
+    KeyRow("i", "read your hand", READ, action="read_hand", bind=(("i", "read_hand"),),
+           palette="Read your hand"),
+    KeyRow("w", "who has how many cards and points, and whose turn it is", READ, action="who",
+           bind=(("w", "who"),), palette="Who"),
+    KeyRow("a", "what the others did since your last turn", READ, action="since",
+           bind=(("a", "since"),), palette="Since your turn"),
     KeyRow("s", "the score table so far", GAME, action="scores", bind=(("s", "scores"),),
            line=(("computer", "s scores"),), palette="Scores"),
     KeyRow("r", "the rules in force", GAME, action="rules", bind=(("r", "rules"),),
@@ -83,7 +103,8 @@ TABLE_KEYS: tuple[KeyRow, ...] = (
            action="skip", line=(("playing", "any key: finish this computer turn now"),)),
 )
 """Every key of the table: the screen's bindings, the key line, the help, the command palette
-and the README's "Keys at the table" are all this table."""
+and the README's "Keys at the table" are all this table.  The reading keys say the line mode's
+review answers (docs/protocol.md), in the log and on the status line."""
 
 
 class TableScreen(OnKingsCornerApp, Screen[None]):
@@ -468,6 +489,64 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
     def action_hint(self) -> None:
         if not self._not_yours():
             self.say(hint(self.service.observation()).text)
+
+    # ------------------------------------------------------------------ reading the table
+    def _read(self, text: str, status: str | None = None) -> None:
+        """A readout: the log keeps it whole, the status line says it (or ``status``, for one
+        too long for a line)."""
+        self.query_one("#log", RichLog).write(text)
+        self.say(status or text)
+
+    def _reader(self) -> int | None:
+        """The seat whose view is read out: the person at the keyboard (None in hot-seat while
+        the keyboard is being passed: no hand is told)."""
+        if self.viewer >= 0:
+            return self.viewer
+        return self.people[0] if len(self.people) == 1 else None
+
+    def _dealt(self) -> bool:
+        if self.service.view(None).round == 0:
+            self.say("No cards have been dealt yet.")
+            return False
+        return True
+
+    def action_look(self) -> None:
+        if not self._dealt():
+            return
+        seat = self._reader()
+        obs = self.service.observation(self.service.current if seat is None else seat)
+        text = describe_table(obs, self.names, hand=seat is not None)
+        self._read(text, f"{text.splitlines()[0]} The piles, the players and your hand are in the log.")
+
+    def action_pile(self) -> None:
+        focused = self.focused
+        if not isinstance(focused, PileView):
+            self.say("Put the focus on a pile first (the arrows), then press p.")
+            return
+        if self._dealt():
+            seat = self._reader()
+            self._read(describe_pile(self.service.observation(
+                self.service.current if seat is None else seat), focused.pile))
+
+    def action_read_hand(self) -> None:
+        seat = self._reader()
+        if seat is None:
+            self.say("The hands stay hidden until the next player has the keyboard.")
+        elif self._dealt():
+            obs = self.service.observation(seat)
+            left = len(obs.hand)
+            self._read(f"Your hand, {left} card{'s' if left != 1 else ''}: {hand_text(obs) or 'empty'}.")
+
+    def action_who(self) -> None:
+        if self._dealt():
+            seat = self._reader()
+            obs = self.service.observation(self.service.current if seat is None else seat)
+            self._read(who_sentence(obs, self.names, seat, self.service.phase))
+
+    def action_since(self) -> None:
+        seat = self._reader()
+        since = self.turns.since(seat) if seat is not None else None
+        self._read(since or "Nothing has happened since your last turn.")
 
     def action_help(self) -> None:
         self.app.push_screen(help_screen(TABLE_KEYS))
