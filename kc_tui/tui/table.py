@@ -136,6 +136,8 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
         self.changed_at_start: frozenset[Pile] = frozenset()
         """The piles that changed between the last turn of the person playing and this one."""
         self._told_turn: object = None  # the turn whose start was told (told once)
+        self._again = ""  # the extra turn's sentence, said at the start of a person's turn
+        self._said = ""  # the last sentence of the log, to name what an undo took back
         for event in service.past_events_seen_by(service.keyboard_seat):
             self.narrator.sentence(event)  # a resumed game: the narrator catches up silently
             self.turns.feed(event)
@@ -191,12 +193,16 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
         # Computer turns are applied on the UI thread, so this runs there too.
         text = self.narrator.sentence(event)
         self.turns.feed(event)
+        if isinstance(event, TurnStart):
+            # The narrator says a turn's start only when it is a royal Kings extra turn (R6).
+            self._again = text or ""
         if isinstance(event, TurnStart) and event.player in self.people:
             self.changed_at_start = self._changed_since(event.player)
         elif isinstance(event, TurnEnd) and event.player in self.people:
             self.seen[event.player] = self._board()
             self.changed_at_start = frozenset()
         if text:
+            self._said = text
             self.query_one("#log", RichLog).write(text)
 
     def _board(self) -> tuple[tuple[Card, ...], ...]:
@@ -337,6 +343,8 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
                 # What the others did, in one line: the log keeps it, the status line leads with it.
                 self.query_one("#log", RichLog).write(since)
                 turn = f"{since} {turn}"
+            if self._again:
+                turn = f"{self._again} {turn}"
             self.say(turn)
             self.query_one(HandView).focus()
             self._show_keys()
@@ -484,7 +492,7 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
 
     def action_undo(self) -> None:
         if not self._not_yours() and self._act(self.service.undo):
-            self.say("Taken back.")
+            self.say(self._said)  # the narrator's sentence: what was taken back
 
     def action_hint(self) -> None:
         if not self._not_yours():
