@@ -50,6 +50,10 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24
 WIDE = (110, 34)
 """From this size on the cross draws larger piles."""
 
+NOTHING_FITS = "Nothing fits: press e to end your turn."
+"""What the turn's start and the hint say when no card fits and no pile can move (e then ends
+the turn without asking: no move is open)."""
+
 MOVE, TURN, READ, GAME = "Choosing a move", "Your turn", "Reading the table", "The game"
 TABLE_KEYS: tuple[KeyRow, ...] = (
     KeyRow("1-9, 0", "pick that card of your hand (0 is the tenth; Left/Right along the hand reach "
@@ -336,7 +340,8 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
 
                 self.app.push_screen(PassScreen(service.current_seat.name), taken)
                 return
-            turn = f"Your turn, {service.current_seat.name}: pick a card (1-9) or a pile, then a target."
+            turn = (f"Your turn, {service.current_seat.name}: pick a card (1-9) or a pile, then a target."
+                    if service.legal_moves() else f"Your turn, {service.current_seat.name}. {NOTHING_FITS}")
             since = self.turns.since(service.current) if self._told_turn != service.turn_id else None
             self._told_turn = service.turn_id
             if since:
@@ -496,7 +501,7 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
 
     def action_hint(self) -> None:
         if not self._not_yours():
-            self.say(hint(self.service.observation()).text)
+            self.say(hint(self.service.observation()).text if self.service.legal_moves() else NOTHING_FITS)
 
     # ------------------------------------------------------------------ reading the table
     def _read(self, text: str, status: str | None = None) -> None:
