@@ -31,8 +31,8 @@ from ..engine.describe import (
     session_summary,
     who_sentence,
 )
-from ..engine.events import Event, TurnEnd, TurnStart
-from ..engine.kinds import Phase
+from ..engine.events import Chips, Event, RoundStart, RoundView, TurnEnd, TurnStart
+from ..engine.kinds import Phase, Scoring
 from ..engine.moves import IllegalMove, MovePile, PlayCard
 from ..engine.service import GameService
 from .computer import ComputerTurn
@@ -142,9 +142,12 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
         self._told_turn: object = None  # the turn whose start was told (told once)
         self._again = ""  # the extra turn's sentence, said at the start of a person's turn
         self._said = ""  # the last sentence of the log, to name what an undo took back
+        self.paid = [0] * len(self.names)
+        """Chips scoring: the chips each player has paid this round (the ante included)."""
         for event in service.past_events_seen_by(service.keyboard_seat):
             self.narrator.sentence(event)  # a resumed game: the narrator catches up silently
             self.turns.feed(event)
+            self._count_chips(event)
         self.computer = ComputerTurn(self, service, lambda: self.app.settings.pace,
                                      moved=self.refresh_table, fault=self._fault, done=self.advance)
 
@@ -197,6 +200,7 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
         # Computer turns are applied on the UI thread, so this runs there too.
         text = self.narrator.sentence(event)
         self.turns.feed(event)
+        self._count_chips(event)
         if isinstance(event, TurnStart):
             # The narrator says a turn's start only when it is a royal Kings extra turn (R6).
             self._again = text or ""
@@ -208,6 +212,12 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
         if text:
             self._said = text
             self.query_one("#log", RichLog).write(text)
+
+    def _count_chips(self, event: Event) -> None:
+        if isinstance(event, (RoundStart, RoundView)):
+            self.paid = [0] * len(self.names)
+        elif isinstance(event, Chips):
+            self.paid[event.player] += event.amount
 
     def _board(self) -> tuple[tuple[Card, ...], ...]:
         board = self.service.observation(self.service.current).board
@@ -257,8 +267,12 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
             level = f" ({s.level})" if s.level else ""
             count = obs.hand_counts[i]
             points = obs.totals[i]
+            paid = (f", paid {self.paid[i]} chip{'s' if self.paid[i] != 1 else ''}"
+                    if service.rules.scoring == Scoring.CHIPS else "")
             rows.append(f"{turn}{s.name}{level}: {count} card{'s' if count != 1 else ''}, "
-                        f"{points} pt{'s' if points != 1 else ''}")
+                        f"{points} pt{'s' if points != 1 else ''}{paid}")
+        if service.rules.scoring == Scoring.CHIPS:
+            rows.append(f" Pot: {obs.pot} chip{'s' if obs.pot != 1 else ''}")
         self.query_one(PlayersView).rows = tuple(rows)
         self._show_held()
         self._show_keys()
