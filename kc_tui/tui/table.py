@@ -359,9 +359,10 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
             since = self.turns.since(service.current) if self._told_turn != service.turn_id else None
             self._told_turn = service.turn_id
             if since:
-                # What the others did, in one line: the log keeps it, the status line leads with it.
+                # What the others did, in one line: the log keeps it whole; the status line says
+                # it after the turn's own sentence, which must not be cut off (three lines at most).
                 self.query_one("#log", RichLog).write(since)
-                turn = f"{since} {turn}"
+                turn = f"{turn} {since}"
             if self._again:
                 turn = f"{self._again} {turn}"
             self.say(turn)
