@@ -26,7 +26,17 @@ from .engine.commands import (
     parse_command,
     parse_review,
 )
-from .engine.describe import Narrator, TurnLog, describe_rules, score_table, totals_chart
+from .engine.describe import (
+    Narrator,
+    TurnLog,
+    describe_pile,
+    describe_rules,
+    describe_table,
+    hand_text,
+    score_table,
+    totals_chart,
+    who_sentence,
+)
 from .engine.events import (
     Event,
     RoundEnd,
@@ -38,7 +48,7 @@ from .engine.events import (
     TurnStart,
 )
 from .engine.kinds import Phase, Scoring
-from .engine.moves import IllegalMove, describe_needed
+from .engine.moves import IllegalMove
 from .engine.observation import Observation
 from .engine.service import GameService
 from .engine.text import visible
@@ -49,42 +59,6 @@ _ALWAYS_SAID = (SessionStart, RoundStart, RoundView, RoundEnd, SessionEnd)
 """Events said as they happen under every verbosity: the deal, and the ends."""
 
 _NOTHING_FITS = "Nothing fits: type end to end your turn."
-
-_EMPTY = {True: "empty (any card may go here)", False: "empty (only a King may start it)"}
-
-
-def _pile_line(name: str, cards: tuple[Card, ...], edge: bool) -> str:
-    label = f"{name:<2}"
-    if not cards:
-        return f"{label}  {_EMPTY[edge]}"
-    if len(cards) <= 6:
-        shown = " ".join(str(c) for c in cards)
-    else:
-        shown = f"{cards[0]} {cards[1]} ... {cards[-2]} {cards[-1]}"
-    count = f"({len(cards)} cards)" if len(cards) > 1 else "(1 card)"
-    return f"{label}  {shown}  {count}"
-
-
-def describe_table(obs: Observation, names: list[str], hand: bool = True) -> str:
-    """The table as ``obs.seat`` sees it: a heading, one line per pile (bottom card first, top
-    card last), one per player, then the numbered hand (short lines for narrow terminals and
-    screen readers); without ``hand`` for a screen shared between people (hot-seat)."""
-    board = obs.board
-    whose = "your" if names[obs.current] == "You" else f"{names[obs.current]}'s"
-    lines = [f"Round {obs.round}, {whose} turn. Stock: {obs.stock_count} cards."]
-    for pile in PILES:
-        lines.append(_pile_line(pile.name, board[pile], pile.is_edge))
-    for seat, name in enumerate(names):
-        left = obs.hand_counts[seat]
-        lines.append(f"{name}: {left} card{'s' if left != 1 else ''}, {obs.totals[seat]} points.")
-    if hand:
-        lines.append(f"Your hand ({names[obs.seat]}): {_hand(obs) or 'empty'}")
-    return "\n".join(lines)
-
-
-def _hand(obs: Observation) -> str:
-    return " ".join(f"{i}:{card}" for i, card in enumerate(obs.hand, 1))
-
 
 def _tops(obs: Observation, seen: Mapping[Pile, tuple[Card, ...]] | None,
           named: AbstractSet[tuple[Pile, Card]] = frozenset()) -> str | None:
@@ -100,16 +74,6 @@ def _tops(obs: Observation, seen: Mapping[Pile, tuple[Card, ...]] | None,
     head = "Tops" if seen is None else "Changed"
     return " ".join(part for part in (f"{head}: {tops}." if tops else "",
                                        f"Empty: {empty}." if empty else "") if part)
-
-
-def describe_pile(obs: Observation, pile: Pile) -> str:
-    """One pile in short sentences: how many cards, every card bottom to top, and what fits."""
-    cards = obs.board[pile]
-    if not cards:
-        return f"{pile} is empty: {'any card' if pile.is_edge else 'only a King'} may go there."
-    count = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
-    shown = ", ".join(str(c) for c in cards)
-    return f"{pile} has {count}, bottom to top: {shown}. It takes {describe_needed(cards[-1].id)}."
 
 
 class PlainGame:
@@ -287,7 +251,7 @@ class PlainGame:
             if tops:
                 self.say(tops)
             whose = f" ({self.names[seat]})" if len(self.humans) > 1 else ""
-            self.say(f"Your hand{whose}: {_hand(obs) or 'empty'}.")
+            self.say(f"Your hand{whose}: {hand_text(obs) or 'empty'}.")
         if not service.legal_moves():
             self.say(_NOTHING_FITS)
 
@@ -379,24 +343,10 @@ class PlainGame:
                     self.say("The hands stay hidden until the next player has the keyboard.")
                 else:
                     left = len(obs.hand)
-                    self.say(f"Your hand, {left} card{'s' if left != 1 else ''}: {_hand(obs) or 'empty'}.")
+                    cards = f"{left} card{'s' if left != 1 else ''}"
+                    self.say(f"Your hand, {cards}: {hand_text(obs) or 'empty'}.")
             else:
-                self.say(self._who(obs, seat))
-
-    def _who(self, obs: Observation, seat: int | None) -> str:
-        """Who has how many cards and points, whose turn it is, and the stock."""
-        service = self.service
-        if service.phase == Phase.TURN:
-            current = service.current
-            whose = "your" if current == seat or self.names[current] == "You" else f"{self.names[current]}'s"
-            head = f"It is {whose} turn."
-        else:
-            head = "The round is over."
-        players = " ".join(
-            f"{name}: {n} card{'s' if n != 1 else ''}, {t} point{'s' if t != 1 else ''}."
-            for name, n, t in zip(self.names, obs.hand_counts, obs.totals)
-        )
-        return f"{head} {players} Stock: {obs.stock_count} card{'s' if obs.stock_count != 1 else ''}."
+                self.say(who_sentence(obs, self.names, seat, service.phase))
 
     def _last(self, seat: int | None) -> str:
         """Every sentence since ``seat``'s last turn ended, up to the start of the turn it is

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from .cards import Card, Pile
+from .cards import PILES, Card, Pile
 from .events import (
     Chips,
     Draw,
@@ -20,14 +20,17 @@ from .events import (
     TurnStart,
     Undo,
 )
-from .kinds import RoundEndReason, Scoring
+from .kinds import Phase, RoundEndReason, Scoring
+from .moves import describe_needed
+from .observation import Observation
 from .rules import DEFAULT_TARGETS, RuleSet
 from .scoring import LOW_WINS
 from .views import RoundRecord, RoundSummary, SessionSummary
 
 __all__ = [
     "describe_rules", "Narrator", "score_table", "totals_chart", "chips_lines", "round_summary",
-    "scores_parts", "scores_text", "session_summary", "TurnLog",
+    "scores_parts", "scores_text", "session_summary", "TurnLog", "describe_table", "describe_pile",
+    "hand_text", "who_sentence",
 ]
 
 _SCORING_WORDS = {
@@ -260,6 +263,69 @@ def _wrap(text: str, width: int = 78) -> str:
             line = f"{line} {word}" if line else word
     out.append(line)
     return "\n".join(out)
+
+
+_EMPTY = {True: "empty (any card may go here)", False: "empty (only a King may start it)"}
+
+
+def _pile_line(name: str, cards: tuple[Card, ...], edge: bool) -> str:
+    label = f"{name:<2}"
+    if not cards:
+        return f"{label}  {_EMPTY[edge]}"
+    if len(cards) <= 6:
+        shown = " ".join(str(c) for c in cards)
+    else:
+        shown = f"{cards[0]} {cards[1]} ... {cards[-2]} {cards[-1]}"
+    count = f"({len(cards)} cards)" if len(cards) > 1 else "(1 card)"
+    return f"{label}  {shown}  {count}"
+
+
+def describe_table(obs: Observation, names: list[str], hand: bool = True) -> str:
+    """The table as ``obs.seat`` sees it: a heading, one line per pile (bottom card first, top
+    card last), one per player, then the numbered hand (short lines for narrow terminals and
+    screen readers); without ``hand`` for a screen shared between people (hot-seat)."""
+    board = obs.board
+    whose = "your" if names[obs.current] == "You" else f"{names[obs.current]}'s"
+    lines = [f"Round {obs.round}, {whose} turn. Stock: {obs.stock_count} cards."]
+    for pile in PILES:
+        lines.append(_pile_line(pile.name, board[pile], pile.is_edge))
+    for seat, name in enumerate(names):
+        left = obs.hand_counts[seat]
+        lines.append(f"{name}: {left} card{'s' if left != 1 else ''}, {obs.totals[seat]} points.")
+    if hand:
+        lines.append(f"Your hand ({names[obs.seat]}): {hand_text(obs) or 'empty'}")
+    return "\n".join(lines)
+
+
+def hand_text(obs: Observation) -> str:
+    """The hand numbered as the keys pick it: ``1:2C 2:7H``."""
+    return " ".join(f"{i}:{card}" for i, card in enumerate(obs.hand, 1))
+
+
+def describe_pile(obs: Observation, pile: Pile) -> str:
+    """One pile in short sentences: how many cards, every card bottom to top, and what fits."""
+    cards = obs.board[pile]
+    if not cards:
+        return f"{pile} is empty: {'any card' if pile.is_edge else 'only a King'} may go there."
+    count = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
+    shown = ", ".join(str(c) for c in cards)
+    return f"{pile} has {count}, bottom to top: {shown}. It takes {describe_needed(cards[-1].id)}."
+
+
+def who_sentence(obs: Observation, names: Sequence[str], seat: int | None, phase: Phase) -> str:
+    """Who has how many cards and points, whose turn it is, and the stock; ``seat`` is who
+    asks (None: a screen shared between people)."""
+    if phase == Phase.TURN:
+        current = obs.current
+        whose = "your" if current == seat or names[current] == "You" else f"{names[current]}'s"
+        head = f"It is {whose} turn."
+    else:
+        head = "The round is over."
+    players = " ".join(
+        f"{name}: {n} card{'s' if n != 1 else ''}, {t} point{'s' if t != 1 else ''}."
+        for name, n, t in zip(names, obs.hand_counts, obs.totals)
+    )
+    return f"{head} {players} Stock: {obs.stock_count} card{'s' if obs.stock_count != 1 else ''}."
 
 
 class Narrator:

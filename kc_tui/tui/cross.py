@@ -41,6 +41,8 @@ class CrossView(Grid):
     """The piles what is held may go to."""
     held: reactive[Pile | None] = reactive(None, init=False)
     """The pile held (to be moved), if one is."""
+    changed: reactive[frozenset[Pile]] = reactive(frozenset(), init=False)
+    """The piles changed since the person's last turn."""
 
     BINDINGS = [
         Binding("up,k", "step('up')", "Up", show=False),
@@ -84,6 +86,10 @@ class CrossView(Grid):
     def watch_held(self, held: Pile | None) -> None:
         for view in self.query(PileView):
             view.held = view.pile == held
+
+    def watch_changed(self, changed: frozenset[Pile]) -> None:
+        for view in self.query(PileView):
+            view.changed = view.pile in changed
 
     def action_step(self, direction: str) -> None:
         focused = self.screen.focused

@@ -12,7 +12,6 @@ from collections.abc import Callable
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.geometry import Offset
 from textual.reactive import Reactive, var
 from textual.screen import Screen
 from textual.widget import Widget
@@ -21,9 +20,19 @@ from textual.widgets import Input, RichLog, Static
 from ..ai.hints import hint
 from ..engine.cards import Card, Pile
 from ..engine.commands import CommandError, Verb, parse_command
-from ..engine.describe import Narrator, round_summary, scores_parts, session_summary
-from ..engine.events import Event
-from ..engine.kinds import Phase
+from ..engine.describe import (
+    Narrator,
+    TurnLog,
+    describe_pile,
+    describe_table,
+    hand_text,
+    round_summary,
+    scores_parts,
+    session_summary,
+    who_sentence,
+)
+from ..engine.events import Chips, Event, RoundStart, RoundView, TurnEnd, TurnStart
+from ..engine.kinds import Phase, Scoring
 from ..engine.moves import IllegalMove, MovePile, PlayCard
 from ..engine.service import GameService
 from .computer import ComputerTurn
@@ -41,7 +50,11 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24
 WIDE = (110, 34)
 """From this size on the cross draws larger piles."""
 
-MOVE, TURN, GAME = "Choosing a move", "Your turn", "The game"
+NOTHING_FITS = "Nothing fits: press e to end your turn."
+"""What the turn's start and the hint say when no card fits and no pile can move (e then ends
+the turn without asking: no move is open)."""
+
+MOVE, TURN, READ, GAME = "Choosing a move", "Your turn", "Reading the table", "The game"
 TABLE_KEYS: tuple[KeyRow, ...] = (
     KeyRow("1-9, 0", "pick that card of your hand (0 is the tenth; Left/Right along the hand reach "
            "the rest)", MOVE, action="pick", line=(("turn", "1-9 card"),)),
@@ -65,6 +78,16 @@ TABLE_KEYS: tuple[KeyRow, ...] = (
            bind=(("t", "hint"),), line=(("turn", "t hint"),), palette="Hint"),
     KeyRow(":", "type a command (docs/protocol.md section 3): 7h n, e n, end, undo, hint, quit", TURN,
            action="prompt", bind=(("colon", "prompt"),), palette="Command line"),
+    KeyRow("b", "read the whole table: every pile, who has how many cards, your hand", READ,
+           action="look", bind=(("b", "look"),), palette="Read the table"),
+    KeyRow("p", "read the focused pile, every card bottom to top, and what it takes", READ,
+           action="pile", bind=(("p", "pile"),), palette="Read the focused pile"),
+    KeyRow("i", "read your hand", READ, action="read_hand", bind=(("i", "read_hand"),),
+           palette="Read your hand"),
+    KeyRow("w", "who has how many cards and points, and whose turn it is", READ, action="who",
+           bind=(("w", "who"),), palette="Who"),
+    KeyRow("a", "what the others did since your last turn", READ, action="since",
+           bind=(("a", "since"),), palette="Since your turn"),
     KeyRow("s", "the score table so far", GAME, action="scores", bind=(("s", "scores"),),
            line=(("computer", "s scores"),), palette="Scores"),
     KeyRow("r", "the rules in force", GAME, action="rules", bind=(("r", "rules"),),
@@ -84,7 +107,8 @@ TABLE_KEYS: tuple[KeyRow, ...] = (
            action="skip", line=(("playing", "any key: finish this computer turn now"),)),
 )
 """Every key of the table: the screen's bindings, the key line, the help, the command palette
-and the README's "Keys at the table" are all this table."""
+and the README's "Keys at the table" are all this table.  The reading keys say the line mode's
+review answers (docs/protocol.md), in the log and on the status line."""
 
 
 class TableScreen(OnKingsCornerApp, Screen[None]):
@@ -110,8 +134,20 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
         self.set_reactive(TableScreen.viewer, self.people[0] if len(self.people) == 1 else -1)
         self.names = [s.name for s in service.seats]
         self.narrator = Narrator(self.names)
+        self.turns = TurnLog(self.names)
+        self.seen: dict[int, tuple[tuple[Card, ...], ...]] = {}
+        """Each person's view of the board when their last turn ended, to mark what changed."""
+        self.changed_at_start: frozenset[Pile] = frozenset()
+        """The piles that changed between the last turn of the person playing and this one."""
+        self._told_turn: object = None  # the turn whose start was told (told once)
+        self._again = ""  # the extra turn's sentence, said at the start of a person's turn
+        self._said = ""  # the last sentence of the log, to name what an undo took back
+        self.paid = [0] * len(self.names)
+        """Chips scoring: the chips each player has paid this round (the ante included)."""
         for event in service.past_events_seen_by(service.keyboard_seat):
             self.narrator.sentence(event)  # a resumed game: the narrator catches up silently
+            self.turns.feed(event)
+            self._count_chips(event)
         self.computer = ComputerTurn(self, service, lambda: self.app.settings.pace,
                                      moved=self.refresh_table, fault=self._fault, done=self.advance)
 
@@ -163,8 +199,38 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
     def _on_event(self, event: Event) -> None:
         # Computer turns are applied on the UI thread, so this runs there too.
         text = self.narrator.sentence(event)
+        self.turns.feed(event)
+        self._count_chips(event)
+        if isinstance(event, TurnStart):
+            # The narrator says a turn's start only when it is a royal Kings extra turn (R6).
+            self._again = text or ""
+        if isinstance(event, TurnStart) and event.player in self.people:
+            self.changed_at_start = self._changed_since(event.player)
+        elif isinstance(event, TurnEnd) and event.player in self.people:
+            self.seen[event.player] = self._board()
+            self.changed_at_start = frozenset()
         if text:
+            self._said = text
             self.query_one("#log", RichLog).write(text)
+
+    def _count_chips(self, event: Event) -> None:
+        if isinstance(event, (RoundStart, RoundView)):
+            self.paid = [0] * len(self.names)
+        elif isinstance(event, Chips):
+            self.paid[event.player] += event.amount
+
+    def _board(self) -> tuple[tuple[Card, ...], ...]:
+        board = self.service.observation(self.service.current).board
+        return tuple(board[pile] for pile in Pile)
+
+    def _changed_since(self, seat: int) -> frozenset[Pile]:
+        """The piles that differ from what ``seat`` saw when its last turn ended (none before
+        its first turn: the deal is new to everyone)."""
+        seen = self.seen.get(seat)
+        if seen is None:
+            return frozenset()
+        board = self._board()
+        return frozenset(pile for pile in Pile if board[pile.value] != seen[pile.value])
 
     @property
     def ascii_only(self) -> bool:
@@ -185,6 +251,14 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
         cross = self.query_one(CrossView)
         cross.board = tuple(obs.board[pile] for pile in Pile)
         cross.stock = obs.stock_count
+        # Marked +: what changed since the seat at the keyboard last played; while it plays,
+        # what changed before its turn began (its own moves are not news to it).
+        if service.phase == Phase.TURN and service.current == seat and seat in self.people:
+            cross.changed = self.changed_at_start
+        elif seat in self.people and (self.viewer >= 0 or len(self.people) == 1):
+            cross.changed = self._changed_since(seat)
+        else:
+            cross.changed = frozenset()
         # Hot-seat: no hand is shown until a person has taken the keyboard.
         self.query_one(HandView).cards = () if self.people and self.viewer < 0 else obs.hand
         rows = []
@@ -193,8 +267,12 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
             level = f" ({s.level})" if s.level else ""
             count = obs.hand_counts[i]
             points = obs.totals[i]
+            paid = (f", paid {self.paid[i]} chip{'s' if self.paid[i] != 1 else ''}"
+                    if service.rules.scoring == Scoring.CHIPS else "")
             rows.append(f"{turn}{s.name}{level}: {count} card{'s' if count != 1 else ''}, "
-                        f"{points} pt{'s' if points != 1 else ''}")
+                        f"{points} pt{'s' if points != 1 else ''}{paid}")
+        if service.rules.scoring == Scoring.CHIPS:
+            rows.append(f" Pot: {obs.pot} chip{'s' if obs.pot != 1 else ''}")
         self.query_one(PlayersView).rows = tuple(rows)
         self._show_held()
         self._show_keys()
@@ -207,7 +285,6 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
         cross.held = held if isinstance(held, Pile) else None
         hand = self.query_one(HandView)
         hand.held = hand.cards.index(held) if isinstance(held, Card) and held in hand.cards else -1
-        self._place_cursor()
 
     def key_state(self) -> KeyState:
         if self.computer.playing is not None:
@@ -232,16 +309,6 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
         if action == "skip":
             return self.computer.playing is not None
         return True
-
-    def _place_cursor(self) -> None:
-        """Screen readers follow the terminal cursor: put it on the focused pile or card."""
-        focused = self.focused
-        if focused is not None:
-            region = focused.region
-            self.app.cursor_position = Offset(region.x, region.y)
-
-    def on_descendant_focus(self) -> None:
-        self._place_cursor()
 
     def say(self, text: str) -> None:
         self.query_one("#status", TextPanel).show(text)
@@ -287,7 +354,18 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
 
                 self.app.push_screen(PassScreen(service.current_seat.name), taken)
                 return
-            self.say(f"Your turn, {service.current_seat.name}: pick a card (1-9) or a pile, then a target.")
+            turn = (f"Your turn, {service.current_seat.name}: pick a card (1-9) or a pile, then a target."
+                    if service.legal_moves() else f"Your turn, {service.current_seat.name}. {NOTHING_FITS}")
+            since = self.turns.since(service.current) if self._told_turn != service.turn_id else None
+            self._told_turn = service.turn_id
+            if since:
+                # What the others did, in one line: the log keeps it whole; the status line says
+                # it after the turn's own sentence, which must not be cut off (three lines at most).
+                self.query_one("#log", RichLog).write(since)
+                turn = f"{turn} {since}"
+            if self._again:
+                turn = f"{self._again} {turn}"
+            self.say(turn)
             self.query_one(HandView).focus()
             self._show_keys()
         else:
@@ -434,11 +512,69 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
 
     def action_undo(self) -> None:
         if not self._not_yours() and self._act(self.service.undo):
-            self.say("Taken back.")
+            self.say(self._said)  # the narrator's sentence: what was taken back
 
     def action_hint(self) -> None:
         if not self._not_yours():
-            self.say(hint(self.service.observation()).text)
+            self.say(hint(self.service.observation()).text if self.service.legal_moves() else NOTHING_FITS)
+
+    # ------------------------------------------------------------------ reading the table
+    def _read(self, text: str, status: str | None = None) -> None:
+        """A readout: the log keeps it whole, the status line says it (or ``status``, for one
+        too long for a line)."""
+        self.query_one("#log", RichLog).write(text)
+        self.say(status or text)
+
+    def _reader(self) -> int | None:
+        """The seat whose view is read out: the person at the keyboard (None in hot-seat while
+        the keyboard is being passed: no hand is told)."""
+        if self.viewer >= 0:
+            return self.viewer
+        return self.people[0] if len(self.people) == 1 else None
+
+    def _dealt(self) -> bool:
+        if self.service.view(None).round == 0:
+            self.say("No cards have been dealt yet.")
+            return False
+        return True
+
+    def action_look(self) -> None:
+        if not self._dealt():
+            return
+        seat = self._reader()
+        obs = self.service.observation(self.service.current if seat is None else seat)
+        text = describe_table(obs, self.names, hand=seat is not None)
+        self._read(text, f"{text.splitlines()[0]} The piles, the players and your hand are in the log.")
+
+    def action_pile(self) -> None:
+        focused = self.focused
+        if not isinstance(focused, PileView):
+            self.say("Put the focus on a pile first (the arrows), then press p.")
+            return
+        if self._dealt():
+            seat = self._reader()
+            self._read(describe_pile(self.service.observation(
+                self.service.current if seat is None else seat), focused.pile))
+
+    def action_read_hand(self) -> None:
+        seat = self._reader()
+        if seat is None:
+            self.say("The hands stay hidden until the next player has the keyboard.")
+        elif self._dealt():
+            obs = self.service.observation(seat)
+            left = len(obs.hand)
+            self._read(f"Your hand, {left} card{'s' if left != 1 else ''}: {hand_text(obs) or 'empty'}.")
+
+    def action_who(self) -> None:
+        if self._dealt():
+            seat = self._reader()
+            obs = self.service.observation(self.service.current if seat is None else seat)
+            self._read(who_sentence(obs, self.names, seat, self.service.phase))
+
+    def action_since(self) -> None:
+        seat = self._reader()
+        since = self.turns.since(seat) if seat is not None else None
+        self._read(since or "Nothing has happened since your last turn.")
 
     def action_help(self) -> None:
         self.app.push_screen(help_screen(TABLE_KEYS))

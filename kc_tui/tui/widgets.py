@@ -8,7 +8,7 @@ from typing import Any, Sequence
 
 from textual.binding import Binding
 from textual.content import Content
-from textual.geometry import Region
+from textual.geometry import Offset, Region
 from textual.message import Message
 from textual.reactive import reactive
 from textual.visual import visualize
@@ -83,6 +83,17 @@ def _redraw(widget: Widget) -> None:
     widget.refresh(Region(0, 0, size.width, size.height))
 
 
+def _cursor_at(widget: Widget, x: int, y: int) -> None:
+    """Put the terminal cursor at ``x, y`` of ``widget``'s content, if it has the focus.
+
+    Screen readers read where the cursor is.  It is set while the widget renders, because
+    Textual moves the terminal cursor only when it sends a screen update: set when the focus
+    moves, it would wait for the next update and trail one key behind."""
+    if widget.has_focus and widget.screen is widget.app.screen:
+        region = widget.content_region
+        widget.app.cursor_position = Offset(region.x + min(x, max(region.width - 1, 0)), region.y + y)
+
+
 class PileView(Static, can_focus=True):
     """One pile of the cross: its name, bottom and top card, and how many cards it holds."""
 
@@ -91,6 +102,8 @@ class PileView(Static, can_focus=True):
     cards: reactive[tuple[Card, ...]] = reactive((), repaint=False)
     marked: reactive[bool] = reactive(False, repaint=False)
     held: reactive[bool] = reactive(False, repaint=False)
+    changed: reactive[bool] = reactive(False, repaint=False)
+    """Changed since the person's last turn: a ``+`` after the name (not colour alone)."""
 
     BINDINGS = [Binding("enter,space", "choose", "Pick / drop", show=False)]
 
@@ -110,7 +123,9 @@ class PileView(Static, can_focus=True):
         focus = ">" if self.has_focus else " "
         mark = "*" if self.marked else " "
         held = " [held]" if self.held else ""
-        head = f"{focus}{self.pile.name}{mark}{held}\n"
+        plus = "+" if self.changed else ""
+        head = f"{focus}{self.pile.name}{plus}{mark}{held}\n"
+        _cursor_at(self, 0, 0)  # on the focus mark, before the pile's name
         cards = self.cards
         if not cards:
             return Content(f"{head}  empty\n  {'any card' if self.pile.is_edge else 'a King'}")
@@ -137,6 +152,9 @@ class PileView(Static, can_focus=True):
 
     def watch_held(self, held: bool) -> None:
         self.set_class(held, "held")
+        _redraw(self)
+
+    def watch_changed(self) -> None:
         _redraw(self)
 
     def on_focus(self) -> None:
@@ -201,7 +219,22 @@ class HandView(Static, can_focus=True):
             else:
                 before, after = "  ", " "
             parts += [before, number, card_content(card, settings), after]
-        return Content.assemble(*parts)
+        content = Content.assemble(*parts)
+        if self.has_focus:
+            self._place_cursor(content)
+        return content
+
+    def _place_cursor(self, content: Content) -> None:
+        """The cursor goes on the held card, else the selected one: on its number, where the
+        player's eye (and a screen reader) finds the key that picks it."""
+        index = self.held if 0 <= self.held < len(self.cards) else min(self.selected, len(self.cards) - 1)
+        card = card_text(self.cards[index], _settings(self).ascii)
+        back = 2 if index < 10 else 0  # the "N:" before the card
+        for row, line in enumerate(content.wrap(max(self.content_size.width, 1))):
+            column = line.plain.find(card)
+            if column >= 0:
+                _cursor_at(self, column - back, row)
+                return
 
     def action_move(self, step: int) -> None:
         if self.cards:

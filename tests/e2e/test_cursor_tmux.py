@@ -1,0 +1,81 @@
+"""The terminal cursor follows the focus in a real terminal: screen readers read where the cursor
+is, so after every key it sits on the focused pile's focus mark or on the chosen card's number
+(issue 11).  tmux reports the cursor's cell; the screen around it says what is focused."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from test_e2e_tmux import _command, _ends, _tmux, _until_my_turn, pytestmark  # noqa: F401
+
+
+def _cursor(session: str) -> tuple[int, int]:
+    x, y = _tmux("display", "-p", "-t", session, "#{cursor_x},#{cursor_y}").strip().split(",")
+    return int(x), int(y)
+
+
+def _at_cursor(session: str, expected: str, seconds: float = 10.0) -> tuple[str, str]:
+    """What the screen shows from the cursor on (the rest of its row) and the cell before it,
+    once the row starts with ``expected`` (a liveness wait for the screen to settle)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        x, y = _cursor(session)
+        row = _tmux("capture-pane", "-p", "-t", session).splitlines()[y]
+        found = row[x:], row[x - 1:x]
+        if found[0].startswith(expected) or time.monotonic() > deadline:
+            return found
+
+
+def _press(session: str, key: str) -> None:
+    _tmux("send-keys", "-t", session, key)
+
+
+def test_the_cursor_sits_on_the_focused_pile_or_card_after_every_key(tmp_path: Path) -> None:
+    session = f"kc-e2e-cursor-{tmp_path.name}"
+    _tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "24",
+          f"{_command()} play --players you,medium --seed 4 --pace 0 --ascii")
+    try:
+        screen = _until_my_turn(session)
+        assert "Your turn" in screen, screen
+        # The turn starts on the hand: the cursor is on the first card's number, marked >.
+        here, before = _at_cursor(session, "1:2C")
+        assert here.startswith("1:2C") and before == ">", (here, before)
+        # Up reaches the bottom of the cross; the cursor is on S's focus mark, inside its box.
+        _press(session, "Up")
+        here, before = _at_cursor(session, ">S ")
+        assert here.startswith(">S ") and before in "|#", (here, before)
+        _press(session, "Left")
+        here, before = _at_cursor(session, ">SW")
+        assert here.startswith(">SW") and before in "|#", (here, before)
+        # Picking a card with its digit focuses its first target: the cursor goes there too.
+        _press(session, "8")
+        here, before = _at_cursor(session, ">NE*")
+        assert here.startswith(">NE*"), (here, before)
+        # Esc puts it back; the focus (and the cursor) stays on the pile.
+        _press(session, "Escape")
+        here, before = _at_cursor(session, ">NE ")
+        assert here.startswith(">NE "), (here, before)
+        _press(session, "Down")
+        here, before = _at_cursor(session, ">E ")
+        assert here.startswith(">E "), (here, before)
+        # Down from the bottom row reaches the hand, on the card picked last (the King, 8);
+        # Left moves along the cards.
+        _press(session, "Down")
+        _press(session, "Down")
+        here, before = _at_cursor(session, "8:KH")
+        assert here.startswith("8:KH") and before == ">", (here, before)
+        _press(session, "Left")
+        here, before = _at_cursor(session, "7:KC")
+        assert here.startswith("7:KC") and before == ">", (here, before)
+        # Picking the King and dropping it with Enter: the cursor stays on the pile played on.
+        _press(session, "8")
+        _at_cursor(session, ">NE*")
+        _press(session, "Enter")
+        here, before = _at_cursor(session, ">NE ")
+        assert here.startswith(">NE ") and "KH" in _tmux("capture-pane", "-p", "-t", session), here
+        _press(session, "C-q")
+        assert _ends(session)
+    finally:
+        if not _ends(session, 0.1):
+            _tmux("kill-session", "-t", session)
