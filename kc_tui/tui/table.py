@@ -42,7 +42,7 @@ from .info import SettingsScreen, rules_screen
 from .keys import KeyRow, KeyState, bindings, key_line
 from .round_over import RoundOverScreen, SessionOverScreen
 from .typed_app import OnKingsCornerApp
-from .widgets import HandView, PileView, PlayersView, TextPanel, card_text
+from .widgets import HAND_KEYS, HandView, PileView, PlayersView, TextPanel, card_text
 
 __all__ = ["MIN_HEIGHT", "MIN_WIDTH", "TABLE_KEYS", "WIDE", "TableScreen"]
 
@@ -56,8 +56,9 @@ the turn without asking: no move is open)."""
 
 MOVE, TURN, READ, GAME = "Choosing a move", "Your turn", "Reading the table", "The game"
 TABLE_KEYS: tuple[KeyRow, ...] = (
-    KeyRow("1-9, 0", "pick that card of your hand (0 is the tenth; Left/Right along the hand reach "
-           "the rest)", MOVE, action="pick", line=(("turn", "1-9 card"),)),
+    KeyRow("1-9, 0, c d f g m n v x y z", "pick that card of your hand (0 is the tenth, then the "
+           "letters as the hand shows them; Left/Right along the hand reach the rest)", MOVE,
+           action="pick", line=(("turn", "1-9 card"),)),
     KeyRow("arrows, h j k l", "move between the piles of the cross (Down from the bottom row reaches "
            "your hand; Tab/Shift+Tab move between hand, piles and log)", MOVE, action="step",
            bind=(("up,k", "step('up')"), ("down,j", "step('down')"), ("left,h", "step('left')"),
@@ -259,8 +260,10 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
             cross.changed = self._changed_since(seat)
         else:
             cross.changed = frozenset()
-        # Hot-seat: no hand is shown until a person has taken the keyboard.
-        self.query_one(HandView).cards = () if self.people and self.viewer < 0 else obs.hand
+        hand = self.query_one(HandView)
+        # Hot-seat: no hand is shown until a person has taken the keyboard, and the box says so.
+        hand.face_down = bool(self.people) and self.viewer < 0
+        hand.cards = () if hand.face_down else obs.hand
         rows = []
         for i, s in enumerate(service.seats):
             turn = ">" if service.phase == Phase.TURN and service.current == i else " "
@@ -449,16 +452,16 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
             event.stop()
             event.prevent_default()
             return
-        if event.character and event.character in "0123456789":
+        if event.character and event.character in HAND_KEYS:
             if isinstance(self.focused, Input):
                 return
-            index = (int(event.character) - 1) % 10
+            index = HAND_KEYS.index(event.character)
             cards = self.query_one(HandView).cards
             if index < len(cards):
                 self._hold(cards[index])
             elif self.service.waiting_for_human():
                 self.say(f"Your hand has {len(cards)} card{'s' if len(cards) != 1 else ''}; "
-                         f"there is no card {index + 1}.")
+                         f"there is no card {event.character}.")
             event.stop()
 
     def action_step(self, direction: str) -> None:

@@ -170,9 +170,9 @@ class PileView(Static, can_focus=True):
         self.post_message(self.Chosen(self.pile))
 
 
-HAND_KEYS = "1234567890abcdfgimnpvwxyz"
-"""The key that picks each card of the hand, in order: 1-9, 0 for the tenth, then letters the
-table leaves free (a 13-card ``no-draw`` hand, or a hand grown by drawing, is picked by a key
+HAND_KEYS = "1234567890cdfgmnvxyz"
+"""The key that picks each card of the hand, in order: 1-9, 0 for the tenth, then the letters
+the table's keys leave free (a 13-card ``no-draw`` hand, or a hand grown by drawing, is picked by a key
 too); a card past these is reached with Left/Right."""
 
 

@@ -41,4 +41,23 @@ async def test_every_card_of_a_13_card_hand_has_a_key_and_stays_whole(ascii_only
         assert match, f"{word!r} is not one whole card with its key (lines: {lines})"
         shown.append((match["key"], match["card"]))
     assert shown == [(HAND_KEYS[i], card_text(card, ascii_only)) for i, card in enumerate(hand.cards)]
-    assert "[b:" in " ".join(lines)  # the held twelfth card is marked, with its key
+    assert f"[{HAND_KEYS[11]}:" in " ".join(lines)  # the held twelfth card is marked, with its key
+
+
+async def test_a_letter_picks_the_eleventh_card_of_a_13_card_hand() -> None:
+    """The letters the hand shows are keys at the table: the eleventh card is picked by the
+    first letter (1-9 and 0 take the first ten)."""
+    seats = [Seat("You"), Seat("Ada", "ai", "medium", make_player("medium", random.Random(1)))]
+    service = GameService(build_rules(2, "no-draw"), seats, seed=1)
+    app = KingsCornerApp(service, settings=Settings(ascii=True, pace=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda app: service.waiting_for_human(), "the person's turn")
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        hand = table.query_one(HandView)
+        await until(pilot, lambda app: len(hand.cards) == 13, "a 13-card hand")
+        await pilot.press(HAND_KEYS[10])
+        await pilot.pause()
+        assert table.held == hand.cards[10]
+        await pilot.press("escape", HAND_KEYS[12])
+        await pilot.pause()
+        assert table.held == hand.cards[12]

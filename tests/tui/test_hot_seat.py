@@ -87,3 +87,14 @@ async def test_a_hidden_hand_says_it_is_hidden_not_empty() -> None:
         hand.face_down = False
         await pilot.pause()
         assert "Your hand is empty." in str(hand.render())
+
+
+async def test_the_table_says_the_hand_is_hidden_while_the_keyboard_is_passed() -> None:
+    """The table itself sets the hand face down between two people's turns (not only the
+    widget when told): behind the pass screen the box says the hand is hidden."""
+    app = _hot_seat()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _pass_screen(pilot, app)
+        hand = next(s for s in app.screen_stack if isinstance(s, TableScreen)).query_one(HandView)
+        assert hand.face_down and hand.cards == ()
+        assert "hidden" in str(hand.render())
