@@ -73,7 +73,9 @@ def help_text(rows: Sequence[KeyRow], width: int = 66) -> str:
     for group, members in groups.items():
         lines = [group]
         for row in members:
-            lines += textwrap.wrap(row.description, width, initial_indent=f"  {row.keys:<16}",
+            # Keys longer than their column take a line of their own.
+            keys = f"  {row.keys:<16}" if len(row.keys) < 16 else f"  {row.keys}\n" + " " * 18
+            lines += textwrap.wrap(row.description, width, initial_indent=keys,
                                    subsequent_indent=" " * 18)
         parts.append("\n".join(lines))
     return "\n\n".join(parts)

@@ -56,8 +56,8 @@ the turn without asking: no move is open)."""
 
 MOVE, TURN, READ, GAME = "Choosing a move", "Your turn", "Reading the table", "The game"
 TABLE_KEYS: tuple[KeyRow, ...] = (
-    KeyRow("1-9, 0, c d f g m n v x y z", "pick that card of your hand (0 is the tenth, then the "
-           "letters as the hand shows them; Left/Right along the hand reach the rest)", MOVE,
+    KeyRow("1-9, 0, letters", "pick that card of your hand (0 is the tenth, then c d f g m n v x y z "
+           "as the hand shows them; Left/Right along the hand reach the rest)", MOVE,
            action="pick", line=(("turn", "1-9 card"),)),
     KeyRow("arrows, h j k l", "move between the piles of the cross (Down from the bottom row reaches "
            "your hand; Tab/Shift+Tab move between hand, piles and log)", MOVE, action="step",
