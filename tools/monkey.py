@@ -30,6 +30,7 @@ Nothing here imports the tests: the next change can be checked with this script 
 
 from __future__ import annotations
 
+import _thread
 import argparse
 import asyncio
 import contextlib
@@ -42,7 +43,6 @@ import threading
 import time
 import traceback
 import unicodedata
-import _thread
 from collections import Counter, deque
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -199,6 +199,12 @@ def _replay_problem(events: Sequence[Event], game: Game) -> str | None:
     return None
 
 
+def _table_game(app: KingsCornerApp) -> Game | None:
+    """The game of the table on screen, once dealt (after "play again", not the first one)."""
+    table = next((s for s in app.screen_stack if isinstance(s, TableScreen)), None)
+    return table.service.game if table is not None and table.service.game.round_no else None
+
+
 def _hand_problem(app: KingsCornerApp, people: Sequence[int], game: Game) -> str | None:
     """The table never shows a hand but that of a person at this keyboard (a computer's hand, or
     a stale one, would be a leak or a lie)."""
@@ -304,7 +310,7 @@ class _Watchdog:
                 _thread.interrupt_main()
                 return
 
-    def __enter__(self) -> "_Watchdog":
+    def __enter__(self) -> _Watchdog:
         threading.Thread(target=self._watch, name="monkey-watchdog", daemon=True).start()
         return self
 
@@ -369,7 +375,10 @@ async def _table(seed: int, keys: int, out: Outcome, history: deque[str], dog: _
                         dog.beat()
                         if not _running(app):
                             break
-                        problem = (_cards_problem(service.game) or _hand_problem(app, people, service.game)
+                        # "Play again" at a session's end goes on in this app with a new
+                        # session: the table's own game is the one to check.
+                        game = _table_game(app) or service.game
+                        problem = (_cards_problem(game) or _hand_problem(app, people, game)
                                    or (save_errors and f"saving failed: {save_errors[0]}"))
                         if problem:
                             out.failure = problem

@@ -229,7 +229,7 @@ class HandView(Static, can_focus=True):
         player's eye (and a screen reader) finds the key that picks it."""
         index = self.held if 0 <= self.held < len(self.cards) else min(self.selected, len(self.cards) - 1)
         card = card_text(self.cards[index], _settings(self).ascii)
-        back = 2 if index < 10 else 0  # the "N:" before the card
+        back = 2 if index < len(HAND_KEYS) else 0  # the "N:" before the card
         for row, line in enumerate(content.wrap(max(self.content_size.width, 1))):
             column = line.plain.find(card)
             if column >= 0:
