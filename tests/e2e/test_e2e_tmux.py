@@ -50,15 +50,18 @@ def _screen(session: str) -> str:
 
 def _until_my_turn(session: str, seconds: float = 30.0) -> str:
     """Wait for the person's turn.  A quick game deals at random, and about one deal in fifty
-    ends its round before the person's first turn: that round's dialog is passed with Enter."""
+    ends its round before the person's first turn, now and then the whole session too: the
+    round's dialog is passed with Enter, and a finished session is played again."""
     deadline = time.monotonic() + seconds
     while True:
         screen = _screen(session)
         if "Your turn" in screen or time.monotonic() > deadline:
             return screen
-        if "Deal the next round" in screen:
+        if "Deal the next round" in screen or "See the final scores" in screen:
             _tmux("send-keys", "-t", session, "Enter")
-        time.sleep(0.2)
+        elif "Play again" in screen:
+            _tmux("send-keys", "-t", session, "a")
+        time.sleep(0.3)
 
 
 def _wait_for(session: str, text: str, seconds: float = 30.0) -> str:
