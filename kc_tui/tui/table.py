@@ -601,6 +601,9 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
         prompt.value = ""
         prompt.focus()
         self._show_keys()
+        # The command line takes a row from the log: keep its newest line in view.
+        log = self.query_one("#log", RichLog)
+        self.call_after_refresh(log.scroll_end, animate=False)
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
         message.input.value = ""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from screen_fixtures import no_computer_turn, play_until, until
-from textual.widgets import Static
+from textual.widgets import RichLog, Static
 
 from kc_tui.ai import make_player
 from kc_tui.engine.cards import Pile
@@ -372,3 +372,21 @@ async def test_a_whole_round_is_played_to_its_end_by_keyboard_only() -> None:
         assert service.phase == Phase.ROUND_OVER
         assert "Round 1 over." in str(app.screen.query_one("#round-summary").render())
     assert all(kinds.values()), kinds  # cards, pile moves, a refusal, an undo, target cycling
+
+
+async def test_opening_the_command_line_keeps_the_newest_log_line_in_view() -> None:
+    """Issue 11: the command line takes a row from the log, and the newest lines stay shown."""
+    app = _app(seed=8)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda app: app.service.waiting_for_human(), "your turn")
+        log = app.screen.query_one("#log", RichLog)
+        for i in range(40):
+            log.write(f"line {i}")
+        await pilot.pause()
+        log.scroll_end(animate=False)
+        await pilot.pause()
+        await pilot.press("colon")
+        await pilot.pause()
+        await pilot.pause()
+        assert log.max_scroll_y > 0
+        assert log.scroll_y == log.max_scroll_y, (log.scroll_y, log.max_scroll_y)
