@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from processes import group_gone
 
 from kc_tui.ai import make_player
 from kc_tui.ai.bots import QUEUE_LINES, SILENT_TURNS, BotError, BotPlayer, parse_moves
@@ -37,18 +38,6 @@ def session_with_bot(command: str, rounds: int = 1, timeout: float = 5.0, preset
         service.close()
     return service
 
-
-def group_gone(pgid: int | None) -> bool:
-    """Has every process of the group ``pgid`` gone?  The bot's own process is reaped by the
-    game; its children, orphaned, are reaped by init, which may take it a moment."""
-    assert pgid is not None
-    for _ in range(200):
-        try:
-            os.killpg(pgid, 0)
-        except ProcessLookupError:
-            return True
-        time.sleep(0.05)
-    return False
 
 
 def write_bot(tmp_path: Path, name: str, body: str) -> str:

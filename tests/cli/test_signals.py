@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
+from processes import group_gone
 
 from kc_tui.ai import make_player
 from kc_tui.ai.bots import BotPlayer
@@ -27,17 +28,6 @@ from kc_tui.tui.app import KingsCornerApp
 
 PY = sys.executable
 
-
-def group_gone(pgid: int) -> bool:
-    """Has every process of the group ``pgid`` gone?  Orphaned children are reaped by init,
-    which may take it a moment."""
-    for _ in range(200):
-        try:
-            os.killpg(pgid, 0)
-        except ProcessLookupError:
-            return True
-        time.sleep(0.05)
-    return False
 
 
 def stubborn_bot(tmp_path: Path, answers: bool = True) -> tuple[str, Path]:
