@@ -17,9 +17,10 @@ from textual.widgets import Static
 
 from ..engine.cards import Card, Pile
 from ..storage import Settings
+from .faces import PILE_ROOM, Frame, Look, card_back, pile_face
 
-__all__ = ["HAND_KEYS", "card_text", "card_content", "PileView", "HandView", "TextPanel", "PlayersView",
-           "Menu", "MenuItem", "Choice"]
+__all__ = ["HAND_KEYS", "card_text", "card_content", "PileView", "StockView", "HandView", "TextPanel",
+           "PlayersView", "Menu", "MenuItem", "Choice"]
 
 _GLYPHS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 # Suit colours by card style; the suit letter or glyph is always there too.
@@ -57,6 +58,16 @@ def card_content(card: Card, settings: Settings) -> Content:
 
 def _settings(widget: Static) -> Settings:
     return getattr(widget.app, "settings", None) or Settings()
+
+
+def _look(settings: Settings) -> Look:
+    return Look(settings.ascii, _GLYPHS, {suit: _suit_style(settings, suit) for suit in _GLYPHS})
+
+
+def _as_cards(widget: Widget) -> bool:
+    """Whether ``widget`` has the room to draw a pile as cards (a terminal of 110 x 34 or more
+    gives it, through the table's styles)."""
+    return widget.size.width >= PILE_ROOM[0] and widget.size.height >= PILE_ROOM[1]
 
 
 def _redraw(widget: Widget) -> None:
@@ -122,11 +133,13 @@ class PileView(Static, can_focus=True):
         settings = _settings(self)
         focus = ">" if self.has_focus else " "
         mark = "*" if self.marked else " "
-        held = " [held]" if self.held else ""
         plus = "+" if self.changed else ""
-        head = f"{focus}{self.pile.name}{plus}{mark}{held}\n"
         _cursor_at(self, 0, 0)  # on the focus mark, before the pile's name
         cards = self.cards
+        if _as_cards(self):
+            return self._face(settings, f"{focus}{self.pile.name}{plus}{mark}")
+        held = " [held]" if self.held else ""
+        head = f"{focus}{self.pile.name}{plus}{mark}{held}\n"
         if not cards:
             return Content(f"{head}  empty\n  {'any card' if self.pile.is_edge else 'a King'}")
         # The whole fan when it fits the pile's width, else bottom..top: the bottom card is
@@ -142,6 +155,18 @@ class PileView(Static, can_focus=True):
         else:
             parts = ["  ", card_content(cards[0], settings), "..", card_content(cards[-1], settings)]
         return Content.assemble(head, *parts, f"\n  ({len(cards)})")
+
+    def _face(self, settings: Settings, head: str) -> Content:
+        """The pile drawn as cards, its markers said in words on the line above."""
+        cards = self.cards
+        words = [f"({len(cards)})" if cards else "", "HELD" if self.held else "",
+                 "TARGET" if self.marked else ""]
+        head = " ".join([head.rstrip(), *filter(None, words)])
+        frame: Frame = "held" if self.held else "target" if self.marked else "plain"
+        if not cards:
+            frame = "slot-target" if self.marked else "slot"
+        return pile_face(self.pile.name, head, cards, _look(settings), width=self.size.width, frame=frame,
+                         focused=self.has_focus, takes="any card" if self.pile.is_edge else "King only")
 
     def watch_cards(self) -> None:
         _redraw(self)
@@ -168,6 +193,24 @@ class PileView(Static, can_focus=True):
 
     def action_choose(self) -> None:
         self.post_message(self.Chosen(self.pile))
+
+
+class StockView(Static):
+    """The stock in the middle of the cross: its count, or face-down cards where there is room."""
+
+    count: reactive[int] = reactive(0, repaint=False, always_update=True)
+
+    def __init__(self) -> None:
+        super().__init__(id="stock", classes="stock")
+
+    def render(self) -> Content:
+        if _as_cards(self):
+            settings = _settings(self)
+            return card_back(f" Stock ({self.count})", self.count, settings.ascii, width=self.size.width)
+        return Content(f"Stock\n{self.count}")
+
+    def watch_count(self) -> None:
+        _redraw(self)
 
 
 HAND_KEYS = "1234567890cdfgmnvxyz"
