@@ -21,7 +21,8 @@ from textual.content import Content
 
 from ..engine.cards import Card
 
-__all__ = ["FACE_HEIGHT", "FACE_WIDTH", "PILE_ROOM", "Frame", "card_back", "pile_face"]
+__all__ = ["FACE_HEIGHT", "FACE_WIDTH", "PILE_ROOM", "Frame", "Look", "card_back", "hand_faces", "hand_fits",
+           "pile_face"]
 
 FACE_WIDTH, FACE_HEIGHT = 9, 7
 """One card face, frame included."""
@@ -204,3 +205,42 @@ def card_back(head: str, count: int, ascii_only: bool, *, width: int) -> Content
     else:
         canvas.put(x + 1 + (FACE_WIDTH - 2 - len("none")) // 2, 4, "none", "")
     return canvas.content()
+
+
+HAND_FACE = (5, 4)
+"""One card of the hand drawn as a card: its text at the top left and again at the bottom right."""
+HAND_PITCH = HAND_FACE[0] + 1
+HAND_ROWS = HAND_FACE[1] + 1
+"""The hand as cards: the line of keys above the cards, and the cards."""
+
+
+def hand_fits(count: int, width: int) -> bool:
+    """Whether ``count`` cards drawn as cards fit on one line ``width`` columns wide."""
+    return 0 < count and count * HAND_PITCH - 1 <= width
+
+
+def hand_faces(cards: tuple[Card, ...], keys: str, look: Look, *, selected: int, held: int,
+               width: int) -> tuple[Content, tuple[int, int]]:
+    """The hand as a row of cards, each under the key that picks it (``>`` before the key of the
+    ``selected`` card, -1 for none); the ``held`` card is raised by a line and says HELD under
+    it.  Also where the cursor goes: on the held card's HELD, else on the selected card's key."""
+    canvas = Canvas(width, HAND_ROWS)
+    cursor = (0, 0)
+    for i, card in enumerate(cards):
+        x = i * HAND_PITCH
+        text, style = look.text(card), look.style(card)
+        raised = i == held
+        top = 0 if raised else 1
+        lines = _LINES[look.ascii_only]["held" if raised else "plain"]
+        canvas.frame(x, top, HAND_FACE[0], HAND_FACE[1], lines, "bold $warning" if raised else "dim")
+        canvas.put(x + 1, top + 1, text, style)
+        canvas.put(x + HAND_FACE[0] - 1 - len(text), top + 2, text, style)
+        if raised:
+            canvas.put(x, HAND_ROWS - 1, "HELD", "bold reverse")
+            cursor = (x, HAND_ROWS - 1)
+        else:
+            key = keys[i] if i < len(keys) else ""
+            canvas.put(x, 0, (">" if i == selected else " ") + key, "bold")
+            if i == selected and held < 0:
+                cursor = (x + 1 if key else x, 0)
+    return canvas.content(), cursor

@@ -17,7 +17,7 @@ from textual.widgets import Static
 
 from ..engine.cards import Card, Pile
 from ..storage import Settings
-from .faces import PILE_ROOM, Frame, Look, card_back, pile_face
+from .faces import PILE_ROOM, Frame, Look, card_back, hand_faces, hand_fits, pile_face
 
 __all__ = ["HAND_KEYS", "card_text", "card_content", "PileView", "StockView", "HandView", "TextPanel",
            "PlayersView", "Menu", "MenuItem", "Choice"]
@@ -229,6 +229,8 @@ class HandView(Static, can_focus=True):
     held: reactive[int] = reactive(-1, repaint=False)
     face_down: reactive[bool] = reactive(False, repaint=False)
     """Hot-seat: the hand is hidden until its player has the keyboard (its cards are not given)."""
+    as_cards: reactive[bool] = reactive(False, repaint=False)
+    """The screen has room for the hand drawn as cards (when they fit on one line)."""
 
     BINDINGS = [
         Binding("left,h", "move(-1)", "Previous card", show=False),
@@ -250,6 +252,13 @@ class HandView(Static, can_focus=True):
         if not self.cards:
             return Content("Your hand is empty.")
         settings = _settings(self)
+        if self.as_cards and hand_fits(len(self.cards), self.content_size.width):
+            selected = self.selected if self.has_focus else -1
+            faces, (x, y) = hand_faces(self.cards, HAND_KEYS, _look(settings), selected=selected,
+                                       held=self.held, width=self.content_size.width)
+            if self.has_focus:
+                _cursor_at(self, x, y)
+            return faces
         parts: list[Any] = ["Hand"]
         for i, card in enumerate(self.cards):
             # Each card is one word (marker, key, card: no space inside), so a long hand wraps
@@ -299,6 +308,9 @@ class HandView(Static, can_focus=True):
         _redraw(self)
 
     def watch_face_down(self) -> None:
+        _redraw(self)
+
+    def watch_as_cards(self) -> None:
         _redraw(self)
 
     def on_focus(self) -> None:
