@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from screen_fixtures import no_computer_turn, until
+from screen_fixtures import my_turn, no_computer_turn, until
 
 from kc_tui.ai import make_player
 from kc_tui.engine.cards import Card, Pile, parse_card
@@ -165,6 +165,34 @@ async def test_the_hand_is_drawn_as_cards_only_where_there_is_room_for_it() -> N
         for card in hand.cards:
             assert _text(card, True) in lines[2]
         assert all(line.count("+---+") == len(hand.cards) for line in (lines[1], lines[4])), lines
+
+
+async def test_the_piles_the_others_changed_say_plus_above_their_cards() -> None:
+    app = _app(ascii_only=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        ended = _board(app)
+        await pilot.press("e", "e")
+        await until(pilot, my_turn, "your next turn")
+        await pilot.pause()
+        changed = {pile for pile, cards in _board(app).items() if cards != ended[pile]}
+        assert changed
+        for pile in Pile:
+            head = _pile(app, pile)[0]
+            assert (f"{pile.name}+" in head) == (pile in changed), head
+
+
+async def test_a_terminal_made_smaller_goes_back_to_the_small_piles_and_larger_to_cards() -> None:
+    app = _app(ascii_only=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, no_computer_turn, "your turn")
+        empty = next(p for p, cards in _board(app).items() if not cards)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert _pile(app, empty)[1].strip() == "empty"
+        await pilot.resize_terminal(110, 34)
+        await pilot.pause()
+        assert "+......." in _pile(app, empty)[1]
 
 
 def test_a_long_fan_keeps_its_base_card_and_the_card_under_the_top() -> None:
