@@ -106,7 +106,8 @@ def _cursor_at(widget: Widget, x: int, y: int) -> None:
 
 
 class PileView(Static, can_focus=True):
-    """One pile of the cross: its name, bottom and top card, and how many cards it holds."""
+    """One pile of the cross: its name, bottom and top card, and how many cards it holds; drawn
+    as cards (:mod:`kc_tui.tui.faces`) where it has the room."""
 
     # Each change repaints the pile inside its border (``_redraw``); a border that changes
     # with ``.target`` or ``.held`` is repainted by Textual when the class changes.
