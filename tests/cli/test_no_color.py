@@ -64,6 +64,9 @@ def screens_under_no_color(args: list[str], tmp_path: Path, size: tuple[int, int
                             stderr=slave, env=env, close_fds=True, cwd=ROOT)
     os.close(slave)
     try:
+        # A loaded machine can take longer than the quiet spell to start the program: wait for
+        # its first bytes (a liveness wait), then for the screen to settle.
+        select.select([master], [], [], 30.0)
         data = drain(master, 2.0)
     finally:
         proc.kill()
