@@ -167,6 +167,27 @@ async def test_the_hand_is_drawn_as_cards_only_where_there_is_room_for_it() -> N
         assert all(line.count("+---+") == len(hand.cards) for line in (lines[1], lines[4])), lines
 
 
+async def test_the_big_table_in_ascii_holds_only_ascii() -> None:
+    """--ascii: the cards' frames, the large ranks, the stock's back, the fan's "…" and the hand
+    drawn as cards are all ASCII, a card held and a pile held too."""
+    app = _app(ascii_only=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, no_computer_turn, "your turn")
+        long_pile = max(Pile, key=lambda pile: len(_board(app)[pile]))
+        seen = ["\n".join(_screen(app))]
+        await pilot.press("1")
+        await pilot.pause()
+        seen.append("\n".join(_screen(app)))
+        await pilot.press("escape")
+        app.screen.query_one(f"#pile-{long_pile.name}", PileView).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        seen.append("\n".join(_screen(app)))
+        assert "HELD" in seen[1] and "HELD" in seen[2]
+        odd = sorted({ch for text in seen for ch in text if not ch.isascii()})
+        assert not odd, odd
+
+
 async def test_the_piles_the_others_changed_say_plus_above_their_cards() -> None:
     app = _app(ascii_only=True)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -205,3 +226,7 @@ def test_a_long_fan_keeps_its_base_card_and_the_card_under_the_top() -> None:
     assert [edge.strip() for edge in lines[2].split("│")[1:4]] == ["K♠", "…", "9♠"], lines
     assert "8♥" in lines[1]
     assert "Q♥" not in "".join(lines)
+    ascii_lines = pile_face("N", " N (6)", cards, Look(True, {}, dict.fromkeys("SHDC", "")), width=20,
+                            frame="plain", focused=False, takes="any card").plain.splitlines()
+    assert [edge.strip() for edge in ascii_lines[2].split("|")[1:4]] == ["KS", "..", "9S"], ascii_lines
+    assert all(line.isascii() for line in ascii_lines)
