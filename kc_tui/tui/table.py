@@ -48,7 +48,9 @@ __all__ = ["MIN_HEIGHT", "MIN_WIDTH", "TABLE_KEYS", "WIDE", "TableScreen"]
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 WIDE = (110, 34)
-"""From this size on the cross draws larger piles."""
+"""From this size on the cross draws its piles as cards."""
+HAND_AS_CARDS = (WIDE[0], 36)
+"""From this size on the hand is drawn as cards too (when they fit on one line)."""
 
 NOTHING_FITS = "Nothing fits: press e to end your turn."
 """What the turn's start and the hint say when no card fits and no pile can move (e then ends
@@ -174,6 +176,8 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
         self.set_class(small, "too-small")
         # More room: larger piles that show more of each fan.
         self.set_class(width >= WIDE[0] and height >= WIDE[1], "wide")
+        for hand in self.query(HandView):
+            hand.as_cards = width >= HAND_AS_CARDS[0] and height >= HAND_AS_CARDS[1]
         if small:
             self.query_one("#too-small", Static).update(
                 f"The table needs a terminal of at least {MIN_WIDTH} x {MIN_HEIGHT}; "
