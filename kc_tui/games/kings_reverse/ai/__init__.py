@@ -1,0 +1,1 @@
+"""Kings Reverse computer players.  Pure Python: nothing here imports Textual or Rich."""
