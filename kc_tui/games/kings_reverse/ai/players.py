@@ -4,13 +4,13 @@
 - ``easy``: a random legal action; it does call "one card".
 - ``medium``: the greedy choice of :mod:`.policy`: sheds costly cards, keeps wilds, hits a
   next player close to out with a 7, 8 or King.
-- ``hard``: the same with card counting: it knows which cards are unseen (not in its hand nor on
-  the pile) and weighs each play by how likely the next player is to follow it, names the suit
-  the others are short of, and challenges a joker when a bluff is likely (KR6).
-- ``expert``: determinization (perfect-information Monte Carlo) over the hidden hands: it deals
-  the unseen cards to the other hands and the stock many times over, plays each candidate out to
-  the end of the round with the greedy policy for everyone, and takes the action that wins most
-  often, within its time budget (:meth:`ExpertAI.cancel` answers at once).
+- ``hard``: card counting and lookahead: it knows which cards are unseen (the deck less its
+  hand and the pile), deals them into the other hands and the stock 16 times, plays the greedy
+  choice's two favourite actions (or challenge and accept, KR6) out to the end of the round with
+  the greedy policy for every seat, and keeps the one that wins most.
+- ``expert``: the same determinization (perfect-information Monte Carlo over the hidden hands)
+  with four candidate actions and as many worlds as its time budget allows (1 s per decision by
+  default; :meth:`ExpertAI.cancel` answers at once with the best so far).
 """
 
 from __future__ import annotations
@@ -138,14 +138,13 @@ class _Searcher(ReverseAI):
 
 class HardAI(_Searcher):
     level: ClassVar[str] = "hard"
-    width: ClassVar[int] = int(__import__("os").environ.get("KRWID", "2"))
-    prior: ClassVar[float] = float(__import__("os").environ.get("KRPRI", "0.1"))
-    worlds: ClassVar[int] = 8
+    width: ClassVar[int] = 2
+    prior: ClassVar[float] = 0.05
+    worlds: ClassVar[int] = 16
     """Worlds dealt per decision (a fixed, small lookahead)."""
 
     def _worlds(self) -> tuple[int, float]:
-        import os
-        return int(os.environ.get("KRN", self.worlds)), 1.0
+        return self.worlds, 1.0
 
 
 class ExpertAI(_Searcher):
