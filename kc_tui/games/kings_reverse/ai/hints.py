@@ -52,8 +52,10 @@ def _why(action: Action, view: ReverseView) -> str:
     if card.id == 3 and view.rules.ace_of_spades:
         return f"Play {card}: then you give a card to each other player."
     same = sum(1 for c in ints(view.hand) if c != 52 and c // 4 != 10 and c % 4 == card.id % 4) - 1
-    keep = f", and you keep {same} more of its suit" if same > 0 else ""
-    return f"Play {card}: it follows the pile and saves your wild cards for later{keep}."
+    keep = f"you keep {same} more of its suit" if same > 0 else "it sheds a card"
+    wild = any(c == 52 or c // 4 == 10 for c in ints(view.hand))
+    saved = ", and your wild cards stay for when nothing else goes" if wild else ""
+    return f"Play {card}: {keep}{saved}."
 
 
 def hint(view: ReverseView) -> str:
