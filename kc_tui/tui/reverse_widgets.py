@@ -11,7 +11,6 @@ from textual.binding import Binding
 from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widget import Widget
 from textual.widgets import Static
 
 from ..engine.cards import AnyCard, Card, Suit
@@ -33,7 +32,7 @@ def any_card_text(card: AnyCard, ascii_only: bool) -> str:
     return card_text(card, ascii_only) if isinstance(card, Card) else str(card)
 
 
-def _card_content(card: AnyCard, widget: Widget) -> Content:
+def _card_content(card: AnyCard, widget: Static) -> Content:
     if isinstance(card, Card):
         return card_content(card, _settings(widget))
     return Content.assemble((str(card), "bold"))
