@@ -109,8 +109,9 @@ class SuitScreen(Dialog[Suit | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="kr-suit", classes="dialog"):
             yield Static("Name the suit to follow", classes="dialog-title")
-            yield Menu([MenuItem(s.value, s.value, suit_text(s, self.ascii_only).capitalize())
-                        for s in self.ORDER], id="kr-suit-menu")
+            labels = [suit_text(s, self.ascii_only) for s in self.ORDER]
+            yield Menu([MenuItem(s.value, s.value, label[0].upper() + label[1:])
+                        for s, label in zip(self.ORDER, labels)], id="kr-suit-menu")
             yield TextPanel(id="kr-suit-keys", classes="keys")
 
     def set_up(self) -> None:

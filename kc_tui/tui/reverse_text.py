@@ -110,7 +110,8 @@ def who_text(view: ReverseView, names: Sequence[str]) -> str:
         flag = f", one card ({state})" if state else ""
         lost = ", loses the next turn" if view.turn_lost[i] else ""
         parts.append(f"{name} {_cards(view.hand_counts[i])}{flag}{lost}, {view.totals[i]} points")
-    head = (f"{names[view.current]}'s turn. " if view.phase == Phase.TURN else "Between rounds. ")
+    head = ("Between rounds. " if view.phase != Phase.TURN
+            else "Your turn. " if view.seat == view.current else f"{names[view.current]}'s turn. ")
     return head + "; ".join(parts) + "."
 
 
