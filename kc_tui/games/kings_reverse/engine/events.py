@@ -4,6 +4,7 @@ as typed values.  ``as_dict()`` gives the protocol object; :func:`event_from_dic
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any, Mapping
 
@@ -15,7 +16,7 @@ from .actions import SUIT_BY_LETTER
 __all__ = [
     "GAME_NAME", "SessionStart", "RoundStart", "RoundView", "TurnStart", "Played", "SuitNamed",
     "Reversed", "Skipped", "Drew", "Passed", "Called", "Caught", "Gave", "Challenged", "TurnEnd",
-    "RoundEnd", "SessionEnd", "ReverseEvent", "seat_view", "event_from_dict",
+    "RoundEnd", "SessionEnd", "ReverseEvent", "seat_view", "event_from_dict", "encode_event",
 ]
 
 GAME_NAME = "kings-reverse"
@@ -326,3 +327,8 @@ def event_from_dict(d: Mapping[str, Any], seat: int | None = None) -> ReverseEve
     if kind == "session_end":
         return SessionEnd(tuple(d["winners"]), tuple(d["totals"]))
     raise ValueError(f"unknown event {str(kind)[:20]!r}")
+
+
+def encode_event(event: ReverseEvent) -> str:
+    """One transcript line (without the newline): compact JSON, keys in protocol order."""
+    return json.dumps(event.as_dict(), separators=(",", ":"), ensure_ascii=False)

@@ -369,6 +369,8 @@ class ReverseGame:
         return top != JK and top // 4 + 1 == r
 
     def _playable_counts(self, seat: int) -> dict[int, int]:
+        if seat != self.current or not self.fresh:
+            return dict.fromkeys(self.hands[seat], 1)
         counts: dict[int, int] = {}
         for c in self.hands[seat]:
             counts[c] = counts.get(c, 0) + 1
@@ -459,6 +461,11 @@ class ReverseGame:
 
             raise ReverseIllegal(refusal(self, action))
         self._apply(*key)
+
+    def apply_trusted(self, action: Action) -> None:
+        """Apply ``action`` taken from :meth:`legal_actions` without checking it again (a
+        search's rollouts; anything else uses :meth:`apply`)."""
+        self._apply(*_key(action))
 
     def _apply(self, kind: ActionKind, c: int, s: int) -> None:
         seat = self.current

@@ -15,6 +15,7 @@ referee sees it, :meth:`~ReverseService.follow` as one seat may).
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 from typing import Callable, ClassVar, Protocol, Sequence
 
@@ -110,6 +111,8 @@ class ReverseService:
         self._listeners: list[Listener] = list(listeners)
         self.faults: list[str] = []
         """One line per fault of a computer seat (an illegal action, a crash)."""
+        self.on_decision: Callable[[int, float], None] | None = None
+        """Called with (seat, seconds) after each computer decision (for measurements)."""
         self.game = ReverseGame(rules, random.Random(self.seed), [s.info for s in self.seats],
                                 self.seed)
         """The referee: engine-side only (tests, the tournament); front ends read views."""
@@ -265,11 +268,15 @@ class ReverseService:
             player = seats[game.current].player
             if player is None:
                 break
+            seat = game.current
+            started = time.perf_counter()
             try:
-                action = player.choose(self.view(game.current))
+                action = player.choose(self.view(seat))
             except Exception as exc:  # noqa: BLE001 - a broken player must not stop the table
-                self.faults.append(f"{seats[game.current].name} failed: {exc}")
+                self.faults.append(f"{seats[seat].name} failed: {exc}")
                 action = game.legal_actions()[-1]
+            if self.on_decision is not None:
+                self.on_decision(seat, time.perf_counter() - started)
             self._computer_acts(action)
             done += 1
         return done
