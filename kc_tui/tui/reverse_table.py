@@ -341,7 +341,8 @@ class ReverseTableScreen(OnKingsCornerApp, Screen[None]):
         rows = []
         for i, seat in enumerate(self.service.seats):
             turn = ">" if view.phase == Phase.TURN and view.current == i else " "
-            level = f" ({seat.level})" if seat.level else ""
+            # A computer's level, unless its name already says it (the command line's seats).
+            level = f" ({seat.level})" if seat.level and f"({seat.level})" not in seat.name else ""
             count = view.hand_counts[i]
             one = view.one_card[i]
             flag = " ONE CARD" + (" called" if one == "called" else " not called") if one else ""
