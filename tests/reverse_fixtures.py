@@ -11,6 +11,7 @@ from typing import Callable, ClassVar, Sequence
 
 from kc_tui.engine.cards import parse_any_card
 from kc_tui.engine.kinds import SeatKind
+from kc_tui.games.kings_reverse.ai import make_player
 from kc_tui.games.kings_reverse.engine.actions import Action, ActionKind
 from kc_tui.games.kings_reverse.engine.rules import build_rules
 from kc_tui.games.kings_reverse.engine.service import ReverseSeat, ReverseService
@@ -45,12 +46,54 @@ class Drawer:
 
 
 def reverse_app(seed: int = 3, players: int = 3, pace: float = 0, ascii_only: bool = True,
-                **options: object) -> KingsCornerApp:
+                settings: Settings | None = None, **options: object) -> KingsCornerApp:
     """You against ``players - 1`` drawers, standard rules with ``options``."""
     seats = [ReverseSeat("You")] + [ReverseSeat(name, SeatKind.AI, "drawer", Drawer())
                                     for name in ("Ada", "Ben", "Cleo", "Dev", "Eli")[:players - 1]]
     service = ReverseService(build_rules(players, **options), seats, seed=seed)
-    return KingsCornerApp(service, settings=Settings(ascii=ascii_only, pace=pace))
+    return KingsCornerApp(service, settings=settings or Settings(ascii=ascii_only, pace=pace))
+
+
+def reverse_four(settings: Settings) -> KingsCornerApp:
+    """You against three hard computers at Kings Reverse, seed 11."""
+    seats = [ReverseSeat("You")] + [
+        ReverseSeat(name, SeatKind.AI, "hard", make_player("hard", random.Random(i)))
+        for i, name in enumerate(("Ada", "Ben", "Cleo"))]
+    return KingsCornerApp(ReverseService(build_rules(4), seats, seed=11), settings=settings)
+
+
+async def reverse_turn(pilot) -> None:
+    await until(pilot, my_turn, "your turn at Kings Reverse")
+    await pilot.pause()
+
+
+async def reverse_suit(pilot) -> None:
+    """The suit chooser: the person holds a joker and nothing else that goes."""
+    await until(pilot, my_turn, "your turn at Kings Reverse")
+    arrange(pilot.app, ["4S", "5S", "KC", "JK"], "9D")
+    await pilot.press("4")
+    await pilot.pause()
+
+
+async def reverse_round_over(pilot) -> None:
+    """The round-over dialog: the person goes out with 9H on 9D; Ada and Ben hold cards."""
+    await until(pilot, my_turn, "your turn at Kings Reverse")
+    arrange(pilot.app, ["9H"], "9D")
+    game = table(pilot.app).service.game
+    game.hands[1] = ids(["7C", "JK", "4D", "KS"])
+    game.hands[2] = ids(["AS", "JH"])
+    await pilot.press("1")
+    await until(pilot, lambda app: type(app.screen).__name__ == "RoundOverScreen", "the round's end")
+    await pilot.pause()
+
+
+REVERSE_SCREENS = {
+    "reverse-table": (reverse_four, reverse_turn),
+    "reverse-suit": (lambda settings: reverse_app(settings=settings), reverse_suit),
+    "reverse-round-over": (lambda settings: reverse_app(settings=settings, one_card_call=False),
+                           reverse_round_over),
+}
+"""The Kings Reverse screens for the snapshots and screenshots (added to screen_fixtures.SCREENS)."""
 
 
 def ids(cards: Sequence[str]) -> list[int]:

@@ -37,6 +37,7 @@ from ..games.kings_reverse.engine.events import ReverseEvent, TurnEnd, TurnStart
 from ..games.kings_reverse.engine.rules import ReverseRules
 from ..games.kings_reverse.engine.service import ReverseDecision, ReverseSeat, ReverseService
 from ..games.kings_reverse.engine.views import ReverseView
+from ..storage.reverse_records import SessionRecorder
 from . import style_path
 from .dialogs import ConfirmScreen, PassScreen, TextScreen, help_screen
 from .info import SettingsScreen
@@ -115,7 +116,7 @@ class SuitScreen(Dialog[Suit | None]):
             yield TextPanel(id="kr-suit-keys", classes="keys")
 
     def set_up(self) -> None:
-        self.query_one("#kr-suit-keys", TextPanel).show("S H D C or arrows+Enter name it  Esc keep the joker")
+        self.query_one("#kr-suit-keys", TextPanel).show("S H D C, arrows+Enter  Esc keep joker")
         self.query_one(Menu).focus()
 
     def on_menu_chosen(self, message: Menu.Chosen) -> None:
@@ -290,6 +291,8 @@ class ReverseTableScreen(OnKingsCornerApp, Screen[None]):
         self.query_one("#prompt", Input).display = False
         self.service.follow(self._on_event, self.service.keyboard_seat)
         if not self.service.view(None).round:
+            # The finished session's transcript is kept for this game's statistics.
+            self.service.add_listener(SessionRecorder(self.names, self.report))
             self.service.start()
         self.refresh_table()
         self.advance()

@@ -120,7 +120,8 @@ def round_text(summary: ReverseRoundSummary, names: Sequence[str], text: CardTex
     totals, and the target."""
     record = summary.record
     if record.winner is not None:
-        head = f"{names[record.winner]} went out and wins round {record.round}."
+        verb = "win" if names[record.winner] == "You" else "wins"
+        head = f"{names[record.winner]} went out and {verb} round {record.round}."
     else:
         head = (f"Round {record.round} is blocked: the stock is empty and everyone passed. "
                 "Every player scores the cards left.")
@@ -148,7 +149,7 @@ def session_text(summary: ReverseRoundSummary, history: Sequence[Any], names: Se
                  target: int) -> str:
     """The session-over text: the winners (lowest score, ties share) and the score table."""
     winners = [names[w] for w in summary.session_winners]
-    verb = "wins" if len(winners) == 1 else "win"
+    verb = "wins" if len(winners) == 1 and winners[0] != "You" else "win"
     best = summary.record.totals[summary.session_winners[0]] if summary.session_winners else 0
     return (f"{' and '.join(winners)} {verb} with the lowest score, {best} (someone reached "
             f"{target}).\n\n" + score_table(history, names))

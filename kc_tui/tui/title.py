@@ -120,9 +120,13 @@ class TitleScreen(OnKingsCornerApp, Screen[None]):
 
             self.app.push_screen(rules_screen(build_rules(4), "standard"))
         elif item_id == "stats":
+            from ..storage.reverse_records import reverse_report_text, reverse_transcripts_dir
             from .dialogs import TextScreen
 
-            self.app.push_screen(TextScreen("Statistics", report_text(), close_keys="t"))
+            text = report_text()
+            if reverse_transcripts_dir().is_dir():  # once a Kings Reverse session has been kept
+                text += f"\n\nKings Reverse\n\n{reverse_report_text()}"
+            self.app.push_screen(TextScreen("Statistics", text, close_keys="t"))
         elif item_id == "settings":
             from .info import SettingsScreen
 

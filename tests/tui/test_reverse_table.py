@@ -204,7 +204,7 @@ async def test_going_out_shows_the_round_over_dialog_with_the_points_left() -> N
         await pilot.press("1")
         await until(pilot, lambda a: isinstance(a.screen, RoundOverScreen), "the round's end")
         text = str(app.screen.query_one("#round-summary", Static).render())
-        assert "You went out and wins round 1." in text
+        assert "You went out and win round 1." in text
         assert "Ada  +50" in text
         assert table(app).service.phase == Phase.ROUND_OVER
 
@@ -254,3 +254,23 @@ async def test_a_suit_is_named_only_by_a_joker_and_jacks_set_their_own() -> None
         assert not isinstance(app.screen, SuitScreen)
         assert table(app).service.view(0).follow is Suit.CLUBS
         assert "You play JC." in log_text(app)
+
+
+async def test_a_finished_session_is_kept_for_this_games_statistics_apart_from_the_first() -> None:
+    from kc_tui.storage import report_text
+    from kc_tui.storage.reverse_records import reverse_report_text, reverse_transcripts_dir
+    from kc_tui.tui.round_over import SessionOverScreen
+
+    app = reverse_app(one_card_call=False, target=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        arrange(app, ["9H"], "9D")
+        await pilot.press("1")
+        await until(pilot, lambda a: isinstance(a.screen, RoundOverScreen), "the round's end")
+        await pilot.press("enter")
+        await until(pilot, lambda a: isinstance(a.screen, SessionOverScreen), "the session's end")
+        text = str(app.screen.query_one("#session-summary", Static).render())
+        assert text.startswith("You win with the lowest score, 0")
+    assert len(list(reverse_transcripts_dir().glob("*.jsonl"))) == 1
+    assert "You: won 1 of 1 session, went out in 1 of 1 round" in reverse_report_text()
+    assert report_text().startswith("No finished sessions yet")  # the first game's are its own
