@@ -128,8 +128,9 @@ class SuitScreen(Dialog[Suit | None]):
 
 PLAY, TURN, READ, GAME = "Playing a card", "Your turn", "Reading the table", "The game"
 REVERSE_KEYS: tuple[KeyRow, ...] = (
-    KeyRow("1-9, 0, letters", "play that card of your hand (0 is the tenth, then f g n p u v y z as "
-           "the hand shows them); a * marks the cards you may play; a joker asks for the suit", PLAY,
+    KeyRow("1-9, 0, letters", "play that card of your hand, or give it after the Ace of spades (0 is "
+           "the tenth, then f g n p u v y z as the hand shows them); a * marks the cards you may "
+           "play; a joker asks for the suit", PLAY,
            action="pick", line=(("turn", "1-9 play"),)),
     KeyRow("Left, Right, Enter", "move along your hand; Enter (or Space) plays the marked card", PLAY,
            action="pick", line=(("turn", "Enter play"),)),
