@@ -78,90 +78,88 @@ class MediumAI(ReverseAI):
                       len(view.hand_counts))
 
 
-class HardAI(ReverseAI):
-    level: ClassVar[str] = "hard"
+class _Searcher(ReverseAI):
+    """A player that looks ahead: for the few actions the greedy choice likes best, it deals
+    the unseen cards (card counting: the deck less its hand and the pile) to the other hands
+    and the stock, plays each action out to the end of the round with the greedy policy for
+    every seat, and keeps the action that wins most (the greedy favourite keeps its place
+    unless another does clearly better: a handful of samples is noise)."""
 
-    def choose(self, view: ReverseView) -> Action:
-        assert view.seat is not None
-        unseen = unseen_cards(view)
-        total = max(len(unseen), 1)
-        nxt = next_seat(view, view.seat)
-        held = view.hand_counts[nxt]
-        wild = sum(1 for c in unseen if c == JK or c // 4 == 10)
+    width: ClassVar[int] = 2
+    """How many of the greedy's favourite actions are searched."""
+    prior: ClassVar[float] = 0.1
+    """The margin the greedy favourite is given over the others' mean result."""
 
-        def outlook(suit: int, rank: int) -> float:
-            # The chance that one unseen card follows, raised to the next hand's size.
-            follow = wild + sum(1 for c in unseen if c != JK and c // 4 != 10 and
-                                (c % 4 == suit or (rank and c // 4 + 1 == rank)))
-            return 1.0 - (1.0 - follow / total) ** held
-
-        challenge = False
-        if view.legal[0].kind is ActionKind.CHALLENGE:
-            # The joker's player: a bluff if they held any card that matched the pile before.
-            against = (view.seat - (1 if view.clockwise else -1)) % len(view.hand_counts)
-            before = view.pile[-2] if len(view.pile) >= 2 else None
-            shown = ints((before,)) if before is not None else []
-            h = view.hand_counts[against]
-            if shown:
-                b = shown[0]
-                match = sum(1 for c in unseen if c == JK or c // 4 == 10 or
-                            (b != JK and (c % 4 == b % 4 or c // 4 == b // 4)))
-                bluff = 1.0 - (1.0 - match / total) ** h
-                # Challenging a legal joker costs two cards more; a caught bluff saves four.
-                challenge = bluff * 4 > (1 - bluff) * 2
-        return greedy(view.legal, ints(view.hand), held, len(view.hand_counts), outlook, challenge)
-
-
-class ExpertAI(ReverseAI):
-    level: ClassVar[str] = "expert"
-
-    def __init__(self, rng: random.Random | None = None, think: float | None = None) -> None:
+    def __init__(self, rng: random.Random | None = None) -> None:
         super().__init__(rng)
-        self.think = 1.0 if think is None else think
-        """Seconds per decision with more than one sensible action."""
         self._stop = threading.Event()
-        self._hard = HardAI(self.rng)
-        self.width = 3
-        """How many of the greedy's favourite actions are searched."""
-        self.prior = 0.15
-        """The margin the greedy favourite is given over the others' mean result."""
         self.rollouts = 0
         """Rollouts played so far (for measurements)."""
 
     def cancel(self) -> None:
         self._stop.set()
 
+    def _worlds(self) -> tuple[int, float]:
+        """The most worlds to deal and the seconds allowed."""
+        raise NotImplementedError
+
     def choose(self, view: ReverseView) -> Action:
         self._stop.clear()
         legal = list(view.legal)
         first = legal[0].kind
+        assert view.seat is not None
+        nxt = view.hand_counts[next_seat(view, view.seat)]
         if first is ActionKind.CALL:
             return legal[0]
-        if len(legal) == 1 or first is ActionKind.GIVE or view.seat is None:
-            return self._hard.choose(view)
+        if first is ActionKind.GIVE:
+            return greedy(legal, ints(view.hand), nxt, len(view.hand_counts))
         if first is ActionKind.CHALLENGE:
             candidates = legal
         else:
-            nxt = view.hand_counts[next_seat(view, view.seat)]
             candidates = ranked(legal, ints(view.hand), nxt, len(view.hand_counts))[:self.width]
-        deadline = time.perf_counter() + self.think
-        wins = [0.0] * len(candidates)
-        tries = [0] * len(candidates)
-        sample = 0
-        while True:
+        if len(candidates) == 1:
+            return candidates[0]
+        most, seconds = self._worlds()
+        deadline = time.perf_counter() + seconds
+        totals = [0.0] * len(candidates)
+        worlds = 0
+        while worlds < most:
             world = _determinize(view, self.rng)
             for i, action in enumerate(candidates):
-                wins[i] += _rollout(world.clone(), action, view.seat, self.rng)
-                tries[i] += 1
+                totals[i] += _rollout(world.clone(), action, view.seat, self.rng)
                 self.rollouts += 1
-            sample += 1
-            if self._stop.is_set() or time.perf_counter() >= deadline or sample >= 400:
+            worlds += 1
+            if self._stop.is_set() or time.perf_counter() >= deadline:
                 break
-        # The greedy favourite (first) keeps its place unless another does clearly better:
-        # a handful of samples is noise, and noise played is a weak player.
-        means = [wins[i] / tries[i] for i in range(len(candidates))]
-        best = max(range(len(candidates)), key=lambda i: means[i] + (self.prior if i == 0 else 0.0))
+        best = max(range(len(candidates)),
+                   key=lambda i: totals[i] / worlds + (self.prior if i == 0 else 0.0))
         return candidates[best]
+
+
+class HardAI(_Searcher):
+    level: ClassVar[str] = "hard"
+    width: ClassVar[int] = int(__import__("os").environ.get("KRWID", "2"))
+    prior: ClassVar[float] = float(__import__("os").environ.get("KRPRI", "0.1"))
+    worlds: ClassVar[int] = 8
+    """Worlds dealt per decision (a fixed, small lookahead)."""
+
+    def _worlds(self) -> tuple[int, float]:
+        import os
+        return int(os.environ.get("KRN", self.worlds)), 1.0
+
+
+class ExpertAI(_Searcher):
+    level: ClassVar[str] = "expert"
+    width: ClassVar[int] = 4
+    prior: ClassVar[float] = 0.05
+
+    def __init__(self, rng: random.Random | None = None, think: float | None = None) -> None:
+        super().__init__(rng)
+        self.think = 1.0 if think is None else think
+        """Seconds per decision with more than one action worth searching."""
+
+    def _worlds(self) -> tuple[int, float]:
+        return 2000, self.think
 
 
 def _determinize(view: ReverseView, rng: random.Random) -> ReverseGame:
@@ -211,8 +209,8 @@ def _determinize(view: ReverseView, rng: random.Random) -> ReverseGame:
     return g
 
 
-HORIZON = int(__import__("os").environ.get("KRH", "40"))
-"""Steps a rollout plays before it judges the position by the hands' sizes."""
+HORIZON = 3000
+"""Steps a rollout plays at most (a round is far shorter; this only bounds a runaway)."""
 
 
 def _rollout(game: ReverseGame, action: Action, me: int, rng: random.Random) -> float:

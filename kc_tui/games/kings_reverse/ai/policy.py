@@ -9,6 +9,7 @@ else goes (KR3), play the 7, 8 and King on a next player close to out (KR4), mar
 
 from __future__ import annotations
 
+from dataclasses import dataclass, fields
 from typing import Callable, Sequence
 
 from ..engine.actions import Action, ActionKind
@@ -16,9 +17,28 @@ from ..engine.game import ACE_OF_SPADES, JK, card_value
 
 __all__ = ["greedy", "ranked", "keep_value", "best_suit", "Outlook"]
 
-import os
 
-OUTLOOK_WEIGHT = float(os.environ.get("KRW", "12"))
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """The weights of the greedy choice (each level plays its own)."""
+
+    jack: float = 4.0
+    """A Jack's score when other cards may go (a draw scores 0)."""
+    skip: float = 2.0
+    """An 8 (or a King between two) when the next player is not close to out."""
+    skip_danger: float = 10.0
+    seven: float = 4.0
+    seven_danger: float = 14.0
+    suit_length: float = 2.5
+    """Per other card of the played card's suit still in hand (play from long suits)."""
+    value: float = 0.5
+    """Per point the card would cost if kept (KR7)."""
+    outlook: float = 0.0
+    """Against the counted chance that the next player can follow (hard)."""
+
+
+MEDIUM_STYLE = Style()
 Outlook = Callable[[int, int], float]
 """``outlook(suit, rank)``: how likely the next player is to follow a pile left showing that
 suit and rank (0..1); the hard player counts cards for it, the medium player does not."""
@@ -54,7 +74,7 @@ def _suit_counts(hand: Sequence[int]) -> list[int]:
 
 
 def _play_score(action: Action, hand: Sequence[int], counts: Sequence[int], next_count: int,
-                players: int, outlook: Outlook | None) -> float:
+                players: int, outlook: Outlook | None, style: Style) -> float:
     kind = action.kind
     left = len(hand)
     if kind is ActionKind.DRAW:
@@ -67,7 +87,7 @@ def _play_score(action: Action, hand: Sequence[int], counts: Sequence[int], next
         suit = action.suit.index if action.suit is not None else 0
         score = 35.0 + (100.0 if left == 2 else 0.0)
         if outlook is not None:
-            score -= OUTLOOK_WEIGHT * outlook(suit, 13)
+            score -= style.outlook * outlook(suit, 13)
         return score
     card = action.card
     assert card is not None
@@ -81,30 +101,31 @@ def _play_score(action: Action, hand: Sequence[int], counts: Sequence[int], next
         score = 8.0 + (25.0 if danger else 0.0)
         if action.suit is not None:
             if outlook is not None:
-                score -= OUTLOOK_WEIGHT * outlook(action.suit.index, 0)
+                score -= style.outlook * outlook(action.suit.index, 0)
             if plain[action.suit.index] == max(plain):
                 score += 4
         return score
     rank, suit = c // 4 + 1, c % 4
     if rank == 11:
         # A Jack is wild: keep it unless it is nearly the last card or nothing else goes.
-        return 4.0 + (30.0 if left <= 3 else 0.0) + (3.0 if plain[suit] == max(plain) else 0.0)
-    score = 12.0 + card_value(c) / 2 + 2.5 * (plain[suit] - 1)
+        return style.jack + (30.0 if left <= 3 else 0.0) + (3.0 if plain[suit] == max(plain) else 0.0)
+    score = 12.0 + card_value(c) * style.value + style.suit_length * (plain[suit] - 1)
     if rank == 7:
-        score += 14.0 if danger else 4.0
+        score += style.seven_danger if danger else style.seven
     elif rank == 8 or (rank == 13 and players == 2):
-        score += 10.0 if danger else 2.0
+        score += style.skip_danger if danger else style.skip
     elif rank == 13:
         score += 3.0
     if c == ACE_OF_SPADES:
         score += 6.0 * min(players - 1, left - 1)
     if outlook is not None:
-        score -= OUTLOOK_WEIGHT * outlook(suit, rank) * (2.0 if danger else 1.0)
+        score -= style.outlook * outlook(suit, rank) * (2.0 if danger else 1.0)
     return score
 
 
 def greedy(legal: Sequence[Action], hand: Sequence[int], next_count: int, players: int,
-           outlook: Outlook | None = None, challenge: bool = False) -> Action:
+           outlook: Outlook | None = None, challenge: bool = False,
+           style: Style = MEDIUM_STYLE) -> Action:
     """The greedy choice among ``legal`` for a hand (card ints), the next player's card count
     and the table's size; ``challenge`` is whether to challenge a joker when asked."""
     first = legal[0].kind
@@ -120,17 +141,26 @@ def greedy(legal: Sequence[Action], hand: Sequence[int], next_count: int, player
     best = legal[0]
     best_score = float("-inf")
     for action in legal:
-        score = _play_score(action, hand, counts, next_count, players, outlook)
+        score = _play_score(action, hand, counts, next_count, players, outlook, style)
         if score > best_score:
             best, best_score = action, score
     return best
 
 
 def ranked(legal: Sequence[Action], hand: Sequence[int], next_count: int, players: int,
-           outlook: Outlook | None = None) -> list[Action]:
+           outlook: Outlook | None = None, style: Style = MEDIUM_STYLE) -> list[Action]:
     """The turn's actions (play step or a drawn card), the greedy's favourite first."""
     counts = _suit_counts(hand)
-    scored = [(_play_score(a, hand, counts, next_count, players, outlook), i, a)
+    scored = [(_play_score(a, hand, counts, next_count, players, outlook, style), i, a)
               for i, a in enumerate(legal)]
     scored.sort(key=lambda t: (-t[0], t[1]))
     return [a for _, _, a in scored]
+
+
+def style_from_env() -> Style:
+    import os
+
+    text = os.environ.get("KRP", "")
+    names = {f.name for f in fields(Style)}
+    values = {k: float(v) for k, v in (kv.split("=") for kv in text.split(",") if kv) if k in names}
+    return Style(**values)

@@ -441,7 +441,8 @@ class ReverseGame:
         r, s = d // 4 + 1, d % 4
         if r in (QUEEN, KING):
             partner = (QUEEN + KING - r - 1) * 4 + s
-            if partner in self.hands[seat] and self._marriage_ok(s):
+            # A partner drawn as a penalty this turn cannot go down with it (KR3).
+            if self._playable_counts(seat).get(partner) and self._marriage_ok(s):
                 out.append(_ACTIONS[(ActionKind.MARRY, -1, s)])
         return out
 
