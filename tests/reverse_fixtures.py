@@ -46,9 +46,11 @@ class Drawer:
 
 
 def reverse_app(seed: int = 3, players: int = 3, pace: float = 0, ascii_only: bool = True,
-                settings: Settings | None = None, **options: object) -> KingsCornerApp:
-    """You against ``players - 1`` drawers, standard rules with ``options``."""
-    seats = [ReverseSeat("You")] + [ReverseSeat(name, SeatKind.AI, "drawer", Drawer())
+                settings: Settings | None = None, level: str = "drawer",
+                **options: object) -> KingsCornerApp:
+    """You against ``players - 1`` drawers, standard rules with ``options``; ``level`` is the
+    level the seats are said to be (a real one for a save that is resumed)."""
+    seats = [ReverseSeat("You")] + [ReverseSeat(name, SeatKind.AI, level, Drawer())
                                     for name in ("Ada", "Ben", "Cleo", "Dev", "Eli")[:players - 1]]
     service = ReverseService(build_rules(players, **options), seats, seed=seed)
     return KingsCornerApp(service, settings=settings or Settings(ascii=ascii_only, pace=pace))

@@ -15,10 +15,11 @@ from textual.widgets import Input, Static
 from ..ai.seats import SEAT_NAMES
 from ..games import GAMES
 from ..games.kings_reverse.engine.rules import PRESETS, ReverseRules, RuleError, build_rules
+from ..storage.reverse_saves import ReverseSaveError, list_reverse_saves, load_reverse_save
 from .info import ON_OFF
 from .keys import bindings, key_line
 from .new_game import NEW_GAME_KEYS, SeatChoice
-from .reverse_table import new_reverse_service
+from .reverse_table import ReverseTableScreen, new_reverse_service
 from .typed_app import OnKingsCornerApp
 from .widgets import Choice, Menu, MenuItem, TextPanel
 
@@ -66,7 +67,9 @@ class ReverseNewGameScreen(OnKingsCornerApp, Screen[None]):
             with Horizontal(classes="seat"):
                 yield Static(f"  {'Seed (blank: random)':<25}", classes="label")
                 yield Input(id="seed", type="integer", placeholder="random", max_length=18)
+            saved = list_reverse_saves()
             yield Menu([MenuItem("start", "Ctrl+S", "Start the game"),
+                        *([MenuItem("resume", "Enter", f"Continue {saved[0].title}")] if saved else []),
                         MenuItem("back", "Esc", "Back to the title")], id="new-game-menu")
         yield TextPanel(id="summary")
         yield TextPanel(id="keys", classes="keys")
@@ -192,6 +195,8 @@ class ReverseNewGameScreen(OnKingsCornerApp, Screen[None]):
     def on_menu_chosen(self, message: Menu.Chosen) -> None:
         if message.item.id == "start":
             self.action_start()
+        elif message.item.id == "resume":
+            self.resume()
         else:
             self.action_back()
 
@@ -205,6 +210,20 @@ class ReverseNewGameScreen(OnKingsCornerApp, Screen[None]):
         self.app.own(service)
         self.app.pop_screen()
         self.app.start_table(service)
+
+    def resume(self) -> None:
+        """Continue the newest saved Kings Reverse game (a save that cannot be used says why)."""
+        saved = list_reverse_saves()
+        if not saved:
+            return
+        try:
+            service, saver = load_reverse_save(saved[0].path, self.app.report_save_error)
+        except ReverseSaveError as exc:
+            self.query_one("#summary", TextPanel).show(f"Cannot continue: {exc}")
+            return
+        self.app.own(service)
+        self.app.pop_screen()
+        self.app.push_screen(ReverseTableScreen(service, saver))
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -26,18 +26,18 @@ from textual.widget import Widget
 from textual.widgets import Input, RichLog, Static
 from textual.worker import get_current_worker
 
-from ..ai.seats import HUMAN_PREFIX, SEAT_NAMES
 from ..engine.cards import JOKER, AnyCard, Card, NotationError, Rank, Suit
-from ..engine.kinds import Phase, SeatKind
+from ..engine.kinds import Phase
 from ..engine.service import new_seed
-from ..games.kings_reverse.ai import hint, make_player
+from ..games.kings_reverse.ai import hint
 from ..games.kings_reverse.engine.actions import Action, ActionKind, parse_action
 from ..games.kings_reverse.engine.describe import describe_event, describe_rules
 from ..games.kings_reverse.engine.events import ReverseEvent, TurnEnd, TurnStart
 from ..games.kings_reverse.engine.rules import ReverseRules
-from ..games.kings_reverse.engine.service import ReverseDecision, ReverseSeat, ReverseService
+from ..games.kings_reverse.engine.service import ReverseDecision, ReverseService
 from ..games.kings_reverse.engine.views import ReverseView
 from ..storage.reverse_records import SessionRecorder
+from ..storage.reverse_saves import ReverseSaver, reverse_seats
 from . import style_path
 from .dialogs import ConfirmScreen, PassScreen, TextScreen, help_screen
 from .info import SettingsScreen
@@ -67,30 +67,10 @@ from .table import MIN_HEIGHT, MIN_WIDTH
 from .typed_app import OnKingsCornerApp
 from .widgets import Menu, MenuItem, PlayersView, TextPanel
 
-__all__ = ["REVERSE_KEYS", "REVERSE_QUICK_GAME", "ReverseTableScreen", "SuitScreen", "reverse_seats"]
+__all__ = ["REVERSE_KEYS", "REVERSE_QUICK_GAME", "ReverseTableScreen", "SuitScreen", "new_reverse_service"]
 
 REVERSE_QUICK_GAME = ["you", "hard", "hard", "hard"]
 """The quick game of Kings Reverse: you against three hard computers, standard rules."""
-
-
-def reverse_seats(specs: Sequence[str], rng: random.Random,
-                  names: Sequence[str | None] | None = None) -> list[ReverseSeat]:
-    """Seats for checked specs (``you``, ``human:NAME``, an AI level), named as the first game
-    names them: "You" (or the person's name), then the computers' names not taken."""
-    given = list(names or [None] * len(specs))
-    for i, spec in enumerate(specs):
-        if given[i] is None and (spec == "you" or spec.startswith(HUMAN_PREFIX)):
-            given[i] = "You" if spec == "you" else spec[len(HUMAN_PREFIX):]
-    spare = iter(n for n in SEAT_NAMES + tuple(f"Player {k}" for k in range(1, 7)) if n not in given)
-    seats = []
-    for i, spec in enumerate(specs):
-        name = given[i] or next(spare)
-        if spec == "you" or spec.startswith(HUMAN_PREFIX):
-            seats.append(ReverseSeat(name, SeatKind.HUMAN))
-        else:
-            player = make_player(spec, random.Random(rng.getrandbits(48)))
-            seats.append(ReverseSeat(name, SeatKind.AI, spec, player))
-    return seats
 
 
 class SuitScreen(Dialog[Suit | None]):
@@ -210,7 +190,12 @@ class ReverseComputer:
         if decision is not self.decision or not screen.is_attached:
             return
         self.decision = None
-        screen.service.apply_decision(decision, action)
+        service = screen.service
+        legal = service.legal_actions()
+        if service.apply_decision(decision, action):
+            screen.record(action)
+        elif service.decision_id != decision.id and legal:
+            screen.record(legal[-1])  # refused: the service played this instead
         for fault in screen.service.take_faults():
             screen.query_one("#log", RichLog).write(f"! {fault}")
         screen.shown_computer_action()
@@ -250,9 +235,11 @@ class ReverseTableScreen(OnKingsCornerApp, Screen[None]):
     viewer: var[int] = var(-1, init=False)
     """Whose hand is shown: the one person, or in hot-seat the one at the keyboard (-1: none)."""
 
-    def __init__(self, service: ReverseService) -> None:
+    def __init__(self, service: ReverseService, saver: ReverseSaver | None = None) -> None:
+        """``saver``: a resumed session's (a new session gets one when it starts)."""
         super().__init__()
         self.service = service
+        self.saver = saver
         self.people = [i for i, s in enumerate(service.seats) if s.player is None]
         self.set_reactive(ReverseTableScreen.viewer, self.people[0] if len(self.people) == 1 else -1)
         self.names = [s.name for s in service.seats]
@@ -294,9 +281,23 @@ class ReverseTableScreen(OnKingsCornerApp, Screen[None]):
         if not self.service.view(None).round:
             # The finished session's transcript is kept for this game's statistics.
             self.service.add_listener(SessionRecorder(self.names, self.report))
+            self.saver = ReverseSaver(self.service, self._specs(), ReverseSaver.new_path(self.names),
+                                      on_error=self.report)
+            self.service.add_listener(self.saver)
             self.service.start()
+            self.saver.save()  # the deal: a game left in its first turn can be resumed
+        else:
+            self.query_one("#log", RichLog).write(
+                f"Resumed in round {self.service.view(None).round}. Totals: " + ", ".join(
+                    f"{n} {t}" for n, t in zip(self.names, self.service.view(None).totals)) + ".")
         self.refresh_table()
         self.advance()
+
+    def _specs(self) -> list[str]:
+        """The seats as specs (what a save records): a level, "you", or "human:NAME" in
+        hot-seat."""
+        return [s.level if s.player is not None and s.level else
+                "you" if len(self.people) == 1 else f"human:{s.name}" for s in self.service.seats]
 
     # ------------------------------------------------------------------ events and drawing
     @property
@@ -439,6 +440,11 @@ class ReverseTableScreen(OnKingsCornerApp, Screen[None]):
             self.say(f"{self.names[service.current]} is thinking...")
             self.computer.begin()
 
+    def record(self, action: Action) -> None:
+        """A computer's action was applied: the save keeps it."""
+        if self.saver is not None:
+            self.saver.acted(action)
+
     def shown_computer_action(self) -> None:
         """A computer acted: the table and the status line say what it did."""
         recent, self._recent = self._recent, []
@@ -459,6 +465,8 @@ class ReverseTableScreen(OnKingsCornerApp, Screen[None]):
             # export it).
             self.say(str(exc))
             return False
+        if self.saver is not None:
+            self.saver.acted(action)
         self._recent = []
         self.advance()
         return True
@@ -676,6 +684,8 @@ class ReverseTableScreen(OnKingsCornerApp, Screen[None]):
             if len(self.people) > 1:
                 self.viewer = -1
             service.next_round()
+            if self.saver is not None:
+                self.saver.dealt()
             self.refresh_table()
             self.advance()
 

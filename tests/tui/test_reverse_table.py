@@ -274,3 +274,30 @@ async def test_a_finished_session_is_kept_for_this_games_statistics_apart_from_t
     assert len(list(reverse_transcripts_dir().glob("*.jsonl"))) == 1
     assert "You: won 1 of 1 session, went out in 1 of 1 round" in reverse_report_text()
     assert report_text().startswith("No finished sessions yet")  # the first game's are its own
+
+
+async def test_a_game_left_in_the_middle_is_continued_from_the_new_game_screen() -> None:
+    from kc_tui.storage import Settings
+    from kc_tui.tui.app import KingsCornerApp
+    from kc_tui.tui.dialogs import ConfirmScreen
+
+    app = reverse_app(level="beginner")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        await pilot.press("d")
+        await until(pilot, my_turn, "your turn again")
+        hand = _hand(app)
+        await pilot.press("q")
+        await until(pilot, lambda a: isinstance(a.screen, ConfirmScreen), "the question")
+        await pilot.press("y")
+    app = KingsCornerApp(settings=Settings(pace=0, ascii=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "right")
+        await pilot.pause()
+        menu = str(app.screen.query_one("#new-game-menu", Static).render())
+        assert "Continue You, Ada, Ben: round 1" in menu
+        app.screen.query_one("#new-game-menu").focus()
+        await pilot.press("down", "enter")  # past "Start the game"
+        await until(pilot, my_turn, "your turn in the resumed game")
+        assert _hand(app) == hand
+        assert "Resumed in round 1." in log_text(app)
