@@ -301,3 +301,52 @@ async def test_a_game_left_in_the_middle_is_continued_from_the_new_game_screen()
         await until(pilot, my_turn, "your turn in the resumed game")
         assert _hand(app) == hand
         assert "Resumed in round 1." in log_text(app)
+
+
+async def test_t_gives_a_hint_in_words_and_x_says_when_there_is_nothing_to_challenge() -> None:
+    app = reverse_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        arrange(app, ["4S", "9H", "7C"], "9D")
+        await pilot.press("t")
+        await pilot.pause()
+        assert status(app).startswith("Play 9H")
+        await pilot.press("x")
+        await pilot.pause()
+        assert status(app) == "Only the player a joker was just played on may challenge it or accept it."
+
+
+async def test_the_terminal_cursor_sits_on_the_selected_card_of_the_hand() -> None:
+    app = reverse_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        arrange(app, ["4S", "9H", "7C"], "9D")
+        hand = table(app).query_one(ReverseHandView)
+        await pilot.press("right")
+        await pilot.pause()
+        region = hand.content_region
+        x, y = app.cursor_position
+        line = str(hand.render()).splitlines()[y - region.y]
+        assert line[x - region.x:].startswith("2:7C")  # the hand is sorted: 4S 7C 9H
+
+
+async def test_hot_seat_hides_the_hand_until_its_player_takes_the_keyboard() -> None:
+    from kc_tui.engine.kinds import SeatKind
+    from kc_tui.games.kings_reverse.engine.rules import build_rules
+    from kc_tui.games.kings_reverse.engine.service import ReverseSeat, ReverseService
+    from kc_tui.storage import Settings
+    from kc_tui.tui.app import KingsCornerApp
+    from kc_tui.tui.dialogs import PassScreen
+
+    seats = [ReverseSeat("Zoe", SeatKind.HUMAN), ReverseSeat("Max", SeatKind.HUMAN)]
+    app = KingsCornerApp(ReverseService(build_rules(2), seats, seed=2), settings=Settings(pace=0, ascii=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda a: isinstance(a.screen, PassScreen), "the pass-the-keyboard screen")
+        assert table(app).query_one(ReverseHandView).face_down
+        current = table(app).service.current
+        await pilot.pause(PassScreen.GUARD)
+        await pilot.press("enter")
+        await until(pilot, lambda a: isinstance(a.screen, ReverseTableScreen), "the table")
+        hand = table(app).query_one(ReverseHandView)
+        assert not hand.face_down
+        assert hand.cards == table(app).service.view(current).hand
