@@ -138,7 +138,7 @@ class NewGameScreen(OnKingsCornerApp, Screen[None]):
                 self.names_edited.add(i)
         self._sync_names()
         self._update()
-        self.query_one("#game", Choice).focus()
+        self.query_one("#player-count", Choice).focus()
 
     # ------------------------------------------------------------------ state
     @property

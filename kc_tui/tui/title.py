@@ -34,8 +34,8 @@ NO_SAVES = "no saved games yet"
 MENU = [
     MenuItem("new", "n", "New game: choose players, levels and rules"),
     MenuItem("quick", "g", "Quick game: you against three hard opponents"),
-    MenuItem("reverse", "v", "Kings Reverse: a quick game of the second game"),
     MenuItem("resume", "c", "Continue a saved game", disabled=NO_SAVES),
+    MenuItem("reverse", "v", "Kings Reverse: a quick game of the second game"),
     MenuItem("rules", "r", "How to play: the rules"),
     MenuItem("stats", "t", "Statistics: each player's record"),
     MenuItem("settings", "s", "Settings: theme, cards, AI pace, confirmations"),
