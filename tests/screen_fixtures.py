@@ -276,7 +276,7 @@ SCREENS: dict[str, Screen] = {
 from reverse_fixtures import REVERSE_SCREENS  # noqa: E402 - the second game's screens (issue 14)
 
 SCREENS.update(REVERSE_SCREENS)
-SCREENS["reverse-new-game"] = (title, press("n", "right"))
+SCREENS["reverse-new-game"] = (title, press("n", "up", "right"))
 
 
 def start(screen: Screen, ascii_only: bool = False) -> tuple[KingsCornerApp, Drive]:

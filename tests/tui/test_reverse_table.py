@@ -231,7 +231,7 @@ async def test_the_new_game_screen_switches_to_kings_reverse_and_starts_it() -> 
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
         await pilot.pause()
-        await pilot.press("right")  # the Game choice has the focus
+        await pilot.press("up", "right")  # from Players up to the Game choice, and change it
         await pilot.pause()
         assert isinstance(app.screen, ReverseNewGameScreen)
         await pilot.press("down", "left")  # 3 players
@@ -292,7 +292,7 @@ async def test_a_game_left_in_the_middle_is_continued_from_the_new_game_screen()
         await pilot.press("y")
     app = KingsCornerApp(settings=Settings(pace=0, ascii=True))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n", "right")
+        await pilot.press("n", "up", "right")
         await pilot.pause()
         menu = str(app.screen.query_one("#new-game-menu", Static).render())
         assert "Continue You, Ada, Ben: round 1" in menu
