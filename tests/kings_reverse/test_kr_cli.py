@@ -114,3 +114,17 @@ def test_play_plain_from_the_command_line() -> None:
         input="who\nquit\n", capture_output=True, text=True, timeout=60, check=False)
     assert result.returncode == 0, result.stderr
     assert "Players: " in result.stdout and "You leave the table." in result.stdout
+
+
+def test_a_hint_is_a_sentence_naming_a_legal_action() -> None:
+    from kc_tui.games.kings_reverse.ai import hint
+
+    seats = [ReverseSeat("You"), ReverseSeat("East", "ai", "medium", make_player("medium"))]
+    service = ReverseService(build_rules(2), seats, seed=9)
+    service.start()
+    service.run_computer_turns()
+    view = service.view(0)
+    said = hint(view)
+    assert said.endswith(".")
+    assert any(str(a) in said or a.kind.value in said.lower() for a in view.legal)
+    assert hint(service.view(1)) == ""  # not its turn

@@ -244,7 +244,13 @@ def _simulate(args: argparse.Namespace) -> int:
             return None
         if writers:
             writers[-1].close()
-        writers.append(TranscriptFile(directory / f"session-{session:05d}-{session_seed}.jsonl"))
+        path = directory / f"session-{session:05d}-{session_seed}.jsonl"
+        try:
+            writers.append(TranscriptFile(path))
+        except OSError as exc:
+            print(f"! The transcript cannot be written to {visible(str(path))} "
+                  f"({exc.strerror or exc}); this session goes on without one.", file=sys.stderr)
+            return None
         return writers[-1]
 
     try:

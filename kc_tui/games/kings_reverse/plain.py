@@ -38,7 +38,8 @@ def table_text(view: ReverseView) -> str:
     stock, every player's card count and "one card" state, and the hand."""
     top = view.top
     follow = view.follow.word if view.follow is not None else "-"
-    lines = [f"Pile: {top} ({len(view.pile)} cards); suit to follow: {follow}; "
+    size = f"{len(view.pile)} card{'s' if len(view.pile) != 1 else ''}"
+    lines = [f"Pile: {top} ({size}); suit to follow: {follow}; "
              f"play goes {_arrow(view)}; stock: {view.stock_count}."]
     lines.append(_who(view))
     if view.seat is not None:

@@ -51,9 +51,11 @@ def _why(action: Action, view: ReverseView) -> str:
         return f"Play {card}: the Jack is wild, and {card.suit.word} suit you."  # type: ignore[union-attr]
     if card.id == 3 and view.rules.ace_of_spades:
         return f"Play {card}: then you give a card to each other player."
-    same = sum(1 for c in ints(view.hand) if c != 52 and c % 4 == card.id % 4) - 1
-    return (f"Play {card}: it sheds {('a costly card' if rank in (1,) else 'a card')} and you keep "
-            f"{same} more of its suit.")
+    same = sum(1 for c in ints(view.hand) if c != 52 and c // 4 != 10 and c % 4 == card.id % 4) - 1
+    keep = f"you keep {same} more of its suit" if same > 0 else "it sheds a card"
+    wild = any(c == 52 or c // 4 == 10 for c in ints(view.hand))
+    saved = ", and your wild cards stay for when nothing else goes" if wild else ""
+    return f"Play {card}: {keep}{saved}."
 
 
 def hint(view: ReverseView) -> str:

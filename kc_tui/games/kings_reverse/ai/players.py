@@ -4,18 +4,20 @@
 - ``easy``: a random legal action; it does call "one card".
 - ``medium``: the greedy choice of :mod:`.policy`: sheds costly cards, keeps wilds, hits a
   next player close to out with a 7, 8 or King.
-- ``hard``: the same with card counting: it knows which cards are unseen (not in its hand nor on
-  the pile) and weighs each play by how likely the next player is to follow it, names the suit
-  the others are short of, and challenges a joker when a bluff is likely (KR6).
-- ``expert``: determinization (perfect-information Monte Carlo) over the hidden hands: it deals
-  the unseen cards to the other hands and the stock many times over, plays each candidate out to
-  the end of the round with the greedy policy for everyone, and takes the action that wins most
-  often, within its time budget (:meth:`ExpertAI.cancel` answers at once).
+- ``hard``: card counting and lookahead: it knows which cards are unseen (the deck less its
+  hand and the pile), deals them into the other hands and the stock 24 times, plays the greedy
+  choice's two favourite actions (or challenge and accept, KR6) out to the end of the round with
+  the greedy policy for every seat, and keeps the one that wins most.
+- ``expert``: the same determinization (perfect-information Monte Carlo over the hidden hands)
+  with three candidate actions and as many worlds as its time budget allows (1 s per decision by
+  default; :meth:`ExpertAI.cancel` answers at once with the best so far).
 """
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 import threading
 import time
 from typing import ClassVar
@@ -83,12 +85,12 @@ class _Searcher(ReverseAI):
     the unseen cards (card counting: the deck less its hand and the pile) to the other hands
     and the stock, plays each action out to the end of the round with the greedy policy for
     every seat, and keeps the action that wins most (the greedy favourite keeps its place
-    unless another does clearly better: a handful of samples is noise)."""
+    unless another beats it by more than the noise of so few worlds)."""
 
     width: ClassVar[int] = 2
     """How many of the greedy's favourite actions are searched."""
-    prior: ClassVar[float] = 0.1
-    """The margin the greedy favourite is given over the others' mean result."""
+    margin: ClassVar[float] = 2.0
+    """How many standard errors an action must beat the greedy favourite by to be chosen."""
 
     def __init__(self, rng: random.Random | None = None) -> None:
         super().__init__(rng)
@@ -121,37 +123,47 @@ class _Searcher(ReverseAI):
             return candidates[0]
         most, seconds = self._worlds()
         deadline = time.perf_counter() + seconds
-        totals = [0.0] * len(candidates)
+        # Each world scores every candidate (common random numbers): what is compared is the
+        # per-world difference from the greedy favourite.
+        diffs: list[list[float]] = [[] for _ in candidates]
         worlds = 0
         while worlds < most:
             world = _determinize(view, self.rng)
-            for i, action in enumerate(candidates):
-                totals[i] += _rollout(world.clone(), action, view.seat, self.rng)
-                self.rollouts += 1
+            base = _rollout(world.clone(), candidates[0], view.seat, self.rng)
+            for i in range(1, len(candidates)):
+                diffs[i].append(_rollout(world.clone(), candidates[i], view.seat, self.rng) - base)
+            self.rollouts += len(candidates)
             worlds += 1
             if self._stop.is_set() or time.perf_counter() >= deadline:
                 break
-        best = max(range(len(candidates)),
-                   key=lambda i: totals[i] / worlds + (self.prior if i == 0 else 0.0))
+        # Leave the favourite only for an action that does better by more than the noise of
+        # so few worlds (a paired z test at about two standard errors): a handful of
+        # samples is noise, and noise played is a weak player.
+        best, best_gain = 0, 0.0
+        for i in range(1, len(candidates)):
+            d = diffs[i]
+            if len(d) < 4:
+                continue
+            mean = statistics.fmean(d)
+            spread = statistics.pstdev(d) / math.sqrt(len(d))
+            if mean > self.margin * spread and mean > best_gain:
+                best, best_gain = i, mean
         return candidates[best]
 
 
 class HardAI(_Searcher):
     level: ClassVar[str] = "hard"
-    width: ClassVar[int] = int(__import__("os").environ.get("KRWID", "2"))
-    prior: ClassVar[float] = float(__import__("os").environ.get("KRPRI", "0.1"))
-    worlds: ClassVar[int] = 8
+    width: ClassVar[int] = 2
+    worlds: ClassVar[int] = 24
     """Worlds dealt per decision (a fixed, small lookahead)."""
 
     def _worlds(self) -> tuple[int, float]:
-        import os
-        return int(os.environ.get("KRN", self.worlds)), 1.0
+        return self.worlds, 1.0
 
 
 class ExpertAI(_Searcher):
     level: ClassVar[str] = "expert"
-    width: ClassVar[int] = 4
-    prior: ClassVar[float] = 0.05
+    width: ClassVar[int] = 3
 
     def __init__(self, rng: random.Random | None = None, think: float | None = None) -> None:
         super().__init__(rng)

@@ -9,13 +9,13 @@ else goes (KR3), play the 7, 8 and King on a next player close to out (KR4), mar
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Callable, Sequence
+from dataclasses import dataclass
+from typing import Sequence
 
 from ..engine.actions import Action, ActionKind
 from ..engine.game import ACE_OF_SPADES, JK, card_value
 
-__all__ = ["greedy", "ranked", "keep_value", "best_suit", "Outlook"]
+__all__ = ["greedy", "ranked", "keep_value", "best_suit", "Style", "MEDIUM_STYLE"]
 
 
 
@@ -34,14 +34,9 @@ class Style:
     """Per other card of the played card's suit still in hand (play from long suits)."""
     value: float = 0.5
     """Per point the card would cost if kept (KR7)."""
-    outlook: float = 0.0
-    """Against the counted chance that the next player can follow (hard)."""
 
 
 MEDIUM_STYLE = Style()
-Outlook = Callable[[int, int], float]
-"""``outlook(suit, rank)``: how likely the next player is to follow a pile left showing that
-suit and rank (0..1); the hard player counts cards for it, the medium player does not."""
 
 
 def best_suit(hand: Sequence[int]) -> int:
@@ -74,7 +69,7 @@ def _suit_counts(hand: Sequence[int]) -> list[int]:
 
 
 def _play_score(action: Action, hand: Sequence[int], counts: Sequence[int], next_count: int,
-                players: int, outlook: Outlook | None, style: Style) -> float:
+                players: int, style: Style) -> float:
     kind = action.kind
     left = len(hand)
     if kind is ActionKind.DRAW:
@@ -86,8 +81,6 @@ def _play_score(action: Action, hand: Sequence[int], counts: Sequence[int], next
     if kind is ActionKind.MARRY:
         suit = action.suit.index if action.suit is not None else 0
         score = 35.0 + (100.0 if left == 2 else 0.0)
-        if outlook is not None:
-            score -= style.outlook * outlook(suit, 13)
         return score
     card = action.card
     assert card is not None
@@ -100,8 +93,6 @@ def _play_score(action: Action, hand: Sequence[int], counts: Sequence[int], next
         # Only when nothing else goes (or a bluff): four cards and a lost turn for the next.
         score = 8.0 + (25.0 if danger else 0.0)
         if action.suit is not None:
-            if outlook is not None:
-                score -= style.outlook * outlook(action.suit.index, 0)
             if plain[action.suit.index] == max(plain):
                 score += 4
         return score
@@ -118,13 +109,11 @@ def _play_score(action: Action, hand: Sequence[int], counts: Sequence[int], next
         score += 3.0
     if c == ACE_OF_SPADES:
         score += 6.0 * min(players - 1, left - 1)
-    if outlook is not None:
-        score -= style.outlook * outlook(suit, rank) * (2.0 if danger else 1.0)
     return score
 
 
 def greedy(legal: Sequence[Action], hand: Sequence[int], next_count: int, players: int,
-           outlook: Outlook | None = None, challenge: bool = False,
+           challenge: bool = False,
            style: Style = MEDIUM_STYLE) -> Action:
     """The greedy choice among ``legal`` for a hand (card ints), the next player's card count
     and the table's size; ``challenge`` is whether to challenge a joker when asked."""
@@ -141,26 +130,18 @@ def greedy(legal: Sequence[Action], hand: Sequence[int], next_count: int, player
     best = legal[0]
     best_score = float("-inf")
     for action in legal:
-        score = _play_score(action, hand, counts, next_count, players, outlook, style)
+        score = _play_score(action, hand, counts, next_count, players, style)
         if score > best_score:
             best, best_score = action, score
     return best
 
 
 def ranked(legal: Sequence[Action], hand: Sequence[int], next_count: int, players: int,
-           outlook: Outlook | None = None, style: Style = MEDIUM_STYLE) -> list[Action]:
+           style: Style = MEDIUM_STYLE) -> list[Action]:
     """The turn's actions (play step or a drawn card), the greedy's favourite first."""
     counts = _suit_counts(hand)
-    scored = [(_play_score(a, hand, counts, next_count, players, outlook, style), i, a)
+    scored = [(_play_score(a, hand, counts, next_count, players, style), i, a)
               for i, a in enumerate(legal)]
     scored.sort(key=lambda t: (-t[0], t[1]))
     return [a for _, _, a in scored]
 
-
-def style_from_env() -> Style:
-    import os
-
-    text = os.environ.get("KRP", "")
-    names = {f.name for f in fields(Style)}
-    values = {k: float(v) for k, v in (kv.split("=") for kv in text.split(",") if kv) if k in names}
-    return Style(**values)

@@ -127,6 +127,10 @@ def _play_deals(entrants: Sequence[str], rules: ReverseRules, seed: int, deals: 
                 out.points[spec].append(record.scores[s])
                 if record.winner == s:
                     wins[spec] += 1.0
+                elif record.winner is None:
+                    # A blocked round has no winner (KR7): every seat shares it, as a blocked
+                    # round of Kings in the Corner is shared.
+                    wins[spec] += 1.0 / n
         for name in names:
             out.deal_wins[name].append((wins[name], played[name]))
     return out
@@ -149,8 +153,9 @@ def run_tournament(entrants: Sequence[str], rules: ReverseRules, rounds: int, se
                    duplicate: bool = False, jobs: int = 1,
                    think: float | None = None) -> ReverseTournament:
     """Play ``rounds`` single rounds (grouped in deals of one round per rotation with
-    ``duplicate``) and summarise each level: the win rate's interval is the ratio estimator's
-    normal interval with deals as clusters, as for Kings in the Corner."""
+    ``duplicate``) and summarise each level: the win rate counts a blocked round as shared by
+    every seat, and its interval is the ratio estimator's normal interval with deals as
+    clusters, as for Kings in the Corner."""
     n = len(entrants)
     deals = max(1, math.ceil(rounds / (n if duplicate else 1)))
     start = time.perf_counter()

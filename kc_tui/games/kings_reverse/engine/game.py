@@ -456,12 +456,11 @@ class ReverseGame:
     def apply(self, action: Action) -> None:
         """Apply the current player's ``action``; raises :class:`ReverseIllegal` with the
         sentence to show, changing nothing."""
-        key = _key(action)
-        if self.phase != Phase.TURN or key not in {_key(a) for a in self.legal_actions()}:
+        if self.phase != Phase.TURN or action not in self.legal_actions():
             from .describe import refusal
 
             raise ReverseIllegal(refusal(self, action))
-        self._apply(*key)
+        self._apply(*_key(action))
 
     def apply_trusted(self, action: Action) -> None:
         """Apply ``action`` taken from :meth:`legal_actions` without checking it again (a
@@ -611,10 +610,13 @@ class ReverseGame:
 
     def hand(self, seat: int) -> tuple[AnyCard, ...]:
         """``seat``'s hand, sorted (jokers last)."""
-        return tuple(card_of(c) for c in sorted(self.hands[seat]))
+        return tuple(map(_CARD_OF.__getitem__, sorted(self.hands[seat])))
 
     def why_not_playing(self) -> str:
         return "The round is over." if self.phase == Phase.ROUND_OVER else "The session is over."
+
+
+_CARD_OF: tuple[AnyCard, ...] = tuple(JOKER if c == JK else CARDS[c] for c in range(53))
 
 
 def _key(action: Action) -> tuple[ActionKind, int, int]:

@@ -190,7 +190,7 @@ class ReverseService:
         return ReverseView(
             seat, game.rules, game.players, game.phase, game.step, game.current, game.round_no,
             game.dealer, game.direction == 1,
-            tuple(_card(c) for c in game.pile),
+            tuple(map(_CARDS.__getitem__, game.pile)),
             _suit(game.follow) if started else None,
             len(game.stock), game.hand(seat) if seat is not None else (),
             tuple(len(h) for h in game.hands),
@@ -312,7 +312,10 @@ class ReverseService:
 
 
 def _card(c: int) -> AnyCard:
-    return card_of(c)
+    return _CARDS[c]
+
+
+_CARDS: tuple[AnyCard, ...] = tuple(card_of(c) for c in range(53))
 
 
 def _suit(s: int) -> Suit:
