@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import ClassVar
+from typing import ClassVar, Sequence
 
 from ..engine.actions import Action
 from ..engine.views import ReverseView
@@ -18,6 +18,8 @@ class ReverseAI(ABC):
     touches nothing but the view and its own state."""
 
     level: ClassVar[str] = ""
+    quick: bool = False
+    """Whether :meth:`choose_quick` decides without a view."""
 
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = rng or random.Random(0)
@@ -25,6 +27,12 @@ class ReverseAI(ABC):
     @abstractmethod
     def choose(self, view: ReverseView) -> Action:
         """One action of ``view.legal``."""
+
+    def choose_quick(self, legal: Sequence[Action], hand: Sequence[int], next_count: int,
+                     players: int) -> Action:
+        """The choice from the legal actions, the hand (card ints), the next player's card
+        count and the table's size (only if :attr:`quick`)."""
+        raise NotImplementedError(f"{type(self).__name__} decides from a view")
 
     def cancel(self) -> None:
         """Answer now with the best action found so far (the expert thinks; others are quick)."""

@@ -20,7 +20,7 @@ import random
 import statistics
 import threading
 import time
-from typing import ClassVar
+from typing import ClassVar, Sequence
 
 from ....engine.cards import Joker
 from ....engine.kinds import Phase
@@ -53,31 +53,42 @@ def unseen_cards(view: ReverseView) -> list[int]:
     return [c for c in range(53) for _ in range(max(counts[c], 0))]
 
 
-class BeginnerAI(ReverseAI):
+class _QuickAI(ReverseAI):
+    """A player that needs only the legal actions, its hand and the next hand's size."""
+
+    quick = True
+
+    def choose(self, view: ReverseView) -> Action:
+        assert view.seat is not None
+        return self.choose_quick(view.legal, ints(view.hand),
+                                 view.hand_counts[next_seat(view, view.seat)], len(view.hand_counts))
+
+
+class BeginnerAI(_QuickAI):
     level: ClassVar[str] = "beginner"
 
-    def choose(self, view: ReverseView) -> Action:
-        legal = [a for a in view.legal if a.kind not in (ActionKind.CALL, ActionKind.CHALLENGE)]
-        return self.rng.choice(legal)
+    def choose_quick(self, legal: Sequence[Action], hand: Sequence[int], next_count: int,
+                     players: int) -> Action:
+        return self.rng.choice([a for a in legal
+                                if a.kind not in (ActionKind.CALL, ActionKind.CHALLENGE)])
 
 
-class EasyAI(ReverseAI):
+class EasyAI(_QuickAI):
     level: ClassVar[str] = "easy"
 
-    def choose(self, view: ReverseView) -> Action:
-        legal = view.legal
+    def choose_quick(self, legal: Sequence[Action], hand: Sequence[int], next_count: int,
+                     players: int) -> Action:
         if legal[0].kind is ActionKind.CALL:
             return legal[0]
         return self.rng.choice(legal)
 
 
-class MediumAI(ReverseAI):
+class MediumAI(_QuickAI):
     level: ClassVar[str] = "medium"
 
-    def choose(self, view: ReverseView) -> Action:
-        assert view.seat is not None
-        return greedy(view.legal, ints(view.hand), view.hand_counts[next_seat(view, view.seat)],
-                      len(view.hand_counts))
+    def choose_quick(self, legal: Sequence[Action], hand: Sequence[int], next_count: int,
+                     players: int) -> Action:
+        return greedy(legal, hand, next_count, players)
 
 
 class _Searcher(ReverseAI):

@@ -40,9 +40,17 @@ class ReversePlayer(Protocol):
 
     level: ClassVar[str]
     rng: random.Random
+    quick: bool
+    """Whether :meth:`choose_quick` decides without a view (the simulator's fast path)."""
 
     def choose(self, view: ReverseView) -> Action:
         """One action for the seat that must act (``view.legal`` lists them)."""
+        ...
+
+    def choose_quick(self, legal: Sequence[Action], hand: Sequence[int], next_count: int,
+                     players: int) -> Action:
+        """The same choice from the legal actions, the hand as card ints (``Card.id``, 52 for
+        the joker), the next player's card count and the table's size (only if :attr:`quick`)."""
         ...
 
     def cancel(self) -> None: ...
@@ -271,7 +279,13 @@ class ReverseService:
             seat = game.current
             started = time.perf_counter()
             try:
-                action = player.choose(self.view(seat))
+                if player.quick:
+                    # Players that look at nothing else are spared building the whole view.
+                    action = player.choose_quick(
+                        game.legal_actions(), game.hands[seat],
+                        len(game.hands[(seat + game.direction) % game.n]), game.n)
+                else:
+                    action = player.choose(self.view(seat))
             except Exception as exc:  # noqa: BLE001 - a broken player must not stop the table
                 self.faults.append(f"{seats[seat].name} failed: {exc}")
                 action = game.legal_actions()[-1]
