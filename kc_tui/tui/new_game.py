@@ -104,6 +104,9 @@ class NewGameScreen(OnKingsCornerApp, Screen[None]):
         self._remembered()
         yield Static("New game", classes="screen-title")
         with VerticalScroll(id="new-game"):
+            # The second game has a new-game screen of its own; choosing it here opens that one.
+            yield Choice("Game", [("kings-corner", "Kings in the Corner"),
+                                  ("kings-reverse", "Kings Reverse")], "kings-corner", id="game")
             yield Choice("Players", [(n, str(n)) for n in range(2, 7)], self.start_count, id="player-count")
             for i in range(6):
                 yield SeatChoice(i, self.start_kinds[i])
@@ -246,6 +249,12 @@ class NewGameScreen(OnKingsCornerApp, Screen[None]):
     # ------------------------------------------------------------------ changes
     def on_choice_changed(self, message: Choice.Changed) -> None:
         choice_id = message.choice.id or ""
+        if choice_id == "game":
+            if message.value == "kings-reverse":
+                from .reverse_new_game import ReverseNewGameScreen
+
+                self.app.switch_screen(ReverseNewGameScreen())
+            return
         if choice_id == "preset":
             self.preset = message.value
             self.options = {}

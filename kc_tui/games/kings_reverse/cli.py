@@ -1,7 +1,7 @@
 """``kings-corner --game kings-reverse COMMAND``: Kings Reverse's own command line, which the
 application's (:mod:`kc_tui.cli`) hands over to through the game registry
-(:mod:`kc_tui.games`).  Commands: ``play`` (the line mode; the table's screens for this game come
-later), ``simulate``, ``tournament`` and ``rules``."""
+(:mod:`kc_tui.games`).  Commands: ``play`` (the full-screen table, or the line mode with ``--plain``),
+``simulate``, ``tournament`` and ``rules``."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from ...cli.common import add_look_options, full_screen
+from ...cli.play import run_table
 from ...engine.text import visible
 from .ai import LEVELS
 from .ai.tournament import SEAT_NAMES, make_seats, run_tournament, simulate
@@ -108,18 +110,19 @@ def build_parser() -> argparse.ArgumentParser:
     """Every Kings Reverse command and option."""
     parser = argparse.ArgumentParser(prog=PROG, description="Kings Reverse: two decks and "
                                      "jokers, shed your hand (docs/rules.md, Kings Reverse).")
+    add_look_options(parser)
     parser.set_defaults(func=_play_default, parser=parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    play = sub.add_parser("play", help="play in the line mode",
-                          description="Play a Kings Reverse session in the line mode (the full-"
-                          "screen table for this game is not built yet; --plain is accepted).")
+    play = sub.add_parser("play", help="play at this terminal (the table, or the line mode with --plain)",
+                          description="Play a Kings Reverse session at the full-screen table, or "
+                          "in the line mode (--plain, or without a terminal).")
     play.add_argument("--players", type=lambda t: _seats(t, people=True),
                       default=["you", "hard", "hard", "hard"], metavar="SEATS",
                       help=f"seats in order: you, human:NAME, or a level ({', '.join(LEVELS)}); "
                       "default you,hard,hard,hard")
     play.add_argument("--seed", type=_seed, default=None, help="seed for a reproducible deal")
-    play.add_argument("--plain", action="store_true", help="the line mode (the only one so far)")
+    play.add_argument("--plain", action="store_true", help="the line mode instead of the full-screen table")
     play.add_argument("--transcript", type=Path, default=None, metavar="FILE",
                       help="write the JSON Lines transcript to FILE")
     play.add_argument("--think", type=_think, default=None, metavar="SECONDS",
@@ -173,9 +176,25 @@ def main(argv: Sequence[str]) -> int:
 
 
 def _play_default(args: argparse.Namespace) -> int:
-    print("Kings Reverse has no full-screen table yet: playing in the line mode "
+    """No command: a quick game at the table (you against three hard computers), or the line
+    mode without a terminal."""
+    if full_screen():
+        return _play(build_parser().parse_args([*_look_args(args), "play"]))
+    print("No terminal for the full-screen game here: playing in the line mode "
           f"({PROG} play --plain; {PROG} --help lists every command).")
     return _play(build_parser().parse_args(["play", "--plain"]))
+
+
+def _look_args(args: argparse.Namespace) -> list[str]:
+    """The look options given before the command, passed on to ``play``."""
+    given = []
+    if args.ascii is not None:
+        given.append("--ascii" if args.ascii else "--no-ascii")
+    if args.theme is not None:
+        given += ["--theme", args.theme]
+    if args.pace is not None:
+        given += ["--pace", str(args.pace)]
+    return given
 
 
 def _read(prompt: str) -> str | None:
@@ -200,6 +219,8 @@ def _play(args: argparse.Namespace) -> int:
             raise
         service.add_listener(writer)
     try:
+        if not args.plain and full_screen():
+            return run_table(service, args)
         return ReversePlain(service, _read, sys.stdout).run()
     finally:
         service.close()
