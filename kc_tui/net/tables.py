@@ -45,6 +45,7 @@ from ..engine.cards import Card, Pile
 from ..engine.events import Event, RoundEnd, seat_view
 from ..engine.kinds import Phase
 from ..engine.moves import IllegalMove, Move
+from ..engine.observation import Observation
 from ..engine.rules import RuleSet, rules_label
 from ..engine.service import Decision, GameService, new_seed
 from ..engine.text import is_valid_text, visible
@@ -321,6 +322,12 @@ class SeatDoor:
         """The game as this seat may see it now: its own hand only; a spectator's has none."""
         return self._service().view(self.seat)
 
+    def public_observation(self) -> Observation:
+        """The table as everyone sees it: the board, the counts, the scores; no hand at all
+        (``hand_mask`` 0; ``seat`` is whose turn it is)."""
+        service = self._service()
+        return service.observation(service.current)._replace(hand_mask=0)
+
     def my_turn(self) -> bool:
         """Whether this seat's person is to act now (not while a computer plays for them)."""
         return self._table.person_turn(self.seat)
@@ -393,7 +400,7 @@ class SeatDoor:
         self._table.check_turn(self.seat)
         return service
 
-    def play(self, move: Move) -> None:
+    def play(self, move: Move | int) -> None:
         """Play ``move`` for this seat; :class:`IllegalMove` (or :class:`TableError`) says why
         not, and nothing changes."""
         service = self._acting()
@@ -1007,6 +1014,17 @@ class TableServer:
 
     def table(self, table_id: int) -> TableInfo:
         return self._get(table_id).info()
+
+    def is_owner(self, person: Person, table_id: int) -> bool:
+        """Whether ``person`` made the table (and so may start it)."""
+        return person.same(self._get(table_id).owner)
+
+    def seat_kept_for(self, person: Person, table_id: int) -> int | None:
+        """The seat of the table that is ``person``'s (to come back to, or resume), if any."""
+        for slot in self._get(table_id).slots:
+            if person.same(slot.person):
+                return slot.index
+        return None
 
     def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
         """Call ``callback()`` after every change the lobby shows (a seat taken, a game started
