@@ -1169,8 +1169,12 @@ class TableServer:
         log.info("table %s resumed from %s", table.id, table.save_path)
 
     def _adjourn(self, table: _Table) -> None:
+        table.notice("Everyone has left: the table is adjourned; its players can resume it from the lobby.")
         table.adjourn()
         table.settle()
+        for door in table.spectators:
+            door.closed = True  # nothing is played here any more: the spectators are sent back
+        table.spectators.clear()
         if not any(s.person is not None for s in table.slots):
             # Only guests played: nobody can ever resume it.
             self._tables.pop(table.id, None)

@@ -294,7 +294,10 @@ class NetworkTableScreen(TableScreen):
 
     def _update_from_server(self) -> None:
         self._update_pending = False
-        if not self.is_attached or self.remote.door.closed:
+        if not self.is_attached:
+            return
+        if self.remote.door.closed:
+            self._leave()  # the table was adjourned under a spectator: back to the lobby
             return
         self.refresh_table()
         if self._advanced != self._position():

@@ -290,8 +290,8 @@ async def test_a_table_everyone_left_is_adjourned_and_resumed_after_a_restart(tm
             play_turn(ada if game.current == 0 else ben, rng)
     await until(lambda: game.current in (0, 1) or game.phase != Phase.TURN, "a person's turn")
     before = (game.round_no, game.turns, [list(game.hand(s)) for s in range(3)])
-    ada.leave()
-    ben.detach()  # the last person gone: after the grace the table is adjourned
+    ada.detach()
+    ben.detach()  # everyone gone: after the grace the table is adjourned (nobody played meanwhile)
     await until(lambda: server.table(info.id).state == TableState.ADJOURNED, "the table adjourned")
     await server.close()
 
