@@ -134,7 +134,8 @@ class SeatInfo:
     kind: SeatKindName
     """``person``: a seat for a person; ``computer``: a computer of ``level`` plays it."""
     name: str | None
-    """Who sits there (or is expected back); None for a free person's seat."""
+    """Who sits there (or is expected back); None for a free person's seat, and for a
+    computer before the game starts (computers are named then)."""
     level: str | None = None
     connected: bool = False
     """Whether the person is there now."""
@@ -148,7 +149,7 @@ class SeatInfo:
     def label(self) -> str:
         """The seat in a few words, as the lobby lists it."""
         if self.kind == "computer":
-            return f"{self.name} (computer, {self.level})"
+            return f"{self.name} (computer, {self.level})" if self.name else f"computer ({self.level})"
         if self.name is None:
             return "free" + (" (computer plays)" if self.stand_in else "")
         if self.stand_in:
@@ -506,7 +507,7 @@ class _Table:
 
     def _lobby_name(self, slot: _Slot) -> str:
         if not slot.for_person:
-            return f"Computer {slot.index + 1}"
+            return f"Computer {slot.index + 1}"  # named when the game starts
         return slot.person.name if slot.person is not None else f"Seat {slot.index + 1}"
 
     def info(self) -> TableInfo:
@@ -517,7 +518,8 @@ class _Table:
                 seats.append(SeatInfo(slot.index, "person", slot.person.name if slot.person else None,
                                       None, slot.connected, slot.stand_in))
             else:
-                seats.append(SeatInfo(slot.index, "computer", names[slot.index], slot.spec, True))
+                named = names[slot.index] if self.seat_names is not None else None
+                seats.append(SeatInfo(slot.index, "computer", named, slot.spec, True))
         service = self.service
         round_no = service.view(None).round if service is not None else 0
         return TableInfo(self.id, self.name, self.owner.name, rules_label(self.rules), tuple(seats),
@@ -1208,7 +1210,7 @@ class TableServer:
                 slot.door = None
             table.spectators.clear()
             if table.state == TableState.PLAYING:
-                table.adjourn()
+                self._adjourn(table)
             elif table.restored is not None:
                 table.restored.close()
         await asyncio.sleep(0)
