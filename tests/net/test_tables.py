@@ -14,7 +14,7 @@ import pytest
 from kc_tui.ai import make_player
 from kc_tui.engine.events import Event
 from kc_tui.engine.kinds import Phase
-from kc_tui.engine.moves import IllegalMove
+from kc_tui.engine.moves import IllegalMove, PlayCard
 from kc_tui.engine.rules import build_rules
 from kc_tui.engine.transcript import replay
 from kc_tui.net.tables import Notice, Person, SeatDoor, TableError, TableServer, TableState
@@ -310,3 +310,42 @@ async def test_a_table_everyone_left_is_adjourned_and_resumed_after_a_restart(tm
     assert (game.round_no, game.turns, [list(game.hand(s)) for s in range(3)]) == before
     assert ada.view().round == before[0]
     await again.close()
+
+
+async def test_the_transcript_has_every_event_as_it_happens(server: TableServer) -> None:
+    info = server.create_table(ADA, "T", build_rules(2), ["open", "easy"])
+    ada = server.join(ADA, info.id, 0)
+    game = referee(server, info.id)
+    path = server.data_dir / "tables" / f"table-{info.id}.jsonl"
+    rng = random.Random(4)
+    for _ in range(3):
+        await until(lambda: game.current == 0 or game.phase != Phase.TURN, "Ada's turn")
+        # Flushed per event: what is on disk now is every event so far, and replays.
+        lines = path.read_text().splitlines()
+        assert len(lines) == len(server._tables[info.id].events)
+        assert replay(lines).turns == game.turns
+        if game.phase != Phase.TURN:
+            break
+        play_turn(ada, rng)
+    await server.close()
+
+
+async def test_undo_takes_back_only_this_seats_moves(server: TableServer) -> None:
+    info = server.create_table(ADA, "T", build_rules(2), ["open", "open"])
+    ada, ben = server.join(ADA, info.id, 0), server.join(BEN, info.id, 1)
+    game = referee(server, info.id)
+    mover, other = (ada, ben) if game.current == 0 else (ben, ada)
+    moves = mover.legal_moves()
+    assert other.legal_moves() == ()
+    if moves:
+        first = moves[0]
+        held = first.card if isinstance(first, PlayCard) else first.source
+        assert other.targets(held).piles == () and mover.targets(held).piles != ()
+        mover.play(first)
+        with pytest.raises(TableError, match="not yours"):
+            other.undo()
+        mover.undo()
+    mover.end_turn()
+    with pytest.raises(TableError, match="not yours"):
+        mover.undo()  # the turn passed: nothing of the other's can be taken back
+    await server.close()
