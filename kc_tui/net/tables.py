@@ -1057,10 +1057,13 @@ class TableServer:
             raise TableError(f"There is no table {table_id}.")
         return table
 
-    def create_table(self, owner: Person, name: str, rules: RuleSet, seats: Sequence[str]) -> TableInfo:
+    def create_table(self, owner: Person, name: str, rules: RuleSet, seats: Sequence[str],
+                     seed: int | None = None) -> TableInfo:
         """A new waiting table; ``seats`` holds :data:`SEAT_OPEN` (a person's seat) or an AI
-        level for each of ``rules.players`` seats, one open at least.  The owner then joins
-        a seat like everyone else, and may :meth:`start` the game."""
+        level for each of ``rules.players`` seats, one open at least; ``name`` may be empty
+        (then "Ada's table").  ``seed`` fixes the deals (tests, a replayed evening; by default
+        a fresh one).  The owner then joins a seat like everyone else, and may :meth:`start`
+        the game."""
         title = check_name(name or f"{owner.name}'s table", MAX_TABLE_NAME, "A table's name")
         rules.checked()
         specs = [s.strip().lower() for s in seats]
@@ -1074,6 +1077,8 @@ class TableServer:
             raise TableError("A table needs one open seat at least, for a person.")
         table_id = max(self._tables, default=0) + 1
         table = _Table(self, table_id, title, owner, rules, specs)
+        if seed is not None:
+            table.seed = seed
         self._tables[table_id] = table
         log.info("table %s created by %s: %s, %s", table_id, owner.name, title, ", ".join(specs))
         self.changed()
