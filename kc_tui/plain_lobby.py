@@ -386,7 +386,7 @@ class PlainLobby:
         info = self.door.info()
         self.say(f"You sit in seat {seat + 1} of table {table_id}." + (
             " Waiting for the game to start" + (": type start to start it." if
-                                                self.server.is_owner(self.person, table_id) else ".")
+                                                self.server.may_start(self.person, table_id) else ".")
             if info.state == TableState.WAITING else ""))
 
     def _watch(self, args: list[str]) -> None:

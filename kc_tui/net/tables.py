@@ -31,6 +31,7 @@ import asyncio
 import json
 import logging
 import random
+import re
 import time
 from collections import deque
 from dataclasses import dataclass, replace
@@ -639,8 +640,11 @@ class _Table:
         if self.state == TableState.PLAYING:
             if slot.stand_in:
                 slot.back = True
-                self.notice(f"{person.name} is back" + (f", in {name}'s seat" if name != person.name else "")
-                            + "; the seat is theirs again from the next turn.")
+                played = f" (played as {name})" if name != person.name else ""
+                self.notice(f"{person.name} is back in seat {seat + 1}{played}; the computer plays "
+                            "until the next turn starts." if returning else
+                            f"{person.name} takes seat {seat + 1}{played}; the computer plays until "
+                            "the next turn starts.")
             elif returning:
                 self.notice(f"{person.name} is back.")
             self._write_meta()
@@ -665,8 +669,8 @@ class _Table:
 
     def _reclaim(self, slot: _Slot) -> None:
         slot.stand_in = slot.back = False
-        who = slot.person.name if slot.person is not None else "its person"
-        self.notice(f"{who} plays {self.names()[slot.index]}'s seat again.")
+        who = slot.person.name if slot.person is not None else "Its person"
+        self.notice(f"{who} plays seat {slot.index + 1} from now on.")
 
     def gone(self, door: SeatDoor, dropped: bool) -> None:
         """A door closes: a spectator goes; a seat is held, handed to the computer or freed."""
@@ -966,6 +970,9 @@ class TableServer:
         self._subscribers: list[Callable[[], None]] = []
         self._shown: tuple[TableInfo, ...] = ()
         self._names: dict[str, str] = self._read_names()
+        self._next_id = 1
+        """The next table's number: above every table's, and every file's in the tables folder
+        (a finished table's transcript is never overwritten by a new table's)."""
         self._load_adjourned()
 
     # ------------------------------------------------------------------ people
@@ -1018,8 +1025,16 @@ class TableServer:
         return self._get(table_id).info()
 
     def is_owner(self, person: Person, table_id: int) -> bool:
-        """Whether ``person`` made the table (and so may start it)."""
+        """Whether ``person`` made the table."""
         return person.same(self._get(table_id).owner)
+
+    def may_start(self, person: Person, table_id: int) -> bool:
+        """Whether ``person`` may start the table's game (see :meth:`start`)."""
+        table = self._get(table_id)
+        seated = [s for s in table.slots if s.connected]
+        owner_here = any(table.owner.same(s.person) for s in seated)
+        return person.same(table.owner) or (
+            (table.restored is not None or not owner_here) and any(person.same(s.person) for s in seated))
 
     def seat_kept_for(self, person: Person, table_id: int) -> int | None:
         """The seat of the table that is ``person``'s (to come back to, or resume), if any."""
@@ -1075,7 +1090,8 @@ class TableServer:
                                  f"not {visible(spec)[:20]!r}.")
         if SEAT_OPEN not in specs:
             raise TableError("A table needs one open seat at least, for a person.")
-        table_id = max(self._tables, default=0) + 1
+        table_id = self._next_id
+        self._next_id += 1
         table = _Table(self, table_id, title, owner, rules, specs)
         if seed is not None:
             table.seed = seed
@@ -1103,17 +1119,15 @@ class TableServer:
         return table.watch(person)
 
     def start(self, person: Person, table_id: int) -> None:
-        """Start a waiting table's game: its creator may (for a resumed table, any of its
-        players seated there); free seats are played by the house computer until taken."""
+        """Start a waiting table's game: its creator may, and when the creator is not seated
+        there (or the table was resumed) any person seated there; free seats are played by the
+        house computer until taken."""
         table = self._get(table_id)
         if table.state != TableState.WAITING:
             raise TableError(f"Table {table_id} is {table.state} already.")
-        seated = [s for s in table.slots if s.connected]
-        owner = person.same(table.owner) or (
-            table.restored is not None and any(person.same(s.person) for s in seated))
-        if not owner:
+        if not self.may_start(person, table_id):
             raise TableError(f"Only {table.owner.name}, who made the table, can start the game.")
-        if not seated:
+        if not any(s.connected for s in table.slots):
             raise TableError("Nobody sits at the table yet.")
         self._start(table)
 
@@ -1138,6 +1152,10 @@ class TableServer:
         folder = self.data_dir / TABLES_FOLDER
         if not folder.is_dir():
             return
+        for path in folder.glob("table-*"):
+            number = re.match(r"table-([0-9]{1,9})\.", path.name)
+            if number:
+                self._next_id = max(self._next_id, int(number.group(1)) + 1)
         for meta_path in sorted(folder.glob("table-*.table.json")):
             try:
                 meta = json.loads(read_text(meta_path, 1 << 20))

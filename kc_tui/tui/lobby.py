@@ -156,7 +156,7 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
             self.lobby.open_table(door)
             return
         where = f"seat {door.seat + 1}" if door.seat is not None else "watching"
-        starts = (" Press s to start it." if self.lobby.server.is_owner(door.person, info.id) else
+        starts = (" Press s to start it." if self.lobby.server.may_start(door.person, info.id) else
                   f" {info.owner} starts it.")
         self.say(f"You are at table {info.id} ({where}); waiting for the game to start.{starts}"
                  if info.state == TableState.WAITING else f"You are at table {info.id} ({where}).")

@@ -349,3 +349,26 @@ async def test_undo_takes_back_only_this_seats_moves(server: TableServer) -> Non
     with pytest.raises(TableError, match="not yours"):
         mover.undo()  # the turn passed: nothing of the other's can be taken back
     await server.close()
+
+
+async def test_a_new_table_never_takes_the_number_of_a_kept_transcript(tmp_path: Path) -> None:
+    (tmp_path / "tables").mkdir()
+    (tmp_path / "tables" / "table-7.jsonl").write_text("a finished table's transcript\n")
+    server = TableServer(tmp_path, pace=0)
+    assert server.create_table(ADA, "T", build_rules(2), ["open", "easy"]).id == 8
+    assert (tmp_path / "tables" / "table-7.jsonl").read_text() == "a finished table's transcript\n"
+
+
+async def test_when_its_maker_has_left_a_seated_person_may_start_the_table(server: TableServer) -> None:
+    info = server.create_table(ADA, "T", build_rules(3), ["open", "open", "open"])
+    ada = server.join(ADA, info.id, 0)
+    server.join(BEN, info.id, 1)
+    with pytest.raises(TableError, match="Only Ada"):
+        server.start(BEN, info.id)
+    ada.leave()
+    assert server.may_start(BEN, info.id)
+    with pytest.raises(TableError, match="Only Ada"):
+        server.start(CLEO, info.id)  # not seated there
+    server.start(BEN, info.id)
+    assert server.table(info.id).state == TableState.PLAYING
+    await server.close()
