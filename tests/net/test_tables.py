@@ -372,3 +372,40 @@ async def test_when_its_maker_has_left_a_seated_person_may_start_the_table(serve
     server.start(BEN, info.id)
     assert server.table(info.id).state == TableState.PLAYING
     await server.close()
+
+
+async def test_a_returning_person_takes_the_seat_back_at_the_next_turn_not_mid_turn(
+        server: TableServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    from kc_tui.ai.base import Player
+    from kc_tui.net import tables
+
+    thinking, go_on = threading.Event(), threading.Event()
+
+    class Slow(Player):
+        """The house computer, held in its thinking until the test lets it go on."""
+
+        def plan_turn(self, obs):  # noqa: ANN001, ANN201 - a test double
+            thinking.set()
+            go_on.wait(10)
+            return []
+
+    monkeypatch.setattr(tables, "make_player", lambda level, rng=None, think=None: Slow(rng))
+    info = server.create_table(ADA, "T", build_rules(2), ["open", "open"])
+    ada, ben = server.join(ADA, info.id, 0), server.join(BEN, info.id, 1)
+    game = referee(server, info.id)
+    rng = random.Random(6)
+    if game.current == 0:
+        play_turn(ada, rng)
+    ben.detach()
+    await until(lambda: thinking.is_set(), "the computer thinking for Ben")
+    turn = (game.round_no, game.turns)
+    ben = server.join(BEN, info.id, 1)  # back in the middle of the computer's turn for him
+    assert server.table(info.id).seats[1].stand_in and not ben.my_turn()
+    with pytest.raises(TableError, match="The computer is playing this turn for you"):
+        ben.end_turn()
+    go_on.set()
+    await until(lambda: not server.table(info.id).seats[1].stand_in, "Ben's seat his again")
+    assert (game.round_no, game.turns) != turn  # the computer's turn was played to its end first
+    await server.close()
