@@ -34,7 +34,7 @@ class Terminal:
             await asyncio.sleep(0.01)
 
 
-async def until(condition: Callable[[], bool], what: str, limit: float = 20.0) -> None:
+async def until(condition: Callable[[], bool], what: str, limit: float = 60.0) -> None:
     loop = asyncio.get_running_loop()
     end = loop.time() + limit
     while not condition():

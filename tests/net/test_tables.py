@@ -24,7 +24,7 @@ BEN = Person("SHA256:ben", "Ben")
 CLEO = Person("SHA256:cleo", "Cleo")
 
 
-async def until(condition: Callable[[], bool], what: str, limit: float = 20.0) -> None:
+async def until(condition: Callable[[], bool], what: str, limit: float = 60.0) -> None:
     """Wait for the server's task to bring ``condition`` about (the limit only stops a hang)."""
     loop = asyncio.get_running_loop()
     end = loop.time() + limit
