@@ -151,3 +151,30 @@ async def test_the_next_round_is_dealt_when_both_screens_have_closed_the_round(t
                         and app.screen.query_one(HandView).cards != (), "round 2 on screen")
         assert doors[0].view().round == 2 and info.id == 1
     await server.close()
+
+
+async def test_at_the_end_of_a_session_the_scores_then_the_lobby(tmp_path: Path) -> None:
+    from kc_tui.tui.dialogs import TextScreen
+    from kc_tui.tui.round_over import RoundOverScreen
+
+    server = TableServer(tmp_path, pace=0)
+    rules = build_rules(2, overrides={"hand_size": 1, "scoring": "none"})  # a single round
+    server.create_table(ADA, "Once", rules, ["open", "easy"], seed=5)
+    ada = LobbyApp(server, ADA)
+    async with ada.run_test(size=SIZE) as pa:
+        await pa.press("1")
+        await until(pa, lambda: isinstance(ada.screen, NetworkTableScreen), "the table")
+        door = ada.door
+        assert door is not None
+        while door.view().phase == Phase.TURN:
+            if door.my_turn():
+                moves = door.legal_moves()
+                door.play(moves[0]) if moves else door.end_turn()
+            await pa.pause(0.01)
+        await until(pa, lambda: isinstance(ada.screen, RoundOverScreen), "the round's end")
+        await pa.press("enter")
+        await until(pa, lambda: isinstance(ada.screen, TextScreen), "the session's scores")
+        await pa.press("escape")
+        await until(pa, lambda: isinstance(ada.screen, LobbyScreen), "back in the lobby")
+        assert ada.door is None
+    await server.close()
