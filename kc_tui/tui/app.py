@@ -118,9 +118,13 @@ class KingsCornerApp(App):
         elif self.service is not None:
             self.start_table(self.service)
         else:
-            from .title import TitleScreen
+            self.push_screen(self.home_screen())
 
-            self.push_screen(TitleScreen())
+    def home_screen(self) -> Screen:
+        """The first screen when the app opens at no game: the title (a lobby elsewhere)."""
+        from .title import TitleScreen
+
+        return TitleScreen()
 
     # ------------------------------------------------------------------ settings
     def remember(self, **changes: object) -> None:
