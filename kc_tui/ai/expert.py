@@ -16,6 +16,7 @@ answers with the best candidate so far (the turn search's own choice before any 
 
 from __future__ import annotations
 
+import math
 import random
 import threading
 import time
@@ -45,6 +46,9 @@ RACE_EVERY = 4
 """Samples between two looks at the race."""
 RACE_Z = 2.5
 """How many standard errors behind the leader a candidate is dropped."""
+RACE_EPSILON = 0.01
+"""A difference too small to matter (a hundredth of a round won): a candidate known to be
+this close to the leader is dropped too, so plans that play out alike do not race forever."""
 _NEVER_DEALS = random.Random(0)
 """The RNG of every rollout's game: a rollout ends with its round, so it never deals."""
 
@@ -82,8 +86,9 @@ class Rollouts:
 
     With ``race``, a candidate whose average falls clearly behind the leader's on the same
     samples (by more than :data:`RACE_Z` standard errors of the paired difference, after
-    :data:`RACE_MIN` samples) is dropped, so later samples go to the plans still in contention,
-    and the decision is over once one plan is left.
+    :data:`RACE_MIN` samples), or is surely within :data:`RACE_EPSILON` of it, is dropped, so
+    later samples go to the plans still in contention, and the decision is over once one plan
+    is left (racing, as in Maron and Moore's Hoeffding races, with an indifference zone).
     """
 
     def __init__(self, obs: Observation, candidates: Sequence[Candidate], race: bool = False) -> None:
@@ -143,8 +148,9 @@ class Rollouts:
                 diffs = [a - b for a, b in zip(self._values[lead][-n:], self._values[i][-n:])]
                 mean = sum(diffs) / n
                 var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-                if mean > 0 and mean * mean * n > RACE_Z * RACE_Z * var:
-                    continue
+                half = RACE_Z * math.sqrt(var / n)
+                if mean > half or half < RACE_EPSILON:
+                    continue  # clearly behind, or surely within a hair of the leader
             kept.append(i)
         self.active = kept
 
@@ -239,8 +245,9 @@ class ThinkingTraits:
     samples: int | None
     """Looking ahead: the sampled deals each plan is played on from (None: as many as the
     think budget allows)."""
-    think: float
-    """The budget in seconds per decision: the most it ever thinks."""
+    think: float | None
+    """The budget in seconds per decision: the most it ever thinks (None: no clock, its
+    ``samples`` bound the work, so a busy machine plays the same moves, only later)."""
     reads: bool
     """Card reading: deals the opponents only cards they did not show they lack (an opponent who
     ended its turn with a card that fitted would have played it)."""
@@ -281,6 +288,10 @@ class ExpertPlayer(Player):
         self.memory = TableMemory()
         self.last_samples = 0
         """Sampled deals the last decision scored the candidates on."""
+        self.last_candidates = 0
+        """Plans the last decision weighed."""
+        self.last_settled = False
+        """Whether the last decision ended because one plan was left in the race."""
         self.last_playouts = 0
         """Rounds the last decision played out: a sample costs one per candidate in the race."""
 
@@ -293,7 +304,8 @@ class ExpertPlayer(Player):
         self._cancel.set()
 
     def plan_turn(self, obs: Observation) -> list[int]:
-        deadline = time.perf_counter() + self.think * 0.97  # a margin for the final bookkeeping
+        # A margin for the final bookkeeping.
+        deadline = None if self.think is None else time.perf_counter() + self.think * 0.97
         try:
             return self._plan(obs, deadline)
         finally:
@@ -301,12 +313,14 @@ class ExpertPlayer(Player):
             # decisions, on the next one, which then answers at once).
             self._cancel.clear()
 
-    def _search(self, obs: Observation, deadline: float) -> TurnSearch:
+    def _search(self, obs: Observation, deadline: float | None) -> TurnSearch:
         """The turn search that proposes the candidates."""
         return TurnSearch(obs.rules.scoring, deadline=deadline)
 
-    def _plan(self, obs: Observation, deadline: float) -> list[int]:
+    def _plan(self, obs: Observation, deadline: float | None) -> list[int]:
         cands = self._search(obs, deadline).candidates(obs.piles, obs.hand_mask, self.count, hold=self.hold)
+        self.last_candidates = len(cands)
+        self.last_settled = False
         if len(cands) == 1:
             self.last_samples = self.last_playouts = 0
             return list(cands[0].plan)
@@ -323,7 +337,7 @@ class ExpertPlayer(Player):
         cap = self.samples
         while not self._cancel.is_set() and not rollouts.settled and (cap is None or rollouts.samples < cap):
             now = time.perf_counter()
-            if now + slowest > deadline:
+            if deadline is not None and now + slowest > deadline:
                 break
             hands, stock = self._sample(obs, unseen, rng)
             if not rollouts.run(hands, stock, deadline):
@@ -331,6 +345,7 @@ class ExpertPlayer(Player):
             slowest = max(slowest, time.perf_counter() - now)
         self.last_samples = rollouts.samples
         self.last_playouts = rollouts.playouts
+        self.last_settled = rollouts.settled
         return list(rollouts.best().plan)
 
     def _sample(self, obs: Observation, unseen: list[int], rng: random.Random) -> tuple[list[int], list[int]]:

@@ -1,7 +1,7 @@
 """``hard``: the expert's method on a short leash.  It plans its whole turn with
 :class:`~kc_tui.ai.search.TurnSearch`, weighs its few best plans (one that keeps a card back
-among them) by playing each on from a handful of sampled deals, and answers within a tenth
-of a second, so the table never waits on it."""
+among them) by playing each on from a handful of sampled deals, and answers in milliseconds,
+so the table never waits on it."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ from .search import BoardWeights, TurnSearch
 
 __all__ = ["HardPlayer", "HARD"]
 
-HARD = ThinkingTraits(candidates=6, hold=0, samples=8, think=0.08, reads=False, races=False)
-"""A fixed number of samples (so it plays the same on a busy machine), and a budget that
-only a very slow machine reaches."""
+HARD = ThinkingTraits(candidates=6, hold=0, samples=8, think=None, reads=False, races=False)
+"""A fixed amount of work (the search's node limit, 8 samples), not a clock: the same seed
+plays the same game on any machine, and it takes milliseconds (docs/strength.md)."""
 
 
 class HardPlayer(ExpertPlayer):
@@ -28,5 +28,5 @@ class HardPlayer(ExpertPlayer):
         self.weights = weights
         self.node_limit = node_limit
 
-    def _search(self, obs: Observation, deadline: float) -> TurnSearch:
-        return TurnSearch(obs.rules.scoring, self.weights, self.node_limit, deadline=deadline)
+    def _search(self, obs: Observation, deadline: float | None) -> TurnSearch:
+        return TurnSearch(obs.rules.scoring, self.weights, self.node_limit)
