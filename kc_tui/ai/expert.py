@@ -11,7 +11,13 @@ information-set MCTS (Cowling, Powley and Whitehouse 2012) refines; here the opp
 are modelled by the greedy policy rather than searched.
 
 It is anytime: it stops when its think budget (default 1 s) is spent or it is cancelled, and
-answers with the best candidate so far (the turn search's own choice before any rollout).
+answers with the best candidate so far (the turn search's own choice before any rollout).  It
+spends its time where the decision is close: candidates are raced (:class:`Rollouts`), so plans
+that fall clearly behind stop costing playouts and a clear choice is answered early.
+
+A level of this family is a :class:`ThinkingTraits`: planning (how many plans), risk (plans
+that keep a card back), looking ahead (samples or a budget), card reading (inference from the
+table) and racing, each switchable; ``hard`` is the same player with a short, fixed leash.
 """
 
 from __future__ import annotations
