@@ -1,29 +1,74 @@
-"""Computer players.  Pure Python: nothing here imports Textual or Rich."""
+"""Computer players.  Pure Python: nothing here imports Textual or Rich.
+
+The levels form a ladder (:data:`LADDER`), weakest first, each measured against the one below
+(``benchmarks/strength.py``, ``docs/strength.md``).
+"""
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Mapping
 
 from .base import Player
-from .easy import EasyPlayer
+from .easy import BeginnerPlayer, EasyPlayer
 from .expert import ExpertPlayer
 from .hard import HardPlayer
 from .medium import MediumPlayer
 from .oracle import OraclePlayer
 
 __all__ = [
-    "Player", "EasyPlayer", "MediumPlayer", "HardPlayer", "ExpertPlayer", "OraclePlayer", "LEVELS",
-    "BENCHMARK_LEVELS", "make_player",
+    "Player", "BeginnerPlayer", "EasyPlayer", "MediumPlayer", "HardPlayer", "ExpertPlayer",
+    "OraclePlayer", "Level", "LADDER", "LEVELS", "BENCHMARK_LEVELS", "make_player", "describe",
 ]
 
-LEVELS: Mapping[str, type[Player]] = MappingProxyType(
-    {"easy": EasyPlayer, "medium": MediumPlayer, "hard": HardPlayer, "expert": ExpertPlayer}
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """One rung of the ladder, as players are told about it."""
+
+    name: str
+    """The level name on the command line, in saves and in transcripts."""
+    player: type[Player]
+    description: str
+    """How it plays, in one sentence."""
+    measured: str
+    """Its measured result against the level below (``docs/strength.md``), in a few words."""
+
+
+LADDER: tuple[Level, ...] = (
+    Level("beginner", BeginnerPlayer,
+          "A first game: sees most builds but only half the pile moves, and starts edges with any card.",
+          "easy beats it 66% of the time heads-up"),
+    Level("easy", EasyPlayer,
+          "Knows the game, but overlooks a pile move in three and a card now and then.",
+          "wins 66% heads-up against beginner"),
+    Level("medium", MediumPlayer,
+          "Greedy and never misses: moves piles first, Kings to corners, then sheds every card it can.",
+          "wins 72% heads-up against easy"),
+    Level("hard", HardPlayer,
+          "Plans its whole turn and weighs its best plans on a few imagined deals, in a blink.",
+          "wins 58% heads-up against medium"),
+    Level("expert", ExpertPlayer,
+          "Weighs many plans, one that keeps a card back among them, on hundreds of imagined "
+          "deals, thinking up to a second.",
+          "wins 56% heads-up against hard, 69% against medium"),
 )
 """Every AI level offered to players, weakest first."""
+
+LEVELS: Mapping[str, type[Player]] = MappingProxyType({lv.name: lv.player for lv in LADDER})
+"""Every AI level offered to players, weakest first, by name."""
 BENCHMARK_LEVELS: Mapping[str, type[Player]] = MappingProxyType({**LEVELS, "oracle": OraclePlayer})
 """Also the oracle, which sees every card: for tournaments and benchmarks only."""
+
+
+def describe(level: str) -> str:
+    """The level's sentence and measured result, for a menu; ``""`` for an unknown level."""
+    for lv in LADDER:
+        if lv.name == level:
+            return f"{lv.description} ({lv.measured})"
+    return ""
 
 
 def make_player(level: str, rng: random.Random | None = None, think: float | None = None) -> Player:

@@ -11,15 +11,23 @@ information-set MCTS (Cowling, Powley and Whitehouse 2012) refines; here the opp
 are modelled by the greedy policy rather than searched.
 
 It is anytime: it stops when its think budget (default 1 s) is spent or it is cancelled, and
-answers with the best candidate so far (the turn search's own choice before any rollout).
+answers with the best candidate so far (the turn search's own choice before any rollout).  It
+spends its time where the decision is close: candidates are raced (:class:`Rollouts`), so plans
+that fall clearly behind stop costing playouts and a clear choice is answered early.
+
+A level of this family is a :class:`ThinkingTraits`: planning (how many plans), risk (plans
+that keep a card back), looking ahead (samples or a budget), card reading (inference from the
+table) and racing, each switchable; ``hard`` is the same player with a short, fixed leash.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import threading
 import time
-from typing import Sequence
+from dataclasses import dataclass
+from typing import ClassVar, Sequence
 
 from ..engine.cards import ALL_MASK, FITS, KING_MASK
 from ..engine.events import Draw, Event, MoveEvent, Play, RoundView, SessionStart, TurnEnd, TurnStart, Undo
@@ -31,13 +39,22 @@ from .base import Player
 from .medium import greedy_plan
 from .search import Candidate, TurnSearch
 
-__all__ = ["ExpertPlayer", "rollout_value", "Rollouts"]
+__all__ = ["ExpertPlayer", "ThinkingTraits", "EXPERT", "rollout_value", "Rollouts"]
 
 DEFAULT_THINK = 1.0
 CANDIDATES = 16
 """Plans compared by rollouts: measured 35.5% -> 38.2% of four-player rounds against three
 medium players going from 6 to 16 (plus 2 that hold a card back), heads-up unchanged."""
 HOLD = 2
+RACE_MIN = 12
+"""Samples before a candidate may be dropped from the race."""
+RACE_EVERY = 4
+"""Samples between two looks at the race."""
+RACE_Z = 2.5
+"""How many standard errors behind the leader a candidate is dropped."""
+RACE_EPSILON = 0.01
+"""A difference too small to matter (a hundredth of a round won): a candidate known to be
+this close to the leader is dropped too, so plans that play out alike do not race forever."""
 _NEVER_DEALS = random.Random(0)
 """The RNG of every rollout's game: a rollout ends with its round, so it never deals."""
 
@@ -71,20 +88,38 @@ def outcome(game: Game, seat: int, rules: RuleSet) -> float:
 
 
 class Rollouts:
-    """Scores candidate plans by playing sampled rounds on (shared by expert and oracle)."""
+    """Scores candidate plans by playing sampled rounds on (shared by expert and oracle).
 
-    def __init__(self, obs: Observation, candidates: Sequence[Candidate]) -> None:
+    With ``race``, a candidate whose average falls clearly behind the leader's on the same
+    samples (by more than :data:`RACE_Z` standard errors of the paired difference, after
+    :data:`RACE_MIN` samples), or is surely within :data:`RACE_EPSILON` of it, is dropped, so
+    later samples go to the plans still in contention, and the decision is over once one plan
+    is left (racing, as in Maron and Moore's Hoeffding races, with an indifference zone).
+    """
+
+    def __init__(self, obs: Observation, candidates: Sequence[Candidate], race: bool = False) -> None:
         self.obs = obs
         self.candidates = list(candidates)
         self.totals = [0.0] * len(candidates)
         self.samples = 0
+        self.playouts = 0
+        """Rounds played on (a sample costs one per candidate still in the race)."""
+        self.race = race
+        self.active = list(range(len(candidates)))
+        """Candidates still compared (all of them without racing)."""
+        self._values: list[list[float]] = [[] for _ in candidates]
+
+    @property
+    def settled(self) -> bool:
+        """Whether one candidate is left: more samples would not change the choice."""
+        return len(self.active) == 1
 
     def run(self, hands: Sequence[int], stock: Sequence[int], deadline: float | None = None) -> bool:
         """One sample: the same hidden cards for every candidate.  Past ``deadline`` the sample
         is dropped whole (so every candidate keeps the same samples) and False is returned."""
         obs = self.obs
         values = []
-        for cand in self.candidates:
+        for i in self.active:
             if deadline is not None and time.perf_counter() > deadline:
                 return False
             game = Game.from_position(
@@ -92,22 +127,45 @@ class Rollouts:
                 totals=obs.totals, pot=obs.pot, idle_run=obs.idle_turns,
                 extra_turns=obs.extra_turns, rng=_NEVER_DEALS,
             )
-            game.play_plan(cand.plan)
+            game.play_plan(self.candidates[i].plan)
             if game.phase == Phase.TURN:
                 game.end_turn(force_kings=True)
             value = rollout_value(game, obs.seat, obs.rules, deadline)
             if value is None:
                 return False
             values.append(value)
-        for i, value in enumerate(values):
+        for i, value in zip(self.active, values):
             self.totals[i] += value
+            self._values[i].append(value)
         self.samples += 1
+        self.playouts += len(values)
+        if self.race and self.samples >= RACE_MIN and not self.samples % RACE_EVERY:
+            self._drop_the_beaten()
         return True
+
+    def _drop_the_beaten(self) -> None:
+        # Only the samples every active candidate shares are compared: a candidate's list
+        # holds the last ``n`` of them (candidates are only ever dropped).
+        n = min(len(self._values[i]) for i in self.active)
+        lead = max(self.active, key=lambda k: (sum(self._values[k][-n:]), -k))
+        kept = []
+        for i in self.active:
+            if i != lead:
+                diffs = [a - b for a, b in zip(self._values[lead][-n:], self._values[i][-n:])]
+                mean = sum(diffs) / n
+                var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+                half = RACE_Z * math.sqrt(var / n)
+                if mean > half or half < RACE_EPSILON:
+                    continue  # clearly behind, or surely within a hair of the leader
+            kept.append(i)
+        self.active = kept
 
     def best(self) -> Candidate:
         if not self.samples:
             return self.candidates[0]
-        i = max(range(len(self.candidates)), key=lambda k: (self.totals[k], -k))
+        # The best average over the samples every contender shares.
+        n = min(len(self._values[i]) for i in self.active)
+        i = max(self.active, key=lambda k: (sum(self._values[k][-n:]), -k))
         return self.candidates[i]
 
 
@@ -181,28 +239,67 @@ class TableMemory:
         return excluded | KING_MASK if corner_free else excluded
 
 
+@dataclass(frozen=True, slots=True)
+class ThinkingTraits:
+    """What a thinking level does with its turn: each trait can be switched per level."""
+
+    candidates: int
+    """Planning: how many of the turn search's best plans (distinct end positions) it weighs."""
+    hold: int
+    """Risk: how many plans that keep one card more than the best it weighs too (holding back
+    a card that would open play for the next player)."""
+    samples: int | None
+    """Looking ahead: the sampled deals each plan is played on from (None: as many as the
+    think budget allows)."""
+    think: float | None
+    """The budget in seconds per decision: the most it ever thinks (None: no clock, its
+    ``samples`` bound the work, so a busy machine plays the same moves, only later)."""
+    reads: bool
+    """Card reading: deals the opponents only cards they did not show they lack (an opponent who
+    ended its turn with a card that fitted would have played it)."""
+    races: bool
+    """Spends its time where the decision is close: drops plans clearly behind on the samples
+    so far, and answers as soon as one plan is left."""
+
+
+EXPERT = ThinkingTraits(candidates=CANDIDATES, hold=HOLD, samples=None, think=DEFAULT_THINK,
+                        reads=False, races=True)
+
+
 class ExpertPlayer(Player):
-    level = "expert"
+    """Determinization and rollouts over the turn search's candidates (see the module)."""
+
+    level: ClassVar[str] = "expert"
+    TRAITS: ClassVar[ThinkingTraits] = EXPERT
+    """The level's traits (a subclass names its own)."""
 
     def __init__(self, rng: random.Random | None = None, think: float | None = None,
-                 candidates: int = CANDIDATES, infer: bool = False, hold: int = HOLD) -> None:
+                 candidates: int | None = None, infer: bool | None = None, hold: int | None = None,
+                 traits: ThinkingTraits | None = None) -> None:
         super().__init__(rng)
-        self.think = DEFAULT_THINK if think is None else think
-        self.count = candidates
-        self.hold = hold
+        t = traits or self.TRAITS
+        self.think = t.think if think is None else think
+        self.count = t.candidates if candidates is None else candidates
+        self.hold = t.hold if hold is None else hold
         """Extra candidates that keep one card more than the best plan."""
-        self.infer = infer
-        """Deal sampled hands consistently with what each opponent left unplayed.  Off by
-        default: over 1,000 duplicate deals against medium it did not help (66.5% with it,
-        68.0% without), though what it infers is always true of greedy opponents."""
-        self.follows_events = infer
+        self.infer = t.reads if infer is None else infer
+        """Deal sampled hands consistently with what each opponent left unplayed.  Over 1,000
+        duplicate deals against medium it did not help (66.5% with it, 68.0% without), though
+        what it infers is always true of greedy opponents."""
+        self.samples = t.samples
+        self.race = t.races
+        self.follows_events = self.infer
         """Only an inferring expert needs the events (they cost the simulator its fast path)."""
         self._cancel = threading.Event()
         self.memory = TableMemory()
         self.last_samples = 0
-        """Sampled deals the last decision scored every candidate on."""
+        """Sampled deals the last decision scored the candidates on."""
+        self.last_candidates = 0
+        """Plans the last decision weighed."""
+        self.last_settled = False
+        """Whether the last decision ended because one plan was left in the race."""
         self.last_playouts = 0
-        """Rounds the last decision played out: a sample costs one per candidate."""
+        """Rounds the last decision played out: a sample costs one per candidate in the race."""
 
     def observe(self, event: Event) -> None:
         """The public events of the game, as this seat sees them."""
@@ -213,7 +310,8 @@ class ExpertPlayer(Player):
         self._cancel.set()
 
     def plan_turn(self, obs: Observation) -> list[int]:
-        deadline = time.perf_counter() + self.think * 0.97  # a margin for the final bookkeeping
+        # A margin for the final bookkeeping.
+        deadline = None if self.think is None else time.perf_counter() + self.think * 0.97
         try:
             return self._plan(obs, deadline)
         finally:
@@ -221,13 +319,18 @@ class ExpertPlayer(Player):
             # decisions, on the next one, which then answers at once).
             self._cancel.clear()
 
-    def _plan(self, obs: Observation, deadline: float) -> list[int]:
-        search = TurnSearch(obs.rules.scoring, deadline=deadline)
-        cands = search.candidates(obs.piles, obs.hand_mask, self.count, hold=self.hold)
+    def _search(self, obs: Observation, deadline: float | None) -> TurnSearch:
+        """The turn search that proposes the candidates."""
+        return TurnSearch(obs.rules.scoring, deadline=deadline)
+
+    def _plan(self, obs: Observation, deadline: float | None) -> list[int]:
+        cands = self._search(obs, deadline).candidates(obs.piles, obs.hand_mask, self.count, hold=self.hold)
+        self.last_candidates = len(cands)
+        self.last_settled = False
         if len(cands) == 1:
             self.last_samples = self.last_playouts = 0
             return list(cands[0].plan)
-        rollouts = Rollouts(obs, cands)
+        rollouts = Rollouts(obs, cands, race=self.race)
         on_board = 0
         for pile in obs.piles:
             for c in pile:
@@ -237,16 +340,18 @@ class ExpertPlayer(Player):
         # Stop early enough that the last sample ends inside the budget: a sample that would
         # not is dropped rather than finished late.
         slowest = 0.0
-        while not self._cancel.is_set():
+        cap = self.samples
+        while not self._cancel.is_set() and not rollouts.settled and (cap is None or rollouts.samples < cap):
             now = time.perf_counter()
-            if now + slowest > deadline:
+            if deadline is not None and now + slowest > deadline:
                 break
             hands, stock = self._sample(obs, unseen, rng)
             if not rollouts.run(hands, stock, deadline):
                 break
             slowest = max(slowest, time.perf_counter() - now)
         self.last_samples = rollouts.samples
-        self.last_playouts = rollouts.samples * len(cands)
+        self.last_playouts = rollouts.playouts
+        self.last_settled = rollouts.settled
         return list(rollouts.best().plan)
 
     def _sample(self, obs: Observation, unseen: list[int], rng: random.Random) -> tuple[list[int], list[int]]:

@@ -1,27 +1,32 @@
-"""``hard``: plans its whole turn with :class:`~kc_tui.ai.search.TurnSearch` and plays the plan
-that sheds the most cards, ties broken by the board it leaves the next players."""
+"""``hard``: the expert's method on a short leash.  It plans its whole turn with
+:class:`~kc_tui.ai.search.TurnSearch`, weighs its few best plans (one that keeps a card back
+among them) by playing each on from a handful of sampled deals, and answers in milliseconds,
+so the table never waits on it."""
 
 from __future__ import annotations
 
 import random
 
 from ..engine.observation import Observation
-from .base import Player
+from .expert import ExpertPlayer, ThinkingTraits
 from .search import BoardWeights, TurnSearch
 
-__all__ = ["HardPlayer"]
+__all__ = ["HardPlayer", "HARD"]
+
+HARD = ThinkingTraits(candidates=6, hold=0, samples=8, think=None, reads=False, races=False)
+"""A fixed amount of work (the search's node limit, 8 samples), not a clock: the same seed
+plays the same game on any machine, and it takes milliseconds (docs/strength.md)."""
 
 
-class HardPlayer(Player):
+class HardPlayer(ExpertPlayer):
     level = "hard"
+    TRAITS = HARD
 
     def __init__(self, rng: random.Random | None = None, weights: BoardWeights | None = None,
-                 node_limit: int = 6000) -> None:
-        super().__init__(rng)
+                 node_limit: int = 6000, traits: ThinkingTraits | None = None) -> None:
+        super().__init__(rng, traits=traits)
         self.weights = weights
         self.node_limit = node_limit
 
-    def plan_turn(self, obs: Observation) -> list[int]:
-        # A fresh search each time: it holds the working board, so two decisions must not share one.
-        search = TurnSearch(obs.rules.scoring, self.weights, self.node_limit)
-        return list(search.best(obs.piles, obs.hand_mask).plan)
+    def _search(self, obs: Observation, deadline: float | None) -> TurnSearch:
+        return TurnSearch(obs.rules.scoring, self.weights, self.node_limit)

@@ -12,6 +12,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
+from ..ai import LADDER, describe
 from ..ai.seats import SEAT_NAMES
 from ..engine.rules import DEFAULT_TARGETS, DRAW_TIMINGS, PRESETS, RuleError, RuleSet, build_rules
 from .info import ON_OFF
@@ -21,8 +22,7 @@ from .widgets import Choice, Menu, MenuItem, TextPanel
 
 __all__ = ["NewGameScreen", "SeatChoice"]
 
-KINDS = [("you", "person here"), ("easy", "easy AI"), ("medium", "medium AI"),
-         ("hard", "hard AI"), ("expert", "expert AI")]
+KINDS = [("you", "person here"), *((lv.name, f"{lv.name} AI") for lv in LADDER)]
 DEFAULT_SEATS = ["you", "hard", "hard", "hard", "medium", "medium"]
 TARGETS = [10, 25, 50, 100, 150, 250, 500]
 DRAW_WORDS = {"start": "at the start of a turn", "end": "at the end of a turn", "none": "never"}
@@ -224,7 +224,16 @@ class NewGameScreen(OnKingsCornerApp, Screen[None]):
             summary.add_class("problem")
         else:
             summary.remove_class("problem")
-            summary.show(self.summary_line())
+            summary.show(self.level_line() or self.summary_line())
+
+    def level_line(self) -> str | None:
+        """While a seat's AI level has the focus: how that level plays, and how it measured."""
+        focused = self.focused
+        if isinstance(focused, Choice) and (focused.id or "").startswith("kind-"):
+            text = describe(focused.value)
+            if text:
+                return f"{focused.value}: {text}"
+        return None
 
     def summary_line(self) -> str:
         specs, names = self.seat_specs()
@@ -247,6 +256,9 @@ class NewGameScreen(OnKingsCornerApp, Screen[None]):
                 + (f" Seed {seed}." if seed is not None else "") + watch)
 
     # ------------------------------------------------------------------ changes
+    def on_descendant_focus(self) -> None:
+        self._update()  # the summary says what a focused AI level is like
+
     def on_choice_changed(self, message: Choice.Changed) -> None:
         choice_id = message.choice.id or ""
         if choice_id == "game":

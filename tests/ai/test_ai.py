@@ -85,7 +85,7 @@ def _play_rounds(level: str, rules, seed: int, rounds: int, think: float | None 
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
-@pytest.mark.parametrize("level", ["easy", "medium", "hard", "oracle"])
+@pytest.mark.parametrize("level", ["beginner", "easy", "medium", "hard", "oracle"])
 def test_every_level_plays_only_legal_moves(level: str, preset: str) -> None:
     for players in (2, 3, 5):
         try:

@@ -55,7 +55,7 @@ def test_simulate_text_summary_lists_each_seat() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["simulate", "--players", "medium,wizard"], "unknown player 'wizard' (choose from easy, medium"),
+        (["simulate", "--players", "medium,wizard"], "unknown player 'wizard' (choose from beginner, easy, medium"),
         (["simulate", "--players", "medium"], "give 2 to 6 players"),
         (["simulate", "--preset", "turbo"], "invalid choice: 'turbo'"),
         (["simulate", "--rule", "target"], "a rule is written KEY=VALUE"),

@@ -123,4 +123,4 @@ def test_line_mode_never_shows_a_computer_players_draw() -> None:
 def test_line_mode_refuses_bad_seats() -> None:
     result = play("", "--players", "you,oracle")
     assert result.returncode == 2
-    assert "unknown player 'oracle' (choose from you, human:NAME, easy, medium, hard, expert" in result.stderr
+    assert "unknown player 'oracle' (choose from you, human:NAME, beginner, easy, medium, hard, expert" in result.stderr

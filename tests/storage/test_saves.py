@@ -438,7 +438,7 @@ def test_a_save_holds_a_valid_transcript_prefix_at_every_save_point(
     referee; under chips scoring the deal's save holds its antes."""
     from referee import Replay, check_transcript
 
-    specs = ["easy", "medium", "easy"]
+    specs = ["beginner", "medium", "beginner"]  # long rounds: many save points
     service = _session(specs, 11, preset, **rules)
     saver = AutoSaver(service, specs, tmp_path / "game.json")
     service.add_listener(saver)
@@ -527,7 +527,7 @@ def test_a_round_end_compacts_a_long_journal_into_one_line_that_resumes_the_same
 
     monkeypatch.setattr(saves, "JOURNAL_FLOOR", 0)  # as soon as the journal outgrows the rest
     specs = ["easy", "medium"]
-    service = _session(specs, 8)
+    service = _session(specs, 9)  # a round long enough for the journal to outgrow the rest
     path = tmp_path / "game.json"
     saver = AutoSaver(service, specs, path)
     service.add_listener(saver)

@@ -164,6 +164,7 @@ async def test_new_game_with_two_people_is_hot_seat_and_refuses_twin_names() -> 
         screen.query_one("#kind-1", Choice).focus()
         await pilot.press("left")  # hard -> medium
         await pilot.press("left")  # -> easy
+        await pilot.press("left")  # -> beginner
         await pilot.press("left")  # -> a person here
         assert screen.seat_specs()[0][:2] == ["human:Player 1", "human:Player 2"]
         screen.query_one("#name-1", Input).value = "player 1"
