@@ -27,7 +27,14 @@ if TYPE_CHECKING:
 
 __all__ = ["ChannelDriver", "Terminal", "driver_for"]
 
+UNSTICK_SECONDS = 1.0
+"""How long input may go without making any event before the parser is started afresh."""
+
 log = logging.getLogger("kc_tui.ssh")
+
+RESTORE_TERMINAL = "\x1b[?2004l\x1b[?7h\x1b[?1049l\x1b[?25h"
+"""What gives a client its own screen back: no bracketed paste, line wrap on, the normal screen,
+the cursor shown."""
 
 
 class Terminal(Protocol):
@@ -55,6 +62,9 @@ class ChannelDriver(Driver):
         self._pending: list[str] = []
         self._tick_handle: asyncio.TimerHandle | None = None
         self._input = False
+        self._unheard: list[str] = []
+        """The latest pieces of input that made no event (yet)."""
+        self._unstick_handle: asyncio.TimerHandle | None = None
 
     # ------------------------------------------------------------------ output
     def write(self, data: str) -> None:
@@ -81,13 +91,16 @@ class ChannelDriver(Driver):
 
     def disable_input(self) -> None:
         self._input = False
+        if self._unstick_handle is not None:
+            self._unstick_handle.cancel()
+            self._unstick_handle = None
         if self._tick_handle is not None:
             self._tick_handle.cancel()
             self._tick_handle = None
 
     def stop_application_mode(self) -> None:
         self.disable_input()
-        self.write("\x1b[?2004l\x1b[?7h\x1b[?1049l\x1b[?25h")
+        self.write(RESTORE_TERMINAL)
         self.flush()
 
     # ------------------------------------------------------------------ input
@@ -97,16 +110,47 @@ class ChannelDriver(Driver):
         error that ends the session."""
         if not self._input:
             return
-        try:
-            for message in self._parser.feed(self._decode(data)):
-                self.process_message(message)
-        except Exception:  # the parser's own error on nonsense input: start a fresh one
-            log.info("unreadable input from a client was dropped")
-            self._parser = XTermParser()
+        text = self._decode(data)
+        if text and not self._hear(self._parser, text):
+            self._unheard.append(text)
+            del self._unheard[:-16]
+            if self._unstick_handle is None:
+                # Input that makes no event for a second follows an unfinished sequence (a
+                # stray OSC, DCS or paste opener waits for an end that may never come).
+                self._unstick_handle = self._loop.call_later(UNSTICK_SECONDS, self._unstick)
         # A lone Esc is only known to be one when nothing follows it for a moment.
         if self._tick_handle is not None:
             self._tick_handle.cancel()
         self._tick_handle = self._loop.call_later(constants.ESCAPE_DELAY + 0.02, self._tick)
+
+    def _hear(self, parser: XTermParser, text: str) -> bool:
+        """Feed ``text`` to ``parser`` and pass on what it makes; whether it made anything."""
+        heard = False
+        try:
+            for message in parser.feed(text):
+                heard = True
+                self.process_message(message)
+        except Exception:  # the parser's own error on nonsense input: start a fresh one
+            log.info("unreadable input from a client was dropped")
+            self._parser = XTermParser()
+        if heard:
+            self._unheard.clear()
+        return heard
+
+    def _unstick(self) -> None:
+        """Start the parser afresh and read again what came after the unfinished sequence
+        (from the earliest piece of input after which it makes sense)."""
+        self._unstick_handle = None
+        unheard, self._unheard = self._unheard, []
+        if not self._input or not unheard:
+            return
+        log.info("an unfinished sequence from a client was dropped")
+        for start in range(len(unheard)):
+            parser = XTermParser()
+            if self._hear(parser, "".join(unheard[start:])):
+                self._parser = parser
+                return
+        self._parser = XTermParser()
 
     def _tick(self) -> None:
         self._tick_handle = None
@@ -114,6 +158,7 @@ class ChannelDriver(Driver):
             return
         try:
             for message in self._parser.tick():
+                self._unheard.clear()
                 self.process_message(message)
         except Exception:
             self._parser = XTermParser()

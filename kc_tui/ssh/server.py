@@ -29,8 +29,9 @@ import asyncssh
 from rich.console import Console
 from textual.app import App
 
+from ..cli.common import glyphs_likely
 from ..engine.text import visible
-from .driver import ChannelDriver, driver_for
+from .driver import RESTORE_TERMINAL, ChannelDriver, driver_for
 
 __all__ = [
     "Client", "FrontEnds", "GameSSHServer", "Limits", "LineIO", "host_key", "load_authorized_keys",
@@ -80,6 +81,12 @@ class Client:
     @property
     def guest(self) -> bool:
         return self.key is None
+
+    @property
+    def ascii(self) -> bool:
+        """Should this client get ASCII (no box drawing, no suit glyphs)?  On a console
+        (TERM=linux, vt100...) or a non-UTF-8 locale, as at a local terminal."""
+        return not glyphs_likely(self.looks())
 
     def looks(self) -> dict[str, str]:
         """The environment the glyph test reads: the client's TERM and locale; a client that
@@ -280,14 +287,16 @@ class _Session(asyncssh.SSHServerSession):
         if chan is None or self.closed:
             return
         self.closed = True
+        restore = ""
+        if self.driver is not None:
+            self.driver.disable_input()
+            restore = RESTORE_TERMINAL
         self._stop()
         try:
             if abort:
                 chan.abort()  # the client reads nothing: the sentence could only queue behind the rest
                 return
-            if self.driver is not None:
-                self.driver.stop_application_mode()
-            chan.write(("\r\n" + message + "\r\n").encode())
+            chan.write((restore + "\r\n" + message + "\r\n").encode())
             chan.exit(1)
         except (OSError, asyncssh.Error):
             pass
@@ -346,11 +355,16 @@ class _Session(asyncssh.SSHServerSession):
             self._finish()
 
     def _stop(self) -> None:
-        """The client went (or is being sent) away: end what runs for it."""
+        """The client went (or is being sent) away: end what runs for it.  A line-mode front end
+        is told by the end of its input; one that does not end by itself soon after (it was busy
+        writing) is cancelled."""
         if self.app is not None and self.app.is_running:
             self.app.exit()
         if self.lines is not None:
             self.lines.end()
+            task = self.task
+            if task is not None and not task.done():
+                asyncio.get_running_loop().call_later(2.0, task.cancel)
 
     def _finish(self) -> None:
         self.server.release(self)
@@ -373,6 +387,8 @@ class _Connection(asyncssh.SSHServer):
         self.key: str | None = None
         self.guest = False
         self.username = ""
+        self.refusal: str | None = None
+        """Why this connection is refused (said at sign-in), if it is."""
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -385,6 +401,9 @@ class _Connection(asyncssh.SSHServer):
 
     def begin_auth(self, username: str) -> bool:
         self.username = visible(username[:40])
+        if self.refusal is not None and self.conn is not None:
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, self.refusal)
+            return True
         return True
 
     def public_key_auth_supported(self) -> bool:
@@ -510,9 +529,10 @@ class GameSSHServer:
         elif len(self.connections) >= 2 * self.limits.max_sessions:
             reason = "The server is full; try again later."
         if reason is not None:
+            # Said once the connection is encrypted (at sign-in): a client is only shown a
+            # disconnection's reason after the key exchange.
             log.warning("refused a connection from %s: %s", connection.address, reason)
-            assert connection.conn is not None
-            connection.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, reason)
+            connection.refusal = reason
             return
         if len(self._recent) > 10_000:  # forget addresses that went quiet
             for address in [a for a, q in self._recent.items() if not q or now - q[-1] > 60]:
