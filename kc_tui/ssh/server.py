@@ -18,6 +18,7 @@ import asyncio
 import codecs
 import logging
 import os
+import sys
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Mapping
@@ -478,8 +479,10 @@ class GameSSHServer:
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._idle_task: asyncio.Task[None] | None = None
         self.fingerprint = ""
+        self._streams = (sys.stdout, sys.stderr)
 
     async def start(self) -> None:
+        self._streams = (sys.stdout, sys.stderr)
         key = host_key(self.key_path)
         self.fingerprint = key.get_fingerprint("sha256")
         self._acceptor = await asyncssh.create_server(
@@ -511,6 +514,7 @@ class GameSSHServer:
                 connection.conn.close()
         if self._acceptor is not None:
             await self._acceptor.wait_closed()
+        self._give_back_streams()
         log.info("stopped")
 
     # ---------------------------------------------------------------- limits
@@ -558,6 +562,14 @@ class GameSSHServer:
         if session in self.sessions:
             self.sessions.discard(session)
             log.info("session of %s ended", session.who)
+        if not any(s.app is not None for s in self.sessions):
+            self._give_back_streams()
+
+    def _give_back_streams(self) -> None:
+        """A running app sends ``sys.stdout`` and ``sys.stderr`` to itself and puts back, when
+        it ends, what it found; apps that end in another order than they started leave an ended
+        app's capture in place.  With no app running, the server's own streams are put back."""
+        sys.stdout, sys.stderr = self._streams
 
     async def _watch_idle(self) -> None:
         while True:

@@ -7,6 +7,7 @@ import asyncio
 import logging
 import os
 import stat
+import sys
 from pathlib import Path
 
 import asyncssh
@@ -244,3 +245,19 @@ async def test_stopping_the_server_says_goodbye_to_every_session(tmp_path: Path)
     assert b"\x1b[?1049l" in ada.received  # the client's own screen given back
     for player in served.players:
         await player.close()
+
+
+async def test_apps_ending_in_any_order_leave_the_servers_own_streams_in_place(tmp_path: Path) -> None:
+    streams = (sys.stdout, sys.stderr)
+    async with Served(tmp_path) as served:
+        ada, bob = await served.player(new_key()), await served.player(new_key())
+        await ada.wait_for("Quick game")
+        await bob.wait_for("Quick game")
+        await ada.close()  # the first app to start ends first: its capture of stdout was bob's "before"
+        await asyncio.wait_for(ada.closed.wait(), 10)
+        await bob.close()
+        for _ in range(100):
+            if not served.server.sessions:
+                break
+            await asyncio.sleep(0.05)
+        assert (sys.stdout, sys.stderr) == streams
