@@ -18,6 +18,7 @@ import logging
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from textual import constants, events
+from textual._time import get_time
 from textual._xterm_parser import XTermParser
 from textual.driver import Driver
 from textual.geometry import Size
@@ -162,6 +163,11 @@ class ChannelDriver(Driver):
                 self.process_message(message)
         except Exception:
             self._parser = XTermParser()
+        # The timer may fire a hair before the parser's own deadline: then try again just after.
+        deadline = getattr(self._parser, "_timeout_time", None)
+        if deadline is not None:
+            self._tick_handle = self._loop.call_later(
+                max(0.0, deadline - get_time()) + 0.01, self._tick)
 
     def process_message(self, message: Any) -> None:
         # The app runs in this loop: post straight to it (the base class goes through a thread hop).

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any
+from typing import Any, Callable
 
 import asyncssh
 import pyte
@@ -14,7 +14,7 @@ import pyte
 KEYS = {
     "enter": b"\r", "escape": b"\x1b", "tab": b"\t", "space": b" ", "backspace": b"\x7f",
     "up": b"\x1b[A", "down": b"\x1b[B", "right": b"\x1b[C", "left": b"\x1b[D",
-    "home": b"\x1b[H", "end": b"\x1b[F", "ctrl+c": b"\x03", "ctrl+d": b"\x04",
+    "home": b"\x1b[H", "end": b"\x1b[F", "ctrl+c": b"\x03", "ctrl+d": b"\x04", "ctrl+u": b"\x15",
 }
 
 
@@ -59,8 +59,10 @@ class Player:
         self.stdout: asyncssh.SSHReader[bytes] | None = None
         self.process: asyncssh.SSHClientProcess[bytes] | None = None
         self._pump: asyncio.Task[None] | None = None
-        self.reading = True
         self.closed = asyncio.Event()
+        self._text: str | None = None
+        self.on_data: Callable[[bytes], None] | None = None
+        """Called with every chunk received, after it is drawn on the screen."""
 
     @classmethod
     async def open(cls, port: int, key: asyncssh.SSHKey | None, *, term: str | None = "xterm-256color",
@@ -86,13 +88,19 @@ class Player:
                     break
                 self.received += data
                 self.stream.feed(data)
+                self._text = None
+                if self.on_data is not None:
+                    self.on_data(data)
         except (asyncssh.Error, OSError):
             pass
         finally:
             self.closed.set()
 
     def text(self) -> str:
-        return "\n".join(self.screen.display)
+        """The screen as text (drawn again only after new output)."""
+        if self._text is None:
+            self._text = "\n".join(self.screen.display)
+        return self._text
 
     def press(self, *keys: str) -> None:
         assert self.stdin is not None
@@ -106,6 +114,7 @@ class Player:
     def resize(self, columns: int, rows: int) -> None:
         assert self.process is not None
         self.screen.resize(rows, columns)
+        self._text = None
         self.process.change_terminal_size(columns, rows)
 
     async def wait_for(self, text: str, timeout: float = 15.0, *, raw: bool = False) -> None:
@@ -117,6 +126,14 @@ class Player:
                 return
             if time.monotonic() > deadline:
                 raise AssertionError(f"{text!r} never appeared; the screen shows:\n{self.text()}")
+            await asyncio.sleep(0.05)
+
+    async def wait_until(self, condition: Callable[[str], bool], what: str, timeout: float = 15.0) -> None:
+        """Until ``condition(screen text)`` holds."""
+        deadline = time.monotonic() + timeout
+        while not condition(self.text()):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"never: {what}; the screen shows:\n{self.text()}")
             await asyncio.sleep(0.05)
 
     async def close(self) -> None:
