@@ -127,6 +127,11 @@ class RemoteTable:
     def past_events_seen_by(self, seat: int | None) -> tuple[Event, ...]:
         return self.door.past_events()
 
+    @property
+    def past_events(self) -> tuple[Event, ...]:
+        """The session so far as this seat may see it (a front end catches up on them)."""
+        return self.door.past_events()
+
     # ------------------------------------------------------------------ acting
     def start(self) -> None:
         """The server deals; a front end never starts a networked game."""

@@ -31,6 +31,7 @@ import asyncio
 import json
 import logging
 import random
+import re
 import time
 from collections import deque
 from dataclasses import dataclass, replace
@@ -134,7 +135,8 @@ class SeatInfo:
     kind: SeatKindName
     """``person``: a seat for a person; ``computer``: a computer of ``level`` plays it."""
     name: str | None
-    """Who sits there (or is expected back); None for a free person's seat."""
+    """Who sits there (or is expected back); None for a free person's seat, and for a
+    computer before the game starts (computers are named then)."""
     level: str | None = None
     connected: bool = False
     """Whether the person is there now."""
@@ -148,7 +150,7 @@ class SeatInfo:
     def label(self) -> str:
         """The seat in a few words, as the lobby lists it."""
         if self.kind == "computer":
-            return f"{self.name} (computer, {self.level})"
+            return f"{self.name} (computer, {self.level})" if self.name else f"computer ({self.level})"
         if self.name is None:
             return "free" + (" (computer plays)" if self.stand_in else "")
         if self.stand_in:
@@ -506,7 +508,7 @@ class _Table:
 
     def _lobby_name(self, slot: _Slot) -> str:
         if not slot.for_person:
-            return f"Computer {slot.index + 1}"
+            return f"Computer {slot.index + 1}"  # named when the game starts
         return slot.person.name if slot.person is not None else f"Seat {slot.index + 1}"
 
     def info(self) -> TableInfo:
@@ -517,7 +519,8 @@ class _Table:
                 seats.append(SeatInfo(slot.index, "person", slot.person.name if slot.person else None,
                                       None, slot.connected, slot.stand_in))
             else:
-                seats.append(SeatInfo(slot.index, "computer", names[slot.index], slot.spec, True))
+                named = names[slot.index] if self.seat_names is not None else None
+                seats.append(SeatInfo(slot.index, "computer", named, slot.spec, True))
         service = self.service
         round_no = service.view(None).round if service is not None else 0
         return TableInfo(self.id, self.name, self.owner.name, rules_label(self.rules), tuple(seats),
@@ -637,8 +640,11 @@ class _Table:
         if self.state == TableState.PLAYING:
             if slot.stand_in:
                 slot.back = True
-                self.notice(f"{person.name} is back" + (f", in {name}'s seat" if name != person.name else "")
-                            + "; the seat is theirs again from the next turn.")
+                played = f" (played as {name})" if name != person.name else ""
+                self.notice(f"{person.name} is back in seat {seat + 1}{played}; the computer plays "
+                            "until the next turn starts." if returning else
+                            f"{person.name} takes seat {seat + 1}{played}; the computer plays until "
+                            "the next turn starts.")
             elif returning:
                 self.notice(f"{person.name} is back.")
             self._write_meta()
@@ -663,8 +669,8 @@ class _Table:
 
     def _reclaim(self, slot: _Slot) -> None:
         slot.stand_in = slot.back = False
-        who = slot.person.name if slot.person is not None else "its person"
-        self.notice(f"{who} plays {self.names()[slot.index]}'s seat again.")
+        who = slot.person.name if slot.person is not None else "Its person"
+        self.notice(f"{who} plays seat {slot.index + 1} from now on.")
 
     def gone(self, door: SeatDoor, dropped: bool) -> None:
         """A door closes: a spectator goes; a seat is held, handed to the computer or freed."""
@@ -964,6 +970,9 @@ class TableServer:
         self._subscribers: list[Callable[[], None]] = []
         self._shown: tuple[TableInfo, ...] = ()
         self._names: dict[str, str] = self._read_names()
+        self._next_id = 1
+        """The next table's number: above every table's, and every file's in the tables folder
+        (a finished table's transcript is never overwritten by a new table's)."""
         self._load_adjourned()
 
     # ------------------------------------------------------------------ people
@@ -1016,8 +1025,16 @@ class TableServer:
         return self._get(table_id).info()
 
     def is_owner(self, person: Person, table_id: int) -> bool:
-        """Whether ``person`` made the table (and so may start it)."""
+        """Whether ``person`` made the table."""
         return person.same(self._get(table_id).owner)
+
+    def may_start(self, person: Person, table_id: int) -> bool:
+        """Whether ``person`` may start the table's game (see :meth:`start`)."""
+        table = self._get(table_id)
+        seated = [s for s in table.slots if s.connected]
+        owner_here = any(table.owner.same(s.person) for s in seated)
+        return person.same(table.owner) or (
+            (table.restored is not None or not owner_here) and any(person.same(s.person) for s in seated))
 
     def seat_kept_for(self, person: Person, table_id: int) -> int | None:
         """The seat of the table that is ``person``'s (to come back to, or resume), if any."""
@@ -1055,10 +1072,13 @@ class TableServer:
             raise TableError(f"There is no table {table_id}.")
         return table
 
-    def create_table(self, owner: Person, name: str, rules: RuleSet, seats: Sequence[str]) -> TableInfo:
+    def create_table(self, owner: Person, name: str, rules: RuleSet, seats: Sequence[str],
+                     seed: int | None = None) -> TableInfo:
         """A new waiting table; ``seats`` holds :data:`SEAT_OPEN` (a person's seat) or an AI
-        level for each of ``rules.players`` seats, one open at least.  The owner then joins
-        a seat like everyone else, and may :meth:`start` the game."""
+        level for each of ``rules.players`` seats, one open at least; ``name`` may be empty
+        (then "Ada's table").  ``seed`` fixes the deals (tests, a replayed evening; by default
+        a fresh one).  The owner then joins a seat like everyone else, and may :meth:`start`
+        the game."""
         title = check_name(name or f"{owner.name}'s table", MAX_TABLE_NAME, "A table's name")
         rules.checked()
         specs = [s.strip().lower() for s in seats]
@@ -1070,8 +1090,11 @@ class TableServer:
                                  f"not {visible(spec)[:20]!r}.")
         if SEAT_OPEN not in specs:
             raise TableError("A table needs one open seat at least, for a person.")
-        table_id = max(self._tables, default=0) + 1
+        table_id = self._next_id
+        self._next_id += 1
         table = _Table(self, table_id, title, owner, rules, specs)
+        if seed is not None:
+            table.seed = seed
         self._tables[table_id] = table
         log.info("table %s created by %s: %s, %s", table_id, owner.name, title, ", ".join(specs))
         self.changed()
@@ -1096,17 +1119,15 @@ class TableServer:
         return table.watch(person)
 
     def start(self, person: Person, table_id: int) -> None:
-        """Start a waiting table's game: its creator may (for a resumed table, any of its
-        players seated there); free seats are played by the house computer until taken."""
+        """Start a waiting table's game: its creator may, and when the creator is not seated
+        there (or the table was resumed) any person seated there; free seats are played by the
+        house computer until taken."""
         table = self._get(table_id)
         if table.state != TableState.WAITING:
             raise TableError(f"Table {table_id} is {table.state} already.")
-        seated = [s for s in table.slots if s.connected]
-        owner = person.same(table.owner) or (
-            table.restored is not None and any(person.same(s.person) for s in seated))
-        if not owner:
+        if not self.may_start(person, table_id):
             raise TableError(f"Only {table.owner.name}, who made the table, can start the game.")
-        if not seated:
+        if not any(s.connected for s in table.slots):
             raise TableError("Nobody sits at the table yet.")
         self._start(table)
 
@@ -1131,6 +1152,10 @@ class TableServer:
         folder = self.data_dir / TABLES_FOLDER
         if not folder.is_dir():
             return
+        for path in folder.glob("table-*"):
+            number = re.match(r"table-([0-9]{1,9})\.", path.name)
+            if number:
+                self._next_id = max(self._next_id, int(number.group(1)) + 1)
         for meta_path in sorted(folder.glob("table-*.table.json")):
             try:
                 meta = json.loads(read_text(meta_path, 1 << 20))
@@ -1169,8 +1194,12 @@ class TableServer:
         log.info("table %s resumed from %s", table.id, table.save_path)
 
     def _adjourn(self, table: _Table) -> None:
+        table.notice("Everyone has left: the table is adjourned; its players can resume it from the lobby.")
         table.adjourn()
         table.settle()
+        for door in table.spectators:
+            door.closed = True  # nothing is played here any more: the spectators are sent back
+        table.spectators.clear()
         if not any(s.person is not None for s in table.slots):
             # Only guests played: nobody can ever resume it.
             self._tables.pop(table.id, None)
@@ -1204,7 +1233,7 @@ class TableServer:
                 slot.door = None
             table.spectators.clear()
             if table.state == TableState.PLAYING:
-                table.adjourn()
+                self._adjourn(table)
             elif table.restored is not None:
                 table.restored.close()
         await asyncio.sleep(0)

@@ -79,11 +79,13 @@ class NameScreen(Dialog[str]):
         self.app.exit()
 
 
-LOBBY_HELP = ("Up/Down table  Enter/j join  1-6 seat  w watch  n new  s start  l leave  q quit")
+LOBBY_HELP = "Enter join  1-6 seat  w watch  n new  s start  l leave  q quit"
 
 
 class LobbyScreen(OnKingsCornerApp, Screen[None]):
     """The server's tables, one a line, and what one can do with the one picked."""
+
+    _at_table = False  # the status line says where this person sits
 
     BINDINGS = [
         Binding("enter,j", "join", "Join"),
@@ -143,16 +145,21 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
         elif tables:
             listing.highlighted = 0
         door = self.lobby.door
-        if door is not None and not door.closed:
-            info = door.info()
-            if info.state == TableState.PLAYING and self.lobby.screen is self:
-                self.lobby.open_table(door)
-                return
-            where = f"seat {door.seat + 1}" if door.seat is not None else "watching"
-            starts = (" Press s to start it." if self.lobby.server.is_owner(door.person, info.id) else
-                      f" {info.owner} starts it.")
-            self.say(f"You are at table {info.id} ({where}); waiting for the game to start.{starts}"
-                     if info.state == TableState.WAITING else f"You are at table {info.id} ({where}).")
+        if door is None or door.closed:
+            if self._at_table:
+                self._at_table = False
+                self.say("Enter takes a free seat of the table picked (or yours again); w watches it.")
+            return
+        self._at_table = True
+        info = door.info()
+        if info.state == TableState.PLAYING and self.lobby.screen is self:
+            self.lobby.open_table(door)
+            return
+        where = f"seat {door.seat + 1}" if door.seat is not None else "watching"
+        starts = (" Press s to start it." if self.lobby.server.may_start(door.person, info.id) else
+                  f" {info.owner} starts it.")
+        self.say(f"You are at table {info.id} ({where}); waiting for the game to start.{starts}"
+                 if info.state == TableState.WAITING else f"You are at table {info.id} ({where}).")
 
     def say(self, text: str) -> None:
         self.query_one("#lobby-status", TextPanel).show(text)
@@ -294,7 +301,10 @@ class NetworkTableScreen(TableScreen):
 
     def _update_from_server(self) -> None:
         self._update_pending = False
-        if not self.is_attached or self.remote.door.closed:
+        if not self.is_attached:
+            return
+        if self.remote.door.closed:
+            self._leave()  # the table was adjourned under a spectator: back to the lobby
             return
         self.refresh_table()
         if self._advanced != self._position():

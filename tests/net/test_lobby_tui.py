@@ -22,7 +22,7 @@ CLEO = Person("SHA256:cleo", "Cleo")
 SIZE = (100, 34)
 
 
-async def until(pilot: Pilot, condition: Callable[[], bool], what: str, limit: float = 20.0) -> None:
+async def until(pilot: Pilot, condition: Callable[[], bool], what: str, limit: float = 60.0) -> None:
     loop = asyncio.get_running_loop()
     end = loop.time() + limit
     while not condition():
@@ -55,6 +55,8 @@ async def test_making_a_table_in_the_lobby_seats_its_maker(tmp_path: Path) -> No
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
         await pilot.press("n")
         await until(pilot, lambda: isinstance(app.screen, CreateTableScreen), "the new-table screen")
+        await until(pilot, lambda: any("A table for" in str(panel.render())
+                                       for panel in app.screen.query("#summary")), "the new-table screen set up")
         await pilot.press("ctrl+s")
         # One open seat (Ada's) and computers: taking it starts the game at once.
         await until(pilot, lambda: isinstance(app.screen, NetworkTableScreen), "the table")

@@ -14,7 +14,7 @@ import pytest
 from kc_tui.ai import make_player
 from kc_tui.engine.events import Event
 from kc_tui.engine.kinds import Phase
-from kc_tui.engine.moves import IllegalMove
+from kc_tui.engine.moves import IllegalMove, PlayCard
 from kc_tui.engine.rules import build_rules
 from kc_tui.engine.transcript import replay
 from kc_tui.net.tables import Notice, Person, SeatDoor, TableError, TableServer, TableState
@@ -24,7 +24,7 @@ BEN = Person("SHA256:ben", "Ben")
 CLEO = Person("SHA256:cleo", "Cleo")
 
 
-async def until(condition: Callable[[], bool], what: str, limit: float = 20.0) -> None:
+async def until(condition: Callable[[], bool], what: str, limit: float = 60.0) -> None:
     """Wait for the server's task to bring ``condition`` about (the limit only stops a hang)."""
     loop = asyncio.get_running_loop()
     end = loop.time() + limit
@@ -290,8 +290,8 @@ async def test_a_table_everyone_left_is_adjourned_and_resumed_after_a_restart(tm
             play_turn(ada if game.current == 0 else ben, rng)
     await until(lambda: game.current in (0, 1) or game.phase != Phase.TURN, "a person's turn")
     before = (game.round_no, game.turns, [list(game.hand(s)) for s in range(3)])
-    ada.leave()
-    ben.detach()  # the last person gone: after the grace the table is adjourned
+    ada.detach()
+    ben.detach()  # everyone gone: after the grace the table is adjourned (nobody played meanwhile)
     await until(lambda: server.table(info.id).state == TableState.ADJOURNED, "the table adjourned")
     await server.close()
 
@@ -310,3 +310,102 @@ async def test_a_table_everyone_left_is_adjourned_and_resumed_after_a_restart(tm
     assert (game.round_no, game.turns, [list(game.hand(s)) for s in range(3)]) == before
     assert ada.view().round == before[0]
     await again.close()
+
+
+async def test_the_transcript_has_every_event_as_it_happens(server: TableServer) -> None:
+    info = server.create_table(ADA, "T", build_rules(2), ["open", "easy"])
+    ada = server.join(ADA, info.id, 0)
+    game = referee(server, info.id)
+    path = server.data_dir / "tables" / f"table-{info.id}.jsonl"
+    rng = random.Random(4)
+    for _ in range(3):
+        await until(lambda: game.current == 0 or game.phase != Phase.TURN, "Ada's turn")
+        # Flushed per event: what is on disk now is every event so far, and replays.
+        lines = path.read_text().splitlines()
+        assert len(lines) == len(server._tables[info.id].events)
+        assert replay(lines).turns == game.turns
+        if game.phase != Phase.TURN:
+            break
+        play_turn(ada, rng)
+    await server.close()
+
+
+async def test_undo_takes_back_only_this_seats_moves(server: TableServer) -> None:
+    info = server.create_table(ADA, "T", build_rules(2), ["open", "open"])
+    ada, ben = server.join(ADA, info.id, 0), server.join(BEN, info.id, 1)
+    game = referee(server, info.id)
+    mover, other = (ada, ben) if game.current == 0 else (ben, ada)
+    moves = mover.legal_moves()
+    assert other.legal_moves() == ()
+    if moves:
+        first = moves[0]
+        held = first.card if isinstance(first, PlayCard) else first.source
+        assert other.targets(held).piles == () and mover.targets(held).piles != ()
+        mover.play(first)
+        with pytest.raises(TableError, match="not yours"):
+            other.undo()
+        mover.undo()
+    mover.end_turn()
+    with pytest.raises(TableError, match="not yours"):
+        mover.undo()  # the turn passed: nothing of the other's can be taken back
+    await server.close()
+
+
+async def test_a_new_table_never_takes_the_number_of_a_kept_transcript(tmp_path: Path) -> None:
+    (tmp_path / "tables").mkdir()
+    (tmp_path / "tables" / "table-7.jsonl").write_text("a finished table's transcript\n")
+    server = TableServer(tmp_path, pace=0)
+    assert server.create_table(ADA, "T", build_rules(2), ["open", "easy"]).id == 8
+    assert (tmp_path / "tables" / "table-7.jsonl").read_text() == "a finished table's transcript\n"
+
+
+async def test_when_its_maker_has_left_a_seated_person_may_start_the_table(server: TableServer) -> None:
+    info = server.create_table(ADA, "T", build_rules(3), ["open", "open", "open"])
+    ada = server.join(ADA, info.id, 0)
+    server.join(BEN, info.id, 1)
+    with pytest.raises(TableError, match="Only Ada"):
+        server.start(BEN, info.id)
+    ada.leave()
+    assert server.may_start(BEN, info.id)
+    with pytest.raises(TableError, match="Only Ada"):
+        server.start(CLEO, info.id)  # not seated there
+    server.start(BEN, info.id)
+    assert server.table(info.id).state == TableState.PLAYING
+    await server.close()
+
+
+async def test_a_returning_person_takes_the_seat_back_at_the_next_turn_not_mid_turn(
+        server: TableServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    from kc_tui.ai.base import Player
+    from kc_tui.net import tables
+
+    thinking, go_on = threading.Event(), threading.Event()
+
+    class Slow(Player):
+        """The house computer, held in its thinking until the test lets it go on."""
+
+        def plan_turn(self, obs):  # noqa: ANN001, ANN201 - a test double
+            thinking.set()
+            go_on.wait(10)
+            return []
+
+    monkeypatch.setattr(tables, "make_player", lambda level, rng=None, think=None: Slow(rng))
+    info = server.create_table(ADA, "T", build_rules(2), ["open", "open"])
+    ada, ben = server.join(ADA, info.id, 0), server.join(BEN, info.id, 1)
+    game = referee(server, info.id)
+    rng = random.Random(6)
+    if game.current == 0:
+        play_turn(ada, rng)
+    ben.detach()
+    await until(lambda: thinking.is_set(), "the computer thinking for Ben")
+    turn = (game.round_no, game.turns)
+    ben = server.join(BEN, info.id, 1)  # back in the middle of the computer's turn for him
+    assert server.table(info.id).seats[1].stand_in and not ben.my_turn()
+    with pytest.raises(TableError, match="The computer is playing this turn for you"):
+        ben.end_turn()
+    go_on.set()
+    await until(lambda: not server.table(info.id).seats[1].stand_in, "Ben's seat his again")
+    assert (game.round_no, game.turns) != turn  # the computer's turn was played to its end first
+    await server.close()
