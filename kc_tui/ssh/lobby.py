@@ -5,6 +5,7 @@ is their key's fingerprint; the lobby asks a name on the first visit and remembe
 from __future__ import annotations
 
 from ..net import TableServer
+from ..plain_lobby import run_plain_lobby
 from ..storage import Settings
 from ..tui.lobby import LobbyApp
 from .server import Client, FrontEnds, LineIO
@@ -21,7 +22,6 @@ def lobby_front_ends(tables: TableServer) -> FrontEnds:
         return lobby
 
     async def lines(client: Client, io: LineIO) -> None:
-        io.write("The line mode of the lobby is not served yet: connect with a terminal "
-                 "(ssh -t).\n")
+        await run_plain_lobby(tables, None, io.read_line, io.write, key=client.key)
 
     return FrontEnds(app=app, lines=lines)

@@ -244,3 +244,40 @@ async def test_two_people_play_a_whole_round_over_ssh_and_no_hidden_card_is_ever
         assert "♥" not in cleo.received.decode() and "♥" in ada.received.decode()
     finally:
         await night.stop()
+
+
+@pytest.mark.parametrize("terminal", [None, "xterm-256color"], ids=["no-terminal", "plain-with-a-terminal"])
+async def test_the_line_mode_lobby_and_table_over_ssh(tmp_path: Path, terminal: str | None) -> None:
+    night = Night(tmp_path)
+    await night.start()
+    try:
+        key = new_key()
+        dora = await night.person(key, term=terminal, command="plain" if terminal else None)
+        await dora.wait_for("Your name at the tables", raw=True)
+        dora.type("Dora\r")
+        await dora.wait_for("Welcome, Dora", raw=True)
+        dora.type("new open hard\r")  # one open seat, taken by its maker: the game starts
+        await until(lambda: any(t.state == TableState.PLAYING for t in night.tables.tables()), "the game")
+        (table,) = night.tables.tables()
+        game = Referee(night.tables, table.id).game()
+        assert game is not None
+        Watched(dora, Referee(night.tables, table.id), lambda: 0, "Dora")
+        await dora.wait_for("Dora>", raw=True)
+        turns = game.turns
+        dora.type("nonsense\r")
+        await dora.wait_for("is not a command", raw=True)
+        for _ in range(3):  # Dora ends her turns; the computer plays its own in between
+            await until(lambda: game.current == 0 or game.phase != Phase.TURN, "Dora's turn")
+            if game.phase != Phase.TURN:
+                break
+            before = game.turns
+            dora.type("end\r")
+            await until(lambda before=before: game.turns > before or game.phase != Phase.TURN, "the turn ended")
+        assert game.turns > turns
+        if terminal:
+            assert "end\r\n" in dora.received.decode()  # echoed by the server: the client's terminal is raw
+        dora.type("quit\r")
+        await asyncio.wait_for(dora.closed.wait(), 10)
+        assert "Goodbye." in dora.received.decode()
+    finally:
+        await night.stop()
