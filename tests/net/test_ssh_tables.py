@@ -114,11 +114,11 @@ class Night:
         await self.server.start()
 
     async def stop(self) -> None:
+        await self.server.stop()
+        await self.tables.close()
         for player in self.players:
             await player.close()
         self.players.clear()
-        await self.server.stop()
-        await self.tables.close()
 
     async def person(self, key, name: str | None = None, **options: object) -> Player:  # noqa: ANN001
         if name is not None:
@@ -279,5 +279,86 @@ async def test_the_line_mode_lobby_and_table_over_ssh(tmp_path: Path, terminal: 
         dora.type("quit\r")
         await asyncio.wait_for(dora.closed.wait(), 10)
         assert "Goodbye." in dora.received.decode()
+    finally:
+        await night.stop()
+
+
+async def test_a_dropped_connection_keeps_the_seat_then_a_computer_plays_it_until_its_person_is_back(tmp_path: Path) -> None:
+    night = Night(tmp_path, grace=0.5)
+    await night.start()
+    try:
+        ada_key, ben_key = new_key(), new_key()
+        owner = night.tables.person(fingerprint(ada_key), "Ada")
+        info = night.tables.create_table(owner, "Friday", build_rules(2), ["open", "open"])
+        ada = await night.person(ada_key, "Ada")
+        ben = await night.person(ben_key, term=None)
+        ben.type("Ben\n")
+        await ada.wait_for("Your name at the tables")
+        ada.press("enter")
+        await ada.wait_for("Welcome")
+        ada.press("1")
+        await ada.wait_for("Press s to start it")
+        ben.type("join 1\n")
+        await until(lambda: night.tables.table(info.id).state == TableState.PLAYING, "the game")
+        game = Referee(night.tables, info.id).game()
+        assert game is not None
+        if game.current == 1:
+            await ben.wait_for("Ben>", raw=True)
+            ben.type("end\n")
+        await until(lambda: game.current == 0, "Ada's turn")
+        await ada.wait_for("Your turn")
+
+        assert ada.conn is not None
+        ada.conn.abort()  # mid-turn, the connection is simply gone
+        await ben.wait_for("Ada has lost the connection", raw=True)
+        await ben.wait_for("The computer (hard) plays for Ada", raw=True)
+        await until(lambda: game.current == 1, "the computer ended Ada's turn")
+
+        ada = await night.person(ada_key)  # back, with the same key
+        await ada.wait_for("Your name at the tables")
+        ada.press("enter")
+        await ada.wait_for("Welcome")
+        ada.press("enter")  # join: her own seat again
+        await ben.wait_for("Ada is back in seat 1", raw=True)
+        await ada.wait_for("Hand")
+        await ben.wait_for("Ben>", raw=True)
+        ben.type("end\n")
+        await until(lambda: game.current == 0, "Ada's turn again")
+        seat = night.tables.table(info.id).seats[0]
+        await until(lambda: not night.tables.table(info.id).seats[0].stand_in, "Ada playing her seat herself")
+        assert seat.name == "Ada"
+        await ada.wait_for("Your turn")
+    finally:
+        await night.stop()
+
+
+async def test_a_restarted_server_lists_the_adjourned_table_and_its_players_resume_it(tmp_path: Path) -> None:
+    night = Night(tmp_path)
+    await night.start()
+    key = new_key()
+    try:
+        dora = await night.person(key, term=None)
+        dora.type("Dora\n")
+        await dora.wait_for("Welcome, Dora", raw=True)
+        dora.type("new open hard\n")
+        await until(lambda: any(t.state == TableState.PLAYING for t in night.tables.tables()), "the game")
+        await dora.wait_for("Dora>", raw=True)
+    finally:
+        await night.stop()  # the server stops: the game in progress is adjourned
+    assert "The server is stopping" in dora.received.decode()
+
+    night = Night(tmp_path)
+    await night.start()
+    try:
+        (table,) = night.tables.tables()
+        assert table.state == TableState.ADJOURNED
+        dora = await night.person(key)
+        await dora.wait_for("Your name at the tables")
+        dora.press("enter")
+        await dora.wait_for("Welcome")
+        assert "adjourned" in dora.text()
+        dora.press("enter")  # her own seat: the game resumes
+        await until(lambda: night.tables.table(table.id).state == TableState.PLAYING, f"the game resumed:\n{dora.text()}")
+        await dora.wait_for("Hand")
     finally:
         await night.stop()
