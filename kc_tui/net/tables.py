@@ -34,6 +34,7 @@ import random
 import re
 import time
 from collections import deque
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path
@@ -52,7 +53,7 @@ from ..engine.service import Decision, GameService, new_seed
 from ..engine.text import is_valid_text, visible
 from ..engine.transcript import TranscriptWriter, encode_event
 from ..engine.views import RoundSummary, SeatView, SessionSummary, Targets, TurnId
-from ..storage.files import UnreadableFile, read_text, write_atomic
+from ..storage.files import UnreadableFile, append_synced, read_text, write_atomic
 from ..storage.saves import AutoSaver, SaveError, load_save
 
 __all__ = [
@@ -260,14 +261,35 @@ class _Chat:
 
 
 class _TableSaver(AutoSaver):
-    """The table's save, after every turn, in its own file of the tables folder.  At the
-    session's end the save goes (the transcript beside it keeps the whole game)."""
+    """The table's save, after every turn, in its own file of the tables folder.  Its writes
+    (each synced to the disk) go to the server's one writer thread, in order, so that no table's
+    fsync holds up every other table's moves.  At the session's end the save goes (the
+    transcript beside it keeps the whole game)."""
+
+    def __init__(self, *args: Any, writer: ThreadPoolExecutor, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.writer = writer
+
+    def _write_whole(self, text: str) -> None:
+        self.writer.submit(_logged, write_atomic, self.path, text)
+
+    def _write_entry(self, text: str) -> None:
+        self.writer.submit(_logged, append_synced, self.path, text)
 
     def finish(self) -> None:
-        try:
-            self.path.unlink(missing_ok=True)
-        except OSError as exc:
-            log.warning("cannot remove the finished table's save %s: %s", self.path, exc)
+        self.writer.submit(_logged, _unlink, self.path, "")
+
+
+def _unlink(path: Path, _text: str) -> None:
+    path.unlink(missing_ok=True)
+
+
+def _logged(write: Callable[[Path, str], None], path: Path, text: str) -> None:
+    """A write of the writer thread: a failure is the server's log's (the game goes on)."""
+    try:
+        write(path, text)
+    except OSError as exc:
+        log.error("cannot write %s: %s", path, exc.strerror or exc)
 
 
 class SeatDoor:
@@ -462,6 +484,7 @@ class _Table:
         self.name = name
         self.owner = owner
         self.rules = rules
+        self.rules_label = rules_label(rules)
         self.slots = [_Slot(i, spec) for i, spec in enumerate(specs)]
         self.state = TableState.WAITING
         self.spectators: list[SeatDoor] = []
@@ -522,8 +545,8 @@ class _Table:
                 named = names[slot.index] if self.seat_names is not None else None
                 seats.append(SeatInfo(slot.index, "computer", named, slot.spec, True))
         service = self.service
-        round_no = service.view(None).round if service is not None else 0
-        return TableInfo(self.id, self.name, self.owner.name, rules_label(self.rules), tuple(seats),
+        round_no = len(service.history) + (service.phase == Phase.TURN) if service is not None else 0
+        return TableInfo(self.id, self.name, self.owner.name, self.rules_label, tuple(seats),
                          self.state, len(self.spectators), round_no)
 
     def doors(self) -> list[SeatDoor]:
@@ -578,7 +601,7 @@ class _Table:
             door._deliver()
         if service is not None and self.state == TableState.PLAYING and self.computer_to_play():
             self.wake.set()
-        self.server.changed()
+        self.server.changed(self)
 
     def _computer_on(self, seat: int) -> bool:
         return self.playing_turn is not None and self.playing_turn.seat == seat
@@ -786,7 +809,8 @@ class _Table:
         service.add_listener(self.events.append)
         specs = [f"{HUMAN_PREFIX}{self.seat_names[i]}" if slot.for_person else slot.spec
                  for i, slot in enumerate(self.slots)]
-        self.saver = _TableSaver(service, specs, self.save_path, events, on_error=self._save_failed)
+        self.saver = _TableSaver(service, specs, self.save_path, events, on_error=self._save_failed,
+                                 writer=self.server.writer)
         service.add_listener(self.saver)
         for door in self.doors():
             service.follow(door._on_event, door.seat)
@@ -865,7 +889,7 @@ class _Table:
         self._stop_task()
         self._close_files()
         for path in (self.meta_path, self.save_path):
-            path.unlink(missing_ok=True)
+            self.server.writer.submit(_logged, _unlink, path, "")  # after the save's last write
 
     def _stop_task(self) -> None:
         if self.task is not None:
@@ -908,6 +932,7 @@ class _Table:
         if service is not None:
             if self.saver is not None:
                 self.saver.save(compact=True)
+                self.server.drain()  # the save is whole on the disk before anyone resumes it
             self._write_meta()
             self._close_files()
             service.close()
@@ -968,8 +993,12 @@ class TableServer:
         self.clock = clock
         self._tables: dict[int, _Table] = {}
         self._subscribers: list[Callable[[], None]] = []
-        self._shown: tuple[TableInfo, ...] = ()
+        self._shown: dict[int, TableInfo] = {}
+        """What the lobby was last told of each table (a step that changes none of it is not
+        announced)."""
         self._names: dict[str, str] = self._read_names()
+        self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kc-tables-save")
+        """The one thread that writes the games' saves, in the order they were made."""
         self._next_id = 1
         """The next table's number: above every table's, and every file's in the tables folder
         (a finished table's transcript is never overwritten by a new table's)."""
@@ -1053,12 +1082,19 @@ class TableServer:
                 self._subscribers.remove(callback)
         return unsubscribe
 
-    def changed(self) -> None:
-        """Tell the subscribers, if what the lobby shows has changed."""
-        shown = self.tables()
-        if shown == self._shown:
-            return
-        self._shown = shown
+    def changed(self, table: _Table | None = None) -> None:
+        """Tell the subscribers, if what the lobby shows has changed: of ``table`` only (a step
+        of its game), or of any table (one made, adjourned or forgotten)."""
+        if table is not None and table.id in self._tables:
+            info = table.info()
+            if self._shown.get(table.id) == info:
+                return
+            self._shown[table.id] = info
+        else:
+            shown = {t.id: t.info() for t in self._tables.values()}
+            if shown == self._shown:
+                return
+            self._shown = shown
         for callback in list(self._subscribers):
             try:
                 callback()
@@ -1224,6 +1260,10 @@ class TableServer:
             table.state = TableState.ADJOURNED
             self.changed()
 
+    def drain(self) -> None:
+        """Wait for the saves written so far to be on the disk."""
+        self.writer.submit(lambda: None).result()
+
     async def close(self) -> None:
         """Adjourn every game in progress (the server stops; a restart lists them again)."""
         for table in list(self._tables.values()):
@@ -1236,4 +1276,5 @@ class TableServer:
                 self._adjourn(table)
             elif table.restored is not None:
                 table.restored.close()
+        self.writer.shutdown(wait=True)
         await asyncio.sleep(0)

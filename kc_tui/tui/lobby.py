@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
+from ..engine.describe import session_summary
 from ..engine.kinds import Phase
 from ..net.remote import RemoteTable
 from ..net.tables import (
@@ -35,6 +36,7 @@ from ..net.tables import (
 from ..storage.settings import Settings
 from . import style_path
 from .app import KingsCornerApp
+from .dialogs import TextScreen
 from .modal import Dialog
 from .new_game import KINDS, NewGameScreen
 from .table import TableScreen
@@ -335,16 +337,14 @@ class NetworkTableScreen(TableScreen):
             self.say("Waiting for the others to be ready for the next round...")
         self.refresh_table()
 
-    def _after_session(self, choice: str | None) -> None:
-        if choice == "quit":
-            self.lobby_app().quit()
-        else:
-            self._leave()
-
-    def lobby_app(self) -> LobbyApp:
-        app = self.app
-        assert isinstance(app, LobbyApp)
-        return app
+    def _after_round(self, choice: str | None) -> None:
+        """At a session's end the scores, then back to the lobby (a networked table has no
+        "play again": a new table is made there)."""
+        if choice != "quit" and self.service.phase == Phase.SESSION_OVER:
+            text = session_summary(self.service.session_summary(), self.names)
+            self.app.push_screen(TextScreen("The session is over", text), lambda _: self._leave())
+            return
+        super()._after_round(choice)
 
     def action_quit(self) -> None:
         if self.remote.door.spectator or self.service.phase == Phase.SESSION_OVER:

@@ -115,3 +115,66 @@ async def test_two_people_and_a_spectator_at_one_table_by_keys(tmp_path: Path) -
         game = server._tables[info.id].service
         assert game is not None and game.phase in (Phase.TURN, Phase.ROUND_OVER, Phase.SESSION_OVER)
     await server.close()
+
+
+async def test_the_next_round_is_dealt_when_both_screens_have_closed_the_round(tmp_path: Path) -> None:
+    from kc_tui.tui.round_over import RoundOverScreen
+
+    server = TableServer(tmp_path, pace=0)
+    info = server.create_table(ADA, "Quick", build_rules(2, overrides={"hand_size": 1}), ["open", "open"], seed=3)
+    ada, ben = LobbyApp(server, ADA), LobbyApp(server, BEN)
+    async with ada.run_test(size=SIZE) as pa, ben.run_test(size=SIZE) as pb:
+        await pa.press("1")
+        await until(pa, lambda: ada.door is not None, "Ada seated")
+        await pb.press("2")
+        for pilot, app in ((pa, ada), (pb, ben)):
+            await until(pilot, lambda app=app: isinstance(app.screen, NetworkTableScreen), "the table")
+        doors = (ada.door, ben.door)
+        assert doors[0] is not None and doors[1] is not None
+        # Played through the doors (the screens follow what the server sends them).
+        while doors[0].view().phase == Phase.TURN:
+            door = doors[0] if doors[0].my_turn() else doors[1]
+            moves = door.legal_moves()
+            door.play(moves[0]) if moves else door.end_turn()
+            await pa.pause()
+        for pilot, app in ((pa, ada), (pb, ben)):
+            await until(pilot, lambda app=app: isinstance(app.screen, RoundOverScreen), "the round's end")
+        if doors[0].view().phase == Phase.SESSION_OVER:
+            return  # one round decided the session: nothing more to deal
+        await pa.press("enter")
+        await until(pa, lambda: "Waiting for the others" in
+                    str(ada.screen.query_one("#status", TextPanel).render()), "Ada waiting")
+        assert doors[0].view().round == 1
+        await pb.press("enter")
+        for pilot, app in ((pa, ada), (pb, ben)):
+            await until(pilot, lambda app=app: isinstance(app.screen, NetworkTableScreen)
+                        and app.screen.query_one(HandView).cards != (), "round 2 on screen")
+        assert doors[0].view().round == 2 and info.id == 1
+    await server.close()
+
+
+async def test_at_the_end_of_a_session_the_scores_then_the_lobby(tmp_path: Path) -> None:
+    from kc_tui.tui.dialogs import TextScreen
+    from kc_tui.tui.round_over import RoundOverScreen
+
+    server = TableServer(tmp_path, pace=0)
+    rules = build_rules(2, overrides={"hand_size": 1, "scoring": "none"})  # a single round
+    server.create_table(ADA, "Once", rules, ["open", "easy"], seed=5)
+    ada = LobbyApp(server, ADA)
+    async with ada.run_test(size=SIZE) as pa:
+        await pa.press("1")
+        await until(pa, lambda: isinstance(ada.screen, NetworkTableScreen), "the table")
+        door = ada.door
+        assert door is not None
+        while door.view().phase == Phase.TURN:
+            if door.my_turn():
+                moves = door.legal_moves()
+                door.play(moves[0]) if moves else door.end_turn()
+            await pa.pause(0.01)
+        await until(pa, lambda: isinstance(ada.screen, RoundOverScreen), "the round's end")
+        await pa.press("enter")
+        await until(pa, lambda: isinstance(ada.screen, TextScreen), "the session's scores")
+        await pa.press("escape")
+        await until(pa, lambda: isinstance(ada.screen, LobbyScreen), "back in the lobby")
+        assert ada.door is None
+    await server.close()
