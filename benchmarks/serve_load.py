@@ -117,7 +117,10 @@ async def _serve(conn: Any, data: Path, plan: dict[str, tuple[int, int | None]],
                 except Exception:
                     pass
             await asyncio.sleep(0.05)
-        command = conn.recv()
+        try:
+            command = conn.recv()
+        except EOFError:  # the measuring process is gone: so is the server
+            command = "quit"
         if command == "rss":
             conn.send(rss_mb())
         elif command == "measure":
@@ -195,7 +198,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as data:
         parent, child = multiprocessing.Pipe()
         process = multiprocessing.get_context("spawn").Process(
-            target=serve, args=(child, data, plan, args.tables, args.pace))
+            target=serve, args=(child, data, plan, args.tables, args.pace), daemon=True)
         process.start()
         _, port = parent.recv()
 
