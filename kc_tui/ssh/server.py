@@ -109,6 +109,8 @@ class LineIO:
         self._line: list[str] = []
         self._dropping = False
         self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
+        self._last_cr = False
+        """The last character was a CR: a LF right after it ends no second line."""
 
     async def read_line(self) -> str | None:
         """The next line the client typed, without its end; None when the client is gone."""
@@ -131,7 +133,7 @@ class LineIO:
         echo = self._session.pty
         for ch in self._decode(data):
             if ch in "\r\n":
-                if ch == "\n" and echo and not self._line and self._last_cr:
+                if ch == "\n" and not self._line and self._last_cr:
                     self._last_cr = False
                     continue  # CR LF from a terminal is one line end
                 self._last_cr = ch == "\r"
@@ -169,8 +171,6 @@ class LineIO:
             if echo:
                 self._session.send(ch.encode("utf-8"))
 
-    _last_cr = False
-
     def _push(self, line: str) -> None:
         try:
             self._lines.put_nowait(line)
@@ -181,8 +181,7 @@ class LineIO:
 @dataclass(frozen=True, slots=True)
 class FrontEnds:
     """What a session runs.  ``app`` makes the full-screen app for a client with a terminal;
-    ``lines`` runs the line mode for a client until it returns.  ``farewell`` is said to every
-    session when the server stops."""
+    ``lines`` runs the line mode for a client until it returns."""
 
     app: Callable[[Client], App[Any]]
     lines: Callable[[Client, LineIO], Awaitable[None]]

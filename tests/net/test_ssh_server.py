@@ -94,6 +94,9 @@ async def test_the_line_mode_is_served_without_a_terminal_and_with_the_command_p
         assert "join 1 2\r\n" in plain.received.decode()
         plain.type("joi\x7fn\r")
         await plain.wait_for("you said 'jon'", raw=True)
+        bare.type("first\r\nsecond\n")  # CR LF ends one line, not two
+        await bare.wait_for("you said 'second'", raw=True)
+        assert "you said ''" not in bare.received.decode()
 
 
 async def test_any_other_command_and_sftp_and_forwarding_are_refused(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
