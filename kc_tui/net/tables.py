@@ -718,7 +718,9 @@ class _Table:
         if self.state == TableState.PLAYING:
             if person.guest:
                 slot.person = None  # a guest cannot come back to the seat: it is free
-            if self.seated_here() == 0 and (not dropped or self.server.grace <= 0):
+            if self.seated_here() == 0 and (not dropped or self.server.grace <= 0 or person.guest):
+                # Nobody left to play for (a guest is not waited for): computers alone would
+                # play on for nobody.
                 self.notice(f"{person.name} has {how}.")
                 self.server._adjourn(self)
                 return

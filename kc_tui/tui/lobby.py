@@ -41,7 +41,7 @@ from .modal import Dialog
 from .new_game import KINDS, NewGameScreen
 from .table import TableScreen
 from .typed_app import OnKingsCornerApp
-from .widgets import Choice, TextPanel
+from .widgets import Choice, Menu, MenuItem, TextPanel
 
 __all__ = ["LobbyApp", "LobbyScreen", "NameScreen", "CreateTableScreen", "NetworkTableScreen"]
 
@@ -246,6 +246,15 @@ class CreateTableScreen(NewGameScreen):
             self.query_one(f"#name-{i}", Input).display = False
         self.query_one("#seed", Input).parent.display = False  # type: ignore[union-attr]
         self.query_one(".screen-title", Static).update("New table")
+        menu = self.query_one("#new-game-menu", Menu)
+        menu.items = [MenuItem("start", "Ctrl+S", "Make the table and sit at it"),
+                      MenuItem("back", "Esc", "Back to the lobby")]
+        menu.refresh()
+        self.call_after_refresh(self._key_line)  # after the new-game screen's own on_mount
+
+    def _key_line(self) -> None:
+        self.query_one("#keys", TextPanel).show(
+            "Up/Down or Tab move  Left/Right change  Ctrl+S make the table  Esc back")
 
     def summary_line(self) -> str:
         kinds = [self.query_one(f"#kind-{i}", Choice).value for i in range(self.players)]

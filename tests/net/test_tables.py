@@ -409,3 +409,15 @@ async def test_a_returning_person_takes_the_seat_back_at_the_next_turn_not_mid_t
     await until(lambda: not server.table(info.id).seats[1].stand_in, "Ben's seat his again")
     assert (game.round_no, game.turns) != turn  # the computer's turn was played to its end first
     await server.close()
+
+
+async def test_a_table_whose_last_person_was_a_guest_is_not_played_on_for_nobody(server: TableServer) -> None:
+    guest = server.person(None, "Gus")
+    info = server.create_table(guest, "T", build_rules(2), ["open", "hard"])
+    door = server.join(guest, info.id, 0)
+    assert server.table(info.id).state == TableState.PLAYING
+    door.detach()
+    # Only a guest played: nobody can resume it, so it is gone (no computer plays on).
+    assert server.tables() == ()
+    assert not (server.data_dir / "tables" / f"table-{info.id}.table.json").exists()
+    await server.close()
