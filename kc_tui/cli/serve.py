@@ -123,14 +123,7 @@ async def _serve(args: argparse.Namespace, folder: Path, authorized: frozenset[s
         print(f"kings-corner serve: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}",
               file=sys.stderr)
         return 1
-    print(f"Kings in the Corner is served on {args.host}:{server.port} — players connect with: "
-          f"ssh -p {server.port} HOST", file=out)
-    print(f"Host key fingerprint: {server.fingerprint} (players can check it when ssh asks)", file=out)
-    if authorized is not None:
-        print(f"Admitting only the {len(authorized)} key(s) in {args.authorized_keys}.", file=out)
-    if args.guests:
-        print("Guests without a key are admitted.", file=out)
-    print("Stop with Ctrl+C.", file=out, flush=True)
+    # The stopping signals are the loop's before anyone is told where to connect.
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     stopped_by: list[int] = []
@@ -141,6 +134,14 @@ async def _serve(args: argparse.Namespace, folder: Path, authorized: frozenset[s
 
     for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         loop.add_signal_handler(signum, stop_by, signum)
+    print(f"Kings in the Corner is served on {args.host}:{server.port} — players connect with: "
+          f"ssh -p {server.port} HOST", file=out)
+    print(f"Host key fingerprint: {server.fingerprint} (players can check it when ssh asks)", file=out)
+    if authorized is not None:
+        print(f"Admitting only the {len(authorized)} key(s) in {args.authorized_keys}.", file=out)
+    if args.guests:
+        print("Guests without a key are admitted.", file=out)
+    print("Stop with Ctrl+C.", file=out, flush=True)
     try:
         await stop.wait()
     finally:
