@@ -138,7 +138,15 @@ def state(tables: TableServer, table_id: int) -> object:
 
 def hand_line(text: str) -> list[str]:
     """The cards of the hand line on the screen, in order."""
-    line = next((row for row in text.splitlines() if "Hand " in row), "")
+    rows = text.splitlines()
+    start = next((i for i, row in enumerate(rows) if "Hand " in row), None)
+    if start is None:
+        return []
+    line = ""
+    for row in rows[start:]:  # a long hand runs on over several rows of its box
+        if row.startswith(("╰", "╚", "+")):
+            break
+        line += " " + row.strip("│║| ")
     return re.findall(r"\w:(\S+?)\]?(?=\s|$|\])", line.split("Hand", 1)[-1])
 
 
