@@ -89,6 +89,11 @@ class Watched:
             found = pattern.search(text)
             if found:
                 self.leaks.append(f"{self.name} was sent {found.group(0)} ({where})")
+        # The log's sentences name cards in words ("the six of clubs"), wrapped anywhere.
+        spoken = " ".join(ESCAPES.sub(b" ", data).decode("utf-8", "replace").split())
+        for card in self.referee.hidden_from(self.seat()):
+            if card.words in spoken:
+                self.leaks.append(f"{self.name} was sent {card.words!r} (bytes)")
 
 
 async def until(condition: Callable[[], bool], what: str, limit: float = 20.0) -> None:
