@@ -24,6 +24,7 @@ import asyncio
 import ipaddress
 import logging
 import shlex
+import signal
 import sys
 from pathlib import Path
 from typing import Any, Sequence
@@ -92,8 +93,19 @@ class WebServer(Server):
         return app
 
     async def on_startup(self, app: web.Application) -> None:
-        if self.on_ready is not None:
-            self.on_ready()
+        """(textual-serve prints its banner here, before the port is open; we say nothing yet.)"""
+
+    def serve(self, debug: bool = False) -> None:
+        """Serve until SIGINT or SIGTERM; ``on_ready`` is called once the port is open."""
+        self.debug = debug
+        self.initialize_logging()
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        for each in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+            loop.add_signal_handler(each, self.request_exit)
+        # aiohttp "prints" its own banner once the site listens: the moment to give the address.
+        web.run_app(self._make_app(), host=self.host, port=self.port, handle_signals=False,
+                    loop=loop, access_log=None, print=lambda *_: self.on_ready and self.on_ready())
 
     async def on_shutdown(self, app: web.Application) -> None:
         await asyncio.gather(*(self._end_tab(tab) for tab in list(self.tabs)))
@@ -207,5 +219,6 @@ class WebServer(Server):
         except (TimeoutError, ConnectionError, RuntimeError):
             pass
         if process is not None and process.returncode is None:
+            log.warning("a tab's game did not quit within 5 s: ended (its save keeps the last turn)")
             process.kill()
             await process.wait()
