@@ -21,7 +21,7 @@ from typing import Any
 import aiohttp
 import pyte
 
-WAIT = 30.0
+WAIT = 60.0
 """Seconds a liveness wait gives the game (not a timing assertion: it only turns a hang into a
 failure with the screen in its message)."""
 
@@ -83,6 +83,10 @@ def web_server(*options: str, env: dict[str, str] | None = None) -> Iterator[Ser
                 stream.close()
 
 
+KEYS = {"enter": "\r", "escape": "\x1b", "left": "\x1b[D", "down": "\x1b[B", "ctrl+s": "\x13"}
+"""The keys the tests press by name, as xterm.js sends them."""
+
+
 class Screen:
     """A terminal screen fed the bytes a tab's game sends (what xterm.js draws in the page)."""
 
@@ -126,9 +130,10 @@ class Tab:
         self.closed.set()
 
     async def keys(self, *keys: str) -> None:
-        """Type ``keys``, each sent as the page sends a key (one ``stdin`` frame)."""
+        """Type ``keys`` (characters, or the names of :data:`KEYS`), each sent as the page sends
+        a key: one ``stdin`` frame with what xterm.js makes of it."""
         for key in keys:
-            await self.ws.send_str(json.dumps(["stdin", key]))
+            await self.ws.send_str(json.dumps(["stdin", KEYS.get(key, key)]))
 
     async def wait_for(self, *texts: str, seconds: float = WAIT) -> str:
         """The screen, once one of ``texts`` shows on it."""
@@ -152,10 +157,14 @@ async def open_tab(session: aiohttp.ClientSession, address: str, width: int = 80
     return tab
 
 
-HINT = re.compile(r"((?:Play|Move) [^:]*): that")
-"""The hint's plan (``kc_tui.ai.hints``): "Play 7H on N, then move E onto N, then ...: that ..."."""
-STEP = re.compile(r"\b([2-9TJQKA][CDHS]|NE|NW|SE|SW|N|E|S|W) onto? (NE|NW|SE|SW|N|E|S|W)\b")
+HINT = re.compile(r"(?:Play|Move) (?:[2-9TJQKA][CDHS]|NE|NW|SE|SW|N|E|S|W) on(?:to)? .*?(?=: that|1-9 card|$)")
+"""The hint's plan (``kc_tui.ai.hints``): "Play 7H on N, then move E onto N, then ...: that ...",
+up to what the status lines show of a long one (its first steps: a plan played in part is legal)."""
+STEP = re.compile(r"\b([2-9TJQKA][CDHS]|NE|NW|SE|SW|N|E|S|W) on(?:to)? (NE|NW|SE|SW|N|E|S|W)\b")
 """One step of the plan: a card played on a pile, or a pile moved onto another."""
+
+EMPTY_COMMAND = "command, e.g. 7h n"
+"""The command line's placeholder: shown while nothing is typed on it."""
 
 ROUND_OVER = ("Deal the next round", "See the final scores", "Play again")
 
@@ -171,39 +180,73 @@ async def play_turn(send: Callable[[str], Any], screen: Callable[[], str]) -> li
     returned; nothing is typed but t if the hint does not show (not this player's turn after all:
     a screen not yet redrawn)."""
     await send("t")
-    await _until(screen, lambda s: HINT.search(s) is not None or "Nothing" in s or round_over(s), 5.0)
+    await _until(screen, lambda s: HINT.search(s) is not None or "Nothing" in s or round_over(s), 10.0)
     await asyncio.sleep(0.1)  # the rest of the redraw
     shown = screen()
     if round_over(shown) or not (HINT.search(shown) or "Nothing" in shown):
         return []
     plan = HINT.search(shown)
-    commands = [f"{a.lower()} {b.lower()}" for a, b in STEP.findall(plan.group(1))] if plan else []
+    commands = [f"{a.lower()} {b.lower()}" for a, b in STEP.findall(plan.group(0))] if plan else []
     await send(":")
-    await _until(screen, lambda s: "Enter to run" in s)
+    await _until(screen, lambda s: EMPTY_COMMAND in s)
     done = []
     for command in [*commands, "end"]:
         for ch in command:
             await send(ch)
-        await send("\r")
-        if command != "end":
-            await _until(screen, lambda s: "Done." in s or round_over(s), 5.0)
-            if "Done." in screen() or round_over(screen()):
-                done.append(command)
-            if round_over(screen()):
-                return done
-    await _until(screen, lambda s: "Enter to run" not in s or round_over(s), 5.0)
+        typed = f"▊ {command} ▎"
+        await _until(screen, lambda s, typed=typed: typed in s)  # all of it typed
+        await send("enter")
+        # A command carried out empties the line (or closes it: "end"); one refused stays there.
+        await _until(screen, lambda s, typed=typed: typed not in s or round_over(s))
+        if round_over(screen()):
+            return [*done, command]
+        if command == "end":
+            return done
+        if typed in screen():
+            print(f"refused {command!r}: {screen()[-700:]}", file=sys.stderr)
+            await send("escape")
+            await _until(screen, lambda s: "Enter to run" not in s, 3.0)
+            await asyncio.sleep(0.2)  # a key right after Esc would be read as Alt and that key
+            await send("e")
+            await _until(screen, lambda s: "Press e again" in s or "Your turn" not in s, 3.0)
+            if "Press e again" in screen():  # asked first while moves are open
+                await send("e")
+            return done
+        done.append(command)
     return done
 
 
-async def _changed(screen: Callable[[], str], before: str, seconds: float = 5.0) -> str:
-    deadline = time.monotonic() + seconds
-    while screen() == before and time.monotonic() < deadline:
+async def new_game(send: Callable[[str], Any], screen: Callable[[], str], seed: int) -> None:
+    """From the title, by keystrokes: a new game of you against a medium computer, dealt from
+    ``seed``, started."""
+    await send("n")
+    await _until(screen, lambda s: "> Players" in s)
+    await _press_until(send, screen, "left", lambda s: "Players < 2 >" in s)
+    await _press_until(send, screen, "down", lambda s: "> Seat 2" in s)
+    await _press_until(send, screen, "left", lambda s: "Seat 2 < medium AI >" in s)
+    # Down steps through every field: seat 2's name, the rules' seven choices, then the seed.
+    for _ in range(10):
+        await send("down")
         await asyncio.sleep(0.05)
-    await asyncio.sleep(0.2)  # the rest of the redraw
-    return screen()
+    for digit in str(seed):
+        await send(digit)
+    await _until(screen, lambda s: f"Seed {seed}." in s)
+    assert "2 players: You, Ada (medium)." in screen() and f"Seed {seed}." in screen(), screen()
+    await send("ctrl+s")
 
 
-async def _until(screen: Callable[[], str], test: Callable[[str], bool], seconds: float = 10.0) -> None:
+async def _press_until(send: Callable[[str], Any], screen: Callable[[], str], key: str,
+                       test: Callable[[str], bool]) -> None:
+    for _ in range(12):
+        if test(screen()):
+            return
+        await send(key)
+        await _until(screen, test, 0.3)
+    assert test(screen()), screen()
+
+
+async def _until(screen: Callable[[], str], test: Callable[[str], bool], seconds: float = WAIT) -> None:
+    """Wait for ``test`` of the screen (a liveness wait: the caller looks at the screen after)."""
     deadline = time.monotonic() + seconds
     while not test(screen()) and time.monotonic() < deadline:
         await asyncio.sleep(0.05)
