@@ -116,9 +116,13 @@ class KingsCornerApp(App):
 
             self.push_screen(TableScreen(self.service))
         else:
-            from .title import TitleScreen
+            self.push_screen(self.home_screen())
 
-            self.push_screen(TitleScreen())
+    def home_screen(self) -> Screen:
+        """The first screen when the app opens at no game: the title (a lobby elsewhere)."""
+        from .title import TitleScreen
+
+        return TitleScreen()
 
     # ------------------------------------------------------------------ settings
     def remember(self, **changes: object) -> None:

@@ -1,0 +1,259 @@
+"""Load on ``kings-corner serve``: N SSH sessions (people seated and spectators, over several
+tables, all playing), against the targets of issue 12: 50 sessions with the 99th-percentile
+update delay under 250 ms and under 25 MB per session on the 2-core machine.
+
+Run: python benchmarks/serve_load.py [--sessions 50] [--tables 5] [--seconds 30] [--pace 0.5]
+Prints figures and where the server's time goes; asserts nothing.
+
+The server runs in a child process (its memory and CPU are its own); this process holds the N
+clients (asyncssh, a pty of 80 x 24 each) and timestamps every chunk each one receives.  Each
+table has two seats for people and two `hard` computers; the first two sessions sent to a table
+sit in its people's seats, the others watch it.  The people's moves are made in the server
+process through their seat's door after a pause of ``--pace`` seconds (as their keys would make
+them; the keys themselves are tested in tests/net), the computers play at the same pace.
+
+The delay of an update: from the moment the server's game emits an event (a card played, a
+turn ended, a card drawn) to the first bytes after it arriving at each session at that table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import multiprocessing
+import os
+import pstats
+import statistics
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+
+def rss_mb() -> float:
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+# ---------------------------------------------------------------------- the server (child process)
+def serve(conn: Any, data: str, plan: dict[str, tuple[int, int | None]], tables_n: int, pace: float) -> None:
+    asyncio.run(_serve(conn, Path(data), plan, tables_n, pace))
+
+
+async def _serve(conn: Any, data: Path, plan: dict[str, tuple[int, int | None]], tables_n: int,
+                 pace: float) -> None:
+    import logging
+
+    from kc_tui.engine.kinds import Phase
+    from kc_tui.engine.moves import PlayCard
+    from kc_tui.engine.rules import build_rules
+    from kc_tui.net import Person, TableServer
+    from kc_tui.ssh import Client, FrontEnds, GameSSHServer, Limits
+    from kc_tui.storage import Settings
+    from kc_tui.tui.lobby import LobbyApp
+
+    logging.getLogger("kc_tui").setLevel(logging.WARNING)
+    tables = TableServer(data, grace=600, pace=pace)
+    events: list[tuple[int, float]] = []
+    owner = Person("SHA256:owner", "Owner")
+    ids = [tables.create_table(owner, f"T{i}", build_rules(4), ["open", "open", "hard", "hard"]).id
+           for i in range(tables_n)]
+    followed: set[int] = set()
+    doors: list[Any] = []
+
+    def follow_table(table_id: int) -> None:
+        service = tables._tables[table_id].service
+        if table_id in followed or service is None:
+            return
+        followed.add(table_id)
+        index = ids.index(table_id)
+        service.follow(lambda event, t=index: events.append((t, time.time())), None)
+
+    class Seated(LobbyApp):
+        """A benchmark session: straight to its table (seated or watching)."""
+
+        def __init__(self, client: Client) -> None:
+            table, seat = plan.get(client.key or "", (0, None))
+            super().__init__(tables, tables.person(client.key, client.key[-6:] if client.key else "guest"),
+                             settings=Settings())
+            self.place = (ids[table], seat)
+
+        def on_ready(self) -> None:
+            table_id, seat = self.place
+            if seat is None:
+                self.watch_table(table_id)
+            else:
+                self.sit(table_id, seat)
+            if self.door is not None:
+                doors.append(self.door)
+
+    async def lines(client: Client, io: Any) -> None:
+        return None
+
+    server = GameSSHServer(FrontEnds(app=Seated, lines=lines), data / "host_key", port=0,
+                           limits=Limits(max_sessions=1000, connections_per_minute=100000))
+    await server.start()
+    conn.send(("ready", server.port))
+    profile: cProfile.Profile | None = None
+    cpu0 = wall0 = 0.0
+    while True:
+        while not conn.poll():
+            for table_id in ids:
+                follow_table(table_id)
+            for door in list(doors):  # the people's moves, at the pace
+                try:
+                    if door.closed or door.seat is None:
+                        continue
+                    view = door.view()
+                    if view.phase == Phase.ROUND_OVER:
+                        door.next_round()
+                    elif door.my_turn() and time.time() - getattr(door, "_last", 0) > pace:
+                        door._last = time.time()
+                        moves = [m for m in door.legal_moves() if isinstance(m, PlayCard)]
+                        door.play(moves[0]) if moves else door.end_turn()
+                except Exception:
+                    pass
+            await asyncio.sleep(0.05)
+        command = conn.recv()
+        if command == "rss":
+            conn.send(rss_mb())
+        elif command == "measure":
+            events.clear()
+            cpu0, wall0 = time.process_time(), time.monotonic()
+            profile = cProfile.Profile()
+            profile.enable()
+            conn.send("measuring")
+        elif command == "stop":
+            assert profile is not None
+            profile.disable()
+            cpu = (time.process_time() - cpu0) / (time.monotonic() - wall0)
+            stats = pstats.Stats(profile)
+            by_package: dict[str, float] = defaultdict(float)
+            for (file, _, _), (_, _, tottime, _, _) in stats.stats.items():  # type: ignore[attr-defined]
+                by_package[_package(file)] += tottime
+            conn.send((list(events), cpu, dict(by_package), rss_mb(), len(server.sessions)))
+        elif command == "quit":
+            await server.stop()
+            await tables.close()
+            return
+
+
+def _package(file: str) -> str:
+    for name in ("textual", "rich", "asyncssh", "cryptography", "kc_tui", "asyncio", "pyte"):
+        if f"/{name}/" in file:
+            return name
+    return "built-in" if file == "~" else "other"
+
+
+# ---------------------------------------------------------------------- the clients
+async def clients(port: int, keys: list[Any], arrivals: list[list[float]]) -> list[Any]:
+    import asyncssh
+
+    conns = []
+
+    class Session(asyncssh.SSHClientSession[bytes]):
+        def __init__(self, index: int) -> None:
+            self.index = index
+
+        def data_received(self, data: bytes, datatype: Any) -> None:
+            arrivals[self.index].append(time.time())
+
+    for index, key in enumerate(keys):
+        conn = await asyncssh.connect("127.0.0.1", port, username="load", known_hosts=None,
+                                      client_keys=[key], agent_path=None)
+        await conn.create_session(lambda index=index: Session(index), term_type="xterm-256color",
+                                  term_size=(80, 24), encoding=None)
+        conns.append(conn)
+    return conns
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sessions", type=int, default=50)
+    parser.add_argument("--tables", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--pace", type=float, default=0.5)
+    args = parser.parse_args()
+
+    import asyncssh
+
+    keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(args.sessions + 1)]
+    plan: dict[str, tuple[int, int | None]] = {}
+    per_table: dict[int, int] = defaultdict(int)
+    table_of: list[int] = []
+    for index, key in enumerate(keys[1:]):
+        table = index % args.tables
+        seat = per_table[table] if per_table[table] < 2 else None
+        per_table[table] += 1
+        plan[key.get_fingerprint("sha256")] = (table, seat)
+        table_of.append(table)
+    plan[keys[0].get_fingerprint("sha256")] = (0, None)  # the warm-up session watches table 0
+
+    with tempfile.TemporaryDirectory() as data:
+        parent, child = multiprocessing.Pipe()
+        process = multiprocessing.get_context("spawn").Process(
+            target=serve, args=(child, data, plan, args.tables, args.pace))
+        process.start()
+        _, port = parent.recv()
+
+        async def run() -> None:
+            warm: list[list[float]] = [[]]
+            first = await clients(port, keys[:1], warm)
+            await asyncio.sleep(3)
+            parent.send("rss")
+            base = parent.recv()
+            arrivals: list[list[float]] = [[] for _ in range(args.sessions)]
+            started = time.monotonic()
+            conns = await clients(port, keys[1:], arrivals)
+            connected = time.monotonic() - started
+            await asyncio.sleep(5)  # every table under way
+            parent.send("rss")
+            loaded = parent.recv()
+            parent.send("measure")
+            parent.recv()
+            await asyncio.sleep(args.seconds)
+            parent.send("stop")
+            events, cpu, by_package, final_rss, sessions = parent.recv()
+            await asyncio.sleep(5)  # the updates of the last events arrive (the games go on)
+            parent.send("quit")
+            delays: list[float] = []
+            missed = 0
+            for index, times in enumerate(arrivals):
+                table = table_of[index]
+                for event_table, at in events:
+                    if event_table != table:
+                        continue
+                    after = next((t for t in times if t >= at), None)
+                    if after is None or after - at > 5:
+                        missed += 1
+                    else:
+                        delays.append(after - at)
+            for conn in conns + first:
+                conn.close()
+            delays.sort()
+            print(f"sessions {args.sessions} over {args.tables} tables ({sessions} served; "
+                  f"{2 * args.tables} people seated, the rest watching), pace {args.pace:g} s, "
+                  f"measured {args.seconds:g} s; connecting them all took {connected:.1f} s")
+            print(f"events {len(events)}; screen updates measured {len(delays)}, none within 5 s: {missed}")
+            if delays:
+                p99 = delays[min(len(delays) - 1, int(len(delays) * 0.99))]
+                print(f"move -> screen delay: median {statistics.median(delays) * 1000:.0f} ms, "
+                      f"p99 {p99 * 1000:.0f} ms, max {delays[-1] * 1000:.0f} ms (target p99 < 250 ms)")
+            print(f"server memory: {base:.0f} MB with one session, {loaded:.0f} MB with "
+                  f"{args.sessions + 1} ({final_rss:.0f} MB at the end): "
+                  f"{(loaded - base) / args.sessions:.2f} MB per session (target < 25 MB)")
+            print(f"server CPU: {cpu * 100:.0f}% of one core while measuring")
+            total = sum(by_package.values()) or 1.0
+            print("where the server's time goes (own time by package): " + ", ".join(
+                f"{name} {share / total * 100:.0f}%" for name, share in
+                sorted(by_package.items(), key=lambda item: -item[1])[:7]))
+
+        asyncio.run(run())
+        process.join(30)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,155 @@
+"""``kings-corner serve``: tables for friends, served over SSH from this machine."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import signal
+import sys
+from pathlib import Path
+
+__all__ = ["add_parser"]
+
+HOST_KEY_FILE = "ssh_host_ed25519_key"
+"""The server's host key, in the data folder (made on the first start, then reused)."""
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``serve`` to the command line's commands."""
+    p = sub.add_parser(
+        "serve", help="serve tables over SSH: friends join with their own ssh client",
+        description="Serve Kings in the Corner over SSH. Players connect with `ssh -p PORT HOST` "
+        "(the lobby, full screen) or `ssh -p PORT HOST plain` (the line mode); any SSH key may "
+        "connect unless --authorized-keys is given. Stop with Ctrl+C or SIGTERM: games in "
+        "progress are adjourned and come back on the next start.")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 for "
+                        "every network)")
+    p.add_argument("--port", type=_port, default=2222,
+                   help="port to listen on (default 2222; 0: any free port)")
+    p.add_argument("--authorized-keys", type=Path, default=None, metavar="FILE",
+                   help="admit only the SSH keys in FILE (authorized_keys format); others are refused")
+    p.add_argument("--guests", action="store_true",
+                   help="also admit people without a key, as guests (they cannot take a seat back later)")
+    p.add_argument("--grace", type=_seconds, default=60.0, metavar="SECONDS",
+                   help="how long a dropped player's seat is held before a computer plays it (default 60)")
+    p.add_argument("--max-sessions", type=_count, default=64, metavar="N",
+                   help="sessions at once (default 64)")
+    p.add_argument("--idle", type=_seconds, default=900.0, metavar="SECONDS",
+                   help="close a session idle this long in the lobby (default 900)")
+    p.add_argument("--data-dir", type=Path, default=None, metavar="DIR",
+                   help="where the host key, the players' names and the tables are kept "
+                        "(default: the game's data folder)")
+    p.set_defaults(func=serve, parser=p)
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a port number, got {text!r}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"expected a port from 0 to 65535, got {value}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
+    if not 0 < value <= 86400:
+        raise argparse.ArgumentTypeError(f"expected more than 0 and at most 86400 seconds, got {value:g}")
+    return value
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not 1 <= value <= 10_000:
+        raise argparse.ArgumentTypeError(f"expected 1 to 10000, got {value}")
+    return value
+
+
+def serve(args: argparse.Namespace) -> int:
+    # Imported here: the SSH library is only loaded by the command that needs it.
+    from ..ssh import load_authorized_keys
+    from ..storage.paths import data_dir
+
+    authorized = None
+    if args.authorized_keys is not None:
+        try:
+            authorized = load_authorized_keys(args.authorized_keys.expanduser())
+        except ValueError as exc:
+            print(f"kings-corner serve: {exc}", file=sys.stderr)
+            return 2
+    folder = (args.data_dir or data_dir()).expanduser()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        print(f"kings-corner serve: cannot use the data folder {folder}: {exc.strerror}", file=sys.stderr)
+        return 2
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(message)s", "%Y-%m-%d %H:%M:%S"))
+    for name in ("kc_tui.ssh", "kc_tui.net"):
+        logger = logging.getLogger(name)
+        logger.setLevel(logging.INFO)
+        logger.addHandler(handler)
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)
+    return asyncio.run(_serve(args, folder, authorized))
+
+
+async def _serve(args: argparse.Namespace, folder: Path, authorized: frozenset[str] | None) -> int:
+    from ..net import TableServer, TableState
+    from ..ssh import GameSSHServer, Limits
+    from ..ssh.lobby import lobby_front_ends
+
+    # Every message of the server goes to the streams it started with: a session's app
+    # redirects sys.stdout while it runs, and several run at once.
+    out = sys.stdout
+    tables = TableServer(folder, grace=args.grace)
+    server = GameSSHServer(
+        lobby_front_ends(tables), folder / HOST_KEY_FILE, host=args.host, port=args.port,
+        authorized=authorized, guests=args.guests,
+        limits=Limits(max_sessions=args.max_sessions, idle_seconds=args.idle),
+    )
+    try:
+        await server.start()
+    except OSError as exc:
+        await tables.close()
+        print(f"kings-corner serve: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}",
+              file=sys.stderr)
+        return 1
+    print(f"Kings in the Corner is served on {args.host}:{server.port} — players connect with: "
+          f"ssh -p {server.port} HOST", file=out)
+    print(f"Host key fingerprint: {server.fingerprint} (players can check it when ssh asks)", file=out)
+    if authorized is not None:
+        print(f"Admitting only the {len(authorized)} key(s) in {args.authorized_keys}.", file=out)
+    if args.guests:
+        print("Guests without a key are admitted.", file=out)
+    print("Stop with Ctrl+C.", file=out, flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    stopped_by: list[int] = []
+
+    def stop_by(signum: int) -> None:
+        stopped_by.append(signum)
+        stop.set()
+
+    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        loop.add_signal_handler(signum, stop_by, signum)
+    try:
+        await stop.wait()
+    finally:
+        for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+            loop.remove_signal_handler(signum)
+        await server.stop()
+        playing = sum(1 for t in tables.tables() if t.state == TableState.PLAYING)
+        await tables.close()
+    name = signal.Signals(stopped_by[0]).name if stopped_by else "request"
+    print(f"Stopped by {name}; {playing} game{'s' if playing != 1 else ''} in progress adjourned "
+          "(they come back on the next start).", file=out, flush=True)
+    return 0

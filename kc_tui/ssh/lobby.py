@@ -1,0 +1,27 @@
+"""What ``kings-corner serve`` runs for each session: the lobby of one shared
+:class:`~kc_tui.net.TableServer`, full screen for a terminal, the line mode otherwise.  A person
+is their key's fingerprint; the lobby asks a name on the first visit and remembers it."""
+
+from __future__ import annotations
+
+from ..net import TableServer
+from ..plain_lobby import run_plain_lobby
+from ..storage import Settings
+from ..tui.lobby import LobbyApp
+from .server import Client, FrontEnds, LineIO
+
+__all__ = ["lobby_front_ends"]
+
+
+def lobby_front_ends(tables: TableServer) -> FrontEnds:
+    """The lobby for every session of one server."""
+
+    def app(client: Client) -> LobbyApp:
+        lobby = LobbyApp(tables, key=client.key, settings=Settings().with_(ascii=client.ascii))
+        client.at_table = lambda: lobby.door is not None and not lobby.door.closed
+        return lobby
+
+    async def lines(client: Client, io: LineIO) -> None:
+        await run_plain_lobby(tables, None, io.read_line, io.write, key=client.key)
+
+    return FrontEnds(app=app, lines=lines)

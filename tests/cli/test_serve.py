@@ -1,0 +1,105 @@
+"""``kings-corner serve`` as a program: what it prints, its host key, its refusals of bad
+options, and a clean stop on SIGTERM that adjourns the game in progress."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.timeout(120)
+
+SERVED = re.compile(r"^Kings in the Corner is served on 127\.0\.0\.1:(\d+) — players connect with: "
+                    r"ssh -p (\d+) HOST$")
+
+
+def start(data: Path, *options: str) -> tuple[subprocess.Popen[str], int, str]:
+    """The server on a free port: the process, its port and its host key's fingerprint."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "kc_tui", "serve", "--port", "0", "--data-dir", str(data), *options],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8",
+    )
+    assert process.stdout is not None
+    first = process.stdout.readline().rstrip("\n")
+    served = SERVED.match(first)
+    assert served, first + process.stderr.read() if process.stderr else first
+    assert served.group(1) == served.group(2)
+    second = process.stdout.readline()
+    fingerprint = re.search(r"SHA256:\S+", second)
+    assert second.startswith("Host key fingerprint: SHA256:") and fingerprint
+    return process, int(served.group(1)), fingerprint.group(0)
+
+
+def stop(process: subprocess.Popen[str]) -> tuple[int, str, str]:
+    process.send_signal(signal.SIGTERM)
+    out, err = process.communicate(timeout=30)
+    return process.returncode, out, err
+
+
+def test_serve_prints_how_to_connect_and_keeps_one_host_key(tmp_path: Path) -> None:
+    process, port, fingerprint = start(tmp_path)
+    try:
+        key = tmp_path / "ssh_host_ed25519_key"
+        assert stat.S_IMODE(os.stat(key).st_mode) == 0o600
+    finally:
+        status, out, err = stop(process)
+    assert status == 0
+    assert "Stopped by SIGTERM; 0 games in progress adjourned" in out
+    assert f"serving on 127.0.0.1:{port}" in err  # the log
+    again, _, same = start(tmp_path)
+    stop(again)
+    assert same == fingerprint
+
+
+def test_a_game_in_progress_is_adjourned_by_sigterm(tmp_path: Path) -> None:
+    import asyncio
+
+    from net.sshclient import Player, new_key
+
+    process, port, _ = start(tmp_path)
+
+    async def play() -> None:
+        dora = await Player.open(port, new_key(), term=None)
+        dora.type("Dora\nnew open hard\n")
+        await dora.wait_for("Dora>", raw=True)
+        process.send_signal(signal.SIGTERM)
+        await asyncio.wait_for(dora.closed.wait(), 30)
+        assert "The server is stopping" in dora.received.decode()
+        await dora.close()
+
+    try:
+        asyncio.run(play())
+    finally:
+        out, err = process.communicate(timeout=30)
+    assert process.returncode == 0
+    assert "1 game in progress adjourned" in out
+    assert list((tmp_path / "tables").iterdir())
+
+
+def test_bad_options_are_explained(tmp_path: Path) -> None:
+    missing = subprocess.run([sys.executable, "-m", "kc_tui", "serve", "--authorized-keys",
+                              str(tmp_path / "none"), "--data-dir", str(tmp_path)],
+                             capture_output=True, text=True, timeout=60)
+    assert missing.returncode == 2
+    assert "cannot read the authorized keys" in missing.stderr
+    port = subprocess.run([sys.executable, "-m", "kc_tui", "serve", "--port", "70000"],
+                          capture_output=True, text=True, timeout=60)
+    assert port.returncode == 2 and "expected a port from 0 to 65535" in port.stderr
+
+
+def test_a_port_in_use_is_explained(tmp_path: Path) -> None:
+    process, port, _ = start(tmp_path / "a")
+    try:
+        second = subprocess.run([sys.executable, "-m", "kc_tui", "serve", "--port", str(port),
+                                 "--data-dir", str(tmp_path / "b")],
+                                capture_output=True, text=True, timeout=60)
+    finally:
+        stop(process)
+    assert second.returncode == 1
+    assert f"cannot listen on 127.0.0.1:{port}" in second.stderr

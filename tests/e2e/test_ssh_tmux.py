@@ -1,0 +1,108 @@
+"""End to end with the real OpenSSH client: ``kings-corner serve`` on a free port, two people
+in two tmux panes typing ``ssh -tt``, each with a throwaway key; they make a table, play a turn
+each, chat, and leave, reading their own panes as a person would."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+TMUX, SSH, KEYGEN = shutil.which("tmux"), shutil.which("ssh"), shutil.which("ssh-keygen")
+pytestmark = [pytest.mark.skipif(None in (TMUX, SSH, KEYGEN), reason="tmux and openssh-client are installed by .ci/run"),
+              pytest.mark.timeout(300)]
+
+
+def tmux(*args: str) -> str:
+    return subprocess.run([TMUX or "tmux", *args], capture_output=True, text=True, check=True).stdout
+
+
+def pane(target: str) -> str:
+    return tmux("capture-pane", "-p", "-t", target)
+
+
+def until(target: str, text: str, seconds: float = 30.0) -> str:
+    """The pane once it shows ``text`` (a liveness wait, not a timing assertion)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        screen = pane(target)
+        if text in screen:
+            return screen
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{text!r} never showed in {target}:\n{screen}")
+        time.sleep(0.2)
+
+
+def test_two_people_at_one_table_with_the_real_ssh_client_in_two_panes(tmp_path: Path) -> None:
+    server = subprocess.Popen(
+        [sys.executable, "-m", "kc_tui", "serve", "--port", "0", "--data-dir", str(tmp_path / "data")],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8")
+    assert server.stdout is not None
+    port = re.search(r"ssh -p (\d+) HOST", server.stdout.readline())
+    assert port, "the server did not say where it listens"
+    keys = {}
+    for who in ("ada", "ben"):
+        keys[who] = tmp_path / f"{who}_key"
+        subprocess.run([KEYGEN or "ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(keys[who])], check=True)
+    options = (f"-tt -p {port.group(1)} -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null "
+               "-o IdentitiesOnly=yes -o LogLevel=ERROR -o PasswordAuthentication=no")
+    session = f"kc-ssh-{port.group(1)}"
+    ada = ben = ""
+    try:
+        # One window of 80 x 49 split in two: each person has 80 x 24, the game's smallest size.
+        tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "49",
+             f"TERM=xterm-256color ssh {options} -i {keys['ada']} ada@127.0.0.1")
+        tmux("split-window", "-t", session, "-v", f"TERM=xterm-256color ssh {options} -i {keys['ben']} ben@127.0.0.1")
+        # Panes by their ids: the numbers change when one of them closes.
+        ada, ben = tmux("list-panes", "-t", session, "-F", "#{pane_id}").split()
+        for target, name in ((ada, "Ada"), (ben, "Ben")):
+            until(target, "Your name at the tables")
+            tmux("send-keys", "-t", target, name, "Enter")
+            until(target, f"Welcome, {name}")
+        # Ada makes a table for two people: 4 seats down to 2, the second seat from hard to open.
+        tmux("send-keys", "-t", ada, "n")
+        until(ada, "New table")
+        tmux("send-keys", "-t", ada, "Left", "Left", "Down", "Down", "Left", "Left", "Left")
+        until(ada, "A table for 2: open, open")
+        tmux("send-keys", "-t", ada, "C-s")
+        until(ada, "waiting for the game to start")
+        until(ben, "1. ")
+        tmux("send-keys", "-t", ben, "Enter")  # Ben takes the last open seat: the game starts
+        for target in (ada, ben):
+            until(target, "Stock")
+        # Whoever's turn it is ends it; the other's pane then says it is theirs.
+        first, second = (ada, ben) if "Your turn" in until(ada, "Hand") and "Your turn" in pane(ada) else (ben, ada)
+        until(first, "Your turn")
+        tmux("send-keys", "-t", first, "e")
+        time.sleep(0.5)
+        if "still open" in pane(first):
+            tmux("send-keys", "-t", first, "y")
+        until(second, "Your turn")
+        tmux("send-keys", "-t", second, "'")
+        time.sleep(0.5)
+        tmux("send-keys", "-t", second, "good game", "Enter")
+        until(first, ": good game")
+        for target in (ada, ben):  # both leave the table, then the server
+            tmux("send-keys", "-t", target, "q")
+            until(target, "Press y")
+            tmux("send-keys", "-t", target, "y")
+            until(target, "Kings in the Corner: tables")
+            tmux("send-keys", "-t", target, "q")
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and subprocess.run(
+                [TMUX or "tmux", "has-session", "-t", session], capture_output=True).returncode == 0:
+            time.sleep(0.2)  # each ssh ends when its session does, and the panes with it
+        assert subprocess.run([TMUX or "tmux", "has-session", "-t", session], capture_output=True).returncode != 0
+    finally:
+        subprocess.run([TMUX or "tmux", "kill-session", "-t", session], capture_output=True)
+        server.send_signal(signal.SIGTERM)
+        out, err = server.communicate(timeout=60)
+    assert server.returncode == 0
+    assert "Stopped by SIGTERM" in out
+    assert err.count("signed in:") == 2

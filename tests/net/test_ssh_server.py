@@ -1,0 +1,264 @@
+"""The SSH server itself, with stand-in front ends: the title screen as the terminal app and an
+echo as the line mode.  What it serves, to whom, and the limits that protect it."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import stat
+import sys
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from kc_tui.ssh import Client, FrontEnds, GameSSHServer, Limits, LineIO, host_key, load_authorized_keys
+from kc_tui.storage import Settings
+from kc_tui.tui.app import KingsCornerApp
+
+from .sshclient import Player, connect, fingerprint, new_key
+
+pytestmark = pytest.mark.timeout(60)
+
+
+async def echo(client: Client, io: LineIO) -> None:
+    io.write(f"Hello {client.key or 'guest'}\n")
+    while (line := await io.read_line()) is not None:
+        if line == "flood":
+            while True:  # output for a client that never reads it
+                io.write("x" * 4096 + "\n")
+                await asyncio.sleep(0)
+        io.write(f"you said {line!r}\n")
+
+
+def title(client: Client) -> KingsCornerApp:
+    return KingsCornerApp(settings=Settings().with_(ascii=client.ascii))
+
+
+class Served:
+    def __init__(self, tmp_path: Path, **options: object) -> None:
+        self.server = GameSSHServer(FrontEnds(app=title, lines=echo), tmp_path / "host_key", port=0,
+                                    **options)  # type: ignore[arg-type]
+        self.players: list[Player] = []
+
+    async def __aenter__(self) -> Served:
+        await self.server.start()
+        return self
+
+    async def player(self, key: asyncssh.SSHKey | None, **options: object) -> Player:
+        player = await Player.open(self.server.port, key, **options)  # type: ignore[arg-type]
+        self.players.append(player)
+        return player
+
+    async def __aexit__(self, *exc: object) -> None:
+        for player in self.players:
+            await player.close()
+        await self.server.stop()
+
+
+async def test_a_terminal_session_runs_the_app_at_the_clients_size_and_follows_its_resizes(tmp_path: Path) -> None:
+    async with Served(tmp_path) as served:
+        ada, bob = await served.player(new_key()), await served.player(new_key(), columns=100, rows=30)
+        await ada.wait_for("Quick game")
+        await bob.wait_for("Quick game")
+        assert ada.text().splitlines()[-1].startswith(" Enter open")
+        ada.resize(120, 40)
+        await ada.wait_for(" " * 30 + "╭")  # the menu is centred again in the wider window
+        ada.press("r")  # each app has its own keys: only Ada's screen changes
+        await ada.wait_for("The rules")
+        assert "The rules" not in bob.text()
+        ada.press("escape")
+        await ada.wait_for("Quick game")
+
+
+async def test_a_console_gets_ascii_and_a_utf8_terminal_gets_glyphs(tmp_path: Path) -> None:
+    async with Served(tmp_path) as served:
+        console = await served.player(new_key(), term="linux")
+        xterm = await served.player(new_key())
+        await console.wait_for("Quick game")
+        await xterm.wait_for("Quick game")
+        assert "╭" not in console.text() and "+--" in console.text()
+        assert "╭" in xterm.text()
+
+
+async def test_the_line_mode_is_served_without_a_terminal_and_with_the_command_plain(tmp_path: Path) -> None:
+    async with Served(tmp_path) as served:
+        key = new_key()
+        bare = await served.player(key, term=None)
+        plain = await served.player(key, command="plain")  # with a terminal: the server echoes
+        for player in (bare, plain):
+            await player.wait_for(f"Hello {fingerprint(key)}", raw=True)
+            player.type("join 1 2\r")
+            await player.wait_for("you said 'join 1 2'", raw=True)
+        assert "join 1 2\r\n" in plain.received.decode()
+        plain.type("joi\x7fn\r")
+        await plain.wait_for("you said 'jon'", raw=True)
+
+
+async def test_any_other_command_and_sftp_and_forwarding_are_refused(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, "kc_tui.ssh")
+    async with Served(tmp_path) as served:
+        conn = await connect(served.server.port, new_key())
+        result = await conn.run("cat /etc/passwd")
+        assert result.exit_status == 1
+        assert "Only Kings in the Corner is served here" in result.stdout
+        assert "root:" not in result.stdout
+        with pytest.raises((asyncssh.SFTPError, asyncssh.ChannelOpenError)):
+            await conn.start_sftp_client()
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.open_connection("127.0.0.1", served.server.port)
+        with pytest.raises(asyncssh.ChannelListenError):
+            await conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", 22)
+        conn.close()
+        await conn.wait_closed()
+    log = caplog.text
+    assert "refused command 'cat /etc/passwd'" in log
+    assert "refused subsystem 'sftp'" in log
+    assert "refused port forwarding" in log
+    assert "refused remote port forwarding" in log
+
+
+async def test_only_authorized_keys_get_in_and_guests_only_when_allowed(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, "kc_tui.ssh")
+    friend, stranger = new_key(), new_key()
+    keys = tmp_path / "authorized_keys"
+    keys.write_text("# friends\n" + friend.export_public_key().decode()
+                    + 'no-pty,command="x" ' + new_key().export_public_key().decode())
+    allowed = load_authorized_keys(keys)
+    assert fingerprint(friend) in allowed and len(allowed) == 2
+    async with Served(tmp_path, authorized=allowed) as served:
+        ada = await served.player(friend, term=None)
+        await ada.wait_for("Hello SHA256:", raw=True)
+        with pytest.raises(asyncssh.PermissionDenied):
+            await connect(served.server.port, stranger)
+        with pytest.raises(asyncssh.PermissionDenied):
+            await connect(served.server.port, None)  # no guests on this server
+    assert f"refused key {fingerprint(stranger)}" in caplog.text
+    async with Served(tmp_path, guests=True) as served:
+        guest = await served.player(None, term=None)
+        await guest.wait_for("Hello guest", raw=True)
+
+
+def test_a_bad_authorized_keys_file_is_explained(tmp_path: Path) -> None:
+    bad = tmp_path / "keys"
+    bad.write_text("ssh-ed25519 notbase64!!\n")
+    with pytest.raises(ValueError, match="keys, line 1"):
+        load_authorized_keys(bad)
+    bad.write_text("# nothing\n")
+    with pytest.raises(ValueError, match="no keys"):
+        load_authorized_keys(bad)
+    with pytest.raises(ValueError, match="cannot read"):
+        load_authorized_keys(tmp_path / "missing")
+
+
+def test_the_host_key_is_made_once_readable_by_its_owner_only_and_reused(tmp_path: Path) -> None:
+    path = tmp_path / "data" / "ssh_host_key"
+    first = host_key(path)
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    assert host_key(path).get_fingerprint() == first.get_fingerprint()
+
+
+async def test_garbage_bytes_never_end_a_session(tmp_path: Path) -> None:
+    async with Served(tmp_path) as served:
+        ada = await served.player(new_key())
+        plain = await served.player(new_key(), term=None)
+        await ada.wait_for("Quick game")
+        await plain.wait_for("Hello", raw=True)
+        # Bytes that are not UTF-8, sequences out of range or cut short, mouse reports nobody
+        # asked for, and a paste that never ends: none of it a key the app would act on.
+        garbage = (bytes(range(0x80, 0x100)) + b"\x00\x1b[999999999;99999999999M\x1b[<1;2;3M\x1b]"
+                   + b"\x1bP\xff\xfe\x1b[<1;2\x1b[200~" + bytes(range(0x20, 0x7f)))
+        assert ada.stdin is not None and plain.stdin is not None
+        ada.stdin.write(garbage)
+        plain.stdin.write(bytes(range(256)).replace(b"\n", b"").replace(b"\r", b"") + garbage + b"\n")
+        await plain.wait_for("you said", raw=True)
+        await asyncio.sleep(0.3)
+        ada.press("r")
+        await ada.wait_for("The rules")  # still answering keys (the paste left open is given up)
+        plain.type("still here\n")
+        await plain.wait_for("you said 'still here'", raw=True)
+        assert len(served.server.sessions) == 2
+
+
+async def test_a_line_over_the_limit_is_dropped_with_a_message(tmp_path: Path) -> None:
+    async with Served(tmp_path, limits=Limits(max_line=20)) as served:
+        plain = await served.player(new_key(), term=None)
+        await plain.wait_for("Hello", raw=True)
+        plain.type("x" * 5000 + "\nshort\n")
+        await plain.wait_for("longer than 20 characters; it was dropped", raw=True)
+        await plain.wait_for("you said 'short'", raw=True)
+        assert "xxxxxxxxxxxxxxxxxxxxx" not in plain.received.decode().split("Hello")[1].replace("x" * 4096, "")
+
+
+async def test_a_client_that_never_reads_is_disconnected(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, "kc_tui.ssh")
+    async with Served(tmp_path, limits=Limits(max_buffered=64 * 1024)) as served:
+        conn = await connect(served.server.port, new_key())
+        # A client that stops reading: its SSH window fills, then the server's buffer would.
+        writer, reader, _ = await conn.open_session(encoding=None, window=16 * 1024)
+        writer.write(b"flood\n")
+        for _ in range(200):
+            await asyncio.sleep(0.05)
+            if not served.server.sessions:
+                break
+        assert not served.server.sessions
+        assert "output unread" in caplog.text
+        other = await served.player(new_key(), term=None)  # the server goes on serving
+        await other.wait_for("Hello", raw=True)
+        conn.close()
+
+
+async def test_a_burst_of_connections_from_one_address_is_refused_past_the_limit(tmp_path: Path) -> None:
+    async with Served(tmp_path, limits=Limits(connections_per_minute=4)) as served:
+        key = new_key()
+        conns = [await connect(served.server.port, key) for _ in range(4)]
+        with pytest.raises(asyncssh.DisconnectError, match="Too many connections from your address"):
+            await connect(served.server.port, key)
+        for conn in conns:
+            conn.close()
+
+
+async def test_the_session_limit_and_the_lobby_idle_limit_say_why(tmp_path: Path) -> None:
+    async with Served(tmp_path, limits=Limits(max_sessions=1, idle_seconds=1.0)) as served:
+        first = await served.player(new_key(), term=None)
+        await first.wait_for("Hello", raw=True)
+        conn = await connect(served.server.port, new_key())
+        result = await conn.run(None, input="")
+        assert "The server is full (1 sessions)" in result.stdout
+        conn.close()
+        await asyncio.wait_for(first.closed.wait(), 10)
+        assert "without a key in the lobby" in first.received.decode()
+
+
+async def test_stopping_the_server_says_goodbye_to_every_session(tmp_path: Path) -> None:
+    served = Served(tmp_path)
+    await served.__aenter__()
+    ada = await served.player(new_key())
+    plain = await served.player(new_key(), term=None)
+    await ada.wait_for("Quick game")
+    await plain.wait_for("Hello", raw=True)
+    await served.server.stop()
+    await asyncio.wait_for(ada.closed.wait(), 10)
+    await asyncio.wait_for(plain.closed.wait(), 10)
+    assert "The server is stopping" in plain.received.decode()
+    assert "The server is stopping" in ada.received.decode()
+    assert b"\x1b[?1049l" in ada.received  # the client's own screen given back
+    for player in served.players:
+        await player.close()
+
+
+async def test_apps_ending_in_any_order_leave_the_servers_own_streams_in_place(tmp_path: Path) -> None:
+    streams = (sys.stdout, sys.stderr)
+    async with Served(tmp_path) as served:
+        ada, bob = await served.player(new_key()), await served.player(new_key())
+        await ada.wait_for("Quick game")
+        await bob.wait_for("Quick game")
+        await ada.close()  # the first app to start ends first: its capture of stdout was bob's "before"
+        await asyncio.wait_for(ada.closed.wait(), 10)
+        await bob.close()
+        for _ in range(100):
+            if not served.server.sessions:
+                break
+            await asyncio.sleep(0.05)
+        assert (sys.stdout, sys.stderr) == streams

@@ -1,0 +1,364 @@
+"""Tables over real SSH sessions: people in the lobby of ``kings-corner serve``, each an asyncssh
+client on a ``pyte`` screen, playing by keystrokes.  Every byte each client receives is checked
+against the cards it must not see at that moment: another seat's hand and the stock for a
+player, every hand and the stock for a spectator."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from kc_tui.engine.cards import CARDS, Card, cards_of_mask
+from kc_tui.engine.kinds import Phase
+from kc_tui.engine.moves import PlayCard
+from kc_tui.engine.rules import build_rules
+from kc_tui.net.tables import TableServer, TableState
+from kc_tui.ssh import GameSSHServer, Limits
+from kc_tui.ssh.lobby import lobby_front_ends
+from kc_tui.tui.widgets import card_text
+
+from .sshclient import Player, fingerprint, new_key
+
+pytestmark = pytest.mark.timeout(400)
+
+SIZE = (100, 34)
+ESCAPES = re.compile(rb"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[@-Z\\-_]|.)")
+
+
+def shown(card: Card) -> tuple[str, str]:
+    """How a card can be drawn: R1 notation (ASCII) and with its suit's glyph."""
+    return card_text(card, True), card_text(card, False)
+
+
+def card_pattern(cards: set[Card]) -> re.Pattern[str] | None:
+    if not cards:
+        return None
+    forms = sorted({form for card in cards for form in shown(card)}, key=len, reverse=True)
+    # Not part of a longer word: "7H" must not match in "17H" or "7Hz".
+    return re.compile(r"(?<![0-9A-Za-z])(" + "|".join(map(re.escape, forms)) + r")(?![0-9A-Za-z])")
+
+
+class Referee:
+    """What each seat may not see at this moment, read from the server's own game."""
+
+    def __init__(self, tables: TableServer, table_id: int) -> None:
+        self.tables = tables
+        self.table_id = table_id
+
+    def game(self):  # noqa: ANN201 - the referee's state, for the test only
+        service = self.tables._tables[self.table_id].service
+        return None if service is None else service.game
+
+    def hidden_from(self, seat: int | None) -> set[Card]:
+        game = self.game()
+        if game is None:
+            return set()
+        hidden = {CARDS[i] for i in game.stock}
+        if game.phase == Phase.TURN:  # at a round's end every hand is shown to all (round over)
+            for other, mask in enumerate(game.hands):
+                if other != seat:
+                    hidden.update(cards_of_mask(mask))
+        return hidden
+
+
+class Watched:
+    """A player whose every received chunk is checked, and whose screen is checked after it."""
+
+    def __init__(self, player: Player, referee: Referee, seat: Callable[[], int | None], name: str) -> None:
+        self.player = player
+        self.referee = referee
+        self.seat = seat
+        self.name = name
+        self.leaks: list[str] = []
+        player.on_data = self.check
+
+    def check(self, data: bytes) -> None:
+        if not self.referee.tables._tables.get(self.referee.table_id):
+            return
+        pattern = card_pattern(self.referee.hidden_from(self.seat()))
+        if pattern is None:
+            return
+        # Escape sequences become separators, so that text drawn in two places cannot join.
+        raw = ESCAPES.sub(b"\x00", data).decode("utf-8", "replace")
+        for where, text in (("bytes", raw), ("screen", self.player.text())):
+            found = pattern.search(text)
+            if found:
+                self.leaks.append(f"{self.name} was sent {found.group(0)} ({where})")
+
+
+async def until(condition: Callable[[], bool], what: str, limit: float = 20.0) -> None:
+    end = time.monotonic() + limit
+    while not condition():
+        if time.monotonic() > end:
+            raise AssertionError(f"never happened: {what}")
+        await asyncio.sleep(0.02)
+
+
+class Night:
+    """A server of tables on a free port, and the people who connect to it."""
+
+    def __init__(self, data: Path, grace: float = 60.0) -> None:
+        self.data = data
+        self.grace = grace
+        self.players: list[Player] = []
+
+    async def start(self) -> None:
+        self.tables = TableServer(self.data, grace=self.grace, pace=0)
+        self.server = GameSSHServer(lobby_front_ends(self.tables), self.data / "host_key", port=0,
+                                    limits=Limits(connections_per_minute=1000))
+        await self.server.start()
+
+    async def stop(self) -> None:
+        await self.server.stop()
+        await self.tables.close()
+        for player in self.players:
+            await player.close()
+        self.players.clear()
+
+    async def person(self, key, name: str | None = None, **options: object) -> Player:  # noqa: ANN001
+        if name is not None:
+            self.tables.person(fingerprint(key), name)  # a name chosen on an earlier visit
+        player = await Player.open(self.server.port, key, columns=SIZE[0], rows=SIZE[1], **options)  # type: ignore[arg-type]
+        self.players.append(player)
+        return player
+
+
+def state(tables: TableServer, table_id: int) -> object:
+    service = tables._tables[table_id].service
+    if service is None:
+        return None
+    game = service.game
+    return (game.phase, game.current, game.turns, tuple(game.hands), tuple(map(tuple, game.piles)))
+
+
+def hand_line(text: str) -> list[str]:
+    """The cards of the hand line on the screen, in order."""
+    line = next((row for row in text.splitlines() if "Hand " in row), "")
+    return re.findall(r"\w:(\S+?)\]?(?=\s|$|\])", line.split("Hand", 1)[-1])
+
+
+async def hand_key(player: Player, hand: tuple[Card, ...], card: Card) -> str:
+    """The key that picks ``card`` from the hand, as the hand line on the screen labels it, once
+    the screen shows the hand as it is now (a card drawn moves the labels after it)."""
+    want = [card_text(c, False) for c in hand]
+    await player.wait_until(lambda text: hand_line(text) == want, f"the hand {want} on the screen")
+    found = re.search(r"(\w):" + re.escape(card_text(card, False)), player.text())
+    assert found, f"{card} is not in the hand on the screen:\n{player.text()}"
+    return found.group(1)
+
+
+async def play_a_turn(night: Night, table_id: int, mover: Player, door) -> None:  # noqa: ANN001
+    """The person whose turn it is plays it by keys: each card that fits, picked by its key and
+    dropped with Enter, then ``e`` to end the turn."""
+    tables = night.tables
+    for _ in range(30):
+        if not door.my_turn():
+            return
+        moves = door.legal_moves()
+        cards = [m for m in moves if isinstance(m, PlayCard)]
+        before = state(tables, table_id)
+        if cards and isinstance(cards[0], PlayCard):
+            # Pick the card by its key, then Enter drops it on the first pile it fits.
+            view = door.view()
+            key = await hand_key(mover, view.observation.hand, cards[0].card)
+            mover.press(key)
+            held = f"Holding {card_text(cards[0].card, False)}"
+            await mover.wait_until(lambda text, held=held: held in text, f"{cards[0]} picked with {key}")
+            mover.press("enter")
+        else:
+            mover.press("e")
+            if moves:
+                await mover.wait_for("still open")  # ending with moves still open asks first
+                mover.press("y")
+        await until(lambda before=before: state(tables, table_id) != before,
+                    f"the move {cards[0] if cards else 'end'} applied; the mover's screen:\n{mover.text()}")
+    raise AssertionError("a turn of more than 30 moves")
+
+
+async def test_two_people_play_a_whole_round_over_ssh_and_no_hidden_card_is_ever_sent(tmp_path: Path) -> None:
+    night = Night(tmp_path)
+    await night.start()
+    try:
+        ada_key, ben_key, cleo_key = new_key(), new_key(), new_key()
+        owner = night.tables.person(fingerprint(ada_key), "Ada")
+        info = night.tables.create_table(owner, "Friday", build_rules(2), ["open", "open"])
+        referee = Referee(night.tables, info.id)
+        ada = await night.person(ada_key, "Ada")
+        ben = await night.person(ben_key)  # first visit: asked a name
+        cleo = await night.person(cleo_key, "Cleo", term="linux")  # a console: ASCII
+        watched = [Watched(ada, referee, lambda: 0, "Ada"), Watched(ben, referee, lambda: 1, "Ben"),
+                   Watched(cleo, referee, lambda: None, "Cleo (watching)")]
+        for player in (ada, ben, cleo):
+            await player.wait_for("Your name at the tables")
+        ben.type("Ben")  # a first visit; the others find the name they chose last time
+        for player in (ada, ben, cleo):
+            player.press("enter")
+        for player in (ada, ben, cleo):
+            await player.wait_for("Welcome")
+        cleo.press("w")
+        await until(lambda: night.tables.table(info.id).spectators == 1, "Cleo watching")
+        ada.press("1")
+        await ada.wait_for("Press s to start it")
+        ben.press("2")  # the last open seat: the game starts
+        await until(lambda: night.tables.table(info.id).state == TableState.PLAYING, "the game started")
+        doors = {}
+        for _ in range(200):
+            doors = {d.seat: d for d in night.tables._tables[info.id].doors()}
+            if 0 in doors and 1 in doors:
+                break
+            await asyncio.sleep(0.02)
+        game = referee.game()
+        assert game is not None
+        for seat, player in ((0, ada), (1, ben)):
+            hand = cards_of_mask(game.hands[seat])
+            await player.wait_for(card_text(hand[0], False))  # its own hand, in glyphs
+        await cleo.wait_for("You are watching")
+
+        # Out of turn: a clear refusal, and nothing changes.
+        idle = ben if game.current == 0 else ada
+        before = state(night.tables, info.id)
+        idle.press("e")
+        await idle.wait_for("turn")
+        await asyncio.sleep(0.2)
+        assert state(night.tables, info.id) == before
+
+        people = {0: ada, 1: ben}
+        turns = 0
+        while game.phase == Phase.TURN:
+            current = game.current
+            await play_a_turn(night, info.id, people[current], doors[current])
+            turns += 1
+            assert turns < 400
+        assert game.phase in (Phase.ROUND_OVER, Phase.SESSION_OVER)
+        for player in (ada, ben, cleo):
+            await player.wait_for("Round 1")
+        await asyncio.sleep(0.3)
+        leaks = [leak for w in watched for leak in w.leaks]
+        assert not leaks, leaks[:10]
+        # Cleo's console got no glyphs at all; the others got them.
+        assert "♥" not in cleo.received.decode() and "♥" in ada.received.decode()
+    finally:
+        await night.stop()
+
+
+@pytest.mark.parametrize("terminal", [None, "xterm-256color"], ids=["no-terminal", "plain-with-a-terminal"])
+async def test_the_line_mode_lobby_and_table_over_ssh(tmp_path: Path, terminal: str | None) -> None:
+    night = Night(tmp_path)
+    await night.start()
+    try:
+        key = new_key()
+        dora = await night.person(key, term=terminal, command="plain" if terminal else None)
+        await dora.wait_for("Your name at the tables", raw=True)
+        dora.type("Dora\r")
+        await dora.wait_for("Welcome, Dora", raw=True)
+        dora.type("new open hard\r")  # one open seat, taken by its maker: the game starts
+        await until(lambda: any(t.state == TableState.PLAYING for t in night.tables.tables()), "the game")
+        (table,) = night.tables.tables()
+        game = Referee(night.tables, table.id).game()
+        assert game is not None
+        Watched(dora, Referee(night.tables, table.id), lambda: 0, "Dora")
+        await dora.wait_for("Dora>", raw=True)
+        turns = game.turns
+        dora.type("nonsense\r")
+        await dora.wait_for("is not a command", raw=True)
+        for _ in range(3):  # Dora ends her turns; the computer plays its own in between
+            await until(lambda: game.current == 0 or game.phase != Phase.TURN, "Dora's turn")
+            if game.phase != Phase.TURN:
+                break
+            before = game.turns
+            dora.type("end\r")
+            await until(lambda before=before: game.turns > before or game.phase != Phase.TURN, "the turn ended")
+        assert game.turns > turns
+        if terminal:
+            assert "end\r\n" in dora.received.decode()  # echoed by the server: the client's terminal is raw
+        dora.type("quit\r")
+        await asyncio.wait_for(dora.closed.wait(), 10)
+        assert "Goodbye." in dora.received.decode()
+    finally:
+        await night.stop()
+
+
+async def test_a_dropped_connection_keeps_the_seat_then_a_computer_plays_it_until_its_person_is_back(tmp_path: Path) -> None:
+    night = Night(tmp_path, grace=0.5)
+    await night.start()
+    try:
+        ada_key, ben_key = new_key(), new_key()
+        owner = night.tables.person(fingerprint(ada_key), "Ada")
+        info = night.tables.create_table(owner, "Friday", build_rules(2), ["open", "open"])
+        ada = await night.person(ada_key, "Ada")
+        ben = await night.person(ben_key, term=None)
+        ben.type("Ben\n")
+        await ada.wait_for("Your name at the tables")
+        ada.press("enter")
+        await ada.wait_for("Welcome")
+        ada.press("1")
+        await ada.wait_for("Press s to start it")
+        ben.type("join 1\n")
+        await until(lambda: night.tables.table(info.id).state == TableState.PLAYING, "the game")
+        game = Referee(night.tables, info.id).game()
+        assert game is not None
+        if game.current == 1:
+            await ben.wait_for("Ben>", raw=True)
+            ben.type("end\n")
+        await until(lambda: game.current == 0, "Ada's turn")
+        await ada.wait_for("Your turn")
+
+        assert ada.conn is not None
+        ada.conn.abort()  # mid-turn, the connection is simply gone
+        await ben.wait_for("Ada has lost the connection", raw=True)
+        await ben.wait_for("The computer (hard) plays for Ada", raw=True)
+        await until(lambda: game.current == 1, "the computer ended Ada's turn")
+
+        ada = await night.person(ada_key)  # back, with the same key
+        await ada.wait_for("Your name at the tables")
+        ada.press("enter")
+        await ada.wait_for("Welcome")
+        ada.press("enter")  # join: her own seat again
+        await ben.wait_for("Ada is back in seat 1", raw=True)
+        await ada.wait_for("Hand")
+        await ben.wait_for("Ben>", raw=True)
+        ben.type("end\n")
+        await until(lambda: game.current == 0, "Ada's turn again")
+        seat = night.tables.table(info.id).seats[0]
+        await until(lambda: not night.tables.table(info.id).seats[0].stand_in, "Ada playing her seat herself")
+        assert seat.name == "Ada"
+        await ada.wait_for("Your turn")
+    finally:
+        await night.stop()
+
+
+async def test_a_restarted_server_lists_the_adjourned_table_and_its_players_resume_it(tmp_path: Path) -> None:
+    night = Night(tmp_path)
+    await night.start()
+    key = new_key()
+    try:
+        dora = await night.person(key, term=None)
+        dora.type("Dora\n")
+        await dora.wait_for("Welcome, Dora", raw=True)
+        dora.type("new open hard\n")
+        await until(lambda: any(t.state == TableState.PLAYING for t in night.tables.tables()), "the game")
+        await dora.wait_for("Dora>", raw=True)
+    finally:
+        await night.stop()  # the server stops: the game in progress is adjourned
+    assert "The server is stopping" in dora.received.decode()
+
+    night = Night(tmp_path)
+    await night.start()
+    try:
+        (table,) = night.tables.tables()
+        assert table.state == TableState.ADJOURNED
+        dora = await night.person(key)
+        await dora.wait_for("Your name at the tables")
+        dora.press("enter")
+        await dora.wait_for("Welcome")
+        assert "adjourned" in dora.text()
+        dora.press("enter")  # her own seat: the game resumes
+        await until(lambda: night.tables.table(table.id).state == TableState.PLAYING, f"the game resumed:\n{dora.text()}")
+        await dora.wait_for("Hand")
+    finally:
+        await night.stop()
