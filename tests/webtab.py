@@ -119,15 +119,22 @@ class Tab:
         self.texts: list[Any] = []
         """The JSON messages the server sent (pong, ...)."""
         self.closed = asyncio.Event()
+        self.on_data: Callable[[bytes], None] | None = None
+        """Called with every chunk of output, after it is drawn on the screen."""
         self._reader = asyncio.create_task(self._read())
 
     async def _read(self) -> None:
         async for message in self.ws:
             if message.type == aiohttp.WSMsgType.BINARY:
                 self.screen.feed(message.data)
+                if self.on_data is not None:
+                    self.on_data(message.data)
             elif message.type == aiohttp.WSMsgType.TEXT:
                 self.texts.append(json.loads(message.data))
         self.closed.set()
+
+    def text(self) -> str:
+        return "\n".join(self.screen.screen.display)
 
     async def keys(self, *keys: str) -> None:
         """Type ``keys`` (characters, or the names of :data:`KEYS`), each sent as the page sends

@@ -30,14 +30,17 @@ from pathlib import Path
 from typing import Any, Sequence
 from urllib.parse import urlsplit
 
+import textual_serve
 from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-__all__ = ["WebServer", "is_loopback", "tab_command", "TEMPLATES"]
+__all__ = ["WebServer", "is_loopback", "no_icon", "page", "refusal", "tab_command", "STATIC", "TEMPLATES"]
 
 TEMPLATES = Path(__file__).parent / "templates"
 """Our page (textual-serve's static files, its script, style sheet and fonts, are used as they are)."""
+STATIC = Path(textual_serve.__file__).parent / "static"
+"""textual-serve's script (xterm.js and its glue), style sheet and fonts."""
 
 log = logging.getLogger("kings-corner.web")
 
@@ -62,7 +65,43 @@ def tab_command(options: Sequence[str] = ()) -> str:
     return "exec " + shlex.join([sys.executable, "-m", "kc_tui", *options])
 
 
-async def _no_icon(request: web.Request) -> web.Response:
+def page(request: web.Request, title: str) -> web.Response:
+    """Our page, with the websocket's address on the host the browser asked for (the aiohttp
+    application must have aiohttp_jinja2 set up on :data:`TEMPLATES`)."""
+    from aiohttp_jinja2 import render_template
+
+    scheme = "wss" if request.secure else "ws"
+    websocket_url = f"{scheme}://{request.host}/ws"
+    context = {
+        "font_size": max(8, min(48, to_int(request.query.get("fontsize", "16"), 16))),
+        "app_websocket_url": websocket_url,
+        "static_url": "/static/",
+        "title": title,
+    }
+    response = render_template("app_index.html", request, context)
+    # The page works offline and sends nothing elsewhere; say so to the browser as well.
+    response.headers["Content-Security-Policy"] = (
+        f"default-src 'self'; connect-src 'self' {websocket_url}; style-src 'self' 'unsafe-inline'; "
+        "script-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'"
+    )
+    response.headers["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+def refusal(request: web.Request, listening: str, port: int) -> str | None:
+    """Why ``request`` is refused, or None: a page of another site (its Origin) may not open
+    the websocket, and while the server listens on loopback only (``listening``), neither may
+    a name that is not loopback (a DNS rebinding attack from a web page)."""
+    host = request.host.rsplit(":", 1)[0] if not request.host.endswith("]") else request.host
+    if is_loopback(listening) and not is_loopback(host):
+        return f"This server answers only at http://127.0.0.1:{port} (it was asked for {request.host!r})."
+    origin = request.headers.get("Origin")
+    if origin is not None and urlsplit(origin).netloc.lower() != request.host.lower():
+        return "Another web site's page may not open this game."
+    return None
+
+
+async def no_icon(request: web.Request) -> web.Response:
     """The browser asks every site for an icon; there is none (rather than a 404 in its console)."""
     return web.Response(status=204)
 
@@ -89,7 +128,7 @@ class WebServer(Server):
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
-        app.router.add_get("/favicon.ico", _no_icon)
+        app.router.add_get("/favicon.ico", no_icon)
         return app
 
     async def on_startup(self, app: web.Application) -> None:
@@ -112,47 +151,17 @@ class WebServer(Server):
 
     async def handle_index(self, request: web.Request) -> web.Response:
         """The page, with the websocket's address on the host the browser asked for."""
-        refusal = self._refusal(request)
-        if refusal is not None:
-            return web.Response(status=403, text=refusal)
-        from aiohttp_jinja2 import render_template
-
-        scheme = "wss" if request.secure else "ws"
-        websocket_url = f"{scheme}://{request.host}/ws"
-        context = {
-            "font_size": max(8, min(48, to_int(request.query.get("fontsize", "16"), 16))),
-            "app_websocket_url": websocket_url,
-            "static_url": "/static/",
-            "title": self.title,
-        }
-        response = render_template("app_index.html", request, context)
-        # The page works offline and sends nothing elsewhere; say so to the browser as well.
-        response.headers["Content-Security-Policy"] = (
-            f"default-src 'self'; connect-src 'self' {websocket_url}; style-src 'self' 'unsafe-inline'; "
-            "script-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'"
-        )
-        response.headers["Referrer-Policy"] = "no-referrer"
-        return response
-
-    def _refusal(self, request: web.Request) -> str | None:
-        """Why ``request`` is refused, or None: a page of another site (its Origin) may not
-        open the websocket, and while the server listens on loopback only, neither may a name
-        that is not loopback (a DNS rebinding attack from a web page)."""
-        host = request.host.rsplit(":", 1)[0] if not request.host.endswith("]") else request.host
-        if is_loopback(self.host) and not is_loopback(host):
-            return (f"This server answers only at http://127.0.0.1:{self.port} "
-                    f"(it was asked for {request.host!r}).")
-        origin = request.headers.get("Origin")
-        if origin is not None and urlsplit(origin).netloc.lower() != request.host.lower():
-            return "Another web site's page may not open this game."
-        return None
+        why = refusal(request, self.host, self.port)
+        if why is not None:
+            return web.Response(status=403, text=why)
+        return page(request, self.title)
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """One tab: its own game process, until the tab closes or the game is left."""
-        refusal = self._refusal(request)
-        if refusal is not None:
-            log.warning("refused a websocket from %s: %s", request.remote, refusal)
-            raise web.HTTPForbidden(text=refusal)
+        why = refusal(request, self.host, self.port)
+        if why is not None:
+            log.warning("refused a websocket from %s: %s", request.remote, why)
+            raise web.HTTPForbidden(text=why)
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=64 * 1024)
         await websocket.prepare(request)
         if len(self.tabs) >= self.max_tabs:
