@@ -222,6 +222,9 @@ async def test_frames_that_are_not_the_pages_change_nothing() -> None:
 
 def test_the_command_says_there_is_no_login_and_a_taken_port_is_explained() -> None:
     with web_server() as served:
+        assert served.process.stdout is not None
+        said = served.process.stdout.readline()
+        assert "There is no login" in said, said
         port = str(urlsplit(served.address).port)
         taken = subprocess.run([sys.executable, "-m", "kc_tui", "web", "--port", port],
                                capture_output=True, text=True, timeout=60)
