@@ -11,13 +11,13 @@ from typing import Sequence
 
 from ..ai import commands as ai_commands
 from ..games import DEFAULT_GAME, GAMES, game_named, split_game_argument
-from . import demo, play, records, rules, serve
+from . import demo, play, records, rules, serve, web
 from .common import add_look_options
 from .signals import STOPPING_SIGNALS, Stopped, stopped_by_signals, tell
 
 __all__ = ["main", "build_parser", "Stopped", "STOPPING_SIGNALS"]
 
-FAMILIES = (ai_commands, rules, play, records, demo, serve)
+FAMILIES = (ai_commands, rules, play, records, demo, serve, web)
 """The command families, in the order ``kings-corner --help`` lists their commands."""
 
 

@@ -37,9 +37,16 @@ def _pace(text: str) -> float:
     return value
 
 
+WEB_DRIVER = "textual.drivers.web_driver:WebDriver"
+"""The Textual driver textual-serve names in ``TEXTUAL_DRIVER`` for each browser tab's process
+(``kings-corner web``): its input and output are pipes, and the screen is drawn all the same."""
+
+
 def full_screen() -> bool:
     """Can the full-screen interface run here?  Not when input or output is not a terminal,
-    nor on TERM=dumb."""
+    nor on TERM=dumb; always in a browser tab (``kings-corner web``)."""
+    if os.environ.get("TEXTUAL_DRIVER") == WEB_DRIVER:
+        return True
     return sys.stdin.isatty() and sys.stdout.isatty() and os.environ.get("TERM") != "dumb"
 
 

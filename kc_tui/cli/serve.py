@@ -8,6 +8,7 @@ import logging
 import signal
 import sys
 from pathlib import Path
+from typing import Any
 
 __all__ = ["add_parser"]
 
@@ -38,6 +39,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help="sessions at once (default 64)")
     p.add_argument("--idle", type=_seconds, default=900.0, metavar="SECONDS",
                    help="close a session idle this long in the lobby (default 900)")
+    p.add_argument("--web", type=_port, default=None, metavar="PORT",
+                   help="also open the tables to web browsers on PORT (on --host, no login: a browser "
+                        "is known by a cookie; with --authorized-keys only together with --guests)")
     p.add_argument("--data-dir", type=Path, default=None, metavar="DIR",
                    help="where the host key, the players' names and the tables are kept "
                         "(default: the game's data folder)")
@@ -79,6 +83,10 @@ def serve(args: argparse.Namespace) -> int:
     from ..ssh import load_authorized_keys
     from ..storage.paths import data_dir
 
+    if args.web is not None and args.authorized_keys is not None and not args.guests:
+        print("kings-corner serve: --web lets in anyone who can open the address, with no key; "
+              "with --authorized-keys that takes --guests as well.", file=sys.stderr)
+        return 2
     authorized = None
     if args.authorized_keys is not None:
         try:
@@ -94,12 +102,29 @@ def serve(args: argparse.Namespace) -> int:
         return 2
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("%(asctime)s %(message)s", "%Y-%m-%d %H:%M:%S"))
-    for name in ("kc_tui.ssh", "kc_tui.net"):
+    for name in ("kc_tui.ssh", "kc_tui.net", "kc_tui.web"):
         logger = logging.getLogger(name)
         logger.setLevel(logging.INFO)
         logger.addHandler(handler)
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
     return asyncio.run(_serve(args, folder, authorized))
+
+
+async def _open_to_browsers(args: argparse.Namespace, tables: Any) -> Any:
+    """The tables' web side (``--web``), listening; None (and why, on stderr) if it cannot."""
+    from ..storage import Settings
+    from ..tui.lobby import LobbyApp
+    from ..web.tables import BrowserTables
+
+    browsers = BrowserTables(lambda key: LobbyApp(tables, key=key, settings=Settings()), args.host,
+                             args.web, max_tabs=args.max_sessions)
+    try:
+        await browsers.start()
+    except OSError as exc:
+        print(f"kings-corner serve: cannot listen for browsers on {args.host}:{args.web}: "
+              f"{exc.strerror or exc}", file=sys.stderr)
+        return None
+    return browsers
 
 
 async def _serve(args: argparse.Namespace, folder: Path, authorized: frozenset[str] | None) -> int:
@@ -123,6 +148,13 @@ async def _serve(args: argparse.Namespace, folder: Path, authorized: frozenset[s
         print(f"kings-corner serve: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}",
               file=sys.stderr)
         return 1
+    browsers = None
+    if args.web is not None:
+        browsers = await _open_to_browsers(args, tables)
+        if browsers is None:
+            await server.stop()
+            await tables.close()
+            return 1
     # The stopping signals are the loop's before anyone is told where to connect.
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -137,6 +169,10 @@ async def _serve(args: argparse.Namespace, folder: Path, authorized: frozenset[s
     print(f"Kings in the Corner is served on {args.host}:{server.port} — players connect with: "
           f"ssh -p {server.port} HOST", file=out)
     print(f"Host key fingerprint: {server.fingerprint} (players can check it when ssh asks)", file=out)
+    if browsers is not None:
+        shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
+        print(f"Browsers open http://{shown}:{browsers.port} (the same tables; no login: a browser is "
+              "known by a cookie, and gets its seat back after a dropped connection).", file=out)
     if authorized is not None:
         print(f"Admitting only the {len(authorized)} key(s) in {args.authorized_keys}.", file=out)
     if args.guests:
@@ -147,6 +183,8 @@ async def _serve(args: argparse.Namespace, folder: Path, authorized: frozenset[s
     finally:
         for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
             loop.remove_signal_handler(signum)
+        if browsers is not None:
+            await browsers.stop()
         await server.stop()
         playing = sum(1 for t in tables.tables() if t.state == TableState.PLAYING)
         await tables.close()

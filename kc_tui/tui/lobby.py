@@ -302,7 +302,15 @@ class NetworkTableScreen(TableScreen):
         self.call_after_refresh(lambda: self.query_one("#log", RichLog).write(CHAT_HINT + watching))
 
     def _notice(self, notice: Notice) -> None:
-        self.query_one("#log", RichLog).write(f"* {notice}" if notice.kind == "table" else str(notice))
+        text = f"* {notice}" if notice.kind == "table" else str(notice)
+        found = self.query("#log")
+        if found:
+            found.first(RichLog).write(text)
+        else:
+            # A notice delivered while the screen is still being put together (a game starting
+            # as the table screen opens): written once the log is there, rather than failing,
+            # which made the server drop this seat's listener for good.
+            self.call_after_refresh(lambda: self.query_one("#log", RichLog).write(text))
 
     def _schedule_update(self) -> None:
         # A batch of the server's deliveries: draw once, after it.

@@ -1,0 +1,94 @@
+"""``kings-corner web``: the whole game served to browser tabs (:mod:`kc_tui.web`)."""
+
+from __future__ import annotations
+
+import argparse
+import errno
+
+from .common import add_look_options
+from .signals import tell
+
+__all__ = ["add_parser"]
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``web`` to the command line's commands."""
+    web = sub.add_parser(
+        "web", help="serve the game to a web browser (each tab its own game)",
+        description="Serve the whole game (title screen, new game, saved games, statistics, "
+        "settings) to web browsers on this machine: each browser tab that opens the address is its "
+        "own game. There is no login: whoever can reach the address can play, and read and delete "
+        "the saved games of the user running this command. Nothing is fetched from the internet. "
+        "The page is drawn on a canvas that screen readers cannot read: use the line mode "
+        "(kings-corner play --plain) instead.",
+    )
+    web.add_argument("--host", default="127.0.0.1",
+                     help="the address to listen on (default 127.0.0.1: this machine only)")
+    web.add_argument("--port", type=_port, default=8000, help="the port to listen on (default 8000)")
+    web.add_argument("--max-tabs", type=_tabs, default=8, metavar="N",
+                     help="games open at once, each a process of its own (default 8)")
+    add_look_options(web)
+    web.set_defaults(func=_web, parser=web)
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a port number, got {text!r}") from None
+    if not 1 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"expected a port from 1 to 65535, got {value}")
+    return value
+
+
+def _tabs(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of tabs, got {text!r}") from None
+    if not 1 <= value <= 256:
+        raise argparse.ArgumentTypeError(f"expected 1 to 256 tabs, got {value}")
+    return value
+
+
+def _look_options(args: argparse.Namespace) -> list[str]:
+    """The look options given to ``web``, passed on to every tab's game."""
+    options = []
+    if args.ascii is not None:
+        options.append("--ascii" if args.ascii else "--no-ascii")
+    if args.theme is not None:
+        options += ["--theme", args.theme]
+    if args.pace is not None:
+        options += ["--pace", f"{args.pace:g}"]
+    return options
+
+
+def _web(args: argparse.Namespace) -> int:
+    # textual-serve and aiohttp are loaded only by this command, not by every other one.
+    from ..web import WebServer, is_loopback, tab_command
+
+    shown = f"[{args.host}]" if ":" in args.host else args.host
+
+    def ready() -> None:
+        address = f"http://{'127.0.0.1' if args.host in ('0.0.0.0', '::') else shown}:{args.port}"
+        print(f"Open {address} in a browser (each tab is its own game).", flush=True)
+        if is_loopback(args.host):
+            print("There is no login: anyone with an account on this machine can open it too.")
+        else:
+            print(f"Warning: listening on {args.host}, beyond this machine, with no login and no "
+                  "encryption: anyone who can reach this address can play, and read and delete "
+                  "your saved games. Use it only on a network you trust.")
+        print("Press Ctrl+C to stop (the tabs' games are saved).", flush=True)
+
+    server = WebServer(tab_command(_look_options(args)), args.host, args.port,
+                       max_tabs=args.max_tabs, on_ready=ready)
+    try:
+        server.serve()
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            tell(f"Port {args.port} on {args.host} is taken (another program listens there): "
+                 "choose another with --port.")
+        else:
+            tell(f"Cannot listen on {args.host} port {args.port}: {exc.strerror or exc}.")
+        return 1
+    return 0

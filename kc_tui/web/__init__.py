@@ -1,0 +1,233 @@
+"""``kings-corner web``: the whole game in a browser tab, through textual-serve.
+
+Each browser tab that opens the page gets its own ``kings-corner`` process, drawn by Textual's web
+driver and carried over a websocket to xterm.js in the page (textual-serve's protocol: the page
+sends JSON frames ``["stdin", text]`` and ``["resize", {"width": w, "height": h}]``, the process's
+screen comes back as binary frames of terminal output).
+
+What this module adds to textual-serve's :class:`~textual_serve.server.Server`:
+
+- a page of ours (``templates/app_index.html``) that loads nothing from the internet: the web font
+  textual-serve's page asks a font service for is served from textual-serve's own package, and
+  every address in the page is relative to the server (textual-serve writes ``http://HOST:PORT``
+  into the page, which breaks when it listens on 0.0.0.0);
+- the websocket is refused to another web site's page (its ``Origin``) and, while the server
+  listens on loopback only, to any name but a loopback one (DNS rebinding): there is no login, so
+  whatever can open the websocket can play and read the saves;
+- a bound on the tabs open at once (each is a process), with a message in the tab that is refused;
+- every tab's process is ended when the server stops.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import logging
+import shlex
+import signal
+import sys
+from pathlib import Path
+from typing import Any, Sequence
+from urllib.parse import urlsplit
+
+import textual_serve
+from aiohttp import WSMsgType, web
+from textual_serve.app_service import AppService
+from textual_serve.server import Server, to_int
+
+__all__ = ["WebServer", "is_loopback", "no_icon", "page", "refusal", "tab_command", "STATIC", "TEMPLATES"]
+
+TEMPLATES = Path(__file__).parent / "templates"
+"""Our page (textual-serve's static files, its script, style sheet and fonts, are used as they are)."""
+STATIC = Path(textual_serve.__file__).parent / "static"
+"""textual-serve's script (xterm.js and its glue), style sheet and fonts."""
+
+log = logging.getLogger("kings-corner.web")
+
+LOOPBACK_NAMES = frozenset({"localhost", "ip6-localhost", "ip6-loopback"})
+
+
+def is_loopback(host: str) -> bool:
+    """Does ``host`` (a name or an address, IPv6 with or without brackets) name this machine only?"""
+    host = host.strip("[]").lower()
+    if host in LOOPBACK_NAMES or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def tab_command(options: Sequence[str] = ()) -> str:
+    """The shell command each tab runs: this Python's ``kings-corner`` (the title screen), with
+    the look ``options`` (``--ascii``, ``--theme``, ``--pace``) the server was given.  textual-serve
+    runs it through the shell; ``exec`` makes the game the process it waits for and ends."""
+    return "exec " + shlex.join([sys.executable, "-m", "kc_tui", *options])
+
+
+def page(request: web.Request, title: str) -> web.Response:
+    """Our page, with the websocket's address on the host the browser asked for (the aiohttp
+    application must have aiohttp_jinja2 set up on :data:`TEMPLATES`)."""
+    from aiohttp_jinja2 import render_template
+
+    scheme = "wss" if request.secure else "ws"
+    websocket_url = f"{scheme}://{request.host}/ws"
+    context = {
+        "font_size": max(8, min(48, to_int(request.query.get("fontsize", "16"), 16))),
+        "app_websocket_url": websocket_url,
+        "static_url": "/static/",
+        "title": title,
+    }
+    response = render_template("app_index.html", request, context)
+    # The page works offline and sends nothing elsewhere; say so to the browser as well.
+    response.headers["Content-Security-Policy"] = (
+        f"default-src 'self'; connect-src 'self' {websocket_url}; style-src 'self' 'unsafe-inline'; "
+        "script-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'"
+    )
+    response.headers["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+def refusal(request: web.Request, listening: str, port: int) -> str | None:
+    """Why ``request`` is refused, or None: a page of another site (its Origin) may not open
+    the websocket, and while the server listens on loopback only (``listening``), neither may
+    a name that is not loopback (a DNS rebinding attack from a web page)."""
+    host = request.host.rsplit(":", 1)[0] if not request.host.endswith("]") else request.host
+    if is_loopback(listening) and not is_loopback(host):
+        return f"This server answers only at http://127.0.0.1:{port} (it was asked for {request.host!r})."
+    origin = request.headers.get("Origin")
+    if origin is not None and urlsplit(origin).netloc.lower() != request.host.lower():
+        return "Another web site's page may not open this game."
+    return None
+
+
+async def no_icon(request: web.Request) -> web.Response:
+    """The browser asks every site for an icon; there is none (rather than a 404 in its console)."""
+    return web.Response(status=204)
+
+
+class WebServer(Server):
+    """textual-serve's server with our page, the websocket's checks and a bound on the tabs.
+
+    ``on_ready`` is called with the address once the server listens (the command prints it)."""
+
+    def __init__(self, command: str, host: str, port: int, *, max_tabs: int = 8,
+                 on_ready: Any = None) -> None:
+        super().__init__(command, host=host, port=port, title="Kings in the Corner",
+                         templates_path=TEMPLATES)
+        self.max_tabs = max_tabs
+        self.on_ready = on_ready
+        self.tabs: set[AppService] = set()
+        """The tabs open now, each with its process."""
+
+    def initialize_logging(self) -> None:
+        # One plain line per event, on standard error; aiohttp's line per request is left out.
+        logging.basicConfig(level=logging.DEBUG if self.debug else logging.INFO,
+                            format="%(asctime)s %(message)s", datefmt="%H:%M:%S", stream=sys.stderr)
+        logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
+
+    async def _make_app(self) -> web.Application:
+        app = await super()._make_app()
+        app.router.add_get("/favicon.ico", no_icon)
+        return app
+
+    async def on_startup(self, app: web.Application) -> None:
+        """(textual-serve prints its banner here, before the port is open; we say nothing yet.)"""
+
+    def serve(self, debug: bool = False) -> None:
+        """Serve until SIGINT or SIGTERM; ``on_ready`` is called once the port is open."""
+        self.debug = debug
+        self.initialize_logging()
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        for each in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+            loop.add_signal_handler(each, self.request_exit)
+        # aiohttp "prints" its own banner once the site listens: the moment to give the address.
+        web.run_app(self._make_app(), host=self.host, port=self.port, handle_signals=False,
+                    loop=loop, access_log=None, print=lambda *_: self.on_ready and self.on_ready())
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        await asyncio.gather(*(self._end_tab(tab) for tab in list(self.tabs)))
+
+    async def handle_index(self, request: web.Request) -> web.Response:
+        """The page, with the websocket's address on the host the browser asked for."""
+        why = refusal(request, self.host, self.port)
+        if why is not None:
+            return web.Response(status=403, text=why)
+        return page(request, self.title)
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        """One tab: its own game process, until the tab closes or the game is left."""
+        why = refusal(request, self.host, self.port)
+        if why is not None:
+            log.warning("refused a websocket from %s: %s", request.remote, why)
+            raise web.HTTPForbidden(text=why)
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=64 * 1024)
+        await websocket.prepare(request)
+        if len(self.tabs) >= self.max_tabs:
+            log.warning("refused a tab from %s: %d tabs are open", request.remote, len(self.tabs))
+            await websocket.send_bytes(
+                f"\r\n  {len(self.tabs)} games are open in other tabs, as many as this server "
+                f"allows (--max-tabs {self.max_tabs}).\r\n  Close one and reload this page.\r\n"
+                .encode())
+            await websocket.close()
+            return websocket
+        width = max(20, min(500, to_int(request.query.get("width", "80"), 80)))
+        height = max(10, min(200, to_int(request.query.get("height", "24"), 24)))
+
+        async def close() -> None:
+            await websocket.close()
+
+        tab = AppService(self.command, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
+                         close=close, download_manager=self.download_manager)
+        self.tabs.add(tab)
+        log.info("tab opened from %s (%d open)", request.remote, len(self.tabs))
+        try:
+            await tab.start(width, height)
+            await self._relay(websocket, tab)
+        except asyncio.CancelledError:
+            await websocket.close()
+        finally:
+            await self._end_tab(tab)
+            log.info("tab closed (%d open)", len(self.tabs))
+        return websocket
+
+    async def _relay(self, websocket: web.WebSocketResponse, tab: AppService) -> None:
+        """The page's frames to the tab's process; a frame that is not one of the protocol's
+        is dropped (the page sends only those)."""
+        async for message in websocket:
+            if message.type != WSMsgType.TEXT:
+                continue
+            try:
+                envelope = message.json()
+                kind = envelope[0]
+                if kind == "stdin" and isinstance(envelope[1], str):
+                    await tab.send_bytes(envelope[1].encode("utf-8", "replace"))
+                elif kind == "resize":
+                    size = envelope[1]
+                    await tab.set_terminal_size(max(20, min(500, int(size["width"]))),
+                                                max(10, min(200, int(size["height"]))))
+                elif kind == "ping":
+                    await websocket.send_json(["pong", str(envelope[1])])
+                elif kind == "blur":
+                    await tab.blur()
+                elif kind == "focus":
+                    await tab.focus()
+            except (ValueError, TypeError, KeyError, IndexError):
+                log.debug("dropped a frame that is not textual-serve's: %.80r", message.data)
+
+    async def _end_tab(self, tab: AppService) -> None:
+        """Ask the tab's game to quit (it keeps its save, as leaving does); end the process
+        if it has not gone within five seconds."""
+        if tab not in self.tabs:
+            return
+        self.tabs.discard(tab)
+        process = tab._process
+        try:
+            await asyncio.wait_for(tab.stop(), 5)
+        except (TimeoutError, ConnectionError, RuntimeError):
+            pass
+        if process is not None and process.returncode is None:
+            log.warning("a tab's game did not quit within 5 s: ended (its save keeps the last turn)")
+            process.kill()
+            await process.wait()

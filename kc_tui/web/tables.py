@@ -1,0 +1,220 @@
+"""``kings-corner serve --web PORT``: the lobby and tables of the running table server, open to
+browser tabs next to the SSH sessions.
+
+A browser tab is served like an SSH session with a terminal, in the server's own process and event
+loop: the page of ``kings-corner web`` (xterm.js, every asset from the package) opens a websocket,
+and the tab's :class:`~kc_tui.tui.lobby.LobbyApp` runs on the same :class:`~kc_tui.net.TableServer`
+through the same :class:`~kc_tui.ssh.driver.ChannelDriver` as an SSH session's.  So a browser
+player sits at the same tables, sees exactly what a seat or a spectator may see, and is held to the
+same rules, with no second copy of the game anywhere.
+
+Who is who: the page gives each browser a random player token in a cookie (HttpOnly, SameSite
+Strict, a year long), and the tab's identity is ``browser:`` and a digest of that token, as an SSH
+player's is their key's fingerprint.  The same browser (a reload, a tab opened again, a dropped
+connection) is the same person: the name chosen on the first visit is remembered and a seat held
+through a dropped connection is taken back, as with the same SSH key.  Another browser, or one
+whose cookies were cleared, is a new person.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import re
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from aiohttp import WSMsgType, web
+from rich.console import Console
+from textual.app import App
+
+from ..engine.text import visible
+from ..ssh.driver import ChannelDriver, driver_for
+from . import STATIC, TEMPLATES, no_icon, page, refusal
+
+__all__ = ["BrowserTables", "browser_key", "COOKIE"]
+
+log = logging.getLogger("kc_tui.web")
+
+COOKIE = "kc_player"
+"""The cookie that holds a browser's player token."""
+TOKEN = re.compile(r"[0-9a-f]{32}")
+MAX_BUFFERED = 512 * 1024
+"""Bytes of screen output waiting for a tab that does not read; past this it is disconnected
+rather than the server's memory growing (as an SSH client that stalls)."""
+
+
+def browser_key(token: str) -> str:
+    """The identity of the browser holding ``token``: never the same as an SSH key's fingerprint
+    (those start with ``SHA256:``), and the token itself is not kept."""
+    return "browser:" + hashlib.sha256(token.encode()).hexdigest()[:32]
+
+
+class _Tab:
+    """One tab's terminal, as :class:`ChannelDriver` needs it: its size, and a way to send."""
+
+    def __init__(self, ws: web.WebSocketResponse, columns: int, rows: int) -> None:
+        self.ws = ws
+        self.columns, self.rows = columns, rows
+        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue()
+        self.buffered = 0
+        self.stalled = False
+
+    def size(self) -> tuple[int, int]:
+        return self.columns, self.rows
+
+    def send(self, data: bytes) -> None:
+        if self.stalled:
+            return
+        self.buffered += len(data)
+        if self.buffered > MAX_BUFFERED:
+            self.stalled = True
+            log.warning("a browser tab that does not read was disconnected")
+            self.queue.put_nowait(None)
+            return
+        self.queue.put_nowait(data)
+
+    async def pump(self) -> None:
+        """Send the screen's output in order, one frame at a time."""
+        while (data := await self.queue.get()) is not None:
+            self.buffered -= len(data)
+            try:
+                await self.ws.send_bytes(data)
+            except (ConnectionError, RuntimeError):
+                break
+        await self.ws.close()
+
+
+class BrowserTables:
+    """The web side of ``kings-corner serve``: ``app_for(key)`` makes a tab's app (the lobby);
+    listens on ``host``:``port`` until :meth:`stop`."""
+
+    def __init__(self, app_for: Callable[[str], App[Any]], host: str, port: int, *,
+                 max_tabs: int = 64) -> None:
+        self.app_for = app_for
+        self.host = host
+        self.port = port
+        self.max_tabs = max_tabs
+        self.tabs: set[App[Any]] = set()
+        self._runner: web.AppRunner | None = None
+
+    async def start(self) -> None:
+        """Listen (:class:`OSError` if the port cannot be had); ``port`` is then the real one."""
+        import aiohttp_jinja2
+        import jinja2
+
+        app = web.Application()
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(TEMPLATES))
+        app.add_routes([
+            web.get("/", self._page),
+            web.get("/ws", self._websocket),
+            web.get("/favicon.ico", no_icon),
+            web.static("/static", STATIC),
+        ])
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.host, self.port)
+        await site.start()
+        server = getattr(site, "_server", None)
+        if self.port == 0 and server is not None and server.sockets:
+            self.port = server.sockets[0].getsockname()[1]
+
+    async def stop(self) -> None:
+        """Every tab's app ends (a seat it holds is detached, as a dropped connection's), then
+        the port is closed."""
+        for app in list(self.tabs):
+            if app.is_running:
+                app.exit()
+        for _ in range(100):
+            if not self.tabs:
+                break
+            await asyncio.sleep(0.05)
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    async def _page(self, request: web.Request) -> web.StreamResponse:
+        why = refusal(request, self.host, self.port)
+        if why is not None:
+            return web.Response(status=403, text=why)
+        response = page(request, "Kings in the Corner: the tables")
+        if not TOKEN.fullmatch(request.cookies.get(COOKIE, "")):
+            response.set_cookie(COOKIE, secrets.token_hex(16), max_age=365 * 24 * 3600, httponly=True,
+                                samesite="Strict", path="/", secure=request.secure)
+        return response
+
+    async def _websocket(self, request: web.Request) -> web.WebSocketResponse:
+        why = refusal(request, self.host, self.port)
+        if why is not None:
+            raise web.HTTPForbidden(text=why)
+        token = request.cookies.get(COOKIE, "")
+        ws = web.WebSocketResponse(heartbeat=15, max_msg_size=64 * 1024)
+        await ws.prepare(request)
+        if not TOKEN.fullmatch(token):
+            await ws.send_bytes(b"\r\n  This page has no player token: reload it.\r\n")
+            await ws.close()
+            return ws
+        if len(self.tabs) >= self.max_tabs:
+            await ws.send_bytes(f"\r\n  The server is full ({self.max_tabs} browser tabs): try again "
+                                "later.\r\n".encode())
+            await ws.close()
+            return ws
+        columns = _clamp(request.query.get("width"), 80, 20, 500)
+        rows = _clamp(request.query.get("height"), 24, 10, 200)
+        tab = _Tab(ws, columns, rows)
+        key = browser_key(token)
+        app = self.app_for(key)
+        built: list[ChannelDriver] = []
+        build = driver_for(tab)
+
+        def capture(app_: App[Any], **options: Any) -> ChannelDriver:
+            built.append(build(app_, **options))
+            return built[-1]
+
+        app.driver_class = capture  # type: ignore[assignment]
+        # xterm.js in the page draws true colour.
+        app.console = Console(color_system="truecolor", file=app.console.file, markup=True, highlight=False,
+                              emoji=False, legacy_windows=False, force_terminal=True, safe_box=False,
+                              soft_wrap=False)
+        self.tabs.add(app)
+        log.info("browser tab from %s (%s, %dx%d)", visible(str(request.remote)), key[:16], columns, rows)
+        pump = asyncio.create_task(tab.pump())
+        running = asyncio.create_task(app.run_async(mouse=False, size=(columns, rows)))
+        running.add_done_callback(lambda _: tab.queue.put_nowait(None))
+        try:
+            async for message in ws:
+                if message.type != WSMsgType.TEXT or not built:
+                    continue
+                try:
+                    envelope = message.json()
+                    kind = envelope[0]
+                    if kind == "stdin" and isinstance(envelope[1], str):
+                        built[-1].feed(envelope[1].encode("utf-8", "replace"))
+                    elif kind == "resize":
+                        tab.columns = _clamp(envelope[1]["width"], tab.columns, 20, 500)
+                        tab.rows = _clamp(envelope[1]["height"], tab.rows, 10, 200)
+                        built[-1].resize(tab.columns, tab.rows)
+                    elif kind == "ping":
+                        await ws.send_json(["pong", str(envelope[1])])
+                except (ValueError, TypeError, KeyError, IndexError):
+                    log.debug("dropped a frame that is not the page's")
+        finally:
+            if app.is_running:
+                app.exit()
+            try:
+                await asyncio.wait_for(running, 10)
+            except Exception:
+                log.exception("the app of a browser tab failed")
+            tab.queue.put_nowait(None)
+            await pump
+            self.tabs.discard(app)
+            log.info("browser tab closed (%s)", key[:16])
+        return ws
+
+
+def _clamp(value: Any, default: int, low: int, high: int) -> int:
+    try:
+        return max(low, min(high, int(value)))
+    except (TypeError, ValueError):
+        return default

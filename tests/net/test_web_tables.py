@@ -1,0 +1,114 @@
+"""``kings-corner serve --web``: a browser tab (its websocket, driven as the page drives it) and an
+SSH session at one table of one table server; what the browser is sent is checked for cards it
+must not see, as the SSH clients' bytes are; the browser is known again by its cookie."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import aiohttp
+import pytest
+from webtab import open_tab
+
+from kc_tui.engine.kinds import Phase
+from kc_tui.engine.rules import build_rules
+from kc_tui.net.tables import TableServer, TableState
+from kc_tui.ssh import GameSSHServer, Limits
+from kc_tui.ssh.lobby import lobby_front_ends
+from kc_tui.storage import Settings
+from kc_tui.tui.lobby import LobbyApp
+from kc_tui.web.tables import COOKIE, BrowserTables
+
+from .sshclient import Player, fingerprint, new_key
+from .test_ssh_tables import SIZE, Referee, Watched, until
+
+pytestmark = pytest.mark.timeout(400)
+
+
+async def test_a_browser_and_an_ssh_player_sit_at_one_table_and_play(tmp_path: Path) -> None:
+    tables = TableServer(tmp_path, grace=60, pace=0)
+    ssh = GameSSHServer(lobby_front_ends(tables), tmp_path / "host_key", port=0,
+                        limits=Limits(connections_per_minute=1000))
+    await ssh.start()
+    web = BrowserTables(lambda key: LobbyApp(tables, key=key, settings=Settings()), "127.0.0.1", 0)
+    await web.start()
+    address = f"http://127.0.0.1:{web.port}"
+    ada = None
+    try:
+        ada_key = new_key()
+        owner = tables.person(fingerprint(ada_key), "Ada")
+        info = tables.create_table(owner, "Friday", build_rules(2), ["open", "open"])
+        referee = Referee(tables, info.id)
+        ada = await Player.open(ssh.port, ada_key, columns=SIZE[0], rows=SIZE[1])
+        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as session:
+            async with session.get(address + "/") as response:  # the page gives the browser its cookie
+                assert response.status == 200
+            assert COOKIE in {cookie.key for cookie in session.cookie_jar}
+            ben = await open_tab(session, address, width=SIZE[0], height=SIZE[1])
+            leaks = [Watched(ada, referee, lambda: 0, "Ada (SSH)"), Watched(ben, referee, lambda: 1, "Ben (browser)")]
+            await ada.wait_for("Your name at the tables")
+            ada.press("enter")
+            await ben.wait_for("Your name at the tables")
+            await ben.keys(*"Ben", "enter")
+            await ada.wait_for("Welcome")
+            await ben.wait_for("Welcome")
+            ada.press("1")
+            await ada.wait_for("Press s to start it")
+            await ben.keys("2")  # the last open seat: the game starts
+            await until(lambda: tables.table(info.id).state == TableState.PLAYING, "the game started")
+            seated = {slot.person.name: slot.person.key for slot in tables._tables[info.id].slots if slot.person}
+            assert seated["Ada"] == fingerprint(ada_key) and seated["Ben"].startswith("browser:")
+            game = referee.game()
+            assert game is not None
+            await ada.wait_for("Hand")
+            await ben.wait_for("Hand")
+            # Each ends a turn in their own way; the other's screen shows it.
+            for _ in range(2):
+                mover = game.current
+                turns = game.turns
+                press = ada.press if mover == 0 else None
+                if mover == 0:
+                    ada.press("e")
+                else:
+                    await ben.keys("e")
+                screen = ada.text if mover == 0 else ben.text
+                # With moves still open the table asks first (e again or y ends the turn).
+                await until(lambda turns=turns, screen=screen: "still open" in screen() or game.turns != turns,
+                            f"seat {mover}'s e answered")
+                if game.turns == turns:
+                    if press is not None:
+                        press("y")
+                    else:
+                        await ben.keys("y")
+                await until(lambda turns=turns: game.turns != turns or game.phase != Phase.TURN,
+                            f"seat {mover} ended the turn; Ada's screen:\n{ada.text()}\nBen's:\n{ben.text()}")
+                if mover == 0:  # the other one's screen shows it
+                    await ben.wait_for("Ada ends the turn")
+                else:
+                    await ada.wait_for("Ben ends the turn")
+            assert not [leak for w in leaks for leak in w.leaks]
+            await ben.ws.close()
+            await until(lambda: not web.tabs, "the tab's app ended")
+            # The same browser (its cookie) is the same person: its name is known on the next visit.
+            again = await open_tab(session, address, width=SIZE[0], height=SIZE[1])
+            await again.wait_for("Your name at the tables")
+            assert "Ben" in again.screen.joined()
+            await again.ws.close()
+    finally:
+        if ada is not None:
+            await ada.close()
+        await web.stop()
+        await ssh.stop()
+        await tables.close()
+
+
+def test_serve_web_with_authorized_keys_needs_guests(tmp_path: Path) -> None:
+    keys = tmp_path / "keys"
+    keys.write_text("")
+    done = subprocess.run([sys.executable, "-m", "kc_tui", "serve", "--port", "0", "--web", "0",
+                           "--authorized-keys", str(keys), "--data-dir", str(tmp_path)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "with --authorized-keys that takes --guests as well" in done.stderr

@@ -1,0 +1,243 @@
+"""``kings-corner web`` end to end, without a browser: the server started on a free loopback port,
+each tab driven through its websocket as textual-serve's page drives it, the game's screen read
+from the terminal output it carries (pyte)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+import aiohttp
+import pytest
+from referee import check_transcript
+from webtab import open_tab, play_turn, round_over, save_events, web_server
+
+from kc_tui.storage import SaveError, lock_save, unlock_save
+from kc_tui.web import is_loopback
+
+pytestmark = pytest.mark.timeout(180)
+
+
+class _Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.links: list[str] = []
+        self.scripts: list[str] = []
+        self._in_script = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self._in_script = tag in ("script", "style")
+        for name, value in attrs:
+            if name in ("href", "src") and value:
+                self.links.append(value)
+
+    def handle_data(self, data: str) -> None:
+        if self._in_script:
+            self.scripts.append(data)
+
+
+CSS_URL = re.compile(r"""url\(\s*["']?([^"')]+)["']?\s*\)""")
+ABSOLUTE = re.compile(r"""(?i)\b(?:https?|wss?):(?://|\\/\\/)[^\s"'`)<>]*""")
+COMMENT = re.compile(r"/\*.*?\*/", re.S)
+
+
+async def test_the_page_and_every_asset_it_loads_come_from_the_server_alone() -> None:
+    """Offline: the page names no other site (textual-serve's own page asks a web font service),
+    every file it loads is served, and none of them names an address elsewhere (the licence
+    comments of the style sheet aside: a comment loads nothing)."""
+    with web_server() as served:
+        origin = served.address
+        async with aiohttp.ClientSession() as session:
+            async with session.get(origin + "/") as response:
+                assert response.status == 200
+                page = await response.text()
+                policy = response.headers["Content-Security-Policy"]
+            assert "default-src 'self'" in policy and "https:" not in policy
+            parser = _Links()
+            parser.feed(page)
+            inline = "\n".join(parser.scripts)
+            assets = [urljoin(origin + "/", link) for link in parser.links]
+            assets += [urljoin(origin + "/", link) for link in CSS_URL.findall(inline)]
+            assert any(a.endswith(".js") for a in assets) and any(a.endswith(".css") for a in assets)
+            assert any(a.endswith(".ttf") for a in assets), "the font comes from the server"
+            bodies = {origin + "/": page}
+            for asset in assets:
+                async with session.get(asset) as response:
+                    assert response.status == 200, asset
+                    body = await response.read()
+                if asset.endswith((".css", ".js")):
+                    text = body.decode()
+                    bodies[asset] = COMMENT.sub("", text) if asset.endswith(".css") else text
+                    assets += [urljoin(asset, u) for u in CSS_URL.findall(bodies[asset])
+                               if not u.startswith("data:")]
+            elsewhere = {
+                (where, url) for where, body in bodies.items() for url in ABSOLUTE.findall(body)
+                if urlsplit(url).netloc != urlsplit(origin).netloc
+            }
+            assert not elsewhere, elsewhere
+            assert f'data-session-websocket-url="ws://127.0.0.1:{urlsplit(origin).port}/ws"' in page
+
+
+async def test_a_tab_opens_the_title_plays_a_card_of_a_quick_game_and_leaves(tmp_path: Path) -> None:
+    data = Path(os.environ["KC_TUI_DATA_DIR"])
+    with web_server() as served:
+        async with aiohttp.ClientSession() as session:
+            tab = await open_tab(session, served.address)
+            screen = await tab.wait_for("Quick game")
+            assert "New game" in screen and "Continue a saved game" in screen and "Statistics" in screen
+            assert len(served.wait_for_tabs(1)) == 1, "each tab is a game process of its own"
+            await tab.keys("g")
+            await tab.wait_for("Hand")
+            played: list[str] = []
+            while not played:
+                await tab.wait_for("Your turn", "Deal the next round", "See the final scores", "Play again")
+                if round_over(tab.screen.joined()):
+                    break  # a deal that ends before a card of ours fits: the round is played all the same
+                played = await play_turn(tab.keys, tab.screen.joined)
+            await tab.keys("q")
+            screen = await tab.wait_for("Leave the game?", "Quick game")
+            if "Leave the game?" in screen:
+                await tab.keys("y")
+            await tab.wait_for("Quick game")
+            await tab.keys("q")
+            await asyncio.wait_for(tab.closed.wait(), 30)  # quitting the title closes the tab
+        assert served.wait_for_tabs(0) == [], "the tab's game process ended with it"
+    events = save_events(data)
+    assert events[0]["event"] == "session_start"
+    moves = [[e.get("card", e.get("from")), e.get("pile", e.get("to"))]
+             for e in events if e["event"] in ("play", "move") and e["player"] == 0]
+    assert played or any(e["event"] == "round_end" for e in events), events[-5:]
+    if played:  # the commands typed are the person's last moves in the save
+        assert moves[-len(played):] == [command.upper().split() for command in played]
+    check_transcript((json.dumps(e) for e in events), unfinished=True)
+
+
+async def test_each_tab_is_a_game_of_its_own() -> None:
+    with web_server() as served:
+        async with aiohttp.ClientSession() as session:
+            first = await open_tab(session, served.address)
+            await first.wait_for("Quick game")
+            await first.keys("g")
+            await first.wait_for("Hand")
+            second = await open_tab(session, served.address, width=100, height=30)
+            screen = await second.wait_for("Quick game")
+            assert len(served.wait_for_tabs(2)) == 2
+            assert "Hand" not in screen, "a new tab opens the title, not another tab's table"
+            assert "Continue a saved game (1)" in screen, "the saves are shared: this user's"
+            await first.ws.close()
+            await second.ws.close()
+        assert served.wait_for_tabs(0) == []
+
+
+async def test_closing_the_tab_saves_the_game_and_frees_it_to_be_resumed() -> None:
+    data = Path(os.environ["KC_TUI_DATA_DIR"])
+    with web_server() as served:
+        async with aiohttp.ClientSession() as session:
+            tab = await open_tab(session, served.address)
+            await tab.wait_for("Quick game")
+            await tab.keys("g")
+            await tab.wait_for("Your turn", "Deal the next round", "See the final scores", "Play again")
+            await tab.ws.close()
+        assert served.wait_for_tabs(0) == []
+    saves = list((data / "saves").glob("*.json"))
+    assert len(saves) == 1
+    try:
+        lock_save(saves[0])  # the closed tab's game let go of it
+    except SaveError as exc:
+        pytest.fail(exc.problem)
+    unlock_save(saves[0])
+
+
+async def test_stopping_the_server_ends_every_tab() -> None:
+    with web_server() as served:
+        async with aiohttp.ClientSession() as session:
+            tab = await open_tab(session, served.address)
+            await tab.wait_for("Quick game")
+            games = served.wait_for_tabs(1)
+            served.process.send_signal(signal.SIGINT)
+            assert served.process.wait(30) == 0
+            await asyncio.wait_for(tab.closed.wait(), 30)
+    for pid in games:
+        assert not Path(f"/proc/{pid}").exists() or "zombie" in Path(f"/proc/{pid}/status").read_text()
+
+
+async def test_a_page_of_another_site_cannot_open_a_game() -> None:
+    """No login, so no other web site's page may drive the game (cross-site websocket), nor a
+    name that only resolves to this machine (DNS rebinding)."""
+    with web_server() as served:
+        port = urlsplit(served.address).port
+        async with aiohttp.ClientSession() as session:
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await session.ws_connect(served.address + "/ws", headers={"Origin": "http://evil.example"})
+            assert refused.value.status == 403
+            async with session.get(served.address + "/", headers={"Host": f"evil.example:{port}"}) as response:
+                assert response.status == 403
+                assert f"only at http://127.0.0.1:{port}" in await response.text()
+            with pytest.raises(aiohttp.WSServerHandshakeError):
+                await session.ws_connect(served.address + "/ws", headers={"Host": f"evil.example:{port}",
+                                                                          "Origin": f"http://evil.example:{port}"})
+            # The page itself, from the address the server gave, is let in.
+            tab = await open_tab(session, served.address, Origin=served.address)
+            await tab.wait_for("Quick game")
+            await tab.ws.close()
+        assert served.wait_for_tabs(0) == []
+
+
+async def test_tabs_beyond_the_limit_are_told_so_and_closed() -> None:
+    with web_server("--max-tabs", "1") as served:
+        async with aiohttp.ClientSession() as session:
+            first = await open_tab(session, served.address)
+            await first.wait_for("Quick game")
+            second = await open_tab(session, served.address)
+            await asyncio.wait_for(second.closed.wait(), 30)
+            assert "as many as this server allows (--max-tabs 1)" in second.screen.joined()
+            assert len(served.tab_processes()) == 1
+            await first.ws.close()
+
+
+async def test_frames_that_are_not_the_pages_change_nothing() -> None:
+    with web_server() as served:
+        async with aiohttp.ClientSession() as session:
+            tab = await open_tab(session, served.address)
+            await tab.wait_for("Quick game")
+            for junk in ("not json", "[]", '["stdin", 5]', '["resize", {"width": "wide"}]', '{"a": 1}',
+                         '["resize", {"width": 100000, "height": -4}]', '["launch", "rm -rf /"]'):
+                await tab.ws.send_str(junk)
+            await tab.ws.send_bytes(b"\x00\xff binary")
+            await tab.ws.send_str(json.dumps(["ping", "42"]))
+            await tab.ws.send_str(json.dumps(["resize", {"width": 80, "height": 24}]))  # the size clamped above, back
+            await tab.keys("g")
+            await tab.wait_for("Hand")
+            assert ["pong", "42"] in tab.texts
+            await tab.ws.close()
+
+
+def test_the_command_says_there_is_no_login_and_a_taken_port_is_explained() -> None:
+    with web_server() as served:
+        assert served.process.stdout is not None
+        said = served.process.stdout.readline()
+        assert "There is no login" in said, said
+        port = str(urlsplit(served.address).port)
+        taken = subprocess.run([sys.executable, "-m", "kc_tui", "web", "--port", port],
+                               capture_output=True, text=True, timeout=60)
+    assert taken.returncode == 1
+    assert f"Port {port} on 127.0.0.1 is taken" in taken.stderr and "--port" in taken.stderr
+    bad = subprocess.run([sys.executable, "-m", "kc_tui", "web", "--port", "70000"],
+                         capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "expected a port from 1 to 65535, got 70000" in bad.stderr
+
+
+@pytest.mark.parametrize(("host", "loopback"), [
+    ("127.0.0.1", True), ("localhost", True), ("::1", True), ("[::1]", True), ("127.0.0.2", True),
+    ("0.0.0.0", False), ("192.168.1.5", False), ("example.org", False), ("::", False),
+])
+def test_loopback_names(host: str, loopback: bool) -> None:
+    assert is_loopback(host) is loopback

@@ -1,0 +1,272 @@
+"""What the browser tests share: ``kings-corner web`` started on a free loopback port (and stopped
+with the test), and a tab driven the way the page drives it: JSON frames over the websocket in,
+the game's terminal output out, read by a ``pyte`` screen."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pyte
+
+WAIT = 60.0
+"""Seconds a liveness wait gives the game (not a timing assertion: it only turns a hang into a
+failure with the screen in its message)."""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Served:
+    """A running ``kings-corner web``: its address and process."""
+
+    def __init__(self, address: str, process: subprocess.Popen[str]) -> None:
+        self.address = address
+        self.process = process
+
+    def tab_processes(self) -> list[int]:
+        """The games of its open tabs: its child processes (read from /proc)."""
+        children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
+        try:
+            return [int(pid) for pid in children.read_text().split()]
+        except FileNotFoundError:
+            return []
+
+    def wait_for_tabs(self, count: int, seconds: float = WAIT) -> list[int]:
+        """The tab processes, once there are ``count`` of them (a liveness wait)."""
+        deadline = time.monotonic() + seconds
+        while len(pids := self.tab_processes()) != count and time.monotonic() < deadline:
+            time.sleep(0.05)
+        return pids
+
+
+@contextmanager
+def web_server(*options: str, env: dict[str, str] | None = None) -> Iterator[Served]:
+    """``kings-corner web`` on a free 127.0.0.1 port, with the test's data and config folders
+    (the environment) and no pause between a computer's moves; stopped afterwards by SIGINT,
+    as by Ctrl+C."""
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "kc_tui", "web", "--port", str(port), "--pace", "0", *options],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ, **(env or {})},
+        start_new_session=True,
+    )
+    try:
+        assert process.stdout is not None
+        first = process.stdout.readline()
+        assert first.startswith("Open http://127.0.0.1:"), first + (process.stderr.read() if process.stderr else "")
+        yield Served(f"http://127.0.0.1:{port}", process)
+    finally:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(15)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+        for stream in (process.stdout, process.stderr):
+            if stream is not None:
+                stream.close()
+
+
+KEYS = {"enter": "\r", "escape": "\x1b", "left": "\x1b[D", "down": "\x1b[B", "ctrl+s": "\x13"}
+"""The keys the tests press by name, as xterm.js sends them."""
+
+
+class Screen:
+    """A terminal screen fed the bytes a tab's game sends (what xterm.js draws in the page)."""
+
+    def __init__(self, width: int = 80, height: int = 24) -> None:
+        self.screen = pyte.Screen(width, height)
+        self.stream = pyte.ByteStream(self.screen)
+        self.received = 0
+        """Bytes of terminal output received."""
+
+    def feed(self, data: bytes) -> None:
+        self.received += len(data)
+        self.stream.feed(data)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(line.rstrip() for line in self.screen.display)
+
+    def joined(self) -> str:
+        """The screen's lines run together with single spaces (a sentence wrapped over two
+        lines of a panel is found whole)."""
+        return " ".join(" ".join(self.screen.display).split())
+
+
+class Tab:
+    """One browser tab's websocket, driven as textual-serve's page drives it."""
+
+    def __init__(self, ws: aiohttp.ClientWebSocketResponse, screen: Screen) -> None:
+        self.ws = ws
+        self.screen = screen
+        self.texts: list[Any] = []
+        """The JSON messages the server sent (pong, ...)."""
+        self.closed = asyncio.Event()
+        self.on_data: Callable[[bytes], None] | None = None
+        """Called with every chunk of output, after it is drawn on the screen."""
+        self._reader = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        async for message in self.ws:
+            if message.type == aiohttp.WSMsgType.BINARY:
+                self.screen.feed(message.data)
+                if self.on_data is not None:
+                    self.on_data(message.data)
+            elif message.type == aiohttp.WSMsgType.TEXT:
+                self.texts.append(json.loads(message.data))
+        self.closed.set()
+
+    def text(self) -> str:
+        return "\n".join(self.screen.screen.display)
+
+    async def keys(self, *keys: str) -> None:
+        """Type ``keys`` (characters, or the names of :data:`KEYS`), each sent as the page sends
+        a key: one ``stdin`` frame with what xterm.js makes of it."""
+        for key in keys:
+            await self.ws.send_str(json.dumps(["stdin", KEYS.get(key, key)]))
+
+    async def wait_for(self, *texts: str, seconds: float = WAIT) -> str:
+        """The screen, once one of ``texts`` shows on it."""
+        return await self.wait_until(lambda screen: any(t in screen for t in texts), seconds, texts)
+
+    async def wait_until(self, test: Callable[[str], bool], seconds: float = WAIT, what: Any = "") -> str:
+        deadline = time.monotonic() + seconds
+        while not test(self.screen.joined()):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"waited {seconds:g} s for {what!r}; the screen:\n{self.screen.text}")
+            await asyncio.sleep(0.05)
+        return self.screen.text
+
+
+async def open_tab(session: aiohttp.ClientSession, address: str, width: int = 80, height: int = 24,
+                   **headers: str) -> Tab:
+    """Open the page's websocket as the page does (its size in the query, then a resize)."""
+    ws = await session.ws_connect(f"{address}/ws?width={width}&height={height}", headers=headers or None)
+    tab = Tab(ws, Screen(width, height))
+    await ws.send_str(json.dumps(["resize", {"width": width, "height": height}]))
+    return tab
+
+
+HINT = re.compile(r"(?:Play|Move) (?:[2-9TJQKA][CDHS]|NE|NW|SE|SW|N|E|S|W) on(?:to)? .*?(?=: that|1-9 card|$)")
+"""The hint's plan (``kc_tui.ai.hints``): "Play 7H on N, then move E onto N, then ...: that ...",
+up to what the status lines show of a long one (its first steps: a plan played in part is legal)."""
+STEP = re.compile(r"\b([2-9TJQKA][CDHS]|NE|NW|SE|SW|N|E|S|W) on(?:to)? (NE|NW|SE|SW|N|E|S|W)\b")
+"""One step of the plan: a card played on a pile, or a pile moved onto another."""
+
+EMPTY_COMMAND = "command, e.g. 7h n"
+"""The command line's placeholder: shown while nothing is typed on it."""
+
+ROUND_OVER = ("Deal the next round", "See the final scores", "Play again")
+
+
+def round_over(screen: str) -> bool:
+    return any(text in screen for text in ROUND_OVER)
+
+
+async def play_turn(send: Callable[[str], Any], screen: Callable[[], str]) -> list[str]:
+    """Play one turn by keystrokes as a person might: ask for the hint (t), type its plan on the
+    command line (``:7h n``, ``e n``, then ``end``), close the command line.  ``send`` types one
+    key, ``screen`` reads the screen (joined).  The commands the game carried out ("Done.") are
+    returned; nothing is typed but t if the hint does not show (not this player's turn after all:
+    a screen not yet redrawn)."""
+    await send("t")
+    await _until(screen, lambda s: HINT.search(s) is not None or "Nothing" in s or round_over(s), 10.0)
+    await asyncio.sleep(0.1)  # the rest of the redraw
+    shown = screen()
+    if round_over(shown) or not (HINT.search(shown) or "Nothing" in shown):
+        return []
+    plan = HINT.search(shown)
+    commands = [f"{a.lower()} {b.lower()}" for a, b in STEP.findall(plan.group(0))] if plan else []
+    await send(":")
+    await _until(screen, lambda s: EMPTY_COMMAND in s)
+    done = []
+    for command in [*commands, "end"]:
+        for ch in command:
+            await send(ch)
+        typed = f"▊ {command} ▎"
+        await _until(screen, lambda s, typed=typed: typed in s)  # all of it typed
+        await send("enter")
+        # A command carried out empties the line (or closes it: "end"); one refused stays there.
+        await _until(screen, lambda s, typed=typed: typed not in s or round_over(s))
+        if round_over(screen()):
+            return [*done, command]
+        if command == "end":
+            return done
+        if typed in screen():
+            print(f"refused {command!r}: {screen()[-700:]}", file=sys.stderr)
+            await send("escape")
+            await _until(screen, lambda s: "Enter to run" not in s, 3.0)
+            await asyncio.sleep(0.2)  # a key right after Esc would be read as Alt and that key
+            await send("e")
+            await _until(screen, lambda s: "Press e again" in s or "Your turn" not in s, 3.0)
+            if "Press e again" in screen():  # asked first while moves are open
+                await send("e")
+            return done
+        done.append(command)
+    return done
+
+
+async def new_game(send: Callable[[str], Any], screen: Callable[[], str], seed: int) -> None:
+    """From the title, by keystrokes: a new game of you against a medium computer, dealt from
+    ``seed``, started."""
+    await send("n")
+    await _until(screen, lambda s: "> Players" in s)
+    await _press_until(send, screen, "left", lambda s: "Players < 2 >" in s)
+    await _press_until(send, screen, "down", lambda s: "> Seat 2" in s)
+    await _press_until(send, screen, "left", lambda s: "Seat 2 < medium AI >" in s)
+    # Down steps through every field: seat 2's name, the rules' seven choices, then the seed.
+    for _ in range(10):
+        await send("down")
+        await asyncio.sleep(0.05)
+    for digit in str(seed):
+        await send(digit)
+    await _until(screen, lambda s: f"Seed {seed}." in s)
+    assert "2 players: You, Ada (medium)." in screen() and f"Seed {seed}." in screen(), screen()
+    await send("ctrl+s")
+
+
+async def _press_until(send: Callable[[str], Any], screen: Callable[[], str], key: str,
+                       test: Callable[[str], bool]) -> None:
+    for _ in range(12):
+        if test(screen()):
+            return
+        await send(key)
+        await _until(screen, test, 0.3)
+    assert test(screen()), screen()
+
+
+async def _until(screen: Callable[[], str], test: Callable[[str], bool], seconds: float = WAIT) -> None:
+    """Wait for ``test`` of the screen (a liveness wait: the caller looks at the screen after)."""
+    deadline = time.monotonic() + seconds
+    while not test(screen()) and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+
+
+def save_events(data_dir: Path) -> list[dict[str, Any]]:
+    """The events of the one game in the data folder: its save, or its finished transcript."""
+    from kc_tui.storage import read_document
+
+    saves = sorted((data_dir / "saves").glob("*.json"))
+    if saves:
+        assert len(saves) == 1, saves
+        return list(read_document(saves[0])["events"])
+    kept = sorted((data_dir / "transcripts").glob("*.jsonl"))
+    assert len(kept) == 1, kept
+    return [json.loads(line) for line in kept[0].read_text().splitlines()]
