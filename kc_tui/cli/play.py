@@ -81,7 +81,8 @@ def _add_line_options(parser: argparse.ArgumentParser) -> None:
                         help="the line mode: brief (default) tells the other players' turns in one "
                         "sentence each as your turn starts; full says every event as it happens")
     parser.add_argument("--bell", action="store_true",
-                        help="the line mode: ring the terminal bell as each of your turns starts")
+                        help="ring the terminal bell as each of your turns starts (at the table: "
+                             "for this run only, as the Bell setting does)")
 
 
 def title(args: argparse.Namespace) -> int:
@@ -189,7 +190,7 @@ def _resume(args: argparse.Namespace) -> int:
 
 def _app(service: GameService | None, args: argparse.Namespace) -> Any:
     """The Textual app with the saved settings; settings changed in it are saved again, but
-    what the command line set (--ascii, --theme, --pace) is for this run only."""
+    what the command line set (--ascii, --theme, --pace, --bell) is for this run only."""
     from ..tui.app import KingsCornerApp
 
     saved, _ = load_settings()

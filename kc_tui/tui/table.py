@@ -93,7 +93,7 @@ TABLE_KEYS: tuple[KeyRow, ...] = (
            line=(("computer", "s scores"),), palette="Scores"),
     KeyRow("r", "the rules in force", GAME, action="rules", bind=(("r", "rules"),),
            line=(("computer", "r rules"),), palette="Rules"),
-    KeyRow("o", "settings: theme, cards, ASCII, AI pace, confirmations", GAME, action="settings",
+    KeyRow("o", "settings: theme, cards, ASCII, AI pace, confirmations, bell", GAME, action="settings",
            bind=(("o", "settings"),), line=(("computer", "o settings"),), palette="Settings"),
     KeyRow("?, F1", "every key, grouped", GAME, action="help", bind=(("question_mark,f1", "help"),),
            line=(("turn", "? help"), ("holding", "? help"), ("computer", "? help"), ("playing", "? help")),
@@ -359,8 +359,11 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
                 return
             turn = (f"Your turn, {service.current_seat.name}: pick a card (1-9) or a pile, then a target."
                     if service.legal_moves() else f"Your turn, {service.current_seat.name}. {NOTHING_FITS}")
-            since = self.turns.since(service.current) if self._told_turn != service.turn_id else None
+            new_turn = self._told_turn != service.turn_id
+            since = self.turns.since(service.current) if new_turn else None
             self._told_turn = service.turn_id
+            if new_turn and self.app.settings.bell:
+                self.app.bell()  # a sound cue: the turn is the person's (a setting, off by default)
             if since:
                 # What the others did, in one line: the log keeps it whole; the status line says
                 # it after the turn's own sentence, which must not be cut off (three lines at most).
