@@ -146,8 +146,11 @@ def _run(service: GameService, args: argparse.Namespace, saving: Callable[[Calla
             app.run()
             return _app_status(app)
         # Piped input is echoed after its prompt, so the output reads as a dialogue.
+        # The line mode asks before ending a turn with moves open as the table does, unless the
+        # "Confirm ending a turn" setting is off.
         return PlainGame(service, _read_line(), sys.stdout, verbosity=Verbosity(args.verbosity),
-                         bell=args.bell, echo=not sys.stdin.isatty()).run()
+                         bell=args.bell, echo=not sys.stdin.isatty(),
+                         confirm_end=load_settings()[0].confirm_end).run()
     except KeyboardInterrupt:
         print("\nInterrupted; the game stops here (it was saved after the last turn).")
         return 130

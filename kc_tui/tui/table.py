@@ -19,7 +19,7 @@ from textual.widgets import Input, RichLog, Static
 
 from ..ai.hints import hint
 from ..engine.cards import Card, Pile
-from ..engine.commands import CommandError, Verb, parse_command
+from ..engine.commands import CommandError, Verb, end_question, parse_command
 from ..engine.describe import (
     Narrator,
     TurnLog,
@@ -77,7 +77,8 @@ TABLE_KEYS: tuple[KeyRow, ...] = (
            bind=(("u,ctrl+z", "undo"),), line=(("turn", "u undo"),), palette="Undo"),
     KeyRow("t", "hint: the best plan for this turn, in words", TURN, action="hint",
            bind=(("t", "hint"),), line=(("turn", "t hint"),), palette="Hint"),
-    KeyRow(":", "type a command (docs/protocol.md section 3): 7h n, e n, end, undo, hint, quit", TURN,
+    KeyRow(":", "type a command (docs/protocol.md section 3): 7h n, e n, end (end! does not ask), undo, "
+           "hint, quit", TURN,
            action="prompt", bind=(("colon", "prompt"),), palette="Command line"),
     KeyRow("b", "read the whole table: every pile, who has how many cards, your hand", READ,
            action="look", bind=(("b", "look"),), palette="Read the table"),
@@ -506,9 +507,8 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
             return
         open_moves = len(self.service.legal_moves())
         if open_moves and self.app.settings.confirm_end:
-            self.ask(f"{open_moves} move{'s are' if open_moves != 1 else ' is'} still open. "
-                     "Press e again (or y) to end your turn anyway, any other key to go on.",
-                     self._end_turn, again="e")
+            self.ask(f"{end_question(open_moves)} Press e again (or y) to end it, any other key "
+                     "to go on.", self._end_turn, again="e")
             return
         self._end_turn()
 
@@ -619,8 +619,9 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
             self.say(str(exc))
             return
         if isinstance(command, Verb):
-            # A typed "end" is deliberate: it ends the turn without asking (as in the line mode).
-            actions = {"end": lambda: self._act(self.service.end_turn), "undo": self.action_undo,
+            # A typed "end" asks as e does (and as the line mode does); "end!" does not.
+            end = self._end_turn if command.sure else self.action_end_turn
+            actions = {"end": end, "undo": self.action_undo,
                        "hint": self.action_hint, "help": self.action_help, "quit": self._leave}
             actions[command.name]()
             return
