@@ -42,7 +42,7 @@ from .info import SettingsScreen, rules_screen
 from .keys import KeyRow, KeyState, bindings, key_line
 from .round_over import RoundOverScreen, SessionOverScreen
 from .typed_app import OnKingsCornerApp
-from .widgets import HAND_KEYS, HandView, PileView, PlayersView, TextPanel, card_text
+from .widgets import HAND_KEYS, EventLog, HandView, PileView, PlayersView, TextPanel, card_text
 
 __all__ = ["MIN_HEIGHT", "MIN_WIDTH", "TABLE_KEYS", "WIDE", "TableScreen"]
 
@@ -159,7 +159,7 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
             yield CrossView()
             with Vertical(id="side"):
                 yield PlayersView()
-                yield RichLog(id="log", wrap=True, markup=False, min_width=20)
+                yield EventLog(id="log")
         yield Static(id="too-small")
         yield HandView()
         yield TextPanel(id="status")
