@@ -13,9 +13,8 @@ from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.reactive import Reactive, var
-from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Input, RichLog, Static
+from textual.widgets import Input, RichLog
 
 from ..ai.hints import hint
 from ..engine.cards import Card, Pile
@@ -38,6 +37,7 @@ from ..engine.service import GameService
 from .computer import ComputerTurn
 from .cross import CrossView
 from .dialogs import ConfirmScreen, PassScreen, TextScreen, help_screen
+from .fit import SizedScreen
 from .info import SettingsScreen, rules_screen
 from .keys import KeyRow, KeyState, bindings, key_line
 from .round_over import RoundOverScreen, SessionOverScreen
@@ -113,8 +113,14 @@ and the README's "Keys at the table" are all this table.  The reading keys say t
 review answers (docs/protocol.md), in the log and on the status line."""
 
 
-class TableScreen(OnKingsCornerApp, Screen[None]):
-    """One session at the table, for the person (or people) at this keyboard."""
+class TableScreen(OnKingsCornerApp, SizedScreen):
+    """One session at the table, for the person (or people) at this keyboard.  Below
+    :data:`MIN_WIDTH` x :data:`MIN_HEIGHT` it says how large the terminal must be."""
+
+    MIN_SIZE = (MIN_WIDTH, MIN_HEIGHT)
+    SIZE_NAME = "The table"
+    SIZE_ADVICE = "Make it larger, or play with --plain."
+    FIRST_FOCUS = "#hand"
 
     # Textual repaints the whole screen whenever the focus moves; the widgets that gain and
     # lose focus repaint themselves, so the rest need not be resent (about 9 KB a key at 80x24).
@@ -160,30 +166,19 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
             with Vertical(id="side"):
                 yield PlayersView()
                 yield EventLog(id="log")
-        yield Static(id="too-small")
+        yield self.too_small_note()
         yield HandView()
         yield TextPanel(id="status")
         yield Input(placeholder="command, e.g. 7h n  (Enter to run, Esc to close)", id="prompt")
         yield TextPanel(id="keys", classes="keys")
 
-    def on_resize(self, event: events.Resize) -> None:
-        self._fit(*event.size)
-
-    def _fit(self, width: int, height: int) -> None:
-        """Below the minimum the table is not drawn broken: it says how large it must be."""
-        small = width < MIN_WIDTH or height < MIN_HEIGHT
-        self.set_class(small, "too-small")
+    def fitted(self, width: int, height: int) -> None:
         # More room: larger piles that show more of each fan.
         self.set_class(width >= WIDE[0] and height >= WIDE[1], "wide")
-        if small:
-            self.query_one("#too-small", Static).update(
-                f"The table needs a terminal of at least {MIN_WIDTH} x {MIN_HEIGHT}; "
-                f"this one is {width} x {height}. Make it larger, or play with --plain."
-            )
 
     def on_mount(self) -> None:
         # Lay out for this terminal before the log is first written (it wraps as it writes).
-        self._fit(*self.app.size)
+        self.fit_to(*self.app.size)
         self.query_one("#prompt", Input).display = False
         self.service.follow(self._on_event, self.service.keyboard_seat)
         view = self.service.view(None)

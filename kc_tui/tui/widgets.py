@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, Sequence
 
 from textual import events
+from textual.actions import SkipAction
 from textual.binding import Binding
 from textual.content import Content
 from textual.geometry import Offset, Region
@@ -325,9 +326,12 @@ class Menu(Static, can_focus=True):
             self.item = item
             super().__init__()
 
-    def __init__(self, items: Sequence[MenuItem], *, id: str | None = None) -> None:
+    def __init__(self, items: Sequence[MenuItem], *, id: str | None = None, wrap: bool = True) -> None:
         super().__init__(id=id, classes="menu")
         self.items = list(items)
+        self.wrap = wrap
+        """Up on the first item goes to the last (and Down on the last to the first); without
+        it, the key goes on to the screen (which moves to the control above or below)."""
 
     def render(self) -> Content:
         lines = []
@@ -343,8 +347,11 @@ class Menu(Static, can_focus=True):
                 self.selected = i
 
     def action_move(self, step: int) -> None:
-        if self.items:
-            self.selected = (self.selected + step) % len(self.items)
+        if not self.items:
+            return
+        if not self.wrap and not 0 <= self.selected + step < len(self.items):
+            raise SkipAction()  # the screen's own Up/Down
+        self.selected = (self.selected + step) % len(self.items)
 
     def action_choose(self) -> None:
         if self.items:
