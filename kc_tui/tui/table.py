@@ -28,6 +28,7 @@ from ..engine.describe import (
     round_summary,
     scores_parts,
     session_summary,
+    standings,
     who_sentence,
 )
 from ..engine.events import Chips, Event, RoundStart, RoundView, TurnEnd, TurnStart
@@ -340,7 +341,9 @@ class TableScreen(OnKingsCornerApp, SizedScreen):
             self.refresh_table()
             text = round_summary(service.round_summary(), self.names,
                                  lambda card: card_text(card, self.ascii_only))
-            self.app.push_screen(RoundOverScreen(text, over), self._after_round)
+            # The totals stay in view below the text, however far it must scroll.
+            totals = standings(service.history, self.names) if service.rules.scoring != Scoring.NONE else ""
+            self.app.push_screen(RoundOverScreen(text, over, totals), self._after_round)
         elif service.waiting_for_human():
             if len(self.people) > 1 and self.viewer != service.current:
                 # Hot-seat: hide the table until the next person has the keyboard.
