@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
 from .keys import KeyRow, help_text
-from .modal import Dialog, MoreBelow
+from .modal import Dialog, DialogText, MoreBelow
 from .widgets import TextPanel
 
 __all__ = ["ConfirmScreen", "PassScreen", "TextScreen", "help_screen"]
@@ -40,7 +40,7 @@ class ConfirmScreen(Dialog[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm", classes="dialog"):
-            yield Static(self.question, id="confirm-text", markup=False)
+            yield DialogText(self.question, id="confirm-text", markup=False)
             yield TextPanel(id="confirm-keys", classes="keys")
 
     def set_up(self) -> None:
@@ -85,7 +85,7 @@ class PassScreen(Dialog[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="pass", classes="dialog"):
-            yield Static(markup=False, content=f"Pass the keyboard to {self.player_name}.\n\n"
+            yield DialogText(markup=False, content=f"Pass the keyboard to {self.player_name}.\n\n"
                          f"{self.player_name}, press Enter when the others cannot see the screen.",
                          id="pass-text")
             yield TextPanel(id="pass-keys", classes="keys")
@@ -141,7 +141,7 @@ class TextScreen(Dialog[None]):
             yield Static(self.title_text, classes="dialog-title")
             with Horizontal(classes="text-columns"):
                 with VerticalScroll(classes="text-scroll dialog-scroll"):
-                    yield Static(self.text, classes="text-body", markup=False)
+                    yield DialogText(self.text, classes="text-body", markup=False)
                 yield Static(self.side, classes="text-side", markup=False)
             yield MoreBelow()
             yield TextPanel(id="text-keys", classes="keys")

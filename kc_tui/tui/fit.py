@@ -81,6 +81,12 @@ class SizedScreen(Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         self.fit_to(*event.size)
 
+    def on_screen_resume(self) -> None:
+        """A dialog closed: the focused widget draws itself again, and so puts the terminal
+        cursor back on itself (where a screen reader reads)."""
+        if self.focused is not None:
+            self.focused.refresh()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """No key of the screen acts while it is too small to be seen."""
         if self.too_small:

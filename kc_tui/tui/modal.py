@@ -12,11 +12,27 @@ from typing import Any, TypeVar
 
 from textual import events
 from textual.containers import VerticalScroll
+from textual.geometry import Offset
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Static
 
-__all__ = ["Dialog", "MoreBelow"]
+__all__ = ["Dialog", "MoreBelow", "DialogText"]
+
+
+class DialogText(Static):
+    """A dialog's text (a question, a text to read).  While no control of the dialog has the
+    focus (or the focus is on the text's scroll), the terminal cursor sits at the start of the
+    text's first line in view: a screen reader reads from where the cursor is."""
+
+    def render(self) -> Any:
+        screen = self.screen
+        focused = screen.focused
+        if screen is self.app.screen and (focused is None or focused in self.ancestors):
+            parent = self.parent
+            top = parent.content_region.y if isinstance(parent, VerticalScroll) else self.content_region.y
+            self.app.cursor_position = Offset(self.content_region.x, max(top, self.content_region.y))
+        return super().render()
 
 
 class MoreBelow(Static):

@@ -334,6 +334,7 @@ class Menu(Static, can_focus=True):
         it, the key goes on to the screen (which moves to the control above or below)."""
 
     def render(self) -> Content:
+        _cursor_at(self, 0, min(self.selected, max(len(self.items) - 1, 0)))  # on the ">" mark
         lines = []
         for i, item in enumerate(self.items):
             mark = ">" if i == self.selected and self.has_focus else " "
@@ -414,6 +415,7 @@ class Choice(Static, can_focus=True):
         self.refresh()
 
     def render(self) -> Content:
+        _cursor_at(self, 0, 0)  # on the ">" mark
         mark = ">" if self.has_focus else " "
         text = self.options[self.index][1]
         note = f"  {self.note}" if self.note else ""
