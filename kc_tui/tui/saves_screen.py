@@ -40,7 +40,7 @@ class SavesScreen(OnKingsCornerApp, SizedScreen):
     MIN_SIZE = (56, 10)
     """The key line takes 50 columns (a save's long title is cut with an ellipsis); the title, three
     saves, the status and the keys 10 rows."""
-    SIZE_NAME = "The saved games"
+    SIZE_NAME = "The saved-games screen"
 
     def __init__(self) -> None:
         super().__init__()

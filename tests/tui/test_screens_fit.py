@@ -69,3 +69,25 @@ async def test_the_title_screen_at_its_size_and_above_is_whole(size: tuple[int, 
         keys = screen.query_one("#keys")
         assert menu.region.bottom <= keys.region.y and keys.region.bottom <= size[1]
         assert screen.query_one("#title-box").region.right <= size[0]
+
+
+@pytest.mark.parametrize("name, needs", [("saves", "The saved-games screen needs a terminal of at least 56 x 10"),
+                                         ("replay", "The replay needs a terminal of at least 80 x 24")])
+async def test_the_saves_and_the_replay_say_what_size_they_need(
+        name: str, needs: str, _private_user_dirs, monkeypatch: pytest.MonkeyPatch) -> None:
+    from screen_fixtures import DATA_DIR, SCREENS, start
+
+    monkeypatch.chdir(_private_user_dirs)
+    monkeypatch.setenv("KC_TUI_DATA_DIR", DATA_DIR)
+    app, drive = start(SCREENS[name])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await drive(pilot)
+        screen = app.screen
+        assert not screen.has_class("too-small")
+        await pilot.resize_terminal(50, 9)
+        await pilot.pause()
+        assert screen.has_class("too-small") and _shown(screen) == ["too-small"]
+        assert _note(screen).startswith(needs + "; this one is 50 x 9.")
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not screen.has_class("too-small") and "too-small" not in _shown(screen)
