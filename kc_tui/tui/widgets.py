@@ -457,8 +457,10 @@ class EventLog(RichLog):
 
     def write(self, content: Any, width: int | None = None, expand: bool = False, shrink: bool = True,
               scroll_end: bool | None = None, animate: bool = False) -> EventLog:
-        self._written.append(_Written(content, width, expand, shrink))
-        self._wrapped_at = self.scrollable_content_region.width
+        if self._size_known:
+            # (Before the first size RichLog keeps the write and makes it again, through here.)
+            self._written.append(_Written(content, width, expand, shrink))
+            self._wrapped_at = self.scrollable_content_region.width
         super().write(content, width, expand, shrink, scroll_end, animate)
         return self
 

@@ -27,6 +27,7 @@ async def test_every_log_line_is_read_whole_after_the_terminal_narrows() -> None
         written = [str(item.content) for item in log._written]
         assert any(len(text) > 60 for text in written)  # lines that must wrap at 80 columns
         wide = log.scrollable_content_region.width
+        before = _words(_shown(log))
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         narrow = log.scrollable_content_region.width
@@ -35,6 +36,7 @@ async def test_every_log_line_is_read_whole_after_the_terminal_narrows() -> None
         shown = _words(_shown(log))
         for text in written:
             assert " ".join(text.split()) in shown, text
+        assert shown == before  # the same lines, once each, in the same order
         # The newest line stays in view.
         assert log.scroll_y == log.max_scroll_y
         # And back to a wider terminal: fewer, longer lines, still whole.
