@@ -13,7 +13,7 @@ from textual.message import Message
 from textual.reactive import reactive
 
 from ..engine.cards import Card, Pile
-from .widgets import PileView, TextPanel
+from .widgets import PileView, StockView
 
 __all__ = ["LAYOUT", "RING", "CrossView"]
 
@@ -62,7 +62,7 @@ class CrossView(Grid):
         for row in range(3):
             for col in range(3):
                 pile = AT.get((row, col))
-                yield PileView(pile) if pile is not None else TextPanel(id="stock", classes="stock")
+                yield PileView(pile) if pile is not None else StockView()
 
     def on_mount(self) -> None:
         if not self.piles_focusable:
@@ -77,7 +77,7 @@ class CrossView(Grid):
             view.cards = board[view.pile.value]
 
     def watch_stock(self, stock: int) -> None:
-        self.query_one("#stock", TextPanel).show(f"Stock\n{stock}")
+        self.query_one(StockView).count = stock
 
     def watch_marked(self, marked: frozenset[Pile]) -> None:
         for view in self.query(PileView):

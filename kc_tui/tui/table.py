@@ -49,7 +49,9 @@ __all__ = ["MIN_HEIGHT", "MIN_WIDTH", "TABLE_KEYS", "WIDE", "TableScreen"]
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 WIDE = (110, 34)
-"""From this size on the cross draws larger piles."""
+"""From this size on the cross draws its piles as cards."""
+HAND_AS_CARDS = (WIDE[0], 36)
+"""From this size on the hand is drawn as cards too (when they fit on one line)."""
 
 NOTHING_FITS = "Nothing fits: press e to end your turn."
 """What the turn's start and the hint say when no card fits and no pile can move (e then ends
@@ -176,6 +178,8 @@ class TableScreen(OnKingsCornerApp, SizedScreen):
     def fitted(self, width: int, height: int) -> None:
         # More room: larger piles that show more of each fan.
         self.set_class(width >= WIDE[0] and height >= WIDE[1], "wide")
+        for hand in self.query(HandView):
+            hand.as_cards = width >= HAND_AS_CARDS[0] and height >= HAND_AS_CARDS[1]
 
     def on_mount(self) -> None:
         # Lay out for this terminal before the log is first written (it wraps as it writes).

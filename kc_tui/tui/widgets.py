@@ -19,9 +19,10 @@ from textual.widgets import RichLog, Static
 
 from ..engine.cards import Card, Pile
 from ..storage import Settings
+from .faces import PILE_ROOM, Frame, Look, card_back, hand_faces, hand_fits, pile_face
 
-__all__ = ["HAND_KEYS", "card_text", "card_content", "PileView", "HandView", "TextPanel", "PlayersView",
-           "Menu", "MenuItem", "Choice", "EventLog"]
+__all__ = ["HAND_KEYS", "card_text", "card_content", "PileView", "StockView", "HandView", "TextPanel",
+           "PlayersView", "Menu", "MenuItem", "Choice", "EventLog"]
 
 _GLYPHS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 # Suit colours by card style; the suit letter or glyph is always there too.
@@ -61,6 +62,16 @@ def _settings(widget: Static) -> Settings:
     return getattr(widget.app, "settings", None) or Settings()
 
 
+def _look(settings: Settings) -> Look:
+    return Look(settings.ascii, _GLYPHS, {suit: _suit_style(settings, suit) for suit in _GLYPHS})
+
+
+def _as_cards(widget: Widget) -> bool:
+    """Whether ``widget`` has the room to draw a pile as cards (a terminal of 110 x 34 or more
+    gives it, through the table's styles)."""
+    return widget.size.width >= PILE_ROOM[0] and widget.size.height >= PILE_ROOM[1]
+
+
 def _redraw(widget: Widget) -> None:
     """Repaint what ``widget`` shows inside its border, and lay the screen out again only
     when its height may change.
@@ -97,7 +108,8 @@ def _cursor_at(widget: Widget, x: int, y: int) -> None:
 
 
 class PileView(Static, can_focus=True):
-    """One pile of the cross: its name, bottom and top card, and how many cards it holds."""
+    """One pile of the cross: its name, bottom and top card, and how many cards it holds; drawn
+    as cards (:mod:`kc_tui.tui.faces`) where it has the room."""
 
     # Each change repaints the pile inside its border (``_redraw``); a border that changes
     # with ``.target`` or ``.held`` is repainted by Textual when the class changes.
@@ -124,11 +136,13 @@ class PileView(Static, can_focus=True):
         settings = _settings(self)
         focus = ">" if self.has_focus else " "
         mark = "*" if self.marked else " "
-        held = " [held]" if self.held else ""
         plus = "+" if self.changed else ""
-        head = f"{focus}{self.pile.name}{plus}{mark}{held}\n"
         _cursor_at(self, 0, 0)  # on the focus mark, before the pile's name
         cards = self.cards
+        if _as_cards(self):
+            return self._face(settings, f"{focus}{self.pile.name}{plus}{mark}")
+        held = " [held]" if self.held else ""
+        head = f"{focus}{self.pile.name}{plus}{mark}{held}\n"
         if not cards:
             return Content(f"{head}  empty\n  {'any card' if self.pile.is_edge else 'a King'}")
         # The whole fan when it fits the pile's width, else bottom..top: the bottom card is
@@ -144,6 +158,18 @@ class PileView(Static, can_focus=True):
         else:
             parts = ["  ", card_content(cards[0], settings), "..", card_content(cards[-1], settings)]
         return Content.assemble(head, *parts, f"\n  ({len(cards)})")
+
+    def _face(self, settings: Settings, head: str) -> Content:
+        """The pile drawn as cards, its markers said in words on the line above."""
+        cards = self.cards
+        words = [f"({len(cards)})" if cards else "", "HELD" if self.held else "",
+                 "TARGET" if self.marked else ""]
+        head = " ".join([head.rstrip(), *filter(None, words)])
+        frame: Frame = "held" if self.held else "target" if self.marked else "plain"
+        if not cards:
+            frame = "slot-target" if self.marked else "slot"
+        return pile_face(self.pile.name, head, cards, _look(settings), width=self.size.width, frame=frame,
+                         focused=self.has_focus, takes="any card" if self.pile.is_edge else "King only")
 
     def watch_cards(self) -> None:
         _redraw(self)
@@ -172,6 +198,24 @@ class PileView(Static, can_focus=True):
         self.post_message(self.Chosen(self.pile))
 
 
+class StockView(Static):
+    """The stock in the middle of the cross: its count, or face-down cards where there is room."""
+
+    count: reactive[int] = reactive(0, repaint=False, always_update=True)
+
+    def __init__(self) -> None:
+        super().__init__(id="stock", classes="stock")
+
+    def render(self) -> Content:
+        if _as_cards(self):
+            settings = _settings(self)
+            return card_back(f" Stock ({self.count})", self.count, settings.ascii, width=self.size.width)
+        return Content(f"Stock\n{self.count}")
+
+    def watch_count(self) -> None:
+        _redraw(self)
+
+
 HAND_KEYS = "1234567890cdfgmnvxyz"
 """The key that picks each card of the hand, in order: 1-9, 0 for the tenth, then the letters
 the table's keys leave free (a 13-card ``no-draw`` hand, or a hand grown by drawing, is picked by a key
@@ -188,6 +232,8 @@ class HandView(Static, can_focus=True):
     held: reactive[int] = reactive(-1, repaint=False)
     face_down: reactive[bool] = reactive(False, repaint=False)
     """Hot-seat: the hand is hidden until its player has the keyboard (its cards are not given)."""
+    as_cards: reactive[bool] = reactive(False, repaint=False)
+    """The screen has room for the hand drawn as cards (when they fit on one line)."""
 
     BINDINGS = [
         Binding("left,h", "move(-1)", "Previous card", show=False),
@@ -209,6 +255,13 @@ class HandView(Static, can_focus=True):
         if not self.cards:
             return Content("Your hand is empty.")
         settings = _settings(self)
+        if self.as_cards and hand_fits(len(self.cards), self.content_size.width):
+            selected = self.selected if self.has_focus else -1
+            faces, (x, y) = hand_faces(self.cards, HAND_KEYS, _look(settings), selected=selected,
+                                       held=self.held, width=self.content_size.width)
+            if self.has_focus:
+                _cursor_at(self, x, y)
+            return faces
         parts: list[Any] = ["Hand"]
         for i, card in enumerate(self.cards):
             # Each card is one word (marker, key, card: no space inside), so a long hand wraps
@@ -258,6 +311,9 @@ class HandView(Static, can_focus=True):
         _redraw(self)
 
     def watch_face_down(self) -> None:
+        _redraw(self)
+
+    def watch_as_cards(self) -> None:
         _redraw(self)
 
     def on_focus(self) -> None:

@@ -52,10 +52,11 @@ def colours_in(data: bytes) -> list[str]:
     return found
 
 
-def screens_under_no_color(args: list[str], tmp_path: Path) -> bytes:
-    """The bytes of the program's first screen on an 80x24 pseudo-terminal under NO_COLOR."""
+def screens_under_no_color(args: list[str], tmp_path: Path, size: tuple[int, int] = (80, 24)) -> bytes:
+    """The bytes of the program's first screen on a pseudo-terminal (80x24 unless given) under
+    NO_COLOR."""
     master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
     env = {"PATH": os.environ.get("PATH", ""), "TERM": "xterm-256color", "HOME": str(tmp_path),
            "NO_COLOR": "1", "LANG": "C.UTF-8",
            "KC_TUI_CONFIG_DIR": str(tmp_path), "KC_TUI_DATA_DIR": str(tmp_path)}
@@ -63,6 +64,9 @@ def screens_under_no_color(args: list[str], tmp_path: Path) -> bytes:
                             stderr=slave, env=env, close_fds=True, cwd=ROOT)
     os.close(slave)
     try:
+        # A loaded machine can take longer than the quiet spell to start the program: wait for
+        # its first bytes (a liveness wait), then for the screen to settle.
+        select.select([master], [], [], 30.0)
         data = drain(master, 2.0)
     finally:
         proc.kill()
@@ -77,6 +81,15 @@ def test_no_color_sends_no_colour_at_the_table(theme: str, tmp_path: Path) -> No
     data = screens_under_no_color(["play", "--players", "you,medium", "--seed", "4", "--pace", "0",
                                    "--theme", theme], tmp_path)
     assert b"e end turn" in data
+    assert colours_in(data) == []
+
+
+def test_no_color_sends_no_colour_at_the_big_table(tmp_path: Path) -> None:
+    """At 120 x 40 the piles and the hand are cards whose frames are styled by state: no colour
+    either (their line shapes and words carry the states)."""
+    data = screens_under_no_color(["play", "--players", "you,medium", "--seed", "4", "--pace", "0"],
+                                  tmp_path, size=(120, 40))
+    assert b"e end turn" in data and "╰".encode() in data
     assert colours_in(data) == []
 
 

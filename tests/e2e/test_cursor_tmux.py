@@ -120,3 +120,56 @@ def test_the_cursor_sits_on_the_focused_control_of_every_dialog(tmp_path: Path) 
     finally:
         if not _ends(session, 0.1):
             _tmux("kill-session", "-t", session)
+
+
+def test_the_cursor_follows_the_focus_on_the_big_table_too(tmp_path: Path) -> None:
+    """At 120 x 40 the piles and the hand are drawn as cards: the cursor is on the focused pile's
+    focus mark above its card, and on the key above the chosen card of the hand."""
+    session = f"kc-e2e-cursor-big-{tmp_path.name}"
+    _tmux("new-session", "-d", "-s", session, "-x", "120", "-y", "40",
+          f"{_command()} play --players you,medium --seed 4 --pace 0 --ascii")
+    try:
+        screen = _until_my_turn(session)
+        assert "Your turn" in screen and "TARGET" not in screen, screen
+
+        def card_under_key() -> str:
+            """The card drawn under the key the cursor is on (the hand's cards: key line, frame,
+            then the card's rank and suit)."""
+            x, y = _cursor(session)
+            return _tmux("capture-pane", "-p", "-t", session).splitlines()[y + 2][x:x + 2]
+
+        here, before = _at_cursor(session, "1 ")
+        assert here.startswith("1 ") and before == ">" and card_under_key() == "2C", (here, before)
+        _press(session, "Up")
+        here, before = _at_cursor(session, ">S ")
+        assert here.startswith(">S ("), (here, before)
+        _press(session, "Left")
+        here, before = _at_cursor(session, ">SW ")
+        assert here.startswith(">SW "), (here, before)
+        # Picking the King (8) focuses its first target, which says so in words.
+        _press(session, "8")
+        here, before = _at_cursor(session, ">NE* TARGET")
+        assert here.startswith(">NE* TARGET"), (here, before)
+        assert "HELD" in _tmux("capture-pane", "-p", "-t", session)  # under the raised King
+        _press(session, "Escape")
+        here, before = _at_cursor(session, ">NE ")
+        assert here.startswith(">NE "), (here, before)
+        for expected in (">E ", ">SE ", "8 "):  # down the right column, then the hand
+            _press(session, "Down")
+            here, before = _at_cursor(session, expected)
+            assert here.startswith(expected), (here, before)
+        assert before == ">" and card_under_key() == "KH", (here, before)
+        _press(session, "Left")
+        here, before = _at_cursor(session, "7 ")
+        assert before == ">" and card_under_key() == "KC", (here, before)
+        # Dropping the King on NE: the cursor stays on the pile played on, now a card.
+        _press(session, "8")
+        _at_cursor(session, ">NE* TARGET")
+        _press(session, "Enter")
+        here, before = _at_cursor(session, ">NE (1)")
+        assert here.startswith(">NE (1)"), here
+        _press(session, "C-q")
+        assert _ends(session)
+    finally:
+        if not _ends(session, 0.1):
+            _tmux("kill-session", "-t", session)

@@ -1,5 +1,6 @@
 """How every screen looks (pytest-textual-snapshot): each at 80 x 24 and 120 x 40 in the default
-settings, and at 80 x 24 in --ascii with NO_COLOR; plus the too-small message.  A last test checks
+settings, and at 80 x 24 in --ascii with NO_COLOR; the table drawn as cards at 110 x 34 in both;
+plus the too-small message.  A last test checks
 that --ascii screens hold nothing but ASCII text.  Every screen is reached by keys from a fixed
 deal (pace 0, fixed seeds), so the pictures change only when the screens do.  The screens' apps,
 data and keys are in screen_fixtures.py, shared with screenshots/generate.py.
@@ -43,6 +44,18 @@ def test_ascii_screens_without_colour(snap_compare, monkeypatch: pytest.MonkeyPa
     monkeypatch.setenv("NO_COLOR", "1")  # before the app exists: Textual reads it in App.__init__
     app, drive = start(SCREENS[screen], ascii_only=True)
     assert snap_compare(app, terminal_size=(80, 24), run_before=drive)
+
+
+@pytest.mark.parametrize("screen", ["table", "holding"])
+@pytest.mark.parametrize("ascii_only", [False, True], ids=["glyphs", "ascii"])
+def test_the_big_table_draws_cards(snap_compare, monkeypatch: pytest.MonkeyPatch, screen: str,
+                                   ascii_only: bool) -> None:
+    """At 110 x 34, the smallest terminal that draws the piles as cards (issue 11), in the default
+    settings and in --ascii with NO_COLOR; 120 x 40 is above with every screen."""
+    if ascii_only:
+        monkeypatch.setenv("NO_COLOR", "1")
+    app, drive = start(SCREENS[screen], ascii_only=ascii_only)
+    assert snap_compare(app, terminal_size=(110, 34), run_before=drive)
 
 
 def test_too_small(snap_compare) -> None:
