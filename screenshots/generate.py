@@ -1,6 +1,6 @@
 """Regenerate the SVG screenshots of every screen in this folder.
 
-Run: python screenshots/generate.py
+Run: python screenshots/generate.py [NAME ...]  (names: only those pictures)
 Each picture is a fixed deal (fixed seeds, AI pace 0) played by keys through Textual's Pilot, at
 80 x 24 unless named otherwise, so the pictures change only when the screens do.
 
@@ -61,6 +61,13 @@ SHOTS: list[tuple[str, Screen, tuple[int, int], bool]] = [
     ("replay", SCREENS["replay"], (80, 24), False),
     ("saves", SCREENS["saves"], (80, 24), False),
     ("too-small", SCREENS["table"], TOO_SMALL, False),
+    # Kings Reverse, the second game (issue 14).
+    ("reverse-table", SCREENS["reverse-table"], (80, 24), False),
+    ("reverse-table-ascii", SCREENS["reverse-table"], (80, 24), True),
+    ("reverse-table-120x40", SCREENS["reverse-table"], (120, 40), False),
+    ("reverse-suit", SCREENS["reverse-suit"], (80, 24), False),
+    ("reverse-round-over", SCREENS["reverse-round-over"], (80, 24), False),
+    ("reverse-new-game", SCREENS["reverse-new-game"], (80, 24), False),
 ]
 
 
@@ -82,8 +89,10 @@ async def main() -> None:
     os.environ["KC_TUI_DATA_DIR"] = DATA_DIR
     os.environ["KC_TUI_CONFIG_DIR"] = str(base / "config")
     try:
+        # Names given on the command line redraw only those pictures.
         for shot in SHOTS:
-            await shoot(*shot)
+            if len(sys.argv) < 2 or shot[0] in sys.argv[1:]:
+                await shoot(*shot)
     finally:
         os.chdir(HERE)
         shutil.rmtree(base, ignore_errors=True)

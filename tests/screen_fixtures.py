@@ -273,6 +273,11 @@ SCREENS: dict[str, Screen] = {
 }
 """Every screen: the app it opens in and the keys that reach it."""
 
+from reverse_fixtures import REVERSE_SCREENS  # noqa: E402 - the second game's screens (issue 14)
+
+SCREENS.update(REVERSE_SCREENS)
+SCREENS["reverse-new-game"] = (title, press("n", "up", "right"))
+
 
 def start(screen: Screen, ascii_only: bool = False) -> tuple[KingsCornerApp, Drive]:
     """The screen's app, in the default settings or ASCII mode, at AI pace 0; and its way there.

@@ -10,6 +10,7 @@ import sys
 from typing import Sequence
 
 from ..ai import commands as ai_commands
+from ..games import DEFAULT_GAME, GAMES, game_named, split_game_argument
 from . import demo, play, records, rules
 from .common import add_look_options
 from .signals import STOPPING_SIGNALS, Stopped, stopped_by_signals, tell
@@ -28,6 +29,12 @@ def build_parser() -> argparse.ArgumentParser:
         "title screen (at a terminal; otherwise it plays in the line mode).",
     )
     add_look_options(parser)
+    parser.add_argument(
+        "--game", choices=list(GAMES), default=DEFAULT_GAME,
+        help="the game, before or after the command: "
+        + "; ".join(f"{g.name} ({g.title})" for g in GAMES.values())
+        + f"; default {DEFAULT_GAME}",
+    )
     parser.set_defaults(func=play.title, parser=parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for family in FAMILIES:
@@ -51,7 +58,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    args = build_parser().parse_args(argv)
+    # The game is asked of the registry: a game with its own command line takes the rest.
+    given = list(sys.argv[1:] if argv is None else argv)
+    try:
+        game, rest = split_game_argument(given)
+        own = game_named(game).command_line()
+    except ValueError as exc:
+        build_parser().error(str(exc))
+    if own is not None:
+        return own(rest)
+    args = build_parser().parse_args(rest)
     try:
         status: int = args.func(args)
         return status

@@ -35,7 +35,7 @@ from ..storage import (
 from .common import add_look_options, full_screen, look_overrides, settings_from
 from .signals import Stopped, tell
 
-__all__ = ["add_parser", "title"]
+__all__ = ["add_parser", "title", "run_table"]
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -191,7 +191,16 @@ def _resume(args: argparse.Namespace) -> int:
     return _run(restored.service, args, lambda report: resume_saving(restored, report))
 
 
-def _app(service: GameService | None, args: argparse.Namespace) -> Any:
+def run_table(service: Any, args: argparse.Namespace) -> int:
+    """Open the full-screen table of ``service`` (a session of any game the app plays) with the
+    saved settings and the look options of ``args``; leaving the table leaves the app.  The
+    exit status."""
+    app = _app(service, args)
+    app.run()
+    return _app_status(app)
+
+
+def _app(service: Any, args: argparse.Namespace) -> Any:
     """The Textual app with the saved settings; settings changed in it are saved again, but
     what the command line set (--ascii, --theme, --pace, --bell) is for this run only."""
     from ..tui.app import KingsCornerApp

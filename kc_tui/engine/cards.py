@@ -27,6 +27,10 @@ __all__ = [
     "card_ids",
     "mask_of",
     "cards_of_mask",
+    "Joker",
+    "JOKER",
+    "AnyCard",
+    "parse_any_card",
 ]
 
 
@@ -282,3 +286,44 @@ PARENTS: tuple[int, ...] = tuple(
     sum(1 << t for t in range(52) if FITS[t] >> c & 1) for c in range(52)
 )
 """``PARENTS[card]``: mask of the top cards that ``card`` may be built on (R4)."""
+
+
+# --- jokers (a second game's deck) ------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Joker:
+    """A joker, written ``JK``.  Kings in the Corner has none; Kings Reverse (KINGS-REVERSE.md
+    KR1) plays with four.  Every joker is the same card, as two decks' twin cards are: a
+    transcript names cards, not copies.  Its :attr:`id` is 52, after the 52 ordinary cards."""
+
+    id = 52
+
+    def __str__(self) -> str:
+        return "JK"
+
+    def __repr__(self) -> str:
+        return "Joker()"
+
+    @property
+    def words(self) -> str:
+        """"a joker"."""
+        return "a joker"
+
+
+JOKER = Joker()
+"""The joker."""
+
+AnyCard = Card | Joker
+"""A card of a deck that may hold jokers."""
+
+
+def parse_any_card(text: str) -> AnyCard:
+    """Parse R1 notation or ``JK`` (a joker), case-insensitive; raises :class:`NotationError`."""
+    if text.strip().upper() in ("JK", "JOKER"):
+        return JOKER
+    try:
+        return parse_card(text)
+    except NotationError:
+        raise NotationError(
+            f"{_quoted(text)} is not a card: write the rank (A 2-9 T J Q K, or 10) "
+            "then the suit (C D H S), for example 7H or KS, or JK for a joker."
+        ) from None

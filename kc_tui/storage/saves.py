@@ -230,6 +230,14 @@ class AutoSaver:
         head = {"saved_at": datetime.now(UTC).isoformat(timespec="seconds"), "rng": rng}
         return self._with_events(head, self._lines[self._written:upto])
 
+    def _write_whole(self, text: str) -> None:
+        """Write the whole save, atomically (a seam: a server may write from a worker thread)."""
+        write_atomic(self.path, text)
+
+    def _write_entry(self, text: str) -> None:
+        """Append one journal line, synced (the same seam)."""
+        append_synced(self.path, text)
+
     def save(self, upto: int | None = None, compact: bool = False) -> bool:
         """Save the first ``upto`` events (all so far by default): a journal line, or with
         ``compact`` (and at the first save) the whole file, rewritten atomically.  False (and
@@ -241,11 +249,11 @@ class AutoSaver:
         try:
             if compact or self._compact_next:
                 text = self._document(upto, states)
-                write_atomic(self.path, text)
+                self._write_whole(text)
                 self._base_size, self._journal_size, self._compact_next = len(text), 0, False
             else:
                 text = self._entry(upto, states)
-                append_synced(self.path, text)
+                self._write_entry(text)
                 self._journal_size += len(text)
         except OSError as exc:
             self.error = (f"Cannot save the game to {self.path}: {exc.strerror or exc}. "

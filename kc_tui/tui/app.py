@@ -26,7 +26,11 @@ from . import style_path
 from .keys import palette
 
 if TYPE_CHECKING:  # the table imports the app's modules; the app starts it lazily
+    from ..games.kings_reverse.engine.service import ReverseService
     from .table import TableScreen
+
+    Session = GameService | ReverseService
+    """A session of either game: both services have ``close()``."""
 
 __all__ = ["TEXTUAL_THEMES", "KingsCornerApp"]
 
@@ -74,7 +78,7 @@ class KingsCornerApp(App):
 
     def __init__(
         self,
-        service: GameService | None = None,
+        service: GameService | ReverseService | None = None,
         settings: Settings | None = None,
         on_settings: Callable[[Settings], str | None] | None = None,
         notice: str | None = None,
@@ -90,7 +94,7 @@ class KingsCornerApp(App):
         self.notice = notice
         self.replay = replay
         self.replay_name = replay_name
-        self._owned: list[GameService] = []
+        self._owned: list[Session] = []
         self.savers: dict[int, AutoSaver] = {}
         """The saver of each session this app started or resumed, by id of its service."""
         self._outer_handlers: dict[int, object] = {}
@@ -112,13 +116,15 @@ class KingsCornerApp(App):
 
             self.push_screen(ReplayScreen(self.replay, self.replay_name))
         elif self.service is not None:
-            from .table import TableScreen
-
-            self.push_screen(TableScreen(self.service))
+            self.start_table(self.service)
         else:
-            from .title import TitleScreen
+            self.push_screen(self.home_screen())
 
-            self.push_screen(TitleScreen())
+    def home_screen(self) -> Screen:
+        """The first screen when the app opens at no game: the title (a lobby elsewhere)."""
+        from .title import TitleScreen
+
+        return TitleScreen()
 
     # ------------------------------------------------------------------ settings
     def remember(self, **changes: object) -> None:
@@ -171,10 +177,29 @@ class KingsCornerApp(App):
             notice, self.notice = self.notice, None
             self.report_save_error(notice)
 
-    def start_table(self, service: GameService) -> None:
-        from .table import TableScreen
+    def start_table(self, service: GameService | ReverseService) -> None:
+        """Open the table of ``service``'s game."""
+        if isinstance(service, GameService):
+            from .table import TableScreen
 
-        self.push_screen(TableScreen(service))
+            self.push_screen(TableScreen(service))
+        else:
+            from .reverse_table import ReverseTableScreen
+
+            self.push_screen(ReverseTableScreen(service))
+
+    def own(self, service: Session) -> None:
+        """A session the app started and will close (a game without saves yet)."""
+        self._owned.append(service)
+
+    def replace_session(self, old: Session, new: Session) -> None:
+        """``new`` is played instead of ``old`` (play again): the app owns it, and leaving it
+        leaves the app when ``old`` was the game it was started with."""
+        if old in self._owned:
+            self._owned.remove(old)
+        self._owned.append(new)
+        if self.service is old:
+            self.service = new
 
     def play_again(self, screen: TableScreen) -> None:
         """A new session with the same seats and rules, on a new deal."""

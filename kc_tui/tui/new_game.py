@@ -8,7 +8,8 @@ import re
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, ScrollableContainer, VerticalScroll
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
@@ -20,7 +21,7 @@ from .keys import KeyRow, bindings, key_line
 from .typed_app import OnKingsCornerApp
 from .widgets import Choice, Menu, MenuItem, TextPanel
 
-__all__ = ["NewGameScreen", "SeatChoice"]
+__all__ = ["NewGameScreen", "SeatChoice", "RowKeys", "ChoicesScroll"]
 
 KINDS = [("you", "person here"), ("easy", "easy AI"), ("medium", "medium AI"),
          ("hard", "hard AI"), ("expert", "expert AI")]
@@ -52,6 +53,42 @@ class SeatChoice(Horizontal):
         yield Input(id=f"name-{self.index}", max_length=16, placeholder="name")
 
 
+class ChoicesScroll(VerticalScroll, can_focus=False, inherit_bindings=False):
+    """The rows of a new-game screen.  Up/Down are the screen's (one stop a row), not a scroll's:
+    the focused row scrolls into view by itself."""
+
+
+class RowKeys(Screen[None]):
+    """Up/Down on a screen of choices in rows (a new-game screen): one stop a row, so a seat (who
+    plays it, and its name) is one stop; Tab and Shift+Tab still reach every control."""
+
+    def _row_of(self, widget: Widget) -> Widget:
+        """The row a control sits on: a seat's (or the seed's) line, or the control itself."""
+        parent = widget.parent
+        return parent if isinstance(parent, Widget) and parent.has_class("seat") else widget
+
+    def action_row(self, step: int) -> None:
+        """Up/Down: the first control of the row above or below (a seat is one stop: Tab
+        reaches its name)."""
+        chain = self.focus_chain
+        if not chain:
+            return
+        rows: list[Widget] = []
+        firsts: list[Widget] = []
+        for widget in chain:
+            if isinstance(widget, ScrollableContainer):
+                continue  # the scrolling box itself is no row
+            row = self._row_of(widget)
+            if row not in rows:
+                rows.append(row)
+                firsts.append(widget)
+        current = self._row_of(self.focused) if self.focused is not None else None
+        here = rows.index(current) if current in rows else (-1 if step > 0 else 0)  # or the first/last
+        # At once (not after this key's turn), so that a key typed right after acts there.
+        self.set_focus(firsts[(here + step) % len(rows)])
+
+
+
 SETUP = "Setting up"
 NEW_GAME_KEYS: tuple[KeyRow, ...] = (
     KeyRow("Up, Down", "move between the rows: one stop for each seat (on who plays it)", SETUP,
@@ -68,7 +105,7 @@ NEW_GAME_KEYS: tuple[KeyRow, ...] = (
 """Every key of the new-game screen: its bindings, its key line and its command palette."""
 
 
-class NewGameScreen(OnKingsCornerApp, SizedScreen):
+class NewGameScreen(OnKingsCornerApp, SizedScreen, RowKeys):
     """Dismissed by starting a game (the app opens the table) or by Esc."""
 
     MIN_SIZE = (78, 16)
@@ -110,7 +147,10 @@ class NewGameScreen(OnKingsCornerApp, SizedScreen):
     def compose(self) -> ComposeResult:
         self._remembered()
         yield Static("New game", classes="screen-title")
-        with VerticalScroll(id="new-game"):
+        with ChoicesScroll(id="new-game"):
+            # The second game has a new-game screen of its own; choosing it here opens that one.
+            yield Choice("Game", [("kings-corner", "Kings in the Corner"),
+                                  ("kings-reverse", "Kings Reverse")], "kings-corner", id="game")
             yield Choice("Players", [(n, str(n)) for n in range(2, 7)], self.start_count, id="player-count")
             for i in range(6):
                 yield SeatChoice(i, self.start_kinds[i])
@@ -144,28 +184,6 @@ class NewGameScreen(OnKingsCornerApp, SizedScreen):
         self._sync_names()
         self._update()
         self.query_one("#player-count", Choice).focus()
-
-    # ------------------------------------------------------------------ moving
-    def _row_of(self, widget: Widget) -> Widget:
-        """The row a control sits on: a seat's (or the seed's) line, or the control itself."""
-        parent = widget.parent
-        return parent if isinstance(parent, Widget) and parent.has_class("seat") else widget
-
-    def action_row(self, step: int) -> None:
-        """Up/Down: the first control of the row above or below (a seat is one stop: Tab
-        reaches its name)."""
-        chain = self.focus_chain
-        if not chain:
-            return
-        rows: list[Widget] = []
-        firsts: list[Widget] = []
-        for widget in chain:
-            row = self._row_of(widget)
-            if row not in rows:
-                rows.append(row)
-                firsts.append(widget)
-        here = rows.index(self._row_of(self.focused)) if self.focused in chain else -step
-        firsts[(here + step) % len(rows)].focus()
 
     def on_descendant_focus(self) -> None:
         self.call_after_refresh(self._focus_in_view)
@@ -286,6 +304,12 @@ class NewGameScreen(OnKingsCornerApp, SizedScreen):
     # ------------------------------------------------------------------ changes
     def on_choice_changed(self, message: Choice.Changed) -> None:
         choice_id = message.choice.id or ""
+        if choice_id == "game":
+            if message.value == "kings-reverse":
+                from .reverse_new_game import ReverseNewGameScreen
+
+                self.app.switch_screen(ReverseNewGameScreen())
+            return
         if choice_id == "preset":
             self.preset = message.value
             self.options = {}

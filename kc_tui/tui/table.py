@@ -8,6 +8,7 @@ shows, turns keys and the widgets' messages into moves, and asks every yes/no qu
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol, cast
 
 from textual import events
 from textual.app import ComposeResult
@@ -33,8 +34,11 @@ from ..engine.describe import (
 )
 from ..engine.events import Chips, Event, RoundStart, RoundView, TurnEnd, TurnStart
 from ..engine.kinds import Phase, Scoring
-from ..engine.moves import IllegalMove, MovePile, PlayCard
-from ..engine.service import GameService
+from ..engine.moves import IllegalMove, Move, MovePile, PlayCard
+from ..engine.observation import Observation
+from ..engine.rules import RuleSet
+from ..engine.service import GameService, Seat
+from ..engine.views import RoundRecord, RoundSummary, SeatView, SessionSummary, Targets, TurnId
 from .computer import ComputerTurn
 from .cross import CrossView
 from .dialogs import ConfirmScreen, PassScreen, TextScreen, help_screen
@@ -45,7 +49,46 @@ from .round_over import RoundOverScreen, SessionOverScreen
 from .typed_app import OnKingsCornerApp
 from .widgets import HAND_KEYS, EventLog, HandView, PileView, PlayersView, TextPanel, card_text
 
-__all__ = ["MIN_HEIGHT", "MIN_WIDTH", "TABLE_KEYS", "WIDE", "TableScreen"]
+__all__ = ["MIN_HEIGHT", "MIN_WIDTH", "TABLE_KEYS", "WIDE", "TableScreen", "TableService"]
+
+
+class TableService(Protocol):
+    """What the table screen asks of a game: the engine service for local play, or a
+    networked seat (:class:`kc_tui.net.remote.RemoteTable`), which plays no computer itself,
+    shows no other hand, and whose other seats are never at this keyboard."""
+
+    rules: RuleSet
+
+    @property
+    def seats(self) -> tuple[Seat, ...]: ...
+    @property
+    def keyboard_seat(self) -> int | None: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def current(self) -> int: ...
+    @property
+    def current_seat(self) -> Seat: ...
+    @property
+    def turn_id(self) -> TurnId | None: ...
+    @property
+    def history(self) -> tuple[RoundRecord, ...]: ...
+    def waiting_for_human(self) -> bool: ...
+    def observation(self, seat: int | None = None) -> Observation: ...
+    def view(self, seat: int | None) -> SeatView: ...
+    def legal_moves(self) -> tuple[Move, ...]: ...
+    def targets(self, held: Card | Pile) -> Targets: ...
+    def round_summary(self) -> RoundSummary: ...
+    def session_summary(self) -> SessionSummary: ...
+    def past_events_seen_by(self, seat: int | None) -> tuple[Event, ...]: ...
+    def follow(self, listener: Callable[[Event], None], seat: int | None) -> None: ...
+    def remove_listener(self, listener: Callable[[Event], None]) -> None: ...
+    def start(self) -> None: ...
+    def play(self, move: Move | int) -> None: ...
+    def undo(self) -> None: ...
+    def end_turn(self) -> None: ...
+    def next_round(self) -> None: ...
+    def close(self) -> None: ...
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 WIDE = (110, 34)
@@ -138,9 +181,12 @@ class TableScreen(OnKingsCornerApp, SizedScreen):
     """Whose hand the screen shows: the one person, or in hot-seat the one at the keyboard (-1:
     nobody's, while the keyboard is being passed or a computer plays)."""
 
-    def __init__(self, service: GameService) -> None:
+    def __init__(self, service: TableService) -> None:
         super().__init__()
         self.service = service
+        self.local = isinstance(service, GameService)
+        """Whether the game is played here (computers, saving, hot-seat); a networked seat's
+        server plays the computers and deals."""
         self.people = [i for i, s in enumerate(service.seats) if s.player is None]
         self.set_reactive(TableScreen.viewer, self.people[0] if len(self.people) == 1 else -1)
         self.names = [s.name for s in service.seats]
@@ -159,7 +205,8 @@ class TableScreen(OnKingsCornerApp, SizedScreen):
             self.narrator.sentence(event)  # a resumed game: the narrator catches up silently
             self.turns.feed(event)
             self._count_chips(event)
-        self.computer = ComputerTurn(self, service, lambda: self.app.settings.pace,
+        # A networked table never begins a computer turn (:meth:`_computer_plays`).
+        self.computer = ComputerTurn(self, cast(GameService, service), lambda: self.app.settings.pace,
                                      moved=self.refresh_table, fault=self._fault, done=self.advance)
 
     # ------------------------------------------------------------------ layout
@@ -191,7 +238,7 @@ class TableScreen(OnKingsCornerApp, SizedScreen):
             self.service.start()
         else:
             self.query_one("#log", RichLog).write(
-                f"Resumed in round {view.round}. Totals: "
+                f"{'Resumed' if self.local else 'At the table'} in round {view.round}. Totals: "
                 + ", ".join(f"{n} {t}" for n, t in zip(self.names, view.totals)) + ".")
         self.refresh_table()
         self.advance()
@@ -380,9 +427,13 @@ class TableScreen(OnKingsCornerApp, SizedScreen):
         else:
             if len(self.people) > 1:
                 self.viewer = -1  # hot-seat: no person's hand stays up during a computer turn
-            self.say(f"{service.current_seat.name} is thinking...")
-            self.computer.begin()
-            self.refresh_table()
+            self._computer_plays()
+
+    def _computer_plays(self) -> None:
+        """Another seat's turn: here a computer's, thought about in a worker."""
+        self.say(f"{self.service.current_seat.name} is thinking...")
+        self.computer.begin()
+        self.refresh_table()
 
     def _act(self, action: Callable[[], object]) -> bool:
         """Run a person's action; a refusal is shown and changes nothing (False)."""
@@ -637,11 +688,15 @@ class TableScreen(OnKingsCornerApp, SizedScreen):
             from_title = getattr(self.app, "service", None) is not self.service
             self.app.push_screen(SessionOverScreen(text, from_title), self._after_session)
         elif self.service.phase == Phase.ROUND_OVER:
-            if len(self.people) > 1:
-                self.viewer = -1  # hot-seat: the new hands are dealt face down
-            self.service.next_round()
-            self.refresh_table()
-            self.advance()
+            self._next_round()
+
+    def _next_round(self) -> None:
+        """The round-over dialog was closed: deal the next round."""
+        if len(self.people) > 1:
+            self.viewer = -1  # hot-seat: the new hands are dealt face down
+        self.service.next_round()
+        self.refresh_table()
+        self.advance()
 
     def _after_session(self, choice: str | None) -> None:
         if choice == "again":

@@ -35,6 +35,7 @@ MENU = [
     MenuItem("new", "n", "New game: choose players, levels and rules"),
     MenuItem("quick", "g", "Quick game: you against three hard opponents"),
     MenuItem("resume", "c", "Continue a saved game", disabled=NO_SAVES),
+    MenuItem("reverse", "v", "Kings Reverse: a quick game of the second game"),
     MenuItem("rules", "r", "How to play: the rules"),
     MenuItem("stats", "t", "Statistics: each player's record"),
     MenuItem("settings", "s", "Settings: theme, cards, AI pace, confirmations"),
@@ -83,7 +84,7 @@ class TitleScreen(OnKingsCornerApp, SizedScreen):
         self._refresh_resume()
         self.call_after_refresh(self.app.show_notice)
         self.query_one("#keys", TextPanel).show(
-            "Enter open  n new  g quick  c continue  r rules  t stats  s settings  q quit"
+            "Enter open  n new  g/v quick  c continue  r rules  t stats  s settings  q quit"
         )
         self.query_one(Menu).focus()
 
@@ -110,6 +111,13 @@ class TitleScreen(OnKingsCornerApp, SizedScreen):
         elif item_id == "quick":
             service = self.app.new_session(QUICK_GAME, [None] * 4, build_rules(4))
             self.app.start_table(service)
+        elif item_id == "reverse":
+            from ..games.kings_reverse.engine.rules import build_rules as reverse_rules
+            from .reverse_table import REVERSE_QUICK_GAME, new_reverse_service
+
+            reverse = new_reverse_service(REVERSE_QUICK_GAME, [None] * 4, reverse_rules(4))
+            self.app.own(reverse)
+            self.app.start_table(reverse)
         elif item_id == "resume":
             from .saves_screen import SavesScreen
 
@@ -119,9 +127,13 @@ class TitleScreen(OnKingsCornerApp, SizedScreen):
 
             self.app.push_screen(rules_screen(build_rules(4), "standard"))
         elif item_id == "stats":
+            from ..storage.reverse_records import reverse_report_text, reverse_transcripts_dir
             from .dialogs import TextScreen
 
-            self.app.push_screen(TextScreen("Statistics", report_text(), close_keys="t"))
+            text = report_text()
+            if reverse_transcripts_dir().is_dir():  # once a Kings Reverse session has been kept
+                text += f"\n\nKings Reverse\n\n{reverse_report_text()}"
+            self.app.push_screen(TextScreen("Statistics", text, close_keys="t"))
         elif item_id == "settings":
             from .info import SettingsScreen
 

@@ -181,3 +181,20 @@ async def test_deleting_a_save_asks_in_a_question_and_no_keeps_it() -> None:
         await pilot.press("d", "y")
         assert app.screen is saves and not path.exists()
         assert f"Deleted {SAVED}." in str(saves.query_one("#saves-status").render())
+
+
+def test_the_readme_lists_the_same_keys_as_the_kings_reverse_table() -> None:
+    from kc_tui.tui.reverse_table import REVERSE_KEYS, ReverseTableScreen
+
+    text = README.read_text(encoding="utf-8")
+    section = text[text.index("### Kings Reverse at the table"):]
+    rows = []
+    for line in section.splitlines()[1:]:
+        if rows and not line.startswith("|"):
+            break
+        cells = [cell.strip().replace("`", "") for cell in line.strip().strip("|").split("|")]
+        if len(cells) == 2 and cells[0] != "keys" and not re.fullmatch(r"-+", cells[0]):
+            rows.append((cells[0], cells[1]))
+    assert rows == [(row.keys, row.description) for row in REVERSE_KEYS]
+    bound = {(binding.key, binding.action) for binding in ReverseTableScreen.BINDINGS}
+    assert bound == {pair for row in REVERSE_KEYS for pair in row.bind}

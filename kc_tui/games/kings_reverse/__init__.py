@@ -1,0 +1,7 @@
+"""Kings Reverse (KINGS-REVERSE.md, docs/rules.md "Kings Reverse"): a shedding game of the Crazy
+Eights family with two decks and four jokers.
+
+``engine`` holds the rules, the referee, the seat views and the service door (pure Python, the
+engine layer); ``ai`` the computer players (the AI layer); ``cli`` and ``plain`` its command
+line and line mode (front ends).  Nothing here imports the Kings in the Corner referee.
+"""

@@ -1,0 +1,232 @@
+"""Kings Reverse strength measured the way Kings in the Corner's is (:mod:`kc_tui.ai.tournament`):
+single rounds between levels, each deal drawing its own order round the table, with
+``duplicate`` played once per rotation of it so that every level meets the same cards from every
+seat; a win rate with its 95% interval over deals (deals as clusters), mean points per round and
+decision times.  Also :func:`simulate`, whole sessions back to back.  Pure Python: it prints
+nothing and writes only where a caller's listener does."""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from ....engine.kinds import SeatKind
+from ..engine.events import ReverseEvent
+from ..engine.rules import ReverseRules
+from ..engine.service import ReverseSeat, ReverseService
+from . import make_player
+
+__all__ = ["Entrant", "ReverseTournament", "run_tournament", "simulate", "make_seats", "SEAT_NAMES"]
+
+SEAT_NAMES = ("North", "East", "South", "West", "North-east", "South-west")
+
+
+def make_seats(levels: Sequence[str], rng: random.Random, think: float | None = None,
+               names: Sequence[str | None] | None = None) -> list[ReverseSeat]:
+    """Seats for ``levels`` ("you" or "human:NAME" for a person); each computer gets its own
+    RNG drawn from ``rng``."""
+    seats = []
+    for i, spec in enumerate(levels):
+        given = names[i] if names is not None else None
+        if spec == "you":
+            seats.append(ReverseSeat(given or "You"))
+        elif spec.startswith("human:"):
+            seats.append(ReverseSeat(given or spec[6:] or f"Player {i + 1}"))
+        else:
+            player = make_player(spec, random.Random(rng.getrandbits(48)), think)
+            seats.append(ReverseSeat(f"{SEAT_NAMES[i]} ({spec})", SeatKind.AI, spec, player))
+    return seats
+
+
+@dataclass(frozen=True, slots=True)
+class Entrant:
+    """One level's result."""
+
+    player: str
+    rounds: int
+    win_rate: float
+    ci95: tuple[float, float]
+    mean_points: float
+    decision_ms: dict[str, float]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"player": self.player, "rounds": self.rounds, "win_rate": self.win_rate,
+                "ci95": list(self.ci95), "mean_points": self.mean_points,
+                "decision_ms": self.decision_ms}
+
+
+@dataclass(frozen=True, slots=True)
+class ReverseTournament:
+    rounds: int
+    deals: int
+    duplicate: bool
+    blocked: int
+    entrants: tuple[Entrant, ...]
+    seconds: float
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"game": "kings-reverse", "rounds": self.rounds, "deals": self.deals,
+                "duplicate": self.duplicate, "blocked": self.blocked,
+                "entrants": [e.as_dict() for e in self.entrants], "seconds": self.seconds}
+
+
+@dataclass
+class _Partial:
+    rounds: int = 0
+    blocked: int = 0
+    deal_wins: dict[str, list[tuple[float, int]]] = field(default_factory=dict)
+    points: dict[str, list[int]] = field(default_factory=dict)
+    times: dict[str, list[float]] = field(default_factory=dict)
+
+
+def _play_deals(entrants: Sequence[str], rules: ReverseRules, seed: int, deals: Sequence[int],
+                duplicate: bool, think: float | None) -> _Partial:
+    n = len(entrants)
+    out = _Partial()
+    names = sorted(set(entrants))
+    for name in names:
+        out.deal_wins[name], out.points[name], out.times[name] = [], [], []
+    for deal in deals:
+        dseed = random.Random(f"kr-deal:{seed}:{deal}").getrandbits(48)
+        order = list(range(n))
+        random.Random(f"kr-seating:{dseed}").shuffle(order)
+        rotations = [[(order.index(j) + k) % n for j in range(n)] for k in range(n)]
+        seatings = rotations if duplicate else [rotations[deal % n]]
+        wins = dict.fromkeys(names, 0.0)
+        played = dict.fromkeys(names, 0)
+        for seating in seatings:
+            at_seat = [0] * n
+            for j, s in enumerate(seating):
+                at_seat[s] = j
+            seats = []
+            for s in range(n):
+                spec = entrants[at_seat[s]]
+                player = make_player(spec, random.Random(f"{dseed}:{s}:{spec}"), think)
+                seats.append(ReverseSeat(f"{SEAT_NAMES[s]} ({spec})", SeatKind.AI, spec, player))
+            service = ReverseService(rules, seats, seed=dseed)
+
+            def timed(seat: int, seconds: float, _at: Sequence[int] = at_seat) -> None:
+                out.times[entrants[_at[seat]]].append(seconds)
+
+            service.on_decision = timed
+            service.play_session(max_rounds=1)
+            game = service.game
+            out.rounds += 1
+            record = game.history[-1]
+            if record.winner is None:
+                out.blocked += 1
+            for s in range(n):
+                spec = entrants[at_seat[s]]
+                played[spec] += 1
+                out.points[spec].append(record.scores[s])
+                if record.winner == s:
+                    wins[spec] += 1.0
+                elif record.winner is None:
+                    # A blocked round has no winner (KR7): every seat shares it, as a blocked
+                    # round of Kings in the Corner is shared.
+                    wins[spec] += 1.0 / n
+        for name in names:
+            out.deal_wins[name].append((wins[name], played[name]))
+    return out
+
+
+def _worker(args: tuple[Any, ...]) -> _Partial:
+    return _play_deals(*args)
+
+
+def _percentile(values: Sequence[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    k = (len(ordered) - 1) * q
+    lo, hi = math.floor(k), math.ceil(k)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+
+
+def run_tournament(entrants: Sequence[str], rules: ReverseRules, rounds: int, seed: int = 1,
+                   duplicate: bool = False, jobs: int = 1,
+                   think: float | None = None) -> ReverseTournament:
+    """Play ``rounds`` single rounds (grouped in deals of one round per rotation with
+    ``duplicate``) and summarise each level: the win rate counts a blocked round as shared by
+    every seat, and its interval is the ratio estimator's normal interval with deals as
+    clusters, as for Kings in the Corner."""
+    n = len(entrants)
+    deals = max(1, math.ceil(rounds / (n if duplicate else 1)))
+    start = time.perf_counter()
+    if jobs <= 1:
+        parts = [_play_deals(entrants, rules, seed, range(deals), duplicate, think)]
+    else:
+        jobs = min(jobs, deals, os.cpu_count() or 1)
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            parts = list(pool.map(_worker, [
+                (tuple(entrants), rules, seed, range(i, deals, jobs), duplicate, think)
+                for i in range(jobs)]))
+    elapsed = time.perf_counter() - start
+    results = []
+    for name in sorted(set(entrants)):
+        rows = [r for p in parts for r in p.deal_wins[name]]
+        total_w = sum(w for w, _ in rows)
+        total_m = sum(m for _, m in rows)
+        rate = total_w / total_m if total_m else 0.0
+        d = len(rows)
+        if d > 1 and total_m:
+            sd = statistics.stdev([w - rate * m for w, m in rows])
+            half = 1.96 * sd / ((total_m / d) * math.sqrt(d))
+        else:
+            half = 1.0
+        pts = [x for p in parts for x in p.points[name]]
+        t = [x for p in parts for x in p.times[name]]
+        results.append(Entrant(
+            name, total_m, rate, (max(0.0, rate - half), min(1.0, rate + half)),
+            statistics.fmean(pts) if pts else 0.0,
+            {"median": _percentile(t, 0.5) * 1000, "p99": _percentile(t, 0.99) * 1000}))
+    return ReverseTournament(sum(p.rounds for p in parts), deals, duplicate,
+                             sum(p.blocked for p in parts), tuple(results), elapsed)
+
+
+def simulate(levels: Sequence[str], rules: ReverseRules, rounds: int, seed: int | None,
+             think: float | None = None,
+             listener_for: Callable[[int, int], Callable[[ReverseEvent], None] | None] | None = None,
+             ) -> dict[str, Any]:
+    """Play ``rounds`` rounds in back-to-back sessions; the summary as a dict.
+    ``listener_for(session, session_seed)`` may give a listener for each session (a
+    transcript writer)."""
+    base = random.Random(seed)
+    n = len(levels)
+    wins, session_wins = [0] * n, [0] * n
+    blocked = turns = played = sessions = 0
+    faults: list[str] = []
+
+    def on_round_end(game: Any) -> None:
+        nonlocal blocked, turns
+        if game.round_winner is None:
+            blocked += 1
+        else:
+            wins[game.round_winner] += 1
+        turns += game.turns
+
+    start = time.perf_counter()
+    while played < rounds:
+        session_seed = base.getrandbits(48)
+        seats = make_seats(levels, random.Random(session_seed ^ 0x5EA75), think)
+        service = ReverseService(rules, seats, seed=session_seed)
+        listener = listener_for(sessions + 1, session_seed) if listener_for else None
+        if listener is not None:
+            service.add_listener(listener)
+        played += service.play_session(max_rounds=rounds - played, on_round_end=on_round_end)
+        faults.extend(service.take_faults())
+        sessions += 1
+        for w in service.session_winners:
+            session_wins[w] += 1
+    elapsed = time.perf_counter() - start
+    return {"game": "kings-reverse", "rounds": played, "sessions": sessions,
+            "players": list(levels), "wins": wins, "session_wins": session_wins,
+            "blocked": blocked, "mean_turns": turns / played,
+            "rounds_per_second": played / elapsed if elapsed > 0 else float("inf"),
+            "seconds": elapsed, "seed": seed, "rules": rules.as_dict(), "faults": faults}

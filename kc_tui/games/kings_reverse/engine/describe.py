@@ -1,0 +1,257 @@
+"""Kings Reverse in words: why an action is refused (the sentence the player sees), the rules in
+force, and each event as a sentence for the line mode and the log."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence
+
+from ....engine.cards import Card, Joker, Suit
+from ....engine.kinds import Phase
+from .actions import Action, ActionKind
+from .events import (
+    Called,
+    Caught,
+    Challenged,
+    Drew,
+    Gave,
+    Passed,
+    Played,
+    Reversed,
+    ReverseEvent,
+    RoundEnd,
+    RoundStart,
+    RoundView,
+    SessionEnd,
+    Skipped,
+    SuitNamed,
+    TurnStart,
+)
+from .rules import PRESET_NOTES, ReverseRules
+
+if TYPE_CHECKING:
+    from .game import ReverseGame
+
+__all__ = ["refusal", "describe_rules", "describe_event", "suit_singular", "RANK_PLURALS"]
+
+_SUITS = tuple(Suit)
+RANK_PLURALS = ("", "an Ace", "a 2", "a 3", "a 4", "a 5", "a 6", "a 7", "an 8", "a 9", "a 10",
+                "a Jack", "a Queen", "a King")
+
+
+def suit_singular(suit: Suit) -> str:
+    """"a spade", "a heart"."""
+    return "a " + suit.word[:-1]
+
+
+def _top_words(game: ReverseGame) -> str:
+    from .game import JK, card_of
+
+    top = game.top
+    if top == JK:
+        return f"the joker on the pile (the suit named is {_SUITS[game.follow].word})"
+    words = f"the {card_of(top)} on the pile"
+    if top // 4 + 1 == 11 or top % 4 != game.follow:
+        words += f" (the suit to follow is {_SUITS[game.follow].word})"
+    return words
+
+
+def _what_goes(game: ReverseGame) -> str:
+    from .game import JK
+
+    parts = [suit_singular(_SUITS[game.follow])]
+    top = game.top
+    if top != JK and top // 4 + 1 != 11:
+        parts.append(RANK_PLURALS[top // 4 + 1])
+    parts.append("a Jack")
+    parts.append("draw" if game.stock else "pass")
+    return "play " + ", ".join(parts[:-1]) + ", or " + parts[-1]
+
+
+def refusal(game: ReverseGame, action: Action) -> str:
+    """The sentence that says why ``action`` is not allowed now (KR3-KR6)."""
+    from .game import JK, Step
+
+    if game.phase != Phase.TURN:
+        return game.why_not_playing()
+    kind, step, seat = action.kind, game.step, game.current
+    hand = game.hands[seat]
+    if step is Step.CHALLENGE:
+        return ("A joker was just played on you: challenge it or accept the four cards "
+                "(challenge or accept).")
+    if kind in (ActionKind.CHALLENGE, ActionKind.ACCEPT):
+        return "Only the player a joker was just played on may challenge it or accept it."
+    if step is Step.GIVE:
+        if kind is ActionKind.GIVE and action.card is not None:
+            return f"You hold no {action.card} to give."
+        return (f"You played the Ace of spades: give a card to each other player first "
+                f"(give 5C, for example); {len(game.give_queue)} still to receive one.")
+    if kind is ActionKind.GIVE:
+        return "There is nothing to give: cards are given only after the Ace of spades."
+    if step is Step.CALL:
+        return 'You have one card left: call "one card" (one) or end your turn (end).'
+    if kind is ActionKind.CALL:
+        return 'Call "one card" right after a play that leaves you exactly one card.'
+    if step is Step.DRAWN:
+        d = game.drawn
+        drawn = "the joker" if d == JK else f"{_card(d)}"
+        if kind is ActionKind.END:
+            return f"You drew {drawn}, which may be played: it must be played now."
+        if kind is ActionKind.DRAW:
+            return "One draw per turn."
+        if kind is ActionKind.PLAY and d == JK and action.card is not None and action.card.id == JK:
+            return "Name the suit to follow with the joker: JK S, for example."
+        return f"You drew {drawn}, which may be played: play it now (nothing else this turn)."
+    # Step.PLAY
+    if kind is ActionKind.END:
+        return "Your turn ends by itself after a play or a draw: play a card, draw, or pass."
+    if kind is ActionKind.DRAW:
+        return "The stock is empty: play a card, or pass if you cannot."
+    if kind is ActionKind.PASS:
+        if game.stock:
+            return "The stock is not empty: draw a card instead of passing."
+        return "You can play a card: pass only when you cannot play and the stock is empty."
+    if kind is ActionKind.MARRY:
+        suit = action.suit or Suit.SPADES
+        s = suit.index
+        if hand.count(44 + s) - game.fresh.count(44 + s) < 1 or \
+                hand.count(48 + s) - game.fresh.count(48 + s) < 1:
+            return f"A marriage is the King and Queen of one suit: you do not hold both of {suit.word}."
+        return (f"The marriage of {suit.word} does not match {_top_words(game)}: one of its cards "
+                "would have to go down alone by suit or rank.")
+    card = action.card
+    if card is None:
+        return "Name a card to play."
+    c = card.id
+    if hand.count(c) == 0:
+        return f"You hold no {card}." if not isinstance(card, Joker) else "You hold no joker."
+    if hand.count(c) <= game.fresh.count(c):
+        return f"{card} was drawn as a penalty this turn: it can be played from your next turn."
+    if c == JK:
+        if not game.rules.jokers:
+            return "Jokers are not in play."
+        others = game.other_playable(seat)
+        if others and not game.rules.joker_challenge:
+            return (f"A joker may be played only when no other card can be: you can play "
+                    f"{_card(sorted(others)[0])}.")
+        if action.suit is None:
+            return "Name the suit to follow with the joker: JK S, for example."
+        return "The joker goes down alone as your last card: no suit is named."
+    if action.suit is not None:
+        return f"Only a joker names a suit: play {card} alone."
+    return f"{card} does not match {_top_words(game)}: {_what_goes(game)}."
+
+
+def _card(c: int | None) -> str:
+    from .game import card_of
+
+    return "?" if c is None else str(card_of(c))
+
+
+def describe_rules(rules: ReverseRules, preset: str | None = None) -> str:
+    """The rules in force in plain words (``kings-corner rules --game kings-reverse``)."""
+    lines = [
+        "Kings Reverse" + (f" (preset {preset}: {PRESET_NOTES[preset]})"
+                           if preset is not None and preset in PRESET_NOTES else ""),
+        "",
+        f"KR1 Cards: two decks{' and four jokers' if rules.jokers else ''}, "
+        f"{rules.deck_size} cards.",
+        f"KR2 Deal: {rules.hand_size} cards to each of {rules.players} players; the rest is the "
+        "stock; its top card starts the pile and acts on the first player as if the dealer "
+        "had played it. The player after the dealer plays first.",
+        "KR3 A turn: play one card that matches the pile by suit or rank, or a Jack (wild: its "
+        "suit is to follow), "
+        + ("or a joker when nothing else goes (name a suit; the next player draws four and "
+           "loses the turn), " if rules.jokers else "")
+        + "or the King and Queen of one suit together (a marriage), or draw one card: if it "
+        "can be played, it must be, at once. With an empty stock, a player who cannot play "
+        "passes.",
+        "KR4 Special cards: a 7 makes the next player draw two and lose the turn; an 8 skips "
+        "the next player; a King reverses the direction (with two players it skips)."
+        + (" After the Ace of spades its player gives one card to each other player."
+           if rules.ace_of_spades else ""),
+    ]
+    if rules.one_card_call:
+        lines.append('KR5 One card: a play that leaves you one card must be followed by the call '
+                     '"one card" (one); a player who forgets is caught at the next turn and '
+                     'draws two.')
+    if rules.joker_challenge:
+        lines.append("KR6 Challenge: a joker may be bluffed; the next player may challenge. A "
+                     "bluff caught: its player takes the joker back, draws four and loses a "
+                     "turn. A legal joker challenged: the challenger draws six and loses the "
+                     "turn.")
+    lines.append(
+        "KR7 Scoring: the first player out wins the round; the others add 20 for each 7, 8, "
+        "King and Ace of spades, 15 for each Jack, 25 for each joker and 5 for any other card. "
+        "A round is blocked when the stock is empty and everyone has passed since the last "
+        f"card. The session ends when someone reaches {rules.target}; the lowest score wins.")
+    return "\n".join(lines)
+
+
+def _cards(cards: Sequence[Card | Joker]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+_SKIPS = {"7": "a 7", "8": "an 8", "K": "a King", "JK": "the joker",
+          "challenge": "the challenge lost", "penalty": "the bluff caught earlier"}
+_DRAWS = {"turn": "", "7": " for the 7", "JK": " for the joker", "caught": " (caught)",
+          "challenge": " for the challenge", "ace": " (given nothing by the Ace of spades)"}
+
+
+def describe_event(event: ReverseEvent, names: Sequence[str], seat: int | None = None) -> str | None:
+    """One sentence for ``event`` as ``seat`` sees it (``names`` are the seats' names); None for
+    events told elsewhere (turn ends)."""
+    def who(p: int) -> str:
+        return "You" if p == seat else names[p]
+
+    if isinstance(event, (RoundStart, RoundView)):
+        return f"Round {event.round}: {names[event.dealer]} deals; {event.pile[0]} is turned up."
+    if isinstance(event, TurnStart):
+        return f"{who(event.player)}: your turn." if event.player == seat else \
+            f"{names[event.player]}'s turn."
+    if isinstance(event, Played):
+        if len(event.cards) == 2:
+            return f"{who(event.player)} marry {_cards(event.cards)}." if event.player == seat \
+                else f"{names[event.player]} marries {_cards(event.cards)}."
+        verb = "play" if event.player == seat else "plays"
+        return f"{who(event.player)} {verb} {event.cards[0]}."
+    if isinstance(event, SuitNamed):
+        return f"{who(event.player)} {'name' if event.player == seat else 'names'} {event.suit.word}."
+    if isinstance(event, Reversed):
+        return "Play now goes " + ("clockwise." if event.clockwise else "counter-clockwise.")
+    if isinstance(event, Skipped):
+        return f"{who(event.player)} {'lose' if event.player == seat else 'loses'} the turn " \
+               f"({_SKIPS.get(event.reason, event.reason)})."
+    if isinstance(event, Drew):
+        what = _cards(event.cards) if event.cards is not None else \
+            (f"{event.count} card" + ("s" if event.count != 1 else ""))
+        if event.count == 0:
+            what = "nothing (the stock is empty)"
+        verb = "draw" if event.player == seat else "draws"
+        return f"{who(event.player)} {verb} {what}{_DRAWS.get(event.reason, '')}."
+    if isinstance(event, Passed):
+        return f"{who(event.player)} {'pass' if event.player == seat else 'passes'}."
+    if isinstance(event, Called):
+        return f'{who(event.player)} {"call" if event.player == seat else "calls"} "one card".'
+    if isinstance(event, Caught):
+        verb = "are" if event.player == seat else "is"
+        return f'{who(event.player)} did not call "one card" and {verb} caught.'
+    if isinstance(event, Gave):
+        what = str(event.card) if event.card is not None else "a card"
+        return f"{who(event.player)} {'give' if event.player == seat else 'gives'} {what} to " \
+               f"{'you' if event.to == seat else names[event.to]}."
+    if isinstance(event, Challenged):
+        verdict = "it was legal" if event.legal else "it was a bluff"
+        return (f"{who(event.player)} {'challenge' if event.player == seat else 'challenges'} "
+                f"{names[event.against]}'s joker: the hand is {_cards(event.hand) or 'empty'}; "
+                f"{verdict}.")
+    if isinstance(event, RoundEnd):
+        head = (f"{names[event.winners[0]]} went out" if event.winners
+                else "The round is blocked")
+        scores = ", ".join(f"{names[i]} +{s} ({t})" for i, (s, t) in
+                           enumerate(zip(event.scores, event.totals)))
+        return f"Round {event.round} over: {head}. {scores}."
+    if isinstance(event, SessionEnd):
+        won = " and ".join(names[w] for w in event.winners)
+        return f"The session is over: {won} {'wins' if len(event.winners) == 1 else 'win'} " \
+               "with the lowest score."
+    return None

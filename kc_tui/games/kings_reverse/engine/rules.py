@@ -1,0 +1,121 @@
+"""The Kings Reverse rule set (KINGS-REVERSE.md): players, hand size and the named options, with
+presets.  Every option is checked when the rule set is built; a bad one raises
+:class:`~kc_tui.engine.rules.RuleError` with the sentence to show."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, replace
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from ....engine.rules import RuleError
+
+__all__ = ["ReverseRules", "PRESETS", "PRESET_NOTES", "OPTION_NAMES", "build_rules", "RuleError"]
+
+
+@dataclass(frozen=True, slots=True)
+class ReverseRules:
+    """One Kings Reverse rule set.  Field names are the option names of KINGS-REVERSE.md."""
+
+    players: int = 4
+    """2 to 6 (KR2)."""
+    hand_size: int = 10
+    """Cards dealt to each player, 5 to 12 (KR2)."""
+    jokers: bool = True
+    """Four jokers in the deck (KR1); off: 104 cards and no joker rule."""
+    ace_of_spades: bool = True
+    """The Ace of spades hands out cards (KR4)."""
+    one_card_call: bool = True
+    """A player left with one card must call "one card" (KR5)."""
+    joker_challenge: bool = False
+    """A joker may be bluffed and challenged (KR6)."""
+    target: int = 500
+    """The session ends after a round in which someone reaches this score (KR7)."""
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.players <= 6:
+            raise RuleError(f"Kings Reverse is for 2 to 6 players, not {self.players}.")
+        if not 5 <= self.hand_size <= 12:
+            raise RuleError(f"The hand size is 5 to 12 cards, not {self.hand_size}.")
+        if not 1 <= self.target <= 100_000:
+            raise RuleError(f"The target is 1 to 100000 points, not {self.target}.")
+        for name in ("jokers", "ace_of_spades", "one_card_call", "joker_challenge"):
+            if not isinstance(getattr(self, name), bool):
+                raise RuleError(f"The option {name} is on or off, not {getattr(self, name)!r}.")
+        if self.joker_challenge and not self.jokers:
+            # KR1: without jokers every joker rule is off.
+            object.__setattr__(self, "joker_challenge", False)
+
+    @property
+    def deck_size(self) -> int:
+        """108 cards with jokers, 104 without (KR1)."""
+        return 108 if self.jokers else 104
+
+    def as_dict(self) -> dict[str, Any]:
+        """The options as the transcript's ``rules`` object (players included)."""
+        return asdict(self)
+
+    @staticmethod
+    def from_dict(d: Mapping[str, Any]) -> ReverseRules:
+        """Read :meth:`as_dict` back; unknown names are refused."""
+        unknown = set(d) - set(OPTION_NAMES) - {"players"}
+        if unknown:
+            raise RuleError(f"Kings Reverse has no option {sorted(unknown)[0]!r}; "
+                            f"the options are {', '.join(OPTION_NAMES)}.")
+        return ReverseRules(**dict(d))
+
+
+OPTION_NAMES: tuple[str, ...] = (
+    "hand_size", "jokers", "ace_of_spades", "one_card_call", "joker_challenge", "target",
+)
+"""Every option that ``--rule NAME=VALUE`` may set."""
+
+PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType({
+    "standard": MappingProxyType({}),
+    "classic": MappingProxyType({"jokers": False}),
+    "bluff": MappingProxyType({"joker_challenge": True}),
+    "quick": MappingProxyType({"hand_size": 7, "target": 200}),
+})
+"""Named rule sets: the options each changes from the defaults."""
+
+PRESET_NOTES: Mapping[str, str] = MappingProxyType({
+    "standard": "every default: 10 cards, jokers, the Ace of spades gives, the one-card call, "
+                "no challenge, target 500",
+    "classic": "104 cards, no jokers (the rules as they stood before 2015)",
+    "bluff": "jokers may be bluffed and challenged (KR6)",
+    "quick": "7 cards each and a target of 200",
+})
+
+
+def _option_value(name: str, value: Any) -> Any:
+    if name in ("hand_size", "target"):
+        if isinstance(value, bool):
+            raise RuleError(f"The option {name} is a number, not {value!r}.")
+        try:
+            return int(value)
+        except (TypeError, ValueError):
+            raise RuleError(f"The option {name} is a number, not {str(value)[:20]!r}.") from None
+    if isinstance(value, bool):
+        return value
+    word = str(value).strip().lower()
+    if word in ("on", "true", "yes", "1"):
+        return True
+    if word in ("off", "false", "no", "0"):
+        return False
+    raise RuleError(f"The option {name} is on or off, not {str(value)[:20]!r}.")
+
+
+def build_rules(players: int, preset: str = "standard", **options: Any) -> ReverseRules:
+    """The rule set of ``preset`` for ``players``, with ``options`` (name -> value, words such as
+    "on"/"off" accepted) changed.  Raises :class:`RuleError` naming what is wrong."""
+    if preset not in PRESETS:
+        raise RuleError(f"There is no Kings Reverse preset {preset[:20]!r}; "
+                        f"the presets are {', '.join(PRESETS)}.")
+    rules = replace(ReverseRules(players=players), **PRESETS[preset])
+    changes = {}
+    for name, value in options.items():
+        if name not in OPTION_NAMES:
+            raise RuleError(f"Kings Reverse has no option {name[:30]!r}; "
+                            f"the options are {', '.join(OPTION_NAMES)}.")
+        changes[name] = _option_value(name, value)
+    return replace(rules, **changes)

@@ -1,0 +1,339 @@
+"""The Kings Reverse service: the one door to a game, the same pattern as
+:mod:`kc_tui.engine.service` for Kings in the Corner.
+
+A front end builds a :class:`ReverseService` from a rule set, seats and a seed, calls
+:meth:`~ReverseService.start`, reads :meth:`~ReverseService.view` for a seat, and for a person's
+seat calls :meth:`~ReverseService.act` with an :class:`~.actions.Action` (a refused one raises
+:class:`~.game.ReverseIllegal` whose message is the sentence to show).  Computer seats act one
+step at a time: :meth:`~ReverseService.run_computer_turns` on this thread, or
+:meth:`~ReverseService.begin_decision` (a frozen snapshot), :meth:`ReverseDecision.run` in a
+worker and :meth:`~ReverseService.apply_decision` back here, which drops a decision the game has
+moved past.  Every event goes to the listeners (:meth:`~ReverseService.add_listener` as the
+referee sees it, :meth:`~ReverseService.follow` as one seat may).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Callable, ClassVar, Protocol, Sequence
+
+from ....engine.cards import AnyCard, Suit
+from ....engine.events import PlayerInfo
+from ....engine.kinds import Phase, SeatKind
+from ....engine.text import visible
+from .actions import Action
+from .events import ReverseEvent, seat_view
+from .game import ReverseGame, ReverseIllegal, Step, card_of
+from .rules import ReverseRules
+from .views import ReverseRoundSummary, ReverseView
+
+__all__ = ["ReversePlayer", "ReverseSeat", "ReverseService", "ReverseDecision", "DecisionId"]
+
+Listener = Callable[[ReverseEvent], None]
+
+
+class ReversePlayer(Protocol):
+    """What the service needs of a computer seat (:class:`kc_tui.games.kings_reverse.ai.base.
+    ReverseAI` gives it)."""
+
+    level: ClassVar[str]
+    rng: random.Random
+    quick: bool
+    """Whether :meth:`choose_quick` decides without a view (the simulator's fast path)."""
+
+    def choose(self, view: ReverseView) -> Action:
+        """One action for the seat that must act (``view.legal`` lists them)."""
+        ...
+
+    def choose_quick(self, legal: Sequence[Action], hand: Sequence[int], next_count: int,
+                     players: int) -> Action:
+        """The same choice from the legal actions, the hand as card ints (``Card.id``, 52 for
+        the joker), the next player's card count and the table's size (only if :attr:`quick`)."""
+        ...
+
+    def cancel(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class ReverseSeat:
+    """A seat: a person at this keyboard (``player`` None) or a computer player."""
+
+    name: str
+    kind: SeatKind = SeatKind.HUMAN
+    level: str | None = None
+    player: ReversePlayer | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", visible(self.name))
+        object.__setattr__(self, "kind", SeatKind(self.kind))
+
+    @property
+    def info(self) -> PlayerInfo:
+        return PlayerInfo(self.name, self.kind, self.level)
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionId:
+    """Which decision a snapshot is for: the round, the referee's step count and the seat."""
+
+    round: int
+    step: int
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class ReverseDecision:
+    """One computer decision to think about; :meth:`run` is safe in a worker thread."""
+
+    id: DecisionId
+    player: ReversePlayer
+    view: ReverseView
+
+    def run(self) -> Action:
+        return self.player.choose(self.view)
+
+
+class _SeatViewer:
+    def __init__(self, seat: int | None, observe: Listener) -> None:
+        self.seat = seat
+        self.observe = observe
+
+    def __call__(self, event: ReverseEvent) -> None:
+        self.observe(seat_view(event, self.seat))
+
+
+class ReverseService:
+    """Runs a Kings Reverse session for a list of seats; ``seed`` makes it reproducible."""
+
+    def __init__(self, rules: ReverseRules, seats: Sequence[ReverseSeat], seed: int | None = None,
+                 listeners: Sequence[Listener] = ()) -> None:
+        if len(seats) != rules.players:
+            raise ValueError(f"{len(seats)} seats for a {rules.players}-player rule set")
+        self.rules = rules
+        self.seats = tuple(seats)
+        self.seed = random.SystemRandom().getrandbits(48) if seed is None else seed
+        self._listeners: list[Listener] = list(listeners)
+        self.faults: list[str] = []
+        """One line per fault of a computer seat (an illegal action, a crash)."""
+        self.on_decision: Callable[[int, float], None] | None = None
+        """Called with (seat, seconds) after each computer decision (for measurements)."""
+        self.game = ReverseGame(rules, random.Random(self.seed), [s.info for s in self.seats],
+                                self.seed)
+        """The referee: engine-side only (tests, the tournament); front ends read views."""
+        self.game.set_emit(self._dispatch if self._listeners else None)
+        people = [i for i, s in enumerate(self.seats) if s.player is None]
+        self.keyboard_seat: int | None = people[0] if len(people) == 1 else None
+        """The one person at this keyboard; None in hot-seat or with computers only."""
+
+    # ------------------------------------------------------------------ listeners
+    def add_listener(self, listener: Listener) -> None:
+        """Send ``listener`` every event as the referee sees it (transcripts, saves)."""
+        self._listeners.append(listener)
+        self.game.set_emit(self._dispatch)
+
+    def follow(self, listener: Listener, seat: int | None) -> None:
+        """Send ``listener`` each event as ``seat`` may see it (None: a spectator)."""
+        self.add_listener(_SeatViewer(seat, listener))
+
+    def remove_listener(self, listener: Listener) -> None:
+        for added in self._listeners:
+            if added == listener or (isinstance(added, _SeatViewer) and added.observe == listener):
+                self._listeners.remove(added)
+                break
+        if not self._listeners:
+            self.game.set_emit(None)
+
+    def _dispatch(self, event: ReverseEvent) -> None:
+        for listener in list(self._listeners):
+            try:
+                listener(event)
+            except Exception as exc:  # noqa: BLE001 - a failing listener must not stop the game
+                name = getattr(listener, "name", None) or type(listener).__name__
+                self.faults.append(f"{name} failed and was stopped: {exc}")
+                self.remove_listener(listener)
+
+    # ------------------------------------------------------------------ flow
+    def start(self) -> None:
+        """``session_start`` and the first deal."""
+        self.game.start()
+
+    def next_round(self) -> None:
+        """Deal the next round (only between rounds)."""
+        self.game.next_round()
+
+    @property
+    def phase(self) -> Phase:
+        return self.game.phase
+
+    @property
+    def current(self) -> int:
+        """The seat that must act (during a turn)."""
+        return self.game.current
+
+    @property
+    def step(self) -> Step:
+        return self.game.step
+
+    @property
+    def decision_id(self) -> DecisionId | None:
+        """The decision the game waits for; None between rounds."""
+        game = self.game
+        if game.phase != Phase.TURN:
+            return None
+        return DecisionId(game.round_no, game.steps, game.current)
+
+    def waiting_for_human(self) -> bool:
+        """True when a person's seat must act now."""
+        return self.game.phase == Phase.TURN and self.seats[self.game.current].player is None
+
+    def view(self, seat: int | None) -> ReverseView:
+        """The game as ``seat`` may see it now (None: a spectator, shown no hand)."""
+        game = self.game
+        acting = game.phase == Phase.TURN and seat == game.current
+        started = game.round_no > 0
+        return ReverseView(
+            seat, game.rules, game.players, game.phase, game.step, game.current, game.round_no,
+            game.dealer, game.direction == 1,
+            tuple(map(_CARDS.__getitem__, game.pile)),
+            _suit(game.follow) if started else None,
+            len(game.stock), game.hand(seat) if seat is not None else (),
+            tuple(len(h) for h in game.hands),
+            tuple(("called" if game.called[s] else "not called") if len(h) == 1 else ""
+                  for s, h in enumerate(game.hands)),
+            tuple(game.totals), tuple(game.legal_actions()) if acting else (),
+            _card(game.drawn) if acting and game.drawn is not None else None,
+            game.give_queue[0] if acting and game.step is Step.GIVE and game.give_queue else None,
+            tuple(game.pending_skip), tuple(game.history),
+        )
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The current seat's legal actions."""
+        return tuple(self.game.legal_actions())
+
+    def act(self, action: Action) -> None:
+        """A person's action; raises :class:`ReverseIllegal` with the sentence to show."""
+        game = self.game
+        if game.phase == Phase.TURN and self.seats[game.current].player is not None:
+            raise ReverseIllegal(f"It is {self.seats[game.current].name}'s turn.")
+        game.apply(action)
+
+    def round_summary(self) -> ReverseRoundSummary:
+        """The round just finished, every hand face up (only between rounds)."""
+        game = self.game
+        if game.phase == Phase.TURN or not game.history:
+            raise ReverseIllegal("The round is still being played.")
+        return ReverseRoundSummary(game.history[-1], tuple(game.hand(s) for s in range(game.n)),
+                                   game.phase == Phase.SESSION_OVER, game.session_winners)
+
+    @property
+    def session_winners(self) -> tuple[int, ...]:
+        return self.game.session_winners
+
+    # ------------------------------------------------------------------ computer seats
+    def begin_decision(self) -> ReverseDecision:
+        """Snapshot the current computer seat's decision for :meth:`ReverseDecision.run`."""
+        game = self.game
+        decision = self.decision_id
+        if decision is None:
+            raise ReverseIllegal(game.why_not_playing())
+        player = self.seats[game.current].player
+        if player is None:
+            raise ReverseIllegal(f"It is {self.seats[game.current].name}'s turn, at this keyboard.")
+        return ReverseDecision(decision, player, self.view(game.current))
+
+    def cancel_decision(self, decision: ReverseDecision) -> None:
+        """Ask the player thinking about ``decision`` to answer now."""
+        decision.player.cancel()
+
+    def apply_decision(self, decision: ReverseDecision, action: Action) -> bool:
+        """Apply ``action`` chosen for ``decision``; False if the game has moved on (nothing
+        happens) or the action was refused (a fault is recorded and a legal action is taken
+        for the seat, so the game goes on)."""
+        if self.decision_id != decision.id:
+            return False
+        return self._computer_acts(action)
+
+    def _computer_acts(self, action: Action) -> bool:
+        game = self.game
+        try:
+            game.apply(action)
+            return True
+        except ReverseIllegal as exc:
+            self.faults.append(f"{self.seats[game.current].name} tried {str(action)[:40]}: {exc}")
+            game.apply(game.legal_actions()[-1])  # draw, pass, end or accept: always there
+            return False
+
+    def run_computer_turns(self, limit: int | None = None) -> int:
+        """Let computer seats act until a person must, the round ends, or ``limit`` decisions
+        are made; the number made."""
+        game, seats = self.game, self.seats
+        done = 0
+        while game.phase == Phase.TURN and (limit is None or done < limit):
+            player = seats[game.current].player
+            if player is None:
+                break
+            seat = game.current
+            started = time.perf_counter()
+            try:
+                if player.quick:
+                    # Players that look at nothing else are spared building the whole view.
+                    action = player.choose_quick(
+                        game.legal_actions(), game.hands[seat],
+                        len(game.hands[(seat + game.direction) % game.n]), game.n)
+                else:
+                    action = player.choose(self.view(seat))
+            except Exception as exc:  # noqa: BLE001 - a broken player must not stop the table
+                self.faults.append(f"{seats[seat].name} failed: {exc}")
+                action = game.legal_actions()[-1]
+            if self.on_decision is not None:
+                self.on_decision(seat, time.perf_counter() - started)
+            self._computer_acts(action)
+            done += 1
+        return done
+
+    def play_session(self, max_rounds: int | None = None,
+                     on_round_end: Callable[[ReverseGame], None] | None = None) -> int:
+        """Play a whole all-computer session (or ``max_rounds`` rounds); rounds played."""
+        game = self.game
+        if not game.round_no:
+            self.start()
+        rounds = 0
+        while True:
+            self.run_computer_turns()
+            if game.phase == Phase.TURN:
+                raise ReverseIllegal("A person's seat is waiting; play_session needs computers only.")
+            rounds += 1
+            if on_round_end:
+                on_round_end(game)
+            if game.phase == Phase.SESSION_OVER or (max_rounds is not None and rounds >= max_rounds):
+                return rounds
+            game.next_round()
+
+    def take_faults(self) -> list[str]:
+        """The faults since the last call, made visible, oldest first."""
+        faults, self.faults = self.faults, []
+        return [visible(f) for f in faults]
+
+    def close(self) -> None:
+        """Release what the seats hold."""
+        for seat in self.seats:
+            if seat.player is not None:
+                seat.player.close()
+
+
+def _card(c: int) -> AnyCard:
+    return _CARDS[c]
+
+
+_CARDS: tuple[AnyCard, ...] = tuple(card_of(c) for c in range(53))
+
+
+def _suit(s: int) -> Suit:
+    return _SUITS[s]
+
+
+_SUITS = tuple(Suit)

@@ -1,0 +1,176 @@
+"""A networked seat in the shape the table screen and the line mode drive: :class:`RemoteTable`.
+
+The table screen was written against :class:`~kc_tui.engine.service.GameService`.  A
+:class:`RemoteTable` answers the same questions for one :class:`~kc_tui.net.tables.SeatDoor`:
+the seats played at other terminals count as "not at this keyboard" (their ``player`` is an
+:class:`Elsewhere`, never None), so the screen offers no hot-seat; whatever seat is asked about,
+only this seat's hand is ever given (a spectator's observation has no hand); its actions go
+through the door, which refuses them out of turn.  It plays no computer: the server does.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from ..ai.base import Player
+from ..engine.cards import Card, Pile
+from ..engine.events import Event
+from ..engine.kinds import Phase
+from ..engine.moves import Move
+from ..engine.observation import Observation
+from ..engine.rules import RuleSet
+from ..engine.service import Seat
+from ..engine.views import RoundRecord, RoundSummary, SeatView, SessionSummary, Targets, TurnId
+from .tables import Notice, SeatDoor, TableError
+
+__all__ = ["Elsewhere", "RemoteTable"]
+
+EventListener = Callable[[Event], None]
+
+
+class Elsewhere(Player):
+    """A seat played somewhere else: a person at another terminal, or the server's computer.
+    It never plans here (the server plays computers, people play their own seats)."""
+
+    level = "elsewhere"
+
+    def plan_turn(self, obs: Observation) -> Sequence[Move | int]:
+        raise TableError("This seat is played elsewhere.")
+
+
+class RemoteTable:
+    """One seat's side of a networked table, with the names of the engine service.
+
+    ``people`` is the seat at this terminal (none for a spectator).  :meth:`follow` passes on
+    the door's events; :attr:`on_notice` (set by the front end) receives its :class:`Notice`
+    lines; :attr:`on_update` is called once after each batch the door delivers.
+    """
+
+    remote = True
+    """A networked table: the server plays the computers; there is no saving and no hot-seat."""
+
+    def __init__(self, door: SeatDoor) -> None:
+        self.door = door
+        self.rules: RuleSet = door.rules
+        self._listeners: list[EventListener] = []
+        self.on_notice: Callable[[Notice], None] | None = None
+        self.on_update: Callable[[], None] | None = None
+        self._elsewhere = Elsewhere()
+        door.follow(self._delivered)
+
+    # ------------------------------------------------------------------ seats
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        view = self.door.view()
+        return tuple(
+            Seat(p.name, p.kind, p.level, None if i == self.door.seat else self._elsewhere)
+            for i, p in enumerate(view.players)
+        )
+
+    @property
+    def keyboard_seat(self) -> int | None:
+        return self.door.seat
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        return () if self.door.seat is None else (self.door.seat,)
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def phase(self) -> Phase:
+        return self.door.view().phase
+
+    @property
+    def current(self) -> int:
+        return self.door.view().current
+
+    @property
+    def current_seat(self) -> Seat:
+        return self.seats[self.current]
+
+    @property
+    def turn_id(self) -> TurnId | None:
+        return self.door.view().turn
+
+    @property
+    def history(self) -> tuple[RoundRecord, ...]:
+        return self.door.view().history
+
+    def waiting_for_human(self) -> bool:
+        """Whether the person at this terminal is to act now."""
+        return self.door.my_turn()
+
+    def observation(self, seat: int | None = None) -> Observation:
+        """This seat's observation, whatever seat is asked for: another seat's hand is never
+        here.  A spectator's (or a seat asking about another) is the public board, no hand."""
+        view = self.door.view()
+        own = view.observation
+        if own is not None and (seat is None or seat == self.door.seat):
+            return own
+        return self.door.public_observation()
+
+    def view(self, seat: int | None) -> SeatView:
+        return self.door.view()
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        return self.door.legal_moves()
+
+    def targets(self, held: Card | Pile) -> Targets:
+        return self.door.targets(held)
+
+    def round_summary(self) -> RoundSummary:
+        return self.door.round_summary()
+
+    def session_summary(self) -> SessionSummary:
+        return self.door.session_summary()
+
+    def past_events_seen_by(self, seat: int | None) -> tuple[Event, ...]:
+        return self.door.past_events()
+
+    @property
+    def past_events(self) -> tuple[Event, ...]:
+        """The session so far as this seat may see it (a front end catches up on them)."""
+        return self.door.past_events()
+
+    # ------------------------------------------------------------------ acting
+    def start(self) -> None:
+        """The server deals; a front end never starts a networked game."""
+
+    def play(self, move: Move | int) -> None:
+        self.door.play(move)
+
+    def undo(self) -> None:
+        self.door.undo()
+
+    def end_turn(self) -> None:
+        self.door.end_turn()
+
+    def next_round(self) -> None:
+        """Say this seat is ready; the server deals when everyone is."""
+        self.door.next_round()
+
+    def say(self, text: str) -> None:
+        self.door.say(text)
+
+    # ------------------------------------------------------------------ following
+    def follow(self, listener: EventListener, seat: int | None = None) -> None:
+        self._listeners.append(listener)
+
+    def remove_listener(self, listener: EventListener) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    def _delivered(self, item: Event | Notice) -> None:
+        if isinstance(item, Notice):
+            if self.on_notice is not None:
+                self.on_notice(item)
+        else:
+            for listener in list(self._listeners):
+                listener(item)
+        if self.on_update is not None:
+            self.on_update()
+
+    def close(self) -> None:
+        """The front end is done with the table: leave it (a computer plays the seat)."""
+        self.door.unfollow(self._delivered)
+        self.door.leave()

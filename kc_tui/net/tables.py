@@ -1,0 +1,1282 @@
+"""The table server: a lobby of tables, each with one game, and a door for each seat.
+
+One :class:`TableServer` runs in one asyncio event loop and keeps every table of a game night.
+A connection (an SSH session, a test) is a :class:`Person`; from the lobby it creates a table
+(:meth:`TableServer.create_table`), takes a seat (:meth:`TableServer.join`) or watches one
+(:meth:`TableServer.watch`).  Either returns a :class:`SeatDoor`: the only way its front end
+reaches the game.  A door is bound to its seat when it is made, so a client can never act in
+another seat's name; it gives that seat's view only, refuses what the seat may not do with a
+sentence (:class:`TableError`), and hands its listeners only the events that seat may see
+(the engine's :func:`~kc_tui.engine.events.seat_view` filters them) and the table's notices.
+
+The server, not any client, plays the computers' turns: each playing table has one asyncio task
+that asks the computer whose turn it is for a plan (in a worker thread, on a frozen snapshot:
+:meth:`GameService.begin_decision`) and applies it move by move at the table's pace.
+
+A person whose connection drops (:meth:`SeatDoor.detach`) keeps the seat for ``grace`` seconds;
+then a ``hard`` computer plays for them until they join again with the same key, and they take
+the seat back at the start of the next turn.  A table whose people have all gone is adjourned:
+its game stays in the save format under ``data_dir/tables/`` and is listed again by a server
+started on the same folder, for its players to resume.  Every table writes its transcript
+(docs/protocol.md) there too, one line per event.
+
+Everything here runs on the event loop's thread; only the computers' thinking leaves it.  Calls
+are synchronous except :meth:`TableServer.close`; listeners are called after each step of the
+game is complete, so they may read the door's view at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+import re
+import time
+from collections import deque
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from pathlib import Path
+from typing import IO, Any, Callable, Literal, Sequence
+
+from ..ai import LEVELS, make_player
+from ..ai.base import Player
+from ..ai.seats import HUMAN_PREFIX, make_seats
+from ..engine.cards import Card, Pile
+from ..engine.events import Event, RoundEnd, seat_view
+from ..engine.kinds import Phase
+from ..engine.moves import IllegalMove, Move
+from ..engine.observation import Observation
+from ..engine.rules import RuleSet, rules_label
+from ..engine.service import Decision, GameService, new_seed
+from ..engine.text import is_valid_text, visible
+from ..engine.transcript import TranscriptWriter, encode_event
+from ..engine.views import RoundSummary, SeatView, SessionSummary, Targets, TurnId
+from ..storage.files import UnreadableFile, append_synced, read_text, write_atomic
+from ..storage.saves import AutoSaver, SaveError, load_save
+
+__all__ = [
+    "SEAT_OPEN", "HOUSE_LEVEL", "MAX_NAME", "MAX_TABLE_NAME", "TableError", "Person", "TableState",
+    "SeatInfo", "TableInfo", "Notice", "SeatDoor", "TableServer", "check_name", "shown_to",
+]
+
+log = logging.getLogger("kc_tui.net")
+
+SEAT_OPEN = "open"
+"""A seat spec for :meth:`TableServer.create_table`: a seat for a person (the others are AI
+levels, :data:`kc_tui.ai.LEVELS`)."""
+HOUSE_LEVEL = "hard"
+"""The level of the computer that plays for a person who has gone, or in a seat nobody took."""
+MAX_NAME = 20
+MAX_TABLE_NAME = 40
+PLAYERS_FILE = "players.json"
+TABLES_FOLDER = "tables"
+
+
+class TableError(IllegalMove):
+    """A refusal: the message is the sentence to show the person (nothing was changed).  It is
+    an :class:`IllegalMove`, so a front end that shows a refused move shows this the same way."""
+
+
+def check_name(text: str, limit: int = MAX_NAME, what: str = "A name") -> str:
+    """``text`` as a name to show (trimmed), or :class:`TableError` saying what is wrong."""
+    name = " ".join(text.split())
+    if not name:
+        raise TableError(f"{what} cannot be empty.")
+    if not is_valid_text(name) or not name.isprintable():
+        raise TableError(f"{what} may hold letters, digits, spaces and punctuation only.")
+    if len(name) > limit:
+        raise TableError(f"{what} holds at most {limit} characters.")
+    return name
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    """Someone connected: ``key`` is their SSH key's fingerprint (a guest has none, and cannot
+    take a seat back after leaving it); ``name`` is shown to everyone (control characters are
+    made visible)."""
+
+    key: str | None
+    name: str
+    guest: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", visible(self.name))
+        if self.guest != (self.key is None):
+            raise ValueError("a guest has no key, and everyone else has one")
+
+    def same(self, other: Person | None) -> bool:
+        """Whether ``other`` is this person again: the same key (a guest is only ever itself)."""
+        if other is None:
+            return False
+        return other is self if self.guest else other.key == self.key
+
+
+class TableState(StrEnum):
+    WAITING = "waiting"
+    """Seats are being taken; the creator starts the game, or it starts when every person's
+    seat is taken."""
+    PLAYING = "playing"
+    ADJOURNED = "adjourned"
+    """Everyone left: the game is saved and can be resumed by its players."""
+    FINISHED = "finished"
+    """The session is over; the table goes when its people leave."""
+
+
+SeatKindName = Literal["person", "computer"]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """One seat as the lobby shows it."""
+
+    index: int
+    """The seat's number from 0 (people see it from 1)."""
+    kind: SeatKindName
+    """``person``: a seat for a person; ``computer``: a computer of ``level`` plays it."""
+    name: str | None
+    """Who sits there (or is expected back); None for a free person's seat, and for a
+    computer before the game starts (computers are named then)."""
+    level: str | None = None
+    connected: bool = False
+    """Whether the person is there now."""
+    stand_in: bool = False
+    """Whether the house computer plays the seat for now (its person gone, or nobody took it)."""
+
+    @property
+    def free(self) -> bool:
+        return self.kind == "person" and self.name is None
+
+    def label(self) -> str:
+        """The seat in a few words, as the lobby lists it."""
+        if self.kind == "computer":
+            return f"{self.name} (computer, {self.level})" if self.name else f"computer ({self.level})"
+        if self.name is None:
+            return "free" + (" (computer plays)" if self.stand_in else "")
+        if self.stand_in:
+            return f"{self.name} (away; computer plays)"
+        return self.name if self.connected else f"{self.name} (away)"
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    """One table as the lobby lists it (a snapshot: ask :meth:`TableServer.tables` again after
+    a change)."""
+
+    id: int
+    name: str
+    owner: str
+    """The creator's name: the person who may start the game."""
+    rules: str
+    """The rules in a few words (:func:`~kc_tui.engine.rules.rules_label`)."""
+    seats: tuple[SeatInfo, ...]
+    state: TableState
+    spectators: int
+    round: int = 0
+    """The round being played (0 before the first deal)."""
+
+    @property
+    def free_seats(self) -> tuple[int, ...]:
+        return tuple(s.index for s in self.seats if s.free)
+
+    def seats_label(self) -> str:
+        return ", ".join(f"{s.index + 1} {s.label()}" for s in self.seats)
+
+    def line(self) -> str:
+        """The table in one line: number, name, state, rules, seats, spectators."""
+        watching = f"; {self.spectators} watching" if self.spectators else ""
+        where = f", round {self.round}" if self.round and self.state == TableState.PLAYING else ""
+        return (f"{self.id}. {self.name} ({self.state}{where}; {self.rules}): "
+                f"{self.seats_label()}{watching}")
+
+
+NoticeKind = Literal["chat", "table"]
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """A line for a table's log that is not a game event: a chat line (``sender`` said
+    ``text``) or news of the table (someone came, went, a computer plays for them)."""
+
+    text: str
+    kind: NoticeKind = "table"
+    sender: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.sender}: {self.text}" if self.kind == "chat" else self.text
+
+
+Delivery = Event | Notice
+
+
+def shown_to(event: Event, seat: int | None) -> Event:
+    """The event as a networked ``seat`` may see it: the engine's :func:`seat_view`, and at a
+    round's end only the seat's own cards left in hand (the cards left in the others' hands are
+    never sent to another seat; their points say what they were worth)."""
+    event = seat_view(event, seat)
+    if isinstance(event, RoundEnd):
+        return replace(event, hands=tuple(h if i == seat else () for i, h in enumerate(event.hands)))
+    return event
+Listener = Callable[[Delivery], None]
+
+
+class _Slot:
+    """A seat of a table, as the server keeps it (mutable; :class:`SeatInfo` is its snapshot)."""
+
+    def __init__(self, index: int, spec: str) -> None:
+        self.index = index
+        self.spec = spec  # SEAT_OPEN or a level
+        self.person: Person | None = None
+        self.door: SeatDoor | None = None
+        self.stand_in = False
+        self.back = False  # the person came back while the computer was playing their turn
+        self.ready = False  # asked for the next round
+        self.grace: asyncio.TimerHandle | None = None
+
+    @property
+    def for_person(self) -> bool:
+        return self.spec == SEAT_OPEN
+
+    @property
+    def connected(self) -> bool:
+        return self.door is not None
+
+
+class _Chat:
+    """A rate limit: at most ``lines`` lines in any ``window`` seconds."""
+
+    def __init__(self, lines: int, window: float, clock: Callable[[], float]) -> None:
+        self.lines, self.window, self.clock = lines, window, clock
+        self.sent: deque[float] = deque()
+
+    def allow(self) -> bool:
+        now = self.clock()
+        while self.sent and now - self.sent[0] >= self.window:
+            self.sent.popleft()
+        if len(self.sent) >= self.lines:
+            return False
+        self.sent.append(now)
+        return True
+
+
+class _TableSaver(AutoSaver):
+    """The table's save, after every turn, in its own file of the tables folder.  Its writes
+    (each synced to the disk) go to the server's one writer thread, in order, so that no table's
+    fsync holds up every other table's moves.  At the session's end the save goes (the
+    transcript beside it keeps the whole game)."""
+
+    def __init__(self, *args: Any, writer: ThreadPoolExecutor, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.writer = writer
+
+    def _write_whole(self, text: str) -> None:
+        self.writer.submit(_logged, write_atomic, self.path, text)
+
+    def _write_entry(self, text: str) -> None:
+        self.writer.submit(_logged, append_synced, self.path, text)
+
+    def finish(self) -> None:
+        self.writer.submit(_logged, _unlink, self.path, "")
+
+
+def _unlink(path: Path, _text: str) -> None:
+    path.unlink(missing_ok=True)
+
+
+def _logged(write: Callable[[Path, str], None], path: Path, text: str) -> None:
+    """A write of the writer thread: a failure is the server's log's (the game goes on)."""
+    try:
+        write(path, text)
+    except OSError as exc:
+        log.error("cannot write %s: %s", path, exc.strerror or exc)
+
+
+class SeatDoor:
+    """What a front end holds for one seat of one table (``seat`` None: a spectator).
+
+    Made by :meth:`TableServer.join` or :meth:`TableServer.watch`, bound to that seat for good.
+    Reading: :meth:`view`, :meth:`targets`, :meth:`legal_moves`, :meth:`round_summary`,
+    :meth:`session_summary`, :meth:`past_events`, :attr:`names`, :attr:`rules`.  Acting:
+    :meth:`play`, :meth:`undo`, :meth:`end_turn`, :meth:`next_round`, :meth:`say`, each refusing
+    with a :class:`TableError` sentence when this seat may not do it now.  Following:
+    :meth:`follow` (events as this seat may see them, and :class:`Notice` lines).  Going:
+    :meth:`detach` (the connection dropped: the seat is held) or :meth:`leave` (on purpose).
+    """
+
+    def __init__(self, table: _Table, person: Person, seat: int | None) -> None:
+        self._table = table
+        self.person = person
+        self.seat = seat
+        """The seat this door acts for (from 0); None for a spectator."""
+        self._listeners: list[Listener] = []
+        self._pending: list[Delivery] = []
+        self.closed = False
+        """True once the door was detached or left: it refuses everything after."""
+        self._chat = _Chat(table.server.chat_lines, table.server.chat_window, table.server.clock)
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def table_id(self) -> int:
+        return self._table.id
+
+    @property
+    def spectator(self) -> bool:
+        return self.seat is None
+
+    @property
+    def rules(self) -> RuleSet:
+        return self._table.rules
+
+    @property
+    def names(self) -> list[str]:
+        """The seats' names as the game shows them (fixed when the game starts; before, the
+        lobby's)."""
+        return self._table.names()
+
+    @property
+    def started(self) -> bool:
+        """Whether the game has started (a view can be had)."""
+        return self._table.service is not None
+
+    def info(self) -> TableInfo:
+        return self._table.info()
+
+    def view(self) -> SeatView:
+        """The game as this seat may see it now: its own hand only; a spectator's has none."""
+        return self._service().view(self.seat)
+
+    def public_observation(self) -> Observation:
+        """The table as everyone sees it: the board, the counts, the scores; no hand at all
+        (``hand_mask`` 0; ``seat`` is whose turn it is)."""
+        service = self._service()
+        return service.observation(service.current)._replace(hand_mask=0)
+
+    def my_turn(self) -> bool:
+        """Whether this seat's person is to act now (not while a computer plays for them)."""
+        return self._table.person_turn(self.seat)
+
+    def targets(self, held: Card | Pile) -> Targets:
+        """Where ``held`` may go now; none when it is not this seat's turn."""
+        if not self.my_turn():
+            return Targets(held, ())
+        return self._service().targets(held)
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """This seat's legal moves now; none when it is not its turn."""
+        return self._service().legal_moves() if self.my_turn() else ()
+
+    def round_summary(self) -> RoundSummary:
+        """The round just finished, this seat's hand left face up and the others' withheld
+        (a spectator sees none): the cards left in a hand are never sent to another seat."""
+        summary = self._service().round_summary()
+        hands = tuple(h if i == self.seat else () for i, h in enumerate(summary.hands))
+        return replace(summary, hands=hands, seed=None)
+
+    def session_summary(self) -> SessionSummary:
+        return self._service().session_summary()
+
+    def past_events(self) -> tuple[Event, ...]:
+        """Every event of the session so far as this seat may see it (to catch up on joining)."""
+        table = self._table
+        return tuple(shown_to(event, self.seat) for event in table.events)
+
+    # ------------------------------------------------------------------ following
+    def follow(self, listener: Listener) -> None:
+        """Send ``listener`` each event from now on as this seat may see it, and each
+        :class:`Notice` of the table, after the step that made it is complete."""
+        self._listeners.append(listener)
+
+    def unfollow(self, listener: Listener) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    def _on_event(self, event: Event) -> None:
+        # Called by the service with the event already filtered for this seat; held until the
+        # step is complete (a listener reading the view mid-step would see half a move).
+        self._pending.append(shown_to(event, self.seat))
+
+    def _notice(self, notice: Notice) -> None:
+        self._pending.append(notice)
+
+    def _deliver(self) -> None:
+        pending, self._pending = self._pending, []
+        for item in pending:
+            for listener in list(self._listeners):
+                try:
+                    listener(item)
+                except Exception:  # noqa: BLE001 - one broken client must not stop the table
+                    log.exception("table %s: a listener of %s failed and was dropped",
+                                  self._table.id, self.person.name)
+                    self.unfollow(listener)
+
+    # ------------------------------------------------------------------ acting
+    def _service(self) -> GameService:
+        if self.closed:
+            raise TableError("You have left this table.")
+        service = self._table.service
+        if service is None:
+            raise TableError("The game has not started yet.")
+        return service
+
+    def _acting(self) -> GameService:
+        service = self._service()
+        self._table.check_turn(self.seat)
+        return service
+
+    def play(self, move: Move | int) -> None:
+        """Play ``move`` for this seat; :class:`IllegalMove` (or :class:`TableError`) says why
+        not, and nothing changes."""
+        service = self._acting()
+        with self._table.step():
+            service.play(move)
+
+    def undo(self) -> None:
+        """Take back this seat's last move of this turn (never another seat's)."""
+        service = self._acting()
+        with self._table.step():
+            service.undo()
+
+    def end_turn(self) -> None:
+        service = self._acting()
+        with self._table.step():
+            service.end_turn()
+
+    def next_round(self) -> None:
+        """Say this seat is ready for the next round; it is dealt when every person there is."""
+        self._service()
+        self._table.ready(self)
+
+    def start(self) -> None:
+        """Start the game (the creator, while the table waits)."""
+        if self.closed:
+            raise TableError("You have left this table.")
+        self._table.server.start(self.person, self._table.id)
+
+    def say(self, text: str) -> None:
+        """A chat line to everyone at the table (spectators too); refused when empty, too long
+        or too fast (:attr:`TableServer.chat_lines` in :attr:`TableServer.chat_window`)."""
+        if self.closed:
+            raise TableError("You have left this table.")
+        self._table.say(self, text)
+
+    # ------------------------------------------------------------------ going
+    def detach(self) -> None:
+        """The connection dropped: the seat is held for the server's grace time, then a
+        computer plays it until the same person joins again (nothing happens the second time)."""
+        if not self.closed:
+            self._table.gone(self, dropped=True)
+
+    def leave(self) -> None:
+        """The person leaves on purpose: before the game the seat is free again; during it a
+        computer plays it at once (they may come back to it, unless they are a guest)."""
+        if not self.closed:
+            self._table.gone(self, dropped=False)
+
+
+class _Table:
+    """One table: its seats, its doors, and once started its game, transcript and computer task."""
+
+    def __init__(self, server: TableServer, table_id: int, name: str, owner: Person, rules: RuleSet,
+                 specs: Sequence[str]) -> None:
+        self.server = server
+        self.id = table_id
+        self.name = name
+        self.owner = owner
+        self.rules = rules
+        self.rules_label = rules_label(rules)
+        self.slots = [_Slot(i, spec) for i, spec in enumerate(specs)]
+        self.state = TableState.WAITING
+        self.spectators: list[SeatDoor] = []
+        self.service: GameService | None = None
+        self.events: list[Event] = []
+        """Every event of the session as the referee saw it (for catching up and the save)."""
+        self.seed = new_seed()
+        self.saver: _TableSaver | None = None
+        self.transcript: TranscriptWriter | None = None
+        self._transcript_file: IO[str] | None = None
+        self.task: asyncio.Task[None] | None = None
+        self.wake = asyncio.Event()
+        self.playing_turn: TurnId | None = None
+        """The turn a computer is playing now (for a person's seat or its own)."""
+        self.restored: GameService | None = None
+        """An adjourned game brought back, until it is started again."""
+        self.seat_names: list[str] | None = None
+        """The names the game shows, fixed when it starts."""
+        self.house: dict[int, Player] = {}
+        """The house computer of each person's seat it has played for."""
+
+    # ------------------------------------------------------------------ paths
+    @property
+    def folder(self) -> Path:
+        return self.server.data_dir / TABLES_FOLDER
+
+    @property
+    def save_path(self) -> Path:
+        return self.folder / f"table-{self.id}.json"
+
+    @property
+    def meta_path(self) -> Path:
+        return self.folder / f"table-{self.id}.table.json"
+
+    @property
+    def transcript_path(self) -> Path:
+        return self.folder / f"table-{self.id}.jsonl"
+
+    # ------------------------------------------------------------------ reading
+    def names(self) -> list[str]:
+        if self.seat_names is not None:
+            return list(self.seat_names)
+        return [self._lobby_name(slot) for slot in self.slots]
+
+    def _lobby_name(self, slot: _Slot) -> str:
+        if not slot.for_person:
+            return f"Computer {slot.index + 1}"  # named when the game starts
+        return slot.person.name if slot.person is not None else f"Seat {slot.index + 1}"
+
+    def info(self) -> TableInfo:
+        seats = []
+        names = self.names()
+        for slot in self.slots:
+            if slot.for_person:
+                seats.append(SeatInfo(slot.index, "person", slot.person.name if slot.person else None,
+                                      None, slot.connected, slot.stand_in))
+            else:
+                named = names[slot.index] if self.seat_names is not None else None
+                seats.append(SeatInfo(slot.index, "computer", named, slot.spec, True))
+        service = self.service
+        round_no = len(service.history) + (service.phase == Phase.TURN) if service is not None else 0
+        return TableInfo(self.id, self.name, self.owner.name, self.rules_label, tuple(seats),
+                         self.state, len(self.spectators), round_no)
+
+    def doors(self) -> list[SeatDoor]:
+        return [slot.door for slot in self.slots if slot.door is not None] + self.spectators
+
+    def people_here(self) -> int:
+        return sum(1 for slot in self.slots if slot.connected) + len(self.spectators)
+
+    def seated_here(self) -> int:
+        return sum(1 for slot in self.slots if slot.connected)
+
+    def person_turn(self, seat: int | None) -> bool:
+        service = self.service
+        if seat is None or service is None or self.state != TableState.PLAYING:
+            return False
+        slot = self.slots[seat]
+        return (service.phase == Phase.TURN and service.current == seat and slot.for_person
+                and not slot.stand_in and slot.connected)
+
+    def check_turn(self, seat: int | None) -> None:
+        """Refuse with a sentence unless ``seat``'s person is to act now."""
+        service = self.service
+        assert service is not None
+        if seat is None:
+            raise TableError("You are watching this table; spectators cannot play.")
+        if self.state == TableState.FINISHED or service.phase == Phase.SESSION_OVER:
+            raise TableError("The game is over.")
+        if service.phase != Phase.TURN:
+            raise TableError("The round is over; the next one is dealt when everyone is ready.")
+        if service.current != seat:
+            raise TableError(f"It is {self.names()[service.current]}'s turn, not yours.")
+        if self.slots[seat].stand_in:
+            raise TableError("The computer is playing this turn for you; your seat is yours "
+                             "again from your next turn.")
+
+    # ------------------------------------------------------------------ steps and notices
+    def step(self) -> _Step:
+        """Wrap one change of the game: afterwards the doors get what it produced."""
+        return _Step(self)
+
+    def settle(self) -> None:
+        """After a step: take back seats whose people returned, deliver, wake the computers,
+        and tell the lobby."""
+        service = self.service
+        if service is not None and self.state == TableState.PLAYING:
+            for slot in self.slots:
+                if slot.back and slot.stand_in and not self._computer_on(slot.index):
+                    self._reclaim(slot)
+            if service.phase == Phase.SESSION_OVER:
+                self._finish()
+        for door in self.doors():
+            door._deliver()
+        if service is not None and self.state == TableState.PLAYING and self.computer_to_play():
+            self.wake.set()
+        self.server.changed(self)
+
+    def _computer_on(self, seat: int) -> bool:
+        return self.playing_turn is not None and self.playing_turn.seat == seat
+
+    def notice(self, text: str, kind: NoticeKind = "table", sender: str | None = None) -> None:
+        notice = Notice(visible(text), kind, sender)
+        for door in self.doors():
+            door._notice(notice)
+        if kind == "table":
+            log.info("table %s: %s", self.id, notice.text)
+
+    def say(self, door: SeatDoor, text: str) -> None:
+        line = " ".join(text.split())
+        limit = self.server.chat_length
+        if not line:
+            raise TableError("Say what? Type the line after :say.")
+        if len(line) > limit:
+            raise TableError(f"A chat line holds at most {limit} characters; this one has {len(line)}.")
+        if not door._chat.allow():
+            raise TableError(f"Slow down: at most {self.server.chat_lines} chat lines in "
+                             f"{self.server.chat_window:g} seconds.")
+        sender = door.person.name + (" (watching)" if door.seat is None else "")
+        self.notice(line, "chat", sender)
+        self.settle()
+
+    # ------------------------------------------------------------------ seats
+    def sit(self, person: Person, seat: int) -> SeatDoor:
+        if not 0 <= seat < len(self.slots):
+            raise TableError(f"Table {self.id} has seats 1 to {len(self.slots)}; "
+                             f"there is no seat {seat + 1}.")
+        if any(person.same(s.person) and s.connected for s in self.slots) or any(
+                person.same(d.person) for d in self.spectators):
+            raise TableError(f"You are at table {self.id} already.")
+        slot = self.slots[seat]
+        if not slot.for_person:
+            raise TableError(f"Seat {seat + 1} is played by a computer.")
+        if slot.person is not None and not person.same(slot.person):
+            who = slot.person.name
+            raise TableError(f"Seat {seat + 1} is {who}'s." + (
+                "" if slot.connected else f" It is kept for {who} to come back to."))
+        if self.state == TableState.FINISHED:
+            raise TableError("The game at this table is over.")
+        returning = slot.person is not None
+        if slot.person is None:
+            taken = {n.lower() for i, n in enumerate(self.names()) if i != seat}
+            if self.seat_names is None and person.name.lower() in taken:
+                raise TableError(f"Someone at table {self.id} is called {person.name} already; "
+                                 "choose another name in the lobby.")
+        slot.person = person
+        door = SeatDoor(self, person, seat)
+        slot.door = door
+        if slot.grace is not None:
+            slot.grace.cancel()
+            slot.grace = None
+        if self.service is not None:
+            self.service.follow(door._on_event, seat)
+        log.info("table %s: %s (%s) sits in seat %s", self.id, person.name, person.key or "guest", seat + 1)
+        name = self.names()[seat]
+        if self.state == TableState.PLAYING:
+            if slot.stand_in:
+                slot.back = True
+                played = f" (played as {name})" if name != person.name else ""
+                self.notice(f"{person.name} is back in seat {seat + 1}{played}; the computer plays "
+                            "until the next turn starts." if returning else
+                            f"{person.name} takes seat {seat + 1}{played}; the computer plays until "
+                            "the next turn starts.")
+            elif returning:
+                self.notice(f"{person.name} is back.")
+            self._write_meta()
+        else:
+            self.notice(f"{person.name} sits in seat {seat + 1}.")
+        self.settle()
+        self.server._maybe_autostart(self)
+        return door
+
+    def watch(self, person: Person) -> SeatDoor:
+        if any(person.same(s.person) and s.connected for s in self.slots) or any(
+                person.same(d.person) for d in self.spectators):
+            raise TableError(f"You are at table {self.id} already.")
+        door = SeatDoor(self, person, None)
+        self.spectators.append(door)
+        if self.service is not None:
+            self.service.follow(door._on_event, None)
+        log.info("table %s: %s watches", self.id, person.name)
+        self.notice(f"{person.name} is watching.")
+        self.settle()
+        return door
+
+    def _reclaim(self, slot: _Slot) -> None:
+        slot.stand_in = slot.back = False
+        who = slot.person.name if slot.person is not None else "Its person"
+        self.notice(f"{who} plays seat {slot.index + 1} from now on.")
+
+    def gone(self, door: SeatDoor, dropped: bool) -> None:
+        """A door closes: a spectator goes; a seat is held, handed to the computer or freed."""
+        door.closed = True
+        service = self.service
+        if service is not None:
+            service.remove_listener(door._on_event)
+        if door.seat is None:
+            self.spectators.remove(door)
+            log.info("table %s: %s stops watching", self.id, door.person.name)
+            self.settle()
+            self.server._tidy(self)
+            return
+        slot = self.slots[door.seat]
+        if slot.door is not door:
+            return
+        slot.door = None
+        slot.ready = False
+        person = door.person
+        how = "lost the connection" if dropped else "left"
+        log.info("table %s: %s %s (seat %s)", self.id, person.name, how, door.seat + 1)
+        if self.state == TableState.PLAYING:
+            if person.guest:
+                slot.person = None  # a guest cannot come back to the seat: it is free
+            if self.seated_here() == 0 and (not dropped or self.server.grace <= 0 or person.guest):
+                # Nobody left to play for (a guest is not waited for): computers alone would
+                # play on for nobody.
+                self.notice(f"{person.name} has {how}.")
+                self.server._adjourn(self)
+                return
+            if dropped and self.server.grace > 0 and not person.guest:
+                self.notice(f"{person.name} has lost the connection; the seat is kept for "
+                            f"{self.server.grace:g} seconds.")
+                loop = asyncio.get_running_loop()
+                slot.grace = loop.call_later(self.server.grace, self._grace_over, slot)
+            else:
+                self.notice(f"{person.name} has {how}.")
+                self._take_over(slot)
+            self._deal_if_ready()
+        else:
+            if not (self.state == TableState.WAITING and self.restored is not None and not person.guest):
+                slot.person = None  # a resumed table keeps the seat for its player
+            self.notice(f"{person.name} has {how}.")
+        self.settle()
+        self.server._tidy(self)
+
+    def _grace_over(self, slot: _Slot) -> None:
+        slot.grace = None
+        if slot.connected or self.state != TableState.PLAYING:
+            return
+        if self.seated_here() == 0:
+            self.server._adjourn(self)
+            return
+        self._take_over(slot)
+        self.settle()
+
+    def _take_over(self, slot: _Slot) -> None:
+        if slot.stand_in:
+            return
+        slot.stand_in = True
+        slot.back = False
+        name = self.names()[slot.index]
+        log.info("table %s: the computer (%s) plays seat %s", self.id, HOUSE_LEVEL, slot.index + 1)
+        self.notice(f"The computer ({HOUSE_LEVEL}) plays for {name}" + (
+            " until they are back." if slot.person is not None else " until someone takes the seat."))
+
+    def ready(self, door: SeatDoor) -> None:
+        service = self.service
+        assert service is not None
+        if door.seat is None:
+            raise TableError("You are watching this table; the players deal the next round.")
+        if service.phase == Phase.TURN:
+            raise TableError("The round is still being played.")
+        if service.phase == Phase.SESSION_OVER:
+            raise TableError("The game is over.")
+        slot = self.slots[door.seat]
+        if slot.ready:
+            raise TableError("You are ready; the next round is dealt when everyone is.")
+        slot.ready = True
+        self._deal_if_ready(door.person.name)
+
+    def _deal_if_ready(self, ready: str | None = None) -> None:
+        """Deal the next round once every person at the table has asked for it."""
+        service = self.service
+        if service is None or service.phase != Phase.ROUND_OVER or not any(s.ready for s in self.slots):
+            return
+        waiting = [s.person.name for s in self.slots if s.connected and not s.ready and s.person]
+        if waiting:
+            if ready is not None:
+                self.notice(f"{ready} is ready for the next round (waiting for {', '.join(waiting)}).")
+                self.settle()
+            return
+        for s in self.slots:
+            s.ready = False
+        with self.step():
+            service.next_round()
+
+    # ------------------------------------------------------------------ playing
+    def begin(self, service: GameService, events: Sequence[Event]) -> None:
+        """Start playing ``service``: its transcript, save, doors and computer task."""
+        self.service = service
+        self.seat_names = [s.name for s in service.seats]
+        self.events = list(events)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        try:
+            if events:
+                write_atomic(self.transcript_path, "".join(encode_event(e) + "\n" for e in events))
+                self._transcript_file = open(self.transcript_path, "a", encoding="utf-8", newline="\n")
+            else:
+                self._transcript_file = open(self.transcript_path, "w", encoding="utf-8", newline="\n")
+            self.transcript = TranscriptWriter(self._transcript_file)
+            service.add_listener(self.transcript)
+        except OSError as exc:
+            log.error("table %s: the transcript cannot be written: %s", self.id, exc)
+        service.add_listener(self.events.append)
+        specs = [f"{HUMAN_PREFIX}{self.seat_names[i]}" if slot.for_person else slot.spec
+                 for i, slot in enumerate(self.slots)]
+        self.saver = _TableSaver(service, specs, self.save_path, events, on_error=self._save_failed,
+                                 writer=self.server.writer)
+        service.add_listener(self.saver)
+        for door in self.doors():
+            service.follow(door._on_event, door.seat)
+        self.state = TableState.PLAYING
+        self._write_meta()
+        self.task = asyncio.get_running_loop().create_task(self._run(), name=f"table {self.id}")
+        for slot in self.slots:
+            if slot.for_person and not slot.connected:
+                self._take_over(slot)
+        log.info("table %s: the game starts (seed %s)", self.id, service.seed)
+        with self.step():
+            if not events:
+                service.start()
+            self.notice("The game starts." if not events else
+                        f"The game goes on from round {service.view(None).round}.")
+
+    def _save_failed(self, problem: str) -> None:
+        log.error("table %s: %s", self.id, problem)
+
+    def computer_to_play(self) -> bool:
+        service = self.service
+        if service is None or self.state != TableState.PLAYING or service.phase != Phase.TURN:
+            return False
+        slot = self.slots[service.current]
+        return not slot.for_person or (slot.stand_in and not slot.back)
+
+    async def _run(self) -> None:
+        """The table's computer task: whenever a computer is to play, it plays."""
+        while True:
+            await self.wake.wait()
+            self.wake.clear()
+            try:
+                while self.computer_to_play():
+                    await self._computer_turn()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - logged; the table waits for the next change
+                log.exception("table %s: a computer's turn failed", self.id)
+
+    async def _computer_turn(self) -> None:
+        service = self.service
+        assert service is not None
+        seat = service.current
+        if service.current_seat.player is not None:
+            decision = service.begin_decision()
+        else:
+            turn = service.turn_id
+            assert turn is not None
+            player = self.house.get(seat)
+            if player is None:
+                player = self.house[seat] = make_player(HOUSE_LEVEL, random.Random(self.seed + seat))
+            decision = Decision(seat, turn.round, turn.turn, player, service.observation(seat))
+        self.playing_turn = decision.turn_id
+        try:
+            plan = await asyncio.get_running_loop().run_in_executor(None, decision.run)
+            pace = self.server.pace
+            for k, move in enumerate(plan):
+                with self.step():
+                    ok = service.apply_decision_move(decision, move)
+                if not ok:
+                    break
+                if pace > 0 and k < len(plan) - 1:
+                    await asyncio.sleep(pace)
+        finally:
+            self.playing_turn = None
+        with self.step():
+            service.end_decision(decision)
+            for fault in service.take_faults():
+                log.warning("table %s: %s", self.id, fault)
+        if self.server.pace > 0:
+            await asyncio.sleep(self.server.pace)
+
+    def _finish(self) -> None:
+        self.state = TableState.FINISHED
+        log.info("table %s: the session is over", self.id)
+        self._stop_task()
+        self._close_files()
+        for path in (self.meta_path, self.save_path):
+            self.server.writer.submit(_logged, _unlink, path, "")  # after the save's last write
+
+    def _stop_task(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            self.task = None
+
+    def _close_files(self) -> None:
+        if self.service is not None:
+            for listener in (self.transcript, self.saver):
+                if listener is not None:
+                    self.service.remove_listener(listener)
+        if self._transcript_file is not None:
+            try:
+                self._transcript_file.close()
+            except OSError:
+                pass
+            self._transcript_file = None
+
+    def meta(self) -> dict[str, Any]:
+        """What the save does not hold: the table's name, creator and whose each seat is."""
+        def person(p: Person | None) -> dict[str, Any] | None:
+            return None if p is None or p.guest else {"key": p.key, "name": p.name}
+        return {
+            "id": self.id, "name": self.name, "owner": person(self.owner), "owner_name": self.owner.name,
+            "rules": self.rules.as_dict(), "seed": self.seed,
+            "seats": [{"spec": s.spec, "person": person(s.person)} for s in self.slots],
+        }
+
+    def _write_meta(self) -> None:
+        try:
+            write_atomic(self.meta_path, json.dumps(self.meta(), indent=1) + "\n")
+        except OSError as exc:
+            log.error("table %s: cannot write %s: %s", self.id, self.meta_path, exc)
+
+    def adjourn(self) -> None:
+        """Keep the game in its save and stop playing it (everyone has gone)."""
+        service = self.service
+        self._stop_task()
+        self.playing_turn = None
+        if service is not None:
+            if self.saver is not None:
+                self.saver.save(compact=True)
+                self.server.drain()  # the save is whole on the disk before anyone resumes it
+            self._write_meta()
+            self._close_files()
+            service.close()
+        for house in self.house.values():
+            house.close()
+        self.house.clear()
+        self.service = None
+        self.seat_names = None
+        self.restored = None
+        self.state = TableState.ADJOURNED
+        for slot in self.slots:
+            slot.stand_in = slot.back = slot.ready = False
+            if slot.grace is not None:
+                slot.grace.cancel()
+                slot.grace = None
+            if slot.person is not None and slot.person.guest:
+                slot.person = None
+        log.info("table %s: adjourned into %s", self.id, self.save_path)
+
+
+class _Step:
+    """``with table.step():`` one change of the game, then :meth:`_Table.settle`."""
+
+    def __init__(self, table: _Table) -> None:
+        self.table = table
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        self.table.settle()
+
+
+class TableServer:
+    """Every table of one server, and who sits where.
+
+    ``data_dir`` holds ``players.json`` (the name chosen for each key) and ``tables/`` (each
+    table's transcript, and the saves of games in progress and adjourned).  ``grace`` is how
+    long a dropped person's seat is held before the house computer plays it; ``pace`` the
+    pause between a computer's moves (0 in tests); ``think`` the expert's budget per decision.
+    ``chat_lines`` chat lines are allowed per ``chat_window`` seconds, each at most
+    ``chat_length`` characters.  ``clock`` is the time source of the chat limit.
+
+    Make it inside the running event loop; :meth:`close` adjourns every game in progress.
+    Lobby changes are announced to :meth:`subscribe` callbacks.
+    """
+
+    def __init__(self, data_dir: Path, grace: float = 60, pace: float = 0.6, think: float | None = None,
+                 chat_lines: int = 5, chat_window: float = 10.0, chat_length: int = 200,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.data_dir = Path(data_dir)
+        self.grace = grace
+        self.pace = pace
+        self.think = think
+        self.chat_lines = chat_lines
+        self.chat_window = chat_window
+        self.chat_length = chat_length
+        self.clock = clock
+        self._tables: dict[int, _Table] = {}
+        self._subscribers: list[Callable[[], None]] = []
+        self._shown: dict[int, TableInfo] = {}
+        """What the lobby was last told of each table (a step that changes none of it is not
+        announced)."""
+        self._names: dict[str, str] = self._read_names()
+        self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kc-tables-save")
+        """The one thread that writes the games' saves, in the order they were made."""
+        self._next_id = 1
+        """The next table's number: above every table's, and every file's in the tables folder
+        (a finished table's transcript is never overwritten by a new table's)."""
+        self._load_adjourned()
+
+    # ------------------------------------------------------------------ people
+    @property
+    def players_path(self) -> Path:
+        return self.data_dir / PLAYERS_FILE
+
+    def _read_names(self) -> dict[str, str]:
+        try:
+            data = json.loads(read_text(self.players_path, 1 << 22))
+        except UnreadableFile as exc:
+            if not exc.missing:
+                log.error("%s %s; names start afresh", self.players_path, exc)
+            return {}
+        except ValueError as exc:
+            log.error("%s is damaged (%s); names start afresh", self.players_path, exc)
+            return {}
+        names = data.get("names", {}) if isinstance(data, dict) else {}
+        return {k: v for k, v in names.items() if isinstance(k, str) and isinstance(v, str)}
+
+    def known_name(self, key: str) -> str | None:
+        """The name the person with ``key`` chose on an earlier visit, if any."""
+        return self._names.get(key)
+
+    def person(self, key: str | None, name: str | None = None) -> Person:
+        """The person for a connection: ``key`` is their key's fingerprint (None: a guest).
+        ``name`` (checked with :func:`check_name`) is remembered for the key; without it the
+        remembered one is used (:class:`TableError` if there is none yet)."""
+        if name is None:
+            if key is None or key not in self._names:
+                raise TableError("Choose a name first.")
+            return Person(key, self._names[key])
+        name = check_name(name)
+        if key is None:
+            return Person(None, name, guest=True)
+        if self._names.get(key) != name:
+            self._names[key] = name
+            try:
+                write_atomic(self.players_path, json.dumps({"names": self._names}, indent=1) + "\n")
+            except OSError as exc:
+                log.error("cannot remember names in %s: %s", self.players_path, exc)
+        return Person(key, name)
+
+    # ------------------------------------------------------------------ lobby
+    def tables(self) -> tuple[TableInfo, ...]:
+        """Every table, by number: waiting, playing, adjourned and finished ones."""
+        return tuple(self._tables[k].info() for k in sorted(self._tables))
+
+    def table(self, table_id: int) -> TableInfo:
+        return self._get(table_id).info()
+
+    def is_owner(self, person: Person, table_id: int) -> bool:
+        """Whether ``person`` made the table."""
+        return person.same(self._get(table_id).owner)
+
+    def may_start(self, person: Person, table_id: int) -> bool:
+        """Whether ``person`` may start the table's game (see :meth:`start`)."""
+        table = self._get(table_id)
+        seated = [s for s in table.slots if s.connected]
+        owner_here = any(table.owner.same(s.person) for s in seated)
+        return person.same(table.owner) or (
+            (table.restored is not None or not owner_here) and any(person.same(s.person) for s in seated))
+
+    def seat_kept_for(self, person: Person, table_id: int) -> int | None:
+        """The seat of the table that is ``person``'s (to come back to, or resume), if any."""
+        for slot in self._get(table_id).slots:
+            if person.same(slot.person):
+                return slot.index
+        return None
+
+    def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
+        """Call ``callback()`` after every change the lobby shows (a seat taken, a game started
+        or adjourned, a round dealt); returns the function that unsubscribes it."""
+        self._subscribers.append(callback)
+
+        def unsubscribe() -> None:
+            if callback in self._subscribers:
+                self._subscribers.remove(callback)
+        return unsubscribe
+
+    def changed(self, table: _Table | None = None) -> None:
+        """Tell the subscribers, if what the lobby shows has changed: of ``table`` only (a step
+        of its game), or of any table (one made, adjourned or forgotten)."""
+        if table is not None and table.id in self._tables:
+            info = table.info()
+            if self._shown.get(table.id) == info:
+                return
+            self._shown[table.id] = info
+        else:
+            shown = {t.id: t.info() for t in self._tables.values()}
+            if shown == self._shown:
+                return
+            self._shown = shown
+        for callback in list(self._subscribers):
+            try:
+                callback()
+            except Exception:  # noqa: BLE001 - a broken lobby client must not stop the others
+                log.exception("a lobby subscriber failed and was dropped")
+                self._subscribers.remove(callback)
+
+    def _get(self, table_id: int) -> _Table:
+        table = self._tables.get(table_id)
+        if table is None:
+            raise TableError(f"There is no table {table_id}.")
+        return table
+
+    def create_table(self, owner: Person, name: str, rules: RuleSet, seats: Sequence[str],
+                     seed: int | None = None) -> TableInfo:
+        """A new waiting table; ``seats`` holds :data:`SEAT_OPEN` (a person's seat) or an AI
+        level for each of ``rules.players`` seats, one open at least; ``name`` may be empty
+        (then "Ada's table").  ``seed`` fixes the deals (tests, a replayed evening; by default
+        a fresh one).  The owner then joins a seat like everyone else, and may :meth:`start`
+        the game."""
+        title = check_name(name or f"{owner.name}'s table", MAX_TABLE_NAME, "A table's name")
+        rules.checked()
+        specs = [s.strip().lower() for s in seats]
+        if len(specs) != rules.players:
+            raise TableError(f"These rules are for {rules.players} players; {len(specs)} seats were given.")
+        for spec in specs:
+            if spec != SEAT_OPEN and spec not in LEVELS:
+                raise TableError(f"A seat is {SEAT_OPEN} or a computer level ({', '.join(LEVELS)}); "
+                                 f"not {visible(spec)[:20]!r}.")
+        if SEAT_OPEN not in specs:
+            raise TableError("A table needs one open seat at least, for a person.")
+        table_id = self._next_id
+        self._next_id += 1
+        table = _Table(self, table_id, title, owner, rules, specs)
+        if seed is not None:
+            table.seed = seed
+        self._tables[table_id] = table
+        log.info("table %s created by %s: %s, %s", table_id, owner.name, title, ", ".join(specs))
+        self.changed()
+        return table.info()
+
+    def join(self, person: Person, table_id: int, seat: int) -> SeatDoor:
+        """Take seat ``seat`` (from 0) of a table: a free person's seat, or one's own seat
+        again (after a dropped connection, or of an adjourned table, which this resumes).
+        Returns the seat's door; :class:`TableError` says why not."""
+        table = self._get(table_id)
+        if table.state == TableState.ADJOURNED:
+            if not any(person.same(s.person) for s in table.slots):
+                raise TableError(f"Table {table_id} is adjourned; only its players can resume it.")
+            self._resume(table)
+        return table.sit(person, seat)
+
+    def watch(self, person: Person, table_id: int) -> SeatDoor:
+        """Watch a table: a door for no seat, which sees no hand and cannot act."""
+        table = self._get(table_id)
+        if table.state == TableState.ADJOURNED:
+            raise TableError(f"Table {table_id} is adjourned; nothing is being played there.")
+        return table.watch(person)
+
+    def start(self, person: Person, table_id: int) -> None:
+        """Start a waiting table's game: its creator may, and when the creator is not seated
+        there (or the table was resumed) any person seated there; free seats are played by the
+        house computer until taken."""
+        table = self._get(table_id)
+        if table.state != TableState.WAITING:
+            raise TableError(f"Table {table_id} is {table.state} already.")
+        if not self.may_start(person, table_id):
+            raise TableError(f"Only {table.owner.name}, who made the table, can start the game.")
+        if not any(s.connected for s in table.slots):
+            raise TableError("Nobody sits at the table yet.")
+        self._start(table)
+
+    def _maybe_autostart(self, table: _Table) -> None:
+        if table.state == TableState.WAITING and all(s.connected for s in table.slots if s.for_person):
+            self._start(table)
+
+    def _start(self, table: _Table) -> None:
+        if table.restored is not None:
+            service, events = table.restored, list(table.restored.past_events)
+        else:
+            names = [table._lobby_name(slot) if slot.for_person else None for slot in table.slots]
+            specs = [f"{HUMAN_PREFIX}{name}" if name else slot.spec for name, slot in zip(names, table.slots)]
+            seats = make_seats(specs, random.Random(table.seed), think=self.think, names=names)
+            service = GameService(table.rules, seats, seed=table.seed)
+            events = []
+        table.restored = None
+        table.begin(service, events)
+
+    # ------------------------------------------------------------------ adjourned tables
+    def _load_adjourned(self) -> None:
+        folder = self.data_dir / TABLES_FOLDER
+        if not folder.is_dir():
+            return
+        for path in folder.glob("table-*"):
+            number = re.match(r"table-([0-9]{1,9})\.", path.name)
+            if number:
+                self._next_id = max(self._next_id, int(number.group(1)) + 1)
+        for meta_path in sorted(folder.glob("table-*.table.json")):
+            try:
+                meta = json.loads(read_text(meta_path, 1 << 20))
+                table = self._table_from_meta(meta)
+            except (UnreadableFile, ValueError, KeyError, TypeError, IllegalMove) as exc:
+                log.error("%s cannot be read (%s); that table is not listed", meta_path, exc)
+                continue
+            if not table.save_path.exists():
+                log.error("%s has no save beside it; that table is not listed", meta_path)
+                continue
+            self._tables[table.id] = table
+            log.info("table %s is adjourned: %s", table.id, table.name)
+
+    def _table_from_meta(self, meta: dict[str, Any]) -> _Table:
+        def person(d: Any) -> Person | None:
+            return None if d is None else Person(str(d["key"]), check_name(str(d["name"])))
+        owner = person(meta.get("owner")) or Person(None, check_name(str(meta["owner_name"])), guest=True)
+        rules = RuleSet.from_dict(meta["rules"])
+        seats = meta["seats"]
+        table = _Table(self, int(meta["id"]), check_name(str(meta["name"]), MAX_TABLE_NAME), owner, rules,
+                       [str(s["spec"]) for s in seats])
+        table.seed = int(meta["seed"])
+        for slot, seat in zip(table.slots, seats):
+            slot.person = person(seat.get("person"))
+        table.state = TableState.ADJOURNED
+        return table
+
+    def _resume(self, table: _Table) -> None:
+        try:
+            restored = load_save(table.save_path, think=self.think, lock=False)
+        except SaveError as exc:
+            log.error("table %s cannot be resumed: %s", table.id, exc)
+            raise TableError(f"Table {table.id} cannot be resumed: {exc.problem}.") from None
+        table.restored = restored.service
+        table.state = TableState.WAITING
+        log.info("table %s resumed from %s", table.id, table.save_path)
+
+    def _adjourn(self, table: _Table) -> None:
+        table.notice("Everyone has left: the table is adjourned; its players can resume it from the lobby.")
+        table.adjourn()
+        table.settle()
+        for door in table.spectators:
+            door.closed = True  # nothing is played here any more: the spectators are sent back
+        table.spectators.clear()
+        if not any(s.person is not None for s in table.slots):
+            # Only guests played: nobody can ever resume it.
+            self._tables.pop(table.id, None)
+            for path in (table.meta_path, table.save_path):
+                path.unlink(missing_ok=True)
+            log.info("table %s closed: only guests played there", table.id)
+        self.changed()
+
+    def _tidy(self, table: _Table) -> None:
+        """Forget a table nobody is at that has nothing to keep (never started, or over)."""
+        if table.people_here():
+            return
+        if table.state == TableState.FINISHED or (
+                table.state == TableState.WAITING and table.restored is None
+                and all(s.person is None for s in table.slots)):
+            self._tables.pop(table.id, None)
+            log.info("table %s closed", table.id)
+            self.changed()
+        elif table.state == TableState.WAITING and table.restored is not None:
+            table.restored.close()
+            table.restored = None
+            table.state = TableState.ADJOURNED
+            self.changed()
+
+    def drain(self) -> None:
+        """Wait for the saves written so far to be on the disk."""
+        self.writer.submit(lambda: None).result()
+
+    async def close(self) -> None:
+        """Adjourn every game in progress (the server stops; a restart lists them again)."""
+        for table in list(self._tables.values()):
+            for door in table.doors():
+                door.closed = True
+            for slot in table.slots:
+                slot.door = None
+            table.spectators.clear()
+            if table.state == TableState.PLAYING:
+                self._adjourn(table)
+            elif table.restored is not None:
+                table.restored.close()
+        self.writer.shutdown(wait=True)
+        await asyncio.sleep(0)

@@ -1,0 +1,462 @@
+"""The line mode's lobby of a table server: the tables as lines, commands to make, join and
+watch one, then the usual line-mode play (docs/protocol.md section 3) for that seat, with chat.
+
+It runs over async streams, so one server can serve many: ``run_plain_lobby(server, person,
+read, write)``, where ``read()`` returns the next line (None when input ends) and ``write(text)``
+sends text.  It is :class:`~kc_tui.plain.PlainGame`'s narration and review commands, driven
+by the server's deliveries rather than by a local game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import Awaitable, Callable, cast
+
+from .engine.commands import CommandError, Verb, Verbosity, parse_command, parse_review
+from .engine.describe import score_table, totals_chart
+from .engine.kinds import Phase, Scoring
+from .engine.moves import IllegalMove
+from .engine.rules import PRESETS, RuleError, build_rules
+from .engine.service import GameService
+from .engine.text import visible
+from .net.remote import RemoteTable
+from .net.tables import SEAT_OPEN, Notice, Person, SeatDoor, TableError, TableServer, TableState
+from .plain import PlainGame
+
+__all__ = ["LOBBY_HELP", "run_plain_lobby", "PlainLobby"]
+
+MAX_LINE = 1000
+"""The longest line read: a longer one is refused unread."""
+
+LOBBY_HELP = """\
+Lobby commands:
+  tables                 list the tables
+  new [SEATS] [OPTIONS]  make a table and sit at its first open seat; SEATS are open (a person)
+                         or a computer level (easy medium hard expert), e.g. new open open hard;
+                         OPTIONS are preset=NAME and rule options, e.g. hand_size=10
+  join T [S]             take seat S (from 1) of table T, or its first free seat (your own seat
+                         again, to come back or to resume an adjourned table)
+  watch T                watch table T (no hand is shown)
+  start                  start the game at your table (its maker)
+  say TEXT               a line to everyone at your table
+  leave                  leave your table (a computer plays your seat; you may come back)
+  help                   this list
+  quit                   leave the server"""
+
+_CHANGED = object()
+
+
+class _Out(io.TextIOBase):
+    """The stream :class:`PlainGame` prints to, passing each write on."""
+
+    def __init__(self, write: Callable[[str], None]) -> None:
+        super().__init__()
+        self._send = write
+
+    def write(self, text: str) -> int:
+        self._send(text)
+        return len(text)
+
+    def flush(self) -> None:
+        return None
+
+
+class _TableGame(PlainGame):
+    """The line mode's narration and review answers for one networked seat."""
+
+    def __init__(self, remote: RemoteTable, out: io.TextIOBase, verbosity: Verbosity) -> None:
+        # RemoteTable has the service's names for all the line mode uses; it plays no computer.
+        super().__init__(cast(GameService, remote), read=lambda prompt: None,
+                         out=cast("io.TextIOWrapper", out), verbosity=verbosity)
+        self.remote = remote
+
+
+class PlainLobby:
+    """One connection's line-mode session (see the module's words)."""
+
+    def __init__(self, server: TableServer, person: Person | None, read: Callable[[], Awaitable[str | None]],
+                 write: Callable[[str], None], key: str | None = None) -> None:
+        self.server = server
+        self.person = person
+        self.key = person.key if person is not None else key
+        self._read = read
+        self._write = write
+        self.out = _Out(write)
+        self.door: SeatDoor | None = None
+        self.game: _TableGame | None = None
+        self.lines: asyncio.Queue[str | None] = asyncio.Queue()
+        self.changed = asyncio.Event()
+        self._told: object = None  # the table position last told (a turn, a round's end)
+        self._unsubscribe: Callable[[], None] | None = None
+
+    def say(self, text: str) -> None:
+        self._write(text + "\n")
+
+    # ------------------------------------------------------------------ reading
+    async def _reader(self) -> None:
+        try:
+            while True:
+                line = await self._read()
+                await self.lines.put(line)
+                if line is None:
+                    return
+        except (ConnectionError, EOFError, asyncio.IncompleteReadError):
+            await self.lines.put(None)
+
+    async def _next(self) -> object:
+        """The next line, None when input ends, or :data:`_CHANGED` when the table moved."""
+        if not self.lines.empty():
+            return self.lines.get_nowait()
+        get = asyncio.ensure_future(self.lines.get())
+        change = asyncio.ensure_future(self.changed.wait())
+        done, _ = await asyncio.wait({get, change}, return_when=asyncio.FIRST_COMPLETED)
+        change.cancel()
+        if get in done:
+            return get.result()
+        get.cancel()
+        try:
+            await get
+        except asyncio.CancelledError:
+            pass
+        self.changed.clear()
+        return _CHANGED
+
+    async def run(self) -> int:
+        """Serve this connection until it quits or its input ends (a seat held then is
+        detached: kept for the grace time)."""
+        reader = asyncio.ensure_future(self._reader())
+        try:
+            if self.person is None and not await self._ask_name():
+                return 0
+            assert self.person is not None
+            self.say(f"Welcome, {self.person.name}. Type help for the commands.")
+            self._list()
+            self._unsubscribe = self.server.subscribe(self._lobby_changed)
+            prompt = True
+            while True:
+                self._follow_table()
+                if prompt or self._position() != self._told:
+                    self._tell()
+                item = await self._next()
+                if item is _CHANGED:
+                    prompt = False
+                    continue
+                if item is None:
+                    if self.door is not None and not self.door.closed:
+                        self.door.detach()
+                    return 0
+                assert isinstance(item, str)
+                if not self._line(item):
+                    return 0
+                prompt = True
+        finally:
+            if self._unsubscribe is not None:
+                self._unsubscribe()
+            reader.cancel()
+
+    async def _ask_name(self) -> bool:
+        known = self.server.known_name(self.key) if self.key else None
+        while True:
+            self._write("Your name at the tables" + (f" (Enter for {known})" if known else "") + ": ")
+            line = await self.lines.get()
+            if line is None:
+                return False
+            text = line.strip() or (known or "")
+            try:
+                self.person = self.server.person(self.key, text)
+                return True
+            except TableError as exc:
+                self.say(str(exc))
+
+    def _lobby_changed(self) -> None:
+        if self.door is not None:
+            self.changed.set()
+
+    # ------------------------------------------------------------------ where we are
+    def _follow_table(self) -> None:
+        """Once the game at one's table is on, follow it."""
+        door = self.door
+        if door is None or door.closed or self.game is not None or not door.started:
+            return
+        remote = RemoteTable(door)
+        remote.on_notice = self._notice
+        remote.on_update = self.changed.set
+        verbosity = Verbosity.FULL if door.spectator else Verbosity.BRIEF
+        self.game = _TableGame(remote, self.out, verbosity)
+        view = door.view()
+        if view.round:
+            self.say(f"The game at table {door.table_id} is on: round {view.round}. Totals: "
+                     + ", ".join(f"{n} {t}" for n, t in zip(door.names, view.totals)) + ".")
+
+    def _notice(self, notice: Notice) -> None:
+        self.say(f"* {notice}" if notice.kind == "table" else str(notice))
+
+    def _position(self) -> object:
+        door = self.door
+        if door is not None and door.closed:
+            self.door = self.game = None  # the table went (adjourned): back in the lobby
+            door = None
+        if door is None:
+            return "lobby"
+        if not door.started:
+            return ("waiting", door.info().state)
+        view = door.view()
+        return (view.phase, view.turn, door.my_turn())
+
+    def _tell(self) -> None:
+        """Say what the person needs to act now, and the prompt."""
+        position = self._position()
+        fresh = position != self._told
+        self._told = position
+        door, game = self.door, self.game
+        if door is None or door.closed or game is None:
+            self._write("lobby> ")
+            return
+        view = door.view()
+        if view.phase == Phase.SESSION_OVER:
+            self.say(score_table(view.history, game.names, door.rules, over=True))
+            self.say(totals_chart(view.history, game.names))
+            self.say("The session is over; back to the lobby.")
+            self._leave_table()
+            self._write("lobby> ")
+            return
+        if view.phase == Phase.ROUND_OVER:
+            if door.spectator:
+                self._write("table> ")
+            else:
+                if fresh and door.rules.scoring != Scoring.NONE and game.verbosity == Verbosity.FULL:
+                    self.say(score_table(view.history, game.names, door.rules))
+                self._write("Press Enter for the next round (or type leave). ")
+            return
+        if door.my_turn():
+            if fresh:
+                game._last_human = door.seat
+                game._live = True
+                assert door.seat is not None
+                game._begin_turn(door.seat)
+            assert door.seat is not None
+            self._write(f"{game.names[door.seat]}> ")
+            return
+        if fresh and not door.spectator:
+            game._live = False
+        self._write("table> ")
+
+    # ------------------------------------------------------------------ lines
+    def _line(self, line: str) -> bool:
+        """Handle one line; False when the person quits."""
+        if len(line) > MAX_LINE:
+            self.say(f"That line is longer than {MAX_LINE} characters; nothing was done.")
+            return True
+        text = line.strip()
+        word, _, rest = text.partition(" ")
+        word = word.lower()
+        if word == "quit":
+            self._leave_table()
+            self.say("Goodbye.")
+            return False
+        if word == "say":
+            self._chat(rest)
+        elif word == "leave":
+            self._leave_table(said=True)
+        elif self.game is not None and self.door is not None and not self.door.closed:
+            self._table_line(text)
+        else:
+            self._lobby_line(word, rest.split())
+        return True
+
+    def _chat(self, text: str) -> None:
+        if self.door is None or self.door.closed:
+            self.say("You are at no table: join or watch one to chat there.")
+            return
+        try:
+            self.door.say(text)
+        except TableError as exc:
+            self.say(str(exc))
+
+    def _leave_table(self, said: bool = False) -> None:
+        door = self.door
+        if door is None or door.closed:
+            if said:
+                self.say("You are at no table.")
+            self.door, self.game = None, None
+            return
+        if self.game is not None:
+            self.game.remote.close()
+        else:
+            door.leave()
+        self.door, self.game = None, None
+        if said:
+            self.say(f"You left table {door.table_id}.")
+
+    def _list(self) -> None:
+        tables = self.server.tables()
+        if not tables:
+            self.say("No tables yet: type new to make one (help lists the commands).")
+        for info in tables:
+            self.say(info.line())
+
+    def _lobby_line(self, word: str, args: list[str]) -> None:
+        if not word:
+            return
+        if word in ("tables", "list", "ls"):
+            self._list()
+        elif word == "help":
+            self.say(LOBBY_HELP)
+        elif word == "new":
+            self._new(args)
+        elif word == "join":
+            self._join(args)
+        elif word == "watch":
+            self._watch(args)
+        elif word == "start":
+            if self.door is None:
+                self.say("Take a seat at your table first.")
+                return
+            try:
+                self.door.start()
+            except TableError as exc:
+                self.say(str(exc))
+        else:
+            self.say(f"{visible(word)[:20]!r} is not a lobby command; type help for the list.")
+
+    def _table_number(self, args: list[str], usage: str) -> int | None:
+        if not args or not args[0].isdigit():
+            self.say(f"Which table? Type {usage}.")
+            return None
+        return int(args[0])
+
+    def _new(self, args: list[str]) -> None:
+        if self.door is not None:
+            self.say("You are at a table already: type leave first.")
+            return
+        seats = [a.lower() for a in args if "=" not in a] or [SEAT_OPEN, SEAT_OPEN]
+        options = dict(a.split("=", 1) for a in args if "=" in a)
+        preset = options.pop("preset", "standard")
+        if preset not in PRESETS:
+            self.say(f"There is no preset {visible(preset)[:20]!r}; the presets are {', '.join(PRESETS)}.")
+            return
+        try:
+            rules = build_rules(len(seats), preset, options)
+        except RuleError as exc:
+            self.say(f"Those rules cannot be played: {exc}.")
+            return
+        assert self.person is not None
+        try:
+            info = self.server.create_table(self.person, "", rules, seats)
+        except TableError as exc:
+            self.say(str(exc))
+            return
+        self.say(f"Table {info.id} is made: {info.rules}.")
+        self._sit(info.id, [s.lower() for s in seats].index(SEAT_OPEN))
+
+    def _join(self, args: list[str]) -> None:
+        table_id = self._table_number(args, "join T, or join T S for seat S")
+        if table_id is None:
+            return
+        if len(args) > 1:
+            if not args[1].isdigit() or int(args[1]) < 1:
+                self.say("A seat is a number from 1; type join T S.")
+                return
+            seat = int(args[1]) - 1
+        else:
+            assert self.person is not None
+            try:
+                own = self.server.seat_kept_for(self.person, table_id)
+                free = self.server.table(table_id).free_seats
+            except TableError as exc:
+                self.say(str(exc))
+                return
+            if own is None and not free:
+                self.say(f"Table {table_id} has no free seat: type watch {table_id} to watch it.")
+                return
+            seat = own if own is not None else free[0]
+        self._sit(table_id, seat)
+
+    def _sit(self, table_id: int, seat: int) -> None:
+        if self.door is not None and not self.door.closed:
+            self.say("You are at a table already: type leave first.")
+            return
+        assert self.person is not None
+        try:
+            self.door = self.server.join(self.person, table_id, seat)
+        except TableError as exc:
+            self.say(str(exc))
+            return
+        info = self.door.info()
+        self.say(f"You sit in seat {seat + 1} of table {table_id}." + (
+            " Waiting for the game to start" + (": type start to start it." if
+                                                self.server.may_start(self.person, table_id) else ".")
+            if info.state == TableState.WAITING else ""))
+
+    def _watch(self, args: list[str]) -> None:
+        table_id = self._table_number(args, "watch T")
+        if table_id is None:
+            return
+        if self.door is not None and not self.door.closed:
+            self.say("You are at a table already: type leave first.")
+            return
+        assert self.person is not None
+        try:
+            self.door = self.server.watch(self.person, table_id)
+        except TableError as exc:
+            self.say(str(exc))
+            return
+        self.say(f"You are watching table {table_id}.")
+
+    def _table_line(self, text: str) -> None:
+        """A line at the table: a review command, a move or verb on one's turn, Enter between
+        rounds."""
+        game, door = self.game, self.door
+        assert game is not None and door is not None
+        view = door.view()
+        try:
+            review = parse_review(text)
+        except CommandError as exc:
+            self.say(str(exc))
+            return
+        if review is not None:
+            game._answer(review, door.seat)
+            return
+        if view.phase == Phase.ROUND_OVER:
+            if door.spectator:
+                self.say("The players deal the next round when they are ready.")
+                return
+            try:
+                door.next_round()
+            except TableError as exc:
+                self.say(str(exc))
+                return
+            if door.view().phase == Phase.ROUND_OVER:
+                self.say("Waiting for the others to be ready for the next round...")
+            return
+        if not text:
+            return
+        if not door.my_turn():
+            try:
+                door.end_turn()  # refused with the sentence that says whose turn it is
+            except TableError as exc:
+                self.say(str(exc))
+            return
+        obs = door.view().observation
+        assert obs is not None
+        try:
+            command = parse_command(text, obs.hand)
+        except CommandError as exc:
+            self.say(str(exc))
+            return
+        if isinstance(command, Verb):
+            game._verb(command.name, obs)  # quit was taken above: it leaves the server
+            return
+        try:
+            door.play(command)
+        except IllegalMove as exc:
+            self.say(str(exc))
+
+
+async def run_plain_lobby(server: TableServer, person: Person | None,
+                          read: Callable[[], Awaitable[str | None]], write: Callable[[str], None],
+                          key: str | None = None) -> int:
+    """Serve one line-mode connection (see the module's words); ``person`` None asks a name
+    first (remembered for ``key``).  Returns an exit code."""
+    return await PlainLobby(server, person, read, write, key).run()

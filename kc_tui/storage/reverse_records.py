@@ -1,0 +1,142 @@
+"""Kings Reverse's finished sessions and its statistics, kept apart from Kings in the Corner's:
+a finished session's transcript goes to ``transcripts/kings-reverse/`` (the first game's
+statistics and replays read only the files directly in ``transcripts/``), and the statistics of
+this game are read from there alone.  Pure Python, as :mod:`.stats`."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Callable
+
+from ..engine.text import visible
+from ..games.kings_reverse.engine.events import (
+    GAME_NAME,
+    ReverseEvent,
+    RoundEnd,
+    SessionEnd,
+    SessionStart,
+    encode_event,
+    event_from_dict,
+)
+from .files import UnreadableFile, read_text, write_atomic
+from .paths import transcripts_dir
+
+__all__ = ["reverse_transcripts_dir", "SessionRecorder", "ReverseResult", "read_reverse_results",
+           "reverse_report_text"]
+
+MAX_BYTES = 64 * 1024 * 1024
+"""A transcript larger than this is not read (a session of a few hundred rounds is far less)."""
+
+
+def reverse_transcripts_dir() -> Path:
+    """Where Kings Reverse's finished sessions are kept."""
+    return transcripts_dir() / GAME_NAME
+
+
+class SessionRecorder:
+    """A listener that keeps every event of a Kings Reverse session and, at its end, writes its
+    transcript into :func:`reverse_transcripts_dir` (for the statistics).  A write that fails is
+    reported once through ``on_error``; the game goes on."""
+
+    name = "The statistics recorder"
+
+    def __init__(self, names: list[str], on_error: Callable[[str], None] | None = None,
+                 when: datetime | None = None) -> None:
+        self.lines: list[str] = []
+        self.on_error = on_error
+        stamp = (when or datetime.now()).strftime("%Y-%m-%d-%H%M%S")
+        slug = "-".join("".join(ch for ch in n.lower() if ch.isalnum())[:12] or "p" for n in names)
+        self.stem = f"{stamp}-{slug}"
+        self.path: Path | None = None
+        """Where the finished session's transcript was kept."""
+
+    def __call__(self, event: ReverseEvent) -> None:
+        self.lines.append(encode_event(event))
+        if isinstance(event, SessionEnd):
+            self.finish()
+
+    def finish(self) -> None:
+        folder = reverse_transcripts_dir()
+        target, k = folder / f"{self.stem}.jsonl", 2
+        while target.exists():
+            target, k = folder / f"{self.stem}-{k}.jsonl", k + 1
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            write_atomic(target, "".join(line + "\n" for line in self.lines))
+        except OSError as exc:
+            if self.on_error is not None:
+                self.on_error(f"Cannot keep the finished game's transcript in {target}: "
+                              f"{exc.strerror or exc}.")
+            return
+        self.path = target
+
+
+@dataclass(frozen=True, slots=True)
+class ReverseResult:
+    """One finished Kings Reverse session as the statistics need it."""
+
+    name: str
+    players: tuple[str, ...]
+    winners: tuple[int, ...]
+    totals: tuple[int, ...]
+    round_winners: tuple[int | None, ...]
+    """Who went out in each round (None: a blocked round)."""
+
+
+def read_reverse_results(folder: Path | None = None) -> tuple[list[ReverseResult], list[str]]:
+    """Every finished session in the folder, oldest first by name, and one line per file that
+    could not be read (skipped, never changed)."""
+    folder = folder or reverse_transcripts_dir()
+    results: list[ReverseResult] = []
+    problems: list[str] = []
+    if not folder.is_dir():
+        return results, problems
+    for path in sorted(folder.glob("*.jsonl")):
+        shown = visible(path.name)
+        try:
+            events = [event_from_dict(json.loads(line))
+                      for line in read_text(path, MAX_BYTES).splitlines() if line.strip()]
+        except (UnreadableFile, KeyError, ValueError, TypeError, AttributeError) as exc:
+            problems.append(f"{shown}: {visible(str(exc))[:80]}")
+            continue
+        start = events[0] if events and isinstance(events[0], SessionStart) else None
+        end = next((e for e in events if isinstance(e, SessionEnd)), None)
+        if start is None or end is None:
+            problems.append(f"{shown}: not a finished session")
+            continue
+        n = len(start.players)
+        if len(end.totals) != n or any(not 0 <= w < n for w in end.winners):
+            problems.append(f"{shown}: its results do not match its {n} players")
+            continue
+        rounds = tuple(e.winners[0] if e.winners else None for e in events if isinstance(e, RoundEnd))
+        results.append(ReverseResult(visible(path.stem), tuple(visible(p.name) for p in start.players),
+                                     end.winners, end.totals, rounds))
+    return results, problems
+
+
+def reverse_report_text() -> str:
+    """Each player's Kings Reverse record: sessions won, rounds won (went out), the average
+    final score (the lowest wins, KR7)."""
+    results, problems = read_reverse_results()
+    if not results:
+        return (f"No finished Kings Reverse sessions yet (they are kept in "
+                f"{reverse_transcripts_dir()}).")
+    table: dict[str, list[int]] = {}  # name: sessions, won, rounds played, rounds won, points
+    for result in results:
+        for seat, name in enumerate(result.players):
+            row = table.setdefault(name, [0, 0, 0, 0, 0])
+            row[0] += 1
+            row[1] += seat in result.winners
+            row[2] += len(result.round_winners)
+            row[3] += sum(1 for w in result.round_winners if w == seat)
+            row[4] += result.totals[seat]
+    lines = [f"From {len(results)} finished session{'s' if len(results) != 1 else ''}."]
+    for name, (sessions, won, rounds, out, points) in table.items():
+        lines.append(f"{name}: won {won} of {sessions} session{'s' if sessions != 1 else ''}, "
+                     f"went out in {out} of {rounds} round{'s' if rounds != 1 else ''}, "
+                     f"final score {points / sessions:.0f} on average (the lowest wins).")
+    lines += [f"(skipped {p})" for p in problems]
+    return "\n".join(lines)

@@ -1,0 +1,130 @@
+"""``kings-corner --game kings-reverse``: the registry hands the command line over; rules,
+simulate, tournament and the line mode with its review commands."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+from kr_referee import check_transcript
+
+from kc_tui.cli import main
+from kc_tui.games import GAMES, game_named, split_game_argument
+from kc_tui.games.kings_reverse.ai import make_player
+from kc_tui.games.kings_reverse.engine.rules import build_rules
+from kc_tui.games.kings_reverse.engine.service import ReverseSeat, ReverseService
+from kc_tui.games.kings_reverse.plain import ReversePlain
+
+
+def test_the_registry_names_both_games_and_finds_the_game_anywhere_in_the_arguments() -> None:
+    assert list(GAMES) == ["kings-corner", "kings-reverse"]
+    assert split_game_argument(["rules", "--game", "kings-reverse", "--players", "3"]) == (
+        "kings-reverse", ["rules", "--players", "3"])
+    assert split_game_argument(["--game=kings-reverse"]) == ("kings-reverse", [])
+    assert split_game_argument(["rules"]) == ("kings-corner", ["rules"])
+    with pytest.raises(ValueError, match="the games are kings-corner, kings-reverse"):
+        game_named("uno")
+
+
+def test_an_unknown_game_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["rules", "--game", "uno"])
+    assert stop.value.code == 2
+    assert "there is no game 'uno'" in capsys.readouterr().err
+
+
+def test_rules_of_kings_reverse(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "--game", "kings-reverse", "--players", "2", "--preset", "classic"]) == 0
+    out = capsys.readouterr().out
+    assert "104 cards" in out and "KR7" in out and "joker" not in out.split("KR4")[0].split("KR3")[1]
+
+
+def test_kings_in_the_corner_stays_the_default(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules"]) == 0
+    assert "Kings Reverse" not in capsys.readouterr().out
+
+
+def test_a_bad_rule_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--game", "kings-reverse", "rules", "--rule", "jokers=maybe"])
+    assert "The option jokers is on or off, not 'maybe'" in capsys.readouterr().err
+
+
+def test_simulate_json_and_transcripts_the_referee_accepts(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--game", "kings-reverse", "--players", "medium,easy,beginner",
+                 "--rounds", "6", "--seed", "3", "--json", "--transcript-dir", str(tmp_path)]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["game"] == "kings-reverse" and summary["rounds"] == 6
+    assert sum(summary["wins"]) + summary["blocked"] == 6
+    files = sorted(tmp_path.glob("*.jsonl"))
+    assert files
+    for path in files:
+        check_transcript(json.loads(line) for line in path.read_text().splitlines())
+
+
+def test_tournament_duplicate_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "--game", "kings-reverse", "--players", "medium,beginner",
+                 "--rounds", "20", "--duplicate", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["game"] == "kings-reverse" and result["rounds"] == 20 and result["deals"] == 10
+    rates = {e["player"]: e for e in result["entrants"]}
+    lo, hi = rates["medium"]["ci95"]
+    assert lo <= rates["medium"]["win_rate"] <= hi
+
+
+def _line_mode(lines: list[str], seed: int = 5) -> str:
+    seats = [ReverseSeat("You"), ReverseSeat("East (medium)", "ai", "medium",
+                                             make_player("medium", random.Random(1)))]
+    service = ReverseService(build_rules(2), seats, seed=seed)
+    answers = iter(lines)
+    out = io.StringIO()
+    ReversePlain(service, lambda prompt: next(answers, None), out).run()
+    return out.getvalue()
+
+
+def test_the_line_mode_answers_every_review_command() -> None:
+    out = _line_mode(["look", "hand", "who", "scores", "rules", "last", "help", "hint", "quit"])
+    assert "suit to follow" in out and "play goes clockwise" in out          # look
+    assert "Your hand:" in out                                               # hand
+    assert "Players: *You: 10 cards" in out                                  # who
+    assert "Scores (lowest wins" in out                                      # scores
+    assert "KR1 Cards" in out                                                # rules
+    assert "Actions: a card to play" in out                                  # help
+    assert "You leave the table." in out
+
+
+def test_the_line_mode_refuses_a_bad_action_with_a_sentence_and_changes_nothing() -> None:
+    out = _line_mode(["XX", "9Z", "pass", "quit"])
+    assert "'XX' is not a card" in out
+    assert "The stock is not empty: draw a card instead of passing." in out
+
+
+def test_the_line_mode_stops_cleanly_when_input_ends() -> None:
+    assert "Input ended" in _line_mode(["draw"])
+
+
+def test_play_plain_from_the_command_line() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "kc_tui", "play", "--plain", "--game", "kings-reverse",
+         "--players", "you,easy", "--seed", "2"],
+        input="who\nquit\n", capture_output=True, text=True, timeout=60, check=False)
+    assert result.returncode == 0, result.stderr
+    assert "Players: " in result.stdout and "You leave the table." in result.stdout
+
+
+def test_a_hint_is_a_sentence_naming_a_legal_action() -> None:
+    from kc_tui.games.kings_reverse.ai import hint
+
+    seats = [ReverseSeat("You"), ReverseSeat("East", "ai", "medium", make_player("medium"))]
+    service = ReverseService(build_rules(2), seats, seed=9)
+    service.start()
+    service.run_computer_turns()
+    view = service.view(0)
+    said = hint(view)
+    assert said.endswith(".")
+    assert any(str(a) in said or a.kind.value in said.lower() for a in view.legal)
+    assert hint(service.view(1)) == ""  # not its turn

@@ -1,0 +1,180 @@
+"""The lobby and the networked table screen, driven by keys (Pilot), two people and a spectator
+in three apps against one table server in one event loop."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Callable
+
+from textual.pilot import Pilot
+from textual.widgets import RichLog
+
+from kc_tui.engine.kinds import Phase
+from kc_tui.engine.rules import build_rules
+from kc_tui.net.tables import Person, TableServer, TableState
+from kc_tui.tui.lobby import CreateTableScreen, LobbyApp, LobbyScreen, NameScreen, NetworkTableScreen
+from kc_tui.tui.widgets import HandView, TextPanel
+
+ADA = Person("SHA256:ada", "Ada")
+BEN = Person("SHA256:ben", "Ben")
+CLEO = Person("SHA256:cleo", "Cleo")
+SIZE = (100, 34)
+
+
+async def until(pilot: Pilot, condition: Callable[[], bool], what: str, limit: float = 60.0) -> None:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + limit
+    while not condition():
+        if loop.time() > end:
+            raise AssertionError(f"never happened: {what}")
+        await pilot.pause(0.01)
+
+
+def log_text(app: LobbyApp) -> str:
+    return "\n".join(line.text for line in app.screen.query_one("#log", RichLog).lines)
+
+
+async def test_a_first_visit_asks_a_name_and_remembers_it(tmp_path: Path) -> None:
+    server = TableServer(tmp_path, pace=0)
+    app = LobbyApp(server, key="SHA256:new")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, NameScreen), "the name prompt")
+        await pilot.press("enter")  # empty: refused, says why
+        assert "cannot be empty" in str(app.screen.query_one("#name-problem", TextPanel).render())
+        await pilot.press(*"Ada", "enter")
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        assert app.person == Person("SHA256:new", "Ada")
+    assert TableServer(tmp_path).known_name("SHA256:new") == "Ada"
+
+
+async def test_making_a_table_in_the_lobby_seats_its_maker(tmp_path: Path) -> None:
+    server = TableServer(tmp_path, pace=0)
+    app = LobbyApp(server, ADA)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, CreateTableScreen), "the new-table screen")
+        await until(pilot, lambda: any("A table for" in str(panel.render())
+                                       for panel in app.screen.query("#summary")), "the new-table screen set up")
+        await pilot.press("ctrl+s")
+        # One open seat (Ada's) and computers: taking it starts the game at once.
+        await until(pilot, lambda: isinstance(app.screen, NetworkTableScreen), "the table")
+        (table,) = server.tables()
+        assert table.state == TableState.PLAYING and table.seats[0].name == "Ada"
+        assert all(s.kind == "computer" for s in table.seats[1:])
+
+
+async def test_two_people_and_a_spectator_at_one_table_by_keys(tmp_path: Path) -> None:
+    server = TableServer(tmp_path, pace=0)
+    info = server.create_table(ADA, "Friday", build_rules(2), ["open", "open"])
+    ada, ben, cleo = LobbyApp(server, ADA), LobbyApp(server, BEN), LobbyApp(server, CLEO)
+    async with ada.run_test(size=SIZE) as pa, ben.run_test(size=SIZE) as pb, cleo.run_test(size=SIZE) as pc:
+        await pc.press("w")
+        await until(pc, lambda: cleo.door is not None, "Cleo watching")
+        await pa.press("1")
+        await until(pa, lambda: "waiting for the game to start. Press s to start it." in
+                    str(ada.screen.query_one("#lobby-status", TextPanel).render()), "Ada waiting")
+        await pb.press("2")  # the last open seat: the game starts
+        for pilot, app in ((pa, ada), (pb, ben), (pc, cleo)):
+            await until(pilot, lambda app=app: isinstance(app.screen, NetworkTableScreen), "the table")
+        assert server.table(info.id).state == TableState.PLAYING
+        doors = {0: ada.door, 1: ben.door}
+        assert cleo.screen.query_one(HandView).cards == ()
+        for seat, app in ((0, ada), (1, ben)):
+            door = doors[seat]
+            assert door is not None
+            own = door.view().observation
+            assert own is not None and app.screen.query_one(HandView).cards == own.hand
+
+        # The person whose turn it is ends it; the other's screen follows.
+        current = doors[0].view().current  # type: ignore[union-attr]
+        mover, other = ((pa, ada), (pb, ben)) if current == 0 else ((pb, ben), (pa, ada))
+        await mover[0].press("e")
+        if mover[1].screen.__class__.__name__ == "ConfirmScreen":
+            await mover[0].press("y")
+        await until(other[0], lambda: other[1].door.my_turn(), "the other's turn")  # type: ignore[union-attr]
+        await until(other[0], lambda: "Your turn" in str(other[1].screen.query_one("#status", TextPanel).render()),
+                    "the other's screen saying it is their turn")
+        # Out of turn: the key is refused with a sentence, nothing changes.
+        await mover[0].press("e")
+        assert "turn" in str(mover[1].screen.query_one("#status", TextPanel).render())
+
+        # Chat: ' opens the line with "say "; everyone's log shows it.
+        await pa.press("apostrophe", *"hello all", "enter")
+        for pilot, app in ((pa, ada), (pb, ben), (pc, cleo)):
+            await until(pilot, lambda app=app: "Ada: hello all" in log_text(app), "the chat line")
+        await pc.press("colon", *"say hi from the rail", "enter")
+        await until(pa, lambda: "Cleo (watching): hi from the rail" in log_text(ada), "the spectator's chat")
+
+        # Ben leaves: a computer plays his seat, announced to the others.
+        await pb.press("q")
+        await pb.press("y")
+        await until(pb, lambda: isinstance(ben.screen, LobbyScreen), "Ben back in the lobby")
+        await until(pa, lambda: "The computer (hard) plays for Ben" in log_text(ada), "the takeover notice")
+        game = server._tables[info.id].service
+        assert game is not None and game.phase in (Phase.TURN, Phase.ROUND_OVER, Phase.SESSION_OVER)
+    await server.close()
+
+
+async def test_the_next_round_is_dealt_when_both_screens_have_closed_the_round(tmp_path: Path) -> None:
+    from kc_tui.tui.round_over import RoundOverScreen
+
+    server = TableServer(tmp_path, pace=0)
+    info = server.create_table(ADA, "Quick", build_rules(2, overrides={"hand_size": 1}), ["open", "open"], seed=3)
+    ada, ben = LobbyApp(server, ADA), LobbyApp(server, BEN)
+    async with ada.run_test(size=SIZE) as pa, ben.run_test(size=SIZE) as pb:
+        await pa.press("1")
+        await until(pa, lambda: ada.door is not None, "Ada seated")
+        await pb.press("2")
+        for pilot, app in ((pa, ada), (pb, ben)):
+            await until(pilot, lambda app=app: isinstance(app.screen, NetworkTableScreen), "the table")
+        doors = (ada.door, ben.door)
+        assert doors[0] is not None and doors[1] is not None
+        # Played through the doors (the screens follow what the server sends them).
+        while doors[0].view().phase == Phase.TURN:
+            door = doors[0] if doors[0].my_turn() else doors[1]
+            moves = door.legal_moves()
+            door.play(moves[0]) if moves else door.end_turn()
+            await pa.pause()
+        for pilot, app in ((pa, ada), (pb, ben)):
+            await until(pilot, lambda app=app: isinstance(app.screen, RoundOverScreen), "the round's end")
+        if doors[0].view().phase == Phase.SESSION_OVER:
+            return  # one round decided the session: nothing more to deal
+        await pa.press("enter")
+        await until(pa, lambda: "Waiting for the others" in
+                    str(ada.screen.query_one("#status", TextPanel).render()), "Ada waiting")
+        assert doors[0].view().round == 1
+        await pb.press("enter")
+        for pilot, app in ((pa, ada), (pb, ben)):
+            await until(pilot, lambda app=app: isinstance(app.screen, NetworkTableScreen)
+                        and app.screen.query_one(HandView).cards != (), "round 2 on screen")
+        assert doors[0].view().round == 2 and info.id == 1
+    await server.close()
+
+
+async def test_at_the_end_of_a_session_the_scores_then_the_lobby(tmp_path: Path) -> None:
+    from kc_tui.tui.dialogs import TextScreen
+    from kc_tui.tui.round_over import RoundOverScreen
+
+    server = TableServer(tmp_path, pace=0)
+    rules = build_rules(2, overrides={"hand_size": 1, "scoring": "none"})  # a single round
+    server.create_table(ADA, "Once", rules, ["open", "easy"], seed=5)
+    ada = LobbyApp(server, ADA)
+    async with ada.run_test(size=SIZE) as pa:
+        await pa.press("1")
+        await until(pa, lambda: isinstance(ada.screen, NetworkTableScreen), "the table")
+        door = ada.door
+        assert door is not None
+        while door.view().phase == Phase.TURN:
+            if door.my_turn():
+                moves = door.legal_moves()
+                door.play(moves[0]) if moves else door.end_turn()
+            await pa.pause(0.01)
+        await until(pa, lambda: isinstance(ada.screen, RoundOverScreen), "the round's end")
+        await pa.press("enter")
+        await until(pa, lambda: isinstance(ada.screen, TextScreen), "the session's scores")
+        await pa.press("escape")
+        await until(pa, lambda: isinstance(ada.screen, LobbyScreen), "back in the lobby")
+        assert ada.door is None
+    await server.close()

@@ -1,0 +1,111 @@
+"""The line mode's lobby over async streams: two people and a spectator at one table."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+from typing import Callable
+
+from kc_tui.engine.kinds import Phase
+from kc_tui.net.tables import Person, TableServer, TableState
+from kc_tui.plain_lobby import run_plain_lobby
+
+ADA = Person("SHA256:ada", "Ada")
+BEN = Person("SHA256:ben", "Ben")
+CLEO = Person("SHA256:cleo", "Cleo")
+
+
+class Terminal:
+    """One connection: lines typed in, text sent out."""
+
+    def __init__(self, server: TableServer, person: Person | None, key: str | None = None) -> None:
+        self.typed: asyncio.Queue[str | None] = asyncio.Queue()
+        self.sent: list[str] = []
+        self.task = asyncio.ensure_future(run_plain_lobby(server, person, self.typed.get, self.sent.append, key))
+
+    @property
+    def text(self) -> str:
+        return "".join(self.sent)
+
+    async def type(self, line: str | None) -> None:
+        await self.typed.put(line)
+        for _ in range(5):
+            await asyncio.sleep(0.01)
+
+
+async def until(condition: Callable[[], bool], what: str, limit: float = 60.0) -> None:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + limit
+    while not condition():
+        if loop.time() > end:
+            raise AssertionError(f"never happened: {what}")
+        await asyncio.sleep(0.01)
+
+
+async def test_a_first_visit_in_the_line_mode_asks_a_name(tmp_path: Path) -> None:
+    server = TableServer(tmp_path, pace=0)
+    term = Terminal(server, None, key="SHA256:new")
+    await term.type("   ")
+    await term.type("Dee")
+    await until(lambda: "Welcome, Dee." in term.text, "the welcome")
+    assert "cannot be empty" in term.text
+    assert "No tables yet" in term.text
+    await term.type("quit")
+    assert await term.task == 0
+    assert TableServer(tmp_path).known_name("SHA256:new") == "Dee"
+
+
+async def test_two_people_and_a_spectator_in_the_line_mode(tmp_path: Path) -> None:
+    server = TableServer(tmp_path, pace=0)
+    ada, ben, cleo = Terminal(server, ADA), Terminal(server, BEN), Terminal(server, CLEO)
+    await ada.type("new open open hand_size=5")
+    assert "Table 1 is made" in ada.text and "type start to start it" in ada.text
+    await ada.type("new open")
+    assert "You are at a table already" in ada.text
+    await cleo.type("watch 1")
+    await ben.type("join x")
+    assert "Which table? Type join T" in ben.text
+    await ben.type("join 2")
+    assert "There is no table 2." in ben.text
+    await ben.type("join 1 7")
+    assert "there is no seat 7" in ben.text
+    await ben.type("join 1")
+    await until(lambda: server.table(1).state == TableState.PLAYING, "the game started")
+    game = server._tables[1].service
+    assert game is not None
+    hands = game.game  # the referee, for the checks below (tests only)
+
+    terms = {0: ada, 1: ben}
+    await until(lambda: "> " in terms[game.current].text.rsplit("\n", 1)[-1], "a prompt for the player to move")
+    mover, other = terms[game.current], terms[1 - game.current]
+    assert "Your hand: " in mover.text
+    await other.type("end")
+    assert f"It is {('Ada', 'Ben')[game.current]}'s turn, not yours." in other.text
+    await cleo.type("end")
+    assert "spectators cannot play" in cleo.text
+    await mover.type("look")
+    await mover.type("say good luck")
+    said = f"{('Ada', 'Ben')[game.current]}: good luck"
+    for term in (ada, ben, cleo):
+        await until(lambda term=term: said in term.text, "the chat line")
+    current = game.current
+    await mover.type("end")
+    await until(lambda: game.current != current or game.phase != Phase.TURN, "the turn passed")
+
+    # Nothing a person or the spectator was sent names a card still in another's hand.
+    for seat, term in ((0, ada), (1, ben), (None, cleo)):
+        hidden = {str(card) for s in range(2) if s != seat for card in hands.hand(s)}
+        shown = set(re.findall(r"\b(?:10|[2-9AJQK])[CDHS]\b", term.text))
+        assert not shown & hidden, (seat, shown & hidden)
+
+    await ben.type("leave")
+    assert "You left table 1." in ben.text
+    await until(lambda: "The computer (hard) plays for Ben" in ada.text, "the takeover notice")
+    await ben.type(None)  # input ends
+    assert await ben.task == 0
+    await ada.type("quit")
+    await cleo.type("quit")
+    assert await ada.task == 0 and await cleo.task == 0
+    await until(lambda: server.tables() == () or server.table(1).state == TableState.ADJOURNED, "adjourned")
+    await server.close()

@@ -1,0 +1,423 @@
+"""The table server through its doors: a whole round by two people and a spectator, what each
+door may see, refusals, grace/takeover/reclaim, adjourn/resume, chat limits."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from pathlib import Path
+from typing import Callable
+
+import pytest
+
+from kc_tui.ai import make_player
+from kc_tui.engine.events import Event
+from kc_tui.engine.kinds import Phase
+from kc_tui.engine.moves import IllegalMove, PlayCard
+from kc_tui.engine.rules import build_rules
+from kc_tui.engine.transcript import replay
+from kc_tui.net.tables import Notice, Person, SeatDoor, TableError, TableServer, TableState
+
+ADA = Person("SHA256:ada", "Ada")
+BEN = Person("SHA256:ben", "Ben")
+CLEO = Person("SHA256:cleo", "Cleo")
+
+
+async def until(condition: Callable[[], bool], what: str, limit: float = 60.0) -> None:
+    """Wait for the server's task to bring ``condition`` about (the limit only stops a hang)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + limit
+    while not condition():
+        if loop.time() > end:
+            raise AssertionError(f"never happened: {what}")
+        await asyncio.sleep(0.005)
+
+
+def referee(server: TableServer, table_id: int):  # noqa: ANN201 - the engine's Game, tests only
+    service = server._tables[table_id].service
+    assert service is not None
+    return service.game
+
+
+class Seen:
+    """Everything a door delivered, each checked at once against the hands it must not show."""
+
+    def __init__(self, server: TableServer, table_id: int, door: SeatDoor) -> None:
+        self.server, self.table_id, self.door = server, table_id, door
+        self.items: list[Event | Notice] = []
+        self.leaks: list[str] = []
+        door.follow(self)
+
+    def secret(self) -> set[str]:
+        """Every card now in a hand this door must not see, as the JSON strings cards are."""
+        game = referee(self.server, self.table_id)
+        return {f'"{card}"' for seat in range(game.n) if seat != self.door.seat for card in game.hand(seat)}
+
+    def __call__(self, item: Event | Notice) -> None:
+        self.items.append(item)
+        text = json.dumps(item.as_dict()) if not isinstance(item, Notice) else json.dumps(str(item))
+        self.check(text, type(item).__name__)
+        if self.door.started:
+            self.check(json.dumps(self.door.view().as_dict()), "its view")
+
+    def check(self, text: str, what: str) -> None:
+        leaked = [card for card in self.secret() if card in text]
+        if leaked:
+            self.leaks.append(f"{what} showed {leaked}: {text[:200]}")
+
+
+def play_turn(door: SeatDoor, rng: random.Random) -> None:
+    """A person's turn through the door, as a computer (easy) would decide it."""
+    obs = door.view().observation
+    assert obs is not None
+    for move in make_player("easy", rng).plan_turn(obs):
+        door.play(move)
+    try:
+        door.end_turn()
+    except IllegalMove:
+        # A King owed (mandatory Kings): play the first legal move until the turn may end.
+        while door.my_turn():
+            moves = door.legal_moves()
+            if moves:
+                door.play(moves[0])
+            door.end_turn() if not door.legal_moves() else None
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> TableServer:
+    return TableServer(tmp_path, grace=0.05, pace=0)
+
+
+async def test_two_people_and_a_spectator_play_a_round_and_nothing_leaks(server: TableServer) -> None:
+    info = server.create_table(ADA, "Friday", build_rules(3), ["open", "open", "easy"])
+    assert info.state == TableState.WAITING and info.free_seats == (0, 1)
+    ada = server.join(ADA, info.id, 0)
+    watcher = server.watch(CLEO, info.id)
+    assert server.table(info.id).state == TableState.WAITING
+    ben = server.join(BEN, info.id, 1)  # every person's seat taken: the game starts
+    assert server.table(info.id).state == TableState.PLAYING
+    seen = {door.seat: Seen(server, info.id, door) for door in (ada, ben, watcher)}
+    rng = random.Random(3)
+    game = referee(server, info.id)
+    round_no = game.round_no
+    while game.round_no == round_no and game.phase == Phase.TURN:
+        await until(lambda: game.phase != Phase.TURN or game.current in (0, 1), "a person's turn")
+        if game.phase != Phase.TURN:
+            break
+        door, other = (ada, ben) if game.current == 0 else (ben, ada)
+        with pytest.raises(TableError, match=f"It is {door.person.name}'s turn, not yours."):
+            other.end_turn()
+        with pytest.raises(TableError, match="spectators cannot play"):
+            watcher.end_turn()
+        play_turn(door, rng)
+    assert game.phase in (Phase.ROUND_OVER, Phase.SESSION_OVER)
+    for door_seen in seen.values():
+        assert door_seen.leaks == []
+        assert any(isinstance(item, Event) and item.name == "round_end" for item in door_seen.items)
+    assert watcher.view().observation is None
+    assert ada.view().observation is not None and ada.view().observation.seat == 0  # type: ignore[union-attr]
+    summary = ada.round_summary()
+    assert summary.hands[1] == () and summary.hands[2] == ()
+    assert watcher.round_summary().hands == ((), (), ())
+    # The transcript beside the table replays to the same game.
+    path = server.data_dir / "tables" / f"table-{info.id}.jsonl"
+    assert replay(path.read_text().splitlines()).round_no == game.round_no
+    await server.close()
+
+
+async def test_the_next_round_is_dealt_when_every_person_is_ready(server: TableServer) -> None:
+    info = server.create_table(ADA, "", build_rules(2), ["open", "open"])
+    ada, ben = server.join(ADA, info.id, 0), server.join(BEN, info.id, 1)
+    game = referee(server, info.id)
+    rng = random.Random(5)
+    while game.phase == Phase.TURN:
+        play_turn(ada if game.current == 0 else ben, rng)
+    if game.phase == Phase.SESSION_OVER:
+        return
+    notices: list[str] = []
+    ben.follow(lambda item: notices.append(str(item)))
+    ada.next_round()
+    assert game.phase == Phase.ROUND_OVER
+    assert "Ada is ready for the next round (waiting for Ben)." in notices
+    with pytest.raises(TableError, match="You are ready"):
+        ada.next_round()
+    ben.next_round()
+    assert game.phase == Phase.TURN and game.round_no == 2
+    await server.close()
+
+
+async def test_a_door_is_bound_to_its_seat_and_refuses_with_sentences(server: TableServer) -> None:
+    info = server.create_table(ADA, "T", build_rules(2), ["open", "medium"])
+    with pytest.raises(TableError, match="played by a computer"):
+        server.join(BEN, info.id, 1)
+    with pytest.raises(TableError, match="no seat 5"):
+        server.join(BEN, info.id, 4)
+    with pytest.raises(TableError, match="There is no table 9"):
+        server.join(BEN, 9, 0)
+    watcher = server.watch(BEN, info.id)
+    with pytest.raises(TableError, match="not started"):
+        watcher.view()
+    ada = server.join(ADA, info.id, 0)  # the only person's seat: the game starts
+    with pytest.raises(TableError, match="at table 1 already"):
+        server.join(ADA, info.id, 0)
+    with pytest.raises(TableError, match="Seat 1 is Ada's"):
+        server.join(CLEO, info.id, 0)
+    game = referee(server, info.id)
+    await until(lambda: game.current == 0 or game.phase != Phase.TURN, "Ada's turn")
+    with pytest.raises(TableError, match="spectators cannot play"):
+        watcher.play(ada.legal_moves()[0] if ada.legal_moves() else 0)
+    ada.leave()
+    with pytest.raises(TableError, match="You have left"):
+        ada.end_turn()
+    await server.close()
+
+
+async def test_creating_a_table_checks_its_seats(server: TableServer) -> None:
+    with pytest.raises(TableError, match="for 2 players; 3 seats"):
+        server.create_table(ADA, "T", build_rules(2), ["open", "open", "easy"])
+    with pytest.raises(TableError, match="one open seat"):
+        server.create_table(ADA, "T", build_rules(2), ["easy", "hard"])
+    with pytest.raises(TableError, match="not 'wizard'"):
+        server.create_table(ADA, "T", build_rules(2), ["open", "wizard"])
+    with pytest.raises(TableError, match="at most 40"):
+        server.create_table(ADA, "x" * 41, build_rules(2), ["open", "easy"])
+    assert server.tables() == ()
+
+
+async def test_only_the_creator_starts_and_free_seats_are_played_until_taken(server: TableServer) -> None:
+    info = server.create_table(ADA, "T", build_rules(3), ["open", "open", "open"])
+    ada = server.join(ADA, info.id, 0)
+    server.join(BEN, info.id, 1)
+    with pytest.raises(TableError, match="Only Ada, who made the table"):
+        server.start(BEN, info.id)
+    ada.start()
+    table = server.table(info.id)
+    assert table.state == TableState.PLAYING and table.seats[2].stand_in and table.seats[2].free
+    cleo = server.join(CLEO, info.id, 2)
+    await until(lambda: not server.table(info.id).seats[2].stand_in, "Cleo playing seat 3")
+    assert server.table(info.id).seats[2].name == "Cleo"
+    assert cleo.names[2] == "Seat 3"  # the game's name for the seat stays what it was dealt as
+    await server.close()
+
+
+async def test_chat_is_rate_limited_bounded_and_made_visible(tmp_path: Path) -> None:
+    now = [0.0]
+    server = TableServer(tmp_path, pace=0, clock=lambda: now[0])
+    info = server.create_table(ADA, "T", build_rules(2), ["open", "open"])
+    ada = server.join(ADA, info.id, 0)
+    heard: list[Notice] = []
+    watcher = server.watch(CLEO, info.id)
+    watcher.follow(lambda item: heard.append(item) if isinstance(item, Notice) and item.kind == "chat" else None)
+    for k in range(5):
+        ada.say(f"line {k}")
+    with pytest.raises(TableError, match="at most 5 chat lines in 10 seconds"):
+        ada.say("one more")
+    now[0] = 10.0
+    ada.say("hi\x1b[2J there")
+    with pytest.raises(TableError, match="at most 200 characters"):
+        ada.say("x" * 201)
+    with pytest.raises(TableError, match="Say what"):
+        ada.say("   ")
+    assert [str(n) for n in heard][-1] == "Ada: hi\\x1b[2J there"
+    assert len(heard) == 6
+    await server.close()
+
+
+async def test_a_dropped_seat_is_held_then_played_then_taken_back(server: TableServer) -> None:
+    info = server.create_table(ADA, "T", build_rules(2), ["open", "open"])
+    ada, ben = server.join(ADA, info.id, 0), server.join(BEN, info.id, 1)
+    heard: list[str] = []
+    ada.follow(lambda item: heard.append(str(item)) if isinstance(item, Notice) else None)
+    ben.detach()
+    assert "Ben has lost the connection; the seat is kept for 0.05 seconds." in heard
+    await until(lambda: server.table(info.id).seats[1].stand_in, "the computer playing for Ben")
+    assert "The computer (hard) plays for Ben until they are back." in heard
+    game = referee(server, info.id)
+    rng = random.Random(1)
+    turns = 0
+    while turns < 3 and game.phase == Phase.TURN:  # Ben's seat is played by the computer
+        await until(lambda: game.current == 0 or game.phase != Phase.TURN, "Ada's turn")
+        if game.phase == Phase.TURN:
+            play_turn(ada, rng)
+            turns += 1
+    assert not any("SHA256" in line for line in heard)
+    ben = server.join(BEN, info.id, 1)
+    await until(lambda: not server.table(info.id).seats[1].stand_in, "Ben taking his seat back")
+    assert any(line.startswith("Ben is back") for line in heard)
+    if game.phase == Phase.TURN:
+        await until(lambda: game.current == 0 or ben.my_turn(), "a person's turn")
+    await server.close()
+
+
+async def test_a_guest_cannot_take_a_seat_back(server: TableServer) -> None:
+    guest = server.person(None, "Gus")
+    assert guest.guest and guest.key is None
+    info = server.create_table(ADA, "T", build_rules(2), ["open", "open"])
+    server.join(ADA, info.id, 0)
+    door = server.join(guest, info.id, 1)
+    door.detach()
+    assert server.table(info.id).seats[1].free  # nobody holds it for the guest
+    other_guest = server.person(None, "Gus")
+    server.join(other_guest, info.id, 1)  # the seat is free for anyone
+    await server.close()
+
+
+async def test_names_are_remembered_per_key(tmp_path: Path) -> None:
+    server = TableServer(tmp_path)
+    assert server.known_name("SHA256:x") is None
+    with pytest.raises(TableError, match="Choose a name"):
+        server.person("SHA256:x")
+    assert server.person("SHA256:x", "  Ada  Lovelace ").name == "Ada Lovelace"
+    with pytest.raises(TableError, match="cannot be empty"):
+        server.person("SHA256:y", "   ")
+    with pytest.raises(TableError, match="letters, digits"):
+        server.person("SHA256:y", "a\x1bb")
+    again = TableServer(tmp_path)
+    assert again.known_name("SHA256:x") == "Ada Lovelace"
+    assert again.person("SHA256:x").name == "Ada Lovelace"
+
+
+async def test_a_table_everyone_left_is_adjourned_and_resumed_after_a_restart(tmp_path: Path) -> None:
+    server = TableServer(tmp_path, grace=0.05, pace=0)
+    info = server.create_table(ADA, "Saturday", build_rules(3), ["open", "open", "hard"])
+    ada, ben = server.join(ADA, info.id, 0), server.join(BEN, info.id, 1)
+    game = referee(server, info.id)
+    rng = random.Random(2)
+    for _ in range(2):
+        await until(lambda: game.current in (0, 1) or game.phase != Phase.TURN, "a person's turn")
+        if game.phase == Phase.TURN:
+            play_turn(ada if game.current == 0 else ben, rng)
+    await until(lambda: game.current in (0, 1) or game.phase != Phase.TURN, "a person's turn")
+    before = (game.round_no, game.turns, [list(game.hand(s)) for s in range(3)])
+    ada.detach()
+    ben.detach()  # everyone gone: after the grace the table is adjourned (nobody played meanwhile)
+    await until(lambda: server.table(info.id).state == TableState.ADJOURNED, "the table adjourned")
+    await server.close()
+
+    again = TableServer(tmp_path, grace=0.05, pace=0)
+    listed = again.tables()
+    assert [(t.id, t.name, t.state) for t in listed] == [(info.id, "Saturday", TableState.ADJOURNED)]
+    with pytest.raises(TableError, match="only its players can resume it"):
+        again.join(CLEO, info.id, 0)
+    with pytest.raises(TableError, match="Seat 2 is Ben's"):
+        again.join(ADA, info.id, 1)
+    ada = again.join(ADA, info.id, 0)
+    assert again.table(info.id).state == TableState.WAITING
+    again.join(BEN, info.id, 1)
+    assert again.table(info.id).state == TableState.PLAYING
+    game = referee(again, info.id)
+    assert (game.round_no, game.turns, [list(game.hand(s)) for s in range(3)]) == before
+    assert ada.view().round == before[0]
+    await again.close()
+
+
+async def test_the_transcript_has_every_event_as_it_happens(server: TableServer) -> None:
+    info = server.create_table(ADA, "T", build_rules(2), ["open", "easy"])
+    ada = server.join(ADA, info.id, 0)
+    game = referee(server, info.id)
+    path = server.data_dir / "tables" / f"table-{info.id}.jsonl"
+    rng = random.Random(4)
+    for _ in range(3):
+        await until(lambda: game.current == 0 or game.phase != Phase.TURN, "Ada's turn")
+        # Flushed per event: what is on disk now is every event so far, and replays.
+        lines = path.read_text().splitlines()
+        assert len(lines) == len(server._tables[info.id].events)
+        assert replay(lines).turns == game.turns
+        if game.phase != Phase.TURN:
+            break
+        play_turn(ada, rng)
+    await server.close()
+
+
+async def test_undo_takes_back_only_this_seats_moves(server: TableServer) -> None:
+    info = server.create_table(ADA, "T", build_rules(2), ["open", "open"])
+    ada, ben = server.join(ADA, info.id, 0), server.join(BEN, info.id, 1)
+    game = referee(server, info.id)
+    mover, other = (ada, ben) if game.current == 0 else (ben, ada)
+    moves = mover.legal_moves()
+    assert other.legal_moves() == ()
+    if moves:
+        first = moves[0]
+        held = first.card if isinstance(first, PlayCard) else first.source
+        assert other.targets(held).piles == () and mover.targets(held).piles != ()
+        mover.play(first)
+        with pytest.raises(TableError, match="not yours"):
+            other.undo()
+        mover.undo()
+    mover.end_turn()
+    with pytest.raises(TableError, match="not yours"):
+        mover.undo()  # the turn passed: nothing of the other's can be taken back
+    await server.close()
+
+
+async def test_a_new_table_never_takes_the_number_of_a_kept_transcript(tmp_path: Path) -> None:
+    (tmp_path / "tables").mkdir()
+    (tmp_path / "tables" / "table-7.jsonl").write_text("a finished table's transcript\n")
+    server = TableServer(tmp_path, pace=0)
+    assert server.create_table(ADA, "T", build_rules(2), ["open", "easy"]).id == 8
+    assert (tmp_path / "tables" / "table-7.jsonl").read_text() == "a finished table's transcript\n"
+
+
+async def test_when_its_maker_has_left_a_seated_person_may_start_the_table(server: TableServer) -> None:
+    info = server.create_table(ADA, "T", build_rules(3), ["open", "open", "open"])
+    ada = server.join(ADA, info.id, 0)
+    server.join(BEN, info.id, 1)
+    with pytest.raises(TableError, match="Only Ada"):
+        server.start(BEN, info.id)
+    ada.leave()
+    assert server.may_start(BEN, info.id)
+    with pytest.raises(TableError, match="Only Ada"):
+        server.start(CLEO, info.id)  # not seated there
+    server.start(BEN, info.id)
+    assert server.table(info.id).state == TableState.PLAYING
+    await server.close()
+
+
+async def test_a_returning_person_takes_the_seat_back_at_the_next_turn_not_mid_turn(
+        server: TableServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    from kc_tui.ai.base import Player
+    from kc_tui.net import tables
+
+    thinking, go_on = threading.Event(), threading.Event()
+
+    class Slow(Player):
+        """The house computer, held in its thinking until the test lets it go on."""
+
+        def plan_turn(self, obs):  # noqa: ANN001, ANN201 - a test double
+            thinking.set()
+            go_on.wait(10)
+            return []
+
+    monkeypatch.setattr(tables, "make_player", lambda level, rng=None, think=None: Slow(rng))
+    info = server.create_table(ADA, "T", build_rules(2), ["open", "open"])
+    ada, ben = server.join(ADA, info.id, 0), server.join(BEN, info.id, 1)
+    game = referee(server, info.id)
+    rng = random.Random(6)
+    if game.current == 0:
+        play_turn(ada, rng)
+    ben.detach()
+    await until(lambda: thinking.is_set(), "the computer thinking for Ben")
+    turn = (game.round_no, game.turns)
+    ben = server.join(BEN, info.id, 1)  # back in the middle of the computer's turn for him
+    assert server.table(info.id).seats[1].stand_in and not ben.my_turn()
+    with pytest.raises(TableError, match="The computer is playing this turn for you"):
+        ben.end_turn()
+    go_on.set()
+    await until(lambda: not server.table(info.id).seats[1].stand_in, "Ben's seat his again")
+    assert (game.round_no, game.turns) != turn  # the computer's turn was played to its end first
+    await server.close()
+
+
+async def test_a_table_whose_last_person_was_a_guest_is_not_played_on_for_nobody(server: TableServer) -> None:
+    guest = server.person(None, "Gus")
+    info = server.create_table(guest, "T", build_rules(2), ["open", "hard"])
+    door = server.join(guest, info.id, 0)
+    assert server.table(info.id).state == TableState.PLAYING
+    door.detach()
+    # Only a guest played: nobody can resume it, so it is gone (no computer plays on).
+    assert server.tables() == ()
+    assert not (server.data_dir / "tables" / f"table-{info.id}.table.json").exists()
+    await server.close()

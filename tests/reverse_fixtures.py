@@ -1,0 +1,151 @@
+"""Kings Reverse tables for the screen tests, the snapshots and screenshots/generate.py: a person
+against computers that only ever draw or pass (so that the table stays as a test arranges it),
+and helpers that arrange the person's hand and the pile through the referee (engine-side, as
+tests may)."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Callable, ClassVar, Sequence
+
+from kc_tui.engine.cards import parse_any_card
+from kc_tui.engine.kinds import SeatKind
+from kc_tui.games.kings_reverse.ai import make_player
+from kc_tui.games.kings_reverse.engine.actions import Action, ActionKind
+from kc_tui.games.kings_reverse.engine.rules import build_rules
+from kc_tui.games.kings_reverse.engine.service import ReverseSeat, ReverseService
+from kc_tui.games.kings_reverse.engine.views import ReverseView
+from kc_tui.storage import Settings
+from kc_tui.tui.app import KingsCornerApp
+from kc_tui.tui.reverse_table import ReverseTableScreen
+
+WAIT = 60.0
+
+
+class Drawer:
+    """A computer seat that draws (or passes, or ends its turn) and never plays a card it
+    holds; it plays a drawn card only when the rules make it (KR3.5)."""
+
+    level: ClassVar[str] = "drawer"
+
+    def __init__(self) -> None:
+        self.rng = random.Random(0)
+
+    def choose(self, view: ReverseView) -> Action:
+        for kind in (ActionKind.DRAW, ActionKind.PASS, ActionKind.END, ActionKind.ACCEPT):
+            if Action(kind) in view.legal:
+                return Action(kind)
+        return view.legal[0]
+
+    def cancel(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def reverse_app(seed: int = 3, players: int = 3, pace: float = 0, ascii_only: bool = True,
+                settings: Settings | None = None, level: str = "drawer",
+                **options: object) -> KingsCornerApp:
+    """You against ``players - 1`` drawers, standard rules with ``options``; ``level`` is the
+    level the seats are said to be (a real one for a save that is resumed)."""
+    seats = [ReverseSeat("You")] + [ReverseSeat(name, SeatKind.AI, level, Drawer())
+                                    for name in ("Ada", "Ben", "Cleo", "Dev", "Eli")[:players - 1]]
+    service = ReverseService(build_rules(players, **options), seats, seed=seed)
+    return KingsCornerApp(service, settings=settings or Settings(ascii=ascii_only, pace=pace))
+
+
+def reverse_four(settings: Settings) -> KingsCornerApp:
+    """You against three hard computers at Kings Reverse, seed 11."""
+    seats = [ReverseSeat("You")] + [
+        ReverseSeat(name, SeatKind.AI, "hard", make_player("hard", random.Random(i)))
+        for i, name in enumerate(("Ada", "Ben", "Cleo"))]
+    return KingsCornerApp(ReverseService(build_rules(4), seats, seed=11), settings=settings)
+
+
+async def reverse_turn(pilot) -> None:
+    await until(pilot, my_turn, "your turn at Kings Reverse")
+    await pilot.pause()
+
+
+async def reverse_suit(pilot) -> None:
+    """The suit chooser: the person holds a joker and nothing else that goes."""
+    await until(pilot, my_turn, "your turn at Kings Reverse")
+    arrange(pilot.app, ["4S", "5S", "KC", "JK"], "9D")
+    await pilot.press("4")
+    await pilot.pause()
+
+
+async def reverse_round_over(pilot) -> None:
+    """The round-over dialog: the person goes out with 9H on 9D; Ada and Ben hold cards."""
+    await until(pilot, my_turn, "your turn at Kings Reverse")
+    arrange(pilot.app, ["9H"], "9D")
+    game = table(pilot.app).service.game
+    game.hands[1] = ids(["7C", "JK", "4D", "KS"])
+    game.hands[2] = ids(["AS", "JH"])
+    await pilot.press("1")
+    await until(pilot, lambda app: type(app.screen).__name__ == "RoundOverScreen", "the round's end")
+    await pilot.pause()
+
+
+REVERSE_SCREENS = {
+    "reverse-table": (reverse_four, reverse_turn),
+    "reverse-suit": (lambda settings: reverse_app(settings=settings), reverse_suit),
+    "reverse-round-over": (lambda settings: reverse_app(settings=settings, one_card_call=False),
+                           reverse_round_over),
+}
+"""The Kings Reverse screens for the snapshots and screenshots (added to screen_fixtures.SCREENS)."""
+
+
+def ids(cards: Sequence[str]) -> list[int]:
+    return [parse_any_card(c).id for c in cards]
+
+
+def arrange(app: KingsCornerApp, hand: Sequence[str], top: str, follow: str | None = None) -> None:
+    """Give the person ``hand`` and put ``top`` on the pile (the suit to follow is its suit, or
+    ``follow``), at the start of the person's turn."""
+    screen = table(app)
+    game = screen.service.game
+    assert game.current == 0 and str(game.step) == "play", "arrange at the start of your turn"
+    game.hands[0] = ids(hand)
+    game.pile.append(parse_any_card(top).id)
+    game.follow = "CDHS".index(follow or top[-1])
+    screen.refresh_table()
+
+
+def table(app: KingsCornerApp) -> ReverseTableScreen:
+    return next(s for s in app.screen_stack if isinstance(s, ReverseTableScreen))
+
+
+def my_turn(app: KingsCornerApp) -> bool:
+    return isinstance(app.screen, ReverseTableScreen) and app.screen.service.waiting_for_human()
+
+
+async def until(pilot, ready: Callable[[KingsCornerApp], bool], what: str) -> None:
+    """Wait until ``ready(app)``, on the computers' workers first."""
+    app = pilot.app
+    deadline = time.monotonic() + WAIT
+    while not ready(app):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"never reached {what}; the screen is {type(app.screen).__name__}")
+        running = [w for w in app.workers if not w.is_finished]
+        for worker in running:
+            try:
+                await worker.wait()
+            except Exception:  # noqa: BLE001 - a cancelled decision: the turn moved on
+                pass
+        await pilot.pause(0.01 if not running else 0)
+
+
+def status(app: KingsCornerApp) -> str:
+    from textual.widgets import Static
+
+    return str(table(app).query_one("#status", Static).render())
+
+
+def log_text(app: KingsCornerApp) -> str:
+    from textual.widgets import RichLog
+
+    # A long entry wraps at a space, which stays at the end of its line.
+    return "".join(line.text for line in table(app).query_one("#log", RichLog).lines)
