@@ -185,9 +185,6 @@ class NewGameScreen(OnKingsCornerApp, SizedScreen, RowKeys):
         self._update()
         self.query_one("#player-count", Choice).focus()
 
-    def on_descendant_focus(self) -> None:
-        self.call_after_refresh(self._focus_in_view)
-
     def _focus_in_view(self) -> None:
         """The focused control, its ">" marker with it, stays in view (the summary below the
         choices grows with the seats and options, and takes rows from them)."""
@@ -312,7 +309,8 @@ class NewGameScreen(OnKingsCornerApp, SizedScreen, RowKeys):
 
     # ------------------------------------------------------------------ changes
     def on_descendant_focus(self) -> None:
-        self._update()  # the summary says what a focused AI level is like
+        # The summary says what a focused AI level is like, and the focused row stays in view.
+        self._update()
 
     def on_choice_changed(self, message: Choice.Changed) -> None:
         choice_id = message.choice.id or ""
