@@ -25,7 +25,9 @@ def _command() -> str:
     script = Path(sys.executable).parent / "kings-corner"
     program = str(script) if script.exists() else f"{sys.executable} -m kc_tui"
     dirs = " ".join(f"{k}={shlex.quote(os.environ[k])}" for k in ("KC_TUI_DATA_DIR", "KC_TUI_CONFIG_DIR"))
-    return f"env {dirs} {program}"
+    # COLUMNS and LINES, left in a tmux server's environment by whoever started it, would make
+    # the program lay itself out at that size rather than its window's.
+    return f"env -u COLUMNS -u LINES {dirs} {program}"
 
 
 def _tmux(*args: str) -> str:

@@ -69,7 +69,7 @@ def test_two_people_at_one_table_with_the_real_ssh_client_in_two_panes(tmp_path:
         # Ada makes a table for two people: 4 seats down to 2, the second seat from hard to open.
         tmux("send-keys", "-t", ada, "n")
         until(ada, "New table")
-        tmux("send-keys", "-t", ada, "Left", "Left", "Down", "Down", "Left", "Left", "Left")
+        tmux("send-keys", "-t", ada, "Left", "Left", "Down", "Down", "Left", "Left", "Left", "Left")
         until(ada, "A table for 2: open, open")
         tmux("send-keys", "-t", ada, "C-s")
         until(ada, "waiting for the game to start")
