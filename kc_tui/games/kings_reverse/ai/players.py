@@ -195,24 +195,32 @@ class _Reads:
     """What a heads-up opponent showed it lacked: when it drew rather than play on the card
     this seat left (nothing played since, one card more in its hand and one fewer in the
     stock), it held no card of the suit to follow, none of the top card's rank, no Jack and no
-    joker.  The read holds for the cards it held then (fewer as it plays; cards it draws later
-    are free)."""
+    joker.  The read holds for the cards it held then, less every card it has shed since
+    (cards it gains later are free)."""
 
     def __init__(self) -> None:
         self._after: tuple[int, int, int, int, int, int] | None = None
         """round, pile length, opponent's count, stock count, suit and rank left on the pile"""
         self._lack: tuple[int, int, int, int] | None = None
         """round, suit, rank, how many of the opponent's cards the read covers"""
+        self._count = 0
+        """the opponent's card count at the last observation"""
+        self._pile = 0
+        """the pile's length after this seat's last action"""
 
     def observe(self, view: ReverseView) -> None:
         if len(view.hand_counts) != 2 or view.seat is None:
             self._after = None
             return
         opp = 1 - view.seat
+        count = view.hand_counts[opp]
         if self._lack is not None:
+            # Every card that left the opponent's hand may have been one the read covers;
+            # the cards it gained are free.
             rnd, suit, rank, k = self._lack
-            self._lack = (rnd, suit, rank, min(k, view.hand_counts[opp])) \
-                if rnd == view.round else None
+            gone = max(0, self._count - count, len(view.pile) - self._pile)
+            self._lack = (rnd, suit, rank, max(0, k - gone)) if rnd == view.round else None
+        self._count = count
         after = self._after
         self._after = None
         if (after is None or view.step is not Step.PLAY or after[0] != view.round
@@ -225,6 +233,8 @@ class _Reads:
         """Remember where ``action`` leaves the pile (only plays that do not skip the
         opponent, after which its next turn shows what it holds)."""
         self._after = None
+        self._pile = len(view.pile) + (1 if action.kind is ActionKind.PLAY else
+                                       2 if action.kind is ActionKind.MARRY else 0)
         if len(view.hand_counts) != 2 or view.seat is None or not view.pile:
             return action
         opp = 1 - view.seat
