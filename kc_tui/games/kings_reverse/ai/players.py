@@ -5,12 +5,16 @@
 - ``medium``: the greedy choice of :mod:`.policy`: sheds costly cards, keeps wilds, hits a
   next player close to out with a 7, 8 or King.
 - ``hard``: card counting and lookahead: it knows which cards are unseen (the deck less its
-  hand and the pile), deals them into the other hands and the stock 24 times, plays the greedy
-  choice's two favourite actions (or challenge and accept, KR6) out to the end of the round with
-  the greedy policy for every seat, and keeps the one that wins most.
+  hand and the pile) and, heads-up, what the opponent showed it lacked (a draw when it could
+  have followed means no card of that suit or rank, no Jack, no joker); it deals the unseen
+  cards into the other hands and the stock 24 times consistently with that, plays the greedy
+  choice's two favourite actions (or challenge and accept, KR6) 16 steps on with the greedy
+  policy for every seat, judges each position by the cards left (a round won or lost counts
+  most) and leaves the favourite only for an action that does better by half a standard error
+  of the per-world difference.
 - ``expert``: the same determinization (perfect-information Monte Carlo over the hidden hands)
-  with three candidate actions and as many worlds as its time budget allows (1 s per decision by
-  default; :meth:`ExpertAI.cancel` answers at once with the best so far).
+  with four candidate actions, 24-step play-outs and as many worlds as its time budget allows
+  (1 s per decision by default; :meth:`ExpertAI.cancel` answers at once with the best so far).
 """
 
 from __future__ import annotations
@@ -104,7 +108,7 @@ class _Searcher(ReverseAI):
     """How many of the greedy's favourite actions are searched."""
     margin: ClassVar[float] = 0.5
     """How many standard errors an action must beat the greedy favourite by to be chosen."""
-    depth: ClassVar[int] = 8
+    depth: ClassVar[int] = 16
     """Steps each play-out runs before the position is judged."""
 
     def __init__(self, rng: random.Random | None = None) -> None:
@@ -180,7 +184,8 @@ class HardAI(_Searcher):
 
 class ExpertAI(_Searcher):
     level: ClassVar[str] = "expert"
-    width: ClassVar[int] = 3
+    width: ClassVar[int] = 4
+    depth: ClassVar[int] = 24
 
     def __init__(self, rng: random.Random | None = None, think: float | None = None) -> None:
         super().__init__(rng)
