@@ -7,7 +7,8 @@ import random
 
 from kc_tui.engine.kinds import Phase
 from kc_tui.games.kings_reverse.ai import make_player
-from kc_tui.games.kings_reverse.ai.players import HardAI, _determinize, _fits, ints
+from kc_tui.games.kings_reverse.ai.players import ExpertAI, HardAI, _determinize, _fits, ints
+from kc_tui.games.kings_reverse.engine.actions import ActionKind
 from kc_tui.games.kings_reverse.engine.game import Step
 from kc_tui.games.kings_reverse.engine.rules import build_rules
 from kc_tui.games.kings_reverse.engine.service import ReverseSeat, ReverseService
@@ -63,3 +64,19 @@ def test_worlds_give_an_opponent_no_card_it_showed_it_lacked() -> None:
     # Without the read, such hands are rare: the constraint is what makes them.
     plain = [_determinize(view, rng) for _ in range(50)]
     assert any(_fits(c, 2, 4) for w in plain for c in w.hands[other])
+
+
+def test_the_expert_never_searches_fewer_worlds_than_hard_even_out_of_time() -> None:
+    service = ReverseService(build_rules(2), [
+        ReverseSeat("a", "ai", "medium", make_player("medium", random.Random(1))),
+        ReverseSeat("b", "ai", "medium", make_player("medium", random.Random(2)))], seed=2)
+    service.start()
+    while True:
+        view = service.view(service.current)
+        if len(view.legal) > 2 and view.legal[0].kind is ActionKind.PLAY:
+            break
+        service.run_computer_turns(limit=1)
+    expert = ExpertAI(random.Random(1), think=0.0)
+    action = expert.choose(view)
+    assert action in view.legal
+    assert expert.rollouts >= HardAI.worlds * 2

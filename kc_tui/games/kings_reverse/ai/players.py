@@ -13,8 +13,9 @@
   most) and leaves the favourite only for an action that does better by half a standard error
   of the per-world difference.
 - ``expert``: the same determinization (perfect-information Monte Carlo over the hidden hands)
-  with four candidate actions, 24-step play-outs and as many worlds as its time budget allows
-  (1 s per decision by default; :meth:`ExpertAI.cancel` answers at once with the best so far).
+  with three candidate actions and as many worlds as its time budget allows, never fewer than
+  ``hard``'s 24 (1 s per decision by default; :meth:`ExpertAI.cancel` answers at once with the
+  best so far).
 """
 
 from __future__ import annotations
@@ -110,6 +111,8 @@ class _Searcher(ReverseAI):
     """How many standard errors an action must beat the greedy favourite by to be chosen."""
     depth: ClassVar[int] = 16
     """Steps each play-out runs before the position is judged."""
+    floor: ClassVar[int] = 0
+    """Worlds dealt even past the time budget (unless cancelled)."""
 
     def __init__(self, rng: random.Random | None = None) -> None:
         super().__init__(rng)
@@ -158,7 +161,8 @@ class _Searcher(ReverseAI):
                                          random.Random(seed), self.depth) - base)
             self.rollouts += len(candidates)
             worlds += 1
-            if self._stop.is_set() or time.perf_counter() >= deadline:
+            if self._stop.is_set() or (worlds >= self.floor
+                                       and time.perf_counter() >= deadline):
                 break
         best, best_gain = 0, 0.0
         for i in range(1, len(candidates)):
@@ -184,8 +188,10 @@ class HardAI(_Searcher):
 
 class ExpertAI(_Searcher):
     level: ClassVar[str] = "expert"
-    width: ClassVar[int] = 4
-    depth: ClassVar[int] = 24
+    width: ClassVar[int] = 3
+    floor: ClassVar[int] = HardAI.worlds
+    """Never fewer worlds than ``hard`` (a short budget on a slow machine would otherwise
+    make the expert the weaker of the two)."""
 
     def __init__(self, rng: random.Random | None = None, think: float | None = None) -> None:
         super().__init__(rng)
