@@ -5,12 +5,17 @@
 - ``medium``: the greedy choice of :mod:`.policy`: sheds costly cards, keeps wilds, hits a
   next player close to out with a 7, 8 or King.
 - ``hard``: card counting and lookahead: it knows which cards are unseen (the deck less its
-  hand and the pile), deals them into the other hands and the stock 24 times, plays the greedy
-  choice's two favourite actions (or challenge and accept, KR6) out to the end of the round with
-  the greedy policy for every seat, and keeps the one that wins most.
+  hand and the pile) and, heads-up, what the opponent showed it lacked (a draw when it could
+  have followed means no card of that suit or rank, no Jack, no joker); it deals the unseen
+  cards into the other hands and the stock 24 times consistently with that, plays the greedy
+  choice's two favourite actions (or challenge and accept, KR6) 16 steps on with the greedy
+  policy for every seat, judges each position by the cards left (a round won or lost counts
+  most) and leaves the favourite only for an action that does better by half a standard error
+  of the per-world difference.
 - ``expert``: the same determinization (perfect-information Monte Carlo over the hidden hands)
-  with three candidate actions and as many worlds as its time budget allows (1 s per decision by
-  default; :meth:`ExpertAI.cancel` answers at once with the best so far).
+  with three candidate actions and as many worlds as its time budget allows, never fewer than
+  ``hard``'s 24 (1 s per decision by default; :meth:`ExpertAI.cancel` answers at once with the
+  best so far).
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from typing import ClassVar, Sequence
 from ....engine.cards import Joker
 from ....engine.kinds import Phase
 from ..engine.actions import Action, ActionKind
-from ..engine.game import JK, ReverseGame, Step, new_deck
+from ..engine.game import ACE_OF_SPADES, JK, ReverseGame, Step, new_deck
 from ..engine.views import ReverseView
 from .base import ReverseAI
 from .policy import greedy, ranked
@@ -92,22 +97,29 @@ class MediumAI(_QuickAI):
 
 
 class _Searcher(ReverseAI):
-    """A player that looks ahead: for the few actions the greedy choice likes best, it deals
-    the unseen cards (card counting: the deck less its hand and the pile) to the other hands
-    and the stock, plays each action out to the end of the round with the greedy policy for
-    every seat, and keeps the action that wins most (the greedy favourite keeps its place
-    unless another beats it by more than the noise of so few worlds)."""
+    """A player that looks ahead: for the actions the greedy choice likes best, it deals the
+    unseen cards (card counting: the deck less its hand and the pile) to the other hands and
+    the stock, consistent with what each opponent showed it lacked (a player who drew rather
+    than play held nothing that followed), plays each action a few turns on with the greedy
+    policy for every seat, and judges the position reached by the cards left in each hand
+    (a round won or lost counts most).  The same worlds judge every candidate, so what is
+    compared is the per-world difference from the greedy favourite."""
 
-    width: ClassVar[int] = 2
+    width: ClassVar[int] = 3
     """How many of the greedy's favourite actions are searched."""
-    margin: ClassVar[float] = 2.0
+    margin: ClassVar[float] = 0.5
     """How many standard errors an action must beat the greedy favourite by to be chosen."""
+    depth: ClassVar[int] = 16
+    """Steps each play-out runs before the position is judged."""
+    floor: ClassVar[int] = 0
+    """Worlds dealt even past the time budget (unless cancelled)."""
 
     def __init__(self, rng: random.Random | None = None) -> None:
         super().__init__(rng)
         self._stop = threading.Event()
         self.rollouts = 0
         """Rollouts played so far (for measurements)."""
+        self._reads = _Reads()
 
     def cancel(self) -> None:
         self._stop.set()
@@ -121,35 +133,37 @@ class _Searcher(ReverseAI):
         legal = list(view.legal)
         first = legal[0].kind
         assert view.seat is not None
+        self._reads.observe(view)
         nxt = view.hand_counts[next_seat(view, view.seat)]
         if first is ActionKind.CALL:
-            return legal[0]
+            return self._reads.acted(view, legal[0])
         if first is ActionKind.GIVE:
-            return greedy(legal, ints(view.hand), nxt, len(view.hand_counts))
+            return self._reads.acted(view, greedy(legal, ints(view.hand), nxt,
+                                                  len(view.hand_counts)))
         if first is ActionKind.CHALLENGE:
             candidates = legal
         else:
             candidates = ranked(legal, ints(view.hand), nxt, len(view.hand_counts))[:self.width]
         if len(candidates) == 1:
-            return candidates[0]
+            return self._reads.acted(view, candidates[0])
         most, seconds = self._worlds()
         deadline = time.perf_counter() + seconds
-        # Each world scores every candidate (common random numbers): what is compared is the
-        # per-world difference from the greedy favourite.
         diffs: list[list[float]] = [[] for _ in candidates]
         worlds = 0
+        lacks = self._reads.lacks(view)
         while worlds < most:
-            world = _determinize(view, self.rng)
-            base = _rollout(world.clone(), candidates[0], view.seat, self.rng)
+            world = _determinize(view, self.rng, lacks)
+            seed = self.rng.getrandbits(32)
+            base = _rollout(world.clone(), candidates[0], view.seat, random.Random(seed),
+                            self.depth)
             for i in range(1, len(candidates)):
-                diffs[i].append(_rollout(world.clone(), candidates[i], view.seat, self.rng) - base)
+                diffs[i].append(_rollout(world.clone(), candidates[i], view.seat,
+                                         random.Random(seed), self.depth) - base)
             self.rollouts += len(candidates)
             worlds += 1
-            if self._stop.is_set() or time.perf_counter() >= deadline:
+            if self._stop.is_set() or (worlds >= self.floor
+                                       and time.perf_counter() >= deadline):
                 break
-        # Leave the favourite only for an action that does better by more than the noise of
-        # so few worlds (a paired z test at about two standard errors): a handful of
-        # samples is noise, and noise played is a weak player.
         best, best_gain = 0, 0.0
         for i in range(1, len(candidates)):
             d = diffs[i]
@@ -159,7 +173,7 @@ class _Searcher(ReverseAI):
             spread = statistics.pstdev(d) / math.sqrt(len(d))
             if mean > self.margin * spread and mean > best_gain:
                 best, best_gain = i, mean
-        return candidates[best]
+        return self._reads.acted(view, candidates[best])
 
 
 class HardAI(_Searcher):
@@ -175,6 +189,9 @@ class HardAI(_Searcher):
 class ExpertAI(_Searcher):
     level: ClassVar[str] = "expert"
     width: ClassVar[int] = 3
+    floor: ClassVar[int] = HardAI.worlds
+    """Never fewer worlds than ``hard`` (a short budget on a slow machine would otherwise
+    make the expert the weaker of the two)."""
 
     def __init__(self, rng: random.Random | None = None, think: float | None = None) -> None:
         super().__init__(rng)
@@ -185,24 +202,119 @@ class ExpertAI(_Searcher):
         return 2000, self.think
 
 
-def _determinize(view: ReverseView, rng: random.Random) -> ReverseGame:
+class _Reads:
+    """What a heads-up opponent showed it lacked: when it drew rather than play on the card
+    this seat left (nothing played since, one card more in its hand and one fewer in the
+    stock), it held no card of the suit to follow, none of the top card's rank, no Jack and no
+    joker.  The read holds for the cards it held then, less every card it has shed since
+    (cards it gains later are free)."""
+
+    def __init__(self) -> None:
+        self._after: tuple[int, int, int, int, int, int] | None = None
+        """round, pile length, opponent's count, stock count, suit and rank left on the pile"""
+        self._lack: tuple[int, int, int, int] | None = None
+        """round, suit, rank, how many of the opponent's cards the read covers"""
+        self._count = 0
+        """the opponent's card count at the last observation"""
+        self._pile = 0
+        """the pile's length after this seat's last action"""
+
+    def observe(self, view: ReverseView) -> None:
+        if len(view.hand_counts) != 2 or view.seat is None:
+            self._after = None
+            return
+        opp = 1 - view.seat
+        count = view.hand_counts[opp]
+        if self._lack is not None:
+            # Every card that left the opponent's hand may have been one the read covers;
+            # the cards it gained are free.
+            rnd, suit, rank, k = self._lack
+            gone = max(0, self._count - count, len(view.pile) - self._pile)
+            self._lack = (rnd, suit, rank, max(0, k - gone)) if rnd == view.round else None
+        self._count = count
+        after = self._after
+        self._after = None
+        if (after is None or view.step is not Step.PLAY or after[0] != view.round
+                or len(view.pile) != after[1] or view.hand_counts[opp] != after[2] + 1
+                or view.stock_count != after[3] - 1):
+            return
+        self._lack = (view.round, after[4], after[5], view.hand_counts[opp])
+
+    def acted(self, view: ReverseView, action: Action) -> Action:
+        """Remember where ``action`` leaves the pile (only plays that do not skip the
+        opponent, after which its next turn shows what it holds)."""
+        self._after = None
+        self._pile = len(view.pile) + (1 if action.kind is ActionKind.PLAY else
+                                       2 if action.kind is ActionKind.MARRY else 0)
+        if len(view.hand_counts) != 2 or view.seat is None or not view.pile:
+            return action
+        opp = 1 - view.seat
+        top = ints((view.pile[-1],))[0]
+        follow = view.follow.index if view.follow is not None else top % 4
+        stock = view.stock_count
+        if action.kind is ActionKind.PLAY and action.card is not None:
+            c = action.card.id if not isinstance(action.card, Joker) else JK
+            if c == JK or c // 4 + 1 in (7, 8, 13) or c == ACE_OF_SPADES:
+                return action
+            self._after = (view.round, len(view.pile) + 1, view.hand_counts[opp], stock,
+                           c % 4, c // 4)
+        elif action.kind in (ActionKind.CALL, ActionKind.END, ActionKind.PASS,
+                             ActionKind.DRAW):
+            drew = 1 if action.kind is ActionKind.DRAW and stock else 0
+            self._after = (view.round, len(view.pile), view.hand_counts[opp], stock - drew,
+                           follow, top // 4 if top != JK else -1)
+        return action
+
+    def lacks(self, view: ReverseView) -> dict[int, tuple[int, int, int]]:
+        """Seat -> (suit, rank, cards covered) for the dealer of worlds."""
+        if self._lack is None or view.seat is None or self._lack[0] != view.round:
+            return {}
+        _, suit, rank, k = self._lack
+        return {1 - view.seat: (suit, rank, k)}
+
+
+def _fits(c: int, suit: int, rank: int) -> bool:
+    """Whether card ``c`` could have followed (so a player who drew did not hold it)."""
+    return c == JK or c // 4 == 10 or c % 4 == suit or c // 4 == rank
+
+
+def _determinize(view: ReverseView, rng: random.Random,
+                 lacks: dict[int, tuple[int, int, int]] | None = None) -> ReverseGame:
     """A referee in the view's position, the unseen cards dealt at random to the other hands
-    and the stock."""
+    and the stock; a seat in ``lacks`` (suit, rank, how many cards) gets that many cards that
+    could not have followed that suit and rank, as far as the unseen cards allow."""
     assert view.seat is not None
     unseen = unseen_cards(view)
     rng.shuffle(unseen)
+    if lacks:
+        # Deal the constrained hands first, from the front of the shuffled cards.
+        front: list[int] = []
+        lacks_hands: dict[int, list[int]] = {}
+        for s, (suit, rank, k) in lacks.items():
+            want = min(k, view.hand_counts[s])
+            picked = [c for c in unseen if not _fits(c, suit, rank)][:want]
+            for c in picked:
+                unseen.remove(c)
+            rest = view.hand_counts[s] - len(picked)
+            picked += unseen[:rest]
+            del unseen[:rest]
+            front.append(s)
+            lacks_hands[s] = picked
+        unseen = [c for s in front for c in lacks_hands[s]] + unseen
+        order = front + [s for s in range(len(view.hand_counts))
+                         if s != view.seat and s not in lacks]
+    else:
+        order = [s for s in range(len(view.hand_counts)) if s != view.seat]
     g = ReverseGame.__new__(ReverseGame)
     ReverseGame.__init__(g, view.rules, random.Random(rng.getrandbits(32)), view.players)
     n = len(view.hand_counts)
-    hands: list[list[int]] = []
+    hands: list[list[int]] = [[] for _ in range(n)]
+    hands[view.seat] = ints(view.hand)
     at = 0
-    for s in range(n):
-        if s == view.seat:
-            hands.append(ints(view.hand))
-        else:
-            k = view.hand_counts[s]
-            hands.append(unseen[at:at + k])
-            at += k
+    for s in order:
+        k = view.hand_counts[s]
+        hands[s] = unseen[at:at + k]
+        at += k
     g.hands = hands
     g.stock = unseen[at:at + view.stock_count]
     g.pile = ints(view.pile)
@@ -232,18 +344,16 @@ def _determinize(view: ReverseView, rng: random.Random) -> ReverseGame:
     return g
 
 
-HORIZON = 3000
-"""Steps a rollout plays at most (a round is far shorter; this only bounds a runaway)."""
-
-
-def _rollout(game: ReverseGame, action: Action, me: int, rng: random.Random) -> float:
-    """Play ``action`` then up to :data:`HORIZON` more steps greedily for everyone; 1 for a
-    round won, -1 for a round another won, else the lead in cards over the closest rival
-    (a blocked round is judged the same way)."""
+def _rollout(game: ReverseGame, action: Action, me: int, rng: random.Random,
+             depth: int) -> float:
+    """Play ``action`` then up to ``depth`` more steps greedily for everyone, and judge the
+    position: 1 for a round won, -1 for a round another won, else the lead in cards over the
+    closest rival, a Jack or joker in hand counting as half a card fewer (a blocked round is
+    judged the same way)."""
     game.apply_trusted(action)
     steps = 0
     hands = game.hands
-    while game.phase == Phase.TURN and steps < HORIZON:
+    while game.phase == Phase.TURN and steps < depth:
         seat = game.current
         legal = game.legal_actions()
         nxt = (seat + game.direction) % game.n
@@ -252,6 +362,10 @@ def _rollout(game: ReverseGame, action: Action, me: int, rng: random.Random) -> 
         steps += 1
     if game.round_winner is not None:
         return 1.0 if game.round_winner == me else -1.0
-    rival = min(len(h) for s, h in enumerate(hands) if s != me)
-    lead = (rival - len(hands[me])) / 10.0
-    return max(-0.9, min(0.9, lead))
+    mine = _weight(hands[me])
+    rival = min(_weight(h) for s, h in enumerate(hands) if s != me)
+    return max(-0.9, min(0.9, (rival - mine) / 10.0))
+
+
+def _weight(hand: Sequence[int]) -> float:
+    return sum(0.5 if c == JK or c // 4 == 10 else 1.0 for c in hand)

@@ -1,0 +1,82 @@
+"""The Kings Reverse search players' reading of the table: what a heads-up opponent showed it
+lacked by drawing, and worlds dealt consistently with it."""
+
+from __future__ import annotations
+
+import random
+
+from kc_tui.engine.kinds import Phase
+from kc_tui.games.kings_reverse.ai import make_player
+from kc_tui.games.kings_reverse.ai.players import ExpertAI, HardAI, _determinize, _fits, ints
+from kc_tui.games.kings_reverse.engine.actions import ActionKind
+from kc_tui.games.kings_reverse.engine.game import Step
+from kc_tui.games.kings_reverse.engine.rules import build_rules
+from kc_tui.games.kings_reverse.engine.service import ReverseSeat, ReverseService
+
+
+def test_a_draw_by_the_medium_opponent_is_read_as_holding_nothing_that_followed() -> None:
+    reads = 0
+    for seed in range(1, 40):
+        hard = HardAI(random.Random(seed))
+        seats = [ReverseSeat("hard", "ai", "hard", hard),
+                 ReverseSeat("medium", "ai", "medium", make_player("medium", random.Random(9)))]
+        service = ReverseService(build_rules(2), seats, seed=seed)
+        service.start()
+        while service.phase == Phase.TURN:
+            if service.current == 0:
+                view = service.view(0)
+                before = hard._reads.__dict__.copy()
+                hard._reads.observe(view)
+                lacks = hard._reads.lacks(view)
+                made = before["_after"]
+                # A read made now: nothing played since this seat's action, one card more
+                # in the opponent's hand, one fewer in the stock.
+                fresh = (made is not None and view.step is Step.PLAY
+                         and len(view.pile) == made[1] and view.hand_counts[1] == made[2] + 1
+                         and view.stock_count == made[3] - 1)
+                hard._reads.__dict__.update(before)  # the seat observes it again itself
+                if lacks and fresh:
+                    suit, rank, covered = lacks[1]
+                    assert covered == view.hand_counts[1]
+                    # A fresh read covers the whole hand: the medium player (which never
+                    # draws while it may play) holds nothing that would have followed.
+                    assert not [c for c in service.game.hands[1] if _fits(c, suit, rank)]
+                    reads += 1
+            service.run_computer_turns(limit=1)
+    assert reads >= 5
+
+
+def test_worlds_give_an_opponent_no_card_it_showed_it_lacked() -> None:
+    service = ReverseService(build_rules(2), [
+        ReverseSeat("a", "ai", "medium", make_player("medium", random.Random(1))),
+        ReverseSeat("b", "ai", "medium", make_player("medium", random.Random(2)))], seed=3)
+    service.start()
+    view = service.view(service.current)
+    other = 1 - service.current
+    lacks = {other: (2, 4, view.hand_counts[other])}  # no heart, no 5, no Jack, no joker
+    rng = random.Random(5)
+    for _ in range(50):
+        world = _determinize(view, rng, lacks)
+        assert len(world.hands[other]) == view.hand_counts[other]
+        assert not [c for c in world.hands[other] if _fits(c, 2, 4)]
+        assert sorted(world.hands[service.current]) == sorted(ints(view.hand))
+        assert len(world.stock) == view.stock_count
+    # Without the read, such hands are rare: the constraint is what makes them.
+    plain = [_determinize(view, rng) for _ in range(50)]
+    assert any(_fits(c, 2, 4) for w in plain for c in w.hands[other])
+
+
+def test_the_expert_never_searches_fewer_worlds_than_hard_even_out_of_time() -> None:
+    service = ReverseService(build_rules(2), [
+        ReverseSeat("a", "ai", "medium", make_player("medium", random.Random(1))),
+        ReverseSeat("b", "ai", "medium", make_player("medium", random.Random(2)))], seed=2)
+    service.start()
+    while True:
+        view = service.view(service.current)
+        if len(view.legal) > 2 and view.legal[0].kind is ActionKind.PLAY:
+            break
+        service.run_computer_turns(limit=1)
+    expert = ExpertAI(random.Random(1), think=0.0)
+    action = expert.choose(view)
+    assert action in view.legal
+    assert expert.rollouts >= HardAI.worlds * 2
