@@ -286,6 +286,7 @@ class NetworkTableScreen(TableScreen):
     this screen draws what it is sent, and adds chat."""
 
     BINDINGS = [Binding("apostrophe", "chat", "Chat", show=False)]
+    PROMPT_OUTLIVES_TURNS = True  # a chat line being typed survives the others' moves
 
     def __init__(self, remote: RemoteTable) -> None:
         super().__init__(remote)

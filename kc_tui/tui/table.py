@@ -167,6 +167,11 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
     KEY_ROWS = TABLE_KEYS
     BINDINGS = bindings(TABLE_KEYS)
 
+    PROMPT_OUTLIVES_TURNS = False
+    """Whether the command line stays open when the turn passes.  At a local table it closes
+    when the turn leaves the person who opened it (after a move it stays open, with the keys);
+    a networked table's is also its chat line, open whoever's turn it is."""
+
     held: var[Card | Pile | None] = var(None, init=False)
     """What the person has picked up and not yet dropped."""
     viewer: var[int] = var(-1, init=False)
@@ -387,8 +392,9 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
         """Whose move is it? A person: wait for keys. A computer: think in a worker."""
         service = self.service
         self.computer.settle()
-        if not service.waiting_for_human():
-            self._close_prompt()
+        if not self.PROMPT_OUTLIVES_TURNS and (
+                not service.waiting_for_human() or (len(self.people) > 1 and self.viewer != service.current)):
+            self._close_prompt()  # the turn left the person who opened it
         if service.phase in (Phase.ROUND_OVER, Phase.SESSION_OVER):
             over = service.phase == Phase.SESSION_OVER
             self.say("The session is over." if over else "Round over.")
@@ -420,12 +426,18 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
             if self._again:
                 turn = f"{self._again} {turn}"
             self.say(turn)
-            self.query_one(HandView).focus()
+            self._focus_for_turn()
             self._show_keys()
         else:
             if len(self.people) > 1:
                 self.viewer = -1  # hot-seat: no person's hand stays up during a computer turn
             self._computer_plays()
+
+    def _focus_for_turn(self) -> None:
+        """A person's turn begins: the keys go to the command line if it is open (what is being
+        typed there must not turn into table keys), else to the hand."""
+        prompt = self.query_one("#prompt", Input)
+        (prompt if prompt.display else self.query_one(HandView)).focus()
 
     def _computer_plays(self) -> None:
         """Another seat's turn: here a computer's, thought about in a worker."""
