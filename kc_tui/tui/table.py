@@ -198,7 +198,11 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
         self._said = ""  # the last sentence of the log, to name what an undo took back
         self.paid = [0] * len(self.names)
         """Chips scoring: the chips each player has paid this round (the ante included)."""
-        for event in service.past_events_seen_by(service.keyboard_seat):
+        past = service.past_events_seen_by(service.keyboard_seat)
+        self._caught_up = len(past)
+        """How many of the session's events the screen knew when it was made (a networked game
+        goes on while the screen is put together: :meth:`on_mount` tells the rest)."""
+        for event in past:
             self.narrator.sentence(event)  # a resumed game: the narrator catches up silently
             self.turns.feed(event)
             self._count_chips(event)
@@ -240,14 +244,16 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
         # Lay out for this terminal before the log is first written (it wraps as it writes).
         self._fit(*self.app.size)
         self.query_one("#prompt", Input).display = False
-        self.service.follow(self._on_event, self.service.keyboard_seat)
         view = self.service.view(None)
-        if not view.round:
-            self.service.start()
-        else:
+        if view.round:
             self.query_one("#log", RichLog).write(
                 f"{'Resumed' if self.local else 'At the table'} in round {view.round}. Totals: "
                 + ", ".join(f"{n} {t}" for n, t in zip(self.names, view.totals)) + ".")
+        for event in self.service.past_events_seen_by(self.service.keyboard_seat)[self._caught_up:]:
+            self._on_event(event)  # what happened since the screen was made, told as it happened
+        self.service.follow(self._on_event, self.service.keyboard_seat)
+        if not view.round:
+            self.service.start()
         self.refresh_table()
         self.advance()
         self.call_after_refresh(self.app.show_notice)

@@ -214,3 +214,27 @@ async def test_the_command_line_keeps_the_keys_across_the_others_moves_and_ones_
                     "the typed move played")
         assert prompt.display and waiter[1].screen.focused is prompt
     await server.close()
+
+
+async def test_what_happens_while_the_table_screen_is_being_put_together_reaches_its_log(tmp_path: Path) -> None:
+    """The screen catches up on the session when it is made and follows it once mounted: a move
+    made in between (another person's, delivered as the screen opens) is told all the same."""
+    from kc_tui.net.remote import RemoteTable
+
+    server = TableServer(tmp_path, pace=0)
+    info = server.create_table(ADA, "Friday", build_rules(2), ["open", "open"], seed=1)
+    doors = [server.join(ADA, info.id, 0), server.join(BEN, info.id, 1)]
+    cleo = LobbyApp(server, CLEO)
+    async with cleo.run_test(size=SIZE) as pc:
+        door = server.watch(CLEO, info.id)
+        cleo.door = door
+        screen = NetworkTableScreen(RemoteTable(door))
+        mover = next(d for d in doors if d.my_turn())
+        mover.end_turn()  # after the screen was made, before it is mounted
+        cleo.push_screen(screen)
+        await until(pc, lambda: cleo.screen is screen and screen.is_mounted, "the table")
+        await pc.pause()
+        told = log_text(cleo)
+        assert f"{mover.person.name} ends the turn." in told
+        assert told.index("At the table in round 1") < told.index(f"{mover.person.name} ends the turn.")
+    await server.close()
