@@ -10,6 +10,7 @@ computers and deals, so the screen only follows what it is sent.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from textual.app import ComposeResult
@@ -453,32 +454,24 @@ class LobbyApp(KingsCornerApp):
             lobby.say(text)
 
     def sit(self, table_id: int, seat: int) -> None:
-        if self.person is None:
-            return
-        if self.door is not None and not self.door.closed:
-            self._lobby_say("You are at a table already: press l to leave it first.")
-            return
-        try:
-            self.door = self.server.join(self.person, table_id, seat)
-        except TableError as exc:
-            self._lobby_say(str(exc))
-            return
-        self._after_taking(self.door)
+        self._take(lambda person: self.server.join(person, table_id, seat))
 
     def watch_table(self, table_id: int) -> None:
+        self._take(lambda person: self.server.watch(person, table_id))
+
+    def _take(self, door_for: Callable[[Person], SeatDoor]) -> None:
+        """Take a seat or a place to watch (``door_for`` asks the server for it); a refusal is
+        said in the lobby.  Once the game is on, its table is shown."""
         if self.person is None:
             return
         if self.door is not None and not self.door.closed:
             self._lobby_say("You are at a table already: press l to leave it first.")
             return
         try:
-            self.door = self.server.watch(self.person, table_id)
+            door = self.door = door_for(self.person)
         except TableError as exc:
             self._lobby_say(str(exc))
             return
-        self._after_taking(self.door)
-
-    def _after_taking(self, door: SeatDoor) -> None:
         if door.started:
             self.open_table(door)
         else:
