@@ -362,15 +362,14 @@ class PlainLobby:
         else:
             assert self.person is not None
             try:
-                own = self.server.seat_kept_for(self.person, table_id)
-                free = self.server.table(table_id).free_seats
+                taken = self.server.seat_to_take(self.person, table_id)
             except TableError as exc:
                 self.say(str(exc))
                 return
-            if own is None and not free:
+            if taken is None:
                 self.say(f"Table {table_id} has no free seat: type watch {table_id} to watch it.")
                 return
-            seat = own if own is not None else free[0]
+            seat = taken
         self._sit(table_id, seat)
 
     def _sit(self, table_id: int, seat: int) -> None:

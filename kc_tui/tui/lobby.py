@@ -188,12 +188,11 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
             return
         person = self.lobby.person
         assert person is not None
-        own = self.lobby.server.seat_kept_for(person, table.id)
-        free = [own] if own is not None else list(table.free_seats)
-        if not free:
+        seat = self.lobby.server.seat_to_take(person, table.id)
+        if seat is None:
             self.say(f"Table {table.id} has no free seat: press w to watch it.")
             return
-        self.action_seat(free[0])
+        self.action_seat(seat)
 
     def action_seat(self, seat: int) -> None:
         table = self.selected()
