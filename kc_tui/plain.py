@@ -19,10 +19,12 @@ from .engine.cards import PILES, Card, Pile
 from .engine.commands import (
     COMMAND_HELP,
     REVIEW_HELP,
+    SURE_ENDS,
     CommandError,
     Review,
     Verb,
     Verbosity,
+    end_question,
     parse_command,
     parse_review,
 )
@@ -81,16 +83,20 @@ class PlainGame:
 
     ``verbosity`` is ``brief`` or ``full`` (see the module's words); ``bell`` writes the
     terminal bell as each person's turn starts; ``echo`` writes each line read after its
-    prompt, so that a transcript of piped input reads as a dialogue."""
+    prompt, so that a transcript of piped input reads as a dialogue; ``confirm_end`` asks
+    before ``end`` ends a turn while moves are still open, as the table's ``e`` does."""
 
     def __init__(self, service: GameService, read: Callable[[str], str | None], out: TextIO,
-                 verbosity: Verbosity = Verbosity.BRIEF, bell: bool = False, echo: bool = False) -> None:
+                 verbosity: Verbosity = Verbosity.BRIEF, bell: bool = False, echo: bool = False,
+                 confirm_end: bool = True) -> None:
         self.service = service
         self.read = read
         self.out = out
         self.verbosity = Verbosity(verbosity)
         self.bell = bell
         self.echo = echo
+        self.confirm_end = confirm_end
+        self._next: str | None = None  # a line typed at the end question that was not an answer
         self.names = [s.name for s in service.seats]
         self.narrator = Narrator(self.names)
         self.turns = TurnLog(self.names)
@@ -258,7 +264,8 @@ class PlainGame:
     def _commands(self, seat: int) -> bool:
         service = self.service
         while service.phase == Phase.TURN and service.current == seat:
-            line = self._read(f"{self.names[seat]}> ")
+            line, self._next = (self._next, None) if self._next is not None else \
+                (self._read(f"{self.names[seat]}> "), None)
             if line is None:
                 self._stop(True)
                 return False
@@ -276,6 +283,8 @@ class PlainGame:
                 if command.name == "quit":
                     self._stop(False)
                     return False
+                if command.name == "end" and not command.sure and not self._sure_to_end():
+                    continue
                 if not self._verb(command.name, obs):
                     continue
                 if command.name == "end":
@@ -287,12 +296,30 @@ class PlainGame:
                 self.say(str(exc))
         return True
 
+    def _sure_to_end(self) -> bool:
+        """While moves are open, ask before ending the turn, as the table does: ``y`` (or ``end``
+        again) ends it; ``n`` or an empty line goes on; any other line goes on and is then read
+        as a command, so a move typed at the question is not lost."""
+        open_moves = len(self.service.legal_moves())
+        if not open_moves or not self.confirm_end:
+            return True
+        line = self._read(f"{end_question(open_moves)} Type y (or end) to end it, n to go on: ")
+        if line is None:
+            return False  # input ended: the next prompt reads that too, and the game stops
+        answer = " ".join(line.lower().split())
+        if answer in ("y", "yes", "end", *SURE_ENDS):
+            return True
+        if answer not in ("n", "no", ""):
+            self._next = line
+        self.say("Your turn goes on.")
+        return False
+
     def _verb(self, name: str, obs: Observation) -> bool:
         """Carry out a verb; False when it was refused."""
         service = self.service
         try:
             if name == "end":
-                # A typed end is deliberate, so it is not questioned; it says what was left.
+                # Asked first while moves were open (unless end!); it says what was left.
                 self._open_moves = len(service.legal_moves())
                 try:
                     service.end_turn()

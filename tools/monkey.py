@@ -226,7 +226,8 @@ _CTRL = ["ctrl+z", "ctrl+p", "ctrl+c", "ctrl+a", "ctrl+e", "ctrl+k", "ctrl+l", "
 _JUNK = list("!@#$%^&*()-_=+[]{};'\",.<>/\\|`~éßñü€£¥§¶øΩжא中😀") + ["\u200b", "\u00a0"]
 _LETTERS = [chr(c) for c in range(ord("a"), ord("z") + 1)] + ["A", "E", "Q", "Y", "Z"]
 _COMMANDS = ["7h n", "kd ne", "ks se", "e n", "n s", "w e", "3 n", "1 ne", "10h w", "th s", "as > nw",
-             "qc onto e", "end", "end", "end", "undo", "hint", "help", "quit", "END", "", "   ", "7h", "n", "9 x",
+             "qc onto e", "end", "end!", "end yes", "undo", "hint", "help", "quit", "END", "", "   ", "7h",
+             "n", "9 x",
              "0 n", "99999999999999999999 n", "-1 n", "7♥ n", "² n", "７h n", "1e3 n", "dance",
              "7h n s w", "ℌ n", "\u202e7h n", "x" * 60, "%s {0} \\x1b[2J"]
 
@@ -492,8 +493,8 @@ def _running(app: KingsCornerApp) -> bool:
 
 
 # ---------------------------------------------------------------------------- plain mode
-_VALID = ["end", "end", "end", "undo", "hint", "help", "7h n", "kd ne", "e n", "1 n", "2 e", "3 s",
-          "4 w", "1 ne", "2 se", "3 sw", "4 nw", "5 n", "6 e", "7 s", "8 w", ""]
+_VALID = ["end", "end!", "end!", "end yes", "y", "n", "undo", "hint", "help", "7h n", "kd ne", "e n",
+          "1 n", "2 e", "3 s", "4 w", "1 ne", "2 se", "3 sw", "4 nw", "5 n", "6 e", "7 s", "8 w", ""]
 
 _KINDS: dict[str, Callable[[random.Random], bytes]] = {
     "empty": lambda r: b"",

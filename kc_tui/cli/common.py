@@ -77,6 +77,8 @@ def look_overrides(args: argparse.Namespace, env: Mapping[str, str] = os.environ
         changes["theme"] = args.theme
     if args.pace is not None:
         changes["pace"] = args.pace
+    if getattr(args, "bell", False):  # only the commands that play take --bell
+        changes["bell"] = True
     return changes
 
 

@@ -81,7 +81,8 @@ def _add_line_options(parser: argparse.ArgumentParser) -> None:
                         help="the line mode: brief (default) tells the other players' turns in one "
                         "sentence each as your turn starts; full says every event as it happens")
     parser.add_argument("--bell", action="store_true",
-                        help="the line mode: ring the terminal bell as each of your turns starts")
+                        help="ring the terminal bell as each of your turns starts (at the table: "
+                             "for this run only, as the Bell setting does)")
 
 
 def title(args: argparse.Namespace) -> int:
@@ -145,8 +146,11 @@ def _run(service: GameService, args: argparse.Namespace, saving: Callable[[Calla
             app.run()
             return _app_status(app)
         # Piped input is echoed after its prompt, so the output reads as a dialogue.
+        # The line mode asks before ending a turn with moves open as the table does, unless the
+        # "Confirm ending a turn" setting is off.
         return PlainGame(service, _read_line(), sys.stdout, verbosity=Verbosity(args.verbosity),
-                         bell=args.bell, echo=not sys.stdin.isatty()).run()
+                         bell=args.bell, echo=not sys.stdin.isatty(),
+                         confirm_end=load_settings()[0].confirm_end).run()
     except KeyboardInterrupt:
         print("\nInterrupted; the game stops here (it was saved after the last turn).")
         return 130
@@ -198,7 +202,7 @@ def run_table(service: Any, args: argparse.Namespace) -> int:
 
 def _app(service: Any, args: argparse.Namespace) -> Any:
     """The Textual app with the saved settings; settings changed in it are saved again, but
-    what the command line set (--ascii, --theme, --pace) is for this run only."""
+    what the command line set (--ascii, --theme, --pace, --bell) is for this run only."""
     from ..tui.app import KingsCornerApp
 
     saved, _ = load_settings()

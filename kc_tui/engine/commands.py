@@ -1,7 +1,8 @@
 """The command prompt a player types into (docs/protocol.md section 3).
 
 ``7h n`` plays a card onto a pile, ``e n`` moves pile E onto pile N, and ``end``, ``hint``,
-``undo``, ``help``, ``quit`` do what they say.  Case does not matter; the filler words ``on``,
+``undo``, ``help``, ``quit`` do what they say (``end`` asks first while moves are open;
+``end!`` or ``end yes`` does not).  Case does not matter; the filler words ``on``,
 ``to``, ``onto`` and ``>`` are ignored; ``10`` may stand for ``T``.  A hand position (``3 n``:
 the third card of the sorted hand) is accepted too.  Anything else is refused with one
 sentence, and nothing changes.
@@ -22,7 +23,7 @@ from .moves import MovePile, PlayCard
 
 __all__ = [
     "Verb", "Command", "CommandError", "parse_command", "VERBS", "COMMAND_HELP", "Review",
-    "REVIEWS", "Verbosity", "VERBOSITIES", "parse_review", "REVIEW_HELP",
+    "REVIEWS", "Verbosity", "VERBOSITIES", "parse_review", "REVIEW_HELP", "SURE_ENDS", "end_question",
 ]
 
 FILLERS = frozenset({"on", "to", "onto", ">"})
@@ -35,9 +36,21 @@ class CommandError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Verb:
-    """A command that is not a move: one of :data:`VERBS`."""
+    """A command that is not a move: one of :data:`VERBS`.  ``sure`` is an ``end`` that needs
+    no question while moves are open (``end!`` or ``end yes``)."""
 
     name: str
+    sure: bool = False
+
+
+SURE_ENDS = ("end!", "end yes")
+"""The ways to end a turn without being asked while moves are still open."""
+
+
+def end_question(open_moves: int) -> str:
+    """The question every way of ending a turn asks while moves are still open (``e`` and ``:end``
+    at the table, ``end`` in the line mode)."""
+    return f"End your turn with {open_moves} move{'s' if open_moves != 1 else ''} still open?"
 
 
 Command = PlayCard | MovePile | Verb
@@ -70,7 +83,8 @@ class Review:
 COMMAND_HELP = (
     "Commands: 7H N plays the seven of hearts on North (10H or TH for a ten); "
     "KD NE puts a King on a corner; E N moves pile East onto North; "
-    "3 N plays the third card of your hand; end ends your turn; undo takes back your last "
+    "3 N plays the third card of your hand; end ends your turn (asking first while moves are "
+    "open; end! does not ask); undo takes back your last "
     "move; hint suggests a plan; help shows this; quit leaves. "
     "Piles: N E S W (edges), NE SE SW NW (corners)."
 )
@@ -121,6 +135,8 @@ def parse_command(text: str, hand: Sequence[Card] = ()) -> Command:
     words = [w for w in text.replace(">", " > ").lower().split() if w not in FILLERS]
     if not words:
         raise CommandError("Type a move such as 7H N, or help for the commands.")
+    if " ".join(words) in SURE_ENDS:
+        return Verb("end", sure=True)
     if len(words) == 1:
         word = words[0]
         if word in VERBS:

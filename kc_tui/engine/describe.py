@@ -30,7 +30,7 @@ from .views import RoundRecord, RoundSummary, SessionSummary
 __all__ = [
     "describe_rules", "Narrator", "score_table", "totals_chart", "chips_lines", "round_summary",
     "scores_parts", "scores_text", "session_summary", "TurnLog", "describe_table", "describe_pile",
-    "hand_text", "who_sentence",
+    "hand_text", "who_sentence", "standings",
 ]
 
 _SCORING_WORDS = {
@@ -124,7 +124,7 @@ def score_table(history: Sequence[RoundRecord], names: Sequence[str], rules: Rul
     ended, so no target or leader is stated."""
     if not history:
         return "No round has been finished yet."
-    width = max(6, *(len(n) + 1 for n in names))
+    width = _column(names)
     head = "Round " + "".join(f"{n:>{width}}" for n in names)
     lines = [head, "-" * len(head)]
     for record in history:
@@ -149,6 +149,21 @@ def score_table(history: Sequence[RoundRecord], names: Sequence[str], rules: Rul
     if rules.scoring == "chips":
         lines += chips_lines(history, names)
     return "\n".join(lines)
+
+
+def _column(names: Sequence[str]) -> int:
+    """The width of a player's column in the score table."""
+    return max(6, *(len(n) + 1 for n in names))
+
+
+def standings(history: Sequence[RoundRecord], names: Sequence[str]) -> str:
+    """The score table's Total row under the players' names: the running totals in two lines
+    ("" before any round has been scored)."""
+    if not history:
+        return ""
+    width = _column(names)
+    return ("      " + "".join(f"{n:>{width}}" for n in names) + "\n"
+            + "Total " + "".join(f"{t:>{width}}" for t in history[-1].totals))
 
 
 _CHIP_REASONS = {"ante": "ante", "no_move": "no move", "king_held": "King held", "cards": "cards left"}

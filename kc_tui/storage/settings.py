@@ -1,4 +1,4 @@
-"""What the player can set about the table: theme, card style, AI pace and confirmations.
+"""What the player can set about the table: theme, card style, AI pace, confirmations and the bell.
 
 Pure data (no Textual): the table reads it, the settings screen edits it, and the command line
 fills it from ``--theme``, ``--ascii`` and ``--pace``.
@@ -58,6 +58,8 @@ class Settings:
     """Ask before ending a turn while legal moves remain."""
     confirm_quit: bool = True
     """Ask before leaving a game in progress."""
+    bell: bool = False
+    """Ring the terminal bell as a person's turn starts at the table (the line mode's ``--bell``)."""
     players: tuple[str, ...] = ("you", "hard", "hard", "hard")
     """The new-game screen's seats, as seat specs (what was last played)."""
     preset: str = "standard"
@@ -75,7 +77,7 @@ class Settings:
             )
         if isinstance(self.pace, bool) or not isinstance(self.pace, (int, float)) or not 0 <= self.pace <= 5:
             raise SettingsError(f"the AI pace is from 0 to 5 seconds a move; got {self.pace!r}")
-        for name in ("ascii", "confirm_end", "confirm_quit"):
+        for name in ("ascii", "confirm_end", "confirm_quit", "bell"):
             if not isinstance(getattr(self, name), bool):
                 raise SettingsError(f"{name} must be true or false; got {getattr(self, name)!r}")
         if (not isinstance(self.players, tuple) or not 2 <= len(self.players) <= 6

@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
 from .keys import KeyRow, help_text
-from .modal import Dialog
+from .modal import Dialog, DialogText, MoreBelow
 from .widgets import TextPanel
 
 __all__ = ["ConfirmScreen", "PassScreen", "TextScreen", "help_screen"]
@@ -40,7 +40,7 @@ class ConfirmScreen(Dialog[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm", classes="dialog"):
-            yield Static(self.question, id="confirm-text", markup=False)
+            yield DialogText(self.question, id="confirm-text", markup=False)
             yield TextPanel(id="confirm-keys", classes="keys")
 
     def set_up(self) -> None:
@@ -85,7 +85,7 @@ class PassScreen(Dialog[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="pass", classes="dialog"):
-            yield Static(markup=False, content=f"Pass the keyboard to {self.player_name}.\n\n"
+            yield DialogText(markup=False, content=f"Pass the keyboard to {self.player_name}.\n\n"
                          f"{self.player_name}, press Enter when the others cannot see the screen.",
                          id="pass-text")
             yield TextPanel(id="pass-keys", classes="keys")
@@ -140,9 +140,10 @@ class TextScreen(Dialog[None]):
         with Vertical(classes="dialog text-dialog"):
             yield Static(self.title_text, classes="dialog-title")
             with Horizontal(classes="text-columns"):
-                with VerticalScroll(classes="text-scroll"):
-                    yield Static(self.text, classes="text-body", markup=False)
+                with VerticalScroll(classes="text-scroll dialog-scroll"):
+                    yield DialogText(self.text, classes="text-body", markup=False)
                 yield Static(self.side, classes="text-side", markup=False)
+            yield MoreBelow()
             yield TextPanel(id="text-keys", classes="keys")
 
     def set_up(self) -> None:
@@ -150,15 +151,16 @@ class TextScreen(Dialog[None]):
         scroll = self.query_one(".text-scroll", VerticalScroll)
         self.watch(scroll, "scroll_y", self._show_keys)
         self.call_after_refresh(self._show_keys)
+        self.follow_scroll()
         scroll.focus()
 
     def _show_keys(self, *_args: object) -> None:
-        """The keys, and how far down the text is when it scrolls (scrollbars are hidden in
-        ASCII mode, so this is what says there is more)."""
+        """The keys, and how far down the text is when it scrolls (the "More below" line says
+        that there is more; scrollbars are hidden in ASCII mode)."""
         scroll = self.query_one(".text-scroll", VerticalScroll)
         where = ""
         if scroll.max_scroll_y > 0:
-            where = f" (at {round(100 * scroll.scroll_y / scroll.max_scroll_y)}%, more below)" \
+            where = f" (at {round(100 * scroll.scroll_y / scroll.max_scroll_y)}%)" \
                 if scroll.scroll_y < scroll.max_scroll_y else " (at the end)"
         self.query_one("#text-keys", TextPanel).show(f"Up/Down/PgUp/PgDn scroll{where}  Esc close")
 

@@ -30,7 +30,7 @@ ON_OFF = [(False, "off"), (True, "on")]
 
 
 class SettingsScreen(OnKingsCornerApp, Dialog[None]):
-    """Theme, card style, ASCII mode, AI pace and confirmations; each change shows at once."""
+    """Theme, card style, ASCII mode, AI pace, confirmations and the bell; each change shows at once."""
 
     BINDINGS = [
         Binding("escape,q,enter", "close", "Close"),
@@ -49,6 +49,7 @@ class SettingsScreen(OnKingsCornerApp, Dialog[None]):
             yield Choice("AI pace", [(p, pace_text(p)) for p in paces], s.pace, id="set-pace")
             yield Choice("Confirm ending a turn", ON_OFF, s.confirm_end, id="set-confirm_end")
             yield Choice("Confirm quitting", ON_OFF, s.confirm_quit, id="set-confirm_quit")
+            yield Choice("Bell at your turn", ON_OFF, s.bell, id="set-bell")
             yield TextPanel(id="settings-note")
             yield TextPanel(id="settings-keys", classes="keys")
 
@@ -76,6 +77,7 @@ class SettingsScreen(OnKingsCornerApp, Dialog[None]):
             "set-pace": "how long each move of a computer turn stays on screen (any key skips)",
             "set-confirm_end": "ask before ending a turn while moves are still open",
             "set-confirm_quit": "ask before leaving a game in progress",
+            "set-bell": "ring the terminal bell as your turn starts (a sound cue)",
         }
         self.query_one("#settings-note", TextPanel).show(notes.get(focused or "", ""))
 

@@ -245,6 +245,9 @@ class CreateTableScreen(NewGameScreen):
             choice.set_value(choice.value, kinds)
             self.query_one(f"#name-{i}", Input).display = False
         self.query_one("#seed", Input).parent.display = False  # type: ignore[union-attr]
+        # The table server deals Kings in the Corner only: Kings Reverse is not served yet, and
+        # choosing it here would open a local game's screen in the server's process.
+        self.query_one("#game", Choice).display = False
         self.query_one(".screen-title", Static).update("New table")
         menu = self.query_one("#new-game-menu", Menu)
         menu.items = [MenuItem("start", "Ctrl+S", "Make the table and sit at it"),

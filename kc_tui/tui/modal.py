@@ -10,9 +10,43 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
+from textual import events
+from textual.containers import VerticalScroll
+from textual.geometry import Offset
 from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import Static
 
-__all__ = ["Dialog"]
+__all__ = ["Dialog", "MoreBelow", "DialogText"]
+
+
+class DialogText(Static):
+    """A dialog's text (a question, a text to read).  While no control of the dialog has the
+    focus (or the focus is on the text's scroll), the terminal cursor sits at the start of the
+    text's first line in view: a screen reader reads from where the cursor is."""
+
+    def render(self) -> Any:
+        screen = self.screen
+        focused = screen.focused
+        if screen is self.app.screen and (focused is None or focused in self.ancestors):
+            parent = self.parent
+            top = parent.content_region.y if isinstance(parent, VerticalScroll) else self.content_region.y
+            self.app.cursor_position = Offset(self.content_region.x, max(top, self.content_region.y))
+        return super().render()
+
+
+class MoreBelow(Static):
+    """The line under a dialog's scrolling text that says there is more below, shown until the
+    end is: ASCII mode hides the scrollbars, and a screen reader reads no scrollbar anyway."""
+
+    def __init__(self) -> None:
+        super().__init__(classes="more-below", markup=False)
+
+    def show_for(self, scroll: VerticalScroll) -> None:
+        more = scroll.max_scroll_y > 0 and round(scroll.scroll_y) < scroll.max_scroll_y
+        ascii_only = bool(getattr(getattr(self.app, "settings", None), "ascii", False))
+        self.update("More below: Down/PgDn" if ascii_only else "More below: \u2193/PgDn")
+        self.display = more
 
 ResultType = TypeVar("ResultType")
 
@@ -32,6 +66,41 @@ class Dialog(ModalScreen[ResultType]):
 
     def set_up(self) -> None:
         """What the dialog does once it is on screen (focus, key line, sizes)."""
+
+    # ------------------------------------------------------------------ a text that scrolls
+    def follow_scroll(self) -> None:
+        """Fit the dialog's scrolling text (``.dialog-scroll``) into the terminal, and keep its
+        :class:`MoreBelow` line true as it scrolls; for a dialog that has one, from ``set_up``."""
+        for scroll in self.query(".dialog-scroll").results(VerticalScroll):
+            self.watch(scroll, "scroll_y", lambda *_: self._tell_more(), init=False)
+            self.watch(scroll, "virtual_size", lambda *_: self._tell_more(), init=False)
+        self.call_after_refresh(self._fit_scroll)
+
+    def _tell_more(self) -> None:
+        for scroll in self.query(".dialog-scroll").results(VerticalScroll):
+            for more in self.query(MoreBelow):
+                more.show_for(scroll)
+
+    def _fit_scroll(self) -> None:
+        """The scrolling text gets the rows the rest of the dialog leaves (the rest is never
+        pushed off the screen), and one row is kept for the "More below" line."""
+        for scroll in self.query(".dialog-scroll").results(VerticalScroll):
+            box = next((a for a in scroll.ancestors if isinstance(a, Widget) and a.has_class("dialog")), None)
+            if box is None:
+                continue
+            holder: Widget = scroll
+            while holder.parent is not box and isinstance(holder.parent, Widget):
+                holder = holder.parent
+            rest = box.styles.gutter.height + sum(
+                child.outer_size.height + child.styles.margin.height
+                for child in box.children
+                if child is not holder and child.display and not isinstance(child, MoreBelow))
+            scroll.styles.max_height = max(self.size.height - rest - 1, 3)
+        self.call_after_refresh(self._tell_more)
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.ready:
+            self.call_after_refresh(self._fit_scroll)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if not self.ready:

@@ -8,19 +8,21 @@ import re
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, ScrollableContainer, VerticalScroll
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from ..ai import LADDER, describe
 from ..ai.seats import SEAT_NAMES
 from ..engine.rules import DEFAULT_TARGETS, DRAW_TIMINGS, PRESETS, RuleError, RuleSet, build_rules
+from .fit import SizedScreen
 from .info import ON_OFF
 from .keys import KeyRow, bindings, key_line
 from .typed_app import OnKingsCornerApp
 from .widgets import Choice, Menu, MenuItem, TextPanel
 
-__all__ = ["NewGameScreen", "SeatChoice"]
+__all__ = ["NewGameScreen", "SeatChoice", "RowKeys", "ChoicesScroll"]
 
 KINDS = [("you", "person here"), *((lv.name, f"{lv.name} AI") for lv in LADDER)]
 DEFAULT_SEATS = ["you", "hard", "hard", "hard", "medium", "medium"]
@@ -51,11 +53,48 @@ class SeatChoice(Horizontal):
         yield Input(id=f"name-{self.index}", max_length=16, placeholder="name")
 
 
+class ChoicesScroll(VerticalScroll, can_focus=False, inherit_bindings=False):
+    """The rows of a new-game screen.  Up/Down are the screen's (one stop a row), not a scroll's:
+    the focused row scrolls into view by itself."""
+
+
+class RowKeys(Screen[None]):
+    """Up/Down on a screen of choices in rows (a new-game screen): one stop a row, so a seat (who
+    plays it, and its name) is one stop; Tab and Shift+Tab still reach every control."""
+
+    def _row_of(self, widget: Widget) -> Widget:
+        """The row a control sits on: a seat's (or the seed's) line, or the control itself."""
+        parent = widget.parent
+        return parent if isinstance(parent, Widget) and parent.has_class("seat") else widget
+
+    def action_row(self, step: int) -> None:
+        """Up/Down: the first control of the row above or below (a seat is one stop: Tab
+        reaches its name)."""
+        chain = self.focus_chain
+        if not chain:
+            return
+        rows: list[Widget] = []
+        firsts: list[Widget] = []
+        for widget in chain:
+            if isinstance(widget, ScrollableContainer):
+                continue  # the scrolling box itself is no row
+            row = self._row_of(widget)
+            if row not in rows:
+                rows.append(row)
+                firsts.append(widget)
+        current = self._row_of(self.focused) if self.focused is not None else None
+        here = rows.index(current) if current in rows else (-1 if step > 0 else 0)  # or the first/last
+        # At once (not after this key's turn), so that a key typed right after acts there.
+        self.set_focus(firsts[(here + step) % len(rows)])
+
+
+
 SETUP = "Setting up"
 NEW_GAME_KEYS: tuple[KeyRow, ...] = (
-    KeyRow("Up, Down, Tab, Shift+Tab", "move between the choices and the names", SETUP,
-           bind=(("up", "app.focus_previous"), ("down", "app.focus_next")),
+    KeyRow("Up, Down", "move between the rows: one stop for each seat (on who plays it)", SETUP,
+           action="row", bind=(("up", "row(-1)"), ("down", "row(1)")),
            line=(("always", "Up/Down or Tab move"),)),
+    KeyRow("Tab, Shift+Tab", "move between the choices and the names (a seat's name too)", SETUP),
     KeyRow("Left, Right, Space", "change the focused choice", SETUP, line=(("always", "Left/Right change"),)),
     KeyRow("letters", "type the names of the people", SETUP, line=(("always", "type names"),)),
     KeyRow("Ctrl+S, F5", "start the game as set up", SETUP, action="start", bind=(("ctrl+s,f5", "start"),),
@@ -66,8 +105,13 @@ NEW_GAME_KEYS: tuple[KeyRow, ...] = (
 """Every key of the new-game screen: its bindings, its key line and its command palette."""
 
 
-class NewGameScreen(OnKingsCornerApp, Screen[None]):
+class NewGameScreen(OnKingsCornerApp, SizedScreen, RowKeys):
     """Dismissed by starting a game (the app opens the table) or by Esc."""
+
+    MIN_SIZE = (78, 16)
+    """A seat's row (its choice and name) and the key line take 78 columns; the summary of six
+    seats and every option takes up to 6 rows, which leaves 8 for the choices (they scroll)."""
+    SIZE_NAME = "The new-game screen"
 
     KEY_ROWS = NEW_GAME_KEYS
     BINDINGS = bindings(NEW_GAME_KEYS)
@@ -103,7 +147,7 @@ class NewGameScreen(OnKingsCornerApp, Screen[None]):
     def compose(self) -> ComposeResult:
         self._remembered()
         yield Static("New game", classes="screen-title")
-        with VerticalScroll(id="new-game"):
+        with ChoicesScroll(id="new-game"):
             # The second game has a new-game screen of its own; choosing it here opens that one.
             yield Choice("Game", [("kings-corner", "Kings in the Corner"),
                                   ("kings-reverse", "Kings Reverse")], "kings-corner", id="game")
@@ -124,9 +168,10 @@ class NewGameScreen(OnKingsCornerApp, Screen[None]):
                 yield Input(id="seed", type="integer", placeholder="random", max_length=18)
             yield Menu([MenuItem("start", "Ctrl+S", "Start the game"),
                         MenuItem("back", "Esc", "Back to the title")],
-                       id="new-game-menu")
+                       id="new-game-menu", wrap=False)
         yield TextPanel(id="summary")
         yield TextPanel(id="keys", classes="keys")
+        yield self.too_small_note()
 
     def on_mount(self) -> None:
         self.query_one("#keys", TextPanel).show(key_line(NEW_GAME_KEYS))
@@ -139,6 +184,12 @@ class NewGameScreen(OnKingsCornerApp, Screen[None]):
         self._sync_names()
         self._update()
         self.query_one("#player-count", Choice).focus()
+
+    def _focus_in_view(self) -> None:
+        """The focused control, its ">" marker with it, stays in view (the summary below the
+        choices grows with the seats and options, and takes rows from them)."""
+        if self.focused is not None:
+            self.focused.scroll_visible(animate=False)
 
     # ------------------------------------------------------------------ state
     @property
@@ -225,6 +276,7 @@ class NewGameScreen(OnKingsCornerApp, Screen[None]):
         else:
             summary.remove_class("problem")
             summary.show(self.level_line() or self.summary_line())
+        self.call_after_refresh(self._focus_in_view)
 
     def level_line(self) -> str | None:
         """While a seat's AI level has the focus: how that level plays, and how it measured."""
@@ -257,7 +309,8 @@ class NewGameScreen(OnKingsCornerApp, Screen[None]):
 
     # ------------------------------------------------------------------ changes
     def on_descendant_focus(self) -> None:
-        self._update()  # the summary says what a focused AI level is like
+        # The summary says what a focused AI level is like, and the focused row stays in view.
+        self._update()
 
     def on_choice_changed(self, message: Choice.Changed) -> None:
         choice_id = message.choice.id or ""

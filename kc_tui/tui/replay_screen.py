@@ -3,15 +3,14 @@ face up."""
 
 from __future__ import annotations
 
-from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 
 from ..replay import Replay
 from .cross import CrossView
+from .fit import SizedScreen
 from .keys import KeyRow, bindings, key_line
-from .table import WIDE
+from .table import MIN_HEIGHT, MIN_WIDTH, WIDE
 from .typed_app import OnKingsCornerApp
 from .widgets import PlayersView, TextPanel, card_text
 
@@ -38,7 +37,9 @@ REPLAY_KEYS: tuple[KeyRow, ...] = (
 """Every key of the replay: its bindings, its key line and its command palette."""
 
 
-class ReplayScreen(OnKingsCornerApp, Screen[None]):
+class ReplayScreen(OnKingsCornerApp, SizedScreen):
+    MIN_SIZE = (MIN_WIDTH, MIN_HEIGHT)  # the table's layout
+    SIZE_NAME = "The replay"
     KEY_ROWS = REPLAY_KEYS
     BINDINGS = bindings(REPLAY_KEYS)
 
@@ -57,13 +58,14 @@ class ReplayScreen(OnKingsCornerApp, Screen[None]):
                     yield TextPanel(id="replay-text")
         yield TextPanel(id="status")
         yield TextPanel(id="keys", classes="keys")
+        yield self.too_small_note()
 
-    def on_resize(self, event: events.Resize) -> None:
-        self.set_class(event.size.width >= WIDE[0] and event.size.height >= WIDE[1], "wide")
-        self.call_after_refresh(self.show)
+    def fitted(self, width: int, height: int) -> None:
+        self.set_class(width >= WIDE[0] and height >= WIDE[1], "wide")
+        if self.is_mounted:
+            self.call_after_refresh(self.show)
 
     def on_mount(self) -> None:
-        self.set_class(self.app.size.width >= WIDE[0] and self.app.size.height >= WIDE[1], "wide")
         self.query_one("#keys", TextPanel).show(key_line(REPLAY_KEYS))
         self.query_one("#replay-log").can_focus = False  # the screen's keys step the replay
         self.set_focus(None)

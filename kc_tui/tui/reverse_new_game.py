@@ -8,8 +8,7 @@ import re
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
+from textual.containers import Horizontal
 from textual.widgets import Input, Static
 
 from ..ai.seats import SEAT_NAMES
@@ -18,7 +17,7 @@ from ..games.kings_reverse.engine.rules import PRESETS, ReverseRules, RuleError,
 from ..storage.reverse_saves import ReverseSaveError, list_reverse_saves, load_reverse_save
 from .info import ON_OFF
 from .keys import bindings, key_line
-from .new_game import NEW_GAME_KEYS, SeatChoice
+from .new_game import NEW_GAME_KEYS, ChoicesScroll, RowKeys, SeatChoice
 from .reverse_table import ReverseTableScreen, new_reverse_service
 from .typed_app import OnKingsCornerApp
 from .widgets import Choice, Menu, MenuItem, TextPanel
@@ -37,7 +36,7 @@ OPTION_LABELS = {
 }
 
 
-class ReverseNewGameScreen(OnKingsCornerApp, Screen[None]):
+class ReverseNewGameScreen(OnKingsCornerApp, RowKeys):
     """Dismissed by starting a game (the app opens the table), by Esc, or by choosing the
     other game (its own new-game screen takes this one's place)."""
 
@@ -52,7 +51,7 @@ class ReverseNewGameScreen(OnKingsCornerApp, Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("New game: Kings Reverse", classes="screen-title")
-        with VerticalScroll(id="new-game"):
+        with ChoicesScroll(id="new-game"):
             yield Choice("Game", GAME_CHOICES, "kings-reverse", id="game")
             yield Choice("Players", [(n, str(n)) for n in range(2, 7)], 4, id="player-count")
             for i in range(6):

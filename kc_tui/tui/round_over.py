@@ -9,7 +9,7 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
-from .modal import Dialog
+from .modal import Dialog, MoreBelow
 from .widgets import Menu, MenuItem, TextPanel
 
 __all__ = ["RoundOverScreen", "SessionOverScreen"]
@@ -34,17 +34,22 @@ class RoundOverScreen(_ScrollingDialog):
     ]
 
 
-    def __init__(self, text: str, session_over: bool) -> None:
+    def __init__(self, text: str, session_over: bool, standings: str = "") -> None:
         super().__init__()
         self.text = text
         self.session_over = session_over
+        self.standings = standings
+        """The running totals, kept in view below the text however far it scrolls."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="round-over", classes="dialog"):
             yield Static("The session is over" if self.session_over else "Round over",
                          classes="dialog-title")
-            with VerticalScroll(id="round-scroll"):
+            with VerticalScroll(id="round-scroll", classes="dialog-scroll"):
                 yield Static(self.text, id="round-summary", markup=False)
+            yield MoreBelow()
+            if self.standings:
+                yield Static(self.standings, id="round-standings", markup=False)
             nxt = "See the final scores" if self.session_over else "Deal the next round"
             yield Menu([MenuItem("next", "Enter", nxt), MenuItem("quit", "q", "Leave the game")],
                        id="round-menu")
@@ -52,6 +57,7 @@ class RoundOverScreen(_ScrollingDialog):
 
     def set_up(self) -> None:
         self.query_one("#round-keys", TextPanel).show("PgUp/PgDn scroll  Enter continue  q leave")
+        self.follow_scroll()
         self.query_one(Menu).focus()
 
     def on_menu_chosen(self, message: Menu.Chosen) -> None:
@@ -84,8 +90,9 @@ class SessionOverScreen(_ScrollingDialog):
     def compose(self) -> ComposeResult:
         with Vertical(id="session-over", classes="dialog"):
             yield Static("The session is over", classes="dialog-title")
-            with VerticalScroll(id="session-scroll"):
+            with VerticalScroll(id="session-scroll", classes="dialog-scroll"):
                 yield Static(self.text, id="session-summary", markup=False)
+            yield MoreBelow()
             items = [MenuItem("again", "a", "Play again with the same players")]
             if self.from_title:
                 items.append(MenuItem("title", "t", "Back to the title screen"))
@@ -97,6 +104,7 @@ class SessionOverScreen(_ScrollingDialog):
         self.query_one("#session-keys", TextPanel).show(
             "PgUp/PgDn scroll  Enter pick  a again  t title  q quit" if self.from_title
             else "PgUp/PgDn scroll  Enter pick  a again  q quit")
+        self.follow_scroll()
         self.query_one(Menu).focus()
 
     def on_menu_chosen(self, message: Menu.Chosen) -> None:

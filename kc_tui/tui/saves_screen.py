@@ -6,12 +6,12 @@ from __future__ import annotations
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Static
 
 from ..engine.text import visible
 from ..storage import SaveError, SaveInfo, delete_save, is_open_elsewhere, list_saves, saves_dir
 from .dialogs import ConfirmScreen
+from .fit import SizedScreen
 from .keys import KeyRow, bindings, key_line
 from .typed_app import OnKingsCornerApp
 from .widgets import Menu, MenuItem, TextPanel
@@ -32,11 +32,15 @@ SAVES_KEYS: tuple[KeyRow, ...] = (
 """Every key of the saved games: the bindings, the key line and the command palette."""
 
 
-class SavesScreen(OnKingsCornerApp, Screen[None]):
+class SavesScreen(OnKingsCornerApp, SizedScreen):
     """Enter resumes the chosen save; d deletes it (asked first); Esc goes back."""
 
     KEY_ROWS = SAVES_KEYS
     BINDINGS = bindings(SAVES_KEYS)
+    MIN_SIZE = (56, 10)
+    """The key line takes 50 columns (a save's long title is cut with an ellipsis); the title, three
+    saves, the status and the keys 10 rows."""
+    SIZE_NAME = "The saved-games screen"
 
     def __init__(self) -> None:
         super().__init__()
@@ -48,6 +52,7 @@ class SavesScreen(OnKingsCornerApp, Screen[None]):
             yield Menu([], id="saves-menu")
         yield TextPanel(id="saves-status")
         yield TextPanel(id="keys", classes="keys")
+        yield self.too_small_note()
 
     def on_mount(self) -> None:
         self.query_one("#keys", TextPanel).show(key_line(SAVES_KEYS))

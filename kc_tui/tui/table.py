@@ -14,13 +14,12 @@ from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.reactive import Reactive, var
-from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Input, RichLog, Static
+from textual.widgets import Input, RichLog
 
 from ..ai.hints import hint
 from ..engine.cards import Card, Pile
-from ..engine.commands import CommandError, Verb, parse_command
+from ..engine.commands import CommandError, Verb, end_question, parse_command
 from ..engine.describe import (
     Narrator,
     TurnLog,
@@ -30,6 +29,7 @@ from ..engine.describe import (
     round_summary,
     scores_parts,
     session_summary,
+    standings,
     who_sentence,
 )
 from ..engine.events import Chips, Event, RoundStart, RoundView, TurnEnd, TurnStart
@@ -42,11 +42,12 @@ from ..engine.views import RoundRecord, RoundSummary, SeatView, SessionSummary, 
 from .computer import ComputerTurn
 from .cross import CrossView
 from .dialogs import ConfirmScreen, PassScreen, TextScreen, help_screen
+from .fit import SizedScreen
 from .info import SettingsScreen, rules_screen
 from .keys import KeyRow, KeyState, bindings, key_line
 from .round_over import RoundOverScreen, SessionOverScreen
 from .typed_app import OnKingsCornerApp
-from .widgets import HAND_KEYS, HandView, PileView, PlayersView, TextPanel, card_text
+from .widgets import HAND_KEYS, EventLog, HandView, PileView, PlayersView, TextPanel, card_text
 
 __all__ = ["MIN_HEIGHT", "MIN_WIDTH", "TABLE_KEYS", "WIDE", "TableScreen", "TableService"]
 
@@ -122,7 +123,8 @@ TABLE_KEYS: tuple[KeyRow, ...] = (
            bind=(("u,ctrl+z", "undo"),), line=(("turn", "u undo"),), palette="Undo"),
     KeyRow("t", "hint: the best plan for this turn, in words", TURN, action="hint",
            bind=(("t", "hint"),), line=(("turn", "t hint"),), palette="Hint"),
-    KeyRow(":", "type a command (docs/protocol.md section 3): 7h n, e n, end, undo, hint, quit", TURN,
+    KeyRow(":", "type a command (docs/protocol.md section 3): 7h n, e n, end (end! does not ask), undo, "
+           "hint, quit", TURN,
            action="prompt", bind=(("colon", "prompt"),), palette="Command line"),
     KeyRow("b", "read the whole table: every pile, who has how many cards, your hand", READ,
            action="look", bind=(("b", "look"),), palette="Read the table"),
@@ -138,7 +140,7 @@ TABLE_KEYS: tuple[KeyRow, ...] = (
            line=(("computer", "s scores"),), palette="Scores"),
     KeyRow("r", "the rules in force", GAME, action="rules", bind=(("r", "rules"),),
            line=(("computer", "r rules"),), palette="Rules"),
-    KeyRow("o", "settings: theme, cards, ASCII, AI pace, confirmations", GAME, action="settings",
+    KeyRow("o", "settings: theme, cards, ASCII, AI pace, confirmations, bell", GAME, action="settings",
            bind=(("o", "settings"),), line=(("computer", "o settings"),), palette="Settings"),
     KeyRow("?, F1", "every key, grouped", GAME, action="help", bind=(("question_mark,f1", "help"),),
            line=(("turn", "? help"), ("holding", "? help"), ("computer", "? help"), ("playing", "? help")),
@@ -157,8 +159,14 @@ and the README's "Keys at the table" are all this table.  The reading keys say t
 review answers (docs/protocol.md), in the log and on the status line."""
 
 
-class TableScreen(OnKingsCornerApp, Screen[None]):
-    """One session at the table, for the person (or people) at this keyboard."""
+class TableScreen(OnKingsCornerApp, SizedScreen):
+    """One session at the table, for the person (or people) at this keyboard.  Below
+    :data:`MIN_WIDTH` x :data:`MIN_HEIGHT` it says how large the terminal must be."""
+
+    MIN_SIZE = (MIN_WIDTH, MIN_HEIGHT)
+    SIZE_NAME = "The table"
+    SIZE_ADVICE = "Make it larger, or play with --plain."
+    FIRST_FOCUS = "#hand"
 
     # Textual repaints the whole screen whenever the focus moves; the widgets that gain and
     # lose focus repaint themselves, so the rest need not be resent (about 9 KB a key at 80x24).
@@ -216,33 +224,22 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
             yield CrossView()
             with Vertical(id="side"):
                 yield PlayersView()
-                yield RichLog(id="log", wrap=True, markup=False, min_width=20)
-        yield Static(id="too-small")
+                yield EventLog(id="log")
+        yield self.too_small_note()
         yield HandView()
         yield TextPanel(id="status")
         yield Input(placeholder="command, e.g. 7h n  (Enter to run, Esc to close)", id="prompt")
         yield TextPanel(id="keys", classes="keys")
 
-    def on_resize(self, event: events.Resize) -> None:
-        self._fit(*event.size)
-
-    def _fit(self, width: int, height: int) -> None:
-        """Below the minimum the table is not drawn broken: it says how large it must be."""
-        small = width < MIN_WIDTH or height < MIN_HEIGHT
-        self.set_class(small, "too-small")
+    def fitted(self, width: int, height: int) -> None:
         # More room: larger piles that show more of each fan.
         self.set_class(width >= WIDE[0] and height >= WIDE[1], "wide")
         for hand in self.query(HandView):
             hand.as_cards = width >= HAND_AS_CARDS[0] and height >= HAND_AS_CARDS[1]
-        if small:
-            self.query_one("#too-small", Static).update(
-                f"The table needs a terminal of at least {MIN_WIDTH} x {MIN_HEIGHT}; "
-                f"this one is {width} x {height}. Make it larger, or play with --plain."
-            )
 
     def on_mount(self) -> None:
         # Lay out for this terminal before the log is first written (it wraps as it writes).
-        self._fit(*self.app.size)
+        self.fit_to(*self.app.size)
         self.query_one("#prompt", Input).display = False
         view = self.service.view(None)
         if view.round:
@@ -407,7 +404,9 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
             self.refresh_table()
             text = round_summary(service.round_summary(), self.names,
                                  lambda card: card_text(card, self.ascii_only))
-            self.app.push_screen(RoundOverScreen(text, over), self._after_round)
+            # The totals stay in view below the text, however far it must scroll.
+            totals = standings(service.history, self.names) if service.rules.scoring != Scoring.NONE else ""
+            self.app.push_screen(RoundOverScreen(text, over, totals), self._after_round)
         elif service.waiting_for_human():
             if len(self.people) > 1 and self.viewer != service.current:
                 # Hot-seat: hide the table until the next person has the keyboard.
@@ -422,8 +421,11 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
                 return
             turn = (f"Your turn, {service.current_seat.name}: pick a card (1-9) or a pile, then a target."
                     if service.legal_moves() else f"Your turn, {service.current_seat.name}. {NOTHING_FITS}")
-            since = self.turns.since(service.current) if self._told_turn != service.turn_id else None
+            new_turn = self._told_turn != service.turn_id
+            since = self.turns.since(service.current) if new_turn else None
             self._told_turn = service.turn_id
+            if new_turn and self.app.settings.bell:
+                self.app.bell()  # a sound cue: the turn is the person's (a setting, off by default)
             if since:
                 # What the others did, in one line: the log keeps it whole; the status line says
                 # it after the turn's own sentence, which must not be cut off (three lines at most).
@@ -576,9 +578,8 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
             return
         open_moves = len(self.service.legal_moves())
         if open_moves and self.app.settings.confirm_end:
-            self.ask(f"{open_moves} move{'s are' if open_moves != 1 else ' is'} still open. "
-                     "Press e again (or y) to end your turn anyway, any other key to go on.",
-                     self._end_turn, again="e")
+            self.ask(f"{end_question(open_moves)} Press e again (or y) to end it, any other key "
+                     "to go on.", self._end_turn, again="e")
             return
         self._end_turn()
 
@@ -689,8 +690,9 @@ class TableScreen(OnKingsCornerApp, Screen[None]):
             self.say(str(exc))
             return
         if isinstance(command, Verb):
-            # A typed "end" is deliberate: it ends the turn without asking (as in the line mode).
-            actions = {"end": lambda: self._act(self.service.end_turn), "undo": self.action_undo,
+            # A typed "end" asks as e does (and as the line mode does); "end!" does not.
+            end = self._end_turn if command.sure else self.action_end_turn
+            actions = {"end": end, "undo": self.action_undo,
                        "hint": self.action_hint, "help": self.action_help, "quit": self._leave}
             actions[command.name]()
             return

@@ -7,11 +7,11 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import Static
 
 from ..engine.rules import build_rules
 from ..storage import list_saves, report_text
+from .fit import SizedScreen
 from .typed_app import OnKingsCornerApp
 from .widgets import Menu, MenuItem, TextPanel
 
@@ -43,8 +43,13 @@ MENU = [
 ]
 
 
-class TitleScreen(OnKingsCornerApp, Screen[None]):
+class TitleScreen(OnKingsCornerApp, SizedScreen):
     """What ``kings-corner`` opens on."""
+
+    MIN_SIZE = (80, 20)
+    """The banner and the key line take 80 columns; banner, menu and status 19 rows, and the keys one."""
+    SIZE_NAME = "The title screen"
+    SIZE_ADVICE = "Make it larger, or play with kings-corner play --plain."
 
     # Each menu item's key picks it (the menu shows the keys); ? and F1 open the rules too.
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -60,6 +65,7 @@ class TitleScreen(OnKingsCornerApp, Screen[None]):
             yield Menu(MENU, id="title-menu")
             yield TextPanel(id="title-status")
         yield TextPanel(id="keys", classes="keys")
+        yield self.too_small_note()
 
     def _refresh_resume(self) -> None:
         """Continue is offered once a saved game exists."""
@@ -84,7 +90,8 @@ class TitleScreen(OnKingsCornerApp, Screen[None]):
 
     def on_screen_resume(self) -> None:
         self._refresh_resume()
-        self.query_one(Menu).focus()
+        if not self.too_small:
+            self.query_one(Menu).focus()
 
     def on_menu_chosen(self, message: Menu.Chosen) -> None:
         self.action_pick(message.item.id)

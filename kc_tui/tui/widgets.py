@@ -4,8 +4,10 @@ holds game state."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, NamedTuple, Sequence
 
+from textual import events
+from textual.actions import SkipAction
 from textual.binding import Binding
 from textual.content import Content
 from textual.geometry import Offset, Region
@@ -13,14 +15,14 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.visual import visualize
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import RichLog, Static
 
 from ..engine.cards import Card, Pile
 from ..storage import Settings
 from .faces import PILE_ROOM, Frame, Look, card_back, hand_faces, hand_fits, pile_face
 
 __all__ = ["HAND_KEYS", "card_text", "card_content", "PileView", "StockView", "HandView", "TextPanel",
-           "PlayersView", "Menu", "MenuItem", "Choice"]
+           "PlayersView", "Menu", "MenuItem", "Choice", "EventLog"]
 
 _GLYPHS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 # Suit colours by card style; the suit letter or glyph is always there too.
@@ -380,11 +382,15 @@ class Menu(Static, can_focus=True):
             self.item = item
             super().__init__()
 
-    def __init__(self, items: Sequence[MenuItem], *, id: str | None = None) -> None:
+    def __init__(self, items: Sequence[MenuItem], *, id: str | None = None, wrap: bool = True) -> None:
         super().__init__(id=id, classes="menu")
         self.items = list(items)
+        self.wrap = wrap
+        """Up on the first item goes to the last (and Down on the last to the first); without
+        it, the key goes on to the screen (which moves to the control above or below)."""
 
     def render(self) -> Content:
+        _cursor_at(self, 0, min(self.selected, max(len(self.items) - 1, 0)))  # on the ">" mark
         lines = []
         for i, item in enumerate(self.items):
             mark = ">" if i == self.selected and self.has_focus else " "
@@ -398,8 +404,11 @@ class Menu(Static, can_focus=True):
                 self.selected = i
 
     def action_move(self, step: int) -> None:
-        if self.items:
-            self.selected = (self.selected + step) % len(self.items)
+        if not self.items:
+            return
+        if not self.wrap and not 0 <= self.selected + step < len(self.items):
+            raise SkipAction()  # the screen's own Up/Down
+        self.selected = (self.selected + step) % len(self.items)
 
     def action_choose(self) -> None:
         if self.items:
@@ -462,6 +471,7 @@ class Choice(Static, can_focus=True):
         self.refresh()
 
     def render(self) -> Content:
+        _cursor_at(self, 0, 0)  # on the ">" mark
         mark = ">" if self.has_focus else " "
         text = self.options[self.index][1]
         note = f"  {self.note}" if self.note else ""
@@ -479,3 +489,54 @@ class Choice(Static, can_focus=True):
 
     def on_blur(self) -> None:
         self.refresh()
+
+
+class _Written(NamedTuple):
+    """One :meth:`RichLog.write`, kept to be wrapped again at another width."""
+
+    content: object
+    width: int | None
+    expand: bool
+    shrink: bool
+
+
+class EventLog(RichLog):
+    """The table's log.  A :class:`RichLog` wraps what it is given once, at the width it has
+    then, and a narrower terminal would cut those lines ("The edges show N 4H" and no more);
+    this one keeps what was written and wraps it again whenever its width changes."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, wrap=True, markup=False, min_width=20)
+        self._written: list[_Written] = []
+        self._wrapped_at = 0
+        self._height = 0
+
+    def write(self, content: Any, width: int | None = None, expand: bool = False, shrink: bool = True,
+              scroll_end: bool | None = None, animate: bool = False) -> EventLog:
+        if self._size_known:
+            # (Before the first size RichLog keeps the write and makes it again, through here.)
+            self._written.append(_Written(content, width, expand, shrink))
+            self._wrapped_at = self.scrollable_content_region.width
+        super().write(content, width, expand, shrink, scroll_end, animate)
+        return self
+
+    def clear(self) -> EventLog:
+        self._written.clear()
+        super().clear()
+        return self
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Wrap again at a new width; a log that showed its newest line still shows it."""
+        region = self.scrollable_content_region
+        # Where the end was at the height the log had (the new height is already in force).
+        at_end = self.scroll_y >= len(self.lines) - self._height
+        self._height = region.height
+        if self._size_known and region.width != self._wrapped_at and self._written:
+            # (Before the first size, RichLog itself writes what waited for it.)
+            self._wrapped_at = region.width
+            written = list(self._written)
+            super().clear()
+            for item in written:
+                super().write(item.content, item.width, item.expand, item.shrink, scroll_end=False)
+        if at_end:
+            self.scroll_end(animate=False, x_axis=False)

@@ -76,7 +76,7 @@ def test_a_fault_line_quoting_a_bot_or_a_listener_is_made_visible() -> None:
 
 
 def test_play_shows_a_hostile_name_harmlessly() -> None:
-    played = kc("play", "--plain", "--seed", "1", "--players", f"human:{HOSTILE},easy", stdin=b"end\nquit\n")
+    played = kc("play", "--plain", "--seed", "1", "--players", f"human:{HOSTILE},easy", stdin=b"end!\nquit\n")
     assert played.returncode == 0
     assert_harmless(played.stdout)
     assert SHOWN.encode() in played.stdout
@@ -84,13 +84,13 @@ def test_play_shows_a_hostile_name_harmlessly() -> None:
 
 def test_a_save_holding_a_hostile_name_is_listed_and_resumed_harmlessly() -> None:
     assert kc("play", "--plain", "--seed", "1", "--players", f"human:{PLACEHOLDER},easy",
-              stdin=b"end\nquit\n").returncode == 0
+              stdin=b"end!\nquit\n").returncode == 0
     (save,) = saves_dir().glob("*.json")
     make_hostile(save)
     listed = kc("saves")
     assert listed.returncode == 0 and SHOWN.encode() in listed.stdout
     assert_harmless(listed.stdout)
-    resumed = kc("resume", "--plain", stdin=b"end\nquit\n")
+    resumed = kc("resume", "--plain", stdin=b"end!\nquit\n")
     assert resumed.returncode == 0, resumed.stdout
     assert f"{SHOWN}> ".encode() in resumed.stdout
     assert_harmless(resumed.stdout)
@@ -142,7 +142,7 @@ async def test_the_replay_screen_and_the_stats_dialog_show_a_hostile_name_harmle
 # ---------------------------------------------------------------- files that cannot be written
 def test_a_transcript_that_cannot_be_written_is_reported_once_and_the_game_goes_on() -> None:
     result = kc("play", "--plain", "--seed", "1", "--players", "you,easy", "--transcript", "/dev/full",
-                "--verbosity", "full", stdin=b"end\nend\nquit\n")
+                "--verbosity", "full", stdin=b"end!\nend!\nquit\n")
     assert result.returncode == 0
     assert b"Traceback" not in result.stderr
     out = result.stdout.decode()
@@ -265,7 +265,7 @@ def test_a_replayed_transcript_still_reads_back_as_written(tmp_path: Path) -> No
 # ---------------------------------------------------------------- encodings
 def test_input_that_is_not_utf8_is_refused_with_a_sentence() -> None:
     result = kc("play", "--plain", "--seed", "1", "--players", "you,easy", "--verbosity", "full",
-                stdin=b"\xff\nend\nquit\n",
+                stdin=b"\xff\nend!\nquit\n",
                 env={"PYTHONIOENCODING": "utf-8"})
     assert result.returncode == 0 and b"Traceback" not in result.stderr
     out = result.stdout.decode()
@@ -274,7 +274,7 @@ def test_input_that_is_not_utf8_is_refused_with_a_sentence() -> None:
 
 
 def test_output_the_terminal_cannot_encode_is_replaced() -> None:
-    result = kc("play", "--plain", "--seed", "1", "--players", "human:Zoë,easy", stdin=b"end\nquit\n",
+    result = kc("play", "--plain", "--seed", "1", "--players", "human:Zoë,easy", stdin=b"end!\nquit\n",
                 env={"PYTHONIOENCODING": "ascii"})
     assert result.returncode == 0 and b"Traceback" not in result.stderr
     assert b"Zo?> " in result.stdout

@@ -93,7 +93,7 @@ def test_every_review_command_answers_at_a_turn_prompt_and_changes_nothing() -> 
 
 
 def test_review_commands_answer_at_the_round_prompt() -> None:
-    out = game(["end"] * 40, seed=5, between_rounds=REVIEWS + ["quit"])
+    out = game(["end!"] * 40, seed=5, between_rounds=REVIEWS + ["quit"])
     between = " " + out.split("Press Enter for the next round (or type quit). ", 1)[1]
     assert between.startswith(" look\n")
     assert "Round 1, " in answer(between, "look") and "Your hand (You)" in answer(between, "look")
@@ -105,7 +105,7 @@ def test_review_commands_answer_at_the_round_prompt() -> None:
 
 
 def test_the_hot_seat_pass_prompt_answers_reviews_without_showing_a_hand() -> None:
-    out = game(["", "end", "hand", "who", "look", ""], players="human:Ada,human:Ben", seed=2)
+    out = game(["", "end!", "hand", "who", "look", ""], players="human:Ada,human:Ben", seed=2)
     passing = "Pass the keyboard to ".join(out.split("Pass the keyboard to ")[2:])
     name = passing.split(",", 1)[0]
     assert answer(passing, "hand") == "The hands stay hidden until the next player has the keyboard."
@@ -114,8 +114,8 @@ def test_the_hot_seat_pass_prompt_answers_reviews_without_showing_a_hand() -> No
 
 
 def test_brief_tells_each_other_players_turn_in_one_sentence_then_the_hand() -> None:
-    brief = game(["end"] * 3)
-    full = game(["end"] * 3, verbosity=Verbosity.FULL)
+    brief = game(["end!"] * 3)
+    full = game(["end!"] * 3, verbosity=Verbosity.FULL)
     assert "Ada draws a card." in full and "Ada draws a card." not in brief
     assert "Since the deal: Ada " in brief or "Since your turn: Ada " in brief
     start = brief.split("Since your turn: ", 1)[1]
@@ -136,9 +136,9 @@ def test_brief_keeps_under_60_words_between_turns_on_median_in_a_four_player_gam
 
 
 def test_verbosity_can_be_changed_in_the_game() -> None:
-    out = game(["verbosity full", "end", "end"])
+    out = game(["verbosity full", "end!", "end!"])
     assert answer(out, "verbosity full") == "Verbosity full: every event is said as it happens."
-    assert "Ada draws a card." in out.split("> end\n", 1)[1]
+    assert "Ada draws a card." in out.split("> end!\n", 1)[1]
 
 
 def test_undo_names_the_move_it_takes_back() -> None:
@@ -180,7 +180,7 @@ def test_a_royal_kings_extra_turn_is_announced_in_the_line_mode() -> None:
                 return None
             kings = [c for c in service.observation(0).hand if c.is_king]
             corners = [p for p in Pile if p.is_corner and not service.observation(0).board[p]]
-            line = f"{kings[0]} {corners[0]}" if kings and corners else "end"
+            line = f"{kings[0]} {corners[0]}" if kings and corners else "end!"
             typed.append(line)
             return line
 
@@ -205,9 +205,9 @@ def test_summary_sentences_name_kings_moves_and_who_is_close_to_going_out() -> N
 
 
 def test_end_with_moves_open_says_how_many_and_nothing_fits_says_to_end() -> None:
-    out = game(["end"])
+    out = game(["end!"])
     assert "You end the turn. " in out and " moves were still open." in out
-    stuck = game(["hint", "end"] * 60, players="you,medium", seed=5)
+    stuck = game(["hint", "end!"] * 60, players="you,medium", seed=5)
     assert "Nothing fits: type end to end your turn." in stuck
     # The hint, asked then, says the same.
     told = stuck.split("Nothing fits: type end to end your turn.\nYou> hint\n", 1)[1]
@@ -220,14 +220,14 @@ def kc(stdin: str, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_piped_input_is_echoed_after_its_prompt() -> None:
-    out = kc("who\nend\n", "--seed", "3", "--players", "you,medium").stdout
+    out = kc("who\nend!\n", "--seed", "3", "--players", "you,medium").stdout
     assert "You> who\nIt is your turn." in out
-    assert "You> end\n" in out
+    assert "You> end!\n" in out
 
 
 def test_bell_rings_exactly_at_the_start_of_each_of_your_turns() -> None:
-    rung = kc("end\n" * 4, "--seed", "3", "--players", "you,medium", "--bell").stdout
-    assert "\a" not in kc("end\n" * 4, "--seed", "3", "--players", "you,medium").stdout
+    rung = kc("end!\n" * 4, "--seed", "3", "--players", "you,medium", "--bell").stdout
+    assert "\a" not in kc("end!\n" * 4, "--seed", "3", "--players", "you,medium").stdout
     turns = rung.split("\a")[1:]
     assert len(turns) == 5  # four turns ended, the fifth waits when input ends
     for turn in turns:
@@ -237,7 +237,7 @@ def test_bell_rings_exactly_at_the_start_of_each_of_your_turns() -> None:
 
 
 def test_after_a_resume_the_last_turn_of_each_player_is_said() -> None:
-    played = kc("kc se\nend\nquit\n", "--seed", "3", "--players", "you,medium,medium")
+    played = kc("kc se\nend!\nquit\n", "--seed", "3", "--players", "you,medium,medium")
     assert played.returncode == 0, played.stderr
     resumed = subprocess.run([sys.executable, "-m", "kc_tui", "resume", "--plain"], input="quit\n",
                              capture_output=True, text=True, check=False, timeout=120)

@@ -29,7 +29,8 @@ HAND = (Card.parse("3C"), Card.parse("7H"), Card.parse("KD"))
         ("e n", MovePile(Pile.E, Pile.N)),
         ("E to N", MovePile(Pile.E, Pile.N)),
         ("2 s", PlayCard(Card.parse("7H"), Pile.S)),
-        ("end", Verb("end")), ("HINT", Verb("hint")), ("undo", Verb("undo")),
+        ("end", Verb("end")), ("end!", Verb("end", sure=True)), ("END  yes", Verb("end", sure=True)),
+        ("HINT", Verb("hint")), ("undo", Verb("undo")),
         ("help", Verb("help")), ("quit", Verb("quit")),
     ],
 )
@@ -80,7 +81,7 @@ def test_line_mode_shows_the_table_and_refuses_with_the_engines_sentence() -> No
 
 
 def test_line_mode_plays_moves_and_illegal_moves_change_nothing() -> None:
-    result = play("6s n\nks se\ns se\nundo\nend\nquit\n", "--seed", "3", "--players", "you,medium")
+    result = play("6s n\nks se\ns se\nundo\nend!\nquit\n", "--seed", "3", "--players", "you,medium")
     out = result.stdout
     assert "6S does not fit on N: N shows 3C; it needs a red 2." in out
     assert "You play the king of spades on the south-east corner. You have 7 cards." in out
@@ -94,7 +95,7 @@ def test_line_mode_plays_a_whole_session_and_writes_a_valid_transcript(tmp_path:
     """Someone who only ever types `hint`-free `end` still reaches the session's end: the
     computer seats finish rounds, and the transcript passes the independent referee."""
     transcript = tmp_path / "game.jsonl"
-    result = play("end\n" * 400 + "\n" * 20, "--seed", "5", "--players", "you,medium",
+    result = play("end!\n" * 400 + "\n" * 20, "--seed", "5", "--players", "you,medium",
                   "--transcript", str(transcript))
     assert result.returncode == 0, result.stderr
     assert "The session is over. Ada wins." in result.stdout
@@ -105,7 +106,7 @@ def test_line_mode_plays_a_whole_session_and_writes_a_valid_transcript(tmp_path:
 
 
 def test_hot_seat_passes_the_keyboard_between_people() -> None:
-    result = play("\nend\n\nend\n", "--seed", "2", "--players", "human:Ada,human:Ben",
+    result = play("\nend!\n\nend!\n", "--seed", "2", "--players", "human:Ada,human:Ben",
                   "--verbosity", "full")
     out = result.stdout
     assert out.count("Pass the keyboard to") == 3  # Ben, Ada, Ben again when input ends
@@ -115,7 +116,7 @@ def test_hot_seat_passes_the_keyboard_between_people() -> None:
 
 
 def test_line_mode_never_shows_a_computer_players_draw() -> None:
-    out = play("end\n" * 5, "--seed", "3", "--players", "you,medium", "--verbosity", "full").stdout
+    out = play("end!\n" * 5, "--seed", "3", "--players", "you,medium", "--verbosity", "full").stdout
     assert "Ada draws a card." in out
     assert "Ada draws the" not in out and "You draw the seven of diamonds." in out
 

@@ -54,3 +54,9 @@ def test_the_command_line_offers_both_ways() -> None:
     assert parser.parse_args(["play", "--no-ascii"]).ascii is False
     assert parser.parse_args(["play", "--ascii"]).ascii is True
     assert parser.parse_args(["play"]).ascii is None
+
+
+def test_bell_on_the_command_line_rings_at_the_table_for_this_run_only() -> None:
+    args = argparse.Namespace(ascii=None, theme=None, pace=None, bell=True)
+    assert look_overrides(args, UTF8) == {"bell": True}
+    assert look_overrides(argparse.Namespace(ascii=None, theme=None, pace=None, bell=False), UTF8) == {}

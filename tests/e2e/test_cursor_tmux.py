@@ -81,6 +81,47 @@ def test_the_cursor_sits_on_the_focused_pile_or_card_after_every_key(tmp_path: P
             _tmux("kill-session", "-t", session)
 
 
+def test_the_cursor_sits_on_the_focused_control_of_every_dialog(tmp_path: Path) -> None:
+    """Settings (a choice per row), a question (no control: the question itself), the keys (a
+    text to read), and back at the table the cursor returns to the focused card."""
+    session = f"kc-e2e-cursor-dialogs-{tmp_path.name}"
+    _tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "24",
+          f"{_command()} play --players you,medium --seed 4 --pace 0 --ascii")
+    try:
+        screen = _until_my_turn(session)
+        assert "Your turn" in screen, screen
+        here, _ = _at_cursor(session, "1:2C")
+        assert here.startswith("1:2C"), here
+        # Settings: on the focused choice's ">" mark, and it follows Down.
+        _press(session, "o")
+        here, _ = _at_cursor(session, "> Theme")
+        assert here.startswith("> Theme"), here
+        _press(session, "Down")
+        here, _ = _at_cursor(session, "> Cards")
+        assert here.startswith("> Cards"), here
+        # Closed: back on the hand's card.
+        _press(session, "Escape")
+        here, before = _at_cursor(session, "1:2C")
+        assert here.startswith("1:2C") and before == ">", (here, before)
+        # A question: at its start.
+        _press(session, "q")
+        here, _ = _at_cursor(session, "Leave the game?")
+        assert here.startswith("Leave the game?"), here
+        _press(session, "n")
+        here, _ = _at_cursor(session, "1:2C")
+        assert here.startswith("1:2C"), here
+        # A text to read (the keys): at its first line.
+        _press(session, "?")
+        here, _ = _at_cursor(session, "Choosing a move")
+        assert here.startswith("Choosing a move"), here
+        _press(session, "Escape")
+        _press(session, "C-q")
+        assert _ends(session)
+    finally:
+        if not _ends(session, 0.1):
+            _tmux("kill-session", "-t", session)
+
+
 def test_the_cursor_follows_the_focus_on_the_big_table_too(tmp_path: Path) -> None:
     """At 120 x 40 the piles and the hand are drawn as cards: the cursor is on the focused pile's
     focus mark above its card, and on the key above the chosen card of the hand."""

@@ -238,3 +238,19 @@ async def test_what_happens_while_the_table_screen_is_being_put_together_reaches
         assert f"{mover.person.name} ends the turn." in told
         assert told.index("At the table in round 1") < told.index(f"{mover.person.name} ends the turn.")
     await server.close()
+
+
+async def test_a_new_table_offers_no_game_the_server_cannot_deal(tmp_path: Path) -> None:
+    """The table server deals Kings in the Corner only: the new-game screen's Game choice, which
+    would open a local Kings Reverse game in the server's process, is not offered."""
+    server = TableServer(tmp_path, pace=0)
+    app = LobbyApp(server, ADA)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await pilot.press("n")
+        await until(pilot, lambda: any("A table for" in str(panel.render())
+                                       for panel in app.screen.query("#summary")), "the new-table screen set up")
+        await pilot.press("up", "up", "right", "left")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, CreateTableScreen)
+        assert not app.screen.query_one("#game").display

@@ -116,14 +116,15 @@ async def test_a_superscript_digit_is_not_a_card_number() -> None:
         assert app.is_running and isinstance(app.screen, TableScreen)
 
 
-async def test_a_typed_end_ends_the_turn_even_with_moves_open() -> None:
+async def test_a_typed_end_bang_ends_the_turn_even_with_moves_open() -> None:
+    """(A typed ``end`` asks first, as ``e`` does: issue 11.)"""
     service = _two_player()
     app = KingsCornerApp(service, settings=Settings(pace=0))
     async with app.run_test(size=(80, 24)) as pilot:
         await _my_turn(pilot, service)
         assert service.legal_moves()
         turns = service.game.turns
-        await pilot.press("colon", "e", "n", "d", "enter")
+        await pilot.press("colon", "e", "n", "d", "!", "enter")
         await pilot.pause()
         assert service.game.turns > turns
 

@@ -109,7 +109,7 @@ async def test_new_game_sets_seats_names_rules_and_seed_then_starts_that_game() 
         assert screen.focused.id == "player-count"
         await pilot.press("left")  # 4 -> 3 players
         assert not screen.query_one("#seat-3").display
-        await pilot.press("down", "down")  # seat 1's kind, then its name
+        await pilot.press("down", "tab")  # seat 1's kind, then (Tab) its name
         assert isinstance(screen.focused, Input) and screen.focused.id == "name-0"
         screen.focused.value = ""
         for ch in "Zoe":

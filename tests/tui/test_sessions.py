@@ -27,7 +27,7 @@ def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
 
 
 def _play_a_little(seed: int = 4) -> None:
-    result = run("play", "--plain", "--players", "you,medium", "--seed", str(seed), stdin="end\nend\nquit\n")
+    result = run("play", "--plain", "--players", "you,medium", "--seed", str(seed), stdin="end!\nend!\nquit\n")
     assert result.returncode == 0, result.stderr
 
 
@@ -38,7 +38,7 @@ def test_play_saves_after_every_turn_and_resume_goes_back_to_it() -> None:
     saved = read_document(saves[0].path)
     turns = sum(e["event"] == "turn_end" for e in saved["events"])
     assert turns >= 2  # the person's two turns at least, and the computer's between them
-    result = run("resume", "--plain", "--verbosity", "full", stdin="end\nquit\n")
+    result = run("resume", "--plain", "--verbosity", "full", stdin="end!\nquit\n")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     # The save tells itself apart: when, who, how far, the scores, the rules and the seed.

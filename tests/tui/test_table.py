@@ -75,6 +75,29 @@ async def test_an_illegal_drop_is_refused_with_the_engines_sentence_and_changes_
         assert ([list(p) for p in service.game.piles], service.game.hands[:]) == before
 
 
+async def test_a_typed_end_asks_as_e_does_and_end_bang_does_not() -> None:
+    from kc_tui.engine.commands import end_question
+    from kc_tui.tui.dialogs import ConfirmScreen
+
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        service = app.service
+        await _until_my_turn(pilot, service)
+        turns, open_moves = service.game.turns, len(service.legal_moves())
+        assert open_moves
+        await pilot.press("e")
+        asked_by_e = app.screen.question
+        await pilot.press("n")
+        await pilot.press("colon", *"end", "enter")
+        assert isinstance(app.screen, ConfirmScreen) and app.screen.question == asked_by_e
+        assert asked_by_e.startswith(end_question(open_moves))
+        await pilot.press("n")
+        assert service.game.turns == turns and service.waiting_for_human()
+        assert app.screen.query_one("#prompt").has_focus  # the command line is still open
+        await pilot.press(*"end!", "enter")
+        assert not isinstance(app.screen, ConfirmScreen) and service.game.turns > turns
+
+
 async def test_prompt_commands_undo_and_end_turn() -> None:
     app = _app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -237,7 +260,7 @@ async def test_ending_a_turn_with_moves_open_and_quitting_ask_first() -> None:
         open_moves = len(service.legal_moves())
         assert open_moves
         await pilot.press("e")
-        assert service.game.turns == turns and "still open. Press e again" in _status(app)
+        assert service.game.turns == turns and "still open? Press e again" in _status(app)
         await pilot.press("x")  # any other key drops the question
         await pilot.press("e")
         assert service.game.turns == turns

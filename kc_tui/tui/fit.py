@@ -1,0 +1,94 @@
+"""Screens that say what size they need: below its minimum a screen is not drawn cut, it says how
+large the terminal must be (and, for the table, that the line mode needs no size at all).
+
+A screen derives from :class:`SizedScreen` (in place of Textual's ``Screen``), yields :meth:`too_small_note`
+in its ``compose``, and sets :attr:`~SizedScreen.MIN_SIZE` to the smallest terminal its layout
+fits.  While it is too small it has the class ``too-small`` (styles/app.tcss hides everything but
+the note), none of its key bindings act, and its widgets are disabled (none can have the focus),
+so no key can change what cannot be seen; Ctrl+C and Ctrl+Q still leave.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import events
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Static
+
+__all__ = ["SizedScreen"]
+
+
+class SizedScreen(Screen[None]):
+    """A screen that has a smallest size (see the module's words)."""
+
+    MIN_SIZE: ClassVar[tuple[int, int]] = (80, 24)
+    """The smallest terminal, columns x rows, in which the screen's layout is whole."""
+    SIZE_NAME: ClassVar[str] = "This screen"
+    """How the note names the screen: "The table needs a terminal of at least ..."."""
+    SIZE_ADVICE: ClassVar[str] = "Make it larger."
+    FIRST_FOCUS: ClassVar[str] = ""
+    """What takes the focus when the screen becomes large enough and nothing had it (a screen that
+    was too small from the start): a selector, or the first focusable widget."""
+
+    _focus_before: Widget | None = None
+
+    def too_small_note(self) -> Static:
+        """The note shown instead of the screen while the terminal is too small."""
+        return Static(id="too-small")
+
+    @property
+    def too_small(self) -> bool:
+        return self.has_class("too-small")
+
+    def fit_to(self, width: int, height: int) -> bool:
+        """Show the screen, or the note when ``width`` x ``height`` is below :attr:`MIN_SIZE`;
+        whether it is too small."""
+        min_width, min_height = self.MIN_SIZE
+        small = width < min_width or height < min_height
+        was_small = self.too_small
+        self.set_class(small, "too-small")
+        self.fitted(width, height)
+        if small:
+            self.query_one("#too-small", Static).update(
+                f"{self.SIZE_NAME} needs a terminal of at least {min_width} x {min_height}; "
+                f"this one is {width} x {height}. {self.SIZE_ADVICE}")
+        if small != was_small:
+            # Disabled, no widget can take the focus or the keys while nothing can be seen
+            # (not even one focused later, as a screen does once it is mounted).
+            if small:
+                self._focus_before = self.focused
+            for child in self.children:
+                if child.id != "too-small":
+                    child.disabled = small
+            if not small:
+                before, self._focus_before = self._focus_before, None
+                if before is not None and before.is_attached:
+                    self.set_focus(before)
+                elif self.FIRST_FOCUS:
+                    self.query_one(self.FIRST_FOCUS).focus()
+                else:
+                    self.focus_next()
+        return small
+
+    def fitted(self, width: int, height: int) -> None:
+        """What else the screen does at a new size (a larger layout from some size on)."""
+
+    def on_mount(self) -> None:
+        self.fit_to(*self.app.size)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit_to(*event.size)
+
+    def on_screen_resume(self) -> None:
+        """A dialog closed: the focused widget draws itself again, and so puts the terminal
+        cursor back on itself (where a screen reader reads)."""
+        if self.focused is not None:
+            self.focused.refresh()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No key of the screen acts while it is too small to be seen."""
+        if self.too_small:
+            return False
+        return super().check_action(action, parameters)

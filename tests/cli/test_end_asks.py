@@ -1,0 +1,71 @@
+"""Ending a turn while moves are still open asks the same question everywhere (issue 11): the
+line mode's ``end`` asks as the table's ``e`` does, piped input answers it, and ``end!`` or
+``end yes`` ends the turn without it (docs/protocol.md section 3)."""
+
+from __future__ import annotations
+
+import io
+import random
+
+from kc_tui.ai.seats import make_seats
+from kc_tui.engine.commands import end_question
+from kc_tui.engine.rules import RuleSet
+from kc_tui.engine.service import GameService
+from kc_tui.plain import PlainGame
+
+
+def _play(lines: list[str], confirm_end: bool = True) -> tuple[GameService, str]:
+    """Seed 3: you play first against a medium computer, with moves open."""
+    service = GameService(RuleSet(players=2), make_seats(["you", "medium"], random.Random(3)), seed=3)
+    out = io.StringIO()
+    typed = iter(lines)
+
+    def read(prompt: str) -> str | None:
+        out.write(prompt)
+        line = next(typed, None)
+        out.write(f"{line}\n" if line is not None else "\n")
+        return line
+
+    PlainGame(service, read, out, confirm_end=confirm_end).run()
+    return service, out.getvalue()
+
+
+def _open_at_start() -> int:
+    service = GameService(RuleSet(players=2), make_seats(["you", "medium"], random.Random(3)), seed=3)
+    service.start()
+    service.run_computer_turns()
+    return len(service.legal_moves())
+
+
+def test_end_with_moves_open_asks_and_no_keeps_the_turn() -> None:
+    open_moves = _open_at_start()
+    assert open_moves
+    _, out = _play(["end", "n"])
+    assert f"{end_question(open_moves)} Type y (or end) to end it, n to go on: n\n" in out
+    assert "Your turn goes on." in out
+    assert "You end the turn" not in out
+
+
+def test_yes_or_end_again_answers_the_question_and_ends_the_turn() -> None:
+    for answer in ("y", "yes", "end", "END!"):
+        _, out = _play(["end", answer])
+        assert f"still open? Type y (or end) to end it, n to go on: {answer}\n" in out
+        assert "You end the turn." in out, answer
+
+
+def test_end_bang_and_end_yes_end_the_turn_without_asking() -> None:
+    for line in ("end!", "end yes"):
+        _, out = _play([line])
+        assert "still open?" not in out and "You end the turn." in out, line
+
+
+def test_a_command_typed_at_the_question_keeps_the_turn_and_is_then_carried_out() -> None:
+    _, out = _play(["end", "hand"])
+    after = out.split("to go on: hand\n", 1)[1]
+    assert after.startswith("Your turn goes on.\nYour hand, ")
+    assert "You end the turn" not in out
+
+
+def test_without_the_confirm_setting_end_ends_at_once() -> None:
+    _, out = _play(["end"], confirm_end=False)
+    assert "still open?" not in out and "You end the turn." in out

@@ -1,0 +1,92 @@
+"""Dialogs at 80 x 24 show all their content or say that more is below (issue 11): in ASCII mode
+(no scrollbars) and not, with four and five players; the round-over dialog keeps its Total row in
+view, and no table border shows at the terminal's first or last column behind a dialog."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from screen_fixtures import four, play_until, wait_for_person
+from textual.widgets import Static
+
+from kc_tui.ai import make_player
+from kc_tui.engine.rules import build_rules
+from kc_tui.engine.service import GameService, Seat
+from kc_tui.storage import Settings
+from kc_tui.tui.app import KingsCornerApp
+from kc_tui.tui.modal import Dialog, MoreBelow
+from kc_tui.tui.round_over import RoundOverScreen
+
+SIZE = (80, 24)
+
+
+def _five(settings: Settings) -> KingsCornerApp:
+    seats = [Seat("You")] + [Seat(name, "ai", "hard", make_player("hard", random.Random(i)))
+                             for i, name in enumerate(("Ada", "Ben", "Cleo", "Dev"))]
+    return KingsCornerApp(GameService(build_rules(5, "standard", {"target": 25}), seats, seed=8),
+                          settings=settings)
+
+
+def _whole(dialog: Dialog) -> None:
+    """The dialog spans the terminal's width, and every part of it but the scrolling text is
+    on the screen; a text that scrolls says so while its end is not shown."""
+    box = dialog.query_one(".dialog")
+    assert (box.region.x, box.region.right) == (0, SIZE[0])
+    assert box.region.y >= 0 and box.region.bottom <= SIZE[1]
+    for child in box.children:
+        if child.display:
+            assert child.region.height >= 1 and child.region.bottom < box.region.bottom, child
+    for scroll in dialog.query(".dialog-scroll"):
+        more = dialog.query_one(MoreBelow)
+        assert more.display == (scroll.scroll_y < scroll.max_scroll_y), (scroll.scroll_y, scroll.max_scroll_y)
+
+
+def _more_text(dialog: Dialog) -> str:
+    return dialog.query_one(MoreBelow).render().plain
+
+
+@pytest.mark.parametrize("ascii_only", [True, False])
+@pytest.mark.parametrize("make", [four, _five], ids=["four", "five"])
+async def test_the_round_over_dialog_keeps_the_totals_in_view_and_says_more_is_below(make, ascii_only) -> None:
+    app = make(Settings(pace=0, ascii=ascii_only))
+    async with app.run_test(size=SIZE) as pilot:
+        await play_until(pilot, RoundOverScreen)
+        dialog = app.screen
+        assert isinstance(dialog, RoundOverScreen)
+        await pilot.pause()
+        _whole(dialog)
+        standings = dialog.query_one("#round-standings", Static)
+        total = standings.render().plain.splitlines()[-1]
+        names = len(app.screen_stack[-2].service.seats)
+        assert total.startswith("Total ") and len(total.split()) == 1 + names
+        assert standings.region.bottom <= SIZE[1] - 1  # inside the border, on screen
+        # The text is longer than the rows left: the line says so, until the end is shown.
+        assert dialog.query_one(MoreBelow).display
+        assert _more_text(dialog) == ("More below: Down/PgDn" if ascii_only else "More below: ↓/PgDn")
+        for _ in range(10):
+            await pilot.press("pagedown")
+        await pilot.pause()
+        _whole(dialog)
+        assert not dialog.query_one(MoreBelow).display
+
+
+@pytest.mark.parametrize("ascii_only", [True, False])
+@pytest.mark.parametrize("keys", [("question_mark",), ("r",), ("o",), ("q",), ("e",)],
+                         ids=["help", "rules", "settings", "leave", "end"])
+async def test_the_tables_dialogs_fit_at_80x24(keys, ascii_only) -> None:
+    app = _five(Settings(pace=0, ascii=ascii_only))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_person(pilot)
+        await pilot.press(*keys)
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, Dialog)
+        await pilot.pause()
+        _whole(dialog)
+        if dialog.query(".dialog-scroll"):
+            scroll = dialog.query_one(".dialog-scroll")
+            assert scroll.max_scroll_y > 0 and dialog.query_one(MoreBelow).display  # help and rules
+            await pilot.press("end")
+            await pilot.pause()
+            _whole(dialog)

@@ -1,0 +1,46 @@
+"""The log wraps again when the terminal changes width (issue 11): lines written at 120 columns
+are read whole at 80, not cut at the log's right edge ("The edges show N 4H")."""
+
+from __future__ import annotations
+
+from screen_fixtures import four, wait_for_person
+
+from kc_tui.storage import Settings
+from kc_tui.tui.widgets import EventLog
+
+
+def _shown(log: EventLog) -> list[str]:
+    """Every line of the log as it is drawn: cut at the width of the log's content."""
+    width = log.scrollable_content_region.width
+    return [strip.crop(0, width).text.rstrip() for strip in log.lines]
+
+
+def _words(lines: list[str]) -> str:
+    return " ".join(" ".join(lines).split())
+
+
+async def test_every_log_line_is_read_whole_after_the_terminal_narrows() -> None:
+    app = four(Settings(pace=0, ascii=True))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_person(pilot)
+        log = app.screen.query_one("#log", EventLog)
+        written = [str(item.content) for item in log._written]
+        assert any(len(text) > 60 for text in written)  # lines that must wrap at 80 columns
+        wide = log.scrollable_content_region.width
+        before = _words(_shown(log))
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        narrow = log.scrollable_content_region.width
+        assert narrow < wide
+        assert all(strip.cell_length <= narrow for strip in log.lines)
+        shown = _words(_shown(log))
+        for text in written:
+            assert " ".join(text.split()) in shown, text
+        assert shown == before  # the same lines, once each, in the same order
+        # The newest line stays in view.
+        assert log.scroll_y == log.max_scroll_y
+        # And back to a wider terminal: fewer, longer lines, still whole.
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert all(strip.cell_length <= wide for strip in log.lines)
+        assert all(" ".join(text.split()) in _words(_shown(log)) for text in written)
