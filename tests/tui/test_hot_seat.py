@@ -115,6 +115,9 @@ async def test_a_turn_ended_on_the_command_line_closes_it_for_the_next_person() 
         assert isinstance(table, TableScreen)
         first = app.service.current
         await pilot.press("colon", *"end", "enter")
+        await pilot.pause()
+        if isinstance(app.screen, ConfirmScreen):  # moves are still open: asked first
+            await pilot.press("y")
         await _pass_screen(pilot, app)
         assert app.service.current != first
         await pilot.pause(PassScreen.GUARD)
