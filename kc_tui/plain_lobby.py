@@ -362,28 +362,36 @@ class PlainLobby:
         else:
             assert self.person is not None
             try:
-                own = self.server.seat_kept_for(self.person, table_id)
-                free = self.server.table(table_id).free_seats
+                taken = self.server.seat_to_take(self.person, table_id)
             except TableError as exc:
                 self.say(str(exc))
                 return
-            if own is None and not free:
+            if taken is None:
                 self.say(f"Table {table_id} has no free seat: type watch {table_id} to watch it.")
                 return
-            seat = own if own is not None else free[0]
+            seat = taken
         self._sit(table_id, seat)
 
-    def _sit(self, table_id: int, seat: int) -> None:
+    def _take(self, door_for: Callable[[Person], SeatDoor]) -> SeatDoor | None:
+        """Take a seat or a place to watch (``door_for`` asks the server for it); a refusal is
+        said, and None returned."""
         if self.door is not None and not self.door.closed:
             self.say("You are at a table already: type leave first.")
-            return
+            return None
         assert self.person is not None
         try:
-            self.door = self.server.join(self.person, table_id, seat)
+            self.door = door_for(self.person)
         except TableError as exc:
             self.say(str(exc))
+            return None
+        return self.door
+
+    def _sit(self, table_id: int, seat: int) -> None:
+        door = self._take(lambda person: self.server.join(person, table_id, seat))
+        if door is None:
             return
-        info = self.door.info()
+        assert self.person is not None
+        info = door.info()
         self.say(f"You sit in seat {seat + 1} of table {table_id}." + (
             " Waiting for the game to start" + (": type start to start it." if
                                                 self.server.may_start(self.person, table_id) else ".")
@@ -393,16 +401,8 @@ class PlainLobby:
         table_id = self._table_number(args, "watch T")
         if table_id is None:
             return
-        if self.door is not None and not self.door.closed:
-            self.say("You are at a table already: type leave first.")
-            return
-        assert self.person is not None
-        try:
-            self.door = self.server.watch(self.person, table_id)
-        except TableError as exc:
-            self.say(str(exc))
-            return
-        self.say(f"You are watching table {table_id}.")
+        if self._take(lambda person: self.server.watch(person, table_id)) is not None:
+            self.say(f"You are watching table {table_id}.")
 
     def _table_line(self, text: str) -> None:
         """A line at the table: a review command, a move or verb on one's turn, Enter between

@@ -1074,6 +1074,15 @@ class TableServer:
                 return slot.index
         return None
 
+    def seat_to_take(self, person: Person, table_id: int) -> int | None:
+        """The seat a plain "join" takes: ``person``'s own (kept for them), else the first free
+        one; None when there is none (the table is full: watching is left)."""
+        own = self.seat_kept_for(person, table_id)
+        if own is not None:
+            return own
+        free = self.table(table_id).free_seats
+        return free[0] if free else None
+
     def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
         """Call ``callback()`` after every change the lobby shows (a seat taken, a game started
         or adjourned, a round dealt); returns the function that unsubscribes it."""

@@ -10,6 +10,7 @@ computers and deals, so the screen only follows what it is sent.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from textual.app import ComposeResult
@@ -187,12 +188,11 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
             return
         person = self.lobby.person
         assert person is not None
-        own = self.lobby.server.seat_kept_for(person, table.id)
-        free = [own] if own is not None else list(table.free_seats)
-        if not free:
+        seat = self.lobby.server.seat_to_take(person, table.id)
+        if seat is None:
             self.say(f"Table {table.id} has no free seat: press w to watch it.")
             return
-        self.action_seat(free[0])
+        self.action_seat(seat)
 
     def action_seat(self, seat: int) -> None:
         table = self.selected()
@@ -289,6 +289,7 @@ class NetworkTableScreen(TableScreen):
     this screen draws what it is sent, and adds chat."""
 
     BINDINGS = [Binding("apostrophe", "chat", "Chat", show=False)]
+    PROMPT_OUTLIVES_TURNS = True  # a chat line being typed survives the others' moves
 
     def __init__(self, remote: RemoteTable) -> None:
         super().__init__(remote)
@@ -455,32 +456,24 @@ class LobbyApp(KingsCornerApp):
             lobby.say(text)
 
     def sit(self, table_id: int, seat: int) -> None:
-        if self.person is None:
-            return
-        if self.door is not None and not self.door.closed:
-            self._lobby_say("You are at a table already: press l to leave it first.")
-            return
-        try:
-            self.door = self.server.join(self.person, table_id, seat)
-        except TableError as exc:
-            self._lobby_say(str(exc))
-            return
-        self._after_taking(self.door)
+        self._take(lambda person: self.server.join(person, table_id, seat))
 
     def watch_table(self, table_id: int) -> None:
+        self._take(lambda person: self.server.watch(person, table_id))
+
+    def _take(self, door_for: Callable[[Person], SeatDoor]) -> None:
+        """Take a seat or a place to watch (``door_for`` asks the server for it); a refusal is
+        said in the lobby.  Once the game is on, its table is shown."""
         if self.person is None:
             return
         if self.door is not None and not self.door.closed:
             self._lobby_say("You are at a table already: press l to leave it first.")
             return
         try:
-            self.door = self.server.watch(self.person, table_id)
+            door = self.door = door_for(self.person)
         except TableError as exc:
             self._lobby_say(str(exc))
             return
-        self._after_taking(self.door)
-
-    def _after_taking(self, door: SeatDoor) -> None:
         if door.started:
             self.open_table(door)
         else:

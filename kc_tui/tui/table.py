@@ -175,6 +175,11 @@ class TableScreen(OnKingsCornerApp, SizedScreen):
     KEY_ROWS = TABLE_KEYS
     BINDINGS = bindings(TABLE_KEYS)
 
+    PROMPT_OUTLIVES_TURNS = False
+    """Whether the command line stays open when the turn passes.  At a local table it closes
+    when the turn leaves the person who opened it (after a move it stays open, with the keys);
+    a networked table's is also its chat line, open whoever's turn it is."""
+
     held: var[Card | Pile | None] = var(None, init=False)
     """What the person has picked up and not yet dropped."""
     viewer: var[int] = var(-1, init=False)
@@ -201,7 +206,11 @@ class TableScreen(OnKingsCornerApp, SizedScreen):
         self._said = ""  # the last sentence of the log, to name what an undo took back
         self.paid = [0] * len(self.names)
         """Chips scoring: the chips each player has paid this round (the ante included)."""
-        for event in service.past_events_seen_by(service.keyboard_seat):
+        past = service.past_events_seen_by(service.keyboard_seat)
+        self._caught_up = len(past)
+        """How many of the session's events the screen knew when it was made (a networked game
+        goes on while the screen is put together: :meth:`on_mount` tells the rest)."""
+        for event in past:
             self.narrator.sentence(event)  # a resumed game: the narrator catches up silently
             self.turns.feed(event)
             self._count_chips(event)
@@ -232,14 +241,16 @@ class TableScreen(OnKingsCornerApp, SizedScreen):
         # Lay out for this terminal before the log is first written (it wraps as it writes).
         self.fit_to(*self.app.size)
         self.query_one("#prompt", Input).display = False
-        self.service.follow(self._on_event, self.service.keyboard_seat)
         view = self.service.view(None)
-        if not view.round:
-            self.service.start()
-        else:
+        if view.round:
             self.query_one("#log", RichLog).write(
                 f"{'Resumed' if self.local else 'At the table'} in round {view.round}. Totals: "
                 + ", ".join(f"{n} {t}" for n, t in zip(self.names, view.totals)) + ".")
+        for event in self.service.past_events_seen_by(self.service.keyboard_seat)[self._caught_up:]:
+            self._on_event(event)  # what happened since the screen was made, told as it happened
+        self.service.follow(self._on_event, self.service.keyboard_seat)
+        if not view.round:
+            self.service.start()
         self.refresh_table()
         self.advance()
         self.call_after_refresh(self.app.show_notice)
@@ -384,8 +395,9 @@ class TableScreen(OnKingsCornerApp, SizedScreen):
         """Whose move is it? A person: wait for keys. A computer: think in a worker."""
         service = self.service
         self.computer.settle()
-        if not service.waiting_for_human():
-            self._close_prompt()
+        if not self.PROMPT_OUTLIVES_TURNS and (
+                not service.waiting_for_human() or (len(self.people) > 1 and self.viewer != service.current)):
+            self._close_prompt()  # the turn left the person who opened it
         if service.phase in (Phase.ROUND_OVER, Phase.SESSION_OVER):
             over = service.phase == Phase.SESSION_OVER
             self.say("The session is over." if over else "Round over.")
@@ -422,12 +434,18 @@ class TableScreen(OnKingsCornerApp, SizedScreen):
             if self._again:
                 turn = f"{self._again} {turn}"
             self.say(turn)
-            self.query_one(HandView).focus()
+            self._focus_for_turn()
             self._show_keys()
         else:
             if len(self.people) > 1:
                 self.viewer = -1  # hot-seat: no person's hand stays up during a computer turn
             self._computer_plays()
+
+    def _focus_for_turn(self) -> None:
+        """A person's turn begins: the keys go to the command line if it is open (what is being
+        typed there must not turn into table keys), else to the hand."""
+        prompt = self.query_one("#prompt", Input)
+        (prompt if prompt.display else self.query_one(HandView)).focus()
 
     def _computer_plays(self) -> None:
         """Another seat's turn: here a computer's, thought about in a worker."""

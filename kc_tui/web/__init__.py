@@ -26,6 +26,7 @@ import logging
 import shlex
 import signal
 import sys
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, Sequence
 from urllib.parse import urlsplit
@@ -35,7 +36,8 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-__all__ = ["WebServer", "is_loopback", "no_icon", "page", "refusal", "tab_command", "STATIC", "TEMPLATES"]
+__all__ = ["WebServer", "is_loopback", "no_icon", "page", "read_page", "refusal", "tab_command", "STATIC",
+           "TEMPLATES", "COLUMNS", "ROWS"]
 
 TEMPLATES = Path(__file__).parent / "templates"
 """Our page (textual-serve's static files, its script, style sheet and fonts, are used as they are)."""
@@ -45,6 +47,36 @@ STATIC = Path(textual_serve.__file__).parent / "static"
 log = logging.getLogger("kings-corner.web")
 
 LOOPBACK_NAMES = frozenset({"localhost", "ip6-localhost", "ip6-loopback"})
+
+
+COLUMNS, ROWS = (20, 500), (10, 200)
+"""The terminal sizes a page may ask for (a larger or smaller one is brought within these)."""
+
+
+async def read_page(websocket: web.WebSocketResponse, *, keys: Callable[[bytes], Awaitable[object]],
+                    resize: Callable[[int, int], Awaitable[object]],
+                    focus: Callable[[bool], Awaitable[None]] | None = None) -> None:
+    """Read the page's frames until it goes: typed text to ``keys``, a new size (within
+    :data:`COLUMNS` and :data:`ROWS`) to ``resize``, the tab's focus to ``focus``; a ping is
+    answered.  A frame that is not one of textual-serve's is dropped (the page sends only those)."""
+    async for message in websocket:
+        if message.type != WSMsgType.TEXT:
+            continue
+        try:
+            envelope = message.json()
+            kind = envelope[0]
+            if kind == "stdin" and isinstance(envelope[1], str):
+                await keys(envelope[1].encode("utf-8", "replace"))
+            elif kind == "resize":
+                size = envelope[1]
+                await resize(max(COLUMNS[0], min(COLUMNS[1], int(size["width"]))),
+                             max(ROWS[0], min(ROWS[1], int(size["height"]))))
+            elif kind == "ping":
+                await websocket.send_json(["pong", str(envelope[1])])
+            elif kind in ("blur", "focus") and focus is not None:
+                await focus(kind == "focus")
+        except (ValueError, TypeError, KeyError, IndexError):
+            log.debug("dropped a frame that is not textual-serve's: %.80r", message.data)
 
 
 def is_loopback(host: str) -> bool:
@@ -193,28 +225,12 @@ class WebServer(Server):
         return websocket
 
     async def _relay(self, websocket: web.WebSocketResponse, tab: AppService) -> None:
-        """The page's frames to the tab's process; a frame that is not one of the protocol's
-        is dropped (the page sends only those)."""
-        async for message in websocket:
-            if message.type != WSMsgType.TEXT:
-                continue
-            try:
-                envelope = message.json()
-                kind = envelope[0]
-                if kind == "stdin" and isinstance(envelope[1], str):
-                    await tab.send_bytes(envelope[1].encode("utf-8", "replace"))
-                elif kind == "resize":
-                    size = envelope[1]
-                    await tab.set_terminal_size(max(20, min(500, int(size["width"]))),
-                                                max(10, min(200, int(size["height"]))))
-                elif kind == "ping":
-                    await websocket.send_json(["pong", str(envelope[1])])
-                elif kind == "blur":
-                    await tab.blur()
-                elif kind == "focus":
-                    await tab.focus()
-            except (ValueError, TypeError, KeyError, IndexError):
-                log.debug("dropped a frame that is not textual-serve's: %.80r", message.data)
+        """The page's frames to the tab's process."""
+
+        async def focus(focused: bool) -> None:
+            await (tab.focus() if focused else tab.blur())
+
+        await read_page(websocket, keys=tab.send_bytes, resize=tab.set_terminal_size, focus=focus)
 
     async def _end_tab(self, tab: AppService) -> None:
         """Ask the tab's game to quit (it keeps its save, as leaving does); end the process

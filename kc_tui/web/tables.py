@@ -26,13 +26,13 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import web
 from rich.console import Console
 from textual.app import App
 
 from ..engine.text import visible
 from ..ssh.driver import ChannelDriver, driver_for
-from . import STATIC, TEMPLATES, no_icon, page, refusal
+from . import COLUMNS, ROWS, STATIC, TEMPLATES, no_icon, page, read_page, refusal
 
 __all__ = ["BrowserTables", "browser_key", "COOKIE"]
 
@@ -160,8 +160,8 @@ class BrowserTables:
                                 "later.\r\n".encode())
             await ws.close()
             return ws
-        columns = _clamp(request.query.get("width"), 80, 20, 500)
-        rows = _clamp(request.query.get("height"), 24, 10, 200)
+        columns = _clamp(request.query.get("width"), 80, *COLUMNS)
+        rows = _clamp(request.query.get("height"), 24, *ROWS)
         tab = _Tab(ws, columns, rows)
         key = browser_key(token)
         app = self.app_for(key)
@@ -183,22 +183,17 @@ class BrowserTables:
         running = asyncio.create_task(app.run_async(mouse=False, size=(columns, rows)))
         running.add_done_callback(lambda _: tab.queue.put_nowait(None))
         try:
-            async for message in ws:
-                if message.type != WSMsgType.TEXT or not built:
-                    continue
-                try:
-                    envelope = message.json()
-                    kind = envelope[0]
-                    if kind == "stdin" and isinstance(envelope[1], str):
-                        built[-1].feed(envelope[1].encode("utf-8", "replace"))
-                    elif kind == "resize":
-                        tab.columns = _clamp(envelope[1]["width"], tab.columns, 20, 500)
-                        tab.rows = _clamp(envelope[1]["height"], tab.rows, 10, 200)
-                        built[-1].resize(tab.columns, tab.rows)
-                    elif kind == "ping":
-                        await ws.send_json(["pong", str(envelope[1])])
-                except (ValueError, TypeError, KeyError, IndexError):
-                    log.debug("dropped a frame that is not the page's")
+
+            async def keys(data: bytes) -> None:
+                if built:
+                    built[-1].feed(data)
+
+            async def resize(columns: int, rows: int) -> None:
+                tab.columns, tab.rows = columns, rows
+                if built:
+                    built[-1].resize(columns, rows)
+
+            await read_page(ws, keys=keys, resize=resize)
         finally:
             if app.is_running:
                 app.exit()

@@ -1,6 +1,6 @@
 """End to end with the real OpenSSH client: ``kings-corner serve`` on a free port, two people
 in two tmux panes typing ``ssh -tt``, each with a throwaway key; they make a table, sit at it,
-see their hands, chat, and leave, reading their own panes as a person would.  (Whole rounds by
+see whose turn it is (and the turn move on), see their hands, chat, and leave, reading their own panes as a person would.  (Whole rounds by
 keys are played over SSH in tests/net/test_ssh_tables.py.)"""
 
 from __future__ import annotations
@@ -40,6 +40,30 @@ def until(target: str, text: str, seconds: float = 30.0) -> str:
         time.sleep(0.2)
 
 
+def until_any(targets: tuple[str, ...], text: str, seconds: float = 30.0) -> str:
+    """The first of ``targets`` whose pane shows ``text``."""
+    deadline = time.monotonic() + seconds
+    while True:
+        for target in targets:
+            if text in pane(target):
+                return target
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{text!r} never showed in {targets}")
+        time.sleep(0.2)
+
+
+def until_any_text(target: str, texts: tuple[str, ...], seconds: float = 30.0) -> str:
+    """The pane once it shows one of ``texts``."""
+    deadline = time.monotonic() + seconds
+    while True:
+        screen = pane(target)
+        if any(text in screen for text in texts):
+            return screen
+        if time.monotonic() > deadline:
+            raise AssertionError(f"none of {texts!r} showed in {target}:\n{screen}")
+        time.sleep(0.2)
+
+
 def test_two_people_at_one_table_with_the_real_ssh_client_in_two_panes(tmp_path: Path) -> None:
     server = subprocess.Popen(
         [sys.executable, "-m", "kc_tui", "serve", "--port", "0", "--data-dir", str(tmp_path / "data")],
@@ -69,7 +93,12 @@ def test_two_people_at_one_table_with_the_real_ssh_client_in_two_panes(tmp_path:
         # Ada makes a table for two people: 4 seats down to 2, the second seat from hard to open.
         tmux("send-keys", "-t", ada, "n")
         until(ada, "New table")
-        tmux("send-keys", "-t", ada, "Left", "Left", "Down", "Down", "Left", "Left", "Left", "Left")
+        tmux("send-keys", "-t", ada, "Left", "Left", "Down", "Down")
+        for _ in range(12):  # down the ladder of levels to the top of the list: open
+            if "A table for 2: open, open" in pane(ada):
+                break
+            tmux("send-keys", "-t", ada, "Left")
+            time.sleep(0.2)
         until(ada, "A table for 2: open, open")
         tmux("send-keys", "-t", ada, "C-s")
         until(ada, "waiting for the game to start")
@@ -77,6 +106,19 @@ def test_two_people_at_one_table_with_the_real_ssh_client_in_two_panes(tmp_path:
         tmux("send-keys", "-t", ben, "Enter")  # Ben takes the last open seat: the game starts
         for target in (ada, ben):
             until(target, "Stock")
+        # Whoever's turn it is sees "Your turn", the other whose turn it is; a turn ended moves
+        # both lines on (each pane names the right person at every step).
+        names = {ada: "Ada", ben: "Ben"}
+        first = until_any((ada, ben), "Your turn")
+        second = ben if first == ada else ada
+        until(second, f"{names[first]} is playing")
+        assert f"{names[first]} is playing" not in pane(first)
+        tmux("send-keys", "-t", first, "e")
+        if "still open" in until_any_text(first, ("still open", f"{names[second]} is playing")):
+            tmux("send-keys", "-t", first, "y")
+        until(second, "Your turn")
+        until(first, f"{names[second]} is playing")
+        assert f"{names[second]} is playing" not in pane(second)
         # Each sees their own hand; Ben's chat line reaches Ada's log.
         for target in (ada, ben):
             assert re.search(r"Hand [ >]1:", until(target, "Hand "))

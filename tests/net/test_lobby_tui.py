@@ -180,6 +180,66 @@ async def test_at_the_end_of_a_session_the_scores_then_the_lobby(tmp_path: Path)
     await server.close()
 
 
+async def test_the_command_line_keeps_the_keys_across_the_others_moves_and_ones_own(tmp_path: Path) -> None:
+    """The command line (also the chat line) opened while another plays stays open, with the
+    keys, when the turn comes round: letters typed next go into it, not to the table; after a
+    move typed on it, it is still open with the keys."""
+    from textual.widgets import Input
+
+    from kc_tui.tui.dialogs import ConfirmScreen
+
+    server = TableServer(tmp_path, pace=0)
+    server.create_table(ADA, "Friday", build_rules(2), ["open", "open"], seed=1)
+    ada, ben = LobbyApp(server, ADA), LobbyApp(server, BEN)
+    async with ada.run_test(size=SIZE) as pa, ben.run_test(size=SIZE) as pb:
+        await pa.press("1")
+        await until(pa, lambda: ada.door is not None, "Ada seated")
+        await pb.press("2")
+        for pilot, app in ((pa, ada), (pb, ben)):
+            await until(pilot, lambda app=app: isinstance(app.screen, NetworkTableScreen), "the table")
+        assert ada.door is not None and ben.door is not None
+        mover, waiter = ((pa, ada), (pb, ben)) if ada.door.my_turn() else ((pb, ben), (pa, ada))
+        await waiter[0].press("colon")
+        prompt = waiter[1].screen.query_one("#prompt", Input)
+        assert waiter[1].screen.focused is prompt
+        await mover[0].press("e")
+        if isinstance(mover[1].screen, ConfirmScreen):
+            await mover[0].press("y")
+        await until(waiter[0], lambda: "Your turn" in str(waiter[1].screen.query_one("#status", TextPanel).render()),
+                    "the waiter's turn on screen")
+        assert prompt.display and waiter[1].screen.focused is prompt
+        move = waiter[1].door.legal_moves()[0]  # type: ignore[union-attr]
+        await waiter[0].press(*("space" if c == " " else c for c in str(move)), "enter")
+        await until(waiter[0], lambda: "Done." in str(waiter[1].screen.query_one("#status", TextPanel).render()),
+                    "the typed move played")
+        assert prompt.display and waiter[1].screen.focused is prompt
+    await server.close()
+
+
+async def test_what_happens_while_the_table_screen_is_being_put_together_reaches_its_log(tmp_path: Path) -> None:
+    """The screen catches up on the session when it is made and follows it once mounted: a move
+    made in between (another person's, delivered as the screen opens) is told all the same."""
+    from kc_tui.net.remote import RemoteTable
+
+    server = TableServer(tmp_path, pace=0)
+    info = server.create_table(ADA, "Friday", build_rules(2), ["open", "open"], seed=1)
+    doors = [server.join(ADA, info.id, 0), server.join(BEN, info.id, 1)]
+    cleo = LobbyApp(server, CLEO)
+    async with cleo.run_test(size=SIZE) as pc:
+        door = server.watch(CLEO, info.id)
+        cleo.door = door
+        screen = NetworkTableScreen(RemoteTable(door))
+        mover = next(d for d in doors if d.my_turn())
+        mover.end_turn()  # after the screen was made, before it is mounted
+        cleo.push_screen(screen)
+        await until(pc, lambda: cleo.screen is screen and screen.is_mounted, "the table")
+        await pc.pause()
+        told = log_text(cleo)
+        assert f"{mover.person.name} ends the turn." in told
+        assert told.index("At the table in round 1") < told.index(f"{mover.person.name} ends the turn.")
+    await server.close()
+
+
 async def test_a_new_table_offers_no_game_the_server_cannot_deal(tmp_path: Path) -> None:
     """The table server deals Kings in the Corner only: the new-game screen's Game choice, which
     would open a local Kings Reverse game in the server's process, is not offered."""

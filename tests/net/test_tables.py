@@ -421,3 +421,21 @@ async def test_a_table_whose_last_person_was_a_guest_is_not_played_on_for_nobody
     assert server.tables() == ()
     assert not (server.data_dir / "tables" / f"table-{info.id}.table.json").exists()
     await server.close()
+
+
+async def test_a_plain_join_takes_ones_own_kept_seat_else_the_first_free_one(tmp_path: Path) -> None:
+    server = TableServer(tmp_path, pace=0)
+    info = server.create_table(ADA, "Friday", build_rules(3), ["open", "open", "open"])
+    assert server.seat_to_take(BEN, info.id) == 0
+    server.join(ADA, info.id, 1)
+    assert server.seat_to_take(BEN, info.id) == 0
+    server.join(BEN, info.id, 0)
+    server.join(CLEO, info.id, 2)  # the last seat: the game starts
+    ada = server._tables[info.id].slots[1].door
+    assert ada is not None
+    ada.detach()  # Ada's connection drops: her seat is kept for her
+    assert server.seat_to_take(ADA, info.id) == 1
+    assert server.seat_to_take(Person("SHA256:dan", "Dan"), info.id) is None
+    with pytest.raises(TableError):
+        server.seat_to_take(BEN, 99)
+    await server.close()

@@ -98,3 +98,31 @@ async def test_the_table_says_the_hand_is_hidden_while_the_keyboard_is_passed() 
         hand = next(s for s in app.screen_stack if isinstance(s, TableScreen)).query_one(HandView)
         assert hand.face_down and hand.cards == ()
         assert "hidden" in str(hand.render())
+
+
+async def test_a_turn_ended_on_the_command_line_closes_it_for_the_next_person() -> None:
+    """The command line closes when the turn leaves the person who opened it: the next person
+    starts with the keys on their hand, not on a line left open by the one before."""
+    from textual.widgets import Input
+
+    app = _hot_seat()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _pass_screen(pilot, app)
+        await pilot.pause(PassScreen.GUARD)
+        await pilot.press("enter")
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        first = app.service.current
+        await pilot.press("colon", *"end", "enter")
+        await pilot.pause()
+        if isinstance(app.screen, ConfirmScreen):  # moves are still open: asked first
+            await pilot.press("y")
+        await _pass_screen(pilot, app)
+        assert app.service.current != first
+        await pilot.pause(PassScreen.GUARD)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is table
+        assert not table.query_one("#prompt", Input).display
+        assert isinstance(table.focused, HandView)
