@@ -231,8 +231,8 @@ async def new_game(send: Callable[[str], Any], screen: Callable[[], str], seed: 
     await _press_until(send, screen, "left", lambda s: "Players < 2 >" in s)
     await _press_until(send, screen, "down", lambda s: "> Seat 2" in s)
     await _press_until(send, screen, "left", lambda s: "Seat 2 < medium AI >" in s)
-    # Down steps through every field: seat 2's name, the rules' seven choices, then the seed.
-    for _ in range(10):
+    # Down stops once per row: the rules' eight rows, then the seed.
+    for _ in range(9):
         await send("down")
         await asyncio.sleep(0.05)
     for digit in str(seed):
@@ -244,7 +244,7 @@ async def new_game(send: Callable[[str], Any], screen: Callable[[], str], seed: 
 
 async def _press_until(send: Callable[[str], Any], screen: Callable[[], str], key: str,
                        test: Callable[[str], bool]) -> None:
-    for _ in range(12):
+    for _ in range(16):
         if test(screen()):
             return
         await send(key)

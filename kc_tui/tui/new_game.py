@@ -76,14 +76,15 @@ class RowKeys(Screen[None]):
         rows: list[Widget] = []
         firsts: list[Widget] = []
         for widget in chain:
-            if isinstance(widget, ScrollableContainer):
-                continue  # the scrolling box itself is no row
+            if isinstance(widget, ScrollableContainer) and not isinstance(widget, Input):
+                continue  # the scrolling box itself is no row (an Input scrolls too: the seed's is one)
             row = self._row_of(widget)
-            if row not in rows:
+            if not any(known is row for known in rows):
                 rows.append(row)
                 firsts.append(widget)
         current = self._row_of(self.focused) if self.focused is not None else None
-        here = rows.index(current) if current in rows else (-1 if step > 0 else 0)  # or the first/last
+        found = [i for i, known in enumerate(rows) if known is current]
+        here = found[0] if found else (-1 if step > 0 else 0)  # or the first/last
         # At once (not after this key's turn), so that a key typed right after acts there.
         self.set_focus(firsts[(here + step) % len(rows)])
 

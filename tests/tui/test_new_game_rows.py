@@ -47,6 +47,7 @@ async def test_down_stops_once_per_seat_and_the_marker_stays_in_view(seats: int)
                 break
         seats_visited = [v for v in visited if v and v.startswith("kind-")]
         assert seats_visited == [f"kind-{i}" for i in range(seats)]
+        assert visited[-2:] == ["seed", "new-game-menu"]  # the seed is a row too (an Input scrolls)
         # And back up, one stop per row again, always in view.
         for _ in range(len(visited) - 1):
             await pilot.press("up")
