@@ -65,7 +65,7 @@ from .reverse_widgets import (
 from .round_over import RoundOverScreen, SessionOverScreen
 from .table import MIN_HEIGHT, MIN_WIDTH
 from .typed_app import OnKingsCornerApp
-from .widgets import Menu, MenuItem, PlayersView, TextPanel
+from .widgets import EventLog, Menu, MenuItem, PlayersView, TextPanel
 
 __all__ = ["REVERSE_KEYS", "REVERSE_QUICK_GAME", "ReverseTableScreen", "SuitScreen", "new_reverse_service"]
 
@@ -255,7 +255,7 @@ class ReverseTableScreen(OnKingsCornerApp, Screen[None]):
                 yield PileBox()
             with Vertical(id="side"):
                 yield PlayersView()
-                yield RichLog(id="log", wrap=True, markup=False, min_width=20)
+                yield EventLog(id="log")
         yield Static(id="too-small")
         yield ReverseHandView()
         yield TextPanel(id="status")

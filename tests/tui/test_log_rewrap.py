@@ -44,3 +44,23 @@ async def test_every_log_line_is_read_whole_after_the_terminal_narrows() -> None
         await pilot.pause()
         assert all(strip.cell_length <= wide for strip in log.lines)
         assert all(" ".join(text.split()) in _words(_shown(log)) for text in written)
+
+
+async def test_the_kings_reverse_log_wraps_again_too() -> None:
+    """The second game's table keeps the same log: written at 120 columns, read whole at 80."""
+    from reverse_fixtures import my_turn, reverse_app, until
+
+    app = reverse_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        log = app.screen.query_one("#log", EventLog)
+        log.write("A long line that is wider than the log of an eighty-column terminal can show at once.")
+        await pilot.pause()
+        written = [str(item.content) for item in log._written]
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        narrow = log.scrollable_content_region.width
+        assert all(strip.cell_length <= narrow for strip in log.lines)
+        shown = _words(_shown(log))
+        for text in written:
+            assert " ".join(text.split()) in shown, text
