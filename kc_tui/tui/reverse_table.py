@@ -63,7 +63,7 @@ from .reverse_widgets import (
     suit_text,
 )
 from .round_over import RoundOverScreen, SessionOverScreen
-from .table import MIN_HEIGHT, MIN_WIDTH
+from .table import MIN_HEIGHT, MIN_WIDTH, TableVoice
 from .typed_app import OnKingsCornerApp
 from .widgets import EventLog, Menu, MenuItem, PlayersView, TextPanel
 
@@ -223,7 +223,7 @@ class ReverseComputer:
         self.screen.workers.cancel_group(self.screen, "kr-ai")
 
 
-class ReverseTableScreen(OnKingsCornerApp, Screen[None]):
+class ReverseTableScreen(TableVoice, OnKingsCornerApp, Screen[None]):
     """One Kings Reverse session at the table, for the person (or people) at this keyboard."""
 
     CSS_PATH = style_path("reverse.tcss")
@@ -396,15 +396,6 @@ class ReverseTableScreen(OnKingsCornerApp, Screen[None]):
         if action == "skip":
             return self.computer.showing
         return True
-
-    def say(self, text: str) -> None:
-        self.query_one("#status", TextPanel).show(text)
-        log = self.query_one("#log", RichLog)
-        self.call_after_refresh(log.scroll_end, animate=False)
-
-    def report(self, text: str) -> None:
-        self.query_one("#log", RichLog).write(f"! {text}")
-        self.say(text)
 
     # ------------------------------------------------------------------ flow
     def advance(self) -> None:

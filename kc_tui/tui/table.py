@@ -8,12 +8,13 @@ shows, turns keys and the widgets' messages into moves, and asks every yes/no qu
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol, cast
+from typing import TYPE_CHECKING, Protocol, cast
 
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.reactive import Reactive, var
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, RichLog
 
@@ -159,7 +160,29 @@ and the README's "Keys at the table" are all this table.  The reading keys say t
 review answers (docs/protocol.md), in the log and on the status line."""
 
 
-class TableScreen(OnKingsCornerApp, SizedScreen):
+if TYPE_CHECKING:
+    _Voiced = Screen[None]
+else:
+    _Voiced = object  # a mixin: the screen it is mixed into is the Widget
+
+
+class TableVoice(_Voiced):
+    """What a table screen says: the status line, and the log for what must be kept.  Both
+    games' tables speak this way (a screen with a ``#status`` panel and a ``#log``)."""
+
+    def say(self, text: str) -> None:
+        self.query_one("#status", TextPanel).show(text)
+        # A longer status takes a row from the log: keep its newest line in view.
+        log = self.query_one("#log", RichLog)
+        self.call_after_refresh(log.scroll_end, animate=False)
+
+    def report(self, text: str) -> None:
+        """Something the player must know that is not a move (saving failed): the log keeps it."""
+        self.query_one("#log", RichLog).write(f"! {text}")
+        self.say(text)
+
+
+class TableScreen(TableVoice, OnKingsCornerApp, SizedScreen):
     """One session at the table, for the person (or people) at this keyboard.  Below
     :data:`MIN_WIDTH` x :data:`MIN_HEIGHT` it says how large the terminal must be."""
 
@@ -371,17 +394,6 @@ class TableScreen(OnKingsCornerApp, SizedScreen):
         if action == "skip":
             return self.computer.playing is not None
         return True
-
-    def say(self, text: str) -> None:
-        self.query_one("#status", TextPanel).show(text)
-        # A longer status takes a row from the log: keep its newest line in view.
-        log = self.query_one("#log", RichLog)
-        self.call_after_refresh(log.scroll_end, animate=False)
-
-    def report(self, text: str) -> None:
-        """Something the player must know that is not a move (saving failed): the log keeps it."""
-        self.query_one("#log", RichLog).write(f"! {text}")
-        self.say(text)
 
     def _fault(self, text: str) -> None:
         self.query_one("#log", RichLog).write(f"! {text}")
