@@ -39,6 +39,9 @@ def rss_mb() -> float:
 
 
 # ---------------------------------------------------------------------- the server (child process)
+args_top = 25
+
+
 def serve(conn: Any, data: str, plan: dict[str, tuple[int, int | None]], tables_n: int, pace: float) -> None:
     asyncio.run(_serve(conn, Path(data), plan, tables_n, pace))
 
@@ -123,21 +126,30 @@ async def _serve(conn: Any, data: Path, plan: dict[str, tuple[int, int | None]],
             command = "quit"
         if command == "rss":
             conn.send(rss_mb())
-        elif command == "measure":
+        elif command == "measure":  # the delays and the CPU, with no profiler slowing the server
             events.clear()
             cpu0, wall0 = time.process_time(), time.monotonic()
-            profile = cProfile.Profile()
-            profile.enable()
             conn.send("measuring")
         elif command == "stop":
+            cpu = (time.process_time() - cpu0) / (time.monotonic() - wall0)
+            conn.send((list(events), cpu, rss_mb(), len(server.sessions)))
+        elif command == "profile":  # then, apart, where the time goes
+            profile = cProfile.Profile()
+            profile.enable()
+            conn.send("profiling")
+        elif command == "profiled":
             assert profile is not None
             profile.disable()
-            cpu = (time.process_time() - cpu0) / (time.monotonic() - wall0)
             stats = pstats.Stats(profile)
             by_package: dict[str, float] = defaultdict(float)
             for (file, _, _), (_, _, tottime, _, _) in stats.stats.items():  # type: ignore[attr-defined]
                 by_package[_package(file)] += tottime
-            conn.send((list(events), cpu, dict(by_package), rss_mb(), len(server.sessions)))
+            top: list[tuple[float, str]] = []
+            for (file, line, name), (_, _, _, cumtime, _) in stats.stats.items():  # type: ignore[attr-defined]
+                if "/textual/" in file or "/kc_tui/" in file:
+                    top.append((cumtime, f"{file.rsplit('site-packages/', 1)[-1]}:{line}({name})"))
+            top.sort(reverse=True)
+            conn.send((dict(by_package), top[:args_top]))
         elif command == "quit":
             await server.stop()
             await tables.close()
@@ -152,7 +164,8 @@ def _package(file: str) -> str:
 
 
 # ---------------------------------------------------------------------- the clients
-async def clients(port: int, keys: list[Any], arrivals: list[list[float]]) -> list[Any]:
+async def clients(port: int, keys: list[Any], arrivals: list[list[float]],
+                  took: list[float] | None = None) -> list[Any]:
     import asyncssh
 
     conns = []
@@ -165,10 +178,15 @@ async def clients(port: int, keys: list[Any], arrivals: list[list[float]]) -> li
             arrivals[self.index].append(time.time())
 
     for index, key in enumerate(keys):
+        began = time.monotonic()
         conn = await asyncssh.connect("127.0.0.1", port, username="load", known_hosts=None,
                                       client_keys=[key], agent_path=None)
         await conn.create_session(lambda index=index: Session(index), term_type="xterm-256color",
                                   term_size=(80, 24), encoding=None)
+        while not arrivals[index]:  # connected when its first screen arrives
+            await asyncio.sleep(0.005)
+        if took is not None:
+            took.append(time.monotonic() - began)
         conns.append(conn)
     return conns
 
@@ -179,6 +197,7 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--pace", type=float, default=0.5)
+    parser.add_argument("--top", type=int, default=0, help="also list the N heaviest calls")
     args = parser.parse_args()
 
     import asyncssh
@@ -210,7 +229,8 @@ def main() -> None:
             base = parent.recv()
             arrivals: list[list[float]] = [[] for _ in range(args.sessions)]
             started = time.monotonic()
-            conns = await clients(port, keys[1:], arrivals)
+            took: list[float] = []
+            conns = await clients(port, keys[1:], arrivals, took)
             connected = time.monotonic() - started
             await asyncio.sleep(5)  # every table under way
             parent.send("rss")
@@ -219,7 +239,12 @@ def main() -> None:
             parent.recv()
             await asyncio.sleep(args.seconds)
             parent.send("stop")
-            events, cpu, by_package, final_rss, sessions = parent.recv()
+            events, cpu, final_rss, sessions = parent.recv()
+            parent.send("profile")
+            parent.recv()
+            await asyncio.sleep(min(args.seconds, 10.0))
+            parent.send("profiled")
+            by_package, top = parent.recv()
             await asyncio.sleep(5)  # the updates of the last events arrive (the games go on)
             parent.send("quit")
             delays: list[float] = []
@@ -239,7 +264,10 @@ def main() -> None:
             delays.sort()
             print(f"sessions {args.sessions} over {args.tables} tables ({sessions} served; "
                   f"{2 * args.tables} people seated, the rest watching), pace {args.pace:g} s, "
-                  f"measured {args.seconds:g} s; connecting them all took {connected:.1f} s")
+                  f"measured {args.seconds:g} s")
+            took.sort()
+            print(f"connecting them one after another took {connected:.1f} s: from connect to the first "
+                  f"screen, median {statistics.median(took) * 1000:.0f} ms, slowest {took[-1] * 1000:.0f} ms")
             print(f"events {len(events)}; screen updates measured {len(delays)}, none within 5 s: {missed}")
             if delays:
                 p99 = delays[min(len(delays) - 1, int(len(delays) * 0.99))]
@@ -250,9 +278,14 @@ def main() -> None:
                   f"{(loaded - base) / args.sessions:.2f} MB per session (target < 25 MB)")
             print(f"server CPU: {cpu * 100:.0f}% of one core while measuring")
             total = sum(by_package.values()) or 1.0
-            print("where the server's time goes (own time by package): " + ", ".join(
+            print("where the server's time goes (own time by package, profiled apart for "
+                  f"{min(args.seconds, 10.0):g} s): " + ", ".join(
                 f"{name} {share / total * 100:.0f}%" for name, share in
                 sorted(by_package.items(), key=lambda item: -item[1])[:7]))
+            if args.top:
+                print("the heaviest calls (cumulative seconds under the profiler):")
+                for seconds, where in top[:args.top]:
+                    print(f"  {seconds:7.2f}  {where}")
 
         asyncio.run(run())
         process.join(30)

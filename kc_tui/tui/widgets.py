@@ -201,7 +201,7 @@ class PileView(Static, can_focus=True):
 class StockView(Static):
     """The stock in the middle of the cross: its count, or face-down cards where there is room."""
 
-    count: reactive[int] = reactive(0, repaint=False, always_update=True)
+    count: reactive[int] = reactive(0, repaint=False)
 
     def __init__(self) -> None:
         super().__init__(id="stock", classes="stock")
@@ -345,7 +345,7 @@ class TextPanel(Static):
 class PlayersView(TextPanel):
     """The players, one row (or more) each, as the screen words them: whose turn, cards, points."""
 
-    rows: reactive[tuple[str, ...]] = reactive((), init=False)
+    rows: reactive[tuple[str, ...]] = reactive((), init=False, repaint=False)
 
     def __init__(self) -> None:
         super().__init__(id="players")
@@ -510,6 +510,7 @@ class EventLog(RichLog):
         self._written: list[_Written] = []
         self._wrapped_at = 0
         self._height = 0
+        self._writing = False
 
     def write(self, content: Any, width: int | None = None, expand: bool = False, shrink: bool = True,
               scroll_end: bool | None = None, animate: bool = False) -> EventLog:
@@ -517,8 +518,29 @@ class EventLog(RichLog):
             # (Before the first size RichLog keeps the write and makes it again, through here.)
             self._written.append(_Written(content, width, expand, shrink))
             self._wrapped_at = self.scrollable_content_region.width
-        super().write(content, width, expand, shrink, scroll_end, animate)
+        self._writing = True
+        try:
+            super().write(content, width, expand, shrink, scroll_end, animate)
+        finally:
+            self._writing = False
         return self
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> EventLog:
+        """A line written makes the log longer, and Textual lays the whole screen out again for
+        that (a new virtual size asks for a layout).  The log's scroll bars never come or go
+        (its styles fix them: always a vertical one, never a horizontal one), so nothing but
+        the log and its scroll bar can change: those are drawn again, and the rest of the screen
+        is left alone.  With many sessions on one server this was most of the cost of a move."""
+        if layout and self._writing and self._fixed_scrollbars():
+            self._scroll_update(self.virtual_size)
+            layout = False
+        super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+        return self
+
+    def _fixed_scrollbars(self) -> bool:
+        styles = self.styles
+        return styles.overflow_y == "scroll" and styles.overflow_x == "hidden"
 
     def clear(self) -> EventLog:
         self._written.clear()
