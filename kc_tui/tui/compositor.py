@@ -37,20 +37,29 @@ class SpanCompositor(Compositor):
         if changed is None:
             yield from super()._get_renders(crop)
             return
-        # As Textual's own, but only the widgets a changed region overlaps (the map of every
-        # visible widget is left whole: a widget asks it where it is while it renders).
-        overlapping = [
-            (widget, region, clip) for widget, (region, clip) in self.visible_widgets.items()
-            if any(region.intersection(clip).overlaps(area) for area in changed)
-        ]
-        for widget, region, clip in overlapping:
-            if clip.contains_region(region):
-                yield region, clip, widget.render_lines(Region(0, 0, region.width, region.height))
-            else:
-                x, y, width, height = region.intersection(clip)
-                if width and height:
-                    yield region, clip, widget.render_lines(
-                        Region(x - region.x, y - region.y, width, height))
+        # As Textual's own, but each widget a changed region overlaps renders only the rows of
+        # it that region covers (the whole width, so that its cuts fall where Textual's do).  The
+        # map of every visible widget is left whole: a widget asks it where it is as it renders.
+        for widget, (region, clip) in self.visible_widgets.items():
+            visible = region.intersection(clip)
+            if not visible:
+                continue
+            top, bottom = visible.y, visible.bottom
+            rows: list[tuple[int, int]] = []
+            for area in changed:
+                if visible.overlaps(area):
+                    rows.append((max(top, area.y), min(bottom, area.bottom)))
+            rows.sort()
+            start = end = -1
+            for first, last in rows + [(bottom + 1, bottom + 1)]:
+                if first > end:  # a band ends: render it
+                    if end > start:
+                        band = Region(visible.x, start, visible.width, end - start)
+                        yield band, band, widget.render_lines(
+                            Region(band.x - region.x, band.y - region.y, band.width, band.height))
+                    start, end = first, last
+                else:
+                    end = max(end, last)
 
     def render_partial_update(self) -> ChopsUpdate | None:
         self._changed = list(self._dirty_regions)

@@ -58,7 +58,7 @@ def card_content(card: Card, settings: Settings) -> Content:
     return Content.assemble((text, _suit_style(settings, str(card)[1])))
 
 
-def _settings(widget: Static) -> Settings:
+def _settings(widget: Widget) -> Settings:
     return getattr(widget.app, "settings", None) or Settings()
 
 
@@ -503,7 +503,11 @@ class _Written(NamedTuple):
 class EventLog(RichLog):
     """The table's log.  A :class:`RichLog` wraps what it is given once, at the width it has
     then, and a narrower terminal would cut those lines ("The edges show N 4H" and no more);
-    this one keeps what was written and wraps it again whenever its width changes."""
+    this one keeps what was written and wraps it again whenever its width changes.
+
+    It draws no scroll bar (styles/table.tcss): its border's corner says "more above" while
+    earlier lines are scrolled out of sight and "more below" while newer ones are, words a screen
+    reader reads and that change only when that changes."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, wrap=True, markup=False, min_width=20)
@@ -523,7 +527,25 @@ class EventLog(RichLog):
             super().write(content, width, expand, shrink, scroll_end, animate)
         finally:
             self._writing = False
+        self._tell_scroll()
         return self
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        # As a ScrollView's, but with no scroll bar to move: a scroll bar of no width that is
+        # told to move is a change to a widget not on screen, and Textual then maps every widget
+        # of the screen again before it draws.
+        if round(old_value) != round(new_value):
+            self.refresh(self.size.region)
+        self._tell_scroll()
+
+    def _tell_scroll(self) -> None:
+        """The border's note of lines out of sight (set only when it changes)."""
+        above = round(self.scroll_y) > 0
+        below = round(self.scroll_y) < self.max_scroll_y
+        up, down = ("^", "v") if _settings(self).ascii else ("\u2191", "\u2193")
+        note = " ".join(([f"{up} more above"] if above else []) + ([f"{down} more below"] if below else []))
+        if note != (self.border_subtitle or ""):
+            self.border_subtitle = note
 
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
                 recompose: bool = False) -> EventLog:
