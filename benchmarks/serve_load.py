@@ -2,15 +2,20 @@
 tables, all playing), against the targets of issue 12: 50 sessions with the 99th-percentile
 update delay under 250 ms and under 25 MB per session on the 2-core machine.
 
-Run: python benchmarks/serve_load.py [--sessions 50] [--tables 5] [--seconds 30] [--pace 0.5]
+Run: python benchmarks/serve_load.py [--sessions 50] [--tables 10] [--seconds 30] [--pace 1.5]
+                                    [--computer-pace 0.6]
 Prints figures and where the server's time goes; asserts nothing.
 
 The server runs in a child process (its memory and CPU are its own); this process holds the N
 clients (asyncssh, a pty of 80 x 24 each) and timestamps every chunk each one receives.  Each
 table has two seats for people and two `hard` computers; the first two sessions sent to a table
 sit in its people's seats, the others watch it.  The people's moves are made in the server
-process through their seat's door after a pause of ``--pace`` seconds (as their keys would make
-them; the keys themselves are tested in tests/net), the computers play at the same pace.
+process through their seat's door, each ``--pace`` seconds after their turn began or after their
+last move (a quick player; their keys themselves are tested in tests/net); the computers play at
+``--computer-pace``, the pace `kings-corner serve` gives them by default.  The defaults are a busy
+game night: ten tables, all playing at once, forty percent of the sessions seated and the rest
+watching.  ``--tables 5 --pace 0.5 --computer-pace 0.5`` is a stress run: every seat moves
+twice a second.
 
 The delay of an update: from the moment the server's game emits an event (a card played, a
 turn ended, a card drawn) to the first bytes after it arriving at each session at that table.
@@ -42,12 +47,13 @@ def rss_mb() -> float:
 args_top = 25
 
 
-def serve(conn: Any, data: str, plan: dict[str, tuple[int, int | None]], tables_n: int, pace: float) -> None:
-    asyncio.run(_serve(conn, Path(data), plan, tables_n, pace))
+def serve(conn: Any, data: str, plan: dict[str, tuple[int, int | None]], tables_n: int, pace: float,
+          computer_pace: float) -> None:
+    asyncio.run(_serve(conn, Path(data), plan, tables_n, pace, computer_pace))
 
 
 async def _serve(conn: Any, data: Path, plan: dict[str, tuple[int, int | None]], tables_n: int,
-                 pace: float) -> None:
+                 pace: float, computer_pace: float) -> None:
     import logging
 
     from kc_tui.engine.kinds import Phase
@@ -59,7 +65,7 @@ async def _serve(conn: Any, data: Path, plan: dict[str, tuple[int, int | None]],
     from kc_tui.tui.lobby import LobbyApp
 
     logging.getLogger("kc_tui").setLevel(logging.WARNING)
-    tables = TableServer(data, grace=600, pace=pace)
+    tables = TableServer(data, grace=600, pace=computer_pace)
     events: list[tuple[int, float]] = []
     owner = Person("SHA256:owner", "Owner")
     ids = [tables.create_table(owner, f"T{i}", build_rules(4), ["open", "open", "hard", "hard"]).id
@@ -113,10 +119,14 @@ async def _serve(conn: Any, data: Path, plan: dict[str, tuple[int, int | None]],
                     view = door.view()
                     if view.phase == Phase.ROUND_OVER:
                         door.next_round()
-                    elif door.my_turn() and time.time() - getattr(door, "_last", 0) > pace:
-                        door._last = time.time()
-                        moves = [m for m in door.legal_moves() if isinstance(m, PlayCard)]
-                        door.play(moves[0]) if moves else door.end_turn()
+                    elif door.my_turn():
+                        now = time.time()
+                        if getattr(door, "_turn", None) != view.turn:  # a new turn: think first
+                            door._turn, door._at = view.turn, now + pace
+                        if now >= door._at:
+                            door._at = now + pace
+                            moves = [m for m in door.legal_moves() if isinstance(m, PlayCard)]
+                            door.play(moves[0]) if moves else door.end_turn()
                 except Exception:
                     pass
             await asyncio.sleep(0.05)
@@ -194,9 +204,10 @@ async def clients(port: int, keys: list[Any], arrivals: list[list[float]],
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sessions", type=int, default=50)
-    parser.add_argument("--tables", type=int, default=5)
+    parser.add_argument("--tables", type=int, default=10)
     parser.add_argument("--seconds", type=float, default=30.0)
-    parser.add_argument("--pace", type=float, default=0.5)
+    parser.add_argument("--pace", type=float, default=1.5, help="a person's seconds per move")
+    parser.add_argument("--computer-pace", type=float, default=0.6, help="a computer's seconds per move")
     parser.add_argument("--top", type=int, default=0, help="also list the N heaviest calls")
     args = parser.parse_args()
 
@@ -217,7 +228,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as data:
         parent, child = multiprocessing.Pipe()
         process = multiprocessing.get_context("spawn").Process(
-            target=serve, args=(child, data, plan, args.tables, args.pace), daemon=True)
+            target=serve, args=(child, data, plan, args.tables, args.pace, args.computer_pace),
+            daemon=True)
         process.start()
         _, port = parent.recv()
 
@@ -263,8 +275,8 @@ def main() -> None:
                 conn.close()
             delays.sort()
             print(f"sessions {args.sessions} over {args.tables} tables ({sessions} served; "
-                  f"{2 * args.tables} people seated, the rest watching), pace {args.pace:g} s, "
-                  f"measured {args.seconds:g} s")
+                  f"{2 * args.tables} people seated, the rest watching); people's pace {args.pace:g} s, "
+                  f"computers' {args.computer_pace:g} s; measured {args.seconds:g} s")
             took.sort()
             print(f"connecting them one after another took {connected:.1f} s: from connect to the first "
                   f"screen, median {statistics.median(took) * 1000:.0f} ms, slowest {took[-1] * 1000:.0f} ms")

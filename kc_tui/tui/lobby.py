@@ -395,7 +395,22 @@ class NetworkTableScreen(TableScreen):
 
     def advance(self) -> None:
         self._advanced = self._position()
+        if self.remote.door.spectator and self.service.phase == Phase.ROUND_OVER:
+            self._tell_round_over()
+            return
         super().advance()
+
+    def _tell_round_over(self) -> None:
+        """A spectator reads the round's result in the log: there is nothing to answer (the
+        players deal the next round), so no dialog stands over the table meanwhile."""
+        self.refresh_table()
+        text, totals = self.round_over_texts()
+        log = self.query_one("#log", RichLog)
+        for line in ["Round over.", *text.splitlines(), *totals.splitlines()]:
+            if line.strip():
+                log.write(line)
+        self.say("Round over: the log has its result. The players deal the next round when "
+                 "they are ready.")
 
     def _computer_plays(self) -> None:
         self.say(f"{self.service.current_seat.name} is playing..." if not self.remote.door.spectator
