@@ -11,7 +11,8 @@ clients (asyncssh, a pty of 80 x 24 each) and timestamps every chunk each one re
 table has two seats for people and two `hard` computers; the first two sessions sent to a table
 sit in its people's seats, the others watch it.  The people's moves are made in the server
 process through their seat's door, each ``--pace`` seconds after their turn began or after their
-last move (a quick player; their keys themselves are tested in tests/net); the computers play at
+last move (a quick player; their keys themselves are tested in tests/net), and at a round's end
+they close its dialog ``--pace`` seconds after it opened, as Enter does; the computers play at
 ``--computer-pace``, the pace `kings-corner serve` gives them by default.  The defaults are a busy
 game night: ten tables, all playing at once, forty percent of the sessions seated and the rest
 watching.  ``--tables 5 --pace 0.5 --computer-pace 0.5`` is a stress run: every seat moves
@@ -63,10 +64,22 @@ async def _serve(conn: Any, data: Path, plan: dict[str, tuple[int, int | None]],
     from kc_tui.ssh import Client, FrontEnds, GameSSHServer, Limits
     from kc_tui.storage import Settings
     from kc_tui.tui.lobby import LobbyApp
+    from kc_tui.tui.round_over import RoundOverScreen
 
     logging.getLogger("kc_tui").setLevel(logging.WARNING)
+    import gc
+    pauses: list[tuple[int, float]] = []
+    gc_began = [0.0]
+
+    def gc_timer(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            gc_began[0] = time.perf_counter()
+        else:
+            pauses.append((info["generation"], time.perf_counter() - gc_began[0]))
+
+    gc.callbacks.append(gc_timer)
     tables = TableServer(data, grace=600, pace=computer_pace)
-    events: list[tuple[int, float]] = []
+    events: list[tuple[int, float, str]] = []
     owner = Person("SHA256:owner", "Owner")
     ids = [tables.create_table(owner, f"T{i}", build_rules(4), ["open", "open", "hard", "hard"]).id
            for i in range(tables_n)]
@@ -79,7 +92,7 @@ async def _serve(conn: Any, data: Path, plan: dict[str, tuple[int, int | None]],
             return
         followed.add(table_id)
         index = ids.index(table_id)
-        service.follow(lambda event, t=index: events.append((t, time.time())), None)
+        service.follow(lambda event, t=index: events.append((t, time.time(), type(event).__name__)), None)
 
     class Seated(LobbyApp):
         """A benchmark session: straight to its table (seated or watching)."""
@@ -97,7 +110,7 @@ async def _serve(conn: Any, data: Path, plan: dict[str, tuple[int, int | None]],
             else:
                 self.sit(table_id, seat)
             if self.door is not None:
-                doors.append(self.door)
+                doors.append((self, self.door))
 
     async def lines(client: Client, io: Any) -> None:
         return None
@@ -112,15 +125,24 @@ async def _serve(conn: Any, data: Path, plan: dict[str, tuple[int, int | None]],
         while not conn.poll():
             for table_id in ids:
                 follow_table(table_id)
-            for door in list(doors):  # the people's moves, at the pace
+            for app, door in list(doors):  # the people's moves, at the pace
                 try:
                     if door.closed or door.seat is None:
                         continue
                     view = door.view()
+                    now = time.time()
                     if view.phase == Phase.ROUND_OVER:
-                        door.next_round()
+                        # Read the round's dialog, then Enter (as the key would: the seat says it
+                        # is ready through its screen; the server deals when both are).
+                        top = app.screen_stack[-1] if app.screen_stack else None
+                        if not isinstance(top, RoundOverScreen):
+                            continue
+                        if getattr(door, "_turn", None) != ("over", view.round):
+                            door._turn, door._at = ("over", view.round), now + pace
+                        elif now >= door._at:
+                            door._at = now + 60
+                            app.call_later(top.action_choose, "next")
                     elif door.my_turn():
-                        now = time.time()
                         if getattr(door, "_turn", None) != view.turn:  # a new turn: think first
                             door._turn, door._at = view.turn, now + pace
                         if now >= door._at:
@@ -138,11 +160,12 @@ async def _serve(conn: Any, data: Path, plan: dict[str, tuple[int, int | None]],
             conn.send(rss_mb())
         elif command == "measure":  # the delays and the CPU, with no profiler slowing the server
             events.clear()
+            pauses.clear()
             cpu0, wall0 = time.process_time(), time.monotonic()
             conn.send("measuring")
         elif command == "stop":
             cpu = (time.process_time() - cpu0) / (time.monotonic() - wall0)
-            conn.send((list(events), cpu, rss_mb(), len(server.sessions)))
+            conn.send((list(events), cpu, rss_mb(), len(server.sessions), list(pauses)))
         elif command == "profile":  # then, apart, where the time goes
             profile = cProfile.Profile()
             profile.enable()
@@ -208,6 +231,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--pace", type=float, default=1.5, help="a person's seconds per move")
     parser.add_argument("--computer-pace", type=float, default=0.6, help="a computer's seconds per move")
+    parser.add_argument("--by-event", action="store_true", help="the delays by kind of event")
     parser.add_argument("--top", type=int, default=0, help="also list the N heaviest calls")
     args = parser.parse_args()
 
@@ -251,7 +275,7 @@ def main() -> None:
             parent.recv()
             await asyncio.sleep(args.seconds)
             parent.send("stop")
-            events, cpu, final_rss, sessions = parent.recv()
+            events, cpu, final_rss, sessions, pauses = parent.recv()
             parent.send("profile")
             parent.recv()
             await asyncio.sleep(min(args.seconds, 10.0))
@@ -260,10 +284,12 @@ def main() -> None:
             await asyncio.sleep(5)  # the updates of the last events arrive (the games go on)
             parent.send("quit")
             delays: list[float] = []
+            by_kind: dict[str, list[float]] = defaultdict(list)
+            worst: list[tuple[float, int, str, float]] = []
             missed = 0
             for index, times in enumerate(arrivals):
                 table = table_of[index]
-                for event_table, at in events:
+                for event_table, at, kind in events:
                     if event_table != table:
                         continue
                     after = next((t for t in times if t >= at), None)
@@ -271,6 +297,9 @@ def main() -> None:
                         missed += 1
                     else:
                         delays.append(after - at)
+                        by_kind[kind].append(after - at)
+                        by_kind["(seated)" if index < 2 * args.tables else "(watching)"].append(after - at)
+                        worst.append((after - at, index, kind, at))
             for conn in conns + first:
                 conn.close()
             delays.sort()
@@ -285,9 +314,25 @@ def main() -> None:
                 p99 = delays[min(len(delays) - 1, int(len(delays) * 0.99))]
                 print(f"move -> screen delay: median {statistics.median(delays) * 1000:.0f} ms, "
                       f"p99 {p99 * 1000:.0f} ms, max {delays[-1] * 1000:.0f} ms (target p99 < 250 ms)")
+            if args.by_event:
+                worst.sort(reverse=True)
+                t0 = min((at for _, _, _, at in worst), default=0.0)
+                for delay, index, kind, at in worst[:12]:
+                    print(f"  slowest: {delay * 1000:.0f} ms, session {index} (table {table_of[index]}), "
+                          f"{kind} at {at - t0:.2f} s")
+                for kind, values in sorted(by_kind.items()):
+                    values.sort()
+                    slow = values[min(len(values) - 1, int(len(values) * 0.99))]
+                    print(f"  {kind}: {len(values)} updates, "
+                          f"median {statistics.median(values) * 1000:.0f} ms, p99 {slow * 1000:.0f} ms")
             print(f"server memory: {base:.0f} MB with one session, {loaded:.0f} MB with "
                   f"{args.sessions + 1} ({final_rss:.0f} MB at the end): "
                   f"{(loaded - base) / args.sessions:.2f} MB per session (target < 25 MB)")
+            for generation in (0, 1, 2):
+                times = [p for g, p in pauses if g == generation]
+                if times:
+                    print(f"garbage collections of generation {generation}: {len(times)}, "
+                          f"{sum(times) * 1000:.0f} ms in all, the longest {max(times) * 1000:.0f} ms")
             print(f"server CPU: {cpu * 100:.0f}% of one core while measuring")
             total = sum(by_package.values()) or 1.0
             print("where the server's time goes (own time by package, profiled apart for "

@@ -1,0 +1,89 @@
+"""Garbage collection for a server of many apps: :class:`Collector`.
+
+Python's collector of reference cycles scans, in its oldest generation, every object that has
+lived a while: with fifty Textual apps in one process that is millions of objects, and each
+such scan stopped every session's screen for up to half a second (``benchmarks/serve_load.py``
+counts them: 24 scans and 8 s of 30 with fifty sessions).  What has lived a while mostly lives
+on (the sessions' apps, screens and caches), and scanning it again and again finds nothing.  So
+every :data:`FREEZE_SECONDS` it is set aside (``gc.freeze``): the collector then scans only
+what came since.  Set aside, an object is still freed as soon as nothing refers to it; only
+garbage in cycles (an app that ended, a closed dialog) waits, until everything is put back and
+collected once (one pause, logged) after :data:`RECLAIM_AFTER` sessions ended or
+:data:`RECLAIM_SECONDS` passed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import logging
+import time
+
+__all__ = ["Collector", "FREEZE_SECONDS", "RECLAIM_AFTER", "RECLAIM_SECONDS"]
+
+log = logging.getLogger("kc_tui.ssh")
+
+FREEZE_SECONDS = 1.0
+"""How often what has lived until then is set aside."""
+RECLAIM_AFTER = 8
+"""Ended sessions after which everything is collected once."""
+RECLAIM_SECONDS = 600.0
+"""The longest time between two such collections."""
+THRESHOLDS = (700, 10, 10)
+"""When the collector runs: Python's (700, 10, 10) collects the youngest objects every 700
+allocations, when a frame drawn at one seat makes tens of thousands; most of them are gone a
+moment later, but a collection in that moment promotes them towards the oldest generation."""
+
+
+class Collector:
+    """Sets long-lived objects aside as the server runs and collects, now and then, the cycles
+    left among them."""
+
+    def __init__(self) -> None:
+        self.ended = 0
+        self.reclaims = 0
+        self._last_reclaim = time.monotonic()
+        self._timer: asyncio.TimerHandle | None = None
+        self._thresholds = gc.get_threshold()
+
+    def start(self) -> None:
+        """Begin (on the server's event loop)."""
+        self._last_reclaim = time.monotonic()
+        self._thresholds = gc.get_threshold()
+        gc.set_threshold(*THRESHOLDS)
+        self._schedule()
+
+    def _schedule(self) -> None:
+        self._timer = asyncio.get_running_loop().call_later(FREEZE_SECONDS, self._tick)
+
+    def _tick(self) -> None:
+        if time.monotonic() - self._last_reclaim >= RECLAIM_SECONDS:
+            self.reclaim()
+        else:
+            gc.freeze()
+        self._schedule()
+
+    def ended_one(self) -> None:
+        """A session ended: after enough of them, what they left is collected."""
+        self.ended += 1
+        if self.ended >= RECLAIM_AFTER:
+            asyncio.get_running_loop().call_soon(self.reclaim)
+
+    def reclaim(self) -> None:
+        """Put everything back, collect it all once, and set what lives aside again."""
+        began = time.perf_counter()
+        self.ended = 0
+        self._last_reclaim = time.monotonic()
+        gc.unfreeze()
+        found = gc.collect()
+        gc.freeze()
+        self.reclaims += 1
+        log.info("collected %d objects in cycles in %.0f ms", found, (time.perf_counter() - began) * 1000)
+
+    def close(self) -> None:
+        """The server stops: nothing stays set aside."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+            gc.set_threshold(*self._thresholds)
+        gc.unfreeze()
