@@ -1123,10 +1123,12 @@ class TableServer:
                      seed: int | None = None) -> TableInfo:
         """A new waiting table; ``seats`` holds :data:`SEAT_OPEN` (a person's seat) or an AI
         level for each of ``rules.players`` seats, one open at least; ``name`` may be empty
-        (then "Ada's table").  ``seed`` fixes the deals (tests, a replayed evening; by default
-        a fresh one).  The owner then joins a seat like everyone else, and may :meth:`start`
-        the game."""
-        title = check_name(name or f"{owner.name}'s table", MAX_TABLE_NAME, "A table's name")
+        (then "Ada's table"); control characters in it are shown as escapes (``\x1b``), and it
+        holds at most :data:`MAX_TABLE_NAME` characters as shown.  ``seed`` fixes the deals
+        (tests, a replayed evening; by default a fresh one).  The owner then joins a seat like
+        everyone else, and may :meth:`start` the game."""
+        typed = " ".join(name.split()) or f"{owner.name}'s table"
+        title = check_name(visible(typed), MAX_TABLE_NAME, "A table's name")
         rules.checked()
         specs = [s.strip().lower() for s in seats]
         if len(specs) != rules.players:

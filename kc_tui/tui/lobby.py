@@ -15,15 +15,17 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from ..engine.describe import session_summary
 from ..engine.kinds import Phase
+from ..engine.text import visible
 from ..net.remote import RemoteTable
 from ..net.tables import (
+    MAX_TABLE_NAME,
     SEAT_OPEN,
     Notice,
     Person,
@@ -235,10 +237,27 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
 
 
 class CreateTableScreen(NewGameScreen):
-    """The new-game screen for a table: each seat is open (for a person) or a computer level."""
+    """The new-game screen for a table: its name (the lobby lists it; "Ada's table" unless
+    another is typed), and each seat open (for a person) or a computer level."""
+
+    def default_name(self) -> str:
+        app = self.app
+        return f"{app.person.name}'s table" if isinstance(app, LobbyApp) and app.person else "A table"
+
+    def table_name(self) -> str:
+        """The name typed, or the default one when the field is left blank."""
+        field = self.query("#table-name")  # mounted after the rows the summary is first made of
+        return (field.first(Input).value.strip() if field else "") or self.default_name()
 
     def on_mount(self) -> None:
         # Runs before the new-game screen's own on_mount (Textual calls both).
+        # The name's row comes first; the screen still opens on the number of players (the
+        # rows below are where the keys land, as on the new-game screen), Up reaches the name.
+        row = Horizontal(Static(f"  {'Table name':<25}", classes="label"),
+                         Input(placeholder=self.default_name(), max_length=MAX_TABLE_NAME, id="table-name"),
+                         classes="seat")
+        scroll = self.query_one("#new-game")
+        scroll.mount(row, before=scroll.children[0])
         kinds = [("you", "open: a person")] + KINDS[1:]
         for i in range(6):
             choice = self.query_one(f"#kind-{i}", Choice)
@@ -262,7 +281,8 @@ class CreateTableScreen(NewGameScreen):
     def summary_line(self) -> str:
         kinds = [self.query_one(f"#kind-{i}", Choice).value for i in range(self.players)]
         seats = ", ".join("open" if k == "you" else k for k in kinds)
-        return f"A table for {self.players}: {seats}. Ctrl+S makes it and seats you at the first open seat."
+        return (f"{visible(self.table_name())}, a table for {self.players}: {seats}. "
+                "Ctrl+S makes it and seats you at the first open seat.")
 
     def action_start(self) -> None:
         problem = self._problem()
@@ -276,7 +296,7 @@ class CreateTableScreen(NewGameScreen):
         app = self.app
         assert isinstance(app, LobbyApp) and app.person is not None
         try:
-            info = app.server.create_table(app.person, "", self.rules(), specs)
+            info = app.server.create_table(app.person, self.table_name(), self.rules(), specs)
         except TableError as exc:
             self.query_one("#summary", TextPanel).show(f"Cannot start: {exc}")
             return

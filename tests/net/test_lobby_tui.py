@@ -65,6 +65,26 @@ async def test_making_a_table_in_the_lobby_seats_its_maker(tmp_path: Path) -> No
         assert all(s.kind == "computer" for s in table.seats[1:])
 
 
+async def test_the_new_table_screen_names_the_table(tmp_path: Path) -> None:
+    server = TableServer(tmp_path, pace=0)
+    app = LobbyApp(server, ADA)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await pilot.press("n")
+        await until(pilot, lambda: any("Ada's table, a table for" in str(panel.render())
+                                       for panel in app.screen.query("#summary")), "the default name")
+        await pilot.press("up")  # from the number of players up to the name
+        assert app.screen.focused is not None and app.screen.focused.id == "table-name"
+        await pilot.press(*"Game night")
+        summary = app.screen.query_one("#summary", TextPanel)
+        await until(pilot, lambda: "Game night, a table for" in str(summary.render()), "the name in the summary")
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, NetworkTableScreen), "the table")
+        (table,) = server.tables()
+        assert table.name == "Game night"
+    await server.close()
+
+
 async def test_two_people_and_a_spectator_at_one_table_by_keys(tmp_path: Path) -> None:
     server = TableServer(tmp_path, pace=0)
     info = server.create_table(ADA, "Friday", build_rules(2), ["open", "open"])

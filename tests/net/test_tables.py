@@ -185,6 +185,18 @@ async def test_creating_a_table_checks_its_seats(server: TableServer) -> None:
     assert server.tables() == ()
 
 
+async def test_a_tables_name_is_bounded_made_visible_and_defaults_to_its_makers(server: TableServer) -> None:
+    assert server.create_table(ADA, "", build_rules(2), ["open", "easy"]).name == "Ada's table"
+    assert server.create_table(ADA, "  Friday \n night ", build_rules(2), ["open", "easy"]).name == "Friday night"
+    shown = server.create_table(ADA, "Fri\x1b[2Jday", build_rules(2), ["open", "easy"]).name
+    assert shown == "Fri\\x1b[2Jday"  # the escape is shown, never sent to a terminal as it is
+    assert server.create_table(ADA, "x" * 40, build_rules(2), ["open", "easy"]).name == "x" * 40
+    with pytest.raises(TableError, match="A table's name holds at most 40 characters"):
+        server.create_table(ADA, "\x1b" * 11, build_rules(2), ["open", "easy"])  # 44 as shown
+    assert len(server.tables()) == 4
+    await server.close()
+
+
 async def test_only_the_creator_starts_and_free_seats_are_played_until_taken(server: TableServer) -> None:
     info = server.create_table(ADA, "T", build_rules(3), ["open", "open", "open"])
     ada = server.join(ADA, info.id, 0)
