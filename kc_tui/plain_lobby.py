@@ -190,6 +190,8 @@ class PlainLobby:
                      + ", ".join(f"{n} {t}" for n, t in zip(door.names, view.totals)) + ".")
 
     def _notice(self, notice: Notice) -> None:
+        if self.game is not None:  # a seat taken comes with its notice: its person's name
+            self.game.remote.adopt_names(self.game.names, self.game.narrator.names, self.game.turns.names)
         self.say(f"* {notice}" if notice.kind == "table" else str(notice))
 
     def _position(self) -> object:

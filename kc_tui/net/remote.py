@@ -75,6 +75,18 @@ class RemoteTable:
     def people(self) -> tuple[int, ...]:
         return () if self.door.seat is None else (self.door.seat,)
 
+    def adopt_names(self, *held: list[str]) -> bool:
+        """Bring a front end's lists of the seats' names (its own, its narrator's) up to the
+        table's: a person who takes a seat once the game is on plays it under their own name.
+        Whether any name changed."""
+        changed = False
+        for i, name in enumerate(self.door.names):
+            for names in held:
+                if i < len(names) and names[i] != name:
+                    names[i] = name
+                    changed = True
+        return changed
+
     # ------------------------------------------------------------------ reading
     @property
     def phase(self) -> Phase:

@@ -44,7 +44,7 @@ from ..ai import LEVELS, make_player
 from ..ai.base import Player
 from ..ai.seats import HUMAN_PREFIX, make_seats
 from ..engine.cards import Card, Pile
-from ..engine.events import Event, RoundEnd, seat_view
+from ..engine.events import Event, RoundEnd, SessionStart, seat_view
 from ..engine.kinds import Phase
 from ..engine.moves import IllegalMove, Move
 from ..engine.observation import Observation
@@ -278,6 +278,20 @@ class _TableSaver(AutoSaver):
 
     def finish(self) -> None:
         self.writer.submit(_logged, _unlink, self.path, "")
+
+    def renamed(self, seat: int, start: SessionStart) -> None:
+        """A person took ``seat`` (:meth:`_Table._rename`): the save names them, at once (the
+        whole save again, up to its last save point: a resumed game finds its players)."""
+        self.specs[seat] = f"{HUMAN_PREFIX}{start.players[seat].name}"
+        if self.events and isinstance(self.events[0], SessionStart):
+            self.events[0] = start
+            self._lines[0] = encode_event(start)
+        if self.saves and self.error is None:
+            # As at the last save point: its events, and its generators' states (a computer
+            # thinking now has moved its own since).
+            text = self._document(self._written, self._states)
+            self._write_whole(text)  # on the writer thread, after the saves before it
+            self._base_size, self._journal_size, self._compact_next = len(text), 0, False
 
 
 def _unlink(path: Path, _text: str) -> None:
@@ -647,10 +661,13 @@ class _Table:
         returning = slot.person is not None
         if slot.person is None:
             taken = {n.lower() for i, n in enumerate(self.names()) if i != seat}
-            if self.seat_names is None and person.name.lower() in taken:
+            if person.name.lower() in taken:
                 raise TableError(f"Someone at table {self.id} is called {person.name} already; "
                                  "choose another name in the lobby.")
         slot.person = person
+        dealt_as = self.names()[seat]
+        if self.service is not None and dealt_as != person.name:
+            self._rename(seat, person.name)
         door = SeatDoor(self, person, seat)
         slot.door = door
         if slot.grace is not None:
@@ -659,13 +676,12 @@ class _Table:
         if self.service is not None:
             self.service.follow(door._on_event, seat)
         log.info("table %s: %s (%s) sits in seat %s", self.id, person.name, person.key or "guest", seat + 1)
-        name = self.names()[seat]
         if self.state == TableState.PLAYING:
             if slot.stand_in:
                 slot.back = True
-                played = f" (played as {name})" if name != person.name else ""
-                self.notice(f"{person.name} is back in seat {seat + 1}{played}; the computer plays "
-                            "until the next turn starts." if returning else
+                played = f" (played so far as {dealt_as})" if dealt_as != person.name else ""
+                self.notice(f"{person.name} is back in seat {seat + 1}; the computer plays until the "
+                            "next turn starts." if returning else
                             f"{person.name} takes seat {seat + 1}{played}; the computer plays until "
                             "the next turn starts.")
             elif returning:
@@ -676,6 +692,41 @@ class _Table:
         self.settle()
         self.server._maybe_autostart(self)
         return door
+
+    def _rename(self, seat: int, name: str) -> None:
+        """A person takes a seat of a game dealt without them: the seat is theirs by name in
+        every view, the log, the transcript and the save, and from now on in every summary."""
+        service = self.service
+        assert service is not None and self.seat_names is not None
+        service.rename_seat(seat, name)
+        self.seat_names[seat] = service.seats[seat].name
+        log.info("table %s: seat %s is %s's now", self.id, seat + 1, name)
+        start = self.events[0] if self.events else None
+        if not isinstance(start, SessionStart):
+            return
+        start = replace(start, players=service.view(None).players)
+        self.events[0] = start
+        if self.saver is not None:
+            self.saver.renamed(seat, start)
+        self._rewrite_transcript()
+
+    def _rewrite_transcript(self) -> None:
+        """Write the transcript again from its first line (its ``session_start`` names the
+        seats), and go on appending to it."""
+        service = self.service
+        if service is None or self.transcript is None:
+            return
+        service.remove_listener(self.transcript)
+        self._close_transcript()
+        try:
+            write_atomic(self.transcript_path, "".join(encode_event(e) + "\n" for e in self.events))
+            self._transcript_file = open(self.transcript_path, "a", encoding="utf-8", newline="\n")
+        except OSError as exc:
+            log.error("table %s: the transcript cannot be written: %s", self.id, exc)
+            self.transcript = None
+            return
+        self.transcript = TranscriptWriter(self._transcript_file)
+        service.add_listener(self.transcript)
 
     def watch(self, person: Person) -> SeatDoor:
         if any(person.same(s.person) and s.connected for s in self.slots) or any(
@@ -903,6 +954,9 @@ class _Table:
             for listener in (self.transcript, self.saver):
                 if listener is not None:
                     self.service.remove_listener(listener)
+        self._close_transcript()
+
+    def _close_transcript(self) -> None:
         if self._transcript_file is not None:
             try:
                 self._transcript_file.close()

@@ -281,7 +281,7 @@ class CreateTableScreen(NewGameScreen):
     def summary_line(self) -> str:
         kinds = [self.query_one(f"#kind-{i}", Choice).value for i in range(self.players)]
         seats = ", ".join("open" if k == "you" else k for k in kinds)
-        return (f"{visible(self.table_name())}, a table for {self.players}: {seats}. "
+        return (f"A table for {self.players}: {seats}; its name: {visible(self.table_name())}. "
                 "Ctrl+S makes it and seats you at the first open seat.")
 
     def action_start(self) -> None:
@@ -326,6 +326,7 @@ class NetworkTableScreen(TableScreen):
         self.call_after_refresh(lambda: self.query_one("#log", RichLog).write(CHAT_HINT + watching))
 
     def _notice(self, notice: Notice) -> None:
+        self._adopt_names()  # a seat taken comes with its notice
         text = f"* {notice}" if notice.kind == "table" else str(notice)
         found = self.query("#log")
         if found:
@@ -349,9 +350,13 @@ class NetworkTableScreen(TableScreen):
         if self.remote.door.closed:
             self._leave()  # the table was adjourned under a spectator: back to the lobby
             return
+        self._adopt_names()
         self.refresh_table()
         if self._advanced != self._position():
             self.advance()
+
+    def _adopt_names(self) -> None:
+        self.remote.adopt_names(self.names, self.narrator.names, self.turns.names)
 
     def _position(self) -> object:
         return (self.service.phase, self.service.turn_id)

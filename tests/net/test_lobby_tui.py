@@ -71,13 +71,13 @@ async def test_the_new_table_screen_names_the_table(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
         await pilot.press("n")
-        await until(pilot, lambda: any("Ada's table, a table for" in str(panel.render())
+        await until(pilot, lambda: any("its name: Ada's table." in str(panel.render())
                                        for panel in app.screen.query("#summary")), "the default name")
         await pilot.press("up")  # from the number of players up to the name
         assert app.screen.focused is not None and app.screen.focused.id == "table-name"
         await pilot.press(*"Game night")
         summary = app.screen.query_one("#summary", TextPanel)
-        await until(pilot, lambda: "Game night, a table for" in str(summary.render()), "the name in the summary")
+        await until(pilot, lambda: "its name: Game night." in str(summary.render()), "the name in the summary")
         await pilot.press("ctrl+s")
         await until(pilot, lambda: isinstance(app.screen, NetworkTableScreen), "the table")
         (table,) = server.tables()
@@ -134,6 +134,31 @@ async def test_two_people_and_a_spectator_at_one_table_by_keys(tmp_path: Path) -
         await until(pa, lambda: "The computer (hard) plays for Ben" in log_text(ada), "the takeover notice")
         game = server._tables[info.id].service
         assert game is not None and game.phase in (Phase.TURN, Phase.ROUND_OVER, Phase.SESSION_OVER)
+    await server.close()
+
+
+async def test_a_seat_taken_once_the_game_is_on_shows_its_persons_name_on_every_screen(tmp_path: Path) -> None:
+    from kc_tui.tui.widgets import PlayersView
+
+    server = TableServer(tmp_path, pace=0)
+    info = server.create_table(ADA, "Late", build_rules(2), ["open", "open"], seed=4)
+    ada, ben = LobbyApp(server, ADA), LobbyApp(server, BEN)
+    async with ada.run_test(size=SIZE) as pa, ben.run_test(size=SIZE) as pb:
+        await pa.press("1")
+        await until(pa, lambda: ada.door is not None, "Ada seated")
+        await pa.press("s")  # started without Ben: seat 2 is dealt as "Seat 2"
+        await until(pa, lambda: isinstance(ada.screen, NetworkTableScreen), "Ada's table")
+        assert server.table(info.id).state == TableState.PLAYING
+        await pb.press("2")
+        await until(pb, lambda: isinstance(ben.screen, NetworkTableScreen), "Ben's table")
+        for pilot, app in ((pa, ada), (pb, ben)):
+            screen = app.screen
+            assert isinstance(screen, NetworkTableScreen)
+            await until(pilot, lambda screen=screen: screen.names == ["Ada", "Ben"]
+                        and screen.narrator.names == ["Ada", "Ben"], "Ben's name at the table")
+            await until(pilot, lambda screen=screen: any(row[1:].startswith("Ben:") for row in
+                                                         screen.query_one(PlayersView).rows), "Ben's row")
+        await until(pa, lambda: "Ben takes seat 2 (played so far as Seat 2)" in log_text(ada), "the notice")
     await server.close()
 
 

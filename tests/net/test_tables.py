@@ -209,8 +209,52 @@ async def test_only_the_creator_starts_and_free_seats_are_played_until_taken(ser
     cleo = server.join(CLEO, info.id, 2)
     await until(lambda: not server.table(info.id).seats[2].stand_in, "Cleo playing seat 3")
     assert server.table(info.id).seats[2].name == "Cleo"
-    assert cleo.names[2] == "Seat 3"  # the game's name for the seat stays what it was dealt as
+    assert cleo.names[2] == "Cleo"
     await server.close()
+
+
+async def test_a_person_taking_a_seat_mid_game_plays_it_under_their_name_everywhere(tmp_path: Path) -> None:
+    server = TableServer(tmp_path, grace=0.05, pace=0)
+    info = server.create_table(ADA, "T", build_rules(3), ["open", "open", "open"])
+    ada, ben = server.join(ADA, info.id, 0), server.join(BEN, info.id, 1)
+    ada.start()  # seat 3 is dealt as "Seat 3", played by the house computer
+    assert ada.names[2] == "Seat 3"
+    heard: list[str] = []
+    ben.follow(lambda item: heard.append(str(item)))
+    game = referee(server, info.id)
+    rng = random.Random(6)
+    await until(lambda: game.current in (0, 1) or game.phase != Phase.TURN, "a person's turn")
+    with pytest.raises(TableError, match="called ada already"):
+        server.join(Person("SHA256:other", "ada"), info.id, 2)  # two seats of one name: refused
+    cleo = server.join(CLEO, info.id, 2)
+    assert "Cleo takes seat 3 (played so far as Seat 3); the computer plays until the next turn starts." in heard
+    for door in (ada, ben, cleo):
+        assert door.names[2] == "Cleo" and door.view().players[2].name == "Cleo"
+        assert door.past_events()[0].players[2].name == "Cleo"  # type: ignore[attr-defined]
+    server.drain()  # the save names her at once (a crash now would not lose her seat's name)
+    save = json.loads((tmp_path / "tables" / f"table-{info.id}.json").read_text().splitlines()[0])
+    assert [seat["name"] for seat in save["seats"]] == ["Ada", "Ben", "Cleo"]
+    assert save["events"][0]["players"][2]["name"] == "Cleo"
+    doors = (ada, ben, cleo)
+    for _ in range(4):  # a few turns more, Cleo's among them
+        await until(lambda: game.phase != Phase.TURN or doors[game.current].my_turn(), "a person's turn")
+        if game.phase != Phase.TURN:
+            break
+        play_turn(doors[game.current], rng)
+    # The transcript names her from its first line, and still replays to the game being played.
+    lines = (tmp_path / "tables" / f"table-{info.id}.jsonl").read_text().splitlines()
+    assert [p["name"] for p in json.loads(lines[0])["players"]] == ["Ada", "Ben", "Cleo"]
+    assert replay(lines).turns == game.turns and replay(lines).round_no == game.round_no
+    # Adjourned and resumed after a restart: the seat is still hers, by name.
+    for door in (ada, ben, cleo):
+        door.leave()
+    await until(lambda: server.table(info.id).state == TableState.ADJOURNED, "the table adjourned")
+    await server.close()
+    again = TableServer(tmp_path, grace=0.05, pace=0)
+    cleo = again.join(CLEO, info.id, 2)
+    again.start(CLEO, info.id)
+    assert cleo.names == ["Ada", "Ben", "Cleo"]
+    await again.close()
 
 
 async def test_chat_is_rate_limited_bounded_and_made_visible(tmp_path: Path) -> None:
