@@ -178,6 +178,33 @@ class LineIO:
             self.write("Too many lines at once; that one was dropped.\n")
 
 
+class ReturnKey:
+    """The Return key as a full-screen app reads it: CR.  Most terminals send CR for Return,
+    but some send LF (a terminal set to "newline mode", a client in a script, some Windows and
+    phone clients) or CR LF; an app reads LF as Ctrl+J, and a Return that sent it was lost (the
+    name dialog of a first visit never closed).  So a lone LF becomes CR, and the LF of a CR LF
+    is dropped.  (No escape sequence and no UTF-8 character holds either byte.)"""
+
+    def __init__(self) -> None:
+        self._after_cr = False
+
+    def __call__(self, data: bytes) -> bytes:
+        if b"\n" not in data:
+            if data:
+                self._after_cr = data.endswith(b"\r")
+            return data
+        out = bytearray()
+        for byte in data:
+            if byte == 0x0A:
+                if not self._after_cr:
+                    out.append(0x0D)
+                self._after_cr = False
+                continue
+            out.append(byte)
+            self._after_cr = byte == 0x0D
+        return bytes(out)
+
+
 @dataclass(frozen=True, slots=True)
 class FrontEnds:
     """What a session runs.  ``app`` makes the full-screen app for a client with a terminal;
@@ -205,6 +232,7 @@ class _Session(asyncssh.SSHServerSession):
         self.task: asyncio.Task[None] | None = None
         self.last_input = time.monotonic()
         self.closed = False
+        self.returns = ReturnKey()
 
     # ---------------------------------------------------------------- asyncssh callbacks
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
@@ -247,7 +275,7 @@ class _Session(asyncssh.SSHServerSession):
     def data_received(self, data: bytes, datatype: Any) -> None:
         self.last_input = time.monotonic()
         if self.driver is not None:
-            self.driver.feed(data)
+            self.driver.feed(self.returns(data))
         elif self.lines is not None:
             self.lines.feed(data)
 

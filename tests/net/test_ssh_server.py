@@ -265,3 +265,14 @@ async def test_apps_ending_in_any_order_leave_the_servers_own_streams_in_place(t
                 break
             await asyncio.sleep(0.05)
         assert (sys.stdout, sys.stderr) == streams
+
+
+def test_return_reaches_an_app_as_cr_whether_the_client_sends_cr_lf_or_cr_lf() -> None:
+    from kc_tui.ssh.server import ReturnKey
+
+    returns = ReturnKey()
+    assert returns(b"Ada\r") == b"Ada\r"
+    assert returns(b"Ada\n") == b"Ada\r"
+    assert returns(b"Ada\r\n") == b"Ada\r"
+    assert returns(b"Ada\r") + returns(b"\n") + returns(b"x\n\n") == b"Ada\rx\r\r"  # split across reads
+    assert returns(b"\x1b[A\xc3\xa9") == b"\x1b[A\xc3\xa9"  # keys and UTF-8 pass as they are
