@@ -32,9 +32,11 @@ MAX_LINE = 1000
 LOBBY_HELP = """\
 Lobby commands:
   tables                 list the tables
-  new [SEATS] [OPTIONS]  make a table and sit at its first open seat; SEATS are open (a person)
-                         or a computer level (easy medium hard expert), e.g. new open open hard;
-                         OPTIONS are preset=NAME and rule options, e.g. hand_size=10
+  new [SEATS] [OPTIONS] [name=NAME]
+                         make a table and sit at its first open seat; SEATS are open (a person)
+                         or a computer level (beginner easy medium hard expert), e.g. new open hard;
+                         OPTIONS are preset=NAME and rule options, e.g. hand_size=10; the
+                         table's name ends the line (name=Friday night; "Ada's table" without)
   join T [S]             take seat S (from 1) of table T, or its first free seat (your own seat
                          again, to come back or to resume an adjourned table)
   watch T                watch table T (no hand is shown)
@@ -264,7 +266,7 @@ class PlainLobby:
         elif self.game is not None and self.door is not None and not self.door.closed:
             self._table_line(text)
         else:
-            self._lobby_line(word, rest.split())
+            self._lobby_line(word, rest)
         return True
 
     def _chat(self, text: str) -> None:
@@ -298,15 +300,16 @@ class PlainLobby:
         for info in tables:
             self.say(info.line())
 
-    def _lobby_line(self, word: str, args: list[str]) -> None:
+    def _lobby_line(self, word: str, rest: str) -> None:
         if not word:
             return
+        args = rest.split()
         if word in ("tables", "list", "ls"):
             self._list()
         elif word == "help":
             self.say(LOBBY_HELP)
         elif word == "new":
-            self._new(args)
+            self._new(rest)
         elif word == "join":
             self._join(args)
         elif word == "watch":
@@ -328,10 +331,13 @@ class PlainLobby:
             return None
         return int(args[0])
 
-    def _new(self, args: list[str]) -> None:
+    def _new(self, rest: str) -> None:
         if self.door is not None:
             self.say("You are at a table already: type leave first.")
             return
+        # The table's name is the rest of the line after name= (it may hold spaces).
+        rest, named, name = rest.partition("name=")
+        args = rest.split()
         seats = [a.lower() for a in args if "=" not in a] or [SEAT_OPEN, SEAT_OPEN]
         options = dict(a.split("=", 1) for a in args if "=" in a)
         preset = options.pop("preset", "standard")
@@ -345,11 +351,11 @@ class PlainLobby:
             return
         assert self.person is not None
         try:
-            info = self.server.create_table(self.person, "", rules, seats)
+            info = self.server.create_table(self.person, name if named else "", rules, seats)
         except TableError as exc:
             self.say(str(exc))
             return
-        self.say(f"Table {info.id} is made: {info.rules}.")
+        self.say(f"Table {info.id}, {info.name}, is made: {info.rules}.")
         self._sit(info.id, [s.lower() for s in seats].index(SEAT_OPEN))
 
     def _join(self, args: list[str]) -> None:
