@@ -678,12 +678,15 @@ class _Table:
         log.info("table %s: %s (%s) sits in seat %s", self.id, person.name, person.key or "guest", seat + 1)
         if self.state == TableState.PLAYING:
             if slot.stand_in:
-                slot.back = True
                 played = f" (played so far as {dealt_as})" if dealt_as != person.name else ""
-                self.notice(f"{person.name} is back in seat {seat + 1}; the computer plays until the "
-                            "next turn starts." if returning else
-                            f"{person.name} takes seat {seat + 1}{played}; the computer plays until "
-                            "the next turn starts.")
+                said = (f"{person.name} is back in seat {seat + 1}" if returning else
+                        f"{person.name} takes seat {seat + 1}{played}")
+                if self._computer_on(seat):
+                    slot.back = True  # the seat is theirs again when the computer's turn ends
+                    self.notice(f"{said}; the computer finishes this turn for them.")
+                else:
+                    slot.stand_in = False
+                    self.notice(f"{said}.")
             elif returning:
                 self.notice(f"{person.name} is back.")
             self._write_meta()

@@ -44,7 +44,7 @@ from .modal import Dialog
 from .new_game import KINDS, NewGameScreen
 from .table import TableScreen
 from .typed_app import OnKingsCornerApp
-from .widgets import Choice, Menu, MenuItem, TextPanel
+from .widgets import Choice, HandView, Menu, MenuItem, TextPanel
 
 __all__ = ["LobbyApp", "LobbyScreen", "NameScreen", "CreateTableScreen", "NetworkTableScreen"]
 
@@ -255,7 +255,7 @@ class CreateTableScreen(NewGameScreen):
         # rows below are where the keys land, as on the new-game screen), Up reaches the name.
         row = Horizontal(Static(f"  {'Table name':<25}", classes="label"),
                          Input(placeholder=self.default_name(), max_length=MAX_TABLE_NAME, id="table-name"),
-                         classes="seat")
+                         classes="seat", id="table-name-row")
         scroll = self.query_one("#new-game")
         scroll.mount(row, before=scroll.children[0])
         kinds = [("you", "open: a person")] + KINDS[1:]
@@ -323,6 +323,7 @@ class NetworkTableScreen(TableScreen):
         self.remote.on_notice = self._notice
         self.remote.on_update = self._schedule_update
         watching = " You are watching: no hand is shown." if self.remote.door.spectator else ""
+        self.query_one(HandView).watching = self.remote.door.spectator
         self.call_after_refresh(lambda: self.query_one("#log", RichLog).write(CHAT_HINT + watching))
 
     def _notice(self, notice: Notice) -> None:

@@ -227,7 +227,8 @@ async def test_a_person_taking_a_seat_mid_game_plays_it_under_their_name_everywh
     with pytest.raises(TableError, match="called ada already"):
         server.join(Person("SHA256:other", "ada"), info.id, 2)  # two seats of one name: refused
     cleo = server.join(CLEO, info.id, 2)
-    assert "Cleo takes seat 3 (played so far as Seat 3); the computer plays until the next turn starts." in heard
+    assert "Cleo takes seat 3 (played so far as Seat 3)." in heard  # the computer was not playing it just now
+    assert not server.table(info.id).seats[2].stand_in
     for door in (ada, ben, cleo):
         assert door.names[2] == "Cleo" and door.view().players[2].name == "Cleo"
         assert door.past_events()[0].players[2].name == "Cleo"  # type: ignore[attr-defined]
@@ -454,10 +455,13 @@ async def test_a_returning_person_takes_the_seat_back_at_the_next_turn_not_mid_t
     rng = random.Random(6)
     if game.current == 0:
         play_turn(ada, rng)
+    heard: list[str] = []
+    ada.follow(lambda item: heard.append(str(item)))
     ben.detach()
     await until(lambda: thinking.is_set(), "the computer thinking for Ben")
     turn = (game.round_no, game.turns)
     ben = server.join(BEN, info.id, 1)  # back in the middle of the computer's turn for him
+    assert "Ben is back in seat 2; the computer finishes this turn for them." in heard
     assert server.table(info.id).seats[1].stand_in and not ben.my_turn()
     with pytest.raises(TableError, match="The computer is playing this turn for you"):
         ben.end_turn()
