@@ -269,8 +269,12 @@ class _Session(asyncssh.SSHServerSession):
             return
         if not self.server.admit(self):
             return
+        if not self.pty or command:
+            # Made now, not when the task first runs: a script's input (and its end) may come in
+            # right behind the session's start, and would otherwise find nothing to go to.
+            self.lines = LineIO(self)
         self.task = asyncio.get_running_loop().create_task(
-            self._run_app() if self.pty and not command else self._run_lines())
+            self._run_lines() if self.lines is not None else self._run_app())
 
     def data_received(self, data: bytes, datatype: Any) -> None:
         self.last_input = time.monotonic()
@@ -286,8 +290,13 @@ class _Session(asyncssh.SSHServerSession):
                 self.driver.resize(width, height)
 
     def eof_received(self) -> bool:
-        self._stop()
-        return False
+        # The client sends nothing more (a script's input ran out).  The line mode still reads
+        # what came before and answers it: the channel stays open until the front end ends.
+        if self.lines is not None:
+            self.lines.end()
+        else:
+            self._stop()
+        return True
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.closed = True
@@ -373,7 +382,7 @@ class _Session(asyncssh.SSHServerSession):
             self._finish()
 
     async def _run_lines(self) -> None:
-        self.lines = LineIO(self)
+        assert self.lines is not None
         log.info("line-mode session for %s", self.who)
         try:
             await self.server.front_ends.lines(self.client, self.lines)
@@ -468,7 +477,7 @@ class _Connection(asyncssh.SSHServer):
 
     def connection_requested(self, dest_host: str, dest_port: int, orig_host: str,
                              orig_port: int) -> bool:
-        log.info("refused port forwarding to %s from %s", self.address, self.address)
+        log.info("refused port forwarding to %s:%s from %s", visible(dest_host[:80]), dest_port, self.address)
         return False
 
     def server_requested(self, listen_host: str, listen_port: int) -> bool:

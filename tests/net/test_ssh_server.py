@@ -276,3 +276,16 @@ def test_return_reaches_an_app_as_cr_whether_the_client_sends_cr_lf_or_cr_lf() -
     assert returns(b"Ada\r\n") == b"Ada\r"
     assert returns(b"Ada\r") + returns(b"\n") + returns(b"x\n\n") == b"Ada\rx\r\r"  # split across reads
     assert returns(b"\x1b[A\xc3\xa9") == b"\x1b[A\xc3\xa9"  # keys and UTF-8 pass as they are
+
+
+async def test_a_scripts_lines_and_the_end_of_its_input_are_all_answered(tmp_path: Path) -> None:
+    async with Served(tmp_path) as served:
+        for term, command in ((None, None), (None, "plain")):
+            script = await served.player(new_key(), term=term, command=command)
+            # Written at once, with the end of input, before the server has said anything.
+            script.type("first\nsecond\n")
+            assert script.stdin is not None
+            script.stdin.write_eof()
+            await asyncio.wait_for(script.closed.wait(), 20)
+            said = script.received.decode()
+            assert "you said 'first'" in said and "you said 'second'" in said
