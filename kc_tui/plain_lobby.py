@@ -182,8 +182,8 @@ class PlainLobby:
         if door is None or door.closed or self.game is not None or not door.started:
             return
         remote = RemoteTable(door)
-        remote.on_notice = self._notice
         remote.on_update = self.changed.set
+        remote.hear(self._notice)
         verbosity = Verbosity.FULL if door.spectator else Verbosity.BRIEF
         self.game = _TableGame(remote, self.out, verbosity)
         view = door.view()

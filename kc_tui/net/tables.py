@@ -57,8 +57,8 @@ from ..storage.files import UnreadableFile, append_synced, read_text, write_atom
 from ..storage.saves import AutoSaver, SaveError, load_save
 
 __all__ = [
-    "SEAT_OPEN", "HOUSE_LEVEL", "MAX_NAME", "MAX_TABLE_NAME", "TableError", "Person", "TableState",
-    "SeatInfo", "TableInfo", "Notice", "SeatDoor", "TableServer", "check_name", "shown_to",
+    "SEAT_OPEN", "HOUSE_LEVEL", "MAX_NAME", "MAX_TABLE_NAME", "MISSED_NOTICES", "TableError", "Person",
+    "TableState", "SeatInfo", "TableInfo", "Notice", "SeatDoor", "TableServer", "check_name", "shown_to",
 ]
 
 log = logging.getLogger("kc_tui.net")
@@ -70,6 +70,8 @@ HOUSE_LEVEL = "hard"
 """The level of the computer that plays for a person who has gone, or in a seat nobody took."""
 MAX_NAME = 20
 MAX_TABLE_NAME = 40
+MISSED_NOTICES = 20
+"""The most notices a door keeps for a front end that has not followed it yet."""
 PLAYERS_FILE = "players.json"
 TABLES_FOLDER = "tables"
 
@@ -325,6 +327,9 @@ class SeatDoor:
         """The seat this door acts for (from 0); None for a spectator."""
         self._listeners: list[Listener] = []
         self._pending: list[Delivery] = []
+        self._unheard: deque[Notice] = deque(maxlen=MISSED_NOTICES)
+        """The table's notices while nothing followed this door (its person still in the lobby,
+        the table's screen not open yet: the game starting, a computer taking a free seat)."""
         self.closed = False
         """True once the door was detached or left: it refuses everything after."""
         self._chat = _Chat(table.server.chat_lines, table.server.chat_window, table.server.clock)
@@ -398,8 +403,13 @@ class SeatDoor:
     # ------------------------------------------------------------------ following
     def follow(self, listener: Listener) -> None:
         """Send ``listener`` each event from now on as this seat may see it, and each
-        :class:`Notice` of the table, after the step that made it is complete."""
+        :class:`Notice` of the table, after the step that made it is complete.  The first
+        listener is first given the notices that came while nothing followed the door."""
         self._listeners.append(listener)
+        missed = list(self._unheard)
+        self._unheard.clear()
+        for notice in missed:
+            listener(notice)
 
     def unfollow(self, listener: Listener) -> None:
         if listener in self._listeners:
@@ -415,6 +425,9 @@ class SeatDoor:
 
     def _deliver(self) -> None:
         pending, self._pending = self._pending, []
+        if not self._listeners:
+            self._unheard.extend(item for item in pending if isinstance(item, Notice))
+            return
         for item in pending:
             for listener in list(self._listeners):
                 try:

@@ -160,6 +160,9 @@ async def test_a_seat_taken_once_the_game_is_on_shows_its_persons_name_on_every_
             await until(pilot, lambda screen=screen: any(row[1:].startswith("Ben:") for row in
                                                          screen.query_one(PlayersView).rows), "Ben's row")
         await until(pa, lambda: "Ben takes seat 2 (played so far as Seat 2)" in log_text(ada), "the notice")
+        # What was said as the game started, before Ada's table screen was there, is in her log.
+        assert "The game starts." in log_text(ada)
+        assert "* The computer (hard) plays for Seat 2" in log_text(ada)
     await server.close()
 
 

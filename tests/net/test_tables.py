@@ -499,3 +499,13 @@ async def test_a_plain_join_takes_ones_own_kept_seat_else_the_first_free_one(tmp
     with pytest.raises(TableError):
         server.seat_to_take(BEN, 99)
     await server.close()
+
+
+async def test_a_door_keeps_the_notices_said_before_anything_followed_it(server: TableServer) -> None:
+    info = server.create_table(ADA, "T", build_rules(3), ["open", "open", "easy"])
+    ada = server.join(ADA, info.id, 0)  # followed by nothing yet: its person is in the lobby
+    server.join(BEN, info.id, 1)  # the game starts
+    heard: list[str] = []
+    ada.follow(lambda item: heard.append(str(item)) if isinstance(item, Notice) else None)
+    assert heard == ["Ada sits in seat 1.", "Ben sits in seat 2.", "The game starts."]
+    await server.close()
