@@ -132,7 +132,9 @@ class PlainLobby:
             if self.person is None and not await self._ask_name():
                 return 0
             assert self.person is not None
-            self.say(f"Welcome, {self.person.name}. Type help for the commands.")
+            guest = self.person.guest
+            self.say(f"Welcome, {self.person.name}. Type help for the commands."
+                     + (" You are a guest (no key): a seat you leave is not kept for you." if guest else ""))
             self._list()
             self._unsubscribe = self.server.subscribe(self._lobby_changed)
             prompt = True

@@ -50,6 +50,10 @@ __all__ = ["LobbyApp", "LobbyScreen", "NameScreen", "CreateTableScreen", "Networ
 
 PROMPT_PLACEHOLDER = "command, e.g. 7h n  (Enter to run, Esc to close)"
 CHAT_HINT = "Chat: press ' (or type :say and a line)."
+GUEST_NOTE = " You are a guest (no key): a seat you leave is not kept for you."
+PROMPT_MAX = 500
+"""The longest line the command line at a networked table takes (a chat line is refused past
+the server's own bound, with a sentence; this keeps a pasted megabyte out of memory)."""
 
 
 class NameScreen(Dialog[str]):
@@ -321,6 +325,7 @@ class NetworkTableScreen(TableScreen):
     def on_mount(self) -> None:
         # Runs before the table screen's own on_mount (Textual calls both).
         self.remote.on_update = self._schedule_update
+        self.query_one("#prompt", Input).max_length = PROMPT_MAX
         watching = " You are watching: no hand is shown." if self.remote.door.spectator else ""
         self.query_one(HandView).watching = self.remote.door.spectator
         self.call_after_refresh(lambda: self.query_one("#log", RichLog).write(CHAT_HINT + watching))
@@ -464,7 +469,7 @@ class LobbyApp(KingsCornerApp):
             return
         self.person = self.server.person(self.key, name)
         self._lobby_say(f"Welcome, {self.person.name}. Pick a table and press Enter to sit, "
-                        "or n to make one.")
+                        "or n to make one." + (GUEST_NOTE if self.person.guest else ""))
 
     def _take_signals(self) -> None:
         """The server's process owns the signals: one connection's app takes none."""

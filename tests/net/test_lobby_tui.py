@@ -8,12 +8,19 @@ from pathlib import Path
 from typing import Callable
 
 from textual.pilot import Pilot
-from textual.widgets import RichLog
+from textual.widgets import Input, RichLog
 
 from kc_tui.engine.kinds import Phase
 from kc_tui.engine.rules import build_rules
 from kc_tui.net.tables import Person, TableServer, TableState
-from kc_tui.tui.lobby import CreateTableScreen, LobbyApp, LobbyScreen, NameScreen, NetworkTableScreen
+from kc_tui.tui.lobby import (
+    PROMPT_MAX,
+    CreateTableScreen,
+    LobbyApp,
+    LobbyScreen,
+    NameScreen,
+    NetworkTableScreen,
+)
 from kc_tui.tui.widgets import HandView, TextPanel
 
 ADA = Person("SHA256:ada", "Ada")
@@ -46,6 +53,18 @@ async def test_a_first_visit_asks_a_name_and_remembers_it(tmp_path: Path) -> Non
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
         assert app.person == Person("SHA256:new", "Ada")
     assert TableServer(tmp_path).known_name("SHA256:new") == "Ada"
+
+
+async def test_a_guest_is_told_a_seat_left_is_not_kept(tmp_path: Path) -> None:
+    server = TableServer(tmp_path, pace=0)
+    app = LobbyApp(server, key=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, NameScreen), "the name prompt")
+        await pilot.press(*"Gus", "enter")
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        status = str(app.screen.query_one("#lobby-status", TextPanel).render())
+        assert "Welcome, Gus." in status and "You are a guest" in status
+    await server.close()
 
 
 async def test_making_a_table_in_the_lobby_seats_its_maker(tmp_path: Path) -> None:
@@ -160,6 +179,12 @@ async def test_a_seat_taken_once_the_game_is_on_shows_its_persons_name_on_every_
             await until(pilot, lambda screen=screen: any(row[1:].startswith("Ben:") for row in
                                                          screen.query_one(PlayersView).rows), "Ben's row")
         await until(pa, lambda: "Ben takes seat 2 (played so far as Seat 2)" in log_text(ada), "the notice")
+        prompt = ada.screen.query_one("#prompt", Input)
+        prompt.insert_text_at_cursor("x" * (PROMPT_MAX + 1))  # a pasted flood is not taken
+        assert prompt.value == ""
+        prompt.insert_text_at_cursor("x" * PROMPT_MAX)
+        assert len(prompt.value) == PROMPT_MAX
+        prompt.value = ""
         # What was said as the game started, before Ada's table screen was there, is in her log.
         assert "The game starts." in log_text(ada)
         assert "* The computer (hard) plays for Seat 2" in log_text(ada)

@@ -122,3 +122,14 @@ async def test_a_table_made_in_the_line_mode_without_a_name_is_its_makers_and_a_
     await ada.type("quit")
     assert await ada.task == 0
     await server.close()
+
+
+async def test_a_guest_is_told_that_a_seat_left_is_not_kept(tmp_path: Path) -> None:
+    server = TableServer(tmp_path, pace=0)
+    gus = Terminal(server, None, key=None)
+    await gus.type("Gus")
+    await until(lambda: "Welcome, Gus." in gus.text, "the welcome")
+    assert "You are a guest (no key): a seat you leave is not kept for you." in gus.text
+    await gus.type("quit")
+    assert await gus.task == 0
+    await server.close()
