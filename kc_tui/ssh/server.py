@@ -587,8 +587,9 @@ class GameSSHServer:
 
     def admit(self, session: _Session) -> bool:
         if len(self.sessions) >= self.limits.max_sessions:
+            most = self.limits.max_sessions
             log.warning("refused a session to %s: %d sessions already", session.who, len(self.sessions))
-            session._refuse(f"The server is full ({self.limits.max_sessions} sessions); "
+            session._refuse(f"The server is full ({most} session{'s' if most != 1 else ''} at once); "
                             "try again later.")
             return False
         self.sessions.add(session)

@@ -228,7 +228,7 @@ async def test_the_session_limit_and_the_lobby_idle_limit_say_why(tmp_path: Path
         await first.wait_for("Hello", raw=True)
         conn = await connect(served.server.port, new_key())
         result = await conn.run(None, input="")
-        assert "The server is full (1 sessions)" in result.stdout
+        assert "The server is full (1 session at once)" in result.stdout
         conn.close()
         await asyncio.wait_for(first.closed.wait(), 10)
         assert "without a key in the lobby" in first.received.decode()
