@@ -390,7 +390,8 @@ class SeatDoor:
         (a spectator sees none): the cards left in a hand are never sent to another seat."""
         summary = self._service().round_summary()
         hands = tuple(h if i == self.seat else () for i, h in enumerate(summary.hands))
-        return replace(summary, hands=hands, seed=None)
+        withheld = tuple(i for i in range(len(hands)) if i != self.seat)
+        return replace(summary, hands=hands, seed=None, withheld=withheld)
 
     def session_summary(self) -> SessionSummary:
         return self._service().session_summary()

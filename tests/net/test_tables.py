@@ -12,6 +12,7 @@ from typing import Callable
 import pytest
 
 from kc_tui.ai import make_player
+from kc_tui.engine.describe import round_summary
 from kc_tui.engine.events import Event
 from kc_tui.engine.kinds import Phase
 from kc_tui.engine.moves import IllegalMove, PlayCard
@@ -119,7 +120,12 @@ async def test_two_people_and_a_spectator_play_a_round_and_nothing_leaks(server:
     assert ada.view().observation is not None and ada.view().observation.seat == 0  # type: ignore[union-attr]
     summary = ada.round_summary()
     assert summary.hands[1] == () and summary.hands[2] == ()
+    assert summary.withheld == (1, 2) and summary.seed is None
     assert watcher.round_summary().hands == ((), (), ())
+    assert watcher.round_summary().withheld == (0, 1, 2)
+    # The round's words say the others' cards are not shown (not "-": none left), and give no seed.
+    words = round_summary(summary, ada.names)
+    assert words.count("cards left: not shown") == 2 and "seed" not in words
     # The transcript beside the table replays to the same game.
     path = server.data_dir / "tables" / f"table-{info.id}.jsonl"
     assert replay(path.read_text().splitlines()).round_no == game.round_no
