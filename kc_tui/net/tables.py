@@ -1194,7 +1194,7 @@ class TableServer:
                      seed: int | None = None) -> TableInfo:
         """A new waiting table; ``seats`` holds :data:`SEAT_OPEN` (a person's seat) or an AI
         level for each of ``rules.players`` seats, one open at least; ``name`` may be empty
-        (then "Ada's table"); control characters in it are shown as escapes (``\x1b``), and it
+        (then "Ada's table"); control characters in it are shown as escapes (``\\x1b``), and it
         holds at most :data:`MAX_TABLE_NAME` characters as shown.  ``seed`` fixes the deals
         (tests, a replayed evening; by default a fresh one).  The owner then joins a seat like
         everyone else, and may :meth:`start` the game."""
