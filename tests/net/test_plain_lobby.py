@@ -133,3 +133,25 @@ async def test_a_guest_is_told_that_a_seat_left_is_not_kept(tmp_path: Path) -> N
     await gus.type("quit")
     assert await gus.task == 0
     await server.close()
+
+
+async def test_a_seat_taken_once_the_game_is_on_is_named_for_its_person_in_the_line_mode(tmp_path: Path) -> None:
+    from kc_tui.plain_lobby import PlainLobby
+
+    server = TableServer(tmp_path, pace=0)
+    typed: asyncio.Queue[str | None] = asyncio.Queue()
+    sent: list[str] = []
+    ada = PlainLobby(server, ADA, typed.get, sent.append)
+    task = asyncio.ensure_future(ada.run())
+    for line in ("new open open", "start"):
+        await typed.put(line)
+    await until(lambda: ada.game is not None, "Ada's table on")
+    assert ada.game is not None and ada.game.names == ["Ada", "Seat 2"]
+    ben = Terminal(server, BEN)
+    await ben.type("join 1")
+    await until(lambda: "Ben takes seat 2 (played so far as Seat 2)." in "".join(sent), "the notice")
+    assert ada.game.names == ["Ada", "Ben"] and ada.game.narrator.names == ["Ada", "Ben"]
+    await typed.put("quit")
+    await ben.type("quit")
+    assert await task == 0 and await ben.task == 0
+    await server.close()
