@@ -32,9 +32,11 @@ MAX_LINE = 1000
 LOBBY_HELP = """\
 Lobby commands:
   tables                 list the tables
-  new [SEATS] [OPTIONS]  make a table and sit at its first open seat; SEATS are open (a person)
-                         or a computer level (easy medium hard expert), e.g. new open open hard;
-                         OPTIONS are preset=NAME and rule options, e.g. hand_size=10
+  new [SEATS] [OPTIONS] [name=NAME]
+                         make a table and sit at its first open seat; SEATS are open (a person)
+                         or a computer level (beginner easy medium hard expert), e.g. new open hard;
+                         OPTIONS are preset=NAME and rule options, e.g. hand_size=10; the
+                         table's name ends the line (name=Friday night; "Ada's table" without)
   join T [S]             take seat S (from 1) of table T, or its first free seat (your own seat
                          again, to come back or to resume an adjourned table)
   watch T                watch table T (no hand is shown)
@@ -130,7 +132,9 @@ class PlainLobby:
             if self.person is None and not await self._ask_name():
                 return 0
             assert self.person is not None
-            self.say(f"Welcome, {self.person.name}. Type help for the commands.")
+            guest = self.person.guest
+            self.say(f"Welcome, {self.person.name}. Type help for the commands."
+                     + (" You are a guest (no key): a seat you leave is not kept for you." if guest else ""))
             self._list()
             self._unsubscribe = self.server.subscribe(self._lobby_changed)
             prompt = True
@@ -180,8 +184,8 @@ class PlainLobby:
         if door is None or door.closed or self.game is not None or not door.started:
             return
         remote = RemoteTable(door)
-        remote.on_notice = self._notice
         remote.on_update = self.changed.set
+        remote.hear(self._notice)
         verbosity = Verbosity.FULL if door.spectator else Verbosity.BRIEF
         self.game = _TableGame(remote, self.out, verbosity)
         view = door.view()
@@ -190,6 +194,8 @@ class PlainLobby:
                      + ", ".join(f"{n} {t}" for n, t in zip(door.names, view.totals)) + ".")
 
     def _notice(self, notice: Notice) -> None:
+        if self.game is not None:  # a seat taken comes with its notice: its person's name
+            self.game.remote.adopt_names(self.game.names, self.game.narrator.names, self.game.turns.names)
         self.say(f"* {notice}" if notice.kind == "table" else str(notice))
 
     def _position(self) -> object:
@@ -262,7 +268,7 @@ class PlainLobby:
         elif self.game is not None and self.door is not None and not self.door.closed:
             self._table_line(text)
         else:
-            self._lobby_line(word, rest.split())
+            self._lobby_line(word, rest)
         return True
 
     def _chat(self, text: str) -> None:
@@ -296,15 +302,16 @@ class PlainLobby:
         for info in tables:
             self.say(info.line())
 
-    def _lobby_line(self, word: str, args: list[str]) -> None:
+    def _lobby_line(self, word: str, rest: str) -> None:
         if not word:
             return
+        args = rest.split()
         if word in ("tables", "list", "ls"):
             self._list()
         elif word == "help":
             self.say(LOBBY_HELP)
         elif word == "new":
-            self._new(args)
+            self._new(rest)
         elif word == "join":
             self._join(args)
         elif word == "watch":
@@ -326,10 +333,13 @@ class PlainLobby:
             return None
         return int(args[0])
 
-    def _new(self, args: list[str]) -> None:
+    def _new(self, rest: str) -> None:
         if self.door is not None:
             self.say("You are at a table already: type leave first.")
             return
+        # The table's name is the rest of the line after name= (it may hold spaces).
+        rest, named, name = rest.partition("name=")
+        args = rest.split()
         seats = [a.lower() for a in args if "=" not in a] or [SEAT_OPEN, SEAT_OPEN]
         options = dict(a.split("=", 1) for a in args if "=" in a)
         preset = options.pop("preset", "standard")
@@ -343,11 +353,11 @@ class PlainLobby:
             return
         assert self.person is not None
         try:
-            info = self.server.create_table(self.person, "", rules, seats)
+            info = self.server.create_table(self.person, name if named else "", rules, seats)
         except TableError as exc:
             self.say(str(exc))
             return
-        self.say(f"Table {info.id} is made: {info.rules}.")
+        self.say(f"Table {info.id}, {info.name}, is made: {info.rules}.")
         self._sit(info.id, [s.lower() for s in seats].index(SEAT_OPEN))
 
     def _join(self, args: list[str]) -> None:

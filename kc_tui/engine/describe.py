@@ -227,7 +227,8 @@ def round_summary(summary: RoundSummary, names: Sequence[str], card_text: Callab
         why = f"The round was blocked; {winners} held the fewest cards."
     lines = [f"Round {record.round} over. {why}", ""]
     for seat, name in enumerate(names):
-        cards = " ".join(card_text(c) for c in summary.hands[seat]) or "-"
+        cards = ("not shown" if seat in summary.withheld
+                 else " ".join(card_text(c) for c in summary.hands[seat]) or "-")
         score = record.scores[seat]
         points = f"{score} point{'s' if score != 1 else ''}"
         lines.append(f"{name}: {points} this round, {record.totals[seat]} in all")
@@ -235,8 +236,9 @@ def round_summary(summary: RoundSummary, names: Sequence[str], card_text: Callab
     rules = summary.rules
     if rules.scoring == Scoring.CHIPS:
         lines.append(f"Chips left in the pot: {record.pot}.")
-    lines.append(f"(Deal seed {summary.seed}: playing with --seed {summary.seed} and the same players "
-                 "and rules deals this session again.)")
+    if summary.seed is not None:  # withheld at a networked table: it would tell every hand
+        lines.append(f"(Deal seed {summary.seed}: playing with --seed {summary.seed} and the same "
+                     "players and rules deals this session again.)")
     if rules.scoring != Scoring.NONE and not summary.session_over:
         lines += ["", scores_text(summary.history, names, rules)]
     return "\n".join(lines)

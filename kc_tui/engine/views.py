@@ -157,6 +157,9 @@ class RoundSummary:
     history: tuple[RoundRecord, ...]
     hands: tuple[Cards, ...]
     session_over: bool
+    withheld: tuple[int, ...] = ()
+    """The seats whose hand is not shown (a networked seat sees only its own): their entry in
+    ``hands`` is empty, and says nothing of what they held."""
 
     @property
     def record(self) -> RoundRecord:
@@ -167,13 +170,14 @@ class RoundSummary:
             "rules": self.rules.as_dict(), "seed": self.seed,
             "history": [r.as_dict() for r in self.history],
             "hands": [_names(h) for h in self.hands], "session_over": self.session_over,
+            "withheld": list(self.withheld),
         }
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> RoundSummary:
         return cls(
             RuleSet.from_dict(d["rules"]), d["seed"], tuple(RoundRecord.from_dict(r) for r in d["history"]),
-            tuple(_cards(h) for h in d["hands"]), d["session_over"],
+            tuple(_cards(h) for h in d["hands"]), d["session_over"], tuple(d.get("withheld", ())),
         )
 
 

@@ -21,7 +21,7 @@ from ..engine.observation import Observation
 from ..engine.rules import RuleSet
 from ..engine.service import Seat
 from ..engine.views import RoundRecord, RoundSummary, SeatView, SessionSummary, Targets, TurnId
-from .tables import Notice, SeatDoor, TableError
+from .tables import MISSED_NOTICES, Notice, SeatDoor, TableError
 
 __all__ = ["Elsewhere", "RemoteTable"]
 
@@ -56,6 +56,7 @@ class RemoteTable:
         self.on_notice: Callable[[Notice], None] | None = None
         self.on_update: Callable[[], None] | None = None
         self._elsewhere = Elsewhere()
+        self._missed: list[Notice] = []
         door.follow(self._delivered)
 
     # ------------------------------------------------------------------ seats
@@ -74,6 +75,18 @@ class RemoteTable:
     @property
     def people(self) -> tuple[int, ...]:
         return () if self.door.seat is None else (self.door.seat,)
+
+    def adopt_names(self, *held: list[str]) -> bool:
+        """Bring a front end's lists of the seats' names (its own, its narrator's) up to the
+        table's: a person who takes a seat once the game is on plays it under their own name.
+        Whether any name changed."""
+        changed = False
+        for i, name in enumerate(self.door.names):
+            for names in held:
+                if i < len(names) and names[i] != name:
+                    names[i] = name
+                    changed = True
+        return changed
 
     # ------------------------------------------------------------------ reading
     @property
@@ -160,10 +173,20 @@ class RemoteTable:
         if listener in self._listeners:
             self._listeners.remove(listener)
 
+    def hear(self, on_notice: Callable[[Notice], None]) -> None:
+        """Send the table's notices to ``on_notice`` from now on, after those that came before
+        it was given (the game starting as the front end opened, a computer taking a seat)."""
+        self.on_notice = on_notice
+        missed, self._missed = self._missed, []
+        for notice in missed:
+            on_notice(notice)
+
     def _delivered(self, item: Event | Notice) -> None:
         if isinstance(item, Notice):
             if self.on_notice is not None:
                 self.on_notice(item)
+            else:
+                self._missed = [*self._missed[-MISSED_NOTICES + 1:], item]
         else:
             for listener in list(self._listeners):
                 listener(item)

@@ -44,7 +44,7 @@ from ..ai import LEVELS, make_player
 from ..ai.base import Player
 from ..ai.seats import HUMAN_PREFIX, make_seats
 from ..engine.cards import Card, Pile
-from ..engine.events import Event, RoundEnd, seat_view
+from ..engine.events import Event, RoundEnd, SessionStart, seat_view
 from ..engine.kinds import Phase
 from ..engine.moves import IllegalMove, Move
 from ..engine.observation import Observation
@@ -57,8 +57,8 @@ from ..storage.files import UnreadableFile, append_synced, read_text, write_atom
 from ..storage.saves import AutoSaver, SaveError, load_save
 
 __all__ = [
-    "SEAT_OPEN", "HOUSE_LEVEL", "MAX_NAME", "MAX_TABLE_NAME", "TableError", "Person", "TableState",
-    "SeatInfo", "TableInfo", "Notice", "SeatDoor", "TableServer", "check_name", "shown_to",
+    "SEAT_OPEN", "HOUSE_LEVEL", "MAX_NAME", "MAX_TABLE_NAME", "MISSED_NOTICES", "TableError", "Person",
+    "TableState", "SeatInfo", "TableInfo", "Notice", "SeatDoor", "TableServer", "check_name", "shown_to",
 ]
 
 log = logging.getLogger("kc_tui.net")
@@ -70,6 +70,8 @@ HOUSE_LEVEL = "hard"
 """The level of the computer that plays for a person who has gone, or in a seat nobody took."""
 MAX_NAME = 20
 MAX_TABLE_NAME = 40
+MISSED_NOTICES = 20
+"""The most notices a door keeps for a front end that has not followed it yet."""
 PLAYERS_FILE = "players.json"
 TABLES_FOLDER = "tables"
 
@@ -279,6 +281,20 @@ class _TableSaver(AutoSaver):
     def finish(self) -> None:
         self.writer.submit(_logged, _unlink, self.path, "")
 
+    def renamed(self, seat: int, start: SessionStart) -> None:
+        """A person took ``seat`` (:meth:`_Table._rename`): the save names them, at once (the
+        whole save again, up to its last save point: a resumed game finds its players)."""
+        self.specs[seat] = f"{HUMAN_PREFIX}{start.players[seat].name}"
+        if self.events and isinstance(self.events[0], SessionStart):
+            self.events[0] = start
+            self._lines[0] = encode_event(start)
+        if self.saves and self.error is None:
+            # As at the last save point: its events, and its generators' states (a computer
+            # thinking now has moved its own since).
+            text = self._document(self._written, self._states)
+            self._write_whole(text)  # on the writer thread, after the saves before it
+            self._base_size, self._journal_size, self._compact_next = len(text), 0, False
+
 
 def _unlink(path: Path, _text: str) -> None:
     path.unlink(missing_ok=True)
@@ -311,6 +327,9 @@ class SeatDoor:
         """The seat this door acts for (from 0); None for a spectator."""
         self._listeners: list[Listener] = []
         self._pending: list[Delivery] = []
+        self._unheard: deque[Notice] = deque(maxlen=MISSED_NOTICES)
+        """The table's notices while nothing followed this door (its person still in the lobby,
+        the table's screen not open yet: the game starting, a computer taking a free seat)."""
         self.closed = False
         """True once the door was detached or left: it refuses everything after."""
         self._chat = _Chat(table.server.chat_lines, table.server.chat_window, table.server.clock)
@@ -371,7 +390,8 @@ class SeatDoor:
         (a spectator sees none): the cards left in a hand are never sent to another seat."""
         summary = self._service().round_summary()
         hands = tuple(h if i == self.seat else () for i, h in enumerate(summary.hands))
-        return replace(summary, hands=hands, seed=None)
+        withheld = tuple(i for i in range(len(hands)) if i != self.seat)
+        return replace(summary, hands=hands, seed=None, withheld=withheld)
 
     def session_summary(self) -> SessionSummary:
         return self._service().session_summary()
@@ -384,8 +404,13 @@ class SeatDoor:
     # ------------------------------------------------------------------ following
     def follow(self, listener: Listener) -> None:
         """Send ``listener`` each event from now on as this seat may see it, and each
-        :class:`Notice` of the table, after the step that made it is complete."""
+        :class:`Notice` of the table, after the step that made it is complete.  The first
+        listener is first given the notices that came while nothing followed the door."""
         self._listeners.append(listener)
+        missed = list(self._unheard)
+        self._unheard.clear()
+        for notice in missed:
+            listener(notice)
 
     def unfollow(self, listener: Listener) -> None:
         if listener in self._listeners:
@@ -401,6 +426,9 @@ class SeatDoor:
 
     def _deliver(self) -> None:
         pending, self._pending = self._pending, []
+        if not self._listeners:
+            self._unheard.extend(item for item in pending if isinstance(item, Notice))
+            return
         for item in pending:
             for listener in list(self._listeners):
                 try:
@@ -647,10 +675,13 @@ class _Table:
         returning = slot.person is not None
         if slot.person is None:
             taken = {n.lower() for i, n in enumerate(self.names()) if i != seat}
-            if self.seat_names is None and person.name.lower() in taken:
+            if person.name.lower() in taken:
                 raise TableError(f"Someone at table {self.id} is called {person.name} already; "
                                  "choose another name in the lobby.")
         slot.person = person
+        dealt_as = self.names()[seat]
+        if self.service is not None and dealt_as != person.name:
+            self._rename(seat, person.name)
         door = SeatDoor(self, person, seat)
         slot.door = door
         if slot.grace is not None:
@@ -659,15 +690,17 @@ class _Table:
         if self.service is not None:
             self.service.follow(door._on_event, seat)
         log.info("table %s: %s (%s) sits in seat %s", self.id, person.name, person.key or "guest", seat + 1)
-        name = self.names()[seat]
         if self.state == TableState.PLAYING:
             if slot.stand_in:
-                slot.back = True
-                played = f" (played as {name})" if name != person.name else ""
-                self.notice(f"{person.name} is back in seat {seat + 1}{played}; the computer plays "
-                            "until the next turn starts." if returning else
-                            f"{person.name} takes seat {seat + 1}{played}; the computer plays until "
-                            "the next turn starts.")
+                played = f" (played so far as {dealt_as})" if dealt_as != person.name else ""
+                said = (f"{person.name} is back in seat {seat + 1}" if returning else
+                        f"{person.name} takes seat {seat + 1}{played}")
+                if self._computer_on(seat):
+                    slot.back = True  # the seat is theirs again when the computer's turn ends
+                    self.notice(f"{said}; the computer finishes this turn for them.")
+                else:
+                    slot.stand_in = False
+                    self.notice(f"{said}.")
             elif returning:
                 self.notice(f"{person.name} is back.")
             self._write_meta()
@@ -676,6 +709,41 @@ class _Table:
         self.settle()
         self.server._maybe_autostart(self)
         return door
+
+    def _rename(self, seat: int, name: str) -> None:
+        """A person takes a seat of a game dealt without them: the seat is theirs by name in
+        every view, the log, the transcript and the save, and from now on in every summary."""
+        service = self.service
+        assert service is not None and self.seat_names is not None
+        service.rename_seat(seat, name)
+        self.seat_names[seat] = service.seats[seat].name
+        log.info("table %s: seat %s is %s's now", self.id, seat + 1, name)
+        start = self.events[0] if self.events else None
+        if not isinstance(start, SessionStart):
+            return
+        start = replace(start, players=service.view(None).players)
+        self.events[0] = start
+        if self.saver is not None:
+            self.saver.renamed(seat, start)
+        self._rewrite_transcript()
+
+    def _rewrite_transcript(self) -> None:
+        """Write the transcript again from its first line (its ``session_start`` names the
+        seats), and go on appending to it."""
+        service = self.service
+        if service is None or self.transcript is None:
+            return
+        service.remove_listener(self.transcript)
+        self._close_transcript()
+        try:
+            write_atomic(self.transcript_path, "".join(encode_event(e) + "\n" for e in self.events))
+            self._transcript_file = open(self.transcript_path, "a", encoding="utf-8", newline="\n")
+        except OSError as exc:
+            log.error("table %s: the transcript cannot be written: %s", self.id, exc)
+            self.transcript = None
+            return
+        self.transcript = TranscriptWriter(self._transcript_file)
+        service.add_listener(self.transcript)
 
     def watch(self, person: Person) -> SeatDoor:
         if any(person.same(s.person) and s.connected for s in self.slots) or any(
@@ -903,6 +971,9 @@ class _Table:
             for listener in (self.transcript, self.saver):
                 if listener is not None:
                     self.service.remove_listener(listener)
+        self._close_transcript()
+
+    def _close_transcript(self) -> None:
         if self._transcript_file is not None:
             try:
                 self._transcript_file.close()
@@ -1123,10 +1194,12 @@ class TableServer:
                      seed: int | None = None) -> TableInfo:
         """A new waiting table; ``seats`` holds :data:`SEAT_OPEN` (a person's seat) or an AI
         level for each of ``rules.players`` seats, one open at least; ``name`` may be empty
-        (then "Ada's table").  ``seed`` fixes the deals (tests, a replayed evening; by default
-        a fresh one).  The owner then joins a seat like everyone else, and may :meth:`start`
-        the game."""
-        title = check_name(name or f"{owner.name}'s table", MAX_TABLE_NAME, "A table's name")
+        (then "Ada's table"); control characters in it are shown as escapes (``\\x1b``), and it
+        holds at most :data:`MAX_TABLE_NAME` characters as shown.  ``seed`` fixes the deals
+        (tests, a replayed evening; by default a fresh one).  The owner then joins a seat like
+        everyone else, and may :meth:`start` the game."""
+        typed = " ".join(name.split()) or f"{owner.name}'s table"
+        title = check_name(visible(typed), MAX_TABLE_NAME, "A table's name")
         rules.checked()
         specs = [s.strip().lower() for s in seats]
         if len(specs) != rules.players:

@@ -179,6 +179,33 @@ class LineIO:
             self.write("Too many lines at once; that one was dropped.\n")
 
 
+class ReturnKey:
+    """The Return key as a full-screen app reads it: CR.  Most terminals send CR for Return,
+    but some send LF (a terminal set to "newline mode", a client in a script, some Windows and
+    phone clients) or CR LF; an app reads LF as Ctrl+J, and a Return that sent it was lost (the
+    name dialog of a first visit never closed).  So a lone LF becomes CR, and the LF of a CR LF
+    is dropped.  (No escape sequence and no UTF-8 character holds either byte.)"""
+
+    def __init__(self) -> None:
+        self._after_cr = False
+
+    def __call__(self, data: bytes) -> bytes:
+        if b"\n" not in data:
+            if data:
+                self._after_cr = data.endswith(b"\r")
+            return data
+        out = bytearray()
+        for byte in data:
+            if byte == 0x0A:
+                if not self._after_cr:
+                    out.append(0x0D)
+                self._after_cr = False
+                continue
+            out.append(byte)
+            self._after_cr = byte == 0x0D
+        return bytes(out)
+
+
 @dataclass(frozen=True, slots=True)
 class FrontEnds:
     """What a session runs.  ``app`` makes the full-screen app for a client with a terminal;
@@ -206,6 +233,7 @@ class _Session(asyncssh.SSHServerSession):
         self.task: asyncio.Task[None] | None = None
         self.last_input = time.monotonic()
         self.closed = False
+        self.returns = ReturnKey()
 
     # ---------------------------------------------------------------- asyncssh callbacks
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
@@ -242,13 +270,17 @@ class _Session(asyncssh.SSHServerSession):
             return
         if not self.server.admit(self):
             return
+        if not self.pty or command:
+            # Made now, not when the task first runs: a script's input (and its end) may come in
+            # right behind the session's start, and would otherwise find nothing to go to.
+            self.lines = LineIO(self)
         self.task = asyncio.get_running_loop().create_task(
-            self._run_app() if self.pty and not command else self._run_lines())
+            self._run_lines() if self.lines is not None else self._run_app())
 
     def data_received(self, data: bytes, datatype: Any) -> None:
         self.last_input = time.monotonic()
         if self.driver is not None:
-            self.driver.feed(data)
+            self.driver.feed(self.returns(data))
         elif self.lines is not None:
             self.lines.feed(data)
 
@@ -259,8 +291,13 @@ class _Session(asyncssh.SSHServerSession):
                 self.driver.resize(width, height)
 
     def eof_received(self) -> bool:
-        self._stop()
-        return False
+        # The client sends nothing more (a script's input ran out).  The line mode still reads
+        # what came before and answers it: the channel stays open until the front end ends.
+        if self.lines is not None:
+            self.lines.end()
+        else:
+            self._stop()
+        return True
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.closed = True
@@ -346,7 +383,7 @@ class _Session(asyncssh.SSHServerSession):
             self._finish()
 
     async def _run_lines(self) -> None:
-        self.lines = LineIO(self)
+        assert self.lines is not None
         log.info("line-mode session for %s", self.who)
         try:
             await self.server.front_ends.lines(self.client, self.lines)
@@ -441,7 +478,7 @@ class _Connection(asyncssh.SSHServer):
 
     def connection_requested(self, dest_host: str, dest_port: int, orig_host: str,
                              orig_port: int) -> bool:
-        log.info("refused port forwarding to %s from %s", self.address, self.address)
+        log.info("refused port forwarding to %s:%s from %s", visible(dest_host[:80]), dest_port, self.address)
         return False
 
     def server_requested(self, listen_host: str, listen_port: int) -> bool:
@@ -568,8 +605,9 @@ class GameSSHServer:
 
     def admit(self, session: _Session) -> bool:
         if len(self.sessions) >= self.limits.max_sessions:
+            most = self.limits.max_sessions
             log.warning("refused a session to %s: %d sessions already", session.who, len(self.sessions))
-            session._refuse(f"The server is full ({self.limits.max_sessions} sessions); "
+            session._refuse(f"The server is full ({most} session{'s' if most != 1 else ''} at once); "
                             "try again later.")
             return False
         self.sessions.add(session)

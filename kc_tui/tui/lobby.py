@@ -15,7 +15,7 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
@@ -23,8 +23,10 @@ from textual.widgets.option_list import Option
 from ..engine.describe import session_summary
 from ..engine.events import Event
 from ..engine.kinds import Phase
+from ..engine.text import visible
 from ..net.remote import RemoteTable
 from ..net.tables import (
+    MAX_TABLE_NAME,
     SEAT_OPEN,
     Notice,
     Person,
@@ -44,12 +46,16 @@ from .new_game import KINDS, NewGameScreen
 from .round_over import RoundOverScreen
 from .table import TableScreen
 from .typed_app import OnKingsCornerApp
-from .widgets import Choice, Menu, MenuItem, TextPanel
+from .widgets import Choice, HandView, Menu, MenuItem, TextPanel
 
 __all__ = ["LobbyApp", "LobbyScreen", "NameScreen", "CreateTableScreen", "NetworkTableScreen"]
 
 PROMPT_PLACEHOLDER = "command, e.g. 7h n  (Enter to run, Esc to close)"
 CHAT_HINT = "Chat: press ' (or type :say and a line)."
+GUEST_NOTE = " You are a guest (no key): a seat you leave is not kept for you."
+PROMPT_MAX = 500
+"""The longest line the command line at a networked table takes (a chat line is refused past
+the server's own bound, with a sentence; this keeps a pasted megabyte out of memory)."""
 
 
 class NameScreen(Dialog[str]):
@@ -237,10 +243,27 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
 
 
 class CreateTableScreen(NewGameScreen):
-    """The new-game screen for a table: each seat is open (for a person) or a computer level."""
+    """The new-game screen for a table: its name (the lobby lists it; "Ada's table" unless
+    another is typed), and each seat open (for a person) or a computer level."""
+
+    def default_name(self) -> str:
+        app = self.app
+        return f"{app.person.name}'s table" if isinstance(app, LobbyApp) and app.person else "A table"
+
+    def table_name(self) -> str:
+        """The name typed, or the default one when the field is left blank."""
+        field = self.query("#table-name")  # mounted after the rows the summary is first made of
+        return (field.first(Input).value.strip() if field else "") or self.default_name()
 
     def on_mount(self) -> None:
         # Runs before the new-game screen's own on_mount (Textual calls both).
+        # The name's row comes first; the screen still opens on the number of players (the
+        # rows below are where the keys land, as on the new-game screen), Up reaches the name.
+        row = Horizontal(Static(f"  {'Table name':<25}", classes="label"),
+                         Input(placeholder=self.default_name(), max_length=MAX_TABLE_NAME, id="table-name"),
+                         classes="seat", id="table-name-row")
+        scroll = self.query_one("#new-game")
+        scroll.mount(row, before=scroll.children[0])
         kinds = [("you", "open: a person")] + KINDS[1:]
         for i in range(6):
             choice = self.query_one(f"#kind-{i}", Choice)
@@ -264,7 +287,8 @@ class CreateTableScreen(NewGameScreen):
     def summary_line(self) -> str:
         kinds = [self.query_one(f"#kind-{i}", Choice).value for i in range(self.players)]
         seats = ", ".join("open" if k == "you" else k for k in kinds)
-        return f"A table for {self.players}: {seats}. Ctrl+S makes it and seats you at the first open seat."
+        return (f"A table for {self.players}: {seats}; its name: {visible(self.table_name())}. "
+                "Ctrl+S makes it and seats you at the first open seat.")
 
     def action_start(self) -> None:
         problem = self._problem()
@@ -278,7 +302,7 @@ class CreateTableScreen(NewGameScreen):
         app = self.app
         assert isinstance(app, LobbyApp) and app.person is not None
         try:
-            info = app.server.create_table(app.person, "", self.rules(), specs)
+            info = app.server.create_table(app.person, self.table_name(), self.rules(), specs)
         except TableError as exc:
             self.query_one("#summary", TextPanel).show(f"Cannot start: {exc}")
             return
@@ -342,10 +366,14 @@ class NetworkTableScreen(TableScreen):
 
     def on_mount(self) -> None:
         # Runs before the table screen's own on_mount (Textual calls both).
-        self.remote.on_notice = self._notice
         self.remote.on_update = self._schedule_update
+        self.query_one("#prompt", Input).max_length = PROMPT_MAX
         watching = " You are watching: no hand is shown." if self.remote.door.spectator else ""
+        self.query_one(HandView).watching = self.remote.door.spectator
         self.call_after_refresh(lambda: self.query_one("#log", RichLog).write(CHAT_HINT + watching))
+        # What the table said before this screen was there (the game starting, a computer taking
+        # a free seat) comes after the chat hint, then the news as it happens.
+        self.call_after_refresh(lambda: self.remote.hear(self._notice))
 
     def on_unmount(self) -> None:
         """The session ended (or the table was left): this screen hears the table no more (its
@@ -359,6 +387,7 @@ class NetworkTableScreen(TableScreen):
         if self._covered():
             self._held.append(notice)
             return
+        self._adopt_names()  # a seat taken comes with its notice
         text = f"* {notice}" if notice.kind == "table" else str(notice)
         found = self.query("#log")
         if found:
@@ -386,9 +415,13 @@ class NetworkTableScreen(TableScreen):
             self._stale = True
             self._close_past_round()
             return
+        self._adopt_names()
         self.refresh_table()
         if self._advanced != self._position():
             self.advance()
+
+    def _adopt_names(self) -> None:
+        self.remote.adopt_names(self.names, self.narrator.names, self.turns.names)
 
     def _position(self) -> object:
         return (self.service.phase, self.service.turn_id)
@@ -508,7 +541,7 @@ class LobbyApp(KingsCornerApp):
             return
         self.person = self.server.person(self.key, name)
         self._lobby_say(f"Welcome, {self.person.name}. Pick a table and press Enter to sit, "
-                        "or n to make one.")
+                        "or n to make one." + (GUEST_NOTE if self.person.guest else ""))
 
     def _take_signals(self) -> None:
         """The server's process owns the signals: one connection's app takes none."""

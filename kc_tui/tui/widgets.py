@@ -234,6 +234,8 @@ class HandView(Static, can_focus=True):
     """Hot-seat: the hand is hidden until its player has the keyboard (its cards are not given)."""
     as_cards: reactive[bool] = reactive(False, repaint=False)
     """The screen has room for the hand drawn as cards (when they fit on one line)."""
+    watching: reactive[bool] = reactive(False)
+    """A spectator's screen (a networked table): there is no hand, rather than an empty one."""
 
     BINDINGS = [
         Binding("left,h", "move(-1)", "Previous card", show=False),
@@ -252,6 +254,8 @@ class HandView(Static, can_focus=True):
     def render(self) -> Content:
         if self.face_down:
             return Content("The hand is hidden until its player has the keyboard.")
+        if self.watching:
+            return Content("You are watching: no hand is shown.")
         if not self.cards:
             return Content("Your hand is empty.")
         settings = _settings(self)

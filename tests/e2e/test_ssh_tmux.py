@@ -1,6 +1,8 @@
 """End to end with the real OpenSSH client: ``kings-corner serve`` on a free port, two people
-in two tmux panes typing ``ssh -tt``, each with a throwaway key; they make a table, sit at it,
-see whose turn it is (and the turn move on), see their hands, chat, and leave, reading their own panes as a person would.  (Whole rounds by
+in two tmux panes typing ``ssh -tt``, each with a throwaway key, and a third person watching
+in a window of their own; they make a table, sit at it, see whose turn it is (and the turn move
+on), see their hands (the spectator sees none), chat, and leave, reading their own panes as a
+person would.  (Whole rounds by
 keys are played over SSH in tests/net/test_ssh_tables.py.)"""
 
 from __future__ import annotations
@@ -72,13 +74,15 @@ def test_two_people_at_one_table_with_the_real_ssh_client_in_two_panes(tmp_path:
     port = re.search(r"ssh -p (\d+) HOST", server.stdout.readline())
     assert port, "the server did not say where it listens"
     keys = {}
-    for who in ("ada", "ben"):
+    for who in ("ada", "ben", "cleo"):
         keys[who] = tmp_path / f"{who}_key"
         subprocess.run([KEYGEN or "ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(keys[who])], check=True)
     options = (f"-tt -p {port.group(1)} -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null "
                "-o IdentitiesOnly=yes -o LogLevel=ERROR -o PasswordAuthentication=no")
     session = f"kc-ssh-{port.group(1)}"
+    watching = f"kc-ssh-{port.group(1)}-watch"
     ada = ben = ""
+    cleo = f"{watching}:0.0"
     try:
         # One window of 80 x 49 split in two: each person has 80 x 24, the game's smallest size.
         tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "49",
@@ -86,7 +90,9 @@ def test_two_people_at_one_table_with_the_real_ssh_client_in_two_panes(tmp_path:
         tmux("split-window", "-t", session, "-v", f"TERM=xterm-256color ssh {options} -i {keys['ben']} ben@127.0.0.1")
         # Panes by their ids: the numbers change when one of them closes.
         ada, ben = tmux("list-panes", "-t", session, "-F", "#{pane_id}").split()
-        for target, name in ((ada, "Ada"), (ben, "Ben")):
+        tmux("new-session", "-d", "-s", watching, "-x", "80", "-y", "24",
+             f"TERM=xterm-256color ssh {options} -i {keys['cleo']} cleo@127.0.0.1")
+        for target, name in ((ada, "Ada"), (ben, "Ben"), (cleo, "Cleo")):
             until(target, "Your name at the tables")
             tmux("send-keys", "-t", target, name, "Enter")
             until(target, f"Welcome, {name}")
@@ -102,10 +108,14 @@ def test_two_people_at_one_table_with_the_real_ssh_client_in_two_panes(tmp_path:
         until(ada, "A table for 2: open, open")
         tmux("send-keys", "-t", ada, "C-s")
         until(ada, "waiting for the game to start")
+        until(cleo, "1. ")
+        tmux("send-keys", "-t", cleo, "w")
+        until(cleo, "(watching); waiting for the game to start")
         until(ben, "1. ")
         tmux("send-keys", "-t", ben, "Enter")  # Ben takes the last open seat: the game starts
-        for target in (ada, ben):
+        for target in (ada, ben, cleo):
             until(target, "Stock")
+        until(cleo, "You are watching: no hand is shown.")
         # Whoever's turn it is sees "Your turn", the other whose turn it is; a turn ended moves
         # both lines on (each pane names the right person at every step).
         names = {ada: "Ada", ben: "Ben"}
@@ -126,21 +136,27 @@ def test_two_people_at_one_table_with_the_real_ssh_client_in_two_panes(tmp_path:
         until(ben, "a line for the table")
         tmux("send-keys", "-t", ben, "good game", "Enter")
         until(ada, "Ben: good game")
+        until(cleo, "Ben: good game")
         for target in (ada, ben):  # both leave the table, then the server
             tmux("send-keys", "-t", target, "q")
             until(target, "Press y")
             tmux("send-keys", "-t", target, "y")
             until(target, "Kings in the Corner: tables")
             tmux("send-keys", "-t", target, "q")
+        # Everyone has left the table: it is adjourned, and its spectator is back in the lobby.
+        until(cleo, "Kings in the Corner: tables")
+        tmux("send-keys", "-t", cleo, "q")
         deadline = time.monotonic() + 30
-        while time.monotonic() < deadline and subprocess.run(
-                [TMUX or "tmux", "has-session", "-t", session], capture_output=True).returncode == 0:
-            time.sleep(0.2)  # each ssh ends when its session does, and the panes with it
-        assert subprocess.run([TMUX or "tmux", "has-session", "-t", session], capture_output=True).returncode != 0
+        for name in (session, watching):
+            while time.monotonic() < deadline and subprocess.run(
+                    [TMUX or "tmux", "has-session", "-t", name], capture_output=True).returncode == 0:
+                time.sleep(0.2)  # each ssh ends when its session does, and the panes with it
+            assert subprocess.run([TMUX or "tmux", "has-session", "-t", name], capture_output=True).returncode != 0
     finally:
-        subprocess.run([TMUX or "tmux", "kill-session", "-t", session], capture_output=True)
+        for name in (session, watching):
+            subprocess.run([TMUX or "tmux", "kill-session", "-t", name], capture_output=True)
         server.send_signal(signal.SIGTERM)
         out, err = server.communicate(timeout=60)
     assert server.returncode == 0
     assert "Stopped by SIGTERM" in out
-    assert err.count("signed in:") == 2
+    assert err.count("signed in:") == 3

@@ -152,3 +152,13 @@ def test_the_turn_id_moves_on_with_every_turn_and_is_none_between_rounds() -> No
     # The person's moves within one turn share its id; ending it gives the next one a new id.
     assert len(set(ids)) > 1
     assert all(a.round <= b.round for a, b in zip(ids, ids[1:]))
+
+
+def test_a_renamed_seat_is_named_so_by_every_view_and_keeps_its_kind() -> None:
+    service = GameService(build_rules(2), [Seat("You"), Seat("Seat 2")], seed=3)
+    service.start()
+    service.rename_seat(1, "Cy\x1b")
+    assert [s.name for s in service.seats] == ["You", "Cy\\x1b"]  # shown as escapes, as every name
+    for seat in (0, 1, None):
+        players = service.view(seat).players
+        assert [p.name for p in players] == ["You", "Cy\\x1b"] and players[1].kind == "human"

@@ -8,12 +8,19 @@ from pathlib import Path
 from typing import Callable
 
 from textual.pilot import Pilot
-from textual.widgets import RichLog
+from textual.widgets import Input, RichLog
 
 from kc_tui.engine.kinds import Phase
 from kc_tui.engine.rules import build_rules
 from kc_tui.net.tables import Person, TableServer, TableState
-from kc_tui.tui.lobby import CreateTableScreen, LobbyApp, LobbyScreen, NameScreen, NetworkTableScreen
+from kc_tui.tui.lobby import (
+    PROMPT_MAX,
+    CreateTableScreen,
+    LobbyApp,
+    LobbyScreen,
+    NameScreen,
+    NetworkTableScreen,
+)
 from kc_tui.tui.widgets import HandView, TextPanel
 
 ADA = Person("SHA256:ada", "Ada")
@@ -48,6 +55,18 @@ async def test_a_first_visit_asks_a_name_and_remembers_it(tmp_path: Path) -> Non
     assert TableServer(tmp_path).known_name("SHA256:new") == "Ada"
 
 
+async def test_a_guest_is_told_a_seat_left_is_not_kept(tmp_path: Path) -> None:
+    server = TableServer(tmp_path, pace=0)
+    app = LobbyApp(server, key=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, NameScreen), "the name prompt")
+        await pilot.press(*"Gus", "enter")
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        status = str(app.screen.query_one("#lobby-status", TextPanel).render())
+        assert "Welcome, Gus." in status and "You are a guest" in status
+    await server.close()
+
+
 async def test_making_a_table_in_the_lobby_seats_its_maker(tmp_path: Path) -> None:
     server = TableServer(tmp_path, pace=0)
     app = LobbyApp(server, ADA)
@@ -58,11 +77,32 @@ async def test_making_a_table_in_the_lobby_seats_its_maker(tmp_path: Path) -> No
         await until(pilot, lambda: any("A table for" in str(panel.render())
                                        for panel in app.screen.query("#summary")), "the new-table screen set up")
         await pilot.press("ctrl+s")
-        # One open seat (Ada's) and computers: taking it starts the game at once.
-        await until(pilot, lambda: isinstance(app.screen, NetworkTableScreen), "the table")
+        # One open seat (Ada's) and computers: taking it starts the game at once.  (The computers
+        # play at once too: their round may already be over, its dialog over the table.)
+        await until(pilot, lambda: any(isinstance(s, NetworkTableScreen) for s in app.screen_stack), "the table")
         (table,) = server.tables()
         assert table.state == TableState.PLAYING and table.seats[0].name == "Ada"
         assert all(s.kind == "computer" for s in table.seats[1:])
+
+
+async def test_the_new_table_screen_names_the_table(tmp_path: Path) -> None:
+    server = TableServer(tmp_path, pace=0)
+    app = LobbyApp(server, ADA)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await pilot.press("n")
+        await until(pilot, lambda: any("its name: Ada's table." in str(panel.render())
+                                       for panel in app.screen.query("#summary")), "the default name")
+        await pilot.press("up")  # from the number of players up to the name
+        assert app.screen.focused is not None and app.screen.focused.id == "table-name"
+        await pilot.press(*"Game night")
+        summary = app.screen.query_one("#summary", TextPanel)
+        await until(pilot, lambda: "its name: Game night." in str(summary.render()), "the name in the summary")
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: any(isinstance(s, NetworkTableScreen) for s in app.screen_stack), "the table")
+        (table,) = server.tables()
+        assert table.name == "Game night"
+    await server.close()
 
 
 async def test_two_people_and_a_spectator_at_one_table_by_keys(tmp_path: Path) -> None:
@@ -81,6 +121,7 @@ async def test_two_people_and_a_spectator_at_one_table_by_keys(tmp_path: Path) -
         assert server.table(info.id).state == TableState.PLAYING
         doors = {0: ada.door, 1: ben.door}
         assert cleo.screen.query_one(HandView).cards == ()
+        assert "You are watching: no hand is shown." in str(cleo.screen.query_one(HandView).render())
         for seat, app in ((0, ada), (1, ben)):
             door = doors[seat]
             assert door is not None
@@ -114,6 +155,40 @@ async def test_two_people_and_a_spectator_at_one_table_by_keys(tmp_path: Path) -
         await until(pa, lambda: "The computer (hard) plays for Ben" in log_text(ada), "the takeover notice")
         game = server._tables[info.id].service
         assert game is not None and game.phase in (Phase.TURN, Phase.ROUND_OVER, Phase.SESSION_OVER)
+    await server.close()
+
+
+async def test_a_seat_taken_once_the_game_is_on_shows_its_persons_name_on_every_screen(tmp_path: Path) -> None:
+    from kc_tui.tui.widgets import PlayersView
+
+    server = TableServer(tmp_path, pace=0)
+    info = server.create_table(ADA, "Late", build_rules(2), ["open", "open"], seed=4)
+    ada, ben = LobbyApp(server, ADA), LobbyApp(server, BEN)
+    async with ada.run_test(size=SIZE) as pa, ben.run_test(size=SIZE) as pb:
+        await pa.press("1")
+        await until(pa, lambda: ada.door is not None, "Ada seated")
+        await pa.press("s")  # started without Ben: seat 2 is dealt as "Seat 2"
+        await until(pa, lambda: isinstance(ada.screen, NetworkTableScreen), "Ada's table")
+        assert server.table(info.id).state == TableState.PLAYING
+        await pb.press("2")
+        await until(pb, lambda: isinstance(ben.screen, NetworkTableScreen), "Ben's table")
+        for pilot, app in ((pa, ada), (pb, ben)):
+            screen = app.screen
+            assert isinstance(screen, NetworkTableScreen)
+            await until(pilot, lambda screen=screen: screen.names == ["Ada", "Ben"]
+                        and screen.narrator.names == ["Ada", "Ben"], "Ben's name at the table")
+            await until(pilot, lambda screen=screen: any(row[1:].startswith("Ben:") for row in
+                                                         screen.query_one(PlayersView).rows), "Ben's row")
+        await until(pa, lambda: "Ben takes seat 2 (played so far as Seat 2)" in log_text(ada), "the notice")
+        prompt = ada.screen.query_one("#prompt", Input)
+        prompt.insert_text_at_cursor("x" * (PROMPT_MAX + 1))  # a pasted flood is not taken
+        assert prompt.value == ""
+        prompt.insert_text_at_cursor("x" * PROMPT_MAX)
+        assert len(prompt.value) == PROMPT_MAX
+        prompt.value = ""
+        # What was said as the game started, before Ada's table screen was there, is in her log.
+        assert "The game starts." in log_text(ada)
+        assert "* The computer (hard) plays for Seat 2" in log_text(ada)
     await server.close()
 
 

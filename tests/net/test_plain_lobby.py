@@ -59,8 +59,8 @@ async def test_a_first_visit_in_the_line_mode_asks_a_name(tmp_path: Path) -> Non
 async def test_two_people_and_a_spectator_in_the_line_mode(tmp_path: Path) -> None:
     server = TableServer(tmp_path, pace=0)
     ada, ben, cleo = Terminal(server, ADA), Terminal(server, BEN), Terminal(server, CLEO)
-    await ada.type("new open open hand_size=5")
-    assert "Table 1 is made" in ada.text and "type start to start it" in ada.text
+    await ada.type("new open open hand_size=5 name=Friday  night")
+    assert "Table 1, Friday night, is made" in ada.text and "type start to start it" in ada.text
     await ada.type("new open")
     assert "You are at a table already" in ada.text
     await cleo.type("watch 1")
@@ -108,4 +108,51 @@ async def test_two_people_and_a_spectator_in_the_line_mode(tmp_path: Path) -> No
     await cleo.type("quit")
     assert await ada.task == 0 and await cleo.task == 0
     await until(lambda: server.tables() == () or server.table(1).state == TableState.ADJOURNED, "adjourned")
+    await server.close()
+
+
+async def test_a_table_made_in_the_line_mode_without_a_name_is_its_makers_and_a_bad_name_is_refused(
+        tmp_path: Path) -> None:
+    server = TableServer(tmp_path, pace=0)
+    ada = Terminal(server, ADA)
+    await ada.type("new open open name=" + "x" * 41)
+    assert "A table's name holds at most 40 characters" in ada.text and server.tables() == ()
+    await ada.type("new open open")
+    assert "Table 1, Ada's table, is made" in ada.text
+    await ada.type("quit")
+    assert await ada.task == 0
+    await server.close()
+
+
+async def test_a_guest_is_told_that_a_seat_left_is_not_kept(tmp_path: Path) -> None:
+    server = TableServer(tmp_path, pace=0)
+    gus = Terminal(server, None, key=None)
+    await gus.type("Gus")
+    await until(lambda: "Welcome, Gus." in gus.text, "the welcome")
+    assert "You are a guest (no key): a seat you leave is not kept for you." in gus.text
+    await gus.type("quit")
+    assert await gus.task == 0
+    await server.close()
+
+
+async def test_a_seat_taken_once_the_game_is_on_is_named_for_its_person_in_the_line_mode(tmp_path: Path) -> None:
+    from kc_tui.plain_lobby import PlainLobby
+
+    server = TableServer(tmp_path, pace=0)
+    typed: asyncio.Queue[str | None] = asyncio.Queue()
+    sent: list[str] = []
+    ada = PlainLobby(server, ADA, typed.get, sent.append)
+    task = asyncio.ensure_future(ada.run())
+    for line in ("new open open", "start"):
+        await typed.put(line)
+    await until(lambda: ada.game is not None, "Ada's table on")
+    assert ada.game is not None and ada.game.names == ["Ada", "Seat 2"]
+    ben = Terminal(server, BEN)
+    await ben.type("join 1")
+    # (If the computer was in the middle of the seat's turn, it finishes that turn first.)
+    await until(lambda: "Ben takes seat 2 (played so far as Seat 2)" in "".join(sent), "the notice")
+    assert ada.game.names == ["Ada", "Ben"] and ada.game.narrator.names == ["Ada", "Ben"]
+    await typed.put("quit")
+    await ben.type("quit")
+    assert await task == 0 and await ben.task == 0
     await server.close()

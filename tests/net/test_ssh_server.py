@@ -228,7 +228,7 @@ async def test_the_session_limit_and_the_lobby_idle_limit_say_why(tmp_path: Path
         await first.wait_for("Hello", raw=True)
         conn = await connect(served.server.port, new_key())
         result = await conn.run(None, input="")
-        assert "The server is full (1 sessions)" in result.stdout
+        assert "The server is full (1 session at once)" in result.stdout
         conn.close()
         await asyncio.wait_for(first.closed.wait(), 10)
         assert "without a key in the lobby" in first.received.decode()
@@ -265,3 +265,27 @@ async def test_apps_ending_in_any_order_leave_the_servers_own_streams_in_place(t
                 break
             await asyncio.sleep(0.05)
         assert (sys.stdout, sys.stderr) == streams
+
+
+def test_return_reaches_an_app_as_cr_whether_the_client_sends_cr_lf_or_cr_lf() -> None:
+    from kc_tui.ssh.server import ReturnKey
+
+    returns = ReturnKey()
+    assert returns(b"Ada\r") == b"Ada\r"
+    assert returns(b"Ada\n") == b"Ada\r"
+    assert returns(b"Ada\r\n") == b"Ada\r"
+    assert returns(b"Ada\r") + returns(b"\n") + returns(b"x\n\n") == b"Ada\rx\r\r"  # split across reads
+    assert returns(b"\x1b[A\xc3\xa9") == b"\x1b[A\xc3\xa9"  # keys and UTF-8 pass as they are
+
+
+async def test_a_scripts_lines_and_the_end_of_its_input_are_all_answered(tmp_path: Path) -> None:
+    async with Served(tmp_path) as served:
+        for term, command in ((None, None), (None, "plain")):
+            script = await served.player(new_key(), term=term, command=command)
+            # Written at once, with the end of input, before the server has said anything.
+            script.type("first\nsecond\n")
+            assert script.stdin is not None
+            script.stdin.write_eof()
+            await asyncio.wait_for(script.closed.wait(), 20)
+            said = script.received.decode()
+            assert "you said 'first'" in said and "you said 'second'" in said

@@ -376,3 +376,21 @@ async def test_a_restarted_server_lists_the_adjourned_table_and_its_players_resu
         await dora.wait_for("Hand")
     finally:
         await night.stop()
+
+
+@pytest.mark.parametrize("return_key", ["\r", "\n", "\r\n"], ids=["cr", "lf", "crlf"])
+async def test_return_closes_the_name_dialog_of_a_first_visit_whatever_the_client_sends(
+        tmp_path: Path, return_key: str) -> None:
+    night = Night(tmp_path)
+    await night.start()
+    try:
+        night.tables.create_table(night.tables.person("SHA256:zed", "Zed"), "Z", build_rules(2), ["open", "open"])
+        eve = await night.person(new_key())  # a first visit: asked a name
+        await eve.wait_for("Your name at the tables")
+        eve.type("Eve" + return_key)  # a terminal in newline mode sends LF; some send CR LF
+        await eve.wait_for("Welcome, Eve")
+        eve.type(return_key)  # one Return, one key: CR LF does not also take the seat twice
+        await until(lambda: night.tables.table(1).seats[0].name == "Eve", "Eve seated by Return")
+        assert night.tables.table(1).seats[1].free
+    finally:
+        await night.stop()

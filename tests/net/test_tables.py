@@ -12,6 +12,7 @@ from typing import Callable
 import pytest
 
 from kc_tui.ai import make_player
+from kc_tui.engine.describe import round_summary
 from kc_tui.engine.events import Event
 from kc_tui.engine.kinds import Phase
 from kc_tui.engine.moves import IllegalMove, PlayCard
@@ -119,7 +120,12 @@ async def test_two_people_and_a_spectator_play_a_round_and_nothing_leaks(server:
     assert ada.view().observation is not None and ada.view().observation.seat == 0  # type: ignore[union-attr]
     summary = ada.round_summary()
     assert summary.hands[1] == () and summary.hands[2] == ()
+    assert summary.withheld == (1, 2) and summary.seed is None
     assert watcher.round_summary().hands == ((), (), ())
+    assert watcher.round_summary().withheld == (0, 1, 2)
+    # The round's words say the others' cards are not shown (not "-": none left), and give no seed.
+    words = round_summary(summary, ada.names)
+    assert words.count("cards left: not shown") == 2 and "seed" not in words
     # The transcript beside the table replays to the same game.
     path = server.data_dir / "tables" / f"table-{info.id}.jsonl"
     assert replay(path.read_text().splitlines()).round_no == game.round_no
@@ -185,6 +191,18 @@ async def test_creating_a_table_checks_its_seats(server: TableServer) -> None:
     assert server.tables() == ()
 
 
+async def test_a_tables_name_is_bounded_made_visible_and_defaults_to_its_makers(server: TableServer) -> None:
+    assert server.create_table(ADA, "", build_rules(2), ["open", "easy"]).name == "Ada's table"
+    assert server.create_table(ADA, "  Friday \n night ", build_rules(2), ["open", "easy"]).name == "Friday night"
+    shown = server.create_table(ADA, "Fri\x1b[2Jday", build_rules(2), ["open", "easy"]).name
+    assert shown == "Fri\\x1b[2Jday"  # the escape is shown, never sent to a terminal as it is
+    assert server.create_table(ADA, "x" * 40, build_rules(2), ["open", "easy"]).name == "x" * 40
+    with pytest.raises(TableError, match="A table's name holds at most 40 characters"):
+        server.create_table(ADA, "\x1b" * 11, build_rules(2), ["open", "easy"])  # 44 as shown
+    assert len(server.tables()) == 4
+    await server.close()
+
+
 async def test_only_the_creator_starts_and_free_seats_are_played_until_taken(server: TableServer) -> None:
     info = server.create_table(ADA, "T", build_rules(3), ["open", "open", "open"])
     ada = server.join(ADA, info.id, 0)
@@ -197,8 +215,53 @@ async def test_only_the_creator_starts_and_free_seats_are_played_until_taken(ser
     cleo = server.join(CLEO, info.id, 2)
     await until(lambda: not server.table(info.id).seats[2].stand_in, "Cleo playing seat 3")
     assert server.table(info.id).seats[2].name == "Cleo"
-    assert cleo.names[2] == "Seat 3"  # the game's name for the seat stays what it was dealt as
+    assert cleo.names[2] == "Cleo"
     await server.close()
+
+
+async def test_a_person_taking_a_seat_mid_game_plays_it_under_their_name_everywhere(tmp_path: Path) -> None:
+    server = TableServer(tmp_path, grace=0.05, pace=0)
+    info = server.create_table(ADA, "T", build_rules(3), ["open", "open", "open"])
+    ada, ben = server.join(ADA, info.id, 0), server.join(BEN, info.id, 1)
+    ada.start()  # seat 3 is dealt as "Seat 3", played by the house computer
+    assert ada.names[2] == "Seat 3"
+    heard: list[str] = []
+    ben.follow(lambda item: heard.append(str(item)))
+    game = referee(server, info.id)
+    rng = random.Random(6)
+    await until(lambda: game.current in (0, 1) or game.phase != Phase.TURN, "a person's turn")
+    with pytest.raises(TableError, match="called ada already"):
+        server.join(Person("SHA256:other", "ada"), info.id, 2)  # two seats of one name: refused
+    cleo = server.join(CLEO, info.id, 2)
+    assert "Cleo takes seat 3 (played so far as Seat 3)." in heard  # the computer was not playing it just now
+    assert not server.table(info.id).seats[2].stand_in
+    for door in (ada, ben, cleo):
+        assert door.names[2] == "Cleo" and door.view().players[2].name == "Cleo"
+        assert door.past_events()[0].players[2].name == "Cleo"  # type: ignore[attr-defined]
+    server.drain()  # the save names her at once (a crash now would not lose her seat's name)
+    save = json.loads((tmp_path / "tables" / f"table-{info.id}.json").read_text().splitlines()[0])
+    assert [seat["name"] for seat in save["seats"]] == ["Ada", "Ben", "Cleo"]
+    assert save["events"][0]["players"][2]["name"] == "Cleo"
+    doors = (ada, ben, cleo)
+    for _ in range(4):  # a few turns more, Cleo's among them
+        await until(lambda: game.phase != Phase.TURN or doors[game.current].my_turn(), "a person's turn")
+        if game.phase != Phase.TURN:
+            break
+        play_turn(doors[game.current], rng)
+    # The transcript names her from its first line, and still replays to the game being played.
+    lines = (tmp_path / "tables" / f"table-{info.id}.jsonl").read_text().splitlines()
+    assert [p["name"] for p in json.loads(lines[0])["players"]] == ["Ada", "Ben", "Cleo"]
+    assert replay(lines).turns == game.turns and replay(lines).round_no == game.round_no
+    # Adjourned and resumed after a restart: the seat is still hers, by name.
+    for door in (ada, ben, cleo):
+        door.leave()
+    await until(lambda: server.table(info.id).state == TableState.ADJOURNED, "the table adjourned")
+    await server.close()
+    again = TableServer(tmp_path, grace=0.05, pace=0)
+    cleo = again.join(CLEO, info.id, 2)
+    again.start(CLEO, info.id)
+    assert cleo.names == ["Ada", "Ben", "Cleo"]
+    await again.close()
 
 
 async def test_chat_is_rate_limited_bounded_and_made_visible(tmp_path: Path) -> None:
@@ -398,10 +461,13 @@ async def test_a_returning_person_takes_the_seat_back_at_the_next_turn_not_mid_t
     rng = random.Random(6)
     if game.current == 0:
         play_turn(ada, rng)
+    heard: list[str] = []
+    ada.follow(lambda item: heard.append(str(item)))
     ben.detach()
     await until(lambda: thinking.is_set(), "the computer thinking for Ben")
     turn = (game.round_no, game.turns)
     ben = server.join(BEN, info.id, 1)  # back in the middle of the computer's turn for him
+    assert "Ben is back in seat 2; the computer finishes this turn for them." in heard
     assert server.table(info.id).seats[1].stand_in and not ben.my_turn()
     with pytest.raises(TableError, match="The computer is playing this turn for you"):
         ben.end_turn()
@@ -438,4 +504,14 @@ async def test_a_plain_join_takes_ones_own_kept_seat_else_the_first_free_one(tmp
     assert server.seat_to_take(Person("SHA256:dan", "Dan"), info.id) is None
     with pytest.raises(TableError):
         server.seat_to_take(BEN, 99)
+    await server.close()
+
+
+async def test_a_door_keeps_the_notices_said_before_anything_followed_it(server: TableServer) -> None:
+    info = server.create_table(ADA, "T", build_rules(3), ["open", "open", "easy"])
+    ada = server.join(ADA, info.id, 0)  # followed by nothing yet: its person is in the lobby
+    server.join(BEN, info.id, 1)  # the game starts
+    heard: list[str] = []
+    ada.follow(lambda item: heard.append(str(item)) if isinstance(item, Notice) else None)
+    assert heard == ["Ada sits in seat 1.", "Ben sits in seat 2.", "The game starts."]
     await server.close()
