@@ -235,8 +235,9 @@ def round_summary(summary: RoundSummary, names: Sequence[str], card_text: Callab
     rules = summary.rules
     if rules.scoring == Scoring.CHIPS:
         lines.append(f"Chips left in the pot: {record.pot}.")
-    lines.append(f"(Deal seed {summary.seed}: playing with --seed {summary.seed} and the same players "
-                 "and rules deals this session again.)")
+    if summary.seed is not None:  # a networked table keeps its seed from the players (it deals the hands)
+        lines.append(f"(Deal seed {summary.seed}: playing with --seed {summary.seed} and the same players "
+                     "and rules deals this session again.)")
     if rules.scoring != Scoring.NONE and not summary.session_over:
         lines += ["", scores_text(summary.history, names, rules)]
     return "\n".join(lines)
