@@ -37,7 +37,7 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
 __all__ = ["WebServer", "is_loopback", "no_icon", "page", "read_page", "refusal", "tab_command", "STATIC",
-           "TEMPLATES", "COLUMNS", "ROWS"]
+           "TEMPLATES", "COLUMNS", "ROWS", "GAME_CLOSED", "TABLES_CLOSED"]
 
 TEMPLATES = Path(__file__).parent / "templates"
 """Our page (textual-serve's static files, its script, style sheet and fonts, are used as they are)."""
@@ -97,9 +97,28 @@ def tab_command(options: Sequence[str] = ()) -> str:
     return "exec " + shlex.join([sys.executable, "-m", "kc_tui", *options])
 
 
-def page(request: web.Request, title: str) -> web.Response:
-    """Our page, with the websocket's address on the host the browser asked for (the aiohttp
-    application must have aiohttp_jinja2 set up on :data:`TEMPLATES`)."""
+GAME_CLOSED = (
+    "The game is closed",
+    'A game left unfinished was saved after its last turn: "Continue" on the title screen '
+    "takes it up again.",
+    "Back to the title screen",
+)
+"""What the page of ``kings-corner web`` says once its game has ended: a title, a sentence, the
+button that opens the page again."""
+TABLES_CLOSED = (
+    "You have left the tables",
+    "A seat you held is played by a computer until you come back (after a short wait, if the "
+    "connection dropped). To take it again, open the tables in this browser and press Enter on "
+    "your table.",
+    "Back to the tables",
+)
+"""What the page of ``kings-corner serve --web`` says once its lobby has ended."""
+
+
+def page(request: web.Request, title: str, closed: tuple[str, str, str] = GAME_CLOSED) -> web.Response:
+    """Our page, with the websocket's address on the host the browser asked for, and ``closed``
+    (:data:`GAME_CLOSED`) shown when the connection ends (the aiohttp application must have
+    aiohttp_jinja2 set up on :data:`TEMPLATES`)."""
     from aiohttp_jinja2 import render_template
 
     scheme = "wss" if request.secure else "ws"
@@ -109,6 +128,9 @@ def page(request: web.Request, title: str) -> web.Response:
         "app_websocket_url": websocket_url,
         "static_url": "/static/",
         "title": title,
+        "closed_title": closed[0],
+        "closed_text": closed[1],
+        "again_label": closed[2],
     }
     response = render_template("app_index.html", request, context)
     # The page works offline and sends nothing elsewhere; say so to the browser as well.

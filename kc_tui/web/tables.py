@@ -32,7 +32,7 @@ from textual.app import App
 
 from ..engine.text import visible
 from ..ssh.driver import ChannelDriver, driver_for
-from . import COLUMNS, ROWS, STATIC, TEMPLATES, no_icon, page, read_page, refusal
+from . import COLUMNS, ROWS, STATIC, TABLES_CLOSED, TEMPLATES, no_icon, page, read_page, refusal
 
 __all__ = ["BrowserTables", "browser_key", "COOKIE"]
 
@@ -138,7 +138,7 @@ class BrowserTables:
         why = refusal(request, self.host, self.port)
         if why is not None:
             return web.Response(status=403, text=why)
-        response = page(request, "Kings in the Corner: the tables")
+        response = page(request, "Kings in the Corner: the tables", TABLES_CLOSED)
         if not TOKEN.fullmatch(request.cookies.get(COOKIE, "")):
             response.set_cookie(COOKIE, secrets.token_hex(16), max_age=365 * 24 * 3600, httponly=True,
                                 samesite="Strict", path="/", secure=request.secure)
@@ -152,7 +152,9 @@ class BrowserTables:
         ws = web.WebSocketResponse(heartbeat=15, max_msg_size=64 * 1024)
         await ws.prepare(request)
         if not TOKEN.fullmatch(token):
-            await ws.send_bytes(b"\r\n  This page has no player token: reload it.\r\n")
+            await ws.send_bytes(b"\r\n  This browser did not keep the page's cookie, and the tables know a "
+                                b"browser by it.\r\n  Allow cookies for this address, then reload the "
+                                b"page.\r\n")
             await ws.close()
             return ws
         if len(self.tabs) >= self.max_tabs:

@@ -44,15 +44,28 @@ class _Links(HTMLParser):
             self.scripts.append(data)
 
 
+def without_table(font: bytes, tag: bytes) -> bytes:
+    """A TrueType font's bytes with one table (found in its table directory) blanked out."""
+    tables = int.from_bytes(font[4:6], "big")
+    for record in range(12, 12 + 16 * tables, 16):
+        if font[record:record + 4] == tag:
+            offset = int.from_bytes(font[record + 8:record + 12], "big")
+            length = int.from_bytes(font[record + 12:record + 16], "big")
+            return font[:offset] + bytes(length) + font[offset + length:]
+    raise AssertionError(f"the font has no {tag!r} table")
+
+
 CSS_URL = re.compile(r"""url\(\s*["']?([^"')]+)["']?\s*\)""")
-ABSOLUTE = re.compile(r"""(?i)\b(?:https?|wss?):(?://|\\/\\/)[^\s"'`)<>]*""")
+ABSOLUTE = re.compile(r"""(?i)(?:https?|wss?):(?://|\\/\\/)[^\s"'`)<>]*""")
 COMMENT = re.compile(r"/\*.*?\*/", re.S)
 
 
 async def test_the_page_and_every_asset_it_loads_come_from_the_server_alone() -> None:
     """Offline: the page names no other site (textual-serve's own page asks a web font service),
-    every file it loads is served, and none of them names an address elsewhere (the licence
-    comments of the style sheet aside: a comment loads nothing)."""
+    every file it loads is served, and no byte of any of them names an address elsewhere: the
+    page, the script, the style sheet (its licence comments aside: a comment loads nothing) and
+    the fonts (their name tables aside, which hold the licence's and the makers' addresses as
+    text). The tables of ``serve --web`` serve the same page and files."""
     with web_server() as served:
         origin = served.address
         async with aiohttp.ClientSession() as session:
@@ -69,6 +82,7 @@ async def test_the_page_and_every_asset_it_loads_come_from_the_server_alone() ->
             assert any(a.endswith(".js") for a in assets) and any(a.endswith(".css") for a in assets)
             assert any(a.endswith(".ttf") for a in assets), "the font comes from the server"
             bodies = {origin + "/": page}
+            fonts: dict[str, bytes] = {}
             for asset in assets:
                 async with session.get(asset) as response:
                     assert response.status == 200, asset
@@ -78,12 +92,23 @@ async def test_the_page_and_every_asset_it_loads_come_from_the_server_alone() ->
                     bodies[asset] = COMMENT.sub("", text) if asset.endswith(".css") else text
                     assets += [urljoin(asset, u) for u in CSS_URL.findall(bodies[asset])
                                if not u.startswith("data:")]
+                else:
+                    fonts[asset] = body
             elsewhere = {
                 (where, url) for where, body in bodies.items() for url in ABSOLUTE.findall(body)
                 if urlsplit(url).netloc != urlsplit(origin).netloc
             }
             assert not elsewhere, elsewhere
+            # A font names its licence and makers' sites in its name table (text a browser shows
+            # in no page and never fetches): anywhere else in its bytes an address is a fault.
+            assert fonts and all(asset.endswith(".ttf") for asset in fonts), list(fonts)
+            for asset, font in fonts.items():
+                rest = without_table(font, b"name")
+                for text in (rest.decode("latin-1"), rest.decode("utf-16-be", "replace"),
+                             rest[1:].decode("utf-16-be", "replace")):
+                    assert not ABSOLUTE.search(text), (asset, ABSOLUTE.search(text))
             assert f'data-session-websocket-url="ws://127.0.0.1:{urlsplit(origin).port}/ws"' in page
+            assert "Back to the title screen" in page, "the page says where its button goes"
 
 
 async def test_a_tab_opens_the_title_plays_a_card_of_a_quick_game_and_leaves(tmp_path: Path) -> None:
@@ -118,6 +143,40 @@ async def test_a_tab_opens_the_title_plays_a_card_of_a_quick_game_and_leaves(tmp
     if played:  # the commands typed are the person's last moves in the save
         assert moves[-len(played):] == [command.upper().split() for command in played]
     check_transcript((json.dumps(e) for e in events), unfinished=True)
+
+
+async def test_the_rules_statistics_and_settings_open_in_a_tab_and_a_setting_is_kept() -> None:
+    """Every item of the title screen works in a browser tab: the rules, the statistics, the
+    settings (a change is saved for the next tab, and the next game), the saved games."""
+    config = Path(os.environ["KC_TUI_CONFIG_DIR"])
+    with web_server() as served:
+        async with aiohttp.ClientSession() as session:
+            tab = await open_tab(session, served.address, width=100, height=30)
+            await tab.wait_for("Quick game")
+            await tab.keys("r")
+            await tab.wait_for("The rules")
+            await tab.keys("escape")
+            await tab.wait_for("Quick game")
+            await tab.keys("t")
+            await tab.wait_for("No finished sessions yet")
+            await tab.keys("escape")
+            await tab.wait_for("Quick game")
+            await tab.keys("s")
+            await tab.wait_for("Theme < default >")
+            await tab.keys("right")
+            await tab.wait_for("Theme < light >")
+            await tab.keys("escape")
+            await tab.wait_for("Quick game")
+            assert 'theme = "light"' in (config / "settings.toml").read_text()
+            await tab.keys("c")
+            await tab.wait_for("Continue a saved game: no saved games yet.")  # refused, and why
+            await tab.ws.close()
+            again = await open_tab(session, served.address, width=100, height=30)
+            await again.wait_for("Quick game")
+            await again.keys("s")
+            await again.wait_for("Theme < light >")  # the next tab starts with the setting
+            await again.ws.close()
+        assert served.wait_for_tabs(0) == []
 
 
 async def test_each_tab_is_a_game_of_its_own() -> None:
