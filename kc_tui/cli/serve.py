@@ -170,9 +170,12 @@ async def _serve(args: argparse.Namespace, folder: Path, authorized: frozenset[s
           f"ssh -p {server.port} HOST", file=out)
     print(f"Host key fingerprint: {server.fingerprint} (players can check it when ssh asks)", file=out)
     if browsers is not None:
-        shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
-        print(f"Browsers open http://{shown}:{browsers.port} (the same tables; no login: a browser is "
-              "known by a cookie, and gets its seat back after a dropped connection).", file=out)
+        from ..web import addresses
+
+        here, *others = addresses(args.host, browsers.port)
+        elsewhere = f" here, {others[0]} from the network" if others else ""
+        print(f"Browsers open {here}{elsewhere} (the same tables; no login: a browser is known by "
+              "a cookie, and gets its seat back after a dropped connection).", file=out)
     if authorized is not None:
         print(f"Admitting only the {len(authorized)} key(s) in {args.authorized_keys}.", file=out)
     if args.guests:

@@ -36,8 +36,8 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-__all__ = ["WebServer", "is_loopback", "no_icon", "page", "read_page", "refusal", "tab_command", "STATIC",
-           "TEMPLATES", "COLUMNS", "ROWS", "GAME_CLOSED", "TABLES_CLOSED"]
+__all__ = ["WebServer", "addresses", "is_loopback", "network_address", "no_icon", "page", "read_page",
+           "refusal", "tab_command", "STATIC", "TEMPLATES", "COLUMNS", "ROWS", "GAME_CLOSED", "TABLES_CLOSED"]
 
 TEMPLATES = Path(__file__).parent / "templates"
 """Our page (textual-serve's static files, its script, style sheet and fonts, are used as they are)."""
@@ -88,6 +88,33 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+def addresses(host: str, port: int) -> list[str]:
+    """What to open in a browser for a server listening on ``host``:``port``: the address on
+    this machine first, then (listening on every network) this machine's address on its network,
+    for the others, if it has one."""
+    if host not in ("0.0.0.0", "::", ""):
+        return [f"http://{f'[{host}]' if ':' in host else host}:{port}"]
+    found = [f"http://127.0.0.1:{port}"]
+    lan = network_address()
+    if lan is not None:
+        found.append(f"http://{lan}:{port}")
+    return found
+
+
+def network_address() -> str | None:
+    """This machine's IPv4 address on the network its default route leaves by, or None (no
+    network).  Connecting a UDP socket sends nothing: it only picks the route."""
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never answered, never sent to
+            address = str(probe.getsockname()[0])
+    except OSError:
+        return None
+    return None if ipaddress.ip_address(address).is_loopback or address == "0.0.0.0" else address
 
 
 def tab_command(options: Sequence[str] = ()) -> str:

@@ -294,6 +294,41 @@ def test_the_command_says_there_is_no_login_and_a_taken_port_is_explained() -> N
     assert bad.returncode == 2 and "expected a port from 1 to 65535, got 70000" in bad.stderr
 
 
+def listening(port: int) -> list[str]:
+    """The local addresses with a socket listening on ``port`` (from /proc/net/tcp and tcp6)."""
+    found = []
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            local, state = line.split()[1], line.split()[3]
+            address, hex_port = local.split(":")
+            if state == "0A" and int(hex_port, 16) == port:
+                found.append(address)
+    return found
+
+
+def test_it_listens_on_this_machine_only_unless_told_otherwise() -> None:
+    with web_server() as served:
+        port = urlsplit(served.address).port
+        assert port is not None
+        assert listening(port) == ["0100007F"], "127.0.0.1 alone, not every network"
+
+
+def test_listening_on_every_network_gives_the_network_address_and_warns(monkeypatch: pytest.MonkeyPatch) -> None:
+    import kc_tui.web
+    from kc_tui.cli.web import greeting
+
+    monkeypatch.setattr(kc_tui.web, "network_address", lambda: "192.168.1.20")
+    said = "\n".join(greeting("0.0.0.0", 8000))
+    assert said.startswith("Open http://127.0.0.1:8000 in a browser")
+    assert "other computers and phones open http://192.168.1.20:8000" in said
+    assert "Warning: listening on 0.0.0.0, beyond this machine, with no login and no encryption" in said
+    monkeypatch.setattr(kc_tui.web, "network_address", lambda: None)  # no network at all
+    assert "phones" not in "\n".join(greeting("0.0.0.0", 8000))
+    assert greeting("::1", 8080)[:2] == ["Open http://[::1]:8080 in a browser (each tab is its own game).",
+                                         "There is no login: anyone with an account on this machine can open "
+                                         "it too."]
+
+
 @pytest.mark.parametrize(("host", "loopback"), [
     ("127.0.0.1", True), ("localhost", True), ("::1", True), ("[::1]", True), ("127.0.0.2", True),
     ("0.0.0.0", False), ("192.168.1.5", False), ("example.org", False), ("::", False),
