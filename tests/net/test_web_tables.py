@@ -1,16 +1,18 @@
 """``kings-corner serve --web``: a browser tab (its websocket, driven as the page drives it) and an
-SSH session at one table of one table server; what the browser is sent is checked for cards it
-must not see, as the SSH clients' bytes are; the browser is known again by its cookie."""
+SSH session at one table of one table server, the browser playing cards by keystrokes; what the
+browser is sent is checked for cards it must not see, as the SSH clients' bytes are; the browser
+is known again by its cookie, which is its seat token."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
 
 import aiohttp
 import pytest
-from webtab import open_tab
+from webtab import open_tab, play_turn
 
 from kc_tui.engine.kinds import Phase
 from kc_tui.engine.rules import build_rules
@@ -39,7 +41,7 @@ async def test_a_browser_and_an_ssh_player_sit_at_one_table_and_play(tmp_path: P
     try:
         ada_key = new_key()
         owner = tables.person(fingerprint(ada_key), "Ada")
-        info = tables.create_table(owner, "Friday", build_rules(2), ["open", "open"])
+        info = tables.create_table(owner, "Friday", build_rules(2), ["open", "open"], seed=3)
         referee = Referee(tables, info.id)
         ada = await Player.open(ssh.port, ada_key, columns=SIZE[0], rows=SIZE[1])
         async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as session:
@@ -88,6 +90,33 @@ async def test_a_browser_and_an_ssh_player_sit_at_one_table_and_play(tmp_path: P
                     await ben.wait_for("Ada ends the turn")
                 else:
                     await ada.wait_for("Ben ends the turn")
+            # The browser plays cards by keystrokes (the hint's plan typed on the command line),
+            # until a card of its own has gone down.
+            played: list[str] = []
+            for _ in range(12):
+                if played or game.phase != Phase.TURN:
+                    break
+                turns = game.turns
+                if game.current == 0:
+                    ada.press("e")
+                    await until(lambda turns=turns: "still open" in ada.text() or game.turns != turns,
+                                "Ada's e answered")
+                    if game.turns == turns:
+                        ada.press("y")
+                else:
+                    await ben.wait_for("Your turn")
+                    played += await play_turn(ben.keys, ben.screen.joined)
+                    await ben.keys("escape")  # the command line stays open at a networked table
+                    if game.turns == turns and game.phase == Phase.TURN:
+                        await ben.wait_for("still open", "Press e again")
+                        await ben.keys("y")
+                await until(lambda turns=turns: game.turns != turns or game.phase != Phase.TURN,
+                            f"the turn ended; Ben's screen:\n{ben.text()}")
+            events = [json.loads(line) for line in
+                      (tmp_path / "tables" / f"table-{info.id}.jsonl").read_text().splitlines()]
+            bens = [[e.get("card", e.get("from")), e.get("pile", e.get("to"))]
+                    for e in events if e["event"] in ("play", "move") and e["player"] == 1]
+            assert played and bens == [command.upper().split() for command in played], (played, bens)
             assert not [leak for w in leaks for leak in w.leaks]
             await ben.ws.close()
             await until(lambda: not web.tabs, "the tab's app ended")
