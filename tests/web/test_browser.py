@@ -5,9 +5,11 @@ in ``screenshots/web.png``.  The screen is read from the very bytes the page's w
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -104,3 +106,93 @@ async def test_a_round_played_by_keystrokes_in_chromium(tmp_path: Path) -> None:
             for e in events if e["event"] in ("play", "move") and e["player"] == 0]
     assert played, "no card was played by keystrokes"
     assert ours == [command.upper().split() for command in played], "every move typed, and only those"
+
+
+async def test_at_the_tables_a_reload_keeps_the_browsers_name_and_seat(tmp_path: Path) -> None:
+    """``serve --web`` in Chromium: the page's cookie (HttpOnly, SameSite=Strict) comes back with
+    the websocket, so after a reload the browser is the same person: its name is offered again
+    and Enter on its table gives its seat back."""
+    from playwright.async_api import WebSocket, async_playwright
+
+    from kc_tui.net.tables import TableServer, TableState
+    from kc_tui.storage import Settings
+    from kc_tui.tui.lobby import LobbyApp
+    from kc_tui.web.tables import BrowserTables
+
+    tables = TableServer(tmp_path, grace=60, pace=0)
+    web = BrowserTables(lambda key: LobbyApp(tables, key=key, settings=Settings()), "127.0.0.1", 0)
+    await web.start()
+    address = f"http://127.0.0.1:{web.port}"
+    screens: list[Screen] = []
+
+    def watch(ws: WebSocket) -> None:
+        screen = Screen()
+        screens.append(screen)  # a reload opens a new websocket: a new terminal in the page
+
+        def received(payload: str | bytes) -> None:
+            if isinstance(payload, bytes):
+                screen.feed(payload)
+
+        def sending(payload: str | bytes) -> None:
+            frame = json.loads(payload)
+            if frame[0] == "resize":
+                screen.screen.resize(frame[1]["height"], frame[1]["width"])
+
+        ws.on("framereceived", received)
+        ws.on("framesent", sending)
+
+    try:
+        async with async_playwright() as playwright:
+            browser = await playwright.chromium.launch(executable_path=CHROMIUM)
+            try:
+                page = await browser.new_page(viewport={"width": 1100, "height": 640})
+                page.on("websocket", watch)
+                elsewhere: list[str] = []
+                page.on("request", lambda r: None if r.url.startswith(address) else elsewhere.append(r.url))
+
+                async def wait_for(*texts: str) -> str:
+                    for _ in range(int(WAIT / 0.05)):
+                        if screens and any(t in screens[-1].joined() for t in texts):
+                            return screens[-1].joined()
+                        await page.wait_for_timeout(50)
+                    raise AssertionError(f"no {texts!r} on the screen:\n{screens[-1].text if screens else ''}")
+
+                await page.goto(address)
+                await wait_for("Your name at the tables")
+                await page.focus(".xterm-helper-textarea")
+                await page.keyboard.type("Ann")
+                await page.keyboard.press("Enter")
+                await wait_for("Welcome, Ann")
+                await page.keyboard.type("n")  # a new table: Ann and three computers
+                await wait_for("Seat 2")
+                await page.keyboard.press("Control+s")
+                await wait_for("Hand")
+                await until_true(lambda: any(t.state == TableState.PLAYING for t in tables.tables()))
+                table = tables.tables()[0]
+                slot = tables._tables[table.id].slots[0]
+                assert slot.person is not None and slot.person.key.startswith("browser:")
+                key = slot.person.key
+
+                await page.reload()
+                shown = await wait_for("Your name at the tables")
+                assert "Ann" in shown, "the reloaded page is the same person"
+                await page.focus(".xterm-helper-textarea")
+                await page.keyboard.press("Enter")
+                await wait_for("Welcome, Ann")
+                await page.keyboard.press("Enter")  # Enter on the table: one's own seat again
+                await wait_for("Hand")
+                assert slot.connected and slot.person.key == key
+            finally:
+                await browser.close()
+        assert not elsewhere, f"the page fetched from elsewhere: {elsewhere}"
+    finally:
+        await web.stop()
+        await tables.close()
+
+
+async def until_true(test: Callable[[], bool]) -> None:
+    for _ in range(int(WAIT / 0.05)):
+        if test():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("never happened")
