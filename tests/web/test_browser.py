@@ -1,7 +1,9 @@
 """A round in a real browser: Debian's headless Chromium, driven by Playwright, opens the page of
-``kings-corner web``, sets up a game against a medium computer with a known seed and plays its first round by keystrokes (the hint's plan typed on the
-command line), and the round is checked in the game's save; a screenshot of the round's end is kept
-in ``screenshots/web.png``.  The screen is read from the very bytes the page's websocket received."""
+``kings-corner web``, sets up a game against a medium computer with a known seed and plays its
+first round by keystrokes (the hint's plan typed on the command line), and the round is checked
+in the game's save; a screenshot of the round's end is kept in ``screenshots/web.png``.  And at
+the tables of ``serve --web``, a reload keeps the browser's name and seat (its cookie).  The
+screen is read from the very bytes the page's websocket received."""
 
 from __future__ import annotations
 
