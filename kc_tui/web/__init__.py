@@ -37,7 +37,8 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
 __all__ = ["WebServer", "addresses", "is_loopback", "network_address", "no_icon", "page", "read_page",
-           "refusal", "tab_command", "STATIC", "TEMPLATES", "COLUMNS", "ROWS", "GAME_CLOSED", "TABLES_CLOSED"]
+           "refusal", "refuse", "tab_command", "STATIC", "TEMPLATES", "COLUMNS", "ROWS", "GAME_CLOSED",
+           "TABLES_CLOSED", "REFUSED"]
 
 TEMPLATES = Path(__file__).parent / "templates"
 """Our page (textual-serve's static files, its script, style sheet and fonts, are used as they are)."""
@@ -77,6 +78,17 @@ async def read_page(websocket: web.WebSocketResponse, *, keys: Callable[[bytes],
                 await focus(kind == "focus")
         except (ValueError, TypeError, KeyError, IndexError):
             log.debug("dropped a frame that is not textual-serve's: %.80r", message.data)
+
+
+REFUSED = 4001
+"""The code a websocket is closed with when its tab is not let in (a private code, 4000-4999):
+the page then leaves the reason on its terminal instead of its "closed" dialog."""
+
+
+async def refuse(websocket: web.WebSocketResponse, reason: str) -> None:
+    """Tell the tab why it is not let in, on its terminal, and close with :data:`REFUSED`."""
+    await websocket.send_bytes(f"\r\n  {reason}\r\n".encode())
+    await websocket.close(code=REFUSED, message=b"not let in")
 
 
 def is_loopback(host: str) -> bool:
@@ -247,11 +259,10 @@ class WebServer(Server):
         await websocket.prepare(request)
         if len(self.tabs) >= self.max_tabs:
             log.warning("refused a tab from %s: %d tabs are open", request.remote, len(self.tabs))
-            await websocket.send_bytes(
-                f"\r\n  {len(self.tabs)} games are open in other tabs, as many as this server "
-                f"allows (--max-tabs {self.max_tabs}).\r\n  Close one and reload this page.\r\n"
-                .encode())
-            await websocket.close()
+            games = "1 game is open in another tab" if len(self.tabs) == 1 else \
+                f"{len(self.tabs)} games are open in other tabs"
+            await refuse(websocket, f"{games}, as many as this server allows (--max-tabs "
+                                    f"{self.max_tabs}).\r\n  Close one and reload this page.")
             return websocket
         width = max(20, min(500, to_int(request.query.get("width", "80"), 80)))
         height = max(10, min(200, to_int(request.query.get("height", "24"), 24)))

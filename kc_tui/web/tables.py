@@ -32,7 +32,7 @@ from textual.app import App
 
 from ..engine.text import visible
 from ..ssh.driver import ChannelDriver, driver_for
-from . import COLUMNS, ROWS, STATIC, TABLES_CLOSED, TEMPLATES, no_icon, page, read_page, refusal
+from . import COLUMNS, ROWS, STATIC, TABLES_CLOSED, TEMPLATES, no_icon, page, read_page, refusal, refuse
 
 __all__ = ["BrowserTables", "browser_key", "COOKIE"]
 
@@ -152,15 +152,11 @@ class BrowserTables:
         ws = web.WebSocketResponse(heartbeat=15, max_msg_size=64 * 1024)
         await ws.prepare(request)
         if not TOKEN.fullmatch(token):
-            await ws.send_bytes(b"\r\n  This browser did not keep the page's cookie, and the tables know a "
-                                b"browser by it.\r\n  Allow cookies for this address, then reload the "
-                                b"page.\r\n")
-            await ws.close()
+            await refuse(ws, "This browser did not keep the page's cookie, and the tables know a browser "
+                             "by it.\r\n  Allow cookies for this address, then reload the page.")
             return ws
         if len(self.tabs) >= self.max_tabs:
-            await ws.send_bytes(f"\r\n  The server is full ({self.max_tabs} browser tabs): try again "
-                                "later.\r\n".encode())
-            await ws.close()
+            await refuse(ws, f"The server is full ({self.max_tabs} browser tabs): try again later.")
             return ws
         columns = _clamp(request.query.get("width"), 80, *COLUMNS)
         rows = _clamp(request.query.get("height"), 24, *ROWS)

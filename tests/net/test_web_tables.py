@@ -21,6 +21,7 @@ from kc_tui.ssh import GameSSHServer, Limits
 from kc_tui.ssh.lobby import lobby_front_ends
 from kc_tui.storage import Settings
 from kc_tui.tui.lobby import LobbyApp
+from kc_tui.web import REFUSED
 from kc_tui.web.tables import COOKIE, BrowserTables
 
 from .sshclient import Player, fingerprint, new_key
@@ -225,6 +226,7 @@ async def test_a_tab_without_the_cookie_is_told_to_allow_it_and_gets_no_lobby(tm
             said = tab.screen.joined()
             assert "did not keep the page's cookie" in said and "Allow cookies for this address" in said
             assert not web.tabs, "no lobby was made for it"
+            assert tab.ws.close_code == REFUSED
     finally:
         await web.stop()
         await tables.close()

@@ -192,6 +192,32 @@ async def test_at_the_tables_a_reload_keeps_the_browsers_name_and_seat(tmp_path:
         await tables.close()
 
 
+async def test_a_tab_not_let_in_keeps_its_reason_in_view() -> None:
+    """The tab beyond --max-tabs is told why on its terminal, and the page's "closed" dialog (of
+    a game that has ended) does not cover it."""
+    from playwright.async_api import async_playwright
+
+    with web_server("--max-tabs", "1") as served:
+        async with async_playwright() as playwright:
+            browser = await playwright.chromium.launch(executable_path=CHROMIUM)
+            try:
+                first = await browser.new_page()
+                await first.goto(served.address)
+                await first.wait_for_selector("body.-first-byte", state="attached")
+                second = await browser.new_page()
+                screen = Screen()
+                second.on("websocket", lambda ws: ws.on(
+                    "framereceived", lambda p: screen.feed(p) if isinstance(p, bytes) else None))
+                await second.goto(served.address)
+                await second.wait_for_selector("body.-refused", state="attached")
+                assert not await second.is_visible(".closed")
+                assert await second.is_visible(".textual-terminal")
+                assert "Close one and reload this page" in screen.joined()
+                assert not await first.evaluate("document.body.classList.contains('-refused')")
+            finally:
+                await browser.close()
+
+
 async def until_true(test: Callable[[], bool]) -> None:
     for _ in range(int(WAIT / 0.05)):
         if test():

@@ -21,7 +21,7 @@ from referee import check_transcript
 from webtab import open_tab, play_turn, round_over, save_events, web_server
 
 from kc_tui.storage import SaveError, lock_save, unlock_save
-from kc_tui.web import is_loopback
+from kc_tui.web import REFUSED, is_loopback
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -257,7 +257,9 @@ async def test_tabs_beyond_the_limit_are_told_so_and_closed() -> None:
             await first.wait_for("Quick game")
             second = await open_tab(session, served.address)
             await asyncio.wait_for(second.closed.wait(), 30)
-            assert "as many as this server allows (--max-tabs 1)" in second.screen.joined()
+            assert ("1 game is open in another tab, as many as this server allows (--max-tabs 1)"
+                    in second.screen.joined())
+            assert second.ws.close_code == REFUSED, "the page keeps the reason in view (no 'closed' dialog)"
             assert len(served.tab_processes()) == 1
             await first.ws.close()
 
