@@ -179,6 +179,46 @@ async def test_the_rules_statistics_and_settings_open_in_a_tab_and_a_setting_is_
         assert served.wait_for_tabs(0) == []
 
 
+async def test_hot_seat_in_a_tab_passes_the_keyboard_between_turns() -> None:
+    """Two people at one browser: between their turns the table is hidden until the next one
+    presses Enter, as in a terminal."""
+    with web_server() as served:
+        async with aiohttp.ClientSession() as session:
+            tab = await open_tab(session, served.address, width=100, height=30)
+            await tab.wait_for("Quick game")
+            await tab.keys("n")
+            await tab.wait_for("> Players")
+            for key, shown in (("left", "Players < 2 >"), ("down", "> Seat 2"), ("left", "Seat 2 < person here >")):
+                for _ in range(16):
+                    if shown in tab.screen.joined():
+                        break
+                    await tab.keys(key)
+                    await asyncio.sleep(0.2)
+                await tab.wait_for(shown)
+            for _ in range(9):  # down the rules' eight rows to the seed: the same deal every run
+                await tab.keys("down")
+                await asyncio.sleep(0.05)
+            await tab.keys("4")
+            await tab.wait_for("Seed 4.")
+            await tab.keys("ctrl+s")
+            names = []
+            for _ in range(2):  # each person's turn opens on the keyboard passed to them
+                screen = " ".join((await tab.wait_for("Pass the keyboard to")).split())
+                names.append(screen.split("Pass the keyboard to ", 1)[1].split(".")[0])
+                assert "Hand" not in screen
+                await asyncio.sleep(0.7)  # Enter right away is held back (an Enter meant for before)
+                await tab.keys("enter")
+                await tab.wait_for("Your turn")
+                await tab.keys("e")
+                await tab.wait_until(lambda s: "still open" in s or "Pass the keyboard to" in s
+                                     or round_over(s))
+                if "still open" in tab.screen.joined():
+                    await tab.keys("y")
+            assert len(set(names)) == 2, names
+            await tab.ws.close()
+        assert served.wait_for_tabs(0) == []
+
+
 async def test_each_tab_is_a_game_of_its_own() -> None:
     with web_server() as served:
         async with aiohttp.ClientSession() as session:
