@@ -145,9 +145,10 @@ async def test_a_tab_opens_the_title_plays_a_card_of_a_quick_game_and_leaves(tmp
     check_transcript((json.dumps(e) for e in events), unfinished=True)
 
 
-async def test_the_rules_statistics_and_settings_open_in_a_tab_and_a_setting_is_kept() -> None:
+async def test_the_rules_statistics_settings_and_kings_reverse_open_in_a_tab() -> None:
     """Every item of the title screen works in a browser tab: the rules, the statistics, the
-    settings (a change is saved for the next tab, and the next game), the saved games."""
+    settings (a change is saved for the next tab, and the next game), the saved games, the
+    second game."""
     config = Path(os.environ["KC_TUI_CONFIG_DIR"])
     with web_server() as served:
         async with aiohttp.ClientSession() as session:
@@ -170,6 +171,12 @@ async def test_the_rules_statistics_and_settings_open_in_a_tab_and_a_setting_is_
             assert 'theme = "light"' in (config / "settings.toml").read_text()
             await tab.keys("c")
             await tab.wait_for("Continue a saved game: no saved games yet.")  # refused, and why
+            await tab.keys("v")  # the second game, Kings Reverse
+            await tab.wait_for("Suit to follow")
+            await tab.keys("q")
+            await tab.wait_for("Leave the game?")
+            await tab.keys("y")
+            await tab.wait_for("Quick game")
             await tab.ws.close()
             again = await open_tab(session, served.address, width=100, height=30)
             await again.wait_for("Quick game")
