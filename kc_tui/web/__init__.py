@@ -38,7 +38,7 @@ from textual_serve.server import Server, to_int
 
 __all__ = ["WebServer", "addresses", "is_loopback", "network_address", "no_icon", "page", "read_page",
            "refusal", "refuse", "tab_command", "STATIC", "TEMPLATES", "COLUMNS", "ROWS", "GAME_CLOSED",
-           "TABLES_CLOSED", "REFUSED"]
+           "TABLES_CLOSED", "REFUSED", "LINE_MODE"]
 
 TEMPLATES = Path(__file__).parent / "templates"
 """Our page (textual-serve's static files, its script, style sheet and fonts, are used as they are)."""
@@ -154,10 +154,18 @@ TABLES_CLOSED = (
 """What the page of ``kings-corner serve --web`` says once its lobby has ended."""
 
 
-def page(request: web.Request, title: str, closed: tuple[str, str, str] = GAME_CLOSED) -> web.Response:
-    """Our page, with the websocket's address on the host the browser asked for, and ``closed``
-    (:data:`GAME_CLOSED`) shown when the connection ends (the aiohttp application must have
-    aiohttp_jinja2 set up on :data:`TEMPLATES`)."""
+LINE_MODE = ("This game is drawn on a canvas, which screen readers cannot read. It can be played "
+             "in its line mode instead: run kings-corner play --plain in a terminal on the computer "
+             "that serves this page.")
+"""What the page of ``kings-corner web`` tells a screen reader (and draws nowhere)."""
+
+
+def page(request: web.Request, title: str, closed: tuple[str, str, str] = GAME_CLOSED,
+         line_mode: str = LINE_MODE) -> web.Response:
+    """Our page, with the websocket's address on the host the browser asked for, ``closed``
+    (:data:`GAME_CLOSED`) shown when the connection ends, and ``line_mode`` (:data:`LINE_MODE`)
+    for screen readers alone (the aiohttp application must have aiohttp_jinja2 set up on
+    :data:`TEMPLATES`)."""
     from aiohttp_jinja2 import render_template
 
     scheme = "wss" if request.secure else "ws"
@@ -170,6 +178,7 @@ def page(request: web.Request, title: str, closed: tuple[str, str, str] = GAME_C
         "closed_title": closed[0],
         "closed_text": closed[1],
         "again_label": closed[2],
+        "screen_reader": line_mode,
     }
     response = render_template("app_index.html", request, context)
     # The page works offline and sends nothing elsewhere; say so to the browser as well.

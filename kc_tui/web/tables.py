@@ -92,11 +92,13 @@ class BrowserTables:
     listens on ``host``:``port`` until :meth:`stop`."""
 
     def __init__(self, app_for: Callable[[str], App[Any]], host: str, port: int, *,
-                 max_tabs: int = 64) -> None:
+                 max_tabs: int = 64, ssh_port: int | None = None) -> None:
         self.app_for = app_for
         self.host = host
         self.port = port
         self.max_tabs = max_tabs
+        self.ssh_port = ssh_port
+        """The SSH side's port, named to screen readers (the line mode is played over SSH)."""
         self.tabs: set[App[Any]] = set()
         self._runner: web.AppRunner | None = None
 
@@ -138,11 +140,20 @@ class BrowserTables:
         why = refusal(request, self.host, self.port)
         if why is not None:
             return web.Response(status=403, text=why)
-        response = page(request, "Kings in the Corner: the tables", TABLES_CLOSED)
+        response = page(request, "Kings in the Corner: the tables", TABLES_CLOSED, self._line_mode(request))
         if not TOKEN.fullmatch(request.cookies.get(COOKIE, "")):
             response.set_cookie(COOKIE, secrets.token_hex(16), max_age=365 * 24 * 3600, httponly=True,
                                 samesite="Strict", path="/", secure=request.secure)
         return response
+
+    def _line_mode(self, request: web.Request) -> str:
+        """Where a screen reader's user plays these tables: their line mode over SSH, on the
+        host name this page was opened at."""
+        host = request.url.host or "HOST"
+        where = (f"ssh -p {self.ssh_port} {host} plain" if self.ssh_port else
+                 "ssh at this server's SSH port, adding the word plain")
+        return ("These tables are drawn on a canvas, which screen readers cannot read. The same tables "
+                f"can be played in their line mode over SSH: connect with {where}.")
 
     async def _websocket(self, request: web.Request) -> web.WebSocketResponse:
         why = refusal(request, self.host, self.port)

@@ -77,6 +77,10 @@ async def test_a_round_played_by_keystrokes_in_chromium(tmp_path: Path) -> None:
                         await page.keyboard.type(k)
 
                 await wait_for("Quick game")
+                # Not drawn, but given to screen readers: where the game can be read.
+                assert "kings-corner play --plain" in await page.get_by_role("note").inner_text()
+                box = await page.get_by_role("note").bounding_box()
+                assert box is not None and box["width"] <= 1 and box["height"] <= 1, box
                 await page.focus(".xterm-helper-textarea")
                 await new_game(key, screen.joined, SEED)
                 await wait_for("Hand")

@@ -109,6 +109,7 @@ async def test_the_page_and_every_asset_it_loads_come_from_the_server_alone() ->
                     assert not ABSOLUTE.search(text), (asset, ABSOLUTE.search(text))
             assert f'data-session-websocket-url="ws://127.0.0.1:{urlsplit(origin).port}/ws"' in page
             assert "Back to the title screen" in page, "the page says where its button goes"
+            assert "screen readers cannot read" in page and "kings-corner play --plain" in page
 
 
 async def test_a_tab_opens_the_title_plays_a_card_of_a_quick_game_and_leaves(tmp_path: Path) -> None:
