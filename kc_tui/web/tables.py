@@ -13,7 +13,9 @@ Strict, a year long), and the tab's identity is ``browser:`` and a digest of tha
 player's is their key's fingerprint.  The same browser (a reload, a tab opened again, a dropped
 connection) is the same person: the name chosen on the first visit is remembered and a seat held
 through a dropped connection is taken back, as with the same SSH key.  Another browser, or one
-whose cookies were cleared, is a new person.
+whose cookies were cleared, is a new person.  The cookie is the only seat token: no code is shown
+to be typed elsewhere (anyone who saw it could take the seat, and a link carrying one, opened from
+any web page, would replace the browser's own token unasked).
 """
 
 from __future__ import annotations
