@@ -184,8 +184,11 @@ def page(request: web.Request, title: str, closed: tuple[str, str, str] = GAME_C
     # The page works offline and sends nothing elsewhere; say so to the browser as well.
     response.headers["Content-Security-Policy"] = (
         f"default-src 'self'; connect-src 'self' {websocket_url}; style-src 'self' 'unsafe-inline'; "
-        "script-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'"
+        "script-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; frame-ancestors 'none'"
     )
+    # No other site may show the game in a frame of its own page, to have its keys typed there
+    # unseen: the websocket lets in the game's own page, framed or not.
+    response.headers["X-Frame-Options"] = "DENY"
     response.headers["Referrer-Policy"] = "no-referrer"
     return response
 

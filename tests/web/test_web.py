@@ -74,6 +74,7 @@ async def test_the_page_and_every_asset_it_loads_come_from_the_server_alone() ->
                 page = await response.text()
                 policy = response.headers["Content-Security-Policy"]
             assert "default-src 'self'" in policy and "https:" not in policy
+            assert "frame-ancestors 'none'" in policy and response.headers["X-Frame-Options"] == "DENY"
             parser = _Links()
             parser.feed(page)
             inline = "\n".join(parser.scripts)
