@@ -13,7 +13,10 @@ Starts ``kings-corner web`` on a free loopback port with a temporary data folder
   screen settling;
 - memory per tab: the resident size (RSS) and the proportional share (PSS, shared pages split
   between the processes that map them) of each tab's process with N tabs open at the title,
-  and of the server itself.
+  and of the server itself;
+- and for ``kings-corner serve --web``, where a tab is an app in the table server's own process:
+  the time from opening the websocket to the lobby's name prompt, and how much the server's
+  resident size grows with each tab open in the lobby (each tab a browser of its own, its cookie).
 
 Asserts nothing.  Figures depend on what else the machine runs.
 """
@@ -157,6 +160,65 @@ async def memory_per_tab(served, tabs: int) -> None:
             await tab.ws.close()
 
 
+async def tables_per_tab(tabs: int, runs: int) -> None:
+    """``kings-corner serve --web`` on free ports: a tab's time to the name prompt, then the
+    server's memory with 0, N/2 and N tabs in the lobby."""
+    import signal
+    import subprocess
+
+    from webtab import free_port
+
+    with tempfile.TemporaryDirectory() as folder:
+        web = free_port()
+        server = subprocess.Popen(
+            [sys.executable, "-m", "kc_tui", "serve", "--port", str(free_port()), "--web", str(web),
+             "--data-dir", folder], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        try:
+            assert server.stdout is not None
+            while "Browsers open" not in server.stdout.readline():
+                pass
+            address = f"http://127.0.0.1:{web}"
+            times = []
+            for _ in range(runs):
+                async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as browser:
+                    await browser.get(address + "/")
+                    start = time.perf_counter()
+                    tab = await open_tab(browser, address)
+                    await tab.wait_for("Your name at the tables")
+                    times.append(time.perf_counter() - start)
+                    await tab.ws.close()
+                await asyncio.sleep(0.5)
+            print("  websocket to the lobby's name prompt:", spread(times))
+            await asyncio.sleep(1)
+            base = memory(server.pid)[0]
+            print(f"  the server with no tab open (after those): RSS {base:.1f} MB")
+            browsers, opened = [], []
+            try:
+                for count in range(1, tabs + 1):
+                    browser = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+                    browsers.append(browser)
+                    await browser.get(address + "/")
+                    tab = await open_tab(browser, address)
+                    await tab.wait_for("Your name at the tables")
+                    await tab.keys(*f"P{count}", "enter")
+                    await tab.wait_for("Welcome")
+                    opened.append(tab)
+                    if count in (tabs // 2, tabs):
+                        rss = memory(server.pid)[0]
+                        print(f"  {count} tabs in the lobby: the server RSS {rss:.1f} MB, "
+                              f"{(rss - base) / count:.1f} MB a tab")
+            finally:
+                for tab in opened:
+                    await tab.ws.close()
+                for browser in browsers:
+                    await browser.close()
+        finally:
+            server.send_signal(signal.SIGINT)
+            server.wait(30)
+            if server.stdout is not None:
+                server.stdout.close()
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
@@ -185,6 +247,9 @@ async def main() -> None:
                       f"bytes, max {max(typed)} ({len(typed)} moves)")
             print("Memory per tab:")
             await memory_per_tab(served, args.tabs)
+        print("kings-corner serve --web (the tables; every tab in the server's process):")
+        await tables_per_tab(args.tabs, args.runs)
+        print(f"Load average at the end: {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

@@ -83,7 +83,8 @@ def web_server(*options: str, env: dict[str, str] | None = None) -> Iterator[Ser
                 stream.close()
 
 
-KEYS = {"enter": "\r", "escape": "\x1b", "left": "\x1b[D", "down": "\x1b[B", "ctrl+s": "\x13"}
+KEYS = {"enter": "\r", "escape": "\x1b", "left": "\x1b[D", "right": "\x1b[C", "down": "\x1b[B",
+        "ctrl+s": "\x13"}
 """The keys the tests press by name, as xterm.js sends them."""
 
 

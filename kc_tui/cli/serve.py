@@ -110,14 +110,14 @@ def serve(args: argparse.Namespace) -> int:
     return asyncio.run(_serve(args, folder, authorized))
 
 
-async def _open_to_browsers(args: argparse.Namespace, tables: Any) -> Any:
+async def _open_to_browsers(args: argparse.Namespace, tables: Any, ssh_port: int) -> Any:
     """The tables' web side (``--web``), listening; None (and why, on stderr) if it cannot."""
     from ..storage import Settings
     from ..tui.lobby import LobbyApp
     from ..web.tables import BrowserTables
 
     browsers = BrowserTables(lambda key: LobbyApp(tables, key=key, settings=Settings()), args.host,
-                             args.web, max_tabs=args.max_sessions)
+                             args.web, max_tabs=args.max_sessions, ssh_port=ssh_port)
     try:
         await browsers.start()
     except OSError as exc:
@@ -150,7 +150,7 @@ async def _serve(args: argparse.Namespace, folder: Path, authorized: frozenset[s
         return 1
     browsers = None
     if args.web is not None:
-        browsers = await _open_to_browsers(args, tables)
+        browsers = await _open_to_browsers(args, tables, server.port)
         if browsers is None:
             await server.stop()
             await tables.close()
@@ -170,9 +170,12 @@ async def _serve(args: argparse.Namespace, folder: Path, authorized: frozenset[s
           f"ssh -p {server.port} HOST", file=out)
     print(f"Host key fingerprint: {server.fingerprint} (players can check it when ssh asks)", file=out)
     if browsers is not None:
-        shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
-        print(f"Browsers open http://{shown}:{browsers.port} (the same tables; no login: a browser is "
-              "known by a cookie, and gets its seat back after a dropped connection).", file=out)
+        from ..web import addresses
+
+        here, *others = addresses(args.host, browsers.port)
+        elsewhere = f" here, {others[0]} from the network" if others else ""
+        print(f"Browsers open {here}{elsewhere} (the same tables; no login: a browser is known by "
+              "a cookie, and gets its seat back after a dropped connection).", file=out)
     if authorized is not None:
         print(f"Admitting only the {len(authorized)} key(s) in {args.authorized_keys}.", file=out)
     if args.guests:

@@ -8,7 +8,7 @@ import errno
 from .common import add_look_options
 from .signals import tell
 
-__all__ = ["add_parser"]
+__all__ = ["add_parser", "greeting"]
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -63,22 +63,31 @@ def _look_options(args: argparse.Namespace) -> list[str]:
     return options
 
 
+def greeting(host: str, port: int) -> list[str]:
+    """What ``web`` says once it listens: where to open it, and that there is no login (a
+    warning when it listens beyond this machine)."""
+    from ..web import addresses, is_loopback
+
+    here, *others = addresses(host, port)
+    lines = [f"Open {here} in a browser (each tab is its own game)."]
+    if others:
+        lines.append(f"On the same network, other computers and phones open {others[0]}.")
+    if is_loopback(host):
+        lines.append("There is no login: anyone with an account on this machine can open it too.")
+    else:
+        lines.append(f"Warning: listening on {host}, beyond this machine, with no login and no "
+                     "encryption: anyone who can reach this address can play, and read and delete "
+                     "your saved games. Use it only on a network you trust.")
+    lines.append("Press Ctrl+C to stop (the tabs' games are saved).")
+    return lines
+
+
 def _web(args: argparse.Namespace) -> int:
     # textual-serve and aiohttp are loaded only by this command, not by every other one.
-    from ..web import WebServer, is_loopback, tab_command
-
-    shown = f"[{args.host}]" if ":" in args.host else args.host
+    from ..web import WebServer, tab_command
 
     def ready() -> None:
-        address = f"http://{'127.0.0.1' if args.host in ('0.0.0.0', '::') else shown}:{args.port}"
-        print(f"Open {address} in a browser (each tab is its own game).", flush=True)
-        if is_loopback(args.host):
-            print("There is no login: anyone with an account on this machine can open it too.")
-        else:
-            print(f"Warning: listening on {args.host}, beyond this machine, with no login and no "
-                  "encryption: anyone who can reach this address can play, and read and delete "
-                  "your saved games. Use it only on a network you trust.")
-        print("Press Ctrl+C to stop (the tabs' games are saved).", flush=True)
+        print("\n".join(greeting(args.host, args.port)), flush=True)
 
     server = WebServer(tab_command(_look_options(args)), args.host, args.port,
                        max_tabs=args.max_tabs, on_ready=ready)

@@ -36,8 +36,9 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-__all__ = ["WebServer", "is_loopback", "no_icon", "page", "read_page", "refusal", "tab_command", "STATIC",
-           "TEMPLATES", "COLUMNS", "ROWS"]
+__all__ = ["WebServer", "addresses", "is_loopback", "network_address", "no_icon", "page", "read_page",
+           "refusal", "refuse", "tab_command", "STATIC", "TEMPLATES", "COLUMNS", "ROWS", "GAME_CLOSED",
+           "TABLES_CLOSED", "REFUSED", "LINE_MODE"]
 
 TEMPLATES = Path(__file__).parent / "templates"
 """Our page (textual-serve's static files, its script, style sheet and fonts, are used as they are)."""
@@ -79,6 +80,17 @@ async def read_page(websocket: web.WebSocketResponse, *, keys: Callable[[bytes],
             log.debug("dropped a frame that is not textual-serve's: %.80r", message.data)
 
 
+REFUSED = 4001
+"""The code a websocket is closed with when its tab is not let in (a private code, 4000-4999):
+the page then leaves the reason on its terminal instead of its "closed" dialog."""
+
+
+async def refuse(websocket: web.WebSocketResponse, reason: str) -> None:
+    """Tell the tab why it is not let in, on its terminal, and close with :data:`REFUSED`."""
+    await websocket.send_bytes(f"\r\n  {reason}\r\n".encode())
+    await websocket.close(code=REFUSED, message=b"not let in")
+
+
 def is_loopback(host: str) -> bool:
     """Does ``host`` (a name or an address, IPv6 with or without brackets) name this machine only?"""
     host = host.strip("[]").lower()
@@ -90,6 +102,33 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+def addresses(host: str, port: int) -> list[str]:
+    """What to open in a browser for a server listening on ``host``:``port``: the address on
+    this machine first, then (listening on every network) this machine's address on its network,
+    for the others, if it has one."""
+    if host not in ("0.0.0.0", "::", ""):
+        return [f"http://{f'[{host}]' if ':' in host else host}:{port}"]
+    found = [f"http://127.0.0.1:{port}"]
+    lan = network_address()
+    if lan is not None:
+        found.append(f"http://{lan}:{port}")
+    return found
+
+
+def network_address() -> str | None:
+    """This machine's IPv4 address on the network its default route leaves by, or None (no
+    network).  Connecting a UDP socket sends nothing: it only picks the route."""
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never answered, never sent to
+            address = str(probe.getsockname()[0])
+    except OSError:
+        return None
+    return None if ipaddress.ip_address(address).is_loopback or address == "0.0.0.0" else address
+
+
 def tab_command(options: Sequence[str] = ()) -> str:
     """The shell command each tab runs: this Python's ``kings-corner`` (the title screen), with
     the look ``options`` (``--ascii``, ``--theme``, ``--pace``) the server was given.  textual-serve
@@ -97,9 +136,36 @@ def tab_command(options: Sequence[str] = ()) -> str:
     return "exec " + shlex.join([sys.executable, "-m", "kc_tui", *options])
 
 
-def page(request: web.Request, title: str) -> web.Response:
-    """Our page, with the websocket's address on the host the browser asked for (the aiohttp
-    application must have aiohttp_jinja2 set up on :data:`TEMPLATES`)."""
+GAME_CLOSED = (
+    "The game is closed",
+    'A game left unfinished was saved after its last turn: "Continue" on the title screen '
+    "takes it up again.",
+    "Back to the title screen",
+)
+"""What the page of ``kings-corner web`` says once its game has ended: a title, a sentence, the
+button that opens the page again."""
+TABLES_CLOSED = (
+    "You have left the tables",
+    "A seat you held is played by a computer until you come back (after a short wait, if the "
+    "connection dropped). To take it again, open the tables in this browser and press Enter on "
+    "your table.",
+    "Back to the tables",
+)
+"""What the page of ``kings-corner serve --web`` says once its lobby has ended."""
+
+
+LINE_MODE = ("This game is drawn on a canvas, which screen readers cannot read. It can be played "
+             "in its line mode instead: run kings-corner play --plain in a terminal on the computer "
+             "that serves this page.")
+"""What the page of ``kings-corner web`` tells a screen reader (and draws nowhere)."""
+
+
+def page(request: web.Request, title: str, closed: tuple[str, str, str] = GAME_CLOSED,
+         line_mode: str = LINE_MODE) -> web.Response:
+    """Our page, with the websocket's address on the host the browser asked for, ``closed``
+    (:data:`GAME_CLOSED`) shown when the connection ends, and ``line_mode`` (:data:`LINE_MODE`)
+    for screen readers alone (the aiohttp application must have aiohttp_jinja2 set up on
+    :data:`TEMPLATES`)."""
     from aiohttp_jinja2 import render_template
 
     scheme = "wss" if request.secure else "ws"
@@ -109,13 +175,20 @@ def page(request: web.Request, title: str) -> web.Response:
         "app_websocket_url": websocket_url,
         "static_url": "/static/",
         "title": title,
+        "closed_title": closed[0],
+        "closed_text": closed[1],
+        "again_label": closed[2],
+        "screen_reader": line_mode,
     }
     response = render_template("app_index.html", request, context)
     # The page works offline and sends nothing elsewhere; say so to the browser as well.
     response.headers["Content-Security-Policy"] = (
         f"default-src 'self'; connect-src 'self' {websocket_url}; style-src 'self' 'unsafe-inline'; "
-        "script-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'"
+        "script-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; frame-ancestors 'none'"
     )
+    # No other site may show the game in a frame of its own page, to have its keys typed there
+    # unseen: the websocket lets in the game's own page, framed or not.
+    response.headers["X-Frame-Options"] = "DENY"
     response.headers["Referrer-Policy"] = "no-referrer"
     return response
 
@@ -198,11 +271,10 @@ class WebServer(Server):
         await websocket.prepare(request)
         if len(self.tabs) >= self.max_tabs:
             log.warning("refused a tab from %s: %d tabs are open", request.remote, len(self.tabs))
-            await websocket.send_bytes(
-                f"\r\n  {len(self.tabs)} games are open in other tabs, as many as this server "
-                f"allows (--max-tabs {self.max_tabs}).\r\n  Close one and reload this page.\r\n"
-                .encode())
-            await websocket.close()
+            games = "1 game is open in another tab" if len(self.tabs) == 1 else \
+                f"{len(self.tabs)} games are open in other tabs"
+            await refuse(websocket, f"{games}, as many as this server allows (--max-tabs "
+                                    f"{self.max_tabs}).\r\n  Close one and reload this page.")
             return websocket
         width = max(20, min(500, to_int(request.query.get("width", "80"), 80)))
         height = max(10, min(200, to_int(request.query.get("height", "24"), 24)))

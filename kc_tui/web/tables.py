@@ -13,7 +13,9 @@ Strict, a year long), and the tab's identity is ``browser:`` and a digest of tha
 player's is their key's fingerprint.  The same browser (a reload, a tab opened again, a dropped
 connection) is the same person: the name chosen on the first visit is remembered and a seat held
 through a dropped connection is taken back, as with the same SSH key.  Another browser, or one
-whose cookies were cleared, is a new person.
+whose cookies were cleared, is a new person.  The cookie is the only seat token: no code is shown
+to be typed elsewhere (anyone who saw it could take the seat, and a link carrying one, opened from
+any web page, would replace the browser's own token unasked).
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from textual.app import App
 
 from ..engine.text import visible
 from ..ssh.driver import ChannelDriver, driver_for
-from . import COLUMNS, ROWS, STATIC, TEMPLATES, no_icon, page, read_page, refusal
+from . import COLUMNS, ROWS, STATIC, TABLES_CLOSED, TEMPLATES, no_icon, page, read_page, refusal, refuse
 
 __all__ = ["BrowserTables", "browser_key", "COOKIE"]
 
@@ -92,11 +94,13 @@ class BrowserTables:
     listens on ``host``:``port`` until :meth:`stop`."""
 
     def __init__(self, app_for: Callable[[str], App[Any]], host: str, port: int, *,
-                 max_tabs: int = 64) -> None:
+                 max_tabs: int = 64, ssh_port: int | None = None) -> None:
         self.app_for = app_for
         self.host = host
         self.port = port
         self.max_tabs = max_tabs
+        self.ssh_port = ssh_port
+        """The SSH side's port, named to screen readers (the line mode is played over SSH)."""
         self.tabs: set[App[Any]] = set()
         self._runner: web.AppRunner | None = None
 
@@ -138,11 +142,20 @@ class BrowserTables:
         why = refusal(request, self.host, self.port)
         if why is not None:
             return web.Response(status=403, text=why)
-        response = page(request, "Kings in the Corner: the tables")
+        response = page(request, "Kings in the Corner: the tables", TABLES_CLOSED, self._line_mode(request))
         if not TOKEN.fullmatch(request.cookies.get(COOKIE, "")):
             response.set_cookie(COOKIE, secrets.token_hex(16), max_age=365 * 24 * 3600, httponly=True,
                                 samesite="Strict", path="/", secure=request.secure)
         return response
+
+    def _line_mode(self, request: web.Request) -> str:
+        """Where a screen reader's user plays these tables: their line mode over SSH, on the
+        host name this page was opened at."""
+        host = request.url.host or "HOST"
+        where = (f"ssh -p {self.ssh_port} {host} plain" if self.ssh_port else
+                 "ssh at this server's SSH port, adding the word plain")
+        return ("These tables are drawn on a canvas, which screen readers cannot read. The same tables "
+                f"can be played in their line mode over SSH: connect with {where}.")
 
     async def _websocket(self, request: web.Request) -> web.WebSocketResponse:
         why = refusal(request, self.host, self.port)
@@ -152,13 +165,11 @@ class BrowserTables:
         ws = web.WebSocketResponse(heartbeat=15, max_msg_size=64 * 1024)
         await ws.prepare(request)
         if not TOKEN.fullmatch(token):
-            await ws.send_bytes(b"\r\n  This page has no player token: reload it.\r\n")
-            await ws.close()
+            await refuse(ws, "This browser did not keep the page's cookie, and the tables know a browser "
+                             "by it.\r\n  Allow cookies for this address, then reload the page.")
             return ws
         if len(self.tabs) >= self.max_tabs:
-            await ws.send_bytes(f"\r\n  The server is full ({self.max_tabs} browser tabs): try again "
-                                "later.\r\n".encode())
-            await ws.close()
+            await refuse(ws, f"The server is full ({self.max_tabs} browser tabs): try again later.")
             return ws
         columns = _clamp(request.query.get("width"), 80, *COLUMNS)
         rows = _clamp(request.query.get("height"), 24, *ROWS)

@@ -551,3 +551,19 @@ def test_score_table_of_a_finished_penalty_session_states_no_leader_and_marks_ro
     assert text[-2].split()[1:] == [str(t) for t in service.game.totals]
     assert text[-1] == "* won the round."
     assert score_table([], names, rules) == "No round has been finished yet."
+
+
+def test_the_round_summary_names_the_seed_only_when_it_is_known():
+    """A networked table's players are not told its seed (it would tell them every hand): their
+    round-over dialog says nothing of a seed rather than "Deal seed None"."""
+    from dataclasses import replace
+
+    from kc_tui.engine.describe import round_summary
+
+    _, service, _, _ = run_session(2, "standard", {"scoring": "none"}, 5)
+    summary = service.round_summary()
+    names = ["Ann", "Bob"]
+    assert "(Deal seed 5: playing with --seed 5" in round_summary(summary, names)
+    hidden = round_summary(replace(summary, seed=None), names)
+    assert "seed" not in hidden.lower() and "None" not in hidden
+    assert hidden.startswith("Round 1 over.")

@@ -1,16 +1,18 @@
 """``kings-corner serve --web``: a browser tab (its websocket, driven as the page drives it) and an
-SSH session at one table of one table server; what the browser is sent is checked for cards it
-must not see, as the SSH clients' bytes are; the browser is known again by its cookie."""
+SSH session at one table of one table server, the browser playing cards by keystrokes; what the
+browser is sent is checked for cards it must not see, as the SSH clients' bytes are; the browser
+is known again by its cookie, which is its seat token."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
 
 import aiohttp
 import pytest
-from webtab import open_tab
+from webtab import open_tab, play_turn
 
 from kc_tui.engine.kinds import Phase
 from kc_tui.engine.rules import build_rules
@@ -19,6 +21,7 @@ from kc_tui.ssh import GameSSHServer, Limits
 from kc_tui.ssh.lobby import lobby_front_ends
 from kc_tui.storage import Settings
 from kc_tui.tui.lobby import LobbyApp
+from kc_tui.web import REFUSED
 from kc_tui.web.tables import COOKIE, BrowserTables
 
 from .sshclient import Player, fingerprint, new_key
@@ -39,7 +42,7 @@ async def test_a_browser_and_an_ssh_player_sit_at_one_table_and_play(tmp_path: P
     try:
         ada_key = new_key()
         owner = tables.person(fingerprint(ada_key), "Ada")
-        info = tables.create_table(owner, "Friday", build_rules(2), ["open", "open"])
+        info = tables.create_table(owner, "Friday", build_rules(2), ["open", "open"], seed=3)
         referee = Referee(tables, info.id)
         ada = await Player.open(ssh.port, ada_key, columns=SIZE[0], rows=SIZE[1])
         async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as session:
@@ -88,6 +91,33 @@ async def test_a_browser_and_an_ssh_player_sit_at_one_table_and_play(tmp_path: P
                     await ben.wait_for("Ada ends the turn")
                 else:
                     await ada.wait_for("Ben ends the turn")
+            # The browser plays cards by keystrokes (the hint's plan typed on the command line),
+            # until a card of its own has gone down.
+            played: list[str] = []
+            for _ in range(12):
+                if played or game.phase != Phase.TURN:
+                    break
+                turns = game.turns
+                if game.current == 0:
+                    ada.press("e")
+                    await until(lambda turns=turns: "still open" in ada.text() or game.turns != turns,
+                                "Ada's e answered")
+                    if game.turns == turns:
+                        ada.press("y")
+                else:
+                    await ben.wait_for("Your turn")
+                    played += await play_turn(ben.keys, ben.screen.joined)
+                    await ben.keys("escape")  # the command line stays open at a networked table
+                    if game.turns == turns and game.phase == Phase.TURN:
+                        await ben.wait_for("still open", "Press e again")
+                        await ben.keys("y")
+                await until(lambda turns=turns: game.turns != turns or game.phase != Phase.TURN,
+                            f"the turn ended; Ben's screen:\n{ben.text()}")
+            events = [json.loads(line) for line in
+                      (tmp_path / "tables" / f"table-{info.id}.jsonl").read_text().splitlines()]
+            bens = [[e.get("card", e.get("from")), e.get("pile", e.get("to"))]
+                    for e in events if e["event"] in ("play", "move") and e["player"] == 1]
+            assert played and bens == [command.upper().split() for command in played], (played, bens)
             assert not [leak for w in leaks for leak in w.leaks]
             await ben.ws.close()
             await until(lambda: not web.tabs, "the tab's app ended")
@@ -112,3 +142,112 @@ def test_serve_web_with_authorized_keys_needs_guests(tmp_path: Path) -> None:
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert "with --authorized-keys that takes --guests as well" in done.stderr
+
+
+async def test_a_browser_takes_its_seat_back_after_the_grace_and_no_other_browser_can(tmp_path: Path) -> None:
+    """The cookie is the browser's seat token: after the grace time the computer plays the seat
+    until the same browser comes back; another browser (another cookie) is refused the seat, and
+    a browser that watches is sent no hand."""
+    tables = TableServer(tmp_path, grace=0.5, pace=0)
+    web = BrowserTables(lambda key: LobbyApp(tables, key=key, settings=Settings()), "127.0.0.1", 0)
+    await web.start()
+    address = f"http://127.0.0.1:{web.port}"
+    sessions = [aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) for _ in range(3)]
+    ben_browser, dan_browser, cat_browser = sessions
+    try:
+        ada = tables.person("SHA256:ada", "Ada")
+        info = tables.create_table(ada, "Friday", build_rules(2), ["open", "open"])
+        referee = Referee(tables, info.id)
+        tables.join(ada, info.id, 0)
+        for session in sessions:
+            async with session.get(address + "/") as response:
+                assert response.status == 200
+        ben = await open_tab(ben_browser, address, width=SIZE[0], height=SIZE[1])
+        await ben.wait_for("Your name at the tables")
+        await ben.keys(*"Ben", "enter")
+        await ben.wait_for("Welcome")
+        await ben.keys("2")
+        await until(lambda: tables.table(info.id).state == TableState.PLAYING, "the game started")
+        await ben.wait_for("Hand")
+        slot = tables._tables[info.id].slots[1]
+        assert slot.person is not None and slot.person.name == "Ben"
+        ben_key = slot.person.key
+
+        cat = await open_tab(cat_browser, address, width=SIZE[0], height=SIZE[1])
+        watched = Watched(cat, referee, lambda: None, "Cat (browser, watching)")
+        await cat.wait_for("Your name at the tables")
+        await cat.keys(*"Cat", "enter")
+        await cat.wait_for("Welcome")
+        await cat.keys("w")
+        await until(lambda: len(tables._tables[info.id].spectators) == 1, "Cat watches")
+        await cat.wait_for("Stock")
+
+        await ben.ws.close()  # the tab is closed, or the laptop's lid
+        await until(lambda: slot.stand_in, "the computer plays Ben's seat after the grace time")
+        await cat.wait_for("plays for Ben")
+
+        dan = await open_tab(dan_browser, address, width=SIZE[0], height=SIZE[1])
+        await dan.wait_for("Your name at the tables")
+        await dan.keys(*"Dan", "enter")
+        await dan.wait_for("Welcome")
+        await dan.keys("2")
+        await dan.wait_for("Seat 2 is Ben's")
+        assert slot.person.key == ben_key and slot.stand_in, "the seat stayed Ben's"
+
+        again = await open_tab(ben_browser, address, width=SIZE[0], height=SIZE[1])
+        await again.wait_for("Your name at the tables")
+        assert "Ben" in again.screen.joined(), "the same browser is known by its cookie"
+        await again.keys("enter")
+        await again.wait_for("Welcome")
+        await again.keys("enter")  # Enter on the table takes one's own seat again
+        await cat.wait_for("Ben is back in seat 2")
+        await again.wait_for("Hand")
+        assert slot.connected and slot.person.key == ben_key
+        assert watched.leaks == []
+        for tab in (cat, dan, again):
+            await tab.ws.close()
+        await until(lambda: not web.tabs, "every tab's app ended")
+    finally:
+        for session in sessions:
+            await session.close()
+        await web.stop()
+        await tables.close()
+
+
+async def test_a_tab_without_the_cookie_is_told_to_allow_it_and_gets_no_lobby(tmp_path: Path) -> None:
+    tables = TableServer(tmp_path, grace=60, pace=0)
+    web = BrowserTables(lambda key: LobbyApp(tables, key=key, settings=Settings()), "127.0.0.1", 0)
+    await web.start()
+    address = f"http://127.0.0.1:{web.port}"
+    try:
+        async with aiohttp.ClientSession() as session:  # a browser that keeps no cookie
+            tab = await open_tab(session, address)
+            await tab.closed.wait()
+            said = tab.screen.joined()
+            assert "did not keep the page's cookie" in said and "Allow cookies for this address" in said
+            assert not web.tabs, "no lobby was made for it"
+            assert tab.ws.close_code == REFUSED
+    finally:
+        await web.stop()
+        await tables.close()
+
+
+async def test_the_tables_page_says_the_tables_when_it_closes_and_screen_readers_where_to_go(
+        tmp_path: Path) -> None:
+    """The page's dialog once the connection ends speaks of the tables and of the seat held,
+    not of the title screen of ``kings-corner web``; a screen reader is pointed to the line mode."""
+    tables = TableServer(tmp_path, grace=60, pace=0)
+    web = BrowserTables(lambda key: LobbyApp(tables, key=key, settings=Settings()), "127.0.0.1", 0,
+                        ssh_port=2222)
+    await web.start()
+    try:
+        async with aiohttp.ClientSession() as session:
+            async with session.get(f"http://127.0.0.1:{web.port}/") as response:
+                page = await response.text()
+        assert "Back to the tables" in page and "press Enter on your table" in page
+        assert "title screen" not in page
+        # A screen reader is told where the tables can be read: their line mode over SSH.
+        assert "screen readers cannot read" in page and "connect with ssh -p 2222 127.0.0.1 plain" in page
+    finally:
+        await web.stop()
+        await tables.close()

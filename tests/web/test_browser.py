@@ -1,13 +1,17 @@
 """A round in a real browser: Debian's headless Chromium, driven by Playwright, opens the page of
-``kings-corner web``, sets up a game against a medium computer with a known seed and plays its first round by keystrokes (the hint's plan typed on the
-command line), and the round is checked in the game's save; a screenshot of the round's end is kept
-in ``screenshots/web.png``.  The screen is read from the very bytes the page's websocket received."""
+``kings-corner web``, sets up a game against a medium computer with a known seed and plays its
+first round by keystrokes (the hint's plan typed on the command line), and the round is checked
+in the game's save; a screenshot of the round's end is kept in ``screenshots/web.png``.  And at
+the tables of ``serve --web``, a reload keeps the browser's name and seat (its cookie).  The
+screen is read from the very bytes the page's websocket received."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -73,6 +77,10 @@ async def test_a_round_played_by_keystrokes_in_chromium(tmp_path: Path) -> None:
                         await page.keyboard.type(k)
 
                 await wait_for("Quick game")
+                # Not drawn, but given to screen readers: where the game can be read.
+                assert "kings-corner play --plain" in await page.get_by_role("note").inner_text()
+                box = await page.get_by_role("note").bounding_box()
+                assert box is not None and box["width"] <= 1 and box["height"] <= 1, box
                 await page.focus(".xterm-helper-textarea")
                 await new_game(key, screen.joined, SEED)
                 await wait_for("Hand")
@@ -104,3 +112,119 @@ async def test_a_round_played_by_keystrokes_in_chromium(tmp_path: Path) -> None:
             for e in events if e["event"] in ("play", "move") and e["player"] == 0]
     assert played, "no card was played by keystrokes"
     assert ours == [command.upper().split() for command in played], "every move typed, and only those"
+
+
+async def test_at_the_tables_a_reload_keeps_the_browsers_name_and_seat(tmp_path: Path) -> None:
+    """``serve --web`` in Chromium: the page's cookie (HttpOnly, SameSite=Strict) comes back with
+    the websocket, so after a reload the browser is the same person: its name is offered again
+    and Enter on its table gives its seat back."""
+    from playwright.async_api import WebSocket, async_playwright
+
+    from kc_tui.net.tables import TableServer, TableState
+    from kc_tui.storage import Settings
+    from kc_tui.tui.lobby import LobbyApp
+    from kc_tui.web.tables import BrowserTables
+
+    tables = TableServer(tmp_path, grace=60, pace=0)
+    web = BrowserTables(lambda key: LobbyApp(tables, key=key, settings=Settings()), "127.0.0.1", 0)
+    await web.start()
+    address = f"http://127.0.0.1:{web.port}"
+    screens: list[Screen] = []
+
+    def watch(ws: WebSocket) -> None:
+        screen = Screen()
+        screens.append(screen)  # a reload opens a new websocket: a new terminal in the page
+
+        def received(payload: str | bytes) -> None:
+            if isinstance(payload, bytes):
+                screen.feed(payload)
+
+        def sending(payload: str | bytes) -> None:
+            frame = json.loads(payload)
+            if frame[0] == "resize":
+                screen.screen.resize(frame[1]["height"], frame[1]["width"])
+
+        ws.on("framereceived", received)
+        ws.on("framesent", sending)
+
+    try:
+        async with async_playwright() as playwright:
+            browser = await playwright.chromium.launch(executable_path=CHROMIUM)
+            try:
+                page = await browser.new_page(viewport={"width": 1100, "height": 640})
+                page.on("websocket", watch)
+                elsewhere: list[str] = []
+                page.on("request", lambda r: None if r.url.startswith(address) else elsewhere.append(r.url))
+
+                async def wait_for(*texts: str) -> str:
+                    for _ in range(int(WAIT / 0.05)):
+                        if screens and any(t in screens[-1].joined() for t in texts):
+                            return screens[-1].joined()
+                        await page.wait_for_timeout(50)
+                    raise AssertionError(f"no {texts!r} on the screen:\n{screens[-1].text if screens else ''}")
+
+                await page.goto(address)
+                await wait_for("Your name at the tables")
+                await page.focus(".xterm-helper-textarea")
+                await page.keyboard.type("Ann")
+                await page.keyboard.press("Enter")
+                await wait_for("Welcome, Ann")
+                await page.keyboard.type("n")  # a new table: Ann and three computers
+                await wait_for("Seat 2")
+                await page.keyboard.press("Control+s")
+                await wait_for("Hand")
+                await until_true(lambda: any(t.state == TableState.PLAYING for t in tables.tables()))
+                table = tables.tables()[0]
+                slot = tables._tables[table.id].slots[0]
+                assert slot.person is not None and slot.person.key.startswith("browser:")
+                key = slot.person.key
+
+                await page.reload()
+                shown = await wait_for("Your name at the tables")
+                assert "Ann" in shown, "the reloaded page is the same person"
+                await page.focus(".xterm-helper-textarea")
+                await page.keyboard.press("Enter")
+                await wait_for("Welcome, Ann")
+                await page.keyboard.press("Enter")  # Enter on the table: one's own seat again
+                await wait_for("Hand")
+                assert slot.connected and slot.person.key == key
+            finally:
+                await browser.close()
+        assert not elsewhere, f"the page fetched from elsewhere: {elsewhere}"
+    finally:
+        await web.stop()
+        await tables.close()
+
+
+async def test_a_tab_not_let_in_keeps_its_reason_in_view() -> None:
+    """The tab beyond --max-tabs is told why on its terminal, and the page's "closed" dialog (of
+    a game that has ended) does not cover it."""
+    from playwright.async_api import async_playwright
+
+    with web_server("--max-tabs", "1") as served:
+        async with async_playwright() as playwright:
+            browser = await playwright.chromium.launch(executable_path=CHROMIUM)
+            try:
+                first = await browser.new_page()
+                await first.goto(served.address)
+                await first.wait_for_selector("body.-first-byte", state="attached")
+                second = await browser.new_page()
+                screen = Screen()
+                second.on("websocket", lambda ws: ws.on(
+                    "framereceived", lambda p: screen.feed(p) if isinstance(p, bytes) else None))
+                await second.goto(served.address)
+                await second.wait_for_selector("body.-refused", state="attached")
+                assert not await second.is_visible(".closed")
+                assert await second.is_visible(".textual-terminal")
+                assert "Close one and reload this page" in screen.joined()
+                assert not await first.evaluate("document.body.classList.contains('-refused')")
+            finally:
+                await browser.close()
+
+
+async def until_true(test: Callable[[], bool]) -> None:
+    for _ in range(int(WAIT / 0.05)):
+        if test():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("never happened")

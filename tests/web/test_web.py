@@ -21,7 +21,7 @@ from referee import check_transcript
 from webtab import open_tab, play_turn, round_over, save_events, web_server
 
 from kc_tui.storage import SaveError, lock_save, unlock_save
-from kc_tui.web import is_loopback
+from kc_tui.web import REFUSED, is_loopback
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -44,15 +44,28 @@ class _Links(HTMLParser):
             self.scripts.append(data)
 
 
+def without_table(font: bytes, tag: bytes) -> bytes:
+    """A TrueType font's bytes with one table (found in its table directory) blanked out."""
+    tables = int.from_bytes(font[4:6], "big")
+    for record in range(12, 12 + 16 * tables, 16):
+        if font[record:record + 4] == tag:
+            offset = int.from_bytes(font[record + 8:record + 12], "big")
+            length = int.from_bytes(font[record + 12:record + 16], "big")
+            return font[:offset] + bytes(length) + font[offset + length:]
+    raise AssertionError(f"the font has no {tag!r} table")
+
+
 CSS_URL = re.compile(r"""url\(\s*["']?([^"')]+)["']?\s*\)""")
-ABSOLUTE = re.compile(r"""(?i)\b(?:https?|wss?):(?://|\\/\\/)[^\s"'`)<>]*""")
+ABSOLUTE = re.compile(r"""(?i)(?:https?|wss?):(?://|\\/\\/)[^\s"'`)<>]*""")
 COMMENT = re.compile(r"/\*.*?\*/", re.S)
 
 
 async def test_the_page_and_every_asset_it_loads_come_from_the_server_alone() -> None:
     """Offline: the page names no other site (textual-serve's own page asks a web font service),
-    every file it loads is served, and none of them names an address elsewhere (the licence
-    comments of the style sheet aside: a comment loads nothing)."""
+    every file it loads is served, and no byte of any of them names an address elsewhere: the
+    page, the script, the style sheet (its licence comments aside: a comment loads nothing) and
+    the fonts (their name tables aside, which hold the licence's and the makers' addresses as
+    text). The tables of ``serve --web`` serve the same page and files."""
     with web_server() as served:
         origin = served.address
         async with aiohttp.ClientSession() as session:
@@ -61,6 +74,7 @@ async def test_the_page_and_every_asset_it_loads_come_from_the_server_alone() ->
                 page = await response.text()
                 policy = response.headers["Content-Security-Policy"]
             assert "default-src 'self'" in policy and "https:" not in policy
+            assert "frame-ancestors 'none'" in policy and response.headers["X-Frame-Options"] == "DENY"
             parser = _Links()
             parser.feed(page)
             inline = "\n".join(parser.scripts)
@@ -69,6 +83,7 @@ async def test_the_page_and_every_asset_it_loads_come_from_the_server_alone() ->
             assert any(a.endswith(".js") for a in assets) and any(a.endswith(".css") for a in assets)
             assert any(a.endswith(".ttf") for a in assets), "the font comes from the server"
             bodies = {origin + "/": page}
+            fonts: dict[str, bytes] = {}
             for asset in assets:
                 async with session.get(asset) as response:
                     assert response.status == 200, asset
@@ -78,12 +93,24 @@ async def test_the_page_and_every_asset_it_loads_come_from_the_server_alone() ->
                     bodies[asset] = COMMENT.sub("", text) if asset.endswith(".css") else text
                     assets += [urljoin(asset, u) for u in CSS_URL.findall(bodies[asset])
                                if not u.startswith("data:")]
+                else:
+                    fonts[asset] = body
             elsewhere = {
                 (where, url) for where, body in bodies.items() for url in ABSOLUTE.findall(body)
                 if urlsplit(url).netloc != urlsplit(origin).netloc
             }
             assert not elsewhere, elsewhere
+            # A font names its licence and makers' sites in its name table (text a browser shows
+            # in no page and never fetches): anywhere else in its bytes an address is a fault.
+            assert fonts and all(asset.endswith(".ttf") for asset in fonts), list(fonts)
+            for asset, font in fonts.items():
+                rest = without_table(font, b"name")
+                for text in (rest.decode("latin-1"), rest.decode("utf-16-be", "replace"),
+                             rest[1:].decode("utf-16-be", "replace")):
+                    assert not ABSOLUTE.search(text), (asset, ABSOLUTE.search(text))
             assert f'data-session-websocket-url="ws://127.0.0.1:{urlsplit(origin).port}/ws"' in page
+            assert "Back to the title screen" in page, "the page says where its button goes"
+            assert "screen readers cannot read" in page and "kings-corner play --plain" in page
 
 
 async def test_a_tab_opens_the_title_plays_a_card_of_a_quick_game_and_leaves(tmp_path: Path) -> None:
@@ -118,6 +145,87 @@ async def test_a_tab_opens_the_title_plays_a_card_of_a_quick_game_and_leaves(tmp
     if played:  # the commands typed are the person's last moves in the save
         assert moves[-len(played):] == [command.upper().split() for command in played]
     check_transcript((json.dumps(e) for e in events), unfinished=True)
+
+
+async def test_the_rules_statistics_settings_and_kings_reverse_open_in_a_tab() -> None:
+    """Every item of the title screen works in a browser tab: the rules, the statistics, the
+    settings (a change is saved for the next tab, and the next game), the saved games, the
+    second game."""
+    config = Path(os.environ["KC_TUI_CONFIG_DIR"])
+    with web_server() as served:
+        async with aiohttp.ClientSession() as session:
+            tab = await open_tab(session, served.address, width=100, height=30)
+            await tab.wait_for("Quick game")
+            await tab.keys("r")
+            await tab.wait_for("The rules")
+            await tab.keys("escape")
+            await tab.wait_for("Quick game")
+            await tab.keys("t")
+            await tab.wait_for("No finished sessions yet")
+            await tab.keys("escape")
+            await tab.wait_for("Quick game")
+            await tab.keys("s")
+            await tab.wait_for("Theme < default >")
+            await tab.keys("right")
+            await tab.wait_for("Theme < light >")
+            await tab.keys("escape")
+            await tab.wait_for("Quick game")
+            assert 'theme = "light"' in (config / "settings.toml").read_text()
+            await tab.keys("c")
+            await tab.wait_for("Continue a saved game: no saved games yet.")  # refused, and why
+            await tab.keys("v")  # the second game, Kings Reverse
+            await tab.wait_for("Suit to follow")
+            await tab.keys("q")
+            await tab.wait_for("Leave the game?")
+            await tab.keys("y")
+            await tab.wait_for("Quick game")
+            await tab.ws.close()
+            again = await open_tab(session, served.address, width=100, height=30)
+            await again.wait_for("Quick game")
+            await again.keys("s")
+            await again.wait_for("Theme < light >")  # the next tab starts with the setting
+            await again.ws.close()
+        assert served.wait_for_tabs(0) == []
+
+
+async def test_hot_seat_in_a_tab_passes_the_keyboard_between_turns() -> None:
+    """Two people at one browser: between their turns the table is hidden until the next one
+    presses Enter, as in a terminal."""
+    with web_server() as served:
+        async with aiohttp.ClientSession() as session:
+            tab = await open_tab(session, served.address, width=100, height=30)
+            await tab.wait_for("Quick game")
+            await tab.keys("n")
+            await tab.wait_for("> Players")
+            for key, shown in (("left", "Players < 2 >"), ("down", "> Seat 2"), ("left", "Seat 2 < person here >")):
+                for _ in range(16):
+                    if shown in tab.screen.joined():
+                        break
+                    await tab.keys(key)
+                    await asyncio.sleep(0.2)
+                await tab.wait_for(shown)
+            for _ in range(9):  # down the rules' eight rows to the seed: the same deal every run
+                await tab.keys("down")
+                await asyncio.sleep(0.05)
+            await tab.keys("4")
+            await tab.wait_for("Seed 4.")
+            await tab.keys("ctrl+s")
+            names = []
+            for _ in range(2):  # each person's turn opens on the keyboard passed to them
+                screen = " ".join((await tab.wait_for("Pass the keyboard to")).split())
+                names.append(screen.split("Pass the keyboard to ", 1)[1].split(".")[0])
+                assert "Hand" not in screen
+                await asyncio.sleep(0.7)  # Enter right away is held back (an Enter meant for before)
+                await tab.keys("enter")
+                await tab.wait_for("Your turn")
+                await tab.keys("e")
+                await tab.wait_until(lambda s: "still open" in s or "Pass the keyboard to" in s
+                                     or round_over(s))
+                if "still open" in tab.screen.joined():
+                    await tab.keys("y")
+            assert len(set(names)) == 2, names
+            await tab.ws.close()
+        assert served.wait_for_tabs(0) == []
 
 
 async def test_each_tab_is_a_game_of_its_own() -> None:
@@ -198,7 +306,9 @@ async def test_tabs_beyond_the_limit_are_told_so_and_closed() -> None:
             await first.wait_for("Quick game")
             second = await open_tab(session, served.address)
             await asyncio.wait_for(second.closed.wait(), 30)
-            assert "as many as this server allows (--max-tabs 1)" in second.screen.joined()
+            assert ("1 game is open in another tab, as many as this server allows (--max-tabs 1)"
+                    in second.screen.joined())
+            assert second.ws.close_code == REFUSED, "the page keeps the reason in view (no 'closed' dialog)"
             assert len(served.tab_processes()) == 1
             await first.ws.close()
 
@@ -233,6 +343,41 @@ def test_the_command_says_there_is_no_login_and_a_taken_port_is_explained() -> N
     bad = subprocess.run([sys.executable, "-m", "kc_tui", "web", "--port", "70000"],
                          capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "expected a port from 1 to 65535, got 70000" in bad.stderr
+
+
+def listening(port: int) -> list[str]:
+    """The local addresses with a socket listening on ``port`` (from /proc/net/tcp and tcp6)."""
+    found = []
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            local, state = line.split()[1], line.split()[3]
+            address, hex_port = local.split(":")
+            if state == "0A" and int(hex_port, 16) == port:
+                found.append(address)
+    return found
+
+
+def test_it_listens_on_this_machine_only_unless_told_otherwise() -> None:
+    with web_server() as served:
+        port = urlsplit(served.address).port
+        assert port is not None
+        assert listening(port) == ["0100007F"], "127.0.0.1 alone, not every network"
+
+
+def test_listening_on_every_network_gives_the_network_address_and_warns(monkeypatch: pytest.MonkeyPatch) -> None:
+    import kc_tui.web
+    from kc_tui.cli.web import greeting
+
+    monkeypatch.setattr(kc_tui.web, "network_address", lambda: "192.168.1.20")
+    said = "\n".join(greeting("0.0.0.0", 8000))
+    assert said.startswith("Open http://127.0.0.1:8000 in a browser")
+    assert "other computers and phones open http://192.168.1.20:8000" in said
+    assert "Warning: listening on 0.0.0.0, beyond this machine, with no login and no encryption" in said
+    monkeypatch.setattr(kc_tui.web, "network_address", lambda: None)  # no network at all
+    assert "phones" not in "\n".join(greeting("0.0.0.0", 8000))
+    assert greeting("::1", 8080)[:2] == ["Open http://[::1]:8080 in a browser (each tab is its own game).",
+                                         "There is no login: anyone with an account on this machine can open "
+                                         "it too."]
 
 
 @pytest.mark.parametrize(("host", "loopback"), [
