@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import codecs
 import logging
+import re
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from textual import constants, events
@@ -27,6 +28,10 @@ if TYPE_CHECKING:
     from textual.app import App
 
 __all__ = ["ChannelDriver", "Terminal", "driver_for"]
+
+MODE_REPLY = re.compile(r"(?:\x1b\[\?\d+;\d\$y)+")
+"""A terminal's answer to the question of which modes it knows (sent at start): one that says
+"not this mode" makes no event, and is no unfinished sequence either."""
 
 UNSTICK_SECONDS = 1.0
 """How long input may go without making any event before the parser is started afresh."""
@@ -112,7 +117,7 @@ class ChannelDriver(Driver):
         if not self._input:
             return
         text = self._decode(data)
-        if text and not self._hear(self._parser, text):
+        if text and not self._hear(self._parser, text) and not MODE_REPLY.fullmatch(text):
             self._unheard.append(text)
             del self._unheard[:-16]
             if self._unstick_handle is None:
