@@ -438,10 +438,8 @@ class NetworkTableScreen(TableScreen):
         players deal the next round), so no dialog stands over the table meanwhile."""
         self.refresh_table()
         text, totals = self.round_over_texts()
-        log = self.query_one("#log", RichLog)
-        for line in ["Round over.", *text.splitlines(), *totals.splitlines()]:
-            if line.strip():
-                log.write(line)
+        lines = [line for line in ["Round over.", *text.splitlines(), *totals.splitlines()] if line.strip()]
+        self.query_one("#log", RichLog).write("\n".join(lines))  # one write: one redraw
         self.say("Round over: the log has its result. The players deal the next round when "
                  "they are ready.")
 
