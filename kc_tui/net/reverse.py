@@ -284,9 +284,11 @@ class ReverseTableGame(TableGame):
         table.playing_turn = decision.id
         try:
             action = await asyncio.get_running_loop().run_in_executor(None, decision.run)
-        finally:
+        except BaseException:
             table.playing_turn = None
+            raise
         if service.decision_id != decision.id:
+            table.playing_turn = None
             return  # the game has moved past it (an adjourned table's task is cancelled)
         with table.step():
             fallback = service.legal_actions()[-1]
@@ -295,6 +297,11 @@ class ReverseTableGame(TableGame):
                 table.saver.acted(taken)
             for fault in service.take_faults():
                 log.warning("table %s: %s", table.id, fault)
+            # A turn may take several decisions (a draw, the card drawn, the call): the house
+            # computer finishes the one it began, and a person who is back takes the seat at the
+            # next (the table reclaims it once this is cleared).
+            if player is not None or service.phase != Phase.TURN or service.current != seat:
+                table.playing_turn = None
 
 
 REVERSE = ReverseTableGame()

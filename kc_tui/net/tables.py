@@ -848,7 +848,8 @@ class _Table:
         if service is None or self.state != TableState.PLAYING or service.phase != Phase.TURN:
             return False
         slot = self.slots[service.current]
-        return not slot.for_person or (slot.stand_in and not slot.back)
+        # A person who is back takes the seat once the computer has finished the turn it began.
+        return not slot.for_person or (slot.stand_in and (not slot.back or self._computer_on(slot.index)))
 
     async def _run(self) -> None:
         """The table's computer task: whenever a computer is to play, it plays."""

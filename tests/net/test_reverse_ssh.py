@@ -69,11 +69,13 @@ class Watched:
             return
         raw = ESCAPES.sub(b"\x00", data).decode("utf-8", "replace")
         for where, text in (("bytes", raw), ("screen", self.player.text())):
+            text = " ".join(text.split())  # a line wrapped on the screen joins again
             for example in EXAMPLES:  # the help's examples name no card of the game
                 text = text.replace(example, "")
             found = found_pattern.search(text)
             if found:
-                self.leaks.append(f"{self.name} was sent {found.group(0)} ({where})")
+                around = text[max(0, found.start() - 60):found.end() + 20]
+                self.leaks.append(f"{self.name} was sent {found.group(0)} ({where}: {around!r})")
 
 
 def game_of(tables: TableServer, table_id: int) -> Any:
@@ -223,7 +225,7 @@ async def test_kings_reverse_in_the_line_mode_over_ssh(tmp_path: Path) -> None:
         await dora.wait_for("help lists the actions", raw=True)
         dora.type("look\n")
         await dora.wait_for("suit to follow", raw=True)
-        assert watched.leaks == []
+        assert watched.leaks == [], watched.leaks[:3]
         dora.type("quit\n")
         await dora.wait_for("Goodbye.", raw=True)
     finally:
