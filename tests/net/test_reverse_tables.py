@@ -288,3 +288,23 @@ async def test_an_adjourned_table_is_saved_in_the_games_format_and_resumed_after
     await again.close()
     lines = (tmp_path / "tables" / f"table-{table.id}.jsonl").read_text().splitlines()
     check_transcript(json.loads(line) for line in lines)
+
+
+async def test_a_damaged_save_is_refused_with_a_sentence_and_the_table_stays_adjourned(tmp_path: Path) -> None:
+    server = TableServer(tmp_path, grace=0, pace=0)
+    info = server.create_table(ADA, "Kept", build_rules(2), ["open", "easy"], seed=4)
+    ada = server.join(ADA, info.id, 0)
+    ada.leave()
+    await server.close()
+    save = tmp_path / "tables" / f"table-{info.id}.json"
+    doc = json.loads(save.read_text())
+    doc["actions"] = [{"action": "play", "card": "JK", "suit": "S"}] * 3  # not what the deal allows
+    save.write_text(json.dumps(doc))
+
+    again = TableServer(tmp_path, grace=0, pace=0)
+    with pytest.raises(TableError, match=f"Table {info.id} cannot be resumed: .*"):
+        again.join(ADA, info.id, 0)
+    table = again.table(info.id)
+    assert table.state == TableState.ADJOURNED and table.seats[0].name == "Ada" and not table.seats[0].connected
+    assert json.loads(save.read_text()) == doc  # the file is left as it was
+    await again.close()
