@@ -113,3 +113,38 @@ async def test_two_people_and_a_spectator_at_a_kings_reverse_table_by_keys(tmp_p
         await until(pa, lambda: "The computer (hard) plays for Ben" in log_text(ada), "the takeover notice")
         assert game.phase in (Phase.TURN, Phase.ROUND_OVER, Phase.SESSION_OVER)
     await server.close()
+
+
+async def test_the_session_over_is_shown_to_both_screens_and_they_go_back_to_the_lobby(tmp_path: Path) -> None:
+    from kc_tui.games.kings_reverse.ai import make_player
+    from kc_tui.tui.dialogs import TextScreen
+    from kc_tui.tui.round_over import RoundOverScreen
+
+    server = TableServer(tmp_path, pace=0)
+    # A target of 1: whoever is left with a card ends the session with the first round.
+    info = server.create_table(ADA, "Short", build_rules(2, hand_size=5, target=1), ["open", "open"], seed=3)
+    ada, ben = LobbyApp(server, ADA), LobbyApp(server, BEN)
+    async with ada.run_test(size=SIZE) as pa, ben.run_test(size=SIZE) as pb:
+        await pa.press("1")
+        await pb.press("2")
+        for pilot, app in ((pa, ada), (pb, ben)):
+            await until(pilot, lambda app=app: isinstance(app.screen, NetworkReverseTableScreen), "the table")
+        game = server._tables[info.id].service.game  # type: ignore[union-attr]
+        doors = {0: ada.door, 1: ben.door}
+        chooser = make_player("easy")
+        while game.phase == Phase.TURN:  # the people's actions, through their doors
+            door = doors[game.current]
+            assert isinstance(door, ReverseDoor)
+            door.act(chooser.choose(door.view()))
+            await pa.pause(0.01)
+        assert game.phase == Phase.SESSION_OVER
+        for pilot, app in ((pa, ada), (pb, ben)):
+            await until(pilot, lambda app=app: isinstance(app.screen, RoundOverScreen), "the round-over dialog")
+            await pilot.press("enter")
+            await until(pilot, lambda app=app: isinstance(app.screen, TextScreen), "the session's scores")
+            await pilot.press("escape")
+            await until(pilot, lambda app=app: isinstance(app.screen, LobbyScreen), "back in the lobby")
+        assert server.tables() == ()  # over, and its people gone: the table goes
+        server.drain()
+        assert not (tmp_path / "tables" / f"table-{info.id}.json").exists()
+    await server.close()
