@@ -16,6 +16,7 @@ from textual.binding import Binding
 from textual.widgets import Input, RichLog, Static
 
 from ..engine.kinds import Phase
+from ..games.kings_reverse.engine.events import ReverseEvent
 from ..games.kings_reverse.engine.service import ReverseService
 from ..net.reverse import ReverseRemote
 from ..net.tables import SEAT_OPEN, Notice, TableError
@@ -24,6 +25,7 @@ from .new_game import KINDS
 from .reverse_new_game import ReverseNewGameScreen
 from .reverse_table import ReverseTableScreen
 from .reverse_text import session_text
+from .round_over import RoundOverScreen
 from .widgets import Choice, Menu, MenuItem, TextPanel
 
 __all__ = ["NetworkReverseTableScreen", "CreateReverseTableScreen"]
@@ -44,6 +46,48 @@ class NetworkReverseTableScreen(ReverseTableScreen):
         self._update_pending = False
         self._advanced: object = None
         self._chatting = False
+        self._held: list[ReverseEvent | Notice] = []
+        """What the server sent while a dialog covered the table, told when it closes."""
+        self._stale = False
+
+    # ------------------------------------------------------------------ covered by a dialog
+    def _covered(self) -> bool:
+        """Whether a dialog (help, a question, the round's end) is over the table: the table
+        keeps still under it (drawing it under a dialog redraws the whole screen, dimmed, for
+        every move), and what the server sends meanwhile is told when the dialog closes."""
+        stack = self.app.screen_stack if self.is_attached else []
+        return self in stack and stack[-1] is not self
+
+    def _on_event(self, event: ReverseEvent) -> None:
+        if self._covered():
+            self._held.append(event)
+        else:
+            super()._on_event(event)
+
+    def on_screen_resume(self) -> None:
+        held, self._held = self._held, []
+        for item in held:
+            if isinstance(item, Notice):
+                self._notice(item)
+            else:
+                super()._on_event(item)
+        if held or self._stale:
+            self._stale = False
+            self._update_from_server()
+
+    def _close_past_round(self) -> None:
+        """The round-over dialog of a round that is over and done (the next one was dealt: the
+        players were all ready, or this is a spectator) closes by itself."""
+        top = self.app.screen
+        if isinstance(top, RoundOverScreen) and not top.session_over and self.remote.phase == Phase.TURN:
+            top.dismiss(None)
+
+    def on_unmount(self) -> None:
+        """The table was left: this screen hears it no more (a delivery to a screen whose
+        widgets are gone would fail, and the server would drop the seat's listener)."""
+        self.remote.remove_listener(self._on_event)
+        self.remote.on_update = None
+        self.remote.on_notice = None
 
     def on_mount(self) -> None:
         # Runs before the table screen's own on_mount (Textual calls both).
@@ -58,6 +102,9 @@ class NetworkReverseTableScreen(ReverseTableScreen):
                 + ", ".join(f"{n} {t}" for n, t in zip(self.names, view.totals)) + ".")
 
     def _notice(self, notice: Notice) -> None:
+        if self._covered():
+            self._held.append(notice)
+            return
         text = f"* {notice}" if notice.kind == "table" else str(notice)
         found = self.query("#log")
         if found:
@@ -77,6 +124,10 @@ class NetworkReverseTableScreen(ReverseTableScreen):
             return
         if self.remote.door.closed:
             self._leave()  # the table was adjourned under a spectator: back to the lobby
+            return
+        if self._covered():
+            self._stale = True
+            self._close_past_round()
             return
         self.refresh_table()
         if self._advanced != self._position():
