@@ -24,7 +24,7 @@ from .dialogs import ConfirmScreen, TextScreen
 from .new_game import KINDS
 from .reverse_new_game import ReverseNewGameScreen
 from .reverse_table import ReverseTableScreen
-from .reverse_text import session_text
+from .reverse_text import round_text, session_text
 from .round_over import RoundOverScreen
 from .widgets import Choice, Menu, MenuItem, TextPanel
 
@@ -153,7 +153,21 @@ class NetworkReverseTableScreen(ReverseTableScreen):
         if self._chatting and remote.phase == Phase.TURN:
             self.refresh_table()
             return
+        if remote.door.spectator and remote.phase == Phase.ROUND_OVER:
+            self._tell_round_over()
+            return
         super().advance()
+
+    def _tell_round_over(self) -> None:
+        """A spectator reads the round's result in the log: there is nothing to answer (the
+        players deal the next round), so no dialog stands over the table meanwhile."""
+        self.refresh_table()
+        log = self.query_one("#log", RichLog)
+        log.write("Round over.")
+        for line in round_text(self.remote.round_summary(), self.names, self.text).splitlines():
+            if line.strip():
+                log.write(line)
+        self.say("Round over: the log has its result. The players deal the next round when they are ready.")
 
     def _after_round(self, choice: str | None) -> None:
         """The next round is dealt when every player is ready; at the session's end the

@@ -17,7 +17,7 @@ from kc_tui.net.reverse import ReverseDoor
 from kc_tui.net.tables import Person, TableServer, TableState
 from kc_tui.tui.lobby import CreateTableScreen, LobbyApp, LobbyScreen
 from kc_tui.tui.reverse_network import CreateReverseTableScreen, NetworkReverseTableScreen
-from kc_tui.tui.reverse_widgets import ReverseHandView
+from kc_tui.tui.reverse_widgets import ReverseHandView, any_card_text
 from kc_tui.tui.widgets import Choice, TextPanel
 
 ADA = Person("SHA256:ada", "Ada")
@@ -147,4 +147,36 @@ async def test_the_session_over_is_shown_to_both_screens_and_they_go_back_to_the
         assert server.tables() == ()  # over, and its people gone: the table goes
         server.drain()
         assert not (tmp_path / "tables" / f"table-{info.id}.json").exists()
+    await server.close()
+
+
+async def test_a_spectator_reads_the_rounds_result_in_the_log_and_no_hand_but_its_own_is_shown(tmp_path: Path) -> None:
+    from kc_tui.games.kings_reverse.ai import make_player
+    from kc_tui.tui.round_over import RoundOverScreen
+
+    server = TableServer(tmp_path, pace=0)
+    info = server.create_table(ADA, "Watched", build_rules(2, hand_size=5), ["open", "easy"], seed=6)
+    ada, cleo = LobbyApp(server, ADA), LobbyApp(server, CLEO)
+    async with ada.run_test(size=SIZE) as pa, cleo.run_test(size=SIZE) as pc:
+        await pc.press("w")
+        await until(pc, lambda: cleo.door is not None, "Cleo watching")
+        await pa.press("1")  # the one person's seat: the game starts
+        for pilot, app in ((pa, ada), (pc, cleo)):
+            await until(pilot, lambda app=app: isinstance(app.screen, NetworkReverseTableScreen), "the table")
+        game = server._tables[info.id].service.game  # type: ignore[union-attr]
+        door = ada.door
+        assert isinstance(door, ReverseDoor)
+        chooser = make_player("easy")
+        while game.phase == Phase.TURN:
+            if door.my_turn():
+                door.act(chooser.choose(door.view()))
+            await pa.pause(0.01)
+        await until(pc, lambda: "Round over." in log_text(cleo), "the round's result in the spectator's log")
+        assert not isinstance(cleo.screen, RoundOverScreen)
+        await until(pa, lambda: isinstance(ada.screen, RoundOverScreen), "the player's round-over dialog")
+        shown = " ".join(ada.screen.text.split())  # type: ignore[attr-defined]
+        own = {str(c) for c in game.hand(0)}
+        for card in game.hand(1):  # the computer's cards left are never named to Ada (but her own copies)
+            if str(card) not in own:
+                assert f" {any_card_text(card, False)} " not in f" {shown} " and f" {card} " not in f" {shown} "
     await server.close()
