@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import io
-from typing import Awaitable, Callable, cast
+from typing import Any, Awaitable, Callable, cast
 
 from .engine.commands import CommandError, Verb, Verbosity, parse_command, parse_review
 from .engine.describe import score_table, totals_chart
@@ -20,9 +20,13 @@ from .engine.moves import IllegalMove
 from .engine.rules import PRESETS, RuleError, build_rules
 from .engine.service import GameService
 from .engine.text import visible
+from .games import GAMES
+from .games.kings_reverse.engine import rules as reverse_rules
 from .net.remote import RemoteTable
+from .net.reverse import ReverseDoor, ReverseRemote
 from .net.tables import SEAT_OPEN, Notice, Person, SeatDoor, TableError, TableServer, TableState
 from .plain import PlainGame
+from .plain_reverse_table import ReverseTableLines
 
 __all__ = ["LOBBY_HELP", "run_plain_lobby", "PlainLobby"]
 
@@ -35,8 +39,9 @@ Lobby commands:
   new [SEATS] [OPTIONS] [name=NAME]
                          make a table and sit at its first open seat; SEATS are open (a person)
                          or a computer level (beginner easy medium hard expert), e.g. new open hard;
-                         OPTIONS are preset=NAME and rule options, e.g. hand_size=10; the
-                         table's name ends the line (name=Friday night; "Ada's table" without)
+                         OPTIONS are game=NAME (kings-corner, kings-reverse), preset=NAME and
+                         that game's rule options, e.g. hand_size=10; the table's name ends
+                         the line (name=Friday night; "Ada's table" without)
   join T [S]             take seat S (from 1) of table T, or its first free seat (your own seat
                          again, to come back or to resume an adjourned table)
   watch T                watch table T (no hand is shown)
@@ -87,6 +92,8 @@ class PlainLobby:
         self.out = _Out(write)
         self.door: SeatDoor | None = None
         self.game: _TableGame | None = None
+        self.reverse: ReverseTableLines | None = None
+        """The line-mode table when the game at one's table is Kings Reverse."""
         self.lines: asyncio.Queue[str | None] = asyncio.Queue()
         self.changed = asyncio.Event()
         self._told: object = None  # the table position last told (a turn, a round's end)
@@ -181,7 +188,17 @@ class PlainLobby:
     def _follow_table(self) -> None:
         """Once the game at one's table is on, follow it."""
         door = self.door
-        if door is None or door.closed or self.game is not None or not door.started:
+        if door is None or door.closed or not door.started or (self.game or self.reverse) is not None:
+            return
+        if isinstance(door, ReverseDoor):
+            reverse = ReverseRemote(door)
+            reverse.on_notice = self._notice
+            reverse.on_update = self.changed.set
+            self.reverse = ReverseTableLines(reverse, self.say)
+            shown = door.view()
+            self.say(f"The game of Kings Reverse at table {door.table_id} is on: round {shown.round}. "
+                     "Totals: " + ", ".join(f"{n} {t}" for n, t in zip(self.reverse.names, shown.totals))
+                     + ". Type help for the actions.")
             return
         remote = RemoteTable(door)
         remote.on_update = self.changed.set
@@ -201,12 +218,14 @@ class PlainLobby:
     def _position(self) -> object:
         door = self.door
         if door is not None and door.closed:
-            self.door = self.game = None  # the table went (adjourned): back in the lobby
+            self.door = self.game = self.reverse = None  # the table went (adjourned): back in the lobby
             door = None
         if door is None:
             return "lobby"
         if not door.started:
             return ("waiting", door.info().state)
+        if self.reverse is not None:
+            return self.reverse.position()
         view = door.view()
         return (view.phase, view.turn, door.my_turn())
 
@@ -216,6 +235,13 @@ class PlainLobby:
         fresh = position != self._told
         self._told = position
         door, game = self.door, self.game
+        if self.reverse is not None and door is not None and not door.closed:
+            prompt = self.reverse.tell(fresh)
+            if prompt is None:
+                self._leave_table()
+                prompt = "lobby> "
+            self._write(prompt)
+            return
         if door is None or door.closed or game is None:
             self._write("lobby> ")
             return
@@ -265,6 +291,8 @@ class PlainLobby:
             self._chat(rest)
         elif word == "leave":
             self._leave_table(said=True)
+        elif self.reverse is not None and self.door is not None and not self.door.closed:
+            self.reverse.line(text)
         elif self.game is not None and self.door is not None and not self.door.closed:
             self._table_line(text)
         else:
@@ -285,13 +313,15 @@ class PlainLobby:
         if door is None or door.closed:
             if said:
                 self.say("You are at no table.")
-            self.door, self.game = None, None
+            self.door, self.game, self.reverse = None, None, None
             return
         if self.game is not None:
             self.game.remote.close()
+        elif self.reverse is not None:
+            self.reverse.close()
         else:
             door.leave()
-        self.door, self.game = None, None
+        self.door, self.game, self.reverse = None, None, None
         if said:
             self.say(f"You left table {door.table_id}.")
 
@@ -343,13 +373,22 @@ class PlainLobby:
         seats = [a.lower() for a in args if "=" not in a] or [SEAT_OPEN, SEAT_OPEN]
         options = dict(a.split("=", 1) for a in args if "=" in a)
         preset = options.pop("preset", "standard")
-        if preset not in PRESETS:
-            self.say(f"There is no preset {visible(preset)[:20]!r}; the presets are {', '.join(PRESETS)}.")
+        game = options.pop("game", "kings-corner").lower()
+        if game not in GAMES:
+            self.say(f"There is no game {visible(game)[:20]!r}; the games are {', '.join(GAMES)}.")
             return
+        presets = reverse_rules.PRESETS if game == "kings-reverse" else PRESETS
+        if preset not in presets:
+            self.say(f"There is no preset {visible(preset)[:20]!r}; the presets are {', '.join(presets)}.")
+            return
+        rules: Any
         try:
-            rules = build_rules(len(seats), preset, options)
+            if game == "kings-reverse":
+                rules = reverse_rules.build_rules(len(seats), preset, **options)
+            else:
+                rules = build_rules(len(seats), preset, options)
         except RuleError as exc:
-            self.say(f"Those rules cannot be played: {exc}.")
+            self.say(f"Those rules cannot be played: {str(exc).rstrip('.')}.")
             return
         assert self.person is not None
         try:

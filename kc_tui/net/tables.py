@@ -38,7 +38,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path
-from typing import IO, Any, Callable, Literal, Sequence
+from typing import IO, Any, Callable, Literal, Mapping, Protocol, Sequence
 
 from ..ai import LEVELS, make_player
 from ..ai.base import Player
@@ -58,7 +58,8 @@ from ..storage.saves import AutoSaver, SaveError, load_save
 
 __all__ = [
     "SEAT_OPEN", "HOUSE_LEVEL", "MAX_NAME", "MAX_TABLE_NAME", "MISSED_NOTICES", "TableError", "Person",
-    "TableState", "SeatInfo", "TableInfo", "Notice", "SeatDoor", "TableServer", "check_name", "shown_to",
+    "TableState", "SeatInfo", "TableInfo", "Notice", "SeatDoor", "TableServer", "TableGame", "TableService",
+    "table_games", "check_name", "shown_to",
 ]
 
 log = logging.getLogger("kc_tui.net")
@@ -177,6 +178,9 @@ class TableInfo:
     spectators: int
     round: int = 0
     """The round being played (0 before the first deal)."""
+    game: str = "kings-corner"
+    """The game played at the table (its name in :data:`kc_tui.games.GAMES`; ``rules`` names
+    any game but the first)."""
 
     @property
     def free_seats(self) -> tuple[int, ...]:
@@ -399,7 +403,7 @@ class SeatDoor:
     def past_events(self) -> tuple[Event, ...]:
         """Every event of the session so far as this seat may see it (to catch up on joining)."""
         table = self._table
-        return tuple(shown_to(event, self.seat) for event in table.events)
+        return tuple(table.game.shown_to(event, self.seat) for event in table.events)
 
     # ------------------------------------------------------------------ following
     def follow(self, listener: Listener) -> None:
@@ -419,7 +423,7 @@ class SeatDoor:
     def _on_event(self, event: Event) -> None:
         # Called by the service with the event already filtered for this seat; held until the
         # step is complete (a listener reading the view mid-step would see half a move).
-        self._pending.append(shown_to(event, self.seat))
+        self._pending.append(self._table.game.shown_to(event, self.seat))
 
     def _notice(self, notice: Notice) -> None:
         self._pending.append(notice)
@@ -445,6 +449,8 @@ class SeatDoor:
         service = self._table.service
         if service is None:
             raise TableError("The game has not started yet.")
+        if not isinstance(service, GameService):
+            raise TableError("This table plays another game.")
         return service
 
     def _acting(self) -> GameService:
@@ -505,33 +511,39 @@ class SeatDoor:
 class _Table:
     """One table: its seats, its doors, and once started its game, transcript and computer task."""
 
-    def __init__(self, server: TableServer, table_id: int, name: str, owner: Person, rules: RuleSet,
-                 specs: Sequence[str]) -> None:
+    def __init__(self, server: TableServer, table_id: int, name: str, owner: Person, rules: Any,
+                 specs: Sequence[str], game: TableGame | None = None) -> None:
         self.server = server
         self.id = table_id
         self.name = name
         self.owner = owner
+        self.game = game or CORNER
+        """The game played here: what differs from game to game goes through it."""
         self.rules = rules
-        self.rules_label = rules_label(rules)
+        self.rules_label = self.game.rules_label(rules)
         self.slots = [_Slot(i, spec) for i, spec in enumerate(specs)]
         self.state = TableState.WAITING
         self.spectators: list[SeatDoor] = []
-        self.service: GameService | None = None
+        self.service: TableService | None = None
         self.events: list[Event] = []
         """Every event of the session as the referee saw it (for catching up and the save)."""
         self.seed = new_seed()
-        self.saver: _TableSaver | None = None
-        self.transcript: TranscriptWriter | None = None
+        self.saver: Any = None
+        """The game's save, a listener (:meth:`TableGame.saver`)."""
+        self.transcript: Callable[[Any], None] | None = None
         self._transcript_file: IO[str] | None = None
         self.task: asyncio.Task[None] | None = None
         self.wake = asyncio.Event()
-        self.playing_turn: TurnId | None = None
-        """The turn a computer is playing now (for a person's seat or its own)."""
-        self.restored: GameService | None = None
+        self.playing_turn: TurnId | Any = None
+        """The turn a computer is playing now (for a person's seat or its own; its ``seat``
+        is all the table reads)."""
+        self.restored: TableService | None = None
         """An adjourned game brought back, until it is started again."""
+        self.restored_events: Sequence[Any] = ()
+        """The events of the game brought back, so far."""
         self.seat_names: list[str] | None = None
         """The names the game shows, fixed when it starts."""
-        self.house: dict[int, Player] = {}
+        self.house: dict[int, Player | Any] = {}
         """The house computer of each person's seat it has played for."""
 
     # ------------------------------------------------------------------ paths
@@ -573,9 +585,9 @@ class _Table:
                 named = names[slot.index] if self.seat_names is not None else None
                 seats.append(SeatInfo(slot.index, "computer", named, slot.spec, True))
         service = self.service
-        round_no = len(service.history) + (service.phase == Phase.TURN) if service is not None else 0
+        round_no = self.game.round_no(service) if service is not None else 0
         return TableInfo(self.id, self.name, self.owner.name, self.rules_label, tuple(seats),
-                         self.state, len(self.spectators), round_no)
+                         self.state, len(self.spectators), round_no, self.game.name)
 
     def doors(self) -> list[SeatDoor]:
         return [slot.door for slot in self.slots if slot.door is not None] + self.spectators
@@ -680,9 +692,9 @@ class _Table:
                                  "choose another name in the lobby.")
         slot.person = person
         dealt_as = self.names()[seat]
-        if self.service is not None and dealt_as != person.name:
-            self._rename(seat, person.name)
-        door = SeatDoor(self, person, seat)
+        if isinstance(self.service, GameService) and dealt_as != person.name:
+            self._rename(seat, person.name)  # (a Kings Reverse seat keeps the name it was dealt)
+        door = self.game.door(self, person, seat)
         slot.door = door
         if slot.grace is not None:
             slot.grace.cancel()
@@ -714,7 +726,7 @@ class _Table:
         """A person takes a seat of a game dealt without them: the seat is theirs by name in
         every view, the log, the transcript and the save, and from now on in every summary."""
         service = self.service
-        assert service is not None and self.seat_names is not None
+        assert isinstance(service, GameService) and self.seat_names is not None
         service.rename_seat(seat, name)
         self.seat_names[seat] = service.seats[seat].name
         log.info("table %s: seat %s is %s's now", self.id, seat + 1, name)
@@ -749,7 +761,7 @@ class _Table:
         if any(person.same(s.person) and s.connected for s in self.slots) or any(
                 person.same(d.person) for d in self.spectators):
             raise TableError(f"You are at table {self.id} already.")
-        door = SeatDoor(self, person, None)
+        door = self.game.door(self, person, None)
         self.spectators.append(door)
         if self.service is not None:
             self.service.follow(door._on_event, None)
@@ -857,10 +869,10 @@ class _Table:
         for s in self.slots:
             s.ready = False
         with self.step():
-            service.next_round()
+            self.game.next_round(self, service)
 
     # ------------------------------------------------------------------ playing
-    def begin(self, service: GameService, events: Sequence[Event]) -> None:
+    def begin(self, service: TableService, events: Sequence[Any]) -> None:
         """Start playing ``service``: its transcript, save, doors and computer task."""
         self.service = service
         self.seat_names = [s.name for s in service.seats]
@@ -868,19 +880,18 @@ class _Table:
         self.folder.mkdir(parents=True, exist_ok=True)
         try:
             if events:
-                write_atomic(self.transcript_path, "".join(encode_event(e) + "\n" for e in events))
+                write_atomic(self.transcript_path, "".join(self.game.encode(e) + "\n" for e in events))
                 self._transcript_file = open(self.transcript_path, "a", encoding="utf-8", newline="\n")
             else:
                 self._transcript_file = open(self.transcript_path, "w", encoding="utf-8", newline="\n")
-            self.transcript = TranscriptWriter(self._transcript_file)
+            self.transcript = self.game.transcript(self._transcript_file)
             service.add_listener(self.transcript)
         except OSError as exc:
             log.error("table %s: the transcript cannot be written: %s", self.id, exc)
         service.add_listener(self.events.append)
         specs = [f"{HUMAN_PREFIX}{self.seat_names[i]}" if slot.for_person else slot.spec
                  for i, slot in enumerate(self.slots)]
-        self.saver = _TableSaver(service, specs, self.save_path, events, on_error=self._save_failed,
-                                 writer=self.server.writer)
+        self.saver = self.game.saver(self, service, specs, events)
         service.add_listener(self.saver)
         for door in self.doors():
             service.follow(door._on_event, door.seat)
@@ -905,7 +916,8 @@ class _Table:
         if service is None or self.state != TableState.PLAYING or service.phase != Phase.TURN:
             return False
         slot = self.slots[service.current]
-        return not slot.for_person or (slot.stand_in and not slot.back)
+        # A person who is back takes the seat once the computer has finished the turn it began.
+        return not slot.for_person or (slot.stand_in and (not slot.back or self._computer_on(slot.index)))
 
     async def _run(self) -> None:
         """The table's computer task: whenever a computer is to play, it plays."""
@@ -921,35 +933,7 @@ class _Table:
                 log.exception("table %s: a computer's turn failed", self.id)
 
     async def _computer_turn(self) -> None:
-        service = self.service
-        assert service is not None
-        seat = service.current
-        if service.current_seat.player is not None:
-            decision = service.begin_decision()
-        else:
-            turn = service.turn_id
-            assert turn is not None
-            player = self.house.get(seat)
-            if player is None:
-                player = self.house[seat] = make_player(HOUSE_LEVEL, random.Random(self.seed + seat))
-            decision = Decision(seat, turn.round, turn.turn, player, service.observation(seat))
-        self.playing_turn = decision.turn_id
-        try:
-            plan = await asyncio.get_running_loop().run_in_executor(None, decision.run)
-            pace = self.server.pace
-            for k, move in enumerate(plan):
-                with self.step():
-                    ok = service.apply_decision_move(decision, move)
-                if not ok:
-                    break
-                if pace > 0 and k < len(plan) - 1:
-                    await asyncio.sleep(pace)
-        finally:
-            self.playing_turn = None
-        with self.step():
-            service.end_decision(decision)
-            for fault in service.take_faults():
-                log.warning("table %s: %s", self.id, fault)
+        await self.game.computer_turn(self)
         if self.server.pace > 0:
             await asyncio.sleep(self.server.pace)
 
@@ -987,7 +971,7 @@ class _Table:
             return None if p is None or p.guest else {"key": p.key, "name": p.name}
         return {
             "id": self.id, "name": self.name, "owner": person(self.owner), "owner_name": self.owner.name,
-            "rules": self.rules.as_dict(), "seed": self.seed,
+            "game": self.game.name, "rules": self.rules.as_dict(), "seed": self.seed,
             "seats": [{"spec": s.spec, "person": person(s.person)} for s in self.slots],
         }
 
@@ -1037,6 +1021,163 @@ class _Step:
 
     def __exit__(self, *exc: object) -> None:
         self.table.settle()
+
+
+class TableService(Protocol):
+    """What a table reads of its game's service, whichever the game (the engine's
+    :class:`GameService`, or another game's door of the same pattern)."""
+
+    @property
+    def phase(self) -> Phase: ...
+
+    @property
+    def current(self) -> int: ...
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def seats(self) -> Sequence[Any]: ...
+
+    def view(self, seat: int | None) -> Any: ...
+
+    def add_listener(self, listener: Any) -> None: ...
+
+    def follow(self, listener: Any, seat: int | None) -> None: ...
+
+    def remove_listener(self, listener: Any) -> None: ...
+
+    def start(self) -> None: ...
+
+    def next_round(self) -> None: ...
+
+    def take_faults(self) -> list[str]: ...
+
+    def close(self) -> None: ...
+
+
+class TableGame:
+    """The game a table is of: everything the table asks that differs from game to game.
+
+    This class is Kings in the Corner's (the application's own game); another game subclasses
+    it (:mod:`kc_tui.net.reverse`) and is listed by :func:`table_games`.  The table keeps the
+    seats, doors, notices, grace and adjournment; its game makes the service and the doors,
+    filters events for a seat, plays a computer's turn, saves and restores."""
+
+    name = "kings-corner"
+    """The game's name (:data:`kc_tui.games.GAMES`), kept in the table's file."""
+    levels: Mapping[str, object] = LEVELS
+    """The computer levels a seat may be."""
+
+    def owns(self, rules: object) -> bool:
+        """Whether ``rules`` are a rule set of this game."""
+        return isinstance(rules, RuleSet)
+
+    def check_rules(self, rules: Any) -> None:
+        """Refuse (:class:`IllegalMove`, with the sentence) rules that cannot be played."""
+        rules.checked()
+
+    def rules_label(self, rules: Any) -> str:
+        return rules_label(rules)
+
+    def rules_from_dict(self, d: Mapping[str, Any]) -> Any:
+        return RuleSet.from_dict(d)
+
+    def door(self, table: _Table, person: Person, seat: int | None) -> SeatDoor:
+        """A new door for ``seat`` of ``table`` (None: a spectator's)."""
+        return SeatDoor(table, person, seat)
+
+    def shown_to(self, event: Any, seat: int | None) -> Any:
+        return shown_to(event, seat)
+
+    def encode(self, event: Any) -> str:
+        """One transcript line of ``event`` (without the newline)."""
+        return encode_event(event)
+
+    def transcript(self, file: IO[str]) -> Callable[[Any], None]:
+        """The listener that writes each event to ``file`` and flushes it."""
+        return TranscriptWriter(file)
+
+    def round_no(self, service: Any) -> int:
+        """The round being played (0 before the first deal)."""
+        return len(service.history) + (service.phase == Phase.TURN)
+
+    def new_service(self, table: _Table, names: list[str | None]) -> TableService:
+        """The game for ``table``'s seats: ``names`` holds each person's seat's name (None for
+        a computer's)."""
+        specs = [f"{HUMAN_PREFIX}{name}" if name else slot.spec for name, slot in zip(names, table.slots)]
+        seats = make_seats(specs, random.Random(table.seed), think=table.server.think, names=names)
+        return GameService(table.rules, seats, seed=table.seed)
+
+    def restore(self, table: _Table) -> tuple[TableService, Sequence[Any]]:
+        """The adjourned game of ``table`` from its save, and its events so far;
+        :class:`TableError` says why it cannot be."""
+        try:
+            restored = load_save(table.save_path, think=table.server.think, lock=False)
+        except SaveError as exc:
+            log.error("table %s cannot be resumed: %s", table.id, exc)
+            raise TableError(f"Table {table.id} cannot be resumed: {exc.problem}.") from None
+        return restored.service, list(restored.service.past_events)
+
+    def saver(self, table: _Table, service: Any, specs: list[str], events: Sequence[Any]) -> Any:
+        """The listener that keeps the game in ``table.save_path`` (``save(compact=True)``
+        writes it whole)."""
+        return _TableSaver(service, specs, table.save_path, events, on_error=table._save_failed,
+                           writer=table.server.writer)
+
+    def next_round(self, table: _Table, service: Any) -> None:
+        service.next_round()
+
+    async def computer_turn(self, table: _Table) -> None:
+        """Play the turn of the computer whose turn it is (its own seat's, or the house
+        computer's for a person's seat), move by move at the server's pace."""
+        service = table.service
+        assert isinstance(service, GameService)
+        seat = service.current
+        if service.current_seat.player is not None:
+            decision = service.begin_decision()
+        else:
+            turn = service.turn_id
+            assert turn is not None
+            player = table.house.get(seat)
+            if player is None:
+                player = table.house[seat] = make_player(HOUSE_LEVEL, random.Random(table.seed + seat))
+            decision = Decision(seat, turn.round, turn.turn, player, service.observation(seat))
+        table.playing_turn = decision.turn_id
+        try:
+            plan = await asyncio.get_running_loop().run_in_executor(None, decision.run)
+            pace = table.server.pace
+            for k, move in enumerate(plan):
+                with table.step():
+                    ok = service.apply_decision_move(decision, move)
+                if not ok:
+                    break
+                if pace > 0 and k < len(plan) - 1:
+                    await asyncio.sleep(pace)
+        finally:
+            table.playing_turn = None
+        with table.step():
+            service.end_decision(decision)
+            for fault in service.take_faults():
+                log.warning("table %s: %s", table.id, fault)
+
+
+CORNER = TableGame()
+
+
+def table_games() -> dict[str, TableGame]:
+    """Every game a table may be of, by name, the first game first."""
+    from .reverse import REVERSE  # the second game builds on this module: imported when asked
+
+    return {game.name: game for game in (CORNER, REVERSE)}
+
+
+def game_of(rules: object) -> TableGame:
+    """The game whose rule set ``rules`` is; :class:`TableError` for anything else."""
+    for game in table_games().values():
+        if game.owns(rules):
+            return game
+    raise TableError("Those are no rules of a game this server plays.")
 
 
 class TableServer:
@@ -1190,29 +1331,31 @@ class TableServer:
             raise TableError(f"There is no table {table_id}.")
         return table
 
-    def create_table(self, owner: Person, name: str, rules: RuleSet, seats: Sequence[str],
+    def create_table(self, owner: Person, name: str, rules: RuleSet | Any, seats: Sequence[str],
                      seed: int | None = None) -> TableInfo:
-        """A new waiting table; ``seats`` holds :data:`SEAT_OPEN` (a person's seat) or an AI
-        level for each of ``rules.players`` seats, one open at least; ``name`` may be empty
+        """A new waiting table of the game whose rule set ``rules`` is (:func:`table_games`);
+        ``seats`` holds :data:`SEAT_OPEN` (a person's seat) or one of that game's AI levels
+        for each of ``rules.players`` seats, one open at least; ``name`` may be empty
         (then "Ada's table"); control characters in it are shown as escapes (``\\x1b``), and it
         holds at most :data:`MAX_TABLE_NAME` characters as shown.  ``seed`` fixes the deals
         (tests, a replayed evening; by default a fresh one).  The owner then joins a seat like
         everyone else, and may :meth:`start` the game."""
         typed = " ".join(name.split()) or f"{owner.name}'s table"
         title = check_name(visible(typed), MAX_TABLE_NAME, "A table's name")
-        rules.checked()
+        game = game_of(rules)
+        game.check_rules(rules)
         specs = [s.strip().lower() for s in seats]
         if len(specs) != rules.players:
             raise TableError(f"These rules are for {rules.players} players; {len(specs)} seats were given.")
         for spec in specs:
-            if spec != SEAT_OPEN and spec not in LEVELS:
-                raise TableError(f"A seat is {SEAT_OPEN} or a computer level ({', '.join(LEVELS)}); "
+            if spec != SEAT_OPEN and spec not in game.levels:
+                raise TableError(f"A seat is {SEAT_OPEN} or a computer level ({', '.join(game.levels)}); "
                                  f"not {visible(spec)[:20]!r}.")
         if SEAT_OPEN not in specs:
             raise TableError("A table needs one open seat at least, for a person.")
         table_id = self._next_id
         self._next_id += 1
-        table = _Table(self, table_id, title, owner, rules, specs)
+        table = _Table(self, table_id, title, owner, rules, specs, game)
         if seed is not None:
             table.seed = seed
         self._tables[table_id] = table
@@ -1256,15 +1399,14 @@ class TableServer:
             self._start(table)
 
     def _start(self, table: _Table) -> None:
+        events: list[Any]
         if table.restored is not None:
-            service, events = table.restored, list(table.restored.past_events)
+            service, events = table.restored, list(table.restored_events)
         else:
             names = [table._lobby_name(slot) if slot.for_person else None for slot in table.slots]
-            specs = [f"{HUMAN_PREFIX}{name}" if name else slot.spec for name, slot in zip(names, table.slots)]
-            seats = make_seats(specs, random.Random(table.seed), think=self.think, names=names)
-            service = GameService(table.rules, seats, seed=table.seed)
+            service = table.game.new_service(table, names)
             events = []
-        table.restored = None
+        table.restored, table.restored_events = None, ()
         table.begin(service, events)
 
     # ------------------------------------------------------------------ adjourned tables
@@ -1293,10 +1435,11 @@ class TableServer:
         def person(d: Any) -> Person | None:
             return None if d is None else Person(str(d["key"]), check_name(str(d["name"])))
         owner = person(meta.get("owner")) or Person(None, check_name(str(meta["owner_name"])), guest=True)
-        rules = RuleSet.from_dict(meta["rules"])
+        game = table_games()[str(meta.get("game", CORNER.name))]
+        rules = game.rules_from_dict(meta["rules"])
         seats = meta["seats"]
         table = _Table(self, int(meta["id"]), check_name(str(meta["name"]), MAX_TABLE_NAME), owner, rules,
-                       [str(s["spec"]) for s in seats])
+                       [str(s["spec"]) for s in seats], game)
         table.seed = int(meta["seed"])
         for slot, seat in zip(table.slots, seats):
             slot.person = person(seat.get("person"))
@@ -1304,12 +1447,7 @@ class TableServer:
         return table
 
     def _resume(self, table: _Table) -> None:
-        try:
-            restored = load_save(table.save_path, think=self.think, lock=False)
-        except SaveError as exc:
-            log.error("table %s cannot be resumed: %s", table.id, exc)
-            raise TableError(f"Table {table.id} cannot be resumed: {exc.problem}.") from None
-        table.restored = restored.service
+        table.restored, table.restored_events = table.game.restore(table)
         table.state = TableState.WAITING
         log.info("table %s resumed from %s", table.id, table.save_path)
 
@@ -1340,7 +1478,7 @@ class TableServer:
             self.changed()
         elif table.state == TableState.WAITING and table.restored is not None:
             table.restored.close()
-            table.restored = None
+            table.restored, table.restored_events = None, ()
             table.state = TableState.ADJOURNED
             self.changed()
 

@@ -163,9 +163,12 @@ def list_reverse_saves() -> list[ReverseSaveInfo]:
 
 
 def load_reverse_save(path: Path, on_error: Callable[[str], None] | None = None,
+                      listeners: Sequence[Callable[[ReverseEvent], None]] = (), record: bool = True,
                       ) -> tuple[ReverseService, ReverseSaver]:
-    """The saved session replayed to where it was, with its saver (and the statistics recorder,
-    which sees the whole session again); :class:`ReverseSaveError` says why it cannot be."""
+    """The saved session replayed to where it was, with its saver (and, with ``record``, the
+    statistics recorder, which sees the whole session again; a served table keeps no
+    statistics); ``listeners`` see every event of the replay.  :class:`ReverseSaveError` says
+    why it cannot be."""
     doc = _read(path)
     try:
         specs = [str(s) for s in doc["specs"]]
@@ -176,7 +179,10 @@ def load_reverse_save(path: Path, on_error: Callable[[str], None] | None = None,
         seed = int(doc["seed"])
         service = ReverseService(ReverseRules.from_dict(doc["rules"]),
                                  reverse_seats(specs, random.Random(seed), names), seed=seed)
-        service.add_listener(SessionRecorder(names, on_error))
+        if record:
+            service.add_listener(SessionRecorder(names, on_error))
+        for listener in listeners:
+            service.add_listener(listener)
         service.start()
         for entry in doc["actions"]:
             if entry == "next":

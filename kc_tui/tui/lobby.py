@@ -25,6 +25,7 @@ from ..engine.events import Event
 from ..engine.kinds import Phase
 from ..engine.text import visible
 from ..net.remote import RemoteTable
+from ..net.reverse import ReverseDoor, ReverseRemote
 from ..net.tables import (
     MAX_TABLE_NAME,
     SEAT_OPEN,
@@ -43,6 +44,7 @@ from .app import KingsCornerApp
 from .dialogs import TextScreen
 from .modal import Dialog
 from .new_game import KINDS, NewGameScreen
+from .reverse_network import CreateReverseTableScreen, NetworkReverseTableScreen
 from .round_over import RoundOverScreen
 from .table import TableScreen
 from .typed_app import OnKingsCornerApp
@@ -270,9 +272,6 @@ class CreateTableScreen(NewGameScreen):
             choice.set_value(choice.value, kinds)
             self.query_one(f"#name-{i}", Input).display = False
         self.query_one("#seed", Input).parent.display = False  # type: ignore[union-attr]
-        # The table server deals Kings in the Corner only: Kings Reverse is not served yet, and
-        # choosing it here would open a local game's screen in the server's process.
-        self.query_one("#game", Choice).display = False
         self.query_one(".screen-title", Static).update("New table")
         menu = self.query_one("#new-game-menu", Menu)
         menu.items = [MenuItem("start", "Ctrl+S", "Make the table and sit at it"),
@@ -283,6 +282,13 @@ class CreateTableScreen(NewGameScreen):
     def _key_line(self) -> None:
         self.query_one("#keys", TextPanel).show(
             "Up/Down or Tab move  Left/Right change  Ctrl+S make the table  Esc back")
+
+    def on_choice_changed(self, message: Choice.Changed) -> None:
+        if (message.choice.id or "") == "game":
+            # The other game's table screen, not the local new-game screen.
+            message.prevent_default()
+            if message.value == "kings-reverse":
+                self.app.switch_screen(CreateReverseTableScreen())
 
     def summary_line(self) -> str:
         kinds = [self.query_one(f"#kind-{i}", Choice).value for i in range(self.players)]
@@ -586,14 +592,17 @@ class LobbyApp(KingsCornerApp):
 
     def open_table(self, door: SeatDoor) -> None:
         """The game at the door's table is on: show it."""
-        if any(isinstance(s, NetworkTableScreen) for s in self.screen_stack):
+        if any(isinstance(s, (NetworkTableScreen, NetworkReverseTableScreen)) for s in self.screen_stack):
+            return
+        if isinstance(door, ReverseDoor):
+            self.push_screen(NetworkReverseTableScreen(ReverseRemote(door)))
             return
         self.push_screen(NetworkTableScreen(RemoteTable(door)))
 
     def leave_table(self, screen: Screen[Any]) -> None:
         """The table screen was left: its seat goes (a computer plays it), back to the lobby."""
         service = getattr(screen, "service", None)
-        if isinstance(service, RemoteTable):
+        if isinstance(service, (RemoteTable, ReverseRemote)):
             service.close()
         self.door = None
         self._remove(screen)

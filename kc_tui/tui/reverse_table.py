@@ -287,11 +287,15 @@ class ReverseTableScreen(TableVoice, OnKingsCornerApp, Screen[None]):
             self.service.start()
             self.saver.save()  # the deal: a game left in its first turn can be resumed
         else:
-            self.query_one("#log", RichLog).write(
-                f"Resumed in round {self.service.view(None).round}. Totals: " + ", ".join(
-                    f"{n} {t}" for n, t in zip(self.names, self.service.view(None).totals)) + ".")
+            self.query_one("#log", RichLog).write(self.opening_line())
         self.refresh_table()
         self.advance()
+
+    def opening_line(self) -> str:
+        """The log's first line at a session already dealt (resumed here, or a served table's)."""
+        view = self.service.view(None)
+        return (f"Resumed in round {view.round}. Totals: "
+                + ", ".join(f"{n} {t}" for n, t in zip(self.names, view.totals)) + ".")
 
     def _specs(self) -> list[str]:
         """The seats as specs (what a save records): a level, "you", or "human:NAME" in

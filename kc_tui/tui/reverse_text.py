@@ -128,7 +128,9 @@ def round_text(summary: ReverseRoundSummary, names: Sequence[str], text: CardTex
     width = max(len(n) for n in names)
     lines = [head, "", "Cards left: 7, 8, King, Ace of spades 20; Jack 15; joker 25; others 5.", ""]
     for i, name in enumerate(names):
-        hand = " ".join(text(c) for c in summary.hands[i]) or "out"
+        # A hand with points left but no cards is one not shown here (another seat's, at a
+        # served table): every card left scores (KR7), so only a player who went out has none.
+        hand = " ".join(text(c) for c in summary.hands[i]) or ("out" if not record.scores[i] else "")
         lines.append(f"{name:<{width}}  +{record.scores[i]:<4} total {record.totals[i]:<5} {hand}")
     return "\n".join(lines)
 

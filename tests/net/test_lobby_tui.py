@@ -21,6 +21,7 @@ from kc_tui.tui.lobby import (
     NameScreen,
     NetworkTableScreen,
 )
+from kc_tui.tui.reverse_network import CreateReverseTableScreen
 from kc_tui.tui.widgets import HandView, TextPanel
 
 ADA = Person("SHA256:ada", "Ada")
@@ -348,9 +349,10 @@ async def test_what_happens_while_the_table_screen_is_being_put_together_reaches
     await server.close()
 
 
-async def test_a_new_table_offers_no_game_the_server_cannot_deal(tmp_path: Path) -> None:
-    """The table server deals Kings in the Corner only: the new-game screen's Game choice, which
-    would open a local Kings Reverse game in the server's process, is not offered."""
+async def test_a_new_tables_game_choice_opens_that_games_table_screen_never_a_local_game(tmp_path: Path) -> None:
+    """The table server deals both games: the Game choice on the new-table screen switches
+    between the two games' new-table screens (never the local new-game screens, which would
+    open a game in the server's process)."""
     server = TableServer(tmp_path, pace=0)
     app = LobbyApp(server, ADA)
     async with app.run_test(size=SIZE) as pilot:
@@ -358,7 +360,11 @@ async def test_a_new_table_offers_no_game_the_server_cannot_deal(tmp_path: Path)
         await pilot.press("n")
         await until(pilot, lambda: any("A table for" in str(panel.render())
                                        for panel in app.screen.query("#summary")), "the new-table screen set up")
-        await pilot.press("up", "up", "right", "left")
-        await pilot.pause(0.1)
-        assert isinstance(app.screen, CreateTableScreen)
-        assert not app.screen.query_one("#game").display
+        await pilot.press("up")  # from the players' count: the Game choice
+        assert app.screen.query_one("#game").has_focus
+        await pilot.press("right")
+        await until(pilot, lambda: isinstance(app.screen, CreateReverseTableScreen), "Kings Reverse's new-table screen")
+        await until(pilot, lambda: app.screen.query_one("#game").has_focus, "its Game choice focused")
+        await pilot.press("left")
+        await until(pilot, lambda: isinstance(app.screen, CreateTableScreen), "the first game's again")
+        assert server.tables() == ()

@@ -12,11 +12,13 @@ from ...engine.kinds import Phase
 from ...engine.text import visible
 from .ai import hint
 from .engine.actions import parse_action
-from .engine.describe import describe_event, describe_rules
+from .engine.describe import describe_event, describe_rules, table_text
+from .engine.describe import hand_line as _hand
+from .engine.describe import scores_line as _scores
+from .engine.describe import who_line as _who
 from .engine.events import ReverseEvent, TurnEnd, TurnStart
 from .engine.game import ReverseIllegal, Step
 from .engine.service import DecisionId, ReverseService
-from .engine.views import ReverseView
 
 __all__ = ["ReversePlain", "table_text", "HELP"]
 
@@ -27,45 +29,6 @@ HELP = (
     "Review: look (the table), hand, who (every player), scores, rules, last (what happened "
     "since your last turn), hint, help, quit."
 )
-
-
-def _arrow(view: ReverseView) -> str:
-    return "clockwise (->)" if view.clockwise else "counter-clockwise (<-)"
-
-
-def table_text(view: ReverseView) -> str:
-    """The table in a few lines: the pile's top and the suit to follow, the direction, the
-    stock, every player's card count and "one card" state, and the hand."""
-    top = view.top
-    follow = view.follow.word if view.follow is not None else "-"
-    size = f"{len(view.pile)} card{'s' if len(view.pile) != 1 else ''}"
-    lines = [f"Pile: {top} ({size}); suit to follow: {follow}; "
-             f"play goes {_arrow(view)}; stock: {view.stock_count}."]
-    lines.append(_who(view))
-    if view.seat is not None:
-        lines.append(_hand(view))
-    return "\n".join(lines)
-
-
-def _who(view: ReverseView) -> str:
-    parts = []
-    for s, p in enumerate(view.players):
-        mark = "*" if s == view.current and view.phase == Phase.TURN else ""
-        one = f", one card {view.one_card[s]}" if view.one_card[s] else ""
-        lost = ", loses the next turn" if view.turn_lost[s] else ""
-        parts.append(f"{mark}{p.name}: {view.hand_counts[s]} cards{one}{lost}")
-    return "Players: " + "; ".join(parts) + "."
-
-
-def _hand(view: ReverseView) -> str:
-    playable = {str(a.card) for a in view.legal if a.card is not None}
-    cards = " ".join(f"{c}{'+' if str(c) in playable else ''}" for c in view.hand)
-    return f"Your hand: {cards or '(empty)'}" + (" (+ may be played)" if playable else "")
-
-
-def _scores(view: ReverseView) -> str:
-    rows = [f"{p.name}: {view.totals[s]}" for s, p in enumerate(view.players)]
-    return f"Scores (lowest wins; the session ends at {view.rules.target}): " + ", ".join(rows) + "."
 
 
 class ReversePlain:

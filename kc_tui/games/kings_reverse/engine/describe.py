@@ -27,11 +27,13 @@ from .events import (
     TurnStart,
 )
 from .rules import PRESET_NOTES, ReverseRules
+from .views import ReverseView
 
 if TYPE_CHECKING:
     from .game import ReverseGame
 
-__all__ = ["refusal", "describe_rules", "describe_event", "suit_singular", "RANK_PLURALS"]
+__all__ = ["refusal", "describe_rules", "describe_event", "suit_singular", "RANK_PLURALS", "table_text",
+           "who_line", "hand_line", "scores_line"]
 
 _SUITS = tuple(Suit)
 RANK_PLURALS = ("", "an Ace", "a 2", "a 3", "a 4", "a 5", "a 6", "a 7", "an 8", "a 9", "a 10",
@@ -255,3 +257,46 @@ def describe_event(event: ReverseEvent, names: Sequence[str], seat: int | None =
         return f"The session is over: {won} {'wins' if len(event.winners) == 1 else 'win'} " \
                "with the lowest score."
     return None
+
+
+# ---------------------------------------------------------------------- the table as text
+def _arrow(view: ReverseView) -> str:
+    return "clockwise (->)" if view.clockwise else "counter-clockwise (<-)"
+
+
+def table_text(view: ReverseView) -> str:
+    """The table in a few lines: the pile's top and the suit to follow, the direction, the
+    stock, every player's card count and "one card" state, and the hand."""
+    top = view.top
+    follow = view.follow.word if view.follow is not None else "-"
+    size = f"{len(view.pile)} card{'s' if len(view.pile) != 1 else ''}"
+    lines = [f"Pile: {top} ({size}); suit to follow: {follow}; "
+             f"play goes {_arrow(view)}; stock: {view.stock_count}."]
+    lines.append(who_line(view))
+    if view.seat is not None:
+        lines.append(hand_line(view))
+    return "\n".join(lines)
+
+
+def who_line(view: ReverseView) -> str:
+    """Every player's card count, "one card" state and lost turn; * marks whose turn it is."""
+    parts = []
+    for s, p in enumerate(view.players):
+        mark = "*" if s == view.current and view.phase == Phase.TURN else ""
+        one = f", one card {view.one_card[s]}" if view.one_card[s] else ""
+        lost = ", loses the next turn" if view.turn_lost[s] else ""
+        parts.append(f"{mark}{p.name}: {view.hand_counts[s]} cards{one}{lost}")
+    return "Players: " + "; ".join(parts) + "."
+
+
+def hand_line(view: ReverseView) -> str:
+    """The seat's hand, a + on each card it may play now."""
+    playable = {str(a.card) for a in view.legal if a.card is not None}
+    cards = " ".join(f"{c}{'+' if str(c) in playable else ''}" for c in view.hand)
+    return f"Your hand: {cards or '(empty)'}" + (" (+ may be played)" if playable else "")
+
+
+def scores_line(view: ReverseView) -> str:
+    """Every player's total, and the target."""
+    rows = [f"{p.name}: {view.totals[s]}" for s, p in enumerate(view.players)]
+    return f"Scores (lowest wins; the session ends at {view.rules.target}): " + ", ".join(rows) + "."

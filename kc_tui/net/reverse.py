@@ -1,0 +1,423 @@
+"""Kings Reverse at a served table: the second game's side of :mod:`kc_tui.net.tables`.
+
+:data:`REVERSE` is what a table of Kings Reverse asks of its game (:class:`~.tables.TableGame`):
+the :class:`~kc_tui.games.kings_reverse.engine.service.ReverseService` for its seats, a
+:class:`ReverseDoor` for each seat, the events as one seat may see them, a computer's action
+(one decision at a time, thought about in a worker thread), the save (the game's own format,
+``kings-reverse-save``, one action a line of its list) and the transcript (docs/protocol.md
+section 6).
+
+:class:`ReverseRemote` gives one door the names of the service, for the Kings Reverse table
+screen and the line mode: whatever seat is asked about, only this seat's view is ever given.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+from dataclasses import replace
+from typing import IO, Any, Callable, ClassVar, Mapping, Sequence, cast
+
+from ..engine.kinds import Phase, SeatKind
+from ..games.kings_reverse.ai import LEVELS, make_player
+from ..games.kings_reverse.engine.actions import Action
+from ..games.kings_reverse.engine.events import ReverseEvent, RoundEnd, encode_event, seat_view
+from ..games.kings_reverse.engine.rules import ReverseRules
+from ..games.kings_reverse.engine.service import (
+    DecisionId,
+    ReverseDecision,
+    ReversePlayer,
+    ReverseSeat,
+    ReverseService,
+)
+from ..games.kings_reverse.engine.views import ReverseRoundSummary, ReverseView
+from ..storage.files import write_atomic
+from ..storage.reverse_saves import ReverseSaveError, ReverseSaver, load_reverse_save, reverse_seats
+from .tables import HOUSE_LEVEL, Notice, Person, SeatDoor, TableError, TableGame, _logged, _Table
+
+__all__ = ["REVERSE", "ReverseTableGame", "ReverseDoor", "ReverseRemote", "reverse_shown_to",
+           "reverse_rules_label"]
+
+log = logging.getLogger("kc_tui.net")
+
+
+def reverse_shown_to(event: ReverseEvent, seat: int | None) -> ReverseEvent:
+    """The event as a networked ``seat`` may see it: the game's :func:`seat_view`, and at a
+    round's end only the seat's own cards left in hand (the others' points say what theirs
+    were worth; their cards are never sent to another seat)."""
+    event = seat_view(event, seat)
+    if isinstance(event, RoundEnd):
+        return replace(event, hands=tuple(h if i == seat else () for i, h in enumerate(event.hands)))
+    return event
+
+
+def reverse_rules_label(rules: ReverseRules) -> str:
+    """The rules in a few words, as the lobby lists a table: the game's name first."""
+    parts = [f"Kings Reverse, {rules.hand_size} cards each"]
+    if not rules.jokers:
+        parts.append("no jokers")
+    if not rules.ace_of_spades:
+        parts.append("the Ace of spades gives nothing")
+    if not rules.one_card_call:
+        parts.append('no "one card" call')
+    if rules.jokers and rules.joker_challenge:
+        parts.append("jokers may be challenged")
+    parts.append(f"to {rules.target}")
+    return ", ".join(parts)
+
+
+class _Transcript:
+    """Writes each event as a line of ``file`` and flushes it; a failed write is logged once
+    and the transcript stops (the game goes on)."""
+
+    name = "The transcript"
+
+    def __init__(self, file: IO[str]) -> None:
+        self.file = file
+        self.failed = False
+
+    def __call__(self, event: ReverseEvent) -> None:
+        if self.failed:
+            return
+        try:
+            self.file.write(encode_event(event) + "\n")
+            self.file.flush()
+        except (OSError, ValueError) as exc:
+            self.failed = True
+            log.error("a Kings Reverse transcript cannot be written: %s", exc)
+
+
+class _TableSaver(ReverseSaver):
+    """The table's save after every action, written by the server's one writer thread (in
+    order), so that no table's disk holds up the others' moves."""
+
+    def __init__(self, table: _Table, service: ReverseService, specs: Sequence[str],
+                 actions: Sequence[Any]) -> None:
+        super().__init__(service, specs, table.save_path, actions, on_error=table._save_failed)
+        self.writer = table.server.writer
+
+    def save(self, compact: bool = False) -> None:
+        if self.service.phase == Phase.SESSION_OVER:
+            return
+        text = json.dumps(self.document(), separators=(",", ":"))
+        self.writer.submit(_logged, write_atomic, self.path, text)
+
+    def __call__(self, event: ReverseEvent) -> None:
+        return None  # at the session's end the table removes its files
+
+
+class _Elsewhere:
+    """A seat played somewhere else (a person at another terminal, or the server's computer):
+    it never decides here."""
+
+    level: ClassVar[str] = "elsewhere"
+    quick = False
+
+    def __init__(self) -> None:
+        self.rng = random.Random(0)
+
+    def choose(self, view: ReverseView) -> Action:
+        raise TableError("This seat is played elsewhere.")
+
+    def choose_quick(self, legal: Sequence[Action], hand: Sequence[int], next_count: int,
+                     players: int) -> Action:
+        raise TableError("This seat is played elsewhere.")
+
+    def cancel(self) -> None:
+        return None
+
+    def close(self) -> None:
+        return None
+
+
+class ReverseDoor(SeatDoor):
+    """A seat's door at a Kings Reverse table (``seat`` None: a spectator's).  Reading:
+    :meth:`view` (this seat's view only), :meth:`legal_actions`, :meth:`round_summary`,
+    :meth:`decision_id`.  Acting: :meth:`act`, refused with a :class:`TableError` sentence when
+    it is not this seat's to do (out of turn, the rules refuse it); the rest is
+    :class:`SeatDoor`'s (next round, chat, leaving).  Kings in the Corner's moves (``play``,
+    ``undo``, ``end_turn``) are refused here."""
+
+    @property
+    def rules(self) -> ReverseRules:  # type: ignore[override]
+        rules = self._table.rules
+        assert isinstance(rules, ReverseRules)
+        return rules
+
+    def _reverse(self) -> ReverseService:
+        if self.closed:
+            raise TableError("You have left this table.")
+        service = self._table.service
+        if service is None:
+            raise TableError("The game has not started yet.")
+        assert isinstance(service, ReverseService)
+        return service
+
+    def view(self) -> ReverseView:  # type: ignore[override]
+        """The game as this seat may see it now: its own hand only; a spectator's has none.
+        The legal actions are given only while this seat's person is to act."""
+        view = self._reverse().view(self.seat)
+        return view if self.my_turn() or not view.legal else replace(view, legal=())
+
+    def decision_id(self) -> DecisionId | None:
+        """Which decision the game waits for (changes whenever someone must act anew)."""
+        return self._reverse().decision_id
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """This seat's legal actions now; none when it is not its person's to act."""
+        return self._reverse().view(self.seat).legal if self.my_turn() else ()
+
+    def act(self, action: Action) -> None:
+        """Take ``action`` for this seat; :class:`TableError` says why not, and nothing
+        changes."""
+        service = self._reverse()
+        self._table.check_turn(self.seat)
+        try:
+            service.act(action)
+            if self._table.saver is not None:
+                self._table.saver.acted(action)
+        except ValueError as exc:  # the referee's refusal: its message is the sentence
+            raise TableError(str(exc)) from None
+        finally:
+            self._table.settle()
+
+    def next_round(self) -> None:
+        """Say this seat is ready for the next round; it is dealt when every person there is."""
+        self._reverse()
+        self._table.ready(self)
+
+    def round_summary(self) -> ReverseRoundSummary:  # type: ignore[override]
+        """The round just finished, this seat's hand left face up and the others' withheld
+        (a spectator sees none)."""
+        summary = self._reverse().round_summary()
+        return replace(summary, hands=tuple(h if i == self.seat else () for i, h in enumerate(summary.hands)))
+
+    def past_events(self) -> tuple[Any, ...]:
+        events = cast(list[ReverseEvent], self._table.events)
+        return tuple(reverse_shown_to(event, self.seat) for event in events)
+
+
+class ReverseTableGame(TableGame):
+    """Kings Reverse as a table's game (see the module's words)."""
+
+    name = "kings-reverse"
+    levels: Mapping[str, object] = LEVELS
+
+    def __init__(self) -> None:
+        self._actions: dict[int, list[Any]] = {}
+        """The actions of each resumed table's save, until its game starts again."""
+
+    def owns(self, rules: object) -> bool:
+        return isinstance(rules, ReverseRules)
+
+    def check_rules(self, rules: Any) -> None:
+        return None  # a ReverseRules is checked when it is made
+
+    def rules_label(self, rules: Any) -> str:
+        return reverse_rules_label(rules)
+
+    def rules_from_dict(self, d: Mapping[str, Any]) -> ReverseRules:
+        return ReverseRules.from_dict(d)
+
+    def door(self, table: _Table, person: Person, seat: int | None) -> SeatDoor:
+        return ReverseDoor(table, person, seat)
+
+    def shown_to(self, event: Any, seat: int | None) -> Any:
+        return reverse_shown_to(event, seat)
+
+    def encode(self, event: Any) -> str:
+        return encode_event(event)
+
+    def transcript(self, file: IO[str]) -> Callable[[Any], None]:
+        return _Transcript(file)
+
+    def round_no(self, service: Any) -> int:
+        view = service.view(None)
+        return int(view.round) if view.round else 0
+
+    def new_service(self, table: _Table, names: list[str | None]) -> ReverseService:
+        specs = [f"human:{name}" if name else slot.spec for name, slot in zip(names, table.slots)]
+        seats = reverse_seats(specs, random.Random(table.seed), names)
+        return ReverseService(table.rules, seats, seed=table.seed)
+
+    def restore(self, table: _Table) -> tuple[ReverseService, Sequence[Any]]:
+        events: list[ReverseEvent] = []
+        try:
+            service, saver = load_reverse_save(table.save_path, listeners=[events.append], record=False)
+        except ReverseSaveError as exc:
+            log.error("table %s cannot be resumed: %s", table.id, exc)
+            raise TableError(f"Table {table.id} cannot be resumed: {exc}.") from None
+        service.remove_listener(saver)
+        service.remove_listener(events.append)
+        self._actions[table.id] = list(saver.actions)
+        return service, events
+
+    def saver(self, table: _Table, service: Any, specs: list[str], events: Sequence[Any]) -> Any:
+        saver = _TableSaver(table, service, specs, self._actions.pop(table.id, []))
+        saver.save()  # the deal (or the game as resumed): a table left at once can be resumed
+        return saver
+
+    def next_round(self, table: _Table, service: Any) -> None:
+        service.next_round()
+        if table.saver is not None:
+            table.saver.dealt()
+
+    async def computer_turn(self, table: _Table) -> None:
+        """One decision of the computer whose turn it is (its own seat's, or the house
+        computer's for a person's seat): thought about in a worker thread, applied here unless
+        the game has moved past it."""
+        service = table.service
+        assert isinstance(service, ReverseService)
+        seat = service.current
+        player = service.seats[seat].player
+        if player is not None:
+            decision = service.begin_decision()
+        else:
+            decision_id = service.decision_id
+            assert decision_id is not None
+            house = table.house.get(seat)
+            if house is None:
+                house = table.house[seat] = make_player(HOUSE_LEVEL, random.Random(table.seed + seat))
+            decision = ReverseDecision(decision_id, cast(ReversePlayer, house), service.view(seat))
+        table.playing_turn = decision.id
+        try:
+            action = await asyncio.get_running_loop().run_in_executor(None, decision.run)
+        except BaseException:
+            table.playing_turn = None
+            raise
+        if service.decision_id != decision.id:
+            table.playing_turn = None
+            return  # the game has moved past it (an adjourned table's task is cancelled)
+        with table.step():
+            fallback = service.legal_actions()[-1]
+            taken = action if service.apply_decision(decision, action) else fallback
+            if table.saver is not None:
+                table.saver.acted(taken)
+            for fault in service.take_faults():
+                log.warning("table %s: %s", table.id, fault)
+            # A turn may take several decisions (a draw, the card drawn, the call): the house
+            # computer finishes the one it began, and a person who is back takes the seat at the
+            # next (the table reclaims it once this is cleared).
+            if player is not None or service.phase != Phase.TURN or service.current != seat:
+                table.playing_turn = None
+
+
+REVERSE = ReverseTableGame()
+
+
+class ReverseRemote:
+    """One seat's side of a networked Kings Reverse table, with the names of
+    :class:`ReverseService` that the table screen and the line mode use.
+
+    The seats played at other terminals have a player that is "elsewhere" (never None), so
+    the screen offers no hot-seat and plays no computer; whatever seat is asked about, only
+    this seat's view is given (a spectator's has no hand); actions go through the door, which
+    refuses them out of turn (:class:`Refused`, a ``ValueError`` with the sentence, as the
+    service's own refusals are).  :attr:`on_notice` receives the table's :class:`Notice`
+    lines; :attr:`on_update` is called once after each batch the door delivers."""
+
+    remote = True
+
+    class Refused(ValueError):
+        """A refusal: the message is the sentence to show (nothing changed)."""
+
+    def __init__(self, door: ReverseDoor) -> None:
+        self.door = door
+        self.rules: ReverseRules = door.rules
+        self._listeners: list[Callable[[ReverseEvent], None]] = []
+        self.on_notice: Callable[[Notice], None] | None = None
+        self.on_update: Callable[[], None] | None = None
+        self._elsewhere = _Elsewhere()
+        door.follow(self._delivered)
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def seats(self) -> tuple[ReverseSeat, ...]:
+        view = self.door.view()
+        return tuple(ReverseSeat(p.name, SeatKind(p.kind), p.level,
+                                 None if i == self.door.seat else self._elsewhere)
+                     for i, p in enumerate(view.players))
+
+    @property
+    def keyboard_seat(self) -> int | None:
+        return self.door.seat
+
+    @property
+    def phase(self) -> Phase:
+        return self.door.view().phase
+
+    @property
+    def current(self) -> int:
+        return self.door.view().current
+
+    @property
+    def decision_id(self) -> DecisionId | None:
+        return self.door.decision_id()
+
+    def waiting_for_human(self) -> bool:
+        """Whether the person at this terminal is to act now."""
+        return self.door.my_turn()
+
+    def view(self, seat: int | None = None) -> ReverseView:
+        """This seat's view, whatever seat is asked about."""
+        return self.door.view()
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        return self.door.legal_actions()
+
+    def round_summary(self) -> ReverseRoundSummary:
+        return self.door.round_summary()
+
+    def take_faults(self) -> list[str]:
+        return []  # the server logs its computers' faults
+
+    # ------------------------------------------------------------------ acting
+    def start(self) -> None:
+        """The server deals; a front end never starts a networked game."""
+
+    def act(self, action: Action) -> None:
+        try:
+            self.door.act(action)
+        except TableError as exc:
+            raise ReverseRemote.Refused(str(exc)) from None
+
+    def next_round(self) -> None:
+        """Say this seat is ready; the server deals when everyone is."""
+        self.door.next_round()
+
+    def say(self, text: str) -> None:
+        self.door.say(text)
+
+    def begin_decision(self) -> ReverseDecision:
+        raise TableError("The server plays the computers.")
+
+    def cancel_decision(self, decision: ReverseDecision) -> None:
+        return None
+
+    # ------------------------------------------------------------------ following
+    def follow(self, listener: Callable[[ReverseEvent], None], seat: int | None = None) -> None:
+        self._listeners.append(listener)
+
+    def add_listener(self, listener: Callable[[ReverseEvent], None]) -> None:
+        self._listeners.append(listener)
+
+    def remove_listener(self, listener: Callable[[ReverseEvent], None]) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    def _delivered(self, item: Any) -> None:
+        if isinstance(item, Notice):
+            if self.on_notice is not None:
+                self.on_notice(item)
+        else:
+            for listener in list(self._listeners):
+                listener(item)
+        if self.on_update is not None:
+            self.on_update()
+
+    def close(self) -> None:
+        """The front end is done with the table: leave it (a computer plays the seat)."""
+        self.door.unfollow(self._delivered)
+        self.door.leave()

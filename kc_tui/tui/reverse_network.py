@@ -1,0 +1,300 @@
+"""Kings Reverse at a served table: the table screen for one networked seat, and the lobby's
+screen that makes a Kings Reverse table.
+
+:class:`NetworkReverseTableScreen` is the Kings Reverse table screen (:mod:`.reverse_table`)
+run against a :class:`~kc_tui.net.reverse.ReverseRemote`: the server deals and plays the
+computers, so the screen draws what it is sent and acts through the seat's door; chat is ``'``
+or ``:say``.  :class:`CreateReverseTableScreen` is the game's new-game screen whose seats are
+open (for a person) or a computer level; its "Game" choice goes back to the first game's.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from textual.binding import Binding
+from textual.widgets import Input, RichLog, Static
+
+from ..engine.kinds import Phase
+from ..games.kings_reverse.engine.events import ReverseEvent
+from ..games.kings_reverse.engine.service import ReverseService
+from ..net.reverse import ReverseRemote
+from ..net.tables import SEAT_OPEN, Notice, TableError
+from .dialogs import ConfirmScreen, TextScreen
+from .new_game import KINDS
+from .reverse_new_game import ReverseNewGameScreen
+from .reverse_table import ReverseTableScreen
+from .reverse_text import round_text, session_text
+from .round_over import RoundOverScreen
+from .widgets import Choice, Menu, MenuItem, TextPanel
+
+__all__ = ["NetworkReverseTableScreen", "CreateReverseTableScreen"]
+
+CHAT_HINT = "Chat: press ' (or type :say and a line)."
+PROMPT_PLACEHOLDER = "action, e.g. 9H, JK S, draw, one  (Enter to run, Esc to close)"
+
+
+class NetworkReverseTableScreen(ReverseTableScreen):
+    """The Kings Reverse table screen for one networked seat (see the module's words)."""
+
+    BINDINGS = [Binding("apostrophe", "chat", "Chat", show=False)]
+
+    def __init__(self, remote: ReverseRemote) -> None:
+        # The remote has the service's names for all the screen uses; it plays no computer.
+        super().__init__(cast(ReverseService, remote))
+        self.remote = remote
+        self._update_pending = False
+        self._advanced: object = None
+        self._chatting = False
+        self._held: list[ReverseEvent | Notice] = []
+        """What the server sent while a dialog covered the table, told when it closes."""
+        self._stale = False
+
+    # ------------------------------------------------------------------ covered by a dialog
+    def _covered(self) -> bool:
+        """Whether a dialog (help, a question, the round's end) is over the table: the table
+        keeps still under it (drawing it under a dialog redraws the whole screen, dimmed, for
+        every move), and what the server sends meanwhile is told when the dialog closes."""
+        stack = self.app.screen_stack if self.is_attached else []
+        return self in stack and stack[-1] is not self
+
+    def _on_event(self, event: ReverseEvent) -> None:
+        if self._covered():
+            self._held.append(event)
+        else:
+            super()._on_event(event)
+
+    def on_screen_resume(self) -> None:
+        held, self._held = self._held, []
+        for item in held:
+            if isinstance(item, Notice):
+                self._notice(item)
+            else:
+                super()._on_event(item)
+        if held or self._stale:
+            self._stale = False
+            self._update_from_server()
+
+    def _close_past_round(self) -> None:
+        """The round-over dialog of a round that is over and done (the next one was dealt: the
+        players were all ready, or this is a spectator) closes by itself."""
+        top = self.app.screen
+        if isinstance(top, RoundOverScreen) and not top.session_over and self.remote.phase == Phase.TURN:
+            top.dismiss(None)
+
+    def on_unmount(self) -> None:
+        """The table was left: this screen hears it no more (a delivery to a screen whose
+        widgets are gone would fail, and the server would drop the seat's listener)."""
+        self.remote.remove_listener(self._on_event)
+        self.remote.on_update = None
+        self.remote.on_notice = None
+
+    def on_mount(self) -> None:
+        # Runs before the table screen's own on_mount (Textual calls both).
+        self.remote.on_notice = self._notice
+        self.remote.on_update = self._schedule_update
+        watching = " You are watching: no hand is shown." if self.remote.door.spectator else ""
+        self.call_after_refresh(lambda: self.query_one("#log", RichLog).write(CHAT_HINT + watching))
+
+    def opening_line(self) -> str:
+        view = self.remote.view()
+        return (f"Kings Reverse at table {self.remote.door.table_id}, round {view.round}. Totals: "
+                + ", ".join(f"{n} {t}" for n, t in zip(self.names, view.totals)) + ".")
+
+    def _notice(self, notice: Notice) -> None:
+        if self._covered():
+            self._held.append(notice)
+            return
+        text = f"* {notice}" if notice.kind == "table" else str(notice)
+        found = self.query("#log")
+        if found:
+            found.first(RichLog).write(text)
+        else:
+            self.call_after_refresh(lambda: self.query_one("#log", RichLog).write(text))
+
+    def _schedule_update(self) -> None:
+        # A batch of the server's deliveries: draw once, after it.
+        if not self._update_pending:
+            self._update_pending = True
+            self.call_later(self._update_from_server)
+
+    def _update_from_server(self) -> None:
+        self._update_pending = False
+        if not self.is_attached:
+            return
+        if self.remote.door.closed:
+            self._leave()  # the table was adjourned under a spectator: back to the lobby
+            return
+        if self._covered():
+            self._stale = True
+            self._close_past_round()
+            return
+        self.refresh_table()
+        if self._advanced != self._position():
+            self.advance()
+
+    def _position(self) -> object:
+        return (self.remote.phase, self.remote.decision_id, self.remote.waiting_for_human())
+
+    # ------------------------------------------------------------------ flow
+    def advance(self) -> None:
+        """A person here to act: the table screen's prompt; someone else: say who plays;
+        between rounds: the round-over dialog."""
+        self._advanced = self._position()
+        remote = self.remote
+        if remote.phase == Phase.TURN and not remote.waiting_for_human():
+            if not self._chatting:
+                self._close_prompt()
+            self.refresh_table()
+            name = self.names[remote.current]
+            self.say(f"{name} is playing. You are watching." if remote.door.spectator
+                     else f"{name} is playing...")
+            return
+        if self._chatting and remote.phase == Phase.TURN:
+            self.refresh_table()
+            return
+        if remote.door.spectator and remote.phase == Phase.ROUND_OVER:
+            self._tell_round_over()
+            return
+        super().advance()
+
+    def _tell_round_over(self) -> None:
+        """A spectator reads the round's result in the log: there is nothing to answer (the
+        players deal the next round), so no dialog stands over the table meanwhile."""
+        self.refresh_table()
+        log = self.query_one("#log", RichLog)
+        log.write("Round over.")
+        for line in round_text(self.remote.round_summary(), self.names, self.text).splitlines():
+            if line.strip():
+                log.write(line)
+        self.say("Round over: the log has its result. The players deal the next round when they are ready.")
+
+    def _after_round(self, choice: str | None) -> None:
+        """The next round is dealt when every player is ready; at the session's end the
+        scores, then back to the lobby (a new table is made there)."""
+        remote = self.remote
+        if choice == "quit":
+            self._leave()
+        elif remote.phase == Phase.SESSION_OVER:
+            view = remote.view()
+            text = session_text(remote.round_summary(), view.history, self.names, remote.rules.target)
+            self.app.push_screen(TextScreen("The session is over", text), lambda _: self._leave())
+        elif remote.phase == Phase.ROUND_OVER:
+            if remote.door.spectator:
+                self.say("The players deal the next round when they are ready.")
+                return
+            try:
+                remote.next_round()
+            except TableError as exc:
+                self.say(str(exc))
+                return
+            if remote.phase == Phase.ROUND_OVER:
+                self.say("Waiting for the others to be ready for the next round...")
+            self.refresh_table()
+
+    def action_quit(self) -> None:
+        if self.remote.door.spectator or self.remote.phase == Phase.SESSION_OVER:
+            self._leave()
+            return
+        self.app.push_screen(ConfirmScreen("Leave the table? A computer plays your seat until you come "
+                                           "back. Press y to leave, any other key to stay."),
+                             lambda yes: self._leave() if yes else None)
+
+    # ------------------------------------------------------------------ chat
+    def action_chat(self) -> None:
+        """Open the command line for one chat line."""
+        self.action_prompt()
+        self._chatting = True
+        self.query_one("#prompt", Input).placeholder = "a line for the table (Enter sends it, Esc closes)"
+
+    def _close_prompt(self) -> bool:
+        if self._chatting:
+            self._chatting = False
+            self.query_one("#prompt", Input).placeholder = PROMPT_PLACEHOLDER
+        return super()._close_prompt()
+
+    def on_input_submitted(self, message: Input.Submitted) -> None:
+        """A chat line (after ', or typed as ``say …``); anything else is the table screen's
+        (Textual calls its handler after this one unless this one took the line)."""
+        text = message.value.strip()
+        if self._chatting:
+            line = text
+        elif text.lower() == "say" or text.lower().startswith("say "):
+            line = text[3:]
+        else:
+            return
+        message.prevent_default()
+        message.input.value = ""
+        try:
+            self.remote.say(line)
+        except TableError as exc:
+            self.say(str(exc))
+            return
+        self._close_prompt()
+
+
+class CreateReverseTableScreen(ReverseNewGameScreen):
+    """Kings Reverse's new-game screen for a table: each seat is open (for a person) or a
+    computer level; Ctrl+S makes the table and seats its maker at the first open seat."""
+
+    def on_mount(self) -> None:
+        # Runs before the new-game screen's own on_mount (Textual calls both).
+        kinds = [("you", "open: a person")] + KINDS[1:]
+        for i in range(6):
+            choice = self.query_one(f"#kind-{i}", Choice)
+            choice.set_value(choice.value, kinds)
+            self.query_one(f"#name-{i}", Input).display = False
+        self.query_one("#seed", Input).parent.display = False  # type: ignore[union-attr]
+        self.query_one(".screen-title", Static).update("New table: Kings Reverse")
+        menu = self.query_one("#new-game-menu", Menu)
+        menu.items = [MenuItem("start", "Ctrl+S", "Make the table and sit at it"),
+                      MenuItem("back", "Esc", "Back to the lobby")]
+        menu.refresh()
+        self.call_after_refresh(self._key_line)
+
+    def _key_line(self) -> None:
+        self.query_one("#keys", TextPanel).show(
+            "Up/Down or Tab move  Left/Right change  Ctrl+S make the table  Esc back")
+
+    def summary_line(self) -> str:
+        kinds = self._kinds()[:self.players]
+        rules = self.rules()
+        seats = ", ".join("open" if k == "you" else k for k in kinds)
+        return (f"A Kings Reverse table for {self.players}: {seats}; {rules.hand_size} cards each, "
+                f"to {rules.target}. Ctrl+S makes it and seats you at the first open seat.")
+
+    def on_choice_changed(self, message: Choice.Changed) -> None:
+        if (message.choice.id or "") == "game":
+            message.prevent_default()  # not the local new-game screen: the lobby's
+            if message.value != "kings-reverse":
+                from .lobby import CreateTableScreen
+
+                self.app.switch_screen(CreateTableScreen())
+
+    def action_start(self) -> None:
+        from .lobby import LobbyApp
+
+        problem = self._problem()
+        specs = [SEAT_OPEN if k == "you" else k for k in self._kinds()[:self.players]]
+        if not problem and SEAT_OPEN not in specs:
+            problem = "A table needs one open seat at least, for you."
+        summary = self.query_one("#summary", TextPanel)
+        if problem:
+            summary.show(f"Cannot start: {problem}")
+            return
+        app = self.app
+        assert isinstance(app, LobbyApp) and app.person is not None
+        try:
+            info = app.server.create_table(app.person, "", self.rules(), specs)
+        except TableError as exc:
+            summary.show(f"Cannot start: {exc}")
+            return
+        app.pop_screen()
+        app.sit(info.id, specs.index(SEAT_OPEN))
+
+    def on_menu_chosen(self, message: Menu.Chosen) -> None:
+        message.prevent_default()
+        if message.item.id == "start":
+            self.action_start()
+        else:
+            self.action_back()

@@ -1,0 +1,118 @@
+"""Kings Reverse in the line mode's lobby, over async streams: a table made with game=..., two
+people and a spectator playing a whole round by typed actions, refusals out of turn, and the
+bad inputs of the new-table command."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any, Callable
+
+from kc_tui.engine.kinds import Phase
+from kc_tui.games.kings_reverse.ai import make_player
+from kc_tui.net.tables import Person, TableServer, TableState
+from kc_tui.plain_lobby import run_plain_lobby
+
+ADA = Person("SHA256:ada", "Ada")
+BEN = Person("SHA256:ben", "Ben")
+CLEO = Person("SHA256:cleo", "Cleo")
+
+
+class Terminal:
+    """One connection: lines typed in, text sent out."""
+
+    def __init__(self, server: TableServer, person: Person | None) -> None:
+        self.typed: asyncio.Queue[str | None] = asyncio.Queue()
+        self.sent: list[str] = []
+        self.task = asyncio.ensure_future(run_plain_lobby(server, person, self.typed.get, self.sent.append))
+
+    @property
+    def text(self) -> str:
+        return "".join(self.sent)
+
+    async def type(self, line: str | None) -> None:
+        await self.typed.put(line)
+        for _ in range(5):
+            await asyncio.sleep(0.01)
+
+
+async def until(condition: Callable[[], bool], what: str, limit: float = 60.0) -> None:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + limit
+    while not condition():
+        if loop.time() > end:
+            raise AssertionError(f"never happened: {what}")
+        await asyncio.sleep(0.01)
+
+
+async def test_the_new_command_refuses_a_game_or_options_it_does_not_know_and_makes_nothing(tmp_path: Path) -> None:
+    server = TableServer(tmp_path, pace=0)
+    ada = Terminal(server, ADA)
+    await ada.type("new open hard game=snap")
+    await ada.type("new open hard game=kings-reverse preset=fast")
+    await ada.type("new open hard game=kings-reverse hand_size=40")
+    await ada.type("new open hard game=kings-reverse draw=end")
+    await until(lambda: "Kings Reverse has no option 'draw'" in ada.text, "the last refusal")
+    assert "There is no game 'snap'; the games are kings-corner, kings-reverse." in ada.text
+    assert "There is no preset 'fast'; the presets are standard, classic, bluff, quick." in ada.text
+    assert "Those rules cannot be played: The hand size is 5 to 12 cards, not 40." in ada.text
+    assert server.tables() == ()
+    await ada.type("quit")
+    assert await ada.task == 0
+    await server.close()
+
+
+async def test_two_people_and_a_spectator_play_a_kings_reverse_round_in_the_line_mode(tmp_path: Path) -> None:
+    server = TableServer(tmp_path, pace=0)
+    ada, ben, cleo = Terminal(server, ADA), Terminal(server, BEN), Terminal(server, CLEO)
+    await ada.type("new open open game=kings-reverse hand_size=5")
+    await until(lambda: "You sit in seat 1 of table 1" in ada.text, "Ada seated")
+    (info,) = server.tables()
+    assert "Kings Reverse, 5 cards each" in info.line()
+    await cleo.type("watch 1")
+    await ben.type("join 1")
+    await until(lambda: server.table(info.id).state == TableState.PLAYING, "the game")
+    game: Any = server._tables[info.id].service.game  # type: ignore[union-attr]
+    terminals = {0: ada, 1: ben}
+    await until(lambda: "The game of Kings Reverse at table 1 is on" in cleo.text, "the spectator following")
+    for term in (ada, ben):
+        await until(lambda term=term: "Your hand:" in term.text or "table> " in term.text, "the table shown")
+
+    # Out of turn: refused with a sentence, nothing changes.
+    idle = terminals[1 - game.current]
+    steps = game.steps
+    await idle.type("draw")
+    await until(lambda: "turn, not yours." in idle.text, "the refusal")
+    await cleo.type("draw")
+    await until(lambda: "spectators cannot play" in cleo.text, "the spectator's refusal")
+    await cleo.type("hand")
+    await until(lambda: "You are watching: no hand." in cleo.text, "no hand for the spectator")
+    assert game.steps == steps
+    await idle.type("9Z")
+    await until(lambda: "help lists the actions" in idle.text, "a line that is no action")
+
+    # The round, each action typed as an easy computer would choose it.
+    chooser = make_player("easy")
+    for _ in range(600):
+        if game.phase != Phase.TURN:
+            break
+        seat = game.current
+        door = server._tables[info.id].slots[seat].door
+        assert door is not None
+        action = chooser.choose(door.view())
+        before = game.steps
+        await terminals[seat].type(str(action))
+        await until(lambda before=before: game.steps != before or game.phase != Phase.TURN,
+                    f"{action} typed by seat {seat + 1} applied:\n{terminals[seat].text[-400:]}")
+    assert game.phase in (Phase.ROUND_OVER, Phase.SESSION_OVER)
+    for term in (ada, ben, cleo):
+        await until(lambda term=term: "Round 1 over" in term.text, "the round's end")
+    if game.phase == Phase.ROUND_OVER:
+        await ada.type("")
+        await until(lambda: "Waiting for the others" in ada.text, "Ada ready")
+        await ben.type("")
+        await until(lambda: game.round_no == 2, "the second round dealt")
+    for term in (ada, ben, cleo):
+        await term.type("quit")
+        assert await term.task == 0
+    await server.close()
