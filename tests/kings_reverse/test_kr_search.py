@@ -134,3 +134,29 @@ def test_worlds_honour_every_read_at_once() -> None:
         assert not [c for c in hand if _fits(c, 0, 8)]
         assert len([c for c in hand if not _fits(c, 2, 4)]) >= 3
         assert len(world.stock) == view.stock_count
+
+
+def test_the_race_drops_actions_surely_behind_or_surely_level() -> None:
+    from kc_tui.games.kings_reverse.ai.players import _behind
+
+    assert _behind([-0.3, -0.2, -0.4, -0.3, -0.25, -0.35, -0.3, -0.2], 2.0)
+    assert _behind([0.0] * 8, 2.0)  # the same position whichever is played
+    assert not _behind([0.5, -0.5, 0.4, -0.3, 0.6, -0.2, 0.1, -0.4], 2.0)
+    assert not _behind([0.2, 0.3, 0.25, 0.2, 0.3, 0.2, 0.25, 0.3], 2.0)  # surely better: kept
+
+
+def test_the_expert_stops_thinking_once_the_race_is_settled() -> None:
+    service = ReverseService(build_rules(2), [
+        ReverseSeat("a", "ai", "medium", make_player("medium", random.Random(1))),
+        ReverseSeat("b", "ai", "medium", make_player("medium", random.Random(2)))], seed=2)
+    service.start()
+    while True:
+        view = service.view(service.current)
+        if len(view.legal) > 2 and view.legal[0].kind is ActionKind.PLAY:
+            break
+        service.run_computer_turns(limit=1)
+    expert = ExpertAI(random.Random(1), think=3600.0)
+    # Without the race an hour's budget would deal its 2000 worlds to every candidate.
+    action = expert.choose(view)
+    assert action in view.legal
+    assert expert.rollouts < 2000 * ExpertAI.width
