@@ -16,11 +16,11 @@
   better fed: the worlds honour every read of the round at once (the cards an older read covers
   lack what each later read showed too); its own turns, in the play-outs and in choosing its four
   candidates, follow :data:`.policy.EXPERT_STYLE` (greedy weights tuned to beat medium's); and it
-  races the candidates, dropping one once it is two standard errors behind the favourite or
-  surely within 0.01 of it, so the time goes to the decisions that are close.  It deals as many
-  worlds as its time budget allows (1 s per decision by default), never fewer than ``hard``'s
-  24 for a candidate still in the race; :meth:`ExpertAI.cancel` answers at once with the best
-  so far.
+  races the candidates: from ``hard``'s 24 worlds on, one is dropped once it is two standard
+  errors behind the favourite or surely within 0.01 of it, so the time goes to the decisions
+  that are close.  It deals as many worlds as its time budget allows (1 s per decision by
+  default), never fewer than ``hard``'s 24 even past its budget; :meth:`ExpertAI.cancel` answers
+  at once with the best so far.
 """
 
 from __future__ import annotations
@@ -124,7 +124,9 @@ class _Searcher(ReverseAI):
     nested: ClassVar[bool] = False
     """Whether the worlds honour every read of the round, not only the latest."""
     race: ClassVar[float] = 0.0
-    """Drop a candidate once it is this many standard errors behind the favourite (0: never)."""
+    """Drop a candidate once it is this many standard errors behind the favourite, or surely
+    level with it (0: never), from :attr:`floor` worlds on: eight worlds of a coarse score
+    often agree by chance, and the race then dropped good actions unseen."""
 
     def __init__(self, rng: random.Random | None = None) -> None:
         super().__init__(rng)
@@ -181,7 +183,7 @@ class _Searcher(ReverseAI):
             if self._stop.is_set() or (worlds >= self.floor
                                        and time.perf_counter() >= deadline):
                 break
-            if self.race and worlds % 8 == 0:
+            if self.race and worlds >= self.floor and worlds % 8 == 0:
                 alive = [i for i in alive if not _behind(diffs[i], self.race)]
         best, best_gain = 0, 0.0
         for i in range(1, len(candidates)):
