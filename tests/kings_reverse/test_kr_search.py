@@ -80,3 +80,83 @@ def test_the_expert_never_searches_fewer_worlds_than_hard_even_out_of_time() -> 
     action = expert.choose(view)
     assert action in view.legal
     assert expert.rollouts >= HardAI.worlds * 2
+
+
+def _holds(hand: list[int], reads: list[tuple[int, int, int]]) -> bool:
+    """Whether ``hand`` can be what ``reads`` say: the cards covered by the fewest reads lack
+    what every read covering more showed too."""
+    order = sorted(reads, key=lambda r: r[2])
+    for i, (_, _, k) in enumerate(order):
+        lacking = [c for c in hand if not any(_fits(c, s, r) for s, r, _ in order[i:])]
+        if len(lacking) < min(k, len(hand)):
+            return False
+    return True
+
+
+def test_every_read_of_the_round_holds_for_the_real_hand() -> None:
+    several = 0
+    for seed in range(1, 40):
+        hard = HardAI(random.Random(seed))
+        seats = [ReverseSeat("hard", "ai", "hard", hard),
+                 ReverseSeat("medium", "ai", "medium", make_player("medium", random.Random(9)))]
+        service = ReverseService(build_rules(2), seats, seed=seed)
+        service.start()
+        while service.phase == Phase.TURN:
+            if service.current == 0:
+                view = service.view(0)
+                before = {k: (list(v) if isinstance(v, list) else v)
+                          for k, v in hard._reads.__dict__.items()}
+                hard._reads.observe(view)
+                reads = hard._reads.all_lacks(view).get(1, [])
+                hard._reads.__dict__.update(before)
+                # The medium player never draws while it may play: every read is true.
+                assert _holds(service.game.hands[1], reads)
+                several += len(reads) >= 2
+            service.run_computer_turns(limit=1)
+    assert several >= 5
+
+
+def test_worlds_honour_every_read_at_once() -> None:
+    service = ReverseService(build_rules(2), [
+        ReverseSeat("a", "ai", "medium", make_player("medium", random.Random(1))),
+        ReverseSeat("b", "ai", "medium", make_player("medium", random.Random(2)))], seed=3)
+    service.start()
+    view = service.view(service.current)
+    other = 1 - service.current
+    n = view.hand_counts[other]
+    # An older read (no heart, no 5) still covering 3 cards; the newest (no club, no 9) all.
+    reads = [(2, 4, 3), (0, 8, n)]
+    rng = random.Random(5)
+    for _ in range(50):
+        world = _determinize(view, rng, {other: reads})
+        hand = world.hands[other]
+        assert len(hand) == n and _holds(hand, reads)
+        assert not [c for c in hand if _fits(c, 0, 8)]
+        assert len([c for c in hand if not _fits(c, 2, 4)]) >= 3
+        assert len(world.stock) == view.stock_count
+
+
+def test_the_race_drops_actions_surely_behind_or_surely_level() -> None:
+    from kc_tui.games.kings_reverse.ai.players import _behind
+
+    assert _behind([-0.3, -0.2, -0.4, -0.3, -0.25, -0.35, -0.3, -0.2], 2.0)
+    assert _behind([0.0] * 8, 2.0)  # the same position whichever is played
+    assert not _behind([0.5, -0.5, 0.4, -0.3, 0.6, -0.2, 0.1, -0.4], 2.0)
+    assert not _behind([0.2, 0.3, 0.25, 0.2, 0.3, 0.2, 0.25, 0.3], 2.0)  # surely better: kept
+
+
+def test_the_expert_stops_thinking_once_the_race_is_settled() -> None:
+    service = ReverseService(build_rules(2), [
+        ReverseSeat("a", "ai", "medium", make_player("medium", random.Random(1))),
+        ReverseSeat("b", "ai", "medium", make_player("medium", random.Random(2)))], seed=2)
+    service.start()
+    while True:
+        view = service.view(service.current)
+        if len(view.legal) > 2 and view.legal[0].kind is ActionKind.PLAY:
+            break
+        service.run_computer_turns(limit=1)
+    expert = ExpertAI(random.Random(1), think=3600.0)
+    # Without the race an hour's budget would deal its 2000 worlds to every candidate.
+    action = expert.choose(view)
+    assert action in view.legal
+    assert expert.rollouts < 2000 * ExpertAI.width

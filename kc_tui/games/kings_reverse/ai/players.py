@@ -12,10 +12,15 @@
   policy for every seat, judges each position by the cards left (a round won or lost counts
   most) and leaves the favourite only for an action that does better by half a standard error
   of the per-world difference.
-- ``expert``: the same determinization (perfect-information Monte Carlo over the hidden hands)
-  with three candidate actions and as many worlds as its time budget allows, never fewer than
-  ``hard``'s 24 (1 s per decision by default; :meth:`ExpertAI.cancel` answers at once with the
-  best so far).
+- ``expert``: the same determinization (perfect-information Monte Carlo over the hidden hands),
+  better fed: the worlds honour every read of the round at once (the cards an older read covers
+  lack what each later read showed too); its own turns, in the play-outs and in choosing its four
+  candidates, follow :data:`.policy.EXPERT_STYLE` (greedy weights tuned to beat medium's); and it
+  races the candidates: from ``hard``'s 24 worlds on, one is dropped once it is two standard
+  errors behind the favourite or surely within 0.01 of it, so the time goes to the decisions
+  that are close.  It deals as many worlds as its time budget allows (1 s per decision by
+  default), never fewer than ``hard``'s 24 even past its budget; :meth:`ExpertAI.cancel` answers
+  at once with the best so far.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ import random
 import statistics
 import threading
 import time
-from typing import ClassVar, Sequence
+from typing import ClassVar, Mapping, Sequence
 
 from ....engine.cards import Joker
 from ....engine.kinds import Phase
@@ -33,7 +38,7 @@ from ..engine.actions import Action, ActionKind
 from ..engine.game import ACE_OF_SPADES, JK, ReverseGame, Step, new_deck
 from ..engine.views import ReverseView
 from .base import ReverseAI
-from .policy import greedy, ranked
+from .policy import EXPERT_STYLE, MEDIUM_STYLE, Style, greedy, ranked
 
 __all__ = ["BeginnerAI", "EasyAI", "MediumAI", "HardAI", "ExpertAI", "ints", "unseen_cards",
            "next_seat"]
@@ -113,6 +118,15 @@ class _Searcher(ReverseAI):
     """Steps each play-out runs before the position is judged."""
     floor: ClassVar[int] = 0
     """Worlds dealt even past the time budget (unless cancelled)."""
+    style: ClassVar[Style] = MEDIUM_STYLE
+    """The greedy weights that rank this seat's candidates and play its own turns in the
+    play-outs (the other seats play the medium player's)."""
+    nested: ClassVar[bool] = False
+    """Whether the worlds honour every read of the round, not only the latest."""
+    race: ClassVar[float] = 0.0
+    """Drop a candidate once it is this many standard errors behind the favourite, or surely
+    level with it (0: never), from :attr:`floor` worlds on: eight worlds of a coarse score
+    often agree by chance, and the race then dropped good actions unseen."""
 
     def __init__(self, rng: random.Random | None = None) -> None:
         super().__init__(rng)
@@ -143,27 +157,34 @@ class _Searcher(ReverseAI):
         if first is ActionKind.CHALLENGE:
             candidates = legal
         else:
-            candidates = ranked(legal, ints(view.hand), nxt, len(view.hand_counts))[:self.width]
+            candidates = ranked(legal, ints(view.hand), nxt, len(view.hand_counts),
+                                self.style)[:self.width]
         if len(candidates) == 1:
             return self._reads.acted(view, candidates[0])
         most, seconds = self._worlds()
         deadline = time.perf_counter() + seconds
         diffs: list[list[float]] = [[] for _ in candidates]
+        alive = list(range(1, len(candidates)))
         worlds = 0
-        lacks = self._reads.lacks(view)
-        while worlds < most:
+        lacks: Mapping[int, tuple[int, int, int] | list[tuple[int, int, int]]] = (
+            self._reads.all_lacks(view) if self.nested else self._reads.lacks(view))
+        styles = [MEDIUM_STYLE] * len(view.hand_counts)
+        styles[view.seat] = self.style
+        while worlds < most and alive:
             world = _determinize(view, self.rng, lacks)
             seed = self.rng.getrandbits(32)
             base = _rollout(world.clone(), candidates[0], view.seat, random.Random(seed),
-                            self.depth)
-            for i in range(1, len(candidates)):
+                            self.depth, styles)
+            for i in alive:
                 diffs[i].append(_rollout(world.clone(), candidates[i], view.seat,
-                                         random.Random(seed), self.depth) - base)
-            self.rollouts += len(candidates)
+                                         random.Random(seed), self.depth, styles) - base)
+            self.rollouts += len(alive) + 1
             worlds += 1
             if self._stop.is_set() or (worlds >= self.floor
                                        and time.perf_counter() >= deadline):
                 break
+            if self.race and worlds >= self.floor and worlds % 8 == 0:
+                alive = [i for i in alive if not _behind(diffs[i], self.race)]
         best, best_gain = 0, 0.0
         for i in range(1, len(candidates)):
             d = diffs[i]
@@ -174,6 +195,14 @@ class _Searcher(ReverseAI):
             if mean > self.margin * spread and mean > best_gain:
                 best, best_gain = i, mean
         return self._reads.acted(view, candidates[best])
+
+
+def _behind(d: Sequence[float], sigmas: float) -> bool:
+    """Whether per-world differences ``d`` from the favourite show an action surely worse,
+    or surely within 0.01 of it (either way more worlds would not change the choice)."""
+    mean = statistics.fmean(d)
+    spread = statistics.pstdev(d) / math.sqrt(len(d))
+    return mean + sigmas * spread < 0 or sigmas * spread < 0.01 - abs(mean)
 
 
 class HardAI(_Searcher):
@@ -188,7 +217,10 @@ class HardAI(_Searcher):
 
 class ExpertAI(_Searcher):
     level: ClassVar[str] = "expert"
-    width: ClassVar[int] = 3
+    width: ClassVar[int] = 4
+    style: ClassVar[Style] = EXPERT_STYLE
+    nested: ClassVar[bool] = True
+    race: ClassVar[float] = 2.0
     floor: ClassVar[int] = HardAI.worlds
     """Never fewer worlds than ``hard`` (a short budget on a slow machine would otherwise
     make the expert the weaker of the two)."""
@@ -214,6 +246,8 @@ class _Reads:
         """round, pile length, opponent's count, stock count, suit and rank left on the pile"""
         self._lack: tuple[int, int, int, int] | None = None
         """round, suit, rank, how many of the opponent's cards the read covers"""
+        self._older: list[tuple[int, int, int, int]] = []
+        """Earlier reads of the round, each still covering the cards not shed since."""
         self._count = 0
         """the opponent's card count at the last observation"""
         self._pile = 0
@@ -231,6 +265,8 @@ class _Reads:
             rnd, suit, rank, k = self._lack
             gone = max(0, self._count - count, len(view.pile) - self._pile)
             self._lack = (rnd, suit, rank, max(0, k - gone)) if rnd == view.round else None
+            self._older = [(r, su, ra, k - gone) for r, su, ra, k in self._older
+                           if r == view.round and k > gone]
         self._count = count
         after = self._after
         self._after = None
@@ -238,6 +274,8 @@ class _Reads:
                 or len(view.pile) != after[1] or view.hand_counts[opp] != after[2] + 1
                 or view.stock_count != after[3] - 1):
             return
+        if self._lack is not None and self._lack[0] == view.round and self._lack[3] > 0:
+            self._older.append(self._lack)
         self._lack = (view.round, after[4], after[5], view.hand_counts[opp])
 
     def acted(self, view: ReverseView, action: Action) -> Action:
@@ -272,17 +310,49 @@ class _Reads:
         _, suit, rank, k = self._lack
         return {1 - view.seat: (suit, rank, k)}
 
+    def all_lacks(self, view: ReverseView) -> dict[int, list[tuple[int, int, int]]]:
+        """Seat -> every read of the round still covering cards, (suit, rank, cards covered):
+        the cards an older read covers were in the hand at every later read, so they lack
+        what each of those showed too."""
+        latest = self.lacks(view)
+        if not latest:
+            return {}
+        seat, read = next(iter(latest.items()))
+        return {seat: [(su, ra, k) for r, su, ra, k in self._older if r == view.round]
+                + [read]}
+
 
 def _fits(c: int, suit: int, rank: int) -> bool:
     """Whether card ``c`` could have followed (so a player who drew did not hold it)."""
     return c == JK or c // 4 == 10 or c % 4 == suit or c // 4 == rank
 
 
+def _lacking(unseen: list[int], reads: Sequence[tuple[int, int, int]], count: int) -> list[int]:
+    """Take from ``unseen`` (in its order) the cards a hand of ``count`` read by ``reads``
+    (suit, rank, cards covered) must hold: the cards covered by the fewest are covered by every
+    read covering more, so each group avoids fitting its own read and every wider one."""
+    picked: list[int] = []
+    order = sorted(reads, key=lambda r: r[2])
+    for i, (_, _, k) in enumerate(order):
+        need = min(k, count) - len(picked)
+        if need <= 0:
+            continue
+        wider = order[i:]
+        group = [c for c in unseen
+                 if not any(_fits(c, suit, rank) for suit, rank, _ in wider)][:need]
+        for c in group:
+            unseen.remove(c)
+        picked += group
+    return picked
+
+
 def _determinize(view: ReverseView, rng: random.Random,
-                 lacks: dict[int, tuple[int, int, int]] | None = None) -> ReverseGame:
+                 lacks: Mapping[int, tuple[int, int, int] | list[tuple[int, int, int]]]
+                 | None = None) -> ReverseGame:
     """A referee in the view's position, the unseen cards dealt at random to the other hands
     and the stock; a seat in ``lacks`` (suit, rank, how many cards) gets that many cards that
-    could not have followed that suit and rank, as far as the unseen cards allow."""
+    could not have followed that suit and rank, as far as the unseen cards allow (given a
+    list of such reads, oldest first, every one of them)."""
     assert view.seat is not None
     unseen = unseen_cards(view)
     rng.shuffle(unseen)
@@ -290,11 +360,9 @@ def _determinize(view: ReverseView, rng: random.Random,
         # Deal the constrained hands first, from the front of the shuffled cards.
         front: list[int] = []
         lacks_hands: dict[int, list[int]] = {}
-        for s, (suit, rank, k) in lacks.items():
-            want = min(k, view.hand_counts[s])
-            picked = [c for c in unseen if not _fits(c, suit, rank)][:want]
-            for c in picked:
-                unseen.remove(c)
+        for s, read in lacks.items():
+            picked = _lacking(unseen, read if isinstance(read, list) else [read],
+                              view.hand_counts[s])
             rest = view.hand_counts[s] - len(picked)
             picked += unseen[:rest]
             del unseen[:rest]
@@ -345,7 +413,7 @@ def _determinize(view: ReverseView, rng: random.Random,
 
 
 def _rollout(game: ReverseGame, action: Action, me: int, rng: random.Random,
-             depth: int) -> float:
+             depth: int, styles: Sequence[Style] | None = None) -> float:
     """Play ``action`` then up to ``depth`` more steps greedily for everyone, and judge the
     position: 1 for a round won, -1 for a round another won, else the lead in cards over the
     closest rival, a Jack or joker in hand counting as half a card fewer (a blocked round is
@@ -358,7 +426,8 @@ def _rollout(game: ReverseGame, action: Action, me: int, rng: random.Random,
         legal = game.legal_actions()
         nxt = (seat + game.direction) % game.n
         game.apply_trusted(greedy(legal, hands[seat], len(hands[nxt]), game.n,
-                                  challenge=rng.random() < 0.3))
+                                  challenge=rng.random() < 0.3,
+                                  style=styles[seat] if styles else MEDIUM_STYLE))
         steps += 1
     if game.round_winner is not None:
         return 1.0 if game.round_winner == me else -1.0

@@ -15,7 +15,7 @@ from typing import Sequence
 from ..engine.actions import Action, ActionKind
 from ..engine.game import ACE_OF_SPADES, JK, card_value
 
-__all__ = ["greedy", "ranked", "keep_value", "best_suit", "Style", "MEDIUM_STYLE"]
+__all__ = ["greedy", "ranked", "keep_value", "best_suit", "Style", "MEDIUM_STYLE", "EXPERT_STYLE"]
 
 
 
@@ -34,9 +34,39 @@ class Style:
     """Per other card of the played card's suit still in hand (play from long suits)."""
     value: float = 0.5
     """Per point the card would cost if kept (KR7)."""
+    plain: float = 12.0
+    """Any other card that goes (a draw scores 0)."""
+    marry: float = 35.0
+    """A marriage (two cards at once, the King acting)."""
+    joker: float = 8.0
+    """A joker (when it may go: nothing else does, or a bluff)."""
+    joker_danger: float = 25.0
+    """More for a joker when the next player is close to out."""
+    joker_suit: float = 4.0
+    """For a joker naming the suit the hand holds most of."""
+    jack_late: float = 30.0
+    """More for a Jack when three cards or fewer are left."""
+    jack_suit: float = 3.0
+    """For a Jack of the suit the hand holds most of."""
+    king: float = 3.0
+    """A King that reverses (three players or more)."""
+    ace_give: float = 6.0
+    """The Ace of spades, per card it gives away."""
+    keep_joker: float = 5.0
+    """Keeping a drawn joker rather than bluffing with it."""
+    pair: float = 0.0
+    """Per other card of the played card's rank still in hand (a way to change suit later)."""
 
 
 MEDIUM_STYLE = Style()
+"""The medium player's weights (also every other seat in the search players' play-outs)."""
+
+EXPERT_STYLE = Style(value=6.5, suit_length=-3.5, skip_danger=-5.0)
+"""The expert's weights, for its own seat: shed the costly cards first (a 7, 8, King or the
+Ace of spades left in hand costs 20), from the shorter suits, and keep an 8 for later rather
+than spend it on a next player close to out.  Tuned greedy against greedy (heads-up, 3,000
+duplicate deals on one seed); on 3,000 fresh deals these weights alone won 52.3% (51.2%-53.4%)
+against the medium player's."""
 
 
 def best_suit(hand: Sequence[int]) -> int:
@@ -77,11 +107,9 @@ def _play_score(action: Action, hand: Sequence[int], counts: Sequence[int], next
     if kind is ActionKind.PASS:
         return -1.0
     if kind is ActionKind.END:
-        return 5.0  # a drawn joker kept rather than bluffed
+        return style.keep_joker  # a drawn joker kept rather than bluffed
     if kind is ActionKind.MARRY:
-        suit = action.suit.index if action.suit is not None else 0
-        score = 35.0 + (100.0 if left == 2 else 0.0)
-        return score
+        return style.marry + (100.0 if left == 2 else 0.0)
     card = action.card
     assert card is not None
     c = card.id
@@ -91,24 +119,27 @@ def _play_score(action: Action, hand: Sequence[int], counts: Sequence[int], next
     plain = counts[:4]
     if c == JK:
         # Only when nothing else goes (or a bluff): four cards and a lost turn for the next.
-        score = 8.0 + (25.0 if danger else 0.0)
+        score = style.joker + (style.joker_danger if danger else 0.0)
         if action.suit is not None:
             if plain[action.suit.index] == max(plain):
-                score += 4
+                score += style.joker_suit
         return score
     rank, suit = c // 4 + 1, c % 4
     if rank == 11:
         # A Jack is wild: keep it unless it is nearly the last card or nothing else goes.
-        return style.jack + (30.0 if left <= 3 else 0.0) + (3.0 if plain[suit] == max(plain) else 0.0)
-    score = 12.0 + card_value(c) * style.value + style.suit_length * (plain[suit] - 1)
+        return (style.jack + (style.jack_late if left <= 3 else 0.0)
+                + (style.jack_suit if plain[suit] == max(plain) else 0.0))
+    score = style.plain + card_value(c) * style.value + style.suit_length * (plain[suit] - 1)
     if rank == 7:
         score += style.seven_danger if danger else style.seven
     elif rank == 8 or (rank == 13 and players == 2):
         score += style.skip_danger if danger else style.skip
     elif rank == 13:
-        score += 3.0
+        score += style.king
     if c == ACE_OF_SPADES:
-        score += 6.0 * min(players - 1, left - 1)
+        score += style.ace_give * min(players - 1, left - 1)
+    if style.pair:
+        score += style.pair * (sum(1 for x in hand if x != JK and x // 4 + 1 == rank) - 1)
     return score
 
 

@@ -240,7 +240,8 @@ class ReverseGame:
         self.current = self.dealer
         if rank == KING and n > 2:
             self.direction = -1
-            self._say(Reversed(self.dealer, False))
+            if self._emit is not None:  # no events built for a search's copies
+                self._say(Reversed(self.dealer, False))
             self._start_turn(self.dealer)
         elif rank in (SEVEN, EIGHT, KING):
             self._after_effect(self.dealer, top)
@@ -259,7 +260,8 @@ class ReverseGame:
         self.called[seat] = False
         if reason != "turn" and seat == self.current:
             self.fresh.extend(got)
-        self._say(Drew(seat, len(got), reason, tuple(card_of(c) for c in got)))
+        if self._emit is not None:  # no events built for a search's copies
+            self._say(Drew(seat, len(got), reason, tuple(card_of(c) for c in got)))
         return got
 
     def _after_effect(self, player: int, top: int) -> None:
@@ -270,7 +272,8 @@ class ReverseGame:
         if rank == SEVEN or top == JK:
             self._draw(nxt, 2 if rank == SEVEN else 4, "7" if rank == SEVEN else "JK")
         if rank in (SEVEN, EIGHT) or top == JK or (rank == KING and self.n == 2):
-            self._say(Skipped(nxt, "JK" if top == JK else "78K"[(SEVEN, EIGHT, KING).index(rank)]))
+            if self._emit is not None:  # no events built for a search's copies
+                self._say(Skipped(nxt, "JK" if top == JK else "78K"[(SEVEN, EIGHT, KING).index(rank)]))
             nxt = self._next(nxt)
         self._start_turn(nxt)
 
@@ -278,7 +281,8 @@ class ReverseGame:
         # KR6: a turn lost after a caught bluff is replaced by a skip; other skips leave it.
         while self.pending_skip[seat]:
             self.pending_skip[seat] = False
-            self._say(Skipped(seat, "penalty"))
+            if self._emit is not None:  # no events built for a search's copies
+                self._say(Skipped(seat, "penalty"))
             seat = self._next(seat)
         self.current = seat
         self.turns += 1
@@ -286,18 +290,21 @@ class ReverseGame:
         self.step = Step.PLAY
         self.drawn = None
         self.fresh = []
-        self._say(TurnStart(seat))
+        if self._emit is not None:  # no events built for a search's copies
+            self._say(TurnStart(seat))
         # KR5: the catch is judged at the next turn actually taken, whoever's it is.
         late = self.uncalled
         if late is not None:
             self.uncalled = None
             if len(self.hands[late]) == 1:
-                self._say(Caught(late))
+                if self._emit is not None:  # no events built for a search's copies
+                    self._say(Caught(late))
                 self._draw(late, 2, "caught")
 
     def _end_turn(self) -> None:
         player = self.current
-        self._say(TurnEnd(player))
+        if self._emit is not None:  # no events built for a search's copies
+            self._say(TurnEnd(player))
         self.drawn = None
         top = self.pile[-1]
         if self.joker_by == player and self.rules.joker_challenge:
@@ -336,7 +343,8 @@ class ReverseGame:
             self._draw(nxt, 2, "7")
         elif top == JK:
             self._draw(nxt, 4, "JK")
-        self._say(TurnEnd(seat))
+        if self._emit is not None:  # no events built for a search's copies
+            self._say(TurnEnd(seat))
         self._end_round(seat)
 
     def _end_round(self, winner: int | None) -> None:
@@ -357,7 +365,8 @@ class ReverseGame:
             low = min(self.totals)
             self.session_winners = tuple(s for s in range(self.n) if self.totals[s] == low)
             self.phase = Phase.SESSION_OVER
-            self._say(SessionEnd(self.session_winners, tuple(self.totals)))
+            if self._emit is not None:  # no events built for a search's copies
+                self._say(SessionEnd(self.session_winners, tuple(self.totals)))
 
     # ------------------------------------------------------------------ legality
     def matches(self, c: int) -> bool:
@@ -465,7 +474,8 @@ class ReverseGame:
     def apply_trusted(self, action: Action) -> None:
         """Apply ``action`` taken from :meth:`legal_actions` without checking it again (a
         search's rollouts; anything else uses :meth:`apply`)."""
-        self._apply(*_key(action))
+        key = _KEY_OF.get(id(action))
+        self._apply(*(key if key is not None else _key(action)))
 
     def _apply(self, kind: ActionKind, c: int, s: int) -> None:
         seat = self.current
@@ -481,14 +491,17 @@ class ReverseGame:
                 self.joker_legal = not self.other_playable(seat)
                 self.pile.append(JK)
                 self.joker_by = None if last else seat
-                self._say(Played(seat, (JOKER,)))
+                if self._emit is not None:  # no events built for a search's copies
+                    self._say(Played(seat, (JOKER,)))
                 if not last:
                     self.follow = s
-                    self._say(SuitNamed(seat, _SUITS[s]))
+                    if self._emit is not None:  # no events built for a search's copies
+                        self._say(SuitNamed(seat, _SUITS[s]))
             else:
                 self.pile.append(c)
                 self.follow = c % 4
-                self._say(Played(seat, (CARDS[c],)))
+                if self._emit is not None:  # no events built for a search's copies
+                    self._say(Played(seat, (CARDS[c],)))
             self.passed.clear()
             self._after_play(seat, c)
         elif kind is ActionKind.MARRY:
@@ -499,7 +512,8 @@ class ReverseGame:
             self.pile.extend((q, k))
             self.follow = s
             self.passed.clear()
-            self._say(Played(seat, (CARDS[q], CARDS[k])))
+            if self._emit is not None:  # no events built for a search's copies
+                self._say(Played(seat, (CARDS[q], CARDS[k])))
             self._after_play(seat, k)
         elif kind is ActionKind.DRAW:
             self._played_this_turn = False
@@ -513,16 +527,19 @@ class ReverseGame:
                 self._end_turn()
         elif kind is ActionKind.PASS:
             self._played_this_turn = False
-            self._say(Passed(seat))
+            if self._emit is not None:  # no events built for a search's copies
+                self._say(Passed(seat))
             self.passed.add(seat)
             if len(self.passed) == self.n:
-                self._say(TurnEnd(seat))
+                if self._emit is not None:  # no events built for a search's copies
+                    self._say(TurnEnd(seat))
                 self._end_round(None)  # KR7: blocked
             else:
                 self._end_turn()
         elif kind is ActionKind.CALL:
             self.called[seat] = True
-            self._say(Called(seat))
+            if self._emit is not None:  # no events built for a search's copies
+                self._say(Called(seat))
             self._end_turn()
         elif kind is ActionKind.END:
             if self.step is Step.CALL:
@@ -534,13 +551,15 @@ class ReverseGame:
             to = self.give_queue.pop(0)
             hand.remove(c)
             self.hands[to].append(c)
-            self._say(Gave(seat, to, card_of(c)))
+            if self._emit is not None:  # no events built for a search's copies
+                self._say(Gave(seat, to, card_of(c)))
             if not hand:
                 # KR4: out of cards before everyone had one: the others draw one each.
                 for other in self.give_queue:
                     self._draw(other, 1, "ace")
                 self.give_queue = []
-                self._say(TurnEnd(seat))
+                if self._emit is not None:  # no events built for a search's copies
+                    self._say(TurnEnd(seat))
                 self._end_round(seat)
             elif not self.give_queue:
                 self._finish_play()
@@ -551,7 +570,8 @@ class ReverseGame:
             assert by is not None
             self.joker_by = None
             self._draw(seat, 4, "JK")
-            self._say(Skipped(seat, "JK"))
+            if self._emit is not None:  # no events built for a search's copies
+                self._say(Skipped(seat, "JK"))
             self._start_turn(self._next(seat))
 
     def _after_play(self, seat: int, top: int) -> None:
@@ -560,7 +580,8 @@ class ReverseGame:
         self.drawn = None
         if rank == KING and self.n > 2:
             self.direction = -self.direction
-            self._say(Reversed(seat, self.direction == 1))
+            if self._emit is not None:  # no events built for a search's copies
+                self._say(Reversed(seat, self.direction == 1))
         if top == ACE_OF_SPADES and self.rules.ace_of_spades:
             # KR4: one card to each other player, in playing order.
             queue = []
@@ -571,7 +592,8 @@ class ReverseGame:
             if not hand:
                 for other in queue:
                     self._draw(other, 1, "ace")
-                self._say(TurnEnd(seat))
+                if self._emit is not None:  # no events built for a search's copies
+                    self._say(TurnEnd(seat))
                 self._end_round(seat)
                 return
             self.give_queue = queue
@@ -585,10 +607,12 @@ class ReverseGame:
         assert by is not None
         self.joker_by = None
         legal = self.joker_legal
-        self._say(Challenged(seat, by, legal, tuple(card_of(c) for c in sorted(self.hands[by]))))
+        if self._emit is not None:  # no events built for a search's copies
+            self._say(Challenged(seat, by, legal, tuple(card_of(c) for c in sorted(self.hands[by]))))
         if legal:
             self._draw(seat, 6, "challenge")
-            self._say(Skipped(seat, "challenge"))
+            if self._emit is not None:  # no events built for a search's copies
+                self._say(Skipped(seat, "challenge"))
             self._start_turn(self._next(seat))
             return
         # KR6: the joker goes back, the pile and the suit are as they were.
@@ -639,3 +663,6 @@ def _all_actions() -> dict[tuple[ActionKind, int, int], Action]:
 
 
 _ACTIONS = _all_actions()
+_KEY_OF = {id(a): k for k, a in _ACTIONS.items()}
+"""The key of each of :data:`_ACTIONS` by identity (what :meth:`legal_actions` hands out), so
+that a rollout's :meth:`ReverseGame.apply_trusted` need not work it out again."""

@@ -1,0 +1,117 @@
+"""The Kings Reverse ladder (issue 14): each level heads-up against the one below with duplicate
+deals, and the expert's decision times at its budget.
+
+Run: python benchmarks/reverse_strength.py [--deals 500] [--expert-deals 400] [--think 0.1]
+     [--jobs 2] [--seed 5] [--only ROW ...] [--decisions 60] [--decision-think 1.0]
+
+Rows: easy-beginner, medium-easy, hard-medium, expert-hard (each printed with the
+`kings-corner --game kings-reverse tournament` command that reproduces it).  The target of the
+issue: every level beats the one below with its 95% interval above 50%.  ``--decisions N``
+also times N of the expert's decisions (heads-up against hard, at ``--decision-think``
+seconds, the game's own budget by default): wall clock and processor time, median, p99 and
+the slowest, and how many went over the budget by more than 10%.  The budget is wall-clock
+time, so on a shared machine other programs' turns show up as overshoot.  Prints figures;
+asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import statistics
+import time
+
+from kc_tui.engine.kinds import Phase
+from kc_tui.games.kings_reverse.ai import make_player
+from kc_tui.games.kings_reverse.ai.players import ExpertAI
+from kc_tui.games.kings_reverse.ai.tournament import run_tournament
+from kc_tui.games.kings_reverse.engine.rules import build_rules
+from kc_tui.games.kings_reverse.engine.service import ReverseSeat, ReverseService
+
+ROWS = {"easy-beginner": ("easy", "beginner"), "medium-easy": ("medium", "easy"),
+        "hard-medium": ("hard", "medium"), "expert-hard": ("expert", "hard")}
+
+
+def _row(key: str, deals: int, think: float, jobs: int, seed: int) -> str:
+    players = ROWS[key]
+    command = (f"kings-corner --game kings-reverse tournament --players {','.join(players)} "
+               f"--rounds {deals * 2} --duplicate --seed {seed} --jobs {jobs}"
+               + (f" --think {think:g}" if "expert" in players else ""))
+    print("$", command, flush=True)
+    result = run_tournament(players, build_rules(2), deals * 2, seed=seed, duplicate=True,
+                            jobs=jobs, think=think)
+    e = next(x for x in result.entrants if x.player == players[0])
+    verdict = "yes" if e.ci95[0] > 0.5 else "no"
+    line = (f"| {players[0]} vs {players[1]} | {result.deals} | {e.win_rate:.1%} | "
+            f"{e.ci95[0]:.1%}–{e.ci95[1]:.1%} | {verdict} | {e.mean_points:.1f} | "
+            f"{e.decision_ms['median']:.2f} / {e.decision_ms['p99']:.2f} | "
+            f"{result.seconds:.0f} s |")
+    print(line, flush=True)
+    return line
+
+
+def _decisions(count: int, think: float, seed: int) -> None:
+    """Time ``count`` of the expert's decisions with more than one action, against hard."""
+    wall: list[float] = []
+    cpu: list[float] = []
+    settled = 0
+    rng = random.Random(seed)
+    while len(wall) < count:
+        expert = ExpertAI(random.Random(rng.getrandbits(32)), think=think)
+        seats = [ReverseSeat("expert", "ai", "expert", expert),
+                 ReverseSeat("hard", "ai", "hard", make_player("hard", random.Random(2)))]
+        service = ReverseService(build_rules(2), seats, seed=rng.getrandbits(32))
+        service.start()
+        while service.phase == Phase.TURN and len(wall) < count:
+            if service.current == 0 and len(service.view(0).legal) > 1:
+                decision = service.begin_decision()
+                started, started_cpu = time.perf_counter(), time.thread_time()
+                action = expert.choose(decision.view)
+                wall.append(time.perf_counter() - started)
+                cpu.append(time.thread_time() - started_cpu)
+                settled += wall[-1] < think * 0.9
+                service.apply_decision(decision, action)
+            else:
+                service.run_computer_turns(limit=1)
+    wall.sort()
+    cpu.sort()
+    over = sum(1 for t in wall if t > think * 1.1)
+    print(f"expert at {think:g} s: {count} decisions, wall median "
+          f"{statistics.median(wall) * 1000:.0f} ms, p99 {wall[int(count * 0.99)] * 1000:.0f} ms, "
+          f"slowest {wall[-1] * 1000:.0f} ms; processor time median "
+          f"{statistics.median(cpu) * 1000:.0f} ms, slowest {cpu[-1] * 1000:.0f} ms; "
+          f"{settled} settled early by the race; {over} over the budget by more than 10%",
+          flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=500, help="deals per pairing")
+    parser.add_argument("--expert-deals", type=int, default=400, help="deals for expert-hard")
+    parser.add_argument("--think", type=float, default=0.1, help="expert budget in the match")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--only", nargs="*", default=None, choices=sorted(ROWS),
+                        help="measure only these rows")
+    parser.add_argument("--decisions", type=int, default=0,
+                        help="also time this many expert decisions (0: none)")
+    parser.add_argument("--decision-think", type=float, default=1.0)
+    args = parser.parse_args()
+    started = time.time()
+    lines = ["| match | deals | win rate | 95% interval | above 50% | points/round | "
+             "decision ms (median / p99) | time |", "|---|---|---|---|---|---|---|---|"]
+    for key in ROWS:
+        if args.only is not None and key not in args.only:
+            continue
+        deals = args.expert_deals if key == "expert-hard" else args.deals
+        lines.append(_row(key, deals, args.think, args.jobs, args.seed))
+    if args.decisions:
+        _decisions(args.decisions, args.decision_think, args.seed)
+    print("\n".join(lines))
+    print(f"on {platform.machine()} ({platform.python_implementation()} "
+          f"{platform.python_version()}), {(time.time() - started) / 60:.0f} minutes")
+
+
+if __name__ == "__main__":
+    main()
