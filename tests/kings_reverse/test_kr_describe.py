@@ -81,7 +81,7 @@ def test_no_sentence_of_whole_sessions_says_you_with_a_verb_for_someone_else(sea
                  for i, (n, lv) in enumerate(zip(NAMES, ["easy", "easy", "medium"]))]
         service = ReverseService(rules, seats, seed=deal)
         said: list[str] = []
-        service.add_listener(lambda e: said.append(describe_event(seat_view(e, seat), NAMES, seat) or ""))
+        service.add_listener(lambda e, said=said: said.append(describe_event(seat_view(e, seat), NAMES, seat) or ""))
         service.play_session(max_rounds=3)
         wrong = [s for s in said if WRONG.search(s)]
         assert not wrong, wrong[:5]

@@ -1,7 +1,8 @@
 """``kings-corner --game kings-reverse COMMAND``: Kings Reverse's own command line, which the
 application's (:mod:`kc_tui.cli`) hands over to through the game registry
 (:mod:`kc_tui.games`).  Commands: ``play`` (the full-screen table, or the line mode with ``--plain``),
-``simulate``, ``tournament`` and ``rules``."""
+``simulate``, ``tournament``, ``rules``, and what the game keeps: ``saves``, ``replay`` and
+``stats`` (the application's own commands, for this game)."""
 
 from __future__ import annotations
 
@@ -12,13 +13,14 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from ...cli import records
 from ...cli.common import add_look_options, full_screen
 from ...cli.play import run_table
 from ...engine.text import visible
 from .ai import LEVELS
 from .ai.tournament import SEAT_NAMES, make_seats, run_tournament, simulate
 from .engine.describe import describe_rules
-from .engine.events import ReverseEvent, encode_event
+from .engine.events import GAME_NAME, ReverseEvent, encode_event
 from .engine.rules import OPTION_NAMES, PRESETS, ReverseRules, RuleError, build_rules
 from .engine.service import ReverseService
 from .plain import ReversePlain
@@ -159,6 +161,14 @@ def build_parser() -> argparse.ArgumentParser:
                       help="the expert's thinking budget per decision (default 1)")
     _rule_options(tour)
     tour.set_defaults(func=_tournament, parser=tour)
+
+    saves = sub.add_parser("saves", help="list the saved Kings Reverse games, or delete one",
+                           description="List the saved Kings Reverse games, newest first, or delete one.")
+    saves.add_argument("--delete", metavar="NAME", default=None,
+                       help="delete the saved game NAME (as listed)")
+    saves.set_defaults(func=_saves, parser=saves)
+    records.add_replay_parser(sub)
+    records.add_stats_parser(sub, GAME_NAME)
 
     rules = sub.add_parser("rules", help="the rules in force in plain words")
     rules.add_argument("--players", type=int, default=4, choices=range(2, 7), metavar="N",
@@ -301,6 +311,33 @@ def _tournament(args: argparse.Namespace) -> int:
         print(f"{e.player:<{width}}{e.win_rate:>9.1%}{interval:>17}{e.mean_points:>14.2f}{ms:>28}")
     if result.blocked:
         print(f"blocked rounds: {result.blocked}")
+    return 0
+
+
+def _saves(args: argparse.Namespace) -> int:
+    """``saves [--delete NAME]``: list the saved Kings Reverse sessions, or delete one."""
+    from ...storage.reverse_saves import list_reverse_saves, reverse_saves_dir
+
+    folder = reverse_saves_dir()
+    if args.delete is not None:
+        path = folder / args.delete
+        if path.parent != folder or path.suffix != ".json" or not path.is_file():
+            print(f"No saved Kings Reverse game called {visible(args.delete)!r} in {folder}.")
+            return 1
+        try:
+            path.unlink()
+        except OSError as exc:
+            print(f"Not deleted: {exc.strerror or exc}.")
+            return 1
+        print(f"Deleted {visible(str(path))}.")
+        return 0
+    saves = list_reverse_saves()
+    if not saves:
+        print(f"No saved Kings Reverse games (they are kept in {folder}).")
+        return 0
+    print(f"Saved Kings Reverse games in {folder}, newest first:")
+    for info in saves:
+        print(f"  {visible(info.path.name)}\n    {info.title}")
     return 0
 
 
