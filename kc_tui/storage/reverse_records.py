@@ -17,12 +17,12 @@ from ..games.kings_reverse.engine.events import (
     ReverseEvent,
     RoundEnd,
     SessionEnd,
-    SessionStart,
     encode_event,
     event_from_dict,
 )
 from .files import UnreadableFile, read_text, write_atomic
 from .paths import transcripts_dir
+from .stats import finished_bounds
 
 __all__ = ["reverse_transcripts_dir", "SessionRecorder", "ReverseResult", "read_reverse_results",
            "ReversePlayerStats", "reverse_player_stats", "reverse_report_text", "reverse_stats_dict"]
@@ -102,11 +102,11 @@ def read_reverse_results(folder: Path | None = None) -> tuple[list[ReverseResult
         except (UnreadableFile, KeyError, ValueError, TypeError, AttributeError) as exc:
             problems.append(f"{shown}: {visible(str(exc))[:80]}")
             continue
-        start = events[0] if events and isinstance(events[0], SessionStart) else None
-        end = next((e for e in events if isinstance(e, SessionEnd)), None)
-        if start is None or end is None:
+        bounds = finished_bounds(events)
+        if bounds is None:
             problems.append(f"{shown}: not a finished session")
             continue
+        start, end = bounds
         n = len(start.players)
         if len(end.totals) != n or any(not 0 <= w < n for w in end.winners):
             problems.append(f"{shown}: its results do not match its {n} players")
