@@ -89,11 +89,37 @@ async def reverse_round_over(pilot) -> None:
     await pilot.pause()
 
 
+async def _keys(pilot, *keys: str) -> None:
+    await pilot.pause()
+    await pilot.press(*keys)
+    await pilot.pause()
+
+
+def reverse_replay(settings: Settings) -> KingsCornerApp:
+    """The replay of a finished Kings Reverse session of Zoe (medium), Ada (hard) and Ben (easy),
+    seed 6, target 100, written to the data folder's ``transcripts/kings-reverse/``."""
+    from kc_tui.games.kings_reverse.engine.events import encode_event
+    from kc_tui.replay import load_replay
+    from kc_tui.storage.reverse_records import reverse_transcripts_dir
+
+    path = reverse_transcripts_dir() / "2026-11-05-120000-zoe-ada-ben.jsonl"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lines: list[str] = []
+    seats = [ReverseSeat(name, SeatKind.AI, level, make_player(level, random.Random(i)))
+             for i, (name, level) in enumerate([("Zoe", "medium"), ("Ada", "hard"), ("Ben", "easy")])]
+    service = ReverseService(build_rules(3, target=100), seats, seed=6,
+                             listeners=[lambda e: lines.append(encode_event(e))])
+    service.play_session()
+    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    return KingsCornerApp(settings=settings, replay=load_replay(path), replay_name=path.name)
+
+
 REVERSE_SCREENS = {
     "reverse-table": (reverse_four, reverse_turn),
     "reverse-suit": (lambda settings: reverse_app(settings=settings), reverse_suit),
     "reverse-round-over": (lambda settings: reverse_app(settings=settings, one_card_call=False),
                            reverse_round_over),
+    "reverse-replay": (reverse_replay, lambda pilot: _keys(pilot, "right", "right", "down", "down")),
 }
 """The Kings Reverse screens for the snapshots and screenshots (added to screen_fixtures.SCREENS)."""
 
