@@ -94,6 +94,19 @@ class ReverseSaver:
             path, k = reverse_saves_dir() / f"{stamp}-{slug}-{k}.json", k + 1
         return path
 
+    def follow(self) -> None:
+        """Keep every action the service applies and every deal (and remove the save when the
+        session ends): for a table, the line mode and a resumed game alike."""
+        self.service.add_listener(self)
+        self.service.watch_actions(self.took)
+
+    def took(self, action: Action | None) -> None:
+        """An action was applied (None: the next round was dealt): keep it and save."""
+        if action is None:
+            self.dealt()
+        else:
+            self.acted(action)
+
     def acted(self, action: Action) -> None:
         """An action was applied: keep it and save."""
         self.actions.append(action.as_dict())
@@ -200,7 +213,7 @@ def load_reverse_save(path: Path, on_error: Callable[[str], None] | None = None,
             from None
     _restore_generators(path, doc, service)
     saver = ReverseSaver(service, specs, path, doc["actions"], on_error)
-    service.add_listener(saver)
+    saver.follow()
     return service, saver
 
 

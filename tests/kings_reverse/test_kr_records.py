@@ -19,7 +19,7 @@ from kc_tui.games.kings_reverse.engine.rules import build_rules
 from kc_tui.games.kings_reverse.engine.service import ReverseService
 from kc_tui.storage import games_report_text, start_saving
 from kc_tui.storage.reverse_records import SessionRecorder, reverse_transcripts_dir
-from kc_tui.storage.reverse_saves import ReverseSaver, list_reverse_saves, reverse_seats
+from kc_tui.storage.reverse_saves import ReverseSaver, list_reverse_saves, load_reverse_save, reverse_seats
 from kc_tui.storage.settings import Settings
 from kc_tui.tui.app import KingsCornerApp
 
@@ -111,3 +111,55 @@ def test_kings_reverse_saves_are_listed_and_deleted_by_name() -> None:
 @pytest.mark.parametrize("command", ["replay", "stats", "saves"])
 def test_the_kings_reverse_help_lists_what_the_game_keeps(command: str) -> None:
     assert command in _kc("--game", "kings-reverse", "--help")
+
+
+def _kc_in(text: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "kc_tui", *args], input=text, capture_output=True,
+                          text=True, env=os.environ.copy())
+
+
+def test_a_saver_following_the_service_keeps_every_action_and_deal_whoever_takes_it() -> None:
+    # The person acts through the door, the computers act on this thread (as in the line mode),
+    # a refused computer action is kept as the one the service took instead: the save replays
+    # to the same game.
+    specs = ["you", "easy", "medium"]
+    service = ReverseService(build_rules(3), reverse_seats(specs, random.Random(12)), seed=12)
+    saver = ReverseSaver(service, specs, ReverseSaver.new_path(["You", "Ada", "Ben"]))
+    saver.follow()
+    service.start()
+    pick = random.Random(12)
+    for _ in range(120):
+        service.run_computer_turns()
+        if service.phase == "turn":
+            service.act(pick.choice(service.legal_actions()))
+        elif service.phase == "round_over":
+            service.next_round()
+        else:
+            break
+    restored, _ = load_reverse_save(saver.path)
+    assert restored.view(0).to_dict() == service.view(0).to_dict()
+    assert saver.actions.count("next") == service.view(None).round - 1
+
+
+def test_the_line_mode_saves_and_resume_goes_on_from_the_save() -> None:
+    first = _kc_in("draw\n", "--game", "kings-reverse", "play", "--plain", "--players", "you,easy",
+                   "--seed", "5")
+    assert first.returncode == 1 and "Input ended" in first.stdout
+    (info,) = list_reverse_saves()
+    assert info.names == ("You", "East (easy)")
+    again = _kc_in("look\nquit\n", "--game", "kings-reverse", "resume", "--plain")
+    assert again.returncode == 0 and again.stdout.startswith(f"Resumed {info.title}.")
+    assert "Pile: " in again.stdout
+    assert list_reverse_saves()[0].path == info.path  # the same save goes on
+    empty = _kc_in("", "--game", "kings-reverse", "saves", "--delete", info.path.name)
+    assert empty.returncode == 0
+    nothing = _kc_in("", "--game", "kings-reverse", "resume", "--plain")
+    assert nothing.returncode == 1 and "No saved Kings Reverse game to resume" in nothing.stdout
+
+
+def test_a_session_finished_in_the_line_mode_is_counted_and_its_save_removed() -> None:
+    done = _kc_in("\n" * 200, "--game", "kings-reverse", "play", "--plain", "--players", "easy,easy",
+                  "--seed", "2", "--rule", "target=60")
+    assert done.returncode == 0 and "The session is over" in done.stdout
+    assert list_reverse_saves() == []
+    assert _kc("--game", "kings-reverse", "stats").startswith("From 1 finished session.")

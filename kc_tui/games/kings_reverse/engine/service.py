@@ -99,11 +99,27 @@ class ReverseService(ServiceDoor[ReverseEvent, ReverseSeat, ReverseGame]):
                                 self.seed)
         """The referee: engine-side only (tests, the tournament); front ends read views."""
         self.game.set_emit(self._dispatch if self._listeners else None)
+        self._action_watchers: list[Callable[[Action | None], None]] = []
 
     refusal = ReverseIllegal
     seat_view = staticmethod(seat_view)
 
+    def watch_actions(self, watcher: Callable[[Action | None], None]) -> None:
+        """Call ``watcher`` with every action applied, a person's or a computer's (the one
+        actually taken when a computer's was refused), and with None for each new deal: the
+        referee is deterministic given its seed, so these are what a save keeps."""
+        self._action_watchers.append(watcher)
+
+    def _took(self, action: Action | None) -> None:
+        for watcher in self._action_watchers:
+            watcher(action)
+
     # ------------------------------------------------------------------ flow
+    def next_round(self) -> None:
+        """Deal the next round (only between rounds)."""
+        super().next_round()
+        self._took(None)
+
     @property
     def step(self) -> Step:
         return self.game.step
@@ -146,6 +162,7 @@ class ReverseService(ServiceDoor[ReverseEvent, ReverseSeat, ReverseGame]):
         if game.phase == Phase.TURN and self.seats[game.current].player is not None:
             raise ReverseIllegal(f"It is {self.seats[game.current].name}'s turn.")
         game.apply(action)
+        self._took(action)
 
     def round_summary(self) -> ReverseRoundSummary:
         """The round just finished, every hand face up (only between rounds)."""
@@ -183,10 +200,13 @@ class ReverseService(ServiceDoor[ReverseEvent, ReverseSeat, ReverseGame]):
         game = self.game
         try:
             game.apply(action)
+            self._took(action)
             return True
         except ReverseIllegal as exc:
             self.faults.append(f"{self.seats[game.current].name} tried {str(action)[:40]}: {exc}")
-            game.apply(game.legal_actions()[-1])  # draw, pass, end or accept: always there
+            instead = game.legal_actions()[-1]  # draw, pass, end or accept: always there
+            game.apply(instead)
+            self._took(instead)
             return False
 
     def run_computer_turns(self, limit: int | None = None) -> int:
