@@ -11,6 +11,7 @@ from textual.widgets import Static
 
 from ..engine.rules import build_rules
 from ..storage import games_report_text, list_saves
+from ..storage.reverse_saves import list_reverse_saves
 from .fit import SizedScreen
 from .typed_app import OnKingsCornerApp
 from .widgets import Menu, MenuItem, TextPanel
@@ -68,8 +69,8 @@ class TitleScreen(OnKingsCornerApp, SizedScreen):
         yield self.too_small_note()
 
     def _refresh_resume(self) -> None:
-        """Continue is offered once a saved game exists."""
-        count = len(list_saves())
+        """Continue is offered once a saved game of either game exists."""
+        count = len(list_saves()) + len(list_reverse_saves())
         menu = self.query_one(Menu)
         menu.items = [
             MenuItem(i.id, i.key, i.label + (f" ({count})" if count else ""), "" if count else NO_SAVES)

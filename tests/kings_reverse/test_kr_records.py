@@ -163,3 +163,50 @@ def test_a_session_finished_in_the_line_mode_is_counted_and_its_save_removed() -
     assert done.returncode == 0 and "The session is over" in done.stdout
     assert list_reverse_saves() == []
     assert _kc("--game", "kings-reverse", "stats").startswith("From 1 finished session.")
+
+
+def _reverse_save(seed: int = 3) -> ReverseSaver:
+    service = ReverseService(build_rules(2), reverse_seats(["you", "easy"], random.Random(seed)), seed=seed)
+    saver = ReverseSaver(service, ["you", "easy"], ReverseSaver.new_path(["You", "Ada"]))
+    saver.follow()
+    service.start()
+    service.run_computer_turns()
+    saver.save()
+    return saver
+
+
+async def test_continue_on_the_title_screen_lists_and_resumes_a_kings_reverse_save() -> None:
+    from kc_tui.tui.reverse_table import ReverseTableScreen
+    from kc_tui.tui.saves_screen import SavesScreen
+
+    saver = _reverse_save()
+    before = saver.service.view(0).to_dict()
+    app = KingsCornerApp(settings=Settings(ascii=True, pace=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")  # offered: the only save is Kings Reverse's
+        await pilot.pause()
+        saves = app.screen
+        assert isinstance(saves, SavesScreen) and [s.path for s in saves.saves] == [saver.path]
+        assert "Kings Reverse - You, Ada: round 1" in str(saves.query_one("#saves-menu").render())
+        await pilot.press("enter")
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, ReverseTableScreen)
+        assert table.service.view(0).to_dict() == before
+
+
+async def test_a_kings_reverse_save_is_deleted_from_the_saved_games_when_asked() -> None:
+    from kc_tui.tui.dialogs import ConfirmScreen
+
+    saver = _reverse_save()
+    app = KingsCornerApp(settings=Settings(ascii=True, pace=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        saves = app.screen
+        await pilot.press("d")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.screen is saves and not saver.path.exists() and saves.saves == []
+        assert f"Deleted {saver.path.name}." in str(saves.query_one("#saves-status").render())
