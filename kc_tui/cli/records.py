@@ -24,21 +24,30 @@ from ..storage import (
     transcripts_dir,
 )
 from ..storage.reverse_records import reverse_stats_dict, reverse_transcripts_dir
+from ..storage.reverse_saves import list_reverse_saves, reverse_saves_dir
 from .common import add_look_options, full_screen, settings_from
 
-__all__ = ["add_parser", "add_replay_parser", "add_stats_parser", "run_replay", "run_stats"]
+__all__ = ["add_parser", "add_saves_parser", "add_replay_parser", "add_stats_parser", "run_saves",
+           "run_replay", "run_stats"]
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``saves``, ``replay`` and ``stats`` to the command line's commands."""
-    saves = sub.add_parser("saves", help="list the saved games, or delete one",
-                           description="List the saved games, newest first, or delete one.")
-    saves.add_argument("--delete", metavar="NAME", default=None,
-                       help="delete the saved game NAME (as listed)")
-    saves.set_defaults(func=_saves, parser=saves)
-
+    add_saves_parser(sub)
     add_replay_parser(sub)
     add_stats_parser(sub)
+
+
+def add_saves_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser],
+                     game: str | None = None) -> None:
+    """``saves [--delete NAME]``: every game's saved games, or only ``game``'s."""
+    about = "" if game is None else f" {game_named(game).title}"
+    saves = sub.add_parser("saves", help=f"list the saved{about} games, or delete one",
+                           description=f"List the saved{about} games, newest first (each game's "
+                           "in its own folder), or delete one.")
+    saves.add_argument("--delete", metavar="NAME", default=None,
+                       help="delete the saved game NAME (as listed)")
+    saves.set_defaults(func=run_saves, parser=saves, only_game=game)
 
 
 def add_replay_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -66,30 +75,56 @@ def add_stats_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser],
     stats.set_defaults(func=run_stats, parser=stats, only_game=game)
 
 
-def _saves(args: argparse.Namespace) -> int:
-    """``kings-corner saves [--delete NAME]``: list the saved sessions, or delete one."""
+def run_saves(args: argparse.Namespace) -> int:
+    """``kings-corner saves [--delete NAME]``: list every game's saved sessions, or delete one
+    (``--game NAME saves``: that game's)."""
+    only: str | None = getattr(args, "only_game", None)
+    corner, reverse = only in (None, DEFAULT_GAME), only in (None, GAME_NAME)
     if args.delete is not None:
-        path = saves_dir() / args.delete
+        return _delete_save(args.delete, corner, reverse)
+    if corner:
+        saves = list_saves()
+        if not saves:
+            print(f"No saved games (they are kept in {saves_dir()}).")
+        else:
+            print(f"Saved games in {saves_dir()}, newest first:")
+        for info in saves:
+            mark = "!" if info.problem else " "
+            print(f"{mark} {visible(info.path.name)}\n    {visible(info.title)}")
+    if reverse:
+        kept = list_reverse_saves()
+        if kept or not corner:
+            print(f"Saved Kings Reverse games in {reverse_saves_dir()}, newest first:" if kept else
+                  f"No saved Kings Reverse games (they are kept in {reverse_saves_dir()}).")
+        for reverse_info in kept:
+            print(f"  {visible(reverse_info.path.name)}\n    {reverse_info.title}")
+    return 0
+
+
+def _delete_save(name: str, corner: bool, reverse: bool) -> int:
+    """Delete the save called ``name`` as a listing shows it, in the folders asked for."""
+    for folder, wanted in ((saves_dir(), corner), (reverse_saves_dir(), reverse)):
+        path = folder / name
         # Anything the listing shows can be deleted: a pipe or a link named like a save too.
-        if path.parent != saves_dir() or path.suffix != ".json" or not os.path.lexists(path):
-            print(f"No saved game called {args.delete!r} in {saves_dir()}.")
-            return 1
+        if not wanted or path.parent != folder or path.suffix != ".json" or not os.path.lexists(path):
+            continue
         try:
-            delete_save(path)
+            if folder == saves_dir():
+                delete_save(path)
+            else:
+                path.unlink()
         except SaveError as exc:
             print(f"Not deleted: {visible(exc.problem)}.")
             return 1
+        except OSError as exc:
+            print(f"Not deleted: {visible(str(exc.strerror or exc))}.")
+            return 1
         print(f"Deleted {visible(str(path))}.")
         return 0
-    saves = list_saves()
-    if not saves:
-        print(f"No saved games (they are kept in {saves_dir()}).")
-        return 0
-    print(f"Saved games in {saves_dir()}, newest first:")
-    for info in saves:
-        mark = "!" if info.problem else " "
-        print(f"{mark} {visible(info.path.name)}\n    {visible(info.title)}")
-    return 0
+    where = " or ".join(str(f) for f, wanted in ((saves_dir(), corner), (reverse_saves_dir(), reverse))
+                        if wanted)
+    print(f"No saved game called {name!r} in {where}.")
+    return 1
 
 
 def run_replay(args: argparse.Namespace) -> int:

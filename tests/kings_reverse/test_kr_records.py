@@ -1,6 +1,8 @@
 """What is kept of Kings Reverse sessions, per game (issue 14): ``kings-corner stats`` gives each
 game's statistics under its title (``--game NAME stats`` one game's, ``--json`` both), the
-Statistics dialog the same; ``--game kings-reverse saves`` lists and deletes this game's saves."""
+Statistics dialog the same; ``kings-corner saves`` lists both games' saves (``--game NAME
+saves`` one game's) and deletes them; the line mode saves, ``resume`` continues, and Continue on
+the title screen lists and resumes this game's saves too."""
 
 from __future__ import annotations
 
@@ -102,7 +104,11 @@ def test_kings_reverse_saves_are_listed_and_deleted_by_name() -> None:
     refused = subprocess.run([sys.executable, "-m", "kc_tui", "--game", "kings-reverse", "saves",
                               "--delete", "../../settings.toml"], capture_output=True, text=True,
                              env=os.environ.copy())
-    assert refused.returncode == 1 and "No saved Kings Reverse game called" in refused.stdout
+    assert refused.returncode == 1 and "No saved game called '../../settings.toml'" in refused.stdout
+    both = _kc("saves")  # every game's saves: the first game's (none) and Kings Reverse's
+    assert both.startswith("No saved games (") and "Saved Kings Reverse games in" in both
+    assert saver.path.name in both
+    assert saver.path.name not in _kc("--game", "kings-corner", "saves")
     assert "Deleted" in _kc("--game", "kings-reverse", "saves", "--delete", saver.path.name)
     assert list_reverse_saves() == []
     assert _kc("--game", "kings-reverse", "saves").startswith("No saved Kings Reverse games")

@@ -170,11 +170,7 @@ def build_parser() -> argparse.ArgumentParser:
     _rule_options(tour)
     tour.set_defaults(func=_tournament, parser=tour)
 
-    saves = sub.add_parser("saves", help="list the saved Kings Reverse games, or delete one",
-                           description="List the saved Kings Reverse games, newest first, or delete one.")
-    saves.add_argument("--delete", metavar="NAME", default=None,
-                       help="delete the saved game NAME (as listed)")
-    saves.set_defaults(func=_saves, parser=saves)
+    records.add_saves_parser(sub, GAME_NAME)
     records.add_replay_parser(sub)
     records.add_stats_parser(sub, GAME_NAME)
 
@@ -360,33 +356,6 @@ def _tournament(args: argparse.Namespace) -> int:
         print(f"{e.player:<{width}}{e.win_rate:>9.1%}{interval:>17}{e.mean_points:>14.2f}{ms:>28}")
     if result.blocked:
         print(f"blocked rounds: {result.blocked}")
-    return 0
-
-
-def _saves(args: argparse.Namespace) -> int:
-    """``saves [--delete NAME]``: list the saved Kings Reverse sessions, or delete one."""
-    from ...storage.reverse_saves import list_reverse_saves, reverse_saves_dir
-
-    folder = reverse_saves_dir()
-    if args.delete is not None:
-        path = folder / args.delete
-        if path.parent != folder or path.suffix != ".json" or not path.is_file():
-            print(f"No saved Kings Reverse game called {visible(args.delete)!r} in {folder}.")
-            return 1
-        try:
-            path.unlink()
-        except OSError as exc:
-            print(f"Not deleted: {exc.strerror or exc}.")
-            return 1
-        print(f"Deleted {visible(str(path))}.")
-        return 0
-    saves = list_reverse_saves()
-    if not saves:
-        print(f"No saved Kings Reverse games (they are kept in {folder}).")
-        return 0
-    print(f"Saved Kings Reverse games in {folder}, newest first:")
-    for info in saves:
-        print(f"  {visible(info.path.name)}\n    {info.title}")
     return 0
 
 
