@@ -114,11 +114,32 @@ def reverse_replay(settings: Settings) -> KingsCornerApp:
     return KingsCornerApp(settings=settings, replay=load_replay(path), replay_name=path.name)
 
 
+def reverse_stats(settings: Settings) -> KingsCornerApp:
+    """The title screen, with the first game's finished sessions of screen_fixtures.with_stats and
+    two finished Kings Reverse sessions of Zoe (medium), Ada (hard) and Ben (easy)."""
+    from datetime import datetime
+
+    from screen_fixtures import with_stats
+
+    from kc_tui.storage.reverse_records import SessionRecorder
+
+    app = with_stats(settings)
+    for seed in (1, 2):
+        names = ["Zoe", "Ada", "Ben"]
+        seats = [ReverseSeat(name, SeatKind.AI, level, make_player(level, random.Random(seed * 10 + i)))
+                 for i, (name, level) in enumerate(zip(names, ["medium", "hard", "easy"]))]
+        service = ReverseService(build_rules(3, target=100), seats, seed=seed)
+        service.add_listener(SessionRecorder(names, when=datetime(2026, 11, 5 + seed, 10, 0)))
+        service.play_session()
+    return app
+
+
 REVERSE_SCREENS = {
     "reverse-table": (reverse_four, reverse_turn),
     "reverse-suit": (lambda settings: reverse_app(settings=settings), reverse_suit),
     "reverse-round-over": (lambda settings: reverse_app(settings=settings, one_card_call=False),
                            reverse_round_over),
+    "reverse-stats": (reverse_stats, lambda pilot: _keys(pilot, "t", *["j"] * 40)),
     "reverse-replay": (reverse_replay, lambda pilot: _keys(pilot, "right", "right", "down", "down")),
 }
 """The Kings Reverse screens for the snapshots and screenshots (added to screen_fixtures.SCREENS)."""
