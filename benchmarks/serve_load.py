@@ -2,15 +2,20 @@
 tables, all playing), against the targets of issue 12: 50 sessions with the 99th-percentile
 update delay under 250 ms and under 25 MB per session on the 2-core machine.
 
-Run: python benchmarks/serve_load.py [--sessions 50] [--tables 5] [--seconds 30] [--pace 0.5]
+Run: python benchmarks/serve_load.py [--sessions 50] [--tables 10] [--seconds 30] [--pace 1.5]
+                                    [--computer-pace 0.6]
 Prints figures and where the server's time goes; asserts nothing.
 
 The server runs in a child process (its memory and CPU are its own); this process holds the N
 clients (asyncssh, a pty of 80 x 24 each) and timestamps every chunk each one receives.  Each
 table has two seats for people and two `hard` computers; the first two sessions sent to a table
 sit in its people's seats, the others watch it.  The people's moves are made in the server
-process through their seat's door after a pause of ``--pace`` seconds (as their keys would make
-them; the keys themselves are tested in tests/net), the computers play at the same pace.
+process through their seat's door, each ``--pace`` seconds after their turn began or after their
+last move (a quick player; their keys themselves are tested in tests/net); the computers play at
+``--computer-pace``, the pace `kings-corner serve` gives them by default.  The defaults are a busy
+game night: ten tables, all playing at once, forty percent of the sessions seated and the rest
+watching.  ``--tables 5 --pace 0.5 --computer-pace 0.5`` is a stress run: every seat moves
+twice a second.
 
 The delay of an update: from the moment the server's game emits an event (a card played, a
 turn ended, a card drawn) to the first bytes after it arriving at each session at that table.
@@ -39,12 +44,16 @@ def rss_mb() -> float:
 
 
 # ---------------------------------------------------------------------- the server (child process)
-def serve(conn: Any, data: str, plan: dict[str, tuple[int, int | None]], tables_n: int, pace: float) -> None:
-    asyncio.run(_serve(conn, Path(data), plan, tables_n, pace))
+args_top = 25
+
+
+def serve(conn: Any, data: str, plan: dict[str, tuple[int, int | None]], tables_n: int, pace: float,
+          computer_pace: float) -> None:
+    asyncio.run(_serve(conn, Path(data), plan, tables_n, pace, computer_pace))
 
 
 async def _serve(conn: Any, data: Path, plan: dict[str, tuple[int, int | None]], tables_n: int,
-                 pace: float) -> None:
+                 pace: float, computer_pace: float) -> None:
     import logging
 
     from kc_tui.engine.kinds import Phase
@@ -56,7 +65,7 @@ async def _serve(conn: Any, data: Path, plan: dict[str, tuple[int, int | None]],
     from kc_tui.tui.lobby import LobbyApp
 
     logging.getLogger("kc_tui").setLevel(logging.WARNING)
-    tables = TableServer(data, grace=600, pace=pace)
+    tables = TableServer(data, grace=600, pace=computer_pace)
     events: list[tuple[int, float]] = []
     owner = Person("SHA256:owner", "Owner")
     ids = [tables.create_table(owner, f"T{i}", build_rules(4), ["open", "open", "hard", "hard"]).id
@@ -110,10 +119,14 @@ async def _serve(conn: Any, data: Path, plan: dict[str, tuple[int, int | None]],
                     view = door.view()
                     if view.phase == Phase.ROUND_OVER:
                         door.next_round()
-                    elif door.my_turn() and time.time() - getattr(door, "_last", 0) > pace:
-                        door._last = time.time()
-                        moves = [m for m in door.legal_moves() if isinstance(m, PlayCard)]
-                        door.play(moves[0]) if moves else door.end_turn()
+                    elif door.my_turn():
+                        now = time.time()
+                        if getattr(door, "_turn", None) != view.turn:  # a new turn: think first
+                            door._turn, door._at = view.turn, now + pace
+                        if now >= door._at:
+                            door._at = now + pace
+                            moves = [m for m in door.legal_moves() if isinstance(m, PlayCard)]
+                            door.play(moves[0]) if moves else door.end_turn()
                 except Exception:
                     pass
             await asyncio.sleep(0.05)
@@ -123,21 +136,30 @@ async def _serve(conn: Any, data: Path, plan: dict[str, tuple[int, int | None]],
             command = "quit"
         if command == "rss":
             conn.send(rss_mb())
-        elif command == "measure":
+        elif command == "measure":  # the delays and the CPU, with no profiler slowing the server
             events.clear()
             cpu0, wall0 = time.process_time(), time.monotonic()
-            profile = cProfile.Profile()
-            profile.enable()
             conn.send("measuring")
         elif command == "stop":
+            cpu = (time.process_time() - cpu0) / (time.monotonic() - wall0)
+            conn.send((list(events), cpu, rss_mb(), len(server.sessions)))
+        elif command == "profile":  # then, apart, where the time goes
+            profile = cProfile.Profile()
+            profile.enable()
+            conn.send("profiling")
+        elif command == "profiled":
             assert profile is not None
             profile.disable()
-            cpu = (time.process_time() - cpu0) / (time.monotonic() - wall0)
             stats = pstats.Stats(profile)
             by_package: dict[str, float] = defaultdict(float)
             for (file, _, _), (_, _, tottime, _, _) in stats.stats.items():  # type: ignore[attr-defined]
                 by_package[_package(file)] += tottime
-            conn.send((list(events), cpu, dict(by_package), rss_mb(), len(server.sessions)))
+            top: list[tuple[float, str]] = []
+            for (file, line, name), (_, _, _, cumtime, _) in stats.stats.items():  # type: ignore[attr-defined]
+                if "/textual/" in file or "/kc_tui/" in file:
+                    top.append((cumtime, f"{file.rsplit('site-packages/', 1)[-1]}:{line}({name})"))
+            top.sort(reverse=True)
+            conn.send((dict(by_package), top[:args_top]))
         elif command == "quit":
             await server.stop()
             await tables.close()
@@ -152,7 +174,8 @@ def _package(file: str) -> str:
 
 
 # ---------------------------------------------------------------------- the clients
-async def clients(port: int, keys: list[Any], arrivals: list[list[float]]) -> list[Any]:
+async def clients(port: int, keys: list[Any], arrivals: list[list[float]],
+                  took: list[float] | None = None) -> list[Any]:
     import asyncssh
 
     conns = []
@@ -165,10 +188,15 @@ async def clients(port: int, keys: list[Any], arrivals: list[list[float]]) -> li
             arrivals[self.index].append(time.time())
 
     for index, key in enumerate(keys):
+        began = time.monotonic()
         conn = await asyncssh.connect("127.0.0.1", port, username="load", known_hosts=None,
                                       client_keys=[key], agent_path=None)
         await conn.create_session(lambda index=index: Session(index), term_type="xterm-256color",
                                   term_size=(80, 24), encoding=None)
+        while not arrivals[index]:  # connected when its first screen arrives
+            await asyncio.sleep(0.005)
+        if took is not None:
+            took.append(time.monotonic() - began)
         conns.append(conn)
     return conns
 
@@ -176,9 +204,11 @@ async def clients(port: int, keys: list[Any], arrivals: list[list[float]]) -> li
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sessions", type=int, default=50)
-    parser.add_argument("--tables", type=int, default=5)
+    parser.add_argument("--tables", type=int, default=10)
     parser.add_argument("--seconds", type=float, default=30.0)
-    parser.add_argument("--pace", type=float, default=0.5)
+    parser.add_argument("--pace", type=float, default=1.5, help="a person's seconds per move")
+    parser.add_argument("--computer-pace", type=float, default=0.6, help="a computer's seconds per move")
+    parser.add_argument("--top", type=int, default=0, help="also list the N heaviest calls")
     args = parser.parse_args()
 
     import asyncssh
@@ -198,7 +228,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as data:
         parent, child = multiprocessing.Pipe()
         process = multiprocessing.get_context("spawn").Process(
-            target=serve, args=(child, data, plan, args.tables, args.pace), daemon=True)
+            target=serve, args=(child, data, plan, args.tables, args.pace, args.computer_pace),
+            daemon=True)
         process.start()
         _, port = parent.recv()
 
@@ -210,7 +241,8 @@ def main() -> None:
             base = parent.recv()
             arrivals: list[list[float]] = [[] for _ in range(args.sessions)]
             started = time.monotonic()
-            conns = await clients(port, keys[1:], arrivals)
+            took: list[float] = []
+            conns = await clients(port, keys[1:], arrivals, took)
             connected = time.monotonic() - started
             await asyncio.sleep(5)  # every table under way
             parent.send("rss")
@@ -219,7 +251,12 @@ def main() -> None:
             parent.recv()
             await asyncio.sleep(args.seconds)
             parent.send("stop")
-            events, cpu, by_package, final_rss, sessions = parent.recv()
+            events, cpu, final_rss, sessions = parent.recv()
+            parent.send("profile")
+            parent.recv()
+            await asyncio.sleep(min(args.seconds, 10.0))
+            parent.send("profiled")
+            by_package, top = parent.recv()
             await asyncio.sleep(5)  # the updates of the last events arrive (the games go on)
             parent.send("quit")
             delays: list[float] = []
@@ -238,8 +275,11 @@ def main() -> None:
                 conn.close()
             delays.sort()
             print(f"sessions {args.sessions} over {args.tables} tables ({sessions} served; "
-                  f"{2 * args.tables} people seated, the rest watching), pace {args.pace:g} s, "
-                  f"measured {args.seconds:g} s; connecting them all took {connected:.1f} s")
+                  f"{2 * args.tables} people seated, the rest watching); people's pace {args.pace:g} s, "
+                  f"computers' {args.computer_pace:g} s; measured {args.seconds:g} s")
+            took.sort()
+            print(f"connecting them one after another took {connected:.1f} s: from connect to the first "
+                  f"screen, median {statistics.median(took) * 1000:.0f} ms, slowest {took[-1] * 1000:.0f} ms")
             print(f"events {len(events)}; screen updates measured {len(delays)}, none within 5 s: {missed}")
             if delays:
                 p99 = delays[min(len(delays) - 1, int(len(delays) * 0.99))]
@@ -250,9 +290,14 @@ def main() -> None:
                   f"{(loaded - base) / args.sessions:.2f} MB per session (target < 25 MB)")
             print(f"server CPU: {cpu * 100:.0f}% of one core while measuring")
             total = sum(by_package.values()) or 1.0
-            print("where the server's time goes (own time by package): " + ", ".join(
+            print("where the server's time goes (own time by package, profiled apart for "
+                  f"{min(args.seconds, 10.0):g} s): " + ", ".join(
                 f"{name} {share / total * 100:.0f}%" for name, share in
                 sorted(by_package.items(), key=lambda item: -item[1])[:7]))
+            if args.top:
+                print("the heaviest calls (cumulative seconds under the profiler):")
+                for seconds, where in top[:args.top]:
+                    print(f"  {seconds:7.2f}  {where}")
 
         asyncio.run(run())
         process.join(30)

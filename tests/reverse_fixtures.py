@@ -96,8 +96,10 @@ async def _keys(pilot, *keys: str) -> None:
 
 
 def reverse_replay(settings: Settings) -> KingsCornerApp:
-    """The replay of a finished Kings Reverse session of Zoe (medium), Ada (hard) and Ben (easy),
-    seed 6, target 100, written to the data folder's ``transcripts/kings-reverse/``."""
+    """The replay of a finished Kings Reverse session of Zoe (medium), Ada (medium) and Ben
+    (easy), seed 6, target 100, written to the data folder's ``transcripts/kings-reverse/``.
+    No ``hard`` seat: its search stops at a time budget, so on a loaded machine it may choose
+    otherwise and the picture would change."""
     from kc_tui.games.kings_reverse.engine.events import encode_event
     from kc_tui.replay import load_replay
     from kc_tui.storage.reverse_records import reverse_transcripts_dir
@@ -106,7 +108,7 @@ def reverse_replay(settings: Settings) -> KingsCornerApp:
     path.parent.mkdir(parents=True, exist_ok=True)
     lines: list[str] = []
     seats = [ReverseSeat(name, SeatKind.AI, level, make_player(level, random.Random(i)))
-             for i, (name, level) in enumerate([("Zoe", "medium"), ("Ada", "hard"), ("Ben", "easy")])]
+             for i, (name, level) in enumerate([("Zoe", "medium"), ("Ada", "medium"), ("Ben", "easy")])]
     service = ReverseService(build_rules(3, target=100), seats, seed=6,
                              listeners=[lambda e: lines.append(encode_event(e))])
     service.play_session()
@@ -116,7 +118,8 @@ def reverse_replay(settings: Settings) -> KingsCornerApp:
 
 def reverse_stats(settings: Settings) -> KingsCornerApp:
     """The title screen, with the first game's finished sessions of screen_fixtures.with_stats and
-    two finished Kings Reverse sessions of Zoe (medium), Ada (hard) and Ben (easy)."""
+    two finished Kings Reverse sessions of Zoe (medium), Ada (medium) and Ben (easy) (no
+    ``hard`` seat: see :func:`reverse_replay`)."""
     from datetime import datetime
 
     from screen_fixtures import with_stats
@@ -127,7 +130,7 @@ def reverse_stats(settings: Settings) -> KingsCornerApp:
     for seed in (1, 2):
         names = ["Zoe", "Ada", "Ben"]
         seats = [ReverseSeat(name, SeatKind.AI, level, make_player(level, random.Random(seed * 10 + i)))
-                 for i, (name, level) in enumerate(zip(names, ["medium", "hard", "easy"]))]
+                 for i, (name, level) in enumerate(zip(names, ["medium", "medium", "easy"]))]
         service = ReverseService(build_rules(3, target=100), seats, seed=seed)
         service.add_listener(SessionRecorder(names, when=datetime(2026, 11, 5 + seed, 10, 0)))
         service.play_session()

@@ -31,17 +31,21 @@ EMPTY_BOARD: tuple[tuple[Card, ...], ...] = ((),) * len(Pile)
 
 
 class CrossView(Grid):
-    """The 3 x 3 cross of :class:`PileView` s with the stock in the middle."""
+    """The 3 x 3 cross of :class:`PileView` s with the stock in the middle.
 
-    board: reactive[tuple[tuple[Card, ...], ...]] = reactive(EMPTY_BOARD, init=False)
+    Its values are handed on to the piles, which draw what changed; the cross itself is never
+    repainted for them (a repaint of the cross draws all nine cells again, and the table hands
+    the cross its values after every move, at every seat of a served table)."""
+
+    board: reactive[tuple[tuple[Card, ...], ...]] = reactive(EMPTY_BOARD, init=False, repaint=False)
     """Each pile's cards, bottom first, in :class:`Pile` order."""
-    stock: reactive[int] = reactive(0, init=False, always_update=True)
+    stock: reactive[int] = reactive(0, init=False, repaint=False)
     """How many cards are left in the stock (shown even when it is the default 0)."""
-    marked: reactive[frozenset[Pile]] = reactive(frozenset(), init=False)
+    marked: reactive[frozenset[Pile]] = reactive(frozenset(), init=False, repaint=False)
     """The piles what is held may go to."""
-    held: reactive[Pile | None] = reactive(None, init=False)
+    held: reactive[Pile | None] = reactive(None, init=False, repaint=False)
     """The pile held (to be moved), if one is."""
-    changed: reactive[frozenset[Pile]] = reactive(frozenset(), init=False)
+    changed: reactive[frozenset[Pile]] = reactive(frozenset(), init=False, repaint=False)
     """The piles changed since the person's last turn."""
 
     BINDINGS = [

@@ -17,6 +17,8 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from .compositor import lean
+
 __all__ = ["SizedScreen"]
 
 
@@ -33,6 +35,10 @@ class SizedScreen(Screen[None]):
     was too small from the start): a selector, or the first focusable widget."""
 
     _focus_before: Widget | None = None
+
+    def __init__(self, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name, id, classes)
+        lean(self)  # a move redraws what it changed, not every widget of the screen
 
     def too_small_note(self) -> Static:
         """The note shown instead of the screen while the terminal is too small."""

@@ -21,6 +21,7 @@ from textual.widgets import Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from ..engine.describe import session_summary
+from ..engine.events import Event
 from ..engine.kinds import Phase
 from ..net.remote import RemoteTable
 from ..net.tables import (
@@ -40,6 +41,7 @@ from .app import KingsCornerApp
 from .dialogs import TextScreen
 from .modal import Dialog
 from .new_game import KINDS, NewGameScreen
+from .round_over import RoundOverScreen
 from .table import TableScreen
 from .typed_app import OnKingsCornerApp
 from .widgets import Choice, Menu, MenuItem, TextPanel
@@ -297,6 +299,46 @@ class NetworkTableScreen(TableScreen):
         self._update_pending = False
         self._advanced: object = None
         self._chatting = False
+        self._held: list[Event | Notice] = []
+        """What the server sent while a dialog covered the table, told when it closes."""
+        self._stale = False
+
+    # ------------------------------------------------------------------ covered by a dialog
+    def _covered(self) -> bool:
+        """Whether a dialog (help, a question, the round's end) is over the table.
+
+        The table keeps still under it: what the server sends meanwhile is held and told when
+        the dialog closes.  Drawing the table under a dialog makes Textual draw the whole
+        screen again, dimmed, for every move at the table; with many sessions at one server
+        that was most of its time."""
+        stack = self.app.screen_stack if self.is_attached else []
+        return self in stack and stack[-1] is not self
+
+    def _on_event(self, event: Event) -> None:
+        if self._covered():
+            self._held.append(event)
+        else:
+            super()._on_event(event)
+
+    def on_screen_resume(self) -> None:
+        super().on_screen_resume()
+        held, self._held = self._held, []
+        for item in held:
+            if isinstance(item, Notice):
+                self._notice(item)
+            else:
+                super()._on_event(item)
+        if held or self._stale:
+            self._stale = False
+            self._update_from_server()
+
+    def _close_past_round(self) -> None:
+        """The round-over dialog of a round that is over and done (the next one was dealt: the
+        players were all ready, or this is a spectator) closes by itself."""
+        top = self.app.screen
+        if (isinstance(top, RoundOverScreen) and not top.session_over
+                and self.service.phase == Phase.TURN):
+            top.dismiss(None)
 
     def on_mount(self) -> None:
         # Runs before the table screen's own on_mount (Textual calls both).
@@ -305,7 +347,18 @@ class NetworkTableScreen(TableScreen):
         watching = " You are watching: no hand is shown." if self.remote.door.spectator else ""
         self.call_after_refresh(lambda: self.query_one("#log", RichLog).write(CHAT_HINT + watching))
 
+    def on_unmount(self) -> None:
+        """The session ended (or the table was left): this screen hears the table no more (its
+        widgets are gone; a delivery to it would fail, and the server would drop the seat's
+        listener with a traceback in its log)."""
+        self.service.remove_listener(self._on_event)
+        self.remote.on_update = None
+        self.remote.on_notice = None
+
     def _notice(self, notice: Notice) -> None:
+        if self._covered():
+            self._held.append(notice)
+            return
         text = f"* {notice}" if notice.kind == "table" else str(notice)
         found = self.query("#log")
         if found:
@@ -329,6 +382,10 @@ class NetworkTableScreen(TableScreen):
         if self.remote.door.closed:
             self._leave()  # the table was adjourned under a spectator: back to the lobby
             return
+        if self._covered():
+            self._stale = True
+            self._close_past_round()
+            return
         self.refresh_table()
         if self._advanced != self._position():
             self.advance()
@@ -338,7 +395,22 @@ class NetworkTableScreen(TableScreen):
 
     def advance(self) -> None:
         self._advanced = self._position()
+        if self.remote.door.spectator and self.service.phase == Phase.ROUND_OVER:
+            self._tell_round_over()
+            return
         super().advance()
+
+    def _tell_round_over(self) -> None:
+        """A spectator reads the round's result in the log: there is nothing to answer (the
+        players deal the next round), so no dialog stands over the table meanwhile."""
+        self.refresh_table()
+        text, totals = self.round_over_texts()
+        log = self.query_one("#log", RichLog)
+        for line in ["Round over.", *text.splitlines(), *totals.splitlines()]:
+            if line.strip():
+                log.write(line)
+        self.say("Round over: the log has its result. The players deal the next round when "
+                 "they are ready.")
 
     def _computer_plays(self) -> None:
         self.say(f"{self.service.current_seat.name} is playing..." if not self.remote.door.spectator

@@ -171,10 +171,8 @@ class TableVoice(_Voiced):
     games' tables speak this way (a screen with a ``#status`` panel and a ``#log``)."""
 
     def say(self, text: str) -> None:
+        # (The status keeps its three rows, so the log's newest line stays in view.)
         self.query_one("#status", TextPanel).show(text)
-        # A longer status takes a row from the log: keep its newest line in view.
-        log = self.query_one("#log", RichLog)
-        self.call_after_refresh(log.scroll_end, animate=False)
 
     def report(self, text: str) -> None:
         """Something the player must know that is not a move (saving failed): the log keeps it."""
@@ -414,10 +412,7 @@ class TableScreen(TableVoice, OnKingsCornerApp, SizedScreen):
             over = service.phase == Phase.SESSION_OVER
             self.say("The session is over." if over else "Round over.")
             self.refresh_table()
-            text = round_summary(service.round_summary(), self.names,
-                                 lambda card: card_text(card, self.ascii_only))
-            # The totals stay in view below the text, however far it must scroll.
-            totals = standings(service.history, self.names) if service.rules.scoring != Scoring.NONE else ""
+            text, totals = self.round_over_texts()
             self.app.push_screen(RoundOverScreen(text, over, totals), self._after_round)
         elif service.waiting_for_human():
             if len(self.people) > 1 and self.viewer != service.current:
@@ -709,6 +704,16 @@ class TableScreen(TableVoice, OnKingsCornerApp, SizedScreen):
             actions[command.name]()
             return
         self._act(lambda: self.service.play(command))
+
+    def round_over_texts(self) -> tuple[str, str]:
+        """The round's result (who won and why, the hands left, the points) and the running
+        totals (empty when the rules keep no score)."""
+        service = self.service
+        text = round_summary(service.round_summary(), self.names,
+                             lambda card: card_text(card, self.ascii_only))
+        # The totals stay in view below the text, however far it must scroll.
+        totals = standings(service.history, self.names) if service.rules.scoring != Scoring.NONE else ""
+        return text, totals
 
     def _after_round(self, choice: str | None) -> None:
         if choice == "quit":

@@ -58,7 +58,7 @@ def card_content(card: Card, settings: Settings) -> Content:
     return Content.assemble((text, _suit_style(settings, str(card)[1])))
 
 
-def _settings(widget: Static) -> Settings:
+def _settings(widget: Widget) -> Settings:
     return getattr(widget.app, "settings", None) or Settings()
 
 
@@ -201,7 +201,7 @@ class PileView(Static, can_focus=True):
 class StockView(Static):
     """The stock in the middle of the cross: its count, or face-down cards where there is room."""
 
-    count: reactive[int] = reactive(0, repaint=False, always_update=True)
+    count: reactive[int] = reactive(0, repaint=False)
 
     def __init__(self) -> None:
         super().__init__(id="stock", classes="stock")
@@ -345,7 +345,7 @@ class TextPanel(Static):
 class PlayersView(TextPanel):
     """The players, one row (or more) each, as the screen words them: whose turn, cards, points."""
 
-    rows: reactive[tuple[str, ...]] = reactive((), init=False)
+    rows: reactive[tuple[str, ...]] = reactive((), init=False, repaint=False)
 
     def __init__(self) -> None:
         super().__init__(id="players")
@@ -503,13 +503,18 @@ class _Written(NamedTuple):
 class EventLog(RichLog):
     """The table's log.  A :class:`RichLog` wraps what it is given once, at the width it has
     then, and a narrower terminal would cut those lines ("The edges show N 4H" and no more);
-    this one keeps what was written and wraps it again whenever its width changes."""
+    this one keeps what was written and wraps it again whenever its width changes.
+
+    It draws no scroll bar (styles/table.tcss): its border's corner says "more above" while
+    earlier lines are scrolled out of sight and "more below" while newer ones are, words a screen
+    reader reads and that change only when that changes."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, wrap=True, markup=False, min_width=20)
         self._written: list[_Written] = []
         self._wrapped_at = 0
         self._height = 0
+        self._writing = False
 
     def write(self, content: Any, width: int | None = None, expand: bool = False, shrink: bool = True,
               scroll_end: bool | None = None, animate: bool = False) -> EventLog:
@@ -517,8 +522,47 @@ class EventLog(RichLog):
             # (Before the first size RichLog keeps the write and makes it again, through here.)
             self._written.append(_Written(content, width, expand, shrink))
             self._wrapped_at = self.scrollable_content_region.width
-        super().write(content, width, expand, shrink, scroll_end, animate)
+        self._writing = True
+        try:
+            super().write(content, width, expand, shrink, scroll_end, animate)
+        finally:
+            self._writing = False
+        self._tell_scroll()
         return self
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        # As a ScrollView's, but with no scroll bar to move: a scroll bar of no width that is
+        # told to move is a change to a widget not on screen, and Textual then maps every widget
+        # of the screen again before it draws.
+        if round(old_value) != round(new_value):
+            self.refresh(self.size.region)
+        self._tell_scroll()
+
+    def _tell_scroll(self) -> None:
+        """The border's note of lines out of sight (set only when it changes)."""
+        above = round(self.scroll_y) > 0
+        below = round(self.scroll_y) < self.max_scroll_y
+        up, down = ("^", "v") if _settings(self).ascii else ("\u2191", "\u2193")
+        note = " ".join(([f"{up} more above"] if above else []) + ([f"{down} more below"] if below else []))
+        if note != (self.border_subtitle or ""):
+            self.border_subtitle = note
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> EventLog:
+        """A line written makes the log longer, and Textual lays the whole screen out again for
+        that (a new virtual size asks for a layout).  The log's scroll bars never come or go
+        (its styles fix them: always a vertical one, never a horizontal one), so nothing but
+        the log and its scroll bar can change: those are drawn again, and the rest of the screen
+        is left alone.  With many sessions on one server this was most of the cost of a move."""
+        if layout and self._writing and self._fixed_scrollbars():
+            self._scroll_update(self.virtual_size)
+            layout = False
+        super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+        return self
+
+    def _fixed_scrollbars(self) -> bool:
+        styles = self.styles
+        return styles.overflow_y == "scroll" and styles.overflow_x == "hidden"
 
     def clear(self) -> EventLog:
         self._written.clear()

@@ -153,6 +153,39 @@ async def test_the_next_round_is_dealt_when_both_screens_have_closed_the_round(t
     await server.close()
 
 
+async def test_a_spectator_reads_the_round_in_the_log_with_no_dialog_over_the_table(tmp_path: Path) -> None:
+    """A spectator has nothing to answer at a round's end: the result is written in the log, no
+    dialog stands over the table, and the next round is on screen once the players deal it."""
+    from kc_tui.tui.round_over import RoundOverScreen
+
+    server = TableServer(tmp_path, pace=0)
+    info = server.create_table(ADA, "Quick", build_rules(2, overrides={"hand_size": 1}), ["open", "open"], seed=3)
+    doors = [server.join(ADA, info.id, 0), server.join(BEN, info.id, 1)]
+    cleo = LobbyApp(server, CLEO)
+    async with cleo.run_test(size=SIZE) as pc:
+        await pc.press("w")
+        await until(pc, lambda: isinstance(cleo.screen, NetworkTableScreen), "the table")
+        seen_dialog = False
+        while doors[0].view().phase == Phase.TURN:
+            door = doors[0] if doors[0].my_turn() else doors[1]
+            moves = door.legal_moves()
+            door.play(moves[0]) if moves else door.end_turn()
+            await pc.pause()
+            seen_dialog = seen_dialog or isinstance(cleo.screen, RoundOverScreen)
+        await until(pc, lambda: "Round over." in log_text(cleo), "the round's result in the log")
+        assert not seen_dialog and isinstance(cleo.screen, NetworkTableScreen)
+        told = log_text(cleo)
+        assert "Ada" in told[told.index("Round over."):] and "Ben" in told[told.index("Round over."):]
+        assert "the log has its result" in str(cleo.screen.query_one("#status", TextPanel).render())
+        if doors[0].view().phase == Phase.SESSION_OVER:
+            return  # one round decided the session: nothing more to deal
+        for door in doors:
+            door.next_round()
+        await until(pc, lambda: doors[0].view().round == 2 and "Round 2" in log_text(cleo), "round 2")
+        assert isinstance(cleo.screen, NetworkTableScreen)
+    await server.close()
+
+
 async def test_at_the_end_of_a_session_the_scores_then_the_lobby(tmp_path: Path) -> None:
     from kc_tui.tui.dialogs import TextScreen
     from kc_tui.tui.round_over import RoundOverScreen

@@ -1,0 +1,74 @@
+"""A screen update that draws only what changed: :class:`SpanCompositor`.
+
+Textual draws a partial update by rendering every widget that overlaps the box around all the
+regions that changed, then sending only the changed spans.  On the table a move changes a pile on
+the left, the players and the log on the right and the status line at the bottom: that box is
+the whole screen, so every widget (the screen's own background, the hand, the key line, all nine
+piles) was cut into pieces and thrown away at every move, at every seat.  With many sessions on
+one server (``kings-corner serve``) that was most of the server's time.
+
+This compositor renders only the widgets that overlap a changed region.  What it sends is the
+same: the changed spans, painted by the same widgets in the same order (a widget that overlaps no
+changed region paints nothing that is sent).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from textual._compositor import ChopsUpdate, Compositor
+from textual.geometry import Region
+from textual.screen import Screen
+from textual.strip import Strip
+
+__all__ = ["SpanCompositor", "lean"]
+
+
+class SpanCompositor(Compositor):
+    """A :class:`Compositor` whose partial updates render only the widgets that changed regions
+    overlap."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._changed: list[Region] | None = None
+
+    def _get_renders(self, crop: Region | None = None) -> Iterable[tuple[Region, Region, list[Strip]]]:
+        changed = self._changed
+        if changed is None:
+            yield from super()._get_renders(crop)
+            return
+        # As Textual's own, but each widget a changed region overlaps renders only the rows of
+        # it that region covers (the whole width, so that its cuts fall where Textual's do).  The
+        # map of every visible widget is left whole: a widget asks it where it is as it renders.
+        for widget, (region, clip) in self.visible_widgets.items():
+            visible = region.intersection(clip)
+            if not visible:
+                continue
+            top, bottom = visible.y, visible.bottom
+            rows: list[tuple[int, int]] = []
+            for area in changed:
+                if visible.overlaps(area):
+                    rows.append((max(top, area.y), min(bottom, area.bottom)))
+            rows.sort()
+            start = end = -1
+            for first, last in rows + [(bottom + 1, bottom + 1)]:
+                if first > end:  # a band ends: render it
+                    if end > start:
+                        band = Region(visible.x, start, visible.width, end - start)
+                        yield band, band, widget.render_lines(
+                            Region(band.x - region.x, band.y - region.y, band.width, band.height))
+                    start, end = first, last
+                else:
+                    end = max(end, last)
+
+    def render_partial_update(self) -> ChopsUpdate | None:
+        self._changed = list(self._dirty_regions)
+        try:
+            return super().render_partial_update()
+        finally:
+            self._changed = None
+
+
+def lean(screen: Screen[Any]) -> None:
+    """Give ``screen`` the compositor above (call it in the screen's ``__init__``)."""
+    screen._compositor = SpanCompositor()
