@@ -68,6 +68,8 @@ SHOTS: list[tuple[str, Screen, tuple[int, int], bool]] = [
     ("reverse-suit", SCREENS["reverse-suit"], (80, 24), False),
     ("reverse-round-over", SCREENS["reverse-round-over"], (80, 24), False),
     ("reverse-new-game", SCREENS["reverse-new-game"], (80, 24), False),
+    ("reverse-replay", SCREENS["reverse-replay"], (80, 24), False),
+    ("reverse-stats", SCREENS["reverse-stats"], (80, 24), False),
 ]
 
 

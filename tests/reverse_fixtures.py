@@ -89,11 +89,61 @@ async def reverse_round_over(pilot) -> None:
     await pilot.pause()
 
 
+async def _keys(pilot, *keys: str) -> None:
+    await pilot.pause()
+    await pilot.press(*keys)
+    await pilot.pause()
+
+
+def reverse_replay(settings: Settings) -> KingsCornerApp:
+    """The replay of a finished Kings Reverse session of Zoe (medium), Ada (medium) and Ben
+    (easy), seed 6, target 100, written to the data folder's ``transcripts/kings-reverse/``.
+    No ``hard`` seat: its search stops at a time budget, so on a loaded machine it may choose
+    otherwise and the picture would change."""
+    from kc_tui.games.kings_reverse.engine.events import encode_event
+    from kc_tui.replay import load_replay
+    from kc_tui.storage.reverse_records import reverse_transcripts_dir
+
+    path = reverse_transcripts_dir() / "2026-11-05-120000-zoe-ada-ben.jsonl"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lines: list[str] = []
+    seats = [ReverseSeat(name, SeatKind.AI, level, make_player(level, random.Random(i)))
+             for i, (name, level) in enumerate([("Zoe", "medium"), ("Ada", "medium"), ("Ben", "easy")])]
+    service = ReverseService(build_rules(3, target=100), seats, seed=6,
+                             listeners=[lambda e: lines.append(encode_event(e))])
+    service.play_session()
+    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    return KingsCornerApp(settings=settings, replay=load_replay(path), replay_name=path.name)
+
+
+def reverse_stats(settings: Settings) -> KingsCornerApp:
+    """The title screen, with the first game's finished sessions of screen_fixtures.with_stats and
+    two finished Kings Reverse sessions of Zoe (medium), Ada (medium) and Ben (easy) (no
+    ``hard`` seat: see :func:`reverse_replay`)."""
+    from datetime import datetime
+
+    from screen_fixtures import with_stats
+
+    from kc_tui.storage.reverse_records import SessionRecorder
+
+    app = with_stats(settings)
+    for seed in (1, 2):
+        names = ["Zoe", "Ada", "Ben"]
+        seats = [ReverseSeat(name, SeatKind.AI, level, make_player(level, random.Random(seed * 10 + i)))
+                 for i, (name, level) in enumerate(zip(names, ["medium", "medium", "easy"]))]
+        service = ReverseService(build_rules(3, target=100), seats, seed=seed)
+        service.add_listener(SessionRecorder(names, when=datetime(2026, 11, 5 + seed, 10, 0)))
+        service.play_session()
+    return app
+
+
 REVERSE_SCREENS = {
     "reverse-table": (reverse_four, reverse_turn),
     "reverse-suit": (lambda settings: reverse_app(settings=settings), reverse_suit),
     "reverse-round-over": (lambda settings: reverse_app(settings=settings, one_card_call=False),
                            reverse_round_over),
+    "reverse-stats": (reverse_stats, lambda pilot: _keys(pilot, "t", *["j"] * 40)),
+    "reverse-replay": (reverse_replay, lambda pilot: _keys(pilot, "right", "right", "down", "down")),
 }
 """The Kings Reverse screens for the snapshots and screenshots (added to screen_fixtures.SCREENS)."""
 

@@ -68,6 +68,8 @@ def _main(argv: Sequence[str] | None) -> int:
     if own is not None:
         return own(rest)
     args = build_parser().parse_args(rest)
+    if len(rest) < len(given) and hasattr(args, "only_game"):
+        args.only_game = game  # `--game kings-corner stats`: that game's alone
     try:
         status: int = args.func(args)
         return status

@@ -25,6 +25,7 @@ from .moves import describe_needed
 from .observation import Observation
 from .rules import DEFAULT_TARGETS, RuleSet
 from .scoring import LOW_WINS
+from .text import subject_verb
 from .views import RoundRecord, RoundSummary, SessionSummary
 
 __all__ = [
@@ -370,10 +371,7 @@ class Narrator:
 
     def _does(self, seat: int, verb: str) -> str:
         """"Ada plays" / "You play": the seat named "You" is spoken to in the second person."""
-        name = self._name(seat)
-        if name == "You":
-            verb = {"has": "have", "is": "are"}.get(verb, verb[:-1] if verb.endswith("s") else verb)
-        return f"{name} {verb}"
+        return subject_verb(self._name(seat), verb)
 
     def undone(self, seat: int, taken: Play | MoveEvent | None) -> str:
         """The sentence for an undo that took back ``taken`` ("You take back the last move.

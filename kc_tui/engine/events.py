@@ -1,4 +1,6 @@
 """The events of a game: the transcript vocabulary of docs/protocol.md section 1 as typed values.
+``SessionStart``, ``TurnStart``, ``TurnEnd`` and ``SessionEnd`` (and ``PlayerInfo``) are every
+game's: Kings Reverse's events use them as they are, ``SessionStart`` naming the game.
 
 Every listener (transcript writer, screens, log, autosave, bots) receives these.  ``as_dict()``
 gives the protocol object with its keys in the protocol's order; :func:`event_from_dict` reads one
@@ -7,8 +9,8 @@ back.  Cards are :class:`Card` values, piles bottom first, the stock top first.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Mapping
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar, Mapping
 
 from .cards import Card, Pile, parse_card, parse_pile
 from .kinds import ChipReason, RoundEndReason, SeatKind
@@ -19,6 +21,7 @@ __all__ = [
     "RoundStart",
     "RoundView",
     "seat_view",
+    "PlayerEvent",
     "TurnStart",
     "Draw",
     "Play",
@@ -31,7 +34,12 @@ __all__ = [
     "Event",
     "PlayerInfo",
     "event_from_dict",
+    "session_start_from_dict",
+    "GAME_NAME",
 ]
+
+GAME_NAME = "kings-corner"
+"""This game's name in ``session_start`` (the default game)."""
 
 Cards = tuple[Card, ...]
 
@@ -77,18 +85,35 @@ class PlayerInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerEvent:
+    """An event that names its player and nothing else (a turn begins or ends, a pass, a call):
+    every game's such events are its subclasses, each with its protocol ``name``."""
+
+    player: int
+    name: ClassVar[str] = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"event": self.name, "player": self.player}
+
+
+@dataclass(frozen=True, slots=True)
 class SessionStart:
+    """A session begins (every game's): the game's name, its seed (withheld from a seat's view),
+    its rules and its players."""
+
     version: int
     seed: int | None
     rules: Mapping[str, Any]
     players: tuple[PlayerInfo, ...]
+    game: str = GAME_NAME
+    """The game, by its name on the command line (``kings-corner``, ``kings-reverse``)."""
     name = "session_start"
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "event": "session_start",
             "version": self.version,
-            "game": "kings-corner",
+            "game": self.game,
             "seed": self.seed,
             "rules": dict(self.rules),
             "players": [p.as_dict() for p in self.players],
@@ -143,12 +168,10 @@ class RoundView:
 
 
 @dataclass(frozen=True, slots=True)
-class TurnStart:
-    player: int
-    name = "turn_start"
+class TurnStart(PlayerEvent):
+    """A player's turn begins (every game's)."""
 
-    def as_dict(self) -> dict[str, Any]:
-        return {"event": "turn_start", "player": self.player}
+    name = "turn_start"
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,12 +216,10 @@ class MoveEvent:
 
 
 @dataclass(frozen=True, slots=True)
-class Undo:
-    player: int
-    name = "undo"
+class Undo(PlayerEvent):
+    """A player takes back the last move of the turn."""
 
-    def as_dict(self) -> dict[str, Any]:
-        return {"event": "undo", "player": self.player}
+    name = "undo"
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,12 +236,10 @@ class Chips:
 
 
 @dataclass(frozen=True, slots=True)
-class TurnEnd:
-    player: int
-    name = "turn_end"
+class TurnEnd(PlayerEvent):
+    """A player's turn ends (every game's)."""
 
-    def as_dict(self) -> dict[str, Any]:
-        return {"event": "turn_end", "player": self.player}
+    name = "turn_end"
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,6 +266,8 @@ class RoundEnd:
 
 @dataclass(frozen=True, slots=True)
 class SessionEnd:
+    """The session is over (every game's): its winners and final totals."""
+
     winners: tuple[int, ...]
     totals: tuple[int, ...]
     name = "session_end"
@@ -275,8 +296,21 @@ def seat_view(event: Event, seat: int | None) -> Event:
         return Draw(event.player, None)
     if isinstance(event, SessionStart) and event.seed is not None:
         # The seed would let a seat redeal the whole game, hidden cards included.
-        return SessionStart(event.version, None, event.rules, event.players)
+        return replace(event, seed=None)
     return event
+
+
+def session_start_from_dict(d: Mapping[str, Any]) -> SessionStart:
+    """Read a ``session_start`` object back, of any game (its ``game`` names it; a transcript
+    older than the second game names none: Kings in the Corner's)."""
+    game = d.get("game", GAME_NAME)
+    if not isinstance(game, str):
+        raise TypeError(f"a game's name is text, not {type(game).__name__}")
+    return SessionStart(
+        d["version"], d["seed"], dict(d["rules"]),
+        tuple(PlayerInfo(p["name"], SeatKind(p["kind"]), p.get("level")) for p in d["players"]),
+        game,
+    )
 
 
 def event_from_dict(d: Mapping[str, Any], seat: int | None = None) -> Event:
@@ -285,10 +319,7 @@ def event_from_dict(d: Mapping[str, Any], seat: int | None = None) -> Event:
     shown to ``seat``."""
     kind = d["event"]
     if kind == "session_start":
-        return SessionStart(
-            d["version"], d["seed"], dict(d["rules"]),
-            tuple(PlayerInfo(p["name"], SeatKind(p["kind"]), p.get("level")) for p in d["players"]),
-        )
+        return session_start_from_dict(d)
     if kind == "round_start" and "hand" in d:
         return RoundView(
             d["round"], d["dealer"], seat, _cards(d["hand"]), tuple(d["hand_counts"]),

@@ -5,6 +5,9 @@ players, asks computer seats for their turns, and hands every event to its liste
 hold no rules and no game state: they call :meth:`GameService.play`, :meth:`GameService.undo`,
 :meth:`GameService.end_turn` for a person's seat and read :meth:`GameService.observation`.
 
+What every game's door shares (seats, listeners, faults, the session loop) is
+:class:`kc_tui.engine.door.ServiceDoor`; this module adds Kings in the Corner's own.
+
 A computer decision can be taken off the caller's thread.  On the caller's thread,
 :meth:`GameService.begin_decision` takes a :class:`Decision`: a frozen snapshot of what the seat
 may see and which turn it is for.  A worker runs :meth:`Decision.run`, which touches nothing
@@ -18,19 +21,18 @@ from __future__ import annotations
 import hashlib
 import random
 import time
-from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from datetime import date
 from typing import Callable, ClassVar, Protocol, Sequence
 
 from .cards import PILES, Card, Pile
-from .events import Event, PlayerInfo, seat_view
+from .door import ServiceDoor, TableSeat
+from .events import Event, seat_view
 from .game import Game
-from .kinds import Phase, SeatKind
+from .kinds import Phase
 from .moves import MOVE_BASE, MOVE_CODES, IllegalMove, Move, move_of_code
 from .observation import Observation
 from .rules import RuleSet
-from .text import visible
 from .views import RoundRecord, RoundSummary, SeatView, SessionSummary, Targets, TurnId
 
 __all__ = ["Seat", "SeatPlayer", "GameService", "AppliedPlan", "Decision", "new_seed", "daily_seed"]
@@ -67,23 +69,10 @@ class SeatPlayer(Protocol):
     def close(self) -> None: ...
 
 
-@dataclass(frozen=True, slots=True)
-class Seat:
+class Seat(TableSeat[SeatPlayer]):
     """A seat at the table: a person at this keyboard (``player`` None) or a computer player."""
 
-    name: str
-    kind: SeatKind = SeatKind.HUMAN
-    level: str | None = None
-    player: SeatPlayer | None = None
-
-    def __post_init__(self) -> None:
-        # A name typed at the command line or kept in a save is shown by every front end.
-        object.__setattr__(self, "name", visible(self.name))
-        object.__setattr__(self, "kind", SeatKind(self.kind))
-
-    @property
-    def info(self) -> PlayerInfo:
-        return PlayerInfo(self.name, self.kind, self.level)
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,21 +105,6 @@ class Decision:
         return list(self.player.plan_turn(self.obs))
 
 
-def _listener_name(listener: Listener) -> str:
-    return getattr(listener, "name", None) or type(listener).__name__
-
-
-class _SeatViewer:
-    """A listener passing each event on as one seat (or a spectator, None) may see it."""
-
-    def __init__(self, seat: int | None, observe: Listener) -> None:
-        self.seat = seat
-        self.observe = observe
-
-    def __call__(self, event: Event) -> None:
-        self.observe(seat_view(event, self.seat))
-
-
 def daily_seed(day: date) -> int:
     """The seed of ``day``'s deal: the same for everyone on that date (``--daily``)."""
     digest = hashlib.sha256(f"kings-corner daily {day.isoformat()}".encode()).digest()
@@ -142,7 +116,7 @@ def new_seed() -> int:
     return random.SystemRandom().getrandbits(48)
 
 
-class GameService:
+class GameService(ServiceDoor[Event, Seat, Game]):
     """Runs a session for a list of seats.
 
     ``seed`` makes the deals reproducible: they come from one RNG seeded with it.  Computer
@@ -165,29 +139,17 @@ class GameService:
         if len(seats) != rules.players:
             raise ValueError(f"{len(seats)} seats for a {rules.players}-player rule set")
         self.rules = rules
-        self.seats = tuple(seats)
+        self._open_door(seats, listeners)
         self.seed = new_seed() if seed is None else seed
-        self._listeners: list[Listener] = list(listeners)
-        self.on_decision: Callable[[int, float], None] | None = None
-        """Called with (seat, seconds) after each computer decision (for measurements)."""
-        self.faults: list[str] = []
-        """One line per fault of a computer or bot seat (illegal move, crash, time-out)."""
         if game is None:
             game = Game(rules, random.Random(self.seed), [s.info for s in self.seats], self.seed)
         elif game.rules != rules or game.n != len(self.seats):
             raise ValueError("the restored game's rules or players do not match the seats")
         self.game = game
-        """The referee.  Engine-side only (tests, the tournament, the oracle): front ends read
-        the values below, which the import-linter contracts keep them to."""
         game.set_emit(self._dispatch if self._listeners else None)
         self.past_events: tuple[Event, ...] = tuple(history)
         """The events before this service took the game over (a restored save), as the
         referee saw them; front ends read :meth:`past_events_seen_by`."""
-        people = [i for i, s in enumerate(self.seats) if s.player is None]
-        self.keyboard_seat: int | None = people[0] if len(people) == 1 else None
-        """Who watches the screen: the one person at this keyboard; None (a spectator, who sees
-        no hand and no drawn card) in hot-seat, where people take turns at one screen, or when
-        only computers play."""
         for index, seat in enumerate(self.seats):
             player = seat.player
             if player is None:
@@ -201,65 +163,16 @@ class GameService:
                     player.observe(event)
                 self.follow(player.observe, index)
 
+    refusal = IllegalMove
+    seat_view = staticmethod(seat_view)
+
     # ------------------------------------------------------------------ listeners
-    def add_listener(self, listener: Listener) -> None:
-        """Send ``listener`` every event as the referee sees it (every card): for the
-        transcript, saves and statistics, which keep the whole game."""
-        self._listeners.append(listener)
-        self.game.set_emit(self._dispatch)
-
-    def follow(self, listener: Listener, seat: int | None) -> None:
-        """Send ``listener`` each event from now on as ``seat`` may see it (None: a
-        spectator); :meth:`past_events_seen_by` gives the ones before."""
-        self.add_listener(_SeatViewer(seat, listener))
-
     def past_events_seen_by(self, seat: int | None) -> tuple[Event, ...]:
         """The events before this service took the game over, as ``seat`` may see them (a
         resumed game's narrator catches up on them)."""
         return tuple(seat_view(event, seat) for event in self.past_events)
 
-    def remove_listener(self, listener: Listener) -> None:
-        """Stop sending events to ``listener``, added or followed (nothing happens if it was
-        already removed)."""
-        for added in self._listeners:
-            if added == listener or (isinstance(added, _SeatViewer) and added.observe == listener):
-                self._listeners.remove(added)
-                break
-        if not self._listeners:
-            self.game.set_emit(None)
-
-    def _dispatch(self, event: Event) -> None:
-        # Events arrive in the middle of a game step: a listener that fails (a full disk under
-        # the transcript, a broken display) must not leave the step half done.  It is reported
-        # once and dropped; the game goes on.
-        for listener in list(self._listeners):
-            try:
-                listener(event)
-            except Exception as exc:  # noqa: BLE001 - any listener failure is contained here
-                self.faults.append(f"{_listener_name(listener)} failed and was stopped: {exc}")
-                self.remove_listener(listener)
-
     # ------------------------------------------------------------------ flow
-    def start(self) -> None:
-        """Start the session: ``session_start`` and the first deal."""
-        self.game.start()
-
-    @property
-    def phase(self) -> Phase:
-        return self.game.phase
-
-    @property
-    def current(self) -> int:
-        return self.game.current
-
-    @property
-    def current_seat(self) -> Seat:
-        return self.seats[self.game.current]
-
-    def waiting_for_human(self) -> bool:
-        """True when a person's seat must act now."""
-        return self.game.phase == Phase.TURN and self.seats[self.game.current].player is None
-
     def observation(self, seat: int | None = None) -> Observation:
         """What ``seat`` (default: the player whose turn it is) may see."""
         return self.game.observation(self.game.current if seat is None else seat)
@@ -293,11 +206,6 @@ class GameService:
     def history(self) -> tuple[RoundRecord, ...]:
         """Every finished round of the session, oldest first."""
         return tuple(self.game.history)
-
-    @property
-    def session_winners(self) -> tuple[int, ...]:
-        """The seats that won the session (empty until it is over)."""
-        return self.game.session_winners
 
     @property
     def deal_rng(self) -> random.Random:
@@ -349,9 +257,6 @@ class GameService:
         """End the person's turn (refused while a mandatory King is owed)."""
         self._person_acts()
         self.game.end_turn()
-
-    def next_round(self) -> None:
-        self.game.next_round()
 
     # ------------------------------------------------------------------ computer seats
     def begin_decision(self) -> Decision:
@@ -451,12 +356,6 @@ class GameService:
             done += 1
         return done
 
-    def take_faults(self) -> list[str]:
-        """The faults reported since the last call (each one line), oldest first.  A fault may
-        quote a bot's output or command, so it is made visible here, once for every front end."""
-        faults, self.faults = self.faults, []
-        return [visible(fault) for fault in faults]
-
     def _collect_fault(self, player: SeatPlayer) -> None:
         fault = player.pop_fault()
         if fault:
@@ -473,30 +372,3 @@ class GameService:
         players = list(self.game.players)
         players[seat] = replace(players[seat], name=name)
         self.game.players = tuple(players)
-
-    def close(self) -> None:
-        """Release what the seats hold (bot processes): every seat's, even when closing one is
-        interrupted (a signal stopping the program), before the interruption goes on."""
-        with ExitStack() as closing:
-            for seat in self.seats:
-                if seat.player is not None:
-                    closing.callback(seat.player.close)
-
-    def play_session(
-        self, max_rounds: int | None = None, on_round_end: Callable[[Game], None] | None = None,
-    ) -> int:
-        """Play a whole all-computer session (or ``max_rounds`` rounds of it); returns rounds played."""
-        game = self.game
-        if not game.round_no:
-            self.start()
-        rounds = 0
-        while True:
-            self.run_computer_turns()
-            if game.phase == Phase.TURN:
-                raise IllegalMove("A person's seat is waiting; play_session needs computer seats only.")
-            rounds += 1
-            if on_round_end:
-                on_round_end(game)
-            if game.phase == Phase.SESSION_OVER or (max_rounds is not None and rounds >= max_rounds):
-                return rounds
-            game.next_round()

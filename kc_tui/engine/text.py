@@ -9,7 +9,7 @@ game's ``{name!r}`` messages use, so what is shown is what is there.
 
 from __future__ import annotations
 
-__all__ = ["visible", "is_valid_text"]
+__all__ = ["visible", "is_valid_text", "YOU", "subject_verb"]
 
 
 def visible(text: str) -> str:
@@ -29,3 +29,19 @@ def is_valid_text(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+YOU = "You"
+"""The name of the person at this keyboard's seat, spoken to in the second person."""
+
+_SECOND_PERSON = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "go",
+                  "passes": "pass", "marries": "marry", "catches": "catch"}
+
+
+def subject_verb(subject: str, verb: str) -> str:
+    """``subject`` and ``verb`` (given in the third person singular, "plays") agreeing:
+    "Ada plays", but "You play", "You have", "You pass": every game's sentences about the seat
+    named "You" go through here, so none of them says "You deals"."""
+    if subject == YOU:
+        verb = _SECOND_PERSON.get(verb, verb[:-1] if verb.endswith("s") else verb)
+    return f"{subject} {verb}"

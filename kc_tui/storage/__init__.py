@@ -1,7 +1,8 @@
 """What the game keeps on disk, with no UI: the folders it keeps them in (``paths``), the file
 operations they share (``files``: atomic writes, durable appends, locks, bounded reads), saved
 games with their schema and migrations (``saves``), the settings (``settings``) and the
-statistics read from finished sessions (``stats``)."""
+statistics read from finished sessions (``stats``; ``reverse_records`` for Kings Reverse,
+``game_stats`` for both)."""
 
 from .files import (
     FileLocked,
@@ -14,6 +15,7 @@ from .files import (
     unlock_file,
     write_atomic,
 )
+from .game_stats import games_report_text
 from .paths import config_dir, data_dir, saves_dir, settings_path, transcripts_dir
 from .saves import (
     KEEP_SAVES,
@@ -66,5 +68,5 @@ __all__ = [
     "CARD_STYLES", "PACES", "THEMES", "Settings", "SettingsError", "load_settings", "save_settings",
     "settings_toml",
     "PlayerStats", "SessionResult", "bar_chart", "player_stats", "read_results", "report_text", "select",
-    "stats_text",
+    "stats_text", "games_report_text",
 ]

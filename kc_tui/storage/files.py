@@ -1,5 +1,6 @@
 """The file operations every kind of kept file shares: writing atomically, appending durably,
-locking, and reading a bounded amount.
+locking, and reading a bounded amount; and a random generator's state as JSON, which every
+kind of save keeps.
 
 Reading a file the game is given or keeps (a save, a transcript, the settings) takes a regular
 file only, and never more of it than a bound: a name that leads to ``/dev/zero`` would otherwise
@@ -10,13 +11,15 @@ from __future__ import annotations
 
 import fcntl
 import os
+import random
 import stat
 import tempfile
 from pathlib import Path
+from typing import Any
 
 __all__ = [
     "UnreadableFile", "read_bytes", "read_text", "write_atomic", "append_synced", "FileLocked",
-    "lock_file", "unlock_file", "delete_locked",
+    "lock_file", "unlock_file", "delete_locked", "rng_json", "set_rng_json",
 ]
 
 
@@ -205,3 +208,17 @@ def delete_locked(path: Path) -> None:
     if fd is not None:
         _HELD.pop(key, None)
         _release(path, fd)
+
+
+def rng_json(state: tuple[Any, ...]) -> list[Any]:
+    """A generator's state (``Random.getstate()``) as JSON, for a save to keep (both games'
+    saves keep their computers' generators, so that a resumed game goes on as it would have)."""
+    version, internal, gauss = state
+    return [version, list(internal), gauss]
+
+
+def set_rng_json(rng: random.Random, state: Any) -> None:
+    """Put ``rng`` back in a state :func:`rng_json` kept; ``TypeError``/``ValueError`` (or
+    ``OverflowError``) for a damaged one."""
+    version, internal, gauss = state
+    rng.setstate((version, tuple(internal), gauss))

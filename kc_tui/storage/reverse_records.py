@@ -17,15 +17,15 @@ from ..games.kings_reverse.engine.events import (
     ReverseEvent,
     RoundEnd,
     SessionEnd,
-    SessionStart,
     encode_event,
     event_from_dict,
 )
 from .files import UnreadableFile, read_text, write_atomic
 from .paths import transcripts_dir
+from .stats import finished_bounds
 
 __all__ = ["reverse_transcripts_dir", "SessionRecorder", "ReverseResult", "read_reverse_results",
-           "reverse_report_text"]
+           "ReversePlayerStats", "reverse_player_stats", "reverse_report_text", "reverse_stats_dict"]
 
 MAX_BYTES = 64 * 1024 * 1024
 """A transcript larger than this is not read (a session of a few hundred rounds is far less)."""
@@ -102,11 +102,11 @@ def read_reverse_results(folder: Path | None = None) -> tuple[list[ReverseResult
         except (UnreadableFile, KeyError, ValueError, TypeError, AttributeError) as exc:
             problems.append(f"{shown}: {visible(str(exc))[:80]}")
             continue
-        start = events[0] if events and isinstance(events[0], SessionStart) else None
-        end = next((e for e in events if isinstance(e, SessionEnd)), None)
-        if start is None or end is None:
+        bounds = finished_bounds(events)
+        if bounds is None:
             problems.append(f"{shown}: not a finished session")
             continue
+        start, end = bounds
         n = len(start.players)
         if len(end.totals) != n or any(not 0 <= w < n for w in end.winners):
             problems.append(f"{shown}: its results do not match its {n} players")
@@ -117,26 +117,74 @@ def read_reverse_results(folder: Path | None = None) -> tuple[list[ReverseResult
     return results, problems
 
 
-def reverse_report_text() -> str:
-    """Each player's Kings Reverse record: sessions won, rounds won (went out), the average
-    final score (the lowest wins, KR7)."""
+@dataclass
+class ReversePlayerStats:
+    """One player's Kings Reverse record."""
+
+    name: str
+    sessions: int = 0
+    sessions_won: int = 0
+    rounds: int = 0
+    rounds_won: int = 0
+    """Rounds in which the player went out first (KR7)."""
+    points: int = 0
+    """Final scores added up (the lowest wins, KR7)."""
+
+    @property
+    def average_score(self) -> float:
+        return self.points / self.sessions if self.sessions else 0.0
+
+    def as_dict(self) -> dict[str, object]:
+        return {"name": self.name, "sessions": self.sessions, "sessions_won": self.sessions_won,
+                "rounds": self.rounds, "rounds_won": self.rounds_won,
+                "average_final_score": round(self.average_score, 1)}
+
+    def text(self) -> str:
+        return (f"{self.name}: won {self.sessions_won} of {_count(self.sessions, 'session')}, "
+                f"went out in {self.rounds_won} of {_count(self.rounds, 'round')}, "
+                f"final score {self.average_score:.0f} on average (the lowest wins).")
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def reverse_player_stats(results: list[ReverseResult],
+                         player: str | None = None) -> dict[str, ReversePlayerStats]:
+    """Each player's record (or only the players called ``player``, in any case)."""
+    table: dict[str, ReversePlayerStats] = {}
+    for result in results:
+        for seat, name in enumerate(result.players):
+            if player is not None and name.lower() != player.strip().lower():
+                continue
+            row = table.setdefault(name, ReversePlayerStats(name))
+            row.sessions += 1
+            row.sessions_won += seat in result.winners
+            row.rounds += len(result.round_winners)
+            row.rounds_won += sum(1 for w in result.round_winners if w == seat)
+            row.points += result.totals[seat]
+    return table
+
+
+def reverse_stats_dict(player: str | None = None) -> dict[str, object]:
+    """The statistics as ``kings-corner stats --json`` gives them."""
+    results, problems = read_reverse_results()
+    return {"sessions": len(results),
+            "players": [s.as_dict() for s in reverse_player_stats(results, player).values()],
+            "unreadable": problems}
+
+
+def reverse_report_text(player: str | None = None) -> str:
+    """Each player's Kings Reverse record (or one player's): sessions won, rounds won (went
+    out), the average final score (the lowest wins, KR7)."""
     results, problems = read_reverse_results()
     if not results:
         return (f"No finished Kings Reverse sessions yet (they are kept in "
                 f"{reverse_transcripts_dir()}).")
-    table: dict[str, list[int]] = {}  # name: sessions, won, rounds played, rounds won, points
-    for result in results:
-        for seat, name in enumerate(result.players):
-            row = table.setdefault(name, [0, 0, 0, 0, 0])
-            row[0] += 1
-            row[1] += seat in result.winners
-            row[2] += len(result.round_winners)
-            row[3] += sum(1 for w in result.round_winners if w == seat)
-            row[4] += result.totals[seat]
-    lines = [f"From {len(results)} finished session{'s' if len(results) != 1 else ''}."]
-    for name, (sessions, won, rounds, out, points) in table.items():
-        lines.append(f"{name}: won {won} of {sessions} session{'s' if sessions != 1 else ''}, "
-                     f"went out in {out} of {rounds} round{'s' if rounds != 1 else ''}, "
-                     f"final score {points / sessions:.0f} on average (the lowest wins).")
+    table = reverse_player_stats(results, player)
+    if player is not None and not table:
+        return f"Nobody called {player!r} has finished a Kings Reverse session."
+    lines = [f"From {_count(len(results), 'finished session')}."]
+    lines += [row.text() for row in table.values()]
     lines += [f"(skipped {p})" for p in problems]
     return "\n".join(lines)

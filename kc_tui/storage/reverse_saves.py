@@ -4,8 +4,10 @@ A save holds data only: the seed, the rules, the seats (specs and names) and eve
 so far in order (``"next"`` for each new deal).  The referee is deterministic given its seed, so
 restoring replays the actions through the service door (a person's with ``act``, a computer's
 as its decision), which re-referees each of them; a save whose actions the rules refuse is
-reported, never half-loaded.  The computers' own generators are not kept: after a resume they
-choose as freshly seeded players would.
+reported, never half-loaded.  Replaying a computer's decision does not run its player, so each
+computer's random generator is kept as well (``rng``, one state per seat, None for a person's)
+and put back after the replay: a resumed game goes on as the unbroken one would have.  A save
+of version 1 has no ``rng``: it still loads, its computers seeded afresh.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from ..games.kings_reverse.engine.actions import Action
 from ..games.kings_reverse.engine.events import GAME_NAME, ReverseEvent, SessionEnd
 from ..games.kings_reverse.engine.rules import ReverseRules, RuleError
 from ..games.kings_reverse.engine.service import ReverseSeat, ReverseService
-from .files import UnreadableFile, read_text, write_atomic
+from .files import UnreadableFile, read_text, rng_json, set_rng_json, write_atomic
 from .paths import saves_dir
 from .reverse_records import SessionRecorder
 
@@ -33,7 +35,9 @@ __all__ = ["KIND", "reverse_saves_dir", "reverse_seats", "ReverseSaver", "Revers
            "list_reverse_saves", "load_reverse_save", "ReverseSaveInfo"]
 
 KIND = "kings-reverse-save"
-VERSION = 1
+VERSION = 2
+"""The version written; :data:`READABLE` are the versions read."""
+READABLE = (1, 2)
 MAX_BYTES = 16 * 1024 * 1024
 
 
@@ -90,6 +94,19 @@ class ReverseSaver:
             path, k = reverse_saves_dir() / f"{stamp}-{slug}-{k}.json", k + 1
         return path
 
+    def follow(self) -> None:
+        """Keep every action the service applies and every deal (and remove the save when the
+        session ends): for a table, the line mode and a resumed game alike."""
+        self.service.add_listener(self)
+        self.service.watch_actions(self.took)
+
+    def took(self, action: Action | None) -> None:
+        """An action was applied (None: the next round was dealt): keep it and save."""
+        if action is None:
+            self.dealt()
+        else:
+            self.acted(action)
+
     def acted(self, action: Action) -> None:
         """An action was applied: keep it and save."""
         self.actions.append(action.as_dict())
@@ -110,6 +127,8 @@ class ReverseSaver:
                 "rules": service.rules.as_dict(), "specs": self.specs,
                 "names": [s.name for s in service.seats],
                 "round": service.view(None).round, "saved": datetime.now().isoformat(timespec="seconds"),
+                "rng": {"players": [None if seat.player is None else rng_json(seat.player.rng.getstate())
+                                    for seat in service.seats]},
                 "actions": self.actions}
 
     def save(self) -> None:
@@ -143,8 +162,9 @@ def _read(path: Path) -> dict[str, Any]:
         doc = json.loads(read_text(path, MAX_BYTES))
     except (UnreadableFile, ValueError) as exc:
         raise ReverseSaveError(f"{visible(path.name)}: {visible(str(exc))[:80]}") from None
-    if not isinstance(doc, dict) or doc.get("kind") != KIND or doc.get("version") != VERSION:
-        raise ReverseSaveError(f"{visible(path.name)}: not a Kings Reverse save of version {VERSION}")
+    if not isinstance(doc, dict) or doc.get("kind") != KIND or doc.get("version") not in READABLE:
+        raise ReverseSaveError(f"{visible(path.name)}: not a Kings Reverse save of version "
+                               f"{' or '.join(map(str, READABLE))}")
     return doc
 
 
@@ -197,6 +217,26 @@ def load_reverse_save(path: Path, on_error: Callable[[str], None] | None = None,
     except (KeyError, TypeError, ValueError, RuleError) as exc:
         raise ReverseSaveError(f"{visible(path.name)}: it cannot be replayed ({visible(str(exc))[:80]})") \
             from None
+    _restore_generators(path, doc, service)
     saver = ReverseSaver(service, specs, path, doc["actions"], on_error)
-    service.add_listener(saver)
+    saver.follow()
     return service, saver
+
+
+def _restore_generators(path: Path, doc: dict[str, Any], service: ReverseService) -> None:
+    """Put each computer's generator back as the save kept it (version 2; a version 1 save
+    kept none and its computers go on freshly seeded)."""
+    if doc["version"] < 2:
+        return
+    try:
+        states = doc["rng"]["players"]
+        if not isinstance(states, list) or len(states) != len(service.seats):
+            raise ValueError("one state per seat")
+        for seat, state in zip(service.seats, states):
+            if (state is None) != (seat.player is None):
+                raise ValueError("a state for each computer and none for a person")
+            if seat.player is not None:
+                set_rng_json(seat.player.rng, state)
+    except (KeyError, TypeError, ValueError, OverflowError) as exc:
+        raise ReverseSaveError(f"{visible(path.name)}: the computers' random generators' states "
+                               f"are damaged ({visible(str(exc))[:60]})") from None

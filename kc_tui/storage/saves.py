@@ -32,6 +32,8 @@ from .files import (
     delete_locked,
     lock_file,
     read_bytes,
+    rng_json,
+    set_rng_json,
     unlock_file,
     write_atomic,
 )
@@ -94,17 +96,6 @@ def new_save_path(names: Sequence[str], when: datetime | None = None) -> Path:
         stem = f"{base}-{k}"
         k += 1
     return folder / f"{stem}.json"
-
-
-def _rng_state(state: tuple[Any, ...]) -> list[Any]:
-    """A generator's state (``Random.getstate()``) as JSON."""
-    version, internal, gauss = state
-    return [version, list(internal), gauss]
-
-
-def _set_rng_state(rng: random.Random, state: Any) -> None:
-    version, internal, gauss = state
-    rng.setstate((version, tuple(internal), gauss))
 
 
 JOURNAL_FLOOR = 256 * 1024
@@ -212,8 +203,8 @@ class AutoSaver:
             "seed": service.seed,
             "seats": [{"name": seat.name, "spec": spec} for seat, spec in zip(service.seats, self.specs)],
             "rng": {
-                "game": _rng_state(states[0]),
-                "players": [None if state is None else _rng_state(state) for state in states[1:]],
+                "game": rng_json(states[0]),
+                "players": [None if state is None else rng_json(state) for state in states[1:]],
             },
         }, self._lines[:upto])
 
@@ -223,8 +214,8 @@ class AutoSaver:
         moved = [i for i, state in enumerate(states) if state is not None and state != self._states[i]]
         rng: dict[str, Any] = {}
         if 0 in moved:
-            rng["game"] = _rng_state(states[0])  # type: ignore[arg-type]
-        players = {str(i - 1): _rng_state(states[i]) for i in moved if i > 0}  # type: ignore[arg-type]
+            rng["game"] = rng_json(states[0])  # type: ignore[arg-type]
+        players = {str(i - 1): rng_json(states[i]) for i in moved if i > 0}  # type: ignore[arg-type]
         if players:
             rng["players"] = players
         head = {"saved_at": datetime.now(UTC).isoformat(timespec="seconds"), "rng": rng}
@@ -595,12 +586,12 @@ def _load(path: Path, think: float | None) -> Restored:
     seats: list[Seat] = make_seats(specs, random.Random(seed), think=think, names=names)
     players_rng = rng_doc.get("players")
     try:
-        _set_rng_state(game.rng, rng_doc["game"])
+        set_rng_json(game.rng, rng_doc["game"])
         if not isinstance(players_rng, list) or len(players_rng) != len(seats):
             raise ValueError("one state per seat")
         for seat, state in zip(seats, players_rng):
             if state is not None and seat.player is not None and hasattr(seat.player, "rng"):
-                _set_rng_state(seat.player.rng, state)
+                set_rng_json(seat.player.rng, state)
     except (KeyError, TypeError, ValueError, OverflowError) as exc:
         raise SaveError(path, f"the random generators' states are damaged ({exc})") from None
     service = GameService(game.rules, seats, seed=seed, game=game, history=events)

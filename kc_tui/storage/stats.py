@@ -19,7 +19,7 @@ from .paths import transcripts_dir
 
 __all__ = [
     "PlayerStats", "SessionResult", "read_results", "player_stats", "stats_text", "bar_chart", "select",
-    "report_text",
+    "report_text", "finished_bounds",
 ]
 
 
@@ -91,6 +91,14 @@ def _written(path: Path) -> tuple[float, str]:
         return 0.0, path.name
 
 
+def finished_bounds(events: Sequence[object]) -> tuple[SessionStart, SessionEnd] | None:
+    """A finished session's ``session_start`` (its first event) and ``session_end``, of any
+    game (both games' transcripts begin and end with these); None when it is not one."""
+    start = events[0] if events and isinstance(events[0], SessionStart) else None
+    end = next((e for e in events if isinstance(e, SessionEnd)), None)
+    return None if start is None or end is None else (start, end)
+
+
 def read_results(folder: Path | None = None) -> tuple[list[SessionResult], list[str]]:
     """Every finished session in the transcripts folder, oldest first, and one line per
     transcript that could not be read (it is skipped, never changed)."""
@@ -109,11 +117,11 @@ def read_results(folder: Path | None = None) -> tuple[list[SessionResult], list[
         except (UnreadableFile, TranscriptError, KeyError, ValueError, TypeError) as exc:
             problems.append(f"{shown}: {visible(str(exc))}")
             continue
-        start = events[0] if events and isinstance(events[0], SessionStart) else None
-        end = next((e for e in events if isinstance(e, SessionEnd)), None)
-        if start is None or end is None:
+        bounds = finished_bounds(events)
+        if bounds is None:
             problems.append(f"{shown}: not a finished session")
             continue
+        start, end = bounds
         n = len(start.players)
         rounds = [e for e in events if isinstance(e, RoundEnd)]
         if not 2 <= n <= 6 or len(end.totals) != n or any(not 0 <= w < n for w in end.winners) or any(

@@ -1,18 +1,21 @@
 """The replay screen: a finished (or any) transcript stepped through move by move, every hand
-face up."""
+face up: Kings in the Corner's cross, or Kings Reverse's discard pile with the suit to follow and
+the direction of play."""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 
+from ..games.kings_reverse.engine.events import GAME_NAME as KINGS_REVERSE
 from ..replay import Replay
 from .cross import CrossView
 from .fit import SizedScreen
 from .keys import KeyRow, bindings, key_line
+from .reverse_widgets import PileBox, any_card_text, direction_text, suit_text
 from .table import MIN_HEIGHT, MIN_WIDTH, WIDE
 from .typed_app import OnKingsCornerApp
-from .widgets import PlayersView, TextPanel, card_text
+from .widgets import PlayersView, TextPanel
 
 __all__ = ["ReplayScreen"]
 
@@ -49,9 +52,17 @@ class ReplayScreen(OnKingsCornerApp, SizedScreen):
         self.title_text = title
         self.index = 0
 
+    @property
+    def reverse(self) -> bool:
+        """A Kings Reverse game: its pile instead of the cross."""
+        return self.replay.game == KINGS_REVERSE
+
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
-            yield CrossView(focusable=False)
+            if self.reverse:
+                yield PileBox()
+            else:
+                yield CrossView(focusable=False)
             with Vertical(id="side"):
                 yield PlayersView()
                 with VerticalScroll(id="replay-log"):
@@ -75,13 +86,16 @@ class ReplayScreen(OnKingsCornerApp, SizedScreen):
         steps = self.replay.steps
         step = steps[self.index]
         ascii_only = self.app.settings.ascii
-        cross = self.query_one(CrossView)
-        cross.board = step.piles
-        cross.stock = step.stock
+        if self.reverse:
+            self._show_pile(ascii_only)
+        else:
+            cross = self.query_one(CrossView)
+            cross.board = step.piles
+            cross.stock = step.stock
         lines = []
         for seat, name in enumerate(self.replay.names):
             mark = ">" if seat == step.current else " "
-            cards = " ".join(card_text(c, ascii_only) for c in step.hands[seat]) or "(none)"
+            cards = " ".join(any_card_text(c, ascii_only) for c in step.hands[seat]) or "(none)"
             lines.append(f"{mark}{name}: {len(step.hands[seat])} cards, {step.totals[seat]} pts\n   {cards}")
         self.query_one(PlayersView).rows = tuple(lines)
         told = [s for st in steps[max(0, self.index - 40): self.index + 1] for s in st.sentences]
@@ -92,6 +106,18 @@ class ReplayScreen(OnKingsCornerApp, SizedScreen):
             f"Replay{': ' + self.title_text if self.title_text else ''} - round {step.round_no}, "
             f"turn {step.turn} - move {self.index + 1} of {len(steps)}")
         self.app.cursor_position = self.query_one("#status").region.offset
+
+    def _show_pile(self, ascii_only: bool) -> None:
+        step = self.replay.steps[self.index]
+        box = self.query_one(PileBox)
+        box.top = step.pile[-1] if step.pile else None
+        below = " ".join(any_card_text(c, ascii_only) for c in step.pile[-3:-1])
+        lines = [f"Under it: {below}" if below else "Nothing under it."]
+        if step.follow is not None:
+            lines.append(f"Follow: {suit_text(step.follow, ascii_only)}")
+        lines += [f"Play goes: {direction_text(step.clockwise, ascii_only).lower()}",
+                  f"Stock: {step.stock} cards"]
+        box.lines = tuple(lines)
 
     def _goto(self, index: int) -> None:
         self.index = max(0, min(index, len(self.replay.steps) - 1))

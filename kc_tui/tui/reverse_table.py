@@ -191,11 +191,7 @@ class ReverseComputer:
             return
         self.decision = None
         service = screen.service
-        legal = service.legal_actions()
-        if service.apply_decision(decision, action):
-            screen.record(action)
-        elif service.decision_id != decision.id and legal:
-            screen.record(legal[-1])  # refused: the service played this instead
+        service.apply_decision(decision, action)  # the saver follows the service's actions
         for fault in screen.service.take_faults():
             screen.query_one("#log", RichLog).write(f"! {fault}")
         screen.shown_computer_action()
@@ -283,7 +279,7 @@ class ReverseTableScreen(TableVoice, OnKingsCornerApp, Screen[None]):
             self.service.add_listener(SessionRecorder(self.names, self.report))
             self.saver = ReverseSaver(self.service, self._specs(), ReverseSaver.new_path(self.names),
                                       on_error=self.report)
-            self.service.add_listener(self.saver)
+            self.saver.follow()
             self.service.start()
             self.saver.save()  # the deal: a game left in its first turn can be resumed
         else:
@@ -435,11 +431,6 @@ class ReverseTableScreen(TableVoice, OnKingsCornerApp, Screen[None]):
             self.say(f"{self.names[service.current]} is thinking...")
             self.computer.begin()
 
-    def record(self, action: Action) -> None:
-        """A computer's action was applied: the save keeps it."""
-        if self.saver is not None:
-            self.saver.acted(action)
-
     def shown_computer_action(self) -> None:
         """A computer acted: the table and the status line say what it did."""
         recent, self._recent = self._recent, []
@@ -460,8 +451,6 @@ class ReverseTableScreen(TableVoice, OnKingsCornerApp, Screen[None]):
             # export it).
             self.say(str(exc))
             return False
-        if self.saver is not None:
-            self.saver.acted(action)
         self._recent = []
         self.advance()
         return True
@@ -679,8 +668,6 @@ class ReverseTableScreen(TableVoice, OnKingsCornerApp, Screen[None]):
             if len(self.people) > 1:
                 self.viewer = -1
             service.next_round()
-            if self.saver is not None:
-                self.saver.dealt()
             self.refresh_table()
             self.advance()
 

@@ -1,5 +1,6 @@
-"""The saved games: resume one, or delete one (asked first).  A save that cannot be used is
-listed with what is wrong and where the file is, and offered for deletion."""
+"""The saved games of both games: resume one, or delete one (asked first).  A save that cannot
+be used is listed with what is wrong and where the file is, and offered for deletion.  Kings
+Reverse's saves follow Kings in the Corner's, each named by its game."""
 
 from __future__ import annotations
 
@@ -10,6 +11,12 @@ from textual.widgets import Static
 
 from ..engine.text import visible
 from ..storage import SaveError, SaveInfo, delete_save, is_open_elsewhere, list_saves, saves_dir
+from ..storage.reverse_saves import (
+    ReverseSaveError,
+    ReverseSaveInfo,
+    list_reverse_saves,
+    load_reverse_save,
+)
 from .dialogs import ConfirmScreen
 from .fit import SizedScreen
 from .keys import KeyRow, bindings, key_line
@@ -44,7 +51,7 @@ class SavesScreen(OnKingsCornerApp, SizedScreen):
 
     def __init__(self) -> None:
         super().__init__()
-        self.saves: list[SaveInfo] = []
+        self.saves: list[SaveInfo | ReverseSaveInfo] = []
 
     def compose(self) -> ComposeResult:
         yield Static("Continue a saved game", classes="screen-title")
@@ -59,11 +66,11 @@ class SavesScreen(OnKingsCornerApp, SizedScreen):
         self._load()
 
     def _load(self) -> None:
-        self.saves = list_saves()
+        self.saves = [*list_saves(), *list_reverse_saves()]
         menu = self.query_one(Menu)
         menu.items = [
-            MenuItem(str(i), str(i + 1) if i < 9 else " ", visible(info.title),
-                     disabled="cannot be resumed" if info.problem else "")
+            MenuItem(str(i), str(i + 1) if i < 9 else " ", _title(info),
+                     disabled="cannot be resumed" if _problem(info) else "")
             for i, info in enumerate(self.saves)
         ]
         menu.selected = min(menu.selected, max(len(menu.items) - 1, 0))
@@ -76,13 +83,16 @@ class SavesScreen(OnKingsCornerApp, SizedScreen):
                         f"in {saves_dir()}, newest first. Games save themselves after every turn.")
         menu.focus()
 
-    def _chosen(self) -> SaveInfo | None:
+    def _chosen(self) -> SaveInfo | ReverseSaveInfo | None:
         menu = self.query_one(Menu)
         return self.saves[menu.selected] if self.saves else None
 
     def on_menu_chosen(self, message: Menu.Chosen) -> None:
         info = self.saves[int(message.item.id)]
         status = self.query_one("#saves-status", TextPanel)
+        if isinstance(info, ReverseSaveInfo):
+            self._resume_reverse(info)
+            return
         if info.problem:
             status.show(f"This save cannot be resumed: {visible(info.problem)}. "
                         f"The file is {visible(str(info.path))}. "
@@ -98,6 +108,18 @@ class SavesScreen(OnKingsCornerApp, SizedScreen):
         self.app.pop_screen()
         self.app.start_table(service)
 
+    def _resume_reverse(self, info: ReverseSaveInfo) -> None:
+        try:
+            service, _ = load_reverse_save(info.path, self.app.report_save_error)
+        except ReverseSaveError as exc:
+            self.query_one("#saves-status", TextPanel).show(
+                f"This save cannot be resumed: {exc}. The file is {visible(str(info.path))}. "
+                "Press d to delete it.")
+            return
+        self.app.own(service)
+        self.app.pop_screen()
+        self.app.start_table(service)  # its saver follows the service
+
     def action_delete(self) -> None:
         info = self._chosen()
         if info is None:
@@ -105,15 +127,21 @@ class SavesScreen(OnKingsCornerApp, SizedScreen):
         question = f"Delete {visible(info.path.name)}? Press y to delete it, any other key to keep it."
         self.app.push_screen(ConfirmScreen(question), lambda yes: self._delete(info, bool(yes)))
 
-    def _delete(self, info: SaveInfo, yes: bool) -> None:
+    def _delete(self, info: SaveInfo | ReverseSaveInfo, yes: bool) -> None:
         status = self.query_one("#saves-status", TextPanel)
         if not yes:
             status.show("Kept.")
             return
         try:
-            delete_save(info.path)
+            if isinstance(info, ReverseSaveInfo):
+                info.path.unlink()
+            else:
+                delete_save(info.path)
         except SaveError as exc:
             status.show(f"Not deleted: {visible(exc.problem)}.")
+            return
+        except OSError as exc:
+            status.show(f"Not deleted: {visible(str(exc.strerror or exc))}.")
             return
         self._load()
         self.query_one("#saves-status", TextPanel).show(f"Deleted {visible(info.path.name)}.")
@@ -132,3 +160,13 @@ class SavesScreen(OnKingsCornerApp, SizedScreen):
 
     def action_resume(self) -> None:
         self.query_one(Menu).action_choose()
+
+
+def _title(info: SaveInfo | ReverseSaveInfo) -> str:
+    if isinstance(info, ReverseSaveInfo):
+        return f"Kings Reverse - {info.title}"
+    return visible(info.title)
+
+
+def _problem(info: SaveInfo | ReverseSaveInfo) -> str | None:
+    return None if isinstance(info, ReverseSaveInfo) else info.problem

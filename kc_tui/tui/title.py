@@ -10,7 +10,8 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from ..engine.rules import build_rules
-from ..storage import list_saves, report_text
+from ..storage import games_report_text, list_saves
+from ..storage.reverse_saves import list_reverse_saves
 from .fit import SizedScreen
 from .typed_app import OnKingsCornerApp
 from .widgets import Menu, MenuItem, TextPanel
@@ -68,8 +69,8 @@ class TitleScreen(OnKingsCornerApp, SizedScreen):
         yield self.too_small_note()
 
     def _refresh_resume(self) -> None:
-        """Continue is offered once a saved game exists."""
-        count = len(list_saves())
+        """Continue is offered once a saved game of either game exists."""
+        count = len(list_saves()) + len(list_reverse_saves())
         menu = self.query_one(Menu)
         menu.items = [
             MenuItem(i.id, i.key, i.label + (f" ({count})" if count else ""), "" if count else NO_SAVES)
@@ -127,13 +128,9 @@ class TitleScreen(OnKingsCornerApp, SizedScreen):
 
             self.app.push_screen(rules_screen(build_rules(4), "standard"))
         elif item_id == "stats":
-            from ..storage.reverse_records import reverse_report_text, reverse_transcripts_dir
             from .dialogs import TextScreen
 
-            text = report_text()
-            if reverse_transcripts_dir().is_dir():  # once a Kings Reverse session has been kept
-                text += f"\n\nKings Reverse\n\n{reverse_report_text()}"
-            self.app.push_screen(TextScreen("Statistics", text, close_keys="t"))
+            self.app.push_screen(TextScreen("Statistics", games_report_text(), close_keys="t"))
         elif item_id == "settings":
             from .info import SettingsScreen
 

@@ -80,3 +80,54 @@ def test_a_file_that_is_not_a_save_is_refused() -> None:
     with pytest.raises(ReverseSaveError, match="not a Kings Reverse save"):
         load_reverse_save(saver.path)
     assert list_reverse_saves() == []
+
+
+def _go_on(service: ReverseService, actions: int, pick: random.Random) -> list[str]:
+    """Play on with the computers deciding (the person picks with ``pick``); every action taken."""
+    taken: list[str] = []
+    for _ in range(actions):
+        if service.phase != "turn":
+            if service.phase == "session_over":
+                break
+            service.next_round()
+            taken.append("next")
+        elif service.waiting_for_human():
+            action = pick.choice(service.legal_actions())
+            service.act(action)
+            taken.append(str(action))
+        else:
+            decision = service.begin_decision()
+            action = decision.run()
+            assert service.apply_decision(decision, action)
+            taken.append(str(action))
+    return taken
+
+
+@pytest.mark.parametrize("seed", [7, 8, 9])
+def test_a_resumed_session_goes_on_as_the_unbroken_one_would_have(seed: int) -> None:
+    # The computers' generators are kept in the save: after a resume they choose as they would
+    # have without the interruption (easy picks at random, medium's ties too).
+    service, saver = _played(seed, 60)
+    restored, _ = load_reverse_save(saver.path)
+    assert _go_on(restored, 200, random.Random(seed)) == _go_on(service, 200, random.Random(seed))
+    assert restored.view(None).to_dict() == service.view(None).to_dict()
+
+
+def test_a_version_1_save_without_the_generators_still_loads() -> None:
+    service, saver = _played(10, 40)
+    doc = json.loads(saver.path.read_text())
+    assert doc["version"] == 2 and doc["rng"]["players"][0] is None
+    del doc["rng"]
+    doc["version"] = 1
+    saver.path.write_text(json.dumps(doc))
+    restored, _ = load_reverse_save(saver.path)
+    assert restored.view(0).to_dict() == service.view(0).to_dict()
+
+
+def test_a_save_with_damaged_generators_is_refused_with_a_sentence() -> None:
+    _, saver = _played(11, 20)
+    doc = json.loads(saver.path.read_text())
+    doc["rng"]["players"][1] = "not a state"
+    saver.path.write_text(json.dumps(doc))
+    with pytest.raises(ReverseSaveError, match="random generators' states are damaged"):
+        load_reverse_save(saver.path)

@@ -1,7 +1,9 @@
 """``kings-corner --game kings-reverse COMMAND``: Kings Reverse's own command line, which the
 application's (:mod:`kc_tui.cli`) hands over to through the game registry
-(:mod:`kc_tui.games`).  Commands: ``play`` (the full-screen table, or the line mode with ``--plain``),
-``simulate``, ``tournament`` and ``rules``."""
+(:mod:`kc_tui.games`).  Commands: ``play`` (the full-screen table, or the line mode with
+``--plain``), ``resume`` (the newest save), ``simulate``, ``tournament``, ``rules``, and what
+the game keeps: ``saves``, ``replay`` and ``stats`` (the application's own commands, for this
+game)."""
 
 from __future__ import annotations
 
@@ -12,13 +14,14 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from ...cli import records
 from ...cli.common import add_look_options, full_screen
 from ...cli.play import run_table
 from ...engine.text import visible
 from .ai import LEVELS
 from .ai.tournament import SEAT_NAMES, make_seats, run_tournament, simulate
 from .engine.describe import describe_rules
-from .engine.events import ReverseEvent, encode_event
+from .engine.events import GAME_NAME, ReverseEvent, encode_event
 from .engine.rules import OPTION_NAMES, PRESETS, ReverseRules, RuleError, build_rules
 from .engine.service import ReverseService
 from .plain import ReversePlain
@@ -130,6 +133,13 @@ def build_parser() -> argparse.ArgumentParser:
     _rule_options(play)
     play.set_defaults(func=_play, parser=play)
 
+    resume = sub.add_parser("resume", help="go straight back to the newest saved Kings Reverse game",
+                            description="Continue the newest saved Kings Reverse game at the table "
+                            "(or in the line mode with --plain, or without a terminal).")
+    resume.add_argument("--plain", action="store_true", help="in the line mode")
+    add_look_options(resume)
+    resume.set_defaults(func=_resume, parser=resume)
+
     sim = sub.add_parser("simulate", help="computer players against each other, a summary",
                          description="Play whole Kings Reverse sessions headless and print a summary.")
     sim.add_argument("--players", type=_seats, default=["medium", "medium", "easy"],
@@ -159,6 +169,10 @@ def build_parser() -> argparse.ArgumentParser:
                       help="the expert's thinking budget per decision (default 1)")
     _rule_options(tour)
     tour.set_defaults(func=_tournament, parser=tour)
+
+    records.add_saves_parser(sub, GAME_NAME)
+    records.add_replay_parser(sub)
+    records.add_stats_parser(sub, GAME_NAME)
 
     rules = sub.add_parser("rules", help="the rules in force in plain words")
     rules.add_argument("--players", type=int, default=4, choices=range(2, 7), metavar="N",
@@ -220,12 +234,53 @@ def _play(args: argparse.Namespace) -> int:
         service.add_listener(writer)
     try:
         if not args.plain and full_screen():
-            return run_table(service, args)
+            return run_table(service, args)  # the table keeps the save and the record
+        _keep(service, args.players)
         return ReversePlain(service, _read, sys.stdout).run()
     finally:
         service.close()
         if writer is not None:
             writer.close()
+
+
+def _tell(problem: str) -> None:
+    print(f"! {problem}", file=sys.stderr)
+
+
+def _keep(service: ReverseService, specs: Sequence[str]) -> None:
+    """The line mode keeps what the table keeps: a save after every action (removed when the
+    session ends) and the finished session's transcript for the statistics."""
+    from ...storage.reverse_records import SessionRecorder
+    from ...storage.reverse_saves import ReverseSaver
+
+    names = [s.name for s in service.seats]
+    service.add_listener(SessionRecorder(names, _tell))
+    saver = ReverseSaver(service, specs, ReverseSaver.new_path(names), on_error=_tell)
+    saver.follow()
+    service.start()
+    saver.save()  # the deal: a game left in its first turn can be resumed
+
+
+def _resume(args: argparse.Namespace) -> int:
+    """``resume [--plain]``: the newest saved Kings Reverse game, where it was left."""
+    from ...storage.reverse_saves import ReverseSaveError, list_reverse_saves, load_reverse_save
+
+    saved = list_reverse_saves()
+    if not saved:
+        print(f"No saved Kings Reverse game to resume ({PROG} play starts one).")
+        return 1
+    try:
+        service, _ = load_reverse_save(saved[0].path, _tell)
+    except ReverseSaveError as exc:
+        print(f"Cannot resume: {exc}")
+        return 1
+    try:
+        if not args.plain and full_screen():
+            return run_table(service, args)
+        print(f"Resumed {saved[0].title}.")
+        return ReversePlain(service, _read, sys.stdout).run()
+    finally:
+        service.close()
 
 
 def _simulate(args: argparse.Namespace) -> int:

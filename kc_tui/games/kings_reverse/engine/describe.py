@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from ....engine.cards import Card, Joker, Suit
 from ....engine.kinds import Phase
+from ....engine.text import YOU, subject_verb
 from .actions import Action, ActionKind
 from .events import (
     Called,
@@ -201,61 +202,64 @@ _DRAWS = {"turn": "", "7": " for the 7", "JK": " for the joker", "caught": " (ca
 
 def describe_event(event: ReverseEvent, names: Sequence[str], seat: int | None = None) -> str | None:
     """One sentence for ``event`` as ``seat`` sees it (``names`` are the seats' names); None for
-    events told elsewhere (turn ends)."""
+    events told elsewhere (turn ends).  ``seat``'s player, and a seat named "You", are spoken to
+    in the second person, and every verb agrees with its subject ("You deal", "Ada deals")."""
     def who(p: int) -> str:
-        return "You" if p == seat else names[p]
+        return YOU if p == seat else names[p]
+
+    def does(p: int, verb: str) -> str:
+        return subject_verb(who(p), verb)
+
+    def whom(p: int) -> str:
+        return "you" if who(p) == YOU else names[p]
+
+    def whose(p: int) -> str:
+        return "your" if who(p) == YOU else f"{names[p]}'s"
 
     if isinstance(event, (RoundStart, RoundView)):
-        return f"Round {event.round}: {names[event.dealer]} deals; {event.pile[0]} is turned up."
+        return f"Round {event.round}: {does(event.dealer, 'deals')}; {event.pile[0]} is turned up."
     if isinstance(event, TurnStart):
-        return f"{who(event.player)}: your turn." if event.player == seat else \
-            f"{names[event.player]}'s turn."
+        return "Your turn." if who(event.player) == YOU else f"{names[event.player]}'s turn."
     if isinstance(event, Played):
         if len(event.cards) == 2:
-            return f"{who(event.player)} marry {_cards(event.cards)}." if event.player == seat \
-                else f"{names[event.player]} marries {_cards(event.cards)}."
-        verb = "play" if event.player == seat else "plays"
-        return f"{who(event.player)} {verb} {event.cards[0]}."
+            return f"{does(event.player, 'marries')} {_cards(event.cards)}."
+        return f"{does(event.player, 'plays')} {event.cards[0]}."
     if isinstance(event, SuitNamed):
-        return f"{who(event.player)} {'name' if event.player == seat else 'names'} {event.suit.word}."
+        return f"{does(event.player, 'names')} {event.suit.word}."
     if isinstance(event, Reversed):
         return "Play now goes " + ("clockwise." if event.clockwise else "counter-clockwise.")
     if isinstance(event, Skipped):
-        return f"{who(event.player)} {'lose' if event.player == seat else 'loses'} the turn " \
-               f"({_SKIPS.get(event.reason, event.reason)})."
+        return f"{does(event.player, 'loses')} the turn ({_SKIPS.get(event.reason, event.reason)})."
     if isinstance(event, Drew):
         what = _cards(event.cards) if event.cards is not None else \
             (f"{event.count} card" + ("s" if event.count != 1 else ""))
         if event.count == 0:
             what = "nothing (the stock is empty)"
-        verb = "draw" if event.player == seat else "draws"
-        return f"{who(event.player)} {verb} {what}{_DRAWS.get(event.reason, '')}."
+        return f"{does(event.player, 'draws')} {what}{_DRAWS.get(event.reason, '')}."
     if isinstance(event, Passed):
-        return f"{who(event.player)} {'pass' if event.player == seat else 'passes'}."
+        return f"{does(event.player, 'passes')}."
     if isinstance(event, Called):
-        return f'{who(event.player)} {"call" if event.player == seat else "calls"} "one card".'
+        return f'{does(event.player, "calls")} "one card".'
     if isinstance(event, Caught):
-        verb = "are" if event.player == seat else "is"
-        return f'{who(event.player)} did not call "one card" and {verb} caught.'
+        be = "are" if who(event.player) == YOU else "is"
+        return f'{who(event.player)} did not call "one card" and {be} caught.'
     if isinstance(event, Gave):
         what = str(event.card) if event.card is not None else "a card"
-        return f"{who(event.player)} {'give' if event.player == seat else 'gives'} {what} to " \
-               f"{'you' if event.to == seat else names[event.to]}."
+        return f"{does(event.player, 'gives')} {what} to {whom(event.to)}."
     if isinstance(event, Challenged):
         verdict = "it was legal" if event.legal else "it was a bluff"
-        return (f"{who(event.player)} {'challenge' if event.player == seat else 'challenges'} "
-                f"{names[event.against]}'s joker: the hand is {_cards(event.hand) or 'empty'}; "
-                f"{verdict}.")
+        return (f"{does(event.player, 'challenges')} {whose(event.against)} joker: the hand is "
+                f"{_cards(event.hand) or 'empty'}; {verdict}.")
     if isinstance(event, RoundEnd):
-        head = (f"{names[event.winners[0]]} went out" if event.winners
+        head = (f"{who(event.winners[0])} went out" if event.winners
                 else "The round is blocked")
         scores = ", ".join(f"{names[i]} +{s} ({t})" for i, (s, t) in
                            enumerate(zip(event.scores, event.totals)))
         return f"Round {event.round} over: {head}. {scores}."
     if isinstance(event, SessionEnd):
-        won = " and ".join(names[w] for w in event.winners)
-        return f"The session is over: {won} {'wins' if len(event.winners) == 1 else 'win'} " \
-               "with the lowest score."
+        won = " and ".join(who(w) for w in event.winners)
+        verb = subject_verb(won, "wins") if len(event.winners) == 1 else f"{won} win"
+        return f"The session is over: {verb} with the lowest score."
     return None
 
 

@@ -1,16 +1,24 @@
 """The events of a Kings Reverse game: the transcript vocabulary of docs/protocol.md section 6
-as typed values.  ``as_dict()`` gives the protocol object; :func:`event_from_dict` reads one back;
-:func:`seat_view` is the one place that decides what a seat may see."""
+as typed values.  ``SessionStart`` (naming this game), ``TurnStart``, ``TurnEnd`` and
+``SessionEnd`` are every game's, from :mod:`kc_tui.engine.events`.  ``as_dict()`` gives the
+protocol object; :func:`event_from_dict` reads one back; :func:`seat_view` is the one place that
+decides what a seat may see."""
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from ....engine.cards import AnyCard, Suit, parse_any_card
-from ....engine.events import PlayerInfo
-from ....engine.kinds import SeatKind
+from ....engine.events import (
+    PlayerEvent,
+    SessionEnd,
+    SessionStart,
+    TurnEnd,
+    TurnStart,
+    session_start_from_dict,
+)
 from .actions import SUIT_BY_LETTER
 
 __all__ = [
@@ -31,20 +39,6 @@ def _names(cards: Cards) -> list[str]:
 
 def _cards(names: Any) -> Cards:
     return tuple(parse_any_card(n) for n in names)
-
-
-@dataclass(frozen=True, slots=True)
-class SessionStart:
-    version: int
-    seed: int | None
-    rules: Mapping[str, Any]
-    players: tuple[PlayerInfo, ...]
-    name = "session_start"
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"event": "session_start", "version": self.version, "game": GAME_NAME,
-                "seed": self.seed, "rules": dict(self.rules),
-                "players": [p.as_dict() for p in self.players]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,15 +77,6 @@ class RoundView:
         return {"event": "round_start", "round": self.round, "dealer": self.dealer,
                 "hand": _names(self.hand), "hand_counts": list(self.hand_counts),
                 "pile": _names(self.pile), "stock_count": self.stock_count}
-
-
-@dataclass(frozen=True, slots=True)
-class TurnStart:
-    player: int
-    name = "turn_start"
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"event": "turn_start", "player": self.player}
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,34 +150,24 @@ class Drew:
 
 
 @dataclass(frozen=True, slots=True)
-class Passed:
-    player: int
+class Passed(PlayerEvent):
+    """The player passes: nothing to play and the stock is empty (KR3.5)."""
+
     name = "pass"
 
-    def as_dict(self) -> dict[str, Any]:
-        return {"event": "pass", "player": self.player}
-
 
 @dataclass(frozen=True, slots=True)
-class Called:
+class Called(PlayerEvent):
     """The player called "one card" (KR5)."""
 
-    player: int
     name = "call"
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"event": "call", "player": self.player}
 
 
 @dataclass(frozen=True, slots=True)
-class Caught:
+class Caught(PlayerEvent):
     """A player who did not call "one card" is caught and draws two (KR5; a ``draw`` follows)."""
 
-    player: int
     name = "caught"
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"event": "caught", "player": self.player}
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,15 +204,6 @@ class Challenged:
 
 
 @dataclass(frozen=True, slots=True)
-class TurnEnd:
-    player: int
-    name = "turn_end"
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"event": "turn_end", "player": self.player}
-
-
-@dataclass(frozen=True, slots=True)
 class RoundEnd:
     """``reason`` "out" (``winners`` is the one who went out) or "blocked" (no winner, KR7)."""
 
@@ -253,16 +219,6 @@ class RoundEnd:
         return {"event": "round_end", "round": self.round, "reason": self.reason,
                 "winners": list(self.winners), "hands": [_names(h) for h in self.hands],
                 "scores": list(self.scores), "totals": list(self.totals)}
-
-
-@dataclass(frozen=True, slots=True)
-class SessionEnd:
-    winners: tuple[int, ...]
-    totals: tuple[int, ...]
-    name = "session_end"
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"event": "session_end", "winners": list(self.winners), "totals": list(self.totals)}
 
 
 ReverseEvent = (
@@ -285,7 +241,7 @@ def seat_view(event: ReverseEvent, seat: int | None) -> ReverseEvent:
     if isinstance(event, Gave) and seat not in (event.player, event.to) and event.card is not None:
         return Gave(event.player, event.to, None)
     if isinstance(event, SessionStart) and event.seed is not None:
-        return SessionStart(event.version, None, event.rules, event.players)
+        return replace(event, seed=None)
     return event
 
 
@@ -293,8 +249,7 @@ def event_from_dict(d: Mapping[str, Any], seat: int | None = None) -> ReverseEve
     """Read one transcript object back (raises ``KeyError``/``ValueError``)."""
     kind = d["event"]
     if kind == "session_start":
-        return SessionStart(d["version"], d["seed"], dict(d["rules"]), tuple(
-            PlayerInfo(p["name"], SeatKind(p["kind"]), p.get("level")) for p in d["players"]))
+        return session_start_from_dict(d)
     if kind == "round_start" and "hand" in d:
         return RoundView(d["round"], d["dealer"], seat, _cards(d["hand"]), tuple(d["hand_counts"]),
                          _cards(d["pile"]), d["stock_count"])

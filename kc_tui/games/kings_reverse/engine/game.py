@@ -20,6 +20,7 @@ from ....engine.events import PlayerInfo
 from ....engine.kinds import Phase
 from .actions import Action, ActionKind
 from .events import (
+    GAME_NAME,
     Called,
     Caught,
     Challenged,
@@ -190,7 +191,8 @@ class ReverseGame:
         """``session_start`` and the first deal; the first dealer is drawn at random (KR2)."""
         if self.round_no:
             raise ReverseIllegal("The session has already started.")
-        self._say(SessionStart(TRANSCRIPT_VERSION, self.seed, self.rules.as_dict(), self.players))
+        self._say(SessionStart(TRANSCRIPT_VERSION, self.seed, self.rules.as_dict(), self.players,
+                               GAME_NAME))
         self.dealer = self.rng.randrange(self.n)
         self._deal()
 

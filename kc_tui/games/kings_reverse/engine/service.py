@@ -1,5 +1,6 @@
 """The Kings Reverse service: the one door to a game, the same pattern as
-:mod:`kc_tui.engine.service` for Kings in the Corner.
+:mod:`kc_tui.engine.service` for Kings in the Corner, on the same shared door
+(:class:`kc_tui.engine.door.ServiceDoor`: seats, listeners, faults, the session loop).
 
 A front end builds a :class:`ReverseService` from a rule set, seats and a seed, calls
 :meth:`~ReverseService.start`, reads :meth:`~ReverseService.view` for a seat, and for a person's
@@ -20,9 +21,8 @@ from dataclasses import dataclass
 from typing import Callable, ClassVar, Protocol, Sequence
 
 from ....engine.cards import AnyCard, Suit
-from ....engine.events import PlayerInfo
-from ....engine.kinds import Phase, SeatKind
-from ....engine.text import visible
+from ....engine.door import ServiceDoor, TableSeat
+from ....engine.kinds import Phase
 from .actions import Action
 from .events import ReverseEvent, seat_view
 from .game import ReverseGame, ReverseIllegal, Step, card_of
@@ -58,22 +58,10 @@ class ReversePlayer(Protocol):
     def close(self) -> None: ...
 
 
-@dataclass(frozen=True, slots=True)
-class ReverseSeat:
+class ReverseSeat(TableSeat[ReversePlayer]):
     """A seat: a person at this keyboard (``player`` None) or a computer player."""
 
-    name: str
-    kind: SeatKind = SeatKind.HUMAN
-    level: str | None = None
-    player: ReversePlayer | None = None
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "name", visible(self.name))
-        object.__setattr__(self, "kind", SeatKind(self.kind))
-
-    @property
-    def info(self) -> PlayerInfo:
-        return PlayerInfo(self.name, self.kind, self.level)
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,16 +85,7 @@ class ReverseDecision:
         return self.player.choose(self.view)
 
 
-class _SeatViewer:
-    def __init__(self, seat: int | None, observe: Listener) -> None:
-        self.seat = seat
-        self.observe = observe
-
-    def __call__(self, event: ReverseEvent) -> None:
-        self.observe(seat_view(event, self.seat))
-
-
-class ReverseService:
+class ReverseService(ServiceDoor[ReverseEvent, ReverseSeat, ReverseGame]):
     """Runs a Kings Reverse session for a list of seats; ``seed`` makes it reproducible."""
 
     def __init__(self, rules: ReverseRules, seats: Sequence[ReverseSeat], seed: int | None = None,
@@ -114,65 +93,32 @@ class ReverseService:
         if len(seats) != rules.players:
             raise ValueError(f"{len(seats)} seats for a {rules.players}-player rule set")
         self.rules = rules
-        self.seats = tuple(seats)
+        self._open_door(seats, listeners)
         self.seed = random.SystemRandom().getrandbits(48) if seed is None else seed
-        self._listeners: list[Listener] = list(listeners)
-        self.faults: list[str] = []
-        """One line per fault of a computer seat (an illegal action, a crash)."""
-        self.on_decision: Callable[[int, float], None] | None = None
-        """Called with (seat, seconds) after each computer decision (for measurements)."""
         self.game = ReverseGame(rules, random.Random(self.seed), [s.info for s in self.seats],
                                 self.seed)
         """The referee: engine-side only (tests, the tournament); front ends read views."""
         self.game.set_emit(self._dispatch if self._listeners else None)
-        people = [i for i, s in enumerate(self.seats) if s.player is None]
-        self.keyboard_seat: int | None = people[0] if len(people) == 1 else None
-        """The one person at this keyboard; None in hot-seat or with computers only."""
+        self._action_watchers: list[Callable[[Action | None], None]] = []
 
-    # ------------------------------------------------------------------ listeners
-    def add_listener(self, listener: Listener) -> None:
-        """Send ``listener`` every event as the referee sees it (transcripts, saves)."""
-        self._listeners.append(listener)
-        self.game.set_emit(self._dispatch)
+    refusal = ReverseIllegal
+    seat_view = staticmethod(seat_view)
 
-    def follow(self, listener: Listener, seat: int | None) -> None:
-        """Send ``listener`` each event as ``seat`` may see it (None: a spectator)."""
-        self.add_listener(_SeatViewer(seat, listener))
+    def watch_actions(self, watcher: Callable[[Action | None], None]) -> None:
+        """Call ``watcher`` with every action applied, a person's or a computer's (the one
+        actually taken when a computer's was refused), and with None for each new deal: the
+        referee is deterministic given its seed, so these are what a save keeps."""
+        self._action_watchers.append(watcher)
 
-    def remove_listener(self, listener: Listener) -> None:
-        for added in self._listeners:
-            if added == listener or (isinstance(added, _SeatViewer) and added.observe == listener):
-                self._listeners.remove(added)
-                break
-        if not self._listeners:
-            self.game.set_emit(None)
-
-    def _dispatch(self, event: ReverseEvent) -> None:
-        for listener in list(self._listeners):
-            try:
-                listener(event)
-            except Exception as exc:  # noqa: BLE001 - a failing listener must not stop the game
-                name = getattr(listener, "name", None) or type(listener).__name__
-                self.faults.append(f"{name} failed and was stopped: {exc}")
-                self.remove_listener(listener)
+    def _took(self, action: Action | None) -> None:
+        for watcher in self._action_watchers:
+            watcher(action)
 
     # ------------------------------------------------------------------ flow
-    def start(self) -> None:
-        """``session_start`` and the first deal."""
-        self.game.start()
-
     def next_round(self) -> None:
         """Deal the next round (only between rounds)."""
-        self.game.next_round()
-
-    @property
-    def phase(self) -> Phase:
-        return self.game.phase
-
-    @property
-    def current(self) -> int:
-        """The seat that must act (during a turn)."""
-        return self.game.current
+        super().next_round()
+        self._took(None)
 
     @property
     def step(self) -> Step:
@@ -185,10 +131,6 @@ class ReverseService:
         if game.phase != Phase.TURN:
             return None
         return DecisionId(game.round_no, game.steps, game.current)
-
-    def waiting_for_human(self) -> bool:
-        """True when a person's seat must act now."""
-        return self.game.phase == Phase.TURN and self.seats[self.game.current].player is None
 
     def view(self, seat: int | None) -> ReverseView:
         """The game as ``seat`` may see it now (None: a spectator, shown no hand)."""
@@ -220,6 +162,7 @@ class ReverseService:
         if game.phase == Phase.TURN and self.seats[game.current].player is not None:
             raise ReverseIllegal(f"It is {self.seats[game.current].name}'s turn.")
         game.apply(action)
+        self._took(action)
 
     def round_summary(self) -> ReverseRoundSummary:
         """The round just finished, every hand face up (only between rounds)."""
@@ -228,10 +171,6 @@ class ReverseService:
             raise ReverseIllegal("The round is still being played.")
         return ReverseRoundSummary(game.history[-1], tuple(game.hand(s) for s in range(game.n)),
                                    game.phase == Phase.SESSION_OVER, game.session_winners)
-
-    @property
-    def session_winners(self) -> tuple[int, ...]:
-        return self.game.session_winners
 
     # ------------------------------------------------------------------ computer seats
     def begin_decision(self) -> ReverseDecision:
@@ -261,10 +200,13 @@ class ReverseService:
         game = self.game
         try:
             game.apply(action)
+            self._took(action)
             return True
         except ReverseIllegal as exc:
             self.faults.append(f"{self.seats[game.current].name} tried {str(action)[:40]}: {exc}")
-            game.apply(game.legal_actions()[-1])  # draw, pass, end or accept: always there
+            instead = game.legal_actions()[-1]  # draw, pass, end or accept: always there
+            game.apply(instead)
+            self._took(instead)
             return False
 
     def run_computer_turns(self, limit: int | None = None) -> int:
@@ -295,34 +237,6 @@ class ReverseService:
             done += 1
         return done
 
-    def play_session(self, max_rounds: int | None = None,
-                     on_round_end: Callable[[ReverseGame], None] | None = None) -> int:
-        """Play a whole all-computer session (or ``max_rounds`` rounds); rounds played."""
-        game = self.game
-        if not game.round_no:
-            self.start()
-        rounds = 0
-        while True:
-            self.run_computer_turns()
-            if game.phase == Phase.TURN:
-                raise ReverseIllegal("A person's seat is waiting; play_session needs computers only.")
-            rounds += 1
-            if on_round_end:
-                on_round_end(game)
-            if game.phase == Phase.SESSION_OVER or (max_rounds is not None and rounds >= max_rounds):
-                return rounds
-            game.next_round()
-
-    def take_faults(self) -> list[str]:
-        """The faults since the last call, made visible, oldest first."""
-        faults, self.faults = self.faults, []
-        return [visible(f) for f in faults]
-
-    def close(self) -> None:
-        """Release what the seats hold."""
-        for seat in self.seats:
-            if seat.player is not None:
-                seat.player.close()
 
 
 def _card(c: int) -> AnyCard:
