@@ -94,7 +94,9 @@ async def test_the_new_table_screen_names_the_table(tmp_path: Path) -> None:
         await pilot.press("n")
         await until(pilot, lambda: any("its name: Ada's table." in str(panel.render())
                                        for panel in app.screen.query("#summary")), "the default name")
-        await pilot.press("up")  # from the number of players up to the name
+        await pilot.press("up")  # from the number of players up to the game,
+        assert app.screen.focused is not None and app.screen.focused.id == "game"
+        await pilot.press("up")  # and up to the name
         assert app.screen.focused is not None and app.screen.focused.id == "table-name"
         await pilot.press(*"Game night")
         summary = app.screen.query_one("#summary", TextPanel)
