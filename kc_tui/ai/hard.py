@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 from ..engine.observation import Observation
+from .budget import Budget
 from .expert import ExpertPlayer, ThinkingTraits
 from .search import BoardWeights, TurnSearch
 
@@ -28,5 +29,5 @@ class HardPlayer(ExpertPlayer):
         self.weights = weights
         self.node_limit = node_limit
 
-    def _search(self, obs: Observation, deadline: float | None) -> TurnSearch:
+    def _search(self, obs: Observation, budget: Budget | None) -> TurnSearch:
         return TurnSearch(obs.rules.scoring, self.weights, self.node_limit)
