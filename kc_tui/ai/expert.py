@@ -47,8 +47,10 @@ CANDIDATES = 16
 """Plans compared by rollouts: measured 35.5% -> 38.2% of four-player rounds against three
 medium players going from 6 to 16 (plus 2 that hold a card back), heads-up unchanged."""
 HOLD = 2
-RACE_MIN = 12
-"""Samples before a candidate may be dropped from the race."""
+RACE_MIN = 24
+"""Samples before a candidate may be dropped from the race: as many as ``hard`` weighs every
+plan on, so the expert never settles on less evidence than ``hard`` (at 12, and a 0.1 s budget,
+it answered in 9 ms of processor time at the median and won 53.8% of 100 deals against hard)."""
 RACE_EVERY = 4
 """Samples between two looks at the race."""
 RACE_Z = 2.5
@@ -294,7 +296,7 @@ class ThinkingTraits:
 
 
 EXPERT = ThinkingTraits(candidates=CANDIDATES, hold=HOLD, samples=None, think=DEFAULT_THINK,
-                        reads=False, races=True)
+                        reads=True, races=True, horizon=2)
 
 
 class ExpertPlayer(Player):
