@@ -35,8 +35,8 @@ def _five_rules():
 @functools.cache
 def _seed_where_the_person_plays() -> int:
     """The first deal (from seed 9) in which the person gets a turn before anyone goes out: the
-    computers' play decides it, so a change of AI moves it (seed 8 let Dev go out on the first
-    trip round the table, and with issue 15's hard seed 9 ended before the person played too)."""
+    computers' play decides it, so a change of AI may move it (seed 8 let Dev go out on the first
+    trip round the table; seed 9 is still the first with the hard of issue 15)."""
     for seed in range(9, 60):
         service = GameService(_five_rules(), _five_seats(), seed=seed)
         service.start()
