@@ -2,22 +2,28 @@
 
 The turn search gives a handful of candidate plans ending in distinct positions.  The expert
 then samples the cards it cannot see into the opponents' hands and the stock (consistent with
-their counts), plays the round on from each candidate with the fast greedy policy for every
-seat, and keeps the candidate with the best average outcome: its win share, the penalty it
-would pay under the scoring in force, and whether the session would end in its favour.  Every
-candidate is scored on the same samples (common random numbers), so differences are real.
-This is Perfect Information Monte Carlo over one turn, the determinization family that
-information-set MCTS (Cowling, Powley and Whitehouse 2012) refines; here the opponents' replies
-are modelled by the greedy policy rather than searched.
+their counts, and with card reading, with what each opponent showed it lacks: a card that
+fitted when it ended its turn), plays on from each candidate with the fast greedy policy for
+every seat, and keeps the candidate with the best average outcome.  A rollout plays two laps
+of the table and judges the position by the cards each seat holds (:func:`position_value`), or
+with no horizon plays the round out and counts its win share, the penalty it would pay under
+the scoring in force, and whether the session would end in its favour.  Every candidate is
+scored on the same samples (common random numbers), so differences are real.  This is
+determinization (Perfect Information Monte Carlo) over one turn with an opponent model, the
+family that information-set MCTS (Cowling, Powley and Whitehouse 2012) refines; here the
+opponents' replies are modelled by the greedy policy rather than searched.
 
 It is anytime: it stops when its think budget (default 1 s) is spent or it is cancelled, and
-answers with the best candidate so far (the turn search's own choice before any rollout).  It
-spends its time where the decision is close: candidates are raced (:class:`Rollouts`), so plans
-that fall clearly behind stop costing playouts and a clear choice is answered early.
+answers with the best candidate so far (the turn search's own choice before any rollout).  The
+budget is a hard guard (:class:`~kc_tui.ai.budget.Budget`): the clock is read inside the search
+and the rollouts, with a margin that grows with the longest stall seen.  It spends its time
+where the decision is close: candidates are raced (:class:`Rollouts`), so plans that fall
+clearly behind stop costing playouts and a clear choice is answered early.
 
 A level of this family is a :class:`ThinkingTraits`: planning (how many plans), risk (plans
-that keep a card back), looking ahead (samples or a budget), card reading (inference from the
-table) and racing, each switchable; ``hard`` is the same player with a short, fixed leash.
+that keep a card back), looking ahead (samples or a budget), short sight (the rollouts'
+horizon), card reading (inference from the table) and racing, each switchable; ``hard`` is
+the same player with a short, fixed leash.
 """
 
 from __future__ import annotations
@@ -316,9 +322,10 @@ class ExpertPlayer(Player):
         self.hold = t.hold if hold is None else hold
         """Extra candidates that keep one card more than the best plan."""
         self.infer = t.reads if infer is None else infer
-        """Deal sampled hands consistently with what each opponent left unplayed.  Over 1,000
-        duplicate deals against medium it did not help (66.5% with it, 68.0% without), though
-        what it infers is always true of greedy opponents."""
+        """Deal sampled hands consistently with what each opponent left unplayed (always true
+        of greedy opponents).  With whole-round rollouts it had not helped (over 1,000 deals
+        against medium, 66.5% with it, 68.0% without); with two-lap rollouts it is on for both
+        thinking levels (docs/strength.md)."""
         self.samples = t.samples
         self.race = t.races
         self.horizon = t.horizon
