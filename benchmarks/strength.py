@@ -3,7 +3,7 @@ as one against three in four-player tables, the expert and the oracle against me
 decision times of the thinking levels, all with duplicate deals.
 
 Run: python benchmarks/strength.py [--deals 2000] [--table-deals 500] [--expert-deals 2000]
-     [--think 1.0] [--jobs 2] [--out FILE] [--only ROW ...]
+     [--think 1.0] [--clock wall|cpu] [--jobs 2] [--out FILE] [--only ROW ...]
 
 Each row is also printed as the `kings-corner tournament` command that reproduces it, with its
 targets: heads-up the upper level wins 58% to 80% with the 95% interval above 55%; at four
@@ -15,11 +15,16 @@ a Markdown table (docs/strength.md quotes it); asserts nothing.
 from __future__ import annotations
 
 import argparse
+import functools
 import platform
+import random
 import time
 from pathlib import Path
 
 from kc_tui.ai import LADDER
+from kc_tui.ai.base import Player
+from kc_tui.ai.expert import ExpertPlayer
+from kc_tui.ai.seats import player_for
 from kc_tui.ai.tournament import EntrantResult, TournamentResult, run_tournament
 from kc_tui.engine.rules import build_rules
 
@@ -33,11 +38,23 @@ def _command(players: list[str], deals: int, think: float, jobs: int, seed: int)
     )
 
 
-def _match(players: list[str], deals: int, think: float, jobs: int, seed: int) -> TournamentResult:
-    print("$", _command(players, deals, think, jobs, seed), flush=True)
+def _player(spec: str, seat: int, rng: random.Random, think: float, clock: str) -> Player:
+    """A tournament seat; with ``clock`` "cpu" the expert's budget is read on its own processor
+    time, so on a shared machine it thinks as much as it would on an idle one."""
+    player = player_for(spec, seat, rng, think=think)
+    if clock == "cpu" and isinstance(player, ExpertPlayer):
+        player.clock = time.thread_time
+    return player
+
+
+def _match(players: list[str], deals: int, think: float, jobs: int, seed: int,
+           clock: str = "wall") -> TournamentResult:
+    print("$", _command(players, deals, think, jobs, seed)
+          + (" (the expert's budget in processor time)" if clock == "cpu" and "expert" in players else ""),
+          flush=True)
     result = run_tournament(
         players, build_rules(len(players)), deals * len(players), seed=seed, duplicate=True, jobs=jobs,
-        think=think,
+        factory=functools.partial(_player, think=think, clock=clock),
     )
     for e in result.entrants:
         print(
@@ -78,6 +95,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", nargs="*", default=None,
                         help="measure only these rows, e.g. hard-medium expert-hard-4")
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                        help="what the expert's budget is read on: the wall clock, as in the game, or "
+                             "its own processor time (a shared machine's load then does not weaken it; "
+                             "its decision times are then longer than the budget in wall-clock time)")
     parser.add_argument("--out", type=Path, default=None, help="also write the table to this file")
     args = parser.parse_args()
     names = [lv.name for lv in LADDER]
@@ -100,7 +121,7 @@ def main() -> None:
         deals = args.deals if len(players) == 2 else args.table_deals
         if "expert" in players:
             deals = min(deals, args.expert_deals)
-        result = _match(players, deals, args.think, args.jobs, args.seed)
+        result = _match(players, deals, args.think, args.jobs, args.seed, args.clock)
         e = _entrant(result, focus)
         rates[key] = e.win_rate
         label = (f"{focus} vs {players[1]}" if len(players) == 2
@@ -122,7 +143,8 @@ def main() -> None:
     lines += [
         "",
         f"`python benchmarks/strength.py --deals {args.deals} --table-deals {args.table_deals} "
-        f"--expert-deals {args.expert_deals} --think {args.think:g} --jobs {args.jobs} --seed {args.seed}`"
+        f"--expert-deals {args.expert_deals} --think {args.think:g} --jobs {args.jobs} --seed {args.seed}"
+        f" --clock {args.clock}`"
         f" on {platform.machine()} ({platform.python_implementation()} {platform.python_version()}), "
         f"{(time.time() - started) / 60:.0f} minutes.",
         "",

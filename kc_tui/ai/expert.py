@@ -2,22 +2,28 @@
 
 The turn search gives a handful of candidate plans ending in distinct positions.  The expert
 then samples the cards it cannot see into the opponents' hands and the stock (consistent with
-their counts), plays the round on from each candidate with the fast greedy policy for every
-seat, and keeps the candidate with the best average outcome: its win share, the penalty it
-would pay under the scoring in force, and whether the session would end in its favour.  Every
-candidate is scored on the same samples (common random numbers), so differences are real.
-This is Perfect Information Monte Carlo over one turn, the determinization family that
-information-set MCTS (Cowling, Powley and Whitehouse 2012) refines; here the opponents' replies
-are modelled by the greedy policy rather than searched.
+their counts, and with card reading, with what each opponent showed it lacks: a card that
+fitted when it ended its turn), plays on from each candidate with the fast greedy policy for
+every seat, and keeps the candidate with the best average outcome.  A rollout plays two laps
+of the table and judges the position by the cards each seat holds (:func:`position_value`), or
+with no horizon plays the round out and counts its win share, the penalty it would pay under
+the scoring in force, and whether the session would end in its favour.  Every candidate is
+scored on the same samples (common random numbers), so differences are real.  This is
+determinization (Perfect Information Monte Carlo) over one turn with an opponent model, the
+family that information-set MCTS (Cowling, Powley and Whitehouse 2012) refines; here the
+opponents' replies are modelled by the greedy policy rather than searched.
 
 It is anytime: it stops when its think budget (default 1 s) is spent or it is cancelled, and
-answers with the best candidate so far (the turn search's own choice before any rollout).  It
-spends its time where the decision is close: candidates are raced (:class:`Rollouts`), so plans
-that fall clearly behind stop costing playouts and a clear choice is answered early.
+answers with the best candidate so far (the turn search's own choice before any rollout).  The
+budget is a hard guard (:class:`~kc_tui.ai.budget.Budget`): the clock is read inside the search
+and the rollouts, with a margin that grows with the longest stall seen.  It spends its time
+where the decision is close: candidates are raced (:class:`Rollouts`), so plans that fall
+clearly behind stop costing playouts and a clear choice is answered early.
 
 A level of this family is a :class:`ThinkingTraits`: planning (how many plans), risk (plans
-that keep a card back), looking ahead (samples or a budget), card reading (inference from the
-table) and racing, each switchable; ``hard`` is the same player with a short, fixed leash.
+that keep a card back), looking ahead (samples or a budget), short sight (the rollouts'
+horizon), card reading (inference from the table) and racing, each switchable; ``hard`` is
+the same player with a short, fixed leash.
 """
 
 from __future__ import annotations
@@ -27,15 +33,16 @@ import random
 import threading
 import time
 from dataclasses import dataclass
-from typing import ClassVar, Sequence
+from typing import Callable, ClassVar, Sequence
 
 from ..engine.cards import ALL_MASK, FITS, KING_MASK
 from ..engine.events import Draw, Event, MoveEvent, Play, RoundView, SessionStart, TurnEnd, TurnStart, Undo
 from ..engine.game import Game, Phase
 from ..engine.observation import Observation
 from ..engine.rules import RuleSet
-from ..engine.scoring import LOW_WINS
+from ..engine.scoring import LOW_WINS, hand_penalty
 from .base import Player
+from .budget import Budget
 from .medium import greedy_plan
 from .search import Candidate, TurnSearch
 
@@ -46,8 +53,10 @@ CANDIDATES = 16
 """Plans compared by rollouts: measured 35.5% -> 38.2% of four-player rounds against three
 medium players going from 6 to 16 (plus 2 that hold a card back), heads-up unchanged."""
 HOLD = 2
-RACE_MIN = 12
-"""Samples before a candidate may be dropped from the race."""
+RACE_MIN = 24
+"""Samples before a candidate may be dropped from the race: as many as ``hard`` weighs every
+plan on, so the expert never settles on less evidence than ``hard`` (at 12, and a 0.1 s budget,
+it answered in 9 ms of processor time at the median and won 53.8% of 100 deals against hard)."""
 RACE_EVERY = 4
 """Samples between two looks at the race."""
 RACE_Z = 2.5
@@ -59,16 +68,38 @@ _NEVER_DEALS = random.Random(0)
 """The RNG of every rollout's game: a rollout ends with its round, so it never deals."""
 
 
-def rollout_value(game: Game, seat: int, rules: RuleSet, deadline: float | None = None) -> float | None:
+def rollout_value(game: Game, seat: int, rules: RuleSet, budget: Budget | None = None,
+                  horizon: int | None = None) -> float | None:
     """Play the round on with the greedy policy for every seat; the outcome for ``seat``, or
-    None if ``deadline`` passed first."""
+    None if ``budget`` was spent first.  With ``horizon``, stop after that many turns and judge
+    the position by the cards each seat holds (:func:`position_value`)."""
+    turns = 0
     while game.phase == Phase.TURN:
-        if deadline is not None and time.perf_counter() > deadline:
+        if horizon is not None and turns >= horizon:
+            return position_value(game, seat, rules)
+        if budget is not None and budget.spent():
             return None
         game.play_plan(greedy_plan(game.piles, game.hands[game.current]))
         if game.phase == Phase.TURN:
             game.end_turn(force_kings=True)
+        turns += 1
     return outcome(game, seat, rules)
+
+
+CARD_ODDS = 0.6
+"""How much one card fewer in hand raises a seat's chances in :func:`position_value` (each
+seat's chance of going out first is taken as proportional to ``exp(-CARD_ODDS * cards)``)."""
+
+
+def position_value(game: Game, seat: int, rules: RuleSet) -> float:
+    """An unfinished round judged for ``seat``: its chance of going out first, taken from the
+    cards every seat holds, less the points its hand would cost if it did not."""
+    hands = game.hands
+    weights = [math.exp(-CARD_ODDS * h.bit_count()) for h in hands]
+    chance = weights[seat] / sum(weights)
+    if rules.scoring in ("chips", "none"):
+        return chance
+    return chance - 0.02 * (1.0 - chance) * hand_penalty(rules.scoring, hands[seat])
 
 
 def outcome(game: Game, seat: int, rules: RuleSet) -> float:
@@ -97,8 +128,12 @@ class Rollouts:
     is left (racing, as in Maron and Moore's Hoeffding races, with an indifference zone).
     """
 
-    def __init__(self, obs: Observation, candidates: Sequence[Candidate], race: bool = False) -> None:
+    def __init__(self, obs: Observation, candidates: Sequence[Candidate], race: bool = False,
+                 horizon: int | None = None) -> None:
         self.obs = obs
+        self.horizon = None if horizon is None else horizon * len(obs.hand_counts)
+        """Turns each rollout plays before the position is judged (None: to the round's end);
+        ``horizon`` counts turns of every seat (laps of the table)."""
         self.candidates = list(candidates)
         self.totals = [0.0] * len(candidates)
         self.samples = 0
@@ -114,13 +149,14 @@ class Rollouts:
         """Whether one candidate is left: more samples would not change the choice."""
         return len(self.active) == 1
 
-    def run(self, hands: Sequence[int], stock: Sequence[int], deadline: float | None = None) -> bool:
-        """One sample: the same hidden cards for every candidate.  Past ``deadline`` the sample
-        is dropped whole (so every candidate keeps the same samples) and False is returned."""
+    def run(self, hands: Sequence[int], stock: Sequence[int], budget: Budget | None = None) -> bool:
+        """One sample: the same hidden cards for every candidate.  Once ``budget`` is spent the
+        sample is dropped whole (so every candidate keeps the same samples) and False is
+        returned."""
         obs = self.obs
         values = []
         for i in self.active:
-            if deadline is not None and time.perf_counter() > deadline:
+            if budget is not None and budget.spent():
                 return False
             game = Game.from_position(
                 obs.rules, hands, obs.piles, stock, obs.seat, dealer=obs.dealer,
@@ -130,7 +166,7 @@ class Rollouts:
             game.play_plan(self.candidates[i].plan)
             if game.phase == Phase.TURN:
                 game.end_turn(force_kings=True)
-            value = rollout_value(game, obs.seat, obs.rules, deadline)
+            value = rollout_value(game, obs.seat, obs.rules, budget, self.horizon)
             if value is None:
                 return False
             values.append(value)
@@ -260,10 +296,13 @@ class ThinkingTraits:
     races: bool
     """Spends its time where the decision is close: drops plans clearly behind on the samples
     so far, and answers as soon as one plan is left."""
+    horizon: int | None = None
+    """Short sight: laps of the table (a turn for every seat) each rollout plays on before
+    judging the position by the cards each seat holds (None: to the round's end)."""
 
 
 EXPERT = ThinkingTraits(candidates=CANDIDATES, hold=HOLD, samples=None, think=DEFAULT_THINK,
-                        reads=False, races=True)
+                        reads=True, races=True, horizon=2)
 
 
 class ExpertPlayer(Player):
@@ -283,14 +322,18 @@ class ExpertPlayer(Player):
         self.hold = t.hold if hold is None else hold
         """Extra candidates that keep one card more than the best plan."""
         self.infer = t.reads if infer is None else infer
-        """Deal sampled hands consistently with what each opponent left unplayed.  Over 1,000
-        duplicate deals against medium it did not help (66.5% with it, 68.0% without), though
-        what it infers is always true of greedy opponents."""
+        """Deal sampled hands consistently with what each opponent left unplayed (always true
+        of greedy opponents).  With whole-round rollouts it had not helped (over 1,000 deals
+        against medium, 66.5% with it, 68.0% without); with two-lap rollouts it is on for both
+        thinking levels (docs/strength.md)."""
         self.samples = t.samples
         self.race = t.races
+        self.horizon = t.horizon
         self.follows_events = self.infer
         """Only an inferring expert needs the events (they cost the simulator its fast path)."""
         self._cancel = threading.Event()
+        self.clock: Callable[[], float] = time.perf_counter
+        """The clock the think budget is read on (tests give a simulated one)."""
         self.memory = TableMemory()
         self.last_samples = 0
         """Sampled deals the last decision scored the candidates on."""
@@ -310,45 +353,46 @@ class ExpertPlayer(Player):
         self._cancel.set()
 
     def plan_turn(self, obs: Observation) -> list[int]:
-        # A margin for the final bookkeeping.
-        deadline = None if self.think is None else time.perf_counter() + self.think * 0.97
+        budget = None if self.think is None else Budget(self.think, self.clock)
         try:
-            return self._plan(obs, deadline)
+            return self._plan(obs, budget)
         finally:
             # A cancel is spent on the decision it interrupted (or, if it came between two
             # decisions, on the next one, which then answers at once).
             self._cancel.clear()
 
-    def _search(self, obs: Observation, deadline: float | None) -> TurnSearch:
+    def _search(self, obs: Observation, budget: Budget | None) -> TurnSearch:
         """The turn search that proposes the candidates."""
-        return TurnSearch(obs.rules.scoring, deadline=deadline)
+        return TurnSearch(obs.rules.scoring, budget=budget)
 
-    def _plan(self, obs: Observation, deadline: float | None) -> list[int]:
-        cands = self._search(obs, deadline).candidates(obs.piles, obs.hand_mask, self.count, hold=self.hold)
+    def _plan(self, obs: Observation, budget: Budget | None) -> list[int]:
+        cands = self._search(obs, budget).candidates(obs.piles, obs.hand_mask, self.count, hold=self.hold)
         self.last_candidates = len(cands)
         self.last_settled = False
         if len(cands) == 1:
             self.last_samples = self.last_playouts = 0
             return list(cands[0].plan)
-        rollouts = Rollouts(obs, cands, race=self.race)
+        rollouts = Rollouts(obs, cands, race=self.race, horizon=self.horizon)
         on_board = 0
         for pile in obs.piles:
             for c in pile:
                 on_board |= 1 << c
         unseen = [c for c in range(52) if (ALL_MASK & ~obs.hand_mask & ~on_board) >> c & 1]
         rng = self.rng
-        # Stop early enough that the last sample ends inside the budget: a sample that would
-        # not is dropped rather than finished late.
+        # Start no sample that would likely end past the deadline (it would be dropped, the
+        # budget guard stops it); the guard itself looks at the clock at every simulated turn.
         slowest = 0.0
         cap = self.samples
         while not self._cancel.is_set() and not rollouts.settled and (cap is None or rollouts.samples < cap):
-            now = time.perf_counter()
-            if deadline is not None and now + slowest > deadline:
-                break
+            if budget is not None:
+                now = budget.clock()
+                if now + slowest > budget.deadline or budget.spent():
+                    break
             hands, stock = self._sample(obs, unseen, rng)
-            if not rollouts.run(hands, stock, deadline):
+            if not rollouts.run(hands, stock, budget):
                 break
-            slowest = max(slowest, time.perf_counter() - now)
+            if budget is not None:
+                slowest = max(slowest, budget.clock() - now)
         self.last_samples = rollouts.samples
         self.last_playouts = rollouts.playouts
         self.last_settled = rollouts.settled

@@ -14,13 +14,13 @@ transposition key sorts the edge piles by (bottom, top) and the corners by top.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from typing import Sequence
 
 from ..engine.cards import ALL_MASK, FITS, PARENTS
 from ..engine.moves import MOVE_BASE, legal_codes
 from ..engine.scoring import card_penalty
+from .budget import Budget
 
 __all__ = ["BoardWeights", "TurnSearch", "SearchResult", "Candidate"]
 
@@ -76,12 +76,12 @@ class TurnSearch:
         scoring: str = "classic",
         weights: BoardWeights | None = None,
         node_limit: int = 6000,
-        deadline: float | None = None,
+        budget: Budget | None = None,
     ) -> None:
         self.weights = weights or BoardWeights()
         self.node_limit = node_limit
-        self.deadline = deadline
-        """A ``time.perf_counter()`` instant after which no node is expanded."""
+        self.budget = budget
+        """The decision's clock: once it is spent no node is expanded."""
         self._penalty = tuple(card_penalty(scoring, c) for c in range(52))
         if scoring in ("chips", "none"):
             # Chips and no-score rounds only count cards left.
@@ -259,7 +259,7 @@ class TurnSearch:
         best = self._eval(hand)
         if not self._stopped and (
             self._nodes > self.node_limit
-            or (self.deadline is not None and not self._nodes & 63 and time.perf_counter() > self.deadline)
+            or (self.budget is not None and not self._nodes & 63 and self.budget.spent())
         ):
             self._stopped = True
         if hand and not self._stopped:
@@ -317,7 +317,7 @@ class TurnSearch:
         key = self._key(hand)
         if key not in ends:
             ends[key] = Candidate(tuple(path), self._eval(hand), hand.bit_count())
-        if not hand or (self.deadline is not None and time.perf_counter() > self.deadline):
+        if not hand or (self.budget is not None and self.budget.spent()):
             return
         # Expand children in order of their best reachable value, so good ends come first.
         children = []

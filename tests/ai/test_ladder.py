@@ -9,10 +9,10 @@ import pytest
 
 from kc_tui.ai import LADDER, LEVELS, describe, make_player
 from kc_tui.ai.casual import BEGINNER, EASY, CasualPlayer, CasualTraits
-from kc_tui.ai.expert import EXPERT, ExpertPlayer
+from kc_tui.ai.expert import EXPERT, ExpertPlayer, position_value, rollout_value
 from kc_tui.ai.hard import HARD, HardPlayer
 from kc_tui.ai.seats import check_spec
-from kc_tui.engine.game import Game
+from kc_tui.engine.game import Game, Phase
 from kc_tui.engine.moves import MOVE_BASE, legal_codes
 from kc_tui.engine.observation import Observation
 from kc_tui.engine.rules import build_rules
@@ -156,3 +156,23 @@ def test_without_racing_the_expert_compares_every_candidate_on_every_sample() ->
     expert.plan_turn(obs)
     if expert.last_samples:
         assert expert.last_playouts == expert.last_samples * expert.last_candidates
+
+
+def test_a_short_sighted_rollout_judges_the_position_by_the_cards_each_seat_holds() -> None:
+    """With a horizon a rollout stops after that many turns and values the position for the
+    seat by the cards held: fewer cards than the others is better, a heavy hand worse."""
+    rules = build_rules(2)
+    piles: list[list[int]] = [[] for _ in range(8)]
+    two, three, king = 4, 8, 48  # card ids: the 2, 3 and King of clubs (rank * 4 + suit)
+
+    def value(mine: int, theirs: int) -> float:
+        game = Game.from_position(rules, [mine, theirs], piles, [], 0)
+        return position_value(game, 0, rules)
+
+    assert value(1 << two, 1 << three | 1 << 12) > 0.5 > value(1 << two | 1 << three, 1 << 12)
+    assert value(1 << two, 1 << three) > value(1 << king, 1 << three)  # a King costs 10 points
+    game = Game.from_position(rules, [1 << two | 1 << three, 1 << 12], piles, [], 0)
+    assert rollout_value(game, 0, rules, horizon=0) == value(1 << two | 1 << three, 1 << 12)
+    assert game.phase == Phase.TURN  # nothing was played
+    game = Game.from_position(rules, [1 << two | 1 << three, 1 << 12], piles, [], 0)
+    assert rollout_value(game, 0, rules) is not None and game.phase != Phase.TURN  # played out

@@ -4,6 +4,7 @@ view, and no table border shows at the terminal's first or last column behind a 
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pytest
@@ -11,6 +12,7 @@ from screen_fixtures import four, play_until, wait_for_person
 from textual.widgets import Static
 
 from kc_tui.ai import make_player
+from kc_tui.engine.kinds import Phase
 from kc_tui.engine.rules import build_rules
 from kc_tui.engine.service import GameService, Seat
 from kc_tui.storage import Settings
@@ -21,12 +23,31 @@ from kc_tui.tui.round_over import RoundOverScreen
 SIZE = (80, 24)
 
 
-# Seed 9: the person gets a turn before anyone can go out (with the ladder's hard players, seed 8
-# let Dev go out on the first trip round the table).
+def _five_seats() -> list[Seat]:
+    return [Seat("You")] + [Seat(name, "ai", "hard", make_player("hard", random.Random(i)))
+                            for i, name in enumerate(("Ada", "Ben", "Cleo", "Dev"))]
+
+
+def _five_rules():
+    return build_rules(5, "standard", {"target": 25})
+
+
+@functools.cache
+def _seed_where_the_person_plays() -> int:
+    """The first deal (from seed 9) in which the person gets a turn before anyone goes out: the
+    computers' play decides it, so a change of AI may move it (seed 8 let Dev go out on the first
+    trip round the table; seed 9 is still the first with the hard of issue 15)."""
+    for seed in range(9, 60):
+        service = GameService(_five_rules(), _five_seats(), seed=seed)
+        service.start()
+        service.run_computer_turns()
+        if service.phase == Phase.TURN and service.current == 0:
+            return seed
+    raise AssertionError("no deal gave the person a turn")
+
+
 def _five(settings: Settings) -> KingsCornerApp:
-    seats = [Seat("You")] + [Seat(name, "ai", "hard", make_player("hard", random.Random(i)))
-                             for i, name in enumerate(("Ada", "Ben", "Cleo", "Dev"))]
-    return KingsCornerApp(GameService(build_rules(5, "standard", {"target": 25}), seats, seed=9),
+    return KingsCornerApp(GameService(_five_rules(), _five_seats(), seed=_seed_where_the_person_plays()),
                           settings=settings)
 
 

@@ -120,6 +120,9 @@ async def test_prompt_commands_undo_and_end_turn() -> None:
 
 async def test_quitting_while_a_computer_thinks_stops_its_thinking() -> None:
     expert = make_player("expert", random.Random(1), think=30.0)
+    # No race: it thinks its whole (long) budget, so it is still thinking when the person quits
+    # (racing, it may settle its choice in a fraction of a second, before the keys arrive).
+    expert.race = False  # type: ignore[attr-defined]
     cancelled = []
     original_cancel = expert.cancel
     expert.cancel = lambda: (cancelled.append(True), original_cancel())  # type: ignore[method-assign]
