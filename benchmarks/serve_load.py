@@ -49,12 +49,12 @@ args_top = 25
 
 
 def serve(conn: Any, data: str, plan: dict[str, tuple[int, int | None]], tables_n: int, pace: float,
-          computer_pace: float) -> None:
-    asyncio.run(_serve(conn, Path(data), plan, tables_n, pace, computer_pace))
+          computer_pace: float, computer: str) -> None:
+    asyncio.run(_serve(conn, Path(data), plan, tables_n, pace, computer_pace, computer))
 
 
 async def _serve(conn: Any, data: Path, plan: dict[str, tuple[int, int | None]], tables_n: int,
-                 pace: float, computer_pace: float) -> None:
+                 pace: float, computer_pace: float, computer: str) -> None:
     import logging
 
     from kc_tui.engine.kinds import Phase
@@ -81,7 +81,7 @@ async def _serve(conn: Any, data: Path, plan: dict[str, tuple[int, int | None]],
     tables = TableServer(data, grace=600, pace=computer_pace)
     events: list[tuple[int, float, str]] = []
     owner = Person("SHA256:owner", "Owner")
-    ids = [tables.create_table(owner, f"T{i}", build_rules(4), ["open", "open", "hard", "hard"]).id
+    ids = [tables.create_table(owner, f"T{i}", build_rules(4), ["open", "open", computer, computer]).id
            for i in range(tables_n)]
     followed: set[int] = set()
     doors: list[Any] = []
@@ -230,6 +230,7 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=10)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--pace", type=float, default=1.5, help="a person's seconds per move")
+    parser.add_argument("--computer", default="hard", help="the level of the two computers at each table")
     parser.add_argument("--computer-pace", type=float, default=0.6, help="a computer's seconds per move")
     parser.add_argument("--by-event", action="store_true", help="the delays by kind of event")
     parser.add_argument("--top", type=int, default=0, help="also list the N heaviest calls")
@@ -252,7 +253,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as data:
         parent, child = multiprocessing.Pipe()
         process = multiprocessing.get_context("spawn").Process(
-            target=serve, args=(child, data, plan, args.tables, args.pace, args.computer_pace),
+            target=serve, args=(child, data, plan, args.tables, args.pace, args.computer_pace,
+                                       args.computer),
             daemon=True)
         process.start()
         _, port = parent.recv()
