@@ -73,7 +73,7 @@ async def same_as_whole(app: LobbyApp, terminal: Terminal, terminals: list[Termi
 async def test_partial_updates_leave_each_terminal_as_a_full_redraw_would(tmp_path: Path) -> None:
     tables = TableServer(tmp_path, grace=600, pace=0)
     owner = tables.person("SHA256:owner", "Owner")
-    table = tables.create_table(owner, "Test", build_rules(4), ["open", "hard", "hard", "hard"]).id
+    table = tables.create_table(owner, "Test", build_rules(4), ["open", "hard", "hard", "hard"], seed=4).id
     apps: list[LobbyApp] = []
     terminals: list[Terminal] = []
     tasks = []
@@ -88,6 +88,10 @@ async def test_partial_updates_leave_each_terminal_as_a_full_redraw_would(tmp_pa
         await asyncio.sleep(0.5)
     apps[0].call_later(apps[0].sit, table, 0)
     apps[1].call_later(apps[1].watch_table, table)
+    for _ in range(200):  # (a loaded machine takes its time to open the tables)
+        if all(isinstance(app.screen, NetworkTableScreen) for app in apps):
+            break
+        await asyncio.sleep(0.1)
     await settle(terminals)
     try:
         assert all(isinstance(app.screen, NetworkTableScreen) for app in apps)
