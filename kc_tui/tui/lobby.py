@@ -29,7 +29,6 @@ from ..net.reverse import ReverseDoor, ReverseRemote
 from ..net.tables import (
     MAX_TABLE_NAME,
     SEAT_OPEN,
-    Notice,
     Person,
     SeatDoor,
     TableError,
@@ -46,6 +45,7 @@ from .modal import Dialog
 from .new_game import KINDS, NewGameScreen
 from .reverse_network import CreateReverseTableScreen, NetworkReverseTableScreen
 from .round_over import RoundOverScreen
+from .served import ServedTable
 from .table import TableScreen
 from .typed_app import OnKingsCornerApp
 from .widgets import Choice, HandView, Menu, MenuItem, TextPanel
@@ -316,7 +316,7 @@ class CreateTableScreen(NewGameScreen):
         app.sit(info.id, specs.index(SEAT_OPEN))
 
 
-class NetworkTableScreen(TableScreen):
+class NetworkTableScreen(ServedTable, TableScreen):
     """The table screen for one networked seat: the server deals and plays the computers;
     this screen draws what it is sent, and adds chat."""
 
@@ -326,41 +326,15 @@ class NetworkTableScreen(TableScreen):
     def __init__(self, remote: RemoteTable) -> None:
         super().__init__(remote)
         self.remote = remote
-        self._update_pending = False
-        self._advanced: object = None
-        self._chatting = False
-        self._held: list[Event | Notice] = []
-        """What the server sent while a dialog covered the table, told when it closes."""
-        self._stale = False
+        self._served()
 
     # ------------------------------------------------------------------ covered by a dialog
-    def _covered(self) -> bool:
-        """Whether a dialog (help, a question, the round's end) is over the table.
-
-        The table keeps still under it: what the server sends meanwhile is held and told when
-        the dialog closes.  Drawing the table under a dialog makes Textual draw the whole
-        screen again, dimmed, for every move at the table; with many sessions at one server
-        that was most of its time."""
-        stack = self.app.screen_stack if self.is_attached else []
-        return self in stack and stack[-1] is not self
-
     def _on_event(self, event: Event) -> None:
-        if self._covered():
-            self._held.append(event)
-        else:
+        if not self._keep_for_later(event):
             super()._on_event(event)
 
-    def on_screen_resume(self) -> None:
-        super().on_screen_resume()
-        held, self._held = self._held, []
-        for item in held:
-            if isinstance(item, Notice):
-                self._notice(item)
-            else:
-                super()._on_event(item)
-        if held or self._stale:
-            self._stale = False
-            self._update_from_server()
+    def _tell_event(self, event: Event) -> None:
+        super()._on_event(event)
 
     def _close_past_round(self) -> None:
         """The round-over dialog of a round that is over and done (the next one was dealt: the
@@ -381,52 +355,8 @@ class NetworkTableScreen(TableScreen):
         # a free seat) comes after the chat hint, then the news as it happens.
         self.call_after_refresh(lambda: self.remote.hear(self._notice))
 
-    def on_unmount(self) -> None:
-        """The session ended (or the table was left): this screen hears the table no more (its
-        widgets are gone; a delivery to it would fail, and the server would drop the seat's
-        listener with a traceback in its log)."""
-        self.service.remove_listener(self._on_event)
-        self.remote.on_update = None
-        self.remote.on_notice = None
-
-    def _notice(self, notice: Notice) -> None:
-        if self._covered():
-            self._held.append(notice)
-            return
-        self._adopt_names()  # a seat taken comes with its notice
-        text = f"* {notice}" if notice.kind == "table" else str(notice)
-        found = self.query("#log")
-        if found:
-            found.first(RichLog).write(text)
-        else:
-            # A notice delivered while the screen is still being put together (a game starting
-            # as the table screen opens): written once the log is there, rather than failing,
-            # which made the server drop this seat's listener for good.
-            self.call_after_refresh(lambda: self.query_one("#log", RichLog).write(text))
-
-    def _schedule_update(self) -> None:
-        # A batch of the server's deliveries: draw once, after it.
-        if not self._update_pending:
-            self._update_pending = True
-            self.call_later(self._update_from_server)
-
-    def _update_from_server(self) -> None:
-        self._update_pending = False
-        if not self.is_attached:
-            return
-        if self.remote.door.closed:
-            self._leave()  # the table was adjourned under a spectator: back to the lobby
-            return
-        if self._covered():
-            self._stale = True
-            self._close_past_round()
-            return
-        self._adopt_names()
-        self.refresh_table()
-        if self._advanced != self._position():
-            self.advance()
-
-    def _adopt_names(self) -> None:
+    def _before_update(self) -> None:
+        """The seats' names as the server has them now (a person took a seat dealt without them)."""
         self.remote.adopt_names(self.names, self.narrator.names, self.turns.names)
 
     def _position(self) -> object:

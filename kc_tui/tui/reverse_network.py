@@ -19,13 +19,14 @@ from ..engine.kinds import Phase
 from ..games.kings_reverse.engine.events import ReverseEvent
 from ..games.kings_reverse.engine.service import ReverseService
 from ..net.reverse import ReverseRemote
-from ..net.tables import SEAT_OPEN, Notice, TableError
+from ..net.tables import SEAT_OPEN, TableError
 from .dialogs import ConfirmScreen, TextScreen
 from .new_game import KINDS
 from .reverse_new_game import ReverseNewGameScreen
 from .reverse_table import ReverseTableScreen
 from .reverse_text import round_text, session_text
 from .round_over import RoundOverScreen
+from .served import ServedTable
 from .widgets import Choice, Menu, MenuItem, TextPanel
 
 __all__ = ["NetworkReverseTableScreen", "CreateReverseTableScreen"]
@@ -34,7 +35,7 @@ CHAT_HINT = "Chat: press ' (or type :say and a line)."
 PROMPT_PLACEHOLDER = "action, e.g. 9H, JK S, draw, one  (Enter to run, Esc to close)"
 
 
-class NetworkReverseTableScreen(ReverseTableScreen):
+class NetworkReverseTableScreen(ServedTable, ReverseTableScreen):
     """The Kings Reverse table screen for one networked seat (see the module's words)."""
 
     BINDINGS = [Binding("apostrophe", "chat", "Chat", show=False)]
@@ -43,37 +44,15 @@ class NetworkReverseTableScreen(ReverseTableScreen):
         # The remote has the service's names for all the screen uses; it plays no computer.
         super().__init__(cast(ReverseService, remote))
         self.remote = remote
-        self._update_pending = False
-        self._advanced: object = None
-        self._chatting = False
-        self._held: list[ReverseEvent | Notice] = []
-        """What the server sent while a dialog covered the table, told when it closes."""
-        self._stale = False
+        self._served()
 
     # ------------------------------------------------------------------ covered by a dialog
-    def _covered(self) -> bool:
-        """Whether a dialog (help, a question, the round's end) is over the table: the table
-        keeps still under it (drawing it under a dialog redraws the whole screen, dimmed, for
-        every move), and what the server sends meanwhile is told when the dialog closes."""
-        stack = self.app.screen_stack if self.is_attached else []
-        return self in stack and stack[-1] is not self
-
     def _on_event(self, event: ReverseEvent) -> None:
-        if self._covered():
-            self._held.append(event)
-        else:
+        if not self._keep_for_later(event):
             super()._on_event(event)
 
-    def on_screen_resume(self) -> None:
-        held, self._held = self._held, []
-        for item in held:
-            if isinstance(item, Notice):
-                self._notice(item)
-            else:
-                super()._on_event(item)
-        if held or self._stale:
-            self._stale = False
-            self._update_from_server()
+    def _tell_event(self, event: ReverseEvent) -> None:
+        super()._on_event(event)
 
     def _close_past_round(self) -> None:
         """The round-over dialog of a round that is over and done (the next one was dealt: the
@@ -81,13 +60,6 @@ class NetworkReverseTableScreen(ReverseTableScreen):
         top = self.app.screen
         if isinstance(top, RoundOverScreen) and not top.session_over and self.remote.phase == Phase.TURN:
             top.dismiss(None)
-
-    def on_unmount(self) -> None:
-        """The table was left: this screen hears it no more (a delivery to a screen whose
-        widgets are gone would fail, and the server would drop the seat's listener)."""
-        self.remote.remove_listener(self._on_event)
-        self.remote.on_update = None
-        self.remote.on_notice = None
 
     def on_mount(self) -> None:
         # Runs before the table screen's own on_mount (Textual calls both).
@@ -100,38 +72,6 @@ class NetworkReverseTableScreen(ReverseTableScreen):
         view = self.remote.view()
         return (f"Kings Reverse at table {self.remote.door.table_id}, round {view.round}. Totals: "
                 + ", ".join(f"{n} {t}" for n, t in zip(self.names, view.totals)) + ".")
-
-    def _notice(self, notice: Notice) -> None:
-        if self._covered():
-            self._held.append(notice)
-            return
-        text = f"* {notice}" if notice.kind == "table" else str(notice)
-        found = self.query("#log")
-        if found:
-            found.first(RichLog).write(text)
-        else:
-            self.call_after_refresh(lambda: self.query_one("#log", RichLog).write(text))
-
-    def _schedule_update(self) -> None:
-        # A batch of the server's deliveries: draw once, after it.
-        if not self._update_pending:
-            self._update_pending = True
-            self.call_later(self._update_from_server)
-
-    def _update_from_server(self) -> None:
-        self._update_pending = False
-        if not self.is_attached:
-            return
-        if self.remote.door.closed:
-            self._leave()  # the table was adjourned under a spectator: back to the lobby
-            return
-        if self._covered():
-            self._stale = True
-            self._close_past_round()
-            return
-        self.refresh_table()
-        if self._advanced != self._position():
-            self.advance()
 
     def _position(self) -> object:
         return (self.remote.phase, self.remote.decision_id, self.remote.waiting_for_human())

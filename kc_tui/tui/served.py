@@ -1,0 +1,138 @@
+"""What a table screen for one seat at a served table adds, the same for both games:
+:class:`ServedTable`.
+
+The server deals, plays the computers and sends each seat its view; the screen draws a batch of
+deliveries once, after it.  While a dialog (help, a question, the round's end) is over the
+table, the table keeps still: what the server sends meanwhile is held and told when the dialog
+closes.  (Drawing the table under a dialog makes Textual draw the whole screen again, dimmed, for
+every move at the table; with many sessions at one server that was most of its time.)
+
+A game's network table screen derives from this class first, then from its game's table screen,
+and gives :meth:`_tell_event` (the game's own telling of an event), :meth:`_position` (what,
+when it changes, calls for :meth:`advance`) and, if it has one, :meth:`_close_past_round`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from textual.widgets import RichLog
+
+from ..net.tables import Notice
+
+__all__ = ["ServedTable"]
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    _Screen = Screen[None]
+else:  # a mixin: the game's table screen, later in the method order, is the screen
+    _Screen = object
+
+
+class ServedTable(_Screen):
+    """The served-table half of a network table screen (see the module's words)."""
+
+    remote: Any
+    """The seat's remote table (its door, ``on_update``, ``on_notice``, listeners)."""
+
+    if TYPE_CHECKING:  # given by the game's table screen, later in the method order
+        def refresh_table(self) -> None: ...
+        def advance(self) -> None: ...
+        def _leave(self, *args: Any, **kwargs: Any) -> None: ...
+        def _on_event(self, event: Any) -> None: ...
+
+    def _served(self) -> None:
+        """Set up (from the screen's ``__init__``)."""
+        self._update_pending = False
+        self._advanced: object = None
+        self._chatting = False
+        self._held: list[Any] = []
+        """What the server sent while a dialog covered the table, told when it closes."""
+        self._stale = False
+
+    # ------------------------------------------------------------------ hooks
+    def _tell_event(self, event: Any) -> None:
+        """Tell ``event`` as the game's table screen does (not held)."""
+        raise NotImplementedError
+
+    def _position(self) -> object:
+        raise NotImplementedError
+
+    def _close_past_round(self) -> None:
+        """Close a round-over dialog whose round is over and done (none by default)."""
+
+    def _before_update(self) -> None:
+        """Before a notice or a batch is drawn (nothing by default)."""
+
+    # ------------------------------------------------------------------ covered by a dialog
+    def _covered(self) -> bool:
+        """Whether a dialog is over the table."""
+        stack = self.app.screen_stack if self.is_attached else []
+        return self in stack and stack[-1] is not self
+
+    def _keep_for_later(self, item: Any) -> bool:
+        """Keep ``item`` for later if a dialog covers the table; whether it was kept."""
+        if self._covered():
+            self._held.append(item)
+            return True
+        return False
+
+    def on_screen_resume(self) -> None:
+        resume = getattr(super(), "on_screen_resume", None)
+        if resume is not None:
+            resume()  # (the first game's table puts the cursor back on its focus)
+        held, self._held = self._held, []
+        for item in held:
+            if isinstance(item, Notice):
+                self._notice(item)
+            else:
+                self._tell_event(item)
+        if held or self._stale:
+            self._stale = False
+            self._update_from_server()
+
+    def on_unmount(self) -> None:
+        """The table was left (or the session ended): this screen hears it no more (a delivery to
+        a screen whose widgets are gone would fail, and the server would drop the seat's
+        listener with a traceback in its log)."""
+        self.remote.remove_listener(self._on_event)
+        self.remote.on_update = None
+        self.remote.on_notice = None
+
+    # ------------------------------------------------------------------ what the server sends
+    def _notice(self, notice: Notice) -> None:
+        if self._keep_for_later(notice):
+            return
+        self._before_update()  # (a seat taken comes with its notice)
+        text = f"* {notice}" if notice.kind == "table" else str(notice)
+        found = self.query("#log")
+        if found:
+            found.first(RichLog).write(text)
+        else:
+            # A notice delivered while the screen is still being put together (a game starting
+            # as the table screen opens): written once the log is there, rather than failing,
+            # which made the server drop this seat's listener for good.
+            self.call_after_refresh(lambda: self.query_one("#log", RichLog).write(text))
+
+    def _schedule_update(self) -> None:
+        # A batch of the server's deliveries: draw once, after it.
+        if not self._update_pending:
+            self._update_pending = True
+            self.call_later(self._update_from_server)
+
+    def _update_from_server(self) -> None:
+        self._update_pending = False
+        if not self.is_attached:
+            return
+        if self.remote.door.closed:
+            self._leave()  # the table was adjourned under a spectator: back to the lobby
+            return
+        if self._covered():
+            self._stale = True
+            self._close_past_round()
+            return
+        self._before_update()
+        self.refresh_table()
+        if self._advanced != self._position():
+            self.advance()
