@@ -62,6 +62,8 @@ def test_the_cursor_sits_on_the_focused_pile_or_card_after_every_key(tmp_path: P
         # Down from the bottom row reaches the hand, on the card picked last (the King, 8);
         # Left moves along the cards.
         _press(session, "Down")
+        here, before = _at_cursor(session, ">SE")
+        assert here.startswith(">SE"), (here, before)
         _press(session, "Down")
         here, before = _at_cursor(session, "8:KH")
         assert here.startswith("8:KH") and before == ">", (here, before)
