@@ -211,7 +211,7 @@ async def test_hot_seat_in_a_tab_passes_the_keyboard_between_turns() -> None:
                 await tab.wait_for(shown)
             for _ in range(9):  # down the rules' eight rows to the seed: the same deal every run
                 await tab.keys("down")
-                await asyncio.sleep(0.05)
+                await asyncio.sleep(0.25)  # (each key read before the next, on a loaded machine)
             await tab.keys("4")
             await tab.wait_for("Seed 4.")
             await tab.keys("ctrl+s")
