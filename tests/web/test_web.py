@@ -139,7 +139,11 @@ async def test_a_tab_opens_the_title_plays_a_card_of_a_quick_game_and_leaves(tmp
             elif "Leave the game?" in screen:
                 await tab.keys("y")
             await tab.wait_for("Quick game")
-            await tab.keys("q")
+            if not tab.closed.is_set():  # (a q meant for a dialog that had just closed quits the title)
+                try:
+                    await tab.keys("q")
+                except aiohttp.ClientConnectionResetError:
+                    pass  # the tab was closing already, for that same reason
             await asyncio.wait_for(tab.closed.wait(), 30)  # quitting the title closes the tab
         assert served.wait_for_tabs(0) == [], "the tab's game process ended with it"
     events = save_events(data)
