@@ -45,7 +45,7 @@ from .modal import Dialog
 from .new_game import KINDS, NewGameScreen
 from .reverse_network import CreateReverseTableScreen, NetworkReverseTableScreen
 from .round_over import RoundOverScreen
-from .served import ServedTable
+from .served import CHAT_HINT, ServedTable
 from .table import TableScreen
 from .typed_app import OnKingsCornerApp
 from .widgets import Choice, HandView, Menu, MenuItem, TextPanel
@@ -53,7 +53,6 @@ from .widgets import Choice, HandView, Menu, MenuItem, TextPanel
 __all__ = ["LobbyApp", "LobbyScreen", "NameScreen", "CreateTableScreen", "NetworkTableScreen"]
 
 PROMPT_PLACEHOLDER = "command, e.g. 7h n  (Enter to run, Esc to close)"
-CHAT_HINT = "Chat: press ' (or type :say and a line)."
 GUEST_NOTE = " You are a guest (no key): a seat you leave is not kept for you."
 PROMPT_MAX = 500
 """The longest line the command line at a networked table takes (a chat line is refused past
@@ -320,6 +319,8 @@ class NetworkTableScreen(ServedTable, TableScreen):
     """The table screen for one networked seat: the server deals and plays the computers;
     this screen draws what it is sent, and adds chat."""
 
+    PROMPT_PLACEHOLDER = PROMPT_PLACEHOLDER
+
     BINDINGS = [Binding("apostrophe", "chat", "Chat", show=False)]
     PROMPT_OUTLIVES_TURNS = True  # a chat line being typed survives the others' moves
 
@@ -412,37 +413,6 @@ class NetworkTableScreen(ServedTable, TableScreen):
             return
         self.ask("Leave the table? A computer plays your seat until you come back. "
                  "Press y to leave, any other key to stay.", self._leave)
-
-    def action_chat(self) -> None:
-        """Open the command line for one chat line."""
-        self.action_prompt()
-        self._chatting = True
-        self.query_one("#prompt", Input).placeholder = "a line for the table (Enter sends it, Esc closes)"
-
-    def _close_prompt(self) -> bool:
-        if self._chatting:
-            self._chatting = False
-            self.query_one("#prompt", Input).placeholder = PROMPT_PLACEHOLDER
-        return super()._close_prompt()
-
-    def on_input_submitted(self, message: Input.Submitted) -> None:
-        """A chat line (after ', or typed as ``say …``); anything else is the table screen's
-        command (Textual calls its handler after this one unless this one took the line)."""
-        text = message.value.strip()
-        if self._chatting:
-            line = text
-        elif text.lower() == "say" or text.lower().startswith("say "):
-            line = text[3:]
-        else:
-            return
-        message.prevent_default()
-        message.input.value = ""
-        try:
-            self.remote.say(line)
-        except TableError as exc:
-            self.say(str(exc))
-            return
-        self._close_prompt()
 
 
 class LobbyApp(KingsCornerApp):

@@ -26,17 +26,18 @@ from .reverse_new_game import ReverseNewGameScreen
 from .reverse_table import ReverseTableScreen
 from .reverse_text import round_text, session_text
 from .round_over import RoundOverScreen
-from .served import ServedTable
+from .served import CHAT_HINT, ServedTable
 from .widgets import Choice, Menu, MenuItem, TextPanel
 
 __all__ = ["NetworkReverseTableScreen", "CreateReverseTableScreen"]
 
-CHAT_HINT = "Chat: press ' (or type :say and a line)."
 PROMPT_PLACEHOLDER = "action, e.g. 9H, JK S, draw, one  (Enter to run, Esc to close)"
 
 
 class NetworkReverseTableScreen(ServedTable, ReverseTableScreen):
     """The Kings Reverse table screen for one networked seat (see the module's words)."""
+
+    PROMPT_PLACEHOLDER = PROMPT_PLACEHOLDER
 
     BINDINGS = [Binding("apostrophe", "chat", "Chat", show=False)]
 
@@ -141,36 +142,6 @@ class NetworkReverseTableScreen(ServedTable, ReverseTableScreen):
                              lambda yes: self._leave() if yes else None)
 
     # ------------------------------------------------------------------ chat
-    def action_chat(self) -> None:
-        """Open the command line for one chat line."""
-        self.action_prompt()
-        self._chatting = True
-        self.query_one("#prompt", Input).placeholder = "a line for the table (Enter sends it, Esc closes)"
-
-    def _close_prompt(self) -> bool:
-        if self._chatting:
-            self._chatting = False
-            self.query_one("#prompt", Input).placeholder = PROMPT_PLACEHOLDER
-        return super()._close_prompt()
-
-    def on_input_submitted(self, message: Input.Submitted) -> None:
-        """A chat line (after ', or typed as ``say …``); anything else is the table screen's
-        (Textual calls its handler after this one unless this one took the line)."""
-        text = message.value.strip()
-        if self._chatting:
-            line = text
-        elif text.lower() == "say" or text.lower().startswith("say "):
-            line = text[3:]
-        else:
-            return
-        message.prevent_default()
-        message.input.value = ""
-        try:
-            self.remote.say(line)
-        except TableError as exc:
-            self.say(str(exc))
-            return
-        self._close_prompt()
 
 
 class CreateReverseTableScreen(ReverseNewGameScreen):

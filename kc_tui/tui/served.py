@@ -16,11 +16,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from textual.widgets import RichLog
+from textual.widgets import Input, RichLog
 
-from ..net.tables import Notice
+from ..net.tables import Notice, TableError
 
-__all__ = ["ServedTable"]
+__all__ = ["CHAT_HINT", "ServedTable"]
+
+CHAT_HINT = "Chat: press ' (or type :say and a line)."
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -35,12 +37,16 @@ class ServedTable(_Screen):
 
     remote: Any
     """The seat's remote table (its door, ``on_update``, ``on_notice``, listeners)."""
+    PROMPT_PLACEHOLDER = ""
+    """The command line's placeholder when it is not a chat line (the game's own)."""
 
     if TYPE_CHECKING:  # given by the game's table screen, later in the method order
         def refresh_table(self) -> None: ...
         def advance(self) -> None: ...
         def _leave(self, *args: Any, **kwargs: Any) -> None: ...
         def _on_event(self, event: Any) -> None: ...
+        def action_prompt(self) -> None: ...
+        def say(self, text: str) -> None: ...
 
     def _served(self) -> None:
         """Set up (from the screen's ``__init__``)."""
@@ -136,3 +142,36 @@ class ServedTable(_Screen):
         self.refresh_table()
         if self._advanced != self._position():
             self.advance()
+
+    # ------------------------------------------------------------------ chat
+    def action_chat(self) -> None:
+        """Open the command line for one chat line."""
+        self.action_prompt()
+        self._chatting = True
+        self.query_one("#prompt", Input).placeholder = "a line for the table (Enter sends it, Esc closes)"
+
+    def _close_prompt(self) -> bool:
+        if self._chatting:
+            self._chatting = False
+            self.query_one("#prompt", Input).placeholder = self.PROMPT_PLACEHOLDER
+        closed: bool = super()._close_prompt()  # type: ignore[misc]
+        return closed
+
+    def on_input_submitted(self, message: Input.Submitted) -> None:
+        """A chat line (after ', or typed as ``say ...``); anything else is the table screen's
+        command (Textual calls its handler after this one unless this one took the line)."""
+        text = message.value.strip()
+        if self._chatting:
+            line = text
+        elif text.lower() == "say" or text.lower().startswith("say "):
+            line = text[3:]
+        else:
+            return
+        message.prevent_default()
+        message.input.value = ""
+        try:
+            self.remote.say(line)
+        except TableError as exc:
+            self.say(str(exc))
+            return
+        self._close_prompt()
