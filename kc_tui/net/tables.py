@@ -28,6 +28,7 @@ game is complete, so they may read the door's view at once.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import json
 import logging
 import random
@@ -312,6 +313,18 @@ def _logged(write: Callable[[Path, str], None], path: Path, text: str) -> None:
         log.error("cannot write %s: %s", path, exc.strerror or exc)
 
 
+def _call_in(context: contextvars.Context, callback: Callable[..., None], *args: Any) -> None:
+    """Call ``callback`` in (a copy of) ``context``: the context it was given to the server in.
+
+    One step at a table reaches every session following it, and it is made in the context of
+    whoever made it (another session's app, the server's computer).  A session's front end finds
+    its own parts through context variables (Textual's running app is one): called in the mover's
+    context, a session's screen asked the mover's app which dialogs were open, and held or
+    redrew its table by another person's screens.  A copy, so that a delivery made inside a
+    delivery (a listener acting at once) enters no context twice."""
+    context.copy().run(callback, *args)
+
+
 class SeatDoor:
     """What a front end holds for one seat of one table (``seat`` None: a spectator).
 
@@ -329,7 +342,7 @@ class SeatDoor:
         self.person = person
         self.seat = seat
         """The seat this door acts for (from 0); None for a spectator."""
-        self._listeners: list[Listener] = []
+        self._listeners: list[tuple[Listener, contextvars.Context]] = []
         self._pending: list[Delivery] = []
         self._unheard: deque[Notice] = deque(maxlen=MISSED_NOTICES)
         """The table's notices while nothing followed this door (its person still in the lobby,
@@ -410,15 +423,15 @@ class SeatDoor:
         """Send ``listener`` each event from now on as this seat may see it, and each
         :class:`Notice` of the table, after the step that made it is complete.  The first
         listener is first given the notices that came while nothing followed the door."""
-        self._listeners.append(listener)
+        context = contextvars.copy_context()
+        self._listeners.append((listener, context))
         missed = list(self._unheard)
         self._unheard.clear()
         for notice in missed:
-            listener(notice)
+            _call_in(context, listener, notice)
 
     def unfollow(self, listener: Listener) -> None:
-        if listener in self._listeners:
-            self._listeners.remove(listener)
+        self._listeners = [(kept, context) for kept, context in self._listeners if kept != listener]
 
     def _on_event(self, event: Event) -> None:
         # Called by the service with the event already filtered for this seat; held until the
@@ -434,9 +447,9 @@ class SeatDoor:
             self._unheard.extend(item for item in pending if isinstance(item, Notice))
             return
         for item in pending:
-            for listener in list(self._listeners):
+            for listener, context in list(self._listeners):
                 try:
-                    listener(item)
+                    _call_in(context, listener, item)
                 except Exception:  # noqa: BLE001 - one broken client must not stop the table
                     log.exception("table %s: a listener of %s failed and was dropped",
                                   self._table.id, self.person.name)
@@ -1206,7 +1219,7 @@ class TableServer:
         self.chat_length = chat_length
         self.clock = clock
         self._tables: dict[int, _Table] = {}
-        self._subscribers: list[Callable[[], None]] = []
+        self._subscribers: list[tuple[Callable[[], None], contextvars.Context]] = []
         self._shown: dict[int, TableInfo] = {}
         """What the lobby was last told of each table (a step that changes none of it is not
         announced)."""
@@ -1298,11 +1311,12 @@ class TableServer:
     def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
         """Call ``callback()`` after every change the lobby shows (a seat taken, a game started
         or adjourned, a round dealt); returns the function that unsubscribes it."""
-        self._subscribers.append(callback)
+        entry = (callback, contextvars.copy_context())
+        self._subscribers.append(entry)
 
         def unsubscribe() -> None:
-            if callback in self._subscribers:
-                self._subscribers.remove(callback)
+            if entry in self._subscribers:
+                self._subscribers.remove(entry)
         return unsubscribe
 
     def changed(self, table: _Table | None = None) -> None:
@@ -1318,12 +1332,13 @@ class TableServer:
             if shown == self._shown:
                 return
             self._shown = shown
-        for callback in list(self._subscribers):
+        for entry in list(self._subscribers):
+            callback, context = entry
             try:
-                callback()
+                _call_in(context, callback)
             except Exception:  # noqa: BLE001 - a broken lobby client must not stop the others
                 log.exception("a lobby subscriber failed and was dropped")
-                self._subscribers.remove(callback)
+                self._subscribers.remove(entry)
 
     def _get(self, table_id: int) -> _Table:
         table = self._tables.get(table_id)

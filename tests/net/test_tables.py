@@ -4,6 +4,7 @@ door may see, refusals, grace/takeover/reclaim, adjourn/resume, chat limits."""
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import json
 import random
 from pathlib import Path
@@ -514,4 +515,32 @@ async def test_a_door_keeps_the_notices_said_before_anything_followed_it(server:
     heard: list[str] = []
     ada.follow(lambda item: heard.append(str(item)) if isinstance(item, Notice) else None)
     assert heard == ["Ada sits in seat 1.", "Ben sits in seat 2.", "The game starts."]
+    await server.close()
+
+
+async def test_each_follower_hears_in_the_context_it_followed_in(server: TableServer) -> None:
+    """A step is made in the mover's context (another session's app, the server's computer); each
+    session's front end finds its own app through a context variable, so the server calls each
+    listener and lobby subscriber in the context it was given in."""
+    who: contextvars.ContextVar[str] = contextvars.ContextVar("who", default="server")
+    heard: dict[str, set[str]] = {"ada": set(), "ben": set(), "lobby": set()}
+    info = server.create_table(ADA, "Friday", build_rules(2), ["open", "open"])
+
+    def as_(name: str, action: Callable[[], object]) -> object:
+        def run() -> object:
+            who.set(name)
+            return action()
+        return contextvars.copy_context().run(run)
+
+    as_("lobby", lambda: server.subscribe(lambda: heard["lobby"].add(who.get())))
+    ada = as_("ada", lambda: server.join(ADA, info.id, 0))
+    assert isinstance(ada, SeatDoor)
+    as_("ada", lambda: ada.follow(lambda item: heard["ada"].add(who.get())))
+    ben = as_("ben", lambda: server.join(BEN, info.id, 1))  # the game starts, in Ben's context
+    assert isinstance(ben, SeatDoor)
+    as_("ben", lambda: ben.follow(lambda item: heard["ben"].add(who.get())))
+    game = referee(server, info.id)
+    mover = ada if game.current == 0 else ben
+    as_("ben" if mover is ada else "ada", lambda: play_turn(mover, random.Random(1)))  # a stranger's context
+    assert heard == {"ada": {"ada"}, "ben": {"ben"}, "lobby": {"lobby"}}
     await server.close()
