@@ -14,14 +14,15 @@ changed region paints nothing that is sent).
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
+from rich.style import Style
 from textual._compositor import ChopsUpdate, Compositor
 from textual.geometry import Region
 from textual.screen import Screen
 from textual.strip import Strip
 
-__all__ = ["SpanCompositor", "lean"]
+__all__ = ["SpanCompositor", "lean", "untie_strips"]
 
 
 class SpanCompositor(Compositor):
@@ -72,3 +73,38 @@ class SpanCompositor(Compositor):
 def lean(screen: Screen[Any]) -> None:
     """Give ``screen`` the compositor above (call it in the screen's ``__init__``)."""
     screen._compositor = SpanCompositor()
+
+
+def untie_strips() -> None:
+    """Keep Textual's :class:`Strip` from caching itself in its own caches.
+
+    A strip divided at its own end (``divide([len])``) or cropped and extended to exactly
+    itself (``crop_extend(0, len)``) stores itself in its own cache: the strip, its seven caches
+    and its segments become a reference cycle that only the cycle collector frees.  Textual does
+    that for most lines it draws, so with many sessions in one process (``kings-corner serve``)
+    a second of play left tens of thousands of such objects, and collecting them stopped every
+    screen (``benchmarks/serve_load.py``).  Answered without the cache, these calls return the
+    same strips as before and leave nothing for the collector.  Called once, at import.
+    """
+    if getattr(Strip, "_kc_untied", False):
+        return
+    divide, crop_extend = Strip.divide, Strip.crop_extend
+
+    def divide_untied(self: Strip, cuts: Iterable[int]) -> Sequence[Strip]:
+        cuts = list(cuts)
+        length = self.cell_length
+        if [cut for cut in cuts if cut <= length] == [length]:
+            return [self]
+        return divide(self, cuts)
+
+    def crop_extend_untied(self: Strip, start: int, end: int, style: Style | None) -> Strip:
+        if start <= 0 and end == self.cell_length:
+            return self
+        return crop_extend(self, start, end, style)
+
+    Strip.divide = divide_untied  # type: ignore[method-assign]
+    Strip.crop_extend = crop_extend_untied  # type: ignore[method-assign]
+    Strip._kc_untied = True  # type: ignore[attr-defined]
+
+
+untie_strips()

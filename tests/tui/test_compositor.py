@@ -120,3 +120,20 @@ async def test_partial_updates_leave_each_terminal_as_a_full_redraw_would(tmp_pa
             app.exit()
         await asyncio.gather(*tasks, return_exceptions=True)
         await tables.close()
+
+
+def test_a_strip_is_never_kept_in_its_own_caches() -> None:
+    """Textual's Strip cached itself when divided at its own end or cropped to itself: a cycle
+    per line drawn, freed only by the cycle collector (kc_tui/tui/compositor.py, untie_strips)."""
+    import sys
+
+    from rich.segment import Segment
+    from textual.strip import Strip
+
+    strip = Strip([Segment("abc"), Segment("de")], 5)
+    before = sys.getrefcount(strip)
+    assert list(strip.divide([5])) == [strip]
+    assert strip.crop_extend(0, 5, None) is strip
+    assert [s.text for s in strip.divide([2, 5])] == ["ab", "cde"]
+    assert strip.crop_extend(1, 7, None).text == "bcde  "
+    assert sys.getrefcount(strip) == before
