@@ -16,7 +16,7 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
@@ -98,6 +98,7 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
     """The server's tables, one a line, and what one can do with the one picked."""
 
     _at_table = False  # the status line says where this person sits
+    _stale = False  # a change came while a table's screen covered this one
 
     BINDINGS = [
         Binding("enter,j", "join", "Join"),
@@ -138,8 +139,25 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
         self._unsubscribe()
 
     def _changed(self) -> None:
-        # Called by the server after a change; drawn after the step that made it.
+        # Called by the server after a change; drawn after the step that made it.  Under a
+        # table's screen nothing of the lobby shows: it is brought up to date when it shows again
+        # (every session of a server rebuilt its hidden list at every round of every table).
+        if self._covered():
+            self._stale = True
+            return
         self.call_later(self.refresh_tables)
+
+    def _covered(self) -> bool:
+        """Whether a whole screen (a table's) is over this one: a dialog leaves it in sight."""
+        stack = self.app.screen_stack
+        if self not in stack:
+            return False
+        return any(not isinstance(screen, ModalScreen) for screen in stack[stack.index(self) + 1:])
+
+    def on_screen_resume(self) -> None:
+        if self._stale:
+            self._stale = False
+            self.refresh_tables()
 
     def refresh_tables(self) -> None:
         if not self.is_attached:

@@ -78,11 +78,14 @@ class ServedTable(_Screen):
         return self in stack and stack[-1] is not self
 
     def _keep_for_later(self, item: Any) -> bool:
-        """Keep ``item`` for later if a dialog covers the table; whether it was kept."""
+        """Keep ``item`` for later if a dialog covers the table; whether it was kept (or let go:
+        the session is ending and the table's widgets are being taken down, before the screen
+        itself is and stops listening; telling it then would fail, and the server would drop
+        the seat's listener with a traceback in its log)."""
         if self._covered():
             self._held.append(item)
             return True
-        return False
+        return self.is_mounted and not self.query("#log")
 
     def on_screen_resume(self) -> None:
         resume = getattr(super(), "on_screen_resume", None)

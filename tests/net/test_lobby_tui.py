@@ -370,3 +370,54 @@ async def test_a_new_tables_game_choice_opens_that_games_table_screen_never_a_lo
         await pilot.press("left")
         await until(pilot, lambda: isinstance(app.screen, CreateTableScreen), "the first game's again")
         assert server.tables() == ()
+
+
+async def test_a_lobby_under_a_table_waits_until_it_shows_again_to_redraw_its_list(tmp_path: Path) -> None:
+    """Every session's lobby hears every change of every table; under a table's screen it shows
+    nothing, so it redraws its list when it shows again, not at every round of every table."""
+    from textual.widgets import OptionList
+
+    server = TableServer(tmp_path, pace=0)
+    server.create_table(ADA, "Friday", build_rules(2), ["open", "easy"])
+    ada = LobbyApp(server, ADA)
+    async with ada.run_test(size=SIZE) as pa:
+        await pa.press("1")
+        await until(pa, lambda: isinstance(ada.screen, NetworkTableScreen), "the table")
+        lobby = next(s for s in ada.screen_stack if isinstance(s, LobbyScreen))
+        listing = lobby.query_one("#tables", OptionList)
+        assert listing.option_count == 1
+        server.create_table(BEN, "Saturday", build_rules(2), ["open", "open"])
+        await pa.pause(0.2)
+        assert listing.option_count == 1  # covered: not redrawn
+        await pa.press("q")
+        await until(pa, lambda: type(ada.screen).__name__ == "ConfirmScreen", "the question")
+        await pa.press("y")
+        await until(pa, lambda: isinstance(ada.screen, LobbyScreen), "back in the lobby")
+        await until(pa, lambda: listing.option_count == 2, "the lobby brought up to date as it shows")
+        assert "Saturday" in str(listing.get_option_at_index(1).prompt)
+    await server.close()
+
+
+async def test_a_table_screen_being_taken_down_lets_a_move_go_by_and_keeps_its_seat_listening(
+        tmp_path: Path) -> None:
+    """As a session ends, its table's widgets go before the screen stops listening: a move made
+    at the table then is let go, not a failure that makes the server drop the seat's listener."""
+    server = TableServer(tmp_path, pace=0)
+    info = server.create_table(ADA, "Friday", build_rules(2), ["open", "open"])
+    ada = LobbyApp(server, ADA)
+    async with ada.run_test(size=SIZE) as pa:
+        await pa.press("1")
+        ben = server.join(BEN, info.id, 1)
+        await until(pa, lambda: isinstance(ada.screen, NetworkTableScreen), "the table")
+        door = ada.door
+        assert door is not None
+        listening = list(door._listeners)
+        await until(pa, lambda: "Chat" in log_text(ada), "the table's log begun")
+        await ada.screen.query_one("#log", RichLog).remove()
+        mover = door if door.my_turn() else ben
+        moves = mover.legal_moves()
+        mover.play(moves[0]) if moves else mover.end_turn()
+        ben.say("still here")
+        await pa.pause(0.05)
+        assert door._listeners == listening
+    await server.close()
