@@ -166,6 +166,10 @@ async def _serve(conn: Any, data: Path, plan: dict[str, tuple[int, int | None]],
         elif command == "stop":
             cpu = (time.process_time() - cpu0) / (time.monotonic() - wall0)
             conn.send((list(events), cpu, rss_mb(), len(server.sessions), list(pauses)))
+        elif command == "reclaim":  # one full collection, as the server makes now and then
+            before = rss_mb()
+            found, took = server.collector.reclaim()
+            conn.send((found, took, before, rss_mb()))
         elif command == "profile":  # then, apart, where the time goes
             profile = cProfile.Profile()
             profile.enable()
@@ -225,6 +229,8 @@ async def clients(port: int, keys: list[Any], arrivals: list[list[float]],
 
 
 def main() -> None:
+    from kc_tui.ssh.collector import RECLAIM_AFTER, RECLAIM_SECONDS
+
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sessions", type=int, default=50)
     parser.add_argument("--tables", type=int, default=10)
@@ -273,11 +279,15 @@ def main() -> None:
             await asyncio.sleep(5)  # every table under way
             parent.send("rss")
             loaded = parent.recv()
+            parent.send("reclaim")  # what connecting left is collected: the next one counts play only
+            parent.recv()
             parent.send("measure")
             parent.recv()
             await asyncio.sleep(args.seconds)
             parent.send("stop")
             events, cpu, final_rss, sessions, pauses = parent.recv()
+            parent.send("reclaim")
+            reclaimed = parent.recv()
             parent.send("profile")
             parent.recv()
             await asyncio.sleep(min(args.seconds, 10.0))
@@ -335,6 +345,11 @@ def main() -> None:
                 if times:
                     print(f"garbage collections of generation {generation}: {len(times)}, "
                           f"{sum(times) * 1000:.0f} ms in all, the longest {max(times) * 1000:.0f} ms")
+            found, took_reclaim, before, after = reclaimed
+            print(f"a full collection after the {args.seconds:g} s measured (the server makes one "
+                  f"after {RECLAIM_AFTER} ended sessions or {RECLAIM_SECONDS / 60:g} minutes): "
+                  f"{found} objects in cycles, {took_reclaim * 1000:.0f} ms, "
+                  f"memory {before:.0f} -> {after:.0f} MB")
             print(f"server CPU: {cpu * 100:.0f}% of one core while measuring")
             total = sum(by_package.values()) or 1.0
             print("where the server's time goes (own time by package, profiled apart for "

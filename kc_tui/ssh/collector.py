@@ -8,8 +8,8 @@ on (the sessions' apps, screens and caches), and scanning it again and again fin
 every :data:`FREEZE_SECONDS` it is set aside (``gc.freeze``): the collector then scans only
 what came since.  Set aside, an object is still freed as soon as nothing refers to it; only
 garbage in cycles (an app that ended, a closed dialog) waits, until everything is put back and
-collected once (one pause, logged) after :data:`RECLAIM_AFTER` sessions ended or
-:data:`RECLAIM_SECONDS` passed.
+collected once (one pause, logged: about a second with fifty sessions) after
+:data:`RECLAIM_AFTER` sessions ended or :data:`RECLAIM_SECONDS` passed.
 """
 
 from __future__ import annotations
@@ -29,10 +29,15 @@ RECLAIM_AFTER = 8
 """Ended sessions after which everything is collected once."""
 RECLAIM_SECONDS = 600.0
 """The longest time between two such collections."""
-THRESHOLDS = (700, 10, 10)
-"""When the collector runs: Python's (700, 10, 10) collects the youngest objects every 700
-allocations, when a frame drawn at one seat makes tens of thousands; most of them are gone a
-moment later, but a collection in that moment promotes them towards the oldest generation."""
+THRESHOLDS = (100_000, 20, 20)
+"""When the collector runs by itself: only past 100,000 new objects within one of the seconds
+between two freezes (a freeze starts the count again), which plain play never reaches.
+Python's (700, 10, 10) collected the youngest objects every 700 allocations, while a frame
+drawn at one seat makes tens of thousands, most of them gone a moment later: fifty sessions
+spent about a tenth of the server's time in those collections (benchmarks/serve_load.py:
+~1,300 collections and ~1.8 s in 30 s, the longest stops 27 ms).  The cycles they found (tens
+of thousands of objects a minute: closed dialogs, Textual's layouts) wait for the full
+collection below instead."""
 
 
 class Collector:
@@ -69,8 +74,9 @@ class Collector:
         if self.ended >= RECLAIM_AFTER:
             asyncio.get_running_loop().call_soon(self.reclaim)
 
-    def reclaim(self) -> None:
-        """Put everything back, collect it all once, and set what lives aside again."""
+    def reclaim(self) -> tuple[int, float]:
+        """Put everything back, collect it all once, and set what lives aside again: the objects
+        found in cycles and the seconds it took."""
         began = time.perf_counter()
         self.ended = 0
         self._last_reclaim = time.monotonic()
@@ -78,7 +84,9 @@ class Collector:
         found = gc.collect()
         gc.freeze()
         self.reclaims += 1
-        log.info("collected %d objects in cycles in %.0f ms", found, (time.perf_counter() - began) * 1000)
+        took = time.perf_counter() - began
+        log.info("collected %d objects in cycles in %.0f ms", found, took * 1000)
+        return found, took
 
     def close(self) -> None:
         """The server stops: nothing stays set aside."""
