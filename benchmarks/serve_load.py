@@ -286,6 +286,9 @@ def main() -> None:
             await asyncio.sleep(args.seconds)
             parent.send("stop")
             events, cpu, final_rss, sessions, pauses = parent.recv()
+            # The updates of the last events measured arrive before anything stops the server (a
+            # full collection) or slows it (the profiler).
+            await asyncio.sleep(2)
             parent.send("reclaim")
             reclaimed = parent.recv()
             parent.send("profile")

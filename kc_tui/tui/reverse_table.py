@@ -13,7 +13,7 @@ shown for the pace the settings give before the next one thinks.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from textual import events
 from textual.app import ComposeResult
@@ -398,6 +398,11 @@ class ReverseTableScreen(TableVoice, OnKingsCornerApp, Screen[None]):
         return True
 
     # ------------------------------------------------------------------ flow
+    def _round_dialog(self, dialog: Callable[[], RoundOverScreen]) -> None:
+        """Open the round-over dialog (a served table opens it once the table has shown the
+        round's last move)."""
+        self.app.push_screen(dialog(), self._after_round)
+
     def advance(self) -> None:
         """Whose action is it? A person: wait for keys. A computer: think in a worker. Between
         rounds: the round-over dialog."""
@@ -408,8 +413,8 @@ class ReverseTableScreen(TableVoice, OnKingsCornerApp, Screen[None]):
             self.refresh_table()
             summary = service.round_summary()
             self.say("The session is over." if summary.session_over else "Round over.")
-            self.app.push_screen(RoundOverScreen(round_text(summary, self.names, self.text),
-                                                 summary.session_over), self._after_round)
+            self._round_dialog(lambda: RoundOverScreen(round_text(summary, self.names, self.text),
+                                                       summary.session_over))
         elif service.waiting_for_human():
             if len(self.people) > 1 and self.viewer != service.current:
                 self.viewer = -1

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual.widgets import Input, RichLog
 
+from ..engine.kinds import Phase
 from ..net.tables import Notice, TableError
 
 __all__ = ["CHAT_HINT", "ServedTable"]
@@ -145,6 +146,15 @@ class ServedTable(_Screen):
         self.refresh_table()
         if self._advanced != self._position():
             self.advance()
+
+    def _round_dialog(self, dialog: Any) -> None:
+        """The round's dialog opens once the table has been sent as it stands, its last move
+        and "Round over." on it: putting a dialog together and drawing it over the table takes
+        a server with many sessions a while, and the players see the last card meanwhile."""
+        def open_it() -> None:
+            if self.is_attached and self.remote.phase in (Phase.ROUND_OVER, Phase.SESSION_OVER):
+                super(ServedTable, self)._round_dialog(dialog)  # type: ignore[misc]
+        self.call_after_refresh(open_it)
 
     # ------------------------------------------------------------------ chat
     def action_chat(self) -> None:

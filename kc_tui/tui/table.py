@@ -401,6 +401,11 @@ class TableScreen(TableVoice, OnKingsCornerApp, SizedScreen):
         self.app.push_screen(ConfirmScreen(question, again), lambda yes: then() if yes else None)
 
     # ------------------------------------------------------------------ flow
+    def _round_dialog(self, dialog: Callable[[], RoundOverScreen]) -> None:
+        """Open the round-over dialog (a served table opens it once the table has shown the
+        round's last move)."""
+        self.app.push_screen(dialog(), self._after_round)
+
     def advance(self) -> None:
         """Whose move is it? A person: wait for keys. A computer: think in a worker."""
         service = self.service
@@ -413,7 +418,7 @@ class TableScreen(TableVoice, OnKingsCornerApp, SizedScreen):
             self.say("The session is over." if over else "Round over.")
             self.refresh_table()
             text, totals = self.round_over_texts()
-            self.app.push_screen(RoundOverScreen(text, over, totals), self._after_round)
+            self._round_dialog(lambda: RoundOverScreen(text, over, totals))
         elif service.waiting_for_human():
             if len(self.people) > 1 and self.viewer != service.current:
                 # Hot-seat: hide the table until the next person has the keyboard.
