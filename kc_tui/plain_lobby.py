@@ -192,8 +192,8 @@ class PlainLobby:
             return
         if isinstance(door, ReverseDoor):
             reverse = ReverseRemote(door)
-            reverse.on_notice = self._notice
             reverse.on_update = self.changed.set
+            reverse.hear(self._notice)
             self.reverse = ReverseTableLines(reverse, self.say)
             shown = door.view()
             self.say(f"The game of Kings Reverse at table {door.table_id} is on: round {shown.round}. "

@@ -10,7 +10,7 @@ through the door, which refuses them out of turn.  It plays no computer: the ser
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Any, Callable, Generic, Sequence, TypeVar
 
 from ..ai.base import Player
 from ..engine.cards import Card, Pile
@@ -23,9 +23,58 @@ from ..engine.service import Seat
 from ..engine.views import RoundRecord, RoundSummary, SeatView, SessionSummary, Targets, TurnId
 from .tables import MISSED_NOTICES, Notice, SeatDoor, TableError
 
-__all__ = ["Elsewhere", "RemoteTable"]
+__all__ = ["Elsewhere", "Following", "RemoteTable"]
 
 EventListener = Callable[[Event], None]
+E = TypeVar("E")
+
+
+class Following(Generic[E]):
+    """What a networked seat passes on from its door, the same for every game: the events to
+    its listeners (:meth:`follow`), the table's :class:`Notice` lines to :attr:`on_notice`
+    (:meth:`hear`; those said before it is given are kept, the last few), and :attr:`on_update`
+    once after each delivery.  :meth:`close` leaves the table."""
+
+    door: Any
+
+    def _follow_door(self, door: Any) -> None:
+        self._listeners: list[Callable[[E], None]] = []
+        self.on_notice: Callable[[Notice], None] | None = None
+        self.on_update: Callable[[], None] | None = None
+        self._missed: list[Notice] = []
+        door.follow(self._delivered)
+
+    def follow(self, listener: Callable[[E], None], seat: int | None = None) -> None:
+        self._listeners.append(listener)
+
+    def remove_listener(self, listener: Callable[[E], None]) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    def hear(self, on_notice: Callable[[Notice], None]) -> None:
+        """Send the table's notices to ``on_notice`` from now on, after those that came before
+        it was given (the game starting as the front end opened, a computer taking a seat)."""
+        self.on_notice = on_notice
+        missed, self._missed = self._missed, []
+        for notice in missed:
+            on_notice(notice)
+
+    def _delivered(self, item: Any) -> None:
+        if isinstance(item, Notice):
+            if self.on_notice is not None:
+                self.on_notice(item)
+            else:
+                self._missed = [*self._missed[-MISSED_NOTICES + 1:], item]
+        else:
+            for listener in list(self._listeners):
+                listener(item)
+        if self.on_update is not None:
+            self.on_update()
+
+    def close(self) -> None:
+        """The front end is done with the table: leave it (a computer plays the seat)."""
+        self.door.unfollow(self._delivered)
+        self.door.leave()
 
 
 class Elsewhere(Player):
@@ -38,7 +87,7 @@ class Elsewhere(Player):
         raise TableError("This seat is played elsewhere.")
 
 
-class RemoteTable:
+class RemoteTable(Following[Event]):
     """One seat's side of a networked table, with the names of the engine service.
 
     ``people`` is the seat at this terminal (none for a spectator).  :meth:`follow` passes on
@@ -52,12 +101,8 @@ class RemoteTable:
     def __init__(self, door: SeatDoor) -> None:
         self.door = door
         self.rules: RuleSet = door.rules
-        self._listeners: list[EventListener] = []
-        self.on_notice: Callable[[Notice], None] | None = None
-        self.on_update: Callable[[], None] | None = None
         self._elsewhere = Elsewhere()
-        self._missed: list[Notice] = []
-        door.follow(self._delivered)
+        self._follow_door(door)
 
     # ------------------------------------------------------------------ seats
     @property
@@ -164,36 +209,3 @@ class RemoteTable:
 
     def say(self, text: str) -> None:
         self.door.say(text)
-
-    # ------------------------------------------------------------------ following
-    def follow(self, listener: EventListener, seat: int | None = None) -> None:
-        self._listeners.append(listener)
-
-    def remove_listener(self, listener: EventListener) -> None:
-        if listener in self._listeners:
-            self._listeners.remove(listener)
-
-    def hear(self, on_notice: Callable[[Notice], None]) -> None:
-        """Send the table's notices to ``on_notice`` from now on, after those that came before
-        it was given (the game starting as the front end opened, a computer taking a seat)."""
-        self.on_notice = on_notice
-        missed, self._missed = self._missed, []
-        for notice in missed:
-            on_notice(notice)
-
-    def _delivered(self, item: Event | Notice) -> None:
-        if isinstance(item, Notice):
-            if self.on_notice is not None:
-                self.on_notice(item)
-            else:
-                self._missed = [*self._missed[-MISSED_NOTICES + 1:], item]
-        else:
-            for listener in list(self._listeners):
-                listener(item)
-        if self.on_update is not None:
-            self.on_update()
-
-    def close(self) -> None:
-        """The front end is done with the table: leave it (a computer plays the seat)."""
-        self.door.unfollow(self._delivered)
-        self.door.leave()

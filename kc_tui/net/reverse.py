@@ -35,7 +35,8 @@ from ..games.kings_reverse.engine.service import (
 from ..games.kings_reverse.engine.views import ReverseRoundSummary, ReverseView
 from ..storage.files import write_atomic
 from ..storage.reverse_saves import ReverseSaveError, ReverseSaver, load_reverse_save, reverse_seats
-from .tables import HOUSE_LEVEL, Notice, Person, SeatDoor, TableError, TableGame, _logged, _Table
+from .remote import Following
+from .tables import HOUSE_LEVEL, Person, SeatDoor, TableError, TableGame, _logged, _Table
 
 __all__ = ["REVERSE", "ReverseTableGame", "ReverseDoor", "ReverseRemote", "reverse_shown_to",
            "reverse_rules_label"]
@@ -307,7 +308,7 @@ class ReverseTableGame(TableGame):
 REVERSE = ReverseTableGame()
 
 
-class ReverseRemote:
+class ReverseRemote(Following[ReverseEvent]):
     """One seat's side of a networked Kings Reverse table, with the names of
     :class:`ReverseService` that the table screen and the line mode use.
 
@@ -326,11 +327,8 @@ class ReverseRemote:
     def __init__(self, door: ReverseDoor) -> None:
         self.door = door
         self.rules: ReverseRules = door.rules
-        self._listeners: list[Callable[[ReverseEvent], None]] = []
-        self.on_notice: Callable[[Notice], None] | None = None
-        self.on_update: Callable[[], None] | None = None
         self._elsewhere = _Elsewhere()
-        door.follow(self._delivered)
+        self._follow_door(door)
 
     # ------------------------------------------------------------------ reading
     @property
@@ -397,27 +395,5 @@ class ReverseRemote:
         return None
 
     # ------------------------------------------------------------------ following
-    def follow(self, listener: Callable[[ReverseEvent], None], seat: int | None = None) -> None:
-        self._listeners.append(listener)
-
     def add_listener(self, listener: Callable[[ReverseEvent], None]) -> None:
-        self._listeners.append(listener)
-
-    def remove_listener(self, listener: Callable[[ReverseEvent], None]) -> None:
-        if listener in self._listeners:
-            self._listeners.remove(listener)
-
-    def _delivered(self, item: Any) -> None:
-        if isinstance(item, Notice):
-            if self.on_notice is not None:
-                self.on_notice(item)
-        else:
-            for listener in list(self._listeners):
-                listener(item)
-        if self.on_update is not None:
-            self.on_update()
-
-    def close(self) -> None:
-        """The front end is done with the table: leave it (a computer plays the seat)."""
-        self.door.unfollow(self._delivered)
-        self.door.leave()
+        self.follow(listener)

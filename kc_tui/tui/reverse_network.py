@@ -64,10 +64,12 @@ class NetworkReverseTableScreen(ServedTable, ReverseTableScreen):
 
     def on_mount(self) -> None:
         # Runs before the table screen's own on_mount (Textual calls both).
-        self.remote.on_notice = self._notice
         self.remote.on_update = self._schedule_update
         watching = " You are watching: no hand is shown." if self.remote.door.spectator else ""
         self.call_after_refresh(lambda: self.query_one("#log", RichLog).write(CHAT_HINT + watching))
+        # What the table said before this screen was there (the game starting, a computer taking
+        # a free seat) comes after the chat hint, then the news as it happens.
+        self.call_after_refresh(lambda: self.remote.hear(self._notice))
 
     def opening_line(self) -> str:
         view = self.remote.view()

@@ -180,3 +180,27 @@ async def test_a_spectator_reads_the_rounds_result_in_the_log_and_no_hand_but_it
             if str(card) not in own:
                 assert f" {any_card_text(card, False)} " not in f" {shown} " and f" {card} " not in f" {shown} "
     await server.close()
+
+
+async def test_what_the_table_said_before_its_screen_opened_reaches_the_kings_reverse_log(
+        tmp_path: Path) -> None:
+    """A notice of the table said after a seat's screen was made and before it listens (a chat
+    line as the game starts) is kept and told after the chat hint, as at the first game's table."""
+    from kc_tui.net.reverse import ReverseRemote
+
+    server = TableServer(tmp_path, pace=0)
+    info = server.create_table(ADA, "Friday", build_rules(2), ["open", "open"], seed=1)
+    doors = [server.join(ADA, info.id, 0), server.join(BEN, info.id, 1)]
+    ada = LobbyApp(server, ADA)
+    async with ada.run_test(size=SIZE) as pa:
+        door = doors[0]
+        assert isinstance(door, ReverseDoor)
+        ada.door = door
+        screen = NetworkReverseTableScreen(ReverseRemote(door))
+        doors[1].say("good luck")  # after the screen was made, before it listens
+        ada.push_screen(screen)
+        await until(pa, lambda: ada.screen is screen and bool(screen.query("#log"))
+                    and "Ben: good luck" in log_text(ada), "the chat line")
+        told = log_text(ada)
+        assert told.index("Chat:") < told.index("Ben: good luck")
+    await server.close()
