@@ -17,6 +17,10 @@ from referee import check_file
 
 TMUX = shutil.which("tmux")
 pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is installed by .ci/run")
+TMUX_SERVER = [TMUX or "tmux", "-L", f"kc-tests-{os.getpid()}"]
+"""tmux with a server of this test process's own: the workers of one run never share one (when
+the last session of a shared server ended, another worker's new session could meet the server
+exiting: "server exited unexpectedly")."""
 
 
 def _command() -> str:
@@ -31,11 +35,11 @@ def _command() -> str:
 
 
 def _tmux(*args: str) -> str:
-    return subprocess.run([TMUX, *args], capture_output=True, text=True, check=True).stdout
+    return subprocess.run([*TMUX_SERVER, *args], capture_output=True, text=True, check=True).stdout
 
 
 def _alive(session: str) -> bool:
-    return subprocess.run([TMUX, "has-session", "-t", session], capture_output=True, check=False).returncode == 0
+    return subprocess.run([*TMUX_SERVER, "has-session", "-t", session], capture_output=True, check=False).returncode == 0
 
 
 def _ends(session: str, seconds: float = 30.0) -> bool:
@@ -101,7 +105,7 @@ def test_play_at_the_table_by_keystrokes_in_tmux(tmp_path: Path) -> None:
         _tmux("send-keys", "-t", session, "y")
         assert _ends(session), "q did not leave the game"
     finally:
-        subprocess.run([TMUX, "kill-session", "-t", session], capture_output=True, check=False)
+        subprocess.run([*TMUX_SERVER, "kill-session", "-t", session], capture_output=True, check=False)
     assert hint_line
     events = [json.loads(line) for line in transcript.read_text().splitlines()]
     assert events[0]["event"] == "session_start" and events[0]["seed"] == 4
@@ -135,4 +139,4 @@ def test_the_bare_command_opens_the_title_and_ascii_mode_draws_only_ascii(tmp_pa
         _tmux("send-keys", "-t", session, "q")
         assert _ends(session), "q on the title did not quit"
     finally:
-        subprocess.run([TMUX, "kill-session", "-t", session], capture_output=True, check=False)
+        subprocess.run([*TMUX_SERVER, "kill-session", "-t", session], capture_output=True, check=False)

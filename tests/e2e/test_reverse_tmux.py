@@ -7,6 +7,7 @@ transcript the game wrote."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -18,6 +19,10 @@ from test_e2e_tmux import _command, _ends, _screen, _tmux, _wait_for
 
 TMUX = shutil.which("tmux")
 pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is installed by .ci/run")
+TMUX_SERVER = [TMUX or "tmux", "-L", f"kc-tests-{os.getpid()}"]
+"""tmux with a server of this test process's own: the workers of one run never share one (when
+the last session of a shared server ended, another worker's new session could meet the server
+exiting: "server exited unexpectedly")."""
 
 MARKED = re.compile(r"\*([0-9a-z]):")
 """A card of the hand that may be played: ``*3:9H``."""
@@ -79,7 +84,7 @@ def test_a_round_of_kings_reverse_is_played_by_keystrokes_in_tmux(tmp_path: Path
         _tmux("send-keys", "-t", session, "q")
         assert _ends(session), "q in the round-over dialog did not leave the game"
     finally:
-        subprocess.run([TMUX, "kill-session", "-t", session], capture_output=True, check=False)
+        subprocess.run([*TMUX_SERVER, "kill-session", "-t", session], capture_output=True, check=False)
     events = [json.loads(line) for line in transcript.read_text().splitlines()]
     assert events[0]["event"] == "session_start" and events[0]["game"] == "kings-reverse"
     assert events[0]["seed"] == 5

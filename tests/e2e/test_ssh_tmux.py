@@ -7,6 +7,7 @@ keys are played over SSH in tests/net/test_ssh_tables.py.)"""
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import signal
@@ -20,10 +21,14 @@ import pytest
 TMUX, SSH, KEYGEN = shutil.which("tmux"), shutil.which("ssh"), shutil.which("ssh-keygen")
 pytestmark = [pytest.mark.skipif(None in (TMUX, SSH, KEYGEN), reason="tmux and openssh-client are installed by .ci/run"),
               pytest.mark.timeout(300)]
+TMUX_SERVER = [TMUX or "tmux", "-L", f"kc-tests-{os.getpid()}"]
+"""tmux with a server of this test process's own: the workers of one run never share one (when
+the last session of a shared server ended, another worker's new session could meet the server
+exiting: "server exited unexpectedly")."""
 
 
 def tmux(*args: str) -> str:
-    return subprocess.run([TMUX or "tmux", *args], capture_output=True, text=True, check=True).stdout
+    return subprocess.run([*TMUX_SERVER, *args], capture_output=True, text=True, check=True).stdout
 
 
 def pane(target: str) -> str:
@@ -149,12 +154,12 @@ def test_two_people_at_one_table_with_the_real_ssh_client_in_two_panes(tmp_path:
         deadline = time.monotonic() + 30
         for name in (session, watching):
             while time.monotonic() < deadline and subprocess.run(
-                    [TMUX or "tmux", "has-session", "-t", name], capture_output=True).returncode == 0:
+                    [*TMUX_SERVER, "has-session", "-t", name], capture_output=True).returncode == 0:
                 time.sleep(0.2)  # each ssh ends when its session does, and the panes with it
-            assert subprocess.run([TMUX or "tmux", "has-session", "-t", name], capture_output=True).returncode != 0
+            assert subprocess.run([*TMUX_SERVER, "has-session", "-t", name], capture_output=True).returncode != 0
     finally:
         for name in (session, watching):
-            subprocess.run([TMUX or "tmux", "kill-session", "-t", name], capture_output=True)
+            subprocess.run([*TMUX_SERVER, "kill-session", "-t", name], capture_output=True)
         server.send_signal(signal.SIGTERM)
         out, err = server.communicate(timeout=60)
     assert server.returncode == 0
