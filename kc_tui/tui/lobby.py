@@ -21,7 +21,6 @@ from textual.widgets import Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from ..engine.describe import session_summary
-from ..engine.events import Event
 from ..engine.kinds import Phase
 from ..engine.text import visible
 from ..net.remote import RemoteTable
@@ -44,7 +43,6 @@ from .dialogs import TextScreen
 from .modal import Dialog
 from .new_game import KINDS, NewGameScreen
 from .reverse_network import CreateReverseTableScreen, NetworkReverseTableScreen
-from .round_over import RoundOverScreen
 from .served import CHAT_HINT, ServedTable
 from .table import TableScreen
 from .typed_app import OnKingsCornerApp
@@ -346,22 +344,6 @@ class NetworkTableScreen(ServedTable, TableScreen):
         super().__init__(remote)
         self.remote = remote
         self._served()
-
-    # ------------------------------------------------------------------ covered by a dialog
-    def _on_event(self, event: Event) -> None:
-        if not self._keep_for_later(event):
-            super()._on_event(event)
-
-    def _tell_event(self, event: Event) -> None:
-        super()._on_event(event)
-
-    def _close_past_round(self) -> None:
-        """The round-over dialog of a round that is over and done (the next one was dealt: the
-        players were all ready, or this is a spectator) closes by itself."""
-        top = self.app.screen
-        if (isinstance(top, RoundOverScreen) and not top.session_over
-                and self.service.phase == Phase.TURN):
-            top.dismiss(None)
 
     def on_mount(self) -> None:
         # Runs before the table screen's own on_mount (Textual calls both).

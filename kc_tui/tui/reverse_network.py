@@ -16,7 +16,6 @@ from textual.binding import Binding
 from textual.widgets import Input, RichLog, Static
 
 from ..engine.kinds import Phase
-from ..games.kings_reverse.engine.events import ReverseEvent
 from ..games.kings_reverse.engine.service import ReverseService
 from ..net.reverse import ReverseRemote
 from ..net.tables import SEAT_OPEN, TableError
@@ -25,7 +24,6 @@ from .new_game import KINDS
 from .reverse_new_game import ReverseNewGameScreen
 from .reverse_table import ReverseTableScreen
 from .reverse_text import round_text, session_text
-from .round_over import RoundOverScreen
 from .served import CHAT_HINT, ServedTable
 from .widgets import Choice, Menu, MenuItem, TextPanel
 
@@ -46,21 +44,6 @@ class NetworkReverseTableScreen(ServedTable, ReverseTableScreen):
         super().__init__(cast(ReverseService, remote))
         self.remote = remote
         self._served()
-
-    # ------------------------------------------------------------------ covered by a dialog
-    def _on_event(self, event: ReverseEvent) -> None:
-        if not self._keep_for_later(event):
-            super()._on_event(event)
-
-    def _tell_event(self, event: ReverseEvent) -> None:
-        super()._on_event(event)
-
-    def _close_past_round(self) -> None:
-        """The round-over dialog of a round that is over and done (the next one was dealt: the
-        players were all ready, or this is a spectator) closes by itself."""
-        top = self.app.screen
-        if isinstance(top, RoundOverScreen) and not top.session_over and self.remote.phase == Phase.TURN:
-            top.dismiss(None)
 
     def on_mount(self) -> None:
         # Runs before the table screen's own on_mount (Textual calls both).

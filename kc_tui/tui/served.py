@@ -8,8 +8,8 @@ closes.  (Drawing the table under a dialog makes Textual draw the whole screen a
 every move at the table; with many sessions at one server that was most of its time.)
 
 A game's network table screen derives from this class first, then from its game's table screen,
-and gives :meth:`_tell_event` (the game's own telling of an event), :meth:`_position` (what,
-when it changes, calls for :meth:`advance`) and, if it has one, :meth:`_close_past_round`.
+and gives :meth:`_position` (what, when it changes, calls for :meth:`advance`); the events the
+server sends are told by the game's table screen (``_on_event``), or held under a dialog.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from textual.widgets import Input, RichLog
 
 from ..engine.kinds import Phase
 from ..net.tables import Notice, TableError
+from .round_over import RoundOverScreen
 
 __all__ = ["CHAT_HINT", "ServedTable"]
 
@@ -45,7 +46,6 @@ class ServedTable(_Screen):
         def refresh_table(self) -> None: ...
         def advance(self) -> None: ...
         def _leave(self, *args: Any, **kwargs: Any) -> None: ...
-        def _on_event(self, event: Any) -> None: ...
         def action_prompt(self) -> None: ...
         def say(self, text: str) -> None: ...
 
@@ -59,15 +59,23 @@ class ServedTable(_Screen):
         self._stale = False
 
     # ------------------------------------------------------------------ hooks
+    def _on_event(self, event: Any) -> None:
+        if not self._keep_for_later(event):
+            self._tell_event(event)
+
     def _tell_event(self, event: Any) -> None:
         """Tell ``event`` as the game's table screen does (not held)."""
-        raise NotImplementedError
+        super()._on_event(event)  # type: ignore[misc]
 
     def _position(self) -> object:
         raise NotImplementedError
 
     def _close_past_round(self) -> None:
-        """Close a round-over dialog whose round is over and done (none by default)."""
+        """The round-over dialog of a round that is over and done (the next one was dealt: the
+        players were all ready, or this is a spectator) closes by itself."""
+        top = self.app.screen
+        if isinstance(top, RoundOverScreen) and not top.session_over and self.remote.phase == Phase.TURN:
+            top.dismiss(None)
 
     def _before_update(self) -> None:
         """Before a notice or a batch is drawn (nothing by default)."""
