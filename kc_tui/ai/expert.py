@@ -3,15 +3,17 @@
 The turn search gives a handful of candidate plans ending in distinct positions.  The expert
 then samples the cards it cannot see into the opponents' hands and the stock (consistent with
 their counts, and with card reading, with what each opponent showed it lacks: a card that
-fitted when it ended its turn), plays on from each candidate with the fast greedy policy for
-every seat, and keeps the candidate with the best average outcome.  A rollout plays two laps
+fitted when it ended its turn), plays on from each candidate, the next seat's reply planned
+by the turn search as a thinking player would plan it and every later turn by the fast greedy
+policy, and keeps the candidate with the best average outcome.  A rollout plays two laps
 of the table and judges the position by the cards each seat holds (:func:`position_value`), or
 with no horizon plays the round out and counts its win share, the penalty it would pay under
 the scoring in force, and whether the session would end in its favour.  Every candidate is
 scored on the same samples (common random numbers), so differences are real.  This is
 determinization (Perfect Information Monte Carlo) over one turn with an opponent model, the
 family that information-set MCTS (Cowling, Powley and Whitehouse 2012) refines; here the
-opponents' replies are modelled by the greedy policy rather than searched.
+opponent's reply is modelled by the turn search (one ply of its own, on the sampled hand) and the
+turns after it by the greedy policy, rather than by a tree over information sets.
 
 It is anytime: it stops when its think budget (default 1 s) is spent or it is cancelled, and
 answers with the best candidate so far (the turn search's own choice before any rollout).  The
@@ -22,7 +24,8 @@ clearly behind stop costing playouts and a clear choice is answered early.
 
 A level of this family is a :class:`ThinkingTraits`: planning (how many plans), risk (plans
 that keep a card back), looking ahead (samples or a budget), short sight (the rollouts'
-horizon), card reading (inference from the table) and racing, each switchable; ``hard`` is
+horizon), foresight (replies planned by the search), card reading (inference from the table)
+and racing, each switchable; ``hard`` is
 the same player with a short, fixed leash.
 """
 
@@ -234,11 +237,6 @@ class TableMemory:
         """Seat -> mask of cards it did not hold when its last turn ended."""
         self.unconstrained: dict[int, int] = {}
         """Seat -> how many of its cards came after that (an end-of-turn draw)."""
-        self.history: dict[int, list[list[int]]] = {}
-        """Seat -> every turn end of the round, oldest first, as ``[mask, draws]``: the cards it
-        did not hold then, and how many cards it has drawn since.  Of the ``n`` cards it holds
-        now, at least ``n - draws`` were already in its hand at that turn end, so they fit on
-        none of the boards it left from then on (the whole round's card reading)."""
 
     def update(self, event: Event) -> None:
         if isinstance(event, SessionStart):
@@ -248,7 +246,6 @@ class TableMemory:
             self.piles = [[c.id for c in pile] for pile in event.board]
             self.excluded.clear()
             self.unconstrained.clear()
-            self.history.clear()
         elif isinstance(event, TurnStart):
             self._log = []
             self._drew_at_end = False
@@ -272,8 +269,6 @@ class TableMemory:
                     self.piles[s] = self.piles[d][len(self.piles[d]) - n:]
                     del self.piles[d][len(self.piles[d]) - n:]
         elif isinstance(event, Draw):
-            for entry in self.history.get(event.player, ()):
-                entry[1] += 1
             if self.draw == "end":
                 # The player has just ended its turn: judge its hand by the board it left,
                 # before a drawn King may go to a corner.
@@ -283,26 +278,6 @@ class TableMemory:
             ended_with = self._ended_with if self._ended_with is not None else self._unplayable()
             self.excluded[event.player] = ended_with
             self.unconstrained[event.player] = 1 if self._drew_at_end else 0
-            self.history.setdefault(event.player, []).append([ended_with, self.unconstrained[event.player]])
-
-    def layers(self, seat: int, count: int) -> list[tuple[int, int]]:
-        """How to deal ``seat``'s ``count`` cards by the whole round's reading: ``(mask, k)``
-        pairs, oldest first, each saying that ``k`` more of its cards are none of ``mask``
-        (every turn end's mask from that one on); cards left over are unconstrained."""
-        history = self.history.get(seat, [])
-        out: list[tuple[int, int]] = []
-        union = 0
-        dealt = 0
-        for mask, draws in reversed(history):
-            union |= mask
-            out.append((union, draws))
-        layers = []
-        for union, draws in reversed(out):
-            need = count - draws - dealt
-            if need > 0:
-                layers.append((union, need))
-                dealt += need
-        return layers
 
     def _unplayable(self) -> int:
         """The cards a player who plays all it can cannot be holding on this board."""
@@ -340,9 +315,6 @@ class ThinkingTraits:
     searched: int = 0
     """Sharper foresight: turns at the start of each rollout (the replies to its plan) planned
     by the turn search, as a thinking player would play them, rather than greedily."""
-    remembers: bool = False
-    """Long memory for card reading: a card an opponent has held since an earlier turn fitted
-    none of the boards it left since then either (with ``reads``)."""
     horizon: int | None = None
     """Short sight: laps of the table (a turn for every seat) each rollout plays on before
     judging the position by the cards each seat holds (None: to the round's end)."""
@@ -379,7 +351,6 @@ class ExpertPlayer(Player):
         self.samples = t.samples
         self.race = t.races
         self.horizon = t.horizon
-        self.remembers = t.remembers
         self.searched = t.searched
         self.follows_events = self.infer
         """Only an inferring expert needs the events (they cost the simulator its fast path)."""
@@ -458,22 +429,7 @@ class ExpertPlayer(Player):
         hands = [0] * len(obs.hand_counts)
         hands[obs.seat] = obs.hand_mask
         memory = self.memory
-        if self.infer and self.remembers:
-            for seat in memory.history:
-                if seat == obs.seat:
-                    continue
-                mask = 0
-                for avoid, need in memory.layers(seat, obs.hand_counts[seat]):
-                    kept = []
-                    for c in cards:
-                        if need and not avoid >> c & 1:
-                            mask |= 1 << c
-                            need -= 1
-                        else:
-                            kept.append(c)
-                    cards = kept
-                hands[seat] = mask
-        elif self.infer:
+        if self.infer:
             for seat, excluded in memory.excluded.items():
                 if seat == obs.seat:
                     continue

@@ -188,8 +188,7 @@ def test_tournament_command_json() -> None:
 @pytest.mark.parametrize("preset", ["standard", "draw-end", "mandatory", "royal"])
 def test_expert_memory_follows_the_board_and_infers_only_truths(preset: str) -> None:
     """The expert rebuilds the board from the events its seat sees, and the cards it rules out
-    of a greedy opponent's hand, at its last turn end or at every one since it held them, are
-    never in that hand."""
+    of a greedy opponent's hand are never in that hand."""
     checked = 0
     for seed in range(6):
         expert = ExpertPlayer(random.Random(1), think=0.001, infer=True)
@@ -207,12 +206,6 @@ def test_expert_memory_follows_the_board_and_infers_only_truths(preset: str) -> 
                 assert memory.unconstrained[1] <= 1
                 if memory.unconstrained[1] == 0:
                     assert true_hand & remembered == 0
-                # The whole round's reading: each layer's cards (and every older layer's) are
-                # truly held and fit none of the boards it left since.
-                dealt = 0
-                for avoid, need in memory.layers(1, true_hand.bit_count()):
-                    dealt += need
-                    assert (true_hand & ~avoid).bit_count() >= dealt
                 checked += 1
             return _original(obs)
 

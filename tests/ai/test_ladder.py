@@ -9,8 +9,10 @@ import pytest
 
 from kc_tui.ai import LADDER, LEVELS, describe, make_player
 from kc_tui.ai.casual import BEGINNER, EASY, CasualPlayer, CasualTraits
-from kc_tui.ai.expert import EXPERT, ExpertPlayer, position_value, rollout_value
+from kc_tui.ai.expert import EXPERT, SEARCHED_NODES, ExpertPlayer, position_value, rollout_value
 from kc_tui.ai.hard import HARD, HardPlayer
+from kc_tui.ai.medium import greedy_plan
+from kc_tui.ai.search import TurnSearch
 from kc_tui.ai.seats import check_spec
 from kc_tui.engine.game import Game, Phase
 from kc_tui.engine.moves import MOVE_BASE, legal_codes
@@ -176,3 +178,41 @@ def test_a_short_sighted_rollout_judges_the_position_by_the_cards_each_seat_hold
     assert game.phase == Phase.TURN  # nothing was played
     game = Game.from_position(rules, [1 << two | 1 << three, 1 << 12], piles, [], 0)
     assert rollout_value(game, 0, rules) is not None and game.phase != Phase.TURN  # played out
+
+
+@pytest.mark.parametrize("searched", [0, 1, 2])
+def test_a_rollout_plays_its_first_turns_as_the_turn_search_plans_them(searched: int) -> None:
+    """With ``searched`` turns a rollout plays those first turns (the replies to the plan it is
+    judging) as the turn search plans them, and greedily after that; each is the move list the
+    search or the greedy policy gives for that board and hand."""
+    rules = build_rules(2)
+
+    class Counting(TurnSearch):
+        calls = 0
+
+        def best(self, board, hand, unseen=None):  # type: ignore[no-untyped-def]
+            Counting.calls += 1
+            return super().best(board, hand, unseen)
+
+    differs = 0
+    for seed in range(12):
+        dealt = Game(rules, random.Random(seed))
+        dealt.start(dealer=1)
+        hands, piles, stock = list(dealt.hands), [list(p) for p in dealt.piles], list(dealt.stock)
+        game = Game.from_position(rules, hands, piles, stock, dealt.current)
+        Counting.calls = 0
+        rollout_value(game, 0, rules, horizon=3, search=Counting(rules.scoring, node_limit=SEARCHED_NODES),
+                      searched=searched)
+        assert Counting.calls == searched
+        # The same three turns played by hand, each by the policy the rollout should use.
+        again = Game.from_position(rules, hands, piles, stock, dealt.current)
+        for turn in range(3):
+            hand = again.hands[again.current]
+            by_search = TurnSearch(rules.scoring, node_limit=SEARCHED_NODES).best(again.piles, hand).plan
+            by_greed = greedy_plan(again.piles, hand)
+            differs += list(by_search) != by_greed
+            again.play_plan(by_search if turn < searched else by_greed)
+            again.end_turn(force_kings=True)
+        assert [list(p) for p in game.piles] == [list(p) for p in again.piles]
+        assert list(game.hands) == list(again.hands)
+    assert differs  # the two policies do play differently on these deals
