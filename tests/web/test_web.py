@@ -130,15 +130,23 @@ async def test_a_tab_opens_the_title_plays_a_card_of_a_quick_game_and_leaves(tmp
                     break  # a deal that ends before a card of ours fits: the round is played all the same
                 played = await play_turn(tab.keys, tab.screen.joined)
             await tab.keys("q")
-            screen = await tab.wait_for("Leave the game?", "Quick game", "Deal the next round",
-                                        "See the final scores", "Play again")
-            if round_over(screen):
-                # The computers ended the round meanwhile: its dialog stands over the question,
-                # and its q leaves the game as well (after the session's end, t goes to the title).
-                await tab.keys("t" if "Play again" in screen else "q")
-            elif "Leave the game?" in screen:
-                await tab.keys("y")
-            await tab.wait_for("Quick game")
+            stops = ("Leave the game?", "Quick game", "Deal the next round", "See the final scores", "Play again")
+            screen = await tab.wait_for(*stops)
+            for _ in range(6):
+                if "Quick game" in screen:
+                    break
+                before = tab.screen.joined()
+                if round_over(screen):
+                    # The computers ended the round meanwhile (before the question, or between it
+                    # and our answer): its dialog stands over the question, and its q leaves the
+                    # game as well (after the session's end, t goes to the title).
+                    await tab.keys("t" if "Play again" in screen else "q")
+                elif "Leave the game?" in screen:
+                    await tab.keys("y")
+                screen = await tab.wait_until(
+                    lambda now, _before=before: now != _before and any(t in now for t in stops), what=stops,
+                )
+            assert "Quick game" in screen
             if not tab.closed.is_set():  # (a q meant for a dialog that had just closed quits the title)
                 try:
                     await tab.keys("q")
