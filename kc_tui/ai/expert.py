@@ -25,8 +25,7 @@ clearly behind stop costing playouts and a clear choice is answered early.
 A level of this family is a :class:`ThinkingTraits`: planning (how many plans), risk (plans
 that keep a card back), looking ahead (samples or a budget), short sight (the rollouts'
 horizon), foresight (replies planned by the search), card reading (inference from the table)
-and racing, each switchable; ``hard`` is
-the same player with a short, fixed leash.
+and racing, each switchable; ``hard`` is the same player with a short, fixed leash.
 """
 
 from __future__ import annotations

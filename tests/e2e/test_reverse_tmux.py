@@ -7,7 +7,6 @@ transcript the game wrote."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -15,14 +14,10 @@ import time
 from pathlib import Path
 
 import pytest
-from test_e2e_tmux import _command, _ends, _screen, _tmux, _wait_for
+from test_e2e_tmux import TMUX_SERVER, _command, _ends, _screen, _tmux, _wait_for
 
 TMUX = shutil.which("tmux")
 pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is installed by .ci/run")
-TMUX_SERVER = [TMUX or "tmux", "-L", f"kc-tests-{os.getpid()}"]
-"""tmux with a server of this test process's own: the workers of one run never share one (when
-the last session of a shared server ended, another worker's new session could meet the server
-exiting: "server exited unexpectedly")."""
 
 MARKED = re.compile(r"\*([0-9a-z]):")
 """A card of the hand that may be played: ``*3:9H``."""

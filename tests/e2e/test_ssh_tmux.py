@@ -7,7 +7,6 @@ keys are played over SSH in tests/net/test_ssh_tables.py.)"""
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import signal
@@ -17,14 +16,11 @@ import time
 from pathlib import Path
 
 import pytest
+from test_e2e_tmux import TMUX_SERVER
 
 TMUX, SSH, KEYGEN = shutil.which("tmux"), shutil.which("ssh"), shutil.which("ssh-keygen")
 pytestmark = [pytest.mark.skipif(None in (TMUX, SSH, KEYGEN), reason="tmux and openssh-client are installed by .ci/run"),
               pytest.mark.timeout(300)]
-TMUX_SERVER = [TMUX or "tmux", "-L", f"kc-tests-{os.getpid()}"]
-"""tmux with a server of this test process's own: the workers of one run never share one (when
-the last session of a shared server ended, another worker's new session could meet the server
-exiting: "server exited unexpectedly")."""
 
 
 def tmux(*args: str) -> str:
