@@ -225,6 +225,15 @@ async def test_kings_reverse_in_the_line_mode_over_ssh(tmp_path: Path) -> None:
             before = game.steps
             dora.type(f"{chooser.choose(door.view())}\n")
             await until(lambda before=before: game.steps != before, "Dora's action applied")
+        # The nonsense line is typed on Dora's own turn: the round cannot end under it, where any
+        # line would deal the next round instead of being read as an action.
+        for _ in range(3):
+            await until(lambda: door.my_turn() or game.phase == Phase.ROUND_OVER, "Dora's turn or the round's end")
+            if door.my_turn():
+                break
+            dora.type("\n")
+            await until(lambda: game.phase != Phase.ROUND_OVER, "the next round dealt")
+        assert door.my_turn()
         dora.type("nonsense\n")
         await dora.wait_for("help lists the actions", raw=True)
         dora.type("look\n")
