@@ -201,7 +201,8 @@ async def test_a_browser_takes_its_seat_back_after_the_grace_and_no_other_browse
         await again.wait_for("Welcome")
         await again.keys("enter")  # Enter on the table takes one's own seat again
         await cat.wait_for("Ben is back in seat 2")
-        await again.wait_for("Hand")
+        # Back at the table: his hand, or the round's end if the stand-in's play ended the round.
+        await again.wait_for("Hand", "Round over")
         assert slot.connected and slot.person.key == ben_key
         assert watched.leaks == []
         for tab in (cat, dan, again):
