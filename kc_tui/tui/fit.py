@@ -48,11 +48,15 @@ class SizedScreen(Screen[None]):
     def too_small(self) -> bool:
         return self.has_class("too-small")
 
+    def _small_at(self, width: int, height: int) -> bool:
+        min_width, min_height = self.MIN_SIZE
+        return width < min_width or height < min_height
+
     def fit_to(self, width: int, height: int) -> bool:
         """Show the screen, or the note when ``width`` x ``height`` is below :attr:`MIN_SIZE`;
         whether it is too small."""
         min_width, min_height = self.MIN_SIZE
-        small = width < min_width or height < min_height
+        small = self._small_at(width, height)
         was_small = self.too_small
         self.set_class(small, "too-small")
         self.fitted(width, height)
@@ -93,8 +97,18 @@ class SizedScreen(Screen[None]):
         if self.focused is not None:
             self.focused.refresh()
 
+    def too_small_now(self) -> bool:
+        """Whether the screen is too small for the terminal as it is now: Textual tells the
+        screen of a new size a moment after the app learns it, and a key typed in between must
+        meet the size the terminal has, not be refused on the one it had (the screen is fitted
+        first)."""
+        width, height = self.app.size
+        if self.too_small != self._small_at(width, height):
+            self.fit_to(width, height)
+        return self.too_small
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """No key of the screen acts while it is too small to be seen."""
-        if self.too_small:
+        if self.too_small_now():
             return False
         return super().check_action(action, parameters)

@@ -262,6 +262,15 @@ class ReverseTableScreen(TableVoice, OnKingsCornerApp, Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         self._fit(*event.size)
 
+    def _too_small_now(self) -> bool:
+        """Whether the table is too small for the terminal as it is now (Textual tells the screen
+        of a new size a moment after the app learns it; a key typed in between meets the size the
+        terminal has: the table is fitted first)."""
+        width, height = self.app.size
+        if self.has_class("too-small") != (width < MIN_WIDTH or height < MIN_HEIGHT):
+            self._fit(width, height)
+        return self.has_class("too-small")
+
     def _fit(self, width: int, height: int) -> None:
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         self.set_class(small, "too-small")
@@ -389,7 +398,7 @@ class ReverseTableScreen(TableVoice, OnKingsCornerApp, Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """No key acts on a table too small to be seen; Esc only with the command line open."""
-        if self.has_class("too-small"):
+        if self._too_small_now():
             return False
         if action == "cancel":
             return any(prompt.display for prompt in self.query("#prompt"))
@@ -473,7 +482,7 @@ class ReverseTableScreen(TableVoice, OnKingsCornerApp, Screen[None]):
     def on_key(self, event: events.Key) -> None:
         """A hand key plays that card wherever the focus is (but in the command line); while a
         computer's action is shown, any key but q goes on at once."""
-        if self.has_class("too-small") and event.key not in ("ctrl+c", "ctrl+q"):
+        if event.key not in ("ctrl+c", "ctrl+q") and self._too_small_now():
             event.stop()
             event.prevent_default()
             return

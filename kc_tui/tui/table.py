@@ -385,7 +385,7 @@ class TableScreen(TableVoice, OnKingsCornerApp, SizedScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """No key acts on a table too small to be seen; Esc only when something is held (or
         the command line is open); a computer's moves can be skipped only while they are shown."""
-        if self.has_class("too-small"):
+        if self.too_small_now():
             return False
         if action == "cancel":
             return self.held is not None or any(prompt.display for prompt in self.query("#prompt"))
@@ -529,7 +529,7 @@ class TableScreen(TableVoice, OnKingsCornerApp, SizedScreen):
     def on_key(self, event: events.Key) -> None:
         """1-9 pick that card of the hand, wherever the focus is (but in the prompt).  While a
         computer plays, any key but q finishes its turn at once."""
-        if self.has_class("too-small") and event.key not in ("ctrl+c", "ctrl+q"):
+        if event.key not in ("ctrl+c", "ctrl+q") and self.too_small_now():
             # The table is not shown: no key may change what the player cannot see.
             event.stop()
             event.prevent_default()

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 from screen_fixtures import until
+from textual import events
+from textual.geometry import Size
 
 from kc_tui.ai import make_player
 from kc_tui.ai.seats import make_seats
@@ -186,6 +188,22 @@ async def test_keys_do_nothing_while_the_table_is_too_small_to_be_seen() -> None
         assert service.observation().hand == hand and service.game.turns == turns
         assert "Leave the game" not in str(app.screen.query_one("#status").render())
         assert app.screen.held is None
+
+
+async def test_a_key_typed_as_the_terminal_grows_back_acts_on_the_table() -> None:
+    """The table grown back to its size takes the key typed before Textual has told it so."""
+    service = _two_player()
+    app = KingsCornerApp(service, settings=Settings(pace=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _my_turn(pilot, service)
+        table = app.screen
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        assert table.has_class("too-small")
+        app.post_message(events.Resize(Size(80, 24), Size(80, 24)))  # the screen not yet told
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert app.screen is not table and not table.has_class("too-small")  # the help is open
 
 
 def test_resuming_from_a_folder_that_cannot_take_a_lock_still_works(monkeypatch) -> None:

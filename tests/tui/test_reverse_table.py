@@ -6,6 +6,8 @@ the game.  KR numbers are those of KINGS-REVERSE.md."""
 from __future__ import annotations
 
 from reverse_fixtures import arrange, log_text, my_turn, reverse_app, status, table, until
+from textual import events
+from textual.geometry import Size
 from textual.widgets import Static
 
 from kc_tui.engine.cards import JOKER, Suit, parse_any_card
@@ -350,3 +352,21 @@ async def test_hot_seat_hides_the_hand_until_its_player_takes_the_keyboard() -> 
         hand = table(app).query_one(ReverseHandView)
         assert not hand.face_down
         assert hand.cards == table(app).service.view(current).hand
+
+
+async def test_a_key_typed_as_the_terminal_grows_back_acts_on_the_reverse_table() -> None:
+    """The table grown back to its size takes the key typed before Textual has told it so (as
+    the Kings in the Corner table does)."""
+    app = reverse_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        arrange(app, ["4S", "5S", "6S"], "9D")
+        stock = table(app).service.view(0).stock_count
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        assert table(app).has_class("too-small")
+        app.post_message(events.Resize(Size(80, 24), Size(80, 24)))  # the screen not yet told
+        await pilot.press("d")
+        await pilot.pause()
+        assert not table(app).has_class("too-small")
+        assert table(app).service.view(0).stock_count < stock and "You draw " in log_text(app)
