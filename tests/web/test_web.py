@@ -341,18 +341,9 @@ async def test_frames_that_are_not_the_pages_change_nothing() -> None:
             await tab.ws.send_bytes(b"\x00\xff binary")
             await tab.ws.send_str(json.dumps(["ping", "42"]))
             await tab.ws.send_str(json.dumps(["resize", {"width": 80, "height": 24}]))  # the size clamped above, back
-            await tab.ws.send_str(json.dumps(["ping", "43"]))
-            await tab.wait_until(lambda _: ["pong", "43"] in tab.texts, what="the frames read")
-            assert ["pong", "42"] in tab.texts
             await tab.keys("g")
-            try:
-                await tab.wait_for("Hand", seconds=20)
-            except AssertionError:
-                # Once, in a loaded CI run, a key typed just after the two resizes did not start
-                # the game within 60 s (never seen in local runs); the frames' harm is what is
-                # tested here, so the key is typed again and the game must then start.
-                await tab.keys("g")
-                await tab.wait_for("Hand")
+            await tab.wait_for("Hand")
+            assert ["pong", "42"] in tab.texts
             await tab.ws.close()
 
 
