@@ -98,7 +98,12 @@ def rollout_value(game: Game, seat: int, rules: RuleSet, budget: Budget | None =
 
 CARD_ODDS = 0.6
 """How much one card fewer in hand raises a seat's chances in :func:`position_value` (each
-seat's chance of going out first is taken as proportional to ``exp(-CARD_ODDS * cards)``)."""
+seat's chance of going out first is taken as proportional to ``exp(-CARD_ODDS * cards)``).
+Not the odds of real rounds: fitted on rounds of hard players (``benchmarks/position_odds.py``)
+a card is worth 0.08 to 0.12 heads-up and 0.13 at four, the seat to move is ahead, and the cards held
+barely tell who goes out first.  Judging by the fitted odds made the expert no stronger (58.8%
+against 61.1% against hard heads-up, 28.7% against 29.8% against three hard, same deals;
+docs/strength.md, stop 23), so the shipped value stays."""
 
 
 def position_value(game: Game, seat: int, rules: RuleSet) -> float:
