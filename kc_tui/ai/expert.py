@@ -98,7 +98,12 @@ def rollout_value(game: Game, seat: int, rules: RuleSet, budget: Budget | None =
 
 CARD_ODDS = 0.6
 """How much one card fewer in hand raises a seat's chances in :func:`position_value` (each
-seat's chance of going out first is taken as proportional to ``exp(-CARD_ODDS * cards)``)."""
+seat's chance of going out first is taken as proportional to ``exp(-CARD_ODDS * cards)``).
+Not the odds of real rounds: fitted on rounds of hard players (``benchmarks/position_odds.py``)
+a card is worth 0.08 to 0.12 heads-up and 0.13 at four, the seat to move is ahead, and the cards held
+barely tell who goes out first.  Judging by the fitted odds made the expert no stronger (58.8%
+against 61.1% against hard heads-up, 28.7% against 29.8% against three hard, same deals;
+docs/strength.md, stop 23), so the shipped value stays."""
 
 
 def position_value(game: Game, seat: int, rules: RuleSet) -> float:
@@ -317,10 +322,15 @@ class ThinkingTraits:
     horizon: int | None = None
     """Short sight: laps of the table (a turn for every seat) each rollout plays on before
     judging the position by the cards each seat holds (None: to the round's end)."""
+    table_plans: tuple[int, int] | None = None
+    """Planning at a table of three or four: ``candidates`` and ``hold`` there (None: as
+    heads-up).  The expert's 24 and 4 (16 and 2 heads-up) took 30.3% of the rounds against
+    three hard over 650 duplicate deals of three seeds, where 16 and 2 took 29.3% of the same
+    deals (docs/strength.md, stop 23)."""
 
 
 EXPERT = ThinkingTraits(candidates=CANDIDATES, hold=HOLD, samples=None, think=DEFAULT_THINK,
-                        reads=True, races=True, horizon=2, searched=1)
+                        reads=True, races=True, horizon=2, searched=1, table_plans=(24, 4))
 """The expert's rollouts play the reply to each plan (the next seat's turn) with the turn search,
 the rest greedily: against hard, on the same 400 duplicate deals (seed 41, 1 s), 58.4% with it
 and 51.4% without (docs/strength.md); a rollout costs about six times as much."""
@@ -348,6 +358,8 @@ class ExpertPlayer(Player):
         against medium, 66.5% with it, 68.0% without); with two-lap rollouts it is on for both
         thinking levels (docs/strength.md)."""
         self.samples = t.samples
+        self.table_plans = t.table_plans if candidates is None and hold is None else None
+        """Plans (and plans holding a card) at a table of three or four, unless set by hand."""
         self.race = t.races
         self.horizon = t.horizon
         self.searched = t.searched
@@ -388,7 +400,10 @@ class ExpertPlayer(Player):
         return TurnSearch(obs.rules.scoring, budget=budget)
 
     def _plan(self, obs: Observation, budget: Budget | None) -> list[int]:
-        cands = self._search(obs, budget).candidates(obs.piles, obs.hand_mask, self.count, hold=self.hold)
+        count, hold = self.count, self.hold
+        if self.table_plans is not None and len(obs.hand_counts) > 2:
+            count, hold = self.table_plans
+        cands = self._search(obs, budget).candidates(obs.piles, obs.hand_mask, count, hold=hold)
         self.last_candidates = len(cands)
         self.last_settled = False
         if len(cands) == 1:

@@ -216,3 +216,24 @@ def test_a_rollout_plays_its_first_turns_as_the_turn_search_plans_them(searched:
         assert [list(p) for p in game.piles] == [list(p) for p in again.piles]
         assert list(game.hands) == list(again.hands)
     assert differs  # the two policies do play differently on these deals
+
+
+def test_the_expert_weighs_more_plans_at_a_table_of_four_than_heads_up() -> None:
+    """At three or four players the expert weighs 24 plans plus 4 that keep a card back
+    (``table_plans``), heads-up 16 plus 2; ``hard`` weighs its 8 at every table."""
+    most = {2: 0, 4: 0}
+    for players in (2, 4):
+        for seed in range(12):
+            game = Game(build_rules(players), random.Random(seed))
+            game.start(dealer=players - 1)
+            obs = game.observation(0)
+            expert = ExpertPlayer(random.Random(1), think=None)
+            expert.samples = 1  # one sampled deal: the count of plans is what is looked at
+            expert.plan_turn(obs)
+            most[players] = max(most[players], expert.last_candidates)
+            hard = HardPlayer(random.Random(1))
+            hard.plan_turn(obs)
+            assert hard.last_candidates <= HARD.candidates
+    assert EXPERT.table_plans == (24, 4)
+    assert EXPERT.candidates + EXPERT.hold < most[4] <= 24 + 4
+    assert most[2] <= EXPERT.candidates + EXPERT.hold
