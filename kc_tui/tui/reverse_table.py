@@ -267,12 +267,16 @@ class ReverseTableScreen(TableVoice, OnKingsCornerApp, Screen[None]):
         of a new size a moment after the app learns it; a key typed in between meets the size the
         terminal has: the table is fitted first)."""
         width, height = self.app.size
-        if self.has_class("too-small") != (width < MIN_WIDTH or height < MIN_HEIGHT):
+        if self.has_class("too-small") != self._small_at(width, height):
             self._fit(width, height)
         return self.has_class("too-small")
 
+    @staticmethod
+    def _small_at(width: int, height: int) -> bool:
+        return width < MIN_WIDTH or height < MIN_HEIGHT
+
     def _fit(self, width: int, height: int) -> None:
-        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        small = self._small_at(width, height)
         self.set_class(small, "too-small")
         if small:
             self.query_one("#too-small", Static).update(
