@@ -21,7 +21,7 @@ from kc_tui.engine.game import Game, Phase
 from kc_tui.engine.rules import build_rules
 
 Position = tuple[list[int], list[float]]
-"""Cards held, seat to move first, and each seat's share of the round's win."""
+"""The cards each seat holds and each seat's share of the round's win, both from the seat to move on."""
 
 
 def play(players: int, rounds: int, level: str, seed: int) -> list[Position]:
