@@ -16,7 +16,7 @@ from kc_tui.games.kings_reverse.engine.service import ReverseSeat, ReverseServic
 
 def test_a_draw_by_the_medium_opponent_is_read_as_holding_nothing_that_followed() -> None:
     reads = 0
-    for seed in range(1, 40):
+    for seed in range(1, 14):  # 47 fresh reads on these deals
         hard = HardAI(random.Random(seed))
         seats = [ReverseSeat("hard", "ai", "hard", hard),
                  ReverseSeat("medium", "ai", "medium", make_player("medium", random.Random(9)))]
@@ -43,7 +43,7 @@ def test_a_draw_by_the_medium_opponent_is_read_as_holding_nothing_that_followed(
                     assert not [c for c in service.game.hands[1] if _fits(c, suit, rank)]
                     reads += 1
             service.run_computer_turns(limit=1)
-    assert reads >= 5
+    assert reads >= 20
 
 
 def test_worlds_give_an_opponent_no_card_it_showed_it_lacked() -> None:
@@ -95,7 +95,7 @@ def _holds(hand: list[int], reads: list[tuple[int, int, int]]) -> bool:
 
 def test_every_read_of_the_round_holds_for_the_real_hand() -> None:
     several = 0
-    for seed in range(1, 40):
+    for seed in range(1, 14):  # 92 of the turns read two or more lacks
         hard = HardAI(random.Random(seed))
         seats = [ReverseSeat("hard", "ai", "hard", hard),
                  ReverseSeat("medium", "ai", "medium", make_player("medium", random.Random(9)))]
@@ -113,7 +113,7 @@ def test_every_read_of_the_round_holds_for_the_real_hand() -> None:
                 assert _holds(service.game.hands[1], reads)
                 several += len(reads) >= 2
             service.run_computer_turns(limit=1)
-    assert several >= 5
+    assert several >= 40
 
 
 def test_worlds_honour_every_read_at_once() -> None:
