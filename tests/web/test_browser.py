@@ -19,7 +19,7 @@ from referee import check_transcript
 from webtab import ROUND_OVER, WAIT, Screen, new_game, play_turn, round_over, save_events, web_server
 
 CHROMIUM = "/usr/bin/chromium"
-SEED = 4
+SEED = 3  # a short round: the hint plays it out in about 20 commands over 5 turns (most deals take 35 or more)
 SCREENSHOT = Path(__file__).parents[2] / "screenshots" / "web.png"
 
 pytestmark = [
