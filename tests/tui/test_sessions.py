@@ -167,11 +167,15 @@ async def test_the_table_says_when_saving_fails_and_play_goes_on(tmp_path: Path,
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("")
     monkeypatch.setenv("KC_TUI_DATA_DIR", str(blocker))
+    # A fixed deal: on a deal where the first turn ends the round, and with it the quick game,
+    # no save is ever written (the failure is then the finished game's transcript instead).
+    monkeypatch.setattr("kc_tui.tui.app.new_seed", lambda: 2)
     app = KingsCornerApp(settings=Settings(pace=0, confirm_end=False))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("g")  # a quick game: saving starts with it
         await pilot.pause()
         table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        assert table.service.seed == 2
         def failed() -> bool:
             saver = app.savers.get(id(table.service))
             return saver is not None and bool(saver.error)
@@ -181,7 +185,7 @@ async def test_the_table_says_when_saving_fails_and_play_goes_on(tmp_path: Path,
                         "a failed save or your turn")
             if failed():
                 break
-            await pilot.press("e")  # a random deal: the person may start
+            await pilot.press("e")  # the person may start
         saver = app.savers[id(table.service)]
         assert saver.error and "Cannot save the game" in saver.error
         log = " ".join(" ".join(str(line.text) for line in table.query_one("#log").lines).split())
