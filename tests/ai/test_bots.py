@@ -124,8 +124,9 @@ FAULTS = {
         import json, sys
         for line in sys.stdin:
             if json.loads(line).get("type") == "hello":
-                for i in range(5000):
-                    print(json.dumps({"moves": []}))
+                # In one write: printed a line at a time (bots run unbuffered), a starved bot
+                # could answer each turn with exactly one of them, which is no flood at all.
+                sys.stdout.write((json.dumps({"moves": []}) + "\\n") * 5000)
                 sys.stdout.flush()
     """, "flooded its output"),
 }
