@@ -27,9 +27,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from strength import seat_player  # noqa: E402  (the strength table's seats, from this folder)
+
 from kc_tui.ai.base import Player  # noqa: E402
 from kc_tui.ai.expert import ExpertPlayer  # noqa: E402
-from kc_tui.ai.seats import player_for  # noqa: E402
 from kc_tui.ai.tournament import TournamentResult, run_tournament  # noqa: E402
 from kc_tui.engine.game import Game  # noqa: E402
 from kc_tui.engine.observation import Observation  # noqa: E402
@@ -61,11 +62,11 @@ class ToldExpert(ExpertPlayer):
 
 
 def _player(spec: str, seat: int, rng: random.Random, think: float, clock: str) -> Player:
-    if spec.startswith("told"):
-        player: Player = ToldExpert(rng, float(spec[4:]), think)
-    else:
-        player = player_for(spec, seat, rng, think=think)
-    if clock == "cpu" and isinstance(player, ExpertPlayer):
+    """A told expert for ``told<share>``, else the seat the strength table would play."""
+    if not spec.startswith("told"):
+        return seat_player(spec, seat, rng, think, clock)
+    player = ToldExpert(rng, float(spec[4:]), think)
+    if clock == "cpu":
         player.clock = time.thread_time
     return player
 

@@ -38,7 +38,7 @@ def _command(players: list[str], deals: int, think: float, jobs: int, seed: int)
     )
 
 
-def _player(spec: str, seat: int, rng: random.Random, think: float, clock: str) -> Player:
+def seat_player(spec: str, seat: int, rng: random.Random, think: float, clock: str) -> Player:
     """A tournament seat; with ``clock`` "cpu" the expert's budget is read on its own processor
     time, so on a shared machine it thinks as much as it would on an idle one."""
     player = player_for(spec, seat, rng, think=think)
@@ -54,7 +54,7 @@ def _match(players: list[str], deals: int, think: float, jobs: int, seed: int,
           flush=True)
     result = run_tournament(
         players, build_rules(len(players)), deals * len(players), seed=seed, duplicate=True, jobs=jobs,
-        factory=functools.partial(_player, think=think, clock=clock),
+        factory=functools.partial(seat_player, think=think, clock=clock),
     )
     for e in result.entrants:
         print(
