@@ -1,0 +1,148 @@
+"""The door of a server open to the internet: who may open one more connection now.
+
+A server has a fixed number of open files (``RLIMIT_NOFILE``), and every connection, SSH or web,
+holds one until it closes.  One careless or hostile client that opens connections and never
+finishes them (a silent TCP connection, a half-sent HTTP header, an SSH version line and
+nothing more) would otherwise hold every one of them: new people were told "the server is
+full", ``accept()`` failed, and the tables' saves could not open their files.  So one
+:class:`Gate`, shared by the SSH and web ports, admits a connection only while
+
+- its address holds fewer than ``per_address`` connections,
+- its address opened fewer than ``per_minute`` in the last minute, and
+- the server holds fewer than ``total`` (by default what the open-files limit leaves after
+  :data:`RESERVED_FILES` for the saves, transcripts and logs, see :func:`connection_room`).
+
+A refusal is a sentence for the client; the log hears of an address's refusals once a minute,
+with how many there were, rather than a line each (1,100 refused connections once wrote 48 MB
+of log in 30 s).
+"""
+
+from __future__ import annotations
+
+import logging
+import resource
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+
+__all__ = ["Gate", "GateLimits", "RESERVED_FILES", "connection_room", "raise_open_files_limit"]
+
+log = logging.getLogger("kc_tui.ssh")
+
+RESERVED_FILES = 128
+"""Open files kept for the server's own work (saves, transcripts, the log, the host key, the
+event loop's own) whatever the connections do."""
+LOG_EVERY = 60.0
+"""Seconds between two log lines about one address's refused connections."""
+
+
+def raise_open_files_limit() -> int:
+    """Raise this process's soft limit of open files to its hard limit (a server's default soft
+    limit is often 1,024 where the hard one allows far more); the soft limit now in force."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or hard > soft:
+        wanted = 65_536 if hard == resource.RLIM_INFINITY else hard
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+            soft = wanted
+        except (ValueError, OSError):
+            pass
+    return soft
+
+
+def connection_room() -> int:
+    """How many connections the open-files limit leaves room for, after :data:`RESERVED_FILES`
+    (each connection holds one file; an SSH session's app holds none more)."""
+    soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    return max(8, soft - RESERVED_FILES)
+
+
+@dataclass(frozen=True, slots=True)
+class GateLimits:
+    """The gate's numbers (see the module's words); ``total`` None: :func:`connection_room`."""
+
+    per_address: int = 16
+    """Connections one address holds at once (SSH and web together)."""
+    per_minute: int = 20
+    """Connections one address opens in any minute."""
+    total: int | None = None
+    """Connections the server holds at once."""
+
+
+class Gate:
+    """Counts the connections held, by address; :meth:`admit` each new one, :meth:`leave` each
+    that closed (only those admitted)."""
+
+    def __init__(self, limits: GateLimits = GateLimits(), *,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.limits = limits
+        self.total = limits.total if limits.total is not None else connection_room()
+        self.clock = clock
+        self.held: dict[str, int] = {}
+        self._opened: dict[str, deque[float]] = {}
+        self._refused: dict[str, tuple[float, int]] = {}
+        """For each address refused lately: when the log last heard of it, and the refusals since."""
+        self._full_since: float | None = None
+
+    @property
+    def holding(self) -> int:
+        """Connections held now."""
+        return sum(self.held.values())
+
+    def admit(self, address: str, what: str = "a connection") -> str | None:
+        """Let one more connection from ``address`` in (None) or say why not (a sentence for the
+        client; the log is told, at most once a minute per address).  ``what`` names the door
+        in the log ("an SSH connection", "a web connection")."""
+        now = self.clock()
+        opened = self._opened.setdefault(address, deque())
+        while opened and now - opened[0] > 60:
+            opened.popleft()
+        reason = None
+        if self.holding >= self.total:
+            reason = "The server is full; try again later."
+            if self._full_since is None:
+                self._full_since = now
+                log.warning("the server holds %d connections, its most; new ones are refused until "
+                            "some close", self.total)
+        elif self.held.get(address, 0) >= self.limits.per_address:
+            reason = (f"Too many connections from your address at once ({self.limits.per_address} at "
+                      "most); close one and try again.")
+        elif len(opened) >= self.limits.per_minute:
+            reason = (f"Too many connections from your address ({self.limits.per_minute} a minute at "
+                      "most); try again in a minute.")
+        if reason is not None:
+            self._tell_log(address, what, reason, now)
+            return reason
+        opened.append(now)
+        self.held[address] = self.held.get(address, 0) + 1
+        if self._full_since is not None and self.holding < self.total:
+            self._full_since = None
+        if len(self._opened) > 10_000:  # forget addresses that went quiet
+            for quiet in [a for a, q in self._opened.items()
+                          if (not q or now - q[-1] > 60) and a not in self.held]:
+                del self._opened[quiet]
+        return None
+
+    def leave(self, address: str) -> None:
+        """A connection :meth:`admit` let in has closed."""
+        left = self.held.get(address, 0) - 1
+        if left > 0:
+            self.held[address] = left
+        else:
+            self.held.pop(address, None)
+        if self._full_since is not None and self.holding < self.total:
+            log.info("the server has room for connections again")
+            self._full_since = None
+
+    def _tell_log(self, address: str, what: str, reason: str, now: float) -> None:
+        last, count = self._refused.get(address, (float("-inf"), 0))
+        if now - last < LOG_EVERY:
+            self._refused[address] = (last, count + 1)
+            return
+        more = f" (and {count} more since the last line)" if count else ""
+        log.warning("refused %s from %s: %s%s", what, address, reason, more)
+        self._refused[address] = (now, 0)
+        if len(self._refused) > 10_000:
+            for stale in [a for a, (t, _) in self._refused.items() if now - t > LOG_EVERY]:
+                del self._refused[stale]

@@ -1,0 +1,75 @@
+"""The connection gate shared by the SSH and web ports (kc_tui.ssh.gate)."""
+
+from __future__ import annotations
+
+import logging
+import resource
+
+import pytest
+
+from kc_tui.ssh.gate import RESERVED_FILES, Gate, GateLimits, connection_room
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_one_address_holds_at_most_its_share_and_others_still_get_in() -> None:
+    gate = Gate(GateLimits(per_address=3, per_minute=100, total=50), clock=Clock())
+    assert [gate.admit("203.0.113.9") for _ in range(3)] == [None, None, None]
+    reason = gate.admit("203.0.113.9")
+    assert reason is not None and "3 at most" in reason
+    assert gate.admit("198.51.100.7") is None
+    gate.leave("203.0.113.9")
+    assert gate.admit("203.0.113.9") is None
+    assert gate.holding == 4
+
+
+def test_the_rate_per_address_forgets_after_a_minute() -> None:
+    clock = Clock()
+    gate = Gate(GateLimits(per_address=100, per_minute=2, total=50), clock=clock)
+    for _ in range(2):
+        assert gate.admit("a") is None
+        gate.leave("a")
+    assert "a minute" in (gate.admit("a") or "")
+    clock.now += 61
+    assert gate.admit("a") is None
+
+
+def test_a_full_server_refuses_everyone_and_is_logged_once(caplog: pytest.LogCaptureFixture) -> None:
+    gate = Gate(GateLimits(per_address=100, per_minute=1000, total=4), clock=Clock())
+    with caplog.at_level(logging.INFO, logger="kc_tui.ssh"):
+        for n in range(4):
+            assert gate.admit(f"10.0.0.{n}") is None
+        refusals = [gate.admit(f"10.0.1.{n}") for n in range(50)]
+        gate.leave("10.0.0.0")
+        assert gate.admit("10.0.2.1") is None
+    assert all(r == "The server is full; try again later." for r in refusals)
+    full = [r for r in caplog.records if "its most" in r.getMessage()]
+    assert len(full) == 1
+    assert any("room for connections again" in r.getMessage() for r in caplog.records)
+
+
+def test_an_address_refused_again_and_again_is_one_log_line_a_minute(caplog: pytest.LogCaptureFixture) -> None:
+    clock = Clock()
+    gate = Gate(GateLimits(per_address=1, per_minute=1000, total=50), clock=clock)
+    assert gate.admit("a") is None
+    with caplog.at_level(logging.INFO, logger="kc_tui.ssh"):
+        for _ in range(1000):
+            assert gate.admit("a", "an SSH connection") is not None
+        clock.now += 61
+        assert gate.admit("a", "an SSH connection") is not None
+    lines = [r.getMessage() for r in caplog.records]
+    assert len(lines) == 2
+    assert lines[0].startswith("refused an SSH connection from a: Too many connections")
+    assert "999 more" in lines[1]
+
+
+def test_the_room_for_connections_leaves_files_for_the_saves() -> None:
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    assert connection_room() == max(8, soft - RESERVED_FILES)
+    assert Gate().total == connection_room()
