@@ -34,6 +34,7 @@ import logging
 import random
 import re
 import time
+import unicodedata
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
@@ -60,7 +61,7 @@ from ..storage.saves import AutoSaver, SaveError, load_save
 __all__ = [
     "SEAT_OPEN", "HOUSE_LEVEL", "MAX_NAME", "MAX_TABLE_NAME", "MISSED_NOTICES", "TableError", "Person",
     "TableState", "SeatInfo", "TableInfo", "Notice", "SeatDoor", "TableServer", "TableGame", "TableService",
-    "table_games", "check_name", "shown_to",
+    "table_games", "check_name", "name_key", "shown_to",
 ]
 
 log = logging.getLogger("kc_tui.net")
@@ -83,16 +84,56 @@ class TableError(IllegalMove):
     an :class:`IllegalMove`, so a front end that shows a refused move shows this the same way."""
 
 
+_BLANK = frozenset(
+    [0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x2800, 0x3164, 0xFFA0]
+    + list(range(0x180B, 0x1810)) + list(range(0xFE00, 0xFE10)) + list(range(0xE0100, 0xE01F0)))
+"""Characters Python counts as printable that show nothing (fillers, variation selectors, the
+combining grapheme joiner, the blank Braille cell): in a name they would make two names look
+alike, as the format characters (U+200B, U+FEFF, bidi controls) would."""
+
+
 def check_name(text: str, limit: int = MAX_NAME, what: str = "A name") -> str:
-    """``text`` as a name to show (trimmed), or :class:`TableError` saying what is wrong."""
+    """``text`` as a name to show (trimmed), or :class:`TableError` saying what is wrong.
+
+    An invisible character (a format character such as U+200B or a bidi control, a filler, a
+    variation selector) is refused with a sentence that names it, never stripped: stripped, "Ad" +
+    U+200B + "a" would be shown as someone else's "Ada"."""
     name = " ".join(text.split())
     if not name:
         raise TableError(f"{what} cannot be empty.")
-    if not is_valid_text(name) or not name.isprintable():
+    if not is_valid_text(name):
+        raise TableError(f"{what} may hold letters, digits, spaces and punctuation only.")
+    hidden = [ch for ch in name if ord(ch) in _BLANK or unicodedata.category(ch) == "Cf"]
+    if hidden:
+        codes = ", ".join(dict.fromkeys(f"U+{ord(ch):04X}" for ch in hidden))
+        raise TableError(f"{what} may not hold invisible characters; this one holds {codes}.")
+    if not name.isprintable():
         raise TableError(f"{what} may hold letters, digits, spaces and punctuation only.")
     if len(name) > limit:
         raise TableError(f"{what} holds at most {limit} characters.")
     return name
+
+
+# Letters of other scripts that a terminal draws like a Latin one, capitals before case folding
+# (a Greek capital Eta is an H, its small letter an n), small letters after; and digits and
+# letters that one font or another draws alike.  A few common ones, not Unicode's whole table
+# of confusables: enough that nobody passes for "Ada" with a Cyrillic a.
+_LOOKALIKE_CAPITALS = str.maketrans(
+    "АВЕКМНОРСТУХЅІЈԚԜҮҺӀ" "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ",
+    "ABEKMHOPCTYXSIJQWYHI" "ABEZHIKMNOPTYX")
+_LOOKALIKE_SMALL = str.maketrans(
+    "аеорсухѕіјԁһӏԛԝүк" "αορικνυχεμη" "ıɑɡ" "01l|",
+    "aeopcyxsijdhiqwyk" "aopikvuxeun" "iag" "oiii")
+
+
+def name_key(name: str) -> str:
+    """What ``name`` looks like, for telling whether two names would be taken for one: compared
+    without case, in Unicode's compatibility form (NFKC: a full-width or bold "Ａｄａ" is "Ada"),
+    without accents, with the lookalike letters above folded to one (Cyrillic "а" is Latin "a",
+    "I", "l" and "1" are one letter, "rn" is "m")."""
+    text = unicodedata.normalize("NFKC", name).translate(_LOOKALIKE_CAPITALS).casefold()
+    text = "".join(ch for ch in unicodedata.normalize("NFD", text) if not unicodedata.combining(ch))
+    return text.translate(_LOOKALIKE_SMALL).replace("rn", "m").replace("vv", "w")
 
 
 @dataclass(frozen=True, slots=True)
@@ -699,8 +740,8 @@ class _Table:
             raise TableError("The game at this table is over.")
         returning = slot.person is not None
         if slot.person is None:
-            taken = {n.lower() for i, n in enumerate(self.names()) if i != seat}
-            if person.name.lower() in taken:
+            taken = {name_key(n) for i, n in enumerate(self.names()) if i != seat}
+            if name_key(person.name) in taken:
                 raise TableError(f"Someone at table {self.id} is called {person.name} already; "
                                  "choose another name in the lobby.")
         slot.person = person
@@ -1224,6 +1265,13 @@ class TableServer:
         """What the lobby was last told of each table (a step that changes none of it is not
         announced)."""
         self._names: dict[str, str] = self._read_names()
+        self._holders: dict[str, set[str]] = {}
+        """The keys holding each name, by :func:`name_key` (one key each, but for names two keys
+        shared before names were bound to keys: each keeps it)."""
+        for key, name in self._names.items():
+            self._holders.setdefault(name_key(name), set()).add(key)
+        self._guests: dict[str, Person] = {}
+        """The guests connected now, by :func:`name_key` of their names (see :meth:`left`)."""
         self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kc-tables-save")
         """The one thread that writes the games' saves, in the order they were made."""
         self._next_id = 1
@@ -1256,21 +1304,48 @@ class TableServer:
     def person(self, key: str | None, name: str | None = None) -> Person:
         """The person for a connection: ``key`` is their key's fingerprint (None: a guest).
         ``name`` (checked with :func:`check_name`) is remembered for the key; without it the
-        remembered one is used (:class:`TableError` if there is none yet)."""
+        remembered one is used (:class:`TableError` if there is none yet).
+
+        A name is one person's on the whole server: refused when another key holds it, or a
+        guest connected now goes by it, compared as :func:`name_key` compares (so neither
+        "ADA", "Ａｄａ" nor a Cyrillic "Аda" passes for "Ada").  A guest's name is theirs until
+        :meth:`left`."""
         if name is None:
             if key is None or key not in self._names:
                 raise TableError("Choose a name first.")
             return Person(key, self._names[key])
         name = check_name(name)
+        folded = name_key(name)
+        holders = self._holders.get(folded, set())
+        guest = self._guests.get(folded)
+        if (holders and key not in holders) or guest is not None:
+            holder = "a guest connected now" if guest is not None else ", ".join(sorted(holders))
+            log.info("the name %r is refused to %s: %s goes by it", name, key or "a guest", holder)
+            raise TableError("That name is taken by another player; choose another.")
         if key is None:
-            return Person(None, name, guest=True)
-        if self._names.get(key) != name:
+            person = self._guests[folded] = Person(None, name, guest=True)
+            return person
+        old = self._names.get(key)
+        if old != name:
+            if old is not None:
+                kept = self._holders.get(name_key(old), set())
+                kept.discard(key)
+                if not kept:
+                    self._holders.pop(name_key(old), None)
+            self._holders.setdefault(folded, set()).add(key)
             self._names[key] = name
             try:
                 write_atomic(self.players_path, json.dumps({"names": self._names}, indent=1) + "\n")
             except OSError as exc:
                 log.error("cannot remember names in %s: %s", self.players_path, exc)
         return Person(key, name)
+
+    def left(self, person: Person) -> None:
+        """``person``'s connection has ended: a guest's name is free again (a key keeps its
+        name for good)."""
+        folded = name_key(person.name)
+        if person.guest and self._guests.get(folded) is person:
+            del self._guests[folded]
 
     # ------------------------------------------------------------------ lobby
     def tables(self) -> tuple[TableInfo, ...]:

@@ -321,6 +321,7 @@ async def test_a_guest_cannot_take_a_seat_back(server: TableServer) -> None:
     server.join(ADA, info.id, 0)
     door = server.join(guest, info.id, 1)
     door.detach()
+    server.left(guest)  # the guest's connection has ended: "Gus" is free again
     assert server.table(info.id).seats[1].free  # nobody holds it for the guest
     other_guest = server.person(None, "Gus")
     server.join(other_guest, info.id, 1)  # the seat is free for anyone
