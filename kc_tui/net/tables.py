@@ -342,6 +342,13 @@ class _TableSaver(AutoSaver):
             self._base_size, self._journal_size, self._compact_next = len(text), 0, False
 
 
+def _numbers(ids: Sequence[int]) -> str:
+    """"table 4", "tables 2 and 4", "tables 2, 4 and 9"."""
+    if len(ids) == 1:
+        return f"table {ids[0]}"
+    return "tables " + ", ".join(map(str, ids[:-1])) + f" and {ids[-1]}"
+
+
 def _unlink(path: Path, _text: str) -> None:
     path.unlink(missing_ok=True)
 
@@ -599,6 +606,8 @@ class _Table:
         """The names the game shows, fixed when it starts."""
         self.house: dict[int, Player | Any] = {}
         """The house computer of each person's seat it has played for."""
+        self.adjourned_at = 0.0
+        """When the table was last adjourned (the server's wall clock, :attr:`TableServer.now`)."""
 
     # ------------------------------------------------------------------ paths
     @property
@@ -1027,6 +1036,7 @@ class _Table:
             "id": self.id, "name": self.name, "owner": person(self.owner), "owner_name": self.owner.name,
             "game": self.game.name, "rules": self.rules.as_dict(), "seed": self.seed,
             "seats": [{"spec": s.spec, "person": person(s.person)} for s in self.slots],
+            "adjourned_at": self.adjourned_at,
         }
 
     def _write_meta(self) -> None:
@@ -1040,6 +1050,7 @@ class _Table:
         service = self.service
         self._stop_task()
         self.playing_turn = None
+        self.adjourned_at = self.server.now()
         if service is not None:
             if self.saver is not None:
                 self.saver.save(compact=True)
@@ -1244,14 +1255,30 @@ class TableServer:
     ``chat_lines`` chat lines are allowed per ``chat_window`` seconds, each at most
     ``chat_length`` characters.  ``clock`` is the time source of the chat limit.
 
+    So that nobody floods the lobby: a person has at most ``max_tables_per_person`` tables
+    (3) that are waiting, playing or adjourned, counted by key (a guest by its
+    :class:`Person`): the tables they made and those where a seat is theirs; the server keeps
+    at most ``max_tables`` (200) tables in all; and an adjourned table that nobody resumes for
+    ``adjourned_days`` days (30; 0 keeps them for ever) is closed: its save goes, its
+    transcript stays.  ``now`` is the wall clock those days are counted by.
+
     Make it inside the running event loop; :meth:`close` adjourns every game in progress.
     Lobby changes are announced to :meth:`subscribe` callbacks.
     """
 
     def __init__(self, data_dir: Path, grace: float = 60, pace: float = 0.6, think: float | None = None,
                  chat_lines: int = 5, chat_window: float = 10.0, chat_length: int = 200,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, max_tables_per_person: int = 3,
+                 max_tables: int = 200, adjourned_days: float = 30.0,
+                 now: Callable[[], float] = time.time) -> None:
+        if max_tables_per_person < 1 or max_tables < 1 or adjourned_days < 0:
+            raise ValueError("a person may have one table at least, the server one table at least, "
+                             "and adjourned tables are kept 0 days (for ever) or more")
         self.data_dir = Path(data_dir)
+        self.max_tables_per_person = max_tables_per_person
+        self.max_tables = max_tables
+        self.adjourned_days = adjourned_days
+        self.now = now
         self.grace = grace
         self.pace = pace
         self.think = think
@@ -1278,6 +1305,7 @@ class TableServer:
         """The next table's number: above every table's, and every file's in the tables folder
         (a finished table's transcript is never overwritten by a new table's)."""
         self._load_adjourned()
+        self._expire()
 
     # ------------------------------------------------------------------ people
     @property
@@ -1349,8 +1377,35 @@ class TableServer:
 
     # ------------------------------------------------------------------ lobby
     def tables(self) -> tuple[TableInfo, ...]:
-        """Every table, by number: waiting, playing, adjourned and finished ones."""
+        """Every table, by number: waiting, playing, adjourned and finished ones (an adjourned
+        table past its days is closed first)."""
+        self._expire()
         return tuple(self._tables[k].info() for k in sorted(self._tables))
+
+    def tables_of(self, person: Person) -> list[int]:
+        """The numbers of ``person``'s tables: those they made, and those where a seat is theirs,
+        that are waiting, playing or adjourned (what :attr:`max_tables_per_person` counts)."""
+        return sorted(table.id for table in self._tables.values() if table.state != TableState.FINISHED
+                      and (person.same(table.owner) or any(person.same(s.person) for s in table.slots)))
+
+    def _check_room(self, person: Person, table_id: int | None = None) -> None:
+        """Refuse a new table (``table_id`` None), or a seat at a table that is not ``person``'s
+        yet, to a person who has as many tables as they may; and a new table when the server
+        has as many as it keeps."""
+        if table_id is None and len(self._tables) >= self.max_tables:
+            log.warning("a table by %s (%s) is refused: the server has %s tables, its most",
+                        person.name, person.key or "guest", len(self._tables))
+            raise TableError(f"The server has {len(self._tables)} tables, as many as it keeps: "
+                             "join one, or try again when a game is over.")
+        mine = self.tables_of(person)
+        if len(mine) >= self.max_tables_per_person and table_id not in mine:
+            what = "a table" if table_id is None else f"a seat at table {table_id}"
+            log.warning("%s (%s) is refused %s: %s tables are theirs already (%s)", person.name,
+                        person.key or "guest", what, len(mine), ", ".join(map(str, mine)))
+            keep = (f"; an adjourned table nobody resumes is closed after {self.adjourned_days:g} days"
+                    if self.adjourned_days else "")
+            raise TableError(f"You have {len(mine)} tables already (waiting, playing or adjourned: "
+                             f"{_numbers(mine)}): finish or leave one first{keep}.")
 
     def table(self, table_id: int) -> TableInfo:
         return self._get(table_id).info()
@@ -1443,6 +1498,8 @@ class TableServer:
                                  f"not {visible(spec)[:20]!r}.")
         if SEAT_OPEN not in specs:
             raise TableError("A table needs one open seat at least, for a person.")
+        self._expire()
+        self._check_room(owner)
         table_id = self._next_id
         self._next_id += 1
         table = _Table(self, table_id, title, owner, rules, specs, game)
@@ -1457,11 +1514,14 @@ class TableServer:
         """Take seat ``seat`` (from 0) of a table: a free person's seat, or one's own seat
         again (after a dropped connection, or of an adjourned table, which this resumes).
         Returns the seat's door; :class:`TableError` says why not."""
+        self._expire()
         table = self._get(table_id)
         if table.state == TableState.ADJOURNED:
             if not any(person.same(s.person) for s in table.slots):
                 raise TableError(f"Table {table_id} is adjourned; only its players can resume it.")
             self._resume(table)
+        else:
+            self._check_room(person, table_id)
         return table.sit(person, seat)
 
     def watch(self, person: Person, table_id: int) -> SeatDoor:
@@ -1511,8 +1571,8 @@ class TableServer:
         for meta_path in sorted(folder.glob("table-*.table.json")):
             try:
                 meta = json.loads(read_text(meta_path, 1 << 20))
-                table = self._table_from_meta(meta)
-            except (UnreadableFile, ValueError, KeyError, TypeError, IllegalMove) as exc:
+                table = self._table_from_meta(meta, meta_path.stat().st_mtime)
+            except (UnreadableFile, OSError, ValueError, KeyError, TypeError, IllegalMove) as exc:
                 log.error("%s cannot be read (%s); that table is not listed", meta_path, exc)
                 continue
             if not table.save_path.exists():
@@ -1521,7 +1581,31 @@ class TableServer:
             self._tables[table.id] = table
             log.info("table %s is adjourned: %s", table.id, table.name)
 
-    def _table_from_meta(self, meta: dict[str, Any]) -> _Table:
+    def _expire(self) -> None:
+        """Close the adjourned tables nobody has resumed for :attr:`adjourned_days`: their
+        save and table file go, their transcript stays."""
+        if not self.adjourned_days:
+            return
+        before = self.now() - self.adjourned_days * 86400
+        old = [t for t in self._tables.values()
+               if t.state == TableState.ADJOURNED and t.adjourned_at < before]
+        for table in old:
+            del self._tables[table.id]
+            for path in (table.meta_path, table.save_path):
+                try:
+                    path.unlink(missing_ok=True)
+                except OSError as exc:
+                    log.error("table %s: cannot remove %s: %s", table.id, path, exc.strerror or exc)
+            since = time.strftime("%Y-%m-%d", time.localtime(table.adjourned_at))
+            log.info("table %s closed: adjourned since %s, nobody resumed it in %g days; its save is "
+                     "removed, its transcript kept in %s", table.id, since, self.adjourned_days,
+                     table.transcript_path)
+        if old:
+            self.changed()
+
+    def _table_from_meta(self, meta: dict[str, Any], meta_time: float) -> _Table:
+        """The adjourned table ``meta`` describes (``meta_time``: when its file was written, its
+        adjournment's time for a file written before that was kept in it)."""
         def person(d: Any) -> Person | None:
             return None if d is None else Person(str(d["key"]), check_name(str(d["name"])))
         owner = person(meta.get("owner")) or Person(None, check_name(str(meta["owner_name"])), guest=True)
@@ -1531,6 +1615,7 @@ class TableServer:
         table = _Table(self, int(meta["id"]), check_name(str(meta["name"]), MAX_TABLE_NAME), owner, rules,
                        [str(s["spec"]) for s in seats], game)
         table.seed = int(meta["seed"])
+        table.adjourned_at = float(meta.get("adjourned_at") or 0) or meta_time
         for slot, seat in zip(table.slots, seats):
             slot.person = person(seat.get("person"))
         table.state = TableState.ADJOURNED

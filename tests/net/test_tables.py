@@ -192,7 +192,8 @@ async def test_creating_a_table_checks_its_seats(server: TableServer) -> None:
     assert server.tables() == ()
 
 
-async def test_a_tables_name_is_bounded_made_visible_and_defaults_to_its_makers(server: TableServer) -> None:
+async def test_a_tables_name_is_bounded_made_visible_and_defaults_to_its_makers(tmp_path: Path) -> None:
+    server = TableServer(tmp_path, pace=0, max_tables_per_person=4)
     assert server.create_table(ADA, "", build_rules(2), ["open", "easy"]).name == "Ada's table"
     assert server.create_table(ADA, "  Friday \n night ", build_rules(2), ["open", "easy"]).name == "Friday night"
     shown = server.create_table(ADA, "Fri\x1b[2Jday", build_rules(2), ["open", "easy"]).name
