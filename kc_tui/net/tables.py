@@ -18,7 +18,10 @@ then a ``hard`` computer plays for them until they join again with the same key,
 the seat back at the start of the next turn.  A table whose people have all gone is adjourned:
 its game stays in the save format under ``data_dir/tables/`` and is listed again by a server
 started on the same folder, for its players to resume.  Every table writes its transcript
-(docs/protocol.md) there too, one line per event.
+(docs/protocol.md) there too, one line per event.  A save or a transcript that cannot be written
+is told to the table's players at once and written whole again at every turn until it works; a
+game resumed from a save that missed its last turns says so, and the transcript of what was
+played is kept, never cut.
 
 Everything here runs on the event loop's thread; only the computers' thinking leaves it.  Calls
 are synchronous except :meth:`TableServer.close`; listeners are called after each step of the
@@ -31,6 +34,7 @@ import asyncio
 import contextvars
 import json
 import logging
+import os
 import random
 import re
 import time
@@ -40,7 +44,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path
-from typing import IO, Any, Callable, Literal, Mapping, Protocol, Sequence
+from typing import IO, Any, Callable, Iterable, Literal, Mapping, Protocol, Sequence
 
 from ..ai import LEVELS, make_player
 from ..ai.base import Player
@@ -53,7 +57,8 @@ from ..engine.observation import Observation
 from ..engine.rules import RuleSet, rules_label
 from ..engine.service import Decision, GameService, new_seed
 from ..engine.text import is_valid_text, visible
-from ..engine.transcript import TranscriptWriter, encode_event
+from ..engine.transcript import MAX_BYTES as MAX_TRANSCRIPT
+from ..engine.transcript import encode_event
 from ..engine.views import RoundSummary, SeatView, SessionSummary, Targets, TurnId
 from ..storage.files import UnreadableFile, append_synced, read_text, write_atomic
 from ..storage.saves import AutoSaver, SaveError, load_save
@@ -308,24 +313,106 @@ class _Chat:
         return True
 
 
-class _TableSaver(AutoSaver):
-    """The table's save, after every turn, in its own file of the tables folder.  Its writes
-    (each synced to the disk) go to the server's one writer thread, in order, so that no table's
-    fsync holds up every other table's moves.  At the session's end the save goes (the
-    transcript beside it keeps the whole game)."""
+class _SaveFile:
+    """One table's save on the disk, written by the server's one writer thread, in order, so
+    that no table's fsync holds up every other table's moves.
 
-    def __init__(self, *args: Any, writer: ThreadPoolExecutor, **kwargs: Any) -> None:
+    A write that fails leaves the file as it was (a whole save replaces it atomically; an append
+    cut short is a last line the reader drops), so the appends after it are not made (the file
+    would miss the turns in between) until a whole save is written again.  The table hears on
+    the event loop's thread when the file stops being written and when it is written again
+    (:meth:`_Table.save_state`): its players are told, and its next save point writes the whole
+    save."""
+
+    def __init__(self, table: _Table) -> None:
+        self.table = table
+        self.path = table.save_path
+        self.writer = table.server.writer
+        self.loop = asyncio.get_running_loop()
+        self.problem: str | None = None
+        """Why the file misses a write (the writer thread's: read it after
+        :meth:`TableServer.drain`)."""
+        self.held = 0
+        """How many of the table's events the file holds (the writer thread's)."""
+        self.failed = 0
+        """The writes failed or left out since the file was last whole (the writer thread's)."""
+        self.last_whole = ""
+        """The last whole save handed to the writer thread (an adjourned table whose save could
+        not be written keeps it, to write when it is resumed)."""
+        self.mending = False
+        """Whether the file misses a write, as the event loop last heard: until it is written
+        again, every save point writes the whole save."""
+
+    def whole(self, text: str, held: int) -> None:
+        """Write ``text``, the whole save of the first ``held`` events, atomically."""
+        self.last_whole = text
+        self.writer.submit(self._write, True, text, held)
+        self.table.save_point()
+
+    def append(self, text: str, held: int) -> None:
+        """Add ``text``, a journal line that brings the save to ``held`` events."""
+        self.writer.submit(self._write, False, text, held)
+        self.table.save_point()
+
+    def _write(self, whole: bool, text: str, held: int) -> None:
+        # On the writer thread.  The functions are looked up here, when the write is made.
+        problem = self.problem
+        if problem is not None and not whole:
+            self.failed += 1
+            return
+        try:
+            (write_atomic if whole else append_synced)(self.path, text)
+        except OSError as exc:
+            self.problem = exc.strerror or str(exc)
+            self.failed += 1
+            if self.problem != problem:
+                log.error("table %s: cannot write %s: %s; the game goes on, its save is written whole "
+                          "again at the next save point", self.table.id, self.path, self.problem)
+                self._tell(self.problem)
+            return
+        self.held = held
+        if problem is not None:
+            log.info("table %s: %s is written again (%s writes failed or were left out)", self.table.id,
+                     self.path, self.failed)
+            self.problem, self.failed = None, 0
+            self._tell(None)
+
+    def _tell(self, problem: str | None) -> None:
+        try:
+            self.loop.call_soon_threadsafe(self.table.save_state, self, problem, self.held)
+        except RuntimeError:
+            pass  # the event loop has closed: the server has stopped, and the log has it all
+
+
+class _TableSaver(AutoSaver):
+    """The table's save, after every turn, in its own file of the tables folder (a
+    :class:`_SaveFile`).  At the session's end the save goes (the transcript beside it keeps the
+    whole game)."""
+
+    def __init__(self, *args: Any, file: _SaveFile, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.writer = writer
+        self.file = file
+        self._upto = 0  # the events in the text being written
+
+    def _document(self, upto: int, states: list[tuple[Any, ...] | None]) -> str:
+        self._upto = upto
+        return super()._document(upto, states)
+
+    def _entry(self, upto: int, states: list[tuple[Any, ...] | None]) -> str:
+        self._upto = upto
+        return super()._entry(upto, states)
 
     def _write_whole(self, text: str) -> None:
-        self.writer.submit(_logged, write_atomic, self.path, text)
+        self.file.whole(text, self._upto)
 
     def _write_entry(self, text: str) -> None:
-        self.writer.submit(_logged, append_synced, self.path, text)
+        self.file.append(text, self._upto)
+
+    def save(self, upto: int | None = None, compact: bool = False) -> bool:
+        return super().save(upto, compact or self.file.mending)
 
     def finish(self) -> None:
-        self.writer.submit(_logged, _unlink, self.path, "")
+        self.file.writer.submit(_logged, _unlink, self.path, "")
 
     def renamed(self, seat: int, start: SessionStart) -> None:
         """A person took ``seat`` (:meth:`_Table._rename`): the save names them, at once (the
@@ -340,6 +427,16 @@ class _TableSaver(AutoSaver):
             text = self._document(self._written, self._states)
             self._write_whole(text)  # on the writer thread, after the saves before it
             self._base_size, self._journal_size, self._compact_next = len(text), 0, False
+
+
+def _event_name(line: str) -> str:
+    """The name of the event a transcript line holds ("" if it holds none)."""
+    try:
+        event = json.loads(line)
+    except ValueError:
+        return ""
+    name = event.get("event") if isinstance(event, dict) else None
+    return name if isinstance(name, str) else ""
 
 
 def _numbers(ids: Sequence[int]) -> str:
@@ -591,7 +688,6 @@ class _Table:
         self.seed = new_seed()
         self.saver: Any = None
         """The game's save, a listener (:meth:`TableGame.saver`)."""
-        self.transcript: Callable[[Any], None] | None = None
         self._transcript_file: IO[str] | None = None
         self.task: asyncio.Task[None] | None = None
         self.wake = asyncio.Event()
@@ -608,6 +704,14 @@ class _Table:
         """The house computer of each person's seat it has played for."""
         self.adjourned_at = 0.0
         """When the table was last adjourned (the server's wall clock, :attr:`TableServer.now`)."""
+        self.save_file: _SaveFile | None = None
+        self.save_problem: str | None = None
+        """Why the game's save cannot be written now (None while it can)."""
+        self.transcript_problem: str | None = None
+        """Why the transcript cannot be written now: it is written whole at the next save point."""
+        self.unsaved: str | None = None
+        """The whole save an adjournment could not write: written when the table is resumed, or
+        the server stops."""
 
     # ------------------------------------------------------------------ paths
     @property
@@ -800,25 +904,7 @@ class _Table:
         self.events[0] = start
         if self.saver is not None:
             self.saver.renamed(seat, start)
-        self._rewrite_transcript()
-
-    def _rewrite_transcript(self) -> None:
-        """Write the transcript again from its first line (its ``session_start`` names the
-        seats), and go on appending to it."""
-        service = self.service
-        if service is None or self.transcript is None:
-            return
-        service.remove_listener(self.transcript)
-        self._close_transcript()
-        try:
-            write_atomic(self.transcript_path, "".join(encode_event(e) + "\n" for e in self.events))
-            self._transcript_file = open(self.transcript_path, "a", encoding="utf-8", newline="\n")
-        except OSError as exc:
-            log.error("table %s: the transcript cannot be written: %s", self.id, exc)
-            self.transcript = None
-            return
-        self.transcript = TranscriptWriter(self._transcript_file)
-        service.add_listener(self.transcript)
+        self._write_transcript()  # its session_start names the seats
 
     def watch(self, person: Person) -> SeatDoor:
         if any(person.same(s.person) and s.connected for s in self.slots) or any(
@@ -940,20 +1026,15 @@ class _Table:
         self.service = service
         self.seat_names = [s.name for s in service.seats]
         self.events = list(events)
-        self.folder.mkdir(parents=True, exist_ok=True)
-        try:
-            if events:
-                write_atomic(self.transcript_path, "".join(self.game.encode(e) + "\n" for e in events))
-                self._transcript_file = open(self.transcript_path, "a", encoding="utf-8", newline="\n")
-            else:
-                self._transcript_file = open(self.transcript_path, "w", encoding="utf-8", newline="\n")
-            self.transcript = self.game.transcript(self._transcript_file)
-            service.add_listener(self.transcript)
-        except OSError as exc:
-            log.error("table %s: the transcript cannot be written: %s", self.id, exc)
+        self.transcript_problem = None
+        lost = self._write_transcript()
+        service.add_listener(self._record)
         service.add_listener(self.events.append)
         specs = [f"{HUMAN_PREFIX}{self.seat_names[i]}" if slot.for_person else slot.spec
                  for i, slot in enumerate(self.slots)]
+        went_on = self._went_on(lost) if events else ""
+        self.save_problem = self.unsaved = None
+        self.save_file = _SaveFile(self)
         self.saver = self.game.saver(self, service, specs, events)
         service.add_listener(self.saver)
         for door in self.doors():
@@ -968,11 +1049,115 @@ class _Table:
         with self.step():
             if not events:
                 service.start()
-            self.notice("The game starts." if not events else
-                        f"The game goes on from round {service.view(None).round}.")
+            self.notice(went_on or "The game starts.")
 
-    def _save_failed(self, problem: str) -> None:
-        log.error("table %s: %s", self.id, problem)
+    def _went_on(self, lost: Sequence[str]) -> str:
+        """The notice of a game resumed from its save: where it goes on from, and the turns
+        played past the save (``lost``: their transcript lines), if any, and why they were lost."""
+        where = self.game.where(e.name for e in self.events)
+        if not lost:
+            return f"The game goes on from {where}."
+        names = [_event_name(line) for line in lost]
+        turns, unit = self.game.turns(names), self.game.turn_unit
+        what = (f"the last {turns} {unit}s were" if turns > 1 else f"the last {unit} was" if turns
+                else "the last moves were")
+        why = self.save_problem or "the server could not write its save"
+        log.warning("table %s goes on from %s, %s events back: %s not saved (%s)", self.id, where,
+                    len(lost), what.removeprefix("the "), why)
+        return f"The game goes on from {where}: {what} not saved ({why})."
+
+    # ------------------------------------------------------------------ keeping the game
+    def _record(self, event: Any) -> None:
+        """The transcript's listener: each event a line, flushed (until a write fails)."""
+        file = self._transcript_file
+        if self.transcript_problem is not None or file is None:
+            return
+        try:
+            file.write(self.game.encode(event) + "\n")
+            file.flush()
+        except (OSError, ValueError) as exc:
+            self._transcript_failed(exc)
+
+    def _transcript_failed(self, exc: Exception) -> None:
+        self._close_transcript()
+        problem = getattr(exc, "strerror", None) or str(exc)
+        if self.transcript_problem is None:
+            log.error("table %s: cannot write %s: %s; it is written whole again at the next save point",
+                      self.id, self.transcript_path, problem)
+            self.notice(f"The server cannot write this game's transcript ({problem}); it tries again "
+                        "at every turn.")
+        self.transcript_problem = problem
+
+    def _write_transcript(self) -> list[str]:
+        """Write the transcript whole, from the events so far, and go on appending to it.
+
+        The transcript of what was played is never cut: when the file holds events past these
+        (a game resumed from a save that missed its last turns), it is kept first, under another
+        name, and its lines past these are returned."""
+        lines = [self.game.encode(e) for e in self.events]
+        self._close_transcript()
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            lost = self._keep_played(lines)
+            write_atomic(self.transcript_path, "".join(line + "\n" for line in lines))
+            self._transcript_file = open(self.transcript_path, "a", encoding="utf-8", newline="\n")
+        except OSError as exc:
+            self._transcript_failed(exc)
+            return []
+        if self.transcript_problem is not None:
+            log.info("table %s: %s is written again, whole", self.id, self.transcript_path)
+            self.transcript_problem = None
+            self.notice("The game's transcript is written again, whole.")
+        return lost
+
+    def _keep_played(self, lines: Sequence[str]) -> list[str]:
+        """Unless the transcript on the disk is the start of ``lines``, rename it aside, and
+        return its lines past ``lines``."""
+        try:
+            text: str | None = read_text(self.transcript_path, MAX_TRANSCRIPT)
+        except UnreadableFile as exc:
+            if exc.missing:
+                return []
+            text = None  # too large, or not text: kept aside as it is
+        played = [] if text is None else text.split("\n")[:-1]  # (past the last newline: a line cut short)
+        # The first line, session_start, names the seats: a person taking one rewrites it.
+        if text is not None and len(played) <= len(lines) and played[1:] == list(lines[1:len(played)]):
+            return []
+        kept = self.folder / f"table-{self.id}.before-resume.jsonl"
+        k = 2
+        while kept.exists():
+            kept = self.folder / f"table-{self.id}.before-resume-{k}.jsonl"
+            k += 1
+        os.replace(self.transcript_path, kept)
+        log.warning("table %s: %s held %s events, and the game goes on after %s: the transcript as played "
+                    "is kept as %s", self.id, self.transcript_path, len(played) if text is not None else "?",
+                    len(lines), kept.name)
+        return played[len(lines):] if played[1:len(lines)] == list(lines[1:]) else []
+
+    def save_point(self) -> None:
+        """The save is being written: a transcript that could not be written is tried again."""
+        if self.transcript_problem is not None and self.service is not None:
+            self._write_transcript()
+
+    def save_state(self, file: _SaveFile, problem: str | None, held: int) -> None:
+        """The writer thread found ``file`` failing (``problem``) or written again (None; it
+        holds ``held`` events): the players are told, once a streak."""
+        if file is not self.save_file or problem == self.save_problem:
+            return
+        file.mending = problem is not None
+        was, self.save_problem = self.save_problem, problem
+        if self.state != TableState.PLAYING:
+            return  # adjourned meanwhile: the adjournment has said what was kept
+        if problem is None:
+            self.notice("The game is saved again.")
+        elif was is None:
+            back = (f"if the server stopped now, the game would go back to "
+                    f"{self.game.where(e.name for e in self.events[:held])}" if held else
+                    "until a save works, the game could not be resumed if the server stopped")
+            self.notice(f"The server cannot save this game ({problem}); it tries again at every "
+                        f"turn. Play on: {back}.")
+        for door in self.doors():
+            door._deliver()
 
     def computer_to_play(self) -> bool:
         service = self.service
@@ -1015,9 +1200,9 @@ class _Table:
 
     def _close_files(self) -> None:
         if self.service is not None:
-            for listener in (self.transcript, self.saver):
-                if listener is not None:
-                    self.service.remove_listener(listener)
+            self.service.remove_listener(self._record)
+            if self.saver is not None:
+                self.service.remove_listener(self.saver)
         self._close_transcript()
 
     def _close_transcript(self) -> None:
@@ -1036,14 +1221,31 @@ class _Table:
             "id": self.id, "name": self.name, "owner": person(self.owner), "owner_name": self.owner.name,
             "game": self.game.name, "rules": self.rules.as_dict(), "seed": self.seed,
             "seats": [{"spec": s.spec, "person": person(s.person)} for s in self.slots],
-            "adjourned_at": self.adjourned_at,
+            "adjourned_at": self.adjourned_at, "save_problem": self.save_problem,
         }
 
-    def _write_meta(self) -> None:
+    def _write_meta(self) -> str | None:
+        """Write the table's file; None, or why it could not be written."""
         try:
             write_atomic(self.meta_path, json.dumps(self.meta(), indent=1) + "\n")
         except OSError as exc:
-            log.error("table %s: cannot write %s: %s", self.id, self.meta_path, exc)
+            log.error("table %s: cannot write %s: %s", self.id, self.meta_path, exc.strerror or exc)
+            return exc.strerror or str(exc)
+        return None
+
+    def write_unsaved(self) -> None:
+        """Try again to write what an adjournment could not: the save and the table's file."""
+        if self.unsaved is None:
+            return
+        try:
+            write_atomic(self.save_path, self.unsaved)
+        except OSError as exc:
+            log.error("table %s: its save still cannot be written (%s)", self.id, exc.strerror or exc)
+            return
+        self.save_problem = None
+        if self._write_meta() is None:
+            self.unsaved = None
+            log.info("table %s: its save and table file are written at last: nothing was lost", self.id)
 
     def adjourn(self) -> None:
         """Keep the game in its save and stop playing it (everyone has gone)."""
@@ -1051,11 +1253,12 @@ class _Table:
         self._stop_task()
         self.playing_turn = None
         self.adjourned_at = self.server.now()
+        kept: str | None = None
         if service is not None:
             if self.saver is not None:
                 self.saver.save(compact=True)
                 self.server.drain()  # the save is whole on the disk before anyone resumes it
-            self._write_meta()
+            kept = self._kept(self._write_meta())
             self._close_files()
             service.close()
         for house in self.house.values():
@@ -1072,7 +1275,34 @@ class _Table:
                 slot.grace = None
             if slot.person is not None and slot.person.guest:
                 slot.person = None
-        log.info("table %s: adjourned into %s", self.id, self.save_path)
+        if kept is None:
+            log.info("table %s: adjourned into %s", self.id, self.save_path)
+        else:
+            log.error("table %s could not be kept as it is: %s; the server tries again when it is "
+                      "resumed, and when the server stops", self.id, kept)
+
+    def _kept(self, meta_problem: str | None) -> str | None:
+        """After an adjournment's writes: None when the game is whole on the disk, else what
+        is kept of it, in words (and what could not be written is kept to be tried again)."""
+        file = self.save_file
+        if file is None or (file.problem is None and meta_problem is None):
+            return None
+        said = []
+        if file.problem is not None:
+            self.save_problem, self.unsaved = file.problem, file.last_whole
+            held = (f"holds the game up to {self.game.where(e.name for e in self.events[:file.held])} "
+                    f"({file.held} of its {len(self.events)} events)" if file.held else "was never written")
+            said.append(f"its save cannot be written ({file.problem}): {self.save_path.name} {held}")
+        if meta_problem is not None:
+            self.unsaved = self.unsaved or file.last_whole
+            said.append(f"its table file cannot be written ({meta_problem})" + (
+                ": an older one is kept" if self.meta_path.exists() else
+                ": after a restart the table is not listed"))
+        if self.transcript_problem is not None:
+            said.append(f"its transcript cannot be written either ({self.transcript_problem})")
+        else:
+            said.append(f"its transcript holds all {len(self.events)} events")
+        return "; ".join(said)
 
 
 class _Step:
@@ -1159,9 +1389,25 @@ class TableGame:
         """One transcript line of ``event`` (without the newline)."""
         return encode_event(event)
 
-    def transcript(self, file: IO[str]) -> Callable[[Any], None]:
-        """The listener that writes each event to ``file`` and flushes it."""
-        return TranscriptWriter(file)
+    turn_unit = "turn"
+    """What the game's players count its play in, for where a game goes on from."""
+    turn_ends: frozenset[str] = frozenset({"turn_end"})
+    """The events (by name) that end one of those."""
+
+    def where(self, names: Iterable[str]) -> str:
+        """Where a game stands after events of these names: "round 2, turn 5" (the turn being
+        played, or the next one)."""
+        round_no = done = 0
+        for name in names:
+            if name == "round_start":
+                round_no, done = round_no + 1, 0
+            elif name in self.turn_ends:
+                done += 1
+        return f"round {round_no}, {self.turn_unit} {done + 1}" if round_no else "its first deal"
+
+    def turns(self, names: Iterable[str]) -> int:
+        """How many turns (:attr:`turn_unit`) events of these names end."""
+        return sum(1 for name in names if name in self.turn_ends)
 
     def round_no(self, service: Any) -> int:
         """The round being played (0 before the first deal)."""
@@ -1187,8 +1433,8 @@ class TableGame:
     def saver(self, table: _Table, service: Any, specs: list[str], events: Sequence[Any]) -> Any:
         """The listener that keeps the game in ``table.save_path`` (``save(compact=True)``
         writes it whole)."""
-        return _TableSaver(service, specs, table.save_path, events, on_error=table._save_failed,
-                           writer=table.server.writer)
+        assert table.save_file is not None
+        return _TableSaver(service, specs, table.save_path, events, file=table.save_file)
 
     def next_round(self, table: _Table, service: Any) -> None:
         service.next_round()
@@ -1616,12 +1862,15 @@ class TableServer:
                        [str(s["spec"]) for s in seats], game)
         table.seed = int(meta["seed"])
         table.adjourned_at = float(meta.get("adjourned_at") or 0) or meta_time
+        problem = meta.get("save_problem")
+        table.save_problem = visible(problem) if isinstance(problem, str) else None
         for slot, seat in zip(table.slots, seats):
             slot.person = person(seat.get("person"))
         table.state = TableState.ADJOURNED
         return table
 
     def _resume(self, table: _Table) -> None:
+        table.write_unsaved()
         table.restored, table.restored_events = table.game.restore(table)
         table.state = TableState.WAITING
         log.info("table %s resumed from %s", table.id, table.save_path)
@@ -1664,6 +1913,8 @@ class TableServer:
     async def close(self) -> None:
         """Adjourn every game in progress (the server stops; a restart lists them again)."""
         for table in list(self._tables.values()):
+            if table.state == TableState.ADJOURNED:
+                table.write_unsaved()  # (one adjourned now has just been tried)
             for door in table.doors():
                 door.closed = True
             for slot in table.slots:

@@ -4,17 +4,31 @@ someone else's, a lobby flooded with tables, saves that cannot be written."""
 from __future__ import annotations
 
 import asyncio
+import errno
+import io
 import logging
+import os
+import random
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import pytest
 
+from kc_tui.engine.kinds import Phase
 from kc_tui.engine.rules import build_rules
-from kc_tui.net.tables import Person, TableError, TableServer, TableState, check_name, name_key
+from kc_tui.engine.transcript import replay
+from kc_tui.games.kings_reverse.engine.rules import build_rules as reverse_rules
+from kc_tui.net import tables
+from kc_tui.net.reverse import ReverseDoor
+from kc_tui.net.tables import Notice, Person, TableError, TableServer, TableState, check_name, name_key
 from kc_tui.plain_lobby import run_plain_lobby
 from kc_tui.tui.lobby import LobbyApp, LobbyScreen, NameScreen
 from kc_tui.tui.widgets import TextPanel
+
+from .test_reverse_tables import act_as_computer
+from .test_reverse_tables import referee as reverse_referee
+from .test_tables import play_turn
+from .test_tables import referee as corner_referee
 
 ADA_KEY, BEN_KEY = "SHA256:ada", "SHA256:ben"
 TAKEN = "That name is taken by another player; choose another."
@@ -262,3 +276,217 @@ async def test_a_resumed_table_counts_its_days_from_its_last_adjournment(tmp_pat
     calendar.days(25)
     assert [t.id for t in server.tables()] == [table]
     await server.close()
+
+
+# ---------------------------------------------------------------------- nothing is lost silently
+FULL = "The server cannot save this game (No space left on device); it tries again at every turn."
+
+
+class Disk:
+    """The tables' writes (the saves, the table files, the transcript written whole) failing
+    with a full disk while :attr:`full`, as the writer thread and the table find them."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, only: str = "") -> None:
+        self.full = False
+        self.only = only  # the files that fail, by their name's end ("" all)
+        self.failed = 0
+        for name in ("write_atomic", "append_synced"):
+            real = getattr(tables, name)
+            monkeypatch.setattr(tables, name, self._writer(real))
+
+    def _writer(self, real: Callable[[Path, str], None]) -> Callable[[Path, str], None]:
+        def write(path: Path, text: str) -> None:
+            if self.full and path.name.endswith(self.only):
+                self.failed += 1
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            real(path, text)
+        return write
+
+
+class Corner:
+    """Ada at a table of two with an easy computer, her turns played as an easy computer would."""
+
+    def __init__(self, server: TableServer) -> None:
+        self.server = server
+        self.ada = server.person(ADA_KEY, "Ada")
+        self.info = server.create_table(self.ada, "", build_rules(2), ["open", "easy"], seed=7)
+        self.door = server.join(self.ada, self.info.id, 0)
+        self.notices: list[str] = []
+        self.door.follow(lambda item: self.notices.append(str(item)) if isinstance(item, Notice) else None)
+        self.rng = random.Random(1)
+
+    @property
+    def game(self) -> Any:
+        return corner_referee(self.server, self.info.id)
+
+    async def turns(self, n: int) -> None:
+        """Ada plays ``n`` turns (the computer plays between them), and waits for her next."""
+        for _ in range(n + 1):
+            await until(lambda: self.game.current == 0 or self.game.phase != Phase.TURN, "Ada's turn")
+            assert self.game.phase == Phase.TURN, "the seeded round lasts long enough"
+            if _ < n:
+                play_turn(self.door, self.rng)
+
+    @property
+    def transcript(self) -> Path:
+        return self.server.data_dir / "tables" / f"table-{self.info.id}.jsonl"
+
+
+async def test_a_save_that_cannot_be_written_is_told_at_once_retried_and_nothing_is_lost(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    disk = Disk(monkeypatch, only=".json")
+    server = TableServer(tmp_path, pace=0)
+    table = Corner(server)
+    await table.turns(2)
+    disk.full = True
+    with caplog.at_level(logging.INFO, "kc_tui.net"):
+        await table.turns(3)
+        assert disk.failed >= 3  # tried again at every turn ...
+        told = [n for n in table.notices if n.startswith(FULL)]
+        assert told == [f"{FULL} Play on: if the server stopped now, the game would go back to round 1, "
+                        "turn 5."]  # ... and told once
+        assert caplog.text.count("cannot write") == 1
+        disk.full = False
+        await table.turns(1)
+        assert table.notices[-1] == "The game is saved again."
+        assert "table-1.json is written again (" in caplog.text
+        seen = (table.game.round_no, table.game.turns, list(table.game.hand(0)))
+        events = len(table.transcript.read_text().splitlines())
+        table.door.leave()
+        assert "table 1: adjourned into" in caplog.text
+    await server.close()
+
+    again = TableServer(tmp_path, pace=0)
+    door = again.join(table.ada, table.info.id, 0)
+    game = corner_referee(again, table.info.id)
+    assert (game.round_no, game.turns, list(game.hand(0))) == seen  # the last turn anyone saw
+    assert len(table.transcript.read_text().splitlines()) == events
+    assert not list((tmp_path / "tables").glob("*before-resume*"))
+    door.leave()
+    await again.close()
+
+
+async def test_after_a_restart_on_a_full_disk_the_game_says_how_far_back_it_went_and_keeps_what_was_played(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    disk = Disk(monkeypatch)
+    server = TableServer(tmp_path, pace=0)
+    table = Corner(server)
+    await table.turns(2)
+    on_disk = (table.game.round_no, table.game.turns, list(table.game.hand(0)))
+    server.drain()
+    disk.full = True
+    await table.turns(4)
+    played = table.transcript.read_text()
+    with caplog.at_level(logging.INFO, "kc_tui.net"):
+        table.door.leave()
+        await server.close()  # the disk still full: the save is tried once more, in vain
+    assert "adjourned into" not in caplog.text
+    assert ("table 1 could not be kept as it is: its save cannot be written (No space left on device): "
+            "table-1.json holds the game up to round 1, turn 5") in caplog.text
+    assert f"its transcript holds all {len(played.splitlines())} events" in caplog.text
+    assert "table 1: its save still cannot be written (No space left on device)" in caplog.text
+    disk.full = False
+
+    again = TableServer(tmp_path, pace=0)
+    door = again.join(table.ada, table.info.id, 0)
+    notices: list[str] = []
+    door.follow(lambda item: notices.append(str(item)) if isinstance(item, Notice) else None)
+    game = corner_referee(again, table.info.id)
+    assert (game.round_no, game.turns, list(game.hand(0))) == on_disk
+    assert notices[-1] == ("The game goes on from round 1, turn 5: the last 8 turns were not saved "
+                           "(the server could not write its save).")
+    kept = tmp_path / "tables" / "table-1.before-resume.jsonl"
+    assert kept.read_text() == played  # never cut
+    resumed = table.transcript.read_text().splitlines()
+    assert len(resumed) < len(played.splitlines()) and resumed[1:] == played.splitlines()[1:len(resumed)]
+    door.leave()
+    await again.close()
+
+
+async def test_a_table_resumed_in_the_same_run_once_the_disk_has_room_loses_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    disk = Disk(monkeypatch)
+    server = TableServer(tmp_path, pace=0)
+    table = Corner(server)
+    await table.turns(2)
+    disk.full = True
+    await table.turns(2)
+    seen = (table.game.round_no, table.game.turns, list(table.game.hand(0)))
+    table.door.leave()
+    disk.full = False
+    with caplog.at_level(logging.INFO, "kc_tui.net"):
+        door = server.join(table.ada, table.info.id, 0)
+    assert "table 1: its save and table file are written at last: nothing was lost" in caplog.text
+    game = corner_referee(server, table.info.id)
+    assert (game.round_no, game.turns, list(game.hand(0))) == seen
+    assert not list((tmp_path / "tables").glob("*before-resume*"))
+    door.leave()
+    await server.close()
+
+
+class Broken(io.StringIO):
+    """A transcript file on a full disk."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+async def test_a_transcript_that_cannot_be_written_is_told_and_written_whole_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    disk = Disk(monkeypatch, only=".jsonl")
+    server = TableServer(tmp_path, pace=0)
+    table = Corner(server)
+    await table.turns(1)
+    kept = server._tables[table.info.id]
+    kept._transcript_file = Broken()
+    disk.full = True
+    await table.turns(2)
+    assert table.notices.count("The server cannot write this game's transcript (No space left on device); "
+                               "it tries again at every turn.") == 1
+    assert disk.failed >= 2
+    disk.full = False
+    await table.turns(1)
+    assert table.notices[-1] == "The game's transcript is written again, whole."
+    lines = table.transcript.read_text().splitlines()
+    assert lines == [kept.game.encode(e) for e in kept.events]
+    assert replay(lines).turns == table.game.turns
+    await server.close()
+
+
+async def test_a_kings_reverse_table_tells_a_failing_save_and_mends_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    disk = Disk(monkeypatch, only=".json")
+    server = TableServer(tmp_path, pace=0)
+    ada = server.person(ADA_KEY, "Ada")
+    info = server.create_table(ada, "", reverse_rules(2), ["open", "easy"], seed=21)
+    door = server.join(ada, info.id, 0)
+    assert isinstance(door, ReverseDoor)
+    notices: list[str] = []
+    door.follow(lambda item: notices.append(str(item)) if isinstance(item, Notice) else None)
+    game = reverse_referee(server, info.id)
+    rng = random.Random(9)
+
+    async def acts(n: int) -> None:
+        for _ in range(n):
+            await until(lambda: game.current == 0 and door.my_turn(), "Ada's turn")
+            act_as_computer(door, rng)
+        await until(lambda: game.current == 0 and door.my_turn(), "Ada's turn")
+
+    await acts(1)
+    disk.full = True
+    await acts(2)
+    assert [n for n in notices if n.startswith(FULL)] != []
+    disk.full = False
+    await acts(1)
+    assert notices[-1] == "The game is saved again."
+    before = door.view()
+    door.leave()
+    await server.close()
+    again = TableServer(tmp_path, pace=0)
+    door = again.join(ada, info.id, 0)
+    assert isinstance(door, ReverseDoor)
+    after = door.view()
+    assert (after.round, after.hand, after.pile, after.current) == (before.round, before.hand, before.pile,
+                                                                    before.current)
+    door.leave()
+    await again.close()
