@@ -1027,7 +1027,7 @@ class _Table:
         self.seat_names = [s.name for s in service.seats]
         self.events = list(events)
         self.transcript_problem = None
-        lost = self._write_transcript()
+        lost = self._write_transcript(resumed=bool(events))
         service.add_listener(self._record)
         service.add_listener(self.events.append)
         specs = [f"{HUMAN_PREFIX}{self.seat_names[i]}" if slot.for_person else slot.spec
@@ -1088,17 +1088,18 @@ class _Table:
                         "at every turn.")
         self.transcript_problem = problem
 
-    def _write_transcript(self) -> list[str]:
+    def _write_transcript(self, resumed: bool = False) -> list[str]:
         """Write the transcript whole, from the events so far, and go on appending to it.
 
-        The transcript of what was played is never cut: when the file holds events past these
-        (a game resumed from a save that missed its last turns), it is kept first, under another
-        name, and its lines past these are returned."""
+        The transcript of what was played is never cut: when a game is ``resumed`` and the file
+        holds events past its save's (the save missed its last turns), it is kept first, under
+        another name, and its lines past the save's are returned.  (Otherwise the file holds
+        these events or fewer: this table wrote them.)"""
         lines = [self.game.encode(e) for e in self.events]
         self._close_transcript()
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            lost = self._keep_played(lines)
+            lost = self._keep_played(lines) if resumed else []
             write_atomic(self.transcript_path, "".join(line + "\n" for line in lines))
             self._transcript_file = open(self.transcript_path, "a", encoding="utf-8", newline="\n")
         except OSError as exc:
@@ -1111,8 +1112,8 @@ class _Table:
         return lost
 
     def _keep_played(self, lines: Sequence[str]) -> list[str]:
-        """Unless the transcript on the disk is the start of ``lines``, rename it aside, and
-        return its lines past ``lines``."""
+        """Unless the transcript on the disk is the start of ``lines``, rename it aside (one that
+        cannot be read too), and return its lines past ``lines``."""
         try:
             text: str | None = read_text(self.transcript_path, MAX_TRANSCRIPT)
         except UnreadableFile as exc:
