@@ -1581,17 +1581,20 @@ class TableServer:
         ``name`` (checked with :func:`check_name`) is remembered for the key; without it the
         remembered one is used (:class:`TableError` if there is none yet).
 
-        A name is one person's on the whole server: refused when another key holds it, or a
-        guest connected now goes by it, compared as :func:`name_key` compares (so neither
-        "ADA", "Ａｄａ" nor a Cyrillic "Аda" passes for "Ada").  A guest's name is theirs until
-        :meth:`left`."""
+        A name is one person's on the whole server: refused when another key holds it (or held it,
+        and a table still shows it), or a guest connected now goes by it, compared as
+        :func:`name_key` compares (so neither "ADA", "Ａｄａ" nor a Cyrillic "Аda" passes for
+        "Ada").  A guest's name is theirs until :meth:`left`."""
         if name is None:
             if key is None or key not in self._names:
                 raise TableError("Choose a name first.")
             return Person(key, self._names[key])
         name = check_name(name)
         folded = name_key(name)
-        holders = self._holders.get(folded, set())
+        # A name a key has left is still its own at the tables that show it (until it is back).
+        holders = self._holders.get(folded, set()) | {
+            p.key for t in self._tables.values() for p in (t.owner, *(s.person for s in t.slots))
+            if p is not None and p.key is not None and name_key(p.name) == folded}
         guest = self._guests.get(folded)
         if (holders and key not in holders) or guest is not None:
             holder = "a guest connected now" if guest is not None else ", ".join(sorted(holders))

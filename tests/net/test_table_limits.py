@@ -100,6 +100,18 @@ async def test_the_same_key_keeps_and_changes_its_name_and_frees_the_old(tmp_pat
     assert server.person(BEN_KEY, "Ada").name == "Ada"  # no longer anyone's
     with pytest.raises(TableError, match=TAKEN):
         server.person(BEN_KEY, "ada lovelace")
+    await server.close()
+
+
+async def test_a_name_left_by_its_key_stays_its_own_where_a_table_shows_it(tmp_path: Path) -> None:
+    server = TableServer(tmp_path, pace=0)
+    ada = server.person(ADA_KEY, "Ada")
+    info = server.create_table(ada, "", build_rules(2), ["open", "easy"])
+    server.join(ada, info.id, 0).leave()  # adjourned: its seat shows "Ada"
+    server.person(ADA_KEY, "Ada Lovelace")
+    with pytest.raises(TableError, match=TAKEN):
+        server.person(BEN_KEY, "Ada")
+    await server.close()
 
 
 async def test_two_guests_at_once_cannot_share_a_name_and_a_guests_name_is_free_when_gone(
