@@ -164,6 +164,8 @@ class PlainLobby:
         finally:
             if self._unsubscribe is not None:
                 self._unsubscribe()
+            if self.person is not None:
+                self.server.left(self.person)
             reader.cancel()
 
     async def _ask_name(self) -> bool:

@@ -18,7 +18,7 @@ import json
 import logging
 import random
 from dataclasses import replace
-from typing import IO, Any, Callable, ClassVar, Mapping, Sequence, cast
+from typing import Any, Callable, ClassVar, Mapping, Sequence, cast
 
 from ..engine.kinds import Phase, SeatKind
 from ..games.kings_reverse.ai import LEVELS, make_player
@@ -33,10 +33,9 @@ from ..games.kings_reverse.engine.service import (
     ReverseService,
 )
 from ..games.kings_reverse.engine.views import ReverseRoundSummary, ReverseView
-from ..storage.files import write_atomic
 from ..storage.reverse_saves import ReverseSaveError, ReverseSaver, load_reverse_save, reverse_seats
 from .remote import Following
-from .tables import HOUSE_LEVEL, Person, SeatDoor, TableError, TableGame, _logged, _Table
+from .tables import HOUSE_LEVEL, Person, SeatDoor, TableError, TableGame, _Table
 
 __all__ = ["REVERSE", "ReverseTableGame", "ReverseDoor", "ReverseRemote", "reverse_shown_to",
            "reverse_rules_label"]
@@ -69,41 +68,21 @@ def reverse_rules_label(rules: ReverseRules) -> str:
     return ", ".join(parts)
 
 
-class _Transcript:
-    """Writes each event as a line of ``file`` and flushes it; a failed write is logged once
-    and the transcript stops (the game goes on)."""
-
-    name = "The transcript"
-
-    def __init__(self, file: IO[str]) -> None:
-        self.file = file
-        self.failed = False
-
-    def __call__(self, event: ReverseEvent) -> None:
-        if self.failed:
-            return
-        try:
-            self.file.write(encode_event(event) + "\n")
-            self.file.flush()
-        except (OSError, ValueError) as exc:
-            self.failed = True
-            log.error("a Kings Reverse transcript cannot be written: %s", exc)
-
-
 class _TableSaver(ReverseSaver):
-    """The table's save after every action, written by the server's one writer thread (in
-    order), so that no table's disk holds up the others' moves."""
+    """The table's save after every action, the whole of it each time, written by the server's
+    one writer thread (:class:`~.tables._SaveFile`)."""
 
     def __init__(self, table: _Table, service: ReverseService, specs: Sequence[str],
                  actions: Sequence[Any]) -> None:
-        super().__init__(service, specs, table.save_path, actions, on_error=table._save_failed)
-        self.writer = table.server.writer
+        super().__init__(service, specs, table.save_path, actions)
+        self.table = table
 
     def save(self, compact: bool = False) -> None:
         if self.service.phase == Phase.SESSION_OVER:
             return
-        text = json.dumps(self.document(), separators=(",", ":"))
-        self.writer.submit(_logged, write_atomic, self.path, text)
+        file = self.table.save_file
+        assert file is not None
+        file.whole(json.dumps(self.document(), separators=(",", ":")), len(self.table.events))
 
     def __call__(self, event: ReverseEvent) -> None:
         return None  # at the session's end the table removes its files
@@ -205,6 +184,8 @@ class ReverseTableGame(TableGame):
 
     name = "kings-reverse"
     levels: Mapping[str, object] = LEVELS
+    turn_unit = "play"
+    turn_ends = frozenset({"play"})
 
     def __init__(self) -> None:
         self._actions: dict[int, list[Any]] = {}
@@ -230,9 +211,6 @@ class ReverseTableGame(TableGame):
 
     def encode(self, event: Any) -> str:
         return encode_event(event)
-
-    def transcript(self, file: IO[str]) -> Callable[[Any], None]:
-        return _Transcript(file)
 
     def round_no(self, service: Any) -> int:
         view = service.view(None)

@@ -18,7 +18,10 @@ then a ``hard`` computer plays for them until they join again with the same key,
 the seat back at the start of the next turn.  A table whose people have all gone is adjourned:
 its game stays in the save format under ``data_dir/tables/`` and is listed again by a server
 started on the same folder, for its players to resume.  Every table writes its transcript
-(docs/protocol.md) there too, one line per event.
+(docs/protocol.md) there too, one line per event.  A save or a transcript that cannot be written
+is told to the table's players at once and written whole again at every turn until it works; a
+game resumed from a save that missed its last turns says so, and the transcript of what was
+played is kept, never cut.
 
 Everything here runs on the event loop's thread; only the computers' thinking leaves it.  Calls
 are synchronous except :meth:`TableServer.close`; listeners are called after each step of the
@@ -31,15 +34,17 @@ import asyncio
 import contextvars
 import json
 import logging
+import os
 import random
 import re
 import time
+import unicodedata
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path
-from typing import IO, Any, Callable, Literal, Mapping, Protocol, Sequence
+from typing import IO, Any, Callable, Iterable, Literal, Mapping, Protocol, Sequence
 
 from ..ai import LEVELS, make_player
 from ..ai.base import Player
@@ -52,7 +57,8 @@ from ..engine.observation import Observation
 from ..engine.rules import RuleSet, rules_label
 from ..engine.service import Decision, GameService, new_seed
 from ..engine.text import is_valid_text, visible
-from ..engine.transcript import TranscriptWriter, encode_event
+from ..engine.transcript import MAX_BYTES as MAX_TRANSCRIPT
+from ..engine.transcript import encode_event
 from ..engine.views import RoundSummary, SeatView, SessionSummary, Targets, TurnId
 from ..storage.files import UnreadableFile, append_synced, read_text, write_atomic
 from ..storage.saves import AutoSaver, SaveError, load_save
@@ -60,7 +66,7 @@ from ..storage.saves import AutoSaver, SaveError, load_save
 __all__ = [
     "SEAT_OPEN", "HOUSE_LEVEL", "MAX_NAME", "MAX_TABLE_NAME", "MISSED_NOTICES", "TableError", "Person",
     "TableState", "SeatInfo", "TableInfo", "Notice", "SeatDoor", "TableServer", "TableGame", "TableService",
-    "table_games", "check_name", "shown_to",
+    "table_games", "check_name", "name_key", "shown_to",
 ]
 
 log = logging.getLogger("kc_tui.net")
@@ -83,16 +89,56 @@ class TableError(IllegalMove):
     an :class:`IllegalMove`, so a front end that shows a refused move shows this the same way."""
 
 
+_BLANK = frozenset(
+    [0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x2800, 0x3164, 0xFFA0]
+    + list(range(0x180B, 0x1810)) + list(range(0xFE00, 0xFE10)) + list(range(0xE0100, 0xE01F0)))
+"""Characters Python counts as printable that show nothing (fillers, variation selectors, the
+combining grapheme joiner, the blank Braille cell): in a name they would make two names look
+alike, as the format characters (U+200B, U+FEFF, bidi controls) would."""
+
+
 def check_name(text: str, limit: int = MAX_NAME, what: str = "A name") -> str:
-    """``text`` as a name to show (trimmed), or :class:`TableError` saying what is wrong."""
+    """``text`` as a name to show (trimmed), or :class:`TableError` saying what is wrong.
+
+    An invisible character (a format character such as U+200B or a bidi control, a filler, a
+    variation selector) is refused with a sentence that names it, never stripped: stripped, "Ad" +
+    U+200B + "a" would be shown as someone else's "Ada"."""
     name = " ".join(text.split())
     if not name:
         raise TableError(f"{what} cannot be empty.")
-    if not is_valid_text(name) or not name.isprintable():
+    if not is_valid_text(name):
+        raise TableError(f"{what} may hold letters, digits, spaces and punctuation only.")
+    hidden = [ch for ch in name if ord(ch) in _BLANK or unicodedata.category(ch) == "Cf"]
+    if hidden:
+        codes = ", ".join(dict.fromkeys(f"U+{ord(ch):04X}" for ch in hidden))
+        raise TableError(f"{what} may not hold invisible characters; this one holds {codes}.")
+    if not name.isprintable():
         raise TableError(f"{what} may hold letters, digits, spaces and punctuation only.")
     if len(name) > limit:
         raise TableError(f"{what} holds at most {limit} characters.")
     return name
+
+
+# Letters of other scripts that a terminal draws like a Latin one, capitals before case folding
+# (a Greek capital Eta is an H, its small letter an n), small letters after; and digits and
+# letters that one font or another draws alike.  A few common ones, not Unicode's whole table
+# of confusables: enough that nobody passes for "Ada" with a Cyrillic a.
+_LOOKALIKE_CAPITALS = str.maketrans(
+    "АВЕКМНОРСТУХЅІЈԚԜҮҺӀ" "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ",
+    "ABEKMHOPCTYXSIJQWYHI" "ABEZHIKMNOPTYX")
+_LOOKALIKE_SMALL = str.maketrans(
+    "аеорсухѕіјԁһӏԛԝүк" "αορικνυχεμη" "ıɑɡ" "01l|",
+    "aeopcyxsijdhiqwyk" "aopikvuxeun" "iag" "oiii")
+
+
+def name_key(name: str) -> str:
+    """What ``name`` looks like, for telling whether two names would be taken for one: compared
+    without case, in Unicode's compatibility form (NFKC: a full-width or bold "Ａｄａ" is "Ada"),
+    without accents, with the lookalike letters above folded to one (Cyrillic "а" is Latin "a",
+    "I", "l" and "1" are one letter, "rn" is "m")."""
+    text = unicodedata.normalize("NFKC", name).translate(_LOOKALIKE_CAPITALS).casefold()
+    text = "".join(ch for ch in unicodedata.normalize("NFD", text) if not unicodedata.combining(ch))
+    return text.translate(_LOOKALIKE_SMALL).replace("rn", "m").replace("vv", "w")
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,24 +313,106 @@ class _Chat:
         return True
 
 
-class _TableSaver(AutoSaver):
-    """The table's save, after every turn, in its own file of the tables folder.  Its writes
-    (each synced to the disk) go to the server's one writer thread, in order, so that no table's
-    fsync holds up every other table's moves.  At the session's end the save goes (the
-    transcript beside it keeps the whole game)."""
+class _SaveFile:
+    """One table's save on the disk, written by the server's one writer thread, in order, so
+    that no table's fsync holds up every other table's moves.
 
-    def __init__(self, *args: Any, writer: ThreadPoolExecutor, **kwargs: Any) -> None:
+    A write that fails leaves the file as it was (a whole save replaces it atomically; an append
+    cut short is a last line the reader drops), so the appends after it are not made (the file
+    would miss the turns in between) until a whole save is written again.  The table hears on
+    the event loop's thread when the file stops being written and when it is written again
+    (:meth:`_Table.save_state`): its players are told, and its next save point writes the whole
+    save."""
+
+    def __init__(self, table: _Table) -> None:
+        self.table = table
+        self.path = table.save_path
+        self.writer = table.server.writer
+        self.loop = asyncio.get_running_loop()
+        self.problem: str | None = None
+        """Why the file misses a write (the writer thread's: read it after
+        :meth:`TableServer.drain`)."""
+        self.held = 0
+        """How many of the table's events the file holds (the writer thread's)."""
+        self.failed = 0
+        """The writes failed or left out since the file was last whole (the writer thread's)."""
+        self.last_whole = ""
+        """The last whole save handed to the writer thread (an adjourned table whose save could
+        not be written keeps it, to write when it is resumed)."""
+        self.mending = False
+        """Whether the file misses a write, as the event loop last heard: until it is written
+        again, every save point writes the whole save."""
+
+    def whole(self, text: str, held: int) -> None:
+        """Write ``text``, the whole save of the first ``held`` events, atomically."""
+        self.last_whole = text
+        self.writer.submit(self._write, True, text, held)
+        self.table.save_point()
+
+    def append(self, text: str, held: int) -> None:
+        """Add ``text``, a journal line that brings the save to ``held`` events."""
+        self.writer.submit(self._write, False, text, held)
+        self.table.save_point()
+
+    def _write(self, whole: bool, text: str, held: int) -> None:
+        # On the writer thread.  The functions are looked up here, when the write is made.
+        problem = self.problem
+        if problem is not None and not whole:
+            self.failed += 1
+            return
+        try:
+            (write_atomic if whole else append_synced)(self.path, text)
+        except OSError as exc:
+            self.problem = exc.strerror or str(exc)
+            self.failed += 1
+            if self.problem != problem:
+                log.error("table %s: cannot write %s: %s; the game goes on, its save is written whole "
+                          "again at the next save point", self.table.id, self.path, self.problem)
+                self._tell(self.problem)
+            return
+        self.held = held
+        if problem is not None:
+            log.info("table %s: %s is written again (%s writes failed or were left out)", self.table.id,
+                     self.path, self.failed)
+            self.problem, self.failed = None, 0
+            self._tell(None)
+
+    def _tell(self, problem: str | None) -> None:
+        try:
+            self.loop.call_soon_threadsafe(self.table.save_state, self, problem, self.held)
+        except RuntimeError:
+            pass  # the event loop has closed: the server has stopped, and the log has it all
+
+
+class _TableSaver(AutoSaver):
+    """The table's save, after every turn, in its own file of the tables folder (a
+    :class:`_SaveFile`).  At the session's end the save goes (the transcript beside it keeps the
+    whole game)."""
+
+    def __init__(self, *args: Any, file: _SaveFile, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.writer = writer
+        self.file = file
+        self._upto = 0  # the events in the text being written
+
+    def _document(self, upto: int, states: list[tuple[Any, ...] | None]) -> str:
+        self._upto = upto
+        return super()._document(upto, states)
+
+    def _entry(self, upto: int, states: list[tuple[Any, ...] | None]) -> str:
+        self._upto = upto
+        return super()._entry(upto, states)
 
     def _write_whole(self, text: str) -> None:
-        self.writer.submit(_logged, write_atomic, self.path, text)
+        self.file.whole(text, self._upto)
 
     def _write_entry(self, text: str) -> None:
-        self.writer.submit(_logged, append_synced, self.path, text)
+        self.file.append(text, self._upto)
+
+    def save(self, upto: int | None = None, compact: bool = False) -> bool:
+        return super().save(upto, compact or self.file.mending)
 
     def finish(self) -> None:
-        self.writer.submit(_logged, _unlink, self.path, "")
+        self.file.writer.submit(_logged, _unlink, self.path, "")
 
     def renamed(self, seat: int, start: SessionStart) -> None:
         """A person took ``seat`` (:meth:`_Table._rename`): the save names them, at once (the
@@ -299,6 +427,23 @@ class _TableSaver(AutoSaver):
             text = self._document(self._written, self._states)
             self._write_whole(text)  # on the writer thread, after the saves before it
             self._base_size, self._journal_size, self._compact_next = len(text), 0, False
+
+
+def _event_name(line: str) -> str:
+    """The name of the event a transcript line holds ("" if it holds none)."""
+    try:
+        event = json.loads(line)
+    except ValueError:
+        return ""
+    name = event.get("event") if isinstance(event, dict) else None
+    return name if isinstance(name, str) else ""
+
+
+def _numbers(ids: Sequence[int]) -> str:
+    """"table 4", "tables 2 and 4", "tables 2, 4 and 9"."""
+    if len(ids) == 1:
+        return f"table {ids[0]}"
+    return "tables " + ", ".join(map(str, ids[:-1])) + f" and {ids[-1]}"
 
 
 def _unlink(path: Path, _text: str) -> None:
@@ -543,7 +688,6 @@ class _Table:
         self.seed = new_seed()
         self.saver: Any = None
         """The game's save, a listener (:meth:`TableGame.saver`)."""
-        self.transcript: Callable[[Any], None] | None = None
         self._transcript_file: IO[str] | None = None
         self.task: asyncio.Task[None] | None = None
         self.wake = asyncio.Event()
@@ -558,6 +702,16 @@ class _Table:
         """The names the game shows, fixed when it starts."""
         self.house: dict[int, Player | Any] = {}
         """The house computer of each person's seat it has played for."""
+        self.adjourned_at = 0.0
+        """When the table was last adjourned (the server's wall clock, :attr:`TableServer.now`)."""
+        self.save_file: _SaveFile | None = None
+        self.save_problem: str | None = None
+        """Why the game's save cannot be written now (None while it can)."""
+        self.transcript_problem: str | None = None
+        """Why the transcript cannot be written now: it is written whole at the next save point."""
+        self.unsaved: str | None = None
+        """The whole save an adjournment could not write: written when the table is resumed, or
+        the server stops."""
 
     # ------------------------------------------------------------------ paths
     @property
@@ -699,8 +853,8 @@ class _Table:
             raise TableError("The game at this table is over.")
         returning = slot.person is not None
         if slot.person is None:
-            taken = {n.lower() for i, n in enumerate(self.names()) if i != seat}
-            if person.name.lower() in taken:
+            taken = {name_key(n) for i, n in enumerate(self.names()) if i != seat}
+            if name_key(person.name) in taken:
                 raise TableError(f"Someone at table {self.id} is called {person.name} already; "
                                  "choose another name in the lobby.")
         slot.person = person
@@ -750,25 +904,7 @@ class _Table:
         self.events[0] = start
         if self.saver is not None:
             self.saver.renamed(seat, start)
-        self._rewrite_transcript()
-
-    def _rewrite_transcript(self) -> None:
-        """Write the transcript again from its first line (its ``session_start`` names the
-        seats), and go on appending to it."""
-        service = self.service
-        if service is None or self.transcript is None:
-            return
-        service.remove_listener(self.transcript)
-        self._close_transcript()
-        try:
-            write_atomic(self.transcript_path, "".join(encode_event(e) + "\n" for e in self.events))
-            self._transcript_file = open(self.transcript_path, "a", encoding="utf-8", newline="\n")
-        except OSError as exc:
-            log.error("table %s: the transcript cannot be written: %s", self.id, exc)
-            self.transcript = None
-            return
-        self.transcript = TranscriptWriter(self._transcript_file)
-        service.add_listener(self.transcript)
+        self._write_transcript()  # its session_start names the seats
 
     def watch(self, person: Person) -> SeatDoor:
         if any(person.same(s.person) and s.connected for s in self.slots) or any(
@@ -890,20 +1026,15 @@ class _Table:
         self.service = service
         self.seat_names = [s.name for s in service.seats]
         self.events = list(events)
-        self.folder.mkdir(parents=True, exist_ok=True)
-        try:
-            if events:
-                write_atomic(self.transcript_path, "".join(self.game.encode(e) + "\n" for e in events))
-                self._transcript_file = open(self.transcript_path, "a", encoding="utf-8", newline="\n")
-            else:
-                self._transcript_file = open(self.transcript_path, "w", encoding="utf-8", newline="\n")
-            self.transcript = self.game.transcript(self._transcript_file)
-            service.add_listener(self.transcript)
-        except OSError as exc:
-            log.error("table %s: the transcript cannot be written: %s", self.id, exc)
+        self.transcript_problem = None
+        lost = self._write_transcript(resumed=bool(events))
+        service.add_listener(self._record)
         service.add_listener(self.events.append)
         specs = [f"{HUMAN_PREFIX}{self.seat_names[i]}" if slot.for_person else slot.spec
                  for i, slot in enumerate(self.slots)]
+        went_on = self._went_on(lost) if events else ""
+        self.save_problem = self.unsaved = None
+        self.save_file = _SaveFile(self)
         self.saver = self.game.saver(self, service, specs, events)
         service.add_listener(self.saver)
         for door in self.doors():
@@ -918,11 +1049,116 @@ class _Table:
         with self.step():
             if not events:
                 service.start()
-            self.notice("The game starts." if not events else
-                        f"The game goes on from round {service.view(None).round}.")
+            self.notice(went_on or "The game starts.")
 
-    def _save_failed(self, problem: str) -> None:
-        log.error("table %s: %s", self.id, problem)
+    def _went_on(self, lost: Sequence[str]) -> str:
+        """The notice of a game resumed from its save: where it goes on from, and the turns
+        played past the save (``lost``: their transcript lines), if any, and why they were lost."""
+        where = self.game.where(e.name for e in self.events)
+        if not lost:
+            return f"The game goes on from {where}."
+        names = [_event_name(line) for line in lost]
+        turns, unit = self.game.turns(names), self.game.turn_unit
+        what = (f"the last {turns} {unit}s were" if turns > 1 else f"the last {unit} was" if turns
+                else "the last moves were")
+        why = self.save_problem or "the server could not write its save"
+        log.warning("table %s goes on from %s, %s events back: %s not saved (%s)", self.id, where,
+                    len(lost), what.removeprefix("the "), why)
+        return f"The game goes on from {where}: {what} not saved ({why})."
+
+    # ------------------------------------------------------------------ keeping the game
+    def _record(self, event: Any) -> None:
+        """The transcript's listener: each event a line, flushed (until a write fails)."""
+        file = self._transcript_file
+        if self.transcript_problem is not None or file is None:
+            return
+        try:
+            file.write(self.game.encode(event) + "\n")
+            file.flush()
+        except (OSError, ValueError) as exc:
+            self._transcript_failed(exc)
+
+    def _transcript_failed(self, exc: Exception) -> None:
+        self._close_transcript()
+        problem = getattr(exc, "strerror", None) or str(exc)
+        if self.transcript_problem is None:
+            log.error("table %s: cannot write %s: %s; it is written whole again at the next save point",
+                      self.id, self.transcript_path, problem)
+            self.notice(f"The server cannot write this game's transcript ({problem}); it tries again "
+                        "at every turn.")
+        self.transcript_problem = problem
+
+    def _write_transcript(self, resumed: bool = False) -> list[str]:
+        """Write the transcript whole, from the events so far, and go on appending to it.
+
+        The transcript of what was played is never cut: when a game is ``resumed`` and the file
+        holds events past its save's (the save missed its last turns), it is kept first, under
+        another name, and its lines past the save's are returned.  (Otherwise the file holds
+        these events or fewer: this table wrote them.)"""
+        lines = [self.game.encode(e) for e in self.events]
+        self._close_transcript()
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            lost = self._keep_played(lines) if resumed else []
+            write_atomic(self.transcript_path, "".join(line + "\n" for line in lines))
+            self._transcript_file = open(self.transcript_path, "a", encoding="utf-8", newline="\n")
+        except OSError as exc:
+            self._transcript_failed(exc)
+            return []
+        if self.transcript_problem is not None:
+            log.info("table %s: %s is written again, whole", self.id, self.transcript_path)
+            self.transcript_problem = None
+            self.notice("The game's transcript is written again, whole.")
+        return lost
+
+    def _keep_played(self, lines: Sequence[str]) -> list[str]:
+        """Unless the transcript on the disk is the start of ``lines``, rename it aside (one that
+        cannot be read too), and return its lines past ``lines``."""
+        try:
+            text: str | None = read_text(self.transcript_path, MAX_TRANSCRIPT)
+        except UnreadableFile as exc:
+            if exc.missing:
+                return []
+            text = None  # too large, or not text: kept aside as it is
+        played = [] if text is None else text.split("\n")[:-1]  # (past the last newline: a line cut short)
+        # The first line, session_start, names the seats: a person taking one rewrites it.
+        if text is not None and len(played) <= len(lines) and played[1:] == list(lines[1:len(played)]):
+            return []
+        kept = self.folder / f"table-{self.id}.before-resume.jsonl"
+        k = 2
+        while kept.exists():
+            kept = self.folder / f"table-{self.id}.before-resume-{k}.jsonl"
+            k += 1
+        os.replace(self.transcript_path, kept)
+        log.warning("table %s: %s held %s events, and the game goes on after %s: the transcript as played "
+                    "is kept as %s", self.id, self.transcript_path, len(played) if text is not None else "?",
+                    len(lines), kept.name)
+        return played[len(lines):] if played[1:len(lines)] == list(lines[1:]) else []
+
+    def save_point(self) -> None:
+        """The save is being written: a transcript that could not be written is tried again."""
+        if self.transcript_problem is not None and self.service is not None:
+            self._write_transcript()
+
+    def save_state(self, file: _SaveFile, problem: str | None, held: int) -> None:
+        """The writer thread found ``file`` failing (``problem``) or written again (None; it
+        holds ``held`` events): the players are told, once a streak."""
+        if file is not self.save_file or problem == self.save_problem:
+            return
+        file.mending = problem is not None
+        was, self.save_problem = self.save_problem, problem
+        if self.state != TableState.PLAYING:
+            return  # adjourned meanwhile: the adjournment has said what was kept
+        if problem is None:
+            self.notice("The game is saved again.")
+        elif was is None:
+            back = (f"if the server stopped now, the game would go back to "
+                    f"{self.game.where(e.name for e in self.events[:held])}" if held else
+                    "until a save works, the game could not be resumed if the server stopped")
+            self.notice(f"The server cannot save this game ({problem}); it tries again at every "
+                        f"turn. Play on: {back}.")
+        for door in self.doors():
+            door._deliver()
 
     def computer_to_play(self) -> bool:
         service = self.service
@@ -965,9 +1201,9 @@ class _Table:
 
     def _close_files(self) -> None:
         if self.service is not None:
-            for listener in (self.transcript, self.saver):
-                if listener is not None:
-                    self.service.remove_listener(listener)
+            self.service.remove_listener(self._record)
+            if self.saver is not None:
+                self.service.remove_listener(self.saver)
         self._close_transcript()
 
     def _close_transcript(self) -> None:
@@ -986,24 +1222,44 @@ class _Table:
             "id": self.id, "name": self.name, "owner": person(self.owner), "owner_name": self.owner.name,
             "game": self.game.name, "rules": self.rules.as_dict(), "seed": self.seed,
             "seats": [{"spec": s.spec, "person": person(s.person)} for s in self.slots],
+            "adjourned_at": self.adjourned_at, "save_problem": self.save_problem,
         }
 
-    def _write_meta(self) -> None:
+    def _write_meta(self) -> str | None:
+        """Write the table's file; None, or why it could not be written."""
         try:
             write_atomic(self.meta_path, json.dumps(self.meta(), indent=1) + "\n")
         except OSError as exc:
-            log.error("table %s: cannot write %s: %s", self.id, self.meta_path, exc)
+            log.error("table %s: cannot write %s: %s", self.id, self.meta_path, exc.strerror or exc)
+            return exc.strerror or str(exc)
+        return None
+
+    def write_unsaved(self) -> None:
+        """Try again to write what an adjournment could not: the save and the table's file."""
+        if self.unsaved is None:
+            return
+        try:
+            write_atomic(self.save_path, self.unsaved)
+        except OSError as exc:
+            log.error("table %s: its save still cannot be written (%s)", self.id, exc.strerror or exc)
+            return
+        self.save_problem = None
+        if self._write_meta() is None:
+            self.unsaved = None
+            log.info("table %s: its save and table file are written at last: nothing was lost", self.id)
 
     def adjourn(self) -> None:
         """Keep the game in its save and stop playing it (everyone has gone)."""
         service = self.service
         self._stop_task()
         self.playing_turn = None
+        self.adjourned_at = self.server.now()
+        kept: str | None = None
         if service is not None:
             if self.saver is not None:
                 self.saver.save(compact=True)
                 self.server.drain()  # the save is whole on the disk before anyone resumes it
-            self._write_meta()
+            kept = self._kept(self._write_meta())
             self._close_files()
             service.close()
         for house in self.house.values():
@@ -1020,7 +1276,34 @@ class _Table:
                 slot.grace = None
             if slot.person is not None and slot.person.guest:
                 slot.person = None
-        log.info("table %s: adjourned into %s", self.id, self.save_path)
+        if kept is None:
+            log.info("table %s: adjourned into %s", self.id, self.save_path)
+        else:
+            log.error("table %s could not be kept as it is: %s; the server tries again when it is "
+                      "resumed, and when the server stops", self.id, kept)
+
+    def _kept(self, meta_problem: str | None) -> str | None:
+        """After an adjournment's writes: None when the game is whole on the disk, else what
+        is kept of it, in words (and what could not be written is kept to be tried again)."""
+        file = self.save_file
+        if file is None or (file.problem is None and meta_problem is None):
+            return None
+        said = []
+        if file.problem is not None:
+            self.save_problem, self.unsaved = file.problem, file.last_whole
+            held = (f"holds the game up to {self.game.where(e.name for e in self.events[:file.held])} "
+                    f"({file.held} of its {len(self.events)} events)" if file.held else "was never written")
+            said.append(f"its save cannot be written ({file.problem}): {self.save_path.name} {held}")
+        if meta_problem is not None:
+            self.unsaved = self.unsaved or file.last_whole
+            said.append(f"its table file cannot be written ({meta_problem})" + (
+                ": an older one is kept" if self.meta_path.exists() else
+                ": after a restart the table is not listed"))
+        if self.transcript_problem is not None:
+            said.append(f"its transcript cannot be written either ({self.transcript_problem})")
+        else:
+            said.append(f"its transcript holds all {len(self.events)} events")
+        return "; ".join(said)
 
 
 class _Step:
@@ -1107,9 +1390,25 @@ class TableGame:
         """One transcript line of ``event`` (without the newline)."""
         return encode_event(event)
 
-    def transcript(self, file: IO[str]) -> Callable[[Any], None]:
-        """The listener that writes each event to ``file`` and flushes it."""
-        return TranscriptWriter(file)
+    turn_unit = "turn"
+    """What the game's players count its play in, for where a game goes on from."""
+    turn_ends: frozenset[str] = frozenset({"turn_end"})
+    """The events (by name) that end one of those."""
+
+    def where(self, names: Iterable[str]) -> str:
+        """Where a game stands after events of these names: "round 2, turn 5" (the turn being
+        played, or the next one)."""
+        round_no = done = 0
+        for name in names:
+            if name == "round_start":
+                round_no, done = round_no + 1, 0
+            elif name in self.turn_ends:
+                done += 1
+        return f"round {round_no}, {self.turn_unit} {done + 1}" if round_no else "its first deal"
+
+    def turns(self, names: Iterable[str]) -> int:
+        """How many turns (:attr:`turn_unit`) events of these names end."""
+        return sum(1 for name in names if name in self.turn_ends)
 
     def round_no(self, service: Any) -> int:
         """The round being played (0 before the first deal)."""
@@ -1135,8 +1434,8 @@ class TableGame:
     def saver(self, table: _Table, service: Any, specs: list[str], events: Sequence[Any]) -> Any:
         """The listener that keeps the game in ``table.save_path`` (``save(compact=True)``
         writes it whole)."""
-        return _TableSaver(service, specs, table.save_path, events, on_error=table._save_failed,
-                           writer=table.server.writer)
+        assert table.save_file is not None
+        return _TableSaver(service, specs, table.save_path, events, file=table.save_file)
 
     def next_round(self, table: _Table, service: Any) -> None:
         service.next_round()
@@ -1203,14 +1502,30 @@ class TableServer:
     ``chat_lines`` chat lines are allowed per ``chat_window`` seconds, each at most
     ``chat_length`` characters.  ``clock`` is the time source of the chat limit.
 
+    So that nobody floods the lobby: a person has at most ``max_tables_per_person`` tables
+    (3) that are waiting, playing or adjourned, counted by key (a guest by its
+    :class:`Person`): the tables they made and those where a seat is theirs; the server keeps
+    at most ``max_tables`` (200) tables in all; and an adjourned table that nobody resumes for
+    ``adjourned_days`` days (30; 0 keeps them for ever) is closed: its save goes, its
+    transcript stays.  ``now`` is the wall clock those days are counted by.
+
     Make it inside the running event loop; :meth:`close` adjourns every game in progress.
     Lobby changes are announced to :meth:`subscribe` callbacks.
     """
 
     def __init__(self, data_dir: Path, grace: float = 60, pace: float = 0.6, think: float | None = None,
                  chat_lines: int = 5, chat_window: float = 10.0, chat_length: int = 200,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, max_tables_per_person: int = 3,
+                 max_tables: int = 200, adjourned_days: float = 30.0,
+                 now: Callable[[], float] = time.time) -> None:
+        if max_tables_per_person < 1 or max_tables < 1 or adjourned_days < 0:
+            raise ValueError("a person may have one table at least, the server one table at least, "
+                             "and adjourned tables are kept 0 days (for ever) or more")
         self.data_dir = Path(data_dir)
+        self.max_tables_per_person = max_tables_per_person
+        self.max_tables = max_tables
+        self.adjourned_days = adjourned_days
+        self.now = now
         self.grace = grace
         self.pace = pace
         self.think = think
@@ -1224,12 +1539,20 @@ class TableServer:
         """What the lobby was last told of each table (a step that changes none of it is not
         announced)."""
         self._names: dict[str, str] = self._read_names()
+        self._holders: dict[str, set[str]] = {}
+        """The keys holding each name, by :func:`name_key` (one key each, but for names two keys
+        shared before names were bound to keys: each keeps it)."""
+        for key, name in self._names.items():
+            self._holders.setdefault(name_key(name), set()).add(key)
+        self._guests: dict[str, Person] = {}
+        """The guests connected now, by :func:`name_key` of their names (see :meth:`left`)."""
         self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kc-tables-save")
         """The one thread that writes the games' saves, in the order they were made."""
         self._next_id = 1
         """The next table's number: above every table's, and every file's in the tables folder
         (a finished table's transcript is never overwritten by a new table's)."""
         self._load_adjourned()
+        self._expire()
 
     # ------------------------------------------------------------------ people
     @property
@@ -1256,15 +1579,38 @@ class TableServer:
     def person(self, key: str | None, name: str | None = None) -> Person:
         """The person for a connection: ``key`` is their key's fingerprint (None: a guest).
         ``name`` (checked with :func:`check_name`) is remembered for the key; without it the
-        remembered one is used (:class:`TableError` if there is none yet)."""
+        remembered one is used (:class:`TableError` if there is none yet).
+
+        A name is one person's on the whole server: refused when another key holds it (or held it,
+        and a table still shows it), or a guest connected now goes by it, compared as
+        :func:`name_key` compares (so neither "ADA", "Ａｄａ" nor a Cyrillic "Аda" passes for
+        "Ada").  A guest's name is theirs until :meth:`left`."""
         if name is None:
             if key is None or key not in self._names:
                 raise TableError("Choose a name first.")
             return Person(key, self._names[key])
         name = check_name(name)
+        folded = name_key(name)
+        # A name a key has left is still its own at the tables that show it (until it is back).
+        holders = self._holders.get(folded, set()) | {
+            p.key for t in self._tables.values() for p in (t.owner, *(s.person for s in t.slots))
+            if p is not None and p.key is not None and name_key(p.name) == folded}
+        guest = self._guests.get(folded)
+        if (holders and key not in holders) or guest is not None:
+            holder = "a guest connected now" if guest is not None else ", ".join(sorted(holders))
+            log.info("the name %r is refused to %s: %s goes by it", name, key or "a guest", holder)
+            raise TableError("That name is taken by another player; choose another.")
         if key is None:
-            return Person(None, name, guest=True)
-        if self._names.get(key) != name:
+            person = self._guests[folded] = Person(None, name, guest=True)
+            return person
+        old = self._names.get(key)
+        if old != name:
+            if old is not None:
+                kept = self._holders.get(name_key(old), set())
+                kept.discard(key)
+                if not kept:
+                    self._holders.pop(name_key(old), None)
+            self._holders.setdefault(folded, set()).add(key)
             self._names[key] = name
             try:
                 write_atomic(self.players_path, json.dumps({"names": self._names}, indent=1) + "\n")
@@ -1272,10 +1618,44 @@ class TableServer:
                 log.error("cannot remember names in %s: %s", self.players_path, exc)
         return Person(key, name)
 
+    def left(self, person: Person) -> None:
+        """``person``'s connection has ended: a guest's name is free again (a key keeps its
+        name for good)."""
+        folded = name_key(person.name)
+        if person.guest and self._guests.get(folded) is person:
+            del self._guests[folded]
+
     # ------------------------------------------------------------------ lobby
     def tables(self) -> tuple[TableInfo, ...]:
-        """Every table, by number: waiting, playing, adjourned and finished ones."""
+        """Every table, by number: waiting, playing, adjourned and finished ones (an adjourned
+        table past its days is closed first)."""
+        self._expire()
         return tuple(self._tables[k].info() for k in sorted(self._tables))
+
+    def tables_of(self, person: Person) -> list[int]:
+        """The numbers of ``person``'s tables: those they made, and those where a seat is theirs,
+        that are waiting, playing or adjourned (what :attr:`max_tables_per_person` counts)."""
+        return sorted(table.id for table in self._tables.values() if table.state != TableState.FINISHED
+                      and (person.same(table.owner) or any(person.same(s.person) for s in table.slots)))
+
+    def _check_room(self, person: Person, table_id: int | None = None) -> None:
+        """Refuse a new table (``table_id`` None), or a seat at a table that is not ``person``'s
+        yet, to a person who has as many tables as they may; and a new table when the server
+        has as many as it keeps."""
+        if table_id is None and len(self._tables) >= self.max_tables:
+            log.warning("a table by %s (%s) is refused: the server has %s tables, its most",
+                        person.name, person.key or "guest", len(self._tables))
+            raise TableError(f"The server has {len(self._tables)} tables, as many as it keeps: "
+                             "join one, or try again when a game is over.")
+        mine = self.tables_of(person)
+        if len(mine) >= self.max_tables_per_person and table_id not in mine:
+            what = "a table" if table_id is None else f"a seat at table {table_id}"
+            log.warning("%s (%s) is refused %s: %s tables are theirs already (%s)", person.name,
+                        person.key or "guest", what, len(mine), ", ".join(map(str, mine)))
+            keep = (f"; an adjourned table nobody resumes is closed after {self.adjourned_days:g} days"
+                    if self.adjourned_days else "")
+            raise TableError(f"You have {len(mine)} tables already (waiting, playing or adjourned: "
+                             f"{_numbers(mine)}): finish or leave one first{keep}.")
 
     def table(self, table_id: int) -> TableInfo:
         return self._get(table_id).info()
@@ -1368,6 +1748,8 @@ class TableServer:
                                  f"not {visible(spec)[:20]!r}.")
         if SEAT_OPEN not in specs:
             raise TableError("A table needs one open seat at least, for a person.")
+        self._expire()
+        self._check_room(owner)
         table_id = self._next_id
         self._next_id += 1
         table = _Table(self, table_id, title, owner, rules, specs, game)
@@ -1382,11 +1764,14 @@ class TableServer:
         """Take seat ``seat`` (from 0) of a table: a free person's seat, or one's own seat
         again (after a dropped connection, or of an adjourned table, which this resumes).
         Returns the seat's door; :class:`TableError` says why not."""
+        self._expire()
         table = self._get(table_id)
         if table.state == TableState.ADJOURNED:
             if not any(person.same(s.person) for s in table.slots):
                 raise TableError(f"Table {table_id} is adjourned; only its players can resume it.")
             self._resume(table)
+        else:
+            self._check_room(person, table_id)
         return table.sit(person, seat)
 
     def watch(self, person: Person, table_id: int) -> SeatDoor:
@@ -1436,8 +1821,8 @@ class TableServer:
         for meta_path in sorted(folder.glob("table-*.table.json")):
             try:
                 meta = json.loads(read_text(meta_path, 1 << 20))
-                table = self._table_from_meta(meta)
-            except (UnreadableFile, ValueError, KeyError, TypeError, IllegalMove) as exc:
+                table = self._table_from_meta(meta, meta_path.stat().st_mtime)
+            except (UnreadableFile, OSError, ValueError, KeyError, TypeError, IllegalMove) as exc:
                 log.error("%s cannot be read (%s); that table is not listed", meta_path, exc)
                 continue
             if not table.save_path.exists():
@@ -1446,7 +1831,31 @@ class TableServer:
             self._tables[table.id] = table
             log.info("table %s is adjourned: %s", table.id, table.name)
 
-    def _table_from_meta(self, meta: dict[str, Any]) -> _Table:
+    def _expire(self) -> None:
+        """Close the adjourned tables nobody has resumed for :attr:`adjourned_days`: their
+        save and table file go, their transcript stays."""
+        if not self.adjourned_days:
+            return
+        before = self.now() - self.adjourned_days * 86400
+        old = [t for t in self._tables.values()
+               if t.state == TableState.ADJOURNED and t.adjourned_at < before]
+        for table in old:
+            del self._tables[table.id]
+            for path in (table.meta_path, table.save_path):
+                try:
+                    path.unlink(missing_ok=True)
+                except OSError as exc:
+                    log.error("table %s: cannot remove %s: %s", table.id, path, exc.strerror or exc)
+            since = time.strftime("%Y-%m-%d", time.localtime(table.adjourned_at))
+            log.info("table %s closed: adjourned since %s, nobody resumed it in %g days; its save is "
+                     "removed, its transcript kept in %s", table.id, since, self.adjourned_days,
+                     table.transcript_path)
+        if old:
+            self.changed()
+
+    def _table_from_meta(self, meta: dict[str, Any], meta_time: float) -> _Table:
+        """The adjourned table ``meta`` describes (``meta_time``: when its file was written, its
+        adjournment's time for a file written before that was kept in it)."""
         def person(d: Any) -> Person | None:
             return None if d is None else Person(str(d["key"]), check_name(str(d["name"])))
         owner = person(meta.get("owner")) or Person(None, check_name(str(meta["owner_name"])), guest=True)
@@ -1456,12 +1865,16 @@ class TableServer:
         table = _Table(self, int(meta["id"]), check_name(str(meta["name"]), MAX_TABLE_NAME), owner, rules,
                        [str(s["spec"]) for s in seats], game)
         table.seed = int(meta["seed"])
+        table.adjourned_at = float(meta.get("adjourned_at") or 0) or meta_time
+        problem = meta.get("save_problem")
+        table.save_problem = visible(problem) if isinstance(problem, str) else None
         for slot, seat in zip(table.slots, seats):
             slot.person = person(seat.get("person"))
         table.state = TableState.ADJOURNED
         return table
 
     def _resume(self, table: _Table) -> None:
+        table.write_unsaved()
         table.restored, table.restored_events = table.game.restore(table)
         table.state = TableState.WAITING
         log.info("table %s resumed from %s", table.id, table.save_path)
@@ -1504,6 +1917,8 @@ class TableServer:
     async def close(self) -> None:
         """Adjourn every game in progress (the server stops; a restart lists them again)."""
         for table in list(self._tables.values()):
+            if table.state == TableState.ADJOURNED:
+                table.write_unsaved()  # (one adjourned now has just been tried)
             for door in table.doors():
                 door.closed = True
             for slot in table.slots:

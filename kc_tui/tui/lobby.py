@@ -62,9 +62,11 @@ class NameScreen(Dialog[str]):
 
     BINDINGS = [Binding("escape", "cancel", "Quit")]
 
-    def __init__(self, known: str | None = None) -> None:
+    def __init__(self, known: str | None = None, problem: str | None = None) -> None:
         super().__init__()
         self.known = known
+        self.problem = problem
+        """Why the name typed before was refused (the server's sentence), shown at once."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="name-dialog", classes="dialog"):
@@ -75,6 +77,8 @@ class NameScreen(Dialog[str]):
 
     def set_up(self) -> None:
         self.query_one("#name-keys", TextPanel).show("Enter choose  Esc quit")
+        if self.problem:
+            self.query_one("#name-problem", TextPanel).show(self.problem)
         self.query_one("#name", Input).focus()
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
@@ -443,7 +447,11 @@ class LobbyApp(KingsCornerApp):
         if name is None:
             self.exit()
             return
-        self.person = self.server.person(self.key, name)
+        try:
+            self.person = self.server.person(self.key, name)
+        except TableError as exc:  # the name is another person's
+            self.push_screen(NameScreen(name, str(exc)), self._named)
+            return
         self._lobby_say(f"Welcome, {self.person.name}. Pick a table and press Enter to sit, "
                         "or n to make one." + (GUEST_NOTE if self.person.guest else ""))
 
@@ -524,3 +532,5 @@ class LobbyApp(KingsCornerApp):
         if self.door is not None and not self.door.closed:
             self.door.detach()  # the connection went without leaving: the seat is held
         self.door = None
+        if self.person is not None:
+            self.server.left(self.person)

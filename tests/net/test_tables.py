@@ -192,7 +192,8 @@ async def test_creating_a_table_checks_its_seats(server: TableServer) -> None:
     assert server.tables() == ()
 
 
-async def test_a_tables_name_is_bounded_made_visible_and_defaults_to_its_makers(server: TableServer) -> None:
+async def test_a_tables_name_is_bounded_made_visible_and_defaults_to_its_makers(tmp_path: Path) -> None:
+    server = TableServer(tmp_path, pace=0, max_tables_per_person=4)
     assert server.create_table(ADA, "", build_rules(2), ["open", "easy"]).name == "Ada's table"
     assert server.create_table(ADA, "  Friday \n night ", build_rules(2), ["open", "easy"]).name == "Friday night"
     shown = server.create_table(ADA, "Fri\x1b[2Jday", build_rules(2), ["open", "easy"]).name
@@ -321,6 +322,7 @@ async def test_a_guest_cannot_take_a_seat_back(server: TableServer) -> None:
     server.join(ADA, info.id, 0)
     door = server.join(guest, info.id, 1)
     door.detach()
+    server.left(guest)  # the guest's connection has ended: "Gus" is free again
     assert server.table(info.id).seats[1].free  # nobody holds it for the guest
     other_guest = server.person(None, "Gus")
     server.join(other_guest, info.id, 1)  # the seat is free for anyone
