@@ -45,7 +45,7 @@ COLUMNS, ROWS = (20, 500), (10, 200)
 screen is drawn in memory cell by cell, and a client once asked for 4294967295 x 4294967295."""
 MAX_PASTE = 4096
 """Bytes of one paste (or one piece of input) at most: longer than any command or name."""
-SLICE = 512
+SLICE = 64
 """Bytes of input handed to the app in one turn of the event loop."""
 HELD_MOST = 64 * 1024
 """Bytes of input waiting for the app at most; more is dropped."""
