@@ -635,12 +635,17 @@ class _Connection(asyncssh.SSHServer):
         self.server.refused.add(self)
         received = conn.data_received
         seen = bytearray()
+        told = False
 
         def hear(data: bytes, datatype: Any = None) -> None:
+            nonlocal told
             received(data)
+            if told:
+                return
             seen.extend(data[:256])
             line_end = seen.find(b"\n")
             if len(seen) >= 256 or 0 <= line_end < len(seen) - 1:
+                told = True
                 conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, reason)
 
         # The version line and the offer arrive in asyncssh's protocol object: listening there
