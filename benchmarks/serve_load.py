@@ -62,6 +62,7 @@ async def _serve(conn: Any, data: Path, plan: dict[str, tuple[int, int | None]],
     from kc_tui.engine.rules import build_rules
     from kc_tui.net import Person, TableServer
     from kc_tui.ssh import Client, FrontEnds, GameSSHServer, Limits
+    from kc_tui.ssh.gate import Gate, GateLimits
     from kc_tui.storage import Settings
     from kc_tui.tui.lobby import LobbyApp
     from kc_tui.tui.round_over import RoundOverScreen
@@ -116,7 +117,8 @@ async def _serve(conn: Any, data: Path, plan: dict[str, tuple[int, int | None]],
         return None
 
     server = GameSSHServer(FrontEnds(app=Seated, lines=lines), data / "host_key", port=0,
-                           limits=Limits(max_sessions=1000, connections_per_minute=100000))
+                           limits=Limits(max_sessions=1000, sessions_per_address=1000),
+                           gate=Gate(GateLimits(per_address=100000, per_minute=100000)))
     await server.start()
     conn.send(("ready", server.port))
     profile: cProfile.Profile | None = None

@@ -94,7 +94,8 @@ class PlainLobby:
         self.game: _TableGame | None = None
         self.reverse: ReverseTableLines | None = None
         """The line-mode table when the game at one's table is Kings Reverse."""
-        self.lines: asyncio.Queue[str | None] = asyncio.Queue()
+        # Bounded: a client sending lines faster than they are answered waits (it is not read).
+        self.lines: asyncio.Queue[str | None] = asyncio.Queue(maxsize=16)
         self.changed = asyncio.Event()
         self._told: object = None  # the table position last told (a turn, a round's end)
         self._unsubscribe: Callable[[], None] | None = None

@@ -37,6 +37,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help="how long a dropped player's seat is held before a computer plays it (default 60)")
     p.add_argument("--max-sessions", type=_count, default=64, metavar="N",
                    help="sessions at once (default 64)")
+    p.add_argument("--max-per-key", type=_count, default=8, metavar="N",
+                   help="sessions of one SSH key at once (default 8)")
+    p.add_argument("--max-per-address", type=_count, default=16, metavar="N",
+                   help="connections, and sessions, from one address at once, SSH and browsers together "
+                        "(default 16; more for many people behind one router)")
     p.add_argument("--idle", type=_seconds, default=900.0, metavar="SECONDS",
                    help="close a session idle this long in the lobby (default 900)")
     p.add_argument("--web", type=_port, default=None, metavar="PORT",
@@ -81,6 +86,7 @@ def _count(text: str) -> int:
 def serve(args: argparse.Namespace) -> int:
     # Imported here: the SSH library is only loaded by the command that needs it.
     from ..ssh import load_authorized_keys
+    from ..ssh.gate import raise_open_files_limit
     from ..storage.paths import data_dir
 
     if args.web is not None and args.authorized_keys is not None and not args.guests:
@@ -107,17 +113,20 @@ def serve(args: argparse.Namespace) -> int:
         logger.setLevel(logging.INFO)
         logger.addHandler(handler)
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
+    # Every connection holds an open file: a soft limit of 1,024 left little room for them and
+    # for the tables' saves (the gate keeps some for those, see kc_tui.ssh.gate).
+    raise_open_files_limit()
     return asyncio.run(_serve(args, folder, authorized))
 
 
-async def _open_to_browsers(args: argparse.Namespace, tables: Any, ssh_port: int) -> Any:
+async def _open_to_browsers(args: argparse.Namespace, tables: Any, ssh_port: int, gate: Any) -> Any:
     """The tables' web side (``--web``), listening; None (and why, on stderr) if it cannot."""
     from ..storage import Settings
     from ..tui.lobby import LobbyApp
     from ..web.tables import BrowserTables
 
     browsers = BrowserTables(lambda key: LobbyApp(tables, key=key, settings=Settings()), args.host,
-                             args.web, max_tabs=args.max_sessions, ssh_port=ssh_port)
+                             args.web, max_tabs=args.max_sessions, ssh_port=ssh_port, gate=gate)
     try:
         await browsers.start()
     except OSError as exc:
@@ -130,16 +139,20 @@ async def _open_to_browsers(args: argparse.Namespace, tables: Any, ssh_port: int
 async def _serve(args: argparse.Namespace, folder: Path, authorized: frozenset[str] | None) -> int:
     from ..net import TableServer, TableState
     from ..ssh import GameSSHServer, Limits
+    from ..ssh.gate import Gate, GateLimits
     from ..ssh.lobby import lobby_front_ends
 
     # Every message of the server goes to the streams it started with: a session's app
     # redirects sys.stdout while it runs, and several run at once.
     out = sys.stdout
     tables = TableServer(folder, grace=args.grace)
+    # One door for both ports: an address's connections are counted together.
+    gate = Gate(GateLimits(per_address=args.max_per_address))
     server = GameSSHServer(
         lobby_front_ends(tables), folder / HOST_KEY_FILE, host=args.host, port=args.port,
-        authorized=authorized, guests=args.guests,
-        limits=Limits(max_sessions=args.max_sessions, idle_seconds=args.idle),
+        authorized=authorized, guests=args.guests, gate=gate,
+        limits=Limits(max_sessions=args.max_sessions, idle_seconds=args.idle,
+                      sessions_per_key=args.max_per_key, sessions_per_address=args.max_per_address),
     )
     try:
         await server.start()
@@ -150,7 +163,7 @@ async def _serve(args: argparse.Namespace, folder: Path, authorized: frozenset[s
         return 1
     browsers = None
     if args.web is not None:
-        browsers = await _open_to_browsers(args, tables, server.port)
+        browsers = await _open_to_browsers(args, tables, server.port, gate)
         if browsers is None:
             await server.stop()
             await tables.close()

@@ -8,6 +8,16 @@ context variable, which each task has its own copy of), and everything the drive
 in that loop, so no thread is started per session.
 
 The channel side is the small :class:`Terminal` protocol, so the driver can be tested without SSH.
+
+Input is bounded, so that what one client sends costs its own session only: a window size is
+brought within :data:`COLUMNS` and :data:`ROWS`; the bytes a client sends wait in the driver
+and reach the app :data:`SLICE` at a time, one slice per turn of the event loop, so a flood is
+read at the pace the loop allows and every other session has its turn between two slices; a
+paste longer than ``max_paste`` (in one piece, or a bracketed paste in many) is dropped with a
+notification, never parsed into thousands of keys; and input past :data:`HELD_MOST` waiting
+is dropped.  The owner may stop reading its channel while :attr:`ChannelDriver.held` is large
+and start again at :attr:`ChannelDriver.on_drained` (SSH's own flow control then makes the
+client wait).
 """
 
 from __future__ import annotations
@@ -27,7 +37,20 @@ from textual.geometry import Size
 if TYPE_CHECKING:
     from textual.app import App
 
-__all__ = ["ChannelDriver", "Terminal", "driver_for"]
+__all__ = ["COLUMNS", "HELD_MOST", "MAX_PASTE", "ROWS", "SLICE", "ChannelDriver", "Terminal", "clamp_size",
+           "driver_for"]
+
+COLUMNS, ROWS = (20, 500), (10, 200)
+"""The terminal sizes a client may have (a larger or smaller one is brought within these): a
+screen is drawn in memory cell by cell, and a client once asked for 4294967295 x 4294967295."""
+MAX_PASTE = 4096
+"""Bytes of one paste (or one piece of input) at most: longer than any command or name."""
+SLICE = 64
+"""Bytes of input handed to the app in one turn of the event loop."""
+HELD_MOST = 64 * 1024
+"""Bytes of input waiting for the app at most; more is dropped."""
+PASTE_END = "\x1b[201~"
+"""What ends a bracketed paste."""
 
 MODE_REPLY = re.compile(r"(?:\x1b\[\?\d+;\d\$y)+")
 """A terminal's answer to the question of which modes it knows (sent at start): one that says
@@ -55,14 +78,36 @@ class Terminal(Protocol):
         ...
 
 
+def clamp_size(columns: int, rows: int) -> tuple[int, int]:
+    """``columns`` x ``rows`` brought within :data:`COLUMNS` and :data:`ROWS`."""
+    return max(COLUMNS[0], min(COLUMNS[1], columns)), max(ROWS[0], min(ROWS[1], rows))
+
+
 class ChannelDriver(Driver):
     """Drives one app over a :class:`Terminal`; its owner feeds it the client's bytes with
     :meth:`feed` and the client's window changes with :meth:`resize`."""
 
     def __init__(self, app: App[Any], *, terminal: Terminal, debug: bool = False,
-                 mouse: bool = False, size: tuple[int, int] | None = None) -> None:
+                 mouse: bool = False, size: tuple[int, int] | None = None, max_paste: int = MAX_PASTE,
+                 who: str = "a client") -> None:
         super().__init__(app, debug=debug, mouse=False, size=size)
         self.terminal = terminal
+        self.max_paste = max_paste
+        self.who = who
+        """Who the client is, for the log."""
+        self.on_drained: Callable[[], None] | None = None
+        """Called when the input held so far has all reached the app."""
+        self._held = bytearray()
+        self._step_handle: asyncio.Handle | None = None
+        self._silent = 0
+        """Characters parsed since the parser last made an event (a bracketed paste makes none
+        until it ends)."""
+        self._skipping = False
+        """Dropping the rest of a bracketed paste that was too long, up to its end."""
+        self._skip_tail = ""
+        self._skip_handle: asyncio.TimerHandle | None = None
+        self._dropping = False
+        """Input is being dropped: it is said once, not once per piece."""
         self._parser = XTermParser()
         self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
         self._pending: list[str] = []
@@ -97,6 +142,11 @@ class ChannelDriver(Driver):
 
     def disable_input(self) -> None:
         self._input = False
+        self._held.clear()
+        for handle in (self._step_handle, self._skip_handle):
+            if handle is not None:
+                handle.cancel()
+        self._step_handle = self._skip_handle = None
         if self._unstick_handle is not None:
             self._unstick_handle.cancel()
             self._unstick_handle = None
@@ -110,24 +160,102 @@ class ChannelDriver(Driver):
         self.flush()
 
     # ------------------------------------------------------------------ input
+    @property
+    def held(self) -> int:
+        """Bytes of input waiting to reach the app."""
+        return len(self._held)
+
     def feed(self, data: bytes) -> None:
         """The client's bytes: keys, escape sequences, pastes; anything else (bytes that are not
         UTF-8, sequences no terminal sends) becomes replacement characters or nothing, never an
-        error that ends the session."""
+        error that ends the session.  They reach the app a slice at a time (see the module)."""
         if not self._input:
             return
-        text = self._decode(data)
-        if text and not self._hear(self._parser, text) and not MODE_REPLY.fullmatch(text):
-            self._unheard.append(text)
-            del self._unheard[:-16]
-            if self._unstick_handle is None:
-                # Input that makes no event for a second follows an unfinished sequence (a
-                # stray OSC, DCS or paste opener waits for an end that may never come).
-                self._unstick_handle = self._loop.call_later(UNSTICK_SECONDS, self._unstick)
+        if len(data) > self.max_paste:
+            self._drop(f"a paste of {len(data)} bytes",
+                       f"That paste was longer than {self.max_paste:,} bytes; it was dropped.")
+            return
+        if len(self._held) + len(data) > HELD_MOST:
+            self._drop(f"{len(data)} bytes of input, {len(self._held)} waiting already",
+                       "Keys came faster than they could be read; some were dropped.")
+            return
+        self._dropping = False
+        self._held += data
+        if self._step_handle is None:
+            self._step_handle = self._loop.call_soon(self._step)
+
+    def _drop(self, what: str, sentence: str) -> None:
+        if not self._dropping:
+            self._dropping = True
+            log.info("dropped %s from %s", what, self.who)
+            self._app.notify(sentence, severity="warning")
+
+    def _step(self) -> None:
+        """Hand the app the next slice of the input held."""
+        self._step_handle = None
+        if not self._input:
+            return
+        data = bytes(self._held[:SLICE])
+        del self._held[:SLICE]
+        self._take(self._decode(data))
         # A lone Esc is only known to be one when nothing follows it for a moment.
         if self._tick_handle is not None:
             self._tick_handle.cancel()
         self._tick_handle = self._loop.call_later(constants.ESCAPE_DELAY + 0.02, self._tick)
+        if self._held:
+            self._step_handle = self._loop.call_soon(self._step)
+        elif self.on_drained is not None:
+            self.on_drained()
+
+    def _take(self, text: str) -> None:
+        """Parse ``text``, leaving out the rest of a bracketed paste that was too long."""
+        if self._skipping:
+            text = self._skip(text)
+        if not text:
+            return
+        if self._hear(self._parser, text) or MODE_REPLY.fullmatch(text):
+            self._silent = 0
+            return
+        self._silent += len(text)
+        if self._silent > self.max_paste:
+            # Only a bracketed paste makes no event for this long: the parser would keep all
+            # of it.  Drop it, and what is still to come of it.
+            self._parser = XTermParser()
+            self._unheard.clear()
+            self._silent = 0
+            self._skipping = True
+            self._skip_tail = ""
+            self._drop(f"a paste over {self.max_paste} bytes",
+                       f"That paste was longer than {self.max_paste:,} bytes; it was dropped.")
+            self._skip_handle = self._loop.call_later(UNSTICK_SECONDS, self._stop_skipping)
+            return
+        self._unheard.append(text)
+        del self._unheard[:-16]
+        if self._unstick_handle is None:
+            # Input that makes no event for a second follows an unfinished sequence (a
+            # stray OSC, DCS or paste opener waits for an end that may never come).
+            self._unstick_handle = self._loop.call_later(UNSTICK_SECONDS, self._unstick)
+
+    def _skip(self, text: str) -> str:
+        """What follows the end of the paste being dropped in ``text`` ("" if it is not there)."""
+        seen = self._skip_tail + text
+        end = seen.find(PASTE_END)
+        if end < 0:
+            self._skip_tail = seen[-(len(PASTE_END) - 1):]
+            if self._skip_handle is not None:
+                self._skip_handle.cancel()
+            self._skip_handle = self._loop.call_later(UNSTICK_SECONDS, self._stop_skipping)
+            return ""
+        self._stop_skipping()
+        return seen[end + len(PASTE_END):]
+
+    def _stop_skipping(self) -> None:
+        """The paste being dropped ended (or its end never came, and the input went quiet)."""
+        self._skipping = False
+        self._skip_tail = ""
+        if self._skip_handle is not None:
+            self._skip_handle.cancel()
+            self._skip_handle = None
 
     def _hear(self, parser: XTermParser, text: str) -> bool:
         """Feed ``text`` to ``parser`` and pass on what it makes; whether it made anything."""
@@ -176,27 +304,30 @@ class ChannelDriver(Driver):
 
     def process_message(self, message: Any) -> None:
         # The app runs in this loop: post straight to it (the base class goes through a thread hop).
-        if isinstance(message, events.MouseEvent):
-            return  # the mouse is never switched on; a client sending its reports anyway is ignored
+        if isinstance(message, (events.MouseEvent, events.Resize)):
+            # The mouse and in-band window sizes are never switched on: a client sending their
+            # reports anyway is ignored (its size comes from its channel, within the bounds).
+            return
         message.set_sender(self._app)
         self._app.post_message(message)
 
     def resize(self, columns: int, rows: int) -> None:
-        """The client's window is now ``columns`` x ``rows``."""
-        size = Size(max(columns, 1), max(rows, 1))
+        """The client's window is now ``columns`` x ``rows`` (brought within the bounds)."""
+        size = Size(*clamp_size(columns, rows))
         self._size = (size.width, size.height)
         self._app.post_message(events.Resize(size, size))
 
     def _get_terminal_size(self) -> tuple[int, int]:
-        return self.terminal.size()
+        return clamp_size(*self.terminal.size())
 
 
-def driver_for(terminal: Terminal) -> Callable[..., ChannelDriver]:
+def driver_for(terminal: Terminal, *, max_paste: int = MAX_PASTE,
+               who: str = "a client") -> Callable[..., ChannelDriver]:
     """A driver class for :attr:`App.driver_class` bound to ``terminal`` (Textual builds the
     driver itself when the app starts)."""
 
     def build(app: App[Any], **options: Any) -> ChannelDriver:
         options.pop("mouse", None)
-        return ChannelDriver(app, terminal=terminal, **options)
+        return ChannelDriver(app, terminal=terminal, max_paste=max_paste, who=who, **options)
 
     return build

@@ -5,7 +5,7 @@ is their key's fingerprint; the lobby asks a name on the first visit and remembe
 from __future__ import annotations
 
 from ..net import TableServer
-from ..plain_lobby import run_plain_lobby
+from ..plain_lobby import PlainLobby
 from ..storage import Settings
 from ..tui.lobby import LobbyApp
 from .server import Client, FrontEnds, LineIO
@@ -22,6 +22,8 @@ def lobby_front_ends(tables: TableServer) -> FrontEnds:
         return lobby
 
     async def lines(client: Client, io: LineIO) -> None:
-        await run_plain_lobby(tables, None, io.read_line, io.write, key=client.key)
+        lobby = PlainLobby(tables, None, io.read_line, io.write, key=client.key)
+        client.at_table = lambda: lobby.door is not None and not lobby.door.closed
+        await lobby.run()
 
     return FrontEnds(app=app, lines=lines)

@@ -10,6 +10,13 @@ and agent forwarding are refused, each with a line in the log.
 What a session runs is given by the caller as two factories (:class:`FrontEnds`), so the server
 knows nothing of the game: the lobby of :mod:`kc_tui.net` in ``kings-corner serve``, any app in
 the tests.
+
+Nothing one client does may stop the game for the others: a connection passes a :class:`Gate`
+(shared with the web port) or is closed at once; it has a few seconds to sign in and then to
+open a session; it may try a few keys, open a few sessions, set a few small variables; each
+session's terminal size and input are bounded (:mod:`kc_tui.ssh.driver`), and a session that
+sends faster than it is read is no longer read until it has been.  Each limit is in
+:class:`Limits`, a sentence to the client and a line in the log.
 """
 
 from __future__ import annotations
@@ -20,7 +27,6 @@ import logging
 import os
 import sys
 import time
-from collections import deque
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,7 +39,8 @@ from textual.app import App
 from ..cli.common import glyphs_likely
 from ..engine.text import visible
 from .collector import Collector
-from .driver import RESTORE_TERMINAL, ChannelDriver, driver_for
+from .driver import COLUMNS, MAX_PASTE, RESTORE_TERMINAL, ROWS, ChannelDriver, clamp_size, driver_for
+from .gate import Gate
 
 __all__ = [
     "Client", "FrontEnds", "GameSSHServer", "Limits", "LineIO", "host_key", "load_authorized_keys",
@@ -48,21 +55,51 @@ PLAIN_COMMAND = "plain"
 @dataclass(frozen=True, slots=True)
 class Limits:
     """What one server allows; each limit, when reached, is a sentence to the client and a line
-    in the log."""
+    in the log.  (Connections per address and per minute are the :class:`Gate`'s.)"""
 
     max_sessions: int = 64
     """Sessions (terminal or line mode) at once."""
-    connections_per_minute: int = 20
-    """New connections from one address in any minute."""
+    sessions_per_key: int = 8
+    """Sessions of one key at once: one person never takes every seat of the server."""
+    sessions_per_address: int = 16
+    """Sessions from one address at once (guests have no key; people behind one router share it)."""
+    channels_per_connection: int = 4
+    """Sessions on one connection at once."""
     idle_seconds: float = 900.0
     """A session in the lobby (not at a table) with no input for this long is closed."""
     max_line: int = 500
     """Characters in one line of the line mode; a longer line is dropped whole."""
+    max_paste: int = MAX_PASTE
+    """Bytes of one paste (one piece of input); a longer one is dropped whole."""
+    max_held: int = 16 * 1024
+    """Bytes of a session's input waiting to be read before its channel is no longer read (SSH's
+    flow control then makes the client wait)."""
     max_buffered: int = 512 * 1024
     """Bytes of output waiting for a client that does not read (beyond what SSH's own window
     lets through); past this the client is disconnected instead of the server's memory growing."""
-    login_seconds: float = 30.0
+    login_seconds: float = 10.0
     """Time from connecting to being signed in."""
+    session_seconds: float = 10.0
+    """Time a signed-in connection may have no session open (after signing in, or after its
+    last session ended) before it is closed."""
+    auth_tries: int = 6
+    """Keys one connection may offer."""
+    max_env: int = 64
+    """Environment variables one session may set."""
+    max_env_bytes: int = 1024
+    """Bytes of one environment variable (name and value)."""
+
+
+WINDOW = 64 * 1024
+"""Bytes a client may send on a session before the server has read them (SSH's window): what a
+session no longer read holds at most, on top of :attr:`Limits.max_held`."""
+REFUSED_MOST = 64
+"""Connections refused by the gate kept a moment to be told why (see :meth:`_Connection.refuse`);
+past these, one is closed at once, untold."""
+REFUSAL_SECONDS = 1.0
+"""How long a refused connection is kept at most to be told why."""
+ENV_READ = ("LANG", "LC_ALL", "LC_CTYPE", "COLORTERM")
+"""The environment variables a session reads (the glyph test, the colours); the rest are dropped."""
 
 
 @dataclass(slots=True)
@@ -99,23 +136,48 @@ class Client:
         return env
 
 
+LINES_WAITING = 64
+"""Lines read from a line-mode client and not yet taken by its front end; past these the
+session's channel is no longer read until the front end has taken some."""
+
+
 class LineIO:
     """The line mode's two ends over a channel: :meth:`read_line` (None at the end of input)
     and :meth:`write`.  With a terminal the server echoes and edits the line (the client's
-    terminal is raw); without one, the client's own terminal does."""
+    terminal is raw); without one, the client's own terminal does.
+
+    A script may send many lines at once: they are read as the front end takes them (the
+    channel is not read while :data:`LINES_WAITING` wait).  A paste longer than
+    :attr:`Limits.max_paste` is longer than any command: it is dropped with a sentence."""
 
     def __init__(self, session: _Session) -> None:
         self._session = session
-        self._lines: asyncio.Queue[str | None] = asyncio.Queue(maxsize=64)
+        self._lines: asyncio.Queue[str | None] = asyncio.Queue(maxsize=LINES_WAITING)
         self._line: list[str] = []
         self._dropping = False
         self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
         self._last_cr = False
         """The last character was a CR: a LF right after it ends no second line."""
+        self._held = ""
+        """Text received and not yet made into lines (the front end had lines enough waiting)."""
+        self._ended = False
+        """The client sends no more: what it sent is still read, then None."""
+        self._quit = False
+        """The client left (Ctrl+C at a terminal): nothing more is read."""
+        self._end_told = False
+        self._pasting = False
+        """A paste is being dropped: said once, however many pieces it comes in."""
+
+    @property
+    def held(self) -> int:
+        """Characters received and not yet made into lines."""
+        return len(self._held)
 
     async def read_line(self) -> str | None:
         """The next line the client typed, without its end; None when the client is gone."""
-        return await self._lines.get()
+        line = await self._lines.get()
+        self._work()
+        return line
 
     def write(self, text: str) -> None:
         """Text for the client (newlines become CR LF on a terminal)."""
@@ -124,59 +186,75 @@ class LineIO:
         self._session.send(text.encode("utf-8", "replace"))
 
     def end(self) -> None:
-        """No more input (the client closed it or went away)."""
-        try:
-            self._lines.put_nowait(None)
-        except asyncio.QueueFull:
-            pass
+        """No more input (the client closed it or went away); what came before is still read."""
+        self._ended = True
+        self._work()
 
     def feed(self, data: bytes) -> None:
-        echo = self._session.pty
-        for ch in self._decode(data):
-            if ch in "\r\n":
-                if ch == "\n" and not self._line and self._last_cr:
-                    self._last_cr = False
-                    continue  # CR LF from a terminal is one line end
-                self._last_cr = ch == "\r"
-                if echo:
-                    self.write("\n")
-                if self._dropping:
-                    self._dropping = False
-                    self.write(f"That line was longer than {self._session.limits.max_line} "
-                               "characters; it was dropped.\n")
-                else:
-                    self._push("".join(self._line))
-                self._line.clear()
-                continue
-            self._last_cr = False
-            if ch in "\x03\x04" and echo:  # Ctrl+C, Ctrl+D at a terminal: leave
-                if ch == "\x04" and self._line:
-                    continue
-                self.end()
-                return
-            if ch in "\x7f\x08":
-                if self._line:
-                    self._line.pop()
-                    if echo:
-                        self._session.send(b"\x08 \x08")
-                continue
-            if not ch.isprintable():
-                continue  # control characters and escape sequences are not part of a command
-            if len(self._line) >= self._session.limits.max_line:
-                if not self._dropping:
-                    log.info("%s sent a line over %d characters", self._session.who,
-                             self._session.limits.max_line)
-                self._dropping = True
-                continue
-            self._line.append(ch)
-            if echo:
-                self._session.send(ch.encode("utf-8"))
+        limit = self._session.limits.max_paste
+        if len(data) > limit:
+            if not self._pasting:
+                self._pasting = True
+                log.info("dropped a paste of %d bytes from %s", len(data), self._session.who)
+                self.write(f"\nThat paste was longer than {limit:,} bytes; it was dropped.\n")
+            return
+        self._pasting = False
+        self._held += self._decode(data)
+        self._work()
 
-    def _push(self, line: str) -> None:
-        try:
-            self._lines.put_nowait(line)
-        except asyncio.QueueFull:
-            self.write("Too many lines at once; that one was dropped.\n")
+    def _work(self) -> None:
+        """Make lines of the text held while the front end has room for them; read the channel
+        only while it has."""
+        text, at = self._held, 0
+        while at < len(text) and not self._lines.full() and not self._quit:
+            self._take(text[at])
+            at += 1
+        self._held = "" if self._quit else text[at:]
+        if (self._quit or self._ended) and not self._held and not self._end_told and not self._lines.full():
+            self._end_told = True
+            self._lines.put_nowait(None)
+        self._session.hold_input(bool(self._held))
+
+    def _take(self, ch: str) -> None:
+        echo = self._session.pty
+        if ch in "\r\n":
+            if ch == "\n" and not self._line and self._last_cr:
+                self._last_cr = False
+                return  # CR LF from a terminal is one line end
+            self._last_cr = ch == "\r"
+            if echo:
+                self.write("\n")
+            if self._dropping:
+                self._dropping = False
+                self.write(f"That line was longer than {self._session.limits.max_line} "
+                           "characters; it was dropped.\n")
+            else:
+                self._lines.put_nowait("".join(self._line))
+            self._line.clear()
+            return
+        self._last_cr = False
+        if ch in "\x03\x04" and echo:  # Ctrl+C, Ctrl+D at a terminal: leave
+            if ch == "\x04" and self._line:
+                return
+            self._quit = True
+            return
+        if ch in "\x7f\x08":
+            if self._line:
+                self._line.pop()
+                if echo:
+                    self._session.send(b"\x08 \x08")
+            return
+        if not ch.isprintable():
+            return  # control characters and escape sequences are not part of a command
+        if len(self._line) >= self._session.limits.max_line:
+            if not self._dropping:
+                log.info("%s sent a line over %d characters", self._session.who,
+                         self._session.limits.max_line)
+            self._dropping = True
+            return
+        self._line.append(ch)
+        if echo:
+            self._session.send(ch.encode("utf-8"))
 
 
 class ReturnKey:
@@ -215,17 +293,76 @@ class FrontEnds:
     lines: Callable[[Client, LineIO], Awaitable[None]]
 
 
+def size_sentence(columns: int, rows: int) -> str:
+    """What a client whose window is out of bounds is told."""
+    return (f"The screen is drawn at {columns} x {rows}: windows from {COLUMNS[0]} x {ROWS[0]} to "
+            f"{COLUMNS[1]} x {ROWS[1]} are served.")
+
+
+class _Channel(asyncssh.SSHServerChannel):
+    """A session's channel that bounds what a client may set on it and says what it refuses.
+
+    asyncssh keeps every environment variable a client sends in the channel (3,000 of 30 KB
+    once held 171 MB), and refuses agent and X11 forwarding (``agent_forwarding=False``,
+    ``x11_forwarding=False``) without a word to the server: its request handlers are the only
+    place to bound the one and hear the others."""
+
+    limits: Limits
+    who: str
+    env_refused: bool
+    forwarding_refused: set[str]
+
+    def guard(self, limits: Limits, who: str) -> None:
+        self.limits, self.who = limits, who
+        self.env_refused = False
+        self.forwarding_refused = set()
+
+    def _process_env_request(self, packet: Any) -> bool:
+        name = packet.get_string()
+        value = packet.get_string()
+        packet.check_end()
+        if len(self._env) >= self.limits.max_env or len(name) + len(value) > self.limits.max_env_bytes:
+            if not self.env_refused:
+                self.env_refused = True
+                log.info("refused environment variables to %s past %d, or over %d bytes", self.who,
+                         self.limits.max_env, self.limits.max_env_bytes)
+            return False
+        self._env[name] = value
+        return True
+
+    # asyncssh's own handler answers later (None); its dispatcher takes an answer of any handler.
+    def _process_auth_agent_req_at_openssh_dot_com_request(self, packet: Any) -> bool:  # type: ignore[override]
+        packet.check_end()
+        self._refused("agent forwarding")
+        return False
+
+    def _process_x11_req_request(self, packet: Any) -> bool:
+        self._refused("X11 forwarding")
+        return False
+
+    def _refused(self, what: str) -> None:
+        if what not in self.forwarding_refused:
+            self.forwarding_refused.add(what)
+            log.info("refused %s to %s", what, self.who)
+
+
 class _Session(asyncssh.SSHServerSession):
     """One SSH session channel: a terminal app, the line mode, or a refusal."""
 
-    def __init__(self, server: GameSSHServer, client: Client) -> None:
+    def __init__(self, server: GameSSHServer, connection: _Connection, client: Client) -> None:
         self.server = server
+        self.connection = connection
         self.client = client
         self.limits = server.limits
         self.who = f"{client.username}@{client.address} ({client.key or 'guest'})"
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None
         self.pty = False
         self.columns, self.rows = 80, 24
+        self.size_told = False
+        """The log (and the app) heard that the client's size was brought within bounds."""
+        self.paused = False
+        """The channel is not read: the input held waits for the front end."""
+        self.held_told = False
         self.command: str | None = None
         self.driver: ChannelDriver | None = None
         self.app: App[Any] | None = None
@@ -244,8 +381,19 @@ class _Session(asyncssh.SSHServerSession):
         self.pty = True
         self.client.term = term_type
         if term_size[0] and term_size[1]:
-            self.columns, self.rows = term_size[0], term_size[1]
+            self.columns, self.rows = self._bounded(term_size[0], term_size[1])
         return True
+
+    def _bounded(self, columns: int, rows: int) -> tuple[int, int]:
+        """The size the client asked for, within the bounds (said once if it was not)."""
+        size = clamp_size(columns, rows)
+        if size != (columns, rows) and not self.size_told:
+            self.size_told = True
+            log.info("the terminal of %s asked for %dx%d; it is drawn at %dx%d", self.who, columns, rows,
+                     *size)
+            if self.app is not None and self.app.is_running:
+                self.app.notify(size_sentence(*size), severity="warning")
+        return size
 
     def shell_requested(self) -> bool:
         return True
@@ -261,7 +409,7 @@ class _Session(asyncssh.SSHServerSession):
     def session_started(self) -> None:
         assert self.chan is not None
         env = self.chan.get_environment()
-        self.client.env = {str(k): str(v) for k, v in env.items()}
+        self.client.env = {k: str(env[k]) for k in ENV_READ if k in env}
         command = (self.command or "").strip()
         if command and command != PLAIN_COMMAND:
             log.info("refused command %r to %s", visible(command[:80]), self.who)
@@ -281,14 +429,34 @@ class _Session(asyncssh.SSHServerSession):
         self.last_input = time.monotonic()
         if self.driver is not None:
             self.driver.feed(self.returns(data))
+            if self.driver.held > self.limits.max_held:
+                self.hold_input(True)
         elif self.lines is not None:
             self.lines.feed(data)
 
+    def hold_input(self, hold: bool) -> None:
+        """Stop reading the channel (the front end has input enough waiting) or read it again."""
+        chan = self.chan
+        if chan is None or self.closed or hold == self.paused:
+            return
+        self.paused = hold
+        if hold:
+            if not self.held_told:
+                self.held_told = True
+                log.info("%s sends faster than the session reads: its input is read at the session's pace",
+                         self.who)
+            chan.pause_reading()
+        else:
+            chan.resume_reading()
+
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         if width and height:
-            self.columns, self.rows = width, height
+            size = self._bounded(width, height)
+            if size == (self.columns, self.rows):
+                return  # a client repeating its size redraws nothing
+            self.columns, self.rows = size
             if self.driver is not None:
-                self.driver.resize(width, height)
+                self.driver.resize(*size)
 
     def eof_received(self) -> bool:
         # The client sends nothing more (a script's input ran out).  The line mode still reads
@@ -302,6 +470,7 @@ class _Session(asyncssh.SSHServerSession):
     def connection_lost(self, exc: Exception | None) -> None:
         self.closed = True
         self._stop()
+        self.connection.session_closed()
 
     # ---------------------------------------------------------------- the terminal (driver side)
     def size(self) -> tuple[int, int]:
@@ -356,10 +525,13 @@ class _Session(asyncssh.SSHServerSession):
             def send(self, data: bytes) -> None:
                 session.send(data)
 
-        build = driver_for(Bound())
+        build = driver_for(Bound(), max_paste=self.limits.max_paste, who=self.who)
 
         def capture(app_: App[Any], **options: Any) -> ChannelDriver:
             self.driver = build(app_, **options)
+            self.driver.on_drained = lambda: self.hold_input(False)
+            if self.size_told:
+                app_.call_later(app_.notify, size_sentence(self.columns, self.rows), severity="warning")
             return self.driver
 
         app.driver_class = capture  # type: ignore[assignment]
@@ -420,13 +592,20 @@ class _Connection(asyncssh.SSHServer):
 
     def __init__(self, server: GameSSHServer) -> None:
         self.server = server
+        self.limits = server.limits
         self.conn: asyncssh.SSHServerConnection | None = None
         self.address = "?"
         self.key: str | None = None
         self.guest = False
         self.username = ""
-        self.refusal: str | None = None
-        """Why this connection is refused (said at sign-in), if it is."""
+        self.admitted = False
+        """The gate let it in (and is told when it closes)."""
+        self.sessions = 0
+        """Session channels open on it."""
+        self.keys_tried: set[str] = set()
+        self.channels_told = False
+        self.gone = False
+        self._timer: asyncio.TimerHandle | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -435,13 +614,47 @@ class _Connection(asyncssh.SSHServer):
         self.server.connected(self)
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.gone = True
+        self._cancel_timer()
         self.server.disconnected(self)
+
+    def refuse(self, reason: str) -> None:
+        """Close this connection, which the gate refused, telling the client ``reason``.
+
+        A client is only shown the reason of a disconnection once it has sent its version and
+        its offer of ciphers (OpenSSH's ssh writes that offer after reading the server's
+        version, and a connection closed before it was read fails with "Broken pipe"), so it is
+        kept until then, :data:`REFUSAL_SECONDS` at most; a client sending nothing is closed
+        untold.  While :data:`REFUSED_MOST` connections wait so, the next one is closed at once."""
+        conn = self.conn
+        assert conn is not None
+        loop = asyncio.get_running_loop()
+        if len(self.server.refused) >= REFUSED_MOST:
+            loop.call_soon(conn.abort)
+            return
+        self.server.refused.add(self)
+        received = conn.data_received
+        seen = bytearray()
+        told = False
+
+        def hear(data: bytes, datatype: Any = None) -> None:
+            nonlocal told
+            received(data)
+            if told:
+                return
+            seen.extend(data[:256])
+            line_end = seen.find(b"\n")
+            if len(seen) >= 256 or 0 <= line_end < len(seen) - 1:
+                told = True
+                conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, reason)
+
+        # The version line and the offer arrive in asyncssh's protocol object: listening there
+        # is the one way to know when the client can hear the reason.
+        conn.data_received = hear  # type: ignore[method-assign]
+        self._timer = loop.call_later(REFUSAL_SECONDS, conn.abort)
 
     def begin_auth(self, username: str) -> bool:
         self.username = visible(username[:40])
-        if self.refusal is not None and self.conn is not None:
-            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, self.refusal)
-            return True
         return True
 
     def public_key_auth_supported(self) -> bool:
@@ -449,6 +662,11 @@ class _Connection(asyncssh.SSHServer):
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         fingerprint = key.get_fingerprint("sha256")
+        self.keys_tried.add(fingerprint)
+        if len(self.keys_tried) > self.limits.auth_tries:
+            log.warning("disconnected %s: more than %d keys tried", self.address, self.limits.auth_tries)
+            raise asyncssh.PermissionDenied(f"Too many keys tried ({self.limits.auth_tries} at most on one "
+                                            "connection); connect again with the key you play with.")
         allowed = self.server.authorized is None or fingerprint in self.server.authorized
         if not allowed:
             log.warning("refused key %s from %s: not in the authorized keys", fingerprint, self.address)
@@ -471,10 +689,57 @@ class _Connection(asyncssh.SSHServer):
 
     def auth_completed(self) -> None:
         log.info("signed in: %s from %s (%s)", self.username, self.address, self.key or "guest")
+        self._await_session()
 
-    def session_requested(self) -> _Session:
-        return _Session(self.server, Client(key=None if self.guest else self.key,
-                                            username=self.username, address=self.address))
+    def session_requested(self) -> tuple[_Channel, _Session]:
+        assert self.conn is not None
+        who = f"{self.username}@{self.address} ({self.key or 'guest'})"
+        if self.sessions >= self.limits.channels_per_connection:
+            if not self.channels_told:
+                self.channels_told = True
+                log.warning("refused a session to %s: %d sessions on its connection already", who,
+                            self.sessions)
+            raise asyncssh.ChannelOpenError(
+                asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
+                f"At most {self.limits.channels_per_connection} sessions on one connection; close one "
+                "or connect again.")
+        self._cancel_timer()
+        self.sessions += 1
+        chan = self.conn.create_server_channel(encoding=None, window=WINDOW)
+        # asyncssh makes the channel; what it accepts is bounded by our subclass's handlers.
+        chan.__class__ = _Channel
+        assert isinstance(chan, _Channel)
+        chan.guard(self.limits, who)
+        session = _Session(self.server, self, Client(key=None if self.guest else self.key,
+                                                     username=self.username, address=self.address))
+        return chan, session
+
+    def session_closed(self) -> None:
+        self.sessions -= 1
+        if not self.sessions:
+            self._await_session()
+
+    def _await_session(self) -> None:
+        """Close this connection if no session is opened on it soon."""
+        self._cancel_timer()
+        if self.gone:
+            return
+        self._timer = asyncio.get_running_loop().call_later(self.limits.session_seconds, self._no_session)
+
+    def _no_session(self) -> None:
+        self._timer = None
+        if self.conn is None or self.sessions:
+            return
+        seconds = self.limits.session_seconds
+        said = f"{seconds:g} second{'s' if seconds != 1 else ''}"
+        log.info("closed the connection of %s from %s: no session for %s", self.username, self.address, said)
+        self.conn.disconnect(asyncssh.DISC_BY_APPLICATION,
+                             f"No session was open for {said}; connect again to play.")
+
+    def _cancel_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
 
     def connection_requested(self, dest_host: str, dest_port: int, orig_host: str,
                              orig_port: int) -> bool:
@@ -506,7 +771,7 @@ class GameSSHServer:
 
     def __init__(self, front_ends: FrontEnds, key_path: Path, *, host: str = "127.0.0.1",
                  port: int = 2222, authorized: frozenset[str] | None = None, guests: bool = False,
-                 limits: Limits = Limits()) -> None:
+                 limits: Limits = Limits(), gate: Gate | None = None) -> None:
         self.front_ends = front_ends
         self.key_path = key_path
         self.host = host
@@ -514,9 +779,12 @@ class GameSSHServer:
         self.authorized = authorized
         self.guests = guests
         self.limits = limits
+        self.gate = gate if gate is not None else Gate()
+        """Who may open one more connection (shared with the web port by ``serve``)."""
         self.sessions: set[_Session] = set()
         self.connections: set[_Connection] = set()
-        self._recent: dict[str, deque[float]] = {}
+        self.refused: set[_Connection] = set()
+        """Connections the gate refused, kept a moment to be told why."""
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._idle_task: asyncio.Task[None] | None = None
         self.fingerprint = ""
@@ -561,7 +829,7 @@ class GameSSHServer:
             session.hang_up(farewell)
         if tasks:
             await asyncio.wait(tasks, timeout=5)
-        for connection in list(self.connections):
+        for connection in list(self.connections | self.refused):
             if connection.conn is not None:
                 connection.conn.close()
         if self._acceptor is not None:
@@ -573,42 +841,42 @@ class GameSSHServer:
 
     # ---------------------------------------------------------------- limits
     def connected(self, connection: _Connection) -> None:
-        """A new connection: refused (with the reason) past the per-address rate or the server's
-        room for connections still signing in."""
-        now = time.monotonic()
-        recent = self._recent.setdefault(connection.address, deque())
-        while recent and now - recent[0] > 60:
-            recent.popleft()
-        recent.append(now)
-        reason = None
-        if len(recent) > self.limits.connections_per_minute:
-            reason = (f"Too many connections from your address ({self.limits.connections_per_minute}"
-                      " a minute at most); try again in a minute.")
-        elif len(self.connections) >= 2 * self.limits.max_sessions:
-            reason = "The server is full; try again later."
+        """A new connection: closed at once (telling the reason) unless the gate lets it in."""
+        reason = self.gate.admit(connection.address, "an SSH connection")
         if reason is not None:
-            # Said once the connection is encrypted (at sign-in): a client is only shown a
-            # disconnection's reason after the key exchange.
-            log.warning("refused a connection from %s: %s", connection.address, reason)
-            connection.refusal = reason
+            connection.refuse(reason)
             return
-        if len(self._recent) > 10_000:  # forget addresses that went quiet
-            for address in [a for a, q in self._recent.items() if not q or now - q[-1] > 60]:
-                del self._recent[address]
+        connection.admitted = True
         self.connections.add(connection)
         log.info("connection from %s", connection.address)
 
     def disconnected(self, connection: _Connection) -> None:
+        self.refused.discard(connection)
         if connection in self.connections:
             self.connections.discard(connection)
+            self.gate.leave(connection.address)
             log.info("connection from %s closed", connection.address)
 
     def admit(self, session: _Session) -> bool:
-        if len(self.sessions) >= self.limits.max_sessions:
-            most = self.limits.max_sessions
-            log.warning("refused a session to %s: %d sessions already", session.who, len(self.sessions))
-            session._refuse(f"The server is full ({most} session{'s' if most != 1 else ''} at once); "
-                            "try again later.")
+        """Let a session start, or refuse it (a sentence to the client, a line in the log) past the
+        server's, the key's or the address's number of sessions."""
+        limits, client = self.limits, session.client
+        reason = None
+        if len(self.sessions) >= limits.max_sessions:
+            most = limits.max_sessions
+            reason = (f"The server is full ({most} session{'s' if most != 1 else ''} at once); "
+                      "try again later.")
+        elif client.key is not None and sum(
+                1 for s in self.sessions if s.client.key == client.key) >= limits.sessions_per_key:
+            reason = (f"Your key has {limits.sessions_per_key} sessions open, the most for one person; "
+                      "close one and try again.")
+        elif sum(1 for s in self.sessions
+                 if s.client.address == client.address) >= limits.sessions_per_address:
+            reason = (f"Your address has {limits.sessions_per_address} sessions open, the most for one "
+                      "address; close one and try again.")
+        if reason is not None:
+            log.warning("refused a session to %s: %s", session.who, reason)
+            session._refuse(reason)
             return False
         self.sessions.add(session)
         return True

@@ -18,7 +18,8 @@ from kc_tui.engine.kinds import Phase
 from kc_tui.engine.moves import PlayCard
 from kc_tui.engine.rules import build_rules
 from kc_tui.net.tables import TableServer, TableState
-from kc_tui.ssh import GameSSHServer, Limits
+from kc_tui.ssh import GameSSHServer
+from kc_tui.ssh.gate import Gate, GateLimits
 from kc_tui.ssh.lobby import lobby_front_ends
 from kc_tui.tui.widgets import card_text
 
@@ -115,7 +116,7 @@ class Night:
     async def start(self) -> None:
         self.tables = TableServer(self.data, grace=self.grace, pace=0)
         self.server = GameSSHServer(lobby_front_ends(self.tables), self.data / "host_key", port=0,
-                                    limits=Limits(connections_per_minute=1000))
+                                    gate=Gate(GateLimits(per_minute=1000)))
         await self.server.start()
 
     async def stop(self) -> None:

@@ -17,7 +17,8 @@ from webtab import open_tab, play_turn
 from kc_tui.engine.kinds import Phase
 from kc_tui.engine.rules import build_rules
 from kc_tui.net.tables import TableServer, TableState
-from kc_tui.ssh import GameSSHServer, Limits
+from kc_tui.ssh import GameSSHServer
+from kc_tui.ssh.gate import Gate, GateLimits
 from kc_tui.ssh.lobby import lobby_front_ends
 from kc_tui.storage import Settings
 from kc_tui.tui.lobby import LobbyApp
@@ -33,7 +34,7 @@ pytestmark = pytest.mark.timeout(400)
 async def test_a_browser_and_an_ssh_player_sit_at_one_table_and_play(tmp_path: Path) -> None:
     tables = TableServer(tmp_path, grace=60, pace=0)
     ssh = GameSSHServer(lobby_front_ends(tables), tmp_path / "host_key", port=0,
-                        limits=Limits(connections_per_minute=1000))
+                        gate=Gate(GateLimits(per_minute=1000)))
     await ssh.start()
     web = BrowserTables(lambda key: LobbyApp(tables, key=key, settings=Settings()), "127.0.0.1", 0)
     await web.start()
