@@ -42,6 +42,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--max-per-address", type=_count, default=16, metavar="N",
                    help="connections, and sessions, from one address at once, SSH and browsers together "
                         "(default 16; more for many people behind one router)")
+    p.add_argument("--max-tables-per-person", type=_count, default=3, metavar="N",
+                   help="tables one person may have waiting, playing or adjourned (default 3)")
+    p.add_argument("--max-tables", type=_count, default=200, metavar="N",
+                   help="tables the server keeps in all (default 200)")
+    p.add_argument("--adjourned-days", type=_days, default=30.0, metavar="DAYS",
+                   help="close an adjourned table nobody resumes for this many days; its transcript "
+                        "is kept (default 30; 0 keeps them for ever)")
     p.add_argument("--idle", type=_seconds, default=900.0, metavar="SECONDS",
                    help="close a session idle this long in the lobby (default 900)")
     p.add_argument("--web", type=_port, default=None, metavar="PORT",
@@ -70,6 +77,16 @@ def _seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
     if not 0 < value <= 86400:
         raise argparse.ArgumentTypeError(f"expected more than 0 and at most 86400 seconds, got {value:g}")
+    return value
+
+
+def _days(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected days, got {text!r}") from None
+    if not 0 <= value <= 36500:
+        raise argparse.ArgumentTypeError(f"expected 0 (for ever) to 36500 days, got {value:g}")
     return value
 
 
@@ -139,15 +156,18 @@ async def _open_to_browsers(args: argparse.Namespace, tables: Any, ssh_port: int
 async def _serve(args: argparse.Namespace, folder: Path, authorized: frozenset[str] | None) -> int:
     from ..net import TableServer, TableState
     from ..ssh import GameSSHServer, Limits
-    from ..ssh.gate import Gate, GateLimits
+    from ..ssh.gate import RESERVED_FILES, Gate, GateLimits, connection_room
     from ..ssh.lobby import lobby_front_ends
 
     # Every message of the server goes to the streams it started with: a session's app
     # redirects sys.stdout while it runs, and several run at once.
     out = sys.stdout
-    tables = TableServer(folder, grace=args.grace)
-    # One door for both ports: an address's connections are counted together.
-    gate = Gate(GateLimits(per_address=args.max_per_address))
+    tables = TableServer(folder, grace=args.grace, max_tables_per_person=args.max_tables_per_person,
+                         max_tables=args.max_tables, adjourned_days=args.adjourned_days)
+    # One door for both ports: an address's connections are counted together.  Each table being
+    # played holds its transcript open: the connections leave a file for each table too.
+    gate = Gate(GateLimits(per_address=args.max_per_address,
+                           total=connection_room(RESERVED_FILES + args.max_tables)))
     server = GameSSHServer(
         lobby_front_ends(tables), folder / HOST_KEY_FILE, host=args.host, port=args.port,
         authorized=authorized, guests=args.guests, gate=gate,

@@ -51,11 +51,11 @@ def raise_open_files_limit() -> int:
     return soft
 
 
-def connection_room() -> int:
-    """How many connections the open-files limit leaves room for, after :data:`RESERVED_FILES`
+def connection_room(reserved: int = RESERVED_FILES) -> int:
+    """How many connections the open-files limit leaves room for, after ``reserved`` files
     (each connection holds one file; an SSH session's app holds none more)."""
     soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    return max(8, soft - RESERVED_FILES)
+    return max(8, soft - reserved)
 
 
 @dataclass(frozen=True, slots=True)
