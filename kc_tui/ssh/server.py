@@ -27,6 +27,7 @@ import logging
 import os
 import sys
 import time
+import unicodedata
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -192,7 +193,9 @@ class LineIO:
 
     def feed(self, data: bytes) -> None:
         limit = self._session.limits.max_paste
-        if len(data) > limit:
+        # At a terminal a person types, and a piece longer than any command is a paste; a script
+        # (no terminal) may send a whole game's lines at once: they are read at its answers' pace.
+        if self._session.pty and len(data) > limit:
             if not self._pasting:
                 self._pasting = True
                 log.info("dropped a paste of %d bytes from %s", len(data), self._session.who)
@@ -244,8 +247,11 @@ class LineIO:
                 if echo:
                     self._session.send(b"\x08 \x08")
             return
-        if not ch.isprintable():
-            return  # control characters and escape sequences are not part of a command
+        if unicodedata.category(ch) == "Cc":
+            # Control characters are not part of a command (an escape sequence's printable rest
+            # is refused as a word).  Invisible format characters are kept: a name holding one is
+            # refused with a sentence, where stripping it made "Ad\u200ba" into someone's "Ada".
+            return
         if len(self._line) >= self._session.limits.max_line:
             if not self._dropping:
                 log.info("%s sent a line over %d characters", self._session.who,

@@ -27,7 +27,7 @@ from kc_tui.ssh.driver import ChannelDriver, driver_for
 from kc_tui.ssh.gate import Gate, GateLimits
 from kc_tui.ssh.lobby import lobby_front_ends
 
-from .sshclient import Player, connect, new_key
+from .sshclient import Player, connect, fingerprint, new_key
 from .test_ssh_server import Served
 
 pytestmark = pytest.mark.timeout(60)
@@ -130,15 +130,21 @@ async def test_a_paste_longer_than_any_command_is_dropped_with_a_sentence(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.INFO, "kc_tui.ssh")
     async with Served(tmp_path) as served:
-        plain = await served.player(new_key(), term=None)
+        plain = await served.player(new_key(), command="plain")
+        script = await served.player(new_key(), term=None)
         screen = await served.player(new_key())
         await plain.wait_for("Hello", raw=True)
+        await script.wait_for("Hello", raw=True)
         await screen.wait_for("Quick game")
-        plain.type("tables\n" * 800)  # 5,600 bytes at once
+        plain.type("tables\n" * 800)  # 5,600 bytes at once, at a terminal: a paste
         await plain.wait_for("That paste was longer than 4,096 bytes; it was dropped.", raw=True)
         plain.type("short\n")
         await plain.wait_for("you said 'short'", raw=True)
         assert "you said 'tables'" not in plain.received.decode()
+        # A script (no terminal) sends its lines as fast as it likes: every one is answered.
+        script.type("tables\n" * 800 + "last\n")
+        await script.wait_for("you said 'last'", raw=True)
+        assert script.received.decode().count("you said 'tables'") == 800
         screen.type("\x1b[200~" + "r" * 10_000 + "\x1b[201~")
         await screen.wait_for("That paste was longer than 4,096")
         screen.press("r")
@@ -377,7 +383,39 @@ def test_serve_takes_the_limits_a_host_may_want_and_refuses_nonsense(capsys: pyt
     assert (args.max_per_key, args.max_per_address) == (8, 16)
     args = parser.parse_args(["serve", "--max-per-key", "2", "--max-per-address", "40"])
     assert (args.max_per_key, args.max_per_address) == (2, 40)
-    for bad in (["--max-per-key", "0"], ["--max-per-address", "many"]):
+    assert (args.max_tables_per_person, args.max_tables, args.adjourned_days) == (3, 200, 30.0)
+    args = parser.parse_args(["serve", "--max-tables-per-person", "5", "--max-tables", "50",
+                              "--adjourned-days", "0"])
+    assert (args.max_tables_per_person, args.max_tables, args.adjourned_days) == (5, 50, 0.0)
+    for bad in (["--max-per-key", "0"], ["--max-per-address", "many"], ["--max-tables", "0"],
+                ["--adjourned-days", "-1"], ["--adjourned-days", "soon"]):
         with pytest.raises(SystemExit):
             parser.parse_args(["serve", *bad])
     assert "expected" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------------------ names
+async def test_a_zero_width_name_over_ssh_is_refused_not_made_into_someone_elses(tmp_path: Path) -> None:
+    tables = TableServer(tmp_path, grace=60, pace=0)
+    server = GameSSHServer(lobby_front_ends(tables), tmp_path / "host_key", port=0)
+    await server.start()
+    players: list[Player] = []
+    try:
+        ada_key = new_key()
+        ada = await Player.open(server.port, ada_key, term=None)
+        mallory = await Player.open(server.port, new_key(), command="plain")
+        players += [ada, mallory]
+        await ada.wait_for("name", raw=True)
+        ada.type("Ada\n")
+        await ada.wait_for("tables", raw=True)
+        await mallory.wait_for("name", raw=True)
+        mallory.type("Ad\u200ba\r")  # at a terminal, as a person types it
+        await mallory.wait_for("U+200B", raw=True)
+        mallory.type("Ada\r")
+        await mallory.wait_for("taken by another player", raw=True)
+        assert tables.known_name(fingerprint(ada_key)) == "Ada"
+    finally:
+        for player in players:
+            await player.close()
+        await server.stop()
+        await tables.close()
