@@ -15,7 +15,8 @@ What this module adds to textual-serve's :class:`~textual_serve.server.Server`:
   listens on loopback only, to any name but a loopback one (DNS rebinding): there is no login, so
   whatever can open the websocket can play and read the saves;
 - a bound on the tabs open at once (each is a process), with a message in the tab that is refused;
-- every tab's process is ended when the server stops.
+- every tab's process is ended when the server stops;
+- a request whose Host header is not a host name is answered with a 400 (:mod:`.door`).
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
+from .door import Tally, host_check
+
 __all__ = ["WebServer", "addresses", "is_loopback", "network_address", "no_icon", "page", "read_page",
            "refusal", "refuse", "tab_command", "STATIC", "TEMPLATES", "COLUMNS", "ROWS", "GAME_CLOSED",
            "TABLES_CLOSED", "REFUSED", "LINE_MODE"]
@@ -45,7 +48,7 @@ TEMPLATES = Path(__file__).parent / "templates"
 STATIC = Path(textual_serve.__file__).parent / "static"
 """textual-serve's script (xterm.js and its glue), style sheet and fonts."""
 
-log = logging.getLogger("kings-corner.web")
+log = logging.getLogger("kc_tui.web")
 
 LOOPBACK_NAMES = frozenset({"localhost", "ip6-localhost", "ip6-loopback"})
 
@@ -224,6 +227,8 @@ class WebServer(Server):
         self.on_ready = on_ready
         self.tabs: set[AppService] = set()
         """The tabs open now, each with its process."""
+        self.tally = Tally(log)
+        """The log's lines for what may come by the thousand (refusals, dropped input)."""
 
     def initialize_logging(self) -> None:
         # One plain line per event, on standard error; aiohttp's line per request is left out.
@@ -233,6 +238,7 @@ class WebServer(Server):
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
+        app.middlewares.append(host_check(self.tally))
         app.router.add_get("/favicon.ico", no_icon)
         return app
 
@@ -265,12 +271,12 @@ class WebServer(Server):
         """One tab: its own game process, until the tab closes or the game is left."""
         why = refusal(request, self.host, self.port)
         if why is not None:
-            log.warning("refused a websocket from %s: %s", request.remote, why)
+            self.tally.note("origin", f"refused a websocket from {request.remote}: {why}")
             raise web.HTTPForbidden(text=why)
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=64 * 1024)
         await websocket.prepare(request)
         if len(self.tabs) >= self.max_tabs:
-            log.warning("refused a tab from %s: %d tabs are open", request.remote, len(self.tabs))
+            self.tally.note("full", f"refused a tab from {request.remote}: {len(self.tabs)} tabs are open")
             games = "1 game is open in another tab" if len(self.tabs) == 1 else \
                 f"{len(self.tabs)} games are open in other tabs"
             await refuse(websocket, f"{games}, as many as this server allows (--max-tabs "

@@ -35,6 +35,7 @@ from textual.app import App
 from ..engine.text import visible
 from ..ssh.driver import ChannelDriver, driver_for
 from . import COLUMNS, ROWS, STATIC, TABLES_CLOSED, TEMPLATES, no_icon, page, read_page, refusal, refuse
+from .door import Tally, host_check
 
 __all__ = ["BrowserTables", "browser_key", "COOKIE"]
 
@@ -102,6 +103,8 @@ class BrowserTables:
         self.ssh_port = ssh_port
         """The SSH side's port, named to screen readers (the line mode is played over SSH)."""
         self.tabs: set[App[Any]] = set()
+        self.tally = Tally(log)
+        """The log's lines for what may come by the thousand (refusals, dropped input)."""
         self._runner: web.AppRunner | None = None
 
     async def start(self) -> None:
@@ -109,7 +112,7 @@ class BrowserTables:
         import aiohttp_jinja2
         import jinja2
 
-        app = web.Application()
+        app = web.Application(middlewares=[host_check(self.tally)])
         aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(TEMPLATES))
         app.add_routes([
             web.get("/", self._page),
