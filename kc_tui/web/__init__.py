@@ -16,7 +16,8 @@ What this module adds to textual-serve's :class:`~textual_serve.server.Server`:
   whatever can open the websocket can play and read the saves;
 - a bound on the tabs open at once (each is a process), with a message in the tab that is refused;
 - every tab's process is ended when the server stops;
-- a request whose Host header is not a host name is answered with a 400 (:mod:`.door`).
+- the door of :mod:`.door`: a connection gate (per address, per minute, in all), a time to send a
+  request's headers and to stay idle, and a 400 for a Host header that is not a host name.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-from .door import Tally, host_check
+from .door import IDLE_SECONDS, GatedSite, Tally, host_check
 
 __all__ = ["WebServer", "addresses", "is_loopback", "network_address", "no_icon", "page", "read_page",
            "refusal", "refuse", "tab_command", "STATIC", "TEMPLATES", "COLUMNS", "ROWS", "GAME_CLOSED",
@@ -229,6 +230,7 @@ class WebServer(Server):
         """The tabs open now, each with its process."""
         self.tally = Tally(log)
         """The log's lines for what may come by the thousand (refusals, dropped input)."""
+        self._stop = asyncio.Event()
 
     def initialize_logging(self) -> None:
         # One plain line per event, on standard error; aiohttp's line per request is left out.
@@ -246,16 +248,47 @@ class WebServer(Server):
         """(textual-serve prints its banner here, before the port is open; we say nothing yet.)"""
 
     def serve(self, debug: bool = False) -> None:
-        """Serve until SIGINT or SIGTERM; ``on_ready`` is called once the port is open."""
+        """Serve until SIGINT or SIGTERM; ``on_ready`` is called once the port is open
+        (:class:`OSError` if it cannot be)."""
         self.debug = debug
         self.initialize_logging()
         loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
         for each in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
             loop.add_signal_handler(each, self.request_exit)
-        # aiohttp "prints" its own banner once the site listens: the moment to give the address.
-        web.run_app(self._make_app(), host=self.host, port=self.port, handle_signals=False,
-                    loop=loop, access_log=None, print=lambda *_: self.on_ready and self.on_ready())
+        try:
+            loop.run_until_complete(self._serve())
+        finally:
+            left = asyncio.all_tasks(loop)
+            for task in left:
+                task.cancel()
+            loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
+            loop.run_until_complete(loop.shutdown_asyncgens())
+            loop.close()
+
+    async def _serve(self) -> None:
+        # aiohttp's run_app would open a plain TCP site: every connection here passes the door.
+        from ..ssh.gate import Gate, GateLimits
+
+        # One browser holds a connection for each tab and up to 6 more for the page's files, and
+        # opens 3 for a new tab (Chromium): one person may open every tab this server allows.
+        gate = Gate(GateLimits(per_address=self.max_tabs + 16, per_minute=120))
+        runner = web.AppRunner(await self._make_app(), access_log=None, handle_signals=False,
+                               keepalive_timeout=IDLE_SECONDS)
+        await runner.setup()
+        try:
+            site = GatedSite(runner, self.host, self.port, gate=gate, tally=self.tally)
+            await site.start()
+            self.port = site.port
+            if self.on_ready is not None:
+                self.on_ready()
+            await self._stop.wait()
+        finally:
+            await runner.cleanup()
+
+    def request_exit(self) -> None:
+        """Stop serving (every tab's game is asked to quit first)."""
+        self._stop.set()
 
     async def on_shutdown(self, app: web.Application) -> None:
         await asyncio.gather(*(self._end_tab(tab) for tab in list(self.tabs)))

@@ -16,6 +16,9 @@ through a dropped connection is taken back, as with the same SSH key.  Another b
 whose cookies were cleared, is a new person.  The cookie is the only seat token: no code is shown
 to be typed elsewhere (anyone who saw it could take the seat, and a link carrying one, opened from
 any web page, would replace the browser's own token unasked).
+
+Every connection to the port passes the server's connection gate and has a time to send its
+request (:mod:`.door`).
 """
 
 from __future__ import annotations
@@ -34,8 +37,9 @@ from textual.app import App
 
 from ..engine.text import visible
 from ..ssh.driver import ChannelDriver, driver_for
+from ..ssh.gate import Gate
 from . import COLUMNS, ROWS, STATIC, TABLES_CLOSED, TEMPLATES, no_icon, page, read_page, refusal, refuse
-from .door import Tally, host_check
+from .door import HEADER_SECONDS, IDLE_SECONDS, GatedSite, Tally, host_check
 
 __all__ = ["BrowserTables", "browser_key", "COOKIE"]
 
@@ -92,16 +96,21 @@ class _Tab:
 
 class BrowserTables:
     """The web side of ``kings-corner serve``: ``app_for(key)`` makes a tab's app (the lobby);
-    listens on ``host``:``port`` until :meth:`stop`."""
+    listens on ``host``:``port`` until :meth:`stop`.  ``gate`` is the server's connection gate,
+    shared with its SSH port (None: one of the web port's own)."""
 
     def __init__(self, app_for: Callable[[str], App[Any]], host: str, port: int, *,
-                 max_tabs: int = 64, ssh_port: int | None = None) -> None:
+                 max_tabs: int = 64, ssh_port: int | None = None, gate: Gate | None = None,
+                 header_seconds: float = HEADER_SECONDS, idle_seconds: float = IDLE_SECONDS) -> None:
         self.app_for = app_for
         self.host = host
         self.port = port
         self.max_tabs = max_tabs
         self.ssh_port = ssh_port
         """The SSH side's port, named to screen readers (the line mode is played over SSH)."""
+        self.gate = gate if gate is not None else Gate()
+        self.header_seconds = header_seconds
+        self.idle_seconds = idle_seconds
         self.tabs: set[App[Any]] = set()
         self.tally = Tally(log)
         """The log's lines for what may come by the thousand (refusals, dropped input)."""
@@ -120,13 +129,17 @@ class BrowserTables:
             web.get("/favicon.ico", no_icon),
             web.static("/static", STATIC),
         ])
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False,
+                                     keepalive_timeout=self.idle_seconds)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, self.port)
-        await site.start()
-        server = getattr(site, "_server", None)
-        if self.port == 0 and server is not None and server.sockets:
-            self.port = server.sockets[0].getsockname()[1]
+        site = GatedSite(self._runner, self.host, self.port, gate=self.gate, tally=self.tally,
+                         header_seconds=self.header_seconds)
+        try:
+            await site.start()
+        except OSError:
+            await self._runner.cleanup()
+            raise
+        self.port = site.port
 
     async def stop(self) -> None:
         """Every tab's app ends (a seat it holds is detached, as a dropped connection's), then

@@ -1,6 +1,7 @@
 """The web port attacked as issue 25 attacked it, with raw sockets and aiohttp clients against
 ``kings-corner serve --web``'s side (:class:`BrowserTables`, in this process, on a free loopback
-port, with small limits) and ``kings-corner web``: a Host header that is no host."""
+port, with small limits) and ``kings-corner web``: connections held past the gate, requests never
+finished, a Host header that is no host."""
 
 from __future__ import annotations
 
@@ -11,13 +12,17 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import pytest
 from webtab import web_server
 
 from kc_tui.net.tables import TableServer
+from kc_tui.ssh.gate import Gate, GateLimits
 from kc_tui.storage import Settings
 from kc_tui.tui.lobby import LobbyApp
 from kc_tui.web.tables import BrowserTables
+
+from .test_ssh_tables import until
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -34,6 +39,16 @@ async def tables_on_the_web(tmp_path: Path, **options: Any) -> AsyncIterator[Bro
         await tables.close()
 
 
+def browser() -> aiohttp.ClientSession:
+    """A browser of its own: it keeps the page's cookie (its player token)."""
+    return aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+
+
+async def visit(session: aiohttp.ClientSession, address: str) -> None:
+    async with session.get(address + "/") as response:
+        assert response.status == 200
+
+
 async def ask(port: int, request: bytes) -> bytes:
     """What the server answers ``request`` on a raw connection, up to its closing it."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
@@ -46,6 +61,67 @@ async def ask(port: int, request: bytes) -> bytes:
 
 def lines(caplog: pytest.LogCaptureFixture, text: str) -> list[str]:
     return [r.getMessage() for r in caplog.records if text in r.getMessage()]
+
+
+async def test_connections_past_the_gate_are_answered_at_once_and_closed(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """1,100 silent connections from one address once took every open file: now an address holds
+    its share, every connection past it is told why and closed, with one log line."""
+    gate = Gate(GateLimits(per_address=3, per_minute=1000, total=100))
+    async with tables_on_the_web(tmp_path, gate=gate) as web:
+        silent = [await asyncio.open_connection("127.0.0.1", web.port) for _ in range(3)]
+        await until(lambda: gate.holding == 3, "the server holds the three silent connections")
+        with caplog.at_level(logging.INFO):
+            answers = [await ask(web.port, b"") for _ in range(20)]
+        for answer in answers:
+            assert answer.startswith(b"HTTP/1.1 503 ")
+            assert answer.endswith(b"Too many connections from your address at once (3 at most); "
+                                   b"close one and try again.\n")
+        assert gate.holding == 3
+        assert len(lines(caplog, "refused a web connection from 127.0.0.1")) == 1
+        for _, writer in silent:
+            writer.close()
+        await until(lambda: gate.holding == 0, "the closed connections are let go")
+        async with browser() as session:
+            await visit(session, f"http://127.0.0.1:{web.port}")
+
+
+async def test_a_request_never_finished_is_closed_and_so_is_an_idle_connection(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    gate = Gate(GateLimits(per_address=20, per_minute=1000, total=100))
+    async with tables_on_the_web(tmp_path, gate=gate, header_seconds=0.3, idle_seconds=0.5) as web:
+        with caplog.at_level(logging.INFO):
+            halves = await asyncio.gather(*(ask(web.port, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+                                            for _ in range(5)))
+        for answer in halves:
+            assert answer.startswith(b"HTTP/1.1 408 ")
+            assert answer.endswith(b"The request did not arrive within 0.3 seconds.\n")
+        said = lines(caplog, "its request did not arrive within 0.3 s")
+        assert len(said) == 1 and said[0].startswith("closed a web connection from 127.0.0.1")
+
+        # One sent a byte at a time is closed all the same, before it is finished.
+        reader, writer = await asyncio.open_connection("127.0.0.1", web.port)
+        closed = asyncio.create_task(reader.read())
+        trickle = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: slow\r\n\r\n"
+        sent = 0
+        while sent < len(trickle) and not closed.done():
+            writer.write(trickle[sent:sent + 1])
+            sent += 1
+            await asyncio.sleep(0.05)
+        assert sent < len(trickle)
+        try:  # its last byte may have crossed the server's closing: a reset, then
+            assert (await asyncio.wait_for(closed, 10)).startswith(b"HTTP/1.1 408 ")
+        except ConnectionResetError:
+            pass
+        writer.close()
+
+        # A finished request is answered, and the connection left idle after it is closed.
+        reader, writer = await asyncio.open_connection("127.0.0.1", web.port)
+        writer.write(b"GET /favicon.ico HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        assert (await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 10)).startswith(b"HTTP/1.1 204 ")
+        assert await asyncio.wait_for(reader.read(), 10) == b""
+        writer.close()
+        await until(lambda: gate.holding == 0, "every connection is let go")
 
 
 BAD_HOSTS = ["127.0.0.1:abc", "[::1", "127.0.0.1:99999", "a b", "127.0.0.1:", ""]
