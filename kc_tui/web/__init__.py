@@ -17,7 +17,9 @@ What this module adds to textual-serve's :class:`~textual_serve.server.Server`:
 - a bound on the tabs open at once (each is a process), with a message in the tab that is refused;
 - every tab's process is ended when the server stops;
 - the door of :mod:`.door`: a connection gate (per address, per minute, in all), a time to send a
-  request's headers and to stay idle, and a 400 for a Host header that is not a host name.
+  request's headers and to stay idle, and a 400 for a Host header that is not a host name;
+- a paste longer than :data:`MAX_PASTE` is dropped, and a tab's frames are handed on a piece at a
+  time, so that no tab holds the server's loop (:func:`read_page`).
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ from .door import IDLE_SECONDS, GatedSite, Tally, host_check
 
 __all__ = ["WebServer", "addresses", "is_loopback", "network_address", "no_icon", "page", "read_page",
            "refusal", "refuse", "tab_command", "STATIC", "TEMPLATES", "COLUMNS", "ROWS", "GAME_CLOSED",
-           "TABLES_CLOSED", "REFUSED", "LINE_MODE"]
+           "TABLES_CLOSED", "REFUSED", "LINE_MODE", "MAX_PASTE", "SLICE", "paste_refusal"]
 
 TEMPLATES = Path(__file__).parent / "templates"
 """Our page (textual-serve's static files, its script, style sheet and fonts, are used as they are)."""
@@ -58,30 +60,58 @@ COLUMNS, ROWS = (20, 500), (10, 200)
 """The terminal sizes a page may ask for (a larger or smaller one is brought within these)."""
 
 
+MAX_PASTE = 4096
+"""Bytes of typed text one frame may carry (a key is a few; a paste is longer than any command
+or name past this): a longer one is dropped whole, never parsed into thousands of keys."""
+SLICE = 64
+"""Characters of a frame's text handed on at once: every other tab has its turn between two."""
+
+
+def paste_refusal(size: int, most: int = MAX_PASTE) -> str:
+    """What a tab is told of a paste of ``size`` bytes it sent, longer than ``most``."""
+    return f"That paste was longer than {most:,} bytes ({size:,}); it was dropped."
+
+
 async def read_page(websocket: web.WebSocketResponse, *, keys: Callable[[bytes], Awaitable[object]],
                     resize: Callable[[int, int], Awaitable[object]],
-                    focus: Callable[[bool], Awaitable[None]] | None = None) -> None:
-    """Read the page's frames until it goes: typed text to ``keys``, a new size (within
-    :data:`COLUMNS` and :data:`ROWS`) to ``resize``, the tab's focus to ``focus``; a ping is
-    answered.  A frame that is not one of textual-serve's is dropped (the page sends only those)."""
+                    focus: Callable[[bool], Awaitable[None]] | None = None,
+                    dropped: Callable[[str], Awaitable[None]] | None = None,
+                    max_paste: int = MAX_PASTE) -> None:
+    """Read the page's frames until it goes: typed text to ``keys`` (:data:`SLICE` characters at a
+    time, each awaited: ``keys`` may make the page wait while what it was given is handled, and
+    a tab that sends faster then waits for its own input), a new size (within :data:`COLUMNS`
+    and :data:`ROWS`) to ``resize``, the tab's focus to ``focus``; a ping is answered.  Text of
+    more than ``max_paste`` bytes in one frame is dropped, and ``dropped`` told why.  A frame
+    that is not one of textual-serve's is dropped (the page sends only those)."""
     async for message in websocket:
-        if message.type != WSMsgType.TEXT:
-            continue
-        try:
-            envelope = message.json()
-            kind = envelope[0]
-            if kind == "stdin" and isinstance(envelope[1], str):
-                await keys(envelope[1].encode("utf-8", "replace"))
-            elif kind == "resize":
-                size = envelope[1]
-                await resize(max(COLUMNS[0], min(COLUMNS[1], int(size["width"]))),
-                             max(ROWS[0], min(ROWS[1], int(size["height"]))))
-            elif kind == "ping":
-                await websocket.send_json(["pong", str(envelope[1])])
-            elif kind in ("blur", "focus") and focus is not None:
-                await focus(kind == "focus")
-        except (ValueError, TypeError, KeyError, IndexError):
-            log.debug("dropped a frame that is not textual-serve's: %.80r", message.data)
+        if message.type == WSMsgType.TEXT:
+            try:
+                envelope = message.json()
+                kind = envelope[0]
+                if kind == "stdin" and isinstance(envelope[1], str):
+                    text = envelope[1]
+                    length = len(text.encode("utf-8", "replace"))
+                    if length > max_paste:
+                        if dropped is not None:
+                            await dropped(paste_refusal(length, max_paste))
+                    else:
+                        for start in range(0, len(text), SLICE):
+                            await keys(text[start:start + SLICE].encode("utf-8", "replace"))
+                            await asyncio.sleep(0)
+                elif kind == "resize":
+                    size = envelope[1]
+                    await resize(max(COLUMNS[0], min(COLUMNS[1], int(size["width"]))),
+                                 max(ROWS[0], min(ROWS[1], int(size["height"]))))
+                elif kind == "ping":
+                    await websocket.send_json(["pong", str(envelope[1])])
+                elif kind in ("blur", "focus") and focus is not None:
+                    await focus(kind == "focus")
+            except (ValueError, TypeError, KeyError, IndexError):
+                log.debug("dropped a frame that is not textual-serve's: %.80r", message.data)
+        # Frames already received are read without a pause of the loop: a tab that sent many
+        # would have every other tab and session wait until it had all been handled (a tab's
+        # 960 KB of keys once froze the server for 55 s).
+        await asyncio.sleep(0)
 
 
 REFUSED = 4001
@@ -327,7 +357,7 @@ class WebServer(Server):
         log.info("tab opened from %s (%d open)", request.remote, len(self.tabs))
         try:
             await tab.start(width, height)
-            await self._relay(websocket, tab)
+            await self._relay(websocket, tab, str(request.remote))
         except asyncio.CancelledError:
             await websocket.close()
         finally:
@@ -335,13 +365,17 @@ class WebServer(Server):
             log.info("tab closed (%d open)", len(self.tabs))
         return websocket
 
-    async def _relay(self, websocket: web.WebSocketResponse, tab: AppService) -> None:
-        """The page's frames to the tab's process."""
+    async def _relay(self, websocket: web.WebSocketResponse, tab: AppService, remote: str) -> None:
+        """The page's frames to the tab's process (the page at the address ``remote``)."""
 
         async def focus(focused: bool) -> None:
             await (tab.focus() if focused else tab.blur())
 
-        await read_page(websocket, keys=tab.send_bytes, resize=tab.set_terminal_size, focus=focus)
+        async def dropped(why: str) -> None:
+            self.tally.note("input", f"dropped input from a tab at {remote}: {why}")
+
+        await read_page(websocket, keys=tab.send_bytes, resize=tab.set_terminal_size, focus=focus,
+                        dropped=dropped)
 
     async def _end_tab(self, tab: AppService) -> None:
         """Ask the tab's game to quit (it keeps its save, as leaving does); end the process

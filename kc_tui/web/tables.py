@@ -17,8 +17,10 @@ whose cookies were cleared, is a new person.  The cookie is the only seat token:
 to be typed elsewhere (anyone who saw it could take the seat, and a link carrying one, opened from
 any web page, would replace the browser's own token unasked).
 
-Every connection to the port passes the server's connection gate and has a time to send its
-request (:mod:`.door`).
+Open to the internet, one browser may not hold the tables: every connection to the port passes
+the server's connection gate and has a time to send its request (:mod:`.door`); and a tab that
+types faster than its app can follow waits for its own keys (:data:`BACKLOG`), while every other
+tab and SSH session has its turn.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ import hashlib
 import logging
 import re
 import secrets
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -38,7 +41,19 @@ from textual.app import App
 from ..engine.text import visible
 from ..ssh.driver import ChannelDriver, driver_for
 from ..ssh.gate import Gate
-from . import COLUMNS, ROWS, STATIC, TABLES_CLOSED, TEMPLATES, no_icon, page, read_page, refusal, refuse
+from . import (
+    COLUMNS,
+    MAX_PASTE,
+    ROWS,
+    STATIC,
+    TABLES_CLOSED,
+    TEMPLATES,
+    no_icon,
+    page,
+    read_page,
+    refusal,
+    refuse,
+)
 from .door import HEADER_SECONDS, IDLE_SECONDS, GatedSite, Tally, host_check
 
 __all__ = ["BrowserTables", "browser_key", "COOKIE"]
@@ -51,6 +66,12 @@ TOKEN = re.compile(r"[0-9a-f]{32}")
 MAX_BUFFERED = 512 * 1024
 """Bytes of screen output waiting for a tab that does not read; past this it is disconnected
 rather than the server's memory growing (as an SSH client that stalls)."""
+BACKLOG = 32
+"""Messages waiting in a tab's app past which the tab's next keys wait (and, the websocket
+not being read meanwhile, its page): a flood of keys is read at the pace the app handles it,
+costing that tab its own time only."""
+NOTICE_EVERY = 5.0
+"""Seconds between two notices to one tab that its input was dropped."""
 
 
 def browser_key(token: str) -> str:
@@ -68,6 +89,8 @@ class _Tab:
         self.queue: asyncio.Queue[bytes | None] = asyncio.Queue()
         self.buffered = 0
         self.stalled = False
+        self.noticed = float("-inf")
+        """When the tab was last told that its input was dropped."""
 
     def size(self) -> tuple[int, int]:
         return self.columns, self.rows
@@ -101,7 +124,8 @@ class BrowserTables:
 
     def __init__(self, app_for: Callable[[str], App[Any]], host: str, port: int, *,
                  max_tabs: int = 64, ssh_port: int | None = None, gate: Gate | None = None,
-                 header_seconds: float = HEADER_SECONDS, idle_seconds: float = IDLE_SECONDS) -> None:
+                 header_seconds: float = HEADER_SECONDS, idle_seconds: float = IDLE_SECONDS,
+                 max_paste: int = MAX_PASTE) -> None:
         self.app_for = app_for
         self.host = host
         self.port = port
@@ -111,6 +135,7 @@ class BrowserTables:
         self.gate = gate if gate is not None else Gate()
         self.header_seconds = header_seconds
         self.idle_seconds = idle_seconds
+        self.max_paste = max_paste
         self.tabs: set[App[Any]] = set()
         self.tally = Tally(log)
         """The log's lines for what may come by the thousand (refusals, dropped input)."""
@@ -190,6 +215,7 @@ class BrowserTables:
         columns = _clamp(request.query.get("width"), 80, *COLUMNS)
         rows = _clamp(request.query.get("height"), 24, *ROWS)
         tab = _Tab(ws, columns, rows)
+        address = request.remote or "an unknown address"
         key = browser_key(token)
         app = self.app_for(key)
         built: list[ChannelDriver] = []
@@ -205,22 +231,30 @@ class BrowserTables:
                               emoji=False, legacy_windows=False, force_terminal=True, safe_box=False,
                               soft_wrap=False)
         self.tabs.add(app)
-        log.info("browser tab from %s (%s, %dx%d)", visible(str(request.remote)), key[:16], columns, rows)
+        log.info("browser tab from %s (%s, %dx%d)", visible(address), key[:16], columns, rows)
         pump = asyncio.create_task(tab.pump())
         running = asyncio.create_task(app.run_async(mouse=False, size=(columns, rows)))
         running.add_done_callback(lambda _: tab.queue.put_nowait(None))
         try:
 
             async def keys(data: bytes) -> None:
-                if built:
+                if built and await _caught_up(app, request):
                     built[-1].feed(data)
 
             async def resize(columns: int, rows: int) -> None:
                 tab.columns, tab.rows = columns, rows
-                if built:
+                if built and await _caught_up(app, request):
                     built[-1].resize(columns, rows)
 
-            await read_page(ws, keys=keys, resize=resize)
+            async def dropped(why: str) -> None:
+                self.tally.note("input", f"dropped input from a browser tab at {visible(address)} "
+                                         f"({key[:16]}): {why}")
+                now = time.monotonic()
+                if now - tab.noticed >= NOTICE_EVERY and app.is_running:
+                    tab.noticed = now
+                    app.notify(why, severity="warning")
+
+            await read_page(ws, keys=keys, resize=resize, dropped=dropped, max_paste=self.max_paste)
         finally:
             if app.is_running:
                 app.exit()
@@ -233,6 +267,30 @@ class BrowserTables:
             self.tabs.discard(app)
             log.info("browser tab closed (%s)", key[:16])
         return ws
+
+
+async def _caught_up(app: App[Any], request: web.Request) -> bool:
+    """Wait while ``app`` has more than :data:`BACKLOG` messages to handle; whether the tab is
+    still there to be given more (input still on its way once the app or the connection has
+    ended is for nobody)."""
+
+    def there() -> bool:
+        return app.is_running and request.transport is not None and not request.transport.is_closing()
+
+    while there() and waiting_messages(app) > BACKLOG:
+        await asyncio.sleep(0.01)
+    return there()
+
+
+def waiting_messages(app: App[Any]) -> int:
+    """Messages waiting in ``app``: its own, its screen's and its focused widget's, where a key
+    goes."""
+    pumps: list[Any] = [app]
+    if app.screen_stack:
+        pumps.append(app.screen)
+    if app.focused is not None:
+        pumps.append(app.focused)
+    return sum(pump.message_queue_size for pump in pumps)
 
 
 def _clamp(value: Any, default: int, low: int, high: int) -> int:

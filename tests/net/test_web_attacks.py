@@ -1,11 +1,12 @@
 """The web port attacked as issue 25 attacked it, with raw sockets and aiohttp clients against
 ``kings-corner serve --web``'s side (:class:`BrowserTables`, in this process, on a free loopback
 port, with small limits) and ``kings-corner web``: connections held past the gate, requests never
-finished, a Host header that is no host."""
+finished, a tab flooding keys, a paste too long, a Host header that is no host."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -14,17 +15,21 @@ from typing import Any
 
 import aiohttp
 import pytest
-from webtab import web_server
+from webtab import open_tab, web_server
 
 from kc_tui.net.tables import TableServer
 from kc_tui.ssh.gate import Gate, GateLimits
 from kc_tui.storage import Settings
 from kc_tui.tui.lobby import LobbyApp
-from kc_tui.web.tables import BrowserTables
+from kc_tui.web import MAX_PASTE, SLICE
+from kc_tui.web.tables import BACKLOG, BrowserTables, waiting_messages
 
 from .test_ssh_tables import until
 
 pytestmark = pytest.mark.timeout(120)
+
+NAME_PROMPT = "Your name at the tables"
+
 
 @asynccontextmanager
 async def tables_on_the_web(tmp_path: Path, **options: Any) -> AsyncIterator[BrowserTables]:
@@ -122,6 +127,66 @@ async def test_a_request_never_finished_is_closed_and_so_is_an_idle_connection(
         assert await asyncio.wait_for(reader.read(), 10) == b""
         writer.close()
         await until(lambda: gate.holding == 0, "every connection is let go")
+
+
+async def test_a_tab_flooding_keys_waits_for_its_own_while_another_is_answered(tmp_path: Path) -> None:
+    """A tab's 960 KB of key frames once froze the server for 55 s: now the flooding tab is read
+    at the pace its own app handles its keys, the app's backlog stays small, and another tab
+    is answered meanwhile."""
+    async with tables_on_the_web(tmp_path) as web, browser() as flooder_browser, browser() as other_browser:
+        address = f"http://127.0.0.1:{web.port}"
+        await visit(flooder_browser, address)
+        await visit(other_browser, address)
+        flooder = await open_tab(flooder_browser, address)
+        await flooder.wait_for(NAME_PROMPT)
+        (flooded,) = web.tabs
+        other = await open_tab(other_browser, address)
+        await other.wait_for(NAME_PROMPT)
+
+        frame = json.dumps(["stdin", "abcdefghij" * 400])  # 4,000 keys, a paste's length
+        backlog: list[int] = []
+
+        async def flood() -> None:
+            for _ in range(128):  # 512 KB
+                await flooder.ws.send_str(frame)
+            await flooder.ws.send_str(json.dumps(["ping", "flood sent"]))
+
+        async def watch() -> None:
+            while True:
+                backlog.append(waiting_messages(flooded))
+                await asyncio.sleep(0.005)
+
+        tasks = [asyncio.create_task(flood()), asyncio.create_task(watch())]
+        try:
+            await until(lambda: len(backlog) > 50 and max(backlog) > 0, "the flood reaches the app")
+            await other.ws.send_str(json.dumps(["ping", "other"]))
+            await until(lambda: ["pong", "other"] in other.texts, "the other tab is answered")
+            await other.keys(*"Ada")
+            await other.wait_for("Ada", seconds=20)
+            assert ["pong", "flood sent"] not in flooder.texts, "the other tab did not wait for the flood"
+        finally:
+            for task in tasks:
+                task.cancel()
+        assert max(backlog) <= 4 * (BACKLOG + SLICE), max(backlog)
+
+
+async def test_a_paste_longer_than_the_bound_is_dropped_and_said(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    async with tables_on_the_web(tmp_path) as web, browser() as session:
+        address = f"http://127.0.0.1:{web.port}"
+        await visit(session, address)
+        tab = await open_tab(session, address, width=100, height=30)
+        await tab.wait_for(NAME_PROMPT)
+        with caplog.at_level(logging.INFO):
+            for _ in range(10):
+                await tab.ws.send_str(json.dumps(["stdin", "q" * (MAX_PASTE + 1)]))
+            await tab.wait_for(f"longer than {MAX_PASTE:,} bytes", seconds=20)
+            await tab.keys(*"Ada")
+            await tab.wait_for("Ada")
+        assert "qqq" not in tab.screen.joined()
+        said = lines(caplog, "dropped input from a browser tab at 127.0.0.1")
+        assert len(said) == 1 and said[0].endswith(f"That paste was longer than {MAX_PASTE:,} bytes "
+                                                   f"({MAX_PASTE + 1:,}); it was dropped.")
 
 
 BAD_HOSTS = ["127.0.0.1:abc", "[::1", "127.0.0.1:99999", "a b", "127.0.0.1:", ""]
