@@ -1,7 +1,8 @@
 """The web port attacked as issue 25 attacked it, with raw sockets and aiohttp clients against
 ``kings-corner serve --web``'s side (:class:`BrowserTables`, in this process, on a free loopback
 port, with small limits) and ``kings-corner web``: connections held past the gate, requests never
-finished, a tab flooding keys, a paste too long, a Host header that is no host."""
+finished, a tab flooding keys, a paste too long, a Host header that is no host, a browser or an
+address opening tab after tab."""
 
 from __future__ import annotations
 
@@ -15,13 +16,13 @@ from typing import Any
 
 import aiohttp
 import pytest
-from webtab import open_tab, web_server
+from webtab import Tab, open_tab, web_server
 
 from kc_tui.net.tables import TableServer
 from kc_tui.ssh.gate import Gate, GateLimits
 from kc_tui.storage import Settings
 from kc_tui.tui.lobby import LobbyApp
-from kc_tui.web import MAX_PASTE, SLICE
+from kc_tui.web import MAX_PASTE, REFUSED, SLICE
 from kc_tui.web.tables import BACKLOG, BrowserTables, waiting_messages
 
 from .test_ssh_tables import until
@@ -218,3 +219,38 @@ async def test_the_games_own_web_server_answers_a_bad_host_with_a_400() -> None:
             answer = await ask(port, f"GET / HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n".encode())
             assert answer.startswith(b"HTTP/1.1 400 "), (host, answer)
             assert b"is not a host name and port" in answer
+
+
+async def test_tabs_are_capped_per_browser_and_per_address(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    async with tables_on_the_web(tmp_path, tabs_per_address=3, tabs_per_browser=2) as web, \
+            browser() as ada, browser() as ben, browser() as cat:
+        address = f"http://127.0.0.1:{web.port}"
+        for session in (ada, ben, cat):
+            await visit(session, address)
+
+        async def let_in(session: aiohttp.ClientSession) -> Tab:
+            tab = await open_tab(session, address, width=200)
+            await tab.wait_for(NAME_PROMPT)
+            return tab
+
+        async def refused(session: aiohttp.ClientSession) -> str:
+            tab = await open_tab(session, address, width=200)
+            await asyncio.wait_for(tab.closed.wait(), 20)
+            assert tab.ws.close_code == REFUSED
+            return tab.screen.joined()
+
+        with caplog.at_level(logging.INFO):
+            adas = [await let_in(ada), await let_in(ada)]
+            assert ("2 tabs are open in this browser, as many as one browser may: close one and reload "
+                    "this page.") in await refused(ada)
+            assert ("2 tabs are open in this browser") in await refused(ada)
+            await let_in(ben)
+            assert ("3 tabs are open from your address, as many as this server allows: close one and "
+                    "reload this page.") in await refused(cat)
+        assert len(web.tabs) == 3
+        assert len(lines(caplog, "its browser")) == 1, "one line for two refusals"
+        assert len(lines(caplog, "the most for one address")) == 1
+        await adas[0].ws.close()
+        await until(lambda: len(web.tabs) == 2, "Ada's first tab closed")
+        await let_in(cat)
