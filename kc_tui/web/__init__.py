@@ -15,7 +15,11 @@ What this module adds to textual-serve's :class:`~textual_serve.server.Server`:
   listens on loopback only, to any name but a loopback one (DNS rebinding): there is no login, so
   whatever can open the websocket can play and read the saves;
 - a bound on the tabs open at once (each is a process), with a message in the tab that is refused;
-- every tab's process is ended when the server stops.
+- every tab's process is ended when the server stops;
+- the door of :mod:`.door`: a connection gate (per address, per minute, in all), a time to send a
+  request's headers and to stay idle, and a 400 for a Host header that is not a host name;
+- a paste longer than :data:`MAX_PASTE` is dropped, and a tab's frames are handed on a piece at a
+  time, so that no tab holds the server's loop (:func:`read_page`).
 """
 
 from __future__ import annotations
@@ -36,16 +40,18 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
+from .door import IDLE_SECONDS, GatedSite, Tally, host_check
+
 __all__ = ["WebServer", "addresses", "is_loopback", "network_address", "no_icon", "page", "read_page",
            "refusal", "refuse", "tab_command", "STATIC", "TEMPLATES", "COLUMNS", "ROWS", "GAME_CLOSED",
-           "TABLES_CLOSED", "REFUSED", "LINE_MODE"]
+           "TABLES_CLOSED", "REFUSED", "LINE_MODE", "MAX_PASTE", "SLICE", "paste_refusal"]
 
 TEMPLATES = Path(__file__).parent / "templates"
 """Our page (textual-serve's static files, its script, style sheet and fonts, are used as they are)."""
 STATIC = Path(textual_serve.__file__).parent / "static"
 """textual-serve's script (xterm.js and its glue), style sheet and fonts."""
 
-log = logging.getLogger("kings-corner.web")
+log = logging.getLogger("kc_tui.web")
 
 LOOPBACK_NAMES = frozenset({"localhost", "ip6-localhost", "ip6-loopback"})
 
@@ -54,30 +60,58 @@ COLUMNS, ROWS = (20, 500), (10, 200)
 """The terminal sizes a page may ask for (a larger or smaller one is brought within these)."""
 
 
+MAX_PASTE = 4096
+"""Bytes of typed text one frame may carry (a key is a few; a paste is longer than any command
+or name past this): a longer one is dropped whole, never parsed into thousands of keys."""
+SLICE = 64
+"""Characters of a frame's text handed on at once: every other tab has its turn between two."""
+
+
+def paste_refusal(size: int, most: int = MAX_PASTE) -> str:
+    """What a tab is told of a paste of ``size`` bytes it sent, longer than ``most``."""
+    return f"That paste was longer than {most:,} bytes ({size:,}); it was dropped."
+
+
 async def read_page(websocket: web.WebSocketResponse, *, keys: Callable[[bytes], Awaitable[object]],
                     resize: Callable[[int, int], Awaitable[object]],
-                    focus: Callable[[bool], Awaitable[None]] | None = None) -> None:
-    """Read the page's frames until it goes: typed text to ``keys``, a new size (within
-    :data:`COLUMNS` and :data:`ROWS`) to ``resize``, the tab's focus to ``focus``; a ping is
-    answered.  A frame that is not one of textual-serve's is dropped (the page sends only those)."""
+                    focus: Callable[[bool], Awaitable[None]] | None = None,
+                    dropped: Callable[[str], Awaitable[None]] | None = None,
+                    max_paste: int = MAX_PASTE) -> None:
+    """Read the page's frames until it goes: typed text to ``keys`` (:data:`SLICE` characters at a
+    time, each awaited: ``keys`` may make the page wait while what it was given is handled, and
+    a tab that sends faster then waits for its own input), a new size (within :data:`COLUMNS`
+    and :data:`ROWS`) to ``resize``, the tab's focus to ``focus``; a ping is answered.  Text of
+    more than ``max_paste`` bytes in one frame is dropped, and ``dropped`` told why.  A frame
+    that is not one of textual-serve's is dropped (the page sends only those)."""
     async for message in websocket:
-        if message.type != WSMsgType.TEXT:
-            continue
-        try:
-            envelope = message.json()
-            kind = envelope[0]
-            if kind == "stdin" and isinstance(envelope[1], str):
-                await keys(envelope[1].encode("utf-8", "replace"))
-            elif kind == "resize":
-                size = envelope[1]
-                await resize(max(COLUMNS[0], min(COLUMNS[1], int(size["width"]))),
-                             max(ROWS[0], min(ROWS[1], int(size["height"]))))
-            elif kind == "ping":
-                await websocket.send_json(["pong", str(envelope[1])])
-            elif kind in ("blur", "focus") and focus is not None:
-                await focus(kind == "focus")
-        except (ValueError, TypeError, KeyError, IndexError):
-            log.debug("dropped a frame that is not textual-serve's: %.80r", message.data)
+        if message.type == WSMsgType.TEXT:
+            try:
+                envelope = message.json()
+                kind = envelope[0]
+                if kind == "stdin" and isinstance(envelope[1], str):
+                    text = envelope[1]
+                    length = len(text.encode("utf-8", "replace"))
+                    if length > max_paste:
+                        if dropped is not None:
+                            await dropped(paste_refusal(length, max_paste))
+                    else:
+                        for start in range(0, len(text), SLICE):
+                            await keys(text[start:start + SLICE].encode("utf-8", "replace"))
+                            await asyncio.sleep(0)
+                elif kind == "resize":
+                    size = envelope[1]
+                    await resize(max(COLUMNS[0], min(COLUMNS[1], int(size["width"]))),
+                                 max(ROWS[0], min(ROWS[1], int(size["height"]))))
+                elif kind == "ping":
+                    await websocket.send_json(["pong", str(envelope[1])])
+                elif kind in ("blur", "focus") and focus is not None:
+                    await focus(kind == "focus")
+            except (ValueError, TypeError, KeyError, IndexError):
+                log.debug("dropped a frame that is not textual-serve's: %.80r", message.data)
+        # Frames already received are read without a pause of the loop: a tab that sent many
+        # would have every other tab and session wait until it had all been handled (a tab's
+        # 960 KB of keys once froze the server for 55 s).
+        await asyncio.sleep(0)
 
 
 REFUSED = 4001
@@ -224,6 +258,9 @@ class WebServer(Server):
         self.on_ready = on_ready
         self.tabs: set[AppService] = set()
         """The tabs open now, each with its process."""
+        self.tally = Tally(log)
+        """The log's lines for what may come by the thousand (refusals, dropped input)."""
+        self._stop = asyncio.Event()
 
     def initialize_logging(self) -> None:
         # One plain line per event, on standard error; aiohttp's line per request is left out.
@@ -233,6 +270,7 @@ class WebServer(Server):
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
+        app.middlewares.append(host_check(self.tally))
         app.router.add_get("/favicon.ico", no_icon)
         return app
 
@@ -240,16 +278,47 @@ class WebServer(Server):
         """(textual-serve prints its banner here, before the port is open; we say nothing yet.)"""
 
     def serve(self, debug: bool = False) -> None:
-        """Serve until SIGINT or SIGTERM; ``on_ready`` is called once the port is open."""
+        """Serve until SIGINT or SIGTERM; ``on_ready`` is called once the port is open
+        (:class:`OSError` if it cannot be)."""
         self.debug = debug
         self.initialize_logging()
         loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
         for each in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
             loop.add_signal_handler(each, self.request_exit)
-        # aiohttp "prints" its own banner once the site listens: the moment to give the address.
-        web.run_app(self._make_app(), host=self.host, port=self.port, handle_signals=False,
-                    loop=loop, access_log=None, print=lambda *_: self.on_ready and self.on_ready())
+        try:
+            loop.run_until_complete(self._serve())
+        finally:
+            left = asyncio.all_tasks(loop)
+            for task in left:
+                task.cancel()
+            loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
+            loop.run_until_complete(loop.shutdown_asyncgens())
+            loop.close()
+
+    async def _serve(self) -> None:
+        # aiohttp's run_app would open a plain TCP site: every connection here passes the door.
+        from ..ssh.gate import Gate, GateLimits
+
+        # One browser holds a connection for each tab and up to 6 more for the page's files, and
+        # opens 3 for a new tab (Chromium): one person may open every tab this server allows.
+        gate = Gate(GateLimits(per_address=self.max_tabs + 16, per_minute=120))
+        runner = web.AppRunner(await self._make_app(), access_log=None, handle_signals=False,
+                               keepalive_timeout=IDLE_SECONDS)
+        await runner.setup()
+        try:
+            site = GatedSite(runner, self.host, self.port, gate=gate, tally=self.tally)
+            await site.start()
+            self.port = site.port
+            if self.on_ready is not None:
+                self.on_ready()
+            await self._stop.wait()
+        finally:
+            await runner.cleanup()
+
+    def request_exit(self) -> None:
+        """Stop serving (every tab's game is asked to quit first)."""
+        self._stop.set()
 
     async def on_shutdown(self, app: web.Application) -> None:
         await asyncio.gather(*(self._end_tab(tab) for tab in list(self.tabs)))
@@ -265,12 +334,12 @@ class WebServer(Server):
         """One tab: its own game process, until the tab closes or the game is left."""
         why = refusal(request, self.host, self.port)
         if why is not None:
-            log.warning("refused a websocket from %s: %s", request.remote, why)
+            self.tally.note("origin", f"refused a websocket from {request.remote}: {why}")
             raise web.HTTPForbidden(text=why)
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=64 * 1024)
         await websocket.prepare(request)
         if len(self.tabs) >= self.max_tabs:
-            log.warning("refused a tab from %s: %d tabs are open", request.remote, len(self.tabs))
+            self.tally.note("full", f"refused a tab from {request.remote}: {len(self.tabs)} tabs are open")
             games = "1 game is open in another tab" if len(self.tabs) == 1 else \
                 f"{len(self.tabs)} games are open in other tabs"
             await refuse(websocket, f"{games}, as many as this server allows (--max-tabs "
@@ -288,7 +357,7 @@ class WebServer(Server):
         log.info("tab opened from %s (%d open)", request.remote, len(self.tabs))
         try:
             await tab.start(width, height)
-            await self._relay(websocket, tab)
+            await self._relay(websocket, tab, str(request.remote))
         except asyncio.CancelledError:
             await websocket.close()
         finally:
@@ -296,13 +365,17 @@ class WebServer(Server):
             log.info("tab closed (%d open)", len(self.tabs))
         return websocket
 
-    async def _relay(self, websocket: web.WebSocketResponse, tab: AppService) -> None:
-        """The page's frames to the tab's process."""
+    async def _relay(self, websocket: web.WebSocketResponse, tab: AppService, remote: str) -> None:
+        """The page's frames to the tab's process (the page at the address ``remote``)."""
 
         async def focus(focused: bool) -> None:
             await (tab.focus() if focused else tab.blur())
 
-        await read_page(websocket, keys=tab.send_bytes, resize=tab.set_terminal_size, focus=focus)
+        async def dropped(why: str) -> None:
+            self.tally.note("input", f"dropped input from a tab at {remote}: {why}")
+
+        await read_page(websocket, keys=tab.send_bytes, resize=tab.set_terminal_size, focus=focus,
+                        dropped=dropped)
 
     async def _end_tab(self, tab: AppService) -> None:
         """Ask the tab's game to quit (it keeps its save, as leaving does); end the process

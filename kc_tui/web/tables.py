@@ -16,6 +16,12 @@ through a dropped connection is taken back, as with the same SSH key.  Another b
 whose cookies were cleared, is a new person.  The cookie is the only seat token: no code is shown
 to be typed elsewhere (anyone who saw it could take the seat, and a link carrying one, opened from
 any web page, would replace the browser's own token unasked).
+
+Open to the internet, one browser may not hold the tables: a browser may have
+:data:`TABS_PER_BROWSER` tabs open and an address :data:`TABS_PER_ADDRESS`; every connection to
+the port passes the server's connection gate and has a time to send its request
+(:mod:`.door`); and a tab that types faster than its app can follow waits for its own keys
+(:data:`BACKLOG`), while every other tab and SSH session has its turn.
 """
 
 from __future__ import annotations
@@ -25,6 +31,8 @@ import hashlib
 import logging
 import re
 import secrets
+import time
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -34,7 +42,21 @@ from textual.app import App
 
 from ..engine.text import visible
 from ..ssh.driver import ChannelDriver, driver_for
-from . import COLUMNS, ROWS, STATIC, TABLES_CLOSED, TEMPLATES, no_icon, page, read_page, refusal, refuse
+from ..ssh.gate import Gate
+from . import (
+    COLUMNS,
+    MAX_PASTE,
+    ROWS,
+    STATIC,
+    TABLES_CLOSED,
+    TEMPLATES,
+    no_icon,
+    page,
+    read_page,
+    refusal,
+    refuse,
+)
+from .door import HEADER_SECONDS, IDLE_SECONDS, GatedSite, Tally, host_check
 
 __all__ = ["BrowserTables", "browser_key", "COOKIE"]
 
@@ -46,6 +68,16 @@ TOKEN = re.compile(r"[0-9a-f]{32}")
 MAX_BUFFERED = 512 * 1024
 """Bytes of screen output waiting for a tab that does not read; past this it is disconnected
 rather than the server's memory growing (as an SSH client that stalls)."""
+TABS_PER_ADDRESS = 8
+"""Tabs open at once from one address (a household behind one router shares one)."""
+TABS_PER_BROWSER = 4
+"""Tabs open at once with one browser's cookie (one person)."""
+BACKLOG = 32
+"""Messages waiting in a tab's app past which the tab's next keys wait (and, the websocket
+not being read meanwhile, its page): a flood of keys is read at the pace the app handles it,
+costing that tab its own time only."""
+NOTICE_EVERY = 5.0
+"""Seconds between two notices to one tab that its input was dropped."""
 
 
 def browser_key(token: str) -> str:
@@ -63,6 +95,8 @@ class _Tab:
         self.queue: asyncio.Queue[bytes | None] = asyncio.Queue()
         self.buffered = 0
         self.stalled = False
+        self.noticed = float("-inf")
+        """When the tab was last told that its input was dropped."""
 
     def size(self) -> tuple[int, int]:
         return self.columns, self.rows
@@ -91,17 +125,31 @@ class _Tab:
 
 class BrowserTables:
     """The web side of ``kings-corner serve``: ``app_for(key)`` makes a tab's app (the lobby);
-    listens on ``host``:``port`` until :meth:`stop`."""
+    listens on ``host``:``port`` until :meth:`stop`.  ``gate`` is the server's connection gate,
+    shared with its SSH port (None: one of the web port's own)."""
 
     def __init__(self, app_for: Callable[[str], App[Any]], host: str, port: int, *,
-                 max_tabs: int = 64, ssh_port: int | None = None) -> None:
+                 max_tabs: int = 64, ssh_port: int | None = None, gate: Gate | None = None,
+                 tabs_per_address: int = TABS_PER_ADDRESS, tabs_per_browser: int = TABS_PER_BROWSER,
+                 header_seconds: float = HEADER_SECONDS, idle_seconds: float = IDLE_SECONDS,
+                 max_paste: int = MAX_PASTE) -> None:
         self.app_for = app_for
         self.host = host
         self.port = port
         self.max_tabs = max_tabs
         self.ssh_port = ssh_port
         """The SSH side's port, named to screen readers (the line mode is played over SSH)."""
+        self.gate = gate if gate is not None else Gate()
+        self.tabs_per_address = tabs_per_address
+        self.tabs_per_browser = tabs_per_browser
+        self.header_seconds = header_seconds
+        self.idle_seconds = idle_seconds
+        self.max_paste = max_paste
         self.tabs: set[App[Any]] = set()
+        self.tally = Tally(log)
+        """The log's lines for what may come by the thousand (refusals, dropped input)."""
+        self._by_address: Counter[str] = Counter()
+        self._by_browser: Counter[str] = Counter()
         self._runner: web.AppRunner | None = None
 
     async def start(self) -> None:
@@ -109,7 +157,7 @@ class BrowserTables:
         import aiohttp_jinja2
         import jinja2
 
-        app = web.Application()
+        app = web.Application(middlewares=[host_check(self.tally)])
         aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(TEMPLATES))
         app.add_routes([
             web.get("/", self._page),
@@ -117,13 +165,17 @@ class BrowserTables:
             web.get("/favicon.ico", no_icon),
             web.static("/static", STATIC),
         ])
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False,
+                                     keepalive_timeout=self.idle_seconds)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, self.port)
-        await site.start()
-        server = getattr(site, "_server", None)
-        if self.port == 0 and server is not None and server.sockets:
-            self.port = server.sockets[0].getsockname()[1]
+        site = GatedSite(self._runner, self.host, self.port, gate=self.gate, tally=self.tally,
+                         header_seconds=self.header_seconds)
+        try:
+            await site.start()
+        except OSError:
+            await self._runner.cleanup()
+            raise
+        self.port = site.port
 
     async def stop(self) -> None:
         """Every tab's app ends (a seat it holds is detached, as a dropped connection's), then
@@ -168,13 +220,15 @@ class BrowserTables:
             await refuse(ws, "This browser did not keep the page's cookie, and the tables know a browser "
                              "by it.\r\n  Allow cookies for this address, then reload the page.")
             return ws
-        if len(self.tabs) >= self.max_tabs:
-            await refuse(ws, f"The server is full ({self.max_tabs} browser tabs): try again later.")
+        address = request.remote or "an unknown address"
+        key = browser_key(token)
+        why = self._tab_refusal(address, key)
+        if why is not None:
+            await refuse(ws, why)
             return ws
         columns = _clamp(request.query.get("width"), 80, *COLUMNS)
         rows = _clamp(request.query.get("height"), 24, *ROWS)
         tab = _Tab(ws, columns, rows)
-        key = browser_key(token)
         app = self.app_for(key)
         built: list[ChannelDriver] = []
         build = driver_for(tab)
@@ -189,22 +243,32 @@ class BrowserTables:
                               emoji=False, legacy_windows=False, force_terminal=True, safe_box=False,
                               soft_wrap=False)
         self.tabs.add(app)
-        log.info("browser tab from %s (%s, %dx%d)", visible(str(request.remote)), key[:16], columns, rows)
+        self._by_address[address] += 1
+        self._by_browser[key] += 1
+        log.info("browser tab from %s (%s, %dx%d)", visible(address), key[:16], columns, rows)
         pump = asyncio.create_task(tab.pump())
         running = asyncio.create_task(app.run_async(mouse=False, size=(columns, rows)))
         running.add_done_callback(lambda _: tab.queue.put_nowait(None))
         try:
 
             async def keys(data: bytes) -> None:
-                if built:
+                if built and await _caught_up(app, request):
                     built[-1].feed(data)
 
             async def resize(columns: int, rows: int) -> None:
                 tab.columns, tab.rows = columns, rows
-                if built:
+                if built and await _caught_up(app, request):
                     built[-1].resize(columns, rows)
 
-            await read_page(ws, keys=keys, resize=resize)
+            async def dropped(why: str) -> None:
+                self.tally.note("input", f"dropped input from a browser tab at {visible(address)} "
+                                         f"({key[:16]}): {why}")
+                now = time.monotonic()
+                if now - tab.noticed >= NOTICE_EVERY and app.is_running:
+                    tab.noticed = now
+                    app.notify(why, severity="warning")
+
+            await read_page(ws, keys=keys, resize=resize, dropped=dropped, max_paste=self.max_paste)
         finally:
             if app.is_running:
                 app.exit()
@@ -215,8 +279,59 @@ class BrowserTables:
             tab.queue.put_nowait(None)
             await pump
             self.tabs.discard(app)
+            for counts, which in ((self._by_address, address), (self._by_browser, key)):
+                counts[which] -= 1
+                if not counts[which]:
+                    del counts[which]
             log.info("browser tab closed (%s)", key[:16])
         return ws
+
+    def _tab_refusal(self, address: str, key: str) -> str | None:
+        """Why one more tab from ``address`` with the browser ``key`` is not let in (the tab's
+        sentence), or None; the log hears of refusals at most once a minute for each reason."""
+        if len(self.tabs) >= self.max_tabs:
+            self.tally.note("full", f"refused a browser tab from {visible(address)}: {self.max_tabs} tabs "
+                                    "are open, the most")
+            return f"The server is full ({self.max_tabs} browser tabs): try again later."
+        if self._by_address[address] >= self.tabs_per_address:
+            self.tally.note("address", f"refused a browser tab from {visible(address)}: it has "
+                                       f"{self.tabs_per_address} open, the most for one address")
+            return (f"{_tabs(self.tabs_per_address)} open from your address, as many as this server "
+                    "allows: close one and reload this page.")
+        if self._by_browser[key] >= self.tabs_per_browser:
+            self.tally.note("browser", f"refused a browser tab from {visible(address)}: its browser "
+                                       f"({key[:16]}) has {self.tabs_per_browser} open, the most for one")
+            return (f"{_tabs(self.tabs_per_browser)} open in this browser, as many as one browser may: "
+                    "close one and reload this page.")
+        return None
+
+
+async def _caught_up(app: App[Any], request: web.Request) -> bool:
+    """Wait while ``app`` has more than :data:`BACKLOG` messages to handle; whether the tab is
+    still there to be given more (input still on its way once the app or the connection has
+    ended is for nobody)."""
+
+    def there() -> bool:
+        return app.is_running and request.transport is not None and not request.transport.is_closing()
+
+    while there() and waiting_messages(app) > BACKLOG:
+        await asyncio.sleep(0.01)
+    return there()
+
+
+def waiting_messages(app: App[Any]) -> int:
+    """Messages waiting in ``app``: its own, its screen's and its focused widget's, where a key
+    goes."""
+    pumps: list[Any] = [app]
+    if app.screen_stack:
+        pumps.append(app.screen)
+    if app.focused is not None:
+        pumps.append(app.focused)
+    return sum(pump.message_queue_size for pump in pumps)
+
+
+def _tabs(count: int) -> str:
+    return "1 tab is" if count == 1 else f"{count} tabs are"
 
 
 def _clamp(value: Any, default: int, low: int, high: int) -> int:
