@@ -172,7 +172,7 @@ async def tables_per_tab(tabs: int, runs: int) -> None:
         web = free_port()
         server = subprocess.Popen(
             [sys.executable, "-m", "kc_tui", "serve", "--port", str(free_port()), "--web", str(web),
-             "--data-dir", folder], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+             "--data-dir", folder, "--max-per-address", str(4 * tabs + 16)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         try:
             assert server.stdout is not None
             while "Browsers open" not in server.stdout.readline():

@@ -40,8 +40,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--max-per-key", type=_count, default=8, metavar="N",
                    help="sessions of one SSH key at once (default 8)")
     p.add_argument("--max-per-address", type=_count, default=16, metavar="N",
-                   help="connections, and sessions, from one address at once, SSH and browsers together "
-                        "(default 16; more for many people behind one router)")
+                   help="connections, and sessions, from one address at once, SSH and browsers together, "
+                        "and half as many browser tabs (default 16; more for many people behind one "
+                        "router)")
+    p.add_argument("--max-per-minute", type=_count, default=60, metavar="N",
+                   help="new connections one address may open in any minute, SSH and browsers "
+                        "together (default 60)")
     p.add_argument("--max-tables-per-person", type=_count, default=3, metavar="N",
                    help="tables one person may have waiting, playing or adjourned (default 3)")
     p.add_argument("--max-tables", type=_count, default=200, metavar="N",
@@ -143,7 +147,8 @@ async def _open_to_browsers(args: argparse.Namespace, tables: Any, ssh_port: int
     from ..web.tables import BrowserTables
 
     browsers = BrowserTables(lambda key: LobbyApp(tables, key=key, settings=Settings()), args.host,
-                             args.web, max_tabs=args.max_sessions, ssh_port=ssh_port, gate=gate)
+                             args.web, max_tabs=args.max_sessions, ssh_port=ssh_port, gate=gate,
+                             tabs_per_address=max(1, args.max_per_address // 2))
     try:
         await browsers.start()
     except OSError as exc:
@@ -166,7 +171,7 @@ async def _serve(args: argparse.Namespace, folder: Path, authorized: frozenset[s
                          max_tables=args.max_tables, adjourned_days=args.adjourned_days)
     # One door for both ports: an address's connections are counted together.  Each table being
     # played holds its transcript open: the connections leave a file for each table too.
-    gate = Gate(GateLimits(per_address=args.max_per_address,
+    gate = Gate(GateLimits(per_address=args.max_per_address, per_minute=args.max_per_minute,
                            total=connection_room(RESERVED_FILES + args.max_tables)))
     server = GameSSHServer(
         lobby_front_ends(tables), folder / HOST_KEY_FILE, host=args.host, port=args.port,

@@ -64,8 +64,9 @@ class GateLimits:
 
     per_address: int = 16
     """Connections one address holds at once (SSH and web together)."""
-    per_minute: int = 20
-    """Connections one address opens in any minute."""
+    per_minute: int = 60
+    """Connections one address opens in any minute (a browser opens three for a page and one
+    more for each reload, and people behind one router share an address)."""
     total: int | None = None
     """Connections the server holds at once."""
 

@@ -384,6 +384,8 @@ def test_serve_takes_the_limits_a_host_may_want_and_refuses_nonsense(capsys: pyt
     args = parser.parse_args(["serve", "--max-per-key", "2", "--max-per-address", "40"])
     assert (args.max_per_key, args.max_per_address) == (2, 40)
     assert (args.max_tables_per_person, args.max_tables, args.adjourned_days) == (3, 200, 30.0)
+    assert parser.parse_args(["serve"]).max_per_minute == 60
+    assert parser.parse_args(["serve", "--max-per-minute", "200"]).max_per_minute == 200
     args = parser.parse_args(["serve", "--max-tables-per-person", "5", "--max-tables", "50",
                               "--adjourned-days", "0"])
     assert (args.max_tables_per_person, args.max_tables, args.adjourned_days) == (5, 50, 0.0)
