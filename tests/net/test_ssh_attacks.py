@@ -8,9 +8,7 @@ import asyncio
 import gc
 import logging
 import random
-import time
 import weakref
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -28,17 +26,11 @@ from kc_tui.ssh.gate import Gate, GateLimits
 from kc_tui.ssh.lobby import lobby_front_ends
 
 from .sshclient import Player, connect, fingerprint, new_key
+from .test_driver_replies import Terminal
 from .test_ssh_server import Served
+from .test_ssh_tables import until
 
 pytestmark = pytest.mark.timeout(60)
-
-
-async def until(condition: Callable[[], bool], what: str, limit: float = 20.0) -> None:
-    end = time.monotonic() + limit
-    while not condition():
-        if time.monotonic() > end:
-            raise AssertionError(f"never happened: {what}")
-        await asyncio.sleep(0.02)
 
 
 def lines_of(caplog: pytest.LogCaptureFixture, text: str) -> list[str]:
@@ -167,21 +159,10 @@ class Keys(App[None]):
         self.pastes.append(event.text)
 
 
-class Screen:
-    def __init__(self) -> None:
-        self.sent = b""
-
-    def size(self) -> tuple[int, int]:
-        return (80, 24)
-
-    def send(self, data: bytes) -> None:
-        self.sent += data
-
-
 async def test_a_bracketed_paste_over_the_limit_in_many_pieces_is_dropped_to_its_end() -> None:
     app = Keys()
     drivers: list[ChannelDriver] = []
-    build = driver_for(Screen(), max_paste=1000)
+    build = driver_for(Terminal(), max_paste=1000)
 
     def capture(app_: App[Any], **options: Any) -> ChannelDriver:
         drivers.append(build(app_, **options))

@@ -27,21 +27,11 @@ from kc_tui.tui.widgets import TextPanel
 
 from .test_reverse_tables import act_as_computer
 from .test_reverse_tables import referee as reverse_referee
-from .test_tables import play_turn
+from .test_tables import play_turn, until
 from .test_tables import referee as corner_referee
 
 ADA_KEY, BEN_KEY = "SHA256:ada", "SHA256:ben"
 TAKEN = "That name is taken by another player; choose another."
-
-
-async def until(condition: Callable[[], bool], what: str, limit: float = 30.0) -> None:
-    """Wait for ``condition`` (the limit only stops a hang)."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + limit
-    while not condition():
-        if loop.time() > end:
-            raise AssertionError(f"never happened: {what}")
-        await asyncio.sleep(0.005)
 
 
 # ---------------------------------------------------------------------- names are people's
