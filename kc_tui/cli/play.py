@@ -155,6 +155,7 @@ def _run(service: GameService, args: argparse.Namespace, saving: Callable[[Calla
         print("\nInterrupted; the game stops here (it was saved after the last turn).")
         return 130
     except Stopped as stop:
+        saver.release()  # before the goodbye, which a terminal that is not read can hold up
         tell(f"\nStopped by {stop.name}; the game stops here (it was saved after the last turn).")
         return stop.status
     finally:
