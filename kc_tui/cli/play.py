@@ -33,7 +33,7 @@ from ..storage import (
     start_saving,
 )
 from .common import add_look_options, full_screen, look_overrides, settings_from
-from .signals import Stopped, tell
+from .signals import Stopped, end_within_grace, tell
 
 __all__ = ["add_parser", "title", "run_table"]
 
@@ -155,6 +155,7 @@ def _run(service: GameService, args: argparse.Namespace, saving: Callable[[Calla
         print("\nInterrupted; the game stops here (it was saved after the last turn).")
         return 130
     except Stopped as stop:
+        saver.release()  # before the goodbye, which a terminal that is not read can hold up
         tell(f"\nStopped by {stop.name}; the game stops here (it was saved after the last turn).")
         return stop.status
     finally:
@@ -213,7 +214,8 @@ def _app(service: Any, args: argparse.Namespace) -> Any:
         keep = {k: getattr(saved, k) for k in overridden if getattr(new, k) == getattr(settings, k)}
         return save_settings(new.with_(**keep))
 
-    return KingsCornerApp(service, settings=settings, on_settings=persist, notice=warning)
+    return KingsCornerApp(service, settings=settings, on_settings=persist, notice=warning,
+                          on_stop_signal=end_within_grace)
 
 
 def _app_status(app: Any) -> int:

@@ -26,6 +26,7 @@ from ..storage import (
 from ..storage.reverse_records import reverse_stats_dict, reverse_transcripts_dir
 from ..storage.reverse_saves import list_reverse_saves, reverse_saves_dir
 from .common import add_look_options, full_screen, settings_from
+from .signals import end_within_grace
 
 __all__ = ["add_parser", "add_saves_parser", "add_replay_parser", "add_stats_parser", "run_saves",
            "run_replay", "run_stats"]
@@ -146,7 +147,8 @@ def run_replay(args: argparse.Namespace) -> int:
     from ..tui.app import KingsCornerApp
 
     settings, warning = settings_from(args)
-    KingsCornerApp(settings=settings, replay=replay, replay_name=visible(path.name), notice=warning).run()
+    KingsCornerApp(settings=settings, replay=replay, replay_name=visible(path.name), notice=warning,
+                   on_stop_signal=end_within_grace).run()
     return 0
 
 

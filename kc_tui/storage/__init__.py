@@ -12,6 +12,7 @@ from .files import (
     lock_file,
     read_bytes,
     read_text,
+    unlock_all,
     unlock_file,
     write_atomic,
 )
@@ -60,7 +61,7 @@ from .stats import (
 
 __all__ = [
     "FileLocked", "UnreadableFile", "append_synced", "delete_locked", "lock_file", "read_bytes", "read_text",
-    "unlock_file", "write_atomic",
+    "unlock_all", "unlock_file", "write_atomic",
     "config_dir", "data_dir", "saves_dir", "settings_path", "transcripts_dir",
     "SCHEMA_VERSION", "AutoSaver", "Restored", "SaveError", "SaveInfo", "delete_save", "is_open_elsewhere",
     "list_saves", "load_save", "lock_save", "new_save_path", "read_document", "resume_saving", "save_info",

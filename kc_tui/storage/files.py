@@ -19,7 +19,7 @@ from typing import Any
 
 __all__ = [
     "UnreadableFile", "read_bytes", "read_text", "write_atomic", "append_synced", "FileLocked",
-    "lock_file", "unlock_file", "delete_locked", "rng_json", "set_rng_json",
+    "lock_file", "unlock_file", "unlock_all", "delete_locked", "rng_json", "set_rng_json",
 ]
 
 
@@ -185,6 +185,16 @@ def unlock_file(path: Path) -> None:
     fd = _HELD.pop(os.path.abspath(path), None)
     if fd is not None:
         _release(path, fd)
+
+
+def unlock_all() -> None:
+    """Give up every claim this process holds: for a program about to end at once, without the
+    clean-up that gives up each (the kernel would let go of the locks, but not remove their
+    files)."""
+    for key in list(_HELD):
+        fd = _HELD.pop(key, None)
+        if fd is not None:
+            _release(Path(key), fd)
 
 
 def delete_locked(path: Path) -> None:

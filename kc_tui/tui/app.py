@@ -84,9 +84,12 @@ class KingsCornerApp(App):
         notice: str | None = None,
         replay: Replay | None = None,
         replay_name: str = "",
+        on_stop_signal: Callable[[int], None] | None = None,
     ) -> None:
         """``on_settings`` keeps changed settings (returns a message if it could not);
-        ``notice`` is shown once the first screen is up (a settings file that was unusable)."""
+        ``notice`` is shown once the first screen is up (a settings file that was unusable);
+        ``on_stop_signal`` is told of a stopping signal at once, in its handler, even when the
+        app is stuck (the command line's watchdog)."""
         super().__init__()
         self.service = service
         self.settings = settings or Settings()
@@ -94,6 +97,7 @@ class KingsCornerApp(App):
         self.notice = notice
         self.replay = replay
         self.replay_name = replay_name
+        self.on_stop_signal = on_stop_signal
         self._owned: list[Session] = []
         self.savers: dict[int, AutoSaver] = {}
         """The saver of each session this app started or resumed, by id of its service."""
@@ -242,20 +246,28 @@ class KingsCornerApp(App):
     # ------------------------------------------------------------------ signals
     def _take_signals(self) -> None:
         """SIGTERM and SIGHUP reach the app through its event loop, so that they end it between
-        two events, as `q` does, rather than in the middle of one."""
+        two events, as `q` does, rather than in the middle of one.  The handler is Python's, not
+        the loop's: it runs even while the loop is stuck (on output to a terminal nobody reads),
+        so that :attr:`on_stop_signal` hears of the signal."""
         loop = asyncio.get_running_loop()
-        for signum in STOPPING_SIGNALS:
-            outer = signal.getsignal(signum)
+
+        def handle(signum: int, frame: object) -> None:
+            if self.on_stop_signal is not None:
+                self.on_stop_signal(signum)
             try:
-                loop.add_signal_handler(signum, self.stop_by_signal, signum)
-            except (RuntimeError, ValueError):
+                loop.call_soon_threadsafe(self.stop_by_signal, signum)
+            except RuntimeError:
+                pass  # the loop has closed: the app has ended already
+
+        for signum in STOPPING_SIGNALS:
+            try:
+                outer = signal.signal(signum, handle)
+            except ValueError:
                 return  # not in the main thread (an app under test): the signals stay as they are
             self._outer_handlers[signum] = outer
 
     def _give_back_signals(self) -> None:
-        loop = asyncio.get_running_loop()
         for signum, outer in self._outer_handlers.items():
-            loop.remove_signal_handler(signum)
             # After a stopping signal, another one must not cut short the clean-up that follows.
             if self.stopped_by is not None:
                 signal.signal(signum, _let_pass)
@@ -272,6 +284,11 @@ class KingsCornerApp(App):
             stop = getattr(screen, "stop_play", None)
             if stop is not None:
                 stop()
+        # The saves are let go of now, before the app waits on the terminal as it ends: one that
+        # went away or is not read can hold that up for ever.
+        for saver in self.savers.values():
+            saver.service.remove_listener(saver)
+            saver.release()
         self.exit(return_code=128 + signum)
 
     def on_unmount(self) -> None:

@@ -1,16 +1,20 @@
 """SIGTERM and SIGHUP (a closed terminal or SSH connection) end the program the way leaving the
 game does: the save is kept, every bot's process group is ended, the exit status is the
-shell's for that signal, and no traceback is shown.  Also: leaving the table while a bot
-thinks does not wait for it."""
+shell's for that signal, and no traceback is shown; and the program ends even when its clean-up
+is stuck (a terminal that takes no output).  Also: leaving the table while a bot thinks does not
+wait for it."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import pty
 import random
 import signal
+import struct
 import subprocess
 import sys
+import termios
 import textwrap
 import threading
 import time
@@ -23,10 +27,17 @@ from kc_tui.ai import make_player
 from kc_tui.ai.bots import BotPlayer
 from kc_tui.engine.rules import build_rules
 from kc_tui.engine.service import GameService, Seat
-from kc_tui.storage import Settings
+from kc_tui.storage import Settings, load_save, lock_file, unlock_file
 from kc_tui.tui.app import KingsCornerApp
 
 PY = sys.executable
+
+SHORT_GRACE = textwrap.dedent("""
+    import sys
+    import kc_tui.cli.signals
+    kc_tui.cli.signals.GRACE = 1.5  # the watchdog's grace, short for the test
+""")
+"""The start of a program run with ``-c`` that stops as the real one does, with a short grace."""
 
 
 
@@ -205,3 +216,90 @@ async def test_leaving_the_table_while_a_bot_thinks_is_immediate(tmp_path: Path)
     assert answered.wait(timeout=30)
     service.close()
     assert group_gone(bot.pgid)
+
+
+@pytest.mark.timeout(60)
+def test_a_clean_up_that_never_ends_is_ended_after_the_grace(tmp_path: Path) -> None:
+    """The stopping signal starts a clean-up that blocks for ever (as a write to a terminal
+    nobody reads does) and a second signal is let pass: the program still ends, with the
+    status of the first signal, and lets go of the files it locked."""
+    claimed = tmp_path / "game.json"
+    program = SHORT_GRACE + textwrap.dedent(f"""
+        import threading
+        from kc_tui.cli.signals import stopped_by_signals
+        from kc_tui.storage import lock_file
+        with stopped_by_signals():
+            lock_file(__import__("pathlib").Path({str(claimed)!r}))
+            try:
+                print("ready", flush=True)
+                threading.Event().wait()
+            finally:
+                print("stuck", flush=True)
+                threading.Event().wait()
+    """)
+    proc = subprocess.Popen([PY, "-c", program], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
+        proc.send_signal(signal.SIGTERM)
+        assert proc.stdout.readline() == "stuck\n"
+        proc.send_signal(signal.SIGHUP)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 128 + signal.SIGTERM, err
+    assert "Stopped by SIGTERM, but still running 1.5 seconds later" in err
+    assert not claimed.with_name("game.json.lock").exists()
+    lock_file(claimed)  # free: nobody holds it
+    unlock_file(claimed)
+
+
+@pytest.mark.timeout(60)
+def test_the_table_ends_when_its_terminal_takes_no_output(tmp_path: Path) -> None:
+    """SIGHUP while the table's terminal takes no output (stopped, as a terminal that went away
+    or nobody reads): Textual's output thread blocks in its write, and the app's shutdown
+    waits on it (and, with its queue full, the app's loop, so that it never hears of the
+    signal).  The program ends all the same and the save can be resumed."""
+    main, secondary = pty.openpty()
+    os.set_blocking(main, False)
+    proc = subprocess.Popen(
+        [PY, "-c", SHORT_GRACE + "from kc_tui.cli import main\nsys.exit(main())",
+         "play", "--seed", "3", "--players", "you,hard"],
+        stdin=secondary, stdout=secondary, stderr=secondary,
+        env={**env_for(tmp_path), "TERM": "xterm"},
+    )
+    shown = bytearray()
+    try:
+        for _ in range(600):  # until the table is up and the game saved
+            try:
+                while chunk := os.read(main, 65536):
+                    shown.extend(chunk)
+            except (BlockingIOError, OSError):
+                pass
+            if b"Your turn" in shown and saves_in(tmp_path / "data"):
+                break
+            time.sleep(0.05)
+        termios.tcflow(secondary, termios.TCOOFF)
+        for size in range(40):  # each new size is a whole screen to write, queued
+            fcntl.ioctl(main, termios.TIOCSWINSZ, struct.pack("HHHH", 24 + size % 16, 80 + size, 0, 0))
+            proc.send_signal(signal.SIGWINCH)
+            time.sleep(0.02)
+        proc.send_signal(signal.SIGHUP)
+        for _ in range(600):
+            if proc.poll() is not None:
+                break
+            time.sleep(0.05)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
+        os.close(main)
+        os.close(secondary)
+    assert proc.returncode == 128 + signal.SIGHUP
+    [save] = saves_in(tmp_path / "data")
+    assert not list(save.parent.glob("*.lock"))
+    restored = load_save(save)  # the save can be resumed: nobody holds it
+    restored.service.close()
+    unlock_file(save)
