@@ -91,10 +91,11 @@ class TableError(IllegalMove):
 
 _BLANK = frozenset(
     [0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x2800, 0x3164, 0xFFA0]
-    + list(range(0x180B, 0x1810)) + list(range(0xFE00, 0xFE10)) + list(range(0xE0100, 0xE01F0)))
+    + list(range(0x180B, 0x1810)) + list(range(0xFE00, 0xFE0E)) + list(range(0xE0100, 0xE01F0)))
 """Characters Python counts as printable that show nothing (fillers, variation selectors, the
 combining grapheme joiner, the blank Braille cell): in a name they would make two names look
-alike, as the format characters (U+200B, U+FEFF, bidi controls) would."""
+alike, as the format characters (U+200B, U+FEFF, bidi controls) would.  U+FE0E and U+FE0F are
+let through: they ask for a symbol's text or emoji look ("♠️"), and :func:`name_key` drops them."""
 
 
 def check_name(text: str, limit: int = MAX_NAME, what: str = "A name") -> str:
@@ -127,18 +128,24 @@ _LOOKALIKE_CAPITALS = str.maketrans(
     "АВЕКМНОРСТУХЅІЈԚԜҮҺӀ" "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ",
     "ABEKMHOPCTYXSIJQWYHI" "ABEZHIKMNOPTYX")
 _LOOKALIKE_SMALL = str.maketrans(
-    "аеорсухѕіјԁһӏԛԝүк" "αορικνυχεμη" "ıɑɡ" "01l|",
-    "aeopcyxsijdhiqwyk" "aopikvuxeun" "iag" "oiii")
+    "аеорсухѕіјԁһӏԛԝүк" "αορικνυχεμη" "ıɑɡ" "0",
+    "aeopcyxsijdhlqwyk" "aopikvuxeun" "iag" "o",
+    "\ufe0e\ufe0f")
+# Drawn alike in many fonts: a capital I, a small l, a one and a bar (a small i is not: its dot
+# tells it apart, so "Ai" and "Al", "Ella" and "Elia" stay two names).  Folded before the case.
+_LOOKALIKE_STROKES = str.maketrans("I1|", "lll")
 
 
 def name_key(name: str) -> str:
     """What ``name`` looks like, for telling whether two names would be taken for one: compared
     without case, in Unicode's compatibility form (NFKC: a full-width or bold "Ａｄａ" is "Ada"),
-    without accents, with the lookalike letters above folded to one (Cyrillic "а" is Latin "a",
-    "I", "l" and "1" are one letter, "rn" is "m")."""
-    text = unicodedata.normalize("NFKC", name).translate(_LOOKALIKE_CAPITALS).casefold()
+    without accents, with the lookalike letters above folded to one (Cyrillic "а" is Latin "a";
+    a capital "I", a small "l" and a "1" are one letter, "0" is "o").  So "Ian" and "lan" are
+    one name, and "ian" another: a small i looks like none of them."""
+    text = unicodedata.normalize("NFKC", name).translate(_LOOKALIKE_CAPITALS)
+    text = text.translate(_LOOKALIKE_STROKES).casefold()
     text = "".join(ch for ch in unicodedata.normalize("NFD", text) if not unicodedata.combining(ch))
-    return text.translate(_LOOKALIKE_SMALL).replace("rn", "m").replace("vv", "w")
+    return text.translate(_LOOKALIKE_SMALL).replace("vv", "w")
 
 
 @dataclass(frozen=True, slots=True)
@@ -1856,13 +1863,21 @@ class TableServer:
     def _table_from_meta(self, meta: dict[str, Any], meta_time: float) -> _Table:
         """The adjourned table ``meta`` describes (``meta_time``: when its file was written, its
         adjournment's time for a file written before that was kept in it)."""
+        def kept(text: str, limit: int = MAX_NAME) -> str:
+            # A name the table was saved with stands, even one a later rule would refuse (an
+            # emoji joined by U+200D): refusing it would hide the whole game from its players.
+            name = visible(" ".join(text.split()))[:limit]
+            if not name:
+                raise ValueError("a name is empty")
+            return name
+
         def person(d: Any) -> Person | None:
-            return None if d is None else Person(str(d["key"]), check_name(str(d["name"])))
-        owner = person(meta.get("owner")) or Person(None, check_name(str(meta["owner_name"])), guest=True)
+            return None if d is None else Person(str(d["key"]), kept(str(d["name"])))
+        owner = person(meta.get("owner")) or Person(None, kept(str(meta["owner_name"])), guest=True)
         game = table_games()[str(meta.get("game", CORNER.name))]
         rules = game.rules_from_dict(meta["rules"])
         seats = meta["seats"]
-        table = _Table(self, int(meta["id"]), check_name(str(meta["name"]), MAX_TABLE_NAME), owner, rules,
+        table = _Table(self, int(meta["id"]), kept(str(meta["name"]), MAX_TABLE_NAME), owner, rules,
                        [str(s["spec"]) for s in seats], game)
         table.seed = int(meta["seed"])
         table.adjourned_at = float(meta.get("adjourned_at") or 0) or meta_time

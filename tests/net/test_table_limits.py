@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import errno
 import io
+import json
 import logging
 import os
 import random
@@ -65,7 +66,7 @@ async def test_a_lookalike_of_a_held_name_is_refused(tmp_path: Path, lookalike: 
 
 
 @pytest.mark.parametrize("hidden", ["\u200b", "\u200d", "\ufeff", "\u202e", "\u2066", "\u00ad", "\u3164",
-                                    "\ufe0f", "\u034f"])
+                                    "\ufe00", "\u034f"])
 async def test_an_invisible_character_is_refused_not_stripped(tmp_path: Path, hidden: str) -> None:
     server = TableServer(tmp_path, pace=0)
     with pytest.raises(TableError, match=f"may not hold invisible characters; this one holds "
@@ -79,6 +80,10 @@ def test_name_key_tells_apart_what_looks_different() -> None:
     assert name_key("Ben") != name_key("Bea")
     assert name_key("Ivan") == name_key("\u0406van")  # Cyrillic I
     assert name_key("Olga") == name_key("0lga") == name_key("O1ga")  # a zero, a one for an l
+    assert name_key("Ian") == name_key("lan") == name_key("1an")  # a capital I, a small l, a one
+    # A small i has its dot, and rn is two letters: real names that differ stay two names.
+    for one, other in (("Al", "Ai"), ("Ella", "Elia"), ("Mel", "Mei"), ("Erna", "Ema"), ("Arnie", "Amie")):
+        assert name_key(one) != name_key(other), (one, other)
     assert check_name("  Zoë   Smith ") == "Zoë Smith"  # an accent is shown as typed
 
 
@@ -503,3 +508,26 @@ def test_where_a_game_goes_on_from_is_said_in_its_own_words() -> None:
     assert corner.where(["session_start"]) == "its first deal"
     played = ["session_start", "round_start", "play", "draw", "play", "pass", "round_end", "round_start", "play"]
     assert reverse.where(played) == "round 2, play 2" and reverse.turns(played) == 3
+
+
+def test_an_emoji_asking_for_its_look_is_kept_and_folded() -> None:
+    assert check_name("\u2660\ufe0f Sam") == "\u2660\ufe0f Sam"  # the spade drawn as an emoji
+    assert name_key("\u2660\ufe0f Sam") == name_key("\u2660 Sam")
+
+
+async def test_a_table_saved_under_a_name_a_later_rule_refuses_is_still_listed(tmp_path: Path) -> None:
+    server = TableServer(tmp_path, pace=0)
+    ada = server.person(ADA_KEY, "Ada")
+    info = server.create_table(ada, "Night", build_rules(2), ["open", "hard"], seed=3)
+    door = server.join(ada, info.id, 0)
+    await until(lambda: door.view().current == 0, "Ada's turn")
+    door.leave()
+    await server.close()
+    meta_path = tmp_path / "tables" / f"table-{info.id}.table.json"
+    meta = json.loads(meta_path.read_text())
+    meta["name"] = "Family \U0001f468\u200d\U0001f469 night"  # an emoji joined by U+200D
+    meta_path.write_text(json.dumps(meta))
+    again = TableServer(tmp_path, pace=0)
+    # Listed, its joiner shown as an escape as everything invisible a file holds is.
+    assert [t.name for t in again.tables()] == ["Family \U0001f468\\u200d\U0001f469 night"]
+    await again.close()
