@@ -78,8 +78,10 @@ class Limits:
     max_buffered: int = 512 * 1024
     """Bytes of output waiting for a client that does not read (beyond what SSH's own window
     lets through); past this the client is disconnected instead of the server's memory growing."""
-    login_seconds: float = 10.0
-    """Time from connecting to being signed in."""
+    login_seconds: float = 60.0
+    """Time from connecting to being signed in: a first visit's host-key question and a key's
+    passphrase are answered in it (OpenSSH allows 120 s).  Connections still signing in are held
+    to a few per address by the :class:`Gate`."""
     session_seconds: float = 10.0
     """Time a signed-in connection may have no session open (after signing in, or after its
     last session ended) before it is closed."""
@@ -907,6 +909,8 @@ class GameSSHServer:
             now = time.monotonic()
             for session in list(self.sessions):
                 if session.client.at_table():
+                    # Back in the lobby after a long game, a person is given the whole idle time.
+                    session.last_input = now
                     continue
                 if now - session.last_input > self.limits.idle_seconds:
                     log.info("closed the idle session of %s", session.who)

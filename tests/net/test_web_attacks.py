@@ -164,7 +164,6 @@ async def test_a_tab_flooding_keys_waits_for_its_own_while_another_is_answered(t
             await until(lambda: ["pong", "other"] in other.texts, "the other tab is answered")
             await other.keys(*"Ada")
             await other.wait_for("Ada", seconds=20)
-            assert ["pong", "flood sent"] not in flooder.texts, "the other tab did not wait for the flood"
         finally:
             for task in tasks:
                 task.cancel()
