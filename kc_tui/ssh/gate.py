@@ -12,6 +12,10 @@ full", ``accept()`` failed, and the tables' saves could not open their files.  S
 - the server holds fewer than ``total`` (by default what the open-files limit leaves after
   :data:`RESERVED_FILES` for the saves, transcripts and logs, see :func:`connection_room`).
 
+An address is counted as a client's: an IPv4 address (written plain or mapped into IPv6) is one,
+and an IPv6 address counts with its whole /64 network, which one household or one machine is
+given, so that its 2^64 addresses are not 2^64 clients (:func:`client_of`).
+
 A refusal is a sentence for the client; the log hears of an address's refusals once a minute,
 with how many there were, rather than a line each (1,100 refused connections once wrote 48 MB
 of log in 30 s).
@@ -19,6 +23,7 @@ of log in 30 s).
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import resource
 import time
@@ -26,7 +31,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
-__all__ = ["Gate", "GateLimits", "RESERVED_FILES", "connection_room", "raise_open_files_limit"]
+__all__ = ["Gate", "GateLimits", "RESERVED_FILES", "client_of", "connection_room", "raise_open_files_limit"]
 
 log = logging.getLogger("kc_tui.ssh")
 
@@ -58,6 +63,20 @@ def connection_room(reserved: int = RESERVED_FILES) -> int:
     return max(8, soft - reserved)
 
 
+def client_of(address: str) -> str:
+    """Who ``address`` is counted as: an IPv4 address itself (also mapped into IPv6), the /64
+    network of an IPv6 one, anything else (a Unix socket's name) as it is."""
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
+
+
 @dataclass(frozen=True, slots=True)
 class GateLimits:
     """The gate's numbers (see the module's words); ``total`` None: :func:`connection_room`."""
@@ -85,17 +104,19 @@ class Gate:
         self._refused: dict[str, tuple[float, int]] = {}
         """For each address refused lately: when the log last heard of it, and the refusals since."""
         self._full_since: float | None = None
+        self._holding = 0
 
     @property
     def holding(self) -> int:
         """Connections held now."""
-        return sum(self.held.values())
+        return self._holding
 
     def admit(self, address: str, what: str = "a connection") -> str | None:
         """Let one more connection from ``address`` in (None) or say why not (a sentence for the
         client; the log is told, at most once a minute per address).  ``what`` names the door
         in the log ("an SSH connection", "a web connection")."""
         now = self.clock()
+        address = client_of(address)
         opened = self._opened.setdefault(address, deque())
         while opened and now - opened[0] > 60:
             opened.popleft()
@@ -117,6 +138,7 @@ class Gate:
             return reason
         opened.append(now)
         self.held[address] = self.held.get(address, 0) + 1
+        self._holding += 1
         if self._full_since is not None and self.holding < self.total:
             self._full_since = None
         if len(self._opened) > 10_000:  # forget addresses that went quiet
@@ -127,11 +149,15 @@ class Gate:
 
     def leave(self, address: str) -> None:
         """A connection :meth:`admit` let in has closed."""
-        left = self.held.get(address, 0) - 1
+        address = client_of(address)
+        if address not in self.held:
+            return  # never admitted: nothing to give back
+        self._holding -= 1
+        left = self.held[address] - 1
         if left > 0:
             self.held[address] = left
         else:
-            self.held.pop(address, None)
+            del self.held[address]
         if self._full_since is not None and self.holding < self.total:
             log.info("the server has room for connections again")
             self._full_since = None

@@ -41,7 +41,7 @@ from ..cli.common import glyphs_likely
 from ..engine.text import visible
 from .collector import Collector
 from .driver import COLUMNS, MAX_PASTE, RESTORE_TERMINAL, ROWS, ChannelDriver, clamp_size, driver_for
-from .gate import Gate
+from .gate import Gate, client_of
 
 __all__ = [
     "Client", "FrontEnds", "GameSSHServer", "Limits", "LineIO", "host_key", "load_authorized_keys",
@@ -879,7 +879,7 @@ class GameSSHServer:
             reason = (f"Your key has {limits.sessions_per_key} sessions open, the most for one person; "
                       "close one and try again.")
         elif sum(1 for s in self.sessions
-                 if s.client.address == client.address) >= limits.sessions_per_address:
+                 if client_of(s.client.address) == client_of(client.address)) >= limits.sessions_per_address:
             reason = (f"Your address has {limits.sessions_per_address} sessions open, the most for one "
                       "address; close one and try again.")
         if reason is not None:

@@ -42,7 +42,7 @@ from textual.app import App
 
 from ..engine.text import visible
 from ..ssh.driver import ChannelDriver, driver_for
-from ..ssh.gate import Gate
+from ..ssh.gate import Gate, client_of
 from . import (
     COLUMNS,
     MAX_PASTE,
@@ -220,7 +220,7 @@ class BrowserTables:
             await refuse(ws, "This browser did not keep the page's cookie, and the tables know a browser "
                              "by it.\r\n  Allow cookies for this address, then reload the page.")
             return ws
-        address = request.remote or "an unknown address"
+        address = client_of(request.remote or "an unknown address")
         key = browser_key(token)
         why = self._tab_refusal(address, key)
         if why is not None:

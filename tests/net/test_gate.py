@@ -7,7 +7,7 @@ import resource
 
 import pytest
 
-from kc_tui.ssh.gate import RESERVED_FILES, Gate, GateLimits, connection_room
+from kc_tui.ssh.gate import RESERVED_FILES, Gate, GateLimits, client_of, connection_room
 
 
 class Clock:
@@ -73,3 +73,18 @@ def test_the_room_for_connections_leaves_files_for_the_saves() -> None:
     soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
     assert connection_room() == max(8, soft - RESERVED_FILES)
     assert Gate().total == connection_room()
+
+
+def test_an_ipv6_network_counts_as_one_client_and_a_mapped_ipv4_as_itself() -> None:
+    assert client_of("2001:db8:1:2::5") == client_of("2001:db8:1:2:ffff::9") == "2001:db8:1:2::/64"
+    assert client_of("2001:db8:1:3::5") != client_of("2001:db8:1:2::5")
+    assert client_of("::ffff:203.0.113.9") == "203.0.113.9" == client_of("203.0.113.9")
+    assert client_of("fe80::1%eth0") == "fe80::/64"
+    gate = Gate(GateLimits(per_address=2, per_minute=100, total=50), clock=Clock())
+    assert gate.admit("2001:db8::1") is None and gate.admit("2001:db8::2") is None
+    assert gate.admit("2001:db8::3") is not None  # the same /64: its share is taken
+    assert gate.admit("2001:db8:0:1::1") is None
+    gate.leave("2001:db8::2")
+    gate.leave("198.51.100.1")  # never admitted: changes nothing
+    assert gate.holding == 2
+    assert gate.admit("2001:db8::3") is None
