@@ -31,7 +31,8 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
-__all__ = ["Gate", "GateLimits", "RESERVED_FILES", "client_of", "connection_room", "raise_open_files_limit"]
+__all__ = ["Gate", "GateLimits", "Tally", "RESERVED_FILES", "client_of", "connection_room",
+           "raise_open_files_limit"]
 
 log = logging.getLogger("kc_tui.ssh")
 
@@ -39,7 +40,7 @@ RESERVED_FILES = 128
 """Open files kept for the server's own work (saves, transcripts, the log, the host key, the
 event loop's own) whatever the connections do."""
 LOG_EVERY = 60.0
-"""Seconds between two log lines about one address's refused connections."""
+"""Seconds between two log lines about one kind of event (one address's refused connections)."""
 
 
 def raise_open_files_limit() -> int:
@@ -77,6 +78,34 @@ def client_of(address: str) -> str:
     return str(ip)
 
 
+class Tally:
+    """Log lines for what may happen many times a second (refusals, timeouts, dropped input):
+    for each kind, the first at once, then at most one every ``every`` seconds, saying how many
+    more there were since the last.  Kinds not heard of for ``every`` seconds are forgotten once
+    there are many (a kind may be an address)."""
+
+    def __init__(self, logger: logging.Logger = log, every: float = LOG_EVERY, *,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.logger = logger
+        self.every = every
+        self.clock = clock
+        self._kinds: dict[str, tuple[float, int]] = {}
+
+    def note(self, kind: str, message: str) -> None:
+        """One more ``kind`` of event, described by ``message`` (logged now, or counted)."""
+        now = self.clock()
+        last, count = self._kinds.get(kind, (float("-inf"), 0))
+        if now - last < self.every:
+            self._kinds[kind] = (last, count + 1)
+            return
+        more = f" (and {count} more since the last line)" if count else ""
+        self.logger.warning("%s%s", message, more)
+        self._kinds[kind] = (now, 0)
+        if len(self._kinds) > 10_000:
+            for stale in [k for k, (t, _) in self._kinds.items() if now - t > self.every]:
+                del self._kinds[stale]
+
+
 @dataclass(frozen=True, slots=True)
 class GateLimits:
     """The gate's numbers (see the module's words); ``total`` None: :func:`connection_room`."""
@@ -101,8 +130,8 @@ class Gate:
         self.clock = clock
         self.held: dict[str, int] = {}
         self._opened: dict[str, deque[float]] = {}
-        self._refused: dict[str, tuple[float, int]] = {}
-        """For each address refused lately: when the log last heard of it, and the refusals since."""
+        self.tally = Tally(log, clock=clock)
+        """The log's lines about refused addresses: one a minute for each, with a count."""
         self._full_since: float | None = None
         self._holding = 0
 
@@ -134,7 +163,7 @@ class Gate:
             reason = (f"Too many connections from your address ({self.limits.per_minute} a minute at "
                       "most); try again in a minute.")
         if reason is not None:
-            self._tell_log(address, what, reason, now)
+            self.tally.note(address, f"refused {what} from {address}: {reason}")
             return reason
         opened.append(now)
         self.held[address] = self.held.get(address, 0) + 1
@@ -161,15 +190,3 @@ class Gate:
         if self._full_since is not None and self.holding < self.total:
             log.info("the server has room for connections again")
             self._full_since = None
-
-    def _tell_log(self, address: str, what: str, reason: str, now: float) -> None:
-        last, count = self._refused.get(address, (float("-inf"), 0))
-        if now - last < LOG_EVERY:
-            self._refused[address] = (last, count + 1)
-            return
-        more = f" (and {count} more since the last line)" if count else ""
-        log.warning("refused %s from %s: %s%s", what, address, reason, more)
-        self._refused[address] = (now, 0)
-        if len(self._refused) > 10_000:
-            for stale in [a for a, (t, _) in self._refused.items() if now - t > LOG_EVERY]:
-                del self._refused[stale]

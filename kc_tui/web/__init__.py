@@ -40,7 +40,8 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-from .door import IDLE_SECONDS, GatedSite, Tally, host_check
+from ..ssh.gate import Tally
+from .door import IDLE_SECONDS, GatedSite, host_check
 
 __all__ = ["WebServer", "addresses", "is_loopback", "network_address", "no_icon", "page", "read_page",
            "refusal", "refuse", "tab_command", "STATIC", "TEMPLATES", "COLUMNS", "ROWS", "GAME_CLOSED",

@@ -12,7 +12,7 @@ connection to a web port goes through a :class:`Door` before aiohttp sees it:
 
 A request whose Host header is not a host name (and port) is answered with a 400 by
 :func:`host_check`, before any page is built from it.  The log hears of each of these at most
-once a minute, with how many there were since (:class:`Tally`).
+once a minute, with how many there were since (:class:`~kc_tui.ssh.gate.Tally`).
 """
 
 from __future__ import annotations
@@ -20,19 +20,15 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from aiohttp import web
 from aiohttp.typedefs import Handler, Middleware
 
 from ..engine.text import visible
+from ..ssh.gate import Gate, Tally
 
-if TYPE_CHECKING:
-    from ..ssh.gate import Gate
-
-__all__ = ["Door", "GatedSite", "Tally", "host_check", "host_problem", "HEADER_SECONDS", "IDLE_SECONDS"]
+__all__ = ["Door", "GatedSite", "host_check", "host_problem", "HEADER_SECONDS", "IDLE_SECONDS"]
 
 log = logging.getLogger("kc_tui.web")
 
@@ -46,30 +42,6 @@ browser opens a new one when it needs it)."""
 HOST = re.compile(r"(?:[A-Za-z0-9_.-]+|\[[0-9A-Fa-f:.]+\])(?::(?P<port>[0-9]{1,5}))?")
 """A Host header as a browser sends it: a name or an IPv4 address, or an IPv6 one in brackets,
 and maybe a port."""
-
-
-class Tally:
-    """Log lines for what may happen many times a second (refusals, timeouts, dropped input):
-    for each kind, the first at once, then at most one every ``every`` seconds, saying how many
-    more there were since the last."""
-
-    def __init__(self, logger: logging.Logger = log, every: float = 60.0, *,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self.logger = logger
-        self.every = every
-        self.clock = clock
-        self._kinds: dict[str, tuple[float, int]] = {}
-
-    def note(self, kind: str, message: str) -> None:
-        """One more ``kind`` of event, described by ``message`` (logged now, or counted)."""
-        now = self.clock()
-        last, count = self._kinds.get(kind, (float("-inf"), 0))
-        if now - last < self.every:
-            self._kinds[kind] = (last, count + 1)
-            return
-        more = f" (and {count} more since the last line)" if count else ""
-        self.logger.warning("%s%s", message, more)
-        self._kinds[kind] = (now, 0)
 
 
 def plain_response(status: int, reason: str, text: str) -> bytes:

@@ -42,7 +42,7 @@ from textual.app import App
 
 from ..engine.text import visible
 from ..ssh.driver import ChannelDriver, driver_for
-from ..ssh.gate import Gate, client_of
+from ..ssh.gate import Gate, Tally, client_of
 from . import (
     COLUMNS,
     MAX_PASTE,
@@ -56,7 +56,7 @@ from . import (
     refusal,
     refuse,
 )
-from .door import HEADER_SECONDS, IDLE_SECONDS, GatedSite, Tally, host_check
+from .door import HEADER_SECONDS, IDLE_SECONDS, GatedSite, host_check
 
 __all__ = ["BrowserTables", "browser_key", "COOKIE"]
 
