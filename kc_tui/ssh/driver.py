@@ -9,14 +9,15 @@ in that loop, so no thread is started per session.
 
 The channel side is the small :class:`Terminal` protocol, so the driver can be tested without SSH.
 
-Input is bounded, so that what one client sends costs its own session only: a window size is
-brought within :data:`COLUMNS` and :data:`ROWS`; the bytes a client sends wait in the driver
-and reach the app :data:`SLICE` at a time, one slice per turn of the event loop, so a flood is
-read at the pace the loop allows and every other session has its turn between two slices; a
-paste longer than ``max_paste`` (in one piece, or a bracketed paste in many) is dropped with a
-notification, never parsed into thousands of keys; and input past :data:`HELD_MOST` waiting
-is dropped.  The owner may stop reading its channel while :attr:`ChannelDriver.held` is large
-and start again at :attr:`ChannelDriver.on_drained` (SSH's own flow control then makes the
+Input is bounded (the numbers are :mod:`kc_tui.ssh.bounds`'), so that what one client sends
+costs its own session only: a window size is brought within :data:`COLUMNS` and :data:`ROWS`;
+the bytes a client sends wait in the driver and reach the app :data:`SLICE` at a time, one
+slice per turn of the event loop, so a flood is read at the pace the loop allows and every
+other session has its turn between two slices; a paste longer than ``max_paste`` (in one piece,
+or a bracketed paste in many) is dropped with a notification, never parsed into thousands of
+keys; and input past :data:`HELD_MOST` waiting is dropped.  The owner may stop reading its
+channel while :attr:`ChannelDriver.held` is large and start again at
+:attr:`ChannelDriver.on_drained` (SSH's own flow control then makes the
 client wait).
 """
 
@@ -34,19 +35,13 @@ from textual._xterm_parser import XTermParser
 from textual.driver import Driver
 from textual.geometry import Size
 
+from .bounds import MAX_PASTE, SLICE, clamp_size, paste_sentence
+
 if TYPE_CHECKING:
     from textual.app import App
 
-__all__ = ["COLUMNS", "HELD_MOST", "MAX_PASTE", "ROWS", "SLICE", "ChannelDriver", "Terminal", "clamp_size",
-           "driver_for"]
+__all__ = ["HELD_MOST", "ChannelDriver", "Terminal", "driver_for"]
 
-COLUMNS, ROWS = (20, 500), (10, 200)
-"""The terminal sizes a client may have (a larger or smaller one is brought within these): a
-screen is drawn in memory cell by cell, and a client once asked for 4294967295 x 4294967295."""
-MAX_PASTE = 4096
-"""Bytes of one paste (or one piece of input) at most: longer than any command or name."""
-SLICE = 64
-"""Bytes of input handed to the app in one turn of the event loop."""
 HELD_MOST = 64 * 1024
 """Bytes of input waiting for the app at most; more is dropped."""
 PASTE_END = "\x1b[201~"
@@ -76,11 +71,6 @@ class Terminal(Protocol):
     def send(self, data: bytes) -> None:
         """Send screen output (the terminal applies its own limits and may hang up)."""
         ...
-
-
-def clamp_size(columns: int, rows: int) -> tuple[int, int]:
-    """``columns`` x ``rows`` brought within :data:`COLUMNS` and :data:`ROWS`."""
-    return max(COLUMNS[0], min(COLUMNS[1], columns)), max(ROWS[0], min(ROWS[1], rows))
 
 
 class ChannelDriver(Driver):
@@ -173,7 +163,7 @@ class ChannelDriver(Driver):
             return
         if len(data) > self.max_paste:
             self._drop(f"a paste of {len(data)} bytes",
-                       f"That paste was longer than {self.max_paste:,} bytes; it was dropped.")
+                       paste_sentence(self.max_paste))
             return
         if len(self._held) + len(data) > HELD_MOST:
             self._drop(f"{len(data)} bytes of input, {len(self._held)} waiting already",
@@ -226,7 +216,7 @@ class ChannelDriver(Driver):
             self._skipping = True
             self._skip_tail = ""
             self._drop(f"a paste over {self.max_paste} bytes",
-                       f"That paste was longer than {self.max_paste:,} bytes; it was dropped.")
+                       paste_sentence(self.max_paste))
             self._skip_handle = self._loop.call_later(UNSTICK_SECONDS, self._stop_skipping)
             return
         self._unheard.append(text)

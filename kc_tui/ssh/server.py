@@ -39,8 +39,9 @@ from textual.app import App
 
 from ..cli.common import glyphs_likely
 from ..engine.text import visible
+from .bounds import COLUMNS, MAX_PASTE, ROWS, clamp_size, paste_sentence
 from .collector import Collector
-from .driver import COLUMNS, MAX_PASTE, RESTORE_TERMINAL, ROWS, ChannelDriver, clamp_size, driver_for
+from .driver import RESTORE_TERMINAL, ChannelDriver, driver_for
 from .gate import Gate, client_of
 
 __all__ = [
@@ -201,7 +202,7 @@ class LineIO:
             if not self._pasting:
                 self._pasting = True
                 log.info("dropped a paste of %d bytes from %s", len(data), self._session.who)
-                self.write(f"\nThat paste was longer than {limit:,} bytes; it was dropped.\n")
+                self.write(f"\n{paste_sentence(limit)}\n")
             return
         self._pasting = False
         self._held += self._decode(data)

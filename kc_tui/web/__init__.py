@@ -40,6 +40,7 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
+from ..ssh.bounds import COLUMNS, MAX_PASTE, ROWS, SLICE, clamp_size
 from ..ssh.gate import Tally
 from .door import IDLE_SECONDS, GatedSite, host_check
 
@@ -55,17 +56,6 @@ STATIC = Path(textual_serve.__file__).parent / "static"
 log = logging.getLogger("kc_tui.web")
 
 LOOPBACK_NAMES = frozenset({"localhost", "ip6-localhost", "ip6-loopback"})
-
-
-COLUMNS, ROWS = (20, 500), (10, 200)
-"""The terminal sizes a page may ask for (a larger or smaller one is brought within these)."""
-
-
-MAX_PASTE = 4096
-"""Bytes of typed text one frame may carry (a key is a few; a paste is longer than any command
-or name past this): a longer one is dropped whole, never parsed into thousands of keys."""
-SLICE = 64
-"""Characters of a frame's text handed on at once: every other tab has its turn between two."""
 
 
 def paste_refusal(size: int, most: int = MAX_PASTE) -> str:
@@ -101,8 +91,7 @@ async def read_page(websocket: web.WebSocketResponse, *, keys: Callable[[bytes],
                             await asyncio.sleep(0)
                 elif kind == "resize":
                     size = envelope[1]
-                    await resize(max(COLUMNS[0], min(COLUMNS[1], int(size["width"]))),
-                                 max(ROWS[0], min(ROWS[1], int(size["height"]))))
+                    await resize(*clamp_size(int(size["width"]), int(size["height"])))
                 elif kind == "ping":
                     await websocket.send_json(["pong", str(envelope[1])])
                 elif kind in ("blur", "focus") and focus is not None:
