@@ -345,17 +345,20 @@ async def test_a_save_that_cannot_be_written_is_told_at_once_retried_and_nothing
     server = TableServer(tmp_path, pace=0)
     table = Corner(server)
     await table.turns(2)
+    server.drain()  # the saves of these turns are on the disk before it fills
     disk.full = True
     with caplog.at_level(logging.INFO, "kc_tui.net"):
         await table.turns(3)
-        assert disk.failed >= 3  # tried again at every turn ...
+        # The saves are written by a thread, which tells the table what it found.
+        await until(lambda: disk.failed >= 3, "a save tried again at every turn")
+        await until(lambda: any(n.startswith(FULL) for n in table.notices), "the failing save told")
         told = [n for n in table.notices if n.startswith(FULL)]
         assert told == [f"{FULL} Play on: if the server stopped now, the game would go back to round 1, "
                         "turn 5."]  # ... and told once
         assert caplog.text.count("cannot write") == 1
         disk.full = False
         await table.turns(1)
-        assert table.notices[-1] == "The game is saved again."
+        await until(lambda: table.notices[-1] == "The game is saved again.", "the save written again")
         assert "table-1.json is written again (" in caplog.text
         seen = (table.game.round_no, table.game.turns, list(table.game.hand(0)))
         events = len(table.transcript.read_text().splitlines())
@@ -482,10 +485,10 @@ async def test_a_kings_reverse_table_tells_a_failing_save_and_mends_it(
     await acts(1)
     disk.full = True
     await acts(2)
-    assert [n for n in notices if n.startswith(FULL)] != []
+    await until(lambda: [n for n in notices if n.startswith(FULL)] != [], "the failing save told")
     disk.full = False
     await acts(1)
-    assert notices[-1] == "The game is saved again."
+    await until(lambda: notices[-1] == "The game is saved again.", "the save written again")
     before = door.view()
     door.leave()
     await server.close()
