@@ -15,11 +15,11 @@ import random
 import statistics
 import time
 
-from kc_tui.ai import make_player
-from kc_tui.ai.expert import ExpertPlayer
-from kc_tui.engine.game import Phase
-from kc_tui.engine.rules import build_rules
-from kc_tui.engine.service import GameService, Seat
+from kc_tui.games.kings_corner.ai import make_player
+from kc_tui.games.kings_corner.ai.expert import ExpertPlayer
+from kc_tui.games.kings_corner.engine.game import Phase
+from kc_tui.games.kings_corner.engine.rules import build_rules
+from kc_tui.games.kings_corner.engine.service import GameService, Seat
 
 
 def positions(rounds: int, players: int = 4):

@@ -13,12 +13,12 @@ import io
 import random
 import time
 
-from kc_tui.ai import make_player
-from kc_tui.engine.game import Game, Phase
-from kc_tui.engine.moves import legal_codes
-from kc_tui.engine.rules import build_rules
-from kc_tui.engine.service import GameService, Seat
-from kc_tui.engine.transcript import TranscriptWriter
+from kc_tui.games.kings_corner.ai import make_player
+from kc_tui.games.kings_corner.engine.game import Game, Phase
+from kc_tui.games.kings_corner.engine.moves import legal_codes
+from kc_tui.games.kings_corner.engine.rules import build_rules
+from kc_tui.games.kings_corner.engine.service import GameService, Seat
+from kc_tui.games.kings_corner.engine.transcript import TranscriptWriter
 
 
 def rounds_per_second(rounds: int, transcript: bool = False) -> tuple[float, float]:

@@ -12,12 +12,12 @@ import dataclasses
 import functools
 import random
 
-from kc_tui.ai import make_player
-from kc_tui.ai.base import Player
-from kc_tui.ai.hard import HardPlayer
-from kc_tui.ai.search import BoardWeights
-from kc_tui.ai.tournament import run_tournament
-from kc_tui.engine.rules import build_rules
+from kc_tui.games.kings_corner.ai import make_player
+from kc_tui.games.kings_corner.ai.base import Player
+from kc_tui.games.kings_corner.ai.hard import HardPlayer
+from kc_tui.games.kings_corner.ai.search import BoardWeights
+from kc_tui.games.kings_corner.ai.tournament import run_tournament
+from kc_tui.games.kings_corner.engine.rules import build_rules
 
 DEFAULT = BoardWeights()
 VARIANTS = {

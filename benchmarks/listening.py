@@ -27,12 +27,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kc_tui.ai import make_player  # noqa: E402
-from kc_tui.ai.seats import make_seats  # noqa: E402
-from kc_tui.engine.commands import VERBOSITIES, Verbosity  # noqa: E402
-from kc_tui.engine.moves import PlayCard, move_of_code  # noqa: E402
-from kc_tui.engine.rules import RuleSet  # noqa: E402
-from kc_tui.engine.service import GameService  # noqa: E402
+from kc_tui.games.kings_corner.ai import make_player
+from kc_tui.games.kings_corner.ai.seats import make_seats
+from kc_tui.games.kings_corner.engine.commands import VERBOSITIES, Verbosity
+from kc_tui.games.kings_corner.engine.moves import PlayCard, move_of_code
+from kc_tui.games.kings_corner.engine.rules import RuleSet
+from kc_tui.games.kings_corner.engine.service import GameService
 from kc_tui.plain import PlainGame  # noqa: E402
 
 PLAYERS = ["you", "hard", "hard", "hard"]

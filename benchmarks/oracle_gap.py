@@ -29,12 +29,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from strength import seat_player  # noqa: E402  (the strength table's seats, from this folder)
 
-from kc_tui.ai.base import Player  # noqa: E402
-from kc_tui.ai.expert import ExpertPlayer  # noqa: E402
-from kc_tui.ai.tournament import TournamentResult, run_tournament  # noqa: E402
-from kc_tui.engine.game import Game  # noqa: E402
-from kc_tui.engine.observation import Observation  # noqa: E402
-from kc_tui.engine.rules import build_rules  # noqa: E402
+from kc_tui.games.kings_corner.ai.base import Player
+from kc_tui.games.kings_corner.ai.expert import ExpertPlayer
+from kc_tui.games.kings_corner.ai.tournament import TournamentResult, run_tournament
+from kc_tui.games.kings_corner.engine.game import Game
+from kc_tui.games.kings_corner.engine.observation import Observation
+from kc_tui.games.kings_corner.engine.rules import build_rules
 
 SHIPPED_READING = 0.36
 """How well the shipped expert reads medium's hand (stop 22's measure: 0.358 over 868 hands)."""

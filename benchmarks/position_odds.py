@@ -15,10 +15,10 @@ import math
 import random
 import time
 
-from kc_tui.ai import make_player
-from kc_tui.ai.expert import CARD_ODDS
-from kc_tui.engine.game import Game, Phase
-from kc_tui.engine.rules import build_rules
+from kc_tui.games.kings_corner.ai import make_player
+from kc_tui.games.kings_corner.ai.expert import CARD_ODDS
+from kc_tui.games.kings_corner.engine.game import Game, Phase
+from kc_tui.games.kings_corner.engine.rules import build_rules
 
 Position = tuple[list[int], list[float]]
 """The cards each seat holds and each seat's share of the round's win, both from the seat to move on."""

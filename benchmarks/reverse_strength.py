@@ -22,7 +22,7 @@ import random
 import statistics
 import time
 
-from kc_tui.engine.kinds import Phase
+from kc_tui.core.kinds import Phase
 from kc_tui.games.kings_reverse.ai import make_player
 from kc_tui.games.kings_reverse.ai.players import ExpertAI
 from kc_tui.games.kings_reverse.ai.tournament import run_tournament

@@ -19,10 +19,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from kc_tui.ai.seats import make_seats
-from kc_tui.engine.events import RoundEnd, TurnEnd
-from kc_tui.engine.rules import MAX_TARGET, build_rules
-from kc_tui.engine.service import GameService
+from kc_tui.core.events import TurnEnd
+from kc_tui.games.kings_corner.ai.seats import make_seats
+from kc_tui.games.kings_corner.engine.events import RoundEnd
+from kc_tui.games.kings_corner.engine.rules import MAX_TARGET, build_rules
+from kc_tui.games.kings_corner.engine.service import GameService
 from kc_tui.storage import AutoSaver, load_save
 
 

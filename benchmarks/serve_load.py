@@ -57,9 +57,9 @@ async def _serve(conn: Any, data: Path, plan: dict[str, tuple[int, int | None]],
                  pace: float, computer_pace: float, computer: str) -> None:
     import logging
 
-    from kc_tui.engine.kinds import Phase
-    from kc_tui.engine.moves import PlayCard
-    from kc_tui.engine.rules import build_rules
+    from kc_tui.core.kinds import Phase
+    from kc_tui.games.kings_corner.engine.moves import PlayCard
+    from kc_tui.games.kings_corner.engine.rules import build_rules
     from kc_tui.net import Person, TableServer
     from kc_tui.ssh import Client, FrontEnds, GameSSHServer, Limits
     from kc_tui.ssh.gate import Gate, GateLimits

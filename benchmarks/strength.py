@@ -21,12 +21,12 @@ import random
 import time
 from pathlib import Path
 
-from kc_tui.ai import LADDER
-from kc_tui.ai.base import Player
-from kc_tui.ai.expert import ExpertPlayer
-from kc_tui.ai.seats import player_for
-from kc_tui.ai.tournament import EntrantResult, TournamentResult, run_tournament
-from kc_tui.engine.rules import build_rules
+from kc_tui.games.kings_corner.ai import LADDER
+from kc_tui.games.kings_corner.ai.base import Player
+from kc_tui.games.kings_corner.ai.expert import ExpertPlayer
+from kc_tui.games.kings_corner.ai.seats import player_for
+from kc_tui.games.kings_corner.ai.tournament import EntrantResult, TournamentResult, run_tournament
+from kc_tui.games.kings_corner.engine.rules import build_rules
 
 THINKING = ("hard", "expert", "oracle")
 

@@ -20,9 +20,9 @@ import time
 import tracemalloc
 from pathlib import Path
 
-from kc_tui.ai import make_player
-from kc_tui.engine.kinds import Phase
-from kc_tui.engine.rules import build_rules
+from kc_tui.core.kinds import Phase
+from kc_tui.games.kings_corner.ai import make_player
+from kc_tui.games.kings_corner.engine.rules import build_rules
 from kc_tui.net.tables import Person, SeatDoor, TableServer
 
 

@@ -14,9 +14,13 @@ from __future__ import annotations
 
 from typing import AbstractSet, Callable, Mapping, TextIO
 
-from .ai.hints import hint
-from .engine.cards import PILES, Card, Pile
-from .engine.commands import (
+from .core.cards import PILES, Card, Pile
+from .core.errors import IllegalMove
+from .core.events import SessionEnd, SessionStart, TurnEnd, TurnStart
+from .core.kinds import Phase
+from .core.text import visible
+from .games.kings_corner.ai.hints import hint
+from .games.kings_corner.engine.commands import (
     COMMAND_HELP,
     REVIEW_HELP,
     SURE_ENDS,
@@ -28,7 +32,7 @@ from .engine.commands import (
     parse_command,
     parse_review,
 )
-from .engine.describe import (
+from .games.kings_corner.engine.describe import (
     Narrator,
     TurnLog,
     describe_pile,
@@ -39,21 +43,10 @@ from .engine.describe import (
     totals_chart,
     who_sentence,
 )
-from .engine.events import (
-    Event,
-    RoundEnd,
-    RoundStart,
-    RoundView,
-    SessionEnd,
-    SessionStart,
-    TurnEnd,
-    TurnStart,
-)
-from .engine.kinds import Phase, Scoring
-from .engine.moves import IllegalMove
-from .engine.observation import Observation
-from .engine.service import GameService
-from .engine.text import visible
+from .games.kings_corner.engine.events import Event, RoundEnd, RoundStart, RoundView
+from .games.kings_corner.engine.kinds import Scoring
+from .games.kings_corner.engine.observation import Observation
+from .games.kings_corner.engine.service import GameService
 
 __all__ = ["PlainGame", "describe_table", "describe_pile", "Verbosity"]
 

@@ -13,14 +13,15 @@ import asyncio
 import io
 from typing import Any, Awaitable, Callable, cast
 
-from .engine.commands import CommandError, Verb, Verbosity, parse_command, parse_review
-from .engine.describe import score_table, totals_chart
-from .engine.kinds import Phase, Scoring
-from .engine.moves import IllegalMove
-from .engine.rules import PRESETS, RuleError, build_rules
-from .engine.service import GameService
-from .engine.text import visible
+from .core.errors import IllegalMove, RuleError
+from .core.kinds import Phase
+from .core.text import visible
 from .games import GAMES
+from .games.kings_corner.engine.commands import CommandError, Verb, Verbosity, parse_command, parse_review
+from .games.kings_corner.engine.describe import score_table, totals_chart
+from .games.kings_corner.engine.kinds import Scoring
+from .games.kings_corner.engine.rules import PRESETS, build_rules
+from .games.kings_corner.engine.service import GameService
 from .games.kings_reverse.engine import rules as reverse_rules
 from .net.remote import RemoteTable
 from .net.reverse import ReverseDoor, ReverseRemote

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .engine.cards import NotationError
-from .engine.kinds import Phase
-from .engine.text import visible
+from .core.cards import NotationError
+from .core.kinds import Phase
+from .core.text import visible
 from .games.kings_reverse.ai import hint
 from .games.kings_reverse.engine.actions import parse_action
 from .games.kings_reverse.engine.describe import (

@@ -14,12 +14,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
-from .engine.cards import AnyCard, Card, Suit
-from .engine.describe import Narrator
-from .engine.events import Event, PlayerInfo, RoundStart, TurnStart
-from .engine.rules import RuleSet
-from .engine.transcript import MAX_BYTES, TableState, TranscriptError, read_events, replay_states
+from .core.cards import AnyCard, Card, Suit
+from .core.events import PlayerInfo, TurnStart
 from .games import DEFAULT_GAME, GAMES
+from .games.kings_corner.engine.describe import Narrator
+from .games.kings_corner.engine.events import Event, RoundStart
+from .games.kings_corner.engine.rules import RuleSet
+from .games.kings_corner.engine.transcript import (
+    MAX_BYTES,
+    TableState,
+    TranscriptError,
+    read_events,
+    replay_states,
+)
 from .games.kings_reverse.engine import events as reverse_events
 from .games.kings_reverse.engine.describe import describe_event
 from .games.kings_reverse.engine.rules import ReverseRules

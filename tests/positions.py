@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from kc_tui.engine.cards import Card, Pile
-from kc_tui.engine.events import RoundStart
-from kc_tui.engine.game import Game
-from kc_tui.engine.rules import build_rules
+from kc_tui.core.cards import Card, Pile
+from kc_tui.games.kings_corner.engine.events import RoundStart
+from kc_tui.games.kings_corner.engine.game import Game
+from kc_tui.games.kings_corner.engine.rules import build_rules
 
 N, E, S, W, NE, SE, SW, NW = Pile.N, Pile.E, Pile.S, Pile.W, Pile.NE, Pile.SE, Pile.SW, Pile.NW
 

@@ -9,8 +9,8 @@ import random
 import time
 from typing import Callable, ClassVar, Sequence
 
-from kc_tui.engine.cards import parse_any_card
-from kc_tui.engine.kinds import SeatKind
+from kc_tui.core.cards import parse_any_card
+from kc_tui.core.kinds import SeatKind
 from kc_tui.games.kings_reverse.ai import make_player
 from kc_tui.games.kings_reverse.engine.actions import Action, ActionKind
 from kc_tui.games.kings_reverse.engine.rules import build_rules

@@ -24,12 +24,12 @@ from typing import Awaitable, Callable, Sequence
 
 from textual.worker import WorkerCancelled
 
-from kc_tui.ai import make_player
-from kc_tui.ai.seats import make_seats
-from kc_tui.engine.game import Phase
-from kc_tui.engine.rules import build_rules
-from kc_tui.engine.service import GameService, Seat
-from kc_tui.engine.transcript import TranscriptWriter
+from kc_tui.games.kings_corner.ai import make_player
+from kc_tui.games.kings_corner.ai.seats import make_seats
+from kc_tui.games.kings_corner.engine.game import Phase
+from kc_tui.games.kings_corner.engine.rules import build_rules
+from kc_tui.games.kings_corner.engine.service import GameService, Seat
+from kc_tui.games.kings_corner.engine.transcript import TranscriptWriter
 from kc_tui.replay import load_replay
 from kc_tui.storage import AutoSaver, Settings, read_document, saves_dir, transcripts_dir
 from kc_tui.tui.app import KingsCornerApp

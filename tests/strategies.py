@@ -6,8 +6,9 @@ import random
 
 from hypothesis import strategies as st
 
-from kc_tui.engine.game import Game, Phase
-from kc_tui.engine.rules import PRESETS, RuleError, build_rules
+from kc_tui.core.errors import RuleError
+from kc_tui.games.kings_corner.engine.game import Game, Phase
+from kc_tui.games.kings_corner.engine.rules import PRESETS, build_rules
 
 
 @st.composite

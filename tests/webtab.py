@@ -166,7 +166,7 @@ async def open_tab(session: aiohttp.ClientSession, address: str, width: int = 80
 
 
 HINT = re.compile(r"(?:Play|Move) (?:[2-9TJQKA][CDHS]|NE|NW|SE|SW|N|E|S|W) on(?:to)? .*?(?=: that|1-9 card|$)")
-"""The hint's plan (``kc_tui.ai.hints``): "Play 7H on N, then move E onto N, then ...: that ...",
+"""The hint's plan (``kc_tui.games.kings_corner.ai.hints``): "Play 7H on N, then move E onto N, then ...: that ...",
 up to what the status lines show of a long one (its first steps: a plan played in part is legal)."""
 STEP = re.compile(r"\b([2-9TJQKA][CDHS]|NE|NW|SE|SW|N|E|S|W) on(?:to)? (NE|NW|SE|SW|N|E|S|W)\b")
 """One step of the plan: a card played on a pile, or a pile moved onto another."""

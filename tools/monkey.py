@@ -10,7 +10,7 @@ at random (1x1 to 300x100) every so often.  After every key: the app has not fai
 the key within a bounded wait, the 52 cards are all there exactly once, and the hand on screen
 is a person's own.  When the game is left (``q y``, Ctrl+Q, ``:quit``) it is resumed from its
 save, which must hold exactly the game as it stood; each stretch of play must re-referee with
-:func:`kc_tui.engine.transcript.replay` to the state the app left.  A session played out is
+:func:`kc_tui.games.kings_corner.engine.transcript.replay` to the state the app left.  A session played out is
 followed by another with the same seats and rules, until the seed's keys are all pressed.
 
 Plain mode (``--plain``): ``kings-corner play --plain`` runs as a subprocess, in a temporary data
@@ -53,13 +53,14 @@ from textual import events
 from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
 from textual.pilot import WaitForScreenTimeout
 
-from kc_tui.ai.seats import make_seats
-from kc_tui.engine.cards import Pile
-from kc_tui.engine.events import Event, MoveEvent, Play, RoundEnd
-from kc_tui.engine.game import Game, Phase
-from kc_tui.engine.rules import PRESETS, RuleError, RuleSet, build_rules
-from kc_tui.engine.service import GameService
-from kc_tui.engine.transcript import TranscriptError, encode_event, read_events, replay
+from kc_tui.core.cards import Pile
+from kc_tui.core.errors import RuleError
+from kc_tui.games.kings_corner.ai.seats import make_seats
+from kc_tui.games.kings_corner.engine.events import Event, MoveEvent, Play, RoundEnd
+from kc_tui.games.kings_corner.engine.game import Game, Phase
+from kc_tui.games.kings_corner.engine.rules import PRESETS, RuleSet, build_rules
+from kc_tui.games.kings_corner.engine.service import GameService
+from kc_tui.games.kings_corner.engine.transcript import TranscriptError, encode_event, read_events, replay
 from kc_tui.storage import CARD_STYLES, THEMES, SaveError, Settings, load_save, resume_saving, start_saving
 from kc_tui.tui.app import KingsCornerApp
 from kc_tui.tui.dialogs import PassScreen

@@ -1,6 +1,7 @@
 """The ``kings-corner`` command line: one module per command family, each adding its commands
 with ``add_parser(subparsers)`` and naming the function that runs each (``set_defaults(func=…)``).
-The AI's own commands (simulate, tournament) live with the AI, in :mod:`kc_tui.ai.commands`."""
+The AI's own commands (simulate, tournament) live with the AI, in
+:mod:`kc_tui.games.kings_corner.ai.commands`."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ import os
 import sys
 from typing import Sequence
 
-from ..ai import commands as ai_commands
 from ..games import DEFAULT_GAME, GAMES, game_named, split_game_argument
+from ..games.kings_corner.ai import commands as ai_commands
 from . import demo, play, records, rules, serve, web
 from .common import add_look_options
 from .signals import STOPPING_SIGNALS, Stopped, stopped_by_signals, tell

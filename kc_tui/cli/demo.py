@@ -6,10 +6,10 @@ import argparse
 import random
 from typing import Any
 
-from ..ai.arguments import SEAT_HELP, add_rule_options, rules_from, seat_list, seed_number
-from ..ai.seats import make_seats
-from ..engine.describe import Narrator
-from ..engine.service import GameService
+from ..games.kings_corner.ai.arguments import SEAT_HELP, add_rule_options, rules_from, seat_list, seed_number
+from ..games.kings_corner.ai.seats import make_seats
+from ..games.kings_corner.engine.describe import Narrator
+from ..games.kings_corner.engine.service import GameService
 
 __all__ = ["add_parser"]
 

@@ -11,14 +11,20 @@ from datetime import date
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from ..ai import LEVELS
-from ..ai.arguments import add_ai_options, add_rule_options, rules_from, seat_list, seed_number
-from ..ai.seats import make_seats, spec_kind
-from ..engine.commands import VERBOSITIES, Verbosity
-from ..engine.kinds import SeatKind
-from ..engine.service import GameService, daily_seed, new_seed
-from ..engine.text import is_valid_text, visible
-from ..engine.transcript import TranscriptWriter
+from ..core.kinds import SeatKind
+from ..core.text import is_valid_text, visible
+from ..games.kings_corner.ai import LEVELS
+from ..games.kings_corner.ai.arguments import (
+    add_ai_options,
+    add_rule_options,
+    rules_from,
+    seat_list,
+    seed_number,
+)
+from ..games.kings_corner.ai.seats import make_seats, spec_kind
+from ..games.kings_corner.engine.commands import VERBOSITIES, Verbosity
+from ..games.kings_corner.engine.service import GameService, daily_seed, new_seed
+from ..games.kings_corner.engine.transcript import TranscriptWriter
 from ..plain import PlainGame
 from ..storage import (
     SaveError,

@@ -8,7 +8,7 @@ import json
 import os
 from pathlib import Path
 
-from ..engine.text import visible
+from ..core.text import visible
 from ..games import DEFAULT_GAME, game_named
 from ..games.kings_reverse.engine.events import GAME_NAME
 from ..replay import ReplayError, load_replay, replay_text

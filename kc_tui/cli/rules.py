@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from ..ai.arguments import add_rule_options, rules_from
-from ..engine.describe import describe_rules
-from ..engine.rules import PRESET_NOTES, PRESETS
+from ..games.kings_corner.ai.arguments import add_rule_options, rules_from
+from ..games.kings_corner.engine.describe import describe_rules
+from ..games.kings_corner.engine.rules import PRESET_NOTES, PRESETS
 
 __all__ = ["add_parser", "preset_table"]
 

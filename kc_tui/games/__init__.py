@@ -42,7 +42,7 @@ GAMES: Mapping[str, GameEntry] = MappingProxyType({
     "kings-corner": GameEntry(
         "kings-corner", "Kings in the Corner",
         "build down in alternating colours on a cross of eight piles (docs/rules.md R1-R8)",
-        "kc_tui.engine"),
+        "kc_tui.games.kings_corner"),
     "kings-reverse": GameEntry(
         "kings-reverse", "Kings Reverse",
         "two decks and jokers, shed your hand: 7s, 8s and Kings act, Jacks and jokers are wild "

@@ -1,6 +1,6 @@
 """A networked seat in the shape the table screen and the line mode drive: :class:`RemoteTable`.
 
-The table screen was written against :class:`~kc_tui.engine.service.GameService`.  A
+The table screen was written against :class:`~kc_tui.games.kings_corner.engine.service.GameService`.  A
 :class:`RemoteTable` answers the same questions for one :class:`~kc_tui.net.tables.SeatDoor`:
 the seats played at other terminals count as "not at this keyboard" (their ``player`` is an
 :class:`Elsewhere`, never None), so the screen offers no hot-seat; whatever seat is asked about,
@@ -12,15 +12,22 @@ from __future__ import annotations
 
 from typing import Any, Callable, Generic, Sequence, TypeVar
 
-from ..ai.base import Player
-from ..engine.cards import Card, Pile
-from ..engine.events import Event
-from ..engine.kinds import Phase
-from ..engine.moves import Move
-from ..engine.observation import Observation
-from ..engine.rules import RuleSet
-from ..engine.service import Seat
-from ..engine.views import RoundRecord, RoundSummary, SeatView, SessionSummary, Targets, TurnId
+from ..core.cards import Card, Pile
+from ..core.kinds import Phase
+from ..games.kings_corner.ai.base import Player
+from ..games.kings_corner.engine.events import Event
+from ..games.kings_corner.engine.moves import Move
+from ..games.kings_corner.engine.observation import Observation
+from ..games.kings_corner.engine.rules import RuleSet
+from ..games.kings_corner.engine.service import Seat
+from ..games.kings_corner.engine.views import (
+    RoundRecord,
+    RoundSummary,
+    SeatView,
+    SessionSummary,
+    Targets,
+    TurnId,
+)
 from .tables import MISSED_NOTICES, Notice, SeatDoor, TableError
 
 __all__ = ["Elsewhere", "Following", "RemoteTable"]

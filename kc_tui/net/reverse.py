@@ -20,7 +20,7 @@ import random
 from dataclasses import replace
 from typing import Any, Callable, ClassVar, Mapping, Sequence, cast
 
-from ..engine.kinds import Phase, SeatKind
+from ..core.kinds import Phase, SeatKind
 from ..games.kings_reverse.ai import LEVELS, make_player
 from ..games.kings_reverse.engine.actions import Action
 from ..games.kings_reverse.engine.events import ReverseEvent, RoundEnd, encode_event, seat_view

@@ -7,7 +7,8 @@ A connection (an SSH session, a test) is a :class:`Person`; from the lobby it cr
 reaches the game.  A door is bound to its seat when it is made, so a client can never act in
 another seat's name; it gives that seat's view only, refuses what the seat may not do with a
 sentence (:class:`TableError`), and hands its listeners only the events that seat may see
-(the engine's :func:`~kc_tui.engine.events.seat_view` filters them) and the table's notices.
+(the engine's :func:`~kc_tui.games.kings_corner.engine.events.seat_view` filters them) and the
+table's notices.
 
 The server, not any client, plays the computers' turns: each playing table has one asyncio task
 that asks the computer whose turn it is for a plan (in a worker thread, on a frozen snapshot:
@@ -46,20 +47,22 @@ from enum import StrEnum
 from pathlib import Path
 from typing import IO, Any, Callable, Iterable, Literal, Mapping, Protocol, Sequence
 
-from ..ai import LEVELS, make_player
-from ..ai.base import Player
-from ..ai.seats import HUMAN_PREFIX, make_seats
-from ..engine.cards import Card, Pile
-from ..engine.events import Event, RoundEnd, SessionStart, seat_view
-from ..engine.kinds import Phase
-from ..engine.moves import IllegalMove, Move
-from ..engine.observation import Observation
-from ..engine.rules import RuleSet, rules_label
-from ..engine.service import Decision, GameService, new_seed
-from ..engine.text import is_valid_text, visible
-from ..engine.transcript import MAX_BYTES as MAX_TRANSCRIPT
-from ..engine.transcript import encode_event
-from ..engine.views import RoundSummary, SeatView, SessionSummary, Targets, TurnId
+from ..core.cards import Card, Pile
+from ..core.errors import IllegalMove
+from ..core.events import SessionStart
+from ..core.kinds import Phase
+from ..core.text import is_valid_text, visible
+from ..games.kings_corner.ai import LEVELS, make_player
+from ..games.kings_corner.ai.base import Player
+from ..games.kings_corner.ai.seats import HUMAN_PREFIX, make_seats
+from ..games.kings_corner.engine.events import Event, RoundEnd, seat_view
+from ..games.kings_corner.engine.moves import Move
+from ..games.kings_corner.engine.observation import Observation
+from ..games.kings_corner.engine.rules import RuleSet, rules_label
+from ..games.kings_corner.engine.service import Decision, GameService, new_seed
+from ..games.kings_corner.engine.transcript import MAX_BYTES as MAX_TRANSCRIPT
+from ..games.kings_corner.engine.transcript import encode_event
+from ..games.kings_corner.engine.views import RoundSummary, SeatView, SessionSummary, Targets, TurnId
 from ..storage.files import UnreadableFile, append_synced, read_text, write_atomic
 from ..storage.saves import AutoSaver, SaveError, load_save
 
@@ -73,7 +76,7 @@ log = logging.getLogger("kc_tui.net")
 
 SEAT_OPEN = "open"
 """A seat spec for :meth:`TableServer.create_table`: a seat for a person (the others are AI
-levels, :data:`kc_tui.ai.LEVELS`)."""
+levels, :data:`kc_tui.games.kings_corner.ai.LEVELS`)."""
 HOUSE_LEVEL = "hard"
 """The level of the computer that plays for a person who has gone, or in a seat nobody took."""
 MAX_NAME = 20
@@ -226,7 +229,7 @@ class TableInfo:
     owner: str
     """The creator's name: the person who may start the game."""
     rules: str
-    """The rules in a few words (:func:`~kc_tui.engine.rules.rules_label`)."""
+    """The rules in a few words (:func:`~kc_tui.games.kings_corner.engine.rules.rules_label`)."""
     seats: tuple[SeatInfo, ...]
     state: TableState
     spectators: int

@@ -38,7 +38,7 @@ from rich.console import Console
 from textual.app import App
 
 from ..cli.common import glyphs_likely
-from ..engine.text import visible
+from ..core.text import visible
 from .bounds import COLUMNS, MAX_PASTE, ROWS, clamp_size, paste_sentence
 from .collector import Collector
 from .driver import RESTORE_TERMINAL, ChannelDriver, driver_for

@@ -11,7 +11,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Callable
 
-from ..engine.text import visible
+from ..core.text import visible
 from ..games.kings_reverse.engine.events import (
     GAME_NAME,
     ReverseEvent,

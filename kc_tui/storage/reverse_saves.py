@@ -19,9 +19,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from ..ai.seats import HUMAN_PREFIX, SEAT_NAMES
-from ..engine.kinds import Phase, SeatKind
-from ..engine.text import visible
+from ..core.kinds import Phase, SeatKind
+from ..core.text import visible
+from ..games.kings_corner.ai.seats import HUMAN_PREFIX, SEAT_NAMES
 from ..games.kings_reverse.ai import LEVELS, make_player
 from ..games.kings_reverse.engine.actions import Action
 from ..games.kings_reverse.engine.events import GAME_NAME, ReverseEvent, SessionEnd

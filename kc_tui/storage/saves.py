@@ -18,13 +18,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from ..ai.seats import check_spec, make_seats, spec_kind
-from ..engine.events import Event, RoundEnd, RoundStart, SessionEnd, SessionStart, TurnEnd, TurnStart
-from ..engine.kinds import Phase
-from ..engine.rules import RuleError, RuleSet, rules_label
-from ..engine.service import GameService, Seat
-from ..engine.text import visible
-from ..engine.transcript import TranscriptError, encode_event, replay_events
+from ..core.errors import RuleError
+from ..core.events import SessionEnd, SessionStart, TurnEnd, TurnStart
+from ..core.kinds import Phase
+from ..core.text import visible
+from ..games.kings_corner.ai.seats import check_spec, make_seats, spec_kind
+from ..games.kings_corner.engine.events import Event, RoundEnd, RoundStart
+from ..games.kings_corner.engine.rules import RuleSet, rules_label
+from ..games.kings_corner.engine.service import GameService, Seat
+from ..games.kings_corner.engine.transcript import TranscriptError, encode_event, replay_events
 from .files import (
     FileLocked,
     UnreadableFile,
@@ -271,7 +273,7 @@ class SaveInfo:
     turn: int = 0
     """Turns started in the round so far."""
     rules: str = ""
-    """The rules in a few words (:func:`~kc_tui.engine.rules.rules_label`)."""
+    """The rules in a few words (:func:`~kc_tui.games.kings_corner.engine.rules.rules_label`)."""
     seed: int | None = None
 
     @property

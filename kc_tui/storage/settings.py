@@ -12,7 +12,7 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any, Mapping
 
-from ..engine.text import visible
+from ..core.text import visible
 from .files import UnreadableFile, read_text, write_atomic
 from .paths import settings_path
 

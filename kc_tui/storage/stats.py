@@ -10,10 +10,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-from ..engine.events import RoundEnd, SessionEnd, SessionStart
-from ..engine.scoring import LOW_WINS
-from ..engine.text import visible
-from ..engine.transcript import MAX_BYTES, TranscriptError, read_events
+from ..core.events import SessionEnd, SessionStart
+from ..core.text import visible
+from ..games.kings_corner.engine.events import RoundEnd
+from ..games.kings_corner.engine.scoring import LOW_WINS
+from ..games.kings_corner.engine.transcript import MAX_BYTES, TranscriptError, read_events
 from .files import UnreadableFile, read_text
 from .paths import transcripts_dir
 

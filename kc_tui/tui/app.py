@@ -17,9 +17,9 @@ from textual.filter import Monochrome, NoColor
 from textual.screen import Screen
 from textual.theme import Theme
 
-from ..ai.seats import make_seats
-from ..engine.rules import RuleSet
-from ..engine.service import GameService, new_seed
+from ..games.kings_corner.ai.seats import make_seats
+from ..games.kings_corner.engine.rules import RuleSet
+from ..games.kings_corner.engine.service import GameService, new_seed
 from ..replay import Replay
 from ..storage import AutoSaver, Settings, load_save, resume_saving, start_saving
 from . import style_path

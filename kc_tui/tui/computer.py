@@ -9,8 +9,8 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.worker import get_current_worker
 
-from ..engine.moves import Move
-from ..engine.service import Decision, GameService
+from ..games.kings_corner.engine.moves import Move
+from ..games.kings_corner.engine.service import Decision, GameService
 
 __all__ = ["ComputerTurn"]
 

@@ -12,7 +12,7 @@ from textual.containers import Grid
 from textual.message import Message
 from textual.reactive import reactive
 
-from ..engine.cards import Card, Pile
+from ..core.cards import Card, Pile
 from .widgets import PileView, StockView
 
 __all__ = ["LAYOUT", "RING", "CrossView"]

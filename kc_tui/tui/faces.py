@@ -19,7 +19,7 @@ from typing import Literal
 
 from textual.content import Content
 
-from ..engine.cards import Card
+from ..core.cards import Card
 
 __all__ = ["FACE_HEIGHT", "FACE_WIDTH", "PILE_ROOM", "Frame", "Look", "card_back", "hand_faces", "hand_fits",
            "pile_face"]

@@ -7,8 +7,8 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from ..engine.describe import describe_rules
-from ..engine.rules import RuleSet
+from ..games.kings_corner.engine.describe import describe_rules
+from ..games.kings_corner.engine.rules import RuleSet
 from ..storage import CARD_STYLES, PACES, THEMES
 from .dialogs import TextScreen
 from .modal import Dialog

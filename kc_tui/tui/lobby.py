@@ -20,9 +20,9 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
-from ..engine.describe import session_summary
-from ..engine.kinds import Phase
-from ..engine.text import visible
+from ..core.kinds import Phase
+from ..core.text import visible
+from ..games.kings_corner.engine.describe import session_summary
 from ..net.remote import RemoteTable
 from ..net.reverse import ReverseDoor, ReverseRemote
 from ..net.tables import (

@@ -13,9 +13,10 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
-from ..ai import LADDER, describe
-from ..ai.seats import SEAT_NAMES
-from ..engine.rules import DEFAULT_TARGETS, DRAW_TIMINGS, PRESETS, RuleError, RuleSet, build_rules
+from ..core.errors import RuleError
+from ..games.kings_corner.ai import LADDER, describe
+from ..games.kings_corner.ai.seats import SEAT_NAMES
+from ..games.kings_corner.engine.rules import DEFAULT_TARGETS, DRAW_TIMINGS, PRESETS, RuleSet, build_rules
 from .fit import SizedScreen
 from .info import ON_OFF
 from .keys import KeyRow, bindings, key_line

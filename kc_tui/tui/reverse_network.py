@@ -15,7 +15,7 @@ from typing import cast
 from textual.binding import Binding
 from textual.widgets import Input, RichLog, Static
 
-from ..engine.kinds import Phase
+from ..core.kinds import Phase
 from ..games.kings_reverse.engine.service import ReverseService
 from ..net.reverse import ReverseRemote
 from ..net.tables import SEAT_OPEN, TableError

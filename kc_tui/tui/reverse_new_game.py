@@ -11,8 +11,8 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Static
 
-from ..ai.seats import SEAT_NAMES
 from ..games import GAMES
+from ..games.kings_corner.ai.seats import SEAT_NAMES
 from ..games.kings_reverse.engine.rules import PRESETS, ReverseRules, RuleError, build_rules
 from ..storage.reverse_saves import ReverseSaveError, list_reverse_saves, load_reverse_save
 from .info import ON_OFF

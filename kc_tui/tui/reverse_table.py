@@ -26,9 +26,9 @@ from textual.widget import Widget
 from textual.widgets import Input, RichLog, Static
 from textual.worker import get_current_worker
 
-from ..engine.cards import JOKER, AnyCard, Card, NotationError, Rank, Suit
-from ..engine.kinds import Phase
-from ..engine.service import new_seed
+from ..core.cards import JOKER, AnyCard, Card, NotationError, Rank, Suit
+from ..core.kinds import Phase
+from ..games.kings_corner.engine.service import new_seed
 from ..games.kings_reverse.ai import hint
 from ..games.kings_reverse.engine.actions import Action, ActionKind, parse_action
 from ..games.kings_reverse.engine.describe import describe_event, describe_rules

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from ..engine.cards import AnyCard, Card, Rank
-from ..engine.kinds import Phase
+from ..core.cards import AnyCard, Card, Rank
+from ..core.kinds import Phase
 from ..games.kings_reverse.engine.actions import ActionKind
 from ..games.kings_reverse.engine.views import ReverseRoundSummary, ReverseView
 

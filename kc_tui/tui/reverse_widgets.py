@@ -13,7 +13,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from ..engine.cards import AnyCard, Card, Suit
+from ..core.cards import AnyCard, Card, Suit
 from .widgets import _cursor_at, _redraw, _settings, card_content, card_text
 
 __all__ = ["REVERSE_HAND_KEYS", "any_card_text", "direction_text", "suit_text", "PileBox",

@@ -1,6 +1,6 @@
 """The round-over dialog (who won and why, every hand left, the points, the running totals) and
 the session-over screen (the winners and the score table round by round).  Their words come from
-:mod:`kc_tui.engine.describe`, which the line mode shares."""
+:mod:`kc_tui.games.kings_corner.engine.describe`, which the line mode shares."""
 
 from __future__ import annotations
 

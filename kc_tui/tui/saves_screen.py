@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from ..engine.text import visible
+from ..core.text import visible
 from ..storage import SaveError, SaveInfo, delete_save, is_open_elsewhere, list_saves, saves_dir
 from ..storage.reverse_saves import (
     ReverseSaveError,

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual.widgets import Input, RichLog
 
-from ..engine.kinds import Phase
+from ..core.kinds import Phase
 from ..net.tables import Notice, TableError
 from .round_over import RoundOverScreen
 

@@ -18,10 +18,13 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, RichLog
 
-from ..ai.hints import hint
-from ..engine.cards import Card, Pile
-from ..engine.commands import CommandError, Verb, end_question, parse_command
-from ..engine.describe import (
+from ..core.cards import Card, Pile
+from ..core.errors import IllegalMove
+from ..core.events import TurnEnd, TurnStart
+from ..core.kinds import Phase
+from ..games.kings_corner.ai.hints import hint
+from ..games.kings_corner.engine.commands import CommandError, Verb, end_question, parse_command
+from ..games.kings_corner.engine.describe import (
     Narrator,
     TurnLog,
     describe_pile,
@@ -33,13 +36,20 @@ from ..engine.describe import (
     standings,
     who_sentence,
 )
-from ..engine.events import Chips, Event, RoundStart, RoundView, TurnEnd, TurnStart
-from ..engine.kinds import Phase, Scoring
-from ..engine.moves import IllegalMove, Move, MovePile, PlayCard
-from ..engine.observation import Observation
-from ..engine.rules import RuleSet
-from ..engine.service import GameService, Seat
-from ..engine.views import RoundRecord, RoundSummary, SeatView, SessionSummary, Targets, TurnId
+from ..games.kings_corner.engine.events import Chips, Event, RoundStart, RoundView
+from ..games.kings_corner.engine.kinds import Scoring
+from ..games.kings_corner.engine.moves import Move, MovePile, PlayCard
+from ..games.kings_corner.engine.observation import Observation
+from ..games.kings_corner.engine.rules import RuleSet
+from ..games.kings_corner.engine.service import GameService, Seat
+from ..games.kings_corner.engine.views import (
+    RoundRecord,
+    RoundSummary,
+    SeatView,
+    SessionSummary,
+    Targets,
+    TurnId,
+)
 from .computer import ComputerTurn
 from .cross import CrossView
 from .dialogs import ConfirmScreen, PassScreen, TextScreen, help_screen

@@ -9,7 +9,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from ..engine.rules import build_rules
+from ..games.kings_corner.engine.rules import build_rules
 from ..storage import games_report_text, list_saves
 from ..storage.reverse_saves import list_reverse_saves
 from .fit import SizedScreen

@@ -17,7 +17,7 @@ from textual.visual import visualize
 from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
-from ..engine.cards import Card, Pile
+from ..core.cards import Card, Pile
 from ..storage import Settings
 from .faces import PILE_ROOM, Frame, Look, card_back, hand_faces, hand_fits, pile_face
 

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from aiohttp import web
 from aiohttp.typedefs import Handler, Middleware
 
-from ..engine.text import visible
+from ..core.text import visible
 from ..ssh.gate import Gate, Tally
 
 __all__ = ["Door", "GatedSite", "host_check", "host_problem", "HEADER_SECONDS", "IDLE_SECONDS"]

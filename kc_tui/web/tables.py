@@ -40,7 +40,7 @@ from aiohttp import web
 from rich.console import Console
 from textual.app import App
 
-from ..engine.text import visible
+from ..core.text import visible
 from ..ssh.driver import ChannelDriver, driver_for
 from ..ssh.gate import Gate, Tally, client_of
 from . import (

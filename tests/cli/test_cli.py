@@ -11,7 +11,7 @@ import pytest
 
 from kc_tui.cli import main
 from kc_tui.cli.rules import preset_table
-from kc_tui.engine.rules import PRESETS
+from kc_tui.games.kings_corner.engine.rules import PRESETS
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:

@@ -7,10 +7,10 @@ from __future__ import annotations
 import io
 import random
 
-from kc_tui.ai.seats import make_seats
-from kc_tui.engine.commands import end_question
-from kc_tui.engine.rules import RuleSet
-from kc_tui.engine.service import GameService
+from kc_tui.games.kings_corner.ai.seats import make_seats
+from kc_tui.games.kings_corner.engine.commands import end_question
+from kc_tui.games.kings_corner.engine.rules import RuleSet
+from kc_tui.games.kings_corner.engine.service import GameService
 from kc_tui.plain import PlainGame
 
 

@@ -15,10 +15,11 @@ import pytest
 from screen_fixtures import finished_session
 
 from kc_tui.cli import main
-from kc_tui.engine.events import PlayerInfo, event_from_dict
-from kc_tui.engine.rules import build_rules
-from kc_tui.engine.service import GameService, Seat
-from kc_tui.engine.text import visible
+from kc_tui.core.events import PlayerInfo
+from kc_tui.core.text import visible
+from kc_tui.games.kings_corner.engine.events import event_from_dict
+from kc_tui.games.kings_corner.engine.rules import build_rules
+from kc_tui.games.kings_corner.engine.service import GameService, Seat
 from kc_tui.replay import ReplayError, load_replay, replay_text
 from kc_tui.storage import load_settings, read_results, report_text, saves_dir, transcripts_dir
 

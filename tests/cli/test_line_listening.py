@@ -13,13 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from kc_tui.ai.seats import make_seats
-from kc_tui.engine.cards import Card, Pile
-from kc_tui.engine.commands import CommandError, Review, Verbosity, parse_review
-from kc_tui.engine.describe import Narrator, TurnLog
-from kc_tui.engine.events import MoveEvent, Play, RoundView, TurnEnd, TurnStart, Undo
-from kc_tui.engine.rules import RuleSet
-from kc_tui.engine.service import GameService
+from kc_tui.core.cards import Card, Pile
+from kc_tui.core.events import TurnEnd, TurnStart
+from kc_tui.games.kings_corner.ai.seats import make_seats
+from kc_tui.games.kings_corner.engine.commands import CommandError, Review, Verbosity, parse_review
+from kc_tui.games.kings_corner.engine.describe import Narrator, TurnLog
+from kc_tui.games.kings_corner.engine.events import MoveEvent, Play, RoundView, Undo
+from kc_tui.games.kings_corner.engine.rules import RuleSet
+from kc_tui.games.kings_corner.engine.service import GameService
 from kc_tui.plain import PlainGame
 
 BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "listening.py"

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from referee import check_file
 
-from kc_tui.engine.cards import Card, Pile
-from kc_tui.engine.commands import CommandError, Verb, parse_command
-from kc_tui.engine.moves import MovePile, PlayCard
+from kc_tui.core.cards import Card, Pile
+from kc_tui.games.kings_corner.engine.commands import CommandError, Verb, parse_command
+from kc_tui.games.kings_corner.engine.moves import MovePile, PlayCard
 
 HAND = (Card.parse("3C"), Card.parse("7H"), Card.parse("KD"))
 

@@ -23,10 +23,10 @@ from pathlib import Path
 import pytest
 from processes import group_gone
 
-from kc_tui.ai import make_player
-from kc_tui.ai.bots import BotPlayer
-from kc_tui.engine.rules import build_rules
-from kc_tui.engine.service import GameService, Seat
+from kc_tui.games.kings_corner.ai import make_player
+from kc_tui.games.kings_corner.ai.bots import BotPlayer
+from kc_tui.games.kings_corner.engine.rules import build_rules
+from kc_tui.games.kings_corner.engine.service import GameService, Seat
 from kc_tui.storage import Settings, load_save, lock_file, unlock_file
 from kc_tui.tui.app import KingsCornerApp
 

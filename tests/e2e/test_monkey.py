@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from kc_tui.engine.game import Game
+from kc_tui.games.kings_corner.engine.game import Game
 from kc_tui.tui.table import TableScreen
 
 _PATH = Path(__file__).resolve().parents[2] / "tools" / "monkey.py"

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from kc_tui.engine.rules import build_rules
+from kc_tui.games.kings_corner.engine.rules import build_rules
 from kc_tui.net.tables import Person, TableServer
 from kc_tui.storage.settings import Settings
 from kc_tui.tui.lobby import LobbyApp

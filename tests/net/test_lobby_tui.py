@@ -10,8 +10,8 @@ from typing import Callable
 from textual.pilot import Pilot
 from textual.widgets import Input, RichLog
 
-from kc_tui.engine.kinds import Phase
-from kc_tui.engine.rules import build_rules
+from kc_tui.core.kinds import Phase
+from kc_tui.games.kings_corner.engine.rules import build_rules
 from kc_tui.net.tables import Person, TableServer, TableState
 from kc_tui.tui.lobby import (
     PROMPT_MAX,

@@ -1,5 +1,5 @@
 """The table server is pure asyncio: importing kc_tui.net loads no Textual, no Rich and no SSH
-library (checked in a fresh interpreter, as tests/engine/test_purity.py does for the engine)."""
+library (checked in a fresh interpreter, as tests/games/kings_corner/engine/test_purity.py does for the engine)."""
 
 from __future__ import annotations
 

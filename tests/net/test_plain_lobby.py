@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 from typing import Callable
 
-from kc_tui.engine.kinds import Phase
+from kc_tui.core.kinds import Phase
 from kc_tui.net.tables import Person, TableServer, TableState
 from kc_tui.plain_lobby import run_plain_lobby
 

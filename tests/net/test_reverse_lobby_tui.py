@@ -11,7 +11,7 @@ from typing import Callable
 from textual.pilot import Pilot
 from textual.widgets import RichLog
 
-from kc_tui.engine.kinds import Phase
+from kc_tui.core.kinds import Phase
 from kc_tui.games.kings_reverse.engine.rules import build_rules
 from kc_tui.net.reverse import ReverseDoor
 from kc_tui.net.tables import Person, TableServer, TableState

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from kc_tui.engine.cards import Card, parse_any_card
-from kc_tui.engine.kinds import Phase
+from kc_tui.core.cards import Card, parse_any_card
+from kc_tui.core.kinds import Phase
 from kc_tui.games.kings_reverse.ai import make_player
 from kc_tui.games.kings_reverse.engine.actions import ActionKind
 from kc_tui.games.kings_reverse.engine.rules import build_rules

@@ -15,7 +15,7 @@ from typing import Any, Callable
 import pytest
 from kr_referee import check_transcript
 
-from kc_tui.engine.kinds import Phase
+from kc_tui.core.kinds import Phase
 from kc_tui.games.kings_reverse.ai import make_player
 from kc_tui.games.kings_reverse.engine.actions import Action, ActionKind
 from kc_tui.games.kings_reverse.engine.events import (

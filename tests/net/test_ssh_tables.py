@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from kc_tui.engine.cards import CARDS, Card, cards_of_mask
-from kc_tui.engine.kinds import Phase
-from kc_tui.engine.moves import PlayCard
-from kc_tui.engine.rules import build_rules
+from kc_tui.core.cards import CARDS, Card, cards_of_mask
+from kc_tui.core.kinds import Phase
+from kc_tui.games.kings_corner.engine.moves import PlayCard
+from kc_tui.games.kings_corner.engine.rules import build_rules
 from kc_tui.net.tables import TableServer, TableState
 from kc_tui.ssh import GameSSHServer
 from kc_tui.ssh.gate import Gate, GateLimits

@@ -15,9 +15,9 @@ from typing import Any, Callable
 
 import pytest
 
-from kc_tui.engine.kinds import Phase
-from kc_tui.engine.rules import build_rules
-from kc_tui.engine.transcript import replay
+from kc_tui.core.kinds import Phase
+from kc_tui.games.kings_corner.engine.rules import build_rules
+from kc_tui.games.kings_corner.engine.transcript import replay
 from kc_tui.games.kings_reverse.engine.rules import build_rules as reverse_rules
 from kc_tui.net import tables
 from kc_tui.net.reverse import ReverseDoor

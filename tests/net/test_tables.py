@@ -12,13 +12,14 @@ from typing import Callable
 
 import pytest
 
-from kc_tui.ai import make_player
-from kc_tui.engine.describe import round_summary
-from kc_tui.engine.events import Event
-from kc_tui.engine.kinds import Phase
-from kc_tui.engine.moves import IllegalMove, PlayCard
-from kc_tui.engine.rules import build_rules
-from kc_tui.engine.transcript import replay
+from kc_tui.core.errors import IllegalMove
+from kc_tui.core.kinds import Phase
+from kc_tui.games.kings_corner.ai import make_player
+from kc_tui.games.kings_corner.engine.describe import round_summary
+from kc_tui.games.kings_corner.engine.events import Event
+from kc_tui.games.kings_corner.engine.moves import PlayCard
+from kc_tui.games.kings_corner.engine.rules import build_rules
+from kc_tui.games.kings_corner.engine.transcript import replay
 from kc_tui.net.tables import Notice, Person, SeatDoor, TableError, TableServer, TableState
 
 ADA = Person("SHA256:ada", "Ada")
@@ -444,7 +445,7 @@ async def test_a_returning_person_takes_the_seat_back_at_the_next_turn_not_mid_t
         server: TableServer, monkeypatch: pytest.MonkeyPatch) -> None:
     import threading
 
-    from kc_tui.ai.base import Player
+    from kc_tui.games.kings_corner.ai.base import Player
     from kc_tui.net import tables
 
     thinking, go_on = threading.Event(), threading.Event()

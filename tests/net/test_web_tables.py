@@ -14,8 +14,8 @@ import aiohttp
 import pytest
 from webtab import open_tab, play_turn
 
-from kc_tui.engine.kinds import Phase
-from kc_tui.engine.rules import build_rules
+from kc_tui.core.kinds import Phase
+from kc_tui.games.kings_corner.engine.rules import build_rules
 from kc_tui.net.tables import TableServer, TableState
 from kc_tui.ssh import GameSSHServer
 from kc_tui.ssh.gate import Gate, GateLimits

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from kc_tui.ai.seats import make_seats
-from kc_tui.engine.rules import build_rules
-from kc_tui.engine.service import GameService
-from kc_tui.engine.transcript import TranscriptWriter
+from kc_tui.games.kings_corner.ai.seats import make_seats
+from kc_tui.games.kings_corner.engine.rules import build_rules
+from kc_tui.games.kings_corner.engine.service import GameService
+from kc_tui.games.kings_corner.engine.transcript import TranscriptWriter
 from kc_tui.replay import ReplayError, load_replay, replay_text
 from kc_tui.storage import Settings
 from kc_tui.tui.app import KingsCornerApp

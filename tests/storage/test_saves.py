@@ -16,10 +16,10 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from kc_tui.ai.seats import make_seats
-from kc_tui.engine.game import Phase
-from kc_tui.engine.rules import build_rules
-from kc_tui.engine.service import GameService
+from kc_tui.games.kings_corner.ai.seats import make_seats
+from kc_tui.games.kings_corner.engine.game import Phase
+from kc_tui.games.kings_corner.engine.rules import build_rules
+from kc_tui.games.kings_corner.engine.service import GameService
 from kc_tui.storage import (
     KEEP_SAVES,
     SCHEMA_VERSION,

@@ -8,11 +8,11 @@ import random
 import subprocess
 import sys
 
-from kc_tui.ai.seats import make_seats
-from kc_tui.engine.cards import parse_card
-from kc_tui.engine.events import RoundEnd
-from kc_tui.engine.rules import build_rules
-from kc_tui.engine.service import GameService
+from kc_tui.core.cards import parse_card
+from kc_tui.games.kings_corner.ai.seats import make_seats
+from kc_tui.games.kings_corner.engine.events import RoundEnd
+from kc_tui.games.kings_corner.engine.rules import build_rules
+from kc_tui.games.kings_corner.engine.service import GameService
 from kc_tui.storage import (
     SessionResult,
     bar_chart,

@@ -10,9 +10,9 @@ from pathlib import Path
 import pyte
 import pytest
 
-from kc_tui.engine.kinds import Phase
-from kc_tui.engine.moves import PlayCard
-from kc_tui.engine.rules import build_rules
+from kc_tui.core.kinds import Phase
+from kc_tui.games.kings_corner.engine.moves import PlayCard
+from kc_tui.games.kings_corner.engine.rules import build_rules
 from kc_tui.net import TableServer
 from kc_tui.ssh.driver import driver_for
 from kc_tui.storage import Settings

@@ -11,10 +11,10 @@ import pytest
 from screen_fixtures import four, play_until, wait_for_person
 from textual.widgets import Static
 
-from kc_tui.ai import make_player
-from kc_tui.engine.kinds import Phase
-from kc_tui.engine.rules import build_rules
-from kc_tui.engine.service import GameService, Seat
+from kc_tui.core.kinds import Phase
+from kc_tui.games.kings_corner.ai import make_player
+from kc_tui.games.kings_corner.engine.rules import build_rules
+from kc_tui.games.kings_corner.engine.service import GameService, Seat
 from kc_tui.storage import Settings
 from kc_tui.tui.app import KingsCornerApp
 from kc_tui.tui.modal import Dialog, MoreBelow

@@ -3,8 +3,8 @@ Enter pressed just as it opens is remembered rather than lost, and a hidden hand
 
 from __future__ import annotations
 
-from kc_tui.engine.rules import build_rules
-from kc_tui.engine.service import GameService, Seat
+from kc_tui.games.kings_corner.engine.rules import build_rules
+from kc_tui.games.kings_corner.engine.service import GameService, Seat
 from kc_tui.storage import Settings
 from kc_tui.tui.app import KingsCornerApp
 from kc_tui.tui.dialogs import ConfirmScreen, PassScreen, TextScreen

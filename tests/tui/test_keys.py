@@ -10,9 +10,9 @@ from pathlib import Path
 from screen_fixtures import wait_for_person
 from textual.widgets import Static
 
-from kc_tui.ai import make_player
-from kc_tui.engine.rules import build_rules
-from kc_tui.engine.service import GameService, Seat
+from kc_tui.games.kings_corner.ai import make_player
+from kc_tui.games.kings_corner.engine.rules import build_rules
+from kc_tui.games.kings_corner.engine.service import GameService, Seat
 from kc_tui.storage import Settings
 from kc_tui.tui.app import KingsCornerApp
 from kc_tui.tui.dialogs import ConfirmScreen, TextScreen

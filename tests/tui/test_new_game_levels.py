@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kc_tui.ai import LADDER
+from kc_tui.games.kings_corner.ai import LADDER
 from kc_tui.storage import Settings
 from kc_tui.tui.app import KingsCornerApp
 from kc_tui.tui.new_game import NewGameScreen

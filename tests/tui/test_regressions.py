@@ -11,10 +11,10 @@ from screen_fixtures import until
 from textual import events
 from textual.geometry import Size
 
-from kc_tui.ai import make_player
-from kc_tui.ai.seats import make_seats
-from kc_tui.engine.rules import build_rules
-from kc_tui.engine.service import GameService, Seat
+from kc_tui.games.kings_corner.ai import make_player
+from kc_tui.games.kings_corner.ai.seats import make_seats
+from kc_tui.games.kings_corner.engine.rules import build_rules
+from kc_tui.games.kings_corner.engine.service import GameService, Seat
 from kc_tui.storage import (
     AutoSaver,
     SaveError,

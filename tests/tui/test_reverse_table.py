@@ -10,8 +10,8 @@ from textual import events
 from textual.geometry import Size
 from textual.widgets import Static
 
-from kc_tui.engine.cards import JOKER, Suit, parse_any_card
-from kc_tui.engine.kinds import Phase
+from kc_tui.core.cards import JOKER, Suit, parse_any_card
+from kc_tui.core.kinds import Phase
 from kc_tui.tui.reverse_table import ReverseTableScreen, SuitScreen
 from kc_tui.tui.reverse_widgets import REVERSE_HAND_KEYS, ReverseHandView
 from kc_tui.tui.round_over import RoundOverScreen
@@ -333,7 +333,7 @@ async def test_the_terminal_cursor_sits_on_the_selected_card_of_the_hand() -> No
 
 
 async def test_hot_seat_hides_the_hand_until_its_player_takes_the_keyboard() -> None:
-    from kc_tui.engine.kinds import SeatKind
+    from kc_tui.core.kinds import SeatKind
     from kc_tui.games.kings_reverse.engine.rules import build_rules
     from kc_tui.games.kings_reverse.engine.service import ReverseSeat, ReverseService
     from kc_tui.storage import Settings

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from screen_fixtures import until
 
-from kc_tui.engine.service import daily_seed
+from kc_tui.games.kings_corner.engine.service import daily_seed
 from kc_tui.storage import Settings, list_saves, read_document, saves_dir
 from kc_tui.tui.app import KingsCornerApp
 from kc_tui.tui.saves_screen import SavesScreen
@@ -162,7 +162,7 @@ async def test_the_new_game_screen_starts_from_what_was_played_last() -> None:
 
 
 async def test_the_table_says_when_saving_fails_and_play_goes_on(tmp_path: Path, monkeypatch) -> None:
-    from kc_tui.engine.game import Phase
+    from kc_tui.games.kings_corner.engine.game import Phase
 
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("")
@@ -196,9 +196,9 @@ async def test_the_table_says_when_saving_fails_and_play_goes_on(tmp_path: Path,
 async def test_the_statistics_dialog_shows_each_players_record() -> None:
     import random
 
-    from kc_tui.ai.seats import make_seats
-    from kc_tui.engine.rules import build_rules
-    from kc_tui.engine.service import GameService
+    from kc_tui.games.kings_corner.ai.seats import make_seats
+    from kc_tui.games.kings_corner.engine.rules import build_rules
+    from kc_tui.games.kings_corner.engine.service import GameService
     from kc_tui.storage import start_saving
     from kc_tui.tui.dialogs import TextScreen
 

@@ -7,12 +7,12 @@ import random
 from screen_fixtures import no_computer_turn, play_until, until
 from textual.widgets import RichLog, Static
 
-from kc_tui.ai import make_player
-from kc_tui.engine.cards import Pile
-from kc_tui.engine.game import Phase
-from kc_tui.engine.moves import PlayCard
-from kc_tui.engine.rules import build_rules
-from kc_tui.engine.service import GameService, Seat
+from kc_tui.core.cards import Pile
+from kc_tui.games.kings_corner.ai import make_player
+from kc_tui.games.kings_corner.engine.game import Phase
+from kc_tui.games.kings_corner.engine.moves import PlayCard
+from kc_tui.games.kings_corner.engine.rules import build_rules
+from kc_tui.games.kings_corner.engine.service import GameService, Seat
 from kc_tui.storage import Settings
 from kc_tui.tui.app import KingsCornerApp
 from kc_tui.tui.table import TableScreen
@@ -76,7 +76,7 @@ async def test_an_illegal_drop_is_refused_with_the_engines_sentence_and_changes_
 
 
 async def test_a_typed_end_asks_as_e_does_and_end_bang_does_not() -> None:
-    from kc_tui.engine.commands import end_question
+    from kc_tui.games.kings_corner.engine.commands import end_question
     from kc_tui.tui.dialogs import ConfirmScreen
 
     app = _app()
@@ -304,7 +304,7 @@ async def _focus_pile(pilot, screen: TableScreen, pile: Pile) -> None:
 async def _play_by_keys(pilot, screen: TableScreen, move) -> int:
     """One move by keys: a card by its number (or Left/Right along the hand past the tenth),
     a pile by the arrows; then the arrows cycle through the marked targets and Enter drops."""
-    from kc_tui.engine.moves import MovePile
+    from kc_tui.games.kings_corner.engine.moves import MovePile
     from kc_tui.tui.widgets import HandView
 
     service = screen.service
@@ -349,8 +349,8 @@ async def _play_by_keys(pilot, screen: TableScreen, move) -> int:
 
 
 async def test_a_whole_round_is_played_to_its_end_by_keyboard_only() -> None:
-    from kc_tui.ai.hints import hint
-    from kc_tui.engine.moves import MovePile
+    from kc_tui.games.kings_corner.ai.hints import hint
+    from kc_tui.games.kings_corner.engine.moves import MovePile
     from kc_tui.tui.round_over import RoundOverScreen
 
     seats = [Seat("You"), Seat("Ada", "ai", "medium", make_player("medium", random.Random(1)))]

@@ -7,10 +7,10 @@ import random
 
 from screen_fixtures import my_turn, until
 
-from kc_tui.ai import make_player
-from kc_tui.engine.events import Chips, RoundStart, RoundView
-from kc_tui.engine.rules import build_rules
-from kc_tui.engine.service import GameService, Seat
+from kc_tui.games.kings_corner.ai import make_player
+from kc_tui.games.kings_corner.engine.events import Chips, RoundStart, RoundView
+from kc_tui.games.kings_corner.engine.rules import build_rules
+from kc_tui.games.kings_corner.engine.service import GameService, Seat
 from kc_tui.storage import Settings
 from kc_tui.tui.app import KingsCornerApp
 from kc_tui.tui.table import TableScreen

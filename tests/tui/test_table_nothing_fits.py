@@ -9,9 +9,9 @@ import pytest
 from screen_fixtures import my_turn, until
 from textual.widgets import Static
 
-from kc_tui.ai import make_player
-from kc_tui.engine.rules import RuleSet
-from kc_tui.engine.service import GameService, Seat
+from kc_tui.games.kings_corner.ai import make_player
+from kc_tui.games.kings_corner.engine.rules import RuleSet
+from kc_tui.games.kings_corner.engine.service import GameService, Seat
 from kc_tui.storage import Settings
 from kc_tui.tui.app import KingsCornerApp
 from kc_tui.tui.dialogs import ConfirmScreen

@@ -17,7 +17,7 @@ from typing import Any, Callable, Sequence
 from ...cli import records
 from ...cli.common import add_look_options, full_screen
 from ...cli.play import run_table
-from ...engine.text import visible
+from ...core.text import visible
 from .ai import LEVELS
 from .ai.tournament import SEAT_NAMES, make_seats, run_tournament, simulate
 from .engine.describe import describe_rules

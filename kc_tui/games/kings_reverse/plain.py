@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Callable, TextIO
 
-from ...engine.cards import NotationError
-from ...engine.kinds import Phase
-from ...engine.text import visible
+from ...core.cards import NotationError
+from ...core.kinds import Phase
+from ...core.text import visible
 from .ai import hint
 from .engine.actions import parse_action
 from .engine.describe import describe_event, describe_rules, table_text

@@ -32,8 +32,8 @@ import threading
 import time
 from typing import ClassVar, Mapping, Sequence
 
-from ....engine.cards import Joker
-from ....engine.kinds import Phase
+from ....core.cards import Joker
+from ....core.kinds import Phase
 from ..engine.actions import Action, ActionKind
 from ..engine.game import ACE_OF_SPADES, JK, ReverseGame, Step, new_deck
 from ..engine.views import ReverseView

@@ -1,4 +1,5 @@
-"""Kings Reverse strength measured the way Kings in the Corner's is (:mod:`kc_tui.ai.tournament`):
+"""Kings Reverse strength measured the way Kings in the Corner's is
+(:mod:`kc_tui.games.kings_corner.ai.tournament`):
 single rounds between levels, each deal drawing its own order round the table, with
 ``duplicate`` played once per rotation of it so that every level meets the same cards from every
 seat; a win rate with its 95% interval over deals (deals as clusters), mean points per round and
@@ -16,7 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from ....engine.kinds import SeatKind
+from ....core.kinds import SeatKind
 from ..engine.events import ReverseEvent
 from ..engine.rules import ReverseRules
 from ..engine.service import ReverseSeat, ReverseService

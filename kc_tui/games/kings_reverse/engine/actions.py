@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Mapping
 
-from ....engine.cards import JOKER, AnyCard, Joker, NotationError, Suit, parse_any_card
+from ....core.cards import JOKER, AnyCard, Joker, NotationError, Suit, parse_any_card
 
 __all__ = ["ActionKind", "Action", "parse_action", "SUIT_BY_LETTER", "JOKER_PLAYS"]
 

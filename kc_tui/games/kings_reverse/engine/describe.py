@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from ....engine.cards import Card, Joker, Suit
-from ....engine.kinds import Phase
-from ....engine.text import YOU, subject_verb
+from ....core.cards import Card, Joker, Suit
+from ....core.kinds import Phase
+from ....core.text import YOU, subject_verb
 from .actions import Action, ActionKind
 from .events import (
     Called,

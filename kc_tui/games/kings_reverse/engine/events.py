@@ -1,6 +1,6 @@
 """The events of a Kings Reverse game: the transcript vocabulary of docs/protocol.md section 6
 as typed values.  ``SessionStart`` (naming this game), ``TurnStart``, ``TurnEnd`` and
-``SessionEnd`` are every game's, from :mod:`kc_tui.engine.events`.  ``as_dict()`` gives the
+``SessionEnd`` are every game's, from :mod:`kc_tui.games.kings_corner.engine.events`.  ``as_dict()`` gives the
 protocol object; :func:`event_from_dict` reads one back; :func:`seat_view` is the one place that
 decides what a seat may see."""
 
@@ -10,15 +10,8 @@ import json
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
-from ....engine.cards import AnyCard, Suit, parse_any_card
-from ....engine.events import (
-    PlayerEvent,
-    SessionEnd,
-    SessionStart,
-    TurnEnd,
-    TurnStart,
-    session_start_from_dict,
-)
+from ....core.cards import AnyCard, Suit, parse_any_card
+from ....core.events import PlayerEvent, SessionEnd, SessionStart, TurnEnd, TurnStart, session_start_from_dict
 from .actions import SUIT_BY_LETTER
 
 __all__ = [
@@ -249,7 +242,7 @@ def event_from_dict(d: Mapping[str, Any], seat: int | None = None) -> ReverseEve
     """Read one transcript object back (raises ``KeyError``/``ValueError``)."""
     kind = d["event"]
     if kind == "session_start":
-        return session_start_from_dict(d)
+        return session_start_from_dict(d, GAME_NAME)
     if kind == "round_start" and "hand" in d:
         return RoundView(d["round"], d["dealer"], seat, _cards(d["hand"]), tuple(d["hand_counts"]),
                          _cards(d["pile"]), d["stock_count"])

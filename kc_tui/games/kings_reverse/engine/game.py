@@ -1,7 +1,7 @@
 """The Kings Reverse referee (KINGS-REVERSE.md KR1-KR7): deals, legal actions, applying them,
 scoring, with one seeded RNG.  Engine-side only: front ends use :mod:`.service`.
 
-Inside, a card is an int: ``0..51`` as :attr:`kc_tui.engine.cards.Card.id` (``rank_index * 4 +
+Inside, a card is an int: ``0..51`` as :attr:`kc_tui.core.cards.Card.id` (``rank_index * 4 +
 suit``, suits C D H S) and 52 for the joker; a hand is a list of them (two decks: a card may be
 there twice).  The stock is a list whose LAST element is its top.  Legal-action generation and
 validation are one implementation (:meth:`ReverseGame.legal_actions`); a refused action raises
@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Callable, Sequence
 
-from ....engine.cards import CARDS, JOKER, AnyCard, Suit
-from ....engine.events import PlayerInfo
-from ....engine.kinds import Phase
+from ....core.cards import CARDS, JOKER, AnyCard, Suit
+from ....core.events import PlayerInfo
+from ....core.kinds import Phase
 from .actions import Action, ActionKind
 from .events import (
     GAME_NAME,

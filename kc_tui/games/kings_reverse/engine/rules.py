@@ -1,6 +1,6 @@
 """The Kings Reverse rule set (KINGS-REVERSE.md): players, hand size and the named options, with
 presets.  Every option is checked when the rule set is built; a bad one raises
-:class:`~kc_tui.engine.rules.RuleError` with the sentence to show."""
+:class:`~kc_tui.core.errors.RuleError` with the sentence to show."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass, replace
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from ....engine.rules import RuleError
+from ....core.errors import RuleError
 
 __all__ = ["ReverseRules", "PRESETS", "PRESET_NOTES", "OPTION_NAMES", "build_rules", "RuleError"]
 

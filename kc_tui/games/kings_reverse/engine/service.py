@@ -1,6 +1,6 @@
 """The Kings Reverse service: the one door to a game, the same pattern as
-:mod:`kc_tui.engine.service` for Kings in the Corner, on the same shared door
-(:class:`kc_tui.engine.door.ServiceDoor`: seats, listeners, faults, the session loop).
+:mod:`kc_tui.games.kings_corner.engine.service` for Kings in the Corner, on the same shared door
+(:class:`kc_tui.core.door.ServiceDoor`: seats, listeners, faults, the session loop).
 
 A front end builds a :class:`ReverseService` from a rule set, seats and a seed, calls
 :meth:`~ReverseService.start`, reads :meth:`~ReverseService.view` for a seat, and for a person's
@@ -20,9 +20,9 @@ import time
 from dataclasses import dataclass
 from typing import Callable, ClassVar, Protocol, Sequence
 
-from ....engine.cards import AnyCard, Suit
-from ....engine.door import ServiceDoor, TableSeat
-from ....engine.kinds import Phase
+from ....core.cards import AnyCard, Suit
+from ....core.door import ServiceDoor, TableSeat
+from ....core.kinds import Phase
 from .actions import Action
 from .events import ReverseEvent, seat_view
 from .game import ReverseGame, ReverseIllegal, Step, card_of

@@ -1,5 +1,6 @@
 """Kings Reverse transcripts re-refereed (docs/protocol.md section 6), for a replay to step
-through: the same pattern as :func:`kc_tui.engine.transcript.replay_states` for the first game.
+through: the same pattern as :func:`kc_tui.games.kings_corner.engine.transcript.replay_states` for
+the first game.
 
 The deals come from the session's seed (``session_start`` keeps it), so the referee re-deals
 them itself and checks each against the transcript.  A transcript records what each action did,
@@ -15,9 +16,9 @@ import random
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from ....engine.cards import AnyCard, Suit
-from ....engine.events import PlayerInfo
-from ....engine.kinds import Phase
+from ....core.cards import AnyCard, Suit
+from ....core.events import PlayerInfo
+from ....core.kinds import Phase
 from .events import ReverseEvent, SessionStart, event_from_dict
 from .game import ReverseGame, ReverseIllegal, card_of
 from .rules import ReverseRules, RuleError

@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from ....engine.cards import AnyCard, Suit, parse_any_card
-from ....engine.events import PlayerInfo
-from ....engine.kinds import Phase, SeatKind
+from ....core.cards import AnyCard, Suit, parse_any_card
+from ....core.events import PlayerInfo
+from ....core.kinds import Phase, SeatKind
 from .actions import SUIT_BY_LETTER, Action
 from .game import RoundRecord, Step
 from .rules import ReverseRules

@@ -1,0 +1,108 @@
+"""The command-line arguments of every command that sets up a game: seats, rules, seeds and the
+AI's time.  They live here, below the front ends, because the AI's own commands (simulate,
+tournament: :mod:`kc_tui.games.kings_corner.ai.commands`) take them as well as ``play``, ``demo``
+and ``rules``."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ....core.errors import RuleError
+from ..engine.rules import PRESETS, RuleSet, build_rules, parse_rule_assignment
+from . import BENCHMARK_LEVELS
+from .bots import DEFAULT_TIMEOUT
+from .seats import check_spec
+
+__all__ = [
+    "SEAT_HELP", "seat_list", "positive", "seed_number", "add_rule_options", "add_ai_options", "rules_from",
+]
+
+SEAT_HELP = (
+    f"comma-separated seats, 2 to 6, each an AI level ({', '.join(BENCHMARK_LEVELS)}) "
+    "or bot:COMMAND"
+)
+"""The help of ``--players`` where every seat is a computer."""
+
+
+def seat_list(text: str, benchmark: bool = True, humans: bool = False) -> list[str]:
+    """``--players``: 2 to 6 seat specs, checked (``benchmark`` lets the oracle sit, ``humans``
+    people at this keyboard)."""
+    specs = []
+    for part in (t for t in text.split(",") if t.strip()):
+        try:
+            specs.append(check_spec(part, benchmark=benchmark, humans=humans))
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+    if not 2 <= len(specs) <= 6:
+        raise argparse.ArgumentTypeError(f"give 2 to 6 players, comma-separated; got {len(specs)}")
+    return specs
+
+
+def _think(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
+    if not 0 < value <= 60:
+        raise argparse.ArgumentTypeError(f"expected more than 0 and at most 60 seconds, got {value:g}")
+    return value
+
+
+def _rule(text: str) -> tuple[str, Any]:
+    try:
+        return parse_rule_assignment(text)
+    except RuleError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def positive(text: str) -> int:
+    """A count of at least 1 (``--rounds``, ``--jobs``)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected at least 1, got {value}")
+    return value
+
+
+def seed_number(text: str) -> int:
+    """``--seed``: any whole number."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number, got {text!r}") from None
+
+
+def add_rule_options(p: argparse.ArgumentParser) -> None:
+    """``--preset`` and ``--rule KEY=VALUE``; read them with :func:`rules_from`."""
+    p.add_argument(
+        "--preset", default="standard", choices=list(PRESETS),
+        help="a named rule preset (docs/rules.md R6); default standard",
+    )
+    p.add_argument(
+        "--rule", action="append", type=_rule, default=[], metavar="KEY=VALUE",
+        help="set one rule option on top of the preset, e.g. --rule target=50 (repeatable)",
+    )
+
+
+def add_ai_options(p: argparse.ArgumentParser) -> None:
+    """``--think`` (the expert's budget) and ``--bot-timeout``."""
+    p.add_argument(
+        "--think", type=_think, default=None, metavar="SECONDS",
+        help="the expert's thinking budget per decision (default 1)",
+    )
+    p.add_argument(
+        "--bot-timeout", type=_think, default=DEFAULT_TIMEOUT, metavar="SECONDS",
+        help=f"how long a bot may take to answer (default {DEFAULT_TIMEOUT:g})",
+    )
+
+
+def rules_from(args: argparse.Namespace, players: int) -> RuleSet:
+    """The rules asked for; what cannot be played is a usage error of that command."""
+    try:
+        return build_rules(players, args.preset, dict(args.rule))
+    except RuleError as exc:
+        args.parser.error(str(exc))
+        raise  # parser.error exits

@@ -1,0 +1,225 @@
+"""The AI's own commands: ``simulate`` (whole sessions played headless, back to back) and
+``tournament`` (strength measured over many single rounds, :mod:`.tournament`).  Pure Python,
+registered by the command line (:mod:`kc_tui.cli`) like its other command families."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from pathlib import Path
+from typing import Any, Sequence
+
+from ....core.text import visible
+from ..engine.rules import RuleSet
+from ..engine.service import GameService
+from ..engine.transcript import TranscriptWriter
+from .arguments import (
+    SEAT_HELP,
+    add_ai_options,
+    add_rule_options,
+    positive,
+    rules_from,
+    seat_list,
+    seed_number,
+)
+from .bots import DEFAULT_TIMEOUT
+from .seats import SEAT_NAMES, make_seats
+from .tournament import TournamentResult, run_tournament
+
+__all__ = ["add_parser", "simulate"]
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``simulate`` and ``tournament`` to the command line's commands."""
+    sim = sub.add_parser(
+        "simulate", help="play computer players against each other and print a summary",
+        description="Play whole sessions of computer players headless and print a summary.",
+    )
+    sim.add_argument(
+        "--players", type=seat_list, default=["medium", "medium", "easy"], metavar="SEATS",
+        help=SEAT_HELP + " (default medium,medium,easy)",
+    )
+    sim.add_argument("--rounds", type=positive, default=1000, help="rounds to play (default 1000)")
+    sim.add_argument("--seed", type=seed_number, default=None, help="seed for reproducible deals")
+    add_rule_options(sim)
+    sim.add_argument(
+        "--transcript-dir", type=Path, default=None, metavar="DIR",
+        help="write one JSON Lines transcript per session into DIR",
+    )
+    sim.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    add_ai_options(sim)
+    sim.set_defaults(func=_simulate_command, parser=sim)
+
+    tour = sub.add_parser(
+        "tournament", help="measure AI strength: win rates with 95%% intervals, points, speed",
+        description="Play single rounds between the seats given, rotating seats each deal "
+        "(with --duplicate every deal is played once per seat rotation), and print each "
+        "entrant's round-win rate with a 95%% confidence interval, mean penalty points per "
+        "round under the scoring in force, and decision times.",
+    )
+    tour.add_argument("--players", type=seat_list, required=True, metavar="SEATS", help=SEAT_HELP)
+    tour.add_argument("--rounds", type=positive, default=2000, help="rounds to play (default 2000)")
+    tour.add_argument("--seed", type=seed_number, default=1, help="seed of the deals (default 1)")
+    tour.add_argument("--duplicate", action="store_true", help="replay every deal with the seats rotated")
+    tour.add_argument("--jobs", type=positive, default=1, help="worker processes (default 1)")
+    tour.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    add_rule_options(tour)
+    add_ai_options(tour)
+    tour.set_defaults(func=_tournament_command, parser=tour)
+
+
+def _simulate_command(args: argparse.Namespace) -> int:
+    rules = rules_from(args, len(args.players))
+    faults: list[str] = []
+    try:
+        summary = simulate(
+            args.players, rules, args.rounds, args.seed, args.transcript_dir,
+            args.think, args.bot_timeout, faults,
+        )
+    except OSError as exc:
+        args.parser.error(
+            f"cannot write transcripts to {args.transcript_dir}: {exc.strerror or exc}"
+        )
+    summary["faults"] = faults
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        _print_summary(summary, args.preset)
+        for fault in faults:
+            print(f"! {fault}")
+    return 0
+
+
+def _tournament_command(args: argparse.Namespace) -> int:
+    rules = rules_from(args, len(args.players))
+    result = run_tournament(
+        args.players, rules, args.rounds, seed=args.seed, duplicate=args.duplicate,
+        jobs=args.jobs, think=args.think, bot_timeout=args.bot_timeout,
+    )
+    if args.json:
+        print(json.dumps(result.as_dict()))
+    else:
+        _print_tournament(result, rules, args)
+    return 0
+
+
+def simulate(
+    levels: Sequence[str],
+    rules: RuleSet,
+    rounds: int,
+    seed: int | None,
+    transcript_dir: Path | None = None,
+    think: float | None = None,
+    bot_timeout: float = DEFAULT_TIMEOUT,
+    faults: list[str] | None = None,
+) -> dict[str, Any]:
+    """Play ``rounds`` rounds in back-to-back sessions; the summary as a dict.  ``faults``
+    receives one line per fault of a seat, and one if the transcripts cannot be written.
+
+    Session ``k`` is seeded from the base seed, so the whole run is reproducible; the session
+    in progress when the round count is reached stops after that round.
+    """
+    base = random.Random(seed)
+    wins = [0] * len(levels)
+    session_wins = [0] * len(levels)
+    blocked = 0
+    turns = 0
+    played = 0
+    sessions = 0
+    if transcript_dir is not None:
+        transcript_dir.mkdir(parents=True, exist_ok=True)  # OSError: reported by the caller
+
+    def on_round_end(game: Any) -> None:
+        nonlocal blocked, turns
+        for w in game.round_winners:
+            wins[w] += 1
+        if game.round_reason == "blocked":
+            blocked += 1
+        turns += game.turns
+
+    faults = faults if faults is not None else []
+    start = time.perf_counter()
+    while played < rounds:
+        session_seed = base.getrandbits(48)
+        seats = make_seats(levels, random.Random(session_seed ^ 0x5EA75), think, bot_timeout)
+        service = GameService(rules, seats, seed=session_seed)
+        writer = None
+        if transcript_dir is not None:
+            path = transcript_dir / f"session-{sessions + 1:05d}-{session_seed}.jsonl"
+            try:
+                writer = TranscriptWriter(path)
+                service.add_listener(writer)
+            except OSError as exc:
+                transcript_dir = None
+                faults.append(f"The transcript cannot be written to {visible(str(path))} "
+                              f"({exc.strerror or exc}); the simulation goes on without transcripts.")
+        try:
+            played += service.play_session(max_rounds=rounds - played, on_round_end=on_round_end)
+        finally:
+            service.close()
+            if writer:
+                writer.close()
+                if writer.failed:
+                    # Reported once, by the service; the next sessions would only fail again.
+                    transcript_dir = None
+            faults.extend(service.take_faults())
+        sessions += 1
+        for w in service.session_winners:
+            session_wins[w] += 1
+    elapsed = time.perf_counter() - start
+    return {
+        "rounds": played,
+        "sessions": sessions,
+        "players": list(levels),
+        "wins": wins,
+        "session_wins": session_wins,
+        "blocked": blocked,
+        "mean_turns": turns / played,
+        "rounds_per_second": played / elapsed if elapsed > 0 else float("inf"),
+        "seconds": elapsed,
+        "seed": seed,
+        "rules": rules.as_dict(),
+    }
+
+
+def _print_summary(summary: dict[str, Any], preset: str) -> None:
+    rounds = summary["rounds"]
+    print(
+        f"{rounds} rounds in {summary['sessions']} sessions, preset {preset}, "
+        f"seed {summary['seed']}"
+    )
+    labels = [f"{SEAT_NAMES[i]} ({visible(spec)})" for i, spec in enumerate(summary["players"])]
+    width = max(12, *(len(label) + 1 for label in labels))
+    print(f"{'seat':<5}{'player':<{width}}{'round wins':>11}{'share':>8}{'sessions won':>14}")
+    for i, label in enumerate(labels):
+        w = summary["wins"][i]
+        print(
+            f"{i:<5}{label:<{width}}{w:>11}{w / rounds:>8.1%}{summary['session_wins'][i]:>14}"
+        )
+    print(f"mean turns per round: {summary['mean_turns']:.1f}")
+    print(f"blocked rounds: {summary['blocked']} ({summary['blocked'] / rounds:.1%})")
+    print(f"speed: {summary['rounds_per_second']:.0f} rounds per second")
+
+
+def _print_tournament(result: TournamentResult, rules: RuleSet, args: argparse.Namespace) -> None:
+    kind = "duplicate deals" if result.duplicate else "deals, seats rotating"
+    print(
+        f"{result.rounds} rounds ({result.deals} {kind}), preset {args.preset}, "
+        f"scoring {rules.scoring}, seed {args.seed}, {result.seconds:.1f} s"
+    )
+    players = [visible(e.player) for e in result.entrants]  # a bot's command, as typed
+    width = max(10, *(len(p) + 2 for p in players))
+    print(
+        f"{'player':<{width}}{'win rate':>9}{'95% interval':>17}{'points/round':>14}"
+        f"{'decision ms (median, p99)':>28}"
+    )
+    for player, e in zip(players, result.entrants):
+        interval = f"{e.ci95[0]:.1%}-{e.ci95[1]:.1%}"
+        ms = f"{e.decision_ms['median']:.2f}, {e.decision_ms['p99']:.2f}"
+        print(f"{player:<{width}}{e.win_rate:>9.1%}{interval:>17}{e.mean_points:>14.2f}{ms:>28}")
+    if result.blocked:
+        print(f"blocked rounds: {result.blocked}")
+    for fault in result.faults:
+        print(f"! {fault}")

@@ -1,0 +1,100 @@
+"""Seat specifications shared by every command: an AI level or ``bot:COMMAND``."""
+
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from ....core.kinds import SeatKind
+from ....core.text import is_valid_text
+from ..engine.service import Seat
+from . import BENCHMARK_LEVELS, LEVELS, make_player
+from .base import Player
+from .bots import DEFAULT_TIMEOUT, BotPlayer
+
+__all__ = ["BOT_PREFIX", "HUMAN_PREFIX", "SEAT_NAMES", "check_spec", "spec_kind", "player_for", "make_seats"]
+
+BOT_PREFIX = "bot:"
+SEAT_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay")
+"""Names given to computer seats, in seat order, skipping names the people took."""
+
+
+HUMAN_PREFIX = "human:"
+
+
+def check_spec(spec: str, benchmark: bool = False, humans: bool = False) -> str:
+    """The normalised seat spec, or ``ValueError`` listing what is allowed.  With ``humans``,
+    ``you`` and ``human:NAME`` (a person at this keyboard) are allowed too."""
+    text = spec.strip()
+    if humans and text.lower() == "you":
+        return "you"
+    if humans and text.lower().startswith(HUMAN_PREFIX):
+        name = text[len(HUMAN_PREFIX):].strip()
+        if not name:
+            raise ValueError("a human seat needs a name, e.g. human:Ada")
+        if not is_valid_text(name):
+            # Bytes that are not UTF-8 could not be written to the transcript or the save.
+            raise ValueError(f"the name {name!r} is not valid text (UTF-8); type it again")
+        return HUMAN_PREFIX + name
+    if text.lower().startswith(BOT_PREFIX):
+        if not text[len(BOT_PREFIX):].strip():
+            raise ValueError("a bot seat needs a command, e.g. bot:python3 mybot.py")
+        return BOT_PREFIX + text[len(BOT_PREFIX):].strip()
+    level = text.lower()
+    allowed = BENCHMARK_LEVELS if benchmark else LEVELS
+    if level not in allowed:
+        people = "you, human:NAME, " if humans else ""
+        raise ValueError(
+            f"unknown player {text!r} (choose from {people}{', '.join(allowed)}, or bot:COMMAND)"
+        )
+    return level
+
+
+def spec_kind(spec: str) -> tuple[SeatKind, str | None]:
+    """The transcript's ``kind`` and ``level`` for a seat spec."""
+    if spec.startswith(BOT_PREFIX):
+        return SeatKind.BOT, None
+    if spec == "you" or spec.startswith(HUMAN_PREFIX):
+        return SeatKind.HUMAN, None
+    return SeatKind.AI, spec
+
+
+def player_for(
+    spec: str, seat: int, rng: random.Random, think: float | None = None,
+    bot_timeout: float = DEFAULT_TIMEOUT,
+) -> Player:
+    """A player object for a (checked) seat spec sitting at ``seat``."""
+    if spec.startswith(BOT_PREFIX):
+        return BotPlayer(spec[len(BOT_PREFIX):], seat, timeout=bot_timeout)
+    return make_player(spec, rng, think=think)
+
+
+def make_seats(
+    specs: Sequence[str], rng: random.Random, think: float | None = None,
+    bot_timeout: float = DEFAULT_TIMEOUT, names: Sequence[str | None] | None = None,
+) -> list[Seat]:
+    """Seats for checked specs.  A seat takes its name from ``names`` when one is given there;
+    otherwise people are "You" or their ``human:NAME``, and computers take the first unused
+    of :data:`SEAT_NAMES`."""
+    given = list(names or [None] * len(specs))
+    explicit = [n is not None for n in given]  # names given are kept as they are (a save's)
+    for i, spec in enumerate(specs):
+        if given[i] is None and spec_kind(spec)[0] == "human":
+            given[i] = "You" if spec == "you" else spec[len(HUMAN_PREFIX):]
+    spare = iter(n for n in SEAT_NAMES + tuple(f"Player {k}" for k in range(1, 7)) if n not in given)
+    taken: set[str] = set()
+    seats = []
+    for i, spec in enumerate(specs):
+        kind, level = spec_kind(spec)
+        name = given[i] or next(spare)
+        base, k = name, 2
+        while name.lower() in taken and not explicit[i]:  # "you,you": You, You 2
+            name = f"{base} {k}"
+            k += 1
+        taken.add(name.lower())
+        if kind == SeatKind.HUMAN:
+            seats.append(Seat(name, SeatKind.HUMAN))
+            continue
+        player = player_for(spec, i, random.Random(rng.getrandbits(64)), think, bot_timeout)
+        seats.append(Seat(name, kind, level, player))
+    return seats

@@ -1,0 +1,275 @@
+"""Measuring strength: many single rounds between levels, seats rotated, optionally duplicate.
+
+Each deal is one round under the rules in force, with its own order of the players around the
+table.  Without ``duplicate`` the players sit in one rotation of that order; with it every deal
+is played once per rotation, so each player meets the same cards from every seat and the luck
+of the deal cancels out.  Win rates count a shared (blocked)
+win as a fraction; the 95% interval is computed over deals (each deal's rotations together form
+one observation), which is the honest unit when deals are replayed.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import multiprocessing
+import os
+import random
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from ....core.kinds import Phase
+from ..engine.kinds import RoundEndReason
+from ..engine.rules import RuleSet
+from ..engine.service import GameService, Seat
+from .base import Player
+from .bots import DEFAULT_TIMEOUT
+from .seats import player_for, spec_kind
+
+__all__ = ["TournamentResult", "EntrantResult", "run_tournament", "deal_seed", "summarise"]
+
+PlayerFactory = Callable[[str, int, random.Random], Player]
+"""Makes the player for an entrant spec sitting at a seat."""
+
+
+def deal_seed(seed: int, deal: int) -> int:
+    """The seed of deal ``deal`` of a tournament seeded with ``seed``."""
+    return random.Random(f"kc-tournament:{seed}:{deal}").getrandbits(48)
+
+
+@dataclass
+class _Partial:
+    """Raw per-deal figures from one worker."""
+
+    # deal_scores[entrant] -> list per deal of (win share summed, seat-rounds)
+    deal_wins: dict[str, list[tuple[float, int]]] = field(default_factory=dict)
+    points: dict[str, list[int]] = field(default_factory=dict)
+    times: dict[str, list[float]] = field(default_factory=dict)
+    rounds: int = 0
+    blocked: int = 0
+    faults: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class EntrantResult:
+    player: str
+    seats: int
+    """Seat-rounds played (a level sitting twice at a table counts twice per round)."""
+    win_rate: float
+    ci95: tuple[float, float]
+    mean_points: float
+    decision_ms: dict[str, float]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "seat_rounds": self.seats,
+            "win_rate": round(self.win_rate, 4),
+            "ci95": [round(self.ci95[0], 4), round(self.ci95[1], 4)],
+            "mean_points": round(self.mean_points, 3),
+            "decision_ms": {k: round(v, 3) for k, v in self.decision_ms.items()},
+        }
+
+
+@dataclass(frozen=True)
+class TournamentResult:
+    rounds: int
+    deals: int
+    duplicate: bool
+    blocked: int
+    entrants: tuple[EntrantResult, ...]
+    seconds: float
+    faults: tuple[str, ...] = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "rounds": self.rounds,
+            "deals": self.deals,
+            "duplicate": self.duplicate,
+            "blocked": self.blocked,
+            "seconds": round(self.seconds, 2),
+            "entrants": [e.as_dict() for e in self.entrants],
+            "faults": list(self.faults),
+        }
+
+
+def _seatings(n: int, deal: int, dseed: int, duplicate: bool) -> list[list[int]]:
+    """Where each entrant sits (``seating[j]`` is entrant j's seat) for one deal.
+
+    Each deal draws its own order around the table, so over many deals every entrant follows
+    every other equally often (who plays after a weak player gains a lot); with ``duplicate``
+    the deal is played in every rotation of that order, else in one rotation.
+    """
+    order = list(range(n))
+    random.Random(f"kc-seating:{dseed}").shuffle(order)
+    rotations = [[(order.index(j) + k) % n for j in range(n)] for k in range(n)]
+    return rotations if duplicate else [rotations[deal % n]]
+
+
+def _play_deals(
+    entrants: Sequence[str],
+    rules: RuleSet,
+    seed: int,
+    deals: Sequence[int],
+    duplicate: bool,
+    factory: PlayerFactory,
+) -> _Partial:
+    n = len(entrants)
+    out = _Partial()
+    names = sorted(set(entrants))
+    for name in names:
+        out.deal_wins[name] = []
+        out.points[name] = []
+        out.times[name] = []
+    for deal in deals:
+        dseed = deal_seed(seed, deal)
+        seatings = _seatings(n, deal, dseed, duplicate)
+        wins = {name: 0.0 for name in names}
+        seat_rounds = {name: 0 for name in names}
+        for seating in seatings:
+            # seating[j] is the seat of entrant j; invert it to know who sits where.
+            at_seat = [0] * n
+            for j, s in enumerate(seating):
+                at_seat[s] = j
+            seats = []
+            for s in range(n):
+                spec = entrants[at_seat[s]]
+                prng = random.Random(f"{dseed}:{s}:{spec}")
+                kind, level = spec_kind(spec)
+                seats.append(Seat(f"{spec}@{s}", kind, level, factory(spec, s, prng)))
+            service = GameService(rules, seats, seed=dseed)
+
+            def timed(seat: int, seconds: float, _at: Sequence[int] = at_seat) -> None:
+                out.times[entrants[_at[seat]]].append(seconds)
+
+            service.on_decision = timed
+            try:
+                service.game.start(dealer=n - 1)
+                service.run_computer_turns()
+            finally:
+                service.close()  # bots end with their round, even one cut short by a signal
+            game = service.game
+            assert game.phase != Phase.TURN
+            out.rounds += 1
+            if game.round_reason == RoundEndReason.BLOCKED:
+                out.blocked += 1
+            share = 1.0 / len(game.round_winners)
+            for s in range(n):
+                level = entrants[at_seat[s]]
+                seat_rounds[level] += 1
+                out.points[level].append(game.round_scores[s])
+                if s in game.round_winners:
+                    wins[level] += share
+            out.faults.extend(service.take_faults())
+        for name in names:
+            out.deal_wins[name].append((wins[name], seat_rounds[name]))
+    return out
+
+
+def _default_player(spec: str, seat: int, rng: random.Random, think: float | None,
+                    bot_timeout: float) -> Player:
+    return player_for(spec, seat, rng, think=think, bot_timeout=bot_timeout)
+
+
+def _worker(args: tuple[Any, ...]) -> _Partial:
+    entrants, rules, seed, deals, duplicate, factory = args
+    return _play_deals(entrants, rules, seed, deals, duplicate, factory)
+
+
+def _percentile(values: Sequence[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    k = (len(ordered) - 1) * q
+    lo, hi = math.floor(k), math.ceil(k)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+
+
+def summarise(
+    deal_wins: dict[str, list[tuple[float, int]]],
+    points: dict[str, list[int]],
+    times: dict[str, list[float]],
+) -> list[EntrantResult]:
+    """Win rate, its 95% interval over deals, mean points and decision times per entrant.
+
+    The win rate is total win share over seat-rounds.  The interval is the ratio estimator's
+    normal interval with deals as clusters: ``rate ± 1.96 · sd(w_d − rate·m_d) / (mean(m) √D)``.
+    """
+    results = []
+    for name in sorted(deal_wins):
+        rows = deal_wins[name]
+        total_w = sum(w for w, _ in rows)
+        total_m = sum(m for _, m in rows)
+        d = len(rows)
+        rate = total_w / total_m if total_m else 0.0
+        if d > 1 and total_m:
+            resid = [w - rate * m for w, m in rows]
+            sd = statistics.stdev(resid)
+            half = 1.96 * sd / ((total_m / d) * math.sqrt(d))
+        else:
+            half = 1.0
+        t = times.get(name, [])
+        results.append(EntrantResult(
+            name, total_m, rate, (max(0.0, rate - half), min(1.0, rate + half)),
+            statistics.fmean(points[name]) if points[name] else 0.0,
+            {"median": _percentile(t, 0.5) * 1000, "p99": _percentile(t, 0.99) * 1000,
+             "max": max(t) * 1000 if t else 0.0},
+        ))
+    return results
+
+
+def run_tournament(
+    entrants: Sequence[str],
+    rules: RuleSet,
+    rounds: int,
+    seed: int = 1,
+    duplicate: bool = False,
+    jobs: int = 1,
+    factory: PlayerFactory | None = None,
+    think: float | None = None,
+    bot_timeout: float = DEFAULT_TIMEOUT,
+) -> TournamentResult:
+    """Play ``rounds`` rounds (with ``duplicate``, rounds are grouped in deals of one round per
+    seat rotation) and summarise per entrant."""
+    factory = factory or functools.partial(_default_player, think=think, bot_timeout=bot_timeout)
+    n = len(entrants)
+    per_deal = n if duplicate else 1
+    deals = max(1, math.ceil(rounds / per_deal))
+    start = time.perf_counter()
+    if jobs <= 1:
+        parts = [_play_deals(entrants, rules, seed, range(deals), duplicate, factory)]
+    else:
+        jobs = min(jobs, deals, os.cpu_count() or 1)
+        chunks = [range(i, deals, jobs) for i in range(jobs)]
+        others = set(multiprocessing.active_children())
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            try:
+                parts = list(pool.map(
+                    _worker, [(tuple(entrants), rules, seed, c, duplicate, factory) for c in chunks if c]
+                ))
+            except BaseException:
+                # Stopped (a signal, Ctrl+C): each worker is told to stop too (SIGTERM, which
+                # ends its round as it ends here, bots closed) rather than play its deals out.
+                for worker in set(multiprocessing.active_children()) - others:
+                    worker.terminate()
+                raise
+    elapsed = time.perf_counter() - start
+    deal_wins: dict[str, list[tuple[float, int]]] = {}
+    points: dict[str, list[int]] = {}
+    times: dict[str, list[float]] = {}
+    faults: list[str] = []
+    for part in parts:
+        for name, shares in part.deal_wins.items():
+            deal_wins.setdefault(name, []).extend(shares)
+        for name, scored in part.points.items():
+            points.setdefault(name, []).extend(scored)
+        for name, seconds in part.times.items():
+            times.setdefault(name, []).extend(seconds)
+        faults.extend(part.faults)
+    return TournamentResult(
+        sum(p.rounds for p in parts), deals, duplicate, sum(p.blocked for p in parts),
+        tuple(summarise(deal_wins, points, times)), elapsed, tuple(faults),
+    )

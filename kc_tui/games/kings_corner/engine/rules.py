@@ -1,0 +1,236 @@
+"""Rule options and named presets (docs/rules.md R6), validated into one immutable :class:`RuleSet`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from ....core.errors import RuleError
+from .kinds import DrawTiming, Scoring
+
+__all__ = [
+    "RuleSet",
+    "PRESETS",
+    "PRESET_NOTES",
+    "DRAW_TIMINGS",
+    "SCORINGS",
+    "DEFAULT_TARGETS",
+    "OPTION_NAMES",
+    "build_rules",
+    "rules_label",
+    "parse_rule_assignment",
+]
+
+
+DRAW_TIMINGS = tuple(DrawTiming)
+SCORINGS = tuple(Scoring)
+DEFAULT_TARGETS: Mapping[str, int] = MappingProxyType({
+    Scoring.CLASSIC: 25, Scoring.FACE: 25, Scoring.ALTERNATIVE: 250, Scoring.CHIPS: 100, Scoring.NONE: 0,
+})
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+MAX_TARGET = 100_000
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """The rules in force for a session: player count plus every R6 option.
+
+    Build one with :func:`build_rules` (or :meth:`checked`), which refuses what cannot be dealt.
+    """
+
+    players: int = 4
+    hand_size: int = 7
+    draw: DrawTiming = DrawTiming.START
+    kings_to_corners_at_deal: bool = False
+    mandatory_kings: bool = False
+    royal_kings: bool = False
+    scoring: Scoring = Scoring.CLASSIC
+    target: int = 25
+
+    def __post_init__(self) -> None:
+        # Options arrive as words (a transcript, a save, the command line); a known word becomes
+        # its enum member, an unknown one is left for :meth:`checked` to refuse in a sentence.
+        if self.draw in DRAW_TIMINGS:
+            object.__setattr__(self, "draw", DrawTiming(self.draw))
+        if self.scoring in SCORINGS:
+            object.__setattr__(self, "scoring", Scoring(self.scoring))
+
+    def checked(self) -> RuleSet:
+        """Return self if it can be dealt and played, else raise :class:`RuleError` (R6)."""
+        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise RuleError(
+                f"players must be from {MIN_PLAYERS} to {MAX_PLAYERS} (R2); got {self.players}"
+            )
+        if self.hand_size < 1:
+            raise RuleError(f"hand_size must be at least 1; got {self.hand_size}")
+        needed = self.players * self.hand_size + 4
+        if needed > 52:
+            most = (52 - 4) // self.players
+            raise RuleError(
+                f"{self.players} players x {self.hand_size} cards + 4 edge cards needs "
+                f"{needed} cards; a deck has 52 (hand_size can be at most {most} "
+                f"for {self.players} players)"
+            )
+        if self.draw not in DRAW_TIMINGS:
+            raise RuleError(f"draw must be one of {', '.join(DRAW_TIMINGS)}; got {self.draw!r}")
+        if self.scoring not in SCORINGS:
+            raise RuleError(f"scoring must be one of {', '.join(SCORINGS)}; got {self.scoring!r}")
+        if self.scoring != "none" and not 1 <= self.target <= MAX_TARGET:
+            raise RuleError(f"target must be from 1 to {MAX_TARGET}; got {self.target}")
+        return self
+
+    def as_dict(self) -> dict[str, Any]:
+        """The ``rules`` object of the transcript (docs/protocol.md section 1), keys in order."""
+        return {
+            "players": self.players,
+            "hand_size": self.hand_size,
+            "draw": str(self.draw),
+            "kings_to_corners_at_deal": self.kings_to_corners_at_deal,
+            "mandatory_kings": self.mandatory_kings,
+            "royal_kings": self.royal_kings,
+            "scoring": str(self.scoring),
+            "target": self.target,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> RuleSet:
+        """Rebuild from :meth:`as_dict` output (unknown keys ignored); checked."""
+        known = {f.name for f in fields(cls)}
+        values = {k: v for k, v in data.items() if k in known}
+        for name, value in values.items():
+            kind = _OPTION_TYPES[name]
+            if kind is bool and not isinstance(value, bool) or (
+                kind is int and (not isinstance(value, int) or isinstance(value, bool))
+            ) or (kind is str and not isinstance(value, str)):
+                raise RuleError(f"{name} must be {_TYPE_WORDS[kind]}; got {value!r}")
+        return cls(**values).checked()
+
+
+OPTION_NAMES = tuple(f.name for f in fields(RuleSet))
+_OPTION_TYPES: dict[str, type] = {
+    "players": int, "hand_size": int, "draw": str, "kings_to_corners_at_deal": bool,
+    "mandatory_kings": bool, "royal_kings": bool, "scoring": str, "target": int,
+}
+_TYPE_WORDS = {int: "a whole number", bool: "true or false", str: "a word"}
+
+PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType({
+    "standard": {},
+    "classic-deal": {"hand_size": 10},
+    "long-deal": {"hand_size": 9},
+    "six-card": {"hand_size": 6},
+    "no-draw": {"draw": "none", "hand_size": 13},
+    "draw-end": {"draw": "end"},
+    "mandatory": {"draw": "end", "mandatory_kings": True, "kings_to_corners_at_deal": True},
+    "royal": {"royal_kings": True},
+    "boxed": {"draw": "end", "scoring": "chips", "target": 100},
+    "high-stakes": {"scoring": "alternative", "target": 250},
+})
+"""R6 presets: the options each sets on top of the defaults (read-only)."""
+
+PRESET_NOTES: dict[str, str] = {
+    "standard": "all defaults: 7 cards, draw at start, classic scoring to 25",
+    "classic-deal": "10-card hands",
+    "long-deal": "9-card hands (for 2-3 players)",
+    "six-card": "6-card hands (for 5 players)",
+    "no-draw": "nobody draws; 13-card hands (2-3 players)",
+    "draw-end": "draw when you end your turn (the second rule sheet's turn order)",
+    "mandatory": "draw at the end, Kings must be played, Kings dealt to edges go to corners",
+    "royal": "each King played from hand earns an extra turn",
+    "boxed": "the boxed edition: draw at the end, chips scoring to 100",
+    "high-stakes": "alternative scoring (Aces 25) to 250",
+}
+
+
+def _coerce(name: str, text: str) -> Any:
+    kind = _OPTION_TYPES[name]
+    t = text.strip().lower()
+    if kind is bool:
+        if t in ("true", "yes", "on", "1"):
+            return True
+        if t in ("false", "no", "off", "0"):
+            return False
+        raise RuleError(f"{name} must be true or false; got {text!r}")
+    if kind is int:
+        try:
+            return int(t)
+        except ValueError:
+            raise RuleError(f"{name} must be a whole number; got {text!r}") from None
+    if name == "draw" and t not in DRAW_TIMINGS:
+        raise RuleError(f"draw must be one of {', '.join(DRAW_TIMINGS)}; got {text!r}")
+    if name == "scoring" and t not in SCORINGS:
+        raise RuleError(f"scoring must be one of {', '.join(SCORINGS)}; got {text!r}")
+    return t
+
+
+def parse_rule_assignment(text: str) -> tuple[str, Any]:
+    """Parse ``KEY=VALUE`` (as given to ``--rule``) into an option name and a typed value."""
+    if "=" not in text:
+        raise RuleError(f"a rule is written KEY=VALUE, for example target=50; got {text!r}")
+    key, _, value = text.partition("=")
+    key = key.strip().lower().replace("-", "_")
+    if key not in _OPTION_TYPES:
+        raise RuleError(
+            f"unknown rule option {key!r}; the options are {', '.join(OPTION_NAMES)}"
+        )
+    return key, _coerce(key, value)
+
+
+def build_rules(
+    players: int,
+    preset: str = "standard",
+    overrides: Mapping[str, Any] | None = None,
+) -> RuleSet:
+    """The rules for ``players`` seats: a preset, then single options on top (R6).
+
+    ``target`` follows the scoring in force (25, 250 or 100) unless the preset or an override
+    sets it.  Raises :class:`RuleError` for an unknown preset or what cannot be dealt.
+    """
+    if preset not in PRESETS:
+        raise RuleError(f"unknown preset {preset!r}; the presets are {', '.join(PRESETS)}")
+    options: dict[str, Any] = dict(PRESETS[preset])
+    for key, value in (overrides or {}).items():
+        if key not in _OPTION_TYPES:
+            raise RuleError(
+                f"unknown rule option {key!r}; the options are {', '.join(OPTION_NAMES)}"
+            )
+        kind = _OPTION_TYPES[key]
+        if isinstance(value, str):
+            value = _coerce(key, value)
+        elif not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise RuleError(f"{key} must be {_TYPE_WORDS[kind]}; got {value!r}")
+        options[key] = value
+    if "players" in options and options["players"] != players:
+        raise RuleError(
+            f"players is set by the seats given ({players}); got players={options['players']}"
+        )
+    options["players"] = players
+    if "target" not in options:
+        options["target"] = DEFAULT_TARGETS[options.get("scoring", "classic")]
+    return replace(RuleSet(), **options).checked()
+
+
+def rules_label(rules: RuleSet) -> str:
+    """The rules in a few words, to tell saved games apart: the preset they are, or the nearest
+    preset and the options set on top (``boxed, target 50``)."""
+    def differences(preset: str) -> list[str]:
+        base = build_rules(rules.players, preset)
+        return [f"{name} {_word(getattr(rules, name))}" for name in OPTION_NAMES
+                if getattr(rules, name) != getattr(base, name)]
+
+    best: list[str] | None = None
+    name = "standard"
+    for preset in PRESETS:
+        try:
+            diff = differences(preset)
+        except RuleError:
+            continue  # a preset that cannot be dealt to this many players
+        if best is None or len(diff) < len(best):
+            best, name = diff, preset
+    return ", ".join([name, *(best or [])])
+
+
+def _word(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)

@@ -1,0 +1,98 @@
+"""The thinking players' budget guard (issue 15): they look at the clock inside the search and
+stop early enough that a stall as long as the longest seen still ends inside the budget.  The
+clocks here are simulated, so the checks hold on any machine, busy or idle."""
+
+from __future__ import annotations
+
+import random
+
+from kc_tui.games.kings_corner.ai.budget import MARGIN, Budget
+from kc_tui.games.kings_corner.ai.expert import ExpertPlayer
+from kc_tui.games.kings_corner.engine.game import Game
+from kc_tui.games.kings_corner.engine.moves import MOVE_BASE, legal_codes
+from kc_tui.games.kings_corner.engine.rules import build_rules
+
+
+class SimulatedClock:
+    """Advances ``step`` seconds every time it is read, and ``stalls[k]`` more at read ``k``
+    (another program holding the processor)."""
+
+    def __init__(self, step: float, stalls: dict[int, float] | None = None) -> None:
+        self.now = 100.0
+        self.step = step
+        self.stalls = stalls or {}
+        self.reads = 0
+
+    def __call__(self) -> float:
+        self.now += self.step + self.stalls.get(self.reads, 0.0)
+        self.reads += 1
+        return self.now
+
+
+def test_a_budget_keeps_its_margin_and_stops_before_a_stall_as_long_as_the_longest_seen() -> None:
+    times = iter([0.0, 0.1, 0.2, 0.5, 0.65])
+    budget = Budget(1.0, clock=lambda: next(times))
+    assert budget.deadline == 1.0 - MARGIN
+    assert not budget.spent()  # 0.1, longest gap 0.1
+    assert not budget.spent()  # 0.2
+    assert not budget.spent()  # 0.5: a stall of 0.3, 0.8 is still inside
+    assert budget.spent()  # 0.65 + 0.3 passes 0.9: another such stall would end late
+    assert abs(budget.stall - 0.3) < 1e-9
+
+
+def _position(seed: int):
+    game = Game(build_rules(2), random.Random(seed))
+    game.start(dealer=1)
+    return game.observation(0)
+
+
+def _legal(obs, plan) -> None:
+    piles = [list(p) for p in obs.piles]
+    hand = obs.hand_mask
+    for code in plan:
+        assert code in legal_codes(piles, hand)
+        if code < MOVE_BASE:
+            piles[code & 7].append(code >> 3)
+            hand ^= 1 << (code >> 3)
+        else:
+            s, d = divmod(code - MOVE_BASE, 8)
+            piles[d].extend(piles[s])
+            piles[s] = []
+
+
+def test_the_expert_stops_inside_its_budget_on_a_steady_clock() -> None:
+    answered = 0
+    for seed in range(8):
+        obs = _position(seed)
+        expert = ExpertPlayer(random.Random(1), think=0.5)
+        expert.race = False  # let the clock, not the race, end the decision
+        clock = SimulatedClock(step=0.0005)
+        expert.clock = clock
+        start = clock.now
+        plan = expert.plan_turn(obs)
+        _legal(obs, plan)
+        if expert.last_candidates > 1:
+            answered += 1
+            assert expert.last_samples > 0
+            assert clock.now - start <= 0.5
+    assert answered >= 2
+
+
+def test_after_a_stall_the_expert_leaves_room_for_another_and_still_ends_inside_its_budget() -> None:
+    """Another program takes the processor for 0.3 s early in the decision: the expert, which
+    has now seen such a gap, stops 0.3 s before its deadline rather than risk a second one."""
+    answered = 0
+    for seed in range(8):
+        obs = _position(seed)
+        expert = ExpertPlayer(random.Random(1), think=1.0)
+        expert.race = False
+        clock = SimulatedClock(step=0.0005, stalls={40: 0.3})
+        expert.clock = clock
+        start = clock.now
+        plan = expert.plan_turn(obs)
+        _legal(obs, plan)
+        if expert.last_candidates > 1 and clock.reads > 40:
+            answered += 1
+            # Stopped with the longest gap still to spare before the deadline (0.9 s).
+            assert clock.now - start <= 1.0 * (1 - MARGIN) - 0.3 + 0.01
+    assert answered >= 2

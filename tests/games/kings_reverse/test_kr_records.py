@@ -1,0 +1,218 @@
+"""What is kept of Kings Reverse sessions, per game (issue 14): ``kings-corner stats`` gives each
+game's statistics under its title (``--game NAME stats`` one game's, ``--json`` both), the
+Statistics dialog the same; ``kings-corner saves`` lists both games' saves (``--game NAME
+saves`` one game's) and deletes them; the line mode saves, ``resume`` continues, and Continue on
+the title screen lists and resumes this game's saves too."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+
+import pytest
+
+from kc_tui.games.kings_corner.ai.seats import make_seats
+from kc_tui.games.kings_corner.engine.rules import build_rules as corner_rules
+from kc_tui.games.kings_corner.engine.service import GameService
+from kc_tui.games.kings_reverse.engine.rules import build_rules
+from kc_tui.games.kings_reverse.engine.service import ReverseService
+from kc_tui.storage import games_report_text, start_saving
+from kc_tui.storage.reverse_records import SessionRecorder, reverse_transcripts_dir
+from kc_tui.storage.reverse_saves import ReverseSaver, list_reverse_saves, load_reverse_save, reverse_seats
+from kc_tui.storage.settings import Settings
+from kc_tui.tui.app import KingsCornerApp
+
+
+def _reverse_sessions(count: int) -> None:
+    for seed in range(count):
+        names = ["Zoe", "Ada", "Ben"]
+        service = ReverseService(build_rules(3, "standard", target=80),
+                                 reverse_seats(["easy", "medium", "easy"], random.Random(seed), names),
+                                 seed=seed)
+        service.add_listener(SessionRecorder(names))
+        service.play_session()
+
+
+def _corner_session(seed: int = 1) -> None:
+    specs = ["medium", "easy"]
+    service = GameService(corner_rules(2), make_seats(specs, random.Random(seed), names=["Zoe", None]),
+                          seed=seed)
+    start_saving(service, specs)
+    service.play_session()
+
+
+def _kc(*args: str) -> str:
+    return subprocess.run([sys.executable, "-m", "kc_tui", *args], capture_output=True, text=True,
+                          check=True, env=os.environ.copy()).stdout
+
+
+def test_stats_give_each_games_record_under_its_title() -> None:
+    _corner_session()
+    _reverse_sessions(2)
+    text = _kc("stats")
+    assert text.startswith("Kings in the Corner\n\nFrom 1 finished session.")
+    corner, reverse = text.split("\n\nKings Reverse\n\n")
+    assert "Zoe (medium)" in corner and "Zoe: won" not in corner
+    assert reverse.startswith("From 2 finished sessions.") and "Zoe: won " in reverse
+    assert _kc("--game", "kings-reverse", "stats").startswith("From 2 finished sessions.\nZoe: won ")
+    assert "Kings Reverse" not in _kc("--game", "kings-corner", "stats")
+    assert games_report_text() == text.rstrip("\n")
+
+
+def test_stats_json_keeps_the_first_games_keys_and_adds_kings_reverse() -> None:
+    _corner_session()
+    _reverse_sessions(2)
+    both = json.loads(_kc("stats", "--json"))
+    assert both["sessions"] == 1 and both["kings-reverse"]["sessions"] == 2
+    zoe = next(p for p in both["kings-reverse"]["players"] if p["name"] == "Zoe")
+    assert zoe["sessions"] == 2 and 0 <= zoe["sessions_won"] <= 2 and zoe["rounds"] >= 2
+    only = json.loads(_kc("--game", "kings-reverse", "stats", "--json", "--player", "ada"))
+    assert list(only) == ["kings-reverse"] and [p["name"] for p in only["kings-reverse"]["players"]] == ["Ada"]
+
+
+def test_stats_of_a_game_not_played_yet_say_so() -> None:
+    _corner_session()
+    assert not reverse_transcripts_dir().exists()
+    assert "Kings Reverse" not in _kc("stats")
+    assert _kc("--game", "kings-reverse", "stats").startswith("No finished Kings Reverse sessions yet")
+    _reverse_sessions(1)
+    assert _kc("--game", "kings-reverse", "stats", "--player", "Max").startswith(
+        "Nobody called 'Max' has finished a Kings Reverse session.")
+
+
+async def test_the_statistics_dialog_shows_each_game() -> None:
+    _corner_session()
+    _reverse_sessions(1)
+    app = KingsCornerApp(settings=Settings(ascii=True, pace=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        shown = " ".join(str(w.render()) for w in app.screen.query("Static"))
+        assert "Kings in the Corner" in shown and "Kings Reverse" in shown
+
+
+def test_kings_reverse_saves_are_listed_and_deleted_by_name() -> None:
+    service = ReverseService(build_rules(2), reverse_seats(["you", "easy"], random.Random(3)), seed=3)
+    saver = ReverseSaver(service, ["you", "easy"], ReverseSaver.new_path(["You", "Ada"]))
+    service.start()
+    saver.save()
+    listed = _kc("--game", "kings-reverse", "saves")
+    assert saver.path.name in listed and "You, Ada: round 1" in listed
+    refused = subprocess.run([sys.executable, "-m", "kc_tui", "--game", "kings-reverse", "saves",
+                              "--delete", "../../settings.toml"], capture_output=True, text=True,
+                             env=os.environ.copy())
+    assert refused.returncode == 1 and "No saved game called '../../settings.toml'" in refused.stdout
+    both = _kc("saves")  # every game's saves: the first game's (none) and Kings Reverse's
+    assert both.startswith("No saved games (") and "Saved Kings Reverse games in" in both
+    assert saver.path.name in both
+    assert saver.path.name not in _kc("--game", "kings-corner", "saves")
+    assert "Deleted" in _kc("--game", "kings-reverse", "saves", "--delete", saver.path.name)
+    assert list_reverse_saves() == []
+    assert _kc("--game", "kings-reverse", "saves").startswith("No saved Kings Reverse games")
+
+
+@pytest.mark.parametrize("command", ["replay", "stats", "saves"])
+def test_the_kings_reverse_help_lists_what_the_game_keeps(command: str) -> None:
+    assert command in _kc("--game", "kings-reverse", "--help")
+
+
+def _kc_in(text: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "kc_tui", *args], input=text, capture_output=True,
+                          text=True, env=os.environ.copy())
+
+
+def test_a_saver_following_the_service_keeps_every_action_and_deal_whoever_takes_it() -> None:
+    # The person acts through the door, the computers act on this thread (as in the line mode),
+    # a refused computer action is kept as the one the service took instead: the save replays
+    # to the same game.
+    specs = ["you", "easy", "medium"]
+    service = ReverseService(build_rules(3), reverse_seats(specs, random.Random(12)), seed=12)
+    saver = ReverseSaver(service, specs, ReverseSaver.new_path(["You", "Ada", "Ben"]))
+    saver.follow()
+    service.start()
+    pick = random.Random(12)
+    for _ in range(120):
+        service.run_computer_turns()
+        if service.phase == "turn":
+            service.act(pick.choice(service.legal_actions()))
+        elif service.phase == "round_over":
+            service.next_round()
+        else:
+            break
+    restored, _ = load_reverse_save(saver.path)
+    assert restored.view(0).to_dict() == service.view(0).to_dict()
+    assert saver.actions.count("next") == service.view(None).round - 1
+
+
+def test_the_line_mode_saves_and_resume_goes_on_from_the_save() -> None:
+    first = _kc_in("draw\n", "--game", "kings-reverse", "play", "--plain", "--players", "you,easy",
+                   "--seed", "5")
+    assert first.returncode == 1 and "Input ended" in first.stdout
+    (info,) = list_reverse_saves()
+    assert info.names == ("You", "East (easy)")
+    again = _kc_in("look\nquit\n", "--game", "kings-reverse", "resume", "--plain")
+    assert again.returncode == 0 and again.stdout.startswith(f"Resumed {info.title}.")
+    assert "Pile: " in again.stdout
+    assert list_reverse_saves()[0].path == info.path  # the same save goes on
+    empty = _kc_in("", "--game", "kings-reverse", "saves", "--delete", info.path.name)
+    assert empty.returncode == 0
+    nothing = _kc_in("", "--game", "kings-reverse", "resume", "--plain")
+    assert nothing.returncode == 1 and "No saved Kings Reverse game to resume" in nothing.stdout
+
+
+def test_a_session_finished_in_the_line_mode_is_counted_and_its_save_removed() -> None:
+    done = _kc_in("\n" * 200, "--game", "kings-reverse", "play", "--plain", "--players", "easy,easy",
+                  "--seed", "2", "--rule", "target=60")
+    assert done.returncode == 0 and "The session is over" in done.stdout
+    assert list_reverse_saves() == []
+    assert _kc("--game", "kings-reverse", "stats").startswith("From 1 finished session.")
+
+
+def _reverse_save(seed: int = 3) -> ReverseSaver:
+    service = ReverseService(build_rules(2), reverse_seats(["you", "easy"], random.Random(seed)), seed=seed)
+    saver = ReverseSaver(service, ["you", "easy"], ReverseSaver.new_path(["You", "Ada"]))
+    saver.follow()
+    service.start()
+    service.run_computer_turns()
+    saver.save()
+    return saver
+
+
+async def test_continue_on_the_title_screen_lists_and_resumes_a_kings_reverse_save() -> None:
+    from kc_tui.tui.reverse_table import ReverseTableScreen
+    from kc_tui.tui.saves_screen import SavesScreen
+
+    saver = _reverse_save()
+    before = saver.service.view(0).to_dict()
+    app = KingsCornerApp(settings=Settings(ascii=True, pace=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")  # offered: the only save is Kings Reverse's
+        await pilot.pause()
+        saves = app.screen
+        assert isinstance(saves, SavesScreen) and [s.path for s in saves.saves] == [saver.path]
+        assert "Kings Reverse - You, Ada: round 1" in str(saves.query_one("#saves-menu").render())
+        await pilot.press("enter")
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, ReverseTableScreen)
+        assert table.service.view(0).to_dict() == before
+
+
+async def test_a_kings_reverse_save_is_deleted_from_the_saved_games_when_asked() -> None:
+    from kc_tui.tui.dialogs import ConfirmScreen
+
+    saver = _reverse_save()
+    app = KingsCornerApp(settings=Settings(ascii=True, pace=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        saves = app.screen
+        await pilot.press("d")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.screen is saves and not saver.path.exists() and saves.saves == []
+        assert f"Deleted {saver.path.name}." in str(saves.query_one("#saves-status").render())
