@@ -1,20 +1,28 @@
-"""The games this application plays, by name: the registry the command line (and the title
-screen, the lobby) ask instead of naming games in ``if``/``else``.
+"""The games this application plays: the registry the platform asks instead of naming games.
 
-A game is a package; its entry here names it, says what it is in a line, and names the module
-whose ``main(argv)`` runs the game's own command line (``None``: the application's own, which is
-Kings in the Corner's).  Entries hold module names, not modules, so that reading the registry
-imports no game: a third card game is a new package and one entry here.
+A game is a package under :mod:`kc_tui.games` whose ``__init__`` defines ``ENTRY``, a
+:class:`GameEntry`: its name, title, players and levels, and nothing heavy, so that reading the
+registry imports no game's engine.  Everything else a game offers the platform is a *part*: a
+module of its package, named after the platform area that asks for it (``net`` for the table
+server, ``tui`` for the screens, ``saves``, ``line`` for the line mode, ``cli`` for its commands),
+whose ``GAME`` value is of the type that area declares (:meth:`GameEntry.part`).  A third game is
+one more package here, found by :func:`games`; the tests register a demonstration game of their
+own with :func:`register`.
+
+Games never import each other, and the platform never imports a game (the import-linter contracts
+in ``pyproject.toml``): it reaches one only through this registry.
 """
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from dataclasses import dataclass
-from types import MappingProxyType
-from typing import Callable, Mapping, Sequence, cast
+from types import MappingProxyType, ModuleType
+from typing import Any, Callable, Mapping, Sequence, cast
 
-__all__ = ["GameEntry", "GAMES", "DEFAULT_GAME", "game_named", "split_game_argument"]
+__all__ = ["GameEntry", "GAMES", "DEFAULT_GAME", "game_named", "split_game_argument", "games",
+           "register", "unregister"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,31 +35,74 @@ class GameEntry:
     summary: str
     package: str
     """The package that holds it."""
-    cli: str | None = None
-    """The module whose ``main(argv) -> int`` runs this game's commands; None: the
-    application's own command line."""
+    min_players: int = 2
+    max_players: int = 6
+    levels: tuple[str, ...] = ()
+    """The computer players' levels, weakest first."""
+    order: int = 100
+    """Where the game is listed (the lowest first: the default game)."""
+
+    def module(self, area: str) -> ModuleType:
+        """The game's module for a platform area, ``<package>.<area>``, imported now;
+        ``LookupError`` when the game offers nothing to that area."""
+        try:
+            return importlib.import_module(f"{self.package}.{area}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{self.package}.{area}":
+                raise
+            raise LookupError(f"{self.title} has no {area} part") from None
+
+    def part(self, area: str) -> Any:
+        """The game's ``GAME`` value for a platform area (of the type that area declares)."""
+        return self.module(area).GAME
 
     def command_line(self) -> Callable[[Sequence[str]], int] | None:
-        """The game's own command line (imported now), or None."""
-        if self.cli is None:
+        """The game's own command line (imported now), or None: the application's."""
+        try:
+            return cast(Callable[[Sequence[str]], int], self.module("cli").main)
+        except LookupError:
             return None
-        return cast(Callable[[Sequence[str]], int], importlib.import_module(self.cli).main)
 
 
-GAMES: Mapping[str, GameEntry] = MappingProxyType({
-    "kings-corner": GameEntry(
-        "kings-corner", "Kings in the Corner",
-        "build down in alternating colours on a cross of eight piles (docs/rules.md R1-R8)",
-        "kc_tui.games.kings_corner"),
-    "kings-reverse": GameEntry(
-        "kings-reverse", "Kings Reverse",
-        "two decks and jokers, shed your hand: 7s, 8s and Kings act, Jacks and jokers are wild "
-        "(docs/rules.md, Kings Reverse)",
-        "kc_tui.games.kings_reverse", "kc_tui.games.kings_reverse.cli"),
-})
-"""Every game, the default first."""
+_REGISTERED: dict[str, GameEntry] = {}
 
-DEFAULT_GAME = "kings-corner"
+
+def _discover() -> None:
+    for module in pkgutil.iter_modules(__path__, __name__ + "."):
+        if module.ispkg:
+            entry = getattr(importlib.import_module(module.name), "ENTRY", None)
+            if isinstance(entry, GameEntry):
+                _REGISTERED[entry.name] = entry
+    _sort()
+
+
+def _sort() -> None:
+    ordered = sorted(_REGISTERED.values(), key=lambda e: (e.order, e.name))
+    _REGISTERED.clear()
+    _REGISTERED.update((e.name, e) for e in ordered)
+
+
+def register(entry: GameEntry) -> None:
+    """Add a game that lives outside :mod:`kc_tui.games` (the tests' demonstration game)."""
+    _REGISTERED[entry.name] = entry
+    _sort()
+
+
+def unregister(name: str) -> None:
+    """Take back a game :func:`register` added."""
+    _REGISTERED.pop(name, None)
+
+
+def games() -> Mapping[str, GameEntry]:
+    """Every game, by name, the default first."""
+    return GAMES
+
+
+_discover()
+GAMES: Mapping[str, GameEntry] = MappingProxyType(_REGISTERED)
+"""Every game, by name, the default first (a live view: :func:`register` adds to it)."""
+
+DEFAULT_GAME = next(iter(GAMES))
 
 
 def game_named(name: str) -> GameEntry:

@@ -4,3 +4,11 @@ colours; the first with an empty hand wins the round.
 ``engine`` holds the rules, the referee, the seat views and the service door (pure Python, the
 engine layer); ``ai`` the computer players, hints and the tournament (the AI layer).
 """
+
+from .. import GameEntry
+
+ENTRY = GameEntry(
+    "kings-corner", "Kings in the Corner",
+    "build down in alternating colours on a cross of eight piles (docs/rules.md R1-R8)",
+    __name__, min_players=2, max_players=6,
+    levels=("beginner", "easy", "medium", "hard", "expert"), order=0)

@@ -5,3 +5,12 @@ Eights family with two decks and four jokers.
 engine layer); ``ai`` the computer players (the AI layer); ``cli`` and ``plain`` its command
 line and line mode (front ends).  Nothing here imports the Kings in the Corner referee.
 """
+
+from .. import GameEntry
+
+ENTRY = GameEntry(
+    "kings-reverse", "Kings Reverse",
+    "two decks and jokers, shed your hand: 7s, 8s and Kings act, Jacks and jokers are wild "
+    "(docs/rules.md, Kings Reverse)",
+    __name__, min_players=2, max_players=6,
+    levels=("beginner", "easy", "medium", "hard", "expert"), order=1)
