@@ -28,7 +28,7 @@ def _rules(args: argparse.Namespace) -> int:
 
 
 def preset_table() -> str:
-    """The presets as a Markdown table (used to keep the README honest)."""
+    """The presets as a Markdown table (used to keep docs/command-line.md honest)."""
     rows = ["| preset | what it sets |", "|---|---|"]
     for name in PRESETS:
         rows.append(f"| `{name}` | {PRESET_NOTES[name]} |")

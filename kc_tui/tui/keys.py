@@ -1,5 +1,5 @@
 """A screen's keys, written once: each row feeds the screen's bindings, the key line at the
-bottom, the help dialog and the command palette, and the README's key table says the same (a
+bottom, the help dialog and the command palette, and docs/keys.md's key table says the same (a
 test reads it)."""
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ class KeyRow:
     """One row of a screen's key table."""
 
     keys: str
-    """The keys as the help and the README write them: ``u, Ctrl+Z``."""
+    """The keys as the help and docs/keys.md write them: ``u, Ctrl+Z``."""
     description: str
-    """What they do, in the help's and the README's words."""
+    """What they do, in the words of the help and docs/keys.md."""
     group: str
     """The help's heading the row is listed under."""
     action: str = ""

@@ -166,7 +166,7 @@ TABLE_KEYS: tuple[KeyRow, ...] = (
            action="skip", line=(("playing", "any key: finish this computer turn now"),)),
 )
 """Every key of the table: the screen's bindings, the key line, the help, the command palette
-and the README's "Keys at the table" are all this table.  The reading keys say the line mode's
+and docs/keys.md's "Keys at the table" are all this table.  The reading keys say the line mode's
 review answers (docs/protocol.md), in the log and on the status line."""
 
 

@@ -101,8 +101,8 @@ def test_bare_command_without_a_terminal_plays_in_the_line_mode() -> None:
     assert "A new session: You, Ada, Ben, Cleo." in result.stdout
 
 
-def test_readme_lists_every_preset() -> None:
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
-    assert preset_table() in readme
+def test_the_command_line_page_lists_every_preset() -> None:
+    page = (Path(__file__).resolve().parents[2] / "docs" / "command-line.md").read_text()
+    assert preset_table() in page
     for name in PRESETS:
-        assert f"`{name}`" in readme
+        assert f"`{name}`" in page

@@ -1,6 +1,7 @@
 """The documents travel with the program: every relative link in the README and in docs/
-reaches a file of the repository (and a heading in it, when the link names one), and every rule
-number and protocol section the code and the tests cite is a heading of docs/."""
+reaches a file of the repository (and a heading in it, when the link names one), the README is a
+short front page linking every page of docs/, and every rule number and protocol section the code
+and the tests cite is a heading of docs/."""
 
 from __future__ import annotations
 
@@ -77,6 +78,16 @@ def test_the_readme_links_the_rules_and_the_protocol():
     targets = {t.partition("#")[0] for t in _LINK.findall(_prose((REPO / "README.md").read_text()))}
     assert {"docs/rules.md", "docs/protocol.md"} <= targets
     assert not re.search(r"\b(RULES|PROTOCOL)\.md", (REPO / "README.md").read_text())
+
+
+def test_the_readme_is_a_front_page_that_links_every_page_of_the_docs():
+    """Issue 26: the README stays short enough to read as a front page, and a newcomer reaches
+    every page of docs/ from it."""
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    assert len(text.splitlines()) < 250
+    targets = {t.partition("#")[0] for t in _LINK.findall(_prose(text))}
+    pages = {f"docs/{page.name}" for page in (REPO / "docs").glob("*.md")}
+    assert pages - targets == set()
 
 
 def test_a_broken_link_or_anchor_is_reported(tmp_path):

@@ -1,5 +1,5 @@
 """The table's keys are written once (issue 10): its key table feeds the bindings, the key line,
-the help and the command palette, and the README's "Keys at the table" says the same."""
+the help and the command palette, and docs/keys.md (docs/kings-reverse.md) says the same."""
 
 from __future__ import annotations
 
@@ -19,14 +19,14 @@ from kc_tui.tui.dialogs import ConfirmScreen, TextScreen
 from kc_tui.tui.table import TABLE_KEYS, TableScreen
 from kc_tui.tui.widgets import HandView
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
-def _readme_keys() -> list[tuple[str, str]]:
-    """The rows of the README's "Keys at the table", without the markdown's backquotes and with
+def _documented_keys() -> list[tuple[str, str]]:
+    """The rows of docs/keys.md's "Keys at the table", without the markdown's backquotes and with
     each link as its text."""
-    text = README.read_text(encoding="utf-8")
-    section = text[text.index("### Keys at the table"):]
+    text = (DOCS / "keys.md").read_text(encoding="utf-8")
+    section = text[text.index("# Keys at the table"):]
     rows = []
     for line in section.splitlines()[1:]:
         if rows and not line.startswith("|"):
@@ -38,8 +38,8 @@ def _readme_keys() -> list[tuple[str, str]]:
     return rows
 
 
-def test_the_readme_lists_the_same_keys_and_words_as_the_table() -> None:
-    assert _readme_keys() == [(row.keys, row.description) for row in TABLE_KEYS]
+def test_the_keys_page_lists_the_same_keys_and_words_as_the_table() -> None:
+    assert _documented_keys() == [(row.keys, row.description) for row in TABLE_KEYS]
 
 
 def test_every_binding_of_the_table_comes_from_a_row_of_its_key_table() -> None:
@@ -183,11 +183,11 @@ async def test_deleting_a_save_asks_in_a_question_and_no_keeps_it() -> None:
         assert f"Deleted {SAVED}." in str(saves.query_one("#saves-status").render())
 
 
-def test_the_readme_lists_the_same_keys_as_the_kings_reverse_table() -> None:
+def test_the_kings_reverse_page_lists_the_same_keys_as_its_table() -> None:
     from kc_tui.tui.reverse_table import REVERSE_KEYS, ReverseTableScreen
 
-    text = README.read_text(encoding="utf-8")
-    section = text[text.index("### Kings Reverse at the table"):]
+    text = (DOCS / "kings-reverse.md").read_text(encoding="utf-8")
+    section = text[text.index("## Keys at the table"):]
     rows = []
     for line in section.splitlines()[1:]:
         if rows and not line.startswith("|"):
