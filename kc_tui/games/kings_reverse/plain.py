@@ -12,12 +12,13 @@ from ...core.kinds import Phase
 from ...core.text import visible
 from .ai import hint
 from .engine.actions import parse_action
+from .engine.basics import Step
 from .engine.describe import describe_event, describe_rules, table_text
 from .engine.describe import hand_line as _hand
 from .engine.describe import scores_line as _scores
 from .engine.describe import who_line as _who
 from .engine.events import ReverseEvent, TurnEnd, TurnStart
-from .engine.game import ReverseIllegal, Step
+from .engine.game import ReverseIllegal
 from .engine.service import DecisionId, ReverseService
 
 __all__ = ["ReversePlain", "table_text", "HELP"]

@@ -10,7 +10,8 @@ from kc_tui.core.cards import parse_any_card
 from kc_tui.core.events import PlayerInfo
 from kc_tui.core.kinds import Phase, SeatKind
 from kc_tui.games.kings_reverse.engine.actions import parse_action
-from kc_tui.games.kings_reverse.engine.game import ReverseGame, Step
+from kc_tui.games.kings_reverse.engine.basics import Step
+from kc_tui.games.kings_reverse.engine.game import ReverseGame
 from kc_tui.games.kings_reverse.engine.rules import build_rules
 
 

@@ -10,7 +10,8 @@ from kr_positions import Table
 from kc_tui.core.cards import Suit
 from kc_tui.core.events import PlayerInfo
 from kc_tui.core.kinds import Phase, SeatKind
-from kc_tui.games.kings_reverse.engine.game import JK, ReverseGame, ReverseIllegal, Step, card_value
+from kc_tui.games.kings_reverse.engine.basics import JK, Step, card_value
+from kc_tui.games.kings_reverse.engine.game import ReverseGame, ReverseIllegal
 from kc_tui.games.kings_reverse.engine.rules import RuleError, build_rules
 
 

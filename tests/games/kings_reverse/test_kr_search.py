@@ -9,7 +9,7 @@ from kc_tui.core.kinds import Phase
 from kc_tui.games.kings_reverse.ai import make_player
 from kc_tui.games.kings_reverse.ai.players import ExpertAI, HardAI, _determinize, _fits, ints
 from kc_tui.games.kings_reverse.engine.actions import ActionKind
-from kc_tui.games.kings_reverse.engine.game import Step
+from kc_tui.games.kings_reverse.engine.basics import Step
 from kc_tui.games.kings_reverse.engine.rules import build_rules
 from kc_tui.games.kings_reverse.engine.service import ReverseSeat, ReverseService
 

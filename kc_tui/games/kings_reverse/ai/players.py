@@ -35,7 +35,8 @@ from typing import ClassVar, Mapping, Sequence
 from ....core.cards import Joker
 from ....core.kinds import Phase
 from ..engine.actions import Action, ActionKind
-from ..engine.game import ACE_OF_SPADES, JK, ReverseGame, Step, new_deck
+from ..engine.basics import ACE_OF_SPADES, JK, Step, new_deck
+from ..engine.game import ReverseGame
 from ..engine.views import ReverseView
 from .base import ReverseAI
 from .policy import EXPERT_STYLE, MEDIUM_STYLE, Style, greedy, ranked

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..engine.actions import Action, ActionKind
-from ..engine.game import ACE_OF_SPADES, JK, card_value
+from ..engine.basics import ACE_OF_SPADES, JK, card_value
 
 __all__ = ["greedy", "ranked", "keep_value", "best_suit", "Style", "MEDIUM_STYLE", "EXPERT_STYLE"]
 

@@ -5,20 +5,32 @@ Inside, a card is an int: ``0..51`` as :attr:`kc_tui.core.cards.Card.id` (``rank
 suit``, suits C D H S) and 52 for the joker; a hand is a list of them (two decks: a card may be
 there twice).  The stock is a list whose LAST element is its top.  Legal-action generation and
 validation are one implementation (:meth:`ReverseGame.legal_actions`); a refused action raises
-:class:`ReverseIllegal` with the sentence from :mod:`.describe`.
+:class:`ReverseIllegal` with the sentence from :mod:`.refusal`.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from enum import StrEnum
 from typing import Callable, Sequence
 
 from ....core.cards import CARDS, JOKER, AnyCard, Suit
 from ....core.events import PlayerInfo
 from ....core.kinds import Phase
 from .actions import Action, ActionKind
+from .basics import (
+    ACE_OF_SPADES,
+    EIGHT,
+    JACK,
+    JK,
+    KING,
+    QUEEN,
+    SEVEN,
+    RoundRecord,
+    Step,
+    card_of,
+    card_value,
+    new_deck,
+)
 from .events import (
     GAME_NAME,
     Called,
@@ -39,82 +51,20 @@ from .events import (
     TurnEnd,
     TurnStart,
 )
+from .refusal import refusal
 from .rules import ReverseRules
 
-__all__ = [
-    "ReverseGame", "ReverseIllegal", "Step", "RoundRecord", "JK", "ACE_OF_SPADES", "card_of",
-    "card_value", "rank_of", "suit_of", "TRANSCRIPT_VERSION",
-]
+__all__ = ["ReverseGame", "ReverseIllegal", "TRANSCRIPT_VERSION"]
 
 TRANSCRIPT_VERSION = 1
 
-JK = 52
-"""The joker's int."""
-ACE_OF_SPADES = 3
-SEVEN, EIGHT, JACK, QUEEN, KING = 7, 8, 11, 12, 13
 _SUITS = tuple(Suit)
-
-
-def rank_of(c: int) -> int:
-    """1..13 (Ace..King); 0 for the joker."""
-    return 0 if c == JK else c // 4 + 1
-
-
-def suit_of(c: int) -> int:
-    """0..3 (C D H S); -1 for the joker."""
-    return -1 if c == JK else c % 4
-
-
-def card_of(c: int) -> AnyCard:
-    """The public card value of an int."""
-    return JOKER if c == JK else CARDS[c]
-
-
-def card_value(c: int) -> int:
-    """Points left in hand (KR7): 7, 8, King and the Ace of spades 20, Jacks 15, jokers 25,
-    every other card 5."""
-    if c == JK:
-        return 25
-    r = c // 4 + 1
-    if r in (SEVEN, EIGHT, KING) or c == ACE_OF_SPADES:
-        return 20
-    return 15 if r == JACK else 5
-
 
 class ReverseIllegal(ValueError):
     """An action the rules refuse; the message is the sentence the player sees."""
 
 
-class Step(StrEnum):
-    """Where the current player's turn stands (within :attr:`Phase.TURN`)."""
 
-    PLAY = "play"
-    """Play, marry, draw or pass (KR3)."""
-    DRAWN = "drawn"
-    """The drawn card may be played, and must be (KR3.5)."""
-    GIVE = "give"
-    """Giving cards after the Ace of spades (KR4)."""
-    CALL = "call"
-    """One card left: call "one card" or end the turn (KR5)."""
-    CHALLENGE = "challenge"
-    """The player hit by a joker may challenge it (KR6)."""
-
-
-@dataclass(frozen=True, slots=True)
-class RoundRecord:
-    """A finished round: how it ended, who went out (None when blocked), the points each
-    seat added and the totals after it."""
-
-    round: int
-    reason: str
-    winner: int | None
-    scores: tuple[int, ...]
-    totals: tuple[int, ...]
-
-
-def new_deck(rules: ReverseRules) -> list[int]:
-    """Two 52-card decks and, with the option, four jokers (KR1)."""
-    return list(range(52)) * 2 + ([JK] * 4 if rules.jokers else [])
 
 
 class ReverseGame:
@@ -468,8 +418,6 @@ class ReverseGame:
         """Apply the current player's ``action``; raises :class:`ReverseIllegal` with the
         sentence to show, changing nothing."""
         if self.phase != Phase.TURN or action not in self.legal_actions():
-            from .describe import refusal
-
             raise ReverseIllegal(refusal(self, action))
         self._apply(*_key(action))
 

@@ -24,8 +24,9 @@ from ....core.cards import AnyCard, Suit
 from ....core.door import ServiceDoor, TableSeat
 from ....core.kinds import Phase
 from .actions import Action
+from .basics import Step, card_of
 from .events import ReverseEvent, seat_view
-from .game import ReverseGame, ReverseIllegal, Step, card_of
+from .game import ReverseGame, ReverseIllegal
 from .rules import ReverseRules
 from .views import ReverseRoundSummary, ReverseView
 

@@ -19,8 +19,9 @@ from typing import Any, Iterable
 from ....core.cards import AnyCard, Suit
 from ....core.events import PlayerInfo
 from ....core.kinds import Phase
+from .basics import card_of
 from .events import ReverseEvent, SessionStart, event_from_dict
-from .game import ReverseGame, ReverseIllegal, card_of
+from .game import ReverseGame, ReverseIllegal
 from .rules import ReverseRules, RuleError
 
 __all__ = ["ReverseTranscriptError", "ReverseTableState", "ReverseReplayed", "replay_states",

@@ -12,7 +12,7 @@ from ....core.cards import AnyCard, Suit, parse_any_card
 from ....core.events import PlayerInfo
 from ....core.kinds import Phase, SeatKind
 from .actions import SUIT_BY_LETTER, Action
-from .game import RoundRecord, Step
+from .basics import RoundRecord, Step
 from .rules import ReverseRules
 
 __all__ = ["ReverseView", "ReverseRoundSummary", "OneCard"]
