@@ -1,7 +1,7 @@
-"""Replays: a transcript (docs/protocol.md section 1, or section 6 for Kings Reverse) re-refereed
-by its game's engine and cut into steps, one per decision (a deal, a card played, a pile moved,
-a card drawn, an undo, a turn ended), each with the sentences it produced and the whole table
-after it, every hand face up.  The game is the one ``session_start`` names.
+"""Replays: a transcript (docs/protocol.md) re-refereed by its game (the ``replay`` of its
+``saves`` part, :class:`~kc_tui.storage.game.GameSaves`) and cut into steps, one per decision (a
+deal, a card played, a pile moved, a card drawn, an undo, a turn ended), each with the sentences
+it produced and the whole table after it, every hand face up.  The game is the one ``session_start`` names.
 
 Pure Python: ``kings-corner replay FILE --plain`` prints the sentences; the replay screen steps
 through the states.
@@ -12,30 +12,12 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 from .core.cards import AnyCard, Card, Suit
-from .core.events import PlayerInfo, TurnStart
+from .core.events import PlayerInfo
 from .games import DEFAULT_GAME, GAMES
-from .games.kings_corner.engine.describe import Narrator
-from .games.kings_corner.engine.events import Event, RoundStart
-from .games.kings_corner.engine.rules import RuleSet
-from .games.kings_corner.engine.transcript import (
-    MAX_BYTES,
-    TableState,
-    TranscriptError,
-    read_events,
-    replay_states,
-)
-from .games.kings_reverse.engine import events as reverse_events
-from .games.kings_reverse.engine.describe import describe_event
-from .games.kings_reverse.engine.rules import ReverseRules
-from .games.kings_reverse.engine.transcript import (
-    ReverseTableState,
-    ReverseTranscriptError,
-)
-from .games.kings_reverse.engine.transcript import replay_states as reverse_replay_states
-from .storage import UnreadableFile, read_text
+from .storage.files import UnreadableFile, read_text
 
 __all__ = ["ReplayStep", "Replay", "load_replay", "ReplayError", "replay_text"]
 
@@ -69,7 +51,8 @@ class ReplayStep:
 @dataclass(frozen=True, slots=True)
 class Replay:
     players: tuple[PlayerInfo, ...]
-    rules: RuleSet | ReverseRules
+    rules: Any
+    """The game's rules."""
     seed: int | None
     steps: tuple[ReplayStep, ...]
     game: str = DEFAULT_GAME
@@ -80,8 +63,13 @@ class Replay:
         return [p.name for p in self.players]
 
 
+MAX_BYTES = 64 * 1024 * 1024
+"""The largest transcript replayed (a session of a few hundred rounds is far less)."""
+
+
 def load_replay(path: Path) -> Replay:
-    """Read and re-referee a transcript; :class:`ReplayError` says what is wrong."""
+    """Read and re-referee a transcript, by the game its ``session_start`` names;
+    :class:`ReplayError` says what is wrong."""
     try:
         lines = read_text(path, MAX_BYTES).splitlines()
     except UnreadableFile as exc:
@@ -89,43 +77,14 @@ def load_replay(path: Path) -> Replay:
     if not lines or not lines[0].strip():
         raise ReplayError(f"{path}: not a transcript (its first line is empty)")
     game = _game_named(path, lines[0])
-    if game == reverse_events.GAME_NAME:
-        return _load_reverse(path, lines)
-    try:
-        first = next(read_events(lines[:1]))[1]
-    except (StopIteration, TranscriptError, KeyError, ValueError, TypeError) as exc:
-        raise ReplayError(f"{path}: not a transcript ({exc or 'it is empty'})") from None
-    narrator = Narrator([p.name for p in getattr(first, "players", ())] or None)
-    try:
-        session = replay_states(lines)
-    except TranscriptError as exc:
-        raise ReplayError(f"{path}: {exc}") from None
-    # One step per decision: the lines that leave the table in the same state belong together.
-    raw: list[tuple[TableState, list[str], list[Event]]] = []
-    for event, state in session.steps:
-        text = narrator.sentence(event)
-        if not (raw and raw[-1][0] == state):
-            raw.append((state, [], []))
-        if text:
-            raw[-1][1].append(text)
-        raw[-1][2].append(event)
-    steps = [
-        ReplayStep(
-            tuple(sentences), state.round, state.turn, state.current, state.piles, state.hands,
-            state.stock, state.totals,
-            new_turn=any(isinstance(e, (TurnStart, RoundStart)) for e in events),
-            new_round=any(isinstance(e, RoundStart) for e in events),
-        )
-        for state, sentences, events in raw
-    ]
-    if not steps:
-        raise ReplayError(f"{path}: the transcript holds no deal")
-    return Replay(session.players, session.rules, session.seed, tuple(steps))
+    part = GAMES[game].part("saves")
+    replay: Replay = part.replay(path, lines)
+    return replay
 
 
 def _game_named(path: Path, first: str) -> str:
     """The game ``session_start`` names (a transcript older than the second game names none:
-    Kings in the Corner's)."""
+    the default game's)."""
     try:
         head = json.loads(first)
     except (ValueError, RecursionError) as exc:
@@ -135,37 +94,6 @@ def _game_named(path: Path, first: str) -> str:
         raise ReplayError(f"{path}: a transcript of the game {str(game)[:30]!r}, which is not one of "
                           f"this program's ({', '.join(GAMES)})")
     return game
-
-
-def _load_reverse(path: Path, lines: list[str]) -> Replay:
-    """A Kings Reverse transcript re-refereed by its own engine, told in its own sentences."""
-    try:
-        session = reverse_replay_states(lines)
-    except ReverseTranscriptError as exc:
-        raise ReplayError(f"{path}: {exc}") from None
-    names = [p.name for p in session.players]
-    raw: list[tuple[ReverseTableState, list[str], list[reverse_events.ReverseEvent]]] = []
-    for event, state in session.steps:
-        text = describe_event(event, names)
-        if not (raw and raw[-1][0] == state):
-            raw.append((state, [], []))
-        if text:
-            raw[-1][1].append(text)
-        raw[-1][2].append(event)
-    deals = (reverse_events.RoundStart, reverse_events.RoundView)
-    steps = [
-        ReplayStep(
-            tuple(sentences), state.round, state.turn, state.current, (), state.hands, state.stock,
-            state.totals,
-            new_turn=any(isinstance(e, (reverse_events.TurnStart, *deals)) for e in events),
-            new_round=any(isinstance(e, deals) for e in events),
-            pile=state.pile, follow=state.follow, clockwise=state.clockwise,
-        )
-        for state, sentences, events in raw
-    ]
-    if not steps:
-        raise ReplayError(f"{path}: the transcript holds no deal")
-    return Replay(session.players, session.rules, session.seed, tuple(steps), reverse_events.GAME_NAME)
 
 
 def replay_text(replay: Replay) -> Sequence[str]:

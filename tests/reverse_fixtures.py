@@ -101,8 +101,8 @@ def reverse_replay(settings: Settings) -> KingsCornerApp:
     No ``hard`` seat: its search stops at a time budget, so on a loaded machine it may choose
     otherwise and the picture would change."""
     from kc_tui.games.kings_reverse.engine.events import encode_event
+    from kc_tui.games.kings_reverse.saves import reverse_transcripts_dir
     from kc_tui.replay import load_replay
-    from kc_tui.storage.reverse_records import reverse_transcripts_dir
 
     path = reverse_transcripts_dir() / "2026-11-05-120000-zoe-ada-ben.jsonl"
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -124,7 +124,7 @@ def reverse_stats(settings: Settings) -> KingsCornerApp:
 
     from screen_fixtures import with_stats
 
-    from kc_tui.storage.reverse_records import SessionRecorder
+    from kc_tui.games.kings_reverse.saves import SessionRecorder
 
     app = with_stats(settings)
     for seed in (1, 2):

@@ -9,22 +9,17 @@ import os
 from pathlib import Path
 
 from ..core.text import visible
-from ..games import DEFAULT_GAME, game_named
-from ..games.kings_reverse.engine.events import GAME_NAME
+from ..games import GAMES, game_named
 from ..replay import ReplayError, load_replay, replay_text
 from ..storage import (
     SaveError,
     delete_save,
+    game_saves_dir,
+    game_transcripts_dir,
     games_report_text,
+    games_stats_dict,
     list_saves,
-    player_stats,
-    read_results,
-    saves_dir,
-    select,
-    transcripts_dir,
 )
-from ..storage.reverse_records import reverse_stats_dict, reverse_transcripts_dir
-from ..storage.reverse_saves import list_reverse_saves, reverse_saves_dir
 from .common import add_look_options, full_screen, settings_from
 from .signals import end_within_grace
 
@@ -80,51 +75,39 @@ def run_saves(args: argparse.Namespace) -> int:
     """``kings-corner saves [--delete NAME]``: list every game's saved sessions, or delete one
     (``--game NAME saves``: that game's)."""
     only: str | None = getattr(args, "only_game", None)
-    corner, reverse = only in (None, DEFAULT_GAME), only in (None, GAME_NAME)
+    games = list(GAMES) if only is None else [only]
     if args.delete is not None:
-        return _delete_save(args.delete, corner, reverse)
-    if corner:
-        saves = list_saves()
-        if not saves:
-            print(f"No saved games (they are kept in {saves_dir()}).")
-        else:
-            print(f"Saved games in {saves_dir()}, newest first:")
+        return _delete_save(args.delete, games)
+    for n, game in enumerate(games):
+        saves, folder = list_saves(game), game_saves_dir(game)
+        # Each game's list is headed by its title, but the first game's, whose list came first.
+        about = "" if n == 0 and only is None else f" {GAMES[game].title}"
+        if not saves and (n == 0 or only is not None):
+            print(f"No saved{about} games (they are kept in {folder}).")
+        elif saves:
+            print(f"Saved{about} games in {folder}, newest first:")
         for info in saves:
             mark = "!" if info.problem else " "
             print(f"{mark} {visible(info.path.name)}\n    {visible(info.title)}")
-    if reverse:
-        kept = list_reverse_saves()
-        if kept or not corner:
-            print(f"Saved Kings Reverse games in {reverse_saves_dir()}, newest first:" if kept else
-                  f"No saved Kings Reverse games (they are kept in {reverse_saves_dir()}).")
-        for reverse_info in kept:
-            print(f"  {visible(reverse_info.path.name)}\n    {reverse_info.title}")
     return 0
 
 
-def _delete_save(name: str, corner: bool, reverse: bool) -> int:
-    """Delete the save called ``name`` as a listing shows it, in the folders asked for."""
-    for folder, wanted in ((saves_dir(), corner), (reverse_saves_dir(), reverse)):
+def _delete_save(name: str, games: list[str]) -> int:
+    """Delete the save called ``name`` as a listing shows it, in the games' folders asked for."""
+    folders = [game_saves_dir(game) for game in games]
+    for folder in folders:
         path = folder / name
         # Anything the listing shows can be deleted: a pipe or a link named like a save too.
-        if not wanted or path.parent != folder or path.suffix != ".json" or not os.path.lexists(path):
+        if path.parent != folder or path.suffix != ".json" or not os.path.lexists(path):
             continue
         try:
-            if folder == saves_dir():
-                delete_save(path)
-            else:
-                path.unlink()
+            delete_save(path)
         except SaveError as exc:
             print(f"Not deleted: {visible(exc.problem)}.")
             return 1
-        except OSError as exc:
-            print(f"Not deleted: {visible(str(exc.strerror or exc))}.")
-            return 1
         print(f"Deleted {visible(str(path))}.")
         return 0
-    where = " or ".join(str(f) for f, wanted in ((saves_dir(), corner), (reverse_saves_dir(), reverse))
-                        if wanted)
-    print(f"No saved game called {name!r} in {where}.")
+    print(f"No saved game called {name!r} in {' or '.join(str(f) for f in folders)}.")
     return 1
 
 
@@ -132,7 +115,7 @@ def run_replay(args: argparse.Namespace) -> int:
     """``kings-corner replay FILE``: the transcript of either game, on the replay screen or as
     sentences."""
     path = args.file
-    for folder in (transcripts_dir(), reverse_transcripts_dir()):
+    for folder in (game_transcripts_dir(game) for game in GAMES):
         if not path.exists() and (folder / path).exists():
             path = folder / path  # a name as the data folder lists it
     try:
@@ -156,17 +139,7 @@ def run_stats(args: argparse.Namespace) -> int:
     """``kings-corner stats``: each game's statistics (``--game NAME stats``: that game's)."""
     only: str | None = getattr(args, "only_game", None)
     if args.json:
-        doc: dict[str, object] = {}
-        if only in (None, DEFAULT_GAME):
-            results, problems = read_results()
-            table = player_stats(results)
-            if args.player is not None:
-                table = select(table, args.player)
-            doc = {"sessions": len(results), "players": [s.as_dict() for s in table.values()],
-                   "unreadable": problems}
-        if only in (None, GAME_NAME):
-            doc[GAME_NAME] = reverse_stats_dict(args.player)
-        print(json.dumps(doc))
+        print(json.dumps(games_stats_dict(args.player, only)))
         return 0
     print(games_report_text(args.player, only))
     return 0

@@ -33,7 +33,7 @@ from ..games.kings_reverse.engine.service import (
     ReverseService,
 )
 from ..games.kings_reverse.engine.views import ReverseRoundSummary, ReverseView
-from ..storage.reverse_saves import ReverseSaveError, ReverseSaver, load_reverse_save, reverse_seats
+from ..games.kings_reverse.saves import ReverseSaveError, ReverseSaver, load_reverse_save, reverse_seats
 from .remote import Following
 from .tables import HOUSE_LEVEL, Person, SeatDoor, TableError, TableGame, _Table
 
@@ -77,12 +77,13 @@ class _TableSaver(ReverseSaver):
         super().__init__(service, specs, table.save_path, actions)
         self.table = table
 
-    def save(self, compact: bool = False) -> None:
+    def save(self, upto: int | None = None, compact: bool = False) -> bool:
         if self.service.phase == Phase.SESSION_OVER:
-            return
+            return False
         file = self.table.save_file
         assert file is not None
         file.whole(json.dumps(self.document(), separators=(",", ":")), len(self.table.events))
+        return True
 
     def __call__(self, event: ReverseEvent) -> None:
         return None  # at the session's end the table removes its files
@@ -224,7 +225,8 @@ class ReverseTableGame(TableGame):
     def restore(self, table: _Table) -> tuple[ReverseService, Sequence[Any]]:
         events: list[ReverseEvent] = []
         try:
-            service, saver = load_reverse_save(table.save_path, listeners=[events.append], record=False)
+            service, saver = load_reverse_save(table.save_path, listeners=[events.append], record=False,
+                                               lock=False)
         except ReverseSaveError as exc:
             log.error("table %s cannot be resumed: %s", table.id, exc)
             raise TableError(f"Table {table.id} cannot be resumed: {exc}.") from None

@@ -16,8 +16,9 @@ from .files import (
     unlock_file,
     write_atomic,
 )
-from .game_stats import games_report_text
+from .game import GameSaves, game_saves_dir, game_transcripts_dir, saves_part
 from .paths import config_dir, data_dir, saves_dir, settings_path, transcripts_dir
+from .records import Recorder, bar_chart, games_report_text, games_stats_dict, keep_transcript, read_records
 from .saves import (
     KEEP_SAVES,
     SCHEMA_VERSION,
@@ -25,6 +26,7 @@ from .saves import (
     Restored,
     SaveError,
     SaveInfo,
+    claim_new_save,
     delete_save,
     is_open_elsewhere,
     list_saves,
@@ -48,16 +50,6 @@ from .settings import (
     save_settings,
     settings_toml,
 )
-from .stats import (
-    PlayerStats,
-    SessionResult,
-    bar_chart,
-    player_stats,
-    read_results,
-    report_text,
-    select,
-    stats_text,
-)
 
 __all__ = [
     "FileLocked", "UnreadableFile", "append_synced", "delete_locked", "lock_file", "read_bytes", "read_text",
@@ -68,6 +60,6 @@ __all__ = [
     "start_saving", "unlock_save", "KEEP_SAVES", "prune_saves",
     "CARD_STYLES", "PACES", "THEMES", "Settings", "SettingsError", "load_settings", "save_settings",
     "settings_toml",
-    "PlayerStats", "SessionResult", "bar_chart", "player_stats", "read_results", "report_text", "select",
-    "stats_text", "games_report_text",
+    "GameSaves", "game_saves_dir", "game_transcripts_dir", "saves_part", "claim_new_save",
+    "Recorder", "bar_chart", "games_report_text", "games_stats_dict", "keep_transcript", "read_records",
 ]

@@ -14,7 +14,7 @@ from textual.widgets import Input, Static
 from ..games import GAMES
 from ..games.kings_corner.ai.seats import SEAT_NAMES
 from ..games.kings_reverse.engine.rules import PRESETS, ReverseRules, RuleError, build_rules
-from ..storage.reverse_saves import ReverseSaveError, list_reverse_saves, load_reverse_save
+from ..games.kings_reverse.saves import ReverseSaveError, list_reverse_saves, load_reverse_save
 from .info import ON_OFF
 from .keys import bindings, key_line
 from .new_game import NEW_GAME_KEYS, ChoicesScroll, RowKeys, SeatChoice

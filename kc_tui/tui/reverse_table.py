@@ -36,8 +36,7 @@ from ..games.kings_reverse.engine.events import ReverseEvent, TurnEnd, TurnStart
 from ..games.kings_reverse.engine.rules import ReverseRules
 from ..games.kings_reverse.engine.service import ReverseDecision, ReverseService
 from ..games.kings_reverse.engine.views import ReverseView
-from ..storage.reverse_records import SessionRecorder
-from ..storage.reverse_saves import ReverseSaver, reverse_seats
+from ..games.kings_reverse.saves import ReverseSaver, SessionRecorder, reverse_seats
 from . import style_path
 from .dialogs import ConfirmScreen, PassScreen, TextScreen, help_screen
 from .info import SettingsScreen

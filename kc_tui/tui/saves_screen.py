@@ -10,13 +10,13 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ..core.text import visible
-from ..storage import SaveError, SaveInfo, delete_save, is_open_elsewhere, list_saves, saves_dir
-from ..storage.reverse_saves import (
+from ..games.kings_reverse.saves import (
     ReverseSaveError,
     ReverseSaveInfo,
     list_reverse_saves,
     load_reverse_save,
 )
+from ..storage import SaveError, SaveInfo, delete_save, is_open_elsewhere, list_saves, saves_dir
 from .dialogs import ConfirmScreen
 from .fit import SizedScreen
 from .keys import KeyRow, bindings, key_line

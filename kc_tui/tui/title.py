@@ -10,8 +10,8 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from ..games.kings_corner.engine.rules import build_rules
+from ..games.kings_reverse.saves import list_reverse_saves
 from ..storage import games_report_text, list_saves
-from ..storage.reverse_saves import list_reverse_saves
 from .fit import SizedScreen
 from .typed_app import OnKingsCornerApp
 from .widgets import Menu, MenuItem, TextPanel

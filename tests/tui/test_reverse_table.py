@@ -259,8 +259,9 @@ async def test_a_suit_is_named_only_by_a_joker_and_jacks_set_their_own() -> None
 
 
 async def test_a_finished_session_is_kept_for_this_games_statistics_apart_from_the_first() -> None:
-    from kc_tui.storage import report_text
-    from kc_tui.storage.reverse_records import reverse_report_text, reverse_transcripts_dir
+
+    from kc_tui.games.kings_reverse.saves import reverse_transcripts_dir
+    from kc_tui.storage import games_report_text
     from kc_tui.tui.round_over import SessionOverScreen
 
     app = reverse_app(one_card_call=False, target=1)
@@ -274,8 +275,8 @@ async def test_a_finished_session_is_kept_for_this_games_statistics_apart_from_t
         text = str(app.screen.query_one("#session-summary", Static).render())
         assert text.startswith("You win with the lowest score, 0")
     assert len(list(reverse_transcripts_dir().glob("*.jsonl"))) == 1
-    assert "You: won 1 of 1 session, went out in 1 of 1 round" in reverse_report_text()
-    assert report_text().startswith("No finished sessions yet")  # the first game's are its own
+    assert "You: won 1 of 1 session, went out in 1 of 1 round" in games_report_text(game="kings-reverse")
+    assert games_report_text(game="kings-corner").startswith("No finished sessions yet")  # the first game's are its own
 
 
 async def test_a_game_left_in_the_middle_is_continued_from_the_new_game_screen() -> None:

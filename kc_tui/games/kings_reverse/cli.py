@@ -250,8 +250,7 @@ def _tell(problem: str) -> None:
 def _keep(service: ReverseService, specs: Sequence[str]) -> None:
     """The line mode keeps what the table keeps: a save after every action (removed when the
     session ends) and the finished session's transcript for the statistics."""
-    from ...storage.reverse_records import SessionRecorder
-    from ...storage.reverse_saves import ReverseSaver
+    from .saves import ReverseSaver, SessionRecorder
 
     names = [s.name for s in service.seats]
     service.add_listener(SessionRecorder(names, _tell))
@@ -263,7 +262,7 @@ def _keep(service: ReverseService, specs: Sequence[str]) -> None:
 
 def _resume(args: argparse.Namespace) -> int:
     """``resume [--plain]``: the newest saved Kings Reverse game, where it was left."""
-    from ...storage.reverse_saves import ReverseSaveError, list_reverse_saves, load_reverse_save
+    from .saves import ReverseSaveError, list_reverse_saves, load_reverse_save
 
     saved = list_reverse_saves()
     if not saved:

@@ -19,9 +19,15 @@ from kc_tui.games.kings_corner.engine.rules import build_rules as corner_rules
 from kc_tui.games.kings_corner.engine.service import GameService
 from kc_tui.games.kings_reverse.engine.rules import build_rules
 from kc_tui.games.kings_reverse.engine.service import ReverseService
+from kc_tui.games.kings_reverse.saves import (
+    ReverseSaver,
+    SessionRecorder,
+    list_reverse_saves,
+    load_reverse_save,
+    reverse_seats,
+    reverse_transcripts_dir,
+)
 from kc_tui.storage import games_report_text, start_saving
-from kc_tui.storage.reverse_records import SessionRecorder, reverse_transcripts_dir
-from kc_tui.storage.reverse_saves import ReverseSaver, list_reverse_saves, load_reverse_save, reverse_seats
 from kc_tui.storage.settings import Settings
 from kc_tui.tui.app import KingsCornerApp
 
@@ -99,6 +105,11 @@ def test_kings_reverse_saves_are_listed_and_deleted_by_name() -> None:
     saver = ReverseSaver(service, ["you", "easy"], ReverseSaver.new_path(["You", "Ada"]))
     service.start()
     saver.save()
+    refused_while_open = subprocess.run([sys.executable, "-m", "kc_tui", "--game", "kings-reverse", "saves",
+                                         "--delete", saver.path.name], capture_output=True, text=True,
+                                        env=os.environ.copy())
+    assert refused_while_open.returncode == 1 and "open in another window" in refused_while_open.stdout
+    saver.release()  # the game is left: now it may be deleted elsewhere
     listed = _kc("--game", "kings-reverse", "saves")
     assert saver.path.name in listed and "You, Ada: round 1" in listed
     refused = subprocess.run([sys.executable, "-m", "kc_tui", "--game", "kings-reverse", "saves",

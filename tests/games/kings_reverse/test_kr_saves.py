@@ -11,14 +11,14 @@ import pytest
 
 from kc_tui.games.kings_reverse.engine.rules import build_rules
 from kc_tui.games.kings_reverse.engine.service import ReverseService
-from kc_tui.storage import list_saves
-from kc_tui.storage.reverse_saves import (
+from kc_tui.games.kings_reverse.saves import (
     ReverseSaveError,
     ReverseSaver,
     list_reverse_saves,
     load_reverse_save,
     reverse_seats,
 )
+from kc_tui.storage import list_saves
 
 SPECS = ["you", "easy", "medium"]
 

@@ -13,15 +13,8 @@ from kc_tui.games.kings_corner.ai.seats import make_seats
 from kc_tui.games.kings_corner.engine.events import RoundEnd
 from kc_tui.games.kings_corner.engine.rules import build_rules
 from kc_tui.games.kings_corner.engine.service import GameService
-from kc_tui.storage import (
-    SessionResult,
-    bar_chart,
-    player_stats,
-    read_results,
-    start_saving,
-    stats_text,
-    transcripts_dir,
-)
+from kc_tui.games.kings_corner.saves import SessionResult, player_stats, stats_text
+from kc_tui.storage import bar_chart, read_records, start_saving, transcripts_dir
 
 
 def _round(winners, hands, scores, totals) -> RoundEnd:
@@ -67,7 +60,7 @@ def test_stats_come_from_the_transcripts_of_finished_sessions_and_print_as_json(
         start_saving(service, specs)
         service.play_session()
     (transcripts_dir() / "junk.jsonl").write_text("{not json\n")
-    results, problems = read_results()
+    results, problems = read_records()
     assert len(results) == 3 and len(problems) == 1 and "junk.jsonl" in problems[0]
     out = subprocess.run([sys.executable, "-m", "kc_tui", "stats", "--json"], capture_output=True,
                          text=True, check=True, env=os.environ.copy()).stdout
@@ -97,5 +90,5 @@ def test_transcripts_whose_results_do_not_match_their_players_are_skipped_with_w
              "players": [{"name": n, "kind": "ai", "level": "easy"} for n in ("A", "B", "C")]}
     end = {"event": "session_end", "winners": [1], "totals": [26, 4]}
     (folder / "short.jsonl").write_text(json.dumps(start) + "\n" + json.dumps(end) + "\n")
-    results, problems = read_results()
+    results, problems = read_records()
     assert results == [] and "do not match its 3 players" in problems[0]

@@ -1,0 +1,441 @@
+"""Kings Reverse's part of the platform's saves, records and replays (``GAME``, a
+:class:`~kc_tui.storage.game.GameSaves`), in ``saves/kings-reverse/`` and
+``transcripts/kings-reverse/``.
+
+A save holds data only: the seed, the rules, the seats (specs and names) and every action taken
+so far in order (``"next"`` for each new deal).  The referee is deterministic given its seed, so
+restoring replays the actions through the service door (a person's with ``act``, a computer's
+as its decision), which re-referees each of them; a save whose actions the rules refuse is
+reported, never half-loaded.  Replaying a computer's decision does not run its player, so each
+computer's random generator is kept as well (``rng``, one state per seat, None for a person's)
+and put back after the replay: a resumed game goes on as the unbroken one would have.  A save
+of version 1 has no ``rng``: it still loads, its computers seeded afresh.  The whole save is
+rewritten at every action (it is one line, as it always was), under the platform's lock.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from ...core.kinds import HUMAN_PREFIX, SEAT_NAMES, Phase, SeatKind
+from ...core.text import visible
+from ...replay import Replay, ReplayError, ReplayStep
+from ...storage.files import rng_json, set_rng_json
+from ...storage.game import game_saves_dir, game_transcripts_dir
+from ...storage.records import Recorder, count, finished_bounds
+from ...storage.saves import (
+    AutoSaver,
+    Restored,
+    SaveError,
+    SaveInfo,
+    claim_new_save,
+    list_saves,
+    lock_save,
+    read_document,
+    unlock_save,
+)
+from .ai import LEVELS, make_player
+from .engine import events as reverse_events
+from .engine.actions import Action
+from .engine.describe import describe_event
+from .engine.events import GAME_NAME, RoundEnd, SessionEnd, encode_event, event_from_dict
+from .engine.rules import ReverseRules, RuleError
+from .engine.service import ReverseSeat, ReverseService
+from .engine.transcript import MAX_BYTES, ReverseTableState, ReverseTranscriptError, replay_states
+
+__all__ = ["GAME", "KIND", "ReverseSaves", "reverse_saves_dir", "reverse_transcripts_dir", "reverse_seats",
+           "ReverseSaver", "ReverseSaveError", "ReverseSaveInfo", "list_reverse_saves", "load_reverse_save",
+           "SessionRecorder", "ReverseResult", "ReversePlayerStats", "reverse_player_stats"]
+
+KIND = "kings-reverse-save"
+VERSION = 2
+
+ReverseSaveError = SaveError
+"""The refusal of a save (the platform's, with the file's path), by the name this game's
+screens and line mode know it."""
+
+
+def reverse_saves_dir() -> Path:
+    return game_saves_dir(GAME_NAME)
+
+
+def reverse_transcripts_dir() -> Path:
+    """Where Kings Reverse's finished sessions are kept."""
+    return game_transcripts_dir(GAME_NAME)
+
+
+def reverse_seats(specs: Sequence[str], rng: random.Random,
+                  names: Sequence[str | None] | None = None) -> list[ReverseSeat]:
+    """Seats for specs (``you``, ``human:NAME``, an AI level), named as every game names
+    them: "You" (or the person's name), then the computers' names not taken."""
+    given = list(names or [None] * len(specs))
+    for i, spec in enumerate(specs):
+        if given[i] is None and (spec == "you" or spec.startswith(HUMAN_PREFIX)):
+            given[i] = "You" if spec == "you" else spec[len(HUMAN_PREFIX):]
+    spare = iter(n for n in SEAT_NAMES + tuple(f"Player {k}" for k in range(1, 7)) if n not in given)
+    seats = []
+    for i, spec in enumerate(specs):
+        name = given[i] or next(spare)
+        if spec == "you" or spec.startswith(HUMAN_PREFIX):
+            seats.append(ReverseSeat(name, SeatKind.HUMAN))
+        else:
+            player = make_player(spec, random.Random(rng.getrandbits(48)))
+            seats.append(ReverseSeat(name, SeatKind.AI, spec, player))
+    return seats
+
+
+class ReverseSaver(AutoSaver):
+    """The platform's saver for a Kings Reverse session: keeps its actions and rewrites the
+    save after each one (atomically: a crash leaves the old save or the new one); at the
+    session's end the save is removed (the statistics recorder keeps the transcript).  A
+    failed write is reported once and saving stops."""
+
+    name = "The saver"
+
+    def __init__(self, service: ReverseService, specs: Sequence[str], path: Path,
+                 actions: Sequence[Any] = (), on_error: Callable[[str], None] | None = None) -> None:
+        super().__init__(service, specs, path, actions, on_error, game=GAME_NAME)
+
+    @staticmethod
+    def new_path(names: Sequence[str], when: datetime | None = None) -> Path:
+        """A fresh save file, claimed for this process, after pruning the oldest saves."""
+        return claim_new_save(names, GAME_NAME)
+
+    @property
+    def actions(self) -> list[Any]:
+        """Every action taken so far (``"next"`` for each new deal), as the save keeps them."""
+        return self.events
+
+    def follow(self) -> None:
+        """Keep every action the service applies and every deal (and remove the save when the
+        session ends): for a table, the line mode and a resumed game alike."""
+        self.part.follow(self)
+
+    def took(self, action: Action | None) -> None:
+        """An action was applied (None: the next round was dealt): keep it and save."""
+        if action is None:
+            self.dealt()
+        else:
+            self.acted(action)
+
+    def acted(self, action: Action) -> None:
+        """An action was applied: keep it and save."""
+        self.keep(action.as_dict())
+        self.save()
+
+    def dealt(self) -> None:
+        """The next round was dealt."""
+        self.keep("next")
+        self.save()
+
+    def document(self) -> dict[str, Any]:
+        """The whole save as it is written now."""
+        return {**self.part.head(self, self._generator_states()), "actions": self.events}
+
+    def save(self, upto: int | None = None, compact: bool = False) -> bool:
+        """Save now, unless the session is over (nothing is left to resume)."""
+        if self.service.phase == Phase.SESSION_OVER:
+            return False
+        return super().save(upto, compact)
+
+
+@dataclass(frozen=True, slots=True)
+class ReverseSaveInfo(SaveInfo):
+    """One saved Kings Reverse session, as a list shows it."""
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.players
+
+    @property
+    def round(self) -> int:
+        return self.round_no
+
+    @property
+    def saved(self) -> str:
+        return self.saved_at
+
+    @property
+    def title(self) -> str:
+        if self.problem:
+            return f"{self.path.name}: {self.problem}"
+        return f"{', '.join(self.names)}: round {self.round}, saved {self.saved.replace('T', ' ')}"
+
+
+def list_reverse_saves() -> list[SaveInfo]:
+    """The saved sessions that can be resumed, newest first."""
+    return [info for info in list_saves(GAME_NAME) if info.problem is None]
+
+
+def load_reverse_save(path: Path, on_error: Callable[[str], None] | None = None,
+                      listeners: Sequence[Callable[[Any], None]] = (), record: bool = True,
+                      lock: bool = True) -> tuple[ReverseService, ReverseSaver]:
+    """The saved session replayed to where it was, with its saver (and, with ``record``, the
+    statistics recorder, which sees the whole session again; a served table keeps no
+    statistics); ``listeners`` see every event of the replay.  With ``lock`` this process
+    claims the save (given up when the session ends).  :class:`SaveError` says why it cannot
+    be."""
+    if lock:
+        try:
+            lock_save(path)
+        except OSError:
+            lock = False  # a folder this user cannot write: no window can overwrite the save from here
+    try:
+        doc = read_document(path, GAME_NAME)
+        service, specs = _replayed(path, doc, on_error, listeners, record)
+    except BaseException:
+        if lock:
+            unlock_save(path)
+        raise
+    saver = ReverseSaver(service, specs, path, doc["actions"], on_error)
+    saver.follow()
+    return service, saver
+
+
+def _replayed(path: Path, doc: dict[str, Any], on_error: Callable[[str], None] | None,
+              listeners: Sequence[Callable[[Any], None]], record: bool) -> tuple[ReverseService, list[str]]:
+    try:
+        specs = [str(s) for s in doc["specs"]]
+        names = [visible(str(n)) for n in doc["names"]]
+        if not 2 <= len(specs) <= 6 or len(names) != len(specs) or any(
+                s not in LEVELS and s != "you" and not s.startswith(HUMAN_PREFIX) for s in specs):
+            raise SaveError(path, "its seats are not ones this game has")
+        seed = int(doc["seed"])
+        service = ReverseService(ReverseRules.from_dict(doc["rules"]),
+                                 reverse_seats(specs, random.Random(seed), names), seed=seed)
+        if record:
+            service.add_listener(SessionRecorder(names, on_error))
+        for listener in listeners:
+            service.add_listener(listener)
+        service.start()
+        for entry in doc["actions"]:
+            if entry == "next":
+                service.next_round()
+            elif service.waiting_for_human():
+                service.act(Action.from_dict(entry))
+            elif not service.apply_decision(service.begin_decision(), Action.from_dict(entry)):
+                raise SaveError(path, f"an action the rules refuse: {visible(str(entry))[:40]}")
+    except SaveError:
+        raise
+    except (KeyError, TypeError, ValueError, RuleError) as exc:
+        raise SaveError(path, f"it cannot be replayed ({visible(str(exc))[:80]})") from None
+    _restore_generators(path, doc, service)
+    return service, specs
+
+
+def _restore_generators(path: Path, doc: dict[str, Any], service: ReverseService) -> None:
+    """Put each computer's generator back as the save kept it (a version 1 save kept none and
+    its computers go on freshly seeded)."""
+    if doc.get("rng", {}) is None:
+        return
+    try:
+        states = doc["rng"]["players"]
+        if not isinstance(states, list) or len(states) != len(service.seats):
+            raise ValueError("one state per seat")
+        for seat, state in zip(service.seats, states):
+            if (state is None) != (seat.player is None):
+                raise ValueError("a state for each computer and none for a person")
+            if seat.player is not None:
+                set_rng_json(seat.player.rng, state)
+    except (KeyError, TypeError, ValueError, OverflowError) as exc:
+        raise SaveError(path, "the computers' random generators' states "
+                              f"are damaged ({visible(str(exc))[:60]})") from None
+
+
+def _v1_to_v2(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 keeps the computers' generators; a version 1 save has none to put back."""
+    return {**doc, "rng": None}
+
+
+class SessionRecorder(Recorder):
+    """The platform's recorder of a Kings Reverse session's transcript (for the statistics)."""
+
+    def __init__(self, names: list[str], on_error: Callable[[str], None] | None = None,
+                 when: datetime | None = None) -> None:
+        super().__init__(GAME_NAME, names, on_error, when)
+
+
+@dataclass(frozen=True, slots=True)
+class ReverseResult:
+    """One finished Kings Reverse session as the statistics need it."""
+
+    name: str
+    players: tuple[str, ...]
+    winners: tuple[int, ...]
+    totals: tuple[int, ...]
+    round_winners: tuple[int | None, ...]
+    """Who went out in each round (None: a blocked round)."""
+
+
+@dataclass
+class ReversePlayerStats:
+    """One player's Kings Reverse record."""
+
+    name: str
+    sessions: int = 0
+    sessions_won: int = 0
+    rounds: int = 0
+    rounds_won: int = 0
+    """Rounds in which the player went out first (KR7)."""
+    points: int = 0
+    """Final scores added up (the lowest wins, KR7)."""
+
+    @property
+    def average_score(self) -> float:
+        return self.points / self.sessions if self.sessions else 0.0
+
+    def as_dict(self) -> dict[str, object]:
+        return {"name": self.name, "sessions": self.sessions, "sessions_won": self.sessions_won,
+                "rounds": self.rounds, "rounds_won": self.rounds_won,
+                "average_final_score": round(self.average_score, 1)}
+
+    def text(self) -> str:
+        return (f"{self.name}: won {self.sessions_won} of {count(self.sessions, 'session')}, "
+                f"went out in {self.rounds_won} of {count(self.rounds, 'round')}, "
+                f"final score {self.average_score:.0f} on average (the lowest wins).")
+
+
+def reverse_player_stats(results: Sequence[ReverseResult],
+                         player: str | None = None) -> dict[str, ReversePlayerStats]:
+    """Each player's record (or only the players called ``player``, in any case)."""
+    table: dict[str, ReversePlayerStats] = {}
+    for result in results:
+        for seat, name in enumerate(result.players):
+            if player is not None and name.lower() != player.strip().lower():
+                continue
+            row = table.setdefault(name, ReversePlayerStats(name))
+            row.sessions += 1
+            row.sessions_won += seat in result.winners
+            row.rounds += len(result.round_winners)
+            row.rounds_won += sum(1 for w in result.round_winners if w == seat)
+            row.points += result.totals[seat]
+    return table
+
+
+class ReverseSaves:
+    """Kings Reverse's saves: the actions taken, the whole save rewritten after each."""
+
+    game = GAME_NAME
+    kind = KIND
+    version_key = "version"
+    version = VERSION
+    migrations: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2}
+    log_key = "actions"
+    journal = False
+    folder = GAME_NAME
+    transcript_bytes = MAX_BYTES
+
+    def encode(self, item: Any) -> str:
+        return json.dumps(item, separators=(",", ":"))
+
+    def encode_event(self, event: Any) -> str:
+        return encode_event(event)
+
+    def generator_states(self, service: Any) -> list[tuple[Any, ...] | None]:
+        """Each computer's generator (None for a person's seat); the deals follow the seed."""
+        return [None if seat.player is None else seat.player.rng.getstate() for seat in service.seats]
+
+    def head(self, saver: AutoSaver, states: list[tuple[Any, ...] | None]) -> dict[str, Any]:
+        service = saver.service
+        return {"kind": KIND, "version": VERSION, "game": GAME_NAME, "seed": service.seed,
+                "rules": service.rules.as_dict(), "specs": saver.specs,
+                "names": [s.name for s in service.seats],
+                "round": service.view(None).round, "saved": datetime.now().isoformat(timespec="seconds"),
+                "rng": {"players": [None if state is None else rng_json(state) for state in states]}}
+
+    def entry_head(self, saver: AutoSaver, states: list[tuple[Any, ...] | None]) -> dict[str, Any]:
+        """The whole head again (this game's saves are rewritten whole, never journalled)."""
+        return self.head(saver, states)
+
+    def follow(self, saver: AutoSaver) -> None:
+        def took(action: Action | None) -> None:
+            saver.keep("next" if action is None else action.as_dict())
+            if saver.service.phase != Phase.SESSION_OVER:
+                saver.save()
+
+        saver.service.add_listener(saver)
+        saver.service.watch_actions(took)
+
+    def saw(self, saver: AutoSaver, event: Any) -> None:
+        if isinstance(event, SessionEnd):
+            saver.discard()
+
+    def info(self, path: Path, doc: dict[str, Any]) -> SaveInfo:
+        return ReverseSaveInfo(path, tuple(visible(str(n)) for n in doc["names"]),
+                               visible(str(doc["saved"])), int(doc["round"]), game=GAME_NAME)
+
+    def restore(self, path: Path, doc: dict[str, Any], think: float | None,
+                on_error: Callable[[str], None] | None) -> Restored:
+        service, specs = _replayed(path, doc, on_error, (), True)
+        return Restored(service, specs, list(doc["actions"]), path, game=GAME_NAME)
+
+    def read_transcript(self, lines: Sequence[str]) -> list[Any]:
+        return [event_from_dict(json.loads(line)) for line in lines if line.strip()]
+
+    def record(self, name: str, events: Sequence[Any]) -> ReverseResult | str:
+        bounds = finished_bounds(events)
+        assert bounds is not None
+        start, end = bounds
+        n = len(start.players)
+        if len(end.totals) != n or any(not 0 <= w < n for w in end.winners):
+            return f"its results do not match its {n} players"
+        rounds = tuple(e.winners[0] if e.winners else None for e in events if isinstance(e, RoundEnd))
+        return ReverseResult(name, tuple(visible(p.name) for p in start.players), end.winners, end.totals,
+                             rounds)
+
+    def report(self, results: Sequence[Any], problems: Sequence[str], player: str | None,
+               folder: Path) -> str:
+        """Sessions won, rounds won (went out), the average final score (the lowest wins, KR7)."""
+        if not results:
+            return f"No finished Kings Reverse sessions yet (they are kept in {folder})."
+        table = reverse_player_stats(results, player)
+        if player is not None and not table:
+            return f"Nobody called {player!r} has finished a Kings Reverse session."
+        lines = [f"From {count(len(results), 'finished session')}."]
+        lines += [row.text() for row in table.values()]
+        lines += [f"(skipped {p})" for p in problems]
+        return "\n".join(lines)
+
+    def report_dict(self, results: Sequence[Any], problems: Sequence[str],
+                    player: str | None) -> dict[str, Any]:
+        return {"sessions": len(results),
+                "players": [s.as_dict() for s in reverse_player_stats(results, player).values()],
+                "unreadable": list(problems)}
+
+    def replay(self, path: Path, lines: list[str]) -> Replay:
+        """A transcript re-refereed by this game's engine, told in its own sentences."""
+        try:
+            session = replay_states(lines)
+        except ReverseTranscriptError as exc:
+            raise ReplayError(f"{path}: {exc}") from None
+        names = [p.name for p in session.players]
+        raw: list[tuple[ReverseTableState, list[str], list[reverse_events.ReverseEvent]]] = []
+        for event, state in session.steps:
+            text = describe_event(event, names)
+            if not (raw and raw[-1][0] == state):
+                raw.append((state, [], []))
+            if text:
+                raw[-1][1].append(text)
+            raw[-1][2].append(event)
+        deals = (reverse_events.RoundStart, reverse_events.RoundView)
+        steps = [
+            ReplayStep(
+                tuple(sentences), state.round, state.turn, state.current, (), state.hands, state.stock,
+                state.totals,
+                new_turn=any(isinstance(e, (reverse_events.TurnStart, *deals)) for e in events),
+                new_round=any(isinstance(e, deals) for e in events),
+                pile=state.pile, follow=state.follow, clockwise=state.clockwise,
+            )
+            for state, sentences, events in raw
+        ]
+        if not steps:
+            raise ReplayError(f"{path}: the transcript holds no deal")
+        return Replay(session.players, session.rules, session.seed, tuple(steps), GAME_NAME)
+
+
+GAME = ReverseSaves()
