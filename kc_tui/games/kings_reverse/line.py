@@ -77,6 +77,11 @@ class ReverseLines:
         session = self.session
         return session.current if session.phase == Phase.TURN and session.waiting_for_human() else self.seat
 
+    def _watching(self) -> bool:
+        """A spectator at a served table (here, a session of computers is watched and dealt
+        on by whoever is at the keyboard)."""
+        return self.served and self.seat is None
+
     def _view(self) -> ReverseView:
         view: ReverseView = self.session.view(self._reader())
         return view
@@ -99,7 +104,7 @@ class ReverseLines:
         if view.phase == Phase.SESSION_OVER:
             return None
         if view.phase == Phase.ROUND_OVER:
-            if self.seat is None:
+            if self._watching():
                 return "table> "
             return f"Press Enter for the next round (or type {leave_word(self.served)}). "
         if session.waiting_for_human():
@@ -129,7 +134,7 @@ class ReverseLines:
             self.say(reviews[word]())
             return
         if view.phase == Phase.ROUND_OVER:
-            if self.seat is None:
+            if self._watching():
                 self.say("The players deal the next round when they are ready.")
                 return
             try:
