@@ -33,7 +33,7 @@ from kc_tui.games.kings_corner.engine.commands import VERBOSITIES, Verbosity
 from kc_tui.games.kings_corner.engine.moves import PlayCard, move_of_code
 from kc_tui.games.kings_corner.engine.rules import RuleSet
 from kc_tui.games.kings_corner.engine.service import GameService
-from kc_tui.plain import PlainGame  # noqa: E402
+from kc_tui.games.kings_corner.line import PlainGame  # noqa: E402
 
 PLAYERS = ["you", "hard", "hard", "hard"]
 

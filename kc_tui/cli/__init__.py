@@ -1,34 +1,39 @@
-"""The ``kings-corner`` command line: one module per command family, each adding its commands
-with ``add_parser(subparsers)`` and naming the function that runs each (``set_defaults(func=…)``).
-The AI's own commands (simulate, tournament) live with the AI, in
-:mod:`kc_tui.games.kings_corner.ai.commands`."""
+"""The ``kings-corner`` command line.  It knows no game: ``--game NAME`` (anywhere, the default
+game without it) names the game whose own command line (its ``cli`` part, ``main(argv)``) runs
+the arguments.  A game builds its parser with :func:`application_parser`, adds its commands and
+the application's shared ones (:func:`add_shared_commands`: saves, replay, stats, serve, web),
+and runs it with :func:`run_commands`.  Each command family is a module adding its commands
+with ``add_parser(subparsers)`` and naming the function that runs each
+(``set_defaults(func=…)``)."""
 
 from __future__ import annotations
 
 import argparse
 import os
 import sys
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ..games import DEFAULT_GAME, GAMES, game_named, split_game_argument
-from ..games.kings_corner.ai import commands as ai_commands
-from . import demo, play, records, rules, serve, web
+from . import records, serve, web
 from .common import add_look_options
 from .signals import STOPPING_SIGNALS, Stopped, stopped_by_signals, tell
 
-__all__ = ["main", "build_parser", "Stopped", "STOPPING_SIGNALS"]
+__all__ = ["main", "build_parser", "application_parser", "add_shared_commands", "run_commands", "Stopped",
+           "STOPPING_SIGNALS"]
 
-FAMILIES = (ai_commands, rules, play, records, demo, serve, web)
-"""The command families, in the order ``kings-corner --help`` lists their commands."""
+PROG = "kings-corner"
+
+SHARED = (records, serve, web)
+"""The command families every game offers, in the order ``--help`` lists them."""
+
+Commands = argparse._SubParsersAction
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """Every command and option; a command's ``func`` runs it, its ``parser`` reports usage errors."""
-    parser = argparse.ArgumentParser(
-        prog="kings-corner",
-        description="Kings in the Corner for the terminal. Without a command it opens the "
-        "title screen (at a terminal; otherwise it plays in the line mode).",
-    )
+def application_parser(description: str, default: Callable[[argparse.Namespace], int],
+                       prog: str = PROG) -> tuple[argparse.ArgumentParser, Commands]:
+    """A game's command line: the look options, ``--game``, what runs without a command
+    (``default``), and the subparsers to add its commands to."""
+    parser = argparse.ArgumentParser(prog=prog, description=description)
     add_look_options(parser)
     parser.add_argument(
         "--game", choices=list(GAMES), default=DEFAULT_GAME,
@@ -36,11 +41,46 @@ def build_parser() -> argparse.ArgumentParser:
         + "; ".join(f"{g.name} ({g.title})" for g in GAMES.values())
         + f"; default {DEFAULT_GAME}",
     )
-    parser.set_defaults(func=play.title, parser=parser)
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for family in FAMILIES:
+    parser.set_defaults(func=default, parser=parser)
+    return parser, parser.add_subparsers(dest="command", metavar="COMMAND")
+
+
+def add_shared_commands(sub: Commands) -> None:
+    """Add the commands every game offers (:data:`SHARED`)."""
+    for family in SHARED:
         family.add_parser(sub)
+
+
+def _no_command(args: argparse.Namespace) -> int:
+    args.parser.error(f"choose a command; {PROG} --help lists them")
+    return 2
+
+
+def _shared_parser() -> argparse.ArgumentParser:
+    parser, sub = application_parser("The shared commands (this game has none of its own).", _no_command)
+    add_shared_commands(sub)
     return parser
+
+
+def build_parser(game: str = DEFAULT_GAME) -> argparse.ArgumentParser:
+    """The command line of ``game`` (the default game's is ``kings-corner --help``)."""
+    try:
+        build: Callable[[], argparse.ArgumentParser] = game_named(game).module("cli").build_parser
+    except LookupError:
+        return _shared_parser()
+    return build()
+
+
+def run_commands(parser: argparse.ArgumentParser, argv: Sequence[str]) -> int:
+    """Parse ``argv`` (``--game`` anywhere in it) with a game's ``parser`` and run the command;
+    the exit status.  A shared command of a game named with ``--game`` keeps to that game
+    (``--game kings-corner stats``: its statistics alone)."""
+    game, rest = split_game_argument(argv)
+    args = parser.parse_args(rest)
+    if len(rest) < len(argv) and hasattr(args, "only_game"):
+        args.only_game = game
+    status: int = args.func(args)
+    return status
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -59,21 +99,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    # The game is asked of the registry: a game with its own command line takes the rest.
+    # The game is asked of the registry, and its own command line takes the arguments.
     given = list(sys.argv[1:] if argv is None else argv)
     try:
-        game, rest = split_game_argument(given)
+        game, _ = split_game_argument(given)
         own = game_named(game).command_line()
     except ValueError as exc:
-        build_parser().error(str(exc))
-    if own is not None:
-        return own(rest)
-    args = build_parser().parse_args(rest)
-    if len(rest) < len(given) and hasattr(args, "only_game"):
-        args.only_game = game  # `--game kings-corner stats`: that game's alone
+        argparse.ArgumentParser(prog=PROG).error(str(exc))
     try:
-        status: int = args.func(args)
-        return status
+        return own(given) if own is not None else run_commands(_shared_parser(), given)
     except BrokenPipeError:
         # Output piped into `head` and closed: not an error worth a traceback.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -1,215 +1,32 @@
-"""Playing: ``play`` (a new session), ``resume`` (the most recent save) and, with no command, the
-title screen; at the full-screen table, or in the line mode without a terminal."""
+"""The full-screen table for any game's session, as the games' own commands open it: the app
+with the saved settings and this run's look options on top, and its exit status."""
 
 from __future__ import annotations
 
 import argparse
-import random
 import signal
-import sys
-from datetime import date
-from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
-from ..core.kinds import SeatKind
-from ..core.text import is_valid_text, visible
-from ..games.kings_corner.ai import LEVELS
-from ..games.kings_corner.ai.arguments import (
-    add_ai_options,
-    add_rule_options,
-    rules_from,
-    seat_list,
-    seed_number,
-)
-from ..games.kings_corner.ai.seats import make_seats, spec_kind
-from ..games.kings_corner.engine.commands import VERBOSITIES, Verbosity
-from ..games.kings_corner.engine.service import GameService, daily_seed, new_seed
-from ..games.kings_corner.engine.transcript import TranscriptWriter
-from ..plain import PlainGame
-from ..storage import (
-    SaveError,
-    Settings,
-    is_open_elsewhere,
-    list_saves,
-    load_save,
-    load_settings,
-    resume_saving,
-    save_settings,
-    saves_dir,
-    start_saving,
-)
-from .common import add_look_options, full_screen, look_overrides, settings_from
-from .signals import Stopped, end_within_grace, tell
+from ..storage import Settings, load_settings, save_settings
+from .common import look_overrides, settings_from
+from .signals import end_within_grace, tell
 
-__all__ = ["add_parser", "title", "run_table"]
-
-
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``play`` and ``resume`` to the command line's commands."""
-    play = sub.add_parser(
-        "play", help="play at this terminal (the table, or the line mode with --plain)",
-        description="Play a session at this terminal: at the full-screen table (an early "
-        "version), or in the line mode (--plain): the table as short text, every event as a "
-        "sentence, and moves typed as commands such as 7H N, E N, end, undo, hint, help, quit.",
-    )
-    play.add_argument(
-        "--players", type=lambda t: seat_list(t, benchmark=False, humans=True),
-        default=["you", "hard", "hard", "hard"], metavar="SEATS",
-        help="comma-separated seats in order: you, human:NAME (hot-seat), an AI level "
-        f"({', '.join(LEVELS)}) or bot:COMMAND (default you,hard,hard,hard)",
-    )
-    play.add_argument("--seed", type=seed_number, default=None, help="seed for a reproducible deal")
-    play.add_argument("--daily", action="store_true",
-                      help="today's deal: a seed from the date, the same for everyone today")
-    add_rule_options(play)
-    play.add_argument("--transcript", type=Path, default=None, metavar="FILE",
-                      help="write the game's JSON Lines transcript to FILE")
-    play.add_argument("--plain", action="store_true",
-                      help="the line mode (also used when input or output is not a terminal, or TERM=dumb)")
-    add_look_options(play)
-    _add_line_options(play)
-    add_ai_options(play)
-    play.set_defaults(func=_play, parser=play)
-
-    resume = sub.add_parser(
-        "resume", help="go straight back to the most recent saved game",
-        description="Resume the most recent saved game (games save themselves after every turn).",
-    )
-    resume.add_argument("--plain", action="store_true", help="in the line mode")
-    add_look_options(resume)
-    _add_line_options(resume)
-    add_ai_options(resume)
-    resume.set_defaults(func=_resume, parser=resume)
-
-
-def _add_line_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--verbosity", choices=VERBOSITIES, default="brief",
-                        help="the line mode: brief (default) tells the other players' turns in one "
-                        "sentence each as your turn starts; full says every event as it happens")
-    parser.add_argument("--bell", action="store_true",
-                        help="ring the terminal bell as each of your turns starts (at the table: "
-                             "for this run only, as the Bell setting does)")
-
-
-def title(args: argparse.Namespace) -> int:
-    """``kings-corner`` with no command: the title screen, or the line mode without a terminal."""
-    if not full_screen():
-        print("No terminal for the full-screen game here: playing in the line mode "
-              "(kings-corner play --plain; kings-corner --help lists every command).")
-        play_args = args.parser.parse_args(["play", "--plain"])
-        return _play(play_args)
-    app = _app(None, args)
-    app.run()
-    return _app_status(app)
-
-
-def _people_names(specs: Sequence[str]) -> list[str | None]:
-    """In hot-seat, a person without a name is "Player N" (N counting the people), as on the
-    new-game screen: two people at one keyboard are never both "You"."""
-    people = [i for i, spec in enumerate(specs) if spec_kind(spec)[0] == SeatKind.HUMAN]
-    if len(people) < 2:
-        return [None] * len(specs)
-    return [f"Player {people.index(i) + 1}" if spec == "you" else None for i, spec in enumerate(specs)]
-
-
-def _play(args: argparse.Namespace) -> int:
-    rules = rules_from(args, len(args.players))
-    if args.daily and args.seed is not None:
-        args.parser.error("give --seed or --daily, not both")
-    seed = daily_seed(date.today()) if args.daily else args.seed if args.seed is not None else new_seed()
-    seats = make_seats(args.players, random.Random(seed), args.think, args.bot_timeout,
-                       names=_people_names(args.players))
-    service = GameService(rules, seats, seed=seed)
-    writer = None
-    if args.transcript is not None:
-        try:
-            writer = TranscriptWriter(args.transcript)
-            service.add_listener(writer)
-        except OSError as exc:
-            args.parser.error(f"cannot write the transcript to {args.transcript}: {exc.strerror}")
-    if args.daily:
-        print(f"Today's deal: seed {seed} (everyone who plays --daily today with the same players "
-              "and rules gets the same cards).")
-    return _run(service, args, lambda report: start_saving(service, args.players, report), writer)
-
-
-def _run(service: GameService, args: argparse.Namespace, saving: Callable[[Callable[[str], None]], Any],
-         writer: TranscriptWriter | None = None) -> int:
-    """Play ``service`` at the table or in the line mode, saving as it goes; always clean up."""
-    app = None
-
-    def report(message: str) -> None:
-        if app is not None:
-            app.report_save_error(message)
-        else:
-            print(f"! {message}")
-
-    saver = saving(report)
-    try:
-        if not args.plain and full_screen():
-            app = _app(service, args)
-            app.savers[id(service)] = saver
-            app.run()
-            return _app_status(app)
-        # Piped input is echoed after its prompt, so the output reads as a dialogue.
-        # The line mode asks before ending a turn with moves open as the table does, unless the
-        # "Confirm ending a turn" setting is off.
-        return PlainGame(service, _read_line(), sys.stdout, verbosity=Verbosity(args.verbosity),
-                         bell=args.bell, echo=not sys.stdin.isatty(),
-                         confirm_end=load_settings()[0].confirm_end).run()
-    except KeyboardInterrupt:
-        print("\nInterrupted; the game stops here (it was saved after the last turn).")
-        return 130
-    except Stopped as stop:
-        saver.release()  # before the goodbye, which a terminal that is not read can hold up
-        tell(f"\nStopped by {stop.name}; the game stops here (it was saved after the last turn).")
-        return stop.status
-    finally:
-        service.close()
-        saver.release()
-        if writer:
-            writer.close()
-
-
-def _resume(args: argparse.Namespace) -> int:
-    """``kings-corner resume``: straight back to the most recent saved session."""
-    saves = list_saves()
-    if not saves:
-        print(f"No saved game to resume (saves are kept in {saves_dir()}).")
-        return 1
-    restored = None
-    for info in saves:  # newest first: the most recent save that can be resumed
-        try:
-            restored = load_save(info.path, think=args.think)
-        except SaveError as exc:
-            name = visible(exc.path.name)
-            hint = "" if is_open_elsewhere(exc) else f"; `kings-corner saves --delete {name}` deletes it"
-            print(f"The saved game {name} cannot be resumed: {visible(exc.problem)}.\n"
-                  f"  The file is {visible(str(exc.path))}{hint}.")
-            continue
-        print(f"Resuming {visible(info.title)}.")
-        if restored.cut_short:
-            print("  Its last save was cut short (the program stopped while saving); "
-                  "the game goes on from the turn before.")
-        break
-    if restored is None:
-        print("No saved game can be resumed.")
-        return 1
-    return _run(restored.service, args, lambda report: resume_saving(restored, report))
+__all__ = ["run_table", "make_app", "app_status"]
 
 
 def run_table(service: Any, args: argparse.Namespace) -> int:
     """Open the full-screen table of ``service`` (a session of any game the app plays) with the
     saved settings and the look options of ``args``; leaving the table leaves the app.  The
     exit status."""
-    app = _app(service, args)
+    app = make_app(service, args)
     app.run()
-    return _app_status(app)
+    return app_status(app)
 
 
-def _app(service: Any, args: argparse.Namespace) -> Any:
-    """The Textual app with the saved settings; settings changed in it are saved again, but
-    what the command line set (--ascii, --theme, --pace, --bell) is for this run only."""
+def make_app(service: Any, args: argparse.Namespace) -> Any:
+    """The Textual app (at the title screen when ``service`` is None) with the saved settings;
+    settings changed in it are saved again, but what the command line set (--ascii, --theme,
+    --pace, --bell) is for this run only."""
     from ..tui.app import KingsCornerApp
 
     saved, _ = load_settings()
@@ -224,37 +41,9 @@ def _app(service: Any, args: argparse.Namespace) -> Any:
                           on_stop_signal=end_within_grace)
 
 
-def _app_status(app: Any) -> int:
+def app_status(app: Any) -> int:
     """The exit status of a finished app, saying so if a signal ended it (as leaving does)."""
     if app.stopped_by is not None:
         tell(f"Stopped by {signal.Signals(app.stopped_by).name}; the game stops here "
              "(it was saved after the last turn).")
     return app.return_code or 0
-
-
-def _read_line() -> Callable[[str], str | None]:
-    """The line mode's input: a line, or None when input ends; with line editing at a terminal."""
-    if sys.stdin.isatty():
-        try:
-            import readline  # noqa: F401  - arrow keys, line editing and history for input()
-        except ImportError:
-            pass
-
-    # Bytes that are not UTF-8 are kept (as lone surrogates) rather than ending the game with
-    # an error, and refused below like any other line that is not a command.
-    reconfigure = getattr(sys.stdin, "reconfigure", None)
-    if reconfigure is not None:
-        reconfigure(errors="surrogateescape")
-
-    def read(prompt: str) -> str | None:
-        while True:
-            try:
-                line = input(prompt)
-            except EOFError:
-                print()
-                return None
-            if is_valid_text(line):
-                return line
-            print("That line is not valid text (UTF-8); type a command such as 7h n, end or help.")
-
-    return read

@@ -4,8 +4,8 @@ is their key's fingerprint; the lobby asks a name on the first visit and remembe
 
 from __future__ import annotations
 
+from ..line import PlainLobby
 from ..net import TableServer
-from ..plain_lobby import PlainLobby
 from ..storage import Settings
 from ..tui.lobby import LobbyApp
 from .server import Client, FrontEnds, LineIO

@@ -1,8 +1,8 @@
 """What the game keeps on disk, with no UI: the folders it keeps them in (``paths``), the file
 operations they share (``files``: atomic writes, durable appends, locks, bounded reads), saved
-games with their schema and migrations (``saves``), the settings (``settings``) and the
-statistics read from finished sessions (``stats``; ``reverse_records`` for Kings Reverse,
-``game_stats`` for both)."""
+games with their schema and migrations (``saves``), the settings (``settings``), the finished
+sessions' transcripts and the statistics read from them (``records``).  What differs from game
+to game is each game's ``saves`` part (``game``: the type it has)."""
 
 from .files import (
     FileLocked,

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-MODULES = ["kc_tui.net", "kc_tui.net.tables", "kc_tui.net.remote", "kc_tui.plain_lobby"]
+MODULES = ["kc_tui.net", "kc_tui.net.tables", "kc_tui.net.remote", "kc_tui.line.lobby"]
 
 
 @pytest.mark.parametrize("module", MODULES)

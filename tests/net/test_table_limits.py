@@ -19,10 +19,10 @@ from kc_tui.core.kinds import Phase
 from kc_tui.games.kings_corner.engine.rules import build_rules
 from kc_tui.games.kings_corner.engine.transcript import replay
 from kc_tui.games.kings_reverse.engine.rules import build_rules as reverse_rules
+from kc_tui.line import run_plain_lobby
 from kc_tui.net import tables
 from kc_tui.net.reverse import ReverseDoor
 from kc_tui.net.tables import Notice, Person, TableError, TableServer, TableState, check_name, name_key
-from kc_tui.plain_lobby import run_plain_lobby
 from kc_tui.tui.lobby import LobbyApp, LobbyScreen, NameScreen
 from kc_tui.tui.widgets import TextPanel
 

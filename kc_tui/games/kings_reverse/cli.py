@@ -14,17 +14,18 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from ...cli import records
+from ...cli import application_parser, records, run_commands
 from ...cli.common import add_look_options, full_screen
 from ...cli.play import run_table
 from ...core.text import visible
+from ...line import read_line, writer
 from .ai import LEVELS
 from .ai.tournament import SEAT_NAMES, make_seats, run_tournament, simulate
 from .engine.describe import describe_rules
 from .engine.events import GAME_NAME, ReverseEvent, encode_event
 from .engine.rules import OPTION_NAMES, PRESETS, ReverseRules, RuleError, build_rules
 from .engine.service import ReverseService
-from .plain import ReversePlain
+from .line import GAME, ReverseLines
 
 __all__ = ["main", "build_parser", "TranscriptFile"]
 
@@ -111,11 +112,8 @@ def _rules_from(args: argparse.Namespace, players: int) -> ReverseRules:
 
 def build_parser() -> argparse.ArgumentParser:
     """Every Kings Reverse command and option."""
-    parser = argparse.ArgumentParser(prog=PROG, description="Kings Reverse: two decks and "
-                                     "jokers, shed your hand (docs/rules.md, Kings Reverse).")
-    add_look_options(parser)
-    parser.set_defaults(func=_play_default, parser=parser)
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    parser, sub = application_parser("Kings Reverse: two decks and jokers, shed your hand "
+                                     "(docs/rules.md, Kings Reverse).", _play_default, prog=PROG)
 
     play = sub.add_parser("play", help="play at this terminal (the table, or the line mode with --plain)",
                           description="Play a Kings Reverse session at the full-screen table, or "
@@ -183,10 +181,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str]) -> int:
-    """Run Kings Reverse's command line on ``argv`` (without ``--game``); the exit status."""
-    args = build_parser().parse_args(list(argv))
-    func: Callable[[argparse.Namespace], int] = args.func
-    return func(args)
+    """Run Kings Reverse's command line on ``argv``; the exit status."""
+    return run_commands(build_parser(), argv)
 
 
 def _play_default(args: argparse.Namespace) -> int:
@@ -211,36 +207,29 @@ def _look_args(args: argparse.Namespace) -> list[str]:
     return given
 
 
-def _read(prompt: str) -> str | None:
-    try:
-        return input(prompt)
-    except EOFError:
-        return None
-
-
 def _play(args: argparse.Namespace) -> int:
     rules = _rules_from(args, len(args.players))
     seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(48)
     seats = make_seats(args.players, random.Random(seed), args.think)
     service = ReverseService(rules, seats, seed=seed)
-    writer: TranscriptFile | None = None
+    transcript: TranscriptFile | None = None
     if args.transcript is not None:
         try:
-            writer = TranscriptFile(args.transcript)
+            transcript = TranscriptFile(args.transcript)
         except OSError as exc:
             args.parser.error(f"cannot write the transcript {visible(str(args.transcript))}: "
                               f"{exc.strerror or exc}")
             raise
-        service.add_listener(writer)
+        service.add_listener(transcript)
     try:
         if not args.plain and full_screen():
             return run_table(service, args)  # the table keeps the save and the record
         _keep(service, args.players)
-        return ReversePlain(service, _read, sys.stdout).run()
+        return ReverseLines(service, writer(sys.stdout)).run(read_line(GAME.example))
     finally:
         service.close()
-        if writer is not None:
-            writer.close()
+        if transcript is not None:
+            transcript.close()
 
 
 def _tell(problem: str) -> None:
@@ -277,7 +266,7 @@ def _resume(args: argparse.Namespace) -> int:
         if not args.plain and full_screen():
             return run_table(service, args)
         print(f"Resumed {saved[0].title}.")
-        return ReversePlain(service, _read, sys.stdout).run()
+        return ReverseLines(service, writer(sys.stdout)).run(read_line(GAME.example))
     finally:
         service.close()
 

@@ -17,7 +17,7 @@ from kc_tui.games import GAMES, game_named, split_game_argument
 from kc_tui.games.kings_reverse.ai import make_player
 from kc_tui.games.kings_reverse.engine.rules import build_rules
 from kc_tui.games.kings_reverse.engine.service import ReverseSeat, ReverseService
-from kc_tui.games.kings_reverse.plain import ReversePlain
+from kc_tui.games.kings_reverse.line import ReverseLines
 
 
 def test_the_registry_names_both_games_and_finds_the_game_anywhere_in_the_arguments() -> None:
@@ -82,7 +82,7 @@ def _line_mode(lines: list[str], seed: int = 5) -> str:
     service = ReverseService(build_rules(2), seats, seed=seed)
     answers = iter(lines)
     out = io.StringIO()
-    ReversePlain(service, lambda prompt: next(answers, None), out).run()
+    ReverseLines(service, out.write).run(lambda prompt: next(answers, None))
     return out.getvalue()
 
 

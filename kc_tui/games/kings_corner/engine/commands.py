@@ -85,7 +85,7 @@ COMMAND_HELP = (
     "KD NE puts a King on a corner; E N moves pile East onto North; "
     "3 N plays the third card of your hand; end ends your turn (asking first while moves are "
     "open; end! does not ask); undo takes back your last "
-    "move; hint suggests a plan; help shows this; quit leaves. "
+    "move; hint suggests a plan. "
     "Piles: N E S W (edges), NE SE SW NW (corners)."
 )
 
@@ -94,8 +94,7 @@ REVIEW_HELP = (
     "At any moment: look (or board) reads the whole table; pile N reads one pile, every card; "
     "hand reads your hand; who says who has how many cards and whose turn it is; scores reads "
     "the scores; rules reads the rules in force; last repeats what happened since your last "
-    "turn; verbosity brief or verbosity full sets how much is said between your turns; "
-    "help (or ?) lists the commands."
+    "turn; verbosity brief or verbosity full sets how much is said between your turns."
 )
 
 

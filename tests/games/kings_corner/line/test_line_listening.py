@@ -21,9 +21,9 @@ from kc_tui.games.kings_corner.engine.describe import Narrator, TurnLog
 from kc_tui.games.kings_corner.engine.events import MoveEvent, Play, RoundView, Undo
 from kc_tui.games.kings_corner.engine.rules import RuleSet
 from kc_tui.games.kings_corner.engine.service import GameService
-from kc_tui.plain import PlainGame
+from kc_tui.games.kings_corner.line import PlainGame
 
-BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "listening.py"
+BENCHMARK = Path(__file__).resolve().parents[4] / "benchmarks" / "listening.py"
 
 
 def game(lines: list[str], players: str = "you,medium", seed: int = 3,

@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Callable
 
 from kc_tui.core.kinds import Phase
+from kc_tui.line import run_plain_lobby
 from kc_tui.net.tables import Person, TableServer, TableState
-from kc_tui.plain_lobby import run_plain_lobby
 
 ADA = Person("SHA256:ada", "Ada")
 BEN = Person("SHA256:ben", "Ben")
@@ -136,7 +136,7 @@ async def test_a_guest_is_told_that_a_seat_left_is_not_kept(tmp_path: Path) -> N
 
 
 async def test_a_seat_taken_once_the_game_is_on_is_named_for_its_person_in_the_line_mode(tmp_path: Path) -> None:
-    from kc_tui.plain_lobby import PlainLobby
+    from kc_tui.line import PlainLobby
 
     server = TableServer(tmp_path, pace=0)
     typed: asyncio.Queue[str | None] = asyncio.Queue()
@@ -145,14 +145,36 @@ async def test_a_seat_taken_once_the_game_is_on_is_named_for_its_person_in_the_l
     task = asyncio.ensure_future(ada.run())
     for line in ("new open open", "start"):
         await typed.put(line)
-    await until(lambda: ada.game is not None, "Ada's table on")
-    assert ada.game is not None and ada.game.names == ["Ada", "Seat 2"]
+    await until(lambda: ada.table is not None, "Ada's table on")
+    game = ada.table.game  # type: ignore[union-attr]  # Kings in the Corner's SeatTable
+    assert game.names == ["Ada", "Seat 2"]
     ben = Terminal(server, BEN)
     await ben.type("join 1")
     # (If the computer was in the middle of the seat's turn, it finishes that turn first.)
     await until(lambda: "Ben takes seat 2 (played so far as Seat 2)" in "".join(sent), "the notice")
-    assert ada.game.names == ["Ada", "Ben"] and ada.game.narrator.names == ["Ada", "Ben"]
+    assert game.names == ["Ada", "Ben"] and game.narrator.names == ["Ada", "Ben"]
     await typed.put("quit")
     await ben.type("quit")
     assert await task == 0 and await ben.task == 0
     await server.close()
+
+
+async def test_a_table_of_a_game_without_a_line_mode_is_refused_with_a_sentence(tmp_path: Path) -> None:
+    from kc_tui.games import GameEntry, register, unregister
+
+    # A game whose package (this module) offers the platform no line part.
+    register(GameEntry("snap", "Snap", "A game with no line mode.", __name__))
+    try:
+        server = TableServer(tmp_path, pace=0)
+        ada = Terminal(server, ADA)
+        await ada.type("new open hard game=snap")
+        await until(lambda: "Snap cannot be played in the line mode" in ada.text, "the refusal")
+        assert "the games here are kings-corner, kings-reverse." in ada.text
+        assert server.tables() == ()
+        await ada.type("help")
+        await until(lambda: "game=NAME (kings-corner, kings-reverse, snap)" in ada.text, "the lobby's help")
+        await ada.type("quit")
+        assert await ada.task == 0
+        await server.close()
+    finally:
+        unregister("snap")

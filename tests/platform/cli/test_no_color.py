@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SGR = re.compile(rb"\x1b\[([0-9;:]*)m")
 COLOUR_CODES = {*range(30, 39), *range(40, 49), *range(90, 98), *range(100, 108)}
 """SGR parameters that set a colour: 30-37 and 40-47, 38 and 48 (which open the 256-colour and

@@ -11,7 +11,7 @@ from kc_tui.games.kings_corner.ai.seats import make_seats
 from kc_tui.games.kings_corner.engine.commands import end_question
 from kc_tui.games.kings_corner.engine.rules import RuleSet
 from kc_tui.games.kings_corner.engine.service import GameService
-from kc_tui.plain import PlainGame
+from kc_tui.games.kings_corner.line import PlainGame
 
 
 def _play(lines: list[str], confirm_end: bool = True) -> tuple[GameService, str]:

@@ -12,15 +12,19 @@ player, then the tops of the piles and their hand; every detail is one review co
 
 from __future__ import annotations
 
-from typing import AbstractSet, Callable, Mapping, TextIO
+from typing import AbstractSet, Any, Callable, Mapping, TextIO, cast
 
-from .core.cards import PILES, Card, Pile
-from .core.errors import IllegalMove
-from .core.events import SessionEnd, SessionStart, TurnEnd, TurnStart
-from .core.kinds import Phase
-from .core.text import visible
-from .games.kings_corner.ai.hints import hint
-from .games.kings_corner.engine.commands import (
+from ...core.cards import PILES, Card, Pile
+from ...core.errors import IllegalMove
+from ...core.events import SessionEnd, SessionStart, TurnEnd, TurnStart
+from ...core.kinds import Phase
+from ...core.text import visible
+from ...line.game import LineOptions
+from ...line.shell import Out, Reader, help_text, leave_word
+from ...net import Notice, SeatDoor, TableError
+from ...net.remote import RemoteTable
+from .ai.hints import hint
+from .engine.commands import (
     COMMAND_HELP,
     REVIEW_HELP,
     SURE_ENDS,
@@ -32,7 +36,7 @@ from .games.kings_corner.engine.commands import (
     parse_command,
     parse_review,
 )
-from .games.kings_corner.engine.describe import (
+from .engine.describe import (
     Narrator,
     TurnLog,
     describe_pile,
@@ -43,12 +47,16 @@ from .games.kings_corner.engine.describe import (
     totals_chart,
     who_sentence,
 )
-from .games.kings_corner.engine.events import Event, RoundEnd, RoundStart, RoundView
-from .games.kings_corner.engine.kinds import Scoring
-from .games.kings_corner.engine.observation import Observation
-from .games.kings_corner.engine.service import GameService
+from .engine.events import Event, RoundEnd, RoundStart, RoundView
+from .engine.kinds import Scoring
+from .engine.observation import Observation
+from .engine.rules import PRESETS, build_rules
+from .engine.service import GameService
 
-__all__ = ["PlainGame", "describe_table", "describe_pile", "Verbosity"]
+__all__ = ["GAME", "PlainGame", "SeatTable", "HELP"]
+
+HELP = COMMAND_HELP + "\n" + REVIEW_HELP
+"""The game's own commands (the shell adds its common ones, :func:`~kc_tui.line.shell.help_text`)."""
 
 _ALWAYS_SAID = (SessionStart, RoundStart, RoundView, RoundEnd, SessionEnd)
 """Events said as they happen under every verbosity: the deal, and the ends."""
@@ -77,12 +85,15 @@ class PlainGame:
     ``verbosity`` is ``brief`` or ``full`` (see the module's words); ``bell`` writes the
     terminal bell as each person's turn starts; ``echo`` writes each line read after its
     prompt, so that a transcript of piped input reads as a dialogue; ``confirm_end`` asks
-    before ``end`` ends a turn while moves are still open, as the table's ``e`` does."""
+    before ``end`` ends a turn while moves are still open, as the table's ``e`` does;
+    ``served``: a seat at the table server (:class:`SeatTable`), whose help says the lobby's
+    commands."""
 
-    def __init__(self, service: GameService, read: Callable[[str], str | None], out: TextIO,
+    def __init__(self, service: GameService, read: Reader, out: TextIO,
                  verbosity: Verbosity = Verbosity.BRIEF, bell: bool = False, echo: bool = False,
-                 confirm_end: bool = True) -> None:
+                 confirm_end: bool = True, served: bool = False) -> None:
         self.service = service
+        self.served = served
         self.read = read
         self.out = out
         self.verbosity = Verbosity(verbosity)
@@ -194,7 +205,7 @@ class PlainGame:
                     if service.rules.scoring != Scoring.NONE and self.verbosity == Verbosity.FULL:
                         # Under brief the round's end has said the totals; scores reads the table.
                         self.say(score_table(service.history, self.names, service.rules))
-                    line = self._ask("Press Enter for the next round (or type quit). ",
+                    line = self._ask(f"Press Enter for the next round (or type {leave_word(False)}). ",
                                      service.keyboard_seat)
                     if line is None or line.strip().lower() == "quit":
                         return self._stop(line is None)
@@ -333,7 +344,7 @@ class PlainGame:
         service = self.service
         name = review.name
         if name == "help":
-            self.say(COMMAND_HELP + "\n" + REVIEW_HELP)
+            self.say(help_text(HELP, self.served))
         elif name == "verbosity":
             assert review.verbosity is not None  # parse_review requires it
             self.verbosity = review.verbosity
@@ -379,3 +390,129 @@ class PlainGame:
             else len(self.heard)
         said = self.heard[start:end]
         return "\n".join(said) if said else "Nothing has happened since your last turn."
+
+
+class SeatTable:
+    """One seat's (or a spectator's) line mode at a served table (a
+    :class:`~kc_tui.line.game.SeatLines`): :class:`PlainGame`'s narration and review answers,
+    driven by the door's deliveries rather than by a local session."""
+
+    def __init__(self, door: SeatDoor, write: Callable[[str], None], changed: Callable[[], None],
+                 announce: Callable[[Notice], None]) -> None:
+        self.door = door
+        self.announce = announce
+        self.remote = remote = RemoteTable(door)
+        remote.on_update = changed
+        verbosity = Verbosity.FULL if door.spectator else Verbosity.BRIEF
+        # RemoteTable has the service's names for all the line mode uses; it plays no computer.
+        self.game = PlainGame(cast(GameService, remote), read=lambda prompt: None,
+                              out=cast(TextIO, Out(write)), verbosity=verbosity, served=True)
+        remote.hear(self._notice)
+        view = door.view()
+        if view.round:
+            self.game.say(f"The game at table {door.table_id} is on: round {view.round}. Totals: "
+                          + ", ".join(f"{n} {t}" for n, t in zip(door.names, view.totals)) + ".")
+
+    def _notice(self, notice: Notice) -> None:
+        game = self.game  # a seat taken comes with its notice: its person's name
+        self.remote.adopt_names(game.names, game.narrator.names, game.turns.names)
+        self.announce(notice)
+
+    def position(self) -> object:
+        view = self.door.view()
+        return (view.phase, view.turn, self.door.my_turn())
+
+    def tell(self, fresh: bool) -> str | None:
+        door, game = self.door, self.game
+        view = door.view()
+        if view.phase == Phase.SESSION_OVER:
+            game.say(score_table(view.history, game.names, door.rules, over=True))
+            game.say(totals_chart(view.history, game.names))
+            return None
+        if view.phase == Phase.ROUND_OVER:
+            if door.spectator:
+                return "table> "
+            if fresh and door.rules.scoring != Scoring.NONE and game.verbosity == Verbosity.FULL:
+                game.say(score_table(view.history, game.names, door.rules))
+            return f"Press Enter for the next round (or type {leave_word(True)}). "
+        if door.my_turn():
+            assert door.seat is not None
+            if fresh:
+                game._last_human = door.seat
+                game._live = True
+                game._begin_turn(door.seat)
+            return f"{game.names[door.seat]}> "
+        if fresh and not door.spectator:
+            game._live = False
+        return "table> "
+
+    def line(self, text: str) -> None:
+        """A review command, a move or verb on one's turn, Enter between rounds."""
+        game, door = self.game, self.door
+        view = door.view()
+        try:
+            review = parse_review(text)
+        except CommandError as exc:
+            game.say(str(exc))
+            return
+        if review is not None:
+            game._answer(review, door.seat)
+            return
+        if view.phase == Phase.ROUND_OVER:
+            if door.spectator:
+                game.say("The players deal the next round when they are ready.")
+                return
+            try:
+                door.next_round()
+            except TableError as exc:
+                game.say(str(exc))
+                return
+            if door.view().phase == Phase.ROUND_OVER:
+                game.say("Waiting for the others to be ready for the next round...")
+            return
+        if not text:
+            return
+        if not door.my_turn():
+            try:
+                door.end_turn()  # refused with the sentence that says whose turn it is
+            except TableError as exc:
+                game.say(str(exc))
+            return
+        obs = door.view().observation
+        assert obs is not None
+        try:
+            command = parse_command(text, obs.hand)
+        except CommandError as exc:
+            game.say(str(exc))
+            return
+        if isinstance(command, Verb):
+            game._verb(command.name, obs)  # quit never comes here: the shell takes it
+            return
+        try:
+            door.play(command)
+        except IllegalMove as exc:
+            game.say(str(exc))
+
+    def close(self) -> None:
+        self.remote.close()
+
+
+class CornerLine:
+    """Kings in the Corner's line mode (a :class:`~kc_tui.line.game.LineGame`)."""
+
+    example = "7h n, end or help"
+    presets = tuple(PRESETS)
+
+    def build_rules(self, players: int, preset: str, options: Mapping[str, str]) -> Any:
+        return build_rules(players, preset, dict(options))
+
+    def play(self, service: Any, read: Reader, out: TextIO, options: LineOptions) -> int:
+        return PlainGame(service, read, out, verbosity=Verbosity(options.verbosity), bell=options.bell,
+                         echo=options.echo, confirm_end=options.confirm_end).run()
+
+    def seat(self, door: SeatDoor, write: Callable[[str], None], changed: Callable[[], None],
+             announce: Callable[[Notice], None]) -> SeatTable:
+        return SeatTable(door, write, changed, announce)
+
+
+GAME = CornerLine()

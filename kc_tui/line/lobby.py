@@ -1,46 +1,39 @@
 """The line mode's lobby of a table server: the tables as lines, commands to make, join and
-watch one, then the usual line-mode play (docs/protocol.md section 3) for that seat, with chat.
+watch one, then the line mode of the game at that table (its ``line`` part's
+:meth:`~kc_tui.line.game.LineGame.seat`) for that seat, with chat.
 
 It runs over async streams, so one server can serve many: ``run_plain_lobby(server, person,
 read, write)``, where ``read()`` returns the next line (None when input ends) and ``write(text)``
-sends text.  It is :class:`~kc_tui.plain.PlainGame`'s narration and review commands, driven
-by the server's deliveries rather than by a local game.
+sends text.  It knows no game: it asks the registry (:mod:`kc_tui.games`) for the one a table
+is of.
 """
 
 from __future__ import annotations
 
 import asyncio
-import io
-from typing import Any, Awaitable, Callable, cast
+from typing import Awaitable, Callable
 
-from .core.errors import IllegalMove, RuleError
-from .core.kinds import Phase
-from .core.text import visible
-from .games import GAMES
-from .games.kings_corner.engine.commands import CommandError, Verb, Verbosity, parse_command, parse_review
-from .games.kings_corner.engine.describe import score_table, totals_chart
-from .games.kings_corner.engine.kinds import Scoring
-from .games.kings_corner.engine.rules import PRESETS, build_rules
-from .games.kings_corner.engine.service import GameService
-from .games.kings_reverse.engine import rules as reverse_rules
-from .net.remote import RemoteTable
-from .net.reverse import ReverseDoor, ReverseRemote
-from .net.tables import SEAT_OPEN, Notice, Person, SeatDoor, TableError, TableServer, TableState
-from .plain import PlainGame
-from .plain_reverse_table import ReverseTableLines
+from ..core.errors import RuleError
+from ..core.text import visible
+from ..games import DEFAULT_GAME, GAMES, game_named
+from ..net import SEAT_OPEN, Notice, Person, SeatDoor, TableError, TableServer, TableState
+from .game import LineGame, SeatLines
 
-__all__ = ["LOBBY_HELP", "run_plain_lobby", "PlainLobby"]
+__all__ = ["lobby_help", "run_plain_lobby", "PlainLobby"]
 
 MAX_LINE = 1000
 """The longest line read: a longer one is refused unread."""
 
-LOBBY_HELP = """\
+
+def lobby_help() -> str:
+    """The lobby's commands (the games' names as registered now)."""
+    return f"""\
 Lobby commands:
   tables                 list the tables
   new [SEATS] [OPTIONS] [name=NAME]
                          make a table and sit at its first open seat; SEATS are open (a person)
                          or a computer level (beginner easy medium hard expert), e.g. new open hard;
-                         OPTIONS are game=NAME (kings-corner, kings-reverse), preset=NAME and
+                         OPTIONS are game=NAME ({", ".join(GAMES)}), preset=NAME and
                          that game's rule options, e.g. hand_size=10; the table's name ends
                          the line (name=Friday night; "Ada's table" without)
   join T [S]             take seat S (from 1) of table T, or its first free seat (your own seat
@@ -52,32 +45,20 @@ Lobby commands:
   help                   this list
   quit                   leave the server"""
 
+
 _CHANGED = object()
 
 
-class _Out(io.TextIOBase):
-    """The stream :class:`PlainGame` prints to, passing each write on."""
-
-    def __init__(self, write: Callable[[str], None]) -> None:
-        super().__init__()
-        self._send = write
-
-    def write(self, text: str) -> int:
-        self._send(text)
-        return len(text)
-
-    def flush(self) -> None:
-        return None
-
-
-class _TableGame(PlainGame):
-    """The line mode's narration and review answers for one networked seat."""
-
-    def __init__(self, remote: RemoteTable, out: io.TextIOBase, verbosity: Verbosity) -> None:
-        # RemoteTable has the service's names for all the line mode uses; it plays no computer.
-        super().__init__(cast(GameService, remote), read=lambda prompt: None,
-                         out=cast("io.TextIOWrapper", out), verbosity=verbosity)
-        self.remote = remote
+def line_games() -> list[str]:
+    """The games that can be played in the line mode (those with a ``line`` part)."""
+    names = []
+    for name, entry in GAMES.items():
+        try:
+            entry.module("line")
+        except LookupError:
+            continue
+        names.append(name)
+    return names
 
 
 class PlainLobby:
@@ -90,11 +71,9 @@ class PlainLobby:
         self.key = person.key if person is not None else key
         self._read = read
         self._write = write
-        self.out = _Out(write)
         self.door: SeatDoor | None = None
-        self.game: _TableGame | None = None
-        self.reverse: ReverseTableLines | None = None
-        """The line-mode table when the game at one's table is Kings Reverse."""
+        self.table: SeatLines | None = None
+        """The line mode of the game at one's table, once it is on."""
         # Bounded: a client sending lines faster than they are answered waits (it is not read).
         self.lines: asyncio.Queue[str | None] = asyncio.Queue(maxsize=16)
         self.changed = asyncio.Event()
@@ -190,93 +169,50 @@ class PlainLobby:
 
     # ------------------------------------------------------------------ where we are
     def _follow_table(self) -> None:
-        """Once the game at one's table is on, follow it."""
+        """Once the game at one's table is on, follow it in its game's line mode."""
         door = self.door
-        if door is None or door.closed or not door.started or (self.game or self.reverse) is not None:
+        if door is None or door.closed or not door.started or self.table is not None:
             return
-        if isinstance(door, ReverseDoor):
-            reverse = ReverseRemote(door)
-            reverse.on_update = self.changed.set
-            reverse.hear(self._notice)
-            self.reverse = ReverseTableLines(reverse, self.say)
-            shown = door.view()
-            self.say(f"The game of Kings Reverse at table {door.table_id} is on: round {shown.round}. "
-                     "Totals: " + ", ".join(f"{n} {t}" for n, t in zip(self.reverse.names, shown.totals))
-                     + ". Type help for the actions.")
+        entry = game_named(door.info().game)
+        try:
+            line: LineGame = entry.part("line")
+        except LookupError:  # a table made elsewhere (the full-screen lobby) of such a game
+            self.say(f"{entry.title} cannot be played in the line mode; you leave table {door.table_id}.")
+            self._leave_table()
             return
-        remote = RemoteTable(door)
-        remote.on_update = self.changed.set
-        remote.hear(self._notice)
-        verbosity = Verbosity.FULL if door.spectator else Verbosity.BRIEF
-        self.game = _TableGame(remote, self.out, verbosity)
-        view = door.view()
-        if view.round:
-            self.say(f"The game at table {door.table_id} is on: round {view.round}. Totals: "
-                     + ", ".join(f"{n} {t}" for n, t in zip(door.names, view.totals)) + ".")
+        self.table = line.seat(door, self._write, self.changed.set, self._notice)
 
     def _notice(self, notice: Notice) -> None:
-        if self.game is not None:  # a seat taken comes with its notice: its person's name
-            self.game.remote.adopt_names(self.game.names, self.game.narrator.names, self.game.turns.names)
         self.say(f"* {notice}" if notice.kind == "table" else str(notice))
+
+    def _at_table(self) -> bool:
+        return self.table is not None and self.door is not None and not self.door.closed
 
     def _position(self) -> object:
         door = self.door
         if door is not None and door.closed:
-            self.door = self.game = self.reverse = None  # the table went (adjourned): back in the lobby
+            self.door = self.table = None  # the table went (adjourned): back in the lobby
             door = None
         if door is None:
             return "lobby"
-        if not door.started:
+        if not door.started or self.table is None:
             return ("waiting", door.info().state)
-        if self.reverse is not None:
-            return self.reverse.position()
-        view = door.view()
-        return (view.phase, view.turn, door.my_turn())
+        return self.table.position()
 
     def _tell(self) -> None:
         """Say what the person needs to act now, and the prompt."""
         position = self._position()
         fresh = position != self._told
         self._told = position
-        door, game = self.door, self.game
-        if self.reverse is not None and door is not None and not door.closed:
-            prompt = self.reverse.tell(fresh)
-            if prompt is None:
-                self._leave_table()
-                prompt = "lobby> "
-            self._write(prompt)
-            return
-        if door is None or door.closed or game is None:
+        if self.table is None or not self._at_table():
             self._write("lobby> ")
             return
-        view = door.view()
-        if view.phase == Phase.SESSION_OVER:
-            self.say(score_table(view.history, game.names, door.rules, over=True))
-            self.say(totals_chart(view.history, game.names))
+        prompt = self.table.tell(fresh)
+        if prompt is None:  # the session is over
             self.say("The session is over; back to the lobby.")
             self._leave_table()
-            self._write("lobby> ")
-            return
-        if view.phase == Phase.ROUND_OVER:
-            if door.spectator:
-                self._write("table> ")
-            else:
-                if fresh and door.rules.scoring != Scoring.NONE and game.verbosity == Verbosity.FULL:
-                    self.say(score_table(view.history, game.names, door.rules))
-                self._write("Press Enter for the next round (or type leave). ")
-            return
-        if door.my_turn():
-            if fresh:
-                game._last_human = door.seat
-                game._live = True
-                assert door.seat is not None
-                game._begin_turn(door.seat)
-            assert door.seat is not None
-            self._write(f"{game.names[door.seat]}> ")
-            return
-        if fresh and not door.spectator:
-            game._live = False
-        self._write("table> ")
+            prompt = "lobby> "
+        self._write(prompt)
 
     # ------------------------------------------------------------------ lines
     def _line(self, line: str) -> bool:
@@ -295,10 +231,8 @@ class PlainLobby:
             self._chat(rest)
         elif word == "leave":
             self._leave_table(said=True)
-        elif self.reverse is not None and self.door is not None and not self.door.closed:
-            self.reverse.line(text)
-        elif self.game is not None and self.door is not None and not self.door.closed:
-            self._table_line(text)
+        elif self.table is not None and self._at_table():
+            self.table.line(text)
         else:
             self._lobby_line(word, rest)
         return True
@@ -317,15 +251,13 @@ class PlainLobby:
         if door is None or door.closed:
             if said:
                 self.say("You are at no table.")
-            self.door, self.game, self.reverse = None, None, None
+            self.door, self.table = None, None
             return
-        if self.game is not None:
-            self.game.remote.close()
-        elif self.reverse is not None:
-            self.reverse.close()
+        if self.table is not None:
+            self.table.close()
         else:
             door.leave()
-        self.door, self.game, self.reverse = None, None, None
+        self.door, self.table = None, None
         if said:
             self.say(f"You left table {door.table_id}.")
 
@@ -343,7 +275,7 @@ class PlainLobby:
         if word in ("tables", "list", "ls"):
             self._list()
         elif word == "help":
-            self.say(LOBBY_HELP)
+            self.say(lobby_help())
         elif word == "new":
             self._new(rest)
         elif word == "join":
@@ -377,20 +309,24 @@ class PlainLobby:
         seats = [a.lower() for a in args if "=" not in a] or [SEAT_OPEN, SEAT_OPEN]
         options = dict(a.split("=", 1) for a in args if "=" in a)
         preset = options.pop("preset", "standard")
-        game = options.pop("game", "kings-corner").lower()
-        if game not in GAMES:
-            self.say(f"There is no game {visible(game)[:20]!r}; the games are {', '.join(GAMES)}.")
-            return
-        presets = reverse_rules.PRESETS if game == "kings-reverse" else PRESETS
-        if preset not in presets:
-            self.say(f"There is no preset {visible(preset)[:20]!r}; the presets are {', '.join(presets)}.")
-            return
-        rules: Any
+        name_of_game = options.pop("game", DEFAULT_GAME).lower()
         try:
-            if game == "kings-reverse":
-                rules = reverse_rules.build_rules(len(seats), preset, **options)
-            else:
-                rules = build_rules(len(seats), preset, options)
+            entry = game_named(name_of_game)
+        except ValueError:
+            self.say(f"There is no game {visible(name_of_game)[:20]!r}; the games are {', '.join(GAMES)}.")
+            return
+        try:
+            game: LineGame = entry.part("line")
+        except LookupError:
+            self.say(f"{entry.title} cannot be played in the line mode; the games here are "
+                     f"{', '.join(line_games())}.")
+            return
+        if preset not in game.presets:
+            self.say(f"There is no preset {visible(preset)[:20]!r}; "
+                     f"the presets are {', '.join(game.presets)}.")
+            return
+        try:
+            rules = game.build_rules(len(seats), preset, options)
         except RuleError as exc:
             self.say(f"Those rules cannot be played: {str(exc).rstrip('.')}.")
             return
@@ -456,55 +392,6 @@ class PlainLobby:
             return
         if self._take(lambda person: self.server.watch(person, table_id)) is not None:
             self.say(f"You are watching table {table_id}.")
-
-    def _table_line(self, text: str) -> None:
-        """A line at the table: a review command, a move or verb on one's turn, Enter between
-        rounds."""
-        game, door = self.game, self.door
-        assert game is not None and door is not None
-        view = door.view()
-        try:
-            review = parse_review(text)
-        except CommandError as exc:
-            self.say(str(exc))
-            return
-        if review is not None:
-            game._answer(review, door.seat)
-            return
-        if view.phase == Phase.ROUND_OVER:
-            if door.spectator:
-                self.say("The players deal the next round when they are ready.")
-                return
-            try:
-                door.next_round()
-            except TableError as exc:
-                self.say(str(exc))
-                return
-            if door.view().phase == Phase.ROUND_OVER:
-                self.say("Waiting for the others to be ready for the next round...")
-            return
-        if not text:
-            return
-        if not door.my_turn():
-            try:
-                door.end_turn()  # refused with the sentence that says whose turn it is
-            except TableError as exc:
-                self.say(str(exc))
-            return
-        obs = door.view().observation
-        assert obs is not None
-        try:
-            command = parse_command(text, obs.hand)
-        except CommandError as exc:
-            self.say(str(exc))
-            return
-        if isinstance(command, Verb):
-            game._verb(command.name, obs)  # quit was taken above: it leaves the server
-            return
-        try:
-            door.play(command)
-        except IllegalMove as exc:
-            self.say(str(exc))
 
 
 async def run_plain_lobby(server: TableServer, person: Person | None,

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from kc_tui.cli import main
-from kc_tui.cli.rules import preset_table
+from kc_tui.games.kings_corner.cli import preset_table
 from kc_tui.games.kings_corner.engine.rules import PRESETS
 
 
@@ -102,7 +102,7 @@ def test_bare_command_without_a_terminal_plays_in_the_line_mode() -> None:
 
 
 def test_the_command_line_page_lists_every_preset() -> None:
-    page = (Path(__file__).resolve().parents[2] / "docs" / "command-line.md").read_text()
+    page = (Path(__file__).resolve().parents[3] / "docs" / "command-line.md").read_text()
     assert preset_table() in page
     for name in PRESETS:
         assert f"`{name}`" in page

@@ -1,0 +1,282 @@
+"""``kings-corner [--game kings-corner] COMMAND``: Kings in the Corner's own command line, which
+the application's (:mod:`kc_tui.cli`) hands over to through the game registry
+(:mod:`kc_tui.games`).  Its commands: ``play`` (a new session), ``resume`` (the most recent
+save) and, with no command, the title screen, at the full-screen table or in the line mode
+without a terminal; ``rules``, ``demo``, and the AI's ``simulate`` and ``tournament``
+(:mod:`.ai.commands`); then the application's shared commands (saves, replay, stats, serve,
+web)."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from datetime import date
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from ...cli import add_shared_commands, application_parser, run_commands
+from ...cli.common import add_look_options, full_screen
+from ...cli.play import app_status, make_app
+from ...cli.signals import Stopped, tell
+from ...core.kinds import SeatKind
+from ...core.text import visible
+from ...line import read_line
+from ...storage import (
+    SaveError,
+    is_open_elsewhere,
+    list_saves,
+    load_save,
+    load_settings,
+    resume_saving,
+    saves_dir,
+    start_saving,
+)
+from .ai import LEVELS
+from .ai import commands as ai_commands
+from .ai.arguments import (
+    SEAT_HELP,
+    add_ai_options,
+    add_rule_options,
+    rules_from,
+    seat_list,
+    seed_number,
+)
+from .ai.seats import make_seats, spec_kind
+from .engine.commands import VERBOSITIES, Verbosity
+from .engine.describe import Narrator, describe_rules
+from .engine.rules import PRESET_NOTES, PRESETS
+from .engine.service import GameService, daily_seed, new_seed
+from .engine.transcript import TranscriptWriter
+from .line import GAME, PlainGame
+
+__all__ = ["main", "build_parser", "preset_table"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Every command and option; a command's ``func`` runs it, its ``parser`` reports usage errors."""
+    parser, sub = application_parser(
+        "Kings in the Corner for the terminal. Without a command it opens the title screen (at a "
+        "terminal; otherwise it plays in the line mode).", title)
+    ai_commands.add_parser(sub)
+    _add_rules(sub)
+    _add_play(sub)
+    _add_demo(sub)
+    add_shared_commands(sub)
+    return parser
+
+
+def main(argv: Sequence[str]) -> int:
+    """Run Kings in the Corner's command line on ``argv``; the exit status."""
+    return run_commands(build_parser(), argv)
+
+
+def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``play`` and ``resume``."""
+    play = sub.add_parser(
+        "play", help="play at this terminal (the table, or the line mode with --plain)",
+        description="Play a session at this terminal: at the full-screen table (an early "
+        "version), or in the line mode (--plain): the table as short text, every event as a "
+        "sentence, and moves typed as commands such as 7H N, E N, end, undo, hint, help, quit.",
+    )
+    play.add_argument(
+        "--players", type=lambda t: seat_list(t, benchmark=False, humans=True),
+        default=["you", "hard", "hard", "hard"], metavar="SEATS",
+        help="comma-separated seats in order: you, human:NAME (hot-seat), an AI level "
+        f"({', '.join(LEVELS)}) or bot:COMMAND (default you,hard,hard,hard)",
+    )
+    play.add_argument("--seed", type=seed_number, default=None, help="seed for a reproducible deal")
+    play.add_argument("--daily", action="store_true",
+                      help="today's deal: a seed from the date, the same for everyone today")
+    add_rule_options(play)
+    play.add_argument("--transcript", type=Path, default=None, metavar="FILE",
+                      help="write the game's JSON Lines transcript to FILE")
+    play.add_argument("--plain", action="store_true",
+                      help="the line mode (also used when input or output is not a terminal, or TERM=dumb)")
+    add_look_options(play)
+    _add_line_options(play)
+    add_ai_options(play)
+    play.set_defaults(func=_play, parser=play)
+
+    resume = sub.add_parser(
+        "resume", help="go straight back to the most recent saved game",
+        description="Resume the most recent saved game (games save themselves after every turn).",
+    )
+    resume.add_argument("--plain", action="store_true", help="in the line mode")
+    add_look_options(resume)
+    _add_line_options(resume)
+    add_ai_options(resume)
+    resume.set_defaults(func=_resume, parser=resume)
+
+
+def _add_line_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--verbosity", choices=VERBOSITIES, default="brief",
+                        help="the line mode: brief (default) tells the other players' turns in one "
+                        "sentence each as your turn starts; full says every event as it happens")
+    parser.add_argument("--bell", action="store_true",
+                        help="ring the terminal bell as each of your turns starts (at the table: "
+                             "for this run only, as the Bell setting does)")
+
+
+def title(args: argparse.Namespace) -> int:
+    """``kings-corner`` with no command: the title screen, or the line mode without a terminal."""
+    if not full_screen():
+        print("No terminal for the full-screen game here: playing in the line mode "
+              "(kings-corner play --plain; kings-corner --help lists every command).")
+        play_args = args.parser.parse_args(["play", "--plain"])
+        return _play(play_args)
+    app = make_app(None, args)
+    app.run()
+    return app_status(app)
+
+
+def _people_names(specs: Sequence[str]) -> list[str | None]:
+    """In hot-seat, a person without a name is "Player N" (N counting the people), as on the
+    new-game screen: two people at one keyboard are never both "You"."""
+    people = [i for i, spec in enumerate(specs) if spec_kind(spec)[0] == SeatKind.HUMAN]
+    if len(people) < 2:
+        return [None] * len(specs)
+    return [f"Player {people.index(i) + 1}" if spec == "you" else None for i, spec in enumerate(specs)]
+
+
+def _play(args: argparse.Namespace) -> int:
+    rules = rules_from(args, len(args.players))
+    if args.daily and args.seed is not None:
+        args.parser.error("give --seed or --daily, not both")
+    seed = daily_seed(date.today()) if args.daily else args.seed if args.seed is not None else new_seed()
+    seats = make_seats(args.players, random.Random(seed), args.think, args.bot_timeout,
+                       names=_people_names(args.players))
+    service = GameService(rules, seats, seed=seed)
+    writer = None
+    if args.transcript is not None:
+        try:
+            writer = TranscriptWriter(args.transcript)
+            service.add_listener(writer)
+        except OSError as exc:
+            args.parser.error(f"cannot write the transcript to {args.transcript}: {exc.strerror}")
+    if args.daily:
+        print(f"Today's deal: seed {seed} (everyone who plays --daily today with the same players "
+              "and rules gets the same cards).")
+    return _run(service, args, lambda report: start_saving(service, args.players, report), writer)
+
+
+def _run(service: GameService, args: argparse.Namespace, saving: Callable[[Callable[[str], None]], Any],
+         writer: TranscriptWriter | None = None) -> int:
+    """Play ``service`` at the table or in the line mode, saving as it goes; always clean up."""
+    app = None
+
+    def report(message: str) -> None:
+        if app is not None:
+            app.report_save_error(message)
+        else:
+            print(f"! {message}")
+
+    saver = saving(report)
+    try:
+        if not args.plain and full_screen():
+            app = make_app(service, args)
+            app.savers[id(service)] = saver
+            app.run()
+            return app_status(app)
+        # Piped input is echoed after its prompt, so the output reads as a dialogue.
+        # The line mode asks before ending a turn with moves open as the table does, unless the
+        # "Confirm ending a turn" setting is off.
+        return PlainGame(service, read_line(GAME.example), sys.stdout, verbosity=Verbosity(args.verbosity),
+                         bell=args.bell, echo=not sys.stdin.isatty(),
+                         confirm_end=load_settings()[0].confirm_end).run()
+    except KeyboardInterrupt:
+        print("\nInterrupted; the game stops here (it was saved after the last turn).")
+        return 130
+    except Stopped as stop:
+        saver.release()  # before the goodbye, which a terminal that is not read can hold up
+        tell(f"\nStopped by {stop.name}; the game stops here (it was saved after the last turn).")
+        return stop.status
+    finally:
+        service.close()
+        saver.release()
+        if writer:
+            writer.close()
+
+
+def _resume(args: argparse.Namespace) -> int:
+    """``kings-corner resume``: straight back to the most recent saved session."""
+    saves = list_saves()
+    if not saves:
+        print(f"No saved game to resume (saves are kept in {saves_dir()}).")
+        return 1
+    restored = None
+    for info in saves:  # newest first: the most recent save that can be resumed
+        try:
+            restored = load_save(info.path, think=args.think)
+        except SaveError as exc:
+            name = visible(exc.path.name)
+            hint = "" if is_open_elsewhere(exc) else f"; `kings-corner saves --delete {name}` deletes it"
+            print(f"The saved game {name} cannot be resumed: {visible(exc.problem)}.\n"
+                  f"  The file is {visible(str(exc.path))}{hint}.")
+            continue
+        print(f"Resuming {visible(info.title)}.")
+        if restored.cut_short:
+            print("  Its last save was cut short (the program stopped while saving); "
+                  "the game goes on from the turn before.")
+        break
+    if restored is None:
+        print("No saved game can be resumed.")
+        return 1
+    return _run(restored.service, args, lambda report: resume_saving(restored, report))
+
+
+def _add_demo(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``demo``."""
+    demo = sub.add_parser("demo", help="watch one round between computer players, in sentences")
+    demo.add_argument(
+        "--players", type=seat_list, default=["medium"] * 4, metavar="SEATS", help=SEAT_HELP
+    )
+    demo.add_argument("--seed", type=seed_number, default=None)
+    add_rule_options(demo)
+    demo.set_defaults(func=_demo, parser=demo)
+
+
+def _demo(args: argparse.Namespace) -> int:
+    rules = rules_from(args, len(args.players))
+    seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(32)
+    seats = make_seats(args.players, random.Random(seed))
+    narrator = Narrator()
+
+    def say(event: Any) -> None:
+        text = narrator.sentence(event)
+        if text:
+            print(text)
+
+    service = GameService(rules, seats, seed=seed, listeners=[say])
+    try:
+        service.play_session(max_rounds=1)
+    finally:
+        service.close()
+    for fault in service.take_faults():
+        print(f"! {fault}")
+    print(f"(seed {seed}: run `kings-corner demo --seed {seed}` to watch this round again)")
+    return 0
+
+
+def _add_rules(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``rules``."""
+    rules = sub.add_parser("rules", help="print the rules in force in plain words")
+    add_rule_options(rules)
+    rules.add_argument(
+        "--players", type=int, default=4, choices=range(2, 7), metavar="N",
+        help="number of players, 2 to 6 (default 4)",
+    )
+    rules.set_defaults(func=_rules, parser=rules)
+
+
+def _rules(args: argparse.Namespace) -> int:
+    print(describe_rules(rules_from(args, args.players), args.preset))
+    return 0
+
+
+def preset_table() -> str:
+    """The presets as a Markdown table (used to keep docs/command-line.md honest)."""
+    rows = ["| preset | what it sets |", "|---|---|"]
+    for name in PRESETS:
+        rows.append(f"| `{name}` | {PRESET_NOTES[name]} |")
+    return "\n".join(rows)

@@ -1,0 +1,223 @@
+"""Kings Reverse in the line mode, at this terminal and at a served table alike: every event a
+seat may see as a sentence, the table as short text, and on a person's turn a prompt naming the
+step (play, the card drawn, give, call, challenge).  Actions are typed (``9H``, ``JK S``,
+``marry H``, ``draw``, ``pass``, ``one``, ``end``, ``give 5C``, ``challenge``, ``accept``);
+the review commands are look, hand, who, scores, rules, last and hint; the shell
+(:mod:`kc_tui.line.shell`) adds help and the ways to leave.  It holds no rules: everything goes
+through the session (:class:`~.engine.service.ReverseService` here, the seat's
+:class:`~kc_tui.net.reverse.ReverseRemote` at a served table), which refuses what may not be
+done with the sentence to say."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping, TextIO
+
+from ...core.cards import NotationError
+from ...core.kinds import Phase
+from ...core.text import visible
+from ...line.game import LineOptions
+from ...line.shell import Reader, help_text, leave_word, writer
+from ...net import Notice, SeatDoor, TableError
+from ...net.reverse import ReverseDoor, ReverseRemote
+from .ai import hint
+from .engine.actions import parse_action
+from .engine.describe import describe_event, describe_rules, hand_line, scores_line, table_text, who_line
+from .engine.events import ReverseEvent, TurnEnd, TurnStart
+from .engine.rules import PRESETS, build_rules
+from .engine.views import ReverseView
+
+__all__ = ["GAME", "HELP", "ReverseLines"]
+
+HELP = (
+    "Actions: a card to play (9H; 10H or TH), JK S (a joker naming spades), marry H (the Queen "
+    "and King of hearts), draw (or d), pass, one (call \"one card\"), end, give 5C (after the "
+    "Ace of spades), challenge, accept.\n"
+    "Review: look (the table), hand, who (every player), scores, rules, last (what happened "
+    "since your last turn), hint."
+)
+"""The game's own commands (the shell adds its common ones, :func:`~kc_tui.line.shell.help_text`)."""
+
+_PROMPTS = {
+    "play": "Your move", "drawn": "You drew {drawn}: play it (or end to keep it)",
+    "give": "Give a card to {to}", "call": 'One card left: "one" to call, or end',
+    "challenge": "A joker: challenge or accept",
+}
+
+
+class ReverseLines:
+    """A Kings Reverse session in the line mode (see the module's words): ``session`` is the
+    service or a served seat's remote, ``write`` sends text, ``served`` at the table server.
+    :meth:`run` plays a session at this terminal; the lobby drives a served seat through
+    :meth:`position`, :meth:`tell` and :meth:`line` (a :class:`~kc_tui.line.game.SeatLines`)."""
+
+    def __init__(self, session: Any, write: Callable[[str], None], served: bool = False) -> None:
+        self.session = session
+        self.write = write
+        self.served = served
+        self.names = [s.name for s in session.seats]
+        self.seat: int | None = session.keyboard_seat
+        self.heard: list[str] = []
+        self.turn_marks: dict[int, int] = {}
+        session.follow(self._on_event, self.seat)
+
+    def say(self, text: str) -> None:
+        self.write(text + "\n")
+
+    def _on_event(self, event: ReverseEvent) -> None:
+        if isinstance(event, TurnStart):
+            self.turn_marks[event.player] = len(self.heard)
+        text = describe_event(event, self.names, self.seat)
+        if text is not None and not isinstance(event, TurnEnd):
+            self.heard.append(text)
+            self.say(text)
+
+    def _reader(self) -> int | None:
+        """Whose eyes the table is read with: the person to act (people may share this
+        keyboard), else this terminal's seat (None: a spectator)."""
+        session = self.session
+        return session.current if session.phase == Phase.TURN and session.waiting_for_human() else self.seat
+
+    def _watching(self) -> bool:
+        """A spectator at a served table (here, a session of computers is watched and dealt
+        on by whoever is at the keyboard)."""
+        return self.served and self.seat is None
+
+    def _view(self) -> ReverseView:
+        view: ReverseView = self.session.view(self._reader())
+        return view
+
+    # ------------------------------------------------------------------ the shell's side
+    def position(self) -> object:
+        session = self.session
+        return (session.phase, session.decision_id, session.waiting_for_human())
+
+    def tell(self, fresh: bool) -> str | None:
+        session = self.session
+        view = self._view()
+        if view.phase in (Phase.ROUND_OVER, Phase.SESSION_OVER) and fresh:
+            if not self.served:  # the service knows every hand; a served seat is shown its own
+                record = session.round_summary()
+                hands = (f"{self.names[s]}: {' '.join(str(c) for c in h) or '-'}"
+                         for s, h in enumerate(record.hands))
+                self.say(f"Hands at the end: {'; '.join(hands)}.")
+            self.say(scores_line(view))
+        if view.phase == Phase.SESSION_OVER:
+            return None
+        if view.phase == Phase.ROUND_OVER:
+            if self._watching():
+                return "table> "
+            return f"Press Enter for the next round (or type {leave_word(self.served)}). "
+        if session.waiting_for_human():
+            step = str(view.step)
+            if fresh and step == "play":
+                self.say(table_text(view))
+            to = self.names[view.give_to] if view.give_to is not None else "the next player"
+            return _PROMPTS.get(step, "Your move").format(drawn=view.drawn, to=to) + "> "
+        return "table> "
+
+    def line(self, text: str) -> None:
+        """A review command, an action on one's turn, Enter between rounds."""
+        session = self.session
+        view = self._view()
+        reviews: dict[str, Callable[[], str]] = {
+            "look": lambda: table_text(view), "l": lambda: table_text(view),
+            "hand": lambda: hand_line(view) if self.seat is not None else "You are watching: no hand.",
+            "who": lambda: who_line(view), "scores": lambda: scores_line(view),
+            "rules": lambda: describe_rules(session.rules),
+            "help": lambda: help_text(HELP, self.served), "?": lambda: help_text(HELP, self.served),
+            "last": self._last,
+            "hint": lambda: (hint(view) or "Nothing to do now.") if session.waiting_for_human()
+            else "A hint is given on your turn.",
+        }
+        word = text.strip().lower()
+        if word in reviews:
+            self.say(reviews[word]())
+            return
+        if view.phase == Phase.ROUND_OVER:
+            if self._watching():
+                self.say("The players deal the next round when they are ready.")
+                return
+            try:
+                session.next_round()
+            except TableError as exc:
+                self.say(str(exc))
+                return
+            if session.phase == Phase.ROUND_OVER:
+                self.say("Waiting for the others to be ready for the next round...")
+            return
+        if not word:
+            return
+        try:
+            action = parse_action(visible(text.strip()))
+        except NotationError as exc:
+            self.say(f"{exc} (help lists the actions)")
+            return
+        try:
+            session.act(action)
+        except ValueError as exc:  # the rules' sentence, or the door's: out of turn
+            self.say(str(exc))
+
+    def _last(self) -> str:
+        seat = self._reader()
+        start = self.turn_marks.get(seat, 0) if seat is not None else len(self.heard) - 20
+        return "\n".join(self.heard[max(0, start - 40):]) or "Nothing yet."
+
+    def close(self) -> None:
+        """Leave a served table (a computer plays the seat; the person may come back)."""
+        self.session.remove_listener(self._on_event)
+        self.session.close()
+
+    # ------------------------------------------------------------------ at this terminal
+    def run(self, read: Reader) -> int:
+        """Play the session at this terminal; 0 when it ends or the player quits, 1 when input
+        ends mid-game."""
+        session = self.session
+        if not session.game.round_no:  # a resumed session is under way
+            session.start()
+        told: object = None
+        while True:
+            session.run_computer_turns()
+            for fault in session.take_faults():
+                self.say(f"! {fault}")
+            position = self.position()
+            prompt = self.tell(position != told)
+            told = position
+            if prompt is None:
+                return 0
+            line = read(prompt)
+            if line is None:
+                self.say("Input ended; the game stops here.")
+                return 1
+            if line.strip().lower() in ("quit", "q"):
+                self.say("You leave the table.")
+                return 0
+            self.line(line)
+
+
+class ReverseLine:
+    """Kings Reverse's line mode (a :class:`~kc_tui.line.game.LineGame`)."""
+
+    example = "9h, draw or help"
+    presets = tuple(PRESETS)
+
+    def build_rules(self, players: int, preset: str, options: Mapping[str, str]) -> Any:
+        return build_rules(players, preset, **options)
+
+    def play(self, service: Any, read: Reader, out: TextIO, options: LineOptions) -> int:
+        return ReverseLines(service, writer(out)).run(read)
+
+    def seat(self, door: SeatDoor, write: Callable[[str], None], changed: Callable[[], None],
+             announce: Callable[[Notice], None]) -> ReverseLines:
+        assert isinstance(door, ReverseDoor)  # a table of this game gives its own doors
+        remote = ReverseRemote(door)
+        remote.on_update = changed
+        remote.hear(announce)
+        lines = ReverseLines(remote, write, served=True)
+        shown = door.view()
+        lines.say(f"The game of Kings Reverse at table {door.table_id} is on: round {shown.round}. "
+                  "Totals: " + ", ".join(f"{n} {t}" for n, t in zip(lines.names, shown.totals))
+                  + ". Type help for the actions.")
+        return lines
+
+
+GAME = ReverseLine()
