@@ -21,7 +21,7 @@ from kc_tui.games.kings_corner.engine.events import event_from_dict
 from kc_tui.games.kings_corner.engine.rules import build_rules
 from kc_tui.games.kings_corner.engine.service import GameService, Seat
 from kc_tui.replay import ReplayError, load_replay, replay_text
-from kc_tui.storage import load_settings, read_results, report_text, saves_dir, transcripts_dir
+from kc_tui.storage import games_report_text, load_settings, read_records, saves_dir, transcripts_dir
 
 HOSTILE = "\x1b]0;PWNED\x07\x1b[2J\u202eEve\u200b"
 """A name that retitles the window, clears the screen and prints what follows backwards."""
@@ -137,7 +137,7 @@ async def test_the_replay_screen_and_the_stats_dialog_show_a_hostile_name_harmle
         await pilot.press("end")
         screen = app.export_screenshot()
         assert "PWNED" in screen and "\x1b" not in screen and "\x07" not in screen
-    assert SHOWN in report_text()
+    assert SHOWN in games_report_text()
 
 
 # ---------------------------------------------------------------- files that cannot be written
@@ -237,7 +237,7 @@ def test_stats_skip_links_to_devices_pipes_and_nowhere(tmp_path: Path) -> None:
     (folder / "zero.jsonl").symlink_to("/dev/zero")
     (folder / "nowhere.jsonl").symlink_to(tmp_path / "missing")
     os.mkfifo(folder / "pipe.jsonl")
-    results, problems = read_results()
+    results, problems = read_records()
     assert len(results) == 1
     assert sorted(problems) == sorted([
         f"{folder / 'nowhere.jsonl'}: cannot be read: No such file or directory",
