@@ -79,9 +79,19 @@ DATA_DIR = "kings-corner"
 """The data folder, relative to the working directory (see the module's docstring)."""
 
 
+_FINISHED: dict[tuple[int, tuple[str, ...], tuple[str | None, ...]], bytes] = {}
+"""The transcripts finished_session has written in this process, by seed, levels and names: the
+statistics screens read the same sessions in many tests, and playing them out again each time
+would only cost time."""
+
+
 def finished_session(path: Path, seed: int, specs: Sequence[str], names: Sequence[str | None]) -> Path:
     """The transcript of a whole all-computer session with fixed seeds, written to ``path``."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    key = (seed, tuple(specs), tuple(names))
+    if key in _FINISHED:
+        path.write_bytes(_FINISHED[key])
+        return path
     seats = make_seats(specs, random.Random(seed), names=names)
     service = GameService(build_rules(len(specs)), seats, seed=seed)
     writer = TranscriptWriter(path)
@@ -91,6 +101,7 @@ def finished_session(path: Path, seed: int, specs: Sequence[str], names: Sequenc
     finally:
         writer.close()
         service.close()
+    _FINISHED[key] = path.read_bytes()
     return path
 
 

@@ -40,17 +40,20 @@ def _next_key(screen: str) -> str | None:
     return marked[0] if marked else "d"
 
 
-def _settled(session: str, before: str, seconds: float = 10.0) -> str:
-    """The screen once a key has changed it and it has stopped changing, so that the next key is
-    chosen from what the key did (a liveness wait, not a timing assertion)."""
+def _settled(session: str, before: str, seconds: float = 10.0, quiet: float = 0.1) -> str:
+    """The screen once a key has changed it and it has not changed for ``quiet`` seconds, so that
+    the next key is chosen from what the key did (a liveness wait, not a timing assertion).  The
+    screen is read often and the quiet kept short: a round takes dozens of these waits,
+    and Textual sends each frame whole."""
     deadline = time.monotonic() + seconds
-    last = before
+    last, since = before, time.monotonic()
     while time.monotonic() < deadline:
-        time.sleep(0.15)
+        time.sleep(0.05)
         screen = _screen(session)
-        if screen == last and screen != before:
+        if screen != last:
+            last, since = screen, time.monotonic()
+        elif screen != before and time.monotonic() - since >= quiet:
             return screen
-        last = screen
     return last
 
 

@@ -49,12 +49,16 @@ def drawn_whole(app: LobbyApp) -> list[str]:
     return ["".join(segment.text for segment in strip).rstrip() for strip in strips]
 
 
-async def settle(terminals: list[Terminal]) -> None:
-    """Wait until no terminal has been sent anything for a while."""
-    counts = None
-    while counts != [t.updates for t in terminals]:
-        counts = [t.updates for t in terminals]
-        await asyncio.sleep(0.15)
+async def settle(terminals: list[Terminal], quiet: float = 0.1) -> None:
+    """Wait until no terminal has been sent anything for ``quiet`` seconds.  Read often: the
+    test settles after each of its thirty moves, and a frame still on its way when the
+    terminals fall quiet is waited for by same_as_whole."""
+    loop = asyncio.get_running_loop()
+    counts, since = [t.updates for t in terminals], loop.time()
+    while loop.time() - since < quiet:
+        await asyncio.sleep(0.02)
+        if counts != (now := [t.updates for t in terminals]):
+            counts, since = now, loop.time()
 
 
 async def same_as_whole(app: LobbyApp, terminal: Terminal, terminals: list[Terminal]) -> bool:

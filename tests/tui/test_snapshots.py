@@ -1,7 +1,7 @@
 """How every screen looks (pytest-textual-snapshot): each at 80 x 24 and 120 x 40 in the default
 settings, and at 80 x 24 in --ascii with NO_COLOR; the table drawn as cards at 110 x 34 in both;
-plus the too-small message.  A last test checks
-that --ascii screens hold nothing but ASCII text.  Every screen is reached by keys from a fixed
+plus the too-small message.  The --ascii screens are also checked to hold nothing but ASCII
+text (each in the run that takes its picture; the too-small message in a run of its own).  Every screen is reached by keys from a fixed
 deal (pace 0, fixed seeds), so the pictures change only when the screens do.  The screens' apps,
 data and keys are in screen_fixtures.py, shared with screenshots/generate.py.
 
@@ -41,9 +41,18 @@ def test_screens_look_right(snap_compare, screen: str, size: tuple[int, int]) ->
 
 @pytest.mark.parametrize("screen", list(SCREENS))
 def test_ascii_screens_without_colour(snap_compare, monkeypatch: pytest.MonkeyPatch, screen: str) -> None:
+    """Each screen in --ascii with NO_COLOR at 80 x 24; the screen reached holds only ASCII text
+    (checked here rather than in a run of its own: the same app, settings and keys)."""
     monkeypatch.setenv("NO_COLOR", "1")  # before the app exists: Textual reads it in App.__init__
     app, drive = start(SCREENS[screen], ascii_only=True)
-    assert snap_compare(app, terminal_size=(80, 24), run_before=drive)
+    reached: list[str] = []
+
+    async def drive_and_read(pilot) -> None:
+        await drive(pilot)
+        reached.append(svg_text(app.export_screenshot()))
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=drive_and_read)
+    assert_only_ascii(screen, reached[0])
 
 
 @pytest.mark.parametrize("screen", ["table", "holding"])
@@ -74,13 +83,16 @@ def svg_text(svg: str) -> str:
     return "".join(html.unescape(re.sub(r"<[^>]+>", "", t)) for t in _TEXT.findall(svg)).replace("\xa0", " ")
 
 
-@pytest.mark.parametrize("screen", [*SCREENS, "too-small"])
-async def test_ascii_screens_hold_only_ascii(monkeypatch: pytest.MonkeyPatch, screen: str) -> None:
-    monkeypatch.setenv("NO_COLOR", "1")
-    app, drive = start(SCREENS["table" if screen == "too-small" else screen], ascii_only=True)
-    async with app.run_test(size=TOO_SMALL if screen == "too-small" else (80, 24)) as pilot:
-        await drive(pilot)
-        text = svg_text(app.export_screenshot())
+def assert_only_ascii(screen: str, text: str) -> None:
     assert text.strip(), "the screenshot has no text"
     odd = sorted({ch for ch in text if not ch.isascii()})
     assert not odd, f"{screen}: not ASCII: " + ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in odd)
+
+
+async def test_the_ascii_too_small_message_holds_only_ascii(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The other --ascii screens are checked as their pictures are taken (above)."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app, drive = start(SCREENS["table"], ascii_only=True)
+    async with app.run_test(size=TOO_SMALL) as pilot:
+        await drive(pilot)
+        assert_only_ascii("too-small", svg_text(app.export_screenshot()))

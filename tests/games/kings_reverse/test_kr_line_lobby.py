@@ -31,9 +31,9 @@ class Terminal:
         return "".join(self.sent)
 
     async def type(self, line: str | None) -> None:
+        """Type ``line``; the caller waits for what it does with until()."""
         await self.typed.put(line)
-        for _ in range(5):
-            await asyncio.sleep(0.01)
+        await asyncio.sleep(0)
 
 
 async def until(condition: Callable[[], bool], what: str, limit: float = 60.0) -> None:
