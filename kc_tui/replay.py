@@ -17,7 +17,7 @@ from typing import Any, Sequence
 from .core.cards import AnyCard, Card, Suit
 from .core.events import PlayerInfo
 from .games import DEFAULT_GAME, GAMES
-from .storage.files import UnreadableFile, read_text
+from .storage.files import UnreadableFile, read_first_line, read_text
 
 __all__ = ["ReplayStep", "Replay", "load_replay", "ReplayError", "replay_text"]
 
@@ -63,21 +63,26 @@ class Replay:
         return [p.name for p in self.players]
 
 
-MAX_BYTES = 64 * 1024 * 1024
-"""The largest transcript replayed (a session of a few hundred rounds is far less)."""
+HEAD_BYTES = 1 << 16
+"""The most of a transcript's first line read to learn its game."""
 
 
 def load_replay(path: Path) -> Replay:
     """Read and re-referee a transcript, by the game its ``session_start`` names;
     :class:`ReplayError` says what is wrong."""
     try:
-        lines = read_text(path, MAX_BYTES).splitlines()
+        # The first line names the game, whose own limit the whole file is then read under.
+        first = read_first_line(path, HEAD_BYTES)
     except UnreadableFile as exc:
         raise ReplayError(f"{path}: {exc}") from None
-    if not lines or not lines[0].strip():
+    if not first.strip():
         raise ReplayError(f"{path}: not a transcript (its first line is empty)")
-    game = _game_named(path, lines[0])
+    game = _game_named(path, first)
     part = GAMES[game].part("saves")
+    try:
+        lines = read_text(path, part.transcript_bytes).splitlines()
+    except UnreadableFile as exc:
+        raise ReplayError(f"{path}: {exc}") from None
     replay: Replay = part.replay(path, lines)
     return replay
 

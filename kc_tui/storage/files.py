@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 __all__ = [
-    "UnreadableFile", "read_bytes", "read_text", "write_atomic", "append_synced", "FileLocked",
-    "lock_file", "unlock_file", "unlock_all", "delete_locked", "rng_json", "set_rng_json",
+    "UnreadableFile", "read_bytes", "read_first_line", "read_text", "write_atomic", "append_synced",
+    "FileLocked", "lock_file", "unlock_file", "unlock_all", "delete_locked", "rng_json", "set_rng_json",
 ]
 
 
@@ -32,9 +32,9 @@ class UnreadableFile(Exception):
         """True when there is no such file (for callers to whom that is no problem)."""
 
 
-def read_bytes(path: Path, limit: int) -> bytes:
-    """The bytes of the regular file at ``path`` (links are followed), at most ``limit`` of
-    them; :class:`UnreadableFile` otherwise (a missing file too)."""
+def _read_regular(path: Path, limit: int) -> bytes:
+    """At most ``limit`` bytes from the start of the regular file at ``path`` (links are
+    followed); :class:`UnreadableFile` for anything else (a missing file too)."""
     try:
         # Non-blocking, so that opening a named pipe returns at once and is refused below.
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
@@ -45,14 +45,26 @@ def read_bytes(path: Path, limit: int) -> bytes:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise UnreadableFile("is not a regular file")
         with os.fdopen(fd, "rb", closefd=False) as f:
-            data = f.read(limit + 1)
+            return f.read(limit)
     except OSError as exc:
         raise UnreadableFile(f"cannot be read: {exc.strerror or exc}") from None
     finally:
         os.close(fd)
+
+
+def read_bytes(path: Path, limit: int) -> bytes:
+    """The bytes of the regular file at ``path`` (links are followed), at most ``limit`` of
+    them; :class:`UnreadableFile` otherwise (a missing file too)."""
+    data = _read_regular(path, limit + 1)
     if len(data) > limit:
         raise UnreadableFile(f"is larger than {_size(limit)}, too large to be read")
     return data
+
+
+def read_first_line(path: Path, limit: int) -> str:
+    """The first line of the regular file at ``path``, as far as its first ``limit`` bytes hold
+    it (bytes that are not UTF-8 replaced); :class:`UnreadableFile` as :func:`read_bytes`."""
+    return _read_regular(path, limit).split(b"\n", 1)[0].decode("utf-8", "replace")
 
 
 def read_text(path: Path, limit: int) -> str:

@@ -223,9 +223,10 @@ def test_replay_refuses_what_is_not_a_regular_file(tmp_path: Path, target: str) 
         load_replay(path)
 
 
-def test_replay_refuses_a_file_larger_than_any_transcript(tmp_path: Path) -> None:
+def test_replay_refuses_a_file_larger_than_any_transcript_of_its_game(tmp_path: Path) -> None:
     path = tmp_path / "huge.jsonl"
     with path.open("wb") as f:
+        f.write(b'{"event":"session_start","version":1,"game":"kings-corner"}\n')
         f.truncate((1 << 25) + 1)  # sparse: no disk is used
     with pytest.raises(ReplayError, match="is larger than 32 MB, too large to be read"):
         load_replay(path)
