@@ -22,10 +22,11 @@ from .games.kings_corner.engine.describe import score_table, totals_chart
 from .games.kings_corner.engine.kinds import Scoring
 from .games.kings_corner.engine.rules import PRESETS, build_rules
 from .games.kings_corner.engine.service import GameService
+from .games.kings_corner.remote import RemoteTable
 from .games.kings_reverse.engine import rules as reverse_rules
-from .net.remote import RemoteTable
-from .net.reverse import ReverseDoor, ReverseRemote
-from .net.tables import SEAT_OPEN, Notice, Person, SeatDoor, TableError, TableServer, TableState
+from .games.kings_reverse.net import ReverseDoor
+from .games.kings_reverse.remote import ReverseRemote
+from .net import SEAT_OPEN, Notice, Person, SeatDoor, TableError, TableServer, TableState
 from .plain import PlainGame
 from .plain_reverse_table import ReverseTableLines
 
@@ -460,8 +461,9 @@ class PlainLobby:
     def _table_line(self, text: str) -> None:
         """A line at the table: a review command, a move or verb on one's turn, Enter between
         rounds."""
-        game, door = self.game, self.door
-        assert game is not None and door is not None
+        game = self.game
+        assert game is not None and self.door is not None
+        door = game.remote.door  # this door, as the table's game made it
         view = door.view()
         try:
             review = parse_review(text)

@@ -26,8 +26,8 @@ from .games.kings_reverse.engine.describe import (
     who_line,
 )
 from .games.kings_reverse.engine.events import ReverseEvent, TurnEnd, TurnStart
-from .net.reverse import ReverseRemote
-from .net.tables import TableError
+from .games.kings_reverse.remote import ReverseRemote
+from .net import TableError
 
 __all__ = ["ReverseTableLines", "HELP"]
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Callable
 
 from kc_tui.core.kinds import Phase
-from kc_tui.net.tables import Person, TableServer, TableState
+from kc_tui.net import Person, TableServer, TableState
 from kc_tui.plain_lobby import run_plain_lobby
 
 ADA = Person("SHA256:ada", "Ada")
