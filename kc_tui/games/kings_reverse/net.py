@@ -60,7 +60,7 @@ def reverse_rules_label(rules: ReverseRules) -> str:
 
 class TableSaver(ReverseSaver):
     """The table's save after every action, the whole of it each time, written by the server's
-    one writer thread (:class:`~.tables._SaveFile`)."""
+    one writer thread (:class:`~kc_tui.net.saving.SaveFile`)."""
 
     def __init__(self, table: Table, service: ReverseService, specs: Sequence[str],
                  actions: Sequence[Any]) -> None:
@@ -83,8 +83,7 @@ class ReverseDoor(SeatDoor):
     :meth:`view` (this seat's view only), :meth:`legal_actions`, :meth:`round_summary`,
     :meth:`decision_id`.  Acting: :meth:`act`, refused with a :class:`TableError` sentence when
     it is not this seat's to do (out of turn, the rules refuse it); the rest is
-    :class:`SeatDoor`'s (next round, chat, leaving).  Kings in the Corner's moves (``play``,
-    ``undo``, ``end_turn``) are refused here."""
+    :class:`SeatDoor`'s (next round, chat, leaving)."""
 
     @property
     def rules(self) -> ReverseRules:
