@@ -11,7 +11,7 @@ clients (asyncssh, a pty of 80 x 24 each) and timestamps every chunk each one re
 table has two seats for people and two `hard` computers; the first two sessions sent to a table
 sit in its people's seats, the others watch it.  The people's moves are made in the server
 process through their seat's door, each ``--pace`` seconds after their turn began or after their
-last move (a quick player; their keys themselves are tested in tests/net), and at a round's end
+last move (a quick player; their keys themselves are tested in tests/platform/net), and at a round's end
 they close its dialog ``--pace`` seconds after it opened, as Enter does; the computers play at
 ``--computer-pace``, the pace `kings-corner serve` gives them by default.  The defaults are a busy
 game night: ten tables, all playing at once, forty percent of the sessions seated and the rest

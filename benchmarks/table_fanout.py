@@ -23,7 +23,7 @@ from pathlib import Path
 from kc_tui.core.kinds import Phase
 from kc_tui.games.kings_corner.ai import make_player
 from kc_tui.games.kings_corner.engine.rules import build_rules
-from kc_tui.net.tables import Person, SeatDoor, TableServer
+from kc_tui.net import Person, SeatDoor, TableServer
 
 
 async def main(tables: int, spectators: int, turns: int) -> None:

@@ -1,26 +1,37 @@
 """Shared tables: many people, each at their own terminal, at tables one server keeps.
 
-Pure asyncio and the engine: nothing here imports Textual, Rich or an SSH library.  A transport
-(the SSH server, a test) makes a :class:`~kc_tui.net.tables.Person` for each connection, shows
-the lobby from :meth:`~kc_tui.net.tables.TableServer.tables`, and hands the front end the
-:class:`~kc_tui.net.tables.SeatDoor` that :meth:`~kc_tui.net.tables.TableServer.join` or
-:meth:`~kc_tui.net.tables.TableServer.watch` returns: the only way a front end reaches a game.
+Pure asyncio: nothing here imports Textual, Rich, an SSH library or a game.  A transport (the SSH
+server, a test) makes a :class:`Person` for each connection, shows the lobby from
+:meth:`TableServer.tables`, and hands the front end the :class:`SeatDoor` that
+:meth:`TableServer.join` or :meth:`TableServer.watch` returns: the only way a front end reaches a
+game.  A game is played at the tables when its package offers a ``net`` part, a
+:class:`TableGame` (:func:`table_games`).
+
+The modules, by job: :mod:`.server` (people, tables, the lobby, limits, closing), :mod:`.table`
+(seats, notices, chat, grace, adjournment), :mod:`.door` (a seat's door), :mod:`.saving` (the
+save file, the writer thread, the transcript), :mod:`.game` (what a game offers), :mod:`.names`
+and :mod:`.values` (people, names and the lobby's snapshots), :mod:`.following` (a networked
+seat's listeners).
 """
 
-from .tables import (
+from .door import SeatDoor
+from .game import TableGame, TableService, game_of, table_game, table_games
+from .names import MAX_NAME, Person, check_name, name_key
+from .server import TableServer
+from .values import (
+    HOUSE_LEVEL,
+    MAX_TABLE_NAME,
+    MISSED_NOTICES,
     SEAT_OPEN,
     Notice,
-    Person,
-    SeatDoor,
     SeatInfo,
     TableError,
     TableInfo,
-    TableServer,
     TableState,
-    check_name,
 )
 
 __all__ = [
-    "SEAT_OPEN", "Notice", "Person", "SeatDoor", "SeatInfo", "TableError", "TableInfo", "TableServer",
-    "TableState", "check_name",
+    "SEAT_OPEN", "HOUSE_LEVEL", "MAX_NAME", "MAX_TABLE_NAME", "MISSED_NOTICES", "Notice", "Person",
+    "SeatDoor", "SeatInfo", "TableError", "TableGame", "TableInfo", "TableServer", "TableService",
+    "TableState", "check_name", "game_of", "name_key", "table_game", "table_games",
 ]

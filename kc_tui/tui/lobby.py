@@ -23,9 +23,10 @@ from textual.widgets.option_list import Option
 from ..core.kinds import Phase
 from ..core.text import visible
 from ..games.kings_corner.engine.describe import session_summary
-from ..net.remote import RemoteTable
-from ..net.reverse import ReverseDoor, ReverseRemote
-from ..net.tables import (
+from ..games.kings_corner.remote import RemoteTable
+from ..games.kings_reverse.net import ReverseDoor
+from ..games.kings_reverse.remote import ReverseRemote
+from ..net import (
     MAX_TABLE_NAME,
     SEAT_OPEN,
     Person,

@@ -2,7 +2,7 @@
 screen that makes a Kings Reverse table.
 
 :class:`NetworkReverseTableScreen` is the Kings Reverse table screen (:mod:`.reverse_table`)
-run against a :class:`~kc_tui.net.reverse.ReverseRemote`: the server deals and plays the
+run against a :class:`~kc_tui.games.kings_reverse.remote.ReverseRemote`: the server deals and plays the
 computers, so the screen draws what it is sent and acts through the seat's door; chat is ``'``
 or ``:say``.  :class:`CreateReverseTableScreen` is the game's new-game screen whose seats are
 open (for a person) or a computer level; its "Game" choice goes back to the first game's.
@@ -17,8 +17,8 @@ from textual.widgets import Input, RichLog, Static
 
 from ..core.kinds import Phase
 from ..games.kings_reverse.engine.service import ReverseService
-from ..net.reverse import ReverseRemote
-from ..net.tables import SEAT_OPEN, TableError
+from ..games.kings_reverse.remote import ReverseRemote
+from ..net import SEAT_OPEN, TableError
 from .dialogs import ConfirmScreen, TextScreen
 from .new_game import KINDS
 from .reverse_new_game import ReverseNewGameScreen

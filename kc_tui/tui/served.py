@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from textual.widgets import Input, RichLog
 
 from ..core.kinds import Phase
-from ..net.tables import Notice, TableError
+from ..net import Notice, TableError
 from .round_over import RoundOverScreen
 
 __all__ = ["CHAT_HINT", "ServedTable"]

@@ -65,7 +65,7 @@ __all__ = ["MIN_HEIGHT", "MIN_WIDTH", "TABLE_KEYS", "WIDE", "TableScreen", "Tabl
 
 class TableService(Protocol):
     """What the table screen asks of a game: the engine service for local play, or a
-    networked seat (:class:`kc_tui.net.remote.RemoteTable`), which plays no computer itself,
+    networked seat (:class:`kc_tui.games.kings_corner.remote.RemoteTable`), which plays no computer itself,
     shows no other hand, and whose other seats are never at this keyboard."""
 
     rules: RuleSet

@@ -3,7 +3,7 @@ in two tmux panes typing ``ssh -tt``, each with a throwaway key, and a third per
 in a window of their own; they make a table, sit at it, see whose turn it is (and the turn move
 on), see their hands (the spectator sees none), chat, and leave, reading their own panes as a
 person would.  (Whole rounds by
-keys are played over SSH in tests/net/test_ssh_tables.py.)"""
+keys are played over SSH in tests/platform/net/test_ssh_tables.py.)"""
 
 from __future__ import annotations
 

@@ -120,7 +120,7 @@ async def test_at_the_tables_a_reload_keeps_the_browsers_name_and_seat(tmp_path:
     and Enter on its table gives its seat back."""
     from playwright.async_api import WebSocket, async_playwright
 
-    from kc_tui.net.tables import TableServer, TableState
+    from kc_tui.net import TableServer, TableState
     from kc_tui.storage import Settings
     from kc_tui.tui.lobby import LobbyApp
     from kc_tui.web.tables import BrowserTables

@@ -22,7 +22,6 @@ from ...core.text import visible
 from ...line.game import LineOptions
 from ...line.shell import Out, Reader, help_text, leave_word
 from ...net import Notice, SeatDoor, TableError
-from ...net.remote import RemoteTable
 from .ai.hints import hint
 from .engine.commands import (
     COMMAND_HELP,
@@ -52,6 +51,7 @@ from .engine.kinds import Scoring
 from .engine.observation import Observation
 from .engine.rules import PRESETS, build_rules
 from .engine.service import GameService
+from .remote import RemoteTable
 
 __all__ = ["GAME", "PlainGame", "SeatTable", "HELP"]
 
@@ -448,7 +448,7 @@ class SeatTable:
 
     def line(self, text: str) -> None:
         """A review command, a move or verb on one's turn, Enter between rounds."""
-        game, door = self.game, self.door
+        game, door = self.game, self.remote.door  # this door, as the table's game made it
         view = door.view()
         try:
             review = parse_review(text)

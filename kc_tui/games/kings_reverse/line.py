@@ -5,7 +5,7 @@ step (play, the card drawn, give, call, challenge).  Actions are typed (``9H``, 
 the review commands are look, hand, who, scores, rules, last and hint; the shell
 (:mod:`kc_tui.line.shell`) adds help and the ways to leave.  It holds no rules: everything goes
 through the session (:class:`~.engine.service.ReverseService` here, the seat's
-:class:`~kc_tui.net.reverse.ReverseRemote` at a served table), which refuses what may not be
+:class:`~kc_tui.games.kings_reverse.remote.ReverseRemote` at a served table), which refuses what may not be
 done with the sentence to say."""
 
 from __future__ import annotations
@@ -18,13 +18,14 @@ from ...core.text import visible
 from ...line.game import LineOptions
 from ...line.shell import Reader, help_text, leave_word, writer
 from ...net import Notice, SeatDoor, TableError
-from ...net.reverse import ReverseDoor, ReverseRemote
 from .ai import hint
 from .engine.actions import parse_action
 from .engine.describe import describe_event, describe_rules, hand_line, scores_line, table_text, who_line
 from .engine.events import ReverseEvent, TurnEnd, TurnStart
 from .engine.rules import PRESETS, build_rules
 from .engine.views import ReverseView
+from .net import ReverseDoor
+from .remote import ReverseRemote
 
 __all__ = ["GAME", "HELP", "ReverseLines"]
 

@@ -11,7 +11,7 @@ from typing import Any, Callable
 from kc_tui.core.kinds import Phase
 from kc_tui.games.kings_reverse.ai import make_player
 from kc_tui.line import run_plain_lobby
-from kc_tui.net.tables import Person, TableServer, TableState
+from kc_tui.net import Person, TableServer, TableState
 
 ADA = Person("SHA256:ada", "Ada")
 BEN = Person("SHA256:ben", "Ben")

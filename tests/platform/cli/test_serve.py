@@ -60,7 +60,7 @@ def test_serve_prints_how_to_connect_and_keeps_one_host_key(tmp_path: Path) -> N
 def test_a_game_in_progress_is_adjourned_by_sigterm(tmp_path: Path) -> None:
     import asyncio
 
-    from net.sshclient import Player, new_key
+    from sshclient import Player, new_key
 
     process, port, _ = start(tmp_path)
 

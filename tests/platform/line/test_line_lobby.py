@@ -9,7 +9,7 @@ from typing import Callable
 
 from kc_tui.core.kinds import Phase
 from kc_tui.line import run_plain_lobby
-from kc_tui.net.tables import Person, TableServer, TableState
+from kc_tui.net import Person, TableServer, TableState
 
 ADA = Person("SHA256:ada", "Ada")
 BEN = Person("SHA256:ben", "Ben")

@@ -14,18 +14,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sshclient import Player, fingerprint, new_key
 
 from kc_tui.core.cards import Card, parse_any_card
 from kc_tui.core.kinds import Phase
 from kc_tui.games.kings_reverse.ai import make_player
 from kc_tui.games.kings_reverse.engine.actions import ActionKind
 from kc_tui.games.kings_reverse.engine.rules import build_rules
-from kc_tui.net.reverse import ReverseDoor
-from kc_tui.net.tables import TableServer, TableState
+from kc_tui.games.kings_reverse.net import ReverseDoor
+from kc_tui.net import TableServer, TableState
 from kc_tui.tui.reverse_widgets import REVERSE_HAND_KEYS, any_card_text
 from kc_tui.tui.widgets import card_text
 
-from .sshclient import Player, fingerprint, new_key
 from .test_reverse_tables import Knowledge
 from .test_ssh_tables import ESCAPES, Night, until
 

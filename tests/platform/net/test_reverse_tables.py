@@ -28,8 +28,8 @@ from kc_tui.games.kings_reverse.engine.events import (
 )
 from kc_tui.games.kings_reverse.engine.game import card_of
 from kc_tui.games.kings_reverse.engine.rules import build_rules
-from kc_tui.net.reverse import ReverseDoor
-from kc_tui.net.tables import Notice, Person, SeatDoor, TableError, TableServer, TableState
+from kc_tui.games.kings_reverse.net import ReverseDoor
+from kc_tui.net import Notice, Person, SeatDoor, TableError, TableServer, TableState
 
 ADA = Person("SHA256:ada", "Ada")
 BEN = Person("SHA256:ben", "Ben")
@@ -163,8 +163,7 @@ async def test_two_people_a_computer_and_a_spectator_play_a_round_and_nothing_le
                 other.act(Action(ActionKind.DRAW))
             with pytest.raises(TableError, match="spectators cannot play"):
                 watcher.act(Action(ActionKind.DRAW))
-            with pytest.raises(TableError, match="another game"):
-                door.end_turn()  # Kings in the Corner's moves are no moves here
+            assert not hasattr(door, "end_turn")  # Kings in the Corner's moves are no moves here
             assert door.view() == before and other.legal_actions() == ()
         act_as_computer(door, rng)
     for door_seen in seen:

@@ -13,8 +13,8 @@ from textual.widgets import RichLog
 
 from kc_tui.core.kinds import Phase
 from kc_tui.games.kings_reverse.engine.rules import build_rules
-from kc_tui.net.reverse import ReverseDoor
-from kc_tui.net.tables import Person, TableServer, TableState
+from kc_tui.games.kings_reverse.net import ReverseDoor
+from kc_tui.net import Person, TableServer, TableState
 from kc_tui.tui.lobby import CreateTableScreen, LobbyApp, LobbyScreen
 from kc_tui.tui.reverse_network import CreateReverseTableScreen, NetworkReverseTableScreen
 from kc_tui.tui.reverse_widgets import ReverseHandView, any_card_text
@@ -186,7 +186,7 @@ async def test_what_the_table_said_before_its_screen_opened_reaches_the_kings_re
         tmp_path: Path) -> None:
     """A notice of the table said after a seat's screen was made and before it listens (a chat
     line as the game starts) is kept and told after the chat hint, as at the first game's table."""
-    from kc_tui.net.reverse import ReverseRemote
+    from kc_tui.games.kings_reverse.remote import ReverseRemote
 
     server = TableServer(tmp_path, pace=0)
     info = server.create_table(ADA, "Friday", build_rules(2), ["open", "open"], seed=1)

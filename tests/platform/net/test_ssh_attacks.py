@@ -15,17 +15,17 @@ from typing import Any
 import asyncssh
 import pytest
 from asyncssh.packet import Boolean, String, UInt32
+from sshclient import Player, connect, fingerprint, new_key
 from textual import events
 from textual.app import App
 
-from kc_tui.net.tables import TableServer
+from kc_tui.net import TableServer
 from kc_tui.ssh import GameSSHServer, Limits
 from kc_tui.ssh import server as server_module
 from kc_tui.ssh.driver import ChannelDriver, driver_for
 from kc_tui.ssh.gate import Gate, GateLimits
 from kc_tui.ssh.lobby import lobby_front_ends
 
-from .sshclient import Player, connect, fingerprint, new_key
 from .test_driver_replies import Terminal
 from .test_ssh_server import Served
 from .test_ssh_tables import until

@@ -12,13 +12,12 @@ from pathlib import Path
 
 import asyncssh
 import pytest
+from sshclient import Player, connect, fingerprint, new_key
 
 from kc_tui.ssh import Client, FrontEnds, GameSSHServer, Limits, LineIO, host_key, load_authorized_keys
 from kc_tui.ssh.gate import Gate, GateLimits
 from kc_tui.storage import Settings
 from kc_tui.tui.app import KingsCornerApp
-
-from .sshclient import Player, connect, fingerprint, new_key
 
 pytestmark = pytest.mark.timeout(60)
 

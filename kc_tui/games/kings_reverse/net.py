@@ -1,14 +1,11 @@
-"""Kings Reverse at a served table: the second game's side of :mod:`kc_tui.net.tables`.
+"""Kings Reverse at a served table: the game's ``net`` part (:data:`GAME`).
 
-:data:`REVERSE` is what a table of Kings Reverse asks of its game (:class:`~.tables.TableGame`):
-the :class:`~kc_tui.games.kings_reverse.engine.service.ReverseService` for its seats, a
+:class:`ReverseTableGame` is what a table of Kings Reverse asks of its game
+(:class:`~kc_tui.net.game.TableGame`): the :class:`~.engine.service.ReverseService` for its seats, a
 :class:`ReverseDoor` for each seat, the events as one seat may see them, a computer's action
 (one decision at a time, thought about in a worker thread), the save (the game's own format,
 ``kings-reverse-save``, one action a line of its list) and the transcript (docs/protocol.md
 section 6).
-
-:class:`ReverseRemote` gives one door the names of the service, for the Kings Reverse table
-screen and the line mode: whatever seat is asked about, only this seat's view is ever given.
 """
 
 from __future__ import annotations
@@ -18,27 +15,20 @@ import json
 import logging
 import random
 from dataclasses import replace
-from typing import Any, Callable, ClassVar, Mapping, Sequence, cast
+from typing import Any, Mapping, Sequence, cast
 
-from ..core.kinds import Phase, SeatKind
-from ..games.kings_reverse.ai import LEVELS, make_player
-from ..games.kings_reverse.engine.actions import Action
-from ..games.kings_reverse.engine.events import ReverseEvent, RoundEnd, encode_event, seat_view
-from ..games.kings_reverse.engine.rules import ReverseRules
-from ..games.kings_reverse.engine.service import (
-    DecisionId,
-    ReverseDecision,
-    ReversePlayer,
-    ReverseSeat,
-    ReverseService,
-)
-from ..games.kings_reverse.engine.views import ReverseRoundSummary, ReverseView
-from ..games.kings_reverse.saves import ReverseSaveError, ReverseSaver, load_reverse_save, reverse_seats
-from .remote import Following
-from .tables import HOUSE_LEVEL, Person, SeatDoor, TableError, TableGame, _Table
+from ...core.kinds import Phase
+from ...net import HOUSE_LEVEL, Person, SeatDoor, TableError, TableGame
+from ...net.table import Table
+from .ai import LEVELS, make_player
+from .engine.actions import Action
+from .engine.events import ReverseEvent, RoundEnd, encode_event, seat_view
+from .engine.rules import ReverseRules
+from .engine.service import DecisionId, ReverseDecision, ReversePlayer, ReverseService
+from .engine.views import ReverseRoundSummary, ReverseView
+from .saves import ReverseSaveError, ReverseSaver, load_reverse_save, reverse_seats
 
-__all__ = ["REVERSE", "ReverseTableGame", "ReverseDoor", "ReverseRemote", "reverse_shown_to",
-           "reverse_rules_label"]
+__all__ = ["GAME", "ReverseTableGame", "ReverseDoor", "reverse_shown_to", "reverse_rules_label"]
 
 log = logging.getLogger("kc_tui.net")
 
@@ -68,11 +58,11 @@ def reverse_rules_label(rules: ReverseRules) -> str:
     return ", ".join(parts)
 
 
-class _TableSaver(ReverseSaver):
+class TableSaver(ReverseSaver):
     """The table's save after every action, the whole of it each time, written by the server's
-    one writer thread (:class:`~.tables._SaveFile`)."""
+    one writer thread (:class:`~kc_tui.net.saving.SaveFile`)."""
 
-    def __init__(self, table: _Table, service: ReverseService, specs: Sequence[str],
+    def __init__(self, table: Table, service: ReverseService, specs: Sequence[str],
                  actions: Sequence[Any]) -> None:
         super().__init__(service, specs, table.save_path, actions)
         self.table = table
@@ -89,54 +79,25 @@ class _TableSaver(ReverseSaver):
         return None  # at the session's end the table removes its files
 
 
-class _Elsewhere:
-    """A seat played somewhere else (a person at another terminal, or the server's computer):
-    it never decides here."""
-
-    level: ClassVar[str] = "elsewhere"
-    quick = False
-
-    def __init__(self) -> None:
-        self.rng = random.Random(0)
-
-    def choose(self, view: ReverseView) -> Action:
-        raise TableError("This seat is played elsewhere.")
-
-    def choose_quick(self, legal: Sequence[Action], hand: Sequence[int], next_count: int,
-                     players: int) -> Action:
-        raise TableError("This seat is played elsewhere.")
-
-    def cancel(self) -> None:
-        return None
-
-    def close(self) -> None:
-        return None
-
-
 class ReverseDoor(SeatDoor):
     """A seat's door at a Kings Reverse table (``seat`` None: a spectator's).  Reading:
     :meth:`view` (this seat's view only), :meth:`legal_actions`, :meth:`round_summary`,
     :meth:`decision_id`.  Acting: :meth:`act`, refused with a :class:`TableError` sentence when
     it is not this seat's to do (out of turn, the rules refuse it); the rest is
-    :class:`SeatDoor`'s (next round, chat, leaving).  Kings in the Corner's moves (``play``,
-    ``undo``, ``end_turn``) are refused here."""
+    :class:`SeatDoor`'s (next round, chat, leaving)."""
 
     @property
-    def rules(self) -> ReverseRules:  # type: ignore[override]
-        rules = self._table.rules
+    def rules(self) -> ReverseRules:
+        rules = self.table.rules
         assert isinstance(rules, ReverseRules)
         return rules
 
     def _reverse(self) -> ReverseService:
-        if self.closed:
-            raise TableError("You have left this table.")
-        service = self._table.service
-        if service is None:
-            raise TableError("The game has not started yet.")
+        service = self.game_service()
         assert isinstance(service, ReverseService)
         return service
 
-    def view(self) -> ReverseView:  # type: ignore[override]
+    def view(self) -> ReverseView:
         """The game as this seat may see it now: its own hand only; a spectator's has none.
         The legal actions are given only while this seat's person is to act."""
         view = self._reverse().view(self.seat)
@@ -154,30 +115,21 @@ class ReverseDoor(SeatDoor):
         """Take ``action`` for this seat; :class:`TableError` says why not, and nothing
         changes."""
         service = self._reverse()
-        self._table.check_turn(self.seat)
+        self.table.check_turn(self.seat)
         try:
             service.act(action)
-            if self._table.saver is not None:
-                self._table.saver.acted(action)
+            if self.table.saver is not None:
+                self.table.saver.acted(action)
         except ValueError as exc:  # the referee's refusal: its message is the sentence
             raise TableError(str(exc)) from None
         finally:
-            self._table.settle()
+            self.table.settle()
 
-    def next_round(self) -> None:
-        """Say this seat is ready for the next round; it is dealt when every person there is."""
-        self._reverse()
-        self._table.ready(self)
-
-    def round_summary(self) -> ReverseRoundSummary:  # type: ignore[override]
+    def round_summary(self) -> ReverseRoundSummary:
         """The round just finished, this seat's hand left face up and the others' withheld
         (a spectator sees none)."""
         summary = self._reverse().round_summary()
         return replace(summary, hands=tuple(h if i == self.seat else () for i, h in enumerate(summary.hands)))
-
-    def past_events(self) -> tuple[Any, ...]:
-        events = cast(list[ReverseEvent], self._table.events)
-        return tuple(reverse_shown_to(event, self.seat) for event in events)
 
 
 class ReverseTableGame(TableGame):
@@ -204,7 +156,7 @@ class ReverseTableGame(TableGame):
     def rules_from_dict(self, d: Mapping[str, Any]) -> ReverseRules:
         return ReverseRules.from_dict(d)
 
-    def door(self, table: _Table, person: Person, seat: int | None) -> SeatDoor:
+    def door(self, table: Table, person: Person, seat: int | None) -> ReverseDoor:
         return ReverseDoor(table, person, seat)
 
     def shown_to(self, event: Any, seat: int | None) -> Any:
@@ -217,12 +169,11 @@ class ReverseTableGame(TableGame):
         view = service.view(None)
         return int(view.round) if view.round else 0
 
-    def new_service(self, table: _Table, names: list[str | None]) -> ReverseService:
-        specs = [f"human:{name}" if name else slot.spec for name, slot in zip(names, table.slots)]
-        seats = reverse_seats(specs, random.Random(table.seed), names)
+    def new_service(self, table: Table, names: list[str | None]) -> ReverseService:
+        seats = reverse_seats(_specs(table, names), random.Random(table.seed), names)
         return ReverseService(table.rules, seats, seed=table.seed)
 
-    def restore(self, table: _Table) -> tuple[ReverseService, Sequence[Any]]:
+    def restore(self, table: Table) -> tuple[ReverseService, Sequence[Any]]:
         events: list[ReverseEvent] = []
         try:
             service, saver = load_reverse_save(table.save_path, listeners=[events.append], record=False,
@@ -235,17 +186,17 @@ class ReverseTableGame(TableGame):
         self._actions[table.id] = list(saver.actions)
         return service, events
 
-    def saver(self, table: _Table, service: Any, specs: list[str], events: Sequence[Any]) -> Any:
-        saver = _TableSaver(table, service, specs, self._actions.pop(table.id, []))
+    def saver(self, table: Table, service: Any, names: list[str | None], events: Sequence[Any]) -> Any:
+        saver = TableSaver(table, service, _specs(table, names), self._actions.pop(table.id, []))
         saver.save()  # the deal (or the game as resumed): a table left at once can be resumed
         return saver
 
-    def next_round(self, table: _Table, service: Any) -> None:
+    def next_round(self, table: Table, service: Any) -> None:
         service.next_round()
         if table.saver is not None:
             table.saver.dealt()
 
-    async def computer_turn(self, table: _Table) -> None:
+    async def computer_turn(self, table: Table) -> None:
         """One decision of the computer whose turn it is (its own seat's, or the house
         computer's for a person's seat): thought about in a worker thread, applied here unless
         the game has moved past it."""
@@ -285,95 +236,10 @@ class ReverseTableGame(TableGame):
                 table.playing_turn = None
 
 
-REVERSE = ReverseTableGame()
+def _specs(table: Table, names: list[str | None]) -> list[str]:
+    """The seats' specs of a save: a person's seat by its name, a computer's by its level."""
+    return [f"human:{name}" if name else slot.spec for name, slot in zip(names, table.slots)]
 
 
-class ReverseRemote(Following[ReverseEvent]):
-    """One seat's side of a networked Kings Reverse table, with the names of
-    :class:`ReverseService` that the table screen and the line mode use.
-
-    The seats played at other terminals have a player that is "elsewhere" (never None), so
-    the screen offers no hot-seat and plays no computer; whatever seat is asked about, only
-    this seat's view is given (a spectator's has no hand); actions go through the door, which
-    refuses them out of turn (:class:`Refused`, a ``ValueError`` with the sentence, as the
-    service's own refusals are).  :attr:`on_notice` receives the table's :class:`Notice`
-    lines; :attr:`on_update` is called once after each batch the door delivers."""
-
-    remote = True
-
-    class Refused(ValueError):
-        """A refusal: the message is the sentence to show (nothing changed)."""
-
-    def __init__(self, door: ReverseDoor) -> None:
-        self.door = door
-        self.rules: ReverseRules = door.rules
-        self._elsewhere = _Elsewhere()
-        self._follow_door(door)
-
-    # ------------------------------------------------------------------ reading
-    @property
-    def seats(self) -> tuple[ReverseSeat, ...]:
-        view = self.door.view()
-        return tuple(ReverseSeat(p.name, SeatKind(p.kind), p.level,
-                                 None if i == self.door.seat else self._elsewhere)
-                     for i, p in enumerate(view.players))
-
-    @property
-    def keyboard_seat(self) -> int | None:
-        return self.door.seat
-
-    @property
-    def phase(self) -> Phase:
-        return self.door.view().phase
-
-    @property
-    def current(self) -> int:
-        return self.door.view().current
-
-    @property
-    def decision_id(self) -> DecisionId | None:
-        return self.door.decision_id()
-
-    def waiting_for_human(self) -> bool:
-        """Whether the person at this terminal is to act now."""
-        return self.door.my_turn()
-
-    def view(self, seat: int | None = None) -> ReverseView:
-        """This seat's view, whatever seat is asked about."""
-        return self.door.view()
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        return self.door.legal_actions()
-
-    def round_summary(self) -> ReverseRoundSummary:
-        return self.door.round_summary()
-
-    def take_faults(self) -> list[str]:
-        return []  # the server logs its computers' faults
-
-    # ------------------------------------------------------------------ acting
-    def start(self) -> None:
-        """The server deals; a front end never starts a networked game."""
-
-    def act(self, action: Action) -> None:
-        try:
-            self.door.act(action)
-        except TableError as exc:
-            raise ReverseRemote.Refused(str(exc)) from None
-
-    def next_round(self) -> None:
-        """Say this seat is ready; the server deals when everyone is."""
-        self.door.next_round()
-
-    def say(self, text: str) -> None:
-        self.door.say(text)
-
-    def begin_decision(self) -> ReverseDecision:
-        raise TableError("The server plays the computers.")
-
-    def cancel_decision(self, decision: ReverseDecision) -> None:
-        return None
-
-    # ------------------------------------------------------------------ following
-    def add_listener(self, listener: Callable[[ReverseEvent], None]) -> None:
-        self.follow(listener)
+GAME = ReverseTableGame()
+"""Kings Reverse's ``net`` part."""

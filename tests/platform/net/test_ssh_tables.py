@@ -12,18 +12,17 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from sshclient import Player, fingerprint, new_key
 
 from kc_tui.core.cards import CARDS, Card, cards_of_mask
 from kc_tui.core.kinds import Phase
 from kc_tui.games.kings_corner.engine.moves import PlayCard
 from kc_tui.games.kings_corner.engine.rules import build_rules
-from kc_tui.net.tables import TableServer, TableState
+from kc_tui.net import TableServer, TableState
 from kc_tui.ssh import GameSSHServer
 from kc_tui.ssh.gate import Gate, GateLimits
 from kc_tui.ssh.lobby import lobby_front_ends
 from kc_tui.tui.widgets import card_text
-
-from .sshclient import Player, fingerprint, new_key
 
 pytestmark = pytest.mark.timeout(400)
 

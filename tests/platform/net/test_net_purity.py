@@ -8,7 +8,8 @@ import sys
 
 import pytest
 
-MODULES = ["kc_tui.net", "kc_tui.net.tables", "kc_tui.net.remote", "kc_tui.line.lobby"]
+MODULES = ["kc_tui.net", "kc_tui.net.server", "kc_tui.games.kings_corner.net", "kc_tui.games.kings_corner.remote",
+           "kc_tui.games.kings_reverse.net", "kc_tui.games.kings_reverse.remote", "kc_tui.line.lobby"]
 
 
 @pytest.mark.parametrize("module", MODULES)

@@ -12,7 +12,7 @@ from textual.widgets import Input, RichLog
 
 from kc_tui.core.kinds import Phase
 from kc_tui.games.kings_corner.engine.rules import build_rules
-from kc_tui.net.tables import Person, TableServer, TableState
+from kc_tui.net import Person, TableServer, TableState
 from kc_tui.tui.lobby import (
     PROMPT_MAX,
     CreateTableScreen,
@@ -330,7 +330,7 @@ async def test_the_command_line_keeps_the_keys_across_the_others_moves_and_ones_
 async def test_what_happens_while_the_table_screen_is_being_put_together_reaches_its_log(tmp_path: Path) -> None:
     """The screen catches up on the session when it is made and follows it once mounted: a move
     made in between (another person's, delivered as the screen opens) is told all the same."""
-    from kc_tui.net.remote import RemoteTable
+    from kc_tui.games.kings_corner.remote import RemoteTable
 
     server = TableServer(tmp_path, pace=0)
     info = server.create_table(ADA, "Friday", build_rules(2), ["open", "open"], seed=1)

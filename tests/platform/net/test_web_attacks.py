@@ -18,7 +18,7 @@ import aiohttp
 import pytest
 from webtab import Tab, open_tab, web_server
 
-from kc_tui.net.tables import TableServer
+from kc_tui.net import TableServer
 from kc_tui.ssh.gate import Gate, GateLimits
 from kc_tui.storage import Settings
 from kc_tui.tui.lobby import LobbyApp

@@ -12,11 +12,12 @@ from pathlib import Path
 
 import aiohttp
 import pytest
+from sshclient import Player, fingerprint, new_key
 from webtab import open_tab, play_turn
 
 from kc_tui.core.kinds import Phase
 from kc_tui.games.kings_corner.engine.rules import build_rules
-from kc_tui.net.tables import TableServer, TableState
+from kc_tui.net import TableServer, TableState
 from kc_tui.ssh import GameSSHServer
 from kc_tui.ssh.gate import Gate, GateLimits
 from kc_tui.ssh.lobby import lobby_front_ends
@@ -25,7 +26,6 @@ from kc_tui.tui.lobby import LobbyApp
 from kc_tui.web import REFUSED
 from kc_tui.web.tables import COOKIE, BrowserTables
 
-from .sshclient import Player, fingerprint, new_key
 from .test_ssh_tables import SIZE, Referee, Watched, until
 
 pytestmark = pytest.mark.timeout(400)

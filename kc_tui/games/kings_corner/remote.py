@@ -1,7 +1,7 @@
 """A networked seat in the shape the table screen and the line mode drive: :class:`RemoteTable`.
 
 The table screen was written against :class:`~kc_tui.games.kings_corner.engine.service.GameService`.  A
-:class:`RemoteTable` answers the same questions for one :class:`~kc_tui.net.tables.SeatDoor`:
+:class:`RemoteTable` answers the same questions for one :class:`~.net.CornerDoor`:
 the seats played at other terminals count as "not at this keyboard" (their ``player`` is an
 :class:`Elsewhere`, never None), so the screen offers no hot-seat; whatever seat is asked about,
 only this seat's hand is ever given (a spectator's observation has no hand); its actions go
@@ -10,17 +10,19 @@ through the door, which refuses them out of turn.  It plays no computer: the ser
 
 from __future__ import annotations
 
-from typing import Any, Callable, Generic, Sequence, TypeVar
+from typing import Callable, Sequence
 
-from ..core.cards import Card, Pile
-from ..core.kinds import Phase
-from ..games.kings_corner.ai.base import Player
-from ..games.kings_corner.engine.events import Event
-from ..games.kings_corner.engine.moves import Move
-from ..games.kings_corner.engine.observation import Observation
-from ..games.kings_corner.engine.rules import RuleSet
-from ..games.kings_corner.engine.service import Seat
-from ..games.kings_corner.engine.views import (
+from ...core.cards import Card, Pile
+from ...core.kinds import Phase
+from ...net import SeatDoor, TableError
+from ...net.following import Following
+from .ai.base import Player
+from .engine.events import Event
+from .engine.moves import Move
+from .engine.observation import Observation
+from .engine.rules import RuleSet
+from .engine.service import Seat
+from .engine.views import (
     RoundRecord,
     RoundSummary,
     SeatView,
@@ -28,60 +30,11 @@ from ..games.kings_corner.engine.views import (
     Targets,
     TurnId,
 )
-from .tables import MISSED_NOTICES, Notice, SeatDoor, TableError
+from .net import CornerDoor
 
-__all__ = ["Elsewhere", "Following", "RemoteTable"]
+__all__ = ["Elsewhere", "RemoteTable"]
 
 EventListener = Callable[[Event], None]
-E = TypeVar("E")
-
-
-class Following(Generic[E]):
-    """What a networked seat passes on from its door, the same for every game: the events to
-    its listeners (:meth:`follow`), the table's :class:`Notice` lines to :attr:`on_notice`
-    (:meth:`hear`; those said before it is given are kept, the last few), and :attr:`on_update`
-    once after each delivery.  :meth:`close` leaves the table."""
-
-    door: Any
-
-    def _follow_door(self, door: Any) -> None:
-        self._listeners: list[Callable[[E], None]] = []
-        self.on_notice: Callable[[Notice], None] | None = None
-        self.on_update: Callable[[], None] | None = None
-        self._missed: list[Notice] = []
-        door.follow(self._delivered)
-
-    def follow(self, listener: Callable[[E], None], seat: int | None = None) -> None:
-        self._listeners.append(listener)
-
-    def remove_listener(self, listener: Callable[[E], None]) -> None:
-        if listener in self._listeners:
-            self._listeners.remove(listener)
-
-    def hear(self, on_notice: Callable[[Notice], None]) -> None:
-        """Send the table's notices to ``on_notice`` from now on, after those that came before
-        it was given (the game starting as the front end opened, a computer taking a seat)."""
-        self.on_notice = on_notice
-        missed, self._missed = self._missed, []
-        for notice in missed:
-            on_notice(notice)
-
-    def _delivered(self, item: Any) -> None:
-        if isinstance(item, Notice):
-            if self.on_notice is not None:
-                self.on_notice(item)
-            else:
-                self._missed = [*self._missed[-MISSED_NOTICES + 1:], item]
-        else:
-            for listener in list(self._listeners):
-                listener(item)
-        if self.on_update is not None:
-            self.on_update()
-
-    def close(self) -> None:
-        """The front end is done with the table: leave it (a computer plays the seat)."""
-        self.door.unfollow(self._delivered)
-        self.door.leave()
 
 
 class Elsewhere(Player):
@@ -104,12 +57,14 @@ class RemoteTable(Following[Event]):
 
     remote = True
     """A networked table: the server plays the computers; there is no saving and no hot-seat."""
+    door: CornerDoor
 
     def __init__(self, door: SeatDoor) -> None:
+        assert isinstance(door, CornerDoor), "a door of a table of Kings in the Corner"
         self.door = door
         self.rules: RuleSet = door.rules
         self._elsewhere = Elsewhere()
-        self._follow_door(door)
+        self.follow_door(door)
 
     # ------------------------------------------------------------------ seats
     @property

@@ -19,10 +19,20 @@ from kc_tui.core.kinds import Phase
 from kc_tui.games.kings_corner.engine.rules import build_rules
 from kc_tui.games.kings_corner.engine.transcript import replay
 from kc_tui.games.kings_reverse.engine.rules import build_rules as reverse_rules
+from kc_tui.games.kings_reverse.net import ReverseDoor
 from kc_tui.line import run_plain_lobby
-from kc_tui.net import tables
-from kc_tui.net.reverse import ReverseDoor
-from kc_tui.net.tables import Notice, Person, TableError, TableServer, TableState, check_name, name_key
+from kc_tui.net import (
+    Notice,
+    Person,
+    TableError,
+    TableServer,
+    TableState,
+    check_name,
+    name_key,
+    saving,
+    table_games,
+)
+from kc_tui.net import table as table_module
 from kc_tui.tui.lobby import LobbyApp, LobbyScreen, NameScreen
 from kc_tui.tui.widgets import TextPanel
 
@@ -297,9 +307,9 @@ class Disk:
         self.full = False
         self.only = only  # the files that fail, by their name's end ("" all)
         self.failed = 0
-        for name in ("write_atomic", "append_synced"):
-            real = getattr(tables, name)
-            monkeypatch.setattr(tables, name, self._writer(real))
+        for module, name in ((saving, "write_atomic"), (saving, "append_synced"), (table_module, "write_atomic")):
+            real = getattr(module, name)
+            monkeypatch.setattr(module, name, self._writer(real))
 
     def _writer(self, real: Callable[[Path, str], None]) -> Callable[[Path, str], None]:
         def write(path: Path, text: str) -> None:
@@ -448,7 +458,7 @@ async def test_a_transcript_that_cannot_be_written_is_told_and_written_whole_aga
     table = Corner(server)
     await table.turns(1)
     kept = server._tables[table.info.id]
-    kept._transcript_file = Broken()
+    kept.transcript.file = Broken()
     disk.full = True
     await table.turns(2)
     assert table.notices.count("The server cannot write this game's transcript (No space left on device); "
@@ -504,7 +514,7 @@ async def test_a_kings_reverse_table_tells_a_failing_save_and_mends_it(
 
 
 def test_where_a_game_goes_on_from_is_said_in_its_own_words() -> None:
-    corner, reverse = tables.table_games().values()
+    corner, reverse = table_games().values()
     dealt = ["session_start", "round_start", "turn_start", "draw", "play", "turn_end", "turn_start", "play"]
     assert corner.where(dealt) == "round 1, turn 2" and corner.turns(dealt) == 1
     assert corner.where(dealt + ["turn_end"]) == "round 1, turn 3"

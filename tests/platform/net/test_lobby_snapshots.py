@@ -1,5 +1,5 @@
 """How the lobby looks (pytest-textual-snapshot): at 80 x 24, and in --ascii without colour.
-Update after an intended change with `pytest tests/net/test_lobby_snapshots.py --snapshot-update`."""
+Update after an intended change with `pytest tests/platform/net/test_lobby_snapshots.py --snapshot-update`."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from textual.pilot import Pilot
 
 from kc_tui.games.kings_corner.engine.rules import build_rules
-from kc_tui.net.tables import Person, TableServer
+from kc_tui.net import Person, TableServer
 from kc_tui.storage.settings import Settings
 from kc_tui.tui.lobby import LobbyApp
 

@@ -20,7 +20,7 @@ from kc_tui.games.kings_corner.engine.events import Event
 from kc_tui.games.kings_corner.engine.moves import PlayCard
 from kc_tui.games.kings_corner.engine.rules import build_rules
 from kc_tui.games.kings_corner.engine.transcript import replay
-from kc_tui.net.tables import Notice, Person, SeatDoor, TableError, TableServer, TableState
+from kc_tui.net import Notice, Person, SeatDoor, TableError, TableServer, TableState
 
 ADA = Person("SHA256:ada", "Ada")
 BEN = Person("SHA256:ben", "Ben")
@@ -445,8 +445,8 @@ async def test_a_returning_person_takes_the_seat_back_at_the_next_turn_not_mid_t
         server: TableServer, monkeypatch: pytest.MonkeyPatch) -> None:
     import threading
 
+    from kc_tui.games.kings_corner import net
     from kc_tui.games.kings_corner.ai.base import Player
-    from kc_tui.net import tables
 
     thinking, go_on = threading.Event(), threading.Event()
 
@@ -458,7 +458,7 @@ async def test_a_returning_person_takes_the_seat_back_at_the_next_turn_not_mid_t
             go_on.wait(10)
             return []
 
-    monkeypatch.setattr(tables, "make_player", lambda level, rng=None, think=None: Slow(rng))
+    monkeypatch.setattr(net, "make_player", lambda level, rng=None, think=None: Slow(rng))
     info = server.create_table(ADA, "T", build_rules(2), ["open", "open"])
     ada, ben = server.join(ADA, info.id, 0), server.join(BEN, info.id, 1)
     game = referee(server, info.id)

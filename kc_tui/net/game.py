@@ -1,0 +1,179 @@
+"""What a game offers the table server: its ``net`` part, a :class:`TableGame`.
+
+A table keeps what every game shares (seats, doors, notices, grace, adjournment, the save file
+and the transcript); its game makes the service and the doors, filters events for a seat, plays a
+computer's turn, saves and restores.  A game's package offers one as ``GAME`` in its ``net``
+module (:meth:`kc_tui.games.GameEntry.part`); :func:`table_games` lists them from the registry,
+and a game without one is not played at served tables.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Protocol, Sequence
+
+from ..core.kinds import Phase
+from ..core.text import visible
+from ..games import GAMES
+from .door import SeatDoor
+from .names import Person
+from .values import TableError
+
+if TYPE_CHECKING:
+    from .table import Table
+
+__all__ = ["TableGame", "TableService", "table_games", "table_game", "game_of"]
+
+
+class TableService(Protocol):
+    """What a table reads of its game's service, whichever the game (each game's service door
+    has these names)."""
+
+    @property
+    def phase(self) -> Phase: ...
+
+    @property
+    def current(self) -> int: ...
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def seats(self) -> Sequence[Any]: ...
+
+    def view(self, seat: int | None) -> Any: ...
+
+    def add_listener(self, listener: Any) -> None: ...
+
+    def follow(self, listener: Any, seat: int | None) -> None: ...
+
+    def remove_listener(self, listener: Any) -> None: ...
+
+    def start(self) -> None: ...
+
+    def next_round(self) -> None: ...
+
+    def take_faults(self) -> list[str]: ...
+
+    def close(self) -> None: ...
+
+
+class TableGame(ABC):
+    """The game a table is of: everything the table asks that differs from game to game."""
+
+    name: str
+    """The game's name (:data:`kc_tui.games.GAMES`), kept in the table's file."""
+    levels: Mapping[str, object]
+    """The computer levels a seat may be."""
+    turn_unit = "turn"
+    """What the game's players count its play in, for where a game goes on from."""
+    turn_ends: frozenset[str] = frozenset({"turn_end"})
+    """The events (by name) that end one of those."""
+
+    @abstractmethod
+    def owns(self, rules: object) -> bool:
+        """Whether ``rules`` are a rule set of this game."""
+
+    @abstractmethod
+    def check_rules(self, rules: Any) -> None:
+        """Refuse (:class:`~kc_tui.core.errors.IllegalMove`, with the sentence) rules that
+        cannot be played."""
+
+    @abstractmethod
+    def rules_label(self, rules: Any) -> str:
+        """The rules in a few words, as the lobby lists a table."""
+
+    @abstractmethod
+    def rules_from_dict(self, d: Mapping[str, Any]) -> Any:
+        """The rules a table's file keeps (``rules.as_dict()``)."""
+
+    def door(self, table: Table, person: Person, seat: int | None) -> SeatDoor:
+        """A new door for ``seat`` of ``table`` (None: a spectator's)."""
+        return SeatDoor(table, person, seat)
+
+    @abstractmethod
+    def shown_to(self, event: Any, seat: int | None) -> Any:
+        """The event as a networked ``seat`` may see it (None: a spectator)."""
+
+    @abstractmethod
+    def encode(self, event: Any) -> str:
+        """One transcript line of ``event`` (without the newline)."""
+
+    def where(self, names: Iterable[str]) -> str:
+        """Where a game stands after events of these names: "round 2, turn 5" (the turn being
+        played, or the next one)."""
+        round_no = done = 0
+        for name in names:
+            if name == "round_start":
+                round_no, done = round_no + 1, 0
+            elif name in self.turn_ends:
+                done += 1
+        return f"round {round_no}, {self.turn_unit} {done + 1}" if round_no else "its first deal"
+
+    def turns(self, names: Iterable[str]) -> int:
+        """How many turns (:attr:`turn_unit`) events of these names end."""
+        return sum(1 for name in names if name in self.turn_ends)
+
+    @abstractmethod
+    def round_no(self, service: Any) -> int:
+        """The round being played (0 before the first deal)."""
+
+    @abstractmethod
+    def new_service(self, table: Table, names: list[str | None]) -> TableService:
+        """The game for ``table``'s seats: ``names`` holds each person's seat's name (None for
+        a computer's, whose level is its slot's ``spec``)."""
+
+    @abstractmethod
+    def restore(self, table: Table) -> tuple[TableService, Sequence[Any]]:
+        """The adjourned game of ``table`` from its save, and its events so far;
+        :class:`TableError` says why it cannot be."""
+
+    @abstractmethod
+    def saver(self, table: Table, service: Any, names: list[str | None], events: Sequence[Any]) -> Any:
+        """The listener that keeps the game in ``table.save_path``, through ``table.save_file``
+        (``save(compact=True)`` writes it whole); ``names`` as for :meth:`new_service`."""
+
+    def rename_seat(self, table: Table, seat: int, name: str) -> None:
+        """A person takes ``seat`` of a game dealt without them, as ``name``.  By default the
+        seat keeps the name it was dealt."""
+
+    def next_round(self, table: Table, service: Any) -> None:
+        service.next_round()
+
+    @abstractmethod
+    async def computer_turn(self, table: Table) -> None:
+        """Play the turn of the computer whose turn it is (its own seat's, or the house
+        computer's for a person's seat, kept in ``table.house``), each step in
+        ``with table.step():``, at the server's pace."""
+
+
+def table_games() -> dict[str, TableGame]:
+    """Every game a table may be of, by name, the first game first: the registry's games that
+    offer a ``net`` part."""
+    found: dict[str, TableGame] = {}
+    for entry in GAMES.values():
+        try:
+            found[entry.name] = entry.part("net")
+        except LookupError:
+            continue
+    return found
+
+
+def table_game(name: str) -> TableGame:
+    """The table game called ``name``; :class:`TableError` saying why there is none."""
+    entry = GAMES.get(name)
+    if entry is None:
+        raise TableError(f"There is no game {visible(name)[:30]!r}; the games are {', '.join(GAMES)}.")
+    try:
+        game: TableGame = entry.part("net")
+    except LookupError:
+        raise TableError(f"{entry.title} is not played at the tables of this server.") from None
+    return game
+
+
+def game_of(rules: object) -> TableGame:
+    """The game whose rule set ``rules`` is; :class:`TableError` for anything else."""
+    for game in table_games().values():
+        if game.owns(rules):
+            return game
+    raise TableError("Those are no rules of a game this server plays.")

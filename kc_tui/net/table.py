@@ -1,0 +1,617 @@
+"""One table: its seats, its doors, its notices and chat, the grace a dropped person's seat is
+held for, the house computer that plays for them, and adjournment.
+
+The table keeps what is the same for every game; what differs (the service, the doors, a
+computer's turn, the save) it asks its game, a :class:`~kc_tui.net.game.TableGame`.  A person
+whose connection drops (:meth:`SeatDoor.detach`) keeps the seat for the server's ``grace``
+seconds; then a ``hard`` computer plays for them until they join again with the same key, and they
+take the seat back at the start of the next turn.  A table whose people have all gone is
+adjourned: its game stays in its save under ``data_dir/tables/``, for its players to resume.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Sequence
+
+from ..core.kinds import Phase
+from ..core.text import visible
+from ..storage.files import write_atomic
+from .door import SeatDoor
+from .names import Person, name_key
+from .saving import TABLES_FOLDER, SaveFile, Transcript, event_name, remove_after_writes
+from .values import HOUSE_LEVEL, SEAT_OPEN, Notice, NoticeKind, SeatInfo, TableError, TableInfo, TableState
+
+if TYPE_CHECKING:
+    from .game import TableGame, TableService
+    from .server import TableServer
+
+__all__ = ["Table", "Slot", "Step"]
+
+log = logging.getLogger("kc_tui.net")
+
+
+class Slot:
+    """A seat of a table, as the server keeps it (mutable; :class:`SeatInfo` is its snapshot)."""
+
+    def __init__(self, index: int, spec: str) -> None:
+        self.index = index
+        self.spec = spec  # SEAT_OPEN or a level
+        self.person: Person | None = None
+        self.door: SeatDoor | None = None
+        self.stand_in = False
+        self.back = False  # the person came back while the computer was playing their turn
+        self.ready = False  # asked for the next round
+        self.grace: asyncio.TimerHandle | None = None
+
+    @property
+    def for_person(self) -> bool:
+        return self.spec == SEAT_OPEN
+
+    @property
+    def connected(self) -> bool:
+        return self.door is not None
+
+
+
+class Table:
+    """One table: its seats, its doors, and once started its game, transcript and computer task."""
+
+    def __init__(self, server: TableServer, table_id: int, name: str, owner: Person, rules: Any,
+                 specs: Sequence[str], game: TableGame) -> None:
+        self.server = server
+        self.id = table_id
+        self.name = name
+        self.owner = owner
+        self.game = game
+        """The game played here: what differs from game to game goes through it."""
+        self.rules = rules
+        self.rules_label = self.game.rules_label(rules)
+        self.slots = [Slot(i, spec) for i, spec in enumerate(specs)]
+        self.state = TableState.WAITING
+        self.spectators: list[SeatDoor] = []
+        self.service: TableService | None = None
+        self.events: list[Any] = []
+        """Every event of the session as the referee saw it (for catching up and the save)."""
+        self.seed = random.SystemRandom().getrandbits(48)
+        """The deals' seed (fresh unless the table is made with one, or resumed)."""
+        self.saver: Any = None
+        """The game's save, a listener (:meth:`TableGame.saver`)."""
+        self.transcript = Transcript(self)
+        self.task: asyncio.Task[None] | None = None
+        self.wake = asyncio.Event()
+        self.playing_turn: Any = None
+        """The turn a computer is playing now (for a person's seat or its own; its ``seat``
+        is all the table reads)."""
+        self.restored: TableService | None = None
+        """An adjourned game brought back, until it is started again."""
+        self.restored_events: Sequence[Any] = ()
+        """The events of the game brought back, so far."""
+        self.seat_names: list[str] | None = None
+        """The names the game shows, fixed when it starts."""
+        self.house: dict[int, Any] = {}
+        """The house computer of each person's seat it has played for."""
+        self.adjourned_at = 0.0
+        """When the table was last adjourned (the server's wall clock, :attr:`TableServer.now`)."""
+        self.save_file: SaveFile | None = None
+        self.save_problem: str | None = None
+        """Why the game's save cannot be written now (None while it can)."""
+        self.unsaved: str | None = None
+        """The whole save an adjournment could not write: written when the table is resumed, or
+        the server stops."""
+
+    # ------------------------------------------------------------------ paths
+    @property
+    def folder(self) -> Path:
+        return self.server.data_dir / TABLES_FOLDER
+
+    @property
+    def save_path(self) -> Path:
+        return self.folder / f"table-{self.id}.json"
+
+    @property
+    def meta_path(self) -> Path:
+        return self.folder / f"table-{self.id}.table.json"
+
+    @property
+    def transcript_path(self) -> Path:
+        return self.folder / f"table-{self.id}.jsonl"
+
+    # ------------------------------------------------------------------ reading
+    def names(self) -> list[str]:
+        if self.seat_names is not None:
+            return list(self.seat_names)
+        return [self.lobby_name(slot) for slot in self.slots]
+
+    def lobby_name(self, slot: Slot) -> str:
+        if not slot.for_person:
+            return f"Computer {slot.index + 1}"  # named when the game starts
+        return slot.person.name if slot.person is not None else f"Seat {slot.index + 1}"
+
+    def info(self) -> TableInfo:
+        seats = []
+        names = self.names()
+        for slot in self.slots:
+            if slot.for_person:
+                seats.append(SeatInfo(slot.index, "person", slot.person.name if slot.person else None,
+                                      None, slot.connected, slot.stand_in))
+            else:
+                named = names[slot.index] if self.seat_names is not None else None
+                seats.append(SeatInfo(slot.index, "computer", named, slot.spec, True))
+        service = self.service
+        round_no = self.game.round_no(service) if service is not None else 0
+        return TableInfo(self.id, self.name, self.owner.name, self.rules_label, tuple(seats),
+                         self.state, len(self.spectators), self.game.name, round_no)
+
+    def doors(self) -> list[SeatDoor]:
+        return [slot.door for slot in self.slots if slot.door is not None] + self.spectators
+
+    def people_here(self) -> int:
+        return sum(1 for slot in self.slots if slot.connected) + len(self.spectators)
+
+    def seated_here(self) -> int:
+        return sum(1 for slot in self.slots if slot.connected)
+
+    def person_turn(self, seat: int | None) -> bool:
+        service = self.service
+        if seat is None or service is None or self.state != TableState.PLAYING:
+            return False
+        slot = self.slots[seat]
+        return (service.phase == Phase.TURN and service.current == seat and slot.for_person
+                and not slot.stand_in and slot.connected)
+
+    def check_turn(self, seat: int | None) -> None:
+        """Refuse with a sentence unless ``seat``'s person is to act now."""
+        service = self.service
+        assert service is not None
+        if seat is None:
+            raise TableError("You are watching this table; spectators cannot play.")
+        if self.state == TableState.FINISHED or service.phase == Phase.SESSION_OVER:
+            raise TableError("The game is over.")
+        if service.phase != Phase.TURN:
+            raise TableError("The round is over; the next one is dealt when everyone is ready.")
+        if service.current != seat:
+            raise TableError(f"It is {self.names()[service.current]}'s turn, not yours.")
+        if self.slots[seat].stand_in:
+            raise TableError("The computer is playing this turn for you; your seat is yours "
+                             "again from your next turn.")
+
+    # ------------------------------------------------------------------ steps and notices
+    def step(self) -> Step:
+        """Wrap one change of the game: afterwards the doors get what it produced."""
+        return Step(self)
+
+    def settle(self) -> None:
+        """After a step: take back seats whose people returned, deliver, wake the computers,
+        and tell the lobby."""
+        service = self.service
+        if service is not None and self.state == TableState.PLAYING:
+            for slot in self.slots:
+                if slot.back and slot.stand_in and not self._computer_on(slot.index):
+                    self._reclaim(slot)
+            if service.phase == Phase.SESSION_OVER:
+                self._finish()
+        for door in self.doors():
+            door.deliver()
+        if service is not None and self.state == TableState.PLAYING and self.computer_to_play():
+            self.wake.set()
+        self.server.changed(self)
+
+    def _computer_on(self, seat: int) -> bool:
+        return self.playing_turn is not None and self.playing_turn.seat == seat
+
+    def notice(self, text: str, kind: NoticeKind = "table", sender: str | None = None) -> None:
+        notice = Notice(visible(text), kind, sender)
+        for door in self.doors():
+            door.add_notice(notice)
+        if kind == "table":
+            log.info("table %s: %s", self.id, notice.text)
+
+    def say(self, door: SeatDoor, text: str) -> None:
+        line = " ".join(text.split())
+        limit = self.server.chat_length
+        if not line:
+            raise TableError("Say what? Type the line after :say.")
+        if len(line) > limit:
+            raise TableError(f"A chat line holds at most {limit} characters; this one has {len(line)}.")
+        if not door.chat.allow():
+            raise TableError(f"Slow down: at most {self.server.chat_lines} chat lines in "
+                             f"{self.server.chat_window:g} seconds.")
+        sender = door.person.name + (" (watching)" if door.seat is None else "")
+        self.notice(line, "chat", sender)
+        self.settle()
+
+    # ------------------------------------------------------------------ seats
+    def sit(self, person: Person, seat: int) -> SeatDoor:
+        if not 0 <= seat < len(self.slots):
+            raise TableError(f"Table {self.id} has seats 1 to {len(self.slots)}; "
+                             f"there is no seat {seat + 1}.")
+        if any(person.same(s.person) and s.connected for s in self.slots) or any(
+                person.same(d.person) for d in self.spectators):
+            raise TableError(f"You are at table {self.id} already.")
+        slot = self.slots[seat]
+        if not slot.for_person:
+            raise TableError(f"Seat {seat + 1} is played by a computer.")
+        if slot.person is not None and not person.same(slot.person):
+            who = slot.person.name
+            raise TableError(f"Seat {seat + 1} is {who}'s." + (
+                "" if slot.connected else f" It is kept for {who} to come back to."))
+        if self.state == TableState.FINISHED:
+            raise TableError("The game at this table is over.")
+        returning = slot.person is not None
+        if slot.person is None:
+            taken = {name_key(n) for i, n in enumerate(self.names()) if i != seat}
+            if name_key(person.name) in taken:
+                raise TableError(f"Someone at table {self.id} is called {person.name} already; "
+                                 "choose another name in the lobby.")
+        slot.person = person
+        dealt_as = self.names()[seat]
+        if self.service is not None and dealt_as != person.name:
+            self.game.rename_seat(self, seat, person.name)
+        door = self.game.door(self, person, seat)
+        slot.door = door
+        if slot.grace is not None:
+            slot.grace.cancel()
+            slot.grace = None
+        if self.service is not None:
+            self.service.follow(door.on_event, seat)
+        log.info("table %s: %s (%s) sits in seat %s", self.id, person.name, person.key or "guest", seat + 1)
+        if self.state == TableState.PLAYING:
+            if slot.stand_in:
+                played = f" (played so far as {dealt_as})" if dealt_as != person.name else ""
+                said = (f"{person.name} is back in seat {seat + 1}" if returning else
+                        f"{person.name} takes seat {seat + 1}{played}")
+                if self._computer_on(seat):
+                    slot.back = True  # the seat is theirs again when the computer's turn ends
+                    self.notice(f"{said}; the computer finishes this turn for them.")
+                else:
+                    slot.stand_in = False
+                    self.notice(f"{said}.")
+            elif returning:
+                self.notice(f"{person.name} is back.")
+            self._write_meta()
+        else:
+            self.notice(f"{person.name} sits in seat {seat + 1}.")
+        self.settle()
+        self.server.autostart(self)
+        return door
+
+    def watch(self, person: Person) -> SeatDoor:
+        if any(person.same(s.person) and s.connected for s in self.slots) or any(
+                person.same(d.person) for d in self.spectators):
+            raise TableError(f"You are at table {self.id} already.")
+        door = self.game.door(self, person, None)
+        self.spectators.append(door)
+        if self.service is not None:
+            self.service.follow(door.on_event, None)
+        log.info("table %s: %s watches", self.id, person.name)
+        self.notice(f"{person.name} is watching.")
+        self.settle()
+        return door
+
+    def _reclaim(self, slot: Slot) -> None:
+        slot.stand_in = slot.back = False
+        who = slot.person.name if slot.person is not None else "Its person"
+        self.notice(f"{who} plays seat {slot.index + 1} from now on.")
+
+    def gone(self, door: SeatDoor, dropped: bool) -> None:
+        """A door closes: a spectator goes; a seat is held, handed to the computer or freed."""
+        door.closed = True
+        service = self.service
+        if service is not None:
+            service.remove_listener(door.on_event)
+        if door.seat is None:
+            self.spectators.remove(door)
+            log.info("table %s: %s stops watching", self.id, door.person.name)
+            self.settle()
+            self.server.tidy(self)
+            return
+        slot = self.slots[door.seat]
+        if slot.door is not door:
+            return
+        slot.door = None
+        slot.ready = False
+        person = door.person
+        how = "lost the connection" if dropped else "left"
+        log.info("table %s: %s %s (seat %s)", self.id, person.name, how, door.seat + 1)
+        if self.state == TableState.PLAYING:
+            if person.guest:
+                slot.person = None  # a guest cannot come back to the seat: it is free
+            if self.seated_here() == 0 and (not dropped or self.server.grace <= 0 or person.guest):
+                # Nobody left to play for (a guest is not waited for): computers alone would
+                # play on for nobody.
+                self.notice(f"{person.name} has {how}.")
+                self.server.adjourn(self)
+                return
+            if dropped and self.server.grace > 0 and not person.guest:
+                self.notice(f"{person.name} has lost the connection; the seat is kept for "
+                            f"{self.server.grace:g} seconds.")
+                loop = asyncio.get_running_loop()
+                slot.grace = loop.call_later(self.server.grace, self._grace_over, slot)
+            else:
+                self.notice(f"{person.name} has {how}.")
+                self._take_over(slot)
+            self._deal_if_ready()
+        else:
+            if not (self.state == TableState.WAITING and self.restored is not None and not person.guest):
+                slot.person = None  # a resumed table keeps the seat for its player
+            self.notice(f"{person.name} has {how}.")
+        self.settle()
+        self.server.tidy(self)
+
+    def _grace_over(self, slot: Slot) -> None:
+        slot.grace = None
+        if slot.connected or self.state != TableState.PLAYING:
+            return
+        if self.seated_here() == 0:
+            self.server.adjourn(self)
+            return
+        self._take_over(slot)
+        self.settle()
+
+    def _take_over(self, slot: Slot) -> None:
+        if slot.stand_in:
+            return
+        slot.stand_in = True
+        slot.back = False
+        name = self.names()[slot.index]
+        log.info("table %s: the computer (%s) plays seat %s", self.id, HOUSE_LEVEL, slot.index + 1)
+        self.notice(f"The computer ({HOUSE_LEVEL}) plays for {name}" + (
+            " until they are back." if slot.person is not None else " until someone takes the seat."))
+
+    def ready(self, door: SeatDoor) -> None:
+        service = self.service
+        assert service is not None
+        if door.seat is None:
+            raise TableError("You are watching this table; the players deal the next round.")
+        if service.phase == Phase.TURN:
+            raise TableError("The round is still being played.")
+        if service.phase == Phase.SESSION_OVER:
+            raise TableError("The game is over.")
+        slot = self.slots[door.seat]
+        if slot.ready:
+            raise TableError("You are ready; the next round is dealt when everyone is.")
+        slot.ready = True
+        self._deal_if_ready(door.person.name)
+
+    def _deal_if_ready(self, ready: str | None = None) -> None:
+        """Deal the next round once every person at the table has asked for it."""
+        service = self.service
+        if service is None or service.phase != Phase.ROUND_OVER or not any(s.ready for s in self.slots):
+            return
+        waiting = [s.person.name for s in self.slots if s.connected and not s.ready and s.person]
+        if waiting:
+            if ready is not None:
+                self.notice(f"{ready} is ready for the next round (waiting for {', '.join(waiting)}).")
+                self.settle()
+            return
+        for s in self.slots:
+            s.ready = False
+        with self.step():
+            self.game.next_round(self, service)
+
+    # ------------------------------------------------------------------ playing
+    def begin(self, service: TableService, events: Sequence[Any]) -> None:
+        """Start playing ``service``: its transcript, save, doors and computer task."""
+        self.service = service
+        self.seat_names = [s.name for s in service.seats]
+        self.events = list(events)
+        self.transcript.problem = None
+        lost = self.transcript.write(resumed=bool(events))
+        service.add_listener(self.transcript.record)
+        service.add_listener(self.events.append)
+        names = [self.seat_names[i] if slot.for_person else None for i, slot in enumerate(self.slots)]
+        went_on = self._went_on(lost) if events else ""
+        self.save_problem = self.unsaved = None
+        self.save_file = SaveFile(self)
+        self.saver = self.game.saver(self, service, names, events)
+        service.add_listener(self.saver)
+        for door in self.doors():
+            service.follow(door.on_event, door.seat)
+        self.state = TableState.PLAYING
+        self._write_meta()
+        self.task = asyncio.get_running_loop().create_task(self._run(), name=f"table {self.id}")
+        for slot in self.slots:
+            if slot.for_person and not slot.connected:
+                self._take_over(slot)
+        log.info("table %s: the game starts (seed %s)", self.id, service.seed)
+        with self.step():
+            if not events:
+                service.start()
+            self.notice(went_on or "The game starts.")
+
+    def _went_on(self, lost: Sequence[str]) -> str:
+        """The notice of a game resumed from its save: where it goes on from, and the turns
+        played past the save (``lost``: their transcript lines), if any, and why they were lost."""
+        where = self.game.where(e.name for e in self.events)
+        if not lost:
+            return f"The game goes on from {where}."
+        names = [event_name(line) for line in lost]
+        turns, unit = self.game.turns(names), self.game.turn_unit
+        what = (f"the last {turns} {unit}s were" if turns > 1 else f"the last {unit} was" if turns
+                else "the last moves were")
+        why = self.save_problem or "the server could not write its save"
+        log.warning("table %s goes on from %s, %s events back: %s not saved (%s)", self.id, where,
+                    len(lost), what.removeprefix("the "), why)
+        return f"The game goes on from {where}: {what} not saved ({why})."
+
+    # ------------------------------------------------------------------ keeping the game
+    def save_point(self) -> None:
+        """The save is being written: a transcript that could not be written is tried again."""
+        if self.transcript.problem is not None and self.service is not None:
+            self.transcript.write()
+
+    def save_state(self, file: SaveFile, problem: str | None, held: int) -> None:
+        """The writer thread found ``file`` failing (``problem``) or written again (None; it
+        holds ``held`` events): the players are told, once a streak."""
+        if file is not self.save_file or problem == self.save_problem:
+            return
+        file.mending = problem is not None
+        was, self.save_problem = self.save_problem, problem
+        if self.state != TableState.PLAYING:
+            return  # adjourned meanwhile: the adjournment has said what was kept
+        if problem is None:
+            self.notice("The game is saved again.")
+        elif was is None:
+            back = (f"if the server stopped now, the game would go back to "
+                    f"{self.game.where(e.name for e in self.events[:held])}" if held else
+                    "until a save works, the game could not be resumed if the server stopped")
+            self.notice(f"The server cannot save this game ({problem}); it tries again at every "
+                        f"turn. Play on: {back}.")
+        for door in self.doors():
+            door.deliver()
+
+    def computer_to_play(self) -> bool:
+        service = self.service
+        if service is None or self.state != TableState.PLAYING or service.phase != Phase.TURN:
+            return False
+        slot = self.slots[service.current]
+        # A person who is back takes the seat once the computer has finished the turn it began.
+        return not slot.for_person or (slot.stand_in and (not slot.back or self._computer_on(slot.index)))
+
+    async def _run(self) -> None:
+        """The table's computer task: whenever a computer is to play, it plays."""
+        while True:
+            await self.wake.wait()
+            self.wake.clear()
+            try:
+                while self.computer_to_play():
+                    await self._computer_turn()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - logged; the table waits for the next change
+                log.exception("table %s: a computer's turn failed", self.id)
+
+    async def _computer_turn(self) -> None:
+        await self.game.computer_turn(self)
+        if self.server.pace > 0:
+            await asyncio.sleep(self.server.pace)
+
+    def _finish(self) -> None:
+        self.state = TableState.FINISHED
+        log.info("table %s: the session is over", self.id)
+        self._stop_task()
+        self._close_files()
+        for path in (self.meta_path, self.save_path):
+            remove_after_writes(self.server.writer, path)  # after the save's last write
+
+    def _stop_task(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            self.task = None
+
+    def _close_files(self) -> None:
+        if self.service is not None:
+            self.service.remove_listener(self.transcript.record)
+            if self.saver is not None:
+                self.service.remove_listener(self.saver)
+        self.transcript.close()
+
+    def meta(self) -> dict[str, Any]:
+        """What the save does not hold: the table's name, creator and whose each seat is."""
+        def person(p: Person | None) -> dict[str, Any] | None:
+            return None if p is None or p.guest else {"key": p.key, "name": p.name}
+        return {
+            "id": self.id, "name": self.name, "owner": person(self.owner), "owner_name": self.owner.name,
+            "game": self.game.name, "rules": self.rules.as_dict(), "seed": self.seed,
+            "seats": [{"spec": s.spec, "person": person(s.person)} for s in self.slots],
+            "adjourned_at": self.adjourned_at, "save_problem": self.save_problem,
+        }
+
+    def _write_meta(self) -> str | None:
+        """Write the table's file; None, or why it could not be written."""
+        try:
+            write_atomic(self.meta_path, json.dumps(self.meta(), indent=1) + "\n")
+        except OSError as exc:
+            log.error("table %s: cannot write %s: %s", self.id, self.meta_path, exc.strerror or exc)
+            return exc.strerror or str(exc)
+        return None
+
+    def write_unsaved(self) -> None:
+        """Try again to write what an adjournment could not: the save and the table's file."""
+        if self.unsaved is None:
+            return
+        try:
+            write_atomic(self.save_path, self.unsaved)
+        except OSError as exc:
+            log.error("table %s: its save still cannot be written (%s)", self.id, exc.strerror or exc)
+            return
+        self.save_problem = None
+        if self._write_meta() is None:
+            self.unsaved = None
+            log.info("table %s: its save and table file are written at last: nothing was lost", self.id)
+
+    def adjourn(self) -> None:
+        """Keep the game in its save and stop playing it (everyone has gone)."""
+        service = self.service
+        self._stop_task()
+        self.playing_turn = None
+        self.adjourned_at = self.server.now()
+        kept: str | None = None
+        if service is not None:
+            if self.saver is not None:
+                self.saver.save(compact=True)
+                self.server.drain()  # the save is whole on the disk before anyone resumes it
+            kept = self._kept(self._write_meta())
+            self._close_files()
+            service.close()
+        for house in self.house.values():
+            house.close()
+        self.house.clear()
+        self.service = None
+        self.seat_names = None
+        self.restored = None
+        self.state = TableState.ADJOURNED
+        for slot in self.slots:
+            slot.stand_in = slot.back = slot.ready = False
+            if slot.grace is not None:
+                slot.grace.cancel()
+                slot.grace = None
+            if slot.person is not None and slot.person.guest:
+                slot.person = None
+        if kept is None:
+            log.info("table %s: adjourned into %s", self.id, self.save_path)
+        else:
+            log.error("table %s could not be kept as it is: %s; the server tries again when it is "
+                      "resumed, and when the server stops", self.id, kept)
+
+    def _kept(self, meta_problem: str | None) -> str | None:
+        """After an adjournment's writes: None when the game is whole on the disk, else what
+        is kept of it, in words (and what could not be written is kept to be tried again)."""
+        file = self.save_file
+        if file is None or (file.problem is None and meta_problem is None):
+            return None
+        said = []
+        if file.problem is not None:
+            self.save_problem, self.unsaved = file.problem, file.last_whole
+            held = (f"holds the game up to {self.game.where(e.name for e in self.events[:file.held])} "
+                    f"({file.held} of its {len(self.events)} events)" if file.held else "was never written")
+            said.append(f"its save cannot be written ({file.problem}): {self.save_path.name} {held}")
+        if meta_problem is not None:
+            self.unsaved = self.unsaved or file.last_whole
+            said.append(f"its table file cannot be written ({meta_problem})" + (
+                ": an older one is kept" if self.meta_path.exists() else
+                ": after a restart the table is not listed"))
+        if self.transcript.problem is not None:
+            said.append(f"its transcript cannot be written either ({self.transcript.problem})")
+        else:
+            said.append(f"its transcript holds all {len(self.events)} events")
+        return "; ".join(said)
+
+
+class Step:
+    """``with table.step():`` one change of the game, then :meth:`Table.settle`."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        self.table.settle()
+
