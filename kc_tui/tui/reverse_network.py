@@ -16,6 +16,7 @@ from textual.binding import Binding
 from textual.widgets import Input, RichLog, Static
 
 from ..core.kinds import Phase
+from ..games.kings_reverse.engine.describe import round_text, session_text
 from ..games.kings_reverse.engine.service import ReverseService
 from ..net.reverse import ReverseRemote
 from ..net.tables import SEAT_OPEN, TableError
@@ -23,7 +24,6 @@ from .dialogs import ConfirmScreen, TextScreen
 from .new_game import KINDS
 from .reverse_new_game import ReverseNewGameScreen
 from .reverse_table import ReverseTableScreen
-from .reverse_text import round_text, session_text
 from .served import CHAT_HINT, ServedTable
 from .widgets import Choice, Menu, MenuItem, TextPanel
 

@@ -31,7 +31,19 @@ from ..core.kinds import Phase
 from ..games.kings_corner.engine.service import new_seed
 from ..games.kings_reverse.ai import hint
 from ..games.kings_reverse.engine.actions import Action, ActionKind, parse_action
-from ..games.kings_reverse.engine.describe import describe_event, describe_rules
+from ..games.kings_reverse.engine.describe import (
+    describe_event,
+    describe_rules,
+    hand_sentence,
+    look_text,
+    next_seat,
+    playable_cards,
+    round_text,
+    score_table,
+    session_text,
+    step_prompt,
+    who_text,
+)
 from ..games.kings_reverse.engine.events import ReverseEvent, TurnEnd, TurnStart
 from ..games.kings_reverse.engine.rules import ReverseRules
 from ..games.kings_reverse.engine.service import ReverseDecision, ReverseService
@@ -43,17 +55,6 @@ from .dialogs import ConfirmScreen, PassScreen, TextScreen, help_screen
 from .info import SettingsScreen
 from .keys import KeyRow, bindings, key_line
 from .modal import Dialog
-from .reverse_text import (
-    hand_sentence,
-    look_text,
-    next_seat,
-    playable_cards,
-    round_text,
-    score_table,
-    session_text,
-    step_prompt,
-    who_text,
-)
 from .reverse_widgets import (
     REVERSE_HAND_KEYS,
     PileBox,
