@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["Phase", "SeatKind"]
+__all__ = ["Phase", "SeatKind", "SEAT_NAMES"]
 
 
 class Phase(StrEnum):
@@ -28,3 +28,8 @@ class SeatKind(StrEnum):
     HUMAN = "human"
     AI = "ai"
     BOT = "bot"
+
+
+SEAT_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay")
+"""Names given to computer seats, in seat order, skipping names the people took (every game's
+new-game form and seats)."""

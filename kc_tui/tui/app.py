@@ -7,30 +7,22 @@ title screen (and closes them), and offers each screen's actions in the command 
 from __future__ import annotations
 
 import asyncio
-import random
 import signal
-from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import Any, Callable, Iterable
 
 from textual.app import App, SystemCommand
 from textual.filter import Monochrome, NoColor
 from textual.screen import Screen
 from textual.theme import Theme
 
-from ..games.kings_corner.ai.seats import make_seats
-from ..games.kings_corner.engine.rules import RuleSet
-from ..games.kings_corner.engine.service import GameService, new_seed
 from ..replay import Replay
-from ..storage import AutoSaver, Settings, load_save, resume_saving, start_saving
+from ..storage import AutoSaver, Settings, start_saving
 from . import style_path
+from .game import game_of
 from .keys import palette
 
-if TYPE_CHECKING:  # the table imports the app's modules; the app starts it lazily
-    from ..games.kings_reverse.engine.service import ReverseService
-    from .table import TableScreen
-
-    Session = GameService | ReverseService
-    """A session of either game: both services have ``close()``."""
+Session = Any
+"""A session of any game: its service (every service has ``close()``)."""
 
 __all__ = ["TEXTUAL_THEMES", "KingsCornerApp"]
 
@@ -78,7 +70,7 @@ class KingsCornerApp(App):
 
     def __init__(
         self,
-        service: GameService | ReverseService | None = None,
+        service: Session | None = None,
         settings: Settings | None = None,
         on_settings: Callable[[Settings], str | None] | None = None,
         notice: str | None = None,
@@ -150,23 +142,6 @@ class KingsCornerApp(App):
                 self.report_save_error(problem)
 
     # ------------------------------------------------------------------ sessions
-    def new_session(self, specs: list[str], names: list[str | None], rules: RuleSet,
-                    seed: int | None = None) -> GameService:
-        """A session the app starts (and will close), saved after every turn."""
-        seed = new_seed() if seed is None else seed
-        seats = make_seats(specs, random.Random(seed), names=names)
-        service = GameService(rules, seats, seed=seed)
-        self._owned.append(service)
-        self.savers[id(service)] = start_saving(service, specs, self.report_save_error)
-        return service
-
-    def resume(self, path: Path) -> GameService:
-        """Restore a saved session (:class:`SaveError` says why it cannot be) and go on saving it."""
-        restored = load_save(path)
-        self._owned.append(restored.service)
-        self.savers[id(restored.service)] = resume_saving(restored, self.report_save_error)
-        return restored.service
-
     def report_save_error(self, message: str) -> None:
         """Saving failed (or a file could not be read): the screen in front says so."""
         report = getattr(self.screen, "report", None)
@@ -181,20 +156,16 @@ class KingsCornerApp(App):
             notice, self.notice = self.notice, None
             self.report_save_error(notice)
 
-    def start_table(self, service: GameService | ReverseService) -> None:
+    def start_table(self, service: Session) -> None:
         """Open the table of ``service``'s game."""
-        if isinstance(service, GameService):
-            from .table import TableScreen
+        self.push_screen(game_of(service).table_screen(service))
 
-            self.push_screen(TableScreen(service))
-        else:
-            from .reverse_table import ReverseTableScreen
-
-            self.push_screen(ReverseTableScreen(service))
-
-    def own(self, service: Session) -> None:
-        """A session the app started and will close (a game without saves yet)."""
+    def own(self, service: Session, saver: AutoSaver | None = None) -> None:
+        """A session the app started or resumed and will close; ``saver`` saves it after every
+        turn (a game that saves itself from its table has none here)."""
         self._owned.append(service)
+        if saver is not None:
+            self.savers[id(service)] = saver
 
     def replace_session(self, old: Session, new: Session) -> None:
         """``new`` is played instead of ``old`` (play again): the app owns it, and leaving it
@@ -205,20 +176,19 @@ class KingsCornerApp(App):
         if self.service is old:
             self.service = new
 
-    def play_again(self, screen: TableScreen) -> None:
-        """A new session with the same seats and rules, on a new deal."""
+    def play_again(self, screen: Any) -> None:
+        """A new session with the same seats and rules, on a new deal (the table screen's
+        ``next_session``)."""
         old = screen.service
         screen.stop_play()  # the old table lets go of the old session
-        service = GameService(old.rules, old.seats, seed=new_seed())
-        if old in self._owned:
-            self._owned.remove(old)  # its seats (and their bot processes) go on playing
-        self._owned.append(service)
+        service = screen.next_session()
+        # Its seats (and their bot processes) go on playing; ``play``'s game is the new one:
+        # leaving it leaves the app.
+        self.replace_session(old, service)
         previous = self.savers.pop(id(old), None)
         if previous is not None:
             previous.release()
             self.savers[id(service)] = start_saving(service, previous.specs, self.report_save_error)
-        if self.service is old:
-            self.service = service  # ``play``'s game is the new one: leaving it leaves the app
         self._remove(screen)
         self.start_table(service)
 
@@ -232,8 +202,8 @@ class KingsCornerApp(App):
         if self.service is not None:
             self.exit()
             return
-        service = getattr(screen, "service", None)
-        if service in self._owned:
+        service: Session | None = getattr(screen, "service", None)
+        if service is not None and service in self._owned:
             service.close()
             self._owned.remove(service)
             saver = self.savers.pop(id(service), None)

@@ -9,17 +9,13 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from ..games.kings_corner.engine.rules import build_rules
-from ..storage import games_report_text, list_saves
-from ..storage.reverse_saves import list_reverse_saves
+from ..storage import games_report_text
 from .fit import SizedScreen
+from .game import TuiGame, tui_games
 from .typed_app import OnKingsCornerApp
 from .widgets import Menu, MenuItem, TextPanel
 
-__all__ = ["TitleScreen", "QUICK_GAME"]
-
-QUICK_GAME = ["you", "hard", "hard", "hard"]
-"""You against three hard opponents, standard rules."""
+__all__ = ["TitleScreen"]
 
 BANNER = """\
  _  ___                   _        _   _             ___
@@ -32,16 +28,26 @@ SHORT_TITLE = "K I N G S   I N   T H E   C O R N E R"
 
 NO_SAVES = "no saved games yet"
 
+GAME_SCREENS = tui_games()
+"""Every game's screens, the default first: each offers a quick game here."""
+
+
+def _quick(game: TuiGame) -> MenuItem:
+    return MenuItem(game.quick.id, game.quick.key, game.quick.label)
+
+
 MENU = [
     MenuItem("new", "n", "New game: choose players, levels and rules"),
-    MenuItem("quick", "g", "Quick game: you against three hard opponents"),
+    *(_quick(game) for game in GAME_SCREENS[:1]),
     MenuItem("resume", "c", "Continue a saved game", disabled=NO_SAVES),
-    MenuItem("reverse", "v", "Kings Reverse: a quick game of the second game"),
+    *(_quick(game) for game in GAME_SCREENS[1:]),
     MenuItem("rules", "r", "How to play: the rules"),
     MenuItem("stats", "t", "Statistics: each player's record"),
     MenuItem("settings", "s", "Settings: theme, cards, AI pace, confirmations"),
     MenuItem("quit", "q", "Quit"),
 ]
+"""The default game's quick game comes second, the other games' after "continue"."""
+QUICK = {game.quick.id: game for game in GAME_SCREENS}
 
 
 class TitleScreen(OnKingsCornerApp, SizedScreen):
@@ -69,8 +75,8 @@ class TitleScreen(OnKingsCornerApp, SizedScreen):
         yield self.too_small_note()
 
     def _refresh_resume(self) -> None:
-        """Continue is offered once a saved game of either game exists."""
-        count = len(list_saves()) + len(list_reverse_saves())
+        """Continue is offered once a saved game of any game exists."""
+        count = sum(len(game.saves()) for game in GAME_SCREENS)
         menu = self.query_one(Menu)
         menu.items = [
             MenuItem(i.id, i.key, i.label + (f" ({count})" if count else ""), "" if count else NO_SAVES)
@@ -85,7 +91,8 @@ class TitleScreen(OnKingsCornerApp, SizedScreen):
         self._refresh_resume()
         self.call_after_refresh(self.app.show_notice)
         self.query_one("#keys", TextPanel).show(
-            "Enter open  n new  g/v quick  c continue  r rules  t stats  s settings  q quit"
+            f"Enter open  n new  {'/'.join(game.quick.key for game in GAME_SCREENS)} quick  c continue  "
+            "r rules  t stats  s settings  q quit"
         )
         self.query_one(Menu).focus()
 
@@ -106,27 +113,15 @@ class TitleScreen(OnKingsCornerApp, SizedScreen):
         if item.disabled:
             status.show(f"{item.label}: {item.disabled}.")
         elif item_id == "new":
-            from .new_game import NewGameScreen
-
-            self.app.push_screen(NewGameScreen())
-        elif item_id == "quick":
-            service = self.app.new_session(QUICK_GAME, [None] * 4, build_rules(4))
-            self.app.start_table(service)
-        elif item_id == "reverse":
-            from ..games.kings_reverse.engine.rules import build_rules as reverse_rules
-            from .reverse_table import REVERSE_QUICK_GAME, new_reverse_service
-
-            reverse = new_reverse_service(REVERSE_QUICK_GAME, [None] * 4, reverse_rules(4))
-            self.app.own(reverse)
-            self.app.start_table(reverse)
+            self.app.push_screen(GAME_SCREENS[0].new_game_screen())
+        elif item_id in QUICK:
+            QUICK[item_id].start_quick_game(self.app)
         elif item_id == "resume":
             from .saves_screen import SavesScreen
 
             self.app.push_screen(SavesScreen())
         elif item_id == "rules":
-            from .info import rules_screen
-
-            self.app.push_screen(rules_screen(build_rules(4), "standard"))
+            self.app.push_screen(GAME_SCREENS[0].rules_screen())
         elif item_id == "stats":
             from .dialogs import TextScreen
 

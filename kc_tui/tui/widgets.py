@@ -17,12 +17,12 @@ from textual.visual import visualize
 from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
-from ..core.cards import Card, Pile
+from ..core.cards import AnyCard, Card, Pile
 from ..storage import Settings
 from .faces import PILE_ROOM, Frame, Look, card_back, hand_faces, hand_fits, pile_face
 
-__all__ = ["HAND_KEYS", "card_text", "card_content", "PileView", "StockView", "HandView", "TextPanel",
-           "PlayersView", "Menu", "MenuItem", "Choice", "EventLog"]
+__all__ = ["HAND_KEYS", "card_text", "any_card_text", "card_content", "PileView", "StockView", "HandView",
+           "TextPanel", "PlayersView", "Menu", "MenuItem", "Choice", "EventLog"]
 
 _GLYPHS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 # Suit colours by card style; the suit letter or glyph is always there too.
@@ -50,6 +50,11 @@ def card_text(card: Card, ascii_only: bool) -> str:
     nothing relies on colour)."""
     text = str(card)
     return text if ascii_only else text[0] + _GLYPHS[text[1]]
+
+
+def any_card_text(card: AnyCard, ascii_only: bool) -> str:
+    """A card as a table writes it: ``7H``/``7♥``, and ``JK`` for a joker (in either mode)."""
+    return card_text(card, ascii_only) if isinstance(card, Card) else str(card)
 
 
 def card_content(card: Card, settings: Settings) -> Content:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from ....core.kinds import SeatKind
+from ....core.kinds import SEAT_NAMES, SeatKind
 from ....core.text import is_valid_text
 from ..engine.service import Seat
 from . import BENCHMARK_LEVELS, LEVELS, make_player
@@ -15,10 +15,6 @@ from .bots import DEFAULT_TIMEOUT, BotPlayer
 __all__ = ["BOT_PREFIX", "HUMAN_PREFIX", "SEAT_NAMES", "check_spec", "spec_kind", "player_for", "make_seats"]
 
 BOT_PREFIX = "bot:"
-SEAT_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay")
-"""Names given to computer seats, in seat order, skipping names the people took."""
-
-
 HUMAN_PREFIX = "human:"
 
 
