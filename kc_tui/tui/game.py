@@ -20,9 +20,27 @@ if TYPE_CHECKING:
     from textual.widget import Widget
 
     from ..net import SeatDoor
-    from .app import KingsCornerApp
+    from ..storage import AutoSaver
 
-__all__ = ["QuickGame", "SavedGame", "SaveRefused", "TuiGame", "tui_games", "tui_game", "game_of"]
+__all__ = ["QuickGame", "SavedGame", "SaveRefused", "SessionHost", "TuiGame", "tui_games", "tui_game",
+           "game_of"]
+
+
+class SessionHost(Protocol):
+    """What a game's part asks of the app when it starts or resumes a session
+    (:class:`~kc_tui.tui.app.KingsCornerApp`)."""
+
+    def own(self, service: Any, saver: AutoSaver | None = None) -> None:
+        """The app owns ``service`` (closes it when it ends) and ``saver`` saves it."""
+        ...
+
+    def start_table(self, service: Any) -> None:
+        """Show ``service``'s table."""
+        ...
+
+    def report_save_error(self, message: str) -> None:
+        """Saving failed: the screen in front says so."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +88,7 @@ class TuiGame(Protocol):
         """Whether ``session`` (a service the app was given or made) is one of this game's."""
         ...
 
-    def start_quick_game(self, app: KingsCornerApp) -> None:
+    def start_quick_game(self, app: SessionHost) -> None:
         """Start a quick game: the app owns the session and shows its table."""
         ...
 
@@ -90,7 +108,7 @@ class TuiGame(Protocol):
         """The saved sessions of this game, newest first."""
         ...
 
-    def resume(self, app: KingsCornerApp, saved: SavedGame) -> Any:
+    def resume(self, app: SessionHost, saved: SavedGame) -> Any:
         """The session of ``saved``, owned by ``app`` and saved as it goes on; :class:`SaveRefused`
         when it cannot be resumed."""
         ...

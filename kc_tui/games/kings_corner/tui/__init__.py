@@ -13,8 +13,7 @@ from ....core.text import visible
 from ....net import SeatDoor
 from ....net.remote import RemoteTable
 from ....storage import SaveError, delete_save, is_open_elsewhere, list_saves
-from ....tui.app import KingsCornerApp
-from ....tui.game import QuickGame, SavedGame, SaveRefused
+from ....tui.game import QuickGame, SavedGame, SaveRefused, SessionHost
 from .. import ENTRY
 from ..engine.rules import build_rules
 from ..engine.service import GameService
@@ -39,7 +38,7 @@ class KingsCornerScreens:
     def serves(self, session: object) -> bool:
         return isinstance(session, GameService)
 
-    def start_quick_game(self, app: KingsCornerApp) -> None:
+    def start_quick_game(self, app: SessionHost) -> None:
         app.start_table(new_session(app, QUICK_GAME, [None] * 4, build_rules(4)))
 
     def table_screen(self, session: Any) -> Screen[Any]:
@@ -54,7 +53,7 @@ class KingsCornerScreens:
     def saves(self) -> Sequence[SavedGame]:
         return [SavedGame(self.name, info.path, visible(info.title), info.problem) for info in list_saves()]
 
-    def resume(self, app: KingsCornerApp, saved: SavedGame) -> Any:
+    def resume(self, app: SessionHost, saved: SavedGame) -> Any:
         try:
             return resume_session(app, saved.path)
         except SaveError as exc:

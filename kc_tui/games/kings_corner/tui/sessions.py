@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Sequence
 
 from ....storage import load_save, resume_saving, start_saving
-from ....tui.app import KingsCornerApp
+from ....tui.game import SessionHost
 from ..ai.seats import make_seats
 from ..engine.rules import RuleSet
 from ..engine.service import GameService, new_seed
@@ -16,7 +16,7 @@ from ..engine.service import GameService, new_seed
 __all__ = ["new_session", "resume_session"]
 
 
-def new_session(app: KingsCornerApp, specs: list[str], names: Sequence[str | None], rules: RuleSet,
+def new_session(app: SessionHost, specs: list[str], names: Sequence[str | None], rules: RuleSet,
                 seed: int | None = None) -> GameService:
     """A session ``app`` starts (and will close), saved after every turn."""
     seed = new_seed() if seed is None else seed
@@ -26,7 +26,7 @@ def new_session(app: KingsCornerApp, specs: list[str], names: Sequence[str | Non
     return service
 
 
-def resume_session(app: KingsCornerApp, path: Path) -> GameService:
+def resume_session(app: SessionHost, path: Path) -> GameService:
     """Restore a saved session (:class:`~kc_tui.storage.SaveError` says why it cannot be) and go
     on saving it."""
     restored = load_save(path)

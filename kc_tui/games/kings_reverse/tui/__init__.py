@@ -12,9 +12,8 @@ from textual.widget import Widget
 from ....net import SeatDoor
 from ....net.reverse import ReverseDoor, ReverseRemote
 from ....storage.reverse_saves import ReverseSaveError, list_reverse_saves, load_reverse_save
-from ....tui.app import KingsCornerApp
 from ....tui.dialogs import TextScreen
-from ....tui.game import QuickGame, SavedGame, SaveRefused
+from ....tui.game import QuickGame, SavedGame, SaveRefused, SessionHost
 from ....tui.widgets import any_card_text
 from .. import ENTRY
 from ..engine.describe import describe_rules
@@ -37,7 +36,7 @@ class KingsReverseScreens:
     def serves(self, session: object) -> bool:
         return isinstance(session, ReverseService)
 
-    def start_quick_game(self, app: KingsCornerApp) -> None:
+    def start_quick_game(self, app: SessionHost) -> None:
         service = new_reverse_service(REVERSE_QUICK_GAME, [None] * 4, build_rules(4))
         app.own(service)  # its table saves it
         app.start_table(service)
@@ -55,7 +54,7 @@ class KingsReverseScreens:
         return [SavedGame(self.name, info.path, f"{ENTRY.title} - {info.title}")
                 for info in list_reverse_saves()]
 
-    def resume(self, app: KingsCornerApp, saved: SavedGame) -> Any:
+    def resume(self, app: SessionHost, saved: SavedGame) -> Any:
         try:
             service, _ = load_reverse_save(saved.path, app.report_save_error)
         except ReverseSaveError as exc:
