@@ -28,7 +28,7 @@ __all__ = ["QuickGame", "SavedGame", "SaveRefused", "SessionHost", "TuiGame", "t
 
 class SessionHost(Protocol):
     """What a game's part asks of the app when it starts or resumes a session
-    (:class:`~kc_tui.tui.app.KingsCornerApp`)."""
+    (:class:`~kc_tui.tui.host.GameHost`)."""
 
     def own(self, service: Any, saver: AutoSaver | None = None) -> None:
         """The app owns ``service`` (closes it when it ends) and ``saver`` saves it."""
