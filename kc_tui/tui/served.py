@@ -1,4 +1,4 @@
-"""What a table screen for one seat at a served table adds, the same for both games:
+"""What a table screen for one seat at a served table adds, the same for every game:
 :class:`ServedTable`.
 
 The server deals, plays the computers and sends each seat its view; the screen draws a batch of

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -28,26 +28,23 @@ SHORT_TITLE = "K I N G S   I N   T H E   C O R N E R"
 
 NO_SAVES = "no saved games yet"
 
-GAME_SCREENS = tui_games()
-"""Every game's screens, the default first: each offers a quick game here."""
+def title_menu(games: Sequence[TuiGame]) -> list[MenuItem]:
+    """The title's menu: the default game's quick game second, the other games' after
+    "continue" (``games`` in the registry's order)."""
 
+    def quick(game: TuiGame) -> MenuItem:
+        return MenuItem(game.quick.id, game.quick.key, game.quick.label)
 
-def _quick(game: TuiGame) -> MenuItem:
-    return MenuItem(game.quick.id, game.quick.key, game.quick.label)
-
-
-MENU = [
-    MenuItem("new", "n", "New game: choose players, levels and rules"),
-    *(_quick(game) for game in GAME_SCREENS[:1]),
-    MenuItem("resume", "c", "Continue a saved game", disabled=NO_SAVES),
-    *(_quick(game) for game in GAME_SCREENS[1:]),
-    MenuItem("rules", "r", "How to play: the rules"),
-    MenuItem("stats", "t", "Statistics: each player's record"),
-    MenuItem("settings", "s", "Settings: theme, cards, AI pace, confirmations"),
-    MenuItem("quit", "q", "Quit"),
-]
-"""The default game's quick game comes second, the other games' after "continue"."""
-QUICK = {game.quick.id: game for game in GAME_SCREENS}
+    return [
+        MenuItem("new", "n", "New game: choose players, levels and rules"),
+        *(quick(game) for game in games[:1]),
+        MenuItem("resume", "c", "Continue a saved game", disabled=NO_SAVES),
+        *(quick(game) for game in games[1:]),
+        MenuItem("rules", "r", "How to play: the rules"),
+        MenuItem("stats", "t", "Statistics: each player's record"),
+        MenuItem("settings", "s", "Settings: theme, cards, AI pace, confirmations"),
+        MenuItem("quit", "q", "Quit"),
+    ]
 
 
 class TitleScreen(OnKingsCornerApp, SizedScreen):
@@ -58,29 +55,37 @@ class TitleScreen(OnKingsCornerApp, SizedScreen):
     SIZE_NAME = "The title screen"
     SIZE_ADVICE = "Make it larger, or play with kings-corner play --plain."
 
-    # Each menu item's key picks it (the menu shows the keys); ? and F1 open the rules too.
+    # ? and F1 open the rules too (each menu item's key is bound as the screen is made).
     BINDINGS: ClassVar[list[BindingType]] = [
-        *(Binding(item.key, f"pick('{item.id}')", item.label.split(":")[0]) for item in MENU),
         Binding("question_mark,f1", "pick('rules')", "Rules", show=False),
     ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.games = tui_games()
+        """Every game's screens, the default first (the registry's as the screen is made)."""
+        self.menu = title_menu(self.games)
+        self.quick = {game.quick.id: game for game in self.games}
+        for item in self.menu:  # each item's key picks it (the menu shows the keys)
+            self._bindings.bind(item.key, f"pick('{item.id}')", item.label.split(":")[0])
 
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
             yield Static(BANNER, id="banner", markup=False)
             yield Static(SHORT_TITLE, id="short-title")
             yield Static("A family card game of patience and Kings, for 2 to 6 players.", id="tagline")
-            yield Menu(MENU, id="title-menu")
+            yield Menu(self.menu, id="title-menu")
             yield TextPanel(id="title-status")
         yield TextPanel(id="keys", classes="keys")
         yield self.too_small_note()
 
     def _refresh_resume(self) -> None:
         """Continue is offered once a saved game of any game exists."""
-        count = sum(len(game.saves()) for game in GAME_SCREENS)
+        count = sum(len(game.saves()) for game in self.games)
         menu = self.query_one(Menu)
         menu.items = [
             MenuItem(i.id, i.key, i.label + (f" ({count})" if count else ""), "" if count else NO_SAVES)
-            if i.id == "resume" else i for i in MENU
+            if i.id == "resume" else i for i in self.menu
         ]
         menu.refresh()
 
@@ -91,7 +96,7 @@ class TitleScreen(OnKingsCornerApp, SizedScreen):
         self._refresh_resume()
         self.call_after_refresh(self.app.show_notice)
         self.query_one("#keys", TextPanel).show(
-            f"Enter open  n new  {'/'.join(game.quick.key for game in GAME_SCREENS)} quick  c continue  "
+            f"Enter open  n new  {'/'.join(game.quick.key for game in self.games)} quick  c continue  "
             "r rules  t stats  s settings  q quit"
         )
         self.query_one(Menu).focus()
@@ -113,15 +118,15 @@ class TitleScreen(OnKingsCornerApp, SizedScreen):
         if item.disabled:
             status.show(f"{item.label}: {item.disabled}.")
         elif item_id == "new":
-            self.app.push_screen(GAME_SCREENS[0].new_game_screen())
-        elif item_id in QUICK:
-            QUICK[item_id].start_quick_game(self.app)
+            self.app.push_screen(self.games[0].new_game_screen())
+        elif item_id in self.quick:
+            self.quick[item_id].start_quick_game(self.app)
         elif item_id == "resume":
             from .saves_screen import SavesScreen
 
             self.app.push_screen(SavesScreen())
         elif item_id == "rules":
-            self.app.push_screen(GAME_SCREENS[0].rules_screen())
+            self.app.push_screen(self.games[0].rules_screen())
         elif item_id == "stats":
             from .dialogs import TextScreen
 

@@ -14,7 +14,7 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from ....core.cards import AnyCard, Card, Suit
-from ....tui.widgets import _cursor_at, _redraw, _settings, any_card_text, card_content
+from ....tui.widgets import any_card_text, card_content, cursor_at, redraw, settings_of
 
 __all__ = ["REVERSE_HAND_KEYS", "direction_text", "suit_text", "PileBox",
            "ReverseHandView"]
@@ -29,7 +29,7 @@ _SUIT_GLYPHS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Sui
 
 def _card_content(card: AnyCard, widget: Static) -> Content:
     if isinstance(card, Card):
-        return card_content(card, _settings(widget))
+        return card_content(card, settings_of(widget))
     return Content.assemble((str(card), "bold"))
 
 
@@ -61,10 +61,10 @@ class PileBox(Static):
         return Content.assemble(head, "\n".join(self.lines))
 
     def watch_lines(self) -> None:
-        _redraw(self)
+        redraw(self)
 
     def watch_top(self) -> None:
-        _redraw(self)
+        redraw(self)
 
 
 class ReverseHandView(Static, can_focus=True):
@@ -116,11 +116,11 @@ class ReverseHandView(Static, can_focus=True):
         """The terminal cursor on the selected card's key, where a screen reader reads."""
         index = min(self.selected, len(self.cards) - 1)
         key = f"{REVERSE_HAND_KEYS[index]}:" if index < len(REVERSE_HAND_KEYS) else ""
-        text = key + any_card_text(self.cards[index], _settings(self).ascii)
+        text = key + any_card_text(self.cards[index], settings_of(self).ascii)
         for row, line in enumerate(content.wrap(max(self.content_size.width, 1))):
             column = line.plain.find(text)
             if column >= 0:
-                _cursor_at(self, column, row)
+                cursor_at(self, column, row)
                 return
 
     def action_move(self, step: int) -> None:
@@ -135,22 +135,22 @@ class ReverseHandView(Static, can_focus=True):
     def watch_cards(self) -> None:
         if self.cards and self.selected >= len(self.cards):
             self.selected = len(self.cards) - 1
-        _redraw(self)
+        redraw(self)
 
     def watch_playable(self) -> None:
-        _redraw(self)
+        redraw(self)
 
     def watch_selected(self) -> None:
-        _redraw(self)
+        redraw(self)
 
     def watch_face_down(self) -> None:
-        _redraw(self)
+        redraw(self)
 
     def watch_caption(self) -> None:
-        _redraw(self)
+        redraw(self)
 
     def on_focus(self) -> None:
-        _redraw(self)
+        redraw(self)
 
     def on_blur(self) -> None:
-        _redraw(self)
+        redraw(self)
