@@ -13,16 +13,14 @@ from typing import Protocol, cast
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.reactive import Reactive, var
-from textual.widget import Widget
+from textual.reactive import var
 from textual.widgets import Input, RichLog
 
 from ....core.cards import Card, Pile
 from ....core.errors import IllegalMove
 from ....core.events import TurnEnd, TurnStart
 from ....core.kinds import Phase
-from ....tui.dialogs import ConfirmScreen, PassScreen, TextScreen, help_screen
-from ....tui.info import SettingsScreen
+from ....tui.dialogs import ConfirmScreen, PassScreen, TextScreen
 from ....tui.keys import KeyRow, KeyState, bindings, key_line
 from ....tui.round_over import RoundOverScreen, SessionOverScreen
 from ....tui.table_shell import WIDE, TableShell
@@ -177,10 +175,6 @@ class TableScreen(TableShell):
 
     FIRST_FOCUS = "#hand"
 
-    # Textual repaints the whole screen whenever the focus moves; the widgets that gain and
-    # lose focus repaint themselves, so the rest need not be resent (about 9 KB a key at 80x24).
-    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
-
     KEY_ROWS = TABLE_KEYS
     BINDINGS = bindings(TABLE_KEYS)
 
@@ -191,10 +185,6 @@ class TableScreen(TableShell):
 
     held: var[Card | Pile | None] = var(None, init=False)
     """What the person has picked up and not yet dropped."""
-    viewer: var[int] = var(-1, init=False)
-    """Whose hand the screen shows: the one person, or in hot-seat the one at the keyboard (-1:
-    nobody's, while the keyboard is being passed or a computer plays)."""
-
     def __init__(self, service: TableService) -> None:
         super().__init__()
         self.service = service
@@ -202,7 +192,7 @@ class TableScreen(TableShell):
         """Whether the game is played here (computers, saving, hot-seat); a networked seat's
         server plays the computers and deals."""
         self.people = [i for i, s in enumerate(service.seats) if s.player is None]
-        self.set_reactive(TableScreen.viewer, self.people[0] if len(self.people) == 1 else -1)
+        self.set_reactive(TableShell.viewer, self.people[0] if len(self.people) == 1 else -1)
         self.names = [s.name for s in service.seats]
         self.narrator = Narrator(self.names)
         self.turns = TurnLog(self.names)
@@ -389,11 +379,6 @@ class TableScreen(TableShell):
         self.app.push_screen(ConfirmScreen(question, again), lambda yes: then() if yes else None)
 
     # ------------------------------------------------------------------ flow
-    def _round_dialog(self, dialog: Callable[[], RoundOverScreen]) -> None:
-        """Open the round-over dialog (a served table opens it once the table has shown the
-        round's last move)."""
-        self.app.push_screen(dialog(), self._after_round)
-
     def advance(self) -> None:
         """Whose move is it? A person: wait for keys. A computer: think in a worker."""
         service = self.service
@@ -596,19 +581,6 @@ class TableScreen(TableShell):
             self.say(hint(self.service.observation()).text if self.service.legal_moves() else NOTHING_FITS)
 
     # ------------------------------------------------------------------ reading the table
-    def _read(self, text: str, status: str | None = None) -> None:
-        """A readout: the log keeps it whole, the status line says it (or ``status``, for one
-        too long for a line)."""
-        self.query_one("#log", RichLog).write(text)
-        self.say(status or text)
-
-    def _reader(self) -> int | None:
-        """The seat whose view is read out: the person at the keyboard (None in hot-seat while
-        the keyboard is being passed: no hand is told)."""
-        if self.viewer >= 0:
-            return self.viewer
-        return self.people[0] if len(self.people) == 1 else None
-
     def _dealt(self) -> bool:
         if self.service.view(None).round == 0:
             self.say("No cards have been dealt yet.")
@@ -653,9 +625,6 @@ class TableScreen(TableShell):
         since = self.turns.since(seat) if seat is not None else None
         self._read(since or "Nothing has happened since your last turn.")
 
-    def action_help(self) -> None:
-        self.app.push_screen(help_screen(TABLE_KEYS))
-
     def action_rules(self) -> None:
         self.app.push_screen(rules_screen(self.service.rules))
 
@@ -665,9 +634,6 @@ class TableScreen(TableShell):
         rounds = len(history)
         self.app.push_screen(TextScreen(f"Scores after {rounds} round{'s' if rounds != 1 else ''}",
                                         table, close_keys="s", side=chart))
-
-    def action_settings(self) -> None:
-        self.app.push_screen(SettingsScreen(), lambda _: self.refresh_table())
 
     def action_prompt(self) -> None:
         prompt = self.query_one("#prompt", Input)
@@ -750,12 +716,3 @@ class TableScreen(TableShell):
         """Stop the computer turn in progress, without waiting for it (the table is left)."""
         self.computer.stop()
         self.service.remove_listener(self._on_event)
-
-    def _leave(self, quit_app: bool = False) -> None:
-        if not self.is_attached or self not in self.app.screen_stack:
-            return  # already left (a question answered after the table went)
-        self.stop_play()
-        if quit_app:
-            self.app.exit()
-        else:
-            self.app.leave_table(self)

@@ -14,15 +14,13 @@ shown for the pace the settings give before the next one thinks.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.reactive import Reactive, var
 from textual.timer import Timer
-from textual.widget import Widget
 from textual.widgets import Input, RichLog, Static
 from textual.worker import get_current_worker
 
@@ -31,8 +29,7 @@ from ....core.kinds import Phase
 from ....storage.reverse_records import SessionRecorder
 from ....storage.reverse_saves import ReverseSaver, reverse_seats
 from ....tui import style_path
-from ....tui.dialogs import ConfirmScreen, PassScreen, TextScreen, help_screen
-from ....tui.info import SettingsScreen
+from ....tui.dialogs import ConfirmScreen, PassScreen, TextScreen
 from ....tui.keys import KeyRow, bindings, key_line
 from ....tui.modal import Dialog
 from ....tui.round_over import RoundOverScreen, SessionOverScreen
@@ -216,13 +213,8 @@ class ReverseTableScreen(TableShell):
 
     CSS_PATH = style_path("reverse.tcss")
     FIRST_FOCUS = "#hand"
-    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
-
     KEY_ROWS = REVERSE_KEYS
     BINDINGS = bindings(REVERSE_KEYS)
-
-    viewer: var[int] = var(-1, init=False)
-    """Whose hand is shown: the one person, or in hot-seat the one at the keyboard (-1: none)."""
 
     def __init__(self, service: ReverseService, saver: ReverseSaver | None = None) -> None:
         """``saver``: a resumed session's (a new session gets one when it starts)."""
@@ -230,7 +222,7 @@ class ReverseTableScreen(TableShell):
         self.service = service
         self.saver = saver
         self.people = [i for i, s in enumerate(service.seats) if s.player is None]
-        self.set_reactive(ReverseTableScreen.viewer, self.people[0] if len(self.people) == 1 else -1)
+        self.set_reactive(TableShell.viewer, self.people[0] if len(self.people) == 1 else -1)
         self.names = [s.name for s in service.seats]
         self.since: dict[int, list[str]] = {p: [] for p in self.people}
         """What each person has not seen happen since their last turn ended."""
@@ -380,11 +372,6 @@ class ReverseTableScreen(TableShell):
         return True
 
     # ------------------------------------------------------------------ flow
-    def _round_dialog(self, dialog: Callable[[], RoundOverScreen]) -> None:
-        """Open the round-over dialog (a served table opens it once the table has shown the
-        round's last move)."""
-        self.app.push_screen(dialog(), self._after_round)
-
     def advance(self) -> None:
         """Whose action is it? A person: wait for keys. A computer: think in a worker. Between
         rounds: the round-over dialog."""
@@ -557,15 +544,6 @@ class ReverseTableScreen(TableShell):
         self.say(hint(view) or step_prompt(view, self.names, self.text))
 
     # ------------------------------------------------------------------ reading the table
-    def _read(self, text: str, status: str | None = None) -> None:
-        self.query_one("#log", RichLog).write(text)
-        self.say(status or text)
-
-    def _reader(self) -> int | None:
-        if self.viewer >= 0:
-            return self.viewer
-        return self.people[0] if len(self.people) == 1 else None
-
     def action_look(self) -> None:
         seat = self._reader()
         view = self.service.view(seat)
@@ -598,12 +576,6 @@ class ReverseTableScreen(TableShell):
 
     def action_rules(self) -> None:
         self.app.push_screen(TextScreen("The rules", describe_rules(self.service.rules), close_keys="r"))
-
-    def action_settings(self) -> None:
-        self.app.push_screen(SettingsScreen(), lambda _: self.refresh_table())
-
-    def action_help(self) -> None:
-        self.app.push_screen(help_screen(REVERSE_KEYS))
 
     # ------------------------------------------------------------------ the command line
     def action_prompt(self) -> None:
@@ -683,15 +655,6 @@ class ReverseTableScreen(TableShell):
         """Stop the computer's turn in progress (the table is left)."""
         self.computer.stop()
         self.service.remove_listener(self._on_event)
-
-    def _leave(self, quit_app: bool = False) -> None:
-        if not self.is_attached or self not in self.app.screen_stack:
-            return
-        self.stop_play()
-        if quit_app:
-            self.app.exit()
-        else:
-            self.app.leave_table(self)
 
 
 def new_reverse_service(specs: Sequence[str], names: Sequence[str | None], rules: ReverseRules,
