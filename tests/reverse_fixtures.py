@@ -16,9 +16,9 @@ from kc_tui.games.kings_reverse.engine.actions import Action, ActionKind
 from kc_tui.games.kings_reverse.engine.rules import build_rules
 from kc_tui.games.kings_reverse.engine.service import ReverseSeat, ReverseService
 from kc_tui.games.kings_reverse.engine.views import ReverseView
+from kc_tui.games.kings_reverse.tui.table import ReverseTableScreen
 from kc_tui.storage import Settings
 from kc_tui.tui.app import KingsCornerApp
-from kc_tui.tui.reverse_table import ReverseTableScreen
 
 WAIT = 60.0
 

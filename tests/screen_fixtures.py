@@ -1,6 +1,6 @@
 """Every screen of the game, reached from a fixed deal: the app it opens in, the files it reads
 from the data folder, and the keys that reach it.  Shared by the snapshot tests
-(tests/tui/test_snapshots.py) and the screenshots (screenshots/generate.py), so that both show the
+(tests/platform/tui/test_snapshots.py) and the screenshots (screenshots/generate.py), so that both show the
 same screens reached the same way.
 
 Every app has AI pace 0 and fixed seeds, and every screen is reached by keys through Textual's
@@ -30,12 +30,12 @@ from kc_tui.games.kings_corner.engine.game import Phase
 from kc_tui.games.kings_corner.engine.rules import build_rules
 from kc_tui.games.kings_corner.engine.service import GameService, Seat
 from kc_tui.games.kings_corner.engine.transcript import TranscriptWriter
+from kc_tui.games.kings_corner.tui.table import TableScreen
 from kc_tui.replay import load_replay
 from kc_tui.storage import AutoSaver, Settings, read_document, saves_dir, transcripts_dir
 from kc_tui.tui.app import KingsCornerApp
 from kc_tui.tui.dialogs import ConfirmScreen, PassScreen
 from kc_tui.tui.round_over import RoundOverScreen, SessionOverScreen
-from kc_tui.tui.table import TableScreen
 
 WAIT = 60.0
 """Seconds to wait for a screen before giving up: a bounded wait, never a hang."""

@@ -61,10 +61,11 @@ from kc_tui.games.kings_corner.engine.game import Game, Phase
 from kc_tui.games.kings_corner.engine.rules import PRESETS, RuleSet, build_rules
 from kc_tui.games.kings_corner.engine.service import GameService
 from kc_tui.games.kings_corner.engine.transcript import TranscriptError, encode_event, read_events, replay
+from kc_tui.games.kings_corner.tui.table import TableScreen
 from kc_tui.storage import CARD_STYLES, THEMES, SaveError, Settings, load_save, resume_saving, start_saving
 from kc_tui.tui.app import KingsCornerApp
 from kc_tui.tui.dialogs import PassScreen
-from kc_tui.tui.table import MIN_HEIGHT, MIN_WIDTH, TableScreen
+from kc_tui.tui.table_shell import MIN_HEIGHT, MIN_WIDTH
 from kc_tui.tui.widgets import HandView
 
 __all__ = ["Outcome", "table_seed", "plain_seed", "main"]

@@ -1,4 +1,4 @@
-"""The rules screen (the rules in force, in words) and the settings screen."""
+"""The settings screen (theme, cards, ASCII, pace, confirmations, bell)."""
 
 from __future__ import annotations
 
@@ -7,20 +7,12 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from ..games.kings_corner.engine.describe import describe_rules
-from ..games.kings_corner.engine.rules import RuleSet
 from ..storage import CARD_STYLES, PACES, THEMES
-from .dialogs import TextScreen
 from .modal import Dialog
 from .typed_app import OnKingsCornerApp
 from .widgets import Choice, TextPanel
 
-__all__ = ["rules_screen", "SettingsScreen", "pace_text"]
-
-def rules_screen(rules: RuleSet, preset: str | None = None) -> TextScreen:
-    """The rules in force, in plain words (the same text as ``kings-corner rules``)."""
-    return TextScreen("The rules", describe_rules(rules, preset, width=None), close_keys="r")
-
+__all__ = ["SettingsScreen", "pace_text", "ON_OFF"]
 
 def pace_text(pace: float) -> str:
     return "instant" if pace == 0 else f"{pace:g} s a move"

@@ -1,56 +1,54 @@
-"""The new-game screen: seats (people at this keyboard or AI levels, with names), the rule
-preset and each R6 option, an optional seed, and a summary of what will be played.  A rule
-combination that cannot be dealt is explained in place and cannot be started."""
+"""The new-game shell every game's form lives in: the "Game" choice (every registered game;
+choosing another opens that game's form in this one's place), the seats (a person at this
+keyboard or an AI level, with names), Up/Down one stop a row, the keys, and the default names.
+Each game's form (its ``tui`` part's :meth:`~kc_tui.tui.game.TuiGame.new_game_screen`) adds its
+rules, presets and options, its summary, and what starting makes."""
 
 from __future__ import annotations
 
-import re
-from typing import Any
+from typing import Sequence
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, ScrollableContainer, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Input, Static
+from textual.widgets import Input
 
-from ..core.errors import RuleError
-from ..games.kings_corner.ai import LADDER, describe
-from ..games.kings_corner.ai.seats import SEAT_NAMES
-from ..games.kings_corner.engine.rules import DEFAULT_TARGETS, DRAW_TIMINGS, PRESETS, RuleSet, build_rules
-from .fit import SizedScreen
-from .info import ON_OFF
-from .keys import KeyRow, bindings, key_line
+from ..core.kinds import SEAT_NAMES
+from ..games import GAMES
+from .game import tui_game
+from .keys import KeyRow
 from .typed_app import OnKingsCornerApp
-from .widgets import Choice, Menu, MenuItem, TextPanel
+from .widgets import Choice
 
-__all__ = ["NewGameScreen", "SeatChoice", "RowKeys", "ChoicesScroll"]
+__all__ = ["NewGameShell", "SeatChoice", "RowKeys", "ChoicesScroll", "NEW_GAME_KEYS", "seat_kinds",
+           "game_choices", "DEFAULT_SEATS"]
 
-KINDS = [("you", "person here"), *((lv.name, f"{lv.name} AI") for lv in LADDER)]
 DEFAULT_SEATS = ["you", "hard", "hard", "hard", "medium", "medium"]
-TARGETS = [10, 25, 50, 100, 150, 250, 500]
-DRAW_WORDS = {"start": "at the start of a turn", "end": "at the end of a turn", "none": "never"}
-SCORING_WORDS = {
-    "classic": "classic: 1 a card, Kings 10", "face": "face: face value, J Q 1, K 10",
-    "alternative": "alternative: Aces 25, K Q J 10", "chips": "chips: a pot, most wins",
-    "none": "none: a single round",
-}
-OPTION_LABELS = {
-    "hand_size": "Cards dealt", "draw": "Draw a card", "kings_to_corners_at_deal": "Kings to corners at deal",
-    "mandatory_kings": "Kings must be played", "royal_kings": "Royal Kings (extra turn)",
-    "scoring": "Scoring", "target": "Session ends at",
-}
+"""Who plays each seat until the person chooses: you against hard, then medium, computers."""
+
+
+def seat_kinds(levels: Sequence[str]) -> list[tuple[str, str]]:
+    """Who may play a seat: a person here, or a computer at one of a game's ``levels``."""
+    return [("you", "person here"), *((level, f"{level} AI") for level in levels)]
+
+
+def game_choices() -> list[tuple[str, str]]:
+    """The games the "Game" choice offers, the default first (the registry's order)."""
+    return [(name, entry.title) for name, entry in GAMES.items()]
 
 
 class SeatChoice(Horizontal):
-    """One seat: who plays it, and the name shown at the table."""
+    """One seat: who plays it (``kinds``: :func:`seat_kinds`), and the name shown at the table."""
 
-    def __init__(self, index: int, kind: str) -> None:
+    def __init__(self, index: int, kind: str, kinds: Sequence[tuple[str, str]]) -> None:
         super().__init__(id=f"seat-{index}", classes="seat")
         self.index = index
         self.kind = kind
+        self.kinds = list(kinds)
 
     def compose(self) -> ComposeResult:
-        yield Choice(f"Seat {self.index + 1}", KINDS, self.kind, id=f"kind-{self.index}")
+        yield Choice(f"Seat {self.index + 1}", self.kinds, self.kind, id=f"kind-{self.index}")
         yield Input(id=f"name-{self.index}", max_length=16, placeholder="name")
 
 
@@ -89,8 +87,6 @@ class RowKeys(Screen[None]):
         # At once (not after this key's turn), so that a key typed right after acts there.
         self.set_focus(firsts[(here + step) % len(rows)])
 
-
-
 SETUP = "Setting up"
 NEW_GAME_KEYS: tuple[KeyRow, ...] = (
     KeyRow("Up, Down", "move between the rows: one stop for each seat (on who plays it)", SETUP,
@@ -107,133 +103,32 @@ NEW_GAME_KEYS: tuple[KeyRow, ...] = (
 """Every key of the new-game screen: its bindings, its key line and its command palette."""
 
 
-class NewGameScreen(OnKingsCornerApp, SizedScreen, RowKeys):
-    """Dismissed by starting a game (the app opens the table) or by Esc."""
 
-    MIN_SIZE = (78, 16)
-    """A seat's row (its choice and name) and the key line take 78 columns; the summary of six
-    seats and every option takes up to 6 rows, which leaves 8 for the choices (they scroll)."""
-    SIZE_NAME = "The new-game screen"
+class NewGameShell(OnKingsCornerApp, RowKeys):
+    """What every game's new-game form does alike (see the module's words).  A form sets
+    :attr:`GAME` (its game's name), composes the "Game" choice (id ``game``), a
+    :class:`SeatChoice` for each of six seats, its options and a ``#summary``; its own
+    ``on_choice_changed`` leaves the "Game" choice to this one's."""
 
-    KEY_ROWS = NEW_GAME_KEYS
-    BINDINGS = bindings(NEW_GAME_KEYS)
+    GAME = ""
+    """The name of the game whose form this is."""
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.preset = "standard"
-        self.options: dict[str, Any] = {}
-        self.names_edited: set[int] = set()
-        self.start_kinds = list(DEFAULT_SEATS)
-        self.start_count = 4
-        self.start_names: list[str] = []
+    def game_choice(self) -> Choice:
+        """The "Game" choice: every game, this one chosen."""
+        return Choice("Game", game_choices(), self.GAME, id="game")
 
-    def _remembered(self) -> None:
-        """Start from the seats and rules played last time (kept in the settings)."""
-        settings = getattr(self.app, "settings", None)
-        if settings is None:
-            return
-        kinds = [k if k in dict(KINDS) else "you" if k.startswith("human:") else "hard"
-                 for k in settings.players]
-        self.start_count = len(kinds)
-        self.start_kinds = kinds + DEFAULT_SEATS[len(kinds):]
-        self.start_names = list(settings.names)
-        if settings.preset in PRESETS:
-            self.preset = settings.preset
-        self.options = {k: v for k, v in settings.rules if k in OPTION_LABELS}
-        try:
-            build_rules(self.start_count, self.preset, self.options)
-        except RuleError:
-            self.preset, self.options = "standard", {}
+    def switch_game(self, name: str) -> None:
+        """Another game was chosen: its form takes this one's place."""
+        self.app.switch_screen(tui_game(name).new_game_screen())
 
-    # ------------------------------------------------------------------ layout
-    def compose(self) -> ComposeResult:
-        self._remembered()
-        yield Static("New game", classes="screen-title")
-        with ChoicesScroll(id="new-game"):
-            # The second game has a new-game screen of its own; choosing it here opens that one.
-            yield Choice("Game", [("kings-corner", "Kings in the Corner"),
-                                  ("kings-reverse", "Kings Reverse")], "kings-corner", id="game")
-            yield Choice("Players", [(n, str(n)) for n in range(2, 7)], self.start_count, id="player-count")
-            for i in range(6):
-                yield SeatChoice(i, self.start_kinds[i])
-            yield Choice("Rules preset", [(p, p) for p in PRESETS], self.preset, id="preset")
-            yield Choice(OPTION_LABELS["hand_size"], [(n, str(n)) for n in range(1, 14)], 7,
-                         id="opt-hand_size")
-            yield Choice(OPTION_LABELS["draw"], [(d, DRAW_WORDS[d]) for d in DRAW_TIMINGS], "start",
-                         id="opt-draw")
-            for key in ("kings_to_corners_at_deal", "mandatory_kings", "royal_kings"):
-                yield Choice(OPTION_LABELS[key], ON_OFF, False, id=f"opt-{key}")
-            yield Choice(OPTION_LABELS["scoring"], list(SCORING_WORDS.items()), "classic", id="opt-scoring")
-            yield Choice(OPTION_LABELS["target"], [(t, f"{t} points") for t in TARGETS], 25, id="opt-target")
-            with Horizontal(classes="seat"):
-                yield Static(f"  {'Seed (blank: random)':<25}", classes="label")
-                yield Input(id="seed", type="integer", placeholder="random", max_length=18)
-            yield Menu([MenuItem("start", "Ctrl+S", "Start the game"),
-                        MenuItem("back", "Esc", "Back to the title")],
-                       id="new-game-menu", wrap=False)
-        yield TextPanel(id="summary")
-        yield TextPanel(id="keys", classes="keys")
-        yield self.too_small_note()
+    def on_choice_changed(self, message: Choice.Changed) -> None:
+        # After the form's own handler (Textual calls both), which leaves this choice alone.
+        if (message.choice.id or "") == "game" and message.value != self.GAME:
+            self.switch_game(message.value)
 
-    def on_mount(self) -> None:
-        self.query_one("#keys", TextPanel).show(key_line(NEW_GAME_KEYS))
-        for i, name in enumerate(self.start_names):
-            if name:  # a name typed last time
-                field = self.query_one(f"#name-{i}", Input)
-                with field.prevent(Input.Changed):
-                    field.value = name
-                self.names_edited.add(i)
-        self._sync_names()
-        self._update()
-        self.query_one("#player-count", Choice).focus()
-
-    def _focus_in_view(self) -> None:
-        """The focused control, its ">" marker with it, stays in view (the summary below the
-        choices grows with the seats and options, and takes rows from them)."""
-        if self.focused is not None:
-            self.focused.scroll_visible(animate=False)
-
-    # ------------------------------------------------------------------ state
     @property
     def players(self) -> int:
-        return self.query_one("#player-count", Choice).value
-
-    def seat_specs(self) -> tuple[list[str], list[str | None]]:
-        """The seats chosen: specs for :func:`make_seats` and the names typed."""
-        kinds = [self.query_one(f"#kind-{i}", Choice).value for i in range(self.players)]
-        names = [self.query_one(f"#name-{i}", Input).value.strip() or None for i in range(self.players)]
-        people = [i for i, k in enumerate(kinds) if k == "you"]
-        specs = []
-        for i, kind in enumerate(kinds):
-            if kind == "you" and len(people) > 1:
-                specs.append(f"human:{names[i] or f'Player {i + 1}'}")
-            else:
-                specs.append(kind)
-        return specs, names
-
-    def rules(self) -> RuleSet:
-        """The rules chosen, or :class:`RuleError` saying why they cannot be played."""
-        return build_rules(self.players, self.preset, self.options)
-
-    def seed(self) -> int | None:
-        text = self.query_one("#seed", Input).value.strip()
-        return int(text) if text else None
-
-    def _problem(self) -> str | None:
-        specs, names = self.seat_specs()
-        kinds = [self.query_one(f"#kind-{i}", Choice).value for i in range(self.players)]
-        given = [(n or self._default_name(i, kinds)).lower() for i, n in enumerate(names)]
-        if len(set(given)) != len(given):
-            return "Two seats have the same name; give each player a different name."
-        try:
-            self.rules()
-        except RuleError as exc:
-            text = str(exc)
-            return text[0].upper() + text[1:] + "."
-        text = self.query_one("#seed", Input).value.strip()
-        if text and not re.fullmatch(r"-?[0-9]+", text):
-            return f"A seed is a whole number; got {text!r}."
-        return None
+        return int(self.query_one("#player-count", Choice).value)
 
     def _default_name(self, index: int, kinds: list[str]) -> str:
         people = [i for i, k in enumerate(kinds) if k == "you"]
@@ -242,126 +137,11 @@ class NewGameScreen(OnKingsCornerApp, SizedScreen, RowKeys):
         computers = [i for i, k in enumerate(kinds) if k != "you"]
         return SEAT_NAMES[computers.index(index)]
 
-    def _sync_names(self) -> None:
-        """Names nobody typed follow the seats: "You", or "Player N" in hot-seat, and the
-        computers' names."""
-        kinds = [self.query_one(f"#kind-{i}", Choice).value for i in range(6)]
-        for i in range(6):
-            if i not in self.names_edited:
-                field = self.query_one(f"#name-{i}", Input)
-                with field.prevent(Input.Changed):
-                    field.value = self._default_name(i, kinds)
-            self.query_one(f"#seat-{i}").display = i < self.players
-
-    def _update(self) -> None:
-        """Show each option as the rules will play it, and the summary or the problem."""
-        try:
-            rules: RuleSet | None = self.rules()
-        except RuleError:
-            rules = None
-        shown = (rules.as_dict() if rules
-                 else {**build_rules(2).as_dict(), **PRESETS[self.preset], **self.options})
-        for key in OPTION_LABELS:
-            choice = self.query_one(f"#opt-{key}", Choice)
-            if key == "target" and shown[key] not in TARGETS:
-                # A target set elsewhere (remembered, or a preset's) is offered as it is.
-                choice.set_value(shown[key], [(t, f"{t} points") for t in sorted({*TARGETS, shown[key]})])
-            else:
-                choice.set_value(shown[key])
-        target = self.query_one("#opt-target", Choice)
-        target.display = shown["scoring"] != "none"
-        problem = self._problem()
-        summary = self.query_one("#summary", TextPanel)
-        if problem:
-            summary.show(f"Cannot start: {problem}")
-            summary.add_class("problem")
-        else:
-            summary.remove_class("problem")
-            summary.show(self.level_line() or self.summary_line())
-        self.call_after_refresh(self._focus_in_view)
-
-    def level_line(self) -> str | None:
-        """While a seat's AI level has the focus: how that level plays, and how it measured."""
-        focused = self.focused
-        if isinstance(focused, Choice) and (focused.id or "").startswith("kind-"):
-            text = describe(focused.value)
-            if text:
-                return f"{focused.value}: {text}"
-        return None
-
-    def summary_line(self) -> str:
-        specs, names = self.seat_specs()
-        rules = self.rules()
-        kinds = [self.query_one(f"#kind-{i}", Choice).value for i in range(self.players)]
-        who = ", ".join(
-            f"{names[i] or self._default_name(i, kinds)}" + ("" if kinds[i] == "you" else f" ({kinds[i]})")
-            for i in range(self.players)
-        )
-        draw = {"start": "draw at the start", "end": "draw at the end", "none": "no drawing"}[rules.draw]
-        extras = [label for key, label in (("kings_to_corners_at_deal", "Kings to corners at the deal"),
-                                           ("mandatory_kings", "Kings must be played"),
-                                           ("royal_kings", "royal Kings")) if getattr(rules, key)]
-        scoring = ("one round, no scores" if rules.scoring == "none"
-                   else f"{rules.scoring} scoring to {rules.target}")
-        seed = self.seed()
-        parts = [f"{rules.hand_size} cards each", draw, *extras, scoring]
-        watch = "" if "you" in kinds else " No seat is a person here: you watch the computers play."
-        return (f"{rules.players} players: {who}. " + ", ".join(parts) + "."
-                + (f" Seed {seed}." if seed is not None else "") + watch)
-
-    # ------------------------------------------------------------------ changes
-    def on_descendant_focus(self) -> None:
-        # The summary says what a focused AI level is like, and the focused row stays in view.
-        self._update()
-
-    def on_choice_changed(self, message: Choice.Changed) -> None:
-        choice_id = message.choice.id or ""
-        if choice_id == "game":
-            if message.value == "kings-reverse":
-                from .reverse_new_game import ReverseNewGameScreen
-
-                self.app.switch_screen(ReverseNewGameScreen())
-            return
-        if choice_id == "preset":
-            self.preset = message.value
-            self.options = {}
-        elif choice_id.startswith("opt-"):
-            key = choice_id.removeprefix("opt-")
-            self.options[key] = message.value
-            if key == "scoring" and "target" not in self.options:
-                self.options["target"] = DEFAULT_TARGETS[message.value] or 25
-        if choice_id == "player-count" or choice_id.startswith("kind-"):
-            self._sync_names()
-        self._update()
-
-    def on_input_changed(self, message: Input.Changed) -> None:
-        if message.input.id and message.input.id.startswith("name-"):
-            self.names_edited.add(int(message.input.id.removeprefix("name-")))
-        self._update()
-
     def on_input_submitted(self, message: Input.Submitted) -> None:
         self.app.action_focus_next()
 
-    def on_menu_chosen(self, message: Menu.Chosen) -> None:
-        if message.item.id == "start":
-            self.action_start()
-        else:
-            self.action_back()
-
-    def action_start(self) -> None:
-        problem = self._problem()
-        if problem:
-            self.query_one("#summary", TextPanel).show(f"Cannot start: {problem}")
-            return
-        specs, names = self.seat_specs()
-        kinds = [self.query_one(f"#kind-{i}", Choice).value for i in range(self.players)]
-        typed = tuple(self.query_one(f"#name-{i}", Input).value.strip() if i in self.names_edited else ""
-                      for i in range(self.players))
-        self.app.remember(players=tuple(kinds), preset=self.preset, rules=tuple(self.options.items()),
-                          names=typed)
-        service = self.app.new_session(specs, names, self.rules(), self.seed())
-        self.app.pop_screen()
-        self.app.start_table(service)
-
     def action_back(self) -> None:
         self.app.pop_screen()
+
+    def action_start(self) -> None:
+        raise NotImplementedError

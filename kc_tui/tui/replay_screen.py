@@ -1,21 +1,18 @@
 """The replay screen: a finished (or any) transcript stepped through move by move, every hand
-face up: Kings in the Corner's cross, or Kings Reverse's discard pile with the suit to follow and
-the direction of play."""
+face up, beside what the replayed game shows of its table (its ``tui`` part's replay board)."""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 
-from ..games.kings_reverse.engine.events import GAME_NAME as KINGS_REVERSE
 from ..replay import Replay
-from .cross import CrossView
 from .fit import SizedScreen
+from .game import tui_game
 from .keys import KeyRow, bindings, key_line
-from .reverse_widgets import PileBox, any_card_text, direction_text, suit_text
-from .table import MIN_HEIGHT, MIN_WIDTH, WIDE
+from .table_shell import MIN_HEIGHT, MIN_WIDTH, WIDE
 from .typed_app import OnKingsCornerApp
-from .widgets import PlayersView, TextPanel
+from .widgets import PlayersView, TextPanel, any_card_text
 
 __all__ = ["ReplayScreen"]
 
@@ -51,18 +48,13 @@ class ReplayScreen(OnKingsCornerApp, SizedScreen):
         self.replay = replay
         self.title_text = title
         self.index = 0
-
-    @property
-    def reverse(self) -> bool:
-        """A Kings Reverse game: its pile instead of the cross."""
-        return self.replay.game == KINGS_REVERSE
+        self.game = tui_game(replay.game)
+        """The replayed game's screens: what it shows of the table."""
+        self.board = self.game.replay_board()
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
-            if self.reverse:
-                yield PileBox()
-            else:
-                yield CrossView(focusable=False)
+            yield self.board
             with Vertical(id="side"):
                 yield PlayersView()
                 with VerticalScroll(id="replay-log"):
@@ -86,12 +78,7 @@ class ReplayScreen(OnKingsCornerApp, SizedScreen):
         steps = self.replay.steps
         step = steps[self.index]
         ascii_only = self.app.settings.ascii
-        if self.reverse:
-            self._show_pile(ascii_only)
-        else:
-            cross = self.query_one(CrossView)
-            cross.board = step.piles
-            cross.stock = step.stock
+        self.game.show_replay_step(self.board, step, ascii_only)
         lines = []
         for seat, name in enumerate(self.replay.names):
             mark = ">" if seat == step.current else " "
@@ -106,18 +93,6 @@ class ReplayScreen(OnKingsCornerApp, SizedScreen):
             f"Replay{': ' + self.title_text if self.title_text else ''} - round {step.round_no}, "
             f"turn {step.turn} - move {self.index + 1} of {len(steps)}")
         self.app.cursor_position = self.query_one("#status").region.offset
-
-    def _show_pile(self, ascii_only: bool) -> None:
-        step = self.replay.steps[self.index]
-        box = self.query_one(PileBox)
-        box.top = step.pile[-1] if step.pile else None
-        below = " ".join(any_card_text(c, ascii_only) for c in step.pile[-3:-1])
-        lines = [f"Under it: {below}" if below else "Nothing under it."]
-        if step.follow is not None:
-            lines.append(f"Follow: {suit_text(step.follow, ascii_only)}")
-        lines += [f"Play goes: {direction_text(step.clockwise, ascii_only).lower()}",
-                  f"Stock: {step.stock} cards"]
-        box.lines = tuple(lines)
 
     def _goto(self, index: int) -> None:
         self.index = max(0, min(index, len(self.replay.steps) - 1))

@@ -1,6 +1,6 @@
 """The round-over dialog (who won and why, every hand left, the points, the running totals) and
-the session-over screen (the winners and the score table round by round).  Their words come from
-:mod:`kc_tui.games.kings_corner.engine.describe`, which the line mode shares."""
+the session-over screen (the winners and the score table round by round).  They show the words
+each game's table gives them (its narrator's, which the line mode shares)."""
 
 from __future__ import annotations
 

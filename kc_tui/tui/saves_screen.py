@@ -1,6 +1,6 @@
-"""The saved games of both games: resume one, or delete one (asked first).  A save that cannot
-be used is listed with what is wrong and where the file is, and offered for deletion.  Kings
-Reverse's saves follow Kings in the Corner's, each named by its game."""
+"""The saved games of every game: resume one, or delete one (asked first).  A save that cannot
+be used is listed with what is wrong and where the file is, and offered for deletion.  Each
+game's saves (its ``tui`` part's) follow the one before it in the registry's order."""
 
 from __future__ import annotations
 
@@ -10,15 +10,10 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ..core.text import visible
-from ..games.kings_reverse.saves import (
-    ReverseSaveError,
-    ReverseSaveInfo,
-    list_reverse_saves,
-    load_reverse_save,
-)
-from ..storage import SaveError, SaveInfo, delete_save, is_open_elsewhere, list_saves, saves_dir
+from ..storage import saves_dir
 from .dialogs import ConfirmScreen
 from .fit import SizedScreen
+from .game import SavedGame, SaveRefused, tui_game, tui_games
 from .keys import KeyRow, bindings, key_line
 from .typed_app import OnKingsCornerApp
 from .widgets import Menu, MenuItem, TextPanel
@@ -51,7 +46,7 @@ class SavesScreen(OnKingsCornerApp, SizedScreen):
 
     def __init__(self) -> None:
         super().__init__()
-        self.saves: list[SaveInfo | ReverseSaveInfo] = []
+        self.saves: list[SavedGame] = []
 
     def compose(self) -> ComposeResult:
         yield Static("Continue a saved game", classes="screen-title")
@@ -66,11 +61,11 @@ class SavesScreen(OnKingsCornerApp, SizedScreen):
         self._load()
 
     def _load(self) -> None:
-        self.saves = [*list_saves(), *list_reverse_saves()]
+        self.saves = [saved for game in tui_games() for saved in game.saves()]
         menu = self.query_one(Menu)
         menu.items = [
-            MenuItem(str(i), str(i + 1) if i < 9 else " ", _title(info),
-                     disabled="cannot be resumed" if _problem(info) else "")
+            MenuItem(str(i), str(i + 1) if i < 9 else " ", info.title,
+                     disabled="cannot be resumed" if info.problem else "")
             for i, info in enumerate(self.saves)
         ]
         menu.selected = min(menu.selected, max(len(menu.items) - 1, 0))
@@ -83,42 +78,27 @@ class SavesScreen(OnKingsCornerApp, SizedScreen):
                         f"in {saves_dir()}, newest first. Games save themselves after every turn.")
         menu.focus()
 
-    def _chosen(self) -> SaveInfo | ReverseSaveInfo | None:
+    def _chosen(self) -> SavedGame | None:
         menu = self.query_one(Menu)
         return self.saves[menu.selected] if self.saves else None
 
     def on_menu_chosen(self, message: Menu.Chosen) -> None:
         info = self.saves[int(message.item.id)]
         status = self.query_one("#saves-status", TextPanel)
-        if isinstance(info, ReverseSaveInfo):
-            self._resume_reverse(info)
-            return
         if info.problem:
             status.show(f"This save cannot be resumed: {visible(info.problem)}. "
                         f"The file is {visible(str(info.path))}. "
                         "Press d to delete it.")
             return
         try:
-            service = self.app.resume(info.path)
-        except SaveError as exc:
-            hint = "" if is_open_elsewhere(exc) else " Press d to delete it."
+            service = tui_game(info.game).resume(self.app, info)
+        except SaveRefused as exc:
+            hint = " Press d to delete it." if exc.may_delete else ""
             status.show(f"This save cannot be resumed: {visible(exc.problem)}. "
                         f"The file is {visible(str(exc.path))}.{hint}")
             return
         self.app.pop_screen()
         self.app.start_table(service)
-
-    def _resume_reverse(self, info: ReverseSaveInfo) -> None:
-        try:
-            service, _ = load_reverse_save(info.path, self.app.report_save_error)
-        except ReverseSaveError as exc:
-            self.query_one("#saves-status", TextPanel).show(
-                f"This save cannot be resumed: {exc}. The file is {visible(str(info.path))}. "
-                "Press d to delete it.")
-            return
-        self.app.own(service)
-        self.app.pop_screen()
-        self.app.start_table(service)  # its saver follows the service
 
     def action_delete(self) -> None:
         info = self._chosen()
@@ -127,17 +107,14 @@ class SavesScreen(OnKingsCornerApp, SizedScreen):
         question = f"Delete {visible(info.path.name)}? Press y to delete it, any other key to keep it."
         self.app.push_screen(ConfirmScreen(question), lambda yes: self._delete(info, bool(yes)))
 
-    def _delete(self, info: SaveInfo | ReverseSaveInfo, yes: bool) -> None:
+    def _delete(self, info: SavedGame, yes: bool) -> None:
         status = self.query_one("#saves-status", TextPanel)
         if not yes:
             status.show("Kept.")
             return
         try:
-            if isinstance(info, ReverseSaveInfo):
-                info.path.unlink()
-            else:
-                delete_save(info.path)
-        except SaveError as exc:
+            tui_game(info.game).delete_save(info)
+        except SaveRefused as exc:
             status.show(f"Not deleted: {visible(exc.problem)}.")
             return
         except OSError as exc:
@@ -161,12 +138,3 @@ class SavesScreen(OnKingsCornerApp, SizedScreen):
     def action_resume(self) -> None:
         self.query_one(Menu).action_choose()
 
-
-def _title(info: SaveInfo | ReverseSaveInfo) -> str:
-    if isinstance(info, ReverseSaveInfo):
-        return f"Kings Reverse - {info.title}"
-    return visible(info.title)
-
-
-def _problem(info: SaveInfo | ReverseSaveInfo) -> str | None:
-    return None if isinstance(info, ReverseSaveInfo) else info.problem

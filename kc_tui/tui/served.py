@@ -1,4 +1,4 @@
-"""What a table screen for one seat at a served table adds, the same for both games:
+"""What a table screen for one seat at a served table adds, the same for every game:
 :class:`ServedTable`.
 
 The server deals, plays the computers and sends each seat its view; the screen draws a batch of
@@ -22,9 +22,12 @@ from ..core.kinds import Phase
 from ..net import Notice, TableError
 from .round_over import RoundOverScreen
 
-__all__ = ["CHAT_HINT", "ServedTable"]
+__all__ = ["CHAT_HINT", "PROMPT_MAX", "ServedTable"]
 
 CHAT_HINT = "Chat: press ' (or type :say and a line)."
+PROMPT_MAX = 500
+"""The longest line the command line at a networked table takes (a chat line is refused past
+the server's own bound, with a sentence; this keeps a pasted megabyte out of memory)."""
 
 if TYPE_CHECKING:
     from textual.screen import Screen

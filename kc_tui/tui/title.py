@@ -2,24 +2,20 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from ..games.kings_corner.engine.rules import build_rules
-from ..games.kings_reverse.saves import list_reverse_saves
-from ..storage import games_report_text, list_saves
+from ..storage import games_report_text
 from .fit import SizedScreen
+from .game import TuiGame, tui_games
 from .typed_app import OnKingsCornerApp
 from .widgets import Menu, MenuItem, TextPanel
 
-__all__ = ["TitleScreen", "QUICK_GAME"]
-
-QUICK_GAME = ["you", "hard", "hard", "hard"]
-"""You against three hard opponents, standard rules."""
+__all__ = ["TitleScreen"]
 
 BANNER = """\
  _  ___                   _        _   _             ___
@@ -32,16 +28,23 @@ SHORT_TITLE = "K I N G S   I N   T H E   C O R N E R"
 
 NO_SAVES = "no saved games yet"
 
-MENU = [
-    MenuItem("new", "n", "New game: choose players, levels and rules"),
-    MenuItem("quick", "g", "Quick game: you against three hard opponents"),
-    MenuItem("resume", "c", "Continue a saved game", disabled=NO_SAVES),
-    MenuItem("reverse", "v", "Kings Reverse: a quick game of the second game"),
-    MenuItem("rules", "r", "How to play: the rules"),
-    MenuItem("stats", "t", "Statistics: each player's record"),
-    MenuItem("settings", "s", "Settings: theme, cards, AI pace, confirmations"),
-    MenuItem("quit", "q", "Quit"),
-]
+def title_menu(games: Sequence[TuiGame]) -> list[MenuItem]:
+    """The title's menu: the default game's quick game second, the other games' after
+    "continue" (``games`` in the registry's order)."""
+
+    def quick(game: TuiGame) -> MenuItem:
+        return MenuItem(game.quick.id, game.quick.key, game.quick.label)
+
+    return [
+        MenuItem("new", "n", "New game: choose players, levels and rules"),
+        *(quick(game) for game in games[:1]),
+        MenuItem("resume", "c", "Continue a saved game", disabled=NO_SAVES),
+        *(quick(game) for game in games[1:]),
+        MenuItem("rules", "r", "How to play: the rules"),
+        MenuItem("stats", "t", "Statistics: each player's record"),
+        MenuItem("settings", "s", "Settings: theme, cards, AI pace, confirmations"),
+        MenuItem("quit", "q", "Quit"),
+    ]
 
 
 class TitleScreen(OnKingsCornerApp, SizedScreen):
@@ -52,29 +55,37 @@ class TitleScreen(OnKingsCornerApp, SizedScreen):
     SIZE_NAME = "The title screen"
     SIZE_ADVICE = "Make it larger, or play with kings-corner play --plain."
 
-    # Each menu item's key picks it (the menu shows the keys); ? and F1 open the rules too.
+    # ? and F1 open the rules too (each menu item's key is bound as the screen is made).
     BINDINGS: ClassVar[list[BindingType]] = [
-        *(Binding(item.key, f"pick('{item.id}')", item.label.split(":")[0]) for item in MENU),
         Binding("question_mark,f1", "pick('rules')", "Rules", show=False),
     ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.games = tui_games()
+        """Every game's screens, the default first (the registry's as the screen is made)."""
+        self.menu = title_menu(self.games)
+        self.quick = {game.quick.id: game for game in self.games}
+        for item in self.menu:  # each item's key picks it (the menu shows the keys)
+            self._bindings.bind(item.key, f"pick('{item.id}')", item.label.split(":")[0])
 
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
             yield Static(BANNER, id="banner", markup=False)
             yield Static(SHORT_TITLE, id="short-title")
             yield Static("A family card game of patience and Kings, for 2 to 6 players.", id="tagline")
-            yield Menu(MENU, id="title-menu")
+            yield Menu(self.menu, id="title-menu")
             yield TextPanel(id="title-status")
         yield TextPanel(id="keys", classes="keys")
         yield self.too_small_note()
 
     def _refresh_resume(self) -> None:
-        """Continue is offered once a saved game of either game exists."""
-        count = len(list_saves()) + len(list_reverse_saves())
+        """Continue is offered once a saved game of any game exists."""
+        count = sum(len(game.saves()) for game in self.games)
         menu = self.query_one(Menu)
         menu.items = [
             MenuItem(i.id, i.key, i.label + (f" ({count})" if count else ""), "" if count else NO_SAVES)
-            if i.id == "resume" else i for i in MENU
+            if i.id == "resume" else i for i in self.menu
         ]
         menu.refresh()
 
@@ -85,7 +96,8 @@ class TitleScreen(OnKingsCornerApp, SizedScreen):
         self._refresh_resume()
         self.call_after_refresh(self.app.show_notice)
         self.query_one("#keys", TextPanel).show(
-            "Enter open  n new  g/v quick  c continue  r rules  t stats  s settings  q quit"
+            f"Enter open  n new  {'/'.join(game.quick.key for game in self.games)} quick  c continue  "
+            "r rules  t stats  s settings  q quit"
         )
         self.query_one(Menu).focus()
 
@@ -106,27 +118,15 @@ class TitleScreen(OnKingsCornerApp, SizedScreen):
         if item.disabled:
             status.show(f"{item.label}: {item.disabled}.")
         elif item_id == "new":
-            from .new_game import NewGameScreen
-
-            self.app.push_screen(NewGameScreen())
-        elif item_id == "quick":
-            service = self.app.new_session(QUICK_GAME, [None] * 4, build_rules(4))
-            self.app.start_table(service)
-        elif item_id == "reverse":
-            from ..games.kings_reverse.engine.rules import build_rules as reverse_rules
-            from .reverse_table import REVERSE_QUICK_GAME, new_reverse_service
-
-            reverse = new_reverse_service(REVERSE_QUICK_GAME, [None] * 4, reverse_rules(4))
-            self.app.own(reverse)
-            self.app.start_table(reverse)
+            self.app.push_screen(self.games[0].new_game_screen())
+        elif item_id in self.quick:
+            self.quick[item_id].start_quick_game(self.app)
         elif item_id == "resume":
             from .saves_screen import SavesScreen
 
             self.app.push_screen(SavesScreen())
         elif item_id == "rules":
-            from .info import rules_screen
-
-            self.app.push_screen(rules_screen(build_rules(4), "standard"))
+            self.app.push_screen(self.games[0].rules_screen())
         elif item_id == "stats":
             from .dialogs import TextScreen
 

@@ -17,12 +17,13 @@ from textual.visual import visualize
 from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
-from ..core.cards import Card, Pile
+from ..core.cards import AnyCard, Card, Pile
 from ..storage import Settings
 from .faces import PILE_ROOM, Frame, Look, card_back, hand_faces, hand_fits, pile_face
 
-__all__ = ["HAND_KEYS", "card_text", "card_content", "PileView", "StockView", "HandView", "TextPanel",
-           "PlayersView", "Menu", "MenuItem", "Choice", "EventLog"]
+__all__ = ["HAND_KEYS", "card_text", "any_card_text", "card_content", "settings_of", "redraw", "cursor_at",
+           "PileView", "StockView", "HandView", "TextPanel", "PlayersView", "Menu", "MenuItem", "Choice",
+           "EventLog"]
 
 _GLYPHS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 # Suit colours by card style; the suit letter or glyph is always there too.
@@ -52,13 +53,19 @@ def card_text(card: Card, ascii_only: bool) -> str:
     return text if ascii_only else text[0] + _GLYPHS[text[1]]
 
 
+def any_card_text(card: AnyCard, ascii_only: bool) -> str:
+    """A card as a table writes it: ``7H``/``7♥``, and ``JK`` for a joker (in either mode)."""
+    return card_text(card, ascii_only) if isinstance(card, Card) else str(card)
+
+
 def card_content(card: Card, settings: Settings) -> Content:
     """The card's text in its suit's colour under the card style in force."""
     text = card_text(card, settings.ascii)
     return Content.assemble((text, _suit_style(settings, str(card)[1])))
 
 
-def _settings(widget: Widget) -> Settings:
+def settings_of(widget: Widget) -> Settings:
+    """The settings in force in ``widget``'s app (the defaults outside one)."""
     return getattr(widget.app, "settings", None) or Settings()
 
 
@@ -72,7 +79,7 @@ def _as_cards(widget: Widget) -> bool:
     return widget.size.width >= PILE_ROOM[0] and widget.size.height >= PILE_ROOM[1]
 
 
-def _redraw(widget: Widget) -> None:
+def redraw(widget: Widget) -> None:
     """Repaint what ``widget`` shows inside its border, and lay the screen out again only
     when its height may change.
 
@@ -96,7 +103,7 @@ def _redraw(widget: Widget) -> None:
     widget.refresh(Region(0, 0, size.width, size.height))
 
 
-def _cursor_at(widget: Widget, x: int, y: int) -> None:
+def cursor_at(widget: Widget, x: int, y: int) -> None:
     """Put the terminal cursor at ``x, y`` of ``widget``'s content, if it has the focus.
 
     Screen readers read where the cursor is.  It is set while the widget renders, because
@@ -111,7 +118,7 @@ class PileView(Static, can_focus=True):
     """One pile of the cross: its name, bottom and top card, and how many cards it holds; drawn
     as cards (:mod:`kc_tui.tui.faces`) where it has the room."""
 
-    # Each change repaints the pile inside its border (``_redraw``); a border that changes
+    # Each change repaints the pile inside its border (``redraw``); a border that changes
     # with ``.target`` or ``.held`` is repainted by Textual when the class changes.
     cards: reactive[tuple[Card, ...]] = reactive((), repaint=False)
     marked: reactive[bool] = reactive(False, repaint=False)
@@ -133,11 +140,11 @@ class PileView(Static, can_focus=True):
         self.pile = pile
 
     def render(self) -> Content:
-        settings = _settings(self)
+        settings = settings_of(self)
         focus = ">" if self.has_focus else " "
         mark = "*" if self.marked else " "
         plus = "+" if self.changed else ""
-        _cursor_at(self, 0, 0)  # on the focus mark, before the pile's name
+        cursor_at(self, 0, 0)  # on the focus mark, before the pile's name
         cards = self.cards
         if _as_cards(self):
             return self._face(settings, f"{focus}{self.pile.name}{plus}{mark}")
@@ -172,24 +179,24 @@ class PileView(Static, can_focus=True):
                          focused=self.has_focus, takes="any card" if self.pile.is_edge else "King only")
 
     def watch_cards(self) -> None:
-        _redraw(self)
+        redraw(self)
 
     def watch_marked(self, marked: bool) -> None:
         self.set_class(marked, "target")
-        _redraw(self)
+        redraw(self)
 
     def watch_held(self, held: bool) -> None:
         self.set_class(held, "held")
-        _redraw(self)
+        redraw(self)
 
     def watch_changed(self) -> None:
-        _redraw(self)
+        redraw(self)
 
     def on_focus(self) -> None:
-        _redraw(self)
+        redraw(self)
 
     def on_blur(self) -> None:
-        _redraw(self)
+        redraw(self)
 
     def on_click(self) -> None:
         self.post_message(self.Chosen(self.pile))
@@ -208,12 +215,12 @@ class StockView(Static):
 
     def render(self) -> Content:
         if _as_cards(self):
-            settings = _settings(self)
+            settings = settings_of(self)
             return card_back(f" Stock ({self.count})", self.count, settings.ascii, width=self.size.width)
         return Content(f"Stock\n{self.count}")
 
     def watch_count(self) -> None:
-        _redraw(self)
+        redraw(self)
 
 
 HAND_KEYS = "1234567890cdfgmnvxyz"
@@ -225,7 +232,7 @@ too); a card past these is reached with Left/Right."""
 class HandView(Static, can_focus=True):
     """The player's hand, sorted and numbered; left/right move the selection."""
 
-    # A long hand wraps onto more lines: ``_redraw`` lays the screen out again only when the
+    # A long hand wraps onto more lines: ``redraw`` lays the screen out again only when the
     # number of lines changes, and otherwise repaints the cards inside the border.
     cards: reactive[tuple[Card, ...]] = reactive((), repaint=False)
     selected: reactive[int] = reactive(0, repaint=False)
@@ -258,13 +265,13 @@ class HandView(Static, can_focus=True):
             return Content("You are watching: no hand is shown.")
         if not self.cards:
             return Content("Your hand is empty.")
-        settings = _settings(self)
+        settings = settings_of(self)
         if self.as_cards and hand_fits(len(self.cards), self.content_size.width):
             selected = self.selected if self.has_focus else -1
             faces, (x, y) = hand_faces(self.cards, HAND_KEYS, _look(settings), selected=selected,
                                        held=self.held, width=self.content_size.width)
             if self.has_focus:
-                _cursor_at(self, x, y)
+                cursor_at(self, x, y)
             return faces
         parts: list[Any] = ["Hand"]
         for i, card in enumerate(self.cards):
@@ -287,12 +294,12 @@ class HandView(Static, can_focus=True):
         """The cursor goes on the held card, else the selected one: on its number, where the
         player's eye (and a screen reader) finds the key that picks it."""
         index = self.held if 0 <= self.held < len(self.cards) else min(self.selected, len(self.cards) - 1)
-        card = card_text(self.cards[index], _settings(self).ascii)
+        card = card_text(self.cards[index], settings_of(self).ascii)
         back = 2 if index < len(HAND_KEYS) else 0  # the "N:" before the card
         for row, line in enumerate(content.wrap(max(self.content_size.width, 1))):
             column = line.plain.find(card)
             if column >= 0:
-                _cursor_at(self, column - back, row)
+                cursor_at(self, column - back, row)
                 return
 
     def action_move(self, step: int) -> None:
@@ -306,25 +313,25 @@ class HandView(Static, can_focus=True):
     def watch_cards(self) -> None:
         if self.cards and self.selected >= len(self.cards):
             self.selected = len(self.cards) - 1  # keep the marked card inside the hand
-        _redraw(self)
+        redraw(self)
 
     def watch_selected(self) -> None:
-        _redraw(self)
+        redraw(self)
 
     def watch_held(self) -> None:
-        _redraw(self)
+        redraw(self)
 
     def watch_face_down(self) -> None:
-        _redraw(self)
+        redraw(self)
 
     def watch_as_cards(self) -> None:
-        _redraw(self)
+        redraw(self)
 
     def on_focus(self) -> None:
-        _redraw(self)
+        redraw(self)
 
     def on_blur(self) -> None:
-        _redraw(self)
+        redraw(self)
 
 
 class TextPanel(Static):
@@ -343,7 +350,7 @@ class TextPanel(Static):
         if text != self._text:
             self._text = text
             self._content = Content(text)
-            _redraw(self)
+            redraw(self)
 
 
 class PlayersView(TextPanel):
@@ -394,7 +401,7 @@ class Menu(Static, can_focus=True):
         it, the key goes on to the screen (which moves to the control above or below)."""
 
     def render(self) -> Content:
-        _cursor_at(self, 0, min(self.selected, max(len(self.items) - 1, 0)))  # on the ">" mark
+        cursor_at(self, 0, min(self.selected, max(len(self.items) - 1, 0)))  # on the ">" mark
         lines = []
         for i, item in enumerate(self.items):
             mark = ">" if i == self.selected and self.has_focus else " "
@@ -475,7 +482,7 @@ class Choice(Static, can_focus=True):
         self.refresh()
 
     def render(self) -> Content:
-        _cursor_at(self, 0, 0)  # on the ">" mark
+        cursor_at(self, 0, 0)  # on the ">" mark
         mark = ">" if self.has_focus else " "
         text = self.options[self.index][1]
         note = f"  {self.note}" if self.note else ""
@@ -546,7 +553,7 @@ class EventLog(RichLog):
         """The border's note of lines out of sight (set only when it changes)."""
         above = round(self.scroll_y) > 0
         below = round(self.scroll_y) < self.max_scroll_y
-        up, down = ("^", "v") if _settings(self).ascii else ("\u2191", "\u2193")
+        up, down = ("^", "v") if settings_of(self).ascii else ("\u2191", "\u2193")
         note = " ".join(([f"{up} more above"] if above else []) + ([f"{down} more below"] if below else []))
         if note != (self.border_subtitle or ""):
             self.border_subtitle = note

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from kc_tui.games.kings_corner.engine.game import Game
-from kc_tui.tui.table import TableScreen
+from kc_tui.games.kings_corner.tui.table import TableScreen
 
 _PATH = Path(__file__).resolve().parents[2] / "tools" / "monkey.py"
 _SPEC = importlib.util.spec_from_file_location("monkey", _PATH)

@@ -193,7 +193,7 @@ def _reverse_save(seed: int = 3) -> ReverseSaver:
 
 
 async def test_continue_on_the_title_screen_lists_and_resumes_a_kings_reverse_save() -> None:
-    from kc_tui.tui.reverse_table import ReverseTableScreen
+    from kc_tui.games.kings_reverse.tui.table import ReverseTableScreen
     from kc_tui.tui.saves_screen import SavesScreen
 
     saver = _reverse_save()

@@ -18,11 +18,11 @@ from kc_tui.games.kings_reverse.ai import make_player
 from kc_tui.games.kings_reverse.engine.events import encode_event
 from kc_tui.games.kings_reverse.engine.rules import build_rules
 from kc_tui.games.kings_reverse.engine.service import ReverseSeat, ReverseService
+from kc_tui.games.kings_reverse.tui.widgets import PileBox
 from kc_tui.replay import ReplayError, load_replay, replay_text
 from kc_tui.storage import Settings
 from kc_tui.tui.app import KingsCornerApp
 from kc_tui.tui.replay_screen import ReplayScreen
-from kc_tui.tui.reverse_widgets import PileBox
 
 GOLDEN = Path(__file__).parent / "golden"
 

@@ -12,16 +12,11 @@ from textual.widgets import Input, RichLog
 
 from kc_tui.core.kinds import Phase
 from kc_tui.games.kings_corner.engine.rules import build_rules
+from kc_tui.games.kings_corner.tui.network import CreateTableScreen, NetworkTableScreen
+from kc_tui.games.kings_reverse.tui.network import CreateReverseTableScreen
 from kc_tui.net import Person, TableServer, TableState
-from kc_tui.tui.lobby import (
-    PROMPT_MAX,
-    CreateTableScreen,
-    LobbyApp,
-    LobbyScreen,
-    NameScreen,
-    NetworkTableScreen,
-)
-from kc_tui.tui.reverse_network import CreateReverseTableScreen
+from kc_tui.tui.lobby import LobbyApp, LobbyScreen, NameScreen
+from kc_tui.tui.served import PROMPT_MAX
 from kc_tui.tui.widgets import HandView, TextPanel
 
 ADA = Person("SHA256:ada", "Ada")

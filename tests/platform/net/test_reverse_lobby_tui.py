@@ -12,13 +12,14 @@ from textual.pilot import Pilot
 from textual.widgets import RichLog
 
 from kc_tui.core.kinds import Phase
+from kc_tui.games.kings_corner.tui.network import CreateTableScreen
 from kc_tui.games.kings_reverse.engine.rules import build_rules
 from kc_tui.games.kings_reverse.net import ReverseDoor
+from kc_tui.games.kings_reverse.tui.network import CreateReverseTableScreen, NetworkReverseTableScreen
+from kc_tui.games.kings_reverse.tui.widgets import ReverseHandView
 from kc_tui.net import Person, TableServer, TableState
-from kc_tui.tui.lobby import CreateTableScreen, LobbyApp, LobbyScreen
-from kc_tui.tui.reverse_network import CreateReverseTableScreen, NetworkReverseTableScreen
-from kc_tui.tui.reverse_widgets import ReverseHandView, any_card_text
-from kc_tui.tui.widgets import Choice, TextPanel
+from kc_tui.tui.lobby import LobbyApp, LobbyScreen
+from kc_tui.tui.widgets import Choice, TextPanel, any_card_text
 
 ADA = Person("SHA256:ada", "Ada")
 BEN = Person("SHA256:ben", "Ben")

@@ -22,9 +22,9 @@ from kc_tui.games.kings_reverse.ai import make_player
 from kc_tui.games.kings_reverse.engine.actions import ActionKind
 from kc_tui.games.kings_reverse.engine.rules import build_rules
 from kc_tui.games.kings_reverse.net import ReverseDoor
+from kc_tui.games.kings_reverse.tui.widgets import REVERSE_HAND_KEYS
 from kc_tui.net import TableServer, TableState
-from kc_tui.tui.reverse_widgets import REVERSE_HAND_KEYS, any_card_text
-from kc_tui.tui.widgets import card_text
+from kc_tui.tui.widgets import any_card_text, card_text
 
 from .test_reverse_tables import Knowledge
 from .test_ssh_tables import ESCAPES, Night, until

@@ -1,0 +1,718 @@
+"""The table screen: the cross of piles, the hand, the players, the event log, and the keys.
+
+The screen owns the flow: it asks the engine service for the state, hands each widget what it
+shows, turns keys and the widgets' messages into moves, and asks every yes/no question in a
+:class:`ConfirmScreen`.  A :class:`ComputerTurn` plays the computers' turns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol, cast
+
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.reactive import var
+from textual.widgets import Input, RichLog
+
+from ....core.cards import Card, Pile
+from ....core.errors import IllegalMove
+from ....core.events import TurnEnd, TurnStart
+from ....core.kinds import Phase
+from ....tui.dialogs import ConfirmScreen, PassScreen, TextScreen
+from ....tui.keys import KeyRow, KeyState, bindings, key_line
+from ....tui.round_over import RoundOverScreen, SessionOverScreen
+from ....tui.table_shell import WIDE, TableShell
+from ....tui.widgets import HAND_KEYS, EventLog, HandView, PileView, PlayersView, TextPanel, card_text
+from ..ai.hints import hint
+from ..engine.commands import CommandError, Verb, end_question, parse_command
+from ..engine.describe import (
+    Narrator,
+    TurnLog,
+    describe_pile,
+    describe_rules,
+    describe_table,
+    hand_text,
+    round_summary,
+    scores_parts,
+    session_summary,
+    standings,
+    who_sentence,
+)
+from ..engine.events import Chips, Event, RoundStart, RoundView
+from ..engine.kinds import Scoring
+from ..engine.moves import Move, MovePile, PlayCard
+from ..engine.observation import Observation
+from ..engine.rules import RuleSet
+from ..engine.service import GameService, Seat, new_seed
+from ..engine.views import (
+    RoundRecord,
+    RoundSummary,
+    SeatView,
+    SessionSummary,
+    Targets,
+    TurnId,
+)
+from .computer import ComputerTurn
+from .cross import CrossView
+
+__all__ = ["TABLE_KEYS", "TableScreen", "TableService", "rules_screen"]
+
+
+def rules_screen(rules: RuleSet, preset: str | None = None) -> TextScreen:
+    """The rules in force, in plain words (the same text as ``kings-corner rules``)."""
+    return TextScreen("The rules", describe_rules(rules, preset, width=None), close_keys="r")
+
+
+class TableService(Protocol):
+    """What the table screen asks of a game: the engine service for local play, or a
+    networked seat (:class:`kc_tui.games.kings_corner.remote.RemoteTable`), which plays no computer itself,
+    shows no other hand, and whose other seats are never at this keyboard."""
+
+    rules: RuleSet
+
+    @property
+    def seats(self) -> tuple[Seat, ...]: ...
+    @property
+    def keyboard_seat(self) -> int | None: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def current(self) -> int: ...
+    @property
+    def current_seat(self) -> Seat: ...
+    @property
+    def turn_id(self) -> TurnId | None: ...
+    @property
+    def history(self) -> tuple[RoundRecord, ...]: ...
+    def waiting_for_human(self) -> bool: ...
+    def observation(self, seat: int | None = None) -> Observation: ...
+    def view(self, seat: int | None) -> SeatView: ...
+    def legal_moves(self) -> tuple[Move, ...]: ...
+    def targets(self, held: Card | Pile) -> Targets: ...
+    def round_summary(self) -> RoundSummary: ...
+    def session_summary(self) -> SessionSummary: ...
+    def past_events_seen_by(self, seat: int | None) -> tuple[Event, ...]: ...
+    def follow(self, listener: Callable[[Event], None], seat: int | None) -> None: ...
+    def remove_listener(self, listener: Callable[[Event], None]) -> None: ...
+    def start(self) -> None: ...
+    def play(self, move: Move | int) -> None: ...
+    def undo(self) -> None: ...
+    def end_turn(self) -> None: ...
+    def next_round(self) -> None: ...
+    def close(self) -> None: ...
+
+HAND_AS_CARDS = (WIDE[0], 36)
+"""From this size on the hand is drawn as cards too (when they fit on one line)."""
+
+NOTHING_FITS = "Nothing fits: press e to end your turn."
+"""What the turn's start and the hint say when no card fits and no pile can move (e then ends
+the turn without asking: no move is open)."""
+
+MOVE, TURN, READ, GAME = "Choosing a move", "Your turn", "Reading the table", "The game"
+TABLE_KEYS: tuple[KeyRow, ...] = (
+    KeyRow("1-9, 0, letters", "pick that card of your hand (0 is the tenth, then c d f g m n v x y z "
+           "as the hand shows them; Left/Right along the hand reach the rest)", MOVE,
+           action="pick", line=(("turn", "1-9 card"),)),
+    KeyRow("arrows, h j k l", "move between the piles of the cross (Down from the bottom row reaches "
+           "your hand; Tab/Shift+Tab move between hand, piles and log)", MOVE, action="step",
+           bind=(("up,k", "step('up')"), ("down,j", "step('down')"), ("left,h", "step('left')"),
+                 ("right,l", "step('right')")),
+           line=(("turn", "arrows pile"), ("holding", "arrows next marked pile"))),
+    KeyRow("Enter, Space", "pick up the focused card or pile; drop what you hold on the focused pile",
+           MOVE, action="choose", line=(("turn", "Enter pick"), ("holding", "Enter drop"))),
+    KeyRow("while holding", "the piles it fits are marked * with a heavier border; the arrows step "
+           "through them only; a double Enter on a card with one place to go plays it there", MOVE),
+    KeyRow("Esc", "put back what you hold (or close the command line)", MOVE, action="cancel",
+           bind=(("escape", "cancel"),), line=(("holding", "Esc put back"),), palette="Put back"),
+    KeyRow("e", "end your turn (asks first while moves are still open; settings can turn that off)",
+           TURN, action="end_turn", bind=(("e", "end_turn"),), line=(("turn", "e end turn"),),
+           palette="End turn"),
+    KeyRow("u, Ctrl+Z", "take back a move of this turn", TURN, action="undo",
+           bind=(("u,ctrl+z", "undo"),), line=(("turn", "u undo"),), palette="Undo"),
+    KeyRow("t", "hint: the best plan for this turn, in words", TURN, action="hint",
+           bind=(("t", "hint"),), line=(("turn", "t hint"),), palette="Hint"),
+    KeyRow(":", "type a command (docs/protocol.md section 3): 7h n, e n, end (end! does not ask), undo, "
+           "hint, quit", TURN,
+           action="prompt", bind=(("colon", "prompt"),), palette="Command line"),
+    KeyRow("b", "read the whole table: every pile, who has how many cards, your hand", READ,
+           action="look", bind=(("b", "look"),), palette="Read the table"),
+    KeyRow("p", "read the focused pile, every card bottom to top, and what it takes", READ,
+           action="pile", bind=(("p", "pile"),), palette="Read the focused pile"),
+    KeyRow("i", "read your hand", READ, action="read_hand", bind=(("i", "read_hand"),),
+           palette="Read your hand"),
+    KeyRow("w", "who has how many cards and points, and whose turn it is", READ, action="who",
+           bind=(("w", "who"),), palette="Who"),
+    KeyRow("a", "what the others did since your last turn", READ, action="since",
+           bind=(("a", "since"),), palette="Since your turn"),
+    KeyRow("s", "the score table so far", GAME, action="scores", bind=(("s", "scores"),),
+           line=(("computer", "s scores"),), palette="Scores"),
+    KeyRow("r", "the rules in force", GAME, action="rules", bind=(("r", "rules"),),
+           line=(("computer", "r rules"),), palette="Rules"),
+    KeyRow("o", "settings: theme, cards, ASCII, AI pace, confirmations, bell", GAME, action="settings",
+           bind=(("o", "settings"),), line=(("computer", "o settings"),), palette="Settings"),
+    KeyRow("?, F1", "every key, grouped", GAME, action="help", bind=(("question_mark,f1", "help"),),
+           line=(("turn", "? help"), ("holding", "? help"), ("computer", "? help"), ("playing", "? help")),
+           palette="Help"),
+    KeyRow("q", "leave the game (asks first while a game is in progress; settings can turn that off)",
+           GAME, action="quit", bind=(("q", "quit"),),
+           line=(("turn", "q quit"), ("holding", "q quit"), ("computer", "q quit"), ("playing", "q quit")),
+           palette="Leave the game"),
+    KeyRow("Ctrl+P", "every action, searchable", GAME,
+           line=(("computer", "Ctrl+P all"), ("playing", "Ctrl+P all"))),
+    KeyRow("any key", "while a computer plays its turn move by move: finish it at once", GAME,
+           action="skip", line=(("playing", "any key: finish this computer turn now"),)),
+)
+"""Every key of the table: the screen's bindings, the key line, the help, the command palette
+and docs/keys.md's "Keys at the table" are all this table.  The reading keys say the line mode's
+review answers (docs/protocol.md), in the log and on the status line."""
+
+
+class TableScreen(TableShell):
+    """One session at the table, for the person (or people) at this keyboard.  Below 80 x 24 it
+    says how large the terminal must be (:class:`~kc_tui.tui.table_shell.TableShell`)."""
+
+    FIRST_FOCUS = "#hand"
+
+    KEY_ROWS = TABLE_KEYS
+    BINDINGS = bindings(TABLE_KEYS)
+
+    PROMPT_OUTLIVES_TURNS = False
+    """Whether the command line stays open when the turn passes.  At a local table it closes
+    when the turn leaves the person who opened it (after a move it stays open, with the keys);
+    a networked table's is also its chat line, open whoever's turn it is."""
+
+    held: var[Card | Pile | None] = var(None, init=False)
+    """What the person has picked up and not yet dropped."""
+    def __init__(self, service: TableService) -> None:
+        super().__init__()
+        self.service = service
+        self.local = isinstance(service, GameService)
+        """Whether the game is played here (computers, saving, hot-seat); a networked seat's
+        server plays the computers and deals."""
+        self.people = [i for i, s in enumerate(service.seats) if s.player is None]
+        self.set_reactive(TableShell.viewer, self.people[0] if len(self.people) == 1 else -1)
+        self.names = [s.name for s in service.seats]
+        self.narrator = Narrator(self.names)
+        self.turns = TurnLog(self.names)
+        self.seen: dict[int, tuple[tuple[Card, ...], ...]] = {}
+        """Each person's view of the board when their last turn ended, to mark what changed."""
+        self.changed_at_start: frozenset[Pile] = frozenset()
+        """The piles that changed between the last turn of the person playing and this one."""
+        self._told_turn: object = None  # the turn whose start was told (told once)
+        self._again = ""  # the extra turn's sentence, said at the start of a person's turn
+        self._said = ""  # the last sentence of the log, to name what an undo took back
+        self.paid = [0] * len(self.names)
+        """Chips scoring: the chips each player has paid this round (the ante included)."""
+        past = service.past_events_seen_by(service.keyboard_seat)
+        self._caught_up = len(past)
+        """How many of the session's events the screen knew when it was made (a networked game
+        goes on while the screen is put together: :meth:`on_mount` tells the rest)."""
+        for event in past:
+            self.narrator.sentence(event)  # a resumed game: the narrator catches up silently
+            self.turns.feed(event)
+            self._count_chips(event)
+        # A networked table never begins a computer turn (:meth:`_computer_plays`).
+        self.computer = ComputerTurn(self, cast(GameService, service), lambda: self.app.settings.pace,
+                                     moved=self.refresh_table, fault=self._fault, done=self.advance)
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="top"):
+            yield CrossView()
+            with Vertical(id="side"):
+                yield PlayersView()
+                yield EventLog(id="log")
+        yield self.too_small_note()
+        yield HandView()
+        yield TextPanel(id="status")
+        yield Input(placeholder="command, e.g. 7h n  (Enter to run, Esc to close)", id="prompt")
+        yield TextPanel(id="keys", classes="keys")
+
+    def fitted(self, width: int, height: int) -> None:
+        # More room: larger piles that show more of each fan.
+        self.set_class(width >= WIDE[0] and height >= WIDE[1], "wide")
+        for hand in self.query(HandView):
+            hand.as_cards = width >= HAND_AS_CARDS[0] and height >= HAND_AS_CARDS[1]
+
+    def on_mount(self) -> None:
+        # Lay out for this terminal before the log is first written (it wraps as it writes).
+        self.fit_to(*self.app.size)
+        self.query_one("#prompt", Input).display = False
+        view = self.service.view(None)
+        if view.round:
+            self.query_one("#log", RichLog).write(
+                f"{'Resumed' if self.local else 'At the table'} in round {view.round}. Totals: "
+                + ", ".join(f"{n} {t}" for n, t in zip(self.names, view.totals)) + ".")
+        for event in self.service.past_events_seen_by(self.service.keyboard_seat)[self._caught_up:]:
+            self._on_event(event)  # what happened since the screen was made, told as it happened
+        self.service.follow(self._on_event, self.service.keyboard_seat)
+        if not view.round:
+            self.service.start()
+        self.refresh_table()
+        self.advance()
+        self.call_after_refresh(self.app.show_notice)
+
+    # ------------------------------------------------------------------ events and drawing
+    def _on_event(self, event: Event) -> None:
+        # Computer turns are applied on the UI thread, so this runs there too.
+        text = self.narrator.sentence(event)
+        self.turns.feed(event)
+        self._count_chips(event)
+        if isinstance(event, TurnStart):
+            # The narrator says a turn's start only when it is a royal Kings extra turn (R6).
+            self._again = text or ""
+        if isinstance(event, TurnStart) and event.player in self.people:
+            self.changed_at_start = self._changed_since(event.player)
+        elif isinstance(event, TurnEnd) and event.player in self.people:
+            self.seen[event.player] = self._board()
+            self.changed_at_start = frozenset()
+        if text:
+            self._said = text
+            self.query_one("#log", RichLog).write(text)
+
+    def _count_chips(self, event: Event) -> None:
+        if isinstance(event, (RoundStart, RoundView)):
+            self.paid = [0] * len(self.names)
+        elif isinstance(event, Chips):
+            self.paid[event.player] += event.amount
+
+    def _board(self) -> tuple[tuple[Card, ...], ...]:
+        board = self.service.observation(self.service.current).board
+        return tuple(board[pile] for pile in Pile)
+
+    def _changed_since(self, seat: int) -> frozenset[Pile]:
+        """The piles that differ from what ``seat`` saw when its last turn ended (none before
+        its first turn: the deal is new to everyone)."""
+        seen = self.seen.get(seat)
+        if seen is None:
+            return frozenset()
+        board = self._board()
+        return frozenset(pile for pile in Pile if board[pile.value] != seen[pile.value])
+
+    @property
+    def ascii_only(self) -> bool:
+        return self.app.settings.ascii
+
+    def watch_held(self) -> None:
+        self._show_held()
+        self._show_keys()
+
+    def watch_viewer(self) -> None:
+        self.refresh_table()
+
+    def refresh_table(self) -> None:
+        """Hand every widget what it shows now (after a game event: the engine owns the state)."""
+        service = self.service
+        seat = self.viewer if self.viewer >= 0 else service.current
+        obs = service.observation(seat)
+        cross = self.query_one(CrossView)
+        cross.board = tuple(obs.board[pile] for pile in Pile)
+        cross.stock = obs.stock_count
+        # Marked +: what changed since the seat at the keyboard last played; while it plays,
+        # what changed before its turn began (its own moves are not news to it).
+        if service.phase == Phase.TURN and service.current == seat and seat in self.people:
+            cross.changed = self.changed_at_start
+        elif seat in self.people and (self.viewer >= 0 or len(self.people) == 1):
+            cross.changed = self._changed_since(seat)
+        else:
+            cross.changed = frozenset()
+        hand = self.query_one(HandView)
+        # Hot-seat: no hand is shown until a person has taken the keyboard, and the box says so.
+        hand.face_down = bool(self.people) and self.viewer < 0
+        hand.cards = () if hand.face_down else obs.hand
+        rows = []
+        for i, s in enumerate(service.seats):
+            turn = ">" if service.phase == Phase.TURN and service.current == i else " "
+            level = f" ({s.level})" if s.level else ""
+            count = obs.hand_counts[i]
+            points = obs.totals[i]
+            paid = (f", paid {self.paid[i]} chip{'s' if self.paid[i] != 1 else ''}"
+                    if service.rules.scoring == Scoring.CHIPS else "")
+            rows.append(f"{turn}{s.name}{level}: {count} card{'s' if count != 1 else ''}, "
+                        f"{points} pt{'s' if points != 1 else ''}{paid}")
+        if service.rules.scoring == Scoring.CHIPS:
+            rows.append(f" Pot: {obs.pot} chip{'s' if obs.pot != 1 else ''}")
+        self.query_one(PlayersView).rows = tuple(rows)
+        self._show_held()
+        self._show_keys()
+
+    def _show_held(self) -> None:
+        """What is held, on the cross (its targets marked) and in the hand."""
+        held = self.held
+        cross = self.query_one(CrossView)
+        cross.marked = frozenset(self.service.targets(held)) if held is not None else frozenset()
+        cross.held = held if isinstance(held, Pile) else None
+        hand = self.query_one(HandView)
+        hand.held = hand.cards.index(held) if isinstance(held, Card) and held in hand.cards else -1
+
+    def key_state(self) -> KeyState:
+        if self.computer.playing is not None:
+            return "playing"
+        if not self.service.waiting_for_human():
+            return "computer"
+        return "holding" if self.held is not None else "turn"
+
+    def _show_keys(self) -> None:
+        """The key line: the rows of the key table that apply now."""
+        applies = [row.action for row in TABLE_KEYS if row.action and self.check_action(row.action, ())]
+        self.query_one("#keys", TextPanel).show(key_line(TABLE_KEYS, self.key_state(), applies))
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No key acts on a table too small to be seen; Esc only when something is held (or
+        the command line is open); a computer's moves can be skipped only while they are shown."""
+        if self.too_small_now():
+            return False
+        if action == "cancel":
+            return self.held is not None or any(prompt.display for prompt in self.query("#prompt"))
+        if action == "skip":
+            return self.computer.playing is not None
+        return True
+
+    def _fault(self, text: str) -> None:
+        self.query_one("#log", RichLog).write(f"! {text}")
+
+    def ask(self, question: str, then: Callable[[], None], again: str = "") -> None:
+        """Ask ``question``; ``then`` runs only on a yes."""
+        self.app.push_screen(ConfirmScreen(question, again), lambda yes: then() if yes else None)
+
+    # ------------------------------------------------------------------ flow
+    def advance(self) -> None:
+        """Whose move is it? A person: wait for keys. A computer: think in a worker."""
+        service = self.service
+        self.computer.settle()
+        if not self.PROMPT_OUTLIVES_TURNS and (
+                not service.waiting_for_human() or (len(self.people) > 1 and self.viewer != service.current)):
+            self._close_prompt()  # the turn left the person who opened it
+        if service.phase in (Phase.ROUND_OVER, Phase.SESSION_OVER):
+            over = service.phase == Phase.SESSION_OVER
+            self.say("The session is over." if over else "Round over.")
+            self.refresh_table()
+            text, totals = self.round_over_texts()
+            self._round_dialog(lambda: RoundOverScreen(text, over, totals))
+        elif service.waiting_for_human():
+            if len(self.people) > 1 and self.viewer != service.current:
+                # Hot-seat: hide the table until the next person has the keyboard.
+                self.viewer = -1
+                seat = service.current
+
+                def taken(_: object) -> None:
+                    self.viewer = seat
+                    self.advance()
+
+                self.app.push_screen(PassScreen(service.current_seat.name), taken)
+                return
+            turn = (f"Your turn, {service.current_seat.name}: pick a card (1-9) or a pile, then a target."
+                    if service.legal_moves() else f"Your turn, {service.current_seat.name}. {NOTHING_FITS}")
+            new_turn = self._told_turn != service.turn_id
+            since = self.turns.since(service.current) if new_turn else None
+            self._told_turn = service.turn_id
+            if new_turn and self.app.settings.bell:
+                self.app.bell()  # a sound cue: the turn is the person's (a setting, off by default)
+            if since:
+                # What the others did, in one line: the log keeps it whole; the status line says
+                # it after the turn's own sentence, which must not be cut off (three lines at most).
+                self.query_one("#log", RichLog).write(since)
+                turn = f"{turn} {since}"
+            if self._again:
+                turn = f"{self._again} {turn}"
+            self.say(turn)
+            self._focus_for_turn()
+            self._show_keys()
+        else:
+            if len(self.people) > 1:
+                self.viewer = -1  # hot-seat: no person's hand stays up during a computer turn
+            self._computer_plays()
+
+    def _focus_for_turn(self) -> None:
+        """A person's turn begins: the keys go to the command line if it is open (what is being
+        typed there must not turn into table keys), else to the hand."""
+        prompt = self.query_one("#prompt", Input)
+        (prompt if prompt.display else self.query_one(HandView)).focus()
+
+    def _computer_plays(self) -> None:
+        """Another seat's turn: here a computer's, thought about in a worker."""
+        self.say(f"{self.service.current_seat.name} is thinking...")
+        self.computer.begin()
+        self.refresh_table()
+
+    def _act(self, action: Callable[[], object]) -> bool:
+        """Run a person's action; a refusal is shown and changes nothing (False)."""
+        turn = self.service.turn_id
+        try:
+            action()
+        except IllegalMove as exc:
+            self.say(str(exc))
+            return False
+        self.held = None
+        self.refresh_table()
+        if self.service.waiting_for_human() and self.service.turn_id == turn:
+            self.say("Done. Pick the next card, or press e to end your turn.")
+        else:
+            self.advance()
+        return True
+
+    # ------------------------------------------------------------------ messages and keys
+    def on_hand_view_chosen(self, message: HandView.Chosen) -> None:
+        self._hold(message.card)
+
+    def on_pile_view_chosen(self, message: PileView.Chosen) -> None:
+        if not self.service.waiting_for_human():
+            return
+        held, pile = self.held, message.pile
+        if isinstance(held, Card):
+            self._act(lambda: self.service.play(PlayCard(held, pile)))
+        elif isinstance(held, Pile):
+            self._act(lambda: self.service.play(MovePile(held, pile)))
+        elif self.service.observation().board[pile]:
+            self._hold(pile)
+        else:
+            self.say(f"{pile.name} is empty: pick a card of your hand (1-9) to play there.")
+
+    def on_cross_view_left(self) -> None:
+        self.query_one(HandView).focus()
+
+    def _hold(self, thing: Card | Pile) -> None:
+        if not self.service.waiting_for_human() or self.has_class("too-small"):
+            return
+        if isinstance(thing, Card):
+            hand = self.query_one(HandView)
+            if thing in hand.cards:
+                hand.selected = hand.cards.index(thing)  # Enter on the hand means this card
+        if thing == self.held:
+            # Chosen twice (a double Enter): with exactly one place to go, it goes there.
+            targets = self.service.targets(thing)
+            if len(targets) == 1:
+                (target,) = targets
+                move = PlayCard(thing, target) if isinstance(thing, Card) else MovePile(thing, target)
+                self._act(lambda: self.service.play(move))
+                return
+        self.held = thing
+        targets = self.service.targets(thing)
+        name = card_text(thing, self.ascii_only) if isinstance(thing, Card) else f"the {thing.name} pile"
+        self.say(f"Holding {name}: " + (
+            f"it fits on {', '.join(p.name for p in sorted(targets, key=lambda p: p.value))}."
+            if targets else "it fits nowhere now (Esc to put it back)."
+        ))
+        if targets:
+            self.query_one(CrossView).view(min(targets, key=lambda p: p.value)).focus()
+
+    def on_key(self, event: events.Key) -> None:
+        """1-9 pick that card of the hand, wherever the focus is (but in the prompt).  While a
+        computer plays, any key but q finishes its turn at once."""
+        if event.key not in ("ctrl+c", "ctrl+q") and self.too_small_now():
+            # The table is not shown: no key may change what the player cannot see.
+            event.stop()
+            event.prevent_default()
+            return
+        if self.computer.playing is not None and event.key != "q":
+            self.computer.skip_ahead()
+            event.stop()
+            event.prevent_default()
+            return
+        if event.character and event.character in HAND_KEYS:
+            if isinstance(self.focused, Input):
+                return
+            index = HAND_KEYS.index(event.character)
+            cards = self.query_one(HandView).cards
+            if index < len(cards):
+                self._hold(cards[index])
+            elif self.service.waiting_for_human():
+                self.say(f"Your hand has {len(cards)} card{'s' if len(cards) != 1 else ''}; "
+                         f"there is no card {event.character}.")
+            event.stop()
+
+    def action_step(self, direction: str) -> None:
+        """An arrow with the focus outside the cross (the cross moves inside itself): Up from the
+        hand reaches the bottom row, any other arrow the top."""
+        cross = self.query_one(CrossView)
+        if isinstance(self.focused, HandView):
+            if direction == "up":
+                cross.view(Pile.S).focus()
+            return
+        cross.view(Pile.N).focus()
+
+    def _close_prompt(self) -> bool:
+        """Close the command line if it is open; whether it was."""
+        prompt = self.query_one("#prompt", Input)
+        if not prompt.display:
+            return False
+        prompt.display = False
+        self.query_one(HandView).focus()
+        return True
+
+    def action_cancel(self) -> None:
+        if self._close_prompt():
+            return
+        self.held = None
+        self.say("Put back.")
+
+    def _not_yours(self) -> bool:
+        """True (and said) when it is not a person's turn at this keyboard."""
+        if self.service.waiting_for_human():
+            return False
+        if self.service.phase == Phase.TURN:
+            self.say(f"It is {self.service.current_seat.name}'s turn.")
+        return True
+
+    def action_end_turn(self) -> None:
+        """End the turn; when moves are still open, ask first (e again or y ends it)."""
+        if self._not_yours():
+            return
+        open_moves = len(self.service.legal_moves())
+        if open_moves and self.app.settings.confirm_end:
+            self.ask(f"{end_question(open_moves)} Press e again (or y) to end it, any other key "
+                     "to go on.", self._end_turn, again="e")
+            return
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        if not self._not_yours():
+            self._act(self.service.end_turn)
+
+    def action_undo(self) -> None:
+        if not self._not_yours() and self._act(self.service.undo):
+            self.say(self._said)  # the narrator's sentence: what was taken back
+
+    def action_hint(self) -> None:
+        if not self._not_yours():
+            self.say(hint(self.service.observation()).text if self.service.legal_moves() else NOTHING_FITS)
+
+    # ------------------------------------------------------------------ reading the table
+    def _dealt(self) -> bool:
+        if self.service.view(None).round == 0:
+            self.say("No cards have been dealt yet.")
+            return False
+        return True
+
+    def action_look(self) -> None:
+        if not self._dealt():
+            return
+        seat = self._reader()
+        obs = self.service.observation(self.service.current if seat is None else seat)
+        text = describe_table(obs, self.names, hand=seat is not None)
+        self._read(text, f"{text.splitlines()[0]} The piles, the players and your hand are in the log.")
+
+    def action_pile(self) -> None:
+        focused = self.focused
+        if not isinstance(focused, PileView):
+            self.say("Put the focus on a pile first (the arrows), then press p.")
+            return
+        if self._dealt():
+            seat = self._reader()
+            self._read(describe_pile(self.service.observation(
+                self.service.current if seat is None else seat), focused.pile))
+
+    def action_read_hand(self) -> None:
+        seat = self._reader()
+        if seat is None:
+            self.say("The hands stay hidden until the next player has the keyboard.")
+        elif self._dealt():
+            obs = self.service.observation(seat)
+            left = len(obs.hand)
+            self._read(f"Your hand, {left} card{'s' if left != 1 else ''}: {hand_text(obs) or 'empty'}.")
+
+    def action_who(self) -> None:
+        if self._dealt():
+            seat = self._reader()
+            obs = self.service.observation(self.service.current if seat is None else seat)
+            self._read(who_sentence(obs, self.names, seat, self.service.phase))
+
+    def action_since(self) -> None:
+        seat = self._reader()
+        since = self.turns.since(seat) if seat is not None else None
+        self._read(since or "Nothing has happened since your last turn.")
+
+    def action_rules(self) -> None:
+        self.app.push_screen(rules_screen(self.service.rules))
+
+    def action_scores(self) -> None:
+        history = self.service.history
+        table, chart = scores_parts(history, self.names, self.service.rules)
+        rounds = len(history)
+        self.app.push_screen(TextScreen(f"Scores after {rounds} round{'s' if rounds != 1 else ''}",
+                                        table, close_keys="s", side=chart))
+
+    def action_prompt(self) -> None:
+        prompt = self.query_one("#prompt", Input)
+        prompt.display = True
+        prompt.value = ""
+        prompt.focus()
+        self._show_keys()
+        # The command line takes a row from the log: keep its newest line in view.
+        log = self.query_one("#log", RichLog)
+        self.call_after_refresh(log.scroll_end, animate=False)
+
+    def on_input_submitted(self, message: Input.Submitted) -> None:
+        message.input.value = ""
+        if self._not_yours():
+            return
+        obs = self.service.observation()
+        try:
+            command = parse_command(message.value, obs.hand)
+        except CommandError as exc:
+            self.say(str(exc))
+            return
+        if isinstance(command, Verb):
+            # A typed "end" asks as e does (and as the line mode does); "end!" does not.
+            end = self._end_turn if command.sure else self.action_end_turn
+            actions = {"end": end, "undo": self.action_undo,
+                       "hint": self.action_hint, "help": self.action_help, "quit": self._leave}
+            actions[command.name]()
+            return
+        self._act(lambda: self.service.play(command))
+
+    def round_over_texts(self) -> tuple[str, str]:
+        """The round's result (who won and why, the hands left, the points) and the running
+        totals (empty when the rules keep no score)."""
+        service = self.service
+        text = round_summary(service.round_summary(), self.names,
+                             lambda card: card_text(card, self.ascii_only))
+        # The totals stay in view below the text, however far it must scroll.
+        totals = standings(service.history, self.names) if service.rules.scoring != Scoring.NONE else ""
+        return text, totals
+
+    def _after_round(self, choice: str | None) -> None:
+        if choice == "quit":
+            self._leave()
+        elif self.service.phase == Phase.SESSION_OVER:
+            text = session_summary(self.service.session_summary(), self.names)
+            from_title = getattr(self.app, "service", None) is not self.service
+            self.app.push_screen(SessionOverScreen(text, from_title), self._after_session)
+        elif self.service.phase == Phase.ROUND_OVER:
+            self._next_round()
+
+    def _next_round(self) -> None:
+        """The round-over dialog was closed: deal the next round."""
+        if len(self.people) > 1:
+            self.viewer = -1  # hot-seat: the new hands are dealt face down
+        self.service.next_round()
+        self.refresh_table()
+        self.advance()
+
+    def _after_session(self, choice: str | None) -> None:
+        if choice == "again":
+            self.app.play_again(self)
+        else:
+            self._leave(quit_app=choice == "quit")
+
+    def action_quit(self) -> None:
+        """Leave; while a game is in progress, ask first (y leaves)."""
+        if self.service.phase != Phase.SESSION_OVER and self.app.settings.confirm_quit:
+            kept = ("It is saved as it stood when the last turn ended; the moves of this turn are "
+                    "not kept. " if id(self.service) in getattr(self.app, "savers", {}) else "")
+            self.ask(f"Leave the game? {kept}Press y to leave, any other key to stay.", self._leave)
+            return
+        self._leave()
+
+    def next_session(self) -> GameService:
+        """Play again: a new session with the same seats and rules, on a new deal."""
+        old = cast(GameService, self.service)
+        return GameService(old.rules, old.seats, seed=new_seed())
+
+    def stop_play(self) -> None:
+        """Stop the computer turn in progress, without waiting for it (the table is left)."""
+        self.computer.stop()
+        self.service.remove_listener(self._on_event)

@@ -1,0 +1,94 @@
+"""Kings Reverse's screens, the ``tui`` part the platform's screens ask for
+(:class:`kc_tui.tui.game.TuiGame`): the table (the discard pile, the hand), the new-game form,
+the served table and the lobby's form for one, and how a replay shows the pile."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence, cast
+
+from textual.screen import Screen
+from textual.widget import Widget
+
+from ....net import SeatDoor
+from ....tui.dialogs import TextScreen
+from ....tui.game import QuickGame, SavedGame, SaveRefused, SessionHost
+from ....tui.widgets import any_card_text
+from .. import ENTRY
+from ..engine.describe import describe_rules
+from ..engine.rules import build_rules
+from ..engine.service import ReverseService
+from ..net import ReverseDoor
+from ..remote import ReverseRemote
+from ..saves import ReverseSaveError, list_reverse_saves, load_reverse_save
+from .network import CreateReverseTableScreen, NetworkReverseTableScreen
+from .new_game import ReverseNewGameScreen
+from .table import REVERSE_QUICK_GAME, ReverseTableScreen, new_reverse_service
+from .widgets import PileBox, direction_text, suit_text
+
+__all__ = ["GAME"]
+
+
+class KingsReverseScreens:
+    """Kings Reverse's :class:`~kc_tui.tui.game.TuiGame`."""
+
+    name = ENTRY.name
+    quick = QuickGame("reverse", "v", "Kings Reverse: a quick game of the second game")
+
+    def serves(self, session: object) -> bool:
+        return isinstance(session, ReverseService)
+
+    def start_quick_game(self, app: SessionHost) -> None:
+        service = new_reverse_service(REVERSE_QUICK_GAME, [None] * 4, build_rules(4))
+        app.own(service)  # its table saves it
+        app.start_table(service)
+
+    def table_screen(self, session: Any) -> Screen[Any]:
+        return ReverseTableScreen(session)
+
+    def new_game_screen(self) -> Screen[Any]:
+        return ReverseNewGameScreen()
+
+    def rules_screen(self) -> Screen[Any]:
+        return TextScreen("The rules", describe_rules(build_rules(4)), close_keys="r")
+
+    def saves(self) -> Sequence[SavedGame]:
+        return [SavedGame(self.name, info.path, f"{ENTRY.title} - {info.title}")
+                for info in list_reverse_saves()]
+
+    def resume(self, app: SessionHost, saved: SavedGame) -> Any:
+        try:
+            service, _ = load_reverse_save(saved.path, app.report_save_error)
+        except ReverseSaveError as exc:
+            raise SaveRefused(str(exc), saved.path) from exc
+        app.own(service)  # its saver follows the service
+        return service
+
+    def delete_save(self, saved: SavedGame) -> None:
+        try:
+            saved.path.unlink()
+        except OSError as exc:
+            raise SaveRefused(str(exc.strerror or exc), saved.path) from exc
+
+    def create_table_screen(self) -> Screen[Any]:
+        return CreateReverseTableScreen()
+
+    def network_table_screen(self, door: SeatDoor) -> Screen[Any]:
+        # The server gives a Kings Reverse table's seats a door of this game's (its net part).
+        return NetworkReverseTableScreen(ReverseRemote(cast(ReverseDoor, door)))
+
+    def replay_board(self) -> Widget:
+        return PileBox()
+
+    def show_replay_step(self, board: Widget, step: Any, ascii_only: bool) -> None:
+        box = cast(PileBox, board)
+        box.top = step.pile[-1] if step.pile else None
+        below = " ".join(any_card_text(c, ascii_only) for c in step.pile[-3:-1])
+        lines = [f"Under it: {below}" if below else "Nothing under it."]
+        if step.follow is not None:
+            lines.append(f"Follow: {suit_text(step.follow, ascii_only)}")
+        lines += [f"Play goes: {direction_text(step.clockwise, ascii_only).lower()}",
+                  f"Stock: {step.stock} cards"]
+        box.lines = tuple(lines)
+
+
+GAME = KingsReverseScreens()

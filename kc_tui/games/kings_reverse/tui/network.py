@@ -1,0 +1,191 @@
+"""Kings Reverse at a served table: the table screen for one networked seat, and the lobby's
+screen that makes a Kings Reverse table.
+
+:class:`NetworkReverseTableScreen` is the Kings Reverse table screen (:mod:`.table`)
+run against a :class:`~kc_tui.games.kings_reverse.remote.ReverseRemote`: the server deals and plays the
+computers, so the screen draws what it is sent and acts through the seat's door; chat is ``'``
+or ``:say``.  :class:`CreateReverseTableScreen` is the game's new-game screen whose seats are
+open (for a person) or a computer level; its "Game" choice opens another game's form for a table.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from textual.binding import Binding
+from textual.widgets import Input, RichLog, Static
+
+from ....core.kinds import Phase
+from ....net import SEAT_OPEN, TableError
+from ....tui.dialogs import ConfirmScreen, TextScreen
+from ....tui.game import tui_game
+from ....tui.lobby import LobbyApp
+from ....tui.served import CHAT_HINT, ServedTable
+from ....tui.widgets import Choice, Menu, MenuItem, TextPanel
+from ..engine.describe import round_text, session_text
+from ..engine.service import ReverseService
+from ..remote import ReverseRemote
+from .new_game import KINDS, ReverseNewGameScreen
+from .table import ReverseTableScreen
+
+__all__ = ["NetworkReverseTableScreen", "CreateReverseTableScreen"]
+
+PROMPT_PLACEHOLDER = "action, e.g. 9H, JK S, draw, one  (Enter to run, Esc to close)"
+
+
+class NetworkReverseTableScreen(ServedTable, ReverseTableScreen):
+    """The Kings Reverse table screen for one networked seat (see the module's words)."""
+
+    PROMPT_PLACEHOLDER = PROMPT_PLACEHOLDER
+
+    BINDINGS = [Binding("apostrophe", "chat", "Chat", show=False)]
+
+    def __init__(self, remote: ReverseRemote) -> None:
+        # The remote has the service's names for all the screen uses; it plays no computer.
+        super().__init__(cast(ReverseService, remote))
+        self.remote = remote
+        self._served()
+
+    def on_mount(self) -> None:
+        # Runs before the table screen's own on_mount (Textual calls both).
+        self.remote.on_update = self._schedule_update
+        watching = " You are watching: no hand is shown." if self.remote.door.spectator else ""
+        self.call_after_refresh(lambda: self.query_one("#log", RichLog).write(CHAT_HINT + watching))
+        # What the table said before this screen was there (the game starting, a computer taking
+        # a free seat) comes after the chat hint, then the news as it happens.
+        self.call_after_refresh(lambda: self.remote.hear(self._notice))
+
+    def opening_line(self) -> str:
+        view = self.remote.view()
+        return (f"Kings Reverse at table {self.remote.door.table_id}, round {view.round}. Totals: "
+                + ", ".join(f"{n} {t}" for n, t in zip(self.names, view.totals)) + ".")
+
+    def _position(self) -> object:
+        return (self.remote.phase, self.remote.decision_id, self.remote.waiting_for_human())
+
+    # ------------------------------------------------------------------ flow
+    def advance(self) -> None:
+        """A person here to act: the table screen's prompt; someone else: say who plays;
+        between rounds: the round-over dialog."""
+        self._advanced = self._position()
+        remote = self.remote
+        if remote.phase == Phase.TURN and not remote.waiting_for_human():
+            if not self._chatting:
+                self._close_prompt()
+            self.refresh_table()
+            name = self.names[remote.current]
+            self.say(f"{name} is playing. You are watching." if remote.door.spectator
+                     else f"{name} is playing...")
+            return
+        if self._chatting and remote.phase == Phase.TURN:
+            self.refresh_table()
+            return
+        if remote.door.spectator and remote.phase == Phase.ROUND_OVER:
+            self._tell_round_over()
+            return
+        super().advance()
+
+    def _tell_round_over(self) -> None:
+        """A spectator reads the round's result in the log: there is nothing to answer (the
+        players deal the next round), so no dialog stands over the table meanwhile."""
+        self.refresh_table()
+        log = self.query_one("#log", RichLog)
+        log.write("Round over.")
+        for line in round_text(self.remote.round_summary(), self.names, self.text).splitlines():
+            if line.strip():
+                log.write(line)
+        self.say("Round over: the log has its result. The players deal the next round when they are ready.")
+
+    def _after_round(self, choice: str | None) -> None:
+        """The next round is dealt when every player is ready; at the session's end the
+        scores, then back to the lobby (a new table is made there)."""
+        remote = self.remote
+        if choice == "quit":
+            self._leave()
+        elif remote.phase == Phase.SESSION_OVER:
+            view = remote.view()
+            text = session_text(remote.round_summary(), view.history, self.names, remote.rules.target)
+            self.app.push_screen(TextScreen("The session is over", text), lambda _: self._leave())
+        elif remote.phase == Phase.ROUND_OVER:
+            if remote.door.spectator:
+                self.say("The players deal the next round when they are ready.")
+                return
+            try:
+                remote.next_round()
+            except TableError as exc:
+                self.say(str(exc))
+                return
+            if remote.phase == Phase.ROUND_OVER:
+                self.say("Waiting for the others to be ready for the next round...")
+            self.refresh_table()
+
+    def action_quit(self) -> None:
+        if self.remote.door.spectator or self.remote.phase == Phase.SESSION_OVER:
+            self._leave()
+            return
+        self.app.push_screen(ConfirmScreen("Leave the table? A computer plays your seat until you come "
+                                           "back. Press y to leave, any other key to stay."),
+                             lambda yes: self._leave() if yes else None)
+
+    # ------------------------------------------------------------------ chat
+
+
+class CreateReverseTableScreen(ReverseNewGameScreen):
+    """Kings Reverse's new-game screen for a table: each seat is open (for a person) or a
+    computer level; Ctrl+S makes the table and seats its maker at the first open seat."""
+
+    def on_mount(self) -> None:
+        # Runs before the new-game screen's own on_mount (Textual calls both).
+        kinds = [("you", "open: a person")] + KINDS[1:]
+        for i in range(6):
+            choice = self.query_one(f"#kind-{i}", Choice)
+            choice.set_value(choice.value, kinds)
+            self.query_one(f"#name-{i}", Input).display = False
+        self.query_one("#seed", Input).parent.display = False  # type: ignore[union-attr]
+        self.query_one(".screen-title", Static).update("New table: Kings Reverse")
+        menu = self.query_one("#new-game-menu", Menu)
+        menu.items = [MenuItem("start", "Ctrl+S", "Make the table and sit at it"),
+                      MenuItem("back", "Esc", "Back to the lobby")]
+        menu.refresh()
+        self.call_after_refresh(self._key_line)
+
+    def _key_line(self) -> None:
+        self.query_one("#keys", TextPanel).show(
+            "Up/Down or Tab move  Left/Right change  Ctrl+S make the table  Esc back")
+
+    def summary_line(self) -> str:
+        kinds = self._kinds()[:self.players]
+        rules = self.rules()
+        seats = ", ".join("open" if k == "you" else k for k in kinds)
+        return (f"A Kings Reverse table for {self.players}: {seats}; {rules.hand_size} cards each, "
+                f"to {rules.target}. Ctrl+S makes it and seats you at the first open seat.")
+
+    def switch_game(self, name: str) -> None:
+        """Another game chosen: its form for a table, not its local new-game form."""
+        self.app.switch_screen(tui_game(name).create_table_screen())
+
+    def action_start(self) -> None:
+        problem = self._problem()
+        specs = [SEAT_OPEN if k == "you" else k for k in self._kinds()[:self.players]]
+        if not problem and SEAT_OPEN not in specs:
+            problem = "A table needs one open seat at least, for you."
+        summary = self.query_one("#summary", TextPanel)
+        if problem:
+            summary.show(f"Cannot start: {problem}")
+            return
+        app = self.app
+        assert isinstance(app, LobbyApp) and app.person is not None
+        try:
+            info = app.server.create_table(app.person, "", self.rules(), specs)
+        except TableError as exc:
+            summary.show(f"Cannot start: {exc}")
+            return
+        app.pop_screen()
+        app.sit(info.id, specs.index(SEAT_OPEN))
+
+    def on_menu_chosen(self, message: Menu.Chosen) -> None:
+        message.prevent_default()
+        if message.item.id == "start":
+            self.action_start()
+        else:
+            self.action_back()

@@ -1,0 +1,287 @@
+"""The side of the Textual application every screen sees (:class:`GameHost`): the settings (every
+screen reads them), the sessions it owns (it closes them) and their saves, the tables it opens
+and leaves, the stopping signals, and each screen's actions in the command palette.
+
+The application itself (:class:`~kc_tui.tui.app.KingsCornerApp`) adds which screen it opens on;
+the screens are typed against this class (:mod:`.typed_app`), so that they and the application
+that opens them do not import each other.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+from typing import Any, Callable, Iterable
+
+from textual.app import App, SystemCommand
+from textual.filter import Monochrome, NoColor
+from textual.screen import Screen
+from textual.theme import Theme
+
+from ..replay import Replay
+from ..storage import AutoSaver, Settings, start_saving
+from .game import game_of
+from .keys import palette
+
+Session = Any
+"""A session of any game: its service (every service has ``close()``)."""
+
+__all__ = ["TEXTUAL_THEMES", "GameHost", "Session"]
+
+STOPPING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+"""Signals that end the app the way leaving does (SIGHUP: the terminal or SSH connection closed)."""
+
+HIGH_CONTRAST = Theme(
+    name="kc-high-contrast",
+    primary="#00ffff",
+    secondary="#ffff00",
+    accent="#ffff00",
+    warning="#ffff00",
+    error="#ff5f5f",
+    success="#00ff00",
+    foreground="#ffffff",
+    background="#000000",
+    surface="#000000",
+    panel="#ffffff",
+    dark=True,
+    variables={"text-error": "#ff5f5f", "text-primary": "#5fafff", "text-success": "#00ff00",
+               "border": "#ffffff", "border-blurred": "#c0c0c0"},
+)
+
+TEXTUAL_THEMES = {
+    "default": "textual-dark",
+    "light": "textual-light",
+    "high-contrast": HIGH_CONTRAST.name,
+    "ansi": "ansi-dark",
+    "ansi-light": "ansi-light",
+}
+"""Our theme names (settings, ``--theme``) and the Textual theme each one is."""
+
+
+def _let_pass(signum: int, frame: object) -> None:
+    """A stopping signal after the first (a Python handler, so that one arriving while another
+    is handled is let pass rather than turned into an error)."""
+
+
+class GameHost(App):
+    """The application as the screens see it.  With a ``service`` it opens at that game's table
+    and leaving the table leaves the app; with a ``replay`` at the replay; otherwise at
+    :meth:`first_screen`."""
+
+    def __init__(
+        self,
+        service: Session | None = None,
+        settings: Settings | None = None,
+        on_settings: Callable[[Settings], str | None] | None = None,
+        notice: str | None = None,
+        replay: Replay | None = None,
+        replay_name: str = "",
+        on_stop_signal: Callable[[int], None] | None = None,
+    ) -> None:
+        """``on_settings`` keeps changed settings (returns a message if it could not);
+        ``notice`` is shown once the first screen is up (a settings file that was unusable);
+        ``on_stop_signal`` is told of a stopping signal at once, in its handler, even when the
+        app is stuck (the command line's watchdog)."""
+        super().__init__()
+        self.service = service
+        self.settings = settings or Settings()
+        self.on_settings = on_settings
+        self.notice = notice
+        self.replay = replay
+        self.replay_name = replay_name
+        self.on_stop_signal = on_stop_signal
+        self._owned: list[Session] = []
+        self.savers: dict[int, AutoSaver] = {}
+        """The saver of each session this app started or resumed, by id of its service."""
+        self._outer_handlers: dict[int, object] = {}
+        """What handled each of :data:`STOPPING_SIGNALS` before the app took them over."""
+        self.stopped_by: int | None = None
+        """The signal that ended the app, if one did."""
+        self.register_theme(HIGH_CONTRAST)
+        if self.no_color:
+            # Textual's NO_COLOR turns colours into greys (``Monochrome``) unless the theme is
+            # ANSI; no-color.org asks for none at all, so only bold, dim, underline and reverse
+            # are left (the markers, never colour alone, already carry focus and selection).
+            self._filters = [NoColor() if isinstance(f, Monochrome) else f for f in self._filters]
+
+    def on_mount(self) -> None:
+        self._take_signals()
+        self.apply_settings(self.settings, keep=False)
+        self.push_screen(self.first_screen())
+
+    def first_screen(self) -> Screen:
+        """The screen the app opens on (the application's)."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ settings
+    def remember(self, **changes: object) -> None:
+        """Keep choices such as the last seats and rules in the settings (saved with them)."""
+        self.apply_settings(self.settings.with_(**changes))
+
+    def apply_settings(self, settings: Settings, keep: bool = True) -> None:
+        """Use ``settings`` from now on: theme, ASCII mode, card style, pace, confirmations;
+        with ``keep``, save them too (a change, not the start)."""
+        self.settings = settings
+        self.theme = TEXTUAL_THEMES[settings.theme]
+        self.set_class(settings.ascii, "ascii")
+        for screen in self.screen_stack:
+            for widget in screen.walk_children():
+                widget.refresh()
+        if keep and self.on_settings is not None:
+            problem = self.on_settings(settings)
+            if problem:
+                self.report_save_error(problem)
+
+    # ------------------------------------------------------------------ sessions
+    def report_save_error(self, message: str) -> None:
+        """Saving failed (or a file could not be read): the screen in front says so."""
+        report = getattr(self.screen, "report", None)
+        if report is not None:
+            report(message)
+        else:
+            self.notify(message, severity="error", timeout=10)
+
+    def show_notice(self) -> None:
+        """The notice given at start, once, by the first screen that can show it."""
+        if self.notice:
+            notice, self.notice = self.notice, None
+            self.report_save_error(notice)
+
+    def start_table(self, service: Session) -> None:
+        """Open the table of ``service``'s game."""
+        self.push_screen(game_of(service).table_screen(service))
+
+    def own(self, service: Session, saver: AutoSaver | None = None) -> None:
+        """A session the app started or resumed and will close; ``saver`` saves it after every
+        turn (a game that saves itself from its table has none here)."""
+        self._owned.append(service)
+        if saver is not None:
+            self.savers[id(service)] = saver
+
+    def replace_session(self, old: Session, new: Session) -> None:
+        """``new`` is played instead of ``old`` (play again): the app owns it, and leaving it
+        leaves the app when ``old`` was the game it was started with."""
+        if old in self._owned:
+            self._owned.remove(old)
+        self._owned.append(new)
+        if self.service is old:
+            self.service = new
+
+    def play_again(self, screen: Any) -> None:
+        """A new session with the same seats and rules, on a new deal (the table screen's
+        ``next_session``)."""
+        old = screen.service
+        screen.stop_play()  # the old table lets go of the old session
+        service = screen.next_session()
+        # Its seats (and their bot processes) go on playing; ``play``'s game is the new one:
+        # leaving it leaves the app.
+        self.replace_session(old, service)
+        previous = self.savers.pop(id(old), None)
+        if previous is not None:
+            previous.release()
+            self.savers[id(service)] = start_saving(service, previous.specs, self.report_save_error)
+        self._remove(screen)
+        self.start_table(service)
+
+    def _remove(self, screen: Screen) -> None:
+        """Take ``screen`` off the stack with whatever dialogs sit on top of it."""
+        while screen in self.screen_stack and len(self.screen_stack) > 1:
+            self.pop_screen()
+
+    def leave_table(self, screen: Screen) -> None:
+        """The table was left: back to the title screen, or out of the app for ``play``."""
+        if self.service is not None:
+            self.exit()
+            return
+        service: Session | None = getattr(screen, "service", None)
+        if service is not None and service in self._owned:
+            service.close()
+            self._owned.remove(service)
+            saver = self.savers.pop(id(service), None)
+            if saver is not None:
+                saver.release()
+        self._remove(screen)
+        if len(self.screen_stack) <= 1:
+            self.exit()
+
+    # ------------------------------------------------------------------ signals
+    def _take_signals(self) -> None:
+        """SIGTERM and SIGHUP reach the app through its event loop, so that they end it between
+        two events, as `q` does, rather than in the middle of one.  The handler is Python's, not
+        the loop's: it runs even while the loop is stuck (on output to a terminal nobody reads),
+        so that :attr:`on_stop_signal` hears of the signal."""
+        loop = asyncio.get_running_loop()
+
+        def handle(signum: int, frame: object) -> None:
+            if self.on_stop_signal is not None:
+                self.on_stop_signal(signum)
+            try:
+                loop.call_soon_threadsafe(self.stop_by_signal, signum)
+            except RuntimeError:
+                pass  # the loop has closed: the app has ended already
+
+        for signum in STOPPING_SIGNALS:
+            try:
+                outer = signal.signal(signum, handle)
+            except ValueError:
+                return  # not in the main thread (an app under test): the signals stay as they are
+            self._outer_handlers[signum] = outer
+
+    def _give_back_signals(self) -> None:
+        for signum, outer in self._outer_handlers.items():
+            # After a stopping signal, another one must not cut short the clean-up that follows.
+            if self.stopped_by is not None:
+                signal.signal(signum, _let_pass)
+            elif outer is not None:
+                signal.signal(signum, outer)  # type: ignore[arg-type]
+        self._outer_handlers.clear()
+
+    def stop_by_signal(self, signum: int) -> None:
+        """End the app as leaving does: computer turns stop at once, every session's save stays
+        as it stood after the last turn, bots are ended (on unmount, or by the command line);
+        the exit status is the shell's for that signal."""
+        self.stopped_by = signum
+        for screen in self.screen_stack:
+            stop = getattr(screen, "stop_play", None)
+            if stop is not None:
+                stop()
+        # The saves are let go of now, before the app waits on the terminal as it ends: one that
+        # went away or is not read can hold that up for ever.
+        for saver in self.savers.values():
+            saver.service.remove_listener(saver)
+            saver.release()
+        self.exit(return_code=128 + signum)
+
+    def on_unmount(self) -> None:
+        self._give_back_signals()
+        for service in self._owned:
+            service.close()
+        self._owned.clear()
+        for saver in self.savers.values():
+            saver.release()
+
+    # ------------------------------------------------------------------ command palette
+    def action_command_palette(self) -> None:
+        """Ctrl+P; under ASCII the palette's placeholder loses its ellipsis glyph too."""
+        if not self.settings.ascii:
+            super().action_command_palette()
+            return
+        from textual.command import CommandPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(placeholder="Search for commands...", id="--command-palette"))
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Ctrl+P: every action of the screen in front that applies now (from its key table, or
+        the list a screen without one gives), then the app's own."""
+        for title, help_text, callback in palette(screen, getattr(screen, "KEY_ROWS", ())):
+            yield SystemCommand(title, help_text, callback)
+        commands = getattr(screen, "palette_commands", None)
+        if commands is not None:
+            for title, help_text, callback in commands():
+                yield SystemCommand(title, help_text, callback)
+        # Textual's own commands (theme, maximize, keys panel) bypass the game's settings and
+        # keys; only its screenshot is kept.
+        for command in super().get_system_commands(screen):
+            if command.title == "Screenshot":
+                yield command

@@ -1,0 +1,107 @@
+"""What every game's table screen shares: its size (below 80 x 24 it says how large the terminal
+must be, and no key acts), how it speaks (the status line, and the log for what must be kept),
+whose hand it shows, the readouts, the help, the settings, the round dialogs and leaving.
+
+A game's table screen derives from :class:`TableShell`, composes a ``#status`` panel, a ``#log``
+and :meth:`~kc_tui.tui.fit.SizedScreen.too_small_note`, sets :attr:`~TableShell.KEY_ROWS` and
+:attr:`~TableShell.people`, and gives what its game draws and does (:meth:`~TableShell.refresh_table`,
+:meth:`~TableShell.stop_play`, :meth:`~TableShell._after_round`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+from textual.reactive import Reactive, var
+from textual.widget import Widget
+from textual.widgets import RichLog
+
+from .dialogs import help_screen
+from .fit import SizedScreen
+from .info import SettingsScreen
+from .keys import KeyRow
+from .round_over import RoundOverScreen
+from .typed_app import OnKingsCornerApp
+from .widgets import TextPanel
+
+__all__ = ["MIN_WIDTH", "MIN_HEIGHT", "WIDE", "TableShell"]
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+WIDE = (110, 34)
+"""From this size on a table may draw more (the cross its piles as cards)."""
+
+
+class TableShell(OnKingsCornerApp, SizedScreen):
+    """A game's table screen (see the module's words)."""
+
+    MIN_SIZE = (MIN_WIDTH, MIN_HEIGHT)
+    SIZE_NAME = "The table"
+    SIZE_ADVICE = "Make it larger, or play with --plain."
+
+    KEY_ROWS: ClassVar[tuple[KeyRow, ...]] = ()
+    """Every key of the table (its bindings, key line, help and command palette)."""
+
+    # Textual repaints the whole screen whenever the focus moves; the widgets that gain and
+    # lose focus repaint themselves, so the rest need not be resent (about 9 KB a key at 80x24).
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+
+    viewer: var[int] = var(-1, init=False)
+    """Whose hand the screen shows: the one person, or in hot-seat the one at the keyboard (-1:
+    nobody's, while the keyboard is being passed or a computer plays)."""
+    people: list[int]
+    """The seats of the people at this keyboard."""
+
+    def refresh_table(self) -> None:
+        """Hand every widget what it shows now (the engine owns the state)."""
+        raise NotImplementedError
+
+    def stop_play(self) -> None:
+        """Stop the computer turn in progress (the table is left)."""
+        raise NotImplementedError
+
+    def _after_round(self, choice: str | None) -> None:
+        """The round-over dialog was answered (``choice``: its menu item)."""
+        raise NotImplementedError
+
+    def say(self, text: str) -> None:
+        # (The status keeps its three rows, so the log's newest line stays in view.)
+        self.query_one("#status", TextPanel).show(text)
+
+    def report(self, text: str) -> None:
+        """Something the player must know that is not a move (saving failed): the log keeps it."""
+        self.query_one("#log", RichLog).write(f"! {text}")
+        self.say(text)
+
+    def _read(self, text: str, status: str | None = None) -> None:
+        """A readout: the log keeps it whole, the status line says it (or ``status``, for one
+        too long for a line)."""
+        self.query_one("#log", RichLog).write(text)
+        self.say(status or text)
+
+    def _reader(self) -> int | None:
+        """The seat whose view is read out: the person at the keyboard (None in hot-seat while
+        the keyboard is being passed: no hand is told)."""
+        if self.viewer >= 0:
+            return self.viewer
+        return self.people[0] if len(self.people) == 1 else None
+
+    def _round_dialog(self, dialog: Callable[[], RoundOverScreen]) -> None:
+        """Open the round-over dialog (a served table opens it once the table has shown the
+        round's last move)."""
+        self.app.push_screen(dialog(), self._after_round)
+
+    def action_settings(self) -> None:
+        self.app.push_screen(SettingsScreen(), lambda _: self.refresh_table())
+
+    def action_help(self) -> None:
+        self.app.push_screen(help_screen(self.KEY_ROWS))
+
+    def _leave(self, quit_app: bool = False) -> None:
+        if not self.is_attached or self not in self.app.screen_stack:
+            return  # already left (a question answered after the table went)
+        self.stop_play()
+        if quit_app:
+            self.app.exit()
+        else:
+            self.app.leave_table(self)

@@ -1,0 +1,80 @@
+"""The new-game screen at 80 x 24 with five and six seats (issue 11): Up/Down stops once per seat,
+the focused control (and its ">" marker) stays in view, and the summary shows every option."""
+
+from __future__ import annotations
+
+import pytest
+from screen_fixtures import title
+from textual.widgets import Input
+
+from kc_tui.games.kings_corner.tui.new_game import NewGameScreen
+from kc_tui.storage import Settings
+from kc_tui.tui.widgets import Choice, Menu, TextPanel
+
+
+async def _new_game(pilot, app, seats: int) -> NewGameScreen:
+    await pilot.press("n")
+    screen = app.screen
+    assert isinstance(screen, NewGameScreen)
+    await pilot.press(*["right"] * (seats - 4))  # Players: 4 -> seats
+    assert screen.players == seats
+    return screen
+
+
+def _in_view(screen: NewGameScreen) -> bool:
+    scroll = screen.query_one("#new-game")
+    focused = screen.focused
+    assert focused is not None
+    return scroll.region.contains_region(focused.region)
+
+
+@pytest.mark.parametrize("seats", [5, 6])
+async def test_down_stops_once_per_seat_and_the_marker_stays_in_view(seats: int) -> None:
+    app = title(Settings(pace=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _new_game(pilot, app, seats)
+        visited = []
+        for _ in range(30):
+            await pilot.press("down")
+            await pilot.pause()
+            focused = screen.focused
+            assert not isinstance(focused, Input) or focused.id == "seed", focused  # no seat's name
+            assert _in_view(screen), focused
+            if isinstance(focused, Choice):
+                assert focused.render().plain.startswith(">")
+            visited.append(focused.id)
+            if isinstance(focused, Menu):
+                break
+        seats_visited = [v for v in visited if v and v.startswith("kind-")]
+        assert seats_visited == [f"kind-{i}" for i in range(seats)]
+        assert visited[-2:] == ["seed", "new-game-menu"]  # the seed is a row too (an Input scrolls)
+        # And back up, one stop per row again, always in view.
+        for _ in range(len(visited) - 1):
+            await pilot.press("up")
+            await pilot.pause()
+            assert _in_view(screen)
+        assert screen.focused.id == visited[0]
+        # Tab still reaches a seat's name.
+        await pilot.press("tab")
+        assert screen.focused.id == "name-0"
+
+
+@pytest.mark.parametrize("seats", [5, 6])
+async def test_the_summary_shows_every_option_with_many_seats(seats: int) -> None:
+    app = title(Settings(pace=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _new_game(pilot, app, seats)
+        for name in ("kings_to_corners_at_deal", "mandatory_kings", "royal_kings"):
+            screen.query_one(f"#opt-{name}", Choice).focus()
+            await pilot.press("right")
+        for i in range(seats):
+            field = screen.query_one(f"#name-{i}", Input)
+            field.value = f"Player Number {i + 1}"[:16]
+        screen.query_one("#seed", Input).value = "123456789012345678"
+        await pilot.pause()
+        summary = screen.query_one("#summary", TextPanel)
+        text = summary.render().plain
+        assert text.endswith("Seed 123456789012345678.") and "royal Kings" in text
+        # Every line of it is on the screen.
+        lines = summary.render().wrap(summary.content_region.width)
+        assert len(lines) <= summary.content_region.height

@@ -1,0 +1,71 @@
+"""The table says what happened (issue 11): an undo names the move it took back, and a royal
+Kings extra turn is announced, on the status line and in the log."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from screen_fixtures import my_turn, until
+from textual.widgets import RichLog, Static
+
+from kc_tui.core.cards import Pile
+from kc_tui.games.kings_corner.ai import make_player
+from kc_tui.games.kings_corner.engine.moves import PlayCard
+from kc_tui.games.kings_corner.engine.rules import RuleSet
+from kc_tui.games.kings_corner.engine.service import GameService, Seat
+from kc_tui.games.kings_corner.tui.table import TableScreen
+from kc_tui.storage import Settings
+from kc_tui.tui.app import KingsCornerApp
+
+
+def _app(seed: int, rules: RuleSet) -> KingsCornerApp:
+    seats = [Seat("You"), Seat("Ada", "ai", "medium", make_player("medium", random.Random(seed)))]
+    return KingsCornerApp(GameService(rules, seats, seed=seed), settings=Settings(ascii=True, pace=0))
+
+
+def _status(screen: TableScreen) -> str:
+    return str(screen.query_one("#status", Static).render())
+
+
+def _log(screen: TableScreen) -> str:
+    return " ".join(" ".join(line.text for line in screen.query_one("#log", RichLog).lines).split())
+
+
+async def test_undo_names_the_move_it_took_back() -> None:
+    app = _app(8, RuleSet(players=2))
+    async with app.run_test(size=(80, 24)) as pilot:
+        service = app.service
+        await until(pilot, my_turn, "your turn")
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        move = next(m for m in service.legal_moves() if isinstance(m, PlayCard))
+        await pilot.press("colon", *[ch if ch != " " else "space" for ch in f"{move.card} {move.pile.name}".lower()])
+        await pilot.press("enter", "escape", "u")
+        said = f"You take back the last move. It was {move.card} on {move.pile.name}."
+        assert _status(screen) == said
+        assert said in _log(screen)
+
+
+async def test_a_royal_kings_extra_turn_is_announced_at_the_table() -> None:
+    for seed in range(1, 40):
+        app = _app(seed, RuleSet(players=2, royal_kings=True))
+        async with app.run_test(size=(80, 24)) as pilot:
+            service = app.service
+            await until(pilot, my_turn, "your turn")
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            hand = service.observation(0).hand
+            kings = [c for c in hand if c.is_king]
+            corners = [p for p in Pile if p.is_corner and not service.observation(0).board[p]]
+            if not (kings and corners and len(hand) > 1):
+                continue
+            await pilot.press(str(hand.index(kings[0]) + 1))
+            await pilot.press("enter")  # the King goes on the first empty corner, focused
+            await pilot.press("e", "e")
+            await until(pilot, my_turn, "your extra turn")
+            said = "You played a King: you take another turn."
+            assert _status(screen).startswith(said), _status(screen)
+            assert said in _log(screen)
+            return
+    pytest.fail("no seed dealt the person a King to play")

@@ -1,0 +1,397 @@
+"""The Kings Reverse table driven by keys through Textual's Pilot (issue 14): playing a card by
+its key, drawing, the suit chooser by keys, a refusal said, the "one card" call, the marriage, a
+computer's action shown at the pace, the readouts, and the title and new-game screens reaching
+the game.  KR numbers are those of KINGS-REVERSE.md."""
+
+from __future__ import annotations
+
+from reverse_fixtures import arrange, log_text, my_turn, reverse_app, status, table, until
+from textual import events
+from textual.geometry import Size
+from textual.widgets import Static
+
+from kc_tui.core.cards import JOKER, Suit, parse_any_card
+from kc_tui.core.kinds import Phase
+from kc_tui.games.kings_reverse.tui.table import ReverseTableScreen, SuitScreen
+from kc_tui.games.kings_reverse.tui.widgets import REVERSE_HAND_KEYS, ReverseHandView
+from kc_tui.tui.round_over import RoundOverScreen
+
+
+def _key(app, card: str) -> str:
+    """The key that plays ``card`` of the person's hand (as the hand shows it)."""
+    hand = table(app).query_one(ReverseHandView).cards
+    return REVERSE_HAND_KEYS[hand.index(parse_any_card(card))]
+
+
+def _hand(app) -> list[str]:
+    return [str(c) for c in table(app).service.view(0).hand]
+
+
+async def test_a_matching_card_is_played_by_its_key_and_marked_playable_first() -> None:
+    app = reverse_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        arrange(app, ["4S", "9H", "QC"], "9D")
+        await pilot.pause()
+        hand = table(app).query_one(ReverseHandView)
+        assert hand.playable == {parse_any_card("9H")}  # KR3.1: by rank; 4S and QC do not match
+        assert "*2:9H" in str(hand.render())
+        await pilot.press(_key(app, "9H"))
+        await until(pilot, my_turn, "your turn again")
+        view = table(app).service.view(0)
+        assert "9H" not in _hand(app)
+        assert str(view.pile[view.pile.index(parse_any_card("9H"))]) == "9H"
+        assert "You play 9H." in log_text(app)
+
+
+async def test_a_card_that_does_not_match_is_refused_with_the_sentence_and_nothing_changes() -> None:
+    app = reverse_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        arrange(app, ["4S", "9H", "QC"], "9D")
+        await pilot.press(_key(app, "4S"))
+        await pilot.pause()
+        assert status(app).startswith("4S does not match the 9D on the pile: play a diamond, a 9, a Jack")
+        assert _hand(app) == ["4S", "9H", "QC"]
+        assert table(app).service.current == 0
+
+
+async def test_d_draws_a_card_and_the_log_says_so() -> None:
+    app = reverse_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        arrange(app, ["4S", "5S", "6S"], "9D")
+        stock = table(app).service.view(0).stock_count
+        await pilot.press("d")
+        await pilot.pause()
+        assert "You draw " in log_text(app)
+        assert table(app).service.view(0).stock_count < stock
+
+
+async def test_the_joker_asks_for_the_suit_and_the_letter_names_it() -> None:
+    # KR3.3: a joker only when nothing else goes; it names the suit and the next draws four.
+    app = reverse_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        arrange(app, ["4S", "5S", "JK"], "9D")
+        await pilot.press(_key(app, "JK"))
+        await pilot.pause()
+        assert isinstance(app.screen, SuitScreen)
+        await pilot.press("h")
+        await until(pilot, my_turn, "your turn again")
+        assert "You name hearts." in log_text(app)
+        assert "Ada draws 4 cards for the joker." in log_text(app)
+        assert JOKER not in table(app).service.view(0).hand
+
+
+async def test_the_suit_chooser_works_with_the_arrows_and_enter() -> None:
+    app = reverse_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        arrange(app, ["4S", "5S", "JK"], "9D")
+        await pilot.press(_key(app, "JK"))
+        await pilot.pause()
+        assert "Clubs (C)" in str(app.screen.query_one("#kr-suit-menu").render())
+        await pilot.press("down", "down", "enter")  # spades, hearts, diamonds
+        await pilot.pause()
+        assert "You name diamonds." in log_text(app)
+
+
+async def test_esc_in_the_suit_chooser_keeps_the_joker() -> None:
+    app = reverse_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        arrange(app, ["4S", "5S", "JK"], "9D")
+        await pilot.press(_key(app, "JK"))
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "JK" in _hand(app) and status(app) == "The joker stays in your hand."
+
+
+async def test_a_play_that_leaves_one_card_is_followed_by_the_call_key() -> None:
+    # KR5: the call comes after the play, before the turn ends.
+    app = reverse_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        arrange(app, ["9H", "4S"], "9D")
+        await pilot.press(_key(app, "9H"))
+        await pilot.pause()
+        assert status(app).startswith('One card left: press c to call "one card"')
+        assert "c one card" in str(table(app).query_one("#keys", Static).render())
+        await pilot.press("c")
+        await until(pilot, my_turn, "your turn again")
+        assert 'You call "one card".' in log_text(app)
+        assert "ONE CARD called" in str(table(app).query_one("#players", Static).render())
+
+
+async def test_the_marriage_goes_down_queen_then_king_with_m() -> None:
+    # KR3.4: the King and Queen of one suit together; the King on top reverses the direction.
+    app = reverse_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        arrange(app, ["QH", "KH", "4S"], "9H")
+        assert table(app).service.view(0).clockwise
+        await pilot.press("m")
+        await until(pilot, my_turn, "your turn again")
+        assert "You marry QH KH." in log_text(app)
+        pile = str(table(app).query_one("#kr-pile", Static).render())
+        assert "Play goes: Counter-clockwise" in pile
+
+
+async def test_the_pile_box_says_the_suit_to_follow_and_the_direction_in_words() -> None:
+    app = reverse_app(ascii_only=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        arrange(app, ["4S", "9H"], "JD", follow="S")
+        await pilot.pause()
+        pile = str(table(app).query_one("#kr-pile", Static).render())
+        assert "Suit to follow: spades ♠" in pile
+        assert "Play goes: Clockwise ↻" in pile
+        assert "Stock:" in pile
+
+
+async def test_a_computer_action_is_shown_until_the_pace_ends_or_a_key_goes_on() -> None:
+    app = reverse_app(pace=5)  # a pace no test waits for: the key ends the pause
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ReverseTableScreen)
+        while not my_turn(app):
+            await until(pilot, lambda a: screen.computer.showing or my_turn(a), "a computer's action")
+            if screen.computer.showing:
+                assert "any key: go on now" in str(screen.query_one("#keys", Static).render())
+                assert "Ada " in status(app) or "Ben " in status(app)
+                await pilot.press("space")
+                await pilot.pause()
+        assert screen.service.current == 0
+
+
+async def test_the_readout_keys_answer_in_the_log() -> None:
+    app = reverse_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        arrange(app, ["4S", "9H"], "9D")
+        await pilot.press("i")
+        await pilot.pause()
+        assert "Your hand, 2 cards: 4S 9H. You may play 9H." in log_text(app)
+        await pilot.press("w")
+        await pilot.pause()
+        assert "Your turn. You 2 cards, 0 points" in log_text(app)
+        await pilot.press("b")
+        await pilot.pause()
+        assert "the suit to follow is diamonds" in log_text(app)
+
+
+async def test_the_command_line_takes_an_action_and_says_a_bad_one() -> None:
+    app = reverse_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        arrange(app, ["4S", "9H"], "9D")
+        await pilot.press("colon", *"zz", "enter")
+        await pilot.pause()
+        assert "is not a card" in status(app)
+        await pilot.press(*"9h", "enter")
+        await until(pilot, my_turn, "your turn again")
+        assert "You play 9H." in log_text(app)
+
+
+async def test_going_out_shows_the_round_over_dialog_with_the_points_left() -> None:
+    # KR7: the others add 7, 8, King, Ace of spades 20; Jack 15; joker 25; others 5.
+    app = reverse_app(one_card_call=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        arrange(app, ["9H"], "9D")
+        game = table(app).service.game
+        game.hands[1] = [parse_any_card(c).id for c in ("7C", "JK", "4D")]
+        await pilot.press("1")
+        await until(pilot, lambda a: isinstance(a.screen, RoundOverScreen), "the round's end")
+        text = str(app.screen.query_one("#round-summary", Static).render())
+        assert "You went out and win round 1." in text
+        assert "Ada  +50" in text
+        assert table(app).service.phase == Phase.ROUND_OVER
+
+
+async def test_the_title_offers_a_quick_kings_reverse_game_on_v() -> None:
+    from kc_tui.storage import Settings
+    from kc_tui.tui.app import KingsCornerApp
+
+    app = KingsCornerApp(settings=Settings(pace=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("v")
+        await pilot.pause()
+        assert isinstance(app.screen, ReverseTableScreen) or any(
+            isinstance(s, ReverseTableScreen) for s in app.screen_stack)
+        assert [s.level for s in table(app).service.seats] == [None, "hard", "hard", "hard"]
+
+
+async def test_the_new_game_screen_switches_to_kings_reverse_and_starts_it() -> None:
+    from kc_tui.games.kings_reverse.tui.new_game import ReverseNewGameScreen
+    from kc_tui.storage import Settings
+    from kc_tui.tui.app import KingsCornerApp
+
+    app = KingsCornerApp(settings=Settings(pace=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("up", "right")  # from Players up to the Game choice, and change it
+        await pilot.pause()
+        assert isinstance(app.screen, ReverseNewGameScreen)
+        await pilot.press("down", "left")  # 3 players
+        await pilot.pause()
+        assert "Kings Reverse, 3 players" in str(app.screen.query_one("#summary", Static).render())
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        service = table(app).service
+        assert service.rules.players == 3 and service.rules.jokers
+
+
+async def test_a_suit_is_named_only_by_a_joker_and_jacks_set_their_own() -> None:
+    # KR3.2: a Jack's own suit is the suit to follow; no chooser opens.
+    app = reverse_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        arrange(app, ["JC", "4S"], "9D")
+        await pilot.press(_key(app, "JC"))
+        await pilot.pause()
+        assert not isinstance(app.screen, SuitScreen)
+        assert table(app).service.view(0).follow is Suit.CLUBS
+        assert "You play JC." in log_text(app)
+
+
+async def test_a_finished_session_is_kept_for_this_games_statistics_apart_from_the_first() -> None:
+
+    from kc_tui.games.kings_reverse.saves import reverse_transcripts_dir
+    from kc_tui.storage import games_report_text
+    from kc_tui.tui.round_over import SessionOverScreen
+
+    app = reverse_app(one_card_call=False, target=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        arrange(app, ["9H"], "9D")
+        await pilot.press("1")
+        await until(pilot, lambda a: isinstance(a.screen, RoundOverScreen), "the round's end")
+        await pilot.press("enter")
+        await until(pilot, lambda a: isinstance(a.screen, SessionOverScreen), "the session's end")
+        text = str(app.screen.query_one("#session-summary", Static).render())
+        assert text.startswith("You win with the lowest score, 0")
+    assert len(list(reverse_transcripts_dir().glob("*.jsonl"))) == 1
+    assert "You: won 1 of 1 session, went out in 1 of 1 round" in games_report_text(game="kings-reverse")
+    assert games_report_text(game="kings-corner").startswith("No finished sessions yet")  # the first game's are its own
+
+
+async def test_a_game_left_in_the_middle_is_continued_from_the_new_game_screen() -> None:
+    from kc_tui.storage import Settings
+    from kc_tui.tui.app import KingsCornerApp
+    from kc_tui.tui.dialogs import ConfirmScreen
+
+    app = reverse_app(level="beginner")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        await pilot.press("d")
+        await until(pilot, my_turn, "your turn again")
+        hand = _hand(app)
+        await pilot.press("q")
+        await until(pilot, lambda a: isinstance(a.screen, ConfirmScreen), "the question")
+        await pilot.press("y")
+    app = KingsCornerApp(settings=Settings(pace=0, ascii=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "up", "right")
+        await pilot.pause()
+        menu = str(app.screen.query_one("#new-game-menu", Static).render())
+        assert "Continue You, Ada, Ben: round 1" in menu
+        app.screen.query_one("#new-game-menu").focus()
+        await pilot.press("down", "enter")  # past "Start the game"
+        await until(pilot, my_turn, "your turn in the resumed game")
+        assert _hand(app) == hand
+        assert "Resumed in round 1." in log_text(app)
+
+
+async def test_t_gives_a_hint_in_words_and_x_says_when_there_is_nothing_to_challenge() -> None:
+    app = reverse_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        arrange(app, ["4S", "9H", "7C"], "9D")
+        await pilot.press("t")
+        await pilot.pause()
+        assert status(app).startswith("Play 9H")
+        await pilot.press("x")
+        await pilot.pause()
+        assert status(app) == "Only the player a joker was just played on may challenge it or accept it."
+
+
+async def test_the_terminal_cursor_sits_on_the_selected_card_of_the_hand() -> None:
+    app = reverse_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        arrange(app, ["4S", "9H", "7C"], "9D")
+        hand = table(app).query_one(ReverseHandView)
+        await pilot.press("right")
+        await pilot.pause()
+        region = hand.content_region
+        x, y = app.cursor_position
+        line = str(hand.render()).splitlines()[y - region.y]
+        assert line[x - region.x:].startswith("2:7C")  # the hand is sorted: 4S 7C 9H
+
+
+async def test_hot_seat_hides_the_hand_until_its_player_takes_the_keyboard() -> None:
+    from kc_tui.core.kinds import SeatKind
+    from kc_tui.games.kings_reverse.engine.rules import build_rules
+    from kc_tui.games.kings_reverse.engine.service import ReverseSeat, ReverseService
+    from kc_tui.storage import Settings
+    from kc_tui.tui.app import KingsCornerApp
+    from kc_tui.tui.dialogs import PassScreen
+
+    seats = [ReverseSeat("Zoe", SeatKind.HUMAN), ReverseSeat("Max", SeatKind.HUMAN)]
+    app = KingsCornerApp(ReverseService(build_rules(2), seats, seed=2), settings=Settings(pace=0, ascii=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda a: isinstance(a.screen, PassScreen), "the pass-the-keyboard screen")
+        assert table(app).query_one(ReverseHandView).face_down
+        current = table(app).service.current
+        await pilot.pause(PassScreen.GUARD)
+        await pilot.press("enter")
+        await until(pilot, lambda a: isinstance(a.screen, ReverseTableScreen), "the table")
+        hand = table(app).query_one(ReverseHandView)
+        assert not hand.face_down
+        assert hand.cards == table(app).service.view(current).hand
+
+
+async def test_a_key_typed_as_the_terminal_grows_back_acts_on_the_reverse_table() -> None:
+    """The table grown back to its size takes the key typed before Textual has told it so (as
+    the Kings in the Corner table does)."""
+    app = reverse_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        arrange(app, ["4S", "5S", "6S"], "9D")
+        stock = table(app).service.view(0).stock_count
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        assert table(app).has_class("too-small")
+        app.post_message(events.Resize(Size(80, 24), Size(80, 24)))  # the screen not yet told
+        await pilot.press("d")
+        await pilot.pause()
+        assert not table(app).has_class("too-small")
+        assert table(app).service.view(0).stock_count < stock and "You draw " in log_text(app)
+
+
+async def test_a_reverse_table_too_small_disables_its_widgets_and_says_the_size_it_needs() -> None:
+    """Below 80 x 24 only the note shows: no widget can have the focus or take a key (a card's
+    key plays nothing), and grown back the hand has the focus again."""
+    app = reverse_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        arrange(app, ["4S", "9H", "QC"], "9D")
+        await pilot.pause()
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause()
+        screen = table(app)
+        assert screen.too_small and screen.focused is None
+        assert all(child.disabled for child in screen.children if child.id != "too-small")
+        note = str(screen.query_one("#too-small", Static).render())
+        assert note == ("The table needs a terminal of at least 80 x 24; this one is 70 x 20. "
+                        "Make it larger, or play with --plain.")
+        await pilot.press(_key(app, "9H"))
+        await pilot.pause()
+        assert _hand(app) == ["4S", "9H", "QC"]
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not screen.too_small and isinstance(screen.focused, ReverseHandView)

@@ -1,0 +1,201 @@
+"""The table's keys are written once (issue 10): its key table feeds the bindings, the key line,
+the help and the command palette, and docs/keys.md (docs/kings-reverse.md) says the same."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+from screen_fixtures import wait_for_person
+from textual.widgets import Static
+
+from kc_tui.games.kings_corner.ai import make_player
+from kc_tui.games.kings_corner.engine.rules import build_rules
+from kc_tui.games.kings_corner.engine.service import GameService, Seat
+from kc_tui.games.kings_corner.tui.table import TABLE_KEYS, TableScreen
+from kc_tui.storage import Settings
+from kc_tui.tui.app import KingsCornerApp
+from kc_tui.tui.dialogs import ConfirmScreen, TextScreen
+from kc_tui.tui.widgets import HandView
+
+DOCS = Path(__file__).resolve().parents[3] / "docs"
+
+
+def _documented_keys() -> list[tuple[str, str]]:
+    """The rows of docs/keys.md's "Keys at the table", without the markdown's backquotes and with
+    each link as its text."""
+    text = (DOCS / "keys.md").read_text(encoding="utf-8")
+    section = text[text.index("# Keys at the table"):]
+    rows = []
+    for line in section.splitlines()[1:]:
+        if rows and not line.startswith("|"):
+            break
+        line = re.sub(r"\[([^]]*)\]\([^)]*\)", r"\1", line)
+        cells = [cell.strip().replace("`", "") for cell in line.strip().strip("|").split("|")]
+        if len(cells) == 2 and cells[0] != "keys" and not re.fullmatch(r"-+", cells[0]):
+            rows.append((cells[0], cells[1]))
+    return rows
+
+
+def test_the_keys_page_lists_the_same_keys_and_words_as_the_table() -> None:
+    assert _documented_keys() == [(row.keys, row.description) for row in TABLE_KEYS]
+
+
+def test_every_binding_of_the_table_comes_from_a_row_of_its_key_table() -> None:
+    bound = {(binding.key, binding.action) for binding in TableScreen.BINDINGS}
+    assert bound == {pair for row in TABLE_KEYS for pair in row.bind}
+    assert all(row.action for row in TABLE_KEYS if row.bind)
+
+
+def _app(confirm_quit: bool = True) -> tuple[KingsCornerApp, GameService]:
+    seats = [Seat("You"), Seat("Ada", "ai", "medium", make_player("medium", random.Random(1)))]
+    service = GameService(build_rules(2, "standard", {"target": 1000}), seats, seed=4)
+    return KingsCornerApp(service, settings=Settings(ascii=True, pace=0, confirm_quit=confirm_quit)), service
+
+
+def _key_line(app: KingsCornerApp) -> str:
+    return str(app.screen.query_one("#keys", Static).render())
+
+
+def _palette(app: KingsCornerApp) -> dict[str, object]:
+    return {command.title: command.callback for command in app.get_system_commands(app.screen)}
+
+
+async def test_the_help_lists_every_row_of_the_key_table() -> None:
+    app, _ = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_person(pilot)
+        await pilot.press("f1")
+        assert isinstance(app.screen, TextScreen)
+        text = " ".join(str(app.screen.query_one(".text-body").render()).split())
+        for row in TABLE_KEYS:
+            assert row.keys in text and " ".join(row.description.split()) in text
+
+
+async def test_the_key_line_and_the_palette_offer_only_what_applies_now() -> None:
+    app, service = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_person(pilot)
+        line = _key_line(app)
+        assert "e end turn" in line and "Esc" not in line
+        assert "End turn" in _palette(app) and "Put back" not in _palette(app)
+        await pilot.press("1")  # holding a card: Esc puts it back
+        assert app.screen.held == service.observation().hand[0]
+        line = _key_line(app)
+        assert "Esc put back" in line and "Enter drop" in line and "1-9" not in line
+        assert "Put back" in _palette(app)
+        await pilot.press("escape")
+        assert app.screen.held is None and "Esc" not in _key_line(app)
+
+
+async def test_the_leave_question_is_answered_or_gone_never_stale() -> None:
+    """q, then another key: the question goes, and a y after it does nothing (it used to leave
+    the question on the status line while y no longer answered it)."""
+    app, service = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_person(pilot)
+        table = app.screen
+        await pilot.press("1", "q")
+        assert isinstance(app.screen, ConfirmScreen) and app.screen.question.startswith("Leave the game?")
+        await pilot.press("n")  # no: back to the table as it was, the card still held
+        assert app.screen is table and table.held == service.observation().hand[0]
+        await pilot.press("q", "x", "y")
+        assert app.is_running and app.screen is table
+        assert "Leave the game" not in str(table.query_one("#status", Static).render())
+
+
+async def test_the_palettes_leave_the_game_asks_like_q() -> None:
+    app, _ = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_person(pilot)
+        table = app.screen
+        _palette(app)["Leave the game"]()
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("escape")
+        assert app.screen is table and app.is_running
+        _palette(app)["Leave the game"]()
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+    assert app.return_code == 0 and table not in app.screen_stack
+
+
+async def test_without_confirm_quit_the_palette_leaves_at_once() -> None:
+    app, _ = _app(confirm_quit=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_person(pilot)
+        _palette(app)["Leave the game"]()
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmScreen)
+    assert not app.is_running
+
+
+async def test_a_key_that_does_not_answer_the_question_still_acts_on_the_table() -> None:
+    app, service = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_person(pilot)
+        assert service.legal_moves()
+        turns = service.game.turns
+        await pilot.press("e", "2")  # the question is dropped and the second card picked
+        assert isinstance(app.screen, TableScreen) and service.game.turns == turns
+        assert app.screen.held == app.screen.query_one(HandView).cards[1]
+
+
+def test_every_key_table_names_actions_its_screen_has() -> None:
+    from textual.actions import parse
+
+    from kc_tui.games.kings_corner.tui.new_game import NewGameScreen
+    from kc_tui.tui.new_game import NEW_GAME_KEYS
+    from kc_tui.tui.replay_screen import REPLAY_KEYS, ReplayScreen
+    from kc_tui.tui.saves_screen import SAVES_KEYS, SavesScreen
+
+    screens = ((TABLE_KEYS, TableScreen), (REPLAY_KEYS, ReplayScreen), (SAVES_KEYS, SavesScreen),
+               (NEW_GAME_KEYS, NewGameScreen))
+    for rows, screen in screens:
+        assert screen.KEY_ROWS is rows
+        for row in rows:
+            run = [action for _, action in row.bind] + ([row.run or row.action] if row.palette else [])
+            for action in run:
+                where, name, _ = parse(action)
+                assert hasattr(KingsCornerApp if where == "app" else screen, f"action_{name}"), (screen.__name__, action)
+
+
+async def test_deleting_a_save_asks_in_a_question_and_no_keeps_it() -> None:
+    from screen_fixtures import SAVED, with_saves
+
+    from kc_tui.storage import saves_dir
+    from kc_tui.tui.saves_screen import SavesScreen
+
+    app = with_saves(Settings(pace=0))
+    path = saves_dir() / SAVED
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        saves = app.screen
+        assert isinstance(saves, SavesScreen) and saves.saves[0].path == path
+        await pilot.press("d")
+        assert isinstance(app.screen, ConfirmScreen) and app.screen.question.startswith(f"Delete {SAVED}?")
+        await pilot.press("n")
+        assert app.screen is saves and "Kept." in str(saves.query_one("#saves-status").render())
+        assert path.exists()
+        await pilot.press("d", "y")
+        assert app.screen is saves and not path.exists()
+        assert f"Deleted {SAVED}." in str(saves.query_one("#saves-status").render())
+
+
+def test_the_kings_reverse_page_lists_the_same_keys_as_its_table() -> None:
+    from kc_tui.games.kings_reverse.tui.table import REVERSE_KEYS, ReverseTableScreen
+
+    text = (DOCS / "kings-reverse.md").read_text(encoding="utf-8")
+    section = text[text.index("## Keys at the table"):]
+    rows = []
+    for line in section.splitlines()[1:]:
+        if rows and not line.startswith("|"):
+            break
+        cells = [cell.strip().replace("`", "") for cell in line.strip().strip("|").split("|")]
+        if len(cells) == 2 and cells[0] != "keys" and not re.fullmatch(r"-+", cells[0]):
+            rows.append((cells[0], cells[1]))
+    assert rows == [(row.keys, row.description) for row in REVERSE_KEYS]
+    bound = {(binding.key, binding.action) for binding in ReverseTableScreen.BINDINGS}
+    assert bound == {pair for row in REVERSE_KEYS for pair in row.bind}
