@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from kc_tui.core.cards import Card, Pile
+from kc_tui.core.cards import Card
+from kc_tui.games.kings_corner.engine.board import Pile
 from kc_tui.games.kings_corner.engine.events import RoundStart
 from kc_tui.games.kings_corner.engine.game import Game
 from kc_tui.games.kings_corner.engine.rules import build_rules

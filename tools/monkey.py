@@ -53,9 +53,9 @@ from textual import events
 from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
 from textual.pilot import WaitForScreenTimeout
 
-from kc_tui.core.cards import Pile
 from kc_tui.core.errors import RuleError
 from kc_tui.games.kings_corner.ai.seats import make_seats
+from kc_tui.games.kings_corner.engine.board import Pile
 from kc_tui.games.kings_corner.engine.events import Event, MoveEvent, Play, RoundEnd
 from kc_tui.games.kings_corner.engine.game import Game, Phase
 from kc_tui.games.kings_corner.engine.rules import PRESETS, RuleSet, build_rules
@@ -66,7 +66,7 @@ from kc_tui.storage import CARD_STYLES, THEMES, SaveError, Settings, load_save, 
 from kc_tui.tui.app import KingsCornerApp
 from kc_tui.tui.dialogs import PassScreen
 from kc_tui.tui.table_shell import MIN_HEIGHT, MIN_WIDTH
-from kc_tui.tui.widgets import HandView
+from kc_tui.games.kings_corner.tui.widgets import HandView
 
 __all__ = ["Outcome", "table_seed", "plain_seed", "main"]
 

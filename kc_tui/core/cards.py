@@ -1,10 +1,9 @@
-"""Cards, suits, ranks and piles (docs/rules.md R1), and the R1 text notation.
+"""Cards, suits and ranks (docs/rules.md R1), jokers, and the R1 text notation: every game's.
 
 The public values are small immutable types: :class:`Card`, :class:`Rank`, :class:`Suit`,
-:class:`Pile`.  Inside the hot path a card is an int ``0..51`` (``rank_index * 4 + suit``) and a
-hand is a 52-bit mask; the tables at the bottom of this module (``FITS``, ``PARENTS``, ...) make
-the R4 "one rank lower, opposite colour" test a single ``&``.  This module is the one place that
-parses and formats R1 notation.
+:class:`Joker`.  Inside a game's hot path a card is an int ``0..51`` (``rank_index * 4 + suit``)
+and a hand may be a 52-bit mask (:func:`mask_of`, :func:`card_ids`).  This module is the one
+place that parses and formats R1 notation of cards (a game's piles are its own).
 """
 
 from __future__ import annotations
@@ -17,13 +16,9 @@ __all__ = [
     "Rank",
     "Suit",
     "Card",
-    "Pile",
     "CARDS",
-    "EDGES",
-    "CORNERS",
     "NotationError",
     "parse_card",
-    "parse_pile",
     "card_ids",
     "mask_of",
     "cards_of_mask",
@@ -31,6 +26,7 @@ __all__ = [
     "JOKER",
     "AnyCard",
     "parse_any_card",
+    "quoted",
 ]
 
 
@@ -171,7 +167,7 @@ CARDS: tuple[Card, ...] = tuple(
 _BY_TEXT = {str(c): c for c in CARDS}
 
 
-def _quoted(text: str) -> str:
+def quoted(text: str) -> str:
     """What the player wrote, quoted, cut short if it is long."""
     t = text.strip()
     if not t:
@@ -187,7 +183,7 @@ def parse_card(text: str) -> Card:
     card = _BY_TEXT.get(t)
     if card is None:
         raise NotationError(
-            f"{_quoted(text)} is not a card: write the rank (A 2-9 T J Q K, or 10) "
+            f"{quoted(text)} is not a card: write the rank (A 2-9 T J Q K, or 10) "
             "then the suit (C D H S), for example 7H or KS."
         )
     return card
@@ -214,86 +210,12 @@ def cards_of_mask(mask: int) -> tuple[Card, ...]:
     return tuple(CARDS[i] for i in card_ids(mask))
 
 
-class Pile(enum.Enum):
-    """The eight piles of the cross (R1): four edges, then four corners."""
-
-    N = 0
-    E = 1
-    S = 2
-    W = 3
-    NE = 4
-    SE = 5
-    SW = 6
-    NW = 7
-
-    @property
-    def is_edge(self) -> bool:
-        return self.value < 4
-
-    @property
-    def is_corner(self) -> bool:
-        return self.value >= 4
-
-    @property
-    def words(self) -> str:
-        """"North", "the north-east corner"."""
-        return _PILE_WORDS[self.value]
-
-    def __str__(self) -> str:
-        return self.name
-
-
-_PILE_WORDS = (
-    "North", "East", "South", "West",
-    "the north-east corner", "the south-east corner",
-    "the south-west corner", "the north-west corner",
-)
-PILES: tuple[Pile, ...] = tuple(Pile)
-EDGES: tuple[Pile, ...] = PILES[:4]
-CORNERS: tuple[Pile, ...] = PILES[4:]
-
-
-def parse_pile(text: str) -> Pile:
-    """Parse a pile name (``n``, ``NE``…), case-insensitive; raises :class:`NotationError`."""
-    try:
-        return Pile[text.strip().upper()]
-    except KeyError:
-        raise NotationError(
-            f"{_quoted(text)} is not a pile: the piles are N E S W (edges) "
-            "and NE SE SW NW (corners)."
-        ) from None
-
-
-# --- hot-path tables -------------------------------------------------------------------------
-# A card id is rank_index * 4 + suit_index; suits 1 and 2 (D, H) are red.
-RANK_OF: tuple[int, ...] = tuple(i // 4 + 1 for i in range(52))
-"""Rank (1..13) of each card id."""
-IS_RED: tuple[bool, ...] = tuple((i % 4) in (1, 2) for i in range(52))
-KING_MASK: int = sum(1 << i for i in range(48, 52))
-ALL_MASK: int = (1 << 52) - 1
-
-
-def _fits_mask(top: int) -> int:
-    rank, red = RANK_OF[top], IS_RED[top]
-    return sum(
-        1 << c for c in range(52) if RANK_OF[c] == rank - 1 and IS_RED[c] != red
-    )
-
-
-FITS: tuple[int, ...] = tuple(_fits_mask(t) for t in range(52))
-"""``FITS[top]``: mask of the cards that may be built on a pile showing ``top`` (R4)."""
-PARENTS: tuple[int, ...] = tuple(
-    sum(1 << t for t in range(52) if FITS[t] >> c & 1) for c in range(52)
-)
-"""``PARENTS[card]``: mask of the top cards that ``card`` may be built on (R4)."""
-
-
 # --- jokers (a second game's deck) ------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Joker:
-    """A joker, written ``JK``.  Kings in the Corner has none; Kings Reverse (KINGS-REVERSE.md
-    KR1) plays with four.  Every joker is the same card, as two decks' twin cards are: a
-    transcript names cards, not copies.  Its :attr:`id` is 52, after the 52 ordinary cards."""
+    """A joker, written ``JK``, for the games whose decks hold some.  Every joker is the same
+    card, as two decks' twin cards are: a transcript names cards, not copies.  Its :attr:`id` is
+    52, after the 52 ordinary cards."""
 
     id = 52
 
@@ -324,6 +246,6 @@ def parse_any_card(text: str) -> AnyCard:
         return parse_card(text)
     except NotationError:
         raise NotationError(
-            f"{_quoted(text)} is not a card: write the rank (A 2-9 T J Q K, or 10) "
+            f"{quoted(text)} is not a card: write the rank (A 2-9 T J Q K, or 10) "
             "then the suit (C D H S), for example 7H or KS, or JK for a joker."
         ) from None

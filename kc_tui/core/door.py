@@ -2,8 +2,7 @@
 receive each event as the referee or as one seat sees it, faults kept as lines and never raised,
 the turn flow a front end reads, and the all-computer session loop.
 
-Kings in the Corner's :class:`~kc_tui.games.kings_corner.engine.service.GameService` and Kings Reverse's
-``ReverseService`` are each a :class:`ServiceDoor` over their own referee, events, players and
+Each game's service is a :class:`ServiceDoor` over its own referee, events, players and
 ``seat_view``; what differs (how a person acts, how a computer decides, what a seat's view holds)
 stays in each.  A third card game's service is one more subclass.  Pure Python, and it knows no
 game: the engine imports no other game (an import-linter contract).

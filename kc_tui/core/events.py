@@ -72,7 +72,7 @@ class SessionStart:
     rules: Mapping[str, Any]
     players: tuple[PlayerInfo, ...]
     game: str
-    """The game, by its name on the command line (``kings-corner``, ``kings-reverse``)."""
+    """The game, by its name in the registry and on the command line (``--game NAME``)."""
     name = "session_start"
 
     def as_dict(self) -> dict[str, Any]:

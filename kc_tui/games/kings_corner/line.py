@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import AbstractSet, Any, Callable, Mapping, TextIO, cast
 
-from ...core.cards import PILES, Card, Pile
+from ...core.cards import Card
 from ...core.errors import IllegalMove
 from ...core.events import SessionEnd, SessionStart, TurnEnd, TurnStart
 from ...core.kinds import Phase
@@ -23,6 +23,7 @@ from ...line.game import LineOptions
 from ...line.shell import Out, Reader, help_text, leave_word
 from ...net import Notice, SeatDoor, TableError
 from .ai.hints import hint
+from .engine.board import PILES, Pile
 from .engine.commands import (
     COMMAND_HELP,
     REVIEW_HELP,

@@ -16,7 +16,7 @@ import random
 from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
-from ...core.cards import Card, Pile
+from ...core.cards import Card
 from ...core.events import SessionStart
 from ...core.kinds import Phase
 from ...net import HOUSE_LEVEL, Person, SeatDoor, TableError, TableGame
@@ -25,6 +25,7 @@ from ...net.table import Table
 from ...storage.saves import AutoSaver, SaveError, load_save
 from .ai import LEVELS, make_player
 from .ai.seats import HUMAN_PREFIX, make_seats
+from .engine.board import Pile
 from .engine.events import Event, RoundEnd, seat_view
 from .engine.moves import Move
 from .engine.observation import Observation

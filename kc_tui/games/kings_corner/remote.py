@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from ...core.cards import Card, Pile
+from ...core.cards import Card
 from ...core.kinds import Phase
 from ...net import SeatDoor, TableError
 from ...net.following import Following
 from .ai.base import Player
+from .engine.board import Pile
 from .engine.events import Event
 from .engine.moves import Move
 from .engine.observation import Observation

@@ -13,11 +13,12 @@ from textual.widgets import Input, RichLog
 from kc_tui.core.kinds import Phase
 from kc_tui.games.kings_corner.engine.rules import build_rules
 from kc_tui.games.kings_corner.tui.network import CreateTableScreen, NetworkTableScreen
+from kc_tui.games.kings_corner.tui.widgets import HandView
 from kc_tui.games.kings_reverse.tui.network import CreateReverseTableScreen
 from kc_tui.net import Person, TableServer, TableState
 from kc_tui.tui.lobby import LobbyApp, LobbyScreen, NameScreen
 from kc_tui.tui.served import PROMPT_MAX
-from kc_tui.tui.widgets import HandView, TextPanel
+from kc_tui.tui.widgets import TextPanel
 
 ADA = Person("SHA256:ada", "Ada")
 BEN = Person("SHA256:ben", "Ben")

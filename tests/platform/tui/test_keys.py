@@ -14,10 +14,10 @@ from kc_tui.games.kings_corner.ai import make_player
 from kc_tui.games.kings_corner.engine.rules import build_rules
 from kc_tui.games.kings_corner.engine.service import GameService, Seat
 from kc_tui.games.kings_corner.tui.table import TABLE_KEYS, TableScreen
+from kc_tui.games.kings_corner.tui.widgets import HandView
 from kc_tui.storage import Settings
 from kc_tui.tui.app import KingsCornerApp
 from kc_tui.tui.dialogs import ConfirmScreen, TextScreen
-from kc_tui.tui.widgets import HandView
 
 DOCS = Path(__file__).resolve().parents[3] / "docs"
 

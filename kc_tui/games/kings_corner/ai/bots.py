@@ -31,8 +31,9 @@ import threading
 import time
 from typing import Any, Sequence
 
-from ....core.cards import CARDS, NotationError, Pile, parse_card, parse_pile
+from ....core.cards import CARDS, NotationError, parse_card
 from ....core.events import SessionStart
+from ..engine.board import Pile, parse_pile
 from ..engine.events import Event
 from ..engine.game import PROTOCOL_VERSION
 from ..engine.moves import Move, MovePile, PlayCard

@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ....core.cards import KING_MASK
+from ..engine.board import KING_MASK
 from ..engine.moves import MOVE_BASE, apply_code, legal_codes
 from ..engine.observation import Observation
 from .base import Player

@@ -38,8 +38,8 @@ import time
 from dataclasses import dataclass
 from typing import Callable, ClassVar, Sequence
 
-from ....core.cards import ALL_MASK, FITS, KING_MASK
 from ....core.events import SessionStart, TurnEnd, TurnStart
+from ..engine.board import ALL_MASK, FITS, KING_MASK
 from ..engine.events import Draw, Event, MoveEvent, Play, RoundView, Undo
 from ..engine.game import Game, Phase
 from ..engine.observation import Observation

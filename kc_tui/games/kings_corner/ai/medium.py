@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ....core.cards import FITS, KING_MASK, PARENTS
+from ..engine.board import FITS, KING_MASK, PARENTS
 from ..engine.moves import MOVE_BASE
 from ..engine.observation import Observation
 from .base import Player

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from ....core.cards import ALL_MASK, FITS, PARENTS
+from ..engine.board import ALL_MASK, FITS, PARENTS
 from ..engine.moves import MOVE_BASE, legal_codes
 from ..engine.scoring import card_penalty
 from .budget import Budget

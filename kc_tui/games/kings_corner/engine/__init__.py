@@ -1,20 +1,10 @@
 """The rules engine: pure Python, no UI.  Deals, referees and scores Kings in the Corner
 (docs/rules.md R1-R7) and speaks the transcript vocabulary of docs/protocol.md."""
 
-from ....core.cards import (
-    CARDS,
-    CORNERS,
-    EDGES,
-    Card,
-    NotationError,
-    Pile,
-    Rank,
-    Suit,
-    parse_card,
-    parse_pile,
-)
+from ....core.cards import CARDS, Card, NotationError, Rank, Suit, parse_card
 from ....core.errors import IllegalMove, RuleError
 from ....core.events import PlayerInfo
+from .board import CORNERS, EDGES, Pile, parse_pile
 from .events import Event
 from .game import Game, Phase
 from .moves import Move, MovePile, PlayCard

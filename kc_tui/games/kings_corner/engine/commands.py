@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Sequence
 
-from ....core.cards import Card, NotationError, Pile, parse_card, parse_pile
+from ....core.cards import Card, NotationError, parse_card
+from .board import Pile, parse_pile
 from .moves import MovePile, PlayCard
 
 __all__ = [

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from ....core.cards import PILES, Card, Pile
+from ....core.cards import Card
 from ....core.events import SessionEnd, SessionStart, TurnEnd, TurnStart
 from ....core.kinds import Phase
 from ....core.text import subject_verb
+from .board import PILES, Pile
 from .events import Chips, Draw, Event, MoveEvent, Play, RoundEnd, RoundStart, RoundView, Undo
 from .kinds import RoundEndReason, Scoring
 from .moves import describe_needed

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
-from ....core.cards import Card, Pile, parse_card, parse_pile
+from ....core.cards import Card, parse_card
 from ....core.events import (
     PlayerEvent,
     SessionEnd,
@@ -21,6 +21,7 @@ from ....core.events import (
     TurnStart,
     session_start_from_dict,
 )
+from .board import Pile, parse_pile
 from .kinds import ChipReason, RoundEndReason
 
 __all__ = [

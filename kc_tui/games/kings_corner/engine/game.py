@@ -19,10 +19,11 @@ from __future__ import annotations
 import random
 from typing import Callable, Iterable, Sequence
 
-from ....core.cards import CARDS, FITS, KING_MASK, PILES, Card, Pile, card_ids, cards_of_mask, mask_of
+from ....core.cards import CARDS, Card, card_ids, cards_of_mask, mask_of
 from ....core.errors import IllegalMove
 from ....core.events import PlayerInfo, SessionEnd, SessionStart, TurnEnd, TurnStart
 from ....core.kinds import Phase, SeatKind
+from .board import FITS, KING_MASK, PILES, Pile
 from .events import GAME_NAME, Chips, Draw, Event, MoveEvent, Play, RoundEnd, RoundStart, Undo
 from .kinds import ChipReason, DrawTiming, RoundEndReason, Scoring
 from .moves import MOVE_BASE, MOVE_CODES, Move, legal_codes, move_code, move_of_code, refusal

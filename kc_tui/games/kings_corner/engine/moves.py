@@ -15,8 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from ....core.cards import CARDS, FITS, IS_RED, KING_MASK, PARENTS, PILES, RANK_OF, Card, Pile, Rank
+from ....core.cards import CARDS, Card, Rank
 from ....core.errors import IllegalMove
+from .board import FITS, IS_RED, KING_MASK, PARENTS, PILES, RANK_OF, Pile
 
 __all__ = [
     "PlayCard",

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Mapping, NamedTuple
 
-from ....core.cards import CARDS, PILES, Card, Pile, cards_of_mask
+from ....core.cards import CARDS, Card, cards_of_mask
 from ....core.kinds import Phase
+from .board import PILES, Pile
 from .moves import Move, legal_codes, move_of_code
 from .rules import RuleSet
 

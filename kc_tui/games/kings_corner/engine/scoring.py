@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ....core.cards import RANK_OF
+from .board import RANK_OF
 
 __all__ = ["card_penalty", "hand_penalty", "session_winners", "session_over", "LOW_WINS"]
 

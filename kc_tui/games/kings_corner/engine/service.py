@@ -26,10 +26,11 @@ from dataclasses import dataclass, replace
 from datetime import date
 from typing import Callable, ClassVar, Protocol, Sequence
 
-from ....core.cards import PILES, Card, Pile
+from ....core.cards import Card
 from ....core.door import ServiceDoor, TableSeat
 from ....core.errors import IllegalMove
 from ....core.kinds import Phase
+from .board import PILES, Pile
 from .events import Event, seat_view
 from .game import Game
 from .moves import MOVE_BASE, MOVE_CODES, Move, move_of_code

@@ -14,10 +14,11 @@ import random
 from dataclasses import dataclass
 from typing import IO, Any, Callable, Iterable, Iterator
 
-from ....core.cards import Card, Pile
+from ....core.cards import Card
 from ....core.errors import IllegalMove, RuleError
 from ....core.events import PlayerInfo, SessionStart, TurnEnd
 from ....core.text import visible
+from .board import Pile
 from .events import Chips, Draw, Event, MoveEvent, Play, RoundStart, Undo, event_from_dict
 from .game import Game
 from .moves import MovePile, PlayCard

@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterator, Mapping
 
-from ....core.cards import Card, Pile, parse_card, parse_pile
+from ....core.cards import Card, parse_card
 from ....core.events import PlayerInfo
 from ....core.kinds import Phase, SeatKind
+from .board import Pile, parse_pile
 from .kinds import ChipReason, RoundEndReason
 from .observation import Observation
 from .rules import RuleSet

@@ -12,8 +12,9 @@ from textual.containers import Grid
 from textual.message import Message
 from textual.reactive import reactive
 
-from ....core.cards import Card, Pile
-from ....tui.widgets import PileView, StockView
+from ....core.cards import Card
+from ..engine.board import Pile
+from .widgets import PileView, StockView
 
 __all__ = ["LAYOUT", "RING", "CrossView"]
 

@@ -18,11 +18,12 @@ from ....tui.dialogs import TextScreen
 from ....tui.game import tui_game
 from ....tui.lobby import LobbyApp
 from ....tui.served import CHAT_HINT, PROMPT_MAX, ServedTable
-from ....tui.widgets import Choice, HandView, Menu, MenuItem, TextPanel
+from ....tui.widgets import Choice, Menu, MenuItem, TextPanel
 from ..engine.describe import session_summary
 from ..remote import RemoteTable
 from .new_game import KINDS, NewGameScreen
 from .table import TableScreen
+from .widgets import HandView
 
 __all__ = ["CreateTableScreen", "NetworkTableScreen"]
 

@@ -16,7 +16,7 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import var
 from textual.widgets import Input, RichLog
 
-from ....core.cards import Card, Pile
+from ....core.cards import Card
 from ....core.errors import IllegalMove
 from ....core.events import TurnEnd, TurnStart
 from ....core.kinds import Phase
@@ -24,8 +24,9 @@ from ....tui.dialogs import ConfirmScreen, PassScreen, TextScreen
 from ....tui.keys import KeyRow, KeyState, bindings, key_line
 from ....tui.round_over import RoundOverScreen, SessionOverScreen
 from ....tui.table_shell import WIDE, TableShell
-from ....tui.widgets import HAND_KEYS, EventLog, HandView, PileView, PlayersView, TextPanel, card_text
+from ....tui.widgets import EventLog, PlayersView, TextPanel, card_text
 from ..ai.hints import hint
+from ..engine.board import Pile
 from ..engine.commands import CommandError, Verb, end_question, parse_command
 from ..engine.describe import (
     Narrator,
@@ -56,6 +57,7 @@ from ..engine.views import (
 )
 from .computer import ComputerTurn
 from .cross import CrossView
+from .widgets import HAND_KEYS, HandView, PileView
 
 __all__ = ["TABLE_KEYS", "TableScreen", "TableService", "rules_screen"]
 

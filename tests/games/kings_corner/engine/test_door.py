@@ -10,11 +10,12 @@ from typing import Any
 
 import pytest
 
-from kc_tui.core.cards import Card, Pile
+from kc_tui.core.cards import Card
 from kc_tui.core.errors import IllegalMove
 from kc_tui.core.events import SessionStart
 from kc_tui.core.kinds import Phase
 from kc_tui.games.kings_corner.ai import make_player
+from kc_tui.games.kings_corner.engine.board import Pile
 from kc_tui.games.kings_corner.engine.events import Draw, Event, RoundStart, RoundView, event_from_dict
 from kc_tui.games.kings_corner.engine.moves import MovePile, PlayCard
 from kc_tui.games.kings_corner.engine.rules import build_rules

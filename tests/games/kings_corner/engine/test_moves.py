@@ -6,7 +6,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from strategies import positions
 
-from kc_tui.core.cards import CARDS, FITS, Pile
+from kc_tui.core.cards import CARDS
+from kc_tui.games.kings_corner.engine.board import FITS, Pile
 from kc_tui.games.kings_corner.engine.moves import (
     MOVE_BASE,
     MovePile,

@@ -12,9 +12,10 @@ import random
 import pytest
 from positions import NE, NW, SE, SW, E, N, S, W, c, cards, deal, make_board, new_game  # noqa: F401
 
-from kc_tui.core.cards import CORNERS, EDGES, Card, NotationError, Pile, Rank, Suit, parse_card, parse_pile
+from kc_tui.core.cards import Card, NotationError, Rank, Suit, parse_card
 from kc_tui.core.errors import IllegalMove, RuleError
 from kc_tui.core.events import SessionStart, TurnEnd, TurnStart
+from kc_tui.games.kings_corner.engine.board import CORNERS, EDGES, Pile, parse_pile
 from kc_tui.games.kings_corner.engine.events import Draw, MoveEvent, Play, RoundEnd, RoundStart, Undo
 from kc_tui.games.kings_corner.engine.game import Game, Phase
 from kc_tui.games.kings_corner.engine.moves import MovePile, PlayCard

@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from kc_tui.core.cards import Card, Pile
+from kc_tui.core.cards import Card
 from kc_tui.core.events import TurnEnd, TurnStart
 from kc_tui.games.kings_corner.ai.seats import make_seats
+from kc_tui.games.kings_corner.engine.board import Pile
 from kc_tui.games.kings_corner.engine.commands import CommandError, Review, Verbosity, parse_review
 from kc_tui.games.kings_corner.engine.describe import Narrator, TurnLog
 from kc_tui.games.kings_corner.engine.events import MoveEvent, Play, RoundView, Undo

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from referee import check_file
 
-from kc_tui.core.cards import Card, Pile
+from kc_tui.core.cards import Card
+from kc_tui.games.kings_corner.engine.board import Pile
 from kc_tui.games.kings_corner.engine.commands import CommandError, Verb, parse_command
 from kc_tui.games.kings_corner.engine.moves import MovePile, PlayCard
 

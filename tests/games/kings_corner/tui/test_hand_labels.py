@@ -13,9 +13,10 @@ from kc_tui.games.kings_corner.ai import make_player
 from kc_tui.games.kings_corner.engine.rules import build_rules
 from kc_tui.games.kings_corner.engine.service import GameService, Seat
 from kc_tui.games.kings_corner.tui.table import TableScreen
+from kc_tui.games.kings_corner.tui.widgets import HAND_KEYS, HandView
 from kc_tui.storage import Settings
 from kc_tui.tui.app import KingsCornerApp
-from kc_tui.tui.widgets import HAND_KEYS, HandView, card_text
+from kc_tui.tui.widgets import card_text
 
 WORD = re.compile(r"^[>\[]?(?P<key>.):(?P<card>\S+?)\]?$")
 

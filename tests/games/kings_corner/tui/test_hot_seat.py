@@ -6,10 +6,10 @@ from __future__ import annotations
 from kc_tui.games.kings_corner.engine.rules import build_rules
 from kc_tui.games.kings_corner.engine.service import GameService, Seat
 from kc_tui.games.kings_corner.tui.table import TableScreen
+from kc_tui.games.kings_corner.tui.widgets import HandView
 from kc_tui.storage import Settings
 from kc_tui.tui.app import KingsCornerApp
 from kc_tui.tui.dialogs import ConfirmScreen, PassScreen, TextScreen
-from kc_tui.tui.widgets import HandView
 
 
 def _hot_seat() -> KingsCornerApp:

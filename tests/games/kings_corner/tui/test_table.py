@@ -7,16 +7,16 @@ import random
 from screen_fixtures import no_computer_turn, play_until, until
 from textual.widgets import RichLog, Static
 
-from kc_tui.core.cards import Pile
 from kc_tui.games.kings_corner.ai import make_player
+from kc_tui.games.kings_corner.engine.board import Pile
 from kc_tui.games.kings_corner.engine.game import Phase
 from kc_tui.games.kings_corner.engine.moves import PlayCard
 from kc_tui.games.kings_corner.engine.rules import build_rules
 from kc_tui.games.kings_corner.engine.service import GameService, Seat
 from kc_tui.games.kings_corner.tui.table import TableScreen
+from kc_tui.games.kings_corner.tui.widgets import PileView
 from kc_tui.storage import Settings
 from kc_tui.tui.app import KingsCornerApp
-from kc_tui.tui.widgets import PileView
 
 
 def _app(seed: int = 8, opponents: str = "medium", pace: float = 0, **rules) -> KingsCornerApp:
@@ -158,8 +158,8 @@ async def test_round_over_shows_the_result_and_deals_the_next_round() -> None:
 
 
 async def test_hot_seat_hides_the_table_between_people() -> None:
+    from kc_tui.games.kings_corner.tui.widgets import HandView
     from kc_tui.tui.dialogs import PassScreen
-    from kc_tui.tui.widgets import HandView
 
     seats = [Seat("Ada"), Seat("Ben")]
     app = KingsCornerApp(GameService(build_rules(2), seats, seed=2), settings=Settings(ascii=True, pace=0))
@@ -305,7 +305,7 @@ async def _play_by_keys(pilot, screen: TableScreen, move) -> int:
     """One move by keys: a card by its number (or Left/Right along the hand past the tenth),
     a pile by the arrows; then the arrows cycle through the marked targets and Enter drops."""
     from kc_tui.games.kings_corner.engine.moves import MovePile
-    from kc_tui.tui.widgets import HandView
+    from kc_tui.games.kings_corner.tui.widgets import HandView
 
     service = screen.service
     if isinstance(move, MovePile):

@@ -8,14 +8,16 @@ import random
 import pytest
 from screen_fixtures import my_turn, no_computer_turn, until
 
-from kc_tui.core.cards import Card, Pile, parse_card
+from kc_tui.core.cards import Card, parse_card
 from kc_tui.games.kings_corner.ai import make_player
+from kc_tui.games.kings_corner.engine.board import Pile
 from kc_tui.games.kings_corner.engine.rules import build_rules
 from kc_tui.games.kings_corner.engine.service import GameService, Seat
+from kc_tui.games.kings_corner.tui.widgets import HandView, PileView
 from kc_tui.storage import Settings
 from kc_tui.tui.app import KingsCornerApp
 from kc_tui.tui.faces import Look, pile_face
-from kc_tui.tui.widgets import HandView, PileView, card_text
+from kc_tui.tui.widgets import card_text
 
 BIG = [(120, 40), (110, 34)]
 

@@ -8,15 +8,15 @@ import random
 from screen_fixtures import my_turn, until
 from textual.widgets import RichLog, Static
 
-from kc_tui.core.cards import Pile
 from kc_tui.games.kings_corner.ai import make_player
+from kc_tui.games.kings_corner.engine.board import Pile
 from kc_tui.games.kings_corner.engine.rules import build_rules
 from kc_tui.games.kings_corner.engine.service import GameService, Seat
 from kc_tui.games.kings_corner.tui.cross import CrossView
 from kc_tui.games.kings_corner.tui.table import TableScreen
+from kc_tui.games.kings_corner.tui.widgets import PileView
 from kc_tui.storage import Settings
 from kc_tui.tui.app import KingsCornerApp
-from kc_tui.tui.widgets import PileView
 
 
 def _app(seed: int = 8) -> KingsCornerApp:

@@ -8,8 +8,8 @@ import random
 from screen_fixtures import my_turn, until
 from textual.widgets import RichLog, Static
 
-from kc_tui.core.cards import Pile
 from kc_tui.games.kings_corner.ai import make_player
+from kc_tui.games.kings_corner.engine.board import Pile
 from kc_tui.games.kings_corner.engine.describe import describe_pile, describe_table, who_sentence
 from kc_tui.games.kings_corner.engine.rules import build_rules
 from kc_tui.games.kings_corner.engine.service import GameService, Seat

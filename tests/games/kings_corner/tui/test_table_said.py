@@ -9,8 +9,8 @@ import pytest
 from screen_fixtures import my_turn, until
 from textual.widgets import RichLog, Static
 
-from kc_tui.core.cards import Pile
 from kc_tui.games.kings_corner.ai import make_player
+from kc_tui.games.kings_corner.engine.board import Pile
 from kc_tui.games.kings_corner.engine.moves import PlayCard
 from kc_tui.games.kings_corner.engine.rules import RuleSet
 from kc_tui.games.kings_corner.engine.service import GameService, Seat
