@@ -1,10 +1,12 @@
 """The documents travel with the program: every relative link in the README and in docs/
-reaches a file of the repository (and a heading in it, when the link names one), the README is a
-short front page linking every page of docs/, and every rule number and protocol section the code
-and the tests cite is a heading of docs/."""
+reaches a file of the repository (and a heading in it, when the link names one), every path of
+the repository and every ``kc_tui`` name they write exists, the README is a short front page
+linking every page of docs/, and every rule number and protocol section the code and the tests
+cite is a heading of docs/."""
 
 from __future__ import annotations
 
+import importlib
 import re
 from pathlib import Path
 
@@ -20,6 +22,10 @@ _HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t#]*$", re.M)
 _SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:", re.I)
 _RULE = re.compile(r"\bR\d+(?:\.\d+)*\b")
 _SECTION = re.compile(r"protocol\.md,? sections? (\d+)(?: and (\d+))?", re.I)
+# A path of the repository as the documents write it (up to a placeholder such as ``<game>``), and
+# a dotted name of the code (a module, or a name in one).
+_PATH = re.compile(r"(?<![\w./-])((?:kc_tui|tests|benchmarks|tools|screenshots|styles)/[\w./-]*)")
+_DOTTED = re.compile(r"(?<![\w./-])kc_tui(?:\.\w+)+")
 
 
 def _prose(text: str) -> str:
@@ -58,6 +64,30 @@ def broken_links(document: Path, root: Path) -> list[str]:
     return problems
 
 
+def missing_paths(document: Path, root: Path) -> list[str]:
+    """Each path of the repository that ``document`` names and that does not exist: a module
+    moved or renamed leaves its old path in the prose."""
+    text = document.read_text(encoding="utf-8")
+    return [path for path in dict.fromkeys(m.rstrip(".") for m in _PATH.findall(text))
+            if not (root / path).exists()]
+
+
+def _resolves(dotted: str) -> bool:
+    """Whether ``dotted`` is a module of the code, or a name defined in one."""
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            found: object = importlib.import_module(".".join(parts[:cut]))
+        except ModuleNotFoundError:
+            continue
+        for name in parts[cut:]:
+            if not hasattr(found, name):
+                return False
+            found = getattr(found, name)
+        return True
+    return False
+
+
 def _cited(pattern: re.Pattern[str]) -> dict[str, list[str]]:
     """What ``pattern`` finds in the code and the tests, with the files citing each."""
     cited: dict[str, list[str]] = {}
@@ -72,6 +102,27 @@ def _cited(pattern: re.Pattern[str]) -> dict[str, list[str]]:
 @pytest.mark.parametrize("document", DOCUMENTS, ids=lambda p: str(p.relative_to(REPO)))
 def test_every_relative_link_resolves(document):
     assert broken_links(document, REPO) == []
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda p: str(p.relative_to(REPO)))
+def test_every_path_and_module_named_exists(document):
+    """docs/architecture.md names every module by its path; the other pages name a few."""
+    assert missing_paths(document, REPO) == []
+    names = dict.fromkeys(_DOTTED.findall(document.read_text(encoding="utf-8")))
+    assert [name for name in names if not _resolves(name)] == []
+
+
+def test_a_path_or_module_that_is_gone_is_reported(tmp_path):
+    (tmp_path / "kc_tui" / "core").mkdir(parents=True)
+    (tmp_path / "kc_tui" / "games").mkdir()
+    (tmp_path / "kc_tui" / "core" / "cards.py").write_text("")
+    document = tmp_path / "notes.md"
+    document.write_text("`kc_tui/core/cards.py`, `kc_tui/games/<game>/`, `kc_tui/engine/moves.py`, "
+                        "and tests/ai/test_budget.py.\n")
+    assert missing_paths(document, tmp_path) == ["kc_tui/engine/moves.py", "tests/ai/test_budget.py"]
+    assert _resolves("kc_tui.core.door.ServiceDoor") and _resolves("kc_tui.games")
+    assert not _resolves("kc_tui.engine.transcript.replay")
+    assert not _resolves("kc_tui.core.door.NoSuchDoor")
 
 
 def test_the_readme_links_the_rules_and_the_protocol():
