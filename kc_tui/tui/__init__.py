@@ -9,10 +9,9 @@ __all__ = ["style_path"]
 
 
 def style_path(name: str) -> Path:
-    """A stylesheet of ``styles/``: beside the package in a source tree, inside it once installed
-    (pyproject maps ``styles/`` to ``kc_tui/styles``)."""
-    here = Path(__file__).resolve().parent
-    for folder in (here.parent.parent / "styles", here.parent / "styles"):
-        if (folder / name).is_file():
-            return folder / name
-    raise FileNotFoundError(f"stylesheet {name} is missing from the installation")
+    """A stylesheet of the platform's screens, in ``kc_tui/tui/styles`` (a game's own stylesheets
+    are in its ``tui`` part, beside the screens that load them)."""
+    path = Path(__file__).resolve().parent / "styles" / name
+    if not path.is_file():
+        raise FileNotFoundError(f"stylesheet {name} is missing from the installation")
+    return path

@@ -3,7 +3,7 @@ large the terminal must be (and, for the table, that the line mode needs no size
 
 A screen derives from :class:`SizedScreen` (in place of Textual's ``Screen``), yields :meth:`too_small_note`
 in its ``compose``, and sets :attr:`~SizedScreen.MIN_SIZE` to the smallest terminal its layout
-fits.  While it is too small it has the class ``too-small`` (styles/app.tcss hides everything but
+fits.  While it is too small it has the class ``too-small`` (kc_tui/tui/styles/app.tcss hides everything but
 the note), none of its key bindings act, and its widgets are disabled (none can have the focus),
 so no key can change what cannot be seen; Ctrl+C and Ctrl+Q still leave.
 """

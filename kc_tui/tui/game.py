@@ -83,6 +83,8 @@ class TuiGame(Protocol):
     """Its name in the registry."""
     quick: QuickGame
     """The title screen's item for a quick game of it."""
+    stylesheets: Sequence[Path]
+    """Its screens' and widgets' stylesheets, loaded with the app's (beside them in its package)."""
 
     def serves(self, session: object) -> bool:
         """Whether ``session`` (a service the app was given or made) is one of this game's."""
@@ -150,6 +152,11 @@ def tui_games() -> Sequence[TuiGame]:
         except LookupError:
             continue
     return found
+
+
+def game_stylesheets() -> list[Path]:
+    """Every game's stylesheets, the default game's first."""
+    return [path for game in tui_games() for path in game.stylesheets]
 
 
 def game_of(session: object) -> TuiGame:

@@ -20,7 +20,7 @@ from textual.theme import Theme
 
 from ..replay import Replay
 from ..storage import AutoSaver, Settings, start_saving
-from .game import game_of
+from .game import game_of, game_stylesheets
 from .keys import palette
 
 Session = Any
@@ -82,7 +82,8 @@ class GameHost(App):
         ``notice`` is shown once the first screen is up (a settings file that was unusable);
         ``on_stop_signal`` is told of a stopping signal at once, in its handler, even when the
         app is stuck (the command line's watchdog)."""
-        super().__init__()
+        own = self.CSS_PATH if isinstance(self.CSS_PATH, list) else [self.CSS_PATH] if self.CSS_PATH else []
+        super().__init__(css_path=[*own, *game_stylesheets()])
         self.service = service
         self.settings = settings or Settings()
         self.on_settings = on_settings

@@ -295,7 +295,7 @@ class EventLog(RichLog):
     then, and a narrower terminal would cut those lines ("The edges show N 4H" and no more);
     this one keeps what was written and wraps it again whenever its width changes.
 
-    It draws no scroll bar (styles/table.tcss): its border's corner says "more above" while
+    It draws no scroll bar (kc_tui/tui/styles/table.tcss): its border's corner says "more above" while
     earlier lines are scrolled out of sight and "more below" while newer ones are, words a screen
     reader reads and that change only when that changes."""
 

@@ -4,6 +4,7 @@ served table and the lobby's form for one, and how a replay shows the cross."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Sequence, cast
 
 from textual.screen import Screen
@@ -34,6 +35,7 @@ class KingsCornerScreens:
 
     name = ENTRY.name
     quick = QuickGame("quick", "g", "Quick game: you against three hard opponents")
+    stylesheets = (Path(__file__).with_name("cross.tcss"),)
 
     def serves(self, session: object) -> bool:
         return isinstance(session, GameService)

@@ -4,6 +4,7 @@ the served table and the lobby's form for one, and how a replay shows the pile."
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Sequence, cast
 
 from textual.screen import Screen
@@ -33,6 +34,7 @@ class KingsReverseScreens:
 
     name = ENTRY.name
     quick = QuickGame("reverse", "v", "Kings Reverse: a quick game of the second game")
+    stylesheets = (Path(__file__).with_name("table.tcss"),)
 
     def serves(self, session: object) -> bool:
         return isinstance(session, ReverseService)

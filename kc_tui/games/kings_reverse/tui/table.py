@@ -26,7 +26,6 @@ from textual.worker import get_current_worker
 
 from ....core.cards import JOKER, AnyCard, Card, NotationError, Rank, Suit
 from ....core.kinds import Phase
-from ....tui import style_path
 from ....tui.dialogs import ConfirmScreen, PassScreen, TextScreen
 from ....tui.keys import KeyRow, bindings, key_line
 from ....tui.modal import Dialog
@@ -210,7 +209,6 @@ class ReverseComputer:
 class ReverseTableScreen(TableShell):
     """One Kings Reverse session at the table, for the person (or people) at this keyboard."""
 
-    CSS_PATH = style_path("reverse.tcss")
     FIRST_FOCUS = "#hand"
     KEY_ROWS = REVERSE_KEYS
     BINDINGS = bindings(REVERSE_KEYS)
