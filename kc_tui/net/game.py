@@ -17,7 +17,7 @@ from ..core.text import visible
 from ..games import GAMES
 from .door import SeatDoor
 from .names import Person
-from .values import TableError
+from .values import HOUSE_LEVEL, TableError
 
 if TYPE_CHECKING:
     from .table import Table
@@ -65,6 +65,8 @@ class TableGame(ABC):
     """The game's name (:data:`kc_tui.games.GAMES`), kept in the table's file."""
     levels: Mapping[str, object]
     """The computer levels a seat may be."""
+    house_level = HOUSE_LEVEL
+    """The level of the computer that plays for a person who has gone (one of :attr:`levels`)."""
     turn_unit = "turn"
     """What the game's players count its play in, for where a game goes on from."""
     turn_ends: frozenset[str] = frozenset({"turn_end"})

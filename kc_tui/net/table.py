@@ -24,7 +24,7 @@ from ..storage.files import write_atomic
 from .door import SeatDoor
 from .names import Person, name_key
 from .saving import TABLES_FOLDER, SaveFile, Transcript, event_name, remove_after_writes
-from .values import HOUSE_LEVEL, SEAT_OPEN, Notice, NoticeKind, SeatInfo, TableError, TableInfo, TableState
+from .values import SEAT_OPEN, Notice, NoticeKind, SeatInfo, TableError, TableInfo, TableState
 
 if TYPE_CHECKING:
     from .game import TableGame, TableService
@@ -359,8 +359,8 @@ class Table:
         slot.stand_in = True
         slot.back = False
         name = self.names()[slot.index]
-        log.info("table %s: the computer (%s) plays seat %s", self.id, HOUSE_LEVEL, slot.index + 1)
-        self.notice(f"The computer ({HOUSE_LEVEL}) plays for {name}" + (
+        log.info("table %s: the computer (%s) plays seat %s", self.id, self.game.house_level, slot.index + 1)
+        self.notice(f"The computer ({self.game.house_level}) plays for {name}" + (
             " until they are back." if slot.person is not None else " until someone takes the seat."))
 
     def ready(self, door: SeatDoor) -> None:

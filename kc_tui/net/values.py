@@ -16,7 +16,8 @@ SEAT_OPEN = "open"
 """A seat spec for :meth:`~kc_tui.net.TableServer.create_table`: a seat for a person (the others
 are computer levels of the table's game, :attr:`~kc_tui.net.game.TableGame.levels`)."""
 HOUSE_LEVEL = "hard"
-"""The level of the computer that plays for a person who has gone, or in a seat nobody took."""
+"""The level of the computer that plays for a person who has gone, or in a seat nobody took (the
+default of :attr:`~kc_tui.net.game.TableGame.house_level`: a game without it names its own)."""
 MAX_TABLE_NAME = 40
 MISSED_NOTICES = 20
 """The most notices a door keeps for a front end that has not followed it yet."""

@@ -5,16 +5,30 @@ like the others: a third game joins the suite by registering."""
 
 from __future__ import annotations
 
+import asyncio
+import io
 import json
 import sys
+from functools import partial
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import pytest
+from textual.widgets import Input
 
 from kc_tui.core.kinds import Phase
 from kc_tui.core.text import visible
 from kc_tui.games import GAMES, GameEntry, register, unregister
+from kc_tui.line import LineOptions
+from kc_tui.line.shell import LOCAL_COMMANDS
+from kc_tui.net import SEAT_OPEN, Notice, Person, TableError, TableServer, TableState
+from kc_tui.net.saving import TABLES_FOLDER
+from kc_tui.storage import SaveError, Settings, load_save, read_document, save_info, start_saving, unlock_save
+from kc_tui.tui.app import KingsCornerApp
+from kc_tui.tui.game import tui_game
+from kc_tui.tui.new_game import NewGameShell
+from kc_tui.tui.table_shell import TableShell
+from kc_tui.tui.widgets import Choice
 
 sys.path.insert(0, str(Path(__file__).parent))  # the demonstration game's package
 import demo_game  # noqa: E402
@@ -156,3 +170,188 @@ def test_the_narrator_tells_every_event_a_seat_sees(entry: GameEntry, seed: int)
             told.add(event.name)
             assert sentence.strip() and sentence == visible(sentence), sentence
     assert told, "the narrator said nothing"
+
+
+# ---------------------------------------------------------------------- the parts a game offers
+# Each test below speaks to a game through its parts and the platform alone.  A person's turn is
+# taken with the words every game's command line and line mode take to end a turn without
+# choosing a card (the first game's "end!" ends it without asking; a shedding game draws or
+# passes); each game refuses the others' words with a sentence.
+TURN_WORDS = ("end!", "draw", "end", "pass")
+ADA, BEN, CLEO = Person("SHA256:ada", "Ada"), Person("SHA256:ben", "Ben"), Person("SHA256:cleo", "Cleo")
+
+
+def controls(text: str) -> list[str]:
+    """The control characters in ``text`` but the newline."""
+    return sorted({repr(ch) for ch in text if ch != "\n" and (ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0)})
+
+
+async def until(condition: Callable[[], bool], what: str, limit: float = 30.0) -> None:
+    """Wait for ``condition`` (the limit only stops a hang)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + limit
+    while not condition():
+        if loop.time() > end:
+            raise AssertionError(f"never happened: {what}")
+        await asyncio.sleep(0.005)
+
+
+def record(part: Any, lines: list[str], event: Any) -> None:
+    lines.append(part.encode(event))
+
+
+def test_a_session_saved_part_way_is_restored_with_the_same_view_and_events(entry: GameEntry) -> None:
+    part = entry.part("session")
+    n = entry.min_players
+    specs = [entry.levels[0]] * n
+    original = part.new_service(part.standard_rules(n), specs, 5)
+    saver = start_saving(original, specs, game=entry.name)
+    original.play_session(max_rounds=1)  # the first round played, saved at every turn
+    assert saver.error is None and saver.path.is_file() and original.phase == Phase.ROUND_OVER
+    restored = load_save(saver.path, game=entry.name)
+    service = restored.service
+    try:
+        for seat in [*range(n), None]:
+            assert service.view(seat) == original.view(seat)
+        assert read_document(saver.path, entry.name)["kind"] == entry.part("saves").kind  # read again
+        info = save_info(saver.path, entry.name)
+        assert info.problem is None and info.game == entry.name
+        cut = saver.path.with_name("cut-short.json")
+        whole = saver.path.read_text(encoding="utf-8").split("\n")[0]  # (a journal's first line)
+        cut.write_text(whole[: len(whole) // 2], encoding="utf-8")
+        with pytest.raises(SaveError) as refused:
+            load_save(cut, game=entry.name)
+        assert refused.value.path == cut and str(cut) in str(refused.value)
+        # Both go on alike: the same events through the next round.
+        went_on: list[list[str]] = []
+        for s in (original, service):
+            lines: list[str] = []
+            went_on.append(lines)
+            s.add_listener(partial(record, part, lines))
+            s.next_round()
+            s.play_session(max_rounds=1)
+        assert went_on[0] == went_on[1] and went_on[0]
+    finally:
+        service.close()
+        original.close()
+        unlock_save(saver.path)
+
+
+async def test_the_table_screen_at_80x24_is_played_with_keys_and_left(entry: GameEntry) -> None:
+    """The game's new-game form (on the platform's shell) starts a seeded game against its
+    weakest computer; its table opens at 80 x 24, a person ends a turn with the command line,
+    and q leaves it."""
+    app = KingsCornerApp(settings=Settings(pace=0, confirm_quit=False, confirm_end=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(tui_game(entry.name).new_game_screen())
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewGameShell) and form.GAME == entry.name
+        for selector, value in [("#player-count", entry.min_players), ("#kind-0", "you"),
+                                *((f"#kind-{i}", entry.levels[0]) for i in range(1, entry.min_players))]:
+            choice = form.query_one(selector, Choice)
+            choice.set_value(value)
+            choice.post_message(Choice.Changed(choice, value))
+        form.query_one("#seed", Input).value = "11"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableShell) and not table.too_small
+        service: Any = table.service
+        ended: list[int] = []
+        service.add_listener(lambda e: ended.append(e.player) if e.name == "turn_end" else None)
+        await until_app(pilot, lambda: service.waiting_for_human() or service.phase != Phase.TURN)
+        assert table.query_one("#status").render()  # it says what is going on
+        seat = service.current
+        for word in TURN_WORDS:
+            if seat in ended or not service.waiting_for_human():
+                break
+            await pilot.press("colon")
+            await pilot.press(*word)
+            await pilot.press("enter")
+            await pilot.pause()
+            await pilot.press("escape")
+        assert seat in ended, "the person's turn never ended"
+        while app.screen is not table:  # a dialog (the round's end) over the table
+            await pilot.press("escape")
+            await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        assert table not in app.screen_stack
+
+
+async def until_app(pilot: Any, condition: Callable[[], bool], limit: int = 2000) -> None:
+    for _ in range(limit):
+        if condition():
+            return
+        await pilot.pause(0.005)
+    raise AssertionError("the table never came to a person's turn")
+
+
+def test_the_line_mode_plays_a_seeded_session_at_this_terminal(entry: GameEntry) -> None:
+    part = entry.part("session")
+    service = part.new_service(part.standard_rules(entry.min_players), [entry.levels[0]] * entry.min_players, 3)
+    typed = iter(["help", *[""] * 30, "quit"])
+    out = io.StringIO()
+    try:
+        status = entry.part("line").play(service, lambda prompt: (out.write(prompt), next(typed, None))[1],
+                                         out, LineOptions())
+    finally:
+        service.close()
+    text = out.getvalue()
+    assert status == 0 and controls(text) == []
+    assert LOCAL_COMMANDS in text  # the help, in the shell's pattern
+
+
+async def test_a_served_table_seats_a_person_a_computer_and_a_spectator(entry: GameEntry, tmp_path: Path) -> None:
+    """A person (played through the game's line mode), a computer and a spectator: each door is
+    sent the session as its seat may see it, and the person ends a turn with words."""
+    server = TableServer(tmp_path, grace=0, pace=0)
+    line: Any = entry.part("line")
+    rules = line.build_rules(2, "standard", {})
+    info = server.create_table(ADA, "T", rules, [SEAT_OPEN, entry.levels[0]], seed=9, game=entry.name)
+    watcher = server.watch(CLEO, info.id)
+    ada = server.join(ADA, info.id, 0)  # the one person's seat taken: the game starts
+    assert server.table(info.id).state == TableState.PLAYING and info.game == entry.name
+    seen: dict[int | None, list[Any]] = {0: list(ada.past_events()), None: list(watcher.past_events())}
+    written: list[str] = []
+    ada.follow(seen[0].append)
+    watcher.follow(seen[None].append)
+    seat = line.seat(ada, written.append, lambda: None, lambda notice: written.append(str(notice)))
+    ended = lambda: any(getattr(e, "name", "") == "turn_end" and e.player == 0 for e in seen[0])  # noqa: E731
+    await until(lambda: ada.my_turn() or server.table(info.id).state != TableState.PLAYING or ended(),
+                "the person's turn")
+    seat.line("help")
+    for word in TURN_WORDS:
+        if ended():
+            break
+        seat.line(word)
+    await until(ended, "the person's turn ended")
+    assert controls("".join(written)) == [] and "help" in "".join(written)
+    part = entry.part("session")
+    with pytest.raises(TableError):
+        watcher.next_round()  # a spectator deals nothing
+    # What each door was sent, against the table's transcript (every card).
+    full = [json.loads(line) for line in (tmp_path / TABLES_FOLDER / f"table-{info.id}.jsonl")
+            .read_text(encoding="utf-8").splitlines()]
+    for who, items in seen.items():
+        shown = [json.loads(part.encode(e)) for e in items if not isinstance(e, Notice)]
+        assert shown and len(shown) <= len(full)
+        for whole, sent in zip(full, shown):
+            assert sent["event"] == whole["event"]
+            if sent["event"] == "round_start":
+                assert "hands" not in sent and sent["hand"] == (whole["hands"][0] if who == 0 else [])
+            elif sent["event"] == "session_start":
+                assert sent["seed"] is None
+            for key in part.secret.get(whole["event"], ()):
+                if who is None or whole.get("player") != who:
+                    assert sent.get(key) is None
+    assert '"hand":[' not in "".join(part.encode(e) for e in seen[None] if not isinstance(e, Notice)).replace(
+        '"hand":[]', "")
+    seat.close()  # the one person leaves: the table is adjourned, its game saved
+    await until(lambda: server.table(info.id).state == TableState.ADJOURNED, "the adjournment")
+    back = server.join(ADA, info.id, 0)  # resumed from its save
+    assert server.table(info.id).state == TableState.PLAYING and back.view() is not None
+    back.leave()
+    await server.close()

@@ -18,9 +18,10 @@ from kc_tui.core.events import (
     TurnStart,
     session_start_from_dict,
 )
-from kc_tui.core.kinds import Phase, SeatKind
+from kc_tui.core.kinds import HUMAN_PREFIX, SEAT_NAMES, Phase, SeatKind
 
 GAME_NAME = "higher"
+LEVELS = ("lowest",)
 DECK = CARDS[:24]  # 2 to 7 of every suit
 ROUNDS = 2
 
@@ -33,6 +34,8 @@ class HigherRules:
     def __post_init__(self) -> None:
         if not 2 <= self.players <= 4:
             raise RuleError(f"Higher is for 2 to 4 players, not {self.players}.")
+        if not 1 <= self.hand <= 5:
+            raise RuleError(f"A hand of Higher is 1 to 5 cards, not {self.hand}.")
 
     def as_dict(self) -> dict[str, Any]:
         return {"players": self.players, "hand": self.hand}
@@ -118,6 +121,26 @@ class RoundEnd:
                 "totals": list(self.totals)}
 
 
+@dataclass(frozen=True, slots=True)
+class HigherView:
+    """The game as one seat (or a spectator, ``seat`` None) may see it: its own hand only, and
+    its actions only while it is to act."""
+
+    seat: int | None
+    phase: Phase
+    round: int
+    current: int
+    names: tuple[str, ...]
+    hand: tuple[Card, ...]
+    hand_counts: tuple[int, ...]
+    pile: Card | None
+    stock_count: int
+    totals: tuple[int, ...]
+    legal: tuple[str, ...]
+    winners: tuple[int, ...]
+    """The last round's winners (empty: blocked, or none over yet)."""
+
+
 HigherEvent = (SessionStart | RoundStart | RoundView | TurnStart | Played | Drew | Passed | TurnEnd
                | RoundEnd | SessionEnd)
 EVENTS = (SessionStart, RoundStart, TurnStart, Played, Drew, Passed, TurnEnd, RoundEnd, SessionEnd)
@@ -172,6 +195,7 @@ class HigherGame:
         self.pile: Card = DECK[0]
         self.stock: list[Card] = []
         self.passes = 0
+        self.last_winners: tuple[int, ...] = ()
         self._emit: Callable[[Any], None] | None = None
 
     def set_emit(self, emit: Callable[[Any], None] | None) -> None:
@@ -234,7 +258,18 @@ class HigherGame:
             self.current = (p + 1) % self.rules.players
             self._say(TurnStart(self.current))
 
+    def view(self, seat: int | None) -> HigherView:
+        dealt = self.round_no > 0
+        return HigherView(
+            seat, self.phase, self.round_no, self.current, tuple(p.name for p in self.players),
+            tuple(self.hands[seat]) if dealt and seat is not None else (),
+            tuple(len(h) for h in self.hands) if dealt else (0,) * self.rules.players,
+            self.pile if dealt else None, len(self.stock), tuple(self.totals),
+            tuple(self.legal()) if self.phase == Phase.TURN and seat == self.current else (),
+            self.last_winners)
+
     def _end_round(self, winners: tuple[int, ...]) -> None:
+        self.last_winners = winners
         for w in winners:
             self.totals[w] += 1
         self._say(RoundEnd(self.round_no, winners, tuple(self.totals)))
@@ -245,6 +280,24 @@ class HigherGame:
             self._say(SessionEnd(self.session_winners, tuple(self.totals)))
         else:
             self.phase = Phase.ROUND_OVER
+
+
+def take_again(game: HigherGame, events: Sequence[Any], step: Callable[[], None] | None = None) -> None:
+    """Take again on ``game`` (started) the decisions a transcript's ``events`` tell, each
+    re-refereed (``IllegalMove`` for one the rules refuse); ``step`` is called after each."""
+    for event in events:
+        if isinstance(event, Played):
+            game.act(str(event.card))
+        elif isinstance(event, Drew):
+            game.act("draw")
+        elif isinstance(event, Passed):
+            game.act("pass")
+        elif isinstance(event, RoundStart | RoundView) and game.phase == Phase.ROUND_OVER:
+            game.next_round()
+        else:
+            continue
+        if step is not None:
+            step()
 
 
 class LowestPlayer:
@@ -271,10 +324,30 @@ class HigherService(ServiceDoor[Any, TableSeat[LowestPlayer], HigherGame]):
     def seat_view(event: Any, seat: int | None) -> Any:
         return seat_view(event, seat)
 
+    @property
+    def seed(self) -> int:
+        return self.game.seed
+
+    @property
+    def rules(self) -> HigherRules:
+        return self.game.rules
+
+    def view(self, seat: int | None) -> HigherView:
+        return self.game.view(seat)
+
+    def legal_actions(self) -> tuple[str, ...]:
+        """The actions of the seat to act."""
+        return tuple(self.game.legal()) if self.phase == Phase.TURN else ()
+
     def act(self, action: str) -> None:
         """A person's action (``IllegalMove`` with the sentence when refused)."""
-        if self.current_seat.player is not None:
+        if self.phase == Phase.TURN and self.current_seat.player is not None:
             raise IllegalMove("It is a computer's turn.")
+        self.game.act(action)
+
+    def act_for_seat(self, action: str) -> None:
+        """The action of whoever is to act, a computer's too (a served table's house computer,
+        a save replayed)."""
         self.game.act(action)
 
     def run_computer_turns(self, limit: int | None = None) -> int:
@@ -289,3 +362,23 @@ class HigherService(ServiceDoor[Any, TableSeat[LowestPlayer], HigherGame]):
 
 def computer_seats(levels: Sequence[str]) -> list[TableSeat[LowestPlayer]]:
     return [TableSeat(f"Computer {i + 1}", SeatKind.AI, level, LowestPlayer()) for i, level in enumerate(levels)]
+
+
+def seats_for(specs: Sequence[str], names: Sequence[str | None] = ()) -> list[TableSeat[LowestPlayer]]:
+    """Seats for specs (``you``, ``human:NAME``, a level), named as every game names them: the
+    person "You" (or their name), the computers by the shared names not taken."""
+    given = [*names, *[None] * (len(specs) - len(names))]
+    for i, spec in enumerate(specs):
+        if given[i] is None and (spec == "you" or spec.startswith(HUMAN_PREFIX)):
+            given[i] = "You" if spec == "you" else spec[len(HUMAN_PREFIX):]
+    spare = iter(n for n in SEAT_NAMES if n not in given)
+    seats: list[TableSeat[LowestPlayer]] = []
+    for i, spec in enumerate(specs):
+        name = given[i] or next(spare)
+        if spec == "you" or spec.startswith(HUMAN_PREFIX):
+            seats.append(TableSeat(name, SeatKind.HUMAN))
+        elif spec in LEVELS:
+            seats.append(TableSeat(name, SeatKind.AI, spec, LowestPlayer()))
+        else:
+            raise RuleError(f"A seat of Higher is you, human:NAME or {', '.join(LEVELS)}; not {spec[:20]!r}.")
+    return seats

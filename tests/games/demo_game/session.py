@@ -22,6 +22,7 @@ from .engine import (
     RoundView,
     computer_seats,
     event_from_dict,
+    take_again,
 )
 
 
@@ -72,15 +73,7 @@ class HigherSession:
         replayed: list[Any] = []
         game.set_emit(replayed.append)
         game.start()
-        for event in events[1:]:
-            if isinstance(event, Played):
-                game.act(str(event.card))
-            elif isinstance(event, Drew):
-                game.act("draw")
-            elif isinstance(event, Passed):
-                game.act("pass")
-            elif event.name == "round_start" and game.phase.value == "round_over":
-                game.next_round()
+        take_again(game, events[1:])
         if [self.encode(e) for e in replayed] != [self.encode(e) for e in events]:
             raise ValueError("the transcript does not follow Higher's rules")
         return tuple(game.totals)
