@@ -150,6 +150,7 @@ class HigherScreens:
 
     name = GAME_NAME
     quick = QuickGame("higher", "h", "Higher: a quick game of the tests' demonstration")
+    stylesheets = ()  # (its screen's few rules are its DEFAULT_CSS)
 
     def serves(self, session: object) -> bool:
         return isinstance(session, HigherService)
