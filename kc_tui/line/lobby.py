@@ -25,14 +25,26 @@ MAX_LINE = 1000
 """The longest line read: a longer one is refused unread."""
 
 
+def _levels() -> str:
+    """The computer levels of the games, said once when every game has the same."""
+    games: dict[tuple[str, ...], list[str]] = {}
+    for entry in GAMES.values():
+        games.setdefault(entry.levels, []).append(entry.name)
+    if len(games) == 1:
+        return " ".join(next(iter(games)))
+    return "; ".join(f"{', '.join(names)}: {' '.join(levels)}" for levels, names in games.items())
+
+
 def lobby_help() -> str:
-    """The lobby's commands (the games' names as registered now)."""
+    """The lobby's commands (the games' names and levels as registered now)."""
+    levels = GAMES[DEFAULT_GAME].levels
+    example = levels[-2] if len(levels) > 1 else levels[0]  # a strong one, not the strongest
     return f"""\
 Lobby commands:
   tables                 list the tables
   new [SEATS] [OPTIONS] [name=NAME]
                          make a table and sit at its first open seat; SEATS are open (a person)
-                         or a computer level (beginner easy medium hard expert), e.g. new open hard;
+                         or a computer level ({_levels()}), e.g. new open {example};
                          OPTIONS are game=NAME ({", ".join(GAMES)}), preset=NAME and
                          that game's rule options, e.g. hand_size=10; the table's name ends
                          the line (name=Friday night; "Ada's table" without)
@@ -308,7 +320,7 @@ class PlainLobby:
         args = rest.split()
         seats = [a.lower() for a in args if "=" not in a] or [SEAT_OPEN, SEAT_OPEN]
         options = dict(a.split("=", 1) for a in args if "=" in a)
-        preset = options.pop("preset", "standard")
+        chosen = options.pop("preset", None)
         name_of_game = options.pop("game", DEFAULT_GAME).lower()
         try:
             entry = game_named(name_of_game)
@@ -321,6 +333,7 @@ class PlainLobby:
             self.say(f"{entry.title} cannot be played in the line mode; the games here are "
                      f"{', '.join(line_games())}.")
             return
+        preset = game.presets[0] if chosen is None else chosen  # (the first: the game's standard)
         if preset not in game.presets:
             self.say(f"There is no preset {visible(preset)[:20]!r}; "
                      f"the presets are {', '.join(game.presets)}.")
