@@ -10,6 +10,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from ....net import SeatDoor
+from ....storage import SaveError, delete_save, list_saves
 from ....tui.dialogs import TextScreen
 from ....tui.game import QuickGame, SavedGame, SaveRefused, SessionHost
 from ....tui.widgets import any_card_text
@@ -19,10 +20,10 @@ from ..engine.rules import build_rules
 from ..engine.service import ReverseService
 from ..net import ReverseDoor
 from ..remote import ReverseRemote
-from ..saves import ReverseSaveError, list_reverse_saves, load_reverse_save
 from .network import CreateReverseTableScreen, NetworkReverseTableScreen
 from .new_game import ReverseNewGameScreen
-from .table import REVERSE_QUICK_GAME, ReverseTableScreen, new_reverse_service
+from .sessions import new_session, resume_session
+from .table import REVERSE_QUICK_GAME, ReverseTableScreen
 from .widgets import PileBox, direction_text, suit_text
 
 __all__ = ["GAME"]
@@ -38,9 +39,7 @@ class KingsReverseScreens:
         return isinstance(session, ReverseService)
 
     def start_quick_game(self, app: SessionHost) -> None:
-        service = new_reverse_service(REVERSE_QUICK_GAME, [None] * 4, build_rules(4))
-        app.own(service)  # its table saves it
-        app.start_table(service)
+        app.start_table(new_session(app, REVERSE_QUICK_GAME, [None] * 4, build_rules(4)))
 
     def table_screen(self, session: Any) -> Screen[Any]:
         return ReverseTableScreen(session)
@@ -53,21 +52,19 @@ class KingsReverseScreens:
 
     def saves(self) -> Sequence[SavedGame]:
         return [SavedGame(self.name, info.path, f"{ENTRY.title} - {info.title}")
-                for info in list_reverse_saves()]
+                for info in list_saves(self.name) if info.problem is None]
 
     def resume(self, app: SessionHost, saved: SavedGame) -> Any:
         try:
-            service, _ = load_reverse_save(saved.path, app.report_save_error)
-        except ReverseSaveError as exc:
+            return resume_session(app, saved.path)
+        except SaveError as exc:
             raise SaveRefused(str(exc), saved.path) from exc
-        app.own(service)  # its saver follows the service
-        return service
 
     def delete_save(self, saved: SavedGame) -> None:
         try:
-            saved.path.unlink()
-        except OSError as exc:
-            raise SaveRefused(str(exc.strerror or exc), saved.path) from exc
+            delete_save(saved.path)  # and its lock, unless another window has it open
+        except SaveError as exc:
+            raise SaveRefused(exc.problem, exc.path) from exc
 
     def create_table_screen(self) -> Screen[Any]:
         return CreateReverseTableScreen()
