@@ -412,10 +412,10 @@ class KingsCornerSaves:
             raw[-1][2].append(event)
         steps = [
             ReplayStep(
-                tuple(sentences), state.round, state.turn, state.current, state.piles, state.hands,
-                state.stock, state.totals,
+                tuple(sentences), state.round, state.turn, state.current, state.hands, state.totals,
                 new_turn=any(isinstance(e, (TurnStart, RoundStart)) for e in events),
                 new_round=any(isinstance(e, RoundStart) for e in events),
+                table=state,
             )
             for state, sentences, events in raw
         ]

@@ -318,11 +318,10 @@ class ReverseSaves:
         deals = (reverse_events.RoundStart, reverse_events.RoundView)
         steps = [
             ReplayStep(
-                tuple(sentences), state.round, state.turn, state.current, (), state.hands, state.stock,
-                state.totals,
+                tuple(sentences), state.round, state.turn, state.current, state.hands, state.totals,
                 new_turn=any(isinstance(e, (reverse_events.TurnStart, *deals)) for e in events),
                 new_round=any(isinstance(e, deals) for e in events),
-                pile=state.pile, follow=state.follow, clockwise=state.clockwise,
+                table=state,
             )
             for state, sentences, events in raw
         ]

@@ -18,6 +18,7 @@ from .. import ENTRY
 from ..engine.describe import describe_rules
 from ..engine.rules import build_rules
 from ..engine.service import ReverseService
+from ..engine.transcript import ReverseTableState
 from ..net import ReverseDoor
 from ..remote import ReverseRemote
 from .network import CreateReverseTableScreen, NetworkReverseTableScreen
@@ -77,14 +78,14 @@ class KingsReverseScreens:
         return PileBox()
 
     def show_replay_step(self, board: Widget, step: Any, ascii_only: bool) -> None:
-        box = cast(PileBox, board)
-        box.top = step.pile[-1] if step.pile else None
-        below = " ".join(any_card_text(c, ascii_only) for c in step.pile[-3:-1])
+        box, table = cast(PileBox, board), cast(ReverseTableState, step.table)
+        box.top = table.pile[-1] if table.pile else None
+        below = " ".join(any_card_text(c, ascii_only) for c in table.pile[-3:-1])
         lines = [f"Under it: {below}" if below else "Nothing under it."]
-        if step.follow is not None:
-            lines.append(f"Follow: {suit_text(step.follow, ascii_only)}")
-        lines += [f"Play goes: {direction_text(step.clockwise, ascii_only).lower()}",
-                  f"Stock: {step.stock} cards"]
+        if table.follow is not None:
+            lines.append(f"Follow: {suit_text(table.follow, ascii_only)}")
+        lines += [f"Play goes: {direction_text(table.clockwise, ascii_only).lower()}",
+                  f"Stock: {table.stock} cards"]
         box.lines = tuple(lines)
 
 
