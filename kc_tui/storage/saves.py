@@ -267,7 +267,7 @@ class _Read:
 
 def _read_save(path: Path, game: str | None = None) -> _Read:
     """The save at ``path`` with its journal applied: of ``game``, or of the game it names (a
-    save that names none is the default game's: Kings in the Corner's saves came first)."""
+    save that names none is the default game's: its saves came first)."""
     raw = _read_bounded(path)
     if not raw.strip():
         raise SaveError(path, "the file is empty")
