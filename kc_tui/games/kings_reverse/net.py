@@ -17,8 +17,7 @@ from dataclasses import replace
 from typing import Any, Mapping, Sequence, cast
 
 from ...core.kinds import Phase
-from ...net import HOUSE_LEVEL, Person, SeatDoor, TableError, TableGame
-from ...net.table import Table
+from ...net import HOUSE_LEVEL, GameTable, Person, SeatDoor, TableError, TableGame
 from ...storage.saves import AutoSaver, SaveError, read_document
 from .ai import LEVELS, make_player
 from .engine.actions import Action
@@ -63,7 +62,7 @@ class TableSaver(AutoSaver):
     one writer thread (:class:`~kc_tui.net.saving.SaveFile`).  The table tells it each action
     and deal (:meth:`acted`, :meth:`dealt`); at the session's end the table removes its files."""
 
-    def __init__(self, table: Table, service: ReverseService, specs: Sequence[str],
+    def __init__(self, table: GameTable, service: ReverseService, specs: Sequence[str],
                  actions: Sequence[Any]) -> None:
         super().__init__(service, specs, table.save_path, actions, game=GAME_NAME)
         self.table = table
@@ -169,7 +168,7 @@ class ReverseTableGame(TableGame):
     def rules_from_dict(self, d: Mapping[str, Any]) -> ReverseRules:
         return ReverseRules.from_dict(d)
 
-    def door(self, table: Table, person: Person, seat: int | None) -> ReverseDoor:
+    def door(self, table: GameTable, person: Person, seat: int | None) -> ReverseDoor:
         return ReverseDoor(table, person, seat)
 
     def shown_to(self, event: Any, seat: int | None) -> Any:
@@ -182,11 +181,11 @@ class ReverseTableGame(TableGame):
         view = service.view(None)
         return int(view.round) if view.round else 0
 
-    def new_service(self, table: Table, names: list[str | None]) -> ReverseService:
+    def new_service(self, table: GameTable, names: list[str | None]) -> ReverseService:
         seats = reverse_seats(_specs(table, names), random.Random(table.seed), names)
         return ReverseService(table.rules, seats, seed=table.seed)
 
-    def restore(self, table: Table) -> tuple[ReverseService, Sequence[Any]]:
+    def restore(self, table: GameTable) -> tuple[ReverseService, Sequence[Any]]:
         events: list[ReverseEvent] = []
         try:
             doc = read_document(table.save_path, GAME_NAME)
@@ -198,17 +197,17 @@ class ReverseTableGame(TableGame):
         self._actions[table.id] = list(doc["actions"])
         return service, events
 
-    def saver(self, table: Table, service: Any, names: list[str | None], events: Sequence[Any]) -> Any:
+    def saver(self, table: GameTable, service: Any, names: list[str | None], events: Sequence[Any]) -> Any:
         saver = TableSaver(table, service, _specs(table, names), self._actions.pop(table.id, []))
         saver.save()  # the deal (or the game as resumed): a table left at once can be resumed
         return saver
 
-    def next_round(self, table: Table, service: Any) -> None:
+    def next_round(self, table: GameTable, service: Any) -> None:
         service.next_round()
         if table.saver is not None:
             table.saver.dealt()
 
-    async def computer_turn(self, table: Table) -> None:
+    async def computer_turn(self, table: GameTable) -> None:
         """One decision of the computer whose turn it is (its own seat's, or the house
         computer's for a person's seat): thought about in a worker thread, applied here unless
         the game has moved past it."""
@@ -248,7 +247,7 @@ class ReverseTableGame(TableGame):
                 table.playing_turn = None
 
 
-def _specs(table: Table, names: list[str | None]) -> list[str]:
+def _specs(table: GameTable, names: list[str | None]) -> list[str]:
     """The seats' specs of a save: a person's seat by its name, a computer's by its level."""
     return [f"human:{name}" if name else slot.spec for name, slot in zip(names, table.slots)]
 
