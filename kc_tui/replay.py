@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
-from .core.cards import AnyCard, Card, Suit
+from .core.cards import AnyCard
 from .core.events import PlayerInfo
 from .games import DEFAULT_GAME, GAMES
 from .storage.files import UnreadableFile, read_first_line, read_text
@@ -28,24 +28,24 @@ class ReplayError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class ReplayStep:
-    """The table after one decision, and the sentences that told it."""
+    """The table after one decision, and the sentences that told it: what every game's replay
+    shows alike (whose turn, the hands face up, the scores), and the rest of the game's table
+    as the game keeps it (:attr:`table`)."""
 
     sentences: tuple[str, ...]
     round_no: int
-    turn: int  # turns started so far this round
+    turn: int
+    """Turns started so far this round."""
     current: int
-    piles: tuple[tuple[Card, ...], ...]  # by Pile.value (Kings in the Corner's cross)
     hands: tuple[tuple[AnyCard, ...], ...]
-    stock: int
     totals: tuple[int, ...]
-    new_turn: bool  # this step starts a turn (or deals a round)
+    new_turn: bool
+    """This step starts a turn (or deals a round)."""
     new_round: bool
-    pile: tuple[AnyCard, ...] = ()
-    """Kings Reverse's discard pile, bottom first."""
-    follow: Suit | None = None
-    """Kings Reverse: the suit to follow."""
-    clockwise: bool = True
-    """Kings Reverse: the direction of play."""
+    table: Any = None
+    """The game's own state of the table after the step (its piles, its stock...): made by its
+    ``saves`` part's replay and shown by its ``tui`` part (``show_replay_step``), opaque to the
+    platform."""
 
 
 @dataclass(frozen=True, slots=True)

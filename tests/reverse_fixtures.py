@@ -16,8 +16,9 @@ from kc_tui.games.kings_reverse.engine.actions import Action, ActionKind
 from kc_tui.games.kings_reverse.engine.rules import build_rules
 from kc_tui.games.kings_reverse.engine.service import ReverseSeat, ReverseService
 from kc_tui.games.kings_reverse.engine.views import ReverseView
+from kc_tui.games.kings_reverse.saves import saved_specs
 from kc_tui.games.kings_reverse.tui.table import ReverseTableScreen
-from kc_tui.storage import Settings
+from kc_tui.storage import Settings, start_saving
 from kc_tui.tui.app import KingsCornerApp
 
 WAIT = 60.0
@@ -53,7 +54,10 @@ def reverse_app(seed: int = 3, players: int = 3, pace: float = 0, ascii_only: bo
     seats = [ReverseSeat("You")] + [ReverseSeat(name, SeatKind.AI, level, Drawer())
                                     for name in ("Ada", "Ben", "Cleo", "Dev", "Eli")[:players - 1]]
     service = ReverseService(build_rules(players, **options), seats, seed=seed)
-    return KingsCornerApp(service, settings=settings or Settings(ascii=ascii_only, pace=pace))
+    app = KingsCornerApp(service, settings=settings or Settings(ascii=ascii_only, pace=pace))
+    # Saved as the command line saves it: the app lets go of the save when the table is left.
+    app.savers[id(service)] = start_saving(service, saved_specs(service), game="kings-reverse")
+    return app
 
 
 def reverse_four(settings: Settings) -> KingsCornerApp:
@@ -101,10 +105,10 @@ def reverse_replay(settings: Settings) -> KingsCornerApp:
     No ``hard`` seat: its search stops at a time budget, so on a loaded machine it may choose
     otherwise and the picture would change."""
     from kc_tui.games.kings_reverse.engine.events import encode_event
-    from kc_tui.games.kings_reverse.saves import reverse_transcripts_dir
     from kc_tui.replay import load_replay
+    from kc_tui.storage import game_transcripts_dir
 
-    path = reverse_transcripts_dir() / "2026-11-05-120000-zoe-ada-ben.jsonl"
+    path = game_transcripts_dir("kings-reverse") / "2026-11-05-120000-zoe-ada-ben.jsonl"
     path.parent.mkdir(parents=True, exist_ok=True)
     lines: list[str] = []
     seats = [ReverseSeat(name, SeatKind.AI, level, make_player(level, random.Random(i)))
@@ -124,7 +128,7 @@ def reverse_stats(settings: Settings) -> KingsCornerApp:
 
     from screen_fixtures import with_stats
 
-    from kc_tui.games.kings_reverse.saves import SessionRecorder
+    from kc_tui.storage import Recorder
 
     app = with_stats(settings)
     for seed in (1, 2):
@@ -132,7 +136,7 @@ def reverse_stats(settings: Settings) -> KingsCornerApp:
         seats = [ReverseSeat(name, SeatKind.AI, level, make_player(level, random.Random(seed * 10 + i)))
                  for i, (name, level) in enumerate(zip(names, ["medium", "medium", "easy"]))]
         service = ReverseService(build_rules(3, target=100), seats, seed=seed)
-        service.add_listener(SessionRecorder(names, when=datetime(2026, 11, 5 + seed, 10, 0)))
+        service.add_listener(Recorder("kings-reverse", names, when=datetime(2026, 11, 5 + seed, 10, 0)))
         service.play_session()
     return app
 

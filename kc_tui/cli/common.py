@@ -1,7 +1,6 @@
 """What the front-end commands share: the look options (``--ascii``, ``--theme``, ``--pace``), the
 test for a terminal, and the settings with those options on top.  The arguments of a game's set-up
-(seats, rules, seeds, the AI's time) are :mod:`kc_tui.games.kings_corner.ai.arguments`, shared with
-the AI's commands."""
+(seats, rules, seeds, the AI's time) are the game's own, in its ``cli`` part."""
 
 from __future__ import annotations
 

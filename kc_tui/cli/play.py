@@ -1,26 +1,53 @@
-"""The full-screen table for any game's session, as the games' own commands open it: the app
-with the saved settings and this run's look options on top, and its exit status."""
+"""A game's session played at this terminal, as the games' own commands play it: at the
+full-screen table (the app with the saved settings and this run's look options on top) or in
+the line mode, saved as it goes, and its exit status."""
 
 from __future__ import annotations
 
 import argparse
 import signal
-from typing import Any
+from typing import Any, Callable
 
-from ..storage import Settings, load_settings, save_settings
-from .common import look_overrides, settings_from
-from .signals import end_within_grace, tell
+from ..storage import AutoSaver, Settings, load_settings, save_settings
+from .common import full_screen, look_overrides, settings_from
+from .signals import Stopped, end_within_grace, tell
 
-__all__ = ["run_table", "make_app", "app_status"]
+__all__ = ["play_saved", "make_app", "app_status"]
 
 
-def run_table(service: Any, args: argparse.Namespace) -> int:
-    """Open the full-screen table of ``service`` (a session of any game the app plays) with the
-    saved settings and the look options of ``args``; leaving the table leaves the app.  The
-    exit status."""
-    app = make_app(service, args)
-    app.run()
-    return app_status(app)
+def play_saved(service: Any, args: argparse.Namespace, saving: Callable[[Callable[[str], None]], AutoSaver],
+               line_mode: Callable[[], int]) -> int:
+    """Play ``service`` (a session of any game) at the full-screen table, or with ``--plain``
+    (or without a terminal) in the line mode ``line_mode`` runs; saved by the saver
+    ``saving`` makes (given where to report a write that fails).  However it ends (leaving,
+    Ctrl+C, a stopping signal), the session is closed and its save let go of, so that another
+    window may resume it.  The exit status."""
+    app = None
+
+    def report(message: str) -> None:
+        if app is not None:
+            app.report_save_error(message)
+        else:
+            print(f"! {message}")
+
+    saver = saving(report)
+    try:
+        if not args.plain and full_screen():
+            app = make_app(service, args)
+            app.savers[id(service)] = saver
+            app.run()
+            return app_status(app)
+        return line_mode()
+    except KeyboardInterrupt:
+        print("\nInterrupted; the game stops here (it was saved after the last turn).")
+        return 130
+    except Stopped as stop:
+        saver.release()  # before the goodbye, which a terminal that is not read can hold up
+        tell(f"\nStopped by {stop.name}; the game stops here (it was saved after the last turn).")
+        return stop.status
+    finally:
+        service.close()
+        saver.release()
 
 
 def make_app(service: Any, args: argparse.Namespace) -> Any:

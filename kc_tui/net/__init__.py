@@ -9,14 +9,16 @@ game.  A game is played at the tables when its package offers a ``net`` part, a
 
 The modules, by job: :mod:`.server` (people, tables, the lobby, limits, closing), :mod:`.table`
 (seats, notices, chat, grace, adjournment), :mod:`.door` (a seat's door), :mod:`.saving` (the
-save file, the writer thread, the transcript), :mod:`.game` (what a game offers), :mod:`.names`
-and :mod:`.values` (people, names and the lobby's snapshots), :mod:`.following` (a networked
-seat's listeners).
+save file, the writer thread, the transcript), :mod:`.game` (what a game offers),
+:mod:`.protocols` (what each asks of the others: a game takes its table as a
+:class:`GameTable`), :mod:`.names` and :mod:`.values` (people, names and the lobby's snapshots),
+:mod:`.following` (a networked seat's listeners).
 """
 
 from .door import SeatDoor
 from .game import TableGame, TableService, game_of, table_game, table_games
 from .names import MAX_NAME, Person, check_name, name_key
+from .protocols import GameTable
 from .server import TableServer
 from .values import (
     HOUSE_LEVEL,
@@ -32,6 +34,6 @@ from .values import (
 
 __all__ = [
     "SEAT_OPEN", "HOUSE_LEVEL", "MAX_NAME", "MAX_TABLE_NAME", "MISSED_NOTICES", "Notice", "Person",
-    "SeatDoor", "SeatInfo", "TableError", "TableGame", "TableInfo", "TableServer", "TableService",
-    "TableState", "check_name", "game_of", "name_key", "table_game", "table_games",
+    "GameTable", "SeatDoor", "SeatInfo", "TableError", "TableGame", "TableInfo", "TableServer",
+    "TableService", "TableState", "check_name", "game_of", "name_key", "table_game", "table_games",
 ]

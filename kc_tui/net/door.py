@@ -13,13 +13,11 @@ from __future__ import annotations
 import contextvars
 import logging
 from collections import deque
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from .names import Person
+from .protocols import GameTable
 from .values import MISSED_NOTICES, Delivery, Listener, Notice, TableError, TableInfo
-
-if TYPE_CHECKING:
-    from .table import Table
 
 __all__ = ["SeatDoor", "ChatLimit", "call_in"]
 
@@ -67,7 +65,7 @@ class SeatDoor:
     (on purpose).
     """
 
-    def __init__(self, table: Table, person: Person, seat: int | None) -> None:
+    def __init__(self, table: GameTable, person: Person, seat: int | None) -> None:
         self.table = table
         """The table (a game's door reads its service and steps its game through it)."""
         self.person = person

@@ -10,52 +10,16 @@ and a game without one is not played at served tables.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Protocol, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
-from ..core.kinds import Phase
 from ..core.text import visible
 from ..games import GAMES
 from .door import SeatDoor
 from .names import Person
+from .protocols import GameTable, TableService
 from .values import HOUSE_LEVEL, TableError
 
-if TYPE_CHECKING:
-    from .table import Table
-
 __all__ = ["TableGame", "TableService", "table_games", "table_game", "game_of"]
-
-
-class TableService(Protocol):
-    """What a table reads of its game's service, whichever the game (each game's service door
-    has these names)."""
-
-    @property
-    def phase(self) -> Phase: ...
-
-    @property
-    def current(self) -> int: ...
-
-    @property
-    def seed(self) -> int: ...
-
-    @property
-    def seats(self) -> Sequence[Any]: ...
-
-    def view(self, seat: int | None) -> Any: ...
-
-    def add_listener(self, listener: Any) -> None: ...
-
-    def follow(self, listener: Any, seat: int | None) -> None: ...
-
-    def remove_listener(self, listener: Any) -> None: ...
-
-    def start(self) -> None: ...
-
-    def next_round(self) -> None: ...
-
-    def take_faults(self) -> list[str]: ...
-
-    def close(self) -> None: ...
 
 
 class TableGame(ABC):
@@ -89,7 +53,7 @@ class TableGame(ABC):
     def rules_from_dict(self, d: Mapping[str, Any]) -> Any:
         """The rules a table's file keeps (``rules.as_dict()``)."""
 
-    def door(self, table: Table, person: Person, seat: int | None) -> SeatDoor:
+    def door(self, table: GameTable, person: Person, seat: int | None) -> SeatDoor:
         """A new door for ``seat`` of ``table`` (None: a spectator's)."""
         return SeatDoor(table, person, seat)
 
@@ -121,29 +85,29 @@ class TableGame(ABC):
         """The round being played (0 before the first deal)."""
 
     @abstractmethod
-    def new_service(self, table: Table, names: list[str | None]) -> TableService:
+    def new_service(self, table: GameTable, names: list[str | None]) -> TableService:
         """The game for ``table``'s seats: ``names`` holds each person's seat's name (None for
         a computer's, whose level is its slot's ``spec``)."""
 
     @abstractmethod
-    def restore(self, table: Table) -> tuple[TableService, Sequence[Any]]:
+    def restore(self, table: GameTable) -> tuple[TableService, Sequence[Any]]:
         """The adjourned game of ``table`` from its save, and its events so far;
         :class:`TableError` says why it cannot be."""
 
     @abstractmethod
-    def saver(self, table: Table, service: Any, names: list[str | None], events: Sequence[Any]) -> Any:
+    def saver(self, table: GameTable, service: Any, names: list[str | None], events: Sequence[Any]) -> Any:
         """The listener that keeps the game in ``table.save_path``, through ``table.save_file``
         (``save(compact=True)`` writes it whole); ``names`` as for :meth:`new_service`."""
 
-    def rename_seat(self, table: Table, seat: int, name: str) -> None:
+    def rename_seat(self, table: GameTable, seat: int, name: str) -> None:
         """A person takes ``seat`` of a game dealt without them, as ``name``.  By default the
         seat keeps the name it was dealt."""
 
-    def next_round(self, table: Table, service: Any) -> None:
+    def next_round(self, table: GameTable, service: Any) -> None:
         service.next_round()
 
     @abstractmethod
-    async def computer_turn(self, table: Table) -> None:
+    async def computer_turn(self, table: GameTable) -> None:
         """Play the turn of the computer whose turn it is (its own seat's, or the house
         computer's for a person's seat, kept in ``table.house``), each step in
         ``with table.step():``, at the server's pace."""

@@ -13,12 +13,10 @@ import logging
 import os
 from concurrent.futures import Executor
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, Callable, Sequence
+from typing import IO, Any, Callable, Sequence
 
 from ..storage.files import UnreadableFile, append_synced, read_text, write_atomic
-
-if TYPE_CHECKING:
-    from .table import Table
+from .protocols import GameTable
 
 __all__ = ["TABLES_FOLDER", "SaveFile", "Transcript", "event_name", "remove_after_writes"]
 
@@ -41,7 +39,7 @@ class SaveFile:
     (:meth:`Table.save_state`): its players are told, and its next save point writes the whole
     save."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: GameTable) -> None:
         self.table = table
         self.path = table.save_path
         self.writer = table.server.writer
@@ -111,7 +109,7 @@ class Transcript:
     """A table's transcript: each event a line, flushed, until a write fails; then the players
     are told, and it is written whole again at the next save point (:meth:`write`)."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: GameTable) -> None:
         self.table = table
         self.file: IO[str] | None = None
         self.problem: str | None = None

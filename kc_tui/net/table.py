@@ -16,23 +16,56 @@ import json
 import logging
 import random
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 from ..core.kinds import Phase
 from ..core.text import visible
 from ..storage.files import write_atomic
 from .door import SeatDoor
+from .game import TableGame
 from .names import Person, name_key
+from .protocols import ServerView, TableService
 from .saving import TABLES_FOLDER, SaveFile, Transcript, event_name, remove_after_writes
 from .values import SEAT_OPEN, Notice, NoticeKind, SeatInfo, TableError, TableInfo, TableState
 
-if TYPE_CHECKING:
-    from .game import TableGame, TableService
-    from .server import TableServer
-
-__all__ = ["Table", "Slot", "Step"]
+__all__ = ["Table", "TableHost", "Slot", "Step"]
 
 log = logging.getLogger("kc_tui.net")
+
+
+class TableHost(ServerView, Protocol):
+    """What a table asks of its server (:class:`~kc_tui.net.server.TableServer`), besides what
+    its doors and game read of it."""
+
+    @property
+    def data_dir(self) -> Path: ...
+
+    @property
+    def grace(self) -> float:
+        """Seconds a dropped person's seat is held for."""
+        ...
+
+    @property
+    def chat_length(self) -> int: ...
+
+    @property
+    def now(self) -> Callable[[], float]:
+        """The wall clock adjourned tables' days are counted by."""
+        ...
+
+    def changed(self, table: Table | None = None) -> None:
+        """The lobby's view of ``table`` may have changed."""
+        ...
+
+    def autostart(self, table: Table) -> None: ...
+
+    def adjourn(self, table: Table) -> None: ...
+
+    def tidy(self, table: Table) -> None: ...
+
+    def drain(self) -> None:
+        """Wait for the saves written so far."""
+        ...
 
 
 class Slot:
@@ -61,7 +94,7 @@ class Slot:
 class Table:
     """One table: its seats, its doors, and once started its game, transcript and computer task."""
 
-    def __init__(self, server: TableServer, table_id: int, name: str, owner: Person, rules: Any,
+    def __init__(self, server: TableHost, table_id: int, name: str, owner: Person, rules: Any,
                  specs: Sequence[str], game: TableGame) -> None:
         self.server = server
         self.id = table_id
@@ -96,7 +129,7 @@ class Table:
         self.house: dict[int, Any] = {}
         """The house computer of each person's seat it has played for."""
         self.adjourned_at = 0.0
-        """When the table was last adjourned (the server's wall clock, :attr:`TableServer.now`)."""
+        """When the table was last adjourned (the server's wall clock, :attr:`TableHost.now`)."""
         self.save_file: SaveFile | None = None
         self.save_problem: str | None = None
         """Why the game's save cannot be written now (None while it can)."""

@@ -1,8 +1,9 @@
 """What the game keeps on disk, with no UI: the folders it keeps them in (``paths``), the file
 operations they share (``files``: atomic writes, durable appends, locks, bounded reads), saved
-games with their schema and migrations (``saves``), the settings (``settings``), the finished
-sessions' transcripts and the statistics read from them (``records``).  What differs from game
-to game is each game's ``saves`` part (``game``: the type it has)."""
+games with their schema and migrations (``saves``; what is said of one: ``saved``), the settings
+(``settings``), the finished sessions' transcripts and the statistics read from them
+(``records``).  What differs from game to game is each game's ``saves`` part (``game``: the type
+it has, and what it may ask of the saver)."""
 
 from .files import (
     FileLocked,
@@ -16,7 +17,7 @@ from .files import (
     unlock_file,
     write_atomic,
 )
-from .game import GameSaves, game_saves_dir, game_transcripts_dir, saves_part
+from .game import GameSaves, Saver, game_saves_dir, game_transcripts_dir, saves_part
 from .paths import config_dir, data_dir, saves_dir, settings_path, transcripts_dir
 from .records import Recorder, bar_chart, games_report_text, games_stats_dict, keep_transcript, read_records
 from .saves import (
@@ -60,6 +61,6 @@ __all__ = [
     "start_saving", "unlock_save", "KEEP_SAVES", "prune_saves",
     "CARD_STYLES", "PACES", "THEMES", "Settings", "SettingsError", "load_settings", "save_settings",
     "settings_toml",
-    "GameSaves", "game_saves_dir", "game_transcripts_dir", "saves_part", "claim_new_save",
+    "GameSaves", "Saver", "game_saves_dir", "game_transcripts_dir", "saves_part", "claim_new_save",
     "Recorder", "bar_chart", "games_report_text", "games_stats_dict", "keep_transcript", "read_records",
 ]

@@ -15,12 +15,59 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
 
 from ..games import DEFAULT_GAME, GAMES, game_named
 from .paths import saves_dir, transcripts_dir
+from .saved import Restored, SaveInfo
 
 if TYPE_CHECKING:
     from ..replay import Replay
-    from .saves import AutoSaver, Restored, SaveInfo
 
-__all__ = ["GameSaves", "saves_part", "game_saves_dir", "game_transcripts_dir", "unknown_game"]
+__all__ = ["GameSaves", "Saver", "saves_part", "game_saves_dir", "game_transcripts_dir", "unknown_game"]
+
+
+class Saver(Protocol):
+    """What a game's part may ask of the platform's saver (:class:`~.saves.AutoSaver`) that
+    saves one session."""
+
+    service: Any
+    """The session saved."""
+    specs: list[str]
+    """Its seats' specs."""
+    events: list[Any]
+    """The log so far (the game's events, or its actions)."""
+    on_error: Callable[[str], None] | None
+    """Told once when a write fails."""
+    saves: int
+    """Save points written so far."""
+    deal_pending: bool
+    """A round was dealt and is not saved yet."""
+
+    @property
+    def saved_states(self) -> list[tuple[Any, ...] | None]:
+        """The random generators' states as the file has them."""
+        ...
+
+    def keep(self, item: Any) -> None:
+        """Add ``item`` to the log (saved at the next save point)."""
+        ...
+
+    def save(self, upto: int | None = None, compact: bool = False) -> bool:
+        """Save the first ``upto`` items of the log (all by default); False if it could not."""
+        ...
+
+    def journal_long(self) -> bool:
+        """Whether a round end should compact the save."""
+        ...
+
+    def finish(self) -> None:
+        """The session is over: keep its transcript, remove the save."""
+        ...
+
+    def discard(self) -> None:
+        """The session is over and kept elsewhere: remove the save."""
+        ...
+
+    def __call__(self, event: Any) -> None:
+        """Hear one of the session's events."""
+        ...
 
 
 class GameSaves(Protocol):
@@ -58,20 +105,20 @@ class GameSaves(Protocol):
         """The states of the service's random generators that a save keeps."""
         ...
 
-    def head(self, saver: AutoSaver, states: list[tuple[Any, ...] | None]) -> dict[str, Any]:
+    def head(self, saver: Saver, states: list[tuple[Any, ...] | None]) -> dict[str, Any]:
         """The whole save's fields before its log."""
         ...
 
-    def entry_head(self, saver: AutoSaver, states: list[tuple[Any, ...] | None]) -> dict[str, Any]:
+    def entry_head(self, saver: Saver, states: list[tuple[Any, ...] | None]) -> dict[str, Any]:
         """A journal line's fields before its log (the generators that moved)."""
         ...
 
-    def follow(self, saver: AutoSaver) -> None:
+    def follow(self, saver: Saver) -> None:
         """Have the saver follow its service (listen to it, and to whatever else the game's
         save points are)."""
         ...
 
-    def saw(self, saver: AutoSaver, event: Any) -> None:
+    def saw(self, saver: Saver, event: Any) -> None:
         """The saver, listening to the service, saw ``event``: keep it or save, as the game's
         save points are."""
         ...

@@ -30,6 +30,7 @@ from .files import (
 )
 from .game import GameSaves, game_saves_dir, game_transcripts_dir, saves_part, unknown_game
 from .records import keep_transcript
+from .saved import Restored, SaveError, SaveInfo
 
 __all__ = [
     "SCHEMA_VERSION", "SaveError", "SaveInfo", "AutoSaver", "load_save", "list_saves", "delete_save",
@@ -40,15 +41,6 @@ __all__ = [
 
 SCHEMA_VERSION = 2
 """The format of the journal (its first line the whole save, each line after it a save point)."""
-
-
-class SaveError(Exception):
-    """A save that cannot be used: ``problem`` says what is wrong, ``path`` where the file is."""
-
-    def __init__(self, path: Path, problem: str) -> None:
-        self.path = path
-        self.problem = problem
-        super().__init__(f"{path}: {problem}")
 
 
 _OPEN_ELSEWHERE = "this game is open in another window"
@@ -130,7 +122,19 @@ class AutoSaver:
         self._states: list[tuple[Any, ...] | None] = []  # the generators' states in the file
         self._compact_next = True
         self._base_size = self._journal_size = 0
-        self._deal_pending = False
+        self.deal_pending = False
+        """A round was dealt and is not saved yet (a game's part saves it once all it brings is
+        in)."""
+
+    @property
+    def saved_states(self) -> list[tuple[Any, ...] | None]:
+        """The random generators' states as the file has them (at its last save point)."""
+        return self._states
+
+    def journal_long(self) -> bool:
+        """Whether the journal is long enough that a round end compacts the save
+        (:data:`JOURNAL_FLOOR`)."""
+        return self._journal_size > max(self._base_size, JOURNAL_FLOOR)
 
     def release(self) -> None:
         """The game is left: another window may resume it now."""
@@ -221,38 +225,6 @@ class AutoSaver:
         return True
 
 
-@dataclass(frozen=True, slots=True)
-class SaveInfo:
-    """One saved session as the resume list shows it, or the problem that makes it unusable."""
-
-    path: Path
-    players: tuple[str, ...] = ()
-    saved_at: str = ""
-    round_no: int = 0
-    totals: tuple[int, ...] = ()
-    finished: bool = False
-    problem: str | None = None
-    turn: int = 0
-    """Turns started in the round so far."""
-    rules: str = ""
-    """The rules in a few words."""
-    seed: int | None = None
-    game: str = DEFAULT_GAME
-    """The game it is a save of (:data:`kc_tui.games.GAMES`)."""
-
-    @property
-    def title(self) -> str:
-        """One line that tells this save apart from the others: when, who, how far, the
-        scores, the rules and the seed."""
-        if self.problem:
-            return f"{self.path.name}: {self.problem}"
-        when = self.saved_at
-        scores = ", ".join(f"{n} {t}" for n, t in zip(self.players, self.totals))
-        where = f"round {self.round_no}" + (f", turn {self.turn}" if self.turn else "")
-        about = "; ".join(x for x in (self.rules, f"seed {self.seed}" if self.seed is not None else "") if x)
-        return f"{when}: {', '.join(self.players)}, {where} ({scores})" + (f"; {about}" if about else "")
-
-
 MAX_SAVE_BYTES = 64 * 1024 * 1024
 """The largest file taken for a save: far beyond the longest session, and small enough that a
 huge file named like a save is refused before it is read."""
@@ -295,7 +267,7 @@ class _Read:
 
 def _read_save(path: Path, game: str | None = None) -> _Read:
     """The save at ``path`` with its journal applied: of ``game``, or of the game it names (a
-    save that names none is the default game's: Kings in the Corner's saves came first)."""
+    save that names none is the default game's: its saves came first)."""
     raw = _read_bounded(path)
     if not raw.strip():
         raise SaveError(path, "the file is empty")
@@ -457,21 +429,6 @@ def delete_save(path: Path) -> None:
 def is_open_elsewhere(error: SaveError) -> bool:
     """Whether a refusal is only that another window has the game open (not a damaged file)."""
     return error.problem.startswith(_OPEN_ELSEWHERE)
-
-
-@dataclass
-class Restored:
-    """A save brought back: the running service, its seats' specs, and the log so far."""
-
-    service: Any
-    specs: list[str]
-    events: list[Any]
-    """The log so far (the game's events, or its actions)."""
-    path: Path
-    cut_short: bool = False
-    """The save's last line was cut short by a crash while saving, and dropped: the game goes on
-    from the save point before it."""
-    game: str = DEFAULT_GAME
 
 
 def load_save(path: Path, think: float | None = None, lock: bool = True, game: str | None = None,

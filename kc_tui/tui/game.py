@@ -132,7 +132,8 @@ class TuiGame(Protocol):
         ...
 
     def show_replay_step(self, board: Widget, step: Any, ascii_only: bool) -> None:
-        """Show one step of a replay (:class:`kc_tui.replay.ReplayStep`) on ``board``."""
+        """Show one step of a replay (:class:`kc_tui.replay.ReplayStep`) on ``board``: its
+        ``table``, the game's own state of the table that its ``saves`` part's replay made."""
         ...
 
 

@@ -180,7 +180,8 @@ class GameHost(App):
         previous = self.savers.pop(id(old), None)
         if previous is not None:
             previous.release()
-            self.savers[id(service)] = start_saving(service, previous.specs, self.report_save_error)
+            self.savers[id(service)] = start_saving(service, previous.specs, self.report_save_error,
+                                                     previous.game)
         self._remove(screen)
         self.start_table(service)
 

@@ -23,10 +23,12 @@ from kc_tui.line import LineOptions
 from kc_tui.line.shell import LOCAL_COMMANDS
 from kc_tui.net import SEAT_OPEN, Notice, Person, TableError, TableServer, TableState
 from kc_tui.net.saving import TABLES_FOLDER
+from kc_tui.replay import load_replay
 from kc_tui.storage import SaveError, Settings, load_save, read_document, save_info, start_saving, unlock_save
 from kc_tui.tui.app import KingsCornerApp
 from kc_tui.tui.game import tui_game
 from kc_tui.tui.new_game import NewGameShell
+from kc_tui.tui.replay_screen import ReplayScreen
 from kc_tui.tui.table_shell import TableShell
 from kc_tui.tui.widgets import Choice
 
@@ -355,3 +357,27 @@ async def test_a_served_table_seats_a_person_a_computer_and_a_spectator(entry: G
     assert server.table(info.id).state == TableState.PLAYING and back.view() is not None
     back.leave()
     await server.close()
+
+
+async def test_a_finished_session_is_replayed_move_by_move_on_the_screen(entry: GameEntry, tmp_path: Path) -> None:
+    """The platform's replay (its saves part re-referees the transcript; its tui part draws each
+    step's table) steps through a whole session at 80 x 24 and ends on the final totals."""
+    lines, _, _ = session_lines(entry, 5)
+    path = tmp_path / "session.jsonl"
+    path.write_text("".join(line + "\n" for line in lines))
+    replay = load_replay(path)
+    assert replay.game == entry.name and replay.steps
+    assert list(replay.steps[-1].totals) == json.loads(lines[-1])["totals"]
+    assert all(s == visible(s) for step in replay.steps for s in step.sentences)
+    app = KingsCornerApp(settings=Settings(pace=0), replay=replay, replay_name=path.name)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press("right", "right", "down", "right_square_bracket")
+        await pilot.pause()
+        assert screen.index > 0
+        await pilot.press("end")
+        await pilot.pause()
+        assert screen.index == len(replay.steps) - 1
+        await pilot.press("q")
+        await pilot.pause()

@@ -17,8 +17,7 @@ from typing import Any, Callable, Sequence
 
 from ...cli import add_shared_commands, application_parser, run_commands
 from ...cli.common import add_look_options, full_screen
-from ...cli.play import app_status, make_app
-from ...cli.signals import Stopped, tell
+from ...cli.play import app_status, make_app, play_saved
 from ...core.kinds import SeatKind
 from ...core.text import visible
 from ...line import read_line
@@ -163,37 +162,17 @@ def _play(args: argparse.Namespace) -> int:
 def _run(service: GameService, args: argparse.Namespace, saving: Callable[[Callable[[str], None]], Any],
          writer: TranscriptWriter | None = None) -> int:
     """Play ``service`` at the table or in the line mode, saving as it goes; always clean up."""
-    app = None
-
-    def report(message: str) -> None:
-        if app is not None:
-            app.report_save_error(message)
-        else:
-            print(f"! {message}")
-
-    saver = saving(report)
-    try:
-        if not args.plain and full_screen():
-            app = make_app(service, args)
-            app.savers[id(service)] = saver
-            app.run()
-            return app_status(app)
-        # Piped input is echoed after its prompt, so the output reads as a dialogue.
-        # The line mode asks before ending a turn with moves open as the table does, unless the
-        # "Confirm ending a turn" setting is off.
+    # Piped input is echoed after its prompt, so the output reads as a dialogue.
+    # The line mode asks before ending a turn with moves open as the table does, unless the
+    # "Confirm ending a turn" setting is off.
+    def line_mode() -> int:
         return PlainGame(service, read_line(GAME.example), sys.stdout, verbosity=Verbosity(args.verbosity),
                          bell=args.bell, echo=not sys.stdin.isatty(),
                          confirm_end=load_settings()[0].confirm_end).run()
-    except KeyboardInterrupt:
-        print("\nInterrupted; the game stops here (it was saved after the last turn).")
-        return 130
-    except Stopped as stop:
-        saver.release()  # before the goodbye, which a terminal that is not read can hold up
-        tell(f"\nStopped by {stop.name}; the game stops here (it was saved after the last turn).")
-        return stop.status
+
+    try:
+        return play_saved(service, args, saving, line_mode)
     finally:
-        service.close()
-        saver.release()
         if writer:
             writer.close()
 

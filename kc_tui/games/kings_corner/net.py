@@ -19,9 +19,8 @@ from typing import Any, Mapping, Sequence
 from ...core.cards import Card
 from ...core.events import SessionStart
 from ...core.kinds import Phase
-from ...net import HOUSE_LEVEL, Person, SeatDoor, TableError, TableGame
+from ...net import HOUSE_LEVEL, GameTable, Person, SeatDoor, TableError, TableGame
 from ...net.saving import SaveFile
-from ...net.table import Table
 from ...storage.saves import AutoSaver, SaveError, load_save
 from .ai import LEVELS, make_player
 from .ai.seats import HUMAN_PREFIX, make_seats
@@ -185,7 +184,7 @@ class CornerTableGame(TableGame):
     def rules_from_dict(self, d: Mapping[str, Any]) -> RuleSet:
         return RuleSet.from_dict(d)
 
-    def door(self, table: Table, person: Person, seat: int | None) -> CornerDoor:
+    def door(self, table: GameTable, person: Person, seat: int | None) -> CornerDoor:
         return CornerDoor(table, person, seat)
 
     def shown_to(self, event: Any, seat: int | None) -> Any:
@@ -197,12 +196,12 @@ class CornerTableGame(TableGame):
     def round_no(self, service: Any) -> int:
         return len(service.history) + int(service.phase == Phase.TURN)
 
-    def new_service(self, table: Table, names: list[str | None]) -> GameService:
+    def new_service(self, table: GameTable, names: list[str | None]) -> GameService:
         seats = make_seats(_specs(table, names), random.Random(table.seed), think=table.server.think,
                            names=names)
         return GameService(table.rules, seats, seed=table.seed)
 
-    def restore(self, table: Table) -> tuple[GameService, Sequence[Any]]:
+    def restore(self, table: GameTable) -> tuple[GameService, Sequence[Any]]:
         try:
             restored = load_save(table.save_path, think=table.server.think, lock=False)
         except SaveError as exc:
@@ -210,11 +209,12 @@ class CornerTableGame(TableGame):
             raise TableError(f"Table {table.id} cannot be resumed: {exc.problem}.") from None
         return restored.service, list(restored.service.past_events)
 
-    def saver(self, table: Table, service: Any, names: list[str | None], events: Sequence[Any]) -> TableSaver:
+    def saver(self, table: GameTable, service: Any, names: list[str | None],
+              events: Sequence[Any]) -> TableSaver:
         assert table.save_file is not None
         return TableSaver(service, _specs(table, names), table.save_path, events, file=table.save_file)
 
-    def rename_seat(self, table: Table, seat: int, name: str) -> None:
+    def rename_seat(self, table: GameTable, seat: int, name: str) -> None:
         """The seat is ``name``'s in every view, the log, the transcript and the save, and from
         now on in every summary."""
         service = table.service
@@ -231,7 +231,7 @@ class CornerTableGame(TableGame):
             table.saver.renamed(seat, start)
         table.transcript.write()  # its session_start names the seats
 
-    async def computer_turn(self, table: Table) -> None:
+    async def computer_turn(self, table: GameTable) -> None:
         """Play the turn of the computer whose turn it is (its own seat's, or the house
         computer's for a person's seat), move by move at the server's pace."""
         service = table.service
@@ -265,7 +265,7 @@ class CornerTableGame(TableGame):
                 log.warning("table %s: %s", table.id, fault)
 
 
-def _specs(table: Table, names: list[str | None]) -> list[str]:
+def _specs(table: GameTable, names: list[str | None]) -> list[str]:
     """The seats' specs of a save: a person's seat by its name, a computer's by its level."""
     return [f"{HUMAN_PREFIX}{name}" if name else slot.spec for name, slot in zip(names, table.slots)]
 

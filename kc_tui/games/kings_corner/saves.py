@@ -26,8 +26,9 @@ from ...core.text import visible
 from ...replay import Replay, ReplayError, ReplayStep
 from ...storage import saves as journal
 from ...storage.files import rng_json, set_rng_json
+from ...storage.game import Saver
 from ...storage.records import bar_chart, count, finished_bounds
-from ...storage.saves import AutoSaver, Restored, SaveError, SaveInfo, doc_field, local_time
+from ...storage.saves import Restored, SaveError, SaveInfo, doc_field, local_time
 from . import ENTRY
 from .ai.seats import check_spec, make_seats, spec_kind
 from .engine.describe import Narrator
@@ -220,7 +221,7 @@ class KingsCornerSaves:
                                      for seat in service.seats]
         return [rng.getstate() if rng is not None else None for rng in rngs]
 
-    def head(self, saver: AutoSaver, states: list[tuple[Any, ...] | None]) -> dict[str, Any]:
+    def head(self, saver: Saver, states: list[tuple[Any, ...] | None]) -> dict[str, Any]:
         service = saver.service
         assert states[0] is not None  # the deals always come from a generator
         return {
@@ -235,8 +236,8 @@ class KingsCornerSaves:
             },
         }
 
-    def entry_head(self, saver: AutoSaver, states: list[tuple[Any, ...] | None]) -> dict[str, Any]:
-        old = saver._states
+    def entry_head(self, saver: Saver, states: list[tuple[Any, ...] | None]) -> dict[str, Any]:
+        old = saver.saved_states
         moved = [i for i, state in enumerate(states) if state is not None and state != old[i]]
         rng: dict[str, Any] = {}
         if 0 in moved:
@@ -246,25 +247,25 @@ class KingsCornerSaves:
             rng["players"] = players
         return {"saved_at": datetime.now(UTC).isoformat(timespec="seconds"), "rng": rng}
 
-    def follow(self, saver: AutoSaver) -> None:
+    def follow(self, saver: Saver) -> None:
         saver.service.add_listener(saver)
 
-    def saw(self, saver: AutoSaver, event: Any) -> None:
+    def saw(self, saver: Saver, event: Any) -> None:
         saver.keep(event)
         if isinstance(event, SessionEnd):
             saver.finish()
         elif isinstance(event, RoundStart):
-            saver._deal_pending = True
-        elif isinstance(event, TurnStart) and saver._deal_pending:
+            saver.deal_pending = True
+        elif isinstance(event, TurnStart) and saver.deal_pending:
             # The deal is saved too (a game left in its very first turn can be resumed), once
             # all it brings is in: under chips scoring the antes follow round_start (R7).  The
             # first turn's start is the first event that is not the deal's.
-            saver._deal_pending = False
+            saver.deal_pending = False
             saver.save(upto=len(saver.events) - 1)
         elif isinstance(event, TurnEnd):
             saver.save()
         elif isinstance(event, RoundEnd):
-            saver.save(compact=saver._journal_size > max(saver._base_size, journal.JOURNAL_FLOOR))
+            saver.save(compact=saver.journal_long())
 
     def info(self, path: Path, doc: dict[str, Any]) -> SaveInfo:
         seats = doc_field(path, doc, "seats", list)
@@ -411,10 +412,10 @@ class KingsCornerSaves:
             raw[-1][2].append(event)
         steps = [
             ReplayStep(
-                tuple(sentences), state.round, state.turn, state.current, state.piles, state.hands,
-                state.stock, state.totals,
+                tuple(sentences), state.round, state.turn, state.current, state.hands, state.totals,
                 new_turn=any(isinstance(e, (TurnStart, RoundStart)) for e in events),
                 new_round=any(isinstance(e, RoundStart) for e in events),
+                table=state,
             )
             for state, sentences, events in raw
         ]

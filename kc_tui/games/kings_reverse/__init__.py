@@ -2,8 +2,9 @@
 Eights family with two decks and four jokers.
 
 ``engine`` holds the rules, the referee, the seat views and the service door (pure Python, the
-engine layer); ``ai`` the computer players (the AI layer); ``cli`` and ``plain`` its command
-line and line mode (front ends).  Nothing here imports the Kings in the Corner referee.
+engine layer); ``ai`` the computer players (the AI layer); ``session``, ``saves``, ``net``,
+``tui``, ``line`` and ``cli`` are its parts of the platform (:mod:`kc_tui.games`).  Nothing
+here imports another game.
 """
 
 from .. import GameEntry

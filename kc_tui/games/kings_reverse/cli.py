@@ -16,9 +16,10 @@ from typing import Any, Callable, Sequence
 
 from ...cli import application_parser, records, run_commands
 from ...cli.common import add_look_options, full_screen
-from ...cli.play import run_table
+from ...cli.play import play_saved
 from ...core.text import visible
 from ...line import read_line, writer
+from ...storage import SaveError, list_saves, load_save, resume_saving, start_saving
 from .ai import LEVELS
 from .ai.tournament import SEAT_NAMES, make_seats, run_tournament, simulate
 from .engine.describe import describe_rules
@@ -222,12 +223,10 @@ def _play(args: argparse.Namespace) -> int:
             raise
         service.add_listener(transcript)
     try:
-        if not args.plain and full_screen():
-            return run_table(service, args)  # the table keeps the save and the record
-        _keep(service, args.players)
-        return ReverseLines(service, writer(sys.stdout)).run(read_line(GAME.example))
+        return play_saved(service, args,
+                          lambda report: start_saving(service, args.players, report, GAME_NAME),
+                          lambda: ReverseLines(service, writer(sys.stdout)).run(read_line(GAME.example)))
     finally:
-        service.close()
         if transcript is not None:
             transcript.close()
 
@@ -236,39 +235,23 @@ def _tell(problem: str) -> None:
     print(f"! {problem}", file=sys.stderr)
 
 
-def _keep(service: ReverseService, specs: Sequence[str]) -> None:
-    """The line mode keeps what the table keeps: a save after every action (removed when the
-    session ends) and the finished session's transcript for the statistics."""
-    from .saves import ReverseSaver, SessionRecorder
-
-    names = [s.name for s in service.seats]
-    service.add_listener(SessionRecorder(names, _tell))
-    saver = ReverseSaver(service, specs, ReverseSaver.new_path(names), on_error=_tell)
-    saver.follow()
-    service.start()
-    saver.save()  # the deal: a game left in its first turn can be resumed
-
-
 def _resume(args: argparse.Namespace) -> int:
     """``resume [--plain]``: the newest saved Kings Reverse game, where it was left."""
-    from .saves import ReverseSaveError, list_reverse_saves, load_reverse_save
-
-    saved = list_reverse_saves()
+    saved = [info for info in list_saves(GAME_NAME) if info.problem is None]
     if not saved:
         print(f"No saved Kings Reverse game to resume ({PROG} play starts one).")
         return 1
     try:
-        service, _ = load_reverse_save(saved[0].path, _tell)
-    except ReverseSaveError as exc:
+        restored = load_save(saved[0].path, game=GAME_NAME, on_error=_tell)
+    except SaveError as exc:
         print(f"Cannot resume: {exc}")
         return 1
-    try:
-        if not args.plain and full_screen():
-            return run_table(service, args)
+
+    def line_mode() -> int:
         print(f"Resumed {saved[0].title}.")
-        return ReverseLines(service, writer(sys.stdout)).run(read_line(GAME.example))
-    finally:
-        service.close()
+        return ReverseLines(restored.service, writer(sys.stdout)).run(read_line(GAME.example))
+
+    return play_saved(restored.service, args, lambda report: resume_saving(restored, report), line_mode)
 
 
 def _simulate(args: argparse.Namespace) -> int:

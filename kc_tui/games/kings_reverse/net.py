@@ -11,22 +11,21 @@ section 6).
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import random
 from dataclasses import replace
 from typing import Any, Mapping, Sequence, cast
 
 from ...core.kinds import Phase
-from ...net import HOUSE_LEVEL, Person, SeatDoor, TableError, TableGame
-from ...net.table import Table
+from ...net import HOUSE_LEVEL, GameTable, Person, SeatDoor, TableError, TableGame
+from ...storage.saves import AutoSaver, SaveError, read_document
 from .ai import LEVELS, make_player
 from .engine.actions import Action
-from .engine.events import ReverseEvent, RoundEnd, encode_event, seat_view
+from .engine.events import GAME_NAME, ReverseEvent, RoundEnd, encode_event, seat_view
 from .engine.rules import ReverseRules
 from .engine.service import DecisionId, ReverseDecision, ReversePlayer, ReverseService
 from .engine.views import ReverseRoundSummary, ReverseView
-from .saves import ReverseSaveError, ReverseSaver, load_reverse_save, reverse_seats
+from .saves import replayed, reverse_seats
 
 __all__ = ["GAME", "ReverseTableGame", "ReverseDoor", "reverse_shown_to", "reverse_rules_label"]
 
@@ -58,25 +57,38 @@ def reverse_rules_label(rules: ReverseRules) -> str:
     return ", ".join(parts)
 
 
-class TableSaver(ReverseSaver):
+class TableSaver(AutoSaver):
     """The table's save after every action, the whole of it each time, written by the server's
-    one writer thread (:class:`~kc_tui.net.saving.SaveFile`)."""
+    one writer thread (:class:`~kc_tui.net.saving.SaveFile`).  The table tells it each action
+    and deal (:meth:`acted`, :meth:`dealt`); at the session's end the table removes its files."""
 
-    def __init__(self, table: Table, service: ReverseService, specs: Sequence[str],
+    def __init__(self, table: GameTable, service: ReverseService, specs: Sequence[str],
                  actions: Sequence[Any]) -> None:
-        super().__init__(service, specs, table.save_path, actions)
+        super().__init__(service, specs, table.save_path, actions, game=GAME_NAME)
         self.table = table
+
+    def acted(self, action: Action) -> None:
+        """An action was applied: keep it and save."""
+        self.keep(action.as_dict())
+        self.save()
+
+    def dealt(self) -> None:
+        """The next round was dealt: keep it and save."""
+        self.keep("next")
+        self.save()
 
     def save(self, upto: int | None = None, compact: bool = False) -> bool:
         if self.service.phase == Phase.SESSION_OVER:
-            return False
+            return False  # nothing is left to resume
+        return super().save(upto, compact)
+
+    def _write_whole(self, text: str) -> None:
         file = self.table.save_file
         assert file is not None
-        file.whole(json.dumps(self.document(), separators=(",", ":")), len(self.table.events))
-        return True
+        file.whole(text, len(self.table.events))
 
     def __call__(self, event: ReverseEvent) -> None:
-        return None  # at the session's end the table removes its files
+        return None  # the table tells it what to keep
 
 
 class ReverseDoor(SeatDoor):
@@ -156,7 +168,7 @@ class ReverseTableGame(TableGame):
     def rules_from_dict(self, d: Mapping[str, Any]) -> ReverseRules:
         return ReverseRules.from_dict(d)
 
-    def door(self, table: Table, person: Person, seat: int | None) -> ReverseDoor:
+    def door(self, table: GameTable, person: Person, seat: int | None) -> ReverseDoor:
         return ReverseDoor(table, person, seat)
 
     def shown_to(self, event: Any, seat: int | None) -> Any:
@@ -169,34 +181,33 @@ class ReverseTableGame(TableGame):
         view = service.view(None)
         return int(view.round) if view.round else 0
 
-    def new_service(self, table: Table, names: list[str | None]) -> ReverseService:
+    def new_service(self, table: GameTable, names: list[str | None]) -> ReverseService:
         seats = reverse_seats(_specs(table, names), random.Random(table.seed), names)
         return ReverseService(table.rules, seats, seed=table.seed)
 
-    def restore(self, table: Table) -> tuple[ReverseService, Sequence[Any]]:
+    def restore(self, table: GameTable) -> tuple[ReverseService, Sequence[Any]]:
         events: list[ReverseEvent] = []
         try:
-            service, saver = load_reverse_save(table.save_path, listeners=[events.append], record=False,
-                                               lock=False)
-        except ReverseSaveError as exc:
+            doc = read_document(table.save_path, GAME_NAME)
+            service, _ = replayed(table.save_path, doc, None, [events.append], record=False)
+        except SaveError as exc:
             log.error("table %s cannot be resumed: %s", table.id, exc)
             raise TableError(f"Table {table.id} cannot be resumed: {exc}.") from None
-        service.remove_listener(saver)
         service.remove_listener(events.append)
-        self._actions[table.id] = list(saver.actions)
+        self._actions[table.id] = list(doc["actions"])
         return service, events
 
-    def saver(self, table: Table, service: Any, names: list[str | None], events: Sequence[Any]) -> Any:
+    def saver(self, table: GameTable, service: Any, names: list[str | None], events: Sequence[Any]) -> Any:
         saver = TableSaver(table, service, _specs(table, names), self._actions.pop(table.id, []))
         saver.save()  # the deal (or the game as resumed): a table left at once can be resumed
         return saver
 
-    def next_round(self, table: Table, service: Any) -> None:
+    def next_round(self, table: GameTable, service: Any) -> None:
         service.next_round()
         if table.saver is not None:
             table.saver.dealt()
 
-    async def computer_turn(self, table: Table) -> None:
+    async def computer_turn(self, table: GameTable) -> None:
         """One decision of the computer whose turn it is (its own seat's, or the house
         computer's for a person's seat): thought about in a worker thread, applied here unless
         the game has moved past it."""
@@ -236,7 +247,7 @@ class ReverseTableGame(TableGame):
                 table.playing_turn = None
 
 
-def _specs(table: Table, names: list[str | None]) -> list[str]:
+def _specs(table: GameTable, names: list[str | None]) -> list[str]:
     """The seats' specs of a save: a person's seat by its name, a computer's by its level."""
     return [f"human:{name}" if name else slot.spec for name, slot in zip(names, table.slots)]
 

@@ -26,47 +26,23 @@ from ...core.kinds import HUMAN_PREFIX, SEAT_NAMES, Phase, SeatKind
 from ...core.text import visible
 from ...replay import Replay, ReplayError, ReplayStep
 from ...storage.files import rng_json, set_rng_json
-from ...storage.game import game_saves_dir, game_transcripts_dir
+from ...storage.game import Saver
 from ...storage.records import Recorder, count, finished_bounds
-from ...storage.saves import (
-    AutoSaver,
-    Restored,
-    SaveError,
-    SaveInfo,
-    claim_new_save,
-    list_saves,
-    lock_save,
-    read_document,
-    unlock_save,
-)
+from ...storage.saves import Restored, SaveError, SaveInfo
 from .ai import LEVELS, make_player
 from .engine import events as reverse_events
 from .engine.actions import Action
 from .engine.describe import describe_event
-from .engine.events import GAME_NAME, RoundEnd, SessionEnd, encode_event, event_from_dict
+from .engine.events import GAME_NAME, RoundEnd, SessionEnd, TurnStart, encode_event, event_from_dict
 from .engine.rules import ReverseRules, RuleError
 from .engine.service import ReverseSeat, ReverseService
 from .engine.transcript import MAX_BYTES, ReverseTableState, ReverseTranscriptError, replay_states
 
-__all__ = ["GAME", "KIND", "ReverseSaves", "reverse_saves_dir", "reverse_transcripts_dir", "reverse_seats",
-           "ReverseSaver", "ReverseSaveError", "ReverseSaveInfo", "list_reverse_saves", "load_reverse_save",
-           "SessionRecorder", "ReverseResult", "ReversePlayerStats", "reverse_player_stats"]
+__all__ = ["GAME", "KIND", "ReverseSaves", "reverse_seats", "saved_specs", "replayed", "ReverseSaveInfo",
+           "ReverseResult", "ReversePlayerStats", "reverse_player_stats"]
 
 KIND = "kings-reverse-save"
 VERSION = 2
-
-ReverseSaveError = SaveError
-"""The refusal of a save (the platform's, with the file's path), by the name this game's
-screens and line mode know it."""
-
-
-def reverse_saves_dir() -> Path:
-    return game_saves_dir(GAME_NAME)
-
-
-def reverse_transcripts_dir() -> Path:
-    """Where Kings Reverse's finished sessions are kept."""
-    return game_transcripts_dir(GAME_NAME)
 
 
 def reverse_seats(specs: Sequence[str], rng: random.Random,
@@ -89,116 +65,32 @@ def reverse_seats(specs: Sequence[str], rng: random.Random,
     return seats
 
 
-class ReverseSaver(AutoSaver):
-    """The platform's saver for a Kings Reverse session: keeps its actions and rewrites the
-    save after each one (atomically: a crash leaves the old save or the new one); at the
-    session's end the save is removed (the statistics recorder keeps the transcript).  A
-    failed write is reported once and saving stops."""
-
-    name = "The saver"
-
-    def __init__(self, service: ReverseService, specs: Sequence[str], path: Path,
-                 actions: Sequence[Any] = (), on_error: Callable[[str], None] | None = None) -> None:
-        super().__init__(service, specs, path, actions, on_error, game=GAME_NAME)
-
-    @staticmethod
-    def new_path(names: Sequence[str], when: datetime | None = None) -> Path:
-        """A fresh save file, claimed for this process, after pruning the oldest saves."""
-        return claim_new_save(names, GAME_NAME)
-
-    @property
-    def actions(self) -> list[Any]:
-        """Every action taken so far (``"next"`` for each new deal), as the save keeps them."""
-        return self.events
-
-    def follow(self) -> None:
-        """Keep every action the service applies and every deal (and remove the save when the
-        session ends): for a table, the line mode and a resumed game alike."""
-        self.part.follow(self)
-
-    def took(self, action: Action | None) -> None:
-        """An action was applied (None: the next round was dealt): keep it and save."""
-        if action is None:
-            self.dealt()
-        else:
-            self.acted(action)
-
-    def acted(self, action: Action) -> None:
-        """An action was applied: keep it and save."""
-        self.keep(action.as_dict())
-        self.save()
-
-    def dealt(self) -> None:
-        """The next round was dealt."""
-        self.keep("next")
-        self.save()
-
-    def document(self) -> dict[str, Any]:
-        """The whole save as it is written now."""
-        return {**self.part.head(self, self._generator_states()), "actions": self.events}
-
-    def save(self, upto: int | None = None, compact: bool = False) -> bool:
-        """Save now, unless the session is over (nothing is left to resume)."""
-        if self.service.phase == Phase.SESSION_OVER:
-            return False
-        return super().save(upto, compact)
+def saved_specs(service: ReverseService) -> list[str]:
+    """The seats of a session played here as a save records them: a computer's level, "you"
+    for the one person, or "human:NAME" for each in hot-seat."""
+    people = sum(1 for s in service.seats if s.player is None)
+    return [s.level if s.player is not None and s.level else
+            "you" if people == 1 else f"{HUMAN_PREFIX}{s.name}" for s in service.seats]
 
 
 @dataclass(frozen=True, slots=True)
 class ReverseSaveInfo(SaveInfo):
-    """One saved Kings Reverse session, as a list shows it."""
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return self.players
-
-    @property
-    def round(self) -> int:
-        return self.round_no
-
-    @property
-    def saved(self) -> str:
-        return self.saved_at
+    """One saved Kings Reverse session, as a list shows it: who, how far, when."""
 
     @property
     def title(self) -> str:
         if self.problem:
             return f"{self.path.name}: {self.problem}"
-        return f"{', '.join(self.names)}: round {self.round}, saved {self.saved.replace('T', ' ')}"
+        return f"{', '.join(self.players)}: round {self.round_no}, saved {self.saved_at.replace('T', ' ')}"
 
 
-def list_reverse_saves() -> list[SaveInfo]:
-    """The saved sessions that can be resumed, newest first."""
-    return [info for info in list_saves(GAME_NAME) if info.problem is None]
-
-
-def load_reverse_save(path: Path, on_error: Callable[[str], None] | None = None,
-                      listeners: Sequence[Callable[[Any], None]] = (), record: bool = True,
-                      lock: bool = True) -> tuple[ReverseService, ReverseSaver]:
-    """The saved session replayed to where it was, with its saver (and, with ``record``, the
-    statistics recorder, which sees the whole session again; a served table keeps no
-    statistics); ``listeners`` see every event of the replay.  With ``lock`` this process
-    claims the save (given up when the session ends).  :class:`SaveError` says why it cannot
-    be."""
-    if lock:
-        try:
-            lock_save(path)
-        except OSError:
-            lock = False  # a folder this user cannot write: no window can overwrite the save from here
-    try:
-        doc = read_document(path, GAME_NAME)
-        service, specs = _replayed(path, doc, on_error, listeners, record)
-    except BaseException:
-        if lock:
-            unlock_save(path)
-        raise
-    saver = ReverseSaver(service, specs, path, doc["actions"], on_error)
-    saver.follow()
-    return service, saver
-
-
-def _replayed(path: Path, doc: dict[str, Any], on_error: Callable[[str], None] | None,
-              listeners: Sequence[Callable[[Any], None]], record: bool) -> tuple[ReverseService, list[str]]:
+def replayed(path: Path, doc: dict[str, Any], on_error: Callable[[str], None] | None,
+             listeners: Sequence[Callable[[Any], None]], record: bool) -> tuple[ReverseService, list[str]]:
+    """The session of the save ``doc`` (read from ``path``), its actions replayed through the
+    service door, which re-referees each, and its computers' generators put back; with its
+    seats' specs.  With ``record`` the statistics recorder sees the whole session (a served
+    table keeps none); ``listeners`` see every event of the replay.  :class:`SaveError` says
+    why it cannot be."""
     try:
         specs = [str(s) for s in doc["specs"]]
         names = [visible(str(n)) for n in doc["names"]]
@@ -209,7 +101,7 @@ def _replayed(path: Path, doc: dict[str, Any], on_error: Callable[[str], None] |
         service = ReverseService(ReverseRules.from_dict(doc["rules"]),
                                  reverse_seats(specs, random.Random(seed), names), seed=seed)
         if record:
-            service.add_listener(SessionRecorder(names, on_error))
+            service.add_listener(Recorder(GAME_NAME, names, on_error))
         for listener in listeners:
             service.add_listener(listener)
         service.start()
@@ -250,14 +142,6 @@ def _restore_generators(path: Path, doc: dict[str, Any], service: ReverseService
 def _v1_to_v2(doc: dict[str, Any]) -> dict[str, Any]:
     """Version 2 keeps the computers' generators; a version 1 save has none to put back."""
     return {**doc, "rng": None}
-
-
-class SessionRecorder(Recorder):
-    """The platform's recorder of a Kings Reverse session's transcript (for the statistics)."""
-
-    def __init__(self, names: list[str], on_error: Callable[[str], None] | None = None,
-                 when: datetime | None = None) -> None:
-        super().__init__(GAME_NAME, names, on_error, when)
 
 
 @dataclass(frozen=True, slots=True)
@@ -340,7 +224,7 @@ class ReverseSaves:
         """Each computer's generator (None for a person's seat); the deals follow the seed."""
         return [None if seat.player is None else seat.player.rng.getstate() for seat in service.seats]
 
-    def head(self, saver: AutoSaver, states: list[tuple[Any, ...] | None]) -> dict[str, Any]:
+    def head(self, saver: Saver, states: list[tuple[Any, ...] | None]) -> dict[str, Any]:
         service = saver.service
         return {"kind": KIND, "version": VERSION, "game": GAME_NAME, "seed": service.seed,
                 "rules": service.rules.as_dict(), "specs": saver.specs,
@@ -348,21 +232,30 @@ class ReverseSaves:
                 "round": service.view(None).round, "saved": datetime.now().isoformat(timespec="seconds"),
                 "rng": {"players": [None if state is None else rng_json(state) for state in states]}}
 
-    def entry_head(self, saver: AutoSaver, states: list[tuple[Any, ...] | None]) -> dict[str, Any]:
+    def entry_head(self, saver: Saver, states: list[tuple[Any, ...] | None]) -> dict[str, Any]:
         """The whole head again (this game's saves are rewritten whole, never journalled)."""
         return self.head(saver, states)
 
-    def follow(self, saver: AutoSaver) -> None:
+    def follow(self, saver: Saver) -> None:
+        """Keep every action the service applies and every deal (and remove the save when the
+        session ends); a session not started yet has its transcript kept for the statistics
+        (a restored one's recorder was added before its replay, to see the whole session)."""
+        service = saver.service
+
         def took(action: Action | None) -> None:
             saver.keep("next" if action is None else action.as_dict())
-            if saver.service.phase != Phase.SESSION_OVER:
+            if service.phase != Phase.SESSION_OVER:
                 saver.save()
 
-        saver.service.add_listener(saver)
-        saver.service.watch_actions(took)
+        if not service.view(None).round:
+            service.add_listener(Recorder(GAME_NAME, [s.name for s in service.seats], saver.on_error))
+        service.add_listener(saver)
+        service.watch_actions(took)
 
-    def saw(self, saver: AutoSaver, event: Any) -> None:
-        if isinstance(event, SessionEnd):
+    def saw(self, saver: Saver, event: Any) -> None:
+        if isinstance(event, TurnStart) and not saver.saves and not saver.events:
+            saver.save()  # the deal: a game left in its first turn can be resumed
+        elif isinstance(event, SessionEnd):
             saver.discard()
 
     def info(self, path: Path, doc: dict[str, Any]) -> SaveInfo:
@@ -371,7 +264,7 @@ class ReverseSaves:
 
     def restore(self, path: Path, doc: dict[str, Any], think: float | None,
                 on_error: Callable[[str], None] | None) -> Restored:
-        service, specs = _replayed(path, doc, on_error, (), True)
+        service, specs = replayed(path, doc, on_error, (), True)
         return Restored(service, specs, list(doc["actions"]), path, game=GAME_NAME)
 
     def read_transcript(self, lines: Sequence[str]) -> list[Any]:
@@ -425,11 +318,10 @@ class ReverseSaves:
         deals = (reverse_events.RoundStart, reverse_events.RoundView)
         steps = [
             ReplayStep(
-                tuple(sentences), state.round, state.turn, state.current, (), state.hands, state.stock,
-                state.totals,
+                tuple(sentences), state.round, state.turn, state.current, state.hands, state.totals,
                 new_turn=any(isinstance(e, (reverse_events.TurnStart, *deals)) for e in events),
                 new_round=any(isinstance(e, deals) for e in events),
-                pile=state.pile, follow=state.follow, clockwise=state.clockwise,
+                table=state,
             )
             for state, sentences, events in raw
         ]

@@ -9,9 +9,8 @@ from typing import Any, Mapping, Sequence
 
 from kc_tui.core.errors import IllegalMove
 from kc_tui.core.kinds import HUMAN_PREFIX
-from kc_tui.net import Person, SeatDoor, TableError, TableGame
+from kc_tui.net import GameTable, Person, SeatDoor, TableError, TableGame
 from kc_tui.net.saving import SaveFile
-from kc_tui.net.table import Table
 from kc_tui.storage.saves import AutoSaver, SaveError, load_save
 
 from .engine import (
@@ -97,7 +96,7 @@ class HigherTableGame(TableGame):
     def rules_from_dict(self, d: Mapping[str, Any]) -> HigherRules:
         return HigherRules.from_dict(d)
 
-    def door(self, table: Table, person: Person, seat: int | None) -> HigherDoor:
+    def door(self, table: GameTable, person: Person, seat: int | None) -> HigherDoor:
         return HigherDoor(table, person, seat)
 
     def shown_to(self, event: Any, seat: int | None) -> Any:
@@ -109,21 +108,21 @@ class HigherTableGame(TableGame):
     def round_no(self, service: Any) -> int:
         return int(service.view(None).round)
 
-    def new_service(self, table: Table, names: list[str | None]) -> HigherService:
+    def new_service(self, table: GameTable, names: list[str | None]) -> HigherService:
         return HigherService(table.rules, seats_for(_specs(table, names), names), table.seed)
 
-    def restore(self, table: Table) -> tuple[HigherService, Sequence[Any]]:
+    def restore(self, table: GameTable) -> tuple[HigherService, Sequence[Any]]:
         try:
             restored = load_save(table.save_path, lock=False, game=GAME_NAME)
         except SaveError as exc:
             raise TableError(f"Table {table.id} cannot be resumed: {exc.problem}.") from None
         return restored.service, restored.events
 
-    def saver(self, table: Table, service: Any, names: list[str | None], events: Sequence[Any]) -> TableSaver:
+    def saver(self, table: GameTable, service: Any, names: list[str | None], events: Sequence[Any]) -> TableSaver:
         assert table.save_file is not None
         return TableSaver(service, _specs(table, names), events, table.save_file)
 
-    async def computer_turn(self, table: Table) -> None:
+    async def computer_turn(self, table: GameTable) -> None:
         service = table.service
         assert isinstance(service, HigherService)
         player = service.current_seat.player or table.house.setdefault(service.current, LowestPlayer())
@@ -132,7 +131,7 @@ class HigherTableGame(TableGame):
         await asyncio.sleep(0)  # the other tables and the people's moves go on between turns
 
 
-def _specs(table: Table, names: Sequence[str | None]) -> list[str]:
+def _specs(table: GameTable, names: Sequence[str | None]) -> list[str]:
     """The seats as a save keeps them: a person's by name, a computer's by level."""
     return [f"{HUMAN_PREFIX}{name}" if name else slot.spec for name, slot in zip(names, table.slots)]
 

@@ -191,10 +191,11 @@ class HigherSaves:
                 turns = 0
             turns += sum(isinstance(e, TurnStart) for e in new)
             steps.append(ReplayStep(
-                tuple(s for e in new if (s := tell(e))), game.round_no, turns, game.current, (),
-                tuple(tuple(h) for h in game.hands), len(game.stock), tuple(game.totals),
+                tuple(s for e in new if (s := tell(e))), game.round_no, turns, game.current,
+                tuple(tuple(h) for h in game.hands), tuple(game.totals),
                 new_turn=any(isinstance(e, TurnStart) for e in new),
-                new_round=any(isinstance(e, RoundStart) for e in new), pile=(game.pile,)))
+                new_round=any(isinstance(e, RoundStart) for e in new),
+                table=(game.pile, len(game.stock))))
 
         game.set_emit(emitted.append)
         try:

@@ -198,8 +198,9 @@ class HigherScreens:
         return TextPanel(id="pile")
 
     def show_replay_step(self, board: Widget, step: Any, ascii_only: bool) -> None:
-        top = f"Pile: {any_card_text(step.pile[-1], ascii_only)}" if step.pile else "No pile yet"
-        cast(TextPanel, board).show(f"Round {step.round_no}\n{top}\nStock: {step.stock}")
+        pile, stock = step.table  # (its saves part's replay keeps the pile's top and the stock)
+        cast(TextPanel, board).show(f"Round {step.round_no}\nPile: {any_card_text(pile, ascii_only)}\n"
+                                    f"Stock: {stock}")
 
 
 GAME = HigherScreens()

@@ -19,17 +19,25 @@ from kc_tui.games.kings_corner.engine.rules import build_rules as corner_rules
 from kc_tui.games.kings_corner.engine.service import GameService
 from kc_tui.games.kings_reverse.engine.rules import build_rules
 from kc_tui.games.kings_reverse.engine.service import ReverseService
-from kc_tui.games.kings_reverse.saves import (
-    ReverseSaver,
-    SessionRecorder,
-    list_reverse_saves,
-    load_reverse_save,
-    reverse_seats,
-    reverse_transcripts_dir,
+from kc_tui.games.kings_reverse.saves import reverse_seats
+from kc_tui.storage import (
+    AutoSaver,
+    Recorder,
+    SaveInfo,
+    game_transcripts_dir,
+    games_report_text,
+    list_saves,
+    load_save,
+    start_saving,
 )
-from kc_tui.storage import games_report_text, start_saving
 from kc_tui.storage.settings import Settings
 from kc_tui.tui.app import KingsCornerApp
+
+GAME = "kings-reverse"
+
+
+def _usable() -> list[SaveInfo]:
+    return [info for info in list_saves(GAME) if info.problem is None]
 
 
 def _reverse_sessions(count: int) -> None:
@@ -38,7 +46,7 @@ def _reverse_sessions(count: int) -> None:
         service = ReverseService(build_rules(3, "standard", target=80),
                                  reverse_seats(["easy", "medium", "easy"], random.Random(seed), names),
                                  seed=seed)
-        service.add_listener(SessionRecorder(names))
+        service.add_listener(Recorder(GAME, names))
         service.play_session()
 
 
@@ -81,7 +89,7 @@ def test_stats_json_keeps_the_first_games_keys_and_adds_kings_reverse() -> None:
 
 def test_stats_of_a_game_not_played_yet_say_so() -> None:
     _corner_session()
-    assert not reverse_transcripts_dir().exists()
+    assert not game_transcripts_dir(GAME).exists()
     assert "Kings Reverse" not in _kc("stats")
     assert _kc("--game", "kings-reverse", "stats").startswith("No finished Kings Reverse sessions yet")
     _reverse_sessions(1)
@@ -102,9 +110,8 @@ async def test_the_statistics_dialog_shows_each_game() -> None:
 
 def test_kings_reverse_saves_are_listed_and_deleted_by_name() -> None:
     service = ReverseService(build_rules(2), reverse_seats(["you", "easy"], random.Random(3)), seed=3)
-    saver = ReverseSaver(service, ["you", "easy"], ReverseSaver.new_path(["You", "Ada"]))
+    saver = start_saving(service, ["you", "easy"], game=GAME)
     service.start()
-    saver.save()
     refused_while_open = subprocess.run([sys.executable, "-m", "kc_tui", "--game", "kings-reverse", "saves",
                                          "--delete", saver.path.name], capture_output=True, text=True,
                                         env=os.environ.copy())
@@ -121,7 +128,7 @@ def test_kings_reverse_saves_are_listed_and_deleted_by_name() -> None:
     assert saver.path.name in both
     assert saver.path.name not in _kc("--game", "kings-corner", "saves")
     assert "Deleted" in _kc("--game", "kings-reverse", "saves", "--delete", saver.path.name)
-    assert list_reverse_saves() == []
+    assert _usable() == []
     assert _kc("--game", "kings-reverse", "saves").startswith("No saved Kings Reverse games")
 
 
@@ -141,8 +148,7 @@ def test_a_saver_following_the_service_keeps_every_action_and_deal_whoever_takes
     # to the same game.
     specs = ["you", "easy", "medium"]
     service = ReverseService(build_rules(3), reverse_seats(specs, random.Random(12)), seed=12)
-    saver = ReverseSaver(service, specs, ReverseSaver.new_path(["You", "Ada", "Ben"]))
-    saver.follow()
+    saver = start_saving(service, specs, game=GAME)
     service.start()
     pick = random.Random(12)
     for _ in range(120):
@@ -153,21 +159,21 @@ def test_a_saver_following_the_service_keeps_every_action_and_deal_whoever_takes
             service.next_round()
         else:
             break
-    restored, _ = load_reverse_save(saver.path)
+    restored = load_save(saver.path, game=GAME).service
     assert restored.view(0).to_dict() == service.view(0).to_dict()
-    assert saver.actions.count("next") == service.view(None).round - 1
+    assert saver.events.count("next") == service.view(None).round - 1
 
 
 def test_the_line_mode_saves_and_resume_goes_on_from_the_save() -> None:
     first = _kc_in("draw\n", "--game", "kings-reverse", "play", "--plain", "--players", "you,easy",
                    "--seed", "5")
     assert first.returncode == 1 and "Input ended" in first.stdout
-    (info,) = list_reverse_saves()
-    assert info.names == ("You", "East (easy)")
+    (info,) = _usable()
+    assert info.players == ("You", "East (easy)")
     again = _kc_in("look\nquit\n", "--game", "kings-reverse", "resume", "--plain")
     assert again.returncode == 0 and again.stdout.startswith(f"Resumed {info.title}.")
     assert "Pile: " in again.stdout
-    assert list_reverse_saves()[0].path == info.path  # the same save goes on
+    assert _usable()[0].path == info.path  # the same save goes on
     empty = _kc_in("", "--game", "kings-reverse", "saves", "--delete", info.path.name)
     assert empty.returncode == 0
     nothing = _kc_in("", "--game", "kings-reverse", "resume", "--plain")
@@ -178,14 +184,13 @@ def test_a_session_finished_in_the_line_mode_is_counted_and_its_save_removed() -
     done = _kc_in("\n" * 200, "--game", "kings-reverse", "play", "--plain", "--players", "easy,easy",
                   "--seed", "2", "--rule", "target=60")
     assert done.returncode == 0 and "The session is over" in done.stdout
-    assert list_reverse_saves() == []
+    assert _usable() == []
     assert _kc("--game", "kings-reverse", "stats").startswith("From 1 finished session.")
 
 
-def _reverse_save(seed: int = 3) -> ReverseSaver:
+def _reverse_save(seed: int = 3) -> AutoSaver:
     service = ReverseService(build_rules(2), reverse_seats(["you", "easy"], random.Random(seed)), seed=seed)
-    saver = ReverseSaver(service, ["you", "easy"], ReverseSaver.new_path(["You", "Ada"]))
-    saver.follow()
+    saver = start_saving(service, ["you", "easy"], game=GAME)
     service.start()
     service.run_computer_turns()
     saver.save()

@@ -47,9 +47,9 @@ def test_a_replay_steps_by_decision_and_ends_at_the_final_table(tmp_path: Path, 
     assert replay.game == "kings-reverse" and replay.names == ["Ada", "Ben", "Cy"]
     final = service.view(None)
     last = replay.steps[-1]
-    assert last.totals == final.totals and last.stock == final.stock_count
+    assert last.totals == final.totals and last.table.stock == final.stock_count
     assert last.hands == tuple(service.round_summary().hands)
-    assert last.pile[-1] == final.pile[-1] and last.follow == final.follow
+    assert last.table.pile[-1] == final.pile[-1] and last.table.follow == final.follow
     assert sum(s.new_round for s in replay.steps) == final.round
     first = replay.steps[0]
     assert first.new_round and all(len(h) == replay.rules.hand_size for h in first.hands)  # KR2: face up
@@ -107,7 +107,7 @@ async def test_the_replay_screen_shows_the_pile_and_steps_by_turn_and_round(tmp_
         screen = app.screen
         assert isinstance(screen, ReplayScreen) and screen.index == 0
         pile = str(screen.query_one(PileBox).render())
-        assert f"Pile: {replay.steps[0].pile[-1]}" in pile and "Play goes: clockwise" in pile
+        assert f"Pile: {replay.steps[0].table.pile[-1]}" in pile and "Play goes: clockwise" in pile
         assert "Follow: " in pile
         await pilot.press("down", "down")
         assert replay.steps[screen.index].new_turn and screen.index > 1

@@ -1,6 +1,6 @@
 """The events of a game: the transcript vocabulary of docs/protocol.md section 1 as typed values.
 ``SessionStart``, ``TurnStart``, ``TurnEnd`` and ``SessionEnd`` (and ``PlayerInfo``) are every
-game's: Kings Reverse's events use them as they are, ``SessionStart`` naming the game.
+game's, from :mod:`kc_tui.core.events`, used here as they are.
 
 Every listener (transcript writer, screens, log, autosave, bots) receives these.  ``as_dict()``
 gives the protocol object with its keys in the protocol's order; :func:`event_from_dict` reads one

@@ -17,6 +17,7 @@ from ....tui.game import QuickGame, SavedGame, SaveRefused, SessionHost
 from .. import ENTRY
 from ..engine.rules import build_rules
 from ..engine.service import GameService
+from ..engine.transcript import TableState
 from ..remote import RemoteTable
 from .cross import CrossView
 from .network import CreateTableScreen, NetworkTableScreen
@@ -77,9 +78,9 @@ class KingsCornerScreens:
         return CrossView(focusable=False)
 
     def show_replay_step(self, board: Widget, step: Any, ascii_only: bool) -> None:
-        cross = cast(CrossView, board)
-        cross.board = step.piles
-        cross.stock = step.stock
+        cross, table = cast(CrossView, board), cast(TableState, step.table)
+        cross.board = table.piles
+        cross.stock = table.stock
 
 
 GAME = KingsCornerScreens()

@@ -1,8 +1,8 @@
 """Kings Reverse computer players.  Pure Python: nothing here imports Textual or Rich.
 
-:data:`LEVELS` names every level, weakest first (the same names as Kings in the Corner's
-levels, :data:`kc_tui.games.kings_corner.ai.LEVELS`, and its ``beginner`` below them); :func:`make_player`
-builds one; :func:`hint` says in words what the hard player would do.
+:data:`LEVELS` names every level, weakest first (the level names every game's seats use,
+``easy`` to ``expert``, and a ``beginner`` below them); :func:`make_player` builds one;
+:func:`hint` says in words what the hard player would do.
 """
 
 from __future__ import annotations

@@ -1,5 +1,4 @@
-"""Kings Reverse strength measured the way Kings in the Corner's is
-(:mod:`kc_tui.games.kings_corner.ai.tournament`):
+"""Kings Reverse strength measured the way the first game's is (docs/strength.md):
 single rounds between levels, each deal drawing its own order round the table, with
 ``duplicate`` played once per rotation of it so that every level meets the same cards from every
 seat; a win rate with its 95% interval over deals (deals as clusters), mean points per round and
@@ -129,8 +128,7 @@ def _play_deals(entrants: Sequence[str], rules: ReverseRules, seed: int, deals: 
                 if record.winner == s:
                     wins[spec] += 1.0
                 elif record.winner is None:
-                    # A blocked round has no winner (KR7): every seat shares it, as a blocked
-                    # round of Kings in the Corner is shared.
+                    # A blocked round has no winner (KR7): every seat shares it.
                     wins[spec] += 1.0 / n
         for name in names:
             out.deal_wins[name].append((wins[name], played[name]))
@@ -156,7 +154,7 @@ def run_tournament(entrants: Sequence[str], rules: ReverseRules, rounds: int, se
     """Play ``rounds`` single rounds (grouped in deals of one round per rotation with
     ``duplicate``) and summarise each level: the win rate counts a blocked round as shared by
     every seat, and its interval is the ratio estimator's normal interval with deals as
-    clusters, as for Kings in the Corner."""
+    clusters."""
     n = len(entrants)
     deals = max(1, math.ceil(rounds / (n if duplicate else 1)))
     start = time.perf_counter()

@@ -1,6 +1,6 @@
 """The events of a Kings Reverse game: the transcript vocabulary of docs/protocol.md section 6
 as typed values.  ``SessionStart`` (naming this game), ``TurnStart``, ``TurnEnd`` and
-``SessionEnd`` are every game's, from :mod:`kc_tui.games.kings_corner.engine.events`.  ``as_dict()`` gives the
+``SessionEnd`` are every game's, from :mod:`kc_tui.core.events`.  ``as_dict()`` gives the
 protocol object; :func:`event_from_dict` reads one back; :func:`seat_view` is the one place that
 decides what a seat may see."""
 

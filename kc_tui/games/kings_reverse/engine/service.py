@@ -1,5 +1,4 @@
-"""The Kings Reverse service: the one door to a game, the same pattern as
-:mod:`kc_tui.games.kings_corner.engine.service` for Kings in the Corner, on the same shared door
+"""The Kings Reverse service: the one door to a game, on the door every game shares
 (:class:`kc_tui.core.door.ServiceDoor`: seats, listeners, faults, the session loop).
 
 A front end builds a :class:`ReverseService` from a rule set, seats and a seed, calls

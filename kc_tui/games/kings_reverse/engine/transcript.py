@@ -1,6 +1,5 @@
 """Kings Reverse transcripts re-refereed (docs/protocol.md section 6), for a replay to step
-through: the same pattern as :func:`kc_tui.games.kings_corner.engine.transcript.replay_states` for
-the first game.
+through (this game's ``saves`` part cuts them into the steps of :mod:`kc_tui.replay`).
 
 The deals come from the session's seed (``session_start`` keeps it), so the referee re-deals
 them itself and checks each against the transcript.  A transcript records what each action did,

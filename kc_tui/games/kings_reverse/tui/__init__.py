@@ -11,6 +11,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from ....net import SeatDoor
+from ....storage import SaveError, delete_save, list_saves
 from ....tui.dialogs import TextScreen
 from ....tui.game import QuickGame, SavedGame, SaveRefused, SessionHost
 from ....tui.widgets import any_card_text
@@ -18,12 +19,13 @@ from .. import ENTRY
 from ..engine.describe import describe_rules
 from ..engine.rules import build_rules
 from ..engine.service import ReverseService
+from ..engine.transcript import ReverseTableState
 from ..net import ReverseDoor
 from ..remote import ReverseRemote
-from ..saves import ReverseSaveError, list_reverse_saves, load_reverse_save
 from .network import CreateReverseTableScreen, NetworkReverseTableScreen
 from .new_game import ReverseNewGameScreen
-from .table import REVERSE_QUICK_GAME, ReverseTableScreen, new_reverse_service
+from .sessions import new_session, resume_session
+from .table import REVERSE_QUICK_GAME, ReverseTableScreen
 from .widgets import PileBox, direction_text, suit_text
 
 __all__ = ["GAME"]
@@ -40,9 +42,7 @@ class KingsReverseScreens:
         return isinstance(session, ReverseService)
 
     def start_quick_game(self, app: SessionHost) -> None:
-        service = new_reverse_service(REVERSE_QUICK_GAME, [None] * 4, build_rules(4))
-        app.own(service)  # its table saves it
-        app.start_table(service)
+        app.start_table(new_session(app, REVERSE_QUICK_GAME, [None] * 4, build_rules(4)))
 
     def table_screen(self, session: Any) -> Screen[Any]:
         return ReverseTableScreen(session)
@@ -55,21 +55,19 @@ class KingsReverseScreens:
 
     def saves(self) -> Sequence[SavedGame]:
         return [SavedGame(self.name, info.path, f"{ENTRY.title} - {info.title}")
-                for info in list_reverse_saves()]
+                for info in list_saves(self.name) if info.problem is None]
 
     def resume(self, app: SessionHost, saved: SavedGame) -> Any:
         try:
-            service, _ = load_reverse_save(saved.path, app.report_save_error)
-        except ReverseSaveError as exc:
+            return resume_session(app, saved.path)
+        except SaveError as exc:
             raise SaveRefused(str(exc), saved.path) from exc
-        app.own(service)  # its saver follows the service
-        return service
 
     def delete_save(self, saved: SavedGame) -> None:
         try:
-            saved.path.unlink()
-        except OSError as exc:
-            raise SaveRefused(str(exc.strerror or exc), saved.path) from exc
+            delete_save(saved.path)  # and its lock, unless another window has it open
+        except SaveError as exc:
+            raise SaveRefused(exc.problem, exc.path) from exc
 
     def create_table_screen(self) -> Screen[Any]:
         return CreateReverseTableScreen()
@@ -82,14 +80,14 @@ class KingsReverseScreens:
         return PileBox()
 
     def show_replay_step(self, board: Widget, step: Any, ascii_only: bool) -> None:
-        box = cast(PileBox, board)
-        box.top = step.pile[-1] if step.pile else None
-        below = " ".join(any_card_text(c, ascii_only) for c in step.pile[-3:-1])
+        box, table = cast(PileBox, board), cast(ReverseTableState, step.table)
+        box.top = table.pile[-1] if table.pile else None
+        below = " ".join(any_card_text(c, ascii_only) for c in table.pile[-3:-1])
         lines = [f"Under it: {below}" if below else "Nothing under it."]
-        if step.follow is not None:
-            lines.append(f"Follow: {suit_text(step.follow, ascii_only)}")
-        lines += [f"Play goes: {direction_text(step.clockwise, ascii_only).lower()}",
-                  f"Stock: {step.stock} cards"]
+        if table.follow is not None:
+            lines.append(f"Follow: {suit_text(table.follow, ascii_only)}")
+        lines += [f"Play goes: {direction_text(table.clockwise, ascii_only).lower()}",
+                  f"Stock: {table.stock} cards"]
         box.lines = tuple(lines)
 
 

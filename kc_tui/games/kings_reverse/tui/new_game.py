@@ -11,14 +11,14 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Static
 
+from ....storage import SaveError, list_saves
 from ....tui.info import ON_OFF
 from ....tui.keys import bindings, key_line
 from ....tui.new_game import DEFAULT_SEATS, NEW_GAME_KEYS, ChoicesScroll, NewGameShell, SeatChoice, seat_kinds
 from ....tui.widgets import Choice, Menu, MenuItem, TextPanel
 from .. import ENTRY
 from ..engine.rules import PRESETS, ReverseRules, RuleError, build_rules
-from ..saves import ReverseSaveError, list_reverse_saves, load_reverse_save
-from .table import ReverseTableScreen, new_reverse_service
+from .sessions import new_session, resume_session
 
 __all__ = ["ReverseNewGameScreen", "KINDS"]
 
@@ -62,7 +62,7 @@ class ReverseNewGameScreen(NewGameShell):
             with Horizontal(classes="seat"):
                 yield Static(f"  {'Seed (blank: random)':<25}", classes="label")
                 yield Input(id="seed", type="integer", placeholder="random", max_length=18)
-            saved = list_reverse_saves()
+            saved = [info for info in list_saves(self.GAME) if info.problem is None]
             yield Menu([MenuItem("start", "Ctrl+S", "Start the game"),
                         *([MenuItem("resume", "Enter", f"Continue {saved[0].title}")] if saved else []),
                         MenuItem("back", "Esc", "Back to the title")], id="new-game-menu")
@@ -183,21 +183,19 @@ class ReverseNewGameScreen(NewGameShell):
             self.query_one("#summary", TextPanel).show(f"Cannot start: {problem}")
             return
         specs, names = self.seat_specs()
-        service = new_reverse_service(specs, names, self.rules(), self.seed())
-        self.app.own(service)
+        service = new_session(self.app, specs, names, self.rules(), self.seed())
         self.app.pop_screen()
         self.app.start_table(service)
 
     def resume(self) -> None:
         """Continue the newest saved Kings Reverse game (a save that cannot be used says why)."""
-        saved = list_reverse_saves()
+        saved = [info for info in list_saves(self.GAME) if info.problem is None]
         if not saved:
             return
         try:
-            service, saver = load_reverse_save(saved[0].path, self.app.report_save_error)
-        except ReverseSaveError as exc:
+            service = resume_session(self.app, saved[0].path)
+        except SaveError as exc:
             self.query_one("#summary", TextPanel).show(f"Cannot continue: {exc}")
             return
-        self.app.own(service)
         self.app.pop_screen()
-        self.app.push_screen(ReverseTableScreen(service, saver))
+        self.app.start_table(service)

@@ -13,9 +13,6 @@ shown for the pace the settings give before the next one thinks.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
-
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -48,13 +45,11 @@ from ..engine.describe import (
     who_text,
 )
 from ..engine.events import ReverseEvent, TurnEnd, TurnStart
-from ..engine.rules import ReverseRules
 from ..engine.service import ReverseDecision, ReverseService
 from ..engine.views import ReverseView
-from ..saves import ReverseSaver, SessionRecorder, reverse_seats
 from .widgets import REVERSE_HAND_KEYS, PileBox, ReverseHandView, direction_text, suit_text
 
-__all__ = ["REVERSE_KEYS", "REVERSE_QUICK_GAME", "ReverseTableScreen", "SuitScreen", "new_reverse_service"]
+__all__ = ["REVERSE_KEYS", "REVERSE_QUICK_GAME", "ReverseTableScreen", "SuitScreen"]
 
 REVERSE_QUICK_GAME = ["you", "hard", "hard", "hard"]
 """The quick game of Kings Reverse: you against three hard computers, standard rules."""
@@ -213,11 +208,10 @@ class ReverseTableScreen(TableShell):
     KEY_ROWS = REVERSE_KEYS
     BINDINGS = bindings(REVERSE_KEYS)
 
-    def __init__(self, service: ReverseService, saver: ReverseSaver | None = None) -> None:
-        """``saver``: a resumed session's (a new session gets one when it starts)."""
+    def __init__(self, service: ReverseService) -> None:
+        """The session is saved by whoever started it (the app, the command line), not here."""
         super().__init__()
         self.service = service
-        self.saver = saver
         self.people = [i for i, s in enumerate(service.seats) if s.player is None]
         self.set_reactive(TableShell.viewer, self.people[0] if len(self.people) == 1 else -1)
         self.names = [s.name for s in service.seats]
@@ -246,13 +240,7 @@ class ReverseTableScreen(TableShell):
         self.query_one("#prompt", Input).display = False
         self.service.follow(self._on_event, self.service.keyboard_seat)
         if not self.service.view(None).round:
-            # The finished session's transcript is kept for this game's statistics.
-            self.service.add_listener(SessionRecorder(self.names, self.report))
-            self.saver = ReverseSaver(self.service, self._specs(), ReverseSaver.new_path(self.names),
-                                      on_error=self.report)
-            self.saver.follow()
             self.service.start()
-            self.saver.save()  # the deal: a game left in its first turn can be resumed
         else:
             self.query_one("#log", RichLog).write(self.opening_line())
         self.refresh_table()
@@ -263,12 +251,6 @@ class ReverseTableScreen(TableShell):
         view = self.service.view(None)
         return (f"Resumed in round {view.round}. Totals: "
                 + ", ".join(f"{n} {t}" for n, t in zip(self.names, view.totals)) + ".")
-
-    def _specs(self) -> list[str]:
-        """The seats as specs (what a save records): a level, "you", or "human:NAME" in
-        hot-seat."""
-        return [s.level if s.player is not None and s.level else
-                "you" if len(self.people) == 1 else f"human:{s.name}" for s in self.service.seats]
 
     # ------------------------------------------------------------------ events and drawing
     @property
@@ -629,17 +611,14 @@ class ReverseTableScreen(TableShell):
 
     def _after_session(self, choice: str | None) -> None:
         if choice == "again":
-            self.play_again()
+            self.app.play_again(self)
         else:
             self._leave(quit_app=choice == "quit")
 
-    def play_again(self) -> None:
-        """A new session with the same seats and rules, on a new deal."""
-        old = self.service
-        self.stop_play()
-        service = ReverseService(old.rules, old.seats)  # a fresh seed
-        self.app.replace_session(old, service)
-        self.app.switch_screen(ReverseTableScreen(service))
+    def next_session(self) -> ReverseService:
+        """Play again: a new session with the same seats and rules, on a fresh seed (saved as
+        this one was, by the app)."""
+        return ReverseService(self.service.rules, self.service.seats)
 
     def action_quit(self) -> None:
         if self.service.phase != Phase.SESSION_OVER and self.app.settings.confirm_quit:
@@ -652,11 +631,4 @@ class ReverseTableScreen(TableShell):
         """Stop the computer's turn in progress (the table is left)."""
         self.computer.stop()
         self.service.remove_listener(self._on_event)
-
-
-def new_reverse_service(specs: Sequence[str], names: Sequence[str | None], rules: ReverseRules,
-                        seed: int | None = None) -> ReverseService:
-    """A Kings Reverse session for the seats ``specs`` (named by ``names`` where given)."""
-    seed = random.SystemRandom().getrandbits(48) if seed is None else seed  # as the service's own
-    return ReverseService(rules, reverse_seats(specs, random.Random(seed), names), seed=seed)
 

@@ -1,7 +1,7 @@
 """Widgets of the Kings Reverse table: the discard pile with the suit to follow and the
 direction of play, and the hand with the cards that may be played marked.  They render what the
 screen gives them and post messages up; none holds game state.  The players' panel, the log, the
-status and key lines are the Kings in the Corner table's own (:mod:`.widgets`)."""
+status and key lines are the platform's (:mod:`kc_tui.tui.widgets`)."""
 
 from __future__ import annotations
 

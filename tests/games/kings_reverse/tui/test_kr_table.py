@@ -260,8 +260,7 @@ async def test_a_suit_is_named_only_by_a_joker_and_jacks_set_their_own() -> None
 
 async def test_a_finished_session_is_kept_for_this_games_statistics_apart_from_the_first() -> None:
 
-    from kc_tui.games.kings_reverse.saves import reverse_transcripts_dir
-    from kc_tui.storage import games_report_text
+    from kc_tui.storage import game_transcripts_dir, games_report_text
     from kc_tui.tui.round_over import SessionOverScreen
 
     app = reverse_app(one_card_call=False, target=1)
@@ -274,13 +273,13 @@ async def test_a_finished_session_is_kept_for_this_games_statistics_apart_from_t
         await until(pilot, lambda a: isinstance(a.screen, SessionOverScreen), "the session's end")
         text = str(app.screen.query_one("#session-summary", Static).render())
         assert text.startswith("You win with the lowest score, 0")
-    assert len(list(reverse_transcripts_dir().glob("*.jsonl"))) == 1
+    assert len(list(game_transcripts_dir("kings-reverse").glob("*.jsonl"))) == 1
     assert "You: won 1 of 1 session, went out in 1 of 1 round" in games_report_text(game="kings-reverse")
     assert games_report_text(game="kings-corner").startswith("No finished sessions yet")  # the first game's are its own
 
 
 async def test_a_game_left_in_the_middle_is_continued_from_the_new_game_screen() -> None:
-    from kc_tui.storage import Settings
+    from kc_tui.storage import Settings, game_saves_dir
     from kc_tui.tui.app import KingsCornerApp
     from kc_tui.tui.dialogs import ConfirmScreen
 
@@ -293,6 +292,8 @@ async def test_a_game_left_in_the_middle_is_continued_from_the_new_game_screen()
         await pilot.press("q")
         await until(pilot, lambda a: isinstance(a.screen, ConfirmScreen), "the question")
         await pilot.press("y")
+    saves = game_saves_dir("kings-reverse")
+    assert len(list(saves.glob("*.json"))) == 1 and not list(saves.glob("*.lock"))  # let go of on leaving
     app = KingsCornerApp(settings=Settings(pace=0, ascii=True))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n", "up", "right")
@@ -304,6 +305,8 @@ async def test_a_game_left_in_the_middle_is_continued_from_the_new_game_screen()
         await until(pilot, my_turn, "your turn in the resumed game")
         assert _hand(app) == hand
         assert "Resumed in round 1." in log_text(app)
+        assert list(saves.glob("*.lock"))  # this window has it open
+    assert not list(saves.glob("*.lock"))
 
 
 async def test_t_gives_a_hint_in_words_and_x_says_when_there_is_nothing_to_challenge() -> None:

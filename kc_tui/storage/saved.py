@@ -1,0 +1,70 @@
+"""What the platform says of one save, for every game: the refusal of one that cannot be used
+(:class:`SaveError`), what a list shows of one (:class:`SaveInfo`) and a save brought back
+(:class:`Restored`).  Apart from :mod:`.saves`, which writes and reads them, so that a game's
+``saves`` part (:mod:`.game`) can name them without importing the writer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..games import DEFAULT_GAME
+
+__all__ = ["SaveError", "SaveInfo", "Restored"]
+
+
+class SaveError(Exception):
+    """A save that cannot be used: ``problem`` says what is wrong, ``path`` where the file is."""
+
+    def __init__(self, path: Path, problem: str) -> None:
+        self.path = path
+        self.problem = problem
+        super().__init__(f"{path}: {problem}")
+
+
+@dataclass(frozen=True, slots=True)
+class SaveInfo:
+    """One saved session as the resume list shows it, or the problem that makes it unusable."""
+
+    path: Path
+    players: tuple[str, ...] = ()
+    saved_at: str = ""
+    round_no: int = 0
+    totals: tuple[int, ...] = ()
+    finished: bool = False
+    problem: str | None = None
+    turn: int = 0
+    """Turns started in the round so far."""
+    rules: str = ""
+    """The rules in a few words."""
+    seed: int | None = None
+    game: str = DEFAULT_GAME
+    """The game it is a save of (:data:`kc_tui.games.GAMES`)."""
+
+    @property
+    def title(self) -> str:
+        """One line that tells this save apart from the others: when, who, how far, the
+        scores, the rules and the seed."""
+        if self.problem:
+            return f"{self.path.name}: {self.problem}"
+        when = self.saved_at
+        scores = ", ".join(f"{n} {t}" for n, t in zip(self.players, self.totals))
+        where = f"round {self.round_no}" + (f", turn {self.turn}" if self.turn else "")
+        about = "; ".join(x for x in (self.rules, f"seed {self.seed}" if self.seed is not None else "") if x)
+        return f"{when}: {', '.join(self.players)}, {where} ({scores})" + (f"; {about}" if about else "")
+
+
+@dataclass
+class Restored:
+    """A save brought back: the running service, its seats' specs, and the log so far."""
+
+    service: Any
+    specs: list[str]
+    events: list[Any]
+    """The log so far (the game's events, or its actions)."""
+    path: Path
+    cut_short: bool = False
+    """The save's last line was cut short by a crash while saving, and dropped: the game goes on
+    from the save point before it."""
+    game: str = DEFAULT_GAME
