@@ -15,12 +15,12 @@ from typing import ClassVar
 
 from textual.reactive import Reactive, var
 from textual.widget import Widget
-from textual.widgets import RichLog
+from textual.widgets import Input, RichLog
 
 from .dialogs import help_screen
 from .fit import SizedScreen
 from .info import SettingsScreen
-from .keys import KeyRow
+from .keys import KeyRow, key_line
 from .round_over import RoundOverScreen
 from .typed_app import OnKingsCornerApp
 from .widgets import TextPanel
@@ -63,6 +63,44 @@ class TableShell(OnKingsCornerApp, SizedScreen):
     def _after_round(self, choice: str | None) -> None:
         """The round-over dialog was answered (``choice``: its menu item)."""
         raise NotImplementedError
+
+    @property
+    def ascii_only(self) -> bool:
+        return self.app.settings.ascii
+
+    def key_state(self) -> str:
+        """Which of its keys the key line shows now (a :class:`KeyRow` ``line`` state)."""
+        raise NotImplementedError
+
+    def key_applies(self, action: str) -> bool:
+        """Whether the key of ``action`` is on the key line now (by default: when it acts)."""
+        return bool(self.check_action(action, ()))
+
+    def show_keys(self) -> None:
+        """The key line: the rows of the key table that apply now."""
+        applies = [row.action for row in self.KEY_ROWS if row.action and self.key_applies(row.action)]
+        self.query_one("#keys", TextPanel).show(key_line(self.KEY_ROWS, self.key_state(), applies))
+        self.refresh_bindings()
+
+    def action_prompt(self) -> None:
+        """Open the command line."""
+        prompt = self.query_one("#prompt", Input)
+        prompt.display = True
+        prompt.value = ""
+        prompt.focus()
+        self.show_keys()
+        # The command line takes a row from the log: keep its newest line in view.
+        log = self.query_one("#log", RichLog)
+        self.call_after_refresh(log.scroll_end, animate=False)
+
+    def _close_prompt(self) -> bool:
+        """Close the command line if it is open (the hand has the focus again); whether it was."""
+        prompt = self.query_one("#prompt", Input)
+        if not prompt.display:
+            return False
+        prompt.display = False
+        self.query_one("#hand").focus()
+        return True
 
     def say(self, text: str) -> None:
         # (The status keeps its three rows, so the log's newest line stays in view.)

@@ -21,7 +21,7 @@ from ....core.errors import IllegalMove
 from ....core.events import TurnEnd, TurnStart
 from ....core.kinds import Phase
 from ....tui.dialogs import ConfirmScreen, PassScreen, TextScreen
-from ....tui.keys import KeyRow, KeyState, bindings, key_line
+from ....tui.keys import KeyRow, KeyState, bindings
 from ....tui.round_over import RoundOverScreen, SessionOverScreen
 from ....tui.table_shell import WIDE, TableShell
 from ....tui.widgets import EventLog, PlayersView, TextPanel, card_text
@@ -293,13 +293,9 @@ class TableScreen(TableShell):
         board = self._board()
         return frozenset(pile for pile in Pile if board[pile.value] != seen[pile.value])
 
-    @property
-    def ascii_only(self) -> bool:
-        return self.app.settings.ascii
-
     def watch_held(self) -> None:
         self._show_held()
-        self._show_keys()
+        self.show_keys()
 
     def watch_viewer(self) -> None:
         self.refresh_table()
@@ -338,7 +334,7 @@ class TableScreen(TableShell):
             rows.append(f" Pot: {obs.pot} chip{'s' if obs.pot != 1 else ''}")
         self.query_one(PlayersView).rows = tuple(rows)
         self._show_held()
-        self._show_keys()
+        self.show_keys()
 
     def _show_held(self) -> None:
         """What is held, on the cross (its targets marked) and in the hand."""
@@ -355,12 +351,6 @@ class TableScreen(TableShell):
         if not self.service.waiting_for_human():
             return "computer"
         return "holding" if self.held is not None else "turn"
-
-    def _show_keys(self) -> None:
-        """The key line: the rows of the key table that apply now."""
-        applies = [row.action for row in TABLE_KEYS if row.action and self.check_action(row.action, ())]
-        self.query_one("#keys", TextPanel).show(key_line(TABLE_KEYS, self.key_state(), applies))
-        self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """No key acts on a table too small to be seen; Esc only when something is held (or
@@ -422,7 +412,7 @@ class TableScreen(TableShell):
                 turn = f"{self._again} {turn}"
             self.say(turn)
             self._focus_for_turn()
-            self._show_keys()
+            self.show_keys()
         else:
             if len(self.people) > 1:
                 self.viewer = -1  # hot-seat: no person's hand stays up during a computer turn
@@ -536,15 +526,6 @@ class TableScreen(TableShell):
             return
         cross.view(Pile.N).focus()
 
-    def _close_prompt(self) -> bool:
-        """Close the command line if it is open; whether it was."""
-        prompt = self.query_one("#prompt", Input)
-        if not prompt.display:
-            return False
-        prompt.display = False
-        self.query_one(HandView).focus()
-        return True
-
     def action_cancel(self) -> None:
         if self._close_prompt():
             return
@@ -636,16 +617,6 @@ class TableScreen(TableShell):
         rounds = len(history)
         self.app.push_screen(TextScreen(f"Scores after {rounds} round{'s' if rounds != 1 else ''}",
                                         table, close_keys="s", side=chart))
-
-    def action_prompt(self) -> None:
-        prompt = self.query_one("#prompt", Input)
-        prompt.display = True
-        prompt.value = ""
-        prompt.focus()
-        self._show_keys()
-        # The command line takes a row from the log: keep its newest line in view.
-        log = self.query_one("#log", RichLog)
-        self.call_after_refresh(log.scroll_end, animate=False)
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
         message.input.value = ""

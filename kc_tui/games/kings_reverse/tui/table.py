@@ -24,7 +24,7 @@ from textual.worker import get_current_worker
 from ....core.cards import JOKER, AnyCard, Card, NotationError, Rank, Suit
 from ....core.kinds import Phase
 from ....tui.dialogs import ConfirmScreen, PassScreen, TextScreen
-from ....tui.keys import KeyRow, bindings, key_line
+from ....tui.keys import KeyRow, bindings
 from ....tui.modal import Dialog
 from ....tui.round_over import RoundOverScreen, SessionOverScreen
 from ....tui.table_shell import TableShell
@@ -253,10 +253,6 @@ class ReverseTableScreen(TableShell):
                 + ", ".join(f"{n} {t}" for n, t in zip(self.names, view.totals)) + ".")
 
     # ------------------------------------------------------------------ events and drawing
-    @property
-    def ascii_only(self) -> bool:
-        return self.app.settings.ascii
-
     def text(self, card: AnyCard) -> str:
         return any_card_text(card, self.ascii_only)
 
@@ -320,16 +316,11 @@ class ReverseTableScreen(TableShell):
             return "playing"
         return "turn" if self.service.waiting_for_human() else "computer"
 
-    def show_keys(self) -> None:
-        applies = [row.action for row in REVERSE_KEYS if row.action and self._applies(row.action)]
-        self.query_one("#keys", TextPanel).show(key_line(REVERSE_KEYS, self.key_state(), applies))
-        self.refresh_bindings()
-
     _NEEDS = {"draw": {ActionKind.DRAW, ActionKind.PASS, ActionKind.ACCEPT},
               "marry": {ActionKind.MARRY}, "call": {ActionKind.CALL},
               "challenge": {ActionKind.CHALLENGE}, "end_turn": {ActionKind.END}}
 
-    def _applies(self, action: str) -> bool:
+    def key_applies(self, action: str) -> bool:
         """Whether ``action`` is on the key line now: a game key only when the rules allow it
         (the key itself always answers, a refusal saying why)."""
         if not self.check_action(action, ()):
@@ -557,21 +548,6 @@ class ReverseTableScreen(TableShell):
         self.app.push_screen(TextScreen("The rules", describe_rules(self.service.rules), close_keys="r"))
 
     # ------------------------------------------------------------------ the command line
-    def action_prompt(self) -> None:
-        prompt = self.query_one("#prompt", Input)
-        prompt.display = True
-        prompt.value = ""
-        prompt.focus()
-        self.show_keys()
-
-    def _close_prompt(self) -> bool:
-        prompt = self.query_one("#prompt", Input)
-        if not prompt.display:
-            return False
-        prompt.display = False
-        self.query_one(ReverseHandView).focus()
-        return True
-
     def action_cancel(self) -> None:
         self._close_prompt()
 
