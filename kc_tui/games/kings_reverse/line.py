@@ -19,7 +19,7 @@ from ...line.game import LineOptions
 from ...line.shell import Reader, help_text, leave_word, writer
 from ...net import Notice, SeatDoor, TableError
 from .ai import hint
-from .engine.actions import parse_action
+from .engine.actions import ActionKind, parse_action
 from .engine.describe import describe_event, describe_rules, hand_line, scores_line, table_text, who_line
 from .engine.events import ReverseEvent, TurnEnd, TurnStart
 from .engine.rules import PRESETS, build_rules
@@ -39,7 +39,7 @@ HELP = (
 """The game's own commands (the shell adds its common ones, :func:`~kc_tui.line.shell.help_text`)."""
 
 _PROMPTS = {
-    "play": "Your move", "drawn": "You drew {drawn}: play it (or end to keep it)",
+    "play": "Your move", "drawn": "You drew {drawn}: play it{keep}",
     "give": "Give a card to {to}", "call": 'One card left: "one" to call, or end',
     "challenge": "A joker: challenge or accept",
 }
@@ -113,7 +113,9 @@ class ReverseLines:
             if fresh and step == "play":
                 self.say(table_text(view))
             to = self.names[view.give_to] if view.give_to is not None else "the next player"
-            return _PROMPTS.get(step, "Your move").format(drawn=view.drawn, to=to) + "> "
+            # A drawn card that can go must (KR3); only a drawn joker held back as a bluff may stay.
+            keep = " (or end to keep it)" if any(a.kind is ActionKind.END for a in view.legal) else ""
+            return _PROMPTS.get(step, "Your move").format(drawn=view.drawn, to=to, keep=keep) + "> "
         return "table> "
 
     def line(self, text: str) -> None:

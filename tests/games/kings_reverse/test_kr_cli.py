@@ -128,3 +128,21 @@ def test_a_hint_is_a_sentence_naming_a_legal_action() -> None:
     assert said.endswith(".")
     assert any(str(a) in said or a.kind.value in said.lower() for a in view.legal)
     assert hint(service.view(1)) == ""  # not its turn
+
+
+def test_a_drawn_card_that_can_go_is_asked_for_and_not_kept() -> None:
+    """KR3: a drawn card that can be played must be; the prompt offers no end, and end is refused."""
+    seats = [ReverseSeat("You"), ReverseSeat("East (medium)", "ai", "medium",
+                                             make_player("medium", random.Random(1)))]
+    service = ReverseService(build_rules(2), seats, seed=4)
+    answers = iter(["draw", "end", "quit"])
+    prompts: list[str] = []
+    out = io.StringIO()
+
+    def read(prompt: str) -> str | None:
+        prompts.append(prompt)
+        return next(answers, None)
+
+    ReverseLines(service, out.write).run(read)
+    assert "You drew 9D: play it> " in prompts
+    assert "You drew 9D, which may be played: it must be played now." in out.getvalue()
