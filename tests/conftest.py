@@ -21,3 +21,14 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     subprocess, a terminal or a bot, and the extra worker keeps the cores busy meanwhile
     (the whole suite on the two-core machine: about 65 s instead of 83 s)."""
     return (os.cpu_count() or 1) + 1
+
+
+_FIRST = "tests/web/test_browser.py::"
+"""The browser tests: a real Chromium, about 20 s of tests between them (one round alone ~11 s)."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The browser tests first, the rest in their order.  Their folder sorts last, so they ran
+    last, and one worker was still busy with them some seconds after the others had run out of
+    tests; run first, the short tests even out the end."""
+    items.sort(key=lambda item: not item.nodeid.startswith(_FIRST))

@@ -99,6 +99,14 @@ async def _keys(pilot, *keys: str) -> None:
     await pilot.pause()
 
 
+async def _stats_end(pilot) -> None:
+    """The statistics, scrolled to their end (the Kings Reverse part).  Without animations: the
+    picture is of where the scroll stops, and a scroll to the end would otherwise glide there for
+    about a second while the keys wait for it."""
+    pilot.app.animation_level = "none"
+    await _keys(pilot, "t", "end")
+
+
 def reverse_replay(settings: Settings) -> KingsCornerApp:
     """The replay of a finished Kings Reverse session of Zoe (medium), Ada (medium) and Ben
     (easy), seed 6, target 100, written to the data folder's ``transcripts/kings-reverse/``.
@@ -146,7 +154,7 @@ REVERSE_SCREENS = {
     "reverse-suit": (lambda settings: reverse_app(settings=settings), reverse_suit),
     "reverse-round-over": (lambda settings: reverse_app(settings=settings, one_card_call=False),
                            reverse_round_over),
-    "reverse-stats": (reverse_stats, lambda pilot: _keys(pilot, "t", *["j"] * 40)),
+    "reverse-stats": (reverse_stats, _stats_end),
     "reverse-replay": (reverse_replay, lambda pilot: _keys(pilot, "right", "right", "down", "down")),
 }
 """The Kings Reverse screens for the snapshots and screenshots (added to screen_fixtures.SCREENS)."""

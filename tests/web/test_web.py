@@ -18,7 +18,7 @@ from urllib.parse import urljoin, urlsplit
 import aiohttp
 import pytest
 from referee import check_transcript
-from webtab import open_tab, play_turn, round_over, save_events, web_server
+from webtab import Tab, open_tab, play_turn, round_over, save_events, web_server
 
 from kc_tui.storage import SaveError, lock_save, unlock_save
 from kc_tui.web import REFUSED, is_loopback
@@ -205,6 +205,11 @@ async def test_the_rules_statistics_settings_and_kings_reverse_open_in_a_tab() -
         assert served.wait_for_tabs(0) == []
 
 
+def chosen_row(tab: Tab) -> str:
+    """The new-game screen's row that has the marker (">")."""
+    return next((line for line in tab.screen.screen.display if line.lstrip(" │").startswith("> ")), "")
+
+
 async def test_hot_seat_in_a_tab_passes_the_keyboard_between_turns() -> None:
     """Two people at one browser: between their turns the table is hidden until the next one
     presses Enter, as in a terminal."""
@@ -222,8 +227,9 @@ async def test_hot_seat_in_a_tab_passes_the_keyboard_between_turns() -> None:
                     await asyncio.sleep(0.2)
                 await tab.wait_for(shown)
             for _ in range(9):  # down the rules' eight rows to the seed: the same deal every run
-                await tab.keys("down")
-                await asyncio.sleep(0.25)  # (each key read before the next, on a loaded machine)
+                row = chosen_row(tab)
+                await tab.keys("down")  # each read before the next: a key may come before the focus
+                await tab.wait_until(lambda _screen, row=row: chosen_row(tab) != row, what="the next row")
             await tab.keys("4")
             await tab.wait_for("Seed 4.")
             await tab.keys("ctrl+s")

@@ -14,6 +14,7 @@ import sys
 
 import pytest
 
+from kc_tui.cli import main
 from kc_tui.games.kings_corner.ai.seats import make_seats
 from kc_tui.games.kings_corner.engine.rules import build_rules as corner_rules
 from kc_tui.games.kings_corner.engine.service import GameService
@@ -58,42 +59,57 @@ def _corner_session(seed: int = 1) -> None:
     service.play_session()
 
 
-def _kc(*args: str) -> str:
-    return subprocess.run([sys.executable, "-m", "kc_tui", *args], capture_output=True, text=True,
-                          check=True, env=os.environ.copy()).stdout
+Capture = pytest.CaptureFixture[str]
 
 
-def test_stats_give_each_games_record_under_its_title() -> None:
+def _run(capsys: Capture, *args: str) -> tuple[int, str]:
+    """The command's exit status and what it printed, run in this process as test_cli.py runs
+    it (an interpreter started for each of this file's commands only cost time)."""
+    capsys.readouterr()
+    try:
+        status = main(list(args))
+    except SystemExit as stop:  # --help
+        status = int(stop.code or 0)
+    return status, capsys.readouterr().out
+
+
+def _kc(capsys: Capture, *args: str) -> str:
+    status, out = _run(capsys, *args)
+    assert status == 0, out
+    return out
+
+
+def test_stats_give_each_games_record_under_its_title(capsys: Capture) -> None:
     _corner_session()
     _reverse_sessions(2)
-    text = _kc("stats")
+    text = _kc(capsys, "stats")
     assert text.startswith("Kings in the Corner\n\nFrom 1 finished session.")
     corner, reverse = text.split("\n\nKings Reverse\n\n")
     assert "Zoe (medium)" in corner and "Zoe: won" not in corner
     assert reverse.startswith("From 2 finished sessions.") and "Zoe: won " in reverse
-    assert _kc("--game", "kings-reverse", "stats").startswith("From 2 finished sessions.\nZoe: won ")
-    assert "Kings Reverse" not in _kc("--game", "kings-corner", "stats")
+    assert _kc(capsys, "--game", "kings-reverse", "stats").startswith("From 2 finished sessions.\nZoe: won ")
+    assert "Kings Reverse" not in _kc(capsys, "--game", "kings-corner", "stats")
     assert games_report_text() == text.rstrip("\n")
 
 
-def test_stats_json_keeps_the_first_games_keys_and_adds_kings_reverse() -> None:
+def test_stats_json_keeps_the_first_games_keys_and_adds_kings_reverse(capsys: Capture) -> None:
     _corner_session()
     _reverse_sessions(2)
-    both = json.loads(_kc("stats", "--json"))
+    both = json.loads(_kc(capsys, "stats", "--json"))
     assert both["sessions"] == 1 and both["kings-reverse"]["sessions"] == 2
     zoe = next(p for p in both["kings-reverse"]["players"] if p["name"] == "Zoe")
     assert zoe["sessions"] == 2 and 0 <= zoe["sessions_won"] <= 2 and zoe["rounds"] >= 2
-    only = json.loads(_kc("--game", "kings-reverse", "stats", "--json", "--player", "ada"))
+    only = json.loads(_kc(capsys, "--game", "kings-reverse", "stats", "--json", "--player", "ada"))
     assert list(only) == ["kings-reverse"] and [p["name"] for p in only["kings-reverse"]["players"]] == ["Ada"]
 
 
-def test_stats_of_a_game_not_played_yet_say_so() -> None:
+def test_stats_of_a_game_not_played_yet_say_so(capsys: Capture) -> None:
     _corner_session()
     assert not game_transcripts_dir(GAME).exists()
-    assert "Kings Reverse" not in _kc("stats")
-    assert _kc("--game", "kings-reverse", "stats").startswith("No finished Kings Reverse sessions yet")
+    assert "Kings Reverse" not in _kc(capsys, "stats")
+    assert _kc(capsys, "--game", "kings-reverse", "stats").startswith("No finished Kings Reverse sessions yet")
     _reverse_sessions(1)
-    assert _kc("--game", "kings-reverse", "stats", "--player", "Max").startswith(
+    assert _kc(capsys, "--game", "kings-reverse", "stats", "--player", "Max").startswith(
         "Nobody called 'Max' has finished a Kings Reverse session.")
 
 
@@ -108,7 +124,7 @@ async def test_the_statistics_dialog_shows_each_game() -> None:
         assert "Kings in the Corner" in shown and "Kings Reverse" in shown
 
 
-def test_kings_reverse_saves_are_listed_and_deleted_by_name() -> None:
+def test_kings_reverse_saves_are_listed_and_deleted_by_name(capsys: Capture) -> None:
     service = ReverseService(build_rules(2), reverse_seats(["you", "easy"], random.Random(3)), seed=3)
     saver = start_saving(service, ["you", "easy"], game=GAME)
     service.start()
@@ -117,24 +133,22 @@ def test_kings_reverse_saves_are_listed_and_deleted_by_name() -> None:
                                         env=os.environ.copy())
     assert refused_while_open.returncode == 1 and "open in another window" in refused_while_open.stdout
     saver.release()  # the game is left: now it may be deleted elsewhere
-    listed = _kc("--game", "kings-reverse", "saves")
+    listed = _kc(capsys, "--game", "kings-reverse", "saves")
     assert saver.path.name in listed and "You, Ada: round 1" in listed
-    refused = subprocess.run([sys.executable, "-m", "kc_tui", "--game", "kings-reverse", "saves",
-                              "--delete", "../../settings.toml"], capture_output=True, text=True,
-                             env=os.environ.copy())
-    assert refused.returncode == 1 and "No saved game called '../../settings.toml'" in refused.stdout
-    both = _kc("saves")  # every game's saves: the first game's (none) and Kings Reverse's
+    status, refused = _run(capsys, "--game", "kings-reverse", "saves", "--delete", "../../settings.toml")
+    assert status == 1 and "No saved game called '../../settings.toml'" in refused
+    both = _kc(capsys, "saves")  # every game's saves: the first game's (none) and Kings Reverse's
     assert both.startswith("No saved games (") and "Saved Kings Reverse games in" in both
     assert saver.path.name in both
-    assert saver.path.name not in _kc("--game", "kings-corner", "saves")
-    assert "Deleted" in _kc("--game", "kings-reverse", "saves", "--delete", saver.path.name)
+    assert saver.path.name not in _kc(capsys, "--game", "kings-corner", "saves")
+    assert "Deleted" in _kc(capsys, "--game", "kings-reverse", "saves", "--delete", saver.path.name)
     assert _usable() == []
-    assert _kc("--game", "kings-reverse", "saves").startswith("No saved Kings Reverse games")
+    assert _kc(capsys, "--game", "kings-reverse", "saves").startswith("No saved Kings Reverse games")
 
 
 @pytest.mark.parametrize("command", ["replay", "stats", "saves"])
-def test_the_kings_reverse_help_lists_what_the_game_keeps(command: str) -> None:
-    assert command in _kc("--game", "kings-reverse", "--help")
+def test_the_kings_reverse_help_lists_what_the_game_keeps(capsys: Capture, command: str) -> None:
+    assert command in _kc(capsys, "--game", "kings-reverse", "--help")
 
 
 def _kc_in(text: str, *args: str) -> subprocess.CompletedProcess[str]:
@@ -180,12 +194,12 @@ def test_the_line_mode_saves_and_resume_goes_on_from_the_save() -> None:
     assert nothing.returncode == 1 and "No saved Kings Reverse game to resume" in nothing.stdout
 
 
-def test_a_session_finished_in_the_line_mode_is_counted_and_its_save_removed() -> None:
+def test_a_session_finished_in_the_line_mode_is_counted_and_its_save_removed(capsys: Capture) -> None:
     done = _kc_in("\n" * 200, "--game", "kings-reverse", "play", "--plain", "--players", "easy,easy",
                   "--seed", "2", "--rule", "target=60")
     assert done.returncode == 0 and "The session is over" in done.stdout
     assert _usable() == []
-    assert _kc("--game", "kings-reverse", "stats").startswith("From 1 finished session.")
+    assert _kc(capsys, "--game", "kings-reverse", "stats").startswith("From 1 finished session.")
 
 
 def _reverse_save(seed: int = 3) -> AutoSaver:

@@ -24,12 +24,13 @@ COLOUR_CODES = {*range(30, 39), *range(40, 49), *range(90, 98), *range(100, 108)
 true-colour forms), 90-97 and 100-107.  39 and 49, the terminal's own colours, are not one."""
 
 
-def drain(fd: int, quiet: float, limit: float = 20.0) -> bytes:
-    """What the program writes until it has been silent for ``quiet`` seconds."""
+def drain(fd: int, shown: bytes, quiet: float, limit: float = 20.0) -> bytes:
+    """What the program writes until ``shown`` is among it and the program has then been silent
+    for ``quiet`` seconds (the screen has settled)."""
     out = b""
     end = time.monotonic() + limit
     while time.monotonic() < end:
-        ready, _, _ = select.select([fd], [], [], quiet)
+        ready, _, _ = select.select([fd], [], [], quiet if shown in out else end - time.monotonic())
         if not ready:
             break
         try:
@@ -52,9 +53,10 @@ def colours_in(data: bytes) -> list[str]:
     return found
 
 
-def screens_under_no_color(args: list[str], tmp_path: Path, size: tuple[int, int] = (80, 24)) -> bytes:
+def screens_under_no_color(args: list[str], shown: bytes, tmp_path: Path,
+                           size: tuple[int, int] = (80, 24)) -> bytes:
     """The bytes of the program's first screen on a pseudo-terminal (80x24 unless given) under
-    NO_COLOR."""
+    NO_COLOR, once it shows ``shown`` and has settled."""
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
     env = {"PATH": os.environ.get("PATH", ""), "TERM": "xterm-256color", "HOME": str(tmp_path),
@@ -64,10 +66,9 @@ def screens_under_no_color(args: list[str], tmp_path: Path, size: tuple[int, int
                             stderr=slave, env=env, close_fds=True, cwd=ROOT)
     os.close(slave)
     try:
-        # A loaded machine can take longer than the quiet spell to start the program: wait for
-        # its first bytes (a liveness wait), then for the screen to settle.
-        select.select([master], [], [], 30.0)
-        data = drain(master, 2.0)
+        # The screen is up once it shows ``shown`` (a liveness wait of up to 20 s, as a loaded
+        # machine may take long to start the program); then it settles.
+        data = drain(master, shown, 0.5)
     finally:
         proc.kill()
         proc.wait()
@@ -79,7 +80,7 @@ def screens_under_no_color(args: list[str], tmp_path: Path, size: tuple[int, int
 @pytest.mark.parametrize("theme", ["default", "high-contrast", "ansi"])
 def test_no_color_sends_no_colour_at_the_table(theme: str, tmp_path: Path) -> None:
     data = screens_under_no_color(["play", "--players", "you,medium", "--seed", "4", "--pace", "0",
-                                   "--theme", theme], tmp_path)
+                                   "--theme", theme], b"e end turn", tmp_path)
     assert b"e end turn" in data
     assert colours_in(data) == []
 
@@ -88,12 +89,12 @@ def test_no_color_sends_no_colour_at_the_big_table(tmp_path: Path) -> None:
     """At 120 x 40 the piles and the hand are cards whose frames are styled by state: no colour
     either (their line shapes and words carry the states)."""
     data = screens_under_no_color(["play", "--players", "you,medium", "--seed", "4", "--pace", "0"],
-                                  tmp_path, size=(120, 40))
+                                  b"e end turn", tmp_path, size=(120, 40))
     assert b"e end turn" in data and "╰".encode() in data
     assert colours_in(data) == []
 
 
 def test_no_color_sends_no_colour_on_the_title_screen(tmp_path: Path) -> None:
-    data = screens_under_no_color([], tmp_path)
+    data = screens_under_no_color([], b"Quick game", tmp_path)
     assert b"Quick game" in data
     assert colours_in(data) == []

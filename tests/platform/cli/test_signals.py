@@ -35,7 +35,7 @@ PY = sys.executable
 SHORT_GRACE = textwrap.dedent("""
     import sys
     import kc_tui.cli.signals
-    kc_tui.cli.signals.GRACE = 1.5  # the watchdog's grace, short for the test
+    kc_tui.cli.signals.GRACE = 0.5  # the watchdog's grace, short for the test
 """)
 """The start of a program run with ``-c`` that stops as the real one does, with a short grace."""
 
@@ -250,7 +250,7 @@ def test_a_clean_up_that_never_ends_is_ended_after_the_grace(tmp_path: Path) -> 
             proc.kill()
             proc.wait()
     assert proc.returncode == 128 + signal.SIGTERM, err
-    assert "Stopped by SIGTERM, but still running 1.5 seconds later" in err
+    assert "Stopped by SIGTERM, but still running 0.5 seconds later" in err
     assert not claimed.with_name("game.json.lock").exists()
     lock_file(claimed)  # free: nobody holds it
     unlock_file(claimed)

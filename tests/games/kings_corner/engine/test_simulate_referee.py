@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from referee import check_file
 
+from kc_tui.cli import main
 from kc_tui.core.errors import RuleError
 from kc_tui.games.kings_corner.engine.rules import PRESETS, build_rules
 from kc_tui.games.kings_corner.engine.transcript import replay
@@ -29,14 +30,14 @@ CASES = [(p, n) for p in PRESETS for n in range(2, 7) if _dealable(p, n)]
 
 
 @pytest.mark.parametrize(("preset", "players"), CASES)
-def test_simulated_transcripts_pass_the_referee(tmp_path: Path, preset: str, players: int) -> None:
+def test_simulated_transcripts_pass_the_referee(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                preset: str, players: int) -> None:
+    """The command run in this process, as test_cli.py runs it: one interpreter started per
+    case (some 40) only cost time."""
     out = tmp_path / "t"
-    result = subprocess.run(
-        [sys.executable, "-m", "kc_tui", "simulate", "--players", ",".join(LEVELS[:players]),
-         "--rounds", "12", "--seed", str(players), "--preset", preset, "--transcript-dir", str(out)],
-        capture_output=True, text=True, check=False,
-    )
-    assert result.returncode == 0, result.stderr
+    status = main(["simulate", "--players", ",".join(LEVELS[:players]), "--rounds", "12",
+                   "--seed", str(players), "--preset", preset, "--transcript-dir", str(out)])
+    assert status == 0, capsys.readouterr().err
     files = sorted(out.glob("*.jsonl"))
     assert files
     rounds = 0
