@@ -23,7 +23,7 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     return (os.cpu_count() or 1) + 1
 
 
-_FIRST = "tests/web/test_browser.py::"
+_FIRST = "tests/platform/web/test_browser.py::"
 """The browser tests: a real Chromium, about 20 s of tests between them (one round alone ~11 s)."""
 
 

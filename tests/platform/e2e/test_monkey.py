@@ -13,7 +13,7 @@ import pytest
 from kc_tui.games.kings_corner.engine.game import Game
 from kc_tui.games.kings_corner.tui.table import TableScreen
 
-_PATH = Path(__file__).resolve().parents[2] / "tools" / "monkey.py"
+_PATH = Path(__file__).resolve().parents[3] / "tools" / "monkey.py"
 _SPEC = importlib.util.spec_from_file_location("monkey", _PATH)
 monkey = importlib.util.module_from_spec(_SPEC)
 sys.modules["monkey"] = monkey  # dataclasses look their module up while the class is made

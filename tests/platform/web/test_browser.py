@@ -20,7 +20,7 @@ from webtab import ROUND_OVER, WAIT, Screen, new_game, play_turn, round_over, sa
 
 CHROMIUM = "/usr/bin/chromium"
 SEED = 3  # a short round: the hint plays it out in about 20 commands over 5 turns (most deals take 35 or more)
-SCREENSHOT = Path(__file__).parents[2] / "screenshots" / "web.png"
+SCREENSHOT = Path(__file__).parents[3] / "screenshots" / "web.png"
 
 pytestmark = [
     pytest.mark.skipif(not os.path.exists(CHROMIUM) or shutil.which("chromium") is None,
