@@ -22,6 +22,7 @@ import asyncio
 import contextvars
 import json
 import logging
+import random
 import re
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -54,7 +55,9 @@ class TableServer:
     long a dropped person's seat is held before the house computer plays it; ``pace`` the
     pause between a computer's moves (0 in tests); ``think`` the expert's budget per decision.
     ``chat_lines`` chat lines are allowed per ``chat_window`` seconds, each at most
-    ``chat_length`` characters.  ``clock`` is the time source of the chat limit.
+    ``chat_length`` characters.  ``clock`` is the time source of the chat limit.  ``seed``, if
+    given, fixes the deals of the tables made one after another (each table's seed is drawn
+    from it), so that a test plays the same games every time.
 
     So that nobody floods the lobby: a person has at most ``max_tables_per_person`` tables
     (3) that are waiting, playing or adjourned, counted by key (a guest by its
@@ -71,11 +74,12 @@ class TableServer:
                  chat_lines: int = 5, chat_window: float = 10.0, chat_length: int = 200,
                  clock: Callable[[], float] = time.monotonic, max_tables_per_person: int = 3,
                  max_tables: int = 200, adjourned_days: float = 30.0,
-                 now: Callable[[], float] = time.time) -> None:
+                 now: Callable[[], float] = time.time, seed: int | None = None) -> None:
         if max_tables_per_person < 1 or max_tables < 1 or adjourned_days < 0:
             raise ValueError("a person may have one table at least, the server one table at least, "
                              "and adjourned tables are kept 0 days (for ever) or more")
         self.data_dir = Path(data_dir)
+        self._seeds = random.SystemRandom() if seed is None else random.Random(seed)
         self.max_tables_per_person = max_tables_per_person
         self.max_tables = max_tables
         self.adjourned_days = adjourned_days
@@ -388,6 +392,10 @@ class TableServer:
                 continue
             self._tables[table.id] = table
             log.info("table %s is adjourned: %s", table.id, table.name)
+
+    def new_seed(self) -> int:
+        """The deals' seed of the next table made."""
+        return self._seeds.getrandbits(48)
 
     def _expire(self) -> None:
         """Close the adjourned tables nobody has resumed for :attr:`adjourned_days`: their

@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import random
 from pathlib import Path
 from typing import Any, Callable, Protocol, Sequence
 
@@ -58,6 +57,10 @@ class TableHost(ServerView, Protocol):
         ...
 
     def autostart(self, table: Table) -> None: ...
+
+    def new_seed(self) -> int:
+        """A new table's deals' seed."""
+        ...
 
     def adjourn(self, table: Table) -> None: ...
 
@@ -110,8 +113,8 @@ class Table:
         self.service: TableService | None = None
         self.events: list[Any] = []
         """Every event of the session as the referee saw it (for catching up and the save)."""
-        self.seed = random.SystemRandom().getrandbits(48)
-        """The deals' seed (fresh unless the table is made with one, or resumed)."""
+        self.seed = server.new_seed()
+        """The deals' seed (the server's next unless the table is made with one, or resumed)."""
         self.saver: Any = None
         """The game's save, a listener (:meth:`TableGame.saver`)."""
         self.transcript = Transcript(self)

@@ -40,7 +40,7 @@ def log_text(app: LobbyApp) -> str:
 
 
 async def test_a_first_visit_asks_a_name_and_remembers_it(tmp_path: Path) -> None:
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=3)
     app = LobbyApp(server, key="SHA256:new")
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, NameScreen), "the name prompt")
@@ -53,7 +53,7 @@ async def test_a_first_visit_asks_a_name_and_remembers_it(tmp_path: Path) -> Non
 
 
 async def test_a_guest_is_told_a_seat_left_is_not_kept(tmp_path: Path) -> None:
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=3)
     app = LobbyApp(server, key=None)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, NameScreen), "the name prompt")
@@ -65,7 +65,7 @@ async def test_a_guest_is_told_a_seat_left_is_not_kept(tmp_path: Path) -> None:
 
 
 async def test_making_a_table_in_the_lobby_seats_its_maker(tmp_path: Path) -> None:
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=3)
     app = LobbyApp(server, ADA)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
@@ -83,7 +83,7 @@ async def test_making_a_table_in_the_lobby_seats_its_maker(tmp_path: Path) -> No
 
 
 async def test_the_new_table_screen_names_the_table(tmp_path: Path) -> None:
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=3)
     app = LobbyApp(server, ADA)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
@@ -105,7 +105,7 @@ async def test_the_new_table_screen_names_the_table(tmp_path: Path) -> None:
 
 
 async def test_two_people_and_a_spectator_at_one_table_by_keys(tmp_path: Path) -> None:
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=3)
     info = server.create_table(ADA, "Friday", build_rules(2), ["open", "open"])
     ada, ben, cleo = LobbyApp(server, ADA), LobbyApp(server, BEN), LobbyApp(server, CLEO)
     async with ada.run_test(size=SIZE) as pa, ben.run_test(size=SIZE) as pb, cleo.run_test(size=SIZE) as pc:
@@ -160,7 +160,7 @@ async def test_two_people_and_a_spectator_at_one_table_by_keys(tmp_path: Path) -
 async def test_a_seat_taken_once_the_game_is_on_shows_its_persons_name_on_every_screen(tmp_path: Path) -> None:
     from kc_tui.tui.widgets import PlayersView
 
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=3)
     info = server.create_table(ADA, "Late", build_rules(2), ["open", "open"], seed=4)
     ada, ben = LobbyApp(server, ADA), LobbyApp(server, BEN)
     async with ada.run_test(size=SIZE) as pa, ben.run_test(size=SIZE) as pb:
@@ -194,7 +194,7 @@ async def test_a_seat_taken_once_the_game_is_on_shows_its_persons_name_on_every_
 async def test_the_next_round_is_dealt_when_both_screens_have_closed_the_round(tmp_path: Path) -> None:
     from kc_tui.tui.round_over import RoundOverScreen
 
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=3)
     info = server.create_table(ADA, "Quick", build_rules(2, overrides={"hand_size": 1}), ["open", "open"], seed=3)
     ada, ben = LobbyApp(server, ADA), LobbyApp(server, BEN)
     async with ada.run_test(size=SIZE) as pa, ben.run_test(size=SIZE) as pb:
@@ -232,7 +232,7 @@ async def test_a_spectator_reads_the_round_in_the_log_with_no_dialog_over_the_ta
     dialog stands over the table, and the next round is on screen once the players deal it."""
     from kc_tui.tui.round_over import RoundOverScreen
 
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=3)
     info = server.create_table(ADA, "Quick", build_rules(2, overrides={"hand_size": 1}), ["open", "open"], seed=3)
     doors = [server.join(ADA, info.id, 0), server.join(BEN, info.id, 1)]
     cleo = LobbyApp(server, CLEO)
@@ -264,7 +264,7 @@ async def test_at_the_end_of_a_session_the_scores_then_the_lobby(tmp_path: Path)
     from kc_tui.tui.dialogs import TextScreen
     from kc_tui.tui.round_over import RoundOverScreen
 
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=3)
     rules = build_rules(2, overrides={"hand_size": 1, "scoring": "none"})  # a single round
     server.create_table(ADA, "Once", rules, ["open", "easy"], seed=5)
     ada = LobbyApp(server, ADA)
@@ -295,7 +295,7 @@ async def test_the_command_line_keeps_the_keys_across_the_others_moves_and_ones_
 
     from kc_tui.tui.dialogs import ConfirmScreen
 
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=3)
     server.create_table(ADA, "Friday", build_rules(2), ["open", "open"], seed=1)
     ada, ben = LobbyApp(server, ADA), LobbyApp(server, BEN)
     async with ada.run_test(size=SIZE) as pa, ben.run_test(size=SIZE) as pb:
@@ -328,7 +328,7 @@ async def test_what_happens_while_the_table_screen_is_being_put_together_reaches
     made in between (another person's, delivered as the screen opens) is told all the same."""
     from kc_tui.games.kings_corner.remote import RemoteTable
 
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=3)
     info = server.create_table(ADA, "Friday", build_rules(2), ["open", "open"], seed=1)
     doors = [server.join(ADA, info.id, 0), server.join(BEN, info.id, 1)]
     cleo = LobbyApp(server, CLEO)
@@ -351,7 +351,7 @@ async def test_a_new_tables_game_choice_opens_that_games_table_screen_never_a_lo
     """The table server deals both games: the Game choice on the new-table screen switches
     between the two games' new-table screens (never the local new-game screens, which would
     open a game in the server's process)."""
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=3)
     app = LobbyApp(server, ADA)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
@@ -373,7 +373,7 @@ async def test_a_lobby_under_a_table_waits_until_it_shows_again_to_redraw_its_li
     nothing, so it redraws its list when it shows again, not at every round of every table."""
     from textual.widgets import OptionList
 
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=3)
     server.create_table(ADA, "Friday", build_rules(2), ["open", "easy"])
     ada = LobbyApp(server, ADA)
     async with ada.run_test(size=SIZE) as pa:
@@ -398,7 +398,7 @@ async def test_a_table_screen_being_taken_down_lets_a_move_go_by_and_keeps_its_s
         tmp_path: Path) -> None:
     """As a session ends, its table's widgets go before the screen stops listening: a move made
     at the table then is let go, not a failure that makes the server drop the seat's listener."""
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=3)
     info = server.create_table(ADA, "Friday", build_rules(2), ["open", "open"])
     ada = LobbyApp(server, ADA)
     async with ada.run_test(size=SIZE) as pa:

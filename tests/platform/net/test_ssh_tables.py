@@ -113,7 +113,7 @@ class Night:
         self.players: list[Player] = []
 
     async def start(self) -> None:
-        self.tables = TableServer(self.data, grace=self.grace, pace=0)
+        self.tables = TableServer(self.data, grace=self.grace, pace=0, seed=3)
         self.server = GameSSHServer(lobby_front_ends(self.tables), self.data / "host_key", port=0,
                                     gate=Gate(GateLimits(per_minute=1000)))
         await self.server.start()

@@ -125,7 +125,7 @@ async def test_at_the_tables_a_reload_keeps_the_browsers_name_and_seat(tmp_path:
     from kc_tui.tui.lobby import LobbyApp
     from kc_tui.web.tables import BrowserTables
 
-    tables = TableServer(tmp_path, grace=60, pace=0)
+    tables = TableServer(tmp_path, grace=60, pace=0, seed=3)
     web = BrowserTables(lambda key: LobbyApp(tables, key=key, settings=Settings()), "127.0.0.1", 0)
     await web.start()
     address = f"http://127.0.0.1:{web.port}"
