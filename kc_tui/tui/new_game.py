@@ -6,7 +6,7 @@ rules, presets and options, its summary, and what starting makes."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, ScrollableContainer, VerticalScroll
@@ -107,8 +107,9 @@ NEW_GAME_KEYS: tuple[KeyRow, ...] = (
 class NewGameShell(OnKingsCornerApp, RowKeys):
     """What every game's new-game form does alike (see the module's words).  A form sets
     :attr:`GAME` (its game's name), composes the "Game" choice (id ``game``), a
-    :class:`SeatChoice` for each of six seats, its options and a ``#summary``; its own
-    ``on_choice_changed`` leaves the "Game" choice to this one's."""
+    :class:`SeatChoice` for each of six seats, its options (a choice ``opt-KEY`` for each) and a
+    ``#summary``, and gives :meth:`_update` (and :meth:`_sync_names`, :meth:`option_changed`
+    where its seats' names or its options need more)."""
 
     GAME = ""
     """The name of the game whose form this is."""
@@ -121,10 +122,45 @@ class NewGameShell(OnKingsCornerApp, RowKeys):
         """Another game was chosen: its form takes this one's place."""
         self.app.switch_screen(tui_game(name).new_game_screen())
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.preset = "standard"
+        """The rules preset chosen (a game whose first preset is another sets it)."""
+        self.options: dict[str, Any] = {}
+        """The options changed from the preset's."""
+        self.names_edited: set[int] = set()
+        """The seats whose names the person typed (the rest follow who plays them)."""
+
     def on_choice_changed(self, message: Choice.Changed) -> None:
-        # After the form's own handler (Textual calls both), which leaves this choice alone.
-        if (message.choice.id or "") == "game" and message.value != self.GAME:
-            self.switch_game(message.value)
+        choice_id = message.choice.id or ""
+        if choice_id == "game":
+            if message.value != self.GAME:
+                self.switch_game(message.value)
+            return
+        if choice_id == "preset":
+            self.preset = message.value
+            self.options = {}
+        elif choice_id.startswith("opt-"):
+            self.option_changed(choice_id.removeprefix("opt-"), message.value)
+        if choice_id == "player-count" or choice_id.startswith("kind-"):
+            self._sync_names()
+        self._update()
+
+    def on_input_changed(self, message: Input.Changed) -> None:
+        if message.input.id and message.input.id.startswith("name-"):
+            self.names_edited.add(int(message.input.id.removeprefix("name-")))
+        self._update()
+
+    def option_changed(self, key: str, value: Any) -> None:
+        """The rule option ``key`` (its choice's id is ``opt-KEY``) was set to ``value``."""
+        self.options[key] = value
+
+    def _sync_names(self) -> None:
+        """Who plays the seats changed: the names not typed follow."""
+
+    def _update(self) -> None:
+        """Show what is set up (the ``#summary``)."""
+        raise NotImplementedError
 
     @property
     def players(self) -> int:

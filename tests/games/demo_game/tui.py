@@ -85,10 +85,6 @@ class HigherNewGameScreen(NewGameShell):
     def summary(self) -> str:
         return f"Higher for {self.players}: {', '.join(self.specs())}. Ctrl+S starts."
 
-    def on_choice_changed(self, message: Choice.Changed) -> None:
-        if (message.choice.id or "") != "game":
-            self._update()
-
     def on_menu_chosen(self, message: Menu.Chosen) -> None:
         self.action_start() if message.item.id == "start" else self.action_back()
 

@@ -54,9 +54,6 @@ class NewGameScreen(NewGameShell, SizedScreen):
 
     def __init__(self) -> None:
         super().__init__()
-        self.preset = "standard"
-        self.options: dict[str, Any] = {}
-        self.names_edited: set[int] = set()
         self.start_kinds = list(DEFAULT_SEATS)
         self.start_count = 4
         self.start_names: list[str] = []
@@ -235,32 +232,16 @@ class NewGameScreen(NewGameShell, SizedScreen):
         # The summary says what a focused AI level is like, and the focused row stays in view.
         self._update()
 
-    def on_choice_changed(self, message: Choice.Changed) -> None:
-        choice_id = message.choice.id or ""
-        if choice_id == "game":
-            return  # the shell's
-        if choice_id == "preset":
-            self.preset = message.value
-            self.options = {}
-        elif choice_id.startswith("opt-"):
-            key = choice_id.removeprefix("opt-")
-            self.options[key] = message.value
-            if key == "scoring" and "target" not in self.options:
-                self.options["target"] = DEFAULT_TARGETS[message.value] or 25
-        if choice_id == "player-count" or choice_id.startswith("kind-"):
-            self._sync_names()
-        self._update()
-
-    def on_input_changed(self, message: Input.Changed) -> None:
-        if message.input.id and message.input.id.startswith("name-"):
-            self.names_edited.add(int(message.input.id.removeprefix("name-")))
-        self._update()
-
     def on_menu_chosen(self, message: Menu.Chosen) -> None:
         if message.item.id == "start":
             self.action_start()
         else:
             self.action_back()
+
+    def option_changed(self, key: str, value: Any) -> None:
+        super().option_changed(key, value)
+        if key == "scoring" and "target" not in self.options:
+            self.options["target"] = DEFAULT_TARGETS[value] or 25
 
     def action_start(self) -> None:
         problem = self._problem()

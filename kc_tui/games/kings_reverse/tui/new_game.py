@@ -5,7 +5,6 @@ platform's new-game shell (whose "Game" choice switches to another game's form).
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -38,12 +37,6 @@ class ReverseNewGameScreen(NewGameShell):
     KEY_ROWS = NEW_GAME_KEYS
     BINDINGS = bindings(NEW_GAME_KEYS)
     GAME = ENTRY.name
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.preset = "standard"
-        self.options: dict[str, Any] = {}
-        self.names_edited: set[int] = set()
 
     def compose(self) -> ComposeResult:
         yield Static("New game: Kings Reverse", classes="screen-title")
@@ -151,24 +144,6 @@ class ReverseNewGameScreen(NewGameShell):
                 + (f" Seed {seed}." if seed is not None else "") + watch)
 
     # ------------------------------------------------------------------ changes
-    def on_choice_changed(self, message: Choice.Changed) -> None:
-        choice_id = message.choice.id or ""
-        if choice_id == "game":
-            return  # the shell's
-        if choice_id == "preset":
-            self.preset = message.value
-            self.options = {}
-        elif choice_id.startswith("opt-"):
-            self.options[choice_id.removeprefix("opt-")] = message.value
-        if choice_id == "player-count" or choice_id.startswith("kind-"):
-            self._sync_names()
-        self._update()
-
-    def on_input_changed(self, message: Input.Changed) -> None:
-        if message.input.id and message.input.id.startswith("name-"):
-            self.names_edited.add(int(message.input.id.removeprefix("name-")))
-        self._update()
-
     def on_menu_chosen(self, message: Menu.Chosen) -> None:
         if message.item.id == "start":
             self.action_start()
