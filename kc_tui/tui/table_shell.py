@@ -135,6 +135,13 @@ class TableShell(OnKingsCornerApp, SizedScreen):
     def action_help(self) -> None:
         self.app.push_screen(help_screen(self.KEY_ROWS))
 
+    def _after_session(self, choice: str | None) -> None:
+        """The session-over dialog was answered: play again, or leave (the title or quit)."""
+        if choice == "again":
+            self.app.play_again(self)
+        else:
+            self._leave(quit_app=choice == "quit")
+
     def _leave(self, quit_app: bool = False) -> None:
         if not self.is_attached or self not in self.app.screen_stack:
             return  # already left (a question answered after the table went)

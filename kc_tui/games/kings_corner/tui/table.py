@@ -665,12 +665,6 @@ class TableScreen(TableShell):
         self.refresh_table()
         self.advance()
 
-    def _after_session(self, choice: str | None) -> None:
-        if choice == "again":
-            self.app.play_again(self)
-        else:
-            self._leave(quit_app=choice == "quit")
-
     def action_quit(self) -> None:
         """Leave; while a game is in progress, ask first (y leaves)."""
         if self.service.phase != Phase.SESSION_OVER and self.app.settings.confirm_quit:

@@ -585,12 +585,6 @@ class ReverseTableScreen(TableShell):
             self.refresh_table()
             self.advance()
 
-    def _after_session(self, choice: str | None) -> None:
-        if choice == "again":
-            self.app.play_again(self)
-        else:
-            self._leave(quit_app=choice == "quit")
-
     def next_session(self) -> ReverseService:
         """Play again: a new session with the same seats and rules, on a fresh seed (saved as
         this one was, by the app)."""
