@@ -1,5 +1,5 @@
 """Replays: a transcript (docs/protocol.md) re-refereed by its game (the ``replay`` of its
-``saves`` part, :class:`~kc_tui.storage.game.GameSaves`) and cut into steps, one per decision (a
+``saves`` part, :class:`~kc_tui.storage.part.GameSaves`) and cut into steps, one per decision (a
 deal, a card played, a pile moved, a card drawn, an undo, a turn ended), each with the sentences
 it produced and the whole table after it, every hand face up.  The game is the one ``session_start`` names.
 

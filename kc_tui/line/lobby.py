@@ -1,6 +1,6 @@
 """The line mode's lobby of a table server: the tables as lines, commands to make, join and
 watch one, then the line mode of the game at that table (its ``line`` part's
-:meth:`~kc_tui.line.game.LineGame.seat`) for that seat, with chat.
+:meth:`~kc_tui.line.part.LineGame.seat`) for that seat, with chat.
 
 It runs over async streams, so one server can serve many: ``run_plain_lobby(server, person,
 read, write)``, where ``read()`` returns the next line (None when input ends) and ``write(text)``
@@ -17,7 +17,7 @@ from ..core.errors import RuleError
 from ..core.text import visible
 from ..games import DEFAULT_GAME, GAMES, game_named
 from ..net import SEAT_OPEN, Notice, Person, SeatDoor, TableError, TableServer, TableState
-from .game import LineGame, SeatLines
+from .part import LineGame, SeatLines
 
 __all__ = ["lobby_help", "run_plain_lobby", "PlainLobby"]
 

@@ -3,7 +3,7 @@ that passes each write on, and the common commands and their help.
 
 The common commands (docs/protocol.md section 3) are the shell's, the same in every game:
 ``help`` (or ``?``) lists the commands, ``quit`` leaves; at a served table ``say TEXT`` talks to
-the table and ``leave`` leaves it.  A game's line part (:class:`~kc_tui.line.game.LineGame`)
+the table and ``leave`` leaves it.  A game's line part (:class:`~kc_tui.line.part.LineGame`)
 adds its own actions and review commands, and its help says only those: :func:`help_text`
 puts the two together, so every game's ``help`` reads in one pattern.
 """

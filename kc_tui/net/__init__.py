@@ -9,15 +9,15 @@ game.  A game is played at the tables when its package offers a ``net`` part, a
 
 The modules, by job: :mod:`.server` (people, tables, the lobby, limits, closing), :mod:`.table`
 (seats, notices, chat, grace, adjournment), :mod:`.door` (a seat's door), :mod:`.saving` (the
-save file, the writer thread, the transcript), :mod:`.game` (what a game offers),
+save file, the writer thread, the transcript), :mod:`.part` (what a game offers),
 :mod:`.protocols` (what each asks of the others: a game takes its table as a
 :class:`GameTable`), :mod:`.names` and :mod:`.values` (people, names and the lobby's snapshots),
 :mod:`.following` (a networked seat's listeners).
 """
 
 from .door import SeatDoor
-from .game import TableGame, TableService, game_of, table_game, table_games
 from .names import MAX_NAME, Person, check_name, name_key
+from .part import TableGame, TableService, game_of, table_game, table_games
 from .protocols import GameTable
 from .server import TableServer
 from .values import (

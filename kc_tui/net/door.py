@@ -2,10 +2,10 @@
 game.  A door is bound to its seat when it is made, so a client can never act in another seat's
 name; it refuses what the seat may not do with a sentence (:class:`TableError`), and hands its
 listeners only the events that seat may see (its game's
-:meth:`~kc_tui.net.game.TableGame.shown_to`) and the table's notices.
+:meth:`~kc_tui.net.part.TableGame.shown_to`) and the table's notices.
 
 :class:`SeatDoor` is what every game's door shares; a game's own door adds its reading and its
-acting (:meth:`~kc_tui.net.game.TableGame.door` makes it).
+acting (:meth:`~kc_tui.net.part.TableGame.door` makes it).
 """
 
 from __future__ import annotations

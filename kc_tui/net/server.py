@@ -34,8 +34,8 @@ from ..core.text import visible
 from ..games import DEFAULT_GAME, GAMES
 from ..storage.files import UnreadableFile, read_text, write_atomic
 from .door import SeatDoor, call_in
-from .game import game_of, table_game
 from .names import MAX_NAME, Person, check_name, name_key
+from .part import game_of, table_game
 from .saving import TABLES_FOLDER
 from .table import Table
 from .values import MAX_TABLE_NAME, SEAT_OPEN, TableError, TableInfo, TableState
@@ -287,7 +287,7 @@ class TableServer:
     def create_table(self, owner: Person, name: str, rules: Any, seats: Sequence[str],
                      seed: int | None = None, game: str | None = None) -> TableInfo:
         """A new waiting table of ``game`` (a name in :data:`kc_tui.games.GAMES`), or of the game
-        whose rule set ``rules`` is (:func:`~kc_tui.net.game.table_games`): a game that is not
+        whose rule set ``rules`` is (:func:`~kc_tui.net.part.table_games`): a game that is not
         played at served tables, or not these rules' game, is refused with a sentence;
         ``seats`` holds :data:`SEAT_OPEN` (a person's seat) or one of that game's AI levels
         for each of ``rules.players`` seats, one open at least; ``name`` may be empty

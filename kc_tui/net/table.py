@@ -2,7 +2,7 @@
 held for, the house computer that plays for them, and adjournment.
 
 The table keeps what is the same for every game; what differs (the service, the doors, a
-computer's turn, the save) it asks its game, a :class:`~kc_tui.net.game.TableGame`.  A person
+computer's turn, the save) it asks its game, a :class:`~kc_tui.net.part.TableGame`.  A person
 whose connection drops (:meth:`SeatDoor.detach`) keeps the seat for the server's ``grace``
 seconds; then a ``hard`` computer plays for them until they join again with the same key, and they
 take the seat back at the start of the next turn.  A table whose people have all gone is
@@ -21,8 +21,8 @@ from ..core.kinds import Phase
 from ..core.text import visible
 from ..storage.files import write_atomic
 from .door import SeatDoor
-from .game import TableGame
 from .names import Person, name_key
+from .part import TableGame
 from .protocols import ServerView, TableService
 from .saving import TABLES_FOLDER, SaveFile, Transcript, event_name, remove_after_writes
 from .values import SEAT_OPEN, Notice, NoticeKind, SeatInfo, TableError, TableInfo, TableState

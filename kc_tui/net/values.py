@@ -14,10 +14,10 @@ __all__ = ["SEAT_OPEN", "HOUSE_LEVEL", "MAX_TABLE_NAME", "MISSED_NOTICES", "Tabl
 
 SEAT_OPEN = "open"
 """A seat spec for :meth:`~kc_tui.net.TableServer.create_table`: a seat for a person (the others
-are computer levels of the table's game, :attr:`~kc_tui.net.game.TableGame.levels`)."""
+are computer levels of the table's game, :attr:`~kc_tui.net.part.TableGame.levels`)."""
 HOUSE_LEVEL = "hard"
 """The level of the computer that plays for a person who has gone, or in a seat nobody took (the
-default of :attr:`~kc_tui.net.game.TableGame.house_level`: a game without it names its own)."""
+default of :attr:`~kc_tui.net.part.TableGame.house_level`: a game without it names its own)."""
 MAX_TABLE_NAME = 40
 MISSED_NOTICES = 20
 """The most notices a door keeps for a front end that has not followed it yet."""
@@ -86,7 +86,7 @@ class TableInfo:
     """The creator's name: the person who may start the game."""
     rules: str
     """The rules in a few words, as the table's game puts them
-    (:meth:`~kc_tui.net.game.TableGame.rules_label`)."""
+    (:meth:`~kc_tui.net.part.TableGame.rules_label`)."""
     seats: tuple[SeatInfo, ...]
     state: TableState
     spectators: int

@@ -17,7 +17,7 @@ from .files import (
     unlock_file,
     write_atomic,
 )
-from .game import GameSaves, Saver, game_saves_dir, game_transcripts_dir, saves_part
+from .part import GameSaves, Saver, game_saves_dir, game_transcripts_dir, saves_part
 from .paths import config_dir, data_dir, saves_dir, settings_path, transcripts_dir
 from .records import Recorder, bar_chart, games_report_text, games_stats_dict, keep_transcript, read_records
 from .saves import (

@@ -15,7 +15,7 @@ from ..core.events import SessionEnd, SessionStart
 from ..core.text import visible
 from ..games import DEFAULT_GAME, GAMES
 from .files import UnreadableFile, read_text, write_atomic
-from .game import game_transcripts_dir, saves_part
+from .part import game_transcripts_dir, saves_part
 
 __all__ = ["keep_transcript", "Recorder", "finished_bounds", "read_records", "games_report_text",
            "games_stats_dict", "bar_chart", "count"]

@@ -1,7 +1,7 @@
 """What the platform says of one save, for every game: the refusal of one that cannot be used
 (:class:`SaveError`), what a list shows of one (:class:`SaveInfo`) and a save brought back
 (:class:`Restored`).  Apart from :mod:`.saves`, which writes and reads them, so that a game's
-``saves`` part (:mod:`.game`) can name them without importing the writer."""
+``saves`` part (:mod:`.part`) can name them without importing the writer."""
 
 from __future__ import annotations
 

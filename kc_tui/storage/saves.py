@@ -28,7 +28,7 @@ from .files import (
     unlock_file,
     write_atomic,
 )
-from .game import GameSaves, game_saves_dir, game_transcripts_dir, saves_part, unknown_game
+from .part import GameSaves, game_saves_dir, game_transcripts_dir, saves_part, unknown_game
 from .records import keep_transcript
 from .saved import Restored, SaveError, SaveInfo
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from textual.screen import Screen
 
 from . import style_path
-from .game import game_of
 from .host import GameHost
+from .part import game_of
 
 __all__ = ["KingsCornerApp"]
 

@@ -20,8 +20,8 @@ from textual.theme import Theme
 
 from ..replay import Replay
 from ..storage import AutoSaver, Settings, start_saving
-from .game import game_of, game_stylesheets
 from .keys import palette
+from .part import game_of, game_stylesheets
 
 Session = Any
 """A session of any game: its service (every service has ``close()``)."""

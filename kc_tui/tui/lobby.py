@@ -2,10 +2,10 @@
 
 :class:`LobbyApp` is what one connection to the server runs (``LobbyApp(server, person)``;
 without a person it asks for a name first): the :class:`LobbyScreen` lists the tables, makes
-one (the default game's form for a table, :meth:`~kc_tui.tui.game.TuiGame.create_table_screen`;
+one (the default game's form for a table, :meth:`~kc_tui.tui.part.TuiGame.create_table_screen`;
 its "Game" choice reaches the others'), takes a seat or watches.  Once the game at one's table is
 playing, that game's network table screen shows it
-(:meth:`~kc_tui.tui.game.TuiGame.network_table_screen`, a :class:`~kc_tui.tui.served.ServedTable`).
+(:meth:`~kc_tui.tui.part.TuiGame.network_table_screen`, a :class:`~kc_tui.tui.served.ServedTable`).
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from ..net import Person, SeatDoor, TableError, TableInfo, TableServer, TableSta
 from ..storage.settings import Settings
 from . import style_path
 from .app import KingsCornerApp
-from .game import tui_game, tui_games
 from .modal import Dialog
+from .part import tui_game, tui_games
 from .served import ServedTable
 from .typed_app import OnKingsCornerApp
 from .widgets import TextPanel

@@ -1,7 +1,7 @@
 """The new-game shell every game's form lives in: the "Game" choice (every registered game;
 choosing another opens that game's form in this one's place), the seats (a person at this
 keyboard or an AI level, with names), Up/Down one stop a row, the keys, and the default names.
-Each game's form (its ``tui`` part's :meth:`~kc_tui.tui.game.TuiGame.new_game_screen`) adds its
+Each game's form (its ``tui`` part's :meth:`~kc_tui.tui.part.TuiGame.new_game_screen`) adds its
 rules, presets and options, its summary, and what starting makes."""
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from textual.widgets import Input
 
 from ..core.kinds import SEAT_NAMES
 from ..games import GAMES
-from .game import tui_game
 from .keys import KeyRow
+from .part import tui_game
 from .typed_app import OnKingsCornerApp
 from .widgets import Choice
 

@@ -8,8 +8,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 
 from ..replay import Replay
 from .fit import SizedScreen
-from .game import tui_game
 from .keys import KeyRow, bindings, key_line
+from .part import tui_game
 from .table_shell import MIN_HEIGHT, MIN_WIDTH, WIDE
 from .typed_app import OnKingsCornerApp
 from .widgets import PlayersView, TextPanel, any_card_text

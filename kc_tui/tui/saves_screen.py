@@ -13,8 +13,8 @@ from ..core.text import visible
 from ..storage import saves_dir
 from .dialogs import ConfirmScreen
 from .fit import SizedScreen
-from .game import SavedGame, SaveRefused, tui_game, tui_games
 from .keys import KeyRow, bindings, key_line
+from .part import SavedGame, SaveRefused, tui_game, tui_games
 from .typed_app import OnKingsCornerApp
 from .widgets import Menu, MenuItem, TextPanel
 

@@ -11,7 +11,7 @@ from textual.widgets import Static
 
 from ..storage import games_report_text
 from .fit import SizedScreen
-from .game import TuiGame, tui_games
+from .part import TuiGame, tui_games
 from .typed_app import OnKingsCornerApp
 from .widgets import Menu, MenuItem, TextPanel
 

@@ -26,8 +26,8 @@ from kc_tui.net.saving import TABLES_FOLDER
 from kc_tui.replay import load_replay
 from kc_tui.storage import SaveError, Settings, load_save, read_document, save_info, start_saving, unlock_save
 from kc_tui.tui.app import KingsCornerApp
-from kc_tui.tui.game import tui_game
 from kc_tui.tui.new_game import NewGameShell
+from kc_tui.tui.part import tui_game
 from kc_tui.tui.replay_screen import ReplayScreen
 from kc_tui.tui.table_shell import TableShell
 from kc_tui.tui.widgets import Choice

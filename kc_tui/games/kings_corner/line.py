@@ -19,7 +19,7 @@ from ...core.errors import IllegalMove
 from ...core.events import SessionEnd, SessionStart, TurnEnd, TurnStart
 from ...core.kinds import Phase
 from ...core.text import visible
-from ...line.game import LineOptions
+from ...line.part import LineOptions
 from ...line.shell import Out, Reader, help_text, leave_word
 from ...net import Notice, SeatDoor, TableError
 from .ai.hints import hint
@@ -395,7 +395,7 @@ class PlainGame:
 
 class SeatTable:
     """One seat's (or a spectator's) line mode at a served table (a
-    :class:`~kc_tui.line.game.SeatLines`): :class:`PlainGame`'s narration and review answers,
+    :class:`~kc_tui.line.part.SeatLines`): :class:`PlainGame`'s narration and review answers,
     driven by the door's deliveries rather than by a local session."""
 
     def __init__(self, door: SeatDoor, write: Callable[[str], None], changed: Callable[[], None],
@@ -499,7 +499,7 @@ class SeatTable:
 
 
 class CornerLine:
-    """Kings in the Corner's line mode (a :class:`~kc_tui.line.game.LineGame`)."""
+    """Kings in the Corner's line mode (a :class:`~kc_tui.line.part.LineGame`)."""
 
     example = "7h n, end or help"
     presets = tuple(PRESETS)

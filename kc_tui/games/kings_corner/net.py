@@ -1,7 +1,7 @@
 """Kings in the Corner at a served table: the game's ``net`` part (:data:`GAME`).
 
 :class:`CornerTableGame` is what a table of Kings in the Corner asks of its game
-(:class:`~kc_tui.net.game.TableGame`): the :class:`~.engine.service.GameService` for its seats, a
+(:class:`~kc_tui.net.part.TableGame`): the :class:`~.engine.service.GameService` for its seats, a
 :class:`CornerDoor` for each seat, the events as one seat may see them, a computer's turn (planned
 in a worker thread on a frozen snapshot, :meth:`GameService.begin_decision`, and applied move by
 move at the server's pace), the save (the journal of :mod:`kc_tui.storage.saves`) and the

@@ -1,5 +1,5 @@
 """Kings in the Corner's part of the platform's saves, records and replays (``GAME``, a
-:class:`~kc_tui.storage.game.GameSaves`).
+:class:`~kc_tui.storage.part.GameSaves`).
 
 A save holds data only: the seats (names and what plays them), the session's events so far
 (docs/protocol.md section 1, the same objects as a transcript) and the random generators' states.
@@ -26,7 +26,7 @@ from ...core.text import visible
 from ...replay import Replay, ReplayError, ReplayStep
 from ...storage import saves as journal
 from ...storage.files import rng_json, set_rng_json
-from ...storage.game import Saver
+from ...storage.part import Saver
 from ...storage.records import bar_chart, count, finished_bounds
 from ...storage.saves import Restored, SaveError, SaveInfo, doc_field, local_time
 from . import ENTRY

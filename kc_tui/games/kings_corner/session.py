@@ -1,4 +1,4 @@
-"""Kings in the Corner's ``session`` part (:class:`kc_tui.core.game.GameSession`)."""
+"""Kings in the Corner's ``session`` part (:class:`kc_tui.core.part.GameSession`)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import json
 import random
 from typing import Any, Iterable, Mapping, Sequence, get_args
 
-from ...core.game import Narrate, Service
+from ...core.part import Narrate, Service
 from .ai.seats import make_seats
 from .engine.describe import Narrator
 from .engine.events import GAME_NAME, Event, event_from_dict

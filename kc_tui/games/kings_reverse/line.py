@@ -15,7 +15,7 @@ from typing import Any, Callable, Mapping, TextIO
 from ...core.cards import NotationError
 from ...core.kinds import Phase
 from ...core.text import visible
-from ...line.game import LineOptions
+from ...line.part import LineOptions
 from ...line.shell import Reader, help_text, leave_word, writer
 from ...net import Notice, SeatDoor, TableError
 from .ai import hint
@@ -49,7 +49,7 @@ class ReverseLines:
     """A Kings Reverse session in the line mode (see the module's words): ``session`` is the
     service or a served seat's remote, ``write`` sends text, ``served`` at the table server.
     :meth:`run` plays a session at this terminal; the lobby drives a served seat through
-    :meth:`position`, :meth:`tell` and :meth:`line` (a :class:`~kc_tui.line.game.SeatLines`)."""
+    :meth:`position`, :meth:`tell` and :meth:`line` (a :class:`~kc_tui.line.part.SeatLines`)."""
 
     def __init__(self, session: Any, write: Callable[[str], None], served: bool = False) -> None:
         self.session = session
@@ -198,7 +198,7 @@ class ReverseLines:
 
 
 class ReverseLine:
-    """Kings Reverse's line mode (a :class:`~kc_tui.line.game.LineGame`)."""
+    """Kings Reverse's line mode (a :class:`~kc_tui.line.part.LineGame`)."""
 
     example = "9h, draw or help"
     presets = tuple(PRESETS)

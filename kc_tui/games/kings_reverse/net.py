@@ -1,7 +1,7 @@
 """Kings Reverse at a served table: the game's ``net`` part (:data:`GAME`).
 
 :class:`ReverseTableGame` is what a table of Kings Reverse asks of its game
-(:class:`~kc_tui.net.game.TableGame`): the :class:`~.engine.service.ReverseService` for its seats, a
+(:class:`~kc_tui.net.part.TableGame`): the :class:`~.engine.service.ReverseService` for its seats, a
 :class:`ReverseDoor` for each seat, the events as one seat may see them, a computer's action
 (one decision at a time, thought about in a worker thread), the save (the game's own format,
 ``kings-reverse-save``, one action a line of its list) and the transcript (docs/protocol.md

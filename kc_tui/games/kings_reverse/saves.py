@@ -1,5 +1,5 @@
 """Kings Reverse's part of the platform's saves, records and replays (``GAME``, a
-:class:`~kc_tui.storage.game.GameSaves`), in ``saves/kings-reverse/`` and
+:class:`~kc_tui.storage.part.GameSaves`), in ``saves/kings-reverse/`` and
 ``transcripts/kings-reverse/``.
 
 A save holds data only: the seed, the rules, the seats (specs and names) and every action taken
@@ -26,7 +26,7 @@ from ...core.kinds import HUMAN_PREFIX, SEAT_NAMES, Phase, SeatKind
 from ...core.text import visible
 from ...replay import Replay, ReplayError, ReplayStep
 from ...storage.files import rng_json, set_rng_json
-from ...storage.game import Saver
+from ...storage.part import Saver
 from ...storage.records import Recorder, count, finished_bounds
 from ...storage.saves import Restored, SaveError, SaveInfo
 from .ai import LEVELS, make_player

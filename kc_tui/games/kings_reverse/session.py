@@ -1,4 +1,4 @@
-"""Kings Reverse's ``session`` part (:class:`kc_tui.core.game.GameSession`)."""
+"""Kings Reverse's ``session`` part (:class:`kc_tui.core.part.GameSession`)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import json
 import random
 from typing import Any, Iterable, Mapping, Sequence, get_args
 
-from ...core.game import Narrate, Service
+from ...core.part import Narrate, Service
 from .ai.tournament import make_seats
 from .engine.describe import describe_event
 from .engine.events import GAME_NAME, ReverseEvent, encode_event, event_from_dict

@@ -1,4 +1,4 @@
-"""Higher in the line mode (its ``line`` part, :class:`kc_tui.line.game.LineGame`), at this
+"""Higher in the line mode (its ``line`` part, :class:`kc_tui.line.part.LineGame`), at this
 terminal and at a served seat alike: the events in sentences, the table in a line, and on a
 person's turn a prompt.  Actions: a card (``5H``), ``draw`` (``d``) or ``pass``; review: look,
 scores, rules.  The shell adds help and the ways to leave."""
@@ -11,7 +11,7 @@ from kc_tui.core.cards import NotationError, parse_card
 from kc_tui.core.errors import IllegalMove, RuleError
 from kc_tui.core.kinds import Phase
 from kc_tui.core.text import visible
-from kc_tui.line.game import LineOptions
+from kc_tui.line.part import LineOptions
 from kc_tui.line.shell import Reader, help_text, leave_word, writer
 from kc_tui.net import Notice, SeatDoor
 
@@ -153,7 +153,7 @@ class HigherLines:
 
 
 class HigherLine:
-    """Higher's :class:`~kc_tui.line.game.LineGame`."""
+    """Higher's :class:`~kc_tui.line.part.LineGame`."""
 
     example = "5h, draw or help"
     presets = ("standard",)

@@ -1,4 +1,4 @@
-"""Higher at a served table: the game's ``net`` part (:class:`kc_tui.net.game.TableGame`) and
+"""Higher at a served table: the game's ``net`` part (:class:`kc_tui.net.part.TableGame`) and
 its door.  The save is the platform's journal (:mod:`.saves`), written by the table's writer
 thread; a computer's turn is instant (the lowest card it may play)."""
 

@@ -1,4 +1,4 @@
-"""Higher's ``saves`` part (:class:`kc_tui.storage.game.GameSaves`): a save is the seed, the
+"""Higher's ``saves`` part (:class:`kc_tui.storage.part.GameSaves`): a save is the seed, the
 rules, the seats and the session's events so far, journalled by the platform at every turn; a
 restore takes the events' decisions again through the referee.  Its computers draw no random
 numbers, so a save keeps no generator."""

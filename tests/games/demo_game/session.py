@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable, Mapping, Sequence
 
-from kc_tui.core.game import Narrate, Service
+from kc_tui.core.part import Narrate, Service
 from kc_tui.core.text import subject_verb
 
 from .engine import (

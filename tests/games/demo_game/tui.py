@@ -1,4 +1,4 @@
-"""Higher's screens, its ``tui`` part (:class:`kc_tui.tui.game.TuiGame`): the table (:mod:`.table`),
+"""Higher's screens, its ``tui`` part (:class:`kc_tui.tui.part.TuiGame`): the table (:mod:`.table`),
 the new-game form and the lobby's form for a table on the platform's new-game shell, its saves
 through the platform's storage, and the replay's board."""
 
@@ -18,9 +18,9 @@ from kc_tui.core.errors import RuleError
 from kc_tui.net import SEAT_OPEN, SeatDoor, TableError
 from kc_tui.storage import SaveError, delete_save, list_saves, load_save, resume_saving, start_saving
 from kc_tui.tui.dialogs import TextScreen
-from kc_tui.tui.game import QuickGame, SavedGame, SaveRefused, SessionHost, tui_game
 from kc_tui.tui.keys import bindings, key_line
 from kc_tui.tui.new_game import NEW_GAME_KEYS, ChoicesScroll, NewGameShell, SeatChoice, seat_kinds
+from kc_tui.tui.part import QuickGame, SavedGame, SaveRefused, SessionHost, tui_game
 from kc_tui.tui.widgets import Choice, Menu, MenuItem, TextPanel, any_card_text
 
 from . import ENTRY
@@ -142,7 +142,7 @@ class CreateHigherTableScreen(HigherNewGameScreen):
 
 
 class HigherScreens:
-    """Higher's :class:`~kc_tui.tui.game.TuiGame`."""
+    """Higher's :class:`~kc_tui.tui.part.TuiGame`."""
 
     name = GAME_NAME
     quick = QuickGame("higher", "h", "Higher: a quick game of the tests' demonstration")

@@ -1,5 +1,5 @@
 """Kings in the Corner's screens, the ``tui`` part the platform's screens ask for
-(:class:`kc_tui.tui.game.TuiGame`): the table (the cross, the hand), the new-game form, the
+(:class:`kc_tui.tui.part.TuiGame`): the table (the cross, the hand), the new-game form, the
 served table and the lobby's form for one, and how a replay shows the cross."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from textual.widget import Widget
 from ....core.text import visible
 from ....net import SeatDoor
 from ....storage import SaveError, delete_save, is_open_elsewhere, list_saves
-from ....tui.game import QuickGame, SavedGame, SaveRefused, SessionHost
+from ....tui.part import QuickGame, SavedGame, SaveRefused, SessionHost
 from .. import ENTRY
 from ..engine.rules import build_rules
 from ..engine.service import GameService
@@ -32,7 +32,7 @@ QUICK_GAME = ["you", "hard", "hard", "hard"]
 
 
 class KingsCornerScreens:
-    """Kings in the Corner's :class:`~kc_tui.tui.game.TuiGame`."""
+    """Kings in the Corner's :class:`~kc_tui.tui.part.TuiGame`."""
 
     name = ENTRY.name
     quick = QuickGame("quick", "g", "Quick game: you against three hard opponents")

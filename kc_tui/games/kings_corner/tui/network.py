@@ -15,8 +15,8 @@ from ....core.kinds import Phase
 from ....core.text import visible
 from ....net import MAX_TABLE_NAME, SEAT_OPEN, TableError
 from ....tui.dialogs import TextScreen
-from ....tui.game import tui_game
 from ....tui.lobby import LobbyApp
+from ....tui.part import tui_game
 from ....tui.served import CHAT_HINT, PROMPT_MAX, ServedTable
 from ....tui.widgets import Choice, Menu, MenuItem, TextPanel
 from ..engine.describe import session_summary

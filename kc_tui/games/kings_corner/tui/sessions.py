@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Sequence
 
 from ....storage import load_save, resume_saving, start_saving
-from ....tui.game import SessionHost
+from ....tui.part import SessionHost
 from ..ai.seats import make_seats
 from ..engine.rules import RuleSet
 from ..engine.service import GameService, new_seed

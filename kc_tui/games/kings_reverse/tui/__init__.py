@@ -1,5 +1,5 @@
 """Kings Reverse's screens, the ``tui`` part the platform's screens ask for
-(:class:`kc_tui.tui.game.TuiGame`): the table (the discard pile, the hand), the new-game form,
+(:class:`kc_tui.tui.part.TuiGame`): the table (the discard pile, the hand), the new-game form,
 the served table and the lobby's form for one, and how a replay shows the pile."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from textual.widget import Widget
 from ....net import SeatDoor
 from ....storage import SaveError, delete_save, list_saves
 from ....tui.dialogs import TextScreen
-from ....tui.game import QuickGame, SavedGame, SaveRefused, SessionHost
+from ....tui.part import QuickGame, SavedGame, SaveRefused, SessionHost
 from ....tui.widgets import any_card_text
 from .. import ENTRY
 from ..engine.describe import describe_rules
@@ -32,7 +32,7 @@ __all__ = ["GAME"]
 
 
 class KingsReverseScreens:
-    """Kings Reverse's :class:`~kc_tui.tui.game.TuiGame`."""
+    """Kings Reverse's :class:`~kc_tui.tui.part.TuiGame`."""
 
     name = ENTRY.name
     quick = QuickGame("reverse", "v", "Kings Reverse: a quick game of the second game")

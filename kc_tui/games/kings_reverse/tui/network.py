@@ -18,8 +18,8 @@ from textual.widgets import Input, RichLog, Static
 from ....core.kinds import Phase
 from ....net import SEAT_OPEN, TableError
 from ....tui.dialogs import ConfirmScreen, TextScreen
-from ....tui.game import tui_game
 from ....tui.lobby import LobbyApp
+from ....tui.part import tui_game
 from ....tui.served import CHAT_HINT, ServedTable
 from ....tui.widgets import Choice, Menu, MenuItem, TextPanel
 from ..engine.describe import round_text, session_text

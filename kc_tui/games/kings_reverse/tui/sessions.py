@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Sequence
 
 from ....storage import load_save, resume_saving, start_saving
-from ....tui.game import SessionHost
+from ....tui.part import SessionHost
 from ..engine.events import GAME_NAME
 from ..engine.rules import ReverseRules
 from ..engine.service import ReverseService
