@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import IO, Any, Callable, Sequence
 
 from ..storage.files import UnreadableFile, append_synced, read_text, write_atomic
+from ..storage.saves import AutoSaver
 from .protocols import GameTable
 
 __all__ = ["TABLES_FOLDER", "SaveFile", "Transcript", "event_name", "remove_after_writes"]
@@ -223,3 +224,33 @@ def _logged(write: Callable[[Path, str], None], path: Path, text: str) -> None:
     except OSError as exc:
         log.error("cannot write %s: %s", path, exc.strerror or exc)
 
+
+class TableSaver(AutoSaver):
+    """A game's save at a table: the platform's journal (:class:`AutoSaver`), written by the
+    server's one writer thread through the table's :class:`SaveFile` (whole again while the file
+    is mending).  At the session's end the save goes: the table's transcript keeps the game."""
+
+    def __init__(self, *args: Any, file: SaveFile, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.file = file
+        self._upto = 0  # the events in the text being written
+
+    def _document(self, upto: int, states: list[tuple[Any, ...] | None]) -> str:
+        self._upto = upto
+        return super()._document(upto, states)
+
+    def _entry(self, upto: int, states: list[tuple[Any, ...] | None]) -> str:
+        self._upto = upto
+        return super()._entry(upto, states)
+
+    def _write_whole(self, text: str) -> None:
+        self.file.whole(text, self._upto)
+
+    def _write_entry(self, text: str) -> None:
+        self.file.append(text, self._upto)
+
+    def save(self, upto: int | None = None, compact: bool = False) -> bool:
+        return super().save(upto, compact or self.file.mending)
+
+    def finish(self) -> None:
+        self.file.remove()

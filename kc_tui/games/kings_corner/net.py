@@ -20,8 +20,8 @@ from ...core.cards import Card
 from ...core.events import SessionStart
 from ...core.kinds import Phase
 from ...net import HOUSE_LEVEL, GameTable, Person, SeatDoor, TableError, TableGame
-from ...net.saving import SaveFile
-from ...storage.saves import AutoSaver, SaveError, load_save
+from ...net.saving import TableSaver
+from ...storage.saves import SaveError, load_save
 from .ai import LEVELS, make_player
 from .ai.seats import HUMAN_PREFIX, make_seats
 from .engine.board import Pile
@@ -121,35 +121,9 @@ class CornerDoor(SeatDoor):
             service.end_turn()
 
 
-class TableSaver(AutoSaver):
-    """The table's save, after every turn, in its own file of the tables folder (a
-    :class:`~kc_tui.net.saving.SaveFile`).  At the session's end the save goes (the transcript
-    beside it keeps the whole game)."""
-
-    def __init__(self, *args: Any, file: SaveFile, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.file = file
-        self._upto = 0  # the events in the text being written
-
-    def _document(self, upto: int, states: list[tuple[Any, ...] | None]) -> str:
-        self._upto = upto
-        return super()._document(upto, states)
-
-    def _entry(self, upto: int, states: list[tuple[Any, ...] | None]) -> str:
-        self._upto = upto
-        return super()._entry(upto, states)
-
-    def _write_whole(self, text: str) -> None:
-        self.file.whole(text, self._upto)
-
-    def _write_entry(self, text: str) -> None:
-        self.file.append(text, self._upto)
-
-    def save(self, upto: int | None = None, compact: bool = False) -> bool:
-        return super().save(upto, compact or self.file.mending)
-
-    def finish(self) -> None:
-        self.file.remove()
+class CornerSaver(TableSaver):
+    """The table's save (:class:`~kc_tui.net.saving.TableSaver`), which also names a person who
+    takes a seat."""
 
     def renamed(self, seat: int, start: SessionStart) -> None:
         """A person took ``seat`` (:meth:`CornerTableGame.rename_seat`): the save names them, at
@@ -212,7 +186,7 @@ class CornerTableGame(TableGame):
     def saver(self, table: GameTable, service: Any, names: list[str | None],
               events: Sequence[Any]) -> TableSaver:
         assert table.save_file is not None
-        return TableSaver(service, _specs(table, names), table.save_path, events, file=table.save_file)
+        return CornerSaver(service, _specs(table, names), table.save_path, events, file=table.save_file)
 
     def rename_seat(self, table: GameTable, seat: int, name: str) -> None:
         """The seat is ``name``'s in every view, the log, the transcript and the save, and from

@@ -10,8 +10,8 @@ from typing import Any, Mapping, Sequence
 from kc_tui.core.errors import IllegalMove
 from kc_tui.core.kinds import HUMAN_PREFIX
 from kc_tui.net import GameTable, Person, SeatDoor, TableError, TableGame
-from kc_tui.net.saving import SaveFile
-from kc_tui.storage.saves import AutoSaver, SaveError, load_save
+from kc_tui.net.saving import TableSaver
+from kc_tui.storage.saves import SaveError, load_save
 
 from .engine import (
     GAME_NAME,
@@ -46,37 +46,6 @@ class HigherDoor(SeatDoor):
             raise TableError(str(exc)) from None
         finally:
             self.table.settle()
-
-
-class TableSaver(AutoSaver):
-    """The table's save, through its :class:`SaveFile` (the server's writer thread); at the
-    session's end the save goes (the table's transcript keeps the game)."""
-
-    def __init__(self, service: HigherService, specs: Sequence[str], events: Sequence[Any],
-                 file: SaveFile) -> None:
-        super().__init__(service, specs, file.path, events, game=GAME_NAME)
-        self.file = file
-        self._upto = 0
-
-    def _document(self, upto: int, states: list[tuple[Any, ...] | None]) -> str:
-        self._upto = upto
-        return super()._document(upto, states)
-
-    def _entry(self, upto: int, states: list[tuple[Any, ...] | None]) -> str:
-        self._upto = upto
-        return super()._entry(upto, states)
-
-    def _write_whole(self, text: str) -> None:
-        self.file.whole(text, self._upto)
-
-    def _write_entry(self, text: str) -> None:
-        self.file.append(text, self._upto)
-
-    def save(self, upto: int | None = None, compact: bool = False) -> bool:
-        return super().save(upto, compact or self.file.mending)
-
-    def finish(self) -> None:
-        self.file.remove()
 
 
 class HigherTableGame(TableGame):
@@ -120,7 +89,8 @@ class HigherTableGame(TableGame):
 
     def saver(self, table: GameTable, service: Any, names: list[str | None], events: Sequence[Any]) -> TableSaver:
         assert table.save_file is not None
-        return TableSaver(service, _specs(table, names), events, table.save_file)
+        return TableSaver(service, _specs(table, names), table.save_file.path, events, game=GAME_NAME,
+                          file=table.save_file)
 
     async def computer_turn(self, table: GameTable) -> None:
         service = table.service
