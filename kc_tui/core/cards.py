@@ -12,6 +12,10 @@ import enum
 from dataclasses import dataclass
 from typing import Iterable, Iterator
 
+from .i18n import Domain, N_
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
+
 __all__ = [
     "Rank",
     "Suit",
@@ -27,6 +31,7 @@ __all__ = [
     "AnyCard",
     "parse_any_card",
     "quoted",
+    "card_name",
 ]
 
 
@@ -59,10 +64,13 @@ class Suit(enum.Enum):
 
     @property
     def word(self) -> str:
-        """The plural English name, as in "the eight of diamonds"."""
-        return self.name.lower()
+        """The suit's name in a card's name ("diamonds" in "the eight of diamonds"), in the
+        language being served."""
+        return _(_SUIT_WORDS[self])
 
 
+_SUIT_WORDS = {Suit.CLUBS: N_("clubs"), Suit.DIAMONDS: N_("diamonds"), Suit.HEARTS: N_("hearts"),
+               Suit.SPADES: N_("spades")}
 _SUIT_INDEX = {s: i for i, s in enumerate(Suit)}
 _SUITS = tuple(Suit)
 
@@ -91,14 +99,25 @@ class Rank(enum.IntEnum):
 
     @property
     def word(self) -> str:
-        """The English name, as in "the eight of diamonds"."""
-        return _RANK_WORDS[self - 1]
+        """The rank's name ("eight"), in the language being served."""
+        return _(_RANK_WORDS[self - 1])
+
+    @property
+    def the_word(self) -> str:
+        """The rank's name with its definite article ("the eight", "el ocho", "l'as"): an
+        article's form and gender go with the rank, in Spanish and French."""
+        return _(_THE_RANK_WORDS[self - 1])
 
 
 _RANK_LETTERS = "A23456789TJQK"
 _RANK_WORDS = (
-    "ace", "two", "three", "four", "five", "six", "seven",
-    "eight", "nine", "ten", "jack", "queen", "king",
+    N_("ace"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"),
+    N_("eight"), N_("nine"), N_("ten"), N_("jack"), N_("queen"), N_("king"),
+)
+_THE_RANK_WORDS = (
+    N_("the ace"), N_("the two"), N_("the three"), N_("the four"), N_("the five"), N_("the six"),
+    N_("the seven"), N_("the eight"), N_("the nine"), N_("the ten"), N_("the jack"),
+    N_("the queen"), N_("the king"),
 )
 
 
@@ -150,8 +169,8 @@ class Card:
 
     @property
     def words(self) -> str:
-        """"the eight of diamonds"."""
-        return f"the {self.rank.word} of {self.suit.word}"
+        """"the eight of diamonds", in the language being served (:func:`card_name`)."""
+        return card_name(self)
 
     @staticmethod
     def parse(text: str) -> Card:
@@ -187,6 +206,15 @@ def parse_card(text: str) -> Card:
             "then the suit (C D H S), for example 7H or KS."
         )
     return card
+
+
+def card_name(card: Card | Joker, article: bool = True) -> str:
+    """A card said in words in the language being served: "the king of clubs", "el rey de
+    tréboles", "la dame de cœur"; without ``article``, "king of clubs" (an item of a list)."""
+    if isinstance(card, Joker):
+        return _("a joker") if article else _("joker")
+    rank = card.rank.the_word if article else card.rank.word
+    return _("{rank} of {suit}").format(rank=rank, suit=card.suit.word)
 
 
 def mask_of(cards: Iterable[Card]) -> int:
@@ -227,8 +255,8 @@ class Joker:
 
     @property
     def words(self) -> str:
-        """"a joker"."""
-        return "a joker"
+        """"a joker", in the language being served."""
+        return _("a joker")
 
 
 JOKER = Joker()

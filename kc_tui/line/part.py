@@ -29,6 +29,9 @@ class LineOptions:
     """Write each line read after its prompt (piped input reads as a dialogue)."""
     confirm_end: bool = True
     """Ask before a turn ends while moves are still open."""
+    notation: str = "words"
+    """``words`` (cards and piles said in words, "the ace of diamonds", "north-east": for the
+    ear) or ``short`` (``AD``, ``NE``: for the eye)."""
 
 
 class SeatLines(Protocol):
