@@ -14,7 +14,7 @@ from __future__ import annotations
 import io
 import sys
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
@@ -67,7 +67,7 @@ def extract(domain: CatalogDomain) -> Catalog:
 # Two forms, as gettext has always had them for these languages (CLDR adds a third for Spanish
 # millions, which no sentence here counts).
 PLURALS = {"es": (2, "(n != 1)"), "fr": (2, "(n > 1)")}
-STAMP = datetime(2026, 12, 4, tzinfo=timezone.utc)
+STAMP = datetime(2026, 12, 4, tzinfo=UTC)
 HEADER = """\
 # {language} translations of kings-corner (Kings in the Corner and Kings Reverse).
 # Written for this project; the facts come from the rule sheets in ../shared/seeds.

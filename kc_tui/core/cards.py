@@ -12,7 +12,7 @@ import enum
 from dataclasses import dataclass
 from typing import Iterable, Iterator
 
-from .i18n import Domain, N_
+from .i18n import N_, Domain
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 

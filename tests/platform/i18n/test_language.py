@@ -9,7 +9,14 @@ import pytest
 
 from kc_tui.core.cards import CARDS, JOKER, Card, card_name
 from kc_tui.core.i18n import (
-    Domain, Speaker, choose_language, from_environment, language, language_of, pseudo, speaking,
+    Domain,
+    Speaker,
+    choose_language,
+    from_environment,
+    language,
+    language_of,
+    pseudo,
+    speaking,
     use_speaker,
 )
 
