@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Callable, Iterator
 
 import pytest
+
+from kc_tui.core.i18n import set_default_language
 
 
 @pytest.fixture(autouse=True)
@@ -14,6 +17,26 @@ def _private_user_dirs(tmp_path_factory: pytest.TempPathFactory, monkeypatch: py
     monkeypatch.setenv("KC_TUI_DATA_DIR", str(base / "data"))
     monkeypatch.setenv("KC_TUI_CONFIG_DIR", str(base / "config"))
     return base
+
+
+@pytest.fixture(autouse=True)
+def _english_unless_asked(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test (and every program a test starts) speaks English, whatever the machine's
+    locale, unless it asks for a language (:func:`in_language`); the process's language is put
+    back after each test."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    set_default_language("en")
+    yield
+    set_default_language("en")
+
+
+@pytest.fixture
+def in_language() -> Callable[[str], None]:
+    """Speak a language for the rest of the test (the process's language: the local app, the
+    line mode): ``in_language("es")``."""
+    return set_default_language
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:

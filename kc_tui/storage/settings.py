@@ -12,6 +12,7 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any, Mapping
 
+from ..core.i18n import LANGUAGES
 from ..core.text import visible
 from .files import UnreadableFile, read_text, write_atomic
 from .paths import settings_path
@@ -67,6 +68,9 @@ class Settings:
     """Rule options set on top of the preset, as (option, value) pairs."""
     names: tuple[str, ...] = ()
     """The names typed for the new-game screen's seats ("" where the default was kept)."""
+    language: str = "auto"
+    """``auto`` (the terminal's, from the environment) or a language code of
+    :data:`kc_tui.core.i18n.LANGUAGES`; ``--lang`` overrides it for one run."""
 
     def __post_init__(self) -> None:
         if self.theme not in THEMES:
@@ -88,6 +92,10 @@ class Settings:
         if (not isinstance(self.names, tuple) or len(self.names) > 6
                 or not all(isinstance(n, str) and len(n) <= 16 for n in self.names)):
             raise SettingsError(f"names must be up to 6 names of up to 16 characters; got {self.names!r}")
+
+        if self.language != "auto" and self.language not in LANGUAGES:
+            raise SettingsError(f"unknown language {self.language!r}; the languages are auto, "
+                                f"{', '.join(LANGUAGES)}")
 
     def with_(self, **changes: Any) -> Settings:
         """A copy with some settings changed (checked)."""
