@@ -18,9 +18,10 @@ from typing import Any, Callable, Sequence
 from ...cli import add_shared_commands, application_parser, run_commands
 from ...cli.common import add_look_options, full_screen
 from ...cli.play import app_status, make_app, play_saved
+from ...core.i18n import Domain
 from ...core.kinds import SeatKind
 from ...core.text import visible
-from ...line import read_line
+from ...line import LineOptions, read_line
 from ...storage import (
     SaveError,
     is_open_elsewhere,
@@ -47,16 +48,20 @@ from .engine.describe import Narrator, describe_rules
 from .engine.rules import PRESET_NOTES, PRESETS
 from .engine.service import GameService, daily_seed, new_seed
 from .engine.transcript import TranscriptWriter
-from .line import GAME, PlainGame
+from .line import GAME
 
 __all__ = ["main", "build_parser", "preset_table"]
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
+
+NOTATIONS = ("words", "short")
 
 
 def build_parser() -> argparse.ArgumentParser:
     """Every command and option; a command's ``func`` runs it, its ``parser`` reports usage errors."""
     parser, sub = application_parser(
-        "Kings in the Corner for the terminal. Without a command it opens the title screen (at a "
-        "terminal; otherwise it plays in the line mode).", title)
+        _("Kings in the Corner for the terminal. Without a command it opens the title screen (at a "
+          "terminal; otherwise it plays in the line mode)."), title)
     ai_commands.add_parser(sub)
     _add_rules(sub)
     _add_play(sub)
@@ -73,35 +78,37 @@ def main(argv: Sequence[str]) -> int:
 def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """``play`` and ``resume``."""
     play = sub.add_parser(
-        "play", help="play at this terminal (the table, or the line mode with --plain)",
-        description="Play a session at this terminal: at the full-screen table (an early "
-        "version), or in the line mode (--plain): the table as short text, every event as a "
-        "sentence, and moves typed as commands such as 7H N, E N, end, undo, hint, help, quit.",
+        "play", help=_("play at this terminal (the table, or the line mode with --plain)"),
+        description=_("Play a session at this terminal: at the full-screen table (an early "
+                      "version), or in the line mode (--plain): the table as short text, every event "
+                      "as a sentence, and moves typed as commands such as 7H N, E N, end, undo, hint, "
+                      "help, quit."),
     )
     play.add_argument(
         "--players", type=lambda t: seat_list(t, benchmark=False, humans=True),
         default=["you", "hard", "hard", "hard"], metavar="SEATS",
-        help="comma-separated seats in order: you, human:NAME (hot-seat), an AI level "
-        f"({', '.join(LEVELS)}) or bot:COMMAND (default you,hard,hard,hard)",
+        help=_("comma-separated seats in order: you, human:NAME (hot-seat), an AI level ({levels}) or "
+               "bot:COMMAND (default you,hard,hard,hard)").format(levels=", ".join(LEVELS)),
     )
-    play.add_argument("--seed", type=seed_number, default=None, help="seed for a reproducible deal")
+    play.add_argument("--seed", type=seed_number, default=None, help=_("seed for a reproducible deal"))
     play.add_argument("--daily", action="store_true",
-                      help="today's deal: a seed from the date, the same for everyone today")
+                      help=_("today's deal: a seed from the date, the same for everyone today"))
     add_rule_options(play)
     play.add_argument("--transcript", type=Path, default=None, metavar="FILE",
-                      help="write the game's JSON Lines transcript to FILE")
+                      help=_("write the game's JSON Lines transcript to FILE"))
     play.add_argument("--plain", action="store_true",
-                      help="the line mode (also used when input or output is not a terminal, or TERM=dumb)")
+                      help=_("the line mode (also used when input or output is not a terminal, or "
+                             "TERM=dumb)"))
     add_look_options(play)
     _add_line_options(play)
     add_ai_options(play)
     play.set_defaults(func=_play, parser=play)
 
     resume = sub.add_parser(
-        "resume", help="go straight back to the most recent saved game",
-        description="Resume the most recent saved game (games save themselves after every turn).",
+        "resume", help=_("go straight back to the most recent saved game"),
+        description=_("Resume the most recent saved game (games save themselves after every turn)."),
     )
-    resume.add_argument("--plain", action="store_true", help="in the line mode")
+    resume.add_argument("--plain", action="store_true", help=_("in the line mode"))
     add_look_options(resume)
     _add_line_options(resume)
     add_ai_options(resume)
@@ -110,18 +117,21 @@ def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def _add_line_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--verbosity", choices=VERBOSITIES, default="brief",
-                        help="the line mode: brief (default) tells the other players' turns in one "
-                        "sentence each as your turn starts; full says every event as it happens")
+                        help=_("the line mode: brief (default) tells the other players' turns in one "
+                               "sentence each as your turn starts; full says every event as it happens"))
+    parser.add_argument("--notation", choices=NOTATIONS, default="words",
+                        help=_("the line mode: words (default) says cards and piles in words, for the "
+                               "ear (the ace of diamonds, north-east); short writes them as AD and NE"))
     parser.add_argument("--bell", action="store_true",
-                        help="ring the terminal bell as each of your turns starts (at the table: "
-                             "for this run only, as the Bell setting does)")
+                        help=_("ring the terminal bell as each of your turns starts (at the table: "
+                               "for this run only, as the Bell setting does)"))
 
 
 def title(args: argparse.Namespace) -> int:
     """``kings-corner`` with no command: the title screen, or the line mode without a terminal."""
     if not full_screen():
-        print("No terminal for the full-screen game here: playing in the line mode "
-              "(kings-corner play --plain; kings-corner --help lists every command).")
+        print(_("No terminal for the full-screen game here: playing in the line mode "
+                "(kings-corner play --plain; kings-corner --help lists every command)."))
         play_args = args.parser.parse_args(["play", "--plain"])
         return _play(play_args)
     app = make_app(None, args)
@@ -135,13 +145,14 @@ def _people_names(specs: Sequence[str]) -> list[str | None]:
     people = [i for i, spec in enumerate(specs) if spec_kind(spec)[0] == SeatKind.HUMAN]
     if len(people) < 2:
         return [None] * len(specs)
-    return [f"Player {people.index(i) + 1}" if spec == "you" else None for i, spec in enumerate(specs)]
+    return [_("Player {n}").format(n=people.index(i) + 1) if spec == "you" else None
+            for i, spec in enumerate(specs)]
 
 
 def _play(args: argparse.Namespace) -> int:
     rules = rules_from(args, len(args.players))
     if args.daily and args.seed is not None:
-        args.parser.error("give --seed or --daily, not both")
+        args.parser.error(_("give --seed or --daily, not both"))
     seed = daily_seed(date.today()) if args.daily else args.seed if args.seed is not None else new_seed()
     seats = make_seats(args.players, random.Random(seed), args.think, args.bot_timeout,
                        names=_people_names(args.players))
@@ -152,10 +163,11 @@ def _play(args: argparse.Namespace) -> int:
             writer = TranscriptWriter(args.transcript)
             service.add_listener(writer)
         except OSError as exc:
-            args.parser.error(f"cannot write the transcript to {args.transcript}: {exc.strerror}")
+            args.parser.error(_("cannot write the transcript to {file}: {problem}").format(
+                file=args.transcript, problem=exc.strerror))
     if args.daily:
-        print(f"Today's deal: seed {seed} (everyone who plays --daily today with the same players "
-              "and rules gets the same cards).")
+        print(_("Today's deal: seed {seed} (everyone who plays --daily today with the same players "
+                "and rules gets the same cards).").format(seed=seed))
     return _run(service, args, lambda report: start_saving(service, args.players, report), writer)
 
 
@@ -166,9 +178,10 @@ def _run(service: GameService, args: argparse.Namespace, saving: Callable[[Calla
     # The line mode asks before ending a turn with moves open as the table does, unless the
     # "Confirm ending a turn" setting is off.
     def line_mode() -> int:
-        return PlainGame(service, read_line(GAME.example), sys.stdout, verbosity=Verbosity(args.verbosity),
-                         bell=args.bell, echo=not sys.stdin.isatty(),
-                         confirm_end=load_settings()[0].confirm_end).run()
+        options = LineOptions(verbosity=Verbosity(args.verbosity).value, bell=args.bell,
+                              echo=not sys.stdin.isatty(), confirm_end=load_settings()[0].confirm_end,
+                              notation=args.notation)
+        return GAME.play(service, read_line(GAME.example), sys.stdout, options)
 
     try:
         return play_saved(service, args, saving, line_mode)
@@ -181,7 +194,7 @@ def _resume(args: argparse.Namespace) -> int:
     """``kings-corner resume``: straight back to the most recent saved session."""
     saves = list_saves()
     if not saves:
-        print(f"No saved game to resume (saves are kept in {saves_dir()}).")
+        print(_("No saved game to resume (saves are kept in {folder}).").format(folder=saves_dir()))
         return 1
     restored = None
     for info in saves:  # newest first: the most recent save that can be resumed
@@ -189,24 +202,27 @@ def _resume(args: argparse.Namespace) -> int:
             restored = load_save(info.path, think=args.think)
         except SaveError as exc:
             name = visible(exc.path.name)
-            hint = "" if is_open_elsewhere(exc) else f"; `kings-corner saves --delete {name}` deletes it"
-            print(f"The saved game {name} cannot be resumed: {visible(exc.problem)}.\n"
-                  f"  The file is {visible(str(exc.path))}{hint}.")
+            print(_("The saved game {name} cannot be resumed: {problem}.").format(
+                name=name, problem=visible(exc.problem)))
+            where = visible(str(exc.path))
+            where_said = (_("The file is {path}.") if is_open_elsewhere(exc)
+                          else _("The file is {path}; `kings-corner saves --delete {name}` deletes it."))
+            print("  " + where_said.format(path=where, name=name))
             continue
-        print(f"Resuming {visible(info.title)}.")
+        print(_("Resuming {title}.").format(title=visible(info.title)))
         if restored.cut_short:
-            print("  Its last save was cut short (the program stopped while saving); "
-                  "the game goes on from the turn before.")
+            print("  " + _("Its last save was cut short (the program stopped while saving); "
+                           "the game goes on from the turn before."))
         break
     if restored is None:
-        print("No saved game can be resumed.")
+        print(_("No saved game can be resumed."))
         return 1
     return _run(restored.service, args, lambda report: resume_saving(restored, report))
 
 
 def _add_demo(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """``demo``."""
-    demo = sub.add_parser("demo", help="watch one round between computer players, in sentences")
+    demo = sub.add_parser("demo", help=_("watch one round between computer players, in sentences"))
     demo.add_argument(
         "--players", type=seat_list, default=["medium"] * 4, metavar="SEATS", help=SEAT_HELP
     )
@@ -233,17 +249,18 @@ def _demo(args: argparse.Namespace) -> int:
         service.close()
     for fault in service.take_faults():
         print(f"! {fault}")
-    print(f"(seed {seed}: run `kings-corner demo --seed {seed}` to watch this round again)")
+    print(_("(seed {seed}: run `kings-corner demo --seed {seed}` to watch this round again)").format(
+        seed=seed))
     return 0
 
 
 def _add_rules(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """``rules``."""
-    rules = sub.add_parser("rules", help="print the rules in force in plain words")
+    rules = sub.add_parser("rules", help=_("print the rules in force in plain words"))
     add_rule_options(rules)
     rules.add_argument(
         "--players", type=int, default=4, choices=range(2, 7), metavar="N",
-        help="number of players, 2 to 6 (default 4)",
+        help=_("number of players, 2 to 6 (default 4)"),
     )
     rules.set_defaults(func=_rules, parser=rules)
 

@@ -11,12 +11,25 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from ....core.i18n import Domain
+from ..engine.board import Pile
 from ..engine.moves import Move, PlayCard, apply_code, move_of_code
 from ..engine.observation import Observation
 from .expert import ExpertPlayer
 from .search import TurnSearch
 
-__all__ = ["Hint", "hint", "describe_plan"]
+__all__ = ["Hint", "hint", "describe_plan", "pile_letter"]
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
+
+
+def pile_letter(pile: Pile) -> str:
+    """The pile's letters as the player's language writes them (N E S W in English, N E S O in
+    Spanish and French): on the cross, in hints and on the status line."""
+    # Translators: the letters of the eight piles of the cross, as written on the table
+    # (N, E, S, W: north, east, south, west; the corners NE, SE, SW, NW).
+    letters = (_("N"), _("E"), _("S"), _("W"), _("NE"), _("SE"), _("SW"), _("NW"))
+    return letters[pile.value]
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,28 +41,30 @@ class Hint:
     text: str
 
 
-def _step(move: Move) -> str:
+def _step(move: Move, first: bool) -> str:
+    """One step of a plan: the first says what to do ("Play 8D on N"), the rest follow a "then"."""
     if isinstance(move, PlayCard):
-        return f"{move.card} on {move.pile}"
-    return f"move {move.source} onto {move.target}"
+        card, pile = str(move.card), pile_letter(move.pile)
+        return (_("Play {card} on {pile}") if first else _("{card} on {pile}")).format(card=card, pile=pile)
+    source, target = pile_letter(move.source), pile_letter(move.target)
+    return (_("Move {source} onto {target}") if first else _("move {source} onto {target}")).format(
+        source=source, target=target)
 
 
 def describe_plan(plan: tuple[Move, ...], shed: int, out: bool) -> str:
     """One sentence for a plan: its steps, then what it achieves."""
     if not plan:
-        return "Nothing helps this turn: end your turn."
-    steps = [_step(m) for m in plan]
-    first = steps[0]
-    first = ("Play " + first) if isinstance(plan[0], PlayCard) else first[0].upper() + first[1:]
-    rest = steps[1:]
-    sentence = first if not rest else first + ", then " + ", then ".join(rest)
+        return _("Nothing helps this turn: end your turn.")
+    sentence = _step(plan[0], True)
+    for move in plan[1:]:
+        # Translators: a plan's steps in order: "Play 8D on N, then 7C on N".
+        sentence = _("{steps}, then {step}").format(steps=sentence, step=_step(move, False))
     if out:
-        goal = "that plays your last card and wins the round"
-    elif shed:
-        goal = f"that sheds {shed} card{'s' if shed != 1 else ''}"
-    else:
-        goal = "that sheds no card but leaves the board better for you"
-    return f"{sentence}: {goal}."
+        return _("{plan}: that plays your last card and wins the round.").format(plan=sentence)
+    if shed:
+        return ngettext("{plan}: that sheds {n} card.", "{plan}: that sheds {n} cards.", shed).format(
+            plan=sentence, n=shed)
+    return _("{plan}: that sheds no card but leaves the board better for you.").format(plan=sentence)
 
 
 def hint(obs: Observation, think: float = 0.0, rng: random.Random | None = None) -> Hint:

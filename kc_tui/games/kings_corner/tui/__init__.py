@@ -10,6 +10,7 @@ from typing import Any, Sequence, cast
 from textual.screen import Screen
 from textual.widget import Widget
 
+from ....core.i18n import N_
 from ....core.text import visible
 from ....net import SeatDoor
 from ....storage import SaveError, delete_save, is_open_elsewhere, list_saves
@@ -35,7 +36,9 @@ class KingsCornerScreens:
     """Kings in the Corner's :class:`~kc_tui.tui.part.TuiGame`."""
 
     name = ENTRY.name
-    quick = QuickGame("quick", "g", "Quick game: you against three hard opponents")
+    quick = QuickGame("quick", "g", N_("Quick game: you against three hard opponents"))
+    """Its label is a message of this game's catalog: the title screen says it in the game's
+    domain (``Domain.of(ENTRY.package)``), as it does the game's title."""
     stylesheets = (Path(__file__).with_name("cross.tcss"),)
 
     def serves(self, session: object) -> bool:

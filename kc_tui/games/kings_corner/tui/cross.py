@@ -13,6 +13,7 @@ from textual.message import Message
 from textual.reactive import reactive
 
 from ....core.cards import Card
+from ....core.i18n import N_
 from ..engine.board import Pile
 from .widgets import PileView, StockView
 
@@ -50,10 +51,10 @@ class CrossView(Grid):
     """The piles changed since the person's last turn."""
 
     BINDINGS = [
-        Binding("up,k", "step('up')", "Up", show=False),
-        Binding("down,j", "step('down')", "Down", show=False),
-        Binding("left,h", "step('left')", "Left", show=False),
-        Binding("right,l", "step('right')", "Right", show=False),
+        Binding("up,k", "step('up')", N_("Up"), show=False),
+        Binding("down,j", "step('down')", N_("Down"), show=False),
+        Binding("left,h", "step('left')", N_("Left"), show=False),
+        Binding("right,l", "step('right')", N_("Right"), show=False),
     ]
 
     class Left(Message):

@@ -11,6 +11,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Input, RichLog, Static
 
+from ....core.i18n import N_, Domain
 from ....core.kinds import Phase
 from ....core.text import visible
 from ....net import MAX_TABLE_NAME, SEAT_OPEN, TableError
@@ -19,15 +20,18 @@ from ....tui.lobby import LobbyApp
 from ....tui.part import tui_game
 from ....tui.served import CHAT_HINT, PROMPT_MAX, ServedTable
 from ....tui.widgets import Choice, Menu, MenuItem, TextPanel
+from ..ai import level_name
 from ..engine.describe import session_summary
 from ..remote import RemoteTable
-from .new_game import KINDS, NewGameScreen
+from .new_game import NewGameScreen, seat_kinds_shown
 from .table import TableScreen
-from .widgets import HandView
+from .widgets import HandView, shown_name
 
 __all__ = ["CreateTableScreen", "NetworkTableScreen"]
 
-PROMPT_PLACEHOLDER = "command, e.g. 7h n  (Enter to run, Esc to close)"
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
+
+PROMPT_PLACEHOLDER = N_("command, e.g. 7h n  (Enter to run, Esc to close)")
 
 class CreateTableScreen(NewGameScreen):
     """The new-game screen for a table: its name (the lobby lists it; "Ada's table" unless
@@ -35,7 +39,9 @@ class CreateTableScreen(NewGameScreen):
 
     def default_name(self) -> str:
         app = self.app
-        return f"{app.person.name}'s table" if isinstance(app, LobbyApp) and app.person else "A table"
+        if isinstance(app, LobbyApp) and app.person:
+            return _("{name}'s table").format(name=app.person.name)
+        return _("A table")
 
     def table_name(self) -> str:
         """The name typed, or the default one when the field is left blank."""
@@ -46,27 +52,27 @@ class CreateTableScreen(NewGameScreen):
         # Runs before the new-game screen's own on_mount (Textual calls both).
         # The name's row comes first; the screen still opens on the number of players (the
         # rows below are where the keys land, as on the new-game screen), Up reaches the name.
-        row = Horizontal(Static(f"  {'Table name':<25}", classes="label"),
+        row = Horizontal(Static(f"  {_('Table name'):<25}", classes="label"),
                          Input(placeholder=self.default_name(), max_length=MAX_TABLE_NAME, id="table-name"),
                          classes="seat", id="table-name-row")
         scroll = self.query_one("#new-game")
         scroll.mount(row, before=scroll.children[0])
-        kinds = [("you", "open: a person")] + KINDS[1:]
+        kinds = [("you", _("open: a person"))] + seat_kinds_shown()[1:]
         for i in range(6):
             choice = self.query_one(f"#kind-{i}", Choice)
             choice.set_value(choice.value, kinds)
             self.query_one(f"#name-{i}", Input).display = False
         self.query_one("#seed", Input).parent.display = False  # type: ignore[union-attr]
-        self.query_one(".screen-title", Static).update("New table")
+        self.query_one(".screen-title", Static).update(_("New table"))
         menu = self.query_one("#new-game-menu", Menu)
-        menu.items = [MenuItem("start", "Ctrl+S", "Make the table and sit at it"),
-                      MenuItem("back", "Esc", "Back to the lobby")]
+        menu.items = [MenuItem("start", "Ctrl+S", _("Make the table and sit at it")),
+                      MenuItem("back", "Esc", _("Back to the lobby"))]
         menu.refresh()
         self.call_after_refresh(self._key_line)  # after the new-game screen's own on_mount
 
     def _key_line(self) -> None:
         self.query_one("#keys", TextPanel).show(
-            "Up/Down or Tab move  Left/Right change  Ctrl+S make the table  Esc back")
+            _("Up/Down or Tab move  Left/Right change  Ctrl+S make the table  Esc back"))
 
     def switch_game(self, name: str) -> None:
         """Another game chosen: its form for a table, not its local new-game form."""
@@ -74,25 +80,27 @@ class CreateTableScreen(NewGameScreen):
 
     def summary_line(self) -> str:
         kinds = [self.query_one(f"#kind-{i}", Choice).value for i in range(self.players)]
-        seats = ", ".join("open" if k == "you" else k for k in kinds)
-        return (f"A table for {self.players}: {seats}; its name: {visible(self.table_name())}. "
-                "Ctrl+S makes it and seats you at the first open seat.")
+        seats = ", ".join(_("open") if k == "you" else level_name(k) for k in kinds)
+        return " ".join([
+            _("A table for {n}: {seats}; its name: {name}.").format(
+                n=self.players, seats=seats, name=visible(self.table_name())),
+            _("Ctrl+S makes it and seats you at the first open seat.")])
 
     def action_start(self) -> None:
         problem = self._problem()
         kinds = [self.query_one(f"#kind-{i}", Choice).value for i in range(self.players)]
         specs = [SEAT_OPEN if k == "you" else k for k in kinds]
         if not problem and SEAT_OPEN not in specs:
-            problem = "A table needs one open seat at least, for you."
+            problem = _("A table needs one open seat at least, for you.")
         if problem:
-            self.query_one("#summary", TextPanel).show(f"Cannot start: {problem}")
+            self.query_one("#summary", TextPanel).show(_("Cannot start: {problem}").format(problem=problem))
             return
         app = self.app
         assert isinstance(app, LobbyApp) and app.person is not None
         try:
             info = app.server.create_table(app.person, self.table_name(), self.rules(), specs)
         except TableError as exc:
-            self.query_one("#summary", TextPanel).show(f"Cannot start: {exc}")
+            self.query_one("#summary", TextPanel).show(_("Cannot start: {problem}").format(problem=exc))
             return
         app.pop_screen()
         app.sit(info.id, specs.index(SEAT_OPEN))
@@ -102,9 +110,11 @@ class NetworkTableScreen(ServedTable, TableScreen):
     """The table screen for one networked seat: the server deals and plays the computers;
     this screen draws what it is sent, and adds chat."""
 
-    PROMPT_PLACEHOLDER = PROMPT_PLACEHOLDER
+    @property
+    def PROMPT_PLACEHOLDER(self) -> str:  # type: ignore[override]  # noqa: N802 (said as it is shown)
+        return _(PROMPT_PLACEHOLDER)
 
-    BINDINGS = [Binding("apostrophe", "chat", "Chat", show=False)]
+    BINDINGS = [Binding("apostrophe", "chat", N_("Chat"), show=False)]
     PROMPT_OUTLIVES_TURNS = True  # a chat line being typed survives the others' moves
 
     def __init__(self, remote: RemoteTable) -> None:
@@ -116,7 +126,7 @@ class NetworkTableScreen(ServedTable, TableScreen):
         # Runs before the table screen's own on_mount (Textual calls both).
         self.remote.on_update = self._schedule_update
         self.query_one("#prompt", Input).max_length = PROMPT_MAX
-        watching = " You are watching: no hand is shown." if self.remote.door.spectator else ""
+        watching = " " + _("You are watching: no hand is shown.") if self.remote.door.spectator else ""
         self.query_one(HandView).watching = self.remote.door.spectator
         self.call_after_refresh(lambda: self.query_one("#log", RichLog).write(CHAT_HINT + watching))
         # What the table said before this screen was there (the game starting, a computer taking
@@ -142,19 +152,21 @@ class NetworkTableScreen(ServedTable, TableScreen):
         players deal the next round), so no dialog stands over the table meanwhile."""
         self.refresh_table()
         text, totals = self.round_over_texts()
-        lines = [line for line in ["Round over.", *text.splitlines(), *totals.splitlines()] if line.strip()]
+        said = [_("Round over."), *text.splitlines(), *totals.splitlines()]
+        lines = [line for line in said if line.strip()]
         self.query_one("#log", RichLog).write("\n".join(lines))  # one write: one redraw
-        self.say("Round over: the log has its result. The players deal the next round when "
-                 "they are ready.")
+        self.say(_("Round over: the log has its result. The players deal the next round when "
+                   "they are ready."))
 
     def _computer_plays(self) -> None:
-        self.say(f"{self.service.current_seat.name} is playing..." if not self.remote.door.spectator
-                 else f"{self.service.current_seat.name} is playing. You are watching.")
+        name = shown_name(self.service.current_seat.name)
+        self.say(_("{name} is playing...").format(name=name) if not self.remote.door.spectator
+                 else _("{name} is playing. You are watching.").format(name=name))
         self.refresh_table()
 
     def _next_round(self) -> None:
         if self.remote.door.spectator:
-            self.say("The players deal the next round when they are ready.")
+            self.say(_("The players deal the next round when they are ready."))
             return
         try:
             self.service.next_round()
@@ -162,7 +174,7 @@ class NetworkTableScreen(ServedTable, TableScreen):
             self.say(str(exc))
             return
         if self.service.phase == Phase.ROUND_OVER:
-            self.say("Waiting for the others to be ready for the next round...")
+            self.say(_("Waiting for the others to be ready for the next round..."))
         self.refresh_table()
 
     def _after_round(self, choice: str | None) -> None:
@@ -170,7 +182,7 @@ class NetworkTableScreen(ServedTable, TableScreen):
         "play again": a new table is made there)."""
         if choice != "quit" and self.service.phase == Phase.SESSION_OVER:
             text = session_summary(self.service.session_summary(), self.names)
-            self.app.push_screen(TextScreen("The session is over", text), lambda _: self._leave())
+            self.app.push_screen(TextScreen(_("The session is over"), text), lambda _result: self._leave())
             return
         super()._after_round(choice)
 
@@ -178,5 +190,5 @@ class NetworkTableScreen(ServedTable, TableScreen):
         if self.remote.door.spectator or self.service.phase == Phase.SESSION_OVER:
             self._leave()
             return
-        self.ask("Leave the table? A computer plays your seat until you come back. "
-                 "Press y to leave, any other key to stay.", self._leave)
+        self.ask(" ".join([_("Leave the table? A computer plays your seat until you come back."),
+                           _("Press y to leave, any other key to stay.")]), self._leave)

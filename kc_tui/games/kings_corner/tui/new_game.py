@@ -13,31 +13,51 @@ from textual.containers import Horizontal
 from textual.widgets import Input, Static
 
 from ....core.errors import RuleError
+from ....core.i18n import N_, Domain
 from ....tui.fit import SizedScreen
 from ....tui.info import ON_OFF
 from ....tui.keys import bindings, key_line
 from ....tui.new_game import DEFAULT_SEATS, NEW_GAME_KEYS, ChoicesScroll, NewGameShell, SeatChoice, seat_kinds
 from ....tui.widgets import Choice, Menu, MenuItem, TextPanel
 from .. import ENTRY
-from ..ai import describe
+from ..ai import describe, level_name
 from ..engine.rules import DEFAULT_TARGETS, DRAW_TIMINGS, PRESETS, RuleSet, build_rules
 from .sessions import new_session
+from .widgets import shown_name
 
-__all__ = ["NewGameScreen", "KINDS"]
+__all__ = ["NewGameScreen", "KINDS", "seat_kinds_shown"]
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 KINDS = seat_kinds(ENTRY.levels)
+"""Who may play a seat (values and the English labels)."""
 TARGETS = [10, 25, 50, 100, 150, 250, 500]
-DRAW_WORDS = {"start": "at the start of a turn", "end": "at the end of a turn", "none": "never"}
+DRAW_WORDS = {"start": N_("at the start of a turn"), "end": N_("at the end of a turn"), "none": N_("never")}
 SCORING_WORDS = {
-    "classic": "classic: 1 a card, Kings 10", "face": "face: face value, J Q 1, K 10",
-    "alternative": "alternative: Aces 25, K Q J 10", "chips": "chips: a pot, most wins",
-    "none": "none: a single round",
+    "classic": N_("classic: 1 a card, Kings 10"), "face": N_("face: face value, J Q 1, K 10"),
+    "alternative": N_("alternative: Aces 25, K Q J 10"), "chips": N_("chips: a pot, most wins"),
+    "none": N_("none: a single round"),
 }
 OPTION_LABELS = {
-    "hand_size": "Cards dealt", "draw": "Draw a card", "kings_to_corners_at_deal": "Kings to corners at deal",
-    "mandatory_kings": "Kings must be played", "royal_kings": "Royal Kings (extra turn)",
-    "scoring": "Scoring", "target": "Session ends at",
+    "hand_size": N_("Cards dealt"), "draw": N_("Draw a card"),
+    "kings_to_corners_at_deal": N_("Kings to corners at deal"),
+    "mandatory_kings": N_("Kings must be played"), "royal_kings": N_("Royal Kings (extra turn)"),
+    "scoring": N_("Scoring"), "target": N_("Session ends at"),
 }
+"""Each rule option's label (a label is at most 25 columns wide in every language)."""
+SCORING_NAMES = {"classic": N_("classic"), "face": N_("face"), "alternative": N_("alternative"),
+                 "chips": N_("chips"), "none": N_("none")}
+
+
+def seat_kinds_shown() -> list[tuple[str, str]]:
+    """Who may play a seat, in the player's language: the platform's "person here", then each
+    level's name in this game's words."""
+    person, *levels = KINDS
+    return [person, *((value, _("{level} AI").format(level=level_name(value))) for value, _label in levels)]
+
+
+def _target_words(target: int) -> str:
+    return ngettext("{n} point", "{n} points", target).format(n=target)
 
 
 class NewGameScreen(NewGameShell, SizedScreen):
@@ -79,26 +99,30 @@ class NewGameScreen(NewGameShell, SizedScreen):
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         self._remembered()
-        yield Static("New game", classes="screen-title")
+        yield Static(_("New game"), classes="screen-title")
         with ChoicesScroll(id="new-game"):
             yield self.game_choice()
-            yield Choice("Players", [(n, str(n)) for n in range(2, 7)], self.start_count, id="player-count")
+            yield Choice(_("Players"), [(n, str(n)) for n in range(2, 7)], self.start_count,
+                         id="player-count")
+            kinds = seat_kinds_shown()
             for i in range(6):
-                yield SeatChoice(i, self.start_kinds[i], KINDS)
-            yield Choice("Rules preset", [(p, p) for p in PRESETS], self.preset, id="preset")
-            yield Choice(OPTION_LABELS["hand_size"], [(n, str(n)) for n in range(1, 14)], 7,
+                yield SeatChoice(i, self.start_kinds[i], kinds)
+            yield Choice(_("Rules preset"), [(p, p) for p in PRESETS], self.preset, id="preset")
+            yield Choice(_(OPTION_LABELS["hand_size"]), [(n, str(n)) for n in range(1, 14)], 7,
                          id="opt-hand_size")
-            yield Choice(OPTION_LABELS["draw"], [(d, DRAW_WORDS[d]) for d in DRAW_TIMINGS], "start",
+            yield Choice(_(OPTION_LABELS["draw"]), [(d, _(DRAW_WORDS[d])) for d in DRAW_TIMINGS], "start",
                          id="opt-draw")
             for key in ("kings_to_corners_at_deal", "mandatory_kings", "royal_kings"):
-                yield Choice(OPTION_LABELS[key], ON_OFF, False, id=f"opt-{key}")
-            yield Choice(OPTION_LABELS["scoring"], list(SCORING_WORDS.items()), "classic", id="opt-scoring")
-            yield Choice(OPTION_LABELS["target"], [(t, f"{t} points") for t in TARGETS], 25, id="opt-target")
+                yield Choice(_(OPTION_LABELS[key]), ON_OFF, False, id=f"opt-{key}")
+            yield Choice(_(OPTION_LABELS["scoring"]), [(k, _(v)) for k, v in SCORING_WORDS.items()],
+                         "classic", id="opt-scoring")
+            yield Choice(_(OPTION_LABELS["target"]), [(t, _target_words(t)) for t in TARGETS], 25,
+                         id="opt-target")
             with Horizontal(classes="seat"):
-                yield Static(f"  {'Seed (blank: random)':<25}", classes="label")
-                yield Input(id="seed", type="integer", placeholder="random", max_length=18)
-            yield Menu([MenuItem("start", "Ctrl+S", "Start the game"),
-                        MenuItem("back", "Esc", "Back to the title")],
+                yield Static(f"  {_('Seed (blank: random)'):<25}", classes="label")
+                yield Input(id="seed", type="integer", placeholder=_("random"), max_length=18)
+            yield Menu([MenuItem("start", "Ctrl+S", _("Start the game")),
+                        MenuItem("back", "Esc", _("Back to the title"))],
                        id="new-game-menu", wrap=False)
         yield TextPanel(id="summary")
         yield TextPanel(id="keys", classes="keys")
@@ -149,7 +173,7 @@ class NewGameScreen(NewGameShell, SizedScreen):
         kinds = [self.query_one(f"#kind-{i}", Choice).value for i in range(self.players)]
         given = [(n or self._default_name(i, kinds)).lower() for i, n in enumerate(names)]
         if len(set(given)) != len(given):
-            return "Two seats have the same name; give each player a different name."
+            return _("Two seats have the same name; give each player a different name.")
         try:
             self.rules()
         except RuleError as exc:
@@ -157,7 +181,7 @@ class NewGameScreen(NewGameShell, SizedScreen):
             return text[0].upper() + text[1:] + "."
         text = self.query_one("#seed", Input).value.strip()
         if text and not re.fullmatch(r"-?[0-9]+", text):
-            return f"A seed is a whole number; got {text!r}."
+            return _("A seed is a whole number; got {text}.").format(text=repr(text))
         return None
 
     def _sync_names(self) -> None:
@@ -183,7 +207,7 @@ class NewGameScreen(NewGameShell, SizedScreen):
             choice = self.query_one(f"#opt-{key}", Choice)
             if key == "target" and shown[key] not in TARGETS:
                 # A target set elsewhere (remembered, or a preset's) is offered as it is.
-                choice.set_value(shown[key], [(t, f"{t} points") for t in sorted({*TARGETS, shown[key]})])
+                choice.set_value(shown[key], [(t, _target_words(t)) for t in sorted({*TARGETS, shown[key]})])
             else:
                 choice.set_value(shown[key])
         target = self.query_one("#opt-target", Choice)
@@ -191,7 +215,7 @@ class NewGameScreen(NewGameShell, SizedScreen):
         problem = self._problem()
         summary = self.query_one("#summary", TextPanel)
         if problem:
-            summary.show(f"Cannot start: {problem}")
+            summary.show(_("Cannot start: {problem}").format(problem=problem))
             summary.add_class("problem")
         else:
             summary.remove_class("problem")
@@ -204,7 +228,7 @@ class NewGameScreen(NewGameShell, SizedScreen):
         if isinstance(focused, Choice) and (focused.id or "").startswith("kind-"):
             text = describe(focused.value)
             if text:
-                return f"{focused.value}: {text}"
+                return f"{level_name(focused.value)}: {text}"
         return None
 
     def summary_line(self) -> str:
@@ -212,20 +236,28 @@ class NewGameScreen(NewGameShell, SizedScreen):
         rules = self.rules()
         kinds = [self.query_one(f"#kind-{i}", Choice).value for i in range(self.players)]
         who = ", ".join(
-            f"{names[i] or self._default_name(i, kinds)}" + ("" if kinds[i] == "you" else f" ({kinds[i]})")
+            f"{shown_name(names[i] or self._default_name(i, kinds))}"
+            + ("" if kinds[i] == "you" else f" ({level_name(kinds[i])})")
             for i in range(self.players)
         )
-        draw = {"start": "draw at the start", "end": "draw at the end", "none": "no drawing"}[rules.draw]
-        extras = [label for key, label in (("kings_to_corners_at_deal", "Kings to corners at the deal"),
-                                           ("mandatory_kings", "Kings must be played"),
-                                           ("royal_kings", "royal Kings")) if getattr(rules, key)]
-        scoring = ("one round, no scores" if rules.scoring == "none"
-                   else f"{rules.scoring} scoring to {rules.target}")
+        draw = {"start": _("draw at the start"), "end": _("draw at the end"),
+                "none": _("no drawing")}[rules.draw]
+        extras = [label for key, label in (("kings_to_corners_at_deal", _("Kings to corners at the deal")),
+                                           ("mandatory_kings", _("Kings must be played")),
+                                           ("royal_kings", _("royal Kings"))) if getattr(rules, key)]
+        scoring = (_("one round, no scores") if rules.scoring == "none"
+                   else _("{scoring} scoring to {target}").format(
+                       scoring=_(SCORING_NAMES.get(rules.scoring, rules.scoring)), target=rules.target))
         seed = self.seed()
-        parts = [f"{rules.hand_size} cards each", draw, *extras, scoring]
-        watch = "" if "you" in kinds else " No seat is a person here: you watch the computers play."
-        return (f"{rules.players} players: {who}. " + ", ".join(parts) + "."
-                + (f" Seed {seed}." if seed is not None else "") + watch)
+        each = ngettext("{n} card each", "{n} cards each", rules.hand_size).format(n=rules.hand_size)
+        parts = [each, draw, *extras, scoring]
+        sentences = [ngettext("{n} player: {who}.", "{n} players: {who}.", rules.players).format(
+            n=rules.players, who=who) + " " + ", ".join(parts) + "."]
+        if seed is not None:
+            sentences.append(_("Seed {seed}.").format(seed=seed))
+        if "you" not in kinds:
+            sentences.append(_("No seat is a person here: you watch the computers play."))
+        return " ".join(sentences)
 
     # ------------------------------------------------------------------ changes
     def on_descendant_focus(self) -> None:
@@ -246,7 +278,7 @@ class NewGameScreen(NewGameShell, SizedScreen):
     def action_start(self) -> None:
         problem = self._problem()
         if problem:
-            self.query_one("#summary", TextPanel).show(f"Cannot start: {problem}")
+            self.query_one("#summary", TextPanel).show(_("Cannot start: {problem}").format(problem=problem))
             return
         specs, names = self.seat_specs()
         kinds = [self.query_one(f"#kind-{i}", Choice).value for i in range(self.players)]

@@ -19,13 +19,15 @@ from textual.widgets import Input, RichLog
 from ....core.cards import Card
 from ....core.errors import IllegalMove
 from ....core.events import TurnEnd, TurnStart
+from ....core.i18n import N_, Domain
 from ....core.kinds import Phase
 from ....tui.dialogs import ConfirmScreen, PassScreen, TextScreen
 from ....tui.keys import KeyRow, KeyState, bindings
 from ....tui.round_over import RoundOverScreen, SessionOverScreen
 from ....tui.table_shell import WIDE, TableShell
 from ....tui.widgets import EventLog, PlayersView, TextPanel, card_text
-from ..ai.hints import hint
+from ..ai import level_name
+from ..ai.hints import hint, pile_letter
 from ..engine.board import Pile
 from ..engine.commands import CommandError, Verb, end_question, parse_command
 from ..engine.describe import (
@@ -57,14 +59,16 @@ from ..engine.views import (
 )
 from .computer import ComputerTurn
 from .cross import CrossView
-from .widgets import HAND_KEYS, HandView, PileView
+from .widgets import HAND_KEYS, HandView, PileView, shown_name
 
 __all__ = ["TABLE_KEYS", "TableScreen", "TableService", "rules_screen"]
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 
 def rules_screen(rules: RuleSet, preset: str | None = None) -> TextScreen:
     """The rules in force, in plain words (the same text as ``kings-corner rules``)."""
-    return TextScreen("The rules", describe_rules(rules, preset, width=None), close_keys="r")
+    return TextScreen(_("The rules"), describe_rules(rules, preset, width=None), close_keys="r")
 
 
 class TableService(Protocol):
@@ -108,63 +112,70 @@ class TableService(Protocol):
 HAND_AS_CARDS = (WIDE[0], 36)
 """From this size on the hand is drawn as cards too (when they fit on one line)."""
 
-NOTHING_FITS = "Nothing fits: press e to end your turn."
+NOTHING_FITS = N_("Nothing fits: press e to end your turn.")
 """What the turn's start and the hint say when no card fits and no pile can move (e then ends
 the turn without asking: no move is open)."""
 
-MOVE, TURN, READ, GAME = "Choosing a move", "Your turn", "Reading the table", "The game"
+MOVE, TURN, READ, GAME = N_("Choosing a move"), N_("Your turn"), N_("Reading the table"), N_("The game")
 TABLE_KEYS: tuple[KeyRow, ...] = (
-    KeyRow("1-9, 0, letters", "pick that card of your hand (0 is the tenth, then c d f g m n v x y z "
-           "as the hand shows them; Left/Right along the hand reach the rest)", MOVE,
-           action="pick", line=(("turn", "1-9 card"),)),
-    KeyRow("arrows, h j k l", "move between the piles of the cross (Down from the bottom row reaches "
-           "your hand; Tab/Shift+Tab move between hand, piles and log)", MOVE, action="step",
+    KeyRow(N_("1-9, 0, letters"),
+           N_("pick that card of your hand (0 is the tenth, then c d f g m n v x y z as the hand shows "
+              "them; Left/Right along the hand reach the rest)"),
+           MOVE,
+           action="pick", line=(("turn", N_("1-9 card")),)),
+    KeyRow(N_("arrows, h j k l"),
+           N_("move between the piles of the cross (Down from the bottom row reaches your hand; "
+              "Tab/Shift+Tab move between hand, piles and log)"),
+           MOVE, action="step",
            bind=(("up,k", "step('up')"), ("down,j", "step('down')"), ("left,h", "step('left')"),
                  ("right,l", "step('right')")),
-           line=(("turn", "arrows pile"), ("holding", "arrows next marked pile"))),
-    KeyRow("Enter, Space", "pick up the focused card or pile; drop what you hold on the focused pile",
-           MOVE, action="choose", line=(("turn", "Enter pick"), ("holding", "Enter drop"))),
-    KeyRow("while holding", "the piles it fits are marked * with a heavier border; the arrows step "
-           "through them only; a double Enter on a card with one place to go plays it there", MOVE),
-    KeyRow("Esc", "put back what you hold (or close the command line)", MOVE, action="cancel",
-           bind=(("escape", "cancel"),), line=(("holding", "Esc put back"),), palette="Put back"),
-    KeyRow("e", "end your turn (asks first while moves are still open; settings can turn that off)",
-           TURN, action="end_turn", bind=(("e", "end_turn"),), line=(("turn", "e end turn"),),
-           palette="End turn"),
-    KeyRow("u, Ctrl+Z", "take back a move of this turn", TURN, action="undo",
-           bind=(("u,ctrl+z", "undo"),), line=(("turn", "u undo"),), palette="Undo"),
-    KeyRow("t", "hint: the best plan for this turn, in words", TURN, action="hint",
-           bind=(("t", "hint"),), line=(("turn", "t hint"),), palette="Hint"),
-    KeyRow(":", "type a command (docs/protocol.md section 3): 7h n, e n, end (end! does not ask), undo, "
-           "hint, quit", TURN,
-           action="prompt", bind=(("colon", "prompt"),), palette="Command line"),
-    KeyRow("b", "read the whole table: every pile, who has how many cards, your hand", READ,
-           action="look", bind=(("b", "look"),), palette="Read the table"),
-    KeyRow("p", "read the focused pile, every card bottom to top, and what it takes", READ,
-           action="pile", bind=(("p", "pile"),), palette="Read the focused pile"),
-    KeyRow("i", "read your hand", READ, action="read_hand", bind=(("i", "read_hand"),),
-           palette="Read your hand"),
-    KeyRow("w", "who has how many cards and points, and whose turn it is", READ, action="who",
-           bind=(("w", "who"),), palette="Who"),
-    KeyRow("a", "what the others did since your last turn", READ, action="since",
-           bind=(("a", "since"),), palette="Since your turn"),
-    KeyRow("s", "the score table so far", GAME, action="scores", bind=(("s", "scores"),),
-           line=(("computer", "s scores"),), palette="Scores"),
-    KeyRow("r", "the rules in force", GAME, action="rules", bind=(("r", "rules"),),
-           line=(("computer", "r rules"),), palette="Rules"),
-    KeyRow("o", "settings: theme, cards, ASCII, AI pace, confirmations, bell", GAME, action="settings",
-           bind=(("o", "settings"),), line=(("computer", "o settings"),), palette="Settings"),
-    KeyRow("?, F1", "every key, grouped", GAME, action="help", bind=(("question_mark,f1", "help"),),
-           line=(("turn", "? help"), ("holding", "? help"), ("computer", "? help"), ("playing", "? help")),
-           palette="Help"),
-    KeyRow("q", "leave the game (asks first while a game is in progress; settings can turn that off)",
+           line=(("turn", N_("arrows pile")), ("holding", N_("arrows next marked pile")))),
+    KeyRow("Enter, Space", N_("pick up the focused card or pile; drop what you hold on the focused pile"),
+           MOVE, action="choose", line=(("turn", N_("Enter pick")), ("holding", N_("Enter drop")))),
+    KeyRow(N_("while holding"), N_("the piles it fits are marked * with a heavier border; the arrows step "
+                                   "through them only; a double Enter on a card with one place to go plays "
+                                   "it there"), MOVE),
+    KeyRow("Esc", N_("put back what you hold (or close the command line)"), MOVE, action="cancel",
+           bind=(("escape", "cancel"),), line=(("holding", N_("Esc put back")),), palette=N_("Put back")),
+    KeyRow("e", N_("end your turn (asks first while moves are still open; settings can turn that off)"),
+           TURN, action="end_turn", bind=(("e", "end_turn"),), line=(("turn", N_("e end turn")),),
+           palette=N_("End turn")),
+    KeyRow("u, Ctrl+Z", N_("take back a move of this turn"), TURN, action="undo",
+           bind=(("u,ctrl+z", "undo"),), line=(("turn", N_("u undo")),), palette=N_("Undo")),
+    KeyRow("t", N_("hint: the best plan for this turn, in words"), TURN, action="hint",
+           bind=(("t", "hint"),), line=(("turn", N_("t hint")),), palette=N_("Hint")),
+    KeyRow(":", N_("type a command (docs/protocol.md section 3): 7h n, e n, end (end! does not ask), "
+                   "undo, hint, quit"), TURN,
+           action="prompt", bind=(("colon", "prompt"),), palette=N_("Command line")),
+    KeyRow("b", N_("read the whole table: every pile, who has how many cards, your hand"), READ,
+           action="look", bind=(("b", "look"),), palette=N_("Read the table")),
+    KeyRow("p", N_("read the focused pile, every card bottom to top, and what it takes"), READ,
+           action="pile", bind=(("p", "pile"),), palette=N_("Read the focused pile")),
+    KeyRow("i", N_("read your hand"), READ, action="read_hand", bind=(("i", "read_hand"),),
+           palette=N_("Read your hand")),
+    KeyRow("w", N_("who has how many cards and points, and whose turn it is"), READ, action="who",
+           bind=(("w", "who"),), palette=N_("Who")),
+    KeyRow("a", N_("what the others did since your last turn"), READ, action="since",
+           bind=(("a", "since"),), palette=N_("Since your turn")),
+    KeyRow("s", N_("the score table so far"), GAME, action="scores", bind=(("s", "scores"),),
+           line=(("computer", N_("s scores")),), palette=N_("Scores")),
+    KeyRow("r", N_("the rules in force"), GAME, action="rules", bind=(("r", "rules"),),
+           line=(("computer", N_("r rules")),), palette=N_("Rules")),
+    KeyRow("o", N_("settings: theme, cards, ASCII, AI pace, confirmations, bell"), GAME, action="settings",
+           bind=(("o", "settings"),), line=(("computer", N_("o settings")),), palette=N_("Settings")),
+    KeyRow("?, F1", N_("every key, grouped"), GAME, action="help", bind=(("question_mark,f1", "help"),),
+           line=(("turn", N_("? help")), ("holding", N_("? help")), ("computer", N_("? help")),
+                 ("playing", N_("? help"))),
+           palette=N_("Help")),
+    KeyRow("q", N_("leave the game (asks first while a game is in progress; settings can turn that off)"),
            GAME, action="quit", bind=(("q", "quit"),),
-           line=(("turn", "q quit"), ("holding", "q quit"), ("computer", "q quit"), ("playing", "q quit")),
-           palette="Leave the game"),
-    KeyRow("Ctrl+P", "every action, searchable", GAME,
-           line=(("computer", "Ctrl+P all"), ("playing", "Ctrl+P all"))),
-    KeyRow("any key", "while a computer plays its turn move by move: finish it at once", GAME,
-           action="skip", line=(("playing", "any key: finish this computer turn now"),)),
+           line=(("turn", N_("q quit")), ("holding", N_("q quit")), ("computer", N_("q quit")),
+                 ("playing", N_("q quit"))),
+           palette=N_("Leave the game")),
+    KeyRow("Ctrl+P", N_("every action, searchable"), GAME,
+           line=(("computer", N_("Ctrl+P all")), ("playing", N_("Ctrl+P all")))),
+    KeyRow(N_("any key"), N_("while a computer plays its turn move by move: finish it at once"), GAME,
+           action="skip", line=(("playing", N_("any key: finish this computer turn now")),)),
 )
 """Every key of the table: the screen's bindings, the key line, the help, the command palette
 and docs/keys.md's "Keys at the table" are all this table.  The reading keys say the line mode's
@@ -229,7 +240,7 @@ class TableScreen(TableShell):
         yield self.too_small_note()
         yield HandView()
         yield TextPanel(id="status")
-        yield Input(placeholder="command, e.g. 7h n  (Enter to run, Esc to close)", id="prompt")
+        yield Input(placeholder=_("command, e.g. 7h n  (Enter to run, Esc to close)"), id="prompt")
         yield TextPanel(id="keys", classes="keys")
 
     def fitted(self, width: int, height: int) -> None:
@@ -245,8 +256,10 @@ class TableScreen(TableShell):
         view = self.service.view(None)
         if view.round:
             self.query_one("#log", RichLog).write(
-                f"{'Resumed' if self.local else 'At the table'} in round {view.round}. Totals: "
-                + ", ".join(f"{n} {t}" for n, t in zip(self.names, view.totals)) + ".")
+                (_("Resumed in round {round}. Totals: {totals}.") if self.local
+                 else _("At the table in round {round}. Totals: {totals}.")).format(
+                    round=view.round, totals=", ".join(
+                        f"{shown_name(n)} {t}" for n, t in zip(self.names, view.totals))))
         for event in self.service.past_events_seen_by(self.service.keyboard_seat)[self._caught_up:]:
             self._on_event(event)  # what happened since the screen was made, told as it happened
         self.service.follow(self._on_event, self.service.keyboard_seat)
@@ -323,15 +336,17 @@ class TableScreen(TableShell):
         rows = []
         for i, s in enumerate(service.seats):
             turn = ">" if service.phase == Phase.TURN and service.current == i else " "
-            level = f" ({s.level})" if s.level else ""
-            count = obs.hand_counts[i]
-            points = obs.totals[i]
-            paid = (f", paid {self.paid[i]} chip{'s' if self.paid[i] != 1 else ''}"
-                    if service.rules.scoring == Scoring.CHIPS else "")
-            rows.append(f"{turn}{s.name}{level}: {count} card{'s' if count != 1 else ''}, "
-                        f"{points} pt{'s' if points != 1 else ''}{paid}")
+            level = f" ({level_name(s.level)})" if s.level else ""
+            count, points, paid = obs.hand_counts[i], obs.totals[i], self.paid[i]
+            # Translators: a player's line beside the table: "Ada (hard): 5 cards, 12 pts".
+            cards = ngettext("{cards} card, {points}", "{cards} cards, {points}", count).format(
+                cards=count, points=ngettext("{n} pt", "{n} pts", points).format(n=points))
+            if service.rules.scoring == Scoring.CHIPS:
+                cards = ngettext("{counts}, paid {n} chip", "{counts}, paid {n} chips", paid).format(
+                    counts=cards, n=paid)
+            rows.append(f"{turn}{shown_name(s.name)}{level}: {cards}")
         if service.rules.scoring == Scoring.CHIPS:
-            rows.append(f" Pot: {obs.pot} chip{'s' if obs.pot != 1 else ''}")
+            rows.append(" " + ngettext("Pot: {n} chip", "Pot: {n} chips", obs.pot).format(n=obs.pot))
         self.query_one(PlayersView).rows = tuple(rows)
         self._show_held()
         self.show_keys()
@@ -380,7 +395,7 @@ class TableScreen(TableShell):
             self._close_prompt()  # the turn left the person who opened it
         if service.phase in (Phase.ROUND_OVER, Phase.SESSION_OVER):
             over = service.phase == Phase.SESSION_OVER
-            self.say("The session is over." if over else "Round over.")
+            self.say(_("The session is over.") if over else _("Round over."))
             self.refresh_table()
             text, totals = self.round_over_texts()
             self._round_dialog(lambda: RoundOverScreen(text, over, totals))
@@ -396,8 +411,10 @@ class TableScreen(TableShell):
 
                 self.app.push_screen(PassScreen(service.current_seat.name), taken)
                 return
-            turn = (f"Your turn, {service.current_seat.name}: pick a card (1-9) or a pile, then a target."
-                    if service.legal_moves() else f"Your turn, {service.current_seat.name}. {NOTHING_FITS}")
+            name = shown_name(service.current_seat.name)
+            turn = (_("Your turn, {name}: pick a card (1-9) or a pile, then a target.").format(name=name)
+                    if service.legal_moves()
+                    else _("Your turn, {name}.").format(name=name) + " " + _(NOTHING_FITS))
             new_turn = self._told_turn != service.turn_id
             since = self.turns.since(service.current) if new_turn else None
             self._told_turn = service.turn_id
@@ -426,7 +443,7 @@ class TableScreen(TableShell):
 
     def _computer_plays(self) -> None:
         """Another seat's turn: here a computer's, thought about in a worker."""
-        self.say(f"{self.service.current_seat.name} is thinking...")
+        self.say(_("{name} is thinking...").format(name=shown_name(self.service.current_seat.name)))
         self.computer.begin()
         self.refresh_table()
 
@@ -441,7 +458,7 @@ class TableScreen(TableShell):
         self.held = None
         self.refresh_table()
         if self.service.waiting_for_human() and self.service.turn_id == turn:
-            self.say("Done. Pick the next card, or press e to end your turn.")
+            self.say(_("Done. Pick the next card, or press e to end your turn."))
         else:
             self.advance()
         return True
@@ -461,7 +478,8 @@ class TableScreen(TableShell):
         elif self.service.observation().board[pile]:
             self._hold(pile)
         else:
-            self.say(f"{pile.name} is empty: pick a card of your hand (1-9) to play there.")
+            self.say(_("{pile} is empty: pick a card of your hand (1-9) to play there.").format(
+                pile=pile_letter(pile)))
 
     def on_cross_view_left(self) -> None:
         self.query_one(HandView).focus()
@@ -483,11 +501,13 @@ class TableScreen(TableShell):
                 return
         self.held = thing
         targets = self.service.targets(thing)
-        name = card_text(thing, self.ascii_only) if isinstance(thing, Card) else f"the {thing.name} pile"
-        self.say(f"Holding {name}: " + (
-            f"it fits on {', '.join(p.name for p in sorted(targets, key=lambda p: p.value))}."
-            if targets else "it fits nowhere now (Esc to put it back)."
-        ))
+        name = (card_text(thing, self.ascii_only) if isinstance(thing, Card)
+                else _("the {pile} pile").format(pile=pile_letter(thing)))
+        if targets:
+            fits = ", ".join(pile_letter(p) for p in sorted(targets, key=lambda p: p.value))
+            self.say(_("Holding {thing}: it fits on {piles}.").format(thing=name, piles=fits))
+        else:
+            self.say(_("Holding {thing}: it fits nowhere now (Esc to put it back).").format(thing=name))
         if targets:
             self.query_one(CrossView).view(min(targets, key=lambda p: p.value)).focus()
 
@@ -512,8 +532,9 @@ class TableScreen(TableShell):
             if index < len(cards):
                 self._hold(cards[index])
             elif self.service.waiting_for_human():
-                self.say(f"Your hand has {len(cards)} card{'s' if len(cards) != 1 else ''}; "
-                         f"there is no card {event.character}.")
+                self.say(ngettext("Your hand has {n} card; there is no card {key}.",
+                                  "Your hand has {n} cards; there is no card {key}.", len(cards)).format(
+                    n=len(cards), key=event.character))
             event.stop()
 
     def action_step(self, direction: str) -> None:
@@ -530,14 +551,14 @@ class TableScreen(TableShell):
         if self._close_prompt():
             return
         self.held = None
-        self.say("Put back.")
+        self.say(_("Put back."))
 
     def _not_yours(self) -> bool:
         """True (and said) when it is not a person's turn at this keyboard."""
         if self.service.waiting_for_human():
             return False
         if self.service.phase == Phase.TURN:
-            self.say(f"It is {self.service.current_seat.name}'s turn.")
+            self.say(_("It is {name}'s turn.").format(name=shown_name(self.service.current_seat.name)))
         return True
 
     def action_end_turn(self) -> None:
@@ -546,8 +567,9 @@ class TableScreen(TableShell):
             return
         open_moves = len(self.service.legal_moves())
         if open_moves and self.app.settings.confirm_end:
-            self.ask(f"{end_question(open_moves)} Press e again (or y) to end it, any other key "
-                     "to go on.", self._end_turn, again="e")
+            question = " ".join([end_question(open_moves),
+                                 _("Press e again (or y) to end it, any other key to go on.")])
+            self.ask(question, self._end_turn, again="e")
             return
         self._end_turn()
 
@@ -561,12 +583,12 @@ class TableScreen(TableShell):
 
     def action_hint(self) -> None:
         if not self._not_yours():
-            self.say(hint(self.service.observation()).text if self.service.legal_moves() else NOTHING_FITS)
+            self.say(hint(self.service.observation()).text if self.service.legal_moves() else _(NOTHING_FITS))
 
     # ------------------------------------------------------------------ reading the table
     def _dealt(self) -> bool:
         if self.service.view(None).round == 0:
-            self.say("No cards have been dealt yet.")
+            self.say(_("No cards have been dealt yet."))
             return False
         return True
 
@@ -576,12 +598,13 @@ class TableScreen(TableShell):
         seat = self._reader()
         obs = self.service.observation(self.service.current if seat is None else seat)
         text = describe_table(obs, self.names, hand=seat is not None)
-        self._read(text, f"{text.splitlines()[0]} The piles, the players and your hand are in the log.")
+        self._read(text, f"{text.splitlines()[0]} "
+                   + _("The piles, the players and your hand are in the log."))
 
     def action_pile(self) -> None:
         focused = self.focused
         if not isinstance(focused, PileView):
-            self.say("Put the focus on a pile first (the arrows), then press p.")
+            self.say(_("Put the focus on a pile first (the arrows), then press p."))
             return
         if self._dealt():
             seat = self._reader()
@@ -591,11 +614,12 @@ class TableScreen(TableShell):
     def action_read_hand(self) -> None:
         seat = self._reader()
         if seat is None:
-            self.say("The hands stay hidden until the next player has the keyboard.")
+            self.say(_("The hands stay hidden until the next player has the keyboard."))
         elif self._dealt():
             obs = self.service.observation(seat)
             left = len(obs.hand)
-            self._read(f"Your hand, {left} card{'s' if left != 1 else ''}: {hand_text(obs) or 'empty'}.")
+            self._read(ngettext("Your hand, {n} card: {cards}.", "Your hand, {n} cards: {cards}.",
+                                left).format(n=left, cards=hand_text(obs) or _("empty")))
 
     def action_who(self) -> None:
         if self._dealt():
@@ -606,7 +630,7 @@ class TableScreen(TableShell):
     def action_since(self) -> None:
         seat = self._reader()
         since = self.turns.since(seat) if seat is not None else None
-        self._read(since or "Nothing has happened since your last turn.")
+        self._read(since or _("Nothing has happened since your last turn."))
 
     def action_rules(self) -> None:
         self.app.push_screen(rules_screen(self.service.rules))
@@ -615,8 +639,8 @@ class TableScreen(TableShell):
         history = self.service.history
         table, chart = scores_parts(history, self.names, self.service.rules)
         rounds = len(history)
-        self.app.push_screen(TextScreen(f"Scores after {rounds} round{'s' if rounds != 1 else ''}",
-                                        table, close_keys="s", side=chart))
+        title = ngettext("Scores after {n} round", "Scores after {n} rounds", rounds).format(n=rounds)
+        self.app.push_screen(TextScreen(title, table, close_keys="s", side=chart))
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
         message.input.value = ""
@@ -668,9 +692,10 @@ class TableScreen(TableShell):
     def action_quit(self) -> None:
         """Leave; while a game is in progress, ask first (y leaves)."""
         if self.service.phase != Phase.SESSION_OVER and self.app.settings.confirm_quit:
-            kept = ("It is saved as it stood when the last turn ended; the moves of this turn are "
-                    "not kept. " if id(self.service) in getattr(self.app, "savers", {}) else "")
-            self.ask(f"Leave the game? {kept}Press y to leave, any other key to stay.", self._leave)
+            kept = ([_("It is saved as it stood when the last turn ended; the moves of this turn are "
+                       "not kept.")] if id(self.service) in getattr(self.app, "savers", {}) else [])
+            self.ask(" ".join([_("Leave the game?"), *kept, _("Press y to leave, any other key to stay.")]),
+                     self._leave)
             return
         self._leave()
 

@@ -12,12 +12,23 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from ....core.cards import Card
+from ....core.i18n import N_, Domain
+from ....core.text import YOU
 from ....storage import Settings
 from ....tui.faces import Frame, card_back, hand_faces, hand_fits, pile_face
 from ....tui.widgets import as_cards, card_content, card_text, cursor_at, look_of, redraw, settings_of
+from ..ai.hints import pile_letter
 from ..engine.board import Pile
 
-__all__ = ["PileView", "StockView", "HandView", "HAND_KEYS"]
+__all__ = ["PileView", "StockView", "HandView", "HAND_KEYS", "shown_name"]
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
+
+
+def shown_name(name: str) -> str:
+    """A seat's name as the screen shows it: the one person at the keyboard is "You" in their
+    own language; the seat's name itself (saves, transcripts) stays the English one."""
+    return _("You") if name == YOU else name
 
 
 class PileView(Static, can_focus=True):
@@ -32,7 +43,7 @@ class PileView(Static, can_focus=True):
     changed: reactive[bool] = reactive(False, repaint=False)
     """Changed since the person's last turn: a ``+`` after the name (not colour alone)."""
 
-    BINDINGS = [Binding("enter,space", "choose", "Pick / drop", show=False)]
+    BINDINGS = [Binding("enter,space", "choose", N_("Pick / drop"), show=False)]
 
     class Chosen(Message):
         """The player chose this pile (to pick it up or to drop on it)."""
@@ -53,11 +64,12 @@ class PileView(Static, can_focus=True):
         cursor_at(self, 0, 0)  # on the focus mark, before the pile's name
         cards = self.cards
         if as_cards(self):
-            return self._face(settings, f"{focus}{self.pile.name}{plus}{mark}")
-        held = " [held]" if self.held else ""
-        head = f"{focus}{self.pile.name}{plus}{mark}{held}\n"
+            return self._face(settings, f"{focus}{pile_letter(self.pile)}{plus}{mark}")
+        held = " " + _("[held]") if self.held else ""
+        head = f"{focus}{pile_letter(self.pile)}{plus}{mark}{held}\n"
         if not cards:
-            return Content(f"{head}  empty\n  {'any card' if self.pile.is_edge else 'a King'}")
+            takes = _("any card") if self.pile.is_edge else _("a King")
+            return Content(f"{head}  " + _("empty") + f"\n  {takes}")
         # The whole fan when it fits the pile's width, else bottom..top: the bottom card is
         # what a pile move needs, the top what a card is played on.
         # A larger pile (a larger terminal) shows the fan over several lines.
@@ -75,14 +87,16 @@ class PileView(Static, can_focus=True):
     def _face(self, settings: Settings, head: str) -> Content:
         """The pile drawn as cards, its markers said in words on the line above."""
         cards = self.cards
-        words = [f"({len(cards)})" if cards else "", "HELD" if self.held else "",
-                 "TARGET" if self.marked else ""]
+        words = [f"({len(cards)})" if cards else "", _("HELD") if self.held else "",
+                 _("TARGET") if self.marked else ""]
         head = " ".join([head.rstrip(), *filter(None, words)])
         frame: Frame = "held" if self.held else "target" if self.marked else "plain"
         if not cards:
             frame = "slot-target" if self.marked else "slot"
-        return pile_face(self.pile.name, head, cards, look_of(settings), width=self.size.width, frame=frame,
-                         focused=self.has_focus, takes="any card" if self.pile.is_edge else "King only")
+        # Translators: what an empty pile drawn as a card takes, on two lines of at most 7 letters.
+        takes = _("any card") if self.pile.is_edge else _("King only")
+        return pile_face(pile_letter(self.pile), head, cards, look_of(settings), width=self.size.width,
+                         frame=frame, focused=self.has_focus, takes=takes)
 
     def watch_cards(self) -> None:
         redraw(self)
@@ -122,8 +136,9 @@ class StockView(Static):
     def render(self) -> Content:
         if as_cards(self):
             settings = settings_of(self)
-            return card_back(f" Stock ({self.count})", self.count, settings.ascii, width=self.size.width)
-        return Content(f"Stock\n{self.count}")
+            return card_back(" " + _("Stock ({n})").format(n=self.count), self.count, settings.ascii,
+                             width=self.size.width)
+        return Content(_("Stock") + f"\n{self.count}")
 
     def watch_count(self) -> None:
         redraw(self)
@@ -151,9 +166,9 @@ class HandView(Static, can_focus=True):
     """A spectator's screen (a networked table): there is no hand, rather than an empty one."""
 
     BINDINGS = [
-        Binding("left,h", "move(-1)", "Previous card", show=False),
-        Binding("right,l", "move(1)", "Next card", show=False),
-        Binding("enter,space", "choose", "Pick", show=False),
+        Binding("left,h", "move(-1)", N_("Previous card"), show=False),
+        Binding("right,l", "move(1)", N_("Next card"), show=False),
+        Binding("enter,space", "choose", N_("Pick"), show=False),
     ]
 
     class Chosen(Message):
@@ -166,11 +181,11 @@ class HandView(Static, can_focus=True):
 
     def render(self) -> Content:
         if self.face_down:
-            return Content("The hand is hidden until its player has the keyboard.")
+            return Content(_("The hand is hidden until its player has the keyboard."))
         if self.watching:
-            return Content("You are watching: no hand is shown.")
+            return Content(_("You are watching: no hand is shown."))
         if not self.cards:
-            return Content("Your hand is empty.")
+            return Content(_("Your hand is empty."))
         settings = settings_of(self)
         if self.as_cards and hand_fits(len(self.cards), self.content_size.width):
             selected = self.selected if self.has_focus else -1
@@ -179,7 +194,7 @@ class HandView(Static, can_focus=True):
             if self.has_focus:
                 cursor_at(self, x, y)
             return faces
-        parts: list[Any] = ["Hand"]
+        parts: list[Any] = [_("Hand")]
         for i, card in enumerate(self.cards):
             # Each card is one word (marker, key, card: no space inside), so a long hand wraps
             # between cards, never through one.
