@@ -5,10 +5,13 @@ colours; the first with an empty hand wins the round.
 engine layer); ``ai`` the computer players, hints and the tournament (the AI layer).
 """
 
+from ...core.i18n import N_
 from .. import GameEntry
 
+# The title and summary are msgids of this game's catalog (kings_corner): the title screen says
+# them with GameEntry.said(), in the game's own domain.
 ENTRY = GameEntry(
-    "kings-corner", "Kings in the Corner",
-    "build down in alternating colours on a cross of eight piles (docs/rules.md R1-R8)",
+    "kings-corner", N_("Kings in the Corner"),
+    N_("build down in alternating colours on a cross of eight piles (docs/rules.md R1-R8)"),
     __name__, min_players=2, max_players=6,
     levels=("beginner", "easy", "medium", "hard", "expert"), order=0)

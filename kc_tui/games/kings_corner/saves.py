@@ -21,15 +21,17 @@ from typing import Any, Callable, Iterable, Sequence
 
 from ...core.errors import RuleError
 from ...core.events import SessionEnd, SessionStart, TurnEnd, TurnStart
+from ...core.i18n import Domain
 from ...core.kinds import Phase
 from ...core.text import visible
 from ...replay import Replay, ReplayError, ReplayStep
 from ...storage import saves as journal
 from ...storage.files import rng_json, set_rng_json
 from ...storage.part import Saver
-from ...storage.records import bar_chart, count, finished_bounds
+from ...storage.records import bar_chart, finished_bounds
 from ...storage.saves import Restored, SaveError, SaveInfo, doc_field, local_time
 from . import ENTRY
+from .ai import level_name
 from .ai.seats import check_spec, make_seats, spec_kind
 from .engine.describe import Narrator
 from .engine.events import Event, RoundEnd, RoundStart
@@ -47,6 +49,8 @@ from .engine.transcript import (
 )
 
 __all__ = ["GAME", "KingsCornerSaves", "SessionResult", "PlayerStats", "player_stats", "select", "stats_text"]
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,39 +158,63 @@ def select(table: dict[str, PlayerStats], player: str) -> dict[str, PlayerStats]
 
 
 def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+    """A place at a table of 2 to 6 players: "1st", "1.º", "1er"."""
+    # Translators: a player's place in a session (1st to 6th: no other number occurs).
+    suffixed = {1: _("{n}st"), 2: _("{n}nd"), 3: _("{n}rd")}.get(n % 10, _("{n}th"))
+    return (_("{n}th") if 10 <= n % 100 <= 20 else suffixed).format(n=n)
 
 
 def _when(name: str) -> str:
     """``2026-11-30-032901-ada-ben`` -> ``on 2026-11-30 at 03:29``."""
     m = re.match(r"(\d{4}-\d\d-\d\d)-(\d\d)(\d\d)", name)
-    return f"on {m.group(1)} at {m.group(2)}:{m.group(3)}" if m else f"in {name}"
+    if m:
+        return _("on {date} at {time}").format(date=m.group(1), time=f"{m.group(2)}:{m.group(3)}")
+    return _("in {name}").format(name=name)
+
+
+def _share(won: int, played: int) -> str:
+    return f" ({won / played:.0%})" if played else ""
+
+
+def _opponents(level: str) -> str:
+    """An opponent's level, as the chart labels it."""
+    return _("person") if level == "person" else level_name(level)
 
 
 def stats_text(stats: PlayerStats) -> str:
     """One player's statistics in words, with a chart of the win rate by opponent level."""
     s = stats
-    lines = [f"{s.name}: {count(s.sessions, 'session')} played, {s.sessions_won} won"
-             + (f" ({s.sessions_won / s.sessions:.0%})" if s.sessions else "")
-             + f"; {count(s.rounds, 'round')} played, {s.rounds_won} won"
-             + (f" ({s.rounds_won / s.rounds:.0%})." if s.rounds else ".")]
+    sessions = ngettext("{n} session played, {won} won", "{n} sessions played, {won} won", s.sessions).format(
+        n=s.sessions, won=s.sessions_won)
+    rounds = ngettext("{n} round played, {won} won", "{n} rounds played, {won} won", s.rounds).format(
+        n=s.rounds, won=s.rounds_won)
+    lines = [f"{s.name}: {sessions}{_share(s.sessions_won, s.sessions)}; "
+             f"{rounds}{_share(s.rounds_won, s.rounds)}."]
     if s.average_cards_left is not None:
-        lines.append(f"  Cards left in hand when losing a round: {s.average_cards_left:.1f} on average.")
-    if s.best is not None and s.worst is not None:
-        lines.append(f"  Best session: finished {_ordinal(s.best[2])} of {s.best[3]} "
-                     f"with {count(s.best[4], 'point')}, {_when(s.best[1])}.")
-        lines.append(f"  Worst session: finished {_ordinal(s.worst[2])} of {s.worst[3]} "
-                     f"with {count(s.worst[4], 'point')}, {_when(s.worst[1])}.")
+        lines.append("  " + _("Cards left in hand when losing a round: {n} on average.").format(
+            n=f"{s.average_cards_left:.1f}"))
+    best = _("Best session: finished {place} of {players} with {points}, {when}.")
+    worst = _("Worst session: finished {place} of {players} with {points}, {when}.")
+    for session, said in ((s.best, best), (s.worst, worst)):
+        if s.best is not None and s.worst is not None and session is not None:
+            points = ngettext("{n} point", "{n} points", session[4]).format(n=session[4])
+            lines.append("  " + said.format(place=_ordinal(session[2]), players=session[3], points=points,
+                                            when=_when(session[1])))
     if s.streak:
-        word = "won" if s.streak > 0 else "lost"
-        run = "session" if abs(s.streak) == 1 else f"{abs(s.streak)} sessions"
-        lines.append(f"  Current streak: {word} the last {run}.")
+        n = abs(s.streak)
+        lines.append("  " + (
+            ngettext("Current streak: won the last session.",
+                     "Current streak: won the last {n} sessions.", n) if s.streak > 0 else
+            ngettext("Current streak: lost the last session.",
+                     "Current streak: lost the last {n} sessions.", n)
+        ).format(n=n))
     if s.by_level:
-        lines.append("  Sessions won, by the opponents' level:")
-        rows = [(level, won / n) for level, (n, won) in sorted(s.by_level.items())]
-        counts = {level: n for level, (n, _won) in s.by_level.items()}
-        for line, (level, _rate) in zip(bar_chart(rows), rows):
-            lines.append(f"    {line}  ({count(counts[level], 'session')})")
+        lines.append("  " + _("Sessions won, by the opponents' level:"))
+        rows = [(_opponents(level), won / n) for level, (n, won) in sorted(s.by_level.items())]
+        played = [n for _level, (n, _won) in sorted(s.by_level.items())]
+        width = max(8, *(len(label) for label, _rate in rows))
+        for line, n in zip(bar_chart(rows, label_width=width), played):
+            lines.append(f"    {line}  " + ngettext("({n} session)", "({n} sessions)", n).format(n=n))
     return "\n".join(lines)
 
 class KingsCornerSaves:
@@ -359,7 +387,7 @@ class KingsCornerSaves:
         if not 2 <= n <= 6 or len(end.totals) != n or any(not 0 <= w < n for w in end.winners) or any(
             len(r.hands) != n or len(r.scores) != n or any(not 0 <= w < n for w in r.winners) for r in rounds
         ):
-            return f"its results do not match its {n} players"
+            return _("its results do not match its {n} players").format(n=n)
         return SessionResult(
             name,
             tuple(p.name for p in start.players),
@@ -373,15 +401,18 @@ class KingsCornerSaves:
     def report(self, results: Sequence[Any], problems: Sequence[str], player: str | None,
                folder: Path) -> str:
         if not results:
-            return (f"No finished sessions yet. Play a session to its end and it is counted here "
-                    f"(finished sessions are kept in {folder}).")
+            return _("No finished sessions yet. Play a session to its end and it is counted here "
+                     "(finished sessions are kept in {folder}).").format(folder=folder)
         table = player_stats(results)
         if player is not None:
             table = select(table, player)
             if not table:
-                return f"Nobody called {player!r} has finished a session."
-        parts = [stats_text(st) for st in table.values()] + [f"(skipped {p})" for p in problems]
-        return f"From {count(len(results), 'finished session')}.\n\n" + "\n\n".join(parts)
+                return _("Nobody called {player} has finished a session.").format(player=repr(player))
+        parts = [stats_text(st) for st in table.values()] + [
+            _("(skipped {problem})").format(problem=p) for p in problems]
+        n = len(results)
+        head = ngettext("From {n} finished session.", "From {n} finished sessions.", n).format(n=n)
+        return head + "\n\n" + "\n\n".join(parts)
 
     def report_dict(self, results: Sequence[Any], problems: Sequence[str],
                     player: str | None) -> dict[str, Any]:
