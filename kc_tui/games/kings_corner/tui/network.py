@@ -52,7 +52,7 @@ class CreateTableScreen(NewGameScreen):
         # Runs before the new-game screen's own on_mount (Textual calls both).
         # The name's row comes first; the screen still opens on the number of players (the
         # rows below are where the keys land, as on the new-game screen), Up reaches the name.
-        row = Horizontal(Static(f"  {_('Table name'):<25}", classes="label"),
+        row = Horizontal(Static("  " + _("Table name").ljust(25), classes="label"),
                          Input(placeholder=self.default_name(), max_length=MAX_TABLE_NAME, id="table-name"),
                          classes="seat", id="table-name-row")
         scroll = self.query_one("#new-game")

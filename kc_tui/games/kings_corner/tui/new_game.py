@@ -119,7 +119,7 @@ class NewGameScreen(NewGameShell, SizedScreen):
             yield Choice(_(OPTION_LABELS["target"]), [(t, _target_words(t)) for t in TARGETS], 25,
                          id="opt-target")
             with Horizontal(classes="seat"):
-                yield Static(f"  {_('Seed (blank: random)'):<25}", classes="label")
+                yield Static("  " + _("Seed (blank: random)").ljust(25), classes="label")
                 yield Input(id="seed", type="integer", placeholder=_("random"), max_length=18)
             yield Menu([MenuItem("start", "Ctrl+S", _("Start the game")),
                         MenuItem("back", "Esc", _("Back to the title"))],

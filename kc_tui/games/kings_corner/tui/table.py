@@ -21,6 +21,7 @@ from ....core.errors import IllegalMove
 from ....core.events import TurnEnd, TurnStart
 from ....core.i18n import N_, Domain
 from ....core.kinds import Phase
+from ....core.text import YOU
 from ....tui.dialogs import ConfirmScreen, PassScreen, TextScreen
 from ....tui.keys import KeyRow, KeyState, bindings
 from ....tui.round_over import RoundOverScreen, SessionOverScreen
@@ -411,10 +412,7 @@ class TableScreen(TableShell):
 
                 self.app.push_screen(PassScreen(service.current_seat.name), taken)
                 return
-            name = shown_name(service.current_seat.name)
-            turn = (_("Your turn, {name}: pick a card (1-9) or a pile, then a target.").format(name=name)
-                    if service.legal_moves()
-                    else _("Your turn, {name}.").format(name=name) + " " + _(NOTHING_FITS))
+            turn = self._your_turn(bool(service.legal_moves()))
             new_turn = self._told_turn != service.turn_id
             since = self.turns.since(service.current) if new_turn else None
             self._told_turn = service.turn_id
@@ -434,6 +432,18 @@ class TableScreen(TableShell):
             if len(self.people) > 1:
                 self.viewer = -1  # hot-seat: no person's hand stays up during a computer turn
             self._computer_plays()
+
+    def _your_turn(self, moves: bool) -> str:
+        """The sentence that starts a person's turn: named in hot-seat, plain for the one "You"."""
+        name = self.service.current_seat.name
+        if name == YOU:
+            # The English says "Your turn, You"; a translation need not name the one person.
+            head = (_("Your turn, You: pick a card (1-9) or a pile, then a target.") if moves
+                    else _("Your turn, You."))
+        else:
+            head = (_("Your turn, {name}: pick a card (1-9) or a pile, then a target.") if moves
+                    else _("Your turn, {name}.")).format(name=name)
+        return head if moves else f"{head} {_(NOTHING_FITS)}"
 
     def _focus_for_turn(self) -> None:
         """A person's turn begins: the keys go to the command line if it is open (what is being
