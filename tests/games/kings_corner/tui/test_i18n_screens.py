@@ -1,0 +1,94 @@
+"""Kings in the Corner's screens in Spanish and French (issue 27): the table with four and with
+two players, mid-round, and the new-game form, at 80 x 24 (pytest-textual-snapshot, from the
+same fixed deals as tests/platform/tui/test_snapshots.py); and the table in the pseudo-locale,
+where any English left in the words this game's screens make shows.
+
+Update after an intended change with
+`pytest tests/games/kings_corner/tui/test_i18n_screens.py --snapshot-update`."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Callable
+
+import pytest
+from screen_fixtures import DATA_DIR, duel, four, my_turn, press, start, title, until
+
+from kc_tui.games.kings_corner.tui.table import TableScreen
+from kc_tui.games.kings_corner.tui.widgets import HandView, PileView, StockView
+from kc_tui.tui.widgets import PlayersView, TextPanel
+
+
+@pytest.fixture(autouse=True)
+def _relative_data_dir(_private_user_dirs: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(_private_user_dirs)
+    monkeypatch.setenv("KC_TUI_DATA_DIR", DATA_DIR)
+
+
+def mid_round(*keys: str):
+    """The person ends a turn (e, then e to confirm), the computers play theirs, and at the
+    person's next turn ``keys`` are pressed."""
+
+    async def drive(pilot) -> None:
+        await until(pilot, my_turn, "your turn")
+        await pilot.press("e", "e")
+        await until(pilot, my_turn, "your next turn")
+        await pilot.press(*keys)
+        await pilot.pause()
+
+    return drive
+
+
+SCREENS = {
+    "table-4": (four, mid_round("9")),  # a King held: the corners it fits, in the status line
+    "table-2": (duel, mid_round("t")),  # the hint's sentence
+    "new-game": (title, press("n")),
+}
+
+
+@pytest.mark.parametrize("lang", ["es", "fr"])
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_screens_in_spanish_and_french(snap_compare, in_language: Callable[[str], None], screen: str,
+                                       lang: str) -> None:
+    in_language(lang)
+    app, drive = start(SCREENS[screen])
+    assert snap_compare(app, terminal_size=(80, 24), run_before=drive)
+
+
+_ENGLISH = re.compile(r"[A-Za-z]{3,}")
+
+
+async def test_the_table_in_the_pseudo_locale_has_no_english_of_its_own(
+        in_language: Callable[[str], None]) -> None:
+    """Every word the table's own widgets draw (the cross, the stock, the hand, the players, the
+    status line) comes from the catalog: in ``qps`` no plain English word of three letters or
+    more is left outside the player's and the computers' names and the cards.  The event log
+    is the engine's narrator's and is not read here."""
+    in_language("qps")
+    app, drive = start((four, mid_round("9")))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await drive(pilot)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        texts = [str(w.render()) for w in screen.query(PileView)]
+        texts += [str(screen.query_one(StockView).render()), str(screen.query_one(HandView).render())]
+        texts += list(screen.query_one(PlayersView).rows)
+        texts.append(str(screen.query_one("#status", TextPanel).render()))
+        screen.action_hint()
+        texts.append(str(screen.query_one("#status", TextPanel).render()))
+    names = {"You", "Ada", "Ben", "Cleo"}
+    english = [w for text in texts for w in _ENGLISH.findall(text) if w not in names]
+    assert not english, (english, texts)
+
+
+@pytest.mark.parametrize("lang", ["es", "fr"])
+def test_the_new_game_labels_fit_their_column(in_language: Callable[[str], None], lang: str) -> None:
+    """A choice's label has 25 columns on the new-game form; a longer one pushes its value out
+    of line with the others."""
+    from kc_tui.games.kings_corner.tui import new_game
+
+    in_language(lang)
+    labels = [new_game._(label) for label in new_game.OPTION_LABELS.values()]
+    labels += [new_game._("Seed (blank: random)"), new_game._("Players"), new_game._("Rules preset")]
+    assert [label for label in labels if len(label) > 25] == []
