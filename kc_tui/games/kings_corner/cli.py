@@ -35,10 +35,10 @@ from ...storage import (
 from .ai import LEVELS
 from .ai import commands as ai_commands
 from .ai.arguments import (
-    SEAT_HELP,
     add_ai_options,
     add_rule_options,
     rules_from,
+    seat_help,
     seat_list,
     seed_number,
 )
@@ -224,7 +224,7 @@ def _add_demo(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """``demo``."""
     demo = sub.add_parser("demo", help=_("watch one round between computer players, in sentences"))
     demo.add_argument(
-        "--players", type=seat_list, default=["medium"] * 4, metavar="SEATS", help=SEAT_HELP
+        "--players", type=seat_list, default=["medium"] * 4, metavar="SEATS", help=seat_help()
     )
     demo.add_argument("--seed", type=seed_number, default=None)
     add_rule_options(demo)

@@ -9,20 +9,23 @@ import argparse
 from typing import Any
 
 from ....core.errors import RuleError
+from ....core.i18n import Domain
 from ..engine.rules import PRESETS, RuleSet, build_rules, parse_rule_assignment
 from . import BENCHMARK_LEVELS
 from .bots import DEFAULT_TIMEOUT
 from .seats import check_spec
 
 __all__ = [
-    "SEAT_HELP", "seat_list", "positive", "seed_number", "add_rule_options", "add_ai_options", "rules_from",
+    "seat_help", "seat_list", "positive", "seed_number", "add_rule_options", "add_ai_options", "rules_from",
 ]
 
-SEAT_HELP = (
-    f"comma-separated seats, 2 to 6, each an AI level ({', '.join(BENCHMARK_LEVELS)}) "
-    "or bot:COMMAND"
-)
-"""The help of ``--players`` where every seat is a computer."""
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
+
+
+def seat_help() -> str:
+    """The help of ``--players`` where every seat is a computer."""
+    return _("comma-separated seats, 2 to 6, each an AI level ({levels}) or bot:COMMAND").format(
+        levels=", ".join(BENCHMARK_LEVELS))
 
 
 def seat_list(text: str, benchmark: bool = True, humans: bool = False) -> list[str]:
@@ -35,7 +38,8 @@ def seat_list(text: str, benchmark: bool = True, humans: bool = False) -> list[s
         except ValueError as exc:
             raise argparse.ArgumentTypeError(str(exc)) from None
     if not 2 <= len(specs) <= 6:
-        raise argparse.ArgumentTypeError(f"give 2 to 6 players, comma-separated; got {len(specs)}")
+        raise argparse.ArgumentTypeError(
+            _("give 2 to 6 players, comma-separated; got {n}").format(n=len(specs)))
     return specs
 
 
@@ -43,9 +47,10 @@ def _think(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
+        raise argparse.ArgumentTypeError(_("expected seconds, got {text}").format(text=repr(text))) from None
     if not 0 < value <= 60:
-        raise argparse.ArgumentTypeError(f"expected more than 0 and at most 60 seconds, got {value:g}")
+        raise argparse.ArgumentTypeError(
+            _("expected more than 0 and at most 60 seconds, got {value}").format(value=f"{value:g}"))
     return value
 
 
@@ -61,9 +66,10 @@ def positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("expected a whole number, got {text}").format(text=repr(text))) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"expected at least 1, got {value}")
+        raise argparse.ArgumentTypeError(_("expected at least 1, got {value}").format(value=value))
     return value
 
 
@@ -72,18 +78,19 @@ def seed_number(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number, got {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("a seed is a whole number, got {text}").format(text=repr(text))) from None
 
 
 def add_rule_options(p: argparse.ArgumentParser) -> None:
     """``--preset`` and ``--rule KEY=VALUE``; read them with :func:`rules_from`."""
     p.add_argument(
         "--preset", default="standard", choices=list(PRESETS),
-        help="a named rule preset (docs/rules.md R6); default standard",
+        help=_("a named rule preset (docs/rules.md R6); default standard"),
     )
     p.add_argument(
         "--rule", action="append", type=_rule, default=[], metavar="KEY=VALUE",
-        help="set one rule option on top of the preset, e.g. --rule target=50 (repeatable)",
+        help=_("set one rule option on top of the preset, e.g. --rule target=50 (repeatable)"),
     )
 
 
@@ -91,11 +98,12 @@ def add_ai_options(p: argparse.ArgumentParser) -> None:
     """``--think`` (the expert's budget) and ``--bot-timeout``."""
     p.add_argument(
         "--think", type=_think, default=None, metavar="SECONDS",
-        help="the expert's thinking budget per decision (default 1)",
+        help=_("the expert's thinking budget per decision (default 1)"),
     )
     p.add_argument(
         "--bot-timeout", type=_think, default=DEFAULT_TIMEOUT, metavar="SECONDS",
-        help=f"how long a bot may take to answer (default {DEFAULT_TIMEOUT:g})",
+        help=_("how long a bot may take to answer (default {seconds})").format(
+            seconds=f"{DEFAULT_TIMEOUT:g}"),
     )
 
 

@@ -11,16 +11,17 @@ import time
 from pathlib import Path
 from typing import Any, Sequence
 
+from ....core.i18n import Domain
 from ....core.text import visible
 from ..engine.rules import RuleSet
 from ..engine.service import GameService
 from ..engine.transcript import TranscriptWriter
 from .arguments import (
-    SEAT_HELP,
     add_ai_options,
     add_rule_options,
     positive,
     rules_from,
+    seat_help,
     seat_list,
     seed_number,
 )
@@ -30,41 +31,43 @@ from .tournament import TournamentResult, run_tournament
 
 __all__ = ["add_parser", "simulate"]
 
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
+
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``simulate`` and ``tournament`` to the command line's commands."""
     sim = sub.add_parser(
-        "simulate", help="play computer players against each other and print a summary",
-        description="Play whole sessions of computer players headless and print a summary.",
+        "simulate", help=_("play computer players against each other and print a summary"),
+        description=_("Play whole sessions of computer players headless and print a summary."),
     )
     sim.add_argument(
         "--players", type=seat_list, default=["medium", "medium", "easy"], metavar="SEATS",
-        help=SEAT_HELP + " (default medium,medium,easy)",
+        help=seat_help() + " " + _("(default medium,medium,easy)"),
     )
-    sim.add_argument("--rounds", type=positive, default=1000, help="rounds to play (default 1000)")
-    sim.add_argument("--seed", type=seed_number, default=None, help="seed for reproducible deals")
+    sim.add_argument("--rounds", type=positive, default=1000, help=_("rounds to play (default 1000)"))
+    sim.add_argument("--seed", type=seed_number, default=None, help=_("seed for reproducible deals"))
     add_rule_options(sim)
     sim.add_argument(
         "--transcript-dir", type=Path, default=None, metavar="DIR",
-        help="write one JSON Lines transcript per session into DIR",
+        help=_("write one JSON Lines transcript per session into DIR"),
     )
-    sim.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    sim.add_argument("--json", action="store_true", help=_("print the summary as one JSON object"))
     add_ai_options(sim)
     sim.set_defaults(func=_simulate_command, parser=sim)
 
     tour = sub.add_parser(
-        "tournament", help="measure AI strength: win rates with 95%% intervals, points, speed",
-        description="Play single rounds between the seats given, rotating seats each deal "
-        "(with --duplicate every deal is played once per seat rotation), and print each "
-        "entrant's round-win rate with a 95%% confidence interval, mean penalty points per "
-        "round under the scoring in force, and decision times.",
+        "tournament", help=_("measure AI strength: win rates with 95%% intervals, points, speed"),
+        description=_("Play single rounds between the seats given, rotating seats each deal "
+                      "(with --duplicate every deal is played once per seat rotation), and print each "
+                      "entrant's round-win rate with a 95%% confidence interval, mean penalty points per "
+                      "round under the scoring in force, and decision times."),
     )
-    tour.add_argument("--players", type=seat_list, required=True, metavar="SEATS", help=SEAT_HELP)
-    tour.add_argument("--rounds", type=positive, default=2000, help="rounds to play (default 2000)")
-    tour.add_argument("--seed", type=seed_number, default=1, help="seed of the deals (default 1)")
-    tour.add_argument("--duplicate", action="store_true", help="replay every deal with the seats rotated")
-    tour.add_argument("--jobs", type=positive, default=1, help="worker processes (default 1)")
-    tour.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    tour.add_argument("--players", type=seat_list, required=True, metavar="SEATS", help=seat_help())
+    tour.add_argument("--rounds", type=positive, default=2000, help=_("rounds to play (default 2000)"))
+    tour.add_argument("--seed", type=seed_number, default=1, help=_("seed of the deals (default 1)"))
+    tour.add_argument("--duplicate", action="store_true", help=_("replay every deal with the seats rotated"))
+    tour.add_argument("--jobs", type=positive, default=1, help=_("worker processes (default 1)"))
+    tour.add_argument("--json", action="store_true", help=_("print the result as one JSON object"))
     add_rule_options(tour)
     add_ai_options(tour)
     tour.set_defaults(func=_tournament_command, parser=tour)
@@ -79,9 +82,8 @@ def _simulate_command(args: argparse.Namespace) -> int:
             args.think, args.bot_timeout, faults,
         )
     except OSError as exc:
-        args.parser.error(
-            f"cannot write transcripts to {args.transcript_dir}: {exc.strerror or exc}"
-        )
+        args.parser.error(_("cannot write transcripts to {folder}: {problem}").format(
+            folder=args.transcript_dir, problem=exc.strerror or exc))
     summary["faults"] = faults
     if args.json:
         print(json.dumps(summary))
@@ -153,8 +155,9 @@ def simulate(
                 service.add_listener(writer)
             except OSError as exc:
                 transcript_dir = None
-                faults.append(f"The transcript cannot be written to {visible(str(path))} "
-                              f"({exc.strerror or exc}); the simulation goes on without transcripts.")
+                faults.append(_("The transcript cannot be written to {path} ({problem}); the simulation "
+                                "goes on without transcripts.").format(path=visible(str(path)),
+                                                                       problem=exc.strerror or exc))
         try:
             played += service.play_session(max_rounds=rounds - played, on_round_end=on_round_end)
         finally:
@@ -186,40 +189,45 @@ def simulate(
 
 def _print_summary(summary: dict[str, Any], preset: str) -> None:
     rounds = summary["rounds"]
-    print(
-        f"{rounds} rounds in {summary['sessions']} sessions, preset {preset}, "
-        f"seed {summary['seed']}"
-    )
+    print(_("{rounds} rounds in {sessions} sessions, preset {preset}, seed {seed}").format(
+        rounds=rounds, sessions=summary["sessions"], preset=preset, seed=summary["seed"]))
     labels = [f"{SEAT_NAMES[i]} ({visible(spec)})" for i, spec in enumerate(summary["players"])]
-    width = max(12, *(len(label) + 1 for label in labels))
-    print(f"{'seat':<5}{'player':<{width}}{'round wins':>11}{'share':>8}{'sessions won':>14}")
+    # Translators: the columns of the simulation's table (each at most 13 letters long).
+    seat, player, round_wins, share, sessions_won = (
+        _("seat"), _("player"), _("round wins"), _("share"), _("sessions won"))
+    first = max(5, len(seat) + 1)
+    width = max(12, len(player) + 1, *(len(label) + 1 for label in labels))
+    print(f"{seat:<{first}}{player:<{width}}{round_wins:>11}{share:>8}{sessions_won:>14}")
     for i, label in enumerate(labels):
         w = summary["wins"][i]
         print(
-            f"{i:<5}{label:<{width}}{w:>11}{w / rounds:>8.1%}{summary['session_wins'][i]:>14}"
+            f"{i:<{first}}{label:<{width}}{w:>11}{w / rounds:>8.1%}{summary['session_wins'][i]:>14}"
         )
-    print(f"mean turns per round: {summary['mean_turns']:.1f}")
-    print(f"blocked rounds: {summary['blocked']} ({summary['blocked'] / rounds:.1%})")
-    print(f"speed: {summary['rounds_per_second']:.0f} rounds per second")
+    print(_("mean turns per round: {n}").format(n=f"{summary['mean_turns']:.1f}"))
+    print(_("blocked rounds: {n} ({share})").format(n=summary["blocked"],
+                                                   share=f"{summary['blocked'] / rounds:.1%}"))
+    print(_("speed: {n} rounds per second").format(n=f"{summary['rounds_per_second']:.0f}"))
 
 
 def _print_tournament(result: TournamentResult, rules: RuleSet, args: argparse.Namespace) -> None:
-    kind = "duplicate deals" if result.duplicate else "deals, seats rotating"
-    print(
-        f"{result.rounds} rounds ({result.deals} {kind}), preset {args.preset}, "
-        f"scoring {rules.scoring}, seed {args.seed}, {result.seconds:.1f} s"
-    )
+    said = (_("{rounds} rounds ({deals} duplicate deals), preset {preset}, scoring {scoring}, seed {seed}, "
+              "{seconds} s") if result.duplicate else
+            _("{rounds} rounds ({deals} deals, seats rotating), preset {preset}, scoring {scoring}, "
+              "seed {seed}, {seconds} s"))
+    print(said.format(rounds=result.rounds, deals=result.deals, preset=args.preset, scoring=rules.scoring,
+                      seed=args.seed, seconds=f"{result.seconds:.1f}"))
     players = [visible(e.player) for e in result.entrants]  # a bot's command, as typed
-    width = max(10, *(len(p) + 2 for p in players))
-    print(
-        f"{'player':<{width}}{'win rate':>9}{'95% interval':>17}{'points/round':>14}"
-        f"{'decision ms (median, p99)':>28}"
-    )
+    # Translators: the columns of the tournament's table (each at most 16 letters long but the last,
+    # at most 27).
+    player, rate, interval_, points, decision = (
+        _("player"), _("win rate"), _("95% interval"), _("points/round"), _("decision ms (median, p99)"))
+    width = max(10, len(player) + 1, *(len(p) + 2 for p in players))
+    print(f"{player:<{width}}{rate:>9}{interval_:>17}{points:>14}{decision:>28}")
     for player, e in zip(players, result.entrants):
         interval = f"{e.ci95[0]:.1%}-{e.ci95[1]:.1%}"
         ms = f"{e.decision_ms['median']:.2f}, {e.decision_ms['p99']:.2f}"
         print(f"{player:<{width}}{e.win_rate:>9.1%}{interval:>17}{e.mean_points:>14.2f}{ms:>28}")
     if result.blocked:
-        print(f"blocked rounds: {result.blocked}")
+        print(_("blocked rounds: {n}").format(n=result.blocked))
     for fault in result.faults:
         print(f"! {fault}")
