@@ -18,6 +18,7 @@ from typing import Any, Mapping, Sequence
 
 from ...core.cards import Card
 from ...core.events import SessionStart
+from ...core.i18n import Domain
 from ...core.kinds import Phase
 from ...net import HOUSE_LEVEL, GameTable, Person, SeatDoor, TableError, TableGame
 from ...net.saving import TableSaver
@@ -34,6 +35,8 @@ from .engine.transcript import encode_event
 from .engine.views import RoundSummary, SeatView, SessionSummary, Targets
 
 __all__ = ["GAME", "CornerTableGame", "CornerDoor", "shown_to"]
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 log = logging.getLogger("kc_tui.net")
 
@@ -180,7 +183,8 @@ class CornerTableGame(TableGame):
             restored = load_save(table.save_path, think=table.server.think, lock=False)
         except SaveError as exc:
             log.error("table %s cannot be resumed: %s", table.id, exc)
-            raise TableError(f"Table {table.id} cannot be resumed: {exc.problem}.") from None
+            raise TableError(_("Table {table} cannot be resumed: {problem}.").format(
+                table=table.id, problem=exc.problem)) from None
         return restored.service, list(restored.service.past_events)
 
     def saver(self, table: GameTable, service: Any, names: list[str | None],

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from ...core.cards import Card
+from ...core.i18n import Domain
 from ...core.kinds import Phase
 from ...net import SeatDoor, TableError
 from ...net.following import Following
@@ -35,6 +36,8 @@ from .net import CornerDoor
 
 __all__ = ["Elsewhere", "RemoteTable"]
 
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
+
 EventListener = Callable[[Event], None]
 
 
@@ -45,7 +48,7 @@ class Elsewhere(Player):
     level = "elsewhere"
 
     def plan_turn(self, obs: Observation) -> Sequence[Move | int]:
-        raise TableError("This seat is played elsewhere.")
+        raise TableError(_("This seat is played elsewhere."))
 
 
 class RemoteTable(Following[Event]):

@@ -303,7 +303,7 @@ class KingsCornerSaves:
         ends = [e for e in events if isinstance(e, dict) and e.get("event") == "round_end"]
         totals = ends[-1].get("totals") if ends else [0] * len(names)
         if not isinstance(totals, list) or not all(isinstance(t, int) for t in totals):
-            raise SaveError(path, "a round's totals are damaged")
+            raise SaveError(path, _("a round's totals are damaged"))
         finished = any(isinstance(e, dict) and e.get("event") == "session_end" for e in events)
         turn = 0
         for e in reversed(events):
@@ -325,39 +325,41 @@ class KingsCornerSaves:
         for i, seat in enumerate(seats_doc):
             if (not isinstance(seat, dict) or not isinstance(seat.get("name"), str)
                     or not isinstance(seat.get("spec"), str)):
-                raise SaveError(path, f"seat {i + 1} must have a name and a spec")
+                raise SaveError(path, _("seat {n} must have a name and a spec").format(n=i + 1))
             try:
                 spec = check_spec(seat["spec"], humans=True)
             except ValueError as exc:
-                raise SaveError(path, f"seat {i + 1}: {exc}") from None
+                raise SaveError(path, _("seat {n}: {problem}").format(n=i + 1, problem=exc)) from None
             if spec_kind(spec)[0] == "bot":
                 # A save is data: resuming one must never start a program named in it.
-                raise SaveError(path, f"seat {i + 1} is an external bot ({spec}); games with bots are not "
-                                      "resumed from saves, since that would run the program the file names")
+                raise SaveError(path, _("seat {n} is an external bot ({spec}); games with bots are not "
+                                        "resumed from saves, since that would run the program the file "
+                                        "names").format(n=i + 1, spec=spec))
             specs.append(spec)
             names.append(seat["name"])
         lines = []
         for i, event in enumerate(events_doc):
             if not isinstance(event, dict):
-                raise SaveError(path, f"event {i + 1} is not an object")
+                raise SaveError(path, _("event {n} is not an object").format(n=i + 1))
             lines.append(json.dumps(event))
         try:
             game, events = replay_events(lines)
         except TranscriptError as exc:
             detail = str(exc).replace("line ", "event ", 1)
-            raise SaveError(path, f"the game in it is not legal: {detail}") from None
+            raise SaveError(path, _("the game in it is not legal: {problem}").format(
+                problem=detail)) from None
         except (RuleError, KeyError, TypeError, ValueError) as exc:
-            raise SaveError(path, f"the game in it cannot be read: {exc}") from None
+            raise SaveError(path, _("the game in it cannot be read: {problem}").format(problem=exc)) from None
         if game.phase == Phase.ROUND_OVER and game.round_no == 0:
-            raise SaveError(path, "the save holds no deal")
+            raise SaveError(path, _("the save holds no deal"))
         players = [p.name for p in game.players]
         # The game's names are the ones it shows (control characters made visible, as a seat's are).
         if len(names) != game.n or players != [visible(n) for n in names] or any(
             (p.kind, p.level) != spec_kind(spec) for p, spec in zip(game.players, specs)
         ):
-            raise SaveError(path, "its seats do not match the players of the game in it")
+            raise SaveError(path, _("its seats do not match the players of the game in it"))
         if not isinstance(events[0], SessionStart) or events[0].seed != seed:
-            raise SaveError(path, "its seed does not match the game in it")
+            raise SaveError(path, _("its seed does not match the game in it"))
         seats: list[Seat] = make_seats(specs, random.Random(seed), think=think, names=names)
         players_rng = rng_doc.get("players")
         try:
@@ -368,7 +370,8 @@ class KingsCornerSaves:
                 if state is not None and seat.player is not None and hasattr(seat.player, "rng"):
                     set_rng_json(seat.player.rng, state)
         except (KeyError, TypeError, ValueError, OverflowError) as exc:
-            raise SaveError(path, f"the random generators' states are damaged ({exc})") from None
+            raise SaveError(path, _("the random generators' states are damaged ({problem})").format(
+                problem=exc)) from None
         service = GameService(game.rules, seats, seed=seed, game=game, history=events)
         return Restored(service, specs, list(events), path, game=self.game)
 
