@@ -52,7 +52,7 @@ SCORING_NAMES = {"classic": N_("classic"), "face": N_("face"), "alternative": N_
 def seat_kinds_shown() -> list[tuple[str, str]]:
     """Who may play a seat, in the player's language: the platform's "person here", then each
     level's name in this game's words."""
-    person, *levels = KINDS
+    person, *levels = seat_kinds(ENTRY.levels)
     return [person, *((value, _("{level} AI").format(level=level_name(value))) for value, _label in levels)]
 
 
@@ -66,7 +66,7 @@ class NewGameScreen(NewGameShell, SizedScreen):
     MIN_SIZE = (78, 16)
     """A seat's row (its choice and name) and the key line take 78 columns; the summary of six
     seats and every option takes up to 6 rows, which leaves 8 for the choices (they scroll)."""
-    SIZE_NAME = "The new-game screen"
+    SIZE_NAME = N_("The new-game screen")
 
     KEY_ROWS = NEW_GAME_KEYS
     BINDINGS = bindings(NEW_GAME_KEYS)
