@@ -21,8 +21,6 @@ from dataclasses import dataclass
 from types import MappingProxyType, ModuleType
 from typing import Any, Callable, Mapping, Sequence, cast
 
-from ..core.i18n import Domain
-
 __all__ = ["GameEntry", "GAMES", "DEFAULT_GAME", "game_named", "split_game_argument", "games",
            "register", "unregister"]
 
@@ -34,9 +32,7 @@ class GameEntry:
     name: str
     """Its name on the command line (``--game NAME``), in transcripts and saves."""
     title: str
-    """Its title, in English: a message of the game's own catalog (:meth:`said`)."""
     summary: str
-    """What it is, in a line, in English (a message of the game's catalog too)."""
     package: str
     """The package that holds it."""
     min_players: int = 2
@@ -45,11 +41,6 @@ class GameEntry:
     """The computer players' levels, weakest first."""
     order: int = 100
     """Where the game is listed (the lowest first: the default game)."""
-
-    def said(self, text: str) -> str:
-        """``text`` (the title, the summary, or another of the game's own messages) in the
-        language of whoever is served now, from the game's catalog."""
-        return Domain.of(self.package).gettext(text)
 
     def module(self, area: str) -> ModuleType:
         """The game's module for a platform area, ``<package>.<area>``, imported now;

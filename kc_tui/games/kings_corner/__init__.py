@@ -8,8 +8,8 @@ engine layer); ``ai`` the computer players, hints and the tournament (the AI lay
 from ...core.i18n import N_
 from .. import GameEntry
 
-# The title and summary are msgids of this game's catalog (kings_corner): the title screen says
-# them with GameEntry.said(), in the game's own domain.
+# The title and summary are messages of this game's catalog (kings_corner), said where the
+# platform shows them (the title screen, the "Game" choice).
 ENTRY = GameEntry(
     "kings-corner", N_("Kings in the Corner"),
     N_("build down in alternating colours on a cross of eight piles (docs/rules.md R1-R8)"),

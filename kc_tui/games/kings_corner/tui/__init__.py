@@ -37,8 +37,7 @@ class KingsCornerScreens:
 
     name = ENTRY.name
     quick = QuickGame("quick", "g", N_("Quick game: you against three hard opponents"))
-    """Its label is a message of this game's catalog: the title screen says it in the game's
-    domain (``Domain.of(ENTRY.package)``), as it does the game's title."""
+    """Its label is a message of this game's catalog, said where the title screen shows it."""
     stylesheets = (Path(__file__).with_name("cross.tcss"),)
 
     def serves(self, session: object) -> bool:
