@@ -155,7 +155,8 @@ class NewGameScreen(NewGameShell, SizedScreen):
         specs = []
         for i, kind in enumerate(kinds):
             if kind == "you" and len(people) > 1:
-                specs.append(f"human:{names[i] or f'Player {i + 1}'}")
+                name = names[i] or _("Player {n}").format(n=i + 1)
+                specs.append(f"human:{name}")
             else:
                 specs.append(kind)
         return specs, names
