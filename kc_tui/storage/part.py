@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
 
+from ..core.i18n import Domain
 from ..games import DEFAULT_GAME, GAMES, game_named
 from .paths import saves_dir, transcripts_dir
 from .saved import Restored, SaveInfo
@@ -21,6 +22,8 @@ if TYPE_CHECKING:
     from ..replay import Replay
 
 __all__ = ["GameSaves", "Saver", "saves_part", "game_saves_dir", "game_transcripts_dir", "unknown_game"]
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 
 class Saver(Protocol):
@@ -158,8 +161,8 @@ class GameSaves(Protocol):
 
 def unknown_game(name: object) -> str:
     """The refusal for a file of a game this program does not have."""
-    return (f"it is a game of {str(name)[:30]!r}, which is not one of this program's "
-            f"({', '.join(GAMES)})")
+    return _("it is a game of {name!r}, which is not one of this program's ({games})").format(
+        name=str(name)[:30], games=", ".join(GAMES))
 
 
 def saves_part(game: str = DEFAULT_GAME) -> GameSaves:
