@@ -19,6 +19,7 @@ from typing import Callable, Sequence
 
 from ..core.i18n import Domain
 from ..games import DEFAULT_GAME, GAMES, game_named, split_game_argument
+from ..storage import game_title
 from . import records, serve, web
 from .common import LanguageError, Parser, add_look_options, end_language, start_language, take_language
 from .signals import STOPPING_SIGNALS, Stopped, stopped_by_signals, tell
@@ -47,7 +48,7 @@ def application_parser(description: str, default: Callable[[argparse.Namespace],
     parser.add_argument(
         "--game", choices=list(GAMES), default=DEFAULT_GAME,
         help=_("the game, before or after the command: {games}; default {default}").format(
-            games="; ".join(f"{g.name} ({_(g.title)})" for g in GAMES.values()), default=DEFAULT_GAME),
+            games="; ".join(f"{name} ({game_title(name)})" for name in GAMES), default=DEFAULT_GAME),
     )
     parser.set_defaults(func=default, parser=parser)
     # Translators: the name of a command's place in the command line's usage line.

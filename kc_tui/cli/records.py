@@ -10,12 +10,13 @@ from pathlib import Path
 
 from ..core.i18n import Domain
 from ..core.text import visible
-from ..games import GAMES, game_named
+from ..games import GAMES
 from ..replay import ReplayError, load_replay, replay_text
 from ..storage import (
     SaveError,
     delete_save,
     game_saves_dir,
+    game_title,
     game_transcripts_dir,
     games_report_text,
     games_stats_dict,
@@ -44,7 +45,7 @@ def add_saves_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser],
         about = _("list the saved games, or delete one")
         description = _("List the saved games, newest first (each game's in its own folder), or delete one.")
     else:
-        title = _(game_named(game).title)
+        title = game_title(game)
         about = _("list the saved {game} games, or delete one").format(game=title)
         description = _("List the saved {game} games, newest first (each game's in its own folder), "
                         "or delete one.").format(game=title)
@@ -75,7 +76,7 @@ def add_stats_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser],
         description = _("Statistics per player name, each game's, from the finished sessions kept in "
                         "the data folder.")
     else:
-        title = _(game_named(game).title)
+        title = game_title(game)
         about = _("statistics per player, {game}'s, from the finished sessions").format(game=title)
         description = _("Statistics per player name, {game}'s, from the finished sessions kept in the "
                         "data folder.").format(game=title)
@@ -96,7 +97,7 @@ def run_saves(args: argparse.Namespace) -> int:
         saves, folder = list_saves(game), game_saves_dir(game)
         # Each game's list is headed by its title, but the first game's, whose list came first.
         titled = not (n == 0 and only is None)
-        title = _(GAMES[game].title)
+        title = game_title(game)
         if not saves and (n == 0 or only is not None):
             print(_("No saved {game} games (they are kept in {folder}).").format(game=title, folder=folder)
                   if titled else _("No saved games (they are kept in {folder}).").format(folder=folder))

@@ -21,6 +21,7 @@ from ..core.i18n import N_, Domain
 from ..core.text import visible
 from ..games import DEFAULT_GAME, GAMES, game_named
 from ..net import SEAT_OPEN, Notice, Person, SeatDoor, TableError, TableServer, TableState
+from ..storage import game_title
 from .part import LineGame, SeatLines
 from .shell import command_named, shell_words
 
@@ -253,7 +254,7 @@ class PlainLobby:
             line: LineGame = entry.part("line")
         except LookupError:  # a table made elsewhere (the full-screen lobby) of such a game
             self.say(_("{game} cannot be played in the line mode; you leave table {table}.")
-                     .format(game=_(entry.title), table=door.table_id))
+                     .format(game=game_title(entry.name), table=door.table_id))
             self._leave_table()
             return
         self.table = line.seat(door, self._write, self.changed.set, self._notice)
@@ -401,7 +402,7 @@ class PlainLobby:
             game: LineGame = entry.part("line")
         except LookupError:
             self.say(_("{game} cannot be played in the line mode; the games here are {games}.")
-                     .format(game=_(entry.title), games=", ".join(line_games())))
+                     .format(game=game_title(entry.name), games=", ".join(line_games())))
             return
         preset = game.presets[0] if chosen is None else chosen  # (the first: the game's standard)
         if preset not in game.presets:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 import sys
+import unicodedata
 from typing import Callable, Mapping, TextIO
 
 from ..core.i18n import N_, Domain
@@ -55,13 +56,17 @@ def shell_words() -> dict[str, str]:
 
 def command_named(typed: str, words: Mapping[str, str]) -> str | None:
     """The command (its English word, a key of ``words``) that the word ``typed`` names: its
-    English word or its word in the language served (``words``' values), in any case; None
-    when it names none."""
-    typed = typed.lower()
+    English word or its word in the language served (``words``' values), in any case and with
+    or without its accents (``dificil``: a keyboard may lack them); None when it names none."""
+    typed = _plain(typed)
     for name, word in words.items():
-        if typed == name or typed == word.lower():
+        if typed == name or typed == _plain(word):
             return name
     return None
+
+
+def _plain(word: str) -> str:
+    return "".join(ch for ch in unicodedata.normalize("NFD", word.lower()) if not unicodedata.combining(ch))
 
 
 def common_command(typed: str) -> str | None:

@@ -16,7 +16,7 @@ from ..core.i18n import N_, Domain
 from ..core.text import visible
 from ..games import DEFAULT_GAME, GAMES
 from .files import UnreadableFile, read_text, write_atomic
-from .part import game_transcripts_dir, saves_part
+from .part import game_title, game_transcripts_dir, saves_part
 
 __all__ = ["keep_transcript", "Recorder", "finished_bounds", "read_records", "games_report_text",
            "games_stats_dict", "bar_chart", "count"]
@@ -138,7 +138,7 @@ def games_report_text(player: str | None = None, game: str | None = None) -> str
         sections.append((name, text))
     if len(sections) == 1:
         return sections[0][1]
-    return "\n\n".join(f"{_(GAMES[name].title)}\n\n{text}" for name, text in sections)
+    return "\n\n".join(f"{game_title(name)}\n\n{text}" for name, text in sections)
 
 
 def games_stats_dict(player: str | None = None, game: str | None = None) -> dict[str, Any]:

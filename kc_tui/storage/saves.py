@@ -29,7 +29,7 @@ from .files import (
     unlock_file,
     write_atomic,
 )
-from .part import GameSaves, game_saves_dir, game_transcripts_dir, saves_part, unknown_game
+from .part import GameSaves, game_saves_dir, game_title, game_transcripts_dir, saves_part, unknown_game
 from .records import keep_transcript
 from .saved import Restored, SaveError, SaveInfo
 
@@ -303,7 +303,7 @@ def _read_save(path: Path, game: str | None = None) -> _Read:
         raise SaveError(path, unknown_game(named))
     part = saves_part(game or named)
     if not isinstance(doc, dict) or named != (game or named) or doc.get("kind") != part.kind:
-        raise SaveError(path, _("this is not a {game} saved game").format(game=_(GAMES[game or named].title)))
+        raise SaveError(path, _("this is not a {game} saved game").format(game=game_title(game or named)))
     key = part.version_key
     version = doc.get(key)
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
