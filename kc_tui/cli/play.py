@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import argparse
 import signal
+import sys
 from typing import Any, Callable
 
 from ..core.i18n import Domain
+from ..line import LineOptions
 from ..storage import AutoSaver, Settings, load_settings, save_settings
 from .common import full_screen, look_overrides, settings_from
 from .signals import Stopped, end_within_grace, tell
 
-__all__ = ["play_saved", "make_app", "app_status"]
+__all__ = ["play_saved", "make_app", "app_status", "line_options"]
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
@@ -52,6 +54,16 @@ def play_saved(service: Any, args: argparse.Namespace, saving: Callable[[Callabl
     finally:
         service.close()
         saver.release()
+
+
+def line_options(args: argparse.Namespace) -> LineOptions:
+    """How this run's line mode is said, from the command line (``--verbosity``, ``--bell``,
+    ``--notation``, where the command has them) and the settings: piped input is echoed after its
+    prompt, so the output reads as a dialogue; ending a turn with moves open is confirmed unless
+    the "Confirm ending a turn" setting is off."""
+    return LineOptions(verbosity=getattr(args, "verbosity", "brief"), bell=getattr(args, "bell", False),
+                       echo=not sys.stdin.isatty(), confirm_end=load_settings()[0].confirm_end,
+                       notation=getattr(args, "notation", "words"))
 
 
 def make_app(service: Any, args: argparse.Namespace) -> Any:

@@ -62,3 +62,13 @@ def test_the_environment_picks_the_language_of_a_program_started_without_lang(tm
                           env=env, check=False)
     assert done.returncode == 0
     assert done.stdout.startswith("utilisation : kings-corner") and "affiche cette aide et quitte" in done.stdout
+
+
+def test_notation_reaches_the_line_modes_options() -> None:
+    from kc_tui.cli import build_parser
+    from kc_tui.cli.play import line_options
+
+    for game, command in (("kings-corner", "play"), ("kings-reverse", "resume")):
+        parser = build_parser(game)
+        assert line_options(parser.parse_args([command, "--notation", "short"])).notation == "short"
+        assert line_options(parser.parse_args([command])).notation == "words"
