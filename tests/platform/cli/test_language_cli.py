@@ -11,8 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from kc_tui.cli import main
+from kc_tui.cli import build_parser, main
 from kc_tui.cli.common import language_fixed, start_language, take_language
+from kc_tui.cli.play import line_options
+from kc_tui.cli.web import _look_options
 from kc_tui.core.i18n import language
 from kc_tui.storage import Settings, save_settings
 
@@ -65,10 +67,16 @@ def test_the_environment_picks_the_language_of_a_program_started_without_lang(tm
 
 
 def test_notation_reaches_the_line_modes_options() -> None:
-    from kc_tui.cli import build_parser
-    from kc_tui.cli.play import line_options
-
     for game, command in (("kings-corner", "play"), ("kings-reverse", "resume")):
         parser = build_parser(game)
         assert line_options(parser.parse_args([command, "--notation", "short"])).notation == "short"
         assert line_options(parser.parse_args([command])).notation == "words"
+
+
+def test_a_browser_tab_speaks_the_language_lang_fixed_for_web() -> None:
+    args = build_parser().parse_args(["web", "--ascii"])
+    start_language("fr", env={})
+    assert _look_options(args) == ["--lang", "fr", "--ascii"]
+    start_language(None, env={})
+    assert _look_options(args) == ["--ascii"]
+
