@@ -8,15 +8,22 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
 from kc_tui.cli import build_parser, main
-from kc_tui.cli.common import language_fixed, start_language, take_language
+from kc_tui.cli.common import end_language, language_fixed, start_language, take_language
 from kc_tui.cli.play import line_options
 from kc_tui.cli.web import _look_options
 from kc_tui.core.i18n import language
 from kc_tui.storage import Settings, save_settings
+
+
+@pytest.fixture(autouse=True)
+def _lang_for_the_test_only() -> Iterator[None]:
+    yield
+    end_language()
 
 
 @pytest.mark.parametrize("argv, said", [
@@ -77,6 +84,6 @@ def test_a_browser_tab_speaks_the_language_lang_fixed_for_web() -> None:
     args = build_parser().parse_args(["web", "--ascii"])
     start_language("fr", env={})
     assert _look_options(args) == ["--lang", "fr", "--ascii"]
-    start_language(None, env={})
+    end_language()
     assert _look_options(args) == ["--ascii"]
 
