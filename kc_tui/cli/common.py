@@ -25,8 +25,7 @@ from ..core.i18n import LANGUAGES, N_, PSEUDO, Domain, choose_language, set_defa
 from ..storage import THEMES, Settings, load_settings
 
 __all__ = ["Parser", "LanguageError", "take_language", "start_language", "language_fixed", "end_language",
-           "NOTATIONS",
-           "add_look_options", "full_screen", "glyphs_likely", "look_overrides", "settings_from"]
+           "NOTATIONS", "add_look_options", "full_screen", "glyphs_likely", "look_overrides", "settings_from"]
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
