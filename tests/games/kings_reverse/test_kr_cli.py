@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import io
 import json
-import re
 import random
+import re
 import subprocess
 import sys
 
