@@ -33,6 +33,7 @@ from .engine.describe import (
     describe_rules,
     hand_line,
     scores_line,
+    semicolons,
     shown_name,
     table_text,
     who_line,
@@ -130,7 +131,7 @@ class ReverseLines:
                     name=shown_name(self.names[s]),
                     cards=cards_text(h, self.words) or (_("none") if self.words else "-"))
                     for s, h in enumerate(record.hands))
-                self.say(_("Hands at the end: {hands}.").format(hands="; ".join(hands)))
+                self.say(_("Hands at the end: {hands}.").format(hands=semicolons(list(hands))))
             self.say(scores_line(view))
         if view.phase == Phase.SESSION_OVER:
             return None

@@ -42,7 +42,7 @@ _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = ["describe_rules", "describe_event", "table_text", "who_line", "hand_line", "scores_line",
            "CardText", "next_seat", "playable_cards", "step_prompt", "look_text", "hand_sentence", "who_text",
-           "round_text", "session_text", "score_table", "cards_text", "shown_name"]
+           "round_text", "session_text", "score_table", "cards_text", "shown_name", "semicolons"]
 
 YOU = "You"
 """The name a seat played at this keyboard goes by (the saves' and the seats' own word): a seat
@@ -72,6 +72,12 @@ def _listed(items: Sequence[str]) -> str:
     if len(items) < 2:
         return "".join(items)
     return _("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
+
+
+def semicolons(items: Sequence[str]) -> str:
+    """Items of a long list, each with its own commas, between semicolons (French spaces them)."""
+    # Translators: what stands between two items of a list that have commas of their own.
+    return pgettext("between the items of a list", "; ").join(items)
 
 
 def cards_text(cards: Sequence[AnyCard], words: bool) -> str:
@@ -274,7 +280,7 @@ def who_line(view: ReverseView, words: bool = False) -> str:
             said.append(_("loses the next turn"))
         parts.append(_("{name}: {state}").format(name=("*" if now and not words else "") + shown_name(p.name),
                                                   state=", ".join(said)))
-    return _("Players: {players}.").format(players="; ".join(parts))
+    return _("Players: {players}.").format(players=semicolons(parts))
 
 
 def hand_line(view: ReverseView, words: bool = False) -> str:
@@ -287,7 +293,7 @@ def hand_line(view: ReverseView, words: bool = False) -> str:
         said = [(_("{number}, {card}, playable") if c in playable else _("{number}, {card}")).format(
             number=i, card=card_name(c)) for i, c in enumerate(view.hand, 1)]
         return ngettext("Your hand, {n} card: {cards}.", "Your hand, {n} cards: {cards}.",
-                        len(view.hand)).format(n=len(view.hand), cards="; ".join(said))
+                        len(view.hand)).format(n=len(view.hand), cards=semicolons(said))
     marked = {str(a.card) for a in view.legal if a.card is not None}
     cards = " ".join(f"{c}{'+' if str(c) in marked else ''}" for c in view.hand)
     line = _("Your hand: {cards}").format(cards=cards or _("(empty)"))
@@ -384,7 +390,7 @@ def look_text(view: ReverseView, names: Sequence[str], text: CardText, hand: boo
             _("Round {round}, dealt by {dealer}.").format(round=view.round,
                                                           dealer=_after_preposition(names[view.dealer])),
             _("The pile shows {top}; the suit to follow is {follow}.").format(top=top, follow=_follow(view)),
-            goes.format(current=_after_preposition(current), next=shown_name(nxt)),
+            goes.format(current=_after_preposition(current), next=_after_preposition(nxt)),
             ngettext("The stock has {n} card.", "The stock has {n} cards.", view.stock_count).format(
                 n=view.stock_count),
         )),
@@ -425,7 +431,7 @@ def who_text(view: ReverseView, names: Sequence[str]) -> str:
         head = _("Your turn.")
     else:
         head = _("{name}'s turn.").format(name=shown_name(names[view.current]))
-    return head + " " + "; ".join(parts) + "."
+    return head + " " + semicolons(parts) + "."
 
 
 def round_text(summary: ReverseRoundSummary, names: Sequence[str], text: CardText) -> str:
