@@ -89,8 +89,8 @@ def _line_mode(lines: list[str], seed: int = 5, notation: str = "words") -> str:
 
 def test_the_line_mode_answers_every_review_command() -> None:
     out = _line_mode(["look", "hand", "who", "scores", "rules", "last", "help", "hint", "quit"])
-    assert "suit to follow" in out and "play goes clockwise" in out          # look
-    assert "Your hand, 10 cards: 1, the " in out                             # hand
+    assert "Pile: the five of hearts; play goes clockwise" in out            # look
+    assert "Your hand, 10 cards: 1, ace of " in out                           # hand
     assert "Players: You: playing now, 10 cards" in out                      # who
     assert "Scores (lowest wins" in out                                      # scores
     assert "KR1 Cards" in out                                                # rules
@@ -109,7 +109,7 @@ def test_the_words_notation_says_no_card_code_nor_sign() -> None:
     """Cards in full, the hand numbered and marked in words: a speech synthesizer reads 9H+ or
     (->) as syllables."""
     out = _line_mode(["look", "1", "draw", "quit"])
-    assert "1, the ace of hearts, playable; 2, the four of spades;" in out
+    assert "1, ace of hearts, playable; 2, four of spades;" in out
     assert "You play the ace of hearts." in out
     assert not re.search(r"\b(?:[2-9TJQKA]|10)[CDHS]\b|\bJK\b|\+|\*|\(->\)|\(<-\)", out), out
 

@@ -247,12 +247,18 @@ def table_text(view: ReverseView, words: bool = False) -> str:
     follow = view.follow.word if view.follow is not None else None
     size = _count(len(view.pile))
     if words:
-        top = card_name(view.top) if view.top is not None else _("nothing")
-        line = _("Pile: {top}, {size}; suit to follow: {follow}; play goes {direction}; "
-                 "stock: {stock}.").format(
-            top=top, size=size, follow=follow or pgettext("suit to follow", "none yet"),
-            direction=_("clockwise") if view.clockwise else _("counter-clockwise"),
-            stock=_count(view.stock_count))
+        # Said before each of the person's turns, so only what the ear needs: no pile size, and
+        # the suit to follow only where the top card does not show it (a joker's named suit).
+        top = view.top
+        direction = _("clockwise") if view.clockwise else _("counter-clockwise")
+        if isinstance(top, Card) and top.suit is view.follow:
+            line = _("Pile: {top}; play goes {direction}; stock: {stock}.").format(
+                top=card_name(top), direction=direction, stock=_count(view.stock_count))
+        else:
+            line = _("Pile: {top}; suit to follow: {follow}; play goes {direction}; stock: {stock}.").format(
+                top=card_name(top) if top is not None else _("nothing"),
+                follow=follow or pgettext("suit to follow", "none yet"), direction=direction,
+                stock=_count(view.stock_count))
     else:
         line = _("Pile: {top} ({size}); suit to follow: {follow}; play goes {direction}; "
                  "stock: {stock}.").format(
@@ -291,7 +297,7 @@ def hand_line(view: ReverseView, words: bool = False) -> str:
             return _("Your hand is empty.")
         playable = playable_cards(view)
         said = [(_("{number}, {card}, playable") if c in playable else _("{number}, {card}")).format(
-            number=i, card=card_name(c)) for i, c in enumerate(view.hand, 1)]
+            number=i, card=card_name(c, article=False)) for i, c in enumerate(view.hand, 1)]
         return ngettext("Your hand, {n} card: {cards}.", "Your hand, {n} cards: {cards}.",
                         len(view.hand)).format(n=len(view.hand), cards=semicolons(said))
     marked = {str(a.card) for a in view.legal if a.card is not None}
