@@ -59,6 +59,7 @@ HELP = N_(
 a msgid: a language's help lists its own words beside the English ones."""
 
 _PROMPTS = {
+    # Translators: the prompt on a person's turn, followed by "> ".
     "play": N_("Your move"), "give": N_("Give a card to {to}"),
     "call": N_('One card left: "one" to call, or end'), "challenge": N_("A joker: challenge or accept"),
 }
@@ -127,10 +128,10 @@ class ReverseLines:
         if view.phase in (Phase.ROUND_OVER, Phase.SESSION_OVER) and fresh:
             if not self.served:  # the service knows every hand; a served seat is shown its own
                 record = session.round_summary()
-                hands = (_("{name}: {cards}").format(
-                    name=shown_name(self.names[s]),
-                    cards=cards_text(h, self.words) or (_("none") if self.words else "-"))
-                    for s, h in enumerate(record.hands))
+                none = pgettext("no cards in hand", "none") if self.words else "-"
+                hands = (_("{name}: {cards}").format(name=shown_name(self.names[s]),
+                                                     cards=cards_text(h, self.words) or none)
+                         for s, h in enumerate(record.hands))
                 self.say(_("Hands at the end: {hands}.").format(hands=semicolons(list(hands))))
             self.say(scores_line(view))
         if view.phase == Phase.SESSION_OVER:

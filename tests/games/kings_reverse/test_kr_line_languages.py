@@ -115,3 +115,17 @@ def test_a_joker_names_its_suit_by_the_language_s_word_or_letter() -> None:
     assert parse_action("JK cœur").suit is Suit.HEARTS and parse_action("JK T").suit is Suit.CLUBS
     assert parse_action("JK C").suit is Suit.CLUBS  # English letters keep their meaning
     assert isinstance(parse_action("2", (parse_action("9H").card, Joker())).card, Joker)
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("es", ["comodines", "matrimonio", "Desafío", "cantar \"una carta\"", "gana la puntuación más baja"]),
+    ("fr", ["jokers", "mariage", "Contestation", "l'annonce \"une carte\"", "le score le plus bas gagne"]),
+])
+def test_the_rules_are_said_in_the_language_with_the_seed_s_words(
+        lang: str, words: list[str], in_language: Callable[[str], None]) -> None:
+    from kc_tui.games.kings_reverse.engine.describe import describe_rules
+
+    in_language(lang)
+    said = describe_rules(build_rules(3, "bluff"), "bluff")
+    for word in words:
+        assert word in said, word

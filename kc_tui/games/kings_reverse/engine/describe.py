@@ -51,6 +51,7 @@ of that name is spoken to in the second person, and shown as the language says "
 
 def shown_name(name: str) -> str:
     """A seat's name as shown: the seat named "You" in the language served."""
+    # Translators: the name of the seat at this keyboard, shown alone or in a list of scores.
     return _("You") if name == YOU else name
 
 
@@ -63,6 +64,7 @@ def _and(items: Sequence[str]) -> str:
     """"A and B and C", as the names of a shared win are said."""
     said = items[0] if items else ""
     for item in items[1:]:
+        # Translators: the last two items of a list: names, or cards.
         said = _("{first} and {last}").format(first=said, last=item)
     return said
 
@@ -250,6 +252,7 @@ def table_text(view: ReverseView, words: bool = False) -> str:
         # Said before each of the person's turns, so only what the ear needs: no pile size, and
         # the suit to follow only where the top card does not show it (a joker's named suit).
         top = view.top
+        # Translators: the direction of play, said after "play goes" ("se juega en sentido ...").
         direction = _("clockwise") if view.clockwise else _("counter-clockwise")
         if isinstance(top, Card) and top.suit is view.follow:
             line = _("Pile: {top}; play goes {direction}; stock: {stock}.").format(
@@ -345,6 +348,7 @@ def playable_cards(view: ReverseView) -> frozenset[AnyCard]:
 def _or(items: Sequence[str]) -> str:
     if len(items) < 2:
         return "".join(items)
+    # Translators: the last two of the choices a turn offers.
     return _("{first} or {last}").format(first=", ".join(items[:-1]), last=items[-1])
 
 
@@ -454,6 +458,7 @@ def round_text(summary: ReverseRoundSummary, names: Sequence[str], text: CardTex
     shown = [shown_name(n) for n in names]
     width = max(len(n) for n in shown)
     lines = [head, "", _("Cards left: 7, 8, King, Ace of spades 20; Jack 15; joker 25; others 5."), ""]
+    # Translators: a word between the points a row adds and its total, in the round-over table.
     total = _("total")
     for i, name in enumerate(shown):
         # A hand with points left but no cards is one not shown here (another seat's, at a
@@ -468,6 +473,7 @@ def score_table(history: Sequence[Any], names: Sequence[str]) -> str:
     """Points added each round, and the totals (the lowest total wins, KR7)."""
     shown = [shown_name(n) for n in names]
     width = max(6, *(len(n) for n in shown))
+    # Translators: the score table's first column head and its last row.
     head, foot = _("Round"), _("Total")
     first = max(5, len(head), len(foot))
     lines = [f"{head:<{first}}  " + " ".join(f"{n:>{width}}" for n in shown)]
