@@ -39,6 +39,7 @@ from .engine.describe import (
     who_line,
 )
 from .engine.events import ReverseEvent, TurnEnd, TurnStart
+from .engine.refusal import cards_in_words
 from .engine.rules import PRESETS, build_rules
 from .engine.views import ReverseView
 from .net import ReverseDoor
@@ -195,7 +196,8 @@ class ReverseLines:
             self.say(_("{problem} (help lists the actions)").format(problem=exc))
             return
         try:
-            session.act(action)
+            with cards_in_words(self.words):
+                session.act(action)
         except ValueError as exc:  # the rules' sentence, or the door's: out of turn
             self.say(str(exc))
 

@@ -108,8 +108,9 @@ def test_the_short_notation_says_cards_as_codes_and_marks_them_with_signs() -> N
 def test_the_words_notation_says_no_card_code_nor_sign() -> None:
     """Cards in full, the hand numbered and marked in words: a speech synthesizer reads 9H+ or
     (->) as syllables."""
-    out = _line_mode(["look", "1", "draw", "quit"])
+    out = _line_mode(["look", "2", "1", "draw", "quit"])
     assert "1, ace of hearts, playable; 2, four of spades;" in out
+    assert "The four of spades does not match the five of hearts on the pile: play a heart" in out
     assert "You play the ace of hearts." in out
     assert not re.search(r"\b(?:[2-9TJQKA]|10)[CDHS]\b|\bJK\b|\+|\*|\(->\)|\(<-\)", out), out
 
@@ -162,4 +163,4 @@ def test_a_drawn_card_that_can_go_is_asked_for_and_not_kept() -> None:
 
     ReverseLines(service, out.write).run(read)
     assert "You drew the nine of diamonds: play it> " in prompts
-    assert "You drew 9D, which may be played: it must be played now." in out.getvalue()
+    assert "You drew the nine of diamonds, which may be played: it must be played now." in out.getvalue()

@@ -85,12 +85,14 @@ def test_a_whole_session_is_played_with_commands_typed_in_the_language(
 
 
 @pytest.mark.parametrize("lang, typed_lines, said", [
-    ("es", ["pasar", "fin", "mirar", "salir"],
+    ("es", ["pasar", "fin", "mirar", "jugar 2", "salir"],
      ["El mazo no está vacío: roba una carta en vez de pasar.",
+      "El cuatro de picas no coincide con el cinco de corazones de la pila: juega un corazón, un 5, una jota, o roba.",
       "Tu turno termina solo tras jugar o robar: juega una carta, roba o pasa.",
       "Pila: ", "Dejas la mesa."]),
-    ("fr", ["passer", "fin", "voir", "quitter"],
+    ("fr", ["passer", "fin", "voir", "jouer 2", "quitter"],
      ["La pioche n'est pas vide : pioche une carte au lieu de passer.",
+      "Le quatre de pique ne va pas sur le cinq de cœur de la défausse : joue un cœur, un 5, un valet, ou pioche.",
       "Ton tour finit de lui-même après un coup ou une pioche : joue une carte, pioche ou passe.",
       "Défausse : ", "Tu quittes la table."]),
 ])

@@ -1,11 +1,14 @@
 """Why Kings Reverse refuses an action (KR3-KR6): the sentence the player sees, read from the
-table as the referee holds it."""
+table as the referee holds it.  Its cards are named as the player's notation names them: ``9H``,
+or in words inside :func:`cards_in_words` (the line mode's notation for the ear)."""
 
 from __future__ import annotations
 
-from typing import Protocol, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Iterator, Protocol, Sequence
 
-from ....core.cards import Joker, Suit
+from ....core.cards import AnyCard, Joker, Suit, card_name
 from ....core.i18n import N_, Domain
 from ....core.kinds import Phase
 from .actions import Action, ActionKind
@@ -14,7 +17,30 @@ from .rules import ReverseRules
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
-__all__ = ["refusal", "suit_singular", "RANK_PLURALS", "Table"]
+__all__ = ["refusal", "suit_singular", "RANK_PLURALS", "Table", "cards_in_words"]
+
+# A context variable, not a parameter: the refusal is made deep in the referee, on the same call
+# from the person's own line (here or at a served table), in the person's own context.
+_IN_WORDS: ContextVar[bool] = ContextVar("kings_reverse_refusal_words", default=False)
+
+
+@contextmanager
+def cards_in_words(on: bool = True) -> Iterator[None]:
+    """Within the block, refusals name their cards in words ("the five of hearts")."""
+    token = _IN_WORDS.set(on)
+    try:
+        yield
+    finally:
+        _IN_WORDS.reset(token)
+
+
+def _named(card: AnyCard, article: bool = True) -> str:
+    return card_name(card, article) if _IN_WORDS.get() else str(card)
+
+
+def _first(sentence: str) -> str:
+    """A sentence that may begin with a card in words, begun with a capital."""
+    return sentence[:1].upper() + sentence[1:]
 
 
 class Table(Protocol):
@@ -66,9 +92,16 @@ def _top_words(game: Table) -> str:
     suit = _SUITS[game.follow].word
     if top == JK:
         return _("the joker on the pile (the suit named is {suit})").format(suit=suit)
-    if top // 4 + 1 == 11 or top % 4 != game.follow:
-        return _("the {card} on the pile (the suit to follow is {suit})").format(card=card_of(top), suit=suit)
-    return _("the {card} on the pile").format(card=card_of(top))
+    shown = card_of(top)
+    shift = top // 4 + 1 == 11 or top % 4 != game.follow
+    if _IN_WORDS.get():
+        if shift:
+            return _("{card} on the pile (the suit to follow is {suit})").format(card=card_name(shown),
+                                                                                 suit=suit)
+        return _("{card} on the pile").format(card=card_name(shown))
+    if shift:
+        return _("the {card} on the pile (the suit to follow is {suit})").format(card=shown, suit=suit)
+    return _("the {card} on the pile").format(card=shown)
 
 
 def _what_goes(game: Table) -> str:
@@ -94,7 +127,7 @@ def refusal(game: Table, action: Action) -> str:
         return _("Only the player a joker was just played on may challenge it or accept it.")
     if step is Step.GIVE:
         if kind is ActionKind.GIVE and action.card is not None:
-            return _("You hold no {card} to give.").format(card=action.card)
+            return _("You hold no {card} to give.").format(card=_named(action.card, article=False))
         waiting = len(game.give_queue)
         return ngettext("You played the Ace of spades: give a card to each other player first "
                         "(give 5C, for example); {n} still to receive one.",
@@ -140,11 +173,12 @@ def refusal(game: Table, action: Action) -> str:
         return _("Name a card to play.")
     c = card.id
     if hand.count(c) == 0:
-        return _("You hold no {card}.").format(card=card) if not isinstance(card, Joker) \
-            else _("You hold no joker.")
+        if isinstance(card, Joker):
+            return _("You hold no joker.")
+        return _("You hold no {card}.").format(card=_named(card, article=False))
     if hand.count(c) <= game.fresh.count(c):
-        return _("{card} was drawn as a penalty this turn: it can be played from your next "
-                 "turn.").format(card=card)
+        return _first(_("{card} was drawn as a penalty this turn: it can be played from your next "
+                        "turn.").format(card=_named(card)))
     if c == JK:
         if not game.rules.jokers:
             return _("Jokers are not in play.")
@@ -156,10 +190,10 @@ def refusal(game: Table, action: Action) -> str:
             return _("Name the suit to follow with the joker: JK S, for example.")
         return _("The joker goes down alone as your last card: no suit is named.")
     if action.suit is not None:
-        return _("Only a joker names a suit: play {card} alone.").format(card=card)
-    return _("{card} does not match {top}: {what}.").format(card=card, top=_top_words(game),
-                                                            what=_what_goes(game))
+        return _("Only a joker names a suit: play {card} alone.").format(card=_named(card))
+    return _first(_("{card} does not match {top}: {what}.").format(card=_named(card), top=_top_words(game),
+                                                                   what=_what_goes(game)))
 
 
 def _card(c: int | None) -> str:
-    return "?" if c is None else str(card_of(c))
+    return "?" if c is None else _named(card_of(c))
