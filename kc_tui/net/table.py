@@ -270,7 +270,7 @@ class Table:
                                 limit=limit, length=len(line)))
         if not door.chat.allow():
             raise TableError(L_("Slow down: at most {lines} chat lines in {seconds} seconds.",
-                                lines=self.server.chat_lines, seconds=f"{self.server.chat_window:g}"))
+                                lines=self.server.chat_lines, seconds=format(self.server.chat_window, "g")))
         name = door.person.name
         sender: str | Text = name if door.seat is not None else L_("{name} (watching)", name=name)
         self.notice(line, "chat", sender)
@@ -402,7 +402,7 @@ class Table:
                 return
             if dropped and self.server.grace > 0 and not person.guest:
                 self.notice(L_("{name} has lost the connection; the seat is kept for {seconds} seconds.",
-                               name=person.name, seconds=f"{self.server.grace:g}"))
+                               name=person.name, seconds=format(self.server.grace, "g")))
                 loop = asyncio.get_running_loop()
                 slot.grace = loop.call_later(self.server.grace, self._grace_over, slot)
             else:

@@ -966,7 +966,7 @@ class GameSSHServer:
                 if now - session.last_input > self.limits.idle_seconds:
                     log.info("closed the idle session of %s", session.who)
                     session.hang_up(L_("Disconnected after {seconds} seconds without a key in the lobby.",
-                                       seconds=f"{self.limits.idle_seconds:g}"))
+                                       seconds=format(self.limits.idle_seconds, "g")))
 
 
 def _english(text: Text) -> str:

@@ -111,8 +111,8 @@ def websocket_path(lang: str) -> str:
 def paste_refusal(size: int, most: int = MAX_PASTE) -> Text:
     """What a tab is told of a paste of ``size`` bytes it sent, longer than ``most`` (said in the
     language of whoever reads it)."""
-    return L_("That paste was longer than {most} bytes ({size}); it was dropped.", most=f"{most:,}",
-              size=f"{size:,}")
+    return L_("That paste was longer than {most} bytes ({size}); it was dropped.", most=format(most, ","),
+              size=format(size, ","))
 
 
 async def read_page(websocket: web.WebSocketResponse, *, keys: Callable[[bytes], Awaitable[object]],

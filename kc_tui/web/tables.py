@@ -214,7 +214,7 @@ class BrowserTables:
         if self.ssh_port:
             return L_("These tables are drawn on a canvas, which screen readers cannot read. The same "
                       "tables can be played in their line mode over SSH: connect with {command}.",
-                      command=f"ssh -p {self.ssh_port} {host} plain")
+                      command=" ".join(["ssh -p", str(self.ssh_port), host, "plain"]))
         return L_("These tables are drawn on a canvas, which screen readers cannot read. The same tables "
                   "can be played in their line mode over SSH: connect with ssh at this server's SSH port, "
                   "adding the word plain.")
