@@ -302,7 +302,7 @@ class WebServer(Server):
 
     def __init__(self, command: str, host: str, port: int, *, max_tabs: int = 8,
                  on_ready: Any = None) -> None:
-        super().__init__(command, host=host, port=port, title="Kings in the Corner",
+        super().__init__(command, host=host, port=port, title=N_("Kings in the Corner"),
                          templates_path=TEMPLATES)
         self.max_tabs = max_tabs
         self.on_ready = on_ready
