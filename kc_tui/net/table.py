@@ -12,6 +12,7 @@ adjourned: its game stays in its save under ``data_dir/tables/``, for its player
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import json
 import logging
 from pathlib import Path
@@ -491,7 +492,10 @@ class Table:
             service.follow(door.on_event, door.seat)
         self.state = TableState.PLAYING
         self._write_meta()
-        self.task = asyncio.get_running_loop().create_task(self._run(), name=f"table {self.id}")
+        # The table's computer task is nobody's: not in the context of whoever started the game
+        # (their language, their session's app), but in a fresh one, speaking the server's own.
+        self.task = asyncio.get_running_loop().create_task(self._run(), name=f"table {self.id}",
+                                                           context=contextvars.Context())
         for slot in self.slots:
             if slot.for_person and not slot.connected:
                 self._take_over(slot)
