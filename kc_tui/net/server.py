@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from ..core.errors import IllegalMove
-from ..core.i18n import Domain, Text
+from ..core.i18n import DEFAULT, Domain, Text, speaking
 from ..core.text import visible
 from ..games import DEFAULT_GAME, GAMES
 from ..storage.files import UnreadableFile, read_text, write_atomic
@@ -266,16 +266,19 @@ class TableServer:
     def changed(self, table: Table | None = None) -> None:
         """Tell the subscribers, if what the lobby shows has changed: of ``table`` only (a step
         of its game), or of any table (one made, adjourned or forgotten)."""
-        if table is not None and table.id in self._tables:
-            info = table.info()
-            if self._shown.get(table.id) == info:
-                return
-            self._shown[table.id] = info
-        else:
-            shown = {t.id: t.info() for t in self._tables.values()}
-            if shown == self._shown:
-                return
-            self._shown = shown
+        # Compared in one language: a snapshot holds words (the rules, a seat's name before the
+        # game), and a step made by a Spanish speaker changes nothing an English one would see.
+        with speaking(DEFAULT):
+            if table is not None and table.id in self._tables:
+                info = table.info()
+                if self._shown.get(table.id) == info:
+                    return
+                self._shown[table.id] = info
+            else:
+                shown = {t.id: t.info() for t in self._tables.values()}
+                if shown == self._shown:
+                    return
+                self._shown = shown
         for entry in list(self._subscribers):
             callback, context = entry
             try:
