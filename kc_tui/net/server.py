@@ -39,7 +39,7 @@ from .names import MAX_NAME, Person, check_name, name_key
 from .part import game_of, table_game
 from .saving import TABLES_FOLDER
 from .table import Table
-from .values import MAX_TABLE_NAME, SEAT_OPEN, TableError, TableInfo, TableState, state_word
+from .values import MAX_TABLE_NAME, SEAT_OPEN, Said, TableError, TableInfo, TableState, state_word
 
 __all__ = ["TableServer"]
 
@@ -363,7 +363,7 @@ class TableServer:
         table = self._get(table_id)
         if table.state != TableState.WAITING:
             raise TableError(L_("Table {table} is {state} already.", table=table_id,
-                                state=_State(table.state)))
+                                state=Said(state_word, table.state)))
         if not self.may_start(person, table_id):
             raise TableError(L_("Only {name}, who made the table, can start the game.",
                                 name=table.owner.name))
@@ -530,16 +530,4 @@ def _numbers(ids: Sequence[int]) -> Text:
         return L_("table {table}", table=ids[0])
     return L_("tables {tables} and {last}", tables=", ".join(map(str, ids[:-1])), last=ids[-1])
 
-
-class _State:
-    """A table's state said in the reader's language, where a :class:`Text` holds it."""
-
-    def __init__(self, state: TableState) -> None:
-        self.state = state
-
-    def __str__(self) -> str:
-        return state_word(self.state)
-
-    def __format__(self, spec: str) -> str:
-        return format(str(self), spec)
 

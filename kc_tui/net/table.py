@@ -27,7 +27,17 @@ from .names import Person, name_key
 from .part import TableGame
 from .protocols import ServerView, TableService
 from .saving import TABLES_FOLDER, SaveFile, Transcript, event_name, remove_after_writes
-from .values import SEAT_OPEN, Notice, NoticeKind, SeatInfo, TableError, TableInfo, TableState
+from .values import (
+    SEAT_OPEN,
+    Notice,
+    NoticeKind,
+    Said,
+    SeatInfo,
+    TableError,
+    TableInfo,
+    TableState,
+    level_word,
+)
 
 __all__ = ["Table", "TableHost", "Slot", "Step"]
 
@@ -434,7 +444,7 @@ class Table:
         slot.back = False
         name = self.names()[slot.index]
         log.info("table %s: the computer (%s) plays seat %s", self.id, self.game.house_level, slot.index + 1)
-        level = self.game.house_level
+        level = Said(level_word, self.game.house_level)
         self.notice(L_("The computer ({level}) plays for {name} until they are back.", level=level, name=name)
                     if slot.person is not None else
                     L_("The computer ({level}) plays for {name} until someone takes the seat.",

@@ -13,7 +13,8 @@ from ..core.i18n import Domain, Text
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = ["SEAT_OPEN", "HOUSE_LEVEL", "MAX_TABLE_NAME", "MISSED_NOTICES", "TableError", "TableState",
-           "SeatInfo", "TableInfo", "Notice", "NoticeKind", "Delivery", "Listener", "state_word"]
+           "SeatInfo", "TableInfo", "Notice", "NoticeKind", "Delivery", "Listener", "Said", "level_word",
+           "state_word"]
 
 SEAT_OPEN = "open"
 """A seat spec for :meth:`~kc_tui.net.TableServer.create_table`: a seat for a person (the others
@@ -81,9 +82,10 @@ class SeatInfo:
     def label(self) -> str:
         """The seat in a few words, as the lobby lists it."""
         if self.kind == "computer":
+            level = level_word(self.level or "")
             if self.name:
-                return _("{name} (computer, {level})").format(name=self.name, level=self.level)
-            return _("computer ({level})").format(level=self.level)
+                return _("{name} (computer, {level})").format(name=self.name, level=level)
+            return _("computer ({level})").format(level=level)
         if self.name is None:
             # Translators: a seat nobody has taken, in the lobby's list of a table's seats.
             return _("free (computer plays)") if self.stand_in else pgettext("seat", "free")
@@ -131,6 +133,38 @@ class TableInfo:
                             "{id}. {name} ({state}; {rules}): {seats}; {n} watching",
                             self.spectators).format(**values)
         return _("{id}. {name} ({state}; {rules}): {seats}").format(**values)
+
+
+def level_word(level: str) -> str:
+    """A computer's level in a word of the reader's language (a level no game shares, as it is)."""
+    words = {
+        # Translators: a computer player's level, one word as typed in the lobby's "new".
+        "beginner": pgettext("computer level", "beginner"),
+        # Translators: a computer player's level, one word as typed in the lobby's "new".
+        "easy": pgettext("computer level", "easy"),
+        # Translators: a computer player's level, one word as typed in the lobby's "new".
+        "medium": pgettext("computer level", "medium"),
+        # Translators: a computer player's level, one word as typed in the lobby's "new".
+        "hard": pgettext("computer level", "hard"),
+        # Translators: a computer player's level, one word as typed in the lobby's "new".
+        "expert": pgettext("computer level", "expert"),
+    }
+    return words.get(level, level)
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """A word said in the reader's language where a :class:`~kc_tui.core.i18n.Text` formats it
+    (``say(value)``, called then): a table's state, a computer's level."""
+
+    say: Callable[[Any], str]
+    value: Any
+
+    def __str__(self) -> str:
+        return self.say(self.value)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
 
 
 def state_word(state: TableState) -> str:

@@ -56,6 +56,7 @@ async def test_each_door_hears_the_table_in_its_own_language(tmp_path: Path) -> 
         assert "La partie commence." in french and "Empieza la partida." in spanish
         assert "Cy (regarde) : hola" in french and "Cy (mirando): hola" in spanish
         assert "Bea: salut" in spanish and "Bea : salut" in french
+        assert any(line.startswith("L'ordinateur (difficile) joue pour ") for line in french)
         assert spanish[-1] == "Bea ha perdido la conexión; se le guarda el asiento 30 segundos."
         # Every notice the pseudo-locale's listener heard is translated, chat lines aside.
         table_news = [line for line in pseudo if ": salut" not in line and ": hola" not in line]
