@@ -193,11 +193,11 @@ ACTION_ALIASES = {
     # Spanish
     "robar": "draw", "roba": "draw", "pasar": "pass", "paso": "pass", "una": "one", "uno": "one",
     "fin": "end", "terminar": "end", "casar": "marry", "boda": "marry", "dar": "give",
-    "desafiar": "challenge", "aceptar": "accept",
+    "desafiar": "challenge", "retar": "challenge", "aceptar": "accept",
     # French
     "piocher": "draw", "pioche": "draw", "passer": "pass", "passe": "pass", "une": "one",
     "finir": "end", "marier": "marry", "mariage": "marry", "donner": "give", "donne": "give",
-    "contester": "challenge", "défier": "challenge", "accepter": "accept",
+    "contester": "challenge", "défier": "challenge", "défie": "challenge", "accepter": "accept",
 }
 """The command line's action words in Spanish and French, turned into the English ones the
 engine's notation reads (cards stay in R1 notation: ``9H``, ``JK S``, ``casar H``)."""
