@@ -75,7 +75,8 @@ class ReverseNewGameScreen(NewGameShell):
                          [(t, ngettext("{n} point", "{n} points", t).format(n=t)) for t in TARGETS], 500,
                          id="opt-target")
             with Horizontal(classes="seat"):
-                yield Static(f"  {_('Seed (blank: random)'):<25}", classes="label")
+                seed_label = _("Seed (blank: random)")
+                yield Static(f"  {seed_label:<25}", classes="label")
                 # Translators: the seed field's placeholder (a blank seed deals at random).
                 yield Input(id="seed", type="integer", placeholder=_("random"), max_length=18)
             saved = [info for info in list_saves(self.GAME) if info.problem is None]

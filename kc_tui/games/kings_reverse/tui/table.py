@@ -88,7 +88,7 @@ class SuitScreen(Dialog[Suit | None]):
 
     def set_up(self) -> None:
         # Translators: the suit dialog's keys: the letters S H D C stay (they pick spades, hearts,
-        # diamonds, clubs in every language), as do the key names Enter and Esc.
+        # diamonds, clubs in every language), as do the key names Enter and Esc; 31 columns at most.
         self.query_one("#kr-suit-keys", TextPanel).show(_("S H D C, arrows+Enter  Esc keep joker"))
         self.query_one(Menu).focus()
 
