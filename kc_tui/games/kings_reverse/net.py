@@ -190,7 +190,7 @@ class ReverseTableGame(TableGame):
         events: list[ReverseEvent] = []
         try:
             doc = read_document(table.save_path, GAME_NAME)
-            service, _ = replayed(table.save_path, doc, None, [events.append], record=False)
+            service = replayed(table.save_path, doc, None, [events.append], record=False)[0]
         except SaveError as exc:
             log.error("table %s cannot be resumed: %s", table.id, exc)
             raise TableError(_("Table {table} cannot be resumed: {problem}.").format(
