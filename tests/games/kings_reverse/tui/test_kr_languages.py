@@ -145,3 +145,32 @@ async def test_the_game_s_widgets_show_no_untranslated_english(in_language) -> N
         texts += [item.label for item in form.query_one("#new-game-menu", Menu).items]
         texts.append(_shown(form.query_one("#summary", TextPanel)))
     assert texts and not _english_left(texts), _english_left(texts)
+
+
+# ---------------------------------------------------------------------------- a served table
+async def test_the_lobby_s_form_and_a_served_table_in_spanish(in_language, tmp_path) -> None:
+    from kc_tui.games.kings_corner.tui.network import CreateTableScreen
+    from kc_tui.games.kings_reverse.tui.network import CreateReverseTableScreen, NetworkReverseTableScreen
+    from kc_tui.net import Person, TableServer
+    from kc_tui.tui.lobby import LobbyApp, LobbyScreen
+
+    in_language("es")
+    server = TableServer(tmp_path, pace=0)
+    app = LobbyApp(server, Person("SHA256:ada", "Ada"))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda app: isinstance(app.screen, LobbyScreen), "the lobby")
+        await pilot.press("n")
+        await until(pilot, lambda app: isinstance(app.screen, CreateTableScreen), "the new-table screen")
+        app.screen.query_one("#game", Choice).focus()
+        await pilot.press("right")
+        await until(pilot, lambda app: isinstance(app.screen, CreateReverseTableScreen), "Kings Reverse's form")
+        await pilot.pause()
+        assert _shown(app.screen.query_one(".screen-title", Static)) == "Nueva mesa: Kings Reverse"
+        assert _shown(app.screen.query_one("#summary", TextPanel)).startswith(
+            "Una mesa de Kings Reverse para 4: libre, difícil, difícil, difícil;")
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda app: isinstance(app.screen, NetworkReverseTableScreen), "the table")
+        await until(pilot, lambda app: app.screen.query_one(PileBox).top is not None, "the deal")
+        assert _shown(app.screen.query_one(PileBox)).startswith("Montón: ")
+        assert re.search(r"Ben \(difícil\): \d+ cartas, 0 ptos", _shown(app.screen.query_one(PlayersView)))
+    await server.close()
