@@ -67,19 +67,7 @@ def test_the_two_player_table_and_the_suit_dialog_in_french(snap_compare, in_lan
 
 
 # ---------------------------------------------------------------------------- the command line
-@pytest.mark.parametrize(("lang", "word", "said"), [("es", "robar", "You draw "), ("fr", "piocher", "You draw ")])
-async def test_the_command_line_takes_the_language_s_words(in_language, lang: str, word: str, said: str) -> None:
-    in_language(lang)
-    app = reverse_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, my_turn, "your turn")
-        await pilot.press("colon", *word, "enter")
-        await pilot.pause()
-        # (The sentence is the engine's: in English until its catalog says it.)
-        assert said in log_text(app)
-
-
-async def test_a_spanish_readout_word_and_the_english_one_both_work(in_language) -> None:
+async def test_the_command_line_takes_spanish_words_and_the_english_ones(in_language) -> None:
     in_language("es")
     app = reverse_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -89,9 +77,21 @@ async def test_a_spanish_readout_word_and_the_english_one_both_work(in_language)
         assert str(app.screen.query_one(".dialog-title", Static).render()) == "Las reglas"
         await pilot.press("r")
         await pilot.pause()
-        await pilot.press("colon", *"quien", "enter")
+        await pilot.press(*"robar", "enter")  # the command line is still open
+        await until(pilot, my_turn, "your turn again")
+        # (The sentence is the engine's: in English until its catalog says it.)
+        assert "You draw " in log_text(app)
+        await pilot.press("colon", *"hint", "enter")
         await pilot.pause()
-        assert status(app)  # who_text, said on the status line
+        assert status(app)
+
+
+def test_the_french_and_spanish_command_words_become_the_english_ones() -> None:
+    from kc_tui.games.kings_reverse.tui.table import READOUT_ALIASES, english_command
+
+    assert [english_command(t) for t in ("piocher", "dar 5C", "marier H", "défier", "9H", "draw")] == [
+        "draw", "give 5C", "marry H", "challenge", "9H", "draw"]
+    assert [READOUT_ALIASES[w] for w in ("règles", "mano", "qui", "pista")] == ["rules", "hand", "who", "hint"]
 
 
 # ---------------------------------------------------------------------------- the pseudo-locale
