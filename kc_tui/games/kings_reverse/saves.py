@@ -135,10 +135,10 @@ def _restore_generators(path: Path, doc: dict[str, Any], service: ReverseService
     try:
         states = doc["rng"]["players"]
         if not isinstance(states, list) or len(states) != len(service.seats):
-            raise ValueError("one state per seat")
+            raise ValueError(_("one state per seat"))
         for seat, state in zip(service.seats, states):
             if (state is None) != (seat.player is None):
-                raise ValueError("a state for each computer and none for a person")
+                raise ValueError(_("a state for each computer and none for a person"))
             if seat.player is not None:
                 set_rng_json(seat.player.rng, state)
     except (KeyError, TypeError, ValueError, OverflowError) as exc:
