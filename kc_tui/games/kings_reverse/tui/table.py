@@ -378,9 +378,9 @@ class ReverseTableScreen(TableShell):
                 name=name, n=count, points=view.totals[i])
             if one:
                 # Translators: after a player's cards and points, in capitals as a warning.
-                row += _(" ONE CARD called") if one == "called" else _(" ONE CARD not called")
+                row += " " + (_("ONE CARD called") if one == "called" else _("ONE CARD not called"))
             if view.turn_lost[i]:
-                row += _(" loses next turn")
+                row += " " + _("loses next turn")
             rows.append(turn + row)
         self.query_one(PlayersView).rows = tuple(rows)
         hand = self.query_one(ReverseHandView)

@@ -68,7 +68,7 @@ class PileBox(Static):
         if self.top is None:
             return Content(_("No cards have been dealt yet."))
         # Translators: before the top card of the discard pile; the card follows.
-        head = Content.assemble(_("Pile: "), _card_content(self.top, self), "\n")
+        head = Content.assemble(_("Pile:"), " ", _card_content(self.top, self), "\n")
         return Content.assemble(head, "\n".join(self.lines))
 
     def watch_lines(self) -> None:
