@@ -146,24 +146,3 @@ def test_a_drawn_card_that_can_go_is_asked_for_and_not_kept() -> None:
     ReverseLines(service, out.write).run(read)
     assert "You drew 9D: play it> " in prompts
     assert "You drew 9D, which may be played: it must be played now." in out.getvalue()
-
-
-@pytest.mark.parametrize(("given", "notation"), [([], "words"), (["--notation", "short"], "short")])
-def test_play_plain_passes_the_notation_on_to_the_line_mode(monkeypatch: pytest.MonkeyPatch, given: list[str],
-                                                           notation: str) -> None:
-    from kc_tui.games.kings_reverse.line import GAME
-
-    seen = []
-    monkeypatch.setattr(type(GAME), "play", lambda self, service, read, out, options: seen.append(options) or 0)
-    assert main(["--game", "kings-reverse", "play", "--plain", "--seed", "1", "--players", "you,easy", *given]) == 0
-    assert [options.notation for options in seen] == [notation]
-
-
-def test_the_help_and_a_usage_error_in_spanish(in_language, capsys: pytest.CaptureFixture[str]) -> None:
-    in_language("es")
-    with pytest.raises(SystemExit):
-        main(["--game", "kings-reverse", "play", "--help"])
-    assert "semilla para un reparto reproducible" in capsys.readouterr().out
-    with pytest.raises(SystemExit):
-        main(["--game", "kings-reverse", "play", "--players", "you"])
-    assert "indica de 2 a 6 jugadores, separados por comas; se recibieron 1" in capsys.readouterr().err
