@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import AbstractSet, Any, Callable, Mapping, Sequence, TextIO, cast
 
-from ...core.cards import Card
+from ...core.cards import Card, card_name
 from ...core.errors import IllegalMove
 from ...core.events import SessionEnd, SessionStart, TurnEnd, TurnStart
 from ...core.i18n import Domain
@@ -83,14 +83,15 @@ def _tops(obs: Observation, seen: Mapping[Pile, tuple[Card, ...]] | None,
           named: AbstractSet[tuple[Pile, Card]] = frozenset(), words: bool = False) -> str | None:
     """"Changed: N 3C, E 4C. Empty: S.": the piles that changed since ``seen`` (every pile
     when None), what a move can go on, in brief; leaving out a top just ``named``.  In
-    ``words``: "Changed: North, the three of clubs; East, the four of clubs. Empty: South."."""
+    ``words``: "Changed: North, three of clubs; East, four of clubs. Empty: South."."""
     board = obs.board
     changed = [pile for pile in PILES if seen is None or (
         board[pile] != seen[pile] and not (board[pile] and (pile, board[pile][-1]) in named))]
     if not changed:
         return None
     if words:
-        tops = "; ".join(f"{pile.word}, {board[pile][-1].words}" for pile in changed if board[pile])
+        tops = "; ".join(f"{pile.word}, {card_name(board[pile][-1], article=False)}"
+                         for pile in changed if board[pile])
         empty = ", ".join(pile.word for pile in changed if not board[pile])
     else:
         tops = ", ".join(f"{pile} {board[pile][-1]}" for pile in changed if board[pile])

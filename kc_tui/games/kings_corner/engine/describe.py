@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from ....core.cards import Card
+from ....core.cards import Card, card_name
 from ....core.events import SessionEnd, SessionStart, TurnEnd, TurnStart
 from ....core.i18n import N_, Domain
 from ....core.kinds import Phase
@@ -400,10 +400,10 @@ def _points(n: int) -> str:
 
 
 def hand_text(obs: Observation, *, words: bool = False) -> str:
-    """The hand numbered as the keys pick it: ``1:2C 2:7H``; ``words``: "1, the two of clubs;
-    2, the seven of hearts" (a screen reader says "one colon two c" for the short form)."""
+    """The hand numbered as the keys pick it: ``1:2C 2:7H``; ``words``: "1, two of clubs;
+    2, seven of hearts" (a screen reader says "one colon two c" for the short form)."""
     if words:
-        return "; ".join(f"{i}, {card.words}" for i, card in enumerate(obs.hand, 1))
+        return "; ".join(f"{i}, {card_name(card, article=False)}" for i, card in enumerate(obs.hand, 1))
     return " ".join(f"{i}:{card}" for i, card in enumerate(obs.hand, 1))
 
 
@@ -510,10 +510,12 @@ class Narrator:
         said = self._say(seat, _("You take back the last move."), _("{name} takes back the last move."))
         if isinstance(taken, Play):
             return said + " " + _("It was {card} on {pile}.").format(
-                card=card_text(taken.card, self.words), pile=pile_text(taken.pile, self.words))
+                card=card_text(taken.card, self.words),
+                pile=taken.pile.words if self.words else taken.pile.name)
         if isinstance(taken, MoveEvent):
             return said + " " + _("It was {source} onto {target}.").format(
-                source=pile_text(taken.source, self.words), target=pile_text(taken.target, self.words))
+                source=pile_text(taken.source, self.words),
+                target=taken.target.words if self.words else taken.target.name)
         return said
 
     def ended_early(self, seat: int, open_moves: int) -> str:
@@ -743,7 +745,7 @@ class TurnLog:
         if piles:
             parts.append(_("moved {moves}").format(moves=", ".join(
                 _("{source} onto {target}").format(source=pile_text(m.source, self.words),
-                                                    target=pile_text(m.target, self.words))
+                                                    target=m.target.words if self.words else m.target.name)
                 for m in piles)))
         if not parts:
             parts.append(_("drew and passed") if any(t.drew for t in turns) else _("passed"))
