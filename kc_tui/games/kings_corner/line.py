@@ -321,7 +321,7 @@ class PlainGame:
         service = self.service
         while service.phase == Phase.TURN and service.current == seat:
             line, self._next = (self._next, None) if self._next is not None else \
-                (self._read(f"{self.names[seat]}> "), None)
+                (self._read(f"{shown(self.names[seat])}> "), None)
             if line is None:
                 self._stop(True)
                 return False
@@ -495,7 +495,7 @@ class SeatTable:
                 game._last_human = door.seat
                 game._live = True
                 game._begin_turn(door.seat)
-            return f"{game.names[door.seat]}> "
+            return f"{shown(game.names[door.seat])}> "
         if fresh and not door.spectator:
             game._live = False
         return "table> "

@@ -46,7 +46,7 @@ class Pile(enum.Enum):
     def word(self) -> str:
         """The pile's bare name, said for the ear where its letters would be read as a word
         ("NE" is "knee"): "North", "north-east" ("Norte", "Noreste"; "Nord", "Nord-Est")."""
-        return pgettext("pile", _PILE_NAMES[self.value])
+        return _pile_names()[self.value]
 
     def __str__(self) -> str:
         return self.name
@@ -59,9 +59,15 @@ _PILE_WORDS = (
     N_("the north-east corner"), N_("the south-east corner"),
     N_("the south-west corner"), N_("the north-west corner"),
 )
-_PILE_NAMES = (  # read with pgettext("pile", ...): a bare name, no article
-    "North", "East", "South", "West", "north-east", "south-east", "south-west", "north-west",
-)
+
+
+def _pile_names() -> tuple[str, ...]:
+    """The piles' bare names in the language being served (no article: "North", "north-east")."""
+    return (pgettext("pile", "North"), pgettext("pile", "East"), pgettext("pile", "South"),
+            pgettext("pile", "West"), pgettext("pile", "north-east"), pgettext("pile", "south-east"),
+            pgettext("pile", "south-west"), pgettext("pile", "north-west"))
+
+
 _ALIASES = {"O": "W", "SO": "SW", "NO": "NW"}
 """The Spanish and French letters of the west piles (Oeste, Ouest): N E S O, NE SE SO NO.  None
 of them names another pile in English, so every language's letters are read everywhere."""
