@@ -53,7 +53,7 @@ from .engine.describe import (
 )
 from .engine.events import Event, RoundEnd, RoundStart, RoundView
 from .engine.kinds import Scoring
-from .engine.naming import saying
+from .engine.naming import items, saying
 from .engine.observation import Observation
 from .engine.rules import PRESETS, build_rules
 from .engine.service import GameService
@@ -90,7 +90,7 @@ def _tops(obs: Observation, seen: Mapping[Pile, tuple[Card, ...]] | None,
     if not changed:
         return None
     if words:
-        tops = "; ".join(f"{pile.word}, {card_name(board[pile][-1], article=False)}"
+        tops = items(f"{pile.word}, {card_name(board[pile][-1], article=False)}"
                          for pile in changed if board[pile])
         empty = ", ".join(pile.word for pile in changed if not board[pile])
     else:

@@ -12,7 +12,7 @@ from .board import PILES, Pile
 from .events import Chips, Draw, Event, MoveEvent, Play, RoundEnd, RoundStart, RoundView, Undo
 from .kinds import RoundEndReason, Scoring
 from .moves import describe_needed
-from .naming import card_text, pile_text, saying
+from .naming import card_text, items, pile_text, saying
 from .observation import Observation
 from .rules import DEFAULT_TARGETS, RuleSet
 from .scoring import LOW_WINS
@@ -221,7 +221,7 @@ def chips_lines(history: Sequence[RoundRecord], names: Sequence[str]) -> list[st
             amount = sum(c for s, c, r in last.chips if s == seat and r == reason)
             if amount:
                 paid[seat].append(_(_CHIP_REASONS[reason]).format(n=amount))
-    each = "; ".join(_("{name} {paid}").format(name=n, paid=", ".join(p) or _("nothing"))
+    each = items(_("{name} {paid}").format(name=n, paid=", ".join(p) or _("nothing"))
                      for n, p in zip(names, paid))
     lines = [_("Chips paid in round {round}: {each}.").format(round=last.round, each=each)]
     session = [sum(c for r in history for s, c, _r in r.chips if s == seat) for seat in range(len(names))]
@@ -403,7 +403,7 @@ def hand_text(obs: Observation, *, words: bool = False) -> str:
     """The hand numbered as the keys pick it: ``1:2C 2:7H``; ``words``: "1, two of clubs;
     2, seven of hearts" (a screen reader says "one colon two c" for the short form)."""
     if words:
-        return "; ".join(f"{i}, {card_name(card, article=False)}" for i, card in enumerate(obs.hand, 1))
+        return items(f"{i}, {card_name(card, article=False)}" for i, card in enumerate(obs.hand, 1))
     return " ".join(f"{i}:{card}" for i, card in enumerate(obs.hand, 1))
 
 
@@ -479,7 +479,7 @@ class Narrator:
         self, round_no: int, dealer: int, board: tuple[tuple[Card, ...], ...], stock: int,
     ) -> str:
         if self.words:
-            edges = "; ".join(f"{pile.word}, {cards[-1].words}"
+            edges = items(f"{pile.word}, {cards[-1].words}"
                               for pile, cards in zip(PILES, board) if cards)
         else:
             edges = ", ".join(f"{pile.name} {cards[-1]}" for pile, cards in zip(PILES[:4], board) if cards)
@@ -711,7 +711,7 @@ class TurnLog:
     def _accounts(self, turns: Sequence[_Turn], whole: bool = True) -> str:
         """One clause per player, in the order they played, each covering all its turns
         (``whole``: the extra turns of royal Kings included)."""
-        return "; ".join(self._account(seat, group) for seat, group in self._grouped(turns, whole).items())
+        return items(self._account(seat, group) for seat, group in self._grouped(turns, whole).items())
 
     @staticmethod
     def _grouped(turns: Sequence[_Turn], whole: bool = True) -> dict[int, list[_Turn]]:

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import contextvars
 from contextlib import contextmanager
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from ....core.cards import Card
+from ....core.i18n import Domain
 from .board import Pile
 
-__all__ = ["in_words", "saying", "card_text", "pile_text", "capital"]
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
+
+__all__ = ["in_words", "saying", "card_text", "pile_text", "capital", "items"]
 
 _WORDS: contextvars.ContextVar[bool] = contextvars.ContextVar("kings_corner_words", default=False)
 
@@ -49,3 +52,11 @@ def capital(text: str) -> str:
     """``text`` with its first letter made a capital: a sentence that starts with a card's name
     ("The seven of hearts does not fit...")."""
     return text[:1].upper() + text[1:]
+
+
+def items(parts: Iterable[str]) -> str:
+    """Items of a spoken list that hold commas of their own ("1, two of clubs; 2, ..."),
+    parted as the language parts them."""
+    # Translators: what parts the items of a list that hold commas: "; " in English, " ; " in
+    # French.
+    return pgettext("list", "; ").join(parts)
