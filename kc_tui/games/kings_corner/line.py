@@ -477,6 +477,10 @@ class SeatTable:
         return (view.phase, view.turn, self.door.my_turn())
 
     def tell(self, fresh: bool) -> str | None:
+        with saying(self.game.words):  # the engine's refusals name cards as this game does
+            return self._tell(fresh)
+
+    def _tell(self, fresh: bool) -> str | None:
         door, game = self.door, self.game
         view = door.view()
         if view.phase == Phase.SESSION_OVER:
@@ -502,6 +506,10 @@ class SeatTable:
 
     def line(self, text: str) -> None:
         """A review command, a move or verb on one's turn, Enter between rounds."""
+        with saying(self.game.words):
+            self._line(text)
+
+    def _line(self, text: str) -> None:
         game, door = self.game, self.remote.door  # this door, as the table's game made it
         view = door.view()
         try:
