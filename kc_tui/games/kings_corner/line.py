@@ -562,8 +562,12 @@ class SeatTable:
 class CornerLine:
     """Kings in the Corner's line mode (a :class:`~kc_tui.line.part.LineGame`)."""
 
-    example = "7h n, end or help"
     presets = tuple(PRESETS)
+
+    @property
+    def example(self) -> str:
+        """A few commands, in the language being served."""
+        return _("7h n, end or help")
 
     def build_rules(self, players: int, preset: str, options: Mapping[str, str]) -> Any:
         return build_rules(players, preset, dict(options))
