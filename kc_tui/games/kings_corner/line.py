@@ -47,6 +47,7 @@ from .engine.describe import (
     describe_table,
     hand_text,
     score_table,
+    scores_said,
     shown,
     totals_chart,
     who_sentence,
@@ -55,8 +56,9 @@ from .engine.events import Event, RoundEnd, RoundStart, RoundView
 from .engine.kinds import Scoring
 from .engine.naming import items, saying
 from .engine.observation import Observation
-from .engine.rules import PRESETS, build_rules
+from .engine.rules import PRESETS, RuleSet, build_rules
 from .engine.service import GameService
+from .engine.views import RoundRecord
 from .remote import RemoteTable
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
@@ -246,14 +248,13 @@ class PlainGame:
                     self.say(f"! {fault}")
                 phase = service.phase
                 if phase == Phase.SESSION_OVER:
-                    self.say(score_table(service.history, self.names, service.rules, over=True))
-                    self.say(totals_chart(service.history, self.names))
+                    self._say_scores(service.history, service.rules, over=True)
                     self.say(_("Session seed: {seed}.").format(seed=service.seed))
                     return 0
                 if phase == Phase.ROUND_OVER:
                     if service.rules.scoring != Scoring.NONE and self.verbosity == Verbosity.FULL:
                         # Under brief the round's end has said the totals; scores reads the table.
-                        self.say(score_table(service.history, self.names, service.rules))
+                        self._say_scores(service.history, service.rules)
                     line = self._ask(_next_round(leave_word(False)), service.keyboard_seat)
                     if line is None or line.strip().lower() in _QUIT_WORDS:
                         return self._stop(line is None)
@@ -263,6 +264,15 @@ class PlainGame:
                     return 0
         finally:
             service.close()
+
+    def _say_scores(self, history: Sequence[RoundRecord], rules: RuleSet, over: bool = False) -> None:
+        """The score table, and at the session's end its chart; in words, sentences instead."""
+        if self.words:
+            self.say(scores_said(history, self.names, rules, over=over))
+            return
+        self.say(score_table(history, self.names, rules, over=over))
+        if over:
+            self.say(totals_chart(history, self.names))
 
     def _stop(self, input_ended: bool) -> int:
         self.say(_("Input ended; the game stops here.") if input_ended else _("You left the game."))
@@ -411,7 +421,7 @@ class PlainGame:
             if service.rules.scoring == Scoring.NONE:
                 self.say(_("No score is kept under these rules."))
             else:
-                self.say(score_table(service.history, self.names, service.rules))
+                self._say_scores(service.history, service.rules)
         elif name == "last":
             self.say(self._last(seat))
         elif service.view(None).round == 0:
@@ -484,14 +494,13 @@ class SeatTable:
         door, game = self.door, self.game
         view = door.view()
         if view.phase == Phase.SESSION_OVER:
-            game.say(score_table(view.history, game.names, door.rules, over=True))
-            game.say(totals_chart(view.history, game.names))
+            game._say_scores(view.history, door.rules, over=True)
             return None
         if view.phase == Phase.ROUND_OVER:
             if door.spectator:
                 return "table> "
             if fresh and door.rules.scoring != Scoring.NONE and game.verbosity == Verbosity.FULL:
-                game.say(score_table(view.history, game.names, door.rules))
+                game._say_scores(view.history, door.rules)
             return _next_round(leave_word(True))
         if door.my_turn():
             assert door.seat is not None

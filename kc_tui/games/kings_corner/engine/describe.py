@@ -23,7 +23,7 @@ _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 __all__ = [
     "describe_rules", "Narrator", "score_table", "totals_chart", "chips_lines", "round_summary",
     "scores_parts", "scores_text", "session_summary", "TurnLog", "describe_table", "describe_pile",
-    "hand_text", "who_sentence", "standings", "is_you", "shown",
+    "hand_text", "who_sentence", "standings", "is_you", "shown", "scores_said",
 ]
 
 _SCORING_WORDS = {
@@ -180,6 +180,37 @@ def score_table(history: Sequence[RoundRecord], names: Sequence[str], rules: Rul
             lines.append(_("* won the round. The session ends when someone reaches {target}; "
                            "the highest total wins. Leading: {leaders}.").format(
                 target=rules.target, leaders=leaders))
+    if rules.scoring == "chips":
+        lines += chips_lines(history, names)
+    return "\n".join(lines)
+
+
+def scores_said(history: Sequence[RoundRecord], names: Sequence[str], rules: RuleSet,
+                over: bool = False) -> str:
+    """The score table for the ear: one sentence per round, then the totals and who leads
+    (a table's columns, dashes and stars mean nothing read aloud)."""
+    if not history:
+        return _("No round has been finished yet.")
+    names = [shown(n) for n in names]
+    lines = []
+    for record in history:
+        scores = ", ".join(
+            (_("{name} {points}, won the round") if seat in record.winners else _("{name} {points}")).format(
+                name=names[seat], points=points)
+            for seat, points in enumerate(record.scores))
+        lines.append(_("Round {round}: {scores}.").format(round=record.round, scores=scores))
+    totals = history[-1].totals
+    lines.append(_("Totals: {totals}.").format(
+        totals=", ".join(_("{name} {points}").format(name=n, points=t) for n, t in zip(names, totals))))
+    if not over and rules.scoring != "none":
+        best = (min if LOW_WINS[rules.scoring] else max)(totals)
+        leaders = _both([names[i] for i, t in enumerate(totals) if t == best])
+        if LOW_WINS[rules.scoring]:
+            lines.append(_("The session ends when someone reaches {target}; the lowest total wins. "
+                           "Leading: {leaders}.").format(target=rules.target, leaders=leaders))
+        else:
+            lines.append(_("The session ends when someone reaches {target}; the highest total wins. "
+                           "Leading: {leaders}.").format(target=rules.target, leaders=leaders))
     if rules.scoring == "chips":
         lines += chips_lines(history, names)
     return "\n".join(lines)
