@@ -16,10 +16,13 @@ from typing import Any, Sequence
 
 from .core.cards import AnyCard
 from .core.events import PlayerInfo
+from .core.i18n import Domain
 from .games import DEFAULT_GAME, GAMES
 from .storage.files import UnreadableFile, read_first_line, read_text
 
 __all__ = ["ReplayStep", "Replay", "load_replay", "ReplayError", "replay_text"]
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 
 class ReplayError(ValueError):
@@ -76,7 +79,7 @@ def load_replay(path: Path) -> Replay:
     except UnreadableFile as exc:
         raise ReplayError(f"{path}: {exc}") from None
     if not first.strip():
-        raise ReplayError(f"{path}: not a transcript (its first line is empty)")
+        raise ReplayError(_("{path}: not a transcript (its first line is empty)").format(path=path))
     game = _game_named(path, first)
     part = GAMES[game].part("saves")
     try:
@@ -93,11 +96,13 @@ def _game_named(path: Path, first: str) -> str:
     try:
         head = json.loads(first)
     except (ValueError, RecursionError) as exc:
-        raise ReplayError(f"{path}: not a transcript ({str(exc)[:80]})") from None
+        raise ReplayError(_("{path}: not a transcript ({why})")
+                          .format(path=path, why=str(exc)[:80])) from None
     game = head.get("game", DEFAULT_GAME) if isinstance(head, dict) else DEFAULT_GAME
     if not isinstance(game, str) or game not in GAMES:
-        raise ReplayError(f"{path}: a transcript of the game {str(game)[:30]!r}, which is not one of "
-                          f"this program's ({', '.join(GAMES)})")
+        raise ReplayError(_("{path}: a transcript of the game {game!r}, which is not one of this "
+                            "program's ({games})").format(path=path, game=str(game)[:30],
+                                                          games=", ".join(GAMES)))
     return game
 
 

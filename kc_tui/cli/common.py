@@ -1,6 +1,17 @@
-"""What the front-end commands share: the look options (``--ascii``, ``--theme``, ``--pace``), the
-test for a terminal, and the settings with those options on top.  The arguments of a game's set-up
-(seats, rules, seeds, the AI's time) are the game's own, in its ``cli`` part."""
+"""What the front-end commands share: the language (``--lang``, anywhere on the command line), the
+look options (``--ascii``, ``--theme``, ``--pace``, ``--notation``), the test for a terminal, and
+the settings with those options on top.  The arguments of a game's set-up (seats, rules, seeds,
+the AI's time) are the game's own, in its ``cli`` part.
+
+**The language** is the platform's, fixed before any parser is made, so that the help and the
+errors are said in it: :func:`take_language` takes ``--lang LANG`` (or ``--lang=LANG``) out of the
+arguments wherever it stands (before or after the command's name), and :func:`start_language`
+sets the process's language from it, else from the Settings screen's choice, else from the
+environment.  A game's command line never sees ``--lang``; every parser made by
+:class:`Parser` (the application's and each command's) lists it in its help all the same.
+:func:`language_fixed` tells the rest of the program (the Settings screen) whether the command
+line fixed the language for this run.
+"""
 
 from __future__ import annotations
 
@@ -8,32 +19,132 @@ import argparse
 import os
 import sys
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Sequence
 
+from ..core.i18n import LANGUAGES, N_, PSEUDO, Domain, choose_language, set_default_language
 from ..storage import THEMES, Settings, load_settings
 
-__all__ = ["add_look_options", "full_screen", "glyphs_likely", "look_overrides", "settings_from"]
+__all__ = ["Parser", "LanguageError", "take_language", "start_language", "language_fixed", "end_language",
+           "NOTATIONS", "add_look_options", "full_screen", "glyphs_likely", "look_overrides", "settings_from"]
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
+
+LANG_OPTION = "--lang"
 
 
-def add_look_options(p: argparse.ArgumentParser) -> None:
-    """``--ascii``, ``--theme`` and ``--pace``: for this run only (:func:`settings_from`)."""
+class LanguageError(ValueError):
+    """A ``--lang`` with no language or one the game does not speak; the message says which
+    there are."""
+
+
+def take_language(argv: Sequence[str]) -> tuple[str | None, list[str]]:
+    """The language ``--lang LANG`` or ``--lang=LANG`` names anywhere in ``argv`` (the last one
+    given wins), and the arguments without it; :class:`LanguageError` for a ``--lang`` without a
+    language we speak.  Arguments after ``--`` are left alone."""
+    flag: str | None = None
+    rest: list[str] = []
+    args = list(argv)
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--":
+            rest.extend(args[i:])
+            break
+        if arg == LANG_OPTION or arg.startswith(LANG_OPTION + "="):
+            if arg == LANG_OPTION:
+                if i + 1 >= len(args):
+                    raise LanguageError(_("--lang needs a language: {choices}").format(choices=_choices()))
+                value, i = args[i + 1], i + 2
+            else:
+                value, i = arg.split("=", 1)[1], i + 1
+            if value not in LANGUAGES and value != PSEUDO:
+                raise LanguageError(_("{lang!r} is not a language of the game; the languages are "
+                                      "{choices}").format(lang=value[:20], choices=_choices()))
+            flag = value
+            continue
+        rest.append(arg)
+        i += 1
+    return flag, rest
+
+
+def _choices() -> str:
+    return ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
+
+
+_fixed: str | None = None
+
+
+def start_language(flag: str | None, env: Mapping[str, str] = os.environ) -> str:
+    """Set the process's language for this run: ``flag`` (``--lang``), else the saved setting,
+    else the environment, else English; the language set.  The settings file is read here only
+    for its language: a warning about it is given later, in the language chosen, by whoever
+    uses the settings."""
+    global _fixed
+    _fixed = flag
+    setting = None if flag else load_settings()[0].language
+    lang = choose_language(flag, setting, env)
+    set_default_language(lang)
+    return lang
+
+
+def language_fixed() -> str | None:
+    """The language ``--lang`` fixed for this run, or None: then the Settings screen's choice
+    (or the environment) speaks, and changing it there changes the language at once."""
+    return _fixed
+
+
+def end_language() -> None:
+    """This run's ``--lang`` no longer holds (the command is over)."""
+    global _fixed
+    _fixed = None
+
+
+class Parser(argparse.ArgumentParser):
+    """Every parser of the command line: lists ``--lang``, which the platform reads before any
+    parser runs (:func:`take_language`), so that each command's help names it where it may be
+    given (before or after the command's name)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.add_argument(LANG_OPTION, metavar="LANG", default=argparse.SUPPRESS,
+                          help=_("the language of the game, for this run: {choices} (default: the "
+                                 "Settings screen's choice, else the terminal's language)")
+                          .format(choices=", ".join(LANGUAGES)))
+
+
+NOTATIONS: Mapping[str, str] = {
+    "words": N_("cards and piles said in words, for the ear: the ace of diamonds, north-east (the "
+                "default)"),
+    "short": N_("cards and piles as short codes, for the eye: AD, NE"),
+}
+"""How the line mode names cards and piles (:attr:`kc_tui.line.LineOptions.notation`)."""
+
+
+def add_look_options(p: argparse.ArgumentParser, line: bool = True) -> None:
+    """``--ascii``, ``--theme`` and ``--pace``, and with ``line`` the line mode's
+    ``--notation``: for this run only (:func:`settings_from`)."""
     p.add_argument("--ascii", action=argparse.BooleanOptionalAction, default=None,
-                   help="no box drawing and no suit glyphs: cards as 7H, TS, KC (the default on a "
-                        "console such as TERM=linux or vt100, or with a locale that is not UTF-8); "
-                        "--no-ascii draws them anyway")
+                   help=_("no box drawing and no suit glyphs: cards as 7H, TS, KC (the default on a "
+                          "console such as TERM=linux or vt100, or with a locale that is not UTF-8); "
+                          "--no-ascii draws them anyway"))
     p.add_argument("--theme", choices=list(THEMES), default=None,
-                   help="colour theme: " + "; ".join(f"{k}: {v}" for k, v in THEMES.items()))
-    p.add_argument("--pace", type=_pace, default=None, metavar="SECONDS",
-                   help="seconds each move of a computer turn stays on screen, 0 to 5 (default 0.4)")
+                   help=_("colour theme: {themes}").format(
+                       themes="; ".join(f"{k}: {_(v)}" for k, v in THEMES.items())))
+    p.add_argument("--pace", type=_pace, default=None, metavar=_("SECONDS"),
+                   help=_("seconds each move of a computer turn stays on screen, 0 to 5 (default 0.4)"))
+    if line:
+        p.add_argument("--notation", choices=list(NOTATIONS), default="words",
+                       help=_("the line mode: {notations}").format(
+                           notations="; ".join(f"{k}: {_(v)}" for k, v in NOTATIONS.items())))
 
 
 def _pace(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
+        raise argparse.ArgumentTypeError(_("expected seconds, got {text!r}").format(text=text)) from None
     if not 0 <= value <= 5:
-        raise argparse.ArgumentTypeError(f"expected 0 to 5 seconds, got {value:g}")
+        raise argparse.ArgumentTypeError(_("expected 0 to 5 seconds, got {value}").format(value=f"{value:g}"))
     return value
 
 

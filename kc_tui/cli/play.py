@@ -6,13 +6,18 @@ from __future__ import annotations
 
 import argparse
 import signal
+import sys
 from typing import Any, Callable
 
+from ..core.i18n import Domain
+from ..line import LineOptions
 from ..storage import AutoSaver, Settings, load_settings, save_settings
 from .common import full_screen, look_overrides, settings_from
 from .signals import Stopped, end_within_grace, tell
 
-__all__ = ["play_saved", "make_app", "app_status"]
+__all__ = ["play_saved", "make_app", "app_status", "line_options"]
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 
 def play_saved(service: Any, args: argparse.Namespace, saving: Callable[[Callable[[str], None]], AutoSaver],
@@ -39,15 +44,26 @@ def play_saved(service: Any, args: argparse.Namespace, saving: Callable[[Callabl
             return app_status(app)
         return line_mode()
     except KeyboardInterrupt:
-        print("\nInterrupted; the game stops here (it was saved after the last turn).")
+        print("\n" + _("Interrupted; the game stops here (it was saved after the last turn)."))
         return 130
     except Stopped as stop:
         saver.release()  # before the goodbye, which a terminal that is not read can hold up
-        tell(f"\nStopped by {stop.name}; the game stops here (it was saved after the last turn).")
+        tell("\n" + _("Stopped by {signal}; the game stops here (it was saved after the last turn).")
+             .format(signal=stop.name))
         return stop.status
     finally:
         service.close()
         saver.release()
+
+
+def line_options(args: argparse.Namespace) -> LineOptions:
+    """How this run's line mode is said, from the command line (``--verbosity``, ``--bell``,
+    ``--notation``, where the command has them) and the settings: piped input is echoed after its
+    prompt, so the output reads as a dialogue; ending a turn with moves open is confirmed unless
+    the "Confirm ending a turn" setting is off."""
+    return LineOptions(verbosity=getattr(args, "verbosity", "brief"), bell=getattr(args, "bell", False),
+                       echo=not sys.stdin.isatty(), confirm_end=load_settings()[0].confirm_end,
+                       notation=getattr(args, "notation", "words"))
 
 
 def make_app(service: Any, args: argparse.Namespace) -> Any:
@@ -71,6 +87,6 @@ def make_app(service: Any, args: argparse.Namespace) -> Any:
 def app_status(app: Any) -> int:
     """The exit status of a finished app, saying so if a signal ended it (as leaving does)."""
     if app.stopped_by is not None:
-        tell(f"Stopped by {signal.Signals(app.stopped_by).name}; the game stops here "
-             "(it was saved after the last turn).")
+        tell(_("Stopped by {signal}; the game stops here (it was saved after the last turn).")
+             .format(signal=signal.Signals(app.stopped_by).name))
     return app.return_code or 0

@@ -8,13 +8,15 @@ import json
 import os
 from pathlib import Path
 
+from ..core.i18n import Domain
 from ..core.text import visible
-from ..games import GAMES, game_named
+from ..games import GAMES
 from ..replay import ReplayError, load_replay, replay_text
 from ..storage import (
     SaveError,
     delete_save,
     game_saves_dir,
+    game_title,
     game_transcripts_dir,
     games_report_text,
     games_stats_dict,
@@ -25,6 +27,8 @@ from .signals import end_within_grace
 
 __all__ = ["add_parser", "add_saves_parser", "add_replay_parser", "add_stats_parser", "run_saves",
            "run_replay", "run_stats"]
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -37,24 +41,29 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 def add_saves_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser],
                      game: str | None = None) -> None:
     """``saves [--delete NAME]``: every game's saved games, or only ``game``'s."""
-    about = "" if game is None else f" {game_named(game).title}"
-    saves = sub.add_parser("saves", help=f"list the saved{about} games, or delete one",
-                           description=f"List the saved{about} games, newest first (each game's "
-                           "in its own folder), or delete one.")
-    saves.add_argument("--delete", metavar="NAME", default=None,
-                       help="delete the saved game NAME (as listed)")
+    if game is None:
+        about = _("list the saved games, or delete one")
+        description = _("List the saved games, newest first (each game's in its own folder), or delete one.")
+    else:
+        title = game_title(game)
+        about = _("list the saved {game} games, or delete one").format(game=title)
+        description = _("List the saved {game} games, newest first (each game's in its own folder), "
+                        "or delete one.").format(game=title)
+    saves = sub.add_parser("saves", help=about, description=description)
+    saves.add_argument("--delete", metavar=_("NAME"), default=None,
+                       help=_("delete the saved game NAME (as listed)"))
     saves.set_defaults(func=run_saves, parser=saves, only_game=game)
 
 
 def add_replay_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """``replay FILE [--plain]``, for every game: the transcript names its game."""
-    rep = sub.add_parser("replay", help="replay a transcript move by move, every hand face up",
-                         description="Replay a transcript (a finished session in the data folder, or "
-                         "one written with --transcript), of either game (its first line names it): "
-                         "step forward and back move by move, jump by turn or round. With --plain it "
-                         "prints the game as sentences.")
-    rep.add_argument("file", type=Path, metavar="FILE")
-    rep.add_argument("--plain", action="store_true", help="print it as sentences")
+    rep = sub.add_parser("replay", help=_("replay a transcript move by move, every hand face up"),
+                         description=_("Replay a transcript (a finished session in the data folder, or "
+                                       "one written with --transcript), of either game (its first line "
+                                       "names it): step forward and back move by move, jump by turn or "
+                                       "round. With --plain it prints the game as sentences."))
+    rep.add_argument("file", type=Path, metavar=_("FILE"))
+    rep.add_argument("--plain", action="store_true", help=_("print it as sentences"))
     add_look_options(rep)
     rep.set_defaults(func=run_replay, parser=rep)
 
@@ -62,12 +71,18 @@ def add_replay_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
 def add_stats_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser],
                      game: str | None = None) -> None:
     """``stats [--player NAME] [--json]``: every game's statistics, or only ``game``'s."""
-    about = "each game's" if game is None else f"{game_named(game).title}'s"
-    stats = sub.add_parser("stats", help=f"statistics per player, {about}, from the finished sessions",
-                           description=f"Statistics per player name, {about}, from the finished "
-                           "sessions kept in the data folder.")
-    stats.add_argument("--player", default=None, metavar="NAME", help="only this player")
-    stats.add_argument("--json", action="store_true", help="print them as one JSON object")
+    if game is None:
+        about = _("statistics per player, each game's, from the finished sessions")
+        description = _("Statistics per player name, each game's, from the finished sessions kept in "
+                        "the data folder.")
+    else:
+        title = game_title(game)
+        about = _("statistics per player, {game}'s, from the finished sessions").format(game=title)
+        description = _("Statistics per player name, {game}'s, from the finished sessions kept in the "
+                        "data folder.").format(game=title)
+    stats = sub.add_parser("stats", help=about, description=description)
+    stats.add_argument("--player", default=None, metavar=_("NAME"), help=_("only this player"))
+    stats.add_argument("--json", action="store_true", help=_("print them as one JSON object"))
     stats.set_defaults(func=run_stats, parser=stats, only_game=game)
 
 
@@ -81,11 +96,14 @@ def run_saves(args: argparse.Namespace) -> int:
     for n, game in enumerate(games):
         saves, folder = list_saves(game), game_saves_dir(game)
         # Each game's list is headed by its title, but the first game's, whose list came first.
-        about = "" if n == 0 and only is None else f" {GAMES[game].title}"
+        titled = not (n == 0 and only is None)
+        title = game_title(game)
         if not saves and (n == 0 or only is not None):
-            print(f"No saved{about} games (they are kept in {folder}).")
+            print(_("No saved {game} games (they are kept in {folder}).").format(game=title, folder=folder)
+                  if titled else _("No saved games (they are kept in {folder}).").format(folder=folder))
         elif saves:
-            print(f"Saved{about} games in {folder}, newest first:")
+            print(_("Saved {game} games in {folder}, newest first:").format(game=title, folder=folder)
+                  if titled else _("Saved games in {folder}, newest first:").format(folder=folder))
         for info in saves:
             mark = "!" if info.problem else " "
             print(f"{mark} {visible(info.path.name)}\n    {visible(info.title)}")
@@ -103,11 +121,13 @@ def _delete_save(name: str, games: list[str]) -> int:
         try:
             delete_save(path)
         except SaveError as exc:
-            print(f"Not deleted: {visible(exc.problem)}.")
+            print(_("Not deleted: {problem}.").format(problem=visible(exc.problem)))
             return 1
-        print(f"Deleted {visible(str(path))}.")
+        print(_("Deleted {path}.").format(path=visible(str(path))))
         return 0
-    print(f"No saved game called {name!r} in {' or '.join(str(f) for f in folders)}.")
+    # Translators: {folders} are folders joined by " or " (the next message).
+    folders_said = _(" or ").join(str(f) for f in folders)
+    print(_("No saved game called {name!r} in {folders}.").format(name=name, folders=folders_said))
     return 1
 
 
@@ -121,7 +141,7 @@ def run_replay(args: argparse.Namespace) -> int:
     try:
         replay = load_replay(path)
     except ReplayError as exc:
-        print(f"Cannot replay {visible(str(exc))}")
+        print(_("Cannot replay {why}").format(why=visible(str(exc))))
         return 1
     if args.plain or not full_screen():
         for sentence in replay_text(replay):

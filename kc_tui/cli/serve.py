@@ -10,7 +10,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..core.i18n import Domain
+
 __all__ = ["add_parser"]
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 HOST_KEY_FILE = "ssh_host_ed25519_key"
 """The server's host key, in the data folder (made on the first start, then reused)."""
@@ -19,48 +23,51 @@ HOST_KEY_FILE = "ssh_host_ed25519_key"
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``serve`` to the command line's commands."""
     p = sub.add_parser(
-        "serve", help="serve tables over SSH: friends join with their own ssh client",
-        description="Serve Kings in the Corner over SSH. Players connect with `ssh -p PORT HOST` "
-        "(the lobby, full screen) or `ssh -p PORT HOST plain` (the line mode); any SSH key may "
-        "connect unless --authorized-keys is given. Stop with Ctrl+C or SIGTERM: games in "
-        "progress are adjourned and come back on the next start.")
+        "serve", help=_("serve tables over SSH: friends join with their own ssh client"),
+        description=_("Serve Kings in the Corner over SSH. Players connect with `ssh -p PORT HOST` "
+                      "(the lobby, full screen) or `ssh -p PORT HOST plain` (the line mode); any SSH "
+                      "key may connect unless --authorized-keys is given. Stop with Ctrl+C or SIGTERM: "
+                      "games in progress are adjourned and come back on the next start."))
     p.add_argument("--host", default="127.0.0.1",
-                   help="address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 for "
-                        "every network)")
+                   help=_("address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 for "
+                          "every network)"))
     p.add_argument("--port", type=_port, default=2222,
-                   help="port to listen on (default 2222; 0: any free port)")
-    p.add_argument("--authorized-keys", type=Path, default=None, metavar="FILE",
-                   help="admit only the SSH keys in FILE (authorized_keys format); others are refused")
+                   help=_("port to listen on (default 2222; 0: any free port)"))
+    p.add_argument("--authorized-keys", type=Path, default=None, metavar=_("FILE"),
+                   help=_("admit only the SSH keys in FILE (authorized_keys format); others are refused"))
     p.add_argument("--guests", action="store_true",
-                   help="also admit people without a key, as guests (they cannot take a seat back later)")
-    p.add_argument("--grace", type=_seconds, default=60.0, metavar="SECONDS",
-                   help="how long a dropped player's seat is held before a computer plays it (default 60)")
+                   help=_("also admit people without a key, as guests (they cannot take a seat back "
+                          "later)"))
+    p.add_argument("--grace", type=_seconds, default=60.0, metavar=_("SECONDS"),
+                   help=_("how long a dropped player's seat is held before a computer plays it "
+                          "(default 60)"))
     p.add_argument("--max-sessions", type=_count, default=64, metavar="N",
-                   help="sessions at once (default 64)")
+                   help=_("sessions at once (default 64)"))
     p.add_argument("--max-per-key", type=_count, default=8, metavar="N",
-                   help="sessions of one SSH key at once (default 8)")
+                   help=_("sessions of one SSH key at once (default 8)"))
     p.add_argument("--max-per-address", type=_count, default=16, metavar="N",
-                   help="connections, and sessions, from one address at once, SSH and browsers together, "
-                        "and half as many browser tabs (default 16; more for many people behind one "
-                        "router)")
+                   help=_("connections, and sessions, from one address at once, SSH and browsers "
+                          "together, and half as many browser tabs (default 16; more for many people "
+                          "behind one router)"))
     p.add_argument("--max-per-minute", type=_count, default=60, metavar="N",
-                   help="new connections one address may open in any minute, SSH and browsers "
-                        "together (default 60)")
+                   help=_("new connections one address may open in any minute, SSH and browsers "
+                          "together (default 60)"))
     p.add_argument("--max-tables-per-person", type=_count, default=3, metavar="N",
-                   help="tables one person may have waiting, playing or adjourned (default 3)")
+                   help=_("tables one person may have waiting, playing or adjourned (default 3)"))
     p.add_argument("--max-tables", type=_count, default=200, metavar="N",
-                   help="tables the server keeps in all (default 200)")
-    p.add_argument("--adjourned-days", type=_days, default=30.0, metavar="DAYS",
-                   help="close an adjourned table nobody resumes for this many days; its transcript "
-                        "is kept (default 30; 0 keeps them for ever)")
-    p.add_argument("--idle", type=_seconds, default=900.0, metavar="SECONDS",
-                   help="close a session idle this long in the lobby (default 900)")
-    p.add_argument("--web", type=_port, default=None, metavar="PORT",
-                   help="also open the tables to web browsers on PORT (on --host, no login: a browser "
-                        "is known by a cookie; with --authorized-keys only together with --guests)")
-    p.add_argument("--data-dir", type=Path, default=None, metavar="DIR",
-                   help="where the host key, the players' names and the tables are kept "
-                        "(default: the game's data folder)")
+                   help=_("tables the server keeps in all (default 200)"))
+    p.add_argument("--adjourned-days", type=_days, default=30.0, metavar=_("DAYS"),
+                   help=_("close an adjourned table nobody resumes for this many days; its transcript "
+                          "is kept (default 30; 0 keeps them for ever)"))
+    p.add_argument("--idle", type=_seconds, default=900.0, metavar=_("SECONDS"),
+                   help=_("close a session idle this long in the lobby (default 900)"))
+    p.add_argument("--web", type=_port, default=None, metavar=_("PORT"),
+                   help=_("also open the tables to web browsers on PORT (on --host, no login: a "
+                          "browser is known by a cookie; with --authorized-keys only together with "
+                          "--guests)"))
+    p.add_argument("--data-dir", type=Path, default=None, metavar=_("DIR"),
+                   help=_("where the host key, the players' names and the tables are kept "
+                          "(default: the game's data folder)"))
     p.set_defaults(func=serve, parser=p)
 
 
@@ -68,9 +75,11 @@ def _port(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a port number, got {text!r}") from None
+        raise argparse.ArgumentTypeError(_("expected a port number, got {text!r}")
+                                         .format(text=text)) from None
     if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"expected a port from 0 to 65535, got {value}")
+        raise argparse.ArgumentTypeError(_("expected a port from 0 to 65535, got {value}")
+                                         .format(value=value))
     return value
 
 
@@ -78,9 +87,11 @@ def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
+        raise argparse.ArgumentTypeError(_("expected seconds, got {text!r}")
+                                         .format(text=text)) from None
     if not 0 < value <= 86400:
-        raise argparse.ArgumentTypeError(f"expected more than 0 and at most 86400 seconds, got {value:g}")
+        raise argparse.ArgumentTypeError(_("expected more than 0 and at most 86400 seconds, got {value}")
+                                         .format(value=f"{value:g}"))
     return value
 
 
@@ -88,9 +99,11 @@ def _days(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected days, got {text!r}") from None
+        raise argparse.ArgumentTypeError(_("expected days, got {text!r}")
+                                         .format(text=text)) from None
     if not 0 <= value <= 36500:
-        raise argparse.ArgumentTypeError(f"expected 0 (for ever) to 36500 days, got {value:g}")
+        raise argparse.ArgumentTypeError(_("expected 0 (for ever) to 36500 days, got {value}")
+                                         .format(value=f"{value:g}"))
     return value
 
 
@@ -98,9 +111,11 @@ def _count(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+        raise argparse.ArgumentTypeError(_("expected a number, got {text!r}")
+                                         .format(text=text)) from None
     if not 1 <= value <= 10_000:
-        raise argparse.ArgumentTypeError(f"expected 1 to 10000, got {value}")
+        raise argparse.ArgumentTypeError(_("expected 1 to 10000, got {value}")
+                                         .format(value=value))
     return value
 
 
@@ -111,8 +126,9 @@ def serve(args: argparse.Namespace) -> int:
     from ..storage.paths import data_dir
 
     if args.web is not None and args.authorized_keys is not None and not args.guests:
-        print("kings-corner serve: --web lets in anyone who can open the address, with no key; "
-              "with --authorized-keys that takes --guests as well.", file=sys.stderr)
+        print("kings-corner serve: " + _("--web lets in anyone who can open the address, with no key; "
+                                         "with --authorized-keys that takes --guests as well."),
+              file=sys.stderr)
         return 2
     authorized = None
     if args.authorized_keys is not None:
@@ -125,7 +141,8 @@ def serve(args: argparse.Namespace) -> int:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        print(f"kings-corner serve: cannot use the data folder {folder}: {exc.strerror}", file=sys.stderr)
+        print("kings-corner serve: " + _("cannot use the data folder {folder}: {why}").format(
+            folder=folder, why=exc.strerror), file=sys.stderr)
         return 2
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("%(asctime)s %(message)s", "%Y-%m-%d %H:%M:%S"))
@@ -152,8 +169,8 @@ async def _open_to_browsers(args: argparse.Namespace, tables: Any, ssh_port: int
     try:
         await browsers.start()
     except OSError as exc:
-        print(f"kings-corner serve: cannot listen for browsers on {args.host}:{args.web}: "
-              f"{exc.strerror or exc}", file=sys.stderr)
+        print("kings-corner serve: " + _("cannot listen for browsers on {host}:{port}: {why}").format(
+            host=args.host, port=args.web, why=exc.strerror or exc), file=sys.stderr)
         return None
     return browsers
 
@@ -183,8 +200,8 @@ async def _serve(args: argparse.Namespace, folder: Path, authorized: frozenset[s
         await server.start()
     except OSError as exc:
         await tables.close()
-        print(f"kings-corner serve: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}",
-              file=sys.stderr)
+        print("kings-corner serve: " + _("cannot listen on {host}:{port}: {why}").format(
+            host=args.host, port=args.port, why=exc.strerror or exc), file=sys.stderr)
         return 1
     browsers = None
     if args.web is not None:
@@ -204,21 +221,28 @@ async def _serve(args: argparse.Namespace, folder: Path, authorized: frozenset[s
 
     for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         loop.add_signal_handler(signum, stop_by, signum)
-    print(f"Kings in the Corner is served on {args.host}:{server.port} — players connect with: "
-          f"ssh -p {server.port} HOST", file=out)
-    print(f"Host key fingerprint: {server.fingerprint} (players can check it when ssh asks)", file=out)
+    print(_("Kings in the Corner is served on {host}:{port} — players connect with: ssh -p {port} HOST")
+          .format(host=args.host, port=server.port), file=out)
+    print(_("Host key fingerprint: {fingerprint} (players can check it when ssh asks)")
+          .format(fingerprint=server.fingerprint), file=out)
     if browsers is not None:
         from ..web import addresses
 
         here, *others = addresses(args.host, browsers.port)
-        elsewhere = f" here, {others[0]} from the network" if others else ""
-        print(f"Browsers open {here}{elsewhere} (the same tables; no login: a browser is known by "
-              "a cookie, and gets its seat back after a dropped connection).", file=out)
+        if others:
+            print(_("Browsers open {here} here, {there} from the network (the same tables; no login: a "
+                    "browser is known by a cookie, and gets its seat back after a dropped connection).")
+                  .format(here=here, there=others[0]), file=out)
+        else:
+            print(_("Browsers open {here} (the same tables; no login: a browser is known by a cookie, "
+                    "and gets its seat back after a dropped connection).").format(here=here), file=out)
     if authorized is not None:
-        print(f"Admitting only the {len(authorized)} key(s) in {args.authorized_keys}.", file=out)
+        # English says "key(s)" whatever the number; a language may say each form.
+        print(ngettext("Admitting only the {n} key(s) in {file}.", "Admitting only the {n} key(s) in {file}.",
+                       len(authorized)).format(n=len(authorized), file=args.authorized_keys), file=out)
     if args.guests:
-        print("Guests without a key are admitted.", file=out)
-    print("Stop with Ctrl+C.", file=out, flush=True)
+        print(_("Guests without a key are admitted."), file=out)
+    print(_("Stop with Ctrl+C."), file=out, flush=True)
     try:
         await stop.wait()
     finally:
@@ -229,7 +253,14 @@ async def _serve(args: argparse.Namespace, folder: Path, authorized: frozenset[s
         await server.stop()
         playing = sum(1 for t in tables.tables() if t.state == TableState.PLAYING)
         await tables.close()
-    name = signal.Signals(stopped_by[0]).name if stopped_by else "request"
-    print(f"Stopped by {name}; {playing} game{'s' if playing != 1 else ''} in progress adjourned "
-          "(they come back on the next start).", file=out, flush=True)
+    if stopped_by:
+        said = ngettext("Stopped by {signal}; {n} game in progress adjourned (they come back on the next "
+                        "start).", "Stopped by {signal}; {n} games in progress adjourned (they come back "
+                        "on the next start).", playing).format(signal=signal.Signals(stopped_by[0]).name,
+                                                               n=playing)
+    else:
+        said = ngettext("Stopped by request; {n} game in progress adjourned (they come back on the next "
+                        "start).", "Stopped by request; {n} games in progress adjourned (they come back "
+                        "on the next start).", playing).format(n=playing)
+    print(said, file=out, flush=True)
     return 0

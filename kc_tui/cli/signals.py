@@ -13,9 +13,12 @@ import time
 from contextlib import contextmanager
 from typing import Iterator
 
+from ..core.i18n import Domain
 from ..storage import unlock_all
 
 __all__ = ["GRACE", "STOPPING_SIGNALS", "Stopped", "end_within_grace", "stopped_by_signals", "tell"]
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 STOPPING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
 """Signals that end the program the way leaving the game does (SIGHUP: the terminal or the SSH
@@ -104,9 +107,10 @@ def _watchdog(signum: int, grace: float) -> None:
     time.sleep(grace)
     name = signal.Signals(signum).name
     # Told from a thread of its own, not waited for long: the terminal may not take the words.
+    said = _("Stopped by {signal}, but still running {seconds} seconds later (a terminal that takes no "
+             "output holds it up): ending at once. A game in progress was saved after its last turn.")
     teller = threading.Thread(target=_write_stderr, daemon=True, args=(
-        f"\r\nStopped by {name}, but still running {grace:g} seconds later (a terminal that takes "
-        "no output holds it up): ending at once. A game in progress was saved after its last turn.\r\n",))
+        "\r\n" + said.format(signal=name, seconds=f"{grace:g}") + "\r\n",))
     teller.start()
     teller.join(0.5)
     try:

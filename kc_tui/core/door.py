@@ -15,10 +15,13 @@ from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Generic, Protocol, Sequence, TypeVar
 
 from .events import PlayerInfo
+from .i18n import Domain
 from .kinds import Phase, SeatKind
 from .text import visible
 
 __all__ = ["Referee", "SeatPlayerBase", "TableSeat", "SeatViewer", "ServiceDoor"]
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 E = TypeVar("E")
 """A game's event type."""
@@ -102,7 +105,9 @@ class SeatViewer(Generic[E]):
 
 
 def _listener_name(listener: Callable[..., None]) -> str:
-    return getattr(listener, "name", None) or type(listener).__name__
+    # A listener's name is marked for the catalog where it is given (N_).
+    name = getattr(listener, "name", None)
+    return _(name) if name else type(listener).__name__
 
 
 class ServiceDoor(Generic[E, S, G]):
@@ -167,7 +172,8 @@ class ServiceDoor(Generic[E, S, G]):
             try:
                 listener(event)
             except Exception as exc:  # noqa: BLE001 - any listener failure is contained here
-                self.faults.append(f"{_listener_name(listener)} failed and was stopped: {exc}")
+                self.faults.append(_("{listener} failed and was stopped: {error}").format(
+                    listener=_listener_name(listener), error=exc))
                 self.remove_listener(listener)
 
     # ------------------------------------------------------------------ flow

@@ -8,16 +8,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping
 
+from .i18n import Domain
 from .kinds import SeatKind
 from .text import visible
 
 __all__ = ["PlayerInfo", "PlayerEvent", "SessionStart", "TurnStart", "TurnEnd", "SessionEnd",
            "session_start_from_dict"]
 
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
+
 
 def _shown_name(name: Any) -> str:
     if not isinstance(name, str):
-        raise TypeError(f"a player's name is text, not {type(name).__name__}")
+        raise TypeError(_("a player's name is text, not {type}").format(type=type(name).__name__))
     return visible(name)
 
 
@@ -40,7 +43,8 @@ class PlayerInfo:
         # this is the one place where a hostile name is disarmed.
         object.__setattr__(self, "name", _shown_name(self.name))
         if self.kind not in _KINDS:
-            raise ValueError(f"a seat's kind is {', '.join(_KINDS)}; got {str(self.kind)[:20]!r}")
+            raise ValueError(_("a seat's kind is {kinds}; got {kind!r}").format(
+                kinds=", ".join(_KINDS), kind=str(self.kind)[:20]))
         object.__setattr__(self, "kind", SeatKind(self.kind))
 
     def as_dict(self) -> dict[str, Any]:
@@ -117,7 +121,7 @@ def session_start_from_dict(d: Mapping[str, Any], default_game: str) -> SessionS
     older than the second game names none: ``default_game``, the game reading it)."""
     game = d.get("game", default_game)
     if not isinstance(game, str):
-        raise TypeError(f"a game's name is text, not {type(game).__name__}")
+        raise TypeError(_("a game's name is text, not {type}").format(type=type(game).__name__))
     return SessionStart(
         d["version"], d["seed"], dict(d["rules"]),
         tuple(PlayerInfo(p["name"], SeatKind(p["kind"]), p.get("level")) for p in d["players"]),

@@ -6,6 +6,9 @@ It runs over async streams, so one server can serve many: ``run_plain_lobby(serv
 read, write)``, where ``read()`` returns the next line (None when input ends) and ``write(text)``
 sends text.  It knows no game: it asks the registry (:mod:`kc_tui.games`) for the one a table
 is of.
+
+Its commands are typed in English or in the language of the person served (``mesas``,
+``rejoindre``): :func:`lobby_words`.
 """
 
 from __future__ import annotations
@@ -14,15 +17,66 @@ import asyncio
 from typing import Awaitable, Callable
 
 from ..core.errors import RuleError
+from ..core.i18n import N_, Domain
 from ..core.text import visible
 from ..games import DEFAULT_GAME, GAMES, game_named
 from ..net import SEAT_OPEN, Notice, Person, SeatDoor, TableError, TableServer, TableState
+from ..storage import game_title
 from .part import LineGame, SeatLines
+from .shell import command_named, shell_words
 
-__all__ = ["lobby_help", "run_plain_lobby", "PlainLobby"]
+__all__ = ["lobby_help", "lobby_words", "run_plain_lobby", "PlainLobby"]
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 MAX_LINE = 1000
 """The longest line read: a longer one is refused unread."""
+
+
+def lobby_words() -> dict[str, str]:
+    """The lobby's own commands and words of ``new`` (by their English words) and their words in
+    the language served; the shell's commands are :func:`~.shell.shell_words`."""
+    return {
+        # Translators: a command typed in the line mode's lobby: one word, lower case, as the
+        # lobby's help says it (English words are accepted too).  Lists the tables.
+        "tables": pgettext("typed command", "tables"),
+        # Translators: a typed command (one word): makes a new table.
+        "new": pgettext("typed command", "new"),
+        # Translators: a typed command (one word): takes a seat at a table.
+        "join": pgettext("typed command", "join"),
+        # Translators: a typed command (one word): watches a table.
+        "watch": pgettext("typed command", "watch"),
+        # Translators: a typed command (one word): starts the game at one's table.
+        "start": pgettext("typed command", "start"),
+        # Translators: a word typed after the lobby's "new": a seat left for a person.
+        "open": pgettext("typed command", "open"),
+        # Translators: typed before "=" in the lobby's "new" (name=Friday night): the table's name.
+        "name": pgettext("typed command", "name"),
+        # Translators: typed before "=" in the lobby's "new" (game=kings-reverse): the game.
+        "game": pgettext("typed command", "game"),
+    }
+
+
+def level_words() -> dict[str, str]:
+    """The computer players' levels (as the games name them) and their words in the language
+    served, as typed after the lobby's ``new``."""
+    return {
+        # Translators: a computer player's level, one word as typed in the lobby's "new".
+        "beginner": pgettext("computer level", "beginner"),
+        # Translators: a computer player's level, one word as typed in the lobby's "new".
+        "easy": pgettext("computer level", "easy"),
+        # Translators: a computer player's level, one word as typed in the lobby's "new".
+        "medium": pgettext("computer level", "medium"),
+        # Translators: a computer player's level, one word as typed in the lobby's "new".
+        "hard": pgettext("computer level", "hard"),
+        # Translators: a computer player's level, one word as typed in the lobby's "new".
+        "expert": pgettext("computer level", "expert"),
+    }
+
+
+def _level(level: str) -> str:
+    """A level in the language served (a level the words do not know, as the game names it)."""
+    return level_words().get(level, level)
 
 
 def _levels() -> str:
@@ -31,21 +85,20 @@ def _levels() -> str:
     for entry in GAMES.values():
         games.setdefault(entry.levels, []).append(entry.name)
     if len(games) == 1:
-        return " ".join(next(iter(games)))
-    return "; ".join(f"{', '.join(names)}: {' '.join(levels)}" for levels, names in games.items())
+        return " ".join(_level(level) for level in next(iter(games)))
+    return "; ".join(f"{', '.join(names)}: {' '.join(_level(level) for level in levels)}"
+                     for levels, names in games.items())
 
 
-def lobby_help() -> str:
-    """The lobby's commands (the games' names and levels as registered now)."""
-    levels = GAMES[DEFAULT_GAME].levels
-    example = levels[-2] if len(levels) > 1 else levels[0]  # a strong one, not the strongest
-    return f"""\
+# Translators: the lobby's help.  The command words are those of the language (context "typed
+# command"); keep the columns within 80 characters; {levels}, {example} and {games} are filled in.
+LOBBY_HELP = N_("""\
 Lobby commands:
   tables                 list the tables
   new [SEATS] [OPTIONS] [name=NAME]
                          make a table and sit at its first open seat; SEATS are open (a person)
-                         or a computer level ({_levels()}), e.g. new open {example};
-                         OPTIONS are game=NAME ({", ".join(GAMES)}), preset=NAME and
+                         or a computer level ({levels}), e.g. new open {example};
+                         OPTIONS are game=NAME ({games}), preset=NAME and
                          that game's rule options, e.g. hand_size=10; the table's name ends
                          the line (name=Friday night; "Ada's table" without)
   join T [S]             take seat S (from 1) of table T, or its first free seat (your own seat
@@ -55,7 +108,14 @@ Lobby commands:
   say TEXT               a line to everyone at your table
   leave                  leave your table (a computer plays your seat; you may come back)
   help                   this list
-  quit                   leave the server"""
+  quit                   leave the server""")
+
+
+def lobby_help() -> str:
+    """The lobby's commands (the games' names and levels as registered now)."""
+    levels = GAMES[DEFAULT_GAME].levels
+    example = levels[-2] if len(levels) > 1 else levels[0]  # a strong one, not the strongest
+    return _(LOBBY_HELP).format(levels=_levels(), example=_level(example), games=", ".join(GAMES))
 
 
 _CHANGED = object()
@@ -133,8 +193,11 @@ class PlainLobby:
                 return 0
             assert self.person is not None
             guest = self.person.guest
-            self.say(f"Welcome, {self.person.name}. Type help for the commands."
-                     + (" You are a guest (no key): a seat you leave is not kept for you." if guest else ""))
+            if guest:
+                self.say(_("Welcome, {name}. Type help for the commands. You are a guest (no key): a "
+                           "seat you leave is not kept for you.").format(name=self.person.name))
+            else:
+                self.say(_("Welcome, {name}. Type help for the commands.").format(name=self.person.name))
             self._list()
             self._unsubscribe = self.server.subscribe(self._lobby_changed)
             prompt = True
@@ -164,7 +227,8 @@ class PlainLobby:
     async def _ask_name(self) -> bool:
         known = self.server.known_name(self.key) if self.key else None
         while True:
-            self._write("Your name at the tables" + (f" (Enter for {known})" if known else "") + ": ")
+            self._write(_("Your name at the tables (Enter for {name}): ").format(name=known) if known
+                        else _("Your name at the tables: "))
             line = await self.lines.get()
             if line is None:
                 return False
@@ -189,7 +253,8 @@ class PlainLobby:
         try:
             line: LineGame = entry.part("line")
         except LookupError:  # a table made elsewhere (the full-screen lobby) of such a game
-            self.say(f"{entry.title} cannot be played in the line mode; you leave table {door.table_id}.")
+            self.say(_("{game} cannot be played in the line mode; you leave table {table}.")
+                     .format(game=game_title(entry.name), table=door.table_id))
             self._leave_table()
             return
         self.table = line.seat(door, self._write, self.changed.set, self._notice)
@@ -217,27 +282,27 @@ class PlainLobby:
         fresh = position != self._told
         self._told = position
         if self.table is None or not self._at_table():
-            self._write("lobby> ")
+            self._write(_("lobby> "))
             return
         prompt = self.table.tell(fresh)
         if prompt is None:  # the session is over
-            self.say("The session is over; back to the lobby.")
+            self.say(_("The session is over; back to the lobby."))
             self._leave_table()
-            prompt = "lobby> "
+            prompt = _("lobby> ")
         self._write(prompt)
 
     # ------------------------------------------------------------------ lines
     def _line(self, line: str) -> bool:
         """Handle one line; False when the person quits."""
         if len(line) > MAX_LINE:
-            self.say(f"That line is longer than {MAX_LINE} characters; nothing was done.")
+            self.say(_("That line is longer than {n} characters; nothing was done.").format(n=MAX_LINE))
             return True
         text = line.strip()
-        word, _, rest = text.partition(" ")
-        word = word.lower()
+        word, _space, rest = text.partition(" ")
+        word = command_named(word, shell_words()) or word.lower()
         if word == "quit":
             self._leave_table()
-            self.say("Goodbye.")
+            self.say(_("Goodbye."))
             return False
         if word == "say":
             self._chat(rest)
@@ -251,7 +316,7 @@ class PlainLobby:
 
     def _chat(self, text: str) -> None:
         if self.door is None or self.door.closed:
-            self.say("You are at no table: join or watch one to chat there.")
+            self.say(_("You are at no table: join or watch one to chat there."))
             return
         try:
             self.door.say(text)
@@ -262,7 +327,7 @@ class PlainLobby:
         door = self.door
         if door is None or door.closed:
             if said:
-                self.say("You are at no table.")
+                self.say(_("You are at no table."))
             self.door, self.table = None, None
             return
         if self.table is not None:
@@ -271,12 +336,12 @@ class PlainLobby:
             door.leave()
         self.door, self.table = None, None
         if said:
-            self.say(f"You left table {door.table_id}.")
+            self.say(_("You left table {table}.").format(table=door.table_id))
 
     def _list(self) -> None:
         tables = self.server.tables()
         if not tables:
-            self.say("No tables yet: type new to make one (help lists the commands).")
+            self.say(_("No tables yet: type new to make one (help lists the commands)."))
         for info in tables:
             self.say(info.line())
 
@@ -284,9 +349,10 @@ class PlainLobby:
         if not word:
             return
         args = rest.split()
+        word = command_named(word, lobby_words()) or word
         if word in ("tables", "list", "ls"):
             self._list()
-        elif word == "help":
+        elif word in ("help", "?"):
             self.say(lobby_help())
         elif word == "new":
             self._new(rest)
@@ -296,52 +362,57 @@ class PlainLobby:
             self._watch(args)
         elif word == "start":
             if self.door is None:
-                self.say("Take a seat at your table first.")
+                self.say(_("Take a seat at your table first."))
                 return
             try:
                 self.door.start()
             except TableError as exc:
                 self.say(str(exc))
         else:
-            self.say(f"{visible(word)[:20]!r} is not a lobby command; type help for the list.")
+            self.say(_("{word!r} is not a lobby command; type help for the list.")
+                     .format(word=visible(word)[:20]))
 
     def _table_number(self, args: list[str], usage: str) -> int | None:
         if not args or not args[0].isdigit():
-            self.say(f"Which table? Type {usage}.")
+            self.say(_("Which table? Type {usage}.").format(usage=usage))
             return None
         return int(args[0])
 
     def _new(self, rest: str) -> None:
         if self.door is not None:
-            self.say("You are at a table already: type leave first.")
+            self.say(_("You are at a table already: type leave first."))
             return
+        words = lobby_words()
         # The table's name is the rest of the line after name= (it may hold spaces).
-        rest, named, name = rest.partition("name=")
+        rest, named, name = _partition_name(rest, words["name"])
         args = rest.split()
-        seats = [a.lower() for a in args if "=" not in a] or [SEAT_OPEN, SEAT_OPEN]
+        seats = [_seat(a) for a in args if "=" not in a] or [SEAT_OPEN, SEAT_OPEN]
         options = dict(a.split("=", 1) for a in args if "=" in a)
         chosen = options.pop("preset", None)
+        if words["game"] in options:  # game= in the language served
+            options["game"] = options.pop(words["game"])
         name_of_game = options.pop("game", DEFAULT_GAME).lower()
         try:
             entry = game_named(name_of_game)
         except ValueError:
-            self.say(f"There is no game {visible(name_of_game)[:20]!r}; the games are {', '.join(GAMES)}.")
+            self.say(_("There is no game {game!r}; the games are {games}.")
+                     .format(game=visible(name_of_game)[:20], games=", ".join(GAMES)))
             return
         try:
             game: LineGame = entry.part("line")
         except LookupError:
-            self.say(f"{entry.title} cannot be played in the line mode; the games here are "
-                     f"{', '.join(line_games())}.")
+            self.say(_("{game} cannot be played in the line mode; the games here are {games}.")
+                     .format(game=game_title(entry.name), games=", ".join(line_games())))
             return
         preset = game.presets[0] if chosen is None else chosen  # (the first: the game's standard)
         if preset not in game.presets:
-            self.say(f"There is no preset {visible(preset)[:20]!r}; "
-                     f"the presets are {', '.join(game.presets)}.")
+            self.say(_("There is no preset {preset!r}; the presets are {presets}.")
+                     .format(preset=visible(preset)[:20], presets=", ".join(game.presets)))
             return
         try:
             rules = game.build_rules(len(seats), preset, options)
         except RuleError as exc:
-            self.say(f"Those rules cannot be played: {str(exc).rstrip('.')}.")
+            self.say(_("Those rules cannot be played: {why}.").format(why=str(exc).rstrip(".")))
             return
         assert self.person is not None
         try:
@@ -349,16 +420,18 @@ class PlainLobby:
         except TableError as exc:
             self.say(str(exc))
             return
-        self.say(f"Table {info.id}, {info.name}, is made: {info.rules}.")
-        self._sit(info.id, [s.lower() for s in seats].index(SEAT_OPEN))
+        self.say(_("Table {table}, {name}, is made: {rules}.").format(table=info.id, name=info.name,
+                                                                     rules=info.rules))
+        self._sit(info.id, seats.index(SEAT_OPEN))
 
     def _join(self, args: list[str]) -> None:
-        table_id = self._table_number(args, "join T, or join T S for seat S")
+        join = lobby_words()["join"]
+        table_id = self._table_number(args, _("{join} T, or {join} T S for seat S").format(join=join))
         if table_id is None:
             return
         if len(args) > 1:
             if not args[1].isdigit() or int(args[1]) < 1:
-                self.say("A seat is a number from 1; type join T S.")
+                self.say(_("A seat is a number from 1; type {join} T S.").format(join=join))
                 return
             seat = int(args[1]) - 1
         else:
@@ -369,7 +442,8 @@ class PlainLobby:
                 self.say(str(exc))
                 return
             if taken is None:
-                self.say(f"Table {table_id} has no free seat: type watch {table_id} to watch it.")
+                self.say(_("Table {table} has no free seat: type {watch} {table} to watch it.")
+                         .format(table=table_id, watch=lobby_words()["watch"]))
                 return
             seat = taken
         self._sit(table_id, seat)
@@ -378,7 +452,7 @@ class PlainLobby:
         """Take a seat or a place to watch (``door_for`` asks the server for it); a refusal is
         said, and None returned."""
         if self.door is not None and not self.door.closed:
-            self.say("You are at a table already: type leave first.")
+            self.say(_("You are at a table already: type leave first."))
             return None
         assert self.person is not None
         try:
@@ -394,17 +468,38 @@ class PlainLobby:
             return
         assert self.person is not None
         info = door.info()
-        self.say(f"You sit in seat {seat + 1} of table {table_id}." + (
-            " Waiting for the game to start" + (": type start to start it." if
-                                                self.server.may_start(self.person, table_id) else ".")
-            if info.state == TableState.WAITING else ""))
+        if info.state != TableState.WAITING:
+            self.say(_("You sit in seat {seat} of table {table}.").format(seat=seat + 1, table=table_id))
+        elif self.server.may_start(self.person, table_id):
+            self.say(_("You sit in seat {seat} of table {table}. Waiting for the game to start: type "
+                       "start to start it.").format(seat=seat + 1, table=table_id))
+        else:
+            self.say(_("You sit in seat {seat} of table {table}. Waiting for the game to start.")
+                     .format(seat=seat + 1, table=table_id))
 
     def _watch(self, args: list[str]) -> None:
-        table_id = self._table_number(args, "watch T")
+        table_id = self._table_number(args, _("{watch} T").format(watch=lobby_words()["watch"]))
         if table_id is None:
             return
         if self._take(lambda person: self.server.watch(person, table_id)) is not None:
-            self.say(f"You are watching table {table_id}.")
+            self.say(_("You are watching table {table}.").format(table=table_id))
+
+
+def _partition_name(rest: str, word: str) -> tuple[str, str, str]:
+    """``rest`` cut at its ``name=`` (or the language's word for it): before, the mark, after."""
+    english = rest.partition("name=")
+    if english[1] or word == "name":
+        return english
+    return rest.partition(word + "=")
+
+
+def _seat(word: str) -> str:
+    """A seat as typed after ``new`` (``open`` or a level, in English or the language served), as
+    the table server takes it."""
+    word = word.lower()
+    if command_named(word, {"open": lobby_words()["open"]}):
+        return SEAT_OPEN
+    return command_named(word, level_words()) or word
 
 
 async def run_plain_lobby(server: TableServer, person: Person | None,

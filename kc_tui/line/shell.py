@@ -6,26 +6,73 @@ The common commands (docs/protocol.md section 3) are the shell's, the same in ev
 the table and ``leave`` leaves it.  A game's line part (:class:`~kc_tui.line.part.LineGame`)
 adds its own actions and review commands, and its help says only those: :func:`help_text`
 puts the two together, so every game's ``help`` reads in one pattern.
+
+Every typed command has its English word, which works in every language (scripts and bots do
+not change), and a word in the language of the person served (``ayuda``, ``aide``): a catalog
+entry of context ``typed command`` (:func:`shell_words`, :func:`command_named`).
 """
 
 from __future__ import annotations
 
 import io
 import sys
-from typing import Callable, TextIO
+import unicodedata
+from typing import Callable, Mapping, TextIO
 
+from ..core.i18n import N_, Domain
 from ..core.text import is_valid_text
 
 __all__ = ["LOCAL_COMMANDS", "SERVED_COMMANDS", "Out", "Reader", "help_text", "leave_word", "read_line",
-           "writer"]
+           "writer", "shell_words", "command_named", "common_command"]
 
-LOCAL_COMMANDS = "Any time: help (or ?) lists the commands; quit leaves."
-"""The shell's commands in a session at this terminal."""
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
-SERVED_COMMANDS = ("At the lobby's level: help (or ?) lists the commands; say TEXT talks to your "
-                   "table; leave leaves it (a computer plays your seat; you may come back); quit "
-                   "leaves the server.")
+# Translators: the words are the typed commands of the language (context "typed command").
+LOCAL_COMMANDS = N_("Any time: help (or ?) lists the commands; quit leaves.")
+"""The shell's commands in a session at this terminal (in English: :func:`help_text` says them in
+the language served)."""
+
+# Translators: the words are the typed commands of the language (context "typed command").
+SERVED_COMMANDS = N_("At the lobby's level: help (or ?) lists the commands; say TEXT talks to your "
+                     "table; leave leaves it (a computer plays your seat; you may come back); quit "
+                     "leaves the server.")
 """The shell's commands at a table of the table server."""
+
+
+def shell_words() -> dict[str, str]:
+    """The shell's commands (by their English words) and their words in the language served."""
+    return {
+        # Translators: a command typed in the line mode: one word, lower case, as the help says it
+        # (English words are accepted too).  Lists the commands.
+        "help": pgettext("typed command", "help"),
+        # Translators: a typed command (one word): leaves the game, or the table server.
+        "quit": pgettext("typed command", "quit"),
+        # Translators: a typed command (one word), followed by a line of chat for the table.
+        "say": pgettext("typed command", "say"),
+        # Translators: a typed command (one word): gets up from one's table at the table server.
+        "leave": pgettext("typed command", "leave"),
+    }
+
+
+def command_named(typed: str, words: Mapping[str, str]) -> str | None:
+    """The command (its English word, a key of ``words``) that the word ``typed`` names: its
+    English word or its word in the language served (``words``' values), in any case and with
+    or without its accents (``dificil``: a keyboard may lack them); None when it names none."""
+    typed = _plain(typed)
+    for name, word in words.items():
+        if typed == name or typed == _plain(word):
+            return name
+    return None
+
+
+def _plain(word: str) -> str:
+    return "".join(ch for ch in unicodedata.normalize("NFD", word.lower()) if not unicodedata.combining(ch))
+
+
+def common_command(typed: str) -> str | None:
+    """The shell's command (``help``, ``quit``, ``say``, ``leave``) the word ``typed`` names, in
+    English or in the language served (``?`` is ``help``); None for any other word."""
+    return "help" if typed == "?" else command_named(typed, shell_words())
 
 Reader = Callable[[str], "str | None"]
 """A line read after its prompt, or None when input ends."""
@@ -33,13 +80,13 @@ Reader = Callable[[str], "str | None"]
 
 def help_text(game_help: str, served: bool) -> str:
     """A game's ``help``: its own commands, then the shell's (at a served table or here)."""
-    return game_help + "\n" + (SERVED_COMMANDS if served else LOCAL_COMMANDS)
+    return game_help + "\n" + _(SERVED_COMMANDS if served else LOCAL_COMMANDS)
 
 
 def leave_word(served: bool) -> str:
     """What a player types to get up between rounds: ``leave`` at a served table (``quit``
-    there leaves the server), ``quit`` here."""
-    return "leave" if served else "quit"
+    there leaves the server), ``quit`` here; in the language served."""
+    return shell_words()["leave" if served else "quit"]
 
 
 class Out(io.TextIOBase):
@@ -92,6 +139,7 @@ def read_line(example: str) -> Reader:
                 return None
             if is_valid_text(line):
                 return line
-            print(f"That line is not valid text (UTF-8); type a command such as {example}.")
+            print(_("That line is not valid text (UTF-8); type a command such as {example}.")
+                  .format(example=example))
 
     return read

@@ -15,6 +15,7 @@ import logging
 from collections import deque
 from typing import Any, Callable
 
+from ..core.i18n import Domain
 from .names import Person
 from .protocols import GameTable
 from .values import MISSED_NOTICES, Delivery, Listener, Notice, TableError, TableInfo
@@ -22,6 +23,8 @@ from .values import MISSED_NOTICES, Delivery, Listener, Notice, TableError, Tabl
 __all__ = ["SeatDoor", "ChatLimit", "call_in"]
 
 log = logging.getLogger("kc_tui.net")
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 
 def call_in(context: contextvars.Context, callback: Callable[..., None], *args: Any) -> None:
@@ -126,10 +129,10 @@ class SeatDoor:
         """The table's game service, for this door to read or act through; :class:`TableError`
         once the door is closed, or before the game has started."""
         if self.closed:
-            raise TableError("You have left this table.")
+            raise TableError(L_("You have left this table."))
         service = self.table.service
         if service is None:
-            raise TableError("The game has not started yet.")
+            raise TableError(L_("The game has not started yet."))
         return service
 
     # ------------------------------------------------------------------ following
@@ -180,14 +183,14 @@ class SeatDoor:
     def start(self) -> None:
         """Start the game (the creator, while the table waits)."""
         if self.closed:
-            raise TableError("You have left this table.")
+            raise TableError(L_("You have left this table."))
         self.table.server.start(self.person, self.table.id)
 
     def say(self, text: str) -> None:
         """A chat line to everyone at the table (spectators too); refused when empty, too long
         or too fast (:attr:`TableServer.chat_lines` in :attr:`TableServer.chat_window`)."""
         if self.closed:
-            raise TableError("You have left this table.")
+            raise TableError(L_("You have left this table."))
         self.table.say(self, text)
 
     # ------------------------------------------------------------------ going

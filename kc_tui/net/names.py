@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
+from typing import Literal
 
+from ..core.i18n import Domain, Text
 from ..core.text import is_valid_text, visible
 from .values import TableError
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = ["MAX_NAME", "Person", "check_name", "name_key"]
 
@@ -22,25 +26,41 @@ alike, as the format characters (U+200B, U+FEFF, bidi controls) would.  U+FE0E a
 let through: they ask for a symbol's text or emoji look ("♠️"), and :func:`name_key` drops them."""
 
 
-def check_name(text: str, limit: int = MAX_NAME, what: str = "A name") -> str:
-    """``text`` as a name to show (trimmed), or :class:`TableError` saying what is wrong.
+NameOf = Literal["person", "table"]
+
+
+def _refusal(of: NameOf, person: Text, table: Text) -> TableError:
+    return TableError(table if of == "table" else person)
+
+
+def check_name(text: str, limit: int = MAX_NAME, of: NameOf = "person") -> str:
+    """``text`` as a name to show (trimmed), or :class:`TableError` saying what is wrong with
+    it (``of``: a person's name, or a table's).
 
     An invisible character (a format character such as U+200B or a bidi control, a filler, a
     variation selector) is refused with a sentence that names it, never stripped: stripped, "Ad" +
     U+200B + "a" would be shown as someone else's "Ada"."""
     name = " ".join(text.split())
     if not name:
-        raise TableError(f"{what} cannot be empty.")
+        raise _refusal(of, L_("A name cannot be empty."), L_("A table's name cannot be empty."))
+    unfit = _refusal(of, L_("A name may hold letters, digits, spaces and punctuation only."),
+                     L_("A table's name may hold letters, digits, spaces and punctuation only."))
     if not is_valid_text(name):
-        raise TableError(f"{what} may hold letters, digits, spaces and punctuation only.")
+        raise unfit
     hidden = [ch for ch in name if ord(ch) in _BLANK or unicodedata.category(ch) == "Cf"]
     if hidden:
         codes = ", ".join(dict.fromkeys(f"U+{ord(ch):04X}" for ch in hidden))
-        raise TableError(f"{what} may not hold invisible characters; this one holds {codes}.")
+        raise _refusal(of, L_("A name may not hold invisible characters; this one holds {codes}.",
+                              codes=codes),
+                       L_("A table's name may not hold invisible characters; this one holds {codes}.",
+                          codes=codes))
     if not name.isprintable():
-        raise TableError(f"{what} may hold letters, digits, spaces and punctuation only.")
+        raise unfit
     if len(name) > limit:
-        raise TableError(f"{what} holds at most {limit} characters.")
+        raise _refusal(of, Ln_("A name holds at most {n} character.", "A name holds at most {n} characters.",
+                               limit),
+                       Ln_("A table's name holds at most {n} character.",
+                           "A table's name holds at most {n} characters.", limit))
     return name
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, Iterable, Mapping, Sequence
 
+from ..core.i18n import N_, Domain, Text
 from ..core.text import visible
 from ..games import GAMES
 from .door import SeatDoor
@@ -20,6 +21,8 @@ from .protocols import GameTable, TableService
 from .values import HOUSE_LEVEL, TableError
 
 __all__ = ["TableGame", "TableService", "table_games", "table_game", "game_of"]
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 
 class TableGame(ABC):
@@ -31,8 +34,9 @@ class TableGame(ABC):
     """The computer levels a seat may be."""
     house_level = HOUSE_LEVEL
     """The level of the computer that plays for a person who has gone (one of :attr:`levels`)."""
-    turn_unit = "turn"
-    """What the game's players count its play in, for where a game goes on from."""
+    turn_unit = N_("turn")
+    """What the game's players count its play in, for where a game goes on from (a word of the
+    game's catalog, said in the reader's language by :meth:`unit_word`)."""
     turn_ends: frozenset[str] = frozenset({"turn_end"})
     """The events (by name) that end one of those."""
 
@@ -65,16 +69,25 @@ class TableGame(ABC):
     def encode(self, event: Any) -> str:
         """One transcript line of ``event`` (without the newline)."""
 
-    def where(self, names: Iterable[str]) -> str:
+    def unit_word(self) -> Text:
+        """:attr:`turn_unit` in the reader's language (looked up in the game's own catalog)."""
+        return Domain.of(type(self).__module__).lazy(self.turn_unit)
+
+    def where(self, names: Iterable[str]) -> Text:
         """Where a game stands after events of these names: "round 2, turn 5" (the turn being
-        played, or the next one)."""
+        played, or the next one), said in the reader's language."""
         round_no = done = 0
         for name in names:
             if name == "round_start":
                 round_no, done = round_no + 1, 0
             elif name in self.turn_ends:
                 done += 1
-        return f"round {round_no}, {self.turn_unit} {done + 1}" if round_no else "its first deal"
+        if not round_no:
+            return L_("its first deal")
+        if self.turn_unit == "turn":
+            return L_("round {round}, turn {turn}", round=round_no, turn=done + 1)
+        # Translators: where a game stands: {unit} is what the game counts its play in (a play).
+        return L_("round {round}, {unit} {turn}", round=round_no, unit=self.unit_word(), turn=done + 1)
 
     def turns(self, names: Iterable[str]) -> int:
         """How many turns (:attr:`turn_unit`) events of these names end."""
@@ -129,11 +142,12 @@ def table_game(name: str) -> TableGame:
     """The table game called ``name``; :class:`TableError` saying why there is none."""
     entry = GAMES.get(name)
     if entry is None:
-        raise TableError(f"There is no game {visible(name)[:30]!r}; the games are {', '.join(GAMES)}.")
+        raise TableError(L_("There is no game {name}; the games are {games}.", name=repr(visible(name)[:30]),
+                            games=", ".join(GAMES)))
     try:
         game: TableGame = entry.part("net")
     except LookupError:
-        raise TableError(f"{entry.title} is not played at the tables of this server.") from None
+        raise TableError(L_("{game} is not played at the tables of this server.", game=entry.title)) from None
     return game
 
 
@@ -142,4 +156,4 @@ def game_of(rules: object) -> TableGame:
     for game in table_games().values():
         if game.owns(rules):
             return game
-    raise TableError("Those are no rules of a game this server plays.")
+    raise TableError(L_("Those are no rules of a game this server plays."))

@@ -16,6 +16,7 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, Callable, Protocol, Sequence
 
+from ..core.i18n import Text
 from ..core.kinds import Phase
 from .names import Person
 from .values import NoticeKind, TableInfo
@@ -168,7 +169,9 @@ class GameTable(Protocol):
 
     def settle(self) -> None: ...
 
-    def notice(self, text: str, kind: NoticeKind = "table", sender: str | None = None) -> None: ...
+    def notice(self, text: str | Text, kind: NoticeKind = "table", sender: str | Text | None = None) -> None:
+        """Tell every door ``text``: the table's news as a :class:`~kc_tui.core.i18n.Text`, said to
+        each person in their own language (a chat line as typed)."""
 
     def say(self, door: Any, text: str) -> None: ...
 

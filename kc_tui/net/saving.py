@@ -15,11 +15,14 @@ from concurrent.futures import Executor
 from pathlib import Path
 from typing import IO, Any, Callable, Sequence
 
+from ..core.i18n import Domain
 from ..storage.files import UnreadableFile, append_synced, read_text, write_atomic
 from ..storage.saves import AutoSaver
 from .protocols import GameTable
 
 __all__ = ["TABLES_FOLDER", "SaveFile", "Transcript", "event_name", "remove_after_writes"]
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 log = logging.getLogger("kc_tui.net")
 
@@ -134,8 +137,8 @@ class Transcript:
         if self.problem is None:
             log.error("table %s: cannot write %s: %s; it is written whole again at the next save point",
                       table.id, table.transcript_path, problem)
-            table.notice(f"The server cannot write this game's transcript ({problem}); it tries again "
-                         "at every turn.")
+            table.notice(L_("The server cannot write this game's transcript ({problem}); it tries again "
+                            "at every turn.", problem=problem))
         self.problem = problem
 
     def write(self, resumed: bool = False) -> list[str]:
@@ -159,7 +162,7 @@ class Transcript:
         if self.problem is not None:
             log.info("table %s: %s is written again, whole", table.id, table.transcript_path)
             self.problem = None
-            table.notice("The game's transcript is written again, whole.")
+            table.notice(L_("The game's transcript is written again, whole."))
         return lost
 
     def _keep_played(self, lines: Sequence[str]) -> list[str]:

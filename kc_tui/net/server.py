@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from ..core.errors import IllegalMove
+from ..core.i18n import DEFAULT, Domain, Text, speaking
 from ..core.text import visible
 from ..games import DEFAULT_GAME, GAMES
 from ..storage.files import UnreadableFile, read_text, write_atomic
@@ -38,11 +39,13 @@ from .names import MAX_NAME, Person, check_name, name_key
 from .part import game_of, table_game
 from .saving import TABLES_FOLDER
 from .table import Table
-from .values import MAX_TABLE_NAME, SEAT_OPEN, TableError, TableInfo, TableState
+from .values import MAX_TABLE_NAME, SEAT_OPEN, Said, TableError, TableInfo, TableState, state_word
 
 __all__ = ["TableServer"]
 
 log = logging.getLogger("kc_tui.net")
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 PLAYERS_FILE = "players.json"
 
@@ -145,7 +148,7 @@ class TableServer:
         "Ada").  A guest's name is theirs until :meth:`left`."""
         if name is None:
             if key is None or key not in self._names:
-                raise TableError("Choose a name first.")
+                raise TableError(L_("Choose a name first."))
             return Person(key, self._names[key])
         name = check_name(name)
         folded = name_key(name)
@@ -157,7 +160,7 @@ class TableServer:
         if (holders and key not in holders) or guest is not None:
             holder = "a guest connected now" if guest is not None else ", ".join(sorted(holders))
             log.info("the name %r is refused to %s: %s goes by it", name, key or "a guest", holder)
-            raise TableError("That name is taken by another player; choose another.")
+            raise TableError(L_("That name is taken by another player; choose another."))
         if key is None:
             person = self._guests[folded] = Person(None, name, guest=True)
             return person
@@ -203,17 +206,20 @@ class TableServer:
         if table_id is None and len(self._tables) >= self.max_tables:
             log.warning("a table by %s (%s) is refused: the server has %s tables, its most",
                         person.name, person.key or "guest", len(self._tables))
-            raise TableError(f"The server has {len(self._tables)} tables, as many as it keeps: "
-                             "join one, or try again when a game is over.")
+            raise TableError(L_("The server has {n} tables, as many as it keeps: join one, or try again "
+                                "when a game is over.", n=len(self._tables)))
         mine = self.tables_of(person)
         if len(mine) >= self.max_tables_per_person and table_id not in mine:
             what = "a table" if table_id is None else f"a seat at table {table_id}"
             log.warning("%s (%s) is refused %s: %s tables are theirs already (%s)", person.name,
                         person.key or "guest", what, len(mine), ", ".join(map(str, mine)))
-            keep = (f"; an adjourned table nobody resumes is closed after {self.adjourned_days:g} days"
-                    if self.adjourned_days else "")
-            raise TableError(f"You have {len(mine)} tables already (waiting, playing or adjourned: "
-                             f"{_numbers(mine)}): finish or leave one first{keep}.")
+            values = dict(n=len(mine), tables=_numbers(mine), days=f"{self.adjourned_days:g}")
+            raise TableError(
+                L_("You have {n} tables already (waiting, playing or adjourned: {tables}): finish or leave "
+                   "one first; an adjourned table nobody resumes is closed after {days} days.", **values)
+                if self.adjourned_days else
+                L_("You have {n} tables already (waiting, playing or adjourned: {tables}): finish or leave "
+                   "one first.", **values))
 
     def table(self, table_id: int) -> TableInfo:
         return self._get(table_id).info()
@@ -260,16 +266,19 @@ class TableServer:
     def changed(self, table: Table | None = None) -> None:
         """Tell the subscribers, if what the lobby shows has changed: of ``table`` only (a step
         of its game), or of any table (one made, adjourned or forgotten)."""
-        if table is not None and table.id in self._tables:
-            info = table.info()
-            if self._shown.get(table.id) == info:
-                return
-            self._shown[table.id] = info
-        else:
-            shown = {t.id: t.info() for t in self._tables.values()}
-            if shown == self._shown:
-                return
-            self._shown = shown
+        # Compared in one language: a snapshot holds words (the rules, a seat's name before the
+        # game), and a step made by a Spanish speaker changes nothing an English one would see.
+        with speaking(DEFAULT):
+            if table is not None and table.id in self._tables:
+                info = table.info()
+                if self._shown.get(table.id) == info:
+                    return
+                self._shown[table.id] = info
+            else:
+                shown = {t.id: t.info() for t in self._tables.values()}
+                if shown == self._shown:
+                    return
+                self._shown = shown
         for entry in list(self._subscribers):
             callback, context = entry
             try:
@@ -281,7 +290,7 @@ class TableServer:
     def _get(self, table_id: int) -> Table:
         table = self._tables.get(table_id)
         if table is None:
-            raise TableError(f"There is no table {table_id}.")
+            raise TableError(L_("There is no table {table}.", table=table_id))
         return table
 
     def create_table(self, owner: Person, name: str, rules: Any, seats: Sequence[str],
@@ -295,21 +304,24 @@ class TableServer:
         holds at most :data:`MAX_TABLE_NAME` characters as shown.  ``seed`` fixes the deals
         (tests, a replayed evening; by default a fresh one).  The owner then joins a seat like
         everyone else, and may :meth:`start` the game."""
-        typed = " ".join(name.split()) or f"{owner.name}'s table"
-        title = check_name(visible(typed), MAX_TABLE_NAME, "A table's name")
+        # A table's default name is said in its maker's language: it is the table's name for good.
+        typed = " ".join(name.split()) or _("{name}'s table").format(name=owner.name)
+        title = check_name(visible(typed), MAX_TABLE_NAME, "table")
         played = game_of(rules) if game is None else table_game(game)
         if not played.owns(rules):
-            raise TableError(f"Those are no rules of {GAMES[played.name].title}.")
+            raise TableError(L_("Those are no rules of {game}.", game=GAMES[played.name].title))
         played.check_rules(rules)
         specs = [s.strip().lower() for s in seats]
         if len(specs) != rules.players:
-            raise TableError(f"These rules are for {rules.players} players; {len(specs)} seats were given.")
+            raise TableError(L_("These rules are for {players} players; {seats} seats were given.",
+                                players=rules.players, seats=len(specs)))
         for spec in specs:
             if spec != SEAT_OPEN and spec not in played.levels:
-                raise TableError(f"A seat is {SEAT_OPEN} or a computer level ({', '.join(played.levels)}); "
-                                 f"not {visible(spec)[:20]!r}.")
+                raise TableError(L_("A seat is {open} or a computer level ({levels}); not {spec}.",
+                                    open=SEAT_OPEN, levels=", ".join(played.levels),
+                                    spec=repr(visible(spec)[:20])))
         if SEAT_OPEN not in specs:
-            raise TableError("A table needs one open seat at least, for a person.")
+            raise TableError(L_("A table needs one open seat at least, for a person."))
         self._expire()
         self._check_room(owner)
         table_id = self._next_id
@@ -330,7 +342,8 @@ class TableServer:
         table = self._get(table_id)
         if table.state == TableState.ADJOURNED:
             if not any(person.same(s.person) for s in table.slots):
-                raise TableError(f"Table {table_id} is adjourned; only its players can resume it.")
+                raise TableError(L_("Table {table} is adjourned; only its players can resume it.",
+                                    table=table_id))
             self._resume(table)
         else:
             self._check_room(person, table_id)
@@ -340,7 +353,7 @@ class TableServer:
         """Watch a table: a door for no seat, which sees no hand and cannot act."""
         table = self._get(table_id)
         if table.state == TableState.ADJOURNED:
-            raise TableError(f"Table {table_id} is adjourned; nothing is being played there.")
+            raise TableError(L_("Table {table} is adjourned; nothing is being played there.", table=table_id))
         return table.watch(person)
 
     def start(self, person: Person, table_id: int) -> None:
@@ -349,11 +362,13 @@ class TableServer:
         house computer until taken."""
         table = self._get(table_id)
         if table.state != TableState.WAITING:
-            raise TableError(f"Table {table_id} is {table.state} already.")
+            raise TableError(L_("Table {table} is {state} already.", table=table_id,
+                                state=Said(state_word, table.state)))
         if not self.may_start(person, table_id):
-            raise TableError(f"Only {table.owner.name}, who made the table, can start the game.")
+            raise TableError(L_("Only {name}, who made the table, can start the game.",
+                                name=table.owner.name))
         if not any(s.connected for s in table.slots):
-            raise TableError("Nobody sits at the table yet.")
+            raise TableError(L_("Nobody sits at the table yet."))
         self._start(table)
 
     def autostart(self, table: Table) -> None:
@@ -455,7 +470,8 @@ class TableServer:
         log.info("table %s resumed from %s", table.id, table.save_path)
 
     def adjourn(self, table: Table) -> None:
-        table.notice("Everyone has left: the table is adjourned; its players can resume it from the lobby.")
+        table.notice(L_("Everyone has left: the table is adjourned; its players can resume it from the "
+                        "lobby."))
         table.adjourn()
         table.settle()
         for door in table.spectators:
@@ -508,9 +524,10 @@ class TableServer:
 
 
 
-def _numbers(ids: Sequence[int]) -> str:
+def _numbers(ids: Sequence[int]) -> Text:
     """"table 4", "tables 2 and 4", "tables 2, 4 and 9"."""
     if len(ids) == 1:
-        return f"table {ids[0]}"
-    return "tables " + ", ".join(map(str, ids[:-1])) + f" and {ids[-1]}"
+        return L_("table {table}", table=ids[0])
+    return L_("tables {tables} and {last}", tables=", ".join(map(str, ids[:-1])), last=ids[-1])
+
 

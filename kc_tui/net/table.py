@@ -12,11 +12,13 @@ adjourned: its game stays in its save under ``data_dir/tables/``, for its player
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import json
 import logging
 from pathlib import Path
 from typing import Any, Callable, Protocol, Sequence
 
+from ..core.i18n import Domain, Text, speaking
 from ..core.kinds import Phase
 from ..core.text import visible
 from ..storage.files import write_atomic
@@ -25,11 +27,29 @@ from .names import Person, name_key
 from .part import TableGame
 from .protocols import ServerView, TableService
 from .saving import TABLES_FOLDER, SaveFile, Transcript, event_name, remove_after_writes
-from .values import SEAT_OPEN, Notice, NoticeKind, SeatInfo, TableError, TableInfo, TableState
+from .values import (
+    SEAT_OPEN,
+    Notice,
+    NoticeKind,
+    Said,
+    SeatInfo,
+    TableError,
+    TableInfo,
+    TableState,
+    level_word,
+)
 
 __all__ = ["Table", "TableHost", "Slot", "Step"]
 
 log = logging.getLogger("kc_tui.net")
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
+
+
+def english(text: str | Text) -> str:
+    """``text`` said in English, for the operator's log."""
+    with speaking("en"):
+        return str(text)
 
 
 class TableHost(ServerView, Protocol):
@@ -106,7 +126,6 @@ class Table:
         self.game = game
         """The game played here: what differs from game to game goes through it."""
         self.rules = rules
-        self.rules_label = self.game.rules_label(rules)
         self.slots = [Slot(i, spec) for i, spec in enumerate(specs)]
         self.state = TableState.WAITING
         self.spectators: list[SeatDoor] = []
@@ -164,9 +183,11 @@ class Table:
         return [self.lobby_name(slot) for slot in self.slots]
 
     def lobby_name(self, slot: Slot) -> str:
+        # Said in the reader's language; a game is dealt with the names of the language of whoever
+        # starts it (they are seat names of the game from then on, the same for everyone).
         if not slot.for_person:
-            return f"Computer {slot.index + 1}"  # named when the game starts
-        return slot.person.name if slot.person is not None else f"Seat {slot.index + 1}"
+            return _("Computer {n}").format(n=slot.index + 1)  # named when the game starts
+        return slot.person.name if slot.person is not None else _("Seat {n}").format(n=slot.index + 1)
 
     def info(self) -> TableInfo:
         seats = []
@@ -180,7 +201,8 @@ class Table:
                 seats.append(SeatInfo(slot.index, "computer", named, slot.spec, True))
         service = self.service
         round_no = self.game.round_no(service) if service is not None else 0
-        return TableInfo(self.id, self.name, self.owner.name, self.rules_label, tuple(seats),
+        # The rules' label is the game's words, said in the language of whoever reads the lobby.
+        return TableInfo(self.id, self.name, self.owner.name, self.game.rules_label(self.rules), tuple(seats),
                          self.state, len(self.spectators), self.game.name, round_no)
 
     def doors(self) -> list[SeatDoor]:
@@ -205,16 +227,16 @@ class Table:
         service = self.service
         assert service is not None
         if seat is None:
-            raise TableError("You are watching this table; spectators cannot play.")
+            raise TableError(L_("You are watching this table; spectators cannot play."))
         if self.state == TableState.FINISHED or service.phase == Phase.SESSION_OVER:
-            raise TableError("The game is over.")
+            raise TableError(L_("The game is over."))
         if service.phase != Phase.TURN:
-            raise TableError("The round is over; the next one is dealt when everyone is ready.")
+            raise TableError(L_("The round is over; the next one is dealt when everyone is ready."))
         if service.current != seat:
-            raise TableError(f"It is {self.names()[service.current]}'s turn, not yours.")
+            raise TableError(L_("It is {name}'s turn, not yours.", name=self.names()[service.current]))
         if self.slots[seat].stand_in:
-            raise TableError("The computer is playing this turn for you; your seat is yours "
-                             "again from your next turn.")
+            raise TableError(L_("The computer is playing this turn for you; your seat is yours "
+                                "again from your next turn."))
 
     # ------------------------------------------------------------------ steps and notices
     def step(self) -> Step:
@@ -240,50 +262,55 @@ class Table:
     def _computer_on(self, seat: int) -> bool:
         return self.playing_turn is not None and self.playing_turn.seat == seat
 
-    def notice(self, text: str, kind: NoticeKind = "table", sender: str | None = None) -> None:
-        notice = Notice(visible(text), kind, sender)
+    def notice(self, text: str | Text, kind: NoticeKind = "table", sender: str | Text | None = None) -> None:
+        """Tell every door ``text``: the table's news as a :class:`Text` (each person reads it in
+        their own language), or a chat line as it was typed."""
+        notice = Notice(visible(text) if isinstance(text, str) else text, kind, sender)
         for door in self.doors():
             door.add_notice(notice)
         if kind == "table":
-            log.info("table %s: %s", self.id, notice.text)
+            log.info("table %s: %s", self.id, english(notice.text))
 
     def say(self, door: SeatDoor, text: str) -> None:
         line = " ".join(text.split())
         limit = self.server.chat_length
         if not line:
-            raise TableError("Say what? Type the line after :say.")
+            raise TableError(L_("Say what? Type the line after :say."))
         if len(line) > limit:
-            raise TableError(f"A chat line holds at most {limit} characters; this one has {len(line)}.")
+            raise TableError(L_("A chat line holds at most {limit} characters; this one has {length}.",
+                                limit=limit, length=len(line)))
         if not door.chat.allow():
-            raise TableError(f"Slow down: at most {self.server.chat_lines} chat lines in "
-                             f"{self.server.chat_window:g} seconds.")
-        sender = door.person.name + (" (watching)" if door.seat is None else "")
+            raise TableError(L_("Slow down: at most {lines} chat lines in {seconds} seconds.",
+                                lines=self.server.chat_lines, seconds=format(self.server.chat_window, "g")))
+        name = door.person.name
+        sender: str | Text = name if door.seat is not None else L_("{name} (watching)", name=name)
         self.notice(line, "chat", sender)
         self.settle()
 
     # ------------------------------------------------------------------ seats
     def sit(self, person: Person, seat: int) -> SeatDoor:
         if not 0 <= seat < len(self.slots):
-            raise TableError(f"Table {self.id} has seats 1 to {len(self.slots)}; "
-                             f"there is no seat {seat + 1}.")
+            raise TableError(L_("Table {table} has seats 1 to {most}; there is no seat {seat}.",
+                                table=self.id, most=len(self.slots), seat=seat + 1))
         if any(person.same(s.person) and s.connected for s in self.slots) or any(
                 person.same(d.person) for d in self.spectators):
-            raise TableError(f"You are at table {self.id} already.")
+            raise TableError(L_("You are at table {table} already.", table=self.id))
         slot = self.slots[seat]
         if not slot.for_person:
-            raise TableError(f"Seat {seat + 1} is played by a computer.")
+            raise TableError(L_("Seat {seat} is played by a computer.", seat=seat + 1))
         if slot.person is not None and not person.same(slot.person):
             who = slot.person.name
-            raise TableError(f"Seat {seat + 1} is {who}'s." + (
-                "" if slot.connected else f" It is kept for {who} to come back to."))
+            raise TableError(L_("Seat {seat} is {name}'s.", seat=seat + 1, name=who) if slot.connected else
+                             L_("Seat {seat} is {name}'s. It is kept for {name} to come back to.",
+                                seat=seat + 1, name=who))
         if self.state == TableState.FINISHED:
-            raise TableError("The game at this table is over.")
+            raise TableError(L_("The game at this table is over."))
         returning = slot.person is not None
         if slot.person is None:
             taken = {name_key(n) for i, n in enumerate(self.names()) if i != seat}
             if name_key(person.name) in taken:
-                raise TableError(f"Someone at table {self.id} is called {person.name} already; "
-                                 "choose another name in the lobby.")
+                raise TableError(L_("Someone at table {table} is called {name} already; "
+                                    "choose another name in the lobby.", table=self.id, name=person.name))
         slot.person = person
         dealt_as = self.names()[seat]
         if self.service is not None and dealt_as != person.name:
@@ -298,41 +325,60 @@ class Table:
         log.info("table %s: %s (%s) sits in seat %s", self.id, person.name, person.key or "guest", seat + 1)
         if self.state == TableState.PLAYING:
             if slot.stand_in:
-                played = f" (played so far as {dealt_as})" if dealt_as != person.name else ""
-                said = (f"{person.name} is back in seat {seat + 1}" if returning else
-                        f"{person.name} takes seat {seat + 1}{played}")
-                if self._computer_on(seat):
+                finishing = self._computer_on(seat)
+                if finishing:
                     slot.back = True  # the seat is theirs again when the computer's turn ends
-                    self.notice(f"{said}; the computer finishes this turn for them.")
                 else:
                     slot.stand_in = False
-                    self.notice(f"{said}.")
+                self.notice(self._seat_taken(person.name, seat, returning, dealt_as, finishing))
             elif returning:
-                self.notice(f"{person.name} is back.")
+                self.notice(L_("{name} is back.", name=person.name))
             self._write_meta()
         else:
-            self.notice(f"{person.name} sits in seat {seat + 1}.")
+            self.notice(L_("{name} sits in seat {seat}.", name=person.name, seat=seat + 1))
         self.settle()
         self.server.autostart(self)
         return door
 
+    @staticmethod
+    def _seat_taken(name: str, seat: int, returning: bool, dealt_as: str, finishing: bool) -> Text:
+        """The news of a person taking a seat the computer played: back in their own, or new to
+        it (dealt under another name), and whether the computer finishes the turn it began."""
+        values = dict(name=name, seat=seat + 1, dealt_as=dealt_as)
+        if returning:
+            if finishing:
+                return L_("{name} is back in seat {seat}; the computer finishes this turn for them.",
+                          **values)
+            return L_("{name} is back in seat {seat}.", **values)
+        if dealt_as != name:
+            if finishing:
+                return L_("{name} takes seat {seat} (played so far as {dealt_as}); the computer finishes "
+                          "this turn for them.", **values)
+            return L_("{name} takes seat {seat} (played so far as {dealt_as}).", **values)
+        if finishing:
+            return L_("{name} takes seat {seat}; the computer finishes this turn for them.", **values)
+        return L_("{name} takes seat {seat}.", **values)
+
     def watch(self, person: Person) -> SeatDoor:
         if any(person.same(s.person) and s.connected for s in self.slots) or any(
                 person.same(d.person) for d in self.spectators):
-            raise TableError(f"You are at table {self.id} already.")
+            raise TableError(L_("You are at table {table} already.", table=self.id))
         door = self.game.door(self, person, None)
         self.spectators.append(door)
         if self.service is not None:
             self.service.follow(door.on_event, None)
         log.info("table %s: %s watches", self.id, person.name)
-        self.notice(f"{person.name} is watching.")
+        self.notice(L_("{name} is watching.", name=person.name))
         self.settle()
         return door
 
     def _reclaim(self, slot: Slot) -> None:
         slot.stand_in = slot.back = False
-        who = slot.person.name if slot.person is not None else "Its person"
-        self.notice(f"{who} plays seat {slot.index + 1} from now on.")
+        if slot.person is not None:
+            self.notice(L_("{name} plays seat {seat} from now on.", name=slot.person.name,
+                           seat=slot.index + 1))
+        else:
+            self.notice(L_("Its person plays seat {seat} from now on.", seat=slot.index + 1))
 
     def gone(self, door: SeatDoor, dropped: bool) -> None:
         """A door closes: a spectator goes; a seat is held, handed to the computer or freed."""
@@ -353,6 +399,8 @@ class Table:
         slot.ready = False
         person = door.person
         how = "lost the connection" if dropped else "left"
+        went = (L_("{name} has lost the connection.", name=person.name) if dropped else
+                L_("{name} has left.", name=person.name))
         log.info("table %s: %s %s (seat %s)", self.id, person.name, how, door.seat + 1)
         if self.state == TableState.PLAYING:
             if person.guest:
@@ -360,22 +408,22 @@ class Table:
             if self.seated_here() == 0 and (not dropped or self.server.grace <= 0 or person.guest):
                 # Nobody left to play for (a guest is not waited for): computers alone would
                 # play on for nobody.
-                self.notice(f"{person.name} has {how}.")
+                self.notice(went)
                 self.server.adjourn(self)
                 return
             if dropped and self.server.grace > 0 and not person.guest:
-                self.notice(f"{person.name} has lost the connection; the seat is kept for "
-                            f"{self.server.grace:g} seconds.")
+                self.notice(L_("{name} has lost the connection; the seat is kept for {seconds} seconds.",
+                               name=person.name, seconds=format(self.server.grace, "g")))
                 loop = asyncio.get_running_loop()
                 slot.grace = loop.call_later(self.server.grace, self._grace_over, slot)
             else:
-                self.notice(f"{person.name} has {how}.")
+                self.notice(went)
                 self._take_over(slot)
             self._deal_if_ready()
         else:
             if not (self.state == TableState.WAITING and self.restored is not None and not person.guest):
                 slot.person = None  # a resumed table keeps the seat for its player
-            self.notice(f"{person.name} has {how}.")
+            self.notice(went)
         self.settle()
         self.server.tidy(self)
 
@@ -396,21 +444,24 @@ class Table:
         slot.back = False
         name = self.names()[slot.index]
         log.info("table %s: the computer (%s) plays seat %s", self.id, self.game.house_level, slot.index + 1)
-        self.notice(f"The computer ({self.game.house_level}) plays for {name}" + (
-            " until they are back." if slot.person is not None else " until someone takes the seat."))
+        level = Said(level_word, self.game.house_level)
+        self.notice(L_("The computer ({level}) plays for {name} until they are back.", level=level, name=name)
+                    if slot.person is not None else
+                    L_("The computer ({level}) plays for {name} until someone takes the seat.",
+                       level=level, name=name))
 
     def ready(self, door: SeatDoor) -> None:
         service = self.service
         assert service is not None
         if door.seat is None:
-            raise TableError("You are watching this table; the players deal the next round.")
+            raise TableError(L_("You are watching this table; the players deal the next round."))
         if service.phase == Phase.TURN:
-            raise TableError("The round is still being played.")
+            raise TableError(L_("The round is still being played."))
         if service.phase == Phase.SESSION_OVER:
-            raise TableError("The game is over.")
+            raise TableError(L_("The game is over."))
         slot = self.slots[door.seat]
         if slot.ready:
-            raise TableError("You are ready; the next round is dealt when everyone is.")
+            raise TableError(L_("You are ready; the next round is dealt when everyone is."))
         slot.ready = True
         self._deal_if_ready(door.person.name)
 
@@ -422,7 +473,8 @@ class Table:
         waiting = [s.person.name for s in self.slots if s.connected and not s.ready and s.person]
         if waiting:
             if ready is not None:
-                self.notice(f"{ready} is ready for the next round (waiting for {', '.join(waiting)}).")
+                self.notice(L_("{name} is ready for the next round (waiting for {names}).", name=ready,
+                               names=", ".join(waiting)))
                 self.settle()
             return
         for s in self.slots:
@@ -441,7 +493,7 @@ class Table:
         service.add_listener(self.transcript.record)
         service.add_listener(self.events.append)
         names = [self.seat_names[i] if slot.for_person else None for i, slot in enumerate(self.slots)]
-        went_on = self._went_on(lost) if events else ""
+        went_on = self._went_on(lost) if events else None
         self.save_problem = self.unsaved = None
         self.save_file = SaveFile(self)
         self.saver = self.game.saver(self, service, names, events)
@@ -450,7 +502,10 @@ class Table:
             service.follow(door.on_event, door.seat)
         self.state = TableState.PLAYING
         self._write_meta()
-        self.task = asyncio.get_running_loop().create_task(self._run(), name=f"table {self.id}")
+        # The table's computer task is nobody's: not in the context of whoever started the game
+        # (their language, their session's app), but in a fresh one, speaking the server's own.
+        self.task = asyncio.get_running_loop().create_task(self._run(), name=f"table {self.id}",
+                                                           context=contextvars.Context())
         for slot in self.slots:
             if slot.for_person and not slot.connected:
                 self._take_over(slot)
@@ -458,22 +513,31 @@ class Table:
         with self.step():
             if not events:
                 service.start()
-            self.notice(went_on or "The game starts.")
+            self.notice(went_on or L_("The game starts."))
 
-    def _went_on(self, lost: Sequence[str]) -> str:
+    def _went_on(self, lost: Sequence[str]) -> Text:
         """The notice of a game resumed from its save: where it goes on from, and the turns
         played past the save (``lost``: their transcript lines), if any, and why they were lost."""
         where = self.game.where(e.name for e in self.events)
         if not lost:
-            return f"The game goes on from {where}."
+            return L_("The game goes on from {where}.", where=where)
         names = [event_name(line) for line in lost]
         turns, unit = self.game.turns(names), self.game.turn_unit
-        what = (f"the last {turns} {unit}s were" if turns > 1 else f"the last {unit} was" if turns
-                else "the last moves were")
-        why = self.save_problem or "the server could not write its save"
-        log.warning("table %s goes on from %s, %s events back: %s not saved (%s)", self.id, where,
-                    len(lost), what.removeprefix("the "), why)
-        return f"The game goes on from {where}: {what} not saved ({why})."
+        why: str | Text = self.save_problem or L_("the server could not write its save")
+        values = dict(where=where, why=why)
+        if not turns:
+            said = L_("The game goes on from {where}: the last moves were not saved ({why}).", **values)
+        elif unit == "turn":
+            said = Ln_("The game goes on from {where}: the last turn was not saved ({why}).",
+                       "The game goes on from {where}: the last {n} turns were not saved ({why}).",
+                       turns, **values)
+        else:
+            # Translators: {unit} is what the game counts its play in (a play, a deal), in one word.
+            said = Ln_("The game goes on from {where}: the last {unit} was not saved ({why}).",
+                       "The game goes on from {where}: the last {n} {unit}s were not saved ({why}).",
+                       turns, unit=self.game.unit_word(), **values)
+        log.warning("table %s: %s (%s events back)", self.id, english(said), len(lost))
+        return said
 
     # ------------------------------------------------------------------ keeping the game
     def save_point(self) -> None:
@@ -491,13 +555,16 @@ class Table:
         if self.state != TableState.PLAYING:
             return  # adjourned meanwhile: the adjournment has said what was kept
         if problem is None:
-            self.notice("The game is saved again.")
+            self.notice(L_("The game is saved again."))
         elif was is None:
-            back = (f"if the server stopped now, the game would go back to "
-                    f"{self.game.where(e.name for e in self.events[:held])}" if held else
-                    "until a save works, the game could not be resumed if the server stopped")
-            self.notice(f"The server cannot save this game ({problem}); it tries again at every "
-                        f"turn. Play on: {back}.")
+            if held:
+                self.notice(L_("The server cannot save this game ({problem}); it tries again at every turn. "
+                               "Play on: if the server stopped now, the game would go back to {where}.",
+                               problem=problem, where=self.game.where(e.name for e in self.events[:held])))
+            else:
+                self.notice(L_("The server cannot save this game ({problem}); it tries again at every turn. "
+                               "Play on: until a save works, the game could not be resumed if the server "
+                               "stopped.", problem=problem))
         for door in self.doors():
             door.deliver()
 
@@ -624,7 +691,8 @@ class Table:
         said = []
         if file.problem is not None:
             self.save_problem, self.unsaved = file.problem, file.last_whole
-            held = (f"holds the game up to {self.game.where(e.name for e in self.events[:file.held])} "
+            upto = english(self.game.where(e.name for e in self.events[:file.held]))
+            held = (f"holds the game up to {upto} "
                     f"({file.held} of its {len(self.events)} events)" if file.held else "was never written")
             said.append(f"its save cannot be written ({file.problem}): {self.save_path.name} {held}")
         if meta_problem is not None:

@@ -8,9 +8,13 @@ from enum import StrEnum
 from typing import Any, Callable, Literal
 
 from ..core.errors import IllegalMove
+from ..core.i18n import Domain, Text
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = ["SEAT_OPEN", "HOUSE_LEVEL", "MAX_TABLE_NAME", "MISSED_NOTICES", "TableError", "TableState",
-           "SeatInfo", "TableInfo", "Notice", "NoticeKind", "Delivery", "Listener"]
+           "SeatInfo", "TableInfo", "Notice", "NoticeKind", "Delivery", "Listener", "Said", "level_word",
+           "state_word"]
 
 SEAT_OPEN = "open"
 """A seat spec for :meth:`~kc_tui.net.TableServer.create_table`: a seat for a person (the others
@@ -25,8 +29,19 @@ MISSED_NOTICES = 20
 
 class TableError(IllegalMove):
     """A refusal: the message is the sentence to show the person (nothing was changed).  It is
-    an :class:`IllegalMove`, so a front end that shows a refused move shows this the same way."""
+    an :class:`IllegalMove`, so a front end that shows a refused move shows this the same way.
 
+    The table server makes its refusals as :class:`~kc_tui.core.i18n.Text`: ``str(error)`` says
+    the sentence in the language of whoever reads it, wherever the refusal was made."""
+
+    def __init__(self, message: str | Text) -> None:
+        super().__init__(message)
+
+    @property
+    def text(self) -> str | Text:
+        """The sentence as it was made (``str(error)`` says it)."""
+        message: str | Text = self.args[0]
+        return message
 
 
 class TableState(StrEnum):
@@ -67,12 +82,16 @@ class SeatInfo:
     def label(self) -> str:
         """The seat in a few words, as the lobby lists it."""
         if self.kind == "computer":
-            return f"{self.name} (computer, {self.level})" if self.name else f"computer ({self.level})"
+            level = level_word(self.level or "")
+            if self.name:
+                return _("{name} (computer, {level})").format(name=self.name, level=level)
+            return _("computer ({level})").format(level=level)
         if self.name is None:
-            return "free" + (" (computer plays)" if self.stand_in else "")
+            # Translators: a seat nobody has taken, in the lobby's list of a table's seats.
+            return _("free (computer plays)") if self.stand_in else pgettext("seat", "free")
         if self.stand_in:
-            return f"{self.name} (away; computer plays)"
-        return self.name if self.connected else f"{self.name} (away)"
+            return _("{name} (away; computer plays)").format(name=self.name)
+        return self.name if self.connected else _("{name} (away)").format(name=self.name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,10 +123,60 @@ class TableInfo:
 
     def line(self) -> str:
         """The table in one line: number, name, state, rules, seats, spectators."""
-        watching = f"; {self.spectators} watching" if self.spectators else ""
-        where = f", round {self.round}" if self.round and self.state == TableState.PLAYING else ""
-        return (f"{self.id}. {self.name} ({self.state}{where}; {self.rules}): "
-                f"{self.seats_label()}{watching}")
+        state = state_word(self.state)
+        if self.round and self.state == TableState.PLAYING:
+            state = _("{state}, round {round}").format(state=state, round=self.round)
+        values = dict(id=self.id, name=self.name, state=state, rules=self.rules, seats=self.seats_label(),
+                      n=self.spectators)
+        if self.spectators:
+            return ngettext("{id}. {name} ({state}; {rules}): {seats}; {n} watching",
+                            "{id}. {name} ({state}; {rules}): {seats}; {n} watching",
+                            self.spectators).format(**values)
+        return _("{id}. {name} ({state}; {rules}): {seats}").format(**values)
+
+
+def level_word(level: str) -> str:
+    """A computer's level in a word of the reader's language (a level no game shares, as it is)."""
+    words = {
+        # Translators: a computer player's level, one word as typed in the lobby's "new".
+        "beginner": pgettext("computer level", "beginner"),
+        # Translators: a computer player's level, one word as typed in the lobby's "new".
+        "easy": pgettext("computer level", "easy"),
+        # Translators: a computer player's level, one word as typed in the lobby's "new".
+        "medium": pgettext("computer level", "medium"),
+        # Translators: a computer player's level, one word as typed in the lobby's "new".
+        "hard": pgettext("computer level", "hard"),
+        # Translators: a computer player's level, one word as typed in the lobby's "new".
+        "expert": pgettext("computer level", "expert"),
+    }
+    return words.get(level, level)
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """A word said in the reader's language where a :class:`~kc_tui.core.i18n.Text` formats it
+    (``say(value)``, called then): a table's state, a computer's level."""
+
+    say: Callable[[Any], str]
+    value: Any
+
+    def __str__(self) -> str:
+        return self.say(self.value)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+def state_word(state: TableState) -> str:
+    """A table's state in a word, in the reader's language."""
+    words = {
+        # Translators: a table's state in the lobby: seats are being taken.
+        TableState.WAITING: pgettext("table state", "waiting"),
+        TableState.PLAYING: pgettext("table state", "playing"),
+        TableState.ADJOURNED: pgettext("table state", "adjourned"),
+        TableState.FINISHED: pgettext("table state", "finished"),
+    }
+    return words[state]
 
 
 NoticeKind = Literal["chat", "table"]
@@ -116,14 +185,20 @@ NoticeKind = Literal["chat", "table"]
 @dataclass(frozen=True, slots=True)
 class Notice:
     """A line for a table's log that is not a game event: a chat line (``sender`` said
-    ``text``) or news of the table (someone came, went, a computer plays for them)."""
+    ``text``) or news of the table (someone came, went, a computer plays for them).
 
-    text: str
+    One notice reaches every seat, each person in their own language: the table's news and a
+    spectator's sender are :class:`~kc_tui.core.i18n.Text`, said by ``str(notice)`` in the
+    language of whoever it is delivered to (a chat line itself is said as it was typed)."""
+
+    text: str | Text
     kind: NoticeKind = "table"
-    sender: str | None = None
+    sender: str | Text | None = None
 
     def __str__(self) -> str:
-        return f"{self.sender}: {self.text}" if self.kind == "chat" else self.text
+        if self.kind == "chat":
+            return _("{sender}: {text}").format(sender=self.sender, text=self.text)
+        return str(self.text)
 
 
 Delivery = Any

@@ -1,10 +1,14 @@
 """What one client's terminal may ask of a served session, SSH or browser alike: its size, the
-longest paste, and how much of its input reaches the app at a time.  No library is loaded here,
-so the web side can use it without the SSH server or Textual."""
+longest paste, and how much of its input reaches the app at a time.  No library but the catalogs
+is loaded here, so the web side can use it without the SSH server or Textual."""
 
 from __future__ import annotations
 
+from ..core.i18n import Domain
+
 __all__ = ["COLUMNS", "MAX_PASTE", "ROWS", "SLICE", "clamp_size", "paste_sentence"]
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 COLUMNS, ROWS = (20, 500), (10, 200)
 """The terminal sizes a client may have (a larger or smaller one is brought within these): a
@@ -23,5 +27,5 @@ def clamp_size(columns: int, rows: int) -> tuple[int, int]:
 
 
 def paste_sentence(most: int = MAX_PASTE) -> str:
-    """What a client is told of a paste longer than ``most`` bytes."""
-    return f"That paste was longer than {most:,} bytes; it was dropped."
+    """What a client is told of a paste longer than ``most`` bytes (in the language being served)."""
+    return _("That paste was longer than {most} bytes; it was dropped.").format(most=f"{most:,}")

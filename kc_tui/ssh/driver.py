@@ -35,6 +35,7 @@ from textual._xterm_parser import XTermParser
 from textual.driver import Driver
 from textual.geometry import Size
 
+from ..core.i18n import Domain
 from .bounds import MAX_PASTE, SLICE, clamp_size, paste_sentence
 
 if TYPE_CHECKING:
@@ -55,6 +56,8 @@ UNSTICK_SECONDS = 1.0
 """How long input may go without making any event before the parser is started afresh."""
 
 log = logging.getLogger("kc_tui.ssh")
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 RESTORE_TERMINAL = "\x1b[?2004l\x1b[?7h\x1b[?1049l\x1b[?25h"
 """What gives a client its own screen back: no bracketed paste, line wrap on, the normal screen,
@@ -167,7 +170,7 @@ class ChannelDriver(Driver):
             return
         if len(self._held) + len(data) > HELD_MOST:
             self._drop(f"{len(data)} bytes of input, {len(self._held)} waiting already",
-                       "Keys came faster than they could be read; some were dropped.")
+                       _("Keys came faster than they could be read; some were dropped."))
             return
         self._dropping = False
         self._held += data

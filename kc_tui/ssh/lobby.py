@@ -17,6 +17,8 @@ def lobby_front_ends(tables: TableServer) -> FrontEnds:
     """The lobby for every session of one server."""
 
     def app(client: Client) -> LobbyApp:
+        # Made in the session's own context: its language is the client's (its Speaker, set by
+        # the server), which the settings' "auto" language stands for.
         lobby = LobbyApp(tables, key=client.key, settings=Settings().with_(ascii=client.ascii))
         client.at_table = lambda: lobby.door is not None and not lobby.door.closed
         return lobby

@@ -23,12 +23,14 @@ from __future__ import annotations
 
 import asyncio
 import codecs
+import contextvars
 import logging
 import os
 import sys
 import time
 import unicodedata
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -38,6 +40,7 @@ from rich.console import Console
 from textual.app import App
 
 from ..cli.common import glyphs_likely
+from ..core.i18n import DEFAULT, Domain, Speaker, Text, from_environment, language, speaking, use_speaker
 from ..core.text import visible
 from .bounds import COLUMNS, MAX_PASTE, ROWS, clamp_size, paste_sentence
 from .collector import Collector
@@ -49,6 +52,8 @@ __all__ = [
 ]
 
 log = logging.getLogger("kc_tui.ssh")
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 PLAIN_COMMAND = "plain"
 """The one command a client may give: the line mode (``ssh -p 2222 HOST plain``)."""
@@ -102,8 +107,9 @@ REFUSED_MOST = 64
 past these, one is closed at once, untold."""
 REFUSAL_SECONDS = 1.0
 """How long a refused connection is kept at most to be told why."""
-ENV_READ = ("LANG", "LC_ALL", "LC_CTYPE", "COLORTERM")
-"""The environment variables a session reads (the glyph test, the colours); the rest are dropped."""
+ENV_READ = ("LANG", "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "LANGUAGE", "COLORTERM")
+"""The environment variables a session reads (its language, the glyph test, the colours); the rest
+are dropped."""
 
 
 @dataclass(slots=True)
@@ -117,7 +123,11 @@ class Client:
     term: str | None = None
     """The terminal type of the pty request (None: no terminal)."""
     env: Mapping[str, str] = field(default_factory=dict)
-    """What the client sent as environment (LANG, LC_*): used for the glyph test only."""
+    """What the client sent as environment (LANG, LC_*, LANGUAGE): its language and the glyph test."""
+    speaker: Speaker = field(default_factory=Speaker)
+    """The session's language, shared by every task of the session (set when it starts: the
+    client's ``LANGUAGE``/``LC_ALL``/``LC_MESSAGES``/``LANG`` if it sent one we speak, else the
+    server's); the Settings screen changes its ``lang`` in place."""
     at_table: Callable[[], bool] = lambda: False
     """Set by the front end: is this session at a table?  (The lobby's idle limit spares it.)"""
 
@@ -202,7 +212,8 @@ class LineIO:
             if not self._pasting:
                 self._pasting = True
                 log.info("dropped a paste of %d bytes from %s", len(data), self._session.who)
-                self.write(f"\n{paste_sentence(limit)}\n")
+                with self._session.speaking():
+                    self.write(f"\n{paste_sentence(limit)}\n")
             return
         self._pasting = False
         self._held += self._decode(data)
@@ -232,8 +243,9 @@ class LineIO:
                 self.write("\n")
             if self._dropping:
                 self._dropping = False
-                self.write(f"That line was longer than {self._session.limits.max_line} "
-                           "characters; it was dropped.\n")
+                with self._session.speaking():
+                    self.write(_("That line was longer than {most} characters; it was dropped.").format(
+                        most=self._session.limits.max_line) + "\n")
             else:
                 self._lines.put_nowait("".join(self._line))
             self._line.clear()
@@ -303,9 +315,11 @@ class FrontEnds:
 
 
 def size_sentence(columns: int, rows: int) -> str:
-    """What a client whose window is out of bounds is told."""
-    return (f"The screen is drawn at {columns} x {rows}: windows from {COLUMNS[0]} x {ROWS[0]} to "
-            f"{COLUMNS[1]} x {ROWS[1]} are served.")
+    """What a client whose window is out of bounds is told (in the language being served)."""
+    return _("The screen is drawn at {columns} x {rows}: windows from {least_columns} x {least_rows} to "
+             "{most_columns} x {most_rows} are served.").format(
+        columns=columns, rows=rows, least_columns=COLUMNS[0], least_rows=ROWS[0],
+        most_columns=COLUMNS[1], most_rows=ROWS[1])
 
 
 class _Channel(asyncssh.SSHServerChannel):
@@ -381,6 +395,16 @@ class _Session(asyncssh.SSHServerSession):
         self.closed = False
         self.returns = ReturnKey()
 
+    @contextmanager
+    def speaking(self) -> Iterator[Speaker]:
+        """Speak the session's language for a ``with`` block: asyncssh's callbacks (input, a new
+        window size, a limit reached) run outside the session's own tasks."""
+        token = use_speaker(self.client.speaker)
+        try:
+            yield self.client.speaker
+        finally:
+            token.var.reset(token)
+
     # ---------------------------------------------------------------- asyncssh callbacks
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self.chan = chan
@@ -401,7 +425,8 @@ class _Session(asyncssh.SSHServerSession):
             log.info("the terminal of %s asked for %dx%d; it is drawn at %dx%d", self.who, columns, rows,
                      *size)
             if self.app is not None and self.app.is_running:
-                self.app.notify(size_sentence(*size), severity="warning")
+                with self.speaking():
+                    self.app.notify(size_sentence(*size), severity="warning")
         return size
 
     def shell_requested(self) -> bool:
@@ -419,11 +444,13 @@ class _Session(asyncssh.SSHServerSession):
         assert self.chan is not None
         env = self.chan.get_environment()
         self.client.env = {k: str(env[k]) for k in ENV_READ if k in env}
+        self.client.speaker = Speaker(from_environment(self.client.env) or self.server.language)
         command = (self.command or "").strip()
         if command and command != PLAIN_COMMAND:
             log.info("refused command %r to %s", visible(command[:80]), self.who)
-            self._refuse(f"Only Kings in the Corner is served here: connect with no command for "
-                         f"the lobby, or with the command '{PLAIN_COMMAND}' for the line mode.")
+            self._refuse(L_("Only Kings in the Corner is served here: connect with no command for "
+                            "the lobby, or with the command '{command}' for the line mode.",
+                            command=PLAIN_COMMAND))
             return
         if not self.server.admit(self):
             return
@@ -431,11 +458,19 @@ class _Session(asyncssh.SSHServerSession):
             # Made now, not when the task first runs: a script's input (and its end) may come in
             # right behind the session's start, and would otherwise find nothing to go to.
             self.lines = LineIO(self)
+        # The session's front end runs in a context of its own that speaks its language: every
+        # task it starts (Textual's, the line mode's) inherits it.
+        context = contextvars.copy_context()
+        context.run(use_speaker, self.client.speaker)
         self.task = asyncio.get_running_loop().create_task(
-            self._run_lines() if self.lines is not None else self._run_app())
+            self._run_lines() if self.lines is not None else self._run_app(), context=context)
 
     def data_received(self, data: bytes, datatype: Any) -> None:
         self.last_input = time.monotonic()
+        with self.speaking():  # what is dropped is said in the session's language
+            self._received(data)
+
+    def _received(self, data: bytes) -> None:
         if self.driver is not None:
             self.driver.feed(self.returns(data))
             if self.driver.held > self.limits.max_held:
@@ -465,7 +500,8 @@ class _Session(asyncssh.SSHServerSession):
                 return  # a client repeating its size redraws nothing
             self.columns, self.rows = size
             if self.driver is not None:
-                self.driver.resize(*size)
+                with self.speaking():
+                    self.driver.resize(*size)
 
     def eof_received(self) -> bool:
         # The client sends nothing more (a script's input ran out).  The line mode still reads
@@ -494,11 +530,12 @@ class _Session(asyncssh.SSHServerSession):
         if chan.get_write_buffer_size() > self.limits.max_buffered:
             log.warning("disconnected %s: %d bytes of output unread", self.who,
                         chan.get_write_buffer_size())
-            self.hang_up("Disconnected: your terminal stopped reading what the server sends.",
+            self.hang_up(L_("Disconnected: your terminal stopped reading what the server sends."),
                          abort=True)
 
-    def hang_up(self, message: str, abort: bool = False) -> None:
-        """Say ``message`` (as the last line the client sees) and close the session."""
+    def hang_up(self, message: str | Text, abort: bool = False) -> None:
+        """Say ``message`` (as the last line the client sees, in its language) and close the
+        session."""
         chan = self.chan
         if chan is None or self.closed:
             return
@@ -512,15 +549,19 @@ class _Session(asyncssh.SSHServerSession):
             if abort:
                 chan.abort()  # the client reads nothing: the sentence could only queue behind the rest
                 return
-            chan.write((restore + "\r\n" + message + "\r\n").encode())
+            with self.speaking():
+                said = str(message)
+            chan.write((restore + "\r\n" + said + "\r\n").encode())
             chan.exit(1)
         except (OSError, asyncssh.Error):
             pass
 
     # ---------------------------------------------------------------- running a front end
-    def _refuse(self, message: str) -> None:
+    def _refuse(self, message: str | Text) -> None:
         assert self.chan is not None
-        self.chan.write((message + "\r\n").encode())
+        with self.speaking():
+            said = str(message)
+        self.chan.write((said + "\r\n").encode())
         self.chan.exit(1)
 
     async def _run_app(self) -> None:
@@ -768,6 +809,8 @@ class _Connection(asyncssh.SSHServer):
         return False
 
 
+FAREWELL = L_("The server is stopping. Goodbye.")
+"""What every session is told when the server stops (each in its own language)."""
 SWITCH_SECONDS = 0.0005
 """How often the interpreter's lock passes between threads while the server runs (see start)."""
 
@@ -800,8 +843,12 @@ class GameSSHServer:
         self._streams = (sys.stdout, sys.stderr)
         self.collector = Collector()
         self._switch = sys.getswitchinterval()
+        self.language = DEFAULT
+        """The language of a session whose client sends none we speak: the server's own (its
+        ``--lang`` or environment when it starts)."""
 
     async def start(self) -> None:
+        self.language = language()
         self._streams = (sys.stdout, sys.stderr)
         # The computers think in a worker thread.  Python hands the lock of its interpreter to
         # another thread only every 5 ms by default, and the event loop gives it up at every
@@ -827,8 +874,9 @@ class GameSSHServer:
         self.collector.start()
         log.info("serving on %s:%d, host key %s", self.host, self.port, self.fingerprint)
 
-    async def stop(self, farewell: str = "The server is stopping. Goodbye.") -> None:
-        """Stop listening, say ``farewell`` to every session and let each front end end."""
+    async def stop(self, farewell: str | Text = FAREWELL) -> None:
+        """Stop listening, say ``farewell`` to every session (each in its language) and let each
+        front end end."""
         if self._idle_task is not None:
             self._idle_task.cancel()
         if self._acceptor is not None:
@@ -870,21 +918,23 @@ class GameSSHServer:
         """Let a session start, or refuse it (a sentence to the client, a line in the log) past the
         server's, the key's or the address's number of sessions."""
         limits, client = self.limits, session.client
-        reason = None
+        reason: Text | None = None
         if len(self.sessions) >= limits.max_sessions:
-            most = limits.max_sessions
-            reason = (f"The server is full ({most} session{'s' if most != 1 else ''} at once); "
-                      "try again later.")
+            reason = Ln_("The server is full ({n} session at once); try again later.",
+                         "The server is full ({n} sessions at once); try again later.", limits.max_sessions)
         elif client.key is not None and sum(
                 1 for s in self.sessions if s.client.key == client.key) >= limits.sessions_per_key:
-            reason = (f"Your key has {limits.sessions_per_key} sessions open, the most for one person; "
-                      "close one and try again.")
+            reason = Ln_("Your key has {n} session open, the most for one person; close it and try again.",
+                         "Your key has {n} sessions open, the most for one person; close one and try again.",
+                         limits.sessions_per_key)
         elif sum(1 for s in self.sessions
                  if client_of(s.client.address) == client_of(client.address)) >= limits.sessions_per_address:
-            reason = (f"Your address has {limits.sessions_per_address} sessions open, the most for one "
-                      "address; close one and try again.")
+            reason = Ln_("Your address has {n} session open, the most for one address; close it and try "
+                         "again.",
+                         "Your address has {n} sessions open, the most for one address; close one and try "
+                         "again.", limits.sessions_per_address)
         if reason is not None:
-            log.warning("refused a session to %s: %s", session.who, reason)
+            log.warning("refused a session to %s: %s", session.who, _english(reason))
             session._refuse(reason)
             return False
         self.sessions.add(session)
@@ -915,8 +965,14 @@ class GameSSHServer:
                     continue
                 if now - session.last_input > self.limits.idle_seconds:
                     log.info("closed the idle session of %s", session.who)
-                    session.hang_up(f"Disconnected after {self.limits.idle_seconds:g} seconds "
-                                    "without a key in the lobby.")
+                    session.hang_up(L_("Disconnected after {seconds} seconds without a key in the lobby.",
+                                       seconds=format(self.limits.idle_seconds, "g")))
+
+
+def _english(text: Text) -> str:
+    """``text`` in English, for the operator's log."""
+    with speaking("en"):
+        return str(text)
 
 
 def host_key(path: Path) -> asyncssh.SSHKey:

@@ -17,14 +17,20 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from ..core.i18n import Domain
+
 __all__ = [
     "UnreadableFile", "read_bytes", "read_first_line", "read_text", "write_atomic", "append_synced",
     "FileLocked", "lock_file", "unlock_file", "unlock_all", "delete_locked", "rng_json", "set_rng_json",
 ]
 
 
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
+
+
 class UnreadableFile(Exception):
-    """A file that cannot be read as text; the message says why, to follow the file's name."""
+    """A file that cannot be read as text; the message says why, to follow the file's name (a
+    predicate whose subject is "the file": "is not a regular file")."""
 
     def __init__(self, why: str, missing: bool = False) -> None:
         super().__init__(why)
@@ -39,15 +45,17 @@ def _read_regular(path: Path, limit: int) -> bytes:
         # Non-blocking, so that opening a named pipe returns at once and is refused below.
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except OSError as exc:
-        raise UnreadableFile(f"cannot be read: {exc.strerror or exc}",
+        # Translators: said of a file, after its name ("the file ... cannot be read: No such file").
+        raise UnreadableFile(_("cannot be read: {why}").format(why=exc.strerror or exc),
                              missing=isinstance(exc, FileNotFoundError)) from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise UnreadableFile("is not a regular file")
+            # Translators: said of a file, after its name ("the file ... is not a regular file").
+            raise UnreadableFile(_("is not a regular file"))
         with os.fdopen(fd, "rb", closefd=False) as f:
             return f.read(limit)
     except OSError as exc:
-        raise UnreadableFile(f"cannot be read: {exc.strerror or exc}") from None
+        raise UnreadableFile(_("cannot be read: {why}").format(why=exc.strerror or exc)) from None
     finally:
         os.close(fd)
 
@@ -57,7 +65,8 @@ def read_bytes(path: Path, limit: int) -> bytes:
     them; :class:`UnreadableFile` otherwise (a missing file too)."""
     data = _read_regular(path, limit + 1)
     if len(data) > limit:
-        raise UnreadableFile(f"is larger than {_size(limit)}, too large to be read")
+        # Translators: said of a file, after its name; {size} is "64 MB" or "64 KB".
+        raise UnreadableFile(_("is larger than {size}, too large to be read").format(size=_size(limit)))
     return data
 
 
@@ -72,7 +81,8 @@ def read_text(path: Path, limit: int) -> str:
     try:
         return read_bytes(path, limit).decode("utf-8")
     except UnicodeDecodeError:
-        raise UnreadableFile("is not a text file") from None
+        # Translators: said of a file, after its name ("the file ... is not a text file").
+        raise UnreadableFile(_("is not a text file")) from None
 
 
 def _size(n: int) -> str:
@@ -126,7 +136,8 @@ class FileLocked(Exception):
     """Another running process holds the lock of a file."""
 
     def __init__(self, holder: int | None) -> None:
-        super().__init__(f"locked by process {holder}" if holder is not None else "locked")
+        super().__init__(_("locked by process {pid}").format(pid=holder) if holder is not None
+                         else _("locked"))
         self.holder = holder
         """The process id the holder wrote in the lock file, if it did (for the message only)."""
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
 
+from ..core.i18n import Domain
 from ..games import DEFAULT_GAME, GAMES, game_named
 from .paths import saves_dir, transcripts_dir
 from .saved import Restored, SaveInfo
@@ -20,7 +21,10 @@ from .saved import Restored, SaveInfo
 if TYPE_CHECKING:
     from ..replay import Replay
 
-__all__ = ["GameSaves", "Saver", "saves_part", "game_saves_dir", "game_transcripts_dir", "unknown_game"]
+__all__ = ["GameSaves", "Saver", "saves_part", "game_saves_dir", "game_transcripts_dir", "unknown_game",
+           "game_title"]
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 
 class Saver(Protocol):
@@ -158,8 +162,15 @@ class GameSaves(Protocol):
 
 def unknown_game(name: object) -> str:
     """The refusal for a file of a game this program does not have."""
-    return (f"it is a game of {str(name)[:30]!r}, which is not one of this program's "
-            f"({', '.join(GAMES)})")
+    return _("it is a game of {name!r}, which is not one of this program's ({games})").format(
+        name=str(name)[:30], games=", ".join(GAMES))
+
+
+def game_title(game: str) -> str:
+    """The title of the game called ``game`` in the language served: from the game's own catalog,
+    where its package marks it (as it is, where it has no translation)."""
+    entry = game_named(game)
+    return Domain.of(entry.package).gettext(entry.title)
 
 
 def saves_part(game: str = DEFAULT_GAME) -> GameSaves:

@@ -12,13 +12,16 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from ..core.events import SessionEnd, SessionStart
+from ..core.i18n import N_, Domain
 from ..core.text import visible
 from ..games import DEFAULT_GAME, GAMES
 from .files import UnreadableFile, read_text, write_atomic
-from .part import game_transcripts_dir, saves_part
+from .part import game_title, game_transcripts_dir, saves_part
 
 __all__ = ["keep_transcript", "Recorder", "finished_bounds", "read_records", "games_report_text",
            "games_stats_dict", "bar_chart", "count"]
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 
 def keep_transcript(game: str, stem: str, lines: Sequence[str]) -> Path:
@@ -32,8 +35,8 @@ def keep_transcript(game: str, stem: str, lines: Sequence[str]) -> Path:
     try:
         write_atomic(target, "".join(line + "\n" for line in lines))
     except OSError as exc:
-        raise OSError(f"Cannot keep the finished game's transcript in {target}: {exc.strerror or exc}.") \
-            from None
+        raise OSError(_("Cannot keep the finished game's transcript in {path}: {why}.").format(
+            path=target, why=exc.strerror or exc)) from None
     return target
 
 
@@ -42,7 +45,7 @@ class Recorder:
     the game's transcripts folder (for the statistics), for a session whose save does not keep
     its events.  A write that fails is reported once through ``on_error``; the game goes on."""
 
-    name = "The statistics recorder"
+    name = N_("The statistics recorder")
 
     def __init__(self, game: str, names: Sequence[str], on_error: Callable[[str], None] | None = None,
                  when: datetime | None = None) -> None:
@@ -107,7 +110,7 @@ def read_records(game: str = DEFAULT_GAME, folder: Path | None = None) -> tuple[
             problems.append(f"{shown}: {visible(str(exc))[:200]}")
             continue
         if finished_bounds(events) is None:
-            problems.append(f"{shown}: not a finished session")
+            problems.append(_("{path}: not a finished session").format(path=shown))
             continue
         result = part.record(visible(path.stem), events)
         if isinstance(result, str):
@@ -135,7 +138,7 @@ def games_report_text(player: str | None = None, game: str | None = None) -> str
         sections.append((name, text))
     if len(sections) == 1:
         return sections[0][1]
-    return "\n\n".join(f"{GAMES[name].title}\n\n{text}" for name, text in sections)
+    return "\n\n".join(f"{game_title(name)}\n\n{text}" for name, text in sections)
 
 
 def games_stats_dict(player: str | None = None, game: str | None = None) -> dict[str, Any]:

@@ -9,17 +9,23 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..core.i18n import Domain
 from ..games import DEFAULT_GAME
 
 __all__ = ["SaveError", "SaveInfo", "Restored"]
 
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
+
 
 class SaveError(Exception):
-    """A save that cannot be used: ``problem`` says what is wrong, ``path`` where the file is."""
+    """A save that cannot be used: ``problem`` says what is wrong (in the language of whoever it
+    is said to), ``path`` where the file is; ``elsewhere`` when the only problem is that another
+    window has the game open."""
 
-    def __init__(self, path: Path, problem: str) -> None:
+    def __init__(self, path: Path, problem: str, elsewhere: bool = False) -> None:
         self.path = path
         self.problem = problem
+        self.elsewhere = elsewhere
         super().__init__(f"{path}: {problem}")
 
 
@@ -50,8 +56,10 @@ class SaveInfo:
             return f"{self.path.name}: {self.problem}"
         when = self.saved_at
         scores = ", ".join(f"{n} {t}" for n, t in zip(self.players, self.totals))
-        where = f"round {self.round_no}" + (f", turn {self.turn}" if self.turn else "")
-        about = "; ".join(x for x in (self.rules, f"seed {self.seed}" if self.seed is not None else "") if x)
+        where = (_("round {round}, turn {turn}").format(round=self.round_no, turn=self.turn) if self.turn
+                 else _("round {round}").format(round=self.round_no))
+        seed = _("seed {seed}").format(seed=self.seed) if self.seed is not None else ""
+        about = "; ".join(x for x in (self.rules, seed) if x)
         return f"{when}: {', '.join(self.players)}, {where} ({scores})" + (f"; {about}" if about else "")
 
 

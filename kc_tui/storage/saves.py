@@ -17,6 +17,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from ..core.i18n import Domain
 from ..games import DEFAULT_GAME, GAMES
 from .files import (
     FileLocked,
@@ -28,7 +29,7 @@ from .files import (
     unlock_file,
     write_atomic,
 )
-from .part import GameSaves, game_saves_dir, game_transcripts_dir, saves_part, unknown_game
+from .part import GameSaves, game_saves_dir, game_title, game_transcripts_dir, saves_part, unknown_game
 from .records import keep_transcript
 from .saved import Restored, SaveError, SaveInfo
 
@@ -39,11 +40,11 @@ __all__ = [
     "is_open_elsewhere", "read_document",
 ]
 
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
+
 SCHEMA_VERSION = 2
 """The format of the journal (its first line the whole save, each line after it a save point)."""
 
-
-_OPEN_ELSEWHERE = "this game is open in another window"
 
 
 def lock_save(path: Path) -> None:
@@ -53,7 +54,7 @@ def lock_save(path: Path) -> None:
     try:
         lock_file(path)
     except FileLocked as exc:
-        raise SaveError(path, _open_elsewhere(exc, "close it there first")) from None
+        raise _open_elsewhere(path, exc, deleting=False) from None
 
 
 def unlock_save(path: Path) -> None:
@@ -61,9 +62,18 @@ def unlock_save(path: Path) -> None:
     unlock_file(path)
 
 
-def _open_elsewhere(locked: FileLocked, then: str) -> str:
-    pid = f" (process {locked.holder})" if locked.holder is not None else ""
-    return f"{_OPEN_ELSEWHERE}{pid}; {then}"
+def _open_elsewhere(path: Path, locked: FileLocked, deleting: bool) -> SaveError:
+    """The refusal of a save another running window holds (its process named, if known)."""
+    pid = locked.holder
+    if deleting:
+        problem = (_("this game is open in another window (process {pid}); close it there before deleting "
+                     "it").format(pid=pid) if pid is not None else
+                   _("this game is open in another window; close it there before deleting it"))
+    else:
+        problem = (_("this game is open in another window (process {pid}); close it there first")
+                   .format(pid=pid) if pid is not None else
+                   _("this game is open in another window; close it there first"))
+    return SaveError(path, problem, elsewhere=True)
 
 
 def _slug(text: str) -> str:
@@ -215,8 +225,8 @@ class AutoSaver:
                 self._write_entry(text)
                 self._journal_size += len(text)
         except OSError as exc:
-            self.error = (f"Cannot save the game to {self.path}: {exc.strerror or exc}. "
-                          "Play goes on without saving.")
+            self.error = _("Cannot save the game to {path}: {why}. Play goes on without saving.").format(
+                path=self.path, why=exc.strerror or exc)
             if self.on_error is not None:
                 self.on_error(self.error)
             return False
@@ -238,8 +248,10 @@ def _read_bounded(path: Path) -> bytes:
         return read_bytes(path, MAX_SAVE_BYTES)
     except UnreadableFile as exc:
         if exc.missing:
-            raise SaveError(path, "the file does not exist") from None
-        raise SaveError(path, f"the file {exc}, so it cannot be a saved game") from None
+            raise SaveError(path, _("the file does not exist")) from None
+        # Translators: {problem} is said of the file ("is not a regular file", "cannot be read: ...").
+        raise SaveError(path, _("the file {problem}, so it cannot be a saved game")
+                        .format(problem=exc)) from None
 
 
 def _parse_json(path: Path, parse: Callable[[], Any]) -> Any:
@@ -247,13 +259,17 @@ def _parse_json(path: Path, parse: Callable[[], Any]) -> Any:
     try:
         return parse()
     except json.JSONDecodeError as exc:
-        raise SaveError(path, f"the file is cut short or damaged: not valid JSON at line {exc.lineno}, "
-                              f"column {exc.colno}") from None
+        raise SaveError(path, _cut_short(exc.lineno, exc.colno)) from None
     except RecursionError:
-        raise SaveError(path, "the file is damaged: its data is nested too deeply to be a saved game") \
+        raise SaveError(path, _("the file is damaged: its data is nested too deeply to be a saved game")) \
             from None
     except ValueError:  # an integer of thousands of digits (Python's int_max_str_digits)
-        raise SaveError(path, "the file is damaged: it holds a number too long to be read") from None
+        raise SaveError(path, _("the file is damaged: it holds a number too long to be read")) from None
+
+
+def _cut_short(line: int, column: int) -> str:
+    return _("the file is cut short or damaged: not valid JSON at line {line}, column {column}").format(
+        line=line, column=column)
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,7 +286,7 @@ def _read_save(path: Path, game: str | None = None) -> _Read:
     save that names none is the default game's: its saves came first)."""
     raw = _read_bounded(path)
     if not raw.strip():
-        raise SaveError(path, "the file is empty")
+        raise SaveError(path, _("the file is empty"))
     torn = False
     try:
         text = raw.decode("utf-8")
@@ -278,7 +294,7 @@ def _read_save(path: Path, game: str | None = None) -> _Read:
         # Cut in the middle of a character: only the last line may be, by a crash mid-append.
         last = raw.rfind(b"\n")
         if last < 0 or exc.start <= last:
-            raise SaveError(path, "the file is not text (not a saved game?)") from None
+            raise SaveError(path, _("the file is not text (not a saved game?)")) from None
         text, torn = raw[: last + 1].decode("utf-8", "replace"), True
     start = len(text) - len(text.lstrip())
     doc, end = _parse_json(path, lambda: json.JSONDecoder().raw_decode(text, start))
@@ -287,21 +303,22 @@ def _read_save(path: Path, game: str | None = None) -> _Read:
         raise SaveError(path, unknown_game(named))
     part = saves_part(game or named)
     if not isinstance(doc, dict) or named != (game or named) or doc.get("kind") != part.kind:
-        raise SaveError(path, f"this is not a {GAMES[game or named].title} saved game")
+        raise SaveError(path, _("this is not a {game} saved game").format(game=game_title(game or named)))
     key = part.version_key
     version = doc.get(key)
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise SaveError(path, f"the {key} is missing or wrong ({str(version)[:20]!r})")
+        raise SaveError(path, _("the {key} is missing or wrong ({value!r})")
+                        .format(key=key, value=str(version)[:20]))
     if version > part.version:
-        raise SaveError(path, f"it was saved by a newer version of the game (save format {version}; "
-                              f"this version reads up to {part.version}); update the game to open it")
+        raise SaveError(path, _("it was saved by a newer version of the game (save format {version}; this "
+                                "version reads up to {known}); update the game to open it").format(
+                                    version=version, known=part.version))
     doc = _migrate(doc, part)
     line_no = text.count("\n", 0, end) + 1
     rest = text[end:].split("\n")
     if rest[0].strip():
         column = end + len(rest[0]) - len(rest[0].lstrip()) - text.rfind("\n", 0, end)
-        raise SaveError(path, "the file is cut short or damaged: "
-                              f"not valid JSON at line {line_no}, column {column}")
+        raise SaveError(path, _cut_short(line_no, column))
     for k, line in enumerate(rest[1:], 1):
         if not line.strip():
             continue
@@ -311,7 +328,8 @@ def _read_save(path: Path, game: str | None = None) -> _Read:
             if k == len(rest) - 1:  # the last line, no newline after it: an append cut short
                 torn = True
                 break
-            raise SaveError(path, f"the file is damaged: line {line_no + k} is not valid JSON") from None
+            raise SaveError(path, _("the file is damaged: line {line} is not valid JSON").format(
+                line=line_no + k)) from None
         _apply_entry(path, doc, entry, line_no + k, part.log_key)
     return _Read(doc, torn)
 
@@ -319,7 +337,7 @@ def _read_save(path: Path, game: str | None = None) -> _Read:
 def _apply_entry(path: Path, doc: dict[str, Any], entry: Any, line_no: int, log_key: str) -> None:
     """Bring ``doc`` forward by one journal line: its log, the generators it moved, and the
     fields it replaces (the time of the save point)."""
-    damaged = SaveError(path, f"the file is damaged: line {line_no} is not a saved turn")
+    damaged = SaveError(path, _("the file is damaged: line {line} is not a saved turn").format(line=line_no))
     log, rng = doc.get(log_key), doc.get("rng", {})
     if (not isinstance(entry, dict) or not isinstance(entry.get(log_key), list)
             or not isinstance(log, list)):
@@ -329,7 +347,7 @@ def _apply_entry(path: Path, doc: dict[str, Any], entry: Any, line_no: int, log_
         raise damaged
     log.extend(entry[log_key])
     if moved and not (isinstance(rng, dict) and isinstance(rng.get("players"), list)):
-        raise SaveError(path, "the random generators' states are damaged")
+        raise SaveError(path, _("the random generators' states are damaged"))
     if "game" in moved:
         rng["game"] = moved["game"]
     for seat, state in moved.get("players", {}).items():
@@ -371,7 +389,7 @@ def _migrate(doc: dict[str, Any], part: GameSaves) -> dict[str, Any]:
 def doc_field(path: Path, doc: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
     value = doc.get(key)
     if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
-        raise SaveError(path, f"the field {key!r} is missing or has the wrong type")
+        raise SaveError(path, _("the field {key!r} is missing or has the wrong type").format(key=key))
     return value
 
 
@@ -383,7 +401,8 @@ def save_info(path: Path, game: str = DEFAULT_GAME) -> SaveInfo:
     except SaveError as exc:
         return SaveInfo(path, problem=exc.problem, game=game)
     except Exception as exc:  # noqa: BLE001 - a listing never fails because of one file
-        return SaveInfo(path, problem=f"the file is damaged ({type(exc).__name__})", game=game)
+        return SaveInfo(path, problem=_("the file is damaged ({error})").format(error=type(exc).__name__),
+                        game=game)
 
 
 def local_time(stamp: object) -> str:
@@ -393,7 +412,7 @@ def local_time(stamp: object) -> str:
     try:
         return datetime.fromisoformat(str(stamp)[:64]).astimezone().strftime("%Y-%m-%d %H:%M")
     except (ValueError, OverflowError, OSError):
-        return "at an unknown time"
+        return _("at an unknown time")
 
 
 def list_saves(game: str | None = DEFAULT_GAME) -> list[SaveInfo]:
@@ -421,14 +440,15 @@ def delete_save(path: Path) -> None:
     try:
         delete_locked(path)
     except FileLocked as exc:
-        raise SaveError(path, _open_elsewhere(exc, "close it there before deleting it")) from None
+        raise _open_elsewhere(path, exc, deleting=True) from None
     except OSError as exc:  # a read-only folder, or a folder named like a save
-        raise SaveError(path, f"the file cannot be deleted: {exc.strerror or exc}") from None
+        raise SaveError(path, _("the file cannot be deleted: {why}")
+                        .format(why=exc.strerror or exc)) from None
 
 
 def is_open_elsewhere(error: SaveError) -> bool:
     """Whether a refusal is only that another window has the game open (not a damaged file)."""
-    return error.problem.startswith(_OPEN_ELSEWHERE)
+    return error.elsewhere
 
 
 def load_save(path: Path, think: float | None = None, lock: bool = True, game: str | None = None,

@@ -12,7 +12,7 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any, Mapping
 
-from ..core.i18n import LANGUAGES
+from ..core.i18n import LANGUAGES, Domain
 from ..core.text import visible
 from .files import UnreadableFile, read_text, write_atomic
 from .paths import settings_path
@@ -21,6 +21,8 @@ __all__ = [
     "Settings", "THEMES", "CARD_STYLES", "PACES", "SettingsError", "load_settings", "save_settings",
     "settings_toml",
 ]
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 THEMES: Mapping[str, str] = {
     "default": "the dark default, colours chosen by the game",
@@ -74,34 +76,39 @@ class Settings:
 
     def __post_init__(self) -> None:
         if self.theme not in THEMES:
-            raise SettingsError(f"unknown theme {self.theme!r}; the themes are {', '.join(THEMES)}")
+            raise SettingsError(_("unknown theme {theme!r}; the themes are {themes}")
+                                .format(theme=self.theme, themes=", ".join(THEMES)))
         if self.cards not in CARD_STYLES:
-            raise SettingsError(
-                f"unknown card style {self.cards!r}; the styles are {', '.join(CARD_STYLES)}"
-            )
+            raise SettingsError(_("unknown card style {style!r}; the styles are {styles}")
+                                .format(style=self.cards, styles=", ".join(CARD_STYLES)))
         if isinstance(self.pace, bool) or not isinstance(self.pace, (int, float)) or not 0 <= self.pace <= 5:
-            raise SettingsError(f"the AI pace is from 0 to 5 seconds a move; got {self.pace!r}")
+            raise SettingsError(_("the AI pace is from 0 to 5 seconds a move; got {pace!r}")
+                                .format(pace=self.pace))
         for name in ("ascii", "confirm_end", "confirm_quit", "bell"):
             if not isinstance(getattr(self, name), bool):
-                raise SettingsError(f"{name} must be true or false; got {getattr(self, name)!r}")
+                # Translators: {name} is the setting's name in the settings file (bell, ascii...).
+                raise SettingsError(_("{name} must be true or false; got {value!r}")
+                                    .format(name=name, value=getattr(self, name)))
         if (not isinstance(self.players, tuple) or not 2 <= len(self.players) <= 6
                 or not all(isinstance(p, str) for p in self.players)):
-            raise SettingsError(f"players must be 2 to 6 seats; got {self.players!r}")
+            raise SettingsError(_("players must be 2 to 6 seats; got {players!r}")
+                                .format(players=self.players))
         if not isinstance(self.preset, str) or not isinstance(self.rules, tuple):
-            raise SettingsError("preset must be a name and rules a table of options")
+            raise SettingsError(_("preset must be a name and rules a table of options"))
         if (not isinstance(self.names, tuple) or len(self.names) > 6
                 or not all(isinstance(n, str) and len(n) <= 16 for n in self.names)):
-            raise SettingsError(f"names must be up to 6 names of up to 16 characters; got {self.names!r}")
+            raise SettingsError(_("names must be up to 6 names of up to 16 characters; got {names!r}")
+                                .format(names=self.names))
 
         if self.language != "auto" and self.language not in LANGUAGES:
-            raise SettingsError(f"unknown language {self.language!r}; the languages are auto, "
-                                f"{', '.join(LANGUAGES)}")
+            raise SettingsError(_("unknown language {lang!r}; the languages are auto, {languages}")
+                                .format(lang=self.language, languages=", ".join(LANGUAGES)))
 
     def with_(self, **changes: Any) -> Settings:
         """A copy with some settings changed (checked)."""
         unknown = set(changes) - {f.name for f in fields(self)}
         if unknown:
-            raise SettingsError(f"unknown setting {sorted(unknown)[0]!r}")
+            raise SettingsError(_("unknown setting {name!r}").format(name=sorted(unknown)[0]))
         return replace(self, **changes)
 
     def as_dict(self) -> dict[str, Any]:
@@ -151,13 +158,16 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     except UnreadableFile as exc:
         if exc.missing:
             return Settings(), None
-        return Settings(), f"The settings file {shown} {exc}; the defaults are used."
+        # Translators: {problem} is said of the file ("is not a regular file", "cannot be read: ...").
+        return Settings(), _("The settings file {path} {problem}; the defaults are used.").format(
+            path=shown, problem=exc)
     except tomllib.TOMLDecodeError as exc:
-        return Settings(), f"The settings file {shown} cannot be read ({exc}); the defaults are used."
+        return Settings(), _("The settings file {path} cannot be read ({why}); the defaults are "
+                             "used.").format(path=shown, why=exc)
     except RecursionError:
         # tomllib reads nested arrays and tables recursively: thousands of levels exhaust it.
-        return Settings(), (f"The settings file {shown} is nested too deeply to be read; "
-                            "the defaults are used.")
+        return Settings(), _("The settings file {path} is nested too deeply to be read; the defaults are "
+                             "used.").format(path=shown)
     try:
         known = {f.name for f in fields(Settings)}
         values = {k: v for k, v in data.items() if k in known}
@@ -176,8 +186,8 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
             values["pace"] = float(values["pace"])
         return Settings(**values), None
     except (SettingsError, TypeError) as exc:
-        return Settings(), (f"The settings file {shown} has a wrong value ({visible(str(exc))}); "
-                            "the defaults are used.")
+        return Settings(), _("The settings file {path} has a wrong value ({why}); the defaults are "
+                             "used.").format(path=shown, why=visible(str(exc)))
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> str | None:
@@ -186,7 +196,7 @@ def save_settings(settings: Settings, path: Path | None = None) -> str | None:
     try:
         write_atomic(path, settings_toml(settings))
     except OSError as exc:
-        return f"Cannot save the settings to {path}: {exc.strerror or exc}."
+        return _("Cannot save the settings to {path}: {why}.").format(path=path, why=exc.strerror or exc)
     except SettingsError as exc:
-        return f"Cannot save the settings: {exc}."
+        return _("Cannot save the settings: {why}.").format(why=exc)
     return None

@@ -19,7 +19,15 @@ What this module adds to textual-serve's :class:`~textual_serve.server.Server`:
 - the door of :mod:`.door`: a connection gate (per address, per minute, in all), a time to send a
   request's headers and to stay idle, and a 400 for a Host header that is not a host name;
 - a paste longer than :data:`MAX_PASTE` is dropped, and a tab's frames are handed on a piece at a
-  time, so that no tab holds the server's loop (:func:`read_page`).
+  time, so that no tab holds the server's loop (:func:`read_page`);
+- each tab in its browser's language (:func:`web_language`): the page's own words, and the game's,
+  whose process is started speaking it (``LANGUAGE`` in its environment).
+
+**The language of a tab.**  ``?lang=es`` (``en``, ``es``, ``fr``) on the page's address chooses it;
+without it, the first language of the browser's ``Accept-Language`` header that the game speaks;
+else English.  The page opens its websocket at ``/ws/LANG`` (``/ws`` for English), so the tab's
+game speaks what the page spoke, and a reload (the page's "again" button keeps the address)
+speaks it again.
 """
 
 from __future__ import annotations
@@ -40,13 +48,17 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
+from ..core.i18n import DEFAULT, LANGUAGES, N_, PSEUDO, Domain, Text, language_of, speaking
 from ..ssh.bounds import COLUMNS, MAX_PASTE, ROWS, SLICE, clamp_size
 from ..ssh.gate import Tally
 from .door import IDLE_SECONDS, GatedSite, host_check
 
 __all__ = ["WebServer", "addresses", "is_loopback", "network_address", "no_icon", "page", "read_page",
            "refusal", "refuse", "tab_command", "STATIC", "TEMPLATES", "COLUMNS", "ROWS", "GAME_CLOSED",
-           "TABLES_CLOSED", "REFUSED", "LINE_MODE", "MAX_PASTE", "SLICE", "paste_refusal"]
+           "TABLES_CLOSED", "REFUSED", "LINE_MODE", "MAX_PASTE", "SLICE", "paste_refusal", "web_language",
+           "accepted_language", "websocket_path"]
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 TEMPLATES = Path(__file__).parent / "templates"
 """Our page (textual-serve's static files, its script, style sheet and fonts, are used as they are)."""
@@ -58,15 +70,55 @@ log = logging.getLogger("kc_tui.web")
 LOOPBACK_NAMES = frozenset({"localhost", "ip6-localhost", "ip6-loopback"})
 
 
-def paste_refusal(size: int, most: int = MAX_PASTE) -> str:
-    """What a tab is told of a paste of ``size`` bytes it sent, longer than ``most``."""
-    return f"That paste was longer than {most:,} bytes ({size:,}); it was dropped."
+def accepted_language(header: str | None) -> str | None:
+    """The first language of an ``Accept-Language`` header (``fr-CA,fr;q=0.9,en;q=0.8``), by its
+    weights, that the game speaks; None when it names none."""
+    ranked: list[tuple[float, int, str]] = []
+    for at, part in enumerate((header or "").split(",")):
+        tag, _sep, params = part.strip().partition(";")
+        weight = 1.0
+        for param in params.split(";"):
+            name, _eq, value = param.strip().partition("=")
+            if name.strip() == "q":
+                try:
+                    weight = float(value)
+                except ValueError:
+                    weight = 0.0
+        found = language_of(tag) if tag.strip() not in ("", "*") else None
+        if found is not None and found in LANGUAGES and weight > 0:
+            ranked.append((-weight, at, found))
+    return min(ranked)[2] if ranked else None
+
+
+def web_language(request: web.Request) -> str:
+    """The language a request is answered in: the websocket's path (``/ws/es``), else the page's
+    ``?lang=`` query, else the browser's ``Accept-Language``, else English (see the module)."""
+    chosen = request.match_info.get("lang") or request.query.get("lang")
+    if chosen:
+        found = language_of(chosen)
+        if found is not None:
+            return found
+    if request.path.rstrip("/") == "/ws":
+        return DEFAULT  # the page chose English (a language of its own has its own path)
+    return accepted_language(request.headers.get("Accept-Language")) or DEFAULT
+
+
+def websocket_path(lang: str) -> str:
+    """Where the page opens its websocket for a tab speaking ``lang``."""
+    return "/ws" if lang == DEFAULT else f"/ws/{lang}"
+
+
+def paste_refusal(size: int, most: int = MAX_PASTE) -> Text:
+    """What a tab is told of a paste of ``size`` bytes it sent, longer than ``most`` (said in the
+    language of whoever reads it)."""
+    return L_("That paste was longer than {most} bytes ({size}); it was dropped.", most=format(most, ","),
+              size=format(size, ","))
 
 
 async def read_page(websocket: web.WebSocketResponse, *, keys: Callable[[bytes], Awaitable[object]],
                     resize: Callable[[int, int], Awaitable[object]],
                     focus: Callable[[bool], Awaitable[None]] | None = None,
-                    dropped: Callable[[str], Awaitable[None]] | None = None,
+                    dropped: Callable[[str | Text], Awaitable[None]] | None = None,
                     max_paste: int = MAX_PASTE) -> None:
     """Read the page's frames until it goes: typed text to ``keys`` (:data:`SLICE` characters at a
     time, each awaited: ``keys`` may make the page wait while what it was given is handled, and
@@ -109,8 +161,9 @@ REFUSED = 4001
 the page then leaves the reason on its terminal instead of its "closed" dialog."""
 
 
-async def refuse(websocket: web.WebSocketResponse, reason: str) -> None:
-    """Tell the tab why it is not let in, on its terminal, and close with :data:`REFUSED`."""
+async def refuse(websocket: web.WebSocketResponse, reason: str | Text) -> None:
+    """Tell the tab why it is not let in, on its terminal (in the language being served), and
+    close with :data:`REFUSED`."""
     await websocket.send_bytes(f"\r\n  {reason}\r\n".encode())
     await websocket.close(code=REFUSED, message=b"not let in")
 
@@ -161,49 +214,55 @@ def tab_command(options: Sequence[str] = ()) -> str:
 
 
 GAME_CLOSED = (
-    "The game is closed",
-    'A game left unfinished was saved after its last turn: "Continue" on the title screen '
-    "takes it up again.",
-    "Back to the title screen",
+    N_("The game is closed"),
+    N_('A game left unfinished was saved after its last turn: "Continue" on the title screen '
+       "takes it up again."),
+    N_("Back to the title screen"),
 )
 """What the page of ``kings-corner web`` says once its game has ended: a title, a sentence, the
-button that opens the page again."""
+button that opens the page again (translated where the page is made)."""
 TABLES_CLOSED = (
-    "You have left the tables",
-    "A seat you held is played by a computer until you come back (after a short wait, if the "
-    "connection dropped). To take it again, open the tables in this browser and press Enter on "
-    "your table.",
-    "Back to the tables",
+    N_("You have left the tables"),
+    N_("A seat you held is played by a computer until you come back (after a short wait, if the "
+       "connection dropped). To take it again, open the tables in this browser and press Enter on "
+       "your table."),
+    N_("Back to the tables"),
 )
 """What the page of ``kings-corner serve --web`` says once its lobby has ended."""
 
 
-LINE_MODE = ("This game is drawn on a canvas, which screen readers cannot read. It can be played "
-             "in its line mode instead: run kings-corner play --plain in a terminal on the computer "
-             "that serves this page.")
+LINE_MODE = N_("This game is drawn on a canvas, which screen readers cannot read. It can be played "
+               "in its line mode instead: run kings-corner play --plain in a terminal on the computer "
+               "that serves this page.")
 """What the page of ``kings-corner web`` tells a screen reader (and draws nowhere)."""
 
 
 def page(request: web.Request, title: str, closed: tuple[str, str, str] = GAME_CLOSED,
-         line_mode: str = LINE_MODE) -> web.Response:
-    """Our page, with the websocket's address on the host the browser asked for, ``closed``
-    (:data:`GAME_CLOSED`) shown when the connection ends, and ``line_mode`` (:data:`LINE_MODE`)
-    for screen readers alone (the aiohttp application must have aiohttp_jinja2 set up on
-    :data:`TEMPLATES`)."""
+         line_mode: str | Text = LINE_MODE) -> web.Response:
+    """Our page, in the request's language (:func:`web_language`), with the websocket's address
+    on the host the browser asked for, ``closed`` (:data:`GAME_CLOSED`) shown when the connection
+    ends, and ``line_mode`` (:data:`LINE_MODE`) for screen readers alone (the aiohttp application
+    must have aiohttp_jinja2 set up on :data:`TEMPLATES`).  ``title`` and ``closed`` are English,
+    marked for the catalog; a ``line_mode`` that is a :class:`Text` is said in the page's language."""
     from aiohttp_jinja2 import render_template
 
+    lang = web_language(request)
     scheme = "wss" if request.secure else "ws"
-    websocket_url = f"{scheme}://{request.host}/ws"
-    context = {
-        "font_size": max(8, min(48, to_int(request.query.get("fontsize", "16"), 16))),
-        "app_websocket_url": websocket_url,
-        "static_url": "/static/",
-        "title": title,
-        "closed_title": closed[0],
-        "closed_text": closed[1],
-        "again_label": closed[2],
-        "screen_reader": line_mode,
-    }
+    websocket_url = f"{scheme}://{request.host}{websocket_path(lang)}"
+    with speaking(lang):
+        context = {
+            "lang": lang if lang != PSEUDO else DEFAULT,
+            "font_size": max(8, min(48, to_int(request.query.get("fontsize", "16"), 16))),
+            "app_websocket_url": websocket_url,
+            "static_url": "/static/",
+            "title": _(title),
+            "closed_title": _(closed[0]),
+            "closed_text": _(closed[1]),
+            "again_label": _(closed[2]),
+            "screen_reader": _(line_mode) if isinstance(line_mode, str) else str(line_mode),
+            "opening": _("Shuffling the deck\u2026"),
+            "no_script": _("This game needs JavaScript: the table is drawn by a script in this page."),
+        }
     response = render_template("app_index.html", request, context)
     # The page works offline and sends nothing elsewhere; say so to the browser as well.
     response.headers["Content-Security-Policy"] = (
@@ -223,10 +282,11 @@ def refusal(request: web.Request, listening: str, port: int) -> str | None:
     a name that is not loopback (a DNS rebinding attack from a web page)."""
     host = request.host.rsplit(":", 1)[0] if not request.host.endswith("]") else request.host
     if is_loopback(listening) and not is_loopback(host):
-        return f"This server answers only at http://127.0.0.1:{port} (it was asked for {request.host!r})."
+        return _("This server answers only at {address} (it was asked for {host}).").format(
+            address=f"http://127.0.0.1:{port}", host=repr(request.host))
     origin = request.headers.get("Origin")
     if origin is not None and urlsplit(origin).netloc.lower() != request.host.lower():
-        return "Another web site's page may not open this game."
+        return _("Another web site's page may not open this game.")
     return None
 
 
@@ -242,7 +302,7 @@ class WebServer(Server):
 
     def __init__(self, command: str, host: str, port: int, *, max_tabs: int = 8,
                  on_ready: Any = None) -> None:
-        super().__init__(command, host=host, port=port, title="Kings in the Corner",
+        super().__init__(command, host=host, port=port, title=N_("Kings in the Corner"),
                          templates_path=TEMPLATES)
         self.max_tabs = max_tabs
         self.on_ready = on_ready
@@ -262,6 +322,7 @@ class WebServer(Server):
         app = await super()._make_app()
         app.middlewares.append(host_check(self.tally))
         app.router.add_get("/favicon.ico", no_icon)
+        app.router.add_get("/ws/{lang}", self.handle_websocket)
         return app
 
     async def on_startup(self, app: web.Application) -> None:
@@ -315,7 +376,8 @@ class WebServer(Server):
 
     async def handle_index(self, request: web.Request) -> web.Response:
         """The page, with the websocket's address on the host the browser asked for."""
-        why = refusal(request, self.host, self.port)
+        with speaking(web_language(request)):
+            why = refusal(request, self.host, self.port)
         if why is not None:
             return web.Response(status=403, text=why)
         return page(request, self.title)
@@ -328,12 +390,16 @@ class WebServer(Server):
             raise web.HTTPForbidden(text=why)
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=64 * 1024)
         await websocket.prepare(request)
+        lang = web_language(request)
         if len(self.tabs) >= self.max_tabs:
             self.tally.note("full", f"refused a tab from {request.remote}: {len(self.tabs)} tabs are open")
-            games = "1 game is open in another tab" if len(self.tabs) == 1 else \
-                f"{len(self.tabs)} games are open in other tabs"
-            await refuse(websocket, f"{games}, as many as this server allows (--max-tabs "
-                                    f"{self.max_tabs}).\r\n  Close one and reload this page.")
+            with speaking(lang):
+                open_now = len(self.tabs)
+                await refuse(websocket, ngettext(
+                    "{n} game is open in another tab, as many as this server allows (--max-tabs {most}).",
+                    "{n} games are open in other tabs, as many as this server allows (--max-tabs {most}).",
+                    open_now).format(n=open_now, most=self.max_tabs)
+                    + "\r\n  " + _("Close one and reload this page."))
             return websocket
         width = max(20, min(500, to_int(request.query.get("width", "80"), 80)))
         height = max(10, min(200, to_int(request.query.get("height", "24"), 24)))
@@ -341,8 +407,9 @@ class WebServer(Server):
         async def close() -> None:
             await websocket.close()
 
-        tab = AppService(self.command, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
-                         close=close, download_manager=self.download_manager)
+        tab = _Speaking(self.command, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
+                        close=close, download_manager=self.download_manager)
+        tab.lang = lang
         self.tabs.add(tab)
         log.info("tab opened from %s (%d open)", request.remote, len(self.tabs))
         try:
@@ -361,8 +428,9 @@ class WebServer(Server):
         async def focus(focused: bool) -> None:
             await (tab.focus() if focused else tab.blur())
 
-        async def dropped(why: str) -> None:
-            self.tally.note("input", f"dropped input from a tab at {remote}: {why}")
+        async def dropped(why: str | Text) -> None:
+            with speaking(DEFAULT):
+                self.tally.note("input", f"dropped input from a tab at {remote}: {why}")
 
         await read_page(websocket, keys=tab.send_bytes, resize=tab.set_terminal_size, focus=focus,
                         dropped=dropped)
@@ -382,3 +450,19 @@ class WebServer(Server):
             log.warning("a tab's game did not quit within 5 s: ended (its save keeps the last turn)")
             process.kill()
             await process.wait()
+
+
+class _Speaking(AppService):
+    """A tab's game process, started speaking the tab's language (``LANGUAGE`` in its
+    environment: :func:`kc_tui.core.i18n.from_environment` reads it, as gettext would)."""
+
+    lang = DEFAULT
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        environment = super()._build_environment(width, height)
+        environment["LANGUAGE"] = self.lang
+        for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+            # LANGUAGE is not read under the C locale (gettext's rule, and ours).
+            if environment.get(name) in ("C", "POSIX"):
+                environment[name] = "C.UTF-8"
+        return environment

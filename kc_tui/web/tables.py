@@ -40,6 +40,7 @@ from aiohttp import web
 from rich.console import Console
 from textual.app import App
 
+from ..core.i18n import DEFAULT, N_, Domain, Speaker, Text, speaking, use_speaker
 from ..core.text import visible
 from ..ssh.driver import ChannelDriver, driver_for
 from ..ssh.gate import Gate, Tally, client_of
@@ -55,12 +56,15 @@ from . import (
     read_page,
     refusal,
     refuse,
+    web_language,
 )
 from .door import HEADER_SECONDS, IDLE_SECONDS, GatedSite, host_check
 
 __all__ = ["BrowserTables", "browser_key", "COOKIE"]
 
 log = logging.getLogger("kc_tui.web")
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 COOKIE = "kc_player"
 """The cookie that holds a browser's player token."""
@@ -162,6 +166,7 @@ class BrowserTables:
         app.add_routes([
             web.get("/", self._page),
             web.get("/ws", self._websocket),
+            web.get("/ws/{lang}", self._websocket),
             web.get("/favicon.ico", no_icon),
             web.static("/static", STATIC),
         ])
@@ -191,25 +196,40 @@ class BrowserTables:
             await self._runner.cleanup()
 
     async def _page(self, request: web.Request) -> web.StreamResponse:
-        why = refusal(request, self.host, self.port)
+        with speaking(web_language(request)):
+            why = refusal(request, self.host, self.port)
         if why is not None:
             return web.Response(status=403, text=why)
-        response = page(request, "Kings in the Corner: the tables", TABLES_CLOSED, self._line_mode(request))
+        response = page(request, N_("Kings in the Corner: the tables"), TABLES_CLOSED,
+                        self._line_mode(request))
         if not TOKEN.fullmatch(request.cookies.get(COOKIE, "")):
             response.set_cookie(COOKIE, secrets.token_hex(16), max_age=365 * 24 * 3600, httponly=True,
                                 samesite="Strict", path="/", secure=request.secure)
         return response
 
-    def _line_mode(self, request: web.Request) -> str:
+    def _line_mode(self, request: web.Request) -> Text:
         """Where a screen reader's user plays these tables: their line mode over SSH, on the
         host name this page was opened at."""
         host = request.url.host or "HOST"
-        where = (f"ssh -p {self.ssh_port} {host} plain" if self.ssh_port else
-                 "ssh at this server's SSH port, adding the word plain")
-        return ("These tables are drawn on a canvas, which screen readers cannot read. The same tables "
-                f"can be played in their line mode over SSH: connect with {where}.")
+        if self.ssh_port:
+            return L_("These tables are drawn on a canvas, which screen readers cannot read. The same "
+                      "tables can be played in their line mode over SSH: connect with {command}.",
+                      command=" ".join(["ssh -p", str(self.ssh_port), host, "plain"]))
+        return L_("These tables are drawn on a canvas, which screen readers cannot read. The same tables "
+                  "can be played in their line mode over SSH: connect with ssh at this server's SSH port, "
+                  "adding the word plain.")
 
     async def _websocket(self, request: web.Request) -> web.WebSocketResponse:
+        # The tab speaks the language its page chose: this handler's task, and the app's task
+        # made from it, serve a speaker of their own (the Settings screen may change it).
+        speaker = Speaker(web_language(request))
+        served = use_speaker(speaker)
+        try:
+            return await self._tab(request)
+        finally:
+            served.var.reset(served)
+
+    async def _tab(self, request: web.Request) -> web.WebSocketResponse:
         why = refusal(request, self.host, self.port)
         if why is not None:
             raise web.HTTPForbidden(text=why)
@@ -217,8 +237,9 @@ class BrowserTables:
         ws = web.WebSocketResponse(heartbeat=15, max_msg_size=64 * 1024)
         await ws.prepare(request)
         if not TOKEN.fullmatch(token):
-            await refuse(ws, "This browser did not keep the page's cookie, and the tables know a browser "
-                             "by it.\r\n  Allow cookies for this address, then reload the page.")
+            await refuse(ws, _("This browser did not keep the page's cookie, and the tables know a browser "
+                               "by it.") + "\r\n  "
+                         + _("Allow cookies for this address, then reload the page."))
             return ws
         address = client_of(request.remote or "an unknown address")
         key = browser_key(token)
@@ -260,13 +281,14 @@ class BrowserTables:
                 if built and await _caught_up(app, request):
                     built[-1].resize(columns, rows)
 
-            async def dropped(why: str) -> None:
-                self.tally.note("input", f"dropped input from a browser tab at {visible(address)} "
-                                         f"({key[:16]}): {why}")
+            async def dropped(why: str | Text) -> None:
+                with speaking(DEFAULT):
+                    self.tally.note("input", f"dropped input from a browser tab at {visible(address)} "
+                                             f"({key[:16]}): {why}")
                 now = time.monotonic()
                 if now - tab.noticed >= NOTICE_EVERY and app.is_running:
                     tab.noticed = now
-                    app.notify(why, severity="warning")
+                    app.notify(str(why), severity="warning")
 
             await read_page(ws, keys=keys, resize=resize, dropped=dropped, max_paste=self.max_paste)
         finally:
@@ -292,17 +314,24 @@ class BrowserTables:
         if len(self.tabs) >= self.max_tabs:
             self.tally.note("full", f"refused a browser tab from {visible(address)}: {self.max_tabs} tabs "
                                     "are open, the most")
-            return f"The server is full ({self.max_tabs} browser tabs): try again later."
+            return ngettext("The server is full ({n} browser tab): try again later.",
+                            "The server is full ({n} browser tabs): try again later.",
+                            self.max_tabs).format(n=self.max_tabs)
         if self._by_address[address] >= self.tabs_per_address:
             self.tally.note("address", f"refused a browser tab from {visible(address)}: it has "
                                        f"{self.tabs_per_address} open, the most for one address")
-            return (f"{_tabs(self.tabs_per_address)} open from your address, as many as this server "
-                    "allows: close one and reload this page.")
+            return ngettext("{n} tab is open from your address, as many as this server allows: close it "
+                            "and reload this page.",
+                            "{n} tabs are open from your address, as many as this server allows: close "
+                            "one and reload this page.",
+                            self.tabs_per_address).format(n=self.tabs_per_address)
         if self._by_browser[key] >= self.tabs_per_browser:
             self.tally.note("browser", f"refused a browser tab from {visible(address)}: its browser "
                                        f"({key[:16]}) has {self.tabs_per_browser} open, the most for one")
-            return (f"{_tabs(self.tabs_per_browser)} open in this browser, as many as one browser may: "
-                    "close one and reload this page.")
+            return ngettext("{n} tab is open in this browser, as many as one browser may: close it and "
+                            "reload this page.",
+                            "{n} tabs are open in this browser, as many as one browser may: close one and "
+                            "reload this page.", self.tabs_per_browser).format(n=self.tabs_per_browser)
         return None
 
 
@@ -328,10 +357,6 @@ def waiting_messages(app: App[Any]) -> int:
     if app.focused is not None:
         pumps.append(app.focused)
     return sum(pump.message_queue_size for pump in pumps)
-
-
-def _tabs(count: int) -> str:
-    return "1 tab is" if count == 1 else f"{count} tabs are"
 
 
 def _clamp(value: Any, default: int, low: int, high: int) -> int:

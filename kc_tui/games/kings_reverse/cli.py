@@ -17,8 +17,10 @@ from typing import Any, Callable, Sequence
 from ...cli import application_parser, records, run_commands
 from ...cli.common import add_look_options, full_screen
 from ...cli.play import play_saved
+from ...core.i18n import Domain
 from ...core.text import visible
-from ...line import read_line, writer
+from ...line import read_line
+from ...line.part import LineOptions
 from ...storage import SaveError, list_saves, load_save, resume_saving, start_saving
 from .ai import LEVELS
 from .ai.tournament import SEAT_NAMES, make_seats, run_tournament, simulate
@@ -26,9 +28,11 @@ from .engine.describe import describe_rules
 from .engine.events import GAME_NAME, ReverseEvent, encode_event
 from .engine.rules import OPTION_NAMES, PRESETS, ReverseRules, RuleError, build_rules
 from .engine.service import ReverseService
-from .line import GAME, ReverseLines
+from .line import GAME
 
 __all__ = ["main", "build_parser", "TranscriptFile"]
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 PROG = "kings-corner --game kings-reverse"
 
@@ -52,12 +56,16 @@ class TranscriptFile:
 def _seats(text: str, people: bool = False) -> list[str]:
     specs = [t.strip() for t in text.split(",") if t.strip()]
     if not 2 <= len(specs) <= 6:
-        raise argparse.ArgumentTypeError(f"give 2 to 6 players, comma-separated; got {len(specs)}")
+        raise argparse.ArgumentTypeError(
+            _("give 2 to 6 players, comma-separated; got {n}").format(n=len(specs)))
     for spec in specs:
         if spec in LEVELS or (people and (spec == "you" or spec.startswith("human:"))):
             continue
-        allowed = ", ".join(LEVELS) + (", you or human:NAME" if people else "")
-        raise argparse.ArgumentTypeError(f"{visible(spec)[:20]!r} is not a seat: use {allowed}")
+        levels = ", ".join(LEVELS)
+        raise argparse.ArgumentTypeError(
+            (_("{spec} is not a seat: use {levels}, you or human:NAME") if people
+             else _("{spec} is not a seat: use {levels}")).format(spec=repr(visible(spec)[:20]),
+                                                                  levels=levels))
     return specs
 
 
@@ -65,9 +73,10 @@ def _positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {visible(text)[:20]!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("expected a whole number, got {text}").format(text=repr(visible(text)[:20]))) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"expected at least 1, got {value}")
+        raise argparse.ArgumentTypeError(_("expected at least 1, got {value}").format(value=value))
     return value
 
 
@@ -75,32 +84,42 @@ def _seed(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number, got {visible(text)[:20]!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("a seed is a whole number, got {text}").format(text=repr(visible(text)[:20]))) from None
 
 
 def _think(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, got {visible(text)[:20]!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("expected seconds, got {text}").format(text=repr(visible(text)[:20]))) from None
     if not 0 < value <= 60:
-        raise argparse.ArgumentTypeError(f"expected more than 0 and at most 60 seconds, got {value:g}")
+        raise argparse.ArgumentTypeError(
+            _("expected more than 0 and at most 60 seconds, got {value}").format(value=f"{value:g}"))
     return value
 
 
 def _rule(text: str) -> tuple[str, str]:
     name, eq, value = text.partition("=")
     if not eq or not name.strip():
-        raise argparse.ArgumentTypeError(f"write a rule as NAME=VALUE (the names: {', '.join(OPTION_NAMES)})")
+        raise argparse.ArgumentTypeError(
+            _("write a rule as NAME=VALUE (the names: {names})").format(names=", ".join(OPTION_NAMES)))
     return name.strip(), value.strip()
 
 
 def _rule_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--preset", default="standard", choices=list(PRESETS),
-                   help="a named rule set (docs/rules.md, Kings Reverse); default standard")
+                   help=_("a named rule set (docs/rules.md, Kings Reverse); default standard"))
     p.add_argument("--rule", action="append", type=_rule, default=[], metavar="NAME=VALUE",
-                   help=f"set one option on top of the preset ({', '.join(OPTION_NAMES)}), "
-                   "e.g. --rule jokers=off (repeatable)")
+                   help=_("set one option on top of the preset ({names}), e.g. --rule jokers=off "
+                          "(repeatable)").format(names=", ".join(OPTION_NAMES)))
+
+
+def _notation_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--notation", choices=("words", "short"), default="words",
+                   help=_("how the line mode says cards and piles: words (the ace of diamonds, for "
+                          "the ear) or short (AD); default words"))
 
 
 def _rules_from(args: argparse.Namespace, players: int) -> ReverseRules:
@@ -113,59 +132,63 @@ def _rules_from(args: argparse.Namespace, players: int) -> ReverseRules:
 
 def build_parser() -> argparse.ArgumentParser:
     """Every Kings Reverse command and option."""
-    parser, sub = application_parser("Kings Reverse: two decks and jokers, shed your hand "
-                                     "(docs/rules.md, Kings Reverse).", _play_default, prog=PROG)
+    parser, sub = application_parser(_("Kings Reverse: two decks and jokers, shed your hand "
+                                       "(docs/rules.md, Kings Reverse)."), _play_default, prog=PROG)
+    think = _("the expert's thinking budget per decision (default 1)")
 
-    play = sub.add_parser("play", help="play at this terminal (the table, or the line mode with --plain)",
-                          description="Play a Kings Reverse session at the full-screen table, or "
-                          "in the line mode (--plain, or without a terminal).")
+    play = sub.add_parser("play",
+                          help=_("play at this terminal (the table, or the line mode with --plain)"),
+                          description=_("Play a Kings Reverse session at the full-screen table, or "
+                                        "in the line mode (--plain, or without a terminal)."))
     play.add_argument("--players", type=lambda t: _seats(t, people=True),
                       default=["you", "hard", "hard", "hard"], metavar="SEATS",
-                      help=f"seats in order: you, human:NAME, or a level ({', '.join(LEVELS)}); "
-                      "default you,hard,hard,hard")
-    play.add_argument("--seed", type=_seed, default=None, help="seed for a reproducible deal")
-    play.add_argument("--plain", action="store_true", help="the line mode instead of the full-screen table")
+                      help=_("seats in order: you, human:NAME, or a level ({levels}); "
+                             "default you,hard,hard,hard").format(levels=", ".join(LEVELS)))
+    play.add_argument("--seed", type=_seed, default=None, help=_("seed for a reproducible deal"))
+    play.add_argument("--plain", action="store_true",
+                      help=_("the line mode instead of the full-screen table"))
+    _notation_option(play)
     play.add_argument("--transcript", type=Path, default=None, metavar="FILE",
-                      help="write the JSON Lines transcript to FILE")
-    play.add_argument("--think", type=_think, default=None, metavar="SECONDS",
-                      help="the expert's thinking budget per decision (default 1)")
+                      help=_("write the JSON Lines transcript to FILE"))
+    play.add_argument("--think", type=_think, default=None, metavar="SECONDS", help=think)
     _rule_options(play)
     play.set_defaults(func=_play, parser=play)
 
-    resume = sub.add_parser("resume", help="go straight back to the newest saved Kings Reverse game",
-                            description="Continue the newest saved Kings Reverse game at the table "
-                            "(or in the line mode with --plain, or without a terminal).")
-    resume.add_argument("--plain", action="store_true", help="in the line mode")
+    resume = sub.add_parser("resume", help=_("go straight back to the newest saved Kings Reverse game"),
+                            description=_("Continue the newest saved Kings Reverse game at the table "
+                                          "(or in the line mode with --plain, or without a terminal)."))
+    resume.add_argument("--plain", action="store_true", help=_("in the line mode"))
+    _notation_option(resume)
     add_look_options(resume)
     resume.set_defaults(func=_resume, parser=resume)
 
-    sim = sub.add_parser("simulate", help="computer players against each other, a summary",
-                         description="Play whole Kings Reverse sessions headless and print a summary.")
+    sim = sub.add_parser("simulate", help=_("computer players against each other, a summary"),
+                         description=_("Play whole Kings Reverse sessions headless and print a summary."))
     sim.add_argument("--players", type=_seats, default=["medium", "medium", "easy"],
-                     metavar="SEATS", help="levels, comma-separated (default medium,medium,easy)")
-    sim.add_argument("--rounds", type=_positive, default=200, help="rounds to play (default 200)")
-    sim.add_argument("--seed", type=_seed, default=None, help="seed for reproducible deals")
+                     metavar="SEATS", help=_("levels, comma-separated (default medium,medium,easy)"))
+    sim.add_argument("--rounds", type=_positive, default=200, help=_("rounds to play (default 200)"))
+    sim.add_argument("--seed", type=_seed, default=None, help=_("seed for reproducible deals"))
     sim.add_argument("--transcript-dir", type=Path, default=None, metavar="DIR",
-                     help="write one JSON Lines transcript per session into DIR")
-    sim.add_argument("--json", action="store_true", help="print the summary as one JSON object")
-    sim.add_argument("--think", type=_think, default=None, metavar="SECONDS",
-                     help="the expert's thinking budget per decision (default 1)")
+                     help=_("write one JSON Lines transcript per session into DIR"))
+    sim.add_argument("--json", action="store_true", help=_("print the summary as one JSON object"))
+    sim.add_argument("--think", type=_think, default=None, metavar="SECONDS", help=think)
     _rule_options(sim)
     sim.set_defaults(func=_simulate, parser=sim)
 
-    tour = sub.add_parser("tournament", help="AI strength: win rates with 95%% intervals",
-                          description="Play single Kings Reverse rounds between the levels given "
-                          "(with --duplicate every deal once per seat rotation) and print each "
-                          "level's round-win rate with a 95%% interval, points and decision times.")
+    # (argparse formats help with %: a literal percent sign is written %%.)
+    tour = sub.add_parser("tournament", help=_("AI strength: win rates with 95%% intervals"),
+                          description=_("Play single Kings Reverse rounds between the levels given "
+                                        "(with --duplicate every deal once per seat rotation) and print each "
+                                        "level's round-win rate with a 95%% interval, points and decision "
+                                        "times."))
     tour.add_argument("--players", type=_seats, required=True, metavar="SEATS",
-                      help=f"levels, comma-separated ({', '.join(LEVELS)})")
-    tour.add_argument("--rounds", type=_positive, default=400, help="rounds to play (default 400)")
-    tour.add_argument("--seed", type=_seed, default=1, help="seed of the deals (default 1)")
-    tour.add_argument("--duplicate", action="store_true", help="replay every deal with the seats rotated")
-    tour.add_argument("--jobs", type=_positive, default=1, help="worker processes (default 1)")
-    tour.add_argument("--json", action="store_true", help="print the result as one JSON object")
-    tour.add_argument("--think", type=_think, default=None, metavar="SECONDS",
-                      help="the expert's thinking budget per decision (default 1)")
+                      help=_("levels, comma-separated ({levels})").format(levels=", ".join(LEVELS)))
+    tour.add_argument("--rounds", type=_positive, default=400, help=_("rounds to play (default 400)"))
+    tour.add_argument("--seed", type=_seed, default=1, help=_("seed of the deals (default 1)"))
+    tour.add_argument("--duplicate", action="store_true", help=_("replay every deal with the seats rotated"))
+    tour.add_argument("--jobs", type=_positive, default=1, help=_("worker processes (default 1)"))
+    tour.add_argument("--json", action="store_true", help=_("print the result as one JSON object"))
+    tour.add_argument("--think", type=_think, default=None, metavar="SECONDS", help=think)
     _rule_options(tour)
     tour.set_defaults(func=_tournament, parser=tour)
 
@@ -173,9 +196,9 @@ def build_parser() -> argparse.ArgumentParser:
     records.add_replay_parser(sub)
     records.add_stats_parser(sub, GAME_NAME)
 
-    rules = sub.add_parser("rules", help="the rules in force in plain words")
+    rules = sub.add_parser("rules", help=_("the rules in force in plain words"))
     rules.add_argument("--players", type=int, default=4, choices=range(2, 7), metavar="N",
-                       help="number of players, 2 to 6 (default 4)")
+                       help=_("number of players, 2 to 6 (default 4)"))
     _rule_options(rules)
     rules.set_defaults(func=_rules, parser=rules)
     return parser
@@ -191,8 +214,8 @@ def _play_default(args: argparse.Namespace) -> int:
     mode without a terminal."""
     if full_screen():
         return _play(build_parser().parse_args([*_look_args(args), "play"]))
-    print("No terminal for the full-screen game here: playing in the line mode "
-          f"({PROG} play --plain; {PROG} --help lists every command).")
+    print(_("No terminal for the full-screen game here: playing in the line mode "
+            "({prog} play --plain; {prog} --help lists every command).").format(prog=PROG))
     return _play(build_parser().parse_args(["play", "--plain"]))
 
 
@@ -218,17 +241,23 @@ def _play(args: argparse.Namespace) -> int:
         try:
             transcript = TranscriptFile(args.transcript)
         except OSError as exc:
-            args.parser.error(f"cannot write the transcript {visible(str(args.transcript))}: "
-                              f"{exc.strerror or exc}")
+            args.parser.error(_("cannot write the transcript {path}: {problem}").format(
+                path=visible(str(args.transcript)), problem=exc.strerror or exc))
             raise
         service.add_listener(transcript)
     try:
         return play_saved(service, args,
                           lambda report: start_saving(service, args.players, report, GAME_NAME),
-                          lambda: ReverseLines(service, writer(sys.stdout)).run(read_line(GAME.example)))
+                          lambda: GAME.play(service, read_line(GAME.example), sys.stdout,
+                                            _line_options(args)))
     finally:
         if transcript is not None:
             transcript.close()
+
+
+def _line_options(args: argparse.Namespace) -> LineOptions:
+    """How the line mode says the game: ``--notation`` (words, unless short was asked for)."""
+    return LineOptions(notation=getattr(args, "notation", "words"))
 
 
 def _tell(problem: str) -> None:
@@ -239,17 +268,17 @@ def _resume(args: argparse.Namespace) -> int:
     """``resume [--plain]``: the newest saved Kings Reverse game, where it was left."""
     saved = [info for info in list_saves(GAME_NAME) if info.problem is None]
     if not saved:
-        print(f"No saved Kings Reverse game to resume ({PROG} play starts one).")
+        print(_("No saved Kings Reverse game to resume ({prog} play starts one).").format(prog=PROG))
         return 1
     try:
         restored = load_save(saved[0].path, game=GAME_NAME, on_error=_tell)
     except SaveError as exc:
-        print(f"Cannot resume: {exc}")
+        print(_("Cannot resume: {problem}").format(problem=exc))
         return 1
 
     def line_mode() -> int:
-        print(f"Resumed {saved[0].title}.")
-        return ReverseLines(restored.service, writer(sys.stdout)).run(read_line(GAME.example))
+        print(_("Resumed {save}.").format(save=saved[0].title))
+        return GAME.play(restored.service, read_line(GAME.example), sys.stdout, _line_options(args))
 
     return play_saved(restored.service, args, lambda report: resume_saving(restored, report), line_mode)
 
@@ -262,8 +291,8 @@ def _simulate(args: argparse.Namespace) -> int:
         try:
             directory.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            args.parser.error(f"cannot write transcripts to {visible(str(directory))}: "
-                              f"{exc.strerror or exc}")
+            args.parser.error(_("cannot write transcripts to {path}: {problem}").format(
+                path=visible(str(directory)), problem=exc.strerror or exc))
 
     def listener_for(session: int, session_seed: int) -> Callable[[ReverseEvent], None] | None:
         if directory is None:
@@ -274,8 +303,9 @@ def _simulate(args: argparse.Namespace) -> int:
         try:
             writers.append(TranscriptFile(path))
         except OSError as exc:
-            print(f"! The transcript cannot be written to {visible(str(path))} "
-                  f"({exc.strerror or exc}); this session goes on without one.", file=sys.stderr)
+            print("! " + _("The transcript cannot be written to {path} ({problem}); this session goes on "
+                           "without one.").format(path=visible(str(path)), problem=exc.strerror or exc),
+                  file=sys.stderr)
             return None
         return writers[-1]
 
@@ -293,17 +323,23 @@ def _simulate(args: argparse.Namespace) -> int:
 
 def _print_summary(summary: dict[str, Any], preset: str) -> None:
     rounds = summary["rounds"]
-    print(f"Kings Reverse: {rounds} rounds in {summary['sessions']} sessions, preset {preset}, "
-          f"seed {summary['seed']}")
+    print(_("Kings Reverse: {rounds} rounds in {sessions} sessions, preset {preset}, seed {seed}").format(
+        rounds=rounds, sessions=summary["sessions"], preset=preset, seed=summary["seed"]))
     labels = [f"{SEAT_NAMES[i]} ({spec})" for i, spec in enumerate(summary["players"])]
-    width = max(12, *(len(label) + 1 for label in labels))
-    print(f"{'seat':<5}{'player':<{width}}{'round wins':>11}{'share':>8}{'sessions won':>14}")
+    # Translators: the columns of the simulation's table.
+    heads = [_("seat"), _("player"), _("round wins"), _("share"), _("sessions won")]
+    widths = [max(w, len(h) + 1) for w, h in zip((5, 12, 11, 8, 14), heads)]
+    widths[1] = max(widths[1], *(len(label) + 1 for label in labels))
+    seat, player, wins, share, won = widths
+    print(f"{heads[0]:<{seat}}{heads[1]:<{player}}{heads[2]:>{wins}}{heads[3]:>{share}}{heads[4]:>{won}}")
     for i, label in enumerate(labels):
         w = summary["wins"][i]
-        print(f"{i:<5}{label:<{width}}{w:>11}{w / rounds:>8.1%}{summary['session_wins'][i]:>14}")
-    print(f"mean turns per round: {summary['mean_turns']:.1f}")
-    print(f"blocked rounds: {summary['blocked']} ({summary['blocked'] / rounds:.1%})")
-    print(f"speed: {summary['rounds_per_second']:.0f} rounds per second")
+        print(f"{i:<{seat}}{label:<{player}}{w:>{wins}}{w / rounds:>{share}.1%}"
+              f"{summary['session_wins'][i]:>{won}}")
+    print(_("mean turns per round: {turns}").format(turns=f"{summary['mean_turns']:.1f}"))
+    print(_("blocked rounds: {n} ({share})").format(n=summary["blocked"],
+                                                    share=f"{summary['blocked'] / rounds:.1%}"))
+    print(_("speed: {n} rounds per second").format(n=f"{summary['rounds_per_second']:.0f}"))
     for fault in summary["faults"]:
         print(f"! {fault}")
 
@@ -315,18 +351,25 @@ def _tournament(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.as_dict()))
         return 0
-    kind = "duplicate deals" if result.duplicate else "deals, seats rotating"
-    print(f"Kings Reverse: {result.rounds} rounds ({result.deals} {kind}), preset {args.preset}, "
-          f"seed {args.seed}, {result.seconds:.1f} s")
-    width = max(10, *(len(e.player) + 2 for e in result.entrants))
-    print(f"{'player':<{width}}{'win rate':>9}{'95% interval':>17}{'points/round':>14}"
-          f"{'decision ms (median, p99)':>28}")
+    head = (_("Kings Reverse: {rounds} rounds ({deals} duplicate deals), preset {preset}, seed {seed}, "
+              "{seconds} s") if result.duplicate else
+            _("Kings Reverse: {rounds} rounds ({deals} deals, seats rotating), preset {preset}, seed {seed}, "
+              "{seconds} s"))
+    print(head.format(rounds=result.rounds, deals=result.deals, preset=args.preset, seed=args.seed,
+                      seconds=f"{result.seconds:.1f}"))
+    # Translators: the columns of the tournament's table.
+    heads = [_("player"), _("win rate"), _("95% interval"), _("points/round"), _("decision ms (median, p99)")]
+    widths = [max(w, len(h) + 1) for w, h in zip((10, 9, 17, 14, 28), heads)]
+    widths[0] = max(widths[0], *(len(e.player) + 2 for e in result.entrants))
+    player, rate, ci, points, times = widths
+    print(f"{heads[0]:<{player}}{heads[1]:>{rate}}{heads[2]:>{ci}}{heads[3]:>{points}}{heads[4]:>{times}}")
     for e in result.entrants:
         interval = f"{e.ci95[0]:.1%}-{e.ci95[1]:.1%}"
         ms = f"{e.decision_ms['median']:.2f}, {e.decision_ms['p99']:.2f}"
-        print(f"{e.player:<{width}}{e.win_rate:>9.1%}{interval:>17}{e.mean_points:>14.2f}{ms:>28}")
+        print(f"{e.player:<{player}}{e.win_rate:>{rate}.1%}{interval:>{ci}}{e.mean_points:>{points}.2f}"
+              f"{ms:>{times}}")
     if result.blocked:
-        print(f"blocked rounds: {result.blocked}")
+        print(_("blocked rounds: {n}").format(n=result.blocked))
     return 0
 
 

@@ -1,9 +1,15 @@
 """Kings Reverse in the line mode, at this terminal and at a served table alike: every event a
 seat may see as a sentence, the table as short text, and on a person's turn a prompt naming the
 step (play, the card drawn, give, call, challenge).  Actions are typed (``9H``, ``JK S``,
-``marry H``, ``draw``, ``pass``, ``one``, ``end``, ``give 5C``, ``challenge``, ``accept``);
-the review commands are look, hand, who, scores, rules, last and hint; the shell
-(:mod:`kc_tui.line.shell`) adds help and the ways to leave.  It holds no rules: everything goes
+``marry H``, ``draw``, ``pass``, ``one``, ``end``, ``give 5C``, ``challenge``, ``accept``; a card
+also by its number in the hand, ``3``), in English or in the words of Spanish and French
+(``robar``, ``piocher``, ``JK picas``); the review commands are look, hand, who, scores, rules,
+last and hint; the shell (:mod:`kc_tui.line.shell`) adds help and the ways to leave.
+
+Under the ``words`` notation (:attr:`~kc_tui.line.part.LineOptions.notation`, the default) cards
+are said in full ("the nine of hearts"), the hand is numbered ("1, the four of spades; 2, ...")
+and a playable card is said to be so, since a speech synthesizer reads ``1:AD`` or ``9H+`` as
+syllables; ``short`` keeps the codes (``9H+``) for the eye.  It holds no rules: everything goes
 through the session (:class:`~.engine.service.ReverseService` here, the seat's
 :class:`~kc_tui.games.kings_reverse.remote.ReverseRemote` at a served table), which refuses what may not be
 done with the sentence to say."""
@@ -12,7 +18,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, TextIO
 
-from ...core.cards import NotationError
+from ...core.cards import NotationError, card_name
+from ...core.i18n import N_, Domain
 from ...core.kinds import Phase
 from ...core.text import visible
 from ...line.part import LineOptions
@@ -20,29 +27,51 @@ from ...line.shell import Reader, help_text, leave_word, writer
 from ...net import Notice, SeatDoor, TableError
 from .ai import hint
 from .engine.actions import ActionKind, parse_action
-from .engine.describe import describe_event, describe_rules, hand_line, scores_line, table_text, who_line
+from .engine.describe import (
+    cards_text,
+    describe_event,
+    describe_rules,
+    hand_line,
+    scores_line,
+    semicolons,
+    shown_name,
+    table_text,
+    who_line,
+)
 from .engine.events import ReverseEvent, TurnEnd, TurnStart
+from .engine.refusal import cards_in_words
 from .engine.rules import PRESETS, build_rules
 from .engine.views import ReverseView
 from .net import ReverseDoor
 from .remote import ReverseRemote
 
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
+
 __all__ = ["GAME", "HELP", "ReverseLines"]
 
-HELP = (
-    "Actions: a card to play (9H; 10H or TH), JK S (a joker naming spades), marry H (the Queen "
-    "and King of hearts), draw (or d), pass, one (call \"one card\"), end, give 5C (after the "
-    "Ace of spades), challenge, accept.\n"
+HELP = N_(
+    "Actions: a card to play (9H; 10H or TH; or its number in your hand, 3), JK S (a joker naming "
+    "spades), marry H (the Queen and King of hearts), draw (or d), pass, one (call \"one card\"), "
+    "end, give 5C (after the Ace of spades), challenge, accept.\n"
     "Review: look (the table), hand, who (every player), scores, rules, last (what happened "
     "since your last turn), hint."
 )
-"""The game's own commands (the shell adds its common ones, :func:`~kc_tui.line.shell.help_text`)."""
+"""The game's own commands (the shell adds its common ones, :func:`~kc_tui.line.shell.help_text`);
+a msgid: a language's help lists its own words beside the English ones."""
 
 _PROMPTS = {
-    "play": "Your move", "drawn": "You drew {drawn}: play it{keep}",
-    "give": "Give a card to {to}", "call": 'One card left: "one" to call, or end',
-    "challenge": "A joker: challenge or accept",
+    # Translators: the prompt on a person's turn, followed by "> ".
+    "play": N_("Your move"), "give": N_("Give a card to {to}"),
+    "call": N_('One card left: "one" to call, or end'), "challenge": N_("A joker: challenge or accept"),
 }
+
+# The review commands in Spanish and French, beside the English ones (which work everywhere).
+_REVIEWS = {"mirar": "look", "mesa": "look", "voir": "look", "table": "look", "mano": "hand",
+            "main": "hand", "quien": "who", "quién": "who", "qui": "who", "puntos": "scores",
+            "points": "scores", "reglas": "rules", "règles": "rules", "regles": "rules",
+            "ultimo": "last", "último": "last", "dernier": "last", "pista": "hint", "indice": "hint",
+            "ayuda": "help", "aide": "help"}
+_QUIT = {"quit", "q", "salir", "quitter"}
 
 
 class ReverseLines:
@@ -51,8 +80,10 @@ class ReverseLines:
     :meth:`run` plays a session at this terminal; the lobby drives a served seat through
     :meth:`position`, :meth:`tell` and :meth:`line` (a :class:`~kc_tui.line.part.SeatLines`)."""
 
-    def __init__(self, session: Any, write: Callable[[str], None], served: bool = False) -> None:
+    def __init__(self, session: Any, write: Callable[[str], None], served: bool = False,
+                 notation: str = "words") -> None:
         self.session = session
+        self.words = notation == "words"
         self.write = write
         self.served = served
         self.names = [s.name for s in session.seats]
@@ -67,7 +98,7 @@ class ReverseLines:
     def _on_event(self, event: ReverseEvent) -> None:
         if isinstance(event, TurnStart):
             self.turn_marks[event.player] = len(self.heard)
-        text = describe_event(event, self.names, self.seat)
+        text = describe_event(event, self.names, self.seat, words=self.words)
         if text is not None and not isinstance(event, TurnEnd):
             self.heard.append(text)
             self.say(text)
@@ -98,47 +129,56 @@ class ReverseLines:
         if view.phase in (Phase.ROUND_OVER, Phase.SESSION_OVER) and fresh:
             if not self.served:  # the service knows every hand; a served seat is shown its own
                 record = session.round_summary()
-                hands = (f"{self.names[s]}: {' '.join(str(c) for c in h) or '-'}"
+                none = pgettext("no cards in hand", "none") if self.words else "-"
+                hands = (_("{name}: {cards}").format(name=shown_name(self.names[s]),
+                                                     cards=cards_text(h, self.words) or none)
                          for s, h in enumerate(record.hands))
-                self.say(f"Hands at the end: {'; '.join(hands)}.")
+                self.say(_("Hands at the end: {hands}.").format(hands=semicolons(list(hands))))
             self.say(scores_line(view))
         if view.phase == Phase.SESSION_OVER:
             return None
         if view.phase == Phase.ROUND_OVER:
             if self._watching():
                 return "table> "
-            return f"Press Enter for the next round (or type {leave_word(self.served)}). "
+            return _("Press Enter for the next round (or type {word}). ").format(word=leave_word(self.served))
         if session.waiting_for_human():
             step = str(view.step)
             if fresh and step == "play":
-                self.say(table_text(view))
-            to = self.names[view.give_to] if view.give_to is not None else "the next player"
-            # A drawn card that can go must (KR3); only a drawn joker held back as a bluff may stay.
-            keep = " (or end to keep it)" if any(a.kind is ActionKind.END for a in view.legal) else ""
-            return _PROMPTS.get(step, "Your move").format(drawn=view.drawn, to=to, keep=keep) + "> "
+                self.say(table_text(view, self.words))
+            if step == "drawn" and view.drawn is not None:
+                drawn = card_name(view.drawn) if self.words else str(view.drawn)
+                # A drawn card that can go must (KR3); only a drawn joker held back as a bluff may stay.
+                if any(a.kind is ActionKind.END for a in view.legal):
+                    return _("You drew {drawn}: play it (or end to keep it)").format(drawn=drawn) + "> "
+                return _("You drew {drawn}: play it").format(drawn=drawn) + "> "
+            to = shown_name(self.names[view.give_to]) if view.give_to is not None else _("the next player")
+            return _(_PROMPTS.get(step, _PROMPTS["play"])).format(to=to) + "> "
         return "table> "
 
     def line(self, text: str) -> None:
         """A review command, an action on one's turn, Enter between rounds."""
         session = self.session
         view = self._view()
+        words = self.words
         reviews: dict[str, Callable[[], str]] = {
-            "look": lambda: table_text(view), "l": lambda: table_text(view),
-            "hand": lambda: hand_line(view) if self.seat is not None else "You are watching: no hand.",
-            "who": lambda: who_line(view), "scores": lambda: scores_line(view),
+            "look": lambda: table_text(view, words), "l": lambda: table_text(view, words),
+            "hand": lambda: hand_line(view, words) if self.seat is not None
+            else _("You are watching: no hand."),
+            "who": lambda: who_line(view, words), "scores": lambda: scores_line(view),
             "rules": lambda: describe_rules(session.rules),
-            "help": lambda: help_text(HELP, self.served), "?": lambda: help_text(HELP, self.served),
+            "help": lambda: help_text(_(HELP), self.served), "?": lambda: help_text(_(HELP), self.served),
             "last": self._last,
-            "hint": lambda: (hint(view) or "Nothing to do now.") if session.waiting_for_human()
-            else "A hint is given on your turn.",
+            "hint": lambda: (hint(view) or _("Nothing to do now.")) if session.waiting_for_human()
+            else _("A hint is given on your turn."),
         }
         word = text.strip().lower()
+        word = _REVIEWS.get(word, word)
         if word in reviews:
             self.say(reviews[word]())
             return
         if view.phase == Phase.ROUND_OVER:
             if self._watching():
-                self.say("The players deal the next round when they are ready.")
+                self.say(_("The players deal the next round when they are ready."))
                 return
             try:
                 session.next_round()
@@ -146,24 +186,25 @@ class ReverseLines:
                 self.say(str(exc))
                 return
             if session.phase == Phase.ROUND_OVER:
-                self.say("Waiting for the others to be ready for the next round...")
+                self.say(_("Waiting for the others to be ready for the next round..."))
             return
         if not word:
             return
         try:
-            action = parse_action(visible(text.strip()))
+            action = parse_action(visible(text.strip()), view.hand)
         except NotationError as exc:
-            self.say(f"{exc} (help lists the actions)")
+            self.say(_("{problem} (help lists the actions)").format(problem=exc))
             return
         try:
-            session.act(action)
+            with cards_in_words(self.words):
+                session.act(action)
         except ValueError as exc:  # the rules' sentence, or the door's: out of turn
             self.say(str(exc))
 
     def _last(self) -> str:
         seat = self._reader()
         start = self.turn_marks.get(seat, 0) if seat is not None else len(self.heard) - 20
-        return "\n".join(self.heard[max(0, start - 40):]) or "Nothing yet."
+        return "\n".join(self.heard[max(0, start - 40):]) or _("Nothing yet.")
 
     def close(self) -> None:
         """Leave a served table (a computer plays the seat; the person may come back)."""
@@ -189,10 +230,10 @@ class ReverseLines:
                 return 0
             line = read(prompt)
             if line is None:
-                self.say("Input ended; the game stops here.")
+                self.say(_("Input ended; the game stops here."))
                 return 1
-            if line.strip().lower() in ("quit", "q"):
-                self.say("You leave the table.")
+            if line.strip().lower() in _QUIT:
+                self.say(_("You leave the table."))
                 return 0
             self.line(line)
 
@@ -207,7 +248,7 @@ class ReverseLine:
         return build_rules(players, preset, **options)
 
     def play(self, service: Any, read: Reader, out: TextIO, options: LineOptions) -> int:
-        return ReverseLines(service, writer(out)).run(read)
+        return ReverseLines(service, writer(out), notation=options.notation).run(read)
 
     def seat(self, door: SeatDoor, write: Callable[[str], None], changed: Callable[[], None],
              announce: Callable[[Notice], None]) -> ReverseLines:
@@ -217,9 +258,10 @@ class ReverseLine:
         remote.hear(announce)
         lines = ReverseLines(remote, write, served=True)
         shown = door.view()
-        lines.say(f"The game of Kings Reverse at table {door.table_id} is on: round {shown.round}. "
-                  "Totals: " + ", ".join(f"{n} {t}" for n, t in zip(lines.names, shown.totals))
-                  + ". Type help for the actions.")
+        totals = ", ".join(f"{shown_name(n)} {t}" for n, t in zip(lines.names, shown.totals))
+        lines.say(_("The game of Kings Reverse at table {table} is on: round {round}. Totals: {totals}. "
+                    "Type help for the actions.").format(table=door.table_id, round=shown.round,
+                                                         totals=totals))
         return lines
 
 

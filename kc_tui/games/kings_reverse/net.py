@@ -16,6 +16,7 @@ import random
 from dataclasses import replace
 from typing import Any, Mapping, Sequence, cast
 
+from ...core.i18n import N_, Domain
 from ...core.kinds import Phase
 from ...net import HOUSE_LEVEL, GameTable, Person, SeatDoor, TableError, TableGame
 from ...storage.saves import AutoSaver, SaveError, read_document
@@ -31,6 +32,8 @@ __all__ = ["GAME", "ReverseTableGame", "ReverseDoor", "reverse_shown_to", "rever
 
 log = logging.getLogger("kc_tui.net")
 
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
+
 
 def reverse_shown_to(event: ReverseEvent, seat: int | None) -> ReverseEvent:
     """The event as a networked ``seat`` may see it: the game's :func:`seat_view`, and at a
@@ -43,17 +46,15 @@ def reverse_shown_to(event: ReverseEvent, seat: int | None) -> ReverseEvent:
 
 
 def reverse_rules_label(rules: ReverseRules) -> str:
-    """The rules in a few words, as the lobby lists a table: the game's name first."""
-    parts = [f"Kings Reverse, {rules.hand_size} cards each"]
-    if not rules.jokers:
-        parts.append("no jokers")
-    if not rules.ace_of_spades:
-        parts.append("the Ace of spades gives nothing")
-    if not rules.one_card_call:
-        parts.append('no "one card" call')
-    if rules.jokers and rules.joker_challenge:
-        parts.append("jokers may be challenged")
-    parts.append(f"to {rules.target}")
+    """The rules in a few words, as the lobby lists a table: the game's name first (in the language
+    of whoever is served when it is called)."""
+    parts = [_("Kings Reverse, {n} cards each").format(n=rules.hand_size)]
+    changes = ((not rules.jokers, N_("no jokers")),
+               (not rules.ace_of_spades, N_("the Ace of spades gives nothing")),
+               (not rules.one_card_call, N_('no "one card" call')),
+               (rules.jokers and rules.joker_challenge, N_("jokers may be challenged")))
+    parts += [_(words) for changed, words in changes if changed]
+    parts.append(_("to {target}").format(target=rules.target))
     return ", ".join(parts)
 
 
@@ -189,10 +190,11 @@ class ReverseTableGame(TableGame):
         events: list[ReverseEvent] = []
         try:
             doc = read_document(table.save_path, GAME_NAME)
-            service, _ = replayed(table.save_path, doc, None, [events.append], record=False)
+            service = replayed(table.save_path, doc, None, [events.append], record=False)[0]
         except SaveError as exc:
             log.error("table %s cannot be resumed: %s", table.id, exc)
-            raise TableError(f"Table {table.id} cannot be resumed: {exc}.") from None
+            raise TableError(_("Table {table} cannot be resumed: {problem}.").format(
+                table=table.id, problem=exc)) from None
         service.remove_listener(events.append)
         self._actions[table.id] = list(doc["actions"])
         return service, events

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from typing import Callable, ClassVar, Sequence
 
+from ...core.i18n import Domain
 from ...core.kinds import Phase, SeatKind
 from ...net import SeatDoor, TableError
 from ...net.following import Following
@@ -19,6 +20,8 @@ from .engine.views import ReverseRoundSummary, ReverseView
 from .net import ReverseDoor
 
 __all__ = ["ReverseRemote"]
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 
 class _Elsewhere:
@@ -32,11 +35,11 @@ class _Elsewhere:
         self.rng = random.Random(0)
 
     def choose(self, view: ReverseView) -> Action:
-        raise TableError("This seat is played elsewhere.")
+        raise TableError(_("This seat is played elsewhere."))
 
     def choose_quick(self, legal: Sequence[Action], hand: Sequence[int], next_count: int,
                      players: int) -> Action:
-        raise TableError("This seat is played elsewhere.")
+        raise TableError(_("This seat is played elsewhere."))
 
     def cancel(self) -> None:
         return None
@@ -129,7 +132,7 @@ class ReverseRemote(Following[ReverseEvent]):
         self.door.say(text)
 
     def begin_decision(self) -> ReverseDecision:
-        raise TableError("The server plays the computers.")
+        raise TableError(_("The server plays the computers."))
 
     def cancel_decision(self, decision: ReverseDecision) -> None:
         return None

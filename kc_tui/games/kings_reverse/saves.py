@@ -22,12 +22,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from ...core.i18n import Domain
 from ...core.kinds import HUMAN_PREFIX, SEAT_NAMES, Phase, SeatKind
 from ...core.text import visible
 from ...replay import Replay, ReplayError, ReplayStep
 from ...storage.files import rng_json, set_rng_json
 from ...storage.part import Saver
-from ...storage.records import Recorder, count, finished_bounds
+from ...storage.records import Recorder, finished_bounds
 from ...storage.saves import Restored, SaveError, SaveInfo
 from .ai import LEVELS, make_player
 from .engine import events as reverse_events
@@ -43,6 +44,8 @@ __all__ = ["GAME", "KIND", "ReverseSaves", "reverse_seats", "saved_specs", "repl
 
 KIND = "kings-reverse-save"
 VERSION = 2
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 
 def reverse_seats(specs: Sequence[str], rng: random.Random,
@@ -81,7 +84,9 @@ class ReverseSaveInfo(SaveInfo):
     def title(self) -> str:
         if self.problem:
             return f"{self.path.name}: {self.problem}"
-        return f"{', '.join(self.players)}: round {self.round_no}, saved {self.saved_at.replace('T', ' ')}"
+        players = ", ".join(_("You") if p == "You" else p for p in self.players)
+        return _("{players}: round {round}, saved {when}").format(
+            players=players, round=self.round_no, when=self.saved_at.replace("T", " "))
 
 
 def replayed(path: Path, doc: dict[str, Any], on_error: Callable[[str], None] | None,
@@ -96,7 +101,7 @@ def replayed(path: Path, doc: dict[str, Any], on_error: Callable[[str], None] | 
         names = [visible(str(n)) for n in doc["names"]]
         if not 2 <= len(specs) <= 6 or len(names) != len(specs) or any(
                 s not in LEVELS and s != "you" and not s.startswith(HUMAN_PREFIX) for s in specs):
-            raise SaveError(path, "its seats are not ones this game has")
+            raise SaveError(path, _("its seats are not ones this game has"))
         seed = int(doc["seed"])
         service = ReverseService(ReverseRules.from_dict(doc["rules"]),
                                  reverse_seats(specs, random.Random(seed), names), seed=seed)
@@ -111,11 +116,13 @@ def replayed(path: Path, doc: dict[str, Any], on_error: Callable[[str], None] | 
             elif service.waiting_for_human():
                 service.act(Action.from_dict(entry))
             elif not service.apply_decision(service.begin_decision(), Action.from_dict(entry)):
-                raise SaveError(path, f"an action the rules refuse: {visible(str(entry))[:40]}")
+                raise SaveError(path, _("an action the rules refuse: {action}").format(
+                    action=visible(str(entry))[:40]))
     except SaveError:
         raise
     except (KeyError, TypeError, ValueError, RuleError) as exc:
-        raise SaveError(path, f"it cannot be replayed ({visible(str(exc))[:80]})") from None
+        raise SaveError(path, _("it cannot be replayed ({problem})").format(
+            problem=visible(str(exc))[:80])) from None
     _restore_generators(path, doc, service)
     return service, specs
 
@@ -128,15 +135,15 @@ def _restore_generators(path: Path, doc: dict[str, Any], service: ReverseService
     try:
         states = doc["rng"]["players"]
         if not isinstance(states, list) or len(states) != len(service.seats):
-            raise ValueError("one state per seat")
+            raise ValueError(_("one state per seat"))
         for seat, state in zip(service.seats, states):
             if (state is None) != (seat.player is None):
-                raise ValueError("a state for each computer and none for a person")
+                raise ValueError(_("a state for each computer and none for a person"))
             if seat.player is not None:
                 set_rng_json(seat.player.rng, state)
     except (KeyError, TypeError, ValueError, OverflowError) as exc:
-        raise SaveError(path, "the computers' random generators' states "
-                              f"are damaged ({visible(str(exc))[:60]})") from None
+        raise SaveError(path, _("the computers' random generators' states are damaged ({problem})").format(
+            problem=visible(str(exc))[:60])) from None
 
 
 def _v1_to_v2(doc: dict[str, Any]) -> dict[str, Any]:
@@ -179,9 +186,12 @@ class ReversePlayerStats:
                 "average_final_score": round(self.average_score, 1)}
 
     def text(self) -> str:
-        return (f"{self.name}: won {self.sessions_won} of {count(self.sessions, 'session')}, "
-                f"went out in {self.rounds_won} of {count(self.rounds, 'round')}, "
-                f"final score {self.average_score:.0f} on average (the lowest wins).")
+        sessions = ngettext("{n} session", "{n} sessions", self.sessions).format(n=self.sessions)
+        rounds = ngettext("{n} round", "{n} rounds", self.rounds).format(n=self.rounds)
+        return _("{name}: won {won} of {sessions}, went out in {out} of {rounds}, final score {score} on "
+                 "average (the lowest wins).").format(
+            name=_("You") if self.name == "You" else self.name, won=self.sessions_won, sessions=sessions,
+            out=self.rounds_won, rounds=rounds, score=f"{self.average_score:.0f}")
 
 
 def reverse_player_stats(results: Sequence[ReverseResult],
@@ -276,7 +286,7 @@ class ReverseSaves:
         start, end = bounds
         n = len(start.players)
         if len(end.totals) != n or any(not 0 <= w < n for w in end.winners):
-            return f"its results do not match its {n} players"
+            return _("its results do not match its {n} players").format(n=n)
         rounds = tuple(e.winners[0] if e.winners else None for e in events if isinstance(e, RoundEnd))
         return ReverseResult(name, tuple(visible(p.name) for p in start.players), end.winners, end.totals,
                              rounds)
@@ -285,13 +295,15 @@ class ReverseSaves:
                folder: Path) -> str:
         """Sessions won, rounds won (went out), the average final score (the lowest wins, KR7)."""
         if not results:
-            return f"No finished Kings Reverse sessions yet (they are kept in {folder})."
+            return _("No finished Kings Reverse sessions yet (they are kept in {folder}).").format(
+                folder=folder)
         table = reverse_player_stats(results, player)
         if player is not None and not table:
-            return f"Nobody called {player!r} has finished a Kings Reverse session."
-        lines = [f"From {count(len(results), 'finished session')}."]
+            return _("Nobody called {name} has finished a Kings Reverse session.").format(name=repr(player))
+        lines = [ngettext("From {n} finished session.", "From {n} finished sessions.", len(results)).format(
+            n=len(results))]
         lines += [row.text() for row in table.values()]
-        lines += [f"(skipped {p})" for p in problems]
+        lines += [_("(skipped {problem})").format(problem=p) for p in problems]
         return "\n".join(lines)
 
     def report_dict(self, results: Sequence[Any], problems: Sequence[str],

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 import subprocess
 import sys
 
@@ -76,25 +77,42 @@ def test_tournament_duplicate_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert lo <= rates["medium"]["win_rate"] <= hi
 
 
-def _line_mode(lines: list[str], seed: int = 5) -> str:
+def _line_mode(lines: list[str], seed: int = 5, notation: str = "words") -> str:
     seats = [ReverseSeat("You"), ReverseSeat("East (medium)", "ai", "medium",
                                              make_player("medium", random.Random(1)))]
     service = ReverseService(build_rules(2), seats, seed=seed)
     answers = iter(lines)
     out = io.StringIO()
-    ReverseLines(service, out.write).run(lambda prompt: next(answers, None))
+    ReverseLines(service, out.write, notation=notation).run(lambda prompt: next(answers, None))
     return out.getvalue()
 
 
 def test_the_line_mode_answers_every_review_command() -> None:
     out = _line_mode(["look", "hand", "who", "scores", "rules", "last", "help", "hint", "quit"])
-    assert "suit to follow" in out and "play goes clockwise" in out          # look
-    assert "Your hand:" in out                                               # hand
-    assert "Players: *You: 10 cards" in out                                  # who
+    assert "Pile: the five of hearts; play goes clockwise" in out            # look
+    assert "Your hand, 10 cards: 1, ace of " in out                           # hand
+    assert "Players: You: playing now, 10 cards" in out                      # who
     assert "Scores (lowest wins" in out                                      # scores
     assert "KR1 Cards" in out                                                # rules
     assert "Actions: a card to play" in out                                  # help
     assert "You leave the table." in out
+
+
+def test_the_short_notation_says_cards_as_codes_and_marks_them_with_signs() -> None:
+    out = _line_mode(["look", "quit"], notation="short")
+    assert "play goes clockwise (->)" in out
+    assert "Your hand: AH+ 4S" in out and "(+ may be played)" in out
+    assert "Players: *You: 10 cards" in out
+
+
+def test_the_words_notation_says_no_card_code_nor_sign() -> None:
+    """Cards in full, the hand numbered and marked in words: a speech synthesizer reads 9H+ or
+    (->) as syllables."""
+    out = _line_mode(["look", "2", "1", "draw", "quit"])
+    assert "1, ace of hearts, playable; 2, four of spades;" in out
+    assert "The four of spades does not match the five of hearts on the pile: play a heart" in out
+    assert "You play the ace of hearts." in out
+    assert not re.search(r"\b(?:[2-9TJQKA]|10)[CDHS]\b|\bJK\b|\+|\*|\(->\)|\(<-\)", out), out
 
 
 def test_the_line_mode_refuses_a_bad_action_with_a_sentence_and_changes_nothing() -> None:
@@ -144,5 +162,5 @@ def test_a_drawn_card_that_can_go_is_asked_for_and_not_kept() -> None:
         return next(answers, None)
 
     ReverseLines(service, out.write).run(read)
-    assert "You drew 9D: play it> " in prompts
-    assert "You drew 9D, which may be played: it must be played now." in out.getvalue()
+    assert "You drew the nine of diamonds: play it> " in prompts
+    assert "You drew the nine of diamonds, which may be played: it must be played now." in out.getvalue()

@@ -76,7 +76,7 @@ async def test_two_people_and_a_spectator_play_a_kings_reverse_round_in_the_line
     terminals = {0: ada, 1: ben}
     await until(lambda: "The game of Kings Reverse at table 1 is on" in cleo.text, "the spectator following")
     for term in (ada, ben):
-        await until(lambda term=term: "Your hand:" in term.text or "table> " in term.text, "the table shown")
+        await until(lambda term=term: "Your hand" in term.text or "table> " in term.text, "the table shown")
 
     # Out of turn: refused with a sentence, nothing changes.
     idle = terminals[1 - game.current]

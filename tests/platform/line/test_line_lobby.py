@@ -7,6 +7,8 @@ import re
 from pathlib import Path
 from typing import Callable
 
+import pytest
+
 from kc_tui.core.kinds import Phase
 from kc_tui.line import run_plain_lobby
 from kc_tui.net import Person, TableServer, TableState
@@ -178,3 +180,25 @@ async def test_a_table_of_a_game_without_a_line_mode_is_refused_with_a_sentence(
         await server.close()
     finally:
         unregister("snap")
+
+
+@pytest.mark.parametrize("lang, typed, said", [
+    ("es", ["ayuda", "nueva libre libre dificil nombre=Viernes noche", "mesas", "dejar", "tables", "salir"],
+     ["Órdenes de la sala:", "Mesa 1, Viernes noche, creada", "escribe empezar para empezarla",
+      "Has dejado la mesa 1.", "Adiós."]),
+    ("fr", ["aide", "new open open hard nom=Vendredi", "partir", "quitter"],
+     ["Commandes du salon :", "Table 1, Vendredi, créée", "Tu as quitté la table 1.", "Au revoir."]),
+])
+async def test_the_lobby_takes_commands_in_the_language_alongside_english(
+        tmp_path: Path, in_language: Callable[[str], None], lang: str, typed: list[str], said: list[str]) -> None:
+    in_language(lang)
+    server = TableServer(tmp_path, pace=0)
+    term = Terminal(server, ADA)
+    for line in typed[:2]:
+        await term.type(line)
+    assert server.table(1).seats[2].level == "hard"  # a level typed in the language, or in English
+    for line in typed[2:]:
+        await term.type(line)
+    assert await term.task == 0
+    for sentence in said:
+        assert sentence in term.text

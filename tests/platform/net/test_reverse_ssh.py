@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from sshclient import Player, fingerprint, new_key
 
-from kc_tui.core.cards import Card, parse_any_card
+from kc_tui.core.cards import Card, card_name, parse_any_card
 from kc_tui.core.kinds import Phase
 from kc_tui.games.kings_reverse.ai import make_player
 from kc_tui.games.kings_reverse.engine.actions import ActionKind
@@ -32,10 +32,10 @@ from .test_ssh_tables import ESCAPES, Night, until
 pytestmark = pytest.mark.timeout(400)
 
 def forms(name: str) -> tuple[str, ...]:
-    """How a card named ``name`` can be drawn: its notation, and with its suit's glyph (a
-    joker is JK either way)."""
+    """How a card named ``name`` can be drawn or said: its notation, with its suit's glyph, and
+    in words as the line mode says it (a joker is JK either way)."""
     card = parse_any_card(name)
-    return (name, card_text(card, False)) if isinstance(card, Card) else (name,)
+    return (name, card_text(card, False), card_name(card, article=False)) if isinstance(card, Card) else (name,)
 
 
 def pattern(names: set[str]) -> re.Pattern[str] | None:
@@ -237,7 +237,7 @@ async def test_kings_reverse_in_the_line_mode_over_ssh(tmp_path: Path) -> None:
         dora.type("nonsense\n")
         await dora.wait_for("help lists the actions", raw=True)
         dora.type("look\n")
-        await dora.wait_for("suit to follow", raw=True)
+        await dora.wait_for("play goes", raw=True)
         assert watched.leaks == [], watched.leaks[:3]
         dora.type("quit\n")
         await dora.wait_for("Goodbye.", raw=True)

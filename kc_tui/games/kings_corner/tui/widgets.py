@@ -69,7 +69,8 @@ class PileView(Static, can_focus=True):
         head = f"{focus}{pile_letter(self.pile)}{plus}{mark}{held}\n"
         if not cards:
             takes = _("any card") if self.pile.is_edge else _("a King")
-            return Content(f"{head}  " + _("empty") + f"\n  {takes}")
+            # Translators: under an empty pile's letters on the cross (a pile: "vacío", "vide").
+            return Content(f"{head}  " + pgettext("pile", "empty") + f"\n  {takes}")
         # The whole fan when it fits the pile's width, else bottom..top: the bottom card is
         # what a pile move needs, the top what a card is played on.
         # A larger pile (a larger terminal) shows the fan over several lines.

@@ -11,18 +11,32 @@ import random
 from types import MappingProxyType
 from typing import Mapping
 
+from ....core.i18n import N_, Domain
 from .base import ReverseAI
 from .hints import hint
 from .players import BeginnerAI, EasyAI, ExpertAI, HardAI, MediumAI
 
-__all__ = ["ReverseAI", "LEVELS", "make_player", "hint", "BeginnerAI", "EasyAI", "MediumAI",
+__all__ = ["ReverseAI", "LEVELS", "make_player", "hint", "level_name", "BeginnerAI", "EasyAI", "MediumAI",
            "HardAI", "ExpertAI"]
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 LEVELS: Mapping[str, type[ReverseAI]] = MappingProxyType({
     "beginner": BeginnerAI, "easy": EasyAI, "medium": MediumAI, "hard": HardAI,
     "expert": ExpertAI,
 })
 """Every level, weakest first."""
+
+_LEVEL_NAMES = {
+    # Translators: a computer player's level, as the table shows it after the player's name.
+    "beginner": N_("beginner"), "easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"),
+    "expert": N_("expert"),
+}
+
+
+def level_name(level: str) -> str:
+    """A level's name in the player's language (a level this game does not have, as it is)."""
+    return _(_LEVEL_NAMES[level]) if level in _LEVEL_NAMES else level
 
 
 def make_player(level: str, rng: random.Random | None = None,
@@ -32,8 +46,8 @@ def make_player(level: str, rng: random.Random | None = None,
     try:
         cls = LEVELS[level]
     except KeyError:
-        raise ValueError(f"unknown AI level {level[:20]!r}; the levels are "
-                         f"{', '.join(LEVELS)}") from None
+        raise ValueError(_("unknown AI level {level}; the levels are {levels}").format(
+            level=repr(level[:20]), levels=", ".join(LEVELS))) from None
     if cls is ExpertAI:
         return ExpertAI(rng, think=think)
     return cls(rng)

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import random
 
+from ....core.i18n import Domain
 from ..engine.actions import Action, ActionKind
 from ..engine.views import ReverseView
 from .players import HardAI, ints, next_seat
 
 __all__ = ["hint"]
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 
 def _why(action: Action, view: ReverseView) -> str:
@@ -17,45 +20,58 @@ def _why(action: Action, view: ReverseView) -> str:
     name = view.players[nxt].name
     kind = action.kind
     if kind is ActionKind.CALL:
-        return 'Call "one card" (one), or you will be caught and draw two.'
+        return _('Call "one card" (one), or you will be caught and draw two.')
     if kind is ActionKind.CHALLENGE:
-        return "Challenge the joker: a bluff looks likely."
+        return _("Challenge the joker: a bluff looks likely.")
     if kind is ActionKind.ACCEPT:
-        return "Accept the joker's four cards: a challenge would likely cost you six."
+        return _("Accept the joker's four cards: a challenge would likely cost you six.")
     if kind is ActionKind.DRAW:
-        return "Draw a card: nothing you hold is worth playing now."
+        return _("Draw a card: nothing you hold is worth playing now.")
     if kind is ActionKind.PASS:
-        return "Pass: nothing goes and the stock is empty."
+        return _("Pass: nothing goes and the stock is empty.")
     if kind is ActionKind.END:
-        return "Keep the drawn joker: playing it now would be a bluff."
+        return _("Keep the drawn joker: playing it now would be a bluff.")
     if kind is ActionKind.GIVE:
-        return f"Give {action.card}: of your cards it is the one you need least."
+        return _("Give {card}: of your cards it is the one you need least.").format(card=action.card)
     if kind is ActionKind.MARRY:
         suit = action.suit.word if action.suit else ""
-        return f"Marry the Queen and King of {suit}: two cards in one turn, and the King acts."
+        return _("Marry the Queen and King of {suit}: two cards in one turn, and the King acts.").format(
+            suit=suit)
     card = action.card
     assert card is not None
     if len(view.hand) == 1:
-        return f"Play {card}: it is your last card."
+        return _("Play {card}: it is your last card.").format(card=card)
     if card.id == 52:
         suit = action.suit.word if action.suit else ""
-        return f"Play the joker naming {suit}: {name} draws four and loses the turn."
+        return _("Play the joker naming {suit}: {name} draws four and loses the turn.").format(
+            suit=suit, name=name)
     rank = card.id // 4 + 1
     if rank == 7:
-        return f"Play {card}: {name} draws two and loses the turn."
+        return _("Play {card}: {name} draws two and loses the turn.").format(card=card, name=name)
     if rank == 8:
-        return f"Play {card}: {name} loses the turn."
+        return _("Play {card}: {name} loses the turn.").format(card=card, name=name)
     if rank == 13:
-        return f"Play {card}: it reverses the direction of play."
+        return _("Play {card}: it reverses the direction of play.").format(card=card)
     if rank == 11:
-        return f"Play {card}: the Jack is wild, and {card.suit.word} suit you."  # type: ignore[union-attr]
+        return _("Play {card}: the Jack is wild, and {suit} suit you.").format(
+            card=card, suit=card.suit.word)  # type: ignore[union-attr]
     if card.id == 3 and view.rules.ace_of_spades:
-        return f"Play {card}: then you give a card to each other player."
+        return _("Play {card}: then you give a card to each other player.").format(card=card)
     same = sum(1 for c in ints(view.hand) if c != 52 and c // 4 != 10 and c % 4 == card.id % 4) - 1
-    keep = f"you keep {same} more of its suit" if same > 0 else "it sheds a card"
     wild = any(c == 52 or c // 4 == 10 for c in ints(view.hand))
-    saved = ", and your wild cards stay for when nothing else goes" if wild else ""
-    return f"Play {card}: {keep}{saved}."
+    # Whole sentences: how a sentence joins its parts differs between languages.
+    if same > 0 and wild:
+        return ngettext("Play {card}: you keep {n} more of its suit, and your wild cards stay for when "
+                        "nothing else goes.",
+                        "Play {card}: you keep {n} more of its suit, and your wild cards stay for when "
+                        "nothing else goes.", same).format(card=card, n=same)
+    if same > 0:
+        return ngettext("Play {card}: you keep {n} more of its suit.",
+                        "Play {card}: you keep {n} more of its suit.", same).format(card=card, n=same)
+    if wild:
+        return _("Play {card}: it sheds a card, and your wild cards stay for when nothing else goes.").format(
+            card=card)
+    return _("Play {card}: it sheds a card.").format(card=card)
 
 
 def hint(view: ReverseView) -> str:

@@ -3,11 +3,15 @@ with its text form (the line mode's commands, the transcript's ``action`` object
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from ....core.cards import JOKER, AnyCard, Joker, NotationError, Suit, parse_any_card
+from ....core.i18n import Domain
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = ["ActionKind", "Action", "parse_action", "SUIT_BY_LETTER", "JOKER_PLAYS"]
 
@@ -87,34 +91,97 @@ def _suit(text: str) -> Suit:
                         "(clubs, diamonds, hearts, spades).")
 
 
+def _plain(word: str) -> str:
+    """A typed word as the tables below hold it: lower case, without accents (``trèfle``,
+    ``trefle``; ``cœur``, ``coeur``)."""
+    word = unicodedata.normalize("NFKD", word.lower().replace("œ", "oe"))
+    return "".join(ch for ch in word if not unicodedata.combining(ch))
+
+
+# A player types the words of their own language alongside the English ones, which work
+# everywhere (scripts and bots do not change): every language's words are accepted whatever the
+# language served, none of them being another's word for something else.
 _WORDS = {
     "draw": ActionKind.DRAW, "d": ActionKind.DRAW, "pass": ActionKind.PASS,
     "one": ActionKind.CALL, "call": ActionKind.CALL, "end": ActionKind.END,
     "challenge": ActionKind.CHALLENGE, "accept": ActionKind.ACCEPT,
+    # Spanish
+    "robar": ActionKind.DRAW, "robo": ActionKind.DRAW, "pasar": ActionKind.PASS, "paso": ActionKind.PASS,
+    "una": ActionKind.CALL, "cantar": ActionKind.CALL, "fin": ActionKind.END, "terminar": ActionKind.END,
+    "desafiar": ActionKind.CHALLENGE, "retar": ActionKind.CHALLENGE, "aceptar": ActionKind.ACCEPT,
+    # French
+    "piocher": ActionKind.DRAW, "pioche": ActionKind.DRAW, "passer": ActionKind.PASS,
+    "passe": ActionKind.PASS, "une": ActionKind.CALL, "annoncer": ActionKind.CALL, "finir": ActionKind.END,
+    "contester": ActionKind.CHALLENGE, "defier": ActionKind.CHALLENGE, "accepter": ActionKind.ACCEPT,
+}
+_CALLS = {"one card", "una carta", "une carte"}
+"""The call itself, said in full."""
+_PLAY = {"play", "jugar", "juego", "jouer", "joue"}
+_MARRY = {"marry", "casar", "matrimonio", "marier", "mariage"}
+_GIVE = {"give", "dar", "doy", "donner", "donne"}
+_JOKER = {"comodin"}
+_SUIT_WORDS = {
+    # Spanish: picas, corazones, diamantes, treboles; P and T are no English suit's letters.
+    "picas": Suit.SPADES, "pica": Suit.SPADES, "p": Suit.SPADES, "corazones": Suit.HEARTS,
+    "corazon": Suit.HEARTS, "diamantes": Suit.DIAMONDS, "diamante": Suit.DIAMONDS,
+    "treboles": Suit.CLUBS, "trebol": Suit.CLUBS, "t": Suit.CLUBS,
+    # French: pique, coeur, carreau, trefle (its C is the English clubs', so words only, and P, T).
+    "pique": Suit.SPADES, "piques": Suit.SPADES, "coeur": Suit.HEARTS, "coeurs": Suit.HEARTS,
+    "carreau": Suit.DIAMONDS, "carreaux": Suit.DIAMONDS, "trefle": Suit.CLUBS, "trefles": Suit.CLUBS,
 }
 
 
-def parse_action(text: str) -> Action:
-    """Parse a typed action (see :meth:`Action.__str__`); raises :class:`NotationError` with the
-    sentence to show."""
+def _typed_suit(text: str) -> Suit:
+    found = _SUIT_WORDS.get(_plain(text))
+    if found is not None:
+        return found
+    try:
+        return _suit(text)
+    except NotationError:
+        raise NotationError(_("{text!r} is not a suit: name one of C D H S (clubs, diamonds, hearts, "
+                              "spades).").format(text=text.strip()[:12])) from None
+
+
+def _typed_card(text: str, hand: Sequence[AnyCard]) -> AnyCard:
+    """A card by its R1 code, or by its number in ``hand`` (1 the first)."""
+    if text.isdigit() and hand:
+        number = int(text)
+        if 1 <= number <= len(hand):
+            return hand[number - 1]
+        raise NotationError(_("There is no card {number} in your hand: its cards are 1 to {last}.").format(
+            number=number, last=len(hand)))
+    if _plain(text) in _JOKER:
+        return JOKER
+    return parse_any_card(text)
+
+
+def parse_action(text: str, hand: Sequence[AnyCard] = ()) -> Action:
+    """Parse a typed action (see :meth:`Action.__str__`), in English or in the words of Spanish
+    and French (``robar``, ``piocher``, ``JK picas``); with ``hand``, a card may be named by
+    its number in it (``3``, ``play 3``).  Raises :class:`NotationError` with the sentence to
+    show."""
     words = text.split()
     if not words:
-        raise NotationError("Type a card to play (9H, or JK S for a joker naming spades), "
-                            "marry H, draw, pass, one, or help.")
-    head = words[0].lower()
+        raise NotationError(_("Type a card to play (9H, or JK S for a joker naming spades), "
+                              "marry H, draw, pass, one, or help."))
+    head = _plain(words[0])
+    if _plain(" ".join(words)) in _CALLS:
+        return Action(ActionKind.CALL)
     if head in _WORDS and len(words) == 1:
         return Action(_WORDS[head])
-    if head == "marry" and len(words) == 2:
-        return Action(ActionKind.MARRY, suit=_suit(words[1]))
-    if head == "give" and len(words) == 2:
-        return Action(ActionKind.GIVE, parse_any_card(words[1]))
-    if len(words) > 2 or head in _WORDS or head in ("marry", "give"):
-        raise NotationError(f"{text.strip()[:30]!r} is not an action: type a card (9H), JK S, "
-                            "marry H, give 5C, draw, pass, one, end, challenge or accept.")
-    card = parse_any_card(words[0])
-    suit = _suit(words[1]) if len(words) == 2 else None
+    if head in _MARRY and len(words) == 2:
+        return Action(ActionKind.MARRY, suit=_typed_suit(words[1]))
+    if head in _GIVE and len(words) == 2:
+        return Action(ActionKind.GIVE, _typed_card(words[1], hand))
+    if head in _PLAY and len(words) in (2, 3):
+        words = words[1:]
+    elif len(words) > 2 or head in _WORDS or head in _MARRY or head in _GIVE or head in _PLAY:
+        raise NotationError(_("{text!r} is not an action: type a card (9H), JK S, marry H, give 5C, "
+                              "draw, pass, one, end, challenge or accept.").format(text=text.strip()[:30]))
+    card = _typed_card(words[0], hand)
+    suit = _typed_suit(words[1]) if len(words) == 2 else None
     if suit is not None and not isinstance(card, Joker):
-        raise NotationError(f"Only a joker names a suit: play {card} alone.")
+        raise NotationError(_("Only a joker names a suit: play {card} alone.").format(card=card))
     return Action(ActionKind.PLAY, card, suit)
 
 

@@ -2,15 +2,20 @@
 event as a sentence for the line mode and the log, and the table screen's readouts
 (look, hand, who), its round-over and session-over texts (KR7) and the prompt of each step of a
 turn.  Pure text from the service's values, so the tests read the same sentences the screens
-show; a front end passes how it writes a card (``CardText``)."""
+show; a front end passes how it writes a card (``CardText``).
+
+Every sentence is said in the language of whoever is served (the ``kings_reverse`` catalog).
+The line mode's readouts and event sentences come in two notations: ``words`` (``words=True``:
+cards named in full, "the nine of hearts", hands numbered and marked in words, for the ear) and
+the short one (``9H``, ``+`` on a playable card, for the eye)."""
 
 from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from ....core.cards import AnyCard, Card, Joker, Rank
+from ....core.cards import AnyCard, Card, Rank, card_name
+from ....core.i18n import N_, Domain
 from ....core.kinds import Phase
-from ....core.text import YOU, subject_verb
 from .actions import ActionKind
 from .events import (
     Called,
@@ -33,165 +38,283 @@ from .events import (
 from .rules import PRESET_NOTES, ReverseRules
 from .views import ReverseRoundSummary, ReverseView
 
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
+
 __all__ = ["describe_rules", "describe_event", "table_text", "who_line", "hand_line", "scores_line",
            "CardText", "next_seat", "playable_cards", "step_prompt", "look_text", "hand_sentence", "who_text",
-           "round_text", "session_text", "score_table"]
+           "round_text", "session_text", "score_table", "cards_text", "shown_name", "semicolons"]
+
+YOU = "You"
+"""The name a seat played at this keyboard goes by (the saves' and the seats' own word): a seat
+of that name is spoken to in the second person, and shown as the language says "You"."""
+
+
+def shown_name(name: str) -> str:
+    """A seat's name as shown: the seat named "You" in the language served."""
+    # Translators: the name of the seat at this keyboard, shown alone or in a list of scores.
+    return _("You") if name == YOU else name
+
+
+def _after_preposition(name: str) -> str:
+    # Spanish and French say "you" differently after a preposition ("por ti", "après toi").
+    return pgettext("after a preposition", "You") if name == YOU else name
+
+
+def _and(items: Sequence[str]) -> str:
+    """"A and B and C", as the names of a shared win are said."""
+    said = items[0] if items else ""
+    for item in items[1:]:
+        # Translators: the last two items of a list: names, or cards.
+        said = _("{first} and {last}").format(first=said, last=item)
+    return said
+
+
+def _listed(items: Sequence[str]) -> str:
+    """"A, B and C"."""
+    if len(items) < 2:
+        return "".join(items)
+    return _("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
+
+
+def semicolons(items: Sequence[str]) -> str:
+    """Items of a long list, each with its own commas, between semicolons (French spaces them)."""
+    # Translators: what stands between two items of a list that have commas of their own.
+    return pgettext("between the items of a list", "; ").join(items)
+
+
+def cards_text(cards: Sequence[AnyCard], words: bool) -> str:
+    """Cards in a sentence: ``QS KS``, or in words, "the queen of spades and the king of
+    spades"."""
+    if words:
+        return _listed([card_name(c) for c in cards])
+    return " ".join(str(c) for c in cards)
 
 
 def describe_rules(rules: ReverseRules, preset: str | None = None) -> str:
     """The rules in force in plain words (``kings-corner rules --game kings-reverse``)."""
+    title = "Kings Reverse"
+    if preset is not None and preset in PRESET_NOTES:
+        title = _("Kings Reverse (preset {preset}: {note})").format(preset=preset,
+                                                                    note=_(PRESET_NOTES[preset]))
+    kr4 = _("KR4 Special cards: a 7 makes the next player draw two and lose the turn; an 8 skips the "
+            "next player; a King reverses the direction (with two players it skips).")
+    if rules.ace_of_spades:
+        kr4 += " " + _("After the Ace of spades its player gives one card to each other player.")
     lines = [
-        "Kings Reverse" + (f" (preset {preset}: {PRESET_NOTES[preset]})"
-                           if preset is not None and preset in PRESET_NOTES else ""),
+        title,
         "",
-        f"KR1 Cards: two decks{' and four jokers' if rules.jokers else ''}, "
-        f"{rules.deck_size} cards.",
-        f"KR2 Deal: {rules.hand_size} cards to each of {rules.players} players; the rest is the "
-        "stock; its top card starts the pile and acts on the first player as if the dealer "
-        "had played it. The player after the dealer plays first.",
-        "KR3 A turn: play one card that matches the pile by suit or rank, or a Jack (wild: its "
-        "suit is to follow), "
-        + ("or a joker when nothing else goes (name a suit; the next player draws four and "
-           "loses the turn), " if rules.jokers else "")
-        + "or the King and Queen of one suit together (a marriage), or draw one card: if it "
-        "can be played, it must be, at once. With an empty stock, a player who cannot play "
-        "passes.",
-        "KR4 Special cards: a 7 makes the next player draw two and lose the turn; an 8 skips "
-        "the next player; a King reverses the direction (with two players it skips)."
-        + (" After the Ace of spades its player gives one card to each other player."
-           if rules.ace_of_spades else ""),
+        (_("KR1 Cards: two decks and four jokers, {n} cards.") if rules.jokers
+         else _("KR1 Cards: two decks, {n} cards.")).format(n=rules.deck_size),
+        _("KR2 Deal: {hand} cards to each of {players} players; the rest is the stock; its top card "
+          "starts the pile and acts on the first player as if the dealer had played it. The "
+          "player after the dealer plays first.").format(hand=rules.hand_size, players=rules.players),
+        _("KR3 A turn: play one card that matches the pile by suit or rank, or a Jack (wild: its "
+          "suit is to follow), or a joker when nothing else goes (name a suit; the next player "
+          "draws four and loses the turn), or the King and Queen of one suit together (a "
+          "marriage), or draw one card: if it can be played, it must be, at once. With an empty "
+          "stock, a player who cannot play passes.") if rules.jokers else
+        _("KR3 A turn: play one card that matches the pile by suit or rank, or a Jack (wild: its "
+          "suit is to follow), or the King and Queen of one suit together (a marriage), or draw "
+          "one card: if it can be played, it must be, at once. With an empty stock, a player "
+          "who cannot play passes."),
+        kr4,
     ]
     if rules.one_card_call:
-        lines.append('KR5 One card: a play that leaves you one card must be followed by the call '
-                     '"one card" (one); a player who forgets is caught at the next turn and '
-                     'draws two.')
+        lines.append(_('KR5 One card: a play that leaves you one card must be followed by the call '
+                       '"one card" (one); a player who forgets is caught at the next turn and '
+                       'draws two.'))
     if rules.joker_challenge:
-        lines.append("KR6 Challenge: a joker may be bluffed; the next player may challenge. A "
-                     "bluff caught: its player takes the joker back, draws four and loses a "
-                     "turn. A legal joker challenged: the challenger draws six and loses the "
-                     "turn.")
-    lines.append(
+        lines.append(_("KR6 Challenge: a joker may be bluffed; the next player may challenge. A "
+                       "bluff caught: its player takes the joker back, draws four and loses a "
+                       "turn. A legal joker challenged: the challenger draws six and loses the "
+                       "turn."))
+    lines.append(_(
         "KR7 Scoring: the first player out wins the round; the others add 20 for each 7, 8, "
         "King and Ace of spades, 15 for each Jack, 25 for each joker and 5 for any other card. "
         "A round is blocked when the stock is empty and everyone has passed since the last "
-        f"card. The session ends when someone reaches {rules.target}; the lowest score wins.")
+        "card. The session ends when someone reaches {target}; the lowest score wins.").format(
+            target=rules.target))
     return "\n".join(lines)
 
 
-def _cards(cards: Sequence[Card | Joker]) -> str:
-    return " ".join(str(c) for c in cards)
+# Why a turn is lost, and what a draw is for; the reasons are the transcript's words.
+_SKIPS = {"7": N_("a 7"), "8": N_("an 8"), "K": N_("a King"), "JK": N_("the joker"),
+          "challenge": N_("the challenge lost"), "penalty": N_("the bluff caught earlier")}
+# Translators: each is said after the cards drawn: "You draw 2C 3C for the 7."
+_DRAWS = {"7": N_(" for the 7"), "JK": N_(" for the joker"), "caught": N_(" (caught)"),
+          "challenge": N_(" for the challenge"), "ace": N_(" (given nothing by the Ace of spades)")}
 
 
-_SKIPS = {"7": "a 7", "8": "an 8", "K": "a King", "JK": "the joker",
-          "challenge": "the challenge lost", "penalty": "the bluff caught earlier"}
-_DRAWS = {"turn": "", "7": " for the 7", "JK": " for the joker", "caught": " (caught)",
-          "challenge": " for the challenge", "ace": " (given nothing by the Ace of spades)"}
-
-
-def describe_event(event: ReverseEvent, names: Sequence[str], seat: int | None = None) -> str | None:
+def describe_event(event: ReverseEvent, names: Sequence[str], seat: int | None = None,
+                   words: bool = False) -> str | None:
     """One sentence for ``event`` as ``seat`` sees it (``names`` are the seats' names); None for
     events told elsewhere (turn ends).  ``seat``'s player, and a seat named "You", are spoken to
-    in the second person, and every verb agrees with its subject ("You deal", "Ada deals")."""
-    def who(p: int) -> str:
-        return YOU if p == seat else names[p]
+    in the second person ("You deal", "Ada deals").  ``words``: cards named in full (the line
+    mode's notation for the ear), else as ``9H``."""
+    def you(p: int) -> bool:
+        return p == seat or names[p] == YOU
 
-    def does(p: int, verb: str) -> str:
-        return subject_verb(who(p), verb)
+    def pick(p: int, mine: str, theirs: str, **values: Any) -> str:
+        return _(mine).format(**values) if you(p) else _(theirs).format(name=names[p], **values)
 
-    def whom(p: int) -> str:
-        return "you" if who(p) == YOU else names[p]
+    def cards(played: Sequence[AnyCard]) -> str:
+        return cards_text(played, words)
 
-    def whose(p: int) -> str:
-        return "your" if who(p) == YOU else f"{names[p]}'s"
+    def card(one: AnyCard) -> str:
+        return card_name(one) if words else str(one)
 
     if isinstance(event, (RoundStart, RoundView)):
-        return f"Round {event.round}: {does(event.dealer, 'deals')}; {event.pile[0]} is turned up."
+        return pick(event.dealer, N_("Round {round}: You deal; {card} is turned up."),
+                    N_("Round {round}: {name} deals; {card} is turned up."),
+                    round=event.round, card=card(event.pile[0]))
     if isinstance(event, TurnStart):
-        return "Your turn." if who(event.player) == YOU else f"{names[event.player]}'s turn."
+        return _("Your turn.") if you(event.player) else _("{name}'s turn.").format(name=names[event.player])
     if isinstance(event, Played):
         if len(event.cards) == 2:
-            return f"{does(event.player, 'marries')} {_cards(event.cards)}."
-        return f"{does(event.player, 'plays')} {event.cards[0]}."
+            return pick(event.player, N_("You marry {cards}."), N_("{name} marries {cards}."),
+                        cards=cards(event.cards))
+        return pick(event.player, N_("You play {card}."), N_("{name} plays {card}."),
+                    card=card(event.cards[0]))
     if isinstance(event, SuitNamed):
-        return f"{does(event.player, 'names')} {event.suit.word}."
+        return pick(event.player, N_("You name {suit}."), N_("{name} names {suit}."), suit=event.suit.word)
     if isinstance(event, Reversed):
-        return "Play now goes " + ("clockwise." if event.clockwise else "counter-clockwise.")
+        return _("Play now goes clockwise.") if event.clockwise else _("Play now goes counter-clockwise.")
     if isinstance(event, Skipped):
-        return f"{does(event.player, 'loses')} the turn ({_SKIPS.get(event.reason, event.reason)})."
+        why = _(_SKIPS[event.reason]) if event.reason in _SKIPS else event.reason
+        return pick(event.player, N_("You lose the turn ({why})."), N_("{name} loses the turn ({why})."),
+                    why=why)
     if isinstance(event, Drew):
-        what = _cards(event.cards) if event.cards is not None else \
-            (f"{event.count} card" + ("s" if event.count != 1 else ""))
+        why = _(_DRAWS[event.reason]) if event.reason in _DRAWS else ""
         if event.count == 0:
-            what = "nothing (the stock is empty)"
-        return f"{does(event.player, 'draws')} {what}{_DRAWS.get(event.reason, '')}."
+            return pick(event.player, N_("You draw nothing (the stock is empty){why}."),
+                        N_("{name} draws nothing (the stock is empty){why}."), why=why)
+        if event.cards is not None:
+            return pick(event.player, N_("You draw {cards}{why}."), N_("{name} draws {cards}{why}."),
+                        cards=cards(event.cards), why=why)
+        n = event.count
+        if you(event.player):
+            return ngettext("You draw {n} card{why}.", "You draw {n} cards{why}.", n).format(n=n, why=why)
+        return ngettext("{name} draws {n} card{why}.", "{name} draws {n} cards{why}.", n).format(
+            name=names[event.player], n=n, why=why)
     if isinstance(event, Passed):
-        return f"{does(event.player, 'passes')}."
+        return pick(event.player, N_("You pass."), N_("{name} passes."))
     if isinstance(event, Called):
-        return f'{does(event.player, "calls")} "one card".'
+        return pick(event.player, N_('You call "one card".'), N_('{name} calls "one card".'))
     if isinstance(event, Caught):
-        be = "are" if who(event.player) == YOU else "is"
-        return f'{who(event.player)} did not call "one card" and {be} caught.'
+        return pick(event.player, N_('You did not call "one card" and are caught.'),
+                    N_('{name} did not call "one card" and is caught.'))
     if isinstance(event, Gave):
-        what = str(event.card) if event.card is not None else "a card"
-        return f"{does(event.player, 'gives')} {what} to {whom(event.to)}."
+        given = card(event.card) if event.card is not None else _("a card")
+        if you(event.to) and not you(event.player):
+            return _("{name} gives {card} to you.").format(name=names[event.player], card=given)
+        return pick(event.player, N_("You give {card} to {other}."), N_("{name} gives {card} to {other}."),
+                    card=given, other=names[event.to])
     if isinstance(event, Challenged):
-        verdict = "it was legal" if event.legal else "it was a bluff"
-        return (f"{does(event.player, 'challenges')} {whose(event.against)} joker: the hand is "
-                f"{_cards(event.hand) or 'empty'}; {verdict}.")
+        hand = cards(event.hand) or pgettext("the hand is", "empty")
+        verdict = _("it was legal") if event.legal else _("it was a bluff")
+        if you(event.against) and not you(event.player):
+            return _("{name} challenges your joker: the hand is {hand}; {verdict}.").format(
+                name=names[event.player], hand=hand, verdict=verdict)
+        return pick(event.player, N_("You challenge {other}'s joker: the hand is {hand}; {verdict}."),
+                    N_("{name} challenges {other}'s joker: the hand is {hand}; {verdict}."),
+                    other=names[event.against], hand=hand, verdict=verdict)
     if isinstance(event, RoundEnd):
-        head = (f"{who(event.winners[0])} went out" if event.winners
-                else "The round is blocked")
-        scores = ", ".join(f"{names[i]} +{s} ({t})" for i, (s, t) in
-                           enumerate(zip(event.scores, event.totals)))
-        return f"Round {event.round} over: {head}. {scores}."
+        scores = ", ".join(_score(shown_name(names[i]), s, t, words)
+                           for i, (s, t) in enumerate(zip(event.scores, event.totals)))
+        if not event.winners:
+            return _("Round {round} over: The round is blocked. {scores}.").format(
+                round=event.round, scores=scores)
+        return pick(event.winners[0], N_("Round {round} over: You went out. {scores}."),
+                    N_("Round {round} over: {name} went out. {scores}."), round=event.round, scores=scores)
     if isinstance(event, SessionEnd):
-        won = " and ".join(who(w) for w in event.winners)
-        verb = subject_verb(won, "wins") if len(event.winners) == 1 else f"{won} win"
-        return f"The session is over: {verb} with the lowest score."
+        if len(event.winners) == 1:
+            return pick(event.winners[0], N_("The session is over: You win with the lowest score."),
+                        N_("The session is over: {name} wins with the lowest score."))
+        won = _and([pgettext("a name in a list", "You") if you(w) else names[w] for w in event.winners])
+        return _("The session is over: {names} win with the lowest score.").format(names=won)
     return None
 
 
+def _score(name: str, points: int, total: int, words: bool) -> str:
+    if words:  # "+5 (40)" is heard as "plus five forty"
+        return _("{name}: {points} more, {total} in all").format(name=name, points=points, total=total)
+    return _("{name} +{points} ({total})").format(name=name, points=points, total=total)
+
+
 # ---------------------------------------------------------------------- the table as text
-def _arrow(view: ReverseView) -> str:
-    return "clockwise (->)" if view.clockwise else "counter-clockwise (<-)"
-
-
-def table_text(view: ReverseView) -> str:
+def table_text(view: ReverseView, words: bool = False) -> str:
     """The table in a few lines: the pile's top and the suit to follow, the direction, the
-    stock, every player's card count and "one card" state, and the hand."""
-    top = view.top
-    follow = view.follow.word if view.follow is not None else "-"
-    size = f"{len(view.pile)} card{'s' if len(view.pile) != 1 else ''}"
-    lines = [f"Pile: {top} ({size}); suit to follow: {follow}; "
-             f"play goes {_arrow(view)}; stock: {view.stock_count}."]
-    lines.append(who_line(view))
+    stock, every player's card count and "one card" state, and the hand (``words``: in the
+    line mode's notation for the ear)."""
+    follow = view.follow.word if view.follow is not None else None
+    size = _count(len(view.pile))
+    if words:
+        # Said before each of the person's turns, so only what the ear needs: no pile size, and
+        # the suit to follow only where the top card does not show it (a joker's named suit).
+        top = view.top
+        # Translators: the direction of play, said after "play goes" ("se juega en sentido ...").
+        direction = _("clockwise") if view.clockwise else _("counter-clockwise")
+        if isinstance(top, Card) and top.suit is view.follow:
+            line = _("Pile: {top}; play goes {direction}; stock: {stock}.").format(
+                top=card_name(top), direction=direction, stock=_count(view.stock_count))
+        else:
+            line = _("Pile: {top}; suit to follow: {follow}; play goes {direction}; stock: {stock}.").format(
+                top=card_name(top) if top is not None else _("nothing"),
+                follow=follow or pgettext("suit to follow", "none yet"), direction=direction,
+                stock=_count(view.stock_count))
+    else:
+        line = _("Pile: {top} ({size}); suit to follow: {follow}; play goes {direction}; "
+                 "stock: {stock}.").format(
+            top=view.top, size=size, follow=follow or "-",
+            direction=_("clockwise (->)") if view.clockwise else _("counter-clockwise (<-)"),
+            stock=view.stock_count)
+    lines = [line, who_line(view, words)]
     if view.seat is not None:
-        lines.append(hand_line(view))
+        lines.append(hand_line(view, words))
     return "\n".join(lines)
 
 
-def who_line(view: ReverseView) -> str:
-    """Every player's card count, "one card" state and lost turn; * marks whose turn it is."""
+def who_line(view: ReverseView, words: bool = False) -> str:
+    """Every player's card count, "one card" state and lost turn, and whose turn it is (a * in
+    the short notation)."""
     parts = []
     for s, p in enumerate(view.players):
-        mark = "*" if s == view.current and view.phase == Phase.TURN else ""
-        one = f", one card {view.one_card[s]}" if view.one_card[s] else ""
-        lost = ", loses the next turn" if view.turn_lost[s] else ""
-        parts.append(f"{mark}{p.name}: {view.hand_counts[s]} cards{one}{lost}")
-    return "Players: " + "; ".join(parts) + "."
+        now = s == view.current and view.phase == Phase.TURN
+        said = [_count(view.hand_counts[s])]
+        if now and words:
+            said.insert(0, _("playing now"))
+        if view.one_card[s]:
+            said.append(_("one card called") if view.one_card[s] == "called" else _("one card not called"))
+        if view.turn_lost[s]:
+            said.append(_("loses the next turn"))
+        parts.append(_("{name}: {state}").format(name=("*" if now and not words else "") + shown_name(p.name),
+                                                  state=", ".join(said)))
+    return _("Players: {players}.").format(players=semicolons(parts))
 
 
-def hand_line(view: ReverseView) -> str:
-    """The seat's hand, a + on each card it may play now."""
-    playable = {str(a.card) for a in view.legal if a.card is not None}
-    cards = " ".join(f"{c}{'+' if str(c) in playable else ''}" for c in view.hand)
-    return f"Your hand: {cards or '(empty)'}" + (" (+ may be played)" if playable else "")
+def hand_line(view: ReverseView, words: bool = False) -> str:
+    """The seat's hand: in the short notation a + on each card it may play now; in words each
+    card numbered (the number plays it) and the playable ones said so."""
+    if words:
+        if not view.hand:
+            return _("Your hand is empty.")
+        playable = playable_cards(view)
+        said = [(_("{number}, {card}, playable") if c in playable else _("{number}, {card}")).format(
+            number=i, card=card_name(c, article=False)) for i, c in enumerate(view.hand, 1)]
+        return ngettext("Your hand, {n} card: {cards}.", "Your hand, {n} cards: {cards}.",
+                        len(view.hand)).format(n=len(view.hand), cards=semicolons(said))
+    marked = {str(a.card) for a in view.legal if a.card is not None}
+    cards = " ".join(f"{c}{'+' if str(c) in marked else ''}" for c in view.hand)
+    line = _("Your hand: {cards}").format(cards=cards or _("(empty)"))
+    return line + " " + _("(+ may be played)") if marked else line
 
 
 def scores_line(view: ReverseView) -> str:
     """Every player's total, and the target."""
-    rows = [f"{p.name}: {view.totals[s]}" for s, p in enumerate(view.players)]
-    return f"Scores (lowest wins; the session ends at {view.rules.target}): " + ", ".join(rows) + "."
+    rows = [_("{name}: {points}").format(name=shown_name(p.name), points=view.totals[s])
+            for s, p in enumerate(view.players)]
+    return _("Scores (lowest wins; the session ends at {target}): {scores}.").format(
+        target=view.rules.target, scores=", ".join(rows))
 
 
 # ---------------------------------------------------------------------- the table screen's words
@@ -200,7 +323,7 @@ CardText = Callable[[AnyCard], str]
 
 
 def _count(n: int) -> str:
-    return f"{n} card{'s' if n != 1 else ''}"
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
 def next_seat(view: ReverseView) -> int:
@@ -222,49 +345,65 @@ def playable_cards(view: ReverseView) -> frozenset[AnyCard]:
     return frozenset(cards)
 
 
+def _or(items: Sequence[str]) -> str:
+    if len(items) < 2:
+        return "".join(items)
+    # Translators: the last two of the choices a turn offers.
+    return _("{first} or {last}").format(first=", ".join(items[:-1]), last=items[-1])
+
+
 def step_prompt(view: ReverseView, names: Sequence[str], text: CardText) -> str:
     """What the person whose turn it is may do now, in one sentence (KR3-KR6)."""
     kinds = {a.kind for a in view.legal}
     step = str(view.step)  # the referee's Step words (play, drawn, give, call, challenge)
     if step == "challenge":
         joker_by = (view.current - (1 if view.clockwise else -1)) % len(names)
-        return (f"{names[joker_by]} played a joker on you: x challenges it, d takes the four "
-                "cards.")
+        return _("{name} played a joker on you: x challenges it, d takes the four cards.").format(
+            name=shown_name(names[joker_by]))
     if step == "give":
-        to = names[view.give_to] if view.give_to is not None else "the next player"
-        return f"The Ace of spades: give a card to {to} (its key, or Enter on it)."
+        if view.give_to is None:
+            return _("The Ace of spades: give a card to the next player (its key, or Enter on it).")
+        return _("The Ace of spades: give a card to {name} (its key, or Enter on it).").format(
+            name=_after_preposition(names[view.give_to]))
     if step == "call":
-        return 'One card left: press c to call "one card" (e ends your turn without calling).'
+        return _('One card left: press c to call "one card" (e ends your turn without calling).')
     if step == "drawn" and view.drawn is not None:
-        keep = " or e to keep it" if ActionKind.END in kinds else ""
-        return f"You drew {text(view.drawn)}: it may be played, so play it now (its key){keep}."
+        if ActionKind.END in kinds:
+            return _("You drew {card}: it may be played, so play it now (its key) or e to keep it.").format(
+                card=text(view.drawn))
+        return _("You drew {card}: it may be played, so play it now (its key).").format(card=text(view.drawn))
     options = []
     if ActionKind.PLAY in kinds:
-        options.append("play a card marked * (1-9)")
+        options.append(_("play a card marked * (1-9)"))
     if ActionKind.MARRY in kinds:
-        options.append("m marries a King and Queen")
+        options.append(_("m marries a King and Queen"))
     if ActionKind.DRAW in kinds:
-        options.append("d draws")
+        options.append(_("d draws"))
     if ActionKind.PASS in kinds:
-        options.append("d passes (the stock is empty)")
-    what = ", ".join(options[:-1]) + (" or " if len(options) > 1 else "") + options[-1] \
-        if options else "nothing can be done"
-    return f"Your turn: {what}."
+        options.append(_("d passes (the stock is empty)"))
+    return _("Your turn: {what}.").format(what=_or(options) if options else _("nothing can be done"))
 
 
 def _follow(view: ReverseView) -> str:
-    return view.follow.word if view.follow is not None else "none yet"
+    return view.follow.word if view.follow is not None else pgettext("suit to follow", "none yet")
 
 
 def look_text(view: ReverseView, names: Sequence[str], text: CardText, hand: bool) -> str:
     """The whole table, as ``b`` reads it: the pile, the suit to follow, the direction, the
     stock, every player's cards and one-card state, and (with ``hand``) the reader's hand."""
-    top = text(view.top) if view.top is not None else "nothing"
-    nxt = names[next_seat(view)]
+    top = text(view.top) if view.top is not None else _("nothing")
+    current, nxt = names[view.current], names[next_seat(view)]
+    goes = (_("Play goes clockwise; after {current} comes {next}.") if view.clockwise
+            else _("Play goes counter-clockwise; after {current} comes {next}."))
     lines = [
-        f"Round {view.round}, dealt by {names[view.dealer]}. The pile shows {top}; the suit to "
-        f"follow is {_follow(view)}. Play goes {'clockwise' if view.clockwise else 'counter-clockwise'}"
-        f"; after {names[view.current]} comes {nxt}. The stock has {_count(view.stock_count)}.",
+        " ".join((
+            _("Round {round}, dealt by {dealer}.").format(round=view.round,
+                                                          dealer=_after_preposition(names[view.dealer])),
+            _("The pile shows {top}; the suit to follow is {follow}.").format(top=top, follow=_follow(view)),
+            goes.format(current=_after_preposition(current), next=_after_preposition(nxt)),
+            ngettext("The stock has {n} card.", "The stock has {n} cards.", view.stock_count).format(
+                n=view.stock_count),
+        )),
         who_text(view, names),
     ]
     if hand:
@@ -274,13 +413,13 @@ def look_text(view: ReverseView, names: Sequence[str], text: CardText, hand: boo
 
 def hand_sentence(view: ReverseView, text: CardText) -> str:
     """"Your hand, 5 cards: ...; you may play 9H, JC." (the marked cards in words)."""
-    cards = " ".join(text(c) for c in view.hand) or "empty"
-    line = f"Your hand, {_count(len(view.hand))}: {cards}."
+    cards = " ".join(text(c) for c in view.hand) or pgettext("the hand is", "empty")
+    line = _("Your hand, {count}: {cards}.").format(count=_count(len(view.hand)), cards=cards)
     playable = playable_cards(view)
     if view.my_turn:
         may = [text(c) for c in view.hand if c in playable]
-        line += (f" You may play {', '.join(dict.fromkeys(may))}." if may
-                 else " No card of it may be played now.")
+        line += " " + (_("You may play {cards}.").format(cards=", ".join(dict.fromkeys(may))) if may
+                       else _("No card of it may be played now."))
     return line
 
 
@@ -288,13 +427,21 @@ def who_text(view: ReverseView, names: Sequence[str]) -> str:
     """Whose turn it is, and every player's cards, one-card state and points."""
     parts = []
     for i, name in enumerate(names):
-        state = view.one_card[i]
-        flag = f", one card ({state})" if state else ""
-        lost = ", loses the next turn" if view.turn_lost[i] else ""
-        parts.append(f"{name} {_count(view.hand_counts[i])}{flag}{lost}, {view.totals[i]} points")
-    head = ("Between rounds. " if view.phase != Phase.TURN
-            else "Your turn. " if view.seat == view.current else f"{names[view.current]}'s turn. ")
-    return head + "; ".join(parts) + "."
+        said = [_("{name} {cards}").format(name=shown_name(name), cards=_count(view.hand_counts[i]))]
+        if view.one_card[i]:
+            said.append(_("one card (called)") if view.one_card[i] == "called"
+                        else _("one card (not called)"))
+        if view.turn_lost[i]:
+            said.append(_("loses the next turn"))
+        said.append(ngettext("{n} point", "{n} points", view.totals[i]).format(n=view.totals[i]))
+        parts.append(", ".join(said))
+    if view.phase != Phase.TURN:
+        head = _("Between rounds.")
+    elif view.seat == view.current:
+        head = _("Your turn.")
+    else:
+        head = _("{name}'s turn.").format(name=shown_name(names[view.current]))
+    return head + " " + semicolons(parts) + "."
 
 
 def round_text(summary: ReverseRoundSummary, names: Sequence[str], text: CardText) -> str:
@@ -302,38 +449,54 @@ def round_text(summary: ReverseRoundSummary, names: Sequence[str], text: CardTex
     totals, and the target."""
     record = summary.record
     if record.winner is not None:
-        verb = "win" if names[record.winner] == "You" else "wins"
-        head = f"{names[record.winner]} went out and {verb} round {record.round}."
+        head = (_("You went out and win round {round}.") if names[record.winner] == YOU
+                else _("{name} went out and wins round {round}.")).format(
+            name=names[record.winner], round=record.round)
     else:
-        head = (f"Round {record.round} is blocked: the stock is empty and everyone passed. "
-                "Every player scores the cards left.")
-    width = max(len(n) for n in names)
-    lines = [head, "", "Cards left: 7, 8, King, Ace of spades 20; Jack 15; joker 25; others 5.", ""]
-    for i, name in enumerate(names):
+        head = _("Round {round} is blocked: the stock is empty and everyone passed. Every player "
+                 "scores the cards left.").format(round=record.round)
+    shown = [shown_name(n) for n in names]
+    width = max(len(n) for n in shown)
+    lines = [head, "", _("Cards left: 7, 8, King, Ace of spades 20; Jack 15; joker 25; others 5."), ""]
+    # Translators: a word between the points a row adds and its total, in the round-over table.
+    total = _("total")
+    for i, name in enumerate(shown):
         # A hand with points left but no cards is one not shown here (another seat's, at a
         # served table): every card left scores (KR7), so only a player who went out has none.
-        hand = " ".join(text(c) for c in summary.hands[i]) or ("out" if not record.scores[i] else "")
-        lines.append(f"{name:<{width}}  +{record.scores[i]:<4} total {record.totals[i]:<5} {hand}")
+        hand = " ".join(text(c) for c in summary.hands[i]) or (
+            pgettext("a player with no cards left", "out") if not record.scores[i] else "")
+        lines.append(f"{name:<{width}}  +{record.scores[i]:<4} {total} {record.totals[i]:<5} {hand}")
     return "\n".join(lines)
 
 
 def score_table(history: Sequence[Any], names: Sequence[str]) -> str:
     """Points added each round, and the totals (the lowest total wins, KR7)."""
-    width = max(6, *(len(n) for n in names))
-    lines = ["Round  " + " ".join(f"{n:>{width}}" for n in names)]
+    shown = [shown_name(n) for n in names]
+    width = max(6, *(len(n) for n in shown))
+    # Translators: the score table's first column head and its last row.
+    head, foot = _("Round"), _("Total")
+    first = max(5, len(head), len(foot))
+    lines = [f"{head:<{first}}  " + " ".join(f"{n:>{width}}" for n in shown)]
     totals = [0] * len(names)
     for record in history:
         totals = list(record.totals)
-        lines.append(f"{record.round:>5}  " + " ".join(f"{'+' + str(s):>{width}}" for s in record.scores))
-    lines.append("Total  " + " ".join(f"{t:>{width}}" for t in totals))
+        lines.append(f"{record.round:>{first}}  "
+                     + " ".join(f"{'+' + str(s):>{width}}" for s in record.scores))
+    lines.append(f"{foot:<{first}}  " + " ".join(f"{t:>{width}}" for t in totals))
     return "\n".join(lines)
 
 
 def session_text(summary: ReverseRoundSummary, history: Sequence[Any], names: Sequence[str],
                  target: int) -> str:
     """The session-over text: the winners (lowest score, ties share) and the score table."""
-    winners = [names[w] for w in summary.session_winners]
-    verb = "wins" if len(winners) == 1 and winners[0] != "You" else "win"
-    best = summary.record.totals[summary.session_winners[0]] if summary.session_winners else 0
-    return (f"{' and '.join(winners)} {verb} with the lowest score, {best} (someone reached "
-            f"{target}).\n\n" + score_table(history, names))
+    winners = summary.session_winners
+    best = summary.record.totals[winners[0]] if winners else 0
+    if len(winners) == 1:
+        head = (_("You win with the lowest score, {points} (someone reached {target}).")
+                if names[winners[0]] == YOU else
+                _("{name} wins with the lowest score, {points} (someone reached {target})."))
+    else:
+        head = _("{names} win with the lowest score, {points} (someone reached {target}).")
+    said = _and([pgettext("a name in a list", "You") if names[w] == YOU else names[w] for w in winners])
+    return (head.format(name=said, names=said, points=best, target=target) + "\n\n"
+            + score_table(history, names))

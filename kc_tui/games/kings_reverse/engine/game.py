@@ -15,6 +15,7 @@ from typing import Callable, Sequence
 
 from ....core.cards import CARDS, JOKER, AnyCard, Suit
 from ....core.events import PlayerInfo
+from ....core.i18n import Domain
 from ....core.kinds import Phase
 from .actions import Action, ActionKind
 from .basics import (
@@ -53,6 +54,8 @@ from .events import (
 )
 from .refusal import refusal
 from .rules import ReverseRules
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = ["ReverseGame", "ReverseIllegal", "TRANSCRIPT_VERSION"]
 
@@ -140,7 +143,7 @@ class ReverseGame:
     def start(self) -> None:
         """``session_start`` and the first deal; the first dealer is drawn at random (KR2)."""
         if self.round_no:
-            raise ReverseIllegal("The session has already started.")
+            raise ReverseIllegal(_("The session has already started."))
         self._say(SessionStart(TRANSCRIPT_VERSION, self.seed, self.rules.as_dict(), self.players,
                                GAME_NAME))
         self.dealer = self.rng.randrange(self.n)
@@ -149,8 +152,8 @@ class ReverseGame:
     def next_round(self) -> None:
         """Deal the next round; the deal passes clockwise (KR2)."""
         if self.phase != Phase.ROUND_OVER:
-            raise ReverseIllegal("The round is still being played." if self.phase == Phase.TURN
-                                 else "The session is over.")
+            raise ReverseIllegal(_("The round is still being played.") if self.phase == Phase.TURN
+                                 else _("The session is over."))
         self.dealer = (self.dealer + 1) % self.n
         self._deal()
 
@@ -587,7 +590,7 @@ class ReverseGame:
         return tuple(map(_CARD_OF.__getitem__, sorted(self.hands[seat])))
 
     def why_not_playing(self) -> str:
-        return "The round is over." if self.phase == Phase.ROUND_OVER else "The session is over."
+        return _("The round is over.") if self.phase == Phase.ROUND_OVER else _("The session is over.")
 
 
 _CARD_OF: tuple[AnyCard, ...] = tuple(JOKER if c == JK else CARDS[c] for c in range(53))

@@ -1,17 +1,46 @@
 """Why Kings Reverse refuses an action (KR3-KR6): the sentence the player sees, read from the
-table as the referee holds it."""
+table as the referee holds it.  Its cards are named as the player's notation names them: ``9H``,
+or in words inside :func:`cards_in_words` (the line mode's notation for the ear)."""
 
 from __future__ import annotations
 
-from typing import Protocol, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Iterator, Protocol, Sequence
 
-from ....core.cards import Joker, Suit
+from ....core.cards import AnyCard, Joker, Suit, card_name
+from ....core.i18n import N_, Domain
 from ....core.kinds import Phase
 from .actions import Action, ActionKind
 from .basics import JK, Step, card_of
 from .rules import ReverseRules
 
-__all__ = ["refusal", "suit_singular", "RANK_PLURALS", "Table"]
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
+
+__all__ = ["refusal", "suit_singular", "RANK_PLURALS", "Table", "cards_in_words"]
+
+# A context variable, not a parameter: the refusal is made deep in the referee, on the same call
+# from the person's own line (here or at a served table), in the person's own context.
+_IN_WORDS: ContextVar[bool] = ContextVar("kings_reverse_refusal_words", default=False)
+
+
+@contextmanager
+def cards_in_words(on: bool = True) -> Iterator[None]:
+    """Within the block, refusals name their cards in words ("the five of hearts")."""
+    token = _IN_WORDS.set(on)
+    try:
+        yield
+    finally:
+        _IN_WORDS.reset(token)
+
+
+def _named(card: AnyCard, article: bool = True) -> str:
+    return card_name(card, article) if _IN_WORDS.get() else str(card)
+
+
+def _first(sentence: str) -> str:
+    """A sentence that may begin with a card in words, begun with a capital."""
+    return sentence[:1].upper() + sentence[1:]
 
 
 class Table(Protocol):
@@ -46,33 +75,43 @@ class Table(Protocol):
 
 
 _SUITS = tuple(Suit)
-RANK_PLURALS = ("", "an Ace", "a 2", "a 3", "a 4", "a 5", "a 6", "a 7", "an 8", "a 9", "a 10",
-                "a Jack", "a Queen", "a King")
+RANK_PLURALS = ("", N_("an Ace"), N_("a 2"), N_("a 3"), N_("a 4"), N_("a 5"), N_("a 6"), N_("a 7"),
+                N_("an 8"), N_("a 9"), N_("a 10"), N_("a Jack"), N_("a Queen"), N_("a King"))
+"""A card of each rank, by rank (1 the Ace), as the catalog's msgids: say one with ``_``."""
+_SINGULARS = {Suit.CLUBS: N_("a club"), Suit.DIAMONDS: N_("a diamond"), Suit.HEARTS: N_("a heart"),
+              Suit.SPADES: N_("a spade")}
 
 
 def suit_singular(suit: Suit) -> str:
     """"a spade", "a heart"."""
-    return "a " + suit.word[:-1]
+    return _(_SINGULARS[suit])
 
 
 def _top_words(game: Table) -> str:
     top = game.top
+    suit = _SUITS[game.follow].word
     if top == JK:
-        return f"the joker on the pile (the suit named is {_SUITS[game.follow].word})"
-    words = f"the {card_of(top)} on the pile"
-    if top // 4 + 1 == 11 or top % 4 != game.follow:
-        words += f" (the suit to follow is {_SUITS[game.follow].word})"
-    return words
+        return _("the joker on the pile (the suit named is {suit})").format(suit=suit)
+    shown = card_of(top)
+    shift = top // 4 + 1 == 11 or top % 4 != game.follow
+    if _IN_WORDS.get():
+        if shift:
+            return _("{card} on the pile (the suit to follow is {suit})").format(card=card_name(shown),
+                                                                                 suit=suit)
+        return _("{card} on the pile").format(card=card_name(shown))
+    if shift:
+        return _("the {card} on the pile (the suit to follow is {suit})").format(card=shown, suit=suit)
+    return _("the {card} on the pile").format(card=shown)
 
 
 def _what_goes(game: Table) -> str:
     parts = [suit_singular(_SUITS[game.follow])]
     top = game.top
     if top != JK and top // 4 + 1 != 11:
-        parts.append(RANK_PLURALS[top // 4 + 1])
-    parts.append("a Jack")
-    parts.append("draw" if game.stock else "pass")
-    return "play " + ", ".join(parts[:-1]) + ", or " + parts[-1]
+        parts.append(_(RANK_PLURALS[top // 4 + 1]))
+    parts.append(_("a Jack"))
+    cards = ", ".join(parts)
+    return (_("play {cards}, or draw") if game.stock else _("play {cards}, or pass")).format(cards=cards)
 
 
 def refusal(game: Table, action: Action) -> str:
@@ -82,70 +121,79 @@ def refusal(game: Table, action: Action) -> str:
     kind, step, seat = action.kind, game.step, game.current
     hand = game.hands[seat]
     if step is Step.CHALLENGE:
-        return ("A joker was just played on you: challenge it or accept the four cards "
-                "(challenge or accept).")
+        return _("A joker was just played on you: challenge it or accept the four cards "
+                 "(challenge or accept).")
     if kind in (ActionKind.CHALLENGE, ActionKind.ACCEPT):
-        return "Only the player a joker was just played on may challenge it or accept it."
+        return _("Only the player a joker was just played on may challenge it or accept it.")
     if step is Step.GIVE:
         if kind is ActionKind.GIVE and action.card is not None:
-            return f"You hold no {action.card} to give."
-        return (f"You played the Ace of spades: give a card to each other player first "
-                f"(give 5C, for example); {len(game.give_queue)} still to receive one.")
+            return _("You hold no {card} to give.").format(card=_named(action.card, article=False))
+        waiting = len(game.give_queue)
+        return ngettext("You played the Ace of spades: give a card to each other player first "
+                        "(give 5C, for example); {n} still to receive one.",
+                        "You played the Ace of spades: give a card to each other player first "
+                        "(give 5C, for example); {n} still to receive one.", waiting).format(n=waiting)
     if kind is ActionKind.GIVE:
-        return "There is nothing to give: cards are given only after the Ace of spades."
+        return _("There is nothing to give: cards are given only after the Ace of spades.")
     if step is Step.CALL:
-        return 'You have one card left: call "one card" (one) or end your turn (end).'
+        return _('You have one card left: call "one card" (one) or end your turn (end).')
     if kind is ActionKind.CALL:
-        return 'Call "one card" right after a play that leaves you exactly one card.'
+        return _('Call "one card" right after a play that leaves you exactly one card.')
     if step is Step.DRAWN:
         d = game.drawn
-        drawn = "the joker" if d == JK else f"{_card(d)}"
+        drawn = _("the joker") if d == JK else _card(d)
         if kind is ActionKind.END:
-            return f"You drew {drawn}, which may be played: it must be played now."
+            return _("You drew {card}, which may be played: it must be played now.").format(card=drawn)
         if kind is ActionKind.DRAW:
-            return "One draw per turn."
+            return _("One draw per turn.")
         if kind is ActionKind.PLAY and d == JK and action.card is not None and action.card.id == JK:
-            return "Name the suit to follow with the joker: JK S, for example."
-        return f"You drew {drawn}, which may be played: play it now (nothing else this turn)."
+            return _("Name the suit to follow with the joker: JK S, for example.")
+        return _("You drew {card}, which may be played: play it now (nothing else this turn).").format(
+            card=drawn)
     # Step.PLAY
     if kind is ActionKind.END:
-        return "Your turn ends by itself after a play or a draw: play a card, draw, or pass."
+        return _("Your turn ends by itself after a play or a draw: play a card, draw, or pass.")
     if kind is ActionKind.DRAW:
-        return "The stock is empty: play a card, or pass if you cannot."
+        return _("The stock is empty: play a card, or pass if you cannot.")
     if kind is ActionKind.PASS:
         if game.stock:
-            return "The stock is not empty: draw a card instead of passing."
-        return "You can play a card: pass only when you cannot play and the stock is empty."
+            return _("The stock is not empty: draw a card instead of passing.")
+        return _("You can play a card: pass only when you cannot play and the stock is empty.")
     if kind is ActionKind.MARRY:
         suit = action.suit or Suit.SPADES
         s = suit.index
         if hand.count(44 + s) - game.fresh.count(44 + s) < 1 or \
                 hand.count(48 + s) - game.fresh.count(48 + s) < 1:
-            return f"A marriage is the King and Queen of one suit: you do not hold both of {suit.word}."
-        return (f"The marriage of {suit.word} does not match {_top_words(game)}: one of its cards "
-                "would have to go down alone by suit or rank.")
+            return _("A marriage is the King and Queen of one suit: you do not hold both of "
+                     "{suit}.").format(suit=suit.word)
+        return _("The marriage of {suit} does not match {top}: one of its cards would have to go "
+                 "down alone by suit or rank.").format(suit=suit.word, top=_top_words(game))
     card = action.card
     if card is None:
-        return "Name a card to play."
+        return _("Name a card to play.")
     c = card.id
     if hand.count(c) == 0:
-        return f"You hold no {card}." if not isinstance(card, Joker) else "You hold no joker."
+        if isinstance(card, Joker):
+            return _("You hold no joker.")
+        return _("You hold no {card}.").format(card=_named(card, article=False))
     if hand.count(c) <= game.fresh.count(c):
-        return f"{card} was drawn as a penalty this turn: it can be played from your next turn."
+        return _first(_("{card} was drawn as a penalty this turn: it can be played from your next "
+                        "turn.").format(card=_named(card)))
     if c == JK:
         if not game.rules.jokers:
-            return "Jokers are not in play."
+            return _("Jokers are not in play.")
         others = game.other_playable(seat)
         if others and not game.rules.joker_challenge:
-            return (f"A joker may be played only when no other card can be: you can play "
-                    f"{_card(sorted(others)[0])}.")
+            return _("A joker may be played only when no other card can be: you can play "
+                     "{card}.").format(card=_card(sorted(others)[0]))
         if action.suit is None:
-            return "Name the suit to follow with the joker: JK S, for example."
-        return "The joker goes down alone as your last card: no suit is named."
+            return _("Name the suit to follow with the joker: JK S, for example.")
+        return _("The joker goes down alone as your last card: no suit is named.")
     if action.suit is not None:
-        return f"Only a joker names a suit: play {card} alone."
-    return f"{card} does not match {_top_words(game)}: {_what_goes(game)}."
+        return _("Only a joker names a suit: play {card} alone.").format(card=_named(card))
+    return _first(_("{card} does not match {top}: {what}.").format(card=_named(card), top=_top_words(game),
+                                                                   what=_what_goes(game)))
 
 
 def _card(c: int | None) -> str:
-    return "?" if c is None else str(card_of(c))
+    return "?" if c is None else _named(card_of(c))

@@ -9,6 +9,9 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from ....core.errors import RuleError
+from ....core.i18n import N_, Domain
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = ["ReverseRules", "PRESETS", "PRESET_NOTES", "OPTION_NAMES", "build_rules", "RuleError"]
 
@@ -34,14 +37,15 @@ class ReverseRules:
 
     def __post_init__(self) -> None:
         if not 2 <= self.players <= 6:
-            raise RuleError(f"Kings Reverse is for 2 to 6 players, not {self.players}.")
+            raise RuleError(_("Kings Reverse is for 2 to 6 players, not {n}.").format(n=self.players))
         if not 5 <= self.hand_size <= 12:
-            raise RuleError(f"The hand size is 5 to 12 cards, not {self.hand_size}.")
+            raise RuleError(_("The hand size is 5 to 12 cards, not {n}.").format(n=self.hand_size))
         if not 1 <= self.target <= 100_000:
-            raise RuleError(f"The target is 1 to 100000 points, not {self.target}.")
+            raise RuleError(_("The target is 1 to 100000 points, not {n}.").format(n=self.target))
         for name in ("jokers", "ace_of_spades", "one_card_call", "joker_challenge"):
             if not isinstance(getattr(self, name), bool):
-                raise RuleError(f"The option {name} is on or off, not {getattr(self, name)!r}.")
+                raise RuleError(_("The option {name} is on or off, not {value!r}.").format(
+                    name=name, value=getattr(self, name)))
         if self.joker_challenge and not self.jokers:
             # KR1: without jokers every joker rule is off.
             object.__setattr__(self, "joker_challenge", False)
@@ -60,8 +64,8 @@ class ReverseRules:
         """Read :meth:`as_dict` back; unknown names are refused."""
         unknown = set(d) - set(OPTION_NAMES) - {"players"}
         if unknown:
-            raise RuleError(f"Kings Reverse has no option {sorted(unknown)[0]!r}; "
-                            f"the options are {', '.join(OPTION_NAMES)}.")
+            raise RuleError(_("Kings Reverse has no option {name!r}; the options are {options}.").format(
+                name=sorted(unknown)[0], options=", ".join(OPTION_NAMES)))
         return ReverseRules(**dict(d))
 
 
@@ -79,22 +83,24 @@ PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType({
 """Named rule sets: the options each changes from the defaults."""
 
 PRESET_NOTES: Mapping[str, str] = MappingProxyType({
-    "standard": "every default: 10 cards, jokers, the Ace of spades gives, the one-card call, "
-                "no challenge, target 500",
-    "classic": "104 cards, no jokers (the rules as they stood before 2015)",
-    "bluff": "jokers may be bluffed and challenged (KR6)",
-    "quick": "7 cards each and a target of 200",
+    "standard": N_("every default: 10 cards, jokers, the Ace of spades gives, the one-card call, "
+                   "no challenge, target 500"),
+    "classic": N_("104 cards, no jokers (the rules as they stood before 2015)"),
+    "bluff": N_("jokers may be bluffed and challenged (KR6)"),
+    "quick": N_("7 cards each and a target of 200"),
 })
+"""What each preset changes, in words: msgids, said with the catalog's ``_`` where shown."""
 
 
 def _option_value(name: str, value: Any) -> Any:
     if name in ("hand_size", "target"):
         if isinstance(value, bool):
-            raise RuleError(f"The option {name} is a number, not {value!r}.")
+            raise RuleError(_("The option {name} is a number, not {value!r}.").format(name=name, value=value))
         try:
             return int(value)
         except (TypeError, ValueError):
-            raise RuleError(f"The option {name} is a number, not {str(value)[:20]!r}.") from None
+            raise RuleError(_("The option {name} is a number, not {value!r}.").format(
+                name=name, value=str(value)[:20])) from None
     if isinstance(value, bool):
         return value
     word = str(value).strip().lower()
@@ -102,20 +108,21 @@ def _option_value(name: str, value: Any) -> Any:
         return True
     if word in ("off", "false", "no", "0"):
         return False
-    raise RuleError(f"The option {name} is on or off, not {str(value)[:20]!r}.")
+    raise RuleError(_("The option {name} is on or off, not {value!r}.").format(
+        name=name, value=str(value)[:20]))
 
 
 def build_rules(players: int, preset: str = "standard", **options: Any) -> ReverseRules:
     """The rule set of ``preset`` for ``players``, with ``options`` (name -> value, words such as
     "on"/"off" accepted) changed.  Raises :class:`RuleError` naming what is wrong."""
     if preset not in PRESETS:
-        raise RuleError(f"There is no Kings Reverse preset {preset[:20]!r}; "
-                        f"the presets are {', '.join(PRESETS)}.")
+        raise RuleError(_("There is no Kings Reverse preset {name!r}; the presets are {presets}.").format(
+            name=preset[:20], presets=", ".join(PRESETS)))
     rules = replace(ReverseRules(players=players), **PRESETS[preset])
     changes = {}
     for name, value in options.items():
         if name not in OPTION_NAMES:
-            raise RuleError(f"Kings Reverse has no option {name[:30]!r}; "
-                            f"the options are {', '.join(OPTION_NAMES)}.")
+            raise RuleError(_("Kings Reverse has no option {name!r}; the options are {options}.").format(
+                name=name[:30], options=", ".join(OPTION_NAMES)))
         changes[name] = _option_value(name, value)
     return replace(rules, **changes)

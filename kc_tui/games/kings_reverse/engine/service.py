@@ -21,6 +21,7 @@ from typing import Callable, ClassVar, Protocol, Sequence
 
 from ....core.cards import AnyCard, Suit
 from ....core.door import ServiceDoor, TableSeat
+from ....core.i18n import Domain
 from ....core.kinds import Phase
 from .actions import Action
 from .basics import Step, card_of
@@ -28,6 +29,8 @@ from .events import ReverseEvent, seat_view
 from .game import ReverseGame, ReverseIllegal
 from .rules import ReverseRules
 from .views import ReverseRoundSummary, ReverseView
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = ["ReversePlayer", "ReverseSeat", "ReverseService", "ReverseDecision", "DecisionId"]
 
@@ -160,7 +163,7 @@ class ReverseService(ServiceDoor[ReverseEvent, ReverseSeat, ReverseGame]):
         """A person's action; raises :class:`ReverseIllegal` with the sentence to show."""
         game = self.game
         if game.phase == Phase.TURN and self.seats[game.current].player is not None:
-            raise ReverseIllegal(f"It is {self.seats[game.current].name}'s turn.")
+            raise ReverseIllegal(_("It is {name}'s turn.").format(name=self.seats[game.current].name))
         game.apply(action)
         self._took(action)
 
@@ -168,7 +171,7 @@ class ReverseService(ServiceDoor[ReverseEvent, ReverseSeat, ReverseGame]):
         """The round just finished, every hand face up (only between rounds)."""
         game = self.game
         if game.phase == Phase.TURN or not game.history:
-            raise ReverseIllegal("The round is still being played.")
+            raise ReverseIllegal(_("The round is still being played."))
         return ReverseRoundSummary(game.history[-1], tuple(game.hand(s) for s in range(game.n)),
                                    game.phase == Phase.SESSION_OVER, game.session_winners)
 
@@ -181,7 +184,8 @@ class ReverseService(ServiceDoor[ReverseEvent, ReverseSeat, ReverseGame]):
             raise ReverseIllegal(game.why_not_playing())
         player = self.seats[game.current].player
         if player is None:
-            raise ReverseIllegal(f"It is {self.seats[game.current].name}'s turn, at this keyboard.")
+            raise ReverseIllegal(_("It is {name}'s turn, at this keyboard.").format(
+                name=self.seats[game.current].name))
         return ReverseDecision(decision, player, self.view(game.current))
 
     def cancel_decision(self, decision: ReverseDecision) -> None:
@@ -203,7 +207,8 @@ class ReverseService(ServiceDoor[ReverseEvent, ReverseSeat, ReverseGame]):
             self._took(action)
             return True
         except ReverseIllegal as exc:
-            self.faults.append(f"{self.seats[game.current].name} tried {str(action)[:40]}: {exc}")
+            self.faults.append(_("{name} tried {action}: {problem}").format(
+                name=self.seats[game.current].name, action=str(action)[:40], problem=exc))
             instead = game.legal_actions()[-1]  # draw, pass, end or accept: always there
             game.apply(instead)
             self._took(instead)
@@ -229,7 +234,7 @@ class ReverseService(ServiceDoor[ReverseEvent, ReverseSeat, ReverseGame]):
                 else:
                     action = player.choose(self.view(seat))
             except Exception as exc:  # noqa: BLE001 - a broken player must not stop the table
-                self.faults.append(f"{seats[seat].name} failed: {exc}")
+                self.faults.append(_("{name} failed: {problem}").format(name=seats[seat].name, problem=exc))
                 action = game.legal_actions()[-1]
             if self.on_decision is not None:
                 self.on_decision(seat, time.perf_counter() - started)

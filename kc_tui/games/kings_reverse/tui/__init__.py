@@ -10,6 +10,7 @@ from typing import Any, Sequence, cast
 from textual.screen import Screen
 from textual.widget import Widget
 
+from ....core.i18n import N_, Domain
 from ....net import SeatDoor
 from ....storage import SaveError, delete_save, list_saves
 from ....tui.dialogs import TextScreen
@@ -30,13 +31,20 @@ from .widgets import PileBox, direction_text, suit_text
 
 __all__ = ["GAME"]
 
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
+
 
 class KingsReverseScreens:
     """Kings Reverse's :class:`~kc_tui.tui.part.TuiGame`."""
 
     name = ENTRY.name
-    quick = QuickGame("reverse", "v", "Kings Reverse: a quick game of the second game")
+    QUICK_LABEL = N_("Kings Reverse: a quick game of the second game")
     stylesheets = (Path(__file__).with_name("table.tcss"),)
+
+    @property
+    def quick(self) -> QuickGame:
+        """The title screen's item, in the player's language (this game's catalog)."""
+        return QuickGame("reverse", "v", _(self.QUICK_LABEL))
 
     def serves(self, session: object) -> bool:
         return isinstance(session, ReverseService)
@@ -51,10 +59,10 @@ class KingsReverseScreens:
         return ReverseNewGameScreen()
 
     def rules_screen(self) -> Screen[Any]:
-        return TextScreen("The rules", describe_rules(build_rules(4)), close_keys="r")
+        return TextScreen(_("The rules"), describe_rules(build_rules(4)), close_keys="r")
 
     def saves(self) -> Sequence[SavedGame]:
-        return [SavedGame(self.name, info.path, f"{ENTRY.title} - {info.title}")
+        return [SavedGame(self.name, info.path, f"{_(ENTRY.title)} - {info.title}")
                 for info in list_saves(self.name) if info.problem is None]
 
     def resume(self, app: SessionHost, saved: SavedGame) -> Any:
@@ -83,11 +91,12 @@ class KingsReverseScreens:
         box, table = cast(PileBox, board), cast(ReverseTableState, step.table)
         box.top = table.pile[-1] if table.pile else None
         below = " ".join(any_card_text(c, ascii_only) for c in table.pile[-3:-1])
-        lines = [f"Under it: {below}" if below else "Nothing under it."]
+        lines = [_("Under it: {cards}").format(cards=below) if below else _("Nothing under it.")]
         if table.follow is not None:
-            lines.append(f"Follow: {suit_text(table.follow, ascii_only)}")
-        lines += [f"Play goes: {direction_text(table.clockwise, ascii_only).lower()}",
-                  f"Stock: {table.stock} cards"]
+            lines.append(_("Follow: {suit}").format(suit=suit_text(table.follow, ascii_only)))
+        direction = direction_text(table.clockwise, ascii_only).lower()
+        lines += [_("Play goes: {direction}").format(direction=direction),
+                  ngettext("Stock: {n} card", "Stock: {n} cards", table.stock).format(n=table.stock)]
         box.lines = tuple(lines)
 
 

@@ -15,6 +15,7 @@ from typing import cast
 from textual.binding import Binding
 from textual.widgets import Input, RichLog, Static
 
+from ....core.i18n import N_, Domain
 from ....core.kinds import Phase
 from ....net import SEAT_OPEN, TableError
 from ....tui.dialogs import ConfirmScreen, TextScreen
@@ -22,15 +23,19 @@ from ....tui.lobby import LobbyApp
 from ....tui.part import tui_game
 from ....tui.served import CHAT_HINT, ServedTable
 from ....tui.widgets import Choice, Menu, MenuItem, TextPanel
+from ..ai import level_name
 from ..engine.describe import round_text, session_text
 from ..engine.service import ReverseService
 from ..remote import ReverseRemote
-from .new_game import KINDS, ReverseNewGameScreen
+from .new_game import ReverseNewGameScreen, seat_choices
 from .table import ReverseTableScreen
+from .widgets import shown_name
 
 __all__ = ["NetworkReverseTableScreen", "CreateReverseTableScreen"]
 
-PROMPT_PLACEHOLDER = "action, e.g. 9H, JK S, draw, one  (Enter to run, Esc to close)"
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
+
+PROMPT_PLACEHOLDER = N_("action, e.g. 9H, JK S, draw, one  (Enter to run, Esc to close)")
 
 
 class NetworkReverseTableScreen(ServedTable, ReverseTableScreen):
@@ -38,18 +43,20 @@ class NetworkReverseTableScreen(ServedTable, ReverseTableScreen):
 
     PROMPT_PLACEHOLDER = PROMPT_PLACEHOLDER
 
-    BINDINGS = [Binding("apostrophe", "chat", "Chat", show=False)]
+    BINDINGS = [Binding("apostrophe", "chat", N_("Chat"), show=False)]
 
     def __init__(self, remote: ReverseRemote) -> None:
         # The remote has the service's names for all the screen uses; it plays no computer.
         super().__init__(cast(ReverseService, remote))
+        # In the person's language (this game's catalog): the served table puts it back after chat.
+        self.PROMPT_PLACEHOLDER = _(PROMPT_PLACEHOLDER)
         self.remote = remote
         self._served()
 
     def on_mount(self) -> None:
         # Runs before the table screen's own on_mount (Textual calls both).
         self.remote.on_update = self._schedule_update
-        watching = " You are watching: no hand is shown." if self.remote.door.spectator else ""
+        watching = " " + _("You are watching: no hand is shown.") if self.remote.door.spectator else ""
         self.call_after_refresh(lambda: self.query_one("#log", RichLog).write(CHAT_HINT + watching))
         # What the table said before this screen was there (the game starting, a computer taking
         # a free seat) comes after the chat hint, then the news as it happens.
@@ -57,8 +64,9 @@ class NetworkReverseTableScreen(ServedTable, ReverseTableScreen):
 
     def opening_line(self) -> str:
         view = self.remote.view()
-        return (f"Kings Reverse at table {self.remote.door.table_id}, round {view.round}. Totals: "
-                + ", ".join(f"{n} {t}" for n, t in zip(self.names, view.totals)) + ".")
+        totals = ", ".join(f"{shown_name(n)} {t}" for n, t in zip(self.names, view.totals))
+        return _("Kings Reverse at table {table}, round {round}. Totals: {totals}.").format(
+            table=self.remote.door.table_id, round=view.round, totals=totals)
 
     def _position(self) -> object:
         return (self.remote.phase, self.remote.decision_id, self.remote.waiting_for_human())
@@ -73,9 +81,9 @@ class NetworkReverseTableScreen(ServedTable, ReverseTableScreen):
             if not self._chatting:
                 self._close_prompt()
             self.refresh_table()
-            name = self.names[remote.current]
-            self.say(f"{name} is playing. You are watching." if remote.door.spectator
-                     else f"{name} is playing...")
+            name = shown_name(self.names[remote.current])
+            self.say((_("{name} is playing. You are watching.") if remote.door.spectator
+                      else _("{name} is playing...")).format(name=name))
             return
         if self._chatting and remote.phase == Phase.TURN:
             self.refresh_table()
@@ -90,11 +98,12 @@ class NetworkReverseTableScreen(ServedTable, ReverseTableScreen):
         players deal the next round), so no dialog stands over the table meanwhile."""
         self.refresh_table()
         log = self.query_one("#log", RichLog)
-        log.write("Round over.")
+        log.write(_("Round over."))
         for line in round_text(self.remote.round_summary(), self.names, self.text).splitlines():
             if line.strip():
                 log.write(line)
-        self.say("Round over: the log has its result. The players deal the next round when they are ready.")
+        self.say(_("Round over: the log has its result. The players deal the next round when they "
+                   "are ready."))
 
     def _after_round(self, choice: str | None) -> None:
         """The next round is dealt when every player is ready; at the session's end the
@@ -105,10 +114,10 @@ class NetworkReverseTableScreen(ServedTable, ReverseTableScreen):
         elif remote.phase == Phase.SESSION_OVER:
             view = remote.view()
             text = session_text(remote.round_summary(), view.history, self.names, remote.rules.target)
-            self.app.push_screen(TextScreen("The session is over", text), lambda _: self._leave())
+            self.app.push_screen(TextScreen(_("The session is over"), text), lambda _answer: self._leave())
         elif remote.phase == Phase.ROUND_OVER:
             if remote.door.spectator:
-                self.say("The players deal the next round when they are ready.")
+                self.say(_("The players deal the next round when they are ready."))
                 return
             try:
                 remote.next_round()
@@ -116,15 +125,15 @@ class NetworkReverseTableScreen(ServedTable, ReverseTableScreen):
                 self.say(str(exc))
                 return
             if remote.phase == Phase.ROUND_OVER:
-                self.say("Waiting for the others to be ready for the next round...")
+                self.say(_("Waiting for the others to be ready for the next round..."))
             self.refresh_table()
 
     def action_quit(self) -> None:
         if self.remote.door.spectator or self.remote.phase == Phase.SESSION_OVER:
             self._leave()
             return
-        self.app.push_screen(ConfirmScreen("Leave the table? A computer plays your seat until you come "
-                                           "back. Press y to leave, any other key to stay."),
+        self.app.push_screen(ConfirmScreen(_("Leave the table? A computer plays your seat until you come "
+                                             "back. Press y to leave, any other key to stay.")),
                              lambda yes: self._leave() if yes else None)
 
     # ------------------------------------------------------------------ chat
@@ -136,29 +145,31 @@ class CreateReverseTableScreen(ReverseNewGameScreen):
 
     def on_mount(self) -> None:
         # Runs before the new-game screen's own on_mount (Textual calls both).
-        kinds = [("you", "open: a person")] + KINDS[1:]
+        kinds = [("you", _("open: a person"))] + seat_choices()[1:]
         for i in range(6):
             choice = self.query_one(f"#kind-{i}", Choice)
             choice.set_value(choice.value, kinds)
             self.query_one(f"#name-{i}", Input).display = False
         self.query_one("#seed", Input).parent.display = False  # type: ignore[union-attr]
-        self.query_one(".screen-title", Static).update("New table: Kings Reverse")
+        self.query_one(".screen-title", Static).update(_("New table: Kings Reverse"))
         menu = self.query_one("#new-game-menu", Menu)
-        menu.items = [MenuItem("start", "Ctrl+S", "Make the table and sit at it"),
-                      MenuItem("back", "Esc", "Back to the lobby")]
+        menu.items = [MenuItem("start", "Ctrl+S", _("Make the table and sit at it")),
+                      MenuItem("back", "Esc", _("Back to the lobby"))]
         menu.refresh()
         self.call_after_refresh(self._key_line)
 
     def _key_line(self) -> None:
         self.query_one("#keys", TextPanel).show(
-            "Up/Down or Tab move  Left/Right change  Ctrl+S make the table  Esc back")
+            # Translators: the key line; the key names stay (Up, Down, Tab, Left, Right, Ctrl+S, Esc).
+            _("Up/Down or Tab move  Left/Right change  Ctrl+S make the table  Esc back"))
 
     def summary_line(self) -> str:
         kinds = self._kinds()[:self.players]
         rules = self.rules()
-        seats = ", ".join("open" if k == "you" else k for k in kinds)
-        return (f"A Kings Reverse table for {self.players}: {seats}; {rules.hand_size} cards each, "
-                f"to {rules.target}. Ctrl+S makes it and seats you at the first open seat.")
+        seats = ", ".join(_("open") if k == "you" else level_name(k) for k in kinds)
+        return _("A Kings Reverse table for {n}: {seats}; {cards} cards each, to {target}. Ctrl+S makes it "
+                 "and seats you at the first open seat.").format(n=self.players, seats=seats,
+                                                                 cards=rules.hand_size, target=rules.target)
 
     def switch_game(self, name: str) -> None:
         """Another game chosen: its form for a table, not its local new-game form."""
@@ -168,17 +179,17 @@ class CreateReverseTableScreen(ReverseNewGameScreen):
         problem = self._problem()
         specs = [SEAT_OPEN if k == "you" else k for k in self._kinds()[:self.players]]
         if not problem and SEAT_OPEN not in specs:
-            problem = "A table needs one open seat at least, for you."
+            problem = _("A table needs one open seat at least, for you.")
         summary = self.query_one("#summary", TextPanel)
         if problem:
-            summary.show(f"Cannot start: {problem}")
+            summary.show(_("Cannot start: {problem}").format(problem=problem))
             return
         app = self.app
         assert isinstance(app, LobbyApp) and app.person is not None
         try:
             info = app.server.create_table(app.person, "", self.rules(), specs)
         except TableError as exc:
-            summary.show(f"Cannot start: {exc}")
+            summary.show(_("Cannot start: {problem}").format(problem=exc))
             return
         app.pop_screen()
         app.sit(info.id, specs.index(SEAT_OPEN))

@@ -10,24 +10,44 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Static
 
+from ....core.i18n import N_, Domain
 from ....storage import SaveError, list_saves
-from ....tui.info import ON_OFF
 from ....tui.keys import bindings, key_line
 from ....tui.new_game import DEFAULT_SEATS, NEW_GAME_KEYS, ChoicesScroll, NewGameShell, SeatChoice, seat_kinds
 from ....tui.widgets import Choice, Menu, MenuItem, TextPanel
 from .. import ENTRY
+from ..ai import level_name
 from ..engine.rules import PRESETS, ReverseRules, RuleError, build_rules
 from .sessions import new_session, resume_session
+from .widgets import shown_name
 
-__all__ = ["ReverseNewGameScreen", "KINDS"]
+__all__ = ["ReverseNewGameScreen", "KINDS", "seat_choices"]
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 KINDS = seat_kinds(ENTRY.levels)
 TARGETS = [100, 200, 300, 500, 750, 1000]
+# Translators: the new-game form's labels: each is padded to 25 columns; keep them shorter.
 OPTION_LABELS = {
-    "hand_size": "Cards dealt", "jokers": "Jokers (4)", "ace_of_spades": "Ace of spades gives",
-    "one_card_call": 'Call "one card"', "joker_challenge": "Joker challenge (bluff)",
-    "target": "Session ends at",
+    "hand_size": N_("Cards dealt"), "jokers": N_("Jokers (4)"), "ace_of_spades": N_("Ace of spades gives"),
+    "one_card_call": N_('Call "one card"'), "joker_challenge": N_("Joker challenge (bluff)"),
+    "target": N_("Session ends at"),
 }
+PRESET_LABELS = {
+    # Translators: the names of the rule presets on the new-game form.
+    "standard": N_("standard"), "classic": N_("classic"), "bluff": N_("bluff"), "quick": N_("quick"),
+}
+
+
+def seat_choices() -> list[tuple[str, str]]:
+    """Who may play a seat, said now (in the player's language where the platform says it)."""
+    return seat_kinds(ENTRY.levels)
+
+
+def on_off() -> list[tuple[bool, str]]:
+    """An option's two values, in the player's language."""
+    # Translators: an option's value on the new-game form.
+    return [(False, _("off")), (True, _("on"))]
 
 
 class ReverseNewGameScreen(NewGameShell):
@@ -39,26 +59,31 @@ class ReverseNewGameScreen(NewGameShell):
     GAME = ENTRY.name
 
     def compose(self) -> ComposeResult:
-        yield Static("New game: Kings Reverse", classes="screen-title")
+        yield Static(_("New game: Kings Reverse"), classes="screen-title")
         with ChoicesScroll(id="new-game"):
             yield self.game_choice()
-            yield Choice("Players", [(n, str(n)) for n in range(2, 7)], 4, id="player-count")
+            yield Choice(_("Players"), [(n, str(n)) for n in range(2, 7)], 4, id="player-count")
             for i in range(6):
-                yield SeatChoice(i, DEFAULT_SEATS[i], KINDS)
-            yield Choice("Rules preset", [(p, p) for p in PRESETS], self.preset, id="preset")
-            yield Choice(OPTION_LABELS["hand_size"], [(n, str(n)) for n in range(5, 13)], 10,
+                yield SeatChoice(i, DEFAULT_SEATS[i], seat_choices())
+            yield Choice(_("Rules preset"), [(p, _(PRESET_LABELS[p]) if p in PRESET_LABELS else p)
+                                             for p in PRESETS], self.preset, id="preset")
+            yield Choice(_(OPTION_LABELS["hand_size"]), [(n, str(n)) for n in range(5, 13)], 10,
                          id="opt-hand_size")
             for key in ("jokers", "ace_of_spades", "one_card_call", "joker_challenge"):
-                yield Choice(OPTION_LABELS[key], ON_OFF, key != "joker_challenge", id=f"opt-{key}")
-            yield Choice(OPTION_LABELS["target"], [(t, f"{t} points") for t in TARGETS], 500,
+                yield Choice(_(OPTION_LABELS[key]), on_off(), key != "joker_challenge", id=f"opt-{key}")
+            yield Choice(_(OPTION_LABELS["target"]),
+                         [(t, ngettext("{n} point", "{n} points", t).format(n=t)) for t in TARGETS], 500,
                          id="opt-target")
             with Horizontal(classes="seat"):
-                yield Static(f"  {'Seed (blank: random)':<25}", classes="label")
-                yield Input(id="seed", type="integer", placeholder="random", max_length=18)
+                seed_label = _("Seed (blank: random)")
+                yield Static(f"  {seed_label:<25}", classes="label")
+                # Translators: the seed field's placeholder (a blank seed deals at random).
+                yield Input(id="seed", type="integer", placeholder=_("random"), max_length=18)
             saved = [info for info in list_saves(self.GAME) if info.problem is None]
-            yield Menu([MenuItem("start", "Ctrl+S", "Start the game"),
-                        *([MenuItem("resume", "Enter", f"Continue {saved[0].title}")] if saved else []),
-                        MenuItem("back", "Esc", "Back to the title")], id="new-game-menu")
+            yield Menu([MenuItem("start", "Ctrl+S", _("Start the game")),
+                        *([MenuItem("resume", "Enter", _("Continue {save}").format(save=saved[0].title))]
+                          if saved else []),
+                        MenuItem("back", "Esc", _("Back to the title"))], id="new-game-menu")
         yield TextPanel(id="summary")
         yield TextPanel(id="keys", classes="keys")
 
@@ -99,18 +124,18 @@ class ReverseNewGameScreen(NewGameShell):
             self.query_one(f"#seat-{i}").display = i < self.players
 
     def _problem(self) -> str | None:
-        _, names = self.seat_specs()
+        names = self.seat_specs()[1]
         kinds = self._kinds()[:self.players]
         given = [(n or self._default_name(i, kinds)).lower() for i, n in enumerate(names)]
         if len(set(given)) != len(given):
-            return "Two seats have the same name; give each player a different name."
+            return _("Two seats have the same name; give each player a different name.")
         try:
             self.rules()
         except RuleError as exc:
             return str(exc)
         text = self.query_one("#seed", Input).value.strip()
         if text and not re.fullmatch(r"-?[0-9]+", text):
-            return f"A seed is a whole number; got {text[:20]!r}."
+            return _("A seed is a whole number; got {text}.").format(text=repr(text[:20]))
         return None
 
     def _update(self) -> None:
@@ -124,24 +149,28 @@ class ReverseNewGameScreen(NewGameShell):
         problem = self._problem()
         summary = self.query_one("#summary", TextPanel)
         summary.set_class(problem is not None, "problem")
-        summary.show(f"Cannot start: {problem}" if problem else self.summary_line())
+        summary.show(_("Cannot start: {problem}").format(problem=problem) if problem else self.summary_line())
 
     def summary_line(self) -> str:
-        _, names = self.seat_specs()
+        names = self.seat_specs()[1]
         kinds = self._kinds()[:self.players]
         rules = self.rules()
-        who = ", ".join(f"{names[i] or self._default_name(i, kinds)}"
-                        + ("" if kinds[i] == "you" else f" ({kinds[i]})") for i in range(self.players))
-        parts = [f"{rules.hand_size} cards each", f"{rules.deck_size} cards"]
-        parts += [label for key, label in (("ace_of_spades", "the Ace of spades gives"),
-                                           ("one_card_call", 'call "one card"'),
-                                           ("joker_challenge", "jokers may be challenged"))
+        who = ", ".join(shown_name(names[i] or self._default_name(i, kinds))
+                        + ("" if kinds[i] == "you" else f" ({level_name(kinds[i])})")
+                        for i in range(self.players))
+        parts = [_("{n} cards each").format(n=rules.hand_size), _("{n} cards").format(n=rules.deck_size)]
+        parts += [_(label) for key, label in (("ace_of_spades", N_("the Ace of spades gives")),
+                                              ("one_card_call", N_('call "one card"')),
+                                              ("joker_challenge", N_("jokers may be challenged")))
                   if getattr(rules, key)]
         seed = self.seed()
-        watch = "" if "you" in kinds else " No seat is a person here: you watch the computers play."
-        return (f"Kings Reverse, {rules.players} players: {who}. " + ", ".join(parts)
-                + f"; the lowest score wins when someone reaches {rules.target}."
-                + (f" Seed {seed}." if seed is not None else "") + watch)
+        text = _("Kings Reverse, {n} players: {who}. {rules}; the lowest score wins when someone reaches "
+                 "{target}.").format(n=rules.players, who=who, rules=", ".join(parts), target=rules.target)
+        if seed is not None:
+            text += " " + _("Seed {seed}.").format(seed=seed)
+        if "you" not in kinds:
+            text += " " + _("No seat is a person here: you watch the computers play.")
+        return text
 
     # ------------------------------------------------------------------ changes
     def on_menu_chosen(self, message: Menu.Chosen) -> None:
@@ -155,7 +184,7 @@ class ReverseNewGameScreen(NewGameShell):
     def action_start(self) -> None:
         problem = self._problem()
         if problem:
-            self.query_one("#summary", TextPanel).show(f"Cannot start: {problem}")
+            self.query_one("#summary", TextPanel).show(_("Cannot start: {problem}").format(problem=problem))
             return
         specs, names = self.seat_specs()
         service = new_session(self.app, specs, names, self.rules(), self.seed())
@@ -170,7 +199,7 @@ class ReverseNewGameScreen(NewGameShell):
         try:
             service = resume_session(self.app, saved[0].path)
         except SaveError as exc:
-            self.query_one("#summary", TextPanel).show(f"Cannot continue: {exc}")
+            self.query_one("#summary", TextPanel).show(_("Cannot continue: {problem}").format(problem=exc))
             return
         self.app.pop_screen()
         self.app.start_table(service)

@@ -13,6 +13,9 @@ shown for the pace the settings give before the next one thinks.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Sequence
+
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -22,14 +25,15 @@ from textual.widgets import Input, RichLog, Static
 from textual.worker import get_current_worker
 
 from ....core.cards import JOKER, AnyCard, Card, NotationError, Rank, Suit
+from ....core.i18n import N_, Domain
 from ....core.kinds import Phase
-from ....tui.dialogs import ConfirmScreen, PassScreen, TextScreen
-from ....tui.keys import KeyRow, bindings
+from ....tui.dialogs import ConfirmScreen, PassScreen, TextScreen, help_screen
+from ....tui.keys import KeyRow, bindings, key_line
 from ....tui.modal import Dialog
 from ....tui.round_over import RoundOverScreen, SessionOverScreen
 from ....tui.table_shell import TableShell
 from ....tui.widgets import EventLog, Menu, MenuItem, PlayersView, TextPanel, any_card_text
-from ..ai import hint
+from ..ai import hint, level_name
 from ..engine.actions import Action, ActionKind, parse_action
 from ..engine.describe import (
     describe_event,
@@ -47,9 +51,11 @@ from ..engine.describe import (
 from ..engine.events import ReverseEvent, TurnEnd, TurnStart
 from ..engine.service import ReverseDecision, ReverseService
 from ..engine.views import ReverseView
-from .widgets import REVERSE_HAND_KEYS, PileBox, ReverseHandView, direction_text, suit_text
+from .widgets import REVERSE_HAND_KEYS, PileBox, ReverseHandView, direction_text, shown_name, suit_text
 
-__all__ = ["REVERSE_KEYS", "REVERSE_QUICK_GAME", "ReverseTableScreen", "SuitScreen"]
+__all__ = ["REVERSE_KEYS", "REVERSE_QUICK_GAME", "ReverseTableScreen", "SuitScreen", "translated_keys"]
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 REVERSE_QUICK_GAME = ["you", "hard", "hard", "hard"]
 """The quick game of Kings Reverse: you against three hard computers, standard rules."""
@@ -61,8 +67,11 @@ class SuitScreen(Dialog[Suit | None]):
 
     ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
     BINDINGS = [
-        *(Binding(s.value.lower(), f"pick('{s.value}')", s.word, show=False) for s in ORDER),
-        Binding("escape", "pick('')", "Keep the joker", show=False),
+        Binding("s", "pick('S')", N_("Spades"), show=False),
+        Binding("h", "pick('H')", N_("Hearts"), show=False),
+        Binding("d", "pick('D')", N_("Diamonds"), show=False),
+        Binding("c", "pick('C')", N_("Clubs"), show=False),
+        Binding("escape", "pick('')", N_("Keep the joker"), show=False),
     ]
 
     def __init__(self, ascii_only: bool) -> None:
@@ -71,14 +80,16 @@ class SuitScreen(Dialog[Suit | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="kr-suit", classes="dialog"):
-            yield Static("Name the suit to follow", classes="dialog-title")
+            yield Static(_("Name the suit to follow"), classes="dialog-title")
             labels = [suit_text(s, self.ascii_only) for s in self.ORDER]
             yield Menu([MenuItem(s.value, s.value, label[0].upper() + label[1:])
                         for s, label in zip(self.ORDER, labels)], id="kr-suit-menu")
             yield TextPanel(id="kr-suit-keys", classes="keys")
 
     def set_up(self) -> None:
-        self.query_one("#kr-suit-keys", TextPanel).show("S H D C, arrows+Enter  Esc keep joker")
+        # Translators: the suit dialog's keys: the letters S H D C stay (they pick spades, hearts,
+        # diamonds, clubs in every language), as do the key names Enter and Esc; 31 columns at most.
+        self.query_one("#kr-suit-keys", TextPanel).show(_("S H D C, arrows+Enter  Esc keep joker"))
         self.query_one(Menu).focus()
 
     def on_menu_chosen(self, message: Menu.Chosen) -> None:
@@ -88,59 +99,116 @@ class SuitScreen(Dialog[Suit | None]):
         self.dismiss(next((s for s in Suit if s.value == letter), None))
 
 
-PLAY, TURN, READ, GAME = "Playing a card", "Your turn", "Reading the table", "The game"
+PLAY, TURN, READ, GAME = N_("Playing a card"), N_("Your turn"), N_("Reading the table"), N_("The game")
+# Translators: the key line's entries ("d draw") are a key and what it does: the key stays as it is.
 REVERSE_KEYS: tuple[KeyRow, ...] = (
-    KeyRow("1-9, 0, letters", "play that card of your hand, or give it after the Ace of spades (0 is "
+    KeyRow(N_("1-9, 0, letters"), N_("play that card of your hand, or give it after the Ace of spades (0 is "
            "the tenth, then f g n p u v y z as the hand shows them); a * marks the cards you may "
-           "play; a joker asks for the suit", PLAY,
-           action="pick", line=(("turn", "1-9 play"),)),
-    KeyRow("Left, Right, Enter", "move along your hand; Enter (or Space) plays the marked card", PLAY,
-           action="pick", line=(("turn", "Enter play"),)),
-    KeyRow("S H D C, arrows", "name the suit to follow after a joker (Esc keeps the joker)", PLAY),
-    KeyRow("d", "draw a card (pass when the stock is empty; take the four cards of a joker you "
-           "could challenge)", TURN, action="draw", bind=(("d", "draw"),), line=(("turn", "d draw"),),
-           palette="Draw a card"),
-    KeyRow("m", "marry the King and Queen of one suit (the marked card's suit, or the only one)",
-           TURN, action="marry", bind=(("m", "marry"),), line=(("turn", "m marry"),), palette="Marry"),
-    KeyRow("c", 'call "one card" after a play that leaves you one card', TURN, action="call",
-           bind=(("c", "call"),), line=(("turn", "c one card"),), palette='Call "one card"'),
-    KeyRow("e", "end your turn without calling, or keep a drawn joker that would be a bluff", TURN,
-           action="end_turn", bind=(("e", "end_turn"),), palette="End turn"),
-    KeyRow("x", "challenge the joker just played on you (with the joker challenge option)", TURN,
-           action="challenge", bind=(("x", "challenge"),), line=(("turn", "x challenge"),),
-           palette="Challenge the joker"),
-    KeyRow("t", "hint: what to do now, in words", TURN, action="hint", bind=(("t", "hint"),),
-           line=(("turn", "t hint"),), palette="Hint"),
-    KeyRow(":", "type an action: 9H, JK S, marry H, give 5C, draw, pass, one, end, challenge, "
-           "accept, hint, quit", TURN, action="prompt", bind=(("colon", "prompt"),),
-           palette="Command line"),
-    KeyRow("Esc", "close the command line", TURN, action="cancel", bind=(("escape", "cancel"),)),
-    KeyRow("b", "read the whole table: the pile, the suit to follow, the direction, everyone's "
-           "cards, your hand", READ, action="look", bind=(("b", "look"),), palette="Read the table"),
-    KeyRow("i", "read your hand and the cards you may play", READ, action="read_hand",
-           bind=(("i", "read_hand"),), palette="Read your hand"),
-    KeyRow("w", "who has how many cards and points, who called \"one card\", whose turn it is",
-           READ, action="who", bind=(("w", "who"),), palette="Who"),
-    KeyRow("a", "what the others did since your last turn", READ, action="since",
-           bind=(("a", "since"),), palette="Since your turn"),
-    KeyRow("s", "the score table so far", GAME, action="scores", bind=(("s", "scores"),),
-           line=(("computer", "s scores"),), palette="Scores"),
-    KeyRow("r", "the rules in force", GAME, action="rules", bind=(("r", "rules"),),
-           line=(("computer", "r rules"),), palette="Rules"),
-    KeyRow("o", "settings: theme, cards, ASCII, AI pace, confirmations", GAME, action="settings",
-           bind=(("o", "settings"),), line=(("computer", "o settings"),), palette="Settings"),
-    KeyRow("?, F1", "every key, grouped", GAME, action="help", bind=(("question_mark,f1", "help"),),
-           line=(("turn", "? help"), ("computer", "? help"), ("playing", "? help")), palette="Help"),
-    KeyRow("q", "leave the game (asks first while a game is in progress)", GAME, action="quit",
-           bind=(("q", "quit"),), line=(("turn", "q quit"), ("computer", "q quit"), ("playing", "q quit")),
-           palette="Leave the game"),
-    KeyRow("any key", "while a computer's action is shown: go on at once", GAME, action="skip",
-           line=(("playing", "any key: go on now"),)),
+           "play; a joker asks for the suit"), PLAY,
+           action="pick", line=(("turn", N_("1-9 play")),)),
+    KeyRow(N_("Left, Right, Enter"), N_("move along your hand; Enter (or Space) plays the marked card"), PLAY,
+           action="pick", line=(("turn", N_("Enter play")),)),
+    KeyRow(N_("S H D C, arrows"), N_("name the suit to follow after a joker (Esc keeps the joker)"), PLAY),
+    KeyRow("d", N_("draw a card (pass when the stock is empty; take the four cards of a joker you "
+           "could challenge)"), TURN, action="draw", bind=(("d", "draw"),), line=(("turn", N_("d draw")),),
+           palette=N_("Draw a card")),
+    KeyRow("m", N_("marry the King and Queen of one suit (the marked card's suit, or the only one)"),
+           TURN, action="marry", bind=(("m", "marry"),), line=(("turn", N_("m marry")),),
+           palette=N_("Marry")),
+    KeyRow("c", N_('call "one card" after a play that leaves you one card'), TURN, action="call",
+           bind=(("c", "call"),), line=(("turn", N_("c one card")),), palette=N_('Call "one card"')),
+    KeyRow("e", N_("end your turn without calling, or keep a drawn joker that would be a bluff"), TURN,
+           action="end_turn", bind=(("e", "end_turn"),), palette=N_("End turn")),
+    KeyRow("x", N_("challenge the joker just played on you (with the joker challenge option)"), TURN,
+           action="challenge", bind=(("x", "challenge"),), line=(("turn", N_("x challenge")),),
+           palette=N_("Challenge the joker")),
+    KeyRow("t", N_("hint: what to do now, in words"), TURN, action="hint", bind=(("t", "hint"),),
+           line=(("turn", N_("t hint")),), palette=N_("Hint")),
+    KeyRow(":", N_("type an action: 9H, JK S, marry H, give 5C, draw, pass, one, end, challenge, "
+           "accept, hint, quit"), TURN, action="prompt", bind=(("colon", "prompt"),),
+           palette=N_("Command line")),
+    KeyRow("Esc", N_("close the command line"), TURN, action="cancel", bind=(("escape", "cancel"),)),
+    KeyRow("b", N_("read the whole table: the pile, the suit to follow, the direction, everyone's "
+           "cards, your hand"), READ, action="look", bind=(("b", "look"),), palette=N_("Read the table")),
+    KeyRow("i", N_("read your hand and the cards you may play"), READ, action="read_hand",
+           bind=(("i", "read_hand"),), palette=N_("Read your hand")),
+    KeyRow("w", N_("who has how many cards and points, who called \"one card\", whose turn it is"),
+           READ, action="who", bind=(("w", "who"),), palette=N_("Who")),
+    KeyRow("a", N_("what the others did since your last turn"), READ, action="since",
+           bind=(("a", "since"),), palette=N_("Since your turn")),
+    KeyRow("s", N_("the score table so far"), GAME, action="scores", bind=(("s", "scores"),),
+           line=(("computer", N_("s scores")),), palette=N_("Scores")),
+    KeyRow("r", N_("the rules in force"), GAME, action="rules", bind=(("r", "rules"),),
+           line=(("computer", N_("r rules")),), palette=N_("Rules")),
+    KeyRow("o", N_("settings: theme, cards, ASCII, AI pace, confirmations"), GAME, action="settings",
+           bind=(("o", "settings"),), line=(("computer", N_("o settings")),), palette=N_("Settings")),
+    KeyRow("?, F1", N_("every key, grouped"), GAME, action="help", bind=(("question_mark,f1", "help"),),
+           line=(("turn", N_("? help")), ("computer", N_("? help")), ("playing", N_("? help"))),
+           palette=N_("Help")),
+    KeyRow("q", N_("leave the game (asks first while a game is in progress)"), GAME, action="quit",
+           bind=(("q", "quit"),),
+           line=(("turn", N_("q quit")), ("computer", N_("q quit")), ("playing", N_("q quit"))),
+           palette=N_("Leave the game")),
+    KeyRow(N_("any key"), N_("while a computer's action is shown: go on at once"), GAME, action="skip",
+           line=(("playing", N_("any key: go on now")),)),
 )
-"""Every key of the Kings Reverse table: its bindings, key line, help and command palette."""
+"""Every key of the Kings Reverse table: its bindings, key line, help and command palette (in
+English, marked for the game's catalog: :func:`translated_keys` says them to the player)."""
+
+_NAMED_KEYS = frozenset({"1-9, 0, letters", "Left, Right, Enter", "S H D C, arrows", "any key"})
+"""The keys written in words, said in the player's language; a key's letter or name (``d``,
+``Esc``, ``F1``) is the same in every language."""
+
+
+def translated_keys(rows: Sequence[KeyRow]) -> tuple[KeyRow, ...]:
+    """``rows`` said in the player's language (this game's catalog): the keys written in words,
+    the descriptions, the groups, the key line's entries and the palette's titles.  The
+    bindings themselves do not change: a key is the same key in every language."""
+    def say(text: str) -> str:
+        return _(text) if text else text  # gettext("") is the catalog's header
+
+    return tuple(replace(row, keys=say(row.keys) if row.keys in _NAMED_KEYS else row.keys,
+                         description=say(row.description), group=say(row.group),
+                         line=tuple((state, say(text)) for state, text in row.line),
+                         palette=say(row.palette)) for row in rows)
+
 
 READOUT_WORDS = ("look", "hand", "who", "scores", "rules", "last", "since", "hint", "help", "quit")
 """Words the command line takes besides actions: the line mode's review commands."""
+
+READOUT_ALIASES = {
+    # Spanish
+    "mirar": "look", "mesa": "look", "mano": "hand", "quien": "who", "quién": "who",
+    "puntos": "scores", "reglas": "rules", "ultimo": "last", "último": "last", "pista": "hint",
+    "ayuda": "help", "salir": "quit",
+    # French
+    "voir": "look", "table": "look", "main": "hand", "qui": "who",
+    "règles": "rules", "regles": "rules", "dernier": "last", "indice": "hint", "aide": "help",
+    "quitter": "quit",
+}
+"""The review words in Spanish and French, alongside the English ones (which work in every
+language, as the line mode's do)."""
+
+ACTION_ALIASES = {
+    # Spanish
+    "robar": "draw", "roba": "draw", "pasar": "pass", "paso": "pass", "una": "one", "uno": "one",
+    "fin": "end", "terminar": "end", "casar": "marry", "boda": "marry", "dar": "give",
+    "desafiar": "challenge", "retar": "challenge", "aceptar": "accept",
+    # French
+    "piocher": "draw", "pioche": "draw", "passer": "pass", "passe": "pass", "une": "one",
+    "finir": "end", "marier": "marry", "mariage": "marry", "donner": "give", "donne": "give",
+    "contester": "challenge", "défier": "challenge", "défie": "challenge", "accepter": "accept",
+}
+"""The command line's action words in Spanish and French, turned into the English ones the
+engine's notation reads (cards stay in R1 notation: ``9H``, ``JK S``, ``casar H``)."""
+
+
+def english_command(text: str) -> str:
+    """A line typed at the command line with its first word in English: ``robar`` -> ``draw``,
+    ``dar 5C`` -> ``give 5C`` (an English or unknown word is left as it is)."""
+    word, space, rest = text.strip().partition(" ")
+    english = ACTION_ALIASES.get(word.lower())
+    return f"{english}{space}{rest}" if english else text
 
 
 class ReverseComputer:
@@ -231,7 +299,8 @@ class ReverseTableScreen(TableShell):
         yield self.too_small_note()
         yield ReverseHandView()
         yield TextPanel(id="status")
-        yield Input(placeholder="action, e.g. 9H, JK S, draw, one  (Enter to run, Esc to close)",
+        # Translators: the command line's placeholder; 9H and JK S are cards (R1 notation).
+        yield Input(placeholder=_("action, e.g. 9H, JK S, draw, one  (Enter to run, Esc to close)"),
                     id="prompt")
         yield TextPanel(id="keys", classes="keys")
 
@@ -249,8 +318,8 @@ class ReverseTableScreen(TableShell):
     def opening_line(self) -> str:
         """The log's first line at a session already dealt (resumed here, or a served table's)."""
         view = self.service.view(None)
-        return (f"Resumed in round {view.round}. Totals: "
-                + ", ".join(f"{n} {t}" for n, t in zip(self.names, view.totals)) + ".")
+        totals = ", ".join(f"{shown_name(n)} {t}" for n, t in zip(self.names, view.totals))
+        return _("Resumed in round {round}. Totals: {totals}.").format(round=view.round, totals=totals)
 
     # ------------------------------------------------------------------ events and drawing
     def text(self, card: AnyCard) -> str:
@@ -281,35 +350,59 @@ class ReverseTableScreen(TableShell):
         pile = self.query_one(PileBox)
         if view.round:
             below = " ".join(self.text(c) for c in view.pile[-3:-1])
-            nxt = self.names[next_seat(view)]
+            dealer = self.names[view.dealer]
             pile.lines = (
-                f"  below it: {below or 'nothing'}",
-                f"Suit to follow: {suit_text(view.follow, self.ascii_only) if view.follow else '-'}",
-                f"Play goes: {direction_text(view.clockwise, self.ascii_only)}",
-                f"Next after {self.names[view.current]}: {nxt}",
-                f"Stock: {view.stock_count} card{'s' if view.stock_count != 1 else ''}",
-                f"Round {view.round}, {self.names[view.dealer]} dealt",
-                f"Lowest wins; ends at {view.rules.target}",
+                # Translators: under the top card of the discard pile: the two cards below it.
+                "  " + (_("below it: {cards}").format(cards=below) if below else _("below it: nothing")),
+                _("Suit to follow: {suit}").format(
+                    suit=suit_text(view.follow, self.ascii_only) if view.follow else "-"),
+                _("Play goes: {direction}").format(direction=direction_text(view.clockwise, self.ascii_only)),
+                _("Next after {name}: {next}").format(name=shown_name(self.names[view.current]),
+                                                      next=shown_name(self.names[next_seat(view)])),
+                ngettext("Stock: {n} card", "Stock: {n} cards", view.stock_count).format(n=view.stock_count),
+                (_("Round {round}, You dealt") if dealer == "You" else
+                 _("Round {round}, {name} dealt")).format(round=view.round, name=dealer),
+                _("Lowest wins; ends at {target}").format(target=view.rules.target),
             )
             pile.top = view.top
         rows = []
         for i, seat in enumerate(self.service.seats):
             turn = ">" if view.phase == Phase.TURN and view.current == i else " "
             # A computer's level, unless its name already says it (the command line's seats).
-            level = f" ({seat.level})" if seat.level and f"({seat.level})" not in seat.name else ""
+            name = shown_name(seat.name)
+            if seat.level and f"({seat.level})" not in seat.name:
+                name = f"{name} ({level_name(seat.level)})"
             count = view.hand_counts[i]
             one = view.one_card[i]
-            flag = " ONE CARD" + (" called" if one == "called" else " not called") if one else ""
-            lost = " loses next turn" if view.turn_lost[i] else ""
-            rows.append(f"{turn}{seat.name}{level}: {count} card{'s' if count != 1 else ''}, "
-                        f"{view.totals[i]} pts{flag}{lost}")
+            row = ngettext("{name}: {n} card, {points} pts", "{name}: {n} cards, {points} pts", count).format(
+                name=name, n=count, points=view.totals[i])
+            if one:
+                # Translators: after a player's cards and points, in capitals as a warning.
+                row += " " + (_("ONE CARD called") if one == "called" else _("ONE CARD not called"))
+            if view.turn_lost[i]:
+                row += " " + _("loses next turn")
+            rows.append(turn + row)
         self.query_one(PlayersView).rows = tuple(rows)
         hand = self.query_one(ReverseHandView)
         hand.face_down = bool(self.people) and self.viewer < 0 and len(self.people) > 1
-        hand.caption = "Hand" if self.viewer >= 0 else "Watching"
+        hand.watching = self.viewer < 0
         hand.cards = () if hand.face_down else view.hand
         hand.playable = playable_cards(view)
         self.show_keys()
+
+    def key_rows(self) -> tuple[KeyRow, ...]:
+        """The table's keys in the player's language (this game's catalog), for the key line,
+        the help and the command palette."""
+        return translated_keys(self.KEY_ROWS)
+
+    def show_keys(self) -> None:
+        """The key line, in the player's language (the shell's, with this game's words)."""
+        applies = [row.action for row in self.KEY_ROWS if row.action and self.key_applies(row.action)]
+        self.query_one("#keys", TextPanel).show(key_line(self.key_rows(), self.key_state(), applies))
+        self.refresh_bindings()
+
+    def action_help(self) -> None:
+        self.app.push_screen(help_screen(self.key_rows()))
 
     def key_state(self) -> str:
         if self.computer.showing:
@@ -351,7 +444,7 @@ class ReverseTableScreen(TableShell):
         if service.phase in (Phase.ROUND_OVER, Phase.SESSION_OVER):
             self.refresh_table()
             summary = service.round_summary()
-            self.say("The session is over." if summary.session_over else "Round over.")
+            self.say(_("The session is over.") if summary.session_over else _("Round over."))
             self._round_dialog(lambda: RoundOverScreen(round_text(summary, self.names, self.text),
                                                        summary.session_over))
         elif service.waiting_for_human():
@@ -372,7 +465,7 @@ class ReverseTableScreen(TableShell):
             if len(self.people) > 1:
                 self.viewer = -1
             self.refresh_table()
-            self.say(f"{self.names[service.current]} is thinking...")
+            self.say(_("{name} is thinking...").format(name=shown_name(self.names[service.current])))
             self.computer.begin()
 
     def shown_computer_action(self) -> None:
@@ -403,9 +496,9 @@ class ReverseTableScreen(TableShell):
         if self.service.waiting_for_human():
             return False
         if self.service.phase == Phase.TURN:
-            self.say(f"It is {self.names[self.service.current]}'s turn.")
+            self.say(_("It is {name}'s turn.").format(name=shown_name(self.names[self.service.current])))
         else:
-            self.say("The round is over.")
+            self.say(_("The round is over."))
         return True
 
     # ------------------------------------------------------------------ keys
@@ -431,8 +524,9 @@ class ReverseTableScreen(TableShell):
                 self.query_one(ReverseHandView).selected = index
                 self.play_card(cards[index])
             elif self.service.waiting_for_human():
-                self.say(f"Your hand has {len(cards)} card{'s' if len(cards) != 1 else ''}; "
-                         f"there is no card {event.character}.")
+                self.say(ngettext("Your hand has {n} card; there is no card {key}.",
+                                  "Your hand has {n} cards; there is no card {key}.", len(cards)
+                                  ).format(n=len(cards), key=event.character))
 
     def on_reverse_hand_view_chosen(self, message: ReverseHandView.Chosen) -> None:
         self.play_card(message.card)
@@ -453,7 +547,7 @@ class ReverseTableScreen(TableShell):
             elif named:
                 def chosen(suit: Suit | None) -> None:
                     if suit is None:
-                        self.say("The joker stays in your hand.")
+                        self.say(_("The joker stays in your hand."))
                     else:
                         self._act(Action(ActionKind.PLAY, JOKER, suit))
 
@@ -493,8 +587,8 @@ class ReverseTableScreen(TableShell):
             kings = [c.suit for c in hand.cards if isinstance(c, Card) and c.rank is Rank.KING]
             suit = marriages[0].suit if marriages else (kings[0] if kings else Suit.SPADES)
             if len(marriages) > 1:
-                self.say("Two marriages may be played: put the marker on a King or Queen (Left/"
-                         "Right), then press m.")
+                self.say(_("Two marriages may be played: put the marker on a King or Queen (Left/"
+                           "Right), then press m."))
                 return
         self._act(Action(ActionKind.MARRY, suit=suit))
 
@@ -518,15 +612,15 @@ class ReverseTableScreen(TableShell):
         seat = self._reader()
         view = self.service.view(seat)
         if not view.round:
-            self.say("No cards have been dealt yet.")
+            self.say(_("No cards have been dealt yet."))
             return
         text = look_text(view, self.names, self.text, hand=seat is not None)
-        self._read(text, f"{text.splitlines()[0]} Everyone's cards are in the log.")
+        self._read(text, _("{first} Everyone's cards are in the log.").format(first=text.splitlines()[0]))
 
     def action_read_hand(self) -> None:
         seat = self._reader()
         if seat is None:
-            self.say("No hand is shown: the hands stay hidden until a player has the keyboard.")
+            self.say(_("No hand is shown: the hands stay hidden until a player has the keyboard."))
             return
         self._read(hand_sentence(self.service.view(seat), self.text))
 
@@ -536,16 +630,16 @@ class ReverseTableScreen(TableShell):
     def action_since(self) -> None:
         seat = self._reader()
         seen = self.since.get(seat, []) if seat is not None else []
-        self._read(" ".join(seen[-8:]) or "Nothing has happened since your last turn.")
+        self._read(" ".join(seen[-8:]) or _("Nothing has happened since your last turn."))
 
     def action_scores(self) -> None:
         history = self.service.view(None).history
         rounds = len(history)
-        self.app.push_screen(TextScreen(f"Scores after {rounds} round{'s' if rounds != 1 else ''}",
-                                        score_table(history, self.names), close_keys="s"))
+        title = ngettext("Scores after {n} round", "Scores after {n} rounds", rounds).format(n=rounds)
+        self.app.push_screen(TextScreen(title, score_table(history, self.names), close_keys="s"))
 
     def action_rules(self) -> None:
-        self.app.push_screen(TextScreen("The rules", describe_rules(self.service.rules), close_keys="r"))
+        self.app.push_screen(TextScreen(_("The rules"), describe_rules(self.service.rules), close_keys="r"))
 
     # ------------------------------------------------------------------ the command line
     def action_cancel(self) -> None:
@@ -554,7 +648,7 @@ class ReverseTableScreen(TableShell):
     def on_input_submitted(self, message: Input.Submitted) -> None:
         text = message.value.strip()
         message.input.value = ""
-        word = text.lower()
+        word = READOUT_ALIASES.get(text.lower(), text.lower())
         if word in READOUT_WORDS:
             {"look": self.action_look, "hand": self.action_read_hand, "who": self.action_who,
              "scores": self.action_scores, "rules": self.action_rules, "last": self.action_since,
@@ -562,7 +656,7 @@ class ReverseTableScreen(TableShell):
              "quit": self._leave}[word]()
             return
         try:
-            action = parse_action(text)
+            action = parse_action(english_command(text))
         except NotationError as exc:
             self.say(str(exc))
             return
@@ -592,7 +686,7 @@ class ReverseTableScreen(TableShell):
 
     def action_quit(self) -> None:
         if self.service.phase != Phase.SESSION_OVER and self.app.settings.confirm_quit:
-            self.app.push_screen(ConfirmScreen("Leave the game? Press y to leave, any other key to stay."),
+            self.app.push_screen(ConfirmScreen(_("Leave the game? Press y to leave, any other key to stay.")),
                                  lambda yes: self._leave() if yes else None)
             return
         self._leave()

@@ -14,10 +14,13 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from ....core.cards import AnyCard, Card, Suit
+from ....core.i18n import N_, Domain
 from ....tui.widgets import any_card_text, card_content, cursor_at, redraw, settings_of
 
-__all__ = ["REVERSE_HAND_KEYS", "direction_text", "suit_text", "PileBox",
+__all__ = ["REVERSE_HAND_KEYS", "direction_text", "suit_text", "shown_name", "PileBox",
            "ReverseHandView"]
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 REVERSE_HAND_KEYS = "1234567890fgnpuvyz"
 """The key that plays each card of the hand, in order: 1-9, 0 for the tenth, then the letters
@@ -38,9 +41,16 @@ def suit_text(suit: Suit, ascii_only: bool) -> str:
     return f"{suit.word} ({suit.value})" if ascii_only else f"{suit.word} {_SUIT_GLYPHS[suit]}"
 
 
+def shown_name(name: str) -> str:
+    """A seat's name as the player reads it: the seat called "You" in the player's language (the
+    engine's sentences know that seat by its English name)."""
+    return _("You") if name == "You" else name
+
+
 def direction_text(clockwise: bool, ascii_only: bool) -> str:
     """The direction of play in words, with its arrow unless ASCII only."""
-    word = "Clockwise" if clockwise else "Counter-clockwise"
+    # Translators: the direction of play, after "Play goes:" on the table.
+    word = _("Clockwise") if clockwise else _("Counter-clockwise")
     return word if ascii_only else f"{word} {'↻' if clockwise else '↺'}"
 
 
@@ -56,8 +66,9 @@ class PileBox(Static):
 
     def render(self) -> Content:
         if self.top is None:
-            return Content("No cards have been dealt yet.")
-        head = Content.assemble("Pile: ", _card_content(self.top, self), "\n")
+            return Content(_("No cards have been dealt yet."))
+        # Translators: before the top card of the discard pile; the card follows.
+        head = Content.assemble(_("Pile:"), " ", _card_content(self.top, self), "\n")
         return Content.assemble(head, "\n".join(self.lines))
 
     def watch_lines(self) -> None:
@@ -76,12 +87,13 @@ class ReverseHandView(Static, can_focus=True):
     selected: reactive[int] = reactive(0, repaint=False)
     face_down: reactive[bool] = reactive(False, repaint=False)
     """Hot-seat: the hand is hidden until its player has the keyboard."""
-    caption: reactive[str] = reactive("Hand", repaint=False)
+    watching: reactive[bool] = reactive(False, repaint=False)
+    """Nobody's hand is shown: a spectator's table, or a person's between turns."""
 
     BINDINGS = [
-        Binding("left,h", "move(-1)", "Previous card", show=False),
-        Binding("right,l", "move(1)", "Next card", show=False),
-        Binding("enter,space", "choose", "Play", show=False),
+        Binding("left,h", "move(-1)", N_("Previous card"), show=False),
+        Binding("right,l", "move(1)", N_("Next card"), show=False),
+        Binding("enter,space", "choose", N_("Play"), show=False),
     ]
 
     class Chosen(Message):
@@ -97,10 +109,11 @@ class ReverseHandView(Static, can_focus=True):
 
     def render(self) -> Content:
         if self.face_down:
-            return Content("The hand is hidden until its player has the keyboard.")
+            return Content(_("The hand is hidden until its player has the keyboard."))
         if not self.cards:
-            return Content("No hand is shown." if self.caption != "Hand" else "Your hand is empty.")
-        parts: list[Any] = [self.caption]
+            return Content(_("No hand is shown.") if self.watching else _("Your hand is empty."))
+        # Translators: the caption before the cards of the hand shown (a spectator's: "Watching").
+        parts: list[Any] = [_("Watching") if self.watching else _("Hand")]
         for i, card in enumerate(self.cards):
             # Each card is one word (mark, key, card), so a long hand wraps between cards.
             key = f"{REVERSE_HAND_KEYS[i]}:" if i < len(REVERSE_HAND_KEYS) else ""
@@ -146,7 +159,7 @@ class ReverseHandView(Static, can_focus=True):
     def watch_face_down(self) -> None:
         redraw(self)
 
-    def watch_caption(self) -> None:
+    def watch_watching(self) -> None:
         redraw(self)
 
     def on_focus(self) -> None:

@@ -1,0 +1,133 @@
+"""Kings Reverse's line mode in Spanish and French: a whole session played with commands typed in
+the language (the hand's numbers, ``robar``/``piocher``, ``una carta``/``une carte``, the suit
+called by its name), its sentences heard in the language, and refusals said in it."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+from typing import Callable
+
+import pytest
+
+from kc_tui.core.cards import Joker
+from kc_tui.games.kings_reverse.ai import make_player
+from kc_tui.games.kings_reverse.engine.actions import Action, ActionKind
+from kc_tui.games.kings_reverse.engine.rules import build_rules
+from kc_tui.games.kings_reverse.engine.service import ReverseSeat, ReverseService
+from kc_tui.games.kings_reverse.engine.views import ReverseView
+from kc_tui.games.kings_reverse.line import ReverseLines
+
+# What a player of each language types for each kind of action (KR3-KR6) and each suit.
+TYPED = {
+    "es": {ActionKind.PLAY: "jugar", ActionKind.MARRY: "casar", ActionKind.DRAW: "robar",
+           ActionKind.PASS: "pasar", ActionKind.CALL: "una carta", ActionKind.END: "fin",
+           ActionKind.GIVE: "dar", ActionKind.CHALLENGE: "desafiar", ActionKind.ACCEPT: "aceptar",
+           "suits": {"C": "tréboles", "D": "diamantes", "H": "corazones", "S": "picas"}},
+    "fr": {ActionKind.PLAY: "jouer", ActionKind.MARRY: "marier", ActionKind.DRAW: "piocher",
+           ActionKind.PASS: "passer", ActionKind.CALL: "une carte", ActionKind.END: "fin",
+           ActionKind.GIVE: "donner", ActionKind.CHALLENGE: "contester", ActionKind.ACCEPT: "accepter",
+           "suits": {"C": "trèfle", "D": "carreau", "H": "cœur", "S": "pique"}},
+}
+
+
+def typed(action: Action, view: ReverseView, lang: str) -> str:
+    """``action`` as a player of ``lang`` types it: a card by its number in the hand."""
+    words = TYPED[lang]
+    said = str(words[action.kind])
+    if action.card is not None:
+        said += f" {view.hand.index(action.card) + 1}"
+    if action.suit is not None:
+        said += " " + words["suits"][action.suit.value]  # type: ignore[index]
+    return said
+
+
+def play_session(lang: str, seed: int = 4) -> tuple[str, list[str], int]:
+    """A session of 5-card rounds to 150 points, "you" against an easy computer, every action
+    typed in ``lang`` as the computer's own choice for the seat; the text heard, the lines
+    typed (one list per turn of the person), the exit status."""
+    rules = build_rules(2, "bluff", hand_size=5, target=150)
+    seats = [ReverseSeat("You"), ReverseSeat("Ada", "ai", "easy", make_player("easy", random.Random(1)))]
+    service = ReverseService(rules, seats, seed=seed)
+    me = make_player("easy", random.Random(2))
+    out = io.StringIO()
+    lines: list[str] = []
+
+    def read(prompt: str) -> str | None:
+        lines.append(prompt)
+        out.write(prompt + "\n")
+        if len(lines) > 2000:
+            return None
+        if not service.waiting_for_human():
+            return ""  # between rounds: Enter deals the next
+        view = service.view(0)
+        return typed(me.choose(view), view, lang)
+
+    status = ReverseLines(service, out.write).run(read)
+    return out.getvalue(), lines, status
+
+
+@pytest.mark.parametrize("lang, heard", [
+    ("es", ["Tu turno.", "Juegas ", "Tu mano, ", "Fin de la ronda 2", "Fin de la partida"]),
+    ("fr", ["À toi de jouer.", "Tu joues ", "Ta main, ", "Fin de la manche 2", "La partie est finie"]),
+])
+def test_a_whole_session_is_played_with_commands_typed_in_the_language(
+        lang: str, heard: list[str], in_language: Callable[[str], None]) -> None:
+    in_language(lang)
+    text, lines, status = play_session(lang)
+    assert status == 0
+    for sentence in heard:
+        assert sentence in text, sentence
+    # No command was refused and nothing English was said but the names and card codes' letters.
+    assert "(ayuda muestra las acciones)" not in text and "(aide liste les actions)" not in text
+    assert not re.search(r"\b(You|Your|the|turn|draws?|plays?)\b", text), text[:2000]
+
+
+@pytest.mark.parametrize("lang, typed_lines, said", [
+    ("es", ["pasar", "fin", "mirar", "jugar 2", "salir"],
+     ["El mazo no está vacío: roba una carta en vez de pasar.",
+      "El cuatro de picas no coincide con el cinco de corazones de la pila: juega un corazón, un 5, una jota, o roba.",
+      "Tu turno termina solo tras jugar o robar: juega una carta, roba o pasa.",
+      "Pila: ", "Dejas la mesa."]),
+    ("fr", ["passer", "fin", "voir", "jouer 2", "quitter"],
+     ["La pioche n'est pas vide : pioche une carte au lieu de passer.",
+      "Le quatre de pique ne va pas sur le cinq de cœur de la défausse : joue un cœur, un 5, un valet, ou pioche.",
+      "Ton tour finit de lui-même après un coup ou une pioche : joue une carte, pioche ou passe.",
+      "Défausse : ", "Tu quittes la table."]),
+])
+def test_refusals_and_review_commands_are_said_in_the_language(
+        lang: str, typed_lines: list[str], said: list[str], in_language: Callable[[str], None]) -> None:
+    in_language(lang)
+    seats = [ReverseSeat("You"), ReverseSeat("Ada", "ai", "easy", make_player("easy", random.Random(1)))]
+    service = ReverseService(build_rules(2), seats, seed=5)
+    answers = iter(typed_lines)
+    out = io.StringIO()
+    ReverseLines(service, out.write).run(lambda prompt: next(answers, None))
+    for sentence in said:
+        assert sentence in out.getvalue(), sentence
+
+
+def test_a_joker_names_its_suit_by_the_language_s_word_or_letter() -> None:
+    from kc_tui.core.cards import Suit
+    from kc_tui.games.kings_reverse.engine.actions import parse_action
+
+    assert parse_action("JK picas").suit is Suit.SPADES
+    assert parse_action("jouer JK trefle").suit is Suit.CLUBS
+    assert parse_action("JK cœur").suit is Suit.HEARTS and parse_action("JK T").suit is Suit.CLUBS
+    assert parse_action("JK C").suit is Suit.CLUBS  # English letters keep their meaning
+    assert isinstance(parse_action("2", (parse_action("9H").card, Joker())).card, Joker)
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("es", ["comodines", "matrimonio", "Desafío", "cantar \"una carta\"", "gana la puntuación más baja"]),
+    ("fr", ["jokers", "mariage", "Contestation", "l'annonce \"une carte\"", "le score le plus bas gagne"]),
+])
+def test_the_rules_are_said_in_the_language_with_the_seed_s_words(
+        lang: str, words: list[str], in_language: Callable[[str], None]) -> None:
+    from kc_tui.games.kings_reverse.engine.describe import describe_rules
+
+    in_language(lang)
+    said = describe_rules(build_rules(3, "bluff"), "bluff")
+    for word in words:
+        assert word in said, word

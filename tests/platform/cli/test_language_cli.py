@@ -1,0 +1,89 @@
+"""The command line in the player's language (issue 27): ``--lang`` before or after the command
+(a game's own command line never sees it), refused when unknown; else the setting, else the
+environment; argparse's own words translated."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+from kc_tui.cli import build_parser, main
+from kc_tui.cli.common import end_language, language_fixed, start_language, take_language
+from kc_tui.cli.play import line_options
+from kc_tui.cli.web import _look_options
+from kc_tui.core.i18n import language
+from kc_tui.storage import Settings, save_settings
+
+
+@pytest.fixture(autouse=True)
+def _lang_for_the_test_only() -> Iterator[None]:
+    yield
+    end_language()
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["--lang", "es", "saves"], "No hay partidas guardadas"),
+    (["saves", "--lang", "fr"], "Aucune partie sauvegardée"),
+    (["--game", "kings-reverse", "saves", "--lang=es"], "No hay partidas guardadas de Kings Reverse"),
+    (["saves", "--lang", "es", "--game", "kings-reverse"], "No hay partidas guardadas de Kings Reverse"),
+])
+def test_lang_is_taken_before_or_after_the_command(argv: list[str], said: str,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 0
+    assert said in capsys.readouterr().out
+    assert language_fixed() is None  # for the run only
+
+
+def test_an_unknown_language_is_refused_naming_the_languages(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (["--lang", "de", "saves"], ["saves", "--lang"]):
+        with pytest.raises(SystemExit) as stop:
+            main(argv)
+        assert stop.value.code == 2
+        assert "en (English), es (Español), fr (Français)" in capsys.readouterr().err
+
+
+def test_argparse_says_its_own_words_in_the_language(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["play", "--lang", "fr", "--help"])
+    help_text = capsys.readouterr().out
+    assert help_text.startswith("utilisation : kings-corner play")
+    assert "affiche cette aide et quitte" in help_text and "la langue du jeu" in help_text
+    with pytest.raises(SystemExit):
+        main(["--lang", "es", "stats", "--bogus"])
+    assert "kings-corner: error: argumentos no reconocidos: --bogus" in capsys.readouterr().err
+
+
+def test_the_setting_speaks_unless_lang_is_given() -> None:
+    save_settings(Settings(language="fr"))
+    assert start_language(None, env={"LANG": "es_ES.UTF-8"}) == "fr" and language_fixed() is None
+    assert start_language("es", env={}) == "es" and language_fixed() == "es" and language() == "es"
+    assert take_language(["--lang=fr", "play", "--", "--lang", "x"]) == ("fr", ["play", "--", "--lang", "x"])
+
+
+def test_the_environment_picks_the_language_of_a_program_started_without_lang(tmp_path: Path) -> None:
+    env = {**os.environ, "LANG": "fr_FR.UTF-8"}
+    done = subprocess.run([sys.executable, "-m", "kc_tui", "--help"], capture_output=True, text=True,
+                          env=env, check=False)
+    assert done.returncode == 0
+    assert done.stdout.startswith("utilisation : kings-corner") and "affiche cette aide et quitte" in done.stdout
+
+
+def test_notation_reaches_the_line_modes_options() -> None:
+    for game, command in (("kings-corner", "play"), ("kings-reverse", "resume")):
+        parser = build_parser(game)
+        assert line_options(parser.parse_args([command, "--notation", "short"])).notation == "short"
+        assert line_options(parser.parse_args([command])).notation == "words"
+
+
+def test_a_browser_tab_speaks_the_language_lang_fixed_for_web() -> None:
+    args = build_parser().parse_args(["web", "--ascii"])
+    start_language("fr", env={})
+    assert _look_options(args) == ["--lang", "fr", "--ascii"]
+    end_language()
+    assert _look_options(args) == ["--ascii"]
+
