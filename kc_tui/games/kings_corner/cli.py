@@ -54,8 +54,6 @@ __all__ = ["main", "build_parser", "preset_table"]
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
-NOTATIONS = ("words", "short")
-
 
 def build_parser() -> argparse.ArgumentParser:
     """Every command and option; a command's ``func`` runs it, its ``parser`` reports usage errors."""
@@ -119,9 +117,6 @@ def _add_line_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--verbosity", choices=VERBOSITIES, default="brief",
                         help=_("the line mode: brief (default) tells the other players' turns in one "
                                "sentence each as your turn starts; full says every event as it happens"))
-    parser.add_argument("--notation", choices=NOTATIONS, default="words",
-                        help=_("the line mode: words (default) says cards and piles in words, for the "
-                               "ear (the ace of diamonds, north-east); short writes them as AD and NE"))
     parser.add_argument("--bell", action="store_true",
                         help=_("ring the terminal bell as each of your turns starts (at the table: "
                                "for this run only, as the Bell setting does)"))
