@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from ....core.i18n import Domain
 from ..engine.board import Pile
 from ..engine.moves import Move, PlayCard, apply_code, move_of_code
+from ..engine.naming import card_text, in_words
 from ..engine.observation import Observation
 from .expert import ExpertPlayer
 from .search import TurnSearch
@@ -41,12 +42,18 @@ class Hint:
     text: str
 
 
+def _pile(pile: Pile) -> str:
+    return pile.words if in_words() else pile_letter(pile)
+
+
 def _step(move: Move, first: bool) -> str:
-    """One step of a plan: the first says what to do ("Play 8D on N"), the rest follow a "then"."""
+    """One step of a plan: the first says what to do ("Play 8D on N"), the rest follow a "then".
+    Cards and piles are named as the front end names them (:func:`~..engine.naming.saying`): in
+    notation at the table, in words in the line mode's words notation."""
     if isinstance(move, PlayCard):
-        card, pile = str(move.card), pile_letter(move.pile)
+        card, pile = card_text(move.card), _pile(move.pile)
         return (_("Play {card} on {pile}") if first else _("{card} on {pile}")).format(card=card, pile=pile)
-    source, target = pile_letter(move.source), pile_letter(move.target)
+    source, target = _pile(move.source), _pile(move.target)
     return (_("Move {source} onto {target}") if first else _("move {source} onto {target}")).format(
         source=source, target=target)
 

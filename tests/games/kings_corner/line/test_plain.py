@@ -79,7 +79,7 @@ def test_line_mode_shows_the_table_and_refuses_with_the_engines_sentence() -> No
             "8, king of spades") in out
     assert "'zz' is not a card" in out
     assert "There is nothing to undo this turn." in out
-    assert "Play KS on SE" in out and "that sheds 7 cards." in out
+    assert "Play the king of spades on the south-east corner" in out and "that sheds 7 cards." in out
     assert "Commands: 7H N plays" in out
     assert out.rstrip().endswith("Input ended; the game stops here.")
 
