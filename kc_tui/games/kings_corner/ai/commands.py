@@ -195,14 +195,15 @@ def _print_summary(summary: dict[str, Any], preset: str) -> None:
     # Translators: the columns of the simulation's table (each at most 13 letters long).
     seat, player, round_wins, share, sessions_won = (
         _("seat"), _("player"), _("round wins"), _("share"), _("sessions won"))
+    # A column is as wide as its head in the reader's language, and at least as in English.
     first = max(5, len(seat) + 1)
     width = max(12, len(player) + 1, *(len(label) + 1 for label in labels))
-    print(f"{seat:<{first}}{player:<{width}}{round_wins:>11}{share:>8}{sessions_won:>14}")
+    wins, part, won = max(11, len(round_wins) + 1), max(8, len(share) + 1), max(14, len(sessions_won) + 1)
+    print(f"{seat:<{first}}{player:<{width}}{round_wins:>{wins}}{share:>{part}}{sessions_won:>{won}}")
     for i, label in enumerate(labels):
         w = summary["wins"][i]
-        print(
-            f"{i:<{first}}{label:<{width}}{w:>11}{w / rounds:>8.1%}{summary['session_wins'][i]:>14}"
-        )
+        print(f"{i:<{first}}{label:<{width}}{w:>{wins}}{w / rounds:>{part}.1%}"
+              f"{summary['session_wins'][i]:>{won}}")
     print(_("mean turns per round: {n}").format(n=f"{summary['mean_turns']:.1f}"))
     print(_("blocked rounds: {n} ({share})").format(n=summary["blocked"],
                                                    share=f"{summary['blocked'] / rounds:.1%}"))
@@ -222,11 +223,14 @@ def _print_tournament(result: TournamentResult, rules: RuleSet, args: argparse.N
     player, rate, interval_, points, decision = (
         _("player"), _("win rate"), _("95% interval"), _("points/round"), _("decision ms (median, p99)"))
     width = max(10, len(player) + 1, *(len(p) + 2 for p in players))
-    print(f"{player:<{width}}{rate:>9}{interval_:>17}{points:>14}{decision:>28}")
+    heads = (rate, interval_, points, decision)
+    columns = [max(least, len(head) + 1) for least, head in zip((9, 17, 14, 28), heads)]
+    print(f"{player:<{width}}" + "".join(f"{head:>{n}}" for head, n in zip(heads, columns)))
     for player, e in zip(players, result.entrants):
         interval = f"{e.ci95[0]:.1%}-{e.ci95[1]:.1%}"
         ms = f"{e.decision_ms['median']:.2f}, {e.decision_ms['p99']:.2f}"
-        print(f"{player:<{width}}{e.win_rate:>9.1%}{interval:>17}{e.mean_points:>14.2f}{ms:>28}")
+        print(f"{player:<{width}}{e.win_rate:>{columns[0]}.1%}{interval:>{columns[1]}}"
+              f"{e.mean_points:>{columns[2]}.2f}{ms:>{columns[3]}}")
     if result.blocked:
         print(_("blocked rounds: {n}").format(n=result.blocked))
     for fault in result.faults:
