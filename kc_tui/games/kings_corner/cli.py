@@ -17,17 +17,16 @@ from typing import Any, Callable, Sequence
 
 from ...cli import add_shared_commands, application_parser, run_commands
 from ...cli.common import add_look_options, full_screen
-from ...cli.play import app_status, make_app, play_saved
+from ...cli.play import app_status, line_options, make_app, play_saved
 from ...core.i18n import Domain
 from ...core.kinds import SeatKind
 from ...core.text import visible
-from ...line import LineOptions, read_line
+from ...line import read_line
 from ...storage import (
     SaveError,
     is_open_elsewhere,
     list_saves,
     load_save,
-    load_settings,
     resume_saving,
     saves_dir,
     start_saving,
@@ -43,7 +42,7 @@ from .ai.arguments import (
     seed_number,
 )
 from .ai.seats import make_seats, spec_kind
-from .engine.commands import VERBOSITIES, Verbosity
+from .engine.commands import VERBOSITIES
 from .engine.describe import Narrator, describe_rules
 from .engine.rules import PRESET_NOTES, PRESETS
 from .engine.service import GameService, daily_seed, new_seed
@@ -173,10 +172,7 @@ def _run(service: GameService, args: argparse.Namespace, saving: Callable[[Calla
     # The line mode asks before ending a turn with moves open as the table does, unless the
     # "Confirm ending a turn" setting is off.
     def line_mode() -> int:
-        options = LineOptions(verbosity=Verbosity(args.verbosity).value, bell=args.bell,
-                              echo=not sys.stdin.isatty(), confirm_end=load_settings()[0].confirm_end,
-                              notation=args.notation)
-        return GAME.play(service, read_line(GAME.example), sys.stdout, options)
+        return GAME.play(service, read_line(GAME.example), sys.stdout, line_options(args))
 
     try:
         return play_saved(service, args, saving, line_mode)
