@@ -92,3 +92,50 @@ def test_the_new_game_labels_fit_their_column(in_language: Callable[[str], None]
     labels = [new_game._(label) for label in new_game.OPTION_LABELS.values()]
     labels += [new_game._("Seed (blank: random)"), new_game._("Players"), new_game._("Rules preset")]
     assert [label for label in labels if len(label) > 25] == []
+
+
+@pytest.mark.parametrize(("lang", "command", "said"), [("es", "pista", "así te quitas"),
+                                                       ("fr", "indice", "tu te défais ainsi")])
+async def test_the_command_line_takes_the_languages_own_words(in_language: Callable[[str], None], lang: str,
+                                                              command: str, said: str) -> None:
+    """``:pista`` / ``:indice`` at the table say the hint in the player's language (``:hint``
+    works in every language too)."""
+    in_language(lang)
+    app, drive = start((duel, mid_round("colon", *command, "enter")))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await drive(pilot)
+        status = str(app.screen.query_one("#status", TextPanel).render())
+    assert said in status
+
+
+async def test_the_new_game_form_in_the_pseudo_locale_has_no_english_of_its_own(
+        in_language: Callable[[str], None]) -> None:
+    """The form's own words (its title, the players' count, the rules' choices and their values,
+    the seats' computer levels, the seed, the menu and the summary) come from the catalog; the
+    "Game" and "Seat" choices and the person's seat are the platform's and are not read here."""
+    from textual.widgets import Static
+
+    from kc_tui.tui.widgets import Choice, Menu
+
+    in_language("qps")
+    app, drive = start((title, press("n")))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await drive(pilot)
+        screen = app.screen
+        texts = [str(screen.query_one(".screen-title", Static).render())]
+        for choice in screen.query(Choice):
+            kind = choice.id or ""
+            if kind == "game":
+                continue
+            if kind.startswith("kind-"):
+                texts += [label for value, label in choice.options if value != "you"]
+                continue
+            texts.append(choice.label)
+            # The presets' names are the command line's; on and off are the platform's words.
+            if kind != "preset" and choice.options[0][1] != "off":
+                texts += [label for _, label in choice.options if not label.isdigit()]
+        texts += [item.label for item in screen.query_one(Menu).items]
+        texts.append(str(screen.query_one("#summary", TextPanel).render()))
+    names = {"You", "Ada", "Ben", "Cleo"}
+    english = [w for text in texts for w in _ENGLISH.findall(text) if w not in names]
+    assert not english, (english, texts)
