@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
+from ....core.i18n import Domain
 from ....core.kinds import HUMAN_PREFIX, SEAT_NAMES, SeatKind
 from ....core.text import is_valid_text
 from ..engine.service import Seat
@@ -16,6 +17,8 @@ __all__ = ["BOT_PREFIX", "HUMAN_PREFIX", "SEAT_NAMES", "check_spec", "spec_kind"
 
 BOT_PREFIX = "bot:"
 
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
+
 
 def check_spec(spec: str, benchmark: bool = False, humans: bool = False) -> str:
     """The normalised seat spec, or ``ValueError`` listing what is allowed.  With ``humans``,
@@ -26,22 +29,22 @@ def check_spec(spec: str, benchmark: bool = False, humans: bool = False) -> str:
     if humans and text.lower().startswith(HUMAN_PREFIX):
         name = text[len(HUMAN_PREFIX):].strip()
         if not name:
-            raise ValueError("a human seat needs a name, e.g. human:Ada")
+            raise ValueError(_("a human seat needs a name, e.g. human:Ada"))
         if not is_valid_text(name):
             # Bytes that are not UTF-8 could not be written to the transcript or the save.
-            raise ValueError(f"the name {name!r} is not valid text (UTF-8); type it again")
+            raise ValueError(_("the name {name} is not valid text (UTF-8); type it again").format(
+                name=repr(name)))
         return HUMAN_PREFIX + name
     if text.lower().startswith(BOT_PREFIX):
         if not text[len(BOT_PREFIX):].strip():
-            raise ValueError("a bot seat needs a command, e.g. bot:python3 mybot.py")
+            raise ValueError(_("a bot seat needs a command, e.g. bot:python3 mybot.py"))
         return BOT_PREFIX + text[len(BOT_PREFIX):].strip()
     level = text.lower()
     allowed = BENCHMARK_LEVELS if benchmark else LEVELS
     if level not in allowed:
-        people = "you, human:NAME, " if humans else ""
-        raise ValueError(
-            f"unknown player {text!r} (choose from {people}{', '.join(allowed)}, or bot:COMMAND)"
-        )
+        choices = ", ".join([*(["you", "human:NAME"] if humans else []), *allowed])
+        raise ValueError(_("unknown player {text} (choose from {choices}, or bot:COMMAND)").format(
+            text=repr(text), choices=choices))
     return level
 
 
