@@ -18,8 +18,12 @@ from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
 from ..core.cards import AnyCard, Card
+from ..core.i18n import Domain
 from ..storage import Settings
 from .faces import PILE_ROOM, Look
+from .words import said
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = ["card_text", "any_card_text", "card_content", "settings_of", "as_cards", "look_of", "redraw",
            "cursor_at", "TextPanel", "PlayersView", "Menu", "MenuItem", "Choice", "EventLog"]
@@ -156,7 +160,8 @@ class MenuItem:
 
 class Menu(Static, can_focus=True):
     """A vertical menu: Up/Down (or j/k) choose, Enter picks; the chosen line is marked with
-    ``>`` so it shows without colour.  A disabled item says why instead of running."""
+    ``>`` so it shows without colour.  A disabled item says why instead of running.  Its labels
+    may be marked English (``N_``): they are said in the player's language as it is drawn."""
 
     selected: reactive[int] = reactive(0)
 
@@ -184,8 +189,8 @@ class Menu(Static, can_focus=True):
         lines = []
         for i, item in enumerate(self.items):
             mark = ">" if i == self.selected and self.has_focus else " "
-            note = f"  ({item.disabled})" if item.disabled else ""
-            lines.append(f"{mark} [{item.key}] {item.label}{note}")
+            note = f"  ({said(item.disabled)})" if item.disabled else ""
+            lines.append(f"{mark} [{item.key}] {said(item.label)}{note}")
         return Content("\n".join(lines))
 
     def select(self, item_id: str) -> None:
@@ -219,7 +224,9 @@ class Menu(Static, can_focus=True):
 
 class Choice(Static, can_focus=True):
     """One setting on one line, ``> Label   < value >``: Left/Right (or h/l, Space) change the
-    value and post :class:`Choice.Changed`.  A note after the value explains it."""
+    value and post :class:`Choice.Changed`.  A note after the value explains it.  Its label and
+    values may be marked English (``N_``, a table made at import): they are said in the player's
+    language as it is drawn, so a change of language shows at the next redraw."""
 
     index: reactive[int] = reactive(0)
     note: reactive[str] = reactive("")
@@ -263,9 +270,9 @@ class Choice(Static, can_focus=True):
     def render(self) -> Content:
         cursor_at(self, 0, 0)  # on the ">" mark
         mark = ">" if self.has_focus else " "
-        text = self.options[self.index][1]
-        note = f"  {self.note}" if self.note else ""
-        return Content(f"{mark} {self.label:<{self.label_width}} < {text} >{note}")
+        text = said(self.options[self.index][1])
+        note = f"  {said(self.note)}" if self.note else ""
+        return Content(f"{mark} {said(self.label):<{self.label_width}} < {text} >{note}")
 
     def action_step(self, step: int) -> None:
         self.index = (self.index + step) % len(self.options)
@@ -333,7 +340,8 @@ class EventLog(RichLog):
         above = round(self.scroll_y) > 0
         below = round(self.scroll_y) < self.max_scroll_y
         up, down = ("^", "v") if settings_of(self).ascii else ("\u2191", "\u2193")
-        note = " ".join(([f"{up} more above"] if above else []) + ([f"{down} more below"] if below else []))
+        note = " ".join(([_("{arrow} more above").format(arrow=up)] if above else [])
+                        + ([_("{arrow} more below").format(arrow=down)] if below else []))
         if note != (self.border_subtitle or ""):
             self.border_subtitle = note
 
