@@ -9,7 +9,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from ..core.i18n import N_, Domain
+from ..core.i18n import N_, Domain, language
 from ..storage import games_report_text
 from .fit import SizedScreen
 from .part import TuiGame, tui_games
@@ -27,6 +27,23 @@ BANNER = """\
 | ' <| | '  \\/ _` (_-<   | | ' \\  |  _| ' \\/ -_)   | (__/ _ \\ '_| ' \\/ -_) '_|
 |_|\\_\\_|_||_\\__, /__/   |_|_||_|  \\__|_||_\\___|    \\___\\___/_| |_||_\\___|_|
             |___/"""
+
+BANNERS = {
+    "en": BANNER,
+    "es": """\
+ ___                              _                             _
+| _ \\___ _  _ ___ ___  ___ _ _   | |__ _ ___  ___ ___ __ _ _  _(_)_ _  __ _ ___
+|   / -_) || / -_|_-< / -_) ' \\  | / _` (_-< / -_|_-</ _` | || | | ' \\/ _` (_-<
+|_|_\\___|\\_, \\___/__/ \\___|_||_| |_\\__,_/__/ \\___/__/\\__, |\\_,_|_|_||_\\__,_/__/
+         |__/                                           |_|""",
+    "fr": """\
+ _                     _         _                _                 _
+| |   ___ ___  _ _ ___(_)___  __| |__ _ _ _  ___ | |___ ___  __ ___(_)_ _  ___
+| |__/ -_|_-< | '_/ _ \\ (_-< / _` / _` | ' \\(_-< | / -_|_-< / _/ _ \\ | ' \\(_-<
+|____\\___/__/ |_| \\___/_/__/ \\__,_\\__,_|_||_/__/ |_\\___/__/ \\__\\___/_|_||_/__/""",
+}
+"""The game's name drawn large (FIGlet's "small" font), in each language that names it: art,
+not a sentence, so it is not in the catalog; a language without one shows the English."""
 
 # Translators: the game's name, one letter apart, where the banner has no room.
 SHORT_TITLE = N_("K I N G S   I N   T H E   C O R N E R")
@@ -76,7 +93,7 @@ class TitleScreen(OnKingsCornerApp, SizedScreen):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
-            yield Static(BANNER, id="banner", markup=False)
+            yield Static(BANNERS.get(language(), BANNER), id="banner", markup=False)
             yield Static(_(SHORT_TITLE), id="short-title")
             yield Static(_("A family card game of patience and Kings, for 2 to 6 players."), id="tagline")
             yield Menu(self.menu, id="title-menu")
@@ -111,6 +128,7 @@ class TitleScreen(OnKingsCornerApp, SizedScreen):
 
     def relabel(self) -> None:
         """The language changed: every word of the screen again, in it."""
+        self.query_one("#banner", Static).update(BANNERS.get(language(), BANNER))
         self.query_one("#short-title", Static).update(_(SHORT_TITLE))
         self.query_one("#tagline", Static).update(
             _("A family card game of patience and Kings, for 2 to 6 players."))

@@ -5,13 +5,13 @@ game's title in the "Game" choice.
 Such a text is marked for its own game's catalog (``N_`` in the game's package) and reaches the
 platform as a plain English string: :func:`said` looks it up in the platform's catalog, then in
 each game's, and says it in the first that translates it; a text said already (the screen
-translated it) is found in none and stays as it is.  A lazy :class:`~kc_tui.core.i18n.Text`
+translated it, or a name) is found in none and stays as it is.  A lazy :class:`~kc_tui.core.i18n.Text`
 (``L_``) says itself.
 """
 
 from __future__ import annotations
 
-from ..core.i18n import DEFAULT, PSEUDO, Domain, Text, language
+from ..core.i18n import DEFAULT, LANGUAGES, PSEUDO, Domain, Text, language
 
 __all__ = ["said"]
 
@@ -27,9 +27,13 @@ def said(text: str | Text) -> str:
     lang = language()
     if isinstance(text, Text) or not text or lang == DEFAULT:
         return str(text)
-    if lang == PSEUDO and "\u2045" in text:
-        return text  # said already (the pseudo-locale would bracket it again)
     for domain in _domains():
+        if lang == PSEUDO:
+            # The pseudo-locale brackets whatever it is given: only a message a catalog knows
+            # is said in it, so that English no catalog has still shows as English.
+            if any(domain.catalog(known).gettext(text) != text for known in LANGUAGES if known != DEFAULT):
+                return domain.gettext(text)
+            continue
         found = domain.gettext(text)
         if found != text:
             return found

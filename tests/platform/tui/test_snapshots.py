@@ -1,6 +1,6 @@
 """How every screen looks (pytest-textual-snapshot): each at 80 x 24 and 120 x 40 in the default
 settings, and at 80 x 24 in --ascii with NO_COLOR; the table drawn as cards at 110 x 34 in both;
-plus the too-small message.  The --ascii screens are also checked to hold nothing but ASCII
+the title, settings and help in Spanish and French; plus the too-small message.  The --ascii screens are also checked to hold nothing but ASCII
 text (each in the run that takes its picture; the too-small message in a run of its own).  Every screen is reached by keys from a fixed
 deal (pace 0, fixed seeds), so the pictures change only when the screens do.  The screens' apps,
 data and keys are in screen_fixtures.py, shared with screenshots/generate.py.
@@ -65,6 +65,15 @@ def test_the_big_table_draws_cards(snap_compare, monkeypatch: pytest.MonkeyPatch
         monkeypatch.setenv("NO_COLOR", "1")
     app, drive = start(SCREENS[screen], ascii_only=ascii_only)
     assert snap_compare(app, terminal_size=(110, 34), run_before=drive)
+
+
+@pytest.mark.parametrize("screen", ["title", "settings", "help"])
+@pytest.mark.parametrize("lang", ["es", "fr"])
+def test_screens_in_spanish_and_french(snap_compare, in_language, lang: str, screen: str) -> None:
+    """The main screens at 80 x 24 in the longer languages (issue 27): nothing cut."""
+    in_language(lang)
+    app, drive = start(SCREENS[screen])
+    assert snap_compare(app, terminal_size=(80, 24), run_before=drive)
 
 
 def test_too_small(snap_compare) -> None:
