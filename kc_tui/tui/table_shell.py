@@ -24,7 +24,7 @@ from .info import SettingsScreen
 from .keys import KeyRow, key_line
 from .round_over import RoundOverScreen
 from .typed_app import OnKingsCornerApp
-from .widgets import TextPanel
+from .widgets import EventLog, TextPanel
 
 __all__ = ["MIN_WIDTH", "MIN_HEIGHT", "WIDE", "TableShell"]
 
@@ -138,6 +138,8 @@ class TableShell(OnKingsCornerApp, SizedScreen):
         line are drawn again in it; what the log and the status line said stays as it was said."""
         self.refresh_table()
         self.show_keys()
+        for log in self.query(EventLog):
+            log.tell_scroll()
 
     def action_help(self) -> None:
         self.app.push_screen(help_screen(self.KEY_ROWS))

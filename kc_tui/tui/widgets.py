@@ -324,7 +324,7 @@ class EventLog(RichLog):
             super().write(content, width, expand, shrink, scroll_end, animate)
         finally:
             self._writing = False
-        self._tell_scroll()
+        self.tell_scroll()
         return self
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
@@ -333,10 +333,11 @@ class EventLog(RichLog):
         # of the screen again before it draws.
         if round(old_value) != round(new_value):
             self.refresh(self.size.region)
-        self._tell_scroll()
+        self.tell_scroll()
 
-    def _tell_scroll(self) -> None:
-        """The border's note of lines out of sight (set only when it changes)."""
+    def tell_scroll(self) -> None:
+        """The border's note of lines out of sight (set only when it changes: at a scroll, or in
+        another language)."""
         above = round(self.scroll_y) > 0
         below = round(self.scroll_y) < self.max_scroll_y
         up, down = ("^", "v") if settings_of(self).ascii else ("\u2191", "\u2193")

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from screen_fixtures import DATA_DIR, SCREENS, start
+from screen_fixtures import DATA_DIR, SCREENS, four, start, wait_for_person
 from test_snapshots import svg_text
 
 from kc_tui.core.i18n import language
@@ -51,6 +51,20 @@ async def test_choosing_a_language_in_the_settings_changes_every_screen_at_once(
         await pilot.press("escape")
         await pilot.press("c")  # no saves: the title says why, in French
         assert "aucune sauvegarde" in _text(title, "#title-status")
+
+
+async def test_a_language_chosen_over_the_table_redraws_the_table_in_it() -> None:
+    app = four(Settings(pace=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_person(pilot)
+        table = app.screen
+        await pilot.press("o", "up", "right", "right", "right")  # Language: English, Español, Français
+        await pilot.pause()
+        assert language() == "fr" and isinstance(app.screen, SettingsScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is table
+        assert "suite au-dessus" in str(table.query_one("#log").border_subtitle)  # the log's note
 
 
 @pytest.mark.parametrize("fixed", [False, True], ids=["setting", "command-line"])
