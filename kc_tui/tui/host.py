@@ -133,14 +133,19 @@ class GameHost(App):
         self.automatic_language = language()
         if not self.language_fixed and self.settings.language != "auto":
             speaker().lang = choose_language(setting=self.settings.language)
-        self.title = said(self.TITLE)
+        self._say_title()
+
+    def _say_title(self) -> None:
+        """The app's title (a screenshot's) in the language now in force."""
+        if self.TITLE:
+            self.title = said(self.TITLE)
 
     def set_language(self, choice: str) -> None:
         """The Language setting changed (``"auto"`` or a language's code): this person is served
         in it from now on (their speaker: the process's here, a session's over SSH), it is kept
         with the settings, and every screen of the app says its words again in it."""
         speaker().lang = self.automatic_language if choice == "auto" else choose_language(setting=choice)
-        self.title = said(self.TITLE)
+        self._say_title()
         self.apply_settings(self.settings.with_(language=choice))
         for screen in self.screen_stack:
             relabel = getattr(screen, "relabel", None)
