@@ -11,10 +11,14 @@ import pytest
 from screen_fixtures import DATA_DIR, SCREENS, four, start, wait_for_person
 from test_snapshots import svg_text
 
-from kc_tui.core.i18n import language
+from textual.command import CommandInput
+
+from kc_tui.core.i18n import Speaker, language, use_speaker
+from kc_tui.net import Person, TableServer
 from kc_tui.storage import Settings
 from kc_tui.tui.app import KingsCornerApp
 from kc_tui.tui.info import SettingsScreen
+from kc_tui.tui.lobby import LobbyApp, LobbyScreen
 from kc_tui.tui.title import TitleScreen
 from kc_tui.tui.widgets import Choice, Menu, TextPanel
 
@@ -73,6 +77,30 @@ async def test_the_language_setting_is_the_apps_language_unless_the_command_line
     async with app.run_test(size=(80, 24)):
         assert language() == ("en" if fixed else "fr")
         assert ("Réglages" in _text(app.screen, Menu)) is not fixed
+
+
+async def test_the_palette_asks_in_the_players_language(in_language) -> None:
+    in_language("fr")
+    app = KingsCornerApp(settings=Settings(pace=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert app.screen.query_one(CommandInput).placeholder == "Chercher une commande\u2026"
+
+
+async def test_a_session_of_a_table_server_speaks_its_own_language(tmp_path: Path) -> None:
+    """Over SSH each session has its own speaker: the lobby speaks it, and the process's
+    language stays as it was."""
+    use_speaker(Speaker("es"))  # (this test's own context: the session's speaker)
+    app = LobbyApp(TableServer(tmp_path, pace=0, seed=3), Person("SHA256:ada", "Ada"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        assert "Reyes en las esquinas: mesas" in _text(lobby, "#lobby-title")
+        assert "w mirar" in _text(lobby, "#keys")
+        await pilot.press("l")
+        assert "No estás en ninguna mesa." in _text(lobby, "#lobby-status")
 
 
 # ---------------------------------------------------------------------------- the pseudo-locale
