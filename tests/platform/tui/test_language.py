@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 from screen_fixtures import DATA_DIR, SCREENS, four, start, wait_for_person
-from test_snapshots import svg_text
-
+from test_snapshots import assert_nothing_cut, svg_text
 from textual.command import CommandInput
 
 from kc_tui.core.i18n import Speaker, language, use_speaker
@@ -101,6 +100,18 @@ async def test_a_session_of_a_table_server_speaks_its_own_language(tmp_path: Pat
         assert "w mirar" in _text(lobby, "#keys")
         await pilot.press("l")
         assert "No estás en ninguna mesa." in _text(lobby, "#lobby-status")
+
+
+@pytest.mark.parametrize("screen", ["saves", "pass"])
+@pytest.mark.parametrize("lang", ["es", "fr"])
+async def test_nothing_is_cut_at_80x24(_data_dir: None, in_language, lang: str, screen: str) -> None:
+    """The key lines, menus and choices of the platform's screens in the longer languages (the
+    title and settings are checked as their pictures are taken)."""
+    in_language(lang)
+    app, drive = start(SCREENS[screen])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await drive(pilot)
+        assert_nothing_cut(screen, app)
 
 
 # ---------------------------------------------------------------------------- the pseudo-locale

@@ -22,6 +22,8 @@ from pathlib import Path
 import pytest
 from screen_fixtures import DATA_DIR, SCREENS, TOO_SMALL, start
 
+from kc_tui.tui.widgets import Choice, Menu, TextPanel
+
 
 @pytest.fixture(autouse=True)
 def _relative_data_dir(_private_user_dirs: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -73,12 +75,31 @@ def test_screens_in_spanish_and_french(snap_compare, in_language, lang: str, scr
     """The main screens at 80 x 24 in the longer languages (issue 27): nothing cut."""
     in_language(lang)
     app, drive = start(SCREENS[screen])
-    assert snap_compare(app, terminal_size=(80, 24), run_before=drive)
+
+    async def drive_and_measure(pilot) -> None:
+        await drive(pilot)
+        assert_nothing_cut(screen, app)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=drive_and_measure)
 
 
 def test_too_small(snap_compare) -> None:
     app, drive = start(SCREENS["table"])
     assert snap_compare(app, terminal_size=TOO_SMALL, run_before=drive)
+
+
+def assert_nothing_cut(name: str, app) -> None:
+    """No key line, menu or choice of the screen in front is longer than its room (a key line is
+    one row: a word past its end is lost; a menu's line would end in an ellipsis).  The saved
+    games' titles are the games' words, and a long one is cut on purpose."""
+    screen = app.screen
+    widgets = [*screen.query(".keys"), *screen.query(Choice),
+               *(menu for menu in screen.query(Menu) if menu.id != "saves-menu")]
+    assert widgets, f"{name}: nothing to measure"
+    cut = [line for widget in widgets
+           for line in (widget._text if isinstance(widget, TextPanel) else str(widget.render())).splitlines()
+           if len(line) > widget.content_region.width]
+    assert not cut, f"{name}: cut at {app.size.width} columns: {cut}"
 
 
 # ---------------------------------------------------------------------------- ASCII only
