@@ -174,5 +174,7 @@ class TitleScreen(OnKingsCornerApp, SizedScreen):
             self.app.exit()
 
     def palette_commands(self):
-        return [(said(item.label).split(":")[0], said(item.label), lambda i=item.id: self.action_pick(i))
-                for item in self.query_one(Menu).items if not item.disabled]
+        """Each item that acts now: its name (before the colon) and its whole label."""
+        labels = [(item.id, said(item.label)) for item in self.query_one(Menu).items if not item.disabled]
+        return [(label.split(":")[0].strip(), label, lambda i=item_id: self.action_pick(i))
+                for item_id, label in labels]
