@@ -20,7 +20,11 @@ __all__ = ["SettingsScreen", "pace_text", "ON_OFF", "language_choices"]
 
 
 def pace_text(pace: float) -> str:
-    return _("instant") if pace == 0 else _("{pace} s a move").format(pace=f"{pace:g}")
+    if pace == 0:
+        return _("instant")
+    # Translators: the decimal sign of a number such as 0.4 (a comma in Spanish and French).
+    number = f"{pace:g}".replace(".", pgettext("decimal sign", "."))
+    return _("{pace} s a move").format(pace=number)
 
 
 ON_OFF = [(False, N_("off")), (True, N_("on"))]
