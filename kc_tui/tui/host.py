@@ -143,7 +143,9 @@ class GameHost(App):
     def set_language(self, choice: str) -> None:
         """The Language setting changed (``"auto"`` or a language's code): this person is served
         in it from now on (their speaker: the process's here, a session's over SSH), it is kept
-        with the settings, and every screen of the app says its words again in it."""
+        with the settings, and every screen of the app says its words again in it (its
+        ``relabel()``, for a screen that has words of its own to say again: the choices and menus
+        say theirs as they are drawn, which :meth:`apply_settings` asks of every widget)."""
         speaker().lang = self.automatic_language if choice == "auto" else choose_language(setting=choice)
         self._say_title()
         self.apply_settings(self.settings.with_(language=choice))
