@@ -18,7 +18,7 @@ from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
 from ..core.cards import AnyCard, Card
-from ..core.i18n import Domain
+from ..core.i18n import N_, Domain
 from ..storage import Settings
 from .faces import PILE_ROOM, Look
 from .words import said
@@ -166,9 +166,9 @@ class Menu(Static, can_focus=True):
     selected: reactive[int] = reactive(0)
 
     BINDINGS = [
-        Binding("up,k", "move(-1)", "Previous", show=False),
-        Binding("down,j", "move(1)", "Next", show=False),
-        Binding("enter,space", "choose", "Choose", show=False),
+        Binding("up,k", "move(-1)", N_("Previous"), show=False),
+        Binding("down,j", "move(1)", N_("Next"), show=False),
+        Binding("enter,space", "choose", N_("Choose"), show=False),
     ]
 
     class Chosen(Message):
@@ -232,8 +232,8 @@ class Choice(Static, can_focus=True):
     note: reactive[str] = reactive("")
 
     BINDINGS = [
-        Binding("left,h", "step(-1)", "Previous value", show=False),
-        Binding("right,l,space", "step(1)", "Next value", show=False),
+        Binding("left,h", "step(-1)", N_("Previous value"), show=False),
+        Binding("right,l,space", "step(1)", N_("Next value"), show=False),
     ]
 
     class Changed(Message):
