@@ -139,3 +139,14 @@ async def test_the_new_game_form_in_the_pseudo_locale_has_no_english_of_its_own(
     names = {"You", "Ada", "Ben", "Cleo"}
     english = [w for text in texts for w in _ENGLISH.findall(text) if w not in names]
     assert not english, (english, texts)
+
+
+@pytest.mark.parametrize("lang", ["es", "fr"])
+def test_the_keys_fit_the_helps_key_column(in_language: Callable[[str], None], lang: str) -> None:
+    """The help writes a row's keys in a column of 16; longer keys take a line of their own and
+    squeeze the description beside them."""
+    from kc_tui.games.kings_corner.tui.table import TABLE_KEYS
+    from kc_tui.tui.words import said
+
+    in_language(lang)
+    assert [said(row.keys) for row in TABLE_KEYS if len(said(row.keys)) >= 16] == []
