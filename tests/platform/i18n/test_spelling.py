@@ -34,9 +34,10 @@ ALLOWED = {
     # language's own ("ayuda (o help)").
     "help", "play", "quit", "look", "hand", "draw", "pass", "join", "leave", "say", "new", "open",
     "start", "watch", "name", "game", "you", "easy", "medium", "hard", "human", "rules", "stats",
+    "saves", "demo", "brief", "full", "bot", "bots",
     # The machine's words: a browser's, a file's, a terminal's.
     "JavaScript", "cookie", "cookies", "router", "linux", "vt", "ansi", "docs", "md", "authorized",
-    "keys", "script", "Lines", "jokers",
+    "keys", "script", "Lines", "jokers", "dumb", "protocol", "python", "py", "mybot",
     # Words of the language the dictionaries lack: a verb with its pronoun, a game's adjective,
     # the abbreviation of "puntos", a name elided.
     "Agrándalo", "desafíalo", "jugable", "preajuste", "preajustes", "pto", "ptos", "d'Ada",
