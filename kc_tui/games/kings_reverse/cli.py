@@ -158,7 +158,6 @@ def build_parser() -> argparse.ArgumentParser:
                             description=_("Continue the newest saved Kings Reverse game at the table "
                                           "(or in the line mode with --plain, or without a terminal)."))
     resume.add_argument("--plain", action="store_true", help=_("in the line mode"))
-    _notation_option(resume)
     add_look_options(resume)
     resume.set_defaults(func=_resume, parser=resume)
 

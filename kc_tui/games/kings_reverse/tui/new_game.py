@@ -17,9 +17,9 @@ from ....tui.new_game import DEFAULT_SEATS, NEW_GAME_KEYS, ChoicesScroll, NewGam
 from ....tui.widgets import Choice, Menu, MenuItem, TextPanel
 from .. import ENTRY
 from ..ai import level_name
+from ..engine.describe import shown_name
 from ..engine.rules import PRESETS, ReverseRules, RuleError, build_rules
 from .sessions import new_session, resume_session
-from .widgets import shown_name
 
 __all__ = ["ReverseNewGameScreen", "KINDS", "seat_choices"]
 

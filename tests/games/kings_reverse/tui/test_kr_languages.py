@@ -86,14 +86,6 @@ async def test_the_command_line_takes_spanish_words_and_the_english_ones(in_lang
         assert status(app)
 
 
-def test_the_french_and_spanish_command_words_become_the_english_ones() -> None:
-    from kc_tui.games.kings_reverse.tui.table import READOUT_ALIASES, english_command
-
-    assert [english_command(t) for t in ("piocher", "dar 5C", "marier H", "défier", "9H", "draw")] == [
-        "draw", "give 5C", "marry H", "challenge", "9H", "draw"]
-    assert [READOUT_ALIASES[w] for w in ("règles", "mano", "qui", "pista")] == ["rules", "hand", "who", "hint"]
-
-
 # ---------------------------------------------------------------------------- the pseudo-locale
 _BRACKETED = re.compile("\u2045[^\u2045\u2046]*\u2046")
 _WORD = re.compile(r"[A-Za-z]{3,}")
