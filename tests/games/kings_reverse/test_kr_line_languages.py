@@ -131,3 +131,12 @@ def test_the_rules_are_said_in_the_language_with_the_seed_s_words(
     said = describe_rules(build_rules(3, "bluff"), "bluff")
     for word in words:
         assert word in said, word
+
+
+@pytest.mark.parametrize("lang, where", [("es", "ronda 2, jugada 2"), ("fr", "manche 2, coup 2")])
+def test_where_a_served_game_goes_on_from_counts_plays_in_the_language(
+        lang: str, where: str, in_language: Callable[[str], None]) -> None:
+    from kc_tui.games.kings_reverse.net import ReverseTableGame
+
+    in_language(lang)
+    assert str(ReverseTableGame().where(["round_start", "play", "round_start", "play"])) == where
