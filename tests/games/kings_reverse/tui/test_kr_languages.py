@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from reverse_fixtures import arrange, my_turn, reverse_app, status, table, until
+from reverse_fixtures import arrange, my_turn, reverse_app, reverse_suit, status, table, until
 from textual.widgets import Static
 
 from kc_tui.games.kings_reverse.tui.new_game import ReverseNewGameScreen
@@ -37,13 +37,6 @@ async def _mid_round(pilot) -> None:
     await pilot.pause()
 
 
-async def _suit(pilot) -> None:
-    await until(pilot, my_turn, "your turn")
-    arrange(pilot.app, ["4S", "5S", "KC", "JK"], "9D")
-    await pilot.press("4")
-    await pilot.pause()
-
-
 async def _new_game(pilot) -> None:
     await pilot.app.push_screen(ReverseNewGameScreen())
     await pilot.pause()
@@ -63,7 +56,7 @@ def test_the_new_game_screen_in_the_language(snap_compare, in_language, lang: st
 
 def test_the_two_player_table_and_the_suit_dialog_in_french(snap_compare, in_language) -> None:
     in_language("fr")
-    assert snap_compare(_table(2), terminal_size=SIZE, run_before=_suit)
+    assert snap_compare(_table(2), terminal_size=SIZE, run_before=reverse_suit)
 
 
 # ---------------------------------------------------------------------------- the command line
@@ -111,9 +104,7 @@ async def test_the_game_s_widgets_show_no_untranslated_english(in_language) -> N
     in_language("qps")
     app = reverse_app(players=4)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, my_turn, "your turn")
-        await pilot.press("d")
-        await until(pilot, my_turn, "your turn again")
+        await _mid_round(pilot)
         screen = table(app)
         texts = [_shown(screen.query_one(PileBox)), _shown(screen.query_one(PlayersView)),
                  _shown(screen.query_one(ReverseHandView)), _shown(screen.query_one("#keys", TextPanel)),
