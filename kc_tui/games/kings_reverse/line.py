@@ -160,7 +160,7 @@ class ReverseLines:
             "rules": lambda: describe_rules(session.rules),
             "help": lambda: help_text(_(HELP), self.served), "?": lambda: help_text(_(HELP), self.served),
             "last": self._last,
-            "hint": lambda: (hint(view) or _("Nothing to do now.")) if session.waiting_for_human()
+            "hint": lambda: (hint(view, words) or _("Nothing to do now.")) if session.waiting_for_human()
             else _("A hint is given on your turn."),
         }
         word = text.strip().lower()
