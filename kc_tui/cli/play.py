@@ -12,7 +12,7 @@ from typing import Any, Callable
 from ..core.i18n import Domain
 from ..line import LineOptions
 from ..storage import AutoSaver, Settings, load_settings, save_settings
-from .common import full_screen, look_overrides, settings_from
+from .common import full_screen, language_fixed, look_overrides, settings_from
 from .signals import Stopped, end_within_grace, tell
 
 __all__ = ["play_saved", "make_app", "app_status", "line_options"]
@@ -81,7 +81,7 @@ def make_app(service: Any, args: argparse.Namespace) -> Any:
         return save_settings(new.with_(**keep))
 
     return KingsCornerApp(service, settings=settings, on_settings=persist, notice=warning,
-                          on_stop_signal=end_within_grace)
+                          on_stop_signal=end_within_grace, language_fixed=language_fixed() is not None)
 
 
 def app_status(app: Any) -> int:

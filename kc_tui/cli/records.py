@@ -22,7 +22,7 @@ from ..storage import (
     games_stats_dict,
     list_saves,
 )
-from .common import add_look_options, full_screen, settings_from
+from .common import add_look_options, full_screen, language_fixed, settings_from
 from .signals import end_within_grace
 
 __all__ = ["add_parser", "add_saves_parser", "add_replay_parser", "add_stats_parser", "run_saves",
@@ -151,7 +151,7 @@ def run_replay(args: argparse.Namespace) -> int:
 
     settings, warning = settings_from(args)
     KingsCornerApp(settings=settings, replay=replay, replay_name=visible(path.name), notice=warning,
-                   on_stop_signal=end_within_grace).run()
+                   on_stop_signal=end_within_grace, language_fixed=language_fixed() is not None).run()
     return 0
 
 

@@ -190,7 +190,8 @@ def quoted(text: str) -> str:
     """What the player wrote, quoted, cut short if it is long."""
     t = text.strip()
     if not t:
-        return "That"
+        # Translators: what an empty answer is called at the start of a refusal ("That is not a card").
+        return _("That")
     return repr(t if len(t) <= 12 else t[:12] + "...")
 
 
@@ -202,8 +203,9 @@ def parse_card(text: str) -> Card:
     card = _BY_TEXT.get(t)
     if card is None:
         raise NotationError(
-            f"{quoted(text)} is not a card: write the rank (A 2-9 T J Q K, or 10) "
-            "then the suit (C D H S), for example 7H or KS."
+            # Translators: the letters are the notation every language types (R1), not words.
+            _("{text} is not a card: write the rank (A 2-9 T J Q K, or 10) then the suit "
+              "(C D H S), for example 7H or KS.").format(text=quoted(text))
         )
     return card
 
@@ -274,6 +276,6 @@ def parse_any_card(text: str) -> AnyCard:
         return parse_card(text)
     except NotationError:
         raise NotationError(
-            f"{quoted(text)} is not a card: write the rank (A 2-9 T J Q K, or 10) "
-            "then the suit (C D H S), for example 7H or KS, or JK for a joker."
+            _("{text} is not a card: write the rank (A 2-9 T J Q K, or 10) then the suit "
+              "(C D H S), for example 7H or KS, or JK for a joker.").format(text=quoted(text))
         ) from None

@@ -12,7 +12,7 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any, Mapping
 
-from ..core.i18n import LANGUAGES, Domain
+from ..core.i18n import LANGUAGES, N_, Domain
 from ..core.text import visible
 from .files import UnreadableFile, read_text, write_atomic
 from .paths import settings_path
@@ -25,17 +25,17 @@ __all__ = [
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 THEMES: Mapping[str, str] = {
-    "default": "the dark default, colours chosen by the game",
-    "light": "dark text on a light background",
-    "high-contrast": "black and white with bright, bold accents",
-    "ansi": "the terminal's own 16-colour palette (dark background)",
-    "ansi-light": "the terminal's own 16-colour palette (light background)",
+    "default": N_("the dark default, colours chosen by the game"),
+    "light": N_("dark text on a light background"),
+    "high-contrast": N_("black and white with bright, bold accents"),
+    "ansi": N_("the terminal's own 16-colour palette (dark background)"),
+    "ansi-light": N_("the terminal's own 16-colour palette (light background)"),
 }
-"""Theme names and what each looks like (``--theme NAME``)."""
+"""Theme names and what each looks like (``--theme NAME``; marked English, said where shown)."""
 
 CARD_STYLES: Mapping[str, str] = {
-    "two-colour": "hearts and diamonds red, clubs and spades in the text colour",
-    "four-colour": "hearts red, diamonds blue, clubs green, spades in the text colour",
+    "two-colour": N_("hearts and diamonds red, clubs and spades in the text colour"),
+    "four-colour": N_("hearts red, diamonds blue, clubs green, spades in the text colour"),
 }
 """Card colourings; the suit is always written too, so no colour is ever needed."""
 

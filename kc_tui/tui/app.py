@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from textual.screen import Screen
 
+from ..core.i18n import N_
 from . import style_path
 from .host import GameHost
 from .part import game_of
@@ -16,7 +17,7 @@ class KingsCornerApp(GameHost):
     """Kings in the Corner.  With a ``service`` it opens at that game's table and leaving the
     table leaves the app; without one it opens at the title screen."""
 
-    TITLE = "Kings in the Corner"
+    TITLE = N_("Kings in the Corner")
     CSS_PATH = [style_path("app.tcss"), style_path("table.tcss")]
 
     def first_screen(self) -> Screen:

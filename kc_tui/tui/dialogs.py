@@ -12,9 +12,12 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
+from ..core.i18n import N_, Domain
 from .keys import KeyRow, help_text
 from .modal import Dialog, DialogText, MoreBelow
 from .widgets import TextPanel
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = ["ConfirmScreen", "PassScreen", "TextScreen", "help_screen"]
 
@@ -29,8 +32,8 @@ class ConfirmScreen(Dialog[bool]):
     """
 
     BINDINGS = [
-        Binding("y,enter", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
+        Binding("y,enter", "answer(True)", N_("Yes")),
+        Binding("n,escape", "answer(False)", N_("No")),
     ]
 
     def __init__(self, question: str, again: str = "") -> None:
@@ -45,7 +48,9 @@ class ConfirmScreen(Dialog[bool]):
 
     def set_up(self) -> None:
         again = f"/{self.again}" if self.again else ""
-        self.query_one("#confirm-keys", TextPanel).show(f"y/Enter{again} yes   n/Esc or any other key no")
+        # Translators: y and n are the keys (they stay y and n in every language).
+        self.query_one("#confirm-keys", TextPanel).show(
+            _("y/Enter{again} yes   n/Esc or any other key no").format(again=again))
 
     def on_key(self, event: events.Key) -> None:
         if not self.ready or event.key in ("y", "enter", "n", "escape"):
@@ -69,9 +74,9 @@ class PassScreen(Dialog[None]):
     do what they do at the table (leave, after asking; the keys), without showing a hand."""
 
     BINDINGS = [
-        Binding("enter,space", "ready", "Show my hand"),
-        Binding("q", "table('quit')", "Leave the game"),
-        Binding("question_mark,f1", "table('help')", "Keys"),
+        Binding("enter,space", "ready", N_("Show my hand")),
+        Binding("q", "table('quit')", N_("Leave the game")),
+        Binding("question_mark,f1", "table('help')", N_("Keys")),
     ]
     GUARD = 0.6
     """Seconds after it opens in which Enter does not show the hand at once: an Enter meant for
@@ -85,14 +90,14 @@ class PassScreen(Dialog[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="pass", classes="dialog"):
-            yield DialogText(markup=False, content=f"Pass the keyboard to {self.player_name}.\n\n"
-                         f"{self.player_name}, press Enter when the others cannot see the screen.",
-                         id="pass-text")
+            yield DialogText(markup=False, content=_(
+                "Pass the keyboard to {name}.\n\n{name}, press Enter when the others cannot see the "
+                "screen.").format(name=self.player_name), id="pass-text")
             yield TextPanel(id="pass-keys", classes="keys")
 
     def set_up(self) -> None:
         self.opened = time.monotonic()
-        self.query_one("#pass-keys", TextPanel).show("Enter: show my hand   ? keys   q leave the game")
+        self.query_one("#pass-keys", TextPanel).show(_("Enter: show my hand   ? keys   q leave the game"))
 
     def action_ready(self) -> None:
         waited = time.monotonic() - self.opened
@@ -121,9 +126,9 @@ class TextScreen(Dialog[None]):
     closes it."""
 
     BINDINGS = [
-        Binding("escape,q", "close", "Close"),
-        Binding("j", "scroll(1)", "Down", show=False),
-        Binding("k", "scroll(-1)", "Up", show=False),
+        Binding("escape,q", "close", N_("Close")),
+        Binding("j", "scroll(1)", N_("Down"), show=False),
+        Binding("k", "scroll(-1)", N_("Up"), show=False),
     ]
 
     WIDE = 118
@@ -160,9 +165,10 @@ class TextScreen(Dialog[None]):
         scroll = self.query_one(".text-scroll", VerticalScroll)
         where = ""
         if scroll.max_scroll_y > 0:
-            where = f" (at {round(100 * scroll.scroll_y / scroll.max_scroll_y)}%)" \
-                if scroll.scroll_y < scroll.max_scroll_y else " (at the end)"
-        self.query_one("#text-keys", TextPanel).show(f"Up/Down/PgUp/PgDn scroll{where}  Esc close")
+            where = _(" (at {percent}%)").format(percent=round(100 * scroll.scroll_y / scroll.max_scroll_y)) \
+                if scroll.scroll_y < scroll.max_scroll_y else _(" (at the end)")
+        self.query_one("#text-keys", TextPanel).show(_("Up/Down/PgUp/PgDn scroll{where}  Esc close").format(
+            where=where))
 
     def on_resize(self, event: events.Resize) -> None:
         if self.ready:
@@ -190,4 +196,4 @@ class TextScreen(Dialog[None]):
 
 def help_screen(rows: Sequence[KeyRow]) -> TextScreen:
     """Every key of a screen's key table, grouped."""
-    return TextScreen("Keys", help_text(rows), close_keys="question_mark,f1")
+    return TextScreen(_("Keys"), help_text(rows), close_keys="question_mark,f1")

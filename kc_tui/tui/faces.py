@@ -20,6 +20,9 @@ from typing import Literal
 from textual.content import Content
 
 from ..core.cards import Card
+from ..core.i18n import Domain
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = ["FACE_HEIGHT", "FACE_WIDTH", "PILE_ROOM", "Frame", "Look", "card_back", "hand_faces", "hand_fits",
            "pile_face"]
@@ -203,7 +206,9 @@ def card_back(head: str, count: int, ascii_only: bool, *, width: int) -> Content
         number = f" {count} "
         canvas.put(x + 1 + (FACE_WIDTH - 2 - len(number)) // 2, 4, number, "bold")
     else:
-        canvas.put(x + 1 + (FACE_WIDTH - 2 - len("none")) // 2, 4, "none", "")
+        # Translators: in an empty stock's frame: at most 7 letters.
+        none = _("none")
+        canvas.put(x + 1 + max(FACE_WIDTH - 2 - len(none), 0) // 2, 4, none, "")
     return canvas.content()
 
 
@@ -236,7 +241,8 @@ def hand_faces(cards: tuple[Card, ...], keys: str, look: Look, *, selected: int,
         canvas.put(x + 1, top + 1, text, style)
         canvas.put(x + HAND_FACE[0] - 1 - len(text), top + 2, text, style)
         if raised:
-            canvas.put(x, HAND_ROWS - 1, "HELD", "bold reverse")
+            # Translators: under the card picked up from the hand: at most 6 letters.
+            canvas.put(x, HAND_ROWS - 1, _("HELD"), "bold reverse")
             cursor = (x, HAND_ROWS - 1)
         else:
             key = keys[i] if i < len(keys) else ""

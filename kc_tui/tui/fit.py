@@ -17,7 +17,11 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from ..core.i18n import N_, Domain
 from .compositor import lean
+from .words import said
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = ["SizedScreen"]
 
@@ -27,9 +31,10 @@ class SizedScreen(Screen[None]):
 
     MIN_SIZE: ClassVar[tuple[int, int]] = (80, 24)
     """The smallest terminal, columns x rows, in which the screen's layout is whole."""
-    SIZE_NAME: ClassVar[str] = "This screen"
-    """How the note names the screen: "The table needs a terminal of at least ..."."""
-    SIZE_ADVICE: ClassVar[str] = "Make it larger."
+    SIZE_NAME: ClassVar[str] = N_("This screen")
+    """How the note names the screen: "The table needs a terminal of at least ..." (marked
+    English, said in the player's language as the note is shown)."""
+    SIZE_ADVICE: ClassVar[str] = N_("Make it larger.")
     FIRST_FOCUS: ClassVar[str] = ""
     """What takes the focus when the screen becomes large enough and nothing had it (a screen that
     was too small from the start): a selector, or the first focusable widget."""
@@ -62,8 +67,10 @@ class SizedScreen(Screen[None]):
         self.fitted(width, height)
         if small:
             self.query_one("#too-small", Static).update(
-                f"{self.SIZE_NAME} needs a terminal of at least {min_width} x {min_height}; "
-                f"this one is {width} x {height}. {self.SIZE_ADVICE}")
+                _("{screen} needs a terminal of at least {min_width} x {min_height}; "
+                  "this one is {width} x {height}. {advice}").format(
+                    screen=said(self.SIZE_NAME), min_width=min_width, min_height=min_height,
+                    width=width, height=height, advice=said(self.SIZE_ADVICE)))
         if small != was_small:
             # Disabled, no widget can take the focus or the keys while nothing can be seen
             # (not even one focused later, as a screen does once it is mounted).

@@ -18,10 +18,14 @@ from textual.filter import Monochrome, NoColor
 from textual.screen import Screen
 from textual.theme import Theme
 
+from ..core.i18n import Domain, choose_language, language, speaker
 from ..replay import Replay
 from ..storage import AutoSaver, Settings, start_saving
 from .keys import palette
 from .part import game_of, game_stylesheets
+from .words import said
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 Session = Any
 """A session of any game: its service (every service has ``close()``)."""
@@ -77,11 +81,13 @@ class GameHost(App):
         replay: Replay | None = None,
         replay_name: str = "",
         on_stop_signal: Callable[[int], None] | None = None,
+        language_fixed: bool = False,
     ) -> None:
         """``on_settings`` keeps changed settings (returns a message if it could not);
         ``notice`` is shown once the first screen is up (a settings file that was unusable);
         ``on_stop_signal`` is told of a stopping signal at once, in its handler, even when the
-        app is stuck (the command line's watchdog)."""
+        app is stuck (the command line's watchdog); ``language_fixed``: the command line chose
+        the language (``--lang``), which the settings' language does not override at start."""
         own = self.CSS_PATH if isinstance(self.CSS_PATH, list) else [self.CSS_PATH] if self.CSS_PATH else []
         super().__init__(css_path=[*own, *game_stylesheets()])
         self.service = service
@@ -91,6 +97,11 @@ class GameHost(App):
         self.replay = replay
         self.replay_name = replay_name
         self.on_stop_signal = on_stop_signal
+        self.language_fixed = language_fixed
+        self.automatic_language = language()
+        """The language the Language setting's "Automatic" stands for: the one this person was
+        being served as the app started (the command line's or the terminal's; over SSH, the
+        client's), before the setting was applied."""
         self._owned: list[Session] = []
         self.savers: dict[int, AutoSaver] = {}
         """The saver of each session this app started or resumed, by id of its service."""
@@ -107,12 +118,41 @@ class GameHost(App):
 
     def on_mount(self) -> None:
         self._take_signals()
+        self.start_language()
         self.apply_settings(self.settings, keep=False)
         self.push_screen(self.first_screen())
 
     def first_screen(self) -> Screen:
         """The screen the app opens on (the application's)."""
         raise NotImplementedError
+
+    # ------------------------------------------------------------------ language
+    def start_language(self) -> None:
+        """The language the app starts in: the settings' choice, unless it is "auto" (the
+        command line's or the terminal's, as the app found it) or the command line fixed it."""
+        self.automatic_language = language()
+        if not self.language_fixed and self.settings.language != "auto":
+            speaker().lang = choose_language(setting=self.settings.language)
+        self._say_title()
+
+    def _say_title(self) -> None:
+        """The app's title (a screenshot's) in the language now in force."""
+        if self.TITLE:
+            self.title = said(self.TITLE)
+
+    def set_language(self, choice: str) -> None:
+        """The Language setting changed (``"auto"`` or a language's code): this person is served
+        in it from now on (their speaker: the process's here, a session's over SSH), it is kept
+        with the settings, and every screen of the app says its words again in it (its
+        ``relabel()``, for a screen that has words of its own to say again: the choices and menus
+        say theirs as they are drawn, which :meth:`apply_settings` asks of every widget)."""
+        speaker().lang = self.automatic_language if choice == "auto" else choose_language(setting=choice)
+        self._say_title()
+        self.apply_settings(self.settings.with_(language=choice))
+        for screen in self.screen_stack:
+            relabel = getattr(screen, "relabel", None)
+            if callable(relabel):
+                relabel()
 
     # ------------------------------------------------------------------ settings
     def remember(self, **changes: object) -> None:
@@ -264,14 +304,22 @@ class GameHost(App):
 
     # ------------------------------------------------------------------ command palette
     def action_command_palette(self) -> None:
-        """Ctrl+P; under ASCII the palette's placeholder loses its ellipsis glyph too."""
-        if not self.settings.ascii:
-            super().action_command_palette()
-            return
+        """Ctrl+P, its placeholder in the player's language (under ASCII without the ellipsis
+        glyph)."""
         from textual.command import CommandPalette
 
         if self.use_command_palette and not CommandPalette.is_open(self):
-            self.push_screen(CommandPalette(placeholder="Search for commands...", id="--command-palette"))
+            placeholder = _("Search for commands{ellipsis}").format(
+                ellipsis="..." if self.settings.ascii else "\u2026")
+            self.push_screen(CommandPalette(placeholder=placeholder, id="--command-palette"))
+
+    def action_help_quit(self) -> None:
+        """Ctrl+C (Textual's: it does not quit) says how to, in the player's language."""
+        for key, active in self.active_bindings.items():
+            if active.binding.action in ("quit", "app.quit"):
+                self.notify(_("Press [b]{key}[/b] to quit the app").format(key=key),
+                            title=_("Do you want to quit?"))
+                return
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Ctrl+P: every action of the screen in front that applies now (from its key table, or
@@ -286,4 +334,5 @@ class GameHost(App):
         # keys; only its screenshot is kept.
         for command in super().get_system_commands(screen):
             if command.title == "Screenshot":
-                yield command
+                yield command._replace(title=_("Screenshot"),
+                                       help=_("Save an SVG 'screenshot' of the current screen"))

@@ -1,6 +1,11 @@
 """A screen's keys, written once: each row feeds the screen's bindings, the key line at the
 bottom, the help dialog and the command palette, and docs/keys.md's key table says the same (a
-test reads it)."""
+test reads it).
+
+A row's words are English, marked for a catalog (``N_``: the platform's, or the game's whose
+table it is), and said in the player's language where they are shown: the key line, the help and
+the palette (:func:`~kc_tui.tui.words.said`).  The bindings keep the English (no footer shows
+them)."""
 
 from __future__ import annotations
 
@@ -13,6 +18,8 @@ from typing import Literal
 from textual.actions import parse
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
+
+from .words import said
 
 __all__ = ["KeyRow", "KeyState", "bindings", "help_text", "key_line", "palette"]
 
@@ -47,7 +54,8 @@ class KeyRow:
     """The action string the palette runs, when it has parameters (``step(1)``)."""
 
     def line_text(self, state: str) -> str:
-        return next((text for when, text in self.line if when == state), "")
+        """What the key line says for the row in ``state``, in the player's language."""
+        return said(next((text for when, text in self.line if when == state), ""))
 
 
 def bindings(rows: Sequence[KeyRow]) -> list[BindingType]:
@@ -71,11 +79,12 @@ def help_text(rows: Sequence[KeyRow], width: int = 66) -> str:
     for row in rows:
         groups.setdefault(row.group, []).append(row)
     for group, members in groups.items():
-        lines = [group]
+        lines = [said(group)]
         for row in members:
+            names = said(row.keys)
             # Keys longer than their column take a line of their own.
-            keys = f"  {row.keys:<16}" if len(row.keys) < 16 else f"  {row.keys}\n" + " " * 18
-            lines += textwrap.wrap(row.description, width, initial_indent=keys,
+            keys = f"  {names:<16}" if len(names) < 16 else f"  {names}\n" + " " * 18
+            lines += textwrap.wrap(said(row.description), width, initial_indent=keys,
                                    subsequent_indent=" " * 18)
         parts.append("\n".join(lines))
     return "\n\n".join(parts)
@@ -91,5 +100,6 @@ def palette(
             continue
         _, name, parameters = parse(row.run or row.action)
         if screen.check_action(name, parameters):
-            help_ = f"{row.description[:1].upper()}{row.description[1:]} ({row.keys})"
-            yield row.palette, help_, partial(getattr(screen, f"action_{name}"), *parameters)
+            description = said(row.description)
+            help_ = f"{description[:1].upper()}{description[1:]} ({said(row.keys)})"
+            yield said(row.palette), help_, partial(getattr(screen, f"action_{name}"), *parameters)

@@ -20,6 +20,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..core.i18n import N_, Domain
 from ..net import Person, SeatDoor, TableError, TableInfo, TableServer, TableState, check_name
 from ..storage.settings import Settings
 from . import style_path
@@ -30,15 +31,15 @@ from .served import ServedTable
 from .typed_app import OnKingsCornerApp
 from .widgets import TextPanel
 
-__all__ = ["LobbyApp", "LobbyScreen", "NameScreen"]
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
-GUEST_NOTE = " You are a guest (no key): a seat you leave is not kept for you."
+__all__ = ["LobbyApp", "LobbyScreen", "NameScreen"]
 
 
 class NameScreen(Dialog[str]):
     """Asks the name to show at the tables; dismissed with it once it is acceptable."""
 
-    BINDINGS = [Binding("escape", "cancel", "Quit")]
+    BINDINGS = [Binding("escape", "cancel", N_("Quit"))]
 
     def __init__(self, known: str | None = None, problem: str | None = None) -> None:
         super().__init__()
@@ -48,13 +49,14 @@ class NameScreen(Dialog[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="name-dialog", classes="dialog"):
-            yield Static("Your name at the tables", classes="dialog-title")
-            yield Input(value=self.known or "", max_length=40, placeholder="name", id="name")
+            yield Static(_("Your name at the tables"), classes="dialog-title")
+            # Translators: the placeholder of the name field.
+            yield Input(value=self.known or "", max_length=40, placeholder=_("name"), id="name")
             yield TextPanel(id="name-problem")
             yield TextPanel(id="name-keys", classes="keys")
 
     def set_up(self) -> None:
-        self.query_one("#name-keys", TextPanel).show("Enter choose  Esc quit")
+        self.query_one("#name-keys", TextPanel).show(_("Enter choose  Esc quit"))
         if self.problem:
             self.query_one("#name-problem", TextPanel).show(self.problem)
         self.query_one("#name", Input).focus()
@@ -71,7 +73,6 @@ class NameScreen(Dialog[str]):
         self.app.exit()
 
 
-LOBBY_HELP = "Enter join  1-6 seat  w watch  n new  s start  l leave  q quit"
 
 
 class LobbyScreen(OnKingsCornerApp, Screen[None]):
@@ -81,22 +82,17 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
     _stale = False  # a change came while a table's screen covered this one
 
     BINDINGS = [
-        Binding("enter,j", "join", "Join"),
-        Binding("w", "watch", "Watch"),
-        Binding("n", "new", "New table"),
-        Binding("s", "start", "Start"),
-        Binding("l", "leave", "Leave"),
-        Binding("q", "quit", "Quit"),
-        Binding("1", "seat(0)", "Seat 1", show=False),
-        Binding("2", "seat(1)", "Seat 2", show=False),
-        Binding("3", "seat(2)", "Seat 3", show=False),
-        Binding("4", "seat(3)", "Seat 4", show=False),
-        Binding("5", "seat(4)", "Seat 5", show=False),
-        Binding("6", "seat(5)", "Seat 6", show=False),
+        Binding("enter,j", "join", N_("Join")),
+        Binding("w", "watch", N_("Watch")),
+        Binding("n", "new", N_("New table")),
+        Binding("s", "start", N_("Start")),
+        Binding("l", "leave", N_("Leave")),
+        Binding("q", "quit", N_("Quit")),
+        *(Binding(str(n), f"seat({n - 1})", f"Seat {n}", show=False) for n in range(1, 7)),
     ]
 
     def compose(self) -> ComposeResult:
-        yield Static("Kings in the Corner: tables", classes="screen-title")
+        yield Static(_("Kings in the Corner: tables"), id="lobby-title", classes="screen-title")
         yield OptionList(id="tables")
         yield TextPanel(id="lobby-status")
         yield TextPanel(id="keys", classes="keys")
@@ -108,12 +104,23 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
         return app
 
     def on_mount(self) -> None:
-        self.query_one("#keys", TextPanel).show(LOBBY_HELP)
+        self._show_keys()
         self._unsubscribe = self.lobby.server.subscribe(self._changed)
         self.refresh_tables()
         self.query_one("#tables", OptionList).focus()
         if self.lobby.person is None:
             self.lobby.ask_name()
+
+    def _show_keys(self) -> None:
+        self.query_one("#keys", TextPanel).show(
+            _("Enter join  1-6 seat  w watch  n new  s start  l leave  q quit"))
+
+    def relabel(self) -> None:
+        """The language changed (on the settings screen of a table): the lobby's words in it,
+        now or when it shows again."""
+        self.query_one("#lobby-title", Static).update(_("Kings in the Corner: tables"))
+        self._show_keys()
+        self._changed()
 
     def on_unmount(self) -> None:
         self._unsubscribe()
@@ -148,7 +155,7 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
         listing.clear_options()
         listing.add_options([Option(t.line(), id=str(t.id)) for t in tables])
         if not tables:
-            listing.add_option(Option("No tables yet: press n to make one.", id="none", disabled=True))
+            listing.add_option(Option(_("No tables yet: press n to make one."), id="none", disabled=True))
         ids = [str(t.id) for t in tables]
         if highlighted in ids:
             listing.highlighted = ids.index(highlighted)
@@ -158,18 +165,24 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
         if door is None or door.closed:
             if self._at_table:
                 self._at_table = False
-                self.say("Enter takes a free seat of the table picked (or yours again); w watches it.")
+                self.say(_("Enter takes a free seat of the table picked (or yours again); w watches it."))
             return
         self._at_table = True
         info = door.info()
         if info.state == TableState.PLAYING and self.lobby.screen is self:
             self.lobby.open_table(door)
             return
-        where = f"seat {door.seat + 1}" if door.seat is not None else "watching"
-        starts = (" Press s to start it." if self.lobby.server.may_start(door.person, info.id) else
-                  f" {info.owner} starts it.")
-        self.say(f"You are at table {info.id} ({where}); waiting for the game to start.{starts}"
-                 if info.state == TableState.WAITING else f"You are at table {info.id} ({where}).")
+        seat = door.seat + 1 if door.seat is not None else None
+        if info.state != TableState.WAITING:
+            self.say(_("You are at table {table} (watching).").format(table=info.id) if seat is None
+                     else _("You are at table {table} (seat {seat}).").format(table=info.id, seat=seat))
+            return
+        where = (_("You are at table {table} (watching); waiting for the game to start.") if seat is None
+                 else _("You are at table {table} (seat {seat}); waiting for the game to start.")
+                 ).format(table=info.id, seat=seat)
+        starts = (_("Press s to start it.") if self.lobby.server.may_start(door.person, info.id) else
+                  _("{owner} starts it.").format(owner=info.owner))
+        self.say(f"{where} {starts}")
 
     def say(self, text: str) -> None:
         self.query_one("#lobby-status", TextPanel).show(text)
@@ -178,7 +191,7 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
         listing = self.query_one("#tables", OptionList)
         option = listing.highlighted_option
         if option is None or option.id in (None, "none"):
-            self.say("There is no table to pick: press n to make one.")
+            self.say(_("There is no table to pick: press n to make one."))
             return None
         try:
             return self.lobby.server.table(int(option.id or 0))
@@ -197,7 +210,7 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
         assert person is not None
         seat = self.lobby.server.seat_to_take(person, table.id)
         if seat is None:
-            self.say(f"Table {table.id} has no free seat: press w to watch it.")
+            self.say(_("Table {table} has no free seat: press w to watch it.").format(table=table.id))
             return
         self.action_seat(seat)
 
@@ -213,14 +226,14 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
 
     def action_new(self) -> None:
         if self.lobby.door is not None:
-            self.say("You are at a table already: press l to leave it first.")
+            self.say(_("You are at a table already: press l to leave it first."))
             return
         self.app.push_screen(tui_games()[0].create_table_screen())
 
     def action_start(self) -> None:
         door = self.lobby.door
         if door is None:
-            self.say("Take a seat at your table first.")
+            self.say(_("Take a seat at your table first."))
             return
         try:
             door.start()
@@ -230,11 +243,11 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
     def action_leave(self) -> None:
         door = self.lobby.door
         if door is None:
-            self.say("You are at no table.")
+            self.say(_("You are at no table."))
             return
         self.lobby.door = None
         door.leave()
-        self.say("You left the table.")
+        self.say(_("You left the table."))
         self.refresh_tables()
 
     def action_quit(self) -> None:
@@ -274,8 +287,11 @@ class LobbyApp(KingsCornerApp):
         except TableError as exc:  # the name is another person's
             self.push_screen(NameScreen(name, str(exc)), self._named)
             return
-        self._lobby_say(f"Welcome, {self.person.name}. Pick a table and press Enter to sit, "
-                        "or n to make one." + (GUEST_NOTE if self.person.guest else ""))
+        welcome = _("Welcome, {name}. Pick a table and press Enter to sit, or n to make one.").format(
+            name=self.person.name)
+        if self.person.guest:
+            welcome += " " + _("You are a guest (no key): a seat you leave is not kept for you.")
+        self._lobby_say(welcome)
 
     def _take_signals(self) -> None:
         """The server's process owns the signals: one connection's app takes none."""
@@ -306,7 +322,7 @@ class LobbyApp(KingsCornerApp):
         if self.person is None:
             return
         if self.door is not None and not self.door.closed:
-            self._lobby_say("You are at a table already: press l to leave it first.")
+            self._lobby_say(_("You are at a table already: press l to leave it first."))
             return
         try:
             door = self.door = door_for(self.person)

@@ -17,6 +17,10 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from ..core.i18n import Domain
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
+
 __all__ = ["Dialog", "MoreBelow", "DialogText"]
 
 
@@ -45,7 +49,7 @@ class MoreBelow(Static):
     def show_for(self, scroll: VerticalScroll) -> None:
         more = scroll.max_scroll_y > 0 and round(scroll.scroll_y) < scroll.max_scroll_y
         ascii_only = bool(getattr(getattr(self.app, "settings", None), "ascii", False))
-        self.update("More below: Down/PgDn" if ascii_only else "More below: \u2193/PgDn")
+        self.update(_("More below: {keys}").format(keys="Down/PgDn" if ascii_only else "\u2193/PgDn"))
         self.display = more
 
 ResultType = TypeVar("ResultType")

@@ -14,12 +14,15 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input
 
+from ..core.i18n import N_, Domain
 from ..core.kinds import SEAT_NAMES
 from ..games import GAMES
 from .keys import KeyRow
 from .part import tui_game
 from .typed_app import OnKingsCornerApp
 from .widgets import Choice
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = ["NewGameShell", "SeatChoice", "RowKeys", "ChoicesScroll", "NEW_GAME_KEYS", "seat_kinds",
            "game_choices", "DEFAULT_SEATS"]
@@ -28,9 +31,18 @@ DEFAULT_SEATS = ["you", "hard", "hard", "hard", "medium", "medium"]
 """Who plays each seat until the person chooses: you against hard, then medium, computers."""
 
 
+LEVEL_NAMES = {
+    "beginner": N_("beginner AI"), "easy": N_("easy AI"), "medium": N_("medium AI"),
+    "hard": N_("hard AI"), "expert": N_("expert AI"),
+}
+"""The computer levels as a seat's choice names them (said as the choice is drawn)."""
+
+
 def seat_kinds(levels: Sequence[str]) -> list[tuple[str, str]]:
-    """Who may play a seat: a person here, or a computer at one of a game's ``levels``."""
-    return [("you", "person here"), *((level, f"{level} AI") for level in levels)]
+    """Who may play a seat: a person here, or a computer at one of a game's ``levels`` (marked
+    English: the choice says them in the player's language)."""
+    return [("you", N_("person here")), *((level, LEVEL_NAMES.get(level, f"{level} AI")) for level in levels)]
+
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -48,8 +60,9 @@ class SeatChoice(Horizontal):
         self.kinds = list(kinds)
 
     def compose(self) -> ComposeResult:
-        yield Choice(f"Seat {self.index + 1}", self.kinds, self.kind, id=f"kind-{self.index}")
-        yield Input(id=f"name-{self.index}", max_length=16, placeholder="name")
+        yield Choice(_("Seat {n}").format(n=self.index + 1), self.kinds, self.kind, id=f"kind-{self.index}")
+        # Translators: the placeholder of a seat's name field.
+        yield Input(id=f"name-{self.index}", max_length=16, placeholder=_("name"))
 
 
 class ChoicesScroll(VerticalScroll, can_focus=False, inherit_bindings=False):
@@ -87,18 +100,19 @@ class RowKeys(Screen[None]):
         # At once (not after this key's turn), so that a key typed right after acts there.
         self.set_focus(firsts[(here + step) % len(rows)])
 
-SETUP = "Setting up"
+SETUP = N_("Setting up")
 NEW_GAME_KEYS: tuple[KeyRow, ...] = (
-    KeyRow("Up, Down", "move between the rows: one stop for each seat (on who plays it)", SETUP,
+    KeyRow("Up, Down", N_("move between the rows: one stop for each seat (on who plays it)"), SETUP,
            action="row", bind=(("up", "row(-1)"), ("down", "row(1)")),
-           line=(("always", "Up/Down or Tab move"),)),
-    KeyRow("Tab, Shift+Tab", "move between the choices and the names (a seat's name too)", SETUP),
-    KeyRow("Left, Right, Space", "change the focused choice", SETUP, line=(("always", "Left/Right change"),)),
-    KeyRow("letters", "type the names of the people", SETUP, line=(("always", "type names"),)),
-    KeyRow("Ctrl+S, F5", "start the game as set up", SETUP, action="start", bind=(("ctrl+s,f5", "start"),),
-           line=(("always", "Ctrl+S start"),), palette="Start"),
-    KeyRow("Esc", "back to the title screen", SETUP, action="back", bind=(("escape", "back"),),
-           line=(("always", "Esc back"),), palette="Back"),
+           line=(("always", N_("Up/Down or Tab move")),)),
+    KeyRow("Tab, Shift+Tab", N_("move between the choices and the names (a seat's name too)"), SETUP),
+    KeyRow("Left, Right, Space", N_("change the focused choice"), SETUP,
+           line=(("always", N_("Left/Right change")),)),
+    KeyRow(N_("letters"), N_("type the names of the people"), SETUP, line=(("always", N_("type names")),)),
+    KeyRow("Ctrl+S, F5", N_("start the game as set up"), SETUP, action="start",
+           bind=(("ctrl+s,f5", "start"),), line=(("always", N_("Ctrl+S start")),), palette=N_("Start")),
+    KeyRow("Esc", N_("back to the title screen"), SETUP, action="back", bind=(("escape", "back"),),
+           line=(("always", N_("Esc back")),), palette=N_("Back")),
 )
 """Every key of the new-game screen: its bindings, its key line and its command palette."""
 
@@ -116,7 +130,7 @@ class NewGameShell(OnKingsCornerApp, RowKeys):
 
     def game_choice(self) -> Choice:
         """The "Game" choice: every game, this one chosen."""
-        return Choice("Game", game_choices(), self.GAME, id="game")
+        return Choice(_("Game"), game_choices(), self.GAME, id="game")
 
     def switch_game(self, name: str) -> None:
         """Another game was chosen: its form takes this one's place."""
@@ -169,7 +183,7 @@ class NewGameShell(OnKingsCornerApp, RowKeys):
     def _default_name(self, index: int, kinds: list[str]) -> str:
         people = [i for i, k in enumerate(kinds) if k == "you"]
         if kinds[index] == "you":
-            return "You" if len(people) == 1 else f"Player {people.index(index) + 1}"
+            return _("You") if len(people) == 1 else _("Player {n}").format(n=people.index(index) + 1)
         computers = [i for i, k in enumerate(kinds) if k != "you"]
         return SEAT_NAMES[computers.index(index)]
 

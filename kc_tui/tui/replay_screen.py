@@ -6,6 +6,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 
+from ..core.i18n import N_, Domain
 from ..replay import Replay
 from .fit import SizedScreen
 from .keys import KeyRow, bindings, key_line
@@ -14,32 +15,34 @@ from .table_shell import MIN_HEIGHT, MIN_WIDTH, WIDE
 from .typed_app import OnKingsCornerApp
 from .widgets import PlayersView, TextPanel, any_card_text
 
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
+
 __all__ = ["ReplayScreen"]
 
-STEP = "Stepping"
+STEP = N_("Stepping")
 REPLAY_KEYS: tuple[KeyRow, ...] = (
-    KeyRow("Right, l, Space", "the next move", STEP, action="step", bind=(("right,l,space", "step(1)"),),
-           line=(("always", "Right/Left move"),), palette="Next move", run="step(1)"),
-    KeyRow("Left, h, Backspace", "the move before", STEP, action="step",
-           bind=(("left,h,backspace", "step(-1)"),), palette="Previous move", run="step(-1)"),
-    KeyRow("Down, j, n", "the next turn", STEP, action="turn", bind=(("down,j,n", "turn(1)"),),
-           line=(("always", "Down/Up turn"),), palette="Next turn", run="turn(1)"),
-    KeyRow("Up, k, p", "the turn before", STEP, action="turn", bind=(("up,k,p", "turn(-1)"),)),
-    KeyRow("]", "the next round", STEP, action="round", bind=(("right_square_bracket", "round(1)"),),
-           line=(("always", "]/[ round"),), palette="Next round", run="round(1)"),
-    KeyRow("[", "the round before", STEP, action="round", bind=(("left_square_bracket", "round(-1)"),)),
-    KeyRow("Home, g", "the start", STEP, action="go", bind=(("home,g", "go(0)"),),
+    KeyRow("Right, l, Space", N_("the next move"), STEP, action="step", bind=(("right,l,space", "step(1)"),),
+           line=(("always", N_("Right/Left move")),), palette=N_("Next move"), run="step(1)"),
+    KeyRow("Left, h, Backspace", N_("the move before"), STEP, action="step",
+           bind=(("left,h,backspace", "step(-1)"),), palette=N_("Previous move"), run="step(-1)"),
+    KeyRow("Down, j, n", N_("the next turn"), STEP, action="turn", bind=(("down,j,n", "turn(1)"),),
+           line=(("always", N_("Down/Up turn")),), palette=N_("Next turn"), run="turn(1)"),
+    KeyRow("Up, k, p", N_("the turn before"), STEP, action="turn", bind=(("up,k,p", "turn(-1)"),)),
+    KeyRow("]", N_("the next round"), STEP, action="round", bind=(("right_square_bracket", "round(1)"),),
+           line=(("always", N_("]/[ round")),), palette=N_("Next round"), run="round(1)"),
+    KeyRow("[", N_("the round before"), STEP, action="round", bind=(("left_square_bracket", "round(-1)"),)),
+    KeyRow("Home, g", N_("the start"), STEP, action="go", bind=(("home,g", "go(0)"),),
            line=(("always", "Home/End"),)),
-    KeyRow("End, G", "the end", STEP, action="go", bind=(("end,G", "go(-1)"),)),
-    KeyRow("q, Esc", "leave the replay", STEP, action="leave", bind=(("q,escape", "leave"),),
-           line=(("always", "q leave"),), palette="Leave"),
+    KeyRow("End, G", N_("the end"), STEP, action="go", bind=(("end,G", "go(-1)"),)),
+    KeyRow("q, Esc", N_("leave the replay"), STEP, action="leave", bind=(("q,escape", "leave"),),
+           line=(("always", N_("q leave")),), palette=N_("Leave")),
 )
 """Every key of the replay: its bindings, its key line and its command palette."""
 
 
 class ReplayScreen(OnKingsCornerApp, SizedScreen):
     MIN_SIZE = (MIN_WIDTH, MIN_HEIGHT)  # the table's layout
-    SIZE_NAME = "The replay"
+    SIZE_NAME = N_("The replay")
     KEY_ROWS = REPLAY_KEYS
     BINDINGS = bindings(REPLAY_KEYS)
 
@@ -82,16 +85,22 @@ class ReplayScreen(OnKingsCornerApp, SizedScreen):
         lines = []
         for seat, name in enumerate(self.replay.names):
             mark = ">" if seat == step.current else " "
-            cards = " ".join(any_card_text(c, ascii_only) for c in step.hands[seat]) or "(none)"
-            lines.append(f"{mark}{name}: {len(step.hands[seat])} cards, {step.totals[seat]} pts\n   {cards}")
+            cards = " ".join(any_card_text(c, ascii_only) for c in step.hands[seat]) or _("(none)")
+            held = ngettext("{n} card", "{n} cards", len(step.hands[seat])).format(n=len(step.hands[seat]))
+            points = ngettext("{n} pt", "{n} pts", step.totals[seat]).format(n=step.totals[seat])
+            # Translators: a player's line in the replay: "Ada: 5 cards, 12 pts".
+            lines.append(_("{mark}{name}: {cards}, {points}").format(mark=mark, name=name, cards=held,
+                                                                      points=points) + f"\n   {cards}")
         self.query_one(PlayersView).rows = tuple(lines)
         told = [s for st in steps[max(0, self.index - 40): self.index + 1] for s in st.sentences]
         self.query_one("#replay-text", TextPanel).show("\n".join(told[-60:]))
         log = self.query_one("#replay-log", VerticalScroll)
         self.call_after_refresh(log.scroll_end, animate=False)
+        where = _("round {round}, turn {turn} - move {move} of {moves}").format(
+            round=step.round_no, turn=step.turn, move=self.index + 1, moves=len(steps))
         self.query_one("#status", TextPanel).show(
-            f"Replay{': ' + self.title_text if self.title_text else ''} - round {step.round_no}, "
-            f"turn {step.turn} - move {self.index + 1} of {len(steps)}")
+            _("Replay: {name} - {where}").format(name=self.title_text, where=where) if self.title_text
+            else _("Replay - {where}").format(where=where))
         self.app.cursor_position = self.query_one("#status").region.offset
 
     def _goto(self, index: int) -> None:

@@ -9,8 +9,11 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
+from ..core.i18n import N_, Domain
 from .modal import Dialog, MoreBelow
 from .widgets import Menu, MenuItem, TextPanel
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = ["RoundOverScreen", "SessionOverScreen"]
 
@@ -27,10 +30,10 @@ class RoundOverScreen(_ScrollingDialog):
     """Dismisses with "next" (deal the next round, or show the session's end) or "quit"."""
 
     BINDINGS = [
-        Binding("enter,n", "choose('next')", "Continue"),
-        Binding("q", "choose('quit')", "Leave"),
-        Binding("pagedown,j", "scroll(1)", "Scroll down", show=False),
-        Binding("pageup,k", "scroll(-1)", "Scroll up", show=False),
+        Binding("enter,n", "choose('next')", N_("Continue")),
+        Binding("q", "choose('quit')", N_("Leave")),
+        Binding("pagedown,j", "scroll(1)", N_("Scroll down"), show=False),
+        Binding("pageup,k", "scroll(-1)", N_("Scroll up"), show=False),
     ]
 
 
@@ -43,20 +46,20 @@ class RoundOverScreen(_ScrollingDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="round-over", classes="dialog"):
-            yield Static("The session is over" if self.session_over else "Round over",
+            yield Static(_("The session is over") if self.session_over else _("Round over"),
                          classes="dialog-title")
             with VerticalScroll(id="round-scroll", classes="dialog-scroll"):
                 yield Static(self.text, id="round-summary", markup=False)
             yield MoreBelow()
             if self.standings:
                 yield Static(self.standings, id="round-standings", markup=False)
-            nxt = "See the final scores" if self.session_over else "Deal the next round"
-            yield Menu([MenuItem("next", "Enter", nxt), MenuItem("quit", "q", "Leave the game")],
+            nxt = N_("See the final scores") if self.session_over else N_("Deal the next round")
+            yield Menu([MenuItem("next", "Enter", nxt), MenuItem("quit", "q", N_("Leave the game"))],
                        id="round-menu")
             yield TextPanel(id="round-keys", classes="keys")
 
     def set_up(self) -> None:
-        self.query_one("#round-keys", TextPanel).show("PgUp/PgDn scroll  Enter continue  q leave")
+        self.query_one("#round-keys", TextPanel).show(_("PgUp/PgDn scroll  Enter continue  q leave"))
         self.follow_scroll()
         self.query_one(Menu).focus()
 
@@ -73,12 +76,12 @@ class SessionOverScreen(_ScrollingDialog):
     "quit"."""
 
     BINDINGS = [
-        Binding("a", "choose('again')", "Play again"),
-        Binding("t", "choose('title')", "Title"),
-        Binding("q", "choose('quit')", "Quit"),
-        Binding("escape", "choose('title')", "Title", show=False),
-        Binding("pagedown,j", "scroll(1)", "Scroll down", show=False),
-        Binding("pageup,k", "scroll(-1)", "Scroll up", show=False),
+        Binding("a", "choose('again')", N_("Play again")),
+        Binding("t", "choose('title')", N_("Title")),
+        Binding("q", "choose('quit')", N_("Quit")),
+        Binding("escape", "choose('title')", N_("Title"), show=False),
+        Binding("pagedown,j", "scroll(1)", N_("Scroll down"), show=False),
+        Binding("pageup,k", "scroll(-1)", N_("Scroll up"), show=False),
     ]
 
 
@@ -89,21 +92,21 @@ class SessionOverScreen(_ScrollingDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="session-over", classes="dialog"):
-            yield Static("The session is over", classes="dialog-title")
+            yield Static(_("The session is over"), classes="dialog-title")
             with VerticalScroll(id="session-scroll", classes="dialog-scroll"):
                 yield Static(self.text, id="session-summary", markup=False)
             yield MoreBelow()
-            items = [MenuItem("again", "a", "Play again with the same players")]
+            items = [MenuItem("again", "a", N_("Play again with the same players"))]
             if self.from_title:
-                items.append(MenuItem("title", "t", "Back to the title screen"))
-            items.append(MenuItem("quit", "q", "Quit"))
+                items.append(MenuItem("title", "t", N_("Back to the title screen")))
+            items.append(MenuItem("quit", "q", N_("Quit")))
             yield Menu(items, id="session-menu")
             yield TextPanel(id="session-keys", classes="keys")
 
     def set_up(self) -> None:
         self.query_one("#session-keys", TextPanel).show(
-            "PgUp/PgDn scroll  Enter pick  a again  t title  q quit" if self.from_title
-            else "PgUp/PgDn scroll  Enter pick  a again  q quit")
+            _("PgUp/PgDn scroll  Enter pick  a again  t title  q quit") if self.from_title
+            else _("PgUp/PgDn scroll  Enter pick  a again  q quit"))
         self.follow_scroll()
         self.query_one(Menu).focus()
 

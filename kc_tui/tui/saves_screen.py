@@ -9,6 +9,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from ..core.i18n import N_, Domain
 from ..core.text import visible
 from ..storage import saves_dir
 from .dialogs import ConfirmScreen
@@ -18,18 +19,20 @@ from .part import SavedGame, SaveRefused, tui_game, tui_games
 from .typed_app import OnKingsCornerApp
 from .widgets import Menu, MenuItem, TextPanel
 
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
+
 __all__ = ["SavesScreen"]
 
 
-SAVES = "Saved games"
+SAVES = N_("Saved games")
 SAVES_KEYS: tuple[KeyRow, ...] = (
-    KeyRow("Up, Down", "choose a save", SAVES, line=(("always", "Up/Down choose"),)),
-    KeyRow("Enter, 1-9", "resume the chosen save", SAVES, action="resume", line=(("always", "Enter resume"),),
-           palette="Resume"),
-    KeyRow("d, Delete", "delete the chosen save (asked first)", SAVES, action="delete",
-           bind=(("d,delete", "delete"),), line=(("always", "d delete"),), palette="Delete"),
-    KeyRow("Esc, q", "back to the title screen", SAVES, action="back", bind=(("escape,q", "back"),),
-           line=(("always", "Esc back"),), palette="Back"),
+    KeyRow("Up, Down", N_("choose a save"), SAVES, line=(("always", N_("Up/Down choose")),)),
+    KeyRow("Enter, 1-9", N_("resume the chosen save"), SAVES, action="resume",
+           line=(("always", N_("Enter resume")),), palette=N_("Resume")),
+    KeyRow("d, Delete", N_("delete the chosen save (asked first)"), SAVES, action="delete",
+           bind=(("d,delete", "delete"),), line=(("always", N_("d delete")),), palette=N_("Delete")),
+    KeyRow("Esc, q", N_("back to the title screen"), SAVES, action="back", bind=(("escape,q", "back"),),
+           line=(("always", N_("Esc back")),), palette=N_("Back")),
 )
 """Every key of the saved games: the bindings, the key line and the command palette."""
 
@@ -42,14 +45,14 @@ class SavesScreen(OnKingsCornerApp, SizedScreen):
     MIN_SIZE = (56, 10)
     """The key line takes 50 columns (a save's long title is cut with an ellipsis); the title, three
     saves, the status and the keys 10 rows."""
-    SIZE_NAME = "The saved-games screen"
+    SIZE_NAME = N_("The saved-games screen")
 
     def __init__(self) -> None:
         super().__init__()
         self.saves: list[SavedGame] = []
 
     def compose(self) -> ComposeResult:
-        yield Static("Continue a saved game", classes="screen-title")
+        yield Static(_("Continue a saved game"), classes="screen-title")
         with VerticalScroll(id="saves-scroll"):
             yield Menu([], id="saves-menu")
         yield TextPanel(id="saves-status")
@@ -65,17 +68,21 @@ class SavesScreen(OnKingsCornerApp, SizedScreen):
         menu = self.query_one(Menu)
         menu.items = [
             MenuItem(str(i), str(i + 1) if i < 9 else " ", info.title,
-                     disabled="cannot be resumed" if info.problem else "")
+                     disabled=N_("cannot be resumed") if info.problem else "")
             for i, info in enumerate(self.saves)
         ]
         menu.selected = min(menu.selected, max(len(menu.items) - 1, 0))
         menu.refresh(layout=True)
         status = self.query_one("#saves-status", TextPanel)
         if not self.saves:
-            status.show(f"No saved games are left (they are kept in {saves_dir()}). Esc goes back.")
+            status.show(_("No saved games are left (they are kept in {folder}). Esc goes back.").format(
+                folder=saves_dir()))
         else:
-            status.show(f"{len(self.saves)} saved game{'s' if len(self.saves) != 1 else ''} "
-                        f"in {saves_dir()}, newest first. Games save themselves after every turn.")
+            status.show(ngettext("{n} saved game in {folder}, newest first. Games save themselves after "
+                                 "every turn.",
+                                 "{n} saved games in {folder}, newest first. Games save themselves after "
+                                 "every turn.", len(self.saves))
+                        .format(n=len(self.saves), folder=saves_dir()))
         menu.focus()
 
     def _chosen(self) -> SavedGame | None:
@@ -86,16 +93,17 @@ class SavesScreen(OnKingsCornerApp, SizedScreen):
         info = self.saves[int(message.item.id)]
         status = self.query_one("#saves-status", TextPanel)
         if info.problem:
-            status.show(f"This save cannot be resumed: {visible(info.problem)}. "
-                        f"The file is {visible(str(info.path))}. "
-                        "Press d to delete it.")
+            status.show(_("This save cannot be resumed: {problem}. The file is {path}. Press d to delete it.")
+                        .format(problem=visible(info.problem), path=visible(str(info.path))))
             return
         try:
             service = tui_game(info.game).resume(self.app, info)
         except SaveRefused as exc:
-            hint = " Press d to delete it." if exc.may_delete else ""
-            status.show(f"This save cannot be resumed: {visible(exc.problem)}. "
-                        f"The file is {visible(str(exc.path))}.{hint}")
+            problem, path = visible(exc.problem), visible(str(exc.path))
+            status.show(_("This save cannot be resumed: {problem}. The file is {path}. Press d to delete it.")
+                        .format(problem=problem, path=path) if exc.may_delete else
+                        _("This save cannot be resumed: {problem}. The file is {path}.")
+                        .format(problem=problem, path=path))
             return
         self.app.pop_screen()
         self.app.start_table(service)
@@ -104,24 +112,26 @@ class SavesScreen(OnKingsCornerApp, SizedScreen):
         info = self._chosen()
         if info is None:
             return
-        question = f"Delete {visible(info.path.name)}? Press y to delete it, any other key to keep it."
+        question = _("Delete {file}? Press y to delete it, any other key to keep it.").format(
+            file=visible(info.path.name))
         self.app.push_screen(ConfirmScreen(question), lambda yes: self._delete(info, bool(yes)))
 
     def _delete(self, info: SavedGame, yes: bool) -> None:
         status = self.query_one("#saves-status", TextPanel)
         if not yes:
-            status.show("Kept.")
+            status.show(_("Kept."))
             return
         try:
             tui_game(info.game).delete_save(info)
         except SaveRefused as exc:
-            status.show(f"Not deleted: {visible(exc.problem)}.")
+            status.show(_("Not deleted: {problem}.").format(problem=visible(exc.problem)))
             return
         except OSError as exc:
-            status.show(f"Not deleted: {visible(str(exc.strerror or exc))}.")
+            status.show(_("Not deleted: {problem}.").format(problem=visible(str(exc.strerror or exc))))
             return
         self._load()
-        self.query_one("#saves-status", TextPanel).show(f"Deleted {visible(info.path.name)}.")
+        self.query_one("#saves-status", TextPanel).show(
+            _("Deleted {file}.").format(file=visible(info.path.name)))
 
     def on_key(self, event: events.Key) -> None:
         if event.character and event.character in "123456789":

@@ -18,13 +18,23 @@ from typing import TYPE_CHECKING, Any
 
 from textual.widgets import Input, RichLog
 
+from ..core.i18n import N_, Domain
 from ..core.kinds import Phase
 from ..net import Notice, TableError
 from .round_over import RoundOverScreen
 
-__all__ = ["CHAT_HINT", "PROMPT_MAX", "ServedTable"]
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
-CHAT_HINT = "Chat: press ' (or type :say and a line)."
+__all__ = ["CHAT_HINT", "PROMPT_MAX", "ServedTable", "chat_hint"]
+
+CHAT_HINT = N_("Chat: press ' (or type :say and a line).")
+"""Marked English: :func:`chat_hint` says it."""
+
+
+def chat_hint() -> str:
+    """How to chat at a served table, in the player's language."""
+    return _(CHAT_HINT)
+
 PROMPT_MAX = 500
 """The longest line the command line at a networked table takes (a chat line is refused past
 the server's own bound, with a sentence; this keeps a pasted megabyte out of memory)."""
@@ -172,7 +182,7 @@ class ServedTable(_Screen):
         """Open the command line for one chat line."""
         self.action_prompt()
         self._chatting = True
-        self.query_one("#prompt", Input).placeholder = "a line for the table (Enter sends it, Esc closes)"
+        self.query_one("#prompt", Input).placeholder = _("a line for the table (Enter sends it, Esc closes)")
 
     def _close_prompt(self) -> bool:
         if self._chatting:

@@ -17,13 +17,14 @@ from textual.reactive import Reactive, var
 from textual.widget import Widget
 from textual.widgets import Input, RichLog
 
+from ..core.i18n import N_
 from .dialogs import help_screen
 from .fit import SizedScreen
 from .info import SettingsScreen
 from .keys import KeyRow, key_line
 from .round_over import RoundOverScreen
 from .typed_app import OnKingsCornerApp
-from .widgets import TextPanel
+from .widgets import EventLog, TextPanel
 
 __all__ = ["MIN_WIDTH", "MIN_HEIGHT", "WIDE", "TableShell"]
 
@@ -36,8 +37,8 @@ class TableShell(OnKingsCornerApp, SizedScreen):
     """A game's table screen (see the module's words)."""
 
     MIN_SIZE = (MIN_WIDTH, MIN_HEIGHT)
-    SIZE_NAME = "The table"
-    SIZE_ADVICE = "Make it larger, or play with --plain."
+    SIZE_NAME = N_("The table")
+    SIZE_ADVICE = N_("Make it larger, or play with --plain.")
 
     KEY_ROWS: ClassVar[tuple[KeyRow, ...]] = ()
     """Every key of the table (its bindings, key line, help and command palette)."""
@@ -131,6 +132,14 @@ class TableShell(OnKingsCornerApp, SizedScreen):
 
     def action_settings(self) -> None:
         self.app.push_screen(SettingsScreen(), lambda _: self.refresh_table())
+
+    def relabel(self) -> None:
+        """The language changed (on the settings screen, over the table): the table and its key
+        line are drawn again in it; what the log and the status line said stays as it was said."""
+        self.refresh_table()
+        self.show_keys()
+        for log in self.query(EventLog):
+            log.tell_scroll()
 
     def action_help(self) -> None:
         self.app.push_screen(help_screen(self.KEY_ROWS))

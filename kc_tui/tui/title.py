@@ -9,11 +9,15 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
+from ..core.i18n import N_, Domain, language
 from ..storage import games_report_text
 from .fit import SizedScreen
 from .part import TuiGame, tui_games
 from .typed_app import OnKingsCornerApp
 from .widgets import Menu, MenuItem, TextPanel
+from .words import said
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = ["TitleScreen"]
 
@@ -24,9 +28,27 @@ BANNER = """\
 |_|\\_\\_|_||_\\__, /__/   |_|_||_|  \\__|_||_\\___|    \\___\\___/_| |_||_\\___|_|
             |___/"""
 
-SHORT_TITLE = "K I N G S   I N   T H E   C O R N E R"
+BANNERS = {
+    "en": BANNER,
+    "es": """\
+ ___                              _                             _
+| _ \\___ _  _ ___ ___  ___ _ _   | |__ _ ___  ___ ___ __ _ _  _(_)_ _  __ _ ___
+|   / -_) || / -_|_-< / -_) ' \\  | / _` (_-< / -_|_-</ _` | || | | ' \\/ _` (_-<
+|_|_\\___|\\_, \\___/__/ \\___|_||_| |_\\__,_/__/ \\___/__/\\__, |\\_,_|_|_||_\\__,_/__/
+         |__/                                           |_|""",
+    "fr": """\
+ _                     _         _                _                 _
+| |   ___ ___  _ _ ___(_)___  __| |__ _ _ _  ___ | |___ ___  __ ___(_)_ _  ___
+| |__/ -_|_-< | '_/ _ \\ (_-< / _` / _` | ' \\(_-< | / -_|_-< / _/ _ \\ | ' \\(_-<
+|____\\___/__/ |_| \\___/_/__/ \\__,_\\__,_|_||_/__/ |_\\___/__/ \\__\\___/_|_||_/__/""",
+}
+"""The game's name drawn large (FIGlet's "small" font), in each language that names it: art,
+not a sentence, so it is not in the catalog; a language without one shows the English."""
 
-NO_SAVES = "no saved games yet"
+# Translators: the game's name, one letter apart, where the banner has no room.
+SHORT_TITLE = N_("K I N G S   I N   T H E   C O R N E R")
+
+NO_SAVES = N_("no saved games yet")
 
 def title_menu(games: Sequence[TuiGame]) -> list[MenuItem]:
     """The title's menu: the default game's quick game second, the other games' after
@@ -36,14 +58,14 @@ def title_menu(games: Sequence[TuiGame]) -> list[MenuItem]:
         return MenuItem(game.quick.id, game.quick.key, game.quick.label)
 
     return [
-        MenuItem("new", "n", "New game: choose players, levels and rules"),
+        MenuItem("new", "n", N_("New game: choose players, levels and rules")),
         *(quick(game) for game in games[:1]),
-        MenuItem("resume", "c", "Continue a saved game", disabled=NO_SAVES),
+        MenuItem("resume", "c", N_("Continue a saved game"), disabled=NO_SAVES),
         *(quick(game) for game in games[1:]),
-        MenuItem("rules", "r", "How to play: the rules"),
-        MenuItem("stats", "t", "Statistics: each player's record"),
-        MenuItem("settings", "s", "Settings: theme, cards, AI pace, confirmations"),
-        MenuItem("quit", "q", "Quit"),
+        MenuItem("rules", "r", N_("How to play: the rules")),
+        MenuItem("stats", "t", N_("Statistics: each player's record")),
+        MenuItem("settings", "s", N_("Settings: theme, cards, AI pace, confirmations")),
+        MenuItem("quit", "q", N_("Quit")),
     ]
 
 
@@ -52,12 +74,12 @@ class TitleScreen(OnKingsCornerApp, SizedScreen):
 
     MIN_SIZE = (80, 20)
     """The banner and the key line take 80 columns; banner, menu and status 19 rows, and the keys one."""
-    SIZE_NAME = "The title screen"
-    SIZE_ADVICE = "Make it larger, or play with kings-corner play --plain."
+    SIZE_NAME = N_("The title screen")
+    SIZE_ADVICE = N_("Make it larger, or play with kings-corner play --plain.")
 
     # ? and F1 open the rules too (each menu item's key is bound as the screen is made).
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark,f1", "pick('rules')", "Rules", show=False),
+        Binding("question_mark,f1", "pick('rules')", N_("Rules"), show=False),
     ]
 
     def __init__(self) -> None:
@@ -71,9 +93,9 @@ class TitleScreen(OnKingsCornerApp, SizedScreen):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
-            yield Static(BANNER, id="banner", markup=False)
-            yield Static(SHORT_TITLE, id="short-title")
-            yield Static("A family card game of patience and Kings, for 2 to 6 players.", id="tagline")
+            yield Static(BANNERS.get(language(), BANNER), id="banner", markup=False)
+            yield Static(_(SHORT_TITLE), id="short-title")
+            yield Static(_("A family card game of patience and Kings, for 2 to 6 players."), id="tagline")
             yield Menu(self.menu, id="title-menu")
             yield TextPanel(id="title-status")
         yield TextPanel(id="keys", classes="keys")
@@ -84,7 +106,7 @@ class TitleScreen(OnKingsCornerApp, SizedScreen):
         count = sum(len(game.saves()) for game in self.games)
         menu = self.query_one(Menu)
         menu.items = [
-            MenuItem(i.id, i.key, i.label + (f" ({count})" if count else ""), "" if count else NO_SAVES)
+            MenuItem(i.id, i.key, said(i.label) + (f" ({count})" if count else ""), "" if count else NO_SAVES)
             if i.id == "resume" else i for i in self.menu
         ]
         menu.refresh()
@@ -95,11 +117,24 @@ class TitleScreen(OnKingsCornerApp, SizedScreen):
     def on_mount(self) -> None:
         self._refresh_resume()
         self.call_after_refresh(self.app.show_notice)
-        self.query_one("#keys", TextPanel).show(
-            f"Enter open  n new  {'/'.join(game.quick.key for game in self.games)} quick  c continue  "
-            "r rules  t stats  s settings  q quit"
-        )
+        self._show_keys()
         self.query_one(Menu).focus()
+
+    def _show_keys(self) -> None:
+        self.query_one("#keys", TextPanel).show(
+            # Translators: the title screen's key line; the keys stay, {quick} are letters.
+            _("Enter open  n new  {quick} quick  c continue  r rules  t stats  s settings  q quit")
+            .format(quick="/".join(game.quick.key for game in self.games)))
+
+    def relabel(self) -> None:
+        """The language changed: every word of the screen again, in it."""
+        self.query_one("#banner", Static).update(BANNERS.get(language(), BANNER))
+        self.query_one("#short-title", Static).update(_(SHORT_TITLE))
+        self.query_one("#tagline", Static).update(
+            _("A family card game of patience and Kings, for 2 to 6 players."))
+        self._refresh_resume()
+        self._show_keys()
+        self.query_one("#title-status", TextPanel).show("")
 
     def on_screen_resume(self) -> None:
         self._refresh_resume()
@@ -116,7 +151,7 @@ class TitleScreen(OnKingsCornerApp, SizedScreen):
         status = self.query_one("#title-status", TextPanel)
         status.show("")
         if item.disabled:
-            status.show(f"{item.label}: {item.disabled}.")
+            status.show(_("{item}: {why}.").format(item=said(item.label), why=said(item.disabled)))
         elif item_id == "new":
             self.app.push_screen(self.games[0].new_game_screen())
         elif item_id in self.quick:
@@ -130,7 +165,7 @@ class TitleScreen(OnKingsCornerApp, SizedScreen):
         elif item_id == "stats":
             from .dialogs import TextScreen
 
-            self.app.push_screen(TextScreen("Statistics", games_report_text(), close_keys="t"))
+            self.app.push_screen(TextScreen(_("Statistics"), games_report_text(), close_keys="t"))
         elif item_id == "settings":
             from .info import SettingsScreen
 
@@ -139,5 +174,7 @@ class TitleScreen(OnKingsCornerApp, SizedScreen):
             self.app.exit()
 
     def palette_commands(self):
-        return [(item.label.split(":")[0], item.label, lambda i=item.id: self.action_pick(i))
-                for item in self.query_one(Menu).items if not item.disabled]
+        """Each item that acts now: its name (before the colon) and its whole label."""
+        labels = [(item.id, said(item.label)) for item in self.query_one(Menu).items if not item.disabled]
+        return [(label.split(":")[0].strip(), label, lambda i=item_id: self.action_pick(i))
+                for item_id, label in labels]

@@ -18,8 +18,12 @@ from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
 from ..core.cards import AnyCard, Card
+from ..core.i18n import N_, Domain
 from ..storage import Settings
 from .faces import PILE_ROOM, Look
+from .words import said
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = ["card_text", "any_card_text", "card_content", "settings_of", "as_cards", "look_of", "redraw",
            "cursor_at", "TextPanel", "PlayersView", "Menu", "MenuItem", "Choice", "EventLog"]
@@ -156,14 +160,15 @@ class MenuItem:
 
 class Menu(Static, can_focus=True):
     """A vertical menu: Up/Down (or j/k) choose, Enter picks; the chosen line is marked with
-    ``>`` so it shows without colour.  A disabled item says why instead of running."""
+    ``>`` so it shows without colour.  A disabled item says why instead of running.  Its labels
+    may be marked English (``N_``): they are said in the player's language as it is drawn."""
 
     selected: reactive[int] = reactive(0)
 
     BINDINGS = [
-        Binding("up,k", "move(-1)", "Previous", show=False),
-        Binding("down,j", "move(1)", "Next", show=False),
-        Binding("enter,space", "choose", "Choose", show=False),
+        Binding("up,k", "move(-1)", N_("Previous"), show=False),
+        Binding("down,j", "move(1)", N_("Next"), show=False),
+        Binding("enter,space", "choose", N_("Choose"), show=False),
     ]
 
     class Chosen(Message):
@@ -184,8 +189,8 @@ class Menu(Static, can_focus=True):
         lines = []
         for i, item in enumerate(self.items):
             mark = ">" if i == self.selected and self.has_focus else " "
-            note = f"  ({item.disabled})" if item.disabled else ""
-            lines.append(f"{mark} [{item.key}] {item.label}{note}")
+            note = f"  ({said(item.disabled)})" if item.disabled else ""
+            lines.append(f"{mark} [{item.key}] {said(item.label)}{note}")
         return Content("\n".join(lines))
 
     def select(self, item_id: str) -> None:
@@ -219,14 +224,16 @@ class Menu(Static, can_focus=True):
 
 class Choice(Static, can_focus=True):
     """One setting on one line, ``> Label   < value >``: Left/Right (or h/l, Space) change the
-    value and post :class:`Choice.Changed`.  A note after the value explains it."""
+    value and post :class:`Choice.Changed`.  A note after the value explains it.  Its label and
+    values may be marked English (``N_``, a table made at import): they are said in the player's
+    language as it is drawn, so a change of language shows at the next redraw."""
 
     index: reactive[int] = reactive(0)
     note: reactive[str] = reactive("")
 
     BINDINGS = [
-        Binding("left,h", "step(-1)", "Previous value", show=False),
-        Binding("right,l,space", "step(1)", "Next value", show=False),
+        Binding("left,h", "step(-1)", N_("Previous value"), show=False),
+        Binding("right,l,space", "step(1)", N_("Next value"), show=False),
     ]
 
     class Changed(Message):
@@ -263,9 +270,9 @@ class Choice(Static, can_focus=True):
     def render(self) -> Content:
         cursor_at(self, 0, 0)  # on the ">" mark
         mark = ">" if self.has_focus else " "
-        text = self.options[self.index][1]
-        note = f"  {self.note}" if self.note else ""
-        return Content(f"{mark} {self.label:<{self.label_width}} < {text} >{note}")
+        text = said(self.options[self.index][1])
+        note = f"  {said(self.note)}" if self.note else ""
+        return Content(f"{mark} {said(self.label):<{self.label_width}} < {text} >{note}")
 
     def action_step(self, step: int) -> None:
         self.index = (self.index + step) % len(self.options)
@@ -317,7 +324,7 @@ class EventLog(RichLog):
             super().write(content, width, expand, shrink, scroll_end, animate)
         finally:
             self._writing = False
-        self._tell_scroll()
+        self.tell_scroll()
         return self
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
@@ -326,14 +333,16 @@ class EventLog(RichLog):
         # of the screen again before it draws.
         if round(old_value) != round(new_value):
             self.refresh(self.size.region)
-        self._tell_scroll()
+        self.tell_scroll()
 
-    def _tell_scroll(self) -> None:
-        """The border's note of lines out of sight (set only when it changes)."""
+    def tell_scroll(self) -> None:
+        """The border's note of lines out of sight (set only when it changes: at a scroll, or in
+        another language)."""
         above = round(self.scroll_y) > 0
         below = round(self.scroll_y) < self.max_scroll_y
         up, down = ("^", "v") if settings_of(self).ascii else ("\u2191", "\u2193")
-        note = " ".join(([f"{up} more above"] if above else []) + ([f"{down} more below"] if below else []))
+        note = " ".join(([_("{arrow} more above").format(arrow=up)] if above else [])
+                        + ([_("{arrow} more below").format(arrow=down)] if below else []))
         if note != (self.border_subtitle or ""):
             self.border_subtitle = note
 

@@ -12,11 +12,12 @@ player, then the tops of the piles and their hand; every detail is one review co
 
 from __future__ import annotations
 
-from typing import AbstractSet, Any, Callable, Mapping, TextIO, cast
+from typing import AbstractSet, Any, Callable, Mapping, Sequence, TextIO, cast
 
-from ...core.cards import Card
+from ...core.cards import Card, card_name
 from ...core.errors import IllegalMove
 from ...core.events import SessionEnd, SessionStart, TurnEnd, TurnStart
+from ...core.i18n import Domain
 from ...core.kinds import Phase
 from ...core.text import visible
 from ...line.part import LineOptions
@@ -25,16 +26,18 @@ from ...net import Notice, SeatDoor, TableError
 from .ai.hints import hint
 from .engine.board import PILES, Pile
 from .engine.commands import (
-    COMMAND_HELP,
-    REVIEW_HELP,
-    SURE_ENDS,
+    NO,
+    YES,
     CommandError,
     Review,
     Verb,
     Verbosity,
+    command_help,
     end_question,
+    is_sure_end,
     parse_command,
     parse_review,
+    review_help,
 )
 from .engine.describe import (
     Narrator,
@@ -44,40 +47,79 @@ from .engine.describe import (
     describe_table,
     hand_text,
     score_table,
+    scores_said,
+    shown,
     totals_chart,
     who_sentence,
 )
 from .engine.events import Event, RoundEnd, RoundStart, RoundView
 from .engine.kinds import Scoring
+from .engine.naming import items, saying
 from .engine.observation import Observation
-from .engine.rules import PRESETS, build_rules
+from .engine.rules import PRESETS, RuleSet, build_rules
 from .engine.service import GameService
+from .engine.views import RoundRecord
 from .remote import RemoteTable
 
-__all__ = ["GAME", "PlainGame", "SeatTable", "HELP"]
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
-HELP = COMMAND_HELP + "\n" + REVIEW_HELP
-"""The game's own commands (the shell adds its common ones, :func:`~kc_tui.line.shell.help_text`)."""
+__all__ = ["GAME", "PlainGame", "SeatTable", "game_help"]
+
+
+def game_help() -> str:
+    """The game's own commands, in the language being served (the shell adds its common ones,
+    :func:`~kc_tui.line.shell.help_text`)."""
+    return command_help() + "\n" + review_help()
+
 
 _ALWAYS_SAID = (SessionStart, RoundStart, RoundView, RoundEnd, SessionEnd)
 """Events said as they happen under every verbosity: the deal, and the ends."""
 
-_NOTHING_FITS = "Nothing fits: type end to end your turn."
+
+
+def _nothing_fits() -> str:
+    return _("Nothing fits: type end to end your turn.")
+
 
 def _tops(obs: Observation, seen: Mapping[Pile, tuple[Card, ...]] | None,
-          named: AbstractSet[tuple[Pile, Card]] = frozenset()) -> str | None:
+          named: AbstractSet[tuple[Pile, Card]] = frozenset(), words: bool = False) -> str | None:
     """"Changed: N 3C, E 4C. Empty: S.": the piles that changed since ``seen`` (every pile
-    when None), what a move can go on, in brief; leaving out a top just ``named``."""
+    when None), what a move can go on, in brief; leaving out a top just ``named``.  In
+    ``words``: "Changed: North, three of clubs; East, four of clubs. Empty: South."."""
     board = obs.board
     changed = [pile for pile in PILES if seen is None or (
         board[pile] != seen[pile] and not (board[pile] and (pile, board[pile][-1]) in named))]
     if not changed:
         return None
-    tops = ", ".join(f"{pile} {board[pile][-1]}" for pile in changed if board[pile])
-    empty = ", ".join(str(pile) for pile in changed if not board[pile])
-    head = "Tops" if seen is None else "Changed"
-    return " ".join(part for part in (f"{head}: {tops}." if tops else "",
-                                       f"Empty: {empty}." if empty else "") if part)
+    if words:
+        tops = items(f"{pile.word}, {card_name(board[pile][-1], article=False)}"
+                         for pile in changed if board[pile])
+        empty = ", ".join(pile.word for pile in changed if not board[pile])
+    else:
+        tops = ", ".join(f"{pile} {board[pile][-1]}" for pile in changed if board[pile])
+        empty = ", ".join(str(pile) for pile in changed if not board[pile])
+    said = _("Tops: {tops}.") if seen is None else _("Changed: {tops}.")
+    return " ".join(part for part in (said.format(tops=tops) if tops else "",
+                                       _("Empty: {piles}.").format(piles=empty) if empty else "") if part)
+
+
+_QUIT_WORDS = frozenset({"quit", "salir", "quitter"})
+
+
+def _next_round(leave: str) -> str:
+    return _("Press Enter for the next round (or type {leave}). ").format(leave=leave)
+
+
+def _totals(names: Sequence[str], totals: Sequence[int]) -> str:
+    return ", ".join(f"{shown(n)} {t}" for n, t in zip(names, totals))
+
+
+def _is_end(answer: str) -> bool:
+    try:
+        command = parse_command(answer)
+    except CommandError:
+        return False
+    return isinstance(command, Verb) and command.name == "end"
 
 
 class PlainGame:
@@ -88,11 +130,15 @@ class PlainGame:
     prompt, so that a transcript of piped input reads as a dialogue; ``confirm_end`` asks
     before ``end`` ends a turn while moves are still open, as the table's ``e`` does;
     ``served``: a seat at the table server (:class:`SeatTable`), whose help says the lobby's
-    commands."""
+    commands; ``notation``: ``words`` (cards and piles said in words, the hand numbered for a
+    screen reader: "1, the ace of diamonds; 2, ...") or ``short`` (``1:AD 2:7H``, for the eye)."""
 
     def __init__(self, service: GameService, read: Reader, out: TextIO,
                  verbosity: Verbosity = Verbosity.BRIEF, bell: bool = False, echo: bool = False,
-                 confirm_end: bool = True, served: bool = False) -> None:
+                 confirm_end: bool = True, served: bool = False, notation: str = "words") -> None:
+        if notation not in ("words", "short"):
+            raise ValueError(f"notation must be words or short, not {notation!r}")
+        self.words = notation == "words"
         self.service = service
         self.served = served
         self.read = read
@@ -103,8 +149,8 @@ class PlainGame:
         self.confirm_end = confirm_end
         self._next: str | None = None  # a line typed at the end question that was not an answer
         self.names = [s.name for s in service.seats]
-        self.narrator = Narrator(self.names)
-        self.turns = TurnLog(self.names)
+        self.narrator = Narrator(self.names, words=self.words)
+        self.turns = TurnLog(self.names, words=self.words)
         self.heard: list[str] = []
         """Every sentence of the session so far, as the screen's seat saw it (for ``last``)."""
         self._turn_ended: dict[int, int] = {}  # seat: len(heard) when its last turn ended
@@ -181,11 +227,15 @@ class PlainGame:
 
     def run(self) -> int:
         """Play until the session ends, the player quits, or input ends.  Returns an exit code."""
+        with saying(self.words):  # the engine's refusals name cards as this game does
+            return self._run()
+
+    def _run(self) -> int:
         service = self.service
         view = service.view(None)
         if view.round:
-            self.say(f"Resuming round {view.round}. Totals so far: "
-                     + ", ".join(f"{n} {t}" for n, t in zip(self.names, view.totals)) + ".")
+            self.say(_("Resuming round {round}. Totals so far: {totals}.").format(
+                round=view.round, totals=_totals(self.names, view.totals)))
             last = self.turns.last_turns()
             if last:
                 self.say(last)
@@ -198,17 +248,15 @@ class PlainGame:
                     self.say(f"! {fault}")
                 phase = service.phase
                 if phase == Phase.SESSION_OVER:
-                    self.say(score_table(service.history, self.names, service.rules, over=True))
-                    self.say(totals_chart(service.history, self.names))
-                    self.say(f"Session seed: {service.seed}.")
+                    self._say_scores(service.history, service.rules, over=True)
+                    self.say(_("Session seed: {seed}.").format(seed=service.seed))
                     return 0
                 if phase == Phase.ROUND_OVER:
                     if service.rules.scoring != Scoring.NONE and self.verbosity == Verbosity.FULL:
                         # Under brief the round's end has said the totals; scores reads the table.
-                        self.say(score_table(service.history, self.names, service.rules))
-                    line = self._ask(f"Press Enter for the next round (or type {leave_word(False)}). ",
-                                     service.keyboard_seat)
-                    if line is None or line.strip().lower() == "quit":
+                        self._say_scores(service.history, service.rules)
+                    line = self._ask(_next_round(leave_word(False)), service.keyboard_seat)
+                    if line is None or line.strip().lower() in _QUIT_WORDS:
                         return self._stop(line is None)
                     service.next_round()
                     continue
@@ -217,8 +265,17 @@ class PlainGame:
         finally:
             service.close()
 
+    def _say_scores(self, history: Sequence[RoundRecord], rules: RuleSet, over: bool = False) -> None:
+        """The score table, and at the session's end its chart; in words, sentences instead."""
+        if self.words:
+            self.say(scores_said(history, self.names, rules, over=over))
+            return
+        self.say(score_table(history, self.names, rules, over=over))
+        if over:
+            self.say(totals_chart(history, self.names))
+
     def _stop(self, input_ended: bool) -> int:
-        self.say("Input ended; the game stops here." if input_ended else "You left the game.")
+        self.say(_("Input ended; the game stops here.") if input_ended else _("You left the game."))
         return 0
 
     def _human_turn(self) -> bool:
@@ -226,7 +283,8 @@ class PlainGame:
         service = self.service
         seat = service.current
         if len(self.humans) > 1 and self._last_human != seat:
-            line = self._ask(f"Pass the keyboard to {self.names[seat]}, then press Enter. ", None)
+            line = self._ask(_("Pass the keyboard to {name}, then press Enter. ").format(
+                name=self.names[seat]), None)
             if line is None:
                 self._stop(True)
                 return False
@@ -251,26 +309,29 @@ class PlainGame:
                 self.say(since)
         self._resumed = False
         if self.verbosity == Verbosity.FULL:
-            self.say(describe_table(obs, self.names))
+            self.say(describe_table(obs, self.names, words=self.words))
         else:
             if self._turn_began.get(seat, -1) == self._turn_ended.get(seat):
                 self.say(self.narrator.extra_turn(seat))  # royal Kings: this seat again
             drawn = self.turns.drawn(seat)
             if drawn is not None:
-                self.say(f"You drew {drawn}.")
-            tops = _tops(obs, self._seen.get(seat), self.turns.named(seat))
+                self.say(_("You drew {card}.").format(card=drawn.words if self.words else drawn))
+            tops = _tops(obs, self._seen.get(seat), self.turns.named(seat), self.words)
             if tops:
                 self.say(tops)
-            whose = f" ({self.names[seat]})" if len(self.humans) > 1 else ""
-            self.say(f"Your hand{whose}: {hand_text(obs) or 'empty'}.")
+            hand = hand_text(obs, words=self.words) or _("empty")
+            if len(self.humans) > 1:
+                self.say(_("Your hand ({name}): {hand}.").format(name=shown(self.names[seat]), hand=hand))
+            else:
+                self.say(_("Your hand: {hand}.").format(hand=hand))
         if not service.legal_moves():
-            self.say(_NOTHING_FITS)
+            self.say(_nothing_fits())
 
     def _commands(self, seat: int) -> bool:
         service = self.service
         while service.phase == Phase.TURN and service.current == seat:
             line, self._next = (self._next, None) if self._next is not None else \
-                (self._read(f"{self.names[seat]}> "), None)
+                (self._read(f"{shown(self.names[seat])}> "), None)
             if line is None:
                 self._stop(True)
                 return False
@@ -308,15 +369,16 @@ class PlainGame:
         open_moves = len(self.service.legal_moves())
         if not open_moves or not self.confirm_end:
             return True
-        line = self._read(f"{end_question(open_moves)} Type y (or end) to end it, n to go on: ")
+        line = self._read(_("{question} Type y (or end) to end it, n to go on: ").format(
+            question=end_question(open_moves)))
         if line is None:
             return False  # input ended: the next prompt reads that too, and the game stops
         answer = " ".join(line.lower().split())
-        if answer in ("y", "yes", "end", *SURE_ENDS):
+        if answer in YES or is_sure_end(answer) or _is_end(answer):
             return True
-        if answer not in ("n", "no", ""):
+        if answer not in NO:
             self._next = line
-        self.say("Your turn goes on.")
+        self.say(_("Your turn goes on."))
         return False
 
     def _verb(self, name: str, obs: Observation) -> bool:
@@ -333,7 +395,7 @@ class PlainGame:
             elif name == "undo":
                 service.undo()
             elif name == "hint":
-                self.say(hint(obs).text if service.legal_moves() else _NOTHING_FITS)
+                self.say(hint(obs).text if service.legal_moves() else _nothing_fits())
             return True
         except IllegalMove as exc:
             self.say(str(exc))
@@ -345,38 +407,39 @@ class PlainGame:
         service = self.service
         name = review.name
         if name == "help":
-            self.say(help_text(HELP, self.served))
+            self.say(help_text(game_help(), self.served))
         elif name == "verbosity":
             assert review.verbosity is not None  # parse_review requires it
             self.verbosity = review.verbosity
-            self.say("Verbosity full: every event is said as it happens." if self.verbosity == Verbosity.FULL
-                     else "Verbosity brief: at the start of your turn, one sentence per player; "
-                     "last tells the rest.")
+            self.say(_("Verbosity full: every event is said as it happens.")
+                     if self.verbosity == Verbosity.FULL
+                     else _("Verbosity brief: at the start of your turn, one sentence per player; "
+                            "last tells the rest."))
         elif name == "rules":
             self.say(describe_rules(service.rules))
         elif name == "scores":
             if service.rules.scoring == Scoring.NONE:
-                self.say("No score is kept under these rules.")
+                self.say(_("No score is kept under these rules."))
             else:
-                self.say(score_table(service.history, self.names, service.rules))
+                self._say_scores(service.history, service.rules)
         elif name == "last":
             self.say(self._last(seat))
         elif service.view(None).round == 0:
-            self.say("No cards have been dealt yet.")
+            self.say(_("No cards have been dealt yet."))
         else:
             obs = service.observation(service.current if seat is None else seat)
             if name == "look":
-                self.say(describe_table(obs, self.names, hand=seat is not None))
+                self.say(describe_table(obs, self.names, hand=seat is not None, words=self.words))
             elif name == "pile":
                 assert review.pile is not None  # parse_review requires it
-                self.say(describe_pile(obs, review.pile))
+                self.say(describe_pile(obs, review.pile, words=self.words))
             elif name == "hand":
                 if seat is None:
-                    self.say("The hands stay hidden until the next player has the keyboard.")
+                    self.say(_("The hands stay hidden until the next player has the keyboard."))
                 else:
                     left = len(obs.hand)
-                    cards = f"{left} card{'s' if left != 1 else ''}"
-                    self.say(f"Your hand, {cards}: {hand_text(obs) or 'empty'}.")
+                    said = ngettext("Your hand, {n} card: {hand}.", "Your hand, {n} cards: {hand}.", left)
+                    self.say(said.format(n=left, hand=hand_text(obs, words=self.words) or _("empty")))
             else:
                 self.say(who_sentence(obs, self.names, seat, service.phase))
 
@@ -390,7 +453,7 @@ class PlainGame:
         end = began if self.service.phase == Phase.TURN and self.service.current == seat and began >= start \
             else len(self.heard)
         said = self.heard[start:end]
-        return "\n".join(said) if said else "Nothing has happened since your last turn."
+        return "\n".join(said) if said else _("Nothing has happened since your last turn.")
 
 
 class SeatTable:
@@ -411,8 +474,8 @@ class SeatTable:
         remote.hear(self._notice)
         view = door.view()
         if view.round:
-            self.game.say(f"The game at table {door.table_id} is on: round {view.round}. Totals: "
-                          + ", ".join(f"{n} {t}" for n, t in zip(door.names, view.totals)) + ".")
+            self.game.say(_("The game at table {table} is on: round {round}. Totals: {totals}.").format(
+                table=door.table_id, round=view.round, totals=_totals(door.names, view.totals)))
 
     def _notice(self, notice: Notice) -> None:
         game = self.game  # a seat taken comes with its notice: its person's name
@@ -424,31 +487,38 @@ class SeatTable:
         return (view.phase, view.turn, self.door.my_turn())
 
     def tell(self, fresh: bool) -> str | None:
+        with saying(self.game.words):  # the engine's refusals name cards as this game does
+            return self._tell(fresh)
+
+    def _tell(self, fresh: bool) -> str | None:
         door, game = self.door, self.game
         view = door.view()
         if view.phase == Phase.SESSION_OVER:
-            game.say(score_table(view.history, game.names, door.rules, over=True))
-            game.say(totals_chart(view.history, game.names))
+            game._say_scores(view.history, door.rules, over=True)
             return None
         if view.phase == Phase.ROUND_OVER:
             if door.spectator:
                 return "table> "
             if fresh and door.rules.scoring != Scoring.NONE and game.verbosity == Verbosity.FULL:
-                game.say(score_table(view.history, game.names, door.rules))
-            return f"Press Enter for the next round (or type {leave_word(True)}). "
+                game._say_scores(view.history, door.rules)
+            return _next_round(leave_word(True))
         if door.my_turn():
             assert door.seat is not None
             if fresh:
                 game._last_human = door.seat
                 game._live = True
                 game._begin_turn(door.seat)
-            return f"{game.names[door.seat]}> "
+            return f"{shown(game.names[door.seat])}> "
         if fresh and not door.spectator:
             game._live = False
         return "table> "
 
     def line(self, text: str) -> None:
         """A review command, a move or verb on one's turn, Enter between rounds."""
+        with saying(self.game.words):
+            self._line(text)
+
+    def _line(self, text: str) -> None:
         game, door = self.game, self.remote.door  # this door, as the table's game made it
         view = door.view()
         try:
@@ -461,7 +531,7 @@ class SeatTable:
             return
         if view.phase == Phase.ROUND_OVER:
             if door.spectator:
-                game.say("The players deal the next round when they are ready.")
+                game.say(_("The players deal the next round when they are ready."))
                 return
             try:
                 door.next_round()
@@ -469,7 +539,7 @@ class SeatTable:
                 game.say(str(exc))
                 return
             if door.view().phase == Phase.ROUND_OVER:
-                game.say("Waiting for the others to be ready for the next round...")
+                game.say(_("Waiting for the others to be ready for the next round..."))
             return
         if not text:
             return
@@ -501,15 +571,19 @@ class SeatTable:
 class CornerLine:
     """Kings in the Corner's line mode (a :class:`~kc_tui.line.part.LineGame`)."""
 
-    example = "7h n, end or help"
     presets = tuple(PRESETS)
+
+    @property
+    def example(self) -> str:
+        """A few commands, in the language being served."""
+        return _("7h n, end or help")
 
     def build_rules(self, players: int, preset: str, options: Mapping[str, str]) -> Any:
         return build_rules(players, preset, dict(options))
 
     def play(self, service: Any, read: Reader, out: TextIO, options: LineOptions) -> int:
         return PlainGame(service, read, out, verbosity=Verbosity(options.verbosity), bell=options.bell,
-                         echo=options.echo, confirm_end=options.confirm_end).run()
+                         echo=options.echo, confirm_end=options.confirm_end, notation=options.notation).run()
 
     def seat(self, door: SeatDoor, write: Callable[[str], None], changed: Callable[[], None],
              announce: Callable[[Notice], None]) -> SeatTable:

@@ -159,7 +159,7 @@ def build_parser() -> argparse.ArgumentParser:
                             description=_("Continue the newest saved Kings Reverse game at the table "
                                           "(or in the line mode with --plain, or without a terminal)."))
     resume.add_argument("--plain", action="store_true", help=_("in the line mode"))
-    add_look_options(resume)
+    add_look_options(resume)  # (its --notation among them)
     resume.set_defaults(func=_resume, parser=resume)
 
     sim = sub.add_parser("simulate", help=_("computer players against each other, a summary"),

@@ -26,13 +26,28 @@ ALLOWED = {
     # Keys and terminals.
     "Ctrl", "Enter", "Tab", "Esc", "Shift", "Alt", "tmux", "ssh", "SSH", "NO_COLOR", "ASCII", "ascii",
     "TERM", "xterm", "URL", "Redis", "espeak", "PgUp", "PgDn", "Backspace", "Space", "Home", "End",
+    "Up", "Down", "Left", "Right", "Intro",  # (Intro: Enter, on Spanish keyboards)
     # The rule sets' and options' own names, written as the command line takes them.
-    "preset", "presets", "chips", "classic", "face", "alternative", "none", "auto",
+    "preset", "presets", "chips", "classic", "face", "alternative", "none", "auto", "standard",
+    "target", "size", "words", "short", "plain", "players", "true", "false", "on", "off",
+    # English commands, which work in every language and which the help names beside the
+    # language's own ("ayuda (o help)").
+    "help", "play", "quit", "look", "hand", "draw", "pass", "join", "leave", "say", "new", "open",
+    "start", "watch", "name", "game", "you", "easy", "medium", "hard", "human", "rules", "stats",
+    # The machine's words: a browser's, a file's, a terminal's.
+    "JavaScript", "cookie", "cookies", "router", "linux", "vt", "ansi", "docs", "md", "authorized",
+    "keys", "script", "Lines", "jokers",
+    # Words of the language the dictionaries lack: a verb with its pronoun, a game's adjective,
+    # the abbreviation of "puntos", a name elided.
+    "Agrándalo", "desafíalo", "jugable", "preajuste", "preajustes", "pto", "ptos", "d'Ada",
+    # Commands typed without their accents, which the game accepts too.
+    "monton", "regles", "verbosite",
 }
 
 
 def _words(text: str) -> str:
-    text = re.sub(r"\{[^{}]*\}|%\(?\w*\)?[sd]|\[/?[a-z@$#][^\]]*\]|--?[\w-]+", " ", text)
+    # Placeholders, markup, options and protocol names (session_start) are not words.
+    text = re.sub(r"\{[^{}]*\}|%\(?\w*\)?[sdr]|\[/?[a-z@$#][^\]]*\]|--?[\w-]+|\w*_\w*", " ", text)
     return " ".join(w for w in re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)*", text)
                     if w not in ALLOWED and not w.isupper() and len(w) > 1)
 

@@ -1,6 +1,6 @@
 """How every screen looks (pytest-textual-snapshot): each at 80 x 24 and 120 x 40 in the default
 settings, and at 80 x 24 in --ascii with NO_COLOR; the table drawn as cards at 110 x 34 in both;
-plus the too-small message.  The --ascii screens are also checked to hold nothing but ASCII
+the title, settings and help in Spanish and French; plus the too-small message.  The --ascii screens are also checked to hold nothing but ASCII
 text (each in the run that takes its picture; the too-small message in a run of its own).  Every screen is reached by keys from a fixed
 deal (pace 0, fixed seeds), so the pictures change only when the screens do.  The screens' apps,
 data and keys are in screen_fixtures.py, shared with screenshots/generate.py.
@@ -21,6 +21,8 @@ from pathlib import Path
 
 import pytest
 from screen_fixtures import DATA_DIR, SCREENS, TOO_SMALL, start
+
+from kc_tui.tui.widgets import Choice, Menu, TextPanel
 
 
 @pytest.fixture(autouse=True)
@@ -67,9 +69,37 @@ def test_the_big_table_draws_cards(snap_compare, monkeypatch: pytest.MonkeyPatch
     assert snap_compare(app, terminal_size=(110, 34), run_before=drive)
 
 
+@pytest.mark.parametrize("screen", ["title", "settings", "help"])
+@pytest.mark.parametrize("lang", ["es", "fr"])
+def test_screens_in_spanish_and_french(snap_compare, in_language, lang: str, screen: str) -> None:
+    """The main screens at 80 x 24 in the longer languages (issue 27): nothing cut."""
+    in_language(lang)
+    app, drive = start(SCREENS[screen])
+
+    async def drive_and_measure(pilot) -> None:
+        await drive(pilot)
+        assert_nothing_cut(screen, app)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=drive_and_measure)
+
+
 def test_too_small(snap_compare) -> None:
     app, drive = start(SCREENS["table"])
     assert snap_compare(app, terminal_size=TOO_SMALL, run_before=drive)
+
+
+def assert_nothing_cut(name: str, app) -> None:
+    """No key line, menu or choice of the screen in front is longer than its room (a key line is
+    one row: a word past its end is lost; a menu's line would end in an ellipsis).  The saved
+    games' titles are the games' words, and a long one is cut on purpose."""
+    screen = app.screen
+    widgets = [*screen.query(".keys"), *screen.query(Choice),
+               *(menu for menu in screen.query(Menu) if menu.id != "saves-menu")]
+    assert widgets, f"{name}: nothing to measure"
+    cut = [line for widget in widgets
+           for line in (widget._text if isinstance(widget, TextPanel) else str(widget.render())).splitlines()
+           if len(line) > widget.content_region.width]
+    assert not cut, f"{name}: cut at {app.size.width} columns: {cut}"
 
 
 # ---------------------------------------------------------------------------- ASCII only

@@ -8,8 +8,11 @@ from __future__ import annotations
 import enum
 
 from ....core.cards import NotationError, quoted
+from ....core.i18n import N_, Domain
 
-__all__ = ["Pile", "PILES", "EDGES", "CORNERS", "parse_pile", "RANK_OF", "IS_RED", "KING_MASK",
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
+
+__all__ = ["Pile", "PILES", "EDGES", "CORNERS", "parse_pile", "is_pile", "RANK_OF", "IS_RED", "KING_MASK",
            "ALL_MASK", "FITS", "PARENTS"]
 
 
@@ -35,32 +38,60 @@ class Pile(enum.Enum):
 
     @property
     def words(self) -> str:
-        """"North", "the north-east corner"."""
-        return _PILE_WORDS[self.value]
+        """The pile as a sentence names it, article and all: "North", "the north-east corner"
+        ("el Norte", "la esquina noreste"; "le Nord", "le coin nord-est")."""
+        return _(_PILE_WORDS[self.value])
+
+    @property
+    def word(self) -> str:
+        """The pile's bare name, said for the ear where its letters would be read as a word
+        ("NE" is "knee"): "North", "north-east" ("Norte", "Noreste"; "Nord", "Nord-Est")."""
+        return _pile_names()[self.value]
 
     def __str__(self) -> str:
         return self.name
 
 
 _PILE_WORDS = (
-    "North", "East", "South", "West",
-    "the north-east corner", "the south-east corner",
-    "the south-west corner", "the north-west corner",
+    # Translators: a pile in a sentence ("You play the ace of spades on North."), with the
+    # article your language puts there ("el Norte", "le Nord").
+    N_("North"), N_("East"), N_("South"), N_("West"),
+    N_("the north-east corner"), N_("the south-east corner"),
+    N_("the south-west corner"), N_("the north-west corner"),
 )
+
+
+def _pile_names() -> tuple[str, ...]:
+    """The piles' bare names in the language being served (no article: "North", "north-east")."""
+    return (pgettext("pile", "North"), pgettext("pile", "East"), pgettext("pile", "South"),
+            pgettext("pile", "West"), pgettext("pile", "north-east"), pgettext("pile", "south-east"),
+            pgettext("pile", "south-west"), pgettext("pile", "north-west"))
+
+
+_ALIASES = {"O": "W", "SO": "SW", "NO": "NW"}
+"""The Spanish and French letters of the west piles (Oeste, Ouest): N E S O, NE SE SO NO.  None
+of them names another pile in English, so every language's letters are read everywhere."""
 PILES: tuple[Pile, ...] = tuple(Pile)
 EDGES: tuple[Pile, ...] = PILES[:4]
 CORNERS: tuple[Pile, ...] = PILES[4:]
 
 
 def parse_pile(text: str) -> Pile:
-    """Parse a pile name (``n``, ``NE``…), case-insensitive; raises :class:`NotationError`."""
+    """Parse a pile's letters (``n``, ``NE``…, and the Spanish and French ``O``, ``SO``, ``NO``
+    for the west piles), case-insensitive; raises :class:`NotationError`."""
+    letters = text.strip().upper()
     try:
-        return Pile[text.strip().upper()]
+        return Pile[_ALIASES.get(letters, letters)]
     except KeyError:
-        raise NotationError(
-            f"{quoted(text)} is not a pile: the piles are N E S W (edges) "
-            "and NE SE SW NW (corners)."
-        ) from None
+        raise NotationError(_(
+            "{what} is not a pile: the piles are N E S W (edges) and NE SE SW NW (corners)."
+        ).format(what=quoted(text))) from None
+
+
+def is_pile(text: str) -> bool:
+    """Whether ``text`` is a pile's letters (as :func:`parse_pile` reads them)."""
+    letters = text.strip().upper()
+    return _ALIASES.get(letters, letters) in Pile.__members__
 
 
 # --- hot-path tables -------------------------------------------------------------------------

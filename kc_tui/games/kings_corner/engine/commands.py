@@ -14,21 +14,54 @@ The line mode also answers questions that change nothing (:func:`parse_review`):
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Sequence
 
 from ....core.cards import Card, NotationError, parse_card
-from .board import Pile, parse_pile
+from ....core.i18n import N_, Domain
+from .board import Pile, is_pile, parse_pile
 from .moves import MovePile, PlayCard
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = [
     "Verb", "Command", "CommandError", "parse_command", "VERBS", "COMMAND_HELP", "Review",
     "REVIEWS", "Verbosity", "VERBOSITIES", "parse_review", "REVIEW_HELP", "SURE_ENDS", "end_question",
+    "command_help", "review_help", "is_sure_end", "YES", "NO",
 ]
 
-FILLERS = frozenset({"on", "to", "onto", ">"})
+FILLERS = frozenset({
+    "on", "to", "onto", ">", "play", "put", "move",
+    "en", "sobre", "a", "jugar", "juega", "juego", "poner", "pon", "mover", "mueve", "muevo",
+    "sur", "jouer", "joue", "poser", "pose", "deplacer", "deplace",
+})
+"""Words a move may be written with that say nothing the cards and piles do not ("play 7H on
+N", "jugar 7H en N", "jouer 7H sur N").  Pile words are not read, only letters, so the
+French "sur" (on) never meets the Spanish "Sur" (South, typed S)."""
 VERBS = ("end", "hint", "undo", "help", "quit")
+_VERB_WORDS = {
+    "fin": "end", "terminar": "end", "termina": "end", "terminer": "end", "termine": "end",
+    "pass": "end", "pasar": "end", "paso": "end", "passer": "end", "passe": "end",
+    "pista": "hint", "indice": "hint",
+    "deshacer": "undo", "deshaz": "undo", "annuler": "undo", "annule": "undo",
+    "ayuda": "help", "aide": "help",
+    "salir": "quit", "quitter": "quit",
+}
+"""The Spanish and French words of the verbs (and "pass"), read in every language alongside the
+English ones."""
+_DRAW_WORDS = frozenset({"draw", "robar", "roba", "piocher", "pioche"})
+YES = frozenset({"y", "yes", "s", "si", "o", "oui"})
+"""The answers that say yes to a question, in every language (accents are not needed)."""
+NO = frozenset({"n", "no", "non", ""})
+"""The answers that say no."""
+
+
+def _plain(text: str) -> str:
+    """``text`` in lower case without accents: "Déplacer" and "deplacer" read the same."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
 class CommandError(ValueError):
@@ -45,13 +78,22 @@ class Verb:
 
 
 SURE_ENDS = ("end!", "end yes")
-"""The ways to end a turn without being asked while moves are still open."""
+"""The ways to end a turn without being asked while moves are still open (and the same in each
+language: ``fin!``, ``fin si``, ``fin oui``; :func:`is_sure_end`)."""
+
+
+def is_sure_end(text: str) -> bool:
+    """Whether ``text`` ends a turn without asking: an end word with ``!`` or a yes."""
+    words = _plain(text).replace("!", " ! ").split()
+    return (len(words) == 2 and _VERB_WORDS.get(words[0], words[0]) == "end"
+            and (words[1] == "!" or words[1] in YES - {"o", "s"}))
 
 
 def end_question(open_moves: int) -> str:
     """The question every way of ending a turn asks while moves are still open (``e`` and ``:end``
     at the table, ``end`` in the line mode)."""
-    return f"End your turn with {open_moves} move{'s' if open_moves != 1 else ''} still open?"
+    return ngettext("End your turn with {n} move still open?",
+                    "End your turn with {n} moves still open?", open_moves).format(n=open_moves)
 
 
 Command = PlayCard | MovePile | Verb
@@ -69,7 +111,19 @@ class Verbosity(StrEnum):
 
 
 VERBOSITIES = tuple(str(v) for v in Verbosity)
-_ALIASES = {"board": "look", "?": "help", "score": "scores"}
+_VERBOSITY_WORDS = {"breve": "brief", "bref": "brief", "completo": "full", "complet": "full"}
+_ALIASES = {
+    "board": "look", "?": "help", "score": "scores",
+    "mesa": "look", "mirar": "look", "tablero": "look", "table": "look", "regarder": "look",
+    "monton": "pile", "pila": "pile",
+    "mano": "hand", "main": "hand",
+    "quien": "who", "qui": "who",
+    "puntos": "scores", "puntuacion": "scores", "points": "scores",
+    "reglas": "rules", "regles": "rules",
+    "ultimo": "last", "dernier": "last",
+    "ayuda": "help", "aide": "help",
+    "verbosidad": "verbosity", "verbosite": "verbosity",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +135,7 @@ class Review:
     pile: Pile | None = None
     verbosity: Verbosity | None = None
 
-COMMAND_HELP = (
+COMMAND_HELP = N_(
     "Commands: 7H N plays the seven of hearts on North (10H or TH for a ten); "
     "KD NE puts a King on a corner; E N moves pile East onto North; "
     "3 N plays the third card of your hand; end ends your turn (asking first while moves are "
@@ -91,7 +145,7 @@ COMMAND_HELP = (
 )
 
 
-REVIEW_HELP = (
+REVIEW_HELP = N_(
     "At any moment: look (or board) reads the whole table; pile N reads one pile, every card; "
     "hand reads your hand; who says who has how many cards and whose turn it is; scores reads "
     "the scores; rules reads the rules in force; last repeats what happened since your last "
@@ -99,10 +153,20 @@ REVIEW_HELP = (
 )
 
 
+def command_help() -> str:
+    """The move commands' help, in the language being served (it names that language's words)."""
+    return _(COMMAND_HELP)
+
+
+def review_help() -> str:
+    """The review commands' help, in the language being served."""
+    return _(REVIEW_HELP)
+
+
 def parse_review(text: str) -> Review | None:
     """The review command ``text`` asks for, or None when it is not one (then it may be a
     move or a verb for :func:`parse_command`); a review with a wrong argument is refused."""
-    words = text.lower().split()
+    words = _plain(text).split()
     if not words:
         return None
     name = _ALIASES.get(words[0], words[0])
@@ -111,64 +175,64 @@ def parse_review(text: str) -> Review | None:
     rest = words[1:]
     if name == "pile":
         if len(rest) != 1:
-            raise CommandError("Which pile? Write one, for example pile N or pile NE.")
+            raise CommandError(_("Which pile? Write one, for example pile N or pile NE."))
         try:
             return Review(name, pile=parse_pile(rest[0]))
         except NotationError as exc:
             raise CommandError(str(exc)) from None
     if name == "verbosity":
-        if len(rest) != 1 or rest[0] not in VERBOSITIES:
-            raise CommandError("Write verbosity brief (what matters, at your turn) or "
-                               "verbosity full (every event as it happens).")
-        return Review(name, verbosity=Verbosity(rest[0]))
+        level = _VERBOSITY_WORDS.get(rest[0], rest[0]) if len(rest) == 1 else ""
+        if level not in VERBOSITIES:
+            raise CommandError(_("Write verbosity brief (what matters, at your turn) or "
+                                 "verbosity full (every event as it happens)."))
+        return Review(name, verbosity=Verbosity(level))
     if rest:
-        raise CommandError(f"{name} takes no more words: write just {name}.")
+        raise CommandError(_("{name} takes no more words: write just {name}.").format(name=words[0]))
     return Review(name)
-
-
-def _is_pile(word: str) -> bool:
-    return word.upper() in Pile.__members__
 
 
 def parse_command(text: str, hand: Sequence[Card] = ()) -> Command:
     """Parse one typed line.  ``hand`` (sorted, as shown) lets ``3 n`` name the third card."""
-    words = [w for w in text.replace(">", " > ").lower().split() if w not in FILLERS]
-    if not words:
-        raise CommandError("Type a move such as 7H N, or help for the commands.")
-    if " ".join(words) in SURE_ENDS:
+    if is_sure_end(text):
         return Verb("end", sure=True)
+    words = [w for w in _plain(text.replace(">", " > ")).split() if w not in FILLERS]
+    if not words:
+        raise CommandError(_("Type a move such as 7H N, or help for the commands."))
     if len(words) == 1:
-        word = words[0]
+        word = _VERB_WORDS.get(words[0], words[0])
         if word in VERBS:
             return Verb(word)
-        if _is_pile(word):
-            raise CommandError(
-                f"Move pile {word.upper()} onto which pile? Write both, for example {word.upper()} N."
-            )
-        raise CommandError(
-            f"{words[0]!r} is not a command: write a card and a pile (7H N), two piles (E N), "
+        if word in _DRAW_WORDS:
+            raise CommandError(_("The stock is drawn from for you, as the rules say: "
+                                 "type end to end your turn."))
+        if is_pile(word):
+            raise CommandError(_("Move pile {pile} onto which pile? Write both, for example {pile} N."
+                                 ).format(pile=word.upper()))
+        raise CommandError(_(
+            "{word} is not a command: write a card and a pile (7H N), two piles (E N), "
             "or end, undo, hint, help, quit."
-        )
+        ).format(word=repr(words[0])))
     if len(words) > 2:
-        raise CommandError(
-            f"Too many words in {text.strip()!r}: write a card and a pile (7H N) or two piles (E N)."
-        )
+        raise CommandError(_(
+            "Too many words in {text}: write a card and a pile (7H N) or two piles (E N)."
+        ).format(text=repr(text.strip())))
     first, second = words
     try:
         target = parse_pile(second)
     except NotationError as exc:
         raise CommandError(str(exc)) from None
-    if _is_pile(first):
+    if is_pile(first):
         return MovePile(parse_pile(first), target)
     if first.isascii() and first.isdecimal():
         index = int(first)
         if not 1 <= index <= len(hand):
-            raise CommandError(
-                f"There is no card {index} in your hand: it holds {len(hand)} card"
-                f"{'s' if len(hand) != 1 else ''}."
-            )
+            raise CommandError(ngettext(
+                "There is no card {index} in your hand: it holds {n} card.",
+                "There is no card {index} in your hand: it holds {n} cards.", len(hand)
+            ).format(index=index, n=len(hand)))
         return PlayCard(hand[index - 1], target)
     try:
         return PlayCard(parse_card(first), target)
     except NotationError as exc:
         raise CommandError(str(exc)) from None
+

@@ -4,107 +4,144 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from ....core.cards import Card
+from ....core.cards import Card, card_name
 from ....core.events import SessionEnd, SessionStart, TurnEnd, TurnStart
+from ....core.i18n import N_, Domain
 from ....core.kinds import Phase
-from ....core.text import subject_verb
 from .board import PILES, Pile
 from .events import Chips, Draw, Event, MoveEvent, Play, RoundEnd, RoundStart, RoundView, Undo
 from .kinds import RoundEndReason, Scoring
 from .moves import describe_needed
+from .naming import card_text, items, pile_text, saying
 from .observation import Observation
 from .rules import DEFAULT_TARGETS, RuleSet
 from .scoring import LOW_WINS
 from .views import RoundRecord, RoundSummary, SessionSummary
 
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
+
 __all__ = [
     "describe_rules", "Narrator", "score_table", "totals_chart", "chips_lines", "round_summary",
     "scores_parts", "scores_text", "session_summary", "TurnLog", "describe_table", "describe_pile",
-    "hand_text", "who_sentence", "standings",
+    "hand_text", "who_sentence", "standings", "is_you", "shown", "scores_said",
 ]
 
 _SCORING_WORDS = {
-    "classic": "each player who did not win scores a penalty for the cards left in hand: "
-    "a King 10, any other card 1",
-    "face": "each player who did not win scores a penalty for the cards left in hand: "
-    "a King 10, Jacks and Queens 1, number cards their face value (Ace 1)",
-    "alternative": "each player who did not win scores a penalty for the cards left in hand: "
-    "an Ace 25, King, Queen, Jack and ten 10 each, other cards their face value",
-    "chips": "everyone antes 1 chip into the pot each round; ending a turn without a move costs "
-    "1 chip{king}; at the end of a round each loser pays 1 chip per card left, and the winner "
-    "takes the pot as points (a blocked round's pot is shared, the odd chips stay in the pot)",
-    "none": "no score is kept: each round stands alone",
+    "classic": N_("each player who did not win scores a penalty for the cards left in hand: "
+                  "a King 10, any other card 1"),
+    "face": N_("each player who did not win scores a penalty for the cards left in hand: "
+               "a King 10, Jacks and Queens 1, number cards their face value (Ace 1)"),
+    "alternative": N_("each player who did not win scores a penalty for the cards left in hand: "
+                      "an Ace 25, King, Queen, Jack and ten 10 each, other cards their face value"),
+    "none": N_("no score is kept: each round stands alone"),
 }
+_CHIPS_WORDS = {
+    True: N_("everyone antes 1 chip into the pot each round; ending a turn without a move costs "
+             "1 chip; at the end of a round each loser pays 1 chip per card left, and the winner "
+             "takes the pot as points (a blocked round's pot is shared, the odd chips stay in the pot)"),
+    False: N_("everyone antes 1 chip into the pot each round; ending a turn without a move costs "
+              "1 chip, and ending a turn holding a King while a corner is empty costs 3 chips; at "
+              "the end of a round each loser pays 1 chip per card left, and the winner takes the pot "
+              "as points (a blocked round's pot is shared, the odd chips stay in the pot)"),
+}
+"""Chips scoring's words, by whether Kings are mandatory (then holding one costs nothing: it
+cannot be held)."""
 
 
 def describe_rules(rules: RuleSet, preset: str | None = None, width: int | None = 78) -> str:
     """A few paragraphs stating every rule in force (R2-R7), for ``kings-corner rules``;
     wrapped at ``width``, or one line per paragraph with None (for a widget that wraps)."""
     lines: list[str] = []
-    head = "Kings in the Corner"
     if preset:
-        head += f" - preset {preset}"
-    lines.append(head)
+        lines.append(_("Kings in the Corner - preset {preset}").format(preset=preset))
+    else:
+        lines.append(_("Kings in the Corner"))
     lines.append("")
-    lines.append(
-        f"Players: {rules.players}. One 52-card deck. Each player is dealt {rules.hand_size} "
+    lines.append(_(
+        "Players: {players}. One 52-card deck. Each player is dealt {hand_size} "
         "cards; four cards are turned up on the edges North, East, South and West; the corners "
         "start empty; the rest is the stock. The player left of the dealer starts; play goes "
         "clockwise, and the deal passes clockwise each round."
-    )
+    ).format(players=rules.players, hand_size=rules.hand_size))
     if rules.kings_to_corners_at_deal:
-        lines.append(
+        lines.append(_(
             "A King turned up on an edge at the deal goes straight to an empty corner and is "
             "replaced from the stock."
-        )
+        ))
     draw = {
-        "start": "Draw: take the top card of the stock at the start of your turn.",
-        "end": "Draw: take the top card of the stock when you end your turn (not if you have "
-        "gone out).",
-        "none": "Draw: nobody ever draws.",
+        "start": N_("Draw: take the top card of the stock at the start of your turn. An empty stock "
+                    "is never rebuilt."),
+        "end": N_("Draw: take the top card of the stock when you end your turn (not if you have "
+                  "gone out). An empty stock is never rebuilt."),
+        "none": N_("Draw: nobody ever draws. An empty stock is never rebuilt."),
     }[rules.draw]
-    lines.append(draw + " An empty stock is never rebuilt.")
-    lines.append(
+    lines.append(_(draw))
+    lines.append(_(
         "On your turn make any number of these moves, in any order: put a card on a pile whose "
         "top card is one rank higher and of the other colour (a red 8 on a black 9; nothing "
         "goes on an Ace); put a King on an empty corner; put any card on an empty edge; move a "
         "whole pile onto another when its bottom card fits that pile's top card; move an edge "
         "pile that starts with a King to an empty corner. Then end your turn."
-    )
+    ))
     if rules.mandatory_kings:
-        lines.append(
+        lines.append(_(
             "Kings are mandatory: while a corner is empty you may not end your turn holding a "
-            "King"
-            + (", and a King you draw at the end of your turn goes to an empty corner at once."
-               if rules.draw == "end" else ".")
-        )
+            "King, and a King you draw at the end of your turn goes to an empty corner at once."
+        ) if rules.draw == "end" else _(
+            "Kings are mandatory: while a corner is empty you may not end your turn holding a King."
+        ))
     if rules.royal_kings:
-        lines.append("Royal Kings: every King you play from your hand earns you an extra turn.")
-    lines.append(
+        lines.append(_("Royal Kings: every King you play from your hand earns you an extra turn."))
+    lines.append(_(
         "The round ends the moment a player plays their last card: they win it. If, with the "
         "stock empty, every player in a row ends a turn without playing a card, the round is "
         "blocked and the players with the fewest cards share the win."
-    )
-    scoring = _SCORING_WORDS[rules.scoring]
+    ))
     if rules.scoring == "chips":
-        scoring = scoring.format(
-            king="" if rules.mandatory_kings
-            else ", and ending a turn holding a King while a corner is empty costs 3 chips"
-        )
-    lines.append(f"Scoring ({rules.scoring}): {scoring}.")
+        scoring = _(_CHIPS_WORDS[rules.mandatory_kings])
+    else:
+        scoring = _(_SCORING_WORDS[rules.scoring])
+    lines.append(_("Scoring ({name}): {rule}.").format(name=rules.scoring, rule=scoring))
     if rules.scoring in ("classic", "face", "alternative"):
-        lines.append(
-            f"The session ends after the round in which someone reaches {rules.target} points; "
+        lines.append(_(
+            "The session ends after the round in which someone reaches {target} points; "
             "the lowest total wins."
-        )
+        ).format(target=rules.target))
     elif rules.scoring == "chips":
-        lines.append(
-            f"The session ends after the round in which someone reaches {rules.target} points; "
+        lines.append(_(
+            "The session ends after the round in which someone reaches {target} points; "
             "the highest total wins."
-        )
+        ).format(target=rules.target))
     if rules.scoring != "none" and rules.target != DEFAULT_TARGETS[rules.scoring]:
-        lines.append(f"(The usual target for {rules.scoring} scoring is {DEFAULT_TARGETS[rules.scoring]}.)")
+        lines.append(_("(The usual target for {name} scoring is {target}.)").format(
+            name=rules.scoring, target=DEFAULT_TARGETS[rules.scoring]))
     return "\n".join(_wrap(line, width) if width else line for line in lines)
+
+
+def is_you(name: str) -> bool:
+    """Whether a seat's name is the one spoken to ("You"), as the front end named it, in English
+    or in the language being served."""
+    return name == "You" or name == _("You")
+
+
+def shown(name: str) -> str:
+    """A seat's name as it is shown: the seat spoken to is "You" in the language being served."""
+    return _("You") if name == "You" else name
+
+
+def _and(parts: Sequence[str]) -> str:
+    """"a, b and c", with the language's "and"."""
+    if len(parts) == 1:
+        return parts[0]
+    return _("{list} and {last}").format(list=", ".join(parts[:-1]), last=parts[-1])
+
+
+def _both(names: Sequence[str]) -> str:
+    """"Ada and Ben and Cy": names of players who share something."""
+    out = names[0]
+    for name in names[1:]:
+        out = _("{first} and {second}").format(first=out, second=name)
+    return out
 
 
 def score_table(history: Sequence[RoundRecord], names: Sequence[str], rules: RuleSet,
@@ -113,29 +150,67 @@ def score_table(history: Sequence[RoundRecord], names: Sequence[str], rules: Rul
     leads (lowest total under penalty scorings, highest under chips); ``over``: the session has
     ended, so no target or leader is stated."""
     if not history:
-        return "No round has been finished yet."
+        return _("No round has been finished yet.")
+    names = [shown(n) for n in names]
     width = _column(names)
-    head = "Round " + "".join(f"{n:>{width}}" for n in names)
+    # Translators: the score table's first column: its heading, and the label of the totals row.
+    round_word, total_word = _("Round"), _("Total")
+    label = max(len(round_word), len(total_word))
+    head = f"{round_word:<{label}} " + "".join(f"{n:>{width}}" for n in names)
     lines = [head, "-" * len(head)]
     for record in history:
         cells = "".join(
             f"{('*' if seat in record.winners else '') + str(points):>{width}}"
             for seat, points in enumerate(record.scores)
         )
-        lines.append(f"{record.round:>5} {cells}")
+        lines.append(f"{record.round:>{label}} {cells}")
     totals = history[-1].totals
     lines.append("-" * len(head))
-    lines.append("Total " + "".join(f"{t:>{width}}" for t in totals))
-    if over:
-        lines.append("* won the round.")
-    elif rules.scoring != "none":
-        best = (min if LOW_WINS[rules.scoring] else max)(totals)
-        leaders = [names[i] for i, t in enumerate(totals) if t == best]
-        word = "lowest" if LOW_WINS[rules.scoring] else "highest"
-        lines.append(f"* won the round. The session ends when someone reaches {rules.target}; "
-                     f"the {word} total wins. Leading: {' and '.join(leaders)}.")
+    lines.append(f"{total_word:<{label}} " + "".join(f"{t:>{width}}" for t in totals))
+    if over or rules.scoring == "none":
+        lines.append(_("* won the round."))
     else:
-        lines.append("* won the round.")
+        best = (min if LOW_WINS[rules.scoring] else max)(totals)
+        leaders = _both([names[i] for i, t in enumerate(totals) if t == best])
+        if LOW_WINS[rules.scoring]:
+            lines.append(_("* won the round. The session ends when someone reaches {target}; "
+                           "the lowest total wins. Leading: {leaders}.").format(
+                target=rules.target, leaders=leaders))
+        else:
+            lines.append(_("* won the round. The session ends when someone reaches {target}; "
+                           "the highest total wins. Leading: {leaders}.").format(
+                target=rules.target, leaders=leaders))
+    if rules.scoring == "chips":
+        lines += chips_lines(history, names)
+    return "\n".join(lines)
+
+
+def scores_said(history: Sequence[RoundRecord], names: Sequence[str], rules: RuleSet,
+                over: bool = False) -> str:
+    """The score table for the ear: one sentence per round, then the totals and who leads
+    (a table's columns, dashes and stars mean nothing read aloud)."""
+    if not history:
+        return _("No round has been finished yet.")
+    names = [shown(n) for n in names]
+    lines = []
+    for record in history:
+        scores = ", ".join(
+            (_("{name} {points}, won the round") if seat in record.winners else _("{name} {points}")).format(
+                name=names[seat], points=points)
+            for seat, points in enumerate(record.scores))
+        lines.append(_("Round {round}: {scores}.").format(round=record.round, scores=scores))
+    totals = history[-1].totals
+    lines.append(_("Totals: {totals}.").format(
+        totals=", ".join(_("{name} {points}").format(name=n, points=t) for n, t in zip(names, totals))))
+    if not over and rules.scoring != "none":
+        best = (min if LOW_WINS[rules.scoring] else max)(totals)
+        leaders = _both([names[i] for i, t in enumerate(totals) if t == best])
+        if LOW_WINS[rules.scoring]:
+            lines.append(_("The session ends when someone reaches {target}; the lowest total wins. "
+                           "Leading: {leaders}.").format(target=rules.target, leaders=leaders))
+        else:
+            lines.append(_("The session ends when someone reaches {target}; the highest total wins. "
+                           "Leading: {leaders}.").format(target=rules.target, leaders=leaders))
     if rules.scoring == "chips":
         lines += chips_lines(history, names)
     return "\n".join(lines)
@@ -151,29 +226,39 @@ def standings(history: Sequence[RoundRecord], names: Sequence[str]) -> str:
     ("" before any round has been scored)."""
     if not history:
         return ""
+    names = [shown(n) for n in names]
     width = _column(names)
-    return ("      " + "".join(f"{n:>{width}}" for n in names) + "\n"
-            + "Total " + "".join(f"{t:>{width}}" for t in history[-1].totals))
+    total_word = _("Total")
+    label = max(len(_("Round")), len(total_word))
+    return (" " * (label + 1) + "".join(f"{n:>{width}}" for n in names) + "\n"
+            + f"{total_word:<{label}} " + "".join(f"{t:>{width}}" for t in history[-1].totals))
 
 
-_CHIP_REASONS = {"ante": "ante", "no_move": "no move", "king_held": "King held", "cards": "cards left"}
+_CHIP_REASONS = {
+    "ante": N_("{n} ante"), "no_move": N_("{n} no move"), "king_held": N_("{n} King held"),
+    "cards": N_("{n} cards left"),
+}
+"""What a player paid chips for, in the chips lines ("2 ante, 3 cards left")."""
 
 
 def chips_lines(history: Sequence[RoundRecord], names: Sequence[str]) -> list[str]:
     """Chips scoring: what each player paid in the last round and why, what each paid in the
     whole session, and the pot carried over."""
+    names = [shown(n) for n in names]
     last = history[-1]
-    paid: list[list[str]] = [[] for _ in names]
+    paid: list[list[str]] = [[] for _n in names]
     for reason in _CHIP_REASONS:
         for seat in range(len(names)):
             amount = sum(c for s, c, r in last.chips if s == seat and r == reason)
             if amount:
-                paid[seat].append(f"{amount} {_CHIP_REASONS[reason]}")
-    lines = [f"Chips paid in round {last.round}: "
-             + "; ".join(f"{n} {', '.join(p) or 'nothing'}" for n, p in zip(names, paid)) + "."]
-    session = [sum(c for r in history for s, c, _ in r.chips if s == seat) for seat in range(len(names))]
-    lines.append("Chips paid in the session: " + ", ".join(f"{n} {c}" for n, c in zip(names, session))
-                 + f". Left in the pot for the next round: {last.pot}.")
+                paid[seat].append(_(_CHIP_REASONS[reason]).format(n=amount))
+    each = items(_("{name} {paid}").format(name=n, paid=", ".join(p) or _("nothing"))
+                     for n, p in zip(names, paid))
+    lines = [_("Chips paid in round {round}: {each}.").format(round=last.round, each=each)]
+    session = [sum(c for r in history for s, c, _r in r.chips if s == seat) for seat in range(len(names))]
+    lines.append(_("Chips paid in the session: {each}. Left in the pot for the next round: {pot}.").format(
+        each=", ".join(_("{name} {paid}").format(name=n, paid=c) for n, c in zip(names, session)),
+        pot=last.pot))
     return lines
 
 
@@ -182,12 +267,13 @@ def totals_chart(history: Sequence[RoundRecord], names: Sequence[str], height: i
     player drawn with the first letter of their name (``#`` where two meet)."""
     if not history:
         return ""
-    marks = []
+    names = [shown(n) for n in names]
+    marks: list[str] = []
     for name in names:
         letter = next((ch for ch in name.upper() if ch.isalnum() and ch not in marks), "?")
         marks.append(letter)
     top = max(max(r.totals) for r in history) or 1
-    rows = [[" "] * len(history) for _ in range(height)]
+    rows = [[" "] * len(history) for _row in range(height)]
     for x, record in enumerate(history):
         for seat, total in enumerate(record.totals):
             y = height - 1 - round(total / top * (height - 1))
@@ -201,8 +287,10 @@ def totals_chart(history: Sequence[RoundRecord], names: Sequence[str], height: i
         label = f"{labelled[i]:>{width}}" if i in labelled else " " * width
         lines.append(f"{label} |" + "  ".join(row))
     lines.append(" " * width + " +" + "-" * (3 * len(history) - 2))
-    lines.append(" " * width + "  " + "".join(f"{r.round:<3}" for r in history).rstrip() + "  (round)")
-    lines.append("  ".join(f"{m} {n}" for m, n in zip(marks, names)) + "  (# where totals meet)")
+    # Translators: the chart's axis label (its columns are rounds) and its legend's note.
+    lines.append(" " * width + "  " + "".join(f"{r.round:<3}" for r in history).rstrip()
+                 + "  " + _("(round)"))
+    lines.append("  ".join(f"{m} {n}" for m, n in zip(marks, names)) + "  " + _("(# where totals meet)"))
     return "\n".join(lines)
 
 
@@ -210,25 +298,29 @@ def round_summary(summary: RoundSummary, names: Sequence[str], card_text: Callab
     """The words of a finished round (who won and why, every hand left, the points, the
     running totals), each card written by ``card_text``."""
     record = summary.record
-    winners = " and ".join(names[w] for w in record.winners)
+    winners = _both([shown(names[w]) for w in record.winners])
+    you = len(record.winners) == 1 and is_you(names[record.winners[0]])
     if record.reason == RoundEndReason.OUT:
-        why = f"{winners} went out."
+        why = _("You went out.") if you else _("{winners} went out.").format(winners=winners)
+    elif you:
+        why = _("The round was blocked; You held the fewest cards.")
     else:
-        why = f"The round was blocked; {winners} held the fewest cards."
-    lines = [f"Round {record.round} over. {why}", ""]
+        why = _("The round was blocked; {winners} held the fewest cards.").format(winners=winners)
+    lines = [_("Round {round} over. {why}").format(round=record.round, why=why), ""]
     for seat, name in enumerate(names):
-        cards = ("not shown" if seat in summary.withheld
+        cards = (_("not shown") if seat in summary.withheld
                  else " ".join(card_text(c) for c in summary.hands[seat]) or "-")
         score = record.scores[seat]
-        points = f"{score} point{'s' if score != 1 else ''}"
-        lines.append(f"{name}: {points} this round, {record.totals[seat]} in all")
-        lines.append(f"  cards left: {cards}")
+        lines.append(ngettext("{name}: {n} point this round, {total} in all",
+                              "{name}: {n} points this round, {total} in all", score).format(
+            name=shown(name), n=score, total=record.totals[seat]))
+        lines.append("  " + _("cards left: {cards}").format(cards=cards))
     rules = summary.rules
     if rules.scoring == Scoring.CHIPS:
-        lines.append(f"Chips left in the pot: {record.pot}.")
+        lines.append(_("Chips left in the pot: {pot}.").format(pot=record.pot))
     if summary.seed is not None:  # withheld at a networked table: it would tell every hand
-        lines.append(f"(Deal seed {summary.seed}: playing with --seed {summary.seed} and the same "
-                     "players and rules deals this session again.)")
+        lines.append(_("(Deal seed {seed}: playing with --seed {seed} and the same "
+                       "players and rules deals this session again.)").format(seed=summary.seed))
     if rules.scoring != Scoring.NONE and not summary.session_over:
         lines += ["", scores_text(summary.history, names, rules)]
     return "\n".join(lines)
@@ -240,7 +332,7 @@ def scores_parts(history: Sequence[RoundRecord], names: Sequence[str], rules: Ru
     table = score_table(history, names, rules, over=over)
     if not history or rules.scoring == Scoring.NONE:
         return table, ""
-    return table, "Running totals by round:\n" + totals_chart(history, names)
+    return table, _("Running totals by round:") + "\n" + totals_chart(history, names)
 
 
 def scores_text(history: Sequence[RoundRecord], names: Sequence[str], rules: RuleSet,
@@ -251,10 +343,15 @@ def scores_text(history: Sequence[RoundRecord], names: Sequence[str], rules: Rul
 
 def session_summary(summary: SessionSummary, names: Sequence[str]) -> str:
     """The winners of a finished session and its score table."""
-    champions = " and ".join(names[w] for w in summary.winners)
-    verb = ("win" if champions == "You" else "wins") if len(summary.winners) == 1 else "share the win"
     rounds = len(summary.history)
-    head = f"{champions} {verb} after {rounds} round{'s' if rounds != 1 else ''}."
+    if len(summary.winners) > 1:
+        head = ngettext("{names} share the win after {n} round.", "{names} share the win after {n} rounds.",
+                        rounds).format(names=_both([shown(names[w]) for w in summary.winners]), n=rounds)
+    elif is_you(names[summary.winners[0]]):
+        head = ngettext("You win after {n} round.", "You win after {n} rounds.", rounds).format(n=rounds)
+    else:
+        head = ngettext("{name} wins after {n} round.", "{name} wins after {n} rounds.", rounds).format(
+            name=names[summary.winners[0]], n=rounds)
     return head + "\n\n" + scores_text(summary.history, names, summary.rules, over=True)
 
 
@@ -272,51 +369,89 @@ def _wrap(text: str, width: int = 78) -> str:
     return "\n".join(out)
 
 
-_EMPTY = {True: "empty (any card may go here)", False: "empty (only a King may start it)"}
+def _cards(n: int) -> str:
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
-def _pile_line(name: str, cards: tuple[Card, ...], edge: bool) -> str:
-    label = f"{name:<2}"
+def _pile_line(pile: Pile, cards: tuple[Card, ...], words: bool) -> str:
+    if words:
+        return _pile_said(pile, cards)
+    label = f"{pile.name:<2}"
     if not cards:
-        return f"{label}  {_EMPTY[edge]}"
+        empty = _("empty (any card may go here)") if pile.is_edge else _("empty (only a King may start it)")
+        return f"{label}  {empty}"
     if len(cards) <= 6:
-        shown = " ".join(str(c) for c in cards)
+        shown_cards = " ".join(str(c) for c in cards)
     else:
-        shown = f"{cards[0]} {cards[1]} ... {cards[-2]} {cards[-1]}"
-    count = f"({len(cards)} cards)" if len(cards) > 1 else "(1 card)"
-    return f"{label}  {shown}  {count}"
+        shown_cards = f"{cards[0]} {cards[1]} ... {cards[-2]} {cards[-1]}"
+    count = ngettext("({n} card)", "({n} cards)", len(cards)).format(n=len(cards))
+    return f"{label}  {shown_cards}  {count}"
 
 
-def describe_table(obs: Observation, names: list[str], hand: bool = True) -> str:
+def _pile_said(pile: Pile, cards: tuple[Card, ...]) -> str:
+    """One pile for the ear: "North: the nine of clubs, then the eight of hearts; 2 cards."."""
+    if not cards:
+        if pile.is_edge:
+            return _("{pile}: empty, any card may go here.").format(pile=pile.word)
+        return _("{pile}: empty, only a King may start it.").format(pile=pile.word)
+    if len(cards) <= 3:
+        said = ", ".join(c.words for c in cards)
+    else:
+        said = _("{bottom}, and on top {top}").format(bottom=cards[0].words, top=cards[-1].words)
+    return ngettext("{pile}: {cards}; {n} card.", "{pile}: {cards}; {n} cards.", len(cards)).format(
+        pile=pile.word, cards=said, n=len(cards))
+
+
+def describe_table(obs: Observation, names: list[str], hand: bool = True, *, words: bool = False) -> str:
     """The table as ``obs.seat`` sees it: a heading, one line per pile (bottom card first, top
     card last), one per player, then the numbered hand (short lines for narrow terminals and
-    screen readers); without ``hand`` for a screen shared between people (hot-seat)."""
+    screen readers); without ``hand`` for a screen shared between people (hot-seat);
+    ``words``: cards and piles said in words, for the ear."""
     board = obs.board
-    whose = "your" if names[obs.current] == "You" else f"{names[obs.current]}'s"
-    lines = [f"Round {obs.round}, {whose} turn. Stock: {obs.stock_count} cards."]
+    if is_you(names[obs.current]):
+        head = ngettext("Round {round}, your turn. Stock: {n} card.",
+                        "Round {round}, your turn. Stock: {n} cards.", obs.stock_count)
+    else:
+        head = ngettext("Round {round}, {name}'s turn. Stock: {n} card.",
+                        "Round {round}, {name}'s turn. Stock: {n} cards.", obs.stock_count)
+    lines = [head.format(round=obs.round, name=names[obs.current], n=obs.stock_count)]
     for pile in PILES:
-        lines.append(_pile_line(pile.name, board[pile], pile.is_edge))
+        lines.append(_pile_line(pile, board[pile], words))
     for seat, name in enumerate(names):
-        left = obs.hand_counts[seat]
-        lines.append(f"{name}: {left} card{'s' if left != 1 else ''}, {obs.totals[seat]} points.")
+        lines.append(_("{name}: {cards}, {points}.").format(
+            name=shown(name), cards=_cards(obs.hand_counts[seat]), points=_points(obs.totals[seat])))
     if hand:
-        lines.append(f"Your hand ({names[obs.seat]}): {hand_text(obs) or 'empty'}")
+        lines.append(_("Your hand ({name}): {hand}").format(
+            name=shown(names[obs.seat]), hand=hand_text(obs, words=words) or _("empty")))
     return "\n".join(lines)
 
 
-def hand_text(obs: Observation) -> str:
-    """The hand numbered as the keys pick it: ``1:2C 2:7H``."""
+def _points(n: int) -> str:
+    return ngettext("{n} point", "{n} points", n).format(n=n)
+
+
+def hand_text(obs: Observation, *, words: bool = False) -> str:
+    """The hand numbered as the keys pick it: ``1:2C 2:7H``; ``words``: "1, two of clubs;
+    2, seven of hearts" (a screen reader says "one colon two c" for the short form)."""
+    if words:
+        return items(f"{i}, {card_name(card, article=False)}" for i, card in enumerate(obs.hand, 1))
     return " ".join(f"{i}:{card}" for i, card in enumerate(obs.hand, 1))
 
 
-def describe_pile(obs: Observation, pile: Pile) -> str:
+def describe_pile(obs: Observation, pile: Pile, *, words: bool = False) -> str:
     """One pile in short sentences: how many cards, every card bottom to top, and what fits."""
     cards = obs.board[pile]
+    name = pile_text(pile, words)
     if not cards:
-        return f"{pile} is empty: {'any card' if pile.is_edge else 'only a King'} may go there."
-    count = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
-    shown = ", ".join(str(c) for c in cards)
-    return f"{pile} has {count}, bottom to top: {shown}. It takes {describe_needed(cards[-1].id)}."
+        if pile.is_edge:
+            return _("{pile} is empty: any card may go there.").format(pile=name)
+        return _("{pile} is empty: only a King may go there.").format(pile=name)
+    shown_cards = ", ".join(card_text(c, words) for c in cards)
+    with saying(words):
+        needed = describe_needed(cards[-1].id)
+    return ngettext("{pile} has {n} card, bottom to top: {cards}. It takes {needed}.",
+                    "{pile} has {n} cards, bottom to top: {cards}. It takes {needed}.", len(cards)).format(
+        pile=name, n=len(cards), cards=shown_cards, needed=needed)
 
 
 def who_sentence(obs: Observation, names: Sequence[str], seat: int | None, phase: Phase) -> str:
@@ -324,22 +459,49 @@ def who_sentence(obs: Observation, names: Sequence[str], seat: int | None, phase
     asks (None: a screen shared between people)."""
     if phase == Phase.TURN:
         current = obs.current
-        whose = "your" if current == seat or names[current] == "You" else f"{names[current]}'s"
-        head = f"It is {whose} turn."
+        if current == seat or is_you(names[current]):
+            head = _("It is your turn.")
+        else:
+            head = _("It is {name}'s turn.").format(name=names[current])
     else:
-        head = "The round is over."
+        head = _("The round is over.")
     players = " ".join(
-        f"{name}: {n} card{'s' if n != 1 else ''}, {t} point{'s' if t != 1 else ''}."
+        _("{name}: {cards}, {points}.").format(name=shown(name), cards=_cards(n), points=_points(t))
         for name, n, t in zip(names, obs.hand_counts, obs.totals)
     )
-    return f"{head} {players} Stock: {obs.stock_count} card{'s' if obs.stock_count != 1 else ''}."
+    stock = ngettext("Stock: {n} card.", "Stock: {n} cards.", obs.stock_count).format(n=obs.stock_count)
+    return f"{head} {players} {stock}"
+
+
+def _chips_paid(reason: str, you: bool, n: int) -> str:
+    """"You pay 1 chip as the ante.", "{name} pays 2 chips for the cards left in hand."."""
+    if reason == "ante":
+        return (ngettext("You pay {n} chip as the ante.", "You pay {n} chips as the ante.", n) if you
+                else ngettext("{name} pays {n} chip as the ante.", "{name} pays {n} chips as the ante.", n))
+    if reason == "no_move":
+        return (ngettext("You pay {n} chip for a turn without a move.",
+                         "You pay {n} chips for a turn without a move.", n) if you
+                else ngettext("{name} pays {n} chip for a turn without a move.",
+                              "{name} pays {n} chips for a turn without a move.", n))
+    if reason == "king_held":
+        return (ngettext("You pay {n} chip for holding a King while a corner was empty.",
+                         "You pay {n} chips for holding a King while a corner was empty.", n) if you
+                else ngettext("{name} pays {n} chip for holding a King while a corner was empty.",
+                              "{name} pays {n} chips for holding a King while a corner was empty.", n))
+    return (ngettext("You pay {n} chip for the cards left in hand.",
+                     "You pay {n} chips for the cards left in hand.", n) if you
+            else ngettext("{name} pays {n} chip for the cards left in hand.",
+                          "{name} pays {n} chips for the cards left in hand.", n))
 
 
 class Narrator:
-    """Turns events into full sentences ("Ada plays the eight of diamonds on North.")."""
+    """Turns events into full sentences ("Ada plays the eight of diamonds on North."); the seat
+    named "You" is spoken to.  ``words``: every card and pile said in words (the edges at the
+    deal, what an undo took back), for the ear."""
 
-    def __init__(self, names: Sequence[str] | None = None) -> None:
+    def __init__(self, names: Sequence[str] | None = None, *, words: bool = False) -> None:
         self.names = list(names or [])
+        self.words = words
         self.counts: list[int] = []
         self._turn_moves: list[Play | MoveEvent] = []  # this turn's, for undo to name
         self._ended: int | None = None  # whose turn ended last in this round
@@ -347,48 +509,63 @@ class Narrator:
     def _round_sentence(
         self, round_no: int, dealer: int, board: tuple[tuple[Card, ...], ...], stock: int,
     ) -> str:
-        edges = ", ".join(
-            f"{name} {cards[-1]}" for name, cards in zip("N E S W".split(), board) if cards
-        )
-        return (
-            f"Round {round_no}. {self._does(dealer, 'deals')}. "
-            f"The edges show {edges}; {stock} cards in the stock."
-        )
+        if self.words:
+            edges = items(f"{pile.word}, {cards[-1].words}"
+                              for pile, cards in zip(PILES, board) if cards)
+        else:
+            edges = ", ".join(f"{pile.name} {cards[-1]}" for pile, cards in zip(PILES[:4], board) if cards)
+        if self._you(dealer):
+            text = ngettext("Round {round}. You deal. The edges show {edges}; {n} card in the stock.",
+                            "Round {round}. You deal. The edges show {edges}; {n} cards in the stock.", stock)
+        else:
+            text = ngettext("Round {round}. {name} deals. The edges show {edges}; {n} card in the stock.",
+                            "Round {round}. {name} deals. The edges show {edges}; {n} cards in the stock.",
+                            stock)
+        return text.format(round=round_no, name=self._name(dealer), edges=edges, n=stock)
 
     def _name(self, seat: int) -> str:
-        return self.names[seat] if seat < len(self.names) else f"Seat {seat}"
+        if seat < len(self.names):
+            return shown(self.names[seat])
+        return _("Seat {seat}").format(seat=seat)
 
-    def _does(self, seat: int, verb: str) -> str:
-        """"Ada plays" / "You play": the seat named "You" is spoken to in the second person."""
-        return subject_verb(self._name(seat), verb)
+    def _you(self, seat: int) -> bool:
+        return seat < len(self.names) and is_you(self.names[seat])
+
+    def _say(self, seat: int, you: str, other: str, **values: object) -> str:
+        """The sentence ``you`` when the seat is spoken to, else ``other`` (both translated)."""
+        return (you if self._you(seat) else other).format(name=self._name(seat), **values)
 
     def undone(self, seat: int, taken: Play | MoveEvent | None) -> str:
         """The sentence for an undo that took back ``taken`` ("You take back the last move.
         It was 7H on N.")."""
-        said = f"{self._does(seat, 'takes')} back the last move."
+        said = self._say(seat, _("You take back the last move."), _("{name} takes back the last move."))
         if isinstance(taken, Play):
-            return f"{said} It was {taken.card} on {taken.pile}."
+            return said + " " + _("It was {card} on {pile}.").format(
+                card=card_text(taken.card, self.words),
+                pile=taken.pile.words if self.words else taken.pile.name)
         if isinstance(taken, MoveEvent):
-            return f"{said} It was {taken.source} onto {taken.target}."
+            return said + " " + _("It was {source} onto {target}.").format(
+                source=pile_text(taken.source, self.words),
+                target=taken.target.words if self.words else taken.target.name)
         return said
 
     def ended_early(self, seat: int, open_moves: int) -> str:
         """The sentence for a turn ended while moves were still open ("You end the turn. 2
         moves were still open.")."""
-        moves = f"{open_moves} move{'s were' if open_moves != 1 else ' was'} still open"
-        return f"{self._does(seat, 'ends')} the turn. {moves}."
+        return (self._say(seat, _("You end the turn."), _("{name} ends the turn.")) + " "
+                + ngettext("{n} move was still open.", "{n} moves were still open.", open_moves).format(
+                    n=open_moves))
 
     def extra_turn(self, seat: int) -> str:
         """The sentence for a royal Kings extra turn (R6)."""
-        if self._name(seat) == "You":
-            return "You played a King: you take another turn."
-        return f"{self._name(seat)} played a King: {self._name(seat)} takes another turn."
+        return self._say(seat, _("You played a King: you take another turn."),
+                         _("{name} played a King: {name} takes another turn."))
 
     def sentence(self, event: Event) -> str | None:
         """The sentence for an event, or None for events not worth a line."""
         if isinstance(event, SessionStart):
             self.names = [p.name for p in event.players]
-            return f"A new session: {', '.join(self.names)}."
+            return _("A new session: {names}.").format(names=", ".join(shown(n) for n in self.names))
         if isinstance(event, RoundStart):
             self._ended = None
             self.counts = [len(h) for h in event.hands]
@@ -403,55 +580,62 @@ class Narrator:
                 # R6 royal Kings: the only way a player follows their own turn.
                 return self.extra_turn(event.player)
             return None
+        seat = getattr(event, "player", 0)
         if isinstance(event, Draw):
-            self.counts[event.player] += 1
-            what = event.card.words if event.card else "a card"
-            return f"{self._does(event.player, 'draws')} {what}."
+            self.counts[seat] += 1
+            what = event.card.words if event.card else _("a card")
+            return self._say(seat, _("You draw {card}."), _("{name} draws {card}."), card=what)
         if isinstance(event, Play):
-            self.counts[event.player] -= 1
+            self.counts[seat] -= 1
             self._turn_moves.append(event)
-            left = self.counts[event.player]
-            return (
-                f"{self._does(event.player, 'plays')} {event.card.words} on {event.pile.words}. "
-                f"{self._does(event.player, 'has')} {left} card{'s' if left != 1 else ''}."
-            )
+            left = self.counts[seat]
+            played = self._say(seat, _("You play {card} on {pile}."), _("{name} plays {card} on {pile}."),
+                               card=event.card.words, pile=event.pile.words)
+            has = self._say(seat, ngettext("You have {n} card.", "You have {n} cards.", left),
+                            ngettext("{name} has {n} card.", "{name} has {n} cards.", left), n=left)
+            return f"{played} {has}"
         if isinstance(event, MoveEvent):
             self._turn_moves.append(event)
-            source, target = event.source.words, event.target.words
-            return f"{self._does(event.player, 'moves')} the {source} pile onto {target}."
+            # Translators: {source} is a pile's bare name ("North"), {target} a pile in a
+            # sentence ("the north-east corner").
+            return self._say(seat, _("You move the {source} pile onto {target}."),
+                             _("{name} moves the {source} pile onto {target}."),
+                             source=event.source.word, target=event.target.words)
         if isinstance(event, Undo):
             taken = self._turn_moves.pop() if self._turn_moves else None
             if isinstance(taken, Play):
-                self.counts[event.player] += 1  # the card is back in hand
-            return self.undone(event.player, taken)
+                self.counts[seat] += 1  # the card is back in hand
+            return self.undone(seat, taken)
         if isinstance(event, Chips):
-            why = {
-                "ante": "as the ante", "no_move": "for a turn without a move",
-                "king_held": "for holding a King while a corner was empty",
-                "cards": "for the cards left in hand",
-            }[event.reason]
-            chips = f"{event.amount} chip{'s' if event.amount != 1 else ''}"
-            return f"{self._does(event.player, 'pays')} {chips} {why}."
+            return self._say(seat, _chips_paid(event.reason, True, event.amount),
+                             _chips_paid(event.reason, False, event.amount), n=event.amount)
         if isinstance(event, TurnEnd):
-            self._ended = event.player
-            return f"{self._does(event.player, 'ends')} the turn."
+            self._ended = seat
+            return self._say(seat, _("You end the turn."), _("{name} ends the turn."))
         if isinstance(event, RoundEnd):
-            winners = " and ".join(self._name(w) for w in event.winners)
-            you = len(event.winners) == 1 and self._name(event.winners[0]) == "You"
+            winners = _both([self._name(w) for w in event.winners])
+            you = len(event.winners) == 1 and self._you(event.winners[0])
             if event.reason == "out":
-                how = "go out" if you else "goes out"
+                how = _("You go out.") if you else _("{winners} goes out.")
             elif len(event.winners) > 1:
-                how = "share the win in a blocked round"
+                how = _("{winners} share the win in a blocked round.")
             else:
-                how = f"{'have' if you else 'has'} the fewest cards in a blocked round"
+                how = _("You have the fewest cards in a blocked round.") if you \
+                    else _("{winners} has the fewest cards in a blocked round.")
             scores = ", ".join(
-                f"{self._name(i)} {s} (total {t})" for i, (s, t) in enumerate(zip(event.scores, event.totals))
+                _("{name} {score} (total {total})").format(name=self._name(i), score=s, total=t)
+                for i, (s, t) in enumerate(zip(event.scores, event.totals))
             )
-            return f"Round {event.round} over: {winners} {how}. Scores: {scores}."
+            return _("Round {round} over: {how} Scores: {scores}.").format(
+                round=event.round, how=how.format(winners=winners), scores=scores)
         if isinstance(event, SessionEnd):
-            winners = " and ".join(self._name(w) for w in event.winners)
-            single = len(event.winners) == 1 and self._name(event.winners[0]) != "You"
-            return f"The session is over. {winners} win{'s' if single else ''}."
+            if len(event.winners) > 1:
+                won = _("{names} win.").format(names=_both([self._name(w) for w in event.winners]))
+            elif self._you(event.winners[0]):
+                won = _("You win.")
+            else:
+                won = _("{name} wins.").format(name=self._name(event.winners[0]))
+            return _("The session is over. {won}").format(won=won)
         return None
 
 
@@ -469,24 +653,18 @@ class _Turn:
         self.ended = False
 
 
-def _and(parts: Sequence[str]) -> str:
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def _cards(n: int) -> str:
-    return f"{n} card{'s' if n != 1 else ''}"
-
-
 class TurnLog:
     """The turns of the round so far, fed the events one seat may see, told back briefly: one
     sentence per player, what mattered (cards shed, piles moved and where, Kings to corners,
-    who is close to going out), for a player who listens rather than looks."""
+    who is close to going out), for a player who listens rather than looks (``words``: cards
+    and piles said in words)."""
 
     CLOSE = 2
     """A player with this many cards or fewer is close to going out, and said to be."""
 
-    def __init__(self, names: Sequence[str]) -> None:
+    def __init__(self, names: Sequence[str], *, words: bool = False) -> None:
         self.names = list(names)
+        self.words = words
         self.turns: list[_Turn] = []
         self.counts: list[int] = [0] * len(self.names)
 
@@ -523,8 +701,10 @@ class TurnLog:
         turns, first = self._since(seat)
         if not turns:
             return None
-        head = "Since the deal" if first else "Since your turn"
-        return f"{head}: {self._accounts(turns)}."
+        accounts = self._accounts(turns)
+        if first:
+            return _("Since the deal: {accounts}.").format(accounts=accounts)
+        return _("Since your turn: {accounts}.").format(accounts=accounts)
 
     def named(self, seat: int) -> set[tuple[Pile, Card]]:
         """The (pile, card) plays that :meth:`since` names one by one: a reader who heard
@@ -556,12 +736,13 @@ class TurnLog:
             latest[turn.seat] = turn
         if not latest:
             return None
-        return f"Last turns: {self._accounts(list(latest.values()), whole=False)}."
+        accounts = self._accounts(list(latest.values()), whole=False)
+        return _("Last turns: {accounts}.").format(accounts=accounts)
 
     def _accounts(self, turns: Sequence[_Turn], whole: bool = True) -> str:
         """One clause per player, in the order they played, each covering all its turns
         (``whole``: the extra turns of royal Kings included)."""
-        return "; ".join(self._account(seat, group) for seat, group in self._grouped(turns, whole).items())
+        return items(self._account(seat, group) for seat, group in self._grouped(turns, whole).items())
 
     @staticmethod
     def _grouped(turns: Sequence[_Turn], whole: bool = True) -> dict[int, list[_Turn]]:
@@ -586,21 +767,32 @@ class TurnLog:
         built = [m for m in plays if m not in kings]
         parts = []
         if len(built) > 2:
-            parts.append(f"played {_cards(len(built))}")
+            parts.append(ngettext("played {n} card", "played {n} cards", len(built)).format(n=len(built)))
         elif built:
-            parts.append("played " + " and ".join(f"{m.card} on {m.pile}" for m in built))
+            parts.append(_("played {plays}").format(plays=_both([self._on(m) for m in built])))
         if kings:
-            parts.append("put " + ", ".join(f"{m.card} on {m.pile}" for m in kings))
+            parts.append(_("put {plays}").format(plays=", ".join(self._on(m) for m in kings)))
         piles = [m for m in moves if isinstance(m, MoveEvent)]
         if piles:
-            parts.append("moved " + ", ".join(f"{m.source} onto {m.target}" for m in piles))
+            parts.append(_("moved {moves}").format(moves=", ".join(
+                _("{source} onto {target}").format(source=pile_text(m.source, self.words),
+                                                    target=m.target.words if self.words else m.target.name)
+                for m in piles)))
         if not parts:
-            parts.append("drew and passed" if any(t.drew for t in turns) else "passed")
+            parts.append(_("drew and passed") if any(t.drew for t in turns) else _("passed"))
         chips = sum(t.chips for t in turns)
         if chips:
-            parts.append(f"paid {chips} chip{'s' if chips != 1 else ''}")
-        text = f"{self.names[seat]} {_and(parts)}"
+            parts.append(ngettext("paid {n} chip", "paid {n} chips", chips).format(n=chips))
+        # Translators: one player's account of their turns: "Ada played 2 cards and passed".
+        text = _("{name} {did}").format(name=shown(self.names[seat]), did=_and(parts))
         left = self.counts[seat]
         if 0 < left <= self.CLOSE:
-            text += f", {_cards(left)} left"
+            text = ngettext("{account}, {n} card left", "{account}, {n} cards left", left).format(
+                account=text, n=left)
         return text
+
+    def _on(self, play: Play) -> str:
+        """"7H on N", or "the seven of hearts on North"."""
+        if self.words:
+            return _("{card} on {pile}").format(card=play.card.words, pile=play.pile.words)
+        return _("{card} on {pile}").format(card=play.card, pile=play.pile.name)

@@ -22,15 +22,19 @@ from typing import Callable, Iterable, Sequence
 from ....core.cards import CARDS, Card, card_ids, cards_of_mask, mask_of
 from ....core.errors import IllegalMove
 from ....core.events import PlayerInfo, SessionEnd, SessionStart, TurnEnd, TurnStart
+from ....core.i18n import Domain
 from ....core.kinds import Phase, SeatKind
 from .board import FITS, KING_MASK, PILES, Pile
 from .events import GAME_NAME, Chips, Draw, Event, MoveEvent, Play, RoundEnd, RoundStart, Undo
 from .kinds import ChipReason, DrawTiming, RoundEndReason, Scoring
 from .moves import MOVE_BASE, MOVE_CODES, Move, legal_codes, move_code, move_of_code, refusal
+from .naming import card_text
 from .observation import Observation
 from .rules import RuleSet
 from .scoring import hand_penalty, session_over, session_winners
 from .views import RoundRecord
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = ["Game", "Phase", "PROTOCOL_VERSION", "RoundRecord"]
 
@@ -168,7 +172,7 @@ class Game:
         ``dealer`` and ``deal`` (a recorded :class:`RoundStart`) replay a transcript's round.
         """
         if self.round_no:
-            raise IllegalMove("The session has already started.")
+            raise IllegalMove(_("The session has already started."))
         if self._emit:
             self._emit(SessionStart(PROTOCOL_VERSION, self.seed, self.rules.as_dict(), self.players,
                                     GAME_NAME))
@@ -183,8 +187,8 @@ class Game:
         """Deal the next round; the deal passes clockwise (R2).  ``deal`` replays a recorded one."""
         if self.phase != Phase.ROUND_OVER or not self.round_no:
             raise IllegalMove(
-                "The session is over." if self.phase == Phase.SESSION_OVER
-                else "The round is still being played."
+                _("The session is over.") if self.phase == Phase.SESSION_OVER
+                else _("The round is still being played.")
             )
         self.dealer = (self.dealer + 1) % self.n
         self._deal(deal)
@@ -359,7 +363,7 @@ class Game:
         if self.phase != Phase.TURN:
             raise IllegalMove(self.why_not_playing())
         if not self._log:
-            raise IllegalMove("There is nothing to undo this turn.")
+            raise IllegalMove(_("There is nothing to undo this turn."))
         code, count = self._log.pop()
         seat = self.current
         if code < MOVE_BASE:
@@ -402,10 +406,10 @@ class Game:
         king = self.pending_king() if self._mandatory else None
         while king is not None:
             if not force_kings:
-                raise IllegalMove(
-                    f"You must play {king} to an empty corner before ending your turn "
+                raise IllegalMove(_(
+                    "You must play {card} to an empty corner before ending your turn "
                     "(Kings are mandatory)."
-                )
+                ).format(card=card_text(king)))
             corner = next(c for c in range(4, 8) if not self.piles[c])
             self.play(king.id * 8 + corner)
             if self.phase != Phase.TURN:
@@ -515,8 +519,8 @@ class Game:
     def why_not_playing(self) -> str:
         """Why nobody may act now (between rounds, or after the session)."""
         if self.phase == Phase.SESSION_OVER:
-            return "The session is over."
-        return "The round is over; deal the next one first."
+            return _("The session is over.")
+        return _("The round is over; deal the next one first.")
 
     # ------------------------------------------------------------------ read access
     def hand(self, seat: int) -> tuple[Card, ...]:

@@ -17,7 +17,11 @@ from typing import Any, Sequence
 
 from ....core.cards import CARDS, Card, Rank
 from ....core.errors import IllegalMove
+from ....core.i18n import N_, Domain
 from .board import FITS, IS_RED, KING_MASK, PARENTS, PILES, RANK_OF, Pile
+from .naming import capital, card_text, in_words, pile_text
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = [
     "PlayCard",
@@ -90,7 +94,7 @@ def move_code(move: Move | int) -> int:
         return MOVE_BASE + move.source.value * 8 + move.target.value
     if isinstance(move, int) and not isinstance(move, bool) and 0 <= move < MOVE_CODES:
         return move
-    raise IllegalMove(f"{str(move)[:40]!r} is not a move.")
+    raise IllegalMove(_("{what} is not a move.").format(what=repr(str(move)[:40])))
 
 
 def move_of_code(code: int) -> Move:
@@ -148,85 +152,99 @@ def describe_needed(top: int) -> str:
     """What a pile showing ``top`` needs: "a red 8" (R4)."""
     rank = RANK_OF[top]
     if rank == 1:
-        return "nothing (nothing goes on an Ace)"
-    colour = "black" if IS_RED[top] else "red"
-    return f"a {colour} {_rank_text(rank - 1)}"
+        return _("nothing (nothing goes on an Ace)")
+    return _a_card(rank - 1, not IS_RED[top])
 
 
-def _rank_text(rank: int) -> str:
-    r = Rank(rank)
-    return {Rank.ACE: "Ace", Rank.JACK: "Jack", Rank.QUEEN: "Queen", Rank.KING: "King"}.get(
-        r, str(int(r))
-    )
+# Translators: what a pile needs, or what a pile's bottom card needs on top of another pile.
+# The article and the colour agree with the rank (una jota roja, une dame rouge).
+_FACES = {
+    (1, True): N_("a red Ace"), (1, False): N_("a black Ace"),
+    (11, True): N_("a red Jack"), (11, False): N_("a black Jack"),
+    (12, True): N_("a red Queen"), (12, False): N_("a black Queen"),
+    (13, True): N_("a red King"), (13, False): N_("a black King"),
+}
+
+
+def _a_card(rank: int, red: bool) -> str:
+    """"a red 8" ("a red eight" in words), "a black Queen"."""
+    face = _FACES.get((rank, red))
+    if face is not None:
+        return _(face)
+    number = Rank(rank).word if in_words() else str(rank)
+    return (_("a red {rank}") if red else _("a black {rank}")).format(rank=number)
 
 
 def _card(cid: int) -> str:
-    return str(CARDS[cid])
+    return card_text(CARDS[cid])
+
+
+def _pile(p: int) -> str:
+    return pile_text(PILES[p])
 
 
 def refusal(piles: Sequence[Sequence[int]], hand: int, code: int) -> str | None:
     """``None`` if the move ``code`` is legal for ``hand`` on this board, else the sentence why.
 
     This is the rule book of R4 written out case by case; :func:`legal_codes` is its fast
-    enumeration.
+    enumeration.  Cards and piles are named as :func:`~.naming.saying` asks.
     """
+    why = _refusal(piles, hand, code)
+    return None if why is None else capital(why)
+
+
+def _refusal(piles: Sequence[Sequence[int]], hand: int, code: int) -> str | None:
     if code < MOVE_BASE:
         cid, p = divmod(code, 8)
-        name = PILES[p].name
+        card, name = _card(cid), _pile(p)
         if not hand >> cid & 1:
-            return f"You do not hold {_card(cid)}."
+            return _("You do not hold {card}.").format(card=card)
         pile = piles[p]
         if not pile:
             if p >= 4 and RANK_OF[cid] != 13:
-                return f"Only a King can start a corner: {name} is empty and {_card(cid)} is not a King."
+                return _("Only a King can start a corner: {pile} is empty and {card} is not a King."
+                         ).format(pile=name, card=card)
             return None
         top = pile[-1]
         if RANK_OF[top] == 1:
-            return (f"{_card(cid)} does not fit on {name}: {name} shows {_card(top)}, "
-                    "and nothing goes on an Ace.")
+            return _("{card} does not fit on {pile}: {pile} shows {top}, and nothing goes on an Ace."
+                     ).format(card=card, pile=name, top=_card(top))
         if FITS[top] >> cid & 1:
             return None
-        return (
-            f"{_card(cid)} does not fit on {name}: {name} shows {_card(top)}; "
-            f"it needs {describe_needed(top)}."
-        )
+        return _("{card} does not fit on {pile}: {pile} shows {top}; it needs {needed}.").format(
+            card=card, pile=name, top=_card(top), needed=describe_needed(top))
     s, d = divmod(code - MOVE_BASE, 8)
-    sname, dname = PILES[s].name, PILES[d].name
+    sname, dname = _pile(s), _pile(d)
     src, dst = piles[s], piles[d]
     if not src:
-        return f"{sname} is empty: there is no pile to move."
+        return _("{pile} is empty: there is no pile to move.").format(pile=sname)
     if s >= 4:
-        return f"{sname} is a corner pile, and corner piles never move."
+        return _("{pile} is a corner pile, and corner piles never move.").format(pile=sname)
     if s == d:
-        return f"{sname} cannot move onto itself."
+        return _("{pile} cannot move onto itself.").format(pile=sname)
     bottom = src[0]
     if not dst:
         if d < 4:
-            return (
-                f"A pile cannot move to an empty edge: {dname} is empty; "
-                "play a card from your hand there instead."
-            )
+            return _("A pile cannot move to an empty edge: {pile} is empty; "
+                     "play a card from your hand there instead.").format(pile=dname)
         if RANK_OF[bottom] != 13:
-            return (
-                f"Only a pile that starts with a King can move to an empty corner: "
-                f"{sname} starts with {_card(bottom)}."
-            )
+            return _("Only a pile that starts with a King can move to an empty corner: "
+                     "{pile} starts with {card}.").format(pile=sname, card=_card(bottom))
         return None
     top = dst[-1]
     if FITS[top] >> bottom & 1:
         return None
     if RANK_OF[bottom] == 13:
-        return (
-            f"{sname} does not fit on {dname}: {sname} starts with {_card(bottom)}, and a King "
-            "fits on no card; a King pile can only move to an empty corner."
-        )
+        return _("{source} does not fit on {target}: {source} starts with {card}, and a King "
+                 "fits on no card; a King pile can only move to an empty corner.").format(
+            source=sname, target=dname, card=_card(bottom))
     if RANK_OF[top] == 1:
-        return f"{sname} does not fit on {dname}: {dname} shows {_card(top)}, and nothing goes on an Ace."
-    return (
-        f"{sname} does not fit on {dname}: {sname} starts with {_card(bottom)}, "
-        f"which needs a {'black' if IS_RED[bottom] else 'red'} "
-        f"{_rank_text(RANK_OF[bottom] + 1)} on top of {dname}, and {dname} shows {_card(top)}."
-    )
+        return _("{source} does not fit on {target}: {target} shows {top}, and nothing goes on an Ace."
+                 ).format(source=sname, target=dname, top=_card(top))
+    return _("{source} does not fit on {target}: {source} starts with {card}, which needs "
+             "{needed} on top of {target}, and {target} shows {top}.").format(
+        source=sname, target=dname, card=_card(bottom),
+        needed=_a_card(RANK_OF[bottom] + 1, not IS_RED[bottom]), top=_card(top))
 
 
 def apply_code(piles: list[list[int]], hand: int, code: int) -> int:

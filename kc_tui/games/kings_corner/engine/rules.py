@@ -7,12 +7,16 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from ....core.errors import RuleError
+from ....core.i18n import N_, Domain
 from .kinds import DrawTiming, Scoring
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = [
     "RuleSet",
     "PRESETS",
     "PRESET_NOTES",
+    "preset_note",
     "DRAW_TIMINGS",
     "SCORINGS",
     "DEFAULT_TARGETS",
@@ -59,25 +63,25 @@ class RuleSet:
     def checked(self) -> RuleSet:
         """Return self if it can be dealt and played, else raise :class:`RuleError` (R6)."""
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise RuleError(
-                f"players must be from {MIN_PLAYERS} to {MAX_PLAYERS} (R2); got {self.players}"
-            )
+            raise RuleError(_("players must be from {least} to {most} (R2); got {players}").format(
+                least=MIN_PLAYERS, most=MAX_PLAYERS, players=self.players))
         if self.hand_size < 1:
-            raise RuleError(f"hand_size must be at least 1; got {self.hand_size}")
+            raise RuleError(_("hand_size must be at least 1; got {hand_size}").format(
+                hand_size=self.hand_size))
         needed = self.players * self.hand_size + 4
         if needed > 52:
             most = (52 - 4) // self.players
-            raise RuleError(
-                f"{self.players} players x {self.hand_size} cards + 4 edge cards needs "
-                f"{needed} cards; a deck has 52 (hand_size can be at most {most} "
-                f"for {self.players} players)"
-            )
+            raise RuleError(_(
+                "{players} players x {hand_size} cards + 4 edge cards needs {needed} cards; a deck "
+                "has 52 (hand_size can be at most {most} for {players} players)"
+            ).format(players=self.players, hand_size=self.hand_size, needed=needed, most=most))
         if self.draw not in DRAW_TIMINGS:
-            raise RuleError(f"draw must be one of {', '.join(DRAW_TIMINGS)}; got {self.draw!r}")
+            raise RuleError(_one_of("draw", DRAW_TIMINGS, self.draw))
         if self.scoring not in SCORINGS:
-            raise RuleError(f"scoring must be one of {', '.join(SCORINGS)}; got {self.scoring!r}")
+            raise RuleError(_one_of("scoring", SCORINGS, self.scoring))
         if self.scoring != "none" and not 1 <= self.target <= MAX_TARGET:
-            raise RuleError(f"target must be from 1 to {MAX_TARGET}; got {self.target}")
+            raise RuleError(_("target must be from 1 to {most}; got {target}").format(
+                most=MAX_TARGET, target=self.target))
         return self
 
     def as_dict(self) -> dict[str, Any]:
@@ -103,7 +107,7 @@ class RuleSet:
             if kind is bool and not isinstance(value, bool) or (
                 kind is int and (not isinstance(value, int) or isinstance(value, bool))
             ) or (kind is str and not isinstance(value, str)):
-                raise RuleError(f"{name} must be {_TYPE_WORDS[kind]}; got {value!r}")
+                raise RuleError(_must_be(name, kind, value))
         return cls(**values).checked()
 
 
@@ -112,7 +116,18 @@ _OPTION_TYPES: dict[str, type] = {
     "players": int, "hand_size": int, "draw": str, "kings_to_corners_at_deal": bool,
     "mandatory_kings": bool, "royal_kings": bool, "scoring": str, "target": int,
 }
-_TYPE_WORDS = {int: "a whole number", bool: "true or false", str: "a word"}
+_TYPE_WORDS = {int: N_("{name} must be a whole number; got {value}"),
+               bool: N_("{name} must be true or false; got {value}"),
+               str: N_("{name} must be a word; got {value}")}
+
+
+def _must_be(name: str, kind: type, value: Any) -> str:
+    return _(_TYPE_WORDS[kind]).format(name=name, value=repr(value))
+
+
+def _one_of(name: str, choices: tuple[str, ...], value: Any) -> str:
+    return _("{name} must be one of {choices}; got {value}").format(
+        name=name, choices=", ".join(choices), value=repr(value))
 
 PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType({
     "standard": {},
@@ -129,17 +144,27 @@ PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType({
 """R6 presets: the options each sets on top of the defaults (read-only)."""
 
 PRESET_NOTES: dict[str, str] = {
-    "standard": "all defaults: 7 cards, draw at start, classic scoring to 25",
-    "classic-deal": "10-card hands",
-    "long-deal": "9-card hands (for 2-3 players)",
-    "six-card": "6-card hands (for 5 players)",
-    "no-draw": "nobody draws; 13-card hands (2-3 players)",
-    "draw-end": "draw when you end your turn (the second rule sheet's turn order)",
-    "mandatory": "draw at the end, Kings must be played, Kings dealt to edges go to corners",
-    "royal": "each King played from hand earns an extra turn",
-    "boxed": "the boxed edition: draw at the end, chips scoring to 100",
-    "high-stakes": "alternative scoring (Aces 25) to 250",
+    "standard": N_("all defaults: 7 cards, draw at start, classic scoring to 25"),
+    "classic-deal": N_("10-card hands"),
+    "long-deal": N_("9-card hands (for 2-3 players)"),
+    "six-card": N_("6-card hands (for 5 players)"),
+    "no-draw": N_("nobody draws; 13-card hands (2-3 players)"),
+    "draw-end": N_("draw when you end your turn (the second rule sheet's turn order)"),
+    "mandatory": N_("draw at the end, Kings must be played, Kings dealt to edges go to corners"),
+    "royal": N_("each King played from hand earns an extra turn"),
+    "boxed": N_("the boxed edition: draw at the end, chips scoring to 100"),
+    "high-stakes": N_("alternative scoring (Aces 25) to 250"),
 }
+
+
+def preset_note(preset: str) -> str:
+    """What a preset sets, in a few words, in the language being served."""
+    return _(PRESET_NOTES[preset])
+
+
+def _unknown_option(key: str) -> str:
+    return _("unknown rule option {key}; the options are {options}").format(
+        key=repr(key), options=", ".join(OPTION_NAMES))
 
 
 def _coerce(name: str, text: str) -> Any:
@@ -150,29 +175,28 @@ def _coerce(name: str, text: str) -> Any:
             return True
         if t in ("false", "no", "off", "0"):
             return False
-        raise RuleError(f"{name} must be true or false; got {text!r}")
+        raise RuleError(_must_be(name, bool, text))
     if kind is int:
         try:
             return int(t)
         except ValueError:
-            raise RuleError(f"{name} must be a whole number; got {text!r}") from None
+            raise RuleError(_must_be(name, int, text)) from None
     if name == "draw" and t not in DRAW_TIMINGS:
-        raise RuleError(f"draw must be one of {', '.join(DRAW_TIMINGS)}; got {text!r}")
+        raise RuleError(_one_of("draw", DRAW_TIMINGS, text))
     if name == "scoring" and t not in SCORINGS:
-        raise RuleError(f"scoring must be one of {', '.join(SCORINGS)}; got {text!r}")
+        raise RuleError(_one_of("scoring", SCORINGS, text))
     return t
 
 
 def parse_rule_assignment(text: str) -> tuple[str, Any]:
     """Parse ``KEY=VALUE`` (as given to ``--rule``) into an option name and a typed value."""
     if "=" not in text:
-        raise RuleError(f"a rule is written KEY=VALUE, for example target=50; got {text!r}")
-    key, _, value = text.partition("=")
+        raise RuleError(_("a rule is written KEY=VALUE, for example target=50; got {text}").format(
+            text=repr(text)))
+    key, _sep, value = text.partition("=")
     key = key.strip().lower().replace("-", "_")
     if key not in _OPTION_TYPES:
-        raise RuleError(
-            f"unknown rule option {key!r}; the options are {', '.join(OPTION_NAMES)}"
-        )
+        raise RuleError(_unknown_option(key))
     return key, _coerce(key, value)
 
 
@@ -187,23 +211,21 @@ def build_rules(
     sets it.  Raises :class:`RuleError` for an unknown preset or what cannot be dealt.
     """
     if preset not in PRESETS:
-        raise RuleError(f"unknown preset {preset!r}; the presets are {', '.join(PRESETS)}")
+        raise RuleError(_("unknown preset {preset}; the presets are {presets}").format(
+            preset=repr(preset), presets=", ".join(PRESETS)))
     options: dict[str, Any] = dict(PRESETS[preset])
     for key, value in (overrides or {}).items():
         if key not in _OPTION_TYPES:
-            raise RuleError(
-                f"unknown rule option {key!r}; the options are {', '.join(OPTION_NAMES)}"
-            )
+            raise RuleError(_unknown_option(key))
         kind = _OPTION_TYPES[key]
         if isinstance(value, str):
             value = _coerce(key, value)
         elif not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise RuleError(f"{key} must be {_TYPE_WORDS[kind]}; got {value!r}")
+            raise RuleError(_must_be(key, kind, value))
         options[key] = value
     if "players" in options and options["players"] != players:
-        raise RuleError(
-            f"players is set by the seats given ({players}); got players={options['players']}"
-        )
+        raise RuleError(_("players is set by the seats given ({players}); got players={given}").format(
+            players=players, given=options["players"]))
     options["players"] = players
     if "target" not in options:
         options["target"] = DEFAULT_TARGETS[options.get("scoring", "classic")]

@@ -29,6 +29,7 @@ from typing import Callable, ClassVar, Protocol, Sequence
 from ....core.cards import Card
 from ....core.door import ServiceDoor, TableSeat
 from ....core.errors import IllegalMove
+from ....core.i18n import Domain
 from ....core.kinds import Phase
 from .board import PILES, Pile
 from .events import Event, seat_view
@@ -37,6 +38,8 @@ from .moves import MOVE_BASE, MOVE_CODES, Move, move_of_code
 from .observation import Observation
 from .rules import RuleSet
 from .views import RoundRecord, RoundSummary, SeatView, SessionSummary, Targets, TurnId
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = ["Seat", "SeatPlayer", "GameService", "AppliedPlan", "Decision", "new_seed", "daily_seed"]
 
@@ -228,7 +231,7 @@ class GameService(ServiceDoor[Event, Seat, Game]):
         """The round just finished, every hand face up (only between rounds)."""
         game = self.game
         if game.phase == Phase.TURN or not game.history:
-            raise IllegalMove("The round is still being played.")
+            raise IllegalMove(_("The round is still being played."))
         return RoundSummary(
             game.rules, game.seed, self.history, tuple(game.hand(s) for s in range(game.n)),
             game.phase == Phase.SESSION_OVER,
@@ -238,13 +241,13 @@ class GameService(ServiceDoor[Event, Seat, Game]):
         """The finished session: its winners and every round's record."""
         game = self.game
         if game.phase != Phase.SESSION_OVER:
-            raise IllegalMove("The session is not over.")
+            raise IllegalMove(_("The session is not over."))
         return SessionSummary(game.rules, game.session_winners, self.history)
 
     def _person_acts(self) -> None:
         game = self.game
         if game.phase == Phase.TURN and self.seats[game.current].player is not None:
-            raise IllegalMove(f"It is {self.seats[game.current].name}'s turn.")
+            raise IllegalMove(_("It is {name}'s turn.").format(name=self.seats[game.current].name))
 
     def play(self, move: Move | int) -> None:
         """A person's move; raises :class:`IllegalMove` with the sentence to show."""
@@ -269,7 +272,7 @@ class GameService(ServiceDoor[Event, Seat, Game]):
         if game.phase != Phase.TURN:
             raise IllegalMove(game.why_not_playing())
         if seat.player is None:
-            raise IllegalMove(f"It is {seat.name}'s turn, at this keyboard.")
+            raise IllegalMove(_("It is {name}'s turn, at this keyboard.").format(name=seat.name))
         return Decision(game.current, game.round_no, game.turns, seat.player,
                         game.observation(game.current))
 
@@ -327,7 +330,8 @@ class GameService(ServiceDoor[Event, Seat, Game]):
                 game.play(move)  # refused by play_plan: raises with the reason
             except IllegalMove as exc:
                 shown = move_of_code(move) if isinstance(move, int) and 0 <= move < MOVE_CODES else move
-                fault = f"{self.seats[game.current].name} tried {str(shown)[:40]}: {exc}"
+                fault = _("{name} tried {move}: {why}").format(
+                    name=self.seats[game.current].name, move=str(shown)[:40], why=exc)
                 self.faults.append(fault)
         if end and game.phase == Phase.TURN:
             game.end_turn(force_kings=True)

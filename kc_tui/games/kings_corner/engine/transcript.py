@@ -17,6 +17,7 @@ from typing import IO, Any, Callable, Iterable, Iterator
 from ....core.cards import Card
 from ....core.errors import IllegalMove, RuleError
 from ....core.events import PlayerInfo, SessionStart, TurnEnd
+from ....core.i18n import Domain
 from ....core.text import visible
 from .board import Pile
 from .events import Chips, Draw, Event, MoveEvent, Play, RoundStart, Undo, event_from_dict
@@ -28,6 +29,9 @@ __all__ = [
     "TranscriptWriter", "TranscriptError", "TranscriptWriteError", "MAX_BYTES", "encode_event", "read_events",
     "replay", "replay_events", "TableState", "ReplayedSession", "replay_states",
 ]
+
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 
 class TranscriptError(ValueError):
@@ -79,7 +83,8 @@ class TranscriptWriter:
         except OSError as exc:
             self.failed = True
             why = exc.strerror or exc
-            raise TranscriptWriteError(f"{visible(self._where)} cannot be written ({why})") from None
+            raise TranscriptWriteError(_("{where} cannot be written ({why})").format(
+                where=visible(self._where), why=why)) from None
 
     def close(self) -> None:
         if self._owned and not self._file.closed:
@@ -105,7 +110,8 @@ def read_events(lines: Iterable[str]) -> Iterator[tuple[int, Event]]:
         try:
             yield number, event_from_dict(json.loads(line))
         except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
-            raise TranscriptError(f"line {number}: not a transcript event ({str(exc)[:80]})") from None
+            raise TranscriptError(_("line {number}: not a transcript event ({why})").format(
+                number=number, why=str(exc)[:80])) from None
 
 
 _ACTIONS = (Play, MoveEvent, Undo, TurnEnd)
@@ -131,12 +137,14 @@ def replay_events(
     try:
         number, first = next(events)
     except StopIteration:
-        raise TranscriptError("the transcript is empty") from None
+        raise TranscriptError(_("the transcript is empty")) from None
     if not isinstance(first, SessionStart):
-        raise TranscriptError(f"line {number}: a transcript starts with session_start")
+        raise TranscriptError(_("line {number}: a transcript starts with session_start").format(
+            number=number))
     missing = [k for k in OPTION_NAMES if k not in first.rules]
     if missing:
-        raise TranscriptError(f"line {number}: the rules lack {', '.join(missing)}")
+        raise TranscriptError(_("line {number}: the rules lack {options}").format(
+            number=number, options=", ".join(missing)))
     try:
         rules = RuleSet.from_dict(first.rules)
         produced: list[Event] = []
@@ -154,15 +162,15 @@ def replay_events(
             except (IllegalMove, TypeError) as exc:
                 raise TranscriptError(f"line {number}: {exc}") from None
             if produced_at >= len(produced):
-                raise TranscriptError(f"line {number}: the engine would not produce {event.name} here")
+                raise TranscriptError(_("line {number}: the engine would not produce {event} here").format(
+                    number=number, event=event.name))
             if produced[0].as_dict() != first.as_dict():
-                raise TranscriptError("line 1: session_start does not match its own rules and players")
+                raise TranscriptError(_("line 1: session_start does not match its own rules and players"))
         expected = produced[produced_at]
         if expected.as_dict() != event.as_dict():
-            raise TranscriptError(
-                f"line {number}: the transcript has {event.as_dict()} "
-                f"where the engine produces {expected.as_dict()}"
-            )
+            raise TranscriptError(_("line {number}: the transcript has {found} where the engine produces "
+                                    "{expected}").format(number=number, found=event.as_dict(),
+                                                         expected=expected.as_dict()))
         produced_at += 1
         if on_line is not None:
             on_line(number, event, game)
@@ -208,7 +216,8 @@ def replay_states(lines: Iterable[str]) -> ReplayedSession:
     """Re-referee a transcript (as :func:`replay`) and keep the table after each line, for a
     replay to step through.  Raises :class:`TranscriptError` as :func:`replay` does."""
     steps: list[tuple[Event, TableState]] = []
-    game, _ = replay_events(lines, lambda _number, event, game: steps.append((event, _table_state(game))))
+    game, _produced = replay_events(
+        lines, lambda _number, event, game: steps.append((event, _table_state(game))))
     return ReplayedSession(game.players, game.rules, game.seed, tuple(steps))
 
 
@@ -217,14 +226,14 @@ def _check_deal(game: Game, deal: RoundStart) -> None:
     any deal it is given, which is how tests and AI rollouts set up positions.)"""
     n, size = game.n, game.rules.hand_size
     if len(deal.hands) != n or any(len(h) != size for h in deal.hands):
-        raise IllegalMove(f"the deal must give {n} hands of {size} cards")
+        raise IllegalMove(_("the deal must give {n} hands of {size} cards").format(n=n, size=size))
     if any(len(p) > 1 for p in deal.board[:4]):
-        raise IllegalMove("an edge starts with one card at most")
+        raise IllegalMove(_("an edge starts with one card at most"))
     if any(len(p) > 1 or (p and not p[0].is_king) for p in deal.board[4:]):
-        raise IllegalMove("a corner starts empty or with a King")
+        raise IllegalMove(_("a corner starts empty or with a King"))
     cards = [c for h in deal.hands for c in h] + [c for p in deal.board for c in p] + list(deal.stock)
     if len(cards) != 52 or len(set(cards)) != 52:
-        raise IllegalMove("the deal must hold each of the 52 cards exactly once")
+        raise IllegalMove(_("the deal must hold each of the 52 cards exactly once"))
 
 
 def _apply(game: Game, event: Event) -> None:
@@ -234,7 +243,7 @@ def _apply(game: Game, event: Event) -> None:
             game.start(dealer=event.dealer, deal=event)
         else:
             if event.dealer != (game.dealer + 1) % game.n:
-                raise IllegalMove(f"round {event.round} is dealt by the wrong seat")
+                raise IllegalMove(_("round {round} is dealt by the wrong seat").format(round=event.round))
             game.next_round(deal=event)
     elif isinstance(event, Play):
         _check_player(game, event.player)
@@ -251,9 +260,10 @@ def _apply(game: Game, event: Event) -> None:
         _check_player(game, event.player)
         game.end_turn()
     else:
-        raise IllegalMove(f"{event.name} cannot happen here")
+        raise IllegalMove(_("{event} cannot happen here").format(event=event.name))
 
 
 def _check_player(game: Game, player: int) -> None:
     if player != game.current:
-        raise IllegalMove(f"it is seat {game.current}'s turn, not seat {player}'s")
+        raise IllegalMove(_("it is seat {current}'s turn, not seat {player}'s").format(
+            current=game.current, player=player))

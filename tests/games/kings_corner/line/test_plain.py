@@ -71,9 +71,12 @@ def test_line_mode_shows_the_table_and_refuses_with_the_engines_sentence() -> No
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "Round 1, your turn. Stock: 32 cards." in out
-    assert "N   4H 3C  (2 cards)" in out
-    assert "SE  empty (only a King may start it)" in out
-    assert "Your hand (You): 1:6S 2:7D 3:8H 4:9H 5:9S 6:QH 7:QS 8:KS" in out
+    # Said in words by default (the short notation: test_line_listening's short test).
+    assert "North: the four of hearts, the three of clubs; 2 cards." in out
+    assert "south-east: empty, only a King may start it." in out
+    assert ("Your hand (You): 1, six of spades; 2, seven of diamonds; 3, eight of hearts; "
+            "4, nine of hearts; 5, nine of spades; 6, queen of hearts; 7, queen of spades; "
+            "8, king of spades") in out
     assert "'zz' is not a card" in out
     assert "There is nothing to undo this turn." in out
     assert "Play KS on SE" in out and "that sheds 7 cards." in out
@@ -84,7 +87,8 @@ def test_line_mode_shows_the_table_and_refuses_with_the_engines_sentence() -> No
 def test_line_mode_plays_moves_and_illegal_moves_change_nothing() -> None:
     result = play("6s n\nks se\ns se\nundo\nend!\nquit\n", "--seed", "3", "--players", "you,medium")
     out = result.stdout
-    assert "6S does not fit on N: N shows 3C; it needs a red 2." in out
+    assert ("The six of spades does not fit on North: North shows the three of clubs; "
+            "it needs a red two.") in out
     assert "You play the king of spades on the south-east corner. You have 7 cards." in out
     assert "You move the South pile onto the south-east corner." in out
     assert "You take back the last move." in out

@@ -1,0 +1,108 @@
+"""The line mode in Spanish and French (issue 27): a session played to its end with commands typed
+in the language, cards named with their articles, the piles' own letters (O, SO, NO)."""
+
+from __future__ import annotations
+
+import io
+import random
+from typing import Callable
+
+import pytest
+
+from kc_tui.core.cards import Card
+from kc_tui.games.kings_corner.ai.seats import make_seats
+from kc_tui.games.kings_corner.engine.board import Pile, parse_pile
+from kc_tui.games.kings_corner.engine.commands import Review, Verb, parse_command, parse_review
+from kc_tui.games.kings_corner.engine.describe import Narrator
+from kc_tui.games.kings_corner.engine.events import Play, RoundView
+from kc_tui.games.kings_corner.engine.moves import MovePile, PlayCard
+from kc_tui.games.kings_corner.engine.rules import RuleSet
+from kc_tui.games.kings_corner.engine.service import GameService
+from kc_tui.games.kings_corner.line import PlainGame
+
+LETTERS = {Pile.W: "O", Pile.SW: "SO", Pile.NW: "NO"}
+"""The west piles as a Spanish or French player writes them."""
+
+WORDS = {
+    # language: (play, move, end, sure, undo, look, hand)
+    "es": ("jugar {card} en {pile}", "mover {source} sobre {target}", "fin", "s", "deshacer", "mesa", "mano"),
+    "fr": ("jouer {card} sur {pile}", "déplacer {source} sur {target}", "fin", "o", "annuler", "table", "main"),
+}
+
+
+def letters(pile: Pile) -> str:
+    return LETTERS.get(pile, pile.name)
+
+
+def play_session(lang: str, seed: int) -> tuple[str, int]:
+    """A two-player session to 1 point (it ends with the first scored round), the person's seat
+    typing the first legal move each time in ``lang``'s words, then ending the turn."""
+    play, move, end, sure, undo, look, hand = WORDS[lang]
+    service = GameService(RuleSet(players=2, target=1), make_seats(["you", "easy"], random.Random(seed)),
+                          seed=seed)
+    out = io.StringIO()
+    # A few review commands, a refused undo, and an end asked about (moves are open) first.
+    typed = iter([look, hand, undo, end])
+
+    def read(prompt: str) -> str | None:
+        line = next(typed, None)
+        if line is None:
+            if not prompt.endswith("> "):
+                line = sure if "?" in prompt else ""  # the end question; Enter between rounds
+            else:
+                moves = service.legal_moves()
+                if not moves:
+                    line = end
+                elif isinstance(moves[0], PlayCard):
+                    line = play.format(card=moves[0].card, pile=letters(moves[0].pile))
+                else:
+                    line = move.format(source=letters(moves[0].source), target=letters(moves[0].target))
+        out.write(f"{prompt}{line}\n")
+        return line
+
+    code = PlainGame(service, read, out).run()
+    return out.getvalue(), code
+
+
+@pytest.mark.parametrize(("lang", "heard"), [
+    ("es", ["Ronda 1. ", "Tu mano: 1, ", "No hay nada que deshacer en este turno.", "Juegas el ",
+            "Terminas el turno. Quedaban", "Fin de la ronda 1", "La partida ha terminado.", "Semilla de la partida"]),
+    ("fr", ["Manche 1. ", "Ta main : 1, ", "Il n'y a rien à annuler ce tour-ci.", "Tu joues l",
+            "Tu finis ton tour. Il restait", "Fin de la manche 1", "La partie est finie.", "Graine de la partie"]),
+])
+def test_a_session_is_played_to_its_end_with_commands_typed_in_the_language(
+        lang: str, heard: list[str], in_language: Callable[[str], None]) -> None:
+    in_language(lang)
+    out, code = play_session(lang, seed=4)
+    assert code == 0
+    for sentence in heard:
+        assert sentence in out, sentence
+    for english in ("You play", "Your hand", "Round ", "is not a command", "is not a pile"):
+        assert english not in out, english
+
+
+def test_cards_are_named_with_their_articles(in_language: Callable[[str], None]) -> None:
+    narrator = Narrator(["You", "Ada"])
+    narrator.sentence(RoundView(1, 0, 0, (), (3, 3), ((),) * 8, 10))
+    in_language("es")
+    assert narrator.sentence(Play(1, Card.parse("QH"), Pile.NW)) == (
+        "Ada juega la reina de corazones en la esquina noroeste. A Ada le quedan 2 cartas.")
+    assert narrator.sentence(Play(0, Card.parse("AS"), Pile.E)) == "Juegas el as de picas en el Este. Te quedan 2 cartas."
+    in_language("fr")
+    assert narrator.sentence(Play(1, Card.parse("QH"), Pile.W)) == (
+        "Ada joue la dame de cœur sur l'Ouest. Il reste 1 carte à Ada.")
+    assert narrator.sentence(Play(0, Card.parse("AS"), Pile.SW)) == (
+        "Tu joues l'as de pique sur le coin sud-ouest. Il te reste 1 carte.")
+
+
+def test_the_spanish_and_french_pile_letters_and_words_parse_in_every_language() -> None:
+    assert [parse_pile(t) for t in ("o", "SO", "no", "W", "sw", "NW")] == [
+        Pile.W, Pile.SW, Pile.NW, Pile.W, Pile.SW, Pile.NW]
+    assert parse_command("jugar 7h en o") == PlayCard(Card.parse("7H"), Pile.W)
+    assert parse_command("Déplacer e sur no") == MovePile(Pile.E, Pile.NW)
+    assert parse_command("KD SO") == PlayCard(Card.parse("KD"), Pile.SW)
+    assert parse_command("fin") == Verb("end") and parse_command("terminer") == Verb("end")
+    assert parse_command("fin!") == Verb("end", sure=True) and parse_command("fin sí") == Verb("end", sure=True)
+    assert parse_command("pista") == Verb("hint") and parse_command("annuler") == Verb("undo")
+    assert parse_review("montón o") == Review("pile", pile=Pile.W)
+    assert parse_review("main") == Review("hand") and parse_review("quién") == Review("who")
