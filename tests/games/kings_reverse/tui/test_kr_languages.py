@@ -13,7 +13,7 @@ import re
 
 import pytest
 from reverse_fixtures import arrange, my_turn, reverse_app, reverse_suit, status, table, until
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from kc_tui.games.kings_reverse.tui.new_game import ReverseNewGameScreen
 from kc_tui.games.kings_reverse.tui.table import SuitScreen
@@ -57,6 +57,15 @@ def test_the_new_game_screen_in_the_language(snap_compare, in_language, lang: st
 def test_the_two_player_table_and_the_suit_dialog_in_french(snap_compare, in_language) -> None:
     in_language("fr")
     assert snap_compare(_table(2), terminal_size=SIZE, run_before=reverse_suit)
+
+
+async def test_the_seat_shown_as_tu_is_the_engine_s_you(in_language) -> None:
+    in_language("es")
+    app = KingsCornerApp(settings=Settings(pace=0))
+    async with app.run_test(size=SIZE) as pilot:
+        await _new_game(pilot)
+        assert app.screen.query_one("#name-0", Input).value == "Tú"
+        assert app.screen.seat_specs() == (["you", "hard", "hard", "hard"], [None, "Ada", "Ben", "Cleo"])
 
 
 # ---------------------------------------------------------------------------- the command line
