@@ -88,6 +88,17 @@ async def test_the_command_line_takes_spanish_words_and_the_english_ones(in_lang
         assert status(app)
 
 
+async def test_the_command_line_takes_a_card_by_its_number_in_the_hand(in_language) -> None:
+    in_language("fr")
+    app = reverse_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, my_turn, "your turn")
+        arrange(app, ["4S", "9S", "KC"], "9D")
+        await pilot.press("colon", *"jouer 2", "enter")
+        await pilot.pause()
+        assert [str(c) for c in table(app).service.view(0).hand] == ["4S", "KC"]
+
+
 # ---------------------------------------------------------------------------- the pseudo-locale
 _BRACKETED = re.compile("\u2045[^\u2045\u2046]*\u2046")
 _WORD = re.compile(r"[A-Za-z]{3,}")
