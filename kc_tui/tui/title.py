@@ -64,7 +64,7 @@ def title_menu(games: Sequence[TuiGame]) -> list[MenuItem]:
         *(quick(game) for game in games[1:]),
         MenuItem("rules", "r", N_("How to play: the rules")),
         MenuItem("stats", "t", N_("Statistics: each player's record")),
-        MenuItem("settings", "s", N_("Settings: theme, cards, AI pace, confirmations")),
+        MenuItem("settings", "s", N_("Settings: language, theme, cards, AI pace")),
         MenuItem("quit", "q", N_("Quit")),
     ]
 

@@ -23,12 +23,13 @@ from ...line import read_line
 from ...line.part import LineOptions
 from ...storage import SaveError, list_saves, load_save, resume_saving, start_saving
 from .ai import LEVELS
-from .ai.tournament import SEAT_NAMES, make_seats, run_tournament, simulate
+from .ai.tournament import SEAT_NAMES, run_tournament, simulate
 from .engine.describe import describe_rules
 from .engine.events import GAME_NAME, ReverseEvent, encode_event
 from .engine.rules import OPTION_NAMES, PRESETS, ReverseRules, RuleError, build_rules
 from .engine.service import ReverseService
 from .line import GAME
+from .saves import reverse_seats
 
 __all__ = ["main", "build_parser", "TranscriptFile"]
 
@@ -233,7 +234,7 @@ def _look_args(args: argparse.Namespace) -> list[str]:
 def _play(args: argparse.Namespace) -> int:
     rules = _rules_from(args, len(args.players))
     seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(48)
-    seats = make_seats(args.players, random.Random(seed), args.think)
+    seats = reverse_seats(args.players, random.Random(seed), think=args.think)
     service = ReverseService(rules, seats, seed=seed)
     transcript: TranscriptFile | None = None
     if args.transcript is not None:

@@ -26,7 +26,7 @@ from ...line.part import LineOptions
 from ...line.shell import Reader, help_text, leave_word, writer
 from ...net import Notice, SeatDoor, TableError
 from .ai import hint
-from .engine.actions import ActionKind, parse_action
+from .engine.actions import REVIEW_WORDS, ActionKind, parse_action
 from .engine.describe import (
     cards_text,
     describe_event,
@@ -64,14 +64,6 @@ _PROMPTS = {
     "play": N_("Your move"), "give": N_("Give a card to {to}"),
     "call": N_('One card left: "one" to call, or end'), "challenge": N_("A joker: challenge or accept"),
 }
-
-# The review commands in Spanish and French, beside the English ones (which work everywhere).
-_REVIEWS = {"mirar": "look", "mesa": "look", "voir": "look", "table": "look", "mano": "hand",
-            "main": "hand", "quien": "who", "quién": "who", "qui": "who", "puntos": "scores",
-            "points": "scores", "reglas": "rules", "règles": "rules", "regles": "rules",
-            "ultimo": "last", "último": "last", "dernier": "last", "pista": "hint", "indice": "hint",
-            "ayuda": "help", "aide": "help"}
-_QUIT = {"quit", "q", "salir", "quitter"}
 
 
 class ReverseLines:
@@ -168,11 +160,11 @@ class ReverseLines:
             "rules": lambda: describe_rules(session.rules),
             "help": lambda: help_text(_(HELP), self.served), "?": lambda: help_text(_(HELP), self.served),
             "last": self._last,
-            "hint": lambda: (hint(view) or _("Nothing to do now.")) if session.waiting_for_human()
+            "hint": lambda: (hint(view, words) or _("Nothing to do now.")) if session.waiting_for_human()
             else _("A hint is given on your turn."),
         }
         word = text.strip().lower()
-        word = _REVIEWS.get(word, word)
+        word = REVIEW_WORDS.get(word, word)
         if word in reviews:
             self.say(reviews[word]())
             return
@@ -232,7 +224,7 @@ class ReverseLines:
             if line is None:
                 self.say(_("Input ended; the game stops here."))
                 return 1
-            if line.strip().lower() in _QUIT:
+            if REVIEW_WORDS.get(typed := line.strip().lower(), typed) in ("quit", "q"):
                 self.say(_("You leave the table."))
                 return 0
             self.line(line)

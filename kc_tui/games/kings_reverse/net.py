@@ -150,7 +150,8 @@ class ReverseTableGame(TableGame):
 
     name = "kings-reverse"
     levels: Mapping[str, object] = LEVELS
-    turn_unit = "play"
+    # Translators: what Kings Reverse counts its play in, as in "round 2, play 5" (a player's action).
+    turn_unit = N_("play")
     turn_ends = frozenset({"play"})
 
     def __init__(self) -> None:

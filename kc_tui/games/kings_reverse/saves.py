@@ -48,10 +48,11 @@ VERSION = 2
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 
-def reverse_seats(specs: Sequence[str], rng: random.Random,
-                  names: Sequence[str | None] | None = None) -> list[ReverseSeat]:
+def reverse_seats(specs: Sequence[str], rng: random.Random, names: Sequence[str | None] | None = None,
+                  think: float | None = None) -> list[ReverseSeat]:
     """Seats for specs (``you``, ``human:NAME``, an AI level), named as every game names
-    them: "You" (or the person's name), then the computers' names not taken."""
+    them: "You" (or the person's name), then the computers' names not taken; ``think`` is the
+    expert's seconds per decision."""
     given = list(names or [None] * len(specs))
     for i, spec in enumerate(specs):
         if given[i] is None and (spec == "you" or spec.startswith(HUMAN_PREFIX)):
@@ -63,7 +64,7 @@ def reverse_seats(specs: Sequence[str], rng: random.Random,
         if spec == "you" or spec.startswith(HUMAN_PREFIX):
             seats.append(ReverseSeat(name, SeatKind.HUMAN))
         else:
-            player = make_player(spec, random.Random(rng.getrandbits(48)))
+            player = make_player(spec, random.Random(rng.getrandbits(48)), think)
             seats.append(ReverseSeat(name, SeatKind.AI, spec, player))
     return seats
 

@@ -19,11 +19,10 @@ def test_play_plain_passes_the_notation_on_to_the_line_mode(monkeypatch: pytest.
     assert [options.notation for options in seen] == [notation]
 
 
-def test_the_help_and_a_usage_error_in_spanish(in_language, capsys: pytest.CaptureFixture[str]) -> None:
-    in_language("es")
+def test_the_help_and_a_usage_error_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
-        main(["--game", "kings-reverse", "play", "--help"])
+        main(["--lang", "es", "--game", "kings-reverse", "play", "--help"])
     assert "semilla para un reparto reproducible" in capsys.readouterr().out
     with pytest.raises(SystemExit):
-        main(["--game", "kings-reverse", "play", "--players", "you"])
+        main(["--lang", "es", "--game", "kings-reverse", "play", "--players", "you"])
     assert "indica de 2 a 6 jugadores, separados por comas; se recibieron 1" in capsys.readouterr().err

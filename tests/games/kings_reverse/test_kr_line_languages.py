@@ -131,3 +131,22 @@ def test_the_rules_are_said_in_the_language_with_the_seed_s_words(
     said = describe_rules(build_rules(3, "bluff"), "bluff")
     for word in words:
         assert word in said, word
+
+
+@pytest.mark.parametrize("lang, where", [("es", "ronda 2, jugada 2"), ("fr", "manche 2, coup 2")])
+def test_where_a_served_game_goes_on_from_counts_plays_in_the_language(
+        lang: str, where: str, in_language: Callable[[str], None]) -> None:
+    from kc_tui.games.kings_reverse.net import ReverseTableGame
+
+    in_language(lang)
+    assert str(ReverseTableGame().where(["round_start", "play", "round_start", "play"])) == where
+
+
+def test_the_hint_names_its_card_in_words_in_the_line_mode(in_language: Callable[[str], None]) -> None:
+    in_language("es")
+    seats = [ReverseSeat("You"), ReverseSeat("Ada", "ai", "easy", make_player("easy", random.Random(1)))]
+    service = ReverseService(build_rules(2), seats, seed=3)
+    answers = iter(["pista"])
+    out = io.StringIO()
+    ReverseLines(service, out.write).run(lambda prompt: next(answers, None))
+    assert "Juega el rey de tréboles: invierte el sentido del juego." in out.getvalue()

@@ -183,7 +183,7 @@ def test_the_line_mode_saves_and_resume_goes_on_from_the_save() -> None:
                    "--seed", "5")
     assert first.returncode == 1 and "Input ended" in first.stdout
     (info,) = _usable()
-    assert info.players == ("You", "East (easy)")
+    assert info.players == ("You", "Ada")
     again = _kc_in("look\nquit\n", "--game", "kings-reverse", "resume", "--plain")
     assert again.returncode == 0 and again.stdout.startswith(f"Resumed {info.title}.")
     assert "Pile: " in again.stdout

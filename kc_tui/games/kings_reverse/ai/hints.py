@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from ....core.cards import AnyCard, card_name
 from ....core.i18n import Domain
 from ..engine.actions import Action, ActionKind
 from ..engine.views import ReverseView
@@ -14,7 +15,11 @@ __all__ = ["hint"]
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 
-def _why(action: Action, view: ReverseView) -> str:
+def _named(card: AnyCard | None, words: bool) -> str:
+    return card_name(card) if words and card is not None else str(card)
+
+
+def _why(action: Action, view: ReverseView, words: bool) -> str:
     assert view.seat is not None
     nxt = next_seat(view, view.seat)
     name = view.players[nxt].name
@@ -32,31 +37,33 @@ def _why(action: Action, view: ReverseView) -> str:
     if kind is ActionKind.END:
         return _("Keep the drawn joker: playing it now would be a bluff.")
     if kind is ActionKind.GIVE:
-        return _("Give {card}: of your cards it is the one you need least.").format(card=action.card)
+        return _("Give {card}: of your cards it is the one you need least.").format(
+            card=_named(action.card, words))
     if kind is ActionKind.MARRY:
         suit = action.suit.word if action.suit else ""
         return _("Marry the Queen and King of {suit}: two cards in one turn, and the King acts.").format(
             suit=suit)
     card = action.card
     assert card is not None
+    said = _named(card, words)
     if len(view.hand) == 1:
-        return _("Play {card}: it is your last card.").format(card=card)
+        return _("Play {card}: it is your last card.").format(card=said)
     if card.id == 52:
         suit = action.suit.word if action.suit else ""
         return _("Play the joker naming {suit}: {name} draws four and loses the turn.").format(
             suit=suit, name=name)
     rank = card.id // 4 + 1
     if rank == 7:
-        return _("Play {card}: {name} draws two and loses the turn.").format(card=card, name=name)
+        return _("Play {card}: {name} draws two and loses the turn.").format(card=said, name=name)
     if rank == 8:
-        return _("Play {card}: {name} loses the turn.").format(card=card, name=name)
+        return _("Play {card}: {name} loses the turn.").format(card=said, name=name)
     if rank == 13:
-        return _("Play {card}: it reverses the direction of play.").format(card=card)
+        return _("Play {card}: it reverses the direction of play.").format(card=said)
     if rank == 11:
         return _("Play {card}: the Jack is wild, and {suit} suit you.").format(
-            card=card, suit=card.suit.word)  # type: ignore[union-attr]
+            card=said, suit=card.suit.word)  # type: ignore[union-attr]
     if card.id == 3 and view.rules.ace_of_spades:
-        return _("Play {card}: then you give a card to each other player.").format(card=card)
+        return _("Play {card}: then you give a card to each other player.").format(card=said)
     same = sum(1 for c in ints(view.hand) if c != 52 and c // 4 != 10 and c % 4 == card.id % 4) - 1
     wild = any(c == 52 or c // 4 == 10 for c in ints(view.hand))
     # Whole sentences: how a sentence joins its parts differs between languages.
@@ -64,19 +71,21 @@ def _why(action: Action, view: ReverseView) -> str:
         return ngettext("Play {card}: you keep {n} more of its suit, and your wild cards stay for when "
                         "nothing else goes.",
                         "Play {card}: you keep {n} more of its suit, and your wild cards stay for when "
-                        "nothing else goes.", same).format(card=card, n=same)
+                        "nothing else goes.", same).format(card=said, n=same)
     if same > 0:
         return ngettext("Play {card}: you keep {n} more of its suit.",
-                        "Play {card}: you keep {n} more of its suit.", same).format(card=card, n=same)
+                        "Play {card}: you keep {n} more of its suit.", same).format(card=said, n=same)
     if wild:
         return _("Play {card}: it sheds a card, and your wild cards stay for when nothing else goes.").format(
-            card=card)
-    return _("Play {card}: it sheds a card.").format(card=card)
+            card=said)
+    return _("Play {card}: it sheds a card.").format(card=said)
 
 
-def hint(view: ReverseView) -> str:
-    """A sentence saying what to do now in ``view``'s seat and why ("" when it need not act)."""
+def hint(view: ReverseView, words: bool = False) -> str:
+    """A sentence saying what to do now in ``view``'s seat and why ("" when it need not act);
+    ``words``: its card named in words ("the nine of hearts", the line mode's notation for the
+    ear), else by its code (9H)."""
     if not view.my_turn or not view.legal:
         return ""
     action = HardAI(random.Random(0)).choose(view)
-    return _why(action, view)
+    return _why(action, view, words)

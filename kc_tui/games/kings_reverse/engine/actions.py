@@ -13,7 +13,7 @@ from ....core.i18n import Domain
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
-__all__ = ["ActionKind", "Action", "parse_action", "SUIT_BY_LETTER", "JOKER_PLAYS"]
+__all__ = ["ActionKind", "Action", "parse_action", "SUIT_BY_LETTER", "JOKER_PLAYS", "REVIEW_WORDS"]
 
 SUIT_BY_LETTER: Mapping[str, Suit] = {s.value: s for s in Suit}
 
@@ -106,18 +106,20 @@ _WORDS = {
     "one": ActionKind.CALL, "call": ActionKind.CALL, "end": ActionKind.END,
     "challenge": ActionKind.CHALLENGE, "accept": ActionKind.ACCEPT,
     # Spanish
-    "robar": ActionKind.DRAW, "robo": ActionKind.DRAW, "pasar": ActionKind.PASS, "paso": ActionKind.PASS,
-    "una": ActionKind.CALL, "cantar": ActionKind.CALL, "fin": ActionKind.END, "terminar": ActionKind.END,
+    "robar": ActionKind.DRAW, "robo": ActionKind.DRAW, "roba": ActionKind.DRAW, "pasar": ActionKind.PASS,
+    "paso": ActionKind.PASS, "una": ActionKind.CALL, "uno": ActionKind.CALL, "cantar": ActionKind.CALL,
+    "fin": ActionKind.END, "terminar": ActionKind.END,
     "desafiar": ActionKind.CHALLENGE, "retar": ActionKind.CHALLENGE, "aceptar": ActionKind.ACCEPT,
     # French
     "piocher": ActionKind.DRAW, "pioche": ActionKind.DRAW, "passer": ActionKind.PASS,
     "passe": ActionKind.PASS, "une": ActionKind.CALL, "annoncer": ActionKind.CALL, "finir": ActionKind.END,
-    "contester": ActionKind.CHALLENGE, "defier": ActionKind.CHALLENGE, "accepter": ActionKind.ACCEPT,
+    "contester": ActionKind.CHALLENGE, "defier": ActionKind.CHALLENGE, "defie": ActionKind.CHALLENGE,
+    "accepter": ActionKind.ACCEPT,
 }
 _CALLS = {"one card", "una carta", "une carte"}
 """The call itself, said in full."""
 _PLAY = {"play", "jugar", "juego", "jouer", "joue"}
-_MARRY = {"marry", "casar", "matrimonio", "marier", "mariage"}
+_MARRY = {"marry", "casar", "matrimonio", "boda", "marier", "mariage"}
 _GIVE = {"give", "dar", "doy", "donner", "donne"}
 _JOKER = {"comodin"}
 _SUIT_WORDS = {
@@ -183,6 +185,20 @@ def parse_action(text: str, hand: Sequence[AnyCard] = ()) -> Action:
     if suit is not None and not isinstance(card, Joker):
         raise NotationError(_("Only a joker names a suit: play {card} alone.").format(card=card))
     return Action(ActionKind.PLAY, card, suit)
+
+
+REVIEW_WORDS = {
+    # Spanish
+    "mirar": "look", "mesa": "look", "mano": "hand", "quien": "who", "quién": "who", "puntos": "scores",
+    "reglas": "rules", "ultimo": "last", "último": "last", "pista": "hint", "ayuda": "help", "salir": "quit",
+    # French
+    "voir": "look", "table": "look", "main": "hand", "qui": "who", "points": "scores", "règles": "rules",
+    "regles": "rules", "dernier": "last", "indice": "hint", "aide": "help", "quitter": "quit",
+}
+"""The review commands (and help and quit) in Spanish and French, as typed in lower case, and the
+English word each stands for; the English words work in every language.  The line mode's and the
+table's command line's: the words typed besides actions, kept beside the actions' own so that no
+word is both."""
 
 
 JOKER_PLAYS = {s: Action(ActionKind.PLAY, JOKER, s) for s in Suit}

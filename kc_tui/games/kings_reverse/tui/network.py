@@ -24,12 +24,11 @@ from ....tui.part import tui_game
 from ....tui.served import CHAT_HINT, ServedTable
 from ....tui.widgets import Choice, Menu, MenuItem, TextPanel
 from ..ai import level_name
-from ..engine.describe import round_text, session_text
+from ..engine.describe import round_text, session_text, shown_name
 from ..engine.service import ReverseService
 from ..remote import ReverseRemote
 from .new_game import ReverseNewGameScreen, seat_choices
 from .table import ReverseTableScreen
-from .widgets import shown_name
 
 __all__ = ["NetworkReverseTableScreen", "CreateReverseTableScreen"]
 

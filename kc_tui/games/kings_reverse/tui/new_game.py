@@ -17,9 +17,9 @@ from ....tui.new_game import DEFAULT_SEATS, NEW_GAME_KEYS, ChoicesScroll, NewGam
 from ....tui.widgets import Choice, Menu, MenuItem, TextPanel
 from .. import ENTRY
 from ..ai import level_name
+from ..engine.describe import shown_name
 from ..engine.rules import PRESETS, ReverseRules, RuleError, build_rules
 from .sessions import new_session, resume_session
-from .widgets import shown_name
 
 __all__ = ["ReverseNewGameScreen", "KINDS", "seat_choices"]
 
@@ -102,6 +102,10 @@ class ReverseNewGameScreen(NewGameShell):
         kinds = self._kinds()[:self.players]
         names = [self.query_one(f"#name-{i}", Input).value.strip() or None for i in range(self.players)]
         people = [i for i, k in enumerate(kinds) if k == "you"]
+        if len(people) == 1 and names[people[0]] == self._default_name(people[0], kinds):
+            # The field shows "You" in the player's language; the seat keeps the name the engine
+            # speaks to in the second person (shown translated wherever it is shown).
+            names[people[0]] = None
         specs = [f"human:{names[i] or f'Player {i + 1}'}" if k == "you" and len(people) > 1 else k
                  for i, k in enumerate(kinds)]
         return specs, names

@@ -27,6 +27,7 @@ from textual.worker import get_current_worker
 from ....core.cards import JOKER, AnyCard, Card, NotationError, Rank, Suit
 from ....core.i18n import N_, Domain
 from ....core.kinds import Phase
+from ....core.text import visible
 from ....tui.dialogs import ConfirmScreen, PassScreen, TextScreen, help_screen
 from ....tui.keys import KeyRow, bindings, key_line
 from ....tui.modal import Dialog
@@ -34,7 +35,7 @@ from ....tui.round_over import RoundOverScreen, SessionOverScreen
 from ....tui.table_shell import TableShell
 from ....tui.widgets import EventLog, Menu, MenuItem, PlayersView, TextPanel, any_card_text
 from ..ai import hint, level_name
-from ..engine.actions import Action, ActionKind, parse_action
+from ..engine.actions import REVIEW_WORDS, Action, ActionKind, parse_action
 from ..engine.describe import (
     describe_event,
     describe_rules,
@@ -45,13 +46,14 @@ from ..engine.describe import (
     round_text,
     score_table,
     session_text,
+    shown_name,
     step_prompt,
     who_text,
 )
 from ..engine.events import ReverseEvent, TurnEnd, TurnStart
 from ..engine.service import ReverseDecision, ReverseService
 from ..engine.views import ReverseView
-from .widgets import REVERSE_HAND_KEYS, PileBox, ReverseHandView, direction_text, shown_name, suit_text
+from .widgets import REVERSE_HAND_KEYS, PileBox, ReverseHandView, direction_text, suit_text
 
 __all__ = ["REVERSE_KEYS", "REVERSE_QUICK_GAME", "ReverseTableScreen", "SuitScreen", "translated_keys"]
 
@@ -174,41 +176,8 @@ def translated_keys(rows: Sequence[KeyRow]) -> tuple[KeyRow, ...]:
 
 
 READOUT_WORDS = ("look", "hand", "who", "scores", "rules", "last", "since", "hint", "help", "quit")
-"""Words the command line takes besides actions: the line mode's review commands."""
-
-READOUT_ALIASES = {
-    # Spanish
-    "mirar": "look", "mesa": "look", "mano": "hand", "quien": "who", "quién": "who",
-    "puntos": "scores", "reglas": "rules", "ultimo": "last", "último": "last", "pista": "hint",
-    "ayuda": "help", "salir": "quit",
-    # French
-    "voir": "look", "table": "look", "main": "hand", "qui": "who",
-    "règles": "rules", "regles": "rules", "dernier": "last", "indice": "hint", "aide": "help",
-    "quitter": "quit",
-}
-"""The review words in Spanish and French, alongside the English ones (which work in every
-language, as the line mode's do)."""
-
-ACTION_ALIASES = {
-    # Spanish
-    "robar": "draw", "roba": "draw", "pasar": "pass", "paso": "pass", "una": "one", "uno": "one",
-    "fin": "end", "terminar": "end", "casar": "marry", "boda": "marry", "dar": "give",
-    "desafiar": "challenge", "retar": "challenge", "aceptar": "accept",
-    # French
-    "piocher": "draw", "pioche": "draw", "passer": "pass", "passe": "pass", "une": "one",
-    "finir": "end", "marier": "marry", "mariage": "marry", "donner": "give", "donne": "give",
-    "contester": "challenge", "défier": "challenge", "défie": "challenge", "accepter": "accept",
-}
-"""The command line's action words in Spanish and French, turned into the English ones the
-engine's notation reads (cards stay in R1 notation: ``9H``, ``JK S``, ``casar H``)."""
-
-
-def english_command(text: str) -> str:
-    """A line typed at the command line with its first word in English: ``robar`` -> ``draw``,
-    ``dar 5C`` -> ``give 5C`` (an English or unknown word is left as it is)."""
-    word, space, rest = text.strip().partition(" ")
-    english = ACTION_ALIASES.get(word.lower())
-    return f"{english}{space}{rest}" if english else text
+"""Words the command line takes besides actions: the line mode's review commands (in every
+language: :data:`~kc_tui.games.kings_reverse.engine.actions.REVIEW_WORDS`)."""
 
 
 class ReverseComputer:
@@ -648,7 +617,7 @@ class ReverseTableScreen(TableShell):
     def on_input_submitted(self, message: Input.Submitted) -> None:
         text = message.value.strip()
         message.input.value = ""
-        word = READOUT_ALIASES.get(text.lower(), text.lower())
+        word = REVIEW_WORDS.get(text.lower(), text.lower())
         if word in READOUT_WORDS:
             {"look": self.action_look, "hand": self.action_read_hand, "who": self.action_who,
              "scores": self.action_scores, "rules": self.action_rules, "last": self.action_since,
@@ -656,7 +625,7 @@ class ReverseTableScreen(TableShell):
              "quit": self._leave}[word]()
             return
         try:
-            action = parse_action(english_command(text))
+            action = parse_action(visible(text), self.query_one(ReverseHandView).cards)
         except NotationError as exc:
             self.say(str(exc))
             return

@@ -17,8 +17,7 @@ from ....core.cards import AnyCard, Card, Suit
 from ....core.i18n import N_, Domain
 from ....tui.widgets import any_card_text, card_content, cursor_at, redraw, settings_of
 
-__all__ = ["REVERSE_HAND_KEYS", "direction_text", "suit_text", "shown_name", "PileBox",
-           "ReverseHandView"]
+__all__ = ["REVERSE_HAND_KEYS", "direction_text", "suit_text", "PileBox", "ReverseHandView"]
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
@@ -39,12 +38,6 @@ def _card_content(card: AnyCard, widget: Static) -> Content:
 def suit_text(suit: Suit, ascii_only: bool) -> str:
     """"hearts ♥" (or "hearts (H)" in ASCII): the suit in words and a symbol, never colour alone."""
     return f"{suit.word} ({suit.value})" if ascii_only else f"{suit.word} {_SUIT_GLYPHS[suit]}"
-
-
-def shown_name(name: str) -> str:
-    """A seat's name as the player reads it: the seat called "You" in the player's language (the
-    engine's sentences know that seat by its English name)."""
-    return _("You") if name == "You" else name
 
 
 def direction_text(clockwise: bool, ascii_only: bool) -> str:

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from reverse_fixtures import arrange, my_turn, reverse_app, status, table, until
-from textual.widgets import Static
+from reverse_fixtures import arrange, my_turn, reverse_app, reverse_suit, status, table, until
+from textual.widgets import Input, Static
 
 from kc_tui.games.kings_reverse.tui.new_game import ReverseNewGameScreen
 from kc_tui.games.kings_reverse.tui.table import SuitScreen
@@ -37,13 +37,6 @@ async def _mid_round(pilot) -> None:
     await pilot.pause()
 
 
-async def _suit(pilot) -> None:
-    await until(pilot, my_turn, "your turn")
-    arrange(pilot.app, ["4S", "5S", "KC", "JK"], "9D")
-    await pilot.press("4")
-    await pilot.pause()
-
-
 async def _new_game(pilot) -> None:
     await pilot.app.push_screen(ReverseNewGameScreen())
     await pilot.pause()
@@ -63,7 +56,16 @@ def test_the_new_game_screen_in_the_language(snap_compare, in_language, lang: st
 
 def test_the_two_player_table_and_the_suit_dialog_in_french(snap_compare, in_language) -> None:
     in_language("fr")
-    assert snap_compare(_table(2), terminal_size=SIZE, run_before=_suit)
+    assert snap_compare(_table(2), terminal_size=SIZE, run_before=reverse_suit)
+
+
+async def test_the_seat_shown_as_tu_is_the_engine_s_you(in_language) -> None:
+    in_language("es")
+    app = KingsCornerApp(settings=Settings(pace=0))
+    async with app.run_test(size=SIZE) as pilot:
+        await _new_game(pilot)
+        assert app.screen.query_one("#name-0", Input).value == "Tú"
+        assert app.screen.seat_specs() == (["you", "hard", "hard", "hard"], [None, "Ada", "Ben", "Cleo"])
 
 
 # ---------------------------------------------------------------------------- the command line
@@ -86,12 +88,15 @@ async def test_the_command_line_takes_spanish_words_and_the_english_ones(in_lang
         assert status(app)
 
 
-def test_the_french_and_spanish_command_words_become_the_english_ones() -> None:
-    from kc_tui.games.kings_reverse.tui.table import READOUT_ALIASES, english_command
-
-    assert [english_command(t) for t in ("piocher", "dar 5C", "marier H", "défier", "9H", "draw")] == [
-        "draw", "give 5C", "marry H", "challenge", "9H", "draw"]
-    assert [READOUT_ALIASES[w] for w in ("règles", "mano", "qui", "pista")] == ["rules", "hand", "who", "hint"]
+async def test_the_command_line_takes_a_card_by_its_number_in_the_hand(in_language) -> None:
+    in_language("fr")
+    app = reverse_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, my_turn, "your turn")
+        arrange(app, ["4S", "9S", "KC"], "9D")
+        await pilot.press("colon", *"jouer 2", "enter")
+        await pilot.pause()
+        assert [str(c) for c in table(app).service.view(0).hand] == ["4S", "KC"]
 
 
 # ---------------------------------------------------------------------------- the pseudo-locale
@@ -119,9 +124,7 @@ async def test_the_game_s_widgets_show_no_untranslated_english(in_language) -> N
     in_language("qps")
     app = reverse_app(players=4)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, my_turn, "your turn")
-        await pilot.press("d")
-        await until(pilot, my_turn, "your turn again")
+        await _mid_round(pilot)
         screen = table(app)
         texts = [_shown(screen.query_one(PileBox)), _shown(screen.query_one(PlayersView)),
                  _shown(screen.query_one(ReverseHandView)), _shown(screen.query_one("#keys", TextPanel)),
