@@ -60,8 +60,10 @@ class Hidden:
         for card in self.cards():
             with speaking(self.lang):
                 words = card_name(card, article=False)
-            for form in (str(card), words):
-                if re.search(rf"(?<![\w]){re.escape(form)}(?![\w])", text, re.IGNORECASE):
+            # A code as it is written (the Spanish word "as" is not the ace of spades, AS),
+            # words in any case.
+            for form, flags in ((str(card), 0), (words, re.IGNORECASE)):
+                if re.search(rf"(?<![\w]){re.escape(form)}(?![\w])", text, flags):
                     self.leaks.append(f"{form} ({self.lang})")
 
 
