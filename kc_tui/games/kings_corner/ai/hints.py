@@ -19,18 +19,9 @@ from ..engine.observation import Observation
 from .expert import ExpertPlayer
 from .search import TurnSearch
 
-__all__ = ["Hint", "hint", "describe_plan", "pile_letter"]
+__all__ = ["Hint", "hint", "describe_plan"]
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
-
-
-def pile_letter(pile: Pile) -> str:
-    """The pile's letters as the player's language writes them (N E S W in English, N E S O in
-    Spanish and French): on the cross, in hints and on the status line."""
-    # Translators: the letters of the eight piles of the cross, as written on the table
-    # (N, E, S, W: north, east, south, west; the corners NE, SE, SW, NW).
-    letters = (_("N"), _("E"), _("S"), _("W"), _("NE"), _("SE"), _("SW"), _("NW"))
-    return letters[pile.value]
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +34,7 @@ class Hint:
 
 
 def _pile(pile: Pile) -> str:
-    return pile.words if in_words() else pile_letter(pile)
+    return pile.words if in_words() else pile.letters
 
 
 def _step(move: Move, first: bool) -> str:

@@ -48,6 +48,16 @@ class Pile(enum.Enum):
         ("NE" is "knee"): "North", "north-east" ("Norte", "Noreste"; "Nord", "Nord-Est")."""
         return _pile_names()[self.value]
 
+    @property
+    def letters(self) -> str:
+        """The pile's letters as the player's language writes them (N E S W in English, N E S O in
+        Spanish and French): on the cross, in hints, in the short notation.  ``name`` stays the
+        notation of transcripts and bots, and every language's letters are read back."""
+        # Translators: the letters of the eight piles of the cross, as written on the table
+        # (N, E, S, W: north, east, south, west; the corners NE, SE, SW, NW).
+        letters = (_("N"), _("E"), _("S"), _("W"), _("NE"), _("SE"), _("SW"), _("NW"))
+        return letters[self.value]
+
     def __str__(self) -> str:
         return self.name
 

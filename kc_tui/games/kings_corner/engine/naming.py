@@ -45,7 +45,7 @@ def card_text(card: Card, words: bool | None = None) -> str:
 
 def pile_text(pile: Pile, words: bool | None = None) -> str:
     """``NE``, or its bare name "north-east" (``words`` None: as :func:`saying` set it)."""
-    return pile.word if (in_words() if words is None else words) else pile.name
+    return pile.word if (in_words() if words is None else words) else pile.letters
 
 
 def capital(text: str) -> str:

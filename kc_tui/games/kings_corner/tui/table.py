@@ -28,7 +28,7 @@ from ....tui.round_over import RoundOverScreen, SessionOverScreen
 from ....tui.table_shell import WIDE, TableShell
 from ....tui.widgets import EventLog, PlayersView, TextPanel, card_text
 from ..ai import level_name
-from ..ai.hints import hint, pile_letter
+from ..ai.hints import hint
 from ..engine.board import Pile
 from ..engine.commands import CommandError, Verb, end_question, parse_command
 from ..engine.describe import (
@@ -489,7 +489,7 @@ class TableScreen(TableShell):
             self._hold(pile)
         else:
             self.say(_("{pile} is empty: pick a card of your hand (1-9) to play there.").format(
-                pile=pile_letter(pile)))
+                pile=pile.letters))
 
     def on_cross_view_left(self) -> None:
         self.query_one(HandView).focus()
@@ -512,9 +512,9 @@ class TableScreen(TableShell):
         self.held = thing
         targets = self.service.targets(thing)
         name = (card_text(thing, self.ascii_only) if isinstance(thing, Card)
-                else _("the {pile} pile").format(pile=pile_letter(thing)))
+                else _("the {pile} pile").format(pile=thing.letters))
         if targets:
-            fits = ", ".join(pile_letter(p) for p in sorted(targets, key=lambda p: p.value))
+            fits = ", ".join(p.letters for p in sorted(targets, key=lambda p: p.value))
             self.say(_("Holding {thing}: it fits on {piles}.").format(thing=name, piles=fits))
         else:
             self.say(_("Holding {thing}: it fits nowhere now (Esc to put it back).").format(thing=name))

@@ -17,7 +17,6 @@ from ....core.text import YOU
 from ....storage import Settings
 from ....tui.faces import Frame, card_back, hand_faces, hand_fits, pile_face
 from ....tui.widgets import as_cards, card_content, card_text, cursor_at, look_of, redraw, settings_of
-from ..ai.hints import pile_letter
 from ..engine.board import Pile
 
 __all__ = ["PileView", "StockView", "HandView", "HAND_KEYS", "shown_name"]
@@ -64,9 +63,9 @@ class PileView(Static, can_focus=True):
         cursor_at(self, 0, 0)  # on the focus mark, before the pile's name
         cards = self.cards
         if as_cards(self):
-            return self._face(settings, f"{focus}{pile_letter(self.pile)}{plus}{mark}")
+            return self._face(settings, f"{focus}{self.pile.letters}{plus}{mark}")
         held = " " + _("[held]") if self.held else ""
-        head = f"{focus}{pile_letter(self.pile)}{plus}{mark}{held}\n"
+        head = f"{focus}{self.pile.letters}{plus}{mark}{held}\n"
         if not cards:
             takes = _("any card") if self.pile.is_edge else _("a King")
             # Translators: under an empty pile's letters on the cross (a pile: "vacío", "vide").
@@ -96,7 +95,7 @@ class PileView(Static, can_focus=True):
             frame = "slot-target" if self.marked else "slot"
         # Translators: what an empty pile drawn as a card takes, on two lines of at most 7 letters.
         takes = _("any card") if self.pile.is_edge else _("King only")
-        return pile_face(pile_letter(self.pile), head, cards, look_of(settings), width=self.size.width,
+        return pile_face(self.pile.letters, head, cards, look_of(settings), width=self.size.width,
                          frame=frame, focused=self.has_focus, takes=takes)
 
     def watch_cards(self) -> None:
