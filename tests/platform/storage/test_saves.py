@@ -58,7 +58,7 @@ def _events_of_whole_session(specs: list[str], seed: int, preset: str, **rules) 
 LEVELS = st.lists(st.sampled_from(["easy", "medium", "hard"]), min_size=2, max_size=4)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(levels=LEVELS, seed=st.integers(0, 2**32), stop=st.integers(0, 80),
        preset=st.sampled_from(["standard", "draw-end", "boxed", "royal", "mandatory"]))
 def test_a_session_saved_at_any_turn_and_resumed_ends_exactly_as_the_uninterrupted_one(
