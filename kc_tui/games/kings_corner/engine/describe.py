@@ -376,7 +376,7 @@ def _cards(n: int) -> str:
 def _pile_line(pile: Pile, cards: tuple[Card, ...], words: bool) -> str:
     if words:
         return _pile_said(pile, cards)
-    label = f"{pile.name:<2}"
+    label = f"{pile.letters:<2}"
     if not cards:
         empty = _("empty (any card may go here)") if pile.is_edge else _("empty (only a King may start it)")
         return f"{label}  {empty}"
@@ -513,7 +513,7 @@ class Narrator:
             edges = items(f"{pile.word}, {cards[-1].words}"
                               for pile, cards in zip(PILES, board) if cards)
         else:
-            edges = ", ".join(f"{pile.name} {cards[-1]}" for pile, cards in zip(PILES[:4], board) if cards)
+            edges = ", ".join(f"{pile.letters} {cards[-1]}" for pile, cards in zip(PILES[:4], board) if cards)
         if self._you(dealer):
             text = ngettext("Round {round}. You deal. The edges show {edges}; {n} card in the stock.",
                             "Round {round}. You deal. The edges show {edges}; {n} cards in the stock.", stock)
@@ -542,11 +542,11 @@ class Narrator:
         if isinstance(taken, Play):
             return said + " " + _("It was {card} on {pile}.").format(
                 card=card_text(taken.card, self.words),
-                pile=taken.pile.words if self.words else taken.pile.name)
+                pile=taken.pile.words if self.words else taken.pile.letters)
         if isinstance(taken, MoveEvent):
             return said + " " + _("It was {source} onto {target}.").format(
                 source=pile_text(taken.source, self.words),
-                target=taken.target.words if self.words else taken.target.name)
+                target=taken.target.words if self.words else taken.target.letters)
         return said
 
     def ended_early(self, seat: int, open_moves: int) -> str:
@@ -776,7 +776,7 @@ class TurnLog:
         if piles:
             parts.append(_("moved {moves}").format(moves=", ".join(
                 _("{source} onto {target}").format(source=pile_text(m.source, self.words),
-                                                    target=m.target.words if self.words else m.target.name)
+                                                    target=m.target.words if self.words else m.target.letters)
                 for m in piles)))
         if not parts:
             parts.append(_("drew and passed") if any(t.drew for t in turns) else _("passed"))
@@ -795,4 +795,4 @@ class TurnLog:
         """"7H on N", or "the seven of hearts on North"."""
         if self.words:
             return _("{card} on {pile}").format(card=play.card.words, pile=play.pile.words)
-        return _("{card} on {pile}").format(card=play.card, pile=play.pile.name)
+        return _("{card} on {pile}").format(card=play.card, pile=play.pile.letters)
