@@ -101,12 +101,12 @@ def corner_session(seed: int, rounds: int, notation: str) -> Listening:
 
 def reverse_session(seed: int, rounds: int, notation: str) -> Listening:
     from kc_tui.games.kings_reverse.ai import make_player
-    from kc_tui.games.kings_reverse.ai.tournament import make_seats
+    from kc_tui.games.kings_reverse.saves import reverse_seats
     from kc_tui.games.kings_reverse.engine.rules import build_rules
     from kc_tui.games.kings_reverse.engine.service import ReverseService
     from kc_tui.games.kings_reverse.line import ReverseLines
 
-    service = ReverseService(build_rules(4), make_seats(LEVELS, random.Random(seed)), seed=seed)
+    service = ReverseService(build_rules(4), reverse_seats(LEVELS, random.Random(seed)), seed=seed)
     typist = make_player("medium", random.Random(seed))
     heard = Listening()
     service.add_listener(heard.event)

@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from typing import Any, Sequence
 
 from ..core.i18n import LANGUAGES, N_, PSEUDO, Domain, choose_language, set_default_language
+from ..core.options import MissingValue, take_option
 from ..storage import THEMES, Settings, load_settings
 
 __all__ = ["Parser", "LanguageError", "take_language", "start_language", "language_fixed", "end_language",
@@ -41,29 +42,13 @@ def take_language(argv: Sequence[str]) -> tuple[str | None, list[str]]:
     """The language ``--lang LANG`` or ``--lang=LANG`` names anywhere in ``argv`` (the last one
     given wins), and the arguments without it; :class:`LanguageError` for a ``--lang`` without a
     language we speak.  Arguments after ``--`` are left alone."""
-    flag: str | None = None
-    rest: list[str] = []
-    args = list(argv)
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        if arg == "--":
-            rest.extend(args[i:])
-            break
-        if arg == LANG_OPTION or arg.startswith(LANG_OPTION + "="):
-            if arg == LANG_OPTION:
-                if i + 1 >= len(args):
-                    raise LanguageError(_("--lang needs a language: {choices}").format(choices=_choices()))
-                value, i = args[i + 1], i + 2
-            else:
-                value, i = arg.split("=", 1)[1], i + 1
-            if value not in LANGUAGES and value != PSEUDO:
-                raise LanguageError(_("{lang!r} is not a language of the game; the languages are "
-                                      "{choices}").format(lang=value[:20], choices=_choices()))
-            flag = value
-            continue
-        rest.append(arg)
-        i += 1
+    try:
+        flag, rest = take_option(argv, LANG_OPTION)
+    except MissingValue:
+        raise LanguageError(_("--lang needs a language: {choices}").format(choices=_choices())) from None
+    if flag is not None and flag not in LANGUAGES and flag != PSEUDO:
+        raise LanguageError(_("{lang!r} is not a language of the game; the languages are "
+                              "{choices}").format(lang=flag[:20], choices=_choices()))
     return flag, rest
 
 

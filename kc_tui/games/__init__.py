@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from types import MappingProxyType, ModuleType
 from typing import Any, Callable, Mapping, Sequence, cast
 
+from ..core.options import MissingValue, take_option
+
 __all__ = ["GameEntry", "GAMES", "DEFAULT_GAME", "game_named", "split_game_argument", "games",
            "register", "unregister"]
 
@@ -117,24 +119,8 @@ def split_game_argument(argv: Sequence[str]) -> tuple[str, list[str]]:
     """The game named by ``--game NAME`` (or ``--game=NAME``) anywhere in ``argv``, and the
     arguments without it; the default game when none is named.  ``ValueError`` for a
     ``--game`` without a name."""
-    rest: list[str] = []
-    game = DEFAULT_GAME
-    args = list(argv)
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        if arg == "--":
-            rest.extend(args[i:])
-            break
-        if arg == "--game":
-            if i + 1 >= len(args):
-                raise ValueError("--game needs a name: " + ", ".join(GAMES))
-            game = args[i + 1]
-            i += 2
-            continue
-        if arg.startswith("--game="):
-            game = arg.split("=", 1)[1]
-        else:
-            rest.append(arg)
-        i += 1
-    return game, rest
+    try:
+        game, rest = take_option(argv, "--game")
+    except MissingValue:
+        raise ValueError("--game needs a name: " + ", ".join(GAMES)) from None
+    return game or DEFAULT_GAME, rest

@@ -14,10 +14,8 @@ import pytest
 
 from kc_tui.core.kinds import Phase
 
-NAMES = {"You", "Ada", "Ben", "Cleo", "East", "South", "West", "hard", "medium", "easy", "Kings",
-         "Reverse"}
-"""The seats' names (data: a computer seat made by ``play`` is named with its level), and the
-second game's title, which stays a name in every language."""
+NAMES = {"You", "Ada", "Ben", "Cleo", "Kings", "Reverse"}
+"""The seats' names, and the second game's title, which stays a name in every language."""
 _WORD = re.compile(r"[A-Za-z]{3,}")
 
 
@@ -62,13 +60,13 @@ def corner_said() -> str:
 
 def reverse_said() -> str:
     from kc_tui.games.kings_reverse.ai import make_player
-    from kc_tui.games.kings_reverse.ai.tournament import make_seats
+    from kc_tui.games.kings_reverse.saves import reverse_seats
     from kc_tui.games.kings_reverse.engine.rules import build_rules
     from kc_tui.games.kings_reverse.engine.service import ReverseService
     from kc_tui.games.kings_reverse.line import ReverseLines
 
     service = ReverseService(build_rules(3, "bluff", hand_size=5, target=100),
-                             make_seats(["you", "hard", "hard"], random.Random(3)), seed=3)
+                             reverse_seats(["you", "hard", "hard"], random.Random(3)), seed=3)
     typist = make_player("medium", random.Random(3))
     out = io.StringIO()
     plan: list[str] = list(REVIEWS)
