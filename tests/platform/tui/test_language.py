@@ -166,3 +166,23 @@ async def test_a_seat_shows_in_the_language_of_whoever_reads_it(in_language) -> 
         assert "persona aquí" in _text(app.screen, "#kind-0")
         assert "Esc volver" in str(app.screen.query_one("#keys", TextPanel).render())
         assert "Asiento 1" in str(app.screen.query_one("#kind-0", Choice).render())
+
+
+@pytest.mark.parametrize("lang", ["es", "fr"])
+async def test_the_new_table_form_fits_80x24_for_both_games(tmp_path: Path, lang: str) -> None:
+    """The lobby's new-table form (each game's own fields) keeps every choice whole in the
+    longer languages: a seat's "open: a person" once lost its last word in Spanish."""
+    use_speaker(Speaker(lang))
+    app = LobbyApp(TableServer(tmp_path, pace=0, seed=3), Person("SHA256:ada", "Ada"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        assert_nothing_cut(f"{lang} new table", app)
+        game = next(c for c in app.screen.query(Choice) if len(c.options) > 1
+                    and "Kings Reverse" in str(c.options))
+        game.focus()
+        await pilot.press("right")
+        await pilot.pause()
+        assert "Kings Reverse" in str(game.render())
+        assert_nothing_cut(f"{lang} new Kings Reverse table", app)

@@ -93,8 +93,9 @@ def assert_nothing_cut(name: str, app) -> None:
     one row: a word past its end is lost; a menu's line would end in an ellipsis).  The saved
     games' titles are the games' words, and a long one is cut on purpose."""
     screen = app.screen
-    widgets = [*screen.query(".keys"), *screen.query(Choice),
-               *(menu for menu in screen.query(Menu) if menu.id != "saves-menu")]
+    widgets = [w for w in (*screen.query(".keys"), *screen.query(Choice),
+                           *(menu for menu in screen.query(Menu) if menu.id != "saves-menu"))
+               if w.region.width]  # (not a row the screen hides: six seats' rows for four players)
     assert widgets, f"{name}: nothing to measure"
     cut = [line for widget in widgets
            for line in (widget._text if isinstance(widget, TextPanel) else str(widget.render())).splitlines()
