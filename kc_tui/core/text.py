@@ -9,7 +9,11 @@ game's ``{name!r}`` messages use, so what is shown is what is there.
 
 from __future__ import annotations
 
-__all__ = ["visible", "is_valid_text", "YOU", "subject_verb"]
+from .i18n import Domain
+
+_ = Domain.of(__package__).gettext
+
+__all__ = ["visible", "is_valid_text", "YOU", "shown_name"]
 
 
 def visible(text: str) -> str:
@@ -32,16 +36,10 @@ def is_valid_text(text: str) -> bool:
 
 
 YOU = "You"
-"""The name of the person at this keyboard's seat, spoken to in the second person."""
-
-_SECOND_PERSON = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "go",
-                  "passes": "pass", "marries": "marry", "catches": "catch"}
+"""The name of the person at this keyboard's seat (a save's and a transcript's name for them)."""
 
 
-def subject_verb(subject: str, verb: str) -> str:
-    """``subject`` and ``verb`` (given in the third person singular, "plays") agreeing:
-    "Ada plays", but "You play", "You have", "You pass": every game's sentences about the seat
-    named "You" go through here, so none of them says "You deals"."""
-    if subject == YOU:
-        verb = _SECOND_PERSON.get(verb, verb[:-1] if verb.endswith("s") else verb)
-    return f"{subject} {verb}"
+def shown_name(name: str) -> str:
+    """A seat's name as a player reads or hears it: the seat spoken to, :data:`YOU`, is "You" in
+    the language being served ("Tú", "Toi"); every other name is itself."""
+    return _("You") if name == YOU else name

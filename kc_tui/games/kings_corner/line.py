@@ -19,7 +19,7 @@ from ...core.errors import IllegalMove
 from ...core.events import SessionEnd, SessionStart, TurnEnd, TurnStart
 from ...core.i18n import Domain
 from ...core.kinds import Phase
-from ...core.text import visible
+from ...core.text import shown_name, visible
 from ...line.part import LineOptions
 from ...line.shell import Out, Reader, help_text, leave_word
 from ...net import Notice, SeatDoor, TableError
@@ -48,7 +48,6 @@ from .engine.describe import (
     hand_text,
     score_table,
     scores_said,
-    shown,
     totals_chart,
     who_sentence,
 )
@@ -111,7 +110,7 @@ def _next_round(leave: str) -> str:
 
 
 def _totals(names: Sequence[str], totals: Sequence[int]) -> str:
-    return ", ".join(f"{shown(n)} {t}" for n, t in zip(names, totals))
+    return ", ".join(f"{shown_name(n)} {t}" for n, t in zip(names, totals))
 
 
 def _is_end(answer: str) -> bool:
@@ -321,7 +320,8 @@ class PlainGame:
                 self.say(tops)
             hand = hand_text(obs, words=self.words) or _("empty")
             if len(self.humans) > 1:
-                self.say(_("Your hand ({name}): {hand}.").format(name=shown(self.names[seat]), hand=hand))
+                self.say(_("Your hand ({name}): {hand}.").format(name=shown_name(self.names[seat]),
+                                                                  hand=hand))
             else:
                 self.say(_("Your hand: {hand}.").format(hand=hand))
         if not service.legal_moves():
@@ -331,7 +331,7 @@ class PlainGame:
         service = self.service
         while service.phase == Phase.TURN and service.current == seat:
             line, self._next = (self._next, None) if self._next is not None else \
-                (self._read(f"{shown(self.names[seat])}> "), None)
+                (self._read(f"{shown_name(self.names[seat])}> "), None)
             if line is None:
                 self._stop(True)
                 return False
@@ -508,7 +508,7 @@ class SeatTable:
                 game._last_human = door.seat
                 game._live = True
                 game._begin_turn(door.seat)
-            return f"{shown(game.names[door.seat])}> "
+            return f"{shown_name(game.names[door.seat])}> "
         if fresh and not door.spectator:
             game._live = False
         return "table> "

@@ -6,7 +6,7 @@ import json
 from typing import Any, Iterable, Mapping, Sequence
 
 from kc_tui.core.part import Narrate, Service
-from kc_tui.core.text import subject_verb
+from kc_tui.core.text import YOU
 
 from .engine import (
     EVENTS,
@@ -49,15 +49,20 @@ class HigherSession:
         return event_from_dict(json.loads(line), seat)
 
     def narrator(self, names: Sequence[str], seat: int | None) -> Narrate:
+        def does(seat: int, you: str, them: str) -> str:
+            # A game with no catalog of its own: the demonstration says its sentences in English.
+            return you if names[seat] == YOU else f"{names[seat]} {them}"
+
         def tell(event: Any) -> str | None:
             if isinstance(event, RoundStart | RoundView):
                 return f"Round {event.round}: the pile shows {event.pile.words}."
             if isinstance(event, Played):
-                return f"{subject_verb(names[event.player], 'plays')} {event.card.words}."
+                return f"{does(event.player, 'You play', 'plays')} {event.card.words}."
             if isinstance(event, Drew):
-                return f"{subject_verb(names[event.player], 'draws')} {event.card.words if event.card else 'a card'}."
+                drawn = event.card.words if event.card else "a card"
+                return f"{does(event.player, 'You draw', 'draws')} {drawn}."
             if isinstance(event, Passed):
-                return f"{subject_verb(names[event.player], 'passes')}."
+                return f"{does(event.player, 'You pass', 'passes')}."
             if isinstance(event, RoundEnd):
                 return f"Round {event.round} is over: " + (
                     " and ".join(names[w] for w in event.winners) + " won." if event.winners else "blocked.")

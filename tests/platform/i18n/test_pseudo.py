@@ -60,10 +60,10 @@ def corner_said() -> str:
 
 def reverse_said() -> str:
     from kc_tui.games.kings_reverse.ai import make_player
-    from kc_tui.games.kings_reverse.saves import reverse_seats
     from kc_tui.games.kings_reverse.engine.rules import build_rules
     from kc_tui.games.kings_reverse.engine.service import ReverseService
     from kc_tui.games.kings_reverse.line import ReverseLines
+    from kc_tui.games.kings_reverse.saves import reverse_seats
 
     service = ReverseService(build_rules(3, "bluff", hand_size=5, target=100),
                              reverse_seats(["you", "hard", "hard"], random.Random(3)), seed=3)

@@ -8,6 +8,7 @@ from ....core.cards import Card, card_name
 from ....core.events import SessionEnd, SessionStart, TurnEnd, TurnStart
 from ....core.i18n import N_, Domain
 from ....core.kinds import Phase
+from ....core.text import shown_name
 from .board import PILES, Pile
 from .events import Chips, Draw, Event, MoveEvent, Play, RoundEnd, RoundStart, RoundView, Undo
 from .kinds import RoundEndReason, Scoring
@@ -23,7 +24,7 @@ _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 __all__ = [
     "describe_rules", "Narrator", "score_table", "totals_chart", "chips_lines", "round_summary",
     "scores_parts", "scores_text", "session_summary", "TurnLog", "describe_table", "describe_pile",
-    "hand_text", "who_sentence", "standings", "is_you", "shown", "scores_said",
+    "hand_text", "who_sentence", "standings", "is_you", "scores_said",
 ]
 
 _SCORING_WORDS = {
@@ -124,10 +125,6 @@ def is_you(name: str) -> bool:
     return name == "You" or name == _("You")
 
 
-def shown(name: str) -> str:
-    """A seat's name as it is shown: the seat spoken to is "You" in the language being served."""
-    return _("You") if name == "You" else name
-
 
 def _and(parts: Sequence[str]) -> str:
     """"a, b and c", with the language's "and"."""
@@ -151,7 +148,7 @@ def score_table(history: Sequence[RoundRecord], names: Sequence[str], rules: Rul
     ended, so no target or leader is stated."""
     if not history:
         return _("No round has been finished yet.")
-    names = [shown(n) for n in names]
+    names = [shown_name(n) for n in names]
     width = _column(names)
     # Translators: the score table's first column: its heading, and the label of the totals row.
     round_word, total_word = _("Round"), _("Total")
@@ -191,7 +188,7 @@ def scores_said(history: Sequence[RoundRecord], names: Sequence[str], rules: Rul
     (a table's columns, dashes and stars mean nothing read aloud)."""
     if not history:
         return _("No round has been finished yet.")
-    names = [shown(n) for n in names]
+    names = [shown_name(n) for n in names]
     lines = []
     for record in history:
         scores = ", ".join(
@@ -226,7 +223,7 @@ def standings(history: Sequence[RoundRecord], names: Sequence[str]) -> str:
     ("" before any round has been scored)."""
     if not history:
         return ""
-    names = [shown(n) for n in names]
+    names = [shown_name(n) for n in names]
     width = _column(names)
     total_word = _("Total")
     label = max(len(_("Round")), len(total_word))
@@ -244,7 +241,7 @@ _CHIP_REASONS = {
 def chips_lines(history: Sequence[RoundRecord], names: Sequence[str]) -> list[str]:
     """Chips scoring: what each player paid in the last round and why, what each paid in the
     whole session, and the pot carried over."""
-    names = [shown(n) for n in names]
+    names = [shown_name(n) for n in names]
     last = history[-1]
     paid: list[list[str]] = [[] for _n in names]
     for reason in _CHIP_REASONS:
@@ -267,7 +264,7 @@ def totals_chart(history: Sequence[RoundRecord], names: Sequence[str], height: i
     player drawn with the first letter of their name (``#`` where two meet)."""
     if not history:
         return ""
-    names = [shown(n) for n in names]
+    names = [shown_name(n) for n in names]
     marks: list[str] = []
     for name in names:
         letter = next((ch for ch in name.upper() if ch.isalnum() and ch not in marks), "?")
@@ -298,7 +295,7 @@ def round_summary(summary: RoundSummary, names: Sequence[str], card_text: Callab
     """The words of a finished round (who won and why, every hand left, the points, the
     running totals), each card written by ``card_text``."""
     record = summary.record
-    winners = _both([shown(names[w]) for w in record.winners])
+    winners = _both([shown_name(names[w]) for w in record.winners])
     you = len(record.winners) == 1 and is_you(names[record.winners[0]])
     if record.reason == RoundEndReason.OUT:
         why = _("You went out.") if you else _("{winners} went out.").format(winners=winners)
@@ -313,7 +310,7 @@ def round_summary(summary: RoundSummary, names: Sequence[str], card_text: Callab
         score = record.scores[seat]
         lines.append(ngettext("{name}: {n} point this round, {total} in all",
                               "{name}: {n} points this round, {total} in all", score).format(
-            name=shown(name), n=score, total=record.totals[seat]))
+            name=shown_name(name), n=score, total=record.totals[seat]))
         lines.append("  " + _("cards left: {cards}").format(cards=cards))
     rules = summary.rules
     if rules.scoring == Scoring.CHIPS:
@@ -346,7 +343,7 @@ def session_summary(summary: SessionSummary, names: Sequence[str]) -> str:
     rounds = len(summary.history)
     if len(summary.winners) > 1:
         head = ngettext("{names} share the win after {n} round.", "{names} share the win after {n} rounds.",
-                        rounds).format(names=_both([shown(names[w]) for w in summary.winners]), n=rounds)
+                        rounds).format(names=_both([shown_name(names[w]) for w in summary.winners]), n=rounds)
     elif is_you(names[summary.winners[0]]):
         head = ngettext("You win after {n} round.", "You win after {n} rounds.", rounds).format(n=rounds)
     else:
@@ -419,10 +416,10 @@ def describe_table(obs: Observation, names: list[str], hand: bool = True, *, wor
         lines.append(_pile_line(pile, board[pile], words))
     for seat, name in enumerate(names):
         lines.append(_("{name}: {cards}, {points}.").format(
-            name=shown(name), cards=_cards(obs.hand_counts[seat]), points=_points(obs.totals[seat])))
+            name=shown_name(name), cards=_cards(obs.hand_counts[seat]), points=_points(obs.totals[seat])))
     if hand:
         lines.append(_("Your hand ({name}): {hand}").format(
-            name=shown(names[obs.seat]), hand=hand_text(obs, words=words) or _("empty")))
+            name=shown_name(names[obs.seat]), hand=hand_text(obs, words=words) or _("empty")))
     return "\n".join(lines)
 
 
@@ -466,7 +463,7 @@ def who_sentence(obs: Observation, names: Sequence[str], seat: int | None, phase
     else:
         head = _("The round is over.")
     players = " ".join(
-        _("{name}: {cards}, {points}.").format(name=shown(name), cards=_cards(n), points=_points(t))
+        _("{name}: {cards}, {points}.").format(name=shown_name(name), cards=_cards(n), points=_points(t))
         for name, n, t in zip(names, obs.hand_counts, obs.totals)
     )
     stock = ngettext("Stock: {n} card.", "Stock: {n} cards.", obs.stock_count).format(n=obs.stock_count)
@@ -525,7 +522,7 @@ class Narrator:
 
     def _name(self, seat: int) -> str:
         if seat < len(self.names):
-            return shown(self.names[seat])
+            return shown_name(self.names[seat])
         return _("Seat {seat}").format(seat=seat)
 
     def _you(self, seat: int) -> bool:
@@ -565,7 +562,7 @@ class Narrator:
         """The sentence for an event, or None for events not worth a line."""
         if isinstance(event, SessionStart):
             self.names = [p.name for p in event.players]
-            return _("A new session: {names}.").format(names=", ".join(shown(n) for n in self.names))
+            return _("A new session: {names}.").format(names=", ".join(shown_name(n) for n in self.names))
         if isinstance(event, RoundStart):
             self._ended = None
             self.counts = [len(h) for h in event.hands]
@@ -784,7 +781,7 @@ class TurnLog:
         if chips:
             parts.append(ngettext("paid {n} chip", "paid {n} chips", chips).format(n=chips))
         # Translators: one player's account of their turns: "Ada played 2 cards and passed".
-        text = _("{name} {did}").format(name=shown(self.names[seat]), did=_and(parts))
+        text = _("{name} {did}").format(name=shown_name(self.names[seat]), did=_and(parts))
         left = self.counts[seat]
         if 0 < left <= self.CLOSE:
             text = ngettext("{account}, {n} card left", "{account}, {n} cards left", left).format(

@@ -13,7 +13,7 @@ from textual.widgets import Static
 
 from ....core.cards import Card
 from ....core.i18n import N_, Domain
-from ....core.text import YOU
+from ....core.text import shown_name
 from ....storage import Settings
 from ....tui.faces import Frame, card_back, hand_faces, hand_fits, pile_face
 from ....tui.widgets import as_cards, card_content, card_text, cursor_at, look_of, redraw, settings_of
@@ -23,11 +23,6 @@ __all__ = ["PileView", "StockView", "HandView", "HAND_KEYS", "shown_name"]
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
-
-def shown_name(name: str) -> str:
-    """A seat's name as the screen shows it: the one person at the keyboard is "You" in their
-    own language; the seat's name itself (saves, transcripts) stays the English one."""
-    return _("You") if name == YOU else name
 
 
 class PileView(Static, can_focus=True):

@@ -16,6 +16,7 @@ from typing import Any, Callable, Sequence
 from ....core.cards import AnyCard, Card, Rank, card_name
 from ....core.i18n import N_, Domain
 from ....core.kinds import Phase
+from ....core.text import YOU, shown_name
 from .actions import ActionKind
 from .events import (
     Called,
@@ -43,17 +44,6 @@ _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 __all__ = ["describe_rules", "describe_event", "table_text", "who_line", "hand_line", "scores_line",
            "CardText", "next_seat", "playable_cards", "step_prompt", "look_text", "hand_sentence", "who_text",
            "round_text", "session_text", "score_table", "cards_text", "shown_name", "semicolons"]
-
-YOU = "You"
-"""The name a seat played at this keyboard goes by (the saves' and the seats' own word): a seat
-of that name is spoken to in the second person, and shown as the language says "You"."""
-
-
-def shown_name(name: str) -> str:
-    """A seat's name as shown: the seat named "You" in the language served."""
-    # Translators: the name of the seat at this keyboard, shown alone or in a list of scores.
-    return _("You") if name == YOU else name
-
 
 def _after_preposition(name: str) -> str:
     # Spanish and French say "you" differently after a preposition ("por ti", "après toi").
