@@ -192,6 +192,12 @@ class Domain:
         lang = language()
         return message if lang == DEFAULT else self.catalog(lang).pgettext(context, message)
 
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        lang = language()
+        if lang == DEFAULT:
+            return singular if n == 1 else plural
+        return self.catalog(lang).npgettext(context, singular, plural, n)
+
     def lazy(self, message: str, **values: Any) -> Text:
         return Text(self, message, None, None, tuple(values.items()))
 

@@ -20,6 +20,7 @@ from .scoring import LOW_WINS
 from .views import RoundRecord, RoundSummary, SessionSummary
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
+npgettext = Domain.of(__package__).npgettext
 
 __all__ = [
     "describe_rules", "Narrator", "score_table", "totals_chart", "chips_lines", "round_summary",
@@ -758,30 +759,46 @@ class TurnLog:
         return kings + (built if len(built) <= 2 else [])
 
     def _account(self, seat: int, turns: Sequence[_Turn]) -> str:
+        # The seat spoken to is told in the second person ("Tú jugaste", "Tu as joué"): English
+        # says both alike, so each part has its own message in the context "you".
+        you = seat < len(self.names) and is_you(self.names[seat])
         moves = [m for t in turns for m in t.moves]
         plays = [m for m in moves if isinstance(m, Play)]
         kings = [m for m in plays if m.card.is_king and m.pile.is_corner]
         built = [m for m in plays if m not in kings]
         parts = []
         if len(built) > 2:
-            parts.append(ngettext("played {n} card", "played {n} cards", len(built)).format(n=len(built)))
+            n = len(built)
+            parts.append((npgettext("you", "played {n} card", "played {n} cards", n) if you
+                          else ngettext("played {n} card", "played {n} cards", n)).format(n=n))
         elif built:
-            parts.append(_("played {plays}").format(plays=_both([self._on(m) for m in built])))
+            parts.append((pgettext("you", "played {plays}") if you else _("played {plays}")).format(
+                plays=_both([self._on(m) for m in built])))
         if kings:
-            parts.append(_("put {plays}").format(plays=", ".join(self._on(m) for m in kings)))
+            parts.append((pgettext("you", "put {plays}") if you else _("put {plays}")).format(
+                plays=", ".join(self._on(m) for m in kings)))
         piles = [m for m in moves if isinstance(m, MoveEvent)]
         if piles:
-            parts.append(_("moved {moves}").format(moves=", ".join(
+            moved = ", ".join(
                 _("{source} onto {target}").format(source=pile_text(m.source, self.words),
                                                     target=m.target.words if self.words else m.target.letters)
-                for m in piles)))
+                for m in piles)
+            parts.append((pgettext("you", "moved {moves}") if you else _("moved {moves}")).format(
+                moves=moved))
         if not parts:
-            parts.append(_("drew and passed") if any(t.drew for t in turns) else _("passed"))
+            if any(t.drew for t in turns):
+                parts.append(pgettext("you", "drew and passed") if you else _("drew and passed"))
+            else:
+                parts.append(pgettext("you", "passed") if you else _("passed"))
         chips = sum(t.chips for t in turns)
         if chips:
-            parts.append(ngettext("paid {n} chip", "paid {n} chips", chips).format(n=chips))
-        # Translators: one player's account of their turns: "Ada played 2 cards and passed".
-        text = _("{name} {did}").format(name=shown_name(self.names[seat]), did=_and(parts))
+            parts.append((npgettext("you", "paid {n} chip", "paid {n} chips", chips) if you
+                          else ngettext("paid {n} chip", "paid {n} chips", chips)).format(n=chips))
+        if you:
+            text = pgettext("you", "You {did}").format(did=_and(parts))
+        else:
+            # Translators: one player's account of their turns: "Ada played 2 cards and passed".
+            text = _("{name} {did}").format(name=shown_name(self.names[seat]), did=_and(parts))
         left = self.counts[seat]
         if 0 < left <= self.CLOSE:
             text = ngettext("{account}, {n} card left", "{account}, {n} cards left", left).format(

@@ -106,3 +106,20 @@ def test_the_spanish_and_french_pile_letters_and_words_parse_in_every_language()
     assert parse_command("pista") == Verb("hint") and parse_command("annuler") == Verb("undo")
     assert parse_review("montón o") == Review("pile", pile=Pile.W)
     assert parse_review("main") == Review("hand") and parse_review("quién") == Review("who")
+
+
+@pytest.mark.parametrize("lang, you, not_said", [("es", "Tú ", "Tú jugó"), ("fr", "Tu as ", "Toi a")])
+def test_the_last_turns_after_a_resume_tell_your_own_turn_in_the_second_person(
+        lang: str, you: str, not_said: str, in_language: Callable[[str], None]) -> None:
+    from kc_tui.games.kings_corner.engine.describe import TurnLog
+    from kc_tui.games.kings_corner.engine.rules import RuleSet
+    from kc_tui.games.kings_corner.engine.service import GameService
+
+    in_language(lang)
+    service = GameService(RuleSet(players=2), make_seats(["medium", "medium"], random.Random(4)), seed=4)
+    turns = TurnLog(["You", "Ada"])
+    service.add_listener(turns.feed)
+    service.start()
+    service.run_computer_turns(limit=4)
+    said = turns.last_turns() or ""
+    assert you in said and not_said not in said, said
