@@ -35,7 +35,7 @@ def test_statistics_count_and_rank_in_french(in_language: Callable[[str], None])
                         best=(0, "2026-11-30-032901-ada-ben", 1, 4, 12), worst=(0, "x", 3, 4, 30),
                         by_level={"hard": [3, 1]})
     text = stats_text(stats)
-    assert text.splitlines()[0] == "Ada: 3 parties jouées, 1 gagnées (33%); 1 manche jouée, 1 gagnées (100%)."
+    assert text.splitlines()[0] == "Ada: 3 parties jouées, gagnées : 1 (33%); 1 manche jouée, gagnées : 1 (100%)."
     assert "Meilleure partie : classement 1 sur 4, avec 12 points, le 2026-11-30 à 03:29." in text
     assert "Série en cours : tu as perdu les 2 dernières parties." in text
     assert "    difficile |" in text
