@@ -18,6 +18,7 @@ from ...cli import application_parser, records, run_commands
 from ...cli.common import add_look_options, full_screen
 from ...cli.play import play_saved
 from ...core.i18n import Domain
+from ...core.report import simulation_lines
 from ...core.text import visible
 from ...line import read_line
 from ...line.part import LineOptions
@@ -326,20 +327,7 @@ def _print_summary(summary: dict[str, Any], preset: str) -> None:
     print(_("Kings Reverse: {rounds} rounds in {sessions} sessions, preset {preset}, seed {seed}").format(
         rounds=rounds, sessions=summary["sessions"], preset=preset, seed=summary["seed"]))
     labels = [f"{SEAT_NAMES[i]} ({spec})" for i, spec in enumerate(summary["players"])]
-    # Translators: the columns of the simulation's table.
-    heads = [_("seat"), _("player"), _("round wins"), _("share"), _("sessions won")]
-    widths = [max(w, len(h) + 1) for w, h in zip((5, 12, 11, 8, 14), heads)]
-    widths[1] = max(widths[1], *(len(label) + 1 for label in labels))
-    seat, player, wins, share, won = widths
-    print(f"{heads[0]:<{seat}}{heads[1]:<{player}}{heads[2]:>{wins}}{heads[3]:>{share}}{heads[4]:>{won}}")
-    for i, label in enumerate(labels):
-        w = summary["wins"][i]
-        print(f"{i:<{seat}}{label:<{player}}{w:>{wins}}{w / rounds:>{share}.1%}"
-              f"{summary['session_wins'][i]:>{won}}")
-    print(_("mean turns per round: {turns}").format(turns=f"{summary['mean_turns']:.1f}"))
-    print(_("blocked rounds: {n} ({share})").format(n=summary["blocked"],
-                                                    share=f"{summary['blocked'] / rounds:.1%}"))
-    print(_("speed: {n} rounds per second").format(n=f"{summary['rounds_per_second']:.0f}"))
+    print("\n".join(simulation_lines(summary, labels)))
     for fault in summary["faults"]:
         print(f"! {fault}")
 

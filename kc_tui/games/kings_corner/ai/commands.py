@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ....core.i18n import Domain
+from ....core.report import simulation_lines
 from ....core.text import visible
 from ..engine.rules import RuleSet
 from ..engine.service import GameService
@@ -192,22 +193,7 @@ def _print_summary(summary: dict[str, Any], preset: str) -> None:
     print(_("{rounds} rounds in {sessions} sessions, preset {preset}, seed {seed}").format(
         rounds=rounds, sessions=summary["sessions"], preset=preset, seed=summary["seed"]))
     labels = [f"{SEAT_NAMES[i]} ({visible(spec)})" for i, spec in enumerate(summary["players"])]
-    # Translators: the columns of the simulation's table (each at most 13 letters long).
-    seat, player, round_wins, share, sessions_won = (
-        _("seat"), _("player"), _("round wins"), _("share"), _("sessions won"))
-    # A column is as wide as its head in the reader's language, and at least as in English.
-    first = max(5, len(seat) + 1)
-    width = max(12, len(player) + 1, *(len(label) + 1 for label in labels))
-    wins, part, won = max(11, len(round_wins) + 1), max(8, len(share) + 1), max(14, len(sessions_won) + 1)
-    print(f"{seat:<{first}}{player:<{width}}{round_wins:>{wins}}{share:>{part}}{sessions_won:>{won}}")
-    for i, label in enumerate(labels):
-        w = summary["wins"][i]
-        print(f"{i:<{first}}{label:<{width}}{w:>{wins}}{w / rounds:>{part}.1%}"
-              f"{summary['session_wins'][i]:>{won}}")
-    print(_("mean turns per round: {n}").format(n=f"{summary['mean_turns']:.1f}"))
-    print(_("blocked rounds: {n} ({share})").format(n=summary["blocked"],
-                                                   share=f"{summary['blocked'] / rounds:.1%}"))
-    print(_("speed: {n} rounds per second").format(n=f"{summary['rounds_per_second']:.0f}"))
+    print("\n".join(simulation_lines(summary, labels)))
 
 
 def _print_tournament(result: TournamentResult, rules: RuleSet, args: argparse.Namespace) -> None:
