@@ -36,9 +36,17 @@ def start(data: Path, *options: str) -> tuple[subprocess.Popen[str], int, str]:
     return process, int(served.group(1)), fingerprint.group(0)
 
 
-def stop(process: subprocess.Popen[str]) -> tuple[int, str, str]:
-    process.send_signal(signal.SIGTERM)
-    out, err = process.communicate(timeout=30)
+def stop(process: subprocess.Popen[str], signalled: bool = False) -> tuple[int, str, str]:
+    """SIGTERM (unless sent already) and the server's end; a server still running 30 s later
+    is killed, so that no test leaves one behind, and the test fails."""
+    if not signalled:
+        process.send_signal(signal.SIGTERM)
+    try:
+        out, err = process.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.communicate()
+        raise
     return process.returncode, out, err
 
 
@@ -77,8 +85,8 @@ def test_a_game_in_progress_is_adjourned_by_sigterm(tmp_path: Path) -> None:
     try:
         asyncio.run(play())
     finally:
-        out, err = process.communicate(timeout=30)
-    assert process.returncode == 0
+        status, out, err = stop(process, signalled=True)
+    assert status == 0
     assert "1 game in progress adjourned" in out
     assert list((tmp_path / "tables").iterdir())
 
