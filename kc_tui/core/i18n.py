@@ -41,7 +41,7 @@ from typing import Any, Callable, Iterator, Mapping
 __all__ = [
     "LANGUAGES", "PSEUDO", "DEFAULT", "Speaker", "Domain", "Text", "N_",
     "language", "speaker", "set_default_language", "speaking", "use_speaker",
-    "from_environment", "language_of", "choose_language", "render", "language_names",
+    "from_environment", "language_of", "choose_language", "language_names",
 ]
 
 DEFAULT = "en"
@@ -238,11 +238,6 @@ class Text:
         if self.n is not None:
             values.setdefault("n", self.n)
         return template.format(**values) if values else template
-
-
-def render(text: object) -> str:
-    """A :class:`Text` or a plain string, said now."""
-    return str(text)
 
 
 # --- the pseudo-locale ----------------------------------------------------------------------------
