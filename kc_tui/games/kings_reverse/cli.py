@@ -176,11 +176,11 @@ def build_parser() -> argparse.ArgumentParser:
     _rule_options(sim)
     sim.set_defaults(func=_simulate, parser=sim)
 
-    # (argparse formats help with %: a literal percent sign is written %%.)
+    # (argparse formats a help with %, where a percent sign is written %%, not a description.)
     tour = sub.add_parser("tournament", help=_("AI strength: win rates with 95%% intervals"),
                           description=_("Play single Kings Reverse rounds between the levels given "
                                         "(with --duplicate every deal once per seat rotation) and print each "
-                                        "level's round-win rate with a 95%% interval, points and decision "
+                                        "level's round-win rate with a 95% interval, points and decision "
                                         "times."))
     tour.add_argument("--players", type=_seats, required=True, metavar="SEATS",
                       help=_("levels, comma-separated ({levels})").format(levels=", ".join(LEVELS)))

@@ -87,3 +87,15 @@ def test_a_browser_tab_speaks_the_language_lang_fixed_for_web() -> None:
     end_language()
     assert _look_options(args) == ["--ascii"]
 
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+@pytest.mark.parametrize("game", ["kings-corner", "kings-reverse"])
+def test_no_help_shows_a_doubled_percent_sign(game: str, lang: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """argparse formats a help with % but prints a description as it is: a "95%%" written for
+    the one showed in the other (issue 28, item 21)."""
+    for command in ("tournament", "simulate", "play"):
+        with pytest.raises(SystemExit):
+            main(["--lang", lang, "--game", game, command, "--help"])
+        said = capsys.readouterr().out
+        assert said and "%%" not in said, said

@@ -60,7 +60,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "tournament", help=_("measure AI strength: win rates with 95%% intervals, points, speed"),
         description=_("Play single rounds between the seats given, rotating seats each deal "
                       "(with --duplicate every deal is played once per seat rotation), and print each "
-                      "entrant's round-win rate with a 95%% confidence interval, mean penalty points per "
+                      "entrant's round-win rate with a 95% confidence interval, mean penalty points per "
                       "round under the scoring in force, and decision times."),
     )
     tour.add_argument("--players", type=seat_list, required=True, metavar="SEATS", help=seat_help())
