@@ -14,6 +14,8 @@ Its commands are typed in English or in the language of the person served (``mes
 from __future__ import annotations
 
 import asyncio
+import re
+import textwrap
 from typing import Awaitable, Callable
 
 from ..core.errors import RuleError
@@ -115,7 +117,49 @@ def lobby_help() -> str:
     """The lobby's commands (the games' names and levels as registered now)."""
     levels = GAMES[DEFAULT_GAME].levels
     example = levels[-2] if len(levels) > 1 else levels[0]  # a strong one, not the strongest
-    return _(LOBBY_HELP).format(levels=_levels(), example=_level(example), games=", ".join(GAMES))
+    said = _(LOBBY_HELP).format(levels=_levels(), example=_level(example), games=", ".join(GAMES))
+    return _wrapped(said)
+
+
+def _wrapped(text: str) -> str:
+    """The help with each command's description filled to :data:`HELP_WIDTH` columns under its
+    column: a terminal would break a long line in the middle of a word ("pr/eset"), and the
+    catalogs' lines are as long as each language makes them."""
+    indent = " " * _DESCRIBED_AT
+    entries: list[str] = []
+    for line in text.splitlines():
+        if line.startswith(indent) and entries and _describes(entries[-1]):
+            entries[-1] += " " + line.strip()  # the description goes on: one paragraph
+        else:
+            entries.append(line)
+    filled = "\n".join("\n".join(textwrap.wrap(_bound(entry), HELP_WIDTH, subsequent_indent=indent,
+                                               break_long_words=False, break_on_hyphens=False))
+                       if len(entry) > HELP_WIDTH else entry for entry in entries)
+    return filled.replace(_TIE, " ")
+
+
+_TIE = "\u00a0"
+_TIED = re.compile(r" (?=[;:?!»])|(?<=«) ")
+
+
+def _bound(text: str) -> str:
+    """French's space before ``; : ? !`` and inside « » tied to its mark for the wrapping (a line
+    does not start with a semicolon), and given back as a space after it."""
+    return _TIED.sub(_TIE, text)
+
+
+def _describes(line: str) -> bool:
+    """Whether ``line`` holds a description (in the description's column)."""
+    column = _DESCRIBED_AT
+    return line.startswith(" " * column) or (len(line) > column and line[column - 2:column] == "  "
+                                             and line[column] != " ")
+
+
+HELP_WIDTH = 79
+"""The widest line of the lobby's help: one column short of a terminal's 80, which a screen
+reader's cursor would otherwise wrap."""
+_DESCRIBED_AT = 25
+"""Where a command's description starts in the help."""
 
 
 _CHANGED = object()

@@ -174,7 +174,9 @@ async def test_a_table_of_a_game_without_a_line_mode_is_refused_with_a_sentence(
         assert "the games here are kings-corner, kings-reverse." in ada.text
         assert server.tables() == ()
         await ada.type("help")
-        await until(lambda: "game=NAME (kings-corner, kings-reverse, snap)" in ada.text, "the lobby's help")
+        # (The help is filled to 79 columns: read across its line breaks.)
+        await until(lambda: "game=NAME (kings-corner, kings-reverse, snap)" in " ".join(ada.text.split()),
+                    "the lobby's help")
         await ada.type("quit")
         assert await ada.task == 0
         await server.close()
@@ -202,3 +204,20 @@ async def test_the_lobby_takes_commands_in_the_language_alongside_english(
     assert await term.task == 0
     for sentence in said:
         assert sentence in term.text
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_the_lobby_help_fits_79_columns_without_breaking_a_word(lang: str, in_language) -> None:
+    """A terminal breaks a longer line in the middle of a word ("pr/eset", issue 28 item 19):
+    the help is filled at 79 columns under its description column, every word kept whole, and
+    no French line starts with the semicolon its space was tied to."""
+    from kc_tui.core.i18n import Domain
+    from kc_tui.line.lobby import LOBBY_HELP, lobby_help
+
+    in_language(lang)
+    said = lobby_help()
+    assert max(len(line) for line in said.splitlines()) <= 79
+    catalog = Domain.of("kc_tui.line").gettext(LOBBY_HELP)
+    words = [w for w in catalog.split() if "{" not in w]
+    assert all(w in said.split() for w in words)
+    assert not any(line.lstrip().startswith((";", ":", "»")) for line in said.splitlines())
