@@ -9,11 +9,13 @@ game's ``{name!r}`` messages use, so what is shown is what is there.
 
 from __future__ import annotations
 
+import unicodedata
+
 from .i18n import Domain
 
 _ = Domain.of(__package__).gettext
 
-__all__ = ["visible", "is_valid_text", "YOU", "shown_name"]
+__all__ = ["visible", "is_valid_text", "YOU", "shown_name", "folded"]
 
 
 def visible(text: str) -> str:
@@ -43,3 +45,11 @@ def shown_name(name: str) -> str:
     """A seat's name as a player reads or hears it: the seat spoken to, :data:`YOU`, is "You" in
     the language being served ("Tú", "Toi"); every other name is itself."""
     return _("You") if name == YOU else name
+
+
+def folded(word: str) -> str:
+    """A typed word as the commands' tables hold it: lower case, without accents, œ as oe
+    ("Déplacer", "deplacer"; "cœur", "coeur"): a keyboard may lack them, and every language's
+    words are read alike."""
+    word = unicodedata.normalize("NFKD", word.lower().replace("œ", "oe"))
+    return "".join(ch for ch in word if not unicodedata.combining(ch))

@@ -16,11 +16,10 @@ from __future__ import annotations
 
 import io
 import sys
-import unicodedata
 from typing import Callable, Mapping, TextIO
 
 from ..core.i18n import N_, Domain
-from ..core.text import is_valid_text
+from ..core.text import folded, is_valid_text
 
 __all__ = ["LOCAL_COMMANDS", "SERVED_COMMANDS", "Out", "Reader", "help_text", "leave_word", "read_line",
            "writer", "shell_words", "command_named", "common_command"]
@@ -58,15 +57,11 @@ def command_named(typed: str, words: Mapping[str, str]) -> str | None:
     """The command (its English word, a key of ``words``) that the word ``typed`` names: its
     English word or its word in the language served (``words``' values), in any case and with
     or without its accents (``dificil``: a keyboard may lack them); None when it names none."""
-    typed = _plain(typed)
+    typed = folded(typed)
     for name, word in words.items():
-        if typed == name or typed == _plain(word):
+        if typed == name or typed == folded(word):
             return name
     return None
-
-
-def _plain(word: str) -> str:
-    return "".join(ch for ch in unicodedata.normalize("NFD", word.lower()) if not unicodedata.combining(ch))
 
 
 def common_command(typed: str) -> str | None:

@@ -14,13 +14,13 @@ The line mode also answers questions that change nothing (:func:`parse_review`):
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Sequence
 
 from ....core.cards import Card, NotationError, parse_card
 from ....core.i18n import N_, Domain
+from ....core.text import folded
 from .board import Pile, is_pile, parse_pile
 from .moves import MovePile, PlayCard
 
@@ -58,12 +58,6 @@ NO = frozenset({"n", "no", "non", ""})
 """The answers that say no."""
 
 
-def _plain(text: str) -> str:
-    """``text`` in lower case without accents: "Déplacer" and "deplacer" read the same."""
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-
-
 class CommandError(ValueError):
     """A line that does not parse; ``str()`` is the sentence to show."""
 
@@ -84,7 +78,7 @@ language: ``fin!``, ``fin si``, ``fin oui``; :func:`is_sure_end`)."""
 
 def is_sure_end(text: str) -> bool:
     """Whether ``text`` ends a turn without asking: an end word with ``!`` or a yes."""
-    words = _plain(text).replace("!", " ! ").split()
+    words = folded(text).replace("!", " ! ").split()
     return (len(words) == 2 and _VERB_WORDS.get(words[0], words[0]) == "end"
             and (words[1] == "!" or words[1] in YES - {"o", "s"}))
 
@@ -166,7 +160,7 @@ def review_help() -> str:
 def parse_review(text: str) -> Review | None:
     """The review command ``text`` asks for, or None when it is not one (then it may be a
     move or a verb for :func:`parse_command`); a review with a wrong argument is refused."""
-    words = _plain(text).split()
+    words = folded(text).split()
     if not words:
         return None
     name = _ALIASES.get(words[0], words[0])
@@ -195,7 +189,7 @@ def parse_command(text: str, hand: Sequence[Card] = ()) -> Command:
     """Parse one typed line.  ``hand`` (sorted, as shown) lets ``3 n`` name the third card."""
     if is_sure_end(text):
         return Verb("end", sure=True)
-    words = [w for w in _plain(text.replace(">", " > ")).split() if w not in FILLERS]
+    words = [w for w in folded(text.replace(">", " > ")).split() if w not in FILLERS]
     if not words:
         raise CommandError(_("Type a move such as 7H N, or help for the commands."))
     if len(words) == 1:

@@ -3,13 +3,13 @@ with its text form (the line mode's commands, the transcript's ``action`` object
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Mapping, Sequence
 
 from ....core.cards import JOKER, AnyCard, Joker, NotationError, Suit, parse_any_card
 from ....core.i18n import Domain
+from ....core.text import folded
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
@@ -91,13 +91,6 @@ def _suit(text: str) -> Suit:
                         "(clubs, diamonds, hearts, spades).")
 
 
-def _plain(word: str) -> str:
-    """A typed word as the tables below hold it: lower case, without accents (``trèfle``,
-    ``trefle``; ``cœur``, ``coeur``)."""
-    word = unicodedata.normalize("NFKD", word.lower().replace("œ", "oe"))
-    return "".join(ch for ch in word if not unicodedata.combining(ch))
-
-
 # A player types the words of their own language alongside the English ones, which work
 # everywhere (scripts and bots do not change): every language's words are accepted whatever the
 # language served, none of them being another's word for something else.
@@ -134,7 +127,7 @@ _SUIT_WORDS = {
 
 
 def _typed_suit(text: str) -> Suit:
-    found = _SUIT_WORDS.get(_plain(text))
+    found = _SUIT_WORDS.get(folded(text))
     if found is not None:
         return found
     try:
@@ -152,7 +145,7 @@ def _typed_card(text: str, hand: Sequence[AnyCard]) -> AnyCard:
             return hand[number - 1]
         raise NotationError(_("There is no card {number} in your hand: its cards are 1 to {last}.").format(
             number=number, last=len(hand)))
-    if _plain(text) in _JOKER:
+    if folded(text) in _JOKER:
         return JOKER
     return parse_any_card(text)
 
@@ -166,8 +159,8 @@ def parse_action(text: str, hand: Sequence[AnyCard] = ()) -> Action:
     if not words:
         raise NotationError(_("Type a card to play (9H, or JK S for a joker naming spades), "
                               "marry H, draw, pass, one, or help."))
-    head = _plain(words[0])
-    if _plain(" ".join(words)) in _CALLS:
+    head = folded(words[0])
+    if folded(" ".join(words)) in _CALLS:
         return Action(ActionKind.CALL)
     if head in _WORDS and len(words) == 1:
         return Action(_WORDS[head])
