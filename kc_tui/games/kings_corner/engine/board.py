@@ -53,14 +53,17 @@ class Pile(enum.Enum):
         """The pile's letters as the player's language writes them (N E S W in English, N E S O in
         Spanish and French): on the cross, in hints, in the short notation.  ``name`` stays the
         notation of transcripts and bots, and every language's letters are read back."""
-        # Translators: the letters of the eight piles of the cross, as written on the table
-        # (N, E, S, W: north, east, south, west; the corners NE, SE, SW, NW).
-        letters = (_("N"), _("E"), _("S"), _("W"), _("NE"), _("SE"), _("SW"), _("NW"))
-        return letters[self.value]
+        return _(_PILE_LETTERS[self.value])
 
     def __str__(self) -> str:
         return self.name
 
+
+_PILE_LETTERS = (
+    # Translators: the letters of the eight piles of the cross, as written on the table
+    # (N, E, S, W: north, east, south, west; the corners NE, SE, SW, NW).
+    N_("N"), N_("E"), N_("S"), N_("W"), N_("NE"), N_("SE"), N_("SW"), N_("NW"),
+)
 
 _PILE_WORDS = (
     # Translators: a pile in a sentence ("You play the ace of spades on North."), with the
