@@ -8,7 +8,7 @@ from ....core.cards import Card, card_name
 from ....core.events import SessionEnd, SessionStart, TurnEnd, TurnStart
 from ....core.i18n import N_, Domain
 from ....core.kinds import Phase
-from ....core.text import shown_name
+from ....core.text import YOU, shown_name
 from .board import PILES, Pile
 from .events import Chips, Draw, Event, MoveEvent, Play, RoundEnd, RoundStart, RoundView, Undo
 from .kinds import RoundEndReason, Scoring
@@ -123,7 +123,7 @@ def describe_rules(rules: RuleSet, preset: str | None = None, width: int | None 
 def is_you(name: str) -> bool:
     """Whether a seat's name is the one spoken to ("You"), as the front end named it, in English
     or in the language being served."""
-    return name == "You" or name == _("You")
+    return name == YOU or name == shown_name(YOU)
 
 
 

@@ -27,7 +27,7 @@ from textual.worker import get_current_worker
 from ....core.cards import JOKER, AnyCard, Card, NotationError, Rank, Suit
 from ....core.i18n import N_, Domain
 from ....core.kinds import Phase
-from ....core.text import visible
+from ....core.text import YOU, visible
 from ....tui.dialogs import ConfirmScreen, PassScreen, TextScreen, help_screen
 from ....tui.keys import KeyRow, bindings, key_line
 from ....tui.modal import Dialog
@@ -329,7 +329,7 @@ class ReverseTableScreen(TableShell):
                 _("Next after {name}: {next}").format(name=shown_name(self.names[view.current]),
                                                       next=shown_name(self.names[next_seat(view)])),
                 ngettext("Stock: {n} card", "Stock: {n} cards", view.stock_count).format(n=view.stock_count),
-                (_("Round {round}, You dealt") if dealer == "You" else
+                (_("Round {round}, You dealt") if dealer == YOU else
                  _("Round {round}, {name} dealt")).format(round=view.round, name=dealer),
                 _("Lowest wins; ends at {target}").format(target=view.rules.target),
             )
