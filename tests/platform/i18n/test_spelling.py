@@ -41,8 +41,6 @@ ALLOWED = {
     # Words of the language the dictionaries lack: a verb with its pronoun, a game's adjective,
     # the abbreviation of "puntos", a name elided.
     "Agrándalo", "desafíalo", "jugable", "preajuste", "preajustes", "pto", "ptos", "d'Ada",
-    # Commands typed without their accents, which the game accepts too.
-    "monton", "regles", "verbosite",
 }
 
 
