@@ -46,7 +46,7 @@ async def until(condition: Callable[[], bool], what: str, limit: float = 60.0) -
 
 
 async def test_the_new_command_refuses_a_game_or_options_it_does_not_know_and_makes_nothing(tmp_path: Path) -> None:
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=2026)
     ada = Terminal(server, ADA)
     await ada.type("new open hard game=snap")
     await ada.type("new open hard game=kings-reverse preset=fast")
@@ -63,7 +63,7 @@ async def test_the_new_command_refuses_a_game_or_options_it_does_not_know_and_ma
 
 
 async def test_two_people_and_a_spectator_play_a_kings_reverse_round_in_the_line_mode(tmp_path: Path) -> None:
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=2026)
     ada, ben, cleo = Terminal(server, ADA), Terminal(server, BEN), Terminal(server, CLEO)
     await ada.type("new open open game=kings-reverse hand_size=5")
     await until(lambda: "You sit in seat 1 of table 1" in ada.text, "Ada seated")

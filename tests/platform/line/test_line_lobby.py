@@ -46,7 +46,7 @@ async def until(condition: Callable[[], bool], what: str, limit: float = 60.0) -
 
 
 async def test_a_first_visit_in_the_line_mode_asks_a_name(tmp_path: Path) -> None:
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=2026)
     term = Terminal(server, None, key="SHA256:new")
     await term.type("   ")
     await term.type("Dee")
@@ -55,11 +55,11 @@ async def test_a_first_visit_in_the_line_mode_asks_a_name(tmp_path: Path) -> Non
     assert "No tables yet" in term.text
     await term.type("quit")
     assert await term.task == 0
-    assert TableServer(tmp_path).known_name("SHA256:new") == "Dee"
+    assert TableServer(tmp_path, seed=2026).known_name("SHA256:new") == "Dee"
 
 
 async def test_two_people_and_a_spectator_in_the_line_mode(tmp_path: Path) -> None:
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=2026)
     ada, ben, cleo = Terminal(server, ADA), Terminal(server, BEN), Terminal(server, CLEO)
     await ada.type("new open open hand_size=5 name=Friday  night")
     assert "Table 1, Friday night, is made" in ada.text and "type start to start it" in ada.text
@@ -115,7 +115,7 @@ async def test_two_people_and_a_spectator_in_the_line_mode(tmp_path: Path) -> No
 
 async def test_a_table_made_in_the_line_mode_without_a_name_is_its_makers_and_a_bad_name_is_refused(
         tmp_path: Path) -> None:
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=2026)
     ada = Terminal(server, ADA)
     await ada.type("new open open name=" + "x" * 41)
     assert "A table's name holds at most 40 characters" in ada.text and server.tables() == ()
@@ -127,7 +127,7 @@ async def test_a_table_made_in_the_line_mode_without_a_name_is_its_makers_and_a_
 
 
 async def test_a_guest_is_told_that_a_seat_left_is_not_kept(tmp_path: Path) -> None:
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=2026)
     gus = Terminal(server, None, key=None)
     await gus.type("Gus")
     await until(lambda: "Welcome, Gus." in gus.text, "the welcome")
@@ -140,7 +140,7 @@ async def test_a_guest_is_told_that_a_seat_left_is_not_kept(tmp_path: Path) -> N
 async def test_a_seat_taken_once_the_game_is_on_is_named_for_its_person_in_the_line_mode(tmp_path: Path) -> None:
     from kc_tui.line import PlainLobby
 
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=2026)
     typed: asyncio.Queue[str | None] = asyncio.Queue()
     sent: list[str] = []
     ada = PlainLobby(server, ADA, typed.get, sent.append)
@@ -167,7 +167,7 @@ async def test_a_table_of_a_game_without_a_line_mode_is_refused_with_a_sentence(
     # A game whose package (this module) offers the platform no line part.
     register(GameEntry("snap", "Snap", "A game with no line mode.", __name__))
     try:
-        server = TableServer(tmp_path, pace=0)
+        server = TableServer(tmp_path, pace=0, seed=2026)
         ada = Terminal(server, ADA)
         await ada.type("new open hard game=snap")
         await until(lambda: "Snap cannot be played in the line mode" in ada.text, "the refusal")
@@ -194,7 +194,7 @@ async def test_a_table_of_a_game_without_a_line_mode_is_refused_with_a_sentence(
 async def test_the_lobby_takes_commands_in_the_language_alongside_english(
         tmp_path: Path, in_language: Callable[[str], None], lang: str, typed: list[str], said: list[str]) -> None:
     in_language(lang)
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=2026)
     term = Terminal(server, ADA)
     for line in typed[:2]:
         await term.type(line)

@@ -18,7 +18,7 @@ BEN = Person("SHA256:ben", "Ben")
 
 
 def lobby(tmp_path: Path, ascii_only: bool = False) -> LobbyApp:
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=2026)
     server.create_table(BEN, "Friday night", build_rules(3), ["open", "open", "hard"], seed=1)
     server.create_table(ADA, "", build_rules(2, "classic-deal"), ["open", "expert"], seed=2)
     return LobbyApp(server, ADA, settings=Settings().with_(ascii=ascii_only))

@@ -45,7 +45,7 @@ def status(app: LobbyApp) -> str:
 
 
 async def test_the_new_table_screen_makes_a_kings_reverse_table_when_that_game_is_chosen(tmp_path: Path) -> None:
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=2026)
     app = LobbyApp(server, ADA)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
@@ -69,7 +69,7 @@ async def test_the_new_table_screen_makes_a_kings_reverse_table_when_that_game_i
 
 
 async def test_two_people_and_a_spectator_at_a_kings_reverse_table_by_keys(tmp_path: Path) -> None:
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=2026)
     info = server.create_table(ADA, "Friday", build_rules(2), ["open", "open"], seed=7)
     ada, ben, cleo = LobbyApp(server, ADA), LobbyApp(server, BEN), LobbyApp(server, CLEO)
     async with ada.run_test(size=SIZE) as pa, ben.run_test(size=SIZE) as pb, cleo.run_test(size=SIZE) as pc:
@@ -121,7 +121,7 @@ async def test_the_session_over_is_shown_to_both_screens_and_they_go_back_to_the
     from kc_tui.tui.dialogs import TextScreen
     from kc_tui.tui.round_over import RoundOverScreen
 
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=2026)
     # A target of 1: whoever is left with a card ends the session with the first round.
     info = server.create_table(ADA, "Short", build_rules(2, hand_size=5, target=1), ["open", "open"], seed=3)
     ada, ben = LobbyApp(server, ADA), LobbyApp(server, BEN)
@@ -155,7 +155,7 @@ async def test_a_spectator_reads_the_rounds_result_in_the_log_and_no_hand_but_it
     from kc_tui.games.kings_reverse.ai import make_player
     from kc_tui.tui.round_over import RoundOverScreen
 
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=2026)
     info = server.create_table(ADA, "Watched", build_rules(2, hand_size=5), ["open", "easy"], seed=6)
     ada, cleo = LobbyApp(server, ADA), LobbyApp(server, CLEO)
     async with ada.run_test(size=SIZE) as pa, cleo.run_test(size=SIZE) as pc:
@@ -189,7 +189,7 @@ async def test_what_the_table_said_before_its_screen_opened_reaches_the_kings_re
     line as the game starts) is kept and told after the chat hint, as at the first game's table."""
     from kc_tui.games.kings_reverse.remote import ReverseRemote
 
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=2026)
     info = server.create_table(ADA, "Friday", build_rules(2), ["open", "open"], seed=1)
     doors = [server.join(ADA, info.id, 0), server.join(BEN, info.id, 1)]
     ada = LobbyApp(server, ADA)

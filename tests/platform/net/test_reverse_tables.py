@@ -134,7 +134,7 @@ def act_as_computer(door: ReverseDoor, rng: random.Random) -> None:
 
 @pytest.fixture
 def server(tmp_path: Path) -> TableServer:
-    return TableServer(tmp_path, grace=0.05, pace=0)
+    return TableServer(tmp_path, grace=0.05, pace=0, seed=2026)
 
 
 async def test_two_people_a_computer_and_a_spectator_play_a_round_and_nothing_leaks(server: TableServer) -> None:
@@ -253,7 +253,7 @@ async def test_a_dropped_seat_is_played_by_the_house_then_reclaimed(server: Tabl
 
 
 async def test_an_adjourned_table_is_saved_in_the_games_format_and_resumed_after_a_restart(tmp_path: Path) -> None:
-    server = TableServer(tmp_path, grace=0, pace=0)
+    server = TableServer(tmp_path, grace=0, pace=0, seed=2026)
     info = server.create_table(ADA, "Kept", build_rules(2), ["open", "medium"], seed=21)
     ada = server.join(ADA, info.id, 0)
     assert isinstance(ada, ReverseDoor)
@@ -273,7 +273,7 @@ async def test_an_adjourned_table_is_saved_in_the_games_format_and_resumed_after
     assert save["kind"] == "kings-reverse-save" and save["actions"]
     await server.close()
 
-    again = TableServer(tmp_path, grace=0, pace=0)
+    again = TableServer(tmp_path, grace=0, pace=0, seed=2026)
     (table,) = again.tables()
     assert table.state == TableState.ADJOURNED and table.game == "kings-reverse"
     with pytest.raises(TableError, match="only its players can resume it"):
@@ -290,7 +290,7 @@ async def test_an_adjourned_table_is_saved_in_the_games_format_and_resumed_after
 
 
 async def test_a_damaged_save_is_refused_with_a_sentence_and_the_table_stays_adjourned(tmp_path: Path) -> None:
-    server = TableServer(tmp_path, grace=0, pace=0)
+    server = TableServer(tmp_path, grace=0, pace=0, seed=2026)
     info = server.create_table(ADA, "Kept", build_rules(2), ["open", "easy"], seed=4)
     ada = server.join(ADA, info.id, 0)
     ada.leave()
@@ -300,7 +300,7 @@ async def test_a_damaged_save_is_refused_with_a_sentence_and_the_table_stays_adj
     doc["actions"] = [{"action": "play", "card": "JK", "suit": "S"}] * 3  # not what the deal allows
     save.write_text(json.dumps(doc))
 
-    again = TableServer(tmp_path, grace=0, pace=0)
+    again = TableServer(tmp_path, grace=0, pace=0, seed=2026)
     with pytest.raises(TableError, match=f"Table {info.id} cannot be resumed: .*"):
         again.join(ADA, info.id, 0)
     table = again.table(info.id)

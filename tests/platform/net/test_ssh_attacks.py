@@ -328,7 +328,7 @@ async def test_agent_and_x11_forwarding_are_refused_with_a_line_in_the_log(
 
 # ------------------------------------------------------------------------------ idleness
 async def test_a_seated_line_mode_player_is_not_closed_for_idleness_in_the_lobby(tmp_path: Path) -> None:
-    tables = TableServer(tmp_path, grace=60, pace=0)
+    tables = TableServer(tmp_path, grace=60, pace=0, seed=2026)
     server = GameSSHServer(lobby_front_ends(tables), tmp_path / "host_key", port=0,
                            limits=Limits(idle_seconds=3.0))
     await server.start()
@@ -379,7 +379,7 @@ def test_serve_takes_the_limits_a_host_may_want_and_refuses_nonsense(capsys: pyt
 
 # ------------------------------------------------------------------------------ names
 async def test_a_zero_width_name_over_ssh_is_refused_not_made_into_someone_elses(tmp_path: Path) -> None:
-    tables = TableServer(tmp_path, grace=60, pace=0)
+    tables = TableServer(tmp_path, grace=60, pace=0, seed=2026)
     server = GameSSHServer(lobby_front_ends(tables), tmp_path / "host_key", port=0)
     await server.start()
     players: list[Player] = []

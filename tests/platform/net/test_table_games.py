@@ -35,7 +35,7 @@ def test_the_tables_play_every_game_with_a_net_part_the_first_first(no_table_gam
 
 
 async def test_a_table_of_a_game_not_played_at_tables_is_refused(tmp_path: Path, no_table_game: str) -> None:
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=2026)
     with pytest.raises(TableError, match=r"^Demo Cards is not played at the tables of this server\.$"):
         server.create_table(ADA, "T", build_rules(2), ["open", "easy"], game=no_table_game)
     with pytest.raises(TableError, match=r"^Demo Cards is not played"):
@@ -45,7 +45,7 @@ async def test_a_table_of_a_game_not_played_at_tables_is_refused(tmp_path: Path,
 
 
 async def test_a_table_of_no_game_is_refused(tmp_path: Path) -> None:
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=2026)
     with pytest.raises(TableError, match=r"^There is no game 'crazy-eights'; the games are kings-corner, "):
         server.create_table(ADA, "T", build_rules(2), ["open", "easy"], game="crazy-eights")
     with pytest.raises(TableError, match=r"^Those are no rules of a game this server plays\.$"):
@@ -55,7 +55,7 @@ async def test_a_table_of_no_game_is_refused(tmp_path: Path) -> None:
 
 
 async def test_rules_of_another_game_than_the_one_asked_for_are_refused(tmp_path: Path) -> None:
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=2026)
     with pytest.raises(TableError, match=r"^Those are no rules of Kings Reverse\.$"):
         server.create_table(ADA, "T", build_rules(2), ["open", "easy"], game="kings-reverse")
     info = server.create_table(ADA, "T", ReverseRules(players=2), ["open", "easy"], game="kings-reverse")

@@ -38,7 +38,7 @@ def refusal(lang: str, act: Any) -> str:
 
 
 async def test_each_door_hears_the_table_in_its_own_language(tmp_path: Path) -> None:
-    server = TableServer(tmp_path, pace=0, grace=30)
+    server = TableServer(tmp_path, pace=0, grace=30, seed=2026)
     try:
         info = server.create_table(ANA, "Viernes", build_rules(3), ["open", "open", "open"], seed=5)
         ana = server.join(ANA, info.id, 0)

@@ -48,13 +48,13 @@ TAKEN = "That name is taken by another player; choose another."
 # ---------------------------------------------------------------------- names are people's
 async def test_a_name_held_by_one_key_is_refused_to_another(tmp_path: Path,
                                                             caplog: pytest.LogCaptureFixture) -> None:
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=2026)
     server.person(ADA_KEY, "Ada")
     with caplog.at_level(logging.INFO, "kc_tui.net"), pytest.raises(TableError, match=TAKEN):
         server.person(BEN_KEY, "Ada")
     assert "the name 'Ada' is refused to SHA256:ben: SHA256:ada goes by it" in caplog.text
     # After a restart too: players.json binds the name to its key.
-    again = TableServer(tmp_path, pace=0)
+    again = TableServer(tmp_path, pace=0, seed=2026)
     with pytest.raises(TableError, match=TAKEN):
         again.person(BEN_KEY, "Ada")
     assert again.person(ADA_KEY, "Ada").name == "Ada"
@@ -67,7 +67,7 @@ async def test_a_name_held_by_one_key_is_refused_to_another(tmp_path: Path,
     "Ad\u00e1", "Ada\u0301",  # an accent, precomposed or combining
 ])
 async def test_a_lookalike_of_a_held_name_is_refused(tmp_path: Path, lookalike: str) -> None:
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=2026)
     server.person(ADA_KEY, "Ada")
     with pytest.raises(TableError, match=TAKEN):
         server.person(BEN_KEY, lookalike)
@@ -78,7 +78,7 @@ async def test_a_lookalike_of_a_held_name_is_refused(tmp_path: Path, lookalike: 
 @pytest.mark.parametrize("hidden", ["\u200b", "\u200d", "\ufeff", "\u202e", "\u2066", "\u00ad", "\u3164",
                                     "\ufe00", "\u034f"])
 async def test_an_invisible_character_is_refused_not_stripped(tmp_path: Path, hidden: str) -> None:
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=2026)
     with pytest.raises(TableError, match=f"may not hold invisible characters; this one holds "
                                          f"U\\+{ord(hidden):04X}"):
         server.person(BEN_KEY, f"Ad{hidden}a")
@@ -98,7 +98,7 @@ def test_name_key_tells_apart_what_looks_different() -> None:
 
 
 async def test_the_same_key_keeps_and_changes_its_name_and_frees_the_old(tmp_path: Path) -> None:
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=2026)
     assert server.person(ADA_KEY, "Ada").name == "Ada"
     assert server.person(ADA_KEY, "ADA").name == "ADA"  # its own name, written otherwise
     assert server.person(ADA_KEY, "Ada Lovelace").name == "Ada Lovelace"
@@ -109,7 +109,7 @@ async def test_the_same_key_keeps_and_changes_its_name_and_frees_the_old(tmp_pat
 
 
 async def test_a_name_left_by_its_key_stays_its_own_where_a_table_shows_it(tmp_path: Path) -> None:
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=2026)
     ada = server.person(ADA_KEY, "Ada")
     info = server.create_table(ada, "", build_rules(2), ["open", "easy"])
     server.join(ada, info.id, 0).leave()  # adjourned: its seat shows "Ada"
@@ -121,7 +121,7 @@ async def test_a_name_left_by_its_key_stays_its_own_where_a_table_shows_it(tmp_p
 
 async def test_two_guests_at_once_cannot_share_a_name_and_a_guests_name_is_free_when_gone(
         tmp_path: Path) -> None:
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=2026)
     gus = server.person(None, "Gus")
     with pytest.raises(TableError, match=TAKEN):
         server.person(None, "GUS")
@@ -132,7 +132,7 @@ async def test_two_guests_at_once_cannot_share_a_name_and_a_guests_name_is_free_
 
 
 async def test_the_line_mode_asks_again_for_a_name_that_is_taken(tmp_path: Path) -> None:
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=2026)
     server.person(ADA_KEY, "Ada")
     typed: asyncio.Queue[str | None] = asyncio.Queue()
     sent: list[str] = []
@@ -149,7 +149,7 @@ async def test_the_line_mode_asks_again_for_a_name_that_is_taken(tmp_path: Path)
 
 
 async def test_the_full_screen_lobby_asks_again_for_a_name_that_is_taken(tmp_path: Path) -> None:
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=2026)
     server.person(ADA_KEY, "Ada")
     app = LobbyApp(server, key=BEN_KEY)
     async with app.run_test(size=(100, 34)) as pilot:
@@ -188,7 +188,7 @@ def made_started_and_left(server: TableServer, person: Person) -> int:
 
 
 async def test_one_key_cannot_flood_the_lobby_with_tables(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
-    server = TableServer(tmp_path, pace=0, max_tables_per_person=3)
+    server = TableServer(tmp_path, pace=0, max_tables_per_person=3, seed=2026)
     ada = server.person(ADA_KEY, "Ada")
     mine = [made_started_and_left(server, ada) for _ in range(3)]
     with caplog.at_level(logging.WARNING, "kc_tui.net"), pytest.raises(TableError) as refused:
@@ -215,7 +215,7 @@ async def test_one_key_cannot_flood_the_lobby_with_tables(tmp_path: Path, caplog
 
 
 async def test_a_table_left_before_its_game_starts_no_longer_counts(tmp_path: Path) -> None:
-    server = TableServer(tmp_path, pace=0, max_tables_per_person=1)
+    server = TableServer(tmp_path, pace=0, max_tables_per_person=1, seed=2026)
     ada, ben = server.person(ADA_KEY, "Ada"), server.person(BEN_KEY, "Ben")
     bens = server.create_table(ben, "", build_rules(3), ["open", "open", "open"])
     server.join(ben, bens.id, 0)
@@ -229,7 +229,7 @@ async def test_a_table_left_before_its_game_starts_no_longer_counts(tmp_path: Pa
 
 
 async def test_guests_are_counted_each_by_their_person(tmp_path: Path) -> None:
-    server = TableServer(tmp_path, pace=0, max_tables_per_person=1)
+    server = TableServer(tmp_path, pace=0, max_tables_per_person=1, seed=2026)
     gus, gil = server.person(None, "Gus"), server.person(None, "Gil")
     server.create_table(gus, "", build_rules(2), ["open", "open"])
     with pytest.raises(TableError, match="You have 1 tables already"):
@@ -240,7 +240,7 @@ async def test_guests_are_counted_each_by_their_person(tmp_path: Path) -> None:
 
 async def test_the_server_keeps_at_most_its_number_of_tables(tmp_path: Path,
                                                             caplog: pytest.LogCaptureFixture) -> None:
-    server = TableServer(tmp_path, pace=0, max_tables=4)
+    server = TableServer(tmp_path, pace=0, max_tables=4, seed=2026)
     people = [server.person(f"SHA256:{k}", f"Player {k}") for k in range(5)]
     for person in people[:4]:
         server.create_table(person, "", build_rules(2), ["open", "open"])
@@ -256,7 +256,7 @@ async def test_the_server_keeps_at_most_its_number_of_tables(tmp_path: Path,
 async def test_an_adjourned_table_nobody_resumes_is_closed_after_its_days(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     calendar = Calendar()
-    server = TableServer(tmp_path, pace=0, now=calendar)
+    server = TableServer(tmp_path, pace=0, now=calendar, seed=2026)
     ada = server.person(ADA_KEY, "Ada")
     old, fresh = made_started_and_left(server, ada), None
     calendar.days(20)
@@ -264,7 +264,7 @@ async def test_an_adjourned_table_nobody_resumes_is_closed_after_its_days(
     await server.close()
     folder = tmp_path / "tables"
     calendar.days(9)  # the first adjourned 29 days ago: a restart lists both
-    again = TableServer(tmp_path, pace=0, now=calendar)
+    again = TableServer(tmp_path, pace=0, now=calendar, seed=2026)
     assert [t.id for t in again.tables()] == [old, fresh]
     calendar.days(2)
     with caplog.at_level(logging.INFO, "kc_tui.net"):
@@ -275,8 +275,8 @@ async def test_an_adjourned_table_nobody_resumes_is_closed_after_its_days(
     assert (folder / f"table-{old}.jsonl").read_text()  # what was played is kept
     await again.close()
     calendar.days(30)
-    assert TableServer(tmp_path, pace=0, now=calendar).tables() == ()  # closed at the start too
-    forever = TableServer(tmp_path, pace=0, now=calendar, adjourned_days=0)
+    assert TableServer(tmp_path, pace=0, now=calendar, seed=2026).tables() == ()  # closed at the start too
+    forever = TableServer(tmp_path, pace=0, now=calendar, adjourned_days=0, seed=2026)
     made_started_and_left(forever, ada)
     calendar.days(3650)
     assert len(forever.tables()) == 1
@@ -285,7 +285,7 @@ async def test_an_adjourned_table_nobody_resumes_is_closed_after_its_days(
 
 async def test_a_resumed_table_counts_its_days_from_its_last_adjournment(tmp_path: Path) -> None:
     calendar = Calendar()
-    server = TableServer(tmp_path, pace=0, now=calendar)
+    server = TableServer(tmp_path, pace=0, now=calendar, seed=2026)
     ada = server.person(ADA_KEY, "Ada")
     table = made_started_and_left(server, ada)
     calendar.days(25)
@@ -352,7 +352,7 @@ class Corner:
 async def test_a_save_that_cannot_be_written_is_told_at_once_retried_and_nothing_is_lost(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
     disk = Disk(monkeypatch, only=".json")
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=2026)
     table = Corner(server)
     await table.turns(2)
     server.drain()  # the saves of these turns are on the disk before it fills
@@ -376,7 +376,7 @@ async def test_a_save_that_cannot_be_written_is_told_at_once_retried_and_nothing
         assert "table 1: adjourned into" in caplog.text
     await server.close()
 
-    again = TableServer(tmp_path, pace=0)
+    again = TableServer(tmp_path, pace=0, seed=2026)
     door = again.join(table.ada, table.info.id, 0)
     game = corner_referee(again, table.info.id)
     assert (game.round_no, game.turns, list(game.hand(0))) == seen  # the last turn anyone saw
@@ -389,7 +389,7 @@ async def test_a_save_that_cannot_be_written_is_told_at_once_retried_and_nothing
 async def test_after_a_restart_on_a_full_disk_the_game_says_how_far_back_it_went_and_keeps_what_was_played(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
     disk = Disk(monkeypatch)
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=2026)
     table = Corner(server)
     await table.turns(2)
     on_disk = (table.game.round_no, table.game.turns, list(table.game.hand(0)))
@@ -407,7 +407,7 @@ async def test_after_a_restart_on_a_full_disk_the_game_says_how_far_back_it_went
     assert "table 1: its save still cannot be written (No space left on device)" in caplog.text
     disk.full = False
 
-    again = TableServer(tmp_path, pace=0)
+    again = TableServer(tmp_path, pace=0, seed=2026)
     door = again.join(table.ada, table.info.id, 0)
     notices: list[str] = []
     door.follow(lambda item: notices.append(str(item)) if isinstance(item, Notice) else None)
@@ -426,7 +426,7 @@ async def test_after_a_restart_on_a_full_disk_the_game_says_how_far_back_it_went
 async def test_a_table_resumed_in_the_same_run_once_the_disk_has_room_loses_nothing(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
     disk = Disk(monkeypatch)
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=2026)
     table = Corner(server)
     await table.turns(2)
     disk.full = True
@@ -454,7 +454,7 @@ class Broken(io.StringIO):
 async def test_a_transcript_that_cannot_be_written_is_told_and_written_whole_again(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     disk = Disk(monkeypatch, only=".jsonl")
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=2026)
     table = Corner(server)
     await table.turns(1)
     kept = server._tables[table.info.id]
@@ -476,7 +476,7 @@ async def test_a_transcript_that_cannot_be_written_is_told_and_written_whole_aga
 async def test_a_kings_reverse_table_tells_a_failing_save_and_mends_it(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     disk = Disk(monkeypatch, only=".json")
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=2026)
     ada = server.person(ADA_KEY, "Ada")
     info = server.create_table(ada, "", reverse_rules(2), ["open", "easy"], seed=21)
     door = server.join(ada, info.id, 0)
@@ -502,7 +502,7 @@ async def test_a_kings_reverse_table_tells_a_failing_save_and_mends_it(
     before = door.view()
     door.leave()
     await server.close()
-    again = TableServer(tmp_path, pace=0)
+    again = TableServer(tmp_path, pace=0, seed=2026)
     door = again.join(ada, info.id, 0)
     assert isinstance(door, ReverseDoor)
     after = door.view()
@@ -529,7 +529,7 @@ def test_an_emoji_asking_for_its_look_is_kept_and_folded() -> None:
 
 
 async def test_a_table_saved_under_a_name_a_later_rule_refuses_is_still_listed(tmp_path: Path) -> None:
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=2026)
     ada = server.person(ADA_KEY, "Ada")
     info = server.create_table(ada, "Night", build_rules(2), ["open", "hard"], seed=3)
     door = server.join(ada, info.id, 0)
@@ -540,7 +540,7 @@ async def test_a_table_saved_under_a_name_a_later_rule_refuses_is_still_listed(t
     meta = json.loads(meta_path.read_text())
     meta["name"] = "Family \U0001f468\u200d\U0001f469 night"  # an emoji joined by U+200D
     meta_path.write_text(json.dumps(meta))
-    again = TableServer(tmp_path, pace=0)
+    again = TableServer(tmp_path, pace=0, seed=2026)
     # Listed, its joiner shown as an escape as everything invisible a file holds is.
     assert [t.name for t in again.tables()] == ["Family \U0001f468\\u200d\U0001f469 night"]
     await again.close()

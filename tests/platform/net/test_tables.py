@@ -89,7 +89,7 @@ def play_turn(door: SeatDoor, rng: random.Random) -> None:
 
 @pytest.fixture
 def server(tmp_path: Path) -> TableServer:
-    return TableServer(tmp_path, grace=0.05, pace=0)
+    return TableServer(tmp_path, grace=0.05, pace=0, seed=2026)
 
 
 async def test_two_people_and_a_spectator_play_a_round_and_nothing_leaks(server: TableServer) -> None:
@@ -194,7 +194,7 @@ async def test_creating_a_table_checks_its_seats(server: TableServer) -> None:
 
 
 async def test_a_tables_name_is_bounded_made_visible_and_defaults_to_its_makers(tmp_path: Path) -> None:
-    server = TableServer(tmp_path, pace=0, max_tables_per_person=4)
+    server = TableServer(tmp_path, pace=0, max_tables_per_person=4, seed=2026)
     assert server.create_table(ADA, "", build_rules(2), ["open", "easy"]).name == "Ada's table"
     assert server.create_table(ADA, "  Friday \n night ", build_rules(2), ["open", "easy"]).name == "Friday night"
     shown = server.create_table(ADA, "Fri\x1b[2Jday", build_rules(2), ["open", "easy"]).name
@@ -223,7 +223,7 @@ async def test_only_the_creator_starts_and_free_seats_are_played_until_taken(ser
 
 
 async def test_a_person_taking_a_seat_mid_game_plays_it_under_their_name_everywhere(tmp_path: Path) -> None:
-    server = TableServer(tmp_path, grace=0.05, pace=0)
+    server = TableServer(tmp_path, grace=0.05, pace=0, seed=2026)
     info = server.create_table(ADA, "T", build_rules(3), ["open", "open", "open"])
     ada, ben = server.join(ADA, info.id, 0), server.join(BEN, info.id, 1)
     ada.start()  # seat 3 is dealt as "Seat 3", played by the house computer
@@ -260,7 +260,7 @@ async def test_a_person_taking_a_seat_mid_game_plays_it_under_their_name_everywh
         door.leave()
     await until(lambda: server.table(info.id).state == TableState.ADJOURNED, "the table adjourned")
     await server.close()
-    again = TableServer(tmp_path, grace=0.05, pace=0)
+    again = TableServer(tmp_path, grace=0.05, pace=0, seed=2026)
     cleo = again.join(CLEO, info.id, 2)
     again.start(CLEO, info.id)
     assert cleo.names == ["Ada", "Ben", "Cleo"]
@@ -269,7 +269,7 @@ async def test_a_person_taking_a_seat_mid_game_plays_it_under_their_name_everywh
 
 async def test_chat_is_rate_limited_bounded_and_made_visible(tmp_path: Path) -> None:
     now = [0.0]
-    server = TableServer(tmp_path, pace=0, clock=lambda: now[0])
+    server = TableServer(tmp_path, pace=0, clock=lambda: now[0], seed=2026)
     info = server.create_table(ADA, "T", build_rules(2), ["open", "open"])
     ada = server.join(ADA, info.id, 0)
     heard: list[Notice] = []
@@ -331,7 +331,7 @@ async def test_a_guest_cannot_take_a_seat_back(server: TableServer) -> None:
 
 
 async def test_names_are_remembered_per_key(tmp_path: Path) -> None:
-    server = TableServer(tmp_path)
+    server = TableServer(tmp_path, seed=2026)
     assert server.known_name("SHA256:x") is None
     with pytest.raises(TableError, match="Choose a name"):
         server.person("SHA256:x")
@@ -340,13 +340,13 @@ async def test_names_are_remembered_per_key(tmp_path: Path) -> None:
         server.person("SHA256:y", "   ")
     with pytest.raises(TableError, match="letters, digits"):
         server.person("SHA256:y", "a\x1bb")
-    again = TableServer(tmp_path)
+    again = TableServer(tmp_path, seed=2026)
     assert again.known_name("SHA256:x") == "Ada Lovelace"
     assert again.person("SHA256:x").name == "Ada Lovelace"
 
 
 async def test_a_table_everyone_left_is_adjourned_and_resumed_after_a_restart(tmp_path: Path) -> None:
-    server = TableServer(tmp_path, grace=0.05, pace=0)
+    server = TableServer(tmp_path, grace=0.05, pace=0, seed=2026)
     info = server.create_table(ADA, "Saturday", build_rules(3), ["open", "open", "hard"])
     ada, ben = server.join(ADA, info.id, 0), server.join(BEN, info.id, 1)
     game = referee(server, info.id)
@@ -362,7 +362,7 @@ async def test_a_table_everyone_left_is_adjourned_and_resumed_after_a_restart(tm
     await until(lambda: server.table(info.id).state == TableState.ADJOURNED, "the table adjourned")
     await server.close()
 
-    again = TableServer(tmp_path, grace=0.05, pace=0)
+    again = TableServer(tmp_path, grace=0.05, pace=0, seed=2026)
     listed = again.tables()
     assert [(t.id, t.name, t.state) for t in listed] == [(info.id, "Saturday", TableState.ADJOURNED)]
     with pytest.raises(TableError, match="only its players can resume it"):
@@ -421,7 +421,7 @@ async def test_undo_takes_back_only_this_seats_moves(server: TableServer) -> Non
 async def test_a_new_table_never_takes_the_number_of_a_kept_transcript(tmp_path: Path) -> None:
     (tmp_path / "tables").mkdir()
     (tmp_path / "tables" / "table-7.jsonl").write_text("a finished table's transcript\n")
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=2026)
     assert server.create_table(ADA, "T", build_rules(2), ["open", "easy"]).id == 8
     assert (tmp_path / "tables" / "table-7.jsonl").read_text() == "a finished table's transcript\n"
 
@@ -494,7 +494,7 @@ async def test_a_table_whose_last_person_was_a_guest_is_not_played_on_for_nobody
 
 
 async def test_a_plain_join_takes_ones_own_kept_seat_else_the_first_free_one(tmp_path: Path) -> None:
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=2026)
     info = server.create_table(ADA, "Friday", build_rules(3), ["open", "open", "open"])
     assert server.seat_to_take(BEN, info.id) == 0
     server.join(ADA, info.id, 1)

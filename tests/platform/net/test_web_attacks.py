@@ -35,7 +35,7 @@ NAME_PROMPT = "Your name at the tables"
 @asynccontextmanager
 async def tables_on_the_web(tmp_path: Path, **options: Any) -> AsyncIterator[BrowserTables]:
     """The web side of a table server on a free loopback port, stopped afterwards."""
-    tables = TableServer(tmp_path, grace=60, pace=0)
+    tables = TableServer(tmp_path, grace=60, pace=0, seed=2026)
     web = BrowserTables(lambda key: LobbyApp(tables, key=key, settings=Settings()), "127.0.0.1", 0, **options)
     await web.start()
     try:

@@ -32,7 +32,7 @@ pytestmark = pytest.mark.timeout(400)
 
 
 async def test_a_browser_and_an_ssh_player_sit_at_one_table_and_play(tmp_path: Path) -> None:
-    tables = TableServer(tmp_path, grace=60, pace=0)
+    tables = TableServer(tmp_path, grace=60, pace=0, seed=2026)
     ssh = GameSSHServer(lobby_front_ends(tables), tmp_path / "host_key", port=0,
                         gate=Gate(GateLimits(per_minute=1000)))
     await ssh.start()
@@ -149,7 +149,7 @@ async def test_a_browser_takes_its_seat_back_after_the_grace_and_no_other_browse
     """The cookie is the browser's seat token: after the grace time the computer plays the seat
     until the same browser comes back; another browser (another cookie) is refused the seat, and
     a browser that watches is sent no hand."""
-    tables = TableServer(tmp_path, grace=0.5, pace=0)
+    tables = TableServer(tmp_path, grace=0.5, pace=0, seed=2026)
     web = BrowserTables(lambda key: LobbyApp(tables, key=key, settings=Settings()), "127.0.0.1", 0)
     await web.start()
     address = f"http://127.0.0.1:{web.port}"
@@ -217,7 +217,7 @@ async def test_a_browser_takes_its_seat_back_after_the_grace_and_no_other_browse
 
 
 async def test_a_tab_without_the_cookie_is_told_to_allow_it_and_gets_no_lobby(tmp_path: Path) -> None:
-    tables = TableServer(tmp_path, grace=60, pace=0)
+    tables = TableServer(tmp_path, grace=60, pace=0, seed=2026)
     web = BrowserTables(lambda key: LobbyApp(tables, key=key, settings=Settings()), "127.0.0.1", 0)
     await web.start()
     address = f"http://127.0.0.1:{web.port}"
@@ -238,7 +238,7 @@ async def test_the_tables_page_says_the_tables_when_it_closes_and_screen_readers
         tmp_path: Path) -> None:
     """The page's dialog once the connection ends speaks of the tables and of the seat held,
     not of the title screen of ``kings-corner web``; a screen reader is pointed to the line mode."""
-    tables = TableServer(tmp_path, grace=60, pace=0)
+    tables = TableServer(tmp_path, grace=60, pace=0, seed=2026)
     web = BrowserTables(lambda key: LobbyApp(tables, key=key, settings=Settings()), "127.0.0.1", 0,
                         ssh_port=2222)
     await web.start()

@@ -76,7 +76,7 @@ async def same_as_whole(app: LobbyApp, terminal: Terminal, terminals: list[Termi
 
 
 async def test_partial_updates_leave_each_terminal_as_a_full_redraw_would(tmp_path: Path) -> None:
-    tables = TableServer(tmp_path, grace=600, pace=0)
+    tables = TableServer(tmp_path, grace=600, pace=0, seed=2026)
     owner = tables.person("SHA256:owner", "Owner")
     table = tables.create_table(owner, "Test", build_rules(4), ["open", "hard", "hard", "hard"], seed=4).id
     apps: list[LobbyApp] = []

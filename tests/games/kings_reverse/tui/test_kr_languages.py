@@ -158,7 +158,7 @@ async def test_the_lobby_s_form_and_a_served_table_in_spanish(in_language, tmp_p
     from kc_tui.tui.lobby import LobbyApp, LobbyScreen
 
     in_language("es")
-    server = TableServer(tmp_path, pace=0)
+    server = TableServer(tmp_path, pace=0, seed=2026)
     app = LobbyApp(server, Person("SHA256:ada", "Ada"))
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda app: isinstance(app.screen, LobbyScreen), "the lobby")
