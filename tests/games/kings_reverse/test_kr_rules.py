@@ -10,7 +10,7 @@ from kr_positions import Table
 from kc_tui.core.cards import Suit
 from kc_tui.core.events import PlayerInfo
 from kc_tui.core.kinds import Phase, SeatKind
-from kc_tui.games.kings_reverse.engine.basics import JK, Step, card_value
+from kc_tui.games.kings_reverse.engine.basics import JK, Step, card_of, card_value
 from kc_tui.games.kings_reverse.engine.game import ReverseGame, ReverseIllegal
 from kc_tui.games.kings_reverse.engine.rules import RuleError, build_rules
 
@@ -398,3 +398,56 @@ def test_kr2_hand_size_and_players_are_checked() -> None:
         build_rules(4, hand_size=13)
     with pytest.raises(RuleError, match="no option"):
         build_rules(4, wild_sevens="on")
+
+
+# --- KR6 with KR3 and KR7: a bluff caught when the stock is empty ------------------------------
+def test_kr6_a_bluff_caught_with_the_stock_empty_is_not_a_pass_the_round_goes_on() -> None:
+    # Issue 28 item 12: P0 holds 5S and 2S that follow 4S; its bluff is caught, P1 cannot play.
+    t = Table(["JK 5S 2S", "9H 9D"], "4S", "", joker_challenge="on")
+    t.do("JK H")
+    t.do("challenge")
+    t.do("pass")  # P1 cannot play: only it has passed (KR3.5), so the round is not blocked (KR7)
+    assert not events_of(t, "round_end") and t.game.phase == Phase.TURN
+    assert events_of(t, "skip")[-1] == {"event": "skip", "player": 0, "reason": "penalty"}
+    t.do("pass")  # P1 again, after P0's lost turn
+    assert t.game.current == 0 and not events_of(t, "round_end")
+    t.do("5S")  # the bluffer plays later
+    assert t.hand(0) == "2S JK"
+
+
+def test_kr6_after_a_bluff_caught_with_the_stock_empty_the_joker_waits_until_a_card_stays() -> None:
+    # The bound on endless bluffing (docs/rules.md): KR3.3 again for that player, until a card
+    # stays on the pile.
+    t = Table(["JK 5S 2S", "9H 9D 6S"], "4S", "", joker_challenge="on")
+    t.do("JK H")
+    t.do("challenge")
+    t.do("6S")  # a card stays: the bound lapses
+    t.do("pass")  # P1 again, after P0's lost turn
+    assert any(a.card is not None and a.card.id == JK for a in t.game.legal_actions())
+    t.do("JK H")
+    t.do("challenge")
+    t.do("pass")
+    t.do("pass")  # P0's lost turn, then P1 again
+    assert not any(a.card is not None and a.card.id == JK for a in t.game.legal_actions())
+    with pytest.raises(ReverseIllegal, match="Your bluff was shown and the stock is empty.*You can play 2S"):
+        t.do("JK H")
+    t.do("2S")
+    assert t.hand(0) == "5S JK"
+
+
+def test_kr6_bluffs_with_the_stock_empty_cannot_go_on_for_ever() -> None:
+    # Every seat bluffs whenever it may and challenges every joker: the round still ends.
+    for seed in range(20):
+        rng = random.Random(seed)
+        deck = [c for c in range(52) for _ in range(2)] + [JK] * 4
+        rng.shuffle(deck)
+        hands = [" ".join(str(card_of(c)) for c in deck[i * 6:(i + 1) * 6]) for i in range(3)]
+        t = Table(hands, str(card_of(deck[18])) if deck[18] != JK else "4S", "",
+                  joker_challenge="on")
+        for _ in range(500):
+            if t.game.phase != Phase.TURN:
+                break
+            legal = t.game.legal_actions()
+            jokers = [a for a in legal if a.card is not None and a.card.id == JK]
+            t.game.apply(jokers[0] if jokers else legal[0])
+        assert t.game.phase != Phase.TURN, seed

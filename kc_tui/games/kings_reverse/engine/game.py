@@ -106,6 +106,9 @@ class ReverseGame:
         self.uncalled: int | None = None
         self.pending_skip = [False] * self.n
         self.passed: set[int] = set()
+        self.shown: set[int] = set()
+        """Seats whose bluff a challenge showed since a card last stayed on the pile: with the
+        stock empty they may play a joker only by KR3.3 (docs/rules.md, the bound on bluffing)."""
         self.called = [False] * self.n
         self.joker_by: int | None = None
         self.joker_legal = True
@@ -134,6 +137,7 @@ class ReverseGame:
         g.give_queue = list(self.give_queue)
         g.pending_skip = list(self.pending_skip)
         g.passed = set(self.passed)
+        g.shown = set(self.shown)
         g.called = list(self.called)
         g.totals = list(self.totals)
         g.history = list(self.history)
@@ -182,6 +186,7 @@ class ReverseGame:
         self.uncalled = None
         self.pending_skip = [False] * n
         self.passed = set()
+        self.shown = set()
         self.called = [False] * n
         self.joker_by = None
         self.round_winner = None
@@ -355,6 +360,12 @@ class ReverseGame:
         top = self.pile[-1]
         return top != JK and top // 4 + 1 in (QUEEN, KING)
 
+    def may_bluff(self, seat: int) -> bool:
+        """May ``seat`` play a joker while holding another playable card (KR6)?  Not with the
+        stock empty once a challenge has shown its bluff, until a card stays on the pile: the
+        taken-back joker draws nothing then, and the same bluff could be made for ever."""
+        return self.rules.joker_challenge and (bool(self.stock) or seat not in self.shown)
+
     def _joker_actions(self, last: bool) -> list[Action]:
         if last:
             return [_ACTIONS[(ActionKind.PLAY, JK, -1)]]
@@ -371,7 +382,7 @@ class ReverseGame:
             counts = self._playable_counts(seat)
             out = [_ACTIONS[(ActionKind.PLAY, c, -1)] for c in sorted(counts)
                    if c != JK and self.matches(c)]
-            if JK in counts and (self.rules.joker_challenge or not out):
+            if JK in counts and (not out or self.may_bluff(seat)):
                 out.extend(self._joker_actions(len(hand) == 1))
             for s in range(4):
                 if counts.get(44 + s) and counts.get(48 + s) and self._marriage_ok(s):
@@ -396,7 +407,7 @@ class ReverseGame:
         out: list[Action] = []
         if d == JK:
             bluff = bool(self.other_playable(seat))
-            if not bluff or self.rules.joker_challenge:
+            if not bluff or self.may_bluff(seat):
                 out.extend(self._joker_actions(len(self.hands[seat]) == 1))
             if bluff:
                 out.append(_ACTIONS[(ActionKind.END, -1, -1)])  # KR3.5: a bluff need not go down
@@ -413,7 +424,7 @@ class ReverseGame:
     def drawn_playable(self, seat: int, d: int) -> bool:
         """KR3.5: may the drawn card be played alone by KR3.1-3.3?"""
         if d == JK:
-            return not self.other_playable(seat) or self.rules.joker_challenge
+            return not self.other_playable(seat) or self.may_bluff(seat)
         return self.matches(d)
 
     # ------------------------------------------------------------------ acting
@@ -455,6 +466,7 @@ class ReverseGame:
                 self.follow = c % 4
                 if self._emit is not None:  # no events built for a search's copies
                     self._say(Played(seat, (CARDS[c],)))
+                self.shown.clear()  # a card stays on the pile
             self.passed.clear()
             self._after_play(seat, c)
         elif kind is ActionKind.MARRY:
@@ -465,6 +477,7 @@ class ReverseGame:
             self.pile.extend((q, k))
             self.follow = s
             self.passed.clear()
+            self.shown.clear()
             if self._emit is not None:  # no events built for a search's copies
                 self._say(Played(seat, (CARDS[q], CARDS[k])))
             self._after_play(seat, k)
@@ -522,6 +535,7 @@ class ReverseGame:
             by = self.joker_by
             assert by is not None
             self.joker_by = None
+            self.shown.clear()  # the joker stays on the pile
             self._draw(seat, 4, "JK")
             if self._emit is not None:  # no events built for a search's copies
                 self._say(Skipped(seat, "JK"))
@@ -563,6 +577,7 @@ class ReverseGame:
         if self._emit is not None:  # no events built for a search's copies
             self._say(Challenged(seat, by, legal, tuple(card_of(c) for c in sorted(self.hands[by]))))
         if legal:
+            self.shown.clear()  # the joker stays on the pile
             self._draw(seat, 6, "challenge")
             if self._emit is not None:  # no events built for a search's copies
                 self._say(Skipped(seat, "challenge"))
@@ -574,10 +589,9 @@ class ReverseGame:
         self.follow = self.before_joker
         self._draw(by, 4, "challenge")
         self.pending_skip[by] = True
-        if not self.stock:
-            # An empty stock: the taken-back joker counts as its player's pass for the blocked
-            # round (KR7), or a bluffer could keep a blocked table going for ever.
-            self.passed.add(by)
+        # Not a pass (KR3.5: only a player who cannot play passes), so the round goes on (KR7);
+        # what bounds the bluffing is :meth:`may_bluff`.
+        self.shown.add(by)
         self._start_turn(seat)
 
     # ------------------------------------------------------------------ reading

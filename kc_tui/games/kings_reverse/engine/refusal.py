@@ -73,6 +73,8 @@ class Table(Protocol):
 
     def other_playable(self, seat: int) -> Sequence[int]: ...
 
+    def may_bluff(self, seat: int) -> bool: ...
+
 
 _SUITS = tuple(Suit)
 RANK_PLURALS = ("", N_("an Ace"), N_("a 2"), N_("a 3"), N_("a 4"), N_("a 5"), N_("a 6"), N_("a 7"),
@@ -183,6 +185,10 @@ def refusal(game: Table, action: Action) -> str:
         if not game.rules.jokers:
             return _("Jokers are not in play.")
         others = game.other_playable(seat)
+        if others and game.rules.joker_challenge and not game.may_bluff(seat):
+            return _("Your bluff was shown and the stock is empty: until a card stays on the pile, "
+                     "your joker may be played only when no other card can be. You can play "
+                     "{card}.").format(card=_card(sorted(others)[0]))
         if others and not game.rules.joker_challenge:
             return _("A joker may be played only when no other card can be: you can play "
                      "{card}.").format(card=_card(sorted(others)[0]))
