@@ -69,6 +69,11 @@ class KRReferee:
         top = self.pile[-1]
         return top != "JK" and rank(top) == rank(card)
 
+    def may_bluff(self, p: int) -> bool:
+        """KR6, bounded (docs/rules.md): with the stock empty, not after a caught bluff until a
+        card stays on the pile."""
+        return self.rules.get("joker_challenge", False) and (bool(self.stock) or p not in self.shown)
+
     def playable_cards(self, p: int) -> list[str]:
         usable = self.hands[p] - (self.fresh if p == self.current else Counter())
         return [c for c, k in usable.items() if k > 0 and c != "JK" and self.matches(c)]
@@ -150,6 +155,7 @@ class KRReferee:
         self.called = [False] * self.n
         self.uncalled: int | None = None
         self.passed: set[int] = set()
+        self.shown: set[int] = set()
         self.played: list[str] = []
         self.drew = False
         self.drawn: str | None = None
@@ -214,7 +220,7 @@ class KRReferee:
             d = cards[0]
             if d == "JK":
                 others = self.playable_cards(p)
-                ok = not others or self.rules.get("joker_challenge", False)
+                ok = not others or self.may_bluff(p)
                 self.must_play_drawn = ok and not others
                 self.drawn = d if ok else None
             else:
@@ -223,6 +229,7 @@ class KRReferee:
             return
         if reason == "JK" and self.joker is not None and p == self.nxt(self.joker[0]):
             self.joker = None  # accepted
+            self.shown.clear()
             self.expect(("skip", p, "JK"))
             self.after_skip(p)
         self.take_stock(p, cards, wanted, e)
@@ -268,12 +275,15 @@ class KRReferee:
                 if not self.rules.get("jokers", True):
                     self.fail("no jokers in this deck", e)
                 legal = not self.playable_cards(p)
-                if not legal and not self.rules.get("joker_challenge", False):
-                    self.fail("a joker only when no other card can be played (KR3.3)", e)
+                if not legal and not self.may_bluff(p):
+                    self.fail("a joker only when no other card can be played (KR3.3; KR6 bounded "
+                              "after a caught bluff with the stock empty)", e)
                 self.joker_legal = legal
                 self.before = self.follow
             elif not self.matches(c):
                 self.fail("the card matches neither the suit to follow nor the rank (KR3.1)", e)
+        if cards[-1] != "JK":
+            self.shown.clear()
         self.hands[p] -= Counter(cards)
         self.pile.extend(cards)
         self.played = list(cards)
@@ -371,6 +381,7 @@ class KRReferee:
         if Counter(e["hand"]) != self.hands[by]:
             self.fail("the hand shown is not the joker player's", e)
         if legal:
+            self.shown.clear()
             self.expect(("draw", e["player"], "challenge"), ("skip", e["player"], "challenge"))
             self.after_skip(e["player"])
         else:
@@ -378,8 +389,7 @@ class KRReferee:
             self.hands[by]["JK"] += 1
             self.follow = before
             self.pending[by] = True
-            if not self.stock:
-                self.passed.add(by)
+            self.shown.add(by)  # not a pass (KR3.5)
             self.expect(("draw", by, "challenge"), ("turn_start", e["player"], None))
         self.joker = None
 
