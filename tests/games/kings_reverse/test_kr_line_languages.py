@@ -149,4 +149,4 @@ def test_the_hint_names_its_card_in_words_in_the_line_mode(in_language: Callable
     answers = iter(["pista"])
     out = io.StringIO()
     ReverseLines(service, out.write).run(lambda prompt: next(answers, None))
-    assert "Juega el rey de tréboles: invierte el sentido del juego." in out.getvalue()
+    assert "Juega el tres de diamantes: te queda 1 carta más de su palo" in out.getvalue()

@@ -1,7 +1,8 @@
 """The Kings Reverse computer players, one per level, weakest first.
 
 - ``beginner``: a random legal action, and it never calls "one card" (KR5) nor challenges.
-- ``easy``: a random legal action; it does call "one card".
+- ``easy``: a weak person: it plays a card whenever one goes, any of them at random, and draws
+  instead only one time in ten; it does call "one card", and challenges a joker at random.
 - ``medium``: the greedy choice of :mod:`.policy`: sheds costly cards, keeps wilds, hits a
   next player close to out with a 7, 8 or King.
 - ``hard``: card counting and lookahead: it knows which cards are unseen (the deck less its
@@ -85,13 +86,29 @@ class BeginnerAI(_QuickAI):
 
 
 class EasyAI(_QuickAI):
+    """A weak person: it plays a card whenever one goes, but any of them, at random (a Jack or
+    a 7 as soon as a plain card); only now and then (:attr:`hold`) it draws instead.  It
+    calls "one card", and challenges a joker or not at random."""
+
     level: ClassVar[str] = "easy"
+    hold: ClassVar[float] = 0.1
+    """How often it draws though it could play (a match overlooked, a card kept)."""
 
     def choose_quick(self, legal: Sequence[Action], hand: Sequence[int], next_count: int,
                      players: int) -> Action:
         if legal[0].kind is ActionKind.CALL:
             return legal[0]
-        return self.rng.choice(legal)
+        plays = [a for a in legal if a.kind in (ActionKind.PLAY, ActionKind.MARRY)]
+        if plays and legal[-1].kind is ActionKind.DRAW:
+            if self.rng.random() < self.hold:
+                return legal[-1]
+            legal = plays
+        # A card first, then (a joker's) suit: its four suits are one choice, not four.
+        choices: dict[tuple[ActionKind, object, object], list[Action]] = {}
+        for a in legal:
+            key = (a.kind, a.card, a.suit if a.kind is ActionKind.MARRY else None)
+            choices.setdefault(key, []).append(a)
+        return self.rng.choice(self.rng.choice(list(choices.values())))
 
 
 class MediumAI(_QuickAI):
