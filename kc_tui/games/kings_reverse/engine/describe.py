@@ -117,7 +117,9 @@ def describe_rules(rules: ReverseRules, preset: str | None = None) -> str:
         lines.append(_("KR6 Challenge: a joker may be bluffed; the next player may challenge. A "
                        "bluff caught: its player takes the joker back, draws four and loses a "
                        "turn. A legal joker challenged: the challenger draws six and loses the "
-                       "turn."))
+                       "turn.") + " "
+                     + _("With an empty stock, a player whose bluff was caught may not bluff "
+                         "again until a card stays on the pile."))
     lines.append(_(
         "KR7 Scoring: the first player out wins the round; the others add 20 for each 7, 8, "
         "King and Ace of spades, 15 for each Jack, 25 for each joker and 5 for any other card. "
