@@ -435,15 +435,16 @@ def test_kr6_after_a_bluff_caught_with_the_stock_empty_the_joker_waits_until_a_c
     assert t.hand(0) == "5S JK"
 
 
-def test_kr6_bluffs_with_the_stock_empty_cannot_go_on_for_ever() -> None:
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_kr6_bluffs_with_the_stock_empty_cannot_go_on_for_ever(players: int) -> None:
     # Every seat bluffs whenever it may and challenges every joker: the round still ends.
     for seed in range(20):
         rng = random.Random(seed)
         deck = [c for c in range(52) for _ in range(2)] + [JK] * 4
         rng.shuffle(deck)
-        hands = [" ".join(str(card_of(c)) for c in deck[i * 6:(i + 1) * 6]) for i in range(3)]
-        t = Table(hands, str(card_of(deck[18])) if deck[18] != JK else "4S", "",
-                  joker_challenge="on")
+        hands = [" ".join(str(card_of(c)) for c in deck[i * 6:(i + 1) * 6]) for i in range(players)]
+        top = deck[players * 6]
+        t = Table(hands, str(card_of(top)) if top != JK else "4S", "", joker_challenge="on")
         for _ in range(500):
             if t.game.phase != Phase.TURN:
                 break
