@@ -45,7 +45,7 @@ _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 __all__ = ["describe_rules", "describe_event", "table_text", "who_line", "hand_line", "scores_line",
            "CardText", "next_seat", "playable_cards", "step_prompt", "look_text", "hand_sentence", "who_text",
            "round_text", "session_text", "score_table", "cards_text", "shown_name", "semicolons",
-           "new_session"]
+           "new_session", "took_text"]
 
 def _after_preposition(name: str) -> str:
     # Spanish and French say "you" differently after a preposition ("por ti", "après toi").
@@ -425,6 +425,16 @@ def look_text(view: ReverseView, names: Sequence[str], text: CardText, hand: boo
     if hand:
         lines.append(hand_sentence(view, text))
     return "\n".join(lines)
+
+
+def took_text(before: int, after: int, how: Sequence[str]) -> str:
+    """"You took 3 cards since your last turn (11 to 14): You draw TS 9C for the 7. ...": why a
+    hand grew between two of its player's turns, from the sentences ``how`` of the draws, the
+    cards given and the joker taken back."""
+    n = after - before
+    head = ngettext("You took {n} card since your last turn ({before} to {after}):",
+                    "You took {n} cards since your last turn ({before} to {after}):", n)
+    return " ".join([head.format(n=n, before=before, after=after), *how])
 
 
 def hand_sentence(view: ReverseView, text: CardText) -> str:
