@@ -27,6 +27,7 @@ async def test_tab_reaches_the_log_with_the_cursor_on_it_and_the_keys_scroll_it(
     app = reverse_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, my_turn, "your turn")
+        app.animation_level = "none"  # a scroll goes where the key sends it at once, not gliding
         log = table(app).query_one("#log", EventLog)
         for n in range(30):
             log.write(f"Line {n}.")
