@@ -13,6 +13,7 @@ from textual.content import Content
 from textual.geometry import Offset, Region
 from textual.message import Message
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.visual import visualize
 from textual.widget import Widget
 from textual.widgets import RichLog, Static
@@ -304,7 +305,8 @@ class EventLog(RichLog):
 
     It draws no scroll bar (kc_tui/tui/styles/table.tcss): its border's corner says "more above" while
     earlier lines are scrolled out of sight and "more below" while newer ones are, words a screen
-    reader reads and that change only when that changes."""
+    reader reads and that change only when that changes.  Tab reaches it (its border is doubled
+    then, and the cursor is on its top line); Up, Down, PgUp, PgDn, Home and End scroll it."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, wrap=True, markup=False, min_width=20)
@@ -326,6 +328,13 @@ class EventLog(RichLog):
             self._writing = False
         self.tell_scroll()
         return self
+
+    def render_line(self, y: int) -> Strip:
+        if y == 0:
+            # Focused (Tab), the cursor is on the top line in view, where a screen reader starts
+            # reading; it follows as the keys scroll (the top line is drawn again at a scroll).
+            cursor_at(self, 0, 0)
+        return super().render_line(y)
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         # As a ScrollView's, but with no scroll bar to move: a scroll bar of no width that is

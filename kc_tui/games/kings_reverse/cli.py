@@ -29,7 +29,7 @@ from .engine.describe import describe_rules
 from .engine.events import GAME_NAME, ReverseEvent, encode_event
 from .engine.rules import OPTION_NAMES, PRESETS, ReverseRules, RuleError, build_rules
 from .engine.service import ReverseService
-from .line import GAME
+from .line import GAME, VERBOSITIES
 from .saves import reverse_seats
 
 __all__ = ["main", "build_parser", "TranscriptFile"]
@@ -124,6 +124,13 @@ def _notation_option(p: argparse.ArgumentParser) -> None:
                           "the ear) or short (AD); default words"))
 
 
+def _verbosity_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--verbosity", choices=VERBOSITIES, default="brief",
+                   help=_("the line mode: brief (default) says every play but not whose turn it is, "
+                          "and at your turn the pile and your hand; full says every event and the whole "
+                          "table at your turn"))
+
+
 def _rules_from(args: argparse.Namespace, players: int) -> ReverseRules:
     try:
         return build_rules(players, args.preset, **dict(args.rule))
@@ -150,6 +157,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--plain", action="store_true",
                       help=_("the line mode instead of the full-screen table"))
     _notation_option(play)
+    _verbosity_option(play)
     play.add_argument("--transcript", type=Path, default=None, metavar="FILE",
                       help=_("write the JSON Lines transcript to FILE"))
     play.add_argument("--think", type=_think, default=None, metavar="SECONDS", help=think)
@@ -161,6 +169,7 @@ def build_parser() -> argparse.ArgumentParser:
                                           "(or in the line mode with --plain, or without a terminal)."))
     resume.add_argument("--plain", action="store_true", help=_("in the line mode"))
     add_look_options(resume)  # (its --notation among them)
+    _verbosity_option(resume)
     resume.set_defaults(func=_resume, parser=resume)
 
     sim = sub.add_parser("simulate", help=_("computer players against each other, a summary"),
@@ -257,8 +266,10 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _line_options(args: argparse.Namespace) -> LineOptions:
-    """How the line mode says the game: ``--notation`` (words, unless short was asked for)."""
-    return LineOptions(notation=getattr(args, "notation", "words"))
+    """How the line mode says the game: ``--notation`` (words, unless short was asked for) and
+    ``--verbosity`` (brief, unless full was asked for)."""
+    return LineOptions(notation=getattr(args, "notation", "words"),
+                       verbosity=getattr(args, "verbosity", "brief"))
 
 
 def _tell(problem: str) -> None:

@@ -4,7 +4,14 @@ step (play, the card drawn, give, call, challenge).  Actions are typed (``9H``, 
 ``marry H``, ``draw``, ``pass``, ``one``, ``end``, ``give 5C``, ``challenge``, ``accept``; a card
 also by its number in the hand, ``3``), in English or in the words of Spanish and French
 (``robar``, ``piocher``, ``JK picas``); the review commands are look, hand, who, scores, rules,
-last and hint; the shell (:mod:`kc_tui.line.shell`) adds help and the ways to leave.
+last and hint, and ``verbosity brief|full`` sets how much is said; the shell
+(:mod:`kc_tui.line.shell`) adds help and the ways to leave.
+
+Under the ``brief`` verbosity (the default) every play is said as it happens, but not whose
+turn it is (each sentence names its player), and at a person's turn the pile, the stock and
+the hand; the direction is said when it changes and the players' cards by ``who``.  ``full``
+says every event and the whole table at each turn.  A computer's level is said once, as the
+session starts.
 
 Under the ``words`` notation (:attr:`~kc_tui.line.part.LineOptions.notation`, the default) cards
 are said in full ("the nine of hearts"), the hand is numbered ("1, the four of spades; 2, ...")
@@ -19,26 +26,28 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, TextIO
 
 from ...core.cards import NotationError, card_name
+from ...core.events import SessionStart
 from ...core.i18n import N_, Domain
-from ...core.kinds import Phase
-from ...core.text import visible
+from ...core.kinds import Phase, SeatKind
+from ...core.text import folded, visible
 from ...line.part import LineOptions
 from ...line.shell import Reader, help_text, leave_word, writer
 from ...net import Notice, SeatDoor, TableError
-from .ai import hint
+from .ai import hint, level_name
 from .engine.actions import REVIEW_WORDS, ActionKind, parse_action
 from .engine.describe import (
     cards_text,
     describe_event,
     describe_rules,
     hand_line,
+    new_session,
     scores_line,
     semicolons,
     shown_name,
     table_text,
     who_line,
 )
-from .engine.events import ReverseEvent, TurnEnd, TurnStart
+from .engine.events import ReverseEvent, RoundStart, RoundView, TurnEnd, TurnStart
 from .engine.refusal import cards_in_words
 from .engine.rules import PRESETS, build_rules
 from .engine.views import ReverseView
@@ -47,7 +56,7 @@ from .remote import ReverseRemote
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
-__all__ = ["GAME", "HELP", "ReverseLines"]
+__all__ = ["GAME", "HELP", "VERBOSITIES", "ReverseLines"]
 
 HELP = N_(
     "Actions: a card to play (9H; 10H or TH; or its number in your hand, 3), JK S (a joker naming "
@@ -58,6 +67,17 @@ HELP = N_(
 )
 """The game's own commands (the shell adds its common ones, :func:`~kc_tui.line.shell.help_text`);
 a msgid: a language's help lists its own words beside the English ones."""
+
+VERBOSITY_HELP = N_("Type verbosity brief or verbosity full to set how much is said between your turns.")
+"""The verbosity command's line of the help (Kings in the Corner's words for the same command)."""
+
+VERBOSITIES = ("brief", "full")
+"""How much the line mode says (see the module's words), as ``--verbosity`` names them."""
+
+# The verbosity command and its levels in Spanish and French, folded (no accents), as typed.
+_VERBOSITY_WORDS = {"verbosity": "verbosity", "verbosidad": "verbosity", "verbosite": "verbosity"}
+_LEVEL_WORDS = {"brief": "brief", "full": "full", "breve": "brief", "completo": "full", "completa": "full",
+                "bref": "brief", "complet": "full", "complete": "full"}
 
 _PROMPTS = {
     # Translators: the prompt on a person's turn, followed by "> ".
@@ -73,9 +93,12 @@ class ReverseLines:
     :meth:`position`, :meth:`tell` and :meth:`line` (a :class:`~kc_tui.line.part.SeatLines`)."""
 
     def __init__(self, session: Any, write: Callable[[str], None], served: bool = False,
-                 notation: str = "words") -> None:
+                 notation: str = "words", verbosity: str = "brief") -> None:
+        if verbosity not in VERBOSITIES:
+            raise ValueError(f"verbosity must be brief or full, not {verbosity!r}")
         self.session = session
         self.words = notation == "words"
+        self.verbosity = verbosity
         self.write = write
         self.served = served
         self.names = [s.name for s in session.seats]
@@ -87,13 +110,26 @@ class ReverseLines:
     def say(self, text: str) -> None:
         self.write(text + "\n")
 
-    def _on_event(self, event: ReverseEvent) -> None:
+    def _on_event(self, event: ReverseEvent | SessionStart) -> None:
         if isinstance(event, TurnStart):
             self.turn_marks[event.player] = len(self.heard)
-        text = describe_event(event, self.names, self.seat, words=self.words)
-        if text is not None and not isinstance(event, TurnEnd):
-            self.heard.append(text)
+        if isinstance(event, SessionStart):
+            text: str | None = new_session(event.players, level_name)
+        else:
+            text = describe_event(event, self.names, self.seat, words=self.words)
+        if text is None or isinstance(event, TurnEnd):
+            return
+        self.heard.append(text)  # last tells everything, whatever the verbosity
+        if self._said(event):
             self.say(text)
+
+    def _said(self, event: ReverseEvent | SessionStart) -> bool:
+        """Whether an event's sentence is said as it happens: under brief, a computer's (or a
+        person's elsewhere) turn starting is not, since its play names it."""
+        if self.verbosity == "full" or not isinstance(event, TurnStart):
+            return True
+        seat = self.session.seats[event.player]
+        return event.player == self.seat or (seat.kind == SeatKind.HUMAN and seat.player is None)
 
     def _reader(self) -> int | None:
         """Whose eyes the table is read with: the person to act (people may share this
@@ -136,7 +172,7 @@ class ReverseLines:
         if session.waiting_for_human():
             step = str(view.step)
             if fresh and step == "play":
-                self.say(table_text(view, self.words))
+                self.say(table_text(view, self.words, brief=self.verbosity == "brief"))
             if step == "drawn" and view.drawn is not None:
                 drawn = card_name(view.drawn) if self.words else str(view.drawn)
                 # A drawn card that can go must (KR3); only a drawn joker held back as a bluff may stay.
@@ -158,7 +194,7 @@ class ReverseLines:
             else _("You are watching: no hand."),
             "who": lambda: who_line(view, words), "scores": lambda: scores_line(view),
             "rules": lambda: describe_rules(session.rules),
-            "help": lambda: help_text(_(HELP), self.served), "?": lambda: help_text(_(HELP), self.served),
+            "help": self._help, "?": self._help,
             "last": self._last,
             "hint": lambda: (hint(view, words) or _("Nothing to do now.")) if session.waiting_for_human()
             else _("A hint is given on your turn."),
@@ -167,6 +203,10 @@ class ReverseLines:
         word = REVIEW_WORDS.get(word, word)
         if word in reviews:
             self.say(reviews[word]())
+            return
+        typed = folded(text).split()
+        if typed and _VERBOSITY_WORDS.get(typed[0]) == "verbosity":
+            self.say(self._set_verbosity(typed[1:]))
             return
         if view.phase == Phase.ROUND_OVER:
             if self._watching():
@@ -192,6 +232,21 @@ class ReverseLines:
                 session.act(action)
         except ValueError as exc:  # the rules' sentence, or the door's: out of turn
             self.say(str(exc))
+
+    def _help(self) -> str:
+        return help_text(_(HELP) + " " + _(VERBOSITY_HELP), self.served)
+
+    def _set_verbosity(self, level: list[str]) -> str:
+        """``verbosity brief`` or ``verbosity full``: what is said from now on."""
+        chosen = _LEVEL_WORDS.get(level[0]) if len(level) == 1 else None
+        if chosen is None:
+            return _("Write verbosity brief (what matters, at your turn) or verbosity full (every "
+                     "event as it happens).")
+        self.verbosity = chosen
+        if chosen == "full":
+            return _("Verbosity full: every event is said as it happens, and the whole table at your turn.")
+        return _("Verbosity brief: every play, but not whose turn it is; at your turn the pile and "
+                 "your hand; who and last tell the rest.")
 
     def _last(self) -> str:
         seat = self._reader()
@@ -240,7 +295,8 @@ class ReverseLine:
         return build_rules(players, preset, **options)
 
     def play(self, service: Any, read: Reader, out: TextIO, options: LineOptions) -> int:
-        return ReverseLines(service, writer(out), notation=options.notation).run(read)
+        return ReverseLines(service, writer(out), notation=options.notation,
+                            verbosity=options.verbosity).run(read)
 
     def seat(self, door: SeatDoor, write: Callable[[str], None], changed: Callable[[], None],
              announce: Callable[[Notice], None]) -> ReverseLines:
@@ -248,12 +304,23 @@ class ReverseLine:
         remote = ReverseRemote(door)
         remote.on_update = changed
         remote.hear(announce)
-        lines = ReverseLines(remote, write, served=True)
+        # A spectator has no turn at which the table would be said: every event is.
+        lines = ReverseLines(remote, write, served=True, verbosity="full" if door.spectator else "brief")
         shown = door.view()
         totals = ", ".join(f"{shown_name(n)} {t}" for n, t in zip(lines.names, shown.totals))
         lines.say(_("The game of Kings Reverse at table {table} is on: round {round}. Totals: {totals}. "
                     "Type help for the actions.").format(table=door.table_id, round=shown.round,
                                                          totals=totals))
+        # The round was dealt before this seat came to the table (at the game's start, as
+        # everyone sat down): its deal is said as a later round's would be, and what came since
+        # is kept for last.
+        past = door.past_events()
+        dealt = max((i for i, e in enumerate(past) if isinstance(e, (RoundStart, RoundView))), default=None)
+        if dealt is not None:
+            lines.say(describe_event(past[dealt], lines.names, lines.seat, words=lines.words) or "")
+            lines.heard.extend(text for e in past[dealt:]
+                               if not isinstance(e, TurnEnd)
+                               and (text := describe_event(e, lines.names, lines.seat, words=lines.words)))
         return lines
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from ....core.cards import AnyCard, Card, Rank, card_name
+from ....core.events import PlayerInfo
 from ....core.i18n import N_, Domain
 from ....core.kinds import Phase
 from ....core.text import YOU, shown_name
@@ -43,7 +44,8 @@ _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = ["describe_rules", "describe_event", "table_text", "who_line", "hand_line", "scores_line",
            "CardText", "next_seat", "playable_cards", "step_prompt", "look_text", "hand_sentence", "who_text",
-           "round_text", "session_text", "score_table", "cards_text", "shown_name", "semicolons"]
+           "round_text", "session_text", "score_table", "cards_text", "shown_name", "semicolons",
+           "new_session", "took_text"]
 
 def _after_preposition(name: str) -> str:
     # Spanish and French say "you" differently after a preposition ("por ti", "après toi").
@@ -127,6 +129,17 @@ def describe_rules(rules: ReverseRules, preset: str | None = None) -> str:
         "card. The session ends when someone reaches {target}; the lowest score wins.").format(
             target=rules.target))
     return "\n".join(lines)
+
+
+def new_session(players: Sequence[PlayerInfo], level_name: Callable[[str], str]) -> str:
+    """"A new session: You, Ada (hard) and Ben (easy).": who plays, each computer with its level
+    (``level_name`` says a level in the player's language), said once so that no other sentence
+    needs to repeat it."""
+    said = [shown_name(p.name) if p.level is None else
+            # Translators: a computer player and its level, in the list of a new session's players.
+            _("{name} ({level})").format(name=shown_name(p.name), level=level_name(p.level))
+            for p in players]
+    return _("A new session: {players}.").format(players=_listed(said))
 
 
 # Why a turn is lost, and what a draw is for; the reasons are the transcript's words.
@@ -234,12 +247,25 @@ def _score(name: str, points: int, total: int, words: bool) -> str:
 
 
 # ---------------------------------------------------------------------- the table as text
-def table_text(view: ReverseView, words: bool = False) -> str:
+def table_text(view: ReverseView, words: bool = False, brief: bool = False) -> str:
     """The table in a few lines: the pile's top and the suit to follow, the direction, the
     stock, every player's card count and "one card" state, and the hand (``words``: in the
-    line mode's notation for the ear)."""
+    line mode's notation for the ear).  ``brief``: only the pile, the stock and the hand, as
+    the line mode's brief verbosity says the table at each turn (the direction is said when
+    it changes, the players' counts by ``who``)."""
     follow = view.follow.word if view.follow is not None else None
     size = _count(len(view.pile))
+    if brief:
+        top = view.top
+        stock = _count(view.stock_count) if words else str(view.stock_count)
+        shown = (card_name(top) if words else str(top)) if top is not None else _("nothing")
+        if words and isinstance(top, Card) and top.suit is view.follow:
+            line = _("Pile: {top}; stock: {stock}.").format(top=shown, stock=stock)
+        else:
+            line = _("Pile: {top}; suit to follow: {follow}; stock: {stock}.").format(
+                top=shown, follow=follow or (pgettext("suit to follow", "none yet") if words else "-"),
+                stock=stock)
+        return line if view.seat is None else line + "\n" + hand_line(view, words)
     if words:
         # Said before each of the person's turns, so only what the ear needs: no pile size, and
         # the suit to follow only where the top card does not show it (a joker's named suit).
@@ -401,6 +427,16 @@ def look_text(view: ReverseView, names: Sequence[str], text: CardText, hand: boo
     if hand:
         lines.append(hand_sentence(view, text))
     return "\n".join(lines)
+
+
+def took_text(before: int, after: int, how: Sequence[str]) -> str:
+    """"You took 3 cards since your last turn (11 to 14): You draw TS 9C for the 7. ...": why a
+    hand grew between two of its player's turns, from the sentences ``how`` of the draws, the
+    cards given and the joker taken back."""
+    n = after - before
+    head = ngettext("You took {n} card since your last turn ({before} to {after}):",
+                    "You took {n} cards since your last turn ({before} to {after}):", n)
+    return " ".join([head.format(n=n, before=before, after=after), *how])
 
 
 def hand_sentence(view: ReverseView, text: CardText) -> str:

@@ -48,9 +48,10 @@ from ..engine.describe import (
     session_text,
     shown_name,
     step_prompt,
+    took_text,
     who_text,
 )
-from ..engine.events import ReverseEvent, TurnEnd, TurnStart
+from ..engine.events import Challenged, Drew, Gave, ReverseEvent, RoundStart, RoundView, TurnEnd, TurnStart
 from ..engine.service import ReverseDecision, ReverseService
 from ..engine.views import ReverseView
 from .widgets import REVERSE_HAND_KEYS, PileBox, ReverseHandView, direction_text, suit_text
@@ -69,10 +70,10 @@ class SuitScreen(Dialog[Suit | None]):
 
     ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
     BINDINGS = [
-        Binding("s", "pick('S')", N_("Spades"), show=False),
-        Binding("h", "pick('H')", N_("Hearts"), show=False),
-        Binding("d", "pick('D')", N_("Diamonds"), show=False),
-        Binding("c", "pick('C')", N_("Clubs"), show=False),
+        Binding("s,S", "pick('S')", N_("Spades"), show=False),
+        Binding("h,H", "pick('H')", N_("Hearts"), show=False),
+        Binding("d,D", "pick('D')", N_("Diamonds"), show=False),
+        Binding("c,C", "pick('C')", N_("Clubs"), show=False),
         Binding("escape", "pick('')", N_("Keep the joker"), show=False),
     ]
 
@@ -110,7 +111,8 @@ REVERSE_KEYS: tuple[KeyRow, ...] = (
            action="pick", line=(("turn", N_("1-9 play")),)),
     KeyRow(N_("Left, Right, Enter"), N_("move along your hand; Enter (or Space) plays the marked card"), PLAY,
            action="pick", line=(("turn", N_("Enter play")),)),
-    KeyRow(N_("S H D C, arrows"), N_("name the suit to follow after a joker (Esc keeps the joker)"), PLAY),
+    KeyRow(N_("S H D C, arrows"), N_("name the suit to follow after a joker, in either case (Esc keeps the "
+                                     "joker)"), PLAY),
     KeyRow("d", N_("draw a card (pass when the stock is empty; take the four cards of a joker you "
            "could challenge)"), TURN, action="draw", bind=(("d", "draw"),), line=(("turn", N_("d draw")),),
            palette=N_("Draw a card")),
@@ -136,8 +138,10 @@ REVERSE_KEYS: tuple[KeyRow, ...] = (
            bind=(("i", "read_hand"),), palette=N_("Read your hand")),
     KeyRow("w", N_("who has how many cards and points, who called \"one card\", whose turn it is"),
            READ, action="who", bind=(("w", "who"),), palette=N_("Who")),
-    KeyRow("a", N_("what the others did since your last turn"), READ, action="since",
-           bind=(("a", "since"),), palette=N_("Since your turn")),
+    KeyRow("a", N_("the cards you took since your last turn and why, then what the others did"), READ,
+           action="since", bind=(("a", "since"),), palette=N_("Since your turn")),
+    KeyRow(N_("Tab, Shift+Tab"), N_("move between your hand and the log; in the log Up, Down, PgUp, PgDn, "
+                                    "Home and End scroll it"), READ),
     KeyRow("s", N_("the score table so far"), GAME, action="scores", bind=(("s", "scores"),),
            line=(("computer", N_("s scores")),), palette=N_("Scores")),
     KeyRow("r", N_("the rules in force"), GAME, action="rules", bind=(("r", "rules"),),
@@ -157,7 +161,8 @@ REVERSE_KEYS: tuple[KeyRow, ...] = (
 """Every key of the Kings Reverse table: its bindings, key line, help and command palette (in
 English, marked for the game's catalog: :func:`translated_keys` says them to the player)."""
 
-_NAMED_KEYS = frozenset({"1-9, 0, letters", "Left, Right, Enter", "S H D C, arrows", "any key"})
+_NAMED_KEYS = frozenset({"1-9, 0, letters", "Left, Right, Enter", "S H D C, arrows", "Tab, Shift+Tab",
+                         "any key"})
 """The keys written in words, said in the player's language; a key's letter or name (``d``,
 ``Esc``, ``F1``) is the same in every language."""
 
@@ -254,6 +259,11 @@ class ReverseTableScreen(TableShell):
         self.names = [s.name for s in service.seats]
         self.since: dict[int, list[str]] = {p: [] for p in self.people}
         """What each person has not seen happen since their last turn ended."""
+        self.took: dict[int, list[str]] = {p: [] for p in self.people}
+        """The sentences of the cards each person took since their last turn ended (drawn,
+        given, a bluffed joker sent back): ``a`` says them first, and why the hand grew."""
+        self.held: dict[int, int] = {}
+        """How many cards each person held as their last turn ended (or at the deal)."""
         self._recent: list[str] = []
         self.computer = ReverseComputer(self)
 
@@ -296,15 +306,36 @@ class ReverseTableScreen(TableShell):
 
     def _on_event(self, event: ReverseEvent) -> None:
         sentence = describe_event(event, self.names, self.service.keyboard_seat)
+        if isinstance(event, (RoundStart, RoundView)):
+            counts = [len(h) for h in event.hands] if isinstance(event, RoundStart) else event.hand_counts
+            self.held = {p: counts[p] for p in self.people}
+            self.took = {p: [] for p in self.people}
         if isinstance(event, TurnEnd) and event.player in self.since:
             self.since[event.player] = []
+            self.took[event.player] = []
+            self.held[event.player] = self.service.view(None).hand_counts[event.player]
         if isinstance(event, TurnStart) or not sentence:
             return  # whose turn it is shows on the status line and the players' panel
         self.query_one("#log", RichLog).write(sentence)
         self._recent.append(sentence)
+        taker = self._taker(event)
+        if taker is not None:
+            self.took[taker].append(sentence)
         for person, seen in self.since.items():
-            if not (self.service.phase == Phase.TURN and self.service.current == person):
+            if person != taker and not (self.service.phase == Phase.TURN and self.service.current == person):
                 seen.append(sentence)
+
+    def _taker(self, event: ReverseEvent) -> int | None:
+        """The person at this keyboard whose hand ``event`` adds cards to, if any."""
+        if isinstance(event, Drew) and event.count:
+            seat: int | None = event.player
+        elif isinstance(event, Gave):
+            seat = event.to
+        elif isinstance(event, Challenged) and not event.legal:
+            seat = event.against  # the bluffer takes the joker back (KR6)
+        else:
+            seat = None
+        return seat if seat in self.took else None
 
     def _view(self) -> ReverseView:
         """The view of the seat the table shows: the person at the keyboard, else a spectator."""
@@ -597,9 +628,18 @@ class ReverseTableScreen(TableShell):
         self._read(who_text(self.service.view(self._reader()), self.names))
 
     def action_since(self) -> None:
+        """``a``: what the others did since the reader's last turn, after the cards the reader
+        took meanwhile (the status line has room for only the first of it)."""
         seat = self._reader()
         seen = self.since.get(seat, []) if seat is not None else []
-        self._read(" ".join(seen[-8:]) or _("Nothing has happened since your last turn."))
+        took = self.took.get(seat, []) if seat is not None else []
+        said = list(took)
+        if took and seat is not None and seat in self.held:
+            now = self.service.view(seat).hand_counts[seat]
+            if now > self.held[seat]:
+                said = [took_text(self.held[seat], now, took)]
+        said += seen[-8:]
+        self._read(" ".join(said) or _("Nothing has happened since your last turn."))
 
     def action_scores(self) -> None:
         history = self.service.view(None).history
