@@ -136,7 +136,15 @@ async def test_two_people_and_a_spectator_at_one_table_by_keys(tmp_path: Path) -
         await until(other[0], lambda: other[1].door.my_turn(), "the other's turn")  # type: ignore[union-attr]
         await until(other[0], lambda: "Your turn" in str(other[1].screen.query_one("#status", TextPanel).render()),
                     "the other's screen saying it is their turn")
-        # Out of turn: the key is refused with a sentence, nothing changes.
+        # Out of turn: every action key is refused with the sentence that says whose turn it is
+        # (a card key of the hand, one past it, e), and nothing changes.
+        whose = f"It is {other[1].person.name}'s turn."  # type: ignore[union-attr]
+        status = lambda: str(mover[1].screen.query_one("#status", TextPanel).render())  # noqa: E731
+        for key in ("1", "9"):
+            mover[1].screen.say("")
+            await mover[0].press(key)
+            assert whose in " ".join(status().split()), (key, status())
+        assert mover[1].screen.held is None  # type: ignore[attr-defined]
         await mover[0].press("e")
         assert "turn" in str(mover[1].screen.query_one("#status", TextPanel).render())
 

@@ -478,7 +478,7 @@ class TableScreen(TableShell):
         self._hold(message.card)
 
     def on_pile_view_chosen(self, message: PileView.Chosen) -> None:
-        if not self.service.waiting_for_human():
+        if self._not_yours():
             return
         held, pile = self.held, message.pile
         if isinstance(held, Card):
@@ -495,7 +495,7 @@ class TableScreen(TableShell):
         self.query_one(HandView).focus()
 
     def _hold(self, thing: Card | Pile) -> None:
-        if not self.service.waiting_for_human() or self.has_class("too-small"):
+        if self.has_class("too-small") or self._not_yours():
             return
         if isinstance(thing, Card):
             hand = self.query_one(HandView)
@@ -541,7 +541,7 @@ class TableScreen(TableShell):
             cards = self.query_one(HandView).cards
             if index < len(cards):
                 self._hold(cards[index])
-            elif self.service.waiting_for_human():
+            elif not self._not_yours():
                 self.say(ngettext("Your hand has {n} card; there is no card {key}.",
                                   "Your hand has {n} cards; there is no card {key}.", len(cards)).format(
                     n=len(cards), key=event.character))

@@ -492,7 +492,7 @@ class ReverseTableScreen(TableShell):
             if index < len(cards):
                 self.query_one(ReverseHandView).selected = index
                 self.play_card(cards[index])
-            elif self.service.waiting_for_human():
+            elif not self._not_yours():
                 self.say(ngettext("Your hand has {n} card; there is no card {key}.",
                                   "Your hand has {n} cards; there is no card {key}.", len(cards)
                                   ).format(n=len(cards), key=event.character))
