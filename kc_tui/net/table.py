@@ -265,7 +265,7 @@ class Table:
     def notice(self, text: str | Text, kind: NoticeKind = "table", sender: str | Text | None = None) -> None:
         """Tell every door ``text``: the table's news as a :class:`Text` (each person reads it in
         their own language), or a chat line as it was typed."""
-        notice = Notice(visible(text) if isinstance(text, str) else text, kind, sender)
+        notice = Notice(visible(text) if isinstance(text, str) else text, kind, sender, len(self.events))
         for door in self.doors():
             door.add_notice(notice)
         if kind == "table":
@@ -511,9 +511,9 @@ class Table:
                 self._take_over(slot)
         log.info("table %s: the game starts (seed %s)", self.id, service.seed)
         with self.step():
+            self.notice(went_on or L_("The game starts."))  # before the deal it announces
             if not events:
                 service.start()
-            self.notice(went_on or L_("The game starts."))
 
     def _went_on(self, lost: Sequence[str]) -> Text:
         """The notice of a game resumed from its save: where it goes on from, and the turns

@@ -232,6 +232,9 @@ async def test_the_next_round_is_dealt_when_both_screens_have_closed_the_round(t
             await until(pilot, lambda app=app: isinstance(app.screen, NetworkTableScreen)
                         and app.screen.query_one(HandView).cards != (), "round 2 on screen")
         assert doors[0].view().round == 2 and info.id == 1
+        # Ben's log says Ada was ready (told when his round's dialog closed) before the deal.
+        told = log_text(ben)
+        assert told.index("Ada is ready for the next round") < told.index("Round 2")
     await server.close()
 
 
@@ -352,6 +355,35 @@ async def test_what_happens_while_the_table_screen_is_being_put_together_reaches
         told = log_text(cleo)
         assert f"{mover.person.name} ends the turn." in told
         assert told.index("At the table in round 1") < told.index(f"{mover.person.name} ends the turn.")
+    await server.close()
+
+
+async def test_a_table_screen_opening_tells_the_tables_news_and_the_moves_in_the_order_they_came(
+        tmp_path: Path) -> None:
+    """Notices said before the screen followed the table (Cleo's coming, a chat line between two
+    moves made as the screen opens) are told between the events they came between, not after."""
+    from kc_tui.games.kings_corner.remote import RemoteTable
+
+    server = TableServer(tmp_path, pace=0, seed=3)
+    info = server.create_table(ADA, "Friday", build_rules(2), ["open", "open"], seed=1)
+    doors = [server.join(ADA, info.id, 0), server.join(BEN, info.id, 1)]
+    cleo = LobbyApp(server, CLEO)
+    async with cleo.run_test(size=SIZE) as pc:
+        door = server.watch(CLEO, info.id)
+        cleo.door = door
+        screen = NetworkTableScreen(RemoteTable(door))
+        first = next(d for d in doors if d.my_turn())
+        first.end_turn()  # after the screen was made, before it is mounted
+        first.say("between the turns")
+        second = next(d for d in doors if d.my_turn())
+        second.end_turn()
+        cleo.push_screen(screen)
+        await until(pc, lambda: cleo.screen is screen and screen.is_mounted, "the table")
+        await pc.pause()
+        told = log_text(cleo)
+        order = ["Chat:", "* Cleo is watching.", "At the table in round 1", f"{first.person.name} ends the turn.",
+                 f"{first.person.name}: between the turns", f"{second.person.name} ends the turn."]
+        assert [told.index(line) for line in order] == sorted(told.index(line) for line in order), told
     await server.close()
 
 

@@ -21,7 +21,7 @@ from ....net import SEAT_OPEN, TableError
 from ....tui.dialogs import ConfirmScreen, TextScreen
 from ....tui.lobby import LobbyApp
 from ....tui.part import tui_game
-from ....tui.served import CHAT_HINT, ServedTable
+from ....tui.served import ServedTable, chat_hint
 from ....tui.widgets import Choice, Menu, MenuItem, TextPanel
 from ..ai import level_name
 from ..engine.describe import round_text, session_text, shown_name
@@ -53,13 +53,15 @@ class NetworkReverseTableScreen(ServedTable, ReverseTableScreen):
         self._served()
 
     def on_mount(self) -> None:
-        # Runs before the table screen's own on_mount (Textual calls both).
+        # Runs before the table screen's own on_mount (Textual calls both), which follows the
+        # events from now on: the log reads in order, the chat hint, what the table said before
+        # this screen was there (the game starting, a computer taking a free seat), the round so
+        # far, then the news as it happens.
         self.remote.on_update = self._schedule_update
         watching = " " + _("You are watching: no hand is shown.") if self.remote.door.spectator else ""
-        self.call_after_refresh(lambda: self.query_one("#log", RichLog).write(CHAT_HINT + watching))
-        # What the table said before this screen was there (the game starting, a computer taking
-        # a free seat) comes after the chat hint, then the news as it happens.
-        self.call_after_refresh(lambda: self.remote.hear(self._notice))
+        self.query_one("#log", RichLog).write(chat_hint() + watching)
+        self._told_events = len(self.remote.door.past_events())
+        self.remote.hear(self._notice)
 
     def opening_line(self) -> str:
         view = self.remote.view()
