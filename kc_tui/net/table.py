@@ -103,6 +103,7 @@ class Slot:
         self.back = False  # the person came back while the computer was playing their turn
         self.ready = False  # asked for the next round
         self.grace: asyncio.TimerHandle | None = None
+        self.away_from = 0  # the session's events when the computer took the seat over
 
     @property
     def for_person(self) -> bool:
@@ -331,6 +332,8 @@ class Table:
                 else:
                     slot.stand_in = False
                 self.notice(self._seat_taken(person.name, seat, returning, dealt_as, finishing))
+                if returning:
+                    self._while_away(slot, door)
             elif returning:
                 self.notice(L_("{name} is back.", name=person.name))
             self._write_meta()
@@ -358,6 +361,22 @@ class Table:
         if finishing:
             return L_("{name} takes seat {seat}; the computer finishes this turn for them.", **values)
         return L_("{name} takes seat {seat}.", **values)
+
+    def _while_away(self, slot: Slot, door: SeatDoor) -> None:
+        """Tell a person back in their seat what the computer did for them meanwhile: the turns
+        it played, and each round it won for them (the table's screen opens on the round being
+        played, and said nothing of it).  Read in the protocol's words, the same in every game."""
+        away = self.events[slot.away_from:]
+        turns = sum(1 for e in away if e.name == "turn_end" and getattr(e, "player", None) == slot.index)
+        said: list[Text] = []
+        if turns:
+            said.append(Ln_("While you were away, the computer played {n} turn for you.",
+                            "While you were away, the computer played {n} turns for you.", turns))
+        for end in (e for e in away if e.name == "round_end" and slot.index in getattr(e, "winners", ())):
+            said.append(L_("It went out for you in round {round}.", round=end.round) if end.reason == "out"
+                        else L_("It won round {round} for you.", round=end.round))
+        for text in said:
+            door.add_notice(Notice(text, "table", None, len(self.events)))
 
     def watch(self, person: Person) -> SeatDoor:
         if any(person.same(s.person) and s.connected for s in self.slots) or any(
@@ -442,6 +461,7 @@ class Table:
             return
         slot.stand_in = True
         slot.back = False
+        slot.away_from = len(self.events)
         name = self.names()[slot.index]
         log.info("table %s: the computer (%s) plays seat %s", self.id, self.game.house_level, slot.index + 1)
         level = Said(level_word, self.game.house_level)

@@ -92,11 +92,20 @@ class ServedTable(_Screen):
     def _tell_early(self, upto: int | None = None) -> None:
         """Tell the notices held for events not told yet that were said ``upto`` events into
         the session or before (None: all of them)."""
+        for notice in self._take_early(upto):
+            self._write_notice(notice)
+
+    def _take_early(self, upto: int | None) -> list[Notice]:
+        """The held notices said ``upto`` events into the session or before (None: all), no
+        longer held."""
         early = [n for n in self._early if upto is None or n.at <= upto]
-        if early:
-            self._early = [n for n in self._early if n not in early]
-            for notice in early:
-                self._write_notice(notice)
+        self._early = [n for n in self._early if n not in early]
+        return early
+
+    @staticmethod
+    def _notice_line(notice: Notice) -> str:
+        """A notice as the log writes it (the table's news marked with a star)."""
+        return f"* {notice}" if notice.kind == "table" else str(notice)
 
     def _position(self) -> object:
         raise NotImplementedError
@@ -110,6 +119,19 @@ class ServedTable(_Screen):
 
     def _before_update(self) -> None:
         """Before a notice or a batch is drawn (nothing by default)."""
+
+    def seat_note(self, seat: int) -> str:
+        """A person whose connection dropped, or who left, and whose seat is held or played by
+        the computer is marked away, in words (a colour alone is lost on a monochrome terminal
+        and to a screen reader)."""
+        seats = self.remote.door.info().seats
+        if seat < len(seats):
+            held = seats[seat]
+            if held.kind == "person" and held.name and (held.stand_in or not held.connected):
+                # Translators: after a player's name in the players' panel: they have gone (their
+                # connection dropped, or they left) and the computer plays for them meanwhile.
+                return " " + _("(away)")
+        return ""
 
     # ------------------------------------------------------------------ covered by a dialog
     def _covered(self) -> bool:
@@ -162,7 +184,7 @@ class ServedTable(_Screen):
 
     def _write_notice(self, notice: Notice) -> None:
         self._before_update()  # (a seat taken comes with its notice)
-        text = f"* {notice}" if notice.kind == "table" else str(notice)
+        text = self._notice_line(notice)
         found = self.query("#log")
         if found:
             found.first(RichLog).write(text)

@@ -160,6 +160,10 @@ async def test_two_people_and_a_spectator_at_one_table_by_keys(tmp_path: Path) -
         await pb.press("y")
         await until(pb, lambda: isinstance(ben.screen, LobbyScreen), "Ben back in the lobby")
         await until(pa, lambda: "The computer (hard) plays for Ben" in log_text(ada), "the takeover notice")
+        # Ada's players' panel says Ben is away, in words.
+        from kc_tui.tui.widgets import PlayersView
+        await until(pa, lambda: any("Ben (away):" in row for row in ada.screen.query_one(PlayersView).rows),
+                    "Ben marked away")
         game = server._tables[info.id].service
         assert game is not None and game.phase in (Phase.TURN, Phase.ROUND_OVER, Phase.SESSION_OVER)
     await server.close()
@@ -381,7 +385,9 @@ async def test_a_table_screen_opening_tells_the_tables_news_and_the_moves_in_the
         await until(pc, lambda: cleo.screen is screen and screen.is_mounted, "the table")
         await pc.pause()
         told = log_text(cleo)
-        order = ["Chat:", "* Cleo is watching.", "At the table in round 1", f"{first.person.name} ends the turn.",
+        # The round so far follows where the table stands, Cleo's coming in its place in it.
+        order = ["Chat:", "At the table in round 1", "Round 1. ", "* Cleo is watching.",
+                 f"{first.person.name} ends the turn.",
                  f"{first.person.name}: between the turns", f"{second.person.name} ends the turn."]
         assert [told.index(line) for line in order] == sorted(told.index(line) for line in order), told
     await server.close()

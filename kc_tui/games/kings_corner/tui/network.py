@@ -120,7 +120,9 @@ class NetworkTableScreen(ServedTable, TableScreen):
     def __init__(self, remote: RemoteTable) -> None:
         super().__init__(remote)
         self.remote = remote
-        self._served(self._caught_up)
+        # The notices said before the round being played come first; those said during it come
+        # with its moves (_tell_round_so_far).
+        self._served(self._round_began)
 
     def on_mount(self) -> None:
         # Runs before the table screen's own on_mount (Textual calls both), so the log reads in
@@ -132,6 +134,18 @@ class NetworkTableScreen(ServedTable, TableScreen):
         self.query_one(HandView).watching = self.remote.door.spectator
         self.query_one("#log", RichLog).write(chat_hint() + watching)
         self.remote.hear(self._notice)
+
+    def _tell_round_so_far(self) -> None:
+        """The round being played (or just over) so far, and what the table said meanwhile,
+        as they came: a person back at their seat reads what the computer did for them."""
+        said: list[str] = []
+        for at, sentence in self._round_so_far:
+            said += [self._notice_line(notice) for notice in self._take_early(at)]
+            said.append(sentence)
+        said += [self._notice_line(notice) for notice in self._take_early(self._caught_up)]
+        self._told_events = self._caught_up  # the screen tells the session from here
+        if said:
+            self.query_one("#log", RichLog).write("\n".join(said))  # one write: one redraw
 
     def _before_update(self) -> None:
         """The seats' names as the server has them now (a person took a seat dealt without them)."""

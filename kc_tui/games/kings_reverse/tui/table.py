@@ -341,6 +341,7 @@ class ReverseTableScreen(TableShell):
             name = shown_name(seat.name)
             if seat.level and f"({seat.level})" not in seat.name:
                 name = f"{name} ({level_name(seat.level)})"
+            name += self.seat_note(i)
             count = view.hand_counts[i]
             one = view.one_card[i]
             row = ngettext("{name}: {n} card, {points} pts", "{name}: {n} cards, {points} pts", count).format(
