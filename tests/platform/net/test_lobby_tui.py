@@ -200,6 +200,8 @@ async def test_a_seat_taken_once_the_game_is_on_shows_its_persons_name_on_every_
         # What was said as the game started, before Ada's table screen was there, is in her log.
         assert "The game starts." in log_text(ada)
         assert "* The computer (hard) plays for Seat 2" in log_text(ada)
+        told = log_text(ada)  # ... before where the table stands and the round's deal
+        assert told.index("The game starts.") < told.index("At the table in round 1") < told.index("Round 1. ")
     await server.close()
 
 
