@@ -195,6 +195,10 @@ class PlainLobby:
         self.changed = asyncio.Event()
         self._told: object = None  # the table position last told (a turn, a round's end)
         self._unsubscribe: Callable[[], None] | None = None
+        self._prompted = False
+        """A prompt is waiting for a line: the table's news start a line of their own."""
+        self._prompt_again = False
+        """The table's news came after the prompt: it is written again after them."""
 
     def say(self, text: str) -> None:
         self._write(text + "\n")
@@ -247,12 +251,13 @@ class PlainLobby:
             prompt = True
             while True:
                 self._follow_table()
-                if prompt or self._position() != self._told:
+                if prompt or self._prompt_again or self._position() != self._told:
                     self._tell()
                 item = await self._next()
                 if item is _CHANGED:
                     prompt = False
                     continue
+                self._prompted = False  # the line typed after it ended the prompt's line
                 if item is None:
                     if self.door is not None and not self.door.closed:
                         self.door.detach()
@@ -301,10 +306,23 @@ class PlainLobby:
                      .format(game=game_title(entry.name), table=door.table_id))
             self._leave_table()
             return
-        self.table = line.seat(door, self._write, self.changed.set, self._notice)
+        self.table = line.seat(door, self._news, self.changed.set, self._notice)
 
     def _notice(self, notice: Notice) -> None:
-        self.say(f"* {notice}" if notice.kind == "table" else str(notice))
+        self._news((f"* {notice}" if notice.kind == "table" else str(notice)) + "\n")
+
+    def _news(self, text: str) -> None:
+        """What the table says, whenever it comes: never run on after a prompt that waits for
+        a line ("table> Eve plays 6D."), but on a line of its own, and the prompt again after."""
+        if self._prompted:
+            self._prompted = False
+            self._prompt_again = True
+            self._write("\n")
+        self._write(text)
+
+    def _prompt(self, prompt: str) -> None:
+        self._write(prompt)
+        self._prompted, self._prompt_again = True, False
 
     def _at_table(self) -> bool:
         return self.table is not None and self.door is not None and not self.door.closed
@@ -326,14 +344,14 @@ class PlainLobby:
         fresh = position != self._told
         self._told = position
         if self.table is None or not self._at_table():
-            self._write(_("lobby> "))
+            self._prompt(_("lobby> "))
             return
         prompt = self.table.tell(fresh)
         if prompt is None:  # the session is over
             self.say(_("The session is over; back to the lobby."))
             self._leave_table()
             prompt = _("lobby> ")
-        self._write(prompt)
+        self._prompt(prompt)
 
     # ------------------------------------------------------------------ lines
     def _line(self, line: str) -> bool:

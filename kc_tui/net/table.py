@@ -103,6 +103,7 @@ class Slot:
         self.back = False  # the person came back while the computer was playing their turn
         self.ready = False  # asked for the next round
         self.grace: asyncio.TimerHandle | None = None
+        self.away_from = 0  # the session's events when the computer took the seat over
 
     @property
     def for_person(self) -> bool:
@@ -265,7 +266,7 @@ class Table:
     def notice(self, text: str | Text, kind: NoticeKind = "table", sender: str | Text | None = None) -> None:
         """Tell every door ``text``: the table's news as a :class:`Text` (each person reads it in
         their own language), or a chat line as it was typed."""
-        notice = Notice(visible(text) if isinstance(text, str) else text, kind, sender)
+        notice = Notice(visible(text) if isinstance(text, str) else text, kind, sender, len(self.events))
         for door in self.doors():
             door.add_notice(notice)
         if kind == "table":
@@ -331,6 +332,8 @@ class Table:
                 else:
                     slot.stand_in = False
                 self.notice(self._seat_taken(person.name, seat, returning, dealt_as, finishing))
+                if returning:
+                    self._while_away(slot, door)
             elif returning:
                 self.notice(L_("{name} is back.", name=person.name))
             self._write_meta()
@@ -358,6 +361,22 @@ class Table:
         if finishing:
             return L_("{name} takes seat {seat}; the computer finishes this turn for them.", **values)
         return L_("{name} takes seat {seat}.", **values)
+
+    def _while_away(self, slot: Slot, door: SeatDoor) -> None:
+        """Tell a person back in their seat what the computer did for them meanwhile: the turns
+        it played, and each round it won for them (the table's screen opens on the round being
+        played, and said nothing of it).  Read in the protocol's words, the same in every game."""
+        away = self.events[slot.away_from:]
+        turns = sum(1 for e in away if e.name == "turn_end" and getattr(e, "player", None) == slot.index)
+        said: list[Text] = []
+        if turns:
+            said.append(Ln_("While you were away, the computer played {n} turn for you.",
+                            "While you were away, the computer played {n} turns for you.", turns))
+        for end in (e for e in away if e.name == "round_end" and slot.index in getattr(e, "winners", ())):
+            said.append(L_("It went out for you in round {round}.", round=end.round) if end.reason == "out"
+                        else L_("It won round {round} for you.", round=end.round))
+        for text in said:
+            door.add_notice(Notice(text, "table", None, len(self.events)))
 
     def watch(self, person: Person) -> SeatDoor:
         if any(person.same(s.person) and s.connected for s in self.slots) or any(
@@ -442,6 +461,7 @@ class Table:
             return
         slot.stand_in = True
         slot.back = False
+        slot.away_from = len(self.events)
         name = self.names()[slot.index]
         log.info("table %s: the computer (%s) plays seat %s", self.id, self.game.house_level, slot.index + 1)
         level = Said(level_word, self.game.house_level)
@@ -511,9 +531,9 @@ class Table:
                 self._take_over(slot)
         log.info("table %s: the game starts (seed %s)", self.id, service.seed)
         with self.step():
+            self.notice(went_on or L_("The game starts."))  # before the deal it announces
             if not events:
                 service.start()
-            self.notice(went_on or L_("The game starts."))
 
     def _went_on(self, lost: Sequence[str]) -> Text:
         """The notice of a game resumed from its save: where it goes on from, and the turns

@@ -194,6 +194,9 @@ class Notice:
     text: str | Text
     kind: NoticeKind = "table"
     sender: str | Text | None = None
+    at: int = 0
+    """How many events the session had when it was said: a front end catching up on the
+    session tells it between the events it came between."""
 
     def __str__(self) -> str:
         if self.kind == "chat":

@@ -62,14 +62,20 @@ class ServedTable(_Screen):
         def action_prompt(self) -> None: ...
         def say(self, text: str) -> None: ...
 
-    def _served(self) -> None:
-        """Set up (from the screen's ``__init__``)."""
+    def _served(self, told: int = 0) -> None:
+        """Set up (from the screen's ``__init__``): ``told``, the session's events the screen
+        has caught up on as it was made."""
         self._update_pending = False
         self._advanced: object = None
         self._chatting = False
         self._held: list[Any] = []
         """What the server sent while a dialog covered the table, told when it closes."""
         self._stale = False
+        self._told_events = told
+        """How many of the session's events the log has told (or caught up on)."""
+        self._early: list[Notice] = []
+        """Notices said after events the log has not told yet (the screen catching up as it
+        opens): told once those are, so the log reads as things happened."""
 
     # ------------------------------------------------------------------ hooks
     def _on_event(self, event: Any) -> None:
@@ -77,8 +83,29 @@ class ServedTable(_Screen):
             self._tell_event(event)
 
     def _tell_event(self, event: Any) -> None:
-        """Tell ``event`` as the game's table screen does (not held)."""
+        """Tell ``event`` as the game's table screen does (not held), after the notices said
+        before it."""
+        self._tell_early(self._told_events)
+        self._told_events += 1
         super()._on_event(event)  # type: ignore[misc]
+
+    def _tell_early(self, upto: int | None = None) -> None:
+        """Tell the notices held for events not told yet that were said ``upto`` events into
+        the session or before (None: all of them)."""
+        for notice in self._take_early(upto):
+            self._write_notice(notice)
+
+    def _take_early(self, upto: int | None) -> list[Notice]:
+        """The held notices said ``upto`` events into the session or before (None: all), no
+        longer held."""
+        early = [n for n in self._early if upto is None or n.at <= upto]
+        self._early = [n for n in self._early if n not in early]
+        return early
+
+    @staticmethod
+    def _notice_line(notice: Notice) -> str:
+        """A notice as the log writes it (the table's news marked with a star)."""
+        return f"* {notice}" if notice.kind == "table" else str(notice)
 
     def _position(self) -> object:
         raise NotImplementedError
@@ -93,6 +120,19 @@ class ServedTable(_Screen):
     def _before_update(self) -> None:
         """Before a notice or a batch is drawn (nothing by default)."""
 
+    def seat_note(self, seat: int) -> str:
+        """A person whose connection dropped, or who left, and whose seat is held or played by
+        the computer is marked away, in words (a colour alone is lost on a monochrome terminal
+        and to a screen reader)."""
+        seats = self.remote.door.info().seats
+        if seat < len(seats):
+            held = seats[seat]
+            if held.kind == "person" and held.name and (held.stand_in or not held.connected):
+                # Translators: after a player's name in the players' panel: they have gone (their
+                # connection dropped, or they left) and the computer plays for them meanwhile.
+                return " " + _("(away)")
+        return ""
+
     # ------------------------------------------------------------------ covered by a dialog
     def _covered(self) -> bool:
         """Whether a dialog is over the table."""
@@ -104,7 +144,9 @@ class ServedTable(_Screen):
         the session is ending and the table's widgets are being taken down, before the screen
         itself is and stops listening; telling it then would fail, and the server would drop
         the seat's listener with a traceback in its log)."""
-        if self._covered():
+        if self._covered() or self._held:
+            # (While some are held, whatever comes after them waits behind them: the table's
+            # news told after a round dealt meanwhile read as if it came after the deal.)
             self._held.append(item)
             return True
         return self.is_mounted and not self.query("#log")
@@ -135,8 +177,14 @@ class ServedTable(_Screen):
     def _notice(self, notice: Notice) -> None:
         if self._keep_for_later(notice):
             return
+        if notice.at > self._told_events:
+            self._early.append(notice)  # said after events the screen is still to tell
+            return
+        self._write_notice(notice)
+
+    def _write_notice(self, notice: Notice) -> None:
         self._before_update()  # (a seat taken comes with its notice)
-        text = f"* {notice}" if notice.kind == "table" else str(notice)
+        text = self._notice_line(notice)
         found = self.query("#log")
         if found:
             found.first(RichLog).write(text)
@@ -163,6 +211,7 @@ class ServedTable(_Screen):
             self._stale = True
             self._close_past_round()
             return
+        self._tell_early()  # none by now; were one kept, it is told late rather than never
         self._before_update()
         self.refresh_table()
         if self._advanced != self._position():

@@ -65,6 +65,11 @@ class TableShell(OnKingsCornerApp, SizedScreen):
         """The round-over dialog was answered (``choice``: its menu item)."""
         raise NotImplementedError
 
+    def seat_note(self, seat: int) -> str:
+        """What the players' panel says after ``seat``'s name, besides what its game says there
+        (a served table: that its person is away); nothing here."""
+        return ""
+
     @property
     def ascii_only(self) -> bool:
         return self.app.settings.ascii

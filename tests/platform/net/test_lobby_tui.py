@@ -136,7 +136,15 @@ async def test_two_people_and_a_spectator_at_one_table_by_keys(tmp_path: Path) -
         await until(other[0], lambda: other[1].door.my_turn(), "the other's turn")  # type: ignore[union-attr]
         await until(other[0], lambda: "Your turn" in str(other[1].screen.query_one("#status", TextPanel).render()),
                     "the other's screen saying it is their turn")
-        # Out of turn: the key is refused with a sentence, nothing changes.
+        # Out of turn: every action key is refused with the sentence that says whose turn it is
+        # (a card key of the hand, one past it, e), and nothing changes.
+        whose = f"It is {other[1].person.name}'s turn."  # type: ignore[union-attr]
+        status = lambda: str(mover[1].screen.query_one("#status", TextPanel).render())  # noqa: E731
+        for key in ("1", "9"):
+            mover[1].screen.say("")
+            await mover[0].press(key)
+            assert whose in " ".join(status().split()), (key, status())
+        assert mover[1].screen.held is None  # type: ignore[attr-defined]
         await mover[0].press("e")
         assert "turn" in str(mover[1].screen.query_one("#status", TextPanel).render())
 
@@ -152,6 +160,10 @@ async def test_two_people_and_a_spectator_at_one_table_by_keys(tmp_path: Path) -
         await pb.press("y")
         await until(pb, lambda: isinstance(ben.screen, LobbyScreen), "Ben back in the lobby")
         await until(pa, lambda: "The computer (hard) plays for Ben" in log_text(ada), "the takeover notice")
+        # Ada's players' panel says Ben is away, in words.
+        from kc_tui.tui.widgets import PlayersView
+        await until(pa, lambda: any("Ben (away):" in row for row in ada.screen.query_one(PlayersView).rows),
+                    "Ben marked away")
         game = server._tables[info.id].service
         assert game is not None and game.phase in (Phase.TURN, Phase.ROUND_OVER, Phase.SESSION_OVER)
     await server.close()
@@ -188,6 +200,8 @@ async def test_a_seat_taken_once_the_game_is_on_shows_its_persons_name_on_every_
         # What was said as the game started, before Ada's table screen was there, is in her log.
         assert "The game starts." in log_text(ada)
         assert "* The computer (hard) plays for Seat 2" in log_text(ada)
+        told = log_text(ada)  # ... before where the table stands and the round's deal
+        assert told.index("The game starts.") < told.index("At the table in round 1") < told.index("Round 1. ")
     await server.close()
 
 
@@ -224,6 +238,9 @@ async def test_the_next_round_is_dealt_when_both_screens_have_closed_the_round(t
             await until(pilot, lambda app=app: isinstance(app.screen, NetworkTableScreen)
                         and app.screen.query_one(HandView).cards != (), "round 2 on screen")
         assert doors[0].view().round == 2 and info.id == 1
+        # Ben's log says Ada was ready (told when his round's dialog closed) before the deal.
+        told = log_text(ben)
+        assert told.index("Ada is ready for the next round") < told.index("Round 2")
     await server.close()
 
 
@@ -344,6 +361,37 @@ async def test_what_happens_while_the_table_screen_is_being_put_together_reaches
         told = log_text(cleo)
         assert f"{mover.person.name} ends the turn." in told
         assert told.index("At the table in round 1") < told.index(f"{mover.person.name} ends the turn.")
+    await server.close()
+
+
+async def test_a_table_screen_opening_tells_the_tables_news_and_the_moves_in_the_order_they_came(
+        tmp_path: Path) -> None:
+    """Notices said before the screen followed the table (Cleo's coming, a chat line between two
+    moves made as the screen opens) are told between the events they came between, not after."""
+    from kc_tui.games.kings_corner.remote import RemoteTable
+
+    server = TableServer(tmp_path, pace=0, seed=3)
+    info = server.create_table(ADA, "Friday", build_rules(2), ["open", "open"], seed=1)
+    doors = [server.join(ADA, info.id, 0), server.join(BEN, info.id, 1)]
+    cleo = LobbyApp(server, CLEO)
+    async with cleo.run_test(size=SIZE) as pc:
+        door = server.watch(CLEO, info.id)
+        cleo.door = door
+        screen = NetworkTableScreen(RemoteTable(door))
+        first = next(d for d in doors if d.my_turn())
+        first.end_turn()  # after the screen was made, before it is mounted
+        first.say("between the turns")
+        second = next(d for d in doors if d.my_turn())
+        second.end_turn()
+        cleo.push_screen(screen)
+        await until(pc, lambda: cleo.screen is screen and screen.is_mounted, "the table")
+        await pc.pause()
+        told = log_text(cleo)
+        # The round so far follows where the table stands, Cleo's coming in its place in it.
+        order = ["Chat:", "At the table in round 1", "Round 1. ", "* Cleo is watching.",
+                 f"{first.person.name} ends the turn.",
+                 f"{first.person.name}: between the turns", f"{second.person.name} ends the turn."]
+        assert [told.index(line) for line in order] == sorted(told.index(line) for line in order), told
     await server.close()
 
 

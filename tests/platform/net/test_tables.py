@@ -308,7 +308,15 @@ async def test_a_dropped_seat_is_held_then_played_then_taken_back(server: TableS
             play_turn(ada, rng)
             turns += 1
     assert not any("SHA256" in line for line in heard)
+    played = sum(1 for e in server._tables[info.id].events if e.name == "turn_end" and e.player == 1)
+    assert played > 0, "the computer played turns for Ben"
     ben = server.join(BEN, info.id, 1)
+    told: list[str] = []
+    ben.follow(lambda item: told.append(str(item)) if isinstance(item, Notice) else None)
+    # Ben is told what the computer did for him (his turns before he went: none); Ada is not.
+    assert ("While you were away, the computer played 1 turn for you." if played == 1 else
+            f"While you were away, the computer played {played} turns for you.") in told, told
+    assert not any(line.startswith("While you were away") for line in heard)
     await until(lambda: not server.table(info.id).seats[1].stand_in, "Ben taking his seat back")
     assert any(line.startswith("Ben is back") for line in heard)
     if game.phase == Phase.TURN:

@@ -18,7 +18,7 @@ from ....net import MAX_TABLE_NAME, SEAT_OPEN, TableError
 from ....tui.dialogs import TextScreen
 from ....tui.lobby import LobbyApp
 from ....tui.part import tui_game
-from ....tui.served import CHAT_HINT, PROMPT_MAX, ServedTable
+from ....tui.served import PROMPT_MAX, ServedTable, chat_hint
 from ....tui.widgets import Choice, Menu, MenuItem, TextPanel
 from ..ai import level_name
 from ..engine.describe import session_summary
@@ -120,18 +120,32 @@ class NetworkTableScreen(ServedTable, TableScreen):
     def __init__(self, remote: RemoteTable) -> None:
         super().__init__(remote)
         self.remote = remote
-        self._served()
+        # The notices said before the round being played come first; those said during it come
+        # with its moves (_tell_round_so_far).
+        self._served(self._round_began)
 
     def on_mount(self) -> None:
-        # Runs before the table screen's own on_mount (Textual calls both).
+        # Runs before the table screen's own on_mount (Textual calls both), so the log reads in
+        # order: the chat hint, what the table said before this screen was there (the game
+        # starting, a computer taking a free seat), the round so far, then the news as it happens.
         self.remote.on_update = self._schedule_update
         self.query_one("#prompt", Input).max_length = PROMPT_MAX
         watching = " " + _("You are watching: no hand is shown.") if self.remote.door.spectator else ""
         self.query_one(HandView).watching = self.remote.door.spectator
-        self.call_after_refresh(lambda: self.query_one("#log", RichLog).write(CHAT_HINT + watching))
-        # What the table said before this screen was there (the game starting, a computer taking
-        # a free seat) comes after the chat hint, then the news as it happens.
-        self.call_after_refresh(lambda: self.remote.hear(self._notice))
+        self.query_one("#log", RichLog).write(chat_hint() + watching)
+        self.remote.hear(self._notice)
+
+    def _tell_round_so_far(self) -> None:
+        """The round being played (or just over) so far, and what the table said meanwhile,
+        as they came: a person back at their seat reads what the computer did for them."""
+        said: list[str] = []
+        for at, sentence in self._round_so_far:
+            said += [self._notice_line(notice) for notice in self._take_early(at)]
+            said.append(sentence)
+        said += [self._notice_line(notice) for notice in self._take_early(self._caught_up)]
+        self._told_events = self._caught_up  # the screen tells the session from here
+        if said:
+            self.query_one("#log", RichLog).write("\n".join(said))  # one write: one redraw
 
     def _before_update(self) -> None:
         """The seats' names as the server has them now (a person took a seat dealt without them)."""

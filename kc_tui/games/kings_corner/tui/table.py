@@ -223,8 +223,17 @@ class TableScreen(TableShell):
         self._caught_up = len(past)
         """How many of the session's events the screen knew when it was made (a networked game
         goes on while the screen is put together: :meth:`on_mount` tells the rest)."""
-        for event in past:
-            self.narrator.sentence(event)  # a resumed game: the narrator catches up silently
+        self._round_began = 0
+        """Where the round being played (or just over) begins among the events caught up on."""
+        self._round_so_far: list[tuple[int, str]] = []
+        """What the narrator says of that round up to the screen's making, and at which event:
+        a served table's log opens on it (:meth:`_tell_round_so_far`)."""
+        for at, event in enumerate(past):
+            said = self.narrator.sentence(event)  # a resumed game: the narrator catches up
+            if isinstance(event, (RoundStart, RoundView)):
+                self._round_began, self._round_so_far = at, []
+            if said:
+                self._round_so_far.append((at, said))
             self.turns.feed(event)
             self._count_chips(event)
         # A networked table never begins a computer turn (:meth:`_computer_plays`).
@@ -261,6 +270,7 @@ class TableScreen(TableShell):
                  else _("At the table in round {round}. Totals: {totals}.")).format(
                     round=view.round, totals=", ".join(
                         f"{shown_name(n)} {t}" for n, t in zip(self.names, view.totals))))
+            self._tell_round_so_far()
         for event in self.service.past_events_seen_by(self.service.keyboard_seat)[self._caught_up:]:
             self._on_event(event)  # what happened since the screen was made, told as it happened
         self.service.follow(self._on_event, self.service.keyboard_seat)
@@ -269,6 +279,10 @@ class TableScreen(TableShell):
         self.refresh_table()
         self.advance()
         self.call_after_refresh(self.app.show_notice)
+
+    def _tell_round_so_far(self) -> None:
+        """After the opening line of a session already dealt: nothing more at this keyboard (a
+        served table tells the round so far)."""
 
     # ------------------------------------------------------------------ events and drawing
     def _on_event(self, event: Event) -> None:
@@ -337,7 +351,7 @@ class TableScreen(TableShell):
         rows = []
         for i, s in enumerate(service.seats):
             turn = ">" if service.phase == Phase.TURN and service.current == i else " "
-            level = f" ({level_name(s.level)})" if s.level else ""
+            level = (f" ({level_name(s.level)})" if s.level else "") + self.seat_note(i)
             count, points, paid = obs.hand_counts[i], obs.totals[i], self.paid[i]
             # Translators: a player's line beside the table: "Ada (hard): 5 cards, 12 pts".
             cards = ngettext("{cards} card, {points}", "{cards} cards, {points}", count).format(
@@ -478,7 +492,7 @@ class TableScreen(TableShell):
         self._hold(message.card)
 
     def on_pile_view_chosen(self, message: PileView.Chosen) -> None:
-        if not self.service.waiting_for_human():
+        if self._not_yours():
             return
         held, pile = self.held, message.pile
         if isinstance(held, Card):
@@ -495,7 +509,7 @@ class TableScreen(TableShell):
         self.query_one(HandView).focus()
 
     def _hold(self, thing: Card | Pile) -> None:
-        if not self.service.waiting_for_human() or self.has_class("too-small"):
+        if self.has_class("too-small") or self._not_yours():
             return
         if isinstance(thing, Card):
             hand = self.query_one(HandView)
@@ -541,7 +555,7 @@ class TableScreen(TableShell):
             cards = self.query_one(HandView).cards
             if index < len(cards):
                 self._hold(cards[index])
-            elif self.service.waiting_for_human():
+            elif not self._not_yours():
                 self.say(ngettext("Your hand has {n} card; there is no card {key}.",
                                   "Your hand has {n} cards; there is no card {key}.", len(cards)).format(
                     n=len(cards), key=event.character))

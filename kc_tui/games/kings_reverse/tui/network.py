@@ -10,7 +10,7 @@ open (for a person) or a computer level; its "Game" choice opens another game's 
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Sequence, cast
 
 from textual.binding import Binding
 from textual.widgets import Input, RichLog, Static
@@ -21,10 +21,11 @@ from ....net import SEAT_OPEN, TableError
 from ....tui.dialogs import ConfirmScreen, TextScreen
 from ....tui.lobby import LobbyApp
 from ....tui.part import tui_game
-from ....tui.served import CHAT_HINT, ServedTable
+from ....tui.served import ServedTable, chat_hint
 from ....tui.widgets import Choice, Menu, MenuItem, TextPanel
 from ..ai import level_name
-from ..engine.describe import round_text, session_text, shown_name
+from ..engine.describe import describe_event, round_text, session_text, shown_name
+from ..engine.events import ReverseEvent, RoundStart, RoundView, TurnStart
 from ..engine.service import ReverseService
 from ..remote import ReverseRemote
 from .new_game import ReverseNewGameScreen, seat_choices
@@ -53,19 +54,40 @@ class NetworkReverseTableScreen(ServedTable, ReverseTableScreen):
         self._served()
 
     def on_mount(self) -> None:
-        # Runs before the table screen's own on_mount (Textual calls both).
+        # Runs before the table screen's own on_mount (Textual calls both), which follows the
+        # events from now on: the log reads in order, the chat hint, what the table said before
+        # this screen was there (the game starting, a computer taking a free seat), the round so
+        # far, then the news as it happens.
         self.remote.on_update = self._schedule_update
         watching = " " + _("You are watching: no hand is shown.") if self.remote.door.spectator else ""
-        self.call_after_refresh(lambda: self.query_one("#log", RichLog).write(CHAT_HINT + watching))
-        # What the table said before this screen was there (the game starting, a computer taking
-        # a free seat) comes after the chat hint, then the news as it happens.
-        self.call_after_refresh(lambda: self.remote.hear(self._notice))
+        self.query_one("#log", RichLog).write(chat_hint() + watching)
+        # The notices said before the round being played come now; those said during it come
+        # with its moves (opening_line).
+        self._told_events = self._round_began(self.remote.door.past_events())
+        self.remote.hear(self._notice)
+
+    @staticmethod
+    def _round_began(past: Sequence[ReverseEvent]) -> int:
+        """Where the round being played (or just over) begins among ``past`` events."""
+        dealt = [i for i, event in enumerate(past) if isinstance(event, (RoundStart, RoundView))]
+        return dealt[-1] if dealt else len(past)
 
     def opening_line(self) -> str:
+        """Where the table stands, then the round being played (or just over) so far: a person
+        back at their seat reads what the computer did for them."""
         view = self.remote.view()
         totals = ", ".join(f"{shown_name(n)} {t}" for n, t in zip(self.names, view.totals))
-        return _("Kings Reverse at table {table}, round {round}. Totals: {totals}.").format(
-            table=self.remote.door.table_id, round=view.round, totals=totals)
+        said = [_("Kings Reverse at table {table}, round {round}. Totals: {totals}.").format(
+            table=self.remote.door.table_id, round=view.round, totals=totals)]
+        past = self.remote.door.past_events()
+        for at in range(self._round_began(past), len(past)):
+            said += [self._notice_line(notice) for notice in self._take_early(at)]
+            sentence = describe_event(past[at], self.names, self.remote.keyboard_seat)
+            if sentence and not isinstance(past[at], TurnStart):  # (as the log tells them)
+                said.append(sentence)
+        said += [self._notice_line(notice) for notice in self._take_early(len(past))]
+        self._told_events = len(past)  # the screen follows the session from here
+        return "\n".join(said)
 
     def _position(self) -> object:
         return (self.remote.phase, self.remote.decision_id, self.remote.waiting_for_human())

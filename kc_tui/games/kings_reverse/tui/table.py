@@ -372,6 +372,7 @@ class ReverseTableScreen(TableShell):
             name = shown_name(seat.name)
             if seat.level and f"({seat.level})" not in seat.name:
                 name = f"{name} ({level_name(seat.level)})"
+            name += self.seat_note(i)
             count = view.hand_counts[i]
             one = view.one_card[i]
             row = ngettext("{name}: {n} card, {points} pts", "{name}: {n} cards, {points} pts", count).format(
@@ -523,7 +524,7 @@ class ReverseTableScreen(TableShell):
             if index < len(cards):
                 self.query_one(ReverseHandView).selected = index
                 self.play_card(cards[index])
-            elif self.service.waiting_for_human():
+            elif not self._not_yours():
                 self.say(ngettext("Your hand has {n} card; there is no card {key}.",
                                   "Your hand has {n} cards; there is no card {key}.", len(cards)
                                   ).format(n=len(cards), key=event.character))

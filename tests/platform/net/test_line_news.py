@@ -1,0 +1,73 @@
+"""The table's news in the line mode: what the table says while a person's prompt waits for a
+line is written on a line of its own, and the prompt again after it ("table> Eve plays 6D." ran
+the news on after the prompt)."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+
+from kc_tui.line import run_plain_lobby
+from kc_tui.net import Person, TableServer, TableState
+
+ADA = Person("SHA256:ada", "Ada")
+BEN = Person("SHA256:ben", "Ben")
+
+
+async def until(condition: object, what: str, limit: float = 60.0) -> None:
+    assert callable(condition)
+    loop = asyncio.get_running_loop()
+    end = loop.time() + limit
+    while not condition():
+        if loop.time() > end:
+            raise AssertionError(f"never happened: {what}")
+        await asyncio.sleep(0.01)
+
+
+class Terminal:
+    """One line-mode connection: lines typed in, the text sent out, write by write."""
+
+    def __init__(self, server: TableServer, person: Person) -> None:
+        self.typed: asyncio.Queue[str | None] = asyncio.Queue()
+        self.sent: list[str] = []
+        self.task = asyncio.ensure_future(run_plain_lobby(server, person, self.typed.get, self.sent.append))
+
+    @property
+    def text(self) -> str:
+        return "".join(self.sent)
+
+
+async def test_the_tables_news_come_on_their_own_lines_and_the_prompt_after_them(tmp_path: Path) -> None:
+    server = TableServer(tmp_path, pace=0, seed=2026)
+    ada, ben = Terminal(server, ADA), Terminal(server, BEN)
+    await ada.typed.put("new open open hand_size=5")
+    await until(lambda: "is made" in ada.text, "the table")
+    await ben.typed.put("join 1")
+    await until(lambda: server.table(1).state == TableState.PLAYING, "the game started")
+    game = server._tables[1].service
+    assert game is not None
+    terms = {0: ada, 1: ben}
+    mover, other = terms[game.current], terms[1 - game.current]
+    name = ("Ada", "Ben")[game.current]
+    await until(lambda: other.text.endswith("table> ") and mover.text.endswith(f"{name}> "), "both prompts")
+    waiting = len(other.text)  # from here on the other types nothing: all that comes is news
+
+    await mover.typed.put("say hello")
+    await until(lambda: f"{name}: hello" in other.text and other.text.endswith("table> "), "the chat line")
+    current = game.current
+    await mover.typed.put("end")
+    await until(lambda: game.current != current or game.phase != game.phase.TURN or "y/n" in mover.text,
+                "the turn ended (or asked)")
+    if game.current == current:
+        await mover.typed.put("y")
+    await until(lambda: game.current != current and other.text.endswith("> "), "the other's turn")
+
+    news = other.text[waiting:]
+    assert news.startswith(f"\n{name}: hello\ntable> "), news
+    assert "\nYour hand: " in news, news
+    assert not re.search(r"> [^\n]", news), f"news run on after a prompt: {news!r}"
+    for term in (ada, ben):
+        await term.typed.put("quit")
+        assert await term.task == 0
+    await server.close()
