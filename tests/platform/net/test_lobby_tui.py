@@ -507,3 +507,20 @@ async def test_an_adjourned_table_gives_its_round_and_how_to_resume_it(tmp_path:
         await pilot.press("s")
         await until(pilot, lambda: isinstance(app.screen, NetworkTableScreen), "the game again")
     await server.close()
+
+
+async def test_a_chat_line_open_at_80x24_leaves_the_whole_cross_in_sight(tmp_path: Path) -> None:
+    server = TableServer(tmp_path, pace=0, seed=3)
+    server.create_table(ADA, "Friday", build_rules(2), ["open", "easy"])
+    app = LobbyApp(server, ADA)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, NetworkTableScreen), "the table")
+        screen = app.screen
+        await pilot.press("apostrophe")
+        await until(pilot, lambda: screen.query_one("#prompt").display, "the chat line", limit=5)
+        await pilot.pause()
+        top, cross = screen.query_one("#top"), screen.query_one("#cross")
+        assert cross.region.bottom <= top.region.bottom, (cross.region, top.region)
+    await server.close()
