@@ -105,7 +105,6 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
         return app
 
     def on_mount(self) -> None:
-        self._show_keys()
         self._unsubscribe = self.lobby.server.subscribe(self._changed)
         self.refresh_tables()
         self.query_one("#tables", OptionList).focus()
@@ -345,6 +344,7 @@ class LobbyApp(KingsCornerApp):
             self.person = self.server.person(self.key)
             self._lobby_say(_("Welcome back, {name}. Pick a table and press Enter to sit, or n to make "
                               "one.").format(name=self.person.name))
+            self._seated_keys()
             return
         self.push_screen(NameScreen(), self._named)
 
@@ -362,6 +362,13 @@ class LobbyApp(KingsCornerApp):
         if self.person.guest:
             welcome += " " + _("You are a guest (no key): a seat you leave is not kept for you.")
         self._lobby_say(welcome)
+        self._seated_keys()
+
+    def _seated_keys(self) -> None:
+        """The person is known now: the keys and the note of the table picked are theirs."""
+        lobby = self._lobby()
+        if lobby is not None and lobby.is_attached:
+            lobby.refresh_tables()
 
     def _take_signals(self) -> None:
         """The server's process owns the signals: one connection's app takes none."""

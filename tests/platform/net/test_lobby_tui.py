@@ -492,7 +492,8 @@ async def test_an_adjourned_table_gives_its_round_and_how_to_resume_it(tmp_path:
     server, table_id = await adjourned_after_a_restart(tmp_path)
     (listed,) = server.tables()
     assert listed.line().startswith("1. Saturday (adjourned in round 1; ")
-    app = LobbyApp(server, ADA)
+    server.person(ADA.key, ADA.name)
+    app = LobbyApp(server, key=ADA.key)  # greeted by her name: the note is hers from the start
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: "adjourned in round 1" in lobby_text(app, "#table-note"), "the note")
         assert lobby_text(app, "#table-note") == (
