@@ -237,11 +237,15 @@ class PlainLobby:
         detached: kept for the grace time)."""
         reader = asyncio.ensure_future(self._reader())
         try:
-            if self.person is None and not await self._ask_name():
+            back = self.person is None and self.key is not None and bool(self.server.known_name(self.key))
+            if back:
+                self.person = self.server.person(self.key)
+            elif self.person is None and not await self._ask_name():
                 return 0
             assert self.person is not None
-            guest = self.person.guest
-            if guest:
+            if back:
+                self.say(_("Welcome back, {name}. Type help for the commands.").format(name=self.person.name))
+            elif self.person.guest:
                 self.say(_("Welcome, {name}. Type help for the commands. You are a guest (no key): a "
                            "seat you leave is not kept for you.").format(name=self.person.name))
             else:
@@ -274,14 +278,13 @@ class PlainLobby:
             reader.cancel()
 
     async def _ask_name(self) -> bool:
-        known = self.server.known_name(self.key) if self.key else None
+        """A name for the tables, asked on the first visit (remembered for the key)."""
         while True:
-            self._write(_("Your name at the tables (Enter for {name}): ").format(name=known) if known
-                        else _("Your name at the tables: "))
+            self._write(_("Your name at the tables: "))
             line = await self.lines.get()
             if line is None:
                 return False
-            text = line.strip() or (known or "")
+            text = line.strip()
             try:
                 self.person = self.server.person(self.key, text)
                 return True
@@ -406,6 +409,17 @@ class PlainLobby:
             self.say(_("No tables yet: type new to make one (help lists the commands)."))
         for info in tables:
             self.say(info.line())
+        person = self.person
+        assert person is not None
+        words = lobby_words()
+        for info in tables:
+            if info.state != TableState.ADJOURNED or self.server.seat_kept_for(person, info.id) is None:
+                continue
+            values = dict(table=info.id, round=info.round, join=words["join"], start=words["start"])
+            self.say(_("Your table {table} was adjourned in round {round}: type {join} {table} to take your "
+                       "seat again, then {start} to resume the game.").format(**values) if info.round
+                     else _("Your table {table} is adjourned: type {join} {table} to take your seat again, "
+                            "then {start} to resume the game.").format(**values))
 
     def _lobby_line(self, word: str, rest: str) -> None:
         if not word:
@@ -532,6 +546,10 @@ class PlainLobby:
         info = door.info()
         if info.state != TableState.WAITING:
             self.say(_("You sit in seat {seat} of table {table}.").format(seat=seat + 1, table=table_id))
+        elif info.round:  # an adjourned game taken up again
+            self.say(_("You sit in seat {seat} of table {table}; its game was adjourned in round {round}. "
+                       "Type start to resume it (a computer plays for anyone not back yet), or wait for "
+                       "the others.").format(seat=seat + 1, table=table_id, round=info.round))
         elif self.server.may_start(self.person, table_id):
             self.say(_("You sit in seat {seat} of table {table}. Waiting for the game to start: type "
                        "start to start it.").format(seat=seat + 1, table=table_id))

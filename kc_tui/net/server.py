@@ -300,12 +300,11 @@ class TableServer:
         played at served tables, or not these rules' game, is refused with a sentence;
         ``seats`` holds :data:`SEAT_OPEN` (a person's seat) or one of that game's AI levels
         for each of ``rules.players`` seats, one open at least; ``name`` may be empty
-        (then "Ada's table"); control characters in it are shown as escapes (``\\x1b``), and it
+        (then :meth:`default_table_name`); control characters in it are shown as escapes (``\\x1b``), and it
         holds at most :data:`MAX_TABLE_NAME` characters as shown.  ``seed`` fixes the deals
         (tests, a replayed evening; by default a fresh one).  The owner then joins a seat like
         everyone else, and may :meth:`start` the game."""
-        # A table's default name is said in its maker's language: it is the table's name for good.
-        typed = " ".join(name.split()) or _("{name}'s table").format(name=owner.name)
+        typed = " ".join(name.split()) or self.default_table_name(owner)
         title = check_name(visible(typed), MAX_TABLE_NAME, "table")
         played = game_of(rules) if game is None else table_game(game)
         if not played.owns(rules):
@@ -333,6 +332,20 @@ class TableServer:
         log.info("table %s created by %s: %s, %s", table_id, owner.name, title, ", ".join(specs))
         self.changed()
         return table.info()
+
+    def default_table_name(self, owner: Person) -> str:
+        """The name of a table ``owner`` makes without naming it: "Ada's table", or "Ada's table 2"
+        (3, ...) while a table of the server is called that already (two tables of one name could
+        not be told apart in the lobby)."""
+        # Said in its maker's language: it is the table's name for good.
+        names = {name_key(t.name) for t in self._tables.values()}
+        name = _("{name}'s table").format(name=owner.name)
+        number = 1
+        while name_key(name) in names:
+            number += 1
+            # Translators: the name of a person's second (third...) table, when the first is listed still.
+            name = _("{name}'s table {number}").format(name=owner.name, number=number)
+        return name
 
     def join(self, person: Person, table_id: int, seat: int) -> SeatDoor:
         """Take seat ``seat`` (from 0) of a table: a free person's seat, or one's own seat
@@ -456,6 +469,7 @@ class TableServer:
                        [str(s["spec"]) for s in seats], game)
         table.seed = int(meta["seed"])
         table.adjourned_at = float(meta.get("adjourned_at") or 0) or meta_time
+        table.adjourned_round = int(meta.get("round") or 0)  # (not kept before 2026-12)
         problem = meta.get("save_problem")
         table.save_problem = visible(problem) if isinstance(problem, str) else None
         for slot, seat in zip(table.slots, seats):

@@ -153,6 +153,8 @@ class Table:
         """The house computer of each person's seat it has played for."""
         self.adjourned_at = 0.0
         """When the table was last adjourned (the server's wall clock, :attr:`TableHost.now`)."""
+        self.adjourned_round = 0
+        """The round the game was adjourned in (the lobby says it; 0: not known, or none)."""
         self.save_file: SaveFile | None = None
         self.save_problem: str | None = None
         """Why the game's save cannot be written now (None while it can)."""
@@ -200,8 +202,8 @@ class Table:
             else:
                 named = names[slot.index] if self.seat_names is not None else None
                 seats.append(SeatInfo(slot.index, "computer", named, slot.spec, True))
-        service = self.service
-        round_no = self.game.round_no(service) if service is not None else 0
+        service = self.service if self.service is not None else self.restored
+        round_no = self.game.round_no(service) if service is not None else self.adjourned_round
         # The rules' label is the game's words, said in the language of whoever reads the lobby.
         return TableInfo(self.id, self.name, self.owner.name, self.game.rules_label(self.rules), tuple(seats),
                          self.state, len(self.spectators), self.game.name, round_no)
@@ -643,6 +645,7 @@ class Table:
             "game": self.game.name, "rules": self.rules.as_dict(), "seed": self.seed,
             "seats": [{"spec": s.spec, "person": person(s.person)} for s in self.slots],
             "adjourned_at": self.adjourned_at, "save_problem": self.save_problem,
+            "round": self.adjourned_round,
         }
 
     def _write_meta(self) -> str | None:
@@ -676,6 +679,7 @@ class Table:
         self.adjourned_at = self.server.now()
         kept: str | None = None
         if service is not None:
+            self.adjourned_round = self.game.round_no(service)
             if self.saver is not None:
                 self.saver.save(compact=True)
                 self.server.drain()  # the save is whole on the disk before anyone resumes it

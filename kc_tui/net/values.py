@@ -112,7 +112,8 @@ class TableInfo:
     game: str
     """The game played at the table (its name in :data:`kc_tui.games.GAMES`)."""
     round: int = 0
-    """The round being played (0 before the first deal)."""
+    """The round being played (0 before the first deal); of an adjourned game, the round it was
+    adjourned in (0 if that is not known), and of one resumed, the round it goes on with."""
 
     @property
     def free_seats(self) -> tuple[int, ...]:
@@ -126,6 +127,13 @@ class TableInfo:
         state = state_word(self.state)
         if self.round and self.state == TableState.PLAYING:
             state = _("{state}, round {round}").format(state=state, round=self.round)
+        elif self.round and self.state == TableState.ADJOURNED:
+            # Translators: a table's state in the lobby's list, after its players left mid-game.
+            state = _("adjourned in round {round}").format(round=self.round)
+        elif self.round and self.state == TableState.WAITING:
+            # Translators: a table's state in the lobby's list: an adjourned game was taken up again,
+            # and goes on when it is started.
+            state = _("resuming round {round}").format(round=self.round)
         values = dict(id=self.id, name=self.name, state=state, rules=self.rules, seats=self.seats_label(),
                       n=self.spectators)
         if self.spectators:

@@ -94,6 +94,7 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(_("Kings in the Corner: tables"), id="lobby-title", classes="screen-title")
         yield OptionList(id="tables")
+        yield TextPanel(id="table-note")
         yield TextPanel(id="lobby-status")
         yield TextPanel(id="keys", classes="keys")
 
@@ -104,7 +105,6 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
         return app
 
     def on_mount(self) -> None:
-        self._show_keys()
         self._unsubscribe = self.lobby.server.subscribe(self._changed)
         self.refresh_tables()
         self.query_one("#tables", OptionList).focus()
@@ -112,8 +112,63 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
             self.lobby.ask_name()
 
     def _show_keys(self) -> None:
-        self.query_one("#keys", TextPanel).show(
-            _("Enter join  1-6 seat  w watch  n new  s start  l leave  q quit"))
+        """The keys that act now, and what the table picked offers (its seats' keys, or how an
+        adjourned game is resumed): a digit takes a seat of that table, never picks a table."""
+        if not self.is_attached:
+            return
+        door = self.lobby.door
+        at_table = door is not None and not door.closed
+        table = None if at_table else self._highlighted()
+        keys: list[str] = []
+        note = ""
+        if table is not None:
+            person = self.lobby.person
+            own = self.lobby.server.seat_kept_for(person, table.id) if person is not None else None
+            if own is not None or (table.free_seats and table.state != TableState.ADJOURNED):
+                keys.append(_("Enter join"))
+            if table.state == TableState.ADJOURNED:
+                note = self._adjourned_note(table, own)
+            elif table.free_seats:
+                last = len(table.seats)
+                # Translators: the lobby's key line: the digit keys take that seat of the table picked.
+                keys.append(_("1-{last} seat at table {table}").format(last=last, table=table.id))
+                note = _("Table {table}'s seats: press a seat's number to take it (1-{last}); Enter takes "
+                         "the first free one.").format(table=table.id, last=last)
+            if table.state != TableState.ADJOURNED:
+                keys.append(_("w watch"))
+        if not at_table:
+            keys.append(_("n new"))
+        elif door is not None and door.info().state == TableState.WAITING and self.lobby.person is not None \
+                and self.lobby.server.may_start(self.lobby.person, door.table_id):
+            keys.append(_("s start"))
+        if at_table:
+            keys.append(_("l leave"))
+        keys.append(_("q quit"))
+        self.query_one("#keys", TextPanel).show("  ".join(keys))
+        self.query_one("#table-note", TextPanel).show(note)
+
+    @staticmethod
+    def _adjourned_note(table: TableInfo, own: int | None) -> str:
+        if own is None:
+            return _("Table {table} is adjourned; only its players can resume it.").format(table=table.id)
+        if table.round:
+            return _("Table {table} was adjourned in round {round}: press Enter to take your seat again, "
+                     "then s to resume the game.").format(table=table.id, round=table.round)
+        return _("Table {table} is adjourned: press Enter to take your seat again, then s to resume the "
+                 "game.").format(table=table.id)
+
+    def _highlighted(self) -> TableInfo | None:
+        """The table picked in the list, if any (quietly: nothing is said)."""
+        option = self.query_one("#tables", OptionList).highlighted_option
+        if option is None or option.id in (None, "none"):
+            return None
+        try:
+            return self.lobby.server.table(int(option.id or 0))
+        except TableError:
+            return None
+
+    def on_option_list_option_highlighted(self, message: OptionList.OptionHighlighted) -> None:
+        self._show_keys()
 
     def relabel(self) -> None:
         """The language changed (on the settings screen of a table): the lobby's words in it,
@@ -161,6 +216,7 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
             listing.highlighted = ids.index(highlighted)
         elif tables:
             listing.highlighted = 0
+        self._show_keys()
         door = self.lobby.door
         if door is None or door.closed:
             if self._at_table:
@@ -177,10 +233,18 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
             self.say(_("You are at table {table} (watching).").format(table=info.id) if seat is None
                      else _("You are at table {table} (seat {seat}).").format(table=info.id, seat=seat))
             return
+        may_start = self.lobby.server.may_start(door.person, info.id)
+        if info.round and seat is not None:  # an adjourned game taken up again
+            where = _("You are at table {table} (seat {seat}); its game was adjourned in round {round}."
+                      ).format(table=info.id, seat=seat, round=info.round)
+            starts = (_("Press s to resume it (a computer plays for anyone not back yet).") if may_start
+                      else _("{owner} resumes it.").format(owner=info.owner))
+            self.say(f"{where} {starts}")
+            return
         where = (_("You are at table {table} (watching); waiting for the game to start.") if seat is None
                  else _("You are at table {table} (seat {seat}); waiting for the game to start.")
                  ).format(table=info.id, seat=seat)
-        starts = (_("Press s to start it.") if self.lobby.server.may_start(door.person, info.id) else
+        starts = (_("Press s to start it.") if may_start else
                   _("{owner} starts it.").format(owner=info.owner))
         self.say(f"{where} {starts}")
 
@@ -274,9 +338,15 @@ class LobbyApp(KingsCornerApp):
         return LobbyScreen()
 
     def ask_name(self) -> None:
-        """The first visit: a name for the tables (remembered for the key)."""
-        known = self.server.known_name(self.key) if self.key else None
-        self.push_screen(NameScreen(known), self._named)
+        """The first visit: a name for the tables (remembered for the key); a key that chose one
+        before is greeted by it."""
+        if self.key is not None and self.server.known_name(self.key) is not None:
+            self.person = self.server.person(self.key)
+            self._lobby_say(_("Welcome back, {name}. Pick a table and press Enter to sit, or n to make "
+                              "one.").format(name=self.person.name))
+            self._seated_keys()
+            return
+        self.push_screen(NameScreen(), self._named)
 
     def _named(self, name: str | None) -> None:
         if name is None:
@@ -292,6 +362,13 @@ class LobbyApp(KingsCornerApp):
         if self.person.guest:
             welcome += " " + _("You are a guest (no key): a seat you leave is not kept for you.")
         self._lobby_say(welcome)
+        self._seated_keys()
+
+    def _seated_keys(self) -> None:
+        """The person is known now: the keys and the note of the table picked are theirs."""
+        lobby = self._lobby()
+        if lobby is not None and lobby.is_attached:
+            lobby.refresh_tables()
 
     def _take_signals(self) -> None:
         """The server's process owns the signals: one connection's app takes none."""

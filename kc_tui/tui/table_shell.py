@@ -94,6 +94,9 @@ class TableShell(OnKingsCornerApp, SizedScreen):
         prompt.display = True
         prompt.value = ""
         prompt.focus()
+        # The command line takes the key line's row: none of its keys act while one types (they
+        # are typed), the line says its own (Enter, Esc), and at 80 x 24 the table is whole only so.
+        self.query_one("#keys", TextPanel).display = False
         self.show_keys()
         # The command line takes a row from the log: keep its newest line in view.
         log = self.query_one("#log", RichLog)
@@ -105,6 +108,7 @@ class TableShell(OnKingsCornerApp, SizedScreen):
         if not prompt.display:
             return False
         prompt.display = False
+        self.query_one("#keys", TextPanel).display = True
         self.query_one("#hand").focus()
         return True
 

@@ -10,6 +10,7 @@ from typing import Callable
 import pytest
 
 from kc_tui.core.kinds import Phase
+from kc_tui.games.kings_corner.engine.rules import build_rules
 from kc_tui.line import run_plain_lobby
 from kc_tui.net import Person, TableServer, TableState
 
@@ -221,3 +222,39 @@ def test_the_lobby_help_fits_79_columns_without_breaking_a_word(lang: str, in_la
     words = [w for w in catalog.split() if "{" not in w]
     assert all(w in said.split() for w in words)
     assert not any(line.lstrip().startswith((";", ":", "»")) for line in said.splitlines())
+
+
+async def test_a_returning_key_is_greeted_by_its_name_in_the_line_mode(tmp_path: Path) -> None:
+    TableServer(tmp_path, pace=0, seed=2026).person("SHA256:dee", "Dee")
+    server = TableServer(tmp_path, pace=0, seed=2026)
+    term = Terminal(server, None, key="SHA256:dee")
+    await until(lambda: "lobby> " in term.text, "the prompt")
+    assert term.text.startswith("Welcome back, Dee. Type help for the commands.")
+    assert "name" not in term.text.split("Welcome")[0]
+    await term.type("quit")
+    assert await term.task == 0
+
+
+async def test_an_adjourned_table_gives_its_round_and_how_to_resume_it_in_the_line_mode(tmp_path: Path) -> None:
+    first = TableServer(tmp_path, grace=0.01, pace=0, seed=2026)
+    info = first.create_table(ADA, "Saturday", build_rules(2), ["open", "open"])
+    doors = first.join(ADA, info.id, 0), first.join(BEN, info.id, 1)
+    for door in doors:
+        door.detach()
+    await until(lambda: first.table(info.id).state == TableState.ADJOURNED, "the table adjourned")
+    await first.close()
+    server = TableServer(tmp_path, grace=0.01, pace=0, seed=2026)
+    ada = Terminal(server, ADA)
+    await until(lambda: "lobby> " in ada.text, "the lobby")
+    assert "1. Saturday (adjourned in round 1; " in ada.text
+    assert ("Your table 1 was adjourned in round 1: type join 1 to take your seat again, then start to "
+            "resume the game.") in ada.text
+    await ada.type("join 1")
+    await until(lambda: "You sit in seat 1" in ada.text, "Ada seated")
+    assert ("You sit in seat 1 of table 1; its game was adjourned in round 1. Type start to resume it"
+            in ada.text)
+    await ada.type("start")
+    await until(lambda: server.table(1).state == TableState.PLAYING, "the game going on")
+    await ada.type("quit")
+    assert await ada.task == 0
+    await server.close()

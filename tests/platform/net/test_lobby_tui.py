@@ -465,3 +465,111 @@ async def test_a_table_screen_being_taken_down_lets_a_move_go_by_and_keeps_its_s
         await pa.pause(0.05)
         assert door._listeners == listening
     await server.close()
+
+
+# ---------------------------------------------------------------------- what the lobby offers (issue 28)
+EVE = Person("SHA256:eve", "Eve")
+
+
+def lobby_text(app: LobbyApp, panel: str) -> str:
+    return str(app.screen.query_one(panel, TextPanel).render())
+
+
+async def test_a_persons_second_table_is_not_named_like_the_first(tmp_path: Path) -> None:
+    server = TableServer(tmp_path, pace=0, seed=3)
+    first = server.create_table(EVE, "", build_rules(2), ["open", "open"])
+    assert first.name == "Eve's table"
+    app = LobbyApp(server, EVE)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await pilot.press("n")
+        await until(pilot, lambda: any("its name: Eve's table 2." in str(panel.render())
+                                       for panel in app.screen.query("#summary")), "the default name")
+    assert server.create_table(EVE, "", build_rules(2), ["open", "open"]).name == "Eve's table 2"
+    assert server.create_table(EVE, "  ", build_rules(2), ["open", "open"]).name == "Eve's table 3"
+    await server.close()
+
+
+async def test_with_no_tables_the_key_line_shows_only_the_keys_that_act(tmp_path: Path) -> None:
+    server = TableServer(tmp_path, pace=0, seed=3)
+    app = LobbyApp(server, ADA)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        assert lobby_text(app, "#keys") == "n new  q quit"
+        server.create_table(BEN, "Friday", build_rules(3), ["open", "open", "hard"])
+        await until(pilot, lambda: "1-3 seat at table 1" in lobby_text(app, "#keys"), "the table's keys")
+        assert lobby_text(app, "#keys") == "Enter join  1-3 seat at table 1  w watch  n new  q quit"
+        assert "press a seat's number to take it (1-3)" in lobby_text(app, "#table-note")
+        await pilot.press("2")  # seat 2 of the table picked
+        await until(pilot, lambda: app.door is not None, "Ada seated")
+        assert app.door is not None and app.door.seat == 1
+        # (Ben, who made it, is not here: Ada may start it.)
+        await until(pilot, lambda: "leave" in lobby_text(app, "#keys"), "the keys at a table", limit=5)
+        assert lobby_text(app, "#keys") == "s start  l leave  q quit"
+    await server.close()
+
+
+async def test_a_returning_key_is_greeted_by_its_name_not_asked_it(tmp_path: Path) -> None:
+    server = TableServer(tmp_path, pace=0, seed=3)
+    server.person("SHA256:dee", "Dee")
+    app = LobbyApp(TableServer(tmp_path, pace=0, seed=3), key="SHA256:dee")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: "Welcome back, Dee." in lobby_text(app, "#lobby-status"), "the greeting")
+        assert isinstance(app.screen, LobbyScreen)
+        assert app.person == Person("SHA256:dee", "Dee")
+
+
+async def adjourned_after_a_restart(tmp_path: Path) -> tuple[TableServer, int]:
+    """A table Ada and Ben played in round 1 and both left; the server started again."""
+    server = TableServer(tmp_path, grace=0.01, pace=0, seed=3)
+    info = server.create_table(ADA, "Saturday", build_rules(2), ["open", "open"])
+    ada, ben = server.join(ADA, info.id, 0), server.join(BEN, info.id, 1)
+    assert server.table(info.id).state == TableState.PLAYING
+    ada.detach()
+    ben.detach()
+    loop = asyncio.get_running_loop()
+    end = loop.time() + 60
+    while server.table(info.id).state != TableState.ADJOURNED:
+        assert loop.time() < end, "never adjourned"
+        await asyncio.sleep(0.01)
+    await server.close()
+    return TableServer(tmp_path, grace=0.01, pace=0, seed=3), info.id
+
+
+async def test_an_adjourned_table_gives_its_round_and_how_to_resume_it(tmp_path: Path) -> None:
+    server, table_id = await adjourned_after_a_restart(tmp_path)
+    (listed,) = server.tables()
+    assert listed.line().startswith("1. Saturday (adjourned in round 1; ")
+    server.person(ADA.key, ADA.name)
+    app = LobbyApp(server, key=ADA.key)  # greeted by her name: the note is hers from the start
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "adjourned in round 1" in lobby_text(app, "#table-note"), "the note")
+        assert lobby_text(app, "#table-note") == (
+            "Table 1 was adjourned in round 1: press Enter to take your seat again, then s to resume the game.")
+        assert lobby_text(app, "#keys") == "Enter join  n new  q quit"
+        await pilot.press("enter")
+        await until(pilot, lambda: app.door is not None, "Ada back in her seat")
+        status = lobby_text(app, "#lobby-status")
+        assert "its game was adjourned in round 1. Press s to resume it" in status
+        assert "waiting for the game to start" not in status
+        assert "(resuming round 1; " in server.table(table_id).line()
+        await pilot.press("s")
+        await until(pilot, lambda: isinstance(app.screen, NetworkTableScreen), "the game again")
+    await server.close()
+
+
+async def test_a_chat_line_open_at_80x24_leaves_the_whole_cross_in_sight(tmp_path: Path) -> None:
+    server = TableServer(tmp_path, pace=0, seed=3)
+    server.create_table(ADA, "Friday", build_rules(2), ["open", "easy"])
+    app = LobbyApp(server, ADA)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, NetworkTableScreen), "the table")
+        screen = app.screen
+        await pilot.press("apostrophe")
+        await until(pilot, lambda: screen.query_one("#prompt").display, "the chat line", limit=5)
+        await pilot.pause()
+        top, cross = screen.query_one("#top"), screen.query_one("#cross")
+        assert cross.region.bottom <= top.region.bottom, (cross.region, top.region)
+    await server.close()

@@ -150,10 +150,7 @@ async def test_two_people_and_a_spectator_play_kings_reverse_over_ssh_and_no_hid
         watched = [Watched(ada, known, 0, "Ada"), Watched(ben, known, 1, "Ben"),
                    Watched(cleo, known, None, "Cleo (watching)")]
         for player in (ada, ben, cleo):
-            await player.wait_for("Your name at the tables")
-            player.press("enter")
-        for player in (ada, ben, cleo):
-            await player.wait_for("Welcome")
+            await player.wait_for("Welcome back")  # each key chose its name before
         assert "Kings Reverse" in ada.text()  # the lobby lists the table's game
         cleo.press("w")
         await until(lambda: night.tables.table(info.id).spectators == 1, "Cleo watching")

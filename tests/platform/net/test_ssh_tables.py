@@ -208,11 +208,9 @@ async def test_two_people_play_a_whole_round_over_ssh_and_no_hidden_card_is_ever
         cleo = await night.person(cleo_key, "Cleo", term="linux")  # a console: ASCII
         watched = [Watched(ada, referee, lambda: 0, "Ada"), Watched(ben, referee, lambda: 1, "Ben"),
                    Watched(cleo, referee, lambda: None, "Cleo (watching)")]
-        for player in (ada, ben, cleo):
-            await player.wait_for("Your name at the tables")
-        ben.type("Ben")  # a first visit; the others find the name they chose last time
-        for player in (ada, ben, cleo):
-            player.press("enter")
+        await ben.wait_for("Your name at the tables")  # a first visit; the others are greeted by
+        ben.type("Ben")                                # the name they chose last time
+        ben.press("enter")
         for player in (ada, ben, cleo):
             await player.wait_for("Welcome")
         cleo.press("w")
@@ -311,9 +309,7 @@ async def test_a_dropped_connection_keeps_the_seat_then_a_computer_plays_it_unti
         ada = await night.person(ada_key, "Ada")
         ben = await night.person(ben_key, term=None)
         ben.type("Ben\n")
-        await ada.wait_for("Your name at the tables")
-        ada.press("enter")
-        await ada.wait_for("Welcome")
+        await ada.wait_for("Welcome back, Ada")
         ada.press("1")
         await ada.wait_for("Press s to start it")
         ben.type("join 1\n")
@@ -333,10 +329,8 @@ async def test_a_dropped_connection_keeps_the_seat_then_a_computer_plays_it_unti
         await until(lambda: game.current == 1 or game.phase != Phase.TURN, "the computer ended Ada's turn")
         assert game.phase == Phase.TURN, "the computer went out for Ada: this deal cannot test her return"
 
-        ada = await night.person(ada_key)  # back, with the same key
-        await ada.wait_for("Your name at the tables")
-        ada.press("enter")
-        await ada.wait_for("Welcome")
+        ada = await night.person(ada_key)  # back, with the same key: greeted by her name
+        await ada.wait_for("Welcome back, Ada")
         ada.press("enter")  # join: her own seat again
         await ben.wait_for("Ada is back in seat 1", raw=True)
         await ada.wait_for("Hand")
@@ -374,10 +368,8 @@ async def test_a_restarted_server_lists_the_adjourned_table_and_its_players_resu
         (table,) = night.tables.tables()
         assert table.state == TableState.ADJOURNED
         dora = await night.person(key)
-        await dora.wait_for("Your name at the tables")
-        dora.press("enter")
-        await dora.wait_for("Welcome")
-        assert "adjourned" in dora.text()
+        await dora.wait_for("Welcome back, Dora")
+        assert "adjourned in round 1" in dora.text()
         dora.press("enter")  # her own seat: the game resumes
         await until(lambda: night.tables.table(table.id).state == TableState.PLAYING, f"the game resumed:\n{dora.text()}")
         await dora.wait_until(lambda text: "Hand" in text or "Round over" in text, "her hand, or the round's end")

@@ -181,10 +181,8 @@ async def test_at_the_tables_a_reload_keeps_the_browsers_name_and_seat(tmp_path:
                 key = slot.person.key
 
                 await page.reload()
-                shown = await wait_for("Your name at the tables")
-                assert "Ann" in shown, "the reloaded page is the same person"
-                await page.keyboard.press("Enter")
-                await wait_for("Welcome, Ann")
+                # The same person: greeted by the name, not asked it again; the page has the keys.
+                await wait_for("Welcome back, Ann")
                 await page.keyboard.press("Enter")  # Enter on the table: one's own seat again
                 await wait_for("Hand", "Round over")  # the computers may have ended the round meanwhile
                 assert slot.connected and slot.person.key == key

@@ -40,7 +40,7 @@ class CreateTableScreen(NewGameScreen):
     def default_name(self) -> str:
         app = self.app
         if isinstance(app, LobbyApp) and app.person:
-            return _("{name}'s table").format(name=app.person.name)
+            return app.server.default_table_name(app.person)
         return _("A table")
 
     def table_name(self) -> str:

@@ -416,3 +416,22 @@ async def test_opening_the_command_line_keeps_the_newest_log_line_in_view() -> N
         await pilot.pause()
         assert log.max_scroll_y > 0
         assert log.scroll_y == log.max_scroll_y, (log.scroll_y, log.max_scroll_y)
+
+
+async def test_the_command_line_open_at_80x24_leaves_the_whole_cross_in_sight() -> None:
+    """Issue 28: the command line took the lowest piles' bottom border; it takes the key line's
+    row instead (none of those keys acts while one types), given back when it closes."""
+    app = _app(seed=8)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda app: app.service.waiting_for_human(), "your turn")
+        screen = app.screen
+        top, cross = screen.query_one("#top"), screen.query_one("#cross")
+        assert cross.region.bottom <= top.region.bottom
+        await pilot.press("colon")
+        await pilot.pause()
+        assert screen.query_one("#prompt").region.height == 3
+        assert cross.region.bottom <= top.region.bottom, (cross.region, top.region)
+        assert not screen.query_one("#keys").display
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen.query_one("#keys").display
