@@ -5,23 +5,28 @@ a turn's account counts every card played (item 18)."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import random
 import re
+from pathlib import Path
 
 import pytest
 
 from kc_tui.core.cards import Card
 from kc_tui.core.events import TurnEnd, TurnStart
+from kc_tui.core.kinds import Phase
+from kc_tui.games.kings_corner.ai import make_player
 from kc_tui.games.kings_corner.ai.seats import make_seats
 from kc_tui.games.kings_corner.engine.board import Pile
 from kc_tui.games.kings_corner.engine.commands import CommandError, parse_command
 from kc_tui.games.kings_corner.engine.describe import Narrator, TurnLog
 from kc_tui.games.kings_corner.engine.events import Draw, MoveEvent, Play, RoundView, Undo
 from kc_tui.games.kings_corner.engine.kinds import DrawTiming
-from kc_tui.games.kings_corner.engine.rules import RuleSet
+from kc_tui.games.kings_corner.engine.rules import RuleSet, build_rules
 from kc_tui.games.kings_corner.engine.service import GameService
-from kc_tui.games.kings_corner.line import PlainGame
+from kc_tui.games.kings_corner.line import GAME, PlainGame
+from kc_tui.net import Person, TableServer
 
 C = Card.parse
 
@@ -127,3 +132,29 @@ def test_an_account_counts_every_card_played_kings_included() -> None:
     for event in (TurnStart(0), TurnEnd(0), TurnStart(1), Draw(1, None), *plays, TurnEnd(1)):
         log.feed(event)
     assert log.since(0) == "Since your turn: Bob played 5 cards: KC on NE, KS on SE and 3 more."
+
+
+async def test_a_stray_word_between_rounds_at_a_served_table_deals_nothing(tmp_path: Path) -> None:
+    server = TableServer(tmp_path, grace=0.05, pace=0, seed=2026)
+    ada = Person("SHA256:ada", "Ada")
+    info = server.create_table(ada, "", build_rules(2), ["open", "easy"])
+    door = server.join(ada, info.id, 0)  # the last open seat taken: the game starts
+    said: list[str] = []
+    table = GAME.seat(door, said.append, lambda: None, lambda notice: None)
+    rng = random.Random(5)
+    while door.view().phase == Phase.TURN:
+        if door.my_turn():
+            obs = door.view().observation
+            assert obs is not None
+            for move in make_player("easy", rng).plan_turn(obs):
+                door.play(move)
+            if door.view().phase == Phase.TURN and door.my_turn():
+                door.end_turn()
+        else:
+            await asyncio.sleep(0.01)
+    assert door.view().phase == Phase.ROUND_OVER
+    table.line("nxet")
+    assert "'nxet' is not a command here: press Enter for the next round, or type leave.\n" in "".join(said)
+    assert door.view().phase == Phase.ROUND_OVER and door.view().round == 1
+    table.close()
+    await server.close()
