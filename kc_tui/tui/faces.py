@@ -24,8 +24,8 @@ from ..core.i18n import Domain
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
-__all__ = ["FACE_HEIGHT", "FACE_WIDTH", "PILE_ROOM", "Frame", "Look", "card_back", "hand_faces", "hand_fits",
-           "pile_face"]
+__all__ = ["FACE_HEIGHT", "FACE_WIDTH", "PILE_ROOM", "Frame", "Look", "card_back", "face_text", "hand_faces",
+           "hand_fits", "pile_face"]
 
 FACE_WIDTH, FACE_HEIGHT = 9, 7
 """One card face, frame included."""
@@ -64,6 +64,14 @@ _FONT: dict[str, tuple[str, ...]] = {
     "K": ("#.#", "##.", "#..", "##.", "#.#"),
 }
 
+def face_text(code: str, ascii_only: bool, glyphs: dict[str, str]) -> str:
+    """A card's R1 code (``TH``) as a table writes it: the code in ASCII mode, else its rank as
+    the face shows it large (``10`` for a ten) and its suit's glyph (``10♥``)."""
+    if ascii_only:
+        return code
+    return ("10" if code[0] == "T" else code[0]) + glyphs[code[1]]
+
+
 Cell = tuple[str, str]
 """One character of a drawing and its style."""
 
@@ -77,8 +85,7 @@ class Look:
     suit_styles: dict[str, str]
 
     def text(self, card: Card) -> str:
-        code = str(card)
-        return code if self.ascii_only else code[0] + self.glyphs[code[1]]
+        return face_text(str(card), self.ascii_only, self.glyphs)
 
     def style(self, card: Card) -> str:
         return self.suit_styles[str(card)[1]]
@@ -140,7 +147,7 @@ def _face(canvas: Canvas, x: int, y: int, card: Card, look: Look, lines: str, fr
     text, style = look.text(card), look.style(card)
     canvas.put(x + 1, y, text, style)
     canvas.put(x + FACE_WIDTH - 1 - len(text), y + FACE_HEIGHT - 1, text, style)
-    glyph = _FONT[text[0]]
+    glyph = _FONT[str(card)[0]]
     wide = len(glyph[0])
     left = x + 1 + (1 if wide == 3 else 0)
     block = "#" if look.ascii_only else "█"
@@ -148,7 +155,7 @@ def _face(canvas: Canvas, x: int, y: int, card: Card, look: Look, lines: str, fr
         for col, bit in enumerate(bits):
             if bit == "#":
                 canvas.put(left + col, y + 1 + row, block, style)
-    canvas.put(left + wide + 1, y + 3, text[1:], style)
+    canvas.put(left + wide + 1, y + 3, text[-1], style)
 
 
 def _edge(canvas: Canvas, x: int, y: int, label: str, style: str, lines: str, frame_style: str) -> None:
@@ -158,7 +165,11 @@ def _edge(canvas: Canvas, x: int, y: int, label: str, style: str, lines: str, fr
     canvas.put(x, y + FACE_HEIGHT - 1, bl + across * (EDGE - 1), frame_style)
     for row in range(y + 1, y + FACE_HEIGHT - 1):
         canvas.put(x, row, down, frame_style)
-    canvas.put(x + 1, y + 1, label, style)
+    if len(label) > EDGE - 1:  # "10♥": the suit goes under the rank, where the edge has room
+        canvas.put(x + 1, y + 1, label[:-1], style)
+        canvas.put(x + 1, y + 2, label[-1], style)
+    else:
+        canvas.put(x + 1, y + 1, label, style)
 
 
 def pile_face(name: str, head: str, cards: tuple[Card, ...], look: Look, *, width: int, frame: Frame,

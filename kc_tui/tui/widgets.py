@@ -21,7 +21,7 @@ from textual.widgets import RichLog, Static
 from ..core.cards import AnyCard, Card
 from ..core.i18n import N_, Domain
 from ..storage import Settings
-from .faces import PILE_ROOM, Look
+from .faces import PILE_ROOM, Look, face_text
 from .words import said
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
@@ -51,10 +51,9 @@ def _suit_style(settings: Settings, suit: str) -> str:
 
 
 def card_text(card: Card, ascii_only: bool) -> str:
-    """``7H`` in ASCII mode, ``7♥`` otherwise (R1 notation; the suit is always named, so
-    nothing relies on colour)."""
-    text = str(card)
-    return text if ascii_only else text[0] + _GLYPHS[text[1]]
+    """``7H`` and ``TH`` in ASCII mode (R1 notation), ``7♥`` and ``10♥`` otherwise, as the
+    card's face says it large; the suit is always named, so nothing relies on colour."""
+    return face_text(str(card), ascii_only, _GLYPHS)
 
 
 def any_card_text(card: AnyCard, ascii_only: bool) -> str:

@@ -12,6 +12,7 @@ player, then the tops of the piles and their hand; every detail is one review co
 
 from __future__ import annotations
 
+import functools
 from typing import AbstractSet, Any, Callable, Mapping, Sequence, TextIO, cast
 
 from ...core.cards import Card, card_name
@@ -21,7 +22,7 @@ from ...core.i18n import Domain
 from ...core.kinds import Phase
 from ...core.text import shown_name, visible
 from ...line.part import LineOptions
-from ...line.shell import Out, Reader, help_text, leave_word
+from ...line.shell import Out, Reader, common_command, help_text, leave_word
 from ...net import Notice, SeatDoor, TableError
 from .ai.hints import hint
 from .engine.board import PILES, Pile
@@ -51,7 +52,7 @@ from .engine.describe import (
     totals_chart,
     who_sentence,
 )
-from .engine.events import Event, RoundEnd, RoundStart, RoundView
+from .engine.events import Draw, Event, RoundEnd, RoundStart, RoundView
 from .engine.kinds import Scoring
 from .engine.naming import items, saying
 from .engine.observation import Observation
@@ -81,13 +82,14 @@ def _nothing_fits() -> str:
 
 
 def _tops(obs: Observation, seen: Mapping[Pile, tuple[Card, ...]] | None,
-          named: AbstractSet[tuple[Pile, Card]] = frozenset(), words: bool = False) -> str | None:
+          named: AbstractSet[tuple[Pile, Card | None]] = frozenset(), words: bool = False) -> str | None:
     """"Changed: N 3C, E 4C. Empty: S.": the piles that changed since ``seen`` (every pile
-    when None), what a move can go on, in brief; leaving out a top just ``named``.  In
-    ``words``: "Changed: North, three of clubs; East, four of clubs. Empty: South."."""
+    when None), what a move can go on, in brief; leaving out a top just ``named`` (None: a pile
+    said to be emptied).  In ``words``: "Changed: North, three of clubs; East, four of clubs.
+    Empty: South."."""
     board = obs.board
     changed = [pile for pile in PILES if seen is None or (
-        board[pile] != seen[pile] and not (board[pile] and (pile, board[pile][-1]) in named))]
+        board[pile] != seen[pile] and (pile, board[pile][-1] if board[pile] else None) not in named)]
     if not changed:
         return None
     if words:
@@ -107,6 +109,13 @@ _QUIT_WORDS = frozenset({"quit", "salir", "quitter"})
 
 def _next_round(leave: str) -> str:
     return _("Press Enter for the next round (or type {leave}). ").format(leave=leave)
+
+
+def _not_next_round(line: str, leave: str) -> str:
+    """What a line other than Enter (or ``end``: piped players type it), a review or leaving
+    says between rounds: a word mistyped there deals nothing."""
+    return _("{word} is not a command here: press Enter for the next round, or type {leave}.").format(
+        word=repr(line.strip()), leave=leave)
 
 
 def _totals(names: Sequence[str], totals: Sequence[int]) -> str:
@@ -148,6 +157,9 @@ class PlainGame:
         self.confirm_end = confirm_end
         self._next: str | None = None  # a line typed at the end question that was not an answer
         self.names = [s.name for s in service.seats]
+        self._own_draws: dict[int, tuple[Card, bool]] = {}
+        """Hot-seat: the card each person drew that the shared screen did not show, and whether
+        it was drawn in the turn being played (else at the end of their last turn)."""
         self.narrator = Narrator(self.names, words=self.words)
         self.turns = TurnLog(self.names, words=self.words)
         self.heard: list[str] = []
@@ -164,6 +176,19 @@ class PlainGame:
         self.humans = [i for i, s in enumerate(service.seats) if s.player is None]
         self._last_human: int | None = None
         service.follow(self._on_event, service.keyboard_seat)
+        if service.keyboard_seat is None:
+            # Hot-seat: the screen is a spectator's, so each person's draw is kept for them
+            # alone, told when their turn starts (they have the keyboard then).
+            for seat in self.humans:
+                service.follow(functools.partial(self._own_draw, seat), seat)
+
+    def _own_draw(self, seat: int, event: Event) -> None:
+        if isinstance(event, Draw) and event.player == seat and event.card is not None:
+            self._own_draws[seat] = (event.card, True)
+        elif isinstance(event, TurnStart) and event.player == seat and seat in self._own_draws:
+            self._own_draws[seat] = (self._own_draws[seat][0], False)
+        elif isinstance(event, (RoundStart, RoundView)):
+            self._own_draws.pop(seat, None)
 
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
@@ -255,8 +280,12 @@ class PlainGame:
                         # Under brief the round's end has said the totals; scores reads the table.
                         self._say_scores(service.history, service.rules)
                     line = self._ask(_next_round(leave_word(False)), service.keyboard_seat)
-                    if line is None or line.strip().lower() in _QUIT_WORDS:
+                    if line is None or line.strip().lower() in _QUIT_WORDS or common_command(
+                            line.strip().lower()) == "quit":
                         return self._stop(line is None)
+                    if line.strip() and not _is_end(line):
+                        self.say(_not_next_round(line, leave_word(False)))
+                        continue
                     service.next_round()
                     continue
                 if not self._human_turn():
@@ -307,6 +336,9 @@ class PlainGame:
             if since:
                 self.say(since)
         self._resumed = False
+        own = self._own_draws.pop(seat, None)
+        if own is not None and self.verbosity == Verbosity.FULL:
+            self.say(self._drew(*own))
         if self.verbosity == Verbosity.FULL:
             self.say(describe_table(obs, self.names, words=self.words))
         else:
@@ -314,7 +346,9 @@ class PlainGame:
                 self.say(self.narrator.extra_turn(seat))  # royal Kings: this seat again
             drawn = self.turns.drawn(seat)
             if drawn is not None:
-                self.say(_("You drew {card}.").format(card=drawn.words if self.words else drawn))
+                self.say(self._drew(drawn, True))
+            elif own is not None:
+                self.say(self._drew(*own))
             tops = _tops(obs, self._seen.get(seat), self.turns.named(seat), self.words)
             if tops:
                 self.say(tops)
@@ -326,6 +360,13 @@ class PlainGame:
                 self.say(_("Your hand: {hand}.").format(hand=hand))
         if not service.legal_moves():
             self.say(_nothing_fits())
+
+    def _drew(self, card: Card, this_turn: bool) -> str:
+        """"You drew the ace of hearts.", or drawn when the last turn ended (``this_turn`` False)."""
+        said = card.words if self.words else str(card)
+        if this_turn:
+            return _("You drew {card}.").format(card=said)
+        return _("You drew {card} at the end of your last turn.").format(card=said)
 
     def _commands(self, seat: int) -> bool:
         service = self.service
@@ -532,6 +573,9 @@ class SeatTable:
         if view.phase == Phase.ROUND_OVER:
             if door.spectator:
                 game.say(_("The players deal the next round when they are ready."))
+                return
+            if text.strip() and not _is_end(text):
+                game.say(_not_next_round(text, leave_word(True)))
                 return
             try:
                 door.next_round()

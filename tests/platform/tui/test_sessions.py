@@ -169,7 +169,7 @@ async def test_the_table_says_when_saving_fails_and_play_goes_on(tmp_path: Path,
     monkeypatch.setenv("KC_TUI_DATA_DIR", str(blocker))
     # A fixed deal: on a deal where the first turn ends the round, and with it the quick game,
     # no save is ever written (the failure is then the finished game's transcript instead).
-    monkeypatch.setattr("kc_tui.games.kings_corner.tui.sessions.new_seed", lambda: 2)
+    monkeypatch.setattr("kc_tui.games.kings_corner.tui.seed_for_first_player", lambda seat, players: 2)
     app = KingsCornerApp(settings=Settings(pace=0, confirm_end=False))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("g")  # a quick game: saving starts with it

@@ -200,8 +200,10 @@ def parse_command(text: str, hand: Sequence[Card] = ()) -> Command:
             raise CommandError(_("The stock is drawn from for you, as the rules say: "
                                  "type end to end your turn."))
         if is_pile(word):
-            raise CommandError(_("Move pile {pile} onto which pile? Write both, for example {pile} N."
-                                 ).format(pile=word.upper()))
+            pile = parse_pile(word)
+            onto = Pile.E if pile == Pile.N else Pile.N  # an example that moves it elsewhere
+            raise CommandError(_("Move pile {pile} onto which pile? Write both, for example {pile} {onto}."
+                                 ).format(pile=pile.letters, onto=onto.letters))
         raise CommandError(_(
             "{word} is not a command: write a card and a pile (7H N), two piles (E N), "
             "or end, undo, hint, help, quit."

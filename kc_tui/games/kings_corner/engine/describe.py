@@ -378,10 +378,8 @@ def _pile_line(pile: Pile, cards: tuple[Card, ...], words: bool) -> str:
     if not cards:
         empty = _("empty (any card may go here)") if pile.is_edge else _("empty (only a King may start it)")
         return f"{label}  {empty}"
-    if len(cards) <= 6:
-        shown_cards = " ".join(str(c) for c in cards)
-    else:
-        shown_cards = f"{cards[0]} {cards[1]} ... {cards[-2]} {cards[-1]}"
+    shown = [card_text(c, False) for c in cards]
+    shown_cards = " ".join(shown if len(shown) <= 6 else [*shown[:2], "...", *shown[-2:]])
     count = ngettext("({n} card)", "({n} cards)", len(cards)).format(n=len(cards))
     return f"{label}  {shown_cards}  {count}"
 
@@ -433,7 +431,7 @@ def hand_text(obs: Observation, *, words: bool = False) -> str:
     2, seven of hearts" (a screen reader says "one colon two c" for the short form)."""
     if words:
         return items(f"{i}, {card_name(card, article=False)}" for i, card in enumerate(obs.hand, 1))
-    return " ".join(f"{i}:{card}" for i, card in enumerate(obs.hand, 1))
+    return " ".join(f"{i}:{card_text(card, False)}" for i, card in enumerate(obs.hand, 1))
 
 
 def describe_pile(obs: Observation, pile: Pile, *, words: bool = False) -> str:
@@ -503,6 +501,7 @@ class Narrator:
         self.counts: list[int] = []
         self._turn_moves: list[Play | MoveEvent] = []  # this turn's, for undo to name
         self._ended: int | None = None  # whose turn ended last in this round
+        self._extra = 0  # the royal Kings extra turns (R6) in a row so far
 
     def _round_sentence(
         self, round_no: int, dealer: int, board: tuple[tuple[Card, ...], ...], stock: int,
@@ -511,7 +510,8 @@ class Narrator:
             edges = items(f"{pile.word}, {cards[-1].words}"
                               for pile, cards in zip(PILES, board) if cards)
         else:
-            edges = ", ".join(f"{pile.letters} {cards[-1]}" for pile, cards in zip(PILES[:4], board) if cards)
+            edges = ", ".join(f"{pile.letters} {card_text(cards[-1], False)}"
+                              for pile, cards in zip(PILES[:4], board) if cards)
         if self._you(dealer):
             text = ngettext("Round {round}. You deal. The edges show {edges}; {n} card in the stock.",
                             "Round {round}. You deal. The edges show {edges}; {n} cards in the stock.", stock)
@@ -555,7 +555,11 @@ class Narrator:
                     n=open_moves))
 
     def extra_turn(self, seat: int) -> str:
-        """The sentence for a royal Kings extra turn (R6)."""
+        """The sentence for a royal Kings extra turn (R6); the second in a row and after say
+        "another King" (the same words twice sound like a line said again)."""
+        if self._extra > 1:
+            return self._say(seat, _("You played another King: you take another turn."),
+                             _("{name} played another King: {name} takes another turn."))
         return self._say(seat, _("You played a King: you take another turn."),
                          _("{name} played a King: {name} takes another turn."))
 
@@ -576,7 +580,9 @@ class Narrator:
             self._turn_moves = []
             if self._ended == event.player:
                 # R6 royal Kings: the only way a player follows their own turn.
+                self._extra += 1
                 return self.extra_turn(event.player)
+            self._extra = 0
             return None
         seat = getattr(event, "player", 0)
         if isinstance(event, Draw):
@@ -640,13 +646,14 @@ class Narrator:
 class _Turn:
     """What one turn did, as far as a short account cares (kept by :class:`TurnLog`)."""
 
-    __slots__ = ("seat", "drew", "drawn", "moves", "chips", "ended")
+    __slots__ = ("seat", "drew", "drawn", "moves", "carried", "chips", "ended")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
         self.drew = False
         self.drawn: Card | None = None  # the card, when the seat may see it
         self.moves: list[Play | MoveEvent] = []
+        self.carried: list[tuple[Card, ...]] = []  # by move: the cards a pile move carried
         self.chips = 0
         self.ended = False
 
@@ -665,15 +672,20 @@ class TurnLog:
         self.words = words
         self.turns: list[_Turn] = []
         self.counts: list[int] = [0] * len(self.names)
+        # The piles as the events left them, to say what a pile move carried; and as they
+        # stood before each move of the turn, for an undo.
+        self.board: list[tuple[Card, ...]] = [()] * len(PILES)
+        self._before: list[list[tuple[Card, ...]]] = []
 
     def feed(self, event: Event) -> None:
         """Take in the next event."""
-        if isinstance(event, RoundStart):
-            self.turns, self.counts = [], [len(h) for h in event.hands]
-        elif isinstance(event, RoundView):
-            self.turns, self.counts = [], list(event.hand_counts)
+        if isinstance(event, (RoundStart, RoundView)):
+            self.turns, self.board, self._before = [], list(event.board), []
+            self.counts = ([len(h) for h in event.hands] if isinstance(event, RoundStart)
+                           else list(event.hand_counts))
         elif isinstance(event, TurnStart):
             self.turns.append(_Turn(event.player))
+            self._before = []
         elif not self.turns:
             return  # a round's ante, before any turn
         elif isinstance(event, Draw):
@@ -681,10 +693,21 @@ class TurnLog:
             self.turns[-1].drew = True
             self.turns[-1].drawn = event.card
         elif isinstance(event, (Play, MoveEvent)):
+            self._before.append(list(self.board))
+            carried: tuple[Card, ...] = ()
             if isinstance(event, Play):
                 self.counts[event.player] -= 1
+                self.board[event.pile.value] += (event.card,)
+            else:
+                carried = self.board[event.source.value]
+                self.board[event.target.value] += carried
+                self.board[event.source.value] = ()
             self.turns[-1].moves.append(event)
+            self.turns[-1].carried.append(carried)
         elif isinstance(event, Undo) and self.turns[-1].moves:
+            self.turns[-1].carried.pop()
+            if self._before:
+                self.board = self._before.pop()
             if isinstance(self.turns[-1].moves.pop(), Play):
                 self.counts[event.player] += 1
         elif isinstance(event, Chips):
@@ -704,13 +727,18 @@ class TurnLog:
             return _("Since the deal: {accounts}.").format(accounts=accounts)
         return _("Since your turn: {accounts}.").format(accounts=accounts)
 
-    def named(self, seat: int) -> set[tuple[Pile, Card]]:
+    def named(self, seat: int) -> set[tuple[Pile, Card | None]]:
         """The (pile, card) plays that :meth:`since` names one by one: a reader who heard
-        them knows those piles' tops."""
-        named = set()
+        them knows those piles' tops (None: a pile it said was moved away, left empty)."""
+        named: set[tuple[Pile, Card | None]] = set()
         for group in self._grouped(self._since(seat)[0]).values():
             for play in self._named_plays(group):
                 named.add((play.pile, play.card))
+            if self.words:  # a pile move is said with the card it left on top
+                for turn in group:
+                    for move, carried in zip(turn.moves, turn.carried):
+                        if isinstance(move, MoveEvent) and carried:
+                            named.update(((move.target, carried[-1]), (move.source, None)))
         return named
 
     def _since(self, seat: int) -> tuple[list[_Turn], bool]:
@@ -763,26 +791,37 @@ class TurnLog:
         # says both alike, so each part has its own message in the context "you".
         you = seat < len(self.names) and is_you(self.names[seat])
         moves = [m for t in turns for m in t.moves]
+        carried = [c for t in turns for c in t.carried]
         plays = [m for m in moves if isinstance(m, Play)]
         kings = [m for m in plays if m.card.is_king and m.pile.is_corner]
         built = [m for m in plays if m not in kings]
         parts = []
-        if len(built) > 2:
+        if len(built) > 2 and kings:
+            # Every card counted, the Kings named: "played 5 cards: KC on NE, KS on SE and 3 more".
+            n, more, named = len(plays), len(built), ", ".join(self._on(m) for m in kings)
+            parts.append((npgettext("you", "played {n} cards: {kings} and {more} more",
+                                    "played {n} cards: {kings} and {more} more", more) if you
+                          else ngettext("played {n} cards: {kings} and {more} more",
+                                        "played {n} cards: {kings} and {more} more", more)).format(
+                n=n, kings=named, more=more))
+        elif len(built) > 2:
             n = len(built)
             parts.append((npgettext("you", "played {n} card", "played {n} cards", n) if you
                           else ngettext("played {n} card", "played {n} cards", n)).format(n=n))
-        elif built:
-            parts.append((pgettext("you", "played {plays}") if you else _("played {plays}")).format(
-                plays=_both([self._on(m) for m in built])))
-        if kings:
-            parts.append((pgettext("you", "put {plays}") if you else _("put {plays}")).format(
-                plays=", ".join(self._on(m) for m in kings)))
-        piles = [m for m in moves if isinstance(m, MoveEvent)]
+        else:
+            if built:
+                parts.append((pgettext("you", "played {plays}") if you else _("played {plays}")).format(
+                    plays=_both([self._on(m) for m in built])))
+            if kings:
+                parts.append((pgettext("you", "put {plays}") if you else _("put {plays}")).format(
+                    plays=", ".join(self._on(m) for m in kings)))
+        piles = [(m, c) for m, c in zip(moves, carried) if isinstance(m, MoveEvent)]
         if piles:
-            moved = ", ".join(
-                _("{source} onto {target}").format(source=pile_text(m.source, self.words),
-                                                    target=m.target.words if self.words else m.target.letters)
-                for m in piles)
+            # For the ear, each move says what it carried: piles swapped back and forth ("E onto
+            # W, W onto N") cannot be followed by their names alone.
+            moved = (_and([self._carried(m, c) for m, c in piles]) if self.words else ", ".join(
+                _("{source} onto {target}").format(source=m.source.letters, target=m.target.letters)
+                for m, _c in piles))
             parts.append((pgettext("you", "moved {moves}") if you else _("moved {moves}")).format(
                 moves=moved))
         if not parts:
@@ -805,8 +844,21 @@ class TurnLog:
                 account=text, n=left)
         return text
 
+    @staticmethod
+    def _carried(move: MoveEvent, cards: tuple[Card, ...]) -> str:
+        """A pile move for the ear, with the cards it carried, bottom to top: "East (eight of
+        hearts to seven of spades) onto North"."""
+        if not cards:  # not known (never so when every event was fed)
+            return _("{source} onto {target}").format(source=move.source.word, target=move.target.words)
+        if len(cards) == 1:
+            return _("{source} ({card}) onto {target}").format(
+                source=move.source.word, card=card_name(cards[0], article=False), target=move.target.words)
+        return _("{source} ({bottom} to {top}) onto {target}").format(
+            source=move.source.word, bottom=card_name(cards[0], article=False),
+            top=card_name(cards[-1], article=False), target=move.target.words)
+
     def _on(self, play: Play) -> str:
         """"7H on N", or "the seven of hearts on North"."""
         if self.words:
             return _("{card} on {pile}").format(card=play.card.words, pile=play.pile.words)
-        return _("{card} on {pile}").format(card=play.card, pile=play.pile.letters)
+        return _("{card} on {pile}").format(card=card_text(play.card, False), pile=play.pile.letters)

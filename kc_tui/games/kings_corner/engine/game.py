@@ -180,8 +180,13 @@ class Game:
             not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < self.n
         ):
             raise IllegalMove(f"the dealer must be a seat from 0 to {self.n - 1}")
-        self.dealer = self.rng.randrange(self.n) if dealer is None else dealer
+        self.dealer = self.first_dealer(self.rng, self.n) if dealer is None else dealer
         self._deal(deal)
+
+    @staticmethod
+    def first_dealer(rng: random.Random, players: int) -> int:
+        """The first dealer (R2) that the game's fresh ``rng`` picks: its first draw."""
+        return rng.randrange(players)
 
     def next_round(self, deal: Deal | None = None) -> None:
         """Deal the next round; the deal passes clockwise (R2).  ``deal`` replays a recorded one."""

@@ -41,7 +41,8 @@ from .views import RoundRecord, RoundSummary, SeatView, SessionSummary, Targets,
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
-__all__ = ["Seat", "SeatPlayer", "GameService", "AppliedPlan", "Decision", "new_seed", "daily_seed"]
+__all__ = ["Seat", "SeatPlayer", "GameService", "AppliedPlan", "Decision", "new_seed", "daily_seed",
+           "seed_for_first_player"]
 
 Listener = Callable[[Event], None]
 
@@ -120,6 +121,15 @@ def daily_seed(day: date) -> int:
 def new_seed() -> int:
     """A fresh random seed, recorded in the transcript so the game can be replayed."""
     return random.SystemRandom().getrandbits(48)
+
+
+def seed_for_first_player(seat: int, players: int) -> int:
+    """A fresh seed whose round 1 ``seat`` plays first: the first dealer it draws (R2) is the
+    seat before.  The seed deals the same session again (``--seed``): nothing is forced."""
+    while True:
+        seed = new_seed()
+        if Game.first_dealer(random.Random(seed), players) == (seat - 1) % players:
+            return seed
 
 
 class GameService(ServiceDoor[Event, Seat, Game]):

@@ -17,7 +17,7 @@ from ....storage import SaveError, delete_save, is_open_elsewhere, list_saves
 from ....tui.part import QuickGame, SavedGame, SaveRefused, SessionHost
 from .. import ENTRY
 from ..engine.rules import build_rules
-from ..engine.service import GameService
+from ..engine.service import GameService, seed_for_first_player
 from ..engine.transcript import TableState
 from ..remote import RemoteTable
 from .cross import CrossView
@@ -29,7 +29,9 @@ from .table import TableScreen, rules_screen
 __all__ = ["GAME", "QUICK_GAME"]
 
 QUICK_GAME = ["you", "hard", "hard", "hard"]
-"""You against three hard opponents, standard rules."""
+"""You against three hard opponents, standard rules; you play first in round 1.  When the seats
+before you go out first, a new player has no turn at all (one round in twenty, whatever the
+computers' level: medium ones, which shed greedily, end rounds sooner than hard ones)."""
 
 
 class KingsCornerScreens:
@@ -44,7 +46,8 @@ class KingsCornerScreens:
         return isinstance(session, GameService)
 
     def start_quick_game(self, app: SessionHost) -> None:
-        app.start_table(new_session(app, QUICK_GAME, [None] * 4, build_rules(4)))
+        app.start_table(new_session(app, QUICK_GAME, [None] * 4, build_rules(4),
+                                    seed=seed_for_first_player(0, len(QUICK_GAME))))
 
     def table_screen(self, session: Any) -> Screen[Any]:
         return TableScreen(session)

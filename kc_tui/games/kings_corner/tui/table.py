@@ -8,6 +8,7 @@ shows, turns keys and the widgets' messages into moves, and asks every yes/no qu
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from typing import Protocol, cast
 
 from textual import events
@@ -47,6 +48,7 @@ from ..engine.describe import (
 from ..engine.events import Chips, Event, RoundStart, RoundView
 from ..engine.kinds import Scoring
 from ..engine.moves import Move, MovePile, PlayCard
+from ..engine.naming import showing
 from ..engine.observation import Observation
 from ..engine.rules import RuleSet
 from ..engine.service import GameService, Seat, new_seed
@@ -285,9 +287,15 @@ class TableScreen(TableShell):
         served table tells the round so far)."""
 
     # ------------------------------------------------------------------ events and drawing
+    def _showing(self) -> AbstractContextManager[None]:
+        """Cards in the sentences made inside written as the board shows them (``K♣``, ``10♥``;
+        ``KC`` in ASCII): the deal's edges, the summaries, hints and refusals."""
+        return showing(lambda card: card_text(card, self.ascii_only))
+
     def _on_event(self, event: Event) -> None:
         # Computer turns are applied on the UI thread, so this runs there too.
-        text = self.narrator.sentence(event)
+        with self._showing():
+            text = self.narrator.sentence(event)
         self.turns.feed(event)
         self._count_chips(event)
         if isinstance(event, TurnStart):
@@ -428,7 +436,8 @@ class TableScreen(TableShell):
                 return
             turn = self._your_turn(bool(service.legal_moves()))
             new_turn = self._told_turn != service.turn_id
-            since = self.turns.since(service.current) if new_turn else None
+            with self._showing():
+                since = self.turns.since(service.current) if new_turn else None
             self._told_turn = service.turn_id
             if new_turn and self.app.settings.bell:
                 self.app.bell()  # a sound cue: the turn is the person's (a setting, off by default)
@@ -475,7 +484,8 @@ class TableScreen(TableShell):
         """Run a person's action; a refusal is shown and changes nothing (False)."""
         turn = self.service.turn_id
         try:
-            action()
+            with self._showing():  # a refusal names cards
+                action()
         except IllegalMove as exc:
             self.say(str(exc))
             return False
@@ -607,7 +617,12 @@ class TableScreen(TableShell):
 
     def action_hint(self) -> None:
         if not self._not_yours():
-            self.say(hint(self.service.observation()).text if self.service.legal_moves() else _(NOTHING_FITS))
+            if not self.service.legal_moves():
+                self.say(_(NOTHING_FITS))
+                return
+            with self._showing():
+                said = hint(self.service.observation()).text
+            self.say(said)
 
     # ------------------------------------------------------------------ reading the table
     def _dealt(self) -> bool:
@@ -621,7 +636,8 @@ class TableScreen(TableShell):
             return
         seat = self._reader()
         obs = self.service.observation(self.service.current if seat is None else seat)
-        text = describe_table(obs, self.names, hand=seat is not None)
+        with self._showing():
+            text = describe_table(obs, self.names, hand=seat is not None)
         self._read(text, f"{text.splitlines()[0]} "
                    + _("The piles, the players and your hand are in the log."))
 
@@ -632,8 +648,10 @@ class TableScreen(TableShell):
             return
         if self._dealt():
             seat = self._reader()
-            self._read(describe_pile(self.service.observation(
-                self.service.current if seat is None else seat), focused.pile))
+            with self._showing():
+                said = describe_pile(self.service.observation(
+                    self.service.current if seat is None else seat), focused.pile)
+            self._read(said)
 
     def action_read_hand(self) -> None:
         seat = self._reader()
@@ -642,8 +660,10 @@ class TableScreen(TableShell):
         elif self._dealt():
             obs = self.service.observation(seat)
             left = len(obs.hand)
+            with self._showing():
+                cards = hand_text(obs)
             self._read(ngettext("Your hand, {n} card: {cards}.", "Your hand, {n} cards: {cards}.",
-                                left).format(n=left, cards=hand_text(obs) or _("empty")))
+                                left).format(n=left, cards=cards or _("empty")))
 
     def action_who(self) -> None:
         if self._dealt():
@@ -653,7 +673,8 @@ class TableScreen(TableShell):
 
     def action_since(self) -> None:
         seat = self._reader()
-        since = self.turns.since(seat) if seat is not None else None
+        with self._showing():
+            since = self.turns.since(seat) if seat is not None else None
         self._read(since or _("Nothing has happened since your last turn."))
 
     def action_rules(self) -> None:

@@ -68,13 +68,21 @@ class PileView(Static, can_focus=True):
         # The whole fan when it fits the pile's width, else bottom..top: the bottom card is
         # what a pile move needs, the top what a card is played on.
         # A larger pile (a larger terminal) shows the fan over several lines.
-        per_line = max((self.size.width - 2 + 1) // 3, 2)
-        lines = max(self.size.height - 2, 1)
-        if len(cards) <= per_line * lines:
+        room = max(self.size.width - 2, 5)  # two cards a line at least
+        rows: list[list[Card]] = [[]]
+        used = 0
+        for card in cards:
+            wide = len(card_text(card, settings.ascii))  # a ten is 10♥
+            if rows[-1] and used + 1 + wide > room:
+                rows.append([])
+            used = (used + 1 + wide) if rows[-1] else wide
+            rows[-1].append(card)
+        if len(rows) <= max(self.size.height - 2, 1):
             parts: list[Any] = ["  "]
-            for i, card in enumerate(cards):
-                gap = "" if i == 0 else "\n  " if i % per_line == 0 else " "
-                parts += [gap, card_content(card, settings)]
+            for r, row in enumerate(rows):
+                for i, card in enumerate(row):
+                    gap = "" if i == 0 and r == 0 else "\n  " if i == 0 else " "
+                    parts += [gap, card_content(card, settings)]
         else:
             parts = ["  ", card_content(cards[0], settings), "..", card_content(cards[-1], settings)]
         return Content.assemble(head, *parts, f"\n  ({len(cards)})")

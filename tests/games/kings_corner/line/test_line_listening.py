@@ -139,8 +139,9 @@ def test_brief_keeps_under_60_words_between_turns_on_median_in_a_four_player_gam
     full = [len(t.split()) for seed in range(1, 7) for t in listening.between_turns("full", seed, 3)]
     assert len(brief) == len(full) > 20
     # Cards and piles said in words take more words (and about a third more seconds of speech:
-    # docs/languages.md); the short notation keeps the old bound.
-    assert statistics.median(brief) < 90 < 2 * 90 < statistics.median(full)
+    # docs/languages.md); the short notation keeps the old bound.  A pile move says the cards
+    # it carried (issue 28), so that moves back and forth can be followed: 86.5 -> 90.5 words.
+    assert statistics.median(brief) < 92 < 2 * 92 < statistics.median(full)
     listening.PlainGame = functools.partial(PlainGame, notation="short")
     short = [len(t.split()) for seed in range(1, 4) for t in listening.between_turns("brief", seed, 3)]
     assert statistics.median(short) < 60
