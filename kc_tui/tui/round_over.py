@@ -1,25 +1,68 @@
 """The round-over dialog (who won and why, every hand left, the points, the running totals) and
 the session-over screen (the winners and the score table round by round).  They show the words
-each game's table gives them (its narrator's, which the line mode shares)."""
+each game's table gives them (its narrator's, which the line mode shares), and from the second
+round on a chart of the running totals below them."""
 
 from __future__ import annotations
 
+from typing import Sequence
+
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
 from ..core.i18n import N_, Domain
+from .chart import CHART_ROUNDS, TALLEST, RoundTotals, TotalsChart
 from .modal import Dialog, MoreBelow
-from .widgets import Menu, MenuItem, TextPanel
+from .widgets import Menu, MenuItem, TextPanel, settings_of
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = ["RoundOverScreen", "SessionOverScreen"]
 
 
+class _ResultScroll(VerticalScroll):
+    """The result's text and chart, scrolling; a change of its height can show its end, and then
+    the "More below" line goes (nothing else scrolled or grew to say so)."""
+
+    def on_resize(self) -> None:
+        for more in self.screen.query(MoreBelow):
+            more.show_for(self)
+
+
 class _ScrollingDialog(Dialog[str]):
-    """A dialog whose text scrolls by pages (PgUp/PgDn, j/k) while its menu keeps the focus."""
+    """A dialog whose text scrolls by pages (PgUp/PgDn, j/k) while its menu keeps the focus; the
+    chart of the running totals, when there is one, scrolls with the text, below it."""
+
+    def __init__(self, history: Sequence[RoundTotals], names: Sequence[str]) -> None:
+        super().__init__()
+        self.history = history
+        """The rounds played, for the chart (none before its second round)."""
+        self.names = names
+
+    def chart(self) -> ComposeResult:
+        if len(self.history) >= CHART_ROUNDS:
+            yield TotalsChart(self.history, self.names, settings_of(self).ascii)
+
+    def fit_chart(self) -> None:
+        """The chart takes the rows the text leaves (so that at 80 x 24 three players' result and
+        chart show whole), within the heights it can have; from ``set_up``, after
+        ``follow_scroll`` has given the text its rows."""
+        self.call_after_refresh(self._fit_chart)
+
+    def _fit_chart(self) -> None:
+        for chart in self.query(TotalsChart):
+            scroll = self.query_one(_ResultScroll)
+            rows = scroll.styles.max_height
+            text = scroll.children[0].outer_size.height
+            chart.fit(int(rows.value) - text if rows is not None else TALLEST)
+
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)
+        if self.ready:
+            self.fit_chart()
 
     def action_scroll(self, direction: int) -> None:
         scroll = self.query_one(VerticalScroll)
@@ -37,22 +80,20 @@ class RoundOverScreen(_ScrollingDialog):
     ]
 
 
-    def __init__(self, text: str, session_over: bool, standings: str = "") -> None:
-        super().__init__()
+    def __init__(self, text: str, session_over: bool, history: Sequence[RoundTotals] = (),
+                 names: Sequence[str] = ()) -> None:
+        super().__init__(history, names)
         self.text = text
         self.session_over = session_over
-        self.standings = standings
-        """The running totals, kept in view below the text however far it scrolls."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="round-over", classes="dialog"):
             yield Static(_("The session is over") if self.session_over else _("Round over"),
                          classes="dialog-title")
-            with VerticalScroll(id="round-scroll", classes="dialog-scroll"):
+            with _ResultScroll(id="round-scroll", classes="dialog-scroll"):
                 yield Static(self.text, id="round-summary", markup=False)
+                yield from self.chart()
             yield MoreBelow()
-            if self.standings:
-                yield Static(self.standings, id="round-standings", markup=False)
             nxt = N_("See the final scores") if self.session_over else N_("Deal the next round")
             yield Menu([MenuItem("next", "Enter", nxt), MenuItem("quit", "q", N_("Leave the game"))],
                        id="round-menu")
@@ -61,6 +102,7 @@ class RoundOverScreen(_ScrollingDialog):
     def set_up(self) -> None:
         self.query_one("#round-keys", TextPanel).show(_("PgUp/PgDn scroll  Enter continue  q leave"))
         self.follow_scroll()
+        self.fit_chart()
         self.query_one(Menu).focus()
 
     def on_menu_chosen(self, message: Menu.Chosen) -> None:
@@ -85,16 +127,18 @@ class SessionOverScreen(_ScrollingDialog):
     ]
 
 
-    def __init__(self, text: str, from_title: bool = True) -> None:
-        super().__init__()
+    def __init__(self, text: str, from_title: bool = True, history: Sequence[RoundTotals] = (),
+                 names: Sequence[str] = ()) -> None:
+        super().__init__(history, names)
         self.text = text
         self.from_title = from_title
 
     def compose(self) -> ComposeResult:
         with Vertical(id="session-over", classes="dialog"):
             yield Static(_("The session is over"), classes="dialog-title")
-            with VerticalScroll(id="session-scroll", classes="dialog-scroll"):
+            with _ResultScroll(id="session-scroll", classes="dialog-scroll"):
                 yield Static(self.text, id="session-summary", markup=False)
+                yield from self.chart()
             yield MoreBelow()
             items = [MenuItem("again", "a", N_("Play again with the same players"))]
             if self.from_title:
@@ -108,6 +152,7 @@ class SessionOverScreen(_ScrollingDialog):
             _("PgUp/PgDn scroll  Enter pick  a again  t title  q quit") if self.from_title
             else _("PgUp/PgDn scroll  Enter pick  a again  q quit"))
         self.follow_scroll()
+        self.fit_chart()
         self.query_one(Menu).focus()
 
     def on_menu_chosen(self, message: Menu.Chosen) -> None:

@@ -415,7 +415,8 @@ class ReverseTableScreen(TableShell):
             summary = service.round_summary()
             self.say(_("The session is over.") if summary.session_over else _("Round over."))
             self._round_dialog(lambda: RoundOverScreen(round_text(summary, self.names, self.text),
-                                                       summary.session_over))
+                                                       summary.session_over, service.view(None).history,
+                                                       self.names))
         elif service.waiting_for_human():
             if len(self.people) > 1 and self.viewer != service.current:
                 self.viewer = -1
@@ -638,9 +639,11 @@ class ReverseTableScreen(TableShell):
             self._leave()
         elif service.phase == Phase.SESSION_OVER:
             summary = service.round_summary()
-            text = session_text(summary, service.view(None).history, self.names, service.rules.target)
+            history = service.view(None).history
+            text = session_text(summary, history, self.names, service.rules.target)
             from_title = getattr(self.app, "service", None) is not service
-            self.app.push_screen(SessionOverScreen(text, from_title), self._after_session)
+            self.app.push_screen(SessionOverScreen(text, from_title, history, self.names),
+                                 self._after_session)
         elif service.phase == Phase.ROUND_OVER:
             if len(self.people) > 1:
                 self.viewer = -1
