@@ -7,27 +7,39 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
 from ..core.i18n import N_, Domain
-from .chart import CHART_ROUNDS, TALLEST, RoundTotals, TotalsChart
+from .chart import CHART_ROUNDS, RoundTotals, TotalsChart
+from .dialogs import TextScreen
 from .modal import Dialog, MoreBelow
 from .widgets import Menu, MenuItem, TextPanel, settings_of
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
-__all__ = ["RoundOverScreen", "SessionOverScreen"]
+__all__ = ["RoundOverScreen", "SessionOverScreen", "ScoresScreen"]
 
 
 class _ResultScroll(VerticalScroll):
-    """The result's text and chart, scrolling; a change of its height can show its end, and then
-    the "More below" line goes (nothing else scrolled or grew to say so)."""
+    """The result's text and, below it, the chart, scrolling.  The chart takes the rows the text
+    leaves (at 80 x 24 three players' result and chart show whole), within the heights it can
+    have; a change of height can show the end, and then the "More below" line goes."""
 
     def on_resize(self) -> None:
+        self.fit_chart()
+
+    def fit_chart(self) -> None:
+        """Once the dialog has given the scroll its rows (its ``max-height`` in cells)."""
+        rows = self.styles.max_height
+        if rows is not None and rows.is_cells:
+            for chart in self.query(TotalsChart):
+                chart.fit(int(rows.value) - self.children[0].outer_size.height)
+        self.call_after_refresh(self._tell_more)  # once the chart's height is laid out
+
+    def _tell_more(self) -> None:
         for more in self.screen.query(MoreBelow):
             more.show_for(self)
 
@@ -47,22 +59,9 @@ class _ScrollingDialog(Dialog[str]):
             yield TotalsChart(self.history, self.names, settings_of(self).ascii)
 
     def fit_chart(self) -> None:
-        """The chart takes the rows the text leaves (so that at 80 x 24 three players' result and
-        chart show whole), within the heights it can have; from ``set_up``, after
-        ``follow_scroll`` has given the text its rows."""
-        self.call_after_refresh(self._fit_chart)
-
-    def _fit_chart(self) -> None:
-        for chart in self.query(TotalsChart):
-            scroll = self.query_one(_ResultScroll)
-            rows = scroll.styles.max_height
-            text = scroll.children[0].outer_size.height
-            chart.fit(int(rows.value) - text if rows is not None else TALLEST)
-
-    def on_resize(self, event: events.Resize) -> None:
-        super().on_resize(event)
-        if self.ready:
-            self.fit_chart()
+        """From ``set_up``, after ``follow_scroll`` (which gives the scroll its rows), in case
+        the scroll's height did not change."""
+        self.call_after_refresh(self.query_one(_ResultScroll).fit_chart)
 
     def action_scroll(self, direction: int) -> None:
         scroll = self.query_one(VerticalScroll)
@@ -161,3 +160,18 @@ class SessionOverScreen(_ScrollingDialog):
     def action_choose(self, choice: str) -> None:
         if self.from_title or choice != "title":
             self.dismiss(choice)
+
+
+class ScoresScreen(TextScreen):
+    """The score table round by round (the scores key), and from the second round the chart of
+    the running totals below it."""
+
+    def __init__(self, title: str, table: str, history: Sequence[RoundTotals], names: Sequence[str],
+                 close_keys: str = "") -> None:
+        super().__init__(title, table, close_keys)
+        self.history = history
+        self.names = names
+
+    def below_text(self) -> ComposeResult:
+        if len(self.history) >= CHART_ROUNDS:
+            yield TotalsChart(self.history, self.names, settings_of(self).ascii)

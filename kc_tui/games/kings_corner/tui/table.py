@@ -24,7 +24,7 @@ from ....core.kinds import Phase
 from ....core.text import YOU
 from ....tui.dialogs import ConfirmScreen, PassScreen, TextScreen
 from ....tui.keys import KeyRow, KeyState, bindings
-from ....tui.round_over import RoundOverScreen, SessionOverScreen
+from ....tui.round_over import RoundOverScreen, ScoresScreen, SessionOverScreen
 from ....tui.table_shell import WIDE, TableShell
 from ....tui.widgets import EventLog, PlayersView, TextPanel, card_text
 from ..ai import level_name
@@ -649,7 +649,7 @@ class TableScreen(TableShell):
         table = score_table(history, self.names, self.service.rules)
         rounds = len(history)
         title = ngettext("Scores after {n} round", "Scores after {n} rounds", rounds).format(n=rounds)
-        self.app.push_screen(TextScreen(title, table, close_keys="s"))
+        self.app.push_screen(ScoresScreen(title, table, self.charted_rounds(), self.names, close_keys="s"))
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
         message.input.value = ""

@@ -31,7 +31,7 @@ from ....core.text import YOU, visible
 from ....tui.dialogs import ConfirmScreen, PassScreen, TextScreen, help_screen
 from ....tui.keys import KeyRow, bindings, key_line
 from ....tui.modal import Dialog
-from ....tui.round_over import RoundOverScreen, SessionOverScreen
+from ....tui.round_over import RoundOverScreen, ScoresScreen, SessionOverScreen
 from ....tui.table_shell import TableShell
 from ....tui.widgets import EventLog, Menu, MenuItem, PlayersView, TextPanel, any_card_text
 from ..ai import hint, level_name
@@ -606,7 +606,8 @@ class ReverseTableScreen(TableShell):
         history = self.service.view(None).history
         rounds = len(history)
         title = ngettext("Scores after {n} round", "Scores after {n} rounds", rounds).format(n=rounds)
-        self.app.push_screen(TextScreen(title, score_table(history, self.names), close_keys="s"))
+        self.app.push_screen(ScoresScreen(title, score_table(history, self.names), history, self.names,
+                                          close_keys="s"))
 
     def action_rules(self) -> None:
         self.app.push_screen(TextScreen(_("The rules"), describe_rules(self.service.rules), close_keys="r"))
