@@ -33,6 +33,8 @@ class _ResultScroll(VerticalScroll):
 
     def fit_chart(self) -> None:
         """Once the dialog has given the scroll its rows (its ``max-height`` in cells)."""
+        if not self.is_attached:
+            return  # the dialog was closed meanwhile
         rows = self.styles.max_height
         if rows is not None and rows.is_cells:
             for chart in self.query(TotalsChart):
@@ -40,6 +42,8 @@ class _ResultScroll(VerticalScroll):
         self.call_after_refresh(self._tell_more)  # once the chart's height is laid out
 
     def _tell_more(self) -> None:
+        if not self.is_attached:
+            return  # the dialog was closed meanwhile
         for more in self.screen.query(MoreBelow):
             more.show_for(self)
 
