@@ -1,6 +1,8 @@
-"""The chart of the running totals, round by round (the round-over dialog, the session's end):
-a line per player drawn by plotext, each with its own marker, and a legend beside it.  A game
-gives it the numbers (its rounds' records); the line mode says a sentence instead."""
+"""The charts, drawn by plotext: the running totals round by round (the round-over dialog, the
+session's end, the scores), a line per player, each with its own marker, and a legend beside it;
+and the statistics' bars.  A game gives them the numbers (its rounds' records, its players'
+records); the line mode says a sentence instead, and the ``stats`` command draws its bars in
+text."""
 
 from __future__ import annotations
 
@@ -8,16 +10,17 @@ from typing import Protocol, Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult, RenderResult
-from textual.containers import Horizontal
+from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 from textual_plotext import PlotextPlot
 
 from ..core.i18n import Domain
 from ..core.text import shown_name
+from ..storage import Bars
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
-__all__ = ["RoundTotals", "TotalsChart", "MARKERS", "CHART_ROUNDS", "SMALLEST", "TALLEST"]
+__all__ = ["RoundTotals", "TotalsChart", "BarsChart", "MARKERS", "CHART_ROUNDS", "SMALLEST", "TALLEST"]
 
 MARKERS = "*o+x#@"
 """Each player's marker, in seat order: ASCII, so that they tell the lines apart in any font, in
@@ -101,4 +104,36 @@ class TotalsChart(Horizontal):
         heights = sorted({0, top // 2, top})
         plt.yticks([float(h) for h in heights], [str(h) for h in heights])
         plt.xaxes(True, False)  # the axes at the bottom and on the left only: no frame
+        plt.yaxes(True, False)
+
+
+class BarsChart(Vertical):
+    """A player's record as bars (the sessions won by the opponents' level): its title above, a
+    bar of ``#`` per row, the share along the axis from 0 to 100%."""
+
+    DEFAULT_CSS = """
+    BarsChart { height: auto; margin-top: 1; }
+    BarsChart .bars-plot { width: 100%; }
+    """
+
+    def __init__(self, bars: Bars, ascii_only: bool) -> None:
+        super().__init__(classes="bars-chart")
+        self.bars = bars
+        self.ascii_only = ascii_only
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.bars.title, classes="bars-title", markup=False)
+        plot = _Plot(self.ascii_only)
+        plot.add_class("bars-plot")
+        plot.styles.height = len(self.bars.rows) + 2  # a row per bar, the axis and its numbers
+        yield plot
+
+    def on_mount(self) -> None:
+        plt = self.query_one(_Plot).plt
+        rows = self.bars.rows[::-1]  # plotext stacks horizontal bars from the bottom up
+        plt.bar([label for label, _share in rows], [100 * share for _label, share in rows],
+                orientation="horizontal", marker="#", width=1 / 5)
+        plt.xlim(0, 100)
+        plt.xticks([0.0, 50.0, 100.0], ["0%", "50%", "100%"])
+        plt.xaxes(True, False)
         plt.yaxes(True, False)

@@ -1,7 +1,8 @@
 """The round-over dialog (who won and why, every hand left, the points, the running totals) and
 the session-over screen (the winners and the score table round by round).  They show the words
 each game's table gives them (its narrator's, which the line mode shares), and from the second
-round on a chart of the running totals below them."""
+round on a chart of the running totals below them.  So do the scores; and the statistics draw
+their bars below their text."""
 
 from __future__ import annotations
 
@@ -13,14 +14,15 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
 from ..core.i18n import N_, Domain
-from .chart import CHART_ROUNDS, RoundTotals, TotalsChart
+from ..storage import Bars
+from .chart import CHART_ROUNDS, BarsChart, RoundTotals, TotalsChart
 from .dialogs import TextScreen
 from .modal import Dialog, MoreBelow
 from .widgets import Menu, MenuItem, TextPanel, settings_of
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
-__all__ = ["RoundOverScreen", "SessionOverScreen", "ScoresScreen"]
+__all__ = ["RoundOverScreen", "SessionOverScreen", "ScoresScreen", "StatsScreen"]
 
 
 class _ResultScroll(VerticalScroll):
@@ -179,3 +181,16 @@ class ScoresScreen(TextScreen):
     def below_text(self) -> ComposeResult:
         if len(self.history) >= CHART_ROUNDS:
             yield TotalsChart(self.history, self.names, settings_of(self).ascii)
+
+
+class StatsScreen(TextScreen):
+    """The players' records in words, and their bar charts below (the ``stats`` command writes
+    the same bars in the text)."""
+
+    def __init__(self, title: str, text: str, charts: Sequence[Bars], close_keys: str = "") -> None:
+        super().__init__(title, text, close_keys)
+        self.charts = charts
+
+    def below_text(self) -> ComposeResult:
+        for bars in self.charts:
+            yield BarsChart(bars, settings_of(self).ascii)

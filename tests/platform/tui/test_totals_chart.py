@@ -1,18 +1,19 @@
-"""The chart of the running totals (issue 28, items 20 and 22): from round 2 the round-over
-dialog, the session's end and the scores draw a line per player with plotext, each with its own
-ASCII marker and a legend; after round 1 only the totals are said.  At 80 x 24 the three-player
-round dialog shows whole, chart and all, in English, Spanish and French, and once each."""
+"""The charts (issue 28, items 20 and 22): from round 2 the round-over dialog, the session's end
+and the scores draw the running totals with plotext, a line per player, each with its own ASCII
+marker and a legend; after round 1 only the totals are said.  At 80 x 24 the three-player round
+dialog shows whole, chart and all, in English, Spanish and French, and once each.  The
+statistics screen draws each player's bars with plotext too, where its text had them in ``#``."""
 
 from __future__ import annotations
 
 import pytest
-from screen_fixtures import round_dialog, three_after_rounds
+from screen_fixtures import round_dialog, three_after_rounds, with_stats
 from textual.widgets import Static
 
 from kc_tui.storage import Settings
-from kc_tui.tui.chart import MARKERS, TotalsChart, _Plot
+from kc_tui.tui.chart import MARKERS, BarsChart, TotalsChart, _Plot
 from kc_tui.tui.modal import MoreBelow
-from kc_tui.tui.round_over import RoundOverScreen, ScoresScreen
+from kc_tui.tui.round_over import RoundOverScreen, ScoresScreen, StatsScreen
 
 SIZE = (80, 24)
 BOX_DRAWING = set("─│┌┐└┘├┤┬┴┼")
@@ -96,3 +97,21 @@ async def test_the_scores_show_the_chart_below_the_table() -> None:
         chart = scores.query_one(TotalsChart)
         assert len(_lines(chart)[0]) == 3
         assert chart.region.y > scores.query_one(".text-body").region.bottom - 1
+
+
+async def test_the_statistics_draw_each_players_bars_below_the_text() -> None:
+    app = with_stats(Settings(pace=0))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        stats = app.screen
+        assert isinstance(stats, StatsScreen)
+        assert "|#" not in stats.query_one(".text-body", Static).render().plain  # not drawn twice
+        charts = list(stats.query(BarsChart))
+        titles = [chart.query_one(".bars-title", Static).render().plain for chart in charts]
+        assert titles == [f"{name}: sessions won, by the opponents' level"
+                          for name in ("Zoe (medium)", "Ada (hard)", "Ben (easy)")]
+        assert [label for label, _share in charts[0].bars.rows] == ["easy 33% (3 sessions)",
+                                                                    "hard 33% (3 sessions)"]
+        drawn = charts[1].query_one(_Plot).render().plain  # type: ignore[union-attr]
+        assert "easy 67% (3 sessions)┤###" in drawn and "100%" in drawn
