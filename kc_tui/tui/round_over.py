@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -65,9 +66,14 @@ class _ScrollingDialog(Dialog[str]):
             yield TotalsChart(self.history, self.names, settings_of(self).ascii)
 
     def fit_chart(self) -> None:
-        """From ``set_up``, after ``follow_scroll`` (which gives the scroll its rows), in case
-        the scroll's height did not change."""
+        """From ``set_up``, after ``follow_scroll`` (which gives the scroll its rows), and on a
+        new terminal size: the scroll's height need not change for the chart's to."""
         self.call_after_refresh(self.query_one(_ResultScroll).fit_chart)
+
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)  # first: the scroll's rows, which the chart's height follows
+        if self.ready:
+            self.fit_chart()
 
     def action_scroll(self, direction: int) -> None:
         scroll = self.query_one(VerticalScroll)
