@@ -83,6 +83,14 @@ async def test_four_players_dialog_shows_whole_at_80x24_with_a_smaller_chart() -
         assert len(_lines(chart)[0]) == 4
         assert not dialog.query_one(MoreBelow).display
         assert dialog.query_one("#round-scroll").max_scroll_y == 0
+        assert chart.size.height == 5
+        # A taller terminal gives the chart the rows it leaves; a smaller one takes them back.
+        await pilot.resize_terminal(120, 40)
+        await round_dialog(pilot)
+        assert chart.size.height == 12
+        await pilot.resize_terminal(*SIZE)
+        await round_dialog(pilot)
+        assert chart.size.height == 5 and not dialog.query_one(MoreBelow).display
 
 
 async def test_the_scores_show_the_chart_below_the_table() -> None:
