@@ -25,7 +25,7 @@ npgettext = Domain.of(__package__).npgettext
 __all__ = [
     "describe_rules", "Narrator", "score_table", "totals_sentence", "chips_lines", "round_summary",
     "session_summary", "TurnLog", "describe_table", "describe_pile",
-    "hand_text", "who_sentence", "standings", "is_you", "scores_said",
+    "hand_text", "who_sentence", "is_you", "scores_said",
 ]
 
 _SCORING_WORDS = {
@@ -217,19 +217,6 @@ def scores_said(history: Sequence[RoundRecord], names: Sequence[str], rules: Rul
 def _column(names: Sequence[str]) -> int:
     """The width of a player's column in the score table."""
     return max(6, *(len(n) + 1 for n in names))
-
-
-def standings(history: Sequence[RoundRecord], names: Sequence[str]) -> str:
-    """The score table's Total row under the players' names: the running totals in two lines
-    ("" before any round has been scored)."""
-    if not history:
-        return ""
-    names = [shown_name(n) for n in names]
-    width = _column(names)
-    total_word = _("Total")
-    label = max(len(_("Round")), len(total_word))
-    return (" " * (label + 1) + "".join(f"{n:>{width}}" for n in names) + "\n"
-            + f"{total_word:<{label}} " + "".join(f"{t:>{width}}" for t in history[-1].totals))
 
 
 _CHIP_REASONS = {
