@@ -68,6 +68,26 @@ def duel(settings: Settings, target: int = 1) -> KingsCornerApp:
     return KingsCornerApp(GameService(rules, seats, seed=172), settings=settings)
 
 
+def three_after_rounds(settings: Settings, rounds: int = 2, players: int = 3) -> KingsCornerApp:
+    """You against hard computers, seed 8, target 100, at the end of round ``rounds`` (played
+    before the app starts, you ending every turn): the round-over dialog opens with the app.
+    With three players after round 2 the totals are You 41, Ada 5, Ben 0."""
+    seats = [Seat("You")] + [Seat(name, "ai", "hard", make_player("hard", random.Random(i)))
+                             for i, name in enumerate(("Ada", "Ben", "Cleo", "Dev")[:players - 1])]
+    service = GameService(build_rules(players, "standard", {"target": 100}), seats, seed=8)
+    service.start()
+    while True:
+        service.run_computer_turns()
+        if service.phase == Phase.ROUND_OVER:
+            if len(service.history) == rounds:
+                return KingsCornerApp(service, settings=settings)
+            service.next_round()
+        elif service.phase == Phase.TURN:
+            service.end_turn()
+        else:
+            raise AssertionError(f"the session ended before round {rounds} did")
+
+
 def hot_seat(settings: Settings) -> KingsCornerApp:
     """Two people at one keyboard; with seed 1 Ben plays first, so the keyboard is passed to him."""
     seats = [Seat("Ada"), Seat("Ben")]
@@ -242,6 +262,25 @@ async def round_over(pilot) -> None:
     await play_until(pilot, RoundOverScreen)
 
 
+async def round_dialog(pilot) -> None:
+    """The round-over dialog that opens with the app (:func:`three_after_rounds`), once its
+    layout has settled: the chart takes the rows the text leaves, which takes a few refreshes."""
+    app = pilot.app
+    await until(pilot, lambda app: isinstance(app.screen, RoundOverScreen), "the round-over dialog")
+
+    def layout() -> tuple[object, ...]:
+        scroll = app.screen.query_one(".dialog-scroll")
+        return scroll.size, scroll.virtual_size, tuple(chart.size for chart in app.screen.query(".totals-chart"))
+
+    seen = None
+    deadline = time.monotonic() + WAIT
+    while seen != layout():
+        if time.monotonic() > deadline:
+            raise AssertionError("the round-over dialog's layout never settled")
+        seen = layout()
+        await pilot.pause()
+
+
 async def session_over(pilot) -> None:
     """The final scores: in the duel (target 1 point) the one round ends the session; in a longer
     game every round is played out."""
@@ -276,6 +315,7 @@ SCREENS: dict[str, Screen] = {
     "help": (four, press("question_mark", table=True)),
     "scores": (lambda settings: duel(settings, target=1000), scores),
     "round-over": (duel, round_over),
+    "round-two-over": (three_after_rounds, round_dialog),
     "session-over": (duel, session_over),
     "pass": (hot_seat, pass_keyboard),
     "stats": (with_stats, press("t")),

@@ -10,6 +10,7 @@ the registry (:mod:`kc_tui.games`) and never names a game.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
 
@@ -21,10 +22,19 @@ from .saved import Restored, SaveInfo
 if TYPE_CHECKING:
     from ..replay import Replay
 
-__all__ = ["GameSaves", "Saver", "saves_part", "game_saves_dir", "game_transcripts_dir", "unknown_game",
-           "game_title"]
+__all__ = ["Bars", "GameSaves", "Saver", "saves_part", "game_saves_dir", "game_transcripts_dir",
+           "unknown_game", "game_title"]
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
+
+
+@dataclass(frozen=True)
+class Bars:
+    """A bar chart of a player's record, for a screen to draw: its title, and a bar per row (its
+    label and a fraction from 0 to 1)."""
+
+    title: str
+    rows: tuple[tuple[str, float], ...]
 
 
 class Saver(Protocol):
@@ -145,9 +155,14 @@ class GameSaves(Protocol):
         ...
 
     def report(self, results: Sequence[Any], problems: Sequence[str], player: str | None,
-               folder: Path) -> str:
+               folder: Path, bars: bool = True) -> str:
         """Each player's record (or only ``player``'s) in words, with the transcripts skipped
-        (``problems``); what to say when there is none (they are kept in ``folder``)."""
+        (``problems``); what to say when there is none (they are kept in ``folder``).  Without
+        ``bars`` its bar charts are left out of the text: a screen draws :meth:`report_bars`."""
+        ...
+
+    def report_bars(self, results: Sequence[Any], player: str | None) -> list[Bars]:
+        """The bar charts of the records, for a screen to draw (none for a game without)."""
         ...
 
     def report_dict(self, results: Sequence[Any], problems: Sequence[str],

@@ -16,10 +16,10 @@ from ..core.i18n import N_, Domain
 from ..core.text import visible
 from ..games import DEFAULT_GAME, GAMES
 from .files import UnreadableFile, read_text, write_atomic
-from .part import game_title, game_transcripts_dir, saves_part
+from .part import Bars, game_title, game_transcripts_dir, saves_part
 
 __all__ = ["keep_transcript", "Recorder", "finished_bounds", "read_records", "games_report_text",
-           "games_stats_dict", "bar_chart", "count"]
+           "games_report_bars", "games_stats_dict", "bar_chart", "count"]
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
@@ -128,17 +128,30 @@ def _shown(game: str | None) -> list[str]:
     return [name for name in GAMES if name == DEFAULT_GAME or game_transcripts_dir(name).is_dir()]
 
 
-def games_report_text(player: str | None = None, game: str | None = None) -> str:
+def games_report_text(player: str | None = None, game: str | None = None, bars: bool = True) -> str:
     """Every game's records (or only ``game``'s), each headed by the game's title when more than
-    one is shown."""
+    one is shown; without ``bars``, no bar chart in the text (a screen draws
+    :func:`games_report_bars`)."""
     sections = []
     for name in _shown(game):
         results, problems = read_records(name)
-        text = saves_part(name).report(results, problems, player, game_transcripts_dir(name))
+        text = saves_part(name).report(results, problems, player, game_transcripts_dir(name), bars)
         sections.append((name, text))
     if len(sections) == 1:
         return sections[0][1]
     return "\n\n".join(f"{game_title(name)}\n\n{text}" for name, text in sections)
+
+
+def games_report_bars(player: str | None = None, game: str | None = None) -> list[Bars]:
+    """The bar charts of every game's records, each title led by the game's when more than one
+    game is shown."""
+    shown = _shown(game)
+    charts = []
+    for name in shown:
+        for bars in saves_part(name).report_bars(read_records(name)[0], player):
+            title = bars.title if len(shown) == 1 else f"{game_title(name)}: {bars.title}"
+            charts.append(Bars(title, bars.rows))
+    return charts
 
 
 def games_stats_dict(player: str | None = None, game: str | None = None) -> dict[str, Any]:

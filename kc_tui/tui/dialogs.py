@@ -9,7 +9,7 @@ from typing import Sequence
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
 from ..core.i18n import N_, Domain
@@ -131,28 +131,26 @@ class TextScreen(Dialog[None]):
         Binding("k", "scroll(-1)", N_("Up"), show=False),
     ]
 
-    WIDE = 118
-    """From this terminal width on, the ``side`` text sits beside the text, not below it."""
-
-    def __init__(self, title: str, text: str, close_keys: str = "", side: str = "") -> None:
+    def __init__(self, title: str, text: str, close_keys: str = "") -> None:
         super().__init__(classes="text-screen")
         self.title_text = title
         self.text = text
-        self.side = side
         self.close_keys = close_keys
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog text-dialog"):
             yield Static(self.title_text, classes="dialog-title")
-            with Horizontal(classes="text-columns"):
-                with VerticalScroll(classes="text-scroll dialog-scroll"):
-                    yield DialogText(self.text, classes="text-body", markup=False)
-                yield Static(self.side, classes="text-side", markup=False)
+            with VerticalScroll(classes="text-scroll dialog-scroll"):
+                yield DialogText(self.text, classes="text-body", markup=False)
+                yield from self.below_text()
             yield MoreBelow()
             yield TextPanel(id="text-keys", classes="keys")
 
+    def below_text(self) -> ComposeResult:
+        """What scrolls with the text, below it (a chart): nothing here."""
+        return iter(())
+
     def set_up(self) -> None:
-        self._fit(self.app.size.width)
         scroll = self.query_one(".text-scroll", VerticalScroll)
         self.watch(scroll, "scroll_y", self._show_keys)
         self.call_after_refresh(self._show_keys)
@@ -169,17 +167,6 @@ class TextScreen(Dialog[None]):
                 if scroll.scroll_y < scroll.max_scroll_y else _(" (at the end)")
         self.query_one("#text-keys", TextPanel).show(_("Up/Down/PgUp/PgDn scroll{where}  Esc close").format(
             where=where))
-
-    def on_resize(self, event: events.Resize) -> None:
-        if self.ready:
-            self._fit(event.size.width)
-
-    def _fit(self, width: int) -> None:
-        """The side text beside the main one where there is room, below it where there is not."""
-        beside = bool(self.side) and width >= self.WIDE
-        self.set_class(beside, "beside")
-        body = self.text if beside or not self.side else f"{self.text}\n\n{self.side}"
-        self.query_one(".text-body", Static).update(body)
 
     def on_key(self, event: events.Key) -> None:
         """The key that opened the dialog closes it too."""

@@ -10,7 +10,7 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from ..core.i18n import N_, Domain, language
-from ..storage import games_report_text
+from ..storage import games_report_bars, games_report_text
 from .fit import SizedScreen
 from .part import TuiGame, tui_games
 from .typed_app import OnKingsCornerApp
@@ -163,9 +163,10 @@ class TitleScreen(OnKingsCornerApp, SizedScreen):
         elif item_id == "rules":
             self.app.push_screen(self.games[0].rules_screen())
         elif item_id == "stats":
-            from .dialogs import TextScreen
+            from .round_over import StatsScreen
 
-            self.app.push_screen(TextScreen(_("Statistics"), games_report_text(), close_keys="t"))
+            text = games_report_text(bars=False)
+            self.app.push_screen(StatsScreen(_("Statistics"), text, games_report_bars(), close_keys="t"))
         elif item_id == "settings":
             from .info import SettingsScreen
 

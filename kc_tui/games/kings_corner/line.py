@@ -49,7 +49,7 @@ from .engine.describe import (
     hand_text,
     score_table,
     scores_said,
-    totals_chart,
+    totals_sentence,
     who_sentence,
 )
 from .engine.events import Draw, Event, RoundEnd, RoundStart, RoundView
@@ -294,13 +294,14 @@ class PlainGame:
             service.close()
 
     def _say_scores(self, history: Sequence[RoundRecord], rules: RuleSet, over: bool = False) -> None:
-        """The score table, and at the session's end its chart; in words, sentences instead."""
+        """The score table, and at the session's end the totals in a sentence; in words,
+        sentences instead."""
         if self.words:
             self.say(scores_said(history, self.names, rules, over=over))
             return
         self.say(score_table(history, self.names, rules, over=over))
         if over:
-            self.say(totals_chart(history, self.names))
+            self.say(totals_sentence(history, self.names, rules, over=True))
 
     def _stop(self, input_ended: bool) -> int:
         self.say(_("Input ended; the game stops here.") if input_ended else _("You left the game."))

@@ -27,7 +27,7 @@ from ...core.text import visible
 from ...replay import Replay, ReplayError, ReplayStep
 from ...storage import saves as journal
 from ...storage.files import rng_json, set_rng_json
-from ...storage.part import Saver
+from ...storage.part import Bars, Saver
 from ...storage.records import bar_chart, finished_bounds
 from ...storage.saves import Restored, SaveError, SaveInfo, doc_field, local_time
 from . import ENTRY
@@ -181,8 +181,9 @@ def _opponents(level: str) -> str:
     return _("person") if level == "person" else level_name(level)
 
 
-def stats_text(stats: PlayerStats) -> str:
-    """One player's statistics in words, with a chart of the win rate by opponent level."""
+def stats_text(stats: PlayerStats, bars: bool = True) -> str:
+    """One player's statistics in words, with a chart of the win rate by opponent level (without
+    ``bars``, a screen draws it: :func:`level_bars`)."""
     s = stats
     sessions = ngettext("{n} session played, {won} won", "{n} sessions played, {won} won", s.sessions).format(
         n=s.sessions, won=s.sessions_won)
@@ -208,7 +209,7 @@ def stats_text(stats: PlayerStats) -> str:
             ngettext("Current streak: lost the last session.",
                      "Current streak: lost the last {n} sessions.", n)
         ).format(n=n))
-    if s.by_level:
+    if s.by_level and bars:
         lines.append("  " + _("Sessions won, by the opponents' level:"))
         rows = [(_opponents(level), won / n) for level, (n, won) in sorted(s.by_level.items())]
         played = [n for _level, (n, _won) in sorted(s.by_level.items())]
@@ -216,6 +217,15 @@ def stats_text(stats: PlayerStats) -> str:
         for line, n in zip(bar_chart(rows, label_width=width), played):
             lines.append(f"    {line}  " + ngettext("({n} session)", "({n} sessions)", n).format(n=n))
     return "\n".join(lines)
+
+def level_bars(stats: PlayerStats) -> Bars:
+    """The sessions a player won by the opponents' level, as a bar chart for a screen: a bar per
+    level, labelled with its share and its sessions."""
+    rows = tuple((f"{_opponents(level)} {won / n:.0%} "
+                  + ngettext("({n} session)", "({n} sessions)", n).format(n=n), won / n)
+                 for level, (n, won) in sorted(stats.by_level.items()))
+    return Bars(_("{name}: sessions won, by the opponents' level").format(name=stats.name), rows)
+
 
 class KingsCornerSaves:
     """Kings in the Corner's saves: a journal of events, saved after every turn and every round."""
@@ -402,7 +412,7 @@ class KingsCornerSaves:
         )
 
     def report(self, results: Sequence[Any], problems: Sequence[str], player: str | None,
-               folder: Path) -> str:
+               folder: Path, bars: bool = True) -> str:
         if not results:
             return _("No finished sessions yet. Play a session to its end and it is counted here "
                      "(finished sessions are kept in {folder}).").format(folder=folder)
@@ -411,11 +421,17 @@ class KingsCornerSaves:
             table = select(table, player)
             if not table:
                 return _("Nobody called {player} has finished a session.").format(player=repr(player))
-        parts = [stats_text(st) for st in table.values()] + [
+        parts = [stats_text(st, bars) for st in table.values()] + [
             _("(skipped {problem})").format(problem=p) for p in problems]
         n = len(results)
         head = ngettext("From {n} finished session.", "From {n} finished sessions.", n).format(n=n)
         return head + "\n\n" + "\n\n".join(parts)
+
+    def report_bars(self, results: Sequence[Any], player: str | None) -> list[Bars]:
+        table = player_stats(results)
+        if player is not None:
+            table = select(table, player)
+        return [level_bars(st) for st in table.values() if st.by_level]
 
     def report_dict(self, results: Sequence[Any], problems: Sequence[str],
                     player: str | None) -> dict[str, Any]:

@@ -27,7 +27,7 @@ from ...core.kinds import HUMAN_PREFIX, SEAT_NAMES, Phase, SeatKind
 from ...core.text import visible
 from ...replay import Replay, ReplayError, ReplayStep
 from ...storage.files import rng_json, set_rng_json
-from ...storage.part import Saver
+from ...storage.part import Bars, Saver
 from ...storage.records import Recorder, finished_bounds
 from ...storage.saves import Restored, SaveError, SaveInfo
 from .ai import LEVELS, make_player
@@ -293,8 +293,9 @@ class ReverseSaves:
                              rounds)
 
     def report(self, results: Sequence[Any], problems: Sequence[str], player: str | None,
-               folder: Path) -> str:
-        """Sessions won, rounds won (went out), the average final score (the lowest wins, KR7)."""
+               folder: Path, bars: bool = True) -> str:
+        """Sessions won, rounds won (went out), the average final score (the lowest wins, KR7):
+        no bar chart, with ``bars`` or without."""
         if not results:
             return _("No finished Kings Reverse sessions yet (they are kept in {folder}).").format(
                 folder=folder)
@@ -306,6 +307,9 @@ class ReverseSaves:
         lines += [row.text() for row in table.values()]
         lines += [_("(skipped {problem})").format(problem=p) for p in problems]
         return "\n".join(lines)
+
+    def report_bars(self, results: Sequence[Any], player: str | None) -> list[Bars]:
+        return []
 
     def report_dict(self, results: Sequence[Any], problems: Sequence[str],
                     player: str | None) -> dict[str, Any]:

@@ -5,6 +5,7 @@ would close it again.  None of them may crash the game."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import pytest
 from textual.app import App
@@ -12,9 +13,9 @@ from textual.screen import Screen
 
 from kc_tui.games.kings_corner.tui.table import TABLE_KEYS
 from kc_tui.storage import Settings
-from kc_tui.tui.dialogs import ConfirmScreen, PassScreen, TextScreen, help_screen
+from kc_tui.tui.dialogs import ConfirmScreen, PassScreen, help_screen
 from kc_tui.tui.info import SettingsScreen
-from kc_tui.tui.round_over import RoundOverScreen, SessionOverScreen
+from kc_tui.tui.round_over import RoundOverScreen, ScoresScreen, SessionOverScreen
 
 
 class _Host(App[None]):
@@ -24,12 +25,22 @@ class _Host(App[None]):
         self.settings = settings
 
 
+@dataclass(frozen=True)
+class _Round:
+    round: int
+    totals: tuple[int, ...]
+
+
+ROUNDS = (_Round(1, (0, 3)), _Round(2, (5, 3)))
+"""Two rounds played: the dialogs that show the running totals draw their chart."""
+
 DIALOGS: dict[str, Callable[[], Screen[object]]] = {
-    "round over": lambda: RoundOverScreen("Ada went out.", session_over=False),
+    "round over": lambda: RoundOverScreen("Ada went out.", session_over=False, history=ROUNDS,
+                                          names=("Ada", "Ben")),
     "session over": lambda: SessionOverScreen("Ada won the session.", from_title=True),
     "help": lambda: help_screen(TABLE_KEYS),
     "question": lambda: ConfirmScreen("Leave the game? Press y to leave, any other key to stay."),
-    "scores": lambda: TextScreen("Scores", "Ada 0, Ben 3", close_keys="s", side="chart"),
+    "scores": lambda: ScoresScreen("Scores", "Ada 5, Ben 3", ROUNDS, ("Ada", "Ben"), close_keys="s"),
     "hand-over": lambda: PassScreen("Ada"),
     "settings": SettingsScreen,
 }

@@ -265,21 +265,3 @@ async def test_the_command_palette_lists_the_tables_actions() -> None:
         hint = next(c for c in app.get_system_commands(app.screen) if c.title == "Hint")
         hint.callback()
         assert _text(app.screen, "#status").startswith(("Play ", "Move ", "End "))
-
-
-async def test_the_score_chart_sits_beside_the_table_where_there_is_room_and_below_it_otherwise() -> None:
-    service = _short_game()
-    app = KingsCornerApp(service, settings=Settings(pace=0, confirm_end=False))
-    async with app.run_test(size=(130, 40)) as pilot:
-        await _end_turns_until(pilot, app, RoundOverScreen)
-        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
-        table.action_scores()
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, TextScreen) and dialog.has_class("beside")
-        assert "Running totals by round" in _text(dialog, ".text-side")
-        assert "Running totals" not in _text(dialog, ".text-body")
-        await pilot.resize_terminal(80, 24)
-        await pilot.pause()
-        assert not dialog.has_class("beside")
-        assert "Running totals by round" in _text(dialog, ".text-body")

@@ -218,7 +218,13 @@ async def test_the_statistics_dialog_shows_each_players_record() -> None:
         await pilot.press("t")
         text = str(app.screen.query_one(".text-body").render())
         assert text.startswith("From 2 finished sessions.")
-        assert "Zoe (medium): 2 sessions played" in text and "easy     |" in text
+        assert "Zoe (medium): 2 sessions played" in text and "easy     |" not in text
+        # Its bars are drawn below the text (issue 28), a chart per player.
+        from kc_tui.tui.chart import BarsChart
+
+        charts = {chart.bars.title: chart.bars.rows for chart in app.screen.query(BarsChart)}
+        assert [label for label, _share in charts["Zoe (medium): sessions won, by the opponents' level"]] == [
+            "easy 100% (2 sessions)"]
 
 
 def test_a_migration_chain_brings_an_older_save_up_to_date(tmp_path: Path, monkeypatch) -> None:

@@ -23,9 +23,9 @@ _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 npgettext = Domain.of(__package__).npgettext
 
 __all__ = [
-    "describe_rules", "Narrator", "score_table", "totals_chart", "chips_lines", "round_summary",
-    "scores_parts", "scores_text", "session_summary", "TurnLog", "describe_table", "describe_pile",
-    "hand_text", "who_sentence", "standings", "is_you", "scores_said",
+    "describe_rules", "Narrator", "score_table", "totals_sentence", "chips_lines", "round_summary",
+    "session_summary", "TurnLog", "describe_table", "describe_pile",
+    "hand_text", "who_sentence", "is_you", "scores_said",
 ]
 
 _SCORING_WORDS = {
@@ -219,19 +219,6 @@ def _column(names: Sequence[str]) -> int:
     return max(6, *(len(n) + 1 for n in names))
 
 
-def standings(history: Sequence[RoundRecord], names: Sequence[str]) -> str:
-    """The score table's Total row under the players' names: the running totals in two lines
-    ("" before any round has been scored)."""
-    if not history:
-        return ""
-    names = [shown_name(n) for n in names]
-    width = _column(names)
-    total_word = _("Total")
-    label = max(len(_("Round")), len(total_word))
-    return (" " * (label + 1) + "".join(f"{n:>{width}}" for n in names) + "\n"
-            + f"{total_word:<{label}} " + "".join(f"{t:>{width}}" for t in history[-1].totals))
-
-
 _CHIP_REASONS = {
     "ante": N_("{n} ante"), "no_move": N_("{n} no move"), "king_held": N_("{n} King held"),
     "cards": N_("{n} cards left"),
@@ -260,41 +247,34 @@ def chips_lines(history: Sequence[RoundRecord], names: Sequence[str]) -> list[st
     return lines
 
 
-def totals_chart(history: Sequence[RoundRecord], names: Sequence[str], height: int = 8) -> str:
-    """Each player's running total by round as an ASCII chart: one column per round, each
-    player drawn with the first letter of their name (``#`` where two meet)."""
-    if not history:
+def totals_sentence(history: Sequence[RoundRecord], names: Sequence[str], rules: RuleSet,
+                    over: bool = False) -> str:
+    """The running totals in one sentence, for the line mode, where a chart says nothing to the
+    ear ("After round 3: Ada 12, Ben 20, You 4; You lead."); ``over``: no leader is named (the
+    session's end names the winners).  "" before any round, and when no score is kept."""
+    if not history or rules.scoring == Scoring.NONE:
         return ""
-    names = [shown_name(n) for n in names]
-    marks: list[str] = []
-    for name in names:
-        letter = next((ch for ch in name.upper() if ch.isalnum() and ch not in marks), "?")
-        marks.append(letter)
-    top = max(max(r.totals) for r in history) or 1
-    rows = [[" "] * len(history) for _row in range(height)]
-    for x, record in enumerate(history):
-        for seat, total in enumerate(record.totals):
-            y = height - 1 - round(total / top * (height - 1))
-            rows[y][x] = marks[seat] if rows[y][x] == " " else "#"
-    width = len(str(top))
-    lines = []
-    labelled = {0: top, height - 1: 0}
-    if top >= height:
-        labelled[height // 2] = round(top * (height - 1 - height // 2) / (height - 1))
-    for i, row in enumerate(rows):
-        label = f"{labelled[i]:>{width}}" if i in labelled else " " * width
-        lines.append(f"{label} |" + "  ".join(row))
-    lines.append(" " * width + " +" + "-" * (3 * len(history) - 2))
-    # Translators: the chart's axis label (its columns are rounds) and its legend's note.
-    lines.append(" " * width + "  " + "".join(f"{r.round:<3}" for r in history).rstrip()
-                 + "  " + _("(round)"))
-    lines.append("  ".join(f"{m} {n}" for m, n in zip(marks, names)) + "  " + _("(# where totals meet)"))
-    return "\n".join(lines)
+    last = history[-1]
+    totals = ", ".join(_("{name} {points}").format(name=shown_name(n), points=t)
+                       for n, t in zip(names, last.totals))
+    if over:
+        return _("After round {round}: {totals}.").format(round=last.round, totals=totals)
+    best = (min if LOW_WINS[rules.scoring] else max)(last.totals)
+    leaders = [n for n, t in zip(names, last.totals) if t == best]
+    if len(leaders) == 1 and is_you(leaders[0]):
+        said = _("After round {round}: {totals}; you lead.")
+    elif len(leaders) == 1:
+        said = _("After round {round}: {totals}; {leader} leads.")
+    else:
+        said = _("After round {round}: {totals}; {leaders} lead.")
+    return said.format(round=last.round, totals=totals, leader=shown_name(leaders[0]),
+                       leaders=_both([shown_name(n) for n in leaders]))
 
 
 def round_summary(summary: RoundSummary, names: Sequence[str], card_text: Callable[[Card], str] = str) -> str:
     """The words of a finished round (who won and why, every hand left, the points, the
-    running totals), each card written by ``card_text``."""
+    running totals, the chips paid), each card written by ``card_text``.  The score table is
+    the scores key's, and the screens draw the totals round by round in a chart."""
     record = summary.record
     winners = _both([shown_name(names[w]) for w in record.winners])
     you = len(record.winners) == 1 and is_you(names[record.winners[0]])
@@ -319,24 +299,9 @@ def round_summary(summary: RoundSummary, names: Sequence[str], card_text: Callab
     if summary.seed is not None:  # withheld at a networked table: it would tell every hand
         lines.append(_("(Deal seed {seed}: playing with --seed {seed} and the same "
                        "players and rules deals this session again.)").format(seed=summary.seed))
-    if rules.scoring != Scoring.NONE and not summary.session_over:
-        lines += ["", scores_text(summary.history, names, rules)]
+    if rules.scoring == Scoring.CHIPS and not summary.session_over:
+        lines += chips_lines(summary.history, names)
     return "\n".join(lines)
-
-
-def scores_parts(history: Sequence[RoundRecord], names: Sequence[str], rules: RuleSet,
-                 over: bool = False) -> tuple[str, str]:
-    """The score table round by round, and the chart of the running totals ("" if none)."""
-    table = score_table(history, names, rules, over=over)
-    if not history or rules.scoring == Scoring.NONE:
-        return table, ""
-    return table, _("Running totals by round:") + "\n" + totals_chart(history, names)
-
-
-def scores_text(history: Sequence[RoundRecord], names: Sequence[str], rules: RuleSet,
-                over: bool = False) -> str:
-    """The score table and its chart, one below the other."""
-    return "\n\n".join(part for part in scores_parts(history, names, rules, over) if part)
 
 
 def session_summary(summary: SessionSummary, names: Sequence[str]) -> str:
@@ -350,7 +315,7 @@ def session_summary(summary: SessionSummary, names: Sequence[str]) -> str:
     else:
         head = ngettext("{name} wins after {n} round.", "{name} wins after {n} rounds.", rounds).format(
             name=names[summary.winners[0]], n=rounds)
-    return head + "\n\n" + scores_text(summary.history, names, summary.rules, over=True)
+    return head + "\n\n" + score_table(summary.history, names, summary.rules, over=True)
 
 
 def _wrap(text: str, width: int = 78) -> str:

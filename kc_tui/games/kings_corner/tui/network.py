@@ -21,7 +21,7 @@ from ....tui.part import tui_game
 from ....tui.served import PROMPT_MAX, ServedTable, chat_hint
 from ....tui.widgets import Choice, Menu, MenuItem, TextPanel
 from ..ai import level_name
-from ..engine.describe import session_summary
+from ..engine.describe import session_summary, totals_sentence
 from ..remote import RemoteTable
 from .new_game import NewGameScreen, seat_kinds_shown
 from .table import TableScreen
@@ -165,8 +165,8 @@ class NetworkTableScreen(ServedTable, TableScreen):
         """A spectator reads the round's result in the log: there is nothing to answer (the
         players deal the next round), so no dialog stands over the table meanwhile."""
         self.refresh_table()
-        text, totals = self.round_over_texts()
-        said = [_("Round over."), *text.splitlines(), *totals.splitlines()]
+        said = [_("Round over."), *self.round_over_text().splitlines(),
+                totals_sentence(self.service.history, self.names, self.service.rules)]
         lines = [line for line in said if line.strip()]
         self.query_one("#log", RichLog).write("\n".join(lines))  # one write: one redraw
         self.say(_("Round over: the log has its result. The players deal the next round when "

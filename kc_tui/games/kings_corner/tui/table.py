@@ -25,7 +25,7 @@ from ....core.kinds import Phase
 from ....core.text import YOU
 from ....tui.dialogs import ConfirmScreen, PassScreen, TextScreen
 from ....tui.keys import KeyRow, KeyState, bindings
-from ....tui.round_over import RoundOverScreen, SessionOverScreen
+from ....tui.round_over import RoundOverScreen, ScoresScreen, SessionOverScreen
 from ....tui.table_shell import WIDE, TableShell
 from ....tui.widgets import EventLog, PlayersView, TextPanel, card_text
 from ..ai import level_name
@@ -40,9 +40,8 @@ from ..engine.describe import (
     describe_table,
     hand_text,
     round_summary,
-    scores_parts,
+    score_table,
     session_summary,
-    standings,
     who_sentence,
 )
 from ..engine.events import Chips, Event, RoundStart, RoundView
@@ -420,8 +419,8 @@ class TableScreen(TableShell):
             over = service.phase == Phase.SESSION_OVER
             self.say(_("The session is over.") if over else _("Round over."))
             self.refresh_table()
-            text, totals = self.round_over_texts()
-            self._round_dialog(lambda: RoundOverScreen(text, over, totals))
+            text = self.round_over_text()
+            self._round_dialog(lambda: RoundOverScreen(text, over, self.charted_rounds(), self.names))
         elif service.waiting_for_human():
             if len(self.people) > 1 and self.viewer != service.current:
                 # Hot-seat: hide the table until the next person has the keyboard.
@@ -682,10 +681,10 @@ class TableScreen(TableShell):
 
     def action_scores(self) -> None:
         history = self.service.history
-        table, chart = scores_parts(history, self.names, self.service.rules)
+        table = score_table(history, self.names, self.service.rules)
         rounds = len(history)
         title = ngettext("Scores after {n} round", "Scores after {n} rounds", rounds).format(n=rounds)
-        self.app.push_screen(TextScreen(title, table, close_keys="s", side=chart))
+        self.app.push_screen(ScoresScreen(title, table, self.charted_rounds(), self.names, close_keys="s"))
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
         message.input.value = ""
@@ -706,15 +705,14 @@ class TableScreen(TableShell):
             return
         self._act(lambda: self.service.play(command))
 
-    def round_over_texts(self) -> tuple[str, str]:
-        """The round's result (who won and why, the hands left, the points) and the running
-        totals (empty when the rules keep no score)."""
-        service = self.service
-        text = round_summary(service.round_summary(), self.names,
+    def round_over_text(self) -> str:
+        """The round's result: who won and why, the hands left, the points and the totals."""
+        return round_summary(self.service.round_summary(), self.names,
                              lambda card: card_text(card, self.ascii_only))
-        # The totals stay in view below the text, however far it must scroll.
-        totals = standings(service.history, self.names) if service.rules.scoring != Scoring.NONE else ""
-        return text, totals
+
+    def charted_rounds(self) -> tuple[RoundRecord, ...]:
+        """The rounds the chart of the running totals draws: none when the rules keep no score."""
+        return self.service.history if self.service.rules.scoring != Scoring.NONE else ()
 
     def _after_round(self, choice: str | None) -> None:
         if choice == "quit":
@@ -722,7 +720,8 @@ class TableScreen(TableShell):
         elif self.service.phase == Phase.SESSION_OVER:
             text = session_summary(self.service.session_summary(), self.names)
             from_title = getattr(self.app, "service", None) is not self.service
-            self.app.push_screen(SessionOverScreen(text, from_title), self._after_session)
+            self.app.push_screen(SessionOverScreen(text, from_title, self.charted_rounds(), self.names),
+                                 self._after_session)
         elif self.service.phase == Phase.ROUND_OVER:
             self._next_round()
 

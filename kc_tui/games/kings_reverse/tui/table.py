@@ -31,7 +31,7 @@ from ....core.text import YOU, visible
 from ....tui.dialogs import ConfirmScreen, PassScreen, TextScreen, help_screen
 from ....tui.keys import KeyRow, bindings, key_line
 from ....tui.modal import Dialog
-from ....tui.round_over import RoundOverScreen, SessionOverScreen
+from ....tui.round_over import RoundOverScreen, ScoresScreen, SessionOverScreen
 from ....tui.table_shell import TableShell
 from ....tui.widgets import EventLog, Menu, MenuItem, PlayersView, TextPanel, any_card_text
 from ..ai import hint, level_name
@@ -447,7 +447,8 @@ class ReverseTableScreen(TableShell):
             summary = service.round_summary()
             self.say(_("The session is over.") if summary.session_over else _("Round over."))
             self._round_dialog(lambda: RoundOverScreen(round_text(summary, self.names, self.text),
-                                                       summary.session_over))
+                                                       summary.session_over, service.view(None).history,
+                                                       self.names))
         elif service.waiting_for_human():
             if len(self.people) > 1 and self.viewer != service.current:
                 self.viewer = -1
@@ -646,7 +647,8 @@ class ReverseTableScreen(TableShell):
         history = self.service.view(None).history
         rounds = len(history)
         title = ngettext("Scores after {n} round", "Scores after {n} rounds", rounds).format(n=rounds)
-        self.app.push_screen(TextScreen(title, score_table(history, self.names), close_keys="s"))
+        self.app.push_screen(ScoresScreen(title, score_table(history, self.names), history, self.names,
+                                          close_keys="s"))
 
     def action_rules(self) -> None:
         self.app.push_screen(TextScreen(_("The rules"), describe_rules(self.service.rules), close_keys="r"))
@@ -679,9 +681,11 @@ class ReverseTableScreen(TableShell):
             self._leave()
         elif service.phase == Phase.SESSION_OVER:
             summary = service.round_summary()
-            text = session_text(summary, service.view(None).history, self.names, service.rules.target)
+            history = service.view(None).history
+            text = session_text(summary, history, self.names, service.rules.target)
             from_title = getattr(self.app, "service", None) is not service
-            self.app.push_screen(SessionOverScreen(text, from_title), self._after_session)
+            self.app.push_screen(SessionOverScreen(text, from_title, history, self.names),
+                                 self._after_session)
         elif service.phase == Phase.ROUND_OVER:
             if len(self.people) > 1:
                 self.viewer = -1

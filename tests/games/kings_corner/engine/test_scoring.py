@@ -15,6 +15,7 @@ from positions import NE, NW, SE, SW, E, N, S, W, c, cards, deal, make_board, ne
 from kc_tui.core.cards import Card
 from kc_tui.core.errors import IllegalMove
 from kc_tui.core.events import SessionEnd, SessionStart, TurnEnd, TurnStart
+from kc_tui.core.text import YOU
 from kc_tui.games.kings_corner.ai import make_player
 from kc_tui.games.kings_corner.engine.events import Chips, Draw, Play, RoundEnd, RoundStart
 from kc_tui.games.kings_corner.engine.game import Game, Phase
@@ -506,7 +507,7 @@ def test_R7_service_sessions_cover_blocked_rounds_and_carried_pots():
 
 
 def test_score_table_of_a_chips_session_shows_the_pot_carried_and_the_chips_paid_and_why():
-    from kc_tui.games.kings_corner.engine.describe import score_table, totals_chart
+    from kc_tui.games.kings_corner.engine.describe import score_table, totals_sentence
 
     game, events, _ = chips_blocked_round(target=100)
     names = ["Ann", "Bob", "Cy"]
@@ -523,9 +524,26 @@ def test_score_table_of_a_chips_session_shows_the_pot_carried_and_the_chips_paid
     assert table[5].split() == ["Total", "4", "4", "7"]
     # Round 2: three antes, then Ann pays 1 card and Bob 2 when Cy goes out at once.
     assert "Chips paid in the session: Ann 4, Bob 5, Cy 6. Left in the pot for the next round: 0." in table
-    chart = totals_chart(game.history, names).splitlines()
-    assert chart[0].startswith("7 |") and chart[0].endswith("C")  # Cy on top after round 2
-    assert chart[-1] == "A Ann  B Bob  C Cy  (# where totals meet)"
+    # The line mode's sentence in place of a chart (issue 28): the highest total leads in chips.
+    assert totals_sentence(game.history[:1], names, game.rules) == (
+        "After round 1: Ann 4, Bob 4, Cy 0; Ann and Bob lead.")
+    assert totals_sentence(game.history, names, game.rules) == "After round 2: Ann 4, Bob 4, Cy 7; Cy leads."
+    assert totals_sentence(game.history, [YOU, "Bob", "Cy"], game.rules, over=True) == (
+        "After round 2: You 4, Bob 4, Cy 7.")
+
+
+def test_the_totals_sentence_names_the_lowest_total_under_penalty_scoring_and_you_in_the_second_person():
+    from kc_tui.games.kings_corner.engine.describe import totals_sentence
+    from kc_tui.games.kings_corner.engine.kinds import RoundEndReason
+    from kc_tui.games.kings_corner.engine.views import RoundRecord
+
+    rules = build_rules(3, "standard", {})
+    history = [RoundRecord(1, RoundEndReason.OUT, (0,), (0, 7, 9), (0, 7, 9), 0, ()),
+               RoundRecord(2, RoundEndReason.OUT, (1,), (12, 0, 11), (12, 7, 20), 0, ())]
+    assert totals_sentence(history[:1], [YOU, "Ada", "Ben"], rules) == "After round 1: You 0, Ada 7, Ben 9; you lead."
+    assert totals_sentence(history, [YOU, "Ada", "Ben"], rules) == "After round 2: You 12, Ada 7, Ben 20; Ada leads."
+    assert totals_sentence([], [YOU, "Ada", "Ben"], rules) == ""
+    assert totals_sentence(history, [YOU, "Ada", "Ben"], build_rules(3, "standard", {"scoring": "none"})) == ""
 
 
 def test_score_table_of_a_finished_penalty_session_states_no_leader_and_marks_round_winners():

@@ -1,0 +1,139 @@
+"""The charts, drawn by plotext: the running totals round by round (the round-over dialog, the
+session's end, the scores), a line per player, each with its own marker, and a legend beside it;
+and the statistics' bars.  A game gives them the numbers (its rounds' records, its players'
+records); the line mode says a sentence instead, and the ``stats`` command draws its bars in
+text."""
+
+from __future__ import annotations
+
+from typing import Protocol, Sequence
+
+from rich.text import Text
+from textual.app import ComposeResult, RenderResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Static
+from textual_plotext import PlotextPlot
+
+from ..core.i18n import Domain
+from ..core.text import shown_name
+from ..storage import Bars
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
+
+__all__ = ["RoundTotals", "TotalsChart", "BarsChart", "MARKERS", "CHART_ROUNDS", "SMALLEST", "TALLEST"]
+
+MARKERS = "*o+x#@"
+"""Each player's marker, in seat order: ASCII, so that they tell the lines apart in any font, in
+ASCII mode and without colour (plotext's own markers are braille or block characters)."""
+
+CHART_ROUNDS = 2
+"""A chart needs two rounds to say more than the totals do."""
+
+_ASCII_LINES = str.maketrans("─│┌┐└┘├┤┬┴┼", "-|+++++++++")
+"""plotext draws its axes with box-drawing characters; ASCII mode draws none."""
+
+
+_MOST_TICKS = 12
+"""Round numbers under the axis, at most: every round's up to a dozen, then every second's..."""
+
+SMALLEST, TALLEST = 5, 12
+"""The chart's height in rows: the axis, its numbers and three rows of lines at the least."""
+
+
+class RoundTotals(Protocol):
+    """A finished round as the chart reads it: its number and every seat's total after it."""
+
+    @property
+    def round(self) -> int: ...
+
+    @property
+    def totals(self) -> Sequence[int]: ...
+
+
+class _Plot(PlotextPlot):
+    """plotext's drawing, with ASCII lines in ASCII mode."""
+
+    def __init__(self, ascii_only: bool) -> None:
+        super().__init__(classes="totals-plot")
+        self.ascii_only = ascii_only
+
+    def render(self) -> RenderResult:
+        drawn = super().render()
+        if self.ascii_only and isinstance(drawn, Text):
+            drawn.plain = drawn.plain.translate(_ASCII_LINES)  # one character for one: the styles stay
+        return drawn
+
+
+class TotalsChart(Horizontal):
+    """Every player's running total after each round: the rounds across, the points up.  Its
+    height is its holder's to set (:meth:`fit`)."""
+
+    DEFAULT_CSS = """
+    TotalsChart { height: 7; }
+    TotalsChart .totals-plot { width: 1fr; height: 100%; }
+    TotalsChart .totals-legend { width: auto; max-width: 24; height: 100%; padding: 0 0 0 1; }
+    """
+
+    def __init__(self, history: Sequence[RoundTotals], names: Sequence[str], ascii_only: bool,
+                 id: str | None = None) -> None:  # noqa: A002 - Textual's name for it
+        super().__init__(id=id, classes="totals-chart")
+        self.history = history
+        self.names = [shown_name(n) for n in names]
+        self.ascii_only = ascii_only
+
+    def compose(self) -> ComposeResult:
+        yield _Plot(self.ascii_only)
+        legend = [_("Totals by round:")] + [f"{MARKERS[seat % len(MARKERS)]} {name}"
+                                             for seat, name in enumerate(self.names)]
+        yield Static("\n".join(legend), classes="totals-legend", markup=False)
+
+    def fit(self, rows: int) -> None:
+        """Take ``rows`` rows if that is a height the chart can have, else the nearest one; its
+        legend (a heading, then a row per player) is never cut."""
+        self.styles.height = max(SMALLEST, len(self.names) + 1, min(rows, TALLEST))
+
+    def on_mount(self) -> None:
+        plt = self.query_one(_Plot).plt
+        rounds = [record.round for record in self.history]
+        for seat in range(len(self.names)):
+            plt.plot(rounds, [record.totals[seat] for record in self.history],
+                     marker=MARKERS[seat % len(MARKERS)])
+        top = max(max(record.totals) for record in self.history)
+        ticked = rounds[::-(-len(rounds) // _MOST_TICKS)]
+        plt.xticks([float(r) for r in ticked], [str(r) for r in ticked])
+        heights = sorted({0, top // 2, top})
+        plt.yticks([float(h) for h in heights], [str(h) for h in heights])
+        plt.xaxes(True, False)  # the axes at the bottom and on the left only: no frame
+        plt.yaxes(True, False)
+
+
+class BarsChart(Vertical):
+    """A player's record as bars (the sessions won by the opponents' level): its title above, a
+    bar of ``#`` per row, the share along the axis from 0 to 100%."""
+
+    DEFAULT_CSS = """
+    BarsChart { height: auto; margin-top: 1; }
+    BarsChart .bars-plot { width: 100%; }
+    """
+
+    def __init__(self, bars: Bars, ascii_only: bool) -> None:
+        super().__init__(classes="bars-chart")
+        self.bars = bars
+        self.ascii_only = ascii_only
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.bars.title, classes="bars-title", markup=False)
+        plot = _Plot(self.ascii_only)
+        plot.add_class("bars-plot")
+        plot.styles.height = len(self.bars.rows) + 2  # a row per bar, the axis and its numbers
+        yield plot
+
+    def on_mount(self) -> None:
+        plt = self.query_one(_Plot).plt
+        rows = self.bars.rows[::-1]  # plotext stacks horizontal bars from the bottom up
+        plt.bar([label for label, _share in rows], [100 * share for _label, share in rows],
+                orientation="horizontal", marker="#", width=1 / 5)
+        plt.xlim(0, 100)
+        plt.xticks([0.0, 50.0, 100.0], ["0%", "50%", "100%"])
+        plt.xaxes(True, False)
+        plt.yaxes(True, False)
