@@ -26,7 +26,7 @@ from ..core.options import MissingValue, take_option
 from ..storage import THEMES, Settings, load_settings
 
 __all__ = ["Parser", "LanguageError", "take_language", "start_language", "language_fixed", "end_language",
-           "NOTATIONS", "add_look_options", "look_arguments", "full_screen", "glyphs_likely", 
+           "NOTATIONS", "add_look_options", "look_arguments", "full_screen", "glyphs_likely",
            "look_overrides", "settings_from"]
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()

@@ -578,7 +578,7 @@ class TableScreen(TableShell):
         open_moves = len(self.service.legal_moves())
         if open_moves and self.app.settings.confirm_end:
             question = " ".join([end_question(open_moves),
-                                 _("Press e again (or y) to end it, any other key to go on.")])
+                                 _("Press e again, y or Enter to end it, any other key to go on.")])
             self.ask(question, self._end_turn, again="e")
             return
         self._end_turn()
@@ -704,7 +704,7 @@ class TableScreen(TableShell):
         if self.service.phase != Phase.SESSION_OVER and self.app.settings.confirm_quit:
             kept = ([_("It is saved as it stood when the last turn ended; the moves of this turn are "
                        "not kept.")] if id(self.service) in getattr(self.app, "savers", {}) else [])
-            self.ask(" ".join([_("Leave the game?"), *kept, _("Press y to leave, any other key to stay.")]),
+            self.ask(" ".join([_("Leave the game?"), *kept, _("Press y or Enter to leave, any other key to stay.")]),
                      self._leave)
             return
         self._leave()

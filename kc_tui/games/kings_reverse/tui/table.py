@@ -655,7 +655,8 @@ class ReverseTableScreen(TableShell):
 
     def action_quit(self) -> None:
         if self.service.phase != Phase.SESSION_OVER and self.app.settings.confirm_quit:
-            self.app.push_screen(ConfirmScreen(_("Leave the game? Press y to leave, any other key to stay.")),
+            self.app.push_screen(ConfirmScreen(_("Leave the game? Press y or Enter to leave, any other key to "
+                                                 "stay.")),
                                  lambda yes: self._leave() if yes else None)
             return
         self._leave()
