@@ -193,9 +193,9 @@ class TableScreen(TableShell):
     BINDINGS = bindings(TABLE_KEYS)
 
     PROMPT_OUTLIVES_TURNS = False
-    """Whether the command line stays open when the turn passes.  At a local table it closes
-    when the turn leaves the person who opened it (after a move it stays open, with the keys);
-    a networked table's is also its chat line, open whoever's turn it is."""
+    """Whether the command line stays open when the turn passes and after a command.  At a
+    local table it closes when the turn leaves the person who opened it, and once a command is
+    given; a networked table's is also its chat line, open whoever's turn it is."""
 
     held: var[Card | Pile | None] = var(None, init=False)
     """What the person has picked up and not yet dropped."""
@@ -653,7 +653,12 @@ class TableScreen(TableShell):
         self.app.push_screen(TextScreen(title, table, close_keys="s", side=chart))
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
+        # At a local table the command line closes once a command is given (run or refused),
+        # so that ":" opens it again rather than being typed into it; a networked table's stays
+        # open (it is also the chat line).
         message.input.value = ""
+        if not self.PROMPT_OUTLIVES_TURNS:
+            self._close_prompt()
         if self._not_yours():
             return
         obs = self.service.observation()
@@ -704,8 +709,8 @@ class TableScreen(TableShell):
         if self.service.phase != Phase.SESSION_OVER and self.app.settings.confirm_quit:
             kept = ([_("It is saved as it stood when the last turn ended; the moves of this turn are "
                        "not kept.")] if id(self.service) in getattr(self.app, "savers", {}) else [])
-            self.ask(" ".join([_("Leave the game?"), *kept, _("Press y or Enter to leave, any other key to stay.")]),
-                     self._leave)
+            self.ask(" ".join([_("Leave the game?"), *kept,
+                               _("Press y or Enter to leave, any other key to stay.")]), self._leave)
             return
         self._leave()
 
