@@ -418,13 +418,13 @@ class TableScreen(TableShell):
             self._told_turn = service.turn_id
             if new_turn and self.app.settings.bell:
                 self.app.bell()  # a sound cue: the turn is the person's (a setting, off by default)
-            if since:
-                # What the others did, in one line: the log keeps it whole; the status line says
-                # it after the turn's own sentence, which must not be cut off (three lines at most).
-                self.query_one("#log", RichLog).write(since)
-                turn = f"{turn} {since}"
             if self._again:
                 turn = f"{self._again} {turn}"
+            if since:
+                # What the others did, in one line: the log keeps it whole; the status line says
+                # it after the turn's own sentence, as much of it as its three rows hold whole.
+                self.query_one("#log", RichLog).write(since)
+                turn = self._with_news(turn, since, service.current)
             self.say(turn)
             self._focus_for_turn()
             self.show_keys()
@@ -432,6 +432,17 @@ class TableScreen(TableShell):
             if len(self.people) > 1:
                 self.viewer = -1  # hot-seat: no person's hand stays up during a computer turn
             self._computer_plays()
+
+    def _with_news(self, turn: str, since: str, seat: int) -> str:
+        """The turn's sentence and what the others did, said so that the status line never cuts
+        off its end: the whole account, else how many cards each played, else only who is close
+        to going out (the warning that must not be lost); the log has the whole account."""
+        close = self.turns.close_to_out(seat)
+        for news in (since, self.turns.since(seat, brief=True),
+                     _("Close to going out: {players}.").format(players=close) if close else None):
+            if news and self.fits_status(f"{turn} {news}"):
+                return f"{turn} {news}"
+        return turn
 
     def _your_turn(self, moves: bool) -> str:
         """The sentence that starts a person's turn: named in hot-seat, plain for the one "You"."""
