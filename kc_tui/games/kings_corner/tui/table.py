@@ -110,6 +110,8 @@ class TableService(Protocol):
     def next_round(self) -> None: ...
     def close(self) -> None: ...
 
+LARGE = (160, 46)
+"""From this size on the cross draws its piles with large faces (kc_tui/tui/faces.py)."""
 HAND_AS_CARDS = (WIDE[0], 36)
 """From this size on the hand is drawn as cards too (when they fit on one line)."""
 
@@ -245,8 +247,10 @@ class TableScreen(TableShell):
         yield TextPanel(id="keys", classes="keys")
 
     def fitted(self, width: int, height: int) -> None:
-        # More room: larger piles that show more of each fan.
+        # More room: larger piles that show more of each fan; more still, larger cards, and the
+        # log kept to a width a line can be read across (cross.tcss).
         self.set_class(width >= WIDE[0] and height >= WIDE[1], "wide")
+        self.set_class(width >= LARGE[0] and height >= LARGE[1], "large")
         for hand in self.query(HandView):
             hand.as_cards = width >= HAND_AS_CARDS[0] and height >= HAND_AS_CARDS[1]
 
