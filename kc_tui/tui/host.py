@@ -16,7 +16,6 @@ from typing import Any, Callable, Iterable
 from textual import events
 from textual.app import App, SystemCommand
 from textual.filter import Monochrome, NoColor
-from textual.geometry import Offset
 from textual.screen import Screen
 from textual.theme import Theme
 from textual.widgets import Input
@@ -150,17 +149,23 @@ class GameHost(App):
         self.call_after_refresh(self.follow_focus)
 
     def follow_focus(self) -> None:
-        """Put the terminal cursor on the focused widget: a text field's caret, a widget's own
-        place for it (where it renders it, :func:`~kc_tui.tui.widgets.cursor_at`), else its first
-        cell.  The widget is drawn again, so that the cursor's move is sent now: Textual moves
-        it only with a screen update, and without one it would wait for the next key."""
+        """Put the terminal cursor on the focused widget, unless it is there already (a widget
+        that places it as it renders, :func:`~kc_tui.tui.widgets.cursor_at`): a text field's
+        caret, else the widget's first cell.  The widget is then drawn again, so that the move
+        is sent now: Textual moves the cursor only with a screen update, and without one it
+        would wait for the next key."""
         focused = self.screen.focused
         if focused is None or not focused.is_attached:
             return
-        region = focused.content_region
-        self.cursor_position = (focused.cursor_screen_offset if isinstance(focused, Input)
-                                else Offset(region.x, region.y))
-        focused.refresh()
+        if isinstance(focused, Input):
+            place = focused.cursor_screen_offset
+        elif focused.region.contains_point(self.cursor_position):
+            return
+        else:
+            place = focused.content_region.offset
+        if place != self.cursor_position:
+            self.cursor_position = place
+            focused.refresh()
 
     def first_screen(self) -> Screen:
         """The screen the app opens on (the application's)."""

@@ -55,3 +55,19 @@ async def test_the_command_line_closes_after_a_command_and_colon_opens_it_again(
         assert not prompt.display and table.query_one("#hand").has_focus
         await pilot.press("colon", "t", "s")
         assert prompt.display and prompt.value == "ts"  # not ":ts"
+
+
+async def test_the_kings_reverse_command_line_closes_after_an_action_too() -> None:
+    from reverse_fixtures import my_turn as reverse_turn
+    from reverse_fixtures import reverse_app
+
+    app = reverse_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, reverse_turn, "your turn")
+        prompt = app.screen.query_one("#prompt", Input)
+        await pilot.press("colon")
+        await pilot.pause()
+        assert _on(app, prompt)
+        await pilot.press("w", "h", "o", "enter")
+        await pilot.pause()
+        assert not prompt.display and _on(app, app.screen.query_one("#hand"))
