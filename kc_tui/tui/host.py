@@ -65,8 +65,8 @@ TEXTUAL_THEMES = {
 
 
 SHOW_CURSOR = "\x1b[?25h\x1b[2 q"
-"""The terminal cursor shown, as a steady block: screen magnifiers follow it, screen readers read
-where it is, and a blinking one would send nothing but cost a watcher's eyes (DECTCEM, DECSCUSR)."""
+"""The terminal cursor shown (DECTCEM), as a steady block (DECSCUSR 2): screen magnifiers follow
+it and screen readers read where it is; steady, because a blink is hard on some eyes."""
 PLAIN_CURSOR = "\x1b[0 q"
 """The terminal's own cursor shape again, as the app ends."""
 
