@@ -183,7 +183,8 @@ def round_over(screen: str) -> bool:
 
 async def play_turn(send: Callable[[str], Any], screen: Callable[[], str]) -> list[str]:
     """Play one turn by keystrokes as a person might: ask for the hint (t), type its plan on the
-    command line (``:7h n``, ``e n``, then ``end``), close the command line.  ``send`` types one
+    command line (``:7h n``, ``e n``, then ``end``, opening it again where a command closed it),
+    close the command line.  ``send`` types one
     key, ``screen`` reads the screen (joined).  The commands the game carried out ("Done.") are
     returned; nothing is typed but t if the hint does not show (not this player's turn after all:
     a screen not yet redrawn)."""
@@ -195,16 +196,19 @@ async def play_turn(send: Callable[[str], Any], screen: Callable[[], str]) -> li
         return []
     plan = HINT.search(shown)
     commands = [f"{a.lower()} {b.lower()}" for a, b in STEP.findall(plan.group(0))] if plan else []
-    await send(":")
-    await _until(screen, lambda s: EMPTY_COMMAND in s)
     done = []
     for command in [*commands, "end"]:
+        # A local table's command line closes after each command; a networked table's stays open.
+        if EMPTY_COMMAND not in screen():
+            await send(":")
+            await _until(screen, lambda s: EMPTY_COMMAND in s)
         for ch in command:
             await send(ch)
         typed = f"▊ {command} ▎"
         await _until(screen, lambda s, typed=typed: typed in s)  # all of it typed
         await send("enter")
-        # A command carried out empties the line (or closes it: "end"); one refused stays there.
+        # A command carried out empties the line, or closes it (a local table's; "end"); one
+        # refused stays on a networked table's line.
         await _until(screen, lambda s, typed=typed: typed not in s or round_over(s))
         if round_over(screen()):
             return [*done, command]
