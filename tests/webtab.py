@@ -165,10 +165,12 @@ async def open_tab(session: aiohttp.ClientSession, address: str, width: int = 80
     return tab
 
 
-HINT = re.compile(r"(?:Play|Move) (?:[2-9TJQKA][CDHS]|NE|NW|SE|SW|N|E|S|W) on(?:to)? .*?(?=: that|1-9 card|$)")
+CARD = r"(?:[2-9TJQKA]|10)[CDHS♣♦♥♠]"
+"""A card as the table writes it: ``7H`` in ASCII, ``7♥`` and ``10♥`` with glyphs."""
+HINT = re.compile(rf"(?:Play|Move) (?:{CARD}|NE|NW|SE|SW|N|E|S|W) on(?:to)? .*?(?=: that|1-9 card|$)")
 """The hint's plan (``kc_tui.games.kings_corner.ai.hints``): "Play 7H on N, then move E onto N, then ...: that ...",
 up to what the status lines show of a long one (its first steps: a plan played in part is legal)."""
-STEP = re.compile(r"\b([2-9TJQKA][CDHS]|NE|NW|SE|SW|N|E|S|W) on(?:to)? (NE|NW|SE|SW|N|E|S|W)\b")
+STEP = re.compile(rf"(?<!\w)({CARD}|NE|NW|SE|SW|N|E|S|W) on(?:to)? (NE|NW|SE|SW|N|E|S|W)\b")
 """One step of the plan: a card played on a pile, or a pile moved onto another."""
 
 EMPTY_COMMAND = "command, e.g. 7h n"
@@ -181,9 +183,15 @@ def round_over(screen: str) -> bool:
     return any(text in screen for text in ROUND_OVER)
 
 
+def as_typed(shown: str) -> str:
+    """What a player types for a card or pile the table shows: ``10♥`` is typed ``th``."""
+    return shown.replace("10", "T").translate(str.maketrans("♣♦♥♠", "CDHS")).lower()
+
+
 async def play_turn(send: Callable[[str], Any], screen: Callable[[], str]) -> list[str]:
     """Play one turn by keystrokes as a person might: ask for the hint (t), type its plan on the
-    command line (``:7h n``, ``e n``, then ``end``), close the command line.  ``send`` types one
+    command line (``:7h n``, ``e n``, then ``end``, opening it again where a command closed it),
+    close the command line.  ``send`` types one
     key, ``screen`` reads the screen (joined).  The commands the game carried out ("Done.") are
     returned; nothing is typed but t if the hint does not show (not this player's turn after all:
     a screen not yet redrawn)."""
@@ -194,17 +202,20 @@ async def play_turn(send: Callable[[str], Any], screen: Callable[[], str]) -> li
     if round_over(shown) or not (HINT.search(shown) or "Nothing" in shown):
         return []
     plan = HINT.search(shown)
-    commands = [f"{a.lower()} {b.lower()}" for a, b in STEP.findall(plan.group(0))] if plan else []
-    await send(":")
-    await _until(screen, lambda s: EMPTY_COMMAND in s)
+    commands = [f"{as_typed(a)} {b.lower()}" for a, b in STEP.findall(plan.group(0))] if plan else []
     done = []
     for command in [*commands, "end"]:
+        # A local table's command line closes after each command; a networked table's stays open.
+        if EMPTY_COMMAND not in screen():
+            await send(":")
+            await _until(screen, lambda s: EMPTY_COMMAND in s)
         for ch in command:
             await send(ch)
         typed = f"▊ {command} ▎"
         await _until(screen, lambda s, typed=typed: typed in s)  # all of it typed
         await send("enter")
-        # A command carried out empties the line (or closes it: "end"); one refused stays there.
+        # A command carried out empties the line, or closes it (a local table's; "end"); one
+        # refused stays on a networked table's line.
         await _until(screen, lambda s, typed=typed: typed not in s or round_over(s))
         if round_over(screen()):
             return [*done, command]

@@ -25,8 +25,8 @@ from .common import LanguageError, Parser, add_look_options, end_language, start
 from .signals import STOPPING_SIGNALS, Stopped, stopped_by_signals, tell
 from .words import translate_argparse
 
-__all__ = ["main", "build_parser", "application_parser", "add_shared_commands", "run_commands", "Stopped",
-           "STOPPING_SIGNALS"]
+__all__ = ["main", "build_parser", "application_parser", "add_shared_commands", "run_commands",
+           "options_after_command", "Stopped", "STOPPING_SIGNALS"]
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
@@ -81,12 +81,69 @@ def build_parser(game: str = DEFAULT_GAME) -> argparse.ArgumentParser:
     return build()
 
 
+def _command_parser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser | None:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            found: argparse.ArgumentParser | None = action.choices.get(name)
+            return found
+    return None
+
+
+def _takes_value(action: argparse.Action) -> bool:
+    return action.nargs != 0
+
+
+def options_after_command(parser: argparse.ArgumentParser, argv: Sequence[str]) -> list[str]:
+    """``argv`` with the options given before the command that the command takes moved after
+    its name, so that ``--ascii play`` means ``play --ascii``.  argparse would otherwise let
+    the command's own default (none) overwrite what was given before it, and the option would
+    be silently ignored.  An option before a command that does not take it is refused, naming
+    the command; ``--help`` before the command stays the application's."""
+    args = list(argv)
+    top = parser._option_string_actions
+    i, command = 0, None
+    while i < len(args) and args[i] != "--":
+        arg = args[i]
+        if not arg.startswith("-"):
+            command = _command_parser(parser, arg)
+            if command is not None:
+                break
+            i += 1  # the value of an option of the command's, given before it (--seed 5 play)
+            continue
+        action = top.get(arg.split("=", 1)[0])
+        i += 2 if action is not None and "=" not in arg and _takes_value(action) else 1
+    if command is None:
+        return args
+    before, name, after = args[:i], args[i], args[i + 1:]
+    moved: list[str] = []
+    kept: list[str] = []
+    j = 0
+    while j < len(before):
+        arg = before[j]
+        option = arg.split("=", 1)[0]
+        if option in ("-h", "--help"):
+            kept.append(arg)
+            j += 1
+            continue
+        matches = [a for s, a in command._option_string_actions.items() if s.startswith(option)]
+        exact = command._option_string_actions.get(option)
+        action = exact if exact is not None else matches[0] if len(set(map(id, matches))) == 1 else None
+        if action is None:
+            parser.error(_("{option} is not an option of {command} ({prog} {command} --help lists its "
+                           "options)").format(option=option, command=name, prog=parser.prog))
+        width = 2 if "=" not in arg and _takes_value(action) and j + 1 < len(before) else 1
+        moved += before[j:j + width]
+        j += width
+    return [*kept, name, *moved, *after]
+
+
 def run_commands(parser: argparse.ArgumentParser, argv: Sequence[str]) -> int:
-    """Parse ``argv`` (``--game`` anywhere in it) with a game's ``parser`` and run the command;
-    the exit status.  A shared command of a game named with ``--game`` keeps to that game
-    (``--game kings-corner stats``: its statistics alone)."""
+    """Parse ``argv`` (``--game`` anywhere in it, and the command's options before or after its
+    name) with a game's ``parser`` and run the command; the exit status.  A shared command of a
+    game named with ``--game`` keeps to that game (``--game kings-corner stats``: its statistics
+    alone)."""
     game, rest = split_game_argument(argv)
-    args = parser.parse_args(rest)
+    args = parser.parse_args(options_after_command(parser, rest))
     if len(rest) < len(argv) and hasattr(args, "only_game"):
         args.only_game = game
     status: int = args.func(args)

@@ -26,7 +26,8 @@ from ..core.options import MissingValue, take_option
 from ..storage import THEMES, Settings, load_settings
 
 __all__ = ["Parser", "LanguageError", "take_language", "start_language", "language_fixed", "end_language",
-           "NOTATIONS", "add_look_options", "full_screen", "glyphs_likely", "look_overrides", "settings_from"]
+           "NOTATIONS", "add_look_options", "look_arguments", "full_screen", "glyphs_likely",
+           "look_overrides", "settings_from"]
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
@@ -121,6 +122,21 @@ def add_look_options(p: argparse.ArgumentParser, line: bool = True) -> None:
         p.add_argument("--notation", choices=list(NOTATIONS), default="words",
                        help=_("the line mode: {notations}").format(
                            notations="; ".join(f"{k}: {_(v)}" for k, v in NOTATIONS.items())))
+
+
+def look_arguments(args: argparse.Namespace) -> list[str]:
+    """The look options ``args`` holds, as arguments again: what was given with no command,
+    passed on to the ``play`` that runs in its place."""
+    given = []
+    if args.ascii is not None:
+        given.append("--ascii" if args.ascii else "--no-ascii")
+    if args.theme is not None:
+        given += ["--theme", args.theme]
+    if args.pace is not None:
+        given += ["--pace", str(args.pace)]
+    if getattr(args, "notation", None) is not None:
+        given += ["--notation", args.notation]
+    return given
 
 
 def _pace(text: str) -> float:

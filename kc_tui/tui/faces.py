@@ -24,16 +24,36 @@ from ..core.i18n import Domain
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
-__all__ = ["FACE_HEIGHT", "FACE_WIDTH", "PILE_ROOM", "Frame", "Look", "card_back", "face_text", "hand_faces",
-           "hand_fits", "pile_face"]
+__all__ = ["FACE_HEIGHT", "FACE_WIDTH", "PILE_ROOM", "FaceSize", "NORMAL", "LARGE", "Frame", "Look",
+           "card_back", "face_text", "hand_faces", "hand_fits", "pile_face"]
 
-FACE_WIDTH, FACE_HEIGHT = 9, 7
-"""One card face, frame included."""
 EDGE = 3
 """The columns each card under the top one shows of itself in the fan."""
-PILE_ROOM = (FACE_WIDTH + 3 * EDGE + 2, FACE_HEIGHT + 1)
-"""The room a pile needs to be drawn as cards: the face, three edges of its fan and a margin
-each side wide; the face and the line that names the pile high."""
+
+
+@dataclass(frozen=True, slots=True)
+class FaceSize:
+    """How large a pile's card face is drawn: its columns and rows (frame included), and how
+    many columns each cell of the large rank takes."""
+
+    width: int
+    height: int
+    scale: int = 1
+
+    @property
+    def room(self) -> tuple[int, int]:
+        """The room a pile needs to be drawn with faces of this size: the face, three edges of
+        its fan and a margin each side wide; the face and the line that names the pile high."""
+        return self.width + 3 * EDGE + 2, self.height + 1
+
+
+NORMAL = FaceSize(9, 7)
+"""The face from 110 x 34 up."""
+LARGE = FaceSize(15, 9, scale=2)
+"""The face of a large terminal (160 x 46 and more): the rank twice as wide, a row more each
+side of it."""
+FACE_WIDTH, FACE_HEIGHT = NORMAL.width, NORMAL.height
+PILE_ROOM = NORMAL.room
 
 Frame = Literal["plain", "target", "held", "slot", "slot-target", "back"]
 """How a frame is drawn: a pile, a target (heavier), the pile held (double), an empty slot
@@ -139,31 +159,36 @@ def _frame_style(frame: Frame, focused: bool) -> str:
     return "bold $accent" if focused else "dim"
 
 
-def _face(canvas: Canvas, x: int, y: int, card: Card, look: Look, lines: str, frame_style: str) -> None:
+def _face(canvas: Canvas, x: int, y: int, card: Card, look: Look, lines: str, frame_style: str,
+          size: FaceSize) -> None:
     """One card face: its text in the top-left and bottom-right corners of the frame, its rank
     large in the middle and its suit beside the rank."""
-    canvas.clear(x, y, FACE_WIDTH, FACE_HEIGHT)
-    canvas.frame(x, y, FACE_WIDTH, FACE_HEIGHT, lines, frame_style)
+    canvas.clear(x, y, size.width, size.height)
+    canvas.frame(x, y, size.width, size.height, lines, frame_style)
     text, style = look.text(card), look.style(card)
     canvas.put(x + 1, y, text, style)
-    canvas.put(x + FACE_WIDTH - 1 - len(text), y + FACE_HEIGHT - 1, text, style)
-    glyph = _FONT[str(card)[0]]
-    wide = len(glyph[0])
-    left = x + 1 + (1 if wide == 3 else 0)
-    block = "#" if look.ascii_only else "█"
+    canvas.put(x + size.width - 1 - len(text), y + size.height - 1, text, style)
+    glyph = _FONT[str(card)[0]]  # the rank's own letter: a ten's text is "10♥" with glyphs
+    wide = len(glyph[0]) * size.scale
+    suit = text[-1]
+    # The rank and its suit, centred in the frame (a ten, five cells wide, fills it).
+    left = x + 1 + max(size.width - 2 - (wide + 1 + len(suit)), 0) // 2
+    top = y + (size.height - len(glyph)) // 2
+    block = ("#" if look.ascii_only else "█") * size.scale
     for row, bits in enumerate(glyph):
         for col, bit in enumerate(bits):
             if bit == "#":
-                canvas.put(left + col, y + 1 + row, block, style)
-    canvas.put(left + wide + 1, y + 3, text[-1], style)
+                canvas.put(left + col * size.scale, top + row, block, style)
+    canvas.put(left + wide + 1, top + len(glyph) // 2, suit, style)
 
 
-def _edge(canvas: Canvas, x: int, y: int, label: str, style: str, lines: str, frame_style: str) -> None:
+def _edge(canvas: Canvas, x: int, y: int, label: str, style: str, lines: str, frame_style: str,
+          size: FaceSize) -> None:
     """The edge of a card under others: its frame's left side and its text."""
     tl, _, bl, _, across, down = tuple(lines)
     canvas.put(x, y, tl + across * (EDGE - 1), frame_style)
-    canvas.put(x, y + FACE_HEIGHT - 1, bl + across * (EDGE - 1), frame_style)
-    for row in range(y + 1, y + FACE_HEIGHT - 1):
+    canvas.put(x, y + size.height - 1, bl + across * (EDGE - 1), frame_style)
+    for row in range(y + 1, y + size.height - 1):
         canvas.put(x, row, down, frame_style)
     if len(label) > EDGE - 1:  # "10♥": the suit goes under the rank, where the edge has room
         canvas.put(x + 1, y + 1, label[:-1], style)
@@ -173,19 +198,21 @@ def _edge(canvas: Canvas, x: int, y: int, label: str, style: str, lines: str, fr
 
 
 def pile_face(name: str, head: str, cards: tuple[Card, ...], look: Look, *, width: int, frame: Frame,
-              focused: bool, takes: str) -> Content:
+              focused: bool, takes: str, size: FaceSize = NORMAL) -> Content:
     """A pile as cards, ``width`` columns wide: ``head`` (its name and markers) on the first line,
     then the fan, or the empty slot naming ``name`` and saying what it ``takes``."""
-    canvas = Canvas(width, PILE_ROOM[1])
+    canvas = Canvas(width, size.room[1])
     canvas.put(0, 0, head, "reverse bold" if focused else "bold")
     lines = _LINES[look.ascii_only][frame]
     frame_style = _frame_style(frame, focused)
-    x = width - 1 - FACE_WIDTH  # the face keeps its place; the fan grows to its left
+    x = width - 1 - size.width  # the face keeps its place; the fan grows to its left
     if not cards:
-        canvas.frame(x, 1, FACE_WIDTH, FACE_HEIGHT, lines, frame_style)
-        inner = FACE_WIDTH - 2
-        for row, text in ((2, name), (4, takes.split()[0]), (5, " ".join(takes.split()[1:]))):
-            canvas.put(x + 1 + (inner - len(text)) // 2, row, text, "bold" if row == 2 else "")
+        canvas.frame(x, 1, size.width, size.height, lines, frame_style)
+        inner = size.width - 2
+        middle = 1 + size.height // 2
+        for row, text in ((middle - 2, name), (middle, takes.split()[0]),
+                          (middle + 1, " ".join(takes.split()[1:]))):
+            canvas.put(x + 1 + (inner - len(text)) // 2, row, text, "bold" if row == middle - 2 else "")
         return canvas.content()
     under = cards[:-1]
     room = (x - 1) // EDGE
@@ -195,31 +222,33 @@ def pile_face(name: str, head: str, cards: tuple[Card, ...], look: Look, *, widt
     for i, card in enumerate(shown):
         edge_x = x - EDGE * (len(shown) - i)
         if card is None:
-            _edge(canvas, edge_x, 1, "." * (EDGE - 1) if look.ascii_only else "…", "", lines, frame_style)
+            _edge(canvas, edge_x, 1, "." * (EDGE - 1) if look.ascii_only else "…", "", lines, frame_style,
+                  size)
         else:
-            _edge(canvas, edge_x, 1, look.text(card), look.style(card), lines, frame_style)
-    _face(canvas, x, 1, cards[-1], look, lines, frame_style)
+            _edge(canvas, edge_x, 1, look.text(card), look.style(card), lines, frame_style, size)
+    _face(canvas, x, 1, cards[-1], look, lines, frame_style, size)
     return canvas.content()
 
 
-def card_back(head: str, count: int, ascii_only: bool, *, width: int) -> Content:
+def card_back(head: str, count: int, ascii_only: bool, *, width: int, size: FaceSize = NORMAL) -> Content:
     """The stock: face-down cards with their number in the middle (an empty frame when none are left)."""
-    canvas = Canvas(width, PILE_ROOM[1])
+    canvas = Canvas(width, size.room[1])
     canvas.put(0, 0, head, "bold")
-    x = width - 1 - FACE_WIDTH
+    x = width - 1 - size.width
     lines = _LINES[ascii_only]["back" if count else "slot"]
     style = "dim"
-    canvas.frame(x, 1, FACE_WIDTH, FACE_HEIGHT, lines, style)
+    canvas.frame(x, 1, size.width, size.height, lines, style)
+    middle = 1 + size.height // 2
     if count:
         fill = ":" if ascii_only else "░"
-        for row in range(2, FACE_HEIGHT):
-            canvas.put(x + 1, row, fill * (FACE_WIDTH - 2), style)
+        for row in range(2, size.height):
+            canvas.put(x + 1, row, fill * (size.width - 2), style)
         number = f" {count} "
-        canvas.put(x + 1 + (FACE_WIDTH - 2 - len(number)) // 2, 4, number, "bold")
+        canvas.put(x + 1 + (size.width - 2 - len(number)) // 2, middle, number, "bold")
     else:
         # Translators: in an empty stock's frame: at most 7 letters.
         none = _("none")
-        canvas.put(x + 1 + max(FACE_WIDTH - 2 - len(none), 0) // 2, 4, none, "")
+        canvas.put(x + 1 + max(size.width - 2 - len(none), 0) // 2, middle, none, "")
     return canvas.content()
 
 

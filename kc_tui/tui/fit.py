@@ -10,7 +10,7 @@ so no key can change what cannot be seen; Ctrl+C and Ctrl+Q still leave.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual import events
 from textual.screen import Screen
@@ -23,7 +23,19 @@ from .words import said
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
-__all__ = ["SizedScreen"]
+__all__ = ["SizedScreen", "TooSmallNote"]
+
+
+class TooSmallNote(Static):
+    """What a screen too small to be drawn says instead; the terminal cursor sits at its start
+    while it is shown (nothing else can have the focus then): a screen reader reads it, and the
+    cursor is not left on a pile that cannot be seen."""
+
+    def render(self) -> Any:
+        screen = self.screen
+        if screen is self.app.screen and screen.has_class("too-small"):
+            self.app.cursor_position = self.content_region.offset
+        return super().render()
 
 
 class SizedScreen(Screen[None]):
@@ -47,7 +59,7 @@ class SizedScreen(Screen[None]):
 
     def too_small_note(self) -> Static:
         """The note shown instead of the screen while the terminal is too small."""
-        return Static(id="too-small")
+        return TooSmallNote(id="too-small")
 
     @property
     def too_small(self) -> bool:

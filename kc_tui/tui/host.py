@@ -13,10 +13,12 @@ import asyncio
 import signal
 from typing import Any, Callable, Iterable
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.filter import Monochrome, NoColor
 from textual.screen import Screen
 from textual.theme import Theme
+from textual.widgets import Input
 
 from ..core.i18n import Domain, choose_language, language, speaker
 from ..replay import Replay
@@ -60,6 +62,13 @@ TEXTUAL_THEMES = {
     "ansi-light": "ansi-light",
 }
 """Our theme names (settings, ``--theme``) and the Textual theme each one is."""
+
+
+SHOW_CURSOR = "\x1b[?25h\x1b[2 q"
+"""The terminal cursor shown (DECTCEM), as a steady block (DECSCUSR 2): screen magnifiers follow
+it and screen readers read where it is; steady, because a blink is hard on some eyes."""
+PLAIN_CURSOR = "\x1b[0 q"
+"""The terminal's own cursor shape again, as the app ends."""
 
 
 def _let_pass(signum: int, frame: object) -> None:
@@ -120,7 +129,43 @@ class GameHost(App):
         self._take_signals()
         self.start_language()
         self.apply_settings(self.settings, keep=False)
+        self._write_to_terminal(SHOW_CURSOR)
         self.push_screen(self.first_screen())
+
+    # ------------------------------------------------------------------ the terminal cursor
+    def _write_to_terminal(self, sequence: str) -> None:
+        # Textual hides the cursor as it starts and has no call to show it (Textual issue
+        # 2348): it is shown through the driver, which writes between two screen updates.
+        if self._driver is not None and not self.is_headless:
+            self._driver.write(sequence)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """The focus moved (a key, a screen or dialog opened or closed, the command line): the
+        cursor follows it once the screen is laid out for the move.  A text field's caret does
+        not blink: the terminal cursor shows where it is, and a blink redraws it twice a second
+        (1.75 KB/s over a link) while nothing else changes."""
+        if isinstance(event.widget, Input):
+            event.widget.cursor_blink = False
+        self.call_after_refresh(self.follow_focus)
+
+    def follow_focus(self) -> None:
+        """Put the terminal cursor on the focused widget, unless it is there already (a widget
+        that places it as it renders, :func:`~kc_tui.tui.widgets.cursor_at`): a text field's
+        caret, else the widget's first cell.  The widget is then drawn again, so that the move
+        is sent now: Textual moves the cursor only with a screen update, and without one it
+        would wait for the next key."""
+        focused = self.screen.focused
+        if focused is None or not focused.is_attached:
+            return
+        if isinstance(focused, Input):
+            place = focused.cursor_screen_offset
+        elif focused.region.contains_point(self.cursor_position):
+            return
+        else:
+            place = focused.content_region.offset
+        if place != self.cursor_position:
+            self.cursor_position = place
+            focused.refresh()
 
     def first_screen(self) -> Screen:
         """The screen the app opens on (the application's)."""
@@ -295,6 +340,7 @@ class GameHost(App):
         self.exit(return_code=128 + signum)
 
     def on_unmount(self) -> None:
+        self._write_to_terminal(PLAIN_CURSOR)
         self._give_back_signals()
         for service in self._owned:
             service.close()

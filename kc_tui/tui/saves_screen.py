@@ -112,7 +112,7 @@ class SavesScreen(OnKingsCornerApp, SizedScreen):
         info = self._chosen()
         if info is None:
             return
-        question = _("Delete {file}? Press y to delete it, any other key to keep it.").format(
+        question = _("Delete {file}? Press y or Enter to delete it, any other key to keep it.").format(
             file=visible(info.path.name))
         self.app.push_screen(ConfirmScreen(question), lambda yes: self._delete(info, bool(yes)))
 

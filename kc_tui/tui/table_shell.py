@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
+from textual.content import Content
 from textual.reactive import Reactive, var
 from textual.widget import Widget
 from textual.widgets import Input, RichLog
@@ -29,6 +30,8 @@ from .widgets import EventLog, TextPanel
 __all__ = ["MIN_WIDTH", "MIN_HEIGHT", "WIDE", "TableShell"]
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+STATUS_ROWS = 3
+"""The status line's rows (kc_tui/tui/styles/table.tcss)."""
 WIDE = (110, 34)
 """From this size on a table may draw more (the cross its piles as cards)."""
 
@@ -111,6 +114,13 @@ class TableShell(OnKingsCornerApp, SizedScreen):
         self.query_one("#keys", TextPanel).display = True
         self.query_one("#hand").focus()
         return True
+
+    def fits_status(self, text: str) -> bool:
+        """Whether ``text`` fits the status line's rows whole (as the terminal is now)."""
+        status = self.query_one("#status", TextPanel)
+        width = status.content_size.width or max(self.app.size.width - status.styles.gutter.width, 1)
+        rows = status.content_size.height or STATUS_ROWS
+        return len(Content(text).wrap(width)) <= rows
 
     def say(self, text: str) -> None:
         # (The status keeps its three rows, so the log's newest line stays in view.)

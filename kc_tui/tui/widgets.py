@@ -21,13 +21,13 @@ from textual.widgets import RichLog, Static
 from ..core.cards import AnyCard, Card
 from ..core.i18n import N_, Domain
 from ..storage import Settings
-from .faces import PILE_ROOM, Look, face_text
+from .faces import LARGE, NORMAL, PILE_ROOM, FaceSize, Look, face_text
 from .words import said
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = ["card_text", "any_card_text", "card_content", "settings_of", "as_cards", "look_of", "redraw",
-           "cursor_at", "TextPanel", "PlayersView", "Menu", "MenuItem", "Choice", "EventLog"]
+           "cursor_at", "face_size", "TextPanel", "PlayersView", "Menu", "MenuItem", "Choice", "EventLog"]
 
 _GLYPHS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 # Suit colours by card style; the suit letter or glyph is always there too.
@@ -74,6 +74,13 @@ def settings_of(widget: Widget) -> Settings:
 
 def look_of(settings: Settings) -> Look:
     return Look(settings.ascii, _GLYPHS, {suit: _suit_style(settings, suit) for suit in _GLYPHS})
+
+
+def face_size(widget: Widget) -> FaceSize:
+    """How large ``widget`` (a pile with the room to be drawn as cards) draws its faces: large
+    where a large terminal gives it the room, through the table's styles."""
+    width, height = LARGE.room
+    return LARGE if widget.size.width >= width and widget.size.height >= height else NORMAL
 
 
 def as_cards(widget: Widget) -> bool:

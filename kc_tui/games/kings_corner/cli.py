@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from ...cli import add_shared_commands, application_parser, run_commands
-from ...cli.common import add_look_options, full_screen
+from ...cli.common import add_look_options, full_screen, look_arguments
 from ...cli.play import app_status, line_options, make_app, play_saved
 from ...core.i18n import Domain
 from ...core.kinds import SeatKind
@@ -126,7 +126,7 @@ def title(args: argparse.Namespace) -> int:
     if not full_screen():
         print(_("No terminal for the full-screen game here: playing in the line mode "
                 "(kings-corner play --plain; kings-corner --help lists every command)."))
-        play_args = args.parser.parse_args(["play", "--plain"])
+        play_args = args.parser.parse_args(["play", "--plain", *look_arguments(args)])
         return _play(play_args)
     app = make_app(None, args)
     app.run()

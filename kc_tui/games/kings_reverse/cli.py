@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from ...cli import application_parser, records, run_commands
-from ...cli.common import add_look_options, full_screen
+from ...cli.common import add_look_options, full_screen, look_arguments
 from ...cli.play import play_saved
 from ...core.i18n import Domain
 from ...core.report import simulation_lines
@@ -118,12 +118,6 @@ def _rule_options(p: argparse.ArgumentParser) -> None:
                           "(repeatable)").format(names=", ".join(OPTION_NAMES)))
 
 
-def _notation_option(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--notation", choices=("words", "short"), default="words",
-                   help=_("how the line mode says cards and piles: words (the ace of diamonds, for "
-                          "the ear) or short (AD); default words"))
-
-
 def _verbosity_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--verbosity", choices=VERBOSITIES, default="brief",
                    help=_("the line mode: brief (default) says every play but not whose turn it is, "
@@ -156,7 +150,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=_seed, default=None, help=_("seed for a reproducible deal"))
     play.add_argument("--plain", action="store_true",
                       help=_("the line mode instead of the full-screen table"))
-    _notation_option(play)
+    add_look_options(play)
     _verbosity_option(play)
     play.add_argument("--transcript", type=Path, default=None, metavar="FILE",
                       help=_("write the JSON Lines transcript to FILE"))
@@ -223,22 +217,10 @@ def _play_default(args: argparse.Namespace) -> int:
     """No command: a quick game at the table (you against three hard computers), or the line
     mode without a terminal."""
     if full_screen():
-        return _play(build_parser().parse_args([*_look_args(args), "play"]))
+        return _play(build_parser().parse_args(["play", *look_arguments(args)]))
     print(_("No terminal for the full-screen game here: playing in the line mode "
             "({prog} play --plain; {prog} --help lists every command).").format(prog=PROG))
-    return _play(build_parser().parse_args(["play", "--plain"]))
-
-
-def _look_args(args: argparse.Namespace) -> list[str]:
-    """The look options given before the command, passed on to ``play``."""
-    given = []
-    if args.ascii is not None:
-        given.append("--ascii" if args.ascii else "--no-ascii")
-    if args.theme is not None:
-        given += ["--theme", args.theme]
-    if args.pace is not None:
-        given += ["--pace", str(args.pace)]
-    return given
+    return _play(build_parser().parse_args(["play", "--plain", *look_arguments(args)]))
 
 
 def _play(args: argparse.Namespace) -> int:

@@ -41,6 +41,15 @@ def test_the_cursor_sits_on_the_focused_pile_or_card_after_every_key(tmp_path: P
         # The turn starts on the hand: the cursor is on the first card's number, marked >.
         here, before = _at_cursor(session, "1:2C")
         assert here.startswith("1:2C") and before == ">", (here, before)
+        # It is shown, for magnifiers that follow it (issue 28), and goes to the command line
+        # as it opens, before anything is typed; back on the hand as it closes.
+        assert _tmux("display", "-p", "-t", session, "#{cursor_flag}").strip() == "1"
+        _press(session, ":")
+        here, before = _at_cursor(session, "ommand, e.g.")  # (Textual's: a cell after the caret)
+        assert (before + here).startswith("command, e.g."), (here, before)
+        _press(session, "Escape")
+        here, before = _at_cursor(session, "1:2C")
+        assert here.startswith("1:2C"), (here, before)
         # Up reaches the bottom of the cross; the cursor is on S's focus mark, inside its box.
         _press(session, "Up")
         here, before = _at_cursor(session, ">S ")

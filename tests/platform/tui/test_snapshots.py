@@ -69,6 +69,13 @@ def test_the_big_table_draws_cards(snap_compare, monkeypatch: pytest.MonkeyPatch
     assert snap_compare(app, terminal_size=(110, 34), run_before=drive)
 
 
+def test_the_large_table_draws_large_cards(snap_compare) -> None:
+    """At 200 x 60 the cross draws larger faces, and the log keeps to a width that can be read
+    (issue 28 item 6)."""
+    app, drive = start(SCREENS["table"])
+    assert snap_compare(app, terminal_size=(200, 60), run_before=drive)
+
+
 @pytest.mark.parametrize("screen", ["title", "settings", "help"])
 @pytest.mark.parametrize("lang", ["es", "fr"])
 def test_screens_in_spanish_and_french(snap_compare, in_language, lang: str, screen: str) -> None:

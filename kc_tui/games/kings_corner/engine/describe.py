@@ -680,14 +680,15 @@ class TurnLog:
         elif isinstance(event, TurnEnd):
             self.turns[-1].ended = True
 
-    def since(self, seat: int) -> str | None:
+    def since(self, seat: int, brief: bool = False) -> str | None:
         """"Since your turn: Ada played 2 cards and moved W onto N; Ben drew and passed.": the
         turns finished since ``seat``'s last one in this round (since the deal if it has had
-        none), or None when there were none."""
+        none), or None when there were none.  ``brief``: how many cards each played, not which
+        nor the piles moved ("Ada played 5 cards, 1 card left"), for a line too short for all."""
         turns, first = self._since(seat)
         if not turns:
             return None
-        accounts = self._accounts(turns)
+        accounts = self._accounts(turns, brief=brief)
         if first:
             return _("Since the deal: {accounts}.").format(accounts=accounts)
         return _("Since your turn: {accounts}.").format(accounts=accounts)
@@ -730,10 +731,20 @@ class TurnLog:
         accounts = self._accounts(list(latest.values()), whole=False)
         return _("Last turns: {accounts}.").format(accounts=accounts)
 
-    def _accounts(self, turns: Sequence[_Turn], whole: bool = True) -> str:
+    def close_to_out(self, seat: int) -> str | None:
+        """"Ada, 1 card left, Ben, 2 cards left": the others who played since ``seat``'s last
+        turn and are close to going out, or None when none is."""
+        players = self._grouped(self._since(seat)[0])
+        close = [(other, self.counts[other]) for other in players if 0 < self.counts[other] <= self.CLOSE]
+        if not close:
+            return None
+        return items(ngettext("{account}, {n} card left", "{account}, {n} cards left", left).format(
+            account=shown_name(self.names[other]), n=left) for other, left in close)
+
+    def _accounts(self, turns: Sequence[_Turn], whole: bool = True, brief: bool = False) -> str:
         """One clause per player, in the order they played, each covering all its turns
-        (``whole``: the extra turns of royal Kings included)."""
-        return items(self._account(seat, group) for seat, group in self._grouped(turns, whole).items())
+        (``whole``: the extra turns of royal Kings included; ``brief``: as :meth:`since`)."""
+        return items(self._account(seat, group, brief) for seat, group in self._grouped(turns, whole).items())
 
     @staticmethod
     def _grouped(turns: Sequence[_Turn], whole: bool = True) -> dict[int, list[_Turn]]:
@@ -751,7 +762,7 @@ class TurnLog:
         built = [m for m in plays if m not in kings]
         return kings + (built if len(built) <= 2 else [])
 
-    def _account(self, seat: int, turns: Sequence[_Turn]) -> str:
+    def _account(self, seat: int, turns: Sequence[_Turn], brief: bool = False) -> str:
         # The seat spoken to is told in the second person ("Tú jugaste", "Tu as joué"): English
         # says both alike, so each part has its own message in the context "you".
         you = seat < len(self.names) and is_you(self.names[seat])
@@ -760,6 +771,8 @@ class TurnLog:
         plays = [m for m in moves if isinstance(m, Play)]
         kings = [m for m in plays if m.card.is_king and m.pile.is_corner]
         built = [m for m in plays if m not in kings]
+        if brief and plays:
+            built, kings = plays, []  # counted together, none named
         parts = []
         if len(built) > 2 and kings:
             # Every card counted, the Kings named: "played 5 cards: KC on NE, KS on SE and 3 more".
@@ -769,7 +782,7 @@ class TurnLog:
                           else ngettext("played {n} cards: {kings} and {more} more",
                                         "played {n} cards: {kings} and {more} more", more)).format(
                 n=n, kings=named, more=more))
-        elif len(built) > 2:
+        elif len(built) > 2 or (brief and built):
             n = len(built)
             parts.append((npgettext("you", "played {n} card", "played {n} cards", n) if you
                           else ngettext("played {n} card", "played {n} cards", n)).format(n=n))
@@ -781,7 +794,7 @@ class TurnLog:
                 parts.append((pgettext("you", "put {plays}") if you else _("put {plays}")).format(
                     plays=", ".join(self._on(m) for m in kings)))
         piles = [(m, c) for m, c in zip(moves, carried) if isinstance(m, MoveEvent)]
-        if piles:
+        if piles and not (brief and plays):
             # For the ear, each move says what it carried: piles swapped back and forth ("E onto
             # W, W onto N") cannot be followed by their names alone.
             moved = (_and([self._carried(m, c) for m, c in piles]) if self.words else ", ".join(

@@ -205,4 +205,4 @@ class NetworkTableScreen(ServedTable, TableScreen):
             self._leave()
             return
         self.ask(" ".join([_("Leave the table? A computer plays your seat until you come back."),
-                           _("Press y to leave, any other key to stay.")]), self._leave)
+                           _("Press y or Enter to leave, any other key to stay.")]), self._leave)

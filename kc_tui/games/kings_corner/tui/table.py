@@ -111,6 +111,8 @@ class TableService(Protocol):
     def next_round(self) -> None: ...
     def close(self) -> None: ...
 
+LARGE = (160, 46)
+"""From this size on the cross draws its piles with large faces (kc_tui/tui/faces.py)."""
 HAND_AS_CARDS = (WIDE[0], 36)
 """From this size on the hand is drawn as cards too (when they fit on one line)."""
 
@@ -194,9 +196,9 @@ class TableScreen(TableShell):
     BINDINGS = bindings(TABLE_KEYS)
 
     PROMPT_OUTLIVES_TURNS = False
-    """Whether the command line stays open when the turn passes.  At a local table it closes
-    when the turn leaves the person who opened it (after a move it stays open, with the keys);
-    a networked table's is also its chat line, open whoever's turn it is."""
+    """Whether the command line stays open when the turn passes and after a command.  At a
+    local table it closes when the turn leaves the person who opened it, and once a command is
+    given; a networked table's is also its chat line, open whoever's turn it is."""
 
     held: var[Card | Pile | None] = var(None, init=False)
     """What the person has picked up and not yet dropped."""
@@ -255,8 +257,10 @@ class TableScreen(TableShell):
         yield TextPanel(id="keys", classes="keys")
 
     def fitted(self, width: int, height: int) -> None:
-        # More room: larger piles that show more of each fan.
+        # More room: larger piles that show more of each fan; more still, larger cards, and the
+        # log kept to a width a line can be read across (cross.tcss).
         self.set_class(width >= WIDE[0] and height >= WIDE[1], "wide")
+        self.set_class(width >= LARGE[0] and height >= LARGE[1], "large")
         for hand in self.query(HandView):
             hand.as_cards = width >= HAND_AS_CARDS[0] and height >= HAND_AS_CARDS[1]
 
@@ -440,13 +444,13 @@ class TableScreen(TableShell):
             self._told_turn = service.turn_id
             if new_turn and self.app.settings.bell:
                 self.app.bell()  # a sound cue: the turn is the person's (a setting, off by default)
-            if since:
-                # What the others did, in one line: the log keeps it whole; the status line says
-                # it after the turn's own sentence, which must not be cut off (three lines at most).
-                self.query_one("#log", RichLog).write(since)
-                turn = f"{turn} {since}"
             if self._again:
                 turn = f"{self._again} {turn}"
+            if since:
+                # What the others did, in one line: the log keeps it whole; the status line says
+                # it after the turn's own sentence, as much of it as its three rows hold whole.
+                self.query_one("#log", RichLog).write(since)
+                turn = self._with_news(turn, since, service.current)
             self.say(turn)
             self._focus_for_turn()
             self.show_keys()
@@ -454,6 +458,17 @@ class TableScreen(TableShell):
             if len(self.people) > 1:
                 self.viewer = -1  # hot-seat: no person's hand stays up during a computer turn
             self._computer_plays()
+
+    def _with_news(self, turn: str, since: str, seat: int) -> str:
+        """The turn's sentence and what the others did, said so that the status line never cuts
+        off its end: the whole account, else how many cards each played, else only who is close
+        to going out (the warning that must not be lost); the log has the whole account."""
+        close = self.turns.close_to_out(seat)
+        for news in (since, self.turns.since(seat, brief=True),
+                     _("Close to going out: {players}.").format(players=close) if close else None):
+            if news and self.fits_status(f"{turn} {news}"):
+                return f"{turn} {news}"
+        return turn
 
     def _your_turn(self, moves: bool) -> str:
         """The sentence that starts a person's turn: named in hot-seat, plain for the one "You"."""
@@ -601,7 +616,7 @@ class TableScreen(TableShell):
         open_moves = len(self.service.legal_moves())
         if open_moves and self.app.settings.confirm_end:
             question = " ".join([end_question(open_moves),
-                                 _("Press e again (or y) to end it, any other key to go on.")])
+                                 _("Press e again, y or Enter to end it, any other key to go on.")])
             self.ask(question, self._end_turn, again="e")
             return
         self._end_turn()
@@ -687,7 +702,12 @@ class TableScreen(TableShell):
         self.app.push_screen(ScoresScreen(title, table, self.charted_rounds(), self.names, close_keys="s"))
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
+        # At a local table the command line closes once a command is given (run or refused),
+        # so that ":" opens it again rather than being typed into it; a networked table's stays
+        # open (it is also the chat line).
         message.input.value = ""
+        if not self.PROMPT_OUTLIVES_TURNS:
+            self._close_prompt()
         if self._not_yours():
             return
         obs = self.service.observation()
@@ -738,8 +758,8 @@ class TableScreen(TableShell):
         if self.service.phase != Phase.SESSION_OVER and self.app.settings.confirm_quit:
             kept = ([_("It is saved as it stood when the last turn ended; the moves of this turn are "
                        "not kept.")] if id(self.service) in getattr(self.app, "savers", {}) else [])
-            self.ask(" ".join([_("Leave the game?"), *kept, _("Press y to leave, any other key to stay.")]),
-                     self._leave)
+            self.ask(" ".join([_("Leave the game?"), *kept,
+                               _("Press y or Enter to leave, any other key to stay.")]), self._leave)
             return
         self._leave()
 

@@ -16,7 +16,16 @@ from ....core.i18n import N_, Domain
 from ....core.text import shown_name
 from ....storage import Settings
 from ....tui.faces import Frame, card_back, hand_faces, hand_fits, pile_face
-from ....tui.widgets import as_cards, card_content, card_text, cursor_at, look_of, redraw, settings_of
+from ....tui.widgets import (
+    as_cards,
+    card_content,
+    card_text,
+    cursor_at,
+    face_size,
+    look_of,
+    redraw,
+    settings_of,
+)
 from ..engine.board import Pile
 
 __all__ = ["PileView", "StockView", "HandView", "HAND_KEYS", "shown_name"]
@@ -99,7 +108,7 @@ class PileView(Static, can_focus=True):
         # Translators: what an empty pile drawn as a card takes, on two lines of at most 7 letters.
         takes = _("any card") if self.pile.is_edge else _("King only")
         return pile_face(self.pile.letters, head, cards, look_of(settings), width=self.size.width,
-                         frame=frame, focused=self.has_focus, takes=takes)
+                         frame=frame, focused=self.has_focus, takes=takes, size=face_size(self))
 
     def watch_cards(self) -> None:
         redraw(self)
@@ -140,7 +149,7 @@ class StockView(Static):
         if as_cards(self):
             settings = settings_of(self)
             return card_back(" " + _("Stock ({n})").format(n=self.count), self.count, settings.ascii,
-                             width=self.size.width)
+                             width=self.size.width, size=face_size(self))
         return Content(_("Stock") + f"\n{self.count}")
 
     def watch_count(self) -> None:

@@ -154,7 +154,7 @@ class NetworkReverseTableScreen(ServedTable, ReverseTableScreen):
             self._leave()
             return
         self.app.push_screen(ConfirmScreen(_("Leave the table? A computer plays your seat until you come "
-                                             "back. Press y to leave, any other key to stay.")),
+                                             "back. Press y or Enter to leave, any other key to stay.")),
                              lambda yes: self._leave() if yes else None)
 
     # ------------------------------------------------------------------ chat

@@ -658,8 +658,11 @@ class ReverseTableScreen(TableShell):
         self._close_prompt()
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
+        # The command line closes once an action is given (run or refused), so that ":" opens
+        # it again rather than being typed into it.
         text = message.value.strip()
         message.input.value = ""
+        self._close_prompt()
         word = REVIEW_WORDS.get(text.lower(), text.lower())
         if word in READOUT_WORDS:
             {"look": self.action_look, "hand": self.action_read_hand, "who": self.action_who,
@@ -700,8 +703,8 @@ class ReverseTableScreen(TableShell):
 
     def action_quit(self) -> None:
         if self.service.phase != Phase.SESSION_OVER and self.app.settings.confirm_quit:
-            self.app.push_screen(ConfirmScreen(_("Leave the game? Press y to leave, any other key to stay.")),
-                                 lambda yes: self._leave() if yes else None)
+            question = _("Leave the game? Press y or Enter to leave, any other key to stay.")
+            self.app.push_screen(ConfirmScreen(question), lambda yes: self._leave() if yes else None)
             return
         self._leave()
 

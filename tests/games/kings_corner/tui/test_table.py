@@ -93,8 +93,8 @@ async def test_a_typed_end_asks_as_e_does_and_end_bang_does_not() -> None:
         assert asked_by_e.startswith(end_question(open_moves))
         await pilot.press("n")
         assert service.game.turns == turns and service.waiting_for_human()
-        assert app.screen.query_one("#prompt").has_focus  # the command line is still open
-        await pilot.press(*"end!", "enter")
+        assert app.screen.query_one("#hand").has_focus  # the command line closed with the command
+        await pilot.press("colon", *"end!", "enter")
         assert not isinstance(app.screen, ConfirmScreen) and service.game.turns > turns
 
 

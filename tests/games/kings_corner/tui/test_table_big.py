@@ -232,3 +232,22 @@ def test_a_long_fan_keeps_its_base_card_and_the_card_under_the_top() -> None:
                             frame="plain", focused=False, takes="any card").plain.splitlines()
     assert [edge.strip() for edge in ascii_lines[2].split("|")[1:4]] == ["KS", "..", "9S"], ascii_lines
     assert all(line.isascii() for line in ascii_lines)
+
+
+async def test_a_large_terminal_gets_larger_cards_and_a_log_of_lines_that_can_be_read() -> None:
+    """At 200 x 60 (issue 28 item 6) the faces are larger than at 120 x 40 (fifteen columns by
+    nine rows, the rank twice as wide) and the log's lines stay under 82 columns (they took 138)."""
+    app = _app(ascii_only=False)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await until(pilot, no_computer_turn, "your turn")
+        await pilot.pause()
+        assert app.screen.has_class("large")
+        for pile, cards in _board(app).items():
+            lines = _pile(app, pile)
+            frame = lines[1].rstrip()
+            corner = "╭" if cards else "╭┄"
+            assert frame[frame.rindex(corner[0]):].startswith(corner), (pile, lines)
+            assert len(frame) - frame.rindex(corner[0]) == 15 and len(lines) == 10, (pile, lines)
+            if cards:
+                assert any("████" in line for line in lines), (pile, lines)  # the rank, twice as wide
+        assert app.screen.query_one("#log").content_size.width <= 80

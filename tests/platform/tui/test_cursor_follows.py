@@ -1,0 +1,75 @@
+"""The terminal cursor follows the focus at once and the command line closes after a command
+(issue 28 items 2 and 5): screen magnifiers follow the cursor, and screen readers read where
+it is; ":" after a command opens the command line again rather than being typed into it."""
+
+from __future__ import annotations
+
+from screen_fixtures import four, my_turn, until
+from textual.widgets import Input
+
+from kc_tui.storage import Settings
+
+
+def _on(app, widget) -> bool:
+    """The terminal cursor is inside ``widget``."""
+    return widget.region.contains_point(app.cursor_position)
+
+
+async def test_the_cursor_follows_the_command_line_the_palette_and_the_too_small_note() -> None:
+    app = four(Settings(ascii=True, pace=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        await pilot.pause()
+        table = app.screen
+        hand, prompt = table.query_one("#hand"), table.query_one("#prompt", Input)
+        assert _on(app, hand)
+        await pilot.press("colon")
+        await pilot.pause()
+        assert prompt.has_focus and _on(app, prompt)
+        assert not prompt.cursor_blink  # a steady caret: nothing is sent while nobody types
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not prompt.display and _on(app, hand)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        palette_input = app.screen.focused
+        assert isinstance(palette_input, Input) and _on(app, palette_input)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        # At the start of the note, not left on the hand that cannot be seen (the note fills
+        # the screen: it is where the note's text starts).
+        assert app.cursor_position == table.query_one("#too-small").content_region.offset
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert _on(app, hand)
+
+
+async def test_the_command_line_closes_after_a_command_and_colon_opens_it_again() -> None:
+    app = four(Settings(ascii=True, pace=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        table = app.screen
+        prompt = table.query_one("#prompt", Input)
+        await pilot.press("colon", "h", "i", "n", "t", "enter")
+        await pilot.pause()
+        assert not prompt.display and table.query_one("#hand").has_focus
+        await pilot.press("colon", "t", "s")
+        assert prompt.display and prompt.value == "ts"  # not ":ts"
+
+
+async def test_the_kings_reverse_command_line_closes_after_an_action_too() -> None:
+    from reverse_fixtures import my_turn as reverse_turn
+    from reverse_fixtures import reverse_app
+
+    app = reverse_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, reverse_turn, "your turn")
+        prompt = app.screen.query_one("#prompt", Input)
+        await pilot.press("colon")
+        await pilot.pause()
+        assert _on(app, prompt)
+        await pilot.press("w", "h", "o", "enter")
+        await pilot.pause()
+        assert not prompt.display and _on(app, app.screen.query_one("#hand"))
