@@ -5,7 +5,6 @@ like the others: a third game joins the suite by registering."""
 
 from __future__ import annotations
 
-import asyncio
 import io
 import json
 import sys
@@ -34,6 +33,7 @@ from kc_tui.tui.widgets import Choice
 
 sys.path.insert(0, str(Path(__file__).parent))  # the demonstration game's package
 import demo_game  # noqa: E402
+from waiting import until
 
 NAMES = [*GAMES, demo_game.ENTRY.name]
 SEEDS = (1, 2, 3)
@@ -186,16 +186,6 @@ ADA, BEN, CLEO = Person("SHA256:ada", "Ada"), Person("SHA256:ben", "Ben"), Perso
 def controls(text: str) -> list[str]:
     """The control characters in ``text`` but the newline."""
     return sorted({repr(ch) for ch in text if ch != "\n" and (ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0)})
-
-
-async def until(condition: Callable[[], bool], what: str, limit: float = 30.0) -> None:
-    """Wait for ``condition`` (the limit only stops a hang)."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + limit
-    while not condition():
-        if loop.time() > end:
-            raise AssertionError(f"never happened: {what}")
-        await asyncio.sleep(0.005)
 
 
 def record(part: Any, lines: list[str], event: Any) -> None:

@@ -4,45 +4,18 @@ bad inputs of the new-table command."""
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
+
+from waiting import Terminal, until
 
 from kc_tui.core.kinds import Phase
 from kc_tui.games.kings_reverse.ai import make_player
-from kc_tui.line import run_plain_lobby
 from kc_tui.net import Person, TableServer, TableState
 
 ADA = Person("SHA256:ada", "Ada")
 BEN = Person("SHA256:ben", "Ben")
 CLEO = Person("SHA256:cleo", "Cleo")
-
-
-class Terminal:
-    """One connection: lines typed in, text sent out."""
-
-    def __init__(self, server: TableServer, person: Person | None) -> None:
-        self.typed: asyncio.Queue[str | None] = asyncio.Queue()
-        self.sent: list[str] = []
-        self.task = asyncio.ensure_future(run_plain_lobby(server, person, self.typed.get, self.sent.append))
-
-    @property
-    def text(self) -> str:
-        return "".join(self.sent)
-
-    async def type(self, line: str | None) -> None:
-        """Type ``line``; the caller waits for what it does with until()."""
-        await self.typed.put(line)
-        await asyncio.sleep(0)
-
-
-async def until(condition: Callable[[], bool], what: str, limit: float = 60.0) -> None:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + limit
-    while not condition():
-        if loop.time() > end:
-            raise AssertionError(f"never happened: {what}")
-        await asyncio.sleep(0.01)
 
 
 async def test_the_new_command_refuses_a_game_or_options_it_does_not_know_and_makes_nothing(tmp_path: Path) -> None:

@@ -8,42 +8,15 @@ from pathlib import Path
 from typing import Callable
 
 import pytest
+from waiting import Terminal, until
 
 from kc_tui.core.kinds import Phase
 from kc_tui.games.kings_corner.engine.rules import build_rules
-from kc_tui.line import run_plain_lobby
 from kc_tui.net import Person, TableServer, TableState
 
 ADA = Person("SHA256:ada", "Ada")
 BEN = Person("SHA256:ben", "Ben")
 CLEO = Person("SHA256:cleo", "Cleo")
-
-
-class Terminal:
-    """One connection: lines typed in, text sent out."""
-
-    def __init__(self, server: TableServer, person: Person | None, key: str | None = None) -> None:
-        self.typed: asyncio.Queue[str | None] = asyncio.Queue()
-        self.sent: list[str] = []
-        self.task = asyncio.ensure_future(run_plain_lobby(server, person, self.typed.get, self.sent.append, key))
-
-    @property
-    def text(self) -> str:
-        return "".join(self.sent)
-
-    async def type(self, line: str | None) -> None:
-        await self.typed.put(line)
-        for _ in range(5):
-            await asyncio.sleep(0.01)
-
-
-async def until(condition: Callable[[], bool], what: str, limit: float = 60.0) -> None:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + limit
-    while not condition():
-        if loop.time() > end:
-            raise AssertionError(f"never happened: {what}")
-        await asyncio.sleep(0.01)
 
 
 async def test_a_first_visit_in_the_line_mode_asks_a_name(tmp_path: Path) -> None:

@@ -4,38 +4,15 @@ the news on after the prompt)."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 from pathlib import Path
 
-from kc_tui.line import run_plain_lobby
+from waiting import Terminal, until
+
 from kc_tui.net import Person, TableServer, TableState
 
 ADA = Person("SHA256:ada", "Ada")
 BEN = Person("SHA256:ben", "Ben")
-
-
-async def until(condition: object, what: str, limit: float = 60.0) -> None:
-    assert callable(condition)
-    loop = asyncio.get_running_loop()
-    end = loop.time() + limit
-    while not condition():
-        if loop.time() > end:
-            raise AssertionError(f"never happened: {what}")
-        await asyncio.sleep(0.01)
-
-
-class Terminal:
-    """One line-mode connection: lines typed in, the text sent out, write by write."""
-
-    def __init__(self, server: TableServer, person: Person) -> None:
-        self.typed: asyncio.Queue[str | None] = asyncio.Queue()
-        self.sent: list[str] = []
-        self.task = asyncio.ensure_future(run_plain_lobby(server, person, self.typed.get, self.sent.append))
-
-    @property
-    def text(self) -> str:
-        return "".join(self.sent)
 
 
 async def test_the_tables_news_come_on_their_own_lines_and_the_prompt_after_them(tmp_path: Path) -> None:

@@ -6,14 +6,14 @@ independent referee accepts."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 from kr_referee import check_transcript
+from waiting import until
 
 from kc_tui.core.kinds import Phase
 from kc_tui.games.kings_reverse.ai import make_player
@@ -34,15 +34,6 @@ from kc_tui.net import Notice, Person, SeatDoor, TableError, TableServer, TableS
 ADA = Person("SHA256:ada", "Ada")
 BEN = Person("SHA256:ben", "Ben")
 CLEO = Person("SHA256:cleo", "Cleo")
-
-
-async def until(condition: Callable[[], bool], what: str, limit: float = 60.0) -> None:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + limit
-    while not condition():
-        if loop.time() > end:
-            raise AssertionError(f"never happened: {what}")
-        await asyncio.sleep(0.005)
 
 
 def referee(server: TableServer, table_id: int) -> Any:

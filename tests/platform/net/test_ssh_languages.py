@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import asyncio
 import re
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from sshclient import Player, fingerprint, new_key
+from waiting import until
 
 from kc_tui.core.cards import CARDS, Card, card_name, cards_of_mask
 from kc_tui.core.i18n import speaking
@@ -23,13 +22,6 @@ from kc_tui.ssh.gate import Gate, GateLimits
 from kc_tui.ssh.lobby import lobby_front_ends
 
 pytestmark = pytest.mark.timeout(120)
-
-async def until(condition: Callable[[], bool], what: str, limit: float = 15.0) -> None:
-    end = time.monotonic() + limit
-    while not condition():
-        if time.monotonic() > end:
-            raise AssertionError(f"never happened: {what}")
-        await asyncio.sleep(0.02)
 
 
 ESCAPES = re.compile(rb"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[@-Z\\-_]|.)")

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import re
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from sshclient import Player, fingerprint, new_key
+from waiting import until
 
 from kc_tui.core.cards import CARDS, Card, cards_of_mask
 from kc_tui.core.kinds import Phase
@@ -94,14 +94,6 @@ class Watched:
         for card in self.referee.hidden_from(self.seat()):
             if card.words in spoken:
                 self.leaks.append(f"{self.name} was sent {card.words!r} (bytes)")
-
-
-async def until(condition: Callable[[], bool], what: str, limit: float = 20.0) -> None:
-    end = time.monotonic() + limit
-    while not condition():
-        if time.monotonic() > end:
-            raise AssertionError(f"never happened: {what}")
-        await asyncio.sleep(0.02)
 
 
 class Night:

@@ -3,7 +3,6 @@ door may see, refusals, grace/takeover/reclaim, adjourn/resume, chat limits."""
 
 from __future__ import annotations
 
-import asyncio
 import contextvars
 import json
 import random
@@ -11,6 +10,7 @@ from pathlib import Path
 from typing import Callable
 
 import pytest
+from waiting import until
 
 from kc_tui.core.errors import IllegalMove
 from kc_tui.core.kinds import Phase
@@ -25,16 +25,6 @@ from kc_tui.net import Notice, Person, SeatDoor, TableError, TableServer, TableS
 ADA = Person("SHA256:ada", "Ada")
 BEN = Person("SHA256:ben", "Ben")
 CLEO = Person("SHA256:cleo", "Cleo")
-
-
-async def until(condition: Callable[[], bool], what: str, limit: float = 60.0) -> None:
-    """Wait for the server's task to bring ``condition`` about (the limit only stops a hang)."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + limit
-    while not condition():
-        if loop.time() > end:
-            raise AssertionError(f"never happened: {what}")
-        await asyncio.sleep(0.005)
 
 
 def referee(server: TableServer, table_id: int):  # noqa: ANN201 - the engine's Game, tests only

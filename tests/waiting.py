@@ -1,0 +1,40 @@
+"""Waiting for a server's tasks in the tests: a condition polled until it holds (the limit only
+stops a hang, it is not what a test asserts), and a line-mode lobby connection driven by text."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Callable
+
+from kc_tui.line import run_plain_lobby
+from kc_tui.net import Person, TableServer
+
+
+async def until(condition: Callable[[], bool], what: str, limit: float = 60.0) -> None:
+    """Wait for the server's tasks to bring ``condition`` about; fail naming ``what`` if they
+    never do."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + limit
+    while not condition():
+        if loop.time() > end:
+            raise AssertionError(f"never happened: {what}")
+        await asyncio.sleep(0.005)
+
+
+class Terminal:
+    """One line-mode connection to the lobby: lines typed in, the text sent out, write by write."""
+
+    def __init__(self, server: TableServer, person: Person | None, key: str | None = None) -> None:
+        self.typed: asyncio.Queue[str | None] = asyncio.Queue()
+        self.sent: list[str] = []
+        self.task = asyncio.ensure_future(run_plain_lobby(server, person, self.typed.get, self.sent.append, key))
+
+    @property
+    def text(self) -> str:
+        return "".join(self.sent)
+
+    async def type(self, line: str | None) -> None:
+        """Type ``line`` and let the lobby read it; the caller waits for what it does with until()."""
+        await self.typed.put(line)
+        for _ in range(5):
+            await asyncio.sleep(0.01)
