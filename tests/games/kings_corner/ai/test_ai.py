@@ -171,13 +171,13 @@ def test_tournament_statistics_on_a_fixed_input() -> None:
 
 def test_tournament_command_json() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "kc_tui", "tournament", "--players", "hard,medium", "--rounds", "40",
+        [sys.executable, "-m", "kc_tui", "tournament", "--players", "hard,medium", "--rounds", "10",
          "--duplicate", "--seed", "3", "--json"],
         capture_output=True, text=True, check=False,
     )
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
-    assert data["rounds"] == 40 and data["deals"] == 20
+    assert data["rounds"] == 10 and data["deals"] == 5
     names = [e["player"] for e in data["entrants"]]
     assert sorted(names) == ["hard", "medium"]
     rates = [e["win_rate"] for e in data["entrants"]]
