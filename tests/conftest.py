@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 from pathlib import Path
 from typing import Callable, Iterator
@@ -9,6 +10,14 @@ from typing import Callable, Iterator
 import pytest
 
 from kc_tui.core.i18n import set_default_language
+
+# Each worker makes and ends a thousand Textual apps, whose widgets and strips churn through the
+# cycle collector's older generations: with Python's default thresholds (700, 10, 10) its full
+# collections, over an ever larger heap, took a fifth of the CPU time of the screen tests (25 s of
+# 107 s in tests/platform/tui, tests/platform/net and tests/games/kings_corner/tui; 6 s with
+# these).  The same thresholds as the SSH server's (kc_tui/ssh/collector.py, THRESHOLDS): young
+# garbage is still collected, every 100,000 allocations.
+gc.set_threshold(100_000, 20, 20)
 
 
 @pytest.fixture(autouse=True)

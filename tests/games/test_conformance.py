@@ -51,15 +51,23 @@ def entry(request: pytest.FixtureRequest) -> Iterator[GameEntry]:
             unregister(demo_game.ENTRY.name)
 
 
+_SESSIONS: dict[tuple[str, int, int], tuple[list[str], dict[int | None, list[Any]], Any]] = {}
+"""The sessions session_lines played in this process: most seeds' sessions are read by several
+tests (transcript, replay, seats, narrator), and playing one again would only cost time."""
+
+
 def session_lines(entry: GameEntry, seed: int, players: int | None = None,
-                  follow: list[int | None] | None = None) -> tuple[list[str], dict[int | None, list[Any]], Any]:
+                  again: bool = False) -> tuple[list[str], dict[int | None, list[Any]], Any]:
     """A seeded all-computer session of the game's weakest level: the transcript's lines, and the
-    events each seat in ``follow`` was sent."""
+    events each seat and a spectator (None) were sent.  Played once per process, or ``again``."""
     part = entry.part("session")
     n = players or entry.min_players
+    key = (entry.name, seed, n)
+    if key in _SESSIONS and not again:
+        return _SESSIONS[key]
     service = part.new_service(part.standard_rules(n), [entry.levels[0]] * n, seed)
     lines: list[str] = []
-    seen: dict[int | None, list[Any]] = {seat: [] for seat in follow or []}
+    seen: dict[int | None, list[Any]] = {seat: [] for seat in [*range(n), None]}
     service.add_listener(lambda event: lines.append(part.encode(event)))
     for seat in seen:
         service.follow(seen[seat].append, seat)
@@ -69,6 +77,7 @@ def session_lines(entry: GameEntry, seed: int, players: int | None = None,
         service.close()
     assert service.phase == Phase.SESSION_OVER
     assert service.take_faults() == []
+    _SESSIONS.setdefault(key, (lines, seen, service))
     return lines, seen, service
 
 
@@ -82,7 +91,7 @@ def test_the_registry_lists_the_game_with_its_players_and_levels(entry: GameEntr
 @pytest.mark.parametrize("seed", SEEDS)
 def test_a_seeded_all_computer_session_plays_to_its_end_the_same_way_twice(entry: GameEntry, seed: int) -> None:
     first, _, _ = session_lines(entry, seed)
-    again, _, _ = session_lines(entry, seed)
+    again, _, _ = session_lines(entry, seed, again=True)
     assert first == again
     names = [json.loads(line)["event"] for line in first]
     assert names[0] == "session_start" and names[-1] == "session_end"
@@ -130,7 +139,7 @@ def test_a_seat_and_a_spectator_are_sent_only_what_they_may_see(entry: GameEntry
     part = entry.part("session")
     n = entry.min_players
     seats: list[int | None] = [*range(n), None]
-    lines, seen, _ = session_lines(entry, seed, follow=seats)
+    lines, seen, _ = session_lines(entry, seed)
     full = [json.loads(line) for line in lines]
     for seat in seats:
         shown = [json.loads(part.encode(event)) for event in seen[seat]]
@@ -158,7 +167,7 @@ def test_a_seat_and_a_spectator_are_sent_only_what_they_may_see(entry: GameEntry
 @pytest.mark.parametrize("seed", SEEDS)
 def test_the_narrator_tells_every_event_a_seat_sees(entry: GameEntry, seed: int) -> None:
     part = entry.part("session")
-    lines, seen, _ = session_lines(entry, seed, follow=[0, None])
+    lines, seen, _ = session_lines(entry, seed)
     names = [p["name"] for p in json.loads(lines[0])["players"]]
     told: set[str] = set()
     for seat in (0, None):

@@ -4,6 +4,9 @@ lacked by drawing, and worlds dealt consistently with it."""
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
+
+import pytest
 
 from kc_tui.core.kinds import Phase
 from kc_tui.games.kings_reverse.ai import make_player
@@ -12,11 +15,26 @@ from kc_tui.games.kings_reverse.engine.actions import ActionKind
 from kc_tui.games.kings_reverse.engine.basics import Step
 from kc_tui.games.kings_reverse.engine.rules import build_rules
 from kc_tui.games.kings_reverse.engine.service import ReverseSeat, ReverseService
+from kc_tui.games.kings_reverse.engine.views import ReverseView
 
 
-def test_a_draw_by_the_medium_opponent_is_read_as_holding_nothing_that_followed() -> None:
-    reads = 0
-    for seed in range(1, 14):  # 47 fresh reads on these deals
+@dataclass(frozen=True)
+class HardTurn:
+    """The hard seat's turn in a heads-up round against a medium opponent, as it read it."""
+
+    view: ReverseView
+    before: dict  # the seat's reads as they stood before it observed this view
+    lacks: object  # its newest read of the opponent (reads.lacks)
+    all_lacks: list  # every read of the opponent still holding (reads.all_lacks)
+    hand: tuple  # the opponent's real hand
+
+
+@pytest.fixture(scope="module")
+def hard_turns() -> list[HardTurn]:
+    """Every hard-seat turn of the rounds dealt with seeds 1 to 13, played once for the two tests
+    that read them (the hard player's thinking is most of their time)."""
+    turns = []
+    for seed in range(1, 14):
         hard = HardAI(random.Random(seed))
         seats = [ReverseSeat("hard", "ai", "hard", hard),
                  ReverseSeat("medium", "ai", "medium", make_player("medium", random.Random(9)))]
@@ -25,24 +43,36 @@ def test_a_draw_by_the_medium_opponent_is_read_as_holding_nothing_that_followed(
         while service.phase == Phase.TURN:
             if service.current == 0:
                 view = service.view(0)
-                before = hard._reads.__dict__.copy()
+                before = {k: (list(v) if isinstance(v, list) else v)
+                          for k, v in hard._reads.__dict__.items()}
                 hard._reads.observe(view)
                 lacks = hard._reads.lacks(view)
-                made = before["_after"]
-                # A read made now: nothing played since this seat's action, one card more
-                # in the opponent's hand, one fewer in the stock.
-                fresh = (made is not None and view.step is Step.PLAY
-                         and len(view.pile) == made[1] and view.hand_counts[1] == made[2] + 1
-                         and view.stock_count == made[3] - 1)
+                hard._reads.__dict__.update(before)
+                hard._reads.observe(view)
+                all_lacks = hard._reads.all_lacks(view).get(1, [])
                 hard._reads.__dict__.update(before)  # the seat observes it again itself
-                if lacks and fresh:
-                    suit, rank, covered = lacks[1]
-                    assert covered == view.hand_counts[1]
-                    # A fresh read covers the whole hand: the medium player (which never
-                    # draws while it may play) holds nothing that would have followed.
-                    assert not [c for c in service.game.hands[1] if _fits(c, suit, rank)]
-                    reads += 1
+                turns.append(HardTurn(view, dict(before), lacks, all_lacks, tuple(service.game.hands[1])))
             service.run_computer_turns(limit=1)
+    return turns
+
+
+def test_a_draw_by_the_medium_opponent_is_read_as_holding_nothing_that_followed(
+        hard_turns: list[HardTurn]) -> None:
+    reads = 0
+    for turn in hard_turns:  # 47 fresh reads on these deals
+        view, lacks, made = turn.view, turn.lacks, turn.before["_after"]
+        # A read made now: nothing played since this seat's action, one card more
+        # in the opponent's hand, one fewer in the stock.
+        fresh = (made is not None and view.step is Step.PLAY
+                 and len(view.pile) == made[1] and view.hand_counts[1] == made[2] + 1
+                 and view.stock_count == made[3] - 1)
+        if lacks and fresh:
+            suit, rank, covered = lacks[1]
+            assert covered == view.hand_counts[1]
+            # A fresh read covers the whole hand: the medium player (which never
+            # draws while it may play) holds nothing that would have followed.
+            assert not [c for c in turn.hand if _fits(c, suit, rank)]
+            reads += 1
     assert reads >= 20
 
 
@@ -93,26 +123,12 @@ def _holds(hand: list[int], reads: list[tuple[int, int, int]]) -> bool:
     return True
 
 
-def test_every_read_of_the_round_holds_for_the_real_hand() -> None:
+def test_every_read_of_the_round_holds_for_the_real_hand(hard_turns: list[HardTurn]) -> None:
     several = 0
-    for seed in range(1, 14):  # 92 of the turns read two or more lacks
-        hard = HardAI(random.Random(seed))
-        seats = [ReverseSeat("hard", "ai", "hard", hard),
-                 ReverseSeat("medium", "ai", "medium", make_player("medium", random.Random(9)))]
-        service = ReverseService(build_rules(2), seats, seed=seed)
-        service.start()
-        while service.phase == Phase.TURN:
-            if service.current == 0:
-                view = service.view(0)
-                before = {k: (list(v) if isinstance(v, list) else v)
-                          for k, v in hard._reads.__dict__.items()}
-                hard._reads.observe(view)
-                reads = hard._reads.all_lacks(view).get(1, [])
-                hard._reads.__dict__.update(before)
-                # The medium player never draws while it may play: every read is true.
-                assert _holds(service.game.hands[1], reads)
-                several += len(reads) >= 2
-            service.run_computer_turns(limit=1)
+    for turn in hard_turns:  # 92 of the turns read two or more lacks
+        # The medium player never draws while it may play: every read is true.
+        assert _holds(list(turn.hand), turn.all_lacks)
+        several += len(turn.all_lacks) >= 2
     assert several >= 40
 
 

@@ -22,11 +22,14 @@ _SPEC.loader.exec_module(monkey)
 
 @pytest.mark.parametrize("seed", [2, 5])
 def test_random_keys_at_the_table_find_nothing(seed: int) -> None:
-    """Seed 2: you against one easy computer (standard rules); seed 5: a hot-seat game."""
-    outcome = monkey.table_seed(seed, keys=150)
+    """Seed 2: you against one easy computer (standard rules); seed 5: a hot-seat game.  A
+    hundred keys each: both seeds have by then resized the terminal, played cards, left the game
+    and resumed it from its save (the next fifty keys, once pressed too, added nothing new)."""
+    outcome = monkey.table_seed(seed, keys=100)
     assert outcome.failure is None, outcome.failure + f"\nlast keys: {outcome.last_keys}"
-    assert outcome.keys == 150
+    assert outcome.keys == 100
     assert outcome.moves > 0  # the keys played the game, not only refused moves
+    assert outcome.resizes > 0 and outcome.resumes > 0
 
 
 def test_garbage_at_the_line_mode_finds_nothing() -> None:

@@ -64,9 +64,10 @@ LEVELS = st.lists(st.sampled_from(["easy", "medium", "hard"]), min_size=2, max_s
 def test_a_session_saved_at_any_turn_and_resumed_ends_exactly_as_the_uninterrupted_one(
     tmp_path: Path, levels: list[str], seed: int, stop: int, preset: str,
 ) -> None:
-    expected = _events_of_whole_session(levels, seed, preset, target=15 if preset != "boxed" else 30)
-    # The same session, stopped after `stop` turns with its save written after every turn.
+    # The session, stopped after `stop` turns with its save written after every turn.
     service = _session(levels, seed, preset, target=15 if preset != "boxed" else 30)
+    uninterrupted: list = []
+    service.add_listener(uninterrupted.append)
     path = tmp_path / f"save-{seed}-{stop}.json"
     saver = AutoSaver(service, levels, path)
     service.add_listener(saver)
@@ -80,10 +81,15 @@ def test_a_session_saved_at_any_turn_and_resumed_ends_exactly_as_the_uninterrupt
         # Finished: the save is gone and the whole transcript is kept instead.
         assert not path.exists() and saver.transcript is not None
         kept = [json.loads(line) for line in saver.transcript.read_text().splitlines()]
-        assert kept == expected
+        assert kept == [e.as_dict() for e in uninterrupted]
         return
     assume(saver.saves)  # stopped before the first turn ended: nothing was saved yet
     restored = load_save(path)
+    # The uninterrupted session is the same one played on, in this process, by the same players
+    # (a stop between turns is no interruption: the next test checks that): the save is the only
+    # way back for the resumed one.
+    service.remove_listener(saver)
+    service.play_session()
     resumed = restored.service
     events = list(restored.events)
     resumed.add_listener(events.append)
@@ -91,7 +97,24 @@ def test_a_session_saved_at_any_turn_and_resumed_ends_exactly_as_the_uninterrupt
         if resumed.phase == Phase.ROUND_OVER:
             resumed.next_round()
         resumed.play_session()
-    assert [e.as_dict() for e in events] == expected
+    assert [e.as_dict() for e in events] == [e.as_dict() for e in uninterrupted]
+
+
+def test_a_session_stopped_between_turns_plays_on_as_if_never_stopped() -> None:
+    """What the test above relies on: a session played a few turns at a time (the stops of
+    run_computer_turns' limit, the next round dealt by hand) does exactly what one played
+    straight through does."""
+    levels = ["hard", "medium", "easy"]
+    straight = _events_of_whole_session(levels, 7, "royal", target=15)
+    service = _session(levels, 7, "royal", target=15)
+    events: list = []
+    service.add_listener(events.append)
+    service.start()
+    while service.phase != Phase.SESSION_OVER:
+        service.run_computer_turns(limit=3)
+        if service.phase == Phase.ROUND_OVER:
+            service.next_round()
+    assert [e.as_dict() for e in events] == straight
 
 
 def _saved_game(tmp_path: Path) -> Path:

@@ -89,12 +89,16 @@ def _play_rounds(level: str, rules, seed: int, rounds: int, think: float | None 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 @pytest.mark.parametrize("level", ["beginner", "easy", "medium", "hard", "oracle"])
 def test_every_level_plays_only_legal_moves(level: str, preset: str) -> None:
+    # The searching levels play two rounds a table, the others four: at four rounds they took
+    # two thirds of this test's time, and whole sessions of them are played elsewhere (the
+    # save-and-resume property in tests/platform/storage/test_saves.py).
+    rounds = 2 if level in ("hard", "oracle") else 4
     for players in (2, 3, 5):
         try:
             rules = build_rules(players, preset)
         except RuleError:
             continue
-        service = _play_rounds(level, rules, seed=players * 31, rounds=4)
+        service = _play_rounds(level, rules, seed=players * 31, rounds=rounds)
         assert service.faults == []
         assert service.game.card_count() == 52
 
@@ -171,13 +175,13 @@ def test_tournament_statistics_on_a_fixed_input() -> None:
 
 def test_tournament_command_json() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "kc_tui", "tournament", "--players", "hard,medium", "--rounds", "40",
+        [sys.executable, "-m", "kc_tui", "tournament", "--players", "hard,medium", "--rounds", "10",
          "--duplicate", "--seed", "3", "--json"],
         capture_output=True, text=True, check=False,
     )
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
-    assert data["rounds"] == 40 and data["deals"] == 20
+    assert data["rounds"] == 10 and data["deals"] == 5
     names = [e["player"] for e in data["entrants"]]
     assert sorted(names) == ["hard", "medium"]
     rates = [e["win_rate"] for e in data["entrants"]]
