@@ -180,6 +180,8 @@ def translated_keys(rows: Sequence[KeyRow]) -> tuple[KeyRow, ...]:
                          palette=say(row.palette)) for row in rows)
 
 
+LARGE = (160, 46)
+"""From this size on the log is kept to a width a line can be read across (table.tcss)."""
 READOUT_WORDS = ("look", "hand", "who", "scores", "rules", "last", "since", "hint", "help", "quit")
 """Words the command line takes besides actions: the line mode's review commands (in every
 language: :data:`~kc_tui.games.kings_reverse.engine.actions.REVIEW_WORDS`)."""
@@ -268,6 +270,9 @@ class ReverseTableScreen(TableShell):
         self.computer = ReverseComputer(self)
 
     # ------------------------------------------------------------------ layout
+    def fitted(self, width: int, height: int) -> None:
+        self.set_class(width >= LARGE[0] and height >= LARGE[1], "large")
+
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
             with Vertical(id="kr-left"):

@@ -62,3 +62,16 @@ async def test_a_says_why_the_hand_grew_since_the_last_turn() -> None:
         await pilot.press("a")
         await pilot.pause()
         assert status(app).startswith("You took 2 cards since your last turn (2 to 4): You draw 2C 3C for the 7.")
+
+async def test_a_large_terminal_keeps_the_log_to_a_readable_width() -> None:
+    """At 200 x 60 the log took lines of about 160 columns (issue 28 item 6); from 160 x 46 on
+    the players and log are at most 82 columns, centred with the pile box."""
+    app = reverse_app()
+    async with app.run_test(size=(200, 60)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        log = table(app).query_one("#log", EventLog)
+        left = table(app).query_one("#kr-left")
+        assert log.region.width <= 82 and left.region.x > 0
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert left.region.x == 0  # below the large size, laid out as before from the left edge
