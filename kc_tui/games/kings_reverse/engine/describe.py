@@ -392,7 +392,7 @@ def step_prompt(view: ReverseView, names: Sequence[str], text: CardText) -> str:
         return _("You drew {card}: it may be played, so play it now (its key).").format(card=text(view.drawn))
     options = []
     if ActionKind.PLAY in kinds:
-        options.append(_("play a card marked * (1-9)"))
+        options.append(_("play a card marked * (its key, or Enter on it)"))
     if ActionKind.MARRY in kinds:
         options.append(_("m marries a King and Queen"))
     if ActionKind.DRAW in kinds:

@@ -75,3 +75,16 @@ async def test_a_large_terminal_keeps_the_log_to_a_readable_width() -> None:
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
         assert left.region.x == 0  # below the large size, laid out as before from the left edge
+
+
+async def test_the_status_says_a_card_is_played_by_its_key_past_nine_too() -> None:
+    """The hand's keys run 1-9, 0, f, g, n, p…: "(1-9)" sent a player with eleven cards looking
+    for keys that were not all there."""
+    app = reverse_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        arrange(app, ["4S", "5S", "6S", "7H", "8H", "9H", "TH", "JD", "QD", "KD", "AC"], "9D")
+        table(app).refresh_table()
+        await pilot.pause()
+        said = " ".join(status(app).split())
+        assert "play a card marked * (its key, or Enter on it)" in said and "1-9" not in said
