@@ -201,7 +201,10 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
             self._stale = False
             self.refresh_tables()
 
-    def refresh_tables(self) -> None:
+    def refresh_tables(self, own_first: bool = False) -> None:
+        """List the tables again, the one picked kept; with ``own_first`` (the person just
+        known: a return, a reload) the table where their seat is kept is picked, where Enter
+        gives it back."""
         if not self.is_attached:
             return
         tables = self.lobby.server.tables()
@@ -212,7 +215,12 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
         if not tables:
             listing.add_option(Option(_("No tables yet: press n to make one."), id="none", disabled=True))
         ids = [str(t.id) for t in tables]
-        if highlighted in ids:
+        person, server = self.lobby.person, self.lobby.server
+        own = [i for i, t in enumerate(tables)
+               if own_first and person is not None and server.seat_kept_for(person, t.id) is not None]
+        if own:
+            listing.highlighted = own[0]
+        elif highlighted in ids:
             listing.highlighted = ids.index(highlighted)
         elif tables:
             listing.highlighted = 0
@@ -368,7 +376,7 @@ class LobbyApp(KingsCornerApp):
         """The person is known now: the keys and the note of the table picked are theirs."""
         lobby = self._lobby()
         if lobby is not None and lobby.is_attached:
-            lobby.refresh_tables()
+            lobby.refresh_tables(own_first=True)
 
     def _take_signals(self) -> None:
         """The server's process owns the signals: one connection's app takes none."""

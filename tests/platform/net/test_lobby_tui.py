@@ -519,6 +519,25 @@ async def test_a_returning_key_is_greeted_by_its_name_not_asked_it(tmp_path: Pat
         assert app.person == Person("SHA256:dee", "Dee")
 
 
+async def test_a_returning_person_finds_their_own_table_picked(tmp_path: Path) -> None:
+    """After a reload (or a dropped connection) the lobby picks the table where one's seat is
+    kept: it picked the first table, where Enter said "Table 1 has no free seat"."""
+    server = TableServer(tmp_path, grace=60, pace=0, seed=3)
+    server.create_table(CLEO, "Friday", build_rules(2), ["open", "open"])
+    mine = server.create_table(ADA, "Saturday", build_rules(2), ["open", "open"])
+    ada = server.join(ADA, mine.id, 0)
+    server.join(BEN, mine.id, 1)
+    ada.detach()  # her connection dropped: the seat is kept for her
+    server.person(ADA.key, ADA.name)
+    app = LobbyApp(server, key=ADA.key)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: "Welcome back, Ada." in lobby_text(app, "#lobby-status"), "the greeting")
+        await pilot.press("enter")
+        await until(pilot, lambda: app.door is not None, "Ada back in her seat")
+        assert app.door is not None and app.door.table.id == mine.id and app.door.seat == 0
+    await server.close()
+
+
 async def adjourned_after_a_restart(tmp_path: Path) -> tuple[TableServer, int]:
     """A table Ada and Ben played in round 1 and both left; the server started again."""
     server = TableServer(tmp_path, grace=0.01, pace=0, seed=3)
