@@ -470,6 +470,12 @@ class TableServer:
         table.seed = int(meta["seed"])
         table.adjourned_at = float(meta.get("adjourned_at") or 0) or meta_time
         table.adjourned_round = int(meta.get("round") or 0)  # (not kept before 2026-12)
+        names = meta.get("names")  # (nor these)
+        if isinstance(names, list) and len(names) == len(seats) and all(isinstance(n, str) for n in names):
+            try:
+                table.adjourned_names = [kept(n) for n in names]
+            except ValueError:
+                pass  # an empty name: the lobby says "computer" as it did before names were kept
         problem = meta.get("save_problem")
         table.save_problem = visible(problem) if isinstance(problem, str) else None
         for slot, seat in zip(table.slots, seats):

@@ -155,6 +155,8 @@ class Table:
         """When the table was last adjourned (the server's wall clock, :attr:`TableHost.now`)."""
         self.adjourned_round = 0
         """The round the game was adjourned in (the lobby says it; 0: not known, or none)."""
+        self.adjourned_names: list[str] | None = None
+        """The names the adjourned game showed (the lobby names its computers by them)."""
         self.save_file: SaveFile | None = None
         self.save_problem: str | None = None
         """Why the game's save cannot be written now (None while it can)."""
@@ -194,13 +196,15 @@ class Table:
 
     def info(self) -> TableInfo:
         seats = []
-        names = self.names()
+        # A game resumed after a restart has its computers' names in its save before it starts.
+        dealt = (self.seat_names if self.seat_names is not None else
+                 [s.name for s in self.restored.seats] if self.restored is not None else self.adjourned_names)
         for slot in self.slots:
             if slot.for_person:
                 seats.append(SeatInfo(slot.index, "person", slot.person.name if slot.person else None,
                                       None, slot.connected, slot.stand_in))
             else:
-                named = names[slot.index] if self.seat_names is not None else None
+                named = dealt[slot.index] if dealt is not None else None
                 seats.append(SeatInfo(slot.index, "computer", named, slot.spec, True))
         service = self.service if self.service is not None else self.restored
         round_no = self.game.round_no(service) if service is not None else self.adjourned_round
@@ -646,6 +650,7 @@ class Table:
             "seats": [{"spec": s.spec, "person": person(s.person)} for s in self.slots],
             "adjourned_at": self.adjourned_at, "save_problem": self.save_problem,
             "round": self.adjourned_round,
+            "names": self.seat_names if self.seat_names is not None else self.adjourned_names,
         }
 
     def _write_meta(self) -> str | None:
@@ -690,6 +695,7 @@ class Table:
             house.close()
         self.house.clear()
         self.service = None
+        self.adjourned_names = self.seat_names or self.adjourned_names
         self.seat_names = None
         self.restored = None
         self.state = TableState.ADJOURNED

@@ -545,3 +545,25 @@ async def test_each_follower_hears_in_the_context_it_followed_in(server: TableSe
     as_("ben" if mover is ada else "ada", lambda: play_turn(mover, random.Random(1)))  # a stranger's context
     assert heard == {"ada": {"ada"}, "ben": {"ben"}, "lobby": {"lobby"}}
     await server.close()
+
+
+async def test_an_adjourned_table_keeps_its_computers_names_across_a_restart(tmp_path: Path) -> None:
+    """The lobby listed "2 computer (hard)" for an adjourned table where it had said "2 Ben
+    (computer, hard)": the names the game showed are kept in the table's file."""
+    server = TableServer(tmp_path, grace=0.01, pace=0, seed=3)
+    info = server.create_table(ADA, "Sat", build_rules(2), ["open", "hard"])
+    server.join(ADA, info.id, 0).leave()
+    assert server.tables()[0].line().endswith("2 Ben (computer, hard)")
+    await server.close()
+    again = TableServer(tmp_path, grace=0.01, pace=0, seed=3)
+    assert again.tables()[0].line().endswith("2 Ben (computer, hard)")
+    await again.close()
+    # A file whose names are not a name per seat is read as before names were kept.
+    meta = tmp_path / "tables" / f"table-{info.id}.table.json"
+    for names in (["Ada"], [1, 2], ["", "Ben"], "Ben"):
+        data = json.loads(meta.read_text())
+        data["names"] = names
+        meta.write_text(json.dumps(data))
+        hostile = TableServer(tmp_path, grace=0.01, pace=0, seed=3)
+        assert hostile.tables()[0].line().endswith("2 computer (hard)")
+        await hostile.close()
