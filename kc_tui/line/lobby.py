@@ -198,7 +198,8 @@ class PlainLobby:
         self._prompted = False
         """A prompt is waiting for a line: the table's news start a line of their own."""
         self._prompt_again = False
-        """The table's news came after the prompt: it is written again after them."""
+        """The table's news came after the prompt: it is written again after them (once the
+        burst is over: see :meth:`_computer_playing`)."""
 
     def say(self, text: str) -> None:
         self._write(text + "\n")
@@ -255,7 +256,8 @@ class PlainLobby:
             prompt = True
             while True:
                 self._follow_table()
-                if prompt or self._prompt_again or self._position() != self._told:
+                again = self._prompt_again and not self._computer_playing()
+                if prompt or again or self._position() != self._told:
                     self._tell()
                 item = await self._next()
                 if item is _CHANGED:
@@ -322,6 +324,13 @@ class PlainLobby:
             self._prompt_again = True
             self._write("\n")
         self._write(text)
+
+    def _computer_playing(self) -> bool:
+        """A computer is playing a turn at one's table: its moves come one by one at the
+        server's pace, and the prompt is written again once, when the turn is over (a new
+        position), rather than after each move (a screen reader reads every prompt)."""
+        door = self.door
+        return door is not None and not door.closed and door.table.computer_to_play()
 
     def _prompt(self, prompt: str) -> None:
         self._write(prompt)

@@ -34,7 +34,7 @@ from ...line.part import LineOptions
 from ...line.shell import Reader, help_text, leave_word, writer
 from ...net import Notice, SeatDoor, TableError
 from .ai import hint, level_name
-from .engine.actions import REVIEW_WORDS, ActionKind, parse_action
+from .engine.actions import REVIEW_WORDS, Action, ActionKind, parse_action
 from .engine.describe import (
     cards_text,
     describe_event,
@@ -227,6 +227,9 @@ class ReverseLines:
         except NotationError as exc:
             self.say(_("{problem} (help lists the actions)").format(problem=exc))
             return
+        if view.step == "give" and action.kind is ActionKind.PLAY and action.suit is None:
+            # The prompt asks for a card to give: the card (or its number) typed alone gives it.
+            action = Action(ActionKind.GIVE, action.card)
         try:
             with cards_in_words(self.words):
                 session.act(action)

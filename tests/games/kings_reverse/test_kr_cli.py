@@ -164,3 +164,28 @@ def test_a_drawn_card_that_can_go_is_asked_for_and_not_kept() -> None:
     ReverseLines(service, out.write).run(read)
     assert "You drew the nine of diamonds: play it> " in prompts
     assert "You drew the nine of diamonds, which may be played: it must be played now." in out.getvalue()
+
+
+def _after_the_ace_of_spades(typed: list[str], notation: str) -> str:
+    """Seed 18, "you" against a hard Ada: the person's first hand holds the Ace of spades and
+    the five of hearts (second in the hand once the Ace is played)."""
+    from kc_tui.games.kings_reverse.saves import reverse_seats
+
+    service = ReverseService(build_rules(2), reverse_seats(["you", "hard"], random.Random(18)), seed=18)
+    answers = iter(typed)
+    out = io.StringIO()
+
+    def read(prompt: str) -> str | None:
+        out.write(prompt)
+        return next(answers, None)
+
+    ReverseLines(service, out.write, notation=notation).run(read)
+    return out.getvalue()
+
+
+def test_at_the_give_prompt_a_card_alone_gives_it() -> None:
+    """KR4: the prompt asks for a card to give; typing the card (or its number) is enough."""
+    out = _after_the_ace_of_spades(["AS", "5H", "quit"], "short")
+    assert "Give a card to Ada> You give 5H to Ada." in out
+    out = _after_the_ace_of_spades(["AS", "2", "quit"], "words")
+    assert "Give a card to Ada> You give the five of hearts to Ada." in out

@@ -48,3 +48,25 @@ async def test_the_tables_news_come_on_their_own_lines_and_the_prompt_after_them
         await term.typed.put("quit")
         assert await term.task == 0
     await server.close()
+
+
+async def test_a_computers_whole_turn_is_followed_by_one_prompt(tmp_path: Path) -> None:
+    """The computer's moves come one by one at the server's pace; the prompt is written again
+    once its turn is over, not after each move (a screen reader reads every prompt)."""
+    server = TableServer(tmp_path, pace=0.01, seed=2)  # seed 2: Ben's first turn has many moves
+    ada = Terminal(server, ADA)
+    await ada.typed.put("new open hard")
+    await until(lambda: "* The game starts." in ada.text, "the game started")
+    await ada.typed.put("verbosity full")
+    await until(lambda: "Verbosity full" in ada.text and ada.text.endswith("Ada> "), "Ada's turn")
+    waiting = len(ada.text)
+    await ada.typed.put("end!")
+    await until(lambda: "Ben ends the turn." in ada.text[waiting:] and ada.text.endswith("Ada> "),
+                "Ada's next turn")
+
+    news = ada.text[waiting:]
+    assert news.count("\nBen ") >= 5, news
+    assert news.count("table> ") <= 1 and news.count("> ") <= 2, news  # table> (perhaps), then Ada>
+    await ada.typed.put("quit")
+    assert await ada.task == 0
+    await server.close()

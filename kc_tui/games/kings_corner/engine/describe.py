@@ -787,12 +787,13 @@ class TurnLog:
             parts.append((npgettext("you", "played {n} card", "played {n} cards", n) if you
                           else ngettext("played {n} card", "played {n} cards", n)).format(n=n))
         else:
-            if built:
-                parts.append((pgettext("you", "played {plays}") if you else _("played {plays}")).format(
-                    plays=_both([self._on(m) for m in built])))
+            # The Kings first: a card built on a corner cannot have come before its King.
             if kings:
                 parts.append((pgettext("you", "put {plays}") if you else _("put {plays}")).format(
                     plays=", ".join(self._on(m) for m in kings)))
+            if built:
+                parts.append((pgettext("you", "played {plays}") if you else _("played {plays}")).format(
+                    plays=_both([self._on(m) for m in built])))
         piles = [(m, c) for m, c in zip(moves, carried) if isinstance(m, MoveEvent)]
         if piles and not (brief and plays):
             # For the ear, each move says what it carried: piles swapped back and forth ("E onto

@@ -213,9 +213,20 @@ def test_summary_sentences_name_kings_moves_and_who_is_close_to_going_out() -> N
                   Play(1, Card.parse("7H"), Pile.N), MoveEvent(1, Pile.W, Pile.N), TurnEnd(1),
                   TurnStart(2), TurnEnd(2), TurnStart(0)):
         log.feed(event)
-    assert log.since(0) == "Since your turn: Ada played 7H on N, put KS on NE and moved W onto N, " \
+    assert log.since(0) == "Since your turn: Ada put KS on NE, played 7H on N and moved W onto N, " \
                            "1 card left; Ben passed."
     assert log.since(1) == "Since your turn: Ben passed."
+
+
+def test_an_account_says_a_king_before_the_card_built_on_it() -> None:
+    """A corner is empty before its King: the card built on it cannot be said first."""
+    log = TurnLog(["You", "Ada"], words=True)
+    log.feed(RoundView(1, 0, 0, (), (7, 7), ((),) * 8, 10))
+    for event in (TurnStart(0), TurnEnd(0), TurnStart(1), Play(1, Card.parse("KS"), Pile.SE),
+                  Play(1, Card.parse("QD"), Pile.SE), TurnEnd(1), TurnStart(0)):
+        log.feed(event)
+    assert log.since(0) == ("Since your turn: Ada put the king of spades on the south-east corner and "
+                            "played the queen of diamonds on the south-east corner.")
 
 
 def test_end_with_moves_open_says_how_many_and_nothing_fits_says_to_end() -> None:
