@@ -232,7 +232,8 @@ class TableScreen(TableShell):
         """What the narrator says of that round up to the screen's making, and at which event:
         a served table's log opens on it (:meth:`_tell_round_so_far`)."""
         for at, event in enumerate(past):
-            said = self.narrator.sentence(event)  # a resumed game: the narrator catches up
+            with self._showing():  # a served table's log opens on these, written as the board
+                said = self.narrator.sentence(event)  # a resumed game: the narrator catches up
             if isinstance(event, (RoundStart, RoundView)):
                 self._round_began, self._round_so_far = at, []
             if said:
