@@ -8,9 +8,11 @@ place that parses and formats R1 notation of cards (a game's piles are its own).
 
 from __future__ import annotations
 
+import contextvars
 import enum
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from .i18n import N_, Domain
 
@@ -32,6 +34,8 @@ __all__ = [
     "parse_any_card",
     "quoted",
     "card_name",
+    "showing",
+    "shown",
 ]
 
 
@@ -279,3 +283,23 @@ def parse_any_card(text: str) -> AnyCard:
             _("{text} is not a card: write the rank (A 2-9 T J Q K, or 10) then the suit "
               "(C D H S), for example 7H or KS, or JK for a joker.").format(text=quoted(text))
         ) from None
+
+
+_SHOWN: contextvars.ContextVar[Callable[[AnyCard], str]] = contextvars.ContextVar("shown_card", default=str)
+
+
+@contextmanager
+def showing(short: Callable[[AnyCard], str]) -> Iterator[None]:
+    """Write a card in notation as ``short`` does (a full-screen table's ``7♥``, as its board
+    shows cards) for the length of a ``with`` block; R1 codes (``7H``, ``JK``) elsewhere: the
+    line mode and the transcripts."""
+    token = _SHOWN.set(short)
+    try:
+        yield
+    finally:
+        _SHOWN.reset(token)
+
+
+def shown(card: AnyCard) -> str:
+    """A card in notation, as :func:`showing` set it (``7H`` unless set)."""
+    return _SHOWN.get()(card)

@@ -11,6 +11,7 @@ and :meth:`~kc_tui.tui.fit.SizedScreen.too_small_note`, sets :attr:`~TableShell.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from typing import ClassVar
 
 from textual.content import Content
@@ -18,6 +19,7 @@ from textual.reactive import Reactive, var
 from textual.widget import Widget
 from textual.widgets import Input, RichLog
 
+from ..core.cards import showing
 from ..core.i18n import N_
 from .dialogs import help_screen
 from .fit import SizedScreen
@@ -25,7 +27,7 @@ from .info import SettingsScreen
 from .keys import KeyRow, key_line
 from .round_over import RoundOverScreen
 from .typed_app import OnKingsCornerApp
-from .widgets import EventLog, TextPanel
+from .widgets import EventLog, TextPanel, any_card_text
 
 __all__ = ["MIN_WIDTH", "MIN_HEIGHT", "WIDE", "TableShell"]
 
@@ -76,6 +78,12 @@ class TableShell(OnKingsCornerApp, SizedScreen):
     @property
     def ascii_only(self) -> bool:
         return self.app.settings.ascii
+
+    def _showing(self) -> AbstractContextManager[None]:
+        """Cards in the sentences made inside written as the board shows them (``K♣``, ``10♥``;
+        ``KC`` in ASCII): the log's events, the hints and the refusals. The line mode and the
+        transcripts keep R1 codes."""
+        return showing(lambda card: any_card_text(card, self.ascii_only))
 
     def key_state(self) -> str:
         """Which of its keys the key line shows now (a :class:`KeyRow` ``line`` state)."""

@@ -4,6 +4,7 @@ in three apps against one table server in one event loop."""
 from __future__ import annotations
 
 import asyncio
+import re
 from pathlib import Path
 from typing import Callable
 
@@ -202,6 +203,9 @@ async def test_a_seat_taken_once_the_game_is_on_shows_its_persons_name_on_every_
         assert "* The computer (hard) plays for Seat 2" in log_text(ada)
         told = log_text(ada)  # ... before where the table stands and the round's deal
         assert told.index("The game starts.") < told.index("At the table in round 1") < told.index("Round 1. ")
+        # The round so far is written as the board shows cards (issue 28 item 18): 9♥, not 9H.
+        edges = told.split("The edges show ", 1)[1].split(";", 1)[0]
+        assert re.search(r"[♣♦♥♠]", edges) and not re.search(r"\b[A2-9TJQK][CDHS]\b", edges)
     await server.close()
 
 

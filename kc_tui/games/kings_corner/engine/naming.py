@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import contextvars
 from contextlib import contextmanager
-from typing import Callable, Iterable, Iterator
+from typing import Iterable, Iterator
 
-from ....core.cards import Card
+from ....core.cards import Card, showing, shown
 from ....core.i18n import Domain
 from .board import Pile
 
@@ -21,8 +21,6 @@ _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 __all__ = ["in_words", "saying", "showing", "card_text", "pile_text", "capital", "items"]
 
 _WORDS: contextvars.ContextVar[bool] = contextvars.ContextVar("kings_corner_words", default=False)
-_SHOWN: contextvars.ContextVar[Callable[[Card], str]] = contextvars.ContextVar(
-    "kings_corner_shown", default=str)
 
 
 def in_words() -> bool:
@@ -40,21 +38,10 @@ def saying(words: bool) -> Iterator[None]:
         _WORDS.reset(token)
 
 
-@contextmanager
-def showing(short: Callable[[Card], str]) -> Iterator[None]:
-    """Write a card in notation as ``short`` does (the full-screen table's ``7♥``, as its board
-    shows cards) for the length of a ``with`` block; R1 codes (``7H``) elsewhere."""
-    token = _SHOWN.set(short)
-    try:
-        yield
-    finally:
-        _SHOWN.reset(token)
-
-
 def card_text(card: Card, words: bool | None = None) -> str:
     """``7H`` (or as :func:`showing` set it), or "the seven of hearts" (``words`` None: as
     :func:`saying` set it)."""
-    return card.words if (in_words() if words is None else words) else _SHOWN.get()(card)
+    return card.words if (in_words() if words is None else words) else shown(card)
 
 
 def pile_text(pile: Pile, words: bool | None = None) -> str:

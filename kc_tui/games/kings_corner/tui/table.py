@@ -8,7 +8,6 @@ shows, turns keys and the widgets' messages into moves, and asks every yes/no qu
 from __future__ import annotations
 
 from collections.abc import Callable
-from contextlib import AbstractContextManager
 from typing import Protocol, cast
 
 from textual import events
@@ -47,7 +46,6 @@ from ..engine.describe import (
 from ..engine.events import Chips, Event, RoundStart, RoundView
 from ..engine.kinds import Scoring
 from ..engine.moves import Move, MovePile, PlayCard
-from ..engine.naming import showing
 from ..engine.observation import Observation
 from ..engine.rules import RuleSet
 from ..engine.service import GameService, Seat, new_seed
@@ -232,7 +230,8 @@ class TableScreen(TableShell):
         """What the narrator says of that round up to the screen's making, and at which event:
         a served table's log opens on it (:meth:`_tell_round_so_far`)."""
         for at, event in enumerate(past):
-            said = self.narrator.sentence(event)  # a resumed game: the narrator catches up
+            with self._showing():  # a served table's log opens on these, written as the board
+                said = self.narrator.sentence(event)  # a resumed game: the narrator catches up
             if isinstance(event, (RoundStart, RoundView)):
                 self._round_began, self._round_so_far = at, []
             if said:
@@ -290,11 +289,6 @@ class TableScreen(TableShell):
         served table tells the round so far)."""
 
     # ------------------------------------------------------------------ events and drawing
-    def _showing(self) -> AbstractContextManager[None]:
-        """Cards in the sentences made inside written as the board shows them (``K♣``, ``10♥``;
-        ``KC`` in ASCII): the deal's edges, the summaries, hints and refusals."""
-        return showing(lambda card: card_text(card, self.ascii_only))
-
     def _on_event(self, event: Event) -> None:
         # Computer turns are applied on the UI thread, so this runs there too.
         with self._showing():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ....core.cards import AnyCard, card_name
+from ....core.cards import AnyCard, card_name, shown
 from ....core.i18n import Domain
 from ..engine.actions import Action, ActionKind
 from ..engine.views import ReverseView
@@ -16,7 +16,9 @@ _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 
 def _named(card: AnyCard | None, words: bool) -> str:
-    return card_name(card) if words and card is not None else str(card)
+    if card is None:
+        return str(card)
+    return card_name(card) if words else shown(card)
 
 
 def _why(action: Action, view: ReverseView, words: bool) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from ....core.cards import AnyCard, Card, Rank, card_name
+from ....core.cards import AnyCard, Card, Rank, card_name, shown
 from ....core.events import PlayerInfo
 from ....core.i18n import N_, Domain
 from ....core.kinds import Phase
@@ -79,7 +79,7 @@ def cards_text(cards: Sequence[AnyCard], words: bool) -> str:
     spades"."""
     if words:
         return _listed([card_name(c) for c in cards])
-    return " ".join(str(c) for c in cards)
+    return " ".join(shown(c) for c in cards)
 
 
 def describe_rules(rules: ReverseRules, preset: str | None = None) -> str:
@@ -166,7 +166,7 @@ def describe_event(event: ReverseEvent, names: Sequence[str], seat: int | None =
         return cards_text(played, words)
 
     def card(one: AnyCard) -> str:
-        return card_name(one) if words else str(one)
+        return card_name(one) if words else shown(one)
 
     if isinstance(event, (RoundStart, RoundView)):
         return pick(event.dealer, N_("Round {round}: You deal; {card} is turned up."),

@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Iterator, Protocol, Sequence
 
-from ....core.cards import AnyCard, Joker, Suit, card_name
+from ....core.cards import AnyCard, Joker, Suit, card_name, shown
 from ....core.i18n import N_, Domain
 from ....core.kinds import Phase
 from .actions import Action, ActionKind
@@ -35,7 +35,7 @@ def cards_in_words(on: bool = True) -> Iterator[None]:
 
 
 def _named(card: AnyCard, article: bool = True) -> str:
-    return card_name(card, article) if _IN_WORDS.get() else str(card)
+    return card_name(card, article) if _IN_WORDS.get() else shown(card)
 
 
 def _first(sentence: str) -> str:

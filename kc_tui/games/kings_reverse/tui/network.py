@@ -82,7 +82,8 @@ class NetworkReverseTableScreen(ServedTable, ReverseTableScreen):
         past = self.remote.door.past_events()
         for at in range(self._round_began(past), len(past)):
             said += [self._notice_line(notice) for notice in self._take_early(at)]
-            sentence = describe_event(past[at], self.names, self.remote.keyboard_seat)
+            with self._showing():
+                sentence = describe_event(past[at], self.names, self.remote.keyboard_seat)
             if sentence and not isinstance(past[at], TurnStart):  # (as the log tells them)
                 said.append(sentence)
         said += [self._notice_line(notice) for notice in self._take_early(len(past))]

@@ -310,7 +310,8 @@ class ReverseTableScreen(TableShell):
         return any_card_text(card, self.ascii_only)
 
     def _on_event(self, event: ReverseEvent) -> None:
-        sentence = describe_event(event, self.names, self.service.keyboard_seat)
+        with self._showing():
+            sentence = describe_event(event, self.names, self.service.keyboard_seat)
         if isinstance(event, (RoundStart, RoundView)):
             counts = [len(h) for h in event.hands] if isinstance(event, RoundStart) else event.hand_counts
             self.held = {p: counts[p] for p in self.people}
@@ -488,7 +489,8 @@ class ReverseTableScreen(TableShell):
             return False
         self._recent = []
         try:
-            self.service.act(action)
+            with self._showing():  # a refusal names cards
+                self.service.act(action)
         except ValueError as exc:
             # The refusal, ReverseIllegal: a ValueError whose message is the sentence to show
             # (its module is the referee's, closed to front ends, and the service does not
@@ -612,7 +614,9 @@ class ReverseTableScreen(TableShell):
         if self._not_yours():
             return
         view = self.service.view(self.service.current)
-        self.say(hint(view) or step_prompt(view, self.names, self.text))
+        with self._showing():
+            said = hint(view)
+        self.say(said or step_prompt(view, self.names, self.text))
 
     # ------------------------------------------------------------------ reading the table
     def action_look(self) -> None:
