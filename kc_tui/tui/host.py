@@ -16,6 +16,7 @@ from typing import Any, Callable, Iterable
 from textual import events
 from textual.app import App, SystemCommand
 from textual.filter import Monochrome, NoColor
+from textual.geometry import Offset
 from textual.screen import Screen
 from textual.theme import Theme
 from textual.widgets import Input
@@ -69,6 +70,15 @@ SHOW_CURSOR = "\x1b[?25h\x1b[2 q"
 it and screen readers read where it is; steady, because a blink is hard on some eyes."""
 PLAIN_CURSOR = "\x1b[0 q"
 """The terminal's own cursor shape again, as the app ends."""
+
+
+def caret_cell(field: Input) -> Offset:
+    """The cell a text field draws its caret on.  Textual's ``cursor_screen_offset`` (where an
+    ``Input`` puts the terminal cursor) is the cell after it when the caret is after the text
+    (Textual counts one cell more there, so that scrolling shows the caret), which a screen
+    magnifier would follow one cell to the right of the caret."""
+    place = field.cursor_screen_offset
+    return place - Offset(1, 0) if field.cursor_at_end else place
 
 
 def _let_pass(signum: int, frame: object) -> None:
@@ -133,6 +143,22 @@ class GameHost(App):
         self.push_screen(self.first_screen())
 
     # ------------------------------------------------------------------ the terminal cursor
+    _cursor_place = Offset(0, 0)
+
+    @property
+    def cursor_position(self) -> Offset:
+        """Where the terminal cursor is put with the next screen update: as Textual's, but
+        where the focused text field put it, on its caret (:func:`caret_cell`)."""
+        place = self._cursor_place
+        field = self.screen.focused if self.is_running and self.screen_stack else None
+        if isinstance(field, Input) and place == field.cursor_screen_offset:
+            return caret_cell(field)
+        return place
+
+    @cursor_position.setter
+    def cursor_position(self, place: Offset) -> None:
+        self._cursor_place = place
+
     def _write_to_terminal(self, sequence: str) -> None:
         # Textual hides the cursor as it starts and has no call to show it (Textual issue
         # 2348): it is shown through the driver, which writes between two screen updates.
@@ -158,7 +184,7 @@ class GameHost(App):
         if focused is None or not focused.is_attached:
             return
         if isinstance(focused, Input):
-            place = focused.cursor_screen_offset
+            place = caret_cell(focused)
         elif focused.region.contains_point(self.cursor_position):
             return
         else:

@@ -15,6 +15,14 @@ def _on(app, widget) -> bool:
     return widget.region.contains_point(app.cursor_position)
 
 
+def _on_caret(app, field: Input) -> bool:
+    """The terminal cursor is on the cell the text field draws its caret on (after the text's
+    last cell at its end, on the empty field's first cell)."""
+    region = field.content_region
+    caret = region.x + len(field.value[:field.cursor_position]) - field.scroll_offset.x
+    return app.cursor_position == (caret, region.y)
+
+
 async def test_the_cursor_follows_the_command_line_the_palette_and_the_too_small_note() -> None:
     app = four(Settings(ascii=True, pace=0))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -27,13 +35,18 @@ async def test_the_cursor_follows_the_command_line_the_palette_and_the_too_small
         await pilot.pause()
         assert prompt.has_focus and _on(app, prompt)
         assert not prompt.cursor_blink  # a steady caret: nothing is sent while nobody types
+        assert _on_caret(app, prompt)
+        await pilot.press("a", "b", "c")
+        assert _on_caret(app, prompt)  # not the cell after the caret (Textual's place for it)
+        await pilot.press("left")
+        assert _on_caret(app, prompt)
         await pilot.press("escape")
         await pilot.pause()
         assert not prompt.display and _on(app, hand)
         await pilot.press("ctrl+p")
         await pilot.pause()
         palette_input = app.screen.focused
-        assert isinstance(palette_input, Input) and _on(app, palette_input)
+        assert isinstance(palette_input, Input) and _on_caret(app, palette_input)
         await pilot.press("escape")
         await pilot.pause()
         await pilot.resize_terminal(60, 20)
