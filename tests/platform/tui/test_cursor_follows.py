@@ -51,9 +51,14 @@ async def test_the_cursor_follows_the_command_line_the_palette_and_the_too_small
         await pilot.pause()
         await pilot.resize_terminal(60, 20)
         await pilot.pause()
-        # At the start of the note, not left on the hand that cannot be seen (the note fills
-        # the screen: it is where the note's text starts).
-        assert app.cursor_position == table.query_one("#too-small").content_region.offset
+        # On the first letter of the note, not left on the hand that cannot be seen (the note
+        # fills the screen, its text in the middle).
+        note = table.query_one("#too-small")
+        lines = [strip.text for strip in note.render_lines(note.size.region)]
+        row = next(y for y, line in enumerate(lines) if line.strip())
+        column = len(lines[row]) - len(lines[row].lstrip())
+        assert app.cursor_position == note.region.offset + (column, row)
+        assert row > 0 and lines[row].lstrip().startswith("The table needs")
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert _on(app, hand)
