@@ -140,6 +140,9 @@ class GameHost(App):
         self.start_language()
         self.apply_settings(self.settings, keep=False)
         self._write_to_terminal(SHOW_CURSOR)
+        # A dialog that closes gives the focus back without a focus event (the screen under it
+        # had kept its focused widget): the cursor follows the screen change too.
+        self.screen_change_signal.subscribe(self, lambda _screen: self.call_after_refresh(self.follow_focus))
         self.push_screen(self.first_screen())
 
     # ------------------------------------------------------------------ the terminal cursor
@@ -175,23 +178,24 @@ class GameHost(App):
         self.call_after_refresh(self.follow_focus)
 
     def follow_focus(self) -> None:
-        """Put the terminal cursor on the focused widget, unless it is there already (a widget
-        that places it as it renders, :func:`~kc_tui.tui.widgets.cursor_at`): a text field's
-        caret, else the widget's first cell.  The widget is then drawn again, so that the move
-        is sent now: Textual moves the cursor only with a screen update, and without one it
-        would wait for the next key."""
+        """Put the terminal cursor on the focused widget: a text field's caret, else the
+        widget's first cell, and a widget that places the cursor itself as it renders
+        (:func:`~kc_tui.tui.widgets.cursor_at`: the card picked, the option marked) moves it
+        there as it is drawn again.  It is drawn again in any case, so that the move is sent
+        now: Textual moves the cursor only with a screen update, and without one it would wait
+        for the next key.  (A cursor left inside the widget is not trusted to be its place: a
+        dialog that closed over a large list left it where the dialog's caret was.)"""
         focused = self.screen.focused
         if focused is None or not focused.is_attached:
             return
         if isinstance(focused, Input):
             place = caret_cell(focused)
-        elif focused.region.contains_point(self.cursor_position):
-            return
+            if place == self.cursor_position:
+                return
         else:
             place = focused.content_region.offset
-        if place != self.cursor_position:
-            self.cursor_position = place
-            focused.refresh()
+        self.cursor_position = place
+        focused.refresh()
 
     def first_screen(self) -> Screen:
         """The screen the app opens on (the application's)."""

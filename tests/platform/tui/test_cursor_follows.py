@@ -91,3 +91,22 @@ async def test_the_kings_reverse_command_line_closes_after_an_action_too() -> No
         await pilot.press("w", "h", "o", "enter")
         await pilot.pause()
         assert not prompt.display and _on(app, app.screen.query_one("#hand"))
+
+
+async def test_the_cursor_goes_to_the_lobby_list_once_the_name_is_given(tmp_path) -> None:
+    from kc_tui.net import TableServer
+    from kc_tui.tui.lobby import LobbyApp, LobbyScreen, NameScreen
+
+    server = TableServer(tmp_path, pace=0, seed=3)
+    app = LobbyApp(server, key="SHA256:new")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda app: isinstance(app.screen, NameScreen), "the name prompt")
+        await pilot.press("A", "d", "a")
+        assert _on_caret(app, app.screen.query_one("#name", Input))
+        await pilot.press("enter")
+        await until(pilot, lambda app: isinstance(app.screen, LobbyScreen), "the lobby")
+        await pilot.pause()
+        # On the list's first line ("No tables yet"), not left in the list's empty middle
+        # where the name's caret was.
+        assert app.cursor_position == app.screen.query_one("#tables").content_region.offset
+    await server.close()
