@@ -94,6 +94,7 @@ async def test_the_kings_reverse_command_line_closes_after_an_action_too() -> No
 
 
 async def test_the_cursor_goes_to_the_lobby_list_once_the_name_is_given(tmp_path) -> None:
+    from kc_tui.games.kings_corner.engine.rules import build_rules
     from kc_tui.net import TableServer
     from kc_tui.tui.lobby import LobbyApp, LobbyScreen, NameScreen
 
@@ -108,5 +109,15 @@ async def test_the_cursor_goes_to_the_lobby_list_once_the_name_is_given(tmp_path
         await pilot.pause()
         # On the list's first line ("No tables yet"), not left in the list's empty middle
         # where the name's caret was.
-        assert app.cursor_position == app.screen.query_one("#tables").content_region.offset
+        tables = app.screen.query_one("#tables")
+        assert app.cursor_position == tables.content_region.offset
+        # With tables (two lines each at 80 columns), on the first line of the one picked.
+        long = "A name long enough to wrap its line"
+        for _ in range(2):
+            server.create_table(app.person, long, build_rules(4), ["open"] * 4)
+        await until(pilot, lambda app: tables.option_count == 2, "two tables listed")
+        await pilot.press("down")
+        await pilot.pause()
+        assert tables.highlighted == 1
+        assert app.cursor_position == tables.content_region.offset + (0, 2)
     await server.close()
