@@ -10,10 +10,12 @@ so no key can change what cannot be seen; Ctrl+C and Ctrl+Q still leave.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual import events
+from textual.geometry import Region
 from textual.screen import Screen
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -27,15 +29,24 @@ __all__ = ["SizedScreen", "TooSmallNote"]
 
 
 class TooSmallNote(Static):
-    """What a screen too small to be drawn says instead; the terminal cursor sits at its start
-    while it is shown (nothing else can have the focus then): a screen reader reads it, and the
-    cursor is not left on a pile that cannot be seen."""
+    """What a screen too small to be drawn says instead; the terminal cursor sits on the first
+    letter of its text while it is shown (nothing else can have the focus then): a screen reader
+    reads it, and the cursor is not left on a pile that cannot be seen."""
 
-    def render(self) -> Any:
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # The text is centred in the note, which fills the screen: where its first letter is
+        # drawn is known only once it is laid out in lines.  A redraw of a part below the top
+        # leaves the cursor where the whole note put it.
+        lines = super().render_lines(crop)
         screen = self.screen
-        if screen is self.app.screen and screen.has_class("too-small"):
-            self.app.cursor_position = self.content_region.offset
-        return super().render()
+        if crop.y == 0 and screen is self.app.screen and screen.has_class("too-small"):
+            for row, strip in enumerate(lines):
+                text = strip.text
+                if text.strip():
+                    column = crop.x + len(text) - len(text.lstrip())
+                    self.app.cursor_position = self.region.offset + (column, row)
+                    break
+        return lines
 
 
 class SizedScreen(Screen[None]):

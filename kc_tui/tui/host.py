@@ -16,6 +16,7 @@ from typing import Any, Callable, Iterable
 from textual import events
 from textual.app import App, SystemCommand
 from textual.filter import Monochrome, NoColor
+from textual.geometry import Offset
 from textual.screen import Screen
 from textual.theme import Theme
 from textual.widgets import Input
@@ -69,6 +70,15 @@ SHOW_CURSOR = "\x1b[?25h\x1b[2 q"
 it and screen readers read where it is; steady, because a blink is hard on some eyes."""
 PLAIN_CURSOR = "\x1b[0 q"
 """The terminal's own cursor shape again, as the app ends."""
+
+
+def caret_cell(field: Input) -> Offset:
+    """The cell a text field draws its caret on.  Textual's ``cursor_screen_offset`` (where an
+    ``Input`` puts the terminal cursor) is the cell after it when the caret is after the text
+    (Textual counts one cell more there, so that scrolling shows the caret), which a screen
+    magnifier would follow one cell to the right of the caret."""
+    place = field.cursor_screen_offset
+    return place - Offset(1, 0) if field.cursor_at_end else place
 
 
 def _let_pass(signum: int, frame: object) -> None:
@@ -130,9 +140,28 @@ class GameHost(App):
         self.start_language()
         self.apply_settings(self.settings, keep=False)
         self._write_to_terminal(SHOW_CURSOR)
+        # A dialog that closes gives the focus back without a focus event (the screen under it
+        # had kept its focused widget): the cursor follows the screen change too.
+        self.screen_change_signal.subscribe(self, lambda _screen: self.call_after_refresh(self.follow_focus))
         self.push_screen(self.first_screen())
 
     # ------------------------------------------------------------------ the terminal cursor
+    _cursor_place = Offset(0, 0)
+
+    @property
+    def cursor_position(self) -> Offset:
+        """Where the terminal cursor is put with the next screen update: as Textual's, but
+        where the focused text field put it, on its caret (:func:`caret_cell`)."""
+        place = self._cursor_place
+        field = self.screen.focused if self.is_running and self.screen_stack else None
+        if isinstance(field, Input) and place == field.cursor_screen_offset:
+            return caret_cell(field)
+        return place
+
+    @cursor_position.setter
+    def cursor_position(self, place: Offset) -> None:
+        self._cursor_place = place
+
     def _write_to_terminal(self, sequence: str) -> None:
         # Textual hides the cursor as it starts and has no call to show it (Textual issue
         # 2348): it is shown through the driver, which writes between two screen updates.
@@ -149,23 +178,24 @@ class GameHost(App):
         self.call_after_refresh(self.follow_focus)
 
     def follow_focus(self) -> None:
-        """Put the terminal cursor on the focused widget, unless it is there already (a widget
-        that places it as it renders, :func:`~kc_tui.tui.widgets.cursor_at`): a text field's
-        caret, else the widget's first cell.  The widget is then drawn again, so that the move
-        is sent now: Textual moves the cursor only with a screen update, and without one it
-        would wait for the next key."""
+        """Put the terminal cursor on the focused widget: a text field's caret, else the
+        widget's first cell, and a widget that places the cursor itself as it renders
+        (:func:`~kc_tui.tui.widgets.cursor_at`: the card picked, the option marked) moves it
+        there as it is drawn again.  It is drawn again in any case, so that the move is sent
+        now: Textual moves the cursor only with a screen update, and without one it would wait
+        for the next key.  (A cursor left inside the widget is not trusted to be its place: a
+        dialog that closed over a large list left it where the dialog's caret was.)"""
         focused = self.screen.focused
         if focused is None or not focused.is_attached:
             return
         if isinstance(focused, Input):
-            place = focused.cursor_screen_offset
-        elif focused.region.contains_point(self.cursor_position):
-            return
+            place = caret_cell(focused)
+            if place == self.cursor_position:
+                return
         else:
             place = focused.content_region.offset
-        if place != self.cursor_position:
-            self.cursor_position = place
-            focused.refresh()
+        self.cursor_position = place
+        focused.refresh()
 
     def first_screen(self) -> Screen:
         """The screen the app opens on (the application's)."""

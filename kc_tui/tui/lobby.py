@@ -29,7 +29,7 @@ from .modal import Dialog
 from .part import tui_game, tui_games
 from .served import ServedTable
 from .typed_app import OnKingsCornerApp
-from .widgets import TextPanel
+from .widgets import PickList, TextPanel
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
@@ -93,7 +93,7 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(_("Kings in the Corner: tables"), id="lobby-title", classes="screen-title")
-        yield OptionList(id="tables")
+        yield PickList(id="tables")
         yield TextPanel(id="table-note")
         yield TextPanel(id="lobby-status")
         yield TextPanel(id="keys", classes="keys")

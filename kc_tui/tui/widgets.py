@@ -16,7 +16,7 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.visual import visualize
 from textual.widget import Widget
-from textual.widgets import RichLog, Static
+from textual.widgets import OptionList, RichLog, Static
 
 from ..core.cards import AnyCard, Card
 from ..core.i18n import N_, Domain
@@ -27,7 +27,8 @@ from .words import said
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = ["card_text", "any_card_text", "card_content", "settings_of", "as_cards", "look_of", "redraw",
-           "cursor_at", "face_size", "TextPanel", "PlayersView", "Menu", "MenuItem", "Choice", "EventLog"]
+           "cursor_at", "PickList", "face_size", "TextPanel", "PlayersView", "Menu", "MenuItem", "Choice",
+           "EventLog"]
 
 _GLYPHS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 # Suit colours by card style; the suit letter or glyph is always there too.
@@ -122,6 +123,20 @@ def cursor_at(widget: Widget, x: int, y: int) -> None:
     if widget.has_focus and widget.screen is widget.app.screen:
         region = widget.content_region
         widget.app.cursor_position = Offset(region.x + min(x, max(region.width - 1, 0)), region.y + y)
+
+
+class PickList(OptionList):
+    """A list to pick from whose terminal cursor, while it has the focus, is on the first line
+    of the option highlighted (Textual's ``OptionList`` leaves it where it was): a screen
+    magnifier follows the pick, and a screen reader reads it."""
+
+    def render_line(self, y: int) -> Strip:
+        strip = super().render_line(y)
+        highlighted = self.highlighted
+        # (Textual's own map of options to lines: an option's text can wrap onto more.)
+        if highlighted is not None and self._index_to_line.get(highlighted) == self.scroll_offset.y + y:
+            cursor_at(self, 0, y)
+        return strip
 
 
 class TextPanel(Static):

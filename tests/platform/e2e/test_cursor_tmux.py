@@ -45,8 +45,9 @@ def test_the_cursor_sits_on_the_focused_pile_or_card_after_every_key(tmp_path: P
         # as it opens, before anything is typed; back on the hand as it closes.
         assert _tmux("display", "-p", "-t", session, "#{cursor_flag}").strip() == "1"
         _press(session, ":")
-        here, before = _at_cursor(session, "ommand, e.g.")  # (Textual's: a cell after the caret)
-        assert (before + here).startswith("command, e.g."), (here, before)
+        # On the caret: the placeholder's first letter (not the cell after it, Textual's place).
+        here, before = _at_cursor(session, "command, e.g.")
+        assert here.startswith("command, e.g."), (here, before)
         _press(session, "Escape")
         here, before = _at_cursor(session, "1:2C")
         assert here.startswith("1:2C"), (here, before)

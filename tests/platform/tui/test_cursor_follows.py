@@ -15,6 +15,14 @@ def _on(app, widget) -> bool:
     return widget.region.contains_point(app.cursor_position)
 
 
+def _on_caret(app, field: Input) -> bool:
+    """The terminal cursor is on the cell the text field draws its caret on (after the text's
+    last cell at its end, on the empty field's first cell)."""
+    region = field.content_region
+    caret = region.x + len(field.value[:field.cursor_position]) - field.scroll_offset.x
+    return app.cursor_position == (caret, region.y)
+
+
 async def test_the_cursor_follows_the_command_line_the_palette_and_the_too_small_note() -> None:
     app = four(Settings(ascii=True, pace=0))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -27,20 +35,30 @@ async def test_the_cursor_follows_the_command_line_the_palette_and_the_too_small
         await pilot.pause()
         assert prompt.has_focus and _on(app, prompt)
         assert not prompt.cursor_blink  # a steady caret: nothing is sent while nobody types
+        assert _on_caret(app, prompt)
+        await pilot.press("a", "b", "c")
+        assert _on_caret(app, prompt)  # not the cell after the caret (Textual's place for it)
+        await pilot.press("left")
+        assert _on_caret(app, prompt)
         await pilot.press("escape")
         await pilot.pause()
         assert not prompt.display and _on(app, hand)
         await pilot.press("ctrl+p")
         await pilot.pause()
         palette_input = app.screen.focused
-        assert isinstance(palette_input, Input) and _on(app, palette_input)
+        assert isinstance(palette_input, Input) and _on_caret(app, palette_input)
         await pilot.press("escape")
         await pilot.pause()
         await pilot.resize_terminal(60, 20)
         await pilot.pause()
-        # At the start of the note, not left on the hand that cannot be seen (the note fills
-        # the screen: it is where the note's text starts).
-        assert app.cursor_position == table.query_one("#too-small").content_region.offset
+        # On the first letter of the note, not left on the hand that cannot be seen (the note
+        # fills the screen, its text in the middle).
+        note = table.query_one("#too-small")
+        lines = [strip.text for strip in note.render_lines(note.size.region)]
+        row = next(y for y, line in enumerate(lines) if line.strip())
+        column = len(lines[row]) - len(lines[row].lstrip())
+        assert app.cursor_position == note.region.offset + (column, row)
+        assert row > 0 and lines[row].lstrip().startswith("The table needs")
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert _on(app, hand)
@@ -73,3 +91,33 @@ async def test_the_kings_reverse_command_line_closes_after_an_action_too() -> No
         await pilot.press("w", "h", "o", "enter")
         await pilot.pause()
         assert not prompt.display and _on(app, app.screen.query_one("#hand"))
+
+
+async def test_the_cursor_goes_to_the_lobby_list_once_the_name_is_given(tmp_path) -> None:
+    from kc_tui.games.kings_corner.engine.rules import build_rules
+    from kc_tui.net import TableServer
+    from kc_tui.tui.lobby import LobbyApp, LobbyScreen, NameScreen
+
+    server = TableServer(tmp_path, pace=0, seed=3)
+    app = LobbyApp(server, key="SHA256:new")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda app: isinstance(app.screen, NameScreen), "the name prompt")
+        await pilot.press("A", "d", "a")
+        assert _on_caret(app, app.screen.query_one("#name", Input))
+        await pilot.press("enter")
+        await until(pilot, lambda app: isinstance(app.screen, LobbyScreen), "the lobby")
+        await pilot.pause()
+        # On the list's first line ("No tables yet"), not left in the list's empty middle
+        # where the name's caret was.
+        tables = app.screen.query_one("#tables")
+        assert app.cursor_position == tables.content_region.offset
+        # With tables (two lines each at 80 columns), on the first line of the one picked.
+        long = "A name long enough to wrap its line"
+        for _ in range(2):
+            server.create_table(app.person, long, build_rules(4), ["open"] * 4)
+        await until(pilot, lambda app: tables.option_count == 2, "two tables listed")
+        await pilot.press("down")
+        await pilot.pause()
+        assert tables.highlighted == 1
+        assert app.cursor_position == tables.content_region.offset + (0, 2)
+    await server.close()
