@@ -774,6 +774,7 @@ class TurnLog:
         if brief and plays:
             built, kings = plays, []  # counted together, none named
         parts = []
+        in_order = False  # every move said in its place among the others
         if len(built) > 2 and kings:
             # Every card counted, the Kings named: "played 5 cards: KC on NE, KS on SE and 3 more".
             n, more, named = len(plays), len(built), ", ".join(self._on(m) for m in kings)
@@ -787,22 +788,24 @@ class TurnLog:
             parts.append((npgettext("you", "played {n} card", "played {n} cards", n) if you
                           else ngettext("played {n} card", "played {n} cards", n)).format(n=n))
         else:
-            # The Kings first: a card built on a corner cannot have come before its King.
-            if kings:
-                parts.append((pgettext("you", "put {plays}") if you else _("put {plays}")).format(
-                    plays=", ".join(self._on(m) for m in kings)))
-            if built:
-                parts.append((pgettext("you", "played {plays}") if you else _("played {plays}")).format(
-                    plays=_both([self._on(m) for m in built])))
+            # Each card named, in the order it was played among the pile moves: "moved E onto N,
+            # played 9H on E" (a card played on the pile a move emptied) cannot be said the other
+            # way round.
+            for kind, run in self._runs(moves, carried):
+                cards = [self._on(m) for m, _c in run if isinstance(m, Play)]
+                if kind == "put":
+                    parts.append((pgettext("you", "put {plays}") if you else _("put {plays}")).format(
+                        plays=", ".join(cards)))
+                elif kind == "played":
+                    parts.append((pgettext("you", "played {plays}") if you else _("played {plays}")).format(
+                        plays=_both(cards)))
+                else:
+                    parts.append(self._moved([(m, c) for m, c in run if isinstance(m, MoveEvent)], you))
+            in_order = True
         piles = [(m, c) for m, c in zip(moves, carried) if isinstance(m, MoveEvent)]
-        if piles and not (brief and plays):
-            # For the ear, each move says what it carried: piles swapped back and forth ("E onto
-            # W, W onto N") cannot be followed by their names alone.
-            moved = (_and([self._carried(m, c) for m, c in piles]) if self.words else ", ".join(
-                _("{source} onto {target}").format(source=m.source.letters, target=m.target.letters)
-                for m, _c in piles))
-            parts.append((pgettext("you", "moved {moves}") if you else _("moved {moves}")).format(
-                moves=moved))
+        if piles and not in_order and not brief:
+            # The cards counted, not named: the pile moves are said after them.
+            parts.append(self._moved(piles, you))
         if not parts:
             if any(t.drew for t in turns):
                 parts.append(pgettext("you", "drew and passed") if you else _("drew and passed"))
@@ -822,6 +825,31 @@ class TurnLog:
             text = ngettext("{account}, {n} card left", "{account}, {n} cards left", left).format(
                 account=text, n=left)
         return text
+
+    @staticmethod
+    def _runs(moves: Sequence[Play | MoveEvent], carried: Sequence[tuple[Card, ...]]
+              ) -> list[tuple[str, list[tuple[Play | MoveEvent, tuple[Card, ...]]]]]:
+        """The moves in the order they were made, those of one kind in a row together: Kings
+        put in corners ("put"), other cards played ("played"), piles moved ("moved")."""
+        runs: list[tuple[str, list[tuple[Play | MoveEvent, tuple[Card, ...]]]]] = []
+        for move, cards in zip(moves, carried):
+            if isinstance(move, Play):
+                kind = "put" if move.card.is_king and move.pile.is_corner else "played"
+            else:
+                kind = "moved"
+            if runs and runs[-1][0] == kind:
+                runs[-1][1].append((move, cards))
+            else:
+                runs.append((kind, [(move, cards)]))
+        return runs
+
+    def _moved(self, piles: Sequence[tuple[MoveEvent, tuple[Card, ...]]], you: bool) -> str:
+        # For the ear, each move says what it carried: piles swapped back and forth ("E onto
+        # W, W onto N") cannot be followed by their names alone.
+        moved = (_and([self._carried(m, c) for m, c in piles]) if self.words else ", ".join(
+            _("{source} onto {target}").format(source=m.source.letters, target=m.target.letters)
+            for m, _c in piles))
+        return (pgettext("you", "moved {moves}") if you else _("moved {moves}")).format(moves=moved)
 
     @staticmethod
     def _carried(move: MoveEvent, cards: tuple[Card, ...]) -> str:

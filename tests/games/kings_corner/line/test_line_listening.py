@@ -229,6 +229,21 @@ def test_an_account_says_a_king_before_the_card_built_on_it() -> None:
                             "played the queen of diamonds on the south-east corner.")
 
 
+def test_an_account_says_a_pile_move_before_the_card_played_where_it_left() -> None:
+    """A card played on the pile a move emptied came after the move: said in that order (the
+    account said every play, then every move: "played the ace of clubs on North and moved North
+    onto the north-east corner", where North held the queen)."""
+    piles: list[tuple[Card, ...]] = [()] * 8
+    piles[Pile.N.value], piles[Pile.NE.value] = (Card.parse("QD"),), (Card.parse("KS"),)
+    log = TurnLog(["You", "Ada"], words=True)
+    log.feed(RoundView(1, 0, 0, (), (7, 7), tuple(piles), 10))
+    for event in (TurnStart(0), TurnEnd(0), TurnStart(1), MoveEvent(1, Pile.N, Pile.NE),
+                  Play(1, Card.parse("AC"), Pile.N), TurnEnd(1), TurnStart(0)):
+        log.feed(event)
+    assert log.since(0) == ("Since your turn: Ada moved North (queen of diamonds) onto the north-east corner "
+                            "and played the ace of clubs on North.")
+
+
 def test_end_with_moves_open_says_how_many_and_nothing_fits_says_to_end() -> None:
     out = game(["end!"])
     assert "You end the turn. " in out and " moves were still open." in out
