@@ -3,13 +3,13 @@ sessions won, then the mean turns per round, the blocked rounds and the speed.""
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from .i18n import Domain
 
-_ = Domain.of(__package__).gettext
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
-__all__ = ["simulation_lines"]
+__all__ = ["simulation_lines", "stopped_line", "OnRound", "RunStopped", "Watch"]
 
 
 def simulation_lines(summary: Mapping[str, Any], labels: Sequence[str]) -> list[str]:
@@ -32,3 +32,32 @@ def simulation_lines(summary: Mapping[str, Any], labels: Sequence[str]) -> list[
                                                           share=f"{summary['blocked'] / rounds:.1%}"))
     lines.append(_("speed: {n} rounds per second").format(n=f"{summary['rounds_per_second']:.0f}"))
     return lines
+
+
+OnRound = Callable[[int, int, Mapping[str, float]], None]
+"""What a long run calls after each round: ``on_round(done, total, win_rates)``, the win rate so
+far of each player (its name as the report shows it)."""
+
+
+class RunStopped(KeyboardInterrupt):
+    """Ctrl+C during a long run (a simulation, a tournament): still a :class:`KeyboardInterrupt`,
+    so a caller that does not look for it stops as before, carrying the result of the rounds
+    played until then (``partial``, of the type the run returns) for one that does."""
+
+    def __init__(self, partial: Any, done: int, total: int) -> None:
+        super().__init__(done, total)
+        self.partial = partial
+        self.done = done
+        self.total = total
+
+
+Watch = Callable[[Callable[[OnRound | None], Any], int, bool], tuple[Any, RunStopped | None]]
+"""How a command runs a long run, ``watch(run, total_rounds, quiet)``: ``run(on_round)`` shown as it
+goes unless ``quiet`` (the command line's :func:`kc_tui.cli.progress.run_with_progress`); its
+result, and the stop if Ctrl+C ended it early (the result is then the stop's partial one)."""
+
+
+def stopped_line(done: int, total: int) -> str:
+    """The first line of a report cut short by Ctrl+C."""
+    return ngettext("Stopped after {done} of {total} round.", "Stopped after {done} of {total} rounds.",
+                    total).format(done=done, total=total)

@@ -18,6 +18,7 @@ from typing import Any, Callable, Sequence
 from ...cli import add_shared_commands, application_parser, run_commands
 from ...cli.common import add_look_options, full_screen, look_arguments
 from ...cli.play import app_status, line_options, make_app, play_saved
+from ...cli.progress import run_with_progress
 from ...core.i18n import Domain
 from ...core.kinds import SeatKind
 from ...core.text import visible
@@ -59,7 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser, sub = application_parser(
         _("Kings in the Corner for the terminal. Without a command it opens the title screen (at a "
           "terminal; otherwise it plays in the line mode)."), title)
-    ai_commands.add_parser(sub)
+    ai_commands.add_parser(sub, run_with_progress)
     _add_rules(sub)
     _add_play(sub)
     _add_demo(sub)

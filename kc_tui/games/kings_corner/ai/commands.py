@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import time
 from pathlib import Path
 from typing import Any, Sequence
 
 from ....core.i18n import Domain
-from ....core.report import simulation_lines
+from ....core.report import OnRound, RunStopped, Watch, simulation_lines, stopped_line
 from ....core.text import visible
 from ..engine.rules import RuleSet
 from ..engine.service import GameService
@@ -35,8 +36,9 @@ __all__ = ["add_parser", "simulate"]
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``simulate`` and ``tournament`` to the command line's commands."""
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], watch: Watch) -> None:
+    """Add ``simulate`` and ``tournament`` to the command line's commands; ``watch`` runs them
+    (the command line's progress bar: the AI itself shows nothing)."""
     sim = sub.add_parser(
         "simulate", help=_("play computer players against each other and print a summary"),
         description=_("Play whole sessions of computer players headless and print a summary."),
@@ -54,7 +56,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     sim.add_argument("--json", action="store_true", help=_("print the summary as one JSON object"))
     add_ai_options(sim)
-    sim.set_defaults(func=_simulate_command, parser=sim)
+    sim.set_defaults(func=_simulate_command, parser=sim, watch=watch)
 
     tour = sub.add_parser(
         "tournament", help=_("measure AI strength: win rates with 95%% intervals, points, speed"),
@@ -71,41 +73,49 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     tour.add_argument("--json", action="store_true", help=_("print the result as one JSON object"))
     add_rule_options(tour)
     add_ai_options(tour)
-    tour.set_defaults(func=_tournament_command, parser=tour)
+    tour.set_defaults(func=_tournament_command, parser=tour, watch=watch)
 
 
 def _simulate_command(args: argparse.Namespace) -> int:
     rules = rules_from(args, len(args.players))
     faults: list[str] = []
     try:
-        summary = simulate(
+        summary, stop = args.watch(lambda on_round: simulate(
             args.players, rules, args.rounds, args.seed, args.transcript_dir,
-            args.think, args.bot_timeout, faults,
-        )
+            args.think, args.bot_timeout, faults, on_round,
+        ), args.rounds, args.json)
     except OSError as exc:
         args.parser.error(_("cannot write transcripts to {folder}: {problem}").format(
             folder=args.transcript_dir, problem=exc.strerror or exc))
     summary["faults"] = faults
+    if stop is not None:
+        summary["stopped"] = True
     if args.json:
         print(json.dumps(summary))
     else:
-        _print_summary(summary, args.preset)
+        if stop is not None:
+            print(stopped_line(stop.done, stop.total))
+        if summary["rounds"]:
+            _print_summary(summary, args.preset)
         for fault in faults:
             print(f"! {fault}")
-    return 0
+    return 0 if stop is None else 130
 
 
 def _tournament_command(args: argparse.Namespace) -> int:
     rules = rules_from(args, len(args.players))
-    result = run_tournament(
+    per_deal = len(args.players) if args.duplicate else 1
+    result, stop = args.watch(lambda on_round: run_tournament(
         args.players, rules, args.rounds, seed=args.seed, duplicate=args.duplicate,
-        jobs=args.jobs, think=args.think, bot_timeout=args.bot_timeout,
-    )
+        jobs=args.jobs, think=args.think, bot_timeout=args.bot_timeout, on_round=on_round,
+    ), math.ceil(args.rounds / per_deal) * per_deal, args.json or args.jobs > 1)
     if args.json:
-        print(json.dumps(result.as_dict()))
+        print(json.dumps(result.as_dict() | ({"stopped": True} if stop else {})))
     else:
+        if stop is not None:
+            print(stopped_line(stop.done, stop.total))
         _print_tournament(result, rules, args)
-    return 0
+    return 0 if stop is None else 130
 
 
 def simulate(
@@ -117,9 +127,12 @@ def simulate(
     think: float | None = None,
     bot_timeout: float = DEFAULT_TIMEOUT,
     faults: list[str] | None = None,
+    on_round: OnRound | None = None,
 ) -> dict[str, Any]:
     """Play ``rounds`` rounds in back-to-back sessions; the summary as a dict.  ``faults``
-    receives one line per fault of a seat, and one if the transcripts cannot be written.
+    receives one line per fault of a seat, and one if the transcripts cannot be written;
+    ``on_round`` hears of each round, and Ctrl+C raises :class:`RunStopped` carrying the summary
+    of the rounds played.
 
     Session ``k`` is seeded from the base seed, so the whole run is reproducible; the session
     in progress when the round count is reached stops after that round.
@@ -135,65 +148,79 @@ def simulate(
         transcript_dir.mkdir(parents=True, exist_ok=True)  # OSError: reported by the caller
 
     def on_round_end(game: Any) -> None:
-        nonlocal blocked, turns
+        nonlocal blocked, turns, ended
         for w in game.round_winners:
             wins[w] += 1
         if game.round_reason == "blocked":
             blocked += 1
         turns += game.turns
+        ended += 1
+        if on_round is not None:
+            on_round(ended, rounds, {labels[i]: wins[i] / ended for i in range(len(levels))})
 
+    def summary(played: int) -> dict[str, Any]:
+        elapsed = time.perf_counter() - start
+        return {
+            "rounds": played,
+            "sessions": sessions,
+            "players": list(levels),
+            "wins": wins,
+            "session_wins": session_wins,
+            "blocked": blocked,
+            "mean_turns": turns / played if played else 0.0,
+            "rounds_per_second": played / elapsed if elapsed > 0 else float("inf"),
+            "seconds": elapsed,
+            "seed": seed,
+            "rules": rules.as_dict(),
+        }
+
+    ended = 0  # rounds played, the session in progress's among them
+    labels = _seat_labels(levels)
     faults = faults if faults is not None else []
     start = time.perf_counter()
-    while played < rounds:
-        session_seed = base.getrandbits(48)
-        seats = make_seats(levels, random.Random(session_seed ^ 0x5EA75), think, bot_timeout)
-        service = GameService(rules, seats, seed=session_seed)
-        writer = None
-        if transcript_dir is not None:
-            path = transcript_dir / f"session-{sessions + 1:05d}-{session_seed}.jsonl"
-            try:
-                writer = TranscriptWriter(path)
-                service.add_listener(writer)
-            except OSError as exc:
-                transcript_dir = None
-                faults.append(_("The transcript cannot be written to {path} ({problem}); the simulation "
-                                "goes on without transcripts.").format(path=visible(str(path)),
-                                                                       problem=exc.strerror or exc))
-        try:
-            played += service.play_session(max_rounds=rounds - played, on_round_end=on_round_end)
-        finally:
-            service.close()
-            if writer:
-                writer.close()
-                if writer.failed:
-                    # Reported once, by the service; the next sessions would only fail again.
+    try:
+        while played < rounds:
+            session_seed = base.getrandbits(48)
+            seats = make_seats(levels, random.Random(session_seed ^ 0x5EA75), think, bot_timeout)
+            service = GameService(rules, seats, seed=session_seed)
+            writer = None
+            if transcript_dir is not None:
+                path = transcript_dir / f"session-{sessions + 1:05d}-{session_seed}.jsonl"
+                try:
+                    writer = TranscriptWriter(path)
+                    service.add_listener(writer)
+                except OSError as exc:
                     transcript_dir = None
-            faults.extend(service.take_faults())
-        sessions += 1
-        for w in service.session_winners:
-            session_wins[w] += 1
-    elapsed = time.perf_counter() - start
-    return {
-        "rounds": played,
-        "sessions": sessions,
-        "players": list(levels),
-        "wins": wins,
-        "session_wins": session_wins,
-        "blocked": blocked,
-        "mean_turns": turns / played,
-        "rounds_per_second": played / elapsed if elapsed > 0 else float("inf"),
-        "seconds": elapsed,
-        "seed": seed,
-        "rules": rules.as_dict(),
-    }
+                    faults.append(_("The transcript cannot be written to {path} ({problem}); the simulation "
+                                    "goes on without transcripts.").format(path=visible(str(path)),
+                                                                           problem=exc.strerror or exc))
+            try:
+                played += service.play_session(max_rounds=rounds - played, on_round_end=on_round_end)
+            finally:
+                service.close()
+                if writer:
+                    writer.close()
+                    if writer.failed:
+                        # Reported once, by the service; the next sessions would only fail again.
+                        transcript_dir = None
+                faults.extend(service.take_faults())
+            sessions += 1
+            for w in service.session_winners:
+                session_wins[w] += 1
+    except KeyboardInterrupt as exc:
+        raise RunStopped(summary(ended), ended, rounds) from exc
+    return summary(played)
+
+
+def _seat_labels(levels: Sequence[str]) -> list[str]:
+    return [f"{SEAT_NAMES[i]} ({visible(spec)})" for i, spec in enumerate(levels)]
 
 
 def _print_summary(summary: dict[str, Any], preset: str) -> None:
     rounds = summary["rounds"]
     print(_("{rounds} rounds in {sessions} sessions, preset {preset}, seed {seed}").format(
         rounds=rounds, sessions=summary["sessions"], preset=preset, seed=summary["seed"]))
-    labels = [f"{SEAT_NAMES[i]} ({visible(spec)})" for i, spec in enumerate(summary["players"])]
-    print("\n".join(simulation_lines(summary, labels)))
+    print("\n".join(simulation_lines(summary, _seat_labels(summary["players"]))))
 
 
 def _print_tournament(result: TournamentResult, rules: RuleSet, args: argparse.Namespace) -> None:

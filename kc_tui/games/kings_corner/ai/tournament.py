@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from ....core.kinds import Phase
+from ....core.report import OnRound, RunStopped
 from ..engine.kinds import RoundEndReason
 from ..engine.rules import RuleSet
 from ..engine.service import GameService, Seat
@@ -116,19 +117,28 @@ def _play_deals(
     deals: Sequence[int],
     duplicate: bool,
     factory: PlayerFactory,
+    out: _Partial | None = None,
+    on_round: OnRound | None = None,
+    total: int = 0,
 ) -> _Partial:
+    """Play ``deals`` into ``out``.  A deal counts once all its rounds are played, so a run
+    stopped (Ctrl+C) in the middle of one leaves ``out`` holding the whole deals before it."""
     n = len(entrants)
-    out = _Partial()
+    out = out if out is not None else _Partial()
     names = sorted(set(entrants))
     for name in names:
         out.deal_wins[name] = []
         out.points[name] = []
         out.times[name] = []
+    won = dict.fromkeys(names, 0.0)  # the running win rates on_round is told
+    sat = dict.fromkeys(names, 0)
     for deal in deals:
         dseed = deal_seed(seed, deal)
         seatings = _seatings(n, deal, dseed, duplicate)
         wins = {name: 0.0 for name in names}
         seat_rounds = {name: 0 for name in names}
+        points: dict[str, list[int]] = {name: [] for name in names}
+        rounds = blocked = 0
         for seating in seatings:
             # seating[j] is the seat of entrant j; invert it to know who sits where.
             at_seat = [0] * n
@@ -153,19 +163,27 @@ def _play_deals(
                 service.close()  # bots end with their round, even one cut short by a signal
             game = service.game
             assert game.phase != Phase.TURN
-            out.rounds += 1
+            rounds += 1
             if game.round_reason == RoundEndReason.BLOCKED:
-                out.blocked += 1
+                blocked += 1
             share = 1.0 / len(game.round_winners)
             for s in range(n):
                 level = entrants[at_seat[s]]
                 seat_rounds[level] += 1
-                out.points[level].append(game.round_scores[s])
+                points[level].append(game.round_scores[s])
                 if s in game.round_winners:
                     wins[level] += share
             out.faults.extend(service.take_faults())
+            if on_round is not None:
+                on_round(out.rounds + rounds, total, {
+                    name: (won[name] + wins[name]) / (sat[name] + seat_rounds[name]) for name in names})
+        out.rounds += rounds
+        out.blocked += blocked
         for name in names:
+            out.points[name].extend(points[name])
             out.deal_wins[name].append((wins[name], seat_rounds[name]))
+            won[name] += wins[name]
+            sat[name] += seat_rounds[name]
     return out
 
 
@@ -231,16 +249,25 @@ def run_tournament(
     factory: PlayerFactory | None = None,
     think: float | None = None,
     bot_timeout: float = DEFAULT_TIMEOUT,
+    on_round: OnRound | None = None,
 ) -> TournamentResult:
     """Play ``rounds`` rounds (with ``duplicate``, rounds are grouped in deals of one round per
-    seat rotation) and summarise per entrant."""
+    seat rotation) and summarise per entrant.  In one process, ``on_round`` hears of each round,
+    and Ctrl+C raises :class:`RunStopped` carrying the result of the whole deals played."""
     factory = factory or functools.partial(_default_player, think=think, bot_timeout=bot_timeout)
     n = len(entrants)
     per_deal = n if duplicate else 1
     deals = max(1, math.ceil(rounds / per_deal))
     start = time.perf_counter()
     if jobs <= 1:
-        parts = [_play_deals(entrants, rules, seed, range(deals), duplicate, factory)]
+        played = _Partial()
+        try:
+            parts = [_play_deals(entrants, rules, seed, range(deals), duplicate, factory, played,
+                                 on_round, deals * per_deal)]
+        except KeyboardInterrupt as exc:
+            so_far = _result([played], len(played.deal_wins.get(entrants[0], [])), duplicate,
+                             time.perf_counter() - start)
+            raise RunStopped(so_far, played.rounds, deals * per_deal) from exc
     else:
         jobs = min(jobs, deals, os.cpu_count() or 1)
         chunks = [range(i, deals, jobs) for i in range(jobs)]
@@ -256,7 +283,10 @@ def run_tournament(
                 for worker in set(multiprocessing.active_children()) - others:
                     worker.terminate()
                 raise
-    elapsed = time.perf_counter() - start
+    return _result(parts, deals, duplicate, time.perf_counter() - start)
+
+
+def _result(parts: Sequence[_Partial], deals: int, duplicate: bool, elapsed: float) -> TournamentResult:
     deal_wins: dict[str, list[tuple[float, int]]] = {}
     points: dict[str, list[int]] = {}
     times: dict[str, list[float]] = {}
