@@ -17,8 +17,9 @@ from typing import Any, Callable, Sequence
 from ...cli import application_parser, records, run_commands
 from ...cli.common import add_look_options, full_screen, look_arguments
 from ...cli.play import play_saved
+from ...cli.progress import run_with_progress
 from ...core.i18n import Domain
-from ...core.report import simulation_lines
+from ...core.report import simulation_lines, stopped_line
 from ...core.text import visible
 from ...line import read_line
 from ...line.part import LineOptions
@@ -304,15 +305,21 @@ def _simulate(args: argparse.Namespace) -> int:
         return writers[-1]
 
     try:
-        summary = simulate(args.players, rules, args.rounds, args.seed, args.think, listener_for)
+        summary, stop = run_with_progress(
+            lambda on_round: simulate(args.players, rules, args.rounds, args.seed, args.think, listener_for,
+                                      on_round), args.rounds, args.json)
     finally:
         for writer in writers:
             writer.close()
+    status = 0 if stop is None else 130
     if args.json:
-        print(json.dumps(summary))
-        return 0
-    _print_summary(summary, args.preset)
-    return 0
+        print(json.dumps(summary | ({"stopped": True} if stop else {})))
+        return status
+    if stop is not None:
+        print(stopped_line(stop.done, stop.total))
+    if summary["rounds"]:
+        _print_summary(summary, args.preset)
+    return status
 
 
 def _print_summary(summary: dict[str, Any], preset: str) -> None:
@@ -327,11 +334,18 @@ def _print_summary(summary: dict[str, Any], preset: str) -> None:
 
 def _tournament(args: argparse.Namespace) -> int:
     rules = _rules_from(args, len(args.players))
-    result = run_tournament(args.players, rules, args.rounds, seed=args.seed,
-                            duplicate=args.duplicate, jobs=args.jobs, think=args.think)
+    per_deal = len(args.players) if args.duplicate else 1
+    result, stop = run_with_progress(
+        lambda on_round: run_tournament(args.players, rules, args.rounds, seed=args.seed,
+                                        duplicate=args.duplicate, jobs=args.jobs, think=args.think,
+                                        on_round=on_round),
+        -(-args.rounds // per_deal) * per_deal, args.json or args.jobs > 1)
+    status = 0 if stop is None else 130
     if args.json:
-        print(json.dumps(result.as_dict()))
-        return 0
+        print(json.dumps(result.as_dict() | ({"stopped": True} if stop else {})))
+        return status
+    if stop is not None:
+        print(stopped_line(stop.done, stop.total))
     head = (_("Kings Reverse: {rounds} rounds ({deals} duplicate deals), preset {preset}, seed {seed}, "
               "{seconds} s") if result.duplicate else
             _("Kings Reverse: {rounds} rounds ({deals} deals, seats rotating), preset {preset}, seed {seed}, "
@@ -351,7 +365,7 @@ def _tournament(args: argparse.Namespace) -> int:
               f"{ms:>{times}}")
     if result.blocked:
         print(_("blocked rounds: {n}").format(n=result.blocked))
-    return 0
+    return status
 
 
 def _rules(args: argparse.Namespace) -> int:

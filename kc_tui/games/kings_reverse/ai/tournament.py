@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from ....core.kinds import SeatKind
+from ....core.report import OnRound, RunStopped
 from ..engine.events import ReverseEvent
 from ..engine.rules import ReverseRules
 from ..engine.service import ReverseSeat, ReverseService
@@ -86,12 +87,17 @@ class _Partial:
 
 
 def _play_deals(entrants: Sequence[str], rules: ReverseRules, seed: int, deals: Sequence[int],
-                duplicate: bool, think: float | None) -> _Partial:
+                duplicate: bool, think: float | None, out: _Partial | None = None,
+                on_round: OnRound | None = None, total: int = 0) -> _Partial:
+    """Play ``deals`` into ``out``.  A deal counts once all its rounds are played, so a run
+    stopped (Ctrl+C) in the middle of one leaves ``out`` holding the whole deals before it."""
     n = len(entrants)
-    out = _Partial()
+    out = out if out is not None else _Partial()
     names = sorted(set(entrants))
     for name in names:
         out.deal_wins[name], out.points[name], out.times[name] = [], [], []
+    won = dict.fromkeys(names, 0.0)  # the running win rates on_round is told
+    sat = dict.fromkeys(names, 0)
     for deal in deals:
         dseed = random.Random(f"kr-deal:{seed}:{deal}").getrandbits(48)
         order = list(range(n))
@@ -100,6 +106,8 @@ def _play_deals(entrants: Sequence[str], rules: ReverseRules, seed: int, deals: 
         seatings = rotations if duplicate else [rotations[deal % n]]
         wins = dict.fromkeys(names, 0.0)
         played = dict.fromkeys(names, 0)
+        points: dict[str, list[int]] = {name: [] for name in names}
+        rounds = blocked = 0
         for seating in seatings:
             at_seat = [0] * n
             for j, s in enumerate(seating):
@@ -117,21 +125,29 @@ def _play_deals(entrants: Sequence[str], rules: ReverseRules, seed: int, deals: 
             service.on_decision = timed
             service.play_session(max_rounds=1)
             game = service.game
-            out.rounds += 1
+            rounds += 1
             record = game.history[-1]
             if record.winner is None:
-                out.blocked += 1
+                blocked += 1
             for s in range(n):
                 spec = entrants[at_seat[s]]
                 played[spec] += 1
-                out.points[spec].append(record.scores[s])
+                points[spec].append(record.scores[s])
                 if record.winner == s:
                     wins[spec] += 1.0
                 elif record.winner is None:
                     # A blocked round has no winner (KR7): every seat shares it.
                     wins[spec] += 1.0 / n
+            if on_round is not None:
+                on_round(out.rounds + rounds, total, {
+                    name: (won[name] + wins[name]) / (sat[name] + played[name]) for name in names})
+        out.rounds += rounds
+        out.blocked += blocked
         for name in names:
+            out.points[name].extend(points[name])
             out.deal_wins[name].append((wins[name], played[name]))
+            won[name] += wins[name]
+            sat[name] += played[name]
     return out
 
 
@@ -150,26 +166,39 @@ def _percentile(values: Sequence[float], q: float) -> float:
 
 def run_tournament(entrants: Sequence[str], rules: ReverseRules, rounds: int, seed: int = 1,
                    duplicate: bool = False, jobs: int = 1,
-                   think: float | None = None) -> ReverseTournament:
+                   think: float | None = None, on_round: OnRound | None = None) -> ReverseTournament:
     """Play ``rounds`` single rounds (grouped in deals of one round per rotation with
     ``duplicate``) and summarise each level: the win rate counts a blocked round as shared by
     every seat, and its interval is the ratio estimator's normal interval with deals as
-    clusters."""
+    clusters.  In one process, ``on_round`` hears of each round, and Ctrl+C raises
+    :class:`RunStopped` carrying the result of the whole deals played."""
     n = len(entrants)
-    deals = max(1, math.ceil(rounds / (n if duplicate else 1)))
+    per_deal = n if duplicate else 1
+    deals = max(1, math.ceil(rounds / per_deal))
     start = time.perf_counter()
     if jobs <= 1:
-        parts = [_play_deals(entrants, rules, seed, range(deals), duplicate, think)]
+        done = _Partial()
+        try:
+            parts = [_play_deals(entrants, rules, seed, range(deals), duplicate, think, done, on_round,
+                                 deals * per_deal)]
+        except KeyboardInterrupt as exc:
+            so_far = _result(entrants, [done], len(done.deal_wins.get(entrants[0], [])), duplicate,
+                             time.perf_counter() - start)
+            raise RunStopped(so_far, done.rounds, deals * per_deal) from exc
     else:
         jobs = min(jobs, deals, os.cpu_count() or 1)
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             parts = list(pool.map(_worker, [
                 (tuple(entrants), rules, seed, range(i, deals, jobs), duplicate, think)
                 for i in range(jobs)]))
-    elapsed = time.perf_counter() - start
+    return _result(entrants, parts, deals, duplicate, time.perf_counter() - start)
+
+
+def _result(entrants: Sequence[str], parts: Sequence[_Partial], deals: int, duplicate: bool,
+            elapsed: float) -> ReverseTournament:
     results = []
     for name in sorted(set(entrants)):
-        rows = [r for p in parts for r in p.deal_wins[name]]
+        rows = [r for p in parts for r in p.deal_wins.get(name, [])]
         total_w = sum(w for w, _ in rows)
         total_m = sum(m for _, m in rows)
         rate = total_w / total_m if total_m else 0.0
@@ -179,8 +208,8 @@ def run_tournament(entrants: Sequence[str], rules: ReverseRules, rounds: int, se
             half = 1.96 * sd / ((total_m / d) * math.sqrt(d))
         else:
             half = 1.0
-        pts = [x for p in parts for x in p.points[name]]
-        t = [x for p in parts for x in p.times[name]]
+        pts = [x for p in parts for x in p.points.get(name, [])]
+        t = [x for p in parts for x in p.times.get(name, [])]
         results.append(Entrant(
             name, total_m, rate, (max(0.0, rate - half), min(1.0, rate + half)),
             statistics.fmean(pts) if pts else 0.0,
@@ -192,40 +221,53 @@ def run_tournament(entrants: Sequence[str], rules: ReverseRules, rounds: int, se
 def simulate(levels: Sequence[str], rules: ReverseRules, rounds: int, seed: int | None,
              think: float | None = None,
              listener_for: Callable[[int, int], Callable[[ReverseEvent], None] | None] | None = None,
-             ) -> dict[str, Any]:
+             on_round: OnRound | None = None) -> dict[str, Any]:
     """Play ``rounds`` rounds in back-to-back sessions; the summary as a dict.
     ``listener_for(session, session_seed)`` may give a listener for each session (a
-    transcript writer)."""
+    transcript writer); ``on_round`` hears of each round, and Ctrl+C raises :class:`RunStopped`
+    carrying the summary of the rounds played."""
     base = random.Random(seed)
     n = len(levels)
     wins, session_wins = [0] * n, [0] * n
     blocked = turns = played = sessions = 0
     faults: list[str] = []
 
+    labels = [f"{SEAT_NAMES[i]} ({spec})" for i, spec in enumerate(levels)]
+    ended = 0  # rounds played, the session in progress's among them
+
     def on_round_end(game: Any) -> None:
-        nonlocal blocked, turns
+        nonlocal blocked, turns, ended
         if game.round_winner is None:
             blocked += 1
         else:
             wins[game.round_winner] += 1
         turns += game.turns
+        ended += 1
+        if on_round is not None:
+            on_round(ended, rounds, {labels[i]: wins[i] / ended for i in range(n)})
+
+    def summary(played: int) -> dict[str, Any]:
+        elapsed = time.perf_counter() - start
+        return {"game": "kings-reverse", "rounds": played, "sessions": sessions,
+                "players": list(levels), "wins": wins, "session_wins": session_wins,
+                "blocked": blocked, "mean_turns": turns / played if played else 0.0,
+                "rounds_per_second": played / elapsed if elapsed > 0 else float("inf"),
+                "seconds": elapsed, "seed": seed, "rules": rules.as_dict(), "faults": faults}
 
     start = time.perf_counter()
-    while played < rounds:
-        session_seed = base.getrandbits(48)
-        seats = make_seats(levels, random.Random(session_seed ^ 0x5EA75), think)
-        service = ReverseService(rules, seats, seed=session_seed)
-        listener = listener_for(sessions + 1, session_seed) if listener_for else None
-        if listener is not None:
-            service.add_listener(listener)
-        played += service.play_session(max_rounds=rounds - played, on_round_end=on_round_end)
-        faults.extend(service.take_faults())
-        sessions += 1
-        for w in service.session_winners:
-            session_wins[w] += 1
-    elapsed = time.perf_counter() - start
-    return {"game": "kings-reverse", "rounds": played, "sessions": sessions,
-            "players": list(levels), "wins": wins, "session_wins": session_wins,
-            "blocked": blocked, "mean_turns": turns / played,
-            "rounds_per_second": played / elapsed if elapsed > 0 else float("inf"),
-            "seconds": elapsed, "seed": seed, "rules": rules.as_dict(), "faults": faults}
+    try:
+        while played < rounds:
+            session_seed = base.getrandbits(48)
+            seats = make_seats(levels, random.Random(session_seed ^ 0x5EA75), think)
+            service = ReverseService(rules, seats, seed=session_seed)
+            listener = listener_for(sessions + 1, session_seed) if listener_for else None
+            if listener is not None:
+                service.add_listener(listener)
+            played += service.play_session(max_rounds=rounds - played, on_round_end=on_round_end)
+            faults.extend(service.take_faults())
+            sessions += 1
+            for w in service.session_winners:
+                session_wins[w] += 1
+    except KeyboardInterrupt as exc:
+        raise RunStopped(summary(ended), ended, rounds) from exc
+    return summary(played)
