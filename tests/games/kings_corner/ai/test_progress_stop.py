@@ -1,0 +1,57 @@
+"""Ctrl+C in a long run of either game prints the report of the rounds played so far, marked as
+cut short, with status 130 (issue 29); simulated by the progress callback raising
+KeyboardInterrupt after some rounds."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+import pytest
+
+from kc_tui.cli import main
+from kc_tui.cli.progress import run_with_progress
+from kc_tui.core.report import OnRound
+from kc_tui.games.kings_corner import cli as kc_cli
+from kc_tui.games.kings_reverse import cli as kr_cli
+
+
+def _ctrl_c_after(rounds: int) -> Callable[..., Any]:
+    def watch(run: Callable[[OnRound | None], Any], total: int, quiet: bool) -> Any:
+        def on_round(done: int, of: int, rates: Any) -> None:
+            if done == rounds:
+                raise KeyboardInterrupt
+
+        return run_with_progress(lambda _shown: run(on_round), total, quiet)
+
+    return watch
+
+
+# A tournament keeps whole deals: the round whose callback was interrupted is not counted.
+@pytest.mark.parametrize("game, command, head", [
+    ([], ["simulate", "--rounds", "200"], "Stopped after 5 of 200 rounds.|5 rounds in"),
+    ([], ["tournament", "--players", "easy,medium", "--rounds", "200"],
+     "Stopped after 4 of 200 rounds.|4 rounds (4 deals"),
+    (["--game", "kings-reverse"], ["simulate", "--rounds", "200"],
+     "Stopped after 5 of 200 rounds.|Kings Reverse: 5 rounds in"),
+    (["--game", "kings-reverse"], ["tournament", "--players", "easy,medium", "--rounds", "200"],
+     "Stopped after 4 of 200 rounds.|Kings Reverse: 4 rounds (4 deals"),
+])
+def test_ctrl_c_prints_the_rounds_played_so_far(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                                game: list[str], command: list[str], head: str) -> None:
+    for module in (kc_cli, kr_cli):
+        monkeypatch.setattr(module, "run_with_progress", _ctrl_c_after(5))
+    assert main([*game, *command, "--seed", "7"]) == 130
+    lines = capsys.readouterr().out.splitlines()
+    stopped, report = head.split("|")
+    assert lines[0] == stopped
+    assert lines[1].startswith(report)
+
+
+def test_ctrl_c_in_a_duplicate_tournament_keeps_whole_deals(monkeypatch: pytest.MonkeyPatch,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(kc_cli, "run_with_progress", _ctrl_c_after(5))
+    assert main(["tournament", "--players", "easy,medium", "--rounds", "20", "--duplicate", "--json"]) == 130
+    result = json.loads(capsys.readouterr().out)
+    assert (result["stopped"], result["rounds"], result["deals"]) == (True, 4, 2)
+    assert sum(e["seat_rounds"] for e in result["entrants"]) == 8
