@@ -144,6 +144,7 @@ def simulate(
     turns = 0
     played = 0
     sessions = 0
+    ended = 0  # rounds played, the session in progress's among them
     if transcript_dir is not None:
         transcript_dir.mkdir(parents=True, exist_ok=True)  # OSError: reported by the caller
 
@@ -174,7 +175,6 @@ def simulate(
             "rules": rules.as_dict(),
         }
 
-    ended = 0  # rounds played, the session in progress's among them
     labels = _seat_labels(levels)
     faults = faults if faults is not None else []
     start = time.perf_counter()
