@@ -108,7 +108,7 @@ def _tournament_command(args: argparse.Namespace) -> int:
     result, stop = args.watch(lambda on_round: run_tournament(
         args.players, rules, args.rounds, seed=args.seed, duplicate=args.duplicate,
         jobs=args.jobs, think=args.think, bot_timeout=args.bot_timeout, on_round=on_round,
-    ), math.ceil(args.rounds / per_deal) * per_deal, args.json or args.jobs > 1)
+    ), math.ceil(args.rounds / per_deal) * per_deal, args.json)
     if args.json:
         print(json.dumps(result.as_dict() | ({"stopped": True} if stop else {})))
     else:

@@ -17,9 +17,9 @@ import os
 import random
 import statistics
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from ....core.kinds import Phase
 from ....core.report import OnRound, RunStopped
@@ -31,6 +31,9 @@ from .bots import DEFAULT_TIMEOUT
 from .seats import player_for, spec_kind
 
 __all__ = ["TournamentResult", "EntrantResult", "run_tournament", "deal_seed", "summarise"]
+
+_BATCHES = 50
+"""Batches per worker process: so many updates of the progress, each for little overhead."""
 
 PlayerFactory = Callable[[str, int, random.Random], Player]
 """Makes the player for an entrant spec sitting at a seat."""
@@ -252,8 +255,9 @@ def run_tournament(
     on_round: OnRound | None = None,
 ) -> TournamentResult:
     """Play ``rounds`` rounds (with ``duplicate``, rounds are grouped in deals of one round per
-    seat rotation) and summarise per entrant.  In one process, ``on_round`` hears of each round,
-    and Ctrl+C raises :class:`RunStopped` carrying the result of the whole deals played."""
+    seat rotation) and summarise per entrant.  ``on_round`` hears of each round (with ``jobs``,
+    of each batch of deals), and Ctrl+C raises :class:`RunStopped` carrying the result of the
+    whole deals played."""
     factory = factory or functools.partial(_default_player, think=think, bot_timeout=bot_timeout)
     n = len(entrants)
     per_deal = n if duplicate else 1
@@ -270,20 +274,48 @@ def run_tournament(
             raise RunStopped(so_far, played.rounds, deals * per_deal) from exc
     else:
         jobs = min(jobs, deals, os.cpu_count() or 1)
-        chunks = [range(i, deals, jobs) for i in range(jobs)]
+        # Each worker's stripe of deals in batches, so that on_round hears of every batch as it
+        # ends; joined back in the stripes' order the figures are those of whole stripes.
+        size = max(1, deals // (jobs * _BATCHES))
+        batches = [stripe[k:k + size] for stripe in (range(i, deals, jobs) for i in range(jobs))
+                   for k in range(0, len(stripe), size)]
+        ended: dict[int, _Partial] = {}
         others = set(multiprocessing.active_children())
         with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = {pool.submit(_worker, (tuple(entrants), rules, seed, batch, duplicate, factory)): k
+                       for k, batch in enumerate(batches)}
             try:
-                parts = list(pool.map(
-                    _worker, [(tuple(entrants), rules, seed, c, duplicate, factory) for c in chunks if c]
-                ))
-            except BaseException:
+                for future in as_completed(futures):
+                    ended[futures[future]] = future.result()
+                    if on_round is not None:
+                        on_round(*_so_far(ended.values(), deals * per_deal))
+            except BaseException as exc:
                 # Stopped (a signal, Ctrl+C): each worker is told to stop too (SIGTERM, which
                 # ends its round as it ends here, bots closed) rather than play its deals out.
+                pool.shutdown(wait=False, cancel_futures=True)
                 for worker in set(multiprocessing.active_children()) - others:
                     worker.terminate()
+                if isinstance(exc, KeyboardInterrupt):
+                    whole = [ended[k] for k in sorted(ended)]
+                    so_far = _result(whole, sum(len(b) for k, b in enumerate(batches) if k in ended),
+                                     duplicate, time.perf_counter() - start)
+                    raise RunStopped(so_far, so_far.rounds, deals * per_deal) from exc
                 raise
+        parts = [ended[k] for k in range(len(batches))]
     return _result(parts, deals, duplicate, time.perf_counter() - start)
+
+
+def _so_far(parts: Iterable[_Partial], total: int) -> tuple[int, int, dict[str, float]]:
+    """``on_round``'s figures over the batches played in other processes."""
+    won: dict[str, float] = {}
+    sat: dict[str, int] = {}
+    rounds = 0
+    for part in parts:
+        rounds += part.rounds
+        for name, shares in part.deal_wins.items():
+            won[name] = won.get(name, 0.0) + sum(w for w, _ in shares)
+            sat[name] = sat.get(name, 0) + sum(m for _, m in shares)
+    return rounds, total, {name: won[name] / sat[name] for name in won if sat[name]}
 
 
 def _result(parts: Sequence[_Partial], deals: int, duplicate: bool, elapsed: float) -> TournamentResult:

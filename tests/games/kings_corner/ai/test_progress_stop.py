@@ -55,3 +55,12 @@ def test_ctrl_c_in_a_duplicate_tournament_keeps_whole_deals(monkeypatch: pytest.
     result = json.loads(capsys.readouterr().out)
     assert (result["stopped"], result["rounds"], result["deals"]) == (True, 4, 2)
     assert sum(e["seat_rounds"] for e in result["entrants"]) == 8
+
+
+def test_ctrl_c_with_worker_processes_keeps_the_batches_they_ended(monkeypatch: pytest.MonkeyPatch,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(kc_cli, "run_with_progress", _ctrl_c_after(4))
+    assert main(["tournament", "--players", "easy,medium", "--rounds", "400", "--jobs", "2", "--json"]) == 130
+    result = json.loads(capsys.readouterr().out)
+    # Batches of 4 deals (400 / (2 workers x 50 batches)): the first to end is kept whole.
+    assert (result["stopped"], result["rounds"], result["deals"]) == (True, 4, 4)
