@@ -339,7 +339,7 @@ def _tournament(args: argparse.Namespace) -> int:
         lambda on_round: run_tournament(args.players, rules, args.rounds, seed=args.seed,
                                         duplicate=args.duplicate, jobs=args.jobs, think=args.think,
                                         on_round=on_round),
-        -(-args.rounds // per_deal) * per_deal, args.json or args.jobs > 1)
+        -(-args.rounds // per_deal) * per_deal, args.json)
     status = 0 if stop is None else 130
     if args.json:
         print(json.dumps(result.as_dict() | ({"stopped": True} if stop else {})))

@@ -57,10 +57,14 @@ def test_ctrl_c_in_a_duplicate_tournament_keeps_whole_deals(monkeypatch: pytest.
     assert sum(e["seat_rounds"] for e in result["entrants"]) == 8
 
 
+@pytest.mark.parametrize("game", [[], ["--game", "kings-reverse"]])
 def test_ctrl_c_with_worker_processes_keeps_the_batches_they_ended(monkeypatch: pytest.MonkeyPatch,
-                                                                   capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(kc_cli, "run_with_progress", _ctrl_c_after(4))
-    assert main(["tournament", "--players", "easy,medium", "--rounds", "400", "--jobs", "2", "--json"]) == 130
+                                                                   capsys: pytest.CaptureFixture[str],
+                                                                   game: list[str]) -> None:
+    for module in (kc_cli, kr_cli):
+        monkeypatch.setattr(module, "run_with_progress", _ctrl_c_after(4))
+    assert main([*game, "tournament", "--players", "easy,medium", "--rounds", "400", "--jobs", "2",
+                 "--json"]) == 130
     result = json.loads(capsys.readouterr().out)
     # Batches of 4 deals (400 / (2 workers x 50 batches)): the first to end is kept whole.
     assert (result["stopped"], result["rounds"], result["deals"]) == (True, 4, 4)
