@@ -22,7 +22,9 @@ import random
 import statistics
 import time
 
+from kc_tui.cli.progress import run_with_progress
 from kc_tui.core.kinds import Phase
+from kc_tui.core.report import stopped_line
 from kc_tui.games.kings_reverse.ai import make_player
 from kc_tui.games.kings_reverse.ai.players import ExpertAI
 from kc_tui.games.kings_reverse.ai.tournament import run_tournament
@@ -39,8 +41,11 @@ def _row(key: str, deals: int, think: float, jobs: int, seed: int) -> str:
                f"--rounds {deals * 2} --duplicate --seed {seed} --jobs {jobs}"
                + (f" --think {think:g}" if "expert" in players else ""))
     print("$", command, flush=True)
-    result = run_tournament(players, build_rules(2), deals * 2, seed=seed, duplicate=True,
-                            jobs=jobs, think=think)
+    result, stop = run_with_progress(lambda on_round: run_tournament(
+        players, build_rules(2), deals * 2, seed=seed, duplicate=True, jobs=jobs, think=think,
+        on_round=on_round), deals * 2)
+    if stop is not None:
+        print(stopped_line(stop.done, stop.total), flush=True)
     e = next(x for x in result.entrants if x.player == players[0])
     verdict = "yes" if e.ci95[0] > 0.5 else "no"
     line = (f"| {players[0]} vs {players[1]} | {result.deals} | {e.win_rate:.1%} | "
@@ -48,6 +53,8 @@ def _row(key: str, deals: int, think: float, jobs: int, seed: int) -> str:
             f"{e.decision_ms['median']:.2f} / {e.decision_ms['p99']:.2f} | "
             f"{result.seconds:.0f} s |")
     print(line, flush=True)
+    if stop is not None:
+        raise SystemExit(130)  # Ctrl+C: this row so far, and no more rows
     return line
 
 

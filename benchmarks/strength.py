@@ -21,6 +21,8 @@ import random
 import time
 from pathlib import Path
 
+from kc_tui.cli.progress import run_with_progress
+from kc_tui.core.report import stopped_line
 from kc_tui.games.kings_corner.ai import LADDER
 from kc_tui.games.kings_corner.ai.base import Player
 from kc_tui.games.kings_corner.ai.expert import ExpertPlayer
@@ -52,10 +54,12 @@ def _match(players: list[str], deals: int, think: float, jobs: int, seed: int,
     print("$", _command(players, deals, think, jobs, seed)
           + (" (the expert's budget in processor time)" if clock == "cpu" and "expert" in players else ""),
           flush=True)
-    result = run_tournament(
+    result, stop = run_with_progress(lambda on_round: run_tournament(
         players, build_rules(len(players)), deals * len(players), seed=seed, duplicate=True, jobs=jobs,
-        factory=functools.partial(seat_player, think=think, clock=clock),
-    )
+        factory=functools.partial(seat_player, think=think, clock=clock), on_round=on_round,
+    ), deals * len(players))
+    if stop is not None:
+        print(stopped_line(stop.done, stop.total), flush=True)
     for e in result.entrants:
         print(
             f"   {e.player:<8} {e.win_rate:6.1%}  [{e.ci95[0]:.1%}, {e.ci95[1]:.1%}]  "
@@ -63,6 +67,8 @@ def _match(players: list[str], deals: int, think: float, jobs: int, seed: int,
             f"p99 {e.decision_ms['p99']:.2f} max {e.decision_ms['max']:.1f}  ({result.seconds:.0f} s)",
             flush=True,
         )
+    if stop is not None:
+        raise SystemExit(130)  # Ctrl+C: this row so far, and no more rows
     return result
 
 
