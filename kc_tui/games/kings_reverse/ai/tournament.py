@@ -12,12 +12,12 @@ import os
 import random
 import statistics
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from ....core.kinds import SeatKind
 from ....core.report import OnRound, RunStopped
+from ....core.workers import BatchesStopped, deal_batches, play_batches, running_rates
 from ..engine.events import ReverseEvent
 from ..engine.rules import ReverseRules
 from ..engine.service import ReverseSeat, ReverseService
@@ -25,8 +25,6 @@ from . import make_player
 
 __all__ = ["Entrant", "ReverseTournament", "run_tournament", "simulate", "make_seats", "SEAT_NAMES"]
 
-_BATCHES = 50
-"""Batches per worker process: so many updates of the progress, each for little overhead."""
 
 SEAT_NAMES = ("North", "East", "South", "West", "North-east", "South-west")
 
@@ -190,41 +188,20 @@ def run_tournament(entrants: Sequence[str], rules: ReverseRules, rounds: int, se
             raise RunStopped(so_far, done.rounds, deals * per_deal) from exc
     else:
         jobs = min(jobs, deals, os.cpu_count() or 1)
-        # Each worker's stripe of deals in batches, so that on_round hears of every batch as it
-        # ends; joined back in the stripes' order the figures are those of whole stripes.
-        size = max(1, deals // (jobs * _BATCHES))
-        batches = [stripe[k:k + size] for stripe in (range(i, deals, jobs) for i in range(jobs))
-                   for k in range(0, len(stripe), size)]
-        ended: dict[int, _Partial] = {}
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = {pool.submit(_worker, (tuple(entrants), rules, seed, batch, duplicate, think)): k
-                       for k, batch in enumerate(batches)}
-            try:
-                for future in as_completed(futures):
-                    ended[futures[future]] = future.result()
-                    if on_round is not None:
-                        on_round(*_so_far(ended.values(), deals * per_deal))
-            except KeyboardInterrupt as exc:
-                pool.shutdown(wait=False, cancel_futures=True)
-                so_far = _result(entrants, [ended[k] for k in sorted(ended)],
-                                 sum(len(b) for k, b in enumerate(batches) if k in ended), duplicate,
-                                 time.perf_counter() - start)
-                raise RunStopped(so_far, so_far.rounds, deals * per_deal) from exc
-        parts = [ended[k] for k in range(len(batches))]
+        batches = deal_batches(deals, jobs)
+
+        def heard(ended: Mapping[int, _Partial]) -> None:
+            if on_round is not None:
+                on_round(*running_rates(ended.values(), deals * per_deal))
+
+        try:
+            parts = play_batches(_worker, [(tuple(entrants), rules, seed, batch, duplicate, think)
+                                           for batch in batches], jobs, heard)
+        except BatchesStopped as stop:
+            so_far = _result(entrants, stop.parts(), sum(len(batches[k]) for k in stop.ended), duplicate,
+                             time.perf_counter() - start)
+            raise RunStopped(so_far, so_far.rounds, deals * per_deal) from stop
     return _result(entrants, parts, deals, duplicate, time.perf_counter() - start)
-
-
-def _so_far(parts: Iterable[_Partial], total: int) -> tuple[int, int, dict[str, float]]:
-    """``on_round``'s figures over the batches played in other processes."""
-    won: dict[str, float] = {}
-    sat: dict[str, int] = {}
-    rounds = 0
-    for part in parts:
-        rounds += part.rounds
-        for name, shares in part.deal_wins.items():
-            won[name] = won.get(name, 0.0) + sum(w for w, _ in shares)
-            sat[name] = sat.get(name, 0) + sum(m for _, m in shares)
-    return rounds, total, {name: won[name] / sat[name] for name in won if sat[name]}
 
 
 def _result(entrants: Sequence[str], parts: Sequence[_Partial], deals: int, duplicate: bool,

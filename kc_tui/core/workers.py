@@ -1,0 +1,91 @@
+"""Deals played in worker processes, in batches, for the tournaments of every game.
+
+Each worker takes a stripe of the deals (every ``jobs``-th one), cut in batches so that the
+progress hears of each batch as it ends; the batches come back in the stripes' order, so the
+figures are those the whole stripes would give.  Stopped (Ctrl+C, a signal), the workers are
+stopped too, and the batches that ended are kept for a report of what was played."""
+
+from __future__ import annotations
+
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import Callable, Generic, Iterable, Mapping, Protocol, Sequence, TypeVar
+
+__all__ = ["BATCHES", "BatchesStopped", "Played", "deal_batches", "play_batches", "running_rates"]
+
+BATCHES = 50
+"""Batches per worker process: so many updates of the progress, each for little overhead."""
+
+Task = TypeVar("Task")
+Part = TypeVar("Part")
+
+
+def deal_batches(deals: int, jobs: int) -> list[range]:
+    """Deals ``0 .. deals - 1``: each of ``jobs`` stripes (every ``jobs``-th deal) cut in about
+    :data:`BATCHES` batches, stripe after stripe."""
+    size = max(1, deals // (jobs * BATCHES))
+    return [stripe[k:k + size] for stripe in (range(i, deals, jobs) for i in range(jobs))
+            for k in range(0, len(stripe), size)]
+
+
+class BatchesStopped(KeyboardInterrupt, Generic[Part]):
+    """Ctrl+C while batches were played: ``ended`` holds those that ended, by their index."""
+
+    def __init__(self, ended: Mapping[int, Part]) -> None:
+        super().__init__()
+        self.ended = dict(ended)
+
+    def parts(self) -> list[Part]:
+        """The batches that ended, in the order of the batches."""
+        return [self.ended[k] for k in sorted(self.ended)]
+
+
+def play_batches(worker: Callable[[Task], Part], tasks: Sequence[Task], jobs: int,
+                 on_batch: Callable[[Mapping[int, Part]], None] | None = None) -> list[Part]:
+    """``worker(task)`` for every task in ``jobs`` processes; the parts in the tasks' order.
+    ``on_batch`` hears of the parts ended so far each time one ends.  Stopped, each worker is
+    told to stop (SIGTERM, which ends its round as it ends here, bots closed) rather than play
+    its deals out; Ctrl+C raises :class:`BatchesStopped`."""
+    ended: dict[int, Part] = {}
+    others = set(multiprocessing.active_children())
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = {pool.submit(worker, task): k for k, task in enumerate(tasks)}
+        try:
+            for future in as_completed(futures):
+                ended[futures[future]] = future.result()
+                if on_batch is not None:
+                    on_batch(ended)
+        except BaseException as exc:
+            pool.shutdown(wait=False, cancel_futures=True)
+            for process in set(multiprocessing.active_children()) - others:
+                process.terminate()
+            if isinstance(exc, KeyboardInterrupt):
+                raise BatchesStopped(ended) from exc
+            raise
+    return [ended[k] for k in range(len(tasks))]
+
+
+class Played(Protocol):
+    """What a batch of deals holds for the running figures."""
+
+    @property
+    def rounds(self) -> int: ...
+
+    @property
+    def deal_wins(self) -> Mapping[str, Sequence[tuple[float, int]]]:
+        """Per entrant, per deal: (win share summed, seat-rounds)."""
+        ...
+
+
+def running_rates(parts: Iterable[Played], total: int) -> tuple[int, int, dict[str, float]]:
+    """The progress's figures over the batches played so far: rounds done, rounds in all, and
+    each entrant's win rate."""
+    won: dict[str, float] = {}
+    sat: dict[str, int] = {}
+    rounds = 0
+    for part in parts:
+        rounds += part.rounds
+        for name, shares in part.deal_wins.items():
+            won[name] = won.get(name, 0.0) + sum(w for w, _ in shares)
+            sat[name] = sat.get(name, 0) + sum(m for _, m in shares)
+    return rounds, total, {name: won[name] / sat[name] for name in won if sat[name]}
