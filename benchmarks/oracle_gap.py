@@ -66,8 +66,8 @@ def _player(spec: str, seat: int, rng: random.Random, think: float, clock: str) 
     if not spec.startswith("told"):
         return seat_player(spec, seat, rng, think, clock)
     player = ToldExpert(rng, float(spec[4:]), think)
-    if clock == "cpu":
-        player.clock = time.thread_time
+    if clock == "wall":
+        player.clock = time.perf_counter
     return player
 
 

@@ -3,7 +3,7 @@ as one against three in four-player tables, the expert and the oracle against me
 decision times of the thinking levels, all with duplicate deals.
 
 Run: python benchmarks/strength.py [--deals 2000] [--table-deals 500] [--expert-deals 2000]
-     [--think 1.0] [--clock wall|cpu] [--jobs 2] [--out FILE] [--only ROW ...]
+     [--think 1.0] [--clock cpu|wall] [--jobs 2] [--out FILE] [--only ROW ...]
 
 Each row is also printed as the `kings-corner tournament` command that reproduces it, with its
 targets: heads-up the upper level wins 58% to 80% with the 95% interval above 55%; at four
@@ -41,18 +41,18 @@ def _command(players: list[str], deals: int, think: float, jobs: int, seed: int)
 
 
 def seat_player(spec: str, seat: int, rng: random.Random, think: float, clock: str) -> Player:
-    """A tournament seat; with ``clock`` "cpu" the expert's budget is read on its own processor
-    time, so on a shared machine it thinks as much as it would on an idle one."""
+    """A tournament seat; the expert's budget is read on its own processor time (as in the
+    game), or with ``clock`` "wall" on the wall clock (then a shared machine weakens it)."""
     player = player_for(spec, seat, rng, think=think)
-    if clock == "cpu" and isinstance(player, ExpertPlayer):
-        player.clock = time.thread_time
+    if clock == "wall" and isinstance(player, ExpertPlayer):
+        player.clock = time.perf_counter
     return player
 
 
 def _match(players: list[str], deals: int, think: float, jobs: int, seed: int,
-           clock: str = "wall") -> TournamentResult:
+           clock: str = "cpu") -> TournamentResult:
     print("$", _command(players, deals, think, jobs, seed)
-          + (" (the expert's budget in processor time)" if clock == "cpu" and "expert" in players else ""),
+          + (" (the expert's budget on the wall clock)" if clock == "wall" and "expert" in players else ""),
           flush=True)
     result, stop = run_with_progress(lambda on_round: run_tournament(
         players, build_rules(len(players)), deals * len(players), seed=seed, duplicate=True, jobs=jobs,
@@ -101,10 +101,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", nargs="*", default=None,
                         help="measure only these rows, e.g. hard-medium expert-hard-4")
-    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
-                        help="what the expert's budget is read on: the wall clock, as in the game, or "
-                             "its own processor time (a shared machine's load then does not weaken it; "
-                             "its decision times are then longer than the budget in wall-clock time)")
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="cpu",
+                        help="what the expert's budget is read on: its own processor time, as in the "
+                             "game (a shared machine's load does not weaken it; its decision times may "
+                             "then be longer than the budget in wall-clock time), or the wall clock")
     parser.add_argument("--out", type=Path, default=None, help="also write the table to this file")
     args = parser.parse_args()
     names = [lv.name for lv in LADDER]

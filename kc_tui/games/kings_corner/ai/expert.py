@@ -15,11 +15,11 @@ family that information-set MCTS (Cowling, Powley and Whitehouse 2012) refines; 
 opponent's reply is modelled by the turn search (one ply of its own, on the sampled hand) and the
 turns after it by the greedy policy, rather than by a tree over information sets.
 
-It is anytime: it stops when its think budget (default 1 s) is spent or it is cancelled, and
-answers with the best candidate so far (the turn search's own choice before any rollout).  The
-budget is a hard guard (:class:`~kc_tui.games.kings_corner.ai.budget.Budget`): the clock is read
-inside the search
-and the rollouts, with a margin that grows with the longest stall seen.  It spends its time
+It is anytime: it stops when its think budget (default 1 s of its own processor time, never
+more than three times that on the wall clock) is spent or it is cancelled, and answers with the
+best candidate so far (the turn search's own choice before any rollout).  The budget is a hard
+guard (:class:`~kc_tui.core.budget.Budget`): the clock is read inside the search and the
+rollouts, with a margin that grows with the longest stall seen.  It spends its time
 where the decision is close: candidates are raced (:class:`Rollouts`), so plans that fall
 clearly behind stop costing playouts and a clear choice is answered early.
 
@@ -38,6 +38,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable, ClassVar, Sequence
 
+from ....core.budget import Budget
 from ....core.events import SessionStart, TurnEnd, TurnStart
 from ..engine.board import ALL_MASK, FITS, KING_MASK
 from ..engine.events import Draw, Event, MoveEvent, Play, RoundView, Undo
@@ -46,7 +47,6 @@ from ..engine.observation import Observation
 from ..engine.rules import RuleSet
 from ..engine.scoring import LOW_WINS, hand_penalty
 from .base import Player
-from .budget import Budget
 from .medium import greedy_plan
 from .search import Candidate, TurnSearch
 
@@ -368,8 +368,11 @@ class ExpertPlayer(Player):
         self.follows_events = self.infer
         """Only an inferring expert needs the events (they cost the simulator its fast path)."""
         self._cancel = threading.Event()
-        self.clock: Callable[[], float] = time.perf_counter
-        """The clock the think budget is read on (tests give a simulated one)."""
+        self.clock: Callable[[], float] = time.thread_time
+        """The clock the think budget is read on: its own processor time, so a busy machine
+        does not make it weaker (tests give a simulated one)."""
+        self.wall: Callable[[], float] = time.perf_counter
+        """The clock of the budget's wall-clock cap."""
         self.memory = TableMemory()
         self.last_samples = 0
         """Sampled deals the last decision scored the candidates on."""
@@ -389,7 +392,7 @@ class ExpertPlayer(Player):
         self._cancel.set()
 
     def plan_turn(self, obs: Observation) -> list[int]:
-        budget = None if self.think is None else Budget(self.think, self.clock)
+        budget = None if self.think is None else Budget(self.think, self.clock, wall=self.wall)
         try:
             return self._plan(obs, budget)
         finally:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import random
 
+from ....core.budget import Budget
 from ..engine.observation import Observation
-from .budget import Budget
 from .expert import ExpertPlayer, ThinkingTraits
 from .search import BoardWeights, TurnSearch
 

@@ -17,10 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from ....core.budget import Budget
 from ..engine.board import ALL_MASK, FITS, PARENTS
 from ..engine.moves import MOVE_BASE, legal_codes
 from ..engine.scoring import card_penalty
-from .budget import Budget
 
 __all__ = ["BoardWeights", "TurnSearch", "SearchResult", "Candidate"]
 

@@ -5,8 +5,9 @@ clocks here are simulated, so the checks hold on any machine, busy or idle."""
 from __future__ import annotations
 
 import random
+import time
 
-from kc_tui.games.kings_corner.ai.budget import MARGIN, Budget
+from kc_tui.core.budget import MARGIN, WALL_CAP, Budget
 from kc_tui.games.kings_corner.ai.expert import ExpertPlayer
 from kc_tui.games.kings_corner.engine.game import Game
 from kc_tui.games.kings_corner.engine.moves import MOVE_BASE, legal_codes
@@ -96,3 +97,32 @@ def test_after_a_stall_the_expert_leaves_room_for_another_and_still_ends_inside_
             # Stopped with the longest gap still to spare before the deadline (0.9 s).
             assert clock.now - start <= 1.0 * (1 - MARGIN) - 0.3 + 0.01
     assert answered >= 2
+
+
+def test_a_budget_of_processor_time_stops_at_its_wall_clock_cap_on_a_starved_processor() -> None:
+    """The thread gets a tenth of the processor: its processor time crawls while the wall clock
+    runs, and the cap (three budgets less the margin) ends the decision."""
+    cpu = SimulatedClock(step=0.001)
+    wall = SimulatedClock(step=0.01)
+    budget = Budget(1.0, clock=cpu, wall=wall)
+    looks = 0
+    while not budget.spent():
+        looks += 1
+        assert looks < 10_000
+    assert budget.capped
+    assert wall.now - 100.0 <= WALL_CAP * (1 - MARGIN) + 0.02
+    assert cpu.now - 100.0 < 0.5  # far from its processor budget
+
+
+def test_the_expert_thinks_on_its_own_processor_time_and_answers_by_the_cap() -> None:
+    obs = _position(3)
+    expert = ExpertPlayer(random.Random(1), think=0.5)
+    expert.race = False
+    assert expert.clock is time.thread_time
+    cpu, wall = SimulatedClock(step=0.0001), SimulatedClock(step=0.002)
+    expert.clock, expert.wall = cpu, wall
+    start = wall.now
+    _legal(obs, expert.plan_turn(obs))
+    assert expert.last_candidates > 1
+    assert wall.now - start <= 0.5 * WALL_CAP * (1 - MARGIN) + 0.05
+    assert cpu.now - 100.0 < 0.5 * (1 - MARGIN)
