@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from .i18n import Domain
+from .rating import Rating
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
-__all__ = ["simulation_lines", "stopped_line", "OnRound", "RunStopped", "Watch"]
+__all__ = ["simulation_lines", "stopped_line", "rating_lines", "OnRound", "RunStopped", "Watch"]
 
 
 def simulation_lines(summary: Mapping[str, Any], labels: Sequence[str]) -> list[str]:
@@ -61,3 +62,23 @@ def stopped_line(done: int, total: int) -> str:
     """The first line of a report cut short by Ctrl+C."""
     return ngettext("Stopped after {done} of {total} round.", "Stopped after {done} of {total} rounds.",
                     total).format(done=done, total=total)
+
+
+def rating_lines(ratings: Mapping[str, Rating], anchor: str, rated: bool,
+                 label: Callable[[str], str] = str) -> list[str]:
+    """A tournament's ratings, strongest first (:func:`kc_tui.core.rating.on_ladder`): ``anchor``
+    at its ladder rating when ``rated``, else at the scale's base; each entrant named by
+    ``label``.  No lines for a tournament of a single entrant."""
+    if not ratings:
+        return []
+    at = f"{ratings[anchor].value:.0f}"
+    lines = [_("Ratings (Elo scale: 56 points ahead wins 58% heads-up), {anchor} at its ladder "
+               "rating, {rating}:") if rated else
+             _("Ratings (Elo scale: 56 points ahead wins 58% heads-up), {anchor} at {rating}:")]
+    lines[0] = lines[0].format(anchor=label(anchor), rating=at)
+    width = max(len(label(name)) for name in ratings) + 2
+    for name, r in sorted(ratings.items(), key=lambda kv: -kv[1].value):
+        interval = "" if name == anchor else _("(95% interval {low}-{high})").format(
+            low=f"{r.low:.0f}", high=f"{r.high:.0f}")
+        lines.append(f"  {label(name):<{width}}{r.value:>6.0f}  {interval}".rstrip())
+    return lines

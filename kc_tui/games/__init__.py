@@ -41,8 +41,22 @@ class GameEntry:
     max_players: int = 6
     levels: tuple[str, ...] = ()
     """The computer players' levels, weakest first."""
+    ratings: tuple[int, ...] = ()
+    """Each level's measured rating, in the order of :attr:`levels`: the Elo scale of
+    :mod:`kc_tui.core.rating`, ``medium`` at 1500, from ``benchmarks/ladder.py`` (the game's
+    ``docs/strength.md`` rows); a game's scale is its own."""
     order: int = 100
     """Where the game is listed (the lowest first: the default game)."""
+
+    def rating(self, level: str) -> int | None:
+        """The level's published rating, or None (a level the ladder does not rate)."""
+        if level in self.levels and len(self.ratings) == len(self.levels):
+            return self.ratings[self.levels.index(level)]
+        return None
+
+    def published(self) -> dict[str, int]:
+        """Every rated level's rating."""
+        return dict(zip(self.levels, self.ratings)) if len(self.ratings) == len(self.levels) else {}
 
     def module(self, area: str) -> ModuleType:
         """The game's module for a platform area, ``<package>.<area>``, imported now;

@@ -85,6 +85,11 @@ def test_the_registry_lists_the_game_with_its_players_and_levels(entry: GameEntr
     assert GAMES[entry.name] is entry and entry.title and entry.summary
     assert 1 <= entry.min_players <= entry.max_players
     assert entry.levels, "a game has at least one computer level"
+    # Each level of a shipped game is rated on its game's ladder, stronger up the ladder
+    # (docs/strength.md); the demonstration game has no ladder.
+    if entry.package.startswith("kc_tui.games."):
+        assert len(entry.ratings) == len(entry.levels)
+    assert list(entry.ratings) == sorted(entry.ratings) and len(set(entry.ratings)) == len(entry.ratings)
     assert entry.part("session").name == entry.name
 
 

@@ -19,11 +19,12 @@ from ...cli.common import add_look_options, full_screen, look_arguments
 from ...cli.play import play_saved
 from ...cli.progress import run_with_progress
 from ...core.i18n import Domain
-from ...core.report import simulation_lines, stopped_line
+from ...core.report import rating_lines, simulation_lines, stopped_line
 from ...core.text import visible
 from ...line import read_line
 from ...line.part import LineOptions
 from ...storage import SaveError, list_saves, load_save, resume_saving, start_saving
+from . import ENTRY
 from .ai import LEVELS
 from .ai.tournament import SEAT_NAMES, run_tournament, simulate
 from .engine.describe import describe_rules
@@ -365,6 +366,9 @@ def _tournament(args: argparse.Namespace) -> int:
               f"{ms:>{times}}")
     if result.blocked:
         print(_("blocked rounds: {n}").format(n=result.blocked))
+    ratings, anchor = result.ratings()
+    for line in rating_lines(ratings, anchor, ENTRY.rating(anchor) is not None):
+        print(line)
     return status
 
 

@@ -15,6 +15,7 @@ from kr_referee import check_transcript
 
 from kc_tui.cli import main
 from kc_tui.games import GAMES, game_named, split_game_argument
+from kc_tui.games.kings_reverse import ENTRY
 from kc_tui.games.kings_reverse.ai import make_player
 from kc_tui.games.kings_reverse.engine.rules import build_rules
 from kc_tui.games.kings_reverse.engine.service import ReverseSeat, ReverseService
@@ -75,6 +76,11 @@ def test_tournament_duplicate_json(capsys: pytest.CaptureFixture[str]) -> None:
     rates = {e["player"]: e for e in result["entrants"]}
     lo, hi = rates["medium"]["ci95"]
     assert lo <= rates["medium"]["win_rate"] <= hi
+    assert result["anchor"] == "beginner"
+    assert result["ratings"]["beginner"]["rating"] == ENTRY.rating("beginner")
+    medium = result["ratings"]["medium"]
+    assert medium["low"] <= medium["rating"] <= medium["high"]
+    assert set(rates["medium"]["decision_ms"]) == {"median", "p99", "max"}
 
 
 def _line_mode(lines: list[str], seed: int = 5, notation: str = "words") -> str:

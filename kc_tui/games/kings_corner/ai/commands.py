@@ -13,8 +13,9 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ....core.i18n import Domain
-from ....core.report import OnRound, RunStopped, Watch, simulation_lines, stopped_line
+from ....core.report import OnRound, RunStopped, Watch, rating_lines, simulation_lines, stopped_line
 from ....core.text import visible
+from .. import ENTRY
 from ..engine.rules import RuleSet
 from ..engine.service import GameService
 from ..engine.transcript import TranscriptWriter
@@ -246,5 +247,8 @@ def _print_tournament(result: TournamentResult, rules: RuleSet, args: argparse.N
               f"{e.mean_points:>{columns[2]}.2f}{ms:>{columns[3]}}")
     if result.blocked:
         print(_("blocked rounds: {n}").format(n=result.blocked))
+    ratings, anchor = result.ratings()
+    for line in rating_lines(ratings, anchor, ENTRY.rating(anchor) is not None, visible):
+        print(line)
     for fault in result.faults:
         print(f"! {fault}")

@@ -20,8 +20,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from ....core.kinds import Phase
+from ....core.rating import Match, Rating, Record, deal_interval, on_ladder
 from ....core.report import OnRound, RunStopped
 from ....core.workers import BatchesStopped, deal_batches, play_batches, running_rates
+from .. import ENTRY
 from ..engine.kinds import RoundEndReason
 from ..engine.rules import RuleSet
 from ..engine.service import GameService, Seat
@@ -84,7 +86,16 @@ class TournamentResult:
     seconds: float
     faults: tuple[str, ...] = ()
 
+    def match(self) -> Match:
+        """The entrants' records, for ratings (:mod:`kc_tui.core.rating`)."""
+        return {e.player: Record(e.win_rate * e.seats, e.seats, *e.ci95) for e in self.entrants}
+
+    def ratings(self) -> tuple[dict[str, Rating], str]:
+        """Each entrant's rating on the ladder's scale, and the entrant it is anchored on."""
+        return on_ladder(self.match(), ENTRY.published())
+
     def as_dict(self) -> dict[str, Any]:
+        ratings, anchor = self.ratings()
         return {
             "rounds": self.rounds,
             "deals": self.deals,
@@ -92,6 +103,8 @@ class TournamentResult:
             "blocked": self.blocked,
             "seconds": round(self.seconds, 2),
             "entrants": [e.as_dict() for e in self.entrants],
+            "ratings": {name: r.as_dict() for name, r in ratings.items()},
+            "anchor": anchor,
             "faults": list(self.faults),
         }
 
@@ -210,27 +223,15 @@ def summarise(
     points: dict[str, list[int]],
     times: dict[str, list[float]],
 ) -> list[EntrantResult]:
-    """Win rate, its 95% interval over deals, mean points and decision times per entrant.
-
-    The win rate is total win share over seat-rounds.  The interval is the ratio estimator's
-    normal interval with deals as clusters: ``rate ± 1.96 · sd(w_d − rate·m_d) / (mean(m) √D)``.
-    """
+    """Win rate, its 95% interval over deals (:func:`~kc_tui.core.rating.deal_interval`), mean
+    points and decision times per entrant."""
     results = []
     for name in sorted(deal_wins):
         rows = deal_wins[name]
-        total_w = sum(w for w, _ in rows)
-        total_m = sum(m for _, m in rows)
-        d = len(rows)
-        rate = total_w / total_m if total_m else 0.0
-        if d > 1 and total_m:
-            resid = [w - rate * m for w, m in rows]
-            sd = statistics.stdev(resid)
-            half = 1.96 * sd / ((total_m / d) * math.sqrt(d))
-        else:
-            half = 1.0
+        rate, ci95 = deal_interval(rows)
         t = times.get(name, [])
         results.append(EntrantResult(
-            name, total_m, rate, (max(0.0, rate - half), min(1.0, rate + half)),
+            name, sum(m for _, m in rows), rate, ci95,
             statistics.fmean(points[name]) if points[name] else 0.0,
             {"median": _percentile(t, 0.5) * 1000, "p99": _percentile(t, 0.99) * 1000,
              "max": max(t) * 1000 if t else 0.0},

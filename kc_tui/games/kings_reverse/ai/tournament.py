@@ -16,8 +16,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from ....core.kinds import SeatKind
+from ....core.rating import Match, Rating, Record, deal_interval, on_ladder
 from ....core.report import OnRound, RunStopped
 from ....core.workers import BatchesStopped, deal_batches, play_batches, running_rates
+from .. import ENTRY
 from ..engine.events import ReverseEvent
 from ..engine.rules import ReverseRules
 from ..engine.service import ReverseSeat, ReverseService
@@ -72,10 +74,21 @@ class ReverseTournament:
     entrants: tuple[Entrant, ...]
     seconds: float
 
+    def match(self) -> Match:
+        """The entrants' records, for ratings (:mod:`kc_tui.core.rating`)."""
+        return {e.player: Record(e.win_rate * e.rounds, e.rounds, *e.ci95) for e in self.entrants}
+
+    def ratings(self) -> tuple[dict[str, Rating], str]:
+        """Each entrant's rating on the ladder's scale, and the entrant it is anchored on."""
+        return on_ladder(self.match(), ENTRY.published())
+
     def as_dict(self) -> dict[str, Any]:
+        ratings, anchor = self.ratings()
         return {"game": "kings-reverse", "rounds": self.rounds, "deals": self.deals,
                 "duplicate": self.duplicate, "blocked": self.blocked,
-                "entrants": [e.as_dict() for e in self.entrants], "seconds": self.seconds}
+                "entrants": [e.as_dict() for e in self.entrants],
+                "ratings": {name: r.as_dict() for name, r in ratings.items()}, "anchor": anchor,
+                "seconds": self.seconds}
 
 
 @dataclass
@@ -209,21 +222,14 @@ def _result(entrants: Sequence[str], parts: Sequence[_Partial], deals: int, dupl
     results = []
     for name in sorted(set(entrants)):
         rows = [r for p in parts for r in p.deal_wins.get(name, [])]
-        total_w = sum(w for w, _ in rows)
-        total_m = sum(m for _, m in rows)
-        rate = total_w / total_m if total_m else 0.0
-        d = len(rows)
-        if d > 1 and total_m:
-            sd = statistics.stdev([w - rate * m for w, m in rows])
-            half = 1.96 * sd / ((total_m / d) * math.sqrt(d))
-        else:
-            half = 1.0
+        rate, ci95 = deal_interval(rows)
         pts = [x for p in parts for x in p.points.get(name, [])]
         t = [x for p in parts for x in p.times.get(name, [])]
         results.append(Entrant(
-            name, total_m, rate, (max(0.0, rate - half), min(1.0, rate + half)),
+            name, sum(m for _, m in rows), rate, ci95,
             statistics.fmean(pts) if pts else 0.0,
-            {"median": _percentile(t, 0.5) * 1000, "p99": _percentile(t, 0.99) * 1000}))
+            {"median": _percentile(t, 0.5) * 1000, "p99": _percentile(t, 0.99) * 1000,
+             "max": max(t) * 1000 if t else 0.0}))
     return ReverseTournament(sum(p.rounds for p in parts), deals, duplicate,
                              sum(p.blocked for p in parts), tuple(results), elapsed)
 

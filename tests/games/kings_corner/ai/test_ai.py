@@ -188,7 +188,26 @@ def test_tournament_command_json() -> None:
     assert sum(rates) == pytest.approx(1.0)
     for e in data["entrants"]:
         assert e["ci95"][0] <= e["win_rate"] <= e["ci95"][1]
-        assert set(e["decision_ms"]) >= {"median", "p99"}
+        assert set(e["decision_ms"]) >= {"median", "p99", "max"}
+    # Rated on the ladder's scale: anchored on medium at its published 1500.
+    assert data["anchor"] == "medium" and data["ratings"]["medium"]["rating"] == 1500
+    hard = data["ratings"]["hard"]
+    assert hard["low"] <= hard["rating"] <= hard["high"]
+    won = {e["player"]: e["win_rate"] for e in data["entrants"]}["hard"]
+    assert hard["rating"] > 1500 if won > 0.5 else hard["rating"] <= 1500
+
+
+def test_the_tournament_prints_each_levels_rating_on_the_ladders_scale() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "kc_tui", "tournament", "--players", "medium,easy", "--rounds", "40",
+         "--duplicate", "--seed", "3"],
+        capture_output=True, text=True, check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    at = lines.index("Ratings (Elo scale: 56 points ahead wins 58% heads-up), easy at its ladder rating, 1351:")
+    assert lines[at + 1].split()[0] == "medium" and "(95% interval" in lines[at + 1]
+    assert lines[at + 2].split() == ["easy", "1351"]
 
 
 @pytest.mark.parametrize("preset", ["standard", "draw-end", "mandatory", "royal"])
