@@ -1,6 +1,7 @@
 """The strength table of the ladder (issue 15): every level against the one below, heads-up and
 as one against three in four-player tables, the expert and the oracle against medium, and the
-decision times of the thinking levels, all with duplicate deals.
+decision times of the thinking levels, all with duplicate deals; then every level's rating,
+fitted over all the rows (``benchmarks/ladder.py``).
 
 Run: python benchmarks/strength.py [--deals 2000] [--table-deals 500] [--expert-deals 2000]
      [--think 1.0] [--clock cpu|wall] [--jobs 2] [--out FILE] [--only ROW ...]
@@ -21,7 +22,10 @@ import random
 import time
 from pathlib import Path
 
+from ladder import ladder_lines
+
 from kc_tui.cli.progress import run_with_progress
+from kc_tui.core.rating import Match, fit_ratings
 from kc_tui.core.report import stopped_line
 from kc_tui.games.kings_corner.ai import LADDER
 from kc_tui.games.kings_corner.ai.base import Player
@@ -121,6 +125,7 @@ def main() -> None:
         "|---|---|---|---|---|---|---|---|",
     ]
     rates: dict[str, float] = {}
+    matches: list[Match] = []
     for key, players, focus in rows:
         if args.only is not None and key not in args.only:
             continue
@@ -130,6 +135,7 @@ def main() -> None:
         result = _match(players, deals, args.think, args.jobs, args.seed, args.clock)
         e = _entrant(result, focus)
         rates[key] = e.win_rate
+        matches.append(result.match())
         label = (f"{focus} vs {players[1]}" if len(players) == 2
                  else f"{focus} vs 3 × {players[1]} (4 players)")
         target = "" if key in ("expert-medium", "oracle-medium") else _verdict(e, len(players))
@@ -146,6 +152,15 @@ def main() -> None:
         lines += ["", f"The expert keeps {kept:.0%} of the oracle's edge over medium (expert "
                   f"{rates['expert-medium']:.1%}, oracle {rates['oracle-medium']:.1%}; the oracle sees "
                   "every card)."]
+    named = {name for m in matches for name in m}
+    if "medium" in named:
+        try:
+            ratings = fit_ratings(matches, "medium")
+        except ValueError as exc:  # rows that do not link every level (--only)
+            lines += ["", f"No ratings: {exc}."]
+        else:
+            lines += ["", "Ratings (Elo scale, medium at 1500, every row above fitted together):", "",
+                      *ladder_lines(ratings, names, "medium")]
     lines += [
         "",
         f"`python benchmarks/strength.py --deals {args.deals} --table-deals {args.table_deals} "
