@@ -82,14 +82,16 @@ def _level(level: str) -> str:
 
 
 def _levels() -> str:
-    """The computer levels of the games, said once when every game has the same."""
-    games: dict[tuple[str, ...], list[str]] = {}
+    """The computer levels of the games, each with its rating on its game's ladder
+    (docs/strength.md), said once when every game has the same."""
+    games: dict[tuple[tuple[str, int | None], ...], list[str]] = {}
     for entry in GAMES.values():
-        games.setdefault(entry.levels, []).append(entry.name)
+        games.setdefault(tuple((level, entry.rating(level)) for level in entry.levels), []).append(entry.name)
+    said = {key: ", ".join(_level(level) + ("" if rating is None else f"{_TIE}{rating}") for level, rating in key)
+            for key in games}
     if len(games) == 1:
-        return " ".join(_level(level) for level in next(iter(games)))
-    return "; ".join(f"{', '.join(names)}: {' '.join(_level(level) for level in levels)}"
-                     for levels, names in games.items())
+        return next(iter(said.values()))
+    return "; ".join(f"{', '.join(names)}: {said[key]}" for key, names in games.items())
 
 
 # Translators: the lobby's help.  The command words are those of the language (context "typed

@@ -6,7 +6,7 @@ rules, presets and options, its summary, and what starting makes."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, ScrollableContainer, VerticalScroll
@@ -24,7 +24,7 @@ from .widgets import Choice
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
-__all__ = ["NewGameShell", "SeatChoice", "RowKeys", "ChoicesScroll", "NEW_GAME_KEYS", "seat_kinds",
+__all__ = ["NewGameShell", "SeatChoice", "RowKeys", "ChoicesScroll", "NEW_GAME_KEYS", "seat_kinds", "rated",
            "game_choices", "DEFAULT_SEATS"]
 
 DEFAULT_SEATS = ["you", "hard", "hard", "hard", "medium", "medium"]
@@ -38,10 +38,19 @@ LEVEL_NAMES = {
 """The computer levels as a seat's choice names them (said as the choice is drawn)."""
 
 
-def seat_kinds(levels: Sequence[str]) -> list[tuple[str, str]]:
+def seat_kinds(levels: Sequence[str], ratings: Mapping[str, int] | None = None) -> list[tuple[str, str]]:
     """Who may play a seat: a person here, or a computer at one of a game's ``levels`` (marked
-    English: the choice says them in the player's language)."""
-    return [("you", N_("person here")), *((level, LEVEL_NAMES.get(level, f"{level} AI")) for level in levels)]
+    English: the choice says them in the player's language), with its rating on the game's
+    ladder when ``ratings`` has it (then said now)."""
+    return [("you", N_("person here")),
+            *((level, rated(_(LEVEL_NAMES[level]) if level in LEVEL_NAMES else f"{level} AI",
+                            (ratings or {}).get(level)))
+              for level in levels)]
+
+
+def rated(label: str, rating: int | None) -> str:
+    """A computer level's label with its rating (``docs/strength.md``), e.g. "hard AI (1614)"."""
+    return label if rating is None else f"{label} ({rating})"
 
 
 

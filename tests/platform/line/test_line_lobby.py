@@ -197,6 +197,16 @@ def test_the_lobby_help_fits_79_columns_without_breaking_a_word(lang: str, in_la
     assert not any(line.lstrip().startswith((";", ":", "»")) for line in said.splitlines())
 
 
+def test_the_lobby_help_gives_each_games_levels_with_their_ratings() -> None:
+    from kc_tui.games import GAMES
+    from kc_tui.line.lobby import lobby_help
+
+    said = " ".join(lobby_help().split())
+    for entry in GAMES.values():
+        ladder = ", ".join(f"{level} {rating}" for level, rating in zip(entry.levels, entry.ratings))
+        assert f"{entry.name}: {ladder}" in said
+
+
 async def test_a_returning_key_is_greeted_by_its_name_in_the_line_mode(tmp_path: Path) -> None:
     TableServer(tmp_path, pace=0, seed=2026).person("SHA256:dee", "Dee")
     server = TableServer(tmp_path, pace=0, seed=2026)

@@ -17,7 +17,15 @@ from ....core.i18n import N_, Domain
 from ....tui.fit import SizedScreen
 from ....tui.info import ON_OFF
 from ....tui.keys import bindings, key_line
-from ....tui.new_game import DEFAULT_SEATS, NEW_GAME_KEYS, ChoicesScroll, NewGameShell, SeatChoice, seat_kinds
+from ....tui.new_game import (
+    DEFAULT_SEATS,
+    NEW_GAME_KEYS,
+    ChoicesScroll,
+    NewGameShell,
+    SeatChoice,
+    rated,
+    seat_kinds,
+)
 from ....tui.widgets import Choice, Menu, MenuItem, TextPanel
 from .. import ENTRY
 from ..ai import describe, level_name
@@ -53,7 +61,8 @@ def seat_kinds_shown() -> list[tuple[str, str]]:
     """Who may play a seat, in the player's language: the platform's "person here", then each
     level's name in this game's words."""
     person, *levels = seat_kinds(ENTRY.levels)
-    return [person, *((value, _("{level} AI").format(level=level_name(value))) for value, _label in levels)]
+    return [person, *((value, rated(_("{level} AI").format(level=level_name(value)), ENTRY.rating(value)))
+                      for value, _label in levels)]
 
 
 def _target_words(target: int) -> str:

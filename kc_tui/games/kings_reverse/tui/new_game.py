@@ -41,7 +41,7 @@ PRESET_LABELS = {
 
 def seat_choices() -> list[tuple[str, str]]:
     """Who may play a seat, said now (in the player's language where the platform says it)."""
-    return seat_kinds(ENTRY.levels)
+    return seat_kinds(ENTRY.levels, ENTRY.published())
 
 
 def on_off() -> list[tuple[bool, str]]:
