@@ -34,10 +34,10 @@ THRESHOLDS = (100_000, 20, 20)
 between two freezes (a freeze starts the count again), which plain play never reaches.
 Python's (700, 10, 10) collected the youngest objects every 700 allocations, while a frame
 drawn at one seat makes tens of thousands, most of them gone a moment later: fifty sessions
-spent about a tenth of the server's time in those collections (benchmarks/serve_load.py:
-~1,300 collections and ~1.8 s in 30 s, the longest stops 27 ms).  The cycles they found (tens
-of thousands of objects a minute: closed dialogs, Textual's layouts) wait for the full
-collection below instead."""
+spent about a tenth of the server's time in those collections (``python benchmarks/serve_load.py``
+at its defaults, before commit 23e71a4: ~1,300 collections and ~1.8 s in 30 s, the longest pause
+27 ms).  The cycles they found (tens of thousands of objects a minute: closed dialogs,
+Textual's layouts) wait for the full collection below instead."""
 
 
 class Collector:
