@@ -2,8 +2,8 @@
 
 Run: python benchmarks/ladder.py [--game kings-corner] [--anchor medium] RESULT.json ...
 
-Each RESULT.json is the output of ``kings-corner [--game G] tournament ... --json`` (one match:
-heads-up pairs and one-against-three tables alike).  The levels are fitted together
+Each RESULT.json holds the output of ``kings-corner [--game G] tournament ... --json`` (one
+match: heads-up pairs and one-against-three tables alike; its last line that is a JSON object).  The levels are fitted together
 (Bradley–Terry in Luce's form, :mod:`kc_tui.core.rating`), ``--anchor`` at 1500, each with its
 95% interval; prints a Markdown table (docs/strength.md quotes it) and the ``ratings=`` tuple of
 the game's ``ENTRY`` (kc_tui/games/<game>/__init__.py), which the new-game screen, the lobby and
@@ -31,6 +31,16 @@ def match_of(result: Mapping[str, Any]) -> Match:
     return out
 
 
+def _result(path: Path) -> dict[str, Any]:
+    """The tournament result a file holds: its last line that is a JSON object (a log may say
+    the command and the commit before it)."""
+    lines = [line for line in path.read_text().splitlines() if line.startswith("{")]
+    if not lines:
+        raise SystemExit(f"{path}: no tournament result (a line of --json output) in it")
+    result: dict[str, Any] = json.loads(lines[-1])
+    return result
+
+
 def ladder_lines(ratings: Mapping[str, Rating], levels: Sequence[str], anchor: str) -> list[str]:
     """The ratings as a Markdown table, in the ladder's order, and the ENTRY tuple."""
     lines = ["| level | rating | 95% interval |", "|---|---|---|"]
@@ -50,7 +60,7 @@ def main() -> None:
     parser.add_argument("--game", default="kings-corner")
     parser.add_argument("--anchor", default="medium")
     args = parser.parse_args()
-    matches = [match_of(json.loads(path.read_text())) for path in args.results]
+    matches = [match_of(_result(path)) for path in args.results]
     ratings = fit_ratings(matches, args.anchor)
     print("\n".join(ladder_lines(ratings, game_named(args.game).levels, args.anchor)))
 
