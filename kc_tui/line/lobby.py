@@ -87,7 +87,8 @@ def _levels() -> str:
     games: dict[tuple[tuple[str, int | None], ...], list[str]] = {}
     for entry in GAMES.values():
         games.setdefault(tuple((level, entry.rating(level)) for level in entry.levels), []).append(entry.name)
-    said = {key: ", ".join(_level(level) + ("" if rating is None else f"{_TIE}{rating}") for level, rating in key)
+    said = {key: ", ".join(_level(level) + ("" if rating is None else f"{_TIE}{rating}")
+                           for level, rating in key)
             for key in games}
     if len(games) == 1:
         return next(iter(said.values()))

@@ -155,10 +155,15 @@ LINES_WAITING = 64
 session's channel is no longer read until the front end has taken some."""
 
 
+HISTORY = 20
+"""Lines a line-mode session keeps for Up to bring back."""
+
+
 class LineIO:
     """The line mode's two ends over a channel: :meth:`read_line` (None at the end of input)
     and :meth:`write`.  With a terminal the server echoes and edits the line (the client's
-    terminal is raw); without one, the client's own terminal does.
+    terminal is raw): Backspace, and Up and Down for the lines sent before; keys' escape
+    sequences are never typed text.  Without one, the client's own terminal edits.
 
     A script may send many lines at once: they are read as the front end takes them (the
     channel is not read while :data:`LINES_WAITING` wait).  A paste longer than
@@ -181,6 +186,12 @@ class LineIO:
         self._end_told = False
         self._pasting = False
         """A paste is being dropped: said once, however many pieces it comes in."""
+        self._escape = ""
+        """The escape sequence being read (a key such as an arrow sends one): never typed text."""
+        self._history: list[str] = []
+        """The lines sent, newest last (Up and Down bring them back at a terminal)."""
+        self._recalled = 0
+        """How far back Up has gone (0: the line being typed)."""
 
     @property
     def held(self) -> int:
@@ -232,8 +243,40 @@ class LineIO:
             self._lines.put_nowait(None)
         self._session.hold_input(bool(self._held))
 
+    def _sequence(self, ch: str) -> bool:
+        """Read ``ch`` as part of an escape sequence if one is being read (or starts): a key
+        such as an arrow sends one (ESC [ A), and its printable rest is not typed text.  Up and
+        Down at a terminal bring back the lines sent before; other keys' sequences do nothing."""
+        if not self._escape:
+            if ch != "\x1b":
+                return False
+            self._escape = ch
+            return True
+        self._escape += ch
+        if len(self._escape) == 2 and ch not in "[O":
+            self._escape = ""  # ESC and one character (Alt+key): dropped
+        elif len(self._escape) >= 3 and ("\x40" <= ch <= "\x7e" or self._escape[1] == "O"
+                                         or len(self._escape) > 16):
+            key, self._escape = self._escape[-1], ""
+            if key in "AB" and self._session.pty:
+                self._recall(1 if key == "A" else -1)
+        return True
+
+    def _recall(self, step: int) -> None:
+        """Show the line sent ``step`` lines further back (Up: 1, Down: -1) in place of the one
+        being typed."""
+        at = min(max(self._recalled + step, 0), len(self._history))
+        if at == self._recalled:
+            return
+        self._recalled = at
+        shown = self._history[-at] if at else ""
+        self._session.send(b"\x08 \x08" * len(self._line) + shown.encode("utf-8"))
+        self._line[:] = list(shown)
+
     def _take(self, ch: str) -> None:
         echo = self._session.pty
+        if self._sequence(ch):
+            return
         if ch in "\r\n":
             if ch == "\n" and not self._line and self._last_cr:
                 self._last_cr = False
@@ -247,8 +290,12 @@ class LineIO:
                     self.write(_("That line was longer than {most} characters; it was dropped.").format(
                         most=self._session.limits.max_line) + "\n")
             else:
-                self._lines.put_nowait("".join(self._line))
+                line = "".join(self._line)
+                self._lines.put_nowait(line)
+                if line and (not self._history or self._history[-1] != line):
+                    self._history = self._history[-(HISTORY - 1):] + [line]
             self._line.clear()
+            self._recalled = 0
             return
         self._last_cr = False
         if ch in "\x03\x04" and echo:  # Ctrl+C, Ctrl+D at a terminal: leave

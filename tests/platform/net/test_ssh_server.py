@@ -13,6 +13,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 from sshclient import Player, connect, fingerprint, new_key
+from waiting import until
 
 from kc_tui.ssh import Client, FrontEnds, GameSSHServer, Limits, LineIO, host_key, load_authorized_keys
 from kc_tui.ssh.gate import Gate, GateLimits
@@ -97,6 +98,22 @@ async def test_the_line_mode_is_served_without_a_terminal_and_with_the_command_p
         bare.type("first\r\nsecond\n")  # CR LF ends one line, not two
         await bare.wait_for("you said 'second'", raw=True)
         assert "you said ''" not in bare.received.decode()
+
+
+async def test_arrow_keys_in_the_line_mode_are_no_text_and_up_brings_back_a_line(tmp_path: Path) -> None:
+    """An arrow key sends an escape sequence; its printable rest ("[A") was typed into the line."""
+    async with Served(tmp_path) as served:
+        plain = await served.player(new_key(), command="plain")
+        await plain.wait_for("Hello", raw=True)
+        plain.type("pl\x1b[Day\x1bOC\x1b[1;5D 5H\r")  # Left, Right (SS3), Ctrl+Left: no text
+        await plain.wait_for("you said 'play 5H'", raw=True)
+        plain.type("tables\r")
+        await plain.wait_for("you said 'tables'", raw=True)
+        plain.type("\x1b[A\x1b[A\x1b[B\r")  # Up, Up (play 5H), Down: tables again
+        await until(lambda: plain.received.decode().count("you said 'tables'") == 2, "tables again")
+        plain.type("\x1b[A\x1b[A\x1b[A\x7f\x7fJC\r")  # as far back as it goes, then edited
+        await plain.wait_for("you said 'play JC'", raw=True)
+        assert "[D" not in plain.received.decode().split("Hello", 1)[1]
 
 
 async def test_any_other_command_and_sftp_and_forwarding_are_refused(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
