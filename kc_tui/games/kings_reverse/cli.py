@@ -16,13 +16,12 @@ from typing import Any, Callable, Sequence
 
 from ...cli import application_parser, records, run_commands
 from ...cli.common import add_look_options, full_screen, look_arguments
-from ...cli.play import play_saved
+from ...cli.play import line_options, play_saved
 from ...cli.progress import run_with_progress
 from ...core.i18n import Domain
 from ...core.report import rating_lines, simulation_lines, stopped_line
 from ...core.text import visible
 from ...line import read_line
-from ...line.part import LineOptions
 from ...storage import SaveError, list_saves, load_save, resume_saving, start_saving
 from . import ENTRY
 from .ai import LEVELS
@@ -243,17 +242,10 @@ def _play(args: argparse.Namespace) -> int:
         return play_saved(service, args,
                           lambda report: start_saving(service, args.players, report, GAME_NAME),
                           lambda: GAME.play(service, read_line(GAME.example), sys.stdout,
-                                            _line_options(args)))
+                                            line_options(args)))
     finally:
         if transcript is not None:
             transcript.close()
-
-
-def _line_options(args: argparse.Namespace) -> LineOptions:
-    """How the line mode says the game: ``--notation`` (words, unless short was asked for) and
-    ``--verbosity`` (brief, unless full was asked for)."""
-    return LineOptions(notation=getattr(args, "notation", "words"),
-                       verbosity=getattr(args, "verbosity", "brief"))
 
 
 def _tell(problem: str) -> None:
@@ -274,7 +266,7 @@ def _resume(args: argparse.Namespace) -> int:
 
     def line_mode() -> int:
         print(_("Resumed {save}.").format(save=saved[0].title))
-        return GAME.play(restored.service, read_line(GAME.example), sys.stdout, _line_options(args))
+        return GAME.play(restored.service, read_line(GAME.example), sys.stdout, line_options(args))
 
     return play_saved(restored.service, args, lambda report: resume_saving(restored, report), line_mode)
 

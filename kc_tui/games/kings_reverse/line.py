@@ -262,9 +262,10 @@ class ReverseLines:
         self.session.close()
 
     # ------------------------------------------------------------------ at this terminal
-    def run(self, read: Reader) -> int:
+    def run(self, read: Reader, echo: bool = False) -> int:
         """Play the session at this terminal; 0 when it ends or the player quits, 1 when input
-        ends mid-game."""
+        ends mid-game.  With ``echo`` each line read is written after its prompt (piped input
+        then reads as a dialogue)."""
         session = self.session
         if not session.game.round_no:  # a resumed session is under way
             session.start()
@@ -279,6 +280,8 @@ class ReverseLines:
             if prompt is None:
                 return 0
             line = read(prompt)
+            if line is not None and echo:
+                self.write(visible(line) + "\n")  # a piped line may hold escape sequences
             if line is None:
                 self.say(_("Input ended; the game stops here."))
                 return 1
@@ -299,7 +302,7 @@ class ReverseLine:
 
     def play(self, service: Any, read: Reader, out: TextIO, options: LineOptions) -> int:
         return ReverseLines(service, writer(out), notation=options.notation,
-                            verbosity=options.verbosity).run(read)
+                            verbosity=options.verbosity).run(read, echo=options.echo)
 
     def seat(self, door: SeatDoor, write: Callable[[str], None], changed: Callable[[], None],
              announce: Callable[[Notice], None]) -> ReverseLines:

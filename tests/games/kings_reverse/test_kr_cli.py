@@ -138,6 +138,8 @@ def test_play_plain_from_the_command_line() -> None:
         input="who\nquit\n", capture_output=True, text=True, timeout=60, check=False)
     assert result.returncode == 0, result.stderr
     assert "Players: " in result.stdout and "You leave the table." in result.stdout
+    # Piped input is echoed after its prompt, as in the first game: the output reads as a dialogue.
+    assert "> who\n" in result.stdout and "> quit\nYou leave the table." in result.stdout
 
 
 def test_a_hint_is_a_sentence_naming_a_legal_action() -> None:
