@@ -8,6 +8,8 @@ stopped too, and the batches that ended are kept for a report of what was played
 from __future__ import annotations
 
 import multiprocessing
+import os
+import signal
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Callable, Generic, Iterable, Mapping, Protocol, Sequence, TypeVar
 
@@ -28,6 +30,28 @@ def deal_batches(deals: int, jobs: int) -> list[range]:
             for k in range(0, len(stripe), size)]
 
 
+def _worker_signals() -> None:
+    """A worker's signals: Ctrl+C is the parent's to act on (it stops the workers and reports
+    what ended), and SIGTERM, the parent's stop, ends the batch's round on the way out (its
+    ``finally`` closes bots) and then the process, rather than the handlers the command line
+    installed, which a worker inherits and which then left it waiting for another batch."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def stop(signum: int, frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    signal.signal(signal.SIGTERM, stop)
+
+
+def _batch(worker: Callable[[Task], Part], task: Task) -> Part:
+    """One batch in a worker: stopped, the worker process ends once the batch has unwound (the
+    pool would otherwise catch the exit and wait for the next batch)."""
+    try:
+        return worker(task)
+    except SystemExit as stop:
+        os._exit(stop.code if isinstance(stop.code, int) else 1)
+
+
 class BatchesStopped(KeyboardInterrupt, Generic[Part]):
     """Ctrl+C while batches were played: ``ended`` holds those that ended, by their index."""
 
@@ -44,12 +68,13 @@ def play_batches(worker: Callable[[Task], Part], tasks: Sequence[Task], jobs: in
                  on_batch: Callable[[Mapping[int, Part]], None] | None = None) -> list[Part]:
     """``worker(task)`` for every task in ``jobs`` processes; the parts in the tasks' order.
     ``on_batch`` hears of the parts ended so far each time one ends.  Stopped, each worker is
-    told to stop (SIGTERM, which ends its round as it ends here, bots closed) rather than play
-    its deals out; Ctrl+C raises :class:`BatchesStopped`."""
+    told to stop (SIGTERM, which ends its round, bots closed, then the worker) rather than play
+    its deals out; Ctrl+C raises :class:`BatchesStopped`.  Workers leave Ctrl+C to this process
+    (:func:`_worker_signals`)."""
     ended: dict[int, Part] = {}
     others = set(multiprocessing.active_children())
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(worker, task): k for k, task in enumerate(tasks)}
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_signals) as pool:
+        futures = {pool.submit(_batch, worker, task): k for k, task in enumerate(tasks)}
         try:
             for future in as_completed(futures):
                 ended[futures[future]] = future.result()

@@ -68,3 +68,42 @@ def test_ctrl_c_with_worker_processes_keeps_the_batches_they_ended(monkeypatch: 
     result = json.loads(capsys.readouterr().out)
     # Batches of 4 deals (400 / (2 workers x 50 batches)): the first to end is kept whole.
     assert (result["stopped"], result["rounds"], result["deals"]) == (True, 4, 4)
+
+
+def test_a_real_ctrl_c_with_worker_processes_ends_them_quietly() -> None:
+    """Ctrl+C at a terminal reaches the whole process group: the workers leave it to the command
+    and end when it stops them, with no traceback, no word of a saved game and no wait (they
+    inherited the command line's SIGTERM handler, were left waiting for another batch, and were
+    ended by its watchdog five seconds later, saying "A game in progress was saved")."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    command = [sys.executable, "-m", "kc_tui", "tournament", "--players", "hard,medium", "--rounds", "4000",
+               "--duplicate", "--jobs", "2", "--seed", "3"]
+    run = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           start_new_session=True)
+    try:
+        # Until both workers run: the group then has three processes.
+        deadline = time.monotonic() + 60
+        while len([p for p in os.listdir("/proc") if p.isdigit() and _group(p) == run.pid]) < 3:
+            assert run.poll() is None and time.monotonic() < deadline, "the workers never started"
+            time.sleep(0.05)
+        os.killpg(run.pid, signal.SIGINT)
+        out, err = run.communicate(timeout=30)
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+    assert run.returncode == 130
+    assert out.startswith("Stopped after ")
+    assert "Traceback" not in err and "SIGTERM" not in err and "saved" not in err, err
+
+
+def _group(pid: str) -> int | None:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return int(stat.read().rsplit(")", 1)[1].split()[3])
+    except (OSError, IndexError, ValueError):
+        return None
