@@ -242,7 +242,7 @@ async def new_game(send: Callable[[str], Any], screen: Callable[[], str], seed: 
     await _until(screen, lambda s: "> Players" in s)
     await _press_until(send, screen, "left", lambda s: "Players < 2 >" in s)
     await _press_until(send, screen, "down", lambda s: "> Seat 2" in s)
-    await _press_until(send, screen, "left", lambda s: "Seat 2 < medium AI >" in s)
+    await _press_until(send, screen, "left", lambda s: "Seat 2 < medium AI (" in s)
     # Down stops once per row: the rules' eight rows, then the seed.
     for _ in range(9):
         await send("down")
