@@ -10,7 +10,8 @@ from pathlib import Path
 
 from test_kr_line_lobby import ADA, Terminal, until
 
-from kc_tui.games.kings_reverse.cli import _line_options, build_parser
+from kc_tui.cli.play import line_options
+from kc_tui.games.kings_reverse.cli import build_parser
 from kc_tui.games.kings_reverse.engine.rules import build_rules
 from kc_tui.games.kings_reverse.engine.service import ReverseService
 from kc_tui.games.kings_reverse.line import ReverseLines
@@ -64,9 +65,9 @@ def test_the_verbosity_command_changes_what_is_said_in_any_of_the_three_language
 
 def test_the_play_and_resume_commands_take_a_verbosity() -> None:
     parser = build_parser()
-    assert _line_options(parser.parse_args(["play", "--plain", "--verbosity", "full"])).verbosity == "full"
-    assert _line_options(parser.parse_args(["play", "--plain"])).verbosity == "brief"
-    assert _line_options(parser.parse_args(["resume", "--verbosity", "full"])).verbosity == "full"
+    assert line_options(parser.parse_args(["play", "--plain", "--verbosity", "full"])).verbosity == "full"
+    assert line_options(parser.parse_args(["play", "--plain"])).verbosity == "brief"
+    assert line_options(parser.parse_args(["resume", "--verbosity", "full"])).verbosity == "full"
 
 
 async def test_a_seat_at_a_served_table_hears_round_ones_deal(tmp_path: Path) -> None:
