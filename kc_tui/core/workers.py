@@ -32,24 +32,29 @@ def deal_batches(deals: int, jobs: int) -> list[range]:
 
 def _worker_signals() -> None:
     """A worker's signals: Ctrl+C is the parent's to act on (it stops the workers and reports
-    what ended), and SIGTERM, the parent's stop, ends the batch's round on the way out (its
-    ``finally`` closes bots) and then the process, rather than the handlers the command line
-    installed, which a worker inherits and which then left it waiting for another batch."""
+    what ended), and SIGTERM, the parent's stop, only ends a batch being played (:func:`_batch`):
+    a worker between batches may be writing a result to the pool, which a signal must not cut
+    in half, and it leaves when the pool shuts down.  The handlers the command line installed,
+    which a worker inherits, left it waiting for another batch until their watchdog ended it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
-    def stop(signum: int, frame: object) -> None:
-        raise SystemExit(128 + signum)
 
-    signal.signal(signal.SIGTERM, stop)
+def _stop(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
 
 
 def _batch(worker: Callable[[Task], Part], task: Task) -> Part:
-    """One batch in a worker: stopped, the worker process ends once the batch has unwound (the
-    pool would otherwise catch the exit and wait for the next batch)."""
+    """One batch in a worker.  SIGTERM ends it (its round's ``finally`` closes bots on the way)
+    and then the worker process, at once: the pool would otherwise catch the exit and wait for
+    the next batch."""
+    signal.signal(signal.SIGTERM, _stop)
     try:
         return worker(task)
     except SystemExit as stop:
         os._exit(stop.code if isinstance(stop.code, int) else 1)
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
 
 class BatchesStopped(KeyboardInterrupt, Generic[Part]):
