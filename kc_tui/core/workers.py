@@ -32,29 +32,47 @@ def deal_batches(deals: int, jobs: int) -> list[range]:
 
 def _worker_signals() -> None:
     """A worker's signals: Ctrl+C is the parent's to act on (it stops the workers and reports
-    what ended), and SIGTERM, the parent's stop, only ends a batch being played (:func:`_batch`):
-    a worker between batches may be writing a result to the pool, which a signal must not cut
-    in half, and it leaves when the pool shuts down.  The handlers the command line installed,
-    which a worker inherits, left it waiting for another batch until their watchdog ended it."""
+    what ended), and SIGTERM is the parent's stop (:func:`_stop`), in place of the handlers the
+    command line installed, which a worker inherits and which left it waiting for another batch
+    until their watchdog ended it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _stop)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
+
+
+_HELD = {signal.SIGINT, signal.SIGTERM}
+"""Signals held back while the workers are born (they are forked at the first batch, with this
+process's handlers, until :func:`_worker_signals` runs in them)."""
+
+_stopping = False
+"""A worker was told to stop."""
+_playing = False
+"""A worker is in a batch (:func:`_batch`)."""
 
 
 def _stop(signum: int, frame: object) -> None:
-    raise SystemExit(128 + signum)
+    """The parent's stop: a batch being played ends on the way out (its round's ``finally``
+    closes bots), and then the worker.  Between batches a worker may be writing a result to the
+    pool, which a signal must not cut in half: it ends as the next batch would start."""
+    global _stopping
+    _stopping = True
+    if _playing:
+        raise SystemExit(128 + signum)
 
 
 def _batch(worker: Callable[[Task], Part], task: Task) -> Part:
-    """One batch in a worker.  SIGTERM ends it (its round's ``finally`` closes bots on the way)
-    and then the worker process, at once: the pool would otherwise catch the exit and wait for
-    the next batch."""
-    signal.signal(signal.SIGTERM, _stop)
+    """One batch in a worker; stopped, the worker process ends at once (the pool would catch
+    the exit and wait for the next batch)."""
+    global _playing
     try:
+        _playing = True
+        if _stopping:
+            raise SystemExit(128 + signal.SIGTERM)
         return worker(task)
     except SystemExit as stop:
         os._exit(stop.code if isinstance(stop.code, int) else 1)
     finally:
-        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        _playing = False
 
 
 class BatchesStopped(KeyboardInterrupt, Generic[Part]):
@@ -79,8 +97,12 @@ def play_batches(worker: Callable[[Task], Part], tasks: Sequence[Task], jobs: in
     ended: dict[int, Part] = {}
     others = set(multiprocessing.active_children())
     with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_signals) as pool:
-        futures = {pool.submit(_batch, worker, task): k for k, task in enumerate(tasks)}
         try:
+            held = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+            try:
+                futures = {pool.submit(_batch, worker, task): k for k, task in enumerate(tasks)}
+            finally:
+                signal.pthread_sigmask(signal.SIG_SETMASK, held)  # a Ctrl+C meanwhile arrives now
             for future in as_completed(futures):
                 ended[futures[future]] = future.result()
                 if on_batch is not None:
