@@ -1,10 +1,19 @@
 """The Kings Reverse computer players, one per level, weakest first.
 
-- ``beginner``: a random legal action, and it never calls "one card" (KR5) nor challenges.
-- ``easy``: a weak person: it plays a card whenever one goes, any of them at random, and draws
-  instead only one time in ten; it does call "one card", and challenges a joker at random.
-- ``medium``: the greedy choice of :mod:`.policy`: sheds costly cards, keeps wilds, hits a
-  next player close to out with a 7, 8 or King.
+The three lower levels are people of three skills (issue 29): each knows the greedy choice of
+:mod:`.policy` (shed costly cards, keep wilds, hit a next player close to out with a 7, 8 or
+King) and lapses the way people do, the weaker the more often: it plays any card that goes
+rather than the sensible one (a Jack spent early, a 7 or 8 wasted on a player far from out), it
+forgets the "one card" call (KR5), and it holds a Jack or a joker that is all that goes and draws
+instead.  None draws while a plain card goes.  The rates are tuned so that each level beats the
+one below heads-up by about 60-67% (``benchmarks/reverse_strength.py``).
+
+- ``beginner``: any card that goes, the call forgotten seven times in ten, a lone wild held six
+  times in ten; it never challenges a joker (KR6).
+- ``easy``: the sensible card now and then (careless eight times in ten), the call forgotten
+  about one time in three, a lone wild held three times in ten; it challenges at random.
+- ``medium``: the greedy choice, careless three times in ten, the call forgotten about one time
+  in seven, a lone wild held one time in ten; it never challenges.
 - ``hard``: card counting and lookahead: it knows which cards are unseen (the deck less its
   hand and the pile) and, heads-up, what the opponent showed it lacked (a draw when it could
   have followed means no card of that suit or rank, no Jack, no joker); it deals the unseen
@@ -31,8 +40,9 @@ import random
 import statistics
 import threading
 import time
-from typing import ClassVar, Mapping, Sequence
+from typing import Callable, ClassVar, Mapping, Sequence
 
+from ....core.budget import Budget
 from ....core.cards import Joker
 from ....core.kinds import Phase
 from ..engine.actions import Action, ActionKind
@@ -76,47 +86,76 @@ class _QuickAI(ReverseAI):
                                  view.hand_counts[next_seat(view, view.seat)], len(view.hand_counts))
 
 
-class BeginnerAI(_QuickAI):
-    level: ClassVar[str] = "beginner"
+class _PersonAI(_QuickAI):
+    """A person who knows the rules and the sensible choice (:func:`.policy.greedy`) but
+    lapses the way people do: now and then it plays any card that goes rather than the right
+    one (a Jack spent while a plain card went, a 7 or 8 wasted on a player far from out, a
+    costly card kept), forgets to call "one card" (KR5) and, when only a Jack or a joker
+    goes, holds it and draws instead.  It never draws while a plain card goes."""
+
+    careless: ClassVar[float] = 0.0
+    """How often it plays any card that goes, at random, rather than the sensible one."""
+    forget: ClassVar[float] = 0.0
+    """How often it forgets the "one card" call."""
+    hold_wild: ClassVar[float] = 0.0
+    """How often it draws rather than play a Jack or a joker, when nothing else goes."""
+    doubt: ClassVar[float] = 0.0
+    """How often it challenges a joker (KR6)."""
 
     def choose_quick(self, legal: Sequence[Action], hand: Sequence[int], next_count: int,
                      players: int) -> Action:
-        return self.rng.choice([a for a in legal
-                                if a.kind not in (ActionKind.CALL, ActionKind.CHALLENGE)])
+        first = legal[0].kind
+        rng = self.rng
+        if first is ActionKind.CALL:
+            return legal[1] if rng.random() < self.forget else legal[0]
+        if first is ActionKind.CHALLENGE:
+            return legal[0] if rng.random() < self.doubt else legal[1]
+        plays = [a for a in legal if a.kind in (ActionKind.PLAY, ActionKind.MARRY)]
+        if plays and legal[-1].kind is ActionKind.DRAW and self.hold_wild and all(
+                a.card is not None and _wild(a.card) for a in plays) and rng.random() < self.hold_wild:
+            return legal[-1]
+        if (plays or first is ActionKind.GIVE) and rng.random() < self.careless:
+            # A card first, then (a joker's) suit: its four suits are one choice, not four.
+            choices: dict[tuple[ActionKind, object, object], list[Action]] = {}
+            for a in plays or legal:
+                key = (a.kind, a.card, a.suit if a.kind is ActionKind.MARRY else None)
+                choices.setdefault(key, []).append(a)
+            return rng.choice(rng.choice(list(choices.values())))
+        return greedy(legal, hand, next_count, players)
 
 
-class EasyAI(_QuickAI):
-    """A weak person: it plays a card whenever one goes, but any of them, at random (a Jack or
-    a 7 as soon as a plain card); only now and then (:attr:`hold`) it draws instead.  It
-    calls "one card", and challenges a joker or not at random."""
+def _wild(card: object) -> bool:
+    return isinstance(card, Joker) or getattr(card, "id", 0) // 4 == 10
+
+
+class BeginnerAI(_PersonAI):
+    """Someone who has just learnt the game: it plays a card whenever a plain one goes, but
+    any of them; it mostly forgets the call and often holds its Jacks and jokers."""
+
+    level: ClassVar[str] = "beginner"
+    careless = 1.0
+    forget = 0.7
+    hold_wild = 0.6
+
+
+class EasyAI(_PersonAI):
+    """A casual player: mostly any card that goes, now and then the sensible one; it makes the
+    call two times in three."""
 
     level: ClassVar[str] = "easy"
-    hold: ClassVar[float] = 0.1
-    """How often it draws though it could play (a match overlooked, a card kept)."""
-
-    def choose_quick(self, legal: Sequence[Action], hand: Sequence[int], next_count: int,
-                     players: int) -> Action:
-        if legal[0].kind is ActionKind.CALL:
-            return legal[0]
-        plays = [a for a in legal if a.kind in (ActionKind.PLAY, ActionKind.MARRY)]
-        if plays and legal[-1].kind is ActionKind.DRAW:
-            if self.rng.random() < self.hold:
-                return legal[-1]
-            legal = plays
-        # A card first, then (a joker's) suit: its four suits are one choice, not four.
-        choices: dict[tuple[ActionKind, object, object], list[Action]] = {}
-        for a in legal:
-            key = (a.kind, a.card, a.suit if a.kind is ActionKind.MARRY else None)
-            choices.setdefault(key, []).append(a)
-        return self.rng.choice(self.rng.choice(list(choices.values())))
+    careless = 0.8
+    forget = 0.35
+    hold_wild = 0.3
+    doubt = 0.5
 
 
-class MediumAI(_QuickAI):
+class MediumAI(_PersonAI):
+    """The sensible greedy choice, with a lapse now and then."""
+
     level: ClassVar[str] = "medium"
-
-    def choose_quick(self, legal: Sequence[Action], hand: Sequence[int], next_count: int,
-                     players: int) -> Action:
-        return greedy(legal, hand, next_count, players)
+    careless = 0.3
+    forget = 0.15
+    hold_wild = 0.1
 
 
 class _Searcher(ReverseAI):
@@ -152,6 +191,11 @@ class _Searcher(ReverseAI):
         self.rollouts = 0
         """Rollouts played so far (for measurements)."""
         self._reads = _Reads()
+        self.clock: Callable[[], float] = time.thread_time
+        """The clock the budget is read on: its own processor time, so a busy machine does
+        not make it weaker (tests give a simulated one)."""
+        self.wall: Callable[[], float] = time.perf_counter
+        """The clock of the budget's wall-clock cap (a person never waits long)."""
 
     def cancel(self) -> None:
         self._stop.set()
@@ -180,7 +224,7 @@ class _Searcher(ReverseAI):
         if len(candidates) == 1:
             return self._reads.acted(view, candidates[0])
         most, seconds = self._worlds()
-        deadline = time.perf_counter() + seconds
+        budget = Budget(seconds, self.clock, wall=self.wall)
         diffs: list[list[float]] = [[] for _ in candidates]
         alive = list(range(1, len(candidates)))
         worlds = 0
@@ -198,8 +242,8 @@ class _Searcher(ReverseAI):
                                          random.Random(seed), self.depth, styles) - base)
             self.rollouts += len(alive) + 1
             worlds += 1
-            if self._stop.is_set() or (worlds >= self.floor
-                                       and time.perf_counter() >= deadline):
+            # Look at the clock after every world, so that the budget knows how long one takes.
+            if (budget.spent() and worlds >= self.floor) or self._stop.is_set():
                 break
             if self.race and worlds >= self.floor and worlds % 8 == 0:
                 alive = [i for i in alive if not _behind(diffs[i], self.race)]
