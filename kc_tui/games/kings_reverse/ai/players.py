@@ -8,29 +8,31 @@ forgets the "one card" call (KR5), and it holds a Jack or a joker that is all th
 instead.  None draws while a plain card goes.  The rates are tuned so that each level beats the
 one below heads-up by about 60-67% (``benchmarks/reverse_strength.py``).
 
-- ``beginner``: any card that goes, the call forgotten seven times in ten, a lone wild held six
+- ``beginner``: any card that goes, the call mostly forgotten (85%), a lone wild held six
   times in ten; it never challenges a joker (KR6).
-- ``easy``: the sensible card now and then (careless eight times in ten), the call forgotten
-  about one time in three, a lone wild held three times in ten; it challenges at random.
-- ``medium``: the greedy choice, careless three times in ten, the call forgotten about one time
-  in seven, a lone wild held one time in ten; it never challenges.
+- ``easy``: the sensible card now and then (careless three times in four), the call forgotten
+  four times in ten, a lone wild held three times in ten; it challenges at random.
+- ``medium``: the greedy choice, careless about one time in three, the call forgotten one time
+  in five, a lone wild held one time in ten; it never challenges.
 - ``hard``: card counting and lookahead: it knows which cards are unseen (the deck less its
   hand and the pile) and, heads-up, what the opponent showed it lacked (a draw when it could
   have followed means no card of that suit or rank, no Jack, no joker); it deals the unseen
-  cards into the other hands and the stock 24 times consistently with that, plays the greedy
+  cards into the other hands and the stock 12 times consistently with that, plays the greedy
   choice's two favourite actions (or challenge and accept, KR6) 16 steps on with the greedy
   policy for every seat, judges each position by the cards left (a round won or lost counts
   most) and leaves the favourite only for an action that does better by half a standard error
-  of the per-world difference.
+  of the per-world difference (two at a table of three or more, where a few worlds are too
+  noisy to beat the greedy choice).
 - ``expert``: the same determinization (perfect-information Monte Carlo over the hidden hands),
   better fed: the worlds honour every read of the round at once (the cards an older read covers
   lack what each later read showed too); its own turns, in the play-outs and in choosing its four
   candidates, follow :data:`.policy.EXPERT_STYLE` (greedy weights tuned to beat medium's); and it
-  races the candidates: from ``hard``'s 24 worlds on, one is dropped once it is two standard
-  errors behind the favourite or surely within 0.01 of it, so the time goes to the decisions
-  that are close.  It deals as many worlds as its time budget allows (1 s per decision by
-  default), never fewer than ``hard``'s 24 even past its budget; :meth:`ExpertAI.cancel` answers
-  at once with the best so far.
+  races the candidates: from 24 worlds on, one is dropped once it is two standard errors behind
+  the favourite or surely within 0.01 of it, so the time goes to the decisions that are close.
+  It deals as many worlds as its budget allows (1 s of its own processor time per decision by
+  default, :class:`~kc_tui.core.budget.Budget`, never more than three on the wall clock), never
+  fewer than 24 even past its budget; :meth:`ExpertAI.cancel` answers at once with the best so
+  far.
 """
 
 from __future__ import annotations
@@ -134,17 +136,17 @@ class BeginnerAI(_PersonAI):
 
     level: ClassVar[str] = "beginner"
     careless = 1.0
-    forget = 0.7
+    forget = 0.85
     hold_wild = 0.6
 
 
 class EasyAI(_PersonAI):
     """A casual player: mostly any card that goes, now and then the sensible one; it makes the
-    call two times in three."""
+    call six times in ten."""
 
     level: ClassVar[str] = "easy"
-    careless = 0.8
-    forget = 0.35
+    careless = 0.75
+    forget = 0.4
     hold_wild = 0.3
     doubt = 0.5
 
@@ -153,8 +155,8 @@ class MediumAI(_PersonAI):
     """The sensible greedy choice, with a lapse now and then."""
 
     level: ClassVar[str] = "medium"
-    careless = 0.3
-    forget = 0.15
+    careless = 0.35
+    forget = 0.2
     hold_wild = 0.1
 
 
@@ -171,6 +173,9 @@ class _Searcher(ReverseAI):
     """How many of the greedy's favourite actions are searched."""
     margin: ClassVar[float] = 0.5
     """How many standard errors an action must beat the greedy favourite by to be chosen."""
+    table_margin: ClassVar[float] = 0.5
+    """The same at a table of three or more, where three hidden hands make each world's
+    difference far noisier: a few worlds then chose by chance, and lost to the greedy choice."""
     depth: ClassVar[int] = 16
     """Steps each play-out runs before the position is judged."""
     floor: ClassVar[int] = 0
@@ -248,13 +253,14 @@ class _Searcher(ReverseAI):
             if self.race and worlds >= self.floor and worlds % 8 == 0:
                 alive = [i for i in alive if not _behind(diffs[i], self.race)]
         best, best_gain = 0, 0.0
+        margin = self.margin if len(view.hand_counts) == 2 else self.table_margin
         for i in range(1, len(candidates)):
             d = diffs[i]
             if len(d) < 4:
                 continue
             mean = statistics.fmean(d)
             spread = statistics.pstdev(d) / math.sqrt(len(d))
-            if mean > self.margin * spread and mean > best_gain:
+            if mean > margin * spread and mean > best_gain:
                 best, best_gain = i, mean
         return self._reads.acted(view, candidates[best])
 
@@ -270,8 +276,10 @@ def _behind(d: Sequence[float], sigmas: float) -> bool:
 class HardAI(_Searcher):
     level: ClassVar[str] = "hard"
     width: ClassVar[int] = 2
-    worlds: ClassVar[int] = 24
-    """Worlds dealt per decision (a fixed, small lookahead)."""
+    worlds: ClassVar[int] = 12
+    """Worlds dealt per decision (a fixed, small lookahead: 24 did no better against medium
+    and left the expert less to gain)."""
+    table_margin: ClassVar[float] = 2.0
 
     def _worlds(self) -> tuple[int, float]:
         return self.worlds, 1.0
@@ -283,9 +291,10 @@ class ExpertAI(_Searcher):
     style: ClassVar[Style] = EXPERT_STYLE
     nested: ClassVar[bool] = True
     race: ClassVar[float] = 2.0
-    floor: ClassVar[int] = HardAI.worlds
-    """Never fewer worlds than ``hard`` (a short budget on a slow machine would otherwise
-    make the expert the weaker of the two)."""
+    floor: ClassVar[int] = 2 * HardAI.worlds
+    """Never fewer worlds than twice ``hard``'s (a short budget would otherwise make the expert
+    little stronger than ``hard``), and no race before then (eight worlds of a coarse score
+    often agree by chance)."""
 
     def __init__(self, rng: random.Random | None = None, think: float | None = None) -> None:
         super().__init__(rng)
