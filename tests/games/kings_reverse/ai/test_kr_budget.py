@@ -1,12 +1,15 @@
 """The Kings Reverse expert thinks for its own processor time, with a wall-clock cap (issue 29):
-a busy machine does not make it weaker, and a person never waits long."""
+a busy machine does not make it weaker, and a person never waits long; at a table of four it
+plays the weights that hold there."""
 
 from __future__ import annotations
 
 import random
 
+from kc_tui.core.kinds import SeatKind
 from kc_tui.games.kings_reverse.ai import make_player
-from kc_tui.games.kings_reverse.ai.players import ExpertAI, HardAI
+from kc_tui.games.kings_reverse.ai.players import ExpertAI, HardAI, ints, next_seat
+from kc_tui.games.kings_reverse.ai.policy import EXPERT_STYLE, MEDIUM_STYLE, ranked
 from kc_tui.games.kings_reverse.engine.actions import ActionKind
 from kc_tui.games.kings_reverse.engine.rules import build_rules
 from kc_tui.games.kings_reverse.engine.service import ReverseSeat, ReverseService
@@ -60,3 +63,28 @@ def test_a_very_busy_machine_stops_the_search_at_the_wall_clock_cap() -> None:
     capped = _rollouts(0.2, Ticks(0.0), Ticks(0.05))
     assert capped < _rollouts(0.2, Ticks(0.001), Ticks(1e-6))
     assert capped >= HardAI.worlds * 2  # never fewer worlds than hard
+
+
+class _Favourite(ExpertAI):
+    """The expert with one candidate: it plays the favourite of the style it ranks with."""
+
+    width = 1
+
+
+def test_at_a_table_of_four_the_expert_ranks_with_the_style_that_holds_there() -> None:
+    # The expert's own weights were tuned heads-up; at four they lost to medium's.
+    service = ReverseService(build_rules(4), [
+        ReverseSeat(f"p{i}", SeatKind.AI, "medium", make_player("medium", random.Random(i)))
+        for i in range(4)], seed=3)
+    service.start()
+    differ = 0
+    while differ < 3:
+        seat = service.current
+        view = service.view(seat)
+        if len(view.legal) > 2 and view.legal[0].kind is ActionKind.PLAY:
+            hand, nxt = ints(view.hand), view.hand_counts[next_seat(view, seat)]
+            table = ranked(view.legal, hand, nxt, 4, MEDIUM_STYLE)[0]
+            if table != ranked(view.legal, hand, nxt, 4, EXPERT_STYLE)[0]:
+                assert _Favourite(random.Random(1), think=0.0).choose(view) == table
+                differ += 1
+        service.run_computer_turns(limit=1)
