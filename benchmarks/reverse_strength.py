@@ -28,7 +28,7 @@ import time
 
 from kc_tui.cli.progress import run_with_progress
 from kc_tui.core.kinds import Phase, SeatKind
-from kc_tui.core.report import stopped_line
+from kc_tui.core.report import OnRound, RunStopped, stopped_line
 from kc_tui.games.kings_reverse.ai import make_player
 from kc_tui.games.kings_reverse.ai.players import ExpertAI
 from kc_tui.games.kings_reverse.ai.tournament import _Partial, _play_deals, _result
@@ -50,8 +50,15 @@ def _row(key: str, deals: int, think: float, seed: int) -> str:
     print("$", command, flush=True)
     out = _Partial()
     started = time.perf_counter()
-    _, stop = run_with_progress(lambda on_round: _play_deals(
-        players, build_rules(n), seed, range(deals), True, think, out, on_round, deals * n), deals * n)
+
+    def play(on_round: OnRound | None) -> _Partial:
+        try:
+            return _play_deals(players, build_rules(n), seed, range(deals), True, think, out,
+                               on_round, deals * n)
+        except KeyboardInterrupt as exc:  # the whole deals played so far are in ``out``
+            raise RunStopped(out, out.rounds, deals * n) from exc
+
+    _, stop = run_with_progress(play, deals * n)
     if stop is not None:
         print(stopped_line(stop.done, stop.total), flush=True)
     done = len(out.deal_wins.get(players[0], []))
