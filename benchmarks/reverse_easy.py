@@ -1,12 +1,15 @@
-"""How the Kings Reverse ``easy`` player plays (issue 28 item 13): of its turns where it could
-play a card, the share where it drew (or passed) instead; the share of rounds that end blocked
-(KR7); the mean turns per round.  Single rounds, each from its own seed, as the tournament
-deals them; the same figures for every level at the table.
+"""How the Kings Reverse players that lapse like people play (issue 28 item 13, issue 29): of
+their turns where a plain card (neither a Jack nor a joker) could go, the share where they drew
+(or passed) instead (none should); of their turns where only a Jack or a joker could go, the
+share where they held it and drew; how often they forgot the "one card" call (KR5); the share
+of rounds that end blocked (KR7); the mean turns per round.  Single rounds, each from its own
+seed, as the tournament deals them; the same figures for every level at the table.
 
 Run: python benchmarks/reverse_easy.py [--players easy,easy] [--rounds 2000] [--seed 1]
      [--preset standard]
 
-Prints figures; asserts nothing (tests/games/kings_reverse/test_kr_easy.py asserts a bound).
+Prints figures; asserts nothing (tests/games/kings_reverse/test_kr_easy.py and
+tests/games/kings_reverse/ai/test_kr_people.py assert bounds).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import argparse
 import random
 from dataclasses import dataclass, field
 
+from kc_tui.core.cards import Joker
 from kc_tui.core.events import PlayerInfo
 from kc_tui.core.kinds import Phase, SeatKind
 from kc_tui.games.kings_reverse.ai import make_player
@@ -29,9 +33,17 @@ class Tally:
     """What one level did on its play steps, and how the rounds ended."""
 
     could: dict[str, int] = field(default_factory=dict)
-    """Play steps where a card (or a marriage) could go, per level."""
+    """Play steps where a plain card (or a marriage) could go, per level."""
     drew: dict[str, int] = field(default_factory=dict)
     """Of those, the ones where it drew instead, per level."""
+    wild: dict[str, int] = field(default_factory=dict)
+    """Play steps where only a Jack or a joker could go, per level."""
+    held: dict[str, int] = field(default_factory=dict)
+    """Of those, the ones where it drew instead, per level."""
+    calls: dict[str, int] = field(default_factory=dict)
+    """Turns that asked for the "one card" call, per level."""
+    forgot: dict[str, int] = field(default_factory=dict)
+    """Of those, the ones where it did not call, per level."""
     rounds: int = 0
     blocked: int = 0
     turns: int = 0
@@ -41,8 +53,20 @@ class Tally:
                  f"mean turns {self.turns / self.rounds:.1f}"]
         for level in sorted(self.could):
             could, drew = self.could[level], self.drew.get(level, 0)
-            parts.append(f"{level}: drew when it could play {drew}/{could} = {drew / could:.1%}")
+            wild, held = self.wild.get(level, 0), self.held.get(level, 0)
+            calls, forgot = self.calls.get(level, 0), self.forgot.get(level, 0)
+            parts.append(f"{level}: drew when a plain card went {drew}/{could} = {drew / could:.1%}, "
+                         f"held a Jack or joker {held}/{wild} = {held / max(wild, 1):.1%}, "
+                         f"forgot the call {forgot}/{calls} = {forgot / max(calls, 1):.1%}")
         return "; ".join(parts)
+
+
+def _count(counts: dict[str, int], level: str, yes: bool = True) -> None:
+    counts[level] = counts.get(level, 0) + yes
+
+
+def _wild(card: object) -> bool:
+    return isinstance(card, Joker) or getattr(card, "id", 0) // 4 == 10
 
 
 def play_rounds(levels: list[str], rounds: int, seed: int, preset: str = "standard") -> Tally:
@@ -63,12 +87,19 @@ def play_rounds(levels: list[str], rounds: int, seed: int, preset: str = "standa
             action = players[seat].choose_quick(legal, game.hands[seat],
                                                 len(game.hands[(seat + game.direction) % game.n]),
                                                 game.n)
-            if game.step is Step.PLAY and any(a.kind in (ActionKind.PLAY, ActionKind.MARRY)
-                                              for a in legal):
-                level = levels[seat]
-                tally.could[level] = tally.could.get(level, 0) + 1
-                if action.kind in (ActionKind.DRAW, ActionKind.PASS):
-                    tally.drew[level] = tally.drew.get(level, 0) + 1
+            level = levels[seat]
+            plays = [a for a in legal if a.kind in (ActionKind.PLAY, ActionKind.MARRY)]
+            drew = action.kind in (ActionKind.DRAW, ActionKind.PASS)
+            if game.step is Step.CALL:
+                _count(tally.calls, level)
+                _count(tally.forgot, level, action.kind is ActionKind.END)
+            elif game.step is Step.PLAY and plays:
+                if any(a.kind is ActionKind.MARRY or not _wild(a.card) for a in plays):
+                    _count(tally.could, level)
+                    _count(tally.drew, level, drew)
+                else:
+                    _count(tally.wild, level)
+                    _count(tally.held, level, drew)
             game.apply(action)
         tally.rounds += 1
         tally.blocked += game.round_winner is None

@@ -76,7 +76,7 @@ async def test_a_seat_at_a_served_table_hears_round_ones_deal(tmp_path: Path) ->
     await ada.type("new open hard game=kings-reverse")
     await until(lambda: "Your move> " in ada.text, "Ada's first turn")
     await ada.type("last")  # the deal came before the seat's table: last has it all the same
-    await until(lambda: ada.text.count("Ben plays the six of hearts.") == 2, "last answered")
+    await until(lambda: ada.text.count("Ben plays the four of diamonds.") == 2, "last answered")
     for _ in range(2):
         await ada.type("quit")
     assert await ada.task == 0
