@@ -3,11 +3,11 @@
 Run: python benchmarks/ladder.py [--game kings-corner] [--anchor medium] RESULT.json ...
 
 Each RESULT.json holds the output of ``kings-corner [--game G] tournament ... --json`` (one
-match: heads-up pairs and one-against-three tables alike; its last line that is a JSON object).  The levels are fitted together
-(Bradley–Terry in Luce's form, :mod:`kc_tui.core.rating`), ``--anchor`` at 1500, each with its
-95% interval; prints a Markdown table (docs/strength.md quotes it) and the ``ratings=`` tuple of
-the game's ``ENTRY`` (kc_tui/games/<game>/__init__.py), which the new-game screen, the lobby and
-the tournament's own ratings use.  Asserts nothing.
+match: heads-up pairs and one-against-three tables alike; its last line that is a JSON object).
+The levels are fitted together (Bradley–Terry in Luce's form, :mod:`kc_tui.core.rating`),
+``--anchor`` at 1500, each with its 95% interval; prints a Markdown table (docs/strength.md
+quotes it) and the ``ratings=`` tuple of the game's ``ENTRY`` (kc_tui/games/<game>/__init__.py),
+which the new-game screen, the lobby and the tournament's own ratings use.  Asserts nothing.
 """
 
 from __future__ import annotations

@@ -3,12 +3,12 @@ deals, heads-up and as one of four (against three of the level below), and the e
 decision times at its budget.
 
 Run: python benchmarks/reverse_strength.py [--deals 2000] [--expert-deals 300] [--think 1]
-     [--seed 5] [--only ROW ...] [--decisions 60] [--decision-think 1.0]
+     [--seed 5] [--jobs 1] [--only ROW ...] [--decisions 60] [--decision-think 1.0]
 
 Rows: easy-beginner, medium-easy, hard-medium, expert-hard heads-up, and the same with a 4
 (easy-beginner4 …: the first level in one seat, the second in the other three), each printed
-with the `kings-corner --game kings-reverse tournament` command that reproduces it (one job: the
-rows also give the slowest decision, which the command does not print).  The targets of issue
+with the `kings-corner --game kings-reverse tournament` command that reproduces it, then every
+level's rating fitted over the rows (``benchmarks/ladder.py``).  The targets of issue
 29: heads-up, every level wins 58-80% against the one below with its 95% interval above 55%; as
 one of four, at least 30% of the rounds.  ``--decisions N`` also times N of the expert's
 decisions (heads-up against hard, at ``--decision-think`` seconds, the game's own budget by
@@ -26,12 +26,16 @@ import random
 import statistics
 import time
 
+from ladder import ladder_lines
+
 from kc_tui.cli.progress import run_with_progress
 from kc_tui.core.kinds import Phase, SeatKind
-from kc_tui.core.report import OnRound, RunStopped, stopped_line
+from kc_tui.core.rating import Match, fit_ratings
+from kc_tui.core.report import stopped_line
+from kc_tui.games.kings_reverse import ENTRY
 from kc_tui.games.kings_reverse.ai import make_player
 from kc_tui.games.kings_reverse.ai.players import ExpertAI
-from kc_tui.games.kings_reverse.ai.tournament import _Partial, _play_deals, _result
+from kc_tui.games.kings_reverse.ai.tournament import run_tournament
 from kc_tui.games.kings_reverse.engine.rules import build_rules
 from kc_tui.games.kings_reverse.engine.service import ReverseSeat, ReverseService
 
@@ -41,40 +45,29 @@ ROWS = {**{k: (a, b) for k, (a, b) in PAIRS.items()},
         **{k + "4": (a, b, b, b) for k, (a, b) in PAIRS.items()}}
 
 
-def _row(key: str, deals: int, think: float, seed: int) -> str:
+def _row(key: str, deals: int, think: float, seed: int, jobs: int) -> tuple[str, Match]:
     players = ROWS[key]
     n = len(players)
     command = (f"kings-corner --game kings-reverse tournament --players {','.join(players)} "
-               f"--rounds {deals * n} --duplicate --seed {seed} --jobs 1"
+               f"--rounds {deals * n} --duplicate --seed {seed} --jobs {jobs}"
                + (f" --think {think:g}" if "expert" in players else ""))
     print("$", command, flush=True)
-    out = _Partial()
-    started = time.perf_counter()
-
-    def play(on_round: OnRound | None) -> _Partial:
-        try:
-            return _play_deals(players, build_rules(n), seed, range(deals), True, think, out,
-                               on_round, deals * n)
-        except KeyboardInterrupt as exc:  # the whole deals played so far are in ``out``
-            raise RunStopped(out, out.rounds, deals * n) from exc
-
-    _, stop = run_with_progress(play, deals * n)
+    result, stop = run_with_progress(lambda on_round: run_tournament(
+        players, build_rules(n), deals * n, seed=seed, duplicate=True, jobs=jobs, think=think,
+        on_round=on_round), deals * n)
     if stop is not None:
         print(stopped_line(stop.done, stop.total), flush=True)
-    done = len(out.deal_wins.get(players[0], []))
-    result = _result(players, [out], done, True, time.perf_counter() - started)
     e = next(x for x in result.entrants if x.player == players[0])
     aim = (0.58 <= e.win_rate <= 0.80 and e.ci95[0] > 0.55) if n == 2 else e.win_rate >= 0.30
-    times = out.times[players[0]]
-    slowest = max(times) * 1000 if times else 0.0
-    line = (f"| {players[0]} vs {'three ' if n > 2 else ''}{players[1]} | {done} | {e.win_rate:.1%} | "
-            f"{e.ci95[0]:.1%}–{e.ci95[1]:.1%} | {'yes' if aim else 'no'} | {e.mean_points:.1f} | "
-            f"{e.decision_ms['median']:.2f} / {e.decision_ms['p99']:.2f} / {slowest:.0f} | "
-            f"{result.seconds:.0f} s |")
+    ms = e.decision_ms
+    line = (f"| {players[0]} vs {'three ' if n > 2 else ''}{players[1]} | {result.deals} | "
+            f"{e.win_rate:.1%} | {e.ci95[0]:.1%}–{e.ci95[1]:.1%} | {'yes' if aim else 'no'} | "
+            f"{e.mean_points:.1f} | "
+            f"{ms['median']:.2f} / {ms['p99']:.2f} / {ms['max']:.0f} | {result.seconds:.0f} s |")
     print(line, flush=True)
     if stop is not None:
         raise SystemExit(130)  # Ctrl+C: this row so far, and no more rows
-    return line
+    return line, result.match()
 
 
 def _decisions(count: int, think: float, seed: int) -> None:
@@ -117,6 +110,7 @@ def main() -> None:
     parser.add_argument("--expert-deals", type=int, default=300, help="deals for the expert's rows")
     parser.add_argument("--think", type=float, default=1.0, help="expert budget in the match")
     parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--only", nargs="*", default=None, choices=sorted(ROWS),
                         help="measure only these rows")
     parser.add_argument("--decisions", type=int, default=0,
@@ -127,13 +121,24 @@ def main() -> None:
     lines = ["| match | deals | win rate | 95% interval | on target | points/round | "
              "first level's decision ms (median / p99 / slowest) | time |",
              "|---|---|---|---|---|---|---|---|"]
+    matches: list[Match] = []
     for key in ROWS:
         if args.only is not None and key not in args.only:
             continue
         deals = args.expert_deals if key.startswith("expert") else args.deals
-        lines.append(_row(key, deals, args.think, args.seed))
+        line, match = _row(key, deals, args.think, args.seed, args.jobs)
+        lines.append(line)
+        matches.append(match)
     if args.decisions:
         _decisions(args.decisions, args.decision_think, args.seed)
+    if any("medium" in m for m in matches):
+        try:
+            ratings = fit_ratings(matches, "medium")
+        except ValueError as exc:  # rows that do not link every level (--only)
+            lines += ["", f"No ratings: {exc}."]
+        else:
+            lines += ["", "Ratings (Elo scale, medium at 1500, every row above fitted together):", "",
+                      *ladder_lines(ratings, ENTRY.levels, "medium")]
     print("\n".join(lines))
     print(f"on {platform.machine()} ({platform.python_implementation()} "
           f"{platform.python_version()}), {(time.time() - started) / 60:.0f} minutes")
