@@ -18,4 +18,4 @@ ENTRY = GameEntry(
     N_("two decks and jokers, shed your hand: 7s, 8s and Kings act, Jacks and jokers are wild "
        "(docs/rules.md, Kings Reverse)"),
     __name__, min_players=2, max_players=6,
-    levels=("beginner", "easy", "medium", "hard", "expert"), ratings=(1002, 1334, 1500, 1528, 1566), order=1)
+    levels=("beginner", "easy", "medium", "hard", "expert"), ratings=(1302, 1432, 1500, 1560, 1621), order=1)
