@@ -12,8 +12,9 @@ as a level: they are built here, not in ``kc_tui``.
 
 Each told share also prints the share of sampled deals that put a card the opponent truly holds
 in its hand as expected from the mixture, ``told + (1 - told) * 0.36`` (the shipped reading's
-0.36 against medium; docs/strength.md, stop 22, gives the best reading the turns allow, 0.41),
-so a reading can be compared with it.  Prints figures; asserts nothing.
+0.36 against medium; the exact posterior, the best the turns allow, reads 0.41: docs/strength.md,
+its section on reading the whole round), so a reading can be compared with it.  Prints figures;
+asserts nothing.
 """
 
 from __future__ import annotations
@@ -37,7 +38,8 @@ from kc_tui.games.kings_corner.engine.observation import Observation
 from kc_tui.games.kings_corner.engine.rules import build_rules
 
 SHIPPED_READING = 0.36
-"""How well the shipped expert reads medium's hand (stop 22's measure: 0.358 over 868 hands)."""
+"""How well the shipped expert reads medium's hand (0.358 over 868 hands: docs/strength.md,
+its section on reading the whole round)."""
 
 
 class ToldExpert(ExpertPlayer):

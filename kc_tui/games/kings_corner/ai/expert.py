@@ -104,8 +104,8 @@ seat's chance of going out first is taken as proportional to ``exp(-CARD_ODDS * 
 Not the odds of real rounds: fitted on rounds of hard players (``benchmarks/position_odds.py``)
 a card is worth 0.08 to 0.12 heads-up and 0.13 at four, the seat to move is ahead, and the cards held
 barely tell who goes out first.  Judging by the fitted odds made the expert no stronger (58.8%
-against 61.1% against hard heads-up, 28.7% against 29.8% against three hard, same deals;
-docs/strength.md, stop 23), so the shipped value stays."""
+against 61.1% against hard heads-up, 28.7% against 29.8% against three hard, same deals; commit da03b92,
+docs/strength.md's section on the odds a position is judged by), so the shipped value stays."""
 
 
 def position_value(game: Game, seat: int, rules: RuleSet) -> float:
@@ -328,14 +328,17 @@ class ThinkingTraits:
     """Planning at a table of three or four: ``candidates`` and ``hold`` there (None: as
     heads-up).  The expert's 24 and 4 (16 and 2 heads-up) took 30.3% of the rounds against
     three hard over 650 duplicate deals of three seeds, where 16 and 2 took 29.3% of the same
-    deals, and 30.0% of a fresh seed's 150 (docs/strength.md, stop 23)."""
+    deals, and 30.0% of a fresh seed's 150 (commit 79fc03e; docs/strength.md's four-player rows)."""
 
 
 EXPERT = ThinkingTraits(candidates=CANDIDATES, hold=HOLD, samples=None, think=DEFAULT_THINK,
                         reads=True, races=True, horizon=2, searched=1, table_plans=(24, 4))
 """The expert's rollouts play the reply to each plan (the next seat's turn) with the turn search,
 the rest greedily: against hard, on the same 400 duplicate deals (seed 41, 1 s), 58.4% with it
-and 51.4% without (docs/strength.md); a rollout costs about six times as much."""
+and 51.4% without (docs/strength.md); a rollout costs about six times as much.  Searching more of
+the rollout did worse, so a larger budget does not buy it: against hard on the same 300 duplicate
+deals (seed 101, 0.25 s of processor time, commit 1073998), 59.8% as shipped, 54.2% with every
+turn of the two laps searched (``searched=4``), 57.3% with three laps (``horizon=3``)."""
 
 
 class ExpertPlayer(Player):
@@ -382,6 +385,9 @@ class ExpertPlayer(Player):
         """Whether the last decision ended because one plan was left in the race."""
         self.last_playouts = 0
         """Rounds the last decision played out: a sample costs one per candidate in the race."""
+        self.last_capped = False
+        """Whether the wall-clock cap, not its own processor time, ended the last decision (a
+        machine so busy that the cap cut its thinking short)."""
 
     def observe(self, event: Event) -> None:
         """The public events of the game, as this seat sees them."""
@@ -396,6 +402,7 @@ class ExpertPlayer(Player):
         try:
             return self._plan(obs, budget)
         finally:
+            self.last_capped = budget is not None and budget.capped
             # A cancel is spent on the decision it interrupted (or, if it came between two
             # decisions, on the next one, which then answers at once).
             self._cancel.clear()

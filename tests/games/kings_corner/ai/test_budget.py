@@ -124,5 +124,17 @@ def test_the_expert_thinks_on_its_own_processor_time_and_answers_by_the_cap() ->
     start = wall.now
     _legal(obs, expert.plan_turn(obs))
     assert expert.last_candidates > 1
+    assert expert.last_capped  # the benchmarks count the decisions the cap cut short
     assert wall.now - start <= 0.5 * WALL_CAP * (1 - MARGIN) + 0.05
     assert cpu.now - 100.0 < 0.5 * (1 - MARGIN)
+
+
+def test_an_expert_on_a_processor_of_its_own_is_not_capped() -> None:
+    obs = _position(3)
+    expert = ExpertPlayer(random.Random(1), think=0.5)
+    expert.race = False
+    cpu = SimulatedClock(step=0.002)
+    expert.clock, expert.wall = cpu, cpu
+    _legal(obs, expert.plan_turn(obs))
+    assert expert.last_candidates > 1 and expert.last_samples
+    assert not expert.last_capped
