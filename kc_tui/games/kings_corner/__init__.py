@@ -14,4 +14,4 @@ ENTRY = GameEntry(
     "kings-corner", N_("Kings in the Corner"),
     N_("build down in alternating colours on a cross of eight piles (docs/rules.md R1-R8)"),
     __name__, min_players=2, max_players=6,
-    levels=("beginner", "easy", "medium", "hard", "expert"), ratings=(1242, 1351, 1500, 1614, 1670), order=0)
+    levels=("beginner", "easy", "medium", "hard", "expert"), ratings=(1242, 1356, 1500, 1605, 1660), order=0)

@@ -44,19 +44,19 @@ class Level:
 LADDER: tuple[Level, ...] = (
     Level("beginner", BeginnerPlayer,
           N_("A first game: sees most builds but only half the pile moves, and starts edges with any card."),
-          N_("easy beats it 66% of the time heads-up")),
+          N_("easy beats it 67% of the time heads-up")),
     Level("easy", EasyPlayer,
           N_("Knows the game, but overlooks a pile move in three and a card now and then."),
-          N_("wins 66% heads-up against beginner")),
+          N_("wins 67% heads-up against beginner")),
     Level("medium", MediumPlayer,
           N_("Greedy and never misses: moves piles first, Kings to corners, then sheds every card it can."),
-          N_("wins 72% heads-up against easy")),
+          N_("wins 71% heads-up against easy")),
     Level("hard", HardPlayer,
           N_("Plans its whole turn, reads which cards each opponent showed it lacks, and weighs its "
              "best plans on two dozen imagined deals, in a blink."),
-          N_("wins 68% heads-up against medium, 35% of the rounds against three")),
+          N_("wins 66% heads-up against medium, 35% of the rounds against three")),
     Level("expert", ExpertPlayer,
-          N_("Weighs many plans on hundreds of imagined deals that fit what each opponent showed it "
+          N_("Weighs many plans on dozens of imagined deals that fit what each opponent showed it "
              "lacks, foreseeing each reply as a thinking player would make it, within a second."),
           N_("wins 59% heads-up against hard, 30% of the rounds against three, 74% against medium")),
 )

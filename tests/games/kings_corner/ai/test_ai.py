@@ -13,6 +13,7 @@ import pytest
 
 from kc_tui.core.cards import CARDS, Card, mask_of
 from kc_tui.core.errors import RuleError
+from kc_tui.games.kings_corner import ENTRY
 from kc_tui.games.kings_corner.ai import BENCHMARK_LEVELS, LEVELS, make_player
 from kc_tui.games.kings_corner.ai.expert import ExpertPlayer
 from kc_tui.games.kings_corner.ai.hints import hint
@@ -205,9 +206,10 @@ def test_the_tournament_prints_each_levels_rating_on_the_ladders_scale() -> None
     )
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    at = lines.index("Ratings (Elo scale: 56 points ahead wins 58% heads-up), easy at its ladder rating, 1351:")
+    easy = ENTRY.rating("easy")
+    at = lines.index(f"Ratings (Elo scale: 56 points ahead wins 58% heads-up), easy at its ladder rating, {easy}:")
     assert lines[at + 1].split()[0] == "medium" and "(95% interval" in lines[at + 1]
-    assert lines[at + 2].split() == ["easy", "1351"]
+    assert lines[at + 2].split() == ["easy", str(easy)]
 
 
 @pytest.mark.parametrize("preset", ["standard", "draw-end", "mandatory", "royal"])
