@@ -54,6 +54,20 @@ def ladder_lines(ratings: Mapping[str, Rating], levels: Sequence[str], anchor: s
     return lines
 
 
+def rows_ratings(matches: Sequence[Match], levels: Sequence[str]) -> list[str]:
+    """The lines a strength benchmark ends with: its rows' ratings fitted together, ``medium``
+    at 1500 (nothing when no row has ``medium``; a sentence when the rows do not link every
+    level, as with ``--only``)."""
+    if not any("medium" in m for m in matches):
+        return []
+    try:
+        ratings = fit_ratings(matches, "medium")
+    except ValueError as exc:
+        return ["", f"No ratings: {exc}."]
+    return ["", "Ratings (Elo scale, medium at 1500, every row above fitted together):", "",
+            *ladder_lines(ratings, levels, "medium")]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("results", nargs="+", type=Path, help="tournament results (--json output)")

@@ -26,11 +26,11 @@ import random
 import statistics
 import time
 
-from ladder import ladder_lines
+from ladder import rows_ratings
 
 from kc_tui.cli.progress import run_with_progress
 from kc_tui.core.kinds import Phase, SeatKind
-from kc_tui.core.rating import Match, fit_ratings
+from kc_tui.core.rating import Match
 from kc_tui.core.report import stopped_line
 from kc_tui.games.kings_reverse import ENTRY
 from kc_tui.games.kings_reverse.ai import make_player
@@ -131,14 +131,7 @@ def main() -> None:
         matches.append(match)
     if args.decisions:
         _decisions(args.decisions, args.decision_think, args.seed)
-    if any("medium" in m for m in matches):
-        try:
-            ratings = fit_ratings(matches, "medium")
-        except ValueError as exc:  # rows that do not link every level (--only)
-            lines += ["", f"No ratings: {exc}."]
-        else:
-            lines += ["", "Ratings (Elo scale, medium at 1500, every row above fitted together):", "",
-                      *ladder_lines(ratings, ENTRY.levels, "medium")]
+    lines += rows_ratings(matches, ENTRY.levels)
     print("\n".join(lines))
     print(f"on {platform.machine()} ({platform.python_implementation()} "
           f"{platform.python_version()}), {(time.time() - started) / 60:.0f} minutes")

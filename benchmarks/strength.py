@@ -22,10 +22,10 @@ import random
 import time
 from pathlib import Path
 
-from ladder import ladder_lines
+from ladder import rows_ratings
 
 from kc_tui.cli.progress import run_with_progress
-from kc_tui.core.rating import Match, fit_ratings
+from kc_tui.core.rating import Match
 from kc_tui.core.report import stopped_line
 from kc_tui.games.kings_corner.ai import LADDER
 from kc_tui.games.kings_corner.ai.base import Player
@@ -152,15 +152,7 @@ def main() -> None:
         lines += ["", f"The expert keeps {kept:.0%} of the oracle's edge over medium (expert "
                   f"{rates['expert-medium']:.1%}, oracle {rates['oracle-medium']:.1%}; the oracle sees "
                   "every card)."]
-    named = {name for m in matches for name in m}
-    if "medium" in named:
-        try:
-            ratings = fit_ratings(matches, "medium")
-        except ValueError as exc:  # rows that do not link every level (--only)
-            lines += ["", f"No ratings: {exc}."]
-        else:
-            lines += ["", "Ratings (Elo scale, medium at 1500, every row above fitted together):", "",
-                      *ladder_lines(ratings, names, "medium")]
+    lines += rows_ratings(matches, names)
     lines += [
         "",
         f"`python benchmarks/strength.py --deals {args.deals} --table-deals {args.table_deals} "

@@ -211,3 +211,16 @@ def log_text(app: KingsCornerApp) -> str:
 
     # A long entry wraps at a space, which stays at the end of its line.
     return "".join(line.text for line in table(app).query_one("#log", RichLog).lines)
+
+
+def heads_up_choice() -> ReverseView:
+    """A heads-up turn of two medium players (seed 2) with more than two plays to weigh."""
+    service = ReverseService(build_rules(2), [
+        ReverseSeat("a", "ai", "medium", make_player("medium", random.Random(1))),
+        ReverseSeat("b", "ai", "medium", make_player("medium", random.Random(2)))], seed=2)
+    service.start()
+    while True:
+        view = service.view(service.current)
+        if len(view.legal) > 2 and view.legal[0].kind is ActionKind.PLAY:
+            return view
+        service.run_computer_turns(limit=1)

@@ -7,6 +7,7 @@ import random
 from dataclasses import dataclass
 
 import pytest
+from reverse_fixtures import heads_up_choice
 
 from kc_tui.core.kinds import Phase
 from kc_tui.games.kings_reverse.ai import make_player
@@ -104,15 +105,7 @@ def test_worlds_give_an_opponent_no_card_it_showed_it_lacked() -> None:
 
 
 def test_the_expert_never_searches_fewer_worlds_than_hard_even_out_of_time() -> None:
-    service = ReverseService(build_rules(2), [
-        ReverseSeat("a", "ai", "medium", make_player("medium", random.Random(1))),
-        ReverseSeat("b", "ai", "medium", make_player("medium", random.Random(2)))], seed=2)
-    service.start()
-    while True:
-        view = service.view(service.current)
-        if len(view.legal) > 2 and view.legal[0].kind is ActionKind.PLAY:
-            break
-        service.run_computer_turns(limit=1)
+    view = heads_up_choice()
     expert = ExpertAI(random.Random(1), think=0.0)
     action = expert.choose(view)
     assert action in view.legal

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+from reverse_fixtures import heads_up_choice
+
 from kc_tui.core.kinds import SeatKind
 from kc_tui.games.kings_reverse.ai import make_player
 from kc_tui.games.kings_reverse.ai.players import ExpertAI, HardAI, ints, next_seat
@@ -13,7 +15,6 @@ from kc_tui.games.kings_reverse.ai.policy import EXPERT_STYLE, MEDIUM_STYLE, ran
 from kc_tui.games.kings_reverse.engine.actions import ActionKind
 from kc_tui.games.kings_reverse.engine.rules import build_rules
 from kc_tui.games.kings_reverse.engine.service import ReverseSeat, ReverseService
-from kc_tui.games.kings_reverse.engine.views import ReverseView
 
 
 class Ticks:
@@ -27,23 +28,10 @@ class Ticks:
         return self.now
 
 
-def _choice() -> ReverseView:
-    """A heads-up turn with more than two plays to weigh."""
-    service = ReverseService(build_rules(2), [
-        ReverseSeat("a", "ai", "medium", make_player("medium", random.Random(1))),
-        ReverseSeat("b", "ai", "medium", make_player("medium", random.Random(2)))], seed=2)
-    service.start()
-    while True:
-        view = service.view(service.current)
-        if len(view.legal) > 2 and view.legal[0].kind is ActionKind.PLAY:
-            return view
-        service.run_computer_turns(limit=1)
-
-
 def _rollouts(think: float, clock: Ticks, wall: Ticks) -> int:
     expert = ExpertAI(random.Random(1), think=think)
     expert.clock, expert.wall = clock, wall
-    view = _choice()
+    view = heads_up_choice()
     assert expert.choose(view) in view.legal
     return expert.rollouts
 
