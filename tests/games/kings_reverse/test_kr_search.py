@@ -12,7 +12,6 @@ from reverse_fixtures import heads_up_choice
 from kc_tui.core.kinds import Phase
 from kc_tui.games.kings_reverse.ai import make_player
 from kc_tui.games.kings_reverse.ai.players import ExpertAI, HardAI, MediumAI, _determinize, _fits, ints
-from kc_tui.games.kings_reverse.engine.actions import ActionKind
 from kc_tui.games.kings_reverse.engine.basics import Step
 from kc_tui.games.kings_reverse.engine.rules import build_rules
 from kc_tui.games.kings_reverse.engine.service import ReverseSeat, ReverseService
@@ -162,15 +161,7 @@ def test_the_race_drops_actions_surely_behind_or_surely_level() -> None:
 
 
 def test_the_expert_stops_thinking_once_the_race_is_settled() -> None:
-    service = ReverseService(build_rules(2), [
-        ReverseSeat("a", "ai", "medium", make_player("medium", random.Random(1))),
-        ReverseSeat("b", "ai", "medium", make_player("medium", random.Random(2)))], seed=2)
-    service.start()
-    while True:
-        view = service.view(service.current)
-        if len(view.legal) > 2 and view.legal[0].kind is ActionKind.PLAY:
-            break
-        service.run_computer_turns(limit=1)
+    view = heads_up_choice()
     expert = ExpertAI(random.Random(1), think=3600.0)
     # Without the race an hour's budget would deal its 2000 worlds to every candidate.
     action = expert.choose(view)
