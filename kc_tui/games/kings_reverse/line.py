@@ -61,7 +61,7 @@ __all__ = ["GAME", "HELP", "VERBOSITIES", "ReverseLines"]
 HELP = N_(
     "Actions: a card to play (9H; 10H or TH; or its number in your hand, 3), JK S (a joker naming "
     "spades), marry H (the Queen and King of hearts), draw (or d), pass, one (call \"one card\"), "
-    "end, give 5C (after the Ace of spades), challenge, accept.\n"
+    "end, give 5C or only 5C (after the Ace of spades), challenge, accept.\n"
     "Review: look (the table), hand, who (every player), scores, rules, last (what happened "
     "since your last turn), hint."
 )

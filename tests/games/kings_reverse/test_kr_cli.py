@@ -101,6 +101,7 @@ def test_the_line_mode_answers_every_review_command() -> None:
     assert "Scores (lowest wins" in out                                      # scores
     assert "KR1 Cards" in out                                                # rules
     assert "Actions: a card to play" in out                                  # help
+    assert "give 5C or only 5C (after the Ace of spades)" in out  # a bare card gives too
     assert "You leave the table." in out
 
 
