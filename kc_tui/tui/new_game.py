@@ -42,10 +42,13 @@ def seat_kinds(levels: Sequence[str], ratings: Mapping[str, int] | None = None) 
     """Who may play a seat: a person here, or a computer at one of a game's ``levels`` (marked
     English: the choice says them in the player's language), with its rating on the game's
     ladder when ``ratings`` has it (then said now)."""
-    return [("you", N_("person here")),
-            *((level, rated(_(LEVEL_NAMES[level]) if level in LEVEL_NAMES else f"{level} AI",
-                            (ratings or {}).get(level)))
-              for level in levels)]
+    kinds = [("you", N_("person here"))]
+    for level in levels:
+        label = LEVEL_NAMES.get(level, f"{level} AI")
+        rating = (ratings or {}).get(level)
+        # Unrated, the label stays marked English and is said as the choice is drawn.
+        kinds.append((level, label if rating is None else rated(_(label), rating)))
+    return kinds
 
 
 def rated(label: str, rating: int | None) -> str:
