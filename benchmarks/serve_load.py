@@ -3,8 +3,9 @@ tables, all playing), against the targets of issue 12: 50 sessions with the 99th
 update delay under 250 ms and under 25 MB per session on the 2-core machine.
 
 Run: python benchmarks/serve_load.py [--sessions 50] [--tables 10] [--seconds 30] [--pace 1.5]
-                                    [--computer-pace 0.6]
-Prints figures and where the server's time goes; asserts nothing.
+                                    [--computer-pace 0.6] [--connect-at-once] [--json]
+Prints figures and where the server's time goes (``--json``: the figures as one JSON object on
+standard output, the text on standard error); asserts nothing.
 
 The server runs in a child process (its memory and CPU are its own); this process holds the N
 clients (asyncssh, a pty of 80 x 24 each) and timestamps every chunk each one receives.  Each
@@ -20,6 +21,10 @@ twice a second.
 
 The delay of an update: from the moment the server's game emits an event (a card played, a
 turn ended, a card drawn) to the first bytes after it arriving at each session at that table.
+The longest stop is the longest of those delays over the whole measure, which includes one full
+collection of reference cycles made halfway through it as the server makes them now and then
+(after some sessions ended, or every ten minutes): a night is never without one.  The processor
+time is the server's and every process it started (its computers' thinkers), in cores.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
+import json
 import multiprocessing
 import os
 import pstats
@@ -42,6 +48,32 @@ from typing import Any
 def rss_mb() -> float:
     with open("/proc/self/statm") as statm:
         return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def cpu_seconds(root: int) -> float:
+    """The processor seconds of process ``root`` and every living process under it, as Linux
+    counts them (/proc): the server and the workers it started, whatever their number."""
+    parents: dict[int, int] = {}
+    times: dict[int, float] = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(entry)] = int(fields[1])
+        times[int(entry)] = (int(fields[11]) + int(fields[12])) / tick
+    total = 0.0
+    for pid, seconds in times.items():
+        up = pid
+        while up not in (0, 1, root):
+            up = parents.get(up, 0)
+        if up == root:
+            total += seconds
+    return total
 
 
 # ---------------------------------------------------------------------- the server (child process)
@@ -123,7 +155,6 @@ async def _serve(conn: Any, data: Path, plan: dict[str, tuple[int, int | None]],
     await server.start()
     conn.send(("ready", server.port))
     profile: cProfile.Profile | None = None
-    cpu0 = wall0 = 0.0
     while True:
         while not conn.poll():
             for table_id in ids:
@@ -161,14 +192,12 @@ async def _serve(conn: Any, data: Path, plan: dict[str, tuple[int, int | None]],
             command = "quit"
         if command == "rss":
             conn.send(rss_mb())
-        elif command == "measure":  # the delays and the CPU, with no profiler slowing the server
+        elif command == "measure":  # the delays, with no profiler slowing the server
             events.clear()
             pauses.clear()
-            cpu0, wall0 = time.process_time(), time.monotonic()
             conn.send("measuring")
         elif command == "stop":
-            cpu = (time.process_time() - cpu0) / (time.monotonic() - wall0)
-            conn.send((list(events), cpu, rss_mb(), len(server.sessions), list(pauses)))
+            conn.send((list(events), rss_mb(), len(server.sessions), list(pauses)))
         elif command == "reclaim":  # one full collection, as the server makes now and then
             before = rss_mb()
             found, took = server.collector.reclaim()
@@ -184,12 +213,12 @@ async def _serve(conn: Any, data: Path, plan: dict[str, tuple[int, int | None]],
             by_package: dict[str, float] = defaultdict(float)
             for (file, _, _), (_, _, tottime, _, _) in stats.stats.items():  # type: ignore[attr-defined]
                 by_package[_package(file)] += tottime
-            top: list[tuple[float, str]] = []
+            heaviest: list[tuple[float, str]] = []
             for (file, line, name), (_, _, _, cumtime, _) in stats.stats.items():  # type: ignore[attr-defined]
                 if "/textual/" in file or "/kc_tui/" in file:
-                    top.append((cumtime, f"{file.rsplit('site-packages/', 1)[-1]}:{line}({name})"))
-            top.sort(reverse=True)
-            conn.send((dict(by_package), top[:args_top]))
+                    heaviest.append((cumtime, f"{file.rsplit('site-packages/', 1)[-1]}:{line}({name})"))
+            heaviest.sort(reverse=True)
+            conn.send((dict(by_package), heaviest[:args_top]))
         elif command == "quit":
             await server.stop()
             await tables.close()
@@ -205,10 +234,10 @@ def _package(file: str) -> str:
 
 # ---------------------------------------------------------------------- the clients
 async def clients(port: int, keys: list[Any], arrivals: list[list[float]],
-                  took: list[float] | None = None) -> list[Any]:
+                  took: list[float] | None = None, at_once: bool = False) -> list[Any]:
+    """Connect a session for each key (one after another, or all at once), each done when its
+    first screen arrives; ``took`` gets each one's seconds from connecting to that screen."""
     import asyncssh
-
-    conns = []
 
     class Session(asyncssh.SSHClientSession[bytes]):
         def __init__(self, index: int) -> None:
@@ -217,18 +246,26 @@ async def clients(port: int, keys: list[Any], arrivals: list[list[float]],
         def data_received(self, data: bytes, datatype: Any) -> None:
             arrivals[self.index].append(time.time())
 
-    for index, key in enumerate(keys):
+    async def one(index: int, key: Any) -> Any:
         began = time.monotonic()
         conn = await asyncssh.connect("127.0.0.1", port, username="load", known_hosts=None,
                                       client_keys=[key], agent_path=None)
-        await conn.create_session(lambda index=index: Session(index), term_type="xterm-256color",
+        await conn.create_session(lambda: Session(index), term_type="xterm-256color",
                                   term_size=(80, 24), encoding=None)
         while not arrivals[index]:  # connected when its first screen arrives
             await asyncio.sleep(0.005)
         if took is not None:
             took.append(time.monotonic() - began)
-        conns.append(conn)
-    return conns
+        return conn
+
+    if at_once:
+        return list(await asyncio.gather(*(one(index, key) for index, key in enumerate(keys))))
+    return [await one(index, key) for index, key in enumerate(keys)]
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * share))] if ordered else 0.0
 
 
 def main() -> None:
@@ -243,7 +280,15 @@ def main() -> None:
     parser.add_argument("--computer-pace", type=float, default=0.6, help="a computer's seconds per move")
     parser.add_argument("--by-event", action="store_true", help="the delays by kind of event")
     parser.add_argument("--top", type=int, default=0, help="also list the N heaviest calls")
+    parser.add_argument("--connect-at-once", action="store_true",
+                        help="open every session together (default: one after another)")
+    parser.add_argument("--json", action="store_true",
+                        help="the figures as JSON on standard output (the text on standard error)")
     args = parser.parse_args()
+    out = sys.stderr if args.json else sys.stdout
+
+    def say(line: str) -> None:
+        print(line, file=out, flush=True)
 
     import asyncssh
 
@@ -277,7 +322,7 @@ def main() -> None:
             arrivals: list[list[float]] = [[] for _ in range(args.sessions)]
             started = time.monotonic()
             took: list[float] = []
-            conns = await clients(port, keys[1:], arrivals, took)
+            conns = await clients(port, keys[1:], arrivals, took, at_once=args.connect_at_once)
             connected = time.monotonic() - started
             await asyncio.sleep(5)  # every table under way
             parent.send("rss")
@@ -286,14 +331,18 @@ def main() -> None:
             parent.recv()
             parent.send("measure")
             parent.recv()
-            await asyncio.sleep(args.seconds)
-            parent.send("stop")
-            events, cpu, final_rss, sessions, pauses = parent.recv()
-            # The updates of the last events measured arrive before anything stops the server (a
-            # full collection) or slows it (the profiler).
-            await asyncio.sleep(2)
+            server_pid = process.pid or 0
+            cpu0, wall0 = cpu_seconds(server_pid), time.monotonic()
+            # Halfway, the full collection the server makes now and then, inside the measure.
+            await asyncio.sleep(args.seconds / 2)
             parent.send("reclaim")
             reclaimed = parent.recv()
+            await asyncio.sleep(args.seconds - (time.monotonic() - wall0))
+            parent.send("stop")
+            events, final_rss, sessions, pauses = parent.recv()
+            cores = (cpu_seconds(server_pid) - cpu0) / (time.monotonic() - wall0)
+            # The updates of the last events measured arrive before anything slows the server.
+            await asyncio.sleep(2)
             parent.send("profile")
             parent.recv()
             await asyncio.sleep(min(args.seconds, 10.0))
@@ -321,55 +370,75 @@ def main() -> None:
             for conn in conns + first:
                 conn.close()
             delays.sort()
-            print(f"sessions {args.sessions} over {args.tables} tables ({sessions} served; "
-                  f"{2 * args.tables} people seated, the rest watching); people's pace {args.pace:g} s, "
-                  f"computers' {args.computer_pace:g} s; measured {args.seconds:g} s")
-            took.sort()
-            print(f"connecting them one after another took {connected:.1f} s: from connect to the first "
-                  f"screen, median {statistics.median(took) * 1000:.0f} ms, slowest {took[-1] * 1000:.0f} ms")
-            print(f"events {len(events)}; screen updates measured {len(delays)}, none within 5 s: {missed}")
+            p99 = percentile(delays, 0.99)
+            say(f"sessions {args.sessions} over {args.tables} tables ({sessions} served; "
+                f"{2 * args.tables} people seated, the rest watching); people's pace {args.pace:g} s, "
+                f"computers' {args.computer_pace:g} s ({args.computer}); measured {args.seconds:g} s")
+            how = "all at once" if args.connect_at_once else "one after another"
+            say(f"connecting them {how} took {connected:.1f} s: from connect to the first screen, "
+                f"median {statistics.median(took) * 1000:.0f} ms, "
+                f"p99 {percentile(took, 0.99) * 1000:.0f} ms, slowest {max(took) * 1000:.0f} ms")
+            say(f"events {len(events)} ({len(events) / args.tables:.1f} a table); screen updates measured "
+                f"{len(delays)}, none within 5 s: {missed}")
             if delays:
-                p99 = delays[min(len(delays) - 1, int(len(delays) * 0.99))]
-                print(f"move -> screen delay: median {statistics.median(delays) * 1000:.0f} ms, "
-                      f"p99 {p99 * 1000:.0f} ms, max {delays[-1] * 1000:.0f} ms (target p99 < 250 ms)")
+                say(f"move -> screen delay: median {statistics.median(delays) * 1000:.0f} ms, "
+                    f"p99 {p99 * 1000:.0f} ms, max {delays[-1] * 1000:.0f} ms (target p99 < 250 ms)")
             if args.by_event:
                 worst.sort(reverse=True)
                 t0 = min((at for _, _, _, at in worst), default=0.0)
                 for delay, index, kind, at in worst[:12]:
-                    print(f"  slowest: {delay * 1000:.0f} ms, session {index} (table {table_of[index]}), "
-                          f"{kind} at {at - t0:.2f} s")
+                    say(f"  slowest: {delay * 1000:.0f} ms, session {index} (table {table_of[index]}), "
+                        f"{kind} at {at - t0:.2f} s")
                 for kind, values in sorted(by_kind.items()):
-                    values.sort()
-                    slow = values[min(len(values) - 1, int(len(values) * 0.99))]
-                    print(f"  {kind}: {len(values)} updates, "
-                          f"median {statistics.median(values) * 1000:.0f} ms, p99 {slow * 1000:.0f} ms")
-            print(f"server memory: {base:.0f} MB with one session, {loaded:.0f} MB with "
-                  f"{args.sessions + 1} ({final_rss:.0f} MB at the end): "
-                  f"{(loaded - base) / args.sessions:.2f} MB per session (target < 25 MB)")
+                    say(f"  {kind}: {len(values)} updates, median {statistics.median(values) * 1000:.0f} ms, "
+                        f"p99 {percentile(values, 0.99) * 1000:.0f} ms")
+            per_session = (loaded - base) / args.sessions
+            say(f"server memory: {base:.0f} MB with one session, {loaded:.0f} MB with "
+                f"{args.sessions + 1} ({final_rss:.0f} MB at the end): "
+                f"{per_session:.2f} MB per session (target < 25 MB)")
             for generation in (0, 1, 2):
                 times = [p for g, p in pauses if g == generation]
                 if times:
-                    print(f"garbage collections of generation {generation}: {len(times)}, "
-                          f"{sum(times) * 1000:.0f} ms in all, the longest {max(times) * 1000:.0f} ms")
+                    say(f"garbage collections of generation {generation}: {len(times)}, "
+                        f"{sum(times) * 1000:.0f} ms in all, the longest {max(times) * 1000:.0f} ms")
             found, took_reclaim, before, after = reclaimed
-            print(f"a full collection after the {args.seconds:g} s measured (the server makes one "
-                  f"after {RECLAIM_AFTER} ended sessions or {RECLAIM_SECONDS / 60:g} minutes): "
-                  f"{found} objects in cycles, {took_reclaim * 1000:.0f} ms, "
-                  f"memory {before:.0f} -> {after:.0f} MB")
-            print(f"server CPU: {cpu * 100:.0f}% of one core while measuring")
+            say(f"the full collection made halfway (the server makes one after {RECLAIM_AFTER} ended "
+                f"sessions or {RECLAIM_SECONDS / 60:g} minutes): {found} objects in cycles, "
+                f"{took_reclaim * 1000:.0f} ms, memory {before:.0f} -> {after:.0f} MB")
+            say(f"longest stop of any session's screen (the slowest update, that collection included): "
+                f"{delays[-1] * 1000 if delays else 0:.0f} ms (target < 100 ms)")
+            say(f"server CPU, its processes together: {cores:.2f} cores while measuring")
             total = sum(by_package.values()) or 1.0
-            print("where the server's time goes (own time by package, profiled apart for "
-                  f"{min(args.seconds, 10.0):g} s): " + ", ".join(
+            say("where the server's time goes (own time by package, profiled apart for "
+                f"{min(args.seconds, 10.0):g} s): " + ", ".join(
                 f"{name} {share / total * 100:.0f}%" for name, share in
                 sorted(by_package.items(), key=lambda item: -item[1])[:7]))
             if args.top:
-                print("the heaviest calls (cumulative seconds under the profiler):")
+                say("the heaviest calls (cumulative seconds under the profiler):")
                 for seconds, where in top[:args.top]:
-                    print(f"  {seconds:7.2f}  {where}")
+                    say(f"  {seconds:7.2f}  {where}")
+            if args.json:
+                print(json.dumps({
+                    "sessions": args.sessions, "tables": args.tables, "seconds": args.seconds,
+                    "computer": args.computer, "connect_at_once": args.connect_at_once,
+                    "served": sessions, "events": len(events),
+                    "events_per_table": round(len(events) / args.tables, 1),
+                    "updates": len(delays), "missed": missed,
+                    "median_ms": round(statistics.median(delays) * 1000, 1) if delays else None,
+                    "p99_ms": round(p99 * 1000, 1), "max_ms": round(delays[-1] * 1000, 1) if delays else None,
+                    "longest_stop_ms": round(delays[-1] * 1000, 1) if delays else None,
+                    "full_collection_ms": round(took_reclaim * 1000, 1), "objects_in_cycles": found,
+                    "mb_per_session": round(per_session, 2), "server_mb": round(final_rss, 1),
+                    "cpu_cores": round(cores, 2),
+                    "connect_seconds": round(connected, 2),
+                    "connect_median_ms": round(statistics.median(took) * 1000, 1),
+                    "connect_p99_ms": round(percentile(took, 0.99) * 1000, 1),
+                    "connect_max_ms": round(max(took) * 1000, 1),
+                }, indent=1))
 
         asyncio.run(run())
         process.join(30)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
