@@ -202,6 +202,13 @@ async def _serve(conn: Any, data: Path, plan: dict[str, tuple[int, int | None]],
             before = rss_mb()
             found, took = server.collector.reclaim()
             conn.send((found, took, before, rss_mb()))
+        elif command == "census":  # what the collector has to look at: tracked objects by type
+            gc.unfreeze()
+            counts: dict[str, int] = defaultdict(int)
+            for thing in gc.get_objects():
+                counts[type(thing).__qualname__] += 1
+            gc.freeze()
+            conn.send((sum(counts.values()), sorted(counts.items(), key=lambda item: -item[1])[:args_top]))
         elif command == "profile":  # then, apart, where the time goes
             profile = cProfile.Profile()
             profile.enable()
@@ -280,6 +287,8 @@ def main() -> None:
     parser.add_argument("--computer-pace", type=float, default=0.6, help="a computer's seconds per move")
     parser.add_argument("--by-event", action="store_true", help="the delays by kind of event")
     parser.add_argument("--top", type=int, default=0, help="also list the N heaviest calls")
+    parser.add_argument("--census", action="store_true",
+                        help="also count the objects the cycle collector tracks, by type")
     parser.add_argument("--connect-at-once", action="store_true",
                         help="open every session together (default: one after another)")
     parser.add_argument("--json", action="store_true",
@@ -343,6 +352,10 @@ def main() -> None:
             cores = (cpu_seconds(server_pid) - cpu0) / (time.monotonic() - wall0)
             # The updates of the last events measured arrive before anything slows the server.
             await asyncio.sleep(2)
+            census: tuple[int, list[tuple[str, int]]] | None = None
+            if args.census:
+                parent.send("census")
+                census = parent.recv()
             parent.send("profile")
             parent.recv()
             await asyncio.sleep(min(args.seconds, 10.0))
@@ -413,6 +426,11 @@ def main() -> None:
                 f"{min(args.seconds, 10.0):g} s): " + ", ".join(
                 f"{name} {share / total * 100:.0f}%" for name, share in
                 sorted(by_package.items(), key=lambda item: -item[1])[:7]))
+            if census is not None:
+                tracked, kinds = census
+                say(f"objects the cycle collector tracks: {tracked:,} "
+                    f"({tracked / (args.sessions + 1):,.0f} a session); the most: " +
+                    ", ".join(f"{name} {count:,}" for name, count in kinds[:15]))
             if args.top:
                 say("the heaviest calls (cumulative seconds under the profiler):")
                 for seconds, where in top[:args.top]:

@@ -24,6 +24,7 @@ from textual.widgets import Input
 from ..core.i18n import Domain, choose_language, language, speaker
 from ..replay import Replay
 from ..storage import AutoSaver, Settings, start_saving
+from . import thrift  # noqa: F401 - lighter strips and one parse of the CSS a process, at import
 from .keys import palette
 from .part import game_of, game_stylesheets
 from .words import said
