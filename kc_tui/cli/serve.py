@@ -61,6 +61,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                           "is kept (default 30; 0 keeps them for ever)"))
     p.add_argument("--idle", type=_seconds, default=900.0, metavar=_("SECONDS"),
                    help=_("close a session idle this long in the lobby (default 900)"))
+    p.add_argument("--workers", type=_workers, default=None, metavar="N",
+                   help=_("processes that serve the SSH sessions, beside the one that keeps the tables "
+                          "(default: one per processor core); 0 serves them in the same process, for "
+                          "a small host"))
     p.add_argument("--web", type=_port, default=None, metavar=_("PORT"),
                    help=_("also open the tables to web browsers on PORT (on --host, no login: a "
                           "browser is known by a cookie; with --authorized-keys only together with "
@@ -116,6 +120,17 @@ def _count(text: str) -> int:
     if not 1 <= value <= 10_000:
         raise argparse.ArgumentTypeError(_("expected 1 to 10000, got {value}")
                                          .format(value=value))
+    return value
+
+
+def _workers(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(_("expected a number of processes, got {text!r}")
+                                         .format(text=text)) from None
+    if not 0 <= value <= 256:
+        raise argparse.ArgumentTypeError(_("expected 0 to 256 processes, got {value}").format(value=value))
     return value
 
 
@@ -180,6 +195,7 @@ async def _serve(args: argparse.Namespace, folder: Path, authorized: frozenset[s
     from ..ssh import GameSSHServer, Limits
     from ..ssh.gate import RESERVED_FILES, Gate, GateLimits, connection_room
     from ..ssh.lobby import lobby_front_ends
+    from ..ssh.workers import Workers, default_workers
 
     # Every message of the server goes to the streams it started with: a session's app
     # redirects sys.stdout while it runs, and several run at once.
@@ -190,12 +206,17 @@ async def _serve(args: argparse.Namespace, folder: Path, authorized: frozenset[s
     # played holds its transcript open: the connections leave a file for each table too.
     gate = Gate(GateLimits(per_address=args.max_per_address, per_minute=args.max_per_minute,
                            total=connection_room(RESERVED_FILES + args.max_tables)))
-    server = GameSSHServer(
-        lobby_front_ends(tables), folder / HOST_KEY_FILE, host=args.host, port=args.port,
-        authorized=authorized, guests=args.guests, gate=gate,
-        limits=Limits(max_sessions=args.max_sessions, idle_seconds=args.idle,
-                      sessions_per_key=args.max_per_key, sessions_per_address=args.max_per_address),
-    )
+    limits = Limits(max_sessions=args.max_sessions, idle_seconds=args.idle,
+                    sessions_per_key=args.max_per_key, sessions_per_address=args.max_per_address)
+    workers = default_workers() if args.workers is None else args.workers
+    server: GameSSHServer | Workers
+    if workers:
+        server = Workers(workers, tables, folder / HOST_KEY_FILE, host=args.host, port=args.port,
+                         authorized=authorized, guests=args.guests, gate=gate, limits=limits)
+    else:
+        server = GameSSHServer(lobby_front_ends(tables), folder / HOST_KEY_FILE, host=args.host,
+                               port=args.port, authorized=authorized, guests=args.guests, gate=gate,
+                               limits=limits)
     try:
         await server.start()
     except OSError as exc:

@@ -26,6 +26,7 @@ import codecs
 import contextvars
 import logging
 import os
+import socket
 import sys
 import time
 import unicodedata
@@ -687,8 +688,11 @@ class _Session(asyncssh.SSHServerSession):
 class _Connection(asyncssh.SSHServer):
     """One client connection: its address, the key it proved it holds, its sessions."""
 
-    def __init__(self, server: GameSSHServer) -> None:
+    def __init__(self, server: GameSSHServer, passed: tuple[str | None] | None = None) -> None:
         self.server = server
+        self.passed = passed
+        """For a connection accepted by another process (``serve --workers``): its gate's verdict
+        (None: admitted, or the reason it is refused)."""
         self.limits = server.limits
         self.conn: asyncssh.SSHServerConnection | None = None
         self.address = "?"
@@ -885,6 +889,7 @@ class GameSSHServer:
         self.refused: set[_Connection] = set()
         """Connections the gate refused, kept a moment to be told why."""
         self._acceptor: asyncssh.SSHAcceptor | None = None
+        self._options: dict[str, Any] = {}
         self._idle_task: asyncio.Task[None] | None = None
         self.fingerprint = ""
         self._streams = (sys.stdout, sys.stderr)
@@ -894,7 +899,9 @@ class GameSSHServer:
         """The language of a session whose client sends none we speak: the server's own (its
         ``--lang`` or environment when it starts)."""
 
-    async def start(self) -> None:
+    async def start(self, listen: bool = True) -> None:
+        """Begin: listen on :attr:`host` and :attr:`port`, or (``listen`` False) only serve the
+        connections another process accepted and hands over (:meth:`take`)."""
         self.language = language()
         self._streams = (sys.stdout, sys.stderr)
         # The computers think in a worker thread.  Python hands the lock of its interpreter to
@@ -907,19 +914,30 @@ class GameSSHServer:
         sys.setswitchinterval(SWITCH_SECONDS)
         key = host_key(self.key_path)
         self.fingerprint = key.get_fingerprint("sha256")
-        self._acceptor = await asyncssh.create_server(
-            lambda: _Connection(self), self.host, self.port,
+        self._options = dict(
             server_host_keys=[key], encoding=None, line_editor=False,
             agent_forwarding=False, x11_forwarding=False, allow_scp=False,
             login_timeout=self.limits.login_seconds, keepalive_interval=30,
             server_version="KingsCorner",
         )
-        sockets = self._acceptor.sockets
-        if sockets:
-            self.port = sockets[0].getsockname()[1]
+        if listen:
+            self._acceptor = await asyncssh.create_server(
+                lambda: _Connection(self), self.host, self.port, **self._options)
+            sockets = self._acceptor.sockets
+            if sockets:
+                self.port = sockets[0].getsockname()[1]
         self._idle_task = asyncio.get_running_loop().create_task(self._watch_idle())
         self.collector.start()
         log.info("serving on %s:%d, host key %s", self.host, self.port, self.fingerprint)
+
+    async def take(self, sock: socket.socket, verdict: str | None) -> None:
+        """Serve a connection another process accepted (``serve --workers``), which its gate
+        admitted (``verdict`` None) or refused with that reason (the client is told it)."""
+        try:
+            await asyncssh.run_server(sock, server_factory=lambda: _Connection(self, (verdict,)),
+                                      **self._options)
+        except (OSError, asyncssh.Error) as exc:
+            log.info("a connection handed over ended before it began: %s", exc)
 
     async def stop(self, farewell: str | Text = FAREWELL) -> None:
         """Stop listening, say ``farewell`` to every session (each in its language) and let each
@@ -946,7 +964,10 @@ class GameSSHServer:
     # ---------------------------------------------------------------- limits
     def connected(self, connection: _Connection) -> None:
         """A new connection: closed at once (telling the reason) unless the gate lets it in."""
-        reason = self.gate.admit(connection.address, "an SSH connection")
+        if connection.passed is not None:
+            reason = connection.passed[0]  # the accepting process's gate decided
+        else:
+            reason = self.gate.admit(connection.address, "an SSH connection")
         if reason is not None:
             connection.refuse(reason)
             return
