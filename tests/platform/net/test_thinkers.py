@@ -1,0 +1,81 @@
+"""The computers think in worker processes (:class:`kc_tui.net.thinkers.Thinkers`): a worker
+killed while it thinks costs the decision one more try, never the table; closing ends every
+worker; with no processes the thinking stays in threads of the server."""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+from pathlib import Path
+
+import pytest
+
+from kc_tui.net import TableServer
+from kc_tui.net.thinkers import ATTEMPTS, ThinkerLost, Thinkers
+
+
+def dies_once(mark: str) -> int:
+    """In a worker: killed (as by ``kill -9``) the first time, its pid the next."""
+    path = Path(mark)
+    if not path.exists():
+        path.write_text("killed")
+        os.kill(os.getpid(), signal.SIGKILL)
+    return os.getpid()
+
+
+def always_dies() -> None:
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def pid_and_thread() -> tuple[int, str]:
+    return os.getpid(), threading.current_thread().name
+
+
+def gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    with open(f"/proc/{pid}/stat") as stat:  # a zombie is gone too, only not yet reaped
+        return stat.read().rsplit(")", 1)[1].split()[0] == "Z"
+
+
+async def test_a_worker_killed_while_it_thinks_costs_a_retry_and_the_pool_goes_on(tmp_path: Path) -> None:
+    thinkers = Thinkers(1)
+    mark = tmp_path / "killed"
+    pid = await thinkers.run(dies_once, str(mark))
+    assert mark.exists() and thinkers.restarts == 1
+    assert pid != os.getpid() and thinkers.pids() == [pid]
+    assert await thinkers.run(dies_once, str(mark)) == pid  # the new pool goes on
+    await thinkers.close()
+    assert gone(pid)
+
+
+async def test_a_decision_that_kills_every_worker_is_given_up_and_the_pool_still_thinks(tmp_path: Path) -> None:
+    thinkers = Thinkers(1)
+    with pytest.raises(ThinkerLost):
+        await thinkers.run(always_dies)
+    assert thinkers.restarts == ATTEMPTS
+    pid, _ = await thinkers.run(pid_and_thread)
+    assert pid != os.getpid()
+    await thinkers.close()
+    assert gone(pid)
+
+
+async def test_closing_the_server_ends_its_thinking_processes(tmp_path: Path) -> None:
+    server = TableServer(tmp_path, pace=0, thinkers=2)
+    pid, _ = await server.thinkers.run(pid_and_thread)
+    pids = server.thinkers.pids()
+    assert pid in pids and os.getpid() not in pids
+    await server.close()
+    assert all(gone(p) for p in pids) and server.thinkers.pids() == []
+
+
+async def test_with_no_thinking_processes_the_computers_think_in_threads_of_the_server(tmp_path: Path) -> None:
+    server = TableServer(tmp_path, pace=0)
+    assert server.thinkers.processes == 0
+    pid, thread = await server.thinkers.run(pid_and_thread)
+    assert pid == os.getpid() and thread != threading.main_thread().name
+    assert server.thinkers.pids() == []
+    await server.close()
