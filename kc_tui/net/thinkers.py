@@ -85,6 +85,14 @@ class Thinkers:
             self._pool = ProcessPoolExecutor(self.processes, mp_context=context, initializer=thinker_signals)
         return self._pool
 
+    def start(self) -> None:
+        """Start every worker process now, rather than as the first decisions come (a server
+        about to take players: no decision waits for a process to start)."""
+        if self.processes:
+            pool = self._running()
+            for _ in range(self.processes):
+                pool.submit(int)  # each while none is idle: a process of its own
+
     def pids(self) -> list[int]:
         """The worker processes running now (none before the first decision)."""
         processes = getattr(self._pool, "_processes", None) or {}

@@ -100,15 +100,47 @@ def test_bad_options_are_explained(tmp_path: Path) -> None:
     port = subprocess.run([sys.executable, "-m", "kc_tui", "serve", "--port", "70000"],
                           capture_output=True, text=True, timeout=60)
     assert port.returncode == 2 and "expected a port from 0 to 65535" in port.stderr
+    thinkers = subprocess.run([sys.executable, "-m", "kc_tui", "serve", "--thinkers", "-1"],
+                              capture_output=True, text=True, timeout=60)
+    assert thinkers.returncode == 2 and "expected 0 to 1024 processes, got -1" in thinkers.stderr
 
 
-def test_a_port_in_use_is_explained(tmp_path: Path) -> None:
-    process, port, _ = start(tmp_path / "a")
+def descendants(pid: int) -> set[int]:
+    """Every process started by ``pid``, and by those, running now."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parents[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue  # ended meanwhile
+    found: set[int] = set()
+    new = {pid}
+    while new:
+        new = {child for child, parent in parents.items() if parent in new} - found
+        found |= new
+    return found
+
+
+def running(pid: int) -> bool:
     try:
-        second = subprocess.run([sys.executable, "-m", "kc_tui", "serve", "--port", str(port),
-                                 "--data-dir", str(tmp_path / "b")],
-                                capture_output=True, text=True, timeout=60)
+        state = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def test_the_computers_think_in_processes_that_end_with_the_server(tmp_path: Path) -> None:
+    import time
+
+    process, _, _ = start(tmp_path, "--thinkers", "2")
+    try:
+        started = descendants(process.pid)  # the two, and the fork server they came from
+        assert len(started) >= 3
     finally:
-        stop(process)
-    assert second.returncode == 1
-    assert f"cannot listen on 127.0.0.1:{port}" in second.stderr
+        status, _, err = stop(process)
+    assert status == 0, err
+    end = time.monotonic() + 30
+    while any(running(pid) for pid in started) and time.monotonic() < end:
+        time.sleep(0.05)
+    assert not [pid for pid in started if running(pid)]

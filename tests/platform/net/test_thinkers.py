@@ -79,3 +79,12 @@ async def test_with_no_thinking_processes_the_computers_think_in_threads_of_the_
     assert pid == os.getpid() and thread != threading.main_thread().name
     assert server.thinkers.pids() == []
     await server.close()
+
+
+async def test_started_thinkers_have_their_processes_before_any_decision(tmp_path: Path) -> None:
+    thinkers = Thinkers(2)
+    thinkers.start()
+    pids = thinkers.pids()
+    assert len(pids) == 2 and os.getpid() not in pids
+    await thinkers.close()
+    assert all(gone(pid) for pid in pids)
