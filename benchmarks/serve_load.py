@@ -3,7 +3,7 @@ tables, all playing), against the targets of issue 12: 50 sessions with the 99th
 update delay under 250 ms and under 25 MB per session on the 2-core machine.
 
 Run: python benchmarks/serve_load.py [--sessions 50] [--tables 10] [--seconds 30] [--pace 1.5]
-                                    [--computer-pace 0.6]
+                                    [--computer-pace 0.6] [--thinkers N]
 Prints figures and where the server's time goes; asserts nothing.
 
 The server runs in a child process (its memory and CPU are its own); this process holds the N
@@ -49,12 +49,12 @@ args_top = 25
 
 
 def serve(conn: Any, data: str, plan: dict[str, tuple[int, int | None]], tables_n: int, pace: float,
-          computer_pace: float, computer: str) -> None:
-    asyncio.run(_serve(conn, Path(data), plan, tables_n, pace, computer_pace, computer))
+          computer_pace: float, computer: str, thinkers: int | None = None) -> None:
+    asyncio.run(_serve(conn, Path(data), plan, tables_n, pace, computer_pace, computer, thinkers))
 
 
 async def _serve(conn: Any, data: Path, plan: dict[str, tuple[int, int | None]], tables_n: int,
-                 pace: float, computer_pace: float, computer: str) -> None:
+                 pace: float, computer_pace: float, computer: str, thinkers: int | None = None) -> None:
     import logging
 
     from kc_tui.core.kinds import Phase
@@ -80,7 +80,11 @@ async def _serve(conn: Any, data: Path, plan: dict[str, tuple[int, int | None]],
 
     gc.callbacks.append(gc_timer)
     # One owner makes every table of the evening: the per-person cap is not what is measured.
-    tables = TableServer(data, grace=600, pace=computer_pace, max_tables_per_person=tables_n)
+    # The computers think as `kings-corner serve` has them think (--thinkers, one process per core).
+    from kc_tui.net.thinkers import cores
+    tables = TableServer(data, grace=600, pace=computer_pace, max_tables_per_person=tables_n,
+                         thinkers=cores() if thinkers is None else thinkers)
+    tables.thinkers.start()
     events: list[tuple[int, float, str]] = []
     owner = Person("SHA256:owner", "Owner")
     ids = [tables.create_table(owner, f"T{i}", build_rules(4), ["open", "open", computer, computer]).id
@@ -241,6 +245,9 @@ def main() -> None:
     parser.add_argument("--pace", type=float, default=1.5, help="a person's seconds per move")
     parser.add_argument("--computer", default="hard", help="the level of the two computers at each table")
     parser.add_argument("--computer-pace", type=float, default=0.6, help="a computer's seconds per move")
+    parser.add_argument("--thinkers", type=int, default=None,
+                        help="processes the computers think in, as `serve --thinkers` (default: one per "
+                             "core; 0: threads of the server, as before there were processes)")
     parser.add_argument("--by-event", action="store_true", help="the delays by kind of event")
     parser.add_argument("--top", type=int, default=0, help="also list the N heaviest calls")
     args = parser.parse_args()
@@ -263,7 +270,7 @@ def main() -> None:
         parent, child = multiprocessing.Pipe()
         process = multiprocessing.get_context("spawn").Process(
             target=serve, args=(child, data, plan, args.tables, args.pace, args.computer_pace,
-                                       args.computer),
+                                       args.computer, args.thinkers),
             daemon=True)
         process.start()
         _, port = parent.recv()
