@@ -12,7 +12,8 @@ game keeps it (:func:`~kc_tui.core.workers.keep_state`), so a seeded table plays
 whether its computers think in processes or in threads.
 
 The pool starts its workers from a fork server (never by forking this process, whose threads
-and event loop a child would inherit half-held), the games' modules loaded there once.  A worker
+and event loop a child would inherit half-held), the games' modules loaded there once; they
+run at a lower priority than the server (:data:`NICENESS`).  A worker
 that dies (killed, out of memory) breaks the pool: it is started again and the decisions it held
 are asked again.  With no processes (``processes=0``) decisions are thought in threads of this
 process, as before there was a pool: for a small host, and for tests.
@@ -31,7 +32,7 @@ from typing import Any, Callable, Sequence, TypeVar
 
 from ..core.workers import thinker_signals
 
-__all__ = ["ATTEMPTS", "ThinkerLost", "Thinkers", "cores"]
+__all__ = ["ATTEMPTS", "NICENESS", "ThinkerLost", "Thinkers", "cores"]
 
 log = logging.getLogger("kc_tui.net")
 
@@ -41,6 +42,17 @@ ATTEMPTS = 3
 """How many times one decision is asked of the pool before it is given up: a worker killed by
 the host costs one attempt; a decision that kills every worker it is given is a fault of its own,
 and asking it again for ever would stop every table."""
+
+
+NICENESS = 5
+"""How much lower the thinking processes' priority is than the server's: a screen to draw goes
+before a computer's thought (a thinking player's budget is its own processor time, so it
+thinks as well, only later, when the processors are all busy)."""
+
+
+def _worker_start() -> None:
+    thinker_signals()
+    os.nice(NICENESS)
 
 
 class ThinkerLost(RuntimeError):
@@ -82,7 +94,7 @@ class Thinkers:
             # Loaded once in the fork server (whose only other module is multiprocessing's own),
             # rather than the server's __main__, which may be a test runner or a benchmark.
             context.set_forkserver_preload(self.preload)
-            self._pool = ProcessPoolExecutor(self.processes, mp_context=context, initializer=thinker_signals)
+            self._pool = ProcessPoolExecutor(self.processes, mp_context=context, initializer=_worker_start)
         return self._pool
 
     def start(self) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from kc_tui.net import TableServer
-from kc_tui.net.thinkers import ATTEMPTS, ThinkerLost, Thinkers
+from kc_tui.net.thinkers import ATTEMPTS, NICENESS, ThinkerLost, Thinkers
 
 
 def dies_once(mark: str) -> int:
@@ -88,3 +88,13 @@ async def test_started_thinkers_have_their_processes_before_any_decision(tmp_pat
     assert len(pids) == 2 and os.getpid() not in pids
     await thinkers.close()
     assert all(gone(pid) for pid in pids)
+
+
+def niceness() -> int:
+    return os.nice(0)
+
+
+async def test_the_computers_think_at_a_lower_priority_than_the_screens_are_drawn(tmp_path: Path) -> None:
+    thinkers = Thinkers(1)
+    assert await thinkers.run(niceness) == min(19, os.nice(0) + NICENESS)
+    await thinkers.close()
