@@ -271,7 +271,7 @@ def main() -> None:
         process = multiprocessing.get_context("spawn").Process(
             target=serve, args=(child, data, plan, args.tables, args.pace, args.computer_pace,
                                        args.computer, args.thinkers),
-            daemon=True)
+            daemon=False)  # its thinking processes are its children: a daemon may have none
         process.start()
         _, port = parent.recv()
 
