@@ -5,13 +5,16 @@ worker; with no processes the thinking stays in threads of the server."""
 from __future__ import annotations
 
 import os
+import pickle
+import random
 import signal
 import threading
 from pathlib import Path
 
 import pytest
 
-from kc_tui.net import TableServer
+from kc_tui.core.workers import keep_state
+from kc_tui.net import TableServer, table_games
 from kc_tui.net.thinkers import ATTEMPTS, NICENESS, ThinkerLost, Thinkers
 
 
@@ -98,3 +101,15 @@ async def test_the_computers_think_at_a_lower_priority_than_the_screens_are_draw
     thinkers = Thinkers(1)
     assert await thinkers.run(niceness) == min(19, os.nice(0) + NICENESS)
     await thinkers.close()
+
+
+def test_every_level_of_every_table_game_crosses_to_a_thinking_process_and_back() -> None:
+    for game in table_games().values():
+        for level, player_type in game.levels.items():
+            assert isinstance(player_type, type), level
+            player = player_type(random.Random(7))
+            thought = pickle.loads(pickle.dumps(player))
+            thought.rng.random()  # it thinks there: its random numbers move on
+            keep_state(player, thought)
+            assert player.rng.getstate() == thought.rng.getstate(), (game.name, level)
+            assert type(player) is player_type
