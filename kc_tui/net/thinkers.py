@@ -77,7 +77,8 @@ class Thinkers:
     """``processes`` worker processes the computers' decisions are thought in (0: threads of this
     process).  ``preload`` names the modules every worker loads before its first decision (the
     games' own, so that a first decision is not slowed by importing them).  Make it anywhere;
-    the processes start at the first decision; :meth:`close` ends them."""
+    the processes start at the first decision (or :meth:`start`); :meth:`close` ends them, and
+    no decision is thought after it."""
 
     def __init__(self, processes: int, preload: Sequence[str] = ()) -> None:
         if processes < 0:
@@ -87,8 +88,12 @@ class Thinkers:
         self._pool: ProcessPoolExecutor | None = None
         self.restarts = 0
         """How many times a dead worker made the pool start again."""
+        self.closed = False
 
     def _running(self) -> ProcessPoolExecutor:
+        if self.closed:
+            # A pool started now would outlive the server: its processes would be orphans.
+            raise ThinkerLost("the computers' processes are closed")
         if self._pool is None:
             context = multiprocessing.get_context("forkserver")
             # Loaded once in the fork server (whose only other module is multiprocessing's own),
@@ -134,6 +139,7 @@ class Thinkers:
     async def close(self) -> None:
         """End the worker processes, whatever they are thinking (their tables are adjourned)."""
         pool, self._pool = self._pool, None
+        self.closed = True
         if pool is None:
             return
         processes = list((getattr(pool, "_processes", None) or {}).values())

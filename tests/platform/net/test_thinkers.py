@@ -73,6 +73,9 @@ async def test_closing_the_server_ends_its_thinking_processes(tmp_path: Path) ->
     assert pid in pids and os.getpid() not in pids
     await server.close()
     assert all(gone(p) for p in pids) and server.thinkers.pids() == []
+    with pytest.raises(ThinkerLost):  # no pool starts again to outlive the server
+        await server.thinkers.run(pid_and_thread)
+    assert server.thinkers.pids() == []
 
 
 async def test_with_no_thinking_processes_the_computers_think_in_threads_of_the_server(tmp_path: Path) -> None:
