@@ -376,6 +376,9 @@ def main() -> None:
 
         asyncio.run(run())
         process.join(30)
+        if process.is_alive():  # as a daemon it was ended here: it is not one, for its thinkers' sake
+            process.terminate()
+            process.join()
 
 
 if __name__ == "__main__":
