@@ -3,7 +3,7 @@ tables, all playing), against the targets of issue 12: 50 sessions with the 99th
 update delay under 250 ms and under 25 MB per session on the 2-core machine.
 
 Run: python benchmarks/serve_load.py [--sessions 50] [--tables 10] [--seconds 30] [--pace 1.5]
-                                    [--computer-pace 0.6] [--connect-at-once] [--json]
+                                    [--computer-pace 0.6] [--thinkers N] [--connect-at-once] [--json]
 Prints figures and where the server's time goes (``--json``: the figures as one JSON object on
 standard output, the text on standard error); asserts nothing.
 
@@ -81,12 +81,12 @@ args_top = 25
 
 
 def serve(conn: Any, data: str, plan: dict[str, tuple[int, int | None]], tables_n: int, pace: float,
-          computer_pace: float, computer: str) -> None:
-    asyncio.run(_serve(conn, Path(data), plan, tables_n, pace, computer_pace, computer))
+          computer_pace: float, computer: str, thinkers: int | None = None) -> None:
+    asyncio.run(_serve(conn, Path(data), plan, tables_n, pace, computer_pace, computer, thinkers))
 
 
 async def _serve(conn: Any, data: Path, plan: dict[str, tuple[int, int | None]], tables_n: int,
-                 pace: float, computer_pace: float, computer: str) -> None:
+                 pace: float, computer_pace: float, computer: str, thinkers: int | None = None) -> None:
     import logging
 
     from kc_tui.core.kinds import Phase
@@ -112,7 +112,11 @@ async def _serve(conn: Any, data: Path, plan: dict[str, tuple[int, int | None]],
 
     gc.callbacks.append(gc_timer)
     # One owner makes every table of the evening: the per-person cap is not what is measured.
-    tables = TableServer(data, grace=600, pace=computer_pace, max_tables_per_person=tables_n)
+    # The computers think as `kings-corner serve` has them think (--thinkers, one process per core).
+    from kc_tui.net.thinkers import cores
+    tables = TableServer(data, grace=600, pace=computer_pace, max_tables_per_person=tables_n,
+                         thinkers=cores() if thinkers is None else thinkers)
+    tables.thinkers.start()
     events: list[tuple[int, float, str]] = []
     owner = Person("SHA256:owner", "Owner")
     ids = [tables.create_table(owner, f"T{i}", build_rules(4), ["open", "open", computer, computer]).id
@@ -285,6 +289,9 @@ def main() -> None:
     parser.add_argument("--pace", type=float, default=1.5, help="a person's seconds per move")
     parser.add_argument("--computer", default="hard", help="the level of the two computers at each table")
     parser.add_argument("--computer-pace", type=float, default=0.6, help="a computer's seconds per move")
+    parser.add_argument("--thinkers", type=int, default=None,
+                        help="processes the computers think in, as `serve --thinkers` (default: one per "
+                             "core; 0: threads of the server, as before there were processes)")
     parser.add_argument("--by-event", action="store_true", help="the delays by kind of event")
     parser.add_argument("--top", type=int, default=0, help="also list the N heaviest calls")
     parser.add_argument("--census", action="store_true",
@@ -317,8 +324,8 @@ def main() -> None:
         parent, child = multiprocessing.Pipe()
         process = multiprocessing.get_context("spawn").Process(
             target=serve, args=(child, data, plan, args.tables, args.pace, args.computer_pace,
-                                       args.computer),
-            daemon=True)
+                                       args.computer, args.thinkers),
+            daemon=False)  # its thinking processes are its children: a daemon may have none
         process.start()
         _, port = parent.recv()
 
@@ -456,6 +463,9 @@ def main() -> None:
 
         asyncio.run(run())
         process.join(30)
+        if process.is_alive():  # as a daemon it was ended here: it is not one, for its thinkers' sake
+            process.terminate()
+            process.join()
 
 
 if __name__ == "__main__":

@@ -61,6 +61,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                           "is kept (default 30; 0 keeps them for ever)"))
     p.add_argument("--idle", type=_seconds, default=900.0, metavar=_("SECONDS"),
                    help=_("close a session idle this long in the lobby (default 900)"))
+    p.add_argument("--thinkers", type=_thinkers, default=None, metavar="N",
+                   help=_("processes the computers think in, apart from the one that draws the players' "
+                          "screens, so that an expert thinking at one table slows no screen (default: one "
+                          "per processor core); 0 thinks in threads of the server itself, for a small host"))
     p.add_argument("--web", type=_port, default=None, metavar=_("PORT"),
                    help=_("also open the tables to web browsers on PORT (on --host, no login: a "
                           "browser is known by a cookie; with --authorized-keys only together with "
@@ -115,6 +119,18 @@ def _count(text: str) -> int:
                                          .format(text=text)) from None
     if not 1 <= value <= 10_000:
         raise argparse.ArgumentTypeError(_("expected 1 to 10000, got {value}")
+                                         .format(value=value))
+    return value
+
+
+def _thinkers(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(_("expected a number of processes, got {text!r}")
+                                         .format(text=text)) from None
+    if not 0 <= value <= 1024:
+        raise argparse.ArgumentTypeError(_("expected 0 to 1024 processes, got {value}")
                                          .format(value=value))
     return value
 
@@ -177,6 +193,7 @@ async def _open_to_browsers(args: argparse.Namespace, tables: Any, ssh_port: int
 
 async def _serve(args: argparse.Namespace, folder: Path, authorized: frozenset[str] | None) -> int:
     from ..net import TableServer, TableState
+    from ..net.thinkers import cores
     from ..ssh import GameSSHServer, Limits
     from ..ssh.gate import RESERVED_FILES, Gate, GateLimits, connection_room
     from ..ssh.lobby import lobby_front_ends
@@ -185,7 +202,9 @@ async def _serve(args: argparse.Namespace, folder: Path, authorized: frozenset[s
     # redirects sys.stdout while it runs, and several run at once.
     out = sys.stdout
     tables = TableServer(folder, grace=args.grace, max_tables_per_person=args.max_tables_per_person,
-                         max_tables=args.max_tables, adjourned_days=args.adjourned_days)
+                         max_tables=args.max_tables, adjourned_days=args.adjourned_days,
+                         thinkers=cores() if args.thinkers is None else args.thinkers)
+    tables.thinkers.start()
     # One door for both ports: an address's connections are counted together.  Each table being
     # played holds its transcript open: the connections leave a file for each table too.
     gate = Gate(GateLimits(per_address=args.max_per_address, per_minute=args.max_per_minute,
