@@ -3,7 +3,7 @@ tables, all playing), against the targets of issue 12: 50 sessions with the 99th
 update delay under 250 ms and under 25 MB per session on the 2-core machine.
 
 Run: python benchmarks/serve_load.py [--sessions 50] [--tables 10] [--seconds 30] [--pace 1.5]
-                                    [--computer-pace 0.6] [--workers N] [--churn N]
+                                    [--computer-pace 0.6] [--thinkers N] [--workers N] [--churn N]
                                     [--connect-at-once] [--json]
 Prints figures and where the server's time goes (``--json``: the figures as one JSON object on
 standard output, the text on standard error); asserts nothing.
@@ -85,8 +85,9 @@ args_top = 25
 
 
 def serve(conn: Any, data: str, tables_n: int, names: dict[str, str], pace: float, computer_pace: float,
-          computer: str, workers: int, log_path: str) -> None:
-    asyncio.run(_serve(conn, Path(data), tables_n, names, pace, computer_pace, computer, workers, log_path))
+          computer: str, workers: int, thinkers: int | None, log_path: str) -> None:
+    asyncio.run(_serve(conn, Path(data), tables_n, names, pace, computer_pace, computer, workers, thinkers,
+                       log_path))
 
 
 def tree_rss_mb(root: int) -> float:
@@ -115,7 +116,8 @@ def tree_rss_mb(root: int) -> float:
 
 
 async def _serve(conn: Any, data: Path, tables_n: int, names: dict[str, str], pace: float,
-                 computer_pace: float, computer: str, workers: int, log_path: str) -> None:
+                 computer_pace: float, computer: str, workers: int, thinkers: int | None,
+                 log_path: str) -> None:
     import logging
 
     from kc_tui.core.kinds import Phase
@@ -149,7 +151,11 @@ async def _serve(conn: Any, data: Path, tables_n: int, names: dict[str, str], pa
 
     gc.callbacks.append(gc_timer)
     # One owner makes every table of the evening: the per-person cap is not what is measured.
-    tables = TableServer(data, grace=600, pace=computer_pace, max_tables_per_person=tables_n)
+    # The computers think as `kings-corner serve` has them think (--thinkers, one process per core).
+    from kc_tui.net.thinkers import cores
+    tables = TableServer(data, grace=600, pace=computer_pace, max_tables_per_person=tables_n,
+                         thinkers=cores() if thinkers is None else thinkers)
+    tables.thinkers.start()
     for key, name in names.items():  # every key chose its name on an earlier visit
         tables.person(key, name)
     events: list[tuple[int, float, str]] = []
@@ -314,6 +320,9 @@ def main() -> None:
     parser.add_argument("--pace", type=float, default=1.5, help="a person's seconds per move")
     parser.add_argument("--computer", default="hard", help="the level of the two computers at each table")
     parser.add_argument("--computer-pace", type=float, default=0.6, help="a computer's seconds per move")
+    parser.add_argument("--thinkers", type=int, default=None,
+                        help="processes the computers think in, as `serve --thinkers` (default: one per "
+                             "core; 0: threads of the server, as before there were processes)")
     parser.add_argument("--by-event", action="store_true", help="the delays by kind of event")
     parser.add_argument("--top", type=int, default=0, help="also list the N heaviest calls")
     parser.add_argument("--census", action="store_true",
@@ -329,9 +338,9 @@ def main() -> None:
                         help="spectators who leave and come back halfway, so that the server's full "
                              "collections fall inside the measure (default: 10 per serving process)")
     args = parser.parse_args()
-    from kc_tui.ssh.workers import default_workers
+    from kc_tui.net.thinkers import cores
 
-    workers = default_workers() if args.workers is None else args.workers
+    workers = cores() if args.workers is None else args.workers
     churn = min(args.sessions - 2 * args.tables, 10 * max(1, workers) if args.churn is None else args.churn)
     out = sys.stderr if args.json else sys.stdout
 
@@ -356,8 +365,8 @@ def main() -> None:
         parent, child = multiprocessing.Pipe()
         process = multiprocessing.get_context("spawn").Process(
             target=serve, args=(child, data, args.tables, names, args.pace, args.computer_pace,
-                                args.computer, workers, log_path),
-            daemon=True)
+                                args.computer, workers, args.thinkers, log_path),
+            daemon=False)  # its thinking processes are its children: a daemon may have none
         process.start()
         _, port = parent.recv()
 
@@ -508,6 +517,9 @@ def main() -> None:
 
         asyncio.run(run())
         process.join(30)
+        if process.is_alive():  # as a daemon it was ended here: it is not one, for its thinkers' sake
+            process.terminate()
+            process.join()
 
 
 if __name__ == "__main__":

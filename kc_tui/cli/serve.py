@@ -61,7 +61,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                           "is kept (default 30; 0 keeps them for ever)"))
     p.add_argument("--idle", type=_seconds, default=900.0, metavar=_("SECONDS"),
                    help=_("close a session idle this long in the lobby (default 900)"))
-    p.add_argument("--workers", type=_workers, default=None, metavar="N",
+    p.add_argument("--thinkers", type=_processes, default=None, metavar="N",
+                   help=_("processes the computers think in, apart from the one that draws the players' "
+                          "screens, so that an expert thinking at one table slows no screen (default: one "
+                          "per processor core); 0 thinks in threads of the server itself, for a small host"))
+    p.add_argument("--workers", type=_processes, default=None, metavar="N",
                    help=_("processes that serve the SSH sessions, beside the one that keeps the tables "
                           "(default: one per processor core); 0 serves them in the same process, for "
                           "a small host"))
@@ -123,14 +127,15 @@ def _count(text: str) -> int:
     return value
 
 
-def _workers(text: str) -> int:
+def _processes(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(_("expected a number of processes, got {text!r}")
                                          .format(text=text)) from None
-    if not 0 <= value <= 256:
-        raise argparse.ArgumentTypeError(_("expected 0 to 256 processes, got {value}").format(value=value))
+    if not 0 <= value <= 1024:
+        raise argparse.ArgumentTypeError(_("expected 0 to 1024 processes, got {value}")
+                                         .format(value=value))
     return value
 
 
@@ -192,23 +197,26 @@ async def _open_to_browsers(args: argparse.Namespace, tables: Any, ssh_port: int
 
 async def _serve(args: argparse.Namespace, folder: Path, authorized: frozenset[str] | None) -> int:
     from ..net import TableServer, TableState
+    from ..net.thinkers import cores
     from ..ssh import GameSSHServer, Limits
     from ..ssh.gate import RESERVED_FILES, Gate, GateLimits, connection_room
     from ..ssh.lobby import lobby_front_ends
-    from ..ssh.workers import Workers, default_workers
+    from ..ssh.workers import Workers
 
     # Every message of the server goes to the streams it started with: a session's app
     # redirects sys.stdout while it runs, and several run at once.
     out = sys.stdout
     tables = TableServer(folder, grace=args.grace, max_tables_per_person=args.max_tables_per_person,
-                         max_tables=args.max_tables, adjourned_days=args.adjourned_days)
+                         max_tables=args.max_tables, adjourned_days=args.adjourned_days,
+                         thinkers=cores() if args.thinkers is None else args.thinkers)
+    tables.thinkers.start()
     # One door for both ports: an address's connections are counted together.  Each table being
     # played holds its transcript open: the connections leave a file for each table too.
     gate = Gate(GateLimits(per_address=args.max_per_address, per_minute=args.max_per_minute,
                            total=connection_room(RESERVED_FILES + args.max_tables)))
     limits = Limits(max_sessions=args.max_sessions, idle_seconds=args.idle,
                     sessions_per_key=args.max_per_key, sessions_per_address=args.max_per_address)
-    workers = default_workers() if args.workers is None else args.workers
+    workers = cores() if args.workers is None else args.workers
     server: GameSSHServer | Workers
     if workers:
         server = Workers(workers, tables, folder / HOST_KEY_FILE, host=args.host, port=args.port,

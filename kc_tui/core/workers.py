@@ -13,7 +13,8 @@ import signal
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Callable, Generic, Iterable, Mapping, Protocol, Sequence, TypeVar
 
-__all__ = ["BATCHES", "BatchesStopped", "Played", "deal_batches", "play_batches", "running_rates"]
+__all__ = ["BATCHES", "BatchesStopped", "Played", "deal_batches", "keep_state", "play_batches",
+           "running_rates", "thinker_signals"]
 
 BATCHES = 50
 """Batches per worker process: so many updates of the progress, each for little overhead."""
@@ -38,6 +39,27 @@ def _worker_signals() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _stop)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
+
+
+def thinker_signals() -> None:
+    """The signals of a worker that thinks for a server's computers (:mod:`kc_tui.net.thinkers`):
+    Ctrl+C is the server's to act on (it adjourns its tables, then ends its workers); SIGTERM
+    ends the worker at once, as by default: it keeps nothing that a stop could cut in half."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
+
+
+def keep_state(player: object, thought: object) -> None:
+    """``player`` takes the state of ``thought``, its copy that has just decided in a worker
+    process (its random numbers drawn, what it read of the table): so it plays on as if it had
+    thought here.  What a copy does not carry (:meth:`__getstate__` leaves out what cannot cross
+    to another process, a lock) stays ``player``'s own."""
+    if thought is player:
+        return
+    state = thought.__getstate__()
+    if isinstance(state, dict):
+        vars(player).update(state)
 
 
 _HELD = {signal.SIGINT, signal.SIGTERM}

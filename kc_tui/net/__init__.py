@@ -12,7 +12,8 @@ The modules, by job: :mod:`.server` (people, tables, the lobby, limits, closing)
 save file, the writer thread, the transcript), :mod:`.part` (what a game offers),
 :mod:`.protocols` (what each asks of the others: a game takes its table as a
 :class:`GameTable`), :mod:`.names` and :mod:`.values` (people, names and the lobby's snapshots),
-:mod:`.following` (a networked seat's listeners).
+:mod:`.following` (a networked seat's listeners), :mod:`.thinkers` (the processes the computers
+think in).
 """
 
 from .door import SeatDoor

@@ -19,6 +19,7 @@ from typing import Any, Callable, Protocol, Sequence
 from ..core.i18n import Text
 from ..core.kinds import Phase
 from .names import Person
+from .thinkers import Thinkers
 from .values import NoticeKind, TableInfo
 
 __all__ = ["GameTable", "ServerView", "TableService"]
@@ -63,6 +64,11 @@ class ServerView(Protocol):
     @property
     def think(self) -> float | None:
         """The expert's thinking budget per decision (None: its own)."""
+        ...
+
+    @property
+    def thinkers(self) -> Thinkers:
+        """Where the computers' decisions are thought: worker processes (or threads)."""
         ...
 
     @property

@@ -7,13 +7,15 @@ a :class:`~kc_tui.net.names.Person`; from the lobby it creates a table
 its front end reaches the game.
 
 The server, not any client, plays the computers' turns: each playing table has one asyncio task
-that asks its game to play the computer whose turn it is (thinking in a worker thread, on a
-frozen snapshot) at the table's pace.  An adjourned table stays in its save under
-``data_dir/tables/`` and is listed again by a server started on the same folder.
+that asks its game to play the computer whose turn it is (thinking in one of the server's
+:class:`~.thinkers.Thinkers`, worker processes, on a frozen snapshot) at the table's pace.  An
+adjourned table stays in its save under ``data_dir/tables/`` and is listed again by a server
+started on the same folder.
 
-Everything here runs on the event loop's thread; only the computers' thinking and the saves'
-writes leave it.  Calls are synchronous except :meth:`TableServer.close`; listeners are called
-after each step of the game is complete, so they may read the door's view at once.
+Everything here runs on the event loop's thread; only the computers' thinking (in other
+processes) and the saves' writes leave it.  Calls are synchronous except
+:meth:`TableServer.close`; listeners are called after each step of the game is complete, so they
+may read the door's view at once.
 """
 
 from __future__ import annotations
@@ -36,9 +38,10 @@ from ..games import DEFAULT_GAME, GAMES
 from ..storage.files import UnreadableFile, read_text, write_atomic
 from .door import SeatDoor, call_in
 from .names import MAX_NAME, Person, check_name, name_key
-from .part import game_of, table_game
+from .part import game_of, table_game, table_games
 from .saving import TABLES_FOLDER
 from .table import Table
+from .thinkers import Thinkers
 from .values import MAX_TABLE_NAME, SEAT_OPEN, Said, TableError, TableInfo, TableState, state_word
 
 __all__ = ["TableServer"]
@@ -58,7 +61,9 @@ class TableServer:
     long a dropped person's seat is held before the house computer plays it; ``pace`` the
     pause between a computer's moves (0 in tests); ``think`` the expert's budget per decision.
     ``chat_lines`` chat lines are allowed per ``chat_window`` seconds, each at most
-    ``chat_length`` characters.  ``clock`` is the time source of the chat limit.  ``seed``, if
+    ``chat_length`` characters.  ``thinkers`` is how many worker processes the computers
+    think in (0, the default here: threads of this process; ``kings-corner serve`` gives one per
+    core).  ``clock`` is the time source of the chat limit.  ``seed``, if
     given, fixes the deals of the tables made one after another (each table's seed is drawn
     from it), so that a test plays the same games every time.
 
@@ -77,7 +82,7 @@ class TableServer:
                  chat_lines: int = 5, chat_window: float = 10.0, chat_length: int = 200,
                  clock: Callable[[], float] = time.monotonic, max_tables_per_person: int = 3,
                  max_tables: int = 200, adjourned_days: float = 30.0,
-                 now: Callable[[], float] = time.time, seed: int | None = None) -> None:
+                 now: Callable[[], float] = time.time, seed: int | None = None, thinkers: int = 0) -> None:
         if max_tables_per_person < 1 or max_tables < 1 or adjourned_days < 0:
             raise ValueError("a person may have one table at least, the server one table at least, "
                              "and adjourned tables are kept 0 days (for ever) or more")
@@ -107,6 +112,8 @@ class TableServer:
             self._holders.setdefault(name_key(name), set()).add(key)
         self._guests: dict[str, Person] = {}
         """The guests connected now, by :func:`name_key` of their names (see :meth:`left`)."""
+        self.thinkers = Thinkers(thinkers, preload=[type(game).__module__ for game in table_games().values()])
+        """Where the computers' decisions are thought."""
         self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kc-tables-save")
         """The one thread that writes the games' saves, in the order they were made."""
         self._next_id = 1
@@ -526,7 +533,8 @@ class TableServer:
         self.writer.submit(lambda: None).result()
 
     async def close(self) -> None:
-        """Adjourn every game in progress (the server stops; a restart lists them again)."""
+        """Adjourn every game in progress (the server stops; a restart lists them again), and end
+        the computers' thinking processes."""
         for table in list(self._tables.values()):
             if table.state == TableState.ADJOURNED:
                 table.write_unsaved()  # (one adjourned now has just been tried)
@@ -540,6 +548,7 @@ class TableServer:
             elif table.restored is not None:
                 table.restored.close()
         self.writer.shutdown(wait=True)
+        await self.thinkers.close()
         await asyncio.sleep(0)
 
 

@@ -22,7 +22,6 @@ import asyncio
 import dataclasses
 import json
 import logging
-import os
 import signal
 import socket
 import subprocess
@@ -38,7 +37,7 @@ from ..net.link import LinkHost
 from .gate import Gate
 from .server import Limits, host_key
 
-__all__ = ["Workers", "default_workers", "RESPAWN_SECONDS"]
+__all__ = ["Workers", "RESPAWN_SECONDS"]
 
 log = logging.getLogger("kc_tui.ssh")
 
@@ -49,14 +48,6 @@ RESPAWN_SECONDS = 1.0
 loop)."""
 STOP_SECONDS = 10.0
 """How long the workers have to say goodbye to their sessions when the server stops."""
-
-
-def default_workers() -> int:
-    """One worker per core this process may run on."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not Linux
-        return max(1, os.cpu_count() or 1)
 
 
 class _Worker:

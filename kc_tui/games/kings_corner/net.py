@@ -3,8 +3,8 @@
 :class:`CornerTableGame` is what a table of Kings in the Corner asks of its game
 (:class:`~kc_tui.net.part.TableGame`): the :class:`~.engine.service.GameService` for its seats, a
 :class:`CornerDoor` for each seat, the events as one seat may see them, a computer's turn (planned
-in a worker thread on a frozen snapshot, :meth:`GameService.begin_decision`, and applied move by
-move at the server's pace), the save (the journal of :mod:`kc_tui.storage.saves`) and the
+by the server's thinkers on a frozen snapshot, :meth:`GameService.begin_decision`, and applied
+move by move at the server's pace), the save (the journal of :mod:`kc_tui.storage.saves`) and the
 transcript (docs/protocol.md).
 """
 
@@ -20,6 +20,7 @@ from ...core.cards import Card
 from ...core.events import SessionStart
 from ...core.i18n import Domain
 from ...core.kinds import Phase
+from ...core.workers import keep_state
 from ...net import HOUSE_LEVEL, GameTable, Person, SeatDoor, TableError, TableGame
 from ...net.saving import TableSaver
 from ...storage.saves import SaveError, load_save
@@ -30,7 +31,7 @@ from .engine.events import Event, RoundEnd, seat_view
 from .engine.moves import Move
 from .engine.observation import Observation
 from .engine.rules import RuleSet, rules_label
-from .engine.service import Decision, GameService
+from .engine.service import Decision, GameService, SeatPlayer
 from .engine.transcript import encode_event
 from .engine.views import RoundSummary, SeatView, SessionSummary, Targets
 
@@ -229,7 +230,8 @@ class CornerTableGame(TableGame):
             decision = Decision(seat, turn.round, turn.turn, player, service.observation(seat))
         table.playing_turn = decision.turn_id
         try:
-            plan = await asyncio.get_running_loop().run_in_executor(None, decision.run)
+            plan, thought = await table.server.thinkers.run(think, decision)
+            keep_state(decision.player, thought)
             pace = table.server.pace
             for k, move in enumerate(plan):
                 with table.step():
@@ -244,6 +246,12 @@ class CornerTableGame(TableGame):
             service.end_decision(decision)
             for fault in service.take_faults():
                 log.warning("table %s: %s", table.id, fault)
+
+
+def think(decision: Decision) -> tuple[list[Move | int], SeatPlayer]:
+    """A computer's plan for ``decision``, and its player as it is after planning (in a worker
+    process, a copy whose state the table's player takes: :func:`keep_state`)."""
+    return decision.run(), decision.player
 
 
 def _specs(table: GameTable, names: list[str | None]) -> list[str]:

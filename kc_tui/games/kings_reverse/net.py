@@ -3,14 +3,13 @@
 :class:`ReverseTableGame` is what a table of Kings Reverse asks of its game
 (:class:`~kc_tui.net.part.TableGame`): the :class:`~.engine.service.ReverseService` for its seats, a
 :class:`ReverseDoor` for each seat, the events as one seat may see them, a computer's action
-(one decision at a time, thought about in a worker thread), the save (the game's own format,
+(one decision at a time, thought about by the server's thinkers), the save (the game's own format,
 ``kings-reverse-save``, one action a line of its list) and the transcript (docs/protocol.md
 section 6).
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import random
 from dataclasses import replace
@@ -18,6 +17,7 @@ from typing import Any, Mapping, Sequence, cast
 
 from ...core.i18n import N_, Domain
 from ...core.kinds import Phase
+from ...core.workers import keep_state
 from ...net import HOUSE_LEVEL, GameTable, Person, SeatDoor, TableError, TableGame
 from ...storage.saves import AutoSaver, SaveError, read_document
 from .ai import LEVELS, make_player
@@ -215,7 +215,7 @@ class ReverseTableGame(TableGame):
 
     async def computer_turn(self, table: GameTable) -> None:
         """One decision of the computer whose turn it is (its own seat's, or the house
-        computer's for a person's seat): thought about in a worker thread, applied here unless
+        computer's for a person's seat): thought about by the server's thinkers, applied here unless
         the game has moved past it."""
         service = table.service
         assert isinstance(service, ReverseService)
@@ -232,10 +232,11 @@ class ReverseTableGame(TableGame):
             decision = ReverseDecision(decision_id, cast(ReversePlayer, house), service.view(seat))
         table.playing_turn = decision.id
         try:
-            action = await asyncio.get_running_loop().run_in_executor(None, decision.run)
+            action, thought = await table.server.thinkers.run(think, decision)
         except BaseException:
             table.playing_turn = None
             raise
+        keep_state(decision.player, thought)
         if service.decision_id != decision.id:
             table.playing_turn = None
             return  # the game has moved past it (an adjourned table's task is cancelled)
@@ -251,6 +252,12 @@ class ReverseTableGame(TableGame):
             # next (the table reclaims it once this is cleared).
             if player is not None or service.phase != Phase.TURN or service.current != seat:
                 table.playing_turn = None
+
+
+def think(decision: ReverseDecision) -> tuple[Action, ReversePlayer]:
+    """A computer's action for ``decision``, and its player as it is after choosing (in a worker
+    process, a copy whose state the table's player takes: :func:`keep_state`)."""
+    return decision.run(), decision.player
 
 
 def _specs(table: GameTable, names: list[str | None]) -> list[str]:

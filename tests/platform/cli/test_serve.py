@@ -19,11 +19,13 @@ SERVED = re.compile(r"^Kings in the Corner is served on 127\.0\.0\.1:(\d+) — p
                     r"ssh -p (\d+) HOST$")
 
 
-def start(data: Path, *options: str) -> tuple[subprocess.Popen[str], int, str]:
-    """The server on a free port: the process, its port and its host key's fingerprint."""
+def start(data: Path, *options: str, group: bool = False) -> tuple[subprocess.Popen[str], int, str]:
+    """The server on a free port: the process, its port and its host key's fingerprint; with
+    ``group``, in a process group of its own (as a terminal's Ctrl+C reaches it)."""
     process = subprocess.Popen(
         [sys.executable, "-m", "kc_tui", "serve", "--port", "0", "--data-dir", str(data), *options],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8",
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8", start_new_session=group,
+        preexec_fn=_as_at_a_terminal if group else None,
     )
     assert process.stdout is not None
     first = process.stdout.readline().rstrip("\n")
@@ -34,6 +36,12 @@ def start(data: Path, *options: str) -> tuple[subprocess.Popen[str], int, str]:
     fingerprint = re.search(r"SHA256:\S+", second)
     assert second.startswith("Host key fingerprint: SHA256:") and fingerprint
     return process, int(served.group(1)), fingerprint.group(0)
+
+
+def _as_at_a_terminal() -> None:
+    """Ctrl+C as a terminal's foreground command hears it (a test runner started in the
+    background may have left it ignored, and every process of the server would inherit that)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def stop(process: subprocess.Popen[str], signalled: bool = False) -> tuple[int, str, str]:
@@ -100,6 +108,56 @@ def test_bad_options_are_explained(tmp_path: Path) -> None:
     port = subprocess.run([sys.executable, "-m", "kc_tui", "serve", "--port", "70000"],
                           capture_output=True, text=True, timeout=60)
     assert port.returncode == 2 and "expected a port from 0 to 65535" in port.stderr
+    thinkers = subprocess.run([sys.executable, "-m", "kc_tui", "serve", "--thinkers", "-1"],
+                              capture_output=True, text=True, timeout=60)
+    assert thinkers.returncode == 2 and "expected 0 to 1024 processes, got -1" in thinkers.stderr
+
+
+def descendants(pid: int) -> set[int]:
+    """Every process started by ``pid``, and by those, running now."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parents[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue  # ended meanwhile
+    found: set[int] = set()
+    new = {pid}
+    while new:
+        new = {child for child, parent in parents.items() if parent in new} - found
+        found |= new
+    return found
+
+
+def running(pid: int) -> bool:
+    try:
+        state = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.parametrize("how", ["SIGTERM", "Ctrl+C"])
+def test_the_computers_think_in_processes_that_end_with_the_server(tmp_path: Path, how: str) -> None:
+    import time
+
+    process, _, _ = start(tmp_path, "--thinkers", "2", group=True)
+    try:
+        started = descendants(process.pid)  # the two, and the fork server they came from
+        assert len(started) >= 3
+        if how == "Ctrl+C":  # a terminal's Ctrl+C reaches every process of the group: the server acts
+            os.killpg(process.pid, signal.SIGINT)
+    finally:
+        status, out, err = stop(process, signalled=how == "Ctrl+C")
+    assert status == 0, err
+    assert f"Stopped by {'SIGINT' if how == 'Ctrl+C' else how}" in out
+    # (A worker stopped by Ctrl+C would say "Process ForkServerProcess-1:" and its traceback.)
+    assert "Traceback" not in err and "ForkServerProcess" not in err, err
+    end = time.monotonic() + 30
+    while any(running(pid) for pid in started) and time.monotonic() < end:
+        time.sleep(0.05)
+    assert not [pid for pid in started if running(pid)]
 
 
 def test_a_port_in_use_is_explained(tmp_path: Path) -> None:

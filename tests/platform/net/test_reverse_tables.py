@@ -298,3 +298,30 @@ async def test_a_damaged_save_is_refused_with_a_sentence_and_the_table_stays_adj
     assert table.state == TableState.ADJOURNED and table.seats[0].name == "Ada" and not table.seats[0].connected
     assert json.loads(save.read_text()) == doc  # the file is left as it was
     await again.close()
+
+
+async def seeded_round(data: Path, thinkers: int) -> list[str]:
+    """The transcript of a round at a seeded heads-up table, a person against ``hard`` (which reads
+    what its opponent shows it lacks, and deals worlds from its random numbers), the computer
+    thinking in ``thinkers`` processes (0: threads)."""
+    server = TableServer(data, pace=0, seed=2026, thinkers=thinkers)
+    info = server.create_table(ADA, "Seeded", build_rules(2), ["open", "hard"], seed=8)
+    ada = server.join(ADA, info.id, 0)
+    assert isinstance(ada, ReverseDoor)
+    game = referee(server, info.id)
+    rng = random.Random(4)
+    actions = 0
+    while game.phase == Phase.TURN:
+        await until(lambda: game.phase != Phase.TURN or game.current == 0, "Ada's turn")
+        if game.phase != Phase.TURN:
+            break
+        act_as_computer(ada, rng)
+        actions += 1
+    assert actions > 5
+    await server.close()
+    return (data / "tables" / f"table-{info.id}.jsonl").read_text().splitlines()
+
+
+async def test_a_seeded_table_plays_the_same_round_whether_computers_think_in_processes_or_threads(
+        tmp_path: Path) -> None:
+    assert await seeded_round(tmp_path / "processes", 1) == await seeded_round(tmp_path / "threads", 0)

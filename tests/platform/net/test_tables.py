@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import contextvars
 import json
+import os
 import random
+import signal
 from pathlib import Path
 from typing import Callable
 
@@ -567,3 +569,40 @@ async def test_an_adjourned_table_keeps_its_computers_names_across_a_restart(tmp
         hostile = TableServer(tmp_path, grace=0.01, pace=0, seed=3)
         assert hostile.tables()[0].line().endswith("2 computer (hard)")
         await hostile.close()
+
+
+async def seeded_round(data: Path, thinkers: int, kill_a_thinker: bool = False) -> list[str]:
+    """The transcript of a round at a seeded table of a person and three computers who remember
+    what they saw and draw random numbers as they think (``hard``, ``medium``, ``easy``), the
+    computers thinking in ``thinkers`` processes (0: threads); with ``kill_a_thinker``, the
+    thinking process is killed (``kill -9``) once the computers have thought."""
+    server = TableServer(data, pace=0, seed=2026, thinkers=thinkers)
+    info = server.create_table(ADA, "Seeded", build_rules(4), ["open", "hard", "medium", "easy"], seed=5)
+    ada = server.join(ADA, info.id, 0)
+    game = referee(server, info.id)
+    rng = random.Random(3)
+    turns = 0
+    while game.phase == Phase.TURN:
+        await until(lambda: game.phase != Phase.TURN or game.current == 0, "Ada's turn")
+        if game.phase != Phase.TURN:
+            break
+        turns += 1
+        if kill_a_thinker and turns == 2:
+            pids = server.thinkers.pids()
+            assert pids
+            for pid in pids:
+                os.kill(pid, signal.SIGKILL)
+        play_turn(ada, rng)
+    assert turns > 2
+    restarts = server.thinkers.restarts
+    await server.close()
+    assert restarts == (1 if kill_a_thinker else 0)
+    return (data / "tables" / f"table-{info.id}.jsonl").read_text().splitlines()
+
+
+async def test_a_seeded_table_plays_the_same_round_whether_computers_think_in_processes_or_threads(
+        tmp_path: Path) -> None:
+    in_threads = await seeded_round(tmp_path / "threads", 0)
+    assert await seeded_round(tmp_path / "processes", 1) == in_threads
+    # A thinking process killed: its decision is asked again of a new one, and the game is the same.
+    assert await seeded_round(tmp_path / "killed", 1, kill_a_thinker=True) == in_threads

@@ -24,7 +24,10 @@ class Player(ABC):
     :class:`~kc_tui.games.kings_corner.engine.moves.Move` values or their int codes (faster).  It
     may be called
     from a worker thread, so it must not touch anything but the observation and its own state;
-    a player thinks about one decision at a time.
+    a player thinks about one decision at a time.  At a served table it thinks in a worker
+    process, on a pickled copy whose state the table's player then takes
+    (:func:`~kc_tui.core.workers.keep_state`): what cannot be pickled (a lock) a player leaves
+    out of :meth:`__getstate__`.
     """
 
     level: ClassVar[str] = ""

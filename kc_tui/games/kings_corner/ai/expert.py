@@ -389,6 +389,17 @@ class ExpertPlayer(Player):
         """Whether the wall-clock cap, not its own processor time, ended the last decision (a
         machine so busy that the cap cut its thinking short)."""
 
+    def __getstate__(self) -> dict[str, object]:
+        # The cancel flag holds a lock, which cannot cross to a worker process: each copy has
+        # its own (a cancel reaches the copy that thinks in this process only).
+        state = self.__dict__.copy()
+        del state["_cancel"]
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._cancel = threading.Event()
+
     def observe(self, event: Event) -> None:
         """The public events of the game, as this seat sees them."""
         self.memory.update(event)

@@ -15,7 +15,10 @@ __all__ = ["ReverseAI"]
 class ReverseAI(ABC):
     """A computer seat: :meth:`choose` gets what the seat may see (never another hand or the
     stock's order) and returns one of ``view.legal``.  It may run in a worker thread, so it
-    touches nothing but the view and its own state."""
+    touches nothing but the view and its own state; at a served table it runs in a worker
+    process, on a pickled copy whose state the table's player then takes
+    (:func:`~kc_tui.core.workers.keep_state`): what cannot be pickled (a lock) a player leaves
+    out of :meth:`__getstate__`."""
 
     level: ClassVar[str] = ""
     quick: bool = False

@@ -206,6 +206,17 @@ class _Searcher(ReverseAI):
         self.wall: Callable[[], float] = time.perf_counter
         """The clock of the budget's wall-clock cap (a person never waits long)."""
 
+    def __getstate__(self) -> dict[str, object]:
+        # The stop flag holds a lock, which cannot cross to a worker process: each copy has its
+        # own (a cancel reaches the copy that thinks in this process only).
+        state = self.__dict__.copy()
+        del state["_stop"]
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._stop = threading.Event()
+
     def cancel(self) -> None:
         self._stop.set()
 
