@@ -1,0 +1,246 @@
+"""What the terminal shows, cell by cell, so that a screen update sends only the cells that
+changed: :class:`SentScreen`.
+
+Textual sends an update as the spans of the screen that were drawn again, every cell of them,
+each run of cells wrapped in its whole style.  A move on the table draws the hand, a pile, the
+log and the status line again, and most of their cells come out as they were: a move cost 12 KB
+at 80x24 and twice that at 120x40, most of it cells the terminal already showed
+(``benchmarks/terminal_bytes.py``).  Like curses, :class:`SentScreen` keeps the cells last sent
+(the character and the style of each) and turns an update into the runs of cells that differ
+from them, with a cursor move before each run and only the part of the style that changes.  A
+full update (a screen switched, a layout changed) is diffed the same way; a cell the terminal
+may not show as it was sent (before the first update, after a resize or a suspension) is
+unknown and is always sent.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from rich.cells import get_character_cell_size
+from rich.color import ColorSystem
+from rich.console import Console
+from rich.segment import Segment
+from textual._compositor import ChopsUpdate, CompositorUpdate, LayoutUpdate
+from textual.strip import Strip
+
+__all__ = ["SentScreen", "SentUpdate"]
+
+GAP = 3
+"""Unchanged cells between two changed ones that are sent again rather than jumped over: a
+jump costs about as many bytes."""
+
+RESET = "\x1b[0m"
+
+_Parts = tuple[tuple[str, ...], str, str]
+_parts_of: dict[str, _Parts] = {}
+"""The attributes, the foreground and the background of each style's SGR codes, as parsed."""
+
+
+def _parts(ansi: str) -> _Parts:
+    """Split the SGR parameters Textual writes for a style (attributes, then the foreground,
+    then the background: :meth:`Strip.render_ansi`) into those three."""
+    parts = _parts_of.get(ansi)
+    if parts is not None:
+        return parts
+    codes = ansi.split(";") if ansi else []
+    attributes: list[str] = []
+    colours = ["", ""]
+    index = 0
+    while index < len(codes):
+        code = codes[index]
+        number = int(code)
+        if number in (38, 48):  # 38;5;n or 38;2;r;g;b
+            length = 3 if codes[index + 1] == "5" else 5
+            colours[number == 48] = ";".join(codes[index:index + length])
+            index += length
+            continue
+        if 30 <= number <= 39 or 90 <= number <= 97:
+            colours[0] = code
+        elif 40 <= number <= 49 or 100 <= number <= 107:
+            colours[1] = code
+        else:
+            attributes.append(code)
+        index += 1
+    if len(_parts_of) > 4096:  # true colour can make many: keep the table small
+        _parts_of.clear()
+    parts = _parts_of[ansi] = (tuple(attributes), colours[0], colours[1])
+    return parts
+
+
+def style_change(before: str, after: str) -> str:
+    """The SGR sequence that takes the terminal from style ``before`` to style ``after`` (both
+    as SGR parameters, "" for none): only the colours that change when the attributes stay,
+    added attributes when none goes, else a reset and the whole style."""
+    if not after:
+        return RESET
+    if not before:
+        return f"\x1b[{after}m"
+    old, new = _parts(before), _parts(after)
+    if set(old[0]) <= set(new[0]):
+        codes = [code for code in new[0] if code not in old[0]]
+    else:
+        codes = ["0", *new[0]]
+        old = ((), "", "")
+    if new[1] != old[1]:
+        codes.append(new[1] or "39")
+    if new[2] != old[2]:
+        codes.append(new[2] or "49")
+    return f"\x1b[{';'.join(codes)}m"
+
+
+def _cells(text: str) -> list[str]:
+    """``text`` as terminal cells: a wide character takes its cell and an empty one after it;
+    a character of no width joins the cell before it."""
+    cells: list[str] = []
+    for character in text:
+        width = get_character_cell_size(character)
+        if width == 1:
+            cells.append(character)
+        elif width == 2:
+            cells += (character, "")
+        elif cells:
+            cells[-1] += character
+    return cells
+
+
+class SentUpdate(CompositorUpdate):
+    """An update already turned into what is to be written (Textual adds the cursor's place)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def render_segments(self, console: Console) -> str:
+        return self.text
+
+
+class SentScreen:
+    """The cells of one terminal as last sent (``None``: not known)."""
+
+    def __init__(self) -> None:
+        self.width = 0
+        self.height = 0
+        self._chars: list[list[str | None]] = []
+        self._styles: list[list[str]] = []
+
+    def forget(self) -> None:
+        """The terminal may no longer show what was sent: every cell is sent with the next update
+        that draws it."""
+        self.width = self.height = 0
+        self._chars, self._styles = [], []
+
+    def lines(self) -> list[str]:
+        """The characters sent, row by row (an unknown cell as a space): for tests."""
+        return ["".join(" " if cell is None else cell for cell in row) for row in self._chars]
+
+    def update(self, update: LayoutUpdate | ChopsUpdate, width: int, height: int, console: Console) -> str:
+        """What to write for ``update`` on a ``width`` x ``height`` terminal, cells known as sent
+        afterwards.  A terminal of another size than the last shows nothing known."""
+        if (width, height) != (self.width, self.height):
+            self.width, self.height = width, height
+            self._chars = [[None] * width for _ in range(height)]
+            self._styles = [[""] * width for _ in range(height)]
+        color_system = console._color_system or ColorSystem.TRUECOLOR  # as Textual's Strip.render
+        changed: dict[int, list[int]] = {}
+        for y, x, strip in _pieces(update):
+            if 0 <= y < height:
+                self._take(y, x, strip, changed, color_system)
+        return self._write(changed)
+
+    def _take(self, y: int, x: int, strip: Strip, changed: dict[int, list[int]],
+              color_system: ColorSystem) -> None:
+        """Note the cells ``strip`` draws from column ``x`` of row ``y``, and which of them change."""
+        chars, styles = self._chars[y], self._styles[y]
+        width = self.width
+        marks: list[int] | None = None
+        segment: Segment
+        for segment in strip:
+            text, style, control = segment
+            if control or not text:
+                continue
+            if style is None:
+                ansi = ""
+            else:
+                ansi = style._ansi if style._ansi is not None else Strip.render_ansi(style, color_system)
+            cells: str | list[str] = text if text.isascii() else _cells(text)
+            end = min(x + len(cells), width)
+            if x < 0 or x >= end:
+                x += len(cells)
+                continue
+            if chars[x:end] == list(cells[:end - x]) and styles[x:end] == [ansi] * (end - x):
+                x = end
+                continue
+            if marks is None:
+                marks = changed.setdefault(y, [])
+            for cell in cells[:end - x]:
+                if chars[x] != cell or styles[x] != ansi:
+                    chars[x] = cell
+                    styles[x] = ansi
+                    marks.append(x)
+                x += 1
+
+    def _write(self, changed: dict[int, list[int]]) -> str:
+        """The runs of changed cells, row by row, each after a cursor move."""
+        out: list[str] = []
+        style = ""  # Textual leaves the terminal's style reset after each update, and so does this
+        cursor: tuple[int, int] | None = None
+        width = self.width
+        for y in sorted(changed):
+            chars, styles = self._chars[y], self._styles[y]
+            for start, stop in self._runs(chars, sorted(set(changed[y]))):
+                if cursor is not None and cursor[1] == y and cursor[0] <= start:
+                    step = start - cursor[0]
+                    out.append("" if step == 0 else "\x1b[C" if step == 1 else f"\x1b[{step}C")
+                else:
+                    out.append(f"\x1b[{y + 1}H" if start == 0 else f"\x1b[{y + 1};{start + 1}H")
+                for x in range(start, stop):
+                    if styles[x] != style:
+                        out.append(style_change(style, styles[x]))
+                        style = styles[x]
+                    out.append(chars[x] or "")
+                # After the last column the cursor waits to wrap: where it is then is not certain.
+                cursor = (stop, y) if stop < width else None
+        if style:
+            out.append(RESET)
+        return "".join(out)
+
+    @staticmethod
+    def _runs(chars: list[str | None], marks: list[int]) -> Iterator[tuple[int, int]]:
+        """Runs of ``marks`` (changed columns, in order) with the few known cells between two of
+        them; a run never starts or ends inside a wide character."""
+        start = stop = -1
+        for x in marks:
+            if start >= 0 and x - stop <= GAP and None not in chars[stop:x]:
+                stop = x + 1
+                continue
+            if start >= 0:
+                yield _whole(chars, start, stop)
+            start, stop = x, x + 1
+        if start >= 0:
+            yield _whole(chars, start, stop)
+
+
+def _whole(chars: list[str | None], start: int, stop: int) -> tuple[int, int]:
+    """``start``..``stop`` widened to the whole of a wide character cut at either end."""
+    if start > 0 and chars[start] == "":
+        start -= 1
+    while stop < len(chars) and chars[stop] == "":
+        stop += 1
+    return start, stop
+
+
+def _pieces(update: LayoutUpdate | ChopsUpdate) -> Iterator[tuple[int, int, Strip]]:
+    """The strips an update draws, each with its row and first column (as Textual's own
+    ``render_segments`` would write them)."""
+    if isinstance(update, LayoutUpdate):
+        for y, line in enumerate(update.strips, update.region.y):
+            x = update.region.x
+            for strip in line:
+                yield y, x, strip
+                x += strip.cell_length
+        return
+    for y, first, last in update.spans:
+        for end, (x, chop) in zip(update.chop_ends[y], update.chops[y].items()):
+            if chop is None or x > last or end <= first:
+                continue
+            yield y, x, chop if last > x >= first and end <= last else chop.crop(0, min(end, last) - x)
