@@ -32,6 +32,12 @@ jump costs about as many bytes."""
 
 RESET = "\x1b[0m"
 
+SHOWN_ON_A_BLANK = frozenset(("4", "7", "9", "21", "51", "52", "53"))
+"""The attributes a blank cell shows (underlines, reverse, strike, frames): of the others (bold,
+dim, italic, blink, conceal) and of its foreground colour a space shows nothing."""
+BLANK = "\x00"
+"""Starts the style of a blank cell that shows only its background (then follows that)."""
+
 _Parts = tuple[tuple[str, ...], str, str]
 _parts_of: dict[str, _Parts] = {}
 """The attributes, the foreground and the background of each style's SGR codes, as parsed."""
@@ -68,25 +74,55 @@ def _parts(ansi: str) -> _Parts:
     return parts
 
 
+def _background(key: str) -> str:
+    """The background of a cell kept with style ``key``."""
+    return key[1:] if key.startswith(BLANK) else _parts(key)[2]
+
+
+def _joined(attributes: tuple[str, ...], foreground: str, background: str) -> str:
+    return ";".join(code for code in (*attributes, foreground, background) if code)
+
+
+_blank_of: dict[str, str] = {}
+
+
+def _blank(ansi: str) -> str:
+    """The style a space in style ``ansi`` is kept as: its background alone, unless it shows
+    more (:data:`SHOWN_ON_A_BLANK`)."""
+    blank = _blank_of.get(ansi)
+    if blank is None:
+        attributes, _foreground, background = _parts(ansi)
+        blank = ansi if SHOWN_ON_A_BLANK.intersection(attributes) else BLANK + background
+        if len(_blank_of) > 4096:
+            _blank_of.clear()
+        _blank_of[ansi] = blank
+    return blank
+
+
+OFF = {"1": "22", "2": "22", "3": "23", "4": "24", "21": "24", "5": "25", "6": "25", "7": "27", "8": "28",
+       "9": "29", "51": "54", "52": "54", "53": "55"}
+"""The SGR parameter that turns each attribute off (22 both bold and dim, 24 both underlines)."""
+
+
 def style_change(before: str, after: str) -> str:
     """The SGR sequence that takes the terminal from style ``before`` to style ``after`` (both
-    as SGR parameters, "" for none): only the colours that change when the attributes stay,
-    added attributes when none goes, else a reset and the whole style."""
+    as SGR parameters, "" for none): the attributes turned off and on and the colours that
+    change, or a reset and the whole style where that is shorter."""
     if not after:
         return RESET
     if not before:
         return f"\x1b[{after}m"
     old, new = _parts(before), _parts(after)
-    if set(old[0]) <= set(new[0]):
-        codes = [code for code in new[0] if code not in old[0]]
-    else:
-        codes = ["0", *new[0]]
-        old = ((), "", "")
+    offs = {OFF[code] for code in old[0] if code not in new[0]}
+    # An attribute kept whose off switch is thrown (dim, as bold goes) is turned on again.
+    ons = [code for code in new[0] if code not in old[0] or OFF[code] in offs]
+    codes = [*sorted(offs), *ons]
     if new[1] != old[1]:
         codes.append(new[1] or "39")
     if new[2] != old[2]:
         codes.append(new[2] or "49")
-    return f"\x1b[{';'.join(codes)}m"
+    changes = ";".join(codes)
+    return f"\x1b[{changes}m" if len(changes) <= len(after) + 2 else f"\x1b[0;{after}m"
 
 
 def _cells(text: str) -> list[str]:
@@ -115,7 +151,9 @@ class SentUpdate(CompositorUpdate):
 
 
 class SentScreen:
-    """The cells of one terminal as last sent (``None``: not known)."""
+    """The cells of one terminal as last sent (``None``: not known), each with its style as SGR
+    parameters; a blank that shows only its background is kept as :data:`BLANK` and that
+    background, and written in whatever foreground the terminal has at the time."""
 
     def __init__(self) -> None:
         self.width = 0
@@ -167,42 +205,81 @@ class SentScreen:
             if x < 0 or x >= end:
                 x += len(cells)
                 continue
-            if chars[x:end] == list(cells[:end - x]) and styles[x:end] == [ansi] * (end - x):
+            cells = cells[:end - x]
+            blank = _blank(ansi) if " " in cells else ansi
+            keys = [blank if cell == " " else ansi for cell in cells]
+            if chars[x:end] == list(cells) and styles[x:end] == keys:
                 x = end
                 continue
             if marks is None:
                 marks = changed.setdefault(y, [])
-            for cell in cells[:end - x]:
-                if chars[x] != cell or styles[x] != ansi:
+            for cell, key in zip(cells, keys):
+                if chars[x] != cell or styles[x] != key:
                     chars[x] = cell
-                    styles[x] = ansi
+                    styles[x] = key
                     marks.append(x)
                 x += 1
 
     def _write(self, changed: dict[int, list[int]]) -> str:
-        """The runs of changed cells, row by row, each after a cursor move."""
+        """The runs of changed cells, each after a cursor move: row by row, those on one
+        background first, then those on the next (the log beside the table, a dialog on it), so
+        that the colours change as few times as they can."""
+        grouped: dict[str, list[tuple[int, int, int]]] = {}
+        for y in sorted(changed):
+            chars, styles = self._chars[y], self._styles[y]
+            for start, stop in self._runs(chars, sorted(set(changed[y]))):
+                # A run is cut where the style changes (a blank goes with the cells before it
+                # when it has their background): each piece goes with those of its style.
+                group = styles[start]
+                for x in range(start + 1, stop):
+                    key = styles[x]
+                    if key == group or chars[x] == "":
+                        continue
+                    if key.startswith(BLANK) and key[1:] == _background(group):
+                        continue
+                    if group.startswith(BLANK) and group[1:] == _background(key):
+                        group = key
+                        continue
+                    grouped.setdefault(group, []).append((y, start, x))
+                    start, group = x, key
+                grouped.setdefault(group, []).append((y, start, stop))
         out: list[str] = []
         style = ""  # Textual leaves the terminal's style reset after each update, and so does this
         cursor: tuple[int, int] | None = None
         width = self.width
-        for y in sorted(changed):
-            chars, styles = self._chars[y], self._styles[y]
-            for start, stop in self._runs(chars, sorted(set(changed[y]))):
+        for runs in grouped.values():
+            for y, start, stop in runs:
+                chars, styles = self._chars[y], self._styles[y]
                 if cursor is not None and cursor[1] == y and cursor[0] <= start:
                     step = start - cursor[0]
                     out.append("" if step == 0 else "\x1b[C" if step == 1 else f"\x1b[{step}C")
                 else:
                     out.append(f"\x1b[{y + 1}H" if start == 0 else f"\x1b[{y + 1};{start + 1}H")
                 for x in range(start, stop):
-                    if styles[x] != style:
-                        out.append(style_change(style, styles[x]))
-                        style = styles[x]
+                    key = styles[x]
+                    if key != style:
+                        if key.startswith(BLANK):
+                            key = self._for_blank(style, key[1:])
+                        if key != style:
+                            out.append(style_change(style, key))
+                            style = key
                     out.append(chars[x] or "")
                 # After the last column the cursor waits to wrap: where it is then is not certain.
                 cursor = (stop, y) if stop < width else None
         if style:
             out.append(RESET)
         return "".join(out)
+
+    @staticmethod
+    def _for_blank(style: str, background: str) -> str:
+        """The style to write a blank of ``background`` in when the terminal's is ``style``:
+        ``style`` itself if its background is that and it shows nothing more on a blank, else
+        ``style`` with that background and without what would show."""
+        attributes, foreground, current = _parts(style)
+        shown = SHOWN_ON_A_BLANK.intersection(attributes)
+        if current == background and not shown:
+            return style
+        return _joined(tuple(code for code in attributes if code not in shown), foreground, background)
 
     @staticmethod
     def _runs(chars: list[str | None], marks: list[int]) -> Iterator[tuple[int, int]]:

@@ -50,9 +50,14 @@ class Terminal:
 
 
 def cells(screen: pyte.Screen) -> list[list[tuple[Any, ...]]]:
-    """Every cell: its character, colours and attributes."""
-    return [[(c.data, c.fg, c.bg, c.bold, c.italics, c.underscore, c.reverse, c.strikethrough)
-             for c in (screen.buffer[y][x] for x in range(screen.columns))] for y in range(screen.lines)]
+    """Every cell as it looks: its character, colours and attributes (of a blank, neither its
+    foreground nor bold nor italics shows, unless it is underlined, struck or reversed)."""
+    def look(c: Any) -> tuple[Any, ...]:
+        if c.data == " " and not (c.underscore or c.reverse or c.strikethrough):
+            return (" ", None, c.bg, False, False, False, False, False)
+        return (c.data, c.fg, c.bg, c.bold, c.italics, c.underscore, c.reverse, c.strikethrough)
+
+    return [[look(screen.buffer[y][x]) for x in range(screen.columns)] for y in range(screen.lines)]
 
 
 def full_redraw(app: KingsCornerApp) -> tuple[pyte.Screen, int]:
@@ -150,7 +155,9 @@ def test_a_style_change_sends_only_what_differs() -> None:
     assert style_change("", "1;38;5;231;48;5;22") == "\x1b[1;38;5;231;48;5;22m"
     assert style_change("1;38;5;231;48;5;22", "1;38;5;231;48;5;17") == "\x1b[48;5;17m"
     assert style_change("38;5;231", "1;4;38;5;231;48;2;1;2;3") == "\x1b[1;4;48;2;1;2;3m"
-    assert style_change("1;38;5;231;48;5;22", "38;5;231") == "\x1b[0;38;5;231m"
+    assert style_change("1;38;5;231;48;5;22", "38;5;231") == "\x1b[22;49m"
+    assert style_change("1;2;38;5;231", "2;38;5;231") == "\x1b[22;2m"  # 22 ends dim too
+    assert style_change("1;4;7;38;5;231", "38;5;1") == "\x1b[0;38;5;1m"  # shorter than 22;24;27
     assert style_change("31;42", "") == "\x1b[0m"
 
 
