@@ -10,7 +10,9 @@ at 80x24 and twice that at 120x40, most of it cells the terminal already showed
 from them, with a cursor move before each run and only the part of the style that changes.  A
 full update (a screen switched, a layout changed) is diffed the same way; a cell the terminal
 may not show as it was sent (before the first update, after a resize or a suspension) is
-unknown and is always sent.
+unknown and is always sent.  A blank is kept as its background alone (a space shows no
+foreground), and the runs of an update are written style by style.  Hyperlinks (OSC 8) are not
+written: nothing in the app makes one.
 """
 
 from __future__ import annotations
