@@ -23,8 +23,9 @@ from rich.cells import get_character_cell_size
 from rich.color import ColorSystem
 from rich.console import Console
 from rich.segment import Segment
+from rich.style import Style
 from textual._compositor import ChopsUpdate, CompositorUpdate, LayoutUpdate
-from textual.strip import Strip
+from textual.strip import SGR_STYLES, Strip
 
 __all__ = ["SentScreen", "SentUpdate"]
 
@@ -45,9 +46,34 @@ _parts_of: dict[str, _Parts] = {}
 """The attributes, the foreground and the background of each style's SGR codes, as parsed."""
 
 
+_ansi_of: dict[ColorSystem, dict[Style, str]] = {}
+"""Each style's SGR parameters, for each colour system."""
+
+
+def _ansi(style: Style, color_system: ColorSystem) -> str:
+    """The SGR parameters of ``style`` for ``color_system``, as :meth:`Strip.render_ansi` writes
+    them.  Not the style's own cache (``style._ansi``, which Textual keeps whatever the colour
+    system): a style is shared between the apps of one process, whose terminals have colour
+    systems of their own (an SSH server's sessions), and the same cell would come out in another
+    session's codes, or in two ways on one terminal and be sent again for nothing."""
+    table = _ansi_of.setdefault(color_system, {})
+    ansi = table.get(style)
+    if ansi is None:
+        bits = style._attributes & style._set_attributes
+        codes = [SGR_STYLES[bit] for bit in range(bits.bit_length()) if bits & (1 << bit)]
+        if style._color is not None:
+            codes += style._color.downgrade(color_system).get_ansi_codes()
+        if style._bgcolor is not None:
+            codes += style._bgcolor.downgrade(color_system).get_ansi_codes(False)
+        if len(table) > 8192:  # styles made on the fly (blended colours) come and go
+            table.clear()
+        ansi = table[style] = ";".join(codes)
+    return ansi
+
+
 def _parts(ansi: str) -> _Parts:
     """Split the SGR parameters Textual writes for a style (attributes, then the foreground,
-    then the background: :meth:`Strip.render_ansi`) into those three."""
+    then the background: :func:`_ansi`) into those three."""
     parts = _parts_of.get(ansi)
     if parts is not None:
         return parts
@@ -198,10 +224,7 @@ class SentScreen:
             text, style, control = segment
             if control or not text:
                 continue
-            if style is None:
-                ansi = ""
-            else:
-                ansi = style._ansi if style._ansi is not None else Strip.render_ansi(style, color_system)
+            ansi = "" if style is None else _ansi(style, color_system)
             cells: str | list[str] = text if text.isascii() else _cells(text)
             end = min(x + len(cells), width)
             if x < 0 or x >= end:
