@@ -147,7 +147,8 @@ async def print_bytes_per_move(address: str, data: Path, as_json: bool) -> None:
         print(f"  one typed move, Enter to a settled screen: median {statistics.median(typed):.0f} "
               f"bytes, max {max(typed)} ({len(typed)} moves)")
     if as_json:
-        print(json.dumps({"round_bytes": total, "moves": moves, "bytes_per_move": round(total / max(moves, 1)),
+        print(json.dumps({"round_bytes": total, "moves": moves,
+                          "bytes_per_move": round(total / max(moves, 1)),
                           "typed_move_median_bytes": statistics.median(typed) if typed else None,
                           "typed_move_max_bytes": max(typed) if typed else None}))
 

@@ -60,18 +60,22 @@ def cells(screen: pyte.Screen) -> list[list[tuple[Any, ...]]]:
     return [[look(screen.buffer[y][x]) for x in range(screen.columns)] for y in range(screen.lines)]
 
 
-def full_redraw(app: KingsCornerApp) -> tuple[pyte.Screen, int]:
+def full_redraw(app: KingsCornerApp) -> pyte.Screen:
     """The app's screen as Textual would send it whole (every cell, with its style), on a
-    terminal of its own; and the bytes that takes.  Nothing of the app's pending updates is used
-    up: its compositor draws the strips without clearing what is due."""
+    terminal of its own.  Nothing of the app's pending updates is used up: its compositor draws
+    the strips without clearing what is due."""
+    data = whole(app).render_segments(app.console)
+    screen = pyte.Screen(*app.screen._compositor.size)
+    pyte.Stream(screen).feed(data)
+    return screen
+
+
+def whole(app: KingsCornerApp) -> LayoutUpdate:
+    """An update that draws the app's screen whole."""
     active_app.set(app)  # (the widgets' rendering asks for the app: this runs in the test's task)
     visible_screen_stack.set(app._background_screens)
     compositor = app.screen._compositor
-    strips = compositor.render_strips()
-    data = LayoutUpdate([[strip] for strip in strips], compositor.size.region).render_segments(app.console)
-    screen = pyte.Screen(*compositor.size)
-    pyte.Stream(screen).feed(data)
-    return screen, len(data.encode())
+    return LayoutUpdate([[strip] for strip in compositor.render_strips()], compositor.size.region)
 
 
 async def same_as_full(app: KingsCornerApp, terminal: Terminal) -> None:
@@ -79,9 +83,9 @@ async def same_as_full(app: KingsCornerApp, terminal: Terminal) -> None:
     (a screen the diff had spoilt never does: then the cells that differ are shown)."""
     for _ in range(250):
         await asyncio.sleep(0.02)
-        if not app.screen._compositor._dirty_regions and cells(terminal.screen) == cells(full_redraw(app)[0]):
+        if not app.screen._compositor._dirty_regions and cells(terminal.screen) == cells(full_redraw(app)):
             return
-    assert cells(terminal.screen) == cells(full_redraw(app)[0])
+    assert cells(terminal.screen) == cells(full_redraw(app))
 
 
 async def until(condition: Any) -> None:
@@ -108,6 +112,15 @@ async def test_only_changed_cells_are_sent_and_the_terminal_reads_as_a_full_redr
     # As the SSH server sets it for a client's xterm-256color.
     app.console = Console(color_system="256", file=app.console.file, force_terminal=True, legacy_windows=False)
     task = asyncio.get_running_loop().create_task(app.run_async(mouse=False, size=terminal.size()))
+    textual_sent = 0  # what Textual itself would have written for the same updates
+    update = app.sent.update
+
+    def counted(change: Any, *size: Any) -> str:
+        nonlocal textual_sent
+        textual_sent += len(change.render_segments(app.console).encode())
+        return update(change, *size)
+
+    app.sent.update = counted  # type: ignore[method-assign]
     try:
         await until(lambda: bool(app.screen_stack) and isinstance(app.screen, TableScreen)
                     and service.waiting_for_human())
@@ -122,15 +135,17 @@ async def test_only_changed_cells_are_sent_and_the_terminal_reads_as_a_full_redr
 
         hand = service.observation().hand
         king = next(i for i, card in enumerate(hand) if card.is_king)
+        textual_sent = 0
         move = await keys(str(king + 1))
         move += await keys("\r")
         assert len(service.observation().hand) == len(hand) - 1
-        # A move sends a small part of what drawing the screen whole does (as Textual did).
-        whole = full_redraw(app)[1]
-        assert move * 3 < whole
+        # A move sends a small part of what Textual wrote for it.
+        assert move * 3 < textual_sent
         ask = await keys("e")
         assert isinstance(app.screen, ConfirmScreen)
-        assert ask * 5 < whole  # the question's box: the table behind it is not dimmed
+        # The question's box alone: the table behind it is not dimmed (every cell of it would
+        # change colour), a small part of the screen sent whole.
+        assert ask * 3 < len(SentScreen().update(whole(app), 80, 24, app.console).encode())
         await keys("n")
         await keys("e")
         await keys("e")
