@@ -107,6 +107,11 @@ def _background(key: str) -> str:
     return key[1:] if key.startswith(BLANK) else _parts(key)[2]
 
 
+def _as_blank(key: str) -> str:
+    """How a blank in the style kept as ``key`` is kept."""
+    return key if key.startswith(BLANK) else _blank(key)
+
+
 def _joined(attributes: tuple[str, ...], foreground: str, background: str) -> str:
     return ";".join(code for code in (*attributes, foreground, background) if code)
 
@@ -246,30 +251,30 @@ class SentScreen:
                 x += 1
 
     def _write(self, changed: dict[int, list[int]]) -> str:
-        """The runs of changed cells, each after a cursor move: row by row, those on one
-        background first, then those on the next (the log beside the table, a dialog on it), so
-        that the colours change as few times as they can."""
+        """The runs of changed cells, each after a cursor move, cut where the style changes and
+        written style by style (the pieces of one style row by row, then those of the next), so
+        that the terminal's style changes as few times as it can."""
         grouped: dict[str, list[tuple[int, int, int]]] = {}
         for y in sorted(changed):
             chars, styles = self._chars[y], self._styles[y]
             for start, stop in self._runs(chars, sorted(set(changed[y]))):
-                # A run is cut where the style changes (a blank goes with the cells before it
-                # when it has their background): each piece goes with those of its style.
+                # A blank goes with the cells before it when it would look the same in their
+                # style, and an all-blank piece with the cells after it.
                 group = styles[start]
+                blank = _as_blank(group)
                 for x in range(start + 1, stop):
                     key = styles[x]
-                    if key == group or chars[x] == "":
+                    if key == group or key == blank or chars[x] == "":
                         continue
-                    if key.startswith(BLANK) and key[1:] == _background(group):
-                        continue
-                    if group.startswith(BLANK) and group[1:] == _background(key):
+                    if group == blank and _as_blank(key) == group:
                         group = key
                         continue
                     grouped.setdefault(group, []).append((y, start, x))
-                    start, group = x, key
+                    start, group, blank = x, key, _as_blank(key)
                 grouped.setdefault(group, []).append((y, start, stop))
         out: list[str] = []
         style = ""  # Textual leaves the terminal's style reset after each update, and so does this
+        blank = BLANK  # the blank the terminal's style writes as it is
         cursor: tuple[int, int] | None = None
         width = self.width
         for runs in grouped.values():
@@ -282,12 +287,11 @@ class SentScreen:
                     out.append(f"\x1b[{y + 1}H" if start == 0 else f"\x1b[{y + 1};{start + 1}H")
                 for x in range(start, stop):
                     key = styles[x]
-                    if key != style:
+                    if key != style and key != blank:
                         if key.startswith(BLANK):
                             key = self._for_blank(style, key[1:])
-                        if key != style:
-                            out.append(style_change(style, key))
-                            style = key
+                        out.append(style_change(style, key))
+                        style, blank = key, _blank(key)
                     out.append(chars[x] or "")
                 # After the last column the cursor waits to wrap: where it is then is not certain.
                 cursor = (stop, y) if stop < width else None
