@@ -178,6 +178,12 @@ async def test_only_changed_cells_are_sent_and_the_terminal_reads_as_a_full_redr
         await keys("\x1b")
         await keys("1")
         await keys("\x1b")
+        # Suspended, the terminal showed something else (here: nothing): resumed, it is sent
+        # everything again.
+        app.app_suspend_signal.publish(app)
+        terminal.screen.reset()
+        app.app_resume_signal.publish(app)
+        await same_as_full(app, terminal)
     finally:
         app.exit()
         await asyncio.gather(task, return_exceptions=True)
