@@ -102,11 +102,6 @@ def _parts(ansi: str) -> _Parts:
     return parts
 
 
-def _background(key: str) -> str:
-    """The background of a cell kept with style ``key``."""
-    return key[1:] if key.startswith(BLANK) else _parts(key)[2]
-
-
 def _as_blank(key: str) -> str:
     """How a blank in the style kept as ``key`` is kept."""
     return key if key.startswith(BLANK) else _blank(key)
@@ -199,10 +194,6 @@ class SentScreen:
         that draws it."""
         self.width = self.height = 0
         self._chars, self._styles = [], []
-
-    def lines(self) -> list[str]:
-        """The characters sent, row by row (an unknown cell as a space): for tests."""
-        return ["".join(" " if cell is None else cell for cell in row) for row in self._chars]
 
     def update(self, update: LayoutUpdate | ChopsUpdate, width: int, height: int, console: Console) -> str:
         """What to write for ``update`` on a ``width`` x ``height`` terminal, cells known as sent

@@ -217,6 +217,6 @@ def test_cells_not_known_are_sent_and_known_ones_only_when_they_change() -> None
     assert draw("abYdeZgY") == "\x1b[1;3H\x1b[1mY\x1b[0mdeZ"  # two cells between: sent again
     sent.forget()
     assert draw("abYdeZgY") == "\x1b[1H\x1b[1mabY\x1b[0mdeZgY"
-    assert sent.lines() == ["abYdeZgY"]
+    assert draw("abYdeZgY") == ""
     # A wide character and what it covers go together.
     assert draw("abY\u4e00ZgY") == "\x1b[1;4H\u4e00"
