@@ -1,7 +1,7 @@
 """``kings-corner web`` under measurement (issue 13): the time from opening the page to the title
 screen, the bytes the server sends per move, and the memory each tab costs.
 
-Run: python benchmarks/web_load.py [--runs 5] [--tabs 8] [--no-browser]
+Run: python benchmarks/web_load.py [--runs 5] [--tabs 8] [--no-browser] [--bytes-only] [--json]
 Starts ``kings-corner web`` on a free loopback port with a temporary data folder, and prints:
 
 - page to title: over the websocket alone (a tab's process starting, Textual's first screen), and in
@@ -18,13 +18,16 @@ Starts ``kings-corner web`` on a free loopback port with a temporary data folder
   the time from opening the websocket to the lobby's name prompt, and how much the server's
   resident size grows with each tab open in the lobby (each tab a browser of its own, its cookie).
 
-Asserts nothing.  Figures depend on what else the machine runs.
+``--bytes-only`` measures the bytes per move alone; ``--json`` prints them after the text as one JSON
+object (``round_bytes``, ``moves``, ``bytes_per_move``, ``typed_move_median_bytes``,
+``typed_move_max_bytes``).  Asserts nothing.  Figures depend on what else the machine runs.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import statistics
 import sys
@@ -134,6 +137,22 @@ async def bytes_per_move(address: str, data: Path) -> tuple[int, int, list[int]]
     return total, moves, per_move
 
 
+async def print_bytes_per_move(address: str, data: Path, as_json: bool) -> None:
+    total, moves, typed = await bytes_per_move(address, data)
+    print("Bytes sent by the server per move (a seeded two-player round, 100x30 cells):")
+    print(f"  the round: {total} bytes for {moves} moves of both players: "
+          f"{total / max(moves, 1):.0f} bytes a move (every redraw, the computer's turns and the "
+          "log included)")
+    if typed:
+        print(f"  one typed move, Enter to a settled screen: median {statistics.median(typed):.0f} "
+              f"bytes, max {max(typed)} ({len(typed)} moves)")
+    if as_json:
+        print(json.dumps({"round_bytes": total, "moves": moves,
+                          "bytes_per_move": round(total / max(moves, 1)),
+                          "typed_move_median_bytes": statistics.median(typed) if typed else None,
+                          "typed_move_max_bytes": max(typed) if typed else None}))
+
+
 async def memory_per_tab(served, tabs: int) -> None:
     async with aiohttp.ClientSession() as session:
         opened = []
@@ -224,6 +243,8 @@ async def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--tabs", type=int, default=8)
     parser.add_argument("--no-browser", action="store_true", help="leave out the Chromium figures")
+    parser.add_argument("--bytes-only", action="store_true", help="only the bytes per move")
+    parser.add_argument("--json", action="store_true", help="also print the bytes per move as JSON")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         data = Path(folder) / "data"
@@ -232,19 +253,15 @@ async def main() -> None:
         print(f"kings-corner web on a {os.cpu_count()}-core machine, load average "
               f"{os.getloadavg()[0]:.1f} at the start")
         with web_server("--max-tabs", str(max(8, args.tabs))) as served:
+            if args.bytes_only:
+                await print_bytes_per_move(served.address, data, args.json)
+                return
             print("Page to title screen:")
             print("  over the websocket alone:", spread(await ws_to_title(served.address, args.runs)))
             if not args.no_browser and os.path.exists(CHROMIUM):
                 browser = await browser_to_title(served.address, args.runs)
                 print("  in headless Chromium:    ", spread(browser))
-            total, moves, typed = await bytes_per_move(served.address, data)
-            print("Bytes sent by the server per move (a seeded two-player round, 100x30 cells):")
-            print(f"  the round: {total} bytes for {moves} moves of both players: "
-                  f"{total / max(moves, 1):.0f} bytes a move (every redraw, the computer's turns and the "
-                  "log included)")
-            if typed:
-                print(f"  one typed move, Enter to a settled screen: median {statistics.median(typed):.0f} "
-                      f"bytes, max {max(typed)} ({len(typed)} moves)")
+            await print_bytes_per_move(served.address, data, args.json)
             print("Memory per tab:")
             await memory_per_tab(served, args.tabs)
         print("kings-corner serve --web (the tables; every tab in the server's process):")

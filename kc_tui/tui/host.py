@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import asyncio
 import signal
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, cast
 
+from rich.console import RenderableType
 from textual import events
+from textual._compositor import ChopsUpdate, LayoutUpdate
 from textual.app import App, SystemCommand
 from textual.filter import Monochrome, NoColor
 from textual.geometry import Offset
@@ -27,6 +29,7 @@ from ..storage import AutoSaver, Settings, start_saving
 from . import thrift  # noqa: F401 - lighter strips and one parse of the CSS a process, at import
 from .keys import palette
 from .part import game_of, game_stylesheets
+from .sent import SentScreen, SentUpdate
 from .words import said
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
@@ -129,6 +132,9 @@ class GameHost(App):
         """What handled each of :data:`STOPPING_SIGNALS` before the app took them over."""
         self.stopped_by: int | None = None
         """The signal that ended the app, if one did."""
+        self.sent = SentScreen()
+        """The cells the terminal shows, as this app sent them: an update sends only those
+        that change (:meth:`_display`)."""
         self.register_theme(HIGH_CONTRAST)
         if self.no_color:
             # Textual's NO_COLOR turns colours into greys (``Monochrome``) unless the theme is
@@ -141,6 +147,9 @@ class GameHost(App):
         self.start_language()
         self.apply_settings(self.settings, keep=False)
         self._write_to_terminal(SHOW_CURSOR)
+        # A suspended app's terminal showed another program: everything is sent again after.
+        self.app_suspend_signal.subscribe(self, lambda _app: self.sent.forget())
+        self.app_resume_signal.subscribe(self, lambda _app: self.send_everything())
         # A dialog that closes gives the focus back without a focus event (the screen under it
         # had kept its focused widget): the cursor follows the screen change too.
         self.screen_change_signal.subscribe(self, lambda _screen: self.call_after_refresh(self.follow_focus))
@@ -168,6 +177,33 @@ class GameHost(App):
         # 2348): it is shown through the driver, which writes between two screen updates.
         if self._driver is not None and not self.is_headless:
             self._driver.write(sequence)
+
+    # ------------------------------------------------------------------ the cells sent
+    def _display(self, screen: Screen, renderable: RenderableType | None) -> None:
+        """Textual's, but a screen update (a full one too) sends only the cells that differ
+        from what the terminal shows (:class:`~kc_tui.tui.sent.SentScreen`), and nothing at all
+        when none does and the cursor stays.  An update Textual would not write (a batch, no
+        terminal) leaves the cells known as they were."""
+        if (isinstance(renderable, (LayoutUpdate, ChopsUpdate)) and self._running and not self._closed
+                and not self.is_headless and self._driver is not None and not self._driver.is_inline
+                and not self._batch_count):
+            text = self.sent.update(renderable, *self.size, self.console)
+            cursor = self.screen.outer_size.clamp_offset(self.cursor_position)
+            # Textual writes a CompositorUpdate with its render_segments (typed as a renderable there).
+            sent = SentUpdate(text) if text or cursor != self._previous_cursor_position else None
+            renderable = cast(RenderableType | None, sent)
+        super()._display(screen, renderable)
+
+    def send_everything(self) -> None:
+        """Draw the whole screen again, every cell sent: the terminal may have lost it."""
+        self.sent.forget()
+        if self.is_running and self.screen_stack:
+            self.refresh()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A terminal that changed size may have moved or dropped any cell (and one resized
+        and back between two updates would not be drawn again by Textual)."""
+        self.send_everything()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """The focus moved (a key, a screen or dialog opened or closed, the command line): the

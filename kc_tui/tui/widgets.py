@@ -342,11 +342,18 @@ class EventLog(RichLog):
             # (Before the first size RichLog keeps the write and makes it again, through here.)
             self._written.append(_Written(content, width, expand, shrink))
             self._wrapped_at = self.scrollable_content_region.width
+        # RichLog scrolls to the new end after the next screen update: that update shows the
+        # log unmoved under a "more below" note, and the one after draws it all again scrolled.
+        # Its scroll bars never change (see refresh), so the end is known now: one update.
+        at_once = self._size_known and self._fixed_scrollbars()
+        follow = self.auto_scroll if scroll_end is None else scroll_end
         self._writing = True
         try:
-            super().write(content, width, expand, shrink, scroll_end, animate)
+            super().write(content, width, expand, shrink, False if at_once else scroll_end, animate)
         finally:
             self._writing = False
+        if at_once and follow:
+            self.scroll_end(animate=animate, immediate=True, x_axis=False)
         self.tell_scroll()
         return self
 

@@ -64,3 +64,16 @@ async def test_the_kings_reverse_log_wraps_again_too() -> None:
         shown = _words(_shown(log))
         for text in written:
             assert " ".join(text.split()) in shown, text
+
+
+async def test_a_line_written_is_in_view_at_once() -> None:
+    """The log scrolls to a new line as it is written, not after the next screen update (which
+    drew the log unmoved under a "more below" note, then all of it again scrolled)."""
+    app = four(Settings(pace=0, ascii=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_person(pilot)
+        log = app.screen.query_one("#log", EventLog)
+        for n in range(3):
+            log.write(f"Line {n} of a few, written one after another with nothing drawn between.")
+            assert log.scroll_y == log.max_scroll_y > 0
+            assert "more below" not in str(log.border_subtitle)
