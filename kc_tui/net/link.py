@@ -64,6 +64,9 @@ MAX_MESSAGE = 1 << 26
 times over)."""
 CALL_SECONDS = 10.0
 """How long a worker waits for the table host to answer a call before it tells the person."""
+MAX_BACKLOG = 1 << 26
+"""Bytes the table host holds for a worker that does not read them (stuck): past this, its link
+is closed, as if it had died (its seats are held, a new worker takes its place)."""
 
 SERVER_CALLS = frozenset({
     "person", "known_name", "left", "tables", "table", "is_owner", "may_start", "seat_kept_for",
@@ -179,8 +182,14 @@ class _Peer:
         self.unsubscribe: Callable[[], None] | None = None
 
     def push(self, message: Any) -> None:
-        if self.writer is not None and not self.writer.is_closing():
-            self.writer.write(encode(message))
+        writer = self.writer
+        if writer is None or writer.is_closing():
+            return
+        if writer.transport.get_write_buffer_size() > MAX_BACKLOG:
+            log.error("worker %s reads nothing of what it is sent; its link is closed", self.worker)
+            writer.close()
+            return
+        writer.write(encode(message))
 
     def lobby_changed(self) -> None:
         self.push(("tables",))
