@@ -49,6 +49,8 @@ class Collector:
         self.reclaims = 0
         self._last_reclaim = time.monotonic()
         self._timer: asyncio.TimerHandle | None = None
+        self._due = False
+        """A collection is on its way (asked for by ended sessions)."""
         self._thresholds = gc.get_threshold()
 
     def start(self) -> None:
@@ -69,9 +71,11 @@ class Collector:
         self._schedule()
 
     def ended_one(self) -> None:
-        """A session ended: after enough of them, what they left is collected."""
+        """A session ended: after enough of them, what they left is collected (once: sessions
+        that end together, before it is made, wait for the next one)."""
         self.ended += 1
-        if self.ended >= RECLAIM_AFTER:
+        if self.ended >= RECLAIM_AFTER and not self._due:
+            self._due = True
             asyncio.get_running_loop().call_soon(self.reclaim)
 
     def reclaim(self) -> tuple[int, float]:
@@ -79,6 +83,7 @@ class Collector:
         found in cycles and the seconds it took."""
         began = time.perf_counter()
         self.ended = 0
+        self._due = False
         self._last_reclaim = time.monotonic()
         gc.unfreeze()
         found = gc.collect()
