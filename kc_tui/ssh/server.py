@@ -874,7 +874,8 @@ class GameSSHServer:
 
     def __init__(self, front_ends: FrontEnds, key_path: Path, *, host: str = "127.0.0.1",
                  port: int = 2222, authorized: frozenset[str] | None = None, guests: bool = False,
-                 limits: Limits = Limits(), gate: Gate | None = None) -> None:
+                 limits: Limits = Limits(), gate: Gate | None = None,
+                 collector: Collector | None = None) -> None:
         self.front_ends = front_ends
         self.key_path = key_path
         self.host = host
@@ -893,7 +894,7 @@ class GameSSHServer:
         self._idle_task: asyncio.Task[None] | None = None
         self.fingerprint = ""
         self._streams = (sys.stdout, sys.stderr)
-        self.collector = Collector()
+        self.collector = collector if collector is not None else Collector()
         self._switch = sys.getswitchinterval()
         self.language = DEFAULT
         """The language of a session whose client sends none we speak: the server's own (its

@@ -22,6 +22,7 @@ from typing import Any, cast
 from ..core.i18n import set_default_language
 from ..net import TableServer
 from ..net.link import LinkedServer
+from .collector import Collector
 from .gate import Gate, GateLimits
 from .lobby import lobby_front_ends
 from .server import GameSSHServer, Limits
@@ -29,6 +30,10 @@ from .server import GameSSHServer, Limits
 __all__ = ["main"]
 
 log = logging.getLogger("kc_tui.ssh")
+
+WORKER_RECLAIM_SECONDS = 3600.0
+"""A worker's full collection by the clock, once an hour (what its sessions leave in cycles while
+they play is little; what ended sessions left is not waited for, see :mod:`.workers`)."""
 
 
 class _Told(Gate):
@@ -62,16 +67,21 @@ async def _work(config: dict[str, Any]) -> int:
     # calls (kc_tui.net.link.SERVER_CALLS) from the table host.
     server = GameSSHServer(lobby_front_ends(cast(TableServer, link)), Path(config["key"]),
                            authorized=authorized, guests=bool(config["guests"]), gate=_Told(channel),
-                           limits=Limits(**config["limits"]))
+                           limits=Limits(**config["limits"]),
+                           # No full collection when sessions end: the table host retires a worker
+                           # whose ended sessions left enough behind, or asks it to collect.
+                           collector=Collector(reclaim_after=None, reclaim_seconds=WORKER_RECLAIM_SECONDS))
     await server.start(listen=False)
     loop = asyncio.get_running_loop()
     done = asyncio.Event()
-    sessions = [-1]
+    told = (-1, -1)
 
     def counted() -> None:
-        if len(server.sessions) != sessions[0]:
-            sessions[0] = len(server.sessions)
-            _tell(channel, {"sessions": sessions[0]})
+        nonlocal told
+        now = (len(server.sessions), server.collector.ended_in_all)
+        if now != told:
+            told = now
+            _tell(channel, {"sessions": now[0], "ended": now[1]})
         loop.call_later(0.5, counted)
 
     def handed() -> None:
@@ -84,7 +94,10 @@ async def _work(config: dict[str, Any]) -> int:
         if not message:
             done.set()
             return
-        verdict = json.loads(message).get("verdict")
+        said = json.loads(message)
+        if said.get("collect"):
+            server.collector.reclaim()
+        verdict = said.get("verdict")
         for fd in fds:
             sock = socket.socket(fileno=fd)
             sock.setblocking(False)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import itertools
 import json
 import logging
 import signal
@@ -43,11 +44,23 @@ log = logging.getLogger("kc_tui.ssh")
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
+RETIRE_AFTER = 32
+"""Sessions ended in a worker after which it is retired: it is handed no more connections, a
+fresh worker takes its place, and it ends with its last session.  What ended sessions leave in
+reference cycles is so given back with the process, never by a full collection, which would
+stop every screen of the worker while it ran (a second or more with a hundred sessions)."""
 RESPAWN_SECONDS = 1.0
 """The least time between two starts of one worker (one that dies at once is not restarted in a
 loop)."""
 STOP_SECONDS = 10.0
 """How long the workers have to say goodbye to their sessions when the server stops."""
+
+
+def _say(channel: socket.socket, what: dict[str, Any]) -> None:
+    try:
+        channel.send(json.dumps(what).encode())
+    except OSError as exc:
+        log.error("could not tell a worker %s: %s", what, exc)
 
 
 class _Worker:
@@ -56,6 +69,8 @@ class _Worker:
         self.process: subprocess.Popen[bytes] | None = None
         self.channel: socket.socket | None = None
         self.sessions = 0
+        self.ended = 0
+        self.retiring = False
         self.holding: list[str] = []
         """The addresses of the admitted connections it holds (the gate counts them)."""
         self.started = 0.0
@@ -73,6 +88,7 @@ class Workers:
         self.limits = limits if limits is not None else Limits()
         self.gate = gate if gate is not None else Gate()
         self.workers = [_Worker(n) for n in range(count)]
+        self._numbers = itertools.count(count)
         self.fingerprint = ""
         self._folder = tempfile.TemporaryDirectory(prefix="kc-link-")
         self.link = LinkHost(tables, Path(self._folder.name) / "tables")
@@ -135,6 +151,28 @@ class Workers:
             self.gate.leave(said["left"])
         if "sessions" in said:
             worker.sessions = int(said["sessions"])
+            worker.ended = int(said.get("ended", 0))
+            if worker.ended >= RETIRE_AFTER and not worker.retiring:
+                self._retire(worker)
+        if worker.retiring and worker.sessions == 0 and not worker.holding and worker.process is not None \
+                and worker.process.poll() is None:
+            worker.process.send_signal(signal.SIGTERM)  # its last connection ended: it ends
+
+    def _retire(self, worker: _Worker) -> None:
+        """Hand ``worker`` no more connections and start a fresh one in its place; past as many
+        retiring workers as there are workers (people who stay all night on old ones), ask it to
+        collect instead, once."""
+        if sum(1 for w in self.workers if w.retiring) >= self.count:
+            if worker.channel is not None:
+                _say(worker.channel, {"collect": True})
+            worker.ended = 0
+            return
+        worker.retiring = True
+        fresh = _Worker(next(self._numbers))
+        self.workers.append(fresh)
+        self._spawn(fresh)
+        log.info("worker %s retires after %s ended sessions (%s left); worker %s takes its place",
+                 worker.number, worker.ended, worker.sessions, fresh.number)
 
     def _lost(self, worker: _Worker) -> None:
         """The worker's end closed: it ended (or died).  Its connections are counted out, and
@@ -149,6 +187,10 @@ class Workers:
         worker.holding, worker.sessions = [], 0
         code = worker.process.wait() if worker.process is not None else None
         if self._stopping:
+            return
+        if worker.retiring:
+            self.workers.remove(worker)
+            log.info("worker %s retired (exit %s)", worker.number, code)
             return
         log.error("worker %s ended (exit %s); its sessions' seats are held as dropped connections; "
                   "another worker takes its place", worker.number, code)
@@ -173,7 +215,7 @@ class Workers:
                 self._hand_over(conn, str(address[0]))
 
     def _hand_over(self, conn: socket.socket, address: str) -> None:
-        living = [w for w in self.workers if w.channel is not None]
+        living = [w for w in self.workers if w.channel is not None and not w.retiring]
         if not living:
             log.error("a connection from %s was closed: no worker is running", address)
             return

@@ -26,6 +26,7 @@ from kc_tui.games.kings_corner.engine.rules import build_rules
 from kc_tui.net import TableServer, TableState
 from kc_tui.net.link import LinkHost, _Peer
 from kc_tui.ssh import GameSSHServer
+from kc_tui.ssh import workers as workers_module
 from kc_tui.ssh.gate import Gate, GateLimits
 from kc_tui.ssh.lobby import lobby_front_ends
 from kc_tui.ssh.workers import Workers
@@ -529,3 +530,27 @@ async def test_a_killed_worker_loses_no_table_and_no_other_session(tmp_path: Pat
 def _zombie(pid: int) -> bool:
     with open(f"/proc/{pid}/stat") as stat:
         return stat.read().rsplit(")", 1)[1].split()[0] == "Z"
+
+
+async def test_a_worker_whose_sessions_ended_retires_and_a_fresh_one_serves(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(workers_module, "RETIRE_AFTER", 2)
+    night = Night(tmp_path, workers=1)
+    await night.start()
+    assert isinstance(night.server, Workers)
+    (first,) = night.server.pids()
+    try:
+        for name in ("Ada", "Ben"):  # two sessions come and go on the one worker
+            player = await night.person(new_key(), term=None)
+            player.type(f"{name}\n")
+            await player.wait_for(f"Welcome, {name}", raw=True)
+            player.type("quit\n")
+            await asyncio.wait_for(player.closed.wait(), 10)
+        # It is retired: a fresh worker takes the next connections, and the old one ends.
+        await until(lambda: first not in night.server.pids() and len(night.server.pids()) == 1,
+                    "the worker retired and another in its place")
+        cleo = await night.person(new_key(), term=None)
+        cleo.type("Cleo\n")
+        await cleo.wait_for("Welcome, Cleo", raw=True)
+    finally:
+        await night.stop()
