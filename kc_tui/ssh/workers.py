@@ -13,7 +13,10 @@ A worker that dies takes only its own connections: their seats are held as dropp
 worker takes its place at once; its people connect again, to any worker, and take their seats
 back.  The handing over is a Unix socket pair per worker (``SOCK_SEQPACKET``: one message, one
 connection's descriptor); the worker says on it when a connection it held closed (the gate counts
-it out) and how many sessions it serves.
+it out), how many sessions it serves and how many ended.  A worker is retired after
+:data:`RETIRE_AFTER` ended sessions (no more connections; a fresh one in its place; it ends with
+its last session), so that what ended sessions leave is given back with the process rather than
+by a full collection that would stop its screens.
 """
 
 from __future__ import annotations
