@@ -43,6 +43,7 @@ from textual.app import App
 from ..cli.common import glyphs_likely
 from ..core.i18n import DEFAULT, Domain, Speaker, Text, from_environment, language, speaking, use_speaker
 from ..core.text import visible
+from ..tui.host import GameHost
 from .bounds import COLUMNS, MAX_PASTE, ROWS, clamp_size, paste_sentence
 from .collector import Collector
 from .driver import RESTORE_TERMINAL, ChannelDriver, driver_for
@@ -58,6 +59,12 @@ _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 PLAIN_COMMAND = "plain"
 """The one command a client may give: the line mode (``ssh -p 2222 HOST plain``)."""
+
+
+STARTS_AT_ONCE = 2
+"""Apps that may be drawing their first screen at once; the others wait their turn."""
+START_SECONDS = 2.0
+"""How long an app may take to draw its first screen before the next one starts anyway."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -613,7 +620,23 @@ class _Session(asyncssh.SSHServerSession):
         self.chan.exit(1)
 
     async def _run_app(self) -> None:
+        # A few apps draw their first screen at once: many arriving together (a burst of
+        # connections) would fill the event loop with their first screens, and every other
+        # session's next update would wait behind them all.
+        starting = self.server.starting
+        await starting.acquire()
+        started = False
+
+        def begun() -> None:
+            nonlocal started
+            if not started:
+                started = True
+                starting.release()
+
+        timer = asyncio.get_running_loop().call_later(START_SECONDS, begun)
         app = self.server.front_ends.app(self.client)
+        if isinstance(app, GameHost):
+            app.on_drawn = begun
         session = self
 
         class Bound:
@@ -649,6 +672,8 @@ class _Session(asyncssh.SSHServerSession):
         except Exception:
             log.exception("the app of %s failed", self.who)
         finally:
+            timer.cancel()
+            begun()
             self.driver = None
             self._finish()
 
@@ -891,6 +916,8 @@ class GameSSHServer:
         """Connections the gate refused, kept a moment to be told why."""
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._options: dict[str, Any] = {}
+        self.starting = asyncio.Semaphore(STARTS_AT_ONCE)
+        """The apps drawing their first screen now (:data:`STARTS_AT_ONCE` at most)."""
         self._idle_task: asyncio.Task[None] | None = None
         self.fingerprint = ""
         self._streams = (sys.stdout, sys.stderr)

@@ -26,6 +26,7 @@ from kc_tui.games.kings_corner.engine.rules import build_rules
 from kc_tui.net import TableServer, TableState
 from kc_tui.net.link import LinkHost, _Peer
 from kc_tui.ssh import GameSSHServer
+from kc_tui.ssh import server as server_module
 from kc_tui.ssh import workers as workers_module
 from kc_tui.ssh.gate import Gate, GateLimits
 from kc_tui.ssh.lobby import lobby_front_ends
@@ -552,5 +553,26 @@ async def test_a_worker_whose_sessions_ended_retires_and_a_fresh_one_serves(
         cleo = await night.person(new_key(), term=None)
         cleo.type("Cleo\n")
         await cleo.wait_for("Welcome, Cleo", raw=True)
+    finally:
+        await night.stop()
+
+
+async def test_sessions_arriving_together_draw_their_first_screens_a_few_at_a_time(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(server_module, "STARTS_AT_ONCE", 1)
+    night = Night(tmp_path)
+    await night.start()
+    assert isinstance(night.server, GameSSHServer)
+    starting = night.server.starting
+    try:
+        await starting.acquire()  # the one place is taken: the sessions arriving now wait for it
+        names = ["Ada", "Ben", "Cleo", "Dora"]
+        players = await asyncio.gather(*(night.person(new_key(), name) for name in names))
+        await until(lambda: len(starting._waiters or ()) == len(names), "every app waiting its turn")  # type: ignore[attr-defined]
+        assert not any("Welcome" in player.text() for player in players)
+        starting.release()
+        for player, name in zip(players, names):  # one by one, each drawn in turn
+            await player.wait_for(f"Welcome back, {name}")
+        await until(lambda: starting._value == 1, "the place given back")  # type: ignore[attr-defined]
     finally:
         await night.stop()
