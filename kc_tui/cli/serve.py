@@ -61,10 +61,14 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                           "is kept (default 30; 0 keeps them for ever)"))
     p.add_argument("--idle", type=_seconds, default=900.0, metavar=_("SECONDS"),
                    help=_("close a session idle this long in the lobby (default 900)"))
-    p.add_argument("--thinkers", type=_thinkers, default=None, metavar="N",
+    p.add_argument("--thinkers", type=_processes, default=None, metavar="N",
                    help=_("processes the computers think in, apart from the one that draws the players' "
                           "screens, so that an expert thinking at one table slows no screen (default: one "
                           "per processor core); 0 thinks in threads of the server itself, for a small host"))
+    p.add_argument("--workers", type=_processes, default=None, metavar="N",
+                   help=_("processes that serve the SSH sessions, beside the one that keeps the tables "
+                          "(default: one per processor core); 0 serves them in the same process, for "
+                          "a small host"))
     p.add_argument("--web", type=_port, default=None, metavar=_("PORT"),
                    help=_("also open the tables to web browsers on PORT (on --host, no login: a "
                           "browser is known by a cookie; with --authorized-keys only together with "
@@ -123,7 +127,7 @@ def _count(text: str) -> int:
     return value
 
 
-def _thinkers(text: str) -> int:
+def _processes(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
@@ -197,6 +201,7 @@ async def _serve(args: argparse.Namespace, folder: Path, authorized: frozenset[s
     from ..ssh import GameSSHServer, Limits
     from ..ssh.gate import RESERVED_FILES, Gate, GateLimits, connection_room
     from ..ssh.lobby import lobby_front_ends
+    from ..ssh.workers import Workers
 
     # Every message of the server goes to the streams it started with: a session's app
     # redirects sys.stdout while it runs, and several run at once.
@@ -209,12 +214,17 @@ async def _serve(args: argparse.Namespace, folder: Path, authorized: frozenset[s
     # played holds its transcript open: the connections leave a file for each table too.
     gate = Gate(GateLimits(per_address=args.max_per_address, per_minute=args.max_per_minute,
                            total=connection_room(RESERVED_FILES + args.max_tables)))
-    server = GameSSHServer(
-        lobby_front_ends(tables), folder / HOST_KEY_FILE, host=args.host, port=args.port,
-        authorized=authorized, guests=args.guests, gate=gate,
-        limits=Limits(max_sessions=args.max_sessions, idle_seconds=args.idle,
-                      sessions_per_key=args.max_per_key, sessions_per_address=args.max_per_address),
-    )
+    limits = Limits(max_sessions=args.max_sessions, idle_seconds=args.idle,
+                    sessions_per_key=args.max_per_key, sessions_per_address=args.max_per_address)
+    workers = cores() if args.workers is None else args.workers
+    server: GameSSHServer | Workers
+    if workers:
+        server = Workers(workers, tables, folder / HOST_KEY_FILE, host=args.host, port=args.port,
+                         authorized=authorized, guests=args.guests, gate=gate, limits=limits)
+    else:
+        server = GameSSHServer(lobby_front_ends(tables), folder / HOST_KEY_FILE, host=args.host,
+                               port=args.port, authorized=authorized, guests=args.guests, gate=gate,
+                               limits=limits)
     try:
         await server.start()
     except OSError as exc:

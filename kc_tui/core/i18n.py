@@ -168,6 +168,11 @@ class Domain:
             cls._made[name] = Domain(name, where / "locale")
         return cls._made[name]
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Sent to another process (a sentence made where the tables are, said in a worker) as
+        # its name: the catalog there is that process's own.
+        return Domain.of, ("kc_tui" if self.name == "kc_tui" else f"kc_tui.games.{self.name}",)
+
     def catalog(self, lang: str) -> _gettext.NullTranslations:
         found = self._catalogs.get(lang)
         if found is None:

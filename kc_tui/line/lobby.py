@@ -333,7 +333,7 @@ class PlainLobby:
         server's pace, and the prompt is written again once, when the turn is over (a new
         position), rather than after each move (a screen reader reads every prompt)."""
         door = self.door
-        return door is not None and not door.closed and door.table.computer_to_play()
+        return door is not None and not door.closed and door.computer_to_play()
 
     def _prompt(self, prompt: str) -> None:
         self._write(prompt)

@@ -68,6 +68,13 @@ class SeatDoor:
     (on purpose).
     """
 
+    mirrored: tuple[str, ...] = ("closed", "started", "names", "info", "view", "my_turn", "computer_to_play")
+    """The reads with no argument a door in another process answers from its last frame (a game's
+    door adds its own): :mod:`.link` computes them where the table is after each step."""
+    linked: frozenset[str] = frozenset({*mirrored, "past_events", "next_round", "start", "say", "detach",
+                                        "leave"})
+    """Everything a door in another process may ask of this one (a game's door adds its own)."""
+
     def __init__(self, table: GameTable, person: Person, seat: int | None) -> None:
         self.table = table
         """The table (a game's door reads its service and steps its game through it)."""
@@ -119,6 +126,11 @@ class SeatDoor:
     def my_turn(self) -> bool:
         """Whether this seat's person is to act now (not while a computer plays for them)."""
         return self.table.person_turn(self.seat)
+
+    def computer_to_play(self) -> bool:
+        """Whether a computer is playing at the table now (its own seat, or the house for a
+        person's)."""
+        return self.table.computer_to_play()
 
     def past_events(self) -> tuple[Any, ...]:
         """Every event of the session so far as this seat may see it (to catch up on joining)."""

@@ -44,11 +44,19 @@ class Collector:
     """Sets long-lived objects aside as the server runs and collects, now and then, the cycles
     left among them."""
 
-    def __init__(self) -> None:
+    def __init__(self, reclaim_after: int | None = RECLAIM_AFTER,
+                 reclaim_seconds: float = RECLAIM_SECONDS) -> None:
+        """``reclaim_after`` None: ended sessions are only counted (a worker process of ``serve
+        --workers`` is retired instead, :mod:`.workers`)."""
+        self.reclaim_after, self.reclaim_seconds = reclaim_after, reclaim_seconds
         self.ended = 0
+        self.ended_in_all = 0
+        """Sessions ended since the start."""
         self.reclaims = 0
         self._last_reclaim = time.monotonic()
         self._timer: asyncio.TimerHandle | None = None
+        self._due = False
+        """A collection is on its way (asked for by ended sessions)."""
         self._thresholds = gc.get_threshold()
 
     def start(self) -> None:
@@ -62,16 +70,19 @@ class Collector:
         self._timer = asyncio.get_running_loop().call_later(FREEZE_SECONDS, self._tick)
 
     def _tick(self) -> None:
-        if time.monotonic() - self._last_reclaim >= RECLAIM_SECONDS:
+        if time.monotonic() - self._last_reclaim >= self.reclaim_seconds:
             self.reclaim()
         else:
             gc.freeze()
         self._schedule()
 
     def ended_one(self) -> None:
-        """A session ended: after enough of them, what they left is collected."""
+        """A session ended: after enough of them, what they left is collected (once: sessions
+        that end together, before it is made, wait for the next one)."""
         self.ended += 1
-        if self.ended >= RECLAIM_AFTER:
+        self.ended_in_all += 1
+        if self.reclaim_after is not None and self.ended >= self.reclaim_after and not self._due:
+            self._due = True
             asyncio.get_running_loop().call_soon(self.reclaim)
 
     def reclaim(self) -> tuple[int, float]:
@@ -79,6 +90,7 @@ class Collector:
         found in cycles and the seconds it took."""
         began = time.perf_counter()
         self.ended = 0
+        self._due = False
         self._last_reclaim = time.monotonic()
         gc.unfreeze()
         found = gc.collect()

@@ -26,6 +26,7 @@ import codecs
 import contextvars
 import logging
 import os
+import socket
 import sys
 import time
 import unicodedata
@@ -42,6 +43,7 @@ from textual.app import App
 from ..cli.common import glyphs_likely
 from ..core.i18n import DEFAULT, Domain, Speaker, Text, from_environment, language, speaking, use_speaker
 from ..core.text import visible
+from ..tui.host import GameHost
 from .bounds import COLUMNS, MAX_PASTE, ROWS, clamp_size, paste_sentence
 from .collector import Collector
 from .driver import RESTORE_TERMINAL, ChannelDriver, driver_for
@@ -57,6 +59,12 @@ _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 PLAIN_COMMAND = "plain"
 """The one command a client may give: the line mode (``ssh -p 2222 HOST plain``)."""
+
+
+STARTS_AT_ONCE = 2
+"""Apps that may be drawing their first screen at once; the others wait their turn."""
+START_SECONDS = 2.0
+"""How long an app may take to draw its first screen before the next one starts anyway."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -612,7 +620,23 @@ class _Session(asyncssh.SSHServerSession):
         self.chan.exit(1)
 
     async def _run_app(self) -> None:
+        # A few apps draw their first screen at once: many arriving together (a burst of
+        # connections) would fill the event loop with their first screens, and every other
+        # session's next update would wait behind them all.
+        starting = self.server.starting
+        await starting.acquire()
+        started = False
+
+        def begun() -> None:
+            nonlocal started
+            if not started:
+                started = True
+                starting.release()
+
+        timer = asyncio.get_running_loop().call_later(START_SECONDS, begun)
         app = self.server.front_ends.app(self.client)
+        if isinstance(app, GameHost):
+            app.on_drawn = begun
         session = self
 
         class Bound:
@@ -648,6 +672,8 @@ class _Session(asyncssh.SSHServerSession):
         except Exception:
             log.exception("the app of %s failed", self.who)
         finally:
+            timer.cancel()
+            begun()
             self.driver = None
             self._finish()
 
@@ -687,8 +713,11 @@ class _Session(asyncssh.SSHServerSession):
 class _Connection(asyncssh.SSHServer):
     """One client connection: its address, the key it proved it holds, its sessions."""
 
-    def __init__(self, server: GameSSHServer) -> None:
+    def __init__(self, server: GameSSHServer, passed: tuple[str | None] | None = None) -> None:
         self.server = server
+        self.passed = passed
+        """For a connection accepted by another process (``serve --workers``): its gate's verdict
+        (None: admitted, or the reason it is refused)."""
         self.limits = server.limits
         self.conn: asyncssh.SSHServerConnection | None = None
         self.address = "?"
@@ -870,7 +899,8 @@ class GameSSHServer:
 
     def __init__(self, front_ends: FrontEnds, key_path: Path, *, host: str = "127.0.0.1",
                  port: int = 2222, authorized: frozenset[str] | None = None, guests: bool = False,
-                 limits: Limits = Limits(), gate: Gate | None = None) -> None:
+                 limits: Limits = Limits(), gate: Gate | None = None,
+                 collector: Collector | None = None) -> None:
         self.front_ends = front_ends
         self.key_path = key_path
         self.host = host
@@ -885,16 +915,21 @@ class GameSSHServer:
         self.refused: set[_Connection] = set()
         """Connections the gate refused, kept a moment to be told why."""
         self._acceptor: asyncssh.SSHAcceptor | None = None
+        self._options: dict[str, Any] = {}
+        self.starting = asyncio.Semaphore(STARTS_AT_ONCE)
+        """The apps drawing their first screen now (:data:`STARTS_AT_ONCE` at most)."""
         self._idle_task: asyncio.Task[None] | None = None
         self.fingerprint = ""
         self._streams = (sys.stdout, sys.stderr)
-        self.collector = Collector()
+        self.collector = collector if collector is not None else Collector()
         self._switch = sys.getswitchinterval()
         self.language = DEFAULT
         """The language of a session whose client sends none we speak: the server's own (its
         ``--lang`` or environment when it starts)."""
 
-    async def start(self) -> None:
+    async def start(self, listen: bool = True) -> None:
+        """Begin: listen on :attr:`host` and :attr:`port`, or (``listen`` False) only serve the
+        connections another process accepted and hands over (:meth:`take`)."""
         self.language = language()
         self._streams = (sys.stdout, sys.stderr)
         # The computers think in a worker thread.  Python hands the lock of its interpreter to
@@ -907,19 +942,30 @@ class GameSSHServer:
         sys.setswitchinterval(SWITCH_SECONDS)
         key = host_key(self.key_path)
         self.fingerprint = key.get_fingerprint("sha256")
-        self._acceptor = await asyncssh.create_server(
-            lambda: _Connection(self), self.host, self.port,
+        self._options = dict(
             server_host_keys=[key], encoding=None, line_editor=False,
             agent_forwarding=False, x11_forwarding=False, allow_scp=False,
             login_timeout=self.limits.login_seconds, keepalive_interval=30,
             server_version="KingsCorner",
         )
-        sockets = self._acceptor.sockets
-        if sockets:
-            self.port = sockets[0].getsockname()[1]
+        if listen:
+            self._acceptor = await asyncssh.create_server(
+                lambda: _Connection(self), self.host, self.port, **self._options)
+            sockets = self._acceptor.sockets
+            if sockets:
+                self.port = sockets[0].getsockname()[1]
         self._idle_task = asyncio.get_running_loop().create_task(self._watch_idle())
         self.collector.start()
         log.info("serving on %s:%d, host key %s", self.host, self.port, self.fingerprint)
+
+    async def take(self, sock: socket.socket, verdict: str | None) -> None:
+        """Serve a connection another process accepted (``serve --workers``), which its gate
+        admitted (``verdict`` None) or refused with that reason (the client is told it)."""
+        try:
+            await asyncssh.run_server(sock, server_factory=lambda: _Connection(self, (verdict,)),
+                                      **self._options)
+        except (OSError, asyncssh.Error) as exc:
+            log.info("a connection handed over ended before it began: %s", exc)
 
     async def stop(self, farewell: str | Text = FAREWELL) -> None:
         """Stop listening, say ``farewell`` to every session (each in its language) and let each
@@ -946,7 +992,10 @@ class GameSSHServer:
     # ---------------------------------------------------------------- limits
     def connected(self, connection: _Connection) -> None:
         """A new connection: closed at once (telling the reason) unless the gate lets it in."""
-        reason = self.gate.admit(connection.address, "an SSH connection")
+        if connection.passed is not None:
+            reason = connection.passed[0]  # the accepting process's gate decided
+        else:
+            reason = self.gate.admit(connection.address, "an SSH connection")
         if reason is not None:
             connection.refuse(reason)
             return

@@ -132,6 +132,9 @@ class GameHost(App):
         """What handled each of :data:`STOPPING_SIGNALS` before the app took them over."""
         self.stopped_by: int | None = None
         """The signal that ended the app, if one did."""
+        self.on_drawn: Callable[[], None] | None = None
+        """Called once, when the first screen has been written (a server of many sessions starts
+        the next app arriving then)."""
         self.sent = SentScreen()
         """The cells the terminal shows, as this app sent them: an update sends only those
         that change (:meth:`_display`)."""
@@ -193,6 +196,9 @@ class GameHost(App):
             sent = SentUpdate(text) if text or cursor != self._previous_cursor_position else None
             renderable = cast(RenderableType | None, sent)
         super()._display(screen, renderable)
+        if renderable is not None and self.on_drawn is not None:
+            drawn, self.on_drawn = self.on_drawn, None
+            drawn()
 
     def send_everything(self) -> None:
         """Draw the whole screen again, every cell sent: the terminal may have lost it."""

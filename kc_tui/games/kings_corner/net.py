@@ -59,6 +59,9 @@ class CornerDoor(SeatDoor):
     :meth:`end_turn`, each refused with a :class:`TableError` sentence when this seat may not
     do it now; the rest is :class:`SeatDoor`'s (next round, chat, leaving)."""
 
+    mirrored = (*SeatDoor.mirrored, "legal_moves", "public_observation", "round_summary", "session_summary")
+    linked = SeatDoor.linked | {*mirrored, "targets", "play", "undo", "end_turn"}
+
     @property
     def rules(self) -> RuleSet:
         rules = self.table.rules

@@ -10,7 +10,7 @@ through the door, which refuses them out of turn.  It plays no computer: the ser
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Callable, Sequence, cast
 
 from ...core.cards import Card
 from ...core.i18n import Domain
@@ -64,8 +64,9 @@ class RemoteTable(Following[Event]):
     door: CornerDoor
 
     def __init__(self, door: SeatDoor) -> None:
-        assert isinstance(door, CornerDoor), "a door of a table of Kings in the Corner"
-        self.door = door
+        # A door of this game's table: its own, or one linked to it from another process.
+        assert isinstance(door.rules, RuleSet), "a door of a table of Kings in the Corner"
+        self.door = cast(CornerDoor, door)
         self.rules: RuleSet = door.rules
         self._elsewhere = Elsewhere()
         self.follow_door(door)

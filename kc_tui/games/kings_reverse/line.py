@@ -49,9 +49,8 @@ from .engine.describe import (
 )
 from .engine.events import ReverseEvent, RoundStart, RoundView, TurnEnd, TurnStart
 from .engine.refusal import cards_in_words
-from .engine.rules import PRESETS, build_rules
+from .engine.rules import PRESETS, ReverseRules, build_rules
 from .engine.views import ReverseView
-from .net import ReverseDoor
 from .remote import ReverseRemote
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
@@ -306,7 +305,7 @@ class ReverseLine:
 
     def seat(self, door: SeatDoor, write: Callable[[str], None], changed: Callable[[], None],
              announce: Callable[[Notice], None]) -> ReverseLines:
-        assert isinstance(door, ReverseDoor)  # a table of this game gives its own doors
+        assert isinstance(door.rules, ReverseRules)  # a table of this game gives its own doors
         remote = ReverseRemote(door)
         remote.on_update = changed
         remote.hear(announce)

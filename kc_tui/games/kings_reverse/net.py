@@ -99,6 +99,9 @@ class ReverseDoor(SeatDoor):
     it is not this seat's to do (out of turn, the rules refuse it); the rest is
     :class:`SeatDoor`'s (next round, chat, leaving)."""
 
+    mirrored = (*SeatDoor.mirrored, "decision_id", "legal_actions", "round_summary")
+    linked = SeatDoor.linked | {*mirrored, "act"}
+
     @property
     def rules(self) -> ReverseRules:
         rules = self.table.rules

@@ -6,7 +6,7 @@ only this seat's view is ever given.
 from __future__ import annotations
 
 import random
-from typing import Callable, ClassVar, Sequence
+from typing import Callable, ClassVar, Sequence, cast
 
 from ...core.i18n import Domain
 from ...core.kinds import Phase, SeatKind
@@ -67,8 +67,9 @@ class ReverseRemote(Following[ReverseEvent]):
     door: ReverseDoor
 
     def __init__(self, door: SeatDoor) -> None:
-        assert isinstance(door, ReverseDoor), "a door of a table of Kings Reverse"
-        self.door = door
+        # A door of this game's table: its own, or one linked to it from another process.
+        assert isinstance(door.rules, ReverseRules), "a door of a table of Kings Reverse"
+        self.door = cast(ReverseDoor, door)
         self.rules: ReverseRules = door.rules
         self._elsewhere = _Elsewhere()
         self.follow_door(door)

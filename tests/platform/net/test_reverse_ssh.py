@@ -27,7 +27,7 @@ from kc_tui.net import TableServer, TableState
 from kc_tui.tui.widgets import any_card_text, card_text
 
 from .test_reverse_tables import Knowledge
-from .test_ssh_tables import ESCAPES, Night, until
+from .test_ssh_tables import ESCAPES, WORKERS, Night, until
 
 pytestmark = pytest.mark.timeout(400)
 
@@ -135,8 +135,10 @@ async def act_by_keys(player: Player, door: ReverseDoor, chooser: Any) -> None:
         player.press(action.suit.value.lower())
 
 
-async def test_two_people_and_a_spectator_play_kings_reverse_over_ssh_and_no_hidden_card_is_sent(tmp_path: Path) -> None:
-    night = Night(tmp_path)
+@WORKERS
+async def test_two_people_and_a_spectator_play_kings_reverse_over_ssh_and_no_hidden_card_is_sent(
+        tmp_path: Path, workers: int) -> None:
+    night = Night(tmp_path, workers=workers)
     await night.start()
     try:
         ada_key, ben_key, cleo_key = new_key(), new_key(), new_key()
@@ -175,11 +177,18 @@ async def test_two_people_and_a_spectator_play_kings_reverse_over_ssh_and_no_hid
 
         chooser = make_player("easy")
         actions = 0
+        last: int | None = None
         while game.phase == Phase.TURN:
             seat, before = game.current, game.steps
             door = doors[seat]
             assert isinstance(door, ReverseDoor)
-            await people[seat].wait_until(lambda _text, door=door: door.my_turn(), "the turn")
+            # A screen served by a worker process shows a step a moment after the table made
+            # it: a person acts on what the screen shows (their turn, on their own status line).
+            handed = seat != last
+            await people[seat].wait_until(
+                lambda text, door=door, handed=handed: door.my_turn() and (not handed or "Your turn" in text),
+                "the turn")
+            last = seat
             await act_by_keys(people[seat], door, chooser)
             try:
                 await until(lambda before=before: game.steps != before or game.phase != Phase.TURN,
@@ -198,8 +207,9 @@ async def test_two_people_and_a_spectator_play_kings_reverse_over_ssh_and_no_hid
         await night.stop()
 
 
-async def test_kings_reverse_in_the_line_mode_over_ssh(tmp_path: Path) -> None:
-    night = Night(tmp_path)
+@WORKERS
+async def test_kings_reverse_in_the_line_mode_over_ssh(tmp_path: Path, workers: int) -> None:
+    night = Night(tmp_path, workers=workers)
     await night.start()
     try:
         dora = await night.person(new_key(), term=None)

@@ -6,8 +6,12 @@ player, every hand and the stock for a spectator."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import os
 import re
-from collections.abc import Callable
+import signal
+from collections.abc import Callable, Iterator, Mapping
+from enum import Enum
 from pathlib import Path
 
 import pytest
@@ -15,13 +19,18 @@ from sshclient import Player, fingerprint, new_key
 from waiting import until
 
 from kc_tui.core.cards import CARDS, Card, cards_of_mask
+from kc_tui.core.i18n import Domain
 from kc_tui.core.kinds import Phase
 from kc_tui.games.kings_corner.engine.moves import PlayCard
 from kc_tui.games.kings_corner.engine.rules import build_rules
 from kc_tui.net import TableServer, TableState
+from kc_tui.net.link import LinkHost, _Peer
 from kc_tui.ssh import GameSSHServer
+from kc_tui.ssh import server as server_module
+from kc_tui.ssh import workers as workers_module
 from kc_tui.ssh.gate import Gate, GateLimits
 from kc_tui.ssh.lobby import lobby_front_ends
+from kc_tui.ssh.workers import Workers
 from kc_tui.tui.widgets import card_text
 
 pytestmark = pytest.mark.timeout(400)
@@ -96,18 +105,82 @@ class Watched:
                 self.leaks.append(f"{self.name} was sent {card.words!r} (bytes)")
 
 
-class Night:
-    """A server of tables on a free port, and the people who connect to it."""
+def cards_in(value: object) -> Iterator[Card]:
+    """Every card a value holds, however deep (events, views, frames, summaries, refusals)."""
+    if isinstance(value, Card):
+        yield value
+    elif isinstance(value, (str, bytes, int, float, Enum, Domain)) or value is None:
+        return
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            yield from cards_in(key)
+            yield from cards_in(item)
+    elif isinstance(value, tuple) and hasattr(value, "hand_mask"):  # an observation: a hand as bits
+        yield from cards_of_mask(value.hand_mask)
+        for item in value:
+            yield from cards_in(item)
+    elif isinstance(value, (tuple, list, set, frozenset)):
+        for item in value:
+            yield from cards_in(item)
+    elif dataclasses.is_dataclass(value):
+        for field in dataclasses.fields(value):
+            yield from cards_in(getattr(value, field.name))
+    elif isinstance(value, BaseException):
+        yield from cards_in(value.args)
 
-    def __init__(self, data: Path, grace: float = 60.0) -> None:
+
+class LinkWatch:
+    """Every message the table host sends a worker, checked as it is sent against the cards
+    hidden from every seat that worker serves (a worker serving no seat of the table: from a
+    spectator): no hidden card may reach a process that draws another seat's screen."""
+
+    def __init__(self, referee: Referee, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.referee = referee
+        self.leaks: list[str] = []
+        self.messages = 0
+        push, answer = _Peer.push, LinkHost._answer
+        watch = self
+
+        def watched_push(peer: _Peer, message: object) -> None:
+            watch.check(peer, message)
+            push(peer, message)
+
+        def watched_answer(host: LinkHost, peer: _Peer, *args: object) -> object:
+            answered = answer(host, peer, *args)  # type: ignore[arg-type]
+            watch.check(peer, answered)
+            return answered
+
+        monkeypatch.setattr(_Peer, "push", watched_push)
+        monkeypatch.setattr(LinkHost, "_answer", watched_answer)
+
+    def check(self, peer: _Peer, message: object) -> None:
+        self.messages += 1
+        seats = {hosted.door.seat for hosted in peer.doors.values()} or {None}
+        hidden = set.intersection(*(self.referee.hidden_from(seat) for seat in seats))
+        for card in cards_in(message):
+            if card in hidden:
+                self.leaks.append(f"worker {peer.worker} (seats {seats}) was sent {card}")
+
+
+class Night:
+    """A server of tables on a free port, and the people who connect to it: its sessions served
+    in this process, or (``workers``) in that many worker processes, as ``serve --workers``."""
+
+    def __init__(self, data: Path, grace: float = 60.0, workers: int = 0) -> None:
         self.data = data
         self.grace = grace
+        self.workers = workers
         self.players: list[Player] = []
 
     async def start(self) -> None:
         self.tables = TableServer(self.data, grace=self.grace, pace=0, seed=3)
-        self.server = GameSSHServer(lobby_front_ends(self.tables), self.data / "host_key", port=0,
-                                    gate=Gate(GateLimits(per_minute=1000)))
+        gate = Gate(GateLimits(per_minute=1000))
+        self.server: GameSSHServer | Workers
+        if self.workers:
+            self.server = Workers(self.workers, self.tables, self.data / "host_key", port=0, gate=gate)
+        else:
+            self.server = GameSSHServer(lobby_front_ends(self.tables), self.data / "host_key", port=0,
+                                        gate=gate)
         await self.server.start()
 
     async def stop(self) -> None:
@@ -185,8 +258,14 @@ async def play_a_turn(night: Night, table_id: int, mover: Player, door) -> None:
     raise AssertionError("a turn of more than 30 moves")
 
 
-async def test_two_people_play_a_whole_round_over_ssh_and_no_hidden_card_is_ever_sent(tmp_path: Path) -> None:
-    night = Night(tmp_path)
+WORKERS = pytest.mark.parametrize("workers", [0, 2], ids=["one-process", "two-workers"])
+"""Served in the tables' own process, and by two worker processes (each person on another)."""
+
+
+@WORKERS
+async def test_two_people_play_a_whole_round_over_ssh_and_no_hidden_card_is_ever_sent(
+        tmp_path: Path, workers: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    night = Night(tmp_path, workers=workers)
     await night.start()
     try:
         ada_key, ben_key, cleo_key = new_key(), new_key(), new_key()
@@ -195,6 +274,7 @@ async def test_two_people_play_a_whole_round_over_ssh_and_no_hidden_card_is_ever
         # take 80): a whole round, ended by a player going out, in a third of the time.
         info = night.tables.create_table(owner, "Friday", build_rules(2), ["open", "open"], seed=16)
         referee = Referee(night.tables, info.id)
+        link = LinkWatch(referee, monkeypatch) if workers else None
         ada = await night.person(ada_key, "Ada")
         ben = await night.person(ben_key)  # first visit: asked a name
         cleo = await night.person(cleo_key, "Cleo", term="linux")  # a console: ASCII
@@ -219,6 +299,9 @@ async def test_two_people_play_a_whole_round_over_ssh_and_no_hidden_card_is_ever
             await asyncio.sleep(0.02)
         game = referee.game()
         assert game is not None
+        if isinstance(night.server, Workers):  # each worker holds doors of this table's seats
+            peers = night.server.link.peers.values()
+            assert len(peers) == 2 and all(peer.doors for peer in peers)
         for seat, player in ((0, ada), (1, ben)):
             hand = cards_of_mask(game.hands[seat])
             await player.wait_for(card_text(hand[0], False))  # its own hand, in glyphs
@@ -246,15 +329,18 @@ async def test_two_people_play_a_whole_round_over_ssh_and_no_hidden_card_is_ever
         await asyncio.sleep(0.3)
         leaks = [leak for w in watched for leak in w.leaks]
         assert not leaks, leaks[:10]
+        if link is not None:
+            assert link.messages > 100 and not link.leaks, (link.messages, link.leaks[:10])
         # Cleo's console got no glyphs at all; the others got them.
         assert "♥" not in cleo.received.decode() and "♥" in ada.received.decode()
     finally:
         await night.stop()
 
 
+@WORKERS
 @pytest.mark.parametrize("terminal", [None, "xterm-256color"], ids=["no-terminal", "plain-with-a-terminal"])
-async def test_the_line_mode_lobby_and_table_over_ssh(tmp_path: Path, terminal: str | None) -> None:
-    night = Night(tmp_path)
+async def test_the_line_mode_lobby_and_table_over_ssh(tmp_path: Path, terminal: str | None, workers: int) -> None:
+    night = Night(tmp_path, workers=workers)
     await night.start()
     try:
         key = new_key()
@@ -289,8 +375,10 @@ async def test_the_line_mode_lobby_and_table_over_ssh(tmp_path: Path, terminal: 
         await night.stop()
 
 
-async def test_a_dropped_connection_keeps_the_seat_then_a_computer_plays_it_until_its_person_is_back(tmp_path: Path) -> None:
-    night = Night(tmp_path, grace=0.5)
+@WORKERS
+async def test_a_dropped_connection_keeps_the_seat_then_a_computer_plays_it_until_its_person_is_back(
+        tmp_path: Path, workers: int) -> None:
+    night = Night(tmp_path, grace=0.5, workers=workers)
     await night.start()
     try:
         ada_key, ben_key = new_key(), new_key()
@@ -383,5 +471,108 @@ async def test_return_closes_the_name_dialog_of_a_first_visit_whatever_the_clien
         eve.type(return_key)  # one Return, one key: CR LF does not also take the seat twice
         await until(lambda: night.tables.table(1).seats[0].name == "Eve", "Eve seated by Return")
         assert night.tables.table(1).seats[1].free
+    finally:
+        await night.stop()
+
+
+async def test_a_killed_worker_loses_no_table_and_no_other_session(tmp_path: Path) -> None:
+    night = Night(tmp_path, workers=2)
+    await night.start()
+    assert isinstance(night.server, Workers)
+    started = night.server.pids()
+    try:
+        ada_key, ben_key = new_key(), new_key()
+        owner = night.tables.person(fingerprint(ada_key), "Ada")
+        info = night.tables.create_table(owner, "Friday", build_rules(2), ["open", "open"], seed=1)
+        ada = await night.person(ada_key, "Ada")  # the first worker
+        ben = await night.person(ben_key, term=None)  # the other one, in the line mode
+        ben.type("Ben\n")
+        await ada.wait_for("Welcome back, Ada")
+        ada.press("1")
+        await ada.wait_for("Press s to start it")
+        ben.type("join 1\n")
+        await until(lambda: night.tables.table(info.id).state == TableState.PLAYING, "the game")
+        game = Referee(night.tables, info.id).game()
+        assert game is not None
+        await ada.wait_for("Hand")
+        played = game.turns
+        # The worker serving Ada dies, all at once.
+        (peer,) = [p for p in night.server.link.peers.values()
+                   if any(h.door.person.name == "Ada" for h in p.doors.values())]
+        killed = int(peer.worker.split("/")[1])
+        os.kill(killed, signal.SIGKILL)
+        await asyncio.wait_for(ada.closed.wait(), 15)
+        await ben.wait_for("Ada has lost the connection", raw=True)  # the other worker's person is told
+        await until(lambda: len(night.server.pids()) == 2 and killed not in night.server.pids(),
+                    "a worker in the killed one's place")
+        assert night.tables.table(info.id).state == TableState.PLAYING  # the table is whole
+        assert game.turns == played
+        ada = await night.person(ada_key)  # back, on whichever worker: her seat again
+        await ada.wait_for("Welcome back, Ada")
+        ada.press("enter")
+        await ben.wait_for("Ada is back", raw=True)
+        await ada.wait_for("Hand")
+        # The game goes on from where it was: whoever's turn it is ends it.
+        if game.current == 0:
+            await ada.wait_for("Your turn")
+            ada.press("e")
+            await ada.wait_for("end")
+            ada.press("e")
+        else:
+            await ben.wait_for("Ben>", raw=True)
+            ben.type("end\n")
+        await until(lambda: game.turns > played, "a turn played after the worker died")
+    finally:
+        await night.stop()
+    for pid in [*started, *night.server.pids()]:  # every worker ended with the server
+        assert not os.path.exists(f"/proc/{pid}") or _zombie(pid), pid
+
+
+def _zombie(pid: int) -> bool:
+    with open(f"/proc/{pid}/stat") as stat:
+        return stat.read().rsplit(")", 1)[1].split()[0] == "Z"
+
+
+async def test_a_worker_whose_sessions_ended_retires_and_a_fresh_one_serves(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(workers_module, "RETIRE_AFTER", 2)
+    night = Night(tmp_path, workers=1)
+    await night.start()
+    assert isinstance(night.server, Workers)
+    (first,) = night.server.pids()
+    try:
+        for name in ("Ada", "Ben"):  # two sessions come and go on the one worker
+            player = await night.person(new_key(), term=None)
+            player.type(f"{name}\n")
+            await player.wait_for(f"Welcome, {name}", raw=True)
+            player.type("quit\n")
+            await asyncio.wait_for(player.closed.wait(), 10)
+        # It is retired: a fresh worker takes the next connections, and the old one ends.
+        await until(lambda: first not in night.server.pids() and len(night.server.pids()) == 1,
+                    "the worker retired and another in its place")
+        cleo = await night.person(new_key(), term=None)
+        cleo.type("Cleo\n")
+        await cleo.wait_for("Welcome, Cleo", raw=True)
+    finally:
+        await night.stop()
+
+
+async def test_sessions_arriving_together_draw_their_first_screens_a_few_at_a_time(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(server_module, "STARTS_AT_ONCE", 1)
+    night = Night(tmp_path)
+    await night.start()
+    assert isinstance(night.server, GameSSHServer)
+    starting = night.server.starting
+    try:
+        await starting.acquire()  # the one place is taken: the sessions arriving now wait for it
+        names = ["Ada", "Ben", "Cleo", "Dora"]
+        players = await asyncio.gather(*(night.person(new_key(), name) for name in names))
+        await until(lambda: len(starting._waiters or ()) == len(names), "every app waiting its turn")  # type: ignore[attr-defined]
+        assert not any("Welcome" in player.text() for player in players)
+        starting.release()
+        for player, name in zip(players, names):  # one by one, each drawn in turn
+            await player.wait_for(f"Welcome back, {name}")
+        await until(lambda: starting._value == 1, "the place given back")  # type: ignore[attr-defined]
     finally:
         await night.stop()

@@ -1,0 +1,135 @@
+"""One worker process of ``kings-corner serve --workers N`` (:mod:`.workers` starts it): the SSH
+side and the screens of the sessions the table host hands it, on the tables it reaches through
+the link (:class:`~kc_tui.net.link.LinkedServer`).
+
+Run as ``python -m kc_tui.ssh.worker CONFIG`` (a JSON object: its number, the descriptor of its
+end of the socket pair, the link's socket, the host key, the admitted keys, the limits, the
+language and the log's level).  It ends on SIGTERM (saying goodbye to every session, each in its
+language), when the table host's end of the pair closes, or when the link is lost.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import signal
+import socket
+import sys
+from pathlib import Path
+from typing import Any, cast
+
+from ..core.i18n import set_default_language
+from ..net import TableServer
+from ..net.link import LinkedServer
+from .collector import Collector
+from .gate import Gate, GateLimits
+from .lobby import lobby_front_ends
+from .server import GameSSHServer, Limits
+
+__all__ = ["main"]
+
+log = logging.getLogger("kc_tui.ssh")
+
+WORKER_RECLAIM_SECONDS = 3600.0
+"""A worker's full collection by the clock, once an hour (what its sessions leave in cycles while
+they play is little; what ended sessions left is not waited for, see :mod:`.workers`)."""
+
+
+class _Told(Gate):
+    """The gate of a worker: the table host's gate admits connections (each comes with its
+    verdict); this one only tells it when one it admitted closed."""
+
+    def __init__(self, channel: socket.socket) -> None:
+        super().__init__(GateLimits())
+        self.channel = channel
+
+    def leave(self, address: str) -> None:
+        if self.channel.fileno() >= 0:  # after the worker's end, the table host counts them out
+            _tell(self.channel, {"left": address})
+
+
+def _tell(channel: socket.socket, what: dict[str, Any]) -> None:
+    try:
+        channel.send(json.dumps(what).encode())
+    except OSError as exc:
+        log.error("could not tell the table host %s: %s", what, exc)
+
+
+async def _work(config: dict[str, Any]) -> int:
+    number = int(config["worker"])
+    channel = socket.socket(fileno=int(config["channel"]))
+    channel.setblocking(False)
+    link = LinkedServer(Path(config["link"]), number)
+    await link.open()
+    authorized = frozenset(config["authorized"]) if config["authorized"] is not None else None
+    # The front ends call the tables as they call a TableServer's: LinkedServer answers the same
+    # calls (kc_tui.net.link.SERVER_CALLS) from the table host.
+    server = GameSSHServer(lobby_front_ends(cast(TableServer, link)), Path(config["key"]),
+                           authorized=authorized, guests=bool(config["guests"]), gate=_Told(channel),
+                           limits=Limits(**config["limits"]),
+                           # No full collection when sessions end: the table host retires a worker
+                           # whose ended sessions left enough behind, or asks it to collect.
+                           collector=Collector(reclaim_after=None, reclaim_seconds=WORKER_RECLAIM_SECONDS))
+    await server.start(listen=False)
+    loop = asyncio.get_running_loop()
+    done = asyncio.Event()
+    told = (-1, -1)
+
+    def counted() -> None:
+        nonlocal told
+        now = (len(server.sessions), server.collector.ended_in_all)
+        if now != told:
+            told = now
+            _tell(channel, {"sessions": now[0], "ended": now[1]})
+        loop.call_later(0.5, counted)
+
+    def handed() -> None:
+        try:
+            message, fds, _, _ = socket.recv_fds(channel, 4096, 4)
+        except BlockingIOError:
+            return
+        except OSError:
+            message, fds = b"", []
+        if not message:
+            done.set()
+            return
+        said = json.loads(message)
+        if said.get("collect"):
+            server.collector.reclaim()
+        verdict = said.get("verdict")
+        for fd in fds:
+            sock = socket.socket(fileno=fd)
+            sock.setblocking(False)
+            loop.create_task(server.take(sock, verdict))
+
+    loop.add_reader(channel, handed)
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, done.set)
+    counted()
+    lost = loop.create_task(link.closed.wait())
+    waiting = loop.create_task(done.wait())
+    await asyncio.wait([lost, waiting], return_when=asyncio.FIRST_COMPLETED)
+    loop.remove_reader(channel)
+    await server.stop()
+    await link.close()
+    channel.close()
+    return 1 if link.closed.is_set() and not done.is_set() else 0
+
+
+def main(argv: list[str]) -> int:
+    config = json.loads(argv[0])
+    # The server's log, as the table host writes it, each line saying which worker wrote it.
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter(f"%(asctime)s worker {config['worker']}: %(message)s",
+                                           "%Y-%m-%d %H:%M:%S"))
+    for name, level in config["log"].items():
+        logger = logging.getLogger(name)
+        logger.setLevel(level)
+        logger.addHandler(handler)
+    set_default_language(config["lang"])
+    return asyncio.run(_work(config))
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,278 @@
+"""``kings-corner serve --workers N``: the sessions served by N worker processes, the tables kept
+by this one.
+
+This process (the *table host*) keeps the tables and their games (:class:`~kc_tui.net.TableServer`),
+listens on the SSH port, and hands each connection it accepts to the worker serving the fewest
+sessions, with its gate's verdict (:class:`~kc_tui.ssh.gate.Gate`: the limits per address and per
+minute stay the whole server's).  Each worker (:mod:`.worker`, a process of its own started with
+the same Python) runs the SSH side and the sessions' screens, and reaches the tables only through
+the link (:mod:`kc_tui.net.link`): a seat's screen gets what that seat may see, computed here.
+
+A worker that dies takes only its own connections: their seats are held as dropped connections
+(the grace time, then a computer plays them), the others at those tables are told, and a new
+worker takes its place at once; its people connect again, to any worker, and take their seats
+back.  The handing over is a Unix socket pair per worker (``SOCK_SEQPACKET``: one message, one
+connection's descriptor); the worker says on it when a connection it held closed (the gate counts
+it out), how many sessions it serves and how many ended.  A worker is retired after
+:data:`RETIRE_AFTER` ended sessions (no more connections; a fresh one in its place; it ends with
+its last session), so that what ended sessions leave is given back with the process rather than
+by a full collection that would stop its screens.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import itertools
+import json
+import logging
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from ..core.i18n import Domain, language
+from ..net import TableServer
+from ..net.link import LinkHost
+from .gate import Gate
+from .server import Limits, host_key
+
+__all__ = ["Workers", "RESPAWN_SECONDS"]
+
+log = logging.getLogger("kc_tui.ssh")
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
+
+RETIRE_AFTER = 32
+"""Sessions ended in a worker after which it is retired: it is handed no more connections, a
+fresh worker takes its place, and it ends with its last session.  What ended sessions leave in
+reference cycles is so given back with the process, never by a full collection, which would
+stop every screen of the worker while it ran (a second or more with a hundred sessions)."""
+RESPAWN_SECONDS = 1.0
+"""The least time between two starts of one worker (one that dies at once is not restarted in a
+loop)."""
+STOP_SECONDS = 10.0
+"""How long the workers have to say goodbye to their sessions when the server stops."""
+
+
+def _say(channel: socket.socket, what: dict[str, Any]) -> None:
+    try:
+        channel.send(json.dumps(what).encode())
+    except OSError as exc:
+        log.error("could not tell a worker %s: %s", what, exc)
+
+
+class _Worker:
+    def __init__(self, number: int) -> None:
+        self.number = number
+        self.process: subprocess.Popen[bytes] | None = None
+        self.channel: socket.socket | None = None
+        self.sessions = 0
+        self.ended = 0
+        self.retiring = False
+        self.holding: list[str] = []
+        """The addresses of the admitted connections it holds (the gate counts them)."""
+        self.started = 0.0
+
+
+class Workers:
+    """The worker processes and the SSH port that feeds them (see the module's words)."""
+
+    def __init__(self, count: int, tables: TableServer, key_path: Path, *, host: str = "127.0.0.1",
+                 port: int = 2222, authorized: frozenset[str] | None = None, guests: bool = False,
+                 limits: Limits | None = None, gate: Gate | None = None) -> None:
+        self.count, self.tables, self.key_path = count, tables, key_path
+        self.host, self.port = host, port
+        self.authorized, self.guests = authorized, guests
+        self.limits = limits if limits is not None else Limits()
+        self.gate = gate if gate is not None else Gate()
+        self.workers = [_Worker(n) for n in range(count)]
+        self._numbers = itertools.count(count)
+        self.fingerprint = ""
+        self._folder = tempfile.TemporaryDirectory(prefix="kc-link-")
+        self.link = LinkHost(tables, Path(self._folder.name) / "tables")
+        self._listener: socket.socket | None = None
+        self._accepting: asyncio.Task[None] | None = None
+        self._stopping = False
+
+    async def start(self) -> None:
+        """Listen, start the link and every worker."""
+        # Made (or read) here, before any worker reads it.
+        self.fingerprint = host_key(self.key_path).get_fingerprint("sha256")
+        await self.link.start()
+        listener = socket.create_server((self.host, self.port), backlog=256)
+        listener.setblocking(False)
+        self._listener = listener
+        self.port = listener.getsockname()[1]
+        for worker in self.workers:
+            self._spawn(worker)
+        self._accepting = asyncio.get_running_loop().create_task(self._accept())
+        log.info("serving on %s:%d with %d workers, host key %s", self.host, self.port, self.count,
+                 self.fingerprint)
+
+    @property
+    def sessions(self) -> int:
+        return sum(worker.sessions for worker in self.workers)
+
+    def _spawn(self, worker: _Worker) -> None:
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        config = {
+            "worker": worker.number, "channel": theirs.fileno(), "link": str(self.link.path),
+            "key": str(self.key_path), "authorized": sorted(self.authorized) if self.authorized else None,
+            "guests": self.guests, "limits": dataclasses.asdict(self.limits), "lang": language(),
+            "log": {name: logging.getLogger(name).getEffectiveLevel()
+                    for name in ("kc_tui.ssh", "kc_tui.net", "kc_tui.web", "kc_tui.tui", "asyncssh")},
+        }
+        worker.process = subprocess.Popen(
+            [sys.executable, "-m", "kc_tui.ssh.worker", json.dumps(config)], pass_fds=[theirs.fileno()],
+            stdin=subprocess.DEVNULL)
+        theirs.close()
+        ours.setblocking(False)
+        worker.channel, worker.sessions, worker.started = ours, 0, time.monotonic()
+        asyncio.get_running_loop().add_reader(ours, self._heard, worker)
+        log.info("worker %s started (pid %s)", worker.number, worker.process.pid)
+
+    def _heard(self, worker: _Worker) -> None:
+        channel = worker.channel
+        assert channel is not None
+        try:
+            message = channel.recv(4096)
+        except BlockingIOError:
+            return
+        except OSError:
+            message = b""
+        if not message:
+            self._lost(worker)
+            return
+        said = json.loads(message)
+        if "left" in said and said["left"] in worker.holding:
+            worker.holding.remove(said["left"])
+            self.gate.leave(said["left"])
+        if "sessions" in said:
+            worker.sessions = int(said["sessions"])
+            worker.ended = int(said.get("ended", 0))
+            if worker.ended >= RETIRE_AFTER and not worker.retiring:
+                self._retire(worker)
+        if worker.retiring and worker.sessions == 0 and not worker.holding and worker.process is not None \
+                and worker.process.poll() is None:
+            worker.process.send_signal(signal.SIGTERM)  # its last connection ended: it ends
+
+    def _retire(self, worker: _Worker) -> None:
+        """Hand ``worker`` no more connections and start a fresh one in its place; past as many
+        retiring workers as there are workers (people who stay all night on old ones), ask it to
+        collect instead, once."""
+        if sum(1 for w in self.workers if w.retiring) >= self.count:
+            if worker.channel is not None:
+                _say(worker.channel, {"collect": True})
+            worker.ended = 0
+            return
+        worker.retiring = True
+        fresh = _Worker(next(self._numbers))
+        self.workers.append(fresh)
+        self._spawn(fresh)
+        log.info("worker %s retires after %s ended sessions (%s left); worker %s takes its place",
+                 worker.number, worker.ended, worker.sessions, fresh.number)
+
+    def _lost(self, worker: _Worker) -> None:
+        """The worker's end closed: it ended (or died).  Its connections are counted out, and
+        unless the server is stopping, another takes its place."""
+        loop = asyncio.get_running_loop()
+        if worker.channel is not None:
+            loop.remove_reader(worker.channel)
+            worker.channel.close()
+            worker.channel = None
+        for address in worker.holding:
+            self.gate.leave(address)
+        worker.holding, worker.sessions = [], 0
+        code = worker.process.wait() if worker.process is not None else None
+        if self._stopping:
+            return
+        if worker.retiring:
+            self.workers.remove(worker)
+            log.info("worker %s retired (exit %s)", worker.number, code)
+            return
+        log.error("worker %s ended (exit %s); its sessions' seats are held as dropped connections; "
+                  "another worker takes its place", worker.number, code)
+        wait = max(0.0, worker.started + RESPAWN_SECONDS - time.monotonic())
+        loop.call_later(wait, self._respawn, worker)
+
+    def _respawn(self, worker: _Worker) -> None:
+        if not self._stopping and worker.channel is None:
+            self._spawn(worker)
+
+    async def _accept(self) -> None:
+        loop = asyncio.get_running_loop()
+        assert self._listener is not None
+        while True:
+            try:
+                conn, address = await loop.sock_accept(self._listener)
+            except OSError as exc:  # out of files: the next try may succeed
+                log.error("accepting a connection failed: %s", exc)
+                await asyncio.sleep(0.1)
+                continue
+            with conn:
+                self._hand_over(conn, str(address[0]))
+
+    def _hand_over(self, conn: socket.socket, address: str) -> None:
+        living = [w for w in self.workers if w.channel is not None and not w.retiring]
+        if not living:
+            log.error("a connection from %s was closed: no worker is running", address)
+            return
+        worker = min(living, key=lambda w: (w.sessions + len(w.holding), w.number))
+        verdict = self.gate.admit(address, "an SSH connection")
+        if verdict is None and self.sessions >= self.limits.max_sessions:
+            self.gate.leave(address)
+            verdict = str(Ln_("The server is full ({n} session at once); try again later.",
+                              "The server is full ({n} sessions at once); try again later.",
+                              self.limits.max_sessions))
+        channel = worker.channel
+        assert channel is not None
+        try:
+            socket.send_fds(channel, [json.dumps({"verdict": verdict}).encode()], [conn.fileno()])
+        except OSError as exc:
+            log.error("a connection from %s could not be handed to worker %s: %s", address, worker.number,
+                      exc)
+            if verdict is None:
+                self.gate.leave(address)
+            return
+        if verdict is None:
+            worker.holding.append(address)
+
+    async def stop(self) -> None:
+        """Stop listening, and every worker (each says goodbye to its sessions)."""
+        self._stopping = True
+        self.link.closing = True
+        if self._accepting is not None:
+            self._accepting.cancel()
+        if self._listener is not None:
+            self._listener.close()
+        processes = [w.process for w in self.workers if w.process is not None and w.process.poll() is None]
+        for process in processes:
+            process.send_signal(signal.SIGTERM)
+        deadline = time.monotonic() + STOP_SECONDS
+        for process in processes:
+            while process.poll() is None and time.monotonic() < deadline:
+                await asyncio.sleep(0.05)
+            if process.poll() is None:
+                log.error("worker (pid %s) did not stop; killed", process.pid)
+                process.kill()
+                process.wait()
+        loop = asyncio.get_running_loop()
+        for worker in self.workers:
+            if worker.channel is not None:
+                loop.remove_reader(worker.channel)
+                worker.channel.close()
+                worker.channel = None
+        await self.link.close()
+        self._folder.cleanup()
+
+    def pids(self) -> list[int]:
+        """The workers' processes now (for the log and the tests)."""
+        return [w.process.pid for w in self.workers if w.process is not None and w.process.poll() is None]
+
+    def describe(self) -> dict[str, Any]:
+        return {"workers": self.count, "sessions": self.sessions, "pids": self.pids()}

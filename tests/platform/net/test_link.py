@@ -1,0 +1,48 @@
+"""The link between the tables and the worker processes (kc_tui/net/link.py), piece by piece:
+what the table host does with a worker that reads nothing, and what a worker says when the
+tables cannot be reached.  Played whole, over real workers, in test_ssh_tables.py."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from waiting import until
+
+from kc_tui.net import TableError, TableServer, link
+from kc_tui.net.link import LinkedServer, LinkHost, encode
+
+pytestmark = pytest.mark.timeout(60)
+
+
+async def test_a_worker_that_reads_nothing_is_let_go_before_the_host_holds_too_much(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(link, "MAX_BACKLOG", 1 << 16)
+    tables = TableServer(tmp_path / "data")
+    host = LinkHost(tables, tmp_path / "tables")
+    await host.start()
+    try:
+        _, writer = await asyncio.open_unix_connection(str(tmp_path / "tables"))
+        writer.write(encode(("events", "9/1")))  # a worker that then never reads
+        await writer.drain()
+        await until(lambda: "9/1" in host.peers and host.peers["9/1"].writer is not None, "the worker linked")
+        peer = host.peers["9/1"]
+        for _ in range(5000):
+            peer.push(("tables", "x" * 1000))
+            if peer.writer is None or peer.writer.is_closing():
+                break
+        await until(lambda: "9/1" not in host.peers, "the stuck worker let go")
+        writer.close()
+    finally:
+        await host.close()
+        await tables.close()
+
+
+def test_a_worker_without_its_link_says_so_and_changes_nothing(tmp_path: Path) -> None:
+    linked = LinkedServer(tmp_path / "nowhere", 1)
+    linked.closed.set()
+    with pytest.raises(TableError, match="cannot be reached just now"):
+        linked.tables()
+    with pytest.raises(TableError, match="cannot be reached just now"):
+        linked.join(None, 1, 0)  # type: ignore[arg-type]
