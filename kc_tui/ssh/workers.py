@@ -127,9 +127,11 @@ class Workers:
             "log": {name: logging.getLogger(name).getEffectiveLevel()
                     for name in ("kc_tui.ssh", "kc_tui.net", "kc_tui.web", "kc_tui.tui", "asyncssh")},
         }
+        # In a process group of its own: a Ctrl+C at the server's terminal is the server's to act
+        # on (it says goodbye to every session, then ends its workers), not each worker's.
         worker.process = subprocess.Popen(
             [sys.executable, "-m", "kc_tui.ssh.worker", json.dumps(config)], pass_fds=[theirs.fileno()],
-            stdin=subprocess.DEVNULL)
+            stdin=subprocess.DEVNULL, process_group=0)
         theirs.close()
         ours.setblocking(False)
         worker.channel, worker.sessions, worker.started = ours, 0, time.monotonic()
