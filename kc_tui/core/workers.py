@@ -10,6 +10,8 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Callable, Generic, Iterable, Mapping, Protocol, Sequence, TypeVar
 
@@ -39,6 +41,35 @@ def _worker_signals() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _stop)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
+
+
+def end_with(pid: int, every: float = 1.0) -> None:
+    """End this process soon after process ``pid`` is gone, however it went (``kill -9`` too): a
+    pool's worker waits on a queue it holds both ends of, and would wait for ever."""
+
+    def watch() -> None:
+        while not _gone(pid):
+            time.sleep(every)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="kc-end-with", daemon=True).start()
+
+
+def _gone(pid: int) -> bool:
+    """Whether process ``pid`` has ended (a zombie its parent has not yet waited for has)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] in ("Z", "X")
+    except FileNotFoundError:
+        return True
+    except OSError:  # no /proc: ask the system
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        except PermissionError:  # alive, another user's (its number given to another)
+            return False
+        return False
 
 
 def thinker_signals() -> None:

@@ -30,7 +30,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Callable, Sequence, TypeVar
 
-from ..core.workers import thinker_signals
+from ..core.workers import end_with, thinker_signals
 
 __all__ = ["ATTEMPTS", "NICENESS", "ThinkerLost", "Thinkers", "cores"]
 
@@ -50,8 +50,9 @@ before a computer's thought (a thinking player's budget is its own processor tim
 thinks as well, only later, when the processors are all busy)."""
 
 
-def _worker_start() -> None:
+def _worker_start(server: int) -> None:
     thinker_signals()
+    end_with(server)  # a server killed outright leaves no thinker behind
     os.nice(NICENESS)
 
 
@@ -99,7 +100,8 @@ class Thinkers:
             # Loaded once in the fork server (whose only other module is multiprocessing's own),
             # rather than the server's __main__, which may be a test runner or a benchmark.
             context.set_forkserver_preload(self.preload)
-            self._pool = ProcessPoolExecutor(self.processes, mp_context=context, initializer=_worker_start)
+            self._pool = ProcessPoolExecutor(self.processes, mp_context=context, initializer=_worker_start,
+                                             initargs=(os.getpid(),))
         return self._pool
 
     def start(self) -> None:

@@ -160,6 +160,26 @@ def test_the_computers_think_in_processes_that_end_with_the_server(tmp_path: Pat
     assert not [pid for pid in started if running(pid)]
 
 
+def test_a_server_killed_outright_leaves_no_process_behind(tmp_path: Path) -> None:
+    import time
+
+    process, _, _ = start(tmp_path, "--workers", "2", "--thinkers", "1")
+    try:
+        end = time.monotonic() + 30
+        started = descendants(process.pid)
+        while len(started) < 4 and time.monotonic() < end:  # two workers, the fork server, a thinker
+            time.sleep(0.05)
+            started = descendants(process.pid)
+        assert len(started) >= 4, started
+    finally:
+        process.kill()  # no goodbye, no adjourning: gone
+    end = time.monotonic() + 30
+    while any(running(pid) for pid in started) and time.monotonic() < end:
+        time.sleep(0.05)
+    assert not [pid for pid in started if running(pid)]
+    process.communicate(timeout=30)  # its output's pipes, closed by them all
+
+
 def test_a_port_in_use_is_explained(tmp_path: Path) -> None:
     process, port, _ = start(tmp_path / "a")
     try:
