@@ -20,7 +20,7 @@ from .names import Person
 from .protocols import GameTable
 from .values import MISSED_NOTICES, Delivery, Listener, Notice, TableError, TableInfo
 
-__all__ = ["SeatDoor", "ChatLimit", "call_in"]
+__all__ = ["SeatDoor", "ChatLimit", "Subscribers", "call_in"]
 
 log = logging.getLogger("kc_tui.net")
 
@@ -37,6 +37,33 @@ def call_in(context: contextvars.Context, callback: Callable[..., None], *args: 
     redrew its table by another person's screens.  A copy, so that a delivery made inside a
     delivery (a listener acting at once) enters no context twice."""
     context.copy().run(callback, *args)
+
+
+class Subscribers:
+    """Callbacks to call after every change the lobby shows, each in the context it was given in;
+    one that fails is dropped (a broken lobby client must not stop the others)."""
+
+    def __init__(self) -> None:
+        self._entries: list[tuple[Callable[[], None], contextvars.Context]] = []
+
+    def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
+        """Add ``callback``; returns the function that takes it away."""
+        entry = (callback, contextvars.copy_context())
+        self._entries.append(entry)
+
+        def unsubscribe() -> None:
+            if entry in self._entries:
+                self._entries.remove(entry)
+        return unsubscribe
+
+    def tell(self) -> None:
+        for entry in list(self._entries):
+            callback, context = entry
+            try:
+                call_in(context, callback)
+            except Exception:  # noqa: BLE001 - a broken lobby client must not stop the others
+                log.exception("a lobby subscriber failed and was dropped")
+                self._entries.remove(entry)
 
 
 class ChatLimit:
@@ -183,7 +210,7 @@ class SeatDoor:
                     call_in(context, listener, item)
                 except Exception:  # noqa: BLE001 - one broken client must not stop the table
                     log.exception("table %s: a listener of %s failed and was dropped",
-                                  self.table.id, self.person.name)
+                                  self.table_id, self.person.name)
                     self.unfollow(listener)
 
     # ------------------------------------------------------------------ acting

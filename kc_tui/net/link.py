@@ -46,7 +46,7 @@ from typing import Any, Callable, Mapping
 
 from ..core.errors import IllegalMove
 from ..core.i18n import DEFAULT, Domain, language, speaking
-from .door import SeatDoor, call_in
+from .door import SeatDoor, Subscribers
 from .names import Person, name_key
 from .server import TableServer
 from .values import MISSED_NOTICES, Delivery, Listener, Notice, TableError, TableInfo
@@ -346,7 +346,7 @@ class LinkedServer:
         self._reader: asyncio.StreamReader | None = None
         self._writer: asyncio.StreamWriter | None = None
         self._task: asyncio.Task[None] | None = None
-        self._subscribers: list[tuple[Callable[[], None], contextvars.Context]] = []
+        self._subscribers = Subscribers()
         self._tables: dict[str, tuple[TableInfo, ...]] = {}
         self.doors: dict[int, LinkedDoor] = {}
         self.closed = asyncio.Event()
@@ -457,13 +457,7 @@ class LinkedServer:
         return door
 
     def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
-        entry = (callback, contextvars.copy_context())
-        self._subscribers.append(entry)
-
-        def unsubscribe() -> None:
-            if entry in self._subscribers:
-                self._subscribers.remove(entry)
-        return unsubscribe
+        return self._subscribers.subscribe(callback)
 
     # ------------------------------------------------------------------ events
     async def _listen(self) -> None:
@@ -473,13 +467,7 @@ class LinkedServer:
                 message = await read_message(self._reader)
                 if message[0] == "tables":
                     self._tables.clear()
-                    for entry in list(self._subscribers):
-                        callback, context = entry
-                        try:
-                            call_in(context, callback)
-                        except Exception:  # noqa: BLE001 - a broken lobby must not stop the others
-                            log.exception("a lobby subscriber failed and was dropped")
-                            self._subscribers.remove(entry)
+                    self._subscribers.tell()
                 elif message[0] == "deliver":
                     _, number, items, frame = message
                     door = self.doors.get(number)
@@ -511,6 +499,7 @@ class LinkedDoor(SeatDoor):
         self.linked = handle.linked
         self.frame: Frame = handle.frame
         self._listeners: list[tuple[Listener, contextvars.Context]] = []
+        self._pending: list[Delivery] = []
         self._unheard: deque[Notice] = deque(maxlen=MISSED_NOTICES)
         self._closed = False
 
@@ -577,31 +566,12 @@ class LinkedDoor(SeatDoor):
         return events
 
     # ------------------------------------------------------------------ following
-    def follow(self, listener: Listener) -> None:
-        context = contextvars.copy_context()
-        self._listeners.append((listener, context))
-        missed = list(self._unheard)
-        self._unheard.clear()
-        for notice in missed:
-            call_in(context, listener, notice)
-
-    def unfollow(self, listener: Listener) -> None:
-        self._listeners = [(kept, context) for kept, context in self._listeners if kept != listener]
-
     def delivered(self, items: list[Delivery], frame: Frame) -> None:
-        """What a step at the table gave this seat, and the door's frame after it."""
+        """What a step at the table gave this seat, and the door's frame after it (handed to
+        the listeners as a door where the table is hands them its step's)."""
         self.frame = frame
-        if not self._listeners:
-            self._unheard.extend(item for item in items if isinstance(item, Notice))
-            return
-        for item in items:
-            for listener, context in list(self._listeners):
-                try:
-                    call_in(context, listener, item)
-                except Exception:  # noqa: BLE001 - one broken client must not stop the others
-                    log.exception("table %s: a listener of %s failed and was dropped", self.table_id,
-                                  self.person.name)
-                    self.unfollow(listener)
+        self._pending = list(items)
+        self.deliver()
 
     def lost(self) -> None:
         """The link to the table host is gone: the door refuses from now on, and says why."""

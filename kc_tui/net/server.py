@@ -21,7 +21,6 @@ may read the door's view at once.
 from __future__ import annotations
 
 import asyncio
-import contextvars
 import json
 import logging
 import random
@@ -36,7 +35,7 @@ from ..core.i18n import DEFAULT, Domain, Text, speaking
 from ..core.text import visible
 from ..games import DEFAULT_GAME, GAMES
 from ..storage.files import UnreadableFile, read_text, write_atomic
-from .door import SeatDoor, call_in
+from .door import SeatDoor, Subscribers
 from .names import MAX_NAME, Person, check_name, name_key
 from .part import game_of, table_game, table_games
 from .saving import TABLES_FOLDER
@@ -100,7 +99,7 @@ class TableServer:
         self.chat_length = chat_length
         self.clock = clock
         self._tables: dict[int, Table] = {}
-        self._subscribers: list[tuple[Callable[[], None], contextvars.Context]] = []
+        self._subscribers = Subscribers()
         self._shown: dict[int, TableInfo] = {}
         """What the lobby was last told of each table (a step that changes none of it is not
         announced)."""
@@ -262,13 +261,7 @@ class TableServer:
     def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
         """Call ``callback()`` after every change the lobby shows (a seat taken, a game started
         or adjourned, a round dealt); returns the function that unsubscribes it."""
-        entry = (callback, contextvars.copy_context())
-        self._subscribers.append(entry)
-
-        def unsubscribe() -> None:
-            if entry in self._subscribers:
-                self._subscribers.remove(entry)
-        return unsubscribe
+        return self._subscribers.subscribe(callback)
 
     def changed(self, table: Table | None = None) -> None:
         """Tell the subscribers, if what the lobby shows has changed: of ``table`` only (a step
@@ -286,13 +279,7 @@ class TableServer:
                 if shown == self._shown:
                     return
                 self._shown = shown
-        for entry in list(self._subscribers):
-            callback, context = entry
-            try:
-                call_in(context, callback)
-            except Exception:  # noqa: BLE001 - a broken lobby client must not stop the others
-                log.exception("a lobby subscriber failed and was dropped")
-                self._subscribers.remove(entry)
+        self._subscribers.tell()
 
     def _get(self, table_id: int) -> Table:
         table = self._tables.get(table_id)
