@@ -201,7 +201,7 @@ async def _serve(args: argparse.Namespace, folder: Path, authorized: frozenset[s
     from ..ssh import GameSSHServer, Limits
     from ..ssh.gate import RESERVED_FILES, Gate, GateLimits, connection_room
     from ..ssh.lobby import lobby_front_ends
-    from ..ssh.workers import Workers
+    from ..ssh.workers import WebPortError, Workers
 
     # Every message of the server goes to the streams it started with: a session's app
     # redirects sys.stdout while it runs, and several run at once.
@@ -219,26 +219,36 @@ async def _serve(args: argparse.Namespace, folder: Path, authorized: frozenset[s
     workers = cores() if args.workers is None else args.workers
     server: GameSSHServer | Workers
     if workers:
+        # The browsers' tabs are served by the workers too, on the port the server listens on.
+        web = None if args.web is None else {"port": args.web, "max_tabs": args.max_sessions,
+                                             "tabs_per_address": max(1, args.max_per_address // 2)}
         server = Workers(workers, tables, folder / HOST_KEY_FILE, host=args.host, port=args.port,
-                         authorized=authorized, guests=args.guests, gate=gate, limits=limits)
+                         authorized=authorized, guests=args.guests, gate=gate, limits=limits, web=web)
     else:
         server = GameSSHServer(lobby_front_ends(tables), folder / HOST_KEY_FILE, host=args.host,
                                port=args.port, authorized=authorized, guests=args.guests, gate=gate,
                                limits=limits)
     try:
         await server.start()
+    except WebPortError as exc:
+        await tables.close()
+        print("kings-corner serve: " + _("cannot listen for browsers on {host}:{port}: {why}").format(
+            host=args.host, port=args.web, why=exc.strerror or exc), file=sys.stderr)
+        return 1
     except OSError as exc:
         await tables.close()
         print("kings-corner serve: " + _("cannot listen on {host}:{port}: {why}").format(
             host=args.host, port=args.port, why=exc.strerror or exc), file=sys.stderr)
         return 1
     browsers = None
-    if args.web is not None:
+    web_port = server.web_port if isinstance(server, Workers) else None
+    if args.web is not None and web_port is None:
         browsers = await _open_to_browsers(args, tables, server.port, gate)
         if browsers is None:
             await server.stop()
             await tables.close()
             return 1
+        web_port = browsers.port
     # The stopping signals are the loop's before anyone is told where to connect.
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -254,10 +264,10 @@ async def _serve(args: argparse.Namespace, folder: Path, authorized: frozenset[s
           .format(host=args.host, port=server.port), file=out)
     print(_("Host key fingerprint: {fingerprint} (players can check it when ssh asks)")
           .format(fingerprint=server.fingerprint), file=out)
-    if browsers is not None:
+    if web_port is not None:
         from ..web import addresses
 
-        here, *others = addresses(args.host, browsers.port)
+        here, *others = addresses(args.host, web_port)
         if others:
             print(_("Browsers open {here} here, {there} from the network (the same tables; no login: a "
                     "browser is known by a cookie, and gets its seat back after a dropped connection).")

@@ -190,3 +190,17 @@ class Gate:
         if self._full_since is not None and self.holding < self.total:
             log.info("the server has room for connections again")
             self._full_since = None
+
+
+class Given:
+    """The gate of one connection another process accepted (``serve --workers``): that process's
+    gate already gave its ``verdict`` (None: admitted); ``leave`` tells it the connection closed."""
+
+    def __init__(self, verdict: str | None, leave: Callable[[str], None]) -> None:
+        self.verdict, self._leave = verdict, leave
+
+    def admit(self, address: str, what: str = "a connection") -> str | None:
+        return self.verdict
+
+    def leave(self, address: str) -> None:
+        self._leave(address)

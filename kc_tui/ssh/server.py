@@ -956,7 +956,10 @@ class GameSSHServer:
                 self.port = sockets[0].getsockname()[1]
         self._idle_task = asyncio.get_running_loop().create_task(self._watch_idle())
         self.collector.start()
-        log.info("serving on %s:%d, host key %s", self.host, self.port, self.fingerprint)
+        if listen:
+            log.info("serving on %s:%d, host key %s", self.host, self.port, self.fingerprint)
+        else:
+            log.info("serving the connections handed over, host key %s", self.fingerprint)
 
     async def take(self, sock: socket.socket, verdict: str | None) -> None:
         """Serve a connection another process accepted (``serve --workers``), which its gate

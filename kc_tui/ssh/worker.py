@@ -65,13 +65,25 @@ async def _work(config: dict[str, Any]) -> int:
     authorized = frozenset(config["authorized"]) if config["authorized"] is not None else None
     # The front ends call the tables as they call a TableServer's: LinkedServer answers the same
     # calls (kc_tui.net.link.SERVER_CALLS) from the table host.
+    relay = _Told(channel)
     server = GameSSHServer(lobby_front_ends(cast(TableServer, link)), Path(config["key"]),
-                           authorized=authorized, guests=bool(config["guests"]), gate=_Told(channel),
+                           authorized=authorized, guests=bool(config["guests"]), gate=relay,
                            limits=Limits(**config["limits"]),
                            # No full collection when sessions end: the table host retires a worker
                            # whose ended sessions left enough behind, or asks it to collect.
                            collector=Collector(reclaim_after=None, reclaim_seconds=WORKER_RECLAIM_SECONDS))
     await server.start(listen=False)
+    browsers = None
+    if config.get("web") is not None:  # the browsers' tabs, on the web port the table host listens on
+        from ..storage import Settings
+        from ..tui.lobby import LobbyApp
+        from ..web.tables import BrowserTables
+
+        web = config["web"]
+        browsers = BrowserTables(lambda key: LobbyApp(cast(TableServer, link), key=key, settings=Settings()),
+                                 web["host"], web["port"], max_tabs=web["max_tabs"], ssh_port=web["ssh_port"],
+                                 gate=relay, tabs_per_address=web["tabs_per_address"])
+        await browsers.start(listen=False)
     loop = asyncio.get_running_loop()
     done = asyncio.Event()
     told = (-1, -1)
@@ -101,7 +113,10 @@ async def _work(config: dict[str, Any]) -> int:
         for fd in fds:
             sock = socket.socket(fileno=fd)
             sock.setblocking(False)
-            loop.create_task(server.take(sock, verdict))
+            if said.get("kind") == "web" and browsers is not None:
+                loop.create_task(browsers.take(sock, verdict, relay.leave))
+            else:
+                loop.create_task(server.take(sock, verdict))
 
     loop.add_reader(channel, handed)
     for signum in (signal.SIGTERM, signal.SIGINT):
@@ -111,6 +126,8 @@ async def _work(config: dict[str, Any]) -> int:
     waiting = loop.create_task(done.wait())
     await asyncio.wait([lost, waiting], return_when=asyncio.FIRST_COMPLETED)
     loop.remove_reader(channel)
+    if browsers is not None:
+        await browsers.stop()
     await server.stop()
     await link.close()
     channel.close()

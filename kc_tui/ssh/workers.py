@@ -41,7 +41,7 @@ from ..net.link import LinkHost
 from .gate import Gate
 from .server import Limits, host_key
 
-__all__ = ["Workers", "RESPAWN_SECONDS"]
+__all__ = ["Workers", "WebPortError", "RESPAWN_SECONDS", "RETIRE_AFTER"]
 
 log = logging.getLogger("kc_tui.ssh")
 
@@ -57,6 +57,10 @@ RESPAWN_SECONDS = 1.0
 loop)."""
 STOP_SECONDS = 10.0
 """How long the workers have to say goodbye to their sessions when the server stops."""
+
+
+class WebPortError(OSError):
+    """The web port (``serve --web``) could not be listened on."""
 
 
 def _say(channel: socket.socket, what: dict[str, Any]) -> None:
@@ -84,7 +88,10 @@ class Workers:
 
     def __init__(self, count: int, tables: TableServer, key_path: Path, *, host: str = "127.0.0.1",
                  port: int = 2222, authorized: frozenset[str] | None = None, guests: bool = False,
-                 limits: Limits | None = None, gate: Gate | None = None) -> None:
+                 limits: Limits | None = None, gate: Gate | None = None,
+                 web: dict[str, Any] | None = None) -> None:
+        """``web``: the browsers' side too (``serve --web``): its ``port`` and each worker's
+        :class:`~kc_tui.web.tables.BrowserTables` settings (``max_tabs``, ``tabs_per_address``)."""
         self.count, self.tables, self.key_path = count, tables, key_path
         self.host, self.port = host, port
         self.authorized, self.guests = authorized, guests
@@ -95,8 +102,10 @@ class Workers:
         self.fingerprint = ""
         self._folder = tempfile.TemporaryDirectory(prefix="kc-link-")
         self.link = LinkHost(tables, Path(self._folder.name) / "tables")
-        self._listener: socket.socket | None = None
-        self._accepting: asyncio.Task[None] | None = None
+        self.web = dict(web) if web is not None else None
+        self.web_port: int | None = None
+        self._listeners: list[socket.socket] = []
+        self._accepting: list[asyncio.Task[None]] = []
         self._stopping = False
 
     async def start(self) -> None:
@@ -104,15 +113,32 @@ class Workers:
         # Made (or read) here, before any worker reads it.
         self.fingerprint = host_key(self.key_path).get_fingerprint("sha256")
         await self.link.start()
-        listener = socket.create_server((self.host, self.port), backlog=256)
-        listener.setblocking(False)
-        self._listener = listener
+        listener = self._listen(self.port)
         self.port = listener.getsockname()[1]
+        if self.web is not None:
+            try:
+                self.web_port = self._listen(int(self.web["port"])).getsockname()[1]
+            except OSError as exc:
+                self._close_listeners()
+                raise WebPortError(exc.errno, exc.strerror) from exc
+            self.web.update(port=self.web_port, host=self.host, ssh_port=self.port)
         for worker in self.workers:
             self._spawn(worker)
-        self._accepting = asyncio.get_running_loop().create_task(self._accept())
+        loop = asyncio.get_running_loop()
+        self._accepting = [loop.create_task(self._accept(sock, kind))
+                           for sock, kind in zip(self._listeners, ("ssh", "web"))]
         log.info("serving on %s:%d with %d workers, host key %s", self.host, self.port, self.count,
                  self.fingerprint)
+
+    def _listen(self, port: int) -> socket.socket:
+        listener = socket.create_server((self.host, port), backlog=256)
+        listener.setblocking(False)
+        self._listeners.append(listener)
+        return listener
+
+    def _close_listeners(self) -> None:
+        for listener in self._listeners:
+            listener.close()
 
     @property
     def sessions(self) -> int:
@@ -124,6 +150,7 @@ class Workers:
             "worker": worker.number, "channel": theirs.fileno(), "link": str(self.link.path),
             "key": str(self.key_path), "authorized": sorted(self.authorized) if self.authorized else None,
             "guests": self.guests, "limits": dataclasses.asdict(self.limits), "lang": language(),
+            "web": self.web,
             "log": {name: logging.getLogger(name).getEffectiveLevel()
                     for name in ("kc_tui.ssh", "kc_tui.net", "kc_tui.web", "kc_tui.tui", "asyncssh")},
         }
@@ -206,27 +233,26 @@ class Workers:
         if not self._stopping and worker.channel is None:
             self._spawn(worker)
 
-    async def _accept(self) -> None:
+    async def _accept(self, listener: socket.socket, kind: str) -> None:
         loop = asyncio.get_running_loop()
-        assert self._listener is not None
         while True:
             try:
-                conn, address = await loop.sock_accept(self._listener)
+                conn, address = await loop.sock_accept(listener)
             except OSError as exc:  # out of files: the next try may succeed
                 log.error("accepting a connection failed: %s", exc)
                 await asyncio.sleep(0.1)
                 continue
             with conn:
-                self._hand_over(conn, str(address[0]))
+                self._hand_over(conn, str(address[0]), kind)
 
-    def _hand_over(self, conn: socket.socket, address: str) -> None:
+    def _hand_over(self, conn: socket.socket, address: str, kind: str) -> None:
         living = [w for w in self.workers if w.channel is not None and not w.retiring]
         if not living:
             log.error("a connection from %s was closed: no worker is running", address)
             return
         worker = min(living, key=lambda w: (w.sessions + len(w.holding), w.number))
-        verdict = self.gate.admit(address, "an SSH connection")
-        if verdict is None and self.sessions >= self.limits.max_sessions:
+        verdict = self.gate.admit(address, "a web connection" if kind == "web" else "an SSH connection")
+        if verdict is None and kind == "ssh" and self.sessions >= self.limits.max_sessions:
             self.gate.leave(address)
             verdict = str(Ln_("The server is full ({n} session at once); try again later.",
                               "The server is full ({n} sessions at once); try again later.",
@@ -234,7 +260,8 @@ class Workers:
         channel = worker.channel
         assert channel is not None
         try:
-            socket.send_fds(channel, [json.dumps({"verdict": verdict}).encode()], [conn.fileno()])
+            said = json.dumps({"verdict": verdict, "kind": kind}).encode()
+            socket.send_fds(channel, [said], [conn.fileno()])
         except OSError as exc:
             log.error("a connection from %s could not be handed to worker %s: %s", address, worker.number,
                       exc)
@@ -248,10 +275,9 @@ class Workers:
         """Stop listening, and every worker (each says goodbye to its sessions)."""
         self._stopping = True
         self.link.closing = True
-        if self._accepting is not None:
-            self._accepting.cancel()
-        if self._listener is not None:
-            self._listener.close()
+        for task in self._accepting:
+            task.cancel()
+        self._close_listeners()
         processes = [w.process for w in self.workers if w.process is not None and w.process.poll() is None]
         for process in processes:
             process.send_signal(signal.SIGTERM)

@@ -26,7 +26,7 @@ from aiohttp import web
 from aiohttp.typedefs import Handler, Middleware
 
 from ..core.text import visible
-from ..ssh.gate import Gate, Tally
+from ..ssh.gate import Gate, Given, Tally
 
 __all__ = ["Door", "GatedSite", "host_check", "host_problem", "HEADER_SECONDS", "IDLE_SECONDS"]
 
@@ -55,7 +55,7 @@ class Door(asyncio.Protocol):
     """One TCP connection to the web port, before and around aiohttp's own protocol (made by
     ``handler`` once the gate lets the connection in)."""
 
-    def __init__(self, handler: Callable[[], asyncio.Protocol], gate: Gate, tally: Tally,
+    def __init__(self, handler: Callable[[], asyncio.Protocol], gate: Gate | Given, tally: Tally,
                  header_seconds: float) -> None:
         self.handler = handler
         self.gate = gate

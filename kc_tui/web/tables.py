@@ -31,6 +31,7 @@ import hashlib
 import logging
 import re
 import secrets
+import socket
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -43,7 +44,7 @@ from textual.app import App
 from ..core.i18n import DEFAULT, N_, Domain, Speaker, Text, speaking, use_speaker
 from ..core.text import visible
 from ..ssh.driver import ChannelDriver, driver_for
-from ..ssh.gate import Gate, Tally, client_of
+from ..ssh.gate import Gate, Given, Tally, client_of
 from . import (
     COLUMNS,
     MAX_PASTE,
@@ -58,7 +59,7 @@ from . import (
     refuse,
     web_language,
 )
-from .door import HEADER_SECONDS, IDLE_SECONDS, GatedSite, host_check
+from .door import HEADER_SECONDS, IDLE_SECONDS, Door, GatedSite, host_check
 
 __all__ = ["BrowserTables", "browser_key", "COOKIE"]
 
@@ -156,8 +157,10 @@ class BrowserTables:
         self._by_browser: Counter[str] = Counter()
         self._runner: web.AppRunner | None = None
 
-    async def start(self) -> None:
-        """Listen (:class:`OSError` if the port cannot be had); ``port`` is then the real one."""
+    async def start(self, listen: bool = True) -> None:
+        """Listen (:class:`OSError` if the port cannot be had); ``port`` is then the real one.
+        Without ``listen``, only serve the connections another process accepted on ``port`` and
+        hands over (:meth:`take`)."""
         import aiohttp_jinja2
         import jinja2
 
@@ -173,6 +176,8 @@ class BrowserTables:
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False,
                                      keepalive_timeout=self.idle_seconds)
         await self._runner.setup()
+        if not listen:
+            return
         site = GatedSite(self._runner, self.host, self.port, gate=self.gate, tally=self.tally,
                          header_seconds=self.header_seconds)
         try:
@@ -181,6 +186,15 @@ class BrowserTables:
             await self._runner.cleanup()
             raise
         self.port = site.port
+
+    async def take(self, sock: socket.socket, verdict: str | None, leave: Callable[[str], None]) -> None:
+        """Serve a connection another process accepted (``serve --workers``), which its gate
+        admitted (``verdict`` None) or refused with that reason (the browser is told it);
+        ``leave`` tells that gate when the connection closes."""
+        assert self._runner is not None and self._runner.server is not None
+        handler = self._runner.server
+        await asyncio.get_running_loop().connect_accepted_socket(
+            lambda: Door(handler, Given(verdict, leave), self.tally, self.header_seconds), sock)
 
     async def stop(self) -> None:
         """Every tab's app ends (a seat it holds is detached, as a dropped connection's), then
