@@ -21,24 +21,36 @@ from kc_tui.net import TableServer, TableState
 from kc_tui.ssh import GameSSHServer
 from kc_tui.ssh.gate import Gate, GateLimits
 from kc_tui.ssh.lobby import lobby_front_ends
+from kc_tui.ssh.workers import Workers
 from kc_tui.storage import Settings
 from kc_tui.tui.lobby import LobbyApp
 from kc_tui.web import REFUSED
 from kc_tui.web.tables import COOKIE, BrowserTables
 
-from .test_ssh_tables import SIZE, Referee, Watched, until
+from .test_ssh_tables import SIZE, WORKERS, Referee, Watched, until
 
 pytestmark = pytest.mark.timeout(400)
 
 
-async def test_a_browser_and_an_ssh_player_sit_at_one_table_and_play(tmp_path: Path) -> None:
+@WORKERS
+async def test_a_browser_and_an_ssh_player_sit_at_one_table_and_play(tmp_path: Path, workers: int) -> None:
     tables = TableServer(tmp_path, grace=60, pace=0, seed=2026)
-    ssh = GameSSHServer(lobby_front_ends(tables), tmp_path / "host_key", port=0,
-                        gate=Gate(GateLimits(per_minute=1000)))
-    await ssh.start()
-    web = BrowserTables(lambda key: LobbyApp(tables, key=key, settings=Settings()), "127.0.0.1", 0)
-    await web.start()
-    address = f"http://127.0.0.1:{web.port}"
+    gate = Gate(GateLimits(per_minute=1000))
+    ssh: GameSSHServer | Workers
+    web: BrowserTables | None = None
+    if workers:  # both ports the tables' process listens on; the sessions and tabs in the workers
+        ssh = Workers(workers, tables, tmp_path / "host_key", port=0, gate=gate,
+                      web={"port": 0, "max_tabs": 64, "tabs_per_address": 8})
+        await ssh.start()
+        assert isinstance(ssh, Workers) and ssh.web_port is not None
+        web_port = ssh.web_port
+    else:
+        ssh = GameSSHServer(lobby_front_ends(tables), tmp_path / "host_key", port=0, gate=gate)
+        await ssh.start()
+        web = BrowserTables(lambda key: LobbyApp(tables, key=key, settings=Settings()), "127.0.0.1", 0)
+        await web.start()
+        web_port = web.port
+    address = f"http://127.0.0.1:{web_port}"
     ada = None
     try:
         ada_key = new_key()
@@ -119,7 +131,7 @@ async def test_a_browser_and_an_ssh_player_sit_at_one_table_and_play(tmp_path: P
             assert played and bens == [command.upper().split() for command in played], (played, bens)
             assert not [leak for w in leaks for leak in w.leaks]
             await ben.ws.close()
-            await until(lambda: not web.tabs, "the tab's app ended")
+            await until(lambda: not tables._tables[info.id].slots[1].connected, "the tab's app ended")
             # The same browser (its cookie) is the same person: its name is known on the next visit.
             again = await open_tab(session, address, width=SIZE[0], height=SIZE[1])
             await again.wait_for("Welcome back, Ben")
@@ -127,7 +139,8 @@ async def test_a_browser_and_an_ssh_player_sit_at_one_table_and_play(tmp_path: P
     finally:
         if ada is not None:
             await ada.close()
-        await web.stop()
+        if web is not None:
+            await web.stop()
         await ssh.stop()
         await tables.close()
 
