@@ -26,8 +26,11 @@ import logging
 import multiprocessing
 import os
 import pickle
+import signal
+import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing import forkserver
 from typing import Any, Callable, Sequence, TypeVar
 
 from ..core.workers import end_with, thinker_signals
@@ -54,6 +57,20 @@ def _worker_start(server: int) -> None:
     thinker_signals()
     end_with(server)  # a server killed outright leaves no thinker behind
     os.nice(NICENESS)
+
+
+def _start_fork_server() -> None:
+    """Start the fork server (if it is not running) ignoring Ctrl+C, which it and every worker it
+    forks inherit: a Ctrl+C at the server's terminal reaches its whole process group, and a worker
+    not yet through :func:`_worker_start` would end in a KeyboardInterrupt and its traceback."""
+    if threading.current_thread() is not threading.main_thread():
+        forkserver.ensure_running()
+        return
+    kept = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        forkserver.ensure_running()
+    finally:
+        signal.signal(signal.SIGINT, kept)
 
 
 class ThinkerLost(RuntimeError):
@@ -100,6 +117,7 @@ class Thinkers:
             # Loaded once in the fork server (whose only other module is multiprocessing's own),
             # rather than the server's __main__, which may be a test runner or a benchmark.
             context.set_forkserver_preload(self.preload)
+            _start_fork_server()
             self._pool = ProcessPoolExecutor(self.processes, mp_context=context, initializer=_worker_start,
                                              initargs=(os.getpid(),))
         return self._pool
