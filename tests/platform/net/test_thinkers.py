@@ -4,18 +4,20 @@ worker; with no processes the thinking stays in threads of the server."""
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import pickle
 import random
 import signal
 import threading
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
 
 from kc_tui.core.workers import keep_state
 from kc_tui.net import TableServer, table_games
-from kc_tui.net.thinkers import ATTEMPTS, NICENESS, ThinkerLost, Thinkers
+from kc_tui.net.thinkers import ATTEMPTS, NICENESS, ThinkerLost, Thinkers, _start_fork_server
 
 
 def dies_once(mark: str) -> int:
@@ -117,3 +119,13 @@ def test_every_level_of_every_table_game_crosses_to_a_thinking_process_and_back(
             keep_state(player, thought)
             assert player.rng.getstate() == thought.rng.getstate(), (game.name, level)
             assert type(player) is player_type
+
+
+def test_the_fork_server_starts_ignoring_ctrl_c_so_its_workers_do_from_birth() -> None:
+    # A Ctrl+C at the server's terminal reaches every process of its group: a worker still in
+    # its initializer must not end in a KeyboardInterrupt. The fork server gives each worker the
+    # disposition it started with; this pool's worker has no initializer to set it.
+    _start_fork_server()
+    context = multiprocessing.get_context("forkserver")
+    with ProcessPoolExecutor(1, mp_context=context) as pool:
+        assert pool.submit(signal.getsignal, signal.SIGINT).result() == signal.SIG_IGN
