@@ -15,7 +15,7 @@ processes of one server that trust each other.  A worker opens two connections:
   table server (:data:`SERVER_CALLS`) or of a seat's door (the door's ``linked``) with its
   arguments, the language the person is served in, and a number; the answer is the value (a door
   as a :class:`DoorHandle`) or the refusal (:class:`TableError` with its sentence), and for a
-  door's call the door's new :class:`Frame`.  The worker waits for it (a table host answers in a
+  door's call that changed the game the door's new :class:`Frame` (sent as a push too).  The worker waits for it (a table host answers in a
   fraction of a millisecond: a call is a lobby action or a move), so front ends keep calling
   doors as they call a door in the table host's own process.
 - **events**, pushed by the table host: ``("tables",)`` when the lobby changed, ``("deliver",
@@ -163,10 +163,15 @@ class _Hosted:
         with speaking(self.lang):
             return frame_of(self.door)
 
-    def flush(self) -> None:
+    def flush(self) -> Frame | None:
+        """Send what the door delivered since the last time, with its frame now (which it
+        returns; None when nothing was delivered)."""
         items, self.pending = self.pending, []
-        if items:
-            self.peer.push(("deliver", self.number, items, self.frame()))
+        if not items:
+            return None
+        frame = self.frame()
+        self.peer.push(("deliver", self.number, items, frame))
+        return frame
 
     def close(self) -> None:
         self.door.unfollow(self.heard)
@@ -310,9 +315,11 @@ class LinkHost:
             if name in ("leave", "detach"):
                 hosted.close()
                 peer.doors.pop(target, None)
-            return True, value, hosted.frame()
-        except IllegalMove as exc:
-            return False, exc, hosted.frame() if hosted is not None else None
+            # A call that changed the game (a move) delivered its step to the door: sent now, its
+            # frame computed once for the push and the answer; a read changed nothing.
+            return True, value, hosted.flush()
+        except IllegalMove as exc:  # refused: nothing changed
+            return False, exc, None
         except Exception:  # noqa: BLE001 - one bad call must not stop the link
             log.exception("worker %s's call %s failed", peer.worker, name)
             return False, TableError(L_("The server could not do that.")), None
@@ -374,8 +381,9 @@ class LinkedServer:
 
     # ------------------------------------------------------------------ calls
     def call(self, target: int | None, name: str, *args: Any) -> tuple[Any, Frame | None]:
-        """Ask the table host; its answer and, for a door, the door's new frame.  A refusal is
-        raised as it was made there (its sentence said in this person's language)."""
+        """Ask the table host; its answer and, for a door's call that changed the game, the
+        door's new frame.  A refusal is raised as it was made there (its sentence said in this
+        person's language)."""
         sock = self._calls
         if sock is None or self.closed.is_set():
             raise TableError(L_("The tables cannot be reached just now; try again in a moment."))
