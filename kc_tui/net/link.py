@@ -15,12 +15,13 @@ processes of one server that trust each other.  A worker opens two connections:
   table server (:data:`SERVER_CALLS`) or of a seat's door (the door's ``linked``) with its
   arguments, the language the person is served in, and a number; the answer is the value (a door
   as a :class:`DoorHandle`) or the refusal (:class:`TableError` with its sentence), and for a
-  door's call that changed the game the door's new :class:`Frame` (sent as a push too).  The worker waits for it (a table host answers in a
-  fraction of a millisecond: a call is a lobby action or a move), so front ends keep calling
-  doors as they call a door in the table host's own process.
-- **events**, pushed by the table host: ``("tables",)`` when the lobby changed, ``("deliver",
+  door's call that changed the game the door's new :class:`Frame` (sent as a push too).  The
+  worker waits for it (a table host answers in a fraction of a millisecond: a call is a lobby
+  action or a move), so front ends keep calling doors as they call a door in the table host's
+  own process.
+- **events**, pushed by the table host: ``("tables",)`` when the lobby changed, and ``("deliver",
   door, items, frame)`` after each step with what the seat may see of it and its new
-  :class:`Frame`, ``("gone", door)`` when a door closed.
+  :class:`Frame`.
 
 A door's :class:`Frame` holds the answers to its reads that take no argument (its ``mirrored``
 names: the view, the legal moves, whose turn...), computed where the table is after each step,

@@ -26,6 +26,7 @@ from .collector import Collector
 from .gate import Gate, GateLimits
 from .lobby import lobby_front_ends
 from .server import GameSSHServer, Limits
+from .workers import tell
 
 __all__ = ["main"]
 
@@ -46,14 +47,7 @@ class _Told(Gate):
 
     def leave(self, address: str) -> None:
         if self.channel.fileno() >= 0:  # after the worker's end, the table host counts them out
-            _tell(self.channel, {"left": address})
-
-
-def _tell(channel: socket.socket, what: dict[str, Any]) -> None:
-    try:
-        channel.send(json.dumps(what).encode())
-    except OSError as exc:
-        log.error("could not tell the table host %s: %s", what, exc)
+            tell(self.channel, {"left": address})
 
 
 async def _work(config: dict[str, Any]) -> int:
@@ -93,7 +87,7 @@ async def _work(config: dict[str, Any]) -> int:
         now = (len(server.sessions), server.collector.ended_in_all)
         if now != told:
             told = now
-            _tell(channel, {"sessions": now[0], "ended": now[1]})
+            tell(channel, {"sessions": now[0], "ended": now[1]})
         loop.call_later(0.5, counted)
 
     def handed() -> None:

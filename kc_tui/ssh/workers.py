@@ -63,11 +63,12 @@ class WebPortError(OSError):
     """The web port (``serve --web``) could not be listened on."""
 
 
-def _say(channel: socket.socket, what: dict[str, Any]) -> None:
+def tell(channel: socket.socket, what: dict[str, Any]) -> None:
+    """One message on a worker's socket pair, either way (a JSON object)."""
     try:
         channel.send(json.dumps(what).encode())
     except OSError as exc:
-        log.error("could not tell a worker %s: %s", what, exc)
+        log.error("could not say %s over a worker's socket pair: %s", what, exc)
 
 
 class _Worker:
@@ -196,7 +197,7 @@ class Workers:
         collect instead, once."""
         if sum(1 for w in self.workers if w.retiring) >= self.count:
             if worker.channel is not None:
-                _say(worker.channel, {"collect": True})
+                tell(worker.channel, {"collect": True})
             worker.ended = 0
             return
         worker.retiring = True
