@@ -49,35 +49,36 @@ from pathlib import Path
 from typing import Any
 
 
-def rss_mb() -> float:
-    with open("/proc/self/statm") as statm:
-        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+def tree(root: int) -> dict[int, list[str]]:
+    """Process ``root`` and every living process under it (the server, its workers, its
+    thinkers, whatever their number), each with its /proc stat fields after the name."""
+    stats: dict[int, list[str]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    stats[int(entry)] = stat.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+    under: dict[int, list[str]] = {}
+    for pid, fields in stats.items():
+        up = pid
+        while up not in (0, 1, root):
+            up = int(stats[up][1]) if up in stats else 0
+        if up == root:
+            under[pid] = fields
+    return under
 
 
 def cpu_seconds(root: int) -> float:
-    """The processor seconds of process ``root`` and every living process under it, as Linux
-    counts them (/proc): the server and the workers it started, whatever their number."""
-    parents: dict[int, int] = {}
-    times: dict[int, float] = {}
+    """The processor seconds of the processes of :func:`tree`, as Linux counts them."""
     tick = os.sysconf("SC_CLK_TCK")
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as stat:
-                fields = stat.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        parents[int(entry)] = int(fields[1])
-        times[int(entry)] = (int(fields[11]) + int(fields[12])) / tick
-    total = 0.0
-    for pid, seconds in times.items():
-        up = pid
-        while up not in (0, 1, root):
-            up = parents.get(up, 0)
-        if up == root:
-            total += seconds
-    return total
+    return sum(int(fields[11]) + int(fields[12]) for fields in tree(root).values()) / tick
+
+
+def tree_rss_mb(root: int) -> float:
+    """The resident memory of the processes of :func:`tree`."""
+    return sum(int(fields[21]) for fields in tree(root).values()) * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
 # ---------------------------------------------------------------------- the server (child process)
@@ -88,31 +89,6 @@ def serve(conn: Any, data: str, tables_n: int, names: dict[str, str], pace: floa
           computer: str, workers: int, thinkers: int | None, log_path: str) -> None:
     asyncio.run(_serve(conn, Path(data), tables_n, names, pace, computer_pace, computer, workers, thinkers,
                        log_path))
-
-
-def tree_rss_mb(root: int) -> float:
-    """The resident memory of process ``root`` and every living process under it."""
-    page = os.sysconf("SC_PAGE_SIZE") / 2**20
-    parents: dict[int, int] = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as stat:
-                    parents[int(entry)] = int(stat.read().rsplit(")", 1)[1].split()[1])
-            except OSError:
-                pass
-    total = 0.0
-    for pid in parents:
-        up = pid
-        while up not in (0, 1, root):
-            up = parents.get(up, 0)
-        if up == root:
-            try:
-                with open(f"/proc/{pid}/statm") as statm:
-                    total += int(statm.read().split()[1]) * page
-            except OSError:
-                pass
-    return total
 
 
 async def _serve(conn: Any, data: Path, tables_n: int, names: dict[str, str], pace: float,
