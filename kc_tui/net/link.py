@@ -181,13 +181,19 @@ class _Hosted:
 class _Peer:
     """One worker, as the table host sees it."""
 
-    def __init__(self, host: LinkHost, worker: str) -> None:
+    def __init__(self, host: LinkHost, worker: str, send: Callable[[Any], None] | None = None) -> None:
         self.host, self.worker = host, worker
         self.writer: asyncio.StreamWriter | None = None
+        self.send = send
+        """How messages reach a peer that is not a worker on a Unix socket (another host, over
+        the store the hosts share: :mod:`kc_tui.net.hosts`)."""
         self.doors: dict[int, _Hosted] = {}
         self.unsubscribe: Callable[[], None] | None = None
 
     def push(self, message: Any) -> None:
+        if self.send is not None:
+            self.send(message)
+            return
         writer = self.writer
         if writer is None or writer.is_closing():
             return
@@ -210,6 +216,8 @@ class _Peer:
         """The worker is gone: each seat it held is a dropped connection."""
         if self.unsubscribe is not None:
             self.unsubscribe()
+        if self.host.hosts is not None:
+            self.host.hosts.peer_gone(self)
         for hosted in list(self.doors.values()):
             hosted.close()
             try:
@@ -231,6 +239,13 @@ class LinkHost:
         self._tasks: set[asyncio.Task[None]] = set()
         self.closing = False
         """The server is stopping: the workers' links close on purpose."""
+        self.hosts: Any = None
+        """With ``serve --redis``, this host among the others (:class:`kc_tui.net.hosts.Hosts`):
+        it answers the calls about other hosts' tables and doors."""
+
+    def number(self) -> int:
+        """A door's number on this link, new."""
+        return next(self._numbers)
 
     async def start(self) -> None:
         self._server = await asyncio.start_unix_server(self._connected, path=str(self.path),
@@ -287,8 +302,13 @@ class LinkHost:
     async def _calls(self, peer: _Peer, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         while True:
             number, lang, target, name, args = await read_message(reader)
-            with speaking(lang):
-                answer = self._answer(peer, lang, target, name, args)
+            hosts = self.hosts
+            routed = None if hosts is None else hosts.routed(peer, lang, target, name, args)
+            if routed is not None:
+                answer = await routed
+            else:
+                with speaking(lang):
+                    answer = self._answer(peer, lang, target, name, args)
             try:
                 writer.write(encode((number, *answer)))
             except (pickle.PicklingError, TypeError, AttributeError) as exc:
@@ -303,7 +323,7 @@ class LinkHost:
             if target is None:
                 if name not in SERVER_CALLS:
                     raise TableError(L_("The server could not do that."))
-                value = getattr(self.tables, name)(*(self._own(arg) for arg in args))
+                value = getattr(self.tables, name)(*(self._own(arg, peer) for arg in args))
                 if isinstance(value, SeatDoor):
                     return True, self._handle(peer, value, lang), None
                 return True, value, None
@@ -325,16 +345,25 @@ class LinkHost:
             log.exception("worker %s's call %s failed", peer.worker, name)
             return False, TableError(L_("The server could not do that.")), None
 
-    def _own(self, value: Any) -> Any:
+    def _own(self, value: Any, peer: _Peer | None = None) -> Any:
         """A person as the table server knows them: a guest is only ever the one object it made
-        for them (a copy from a worker stands for it)."""
+        for them (a copy from a worker stands for it; one from another host, the one object
+        made for it here)."""
         if isinstance(value, Person) and value.guest:
+            if peer is not None and peer.send is not None and self.hosts is not None:
+                return self.hosts.guest(peer, value)
             return self.tables._guests.get(name_key(value.name), value)
         return value
 
-    def _handle(self, peer: _Peer, door: SeatDoor, lang: str) -> DoorHandle:
-        number = next(self._numbers)
+    def hosted(self, peer: _Peer, door: SeatDoor, lang: str, number: int | None = None) -> _Hosted:
+        """Keep ``door`` for ``peer`` (under a new number, or ``number``)."""
+        number = next(self._numbers) if number is None else number
         hosted = peer.doors[number] = _Hosted(peer, number, door, lang)
+        return hosted
+
+    def _handle(self, peer: _Peer, door: SeatDoor, lang: str) -> DoorHandle:
+        hosted = self.hosted(peer, door, lang)
+        number = hosted.number
         return DoorHandle(number, door.table_id, door.seat, door.person, door.rules, door.mirrored,
                           door.linked, hosted.frame())
 
@@ -482,6 +511,10 @@ class LinkedServer:
                     door = self.doors.get(number)
                     if door is not None:
                         door.delivered(items, frame)
+                elif message[0] == "lost":
+                    door = self.doors.get(message[1])
+                    if door is not None:
+                        door.lost(message[2])
         except (EOFError, ConnectionError) as exc:
             log.error("worker %s: the link to the tables closed (%s)", self.worker, exc)
         finally:
@@ -582,12 +615,14 @@ class LinkedDoor(SeatDoor):
         self._pending = list(items)
         self.deliver()
 
-    def lost(self) -> None:
-        """The link to the table host is gone: the door refuses from now on, and says why."""
+    def lost(self, why: Notice | None = None) -> None:
+        """The link to the table host is gone (or the table, with ``why``): the door refuses
+        from now on, and says why."""
         if self._closed:
             return
         self._closed = True
-        self.delivered([Notice(L_("The connection to the tables was lost; come back in a moment."))],
+        self.link.doors.pop(self.number, None)
+        self.delivered([why or Notice(L_("The connection to the tables was lost; come back in a moment."))],
                        self.frame)
 
     # ------------------------------------------------------------------ acting

@@ -11,6 +11,7 @@ its game; each below names the one above only by what it asks of it, and no modu
 
 from __future__ import annotations
 
+import asyncio
 from concurrent.futures import Executor
 from contextlib import AbstractContextManager
 from pathlib import Path
@@ -58,8 +59,31 @@ class TableService(Protocol):
     def close(self) -> None: ...
 
 
+class Journal(Protocol):
+    """Where a table's save and file are kept besides the disk, as they are written (with
+    ``serve --redis``: the store the hosts share)."""
+
+    def whole(self, table_id: int, text: str, held: int) -> None: ...
+
+    def append(self, table_id: int, text: str, held: int) -> None: ...
+
+    def meta(self, table: Any) -> None: ...
+
+    def forget(self, table_id: int) -> None: ...
+
+
 class ServerView(Protocol):
     """What a table's doors, files and game read of the server."""
+
+    @property
+    def journal(self) -> Journal | None:
+        """Where the tables' saves are kept besides the disk, if anywhere."""
+        ...
+
+    @property
+    def going(self) -> asyncio.Event:
+        """Set while play goes on (clear: it waits for the hosts' shared store)."""
+        ...
 
     @property
     def think(self) -> float | None:

@@ -65,11 +65,17 @@ class SaveFile:
     def whole(self, text: str, held: int) -> None:
         """Write ``text``, the whole save of the first ``held`` events, atomically."""
         self.last_whole = text
+        journal = self.table.server.journal
+        if journal is not None:
+            journal.whole(self.table.id, text, held)
         self.writer.submit(self._write, True, text, held)
         self.table.save_point()
 
     def append(self, text: str, held: int) -> None:
         """Add ``text``, a journal line that brings the save to ``held`` events."""
+        journal = self.table.server.journal
+        if journal is not None:
+            journal.append(self.table.id, text, held)
         self.writer.submit(self._write, False, text, held)
         self.table.save_point()
 

@@ -38,6 +38,7 @@ from ..storage.files import UnreadableFile, read_text, write_atomic
 from .door import SeatDoor, Subscribers
 from .names import MAX_NAME, Person, check_name, name_key
 from .part import game_of, table_game, table_games
+from .protocols import Journal
 from .saving import TABLES_FOLDER
 from .table import Table
 from .thinkers import Thinkers
@@ -118,6 +119,13 @@ class TableServer:
         self._next_id = 1
         """The next table's number: above every table's, and every file's in the tables folder
         (a finished table's transcript is never overwritten by a new table's)."""
+        self.journal: Journal | None = None
+        """Where each table's save and file are kept besides the disk (with ``serve --redis``:
+        the store the hosts share, so that another host can take a table over)."""
+        self.going = asyncio.Event()
+        """Clear while play waits (the hosts' shared store cannot be reached): the computers
+        wait too."""
+        self.going.set()
         self._load_adjourned()
         self._expire()
 
@@ -382,7 +390,9 @@ class TableServer:
         if table.state == TableState.WAITING and all(s.connected for s in table.slots if s.for_person):
             self._start(table)
 
-    def _start(self, table: Table) -> None:
+    def _start(self, table: Table, held: bool = False) -> None:
+        """Begin the table's game; ``held``: its people's seats that nobody sits in are held as
+        dropped connections (a table taken over from a host that stopped)."""
         events: list[Any]
         if table.restored is not None:
             service, events = table.restored, list(table.restored_events)
@@ -391,7 +401,7 @@ class TableServer:
             service = table.game.new_service(table, names)
             events = []
         table.restored, table.restored_events = None, ()
-        table.begin(service, events)
+        table.begin(service, events, held)
 
     # ------------------------------------------------------------------ adjourned tables
     def _load_adjourned(self) -> None:
@@ -429,6 +439,7 @@ class TableServer:
                if t.state == TableState.ADJOURNED and t.adjourned_at < before]
         for table in old:
             del self._tables[table.id]
+            self.forget(table)
             for path in (table.meta_path, table.save_path):
                 try:
                     path.unlink(missing_ok=True)
@@ -494,6 +505,7 @@ class TableServer:
         if not any(s.person is not None for s in table.slots):
             # Only guests played: nobody can ever resume it.
             self._tables.pop(table.id, None)
+            self.forget(table)
             for path in (table.meta_path, table.save_path):
                 path.unlink(missing_ok=True)
             log.info("table %s closed: only guests played there", table.id)
@@ -507,6 +519,7 @@ class TableServer:
                 table.state == TableState.WAITING and table.restored is None
                 and all(s.person is None for s in table.slots)):
             self._tables.pop(table.id, None)
+            self.forget(table)
             log.info("table %s closed", table.id)
             self.changed()
         elif table.state == TableState.WAITING and table.restored is not None:
@@ -514,6 +527,11 @@ class TableServer:
             table.restored, table.restored_events = None, ()
             table.state = TableState.ADJOURNED
             self.changed()
+
+    def forget(self, table: Table) -> None:
+        """The table is gone from the lobby for good: so from the journal."""
+        if self.journal is not None:
+            self.journal.forget(table.id)
 
     def drain(self) -> None:
         """Wait for the saves written so far to be on the disk."""

@@ -509,8 +509,10 @@ class Table:
             self.game.next_round(self, service)
 
     # ------------------------------------------------------------------ playing
-    def begin(self, service: TableService, events: Sequence[Any]) -> None:
-        """Start playing ``service``: its transcript, save, doors and computer task."""
+    def begin(self, service: TableService, events: Sequence[Any], held: bool = False) -> None:
+        """Start playing ``service``: its transcript, save, doors and computer task; ``held``:
+        a person's seat nobody sits in is held as a dropped connection's (else a computer plays
+        it until they are back)."""
         self.service = service
         self.seat_names = [s.name for s in service.seats]
         self.events = list(events)
@@ -534,7 +536,11 @@ class Table:
                                                            context=contextvars.Context())
         for slot in self.slots:
             if slot.for_person and not slot.connected:
-                self._take_over(slot)
+                if held and slot.person is not None and self.server.grace > 0:
+                    loop = asyncio.get_running_loop()
+                    slot.grace = loop.call_later(self.server.grace, self._grace_over, slot)
+                else:
+                    self._take_over(slot)
         log.info("table %s: the game starts (seed %s)", self.id, service.seed)
         with self.step():
             self.notice(went_on or L_("The game starts."))  # before the deal it announces
@@ -606,6 +612,7 @@ class Table:
         """The table's computer task: whenever a computer is to play, it plays."""
         while True:
             await self.wake.wait()
+            await self.server.going.wait()  # (play waits while the hosts' store is away)
             self.wake.clear()
             try:
                 while self.computer_to_play():
@@ -655,6 +662,8 @@ class Table:
 
     def _write_meta(self) -> str | None:
         """Write the table's file; None, or why it could not be written."""
+        if self.server.journal is not None:
+            self.server.journal.meta(self)
         try:
             write_atomic(self.meta_path, json.dumps(self.meta(), indent=1) + "\n")
         except OSError as exc:
