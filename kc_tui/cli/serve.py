@@ -73,6 +73,14 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help=_("also open the tables to web browsers on PORT (on --host, no login: a "
                           "browser is known by a cookie; with --authorized-keys only together with "
                           "--guests)"))
+    p.add_argument("--redis", default=None, metavar="URL",
+                   help=_("share one lobby with the other servers using the Redis at URL "
+                          "(redis://[:PASSWORD@]HOST:PORT/DB, or rediss:// for TLS): every table of every "
+                          "server is listed, and a server that stops has its tables taken over by another "
+                          "(needs the redis extra: pip install 'kings-corner[redis]')"))
+    p.add_argument("--lease", type=_seconds, default=5.0, metavar=_("SECONDS"),
+                   help=_("with --redis: how long a server that stops answering keeps its tables before "
+                          "another takes them over (default 5)"))
     p.add_argument("--data-dir", type=Path, default=None, metavar=_("DIR"),
                    help=_("where the host key, the players' names and the tables are kept "
                           "(default: the game's data folder)"))
@@ -157,6 +165,23 @@ def serve(args: argparse.Namespace) -> int:
         except ValueError as exc:
             print(f"kings-corner serve: {exc}", file=sys.stderr)
             return 2
+    if args.redis is not None:
+        if args.workers == 0:
+            print("kings-corner serve: " + _("--redis needs --workers 1 or more: the tables' process "
+                                             "waits for the other servers, and the sessions must not "
+                                             "wait with it."),
+                  file=sys.stderr)
+            return 2
+        if args.lease <= 0:
+            print("kings-corner serve: " + _("--lease must be more than 0 seconds."), file=sys.stderr)
+            return 2
+        try:
+            import redis  # noqa: F401 - only checked here
+        except ImportError:
+            print("kings-corner serve: "
+                  + _("--redis needs the redis extra: pip install 'kings-corner[redis]'"),
+                  file=sys.stderr)
+            return 2
     folder = (args.data_dir or data_dir()).expanduser()
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -228,6 +253,19 @@ async def _serve(args: argparse.Namespace, folder: Path, authorized: frozenset[s
         server = GameSSHServer(lobby_front_ends(tables), folder / HOST_KEY_FILE, host=args.host,
                                port=args.port, authorized=authorized, guests=args.guests, gate=gate,
                                limits=limits)
+    hosts = None
+    if args.redis is not None:
+        from ..net.hosts import Hosts, StoreUnreachable
+
+        assert isinstance(server, Workers)
+        try:
+            hosts = Hosts(args.redis, server.link, lease=args.lease)
+            await hosts.start()
+        except (StoreUnreachable, ValueError) as exc:
+            await tables.close()
+            print("kings-corner serve: " + _("cannot reach Redis at {url}: {why}").format(
+                url=_without_password(args.redis), why=exc), file=sys.stderr)
+            return 1
     try:
         await server.start()
     except WebPortError as exc:
@@ -281,6 +319,9 @@ async def _serve(args: argparse.Namespace, folder: Path, authorized: frozenset[s
                        len(authorized)).format(n=len(authorized), file=args.authorized_keys), file=out)
     if args.guests:
         print(_("Guests without a key are admitted."), file=out)
+    if hosts is not None:
+        print(_("Sharing one lobby with the other servers through Redis at {where} (this server: {me}).")
+              .format(where=hosts.where_said(), me=hosts.me), file=out)
     print(_("Stop with Ctrl+C."), file=out, flush=True)
     try:
         await stop.wait()
@@ -292,6 +333,8 @@ async def _serve(args: argparse.Namespace, folder: Path, authorized: frozenset[s
         await server.stop()
         playing = sum(1 for t in tables.tables() if t.state == TableState.PLAYING)
         await tables.close()
+        if hosts is not None:
+            await hosts.close()
     if stopped_by:
         said = ngettext("Stopped by {signal}; {n} game in progress adjourned (they come back on the next "
                         "start).", "Stopped by {signal}; {n} games in progress adjourned (they come back "
@@ -303,3 +346,12 @@ async def _serve(args: argparse.Namespace, folder: Path, authorized: frozenset[s
                         "on the next start).", playing).format(n=playing)
     print(said, file=out, flush=True)
     return 0
+
+
+def _without_password(url: str) -> str:
+    """A Redis URL as it can be printed: its password hidden."""
+    head, at, tail = url.rpartition("@")
+    if not at:
+        return url
+    scheme, _sep, _credentials = head.partition("://")
+    return f"{scheme}://***@{tail}"

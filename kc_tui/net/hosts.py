@@ -1,0 +1,867 @@
+"""One lobby over several hosts: ``kings-corner serve --redis URL``.
+
+Several servers (on one machine or many) share one Redis.  Each *host* keeps its own tables in its
+own table server, as a single server does; Redis joins them:
+
+- **The lobby**: after every change a host writes what its lobby shows of its own tables (in every
+  language, as :class:`~kc_tui.net.values.TableInfo` snapshots) under ``kc:lobby:HOST`` and tells
+  the others, which read it again.  A host's lobby is its own tables and every live host's.
+- **Seats at another host's tables**: the link's calls and pushes (:mod:`kc_tui.net.link`) travel
+  between hosts as messages in Redis streams, one inbox per host (``kc:inbox:HOST``).  A worker's
+  call about a table of another host goes from its own host to that host, which answers it as it
+  answers its own workers; the door it opens there pushes each step back the same way.  What a
+  seat may see is decided where the table is: no hidden card goes to a host for another seat's
+  screen.  Streams rather than pub/sub: a message written while a host reads nothing (Redis
+  restarting, a network hiccup) is still there when it reads again, in order.
+- **The journal and the lease**: each table's file and save are written to Redis as they are to
+  the disk (``kc:meta:T``; ``kc:save:T``, the last whole save and each later line by the count of
+  events it brings the save to, so that a write repeated after an outage changes nothing), and
+  ``kc:journal`` says which host holds the table.  The host holds it by a lease (``kc:lease:T``)
+  renewed a few times a lease, and shows it is alive by ``kc:host:HOST``.  When a host's
+  heartbeat and a table's lease have run out, another host takes the lease, rebuilds the table
+  from the journal (a game in progress goes on at once, its people's seats held as dropped
+  connections' are) and lists it; the hosts whose sessions sat there seat them again, and tell them.
+- **Names**: a key's name, and a connected guest's, are claimed in Redis (``kc:name-keys``,
+  ``kc:guest-names``), so a name is one person's on every host.
+- **Redis away**: the sessions are told, moves wait (refused with a sentence) and so do the
+  computers, writes are kept in order and sent when it is back, and then play goes on; nobody
+  reconnects.  A host takes another's tables over only after it has itself been connected for a
+  whole lease, so a restart of Redis that outlived the leases hands nothing over.
+
+Messages are pickles, as between the processes of one server: the hosts sharing a Redis trust one
+another, and Redis must be reachable by them alone (a password, a private network or TLS:
+docs/hosting.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import functools
+import itertools
+import json
+import logging
+import os
+import pickle
+import secrets
+import socket
+import time
+from collections import deque
+from dataclasses import dataclass
+from typing import Any, Awaitable, Callable, Coroutine
+
+from ..core.i18n import DEFAULT, LANGUAGES, Domain, speaking
+from ..storage.files import write_atomic
+from .link import DoorHandle, Frame, LinkHost, _Peer
+from .names import Person, check_name, name_key
+from .saving import TABLES_FOLDER
+from .server import TableServer
+from .values import Notice, TableError, TableInfo, TableState
+
+__all__ = ["Hosts", "StoreUnreachable", "LEASE_SECONDS"]
+
+log = logging.getLogger("kc_tui.net")
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
+
+LEASE_SECONDS = 5.0
+"""How long a host holds its tables without renewing their leases (``serve --lease``)."""
+ASK_SECONDS = 5.0
+"""How long a host waits for another's answer (less than a worker waits for its own host's)."""
+INBOX_LENGTH = 100_000
+"""Messages kept in a host's inbox (trimmed as it reads them; this bounds one that reads none)."""
+MAX_QUEUED = 200_000
+"""Writes a host keeps for Redis while it cannot be reached; past this the oldest messages
+to other hosts are dropped (never the journal's writes)."""
+
+RENEW = """
+local v = redis.call('GET', KEYS[1])
+if v == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[2]) return 1 end
+if not v then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1 end
+return 0
+"""
+"""A lease (or a heartbeat) renewed by its holder, or taken when nobody holds it: 1; 0 when
+another holds it."""
+
+RAISE_TO = """
+local v = tonumber(redis.call('GET', KEYS[1]) or '0')
+if v < tonumber(ARGV[1]) then redis.call('SET', KEYS[1], ARGV[1]) end
+return 1
+"""
+
+UNREACHED = L_("The tables cannot be reached just now; try again in a moment.")
+TABLE_CALLS = frozenset({"table", "is_owner", "may_start", "seat_kept_for", "seat_to_take", "join", "watch",
+                         "start"})
+"""The table server's calls about one table (its number the first argument, or the second)."""
+WAITS = L_("The hosts' shared store cannot be reached; play waits until it is back.")
+BACK = L_("The hosts' shared store is back; play goes on.")
+
+
+class StoreUnreachable(Exception):
+    """Redis cannot be reached when the server starts."""
+
+
+@dataclass
+class Route:
+    """A door one of this host's workers holds on another host's table."""
+
+    host: str
+    number: int
+    """The door's number on that host."""
+    peer: _Peer
+    """The worker holding it."""
+    table_id: int
+    seat: int | None
+    person: Person
+    lang: str
+    frame: Frame
+    orphaned: float | None = None
+    """Since when the table's host is gone (its table not taken over yet)."""
+
+
+def _redis_errors() -> tuple[type[BaseException], ...]:
+    from redis.exceptions import ConnectionError as RedisConnectionError
+    from redis.exceptions import TimeoutError as RedisTimeoutError
+
+    return (RedisConnectionError, RedisTimeoutError, OSError)
+
+
+class Hosts:
+    """This host among the hosts sharing one Redis (see the module's words)."""
+
+    def __init__(self, url: str, link: LinkHost, *, lease: float = LEASE_SECONDS,
+                 prefix: str = "kc:") -> None:
+        import redis.asyncio
+
+        self.url, self.link, self.lease = url, link, lease
+        self.tables: TableServer = link.tables
+        self.me = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+        self.prefix = prefix
+        self.redis: Any = redis.asyncio.from_url(url, socket_timeout=max(3.0, lease),
+                                                 socket_connect_timeout=2.0)
+        self.errors = _redis_errors()
+        self.lobbies: dict[str, dict[str, tuple[TableInfo, ...]]] = {}
+        """Each other live host's tables, by language."""
+        self.where: dict[int, str] = {}
+        """The host of each table of another host."""
+        self.alive: set[str] = set()
+        self.routes: dict[int, Route] = {}
+        """This host's workers' doors on other hosts' tables, by their number on the link."""
+        self.by_remote: dict[tuple[str, int], int] = {}
+        self.pending: dict[int, tuple[asyncio.Future[tuple[bool, Any, Frame | None]],
+                                      Callable[[Any], Any] | None]] = {}
+        self.guests: dict[tuple[str, str], Person] = {}
+        """Other hosts' guests, one object each (a person compares guests by identity)."""
+        self.leased: set[int] = set()
+        """The tables this host holds the lease of."""
+        self.out: deque[Callable[[Any], Any]] = deque()
+        self._wake = asyncio.Event()
+        self._asks = itertools.count(1)
+        self._tasks: list[asyncio.Task[None]] = []
+        self._publishing: asyncio.TimerHandle | None = None
+        self.down = False
+        self.up_since = time.monotonic()
+        self._unsubscribe: Callable[[], None] | None = None
+        self._closing = False
+        self._dead: set[str] = set()
+        """Hosts in the hosts' list whose heartbeat has run out."""
+
+    # ------------------------------------------------------------------ keys
+    def key(self, *parts: object) -> str:
+        return self.prefix + ":".join(map(str, parts))
+
+    # ------------------------------------------------------------------ starting and stopping
+    async def start(self) -> None:
+        """Join the others: claim this host's tables, publish its lobby, start listening."""
+        try:
+            await self.redis.ping()
+        except self.errors as exc:
+            raise StoreUnreachable(str(exc)) from exc
+        r = self.redis
+        await r.eval(RAISE_TO, 1, self.key("table-id"), self.tables._next_id - 1)
+        await r.eval(RENEW, 1, self.key("host", self.me), self.me, self._ms())
+        await r.sadd(self.key("hosts"), self.me)
+        await self._claim_own()
+        self.link.hosts = self
+        self.tables.journal = self
+        self._unsubscribe = self.tables.subscribe(self._lobby_changed)
+        loop = asyncio.get_running_loop()
+        self._tasks = [loop.create_task(self._send_loop(), name="redis out"),
+                       loop.create_task(self._read_loop(), name="redis in"),
+                       loop.create_task(self._tick_loop(), name="redis leases")]
+        await self._check_hosts()
+        await self._publish()
+        log.info("host %s shares one lobby through %s", self.me, self.where_said())
+
+    def where_said(self) -> str:
+        """The Redis the host uses, without its password."""
+        kwargs = self.redis.connection_pool.connection_kwargs
+        where = kwargs.get("path") or f"{kwargs.get('host')}:{kwargs.get('port')}"
+        return f"{where}/{kwargs.get('db', 0)}"
+
+    async def _claim_own(self) -> None:
+        """Each table this host lists from its folder is claimed, unless another host holds it
+        now (it took the table over while this one was away): then this one forgets it."""
+        r = self.redis
+        for table in list(self.tables._tables.values()):
+            holder = await r.hget(self.key("journal"), table.id)
+            holder = holder.decode() if holder else None
+            if holder and holder != self.me and (await r.exists(self.key("lease", table.id))
+                                                  or await r.exists(self.key("host", holder))):
+                log.warning("table %s is held by host %s now; this host no longer lists it", table.id, holder)
+                del self.tables._tables[table.id]
+                continue
+            if not await r.eval(RENEW, 1, self.key("lease", table.id), self.me, self._ms()):
+                del self.tables._tables[table.id]
+                continue
+            self.leased.add(table.id)
+            self.meta(table)
+            try:
+                text = table.save_path.read_text(encoding="utf-8")
+            except OSError:
+                text = ""
+            if text:
+                self._journal_whole(table.id, text, 0)
+
+    async def close(self) -> None:
+        """Leave: the last writes sent (for a few seconds at most), this host's leases let go
+        so that another host lists its adjourned tables at once."""
+        self._closing = True
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+        deadline = time.monotonic() + 3.0
+        while self.out and time.monotonic() < deadline and not self.down:
+            await asyncio.sleep(0.05)
+        for task in self._tasks:
+            task.cancel()
+        try:
+            pipe = self.redis.pipeline(transaction=False)
+            for table_id in self.leased:
+                pipe.delete(self.key("lease", table_id))
+            pipe.delete(self.key("host", self.me), self.key("lobby", self.me), self.key("inbox", self.me))
+            pipe.srem(self.key("hosts"), self.me)
+            for host in self.alive - {self.me}:
+                pipe.xadd(self.key("inbox", host), {"m": pickle.dumps((self.me, ("gone",)))},
+                          maxlen=INBOX_LENGTH, approximate=True)
+            await asyncio.wait_for(pipe.execute(), 3.0)
+        except Exception as exc:  # noqa: BLE001 - a goodbye is all it is
+            log.warning("host %s could not say goodbye to Redis: %s", self.me, exc)
+        await self.redis.aclose()
+
+    def _ms(self) -> int:
+        return int(self.lease * 1000)
+
+    # ------------------------------------------------------------------ Redis's state
+    def _store_lost(self, exc: BaseException) -> None:
+        if self.down or self._closing:
+            return
+        self.down = True
+        log.error("host %s: Redis cannot be reached (%s); play waits", self.me, exc)
+        self.tables.going.clear()
+        self._tell_sessions(WAITS)
+
+    def _store_ok(self) -> None:
+        if not self.down:
+            return
+        self.down = False
+        self.up_since = time.monotonic()
+        log.info("host %s: Redis is back; play goes on", self.me)
+        self.tables.going.set()
+        self._tell_sessions(BACK)
+        self._lobby_changed()
+
+    def _tell_sessions(self, text: Any) -> None:
+        """A notice to every seat this host's workers hold, here or on other hosts."""
+        for peer in list(self.link.peers.values()):
+            if peer.send is not None:
+                continue
+            for hosted in list(peer.doors.values()):
+                with speaking(hosted.lang):
+                    peer.push(("deliver", hosted.number, [Notice(text)], hosted.frame()))
+        for number, route in self.routes.items():
+            route.peer.push(("deliver", number, [Notice(text)], route.frame))
+
+    # ------------------------------------------------------------------ writing
+    def _queue(self, op: Callable[[Any], Any]) -> None:
+        self.out.append(op)
+        if len(self.out) > MAX_QUEUED:
+            log.error("host %s: %s writes wait for Redis; the oldest is dropped", self.me, len(self.out))
+            self.out.popleft()
+        self._wake.set()
+
+    def send(self, host: str, message: Any) -> None:
+        """A message to another host's inbox, after every write queued before it."""
+        try:
+            data = pickle.dumps((self.me, message), protocol=pickle.HIGHEST_PROTOCOL)
+        except (pickle.PicklingError, TypeError, AttributeError) as exc:
+            log.error("a message to host %s could not be sent: %s", host, exc)
+            return
+        inbox = self.key("inbox", host)
+        self._queue(lambda pipe: pipe.xadd(inbox, {"m": data}, maxlen=INBOX_LENGTH, approximate=True))
+
+    async def _send_loop(self) -> None:
+        while True:
+            if not self.out:
+                self._wake.clear()
+                await self._wake.wait()
+            batch = list(itertools.islice(self.out, 0, 512))
+            try:
+                pipe = self.redis.pipeline(transaction=False)
+                for op in batch:
+                    op(pipe)
+                results = await pipe.execute(raise_on_error=False)
+            except self.errors as exc:
+                self._store_lost(exc)
+                await asyncio.sleep(0.25)
+                continue
+            for result in results:
+                if isinstance(result, Exception):
+                    log.error("host %s: a write to Redis failed: %s", self.me, result)
+            for _ in batch:
+                if self.out:
+                    self.out.popleft()
+            self._store_ok()
+
+    # ------------------------------------------------------------------ the journal (a Journal)
+    def whole(self, table_id: int, text: str, held: int) -> None:
+        self._journal_whole(table_id, text, held)
+
+    def _journal_whole(self, table_id: int, text: str, held: int) -> None:
+        key = self.key("save", table_id)
+
+        def op(pipe: Any) -> None:
+            pipe.delete(key)
+            pipe.hset(key, mapping={"whole": text, "held": held})
+        self._queue(op)
+
+    def append(self, table_id: int, text: str, held: int) -> None:
+        key = self.key("save", table_id)
+        self._queue(lambda pipe: pipe.hset(key, f"{held:09d}", text))
+
+    def meta(self, table: Any) -> None:
+        data = dict(table.meta())
+        data["state"] = table.state.value
+        text = json.dumps(data)
+        table_id = table.id
+        self.leased.add(table_id)
+
+        def op(pipe: Any) -> None:
+            pipe.set(self.key("meta", table_id), text)
+            pipe.hset(self.key("journal"), table_id, self.me)
+            pipe.eval(RENEW, 1, self.key("lease", table_id), self.me, self._ms())
+        self._queue(op)
+
+    def forget(self, table_id: int) -> None:
+        self.leased.discard(table_id)
+
+        def op(pipe: Any) -> None:
+            pipe.delete(self.key("meta", table_id), self.key("save", table_id), self.key("lease", table_id))
+            pipe.hdel(self.key("journal"), table_id)
+        self._queue(op)
+
+    # ------------------------------------------------------------------ the lobby
+    def _lobby_changed(self) -> None:
+        if self._publishing is None and not self._closing:
+            loop = asyncio.get_running_loop()
+            self._publishing = loop.call_later(0.02, lambda: loop.create_task(self._publish()))
+
+    async def _publish(self) -> None:
+        self._publishing = None
+        lobby: dict[str, tuple[TableInfo, ...]] = {}
+        for lang in LANGUAGES:
+            with speaking(lang):
+                lobby[lang] = self.tables.tables()
+        data = pickle.dumps(lobby, protocol=pickle.HIGHEST_PROTOCOL)
+        key = self.key("lobby", self.me)
+        self._queue(lambda pipe: pipe.set(key, data))
+        for host in self.alive - {self.me}:
+            self.send(host, ("lobby",))
+
+    async def _refresh(self, host: str) -> None:
+        try:
+            data = await self.redis.get(self.key("lobby", host))
+        except self.errors as exc:
+            self._store_lost(exc)
+            return
+        if host not in self.alive:
+            return
+        try:
+            self.lobbies[host] = pickle.loads(data) if data else {}  # noqa: S301 - hosts trust each other
+        except Exception:  # noqa: BLE001 - a damaged entry lists nothing of that host
+            log.exception("host %s's lobby cannot be read", host)
+            self.lobbies[host] = {}
+        self._lobby_moved()
+
+    def _lobby_moved(self) -> None:
+        where: dict[int, str] = {}
+        for host, lobby in self.lobbies.items():
+            for info in lobby.get(DEFAULT, ()):
+                where.setdefault(info.id, host)
+        self.where = where
+        for peer in list(self.link.peers.values()):
+            if peer.send is None:
+                peer.lobby_changed()
+        for number, route in list(self.routes.items()):
+            if route.orphaned is not None:
+                if route.table_id in self.tables._tables:
+                    self._reattach(number, route, self.me)
+                elif route.table_id in where:
+                    self._reattach(number, route, where[route.table_id])
+
+    def all_tables(self, lang: str) -> tuple[TableInfo, ...]:
+        with speaking(lang):
+            tables = {info.id: info for info in self.tables.tables()}
+        for lobby in self.lobbies.values():
+            for info in lobby.get(lang) or lobby.get(DEFAULT, ()):
+                tables.setdefault(info.id, info)
+        return tuple(tables[k] for k in sorted(tables))
+
+    # ------------------------------------------------------------------ calls from this host's workers
+    def routed(self, peer: _Peer, lang: str, target: int | None, name: str,
+               args: tuple[Any, ...]) -> Awaitable[tuple[bool, Any, Frame | None]] | None:
+        """The answer to a worker's call that is not this host's table server's alone (a
+        coroutine), or None: the link answers it as without other hosts."""
+        if target is not None:
+            route = self.routes.get(target)
+            if route is not None:
+                return self._door_call(target, route, lang, name, args)
+            hosted = peer.doors.get(target)
+            if self.down and hosted is not None and name not in hosted.door.mirrored and name not in (
+                    "past_events", "detach", "leave"):
+                return _now(False, TableError(WAITS), None)
+            return None
+        if name == "tables":
+            return _now(True, self.all_tables(lang), None)
+        if name == "person":
+            return self._person(peer, lang, *args)
+        if name == "known_name":
+            return self._known_name(peer, lang, *args)
+        if name == "left":
+            return self._left(peer, lang, *args)
+        if name == "create_table":
+            return self._create_table(peer, lang, args)
+        if name in TABLE_CALLS:
+            table_id = args[0] if name == "table" else args[1]
+            host = None if table_id in self.tables._tables else self.where.get(table_id)
+            if host is None:
+                return None
+            then = None
+            if name in ("join", "watch"):
+                then = lambda handle: self._route(peer, host, handle, lang)  # noqa: E731
+            return self._ask(host, lang, None, name, args, then)
+        return None
+
+    def _local(self, peer: _Peer, lang: str, name: str, *args: Any) -> tuple[bool, Any, Frame | None]:
+        with speaking(lang):
+            return self.link._answer(peer, lang, None, name, args)
+
+    async def _ask(self, host: str, lang: str, target: int | None, name: str, args: tuple[Any, ...],
+                   then: Callable[[Any], Any] | None = None) -> tuple[bool, Any, Frame | None]:
+        """Ask another host (as its own workers ask it); ``then`` turns the answer's value as soon
+        as it is read (before any message that follows it)."""
+        if self.down:
+            return False, TableError(WAITS), None
+        number = next(self._asks)
+        future: asyncio.Future[tuple[bool, Any, Frame | None]] = asyncio.get_running_loop().create_future()
+        self.pending[number] = (future, then)
+        self.send(host, ("call", number, lang, target, name, args))
+        try:
+            return await asyncio.wait_for(future, ASK_SECONDS)
+        except TimeoutError:
+            log.error("host %s did not answer %s in %s s", host, name, ASK_SECONDS)
+            return False, TableError(UNREACHED), None
+        finally:
+            self.pending.pop(number, None)
+
+    def _route(self, peer: _Peer, host: str, handle: DoorHandle, lang: str,
+               number: int | None = None) -> DoorHandle:
+        """A door opened on ``host`` for ``peer``: known here by a number of this link's."""
+        number = self.link.number() if number is None else number
+        old = self.routes.get(number)
+        if old is not None:
+            self.by_remote.pop((old.host, old.number), None)
+        self.routes[number] = Route(host, handle.door, peer, handle.table_id, handle.seat, handle.person,
+                                    lang, handle.frame)
+        self.by_remote[(host, handle.door)] = number
+        return dataclasses.replace(handle, door=number)
+
+    async def _door_call(self, number: int, route: Route, lang: str, name: str,
+                         args: tuple[Any, ...]) -> tuple[bool, Any, Frame | None]:
+        if route.orphaned is not None:
+            if name in ("detach", "leave"):
+                self._drop(number)
+                return True, None, None
+            return False, TableError(L_("The host of table {table} stopped; wait a moment for another host "
+                                        "to take it over.", table=route.table_id)), None
+        route.lang = lang
+        answer = await self._ask(route.host, lang, route.number, name, args)
+        if answer[2] is not None:
+            route.frame = answer[2]
+        if name in ("detach", "leave"):
+            self._drop(number)
+        return answer
+
+    def _drop(self, number: int) -> None:
+        route = self.routes.pop(number, None)
+        if route is not None:
+            self.by_remote.pop((route.host, route.number), None)
+
+    def peer_gone(self, peer: _Peer) -> None:
+        """A worker (or a host) is gone: the doors it held on other hosts let go."""
+        for number, route in list(self.routes.items()):
+            if route.peer is peer:
+                self._drop(number)
+                if route.orphaned is None:
+                    self.send(route.host, ("call", 0, DEFAULT, route.number, "detach", ()))
+
+    # ------------------------------------------------------------------ names, server-wide
+    async def _person(self, peer: _Peer, lang: str, key: str | None,
+                      name: str | None = None) -> tuple[bool, Any, Frame | None]:
+        r = self.redis
+        try:
+            if name is None:
+                if key is not None and key not in self.tables._names:
+                    stored = await r.hget(self.key("names"), key)
+                    if stored:
+                        self.tables._names[key] = stored.decode()
+                return self._local(peer, lang, "person", key, name)
+            try:
+                with speaking(lang):
+                    folded = name_key(check_name(name))
+            except TableError as exc:
+                return False, exc, None
+            taken = TableError(L_("That name is taken by another player; choose another."))
+            holder = await r.hget(self.key("name-keys"), folded)
+            if (holder and holder.decode() != key) or await r.hexists(self.key("guest-names"), folded):
+                return False, taken, None
+            if key is None:
+                claimed = bool(await r.hsetnx(self.key("guest-names"), folded, self.me))
+            else:
+                claimed = bool(await r.hsetnx(self.key("name-keys"), folded, key))
+                if not claimed and (await r.hget(self.key("name-keys"), folded) or b"").decode() != key:
+                    return False, taken, None
+            if key is None and not claimed:
+                return False, taken, None
+            answer = self._local(peer, lang, "person", key, name)
+            if not answer[0]:
+                if claimed:
+                    await r.hdel(self.key("guest-names" if key is None else "name-keys"), folded)
+                return answer
+            if key is not None:
+                old = await r.hget(self.key("names"), key)
+                await r.hset(self.key("names"), key, name)
+                if old and name_key(old.decode()) != folded:
+                    held = await r.hget(self.key("name-keys"), name_key(old.decode()))
+                    if held and held.decode() == key:
+                        await r.hdel(self.key("name-keys"), name_key(old.decode()))
+            return answer
+        except self.errors as exc:
+            self._store_lost(exc)
+            return False, TableError(WAITS), None
+
+    async def _known_name(self, peer: _Peer, lang: str, key: str) -> tuple[bool, Any, Frame | None]:
+        try:
+            stored = await self.redis.hget(self.key("names"), key)
+        except self.errors as exc:
+            self._store_lost(exc)
+            return self._local(peer, lang, "known_name", key)
+        if stored:
+            self.tables._names[key] = stored.decode()
+            return True, stored.decode(), None
+        return self._local(peer, lang, "known_name", key)
+
+    async def _left(self, peer: _Peer, lang: str, person: Person) -> tuple[bool, Any, Frame | None]:
+        answer = self._local(peer, lang, "left", person)
+        if person.guest:
+            folded = name_key(person.name)
+            self._queue(lambda pipe: pipe.hdel(self.key("guest-names"), folded))
+            for host in self.alive - {self.me}:
+                self.send(host, ("guest-left", folded))
+        return answer
+
+    def guest(self, peer: _Peer, person: Person) -> Person:
+        """The one object standing here for another host's guest."""
+        key = (peer.worker, name_key(person.name))
+        return self.guests.setdefault(key, person)
+
+    async def _create_table(self, peer: _Peer, lang: str,
+                            args: tuple[Any, ...]) -> tuple[bool, Any, Frame | None]:
+        try:
+            number = int(await self.redis.incr(self.key("table-id")))
+        except self.errors as exc:
+            self._store_lost(exc)
+            return False, TableError(WAITS), None
+        self.tables._next_id = number
+        return self._local(peer, lang, "create_table", *args)
+
+    # ------------------------------------------------------------------ reading the inbox
+    async def _read_loop(self) -> None:
+        inbox = self.key("inbox", self.me)
+        last = "0-0"
+        while True:
+            try:
+                got = await self.redis.xread({inbox: last}, count=500, block=1000)
+            except self.errors as exc:
+                self._store_lost(exc)
+                await asyncio.sleep(0.25)
+                continue
+            self._store_ok()
+            for _stream, entries in got or ():
+                for entry_id, fields in entries:
+                    last = entry_id.decode() if isinstance(entry_id, bytes) else entry_id
+                    try:
+                        origin, message = pickle.loads(fields[b"m"])  # noqa: S301 - hosts trust each other
+                        self._heard(origin, message)
+                    except Exception:  # noqa: BLE001 - one bad message must not stop the inbox
+                        log.exception("host %s: a message could not be handled", self.me)
+                self._queue(functools.partial(_trim, inbox, last))
+
+    def _heard(self, origin: str, message: tuple[Any, ...]) -> None:
+        kind = message[0]
+        if kind == "call":
+            _, number, lang, target, name, args = message
+            peer = self._host_peer(origin)
+            with speaking(lang):
+                ok, value, frame = self.link._answer(peer, lang, target, name, args)
+            if number:
+                self.send(origin, ("answer", number, ok, value, frame))
+        elif kind == "answer":
+            _, number, ok, value, frame = message
+            pending = self.pending.pop(number, None)
+            if pending is None:
+                if ok and isinstance(value, DoorHandle):  # opened for a call given up on
+                    self.send(origin, ("call", 0, DEFAULT, value.door, "detach", ()))
+                return
+            future, then = pending
+            if ok and then is not None:
+                value = then(value)
+            if not future.done():
+                future.set_result((ok, value, frame))
+        elif kind == "deliver":
+            _, number, items, frame = message
+            local = self.by_remote.get((origin, number))
+            route = None if local is None else self.routes.get(local)
+            if route is not None and local is not None:
+                route.frame = frame
+                route.peer.push(("deliver", local, items, frame))
+        elif kind == "lobby":
+            if origin not in self.alive:
+                self.alive.add(origin)
+            asyncio.get_running_loop().create_task(self._refresh(origin))
+        elif kind == "guest-left":
+            self.guests = {k: v for k, v in self.guests.items() if k[1] != message[1]}
+        elif kind == "gone":
+            self._host_gone(origin)
+
+    def _host_peer(self, host: str) -> _Peer:
+        name = "host " + host
+        peer = self.link.peers.get(name)
+        if peer is None:
+            peer = self.link.peers[name] = _Peer(self.link, name, lambda message: self.send(host, message))
+        return peer
+
+    # ------------------------------------------------------------------ hosts coming and going
+    async def _tick_loop(self) -> None:
+        while True:
+            await asyncio.sleep(max(0.1, self.lease / 4))
+            try:
+                await self._renew()
+                await self._check_hosts()
+                await self._take_over()
+            except self.errors as exc:
+                self._store_lost(exc)
+            except Exception:  # noqa: BLE001 - logged; the next tick tries again
+                log.exception("host %s: a round of leases failed", self.me)
+            self._give_up_orphans()
+
+    async def _renew(self) -> None:
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.eval(RENEW, 1, self.key("host", self.me), self.me, self._ms())
+        pipe.sadd(self.key("hosts"), self.me)
+        leased = sorted(self.leased)
+        for table_id in leased:
+            pipe.eval(RENEW, 1, self.key("lease", table_id), self.me, self._ms())
+        results = await pipe.execute()
+        self._store_ok()
+        for table_id, held in zip(leased, results[2:]):
+            if not held:
+                self._lost_table(table_id)
+
+    def _lost_table(self, table_id: int) -> None:
+        """Another host holds the table's lease now (this one was cut off past it): this host
+        lets the table go without writing anything more of it."""
+        self.leased.discard(table_id)
+        table = self.tables._tables.pop(table_id, None)
+        if table is None:
+            return
+        log.error("host %s: another host holds table %s now; it is let go here", self.me, table_id)
+        table._stop_task()
+        for door in table.doors():
+            door.closed = True
+        for peer in list(self.link.peers.values()):
+            for number, hosted in list(peer.doors.items()):
+                if hosted.door.table_id == table_id:
+                    hosted.close()
+                    peer.doors.pop(number, None)
+                    peer.push(("lost", number, Notice(L_("Table {table} is played on another host now; "
+                                                         "take your seat again from the lobby.",
+                                                         table=table_id))))
+        self.tables.changed()
+
+    async def _check_hosts(self) -> None:
+        r = self.redis
+        members = {m.decode() for m in await r.smembers(self.key("hosts"))}
+        members.discard(self.me)
+        pipe = r.pipeline(transaction=False)
+        ordered = sorted(members)
+        for host in ordered:
+            pipe.exists(self.key("host", host))
+        alive = {host for host, exists in zip(ordered, await pipe.execute()) if exists}
+        for host in set(self.lobbies) - alive:
+            self._host_gone(host)
+        for host in alive - set(self.lobbies):
+            self.alive.add(host)
+            await self._refresh(host)
+        self.alive = alive | {self.me}
+        self._dead = members - alive
+
+    def _host_gone(self, host: str) -> None:
+        """Another host has stopped (or lost Redis past its lease): its tables leave the lobby
+        until another host takes them over; the seats it held here are dropped connections;
+        this host's sessions at its tables wait for the table to come back."""
+        self.alive.discard(host)
+        if self.lobbies.pop(host, None) is not None:
+            log.warning("host %s: host %s is gone", self.me, host)
+        peer = self.link.peers.pop("host " + host, None)
+        if peer is not None:
+            peer.gone()
+        self.guests = {k: v for k, v in self.guests.items() if k[0] != "host " + host}
+        now = time.monotonic()
+        for number, route in self.routes.items():
+            if route.host == host and route.orphaned is None:
+                route.orphaned = now
+                route.peer.push(("deliver", number, [Notice(L_(
+                    "The host of table {table} stopped; wait a moment for another host to take it over.",
+                    table=route.table_id))], route.frame))
+        self._lobby_moved()
+
+    def _give_up_orphans(self) -> None:
+        deadline = time.monotonic() - (3 * self.lease + 10)
+        for number, route in list(self.routes.items()):
+            if route.orphaned is not None and route.orphaned < deadline:
+                self._drop(number)
+                route.peer.push(("lost", number, Notice(L_(
+                    "The host of table {table} stopped and no other host could take the table over.",
+                    table=route.table_id))))
+
+    async def _take_over(self) -> None:
+        """Take the tables of gone hosts whose leases have run out (once this host has been
+        connected a whole lease: after Redis comes back, the living renew theirs first)."""
+        if self.down or time.monotonic() - self.up_since < self.lease:
+            return
+        r = self.redis
+        journal = await r.hgetall(self.key("journal"))
+        holders: set[str] = set()
+        for raw_id, raw_host in journal.items():
+            table_id, host = int(raw_id), raw_host.decode()
+            holders.add(host)
+            if host == self.me or host in self.alive or table_id in self.tables._tables:
+                continue
+            if not await r.set(self.key("lease", table_id), self.me, nx=True, px=self._ms()):
+                continue
+            try:
+                await self._take(table_id, host)
+            except Exception:  # noqa: BLE001 - logged; the lease runs out and another host tries
+                log.exception("host %s could not take table %s over", self.me, table_id)
+        for host in self._dead - holders:
+            # Nothing of it is left to take over: it leaves the hosts' list.
+            pipe = r.pipeline(transaction=False)
+            pipe.srem(self.key("hosts"), host)
+            pipe.delete(self.key("inbox", host), self.key("lobby", host))
+            await pipe.execute()
+            guests = await r.hgetall(self.key("guest-names"))
+            gone = [name for name, holder in guests.items() if holder.decode() == host]
+            if gone:
+                await r.hdel(self.key("guest-names"), *gone)
+
+    async def _take(self, table_id: int, host: str) -> None:
+        r = self.redis
+        raw_meta = await r.get(self.key("meta", table_id))
+        save = await r.hgetall(self.key("save", table_id))
+        if raw_meta is None:
+            await r.hdel(self.key("journal"), table_id)
+            return
+        meta = json.loads(raw_meta)
+        state = meta.pop("state", TableState.ADJOURNED.value)
+        whole = save.pop(b"whole", b"").decode()
+        held = int(save.pop(b"held", b"0") or 0)
+        lines = [text.decode() for field, text in sorted(save.items()) if int(field) > held]
+        text = whole + "".join(lines)
+        table = self.tables._table_from_meta(meta, time.time())
+        (self.tables.data_dir / TABLES_FOLDER).mkdir(parents=True, exist_ok=True)
+        write_atomic(table.save_path, text)
+        write_atomic(table.meta_path, json.dumps(meta, indent=1) + "\n")
+        self.tables._tables[table_id] = table
+        self.tables._next_id = max(self.tables._next_id, table_id + 1)
+        self.leased.add(table_id)
+        log.warning("host %s takes table %s over from host %s (%s events in its journal)", self.me, table_id,
+                    host, len(text.splitlines()))
+        if state == TableState.PLAYING.value and text:
+            self.tables._resume(table)
+            self.tables._start(table, held=True)
+        else:
+            self.meta(table)
+        self.tables.changed()
+        self._lobby_moved()
+
+    def _reattach(self, number: int, route: Route, host: str) -> None:
+        """Seat again at its table on ``host`` a worker's person whose table's host stopped."""
+        route.orphaned = None  # (not tried twice meanwhile)
+        route.host = host
+        name = "watch" if route.seat is None else "join"
+        args: tuple[Any, ...] = (route.person, route.table_id) if route.seat is None else (
+            route.person, route.table_id, route.seat)
+        told = Notice(L_("The host of table {table} stopped; another host took it over, and the game goes "
+                         "on.",
+                         table=route.table_id))
+
+        def failed(value: Any) -> None:
+            self._drop(number)
+            text = value.text if isinstance(value, TableError) else str(value)
+            route.peer.push(("lost", number, Notice(text)))
+
+        if host == self.me:
+            self._drop(number)
+            ok, value, _frame = self._local(route.peer, route.lang, name, *args)
+            if not ok:
+                failed(value)
+                return
+            hosted = route.peer.doors.pop(value.door)
+            hosted.number = number
+            route.peer.doors[number] = hosted
+            with speaking(route.lang):
+                route.peer.push(("deliver", number, [told], hosted.frame()))
+            return
+
+        async def remote() -> None:
+            def again(handle: DoorHandle) -> DoorHandle:
+                return self._route(route.peer, host, handle, route.lang, number)
+            ok, value, _frame = await self._ask(host, route.lang, None, name, args, again)
+            if not ok:
+                failed(value)
+                return
+            moved = self.routes.get(number)
+            if moved is not None:
+                route.peer.push(("deliver", number, [told], moved.frame))
+        asyncio.get_running_loop().create_task(remote())
+
+
+def _now(ok: bool, value: Any, frame: Frame | None) -> Coroutine[Any, Any, tuple[bool, Any, Frame | None]]:
+    async def answer() -> tuple[bool, Any, Frame | None]:
+        return ok, value, frame
+    return answer()
+
+
+def _trim(inbox: str, upto: str, pipe: Any) -> None:
+    """Drop the messages read from an inbox, up to ``upto``."""
+    pipe.xtrim(inbox, minid=upto, approximate=False)
