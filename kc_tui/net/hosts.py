@@ -717,6 +717,9 @@ class Hosts:
         for host in ordered:
             pipe.exists(self.key("host", host))
         alive = {host for host, exists in zip(ordered, await pipe.execute()) if exists}
+        if time.monotonic() - self.up_since < self.lease:
+            # Back from an outage of Redis: the others have not all renewed their heartbeats yet.
+            alive |= set(self.lobbies)
         for host in set(self.lobbies) - alive:
             self._host_gone(host)
         for host in alive - set(self.lobbies):
