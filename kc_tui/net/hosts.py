@@ -137,8 +137,14 @@ class Hosts:
         self.tables: TableServer = link.tables
         self.me = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
         self.prefix = prefix
-        self.redis: Any = redis.asyncio.from_url(url, socket_timeout=max(3.0, lease),
-                                                 socket_connect_timeout=2.0)
+        from redis.asyncio.retry import Retry
+        from redis.backoff import NoBackoff
+
+        # A connection Redis closed while it was away is opened again once, quietly: only a
+        # Redis that cannot be reached now says so.
+        self.redis: Any = redis.asyncio.from_url(
+            url, socket_timeout=max(3.0, lease), socket_connect_timeout=2.0, retry=Retry(NoBackoff(), 1),
+            retry_on_error=[redis.exceptions.ConnectionError])
         self.errors = _redis_errors()
         self.lobbies: dict[str, dict[str, tuple[TableInfo, ...]]] = {}
         """Each other live host's tables, by language."""

@@ -302,19 +302,24 @@ class LinkHost:
     async def _calls(self, peer: _Peer, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         while True:
             number, lang, target, name, args = await read_message(reader)
-            hosts = self.hosts
-            routed = None if hosts is None else hosts.routed(peer, lang, target, name, args)
-            if routed is not None:
-                answer = await routed
-            else:
-                with speaking(lang):
-                    answer = self._answer(peer, lang, target, name, args)
+            answer = await self.answer(peer, lang, target, name, args)
             try:
                 writer.write(encode((number, *answer)))
             except (pickle.PicklingError, TypeError, AttributeError) as exc:
                 log.error("an answer to %s could not be sent: %s", name, exc)
                 writer.write(encode((number, False, TableError(L_("The server could not do that.")), None)))
             await writer.drain()
+
+    async def answer(self, peer: _Peer, lang: str, target: int | None, name: str,
+                     args: tuple[Any, ...]) -> tuple[bool, Any, Frame | None]:
+        """A worker's call answered: ``(True, value, frame)`` or ``(False, refusal, None)``;
+        by this host's tables, or (``serve --redis``) by the host whose table it is about."""
+        routed = None if self.hosts is None else self.hosts.routed(peer, lang, target, name, args)
+        if routed is not None:
+            answer: tuple[bool, Any, Frame | None] = await routed
+            return answer
+        with speaking(lang):
+            return self._answer(peer, lang, target, name, args)
 
     def _answer(self, peer: _Peer, lang: str, target: int | None, name: str,
                 args: tuple[Any, ...]) -> tuple[bool, Any, Frame | None]:

@@ -1,0 +1,251 @@
+"""Hosts sharing one Redis (kc_tui/net/hosts.py), in one process: each host a table server with its
+link's end, and a worker of each played by the test, calling its host as a worker process does
+(:meth:`LinkHost.answer`) and keeping what its host pushes.  Against a real ``redis-server``.
+
+Played end to end over SSH, with real servers killed and Redis restarted, in test_hosts.py."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from redis_server import RedisServer
+from waiting import until
+
+from kc_tui.core.kinds import Phase
+from kc_tui.games.kings_corner.engine.rules import build_rules
+from kc_tui.net import TableError, TableServer
+from kc_tui.net.hosts import Hosts
+from kc_tui.net.link import DoorHandle, LinkHost, _Peer
+from kc_tui.net.values import Notice
+
+from .test_ssh_tables import Referee, cards_in
+
+pytestmark = pytest.mark.timeout(90)
+
+LEASE = 1.0
+
+
+class Worker(_Peer):
+    """A worker process as its host sees it, played by the test: what is pushed to it is kept."""
+
+    def __init__(self, host: Host) -> None:
+        super().__init__(host.link, f"worker of {host.name}")
+        self.host = host
+        self.got: list[Any] = []
+        host.link.peers[self.worker] = self
+
+    def push(self, message: Any) -> None:
+        self.got.append(message)
+
+    async def call(self, target: int | None, name: str, *args: Any, lang: str = "en") -> Any:
+        ok, value, _frame = await self.host.link.answer(self, lang, target, name, args)
+        if not ok:
+            raise value
+        return value
+
+    def notices(self) -> list[str]:
+        return [str(item) for message in self.got if message[0] in ("deliver", "lost")
+                for item in (message[2] if message[0] == "deliver" else [message[2]]) if isinstance(item, Notice)]
+
+    def frame(self, door: int) -> dict[str, Any]:
+        """The door's last frame as this worker holds it."""
+        frames = [message[3] for message in self.got if message[0] == "deliver" and message[1] == door]
+        return frames[-1] if frames else {}
+
+
+class Host:
+    def __init__(self, name: str, folder: Path, url: str, prefix: str) -> None:
+        self.name = name
+        self.tables = TableServer(folder / name, pace=0, seed=7, grace=30)
+        self.link = LinkHost(self.tables, folder / f"{name}.sock")
+        self.hosts = Hosts(url, self.link, lease=LEASE, prefix=prefix)
+
+    async def start(self) -> Worker:
+        await self.hosts.start()
+        return Worker(self)
+
+    async def stop(self) -> None:
+        await self.tables.close()
+        await self.hosts.close()
+
+    def die(self) -> None:
+        """As kill -9 does to a host: it stops renewing anything and answers nothing (its
+        tables are left where they are, played by nobody)."""
+        for task in self.hosts._tasks:
+            task.cancel()
+        self.hosts._closing = True
+        for table in self.tables._tables.values():
+            table._stop_task()
+
+
+@pytest.fixture
+async def redis(tmp_path: Path) -> AsyncIterator[RedisServer]:
+    server = RedisServer(tmp_path / "redis")
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+async def hosts(tmp_path: Path, redis: RedisServer, *names: str) -> list[tuple[Host, Worker]]:
+    prefix = f"kc{secrets.token_hex(3)}:"
+    made = []
+    for name in names:
+        host = Host(name, tmp_path, redis.url, prefix)
+        made.append((host, await host.start()))
+    return made
+
+
+async def test_the_lobby_and_the_names_are_every_hosts(tmp_path: Path, redis: RedisServer) -> None:
+    (a, wa), (b, wb) = await hosts(tmp_path, redis, "a", "b")
+    try:
+        ada = await wa.call(None, "person", "key-ada", "Ada")
+        made = await wa.call(None, "create_table", ada, "", build_rules(players=2), ["open", "easy"])
+        await until(lambda: made.id in b.hosts.where, "B hears of A's table")
+        listed = await wb.call(None, "tables")
+        assert [(t.id, t.name) for t in listed] == [(made.id, "Ada's table")]
+        spanish = await wb.call(None, "tables", lang="es")
+        assert [t.id for t in spanish] == [made.id]
+        # A name is one person's on every host: the key's, and a guest's while connected.
+        with pytest.raises(TableError, match="taken by another player"):
+            await wb.call(None, "person", "key-other", "ADA")
+        assert await wb.call(None, "known_name", "key-ada") == "Ada"
+        guest = await wb.call(None, "person", None, "Gil")
+        with pytest.raises(TableError, match="taken by another player"):
+            await wa.call(None, "person", None, "gil")
+        await wb.call(None, "left", guest)
+        assert (await wa.call(None, "person", None, "Gil")).name == "Gil"
+        # A second table's number follows the first's, whichever host makes it.
+        bea = await wb.call(None, "person", "key-bea", "Bea")
+        second = await wb.call(None, "create_table", bea, "", build_rules(players=2), ["open", "easy"])
+        assert second.id == made.id + 1
+        await until(lambda: second.id in a.hosts.where, "A hears of B's table")
+        assert [t.id for t in await wa.call(None, "tables")] == [made.id, second.id]
+    finally:
+        await a.stop()
+        await b.stop()
+
+
+def _check(leaks: list[str], referee: Referee, seat: int | None, message: Any) -> None:
+    hidden = referee.hidden_from(seat)
+    leaks.extend(f"{card} sent to the host of seat {seat}" for card in cards_in(message) if card in hidden)
+
+
+async def _play_until(doors: list[tuple[Worker, int]], done: Any) -> None:
+    """Each seat whose turn it is plays its first legal move, or ends its turn, until ``done()``."""
+    for _ in range(2000):
+        if done():
+            return
+        for worker, door in doors:
+            if await worker.call(door, "my_turn"):
+                moves = await worker.call(door, "legal_moves")
+                await (worker.call(door, "play", moves[0]) if moves else worker.call(door, "end_turn"))
+                break
+        else:
+            await until(lambda: done() or any(w.frame(d).get("my_turn", (0, False))[1] for w, d in doors),
+                        "a turn")
+    raise AssertionError("the round never ended")
+
+
+async def test_a_seat_at_another_hosts_table_plays_and_is_sent_no_hidden_card_and_the_table_survives_its_host(
+        tmp_path: Path, redis: RedisServer) -> None:
+    (a, wa), (b, wb), (c, wc) = await hosts(tmp_path, redis, "a", "b", "c")
+    try:
+        ada = await wa.call(None, "person", "key-ada", "Ada")
+        bea = await wb.call(None, "person", "key-bea", "Bea")
+        cid = await wc.call(None, "person", "key-cid", "Cid")
+        info = await wa.call(None, "create_table", ada, "", build_rules(players=2), ["open", "open"], 11)
+        await until(lambda: info.id in b.hosts.where and info.id in c.hosts.where, "B and C hear of the table")
+        referee = Referee(a.tables, info.id)
+        # Every message host A sends to B (a seat) and to C (a spectator), checked as it is sent.
+        leaks: list[str] = []
+        send = a.hosts.send
+        seats = {b.hosts.me: 1, c.hosts.me: None}
+
+        checked = []
+
+        def watched(host: str, message: Any) -> None:
+            _check(leaks, referee, seats.get(host), message)
+            checked.append(message[0])
+            send(host, message)
+        a.hosts.send = watched  # type: ignore[method-assign]
+        door_a: DoorHandle = await wa.call(None, "join", ada, info.id, 0)
+        door_b: DoorHandle = await wb.call(None, "join", bea, info.id, 1)
+        watching: DoorHandle = await wc.call(None, "watch", cid, info.id)
+        assert door_b.table_id == info.id and door_b.seat == 1 and door_b.door in b.hosts.routes
+        assert watching.door in c.hosts.routes
+        await until(lambda: referee.game() is not None and referee.game().phase == Phase.TURN, "the deal")
+        await wb.call(door_b.door, "say", "hello from B")
+        await until(lambda: "hello from B" in " ".join(wc.notices()), "C hears B's chat", 10)
+        await _play_until([(wa, door_a.door), (wb, door_b.door)], lambda: len(a.tables._tables[info.id].events) > 12)
+        await until(lambda: wc.frame(watching.door), "the spectator follows")
+        assert not leaks, leaks[:5]
+        assert checked.count("deliver") > 5 and "answer" in checked
+        # B's hand as B's screens read it is B's own, from A.
+        view = wb.frame(door_b.door)["view"][1]
+        assert view.seat == 1 and view.observation is not None and view.observation.hand_mask
+        # A's host dies mid-round; its table's lease runs out and another host takes it over
+        # from the journal: the game goes on at the last turn saved, B and C seated again.
+        played = a.tables._tables[info.id].events
+        a.die()
+        taken = "another host took it over, and the game goes on"
+        await until(lambda: taken in " ".join(wb.notices()) and taken in " ".join(wc.notices()),
+                    "B's seat and C's watching taken back", 20)
+        holder = b if info.id in b.tables._tables else c
+        table = holder.tables._tables[info.id]
+        saved = table.events
+        assert 0 < len(saved) <= len(played) and saved == played[:len(saved)]
+        assert [s.person.name if s.person else None for s in table.slots] == ["Ada", "Bea"]
+        assert table.slots[1].connected and not table.slots[0].connected  # Ada's seat held for her
+        # Ada comes back through B, and the round is played to its end on the new host.
+        again: DoorHandle = await wb.call(None, "join", ada, info.id, 0)
+        await _play_until([(wb, again.door), (wb, door_b.door)],
+                          lambda: table.service is not None and table.service.phase != Phase.TURN)
+        assert table.service is not None and table.service.phase == Phase.ROUND_OVER
+    finally:
+        for host in (a, b, c):
+            await host.stop()
+
+
+async def test_while_redis_is_away_play_waits_and_goes_on_when_it_is_back_with_nobody_reconnecting(
+        tmp_path: Path, redis: RedisServer) -> None:
+    (a, wa), (b, wb) = await hosts(tmp_path, redis, "a", "b")
+    try:
+        ada = await wa.call(None, "person", "key-ada", "Ada")
+        bea = await wb.call(None, "person", "key-bea", "Bea")
+        info = await wa.call(None, "create_table", ada, "", build_rules(players=2), ["open", "open"], 11)
+        await until(lambda: info.id in b.hosts.where, "B hears of the table")
+        door_a: DoorHandle = await wa.call(None, "join", ada, info.id, 0)
+        door_b: DoorHandle = await wb.call(None, "join", bea, info.id, 1)
+        table = a.tables._tables[info.id]
+        await until(lambda: table.service is not None and table.service.phase == Phase.TURN, "the deal")
+        await _play_until([(wa, door_a.door), (wb, door_b.door)], lambda: len(table.events) > 8)
+        redis.stop()
+        waits = "shared store cannot be reached; play waits"
+        await until(lambda: waits in " ".join(wa.notices()) and waits in " ".join(wb.notices()), "both told")
+        events = len(table.events)
+        mover, door = (wa, door_a.door) if await wa.call(door_a.door, "my_turn") else (wb, door_b.door)
+        with pytest.raises(TableError, match="play waits until it is back"):
+            await mover.call(door, "end_turn")
+        assert len(table.events) == events and not a.tables.going.is_set()
+        redis.start()
+        back = "shared store is back; play goes on"
+        await until(lambda: back in " ".join(wa.notices()) and back in " ".join(wb.notices()), "both told", 30)
+        await mover.call(door, "end_turn")
+        assert len(table.events) > events and a.tables.going.is_set()
+        # Nothing was lost from the journal: A's last whole save and every line after it.
+        await until(lambda: not a.hosts.out, "A's writes sent")
+        client = redis.client()
+        try:
+            assert client.hget(f"{a.hosts.prefix}journal", info.id) == a.hosts.me.encode()
+            assert client.exists(f"{a.hosts.prefix}lease:{info.id}")
+        finally:
+            client.close()
+    finally:
+        await a.stop()
+        await b.stop()
