@@ -190,6 +190,7 @@ class Hosts:
         await self._claim_own()
         self.link.hosts = self
         self.tables.journal = self
+        self.tables.elsewhere = self.tables_elsewhere
         self._unsubscribe = self.tables.subscribe(self._lobby_changed)
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._send_loop(), name="redis out"),
@@ -413,6 +414,17 @@ class Hosts:
                     self._reattach(number, route, self.me)
                 elif route.table_id in where:
                     self._reattach(number, route, where[route.table_id])
+
+    def tables_elsewhere(self, person: Person) -> list[int]:
+        """``person``'s tables on the other hosts (made by them, or a seat of theirs), not
+        finished: a name is one person's on every host."""
+        folded = name_key(person.name)
+        def theirs(info: TableInfo) -> bool:
+            return name_key(info.owner) == folded or any(
+                seat.kind == "person" and seat.name is not None and name_key(seat.name) == folded
+                for seat in info.seats)
+        return [info.id for lobby in self.lobbies.values() for info in lobby.get(DEFAULT, ())
+                if info.state != TableState.FINISHED and theirs(info)]
 
     def all_tables(self, lang: str) -> tuple[TableInfo, ...]:
         with speaking(lang):

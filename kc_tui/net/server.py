@@ -122,6 +122,9 @@ class TableServer:
         self.journal: Journal | None = None
         """Where each table's save and file are kept besides the disk (with ``serve --redis``:
         the store the hosts share, so that another host can take a table over)."""
+        self.elsewhere: Callable[[Person], Sequence[int]] | None = None
+        """The numbers of ``person``'s tables on the other hosts sharing the lobby (``serve
+        --redis``): a person's tables are counted on every host."""
         self.going = asyncio.Event()
         """Clear while play waits (the hosts' shared store cannot be reached): the computers
         wait too."""
@@ -210,8 +213,11 @@ class TableServer:
     def tables_of(self, person: Person) -> list[int]:
         """The numbers of ``person``'s tables: those they made, and those where a seat is theirs,
         that are waiting, playing or adjourned (what :attr:`max_tables_per_person` counts)."""
-        return sorted(table.id for table in self._tables.values() if table.state != TableState.FINISHED
-                      and (person.same(table.owner) or any(person.same(s.person) for s in table.slots)))
+        mine = {table.id for table in self._tables.values() if table.state != TableState.FINISHED
+                and (person.same(table.owner) or any(person.same(s.person) for s in table.slots))}
+        if self.elsewhere is not None:
+            mine.update(self.elsewhere(person))
+        return sorted(mine)
 
     def _check_room(self, person: Person, table_id: int | None = None) -> None:
         """Refuse a new table (``table_id`` None), or a seat at a table that is not ``person``'s

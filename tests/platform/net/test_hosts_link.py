@@ -58,9 +58,9 @@ class Worker(_Peer):
 
 
 class Host:
-    def __init__(self, name: str, folder: Path, url: str, prefix: str) -> None:
+    def __init__(self, name: str, folder: Path, url: str, prefix: str, **options: Any) -> None:
         self.name = name
-        self.tables = TableServer(folder / name, pace=0, seed=7, grace=30)
+        self.tables = TableServer(folder / name, pace=0, seed=7, grace=30, **options)
         self.link = LinkHost(self.tables, folder / f"{name}.sock")
         self.hosts = Hosts(url, self.link, lease=LEASE, prefix=prefix)
 
@@ -92,11 +92,11 @@ async def redis(tmp_path: Path) -> AsyncIterator[RedisServer]:
         server.stop()
 
 
-async def hosts(tmp_path: Path, redis: RedisServer, *names: str) -> list[tuple[Host, Worker]]:
+async def hosts(tmp_path: Path, redis: RedisServer, *names: str, **options: Any) -> list[tuple[Host, Worker]]:
     prefix = f"kc{secrets.token_hex(3)}:"
     made = []
     for name in names:
-        host = Host(name, tmp_path, redis.url, prefix)
+        host = Host(name, tmp_path, redis.url, prefix, **options)
         made.append((host, await host.start()))
     return made
 
@@ -126,6 +126,25 @@ async def test_the_lobby_and_the_names_are_every_hosts(tmp_path: Path, redis: Re
         assert second.id == made.id + 1
         await until(lambda: second.id in a.hosts.where, "A hears of B's table")
         assert [t.id for t in await wa.call(None, "tables")] == [made.id, second.id]
+    finally:
+        await a.stop()
+        await b.stop()
+
+
+async def test_a_persons_tables_are_counted_on_every_host(tmp_path: Path, redis: RedisServer) -> None:
+    (a, wa), (b, wb) = await hosts(tmp_path, redis, "a", "b", max_tables_per_person=1)
+    try:
+        ada = await wa.call(None, "person", "key-ada", "Ada")
+        made = await wa.call(None, "create_table", ada, "", build_rules(players=2), ["open", "easy"])
+        await until(lambda: made.id in b.hosts.where, "B hears of A's table")
+        again = await wb.call(None, "person", "key-ada")
+        with pytest.raises(TableError, match=rf"You have 1 tables already .*: table {made.id}\)"):
+            await wb.call(None, "create_table", again, "", build_rules(players=2), ["open", "easy"])
+        bea = await wb.call(None, "person", "key-bea", "Bea")
+        other = await wb.call(None, "create_table", bea, "", build_rules(players=2), ["open", "open"])
+        await until(lambda: other.id in a.hosts.where, "A hears of B's table")
+        with pytest.raises(TableError, match="You have 1 tables already"):
+            await wa.call(None, "join", ada, other.id, 1)
     finally:
         await a.stop()
         await b.stop()
