@@ -83,6 +83,31 @@ return 0
 """A lease (or a heartbeat) renewed by its holder, or taken when nobody holds it: 1; 0 when
 another holds it."""
 
+JOURNAL = """
+local v = redis.call('GET', KEYS[1])
+if v and v ~= ARGV[1] then return 0 end
+local what = ARGV[4]
+if what == 'forget' then
+  redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])
+  redis.call('HDEL', KEYS[4], ARGV[3])
+  return 1
+end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+if what == 'whole' then
+  redis.call('DEL', KEYS[2])
+  redis.call('HSET', KEYS[2], 'whole', ARGV[5], 'held', ARGV[6])
+elseif what == 'append' then
+  redis.call('HSET', KEYS[2], ARGV[5], ARGV[6])
+elseif what == 'meta' then
+  redis.call('SET', KEYS[3], ARGV[5])
+  redis.call('HSET', KEYS[4], ARGV[3], ARGV[1])
+end
+return 1
+"""
+"""A write of a table's journal (KEYS: its lease, save, file, and the hosts' journal index;
+ARGV: this host, the lease in ms, the table's number, what, its values), made only by the host
+holding the table's lease (or taking it, when nobody holds it); 0 when another host holds it."""
+
 RAISE_TO = """
 local v = tonumber(redis.call('GET', KEYS[1]) or '0')
 if v < tonumber(ARGV[1]) then redis.call('SET', KEYS[1], ARGV[1]) end
@@ -334,37 +359,29 @@ class Hosts:
         self._journal_whole(table_id, text, held)
 
     def _journal_whole(self, table_id: int, text: str, held: int) -> None:
-        key = self.key("save", table_id)
-
-        def op(pipe: Any) -> None:
-            pipe.delete(key)
-            pipe.hset(key, mapping={"whole": text, "held": held})
-        self._queue(op)
+        self._journal(table_id, "whole", text, held)
 
     def append(self, table_id: int, text: str, held: int) -> None:
-        key = self.key("save", table_id)
-        self._queue(lambda pipe: pipe.hset(key, f"{held:09d}", text))
+        self._journal(table_id, "append", f"{held:09d}", text)
 
     def meta(self, table: Any) -> None:
         data = dict(table.meta())
         data["state"] = table.state.value
-        text = json.dumps(data)
-        table_id = table.id
-        self.leased.add(table_id)
-
-        def op(pipe: Any) -> None:
-            pipe.set(self.key("meta", table_id), text)
-            pipe.hset(self.key("journal"), table_id, self.me)
-            pipe.eval(RENEW, 1, self.key("lease", table_id), self.me, self._ms())
-        self._queue(op)
+        self.leased.add(table.id)
+        self._journal(table.id, "meta", json.dumps(data))
 
     def forget(self, table_id: int) -> None:
         self.leased.discard(table_id)
+        self._journal(table_id, "forget")
 
-        def op(pipe: Any) -> None:
-            pipe.delete(self.key("meta", table_id), self.key("save", table_id), self.key("lease", table_id))
-            pipe.hdel(self.key("journal"), table_id)
-        self._queue(op)
+    def _journal(self, table_id: int, what: str, *args: object) -> None:
+        """A write of the table's journal, made only while this host holds its lease (a host cut
+        off from Redis past its lease, whose table another host has taken over, writes nothing
+        of it when it is back)."""
+        keys = (self.key("lease", table_id), self.key("save", table_id), self.key("meta", table_id),
+                self.key("journal"))
+        self._queue(lambda pipe: pipe.eval(JOURNAL, len(keys), *keys, self.me, self._ms(), table_id, what,
+                                           *args))
 
     # ------------------------------------------------------------------ the lobby
     def _lobby_changed(self) -> None:

@@ -6,6 +6,7 @@ Played end to end over SSH, with real servers killed and Redis restarted, in tes
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -226,6 +227,20 @@ async def test_a_seat_at_another_hosts_table_plays_and_is_sent_no_hidden_card_an
         await _play_until([(wb, again.door), (wb, door_b.door)],
                           lambda: table.service is not None and table.service.phase != Phase.TURN)
         assert table.service is not None and table.service.phase == Phase.ROUND_OVER
+        # The dead host's writes still waiting (as a host cut off from Redis has) change nothing
+        # of a table another host holds now.
+        a.hosts.meta(a.tables._tables[info.id])
+        a.hosts.forget(info.id)
+        pipe = a.hosts.redis.pipeline(transaction=False)
+        for op in a.hosts.out:
+            op(pipe)
+        assert (await pipe.execute())[-2:] == [0, 0]
+        client = redis.client()
+        try:
+            assert client.hget(f"{holder.hosts.prefix}journal", info.id) == holder.hosts.me.encode()
+            assert json.loads(client.get(f"{holder.hosts.prefix}meta:{info.id}"))["state"] == "playing"
+        finally:
+            client.close()
     finally:
         for host in (a, b, c):
             await host.stop()
