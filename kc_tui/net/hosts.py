@@ -71,8 +71,8 @@ ASK_SECONDS = 5.0
 INBOX_LENGTH = 100_000
 """Messages kept in a host's inbox (trimmed as it reads them; this bounds one that reads none)."""
 MAX_QUEUED = 200_000
-"""Writes a host keeps for Redis while it cannot be reached; past this the oldest messages
-to other hosts are dropped (never the journal's writes)."""
+"""Writes a host keeps for Redis while it cannot be reached; past this the oldest is dropped
+(play waits while Redis is away, so that few are made meanwhile)."""
 
 RENEW = """
 local v = redis.call('GET', KEYS[1])
@@ -90,6 +90,7 @@ local what = ARGV[4]
 if what == 'forget' then
   redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])
   redis.call('HDEL', KEYS[4], ARGV[3])
+  redis.call('SADD', KEYS[5], ARGV[3])
   return 1
 end
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
@@ -104,7 +105,8 @@ elseif what == 'meta' then
 end
 return 1
 """
-"""A write of a table's journal (KEYS: its lease, save, file, and the hosts' journal index;
+"""A write of a table's journal (KEYS: its lease, save, file, the hosts' journal index, and the
+tables closed for good;
 ARGV: this host, the lease in ms, the table's number, what, its values), made only by the host
 holding the table's lease (or taking it, when nobody holds it); 0 when another host holds it."""
 
@@ -236,6 +238,13 @@ class Hosts:
         now (it took the table over while this one was away): then this one forgets it."""
         r = self.redis
         for table in list(self.tables._tables.values()):
+            if await r.sismember(self.key("closed"), table.id):
+                # Taken over while this host was away, and closed there (its game over).
+                log.warning("table %s was closed on another host; this host no longer lists it", table.id)
+                del self.tables._tables[table.id]
+                for path in (table.meta_path, table.save_path):
+                    path.unlink(missing_ok=True)
+                continue
             holder = await r.hget(self.key("journal"), table.id)
             holder = holder.decode() if holder else None
             if holder and holder != self.me and (await r.exists(self.key("lease", table.id))
@@ -379,7 +388,7 @@ class Hosts:
         off from Redis past its lease, whose table another host has taken over, writes nothing
         of it when it is back)."""
         keys = (self.key("lease", table_id), self.key("save", table_id), self.key("meta", table_id),
-                self.key("journal"))
+                self.key("journal"), self.key("closed"))
         self._queue(lambda pipe: pipe.eval(JOURNAL, len(keys), *keys, self.me, self._ms(), table_id, what,
                                            *args))
 

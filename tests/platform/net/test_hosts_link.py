@@ -283,3 +283,38 @@ async def test_while_redis_is_away_play_waits_and_goes_on_when_it_is_back_with_n
     finally:
         await a.stop()
         await b.stop()
+
+
+async def test_a_host_started_again_lists_no_table_another_host_took_over_or_closed(
+        tmp_path: Path, redis: RedisServer) -> None:
+    prefix = f"kc{secrets.token_hex(3)}:"
+    a, b = Host("a", tmp_path, redis.url, prefix), Host("b", tmp_path, redis.url, prefix)
+    wa = await a.start()
+    await b.start()
+    again: Host | None = None
+    try:
+        ada = await wa.call(None, "person", "key-ada", "Ada")
+        info = await wa.call(None, "create_table", ada, "", build_rules(players=2), ["open", "easy"], 5)
+        await wa.call(None, "join", ada, info.id, 0)
+        table = a.tables._tables[info.id]
+        await until(lambda: len(table.events) > 3 and not a.hosts.out, "a game under way, in the journal")
+        a.die()
+        await until(lambda: info.id in b.tables._tables, "B takes the table over", 20)
+        # A started again on its folder: its disk lists the table, but B holds it.
+        again = Host("a", tmp_path, redis.url, prefix)
+        assert info.id in again.tables._tables
+        await again.start()
+        assert info.id not in again.tables._tables
+        await again.stop()
+        # B closes it for good (its game over); A started again forgets it, files and all.
+        taken = b.tables._tables.pop(info.id)
+        b.tables.forget(taken)
+        await until(lambda: not b.hosts.out, "B's writes sent")
+        again = Host("a", tmp_path, redis.url, prefix)
+        assert info.id in again.tables._tables
+        await again.start()
+        assert info.id not in again.tables._tables and not table.meta_path.exists()
+    finally:
+        for host in (a, b, again):
+            if host is not None:
+                await host.stop()
