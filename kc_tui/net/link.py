@@ -204,7 +204,9 @@ class _Peer:
         writer.write(encode(message))
 
     def lobby_changed(self) -> None:
-        self.push(("tables",))
+        # After what the step delivered to the doors (sent when the step is over, with their
+        # frames): a lobby woken by this reads each door as the step left it.
+        asyncio.get_running_loop().call_soon(self.push, ("tables",))
 
     def hosted(self, number: int) -> _Hosted:
         hosted = self.doors.get(number)
