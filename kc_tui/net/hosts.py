@@ -486,14 +486,30 @@ class Hosts:
             return self._create_table(peer, lang, args)
         if name in TABLE_CALLS:
             table_id = args[0] if name == "table" else args[1]
-            host = None if table_id in self.tables._tables else self.where.get(table_id)
-            if host is None:
+            if table_id in self.tables._tables:
                 return None
-            then = None
-            if name in ("join", "watch"):
-                then = lambda handle: self._route(peer, host, handle, lang)  # noqa: E731
-            return self._ask(host, lang, None, name, args, then)
+            host = self.where.get(table_id)
+            if host is None:
+                # Made a moment ago on another host, whose news is on its way: its lobby is read now.
+                return self._find(peer, lang, name, args, table_id)
+            return self._table_call(peer, host, lang, name, args)
         return None
+
+    def _table_call(self, peer: _Peer, host: str, lang: str, name: str,
+                    args: tuple[Any, ...]) -> Awaitable[tuple[bool, Any, Frame | None]]:
+        then = None
+        if name in ("join", "watch"):
+            then = lambda handle: self._route(peer, host, handle, lang)  # noqa: E731
+        return self._ask(host, lang, None, name, args, then)
+
+    async def _find(self, peer: _Peer, lang: str, name: str, args: tuple[Any, ...],
+                    table_id: int) -> tuple[bool, Any, Frame | None]:
+        for host in sorted(self.alive - {self.me}):
+            await self._refresh(host)
+        found = self.where.get(table_id)
+        if found is None or table_id in self.tables._tables:
+            return self._local(peer, lang, name, *args)  # (there is no such table, it says)
+        return await self._table_call(peer, found, lang, name, args)
 
     def _local(self, peer: _Peer, lang: str, name: str, *args: Any) -> tuple[bool, Any, Frame | None]:
         with speaking(lang):

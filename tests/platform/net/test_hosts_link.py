@@ -121,6 +121,12 @@ async def test_the_lobby_and_the_names_are_every_hosts(tmp_path: Path, redis: Re
             await wa.call(None, "person", None, "gil")
         await wb.call(None, "left", guest)
         assert (await wa.call(None, "person", None, "Gil")).name == "Gil"
+        # A table made a moment ago on another host is found at once, its news on the way or not.
+        b.hosts.lobbies.pop(a.hosts.me)
+        b.hosts._lobby_moved()
+        assert (await wb.call(None, "table", made.id)).name == "Ada's table"
+        with pytest.raises(TableError, match="There is no table 99"):
+            await wb.call(None, "table", 99)
         # A second table's number follows the first's, whichever host makes it.
         bea = await wb.call(None, "person", "key-bea", "Bea")
         second = await wb.call(None, "create_table", bea, "", build_rules(players=2), ["open", "easy"])
