@@ -1,4 +1,5 @@
-"""What the bot and signal tests share: waiting for a bot's process group to be gone."""
+"""What the bot, signal and server tests share: waiting for a process group to be gone, and
+finding every process a server started."""
 
 from __future__ import annotations
 
@@ -50,3 +51,21 @@ def _group_stats(pgid: int) -> list[list[str]]:
 def _waits_for_init(fields: list[str]) -> bool:
     """A process that has ended (a zombie) whose parent is not this process."""
     return fields[0] == "Z" and int(fields[1]) != os.getpid()
+
+
+def descendants(pid: int) -> set[int]:
+    """Every process started by ``pid``, and by those, running now (a server's workers are in
+    process groups of their own: the server's group alone misses them)."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parents[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue  # ended meanwhile
+    found: set[int] = set()
+    new = {pid}
+    while new:
+        new = {child for child, parent in parents.items() if parent in new} - found
+        found |= new
+    return found

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from processes import descendants
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -111,23 +112,6 @@ def test_bad_options_are_explained(tmp_path: Path) -> None:
     thinkers = subprocess.run([sys.executable, "-m", "kc_tui", "serve", "--thinkers", "-1"],
                               capture_output=True, text=True, timeout=60)
     assert thinkers.returncode == 2 and "expected 0 to 1024 processes, got -1" in thinkers.stderr
-
-
-def descendants(pid: int) -> set[int]:
-    """Every process started by ``pid``, and by those, running now."""
-    parents: dict[int, int] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                parents[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                continue  # ended meanwhile
-    found: set[int] = set()
-    new = {pid}
-    while new:
-        new = {child for child, parent in parents.items() if parent in new} - found
-        found |= new
-    return found
 
 
 def running(pid: int) -> bool:

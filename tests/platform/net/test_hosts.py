@@ -21,6 +21,7 @@ from typing import TypeVar
 
 import asyncssh
 import pytest
+from processes import descendants
 from redis_server import RedisServer, running_redis
 from sshclient import Player, connect, new_key
 
@@ -47,25 +48,6 @@ turns a hang into a failure that shows what the person saw."""
 
 
 # ------------------------------------------------------------------------------ the hosts
-def descendants(pid: int) -> set[int]:
-    """Every process started by ``pid``, and by those, running now (a worker is in a process
-    group of its own, so that the host's Ctrl+C is the host's to handle: the group alone misses
-    it)."""
-    parents: dict[int, int] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                parents[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                continue  # ended meanwhile
-    found: set[int] = set()
-    new = {pid}
-    while new:
-        new = {child for child, parent in parents.items() if parent in new} - found
-        found |= new
-    return found
-
-
 class Host:
     """One ``kings-corner serve --redis`` process with one worker, on a free port, in a process
     group of its own; its log is kept in a file beside its data folder."""
