@@ -66,8 +66,10 @@ _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 LEASE_SECONDS = 5.0
 """How long a host holds its tables without renewing their leases (``serve --lease``)."""
-ASK_SECONDS = 5.0
-"""How long a host waits for another's answer (less than a worker waits for its own host's)."""
+ASK_SECONDS = 2.0
+"""How long a host waits for another's answer (a worker waits for its own host meanwhile, and
+its sessions with it: a host answers in milliseconds; one that does not is taken for gone until
+it is heard from again)."""
 INBOX_LENGTH = 100_000
 """Messages kept in a host's inbox (trimmed as it reads them; this bounds one that reads none)."""
 MAX_QUEUED = 200_000
@@ -120,6 +122,8 @@ UNREACHED = L_("The tables cannot be reached just now; try again in a moment.")
 TABLE_CALLS = frozenset({"table", "is_owner", "may_start", "seat_kept_for", "seat_to_take", "join", "watch",
                          "start"})
 """The table server's calls about one table (its number the first argument, or the second)."""
+LOBBY_READS = frozenset({"table", "is_owner", "may_start", "seat_kept_for", "seat_to_take"})
+"""Those that only read, answered about another host's table from its lobby."""
 WAITS = L_("The hosts' shared store cannot be reached; play waits until it is back.")
 BACK = L_("The hosts' shared store is back; play goes on.")
 
@@ -190,6 +194,13 @@ class Hosts:
         self.out: deque[Callable[[Any], Any]] = deque()
         self._wake = asyncio.Event()
         self._asks = itertools.count(1)
+        self._sequence = itertools.count(1)
+        """The number of each message this host sends (a write repeated after Redis was away
+        mid-write is a message its reader has heard already)."""
+        self._heard_upto: dict[str, int] = {}
+        self.suspect: set[str] = set()
+        """Hosts that missed renewing their heartbeat, or an answer: asked nothing until they are
+        heard from (a worker waiting for a host that is gone waits with all its sessions)."""
         self._tasks: list[asyncio.Task[None]] = []
         self._publishing: asyncio.TimerHandle | None = None
         self.down = False
@@ -282,7 +293,8 @@ class Hosts:
             pipe.delete(self.key("host", self.me), self.key("lobby", self.me), self.key("inbox", self.me))
             pipe.srem(self.key("hosts"), self.me)
             for host in self.alive - {self.me}:
-                pipe.xadd(self.key("inbox", host), {"m": pickle.dumps((self.me, ("gone",)))},
+                goodbye = pickle.dumps((self.me, next(self._sequence), ("gone",)))
+                pipe.xadd(self.key("inbox", host), {"m": goodbye},
                           maxlen=INBOX_LENGTH, approximate=True)
             await asyncio.wait_for(pipe.execute(), 3.0)
         except Exception as exc:  # noqa: BLE001 - a goodbye is all it is
@@ -324,16 +336,17 @@ class Hosts:
 
     # ------------------------------------------------------------------ writing
     def _queue(self, op: Callable[[Any], Any]) -> None:
+        if len(self.out) >= MAX_QUEUED:
+            # (Not the oldest: those may be on their way in a batch.)
+            log.error("host %s: %s writes wait for Redis; a new one is dropped", self.me, len(self.out))
+            return
         self.out.append(op)
-        if len(self.out) > MAX_QUEUED:
-            log.error("host %s: %s writes wait for Redis; the oldest is dropped", self.me, len(self.out))
-            self.out.popleft()
         self._wake.set()
 
     def send(self, host: str, message: Any) -> None:
         """A message to another host's inbox, after every write queued before it."""
         try:
-            data = pickle.dumps((self.me, message), protocol=pickle.HIGHEST_PROTOCOL)
+            data = pickle.dumps((self.me, next(self._sequence), message), protocol=pickle.HIGHEST_PROTOCOL)
         except (pickle.PicklingError, TypeError, AttributeError) as exc:
             log.error("a message to host %s could not be sent: %s", host, exc)
             return
@@ -492,8 +505,41 @@ class Hosts:
             if host is None:
                 # Made a moment ago on another host, whose news is on its way: its lobby is read now.
                 return self._find(peer, lang, name, args, table_id)
+            if name in LOBBY_READS:
+                return _now(True, self._read_lobby(host, lang, name, args), None)
             return self._table_call(peer, host, lang, name, args)
         return None
+
+    def _read_lobby(self, host: str, lang: str, name: str, args: tuple[Any, ...]) -> Any:
+        """A read about another host's table answered from its lobby as last published (who
+        sits where, by the names that are one person's on every host), with no call: asking that
+        host would hold up the asking worker, every time a person looks at its table in the
+        lobby.  The table's host decides when the person acts (sits, starts)."""
+        lobby = self.lobbies.get(host, {})
+        table_id = args[0] if name == "table" else args[1]
+        info = next(t for t in lobby.get(lang) or lobby.get(DEFAULT, ()) if t.id == table_id)
+        if name == "table":
+            return info
+        folded = name_key(args[0].name)
+
+        def theirs(seat: Any) -> bool:
+            return seat.kind == "person" and seat.name is not None and name_key(seat.name) == folded
+        kept = next((seat.index for seat in info.seats if theirs(seat)), None)
+        owner = name_key(info.owner) == folded
+        if name == "is_owner":
+            return owner
+        if name == "seat_kept_for":
+            return kept
+        if name == "seat_to_take":
+            return kept if kept is not None else (info.free_seats[0] if info.free_seats else None)
+        # may_start: the creator; or, when the creator is not seated there or the game was
+        # resumed, anyone seated there.
+        resumed = info.state == TableState.WAITING and info.round > 0
+        maker = name_key(info.owner)
+        owner_here = any(seat.connected and seat.name is not None and name_key(seat.name) == maker
+                         for seat in info.seats)
+        seated = any(theirs(seat) and seat.connected for seat in info.seats)
+        return owner or ((resumed or not owner_here) and seated)
 
     def _table_call(self, peer: _Peer, host: str, lang: str, name: str,
                     args: tuple[Any, ...]) -> Awaitable[tuple[bool, Any, Frame | None]]:
@@ -521,6 +567,8 @@ class Hosts:
         as it is read (before any message that follows it)."""
         if self.down:
             return False, TableError(WAITS), None
+        if host in self.suspect:
+            return False, TableError(UNREACHED), None
         number = next(self._asks)
         future: asyncio.Future[tuple[bool, Any, Frame | None]] = asyncio.get_running_loop().create_future()
         self.pending[number] = (future, then)
@@ -528,7 +576,9 @@ class Hosts:
         try:
             return await asyncio.wait_for(future, ASK_SECONDS)
         except TimeoutError:
-            log.error("host %s did not answer %s in %s s", host, name, ASK_SECONDS)
+            log.error("host %s did not answer %s in %s s; it is asked nothing more until it is heard from",
+                      host, name, ASK_SECONDS)
+            self.suspect.add(host)
             return False, TableError(UNREACHED), None
         finally:
             self.pending.pop(number, None)
@@ -556,7 +606,7 @@ class Hosts:
         route.lang = lang
         answer = await self._ask(route.host, lang, route.number, name, args)
         if answer[2] is not None:
-            route.frame = answer[2]
+            route.frame = answer[2]  # (whole: the answer's frame is)
         if name in ("detach", "leave"):
             self._drop(number)
         return answer
@@ -670,7 +720,11 @@ class Hosts:
                 for entry_id, fields in entries:
                     last = entry_id.decode() if isinstance(entry_id, bytes) else entry_id
                     try:
-                        origin, message = pickle.loads(fields[b"m"])  # noqa: S301 - hosts trust each other
+                        origin, number, message = pickle.loads(fields[b"m"])  # noqa: S301 - hosts trust each other
+                        if number <= self._heard_upto.get(origin, 0):
+                            continue  # sent again after Redis was away mid-write: heard already
+                        self._heard_upto[origin] = number
+                        self.suspect.discard(origin)
                         self._heard(origin, message)
                     except Exception:  # noqa: BLE001 - one bad message must not stop the inbox
                         log.exception("host %s: a message could not be handled", self.me)
@@ -702,7 +756,7 @@ class Hosts:
             local = self.by_remote.get((origin, number))
             route = None if local is None else self.routes.get(local)
             if route is not None and local is not None:
-                route.frame = frame
+                route.frame = {**route.frame, **frame}
                 route.peer.push(("deliver", local, items, frame))
         elif kind == "lobby":
             if origin not in self.alive:
@@ -775,8 +829,15 @@ class Hosts:
         pipe = r.pipeline(transaction=False)
         ordered = sorted(members)
         for host in ordered:
-            pipe.exists(self.key("host", host))
-        alive = {host for host, exists in zip(ordered, await pipe.execute()) if exists}
+            pipe.pttl(self.key("host", host))
+        left = dict(zip(ordered, await pipe.execute()))
+        alive = {host for host, ms in left.items() if ms != -2}
+        for host, ms in left.items():
+            # A host renews its heartbeat four times a lease: past two missed, it is not asked.
+            if 0 <= ms < self._ms() // 2:
+                self.suspect.add(host)
+            else:
+                self.suspect.discard(host)
         if time.monotonic() - self.up_since < self.lease:
             # Back from an outage of Redis: the others have not all renewed their heartbeats yet.
             alive |= set(self.lobbies)

@@ -7,6 +7,7 @@ Played end to end over SSH, with real servers killed and Redis restarted, in tes
 from __future__ import annotations
 
 import json
+import pickle
 import secrets
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -46,6 +47,8 @@ class Worker(_Peer):
         ok, value, _frame = await self.host.link.answer(self, lang, target, name, args)
         if not ok:
             raise value
+        if isinstance(value, DoorHandle):
+            self.got.append(("deliver", value.door, [], value.frame))  # the door's first frame
         return value
 
     def notices(self) -> list[str]:
@@ -53,9 +56,12 @@ class Worker(_Peer):
                 for item in (message[2] if message[0] == "deliver" else [message[2]]) if isinstance(item, Notice)]
 
     def frame(self, door: int) -> dict[str, Any]:
-        """The door's last frame as this worker holds it."""
-        frames = [message[3] for message in self.got if message[0] == "deliver" and message[1] == door]
-        return frames[-1] if frames else {}
+        """The door's frame as this worker holds it: each step sends the answers that changed."""
+        frame: dict[str, Any] = {}
+        for message in self.got:
+            if message[0] == "deliver" and message[1] == door:
+                frame.update(message[3])
+        return frame
 
 
 class Host:
@@ -206,19 +212,52 @@ async def test_a_seat_at_another_hosts_table_plays_and_is_sent_no_hidden_card_an
         assert door_b.table_id == info.id and door_b.seat == 1 and door_b.door in b.hosts.routes
         assert watching.door in c.hosts.routes
         await until(lambda: referee.game() is not None and referee.game().phase == Phase.TURN, "the deal")
+        # B and C answer the lobby's reads about A's table from A's lobby, as A itself would.
+        await until(lambda: all(seat.connected for seat in b.hosts.all_tables("en")[0].seats), "B sees both seated")
+        for person in (ada, bea, cid):
+            for name in ("is_owner", "may_start", "seat_kept_for", "seat_to_take"):
+                assert await wb.call(None, name, person, info.id) == getattr(a.tables, name)(person, info.id), name
         await wb.call(door_b.door, "say", "hello from B")
         await until(lambda: "hello from B" in " ".join(wc.notices()), "C hears B's chat", 10)
+        # A message written twice (a write repeated after Redis was away mid-write) is heard once.
+        route = b.hosts.routes[door_b.door]
+        number = next(b.hosts._sequence)  # B's next message's number, taken by this one
+        again = pickle.dumps((b.hosts.me, number, ("call", 0, "en", route.number, "say", ("only once",))))
+        client = redis.client()
+        try:
+            for _ in range(2):
+                client.xadd(f"{a.hosts.prefix}inbox:{a.hosts.me}", {"m": again})
+        finally:
+            client.close()
+        await wb.call(door_b.door, "say", "after it")
+        await until(lambda: "after it" in " ".join(wc.notices()), "C hears the next line", 10)
+        assert " ".join(wc.notices()).count("only once") == 1
         await _play_until([(wa, door_a.door), (wb, door_b.door)], lambda: len(a.tables._tables[info.id].events) > 12)
         await until(lambda: wc.frame(watching.door), "the spectator follows")
         assert not leaks, leaks[:5]
         assert checked.count("deliver") > 5 and "answer" in checked
-        # B's hand as B's screens read it is B's own, from A.
+        # B's door as B's screens read it, built from each step's changed answers, is the door
+        # where the table is; its hand is B's own.
+        hosted = a.link.peers[f"host {b.hosts.me}"].doors[b.hosts.routes[door_b.door].number]
+        await until(lambda: wb.frame(door_b.door).keys() == hosted.frame().keys(), "B's frame whole")
+        assert {k: v for k, v in wb.frame(door_b.door).items() if v[0]} == {
+            k: v for k, v in hosted.frame().items() if v[0]}
         view = wb.frame(door_b.door)["view"][1]
         assert view.seat == 1 and view.observation is not None and view.observation.hand_mask
         # A's host dies mid-round; its table's lease runs out and another host takes it over
         # from the journal: the game goes on at the last turn saved, B and C seated again.
         played = a.tables._tables[info.id].events
         a.die()
+        # Once A misses its heartbeat, B asks it nothing (a worker waiting for a host that is gone
+        # waits with all its sessions): a move at A's table is refused at once.
+        await until(lambda: a.hosts.me in b.hosts.suspect or a.hosts.me not in b.hosts.alive, "B suspects A")
+        asked = []
+        send = b.hosts.send
+        b.hosts.send = lambda host, message: (asked.append(message), send(host, message))  # type: ignore[method-assign]
+        with pytest.raises(TableError, match="cannot be reached just now|wait a moment for another host"):
+            await wb.call(door_b.door, "end_turn")
+        b.hosts.send = send  # type: ignore[method-assign]
+        assert not [m for m in asked if m[0] == "call"]
         taken = "another host took it over, and the game goes on"
         await until(lambda: taken in " ".join(wb.notices()) and taken in " ".join(wc.notices()),
                     "B's seat and C's watching taken back", 20)
