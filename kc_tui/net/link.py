@@ -145,6 +145,15 @@ def frame_of(door: SeatDoor) -> Frame:
     return frame
 
 
+def _same(before: tuple[bool, Any] | None, now: tuple[bool, Any]) -> bool:
+    """Whether a read's answer is what it was (a refusal: the same refusal, said the same)."""
+    if before is None or before[0] != now[0]:
+        return False
+    if now[0]:
+        return bool(before[1] == now[1])
+    return type(before[1]) is type(now[1]) and str(before[1]) == str(now[1])
+
+
 # ---------------------------------------------------------------------- the table host's side
 class _Hosted:
     """A door the table host keeps for a worker: it passes on what the door delivers, a batch
@@ -153,6 +162,8 @@ class _Hosted:
     def __init__(self, peer: _Peer, number: int, door: SeatDoor, lang: str) -> None:
         self.peer, self.number, self.door, self.lang = peer, number, door, lang
         self.pending: list[Delivery] = []
+        self.sent: Frame = {}
+        """The frame the worker was last sent (a step sends only the answers that changed)."""
         door.follow(self.heard)
 
     def heard(self, item: Delivery) -> None:
@@ -171,7 +182,10 @@ class _Hosted:
         if not items:
             return None
         frame = self.frame()
-        self.peer.push(("deliver", self.number, items, frame))
+        sent = self.sent
+        changed = {name: answer for name, answer in frame.items() if not _same(sent.get(name), answer)}
+        self.peer.push(("deliver", self.number, items, changed))
+        self.sent = frame
         return frame
 
     def close(self) -> None:
@@ -371,8 +385,9 @@ class LinkHost:
     def _handle(self, peer: _Peer, door: SeatDoor, lang: str) -> DoorHandle:
         hosted = self.hosted(peer, door, lang)
         number = hosted.number
+        hosted.sent = frame = hosted.frame()
         return DoorHandle(number, door.table_id, door.seat, door.person, door.rules, door.mirrored,
-                          door.linked, hosted.frame())
+                          door.linked, frame)
 
 
 # ---------------------------------------------------------------------- a worker's side
@@ -616,9 +631,10 @@ class LinkedDoor(SeatDoor):
 
     # ------------------------------------------------------------------ following
     def delivered(self, items: list[Delivery], frame: Frame) -> None:
-        """What a step at the table gave this seat, and the door's frame after it (handed to
-        the listeners as a door where the table is hands them its step's)."""
-        self.frame = frame
+        """What a step at the table gave this seat, and the answers of the door's frame that
+        changed with it (handed to the listeners as a door where the table is hands them its
+        step's)."""
+        self.frame = {**self.frame, **frame}
         self._pending = list(items)
         self.deliver()
 
