@@ -2,9 +2,9 @@
 one Redis, a table made on host A with a person on A and a person on B (and two computers), the
 whole of A killed at once mid-round, and the seconds from the kill until B's session is told that
 another host took the table over, and until the next move is on B's screen.  Target: within the
-lease (``--lease``, 5 s by default, as ``serve --lease``) and a little more.
+lease (``--lease``, 4 s by default, as ``serve --lease``) and a little more.
 
-Run: python benchmarks/hosts_takeover.py [--lease 5] [--runs 3] [--redis URL] [--lobby] [--json]
+Run: python benchmarks/hosts_takeover.py [--lease 4] [--runs 3] [--redis URL] [--lobby] [--json]
 Prints the figures of each run and their medians (``--json``: as one JSON object on standard
 output, the text on standard error); asserts nothing.
 
@@ -324,7 +324,7 @@ async def _measure(args: Any, say: Any, number: int, processes: list[Any], pipes
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--lease", type=float, default=5.0, help="`serve --lease` (seconds)")
+    parser.add_argument("--lease", type=float, default=4.0, help="`serve --lease` (seconds)")
     parser.add_argument("--runs", type=int, default=1, help="kills measured, each with hosts of its own")
     parser.add_argument("--after", type=int, default=8, help="moves made before the kill")
     parser.add_argument("--redis", default=None, metavar="URL",

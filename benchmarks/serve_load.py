@@ -474,7 +474,7 @@ def main() -> None:
     parser.add_argument("--redis", default=None, metavar="URL",
                         help="with --hosts 2 or more: the Redis they share (its keys under a prefix of "
                              "the run's own, deleted at the end; default: a private redis-server)")
-    parser.add_argument("--lease", type=float, default=5.0, help="with --hosts: `serve --lease` (seconds)")
+    parser.add_argument("--lease", type=float, default=4.0, help="with --hosts: `serve --lease` (seconds)")
     args = parser.parse_args()
     from kc_tui.net.thinkers import cores
 

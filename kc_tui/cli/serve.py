@@ -78,9 +78,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                           "(redis://[:PASSWORD@]HOST:PORT/DB, or rediss:// for TLS): every table of every "
                           "server is listed, and a server that stops has its tables taken over by another "
                           "(needs the redis extra: pip install 'kings-corner[redis]')"))
-    p.add_argument("--lease", type=_seconds, default=5.0, metavar=_("SECONDS"),
+    p.add_argument("--lease", type=_seconds, default=4.0, metavar=_("SECONDS"),
                    help=_("with --redis: how long a server that stops answering keeps its tables before "
-                          "another takes them over (default 5)"))
+                          "another takes them over (default 4)"))
     p.add_argument("--data-dir", type=Path, default=None, metavar=_("DIR"),
                    help=_("where the host key, the players' names and the tables are kept "
                           "(default: the game's data folder)"))

@@ -64,8 +64,9 @@ log = logging.getLogger("kc_tui.net")
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
-LEASE_SECONDS = 5.0
-"""How long a host holds its tables without renewing their leases (``serve --lease``)."""
+LEASE_SECONDS = 4.0
+"""How long a host holds its tables without renewing their leases (``serve --lease``): a host
+renews them four times a lease, so a table is back on another host 3 to 5 s after its host stops."""
 ASK_SECONDS = 2.0
 """How long a host waits for another's answer (a worker waits for its own host meanwhile, and
 its sessions with it: a host answers in milliseconds; one that does not is taken for gone until
