@@ -19,11 +19,13 @@ from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import TypeVar
 
+import aiohttp
 import asyncssh
 import pytest
 from processes import descendants
 from redis_server import RedisServer, running_redis
 from sshclient import Player, connect, new_key
+from webtab import open_tab
 
 from kc_tui.core.cards import CARDS
 from kc_tui.games.kings_corner.engine.board import Pile
@@ -64,6 +66,8 @@ class Host:
                 start_new_session=True,
             )
         self.port = 0
+        self.web = ""
+        """The address browsers open (``--web``)."""
         self.said: list[str] = []
         """What it printed after its first two lines (read all along, so that it never blocks)."""
         self.pids: set[int] = {self.process.pid}
@@ -80,6 +84,10 @@ class Host:
         second = out.readline()
         assert second.startswith("Host key fingerprint: SHA256:"), second + self.tail()
         self.port = int(served.group(1))
+        if "--web" in self.process.args:  # type: ignore[operator]
+            browsers = re.match(r"Browsers open (http://127\.0\.0\.1:\d+)", out.readline())
+            assert browsers, self.tail()
+            self.web = browsers.group(1)
         threading.Thread(target=self._drain, daemon=True).start()
 
     def _drain(self) -> None:
@@ -127,9 +135,9 @@ def hosts(tmp_path: Path, store: RedisServer) -> Iterator[Callable[..., list[Hos
     them when the test fails)."""
     started: list[Host] = []
 
-    def start(*names: str) -> list[Host]:
+    def start(*names: str, web: bool = False) -> list[Host]:
         new = [Host(name, tmp_path / name, "--redis", store.url, "--guests", "--workers", "1", "--thinkers", "0",
-                    "--lease", str(LEASE), "--grace", str(GRACE))
+                    "--lease", str(LEASE), "--grace", str(GRACE), *(("--web", "0") if web else ()))
                for name in names]
         started.extend(new)
         for host in new:
@@ -372,7 +380,7 @@ async def closing(*persons: Person) -> None:
 # ------------------------------------------------------------------------------ the tests
 async def test_a_table_made_on_one_host_is_listed_in_the_lobby_of_every_host(
         hosts: Callable[..., list[Host]]) -> None:
-    a, b, c = hosts("A", "B", "C")
+    a, b, c = hosts("A", "B", "C", web=True)
     ada, cleo = Person("Ada"), Person("Cleo")
     ben = None
     try:
@@ -385,6 +393,14 @@ async def test_a_table_made_on_one_host_is_listed_in_the_lobby_of_every_host(
         ben.press("enter")
         await ben.wait_for("Welcome", WAIT)
         await ben.wait_for("Across the hosts", WAIT)
+        # Dee in a browser's tab on C: the same lobby.
+        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as session:
+            async with session.get(c.web + "/") as response:  # the page gives the browser its cookie
+                assert response.status == 200
+            dee = await open_tab(session, c.web)
+            await dee.wait_for("Your name at the tables")
+            await dee.keys(*"Dee", "enter")
+            await dee.wait_for("Across the hosts")
         await cleo.arrive(c)
         await cleo.listed(table, "Across the hosts", "waiting")
         # Table numbers are unique across the hosts: one made on C is listed on A under its own.
