@@ -814,6 +814,8 @@ class Hosts:
         for door in table.doors():
             door.closed = True
         for peer in list(self.link.peers.values()):
+            if peer.send is not None:
+                continue  # (another host's seats: it found this host gone before the table went)
             for number, hosted in list(peer.doors.items()):
                 if hosted.door.table_id == table_id:
                     hosted.close()

@@ -6,6 +6,7 @@ Played end to end over SSH, with real servers killed and Redis restarted, in tes
 
 from __future__ import annotations
 
+import asyncio
 import json
 import pickle
 import secrets
@@ -236,6 +237,7 @@ async def test_a_seat_at_another_hosts_table_plays_and_is_sent_no_hidden_card_an
         await until(lambda: wc.frame(watching.door), "the spectator follows")
         assert not leaks, leaks[:5]
         assert checked.count("deliver") > 5 and "answer" in checked
+        del a.hosts.send  # (watched no more)
         # B's door as B's screens read it, built from each step's changed answers, is the door
         # where the table is; its hand is B's own.
         hosted = a.link.peers[f"host {b.hosts.me}"].doors[b.hosts.routes[door_b.door].number]
@@ -246,7 +248,8 @@ async def test_a_seat_at_another_hosts_table_plays_and_is_sent_no_hidden_card_an
         assert view.seat == 1 and view.observation is not None and view.observation.hand_mask
         # A's host dies mid-round; its table's lease runs out and another host takes it over
         # from the journal: the game goes on at the last turn saved, B and C seated again.
-        played = a.tables._tables[info.id].events
+        a_table = a.tables._tables[info.id]
+        played = a_table.events
         a.die()
         # Once A misses its heartbeat, B asks it nothing (a worker waiting for a host that is gone
         # waits with all its sessions): a move at A's table is refused at once.
@@ -272,9 +275,18 @@ async def test_a_seat_at_another_hosts_table_plays_and_is_sent_no_hidden_card_an
         await _play_until([(wb, again.door), (wb, door_b.door)],
                           lambda: table.service is not None and table.service.phase != Phase.TURN)
         assert table.service is not None and table.service.phase == Phase.ROUND_OVER
+        # A host cut off from Redis past its lease, back: another host holds its table now, so it
+        # lets the table go, and sends its own people's sessions back to the lobby.
+        a.hosts._closing = False
+        a.hosts._tasks = [asyncio.get_running_loop().create_task(a.hosts._tick_loop())]
+        moved = "Table 1 is played on another host now; take your seat again from the lobby."
+        await until(lambda: info.id not in a.tables._tables, "A lets the table go", 20)
+        assert ("lost", door_a.door) in [m[:2] for m in wa.got] and moved in wa.notices()
+        for task in a.hosts._tasks:
+            task.cancel()
         # The dead host's writes still waiting (as a host cut off from Redis has) change nothing
         # of a table another host holds now.
-        a.hosts.meta(a.tables._tables[info.id])
+        a.hosts.meta(a_table)
         a.hosts.forget(info.id)
         pipe = a.hosts.redis.pipeline(transaction=False)
         for op in a.hosts.out:
