@@ -504,6 +504,8 @@ class TableServer:
         table.notice(L_("Everyone has left: the table is adjourned; its players can resume it from the "
                         "lobby."))
         table.adjourn()
+        if self.journal is not None:
+            self.journal.meta(table)  # (written during the adjournment, before it was adjourned)
         table.settle()
         for door in table.spectators:
             door.closed = True  # nothing is played here any more: the spectators are sent back

@@ -616,6 +616,9 @@ class Table:
             self.wake.clear()
             try:
                 while self.computer_to_play():
+                    await self.server.going.wait()  # (and between two turns)
+                    if not self.computer_to_play():
+                        break
                     await self._computer_turn()
             except asyncio.CancelledError:
                 raise
@@ -630,6 +633,8 @@ class Table:
     def _finish(self) -> None:
         self.state = TableState.FINISHED
         log.info("table %s: the session is over", self.id)
+        if self.server.journal is not None:
+            self.server.journal.forget(self.id)  # nothing to take over: it is over
         self._stop_task()
         self._close_files()
         for path in (self.meta_path, self.save_path):

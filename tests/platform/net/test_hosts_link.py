@@ -20,7 +20,7 @@ from waiting import until
 
 from kc_tui.core.kinds import Phase
 from kc_tui.games.kings_corner.engine.rules import build_rules
-from kc_tui.net import TableError, TableServer
+from kc_tui.net import TableError, TableServer, TableState
 from kc_tui.net.hosts import Hosts
 from kc_tui.net.link import DoorHandle, LinkHost, _Peer
 from kc_tui.net.values import Notice
@@ -375,3 +375,32 @@ async def test_a_host_started_again_lists_no_table_another_host_took_over_or_clo
         for host in (a, b, again):
             if host is not None:
                 await host.stop()
+
+
+async def test_an_adjourned_table_is_taken_over_adjourned_and_resumed_from_another_host(
+        tmp_path: Path, redis: RedisServer) -> None:
+    (a, wa), (b, wb) = await hosts(tmp_path, redis, "a", "b")
+    try:
+        ada = await wa.call(None, "person", "key-ada", "Ada")
+        info = await wa.call(None, "create_table", ada, "", build_rules(players=2), ["open", "easy"], 5)
+        door: DoorHandle = await wa.call(None, "join", ada, info.id, 0)
+        table = a.tables._tables[info.id]
+        await _play_until([(wa, door.door)], lambda: len(table.events) > 6)
+        await wa.call(door.door, "leave")  # the last person leaves: the table is adjourned
+        await until(lambda: table.state == TableState.ADJOURNED and not a.hosts.out, "adjourned, in the journal")
+        client = redis.client()
+        try:
+            assert json.loads(client.get(f"{a.hosts.prefix}meta:{info.id}"))["state"] == "adjourned"
+        finally:
+            client.close()
+        a.die()
+        await until(lambda: info.id in b.tables._tables, "B takes the table over", 20)
+        taken = b.tables._tables[info.id]
+        assert taken.state == TableState.ADJOURNED and taken.service is None  # nobody plays it meanwhile
+        # Ada resumes it from B: the game goes on where it was adjourned.
+        await wb.call(None, "join", ada, info.id, 0)  # (all its people back: it starts)
+        await until(lambda: taken.state == TableState.PLAYING, "resumed")
+        assert taken.events[:len(table.events)] == table.events
+    finally:
+        await a.stop()
+        await b.stop()
