@@ -152,10 +152,14 @@ class Route:
 
 
 def _redis_errors() -> tuple[type[BaseException], ...]:
-    from redis.exceptions import ConnectionError as RedisConnectionError
-    from redis.exceptions import TimeoutError as RedisTimeoutError
+    from redis.exceptions import RedisError
 
-    return (RedisConnectionError, RedisTimeoutError, OSError)
+    return (RedisError, OSError)
+
+
+REFUSING = ("OOM", "MISCONF", "READONLY", "NOPERM", "LOADING", "MASTERDOWN", "BUSY")
+"""How Redis begins an error when it takes no writes for now (out of memory, its disk failing, a
+replica, a missing right, still loading): the writes wait, as when it cannot be reached."""
 
 
 class Hosts:
@@ -175,7 +179,7 @@ class Hosts:
         # A connection Redis closed while it was away is opened again once, quietly: only a
         # Redis that cannot be reached now says so.
         self.redis: Any = redis.asyncio.from_url(
-            url, socket_timeout=max(3.0, lease), socket_connect_timeout=2.0, retry=Retry(NoBackoff(), 1),
+            url, socket_timeout=2.0, socket_connect_timeout=2.0, retry=Retry(NoBackoff(), 1),
             retry_on_error=[redis.exceptions.ConnectionError])
         self.errors = _redis_errors()
         self.lobbies: dict[str, dict[str, tuple[TableInfo, ...]]] = {}
@@ -208,6 +212,7 @@ class Hosts:
         self.up_since = time.monotonic()
         self._unsubscribe: Callable[[], None] | None = None
         self._closing = False
+        self._down_since = 0.0
         self._dead: set[str] = set()
         """Hosts in the hosts' list whose heartbeat has run out."""
 
@@ -258,10 +263,11 @@ class Hosts:
                     path.unlink(missing_ok=True)
                 continue
             holder = await r.hget(self.key("journal"), table.id)
-            holder = holder.decode() if holder else None
-            if holder and holder != self.me and (await r.exists(self.key("lease", table.id))
-                                                  or await r.exists(self.key("host", holder))):
-                log.warning("table %s is held by host %s now; this host no longer lists it", table.id, holder)
+            if holder:
+                # Redis's journal is as new as any disk's: another host holds the table, or takes
+                # it over from there (this host too, if it is the one to take it).
+                log.warning("table %s is in the hosts' journal (host %s); this host lists it only if "
+                            "it takes it over", table.id, holder.decode())
                 del self.tables._tables[table.id]
                 continue
             if not await r.eval(RENEW, 1, self.key("lease", table.id), self.me, self._ms()):
@@ -310,6 +316,7 @@ class Hosts:
         if self.down or self._closing:
             return
         self.down = True
+        self._down_since = time.monotonic()
         log.error("host %s: Redis cannot be reached (%s); play waits", self.me, exc)
         self.tables.going.clear()
         self._tell_sessions(WAITS)
@@ -323,6 +330,19 @@ class Hosts:
         self.tables.going.set()
         self._tell_sessions(BACK)
         self._lobby_changed()
+        for peer in self.link.peers.values():
+            if peer.send is not None:
+                for hosted in peer.doors.values():
+                    hosted.sent = {}  # (what was sent meanwhile may be lost: the next step sends all)
+        if self.up_since - self._down_since > self.lease:
+            # Away past its lease, this host was taken for gone: the other hosts let its people's
+            # seats go (held as dropped connections) and its guests' names.  They sit again.
+            now = time.monotonic()
+            for route in self.routes.values():
+                route.orphaned = route.orphaned or now
+            names = {folded: self.me for folded in self.tables._guests}
+            if names:
+                self._queue(lambda pipe: pipe.hset(self.key("guest-names"), mapping=names))
 
     def _tell_sessions(self, text: Any) -> None:
         """A notice to every seat this host's workers hold, here or on other hosts."""
@@ -367,6 +387,11 @@ class Hosts:
                 results = await pipe.execute(raise_on_error=False)
             except self.errors as exc:
                 self._store_lost(exc)
+                await asyncio.sleep(0.25)
+                continue
+            refused = [r for r in results if isinstance(r, Exception) and str(r).startswith(REFUSING)]
+            if refused:
+                self._store_lost(refused[0])
                 await asyncio.sleep(0.25)
                 continue
             for result in results:
@@ -482,6 +507,8 @@ class Hosts:
         if target is not None:
             route = self.routes.get(target)
             if route is not None:
+                if route.peer is not peer:
+                    return _now(False, TableError(L_("You have left this table.")), None)
                 return self._door_call(target, route, lang, name, args)
             hosted = peer.doors.get(target)
             if self.down and hosted is not None and name not in hosted.door.mirrored and name not in (
@@ -491,13 +518,13 @@ class Hosts:
         if name == "tables":
             return _now(True, self.all_tables(lang), None)
         if name == "person":
-            return self._person(peer, lang, *args)
+            return self._bounded(self._person(peer, lang, *args))
         if name == "known_name":
-            return self._known_name(peer, lang, *args)
+            return self._bounded(self._known_name(peer, lang, *args))
         if name == "left":
             return self._left(peer, lang, *args)
         if name == "create_table":
-            return self._create_table(peer, lang, args)
+            return self._bounded(self._create_table(peer, lang, args))
         if name in TABLE_CALLS:
             table_id = args[0] if name == "table" else args[1]
             if table_id in self.tables._tables:
@@ -505,7 +532,7 @@ class Hosts:
             host = self.where.get(table_id)
             if host is None:
                 # Made a moment ago on another host, whose news is on its way: its lobby is read now.
-                return self._find(peer, lang, name, args, table_id)
+                return self._bounded(self._find(peer, lang, name, args, table_id))
             if name in LOBBY_READS:
                 return _now(True, self._read_lobby(host, lang, name, args), None)
             return self._table_call(peer, host, lang, name, args)
@@ -541,6 +568,22 @@ class Hosts:
                          for seat in info.seats)
         seated = any(theirs(seat) and seat.connected for seat in info.seats)
         return owner or ((resumed or not owner_here) and seated)
+
+    async def _bounded(self, call: Awaitable[tuple[bool, Any, Frame | None]]
+                       ) -> tuple[bool, Any, Frame | None]:
+        """A call that reads or writes Redis, refused at once while it is away, and after
+        :data:`ASK_SECONDS` at most (its worker waits meanwhile, with all its sessions)."""
+        if self.down:
+            if isinstance(call, Coroutine):
+                call.close()
+            return False, TableError(WAITS), None
+        try:
+            return await asyncio.wait_for(call, ASK_SECONDS)
+        except TimeoutError:
+            return False, TableError(UNREACHED), None
+        except self.errors as exc:
+            self._store_lost(exc)
+            return False, TableError(WAITS), None
 
     def _table_call(self, peer: _Peer, host: str, lang: str, name: str,
                     args: tuple[Any, ...]) -> Awaitable[tuple[bool, Any, Frame | None]]:
@@ -587,6 +630,10 @@ class Hosts:
     def _route(self, peer: _Peer, host: str, handle: DoorHandle, lang: str,
                number: int | None = None) -> DoorHandle:
         """A door opened on ``host`` for ``peer``: known here by a number of this link's."""
+        if peer.send is None and self.link.peers.get(peer.worker) is not peer:
+            # Its worker is gone meanwhile: the door opened for it is let go at once.
+            self.send(host, ("call", 0, DEFAULT, handle.door, "detach", ()))
+            return handle
         number = self.link.number() if number is None else number
         old = self.routes.get(number)
         if old is not None:
@@ -780,7 +827,13 @@ class Hosts:
         while True:
             await asyncio.sleep(max(0.1, self.lease / 4))
             try:
-                await self._renew()
+                try:
+                    await asyncio.wait_for(self._renew(), self.lease / 2)
+                except TimeoutError as exc:
+                    # No answer for half a lease: another host may take the tables soon; play here
+                    # waits rather than go on where it may be lost.
+                    self._store_lost(exc)
+                    continue
                 await self._check_hosts()
                 await self._take_over()
             except self.errors as exc:

@@ -332,7 +332,11 @@ class LinkHost:
         by this host's tables, or (``serve --redis``) by the host whose table it is about."""
         routed = None if self.hosts is None else self.hosts.routed(peer, lang, target, name, args)
         if routed is not None:
-            answer: tuple[bool, Any, Frame | None] = await routed
+            try:
+                answer: tuple[bool, Any, Frame | None] = await routed
+            except Exception:  # noqa: BLE001 - one bad call must not stop the worker's link
+                log.exception("worker %s's call %s failed", peer.worker, name)
+                return False, TableError(L_("The server could not do that.")), None
             return answer
         with speaking(lang):
             return self._answer(peer, lang, target, name, args)
