@@ -213,8 +213,17 @@ class Hosts:
         self._unsubscribe: Callable[[], None] | None = None
         self._closing = False
         self._down_since = 0.0
+        self._running: set[asyncio.Task[None]] = set()
+        """The background work running now (a lobby read, a publication, a seat taken again)."""
         self._dead: set[str] = set()
         """Hosts in the hosts' list whose heartbeat has run out."""
+
+    def _background(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` on its own, kept until it ends (the loop keeps only a weak reference to
+        a task: one nobody holds may be collected before it is done)."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._running.add(task)
+        task.add_done_callback(self._running.discard)
 
     # ------------------------------------------------------------------ keys
     def key(self, *parts: object) -> str:
@@ -291,7 +300,9 @@ class Hosts:
         deadline = time.monotonic() + 3.0
         while self.out and time.monotonic() < deadline and not self.down:
             await asyncio.sleep(0.05)
-        for task in self._tasks:
+        if self._publishing is not None:
+            self._publishing.cancel()
+        for task in [*self._tasks, *self._running]:
             task.cancel()
         try:
             pipe = self.redis.pipeline(transaction=False)
@@ -435,7 +446,7 @@ class Hosts:
     def _lobby_changed(self) -> None:
         if self._publishing is None and not self._closing:
             loop = asyncio.get_running_loop()
-            self._publishing = loop.call_later(0.02, lambda: loop.create_task(self._publish()))
+            self._publishing = loop.call_later(0.02, lambda: self._background(self._publish()))
 
     async def _publish(self) -> None:
         self._publishing = None
@@ -809,7 +820,7 @@ class Hosts:
         elif kind == "lobby":
             if origin not in self.alive:
                 self.alive.add(origin)
-            asyncio.get_running_loop().create_task(self._refresh(origin))
+            self._background(self._refresh(origin))
         elif kind == "guest-left":
             self.guests = {k: v for k, v in self.guests.items() if k[1] != message[1]}
         elif kind == "gone":
@@ -1033,7 +1044,7 @@ class Hosts:
             moved = self.routes.get(number)
             if moved is not None:
                 route.peer.push(("deliver", number, [told], moved.frame))
-        asyncio.get_running_loop().create_task(remote())
+        self._background(remote())
 
 
 def _now(ok: bool, value: Any, frame: Frame | None) -> Coroutine[Any, Any, tuple[bool, Any, Frame | None]]:
