@@ -56,7 +56,7 @@ from .link import DoorHandle, Frame, LinkHost, _Peer
 from .names import Person, check_name, name_key
 from .saving import TABLES_FOLDER
 from .server import TableServer
-from .values import Notice, TableError, TableInfo, TableState
+from .values import Notice, SeatInfo, TableError, TableInfo, TableState
 
 __all__ = ["Hosts", "StoreUnreachable", "LEASE_SECONDS"]
 
@@ -495,12 +495,9 @@ class Hosts:
         """``person``'s tables on the other hosts (made by them, or a seat of theirs), not
         finished: a name is one person's on every host."""
         folded = name_key(person.name)
-        def theirs(info: TableInfo) -> bool:
-            return name_key(info.owner) == folded or any(
-                seat.kind == "person" and seat.name is not None and name_key(seat.name) == folded
-                for seat in info.seats)
         return [info.id for lobby in self.lobbies.values() for info in lobby.get(DEFAULT, ())
-                if info.state != TableState.FINISHED and theirs(info)]
+                if info.state != TableState.FINISHED
+                and (name_key(info.owner) == folded or any(_named(seat, folded) for seat in info.seats))]
 
     def all_tables(self, lang: str) -> tuple[TableInfo, ...]:
         with speaking(lang):
@@ -560,10 +557,7 @@ class Hosts:
         if name == "table":
             return info
         folded = name_key(args[0].name)
-
-        def theirs(seat: Any) -> bool:
-            return seat.kind == "person" and seat.name is not None and name_key(seat.name) == folded
-        kept = next((seat.index for seat in info.seats if theirs(seat)), None)
+        kept = next((seat.index for seat in info.seats if _named(seat, folded)), None)
         owner = name_key(info.owner) == folded
         if name == "is_owner":
             return owner
@@ -574,10 +568,8 @@ class Hosts:
         # may_start: the creator; or, when the creator is not seated there or the game was
         # resumed, anyone seated there.
         resumed = info.state == TableState.WAITING and info.round > 0
-        maker = name_key(info.owner)
-        owner_here = any(seat.connected and seat.name is not None and name_key(seat.name) == maker
-                         for seat in info.seats)
-        seated = any(theirs(seat) and seat.connected for seat in info.seats)
+        owner_here = any(seat.connected and _named(seat, name_key(info.owner)) for seat in info.seats)
+        seated = any(seat.connected and _named(seat, folded) for seat in info.seats)
         return owner or ((resumed or not owner_here) and seated)
 
     async def _bounded(self, call: Awaitable[tuple[bool, Any, Frame | None]]
@@ -1045,6 +1037,12 @@ class Hosts:
             if moved is not None:
                 route.peer.push(("deliver", number, [told], moved.frame))
         self._background(remote())
+
+
+def _named(seat: SeatInfo, folded: str) -> bool:
+    """Whether the lobby shows ``seat`` as the seat of the person whose name folds to ``folded``
+    (a name is one person's on every host)."""
+    return seat.kind == "person" and seat.name is not None and name_key(seat.name) == folded
 
 
 def _now(ok: bool, value: Any, frame: Frame | None) -> Coroutine[Any, Any, tuple[bool, Any, Frame | None]]:
