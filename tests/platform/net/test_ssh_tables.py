@@ -190,6 +190,26 @@ class Night:
             await player.close()
         self.players.clear()
 
+    async def ada_and_ben(self):  # noqa: ANN201 - the test's people and table
+        """Ada (the full screen, a key that chose its name before) and Ben (the line mode) at a
+        table of two, its game started: Ada's key, the table, Ada, Ben, the referee's game.  A
+        fixed deal: on about one deal in twenty the computer plays out Ada's whole hand in the
+        turn it takes over for her, and the round is over before her seat can be given back."""
+        ada_key, ben_key = new_key(), new_key()
+        owner = self.tables.person(fingerprint(ada_key), "Ada")
+        info = self.tables.create_table(owner, "Friday", build_rules(2), ["open", "open"], seed=1)
+        ada = await self.person(ada_key, "Ada")
+        ben = await self.person(ben_key, term=None)
+        ben.type("Ben\n")
+        await ada.wait_for("Welcome back, Ada")
+        ada.press("1")
+        await ada.wait_for("Press s to start it")
+        ben.type("join 1\n")
+        await until(lambda: self.tables.table(info.id).state == TableState.PLAYING, "the game")
+        game = Referee(self.tables, info.id).game()
+        assert game is not None
+        return ada_key, info, ada, ben, game
+
     async def person(self, key, name: str | None = None, **options: object) -> Player:  # noqa: ANN001
         if name is not None:
             self.tables.person(fingerprint(key), name)  # a name chosen on an earlier visit
@@ -381,21 +401,7 @@ async def test_a_dropped_connection_keeps_the_seat_then_a_computer_plays_it_unti
     night = Night(tmp_path, grace=0.5, workers=workers)
     await night.start()
     try:
-        ada_key, ben_key = new_key(), new_key()
-        owner = night.tables.person(fingerprint(ada_key), "Ada")
-        # A fixed deal: on about one deal in twenty the computer plays out Ada's whole hand in
-        # the turn it takes over, and the round is over before her seat can be given back.
-        info = night.tables.create_table(owner, "Friday", build_rules(2), ["open", "open"], seed=1)
-        ada = await night.person(ada_key, "Ada")
-        ben = await night.person(ben_key, term=None)
-        ben.type("Ben\n")
-        await ada.wait_for("Welcome back, Ada")
-        ada.press("1")
-        await ada.wait_for("Press s to start it")
-        ben.type("join 1\n")
-        await until(lambda: night.tables.table(info.id).state == TableState.PLAYING, "the game")
-        game = Referee(night.tables, info.id).game()
-        assert game is not None
+        ada_key, info, ada, ben, game = await night.ada_and_ben()
         if game.current == 1:
             await ben.wait_for("Ben>", raw=True)
             ben.type("end\n")
@@ -481,19 +487,7 @@ async def test_a_killed_worker_loses_no_table_and_no_other_session(tmp_path: Pat
     assert isinstance(night.server, Workers)
     started = night.server.pids()
     try:
-        ada_key, ben_key = new_key(), new_key()
-        owner = night.tables.person(fingerprint(ada_key), "Ada")
-        info = night.tables.create_table(owner, "Friday", build_rules(2), ["open", "open"], seed=1)
-        ada = await night.person(ada_key, "Ada")  # the first worker
-        ben = await night.person(ben_key, term=None)  # the other one, in the line mode
-        ben.type("Ben\n")
-        await ada.wait_for("Welcome back, Ada")
-        ada.press("1")
-        await ada.wait_for("Press s to start it")
-        ben.type("join 1\n")
-        await until(lambda: night.tables.table(info.id).state == TableState.PLAYING, "the game")
-        game = Referee(night.tables, info.id).game()
-        assert game is not None
+        ada_key, info, ada, ben, game = await night.ada_and_ben()  # (on the two workers)
         await ada.wait_for("Hand")
         played = game.turns
         # The worker serving Ada dies, all at once.
