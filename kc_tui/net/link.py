@@ -141,7 +141,11 @@ def frame_of(door: SeatDoor) -> Frame:
             value = getattr(door, name)
             frame[name] = (True, value() if callable(value) else value)
         except Exception as exc:  # noqa: BLE001 - a read that refuses now (the game's own refusal)
-            frame[name] = (False, exc)
+            # Kept without its traceback: that held this call's frame, which holds the frame
+            # being made: a cycle at every step, two refusals a door (a round's and a session's
+            # summary while a round is played), left for the slow full collections.
+            frame[name] = (False, exc.with_traceback(None))
+            exc.__context__ = None
     return frame
 
 
