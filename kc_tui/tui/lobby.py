@@ -10,6 +10,7 @@ playing, that game's network table screen shows it
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -33,7 +34,12 @@ from .widgets import PickList, TextPanel
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
-__all__ = ["LobbyApp", "LobbyScreen", "NameScreen"]
+__all__ = ["LIST_SECONDS", "LobbyApp", "LobbyScreen", "NameScreen"]
+
+LIST_SECONDS = 0.5
+"""The lobby lists the tables again at most this often for changes other people make (a change
+after a quiet while shows at once).  Two hundred people arriving together each changed every
+other lobby: each lobby listed the tables two hundred times, the last arrivals waiting behind."""
 
 
 class NameScreen(Dialog[str]):
@@ -80,6 +86,9 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
 
     _at_table = False  # the status line says where this person sits
     _stale = False  # a change came while a table's screen covered this one
+    _due = False  # a listing is scheduled
+    _listed_at = float("-inf")  # when the tables were last listed (monotonic seconds)
+    _lines: tuple[tuple[str, str], ...] = ()  # the list's options as shown: (id, line)
 
     BINDINGS = [
         Binding("enter,j", "join", N_("Join")),
@@ -162,6 +171,9 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
         option = self.query_one("#tables", OptionList).highlighted_option
         if option is None or option.id in (None, "none"):
             return None
+        for table in self.lobby.server.tables():  # as listed: no question to the server
+            if str(table.id) == option.id:
+                return table
         try:
             return self.lobby.server.table(int(option.id or 0))
         except TableError:
@@ -184,10 +196,25 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
         # Called by the server after a change; drawn after the step that made it.  Under a
         # table's screen nothing of the lobby shows: it is brought up to date when it shows again
         # (every session of a server rebuilt its hidden list at every round of every table).
+        # Changes coming together are listed together, at most every LIST_SECONDS.
         if self._covered():
             self._stale = True
             return
-        self.call_later(self.refresh_tables)
+        if self._due:
+            return
+        self._due = True
+        wait = self._listed_at + LIST_SECONDS - time.monotonic()
+        if wait > 0:
+            self.set_timer(wait, self._list_due)
+        else:
+            self.call_later(self._list_due)
+
+    def _list_due(self) -> None:
+        self._due = False
+        if self._covered():
+            self._stale = True
+        else:
+            self.refresh_tables()
 
     def _covered(self) -> bool:
         """Whether a whole screen (a table's) is over this one: a dialog leaves it in sight."""
@@ -207,23 +234,27 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
         gives it back."""
         if not self.is_attached:
             return
+        self._listed_at = time.monotonic()
         tables = self.lobby.server.tables()
         listing = self.query_one("#tables", OptionList)
         highlighted = listing.highlighted_option.id if listing.highlighted_option else None
-        listing.clear_options()
-        listing.add_options([Option(t.line(), id=str(t.id)) for t in tables])
-        if not tables:
-            listing.add_option(Option(_("No tables yet: press n to make one."), id="none", disabled=True))
-        ids = [str(t.id) for t in tables]
+        lines = tuple((str(t.id), t.line()) for t in tables) or (("none", _("No tables yet: press n to make one.")),)
+        ids = [i for i, _line in lines]
+        if ids == [i for i, _line in self._lines]:  # the same tables: only the lines that changed
+            for index, ((_id, line), (_id, shown)) in enumerate(zip(lines, self._lines)):
+                if line != shown:
+                    listing.replace_option_prompt_at_index(index, line)
+        else:
+            listing.clear_options()
+            listing.add_options([Option(line, id=i, disabled=i == "none") for i, line in lines])
+        self._lines = lines
         person, server = self.lobby.person, self.lobby.server
         own = [i for i, t in enumerate(tables)
                if own_first and person is not None and server.seat_kept_for(person, t.id) is not None]
-        if own:
-            listing.highlighted = own[0]
-        elif highlighted in ids:
-            listing.highlighted = ids.index(highlighted)
-        elif tables:
-            listing.highlighted = 0
+        pick = (own[0] if own else ids.index(highlighted) if highlighted in ids and tables
+                else 0 if tables else None)
+        if pick is not None and pick != listing.highlighted:
+            listing.highlighted = pick
         self._show_keys()
         door = self.lobby.door
         if door is None or door.closed:

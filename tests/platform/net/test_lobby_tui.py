@@ -120,8 +120,10 @@ async def test_two_people_and_a_spectator_at_one_table_by_keys(tmp_path: Path) -
             await until(pilot, lambda app=app: isinstance(app.screen, NetworkTableScreen), "the table")
         assert server.table(info.id).state == TableState.PLAYING
         doors = {0: ada.door, 1: ben.door}
+        # (the screen is pushed first, then set up from the table's view)
+        await until(pc, lambda: "You are watching: no hand is shown." in
+                    str(cleo.screen.query_one(HandView).render()), "Cleo told she watches")
         assert cleo.screen.query_one(HandView).cards == ()
-        assert "You are watching: no hand is shown." in str(cleo.screen.query_one(HandView).render())
         for seat, app in ((0, ada), (1, ben)):
             door = doors[seat]
             assert door is not None
