@@ -18,7 +18,7 @@ import logging
 from pathlib import Path
 from typing import Any, Callable, Protocol, Sequence
 
-from ..core.i18n import Domain, Text, speaking
+from ..core.i18n import Domain, Text, language, speaking
 from ..core.kinds import Phase
 from ..core.text import visible
 from ..storage.files import write_atomic
@@ -127,6 +127,7 @@ class Table:
         self.game = game
         """The game played here: what differs from game to game goes through it."""
         self.rules = rules
+        self._labels: dict[str, tuple[Any, str]] = {}
         self.slots = [Slot(i, spec) for i, spec in enumerate(specs)]
         self.state = TableState.WAITING
         self.spectators: list[SeatDoor] = []
@@ -208,9 +209,18 @@ class Table:
                 seats.append(SeatInfo(slot.index, "computer", named, slot.spec, True))
         service = self.service if self.service is not None else self.restored
         round_no = self.game.round_no(service) if service is not None else self.adjourned_round
-        # The rules' label is the game's words, said in the language of whoever reads the lobby.
-        return TableInfo(self.id, self.name, self.owner.name, self.game.rules_label(self.rules), tuple(seats),
+        return TableInfo(self.id, self.name, self.owner.name, self._rules_label(), tuple(seats),
                          self.state, len(self.spectators), self.game.name, round_no)
+
+    def _rules_label(self) -> str:
+        """The rules' label: the game's words, said in the language of whoever reads the lobby;
+        made once a language (every door's frame reads the table's info at every step, and the
+        first game's label compares the rules with every preset)."""
+        lang = language()
+        known = self._labels.get(lang)
+        if known is None or known[0] is not self.rules:
+            known = self._labels[lang] = (self.rules, self.game.rules_label(self.rules))
+        return known[1]
 
     def doors(self) -> list[SeatDoor]:
         return [slot.door for slot in self.slots if slot.door is not None] + self.spectators
