@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from textual.css.query import NoMatches
 from textual.widgets import Input, RichLog
 
 from ..core.i18n import N_, Domain
@@ -149,7 +150,16 @@ class ServedTable(_Screen):
             # news told after a round dealt meanwhile read as if it came after the deal.)
             self._held.append(item)
             return True
-        return self.is_mounted and not self.query("#log")
+        return self.is_mounted and self._log() is None
+
+    def _log(self) -> RichLog | None:
+        """The table's log, if it is there (a query of every widget cost a served move 5% of
+        its drawing; ``query_one`` keeps what it found)."""
+        try:
+            log = self.query_one("#log", RichLog)
+        except NoMatches:
+            return None
+        return log if log.is_attached else None
 
     def on_screen_resume(self) -> None:
         resume = getattr(super(), "on_screen_resume", None)
@@ -185,9 +195,9 @@ class ServedTable(_Screen):
     def _write_notice(self, notice: Notice) -> None:
         self._before_update()  # (a seat taken comes with its notice)
         text = self._notice_line(notice)
-        found = self.query("#log")
-        if found:
-            found.first(RichLog).write(text)
+        log = self._log()
+        if log is not None:
+            log.write(text)
         else:
             # A notice delivered while the screen is still being put together (a game starting
             # as the table screen opens): written once the log is there, rather than failing,

@@ -15,6 +15,7 @@ from contextlib import AbstractContextManager
 from typing import ClassVar
 
 from textual.content import Content
+from textual.css.query import NoMatches
 from textual.reactive import Reactive, var
 from textual.widget import Widget
 from textual.widgets import Input, RichLog
@@ -98,6 +99,14 @@ class TableShell(OnKingsCornerApp, SizedScreen):
         applies = [row.action for row in self.KEY_ROWS if row.action and self.key_applies(row.action)]
         self.query_one("#keys", TextPanel).show(key_line(self.KEY_ROWS, self.key_state(), applies))
         self.refresh_bindings()
+
+    def prompt_open(self) -> bool:
+        """Whether the command line is open (asked for every key of the key line at every
+        update: ``query_one`` keeps what it found, where ``query`` looked at every widget)."""
+        try:
+            return bool(self.query_one("#prompt", Input).display)
+        except NoMatches:
+            return False
 
     def action_prompt(self) -> None:
         """Open the command line."""

@@ -393,7 +393,7 @@ class TableScreen(TableShell):
         if self.too_small_now():
             return False
         if action == "cancel":
-            return self.held is not None or any(prompt.display for prompt in self.query("#prompt"))
+            return self.held is not None or self.prompt_open()
         if action == "skip":
             return self.computer.playing is not None
         return True

@@ -436,7 +436,7 @@ class ReverseTableScreen(TableShell):
         if self.too_small_now():
             return False
         if action == "cancel":
-            return any(prompt.display for prompt in self.query("#prompt"))
+            return self.prompt_open()
         if action == "skip":
             return self.computer.showing
         return True
