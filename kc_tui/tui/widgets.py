@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Sequence
 
+from rich.style import Style
 from textual import events
 from textual.actions import SkipAction
 from textual.binding import Binding
@@ -357,12 +358,31 @@ class EventLog(RichLog):
         self.tell_scroll()
         return self
 
+    _style_now: Style | None = None
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # The log's style, worked out once for all the lines drawn together (RichLog works it
+        # out from every ancestor's styles for each line: a tenth of a served move's drawing).
+        self._style_now = self.rich_style
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._style_now = None
+
     def render_line(self, y: int) -> Strip:
         if y == 0:
             # Focused (Tab), the cursor is on the top line in view, where a screen reader starts
             # reading; it follows as the keys scroll (the top line is drawn again at a scroll).
             cursor_at(self, 0, 0)
-        return super().render_line(y)
+        style = self._style_now
+        if style is None:
+            return super().render_line(y)
+        # As RichLog's, with the style worked out once.
+        scroll_x, scroll_y = self.scroll_offset
+        width = self.scrollable_content_region.width
+        if scroll_y + y >= len(self.lines):
+            return Strip.blank(width, style)
+        return self._render_line(scroll_y + y, scroll_x, width).apply_style(style)
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         # As a ScrollView's, but with no scroll bar to move: a scroll bar of no width that is
