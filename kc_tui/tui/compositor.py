@@ -41,21 +41,30 @@ class SpanCompositor(Compositor):
         # As Textual's own, but each widget a changed region overlaps renders only the rows of
         # it that region covers (the whole width, so that its cuts fall where Textual's do).  The
         # map of every visible widget is left whole: a widget asks it where it is as it renders.
+        # Widgets come front to back, and the first to paint a cell wins: a row of a widget
+        # that those in front of it already paint from edge to edge (a container's background
+        # under its children) is not rendered at all.
+        painted: dict[int, list[tuple[int, int]]] = {}
         for widget, (region, clip) in self.visible_widgets.items():
             visible = region.intersection(clip)
             if not visible:
                 continue
             top, bottom = visible.y, visible.bottom
+            left, right = visible.x, visible.right
             rows: list[tuple[int, int]] = []
             for area in changed:
                 if visible.overlaps(area):
-                    rows.append((max(top, area.y), min(bottom, area.bottom)))
+                    for y in range(max(top, area.y), min(bottom, area.bottom)):
+                        if not _covered(painted.get(y), left, right):
+                            rows.append((y, y + 1))
             rows.sort()
             start = end = -1
             for first, last in rows + [(bottom + 1, bottom + 1)]:
                 if first > end:  # a band ends: render it
                     if end > start:
-                        band = Region(visible.x, start, visible.width, end - start)
+                        band = Region(left, start, visible.width, end - start)
+                        for y in range(start, end):
+                            painted.setdefault(y, []).append((left, right))
                         yield band, band, widget.render_lines(
                             Region(band.x - region.x, band.y - region.y, band.width, band.height))
                     start, end = first, last
@@ -68,6 +77,20 @@ class SpanCompositor(Compositor):
             return super().render_partial_update()
         finally:
             self._changed = None
+
+
+def _covered(spans: list[tuple[int, int]] | None, left: int, right: int) -> bool:
+    """Whether ``spans`` (cells painted on a row, as [start, end) pairs) cover [left, right)."""
+    if not spans:
+        return False
+    reach = left
+    for start, end in sorted(spans):
+        if start > reach:
+            return False
+        reach = max(reach, end)
+        if reach >= right:
+            return True
+    return reach >= right
 
 
 def lean(screen: Screen[Any]) -> None:
