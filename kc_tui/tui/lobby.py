@@ -238,7 +238,8 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
         tables = self.lobby.server.tables()
         listing = self.query_one("#tables", OptionList)
         highlighted = listing.highlighted_option.id if listing.highlighted_option else None
-        lines = tuple((str(t.id), t.line()) for t in tables) or (("none", _("No tables yet: press n to make one.")),)
+        lines = (tuple((str(t.id), t.line()) for t in tables)
+                 or (("none", _("No tables yet: press n to make one.")),))
         ids = [i for i, _line in lines]
         if ids == [i for i, _line in self._lines]:  # the same tables: only the lines that changed
             for index, ((_id, line), (_id, shown)) in enumerate(zip(lines, self._lines)):

@@ -17,7 +17,7 @@ from kc_tui.games.kings_corner.tui.network import CreateTableScreen, NetworkTabl
 from kc_tui.games.kings_corner.tui.widgets import HandView
 from kc_tui.games.kings_reverse.tui.network import CreateReverseTableScreen
 from kc_tui.net import Person, TableServer, TableState
-from kc_tui.tui.lobby import LobbyApp, LobbyScreen, NameScreen
+from kc_tui.tui.lobby import LIST_SECONDS, LobbyApp, LobbyScreen, NameScreen
 from kc_tui.tui.served import PROMPT_MAX
 from kc_tui.tui.widgets import TextPanel
 
@@ -445,6 +445,46 @@ async def test_a_lobby_under_a_table_waits_until_it_shows_again_to_redraw_its_li
         await until(pa, lambda: isinstance(ada.screen, LobbyScreen), "back in the lobby")
         await until(pa, lambda: listing.option_count == 2, "the lobby brought up to date as it shows")
         assert "Saturday" in str(listing.get_option_at_index(1).prompt)
+    await server.close()
+
+
+async def test_changes_coming_together_are_listed_together_and_only_changed_lines_drawn(
+        tmp_path: Path) -> None:
+    """Two hundred people arriving together each changed every other lobby, which listed the
+    tables again at each change: changes that come together are listed once, and a change to
+    one table redraws that table's line only."""
+    from textual.widgets import OptionList
+
+    server = TableServer(tmp_path, pace=0, seed=3, max_tables_per_person=10)
+    ada = LobbyApp(server, ADA)
+    async with ada.run_test(size=SIZE) as pa:
+        await until(pa, lambda: isinstance(ada.screen, LobbyScreen), "the lobby")
+        lobby = ada.screen
+        assert isinstance(lobby, LobbyScreen)
+        listing = lobby.query_one("#tables", OptionList)
+        listed: list[int] = []
+        real = lobby.refresh_tables
+
+        def counted(own_first: bool = False) -> None:
+            listed.append(len(server.tables()))
+            real(own_first)
+
+        lobby.refresh_tables = counted  # type: ignore[method-assign]
+        people = [Person(f"SHA256:p{i}", f"P{i}") for i in range(4)]
+        for i in range(20):  # twenty changes at once (tables made)
+            server.create_table(people[i % 4], f"T{i}", build_rules(2), ["open", "open"])
+        await until(pa, lambda: listing.option_count == 20, "every table listed")
+        await pa.pause(LIST_SECONDS * 2)
+        assert 1 <= len(listed) <= 2 and listed[-1] == 20
+        # One table changes: only its line is drawn again (the others' options stay as they were).
+        options = [listing.get_option_at_index(i) for i in range(20)]
+        prompts = [str(option.prompt) for option in options]
+        last = server.tables()[-1]
+        server.join(BEN, last.id, 0)
+        await until(pa, lambda: str(listing.get_option_at_index(19).prompt) != prompts[19], "Ben at table 20")
+        assert "Ben" in str(listing.get_option_at_index(19).prompt)
+        assert [listing.get_option_at_index(i) for i in range(20)] == options
+        assert [str(listing.get_option_at_index(i).prompt) for i in range(19)] == prompts[:19]
     await server.close()
 
 

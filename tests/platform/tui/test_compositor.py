@@ -142,3 +142,18 @@ def test_a_strip_is_never_kept_in_its_own_caches() -> None:
     assert [s.text for s in strip.divide([2, 5])] == ["ab", "cde"]
     assert strip.crop_extend(1, 7, None).text == "bcde  "
     assert sys.getrefcount(strip) == before
+
+
+def test_a_row_counts_as_painted_only_when_the_widgets_in_front_cover_it_edge_to_edge() -> None:
+    """The lean compositor leaves out a widget's row that those in front of it paint whole (a
+    container's background under its children); any gap, and the row is rendered."""
+    from kc_tui.tui.compositor import _covered
+
+    assert not _covered(None, 0, 10)
+    assert not _covered([], 0, 10)
+    assert _covered([(0, 10)], 0, 10)
+    assert _covered([(5, 12), (0, 5)], 2, 10)  # side by side, in any order
+    assert _covered([(0, 4), (2, 8), (8, 10)], 0, 10)  # overlapping
+    assert not _covered([(0, 4), (5, 10)], 0, 10)  # a one-cell gap
+    assert not _covered([(0, 9)], 0, 10)  # short of the right edge
+    assert not _covered([(1, 10)], 0, 10)  # short of the left edge
