@@ -454,7 +454,8 @@ def main() -> None:
     parser.add_argument("--thinkers", type=int, default=None,
                         help="processes the computers think in, as `serve --thinkers` (default: one per "
                              "core; 0: threads of the server, as before there were processes)")
-    parser.add_argument("--by-event", action="store_true", help="the delays by kind of event")
+    parser.add_argument("--by-event", action="store_true",
+                        help="the delays by kind of event, and by five seconds")
     parser.add_argument("--top", type=int, default=0, help="also list the N heaviest calls")
     parser.add_argument("--census", action="store_true",
                         help="also count the objects the cycle collector tracks, by type")
@@ -734,6 +735,14 @@ def _run(args: Any, say: Any, pipes: list[Any], processes: list[Any], ports: lis
             for delay, index, kind, at in worst[:12]:
                 say(f"  slowest: {delay * 1000:.0f} ms, session {index} (table {table_of[index]}), "
                     f"{kind} at {at - t0:.2f} s")
+            # When the slow ones came: the p99 and the slowest of each five seconds (the
+            # spectators leave and come back at the middle).
+            spans: dict[int, list[float]] = defaultdict(list)
+            for delay, _index, _kind, at in worst:
+                spans[int((at - t0) // 5)].append(delay)
+            say("  by five seconds (p99 / slowest ms): " + ", ".join(
+                f"{5 * span}-{5 * span + 5} s {percentile(values, 0.99) * 1000:.0f}/"
+                f"{max(values) * 1000:.0f}" for span, values in sorted(spans.items())))
             for kind, values in sorted(by_kind.items()):
                 say(f"  {kind}: {len(values)} updates, median {statistics.median(values) * 1000:.0f} ms, "
                     f"p99 {percentile(values, 0.99) * 1000:.0f} ms")
