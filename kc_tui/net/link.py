@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import copy
 import itertools
 import logging
 import os
@@ -604,7 +605,9 @@ class LinkedDoor(SeatDoor):
     def _read(self, name: str) -> Any:
         ok, value = self.frame[name]
         if not ok:
-            raise value
+            # A copy: the refusal kept in the frame, raised itself, would gather every raise's
+            # traceback and hold this door through it (a cycle at each read).
+            raise copy.copy(value)
         return value
 
     def _call(self, name: str, *args: Any) -> Any:

@@ -78,3 +78,24 @@ async def test_a_frames_refusals_leave_nothing_for_the_cycle_collector(tmp_path:
         assert found == 0, f"{found} objects in cycles after 50 frames (young objects before: {before})"
     finally:
         await tables.close()
+
+
+def test_a_linked_doors_refusal_is_raised_afresh_at_each_read(tmp_path: Path) -> None:
+    """A worker's door raises the refusal kept in its frame: a copy each time, so the one kept
+    neither gathers every raise's traceback nor holds the door through it."""
+    from kc_tui.core.errors import IllegalMove
+    from kc_tui.net import Person
+    from kc_tui.net.link import DoorHandle, LinkedDoor
+
+    kept = IllegalMove("The round is still being played.")
+    handle = DoorHandle(7, 1, 0, Person("SHA256:ada", "Ada"), None, ("round_summary",), frozenset(),
+                        {"round_summary": (False, kept)})
+    door = LinkedDoor(LinkedServer(tmp_path / "nowhere", 1), handle)
+    raised = []
+    for _ in range(3):
+        with pytest.raises(IllegalMove, match="still being played") as caught:
+            door._read("round_summary")
+        raised.append(caught.value)
+    assert kept.__traceback__ is None
+    assert all(exc is not kept for exc in raised)
+    assert len({id(exc) for exc in raised}) == 3
