@@ -89,6 +89,7 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
     _due = False  # a listing is scheduled
     _listed_at = float("-inf")  # when the tables were last listed (monotonic seconds)
     _lines: tuple[tuple[str, str], ...] = ()  # the list's options as shown: (id, line)
+    _listed: tuple[TableInfo, ...] = ()  # the tables as listed
 
     BINDINGS = [
         Binding("enter,j", "join", N_("Join")),
@@ -171,7 +172,7 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
         option = self.query_one("#tables", OptionList).highlighted_option
         if option is None or option.id in (None, "none"):
             return None
-        for table in self.lobby.server.tables():  # as listed: no question to the server
+        for table in self._listed:  # as listed last: nothing asked of the server
             if str(table.id) == option.id:
                 return table
         try:
@@ -235,7 +236,7 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
         if not self.is_attached:
             return
         self._listed_at = time.monotonic()
-        tables = self.lobby.server.tables()
+        tables = self._listed = self.lobby.server.tables()
         listing = self.query_one("#tables", OptionList)
         highlighted = listing.highlighted_option.id if listing.highlighted_option else None
         lines = (tuple((str(t.id), t.line()) for t in tables)
