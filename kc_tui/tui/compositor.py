@@ -43,7 +43,8 @@ class SpanCompositor(Compositor):
         # map of every visible widget is left whole: a widget asks it where it is as it renders.
         # Widgets come front to back, and the first to paint a cell wins: a row of a widget
         # that those in front of it already paint from edge to edge (a container's background
-        # under its children) is not rendered at all.
+        # under its children) is not rendered at all, unless the widget has the focus (it puts
+        # the terminal's cursor as it renders, under a notice too).
         painted: dict[int, list[tuple[int, int]]] = {}
         for widget, (region, clip) in self.visible_widgets.items():
             visible = region.intersection(clip)
@@ -55,7 +56,7 @@ class SpanCompositor(Compositor):
             for area in changed:
                 if visible.overlaps(area):
                     for y in range(max(top, area.y), min(bottom, area.bottom)):
-                        if not _covered(painted.get(y), left, right):
+                        if widget.has_focus or not _covered(painted.get(y), left, right):
                             rows.append((y, y + 1))
             rows.sort()
             start = end = -1
