@@ -253,10 +253,10 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
         person, server = self.lobby.person, self.lobby.server
         own = [i for i, t in enumerate(tables)
                if own_first and person is not None and server.seat_kept_for(person, t.id) is not None]
-        pick = (own[0] if own else ids.index(highlighted) if highlighted in ids and tables
-                else 0 if tables else None)
-        if pick is not None and pick != listing.highlighted:
-            listing.highlighted = pick
+        if tables:
+            pick = own[0] if own else ids.index(highlighted) if highlighted in ids else 0
+            if pick != listing.highlighted:
+                listing.highlighted = pick
         self._show_keys()
         door = self.lobby.door
         if door is None or door.closed:
