@@ -52,11 +52,12 @@ class SpanCompositor(Compositor):
                 continue
             top, bottom = visible.y, visible.bottom
             left, right = visible.x, visible.right
+            focused = widget.has_focus
             rows: list[tuple[int, int]] = []
             for area in changed:
                 if visible.overlaps(area):
                     for y in range(max(top, area.y), min(bottom, area.bottom)):
-                        if widget.has_focus or not _covered(painted.get(y), left, right):
+                        if focused or not _covered(painted.get(y), left, right):
                             rows.append((y, y + 1))
             rows.sort()
             start = end = -1
