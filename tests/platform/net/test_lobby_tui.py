@@ -37,7 +37,9 @@ async def until(pilot: Pilot, condition: Callable[[], bool], what: str, limit: f
 
 
 def log_text(app: LobbyApp) -> str:
-    return "\n".join(line.text for line in app.screen.query_one("#log", RichLog).lines)
+    """The table's log as shown ("" while the screen is being put together)."""
+    logs = app.screen.query("#log").results(RichLog)
+    return "\n".join(line.text for log in logs for line in log.lines)
 
 
 async def test_a_first_visit_asks_a_name_and_remembers_it(tmp_path: Path) -> None:
@@ -128,7 +130,10 @@ async def test_two_people_and_a_spectator_at_one_table_by_keys(tmp_path: Path) -
             door = doors[seat]
             assert door is not None
             own = door.view().observation
-            assert own is not None and app.screen.query_one(HandView).cards == own.hand
+            assert own is not None
+            # Each screen is set up in its own app's turn: waited for, as Cleo's above.
+            await until(pa if seat == 0 else pb, lambda app=app, own=own: app.screen.query_one(HandView).cards
+                        == own.hand, f"seat {seat + 1}'s hand shown")
 
         # The person whose turn it is ends it; the other's screen follows.
         current = doors[0].view().current  # type: ignore[union-attr]
