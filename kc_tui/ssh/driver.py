@@ -131,7 +131,9 @@ class ChannelDriver(Driver):
         # Which terminals draw a frame at once (synchronised output); the answer comes as input.
         self.write("\x1b[?2026$p")
         self.flush()
-        self.resize(*self.terminal.size())
+        # The app's size from the start: the app sends its screens the first Resize itself (a
+        # Resize posted here as well would lay every screen out and draw it once more).
+        self._size = clamp_size(*self.terminal.size())
 
     def disable_input(self) -> None:
         self._input = False

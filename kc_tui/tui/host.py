@@ -208,8 +208,10 @@ class GameHost(App):
 
     def on_resize(self, event: events.Resize) -> None:
         """A terminal that changed size may have moved or dropped any cell (and one resized
-        and back between two updates would not be drawn again by Textual)."""
-        self.send_everything()
+        and back between two updates would not be drawn again by Textual).  Before anything was
+        drawn (the app's first Resize, as it starts) there is nothing to draw again."""
+        if self.sent.width:
+            self.send_everything()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """The focus moved (a key, a screen or dialog opened or closed, the command line): the
