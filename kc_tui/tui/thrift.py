@@ -14,7 +14,14 @@ session's screen sees.  Two kinds of them were Textual's own bookkeeping, not th
   rules for as long as it lives.  :func:`share_parsed_css` keeps the parsed rules once per
   process for every app with the same variables (the theme's colours).
 
-Neither changes what is drawn: the caches answer as before, and the rules are the same objects
+A third is time, not objects: a screen laid itself out again, whole, at a Resize event for the
+size it was already laid out at.  A screen shown for the first time posts itself such an event
+from its first layout, and each screen under it is laid out again with it: a session's lobby was
+laid out five times as it arrived, and drawn twice whole.  :func:`one_layout_a_size` lets a
+screen already laid out at a size take its Resize without a layout (a terminal that changed size
+still lays every screen out again, as before).
+
+None of them changes what is drawn: the caches answer as before, and the rules are the same objects
 the parser would make again (Textual reads them; it never changes a parsed rule).  Each checks
 the Textual it patches and leaves it alone if it is not the one it was written for
 (:func:`thrifty` says whether both apply).  Both are applied once, at import.
@@ -27,9 +34,11 @@ from typing import Any
 
 from textual.cache import FIFOCache, LRUCache
 from textual.css.stylesheet import Stylesheet
+from textual.geometry import Size
+from textual.screen import Screen
 from textual.strip import Strip
 
-__all__ = ["lazy_strip_caches", "share_parsed_css", "thrifty", "CACHE_SLOTS", "PARSED_KEPT"]
+__all__ = ["lazy_strip_caches", "share_parsed_css", "one_layout_a_size", "thrifty", "CACHE_SLOTS", "PARSED_KEPT"]
 
 log = logging.getLogger("kc_tui.tui")
 
@@ -128,7 +137,8 @@ _parsed: LRUCache[tuple[Any, ...], Any] = LRUCache(PARSED_KEPT)
 
 
 def share_parsed_css() -> bool:
-    """Parse each style sheet once per process and set of variables; False (and nothing changed)
+    """Parse each style sheet, and each app's sheets together, once per process and set of
+    variables; False (and nothing changed)
     if Textual's :class:`Stylesheet` is not the one this was written for."""
     if getattr(Stylesheet, "_kc_shared", False):
         return True
@@ -149,15 +159,55 @@ def share_parsed_css() -> bool:
             _parsed[key] = rules
         return rules
 
+    whole_parse = Stylesheet.parse
+
+    def parse(self: Stylesheet) -> None:
+        # A whole sheet (an app's: every source it reads) parsed once too, with its map of
+        # selectors to rules: the same lists for every app (Textual never changes them, it
+        # makes new ones when a source is added).
+        key = (tuple(self.source.items()), tuple(sorted(self._variables.items())))
+        whole = _parsed.get(key)
+        if whole is None:
+            whole_parse(self)
+            whole = _parsed[key] = (self._rules, self.rules_map)
+        self._rules, self._rules_map = whole
+        self._require_parse = False
+
     Stylesheet._parse_rules = _parse_rules  # type: ignore[method-assign]
+    Stylesheet.parse = parse  # type: ignore[method-assign]
     Stylesheet._kc_shared = True  # type: ignore[attr-defined]
     return True
 
 
+def one_layout_a_size() -> bool:
+    """A screen already laid out at a size takes a Resize event for that size without laying
+    itself out again; False (and nothing changed) if Textual's screen is not the one this was
+    written for."""
+    if getattr(Screen, "_kc_one_layout", False):
+        return True
+    own = Screen._screen_resized
+    if own.__code__.co_varnames[:2] != ("self", "size") or "_refresh_layout" not in own.__code__.co_names:
+        log.info("Textual's Screen takes a resize otherwise: each Resize lays it out again")
+        return False
+
+    def _screen_resized(self: Screen[Any], size: Size) -> None:
+        # What the layout was made for: a change of anything else than the size (a widget
+        # added, a style) asks for a layout of its own.
+        if self._compositor.size == size:
+            return
+        own(self, size)
+
+    Screen._screen_resized = _screen_resized  # type: ignore[method-assign]
+    Screen._kc_one_layout = True  # type: ignore[attr-defined]
+    return True
+
+
 def thrifty() -> bool:
-    """Whether both are in force."""
-    return bool(getattr(Strip, "_kc_lazy", False) and getattr(Stylesheet, "_kc_shared", False))
+    """Whether all three are in force."""
+    return bool(getattr(Strip, "_kc_lazy", False) and getattr(Stylesheet, "_kc_shared", False)
+                and getattr(Screen, "_kc_one_layout", False))
 
 
 lazy_strip_caches()
 share_parsed_css()
+one_layout_a_size()
