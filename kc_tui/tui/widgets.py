@@ -10,14 +10,17 @@ from rich.style import Style
 from textual import events
 from textual.actions import SkipAction
 from textual.binding import Binding
+from textual.cache import LRUCache
 from textual.content import Content
 from textual.geometry import Offset, Region
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
+from textual.style import Style as VisualStyle
 from textual.visual import visualize
 from textual.widget import Widget
 from textual.widgets import OptionList, RichLog, Static
+from textual.widgets.option_list import Option
 
 from ..core.cards import AnyCard, Card
 from ..core.i18n import N_, Domain
@@ -126,10 +129,36 @@ def cursor_at(widget: Widget, x: int, y: int) -> None:
         widget.app.cursor_position = Offset(region.x + min(x, max(region.width - 1, 0)), region.y + y)
 
 
+SHARED_OPTION_LINES = 2048
+"""Options drawn kept for every :class:`PickList` of the process (the lobby of each session of a
+server lists the same tables in the same words)."""
+_option_lines: LRUCache[tuple[Any, ...], list[Strip]] = LRUCache(SHARED_OPTION_LINES)
+
+
 class PickList(OptionList):
     """A list to pick from whose terminal cursor, while it has the focus, is on the first line
     of the option highlighted (Textual's ``OptionList`` leaves it where it was): a screen
-    magnifier follows the pick, and a screen reader reads it."""
+    magnifier follows the pick, and a screen reader reads it.
+
+    An option of plain text is drawn once per process for everything its lines depend on (its
+    text, place, style, width, the list's text rules and theme): each session's lobby lists the
+    same tables, and drew each of them itself as it arrived (a sixth of a session's start)."""
+
+    def _get_option_render(self, option: Option, style: VisualStyle) -> list[Strip]:
+        prompt = option.prompt
+        if not isinstance(prompt, str) or option._divider or self.text_selection is not None:
+            return super()._get_option_render(option, style)
+        styles = self.styles
+        key = (prompt, self._option_to_index[option], style,
+               self.get_component_styles("option-list--option").padding,
+               self.scrollable_content_region.width - self._get_left_gutter_width(),
+               styles.text_align, styles.text_overflow, styles.text_wrap, styles.line_pad, self.app.theme,
+               self._markup)
+        strips = _option_lines.get(key)
+        if strips is None:
+            strips = super()._get_option_render(option, style)
+            _option_lines[key] = strips
+        return strips
 
     def render_line(self, y: int) -> Strip:
         strip = super().render_line(y)
