@@ -624,7 +624,8 @@ async def test_an_adjourned_table_gives_its_round_and_how_to_resume_it(tmp_path:
         assert "waiting for the game to start" not in status
         assert "(resuming round 1; " in server.table(table_id).line()
         await pilot.press("s")
-        await until(pilot, lambda: isinstance(app.screen, NetworkTableScreen), "the game again")
+        await until(pilot, lambda: isinstance(app.screen, NetworkTableScreen) and "Chat" in log_text(app),
+                    "the game again, its screen set up")
     await server.close()
 
 
