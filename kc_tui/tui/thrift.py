@@ -38,7 +38,8 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.strip import Strip
 
-__all__ = ["lazy_strip_caches", "share_parsed_css", "one_layout_a_size", "thrifty", "CACHE_SLOTS", "PARSED_KEPT"]
+__all__ = ["lazy_strip_caches", "share_parsed_css", "one_layout_a_size", "thrifty", "CACHE_SLOTS",
+           "PARSED_KEPT"]
 
 log = logging.getLogger("kc_tui.tui")
 
