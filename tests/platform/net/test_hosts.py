@@ -144,6 +144,7 @@ def hosts(tmp_path: Path, store: RedisServer) -> Iterator[Callable[..., list[Hos
             host.ready()
         return new
 
+    Person.met.clear()
     try:
         yield start
     finally:
@@ -152,6 +153,10 @@ def hosts(tmp_path: Path, store: RedisServer) -> Iterator[Callable[..., list[Hos
         for host in started:
             print(host.tail(20000))
             print(f"--- host {host.name} printed:\n" + "".join(host.said))
+        # What each person was sent last: whether a move one of them missed reached the others.
+        for person in Person.met:
+            if person.player is not None:
+                print(f"--- {person.name} was sent, last:\n" + person.since(0)[-3000:])
 
 
 # ------------------------------------------------------------------------------ the people
@@ -177,7 +182,11 @@ class Person:
     key, read from where their last step left off: each step waits for what answers it, never
     for something sent before."""
 
+    met: list[Person] = []
+    """Everyone of the test being run (the ``hosts`` fixture prints what they were sent)."""
+
     def __init__(self, name: str) -> None:
+        Person.met.append(self)
         self.name = name
         self.key = new_key()
         self.player: Player | None = None
