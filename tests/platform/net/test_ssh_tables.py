@@ -269,6 +269,9 @@ async def play_a_turn(night: Night, table_id: int, mover: Player, door) -> None:
             await mover.wait_until(lambda text, held=held: held in text, f"{cards[0]} picked with {key}")
             mover.press("enter")
         else:
+            # The mover's screen knows it is their turn (its keys say e ends it) before e is
+            # pressed: pressed while it still showed the other's turn, it was refused there.
+            await mover.wait_for("e end turn")
             mover.press("e")
             if moves:
                 await mover.wait_for("still open")  # ending with moves still open asks first
