@@ -12,19 +12,20 @@ session's screen sees.  Two kinds of them were Textual's own bookkeeping, not th
 - **Each app's parsed CSS.**  Each app parsed the same style sheets again (the app's, every
   widget's defaults): about 30 ms of a session's start, and its own tree of selectors, tokens and
   rules for as long as it lives.  :func:`share_parsed_css` keeps the parsed rules once per
-  process for every app with the same variables (the theme's colours).
+  process for every app with the same variables (the theme's colours), each source's and an
+  app's whole sheet with its map of selectors.
 
 A third is time, not objects: a screen laid itself out again, whole, at a Resize event for the
 size it was already laid out at.  A screen shown for the first time posts itself such an event
-from its first layout, and each screen under it is laid out again with it: a session's lobby was
-laid out five times as it arrived, and drawn twice whole.  :func:`one_layout_a_size` lets a
+from its first layout, and each screen under it is laid out again with it: a session arriving
+had its screens laid out 14 times (its lobby 5), 4 now.  :func:`one_layout_a_size` lets a
 screen already laid out at a size take its Resize without a layout (a terminal that changed size
 still lays every screen out again, as before).
 
 None of them changes what is drawn: the caches answer as before, and the rules are the same objects
 the parser would make again (Textual reads them; it never changes a parsed rule).  Each checks
 the Textual it patches and leaves it alone if it is not the one it was written for
-(:func:`thrifty` says whether both apply).  Both are applied once, at import.
+(:func:`thrifty` says whether all three apply).  They are applied once, at import.
 """
 
 from __future__ import annotations
@@ -51,7 +52,8 @@ _OTHER_SLOTS = ("_segments", "_cell_length", "_render_cache", "_link_ids", "_cel
 
 PARSED_KEPT = 256
 """Parsed style sheets kept for the whole process (a few dozen are ever read: one per widget
-class with default CSS and per app style sheet, times the themes in use)."""
+class with default CSS and per app style sheet, and one whole sheet per app class, times the
+themes in use)."""
 
 
 class _Unmade:
@@ -139,8 +141,8 @@ _parsed: LRUCache[tuple[Any, ...], Any] = LRUCache(PARSED_KEPT)
 
 def share_parsed_css() -> bool:
     """Parse each style sheet, and each app's sheets together, once per process and set of
-    variables; False (and nothing changed)
-    if Textual's :class:`Stylesheet` is not the one this was written for."""
+    variables; False (and nothing changed) if Textual's :class:`Stylesheet` is not the one this
+    was written for."""
     if getattr(Stylesheet, "_kc_shared", False):
         return True
     own = Stylesheet._parse_rules
