@@ -134,6 +134,7 @@ async def test_two_people_and_a_spectator_at_one_table_by_keys(tmp_path: Path) -
             # Each screen is set up in its own app's turn: waited for, as Cleo's above.
             await until(pa if seat == 0 else pb, lambda app=app, own=own: app.screen.query_one(HandView).cards
                         == own.hand, f"seat {seat + 1}'s hand shown")
+            assert app.screen.query_one(HandView).cards == own.hand
 
         # The person whose turn it is ends it; the other's screen follows.
         current = doors[0].view().current  # type: ignore[union-attr]

@@ -156,10 +156,12 @@ async def test_only_changed_cells_are_sent_and_the_terminal_reads_as_a_full_redr
         textual_sent = 0
         move = await keys(str(king + 1), lambda: getattr(app.screen, "held", None) == hand[king])
         move += await keys("\r", lambda: len(service.observation().hand) == len(hand) - 1)
+        assert len(service.observation().hand) == len(hand) - 1
         # A move sends a small part of what Textual wrote for it (under a quarter alone; Textual's
         # codes may be an earlier test's 16 colours, shorter than these 256).
         assert move * 2 < textual_sent
         ask = await keys("e", lambda: isinstance(app.screen, ConfirmScreen))
+        assert isinstance(app.screen, ConfirmScreen)
         # The question's box alone: the table behind it is not dimmed (every cell of it would
         # change colour), a small part of the screen sent whole.
         assert ask * 3 < len(SentScreen().update(whole(app), 80, 24, app.console).encode())
