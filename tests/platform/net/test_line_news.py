@@ -38,7 +38,9 @@ async def test_the_tables_news_come_on_their_own_lines_and_the_prompt_after_them
                 "the turn ended (or asked)")
     if game.current == current:
         await mover.typed.put("y")
-    await until(lambda: game.current != current and other.text.endswith("> "), "the other's turn")
+    # The other's own prompt, not the table> one they had: the turn's news has reached them.
+    yours = ("Ada", "Ben")[1 - current]
+    await until(lambda: game.current != current and other.text.endswith(f"{yours}> "), "the other's turn")
 
     news = other.text[waiting:]
     assert news.startswith(f"\n{name}: hello\ntable> "), news
