@@ -224,15 +224,19 @@ class PlainLobby:
             return self.lines.get_nowait()
         get = asyncio.ensure_future(self.lines.get())
         change = asyncio.ensure_future(self.changed.wait())
-        done, _ = await asyncio.wait({get, change}, return_when=asyncio.FIRST_COMPLETED)
-        change.cancel()
-        if get in done:
-            return get.result()
-        get.cancel()
         try:
-            await get
-        except asyncio.CancelledError:
-            pass
+            await asyncio.wait({get, change}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            change.cancel()
+            if not get.done():
+                get.cancel()
+        # The read's end is waited for with wait(), which raises this task's own cancellation
+        # (the connection dropping, the server closing) and not the read's: awaiting the read
+        # itself swallowed both, and the task then waited for ever.  A line the cancelled read
+        # had not taken stays in the queue; one it took just then is returned.
+        await asyncio.wait({get})
+        if not get.cancelled():
+            return get.result()
         self.changed.clear()
         return _CHANGED
 

@@ -241,3 +241,21 @@ async def test_an_adjourned_table_gives_its_round_and_how_to_resume_it_in_the_li
     await ada.type("quit")
     assert await ada.task == 0
     await server.close()
+
+
+@pytest.mark.parametrize("steps", range(8))
+async def test_a_connection_cancelled_while_the_lobby_changes_ends(tmp_path: Path, steps: int) -> None:
+    """A connection's task cancelled (the connection dropped, the server closing) ends even if
+    the table's news were waking it at that moment; it used to swallow the cancellation when
+    it came as it stopped reading a line, wait on, and hang the server's close for ever."""
+    server = TableServer(tmp_path, pace=0, seed=2026)
+    ada = Terminal(server, ADA)
+    await ada.type("new open open")
+    await until(lambda: "is made" in ada.text and ada.text.endswith("> "), "Ada at her table")
+    server.create_table(BEN, "", build_rules(2), ["open", "open"])  # the lobby changes: Ada is woken
+    for _ in range(steps):
+        await asyncio.sleep(0)
+    ada.task.cancel()
+    done, _ = await asyncio.wait({ada.task}, timeout=10)
+    assert ada.task in done and ada.task.cancelled()
+    await server.close()
