@@ -106,8 +106,13 @@ _playing = False
 def _stop(signum: int, frame: object) -> None:
     """The parent's stop: a batch being played ends on the way out (its round's ``finally``
     closes bots), and then the worker.  Between batches a worker may be writing a result to the
-    pool, which a signal must not cut in half: it ends as the next batch would start."""
+    pool, which a signal must not cut in half: it ends as the next batch would start.  A stop
+    that comes again is let pass: the pool sends one to every worker left once another has
+    ended (it takes the pool as broken), and raised in the round's clean-up it cut that short
+    and left the bots it had not yet closed running."""
     global _stopping
+    if _stopping:
+        return
     _stopping = True
     if _playing:
         raise SystemExit(128 + signum)
