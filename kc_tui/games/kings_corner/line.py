@@ -20,7 +20,7 @@ from ...core.errors import IllegalMove
 from ...core.events import SessionEnd, SessionStart, TurnEnd, TurnStart
 from ...core.i18n import Domain
 from ...core.kinds import Phase
-from ...core.text import shown_name, visible
+from ...core.text import folded, shown_name, visible
 from ...line.part import LineOptions
 from ...line.shell import Out, Reader, common_command, help_text, leave_word
 from ...net import Notice, SeatDoor, TableError
@@ -415,7 +415,7 @@ class PlainGame:
             question=end_question(open_moves)))
         if line is None:
             return False  # input ended: the next prompt reads that too, and the game stops
-        answer = " ".join(line.lower().split())
+        answer = " ".join(folded(line).split())  # "sí" as "si", "Oui" as "oui"
         if answer in YES or is_sure_end(answer) or _is_end(answer):
             return True
         if answer not in NO:

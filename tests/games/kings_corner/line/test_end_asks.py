@@ -47,7 +47,7 @@ def test_end_with_moves_open_asks_and_no_keeps_the_turn() -> None:
 
 
 def test_yes_or_end_again_answers_the_question_and_ends_the_turn() -> None:
-    for answer in ("y", "yes", "end", "END!"):
+    for answer in ("y", "yes", "end", "END!", "sí", "SÍ", "Oui", "fin"):  # every language's, accents or not
         _, out = _play(["end", answer])
         assert f"still open? Type y (or end) to end it, n to go on: {answer}\n" in out
         assert "You end the turn." in out, answer
