@@ -265,3 +265,30 @@ async def test_the_command_palette_lists_the_tables_actions() -> None:
         hint = next(c for c in app.get_system_commands(app.screen) if c.title == "Hint")
         hint.callback()
         assert _text(app.screen, "#status").startswith(("Play ", "Move ", "End "))
+
+
+async def test_the_target_follows_the_scoring_until_the_person_sets_it() -> None:
+    app = KingsCornerApp(settings=Settings(pace=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _new_game(pilot, app)
+        scoring, target = screen.query_one("#opt-scoring", Choice), screen.query_one("#opt-target", Choice)
+        scoring.focus()
+        for name, points in (("face", 25), ("alternative", 250), ("chips", 100)):
+            await pilot.press("right")
+            assert (scoring.value, target.value, screen.rules().target) == (name, points, points)
+        await pilot.press("right")
+        assert scoring.value == "none" and not target.display
+        await pilot.press("right")
+        assert (scoring.value, target.value, screen.rules().target) == ("classic", 25, 25)
+        target.focus()
+        await pilot.press("right")  # the person's own target: kept through a change of scoring
+        chosen = target.value
+        assert chosen != 25
+        scoring.focus()
+        await pilot.press("right", "right")
+        assert (scoring.value, target.value, screen.rules().target) == ("alternative", chosen, chosen)
+        screen.query_one("#preset", Choice).focus()
+        await pilot.press("right", "left")  # a preset again: the target follows the scoring again
+        scoring.focus()
+        await pilot.press("right", "right")
+        assert (scoring.value, screen.rules().target) == ("alternative", 250)

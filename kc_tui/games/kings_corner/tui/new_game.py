@@ -280,10 +280,19 @@ class NewGameScreen(NewGameShell, SizedScreen):
         else:
             self.action_back()
 
+    target_chosen = False
+    """The person set the target on this form (since the preset was last chosen): a change of
+    scoring then keeps it."""
+
     def option_changed(self, key: str, value: Any) -> None:
         super().option_changed(key, value)
-        if key == "scoring" and "target" not in self.options:
+        if key == "target":
+            self.target_chosen = True
+        elif key == "scoring" and not (self.target_chosen and "target" in self.options):
+            # The target follows the scoring (25, 250, 100), as the rules do: stepping past
+            # "face" on the way to "alternative" left it at 25, and one round ended the session.
             self.options["target"] = DEFAULT_TARGETS[value] or 25
+            self.target_chosen = False
 
     def action_start(self) -> None:
         problem = self._problem()
