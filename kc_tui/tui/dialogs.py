@@ -19,13 +19,23 @@ from .widgets import TextPanel
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
-__all__ = ["ConfirmScreen", "PassScreen", "TextScreen", "help_screen"]
+__all__ = ["ConfirmScreen", "PassScreen", "TextScreen", "help_screen", "yes_key"]
+
+def yes_key() -> str:
+    """The key that answers yes in the language spoken (``y`` answers yes in every language)."""
+    # Translators: the one lower-case letter that answers yes to a question, besides y (which
+    # always does): the first letter of the language's yes (s for sí, o for oui). Keep y if that
+    # letter is n, or another key the questions use.
+    key = pgettext("yes key", "y")
+    return key if len(key) == 1 and key.isalpha() and key.islower() and key != "n" else "y"
+
 
 class ConfirmScreen(Dialog[bool]):
     """One yes/no question (leave the game, end a turn with moves open, delete a save).
 
-    ``y`` or Enter answers yes, and so does ``again``, the key that asked (``e`` ends the turn
-    when pressed twice); ``n`` or Esc answers no.  Any other key answers no too and then does
+    ``y`` or Enter answers yes, and so do the language's own yes key (:func:`yes_key`: ``s``
+    for sí, ``o`` for oui) and ``again``, the key that asked (``e`` ends the turn when pressed
+    twice); ``n`` or Esc answers no.  Any other key answers no too and then does
     what it does on the screen below, so a key typed on the way (a card's number, a computer's
     turn skipped) is not lost.  Being a screen of its own, the question is answered or gone: it
     cannot linger on the table while other keys act there.
@@ -48,7 +58,7 @@ class ConfirmScreen(Dialog[bool]):
 
     def set_up(self) -> None:
         again = f"/{self.again}" if self.again else ""
-        # Translators: y and n are the keys (they stay y and n in every language).
+        # Translators: y (or the language's yes key, see "yes key") and n are the keys.
         self.query_one("#confirm-keys", TextPanel).show(
             _("y/Enter{again} yes   n/Esc or any other key no").format(again=again))
 
@@ -59,7 +69,7 @@ class ConfirmScreen(Dialog[bool]):
             return  # the app's own keys (quit) stay the app's
         event.stop()
         event.prevent_default()
-        if event.key == self.again:
+        if event.key in (self.again, yes_key()):
             self.dismiss(True)
             return
         self.dismiss(False)

@@ -7,6 +7,7 @@ import random
 import re
 from pathlib import Path
 
+import pytest
 from screen_fixtures import wait_for_person
 from textual.widgets import Static
 
@@ -200,3 +201,21 @@ def test_the_kings_reverse_page_lists_the_same_keys_as_its_table() -> None:
     assert rows == [(row.keys, row.description) for row in REVERSE_KEYS]
     bound = {(binding.key, binding.action) for binding in ReverseTableScreen.BINDINGS}
     assert bound == {pair for row in REVERSE_KEYS for pair in row.bind}
+
+
+@pytest.mark.parametrize("language, yes, question", [("es", "s", "¿Salir de la partida? Pulsa «s»"),
+                                                     ("fr", "o", "Quitter la partie ? Appuie sur « o »")])
+async def test_the_leave_question_takes_the_languages_own_yes_key(language: str, yes: str, question: str) -> None:
+    """Spanish sí and French oui: s and o answer yes as y does (s was taken for no and the
+    question said "Pulsa y o Enter", where y reads as "and")."""
+    seats = [Seat("You"), Seat("Ada", "ai", "medium", make_player("medium", random.Random(1)))]
+    service = GameService(build_rules(2, "standard", {"target": 1000}), seats, seed=4)
+    app = KingsCornerApp(service, settings=Settings(ascii=True, pace=0, language=language))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_person(pilot)
+        await pilot.press("q")
+        assert isinstance(app.screen, ConfirmScreen) and app.screen.question.startswith(question)
+        assert str(app.screen.query_one("#confirm-keys", Static).render()).startswith(f"{yes}/Enter")
+        await pilot.press(yes)
+        await pilot.pause()
+    assert app.return_code == 0 and not app.is_running
