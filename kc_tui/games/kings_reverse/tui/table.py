@@ -590,15 +590,19 @@ class ReverseTableScreen(TableShell):
         hand = self.query_one(ReverseHandView)
         marked = hand.cards[hand.selected] if hand.cards else None
         suit = marked.suit if isinstance(marked, Card) and marked.rank in (Rank.QUEEN, Rank.KING) else None
-        if suit is None and len(marriages) == 1:
-            suit = marriages[0].suit
-        if suit is None:
-            kings = [c.suit for c in hand.cards if isinstance(c, Card) and c.rank is Rank.KING]
-            suit = marriages[0].suit if marriages else (kings[0] if kings else Suit.SPADES)
-            if len(marriages) > 1:
+        suits = [a.suit for a in marriages]
+        # The marked card's marriage if it is one that may be played (the marker stays where
+        # the last card went, so it may rest on a Queen of another suit), else the only one.
+        if suit not in suits:
+            if len(suits) == 1:
+                suit = suits[0]
+            elif len(suits) > 1:
                 self.say(_("Two marriages may be played: put the marker on a King or Queen (Left/"
                            "Right), then press m."))
                 return
+            elif suit is None:  # none may be played: the refusal says why
+                kings = [c.suit for c in hand.cards if isinstance(c, Card) and c.rank is Rank.KING]
+                suit = kings[0] if kings else Suit.SPADES
         self._act(Action(ActionKind.MARRY, suit=suit))
 
     def action_call(self) -> None:

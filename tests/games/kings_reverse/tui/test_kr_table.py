@@ -139,6 +139,20 @@ async def test_the_marriage_goes_down_queen_then_king_with_m() -> None:
         assert "Play goes: Counter-clockwise" in pile
 
 
+async def test_m_marries_the_only_marriage_when_the_marker_rests_on_another_queen() -> None:
+    # The marker stays where the last card went: here on the Queen of spades, whose King is not
+    # held; m marries the clubs, the only marriage that may be played (it tried the spades).
+    app = reverse_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        arrange(app, ["QS", "QC", "KC", "4D"], "9C")
+        hand = table(app).query_one(ReverseHandView)
+        hand.selected = hand.cards.index(parse_any_card("QS"))
+        await pilot.press("m")
+        await until(pilot, lambda a: "You marry QC KC." in log_text(a), "the marriage of clubs")
+        assert "do not hold both" not in log_text(app) + status(app)
+
+
 async def test_the_pile_box_says_the_suit_to_follow_and_the_direction_in_words() -> None:
     app = reverse_app(ascii_only=False)
     async with app.run_test(size=(80, 24)) as pilot:
