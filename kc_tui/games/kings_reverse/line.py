@@ -177,7 +177,7 @@ class ReverseLines:
                 # A drawn card that can go must (KR3); only a drawn joker held back as a bluff may stay.
                 if any(a.kind is ActionKind.END for a in view.legal):
                     return _("You drew {drawn}: play it (or end to keep it)").format(drawn=drawn) + "> "
-                return _("You drew {drawn}: play it").format(drawn=drawn) + "> "
+                return _("You drew {drawn}: Enter plays it").format(drawn=drawn) + "> "
             to = shown_name(self.names[view.give_to]) if view.give_to is not None else _("the next player")
             return _(_PROMPTS.get(step, _PROMPTS["play"])).format(to=to) + "> "
         return "table> "
@@ -219,10 +219,15 @@ class ReverseLines:
             if session.phase == Phase.ROUND_OVER:
                 self.say(_("Waiting for the others to be ready for the next round..."))
             return
+        drawn = view.drawn if view.step == "drawn" and self.seat is not None else None
         if not word:
-            return
+            if drawn is not None and not any(a.kind is ActionKind.END for a in view.legal):
+                # "You drew the six of hearts: play it": Enter plays it, the only thing to do.
+                text = str(drawn)
+            else:
+                return
         try:
-            action = parse_action(visible(text.strip()), view.hand)
+            action = parse_action(visible(text.strip()), view.hand, drawn)
         except NotationError as exc:
             self.say(_("{problem} (help lists the actions)").format(problem=exc))
             return

@@ -171,8 +171,21 @@ def test_a_drawn_card_that_can_go_is_asked_for_and_not_kept() -> None:
         return next(answers, None)
 
     ReverseLines(service, out.write).run(read)
-    assert "You drew the nine of diamonds: play it> " in prompts
+    assert "You drew the nine of diamonds: Enter plays it> " in prompts
     assert "You drew the nine of diamonds, which may be played: it must be played now." in out.getvalue()
+
+
+@pytest.mark.parametrize("typed", ["", "play", "jugar", "Jouer"])
+def test_enter_or_play_alone_plays_the_drawn_card_the_prompt_asks_for(typed: str) -> None:
+    """The prompt said "play it", and play was refused as no action; Enter did nothing."""
+    seats = [ReverseSeat("You"), ReverseSeat("East (medium)", "ai", "medium",
+                                             make_player("medium", random.Random(1)))]
+    service = ReverseService(build_rules(2), seats, seed=4)
+    answers = iter(["draw", typed, "quit"])
+    out = io.StringIO()
+    ReverseLines(service, out.write).run(lambda prompt: next(answers, None))
+    assert "You draw the nine of diamonds.\nYou play the nine of diamonds.\n" in out.getvalue(), out.getvalue()
+    assert "is not an action" not in out.getvalue()
 
 
 def _after_the_ace_of_spades(typed: list[str], notation: str) -> str:
