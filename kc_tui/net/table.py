@@ -309,8 +309,10 @@ class Table:
         if not 0 <= seat < len(self.slots):
             raise TableError(L_("Table {table} has seats 1 to {most}; there is no seat {seat}.",
                                 table=self.id, most=len(self.slots), seat=seat + 1))
-        if any(person.same(s.person) and s.connected for s in self.slots) or any(
-                person.same(d.person) for d in self.spectators):
+        held = next((s for s in self.slots if person.same(s.person) and s.connected), None)
+        if held is not None and held.index == seat and not person.guest:
+            self._hand_over(held)  # one's own seat, from a new connection (the old one hung)
+        elif held is not None or any(person.same(d.person) for d in self.spectators):
             raise TableError(L_("You are at table {table} already.", table=self.id))
         slot = self.slots[seat]
         if not slot.for_person:
@@ -358,6 +360,21 @@ class Table:
         self.settle()
         self.server.autostart(self)
         return door
+
+    def _hand_over(self, slot: Slot) -> None:
+        """A person takes their seat from a new connection while an older one still holds it (a
+        laptop asleep, a frozen terminal, a link the network has not yet dropped): the older
+        connection is told and let go, back to its lobby, and the seat is the new one's."""
+        old = slot.door
+        assert old is not None
+        if self.service is not None:
+            self.service.remove_listener(old.on_event)
+        slot.door = None
+        old.add_notice(Notice(L_("You took your seat at table {table} from another connection: it is "
+                                 "played there now.", table=self.id), "table", None, len(self.events)))
+        old.closed = True
+        old.deliver()
+        log.info("table %s: %s takes seat %s from a new connection", self.id, old.person.name, slot.index + 1)
 
     @staticmethod
     def _seat_taken(name: str, seat: int, returning: bool, dealt_as: str, finishing: bool) -> Text:

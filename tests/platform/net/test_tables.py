@@ -160,7 +160,7 @@ async def test_a_door_is_bound_to_its_seat_and_refuses_with_sentences(server: Ta
         watcher.view()
     ada = server.join(ADA, info.id, 0)  # the only person's seat: the game starts
     with pytest.raises(TableError, match="at table 1 already"):
-        server.join(ADA, info.id, 0)
+        server.watch(ADA, info.id)
     with pytest.raises(TableError, match="Seat 1 is Ada's"):
         server.join(CLEO, info.id, 0)
     game = referee(server, info.id)
@@ -313,6 +313,42 @@ async def test_a_dropped_seat_is_held_then_played_then_taken_back(server: TableS
     assert any(line.startswith("Ben is back") for line in heard)
     if game.phase == Phase.TURN:
         await until(lambda: game.current == 0 or ben.my_turn(), "a person's turn")
+    await server.close()
+
+
+async def test_ones_seat_is_taken_from_a_new_connection_while_the_old_one_hangs(server: TableServer) -> None:
+    """A frozen terminal or a laptop asleep holds its connection until the network drops it:
+    the same person joining again takes the seat, and the old connection is told and let go
+    (it used to be refused, "You are at table 1 already", for as long as the old one hung)."""
+    info = server.create_table(ADA, "T", build_rules(2), ["open", "open"])
+    old, ben = server.join(ADA, info.id, 0), server.join(BEN, info.id, 1)
+    told_old: list[str] = []
+    heard: list[str] = []
+    old.follow(lambda item: told_old.append(str(item)) if isinstance(item, Notice) else None)
+    ben.follow(lambda item: heard.append(str(item)) if isinstance(item, Notice) else None)
+    game = referee(server, info.id)
+    await until(lambda: game.phase == Phase.TURN, "the deal")
+    with pytest.raises(TableError, match="at table 1 already"):
+        server.join(ADA, info.id, 1)  # another seat: refused as before
+    guest = server.person(None, "Gus")
+    with pytest.raises(TableError, match="Seat 1 is Ada's"):
+        server.join(guest, info.id, 0)
+
+    new = server.join(ADA, info.id, 0)
+    assert old.closed and not new.closed
+    assert told_old[-1] == "You took your seat at table 1 from another connection: it is played there now."
+    assert "Ada is back." in heard
+    assert server.table(info.id).seats[0].connected
+    old.detach()  # the old connection ends at last: nothing changes
+    assert not new.closed and server.table(info.id).seats[0].connected
+    assert not any("lost the connection" in line for line in heard)
+    if game.current == 1:
+        ben.end_turn()
+    assert game.current == 0 and new.my_turn()
+    with pytest.raises(TableError, match="You have left"):
+        old.end_turn()
+    new.end_turn()  # the new connection plays the seat
+    assert game.current == 1
     await server.close()
 
 
