@@ -122,6 +122,11 @@ def _totals(names: Sequence[str], totals: Sequence[int]) -> str:
     return ", ".join(f"{shown_name(n)} {t}" for n, t in zip(names, totals))
 
 
+def _end_asked(open_moves: int) -> str:
+    """The question an ``end`` asks while moves are still open (its prompt)."""
+    return _("{question} Type y (or end) to end it, n to go on: ").format(question=end_question(open_moves))
+
+
 def _is_end(answer: str) -> bool:
     try:
         command = parse_command(answer)
@@ -211,6 +216,8 @@ class PlainGame:
         text = self._hear(event)
         if text and self._said_at_once(event):
             self.say(text)
+        if isinstance(event, TurnEnd):
+            self._open_moves = 0  # told (at a served table the end comes after the call)
         if isinstance(event, (RoundStart, RoundView)):
             self._seen.clear()
         if isinstance(event, TurnEnd):
@@ -224,7 +231,9 @@ class PlainGame:
             return True
         # Under brief, the other players' turns are told as the person's turn starts, and a
         # person's own plain end needs no answer: their next prompt is one.
-        return self._live and not (isinstance(event, TurnEnd) and not self._open_moves)
+        if isinstance(event, TurnEnd):
+            return bool(self._open_moves)  # one's own end, with the moves that were still open
+        return self._live
 
     def _read(self, prompt: str) -> str | None:
         line = self.read(prompt)
@@ -411,8 +420,7 @@ class PlainGame:
         open_moves = len(self.service.legal_moves())
         if not open_moves or not self.confirm_end:
             return True
-        line = self._read(_("{question} Type y (or end) to end it, n to go on: ").format(
-            question=end_question(open_moves)))
+        line = self._read(_end_asked(open_moves))
         if line is None:
             return False  # input ended: the next prompt reads that too, and the game stops
         answer = " ".join(folded(line).split())  # "sí" as "si", "Oui" as "oui"
@@ -432,8 +440,9 @@ class PlainGame:
                 self._open_moves = len(service.legal_moves())
                 try:
                     service.end_turn()
-                finally:
+                except BaseException:
                     self._open_moves = 0
+                    raise
             elif name == "undo":
                 service.undo()
             elif name == "hint":
@@ -507,6 +516,10 @@ class SeatTable:
                  announce: Callable[[Notice], None]) -> None:
         self.door = door
         self.announce = announce
+        self._asked = 0
+        """The open moves of the end of turn being asked about (0: no question asked)..."""
+        self._asked_in: object = None
+        """... in this turn (a line typed as the turn's news came is read in the new turn)."""
         self.remote = remote = RemoteTable(door)
         remote.on_update = changed
         verbosity = Verbosity.FULL if door.spectator else Verbosity.BRIEF
@@ -546,11 +559,16 @@ class SeatTable:
             return _next_round(leave_word(True))
         if door.my_turn():
             assert door.seat is not None
+            if self._asked and self._asked_in != view.turn:
+                self._asked = 0  # asked in an earlier turn (ended meanwhile): not any more
             if fresh:
                 game._last_human = door.seat
                 game._live = True
                 game._begin_turn(door.seat)
+            if self._asked:
+                return _end_asked(self._asked)
             return f"{shown_name(game.names[door.seat])}> "
+        self._asked = 0
         if fresh and not door.spectator:
             game._live = False
         return "table> "
@@ -562,6 +580,10 @@ class SeatTable:
 
     def _line(self, text: str) -> None:
         game, door = self.game, self.remote.door  # this door, as the table's game made it
+        if self._asked and door.my_turn():
+            self._answer_end(text)
+            return
+        self._asked = 0
         view = door.view()
         try:
             review = parse_review(text)
@@ -602,12 +624,32 @@ class SeatTable:
             game.say(str(exc))
             return
         if isinstance(command, Verb):
+            if command.name == "end" and not command.sure:
+                open_moves = len(door.legal_moves())
+                if open_moves:  # asked first, as the table's e and the line mode at home ask
+                    self._asked, self._asked_in = open_moves, view.turn
+                    return
             game._verb(command.name, obs)  # quit never comes here: the shell takes it
             return
         try:
             door.play(command)
         except IllegalMove as exc:
             game.say(str(exc))
+
+    def _answer_end(self, text: str) -> None:
+        """The answer to "End your turn with N moves still open?": yes (or end again) ends it;
+        no or an empty line goes on; any other line goes on and is then read as a command."""
+        self._asked = 0
+        game, door = self.game, self.remote.door
+        answer = " ".join(folded(text).split())
+        if answer in YES or is_sure_end(answer) or _is_end(answer):
+            obs = door.view().observation
+            assert obs is not None
+            game._verb("end", obs)
+            return
+        game.say(_("Your turn goes on."))
+        if answer not in NO:
+            self._line(text)
 
     def close(self) -> None:
         self.remote.close()

@@ -66,7 +66,7 @@ async def test_two_people_and_a_spectator_in_the_line_mode(tmp_path: Path) -> No
     for term in (ada, ben, cleo):
         await until(lambda term=term: said in term.text, "the chat line")
     current = game.current
-    await mover.type("end")
+    await mover.type("end!")
     await until(lambda: game.current != current or game.phase != Phase.TURN, "the turn passed")
 
     # Nothing a person or the spectator was sent names a card still in another's hand.
@@ -258,4 +258,32 @@ async def test_a_connection_cancelled_while_the_lobby_changes_ends(tmp_path: Pat
     ada.task.cancel()
     done, _ = await asyncio.wait({ada.task}, timeout=10)
     assert ada.task in done and ada.task.cancelled()
+    await server.close()
+
+
+async def test_end_at_a_served_table_asks_while_moves_are_open_as_at_home(tmp_path: Path) -> None:
+    """The line mode over SSH ended the turn at once; it asks now, as the table's e and the
+    line mode at home do: n goes on, y ends it, and a move typed at the question is played."""
+    server = TableServer(tmp_path, pace=0, seed=2026)
+    ada = Terminal(server, ADA)
+    await ada.type("new open hard")
+    await until(lambda: server.table(1).state == TableState.PLAYING, "the game started")
+    game = server._tables[1].service
+    assert game is not None
+    await until(lambda: game.current == 0 and ada.text.endswith("Ada> "), "Ada's turn")
+    door = server._tables[1].slots[0].door
+    assert door is not None and door.legal_moves()
+    open_moves = len(door.legal_moves())
+    await ada.type("end")
+    await until(lambda: ada.text.endswith("to go on: "), "the question")
+    assert f"with {open_moves} moves still open? Type y (or end) to end it" in ada.text and game.current == 0
+    await ada.type("n")
+    await until(lambda: ada.text.endswith("Your turn goes on.\nAda> "), "the turn going on")
+    assert game.current == 0 and len(door.legal_moves()) == open_moves
+    await ada.type("fin")
+    await until(lambda: ada.text.endswith("to go on: "), "the question again")
+    await ada.type("sí")
+    await until(lambda: "Ada ends the turn. " in ada.text, "the turn ended")
+    await ada.type("quit")
+    assert await ada.task == 0
     await server.close()

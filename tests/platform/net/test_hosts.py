@@ -292,7 +292,7 @@ class Person:
     async def pass_turn(self) -> bytes:
         """At one's prompt: end the turn without a move (the hand grows by the card drawn: a
         round played so goes on); what came at its end."""
-        return (await self.say("end", rb"table> |" + re.escape(OVER))).group(0)
+        return (await self.say("end!", rb"table> |" + re.escape(OVER))).group(0)
 
     async def move_and_end(self) -> None:
         """At one's prompt: the first move the hint suggests, once the table has said it was

@@ -34,7 +34,7 @@ async def test_the_tables_news_come_on_their_own_lines_and_the_prompt_after_them
     await until(lambda: f"{name}: hello" in other.text and other.text.endswith("table> "), "the chat line")
     current = game.current
     await mover.typed.put("end")
-    await until(lambda: game.current != current or game.phase != game.phase.TURN or "y/n" in mover.text,
+    await until(lambda: game.current != current or game.phase != game.phase.TURN or mover.text.endswith("to go on: "),
                 "the turn ended (or asked)")
     if game.current == current:
         await mover.typed.put("y")

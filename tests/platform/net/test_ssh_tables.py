@@ -385,10 +385,19 @@ async def test_the_line_mode_lobby_and_table_over_ssh(tmp_path: Path, terminal: 
             await until(lambda: game.current == 0 or game.phase != Phase.TURN, "Dora's turn")
             if game.phase != Phase.TURN:
                 break
-            before = game.turns
-            dora.type("end\r")
-            await until(lambda before=before: game.turns > before or game.phase != Phase.TURN, "the turn ended")
+            before, asked = game.turns, dora.received.count(b"to go on: ")
+            dora.type("end\r")  # with moves still open it asks first: y ends the turn
+            await until(lambda before=before, asked=asked: game.turns > before or game.phase != Phase.TURN
+                        or dora.received.count(b"to go on: ") > asked, "the turn ended, or the question")
+            if game.turns == before and game.phase == Phase.TURN:
+                said = dora.received.count(b"moves were still open")
+                dora.type("y\r")
+                await until(lambda before=before: game.turns > before or game.phase != Phase.TURN, "the turn ended")
+                # What was left is said, with two workers too (the end comes after the call there).
+                await until(lambda said=said: dora.received.count(b"moves were still open") > said,
+                            "the moves still open said")
         assert game.turns > turns
+        assert b"moves still open? Type y (or end) to end it" in dora.received  # asked, as at home
         if terminal:
             assert "end\r\n" in dora.received.decode()  # echoed by the server: the client's terminal is raw
         dora.type("quit\r")
@@ -407,7 +416,7 @@ async def test_a_dropped_connection_keeps_the_seat_then_a_computer_plays_it_unti
         ada_key, info, ada, ben, game = await night.ada_and_ben()
         if game.current == 1:
             await ben.wait_for("Ben>", raw=True)
-            ben.type("end\n")
+            ben.type("end!\n")
         await until(lambda: game.current == 0, "Ada's turn")
         await ada.wait_for("Your turn")
 
@@ -424,7 +433,7 @@ async def test_a_dropped_connection_keeps_the_seat_then_a_computer_plays_it_unti
         await ben.wait_for("Ada is back in seat 1", raw=True)
         await ada.wait_for("Hand")
         await ben.wait_for("Ben>", raw=True)
-        ben.type("end\n")
+        ben.type("end!\n")
         await until(lambda: game.current == 0, "Ada's turn again")
         seat = night.tables.table(info.id).seats[0]
         await until(lambda: not night.tables.table(info.id).seats[0].stand_in, "Ada playing her seat herself")
@@ -517,7 +526,7 @@ async def test_a_killed_worker_loses_no_table_and_no_other_session(tmp_path: Pat
             ada.press("e")
         else:
             await ben.wait_for("Ben>", raw=True)
-            ben.type("end\n")
+            ben.type("end!\n")
         await until(lambda: game.turns > played, "a turn played after the worker died")
     finally:
         await night.stop()
