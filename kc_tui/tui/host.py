@@ -95,6 +95,10 @@ class GameHost(App):
     and leaving the table leaves the app; with a ``replay`` at the replay; otherwise at
     :meth:`first_screen`."""
 
+    offers_screenshot = True
+    """Whether Ctrl+P offers Textual's screenshot: not over SSH, where it would be saved on the
+    server (in a browser it is downloaded)."""
+
     def __init__(
         self,
         service: Session | None = None,
@@ -452,8 +456,8 @@ class GameHost(App):
             for title, help_text, callback in commands():
                 yield SystemCommand(title, help_text, callback)
         # Textual's own commands (theme, maximize, keys panel) bypass the game's settings and
-        # keys; only its screenshot is kept.
+        # keys; only its screenshot is kept, where it reaches the person (not over SSH).
         for command in super().get_system_commands(screen):
-            if command.title == "Screenshot":
+            if command.title == "Screenshot" and self.offers_screenshot:
                 yield command._replace(title=_("Screenshot"),
                                        help=_("Save an SVG 'screenshot' of the current screen"))

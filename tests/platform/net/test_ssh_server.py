@@ -73,6 +73,21 @@ async def test_a_terminal_session_runs_the_app_at_the_clients_size_and_follows_i
         await ada.wait_for("Quick game")
 
 
+async def test_the_palette_offers_no_screenshot_over_ssh_where_it_would_be_saved_on_the_server(
+        tmp_path: Path) -> None:
+    async with Served(tmp_path) as served:
+        ada = await served.player(new_key())
+        await ada.wait_for("Quick game")
+        session = next(iter(served.server.sessions))
+        app = session.app
+        assert app is not None
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert titles and "Screenshot" not in titles
+    local = KingsCornerApp(settings=Settings())  # at one's own terminal it is kept
+    async with local.run_test(size=(80, 24)):
+        assert "Screenshot" in [command.title for command in local.get_system_commands(local.screen)]
+
+
 async def test_a_console_gets_ascii_and_a_utf8_terminal_gets_glyphs(tmp_path: Path) -> None:
     async with Served(tmp_path) as served:
         console = await served.player(new_key(), term="linux")
