@@ -200,6 +200,7 @@ class PlainLobby:
         self._unsubscribe: Callable[[], None] | None = None
         self._prompted = False
         """A prompt is waiting for a line: the table's news start a line of their own."""
+        self._last_prompt = ""
         self._prompt_again = False
         """The table's news came after the prompt: it is written again after them (once the
         burst is over: see :meth:`_computer_playing`)."""
@@ -340,8 +341,11 @@ class PlainLobby:
         return door is not None and not door.closed and door.computer_to_play()
 
     def _prompt(self, prompt: str) -> None:
-        self._write(prompt)
-        self._prompted, self._prompt_again = True, False
+        if not (self._prompted and prompt == self._last_prompt):
+            # The same prompt again with nothing said since would run on after itself ("table>
+            # table> table> "), and a screen reader would read each one.
+            self._write(prompt)
+        self._prompted, self._prompt_again, self._last_prompt = True, False, prompt
 
     def _at_table(self) -> bool:
         return self.table is not None and self.door is not None and not self.door.closed

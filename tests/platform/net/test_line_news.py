@@ -72,3 +72,24 @@ async def test_a_computers_whole_turn_is_followed_by_one_prompt(tmp_path: Path) 
     await ada.typed.put("quit")
     assert await ada.task == 0
     await server.close()
+
+
+async def test_turns_told_with_nothing_said_between_them_leave_one_prompt_not_a_row_of_them(
+        tmp_path: Path) -> None:
+    """Under brief verbosity two computers' turns pass unsaid until one's own turn (then "Since
+    your turn" tells them): each new turn used to write "table> " again after the last, "table>
+    table> ", each read out by a screen reader."""
+    server = TableServer(tmp_path, pace=0.01, seed=2)
+    ada = Terminal(server, ADA)
+    await ada.typed.put("new open hard hard")
+    await until(lambda: "* The game starts." in ada.text and ada.text.endswith("Ada> "), "Ada's turn")
+    for _ in range(2):
+        waiting = len(ada.text)
+        await ada.typed.put("end!")
+        await until(lambda waiting=waiting: "Since your turn" in ada.text[waiting:] and ada.text.endswith("Ada> "),
+                    "Ada's next turn")
+        news = ada.text[waiting:]
+        assert "table> table> " not in news and news.count("table> ") <= 1, news
+    await ada.typed.put("quit")
+    assert await ada.task == 0
+    await server.close()
