@@ -436,10 +436,15 @@ class PlainLobby:
             if info.state != TableState.ADJOURNED or self.server.seat_kept_for(person, info.id) is None:
                 continue
             values = dict(table=info.id, round=info.round, join=words["join"], start=words["start"])
-            self.say(_("Your table {table} was adjourned in round {round}: type {join} {table} to take your "
-                       "seat again, then {start} to resume the game.").format(**values) if info.round
-                     else _("Your table {table} is adjourned: type {join} {table} to take your seat again, "
-                            "then {start} to resume the game.").format(**values))
+            # Joining resumes the game once every player is back (alone, at once); start resumes
+            # it before the others are, a computer playing for them.
+            if info.round:
+                said = _("Your table {table} was adjourned in round {round}: type {join} {table} to take "
+                         "your seat again; the game resumes once its players are back, or at {start}.")
+            else:
+                said = _("Your table {table} is adjourned: type {join} {table} to take your seat again; the "
+                         "game resumes once its players are back, or at {start}.")
+            self.say(said.format(**values))
 
     def _lobby_line(self, word: str, rest: str) -> None:
         if not word:

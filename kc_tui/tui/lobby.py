@@ -162,10 +162,11 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
         if own is None:
             return _("Table {table} is adjourned; only its players can resume it.").format(table=table.id)
         if table.round:
-            return _("Table {table} was adjourned in round {round}: press Enter to take your seat again, "
-                     "then s to resume the game.").format(table=table.id, round=table.round)
-        return _("Table {table} is adjourned: press Enter to take your seat again, then s to resume the "
-                 "game.").format(table=table.id)
+            return _("Table {table} was adjourned in round {round}: press Enter to take your seat again; "
+                     "the game resumes once its players are back, or at s.").format(table=table.id,
+                                                                                     round=table.round)
+        return _("Table {table} is adjourned: press Enter to take your seat again; the game resumes once "
+                 "its players are back, or at s.").format(table=table.id)
 
     def _highlighted(self) -> TableInfo | None:
         """The table picked in the list, if any (quietly: nothing is said)."""

@@ -616,7 +616,8 @@ async def test_an_adjourned_table_gives_its_round_and_how_to_resume_it(tmp_path:
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: "adjourned in round 1" in lobby_text(app, "#table-note"), "the note")
         assert lobby_text(app, "#table-note") == (
-            "Table 1 was adjourned in round 1: press Enter to take your seat again, then s to resume the game.")
+            "Table 1 was adjourned in round 1: press Enter to take your seat again; the game resumes once its "
+            "players are back, or at s.")
         assert lobby_text(app, "#keys") == "Enter join  n new  q quit"
         await pilot.press("enter")
         await until(pilot, lambda: app.door is not None, "Ada back in her seat")
