@@ -22,7 +22,17 @@ from ..core.errors import RuleError
 from ..core.i18n import N_, Domain
 from ..core.text import visible
 from ..games import DEFAULT_GAME, GAMES, game_named
-from ..net import SEAT_OPEN, Notice, Person, SeatDoor, TableError, TableServer, TableState
+from ..net import (
+    SEAT_OPEN,
+    Notice,
+    Person,
+    SeatDoor,
+    TableError,
+    TableServer,
+    TableState,
+    check_seats,
+    table_game,
+)
 from ..storage import game_title
 from .part import LineGame, SeatLines
 from .shell import command_named, shell_words
@@ -504,6 +514,12 @@ class PlainLobby:
         except LookupError:
             self.say(_("{game} cannot be played in the line mode; the games here are {games}.")
                      .format(game=game_title(entry.name), games=", ".join(line_games())))
+            return
+        try:
+            # A seat mistyped is named ("new bogus" was refused as a table of one player).
+            check_seats(table_game(entry.name), seats)
+        except TableError as exc:
+            self.say(str(exc))
             return
         preset = game.presets[0] if chosen is None else chosen  # (the first: the game's standard)
         if preset not in game.presets:

@@ -37,20 +37,34 @@ from ..games import DEFAULT_GAME, GAMES
 from ..storage.files import UnreadableFile, read_text, write_atomic
 from .door import SeatDoor, Subscribers
 from .names import MAX_NAME, Person, check_name, name_key
-from .part import game_of, table_game, table_games
+from .part import TableGame, game_of, table_game, table_games
 from .protocols import Journal
 from .saving import TABLES_FOLDER
 from .table import Table
 from .thinkers import Thinkers
 from .values import MAX_TABLE_NAME, SEAT_OPEN, Said, TableError, TableInfo, TableState, state_word
 
-__all__ = ["TableServer"]
+__all__ = ["TableServer", "check_seats"]
 
 log = logging.getLogger("kc_tui.net")
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 PLAYERS_FILE = "players.json"
+
+
+def check_seats(game: TableGame, seats: Sequence[str]) -> list[str]:
+    """The seats of a new table of ``game`` as the server takes them (lower case): each
+    :data:`SEAT_OPEN` (a person's) or one of the game's AI levels, one open at least; else
+    :class:`TableError` saying which is not."""
+    specs = [s.strip().lower() for s in seats]
+    for spec in specs:
+        if spec != SEAT_OPEN and spec not in game.levels:
+            raise TableError(L_("A seat is {open} or a computer level ({levels}); not {spec}.",
+                                open=SEAT_OPEN, levels=", ".join(game.levels), spec=repr(visible(spec)[:20])))
+    if SEAT_OPEN not in specs:
+        raise TableError(L_("A table needs one open seat at least, for a person."))
+    return specs
 
 
 class TableServer:
@@ -318,17 +332,10 @@ class TableServer:
         if not played.owns(rules):
             raise TableError(L_("Those are no rules of {game}.", game=GAMES[played.name].title))
         played.check_rules(rules)
-        specs = [s.strip().lower() for s in seats]
+        specs = check_seats(played, seats)
         if len(specs) != rules.players:
             raise TableError(L_("These rules are for {players} players; {seats} seats were given.",
                                 players=rules.players, seats=len(specs)))
-        for spec in specs:
-            if spec != SEAT_OPEN and spec not in played.levels:
-                raise TableError(L_("A seat is {open} or a computer level ({levels}); not {spec}.",
-                                    open=SEAT_OPEN, levels=", ".join(played.levels),
-                                    spec=repr(visible(spec)[:20])))
-        if SEAT_OPEN not in specs:
-            raise TableError(L_("A table needs one open seat at least, for a person."))
         self._expire()
         self._check_room(owner)
         table_id = self._next_id

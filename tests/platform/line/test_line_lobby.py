@@ -287,3 +287,18 @@ async def test_end_at_a_served_table_asks_while_moves_are_open_as_at_home(tmp_pa
     await ada.type("quit")
     assert await ada.task == 0
     await server.close()
+
+
+async def test_a_mistyped_seat_of_a_new_table_is_named(tmp_path: Path) -> None:
+    """"new bogus" was refused as a table of one player ("players must be from 2 to 6")."""
+    server = TableServer(tmp_path, pace=0, seed=2026)
+    ada = Terminal(server, ADA)
+    await ada.type("new bogus")
+    await until(lambda: "not 'bogus'" in ada.text, "the refusal")
+    assert "A seat is open or a computer level (" in ada.text and "players must be" not in ada.text
+    await ada.type("new hard hard")
+    await until(lambda: "one open seat at least" in ada.text, "the second refusal")
+    assert not server.tables()
+    await ada.type("quit")
+    assert await ada.task == 0
+    await server.close()
