@@ -486,7 +486,8 @@ class PlainGame:
                 self.say(describe_pile(obs, review.pile, words=self.words))
             elif name == "hand":
                 if seat is None:
-                    self.say(_("The hands stay hidden until the next player has the keyboard."))
+                    self.say(_("You are watching: no hand is shown.") if self.served
+                             else _("The hands stay hidden until the next player has the keyboard."))
                 else:
                     left = len(obs.hand)
                     said = ngettext("Your hand, {n} card: {hand}.", "Your hand, {n} cards: {hand}.", left)

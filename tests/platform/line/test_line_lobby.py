@@ -60,6 +60,8 @@ async def test_two_people_and_a_spectator_in_the_line_mode(tmp_path: Path) -> No
     assert f"It is {('Ada', 'Ben')[game.current]}'s turn, not yours." in other.text
     await cleo.type("end")
     assert "spectators cannot play" in cleo.text
+    await cleo.type("hand")
+    assert "You are watching: no hand is shown." in cleo.text  # not the hot-seat sentence
     await mover.type("look")
     await mover.type("say good luck")
     said = f"{('Ada', 'Ben')[game.current]}: good luck"

@@ -157,6 +157,17 @@ async def test_two_people_and_a_spectator_at_one_table_by_keys(tmp_path: Path) -
         await mover[0].press("e")
         assert "turn" in str(mover[1].screen.query_one("#status", TextPanel).render())
 
+        # Cleo's reading keys speak to a spectator (they said "until the next player has the
+        # keyboard", "your hand is in the log" and "since your last turn").
+        cleo_says = lambda: " ".join(str(cleo.screen.query_one("#status", TextPanel).render()).split())  # noqa: E731
+        await pc.press("i")
+        assert "You are watching: no hand is shown." in cleo_says()
+        await pc.press("b")
+        assert "The piles and the players are in the log." in cleo_says()
+        await pc.press("a")
+        assert "since your last turn" not in cleo_says() and cleo_says().startswith(
+            (f"Since {other[1].person.name}'s turn: ", "Since the deal: ")), cleo_says()  # type: ignore[union-attr]
+
         # Chat: ' opens the line with "say "; everyone's log shows it.
         await pa.press("apostrophe", *"hello all", "enter")
         for pilot, app in ((pa, ada), (pb, ben), (pc, cleo)):

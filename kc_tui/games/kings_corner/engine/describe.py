@@ -680,17 +680,21 @@ class TurnLog:
         elif isinstance(event, TurnEnd):
             self.turns[-1].ended = True
 
-    def since(self, seat: int, brief: bool = False) -> str | None:
+    def since(self, seat: int, brief: bool = False, whose: str | None = None) -> str | None:
         """"Since your turn: Ada played 2 cards and moved W onto N; Ben drew and passed.": the
         turns finished since ``seat``'s last one in this round (since the deal if it has had
         none), or None when there were none.  ``brief``: how many cards each played, not which
-        nor the piles moved ("Ada played 5 cards, 1 card left"), for a line too short for all."""
+        nor the piles moved ("Ada played 5 cards, 1 card left"), for a line too short for all.
+        ``whose``: the seat's name, for a reader who is not that seat (a spectator: "Since
+        Ben's turn: ...")."""
         turns, first = self._since(seat)
         if not turns:
             return None
         accounts = self._accounts(turns, brief=brief)
         if first:
             return _("Since the deal: {accounts}.").format(accounts=accounts)
+        if whose is not None:
+            return _("Since {name}'s turn: {accounts}.").format(name=whose, accounts=accounts)
         return _("Since your turn: {accounts}.").format(accounts=accounts)
 
     def named(self, seat: int) -> set[tuple[Pile, Card | None]]:

@@ -172,6 +172,9 @@ class NetworkTableScreen(ServedTable, TableScreen):
         self.say(_("Round over: the log has its result. The players deal the next round when "
                    "they are ready."))
 
+    def watching(self) -> bool:
+        return bool(self.remote.door.spectator)
+
     def _computer_plays(self) -> None:
         name = shown_name(self.service.current_seat.name)
         self.say(_("{name} is playing...").format(name=name) if not self.remote.door.spectator

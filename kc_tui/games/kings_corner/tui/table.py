@@ -639,6 +639,10 @@ class TableScreen(TableShell):
             return False
         return True
 
+    def watching(self) -> bool:
+        """Whether this screen watches a table (a spectator's: no hand of its own)."""
+        return False
+
     def action_look(self) -> None:
         if not self._dealt():
             return
@@ -646,8 +650,9 @@ class TableScreen(TableShell):
         obs = self.service.observation(self.service.current if seat is None else seat)
         with self._showing():
             text = describe_table(obs, self.names, hand=seat is not None)
-        self._read(text, f"{text.splitlines()[0]} "
-                   + _("The piles, the players and your hand are in the log."))
+        where = (_("The piles, the players and your hand are in the log.") if seat is not None
+                 else _("The piles and the players are in the log."))
+        self._read(text, f"{text.splitlines()[0]} {where}")
 
     def action_pile(self) -> None:
         focused = self.focused
@@ -664,7 +669,8 @@ class TableScreen(TableShell):
     def action_read_hand(self) -> None:
         seat = self._reader()
         if seat is None:
-            self.say(_("The hands stay hidden until the next player has the keyboard."))
+            self.say(_("You are watching: no hand is shown.") if self.watching()
+                     else _("The hands stay hidden until the next player has the keyboard."))
         elif self._dealt():
             obs = self.service.observation(seat)
             left = len(obs.hand)
@@ -681,6 +687,13 @@ class TableScreen(TableShell):
 
     def action_since(self) -> None:
         seat = self._reader()
+        if seat is None and self.watching() and self._dealt():
+            # A spectator has no turn of its own: what was played since the player to move last did.
+            current = self.service.current
+            with self._showing():
+                since = self.turns.since(current, whose=shown_name(self.names[current]))
+            self._read(since or _("Nothing has been played yet this round."))
+            return
         with self._showing():
             since = self.turns.since(seat) if seat is not None else None
         self._read(since or _("Nothing has happened since your last turn."))
