@@ -185,6 +185,16 @@ def parse_review(text: str) -> Review | None:
     return Review(name)
 
 
+def _lone_card(word: str, hand: Sequence[Card]) -> Card | None:
+    """The card a word alone names (its code, or its number in ``hand``), if it names one."""
+    if word.isascii() and word.isdecimal():
+        return hand[int(word) - 1] if 1 <= int(word) <= len(hand) else None
+    try:
+        return parse_card(word)
+    except NotationError:
+        return None
+
+
 def parse_command(text: str, hand: Sequence[Card] = ()) -> Command:
     """Parse one typed line.  ``hand`` (sorted, as shown) lets ``3 n`` name the third card."""
     if is_sure_end(text):
@@ -204,6 +214,10 @@ def parse_command(text: str, hand: Sequence[Card] = ()) -> Command:
             onto = Pile.E if pile == Pile.N else Pile.N  # an example that moves it elsewhere
             raise CommandError(_("Move pile {pile} onto which pile? Write both, for example {pile} {onto}."
                                  ).format(pile=pile.letters, onto=onto.letters))
+        card = _lone_card(word, hand)
+        if card is not None:
+            raise CommandError(_("Play {card} on which pile? Write the pile after it, for example {card} "
+                                 "{pile}.").format(card=card, pile=Pile.N.letters))
         raise CommandError(_(
             "{word} is not a command: write a card and a pile (7H N), two piles (E N), "
             "or end, undo, hint, help, quit."
