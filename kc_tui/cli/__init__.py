@@ -144,6 +144,7 @@ def run_commands(parser: argparse.ArgumentParser, argv: Sequence[str]) -> int:
     alone)."""
     game, rest = split_game_argument(argv)
     args = parser.parse_args(options_after_command(parser, rest))
+    args.game = game  # (taken out of argv above: the game whose command this is)
     if len(rest) < len(argv) and hasattr(args, "only_game"):
         args.only_game = game
     status: int = args.func(args)

@@ -10,6 +10,8 @@ import sys
 from typing import Any, Callable
 
 from ..core.i18n import Domain
+from ..core.kinds import Phase
+from ..games import DEFAULT_GAME
 from ..line import LineOptions
 from ..storage import AutoSaver, Settings, load_settings, save_settings
 from .common import full_screen, language_fixed, look_overrides, settings_from
@@ -42,7 +44,16 @@ def play_saved(service: Any, args: argparse.Namespace, saving: Callable[[Callabl
             app.savers[id(service)] = saver
             app.run()
             return app_status(app)
-        return line_mode()
+        status = line_mode()
+        if getattr(service, "phase", None) != Phase.SESSION_OVER:
+            # Left (or its input ended) mid-session: where the game is, and how to go on.
+            from . import PROG
+
+            game = getattr(args, "game", DEFAULT_GAME)
+            command = f"{PROG}{'' if game == DEFAULT_GAME else f' --game {game}'} resume --plain"
+            print(_("The game is saved as it stood after the last turn; {command} goes on with it.")
+                  .format(command=command), flush=True)
+        return status
     except KeyboardInterrupt:
         print("\n" + _("Interrupted; the game stops here (it was saved after the last turn)."))
         return 130

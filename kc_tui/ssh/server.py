@@ -656,7 +656,8 @@ class _Session(asyncssh.SSHServerSession):
             return self.driver
 
         app.driver_class = capture  # type: ignore[assignment]
-        app.offers_screenshot = False  # it would be saved on the server, not at the person's end
+        if isinstance(app, GameHost):
+            app.offers_screenshot = False  # it would be saved on the server, not at the person's end
         # The client's terminal, not the server's, decides the colours: 256 colours for
         # xterm-256color, 16 for a console, true colour where the client says so.
         app.console = Console(

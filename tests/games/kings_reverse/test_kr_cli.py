@@ -141,6 +141,13 @@ def test_play_plain_from_the_command_line() -> None:
     assert "Players: " in result.stdout and "You leave the table." in result.stdout
     # Piped input is echoed after its prompt, as in the first game: the output reads as a dialogue.
     assert "> who\n" in result.stdout and "> quit\nYou leave the table." in result.stdout
+    # Where the game is and how to go on with it; and that command does.
+    assert result.stdout.rstrip().endswith(
+        "The game is saved as it stood after the last turn; kings-corner --game kings-reverse resume --plain "
+        "goes on with it.")
+    resumed = subprocess.run([sys.executable, "-m", "kc_tui", "--game", "kings-reverse", "resume", "--plain"],
+                             input="quit\n", capture_output=True, text=True, timeout=60, check=False)
+    assert resumed.returncode == 0 and "> quit\nYou leave the table." in resumed.stdout, resumed.stderr
 
 
 def test_a_hint_is_a_sentence_naming_a_legal_action() -> None:

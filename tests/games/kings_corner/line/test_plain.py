@@ -84,7 +84,8 @@ def test_line_mode_shows_the_table_and_refuses_with_the_engines_sentence() -> No
     assert "There is nothing to undo this turn." in out
     assert "Play the king of spades on the south-east corner" in out and "that sheds 7 cards." in out
     assert "Commands: 7H N plays" in out
-    assert out.rstrip().endswith("Input ended; the game stops here.")
+    assert out.rstrip().endswith("Input ended; the game stops here.\nThe game is saved as it stood after the "
+                                 "last turn; kings-corner resume --plain goes on with it.")
 
 
 def test_line_mode_plays_moves_and_illegal_moves_change_nothing() -> None:
