@@ -528,6 +528,9 @@ class SeatTable:
         self.game = PlainGame(cast(GameService, remote), read=lambda prompt: None,
                               out=cast(TextIO, Out(write)), verbosity=verbosity, served=True)
         remote.hear(self._notice)
+        # Nothing of the round so far is told on sitting down (unlike a game resumed at home):
+        # the first turn starts with what was played since the deal, or since one's last turn.
+        self.game._resumed = False
         view = door.view()
         if view.round:
             self.game.say(_("The game at table {table} is on: round {round}. Totals: {totals}.").format(

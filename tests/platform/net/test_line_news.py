@@ -45,6 +45,7 @@ async def test_the_tables_news_come_on_their_own_lines_and_the_prompt_after_them
     news = other.text[waiting:]
     assert news.startswith(f"\n{name}: hello\ntable> "), news
     assert "\nYour hand: " in news, news
+    assert f"\nSince the deal: {name} " in news, news  # the first turn says what came before it
     assert not re.search(r"> [^\n]", news), f"news run on after a prompt: {news!r}"
     for term in (ada, ben):
         await term.typed.put("quit")
