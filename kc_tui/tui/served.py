@@ -261,10 +261,10 @@ class ServedTable(_Screen):
         else:
             return
         message.prevent_default()
-        message.input.value = ""
         try:
             self.remote.say(line)
         except TableError as exc:
-            self.say(str(exc))
+            self.say(str(exc))  # the line stays in the field, to be shortened or sent again
             return
+        message.input.value = ""
         self._close_prompt()

@@ -657,3 +657,29 @@ async def test_a_chat_line_open_at_80x24_leaves_the_whole_cross_in_sight(tmp_pat
         top, cross = screen.query_one("#top"), screen.query_one("#cross")
         assert cross.region.bottom <= top.region.bottom, (cross.region, top.region)
     await server.close()
+
+
+async def test_a_chat_line_refused_as_too_long_stays_in_its_field(tmp_path: Path) -> None:
+    """Refused ("A chat line holds at most 200 characters"), the line was erased, all of it."""
+    server = TableServer(tmp_path, pace=0, seed=3)
+    server.create_table(ADA, "Friday", build_rules(2), ["open", "easy"])
+    app = LobbyApp(server, ADA)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, NetworkTableScreen), "the table")
+        screen = app.screen
+        await pilot.press("apostrophe")
+        await until(pilot, lambda: screen.query_one("#prompt").display, "the chat line", limit=5)
+        long_line = "word " * 50
+        prompt = screen.query_one("#prompt", Input)
+        prompt.value = long_line
+        await pilot.press("enter")
+        await until(pilot, lambda: "holds at most 200 characters" in str(
+            screen.query_one("#status", TextPanel).render()), "the refusal")
+        assert prompt.value == long_line and prompt.display
+        prompt.value = "short now"
+        await pilot.press("enter")
+        await until(pilot, lambda: "Ada: short now" in log_text(app), "the line sent")
+        assert prompt.value == ""
+    await server.close()
