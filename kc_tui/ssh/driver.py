@@ -45,6 +45,8 @@ __all__ = ["HELD_MOST", "ChannelDriver", "Terminal", "driver_for"]
 
 HELD_MOST = 64 * 1024
 """Bytes of input waiting for the app at most; more is dropped."""
+PASTE_START = "\x1b[200~"
+"""What begins a bracketed paste."""
 PASTE_END = "\x1b[201~"
 """What ends a bracketed paste."""
 
@@ -99,6 +101,11 @@ class ChannelDriver(Driver):
         """Dropping the rest of a bracketed paste that was too long, up to its end."""
         self._skip_tail = ""
         self._skip_handle: asyncio.TimerHandle | None = None
+        self._in_paste = False
+        """Within a bracketed paste (its start read, its end not yet)."""
+        self._paste_seen = ""
+        """The last characters read outside a paste (a start cut in two) or held inside one (an
+        end cut in two)."""
         self._dropping = False
         """Input is being dropped: it is said once, not once per piece."""
         self._parser = XTermParser()
@@ -202,8 +209,45 @@ class ChannelDriver(Driver):
         elif self.on_drained is not None:
             self.on_drained()
 
+    def _pasted_text(self, text: str) -> str:
+        """``text`` with every ESC inside a bracketed paste dropped but its end's: pasted text
+        holding escape sequences (a colour code copied from a terminal) is text, and the parser
+        ended the paste at its first ESC and typed the rest as keys, before the paste ("abc
+        ESC[31mdef" came out "^[31mdefabc"), a Tab among them moving the focus.  Terminals such
+        as Alacritty and xterm.js drop them too."""
+        out: list[str] = []
+        at = 0
+        while at < len(text):
+            if not self._in_paste:
+                seen = self._paste_seen + text[at:]
+                start = seen.find(PASTE_START)
+                if start < 0:
+                    out.append(text[at:])
+                    self._paste_seen = seen[-(len(PASTE_START) - 1):]
+                    break
+                begins = at + start + len(PASTE_START) - len(self._paste_seen)  # just after the start
+                out.append(text[at:begins])
+                at, self._in_paste, self._paste_seen = begins, True, ""
+            else:
+                held = self._paste_seen + text[at:]
+                end = held.find(PASTE_END)
+                if end < 0:
+                    cut = len(held)  # an end cut in two is held for the next piece
+                    for keep in range(min(len(PASTE_END) - 1, len(held)), 0, -1):
+                        if PASTE_END.startswith(held[-keep:]):
+                            cut = len(held) - keep
+                            break
+                    out.append(held[:cut].replace("\x1b", ""))
+                    self._paste_seen = held[cut:]
+                    break
+                out.append(held[:end].replace("\x1b", "") + PASTE_END)
+                after = len(held) - end - len(PASTE_END)  # what follows the end, still to read
+                at, self._in_paste, self._paste_seen = len(text) - after, False, ""
+        return "".join(out)
+
     def _take(self, text: str) -> None:
         """Parse ``text``, leaving out the rest of a bracketed paste that was too long."""
+        text = self._pasted_text(text)
         if self._skipping:
             text = self._skip(text)
         if not text:

@@ -188,6 +188,37 @@ async def test_a_bracketed_paste_over_the_limit_in_many_pieces_is_dropped_to_its
         await asyncio.gather(task, return_exceptions=True)
 
 
+async def test_escapes_inside_a_paste_are_text_not_keys_out_of_order() -> None:
+    """Pasted text holding an escape sequence (a colour code copied from a terminal) came out as
+    keys typed before the paste, "^[31mdefabc"; now it is one paste, its ESC left out, even with
+    the paste's end cut in two between pieces."""
+    app = Keys()
+    drivers: list[ChannelDriver] = []
+    build = driver_for(Terminal())
+
+    def capture(app_: App[Any], **options: Any) -> ChannelDriver:
+        drivers.append(build(app_, **options))
+        return drivers[-1]
+
+    app.driver_class = capture  # type: ignore[assignment]
+    task = asyncio.get_running_loop().create_task(app.run_async(mouse=False, size=(80, 24)))
+    try:
+        await until(lambda: bool(drivers) and drivers[0]._input, "the app takes input")
+        driver = drivers[0]
+        driver.feed(b"\x1b[200~abc\x1b[31mdef\x1b[201~")
+        await until(lambda: app.pastes == ["abc[31mdef"], "the paste, whole and in order")
+        driver.feed(b"\x1b[200~one\x1b[0m\ttwo\x1b[2")  # its end comes in the next piece
+        driver.feed(b"01~z")
+        await until(lambda: "z" in app.keys, "the key after the paste")
+        assert app.pastes == ["abc[31mdef", "one[0m\ttwo"]
+        assert not any(key in app.keys for key in ("circumflex_accent", "left_square_bracket", "tab", "d"))
+        driver.feed(b"\x1b")  # a lone Esc outside a paste is still a key
+        await until(lambda: "escape" in app.keys, "Esc")
+    finally:
+        app.exit()
+        await asyncio.gather(task, return_exceptions=True)
+
+
 # ------------------------------------------------------------------------------ environment
 async def test_environment_variables_are_capped_and_released_with_the_channel(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
