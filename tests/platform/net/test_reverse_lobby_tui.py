@@ -102,6 +102,13 @@ async def test_two_people_and_a_spectator_at_a_kings_reverse_table_by_keys(tmp_p
         await until(other[0], lambda: "drew" in log_text(other[1]) or "draws" in log_text(other[1]),
                     "the other's log showing the draw")
 
+        # Cleo's reading keys speak to a spectator (i said the hands wait for a player to have the
+        # keyboard, a "Nothing has happened since your last turn").
+        await pc.press("i")
+        await until(pc, lambda: "You are watching: no hand is shown." in status(cleo), "i")
+        await pc.press("a")
+        await until(pc, lambda: "since your last turn" not in status(cleo) and "draw" in status(cleo), "a")
+
         # Chat: ' opens a line; everyone's log shows it.
         await pa.press("apostrophe", *"hello all", "enter")
         for pilot, app in ((pa, ada), (pb, ben), (pc, cleo)):

@@ -53,6 +53,9 @@ class NetworkReverseTableScreen(ServedTable, ReverseTableScreen):
         self.remote = remote
         self._served()
 
+    def watching(self) -> bool:
+        return bool(self.remote.door.spectator)
+
     def on_mount(self) -> None:
         # Runs before the table screen's own on_mount (Textual calls both), which follows the
         # events from now on: the log reads in order, the chat hint, what the table said before

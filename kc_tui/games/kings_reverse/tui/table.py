@@ -13,6 +13,7 @@ shown for the pace the settings give before the next one thinks.
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import replace
 from typing import Sequence
 
@@ -267,6 +268,8 @@ class ReverseTableScreen(TableShell):
         self.held: dict[int, int] = {}
         """How many cards each person held as their last turn ended (or at the deal)."""
         self._recent: list[str] = []
+        self._last_said: deque[str] = deque(maxlen=8)
+        """The log's last sentences (what ``a`` reads to a spectator)."""
         self.computer = ReverseComputer(self)
 
     # ------------------------------------------------------------------ layout
@@ -324,6 +327,7 @@ class ReverseTableScreen(TableShell):
             return  # whose turn it is shows on the status line and the players' panel
         self.query_one("#log", RichLog).write(sentence)
         self._recent.append(sentence)
+        self._last_said.append(sentence)
         taker = self._taker(event)
         if taker is not None:
             self.took[taker].append(sentence)
@@ -632,10 +636,15 @@ class ReverseTableScreen(TableShell):
         text = look_text(view, self.names, self.text, hand=seat is not None)
         self._read(text, _("{first} Everyone's cards are in the log.").format(first=text.splitlines()[0]))
 
+    def watching(self) -> bool:
+        """Whether this screen watches a table (a spectator's: no hand of its own)."""
+        return False
+
     def action_read_hand(self) -> None:
         seat = self._reader()
         if seat is None:
-            self.say(_("No hand is shown: the hands stay hidden until a player has the keyboard."))
+            self.say(_("You are watching: no hand is shown.") if self.watching()
+                     else _("No hand is shown: the hands stay hidden until a player has the keyboard."))
             return
         self._read(hand_sentence(self.service.view(seat), self.text))
 
@@ -646,6 +655,10 @@ class ReverseTableScreen(TableShell):
         """``a``: what the others did since the reader's last turn, after the cards the reader
         took meanwhile (the status line has room for only the first of it)."""
         seat = self._reader()
+        if seat is None and self.watching():
+            # A spectator has no turn of its own: what was played last.
+            self._read(" ".join(self._last_said) or _("Nothing has been played yet this round."))
+            return
         seen = self.since.get(seat, []) if seat is not None else []
         took = self.took.get(seat, []) if seat is not None else []
         said = list(took)
