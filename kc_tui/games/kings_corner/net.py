@@ -98,7 +98,9 @@ class CornerDoor(SeatDoor):
         (a spectator sees none): the cards left in a hand are never sent to another seat."""
         summary = self._service().round_summary()
         hands = tuple(h if i == self.seat else () for i, h in enumerate(summary.hands))
-        withheld = tuple(i for i in range(len(hands)) if i != self.seat)
+        # An empty hand hides nothing (how many cards each holds is public): the player who went
+        # out is shown with none left, not "not shown".
+        withheld = tuple(i for i, hand in enumerate(summary.hands) if i != self.seat and hand)
         return replace(summary, hands=hands, seed=None, withheld=withheld)
 
     def session_summary(self) -> SessionSummary:

@@ -114,12 +114,15 @@ async def test_two_people_and_a_spectator_play_a_round_and_nothing_leaks(server:
     assert ada.view().observation is not None and ada.view().observation.seat == 0  # type: ignore[union-attr]
     summary = ada.round_summary()
     assert summary.hands[1] == () and summary.hands[2] == ()
-    assert summary.withheld == (1, 2) and summary.seed is None
+    # Every hand with cards left is withheld from the others; the one that went out hides nothing.
+    left = [len(game.hand(s)) for s in range(3)]
+    assert summary.withheld == tuple(s for s in (1, 2) if left[s]) and summary.seed is None
     assert watcher.round_summary().hands == ((), (), ())
-    assert watcher.round_summary().withheld == (0, 1, 2)
-    # The round's words say the others' cards are not shown (not "-": none left), and give no seed.
+    assert watcher.round_summary().withheld == tuple(s for s in range(3) if left[s])
+    # The round's words say the others' cards are not shown (an empty hand: "-"), and give no seed.
     words = round_summary(summary, ada.names)
-    assert words.count("cards left: not shown") == 2 and "seed" not in words
+    assert words.count("cards left: not shown") == len(summary.withheld) and "seed" not in words
+    assert words.count("cards left: -") == left.count(0)
     # The transcript beside the table replays to the same game.
     path = server.data_dir / "tables" / f"table-{info.id}.jsonl"
     assert replay(path.read_text().splitlines()).round_no == game.round_no
