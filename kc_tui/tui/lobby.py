@@ -463,13 +463,18 @@ class LobbyApp(KingsCornerApp):
 
     def leave_table(self, screen: Screen[Any]) -> None:
         """The table screen was left: its seat goes (a computer plays it), back to the lobby."""
+        why = ""
         if isinstance(screen, ServedTable):
+            if screen.remote.door.closed:
+                why = screen.last_notice  # sent back by the table: why, rather than a stale line
             screen.remote.close()
         self.door = None
         self._remove(screen)
         lobby = self._lobby()
         if lobby is not None:
             lobby.refresh_tables()
+            if why:
+                lobby.say(why)
 
     def play_again(self, screen: Screen[Any]) -> None:
         self.leave_table(screen)

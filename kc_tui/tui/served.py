@@ -74,6 +74,8 @@ class ServedTable(_Screen):
         self._stale = False
         self._told_events = told
         """How many of the session's events the log has told (or caught up on)."""
+        self.last_notice = ""
+        """The table's last notice (the reason, when the table sends this screen back to the lobby)."""
         self._early: list[Notice] = []
         """Notices said after events the log has not told yet (the screen catching up as it
         opens): told once those are, so the log reads as things happened."""
@@ -185,6 +187,8 @@ class ServedTable(_Screen):
 
     # ------------------------------------------------------------------ what the server sends
     def _notice(self, notice: Notice) -> None:
+        if notice.kind == "table":
+            self.last_notice = str(notice)  # the lobby says it if the table sends the seat back
         if self._keep_for_later(notice):
             return
         if notice.at > self._told_events:
@@ -215,7 +219,9 @@ class ServedTable(_Screen):
         if not self.is_attached:
             return
         if self.remote.door.closed:
-            self._leave()  # the table was adjourned under a spectator: back to the lobby
+            # The table was adjourned under a spectator, or the seat taken from another
+            # connection: back to the lobby, which says why.
+            self._leave()
             return
         if self._covered():
             self._stale = True

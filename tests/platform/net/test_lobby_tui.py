@@ -683,3 +683,22 @@ async def test_a_chat_line_refused_as_too_long_stays_in_its_field(tmp_path: Path
         await until(pilot, lambda: "Ada: short now" in log_text(app), "the line sent")
         assert prompt.value == ""
     await server.close()
+
+
+async def test_a_screen_whose_seat_is_taken_from_another_connection_goes_back_saying_why(
+        tmp_path: Path) -> None:
+    """A frozen terminal that wakes up after its person took the seat from a new connection:
+    back in the lobby, which says why (it kept its old "Welcome" line)."""
+    server = TableServer(tmp_path, pace=0, seed=3)
+    server.create_table(ADA, "Friday", build_rules(2), ["open", "easy"])
+    app = LobbyApp(server, ADA)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, NetworkTableScreen), "the table")
+        server.join(ADA, 1, 0)  # Ada again, from another connection
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "back in the lobby")
+        await until(pilot, lambda: lobby_text(app, "#lobby-status") == (
+            "You took your seat at table 1 from another connection: it is played there now."), "why")
+        assert app.door is None
+    await server.close()
