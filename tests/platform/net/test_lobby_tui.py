@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import re
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from textual.pilot import Pilot
 from textual.widgets import Input, RichLog
@@ -642,17 +642,29 @@ async def test_an_adjourned_table_gives_its_round_and_how_to_resume_it(tmp_path:
     await server.close()
 
 
-async def test_a_chat_line_open_at_80x24_leaves_the_whole_cross_in_sight(tmp_path: Path) -> None:
+def _ada_against_easy(tmp_path: Path) -> tuple[TableServer, LobbyApp]:
+    """A server with Ada's table against an easy computer, and Ada's lobby."""
     server = TableServer(tmp_path, pace=0, seed=3)
     server.create_table(ADA, "Friday", build_rules(2), ["open", "easy"])
-    app = LobbyApp(server, ADA)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-        await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, NetworkTableScreen), "the table")
-        screen = app.screen
+    return server, LobbyApp(server, ADA)
+
+
+async def _to_her_table(pilot, app: LobbyApp, chat: bool = False) -> Any:  # noqa: ANN001 - a Pilot
+    """From the lobby, Enter: at her table (with ``chat``, its chat line open); its screen."""
+    await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+    await pilot.press("enter")
+    await until(pilot, lambda: isinstance(app.screen, NetworkTableScreen), "the table")
+    screen = app.screen
+    if chat:
         await pilot.press("apostrophe")
         await until(pilot, lambda: screen.query_one("#prompt").display, "the chat line", limit=5)
+    return screen
+
+
+async def test_a_chat_line_open_at_80x24_leaves_the_whole_cross_in_sight(tmp_path: Path) -> None:
+    server, app = _ada_against_easy(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _to_her_table(pilot, app, chat=True)
         await pilot.pause()
         top, cross = screen.query_one("#top"), screen.query_one("#cross")
         assert cross.region.bottom <= top.region.bottom, (cross.region, top.region)
@@ -661,16 +673,9 @@ async def test_a_chat_line_open_at_80x24_leaves_the_whole_cross_in_sight(tmp_pat
 
 async def test_a_chat_line_refused_as_too_long_stays_in_its_field(tmp_path: Path) -> None:
     """Refused ("A chat line holds at most 200 characters"), the line was erased, all of it."""
-    server = TableServer(tmp_path, pace=0, seed=3)
-    server.create_table(ADA, "Friday", build_rules(2), ["open", "easy"])
-    app = LobbyApp(server, ADA)
+    server, app = _ada_against_easy(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-        await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, NetworkTableScreen), "the table")
-        screen = app.screen
-        await pilot.press("apostrophe")
-        await until(pilot, lambda: screen.query_one("#prompt").display, "the chat line", limit=5)
+        screen = await _to_her_table(pilot, app, chat=True)
         long_line = "word " * 50
         prompt = screen.query_one("#prompt", Input)
         prompt.value = long_line
@@ -689,13 +694,9 @@ async def test_a_screen_whose_seat_is_taken_from_another_connection_goes_back_sa
         tmp_path: Path) -> None:
     """A frozen terminal that wakes up after its person took the seat from a new connection:
     back in the lobby, which says why (it kept its old "Welcome" line)."""
-    server = TableServer(tmp_path, pace=0, seed=3)
-    server.create_table(ADA, "Friday", build_rules(2), ["open", "easy"])
-    app = LobbyApp(server, ADA)
+    server, app = _ada_against_easy(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-        await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, NetworkTableScreen), "the table")
+        await _to_her_table(pilot, app)
         server.join(ADA, 1, 0)  # Ada again, from another connection
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "back in the lobby")
         await until(pilot, lambda: lobby_text(app, "#lobby-status") == (

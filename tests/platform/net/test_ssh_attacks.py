@@ -5,12 +5,13 @@ once; everyone else goes on being served."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import logging
 import random
 import weakref
 from pathlib import Path
-from typing import Any
+from typing import Any, AsyncIterator
 
 import asyncssh
 import pytest
@@ -159,20 +160,30 @@ class Keys(App[None]):
         self.pastes.append(event.text)
 
 
-async def test_a_bracketed_paste_over_the_limit_in_many_pieces_is_dropped_to_its_end() -> None:
+@contextlib.asynccontextmanager
+async def keys_app(**options: Any) -> AsyncIterator[tuple[Keys, ChannelDriver]]:
+    """A :class:`Keys` app run over an SSH channel's driver (``options``: the driver's), once it
+    takes input; it ends with the block."""
     app = Keys()
     drivers: list[ChannelDriver] = []
-    build = driver_for(Terminal(), max_paste=1000)
+    build = driver_for(Terminal(), **options)
 
-    def capture(app_: App[Any], **options: Any) -> ChannelDriver:
-        drivers.append(build(app_, **options))
+    def capture(app_: App[Any], **more: Any) -> ChannelDriver:
+        drivers.append(build(app_, **more))
         return drivers[-1]
 
     app.driver_class = capture  # type: ignore[assignment]
     task = asyncio.get_running_loop().create_task(app.run_async(mouse=False, size=(80, 24)))
     try:
         await until(lambda: bool(drivers) and drivers[0]._input, "the app takes input")
-        driver = drivers[0]
+        yield app, drivers[0]
+    finally:
+        app.exit()
+        await asyncio.gather(task, return_exceptions=True)
+
+
+async def test_a_bracketed_paste_over_the_limit_in_many_pieces_is_dropped_to_its_end() -> None:
+    async with keys_app(max_paste=1000) as (app, driver):
         driver.feed(b"\x1b[200~short paste\x1b[201~")
         await until(lambda: app.pastes == ["short paste"], "a short paste comes through")
         driver.feed(b"\x1b[200~")
@@ -183,28 +194,13 @@ async def test_a_bracketed_paste_over_the_limit_in_many_pieces_is_dropped_to_its
         driver.feed(b"1~b")
         await until(lambda: "b" in app.keys, "the key after the paste")
         assert app.pastes == ["short paste"] and "a" not in app.keys
-    finally:
-        app.exit()
-        await asyncio.gather(task, return_exceptions=True)
 
 
 async def test_escapes_inside_a_paste_are_text_not_keys_out_of_order() -> None:
     """Pasted text holding an escape sequence (a colour code copied from a terminal) came out as
     keys typed before the paste, "^[31mdefabc"; now it is one paste, its ESC left out, even with
     the paste's end cut in two between pieces."""
-    app = Keys()
-    drivers: list[ChannelDriver] = []
-    build = driver_for(Terminal())
-
-    def capture(app_: App[Any], **options: Any) -> ChannelDriver:
-        drivers.append(build(app_, **options))
-        return drivers[-1]
-
-    app.driver_class = capture  # type: ignore[assignment]
-    task = asyncio.get_running_loop().create_task(app.run_async(mouse=False, size=(80, 24)))
-    try:
-        await until(lambda: bool(drivers) and drivers[0]._input, "the app takes input")
-        driver = drivers[0]
+    async with keys_app() as (app, driver):
         driver.feed(b"\x1b[200~abc\x1b[31mdef\x1b[201~")
         await until(lambda: app.pastes == ["abc[31mdef"], "the paste, whole and in order")
         driver.feed(b"\x1b[200~one\x1b[0m\ttwo\x1b[2")  # its end comes in the next piece
@@ -214,9 +210,6 @@ async def test_escapes_inside_a_paste_are_text_not_keys_out_of_order() -> None:
         assert not any(key in app.keys for key in ("circumflex_accent", "left_square_bracket", "tab", "d"))
         driver.feed(b"\x1b")  # a lone Esc outside a paste is still a key
         await until(lambda: "escape" in app.keys, "Esc")
-    finally:
-        app.exit()
-        await asyncio.gather(task, return_exceptions=True)
 
 
 # ------------------------------------------------------------------------------ environment
