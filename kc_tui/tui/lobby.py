@@ -465,8 +465,11 @@ class LobbyApp(KingsCornerApp):
         """The table screen was left: its seat goes (a computer plays it), back to the lobby."""
         why = ""
         if isinstance(screen, ServedTable):
-            if screen.remote.door.closed:
-                why = screen.last_notice  # sent back by the table: why, rather than a stale line
+            # Sent back by the table: why; else the person left: said, rather than a stale line
+            # ("Welcome back").
+            why = (screen.last_notice if screen.remote.door.closed else "") or " ".join((
+                _("You left the table."),
+                _("Enter takes a free seat of the table picked (or yours again); w watches it.")))
             screen.remote.close()
         self.door = None
         self._remove(screen)

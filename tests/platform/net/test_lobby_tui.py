@@ -179,6 +179,8 @@ async def test_two_people_and_a_spectator_at_one_table_by_keys(tmp_path: Path) -
         await pb.press("q")
         await pb.press("y")
         await until(pb, lambda: isinstance(ben.screen, LobbyScreen), "Ben back in the lobby")
+        await until(pb, lambda: lobby_text(ben, "#lobby-status").startswith("You left the table. Enter takes"),
+                    "the lobby saying so (not its old welcome)")
         await until(pa, lambda: "The computer (hard) plays for Ben" in log_text(ada), "the takeover notice")
         # Ada's players' panel says Ben is away, in words.
         from kc_tui.tui.widgets import PlayersView
