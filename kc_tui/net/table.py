@@ -441,6 +441,7 @@ class Table:
         if door.seat is None:
             self.spectators.remove(door)
             log.info("table %s: %s stops watching", self.id, door.person.name)
+            self.notice(L_("{name} stops watching.", name=door.person.name))  # as "is watching" was said
             self.settle()
             self.server.tidy(self)
             return

@@ -645,3 +645,15 @@ async def test_a_seeded_table_plays_the_same_round_whether_computers_think_in_pr
     assert await seeded_round(tmp_path / "processes", 1) == in_threads
     # A thinking process killed: its decision is asked again of a new one, and the game is the same.
     assert await seeded_round(tmp_path / "killed", 1, kill_a_thinker=True) == in_threads
+
+
+async def test_the_players_are_told_when_a_spectator_stops_watching(server: TableServer) -> None:
+    info = server.create_table(ADA, "T", build_rules(2), ["open", "medium"])
+    ada = server.join(ADA, info.id, 0)
+    heard: list[str] = []
+    ada.follow(lambda item: heard.append(str(item)) if isinstance(item, Notice) else None)
+    watcher = server.watch(BEN, info.id)
+    assert heard[-1] == "Ben is watching."
+    watcher.leave()
+    assert heard[-1] == "Ben stops watching."  # (only the server's log said it)
+    await server.close()
