@@ -13,7 +13,7 @@ from .board import PILES, Pile
 from .events import Chips, Draw, Event, MoveEvent, Play, RoundEnd, RoundStart, RoundView, Undo
 from .kinds import RoundEndReason, Scoring
 from .moves import describe_needed
-from .naming import card_text, items, pile_text, saying
+from .naming import capital, card_text, items, pile_text, saying
 from .observation import Observation
 from .rules import DEFAULT_TARGETS, RuleSet
 from .scoring import LOW_WINS
@@ -353,14 +353,15 @@ def _pile_said(pile: Pile, cards: tuple[Card, ...]) -> str:
     """One pile for the ear: "North: the nine of clubs, then the eight of hearts; 2 cards."."""
     if not cards:
         if pile.is_edge:
-            return _("{pile}: empty, any card may go here.").format(pile=pile.word)
-        return _("{pile}: empty, only a King may start it.").format(pile=pile.word)
+            return capital(_("{pile}: empty, any card may go here.").format(pile=pile.word))
+        return capital(_("{pile}: empty, only a King may start it.").format(pile=pile.word))
     if len(cards) <= 3:
         said = ", ".join(c.words for c in cards)
     else:
         said = _("{bottom}, and on top {top}").format(bottom=cards[0].words, top=cards[-1].words)
-    return ngettext("{pile}: {cards}; {n} card.", "{pile}: {cards}; {n} cards.", len(cards)).format(
-        pile=pile.word, cards=said, n=len(cards))
+    # A line of its own starts with a capital: "North-east: ...", as "North: ..." does.
+    return capital(ngettext("{pile}: {cards}; {n} card.", "{pile}: {cards}; {n} cards.", len(cards)).format(
+        pile=pile.word, cards=said, n=len(cards)))
 
 
 def describe_table(obs: Observation, names: list[str], hand: bool = True, *, words: bool = False) -> str:
@@ -405,14 +406,14 @@ def describe_pile(obs: Observation, pile: Pile, *, words: bool = False) -> str:
     name = pile_text(pile, words)
     if not cards:
         if pile.is_edge:
-            return _("{pile} is empty: any card may go there.").format(pile=name)
-        return _("{pile} is empty: only a King may go there.").format(pile=name)
+            return capital(_("{pile} is empty: any card may go there.").format(pile=name))
+        return capital(_("{pile} is empty: only a King may go there.").format(pile=name))
     shown_cards = ", ".join(card_text(c, words) for c in cards)
     with saying(words):
         needed = describe_needed(cards[-1].id)
-    return ngettext("{pile} has {n} card, bottom to top: {cards}. It takes {needed}.",
-                    "{pile} has {n} cards, bottom to top: {cards}. It takes {needed}.", len(cards)).format(
-        pile=name, n=len(cards), cards=shown_cards, needed=needed)
+    return capital(ngettext("{pile} has {n} card, bottom to top: {cards}. It takes {needed}.",
+                            "{pile} has {n} cards, bottom to top: {cards}. It takes {needed}.",
+                            len(cards)).format(pile=name, n=len(cards), cards=shown_cards, needed=needed))
 
 
 def who_sentence(obs: Observation, names: Sequence[str], seat: int | None, phase: Phase) -> str:
