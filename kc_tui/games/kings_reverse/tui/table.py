@@ -581,11 +581,20 @@ class ReverseTableScreen(TableShell):
         if self._not_yours():
             return
         kinds = {a.kind for a in self.service.legal_actions()}
-        for kind in (ActionKind.DRAW, ActionKind.PASS, ActionKind.ACCEPT):
-            if kind in kinds:
-                self._act(Action(kind))
-                return
-        self._act(Action(ActionKind.DRAW))
+        kind = next((k for k in (ActionKind.DRAW, ActionKind.PASS, ActionKind.ACCEPT) if k in kinds),
+                    ActionKind.DRAW)
+        if self._act(Action(kind)):
+            self._mark_drawn()
+
+    def _mark_drawn(self) -> None:
+        """A card drawn that is to be played now: the marker goes to it, so that Enter plays it
+        (it stayed where the last card went, and Enter there was refused)."""
+        view = self.service.view(self.service.current)
+        if view.step != "drawn" or view.drawn is None:
+            return
+        hand = self.query_one(ReverseHandView)
+        if view.drawn in hand.cards:
+            hand.selected = hand.cards.index(view.drawn)
 
     def action_marry(self) -> None:
         if self._not_yours():

@@ -153,6 +153,24 @@ async def test_m_marries_the_only_marriage_when_the_marker_rests_on_another_quee
         assert "do not hold both" not in log_text(app) + status(app)
 
 
+async def test_a_drawn_card_to_be_played_gets_the_marker_and_enter_plays_it() -> None:
+    app = reverse_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        arrange(app, ["4S", "QC"], "9H")  # nothing follows the 9 of hearts
+        game = table(app).service.game
+        game.stock.append(parse_any_card("5H").id)  # the card drawn: a heart, to be played
+        table(app).refresh_table()
+        hand = table(app).query_one(ReverseHandView)
+        hand.focus()
+        await pilot.press("d")
+        await until(pilot, lambda a: str(table(a).service.view(0).step) == "drawn", "the drawn card")
+        assert hand.cards[hand.selected] == parse_any_card("5H")  # the marker on it
+        await pilot.press("enter")
+        await until(pilot, lambda a: "You play 5H" in log_text(a) or "You play the five of hearts" in log_text(a),
+                    "the drawn card played")
+
+
 async def test_the_pile_box_says_the_suit_to_follow_and_the_direction_in_words() -> None:
     app = reverse_app(ascii_only=False)
     async with app.run_test(size=(80, 24)) as pilot:
