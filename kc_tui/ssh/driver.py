@@ -266,7 +266,7 @@ class ChannelDriver(Driver):
             self._skip_tail = ""
             self._drop(f"a paste over {self.max_paste} bytes",
                        paste_sentence(self.max_paste))
-            self._skip_handle = self._loop.call_later(UNSTICK_SECONDS, self._stop_skipping)
+            self._skip_handle = self._loop.call_later(UNSTICK_SECONDS, self._give_up_skipping)
             return
         self._unheard.append(text)
         del self._unheard[:-16]
@@ -283,10 +283,15 @@ class ChannelDriver(Driver):
             self._skip_tail = seen[-(len(PASTE_END) - 1):]
             if self._skip_handle is not None:
                 self._skip_handle.cancel()
-            self._skip_handle = self._loop.call_later(UNSTICK_SECONDS, self._stop_skipping)
+            self._skip_handle = self._loop.call_later(UNSTICK_SECONDS, self._give_up_skipping)
             return ""
         self._stop_skipping()
         return seen[end + len(PASTE_END):]
+
+    def _give_up_skipping(self) -> None:
+        """The end of the paste being dropped never came, and the input went quiet."""
+        self._in_paste, self._paste_seen = False, ""
+        self._stop_skipping()
 
     def _stop_skipping(self) -> None:
         """The paste being dropped ended (or its end never came, and the input went quiet)."""
@@ -315,6 +320,7 @@ class ChannelDriver(Driver):
         (from the earliest piece of input after which it makes sense)."""
         self._unstick_handle = None
         unheard, self._unheard = self._unheard, []
+        self._in_paste, self._paste_seen = False, ""  # a paste opener with no end: given up
         if not self._input or not unheard:
             return
         log.info("an unfinished sequence from a client was dropped")

@@ -210,6 +210,13 @@ async def test_escapes_inside_a_paste_are_text_not_keys_out_of_order() -> None:
         assert not any(key in app.keys for key in ("circumflex_accent", "left_square_bracket", "tab", "d"))
         driver.feed(b"\x1b")  # a lone Esc outside a paste is still a key
         await until(lambda: "escape" in app.keys, "Esc")
+        # A paste opener whose end never comes is given up once the input goes quiet: the keys
+        # after it are keys again (their ESC was dropped while it seemed a paste went on).
+        driver.feed(b"\x1b[200~stray")
+        await until(lambda: driver._in_paste, "the stray opener read")
+        await until(lambda: not driver._in_paste, "the stray opener given up (after a second of quiet)")
+        driver.feed(b"\x1b[A")
+        await until(lambda: "up" in app.keys, "Up after the stray opener")
 
 
 # ------------------------------------------------------------------------------ environment
