@@ -227,6 +227,11 @@ def parse_command(text: str, hand: Sequence[Card] = ()) -> Command:
             "Too many words in {text}: write a card and a pile (7H N) or two piles (E N)."
         ).format(text=repr(text.strip())))
     first, second = words
+    if not (is_pile(first) or (first.isascii() and first.isdecimal())):
+        try:
+            parse_card(first)  # the first word wrong is named first ("xyzzy plugh": xyzzy)
+        except NotationError as exc:
+            raise CommandError(str(exc)) from None
     try:
         target = parse_pile(second)
     except NotationError as exc:

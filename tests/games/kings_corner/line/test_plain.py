@@ -53,6 +53,8 @@ def test_commands_parse(text: str, command) -> None:
         ("7h x", "'x' is not a pile: the piles are N E S W (edges) and NE SE SW NW (corners)."),
         ("1x n", "'1x' is not a card: write the rank (A 2-9 T J Q K, or 10) then the suit (C D H S), for example 7H or KS."),
         ("9 n", "There is no card 9 in your hand: it holds 3 cards."),
+        ("xyzzy plugh", "'xyzzy' is not a card: write the rank (A 2-9 T J Q K, or 10) then the suit (C D H S), "
+                        "for example 7H or KS."),  # the first word wrong, not only the second
     ],
 )
 def test_bad_commands_are_explained(text: str, sentence: str) -> None:
