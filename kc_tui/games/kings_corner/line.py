@@ -127,6 +127,16 @@ def _end_asked(open_moves: int) -> str:
     return _("{question} Type y (or end) to end it, n to go on: ").format(question=end_question(open_moves))
 
 
+def _answers_end(line: str) -> bool | None:
+    """The answer to "End your turn with N moves still open?": True (yes, or end again), False
+    (no, or an empty line), None (another line: the turn goes on, and it is read as a command);
+    in every language, with or without accents."""
+    answer = " ".join(folded(line).split())  # "sí" as "si", "Oui" as "oui"
+    if answer in YES or is_sure_end(answer) or _is_end(answer):
+        return True
+    return False if answer in NO else None
+
+
 def _is_end(answer: str) -> bool:
     try:
         command = parse_command(answer)
@@ -216,11 +226,10 @@ class PlainGame:
         text = self._hear(event)
         if text and self._said_at_once(event):
             self.say(text)
-        if isinstance(event, TurnEnd):
-            self._open_moves = 0  # told (at a served table the end comes after the call)
         if isinstance(event, (RoundStart, RoundView)):
             self._seen.clear()
         if isinstance(event, TurnEnd):
+            self._open_moves = 0  # told (at a served table the end comes after the call)
             self._live = False  # the next player's turn is told when it matters
             if event.player in self.humans:
                 self._seen[event.player] = self.service.observation(event.player).board
@@ -423,10 +432,10 @@ class PlainGame:
         line = self._read(_end_asked(open_moves))
         if line is None:
             return False  # input ended: the next prompt reads that too, and the game stops
-        answer = " ".join(folded(line).split())  # "sí" as "si", "Oui" as "oui"
-        if answer in YES or is_sure_end(answer) or _is_end(answer):
+        answer = _answers_end(line)
+        if answer:
             return True
-        if answer not in NO:
+        if answer is None:
             self._next = line
         self.say(_("Your turn goes on."))
         return False
@@ -645,14 +654,14 @@ class SeatTable:
         no or an empty line goes on; any other line goes on and is then read as a command."""
         self._asked = 0
         game, door = self.game, self.remote.door
-        answer = " ".join(folded(text).split())
-        if answer in YES or is_sure_end(answer) or _is_end(answer):
+        answer = _answers_end(text)
+        if answer:
             obs = door.view().observation
             assert obs is not None
             game._verb("end", obs)
             return
         game.say(_("Your turn goes on."))
-        if answer not in NO:
+        if answer is None:
             self._line(text)
 
     def close(self) -> None:

@@ -187,11 +187,9 @@ def parse_review(text: str) -> Review | None:
 
 def _lone_card(word: str, hand: Sequence[Card]) -> Card | None:
     """The card a word alone names (its code, or its number in ``hand``), if it names one."""
-    if word.isascii() and word.isdecimal():
-        return hand[int(word) - 1] if 1 <= int(word) <= len(hand) else None
     try:
-        return parse_card(word)
-    except NotationError:
+        return _first_card(word, hand)
+    except CommandError:
         return None
 
 
@@ -227,27 +225,32 @@ def parse_command(text: str, hand: Sequence[Card] = ()) -> Command:
             "Too many words in {text}: write a card and a pile (7H N) or two piles (E N)."
         ).format(text=repr(text.strip())))
     first, second = words
-    if not (is_pile(first) or (first.isascii() and first.isdecimal())):
-        try:
-            parse_card(first)  # the first word wrong is named first ("xyzzy plugh": xyzzy)
-        except NotationError as exc:
-            raise CommandError(str(exc)) from None
+    # The first word is read first, so that the first one wrong is named ("xyzzy plugh": xyzzy).
+    source = parse_pile(first) if is_pile(first) else None
+    card = None if source is not None else _first_card(first, hand)
     try:
         target = parse_pile(second)
     except NotationError as exc:
         raise CommandError(str(exc)) from None
-    if is_pile(first):
-        return MovePile(parse_pile(first), target)
-    if first.isascii() and first.isdecimal():
-        index = int(first)
+    if source is not None:
+        return MovePile(source, target)
+    assert card is not None
+    return PlayCard(card, target)
+
+
+def _first_card(word: str, hand: Sequence[Card]) -> Card:
+    """The card a move's first word names: its code, or its number in ``hand``; else
+    :class:`CommandError` saying why not."""
+    if word.isascii() and word.isdecimal():
+        index = int(word)
         if not 1 <= index <= len(hand):
             raise CommandError(ngettext(
                 "There is no card {index} in your hand: it holds {n} card.",
                 "There is no card {index} in your hand: it holds {n} cards.", len(hand)
             ).format(index=index, n=len(hand)))
-        return PlayCard(hand[index - 1], target)
+        return hand[index - 1]
     try:
-        return PlayCard(parse_card(first), target)
+        return parse_card(word)
     except NotationError as exc:
         raise CommandError(str(exc)) from None
 
