@@ -79,6 +79,8 @@ class ServedTable(_Screen):
         self._early: list[Notice] = []
         """Notices said after events the log has not told yet (the screen catching up as it
         opens): told once those are, so the log reads as things happened."""
+        self._playing: tuple[int, str, str] | None = None
+        """The seat whose turn the status line says is being played, its name and the sentence."""
 
     # ------------------------------------------------------------------ hooks
     def _on_event(self, event: Any) -> None:
@@ -127,14 +129,51 @@ class ServedTable(_Screen):
         """A person whose connection dropped, or who left, and whose seat is held or played by
         the computer is marked away, in words (a colour alone is lost on a monochrome terminal
         and to a screen reader)."""
+        if self.away(seat):
+            # Translators: after a player's name in the players' panel: they have gone (their
+            # connection dropped, or they left) and the computer plays for them meanwhile.
+            return " " + _("(away)")
+        return ""
+
+    def away(self, seat: int) -> bool:
+        """Whether ``seat`` is a person's who is not there now (the computer plays for them)."""
         seats = self.remote.door.info().seats
         if seat < len(seats):
             held = seats[seat]
-            if held.kind == "person" and held.name and (held.stand_in or not held.connected):
-                # Translators: after a player's name in the players' panel: they have gone (their
-                # connection dropped, or they left) and the computer plays for them meanwhile.
-                return " " + _("(away)")
-        return ""
+            return held.kind == "person" and bool(held.name) and (held.stand_in or not held.connected)
+        return False
+
+    def playing_sentence(self, seat: int, name: str) -> str:
+        """The status line while ``seat`` (called ``name``) plays its turn: a person whose
+        connection dropped is waited for (their seat is kept for the grace time), and one who
+        is away is played for by the computer; neither is said to be playing."""
+        seats = self.remote.door.info().seats
+        held = seats[seat] if seat < len(seats) else None
+        if held is not None and held.kind == "person" and held.name and held.stand_in:
+            said = _("The computer plays for {name}, who is away...").format(name=name)
+        elif held is not None and held.kind == "person" and held.name and not held.connected:
+            said = _("Waiting for {name}, whose connection dropped: the seat is kept for them for "
+                     "a while.").format(name=name)
+        else:
+            return (_("{name} is playing. You are watching.") if self.remote.door.spectator
+                    else _("{name} is playing...")).format(name=name)
+        return f"{said} {_('You are watching.')}" if self.remote.door.spectator else said
+
+    def say_playing(self, seat: int, name: str) -> None:
+        """Say who plays the turn of ``seat`` now; said again when that changes during the turn
+        (the person's connection drops, the computer takes over, the person comes back)."""
+        said = self.playing_sentence(seat, name)
+        self._playing = (seat, name, said)
+        self.say(said)
+
+    def _playing_changed(self) -> None:
+        """The turn being played is the same, but who plays it may not be."""
+        if self._playing is None:
+            return
+        seat, name, said = self._playing
+        if self.remote.phase == Phase.TURN and self.remote.current == seat \
+                and self.playing_sentence(seat, name) != said:
+            self.say_playing(seat, name)
 
     # ------------------------------------------------------------------ covered by a dialog
     def _covered(self) -> bool:
@@ -231,7 +270,10 @@ class ServedTable(_Screen):
         self._before_update()
         self.refresh_table()
         if self._advanced != self._position():
+            self._playing = None
             self.advance()
+        else:
+            self._playing_changed()
 
     def _round_dialog(self, dialog: Any) -> None:
         """The round's dialog opens once the table has been sent as it stands, its last move

@@ -705,3 +705,31 @@ async def test_a_screen_whose_seat_is_taken_from_another_connection_goes_back_sa
             "You took your seat at table 1 from another connection: it is played there now."), "why")
         assert app.door is None
     await server.close()
+
+
+async def test_the_status_line_says_who_plays_a_turn_whose_person_is_gone(tmp_path: Path) -> None:
+    """While Ben's connection is dropped his turn is waited for, then played by the computer:
+    Ada's status line says so, not "Ben is playing...", and changes as who plays the turn
+    changes (his connection dropping during his turn, his seat's grace over)."""
+    for seed in range(1, 40):  # a deal where Ben plays first
+        server = TableServer(tmp_path / str(seed), pace=0, seed=3, grace=600)
+        server.create_table(ADA, "Friday", build_rules(2), ["open", "open"], seed=seed)
+        server.join(ADA, 1, 0)
+        ben = server.join(BEN, 1, 1)  # the game starts
+        if ben.my_turn():
+            break
+        await server.close()
+    ada = LobbyApp(server, ADA)
+    status = lambda: " ".join(str(ada.screen.query_one("#status", TextPanel).render()).split())  # noqa: E731
+    async with ada.run_test(size=SIZE) as pa:
+        await pa.press("enter")  # her seat again
+        await until(pa, lambda: isinstance(ada.screen, NetworkTableScreen), "Ada's table")
+        await until(pa, lambda: status() == "Ben is playing...", "Ben playing")
+        ben.detach()  # his connection drops during his turn
+        await until(pa, lambda: status() == ("Waiting for Ben, whose connection dropped: the seat is kept for "
+                                             "them for a while."), "Ben waited for")
+        table = server._tables[1]
+        table._grace_over(table.slots[1])  # the grace time is over: the computer plays for Ben
+        await until(pa, lambda: status().startswith("The computer plays for Ben, who is away")
+                    or "Your turn" in status(), "the computer playing for Ben, then Ada's turn")
+    await server.close()

@@ -176,9 +176,7 @@ class NetworkTableScreen(ServedTable, TableScreen):
         return bool(self.remote.door.spectator)
 
     def _computer_plays(self) -> None:
-        name = shown_name(self.service.current_seat.name)
-        self.say(_("{name} is playing...").format(name=name) if not self.remote.door.spectator
-                 else _("{name} is playing. You are watching.").format(name=name))
+        self.say_playing(self.service.current, shown_name(self.service.current_seat.name))
         self.refresh_table()
 
     def _next_round(self) -> None:

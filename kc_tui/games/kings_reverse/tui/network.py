@@ -106,9 +106,7 @@ class NetworkReverseTableScreen(ServedTable, ReverseTableScreen):
             if not self._chatting:
                 self._close_prompt()
             self.refresh_table()
-            name = shown_name(self.names[remote.current])
-            self.say((_("{name} is playing. You are watching.") if remote.door.spectator
-                      else _("{name} is playing...")).format(name=name))
+            self.say_playing(remote.current, shown_name(self.names[remote.current]))
             return
         if self._chatting and remote.phase == Phase.TURN:
             self.refresh_table()
