@@ -98,9 +98,10 @@ class TableGame(ABC):
         """The round being played (0 before the first deal)."""
 
     @abstractmethod
-    def new_service(self, table: GameTable, names: list[str | None]) -> TableService:
+    def new_service(self, table: GameTable, names: list[str | None], seat_names: list[str]) -> TableService:
         """The game for ``table``'s seats: ``names`` holds each person's seat's name (None for
-        a computer's, whose level is its slot's ``spec``)."""
+        a computer's, whose level is its slot's ``spec``); ``seat_names`` every seat's name as
+        the game is dealt: the people's, and those the server chose for its computers."""
 
     @abstractmethod
     def restore(self, table: GameTable) -> tuple[TableService, Sequence[Any]]:

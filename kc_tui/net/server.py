@@ -32,6 +32,7 @@ from typing import Any, Callable, Sequence
 
 from ..core.errors import IllegalMove
 from ..core.i18n import DEFAULT, Domain, Text, speaking
+from ..core.kinds import SEAT_NAMES
 from ..core.text import visible
 from ..games import DEFAULT_GAME, GAMES
 from ..storage.files import UnreadableFile, read_text, write_atomic
@@ -411,10 +412,19 @@ class TableServer:
             service, events = table.restored, list(table.restored_events)
         else:
             names = [table.lobby_name(slot) if slot.for_person else None for slot in table.slots]
-            service = table.game.new_service(table, names)
+            service = table.game.new_service(table, names, self._seat_names(table, names))
             events = []
         table.restored, table.restored_events = None, ()
         table.begin(service, events, held)
+
+    def _seat_names(self, table: Table, names: list[str | None]) -> list[str]:
+        """Every seat's name for a game about to be dealt: a person's seat its person's, a
+        computer the first of the seat names no person of the server goes by (a computer called
+        Cleo beside a person called Cleo made the table's news ambiguous), else "Computer 3"."""
+        taken = set(self._holders) | set(self._guests) | {name_key(n) for n in names if n}
+        spare = iter(n for n in SEAT_NAMES if name_key(n) not in taken)
+        return [name if name is not None else next(spare, None) or table.lobby_name(slot)
+                for name, slot in zip(names, table.slots)]
 
     # ------------------------------------------------------------------ adjourned tables
     def _load_adjourned(self) -> None:

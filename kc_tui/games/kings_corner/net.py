@@ -179,9 +179,9 @@ class CornerTableGame(TableGame):
     def round_no(self, service: Any) -> int:
         return len(service.history) + int(service.phase == Phase.TURN)
 
-    def new_service(self, table: GameTable, names: list[str | None]) -> GameService:
+    def new_service(self, table: GameTable, names: list[str | None], seat_names: list[str]) -> GameService:
         seats = make_seats(_specs(table, names), random.Random(table.seed), think=table.server.think,
-                           names=names)
+                           names=list(seat_names))
         return GameService(table.rules, seats, seed=table.seed)
 
     def restore(self, table: GameTable) -> tuple[GameService, Sequence[Any]]:

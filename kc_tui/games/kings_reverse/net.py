@@ -186,8 +186,8 @@ class ReverseTableGame(TableGame):
         view = service.view(None)
         return int(view.round) if view.round else 0
 
-    def new_service(self, table: GameTable, names: list[str | None]) -> ReverseService:
-        seats = reverse_seats(_specs(table, names), random.Random(table.seed), names)
+    def new_service(self, table: GameTable, names: list[str | None], seat_names: list[str]) -> ReverseService:
+        seats = reverse_seats(_specs(table, names), random.Random(table.seed), list(seat_names))
         return ReverseService(table.rules, seats, seed=table.seed)
 
     def restore(self, table: GameTable) -> tuple[ReverseService, Sequence[Any]]:

@@ -77,8 +77,8 @@ class HigherTableGame(TableGame):
     def round_no(self, service: Any) -> int:
         return int(service.view(None).round)
 
-    def new_service(self, table: GameTable, names: list[str | None]) -> HigherService:
-        return HigherService(table.rules, seats_for(_specs(table, names), names), table.seed)
+    def new_service(self, table: GameTable, names: list[str | None], seat_names: list[str]) -> HigherService:
+        return HigherService(table.rules, seats_for(_specs(table, names), seat_names), table.seed)
 
     def restore(self, table: GameTable) -> tuple[HigherService, Sequence[Any]]:
         try:

@@ -217,6 +217,23 @@ async def test_only_the_creator_starts_and_free_seats_are_played_until_taken(ser
     await server.close()
 
 
+@pytest.mark.parametrize("game", ["kings-corner", "kings-reverse"])
+async def test_computers_play_under_names_no_person_of_the_server_goes_by(tmp_path: Path, game: str) -> None:
+    """Ben and Cleo are people of this server: the computers at Ada's table are not called Ben
+    or Cleo (the table's news and the players' panel would read as theirs)."""
+    from kc_tui.games import GAMES
+
+    server = TableServer(tmp_path, pace=0, seed=2026)
+    server.person(BEN.key, BEN.name)
+    server.person(None, "cleo")  # a guest connected now
+    rules = GAMES[game].part("session").standard_rules(4)
+    info = server.create_table(ADA, "T", rules, ["open", "easy", "easy", "easy"], game=game)
+    door = server.join(ADA, info.id, 0)  # the game starts
+    assert door.names == ["Ada", "Dev", "Eli", "Fay"]
+    assert server.table(info.id).seats[1].label() == "Dev (computer, easy)"
+    await server.close()
+
+
 async def test_a_person_taking_a_seat_mid_game_plays_it_under_their_name_everywhere(tmp_path: Path) -> None:
     server = TableServer(tmp_path, grace=0.05, pace=0, seed=2026)
     info = server.create_table(ADA, "T", build_rules(3), ["open", "open", "open"])
