@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input
 
+from ..core.errors import RuleError
 from ..core.i18n import N_, Domain
 from ..core.kinds import SEAT_NAMES
 from ..games import GAMES
@@ -180,6 +181,32 @@ class NewGameShell(OnKingsCornerApp, RowKeys):
     def option_changed(self, key: str, value: Any) -> None:
         """The rule option ``key`` (its choice's id is ``opt-KEY``) was set to ``value``."""
         self.options[key] = value
+
+    def rules(self) -> Any:
+        """The rules chosen: the preset's with the options changed (:class:`RuleError` says why
+        they cannot be played)."""
+        raise NotImplementedError
+
+    def preset_rules(self) -> Any:
+        """The rules the preset chosen sets, no option changed."""
+        raise NotImplementedError
+
+    _preset_labels: list[tuple[Any, str]] | None = None
+
+    def show_preset(self) -> None:
+        """The preset's choice says "changed" once the options make rules other than its own
+        (it said "standard" of a game of 10 cards to 250 points)."""
+        choice = self.query_one("#preset", Choice)
+        if self._preset_labels is None:
+            self._preset_labels = list(choice.options)
+        try:
+            changed = self.rules() != self.preset_rules()
+        except RuleError:
+            changed = True  # rules that cannot be played: some option changed them
+        choice.set_value(self.preset, [
+            # Translators: the rules preset on the new-game form once an option was changed.
+            (value, _("{preset}, changed").format(preset=label) if changed and value == self.preset else label)
+            for value, label in self._preset_labels])
 
     def _sync_names(self) -> None:
         """Who plays the seats changed: the names not typed follow."""

@@ -174,6 +174,9 @@ class NewGameScreen(NewGameShell, SizedScreen):
         """The rules chosen, or :class:`RuleError` saying why they cannot be played."""
         return build_rules(self.players, self.preset, self.options)
 
+    def preset_rules(self) -> RuleSet:
+        return build_rules(self.players, self.preset)
+
     def seed(self) -> int | None:
         text = self.query_one("#seed", Input).value.strip()
         return int(text) if text else None
@@ -222,6 +225,7 @@ class NewGameScreen(NewGameShell, SizedScreen):
                 choice.set_value(shown[key])
         target = self.query_one("#opt-target", Choice)
         target.display = shown["scoring"] != "none"
+        self.show_preset()
         problem = self._problem()
         summary = self.query_one("#summary", TextPanel)
         if problem:

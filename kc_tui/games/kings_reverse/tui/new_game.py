@@ -114,6 +114,9 @@ class ReverseNewGameScreen(NewGameShell):
         """The rules chosen; :class:`RuleError` says why they cannot be played."""
         return build_rules(self.players, self.preset, **self.options)
 
+    def preset_rules(self) -> ReverseRules:
+        return build_rules(self.players, self.preset)
+
     def seed(self) -> int | None:
         text = self.query_one("#seed", Input).value.strip()
         return int(text) if re.fullmatch(r"-?[0-9]+", text) else None
@@ -150,6 +153,7 @@ class ReverseNewGameScreen(NewGameShell):
         for key in OPTION_LABELS:
             self.query_one(f"#opt-{key}", Choice).set_value(shown[key])
         self.query_one("#opt-joker_challenge", Choice).display = bool(shown["jokers"])
+        self.show_preset()
         problem = self._problem()
         summary = self.query_one("#summary", TextPanel)
         summary.set_class(problem is not None, "problem")

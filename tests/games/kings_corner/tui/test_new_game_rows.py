@@ -78,3 +78,23 @@ async def test_the_summary_shows_every_option_with_many_seats(seats: int) -> Non
         # Every line of it is on the screen.
         lines = summary.render().wrap(summary.content_region.width)
         assert len(lines) <= summary.content_region.height
+
+
+async def test_the_preset_says_changed_once_an_option_changes_its_rules() -> None:
+    """"standard" stays on the form only while the rules are the standard ones: a hand of 8
+    cards makes it "standard, changed", and 7 again makes it "standard"."""
+    app = title(Settings(pace=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _new_game(pilot, app, 4)
+        preset = screen.query_one("#preset", Choice)
+        hand = screen.query_one("#opt-hand_size", Choice)
+        assert "< standard >" in preset.render().plain
+        hand.focus()
+        await pilot.press("right")
+        assert "< 8 >" in hand.render().plain
+        assert "< standard, changed >" in preset.render().plain
+        await pilot.press("left")
+        assert "< standard >" in preset.render().plain
+        preset.focus()
+        await pilot.press("right")  # another preset: its own rules, unchanged
+        assert "changed" not in preset.render().plain
