@@ -73,21 +73,32 @@ def key_line(rows: Sequence[KeyRow], state: str = "always", applies: Iterable[st
 
 
 def help_text(rows: Sequence[KeyRow], width: int = 66) -> str:
-    """Every row, grouped, for the help dialog."""
+    """Every row, grouped, for the help dialog: the keys in a column as wide as the longest
+    (up to :data:`KEYS_COLUMN`), two spaces at least before their description; longer keys take
+    a line of their own."""
     parts: list[str] = []
     groups: dict[str, list[KeyRow]] = {}
     for row in rows:
         groups.setdefault(row.group, []).append(row)
+    column = min(max((len(said(row.keys)) for row in rows), default=0), KEYS_COLUMN) + 2
+    indent = " " * (2 + column)
     for group, members in groups.items():
         lines = [said(group)]
         for row in members:
             names = said(row.keys)
-            # Keys longer than their column take a line of their own.
-            keys = f"  {names:<16}" if len(names) < 16 else f"  {names}\n" + " " * 18
-            lines += textwrap.wrap(said(row.description), width, initial_indent=keys,
-                                   subsequent_indent=" " * 18)
+            if len(names) <= column - 2:
+                keys = f"  {names:<{column}}"
+            else:
+                lines.append(f"  {names}")
+                keys = indent
+            lines += textwrap.wrap(said(row.description), width, initial_indent=keys, subsequent_indent=indent)
         parts.append("\n".join(lines))
     return "\n\n".join(parts)
+
+
+KEYS_COLUMN = 16
+"""The widest keys the help writes beside their description (Spanish "flechas h j k l" ran
+into "moverse" in a column of 16 letters and one space)."""
 
 
 def palette(
