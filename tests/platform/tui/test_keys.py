@@ -203,9 +203,11 @@ def test_the_kings_reverse_page_lists_the_same_keys_as_its_table() -> None:
     assert bound == {pair for row in REVERSE_KEYS for pair in row.bind}
 
 
-@pytest.mark.parametrize("language, yes, question", [("es", "s", "¿Salir de la partida? Pulsa «s»"),
-                                                     ("fr", "o", "Quitter la partie ? Appuie sur « o »")])
-async def test_the_leave_question_takes_the_languages_own_yes_key(language: str, yes: str, question: str) -> None:
+@pytest.mark.parametrize("language, yes, enter, question", [
+    ("es", "s", "Enter", "¿Salir de la partida? Pulsa «s»"),
+    ("fr", "o", "Entrée", "Quitter la partie ? Appuie sur « o »")])
+async def test_the_leave_question_takes_the_languages_own_yes_key(language: str, yes: str, enter: str,
+                                                                  question: str) -> None:
     """Spanish sí and French oui: s and o answer yes as y does (s was taken for no and the
     question said "Pulsa y o Enter", where y reads as "and")."""
     seats = [Seat("You"), Seat("Ada", "ai", "medium", make_player("medium", random.Random(1)))]
@@ -215,7 +217,27 @@ async def test_the_leave_question_takes_the_languages_own_yes_key(language: str,
         await wait_for_person(pilot)
         await pilot.press("q")
         assert isinstance(app.screen, ConfirmScreen) and app.screen.question.startswith(question)
-        assert str(app.screen.query_one("#confirm-keys", Static).render()).startswith(f"{yes}/Enter")
+        assert str(app.screen.query_one("#confirm-keys", Static).render()).startswith(f"{yes}/{enter} ")
         await pilot.press(yes)
         await pilot.pause()
     assert app.return_code == 0 and not app.is_running
+
+
+def test_keys_too_long_for_their_column_leave_a_gap_or_take_a_line() -> None:
+    """Every key label is two spaces at least from its description (Spanish "flechas h j k l",
+    15 letters, ran into "moverse"); a label longer than the column takes a line of its own,
+    and its description is as wide as the others."""
+    from kc_tui.tui.keys import KEYS_COLUMN, KeyRow, help_text
+
+    rows = [KeyRow("a" * n, "does a thing", "Group") for n in range(10, 19)]
+    text = help_text(rows)
+    for line in text.splitlines()[1:]:
+        if line.startswith("  a"):  # a label: alone, or two spaces at least before its description
+            assert re.fullmatch(r"  a+(  +does a thing)?", line), line
+    widest = "a" * KEYS_COLUMN
+    assert f"  {widest}  does a thing" in text  # as wide as the column: on one line
+    assert f"  {widest}a\n{' ' * (KEYS_COLUMN + 4)}does a thing" in text  # wider: a line of its own
+    assert "  aaaaaaaaaa        does a thing" in text  # the column is the widest's
+    long = KeyRow("a" * 20, " ".join(["word"] * 40), "Group")
+    first, second = help_text([long]).splitlines()[2:4]
+    assert first.startswith(" " * 20 + "word") and len(first) == len(second) > 60
