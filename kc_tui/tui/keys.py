@@ -91,7 +91,8 @@ def help_text(rows: Sequence[KeyRow], width: int = 66) -> str:
             else:
                 lines.append(f"  {names}")
                 keys = indent
-            lines += textwrap.wrap(said(row.description), width, initial_indent=keys, subsequent_indent=indent)
+            lines += textwrap.wrap(said(row.description), width, initial_indent=keys,
+                                   subsequent_indent=indent)
         parts.append("\n".join(lines))
     return "\n\n".join(parts)
 

@@ -205,8 +205,8 @@ class NewGameShell(OnKingsCornerApp, RowKeys):
             changed = True  # rules that cannot be played: some option changed them
         choice.set_value(self.preset, [
             # Translators: the rules preset on the new-game form once an option was changed.
-            (value, _("{preset}, changed").format(preset=label) if changed and value == self.preset else label)
-            for value, label in self._preset_labels])
+            (value, _("{preset}, changed").format(preset=label) if changed and value == self.preset
+             else label) for value, label in self._preset_labels])
 
     def _sync_names(self) -> None:
         """Who plays the seats changed: the names not typed follow."""

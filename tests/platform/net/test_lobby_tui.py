@@ -733,3 +733,29 @@ async def test_the_status_line_says_who_plays_a_turn_whose_person_is_gone(tmp_pa
         await until(pa, lambda: status().startswith("The computer plays for Ben, who is away")
                     or "Your turn" in status(), "the computer playing for Ben, then Ada's turn")
     await server.close()
+
+
+async def test_the_name_typed_is_kept_when_another_game_is_chosen_and_names_its_table(tmp_path: Path) -> None:
+    """Kings Reverse's form for a table has the name's row too: a name typed on the first
+    game's form stays when the Game choice moves to Kings Reverse (it was thrown away, and the
+    table called "Ada's table"), and Up from the Game choice reaches it."""
+    server = TableServer(tmp_path, pace=0, seed=3)
+    app = LobbyApp(server, ADA)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await pilot.press("n")
+        await until(pilot, lambda: any("its name: Ada's table." in str(panel.render())
+                                       for panel in app.screen.query("#summary")), "the default name")
+        await pilot.press("up", "up", *"Reverse night", "down", "right")  # the name, then the game
+        await until(pilot, lambda: isinstance(app.screen, CreateReverseTableScreen), "Kings Reverse's form")
+        summary = lambda: str(app.screen.query_one("#summary", TextPanel).render())  # noqa: E731
+        await until(pilot, lambda: "its name: Reverse night;" in summary(), "the name kept")
+        assert app.screen.query_one("#table-name", Input).value == "Reverse night"
+        await until(pilot, lambda: app.screen.query_one("#game").has_focus, "its Game choice focused")
+        await pilot.press("up")
+        assert app.screen.focused is not None and app.screen.focused.id == "table-name"
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: len(server.tables()) == 1, "the table made")
+        (table,) = server.tables()
+        assert table.name == "Reverse night" and table.game == "kings-reverse"
+    await server.close()

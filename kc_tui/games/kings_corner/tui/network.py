@@ -8,18 +8,14 @@ follows what it is sent.
 from __future__ import annotations
 
 from textual.binding import Binding
-from textual.containers import Horizontal
-from textual.widgets import Input, RichLog, Static
+from textual.widgets import Input, RichLog
 
 from ....core.i18n import N_, Domain
 from ....core.kinds import Phase
-from ....core.text import visible
-from ....net import MAX_TABLE_NAME, SEAT_OPEN, TableError
+from ....net import SEAT_OPEN, TableError
 from ....tui.dialogs import TextScreen
-from ....tui.lobby import LobbyApp
-from ....tui.part import tui_game
 from ....tui.served import PROMPT_MAX, ServedTable, chat_hint
-from ....tui.widgets import Choice, Menu, MenuItem, TextPanel
+from ....tui.table_form import TableForm
 from ..ai import level_name
 from ..engine.describe import session_summary, totals_sentence
 from ..remote import RemoteTable
@@ -33,77 +29,17 @@ _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 PROMPT_PLACEHOLDER = N_("command, e.g. 7h n  (Enter to run, Esc to close)")
 
-class CreateTableScreen(NewGameScreen):
+class CreateTableScreen(TableForm, NewGameScreen):
     """The new-game screen for a table: its name (the lobby lists it; "Ada's table" unless
     another is typed), and each seat open (for a person) or a computer level."""
 
-    def default_name(self) -> str:
-        app = self.app
-        if isinstance(app, LobbyApp) and app.person:
-            return app.server.default_table_name(app.person)
-        return _("A table")
-
-    def table_name(self) -> str:
-        """The name typed, or the default one when the field is left blank."""
-        field = self.query("#table-name")  # mounted after the rows the summary is first made of
-        return (field.first(Input).value.strip() if field else "") or self.default_name()
-
-    def on_mount(self) -> None:
-        # Runs before the new-game screen's own on_mount (Textual calls both).
-        # The name's row comes first; the screen still opens on the number of players (the
-        # rows below are where the keys land, as on the new-game screen), Up reaches the name.
-        row = Horizontal(Static("  " + _("Table name").ljust(25), classes="label"),
-                         Input(placeholder=self.default_name(), max_length=MAX_TABLE_NAME, id="table-name"),
-                         classes="seat", id="table-name-row")
-        scroll = self.query_one("#new-game")
-        scroll.mount(row, before=scroll.children[0])
-        kinds = [("you", _("open: a person"))] + seat_kinds_shown()[1:]
-        for i in range(6):
-            choice = self.query_one(f"#kind-{i}", Choice)
-            choice.set_value(choice.value, kinds)
-            self.query_one(f"#name-{i}", Input).display = False
-        self.query_one("#seed", Input).parent.display = False  # type: ignore[union-attr]
-        self.query_one(".screen-title", Static).update(_("New table"))
-        menu = self.query_one("#new-game-menu", Menu)
-        menu.items = [MenuItem("start", "Ctrl+S", _("Make the table and sit at it")),
-                      MenuItem("back", "Esc", _("Back to the lobby"))]
-        menu.refresh()
-        self.call_after_refresh(self._key_line)  # after the new-game screen's own on_mount
-
-    def _key_line(self) -> None:
-        self.query_one("#keys", TextPanel).show(
-            _("Up/Down or Tab move  Left/Right change  Ctrl+S make the table  Esc back"))
-
-    def switch_game(self, name: str) -> None:
-        """Another game chosen: its form for a table, not its local new-game form."""
-        self.app.switch_screen(tui_game(name).create_table_screen())
+    def seat_kinds(self) -> list[tuple[str, str]]:
+        return seat_kinds_shown()[1:]
 
     def summary_line(self) -> str:
-        kinds = [self.query_one(f"#kind-{i}", Choice).value for i in range(self.players)]
-        seats = ", ".join(_("open") if k == "you" else level_name(k) for k in kinds)
-        return " ".join([
-            _("A table for {n}: {seats}; its name: {name}.").format(
-                n=self.players, seats=seats, name=visible(self.table_name())),
-            _("Ctrl+S makes it and seats you at the first open seat.")])
-
-    def action_start(self) -> None:
-        problem = self._problem()
-        kinds = [self.query_one(f"#kind-{i}", Choice).value for i in range(self.players)]
-        specs = [SEAT_OPEN if k == "you" else k for k in kinds]
-        if not problem and SEAT_OPEN not in specs:
-            problem = _("A table needs one open seat at least, for you.")
-        if problem:
-            self.query_one("#summary", TextPanel).show(_("Cannot start: {problem}").format(problem=problem))
-            return
-        app = self.app
-        assert isinstance(app, LobbyApp) and app.person is not None
-        try:
-            info = app.server.create_table(app.person, self.table_name(), self.rules(), specs)
-        except TableError as exc:
-            self.query_one("#summary", TextPanel).show(_("Cannot start: {problem}").format(problem=exc))
-            return
-        app.pop_screen()
-        app.sit(info.id, specs.index(SEAT_OPEN))
+        seats = ", ".join(_("open") if spec == SEAT_OPEN else level_name(spec)
+                          for spec in self.seat_specs_of_table())
+        return " ".join([self.table_line(seats), _("Ctrl+S makes it and seats you at the first open seat.")])
 
 
 class NetworkTableScreen(ServedTable, TableScreen):

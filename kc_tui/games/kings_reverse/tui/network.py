@@ -13,16 +13,15 @@ from __future__ import annotations
 from typing import Sequence, cast
 
 from textual.binding import Binding
-from textual.widgets import Input, RichLog, Static
+from textual.widgets import RichLog
 
 from ....core.i18n import N_, Domain
 from ....core.kinds import Phase
+from ....core.text import visible
 from ....net import SEAT_OPEN, TableError
 from ....tui.dialogs import ConfirmScreen, TextScreen
-from ....tui.lobby import LobbyApp
-from ....tui.part import tui_game
 from ....tui.served import ServedTable, chat_hint
-from ....tui.widgets import Choice, Menu, MenuItem, TextPanel
+from ....tui.table_form import TableForm
 from ..ai import level_name
 from ..engine.describe import describe_event, round_text, session_text, shown_name
 from ..engine.events import ReverseEvent, RoundStart, RoundView, TurnStart
@@ -162,64 +161,21 @@ class NetworkReverseTableScreen(ServedTable, ReverseTableScreen):
     # ------------------------------------------------------------------ chat
 
 
-class CreateReverseTableScreen(ReverseNewGameScreen):
-    """Kings Reverse's new-game screen for a table: each seat is open (for a person) or a
-    computer level; Ctrl+S makes the table and seats its maker at the first open seat."""
+class CreateReverseTableScreen(TableForm, ReverseNewGameScreen):
+    """Kings Reverse's new-game screen for a table: its name, and each seat open (for a person)
+    or a computer level; Ctrl+S makes the table and seats its maker at the first open seat."""
 
-    def on_mount(self) -> None:
-        # Runs before the new-game screen's own on_mount (Textual calls both).
-        kinds = [("you", _("open: a person"))] + seat_choices()[1:]
-        for i in range(6):
-            choice = self.query_one(f"#kind-{i}", Choice)
-            choice.set_value(choice.value, kinds)
-            self.query_one(f"#name-{i}", Input).display = False
-        self.query_one("#seed", Input).parent.display = False  # type: ignore[union-attr]
-        self.query_one(".screen-title", Static).update(_("New table: Kings Reverse"))
-        menu = self.query_one("#new-game-menu", Menu)
-        menu.items = [MenuItem("start", "Ctrl+S", _("Make the table and sit at it")),
-                      MenuItem("back", "Esc", _("Back to the lobby"))]
-        menu.refresh()
-        self.call_after_refresh(self._key_line)
+    def form_title(self) -> str:
+        return _("New table: Kings Reverse")
 
-    def _key_line(self) -> None:
-        self.query_one("#keys", TextPanel).show(
-            # Translators: the key line; the key names stay (Up, Down, Tab, Left, Right, Ctrl+S, Esc).
-            _("Up/Down or Tab move  Left/Right change  Ctrl+S make the table  Esc back"))
+    def seat_kinds(self) -> list[tuple[str, str]]:
+        return seat_choices()[1:]
 
     def summary_line(self) -> str:
-        kinds = self._kinds()[:self.players]
         rules = self.rules()
-        seats = ", ".join(_("open") if k == "you" else level_name(k) for k in kinds)
-        return _("A Kings Reverse table for {n}: {seats}; {cards} cards each, to {target}. Ctrl+S makes it "
-                 "and seats you at the first open seat.").format(n=self.players, seats=seats,
-                                                                 cards=rules.hand_size, target=rules.target)
-
-    def switch_game(self, name: str) -> None:
-        """Another game chosen: its form for a table, not its local new-game form."""
-        self.app.switch_screen(tui_game(name).create_table_screen())
-
-    def action_start(self) -> None:
-        problem = self._problem()
-        specs = [SEAT_OPEN if k == "you" else k for k in self._kinds()[:self.players]]
-        if not problem and SEAT_OPEN not in specs:
-            problem = _("A table needs one open seat at least, for you.")
-        summary = self.query_one("#summary", TextPanel)
-        if problem:
-            summary.show(_("Cannot start: {problem}").format(problem=problem))
-            return
-        app = self.app
-        assert isinstance(app, LobbyApp) and app.person is not None
-        try:
-            info = app.server.create_table(app.person, "", self.rules(), specs)
-        except TableError as exc:
-            summary.show(_("Cannot start: {problem}").format(problem=exc))
-            return
-        app.pop_screen()
-        app.sit(info.id, specs.index(SEAT_OPEN))
-
-    def on_menu_chosen(self, message: Menu.Chosen) -> None:
-        message.prevent_default()
-        if message.item.id == "start":
-            self.action_start()
-        else:
-            self.action_back()
+        seats = ", ".join(_("open") if spec == SEAT_OPEN else level_name(spec)
+                          for spec in self.seat_specs_of_table())
+        return _("A Kings Reverse table for {n}: {seats}; its name: {name}; {cards} cards each, to {target}. "
+                 "Ctrl+S makes it and seats you at the first open seat.").format(
+            n=self.players, seats=seats, name=visible(self.table_name()), cards=rules.hand_size,
+            target=rules.target)
