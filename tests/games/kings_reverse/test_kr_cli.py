@@ -218,3 +218,23 @@ def test_at_the_give_prompt_a_card_alone_gives_it() -> None:
     assert "Give a card to Ada> You give 5H to Ada." in out
     out = _after_the_ace_of_spades(["AS", "2", "quit"], "words")
     assert "Give a card to Ada> You give the five of hearts to Ada." in out
+
+
+def test_a_hint_to_play_the_joker_says_when_it_is_a_bluff() -> None:
+    """With the challenge on, a joker played while another card goes is a bluff: the hint says so
+    and what a challenge would cost, rather than promising the four cards (KR6)."""
+    from kc_tui.games.kings_reverse.ai.hints import _why
+    from kc_tui.games.kings_reverse.engine.actions import ActionKind
+    from kc_tui.games.kings_reverse.engine.service import ReverseService
+    from kc_tui.games.kings_reverse.saves import reverse_seats
+    from kr_positions import Table
+
+    for hand, bluff in (("JK 5H 9C", True), ("JK 9C 2D", False)):
+        table = Table([hand, "3S 4S 6S"], "6H", stock="2C 3C", joker_challenge=True)
+        service = ReverseService(table.rules, reverse_seats(["you", "easy"], random.Random(1)), seed=1)
+        service.game = table.game
+        view = service.view(0)
+        joker = next(a for a in view.legal if a.kind is ActionKind.PLAY and a.card is not None and a.card.id == 52)
+        said = _why(joker, view, words=False)
+        assert ("as a bluff" in said and "challenge it" in said) is bluff, said
+        assert said.startswith("Play the joker naming")

@@ -7,6 +7,7 @@ import random
 from ....core.cards import AnyCard, card_name, shown
 from ....core.i18n import Domain
 from ..engine.actions import Action, ActionKind
+from ..engine.basics import Step
 from ..engine.views import ReverseView
 from .players import HardAI, ints, next_seat
 
@@ -52,6 +53,10 @@ def _why(action: Action, view: ReverseView, words: bool) -> str:
         return _("Play {card}: it is your last card.").format(card=said)
     if card.id == 52:
         suit = action.suit.word if action.suit else ""
+        if _bluff(view):
+            return _("Play the joker naming {suit}, as a bluff: you hold a card that goes, so {name} may "
+                     "challenge it, and then you take it back, draw four and lose your next turn; "
+                     "unchallenged, {name} draws four and loses the turn.").format(suit=suit, name=name)
         return _("Play the joker naming {suit}: {name} draws four and loses the turn.").format(
             suit=suit, name=name)
     rank = card.id // 4 + 1
@@ -81,6 +86,14 @@ def _why(action: Action, view: ReverseView, words: bool) -> str:
         return _("Play {card}: it sheds a card, and your wild cards stay for when nothing else goes.").format(
             card=said)
     return _("Play {card}: it sheds a card.").format(card=said)
+
+
+def _bluff(view: ReverseView) -> bool:
+    """Whether a joker played now is a bluff (KR6): another card of the hand goes, or (a joker
+    just drawn) keeping it is allowed, which it is only when playing it would be one (KR3)."""
+    return any(a.kind is ActionKind.MARRY
+               or (a.kind is ActionKind.PLAY and a.card is not None and a.card.id != 52)
+               or (a.kind is ActionKind.END and view.step is Step.DRAWN) for a in view.legal)
 
 
 def hint(view: ReverseView, words: bool = False) -> str:
