@@ -223,11 +223,12 @@ def test_at_the_give_prompt_a_card_alone_gives_it() -> None:
 def test_a_hint_to_play_the_joker_says_when_it_is_a_bluff() -> None:
     """With the challenge on, a joker played while another card goes is a bluff: the hint says so
     and what a challenge would cost, rather than promising the four cards (KR6)."""
+    from kr_positions import Table
+
     from kc_tui.games.kings_reverse.ai.hints import _why
     from kc_tui.games.kings_reverse.engine.actions import ActionKind
     from kc_tui.games.kings_reverse.engine.service import ReverseService
     from kc_tui.games.kings_reverse.saves import reverse_seats
-    from kr_positions import Table
 
     for hand, bluff in (("JK 5H 9C", True), ("JK 9C 2D", False)):
         table = Table([hand, "3S 4S 6S"], "6H", stock="2C 3C", joker_challenge=True)

@@ -236,9 +236,14 @@ def rules_label(rules: RuleSet) -> str:
     """The rules in a few words, to tell saved games apart: the preset they are, or the nearest
     preset and the options set on top (``boxed, target 50``)."""
     def differences(preset: str) -> list[str]:
-        base = build_rules(rules.players, preset)
-        return [f"{name} {_word(getattr(rules, name))}" for name in OPTION_NAMES
-                if getattr(rules, name) != getattr(base, name)]
+        # Each option as the preset with the options before it set has it: a scoring set on top
+        # brings its own target, so a target kept at 25 under chips is said (the label gives the
+        # rules back when read as options).
+        overrides: dict[str, Any] = {}
+        for name in OPTION_NAMES:
+            if getattr(rules, name) != getattr(build_rules(rules.players, preset, overrides), name):
+                overrides[name] = getattr(rules, name)
+        return [f"{name} {_word(value)}" for name, value in overrides.items()]
 
     best: list[str] | None = None
     name = "standard"

@@ -1117,3 +1117,23 @@ def test_R6_parse_rule_assignment_errors(text, message):
 )
 def test_R6_parse_rule_assignment_values(text, expected):
     assert parse_rule_assignment(text) == expected
+
+
+@pytest.mark.parametrize("preset, overrides", [
+    ("boxed", {"mandatory_kings": True, "target": 25}),
+    ("standard", {"scoring": "chips", "target": 25}),
+    ("standard", {"scoring": "chips"}),
+    ("high-stakes", {"scoring": "classic"}),
+    ("draw-end", {"scoring": "alternative", "target": 100, "royal_kings": True}),
+    ("standard", {}),
+])
+def test_R6_a_saves_rules_label_read_back_as_options_gives_its_rules(preset: str, overrides: dict) -> None:
+    """The label tells the rules apart, and read as a preset and KEY=VALUE options (as
+    ``kings-corner rules --preset P --rule ...`` reads them) gives them back: a target kept at
+    25 under chips scoring was left out, and chips then played to 100."""
+    from kc_tui.games.kings_corner.engine.rules import parse_rule_assignment, rules_label
+
+    rules = build_rules(4, preset, overrides)
+    name, *options = rules_label(rules).split(", ")
+    read = dict(parse_rule_assignment(option.replace(" ", "=", 1)) for option in options)
+    assert build_rules(4, name, read) == rules, rules_label(rules)
