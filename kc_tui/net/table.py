@@ -400,14 +400,18 @@ class Table:
         it played, and each round it won for them (the table's screen opens on the round being
         played, and said nothing of it).  Read in the protocol's words, the same in every game."""
         away = self.events[slot.away_from:]
-        turns = sum(1 for e in away if e.name == "turn_end" and getattr(e, "player", None) == slot.index)
+        won = [e for e in away if e.name == "round_end" and slot.index in getattr(e, "winners", ())]
+        # A turn that went out ends the round, not the turn: it is one of the turns played too.
+        turns = (sum(1 for e in away if e.name == "turn_end" and getattr(e, "player", None) == slot.index)
+                 + sum(1 for e in won if e.reason == "out"))
         said: list[Text] = []
         if turns:
             said.append(Ln_("While you were away, the computer played {n} turn for you.",
                             "While you were away, the computer played {n} turns for you.", turns))
-        for end in (e for e in away if e.name == "round_end" and slot.index in getattr(e, "winners", ())):
-            said.append(L_("It went out for you in round {round}.", round=end.round) if end.reason == "out"
-                        else L_("It won round {round} for you.", round=end.round))
+        for end in won:
+            said.append(L_("The computer went out for you in round {round}.", round=end.round)
+                        if end.reason == "out" else
+                        L_("The computer won round {round} for you.", round=end.round))
         for text in said:
             door.add_notice(Notice(text, "table", None, len(self.events)))
 

@@ -674,3 +674,21 @@ async def test_the_players_are_told_when_a_spectator_stops_watching(server: Tabl
     watcher.leave()
     assert heard[-1] == "Ben stops watching."  # (only the server's log said it)
     await server.close()
+
+
+async def test_a_person_back_is_told_the_turn_the_computer_went_out_with_for_them(tmp_path: Path) -> None:
+    """The computer's winning turn ends the round, not the turn: it is counted with the turns it
+    played, and the round won is said in a sentence of its own (it said "It went out for you in
+    round 1." after nothing)."""
+    server = TableServer(tmp_path, grace=0, pace=0, seed=2026)
+    rules = build_rules(2, "standard", {"hand_size": 1, "draw": "none", "target": 1000})
+    info = server.create_table(ADA, "T", rules, ["open", "open"], seed=2)  # Ben's one card goes first
+    server.join(ADA, info.id, 0)
+    server.join(BEN, info.id, 1).leave()  # the computer plays for Ben
+    await until(lambda: any(e.name == "round_end" for e in server._tables[info.id].events), "the round's end")
+    ben = server.join(BEN, info.id, 1)
+    told: list[str] = []
+    ben.follow(lambda item: told.append(str(item)) if isinstance(item, Notice) else None)
+    assert told[-2:] == ["While you were away, the computer played 1 turn for you.",
+                         "The computer went out for you in round 1."], told
+    await server.close()
