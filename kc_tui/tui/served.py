@@ -23,6 +23,7 @@ from ..core.i18n import N_, Domain
 from ..core.kinds import Phase
 from ..net import Notice, TableError
 from .round_over import RoundOverScreen
+from .widgets import TextPanel
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
@@ -79,6 +80,8 @@ class ServedTable(_Screen):
         self._early: list[Notice] = []
         """Notices said after events the log has not told yet (the screen catching up as it
         opens): told once those are, so the log reads as things happened."""
+        self._before_refusal: tuple[str, str] | None = None
+        """What the status line said before it said why a chat line was refused, and why."""
         self._playing: tuple[int, str, str] | None = None
         """The seat whose turn the status line says is being played, its name and the sentence."""
 
@@ -312,7 +315,13 @@ class ServedTable(_Screen):
         try:
             self.remote.say(line)
         except TableError as exc:
+            status = self.query_one("#status", TextPanel)
+            before = self._before_refusal[0] if self._before_refusal else status.text
+            self._before_refusal = (before, str(exc))
             self.say(str(exc))  # the line stays in the field, to be shortened or sent again
             return
         message.input.value = ""
         self._close_prompt()
+        kept, self._before_refusal = self._before_refusal, None
+        if kept is not None and self.query_one("#status", TextPanel).text == kept[1]:
+            self.say(kept[0])  # the refusal is answered: the status line says what it said before

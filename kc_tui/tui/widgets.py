@@ -181,6 +181,11 @@ class TextPanel(Static):
     def render(self) -> Content:
         return self._content
 
+    @property
+    def text(self) -> str:
+        """The text shown."""
+        return self._text or ""
+
     def show(self, text: str) -> None:
         if text != self._text:
             self._text = text

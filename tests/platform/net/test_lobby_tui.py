@@ -689,6 +689,8 @@ async def test_a_chat_line_refused_as_too_long_stays_in_its_field(tmp_path: Path
         await pilot.press("enter")
         await until(pilot, lambda: "Ada: short now" in log_text(app), "the line sent")
         assert prompt.value == ""
+        # The line sent, the refusal goes from the status line (it stayed there).
+        assert "holds at most" not in str(screen.query_one("#status", TextPanel).render())
     await server.close()
 
 
