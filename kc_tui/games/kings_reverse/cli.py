@@ -273,6 +273,8 @@ def _resume(args: argparse.Namespace) -> int:
 
 def _simulate(args: argparse.Namespace) -> int:
     rules = _rules_from(args, len(args.players))
+    if args.seed is None:  # one chosen now, and said with the result: the run can be repeated
+        args.seed = random.SystemRandom().getrandbits(48)
     writers: list[TranscriptFile] = []
     directory: Path | None = args.transcript_dir
     if directory is not None:

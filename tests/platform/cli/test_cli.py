@@ -18,6 +18,19 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "kc_tui", *args], capture_output=True, text=True, check=False)
 
 
+@pytest.mark.parametrize("game", [[], ["--game", "kings-reverse"]])
+def test_a_simulation_without_a_seed_says_the_one_it_chose_and_it_repeats_the_run(
+        game: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """It printed "seed None", which repeats nothing."""
+    assert main([*game, "simulate", "--players", "medium,easy", "--rounds", "6", "--json"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert isinstance(first["seed"], int)
+    assert main([*game, "simulate", "--players", "medium,easy", "--rounds", "6", "--seed", str(first["seed"]),
+                 "--json"]) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert again["wins"] == first["wins"] and again["seed"] == first["seed"]
+
+
 def test_simulate_json_summary(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--players", "medium,medium,easy", "--rounds", "60", "--seed", "1", "--json"]) == 0
     summary = json.loads(capsys.readouterr().out)

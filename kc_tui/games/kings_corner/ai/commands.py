@@ -79,6 +79,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], watch: 
 
 def _simulate_command(args: argparse.Namespace) -> int:
     rules = rules_from(args, len(args.players))
+    if args.seed is None:  # one chosen now, and said with the result: the run can be repeated
+        args.seed = random.SystemRandom().getrandbits(48)
     faults: list[str] = []
     try:
         summary, stop = args.watch(lambda on_round: simulate(
