@@ -41,7 +41,7 @@ from rich.console import Console
 from textual.app import App
 
 from ..cli.common import glyphs_likely
-from ..core.i18n import DEFAULT, Domain, Speaker, Text, from_environment, language, speaking, use_speaker
+from ..core.i18n import DEFAULT, N_, Domain, Speaker, Text, from_environment, language, speaking, use_speaker
 from ..core.text import visible
 from ..tui.host import GameHost
 from .bounds import COLUMNS, MAX_PASTE, ROWS, clamp_size, paste_sentence
@@ -658,6 +658,7 @@ class _Session(asyncssh.SSHServerSession):
         app.driver_class = capture  # type: ignore[assignment]
         if isinstance(app, GameHost):
             app.offers_screenshot = False  # it would be saved on the server, not at the person's end
+            app.size_advice = SIZE_ADVICE
         # The client's terminal, not the server's, decides the colours: 256 colours for
         # xterm-256color, 16 for a console, true colour where the client says so.
         app.console = Console(
@@ -887,6 +888,9 @@ class _Connection(asyncssh.SSHServer):
         return False
 
 
+SIZE_ADVICE = N_("Make it larger, or connect again with plain after the address in your ssh command: "
+                 "the line mode needs no size.")
+"""What a screen too small says over SSH (``--plain`` is a local command's)."""
 FAREWELL = L_("The server is stopping. Goodbye.")
 """What every session is told when the server stops (each in its own language)."""
 SWITCH_SECONDS = 0.0005

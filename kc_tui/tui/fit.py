@@ -93,7 +93,8 @@ class SizedScreen(Screen[None]):
                 _("{screen} needs a terminal of at least {min_width} x {min_height}; "
                   "this one is {width} x {height}. {advice}").format(
                     screen=said(self.SIZE_NAME), min_width=min_width, min_height=min_height,
-                    width=width, height=height, advice=said(self.SIZE_ADVICE)))
+                    width=width, height=height,
+                    advice=said(getattr(self.app, "size_advice", None) or self.SIZE_ADVICE)))
         if small != was_small:
             # Disabled, no widget can take the focus or the keys while nothing can be seen
             # (not even one focused later, as a screen does once it is mounted).

@@ -98,6 +98,10 @@ class GameHost(App):
     offers_screenshot = True
     """Whether Ctrl+P offers Textual's screenshot: not over SSH, where it would be saved on the
     server (in a browser it is downloaded)."""
+    size_advice: str | None = None
+    """What a screen too small for the terminal advises (marked English), where the screen's own
+    advice does not hold: over SSH there is no ``--plain`` to give, the line mode is had by
+    connecting again."""
 
     def __init__(
         self,

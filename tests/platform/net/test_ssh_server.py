@@ -88,6 +88,17 @@ async def test_the_palette_offers_no_screenshot_over_ssh_where_it_would_be_saved
         assert "Screenshot" in [command.title for command in local.get_system_commands(local.screen)]
 
 
+async def test_a_screen_too_small_over_ssh_gives_the_line_mode_as_ssh_gives_it(tmp_path: Path) -> None:
+    """Over SSH a title screen too small said "play with kings-corner play --plain", a command of
+    the server's machine: it says how an ssh client gets the line mode."""
+    async with Served(tmp_path) as served:
+        ada = await served.player(new_key())
+        await ada.wait_for("Quick game")
+        ada.resize(60, 16)
+        await ada.wait_for("connect again with plain")
+        assert "--plain" not in ada.text()
+
+
 async def test_a_console_gets_ascii_and_a_utf8_terminal_gets_glyphs(tmp_path: Path) -> None:
     async with Served(tmp_path) as served:
         console = await served.player(new_key(), term="linux")
