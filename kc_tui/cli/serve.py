@@ -328,10 +328,13 @@ async def _serve(args: argparse.Namespace, folder: Path, authorized: frozenset[s
     finally:
         for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
             loop.remove_signal_handler(signum)
+        # Counted, and the tables told that the server stops, before the sessions end (a table
+        # whose people all went would adjourn then, and the sessions' ends are no news).
+        playing = sum(1 for t in tables.tables() if t.state == TableState.PLAYING)
+        tables.stop()
         if browsers is not None:
             await browsers.stop()
         await server.stop()
-        playing = sum(1 for t in tables.tables() if t.state == TableState.PLAYING)
         await tables.close()
         if hosts is not None:
             await hosts.close()

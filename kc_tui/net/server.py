@@ -120,6 +120,8 @@ class TableServer:
         """What the lobby was last told of each table (a step that changes none of it is not
         announced)."""
         self._names: dict[str, str] = self._read_names()
+        self.stopping = False
+        """The server is stopping (:meth:`stop`)."""
         self._holders: dict[str, set[str]] = {}
         """The keys holding each name, by :func:`name_key` (one key each, but for names two keys
         shared before names were bound to keys: each keeps it)."""
@@ -562,9 +564,15 @@ class TableServer:
         """Wait for the saves written so far to be on the disk."""
         self.writer.submit(lambda: None).result()
 
+    def stop(self) -> None:
+        """The server is stopping: the sessions ending from now on are not news at their tables
+        (:meth:`close` adjourns every game)."""
+        self.stopping = True
+
     async def close(self) -> None:
         """Adjourn every game in progress (the server stops; a restart lists them again), and end
         the computers' thinking processes."""
+        self.stopping = True
         for table in list(self._tables.values()):
             if table.state == TableState.ADJOURNED:
                 table.write_unsaved()  # (one adjourned now has just been tried)

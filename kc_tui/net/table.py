@@ -68,6 +68,11 @@ class TableHost(ServerView, Protocol):
     def chat_length(self) -> int: ...
 
     @property
+    def stopping(self) -> bool:
+        """Whether the server is stopping (its games are being adjourned)."""
+        ...
+
+    @property
     def now(self) -> Callable[[], float]:
         """The wall clock adjourned tables' days are counted by."""
         ...
@@ -442,6 +447,14 @@ class Table:
         service = self.service
         if service is not None:
             service.remove_listener(door.on_event)
+        if self.server.stopping:
+            # The server is stopping and adjourns every game: nobody is told that a seat is
+            # kept for a while or played by the computer (the sessions are told goodbye).
+            if door.seat is None:
+                self.spectators.remove(door)
+            elif self.slots[door.seat].door is door:
+                self.slots[door.seat].door = None
+            return
         if door.seat is None:
             self.spectators.remove(door)
             log.info("table %s: %s stops watching", self.id, door.person.name)

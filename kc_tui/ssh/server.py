@@ -891,7 +891,8 @@ class _Connection(asyncssh.SSHServer):
 SIZE_ADVICE = N_("Make it larger, or connect again with plain after the address in your ssh command: "
                  "the line mode needs no size.")
 """What a screen too small says over SSH (``--plain`` is a local command's)."""
-FAREWELL = L_("The server is stopping. Goodbye.")
+FAREWELL = L_("The server is stopping. The games in progress are kept: connect again once it is back, and "
+               "take your seat at your table again. Goodbye.")
 """What every session is told when the server stops (each in its own language)."""
 SWITCH_SECONDS = 0.0005
 """How often the interpreter's lock passes between threads while the server runs (see start)."""

@@ -222,10 +222,10 @@ GAME_CLOSED = (
 """What the page of ``kings-corner web`` says once its game has ended: a title, a sentence, the
 button that opens the page again (translated where the page is made)."""
 TABLES_CLOSED = (
-    N_("You have left the tables"),
-    N_("A seat you held is played by a computer until you come back (after a short wait, if the "
-       "connection dropped). To take it again, open the tables in this browser and press Enter on "
-       "your table."),
+    N_("You are away from the tables"),
+    N_("You left, the connection dropped, or the server stopped. A seat you held is kept for you (the "
+       "computer may play it meanwhile): open the tables again in this browser and press Enter on "
+       "your table to take it back."),
     N_("Back to the tables"),
 )
 """What the page of ``kings-corner serve --web`` says once its lobby has ended."""

@@ -692,3 +692,19 @@ async def test_a_person_back_is_told_the_turn_the_computer_went_out_with_for_the
     assert told[-2:] == ["While you were away, the computer played 1 turn for you.",
                          "The computer went out for you in round 1."], told
     await server.close()
+
+
+async def test_the_sessions_ending_as_the_server_stops_are_no_news_at_their_tables(server: TableServer) -> None:
+    """Ben's connection ends because the server stops: Ada is not told that his seat is kept for
+    a while (the game is adjourned, both are told goodbye)."""
+    info = server.create_table(ADA, "T", build_rules(2), ["open", "open"])
+    ada, ben = server.join(ADA, info.id, 0), server.join(BEN, info.id, 1)
+    heard: list[str] = []
+    server.stop()
+    ada.follow(lambda item: heard.append(str(item)) if isinstance(item, Notice) else None)
+    heard.clear()  # (what was said before)
+    ben.detach()
+    ada.detach()
+    assert heard == [], heard
+    await server.close()
+    assert server.table(info.id).state == TableState.ADJOURNED
