@@ -360,7 +360,7 @@ class ReverseTableScreen(TableShell):
         view = self._view()
         pile = self.query_one(PileBox)
         if view.round:
-            below = " ".join(self.text(c) for c in view.pile[-3:-1])
+            below = " ".join(self.text(c) for c in reversed(view.pile[-3:-1]))  # the nearest first
             dealer = self.names[view.dealer]
             pile.lines = (
                 # Translators: under the top card of the discard pile: the two cards below it.

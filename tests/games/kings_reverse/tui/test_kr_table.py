@@ -184,6 +184,18 @@ async def test_the_pile_box_says_the_suit_to_follow_and_the_direction_in_words()
         assert "Stock:" in pile
 
 
+async def test_the_pile_box_lists_the_cards_below_the_top_nearest_first() -> None:
+    """"below it: 4D 8D" had 8D directly under the top card: the nearest is said first."""
+    app = reverse_app(ascii_only=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        screen = table(app)
+        screen.service.game.pile[:] = [parse_any_card(c).id for c in ("4D", "8D")]
+        arrange(app, ["4S", "9H"], "8C")
+        await pilot.pause()
+        assert "below it: 8D 4D" in str(screen.query_one("#kr-pile", Static).render())
+
+
 async def test_a_computer_action_is_shown_until_the_pace_ends_or_a_key_goes_on() -> None:
     app = reverse_app(pace=5)  # a pace no test waits for: the key ends the pause
     async with app.run_test(size=(80, 24)) as pilot:
