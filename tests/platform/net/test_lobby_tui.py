@@ -85,14 +85,19 @@ async def test_making_a_table_in_the_lobby_seats_its_maker(tmp_path: Path) -> No
         assert all(s.kind == "computer" for s in table.seats[1:])
 
 
+async def _new_table_form(pilot: Pilot, app: LobbyApp) -> None:
+    """From the lobby to the new-table form, its default name shown."""
+    await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+    await pilot.press("n")
+    await until(pilot, lambda: any("its name: Ada's table." in str(panel.render())
+                                   for panel in app.screen.query("#summary")), "the default name")
+
+
 async def test_the_new_table_screen_names_the_table(tmp_path: Path) -> None:
     server = TableServer(tmp_path, pace=0, seed=3)
     app = LobbyApp(server, ADA)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-        await pilot.press("n")
-        await until(pilot, lambda: any("its name: Ada's table." in str(panel.render())
-                                       for panel in app.screen.query("#summary")), "the default name")
+        await _new_table_form(pilot, app)
         await pilot.press("up")  # from the number of players up to the game,
         assert app.screen.focused is not None and app.screen.focused.id == "game"
         await pilot.press("up")  # and up to the name
@@ -744,10 +749,7 @@ async def test_the_name_typed_is_kept_when_another_game_is_chosen_and_names_its_
     server = TableServer(tmp_path, pace=0, seed=3)
     app = LobbyApp(server, ADA)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-        await pilot.press("n")
-        await until(pilot, lambda: any("its name: Ada's table." in str(panel.render())
-                                       for panel in app.screen.query("#summary")), "the default name")
+        await _new_table_form(pilot, app)
         await pilot.press("up", "up", *"Reverse night", "down", "right")  # the name, then the game
         await until(pilot, lambda: isinstance(app.screen, CreateReverseTableScreen), "Kings Reverse's form")
         summary = lambda: str(app.screen.query_one("#summary", TextPanel).render())  # noqa: E731
