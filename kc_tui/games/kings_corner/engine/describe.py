@@ -179,7 +179,7 @@ def score_table(history: Sequence[RoundRecord], names: Sequence[str], rules: Rul
                            "the highest total wins. Leading: {leaders}.").format(
                 target=rules.target, leaders=leaders))
     if rules.scoring == "chips":
-        lines += chips_lines(history, names)
+        lines += chips_lines(history, names, over)
     return "\n".join(lines)
 
 
@@ -210,7 +210,7 @@ def scores_said(history: Sequence[RoundRecord], names: Sequence[str], rules: Rul
             lines.append(_("The session ends when someone reaches {target}; the highest total wins. "
                            "Leading: {leaders}.").format(target=rules.target, leaders=leaders))
     if rules.scoring == "chips":
-        lines += chips_lines(history, names)
+        lines += chips_lines(history, names, over)
     return "\n".join(lines)
 
 
@@ -226,9 +226,10 @@ _CHIP_REASONS = {
 """What a player paid chips for, in the chips lines ("2 ante, 3 cards left")."""
 
 
-def chips_lines(history: Sequence[RoundRecord], names: Sequence[str]) -> list[str]:
+def chips_lines(history: Sequence[RoundRecord], names: Sequence[str], over: bool = False) -> list[str]:
     """Chips scoring: what each player paid in the last round and why, what each paid in the
-    whole session, and the pot carried over."""
+    whole session, and the pot carried over (``over``: the session has ended, nothing is carried
+    over: what is left in the pot)."""
     names = [shown_name(n) for n in names]
     last = history[-1]
     paid: list[list[str]] = [[] for _n in names]
@@ -241,9 +242,11 @@ def chips_lines(history: Sequence[RoundRecord], names: Sequence[str]) -> list[st
                      for n, p in zip(names, paid))
     lines = [_("Chips paid in round {round}: {each}.").format(round=last.round, each=each)]
     session = [sum(c for r in history for s, c, _r in r.chips if s == seat) for seat in range(len(names))]
-    lines.append(_("Chips paid in the session: {each}. Left in the pot for the next round: {pot}.").format(
-        each=", ".join(_("{name} {paid}").format(name=n, paid=c) for n, c in zip(names, session)),
-        pot=last.pot))
+    each = ", ".join(_("{name} {paid}").format(name=n, paid=c) for n, c in zip(names, session))
+    lines.append(_("Chips paid in the session: {each}. Left in the pot: {pot}.").format(
+        each=each, pot=last.pot) if over else
+                 _("Chips paid in the session: {each}. Left in the pot for the next round: {pot}.").format(
+                     each=each, pot=last.pot))
     return lines
 
 

@@ -524,6 +524,10 @@ def test_score_table_of_a_chips_session_shows_the_pot_carried_and_the_chips_paid
     assert table[5].split() == ["Total", "4", "4", "7"]
     # Round 2: three antes, then Ann pays 1 card and Bob 2 when Cy goes out at once.
     assert "Chips paid in the session: Ann 4, Bob 5, Cy 6. Left in the pot for the next round: 0." in table
+    # The session over, no round is next: nothing is said to be carried to one.
+    over = score_table(game.history, names, game.rules, over=True)
+    assert "Chips paid in the session: Ann 4, Bob 5, Cy 6. Left in the pot: 0." in over
+    assert "next round" not in over
     # The line mode's sentence in place of a chart (issue 28): the highest total leads in chips.
     assert totals_sentence(game.history[:1], names, game.rules) == (
         "After round 1: Ann 4, Bob 4, Cy 0; Ann and Bob lead.")
