@@ -81,6 +81,15 @@ class NameScreen(Dialog[str]):
 
 
 
+def _seat_numbers(seats: tuple[int, ...]) -> str:
+    """Free seats (from 0) as people number them: "2-4" for a run, else "1, 3" (the key line said
+    "1-4" with seats 1 and 4 taken)."""
+    numbers = [s + 1 for s in seats]
+    if len(numbers) > 1 and numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"{numbers[0]}-{numbers[-1]}"
+    return ", ".join(map(str, numbers))
+
+
 class LobbyScreen(OnKingsCornerApp, Screen[None]):
     """The server's tables, one a line, and what one can do with the one picked."""
 
@@ -139,11 +148,12 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
             if table.state == TableState.ADJOURNED:
                 note = self._adjourned_note(table, own)
             elif table.free_seats:
-                last = len(table.seats)
-                # Translators: the lobby's key line: the digit keys take that seat of the table picked.
-                keys.append(_("1-{last} seat at table {table}").format(last=last, table=table.id))
-                note = _("Table {table}'s seats: press a seat's number to take it (1-{last}); Enter takes "
-                         "the first free one.").format(table=table.id, last=last)
+                free = _seat_numbers(table.free_seats)
+                # Translators: the lobby's key line: the digit keys take that seat of the table picked
+                # ("2-4 seat at table 1", "2, 4 seat at table 1").
+                keys.append(_("{seats} seat at table {table}").format(seats=free, table=table.id))
+                note = _("Table {table}'s free seats: {seats}; press a seat's number to take it, or Enter "
+                         "for the first free one.").format(table=table.id, seats=free)
             if table.state != TableState.ADJOURNED:
                 keys.append(_("w watch"))
         if not at_table:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from textual.pilot import Pilot
-from textual.widgets import Input, RichLog
+from textual.widgets import Input, OptionList, RichLog
 
 from kc_tui.core.kinds import Phase
 from kc_tui.games.kings_corner.engine.rules import build_rules
@@ -567,9 +567,17 @@ async def test_with_no_tables_the_key_line_shows_only_the_keys_that_act(tmp_path
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
         assert lobby_text(app, "#keys") == "n new  q quit"
         server.create_table(BEN, "Friday", build_rules(3), ["open", "open", "hard"])
-        await until(pilot, lambda: "1-3 seat at table 1" in lobby_text(app, "#keys"), "the table's keys")
-        assert lobby_text(app, "#keys") == "Enter join  1-3 seat at table 1  w watch  n new  q quit"
-        assert "press a seat's number to take it (1-3)" in lobby_text(app, "#table-note")
+        await until(pilot, lambda: "1-2 seat at table 1" in lobby_text(app, "#keys"), "the table's keys")
+        # The free seats, not every seat ("1-3" offered the computer's seat 3).
+        assert lobby_text(app, "#keys") == "Enter join  1-2 seat at table 1  w watch  n new  q quit"
+        assert "Table 1's free seats: 1-2; press a seat's number" in lobby_text(app, "#table-note")
+        server.create_table(BEN, "Saturday", build_rules(3), ["open", "hard", "open"])
+        await until(pilot, lambda: app.screen.query_one("#tables", OptionList).option_count == 2,
+                    "the second table listed")
+        await pilot.press("down")
+        await until(pilot, lambda: "1, 3 seat at table 2" in lobby_text(app, "#keys"), "its free seats apart")
+        await pilot.press("up")
+        await until(pilot, lambda: "1-2 seat at table 1" in lobby_text(app, "#keys"), "the first table again")
         await pilot.press("2")  # seat 2 of the table picked
         await until(pilot, lambda: app.door is not None, "Ada seated")
         assert app.door is not None and app.door.seat == 1
