@@ -21,7 +21,7 @@ from textual.widgets import Input, RichLog
 
 from ..core.i18n import N_, Domain
 from ..core.kinds import Phase
-from ..net import Notice, TableError
+from ..net import Notice, SeatInfo, TableError
 from .round_over import RoundOverScreen
 from .widgets import TextPanel
 
@@ -140,21 +140,23 @@ class ServedTable(_Screen):
 
     def away(self, seat: int) -> bool:
         """Whether ``seat`` is a person's who is not there now (the computer plays for them)."""
+        held = self._persons_seat(seat)
+        return held is not None and (held.stand_in or not held.connected)
+
+    def _persons_seat(self, seat: int) -> SeatInfo | None:
+        """``seat`` as the table shows it, if it is a person's (taken: it has a name)."""
         seats = self.remote.door.info().seats
-        if seat < len(seats):
-            held = seats[seat]
-            return held.kind == "person" and bool(held.name) and (held.stand_in or not held.connected)
-        return False
+        held = seats[seat] if seat < len(seats) else None
+        return held if held is not None and held.kind == "person" and held.name else None
 
     def playing_sentence(self, seat: int, name: str) -> str:
         """The status line while ``seat`` (called ``name``) plays its turn: a person whose
         connection dropped is waited for (their seat is kept for the grace time), and one who
         is away is played for by the computer; neither is said to be playing."""
-        seats = self.remote.door.info().seats
-        held = seats[seat] if seat < len(seats) else None
-        if held is not None and held.kind == "person" and held.name and held.stand_in:
+        held = self._persons_seat(seat)
+        if held is not None and held.stand_in:
             said = _("The computer plays for {name}, who is away...").format(name=name)
-        elif held is not None and held.kind == "person" and held.name and not held.connected:
+        elif held is not None and not held.connected:
             said = _("Waiting for {name}, whose connection dropped: the seat is kept for them for "
                      "a while.").format(name=name)
         else:

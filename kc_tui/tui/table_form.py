@@ -43,6 +43,10 @@ class TableForm(NewGameShell):
         """The game's computer levels as its seats' choices list them (a person's seat aside)."""
         raise NotImplementedError
 
+    def level_word(self, level: str) -> str:
+        """A computer level in the game's words ("hard")."""
+        raise NotImplementedError
+
     def default_name(self) -> str:
         app = self.app
         if isinstance(app, LobbyApp) and app.person:
@@ -98,10 +102,15 @@ class TableForm(NewGameShell):
         kinds = [self.query_one(f"#kind-{i}", Choice).value for i in range(self.players)]
         return [SEAT_OPEN if k == "you" else k for k in kinds]
 
-    def table_line(self, seats: str) -> str:
-        """The summary's first sentence: the table's seats (in the game's words) and name."""
+    def seats_said(self) -> str:
+        """The table's seats in a few words: "open, hard, hard"."""
+        return ", ".join(_("open") if spec == SEAT_OPEN else self.level_word(spec)
+                         for spec in self.seat_specs_of_table())
+
+    def table_line(self) -> str:
+        """The summary's first sentence: the table's seats and name."""
         return _("A table for {n}: {seats}; its name: {name}.").format(
-            n=self.players, seats=seats, name=visible(self.table_name()))
+            n=self.players, seats=self.seats_said(), name=visible(self.table_name()))
 
     def action_start(self) -> None:
         problem = self._problem()

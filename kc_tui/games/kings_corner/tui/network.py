@@ -12,7 +12,7 @@ from textual.widgets import Input, RichLog
 
 from ....core.i18n import N_, Domain
 from ....core.kinds import Phase
-from ....net import SEAT_OPEN, TableError
+from ....net import TableError
 from ....tui.dialogs import TextScreen
 from ....tui.served import PROMPT_MAX, ServedTable, chat_hint
 from ....tui.table_form import TableForm
@@ -36,10 +36,11 @@ class CreateTableScreen(TableForm, NewGameScreen):
     def seat_kinds(self) -> list[tuple[str, str]]:
         return seat_kinds_shown()[1:]
 
+    def level_word(self, level: str) -> str:
+        return level_name(level)
+
     def summary_line(self) -> str:
-        seats = ", ".join(_("open") if spec == SEAT_OPEN else level_name(spec)
-                          for spec in self.seat_specs_of_table())
-        return " ".join([self.table_line(seats), _("Ctrl+S makes it and seats you at the first open seat.")])
+        return " ".join([self.table_line(), _("Ctrl+S makes it and seats you at the first open seat.")])
 
 
 class NetworkTableScreen(ServedTable, TableScreen):

@@ -18,7 +18,7 @@ from textual.widgets import RichLog
 from ....core.i18n import N_, Domain
 from ....core.kinds import Phase
 from ....core.text import visible
-from ....net import SEAT_OPEN, TableError
+from ....net import TableError
 from ....tui.dialogs import ConfirmScreen, TextScreen
 from ....tui.served import ServedTable, chat_hint
 from ....tui.table_form import TableForm
@@ -171,11 +171,12 @@ class CreateReverseTableScreen(TableForm, ReverseNewGameScreen):
     def seat_kinds(self) -> list[tuple[str, str]]:
         return seat_choices()[1:]
 
+    def level_word(self, level: str) -> str:
+        return level_name(level)
+
     def summary_line(self) -> str:
         rules = self.rules()
-        seats = ", ".join(_("open") if spec == SEAT_OPEN else level_name(spec)
-                          for spec in self.seat_specs_of_table())
         return _("A Kings Reverse table for {n}: {seats}; its name: {name}; {cards} cards each, to {target}. "
                  "Ctrl+S makes it and seats you at the first open seat.").format(
-            n=self.players, seats=seats, name=visible(self.table_name()), cards=rules.hand_size,
+            n=self.players, seats=self.seats_said(), name=visible(self.table_name()), cards=rules.hand_size,
             target=rules.target)
