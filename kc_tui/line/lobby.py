@@ -43,6 +43,9 @@ _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 MAX_LINE = 1000
 """The longest line read: a longer one is refused unread."""
+CATCH_UP_SECONDS = 2.0
+"""How long the prompt waits for the events of one's own step (a door in another process hears
+them just after its call's answer): past it, the prompt is written all the same."""
 
 
 def lobby_words() -> dict[str, str]:
@@ -211,6 +214,8 @@ class PlainLobby:
         self._prompted = False
         """A prompt is waiting for a line: the table's news start a line of their own."""
         self._last_prompt = ""
+        self._wait: asyncio.TimerHandle | None = None
+        """The longest wait for one's own step's events (:meth:`_catching_up`)."""
         self._prompt_again = False
         """The table's news came after the prompt: it is written again after them (once the
         burst is over: see :meth:`_computer_playing`)."""
@@ -276,7 +281,10 @@ class PlainLobby:
                 self._follow_table()
                 again = self._prompt_again and not self._computer_playing()
                 if prompt or again or self._position() != self._told:
-                    self._tell()
+                    if self._catching_up():
+                        self._prompt_again = True  # owed, once the step is told
+                    else:
+                        self._tell()
                 item = await self._next()
                 if item is _CHANGED:
                     prompt = False
@@ -291,6 +299,8 @@ class PlainLobby:
                     return 0
                 prompt = True
         finally:
+            if self._wait is not None:
+                self._wait.cancel()
             if self._unsubscribe is not None:
                 self._unsubscribe()
             if self.person is not None:
@@ -349,6 +359,24 @@ class PlainLobby:
         position), rather than after each move (a screen reader reads every prompt)."""
         door = self.door
         return door is not None and not door.closed and door.computer_to_play()
+
+    def _catching_up(self) -> bool:
+        """Whether one's own step is still to be told (its events on their way from the table's
+        process): the prompt then waits for them, or :data:`CATCH_UP_SECONDS`, not said first."""
+        door = self.door
+        if door is None or door.closed or not door.catching_up:
+            if self._wait is not None:
+                self._wait.cancel()
+                self._wait = None
+            return False
+        if self._wait is None:
+            self._wait = asyncio.get_running_loop().call_later(CATCH_UP_SECONDS, self._waited_enough, door)
+        return True
+
+    def _waited_enough(self, door: SeatDoor) -> None:
+        self._wait = None
+        door.caught_up()  # the events never came (their table's host stopped): prompt anyway
+        self.changed.set()
 
     def _prompt(self, prompt: str) -> None:
         if not (self._prompted and prompt == self._last_prompt):

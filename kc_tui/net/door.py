@@ -146,6 +146,17 @@ class SeatDoor:
     def info(self) -> TableInfo:
         return self.table.info()
 
+    @property
+    def catching_up(self) -> bool:
+        """Whether a step this door made is still on its way to its listeners: never here, where
+        a step is handed to them before the call that made it returns; a door in another process
+        reads the step's state from its call's answer, and hears its events a moment later.  A
+        front end that speaks of what follows a step (the line mode's prompt) waits for them."""
+        return False
+
+    def caught_up(self) -> None:
+        """Read on as if the step's events were heard (they were not, and may never be)."""
+
     def view(self) -> Any:
         """The game as this seat may see it now: its own hand only; a spectator's has none."""
         return self.game_service().view(self.seat)

@@ -459,7 +459,7 @@ class LinkedServer:
             log.error("worker %s: the call %s got no answer: %s", self.worker, name, exc)
             raise TableError(L_("The tables cannot be reached just now; try again in a moment.")) from exc
         if frame is not None and target is not None and target in self.doors:
-            self.doors[target].frame = frame
+            self.doors[target].answered(frame)
         if not ok:
             raise value
         return value, frame
@@ -571,6 +571,8 @@ class LinkedDoor(SeatDoor):
         self.mirrored = handle.mirrored
         self.linked = handle.linked
         self.frame: Frame = handle.frame
+        self._stepped = False
+        """A call of this door made a step whose events are still to come (:meth:`answered`)."""
         self._listeners: list[tuple[Listener, contextvars.Context]] = []
         self._pending: list[Delivery] = []
         self._unheard: deque[Notice] = deque(maxlen=MISSED_NOTICES)
@@ -627,6 +629,13 @@ class LinkedDoor(SeatDoor):
         info: TableInfo = self._read("info")
         return info
 
+    @property
+    def catching_up(self) -> bool:
+        return self._stepped and not self._closed
+
+    def caught_up(self) -> None:
+        self._stepped = False
+
     def view(self) -> Any:
         return self._read("view")
 
@@ -641,11 +650,19 @@ class LinkedDoor(SeatDoor):
         return events
 
     # ------------------------------------------------------------------ following
+    def answered(self, frame: Frame) -> None:
+        """A call of this door made a step: the door reads the state it left (``frame``) from
+        now; its events come as a delivery, sent before the answer but read after it (by the
+        loop, where the answer was awaited in the call)."""
+        self.frame = frame
+        self._stepped = True
+
     def delivered(self, items: list[Delivery], frame: Frame) -> None:
         """What a step at the table gave this seat, and the answers of the door's frame that
         changed with it (handed to the listeners as a door where the table is hands them its
         step's)."""
         self.frame = {**self.frame, **frame}
+        self._stepped = False
         self._pending = list(items)
         self.deliver()
 

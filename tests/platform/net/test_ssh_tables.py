@@ -582,3 +582,55 @@ async def test_sessions_arriving_together_draw_their_first_screens_a_few_at_a_ti
         await until(lambda: starting._value == 1, "the place given back")  # type: ignore[attr-defined]
     finally:
         await night.stop()
+
+
+@WORKERS
+async def test_the_line_mode_tells_a_step_of_ones_own_before_the_prompt_that_follows_it(
+        tmp_path: Path, workers: int) -> None:
+    """With workers, a call's answer brought the door's new state before the step's events: the
+    line mode prompted "table>" and "Press Enter for the next round" before the turn's end was
+    said, and on a new round begun by Dora said her new hand, with the last round's news
+    ("Since your turn: ..."), before the deal."""
+    night = Night(tmp_path, workers=workers)
+    await night.start()
+    try:
+        dora = await night.person(new_key(), term=None)
+        dora.type("Dora\n")
+        await dora.wait_for("Welcome, Dora", raw=True)
+        dora.type("new open hard hand_size=1 draw=none target=1000\n")  # rounds of a turn or two
+        await until(lambda: any(t.state == TableState.PLAYING for t in night.tables.tables()), "the game")
+        (table,) = night.tables.tables()
+        game = Referee(night.tables, table.id).game()
+        assert game is not None and game.rules.hand_size == 1
+        begun_by_dora = 0
+        for _ in range(40):
+            await until(lambda: dora.received.rstrip().endswith((b"Dora>", b"(or type leave).")),
+                        "Dora's turn or a round's end")
+            text = dora.received.decode()
+            start = len(dora.received)
+            if text.rstrip().endswith("(or type leave)."):
+                # The round's end is said before the question that follows it.
+                question = text.rindex("Press Enter for the next round")
+                last_prompt = max(text.rfind(p, 0, question) for p in ("Dora>", "table>"))
+                assert text.rfind(" over:", 0, question) > last_prompt, text[-600:]
+                round_no = game.round_no
+                dora.type("\n")
+                await until(lambda round_no=round_no: game.round_no > round_no, "the next round dealt")
+                await until(lambda start=start: dora.received[start:].rstrip().endswith((b"Dora>", b"table>")),
+                            "the next round told")
+                told = dora.received[start:].decode()
+                if told.rstrip().endswith("Dora>") and "Since the deal" not in told:
+                    begun_by_dora += 1  # the new round begins with Dora: the deal first, nothing older
+                    assert f"Round {game.round_no}." in told and "Since your turn" not in told, told
+                    assert told.index(f"Round {game.round_no}.") < told.index("Your hand"), told
+                if begun_by_dora >= 2:
+                    break
+                continue
+            turns = game.turns
+            dora.type("end!\n")  # ends the turn (its card played or not)
+            await until(lambda turns=turns: game.turns > turns or game.phase != Phase.TURN, "the turn ended")
+            await until(lambda start=start: dora.received[start:].rstrip().endswith(
+                (b"Dora>", b"table>", b"(or type leave).")), "the next prompt")
+        assert begun_by_dora >= 1
+    finally:
+        await night.stop()
