@@ -26,6 +26,8 @@ from ..net import Person, SeatDoor, TableError, TableInfo, TableServer, TableSta
 from ..storage.settings import Settings
 from . import style_path
 from .app import KingsCornerApp
+from .dialogs import help_screen
+from .keys import KeyRow, bindings
 from .modal import Dialog
 from .part import tui_game, tui_games
 from .served import ServedTable
@@ -90,6 +92,29 @@ def _seat_numbers(seats: tuple[int, ...]) -> str:
     return ", ".join(map(str, numbers))
 
 
+LOBBY = N_("The tables")
+LOBBY_KEYS: tuple[KeyRow, ...] = (
+    KeyRow("Up, Down", N_("pick a table"), LOBBY),
+    KeyRow("Enter, j", N_("take a free seat at the table picked (or yours again)"), LOBBY, action="join",
+           bind=(("enter,j", "join"),), palette=N_("Join the table")),
+    KeyRow("1-6", N_("take that seat at the table picked"), LOBBY, action="seat",
+           bind=tuple((str(n), f"seat({n - 1})") for n in range(1, 7))),
+    KeyRow("w", N_("watch the table picked"), LOBBY, action="watch", bind=(("w", "watch"),),
+           palette=N_("Watch the table")),
+    KeyRow("n", N_("make a new table"), LOBBY, action="new", bind=(("n", "new"),), palette=N_("New table")),
+    KeyRow("s", N_("start the game at your table (its maker)"), LOBBY, action="start", bind=(("s", "start"),),
+           palette=N_("Start the game")),
+    KeyRow("l", N_("leave your table"), LOBBY, action="leave", bind=(("l", "leave"),),
+           palette=N_("Leave the table")),
+    KeyRow("?, F1", N_("every key, grouped"), LOBBY, action="help", bind=(("question_mark,f1", "help"),),
+           palette=N_("Help")),
+    KeyRow("q", N_("quit (a seat you hold is kept for you for a while, unless you are a guest)"), LOBBY,
+           action="quit", bind=(("q", "quit"),), palette=N_("Quit")),
+)
+"""Every key of the lobby: its bindings, the help and the command palette (the key line below the
+list says the keys of the table picked, which change with it)."""
+
+
 class LobbyScreen(OnKingsCornerApp, Screen[None]):
     """The server's tables, one a line, and what one can do with the one picked."""
 
@@ -100,15 +125,8 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
     _lines: tuple[tuple[str, str], ...] = ()  # the list's options as shown: (id, line)
     _listed: tuple[TableInfo, ...] = ()  # the tables as listed
 
-    BINDINGS = [
-        Binding("enter,j", "join", N_("Join")),
-        Binding("w", "watch", N_("Watch")),
-        Binding("n", "new", N_("New table")),
-        Binding("s", "start", N_("Start")),
-        Binding("l", "leave", N_("Leave")),
-        Binding("q", "quit", N_("Quit")),
-        *(Binding(str(n), f"seat({n - 1})", f"Seat {n}", show=False) for n in range(1, 7)),
-    ]
+    KEY_ROWS = LOBBY_KEYS
+    BINDINGS = bindings(LOBBY_KEYS)
 
     def compose(self) -> ComposeResult:
         yield Static(_("Kings in the Corner: tables"), id="lobby-title", classes="screen-title")
@@ -163,7 +181,7 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
             keys.append(_("s start"))
         if at_table:
             keys.append(_("l leave"))
-        keys.append(_("q quit"))
+        keys += [_("? help"), _("q quit")]
         self.query_one("#keys", TextPanel).show("  ".join(keys))
         self.query_one("#table-note", TextPanel).show(note)
 
@@ -366,6 +384,9 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
         self.say(_("You left the table."))
         self.refresh_tables()
 
+    def action_help(self) -> None:
+        self.app.push_screen(help_screen(LOBBY_KEYS))
+
     def action_quit(self) -> None:
         self.lobby.quit()
 
@@ -394,8 +415,8 @@ class LobbyApp(KingsCornerApp):
         before is greeted by it."""
         if self.key is not None and self.server.known_name(self.key) is not None:
             self.person = self.server.person(self.key)
-            self._lobby_say(_("Welcome back, {name}. Pick a table and press Enter to sit, or n to make "
-                              "one.").format(name=self.person.name))
+            welcome = _("Welcome back, {name}.").format(name=self.person.name)
+            self._lobby_say(f"{welcome} {self._invitation()}")
             self._seated_keys()
             return
         self.push_screen(NameScreen(), self._named)
@@ -409,12 +430,25 @@ class LobbyApp(KingsCornerApp):
         except TableError as exc:  # the name is another person's
             self.push_screen(NameScreen(name, str(exc)), self._named)
             return
-        welcome = _("Welcome, {name}. Pick a table and press Enter to sit, or n to make one.").format(
-            name=self.person.name)
+        welcome = _("Welcome, {name}.").format(name=self.person.name)
+        welcome = f"{welcome} {self._invitation()}"
         if self.person.guest:
             welcome += " " + _("You are a guest (no key): a seat you leave is not kept for you.")
         self._lobby_say(welcome)
         self._seated_keys()
+
+    def _invitation(self) -> str:
+        """What one can do in the lobby as it is: sit where a seat is free, else watch or make a
+        table (it said "press Enter to sit" with no seat free anywhere)."""
+        tables = self.server.tables()
+        name = self.person.name if self.person is not None else None
+        if any((t.free_seats and t.state != TableState.ADJOURNED)
+               or any(s.kind == "person" and s.name == name and not s.connected for s in t.seats)
+               for t in tables):
+            return _("Pick a table and press Enter to sit, or n to make one.")
+        if tables:
+            return _("No table has a free seat: pick one and press w to watch it, or n to make one.")
+        return _("No tables yet: press n to make one.")
 
     def _seated_keys(self) -> None:
         """The person is known now: the keys and the note of the table picked are theirs."""

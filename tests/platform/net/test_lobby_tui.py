@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from textual.pilot import Pilot
-from textual.widgets import Input, OptionList, RichLog
+from textual.widgets import Input, OptionList, RichLog, Static
 
 from kc_tui.core.kinds import Phase
 from kc_tui.games.kings_corner.engine.rules import build_rules
@@ -17,7 +17,9 @@ from kc_tui.games.kings_corner.tui.network import CreateTableScreen, NetworkTabl
 from kc_tui.games.kings_corner.tui.widgets import HandView
 from kc_tui.games.kings_reverse.tui.network import CreateReverseTableScreen
 from kc_tui.net import Person, TableServer, TableState
-from kc_tui.tui.lobby import LIST_SECONDS, LobbyApp, LobbyScreen, NameScreen
+from kc_tui.tui.dialogs import TextScreen
+from kc_tui.tui.keys import palette
+from kc_tui.tui.lobby import LIST_SECONDS, LOBBY_KEYS, LobbyApp, LobbyScreen, NameScreen
 from kc_tui.tui.served import PROMPT_MAX
 from kc_tui.tui.widgets import TextPanel
 
@@ -565,11 +567,11 @@ async def test_with_no_tables_the_key_line_shows_only_the_keys_that_act(tmp_path
     app = LobbyApp(server, ADA)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-        assert lobby_text(app, "#keys") == "n new  q quit"
+        assert lobby_text(app, "#keys") == "n new  ? help  q quit"
         server.create_table(BEN, "Friday", build_rules(3), ["open", "open", "hard"])
         await until(pilot, lambda: "1-2 seat at table 1" in lobby_text(app, "#keys"), "the table's keys")
         # The free seats, not every seat ("1-3" offered the computer's seat 3).
-        assert lobby_text(app, "#keys") == "Enter join  1-2 seat at table 1  w watch  n new  q quit"
+        assert lobby_text(app, "#keys") == "Enter join  1-2 seat at table 1  w watch  n new  ? help  q quit"
         assert "Table 1's free seats: 1-2; press a seat's number" in lobby_text(app, "#table-note")
         server.create_table(BEN, "Saturday", build_rules(3), ["open", "hard", "open"])
         await until(pilot, lambda: app.screen.query_one("#tables", OptionList).option_count == 2,
@@ -583,7 +585,52 @@ async def test_with_no_tables_the_key_line_shows_only_the_keys_that_act(tmp_path
         assert app.door is not None and app.door.seat == 1
         # (Ben, who made it, is not here: Ada may start it.)
         await until(pilot, lambda: "leave" in lobby_text(app, "#keys"), "the keys at a table", limit=5)
-        assert lobby_text(app, "#keys") == "s start  l leave  q quit"
+        assert lobby_text(app, "#keys") == "s start  l leave  ? help  q quit"
+    await server.close()
+
+
+async def test_question_mark_lists_the_lobbys_keys_and_the_palette_offers_them(tmp_path: Path) -> None:
+    """The lobby had no help: ? did nothing there, and Ctrl+P offered none of its actions."""
+    server = TableServer(tmp_path, pace=0, seed=3)
+    server.create_table(BEN, "Friday", build_rules(2), ["open", "open"])
+    app = LobbyApp(server, ADA)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        lobby = app.screen
+        titles = [title for title, _help, _run in palette(lobby, LOBBY_KEYS)]
+        assert titles == ["Join the table", "Watch the table", "New table", "Start the game", "Leave the table",
+                          "Help", "Quit"]
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, TextScreen), "the help")
+        help_said = str(app.screen.query_one(".text-body", Static).render())
+        for words in ("The tables", "Enter, j", "take a free seat at the table picked", "1-6", "w ",
+                      "watch the table picked", "make a new table", "leave your table", "every key"):
+            assert words in help_said, words
+        await pilot.press("question_mark")
+        await until(pilot, lambda: app.screen is lobby, "the lobby again")
+    await server.close()
+
+
+async def test_the_welcome_offers_a_seat_only_where_one_is_free(tmp_path: Path) -> None:
+    """It said "press Enter to sit" with no seat free anywhere."""
+    server = TableServer(tmp_path, pace=0, seed=3)
+    server.person(ADA.key, ADA.name)
+    app = LobbyApp(server, key=ADA.key)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: "Welcome back, Ada." in lobby_text(app, "#lobby-status"), "the greeting")
+        assert "No tables yet: press n to make one." in lobby_text(app, "#lobby-status")
+    full = server.create_table(BEN, "Friday", build_rules(2), ["open", "hard"])
+    server.join(BEN, full.id, 0)
+    app = LobbyApp(server, key=ADA.key)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: "Welcome back, Ada." in lobby_text(app, "#lobby-status"), "the greeting")
+        assert "No table has a free seat: pick one and press w to watch it, or n to make one." \
+            in lobby_text(app, "#lobby-status")
+    server.create_table(CLEO, "Saturday", build_rules(2), ["open", "open"])
+    app = LobbyApp(server, key=ADA.key)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: "Welcome back, Ada." in lobby_text(app, "#lobby-status"), "the greeting")
+        assert "Pick a table and press Enter to sit, or n to make one." in lobby_text(app, "#lobby-status")
     await server.close()
 
 
@@ -644,7 +691,7 @@ async def test_an_adjourned_table_gives_its_round_and_how_to_resume_it(tmp_path:
         assert lobby_text(app, "#table-note") == (
             "Table 1 was adjourned in round 1: press Enter to take your seat again; the game resumes once its "
             "players are back, or at s.")
-        assert lobby_text(app, "#keys") == "Enter join  n new  q quit"
+        assert lobby_text(app, "#keys") == "Enter join  n new  ? help  q quit"
         await pilot.press("enter")
         await until(pilot, lambda: app.door is not None, "Ada back in her seat")
         status = lobby_text(app, "#lobby-status")
