@@ -55,6 +55,7 @@ class SavesScreen(OnKingsCornerApp, SizedScreen):
         yield Static(_("Continue a saved game"), classes="screen-title")
         with VerticalScroll(id="saves-scroll"):
             yield Menu([], id="saves-menu")
+        yield TextPanel(id="saves-chosen")
         yield TextPanel(id="saves-status")
         yield TextPanel(id="keys", classes="keys")
         yield self.too_small_note()
@@ -62,6 +63,13 @@ class SavesScreen(OnKingsCornerApp, SizedScreen):
     def on_mount(self) -> None:
         self.query_one("#keys", TextPanel).show(key_line(SAVES_KEYS))
         self._load()
+        self.watch(self.query_one(Menu), "selected", self._show_chosen)
+
+    def _show_chosen(self) -> None:
+        """The chosen save's whole line (the list cuts a long one at the screen's edge: its rules
+        and seed at 80 columns)."""
+        chosen = self._chosen()
+        self.query_one("#saves-chosen", TextPanel).show("" if chosen is None else chosen.title)
 
     def _load(self) -> None:
         self.saves = [saved for game in tui_games() for saved in game.saves()]
@@ -73,6 +81,7 @@ class SavesScreen(OnKingsCornerApp, SizedScreen):
         ]
         menu.selected = min(menu.selected, max(len(menu.items) - 1, 0))
         menu.refresh(layout=True)
+        self._show_chosen()
         status = self.query_one("#saves-status", TextPanel)
         if not self.saves:
             status.show(_("No saved games are left (they are kept in {folder}). Esc goes back.").format(

@@ -118,6 +118,29 @@ async def test_continue_lists_saves_resumes_one_and_deletes_another() -> None:
         assert isinstance(app.screen, TitleScreen)
 
 
+async def test_the_chosen_save_is_said_whole_under_a_list_that_cuts_it() -> None:
+    """At 80 columns the list cut a save's line before its rules and seed."""
+    _play_a_little(4)
+    saves_dir().joinpath("zz-broken.json").write_text("not json")
+    app = KingsCornerApp(settings=Settings(pace=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        screen = app.screen
+        assert isinstance(screen, SavesScreen)
+        good = next(s for s in screen.saves if not s.problem)
+        assert "seed" in good.title and len(good.title) > 70  # longer than the list shows
+        chosen = screen.query_one("#saves-chosen")
+        menu = screen.query_one("#saves-menu")
+        for i, save in enumerate(screen.saves):
+            menu.selected = i
+            await pilot.pause()
+            drawn = [
+                "".join(segment.text for segment in strip).strip()
+                for strip in chosen.render_lines(chosen.region.reset_offset)
+            ]
+            assert " ".join(drawn).split() == save.title.split()  # every word of it, on the screen
+
+
 def test_settings_persist_as_toml_and_a_bad_file_falls_back_to_the_defaults(tmp_path: Path) -> None:
     from kc_tui.storage import load_settings, save_settings, settings_path
 
