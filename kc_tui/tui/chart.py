@@ -83,8 +83,15 @@ class TotalsChart(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield _Plot(self.ascii_only)
-        legend = [_("Totals by round:")] + [f"{MARKERS[seat % len(MARKERS)]} {name}"
-                                             for seat, name in enumerate(self.names)]
+        legend = [_("Totals by round:")]
+        lines: dict[tuple[int, ...], str] = {}
+        for seat, name in enumerate(self.names):
+            marker = MARKERS[seat % len(MARKERS)]
+            line = tuple(record.totals[seat] for record in self.history)
+            under = lines.setdefault(line, marker)
+            # A player tied all along is on the line of the first with those totals (drawn once:
+            # the last one's marker covered the first's, which the legend named).
+            legend.append(f"{marker} {name}" if under == marker else f"{marker} {name} (= {under})")
         yield Static("\n".join(legend), classes="totals-legend", markup=False)
 
     def fit(self, rows: int) -> None:
@@ -95,9 +102,12 @@ class TotalsChart(Horizontal):
     def on_mount(self) -> None:
         plt = self.query_one(_Plot).plt
         rounds = [record.round for record in self.history]
+        drawn: set[tuple[int, ...]] = set()
         for seat in range(len(self.names)):
-            plt.plot(rounds, [record.totals[seat] for record in self.history],
-                     marker=MARKERS[seat % len(MARKERS)])
+            line = tuple(record.totals[seat] for record in self.history)
+            if line not in drawn:  # a player tied all along with one before: that one's line
+                drawn.add(line)
+                plt.plot(rounds, list(line), marker=MARKERS[seat % len(MARKERS)])
         top = max(max(record.totals) for record in self.history)
         ticked = rounds[::-(-len(rounds) // _MOST_TICKS)]
         plt.xticks([float(r) for r in ticked], [str(r) for r in ticked])

@@ -123,3 +123,34 @@ async def test_the_statistics_draw_each_players_bars_below_the_text() -> None:
                                                                     "hard 33% (3 sessions)"]
         drawn = charts[1].query_one(_Plot).render().plain  # type: ignore[union-attr]
         assert "easy 67% (3 sessions)┤###" in drawn and "100%" in drawn
+
+
+async def test_players_tied_all_along_are_named_under_the_line_they_share() -> None:
+    """Two players with the same totals in every round share a line: it was drawn with the last
+    one's marker over the first one's, which the legend named, nowhere to be seen."""
+    from dataclasses import dataclass
+
+    from textual.app import App, ComposeResult
+
+    @dataclass(frozen=True)
+    class Round:
+        round: int
+        totals: tuple[int, ...]
+
+    names = ["Ada", "Ben", "Cleo", "Dev"]
+    tied = [Round(1, (7, 0, 0, 3)), Round(2, (12, 0, 0, 3))]
+    apart = [Round(1, (7, 0, 0, 3)), Round(2, (12, 4, 9, 3))]  # tied in round 1 only
+
+    for history, expected in ((tied, ["* Ada", "o Ben", "+ Cleo (= o)", "x Dev"]),
+                              (apart, ["* Ada", "o Ben", "+ Cleo", "x Dev"])):
+        class Charted(App[None]):
+            def compose(self, history: list[Round] = history) -> ComposeResult:
+                yield TotalsChart(history, names, ascii_only=True)
+
+        async with Charted().run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            chart = pilot.app.query_one(TotalsChart)
+            legend = chart.query_one(".totals-legend", Static).render().plain
+            assert legend.splitlines()[1:] == expected
+            # Tied, Ben's line is Cleo's too, drawn once with Ben's marker (not covered by Cleo's).
+            assert _lines(chart)[1] == (["*", "o", "x"] if history is tied else ["*", "o", "+", "x"])
