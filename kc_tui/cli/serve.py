@@ -44,12 +44,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--max-sessions", type=_count, default=64, metavar="N",
                    help=_("sessions at once (default 64)"))
     p.add_argument("--max-per-key", type=_count, default=8, metavar="N",
-                   help=_("sessions of one SSH key at once (default 8; each worker process counts "
-                          "its own, so up to --workers times as many in all)"))
+                   help=_("sessions of one SSH key at once, whichever worker processes serve them "
+                          "(default 8)"))
     p.add_argument("--max-per-address", type=_count, default=16, metavar="N",
                    help=_("connections, and sessions, from one address at once, SSH and browsers "
                           "together, and half as many browser tabs (default 16; more for many people "
-                          "behind one router; each worker process counts the sessions and tabs it "
+                          "behind one router; each worker process counts the browser tabs it "
                           "serves)"))
     p.add_argument("--max-per-minute", type=_count, default=60, metavar="N",
                    help=_("new connections one address may open in any minute, SSH and browsers "

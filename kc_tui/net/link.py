@@ -239,6 +239,8 @@ class _Peer:
             self.unsubscribe()
         if self.host.hosts is not None:
             self.host.hosts.peer_gone(self)
+        for hook in self.host.gone_hooks:
+            hook(self.worker)
         for hosted in list(self.doors.values()):
             hosted.close()
             try:
@@ -263,6 +265,12 @@ class LinkHost:
         self.hosts: Any = None
         """With ``serve --redis``, this host among the others (:class:`kc_tui.net.hosts.Hosts`):
         it answers the calls about other hosts' tables and doors."""
+        self.own_calls: dict[str, Callable[..., Any]] = {}
+        """Calls of the workers answered by the process that hosts the tables rather than by its
+        tables (the sessions each key holds, server-wide): each is given the calling worker
+        first, then the call's arguments."""
+        self.gone_hooks: list[Callable[[str], None]] = []
+        """Told of each worker whose link closed (what it held is given back)."""
 
     def number(self) -> int:
         """A door's number on this link, new."""
@@ -351,6 +359,8 @@ class LinkHost:
         hosted: _Hosted | None = None
         try:
             if target is None:
+                if name in self.own_calls:
+                    return True, self.own_calls[name](peer.worker, *args), None
                 if name not in SERVER_CALLS:
                     raise TableError(L_("The server could not do that."))
                 value = getattr(self.tables, name)(*(self._own(arg, peer) for arg in args))

@@ -31,7 +31,11 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
-__all__ = ["Gate", "GateLimits", "Tally", "RESERVED_FILES", "client_of", "connection_room",
+from ..core.i18n import Domain, Text
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
+
+__all__ = ["Gate", "GateLimits", "SessionCount", "Tally", "RESERVED_FILES", "client_of", "connection_room",
            "raise_open_files_limit"]
 
 log = logging.getLogger("kc_tui.ssh")
@@ -204,3 +208,62 @@ class Given:
 
     def leave(self, address: str) -> None:
         self._leave(address)
+
+
+class SessionCount:
+    """The sessions open, by key and by address, the whole server's: with ``serve --workers`` one
+    count in the table host, asked by every worker (:meth:`opens` and :meth:`ends` cross the
+    link), so that a key holds ``per_key`` sessions at most whichever workers serve them, not
+    that many in each.  A holder (a worker) that is gone gives back every session it held
+    (:meth:`gone`)."""
+
+    def __init__(self, per_key: int, per_address: int) -> None:
+        self.per_key, self.per_address = per_key, per_address
+        self.by_key: dict[str, int] = {}
+        self.by_address: dict[str, int] = {}
+        self._held: dict[str, list[tuple[str | None, str]]] = {}
+
+    def opens(self, key: str | None, address: str, holder: str = "") -> Text | None:
+        """Count one more session of ``key`` (None: a guest) from ``address`` (None), or say
+        why not (a sentence for the client) and count nothing."""
+        address = client_of(address)
+        if key is not None and self.by_key.get(key, 0) >= self.per_key:
+            return Ln_("Your key has {n} session open, the most for one person; close it and try again.",
+                       "Your key has {n} sessions open, the most for one person; close one and try again.",
+                       self.per_key)
+        if self.by_address.get(address, 0) >= self.per_address:
+            return Ln_("Your address has {n} session open, the most for one address; close it and try "
+                       "again.",
+                       "Your address has {n} sessions open, the most for one address; close one and try "
+                       "again.", self.per_address)
+        if key is not None:
+            self.by_key[key] = self.by_key.get(key, 0) + 1
+        self.by_address[address] = self.by_address.get(address, 0) + 1
+        self._held.setdefault(holder, []).append((key, address))
+        return None
+
+    def ends(self, key: str | None, address: str, holder: str = "") -> None:
+        """A session :meth:`opens` counted has ended."""
+        address = client_of(address)
+        held = self._held.get(holder, [])
+        if (key, address) not in held:
+            return  # never counted (or given back with its holder): nothing to give back
+        held.remove((key, address))
+        if not held:
+            del self._held[holder]
+        self._less(key, address)
+
+    def gone(self, holder: str) -> None:
+        """Every session ``holder`` held has ended with it (a worker that died)."""
+        for key, address in self._held.pop(holder, []):
+            self._less(key, address)
+
+    def _less(self, key: str | None, address: str) -> None:
+        for counts, name in ((self.by_key, key), (self.by_address, address)):
+            if name is None:
+                continue
+            left = counts.get(name, 0) - 1
+            if left > 0:
+                counts[name] = left
+            else:
+                counts.pop(name, None)

@@ -34,7 +34,7 @@ from collections.abc import Awaitable, Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import asyncssh
 from rich.console import Console
@@ -47,7 +47,7 @@ from ..tui.host import GameHost
 from .bounds import COLUMNS, MAX_PASTE, ROWS, clamp_size, paste_sentence
 from .collector import Collector
 from .driver import RESTORE_TERMINAL, ChannelDriver, driver_for
-from .gate import Gate, client_of
+from .gate import Gate, SessionCount
 
 __all__ = [
     "Client", "FrontEnds", "GameSSHServer", "Limits", "LineIO", "host_key", "load_authorized_keys",
@@ -898,6 +898,15 @@ SWITCH_SECONDS = 0.0005
 """How often the interpreter's lock passes between threads while the server runs (see start)."""
 
 
+class Counts(Protocol):
+    """Where the sessions of each key and address are counted: a :class:`SessionCount` here, or
+    the table host's, over the link (``serve --workers``)."""
+
+    def opens(self, key: str | None, address: str) -> str | Text | None: ...
+
+    def ends(self, key: str | None, address: str) -> None: ...
+
+
 class GameSSHServer:
     """The server: :meth:`start` listens, :meth:`stop` says goodbye to every session and stops.
 
@@ -907,7 +916,7 @@ class GameSSHServer:
     def __init__(self, front_ends: FrontEnds, key_path: Path, *, host: str = "127.0.0.1",
                  port: int = 2222, authorized: frozenset[str] | None = None, guests: bool = False,
                  limits: Limits = Limits(), gate: Gate | None = None,
-                 collector: Collector | None = None) -> None:
+                 collector: Collector | None = None, counts: Counts | None = None) -> None:
         self.front_ends = front_ends
         self.key_path = key_path
         self.host = host
@@ -917,6 +926,9 @@ class GameSSHServer:
         self.limits = limits
         self.gate = gate if gate is not None else Gate()
         """Who may open one more connection (shared with the web port by ``serve``)."""
+        self.counts: Counts = counts if counts is not None else SessionCount(
+            limits.sessions_per_key, limits.sessions_per_address)
+        """The sessions of each key and address (the table host's, with ``serve --workers``)."""
         self.sessions: set[_Session] = set()
         self.connections: set[_Connection] = set()
         self.refused: set[_Connection] = set()
@@ -1024,21 +1036,12 @@ class GameSSHServer:
         """Let a session start, or refuse it (a sentence to the client, a line in the log) past the
         server's, the key's or the address's number of sessions."""
         limits, client = self.limits, session.client
-        reason: Text | None = None
+        reason: str | Text | None = None
         if len(self.sessions) >= limits.max_sessions:
             reason = Ln_("The server is full ({n} session at once); try again later.",
                          "The server is full ({n} sessions at once); try again later.", limits.max_sessions)
-        elif client.key is not None and sum(
-                1 for s in self.sessions if s.client.key == client.key) >= limits.sessions_per_key:
-            reason = Ln_("Your key has {n} session open, the most for one person; close it and try again.",
-                         "Your key has {n} sessions open, the most for one person; close one and try again.",
-                         limits.sessions_per_key)
-        elif sum(1 for s in self.sessions
-                 if client_of(s.client.address) == client_of(client.address)) >= limits.sessions_per_address:
-            reason = Ln_("Your address has {n} session open, the most for one address; close it and try "
-                         "again.",
-                         "Your address has {n} sessions open, the most for one address; close one and try "
-                         "again.", limits.sessions_per_address)
+        else:
+            reason = self.counts.opens(client.key, client.address)
         if reason is not None:
             log.warning("refused a session to %s: %s", session.who, _english(reason))
             session._refuse(reason)
@@ -1049,6 +1052,7 @@ class GameSSHServer:
     def release(self, session: _Session) -> None:
         if session in self.sessions:
             self.sessions.discard(session)
+            self.counts.ends(session.client.key, session.client.address)
             log.info("session of %s ended", session.who)
             self.collector.ended_one()
         if not any(s.app is not None for s in self.sessions):
@@ -1075,7 +1079,7 @@ class GameSSHServer:
                                        seconds=format(self.limits.idle_seconds, "g")))
 
 
-def _english(text: Text) -> str:
+def _english(text: str | Text) -> str:
     """``text`` in English, for the operator's log."""
     with speaking("en"):
         return str(text)

@@ -19,8 +19,8 @@ import sys
 from pathlib import Path
 from typing import Any, cast
 
-from ..core.i18n import set_default_language
-from ..net import TableServer
+from ..core.i18n import Text, set_default_language
+from ..net import TableError, TableServer
 from ..net.link import LinkedServer
 from .collector import Collector
 from .gate import Gate, GateLimits
@@ -50,6 +50,27 @@ class _Told(Gate):
             tell(self.channel, {"left": address})
 
 
+class _Counted:
+    """The sessions of each key and address, counted in the table host for every worker (a key
+    held its most sessions in each worker)."""
+
+    def __init__(self, link: LinkedServer) -> None:
+        self.link = link
+
+    def opens(self, key: str | None, address: str) -> str | Text | None:
+        try:
+            reason: Text | None = self.link.call(None, "session_opens", key, address)[0]
+        except TableError as exc:  # the table host cannot be reached: nor can the tables
+            return str(exc)
+        return reason
+
+    def ends(self, key: str | None, address: str) -> None:
+        try:
+            self.link.call(None, "session_ends", key, address)
+        except TableError:
+            pass  # the link is lost: the table host gives back every session of this worker
+
+
 async def _work(config: dict[str, Any]) -> int:
     number = int(config["worker"])
     channel = socket.socket(fileno=int(config["channel"]))
@@ -65,7 +86,8 @@ async def _work(config: dict[str, Any]) -> int:
                            limits=Limits(**config["limits"]),
                            # No full collection when sessions end: the table host retires a worker
                            # whose ended sessions left enough behind, or asks it to collect.
-                           collector=Collector(reclaim_after=None, reclaim_seconds=WORKER_RECLAIM_SECONDS))
+                           collector=Collector(reclaim_after=None, reclaim_seconds=WORKER_RECLAIM_SECONDS),
+                           counts=_Counted(link))
     await server.start(listen=False)
     browsers = None
     if config.get("web") is not None:  # the browsers' tabs, on the web port the table host listens on

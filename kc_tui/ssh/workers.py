@@ -38,7 +38,7 @@ from typing import Any
 from ..core.i18n import Domain, language
 from ..net import TableServer
 from ..net.link import LinkHost
-from .gate import Gate
+from .gate import Gate, SessionCount
 from .server import Limits, host_key
 
 __all__ = ["Workers", "WebPortError", "RESPAWN_SECONDS", "RETIRE_AFTER"]
@@ -103,6 +103,12 @@ class Workers:
         self.fingerprint = ""
         self._folder = tempfile.TemporaryDirectory(prefix="kc-link-")
         self.link = LinkHost(tables, Path(self._folder.name) / "tables")
+        self.counts = SessionCount(self.limits.sessions_per_key, self.limits.sessions_per_address)
+        """The sessions of each key and address, all the workers' (each worker asks it)."""
+        self.link.own_calls.update(
+            session_opens=lambda worker, key, address: self.counts.opens(key, address, worker),
+            session_ends=lambda worker, key, address: self.counts.ends(key, address, worker))
+        self.link.gone_hooks.append(self.counts.gone)
         self.web = dict(web) if web is not None else None
         self.web_port: int | None = None
         self._listeners: list[socket.socket] = []

@@ -26,6 +26,7 @@ from kc_tui.ssh import server as server_module
 from kc_tui.ssh.driver import ChannelDriver, driver_for
 from kc_tui.ssh.gate import Gate, GateLimits
 from kc_tui.ssh.lobby import lobby_front_ends
+from kc_tui.ssh.workers import Workers
 
 from .test_driver_replies import Terminal
 from .test_ssh_server import Served
@@ -269,6 +270,57 @@ async def test_sessions_are_capped_per_connection_per_key_and_per_address(
             conn.close()
     assert len(lines_of(caplog, "sessions on its connection already")) == 1
     del held
+
+
+async def test_a_keys_and_an_addresss_sessions_are_counted_across_every_worker(tmp_path: Path) -> None:
+    """Each worker counted its own sessions: a key held --max-per-key sessions in each worker, so
+    --workers times as many in all.  The table host counts them now, and gives back the sessions
+    of a worker that dies."""
+    tables = TableServer(tmp_path, pace=0, seed=3)
+    limits = Limits(sessions_per_key=3, sessions_per_address=5)
+    server = Workers(2, tables, tmp_path / "host_key", port=0, gate=Gate(GateLimits(per_minute=1000)),
+                     limits=limits)
+    await server.start()
+    conns: list[asyncssh.SSHClientConnection] = []
+
+    async def session(key: asyncssh.SSHKey) -> str:
+        """A session on a connection of its own: what it says first (a refusal, or the name's
+        question of a first visit)."""
+        conn = await connect(server.port, key)
+        conns.append(conn)
+        process = await conn.create_process(None, encoding=None)
+        said = b""
+        while b"Your name" not in said and not process.stdout.at_eof():
+            said += await process.stdout.read(4096)
+        return said.decode()
+
+    try:
+        ada = new_key()
+        for _ in range(3):
+            assert "Your name at the tables" in await session(ada)
+        await until(lambda: all(worker.sessions for worker in server.workers), "both workers serving Ada")
+        assert "Your key has 3 sessions open, the most for one person" in await session(ada)
+        assert "Your name at the tables" in await session(new_key())  # another key: room still
+        assert "Your name at the tables" in await session(new_key())
+        assert "Your address has 5 sessions open, the most for one address" in await session(new_key())
+        # A session ended gives its place back.
+        conns[0].close()
+        await until(lambda: server.counts.by_key.get(fingerprint(ada)) == 2, "Ada's first session counted out")
+        assert "Your name at the tables" in await session(ada)
+        # A worker that dies gives back every session it served.
+        assert server.counts.by_key[fingerprint(ada)] == 3
+        holder = next(holder for holder, held in server.counts._held.items()
+                      if any(key == fingerprint(ada) for key, _address in held))
+        dying = next(w for w in server.workers if w.process is not None and holder.endswith(f"/{w.process.pid}"))
+        assert dying.process is not None
+        dying.process.kill()
+        await until(lambda: server.counts.by_key.get(fingerprint(ada), 0) < 3, "the dead worker's sessions given back")
+        assert sum(server.counts.by_address.values()) < 5
+    finally:
+        for conn in conns:
+            conn.close()
+        await server.stop()
+        await tables.close()
 
 
 # ------------------------------------------------------------------------------ the door
