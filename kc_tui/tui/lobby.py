@@ -416,7 +416,7 @@ class LobbyApp(KingsCornerApp):
         if self.key is not None and self.server.known_name(self.key) is not None:
             self.person = self.server.person(self.key)
             welcome = _("Welcome back, {name}.").format(name=self.person.name)
-            self._lobby_say(f"{welcome} {self._invitation()}")
+            self._lobby_say(f"{welcome} {self._invitation()}".rstrip())
             self._seated_keys()
             return
         self.push_screen(NameScreen(), self._named)
@@ -431,7 +431,7 @@ class LobbyApp(KingsCornerApp):
             self.push_screen(NameScreen(name, str(exc)), self._named)
             return
         welcome = _("Welcome, {name}.").format(name=self.person.name)
-        welcome = f"{welcome} {self._invitation()}"
+        welcome = f"{welcome} {self._invitation()}".rstrip()
         if self.person.guest:
             welcome += " " + _("You are a guest (no key): a seat you leave is not kept for you.")
         self._lobby_say(welcome)
@@ -448,7 +448,7 @@ class LobbyApp(KingsCornerApp):
             return _("Pick a table and press Enter to sit, or n to make one.")
         if tables:
             return _("No table has a free seat: pick one and press w to watch it, or n to make one.")
-        return _("No tables yet: press n to make one.")
+        return ""  # the list says "No tables yet: press n to make one."
 
     def _seated_keys(self) -> None:
         """The person is known now: the keys and the note of the table picked are theirs."""
