@@ -190,7 +190,7 @@ class LineIO:
         self._ended = False
         """The client sends no more: what it sent is still read, then None."""
         self._quit = False
-        """The client left (Ctrl+C at a terminal): nothing more is read."""
+        """The client left (Ctrl+D at a terminal): nothing more is read."""
         self._end_told = False
         self._pasting = False
         """A paste is being dropped: said once, however many pieces it comes in."""
@@ -306,10 +306,18 @@ class LineIO:
             self._recalled = 0
             return
         self._last_cr = False
-        if ch in "\x03\x04" and echo:  # Ctrl+C, Ctrl+D at a terminal: leave
-            if ch == "\x04" and self._line:
-                return
-            self._quit = True
+        if ch == "\x03" and echo:
+            # Ctrl+C at a terminal drops the line being typed, as a shell does, and says how to
+            # leave: it left at once, and a seat held went to the house for the grace time.
+            self._line.clear()
+            self._recalled = 0
+            with self._session.speaking():
+                self.write("^C\n" + _("(The line was dropped. Type quit to leave, or press Ctrl+D on an "
+                                       "empty line.)") + "\n")
+            return
+        if ch == "\x04" and echo:  # Ctrl+D at a terminal, on an empty line: leave
+            if not self._line:
+                self._quit = True
             return
         if ch in "\x7f\x08":
             if self._line:

@@ -142,6 +142,25 @@ async def test_arrow_keys_in_the_line_mode_are_no_text_and_up_brings_back_a_line
         assert "[D" not in plain.received.decode().split("Hello", 1)[1]
 
 
+async def test_ctrl_c_in_the_line_mode_drops_the_line_and_ctrl_d_on_an_empty_one_leaves(tmp_path: Path) -> None:
+    """Ctrl+C at a terminal left the server at once (a seat held went to the house): it drops the
+    line being typed, as a shell does, and says how to leave."""
+    async with Served(tmp_path) as served:
+        plain = await served.player(new_key(), command="plain")
+        await plain.wait_for("Hello", raw=True)
+        plain.type("end tur\x03")
+        await plain.wait_for("Type quit to leave", raw=True)
+        plain.type("tables\r")
+        await plain.wait_for("you said 'tables'", raw=True)  # nothing of the dropped line
+        assert "you said 'end tur" not in plain.received.decode()
+        plain.type("ab\x04")  # Ctrl+D on a line being typed: nothing
+        plain.type("\r")
+        await plain.wait_for("you said 'ab'", raw=True)
+        assert served.server.sessions
+        plain.type("\x04")  # on an empty line: the session ends
+        await until(lambda: not served.server.sessions, "the session ended")
+
+
 async def test_any_other_command_and_sftp_and_forwarding_are_refused(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.INFO, "kc_tui.ssh")
     async with Served(tmp_path) as served:
