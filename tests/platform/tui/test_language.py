@@ -145,7 +145,8 @@ async def test_the_pseudo_locale_finds_no_english_on_the_platforms_screens(
     async with app.run_test(size=(80, 24)) as pilot:
         await drive(pilot)
         if screen == "saves":
-            app.screen.query_one("#saves-menu").display = False  # the saves' titles: the games' words
+            for shown in ("#saves-menu", "#saves-chosen"):  # the saves' titles: the games' words
+                app.screen.query_one(shown).display = False
             await pilot.pause()
         left = untranslated(svg_text(app.export_screenshot()))
         assert not left, f"{screen}: untranslated: {sorted(left)}"
