@@ -7,6 +7,8 @@ from abc import ABC, abstractmethod
 from typing import ClassVar, Sequence
 
 from ..engine.actions import Action
+from ..engine.events import ReverseEvent
+from ..engine.game import ReverseGame
 from ..engine.views import ReverseView
 
 __all__ = ["ReverseAI"]
@@ -23,6 +25,10 @@ class ReverseAI(ABC):
     level: ClassVar[str] = ""
     quick: bool = False
     """Whether :meth:`choose_quick` decides without a view."""
+    sees_all: bool = False
+    """Whether the service hands this player the referee (:meth:`see_all`): benchmarks only."""
+    follows_events: bool = False
+    """Whether the service sends this player each event as its seat may see it (:meth:`observe`)."""
 
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = rng or random.Random(0)
@@ -36,6 +42,13 @@ class ReverseAI(ABC):
         """The choice from the legal actions, the hand (card ints), the next player's card
         count and the table's size (only if :attr:`quick`)."""
         raise NotImplementedError(f"{type(self).__name__} decides from a view")
+
+    def see_all(self, referee: ReverseGame) -> None:
+        """Take the referee, every card face up (only if :attr:`sees_all`: a benchmark's ceiling,
+        never a game's player)."""
+
+    def observe(self, event: ReverseEvent) -> None:
+        """An event as this seat may see it (only if :attr:`follows_events`)."""
 
     def cancel(self) -> None:
         """Answer now with the best action found so far (the expert thinks; others are quick)."""

@@ -224,6 +224,12 @@ class _Searcher(ReverseAI):
         """The most worlds to deal and the seconds allowed."""
         raise NotImplementedError
 
+    def _world(self, view: ReverseView,
+               lacks: Mapping[int, tuple[int, int, int] | list[tuple[int, int, int]]]) -> ReverseGame:
+        """One world the view's position may be in: the unseen cards dealt as the reads allow
+        (a benchmark's player deals them otherwise: ``benchmarks/reverse_information.py``)."""
+        return _determinize(view, self.rng, lacks)
+
     def choose(self, view: ReverseView) -> Action:
         self._stop.clear()
         legal = list(view.legal)
@@ -254,7 +260,7 @@ class _Searcher(ReverseAI):
         styles = [MEDIUM_STYLE] * len(view.hand_counts)
         styles[view.seat] = style
         while worlds < most and alive:
-            world = _determinize(view, self.rng, lacks)
+            world = self._world(view, lacks)
             seed = self.rng.getrandbits(32)
             base = _rollout(world.clone(), candidates[0], view.seat, random.Random(seed),
                             self.depth, styles)

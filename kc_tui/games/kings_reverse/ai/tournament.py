@@ -24,6 +24,7 @@ from ..engine.events import ReverseEvent
 from ..engine.rules import ReverseRules
 from ..engine.service import ReverseSeat, ReverseService
 from . import make_player
+from .base import ReverseAI
 
 __all__ = ["Entrant", "ReverseTournament", "run_tournament", "simulate", "make_seats", "SEAT_NAMES"]
 
@@ -100,9 +101,14 @@ class _Partial:
     times: dict[str, list[float]] = field(default_factory=dict)
 
 
+PlayerFactory = Callable[[str, random.Random, float | None], ReverseAI]
+"""Makes the player of an entrant: its name, its RNG and the expert's seconds (by default
+:func:`~kc_tui.games.kings_reverse.ai.make_player`; a benchmark makes measuring players)."""
+
+
 def _play_deals(entrants: Sequence[str], rules: ReverseRules, seed: int, deals: Sequence[int],
-                duplicate: bool, think: float | None, out: _Partial | None = None,
-                on_round: OnRound | None = None, total: int = 0) -> _Partial:
+                duplicate: bool, think: float | None, factory: PlayerFactory = make_player,
+                out: _Partial | None = None, on_round: OnRound | None = None, total: int = 0) -> _Partial:
     """Play ``deals`` into ``out``.  A deal counts once all its rounds are played, so a run
     stopped (Ctrl+C) in the middle of one leaves ``out`` holding the whole deals before it."""
     n = len(entrants)
@@ -129,7 +135,7 @@ def _play_deals(entrants: Sequence[str], rules: ReverseRules, seed: int, deals: 
             seats = []
             for s in range(n):
                 spec = entrants[at_seat[s]]
-                player = make_player(spec, random.Random(f"{dseed}:{s}:{spec}"), think)
+                player = factory(spec, random.Random(f"{dseed}:{s}:{spec}"), think)
                 seats.append(ReverseSeat(f"{SEAT_NAMES[s]} ({spec})", SeatKind.AI, spec, player))
             service = ReverseService(rules, seats, seed=dseed)
 
@@ -180,7 +186,8 @@ def _percentile(values: Sequence[float], q: float) -> float:
 
 def run_tournament(entrants: Sequence[str], rules: ReverseRules, rounds: int, seed: int = 1,
                    duplicate: bool = False, jobs: int = 1,
-                   think: float | None = None, on_round: OnRound | None = None) -> ReverseTournament:
+                   think: float | None = None, on_round: OnRound | None = None,
+                   factory: PlayerFactory = make_player) -> ReverseTournament:
     """Play ``rounds`` single rounds (grouped in deals of one round per rotation with
     ``duplicate``) and summarise each level: the win rate counts a blocked round as shared by
     every seat, and its interval is the ratio estimator's normal interval with deals as
@@ -193,8 +200,8 @@ def run_tournament(entrants: Sequence[str], rules: ReverseRules, rounds: int, se
     if jobs <= 1:
         done = _Partial()
         try:
-            parts = [_play_deals(entrants, rules, seed, range(deals), duplicate, think, done, on_round,
-                                 deals * per_deal)]
+            parts = [_play_deals(entrants, rules, seed, range(deals), duplicate, think, factory, done,
+                                 on_round, deals * per_deal)]
         except KeyboardInterrupt as exc:
             so_far = _result(entrants, [done], len(done.deal_wins.get(entrants[0], [])), duplicate,
                              time.perf_counter() - start)
@@ -208,7 +215,7 @@ def run_tournament(entrants: Sequence[str], rules: ReverseRules, rounds: int, se
                 on_round(*running_rates(ended.values(), deals * per_deal))
 
         try:
-            parts = play_batches(_worker, [(tuple(entrants), rules, seed, batch, duplicate, think)
+            parts = play_batches(_worker, [(tuple(entrants), rules, seed, batch, duplicate, think, factory)
                                            for batch in batches], jobs, heard)
         except BatchesStopped as stop:
             so_far = _result(entrants, stop.parts(), sum(len(batches[k]) for k in stop.ended), duplicate,

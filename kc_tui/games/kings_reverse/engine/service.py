@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Callable, ClassVar, Protocol, Sequence
+from typing import Any, Callable, ClassVar, Protocol, Sequence
 
 from ....core.cards import AnyCard, Suit
 from ....core.door import ServiceDoor, TableSeat
@@ -103,6 +103,14 @@ class ReverseService(ServiceDoor[ReverseEvent, ReverseSeat, ReverseGame]):
         """The referee: engine-side only (tests, the tournament); front ends read views."""
         self.game.set_emit(self._dispatch if self._listeners else None)
         self._action_watchers: list[Callable[[Action | None], None]] = []
+        for index, seat in enumerate(self.seats):
+            # A player may ask for more than its views (ReverseAI's sees_all and follows_events):
+            # the referee, for a benchmark's ceiling; each event as its seat may see it.
+            player: Any = seat.player
+            if getattr(player, "sees_all", False):
+                player.see_all(self.game)
+            if getattr(player, "follows_events", False):
+                self.follow(player.observe, index)
 
     refusal = ReverseIllegal
     seat_view = staticmethod(seat_view)
