@@ -224,8 +224,8 @@ class SessionCount:
         self._held: dict[str, list[tuple[str | None, str]]] = {}
 
     def opens(self, key: str | None, address: str, holder: str = "") -> Text | None:
-        """Count one more session of ``key`` (None: a guest) from ``address`` (None), or say
-        why not (a sentence for the client) and count nothing."""
+        """Count one more session of ``key`` (None: a guest) from ``address`` for ``holder``
+        (the worker serving it), or say why not (a sentence for the client) and count nothing."""
         address = client_of(address)
         if key is not None and self.by_key.get(key, 0) >= self.per_key:
             return Ln_("Your key has {n} session open, the most for one person; close it and try again.",

@@ -308,7 +308,7 @@ class LineIO:
         self._last_cr = False
         if ch == "\x03" and echo:
             # Ctrl+C at a terminal drops the line being typed, as a shell does, and says how to
-            # leave: it left at once, and a seat held went to the house for the grace time.
+            # leave, rather than leave at once (a seat held would go to the house for a while).
             self._line.clear()
             self._recalled = 0
             with self._session.speaking():
