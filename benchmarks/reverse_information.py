@@ -33,21 +33,25 @@ import random
 import sys
 import time
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from kc_tui.core.cards import Joker  # noqa: E402
 from kc_tui.games.kings_reverse.ai import make_player  # noqa: E402
 from kc_tui.games.kings_reverse.ai.base import ReverseAI  # noqa: E402
 from kc_tui.games.kings_reverse.ai.players import ExpertAI, ints  # noqa: E402
+from kc_tui.games.kings_reverse.ai.policy import greedy  # noqa: E402
 from kc_tui.games.kings_reverse.ai.tournament import run_tournament  # noqa: E402
-from kc_tui.games.kings_reverse.engine.actions import Action  # noqa: E402
-from kc_tui.games.kings_reverse.engine.basics import JK  # noqa: E402
+from kc_tui.games.kings_reverse.engine.actions import Action, ActionKind  # noqa: E402
+from kc_tui.games.kings_reverse.engine.basics import JK, Step  # noqa: E402
 from kc_tui.games.kings_reverse.engine.events import (  # noqa: E402
     Challenged,
     Drew,
     Gave,
     Played,
+    Reversed,
     ReverseEvent,
     RoundView,
     SuitNamed,
@@ -141,6 +145,74 @@ class _Reading(_Fixed):
         self.draws.hear(event)
 
 
+@dataclass
+class _Choice:
+    """An opponent's last play chosen from its hand: where it stood then."""
+
+    cards: list[int]
+    top: int
+    follow: int
+    next_count: int
+
+
+class _PlaysReading(_Reading):
+    """The draws' reads, and each opponent's last play from its hand as the greedy player would
+    have chosen it: a world is dealt again (up to :data:`TRIES` times) until, with the cards it
+    played back in the hand the world gives it, the greedy choice is what it played."""
+
+    TRIES = 16
+
+    def __init__(self, rng: random.Random, worlds: int) -> None:
+        super().__init__(rng, worlds)
+        self.choices: dict[int, _Choice | None] = {}
+        self.clockwise = True
+        self.drew_last: int | None = None
+
+    def observe(self, event: ReverseEvent) -> None:
+        draws = self.draws
+        if isinstance(event, RoundView):
+            self.choices.clear()
+            self.clockwise = True
+        elif isinstance(event, Reversed):
+            self.clockwise = event.clockwise
+        elif isinstance(event, Played) and draws.counts:
+            n = len(draws.counts)
+            nxt = (event.player + (1 if self.clockwise else -1)) % n
+            forced = self.drew_last == event.player  # the card it drew, which had to go down
+            self.choices[event.player] = None if forced else _Choice(
+                ints(event.cards), draws.top, draws.follow, draws.counts[nxt])
+        elif isinstance(event, (Drew, Gave)):
+            self.choices[event.player] = None  # its hand is no longer the one it chose from
+            if isinstance(event, Gave):
+                self.choices[event.to] = None
+        self.drew_last = event.player if isinstance(event, Drew) and event.reason == "turn" else None
+        super().observe(event)
+
+    def _world(self, view: ReverseView, lacks: Lacks) -> ReverseGame:
+        world = super()._world(view, lacks)
+        for _ in range(self.TRIES - 1):
+            if all(self._chosen(world, seat, choice) for seat, choice in self.choices.items()
+                   if choice is not None and seat != view.seat):
+                break
+            world = super()._world(view, lacks)
+        return world
+
+    @staticmethod
+    def _chosen(world: ReverseGame, seat: int, choice: _Choice) -> bool:
+        then = world.clone()
+        then.hands[seat] = then.hands[seat] + choice.cards
+        then.pile = then.pile + [choice.top]
+        then.follow, then.current, then.step, then.fresh = choice.follow, seat, Step.PLAY, []
+        legal = then.legal_actions()
+        picked = greedy(legal, then.hands[seat], choice.next_count, world.n)
+        if picked.kind is ActionKind.MARRY:
+            return len(choice.cards) == 2 and choice.cards[-1] % 4 == picked.suit.index  # type: ignore[union-attr]
+        card = picked.card
+        if card is None or len(choice.cards) != 1:
+            return False
+        return (JK if isinstance(card, Joker) else card.id) == choice.cards[0]
+
+
 class _Told(_Fixed):
     """Worlds from the referee: the true hands, and (``stock``) the stock in its order."""
 
@@ -167,6 +239,8 @@ def _player(spec: str, rng: random.Random, think: float | None, worlds: int) -> 
         return _Fixed(rng, worlds)
     if spec == "reads":
         return _Reading(rng, worlds)
+    if spec == "plays":
+        return _PlaysReading(rng, worlds)
     if spec in ("hands", "cards"):
         return _Told(rng, worlds, stock=spec == "cards")
     return make_player(spec, rng, think)
@@ -180,7 +254,7 @@ def main() -> None:
     parser.add_argument("--worlds", type=int, default=24, help="worlds per decision (default 24)")
     parser.add_argument("--against", default="hard", help="the level at every other seat")
     parser.add_argument("--rows", nargs="*", default=["shipped", "reads", "hands", "cards"],
-                        choices=["shipped", "reads", "hands", "cards"])
+                        choices=["shipped", "reads", "plays", "hands", "cards"])
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     rules = build_rules(args.players)
