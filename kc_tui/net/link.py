@@ -132,6 +132,9 @@ class DoorHandle:
     mirrored: tuple[str, ...]
     linked: frozenset[str]
     frame: Frame
+    stepped: bool = False
+    """Whether the door has news to deliver already (the table's notices of one's sitting down,
+    of the game starting): they come after the handle, as a delivery."""
 
 
 def frame_of(door: SeatDoor) -> Frame:
@@ -406,7 +409,7 @@ class LinkHost:
         number = hosted.number
         hosted.sent = frame = hosted.frame()
         return DoorHandle(number, door.table_id, door.seat, door.person, door.rules, door.mirrored,
-                          door.linked, frame)
+                          door.linked, frame, stepped=bool(hosted.pending))
 
 
 # ---------------------------------------------------------------------- a worker's side
@@ -581,7 +584,7 @@ class LinkedDoor(SeatDoor):
         self.mirrored = handle.mirrored
         self.linked = handle.linked
         self.frame: Frame = handle.frame
-        self._stepped = False
+        self._stepped = handle.stepped
         """A call of this door made a step whose events are still to come (:meth:`answered`)."""
         self._listeners: list[tuple[Listener, contextvars.Context]] = []
         self._pending: list[Delivery] = []
