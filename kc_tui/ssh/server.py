@@ -200,6 +200,8 @@ class LineIO:
         """The lines sent, newest last (Up and Down bring them back at a terminal)."""
         self._recalled = 0
         """How far back Up has gone (0: the line being typed)."""
+        self._open_line = ""
+        """What was written since the last newline (the prompt waiting for a line)."""
 
     @property
     def held(self) -> int:
@@ -214,6 +216,8 @@ class LineIO:
 
     def write(self, text: str) -> None:
         """Text for the client (newlines become CR LF on a terminal)."""
+        head, newline, tail = text.rpartition("\n")
+        self._open_line = tail if newline else self._open_line + tail
         if self._session.pty:
             text = text.replace("\r\n", "\n").replace("\n", "\r\n")
         self._session.send(text.encode("utf-8", "replace"))
@@ -311,12 +315,15 @@ class LineIO:
             # leave, rather than leave at once (a seat held would go to the house for a while).
             self._line.clear()
             self._recalled = 0
+            prompt = self._open_line
             with self._session.speaking():
                 self.write("^C\n" + _("(The line was dropped. Type quit to leave, or press Ctrl+D on an "
-                                       "empty line.)") + "\n")
+                                       "empty line.)") + "\n" + prompt)
             return
         if ch == "\x04" and echo:  # Ctrl+D at a terminal, on an empty line: leave
             if not self._line:
+                with self._session.speaking():
+                    self.write("\n" + _("Goodbye.") + "\n")
                 self._quit = True
             return
         if ch in "\x7f\x08":

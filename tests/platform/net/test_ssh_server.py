@@ -148,8 +148,12 @@ async def test_ctrl_c_in_the_line_mode_drops_the_line_and_ctrl_d_on_an_empty_one
     async with Served(tmp_path) as served:
         plain = await served.player(new_key(), command="plain")
         await plain.wait_for("Hello", raw=True)
+        plain.type("you said\r")
+        await plain.wait_for("you said 'you said'", raw=True)
         plain.type("end tur\x03")
         await plain.wait_for("Type quit to leave", raw=True)
+        # The line being typed is dropped and the unfinished line before it (a prompt) written again.
+        await until(lambda: plain.received.decode().replace("\r", "").endswith("empty line.)\n"), "the note")
         plain.type("tables\r")
         await plain.wait_for("you said 'tables'", raw=True)  # nothing of the dropped line
         assert "you said 'end tur" not in plain.received.decode()
@@ -159,6 +163,7 @@ async def test_ctrl_c_in_the_line_mode_drops_the_line_and_ctrl_d_on_an_empty_one
         assert served.server.sessions
         plain.type("\x04")  # on an empty line: the session ends
         await until(lambda: not served.server.sessions, "the session ended")
+        assert plain.received.decode().rstrip().endswith("Goodbye.")
 
 
 async def test_any_other_command_and_sftp_and_forwarding_are_refused(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:

@@ -656,3 +656,24 @@ async def test_the_line_mode_tells_the_tables_news_of_sitting_down_before_the_fi
         assert told.count("Dora>") == 1, told  # the prompt once, after the news
     finally:
         await night.stop()
+
+
+async def test_ctrl_c_in_the_line_mode_writes_the_prompt_again(tmp_path: Path) -> None:
+    """Played over ssh: Ctrl+C dropped the line being typed and left the cursor on a line of its
+    own, no prompt: the person did not know they were asked anything."""
+    night = Night(tmp_path)
+    await night.start()
+    try:
+        dora = await night.person(new_key(), command="plain")
+        await dora.wait_for("Your name at the tables: ", raw=True)
+        dora.type("Do\x03")
+        await dora.wait_for("Type quit to leave", raw=True)
+        await until(lambda: dora.received.decode().endswith("empty line.)\r\nYour name at the tables: "),
+                    "the question asked again")
+        dora.type("Dora\r")
+        await dora.wait_for("Welcome, Dora", raw=True)
+        await until(lambda: dora.received.decode().endswith("lobby> "), "the lobby's prompt")
+        dora.type("tab\x03")
+        await until(lambda: dora.received.decode().endswith("empty line.)\r\nlobby> "), "the prompt again")
+    finally:
+        await night.stop()
