@@ -478,10 +478,12 @@ class PlainLobby:
             # it before the others are, a computer playing for them.
             if info.round:
                 said = _("Your table {table} was adjourned in round {round}: type {join} {table} to take "
-                         "your seat again; the game resumes once its players are back, or at {start}.")
+                         "your seat again; the game resumes once its players are back, or when you type "
+                         "{start} (a computer then plays for those still away).")
             else:
                 said = _("Your table {table} is adjourned: type {join} {table} to take your seat again; the "
-                         "game resumes once its players are back, or at {start}.")
+                         "game resumes once its players are back, or when you type {start} (a computer then "
+                         "plays for those still away).")
             self.say(said.format(**values))
 
     def _lobby_line(self, word: str, rest: str) -> None:

@@ -191,10 +191,11 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
             return _("Table {table} is adjourned; only its players can resume it.").format(table=table.id)
         if table.round:
             return _("Table {table} was adjourned in round {round}: press Enter to take your seat again; "
-                     "the game resumes once its players are back, or at s.").format(table=table.id,
-                                                                                     round=table.round)
+                     "the game resumes once its players are back, or when you press s (a computer then "
+                     "plays for those still away).").format(table=table.id, round=table.round)
         return _("Table {table} is adjourned: press Enter to take your seat again; the game resumes once "
-                 "its players are back, or at s.").format(table=table.id)
+                 "its players are back, or when you press s (a computer then plays for those still away)."
+                 ).format(table=table.id)
 
     def _highlighted(self) -> TableInfo | None:
         """The table picked in the list, if any (quietly: nothing is said)."""

@@ -233,7 +233,8 @@ async def test_an_adjourned_table_gives_its_round_and_how_to_resume_it_in_the_li
     await until(lambda: "lobby> " in ada.text, "the lobby")
     assert "1. Saturday (adjourned in round 1; " in ada.text
     assert ("Your table 1 was adjourned in round 1: type join 1 to take your seat again; the game resumes "
-            "once its players are back, or at start.") in ada.text
+            "once its players are back, or when you type start (a computer then plays for those still "
+            "away).") in ada.text
     await ada.type("join 1")
     await until(lambda: "You sit in seat 1" in ada.text, "Ada seated")
     assert ("You sit in seat 1 of table 1; its game was adjourned in round 1. Type start to resume it"

@@ -690,7 +690,7 @@ async def test_an_adjourned_table_gives_its_round_and_how_to_resume_it(tmp_path:
         await until(pilot, lambda: "adjourned in round 1" in lobby_text(app, "#table-note"), "the note")
         assert lobby_text(app, "#table-note") == (
             "Table 1 was adjourned in round 1: press Enter to take your seat again; the game resumes once its "
-            "players are back, or at s.")
+            "players are back, or when you press s (a computer then plays for those still away).")
         assert lobby_text(app, "#keys") == "Enter join  n new  ? help  q quit"
         await pilot.press("enter")
         await until(pilot, lambda: app.door is not None, "Ada back in her seat")
