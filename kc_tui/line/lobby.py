@@ -459,7 +459,8 @@ class PlainLobby:
             door.leave()
         self.door, self.table = None, None
         if said:
-            self.say(_("You left table {table}.").format(table=door.table_id))
+            self.say((_("You stopped watching table {table}.") if door.spectator
+                      else _("You left table {table}.")).format(table=door.table_id))
 
     def _list(self) -> None:
         tables = self.server.tables()

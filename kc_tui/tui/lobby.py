@@ -512,9 +512,11 @@ class LobbyApp(KingsCornerApp):
         if isinstance(screen, ServedTable):
             # Sent back by the table: why; else the person left: said, rather than a stale line
             # ("Welcome back").
-            why = (screen.last_notice if screen.remote.door.closed else "") or " ".join((
-                _("You left the table."),
-                _("Enter takes a free seat of the table picked (or yours again); w watches it.")))
+            door = screen.remote.door
+            left = (_("You stopped watching table {table}.").format(table=door.table_id) if door.spectator
+                    else _("You left the table."))
+            why = (screen.last_notice if door.closed else "") or " ".join((
+                left, _("Enter takes a free seat of the table picked (or yours again); w watches it.")))
             screen.remote.close()
         self.door = None
         self._remove(screen)

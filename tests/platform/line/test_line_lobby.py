@@ -79,6 +79,8 @@ async def test_two_people_and_a_spectator_in_the_line_mode(tmp_path: Path) -> No
 
     await ben.type("leave")
     assert "You left table 1." in ben.text
+    await cleo.type("leave")
+    assert "You stopped watching table 1." in cleo.text  # not "You left table 1."
     await until(lambda: "The computer (hard) plays for Ben" in ada.text, "the takeover notice")
     await ben.type(None)  # input ends
     assert await ben.task == 0

@@ -611,6 +611,24 @@ async def test_question_mark_lists_the_lobbys_keys_and_the_palette_offers_them(t
     await server.close()
 
 
+async def test_a_spectator_leaving_is_told_they_stopped_watching(tmp_path: Path) -> None:
+    """Played over ssh: leaving a table one watched said "You left the table."."""
+    server = TableServer(tmp_path, pace=0, seed=3)
+    info = server.create_table(ADA, "Quick", build_rules(2), ["open", "open"], seed=3)
+    server.join(ADA, info.id, 0), server.join(BEN, info.id, 1)
+    cleo = LobbyApp(server, CLEO)
+    async with cleo.run_test(size=SIZE) as pc:
+        await pc.press("w")
+        await until(pc, lambda: isinstance(cleo.screen, NetworkTableScreen), "the table")
+        await pc.press("q")
+        if not isinstance(cleo.screen, LobbyScreen):
+            await pc.press("y")
+        await until(pc, lambda: isinstance(cleo.screen, LobbyScreen), "the lobby")
+        await until(pc, lambda: "watching" in lobby_text(cleo, "#lobby-status"), "what she did")
+        assert lobby_text(cleo, "#lobby-status").startswith("You stopped watching table 1.")
+    await server.close()
+
+
 async def test_the_welcome_offers_a_seat_only_where_one_is_free(tmp_path: Path) -> None:
     """It said "press Enter to sit" with no seat free anywhere."""
     server = TableServer(tmp_path, pace=0, seed=3)
