@@ -135,11 +135,14 @@ def _and(parts: Sequence[str]) -> str:
 
 
 def _both(names: Sequence[str]) -> str:
-    """"Ada and Ben and Cy": names of players who share something."""
+    """"Ada, Ben and Cy": names of players who share something (it said "Ada and Ben and Cy")."""
+    if len(names) == 1:
+        return names[0]
     out = names[0]
-    for name in names[1:]:
-        out = _("{first} and {second}").format(first=out, second=name)
-    return out
+    for name in names[1:-1]:
+        # Translators: the names of three or more players, one more added before the last ("Ada, Ben").
+        out = _("{first}, {second}").format(first=out, second=name)
+    return _("{first} and {second}").format(first=out, second=names[-1])
 
 
 def score_table(history: Sequence[RoundRecord], names: Sequence[str], rules: RuleSet,
@@ -284,7 +287,7 @@ def round_summary(summary: RoundSummary, names: Sequence[str], card_text: Callab
     if record.reason == RoundEndReason.OUT:
         why = _("You went out.") if you else _("{winners} went out.").format(winners=winners)
     elif you:
-        why = _("The round was blocked; You held the fewest cards.")
+        why = _("The round was blocked; you held the fewest cards.")
     else:
         why = _("The round was blocked; {winners} held the fewest cards.").format(winners=winners)
     lines = [_("Round {round} over. {why}").format(round=record.round, why=why), ""]

@@ -581,3 +581,24 @@ def test_the_round_summary_names_the_seed_only_when_it_is_known():
     hidden = round_summary(replace(summary, seed=None), names)
     assert "seed" not in hidden.lower() and "None" not in hidden
     assert hidden.startswith("Round 1 over.")
+
+
+def test_a_blocked_round_shared_by_three_names_them_as_a_list():
+    """Played: "You and Ada and Ben held the fewest cards."; and "You" kept its capital after a
+    semicolon."""
+    from dataclasses import replace
+
+    from kc_tui.games.kings_corner.engine.describe import round_summary
+    from kc_tui.games.kings_corner.engine.views import RoundEndReason
+
+    _, service, _, _ = run_session(3, "standard", {"scoring": "none"}, 5)
+    summary = service.round_summary()
+    last = summary.history[-1]
+    blocked = replace(summary, history=summary.history[:-1] + (
+        replace(last, reason=RoundEndReason.BLOCKED, winners=(0, 1, 2)),))
+    said = round_summary(blocked, [YOU, "Ada", "Ben"])
+    assert "The round was blocked; You, Ada and Ben held the fewest cards." in said
+    two = replace(blocked, history=blocked.history[:-1] + (replace(blocked.history[-1], winners=(1, 2)),))
+    assert "The round was blocked; Ada and Ben held the fewest cards." in round_summary(two, [YOU, "Ada", "Ben"])
+    alone = replace(blocked, history=blocked.history[:-1] + (replace(blocked.history[-1], winners=(0,)),))
+    assert "The round was blocked; you held the fewest cards." in round_summary(alone, [YOU, "Ada", "Ben"])
