@@ -12,6 +12,8 @@ figures on any machine):
 - ``reads``: its worlds honour what every opponent showed it lacked when it drew on its turn
   (no card of the suit to follow, of the top card's rank, no Jack, no joker), read from the
   events as its seat sees them;
+- ``plays``: those reads, and each opponent's last play from its hand as the greedy player
+  would have chosen it (a world is dealt again until it is, up to 16 times);
 - ``hands``: its worlds deal every opponent its true hand, the stock shuffled;
 - ``cards``: its worlds are the true deal, the stock in its order too.
 
@@ -19,7 +21,7 @@ The last two see what no player may: they are measuring instruments built here, 
 a level.
 
     python benchmarks/reverse_information.py [--players 4] [--deals 100] [--seed 22] [--worlds 24]
-        [--against hard] [--rows shipped reads hands cards] [--jobs 2]
+        [--against hard] [--rows shipped reads plays hands cards] [--jobs 2]
 
 Prints a row per expert: its win rate with the 95% interval over deals, and the seconds it took.
 Asserts nothing.
@@ -253,7 +255,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=22)
     parser.add_argument("--worlds", type=int, default=24, help="worlds per decision (default 24)")
     parser.add_argument("--against", default="hard", help="the level at every other seat")
-    parser.add_argument("--rows", nargs="*", default=["shipped", "reads", "hands", "cards"],
+    parser.add_argument("--rows", nargs="*", default=["shipped", "reads", "plays", "hands", "cards"],
                         choices=["shipped", "reads", "plays", "hands", "cards"])
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
