@@ -356,7 +356,7 @@ async def test_a_host_started_again_lists_no_table_another_host_took_over_or_clo
         table = a.tables._tables[info.id]
         await until(lambda: len(table.events) > 3 and not a.hosts.out, "a game under way, in the journal")
         a.die()
-        await until(lambda: info.id in b.tables._tables, "B takes the table over", 20)
+        await until(lambda: info.id in b.tables._tables, "B takes the table over")
         # A started again on its folder: its disk lists the table, but B holds it.
         again = Host("a", tmp_path, redis.url, prefix)
         assert info.id in again.tables._tables
@@ -394,7 +394,7 @@ async def test_an_adjourned_table_is_taken_over_adjourned_and_resumed_from_anoth
         finally:
             client.close()
         a.die()
-        await until(lambda: info.id in b.tables._tables, "B takes the table over", 20)
+        await until(lambda: info.id in b.tables._tables, "B takes the table over")
         taken = b.tables._tables[info.id]
         assert taken.state == TableState.ADJOURNED and taken.service is None  # nobody plays it meanwhile
         # Ada resumes it from B: the game goes on where it was adjourned.
