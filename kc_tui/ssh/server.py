@@ -28,6 +28,7 @@ import logging
 import os
 import socket
 import sys
+import textwrap
 import time
 import unicodedata
 from collections.abc import Awaitable, Callable, Iterator, Mapping
@@ -215,11 +216,14 @@ class LineIO:
         return line
 
     def write(self, text: str) -> None:
-        """Text for the client (newlines become CR LF on a terminal)."""
+        """Text for the client (newlines become CR LF on a terminal, and a whole line wider than
+        the terminal is wrapped between words, not cut in the middle of one by the terminal)."""
+        opened = self._open_line
         head, newline, tail = text.rpartition("\n")
         self._open_line = tail if newline else self._open_line + tail
         if self._session.pty:
-            text = text.replace("\r\n", "\n").replace("\n", "\r\n")
+            text = _fitted(text.replace("\r\n", "\n"), self._session.columns, len(opened))
+            text = text.replace("\n", "\r\n")
         self._session.send(text.encode("utf-8", "replace"))
 
     def end(self) -> None:
@@ -1092,6 +1096,21 @@ class GameSSHServer:
                     log.info("closed the idle session of %s", session.who)
                     session.hang_up(L_("Disconnected after {seconds} seconds without a key in the lobby.",
                                        seconds=format(self.limits.idle_seconds, "g")))
+
+
+def _fitted(text: str, columns: int, column: int = 0) -> str:
+    """``text`` with each whole line (one a newline ends) wider than ``columns`` wrapped between
+    words, its indent kept; ``column`` is where the first line starts (after a prompt).  The
+    unfinished last line (a prompt) is left as it is."""
+    lines = text.split("\n")
+    for i, line in enumerate(lines[:-1]):
+        start = column if i == 0 else 0
+        if start + len(line) <= columns or start:
+            continue  # it fits, or it goes on a line begun before: the terminal's to wrap
+        indent = line[:len(line) - len(line.lstrip(" "))]
+        lines[i] = "\n".join(textwrap.wrap(line, columns, subsequent_indent=indent, break_long_words=False,
+                                           break_on_hyphens=False)) or line
+    return "\n".join(lines)
 
 
 def _english(text: str | Text) -> str:

@@ -166,6 +166,22 @@ async def test_ctrl_c_in_the_line_mode_drops_the_line_and_ctrl_d_on_an_empty_one
         assert plain.received.decode().rstrip().endswith("Goodbye.")
 
 
+async def test_the_line_mode_wraps_a_long_line_between_words_at_the_terminals_width(tmp_path: Path) -> None:
+    """Played over ssh at 80 columns: the game's sentences were cut by the terminal in the middle
+    of words ("West, fi" / "ve of diamonds")."""
+    async with Served(tmp_path) as served:
+        plain = await served.player(new_key(), command="plain", columns=60)
+        await plain.wait_for("Hello", raw=True)
+        words = " ".join(f"word{n}" for n in range(20))  # 119 characters
+        plain.type(words + "\r")
+        await plain.wait_for("word19'", raw=True)
+        said = plain.received.decode().split(words, 1)[1]  # after the echo of what was typed
+        lines = said.split("\r\n")
+        assert all(len(line) <= 60 for line in lines), lines
+        assert " ".join(said.split()) == f"you said '{words}'"  # every word whole, in order
+        assert len([line for line in lines if line.strip()]) == 3
+
+
 async def test_any_other_command_and_sftp_and_forwarding_are_refused(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.INFO, "kc_tui.ssh")
     async with Served(tmp_path) as served:
