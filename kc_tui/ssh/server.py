@@ -26,9 +26,9 @@ import codecs
 import contextvars
 import logging
 import os
+import re
 import socket
 import sys
-import textwrap
 import time
 import unicodedata
 from collections.abc import Awaitable, Callable, Iterator, Mapping
@@ -218,11 +218,11 @@ class LineIO:
     def write(self, text: str) -> None:
         """Text for the client (newlines become CR LF on a terminal, and a whole line wider than
         the terminal is wrapped between words, not cut in the middle of one by the terminal)."""
-        opened = self._open_line
+        if self._session.pty:
+            text = _fitted(text.replace("\r\n", "\n"), self._session.columns, len(self._open_line))
         head, newline, tail = text.rpartition("\n")
         self._open_line = tail if newline else self._open_line + tail
         if self._session.pty:
-            text = _fitted(text.replace("\r\n", "\n"), self._session.columns, len(opened))
             text = text.replace("\n", "\r\n")
         self._session.send(text.encode("utf-8", "replace"))
 
@@ -1099,18 +1099,36 @@ class GameSSHServer:
 
 
 def _fitted(text: str, columns: int, column: int = 0) -> str:
-    """``text`` with each whole line (one a newline ends) wider than ``columns`` wrapped between
-    words, its indent kept; ``column`` is where the first line starts (after a prompt).  The
-    unfinished last line (a prompt) is left as it is."""
-    lines = text.split("\n")
-    for i, line in enumerate(lines[:-1]):
-        start = column if i == 0 else 0
-        if start + len(line) <= columns or start:
-            continue  # it fits, or it goes on a line begun before: the terminal's to wrap
-        indent = line[:len(line) - len(line.lstrip(" "))]
-        lines[i] = "\n".join(textwrap.wrap(line, columns, subsequent_indent=indent, break_long_words=False,
-                                           break_on_hyphens=False)) or line
-    return "\n".join(lines)
+    """``text`` written from ``column`` on a terminal ``columns`` wide, a newline put between two
+    words where the next would run past the edge (the terminal cut it in the middle of a word);
+    a line's indent is kept on the lines it is wrapped onto, and a word wider than the terminal
+    is left to it.  Text comes in pieces (a sentence, then its newline): each piece is fitted
+    from the column the last one left."""
+    out: list[str] = []
+    indent = ""
+    for piece in re.split(r"(\n)", text):
+        if piece == "\n":
+            out.append(piece)
+            column, indent = 0, ""
+            continue
+        if column == 0:
+            indent = piece[:len(piece) - len(piece.lstrip(" "))]
+        if column + len(piece) <= columns:
+            out.append(piece)
+            column += len(piece)
+            continue
+        for word in re.split(r"( +)", piece):
+            if not word:
+                continue
+            if word.isspace() or column == 0 or column + len(word) <= columns or len(indent + word) > columns:
+                out.append(word)
+                column += len(word)
+                continue
+            while out and out[-1].isspace():  # the spaces before the word end the line instead
+                out.pop()
+            out.append("\n" + indent + word)
+            column = len(indent) + len(word)
+    return "".join(out)
 
 
 def _english(text: str | Text) -> str:

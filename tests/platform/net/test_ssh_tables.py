@@ -213,7 +213,8 @@ class Night:
     async def person(self, key, name: str | None = None, **options: object) -> Player:  # noqa: ANN001
         if name is not None:
             self.tables.person(fingerprint(key), name)  # a name chosen on an earlier visit
-        player = await Player.open(self.server.port, key, columns=SIZE[0], rows=SIZE[1], **options)  # type: ignore[arg-type]
+        options = {"columns": SIZE[0], "rows": SIZE[1], **options}
+        player = await Player.open(self.server.port, key, **options)  # type: ignore[arg-type]
         self.players.append(player)
         return player
 
@@ -675,5 +676,27 @@ async def test_ctrl_c_in_the_line_mode_writes_the_prompt_again(tmp_path: Path) -
         await until(lambda: dora.received.decode().endswith("lobby> "), "the lobby's prompt")
         dora.type("tab\x03")
         await until(lambda: dora.received.decode().endswith("empty line.)\r\nlobby> "), "the prompt again")
+    finally:
+        await night.stop()
+
+
+async def test_the_line_modes_table_fits_the_terminals_width_between_words(tmp_path: Path) -> None:
+    """Played over ssh at 80 columns: "Tops: ... West, th" / "ree of spades": the game writes a
+    sentence and then its newline, and lines were sent whole for the terminal to cut."""
+    night = Night(tmp_path)
+    await night.start()
+    try:
+        dora = await night.person(new_key(), command="plain", columns=50)
+        await dora.wait_for("Your name at the tables: ", raw=True)
+        dora.type("Dora\r")
+        await dora.wait_for("Welcome, Dora", raw=True)
+        dora.type("new open hard\r")
+        await until(lambda: dora.received.decode().rstrip().endswith("Dora>"), "Dora's turn")
+        text = dora.received.decode()
+        told = text[text.index("The game at table"):]
+        assert "Your hand: 1, " in told and "Tops: " in told
+        lines = told.split("\r\n")
+        assert max(len(line) for line in lines) <= 50, [line for line in lines if len(line) > 50]
+        assert any(len(line) > 40 for line in lines)  # filled, not broken early
     finally:
         await night.stop()
