@@ -60,7 +60,8 @@ class SaveInfo:
                  else _("round {round}").format(round=self.round_no))
         seed = _("seed {seed}").format(seed=self.seed) if self.seed is not None else ""
         about = "; ".join(x for x in (self.rules, seed) if x)
-        return f"{when}: {', '.join(self.players)}, {where} ({scores})" + (f"; {about}" if about else "")
+        scores = f" ({scores})" if self.totals else ""  # (a game's older saves kept none)
+        return f"{when}: {', '.join(self.players)}, {where}{scores}" + (f"; {about}" if about else "")
 
 
 @dataclass

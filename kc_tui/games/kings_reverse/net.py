@@ -23,7 +23,7 @@ from ...storage.saves import AutoSaver, SaveError, read_document
 from .ai import LEVELS, make_player
 from .engine.actions import Action
 from .engine.events import GAME_NAME, ReverseEvent, RoundEnd, encode_event, seat_view
-from .engine.rules import ReverseRules
+from .engine.rules import ReverseRules, reverse_rules_label
 from .engine.service import DecisionId, ReverseDecision, ReversePlayer, ReverseService
 from .engine.views import ReverseRoundSummary, ReverseView
 from .saves import replayed, reverse_seats
@@ -43,19 +43,6 @@ def reverse_shown_to(event: ReverseEvent, seat: int | None) -> ReverseEvent:
     if isinstance(event, RoundEnd):
         return replace(event, hands=tuple(h if i == seat else () for i, h in enumerate(event.hands)))
     return event
-
-
-def reverse_rules_label(rules: ReverseRules) -> str:
-    """The rules in a few words, as the lobby lists a table: the game's name first (in the language
-    of whoever is served when it is called)."""
-    parts = [_("Kings Reverse, {n} cards each").format(n=rules.hand_size)]
-    changes = ((not rules.jokers, N_("no jokers")),
-               (not rules.ace_of_spades, N_("the Ace of spades gives nothing")),
-               (not rules.one_card_call, N_('no "one card" call')),
-               (rules.jokers and rules.joker_challenge, N_("jokers may be challenged")))
-    parts += [_(words) for changed, words in changes if changed]
-    parts.append(_("to {target}").format(target=rules.target))
-    return ", ".join(parts)
 
 
 class TableSaver(AutoSaver):

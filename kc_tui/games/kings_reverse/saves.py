@@ -29,17 +29,17 @@ from ...replay import Replay, ReplayError, ReplayStep
 from ...storage.files import rng_json, set_rng_json
 from ...storage.part import Bars, Saver
 from ...storage.records import Recorder, finished_bounds
-from ...storage.saves import Restored, SaveError, SaveInfo
+from ...storage.saves import Restored, SaveError, SaveInfo, local_time
 from .ai import LEVELS, make_player
 from .engine import events as reverse_events
 from .engine.actions import Action
 from .engine.describe import describe_event
 from .engine.events import GAME_NAME, RoundEnd, SessionEnd, TurnStart, encode_event, event_from_dict
-from .engine.rules import ReverseRules, RuleError
+from .engine.rules import ReverseRules, RuleError, reverse_rules_label
 from .engine.service import ReverseSeat, ReverseService
 from .engine.transcript import MAX_BYTES, ReverseTableState, ReverseTranscriptError, replay_states
 
-__all__ = ["GAME", "KIND", "ReverseSaves", "reverse_seats", "saved_specs", "replayed", "ReverseSaveInfo",
+__all__ = ["GAME", "KIND", "ReverseSaves", "reverse_seats", "saved_specs", "replayed",
            "ReverseResult", "ReversePlayerStats", "reverse_player_stats"]
 
 KIND = "kings-reverse-save"
@@ -75,19 +75,6 @@ def saved_specs(service: ReverseService) -> list[str]:
     people = sum(1 for s in service.seats if s.player is None)
     return [s.level if s.player is not None and s.level else
             "you" if people == 1 else f"{HUMAN_PREFIX}{s.name}" for s in service.seats]
-
-
-@dataclass(frozen=True, slots=True)
-class ReverseSaveInfo(SaveInfo):
-    """One saved Kings Reverse session, as a list shows it: who, how far, when."""
-
-    @property
-    def title(self) -> str:
-        if self.problem:
-            return f"{self.path.name}: {self.problem}"
-        players = ", ".join(_("You") if p == "You" else p for p in self.players)
-        return _("{players}: round {round}, saved {when}").format(
-            players=players, round=self.round_no, when=self.saved_at.replace("T", " "))
 
 
 def replayed(path: Path, doc: dict[str, Any], on_error: Callable[[str], None] | None,
@@ -240,7 +227,8 @@ class ReverseSaves:
         return {"kind": KIND, "version": VERSION, "game": GAME_NAME, "seed": service.seed,
                 "rules": service.rules.as_dict(), "specs": saver.specs,
                 "names": [s.name for s in service.seats],
-                "round": service.view(None).round, "saved": datetime.now().isoformat(timespec="seconds"),
+                "round": service.view(None).round, "totals": list(service.view(None).totals),
+                "saved": datetime.now().isoformat(timespec="seconds"),
                 "rng": {"players": [None if state is None else rng_json(state) for state in states]}}
 
     def entry_head(self, saver: Saver, states: list[tuple[Any, ...] | None]) -> dict[str, Any]:
@@ -270,8 +258,18 @@ class ReverseSaves:
             saver.discard()
 
     def info(self, path: Path, doc: dict[str, Any]) -> SaveInfo:
-        return ReverseSaveInfo(path, tuple(visible(str(n)) for n in doc["names"]),
-                               visible(str(doc["saved"])), int(doc["round"]), game=GAME_NAME)
+        """What the list says of a save, as of the first game's: when, who, how far, the totals
+        (saves from before they were kept have none), the rules and the seed."""
+        names = tuple(_("You") if n == "You" else visible(str(n)) for n in doc["names"])
+        totals = doc.get("totals")
+        seed = doc.get("seed")
+        try:
+            rules = reverse_rules_label(ReverseRules.from_dict(doc["rules"]))
+        except (RuleError, TypeError, ValueError, AttributeError, KeyError):
+            rules = ""  # resuming it says what is wrong
+        return SaveInfo(path, names, local_time(doc["saved"]), int(doc["round"]),
+                        tuple(int(t) for t in totals) if isinstance(totals, list) else (),
+                        rules=rules, seed=seed if type(seed) is int else None, game=GAME_NAME)
 
     def restore(self, path: Path, doc: dict[str, Any], think: float | None,
                 on_error: Callable[[str], None] | None) -> Restored:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 
@@ -134,7 +135,10 @@ def test_kings_reverse_saves_are_listed_and_deleted_by_name(capsys: Capture) -> 
     assert refused_while_open.returncode == 1 and "open in another window" in refused_while_open.stdout
     saver.release()  # the game is left: now it may be deleted elsewhere
     listed = _kc(capsys, "--game", "kings-reverse", "saves")
-    assert saver.path.name in listed and "You, Ada: round 1" in listed
+    # As the first game's saves are listed: who, how far, the totals, the rules and the seed.
+    assert saver.path.name in listed and re.search(
+        r"\d{4}-\d\d-\d\d \d\d:\d\d: You, Ada, round 1 \(You 0, Ada 0\); Kings Reverse, 10 cards each, "
+        r"to 500; seed \d+", listed), listed
     status, refused = _run(capsys, "--game", "kings-reverse", "saves", "--delete", "../../settings.toml")
     assert status == 1 and "No saved game called '../../settings.toml'" in refused
     both = _kc(capsys, "saves")  # every game's saves: the first game's (none) and Kings Reverse's
@@ -223,7 +227,8 @@ async def test_continue_on_the_title_screen_lists_and_resumes_a_kings_reverse_sa
         await pilot.pause()
         saves = app.screen
         assert isinstance(saves, SavesScreen) and [s.path for s in saves.saves] == [saver.path]
-        assert "Kings Reverse - You, Ada: round 1" in str(saves.query_one("#saves-menu").render())
+        assert "You, Ada, round 1 (You 0, Ada 0); Kings Reverse, 10 cards each" in str(
+            saves.query_one("#saves-menu").render())
         await pilot.press("enter")
         await pilot.pause()
         table = app.screen

@@ -13,7 +13,8 @@ from ....core.i18n import N_, Domain
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
-__all__ = ["ReverseRules", "PRESETS", "PRESET_NOTES", "OPTION_NAMES", "build_rules", "RuleError"]
+__all__ = ["ReverseRules", "PRESETS", "PRESET_NOTES", "OPTION_NAMES", "build_rules", "RuleError",
+           "reverse_rules_label"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,3 +127,16 @@ def build_rules(players: int, preset: str = "standard", **options: Any) -> Rever
                 name=name[:30], options=", ".join(OPTION_NAMES)))
         changes[name] = _option_value(name, value)
     return replace(rules, **changes)
+
+
+def reverse_rules_label(rules: ReverseRules) -> str:
+    """The rules in a few words, as the lobby lists a table: the game's name first (in the language
+    of whoever is served when it is called)."""
+    parts = [_("Kings Reverse, {n} cards each").format(n=rules.hand_size)]
+    changes = ((not rules.jokers, N_("no jokers")),
+               (not rules.ace_of_spades, N_("the Ace of spades gives nothing")),
+               (not rules.one_card_call, N_('no "one card" call')),
+               (rules.jokers and rules.joker_challenge, N_("jokers may be challenged")))
+    parts += [_(words) for changed, words in changes if changed]
+    parts.append(_("to {target}").format(target=rules.target))
+    return ", ".join(parts)

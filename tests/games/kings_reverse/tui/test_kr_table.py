@@ -5,6 +5,8 @@ the game.  KR numbers are those of KINGS-REVERSE.md."""
 
 from __future__ import annotations
 
+import re
+
 from reverse_fixtures import arrange, log_text, my_turn, reverse_app, status, table, until
 from textual import events
 from textual.geometry import Size
@@ -344,7 +346,7 @@ async def test_a_game_left_in_the_middle_is_continued_from_the_new_game_screen()
         await pilot.press("n", "up", "right")
         await pilot.pause()
         menu = str(app.screen.query_one("#new-game-menu", Static).render())
-        assert "Continue You, Ada, Ben: round 1" in menu
+        assert re.search(r"Continue \S+ \S+: You, Ada, Ben, round 1 \(You 0, Ada 0, Ben 0\); Kings Reverse", menu), menu
         app.screen.query_one("#new-game-menu").focus()
         await pilot.press("down", "enter")  # past "Start the game"
         await until(pilot, my_turn, "your turn in the resumed game")
