@@ -210,6 +210,13 @@ class Night:
         assert game is not None
         return ada_key, info, ada, ben, game
 
+    async def line_person(self, name: str) -> Player:
+        """A first visit in the line mode without a terminal, named ``name``: in the lobby."""
+        player = await self.person(new_key(), term=None)
+        player.type(f"{name}\n")
+        await player.wait_for(f"Welcome, {name}", raw=True)
+        return player
+
     async def person(self, key, name: str | None = None, **options: object) -> Player:  # noqa: ANN001
         if name is not None:
             self.tables.person(fingerprint(key), name)  # a name chosen on an earlier visit
@@ -557,9 +564,7 @@ async def test_a_worker_whose_sessions_ended_retires_and_a_fresh_one_serves(
         # It is retired: a fresh worker takes the next connections, and the old one ends.
         await until(lambda: first not in night.server.pids() and len(night.server.pids()) == 1,
                     "the worker retired and another in its place")
-        cleo = await night.person(new_key(), term=None)
-        cleo.type("Cleo\n")
-        await cleo.wait_for("Welcome, Cleo", raw=True)
+        await night.line_person("Cleo")
     finally:
         await night.stop()
 
@@ -595,9 +600,7 @@ async def test_the_line_mode_tells_a_step_of_ones_own_before_the_prompt_that_fol
     night = Night(tmp_path, workers=workers)
     await night.start()
     try:
-        dora = await night.person(new_key(), term=None)
-        dora.type("Dora\n")
-        await dora.wait_for("Welcome, Dora", raw=True)
+        dora = await night.line_person("Dora")
         dora.type("new open hard hand_size=1 draw=none target=1000\n")  # rounds of a turn or two
         await until(lambda: any(t.state == TableState.PLAYING for t in night.tables.tables()), "the game")
         (table,) = night.tables.tables()
@@ -645,9 +648,7 @@ async def test_the_line_mode_tells_the_tables_news_of_sitting_down_before_the_fi
     night = Night(tmp_path, workers=workers)
     await night.start()
     try:
-        dora = await night.person(new_key(), term=None)
-        dora.type("Dora\n")
-        await dora.wait_for("Welcome, Dora", raw=True)
+        dora = await night.line_person("Dora")
         start = len(dora.received)
         dora.type("new open hard\n")
         await until(lambda: b"* The game starts." in dora.received[start:], "the game's start told")
