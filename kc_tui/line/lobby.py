@@ -280,8 +280,11 @@ class PlainLobby:
             while True:
                 self._follow_table()
                 again = self._prompt_again and not self._computer_playing()
+                # Asked every time: once the step is heard, the wait for it ends (a wait left
+                # running ended the wait for the next step early).
+                behind = self._catching_up()
                 if prompt or again or self._position() != self._told:
-                    if self._catching_up():
+                    if behind:
                         self._prompt_again = True  # owed, once the step is told
                     else:
                         self._tell()
