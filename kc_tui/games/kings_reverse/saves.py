@@ -267,8 +267,10 @@ class ReverseSaves:
             rules = reverse_rules_label(ReverseRules.from_dict(doc["rules"]))
         except (RuleError, TypeError, ValueError, AttributeError, KeyError):
             rules = ""  # resuming it says what is wrong
-        return SaveInfo(path, names, local_time(doc["saved"]), int(doc["round"]),
-                        tuple(int(t) for t in totals) if isinstance(totals, list) else (),
+        # Shown only: totals that are not a number each are left out, and resuming says why.
+        shown = (tuple(totals) if isinstance(totals, list) and len(totals) == len(names)
+                 and all(type(t) is int for t in totals) else ())
+        return SaveInfo(path, names, local_time(doc["saved"]), int(doc["round"]), shown,
                         rules=rules, seed=seed if type(seed) is int else None, game=GAME_NAME)
 
     def restore(self, path: Path, doc: dict[str, Any], think: float | None,
