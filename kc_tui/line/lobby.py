@@ -345,6 +345,9 @@ class PlainLobby:
         self.table = line.seat(door, self._news, self.changed.set, self._notice)
 
     def _notice(self, notice: Notice) -> None:
+        door = self.door
+        if notice.seat is not None and door is not None and notice.seat == door.seat:
+            return  # one's own sitting down, said as "You sit in seat 1 of table 2."
         self._news((f"* {notice}" if notice.kind == "table" else str(notice)) + "\n")
 
     def _news(self, text: str) -> None:

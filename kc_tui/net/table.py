@@ -284,10 +284,13 @@ class Table:
     def _computer_on(self, seat: int) -> bool:
         return self.playing_turn is not None and self.playing_turn.seat == seat
 
-    def notice(self, text: str | Text, kind: NoticeKind = "table", sender: str | Text | None = None) -> None:
+    def notice(self, text: str | Text, kind: NoticeKind = "table", sender: str | Text | None = None,
+               seat: int | None = None) -> None:
         """Tell every door ``text``: the table's news as a :class:`Text` (each person reads it in
-        their own language), or a chat line as it was typed."""
-        notice = Notice(visible(text) if isinstance(text, str) else text, kind, sender, len(self.events))
+        their own language), or a chat line as it was typed; ``seat``, the seat news of sitting
+        down is about."""
+        notice = Notice(visible(text) if isinstance(text, str) else text, kind, sender, len(self.events),
+                        seat)
         for door in self.doors():
             door.add_notice(notice)
         if kind == "table":
@@ -361,7 +364,7 @@ class Table:
                 self.notice(L_("{name} is back.", name=person.name))
             self._write_meta()
         else:
-            self.notice(L_("{name} sits in seat {seat}.", name=person.name, seat=seat + 1))
+            self.notice(L_("{name} sits in seat {seat}.", name=person.name, seat=seat + 1), seat=seat)
         self.settle()
         self.server.autostart(self)
         return door

@@ -205,6 +205,9 @@ class Notice:
     at: int = 0
     """How many events the session had when it was said: a front end catching up on the
     session tells it between the events it came between."""
+    seat: int | None = None
+    """The seat (from 0) that news of someone sitting down is about: a front end that said
+    the sitting in its own words ("You sit in seat 1 of table 2.") leaves its own out."""
 
     def __str__(self) -> str:
         if self.kind == "chat":

@@ -91,6 +91,25 @@ async def test_two_people_and_a_spectator_in_the_line_mode(tmp_path: Path) -> No
     await server.close()
 
 
+async def test_each_person_hears_others_sit_down_and_their_own_sitting_once(tmp_path: Path) -> None:
+    server = TableServer(tmp_path, pace=0, seed=2026)
+    ada, ben, cleo = Terminal(server, ADA), Terminal(server, BEN), Terminal(server, CLEO)
+    await ada.type("new open open")
+    await cleo.type("watch 1")
+    await ben.type("join 1")
+    for term in (ada, ben, cleo):
+        await until(lambda term=term: "* The game starts." in term.text, "the game's start")
+    assert "You sit in seat 1 of table 1." in ada.text and "You sit in seat 2 of table 1." in ben.text
+    # Said once, in one's own words: "* Ada sits in seat 1." repeated "You sit in seat 1".
+    assert "* Ada sits" not in ada.text and "* Ben sits in seat 2." in ada.text
+    assert "* Ben sits" not in ben.text  # (Ada sat before he came)
+    assert "* Ben sits in seat 2." in cleo.text  # a spectator hears everyone's
+    for term in (ada, ben, cleo):
+        await term.type("quit")
+        assert await term.task == 0
+    await server.close()
+
+
 async def test_a_table_made_in_the_line_mode_without_a_name_is_its_makers_and_a_bad_name_is_refused(
         tmp_path: Path) -> None:
     server = TableServer(tmp_path, pace=0, seed=2026)

@@ -94,11 +94,10 @@ async def test_one_table_speaks_each_persons_language(tmp_path: Path) -> None:
         await bea.wait_for("Il n'y a pas de table 9.")
         bea.type("join 1\r")  # the last seat: the game starts, and every door hears of it
         # The notices of a table that waits are told once its game is on (the line mode follows
-        # the table then), each in its reader's language.
-        await ana.wait_for("Ana se sienta en el asiento 1.", raw=True)
+        # the table then), each in its reader's language; one's own sitting down was said in
+        # one's own words ("Te sientas en el asiento 1 de la mesa 1."), and is not said again.
         await cy.wait_for("Cy is watching.")
         await cy.wait_for("Ana sits in seat 1.")
-        await bea.wait_for("Bea s'assied à la place 2.")
         await ana.wait_for("Bea se sienta en el asiento 2.", raw=True)
         await cy.wait_for("Bea sits in seat 2.")
         assert tables.table(info.id).state == TableState.PLAYING
@@ -112,6 +111,7 @@ async def test_one_table_speaks_each_persons_language(tmp_path: Path) -> None:
         await asyncio.sleep(0.2)
 
         assert "sits in seat" not in ana.received.decode() + bea.received.decode()
+        assert "Ana se sienta" not in ana.received.decode() and "Bea s'assied" not in bea.received.decode()
         assert "se sienta" not in cy.received.decode()
         leaks = [f"{name}: {leak}" for name, hidden in watchers.items() for leak in hidden.leaks]
         assert not leaks, leaks[:10]
