@@ -206,6 +206,11 @@ class PlainLobby:
         self.door: SeatDoor | None = None
         self.table: SeatLines | None = None
         """The line mode of the game at one's table, once it is on."""
+        self.verbosity: str | None = None
+        """How much the person chose to hear at a table (``verbosity full``), kept for the next
+        (None: each table's own default, ``brief`` for a seat, ``full`` for a spectator)."""
+        self._seated_with = ""
+        """The verbosity the table was given: one set there since is the person's choice."""
         # Bounded: a client sending lines faster than they are answered waits (it is not read).
         self.lines: asyncio.Queue[str | None] = asyncio.Queue(maxsize=16)
         self.changed = asyncio.Event()
@@ -342,7 +347,14 @@ class PlainLobby:
                      .format(game=game_title(entry.name), table=door.table_id))
             self._leave_table()
             return
-        self.table = line.seat(door, self._news, self.changed.set, self._notice)
+        self.table = line.seat(door, self._news, self.changed.set, self._notice, self.verbosity)
+        self._seated_with = self.table.verbosity
+
+    def _drop_table(self) -> None:
+        """Back in the lobby: the table's line mode goes, the verbosity chosen there stays."""
+        if self.table is not None and self.table.verbosity != self._seated_with:
+            self.verbosity = self.table.verbosity
+        self.door = self.table = None
 
     def _notice(self, notice: Notice) -> None:
         door = self.door
@@ -397,7 +409,7 @@ class PlainLobby:
     def _position(self) -> object:
         door = self.door
         if door is not None and door.closed:
-            self.door = self.table = None  # the table went (adjourned): back in the lobby
+            self._drop_table()  # the table went (adjourned): back in the lobby
             door = None
         if door is None:
             return "lobby"
@@ -457,13 +469,13 @@ class PlainLobby:
         if door is None or door.closed:
             if said:
                 self.say(_("You are at no table."))
-            self.door, self.table = None, None
+            self._drop_table()
             return
         if self.table is not None:
             self.table.close()
         else:
             door.leave()
-        self.door, self.table = None, None
+        self._drop_table()
         if said:
             self.say((_("You stopped watching table {table}.") if door.spectator
                       else _("You left table {table}.")).format(table=door.table_id))

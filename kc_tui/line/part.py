@@ -38,6 +38,11 @@ class SeatLines(Protocol):
     """One seat's (or a spectator's) line-mode table at a served game, driven by the lobby:
     it says the game's events as they come and answers the lines typed at the table."""
 
+    @property
+    def verbosity(self) -> str:
+        """``brief`` or ``full``, as set now (the person may change it at the table; the lobby
+        seats them at their next table with it)."""
+
     def position(self) -> object:
         """Where the table stands for this seat: a new position is told (:meth:`tell`)."""
 
@@ -69,6 +74,8 @@ class LineGame(Protocol):
         or input ends; the exit status."""
 
     def seat(self, door: SeatDoor, write: Callable[[str], None], changed: Callable[[], None],
-             announce: Callable[[Notice], None]) -> SeatLines:
+             announce: Callable[[Notice], None], verbosity: str | None = None) -> SeatLines:
         """The line-mode table for a seat (or a spectator) of a started game: ``write`` sends
-        text to the person, ``changed`` is called after each delivery, ``announce`` says a table's notice."""
+        text to the person, ``changed`` is called after each delivery, ``announce`` says a table's
+        notice; ``verbosity`` the person chose at an earlier table (None: ``brief`` for a seat,
+        ``full`` for a spectator)."""

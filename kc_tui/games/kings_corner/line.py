@@ -523,7 +523,7 @@ class SeatTable:
     driven by the door's deliveries rather than by a local session."""
 
     def __init__(self, door: SeatDoor, write: Callable[[str], None], changed: Callable[[], None],
-                 announce: Callable[[Notice], None]) -> None:
+                 announce: Callable[[Notice], None], verbosity: str | None = None) -> None:
         self.door = door
         self.announce = announce
         self._asked = 0
@@ -532,10 +532,10 @@ class SeatTable:
         """... in this turn (a line typed as the turn's news came is read in the new turn)."""
         self.remote = remote = RemoteTable(door)
         remote.on_update = changed
-        verbosity = Verbosity.FULL if door.spectator else Verbosity.BRIEF
+        level = Verbosity(verbosity) if verbosity else Verbosity.FULL if door.spectator else Verbosity.BRIEF
         # RemoteTable has the service's names for all the line mode uses; it plays no computer.
         self.game = PlainGame(cast(GameService, remote), read=lambda prompt: None,
-                              out=cast(TextIO, Out(write)), verbosity=verbosity, served=True)
+                              out=cast(TextIO, Out(write)), verbosity=level, served=True)
         remote.hear(self._notice)
         # Nothing of the round so far is told on sitting down (unlike a game resumed at home):
         # the first turn starts with what was played since the deal, or since one's last turn.
@@ -544,6 +544,10 @@ class SeatTable:
         if view.round:
             self.game.say(_("The game at table {table} is on: round {round}. Totals: {totals}.").format(
                 table=door.table_id, round=view.round, totals=_totals(door.names, view.totals)))
+
+    @property
+    def verbosity(self) -> str:
+        return str(self.game.verbosity)
 
     def _notice(self, notice: Notice) -> None:
         game = self.game  # a seat taken comes with its notice: its person's name
@@ -686,8 +690,8 @@ class CornerLine:
                          echo=options.echo, confirm_end=options.confirm_end, notation=options.notation).run()
 
     def seat(self, door: SeatDoor, write: Callable[[str], None], changed: Callable[[], None],
-             announce: Callable[[Notice], None]) -> SeatTable:
-        return SeatTable(door, write, changed, announce)
+             announce: Callable[[Notice], None], verbosity: str | None = None) -> SeatTable:
+        return SeatTable(door, write, changed, announce, verbosity)
 
 
 GAME = CornerLine()

@@ -309,13 +309,14 @@ class ReverseLine:
                             verbosity=options.verbosity).run(read, echo=options.echo)
 
     def seat(self, door: SeatDoor, write: Callable[[str], None], changed: Callable[[], None],
-             announce: Callable[[Notice], None]) -> ReverseLines:
+             announce: Callable[[Notice], None], verbosity: str | None = None) -> ReverseLines:
         assert isinstance(door.rules, ReverseRules)  # a table of this game gives its own doors
         remote = ReverseRemote(door)
         remote.on_update = changed
         remote.hear(announce)
         # A spectator has no turn at which the table would be said: every event is.
-        lines = ReverseLines(remote, write, served=True, verbosity="full" if door.spectator else "brief")
+        lines = ReverseLines(remote, write, served=True,
+                             verbosity=verbosity or ("full" if door.spectator else "brief"))
         shown = door.view()
         totals = ", ".join(f"{shown_name(n)} {t}" for n, t in zip(lines.names, shown.totals))
         lines.say(_("The game of Kings Reverse at table {table} is on: round {round}. Totals: {totals}. "

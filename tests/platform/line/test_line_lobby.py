@@ -110,6 +110,28 @@ async def test_each_person_hears_others_sit_down_and_their_own_sitting_once(tmp_
     await server.close()
 
 
+async def test_the_verbosity_chosen_at_a_table_goes_with_the_person_to_the_next(tmp_path: Path) -> None:
+    server = TableServer(tmp_path, pace=0, seed=2026)
+    ada = Terminal(server, ADA)
+    await ada.type("new open hard")
+    await until(lambda: ada.text.endswith("Ada> "), "Ada's turn")
+    assert "Round 1, Ada's turn." not in ada.text  # brief: no whole table at one's turn
+    await ada.type("verbosity full")
+    await ada.type("leave")
+    await ada.type("new open hard game=kings-reverse")
+    await until(lambda: ada.text.endswith("Your move> "), "Ada's turn at the second table")
+    second = ada.text.split("Table 2")[1]
+    assert "play goes" in second  # full: the direction of play with the table at one's turn
+    await ada.type("verbosity brief")
+    await ada.type("leave")
+    await ada.type("new open hard")
+    await until(lambda: ada.text.endswith("Ada> "), "Ada's turn at the third table")
+    assert "Round 1, Ada's turn." not in ada.text.split("Table 3")[1]  # brief again, as chosen
+    await ada.type("quit")
+    assert await ada.task == 0
+    await server.close()
+
+
 async def test_a_table_made_in_the_line_mode_without_a_name_is_its_makers_and_a_bad_name_is_refused(
         tmp_path: Path) -> None:
     server = TableServer(tmp_path, pace=0, seed=2026)
