@@ -125,7 +125,7 @@ Lobby commands:
   start                  start the game at your table (its maker)
   say TEXT               a line to everyone at your table
   leave                  leave your table (a computer plays your seat; you may come back)
-  help                   this list
+  help                   this list; help new lists each game's presets and rule options
   quit                   leave the server""")
 
 
@@ -135,6 +135,37 @@ def lobby_help() -> str:
     example = levels[-2] if len(levels) > 1 else levels[0]  # a strong one, not the strongest
     said = _(LOBBY_HELP).format(levels=_levels(), example=_level(example), games=", ".join(GAMES))
     return _wrapped(said)
+
+
+# Translators: the first line of the lobby's "help new"; each game's presets and options follow.
+RULES_HEADING = N_("A new table's rules, typed after new as preset=NAME and option=value; game=NAME picks "
+                   "the game ({game} without it):")
+
+
+def rules_help() -> str:
+    """Each game's presets and rule options, as the lobby's ``new`` takes them (``help new``)."""
+    said = textwrap.wrap(_bound(_(RULES_HEADING).format(game=DEFAULT_GAME)), HELP_WIDTH,
+                         break_long_words=False, break_on_hyphens=False)
+    for name in line_games():
+        game: LineGame = GAMES[name].part("line")
+        # Translators: a game's heading in the lobby's "help new": its title and how to pick it.
+        said.append(_("{title} (game={game}):").format(title=game_title(name), game=name))
+        said += [_entry(f"preset={preset}", game.preset_note(preset)) for preset in game.presets]
+        said += [_entry(option, note) for option, note in game.rule_options()]
+    return "\n".join(said).replace(_TIE, " ")
+
+
+def _entry(name: str, description: str) -> str:
+    """One line of :func:`rules_help` (or more, filled to :data:`HELP_WIDTH`): ``name`` and, in
+    the help's column, ``description`` (under a name too long for the column)."""
+    indent = " " * _DESCRIBED_AT
+    head = f"  {name}"
+    if len(head) <= _DESCRIBED_AT - 2:
+        text, first = head.ljust(_DESCRIBED_AT) + _bound(description), ""
+    else:
+        text, first = indent + _bound(description), head + "\n"
+    return first + "\n".join(textwrap.wrap(text, HELP_WIDTH, subsequent_indent=indent,
+                                            break_long_words=False, break_on_hyphens=False))
 
 
 def _wrapped(text: str) -> str:
@@ -513,7 +544,8 @@ class PlainLobby:
         if word in ("tables", "list", "ls"):
             self._list()
         elif word in ("help", "?"):
-            self.say(lobby_help())
+            about = command_named(rest.strip(), {"new": lobby_words()["new"]})
+            self.say(rules_help() if about == "new" else lobby_help())
         elif word == "new":
             self._new(rest)
         elif word == "join":

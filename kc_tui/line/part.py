@@ -69,6 +69,13 @@ class LineGame(Protocol):
         """The game's rules for a new table; :class:`~kc_tui.core.errors.RuleError` with the
         sentence when they cannot be played."""
 
+    def preset_note(self, preset: str) -> str:
+        """What one of :attr:`presets` sets, in a few words, in the language served."""
+
+    def rule_options(self) -> Sequence[tuple[str, str]]:
+        """Each rule option ``new`` takes as ``name=value`` (those :meth:`build_rules` reads):
+        its name and what it does, with its values and default, in the language served."""
+
     def play(self, service: Any, read: Reader, out: TextIO, options: LineOptions) -> int:
         """Play the game's session ``service`` at this terminal until it ends, the player quits
         or input ends; the exit status."""

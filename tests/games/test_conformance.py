@@ -310,6 +310,20 @@ def test_the_line_mode_plays_a_seeded_session_at_this_terminal(entry: GameEntry)
     assert LOCAL_COMMANDS in text  # the help, in the shell's pattern
 
 
+def test_the_line_lobby_names_every_rule_option_the_game_takes(entry: GameEntry) -> None:
+    """``help new`` lists each game's options (its line part's ``rule_options``): each is one the
+    game's refusal of an unknown option names too, each preset has its note."""
+    from kc_tui.core.errors import RuleError
+
+    line: Any = entry.part("line")
+    options = [name for name, note in line.rule_options()]
+    assert options and all(note for _name, note in line.rule_options())
+    with pytest.raises(RuleError) as refused:
+        line.build_rules(entry.min_players, line.presets[0], {"no_such_option": "1"})
+    assert all(name in str(refused.value) for name in options)
+    assert all(line.preset_note(preset) for preset in line.presets)
+
+
 async def test_a_served_table_seats_a_person_a_computer_and_a_spectator(entry: GameEntry, tmp_path: Path) -> None:
     """A person (played through the game's line mode), a computer and a spectator: each door is
     sent the session as its seat may see it, and the person ends a turn with words."""

@@ -56,7 +56,7 @@ from .engine.events import Draw, Event, RoundEnd, RoundStart, RoundView
 from .engine.kinds import Scoring
 from .engine.naming import items, saying
 from .engine.observation import Observation
-from .engine.rules import PRESETS, RuleSet, build_rules
+from .engine.rules import OPTION_NOTES, PRESETS, RuleSet, build_rules, preset_note
 from .engine.service import GameService
 from .engine.views import RoundRecord
 from .remote import RemoteTable
@@ -684,6 +684,12 @@ class CornerLine:
 
     def build_rules(self, players: int, preset: str, options: Mapping[str, str]) -> Any:
         return build_rules(players, preset, dict(options))
+
+    def preset_note(self, preset: str) -> str:
+        return preset_note(preset)
+
+    def rule_options(self) -> Sequence[tuple[str, str]]:
+        return [(name, _(note)) for name, note in OPTION_NOTES.items()]
 
     def play(self, service: Any, read: Reader, out: TextIO, options: LineOptions) -> int:
         return PlainGame(service, read, out, verbosity=Verbosity(options.verbosity), bell=options.bell,

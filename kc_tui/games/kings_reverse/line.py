@@ -23,7 +23,7 @@ done with the sentence to say."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, TextIO
+from typing import Any, Callable, Mapping, Sequence, TextIO
 
 from ...core.cards import NotationError, card_name
 from ...core.events import SessionStart
@@ -49,7 +49,7 @@ from .engine.describe import (
 )
 from .engine.events import ReverseEvent, RoundStart, RoundView, TurnEnd, TurnStart
 from .engine.refusal import cards_in_words
-from .engine.rules import PRESETS, ReverseRules, build_rules
+from .engine.rules import OPTION_NOTES, PRESET_NOTES, PRESETS, ReverseRules, build_rules
 from .engine.views import ReverseView
 from .remote import ReverseRemote
 
@@ -303,6 +303,12 @@ class ReverseLine:
 
     def build_rules(self, players: int, preset: str, options: Mapping[str, str]) -> Any:
         return build_rules(players, preset, **options)
+
+    def preset_note(self, preset: str) -> str:
+        return _(PRESET_NOTES[preset])
+
+    def rule_options(self) -> Sequence[tuple[str, str]]:
+        return [(name, _(note)) for name, note in OPTION_NOTES.items()]
 
     def play(self, service: Any, read: Reader, out: TextIO, options: LineOptions) -> int:
         return ReverseLines(service, writer(out), notation=options.notation,

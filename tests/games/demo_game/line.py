@@ -5,7 +5,7 @@ scores, rules.  The shell adds help and the ways to leave."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, TextIO
+from typing import Any, Callable, Mapping, Sequence, TextIO
 
 from kc_tui.core.cards import NotationError, parse_card
 from kc_tui.core.errors import IllegalMove, RuleError
@@ -59,6 +59,9 @@ class HigherLines:
     """A session of Higher in the line mode: ``session`` is the service or a served seat's
     remote, ``write`` sends text; the lobby drives a served seat through :meth:`position`,
     :meth:`tell` and :meth:`line`."""
+
+    verbosity = "full"
+    """Every event is said (Higher has no other level)."""
 
     def __init__(self, session: Any, write: Callable[[str], None], served: bool = False) -> None:
         self.session = session
@@ -167,11 +170,17 @@ class HigherLine:
         except ValueError:
             raise RuleError("hand=N takes a whole number of cards.") from None
 
+    def preset_note(self, preset: str) -> str:
+        return "3 cards each"
+
+    def rule_options(self) -> Sequence[tuple[str, str]]:
+        return [("hand", "cards dealt to each player: 1 to 5 (3)")]
+
     def play(self, service: Any, read: Reader, out: TextIO, options: LineOptions) -> int:
         return HigherLines(service, writer(out)).run(read)
 
     def seat(self, door: SeatDoor, write: Callable[[str], None], changed: Callable[[], None],
-             announce: Callable[[Notice], None]) -> HigherLines:
+             announce: Callable[[Notice], None], verbosity: str | None = None) -> HigherLines:
         remote = HigherRemote(door)
         remote.on_update = changed
         remote.hear(announce)

@@ -252,6 +252,37 @@ def test_the_lobby_help_gives_each_games_levels_with_their_ratings() -> None:
         assert f"{entry.name}: {ladder}" in said
 
 
+@pytest.mark.parametrize("lang, typed", [("en", "help new"), ("es", "ayuda nueva"), ("fr", "aide nouvelle")])
+async def test_help_new_gives_each_games_presets_and_rule_options(
+        tmp_path: Path, in_language: Callable[[str], None], lang: str, typed: str) -> None:
+    """The help of new named "that game's rule options, e.g. hand_size=10" and no other: help
+    new lists every preset and option each game's new table takes, within 79 columns."""
+    from kc_tui.games.kings_corner.engine.rules import OPTION_NAMES as CORNER_OPTIONS
+    from kc_tui.games.kings_corner.engine.rules import PRESETS as CORNER_PRESETS
+    from kc_tui.games.kings_reverse.engine.rules import OPTION_NAMES as REVERSE_OPTIONS
+    from kc_tui.games.kings_reverse.engine.rules import PRESETS as REVERSE_PRESETS
+
+    in_language(lang)
+    server = TableServer(tmp_path, pace=0, seed=2026)
+    term = Terminal(server, ADA)
+    await term.type(typed)
+    await until(lambda: "target" in term.text.rsplit("Reverse", 1)[-1], "the rules' help")
+    said = term.text.split("> ", 1)[1]  # after the first prompt
+    corner, reverse = said.split("Kings Reverse")
+    for part, presets, options in ((corner, CORNER_PRESETS, CORNER_OPTIONS),
+                                   (reverse, REVERSE_PRESETS, REVERSE_OPTIONS)):
+        named = re.findall(r"^  (\S+)", part, re.M)
+        assert named == [f"preset={p}" for p in presets] + [o for o in options if o != "players"]
+    assert max(len(line) for line in said.splitlines()) <= 79
+    await term.type("new open open preset=royal target=50 game=kings-corner")  # as the help says
+    await until(lambda: server.tables() != (), "the table made")
+    rules = server._tables[1].rules
+    assert rules.royal_kings and rules.target == 50
+    await term.type("quit")
+    assert await term.task == 0
+    await server.close()
+
+
 async def test_a_returning_key_is_greeted_by_its_name_in_the_line_mode(tmp_path: Path) -> None:
     TableServer(tmp_path, pace=0, seed=2026).person("SHA256:dee", "Dee")
     server = TableServer(tmp_path, pace=0, seed=2026)

@@ -16,6 +16,7 @@ __all__ = [
     "RuleSet",
     "PRESETS",
     "PRESET_NOTES",
+    "OPTION_NOTES",
     "preset_note",
     "DRAW_TIMINGS",
     "SCORINGS",
@@ -155,6 +156,20 @@ PRESET_NOTES: dict[str, str] = {
     "boxed": N_("the boxed edition: draw at the end, chips scoring to 100"),
     "high-stakes": N_("alternative scoring (Aces 25) to 250"),
 }
+
+
+OPTION_NOTES: Mapping[str, str] = MappingProxyType({
+    "hand_size": N_("cards dealt to each player: a number (7)"),
+    "draw": N_("when a player draws: start, end or none (start)"),
+    "kings_to_corners_at_deal": N_("Kings dealt to the edges go to the corners: on or off (off)"),
+    "mandatory_kings": N_("a King must go to an empty corner at the first chance: on or off (off)"),
+    "royal_kings": N_("each King played from hand earns an extra turn: on or off (off)"),
+    "scoring": N_("how rounds are scored: classic, face, alternative, chips or none (classic)"),
+    "target": N_("the total that ends the session: a number (25; 250 with alternative scoring, 100 "
+                 "with chips)"),
+})
+"""What each option a player may set does, with its values and default (R6), in words: msgids,
+said with the catalog's ``_`` where shown (``players`` is set by the seats)."""
 
 
 def preset_note(preset: str) -> str:

@@ -92,6 +92,17 @@ PRESET_NOTES: Mapping[str, str] = MappingProxyType({
 })
 """What each preset changes, in words: msgids, said with the catalog's ``_`` where shown."""
 
+OPTION_NOTES: Mapping[str, str] = MappingProxyType({
+    "hand_size": N_("cards dealt to each player: 5 to 12 (10)"),
+    "jokers": N_("four jokers in the deck: on or off (on)"),
+    "ace_of_spades": N_("the Ace of spades hands out cards: on or off (on)"),
+    "one_card_call": N_('a player left with one card must call "one card": on or off (on)'),
+    "joker_challenge": N_("a joker may be bluffed and challenged: on or off (off)"),
+    "target": N_("the score that ends the session: 1 to 100000 (500)"),
+})
+"""What each option does, with its values and default (KR1 to KR7), in words: msgids, said with
+the catalog's ``_`` where shown."""
+
 
 def _option_value(name: str, value: Any) -> Any:
     if name in ("hand_size", "target"):
