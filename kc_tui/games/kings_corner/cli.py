@@ -77,10 +77,9 @@ def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """``play`` and ``resume``."""
     play = sub.add_parser(
         "play", help=_("play at this terminal (the table, or the line mode with --plain)"),
-        description=_("Play a session at this terminal: at the full-screen table (an early "
-                      "version), or in the line mode (--plain): the table as short text, every event "
-                      "as a sentence, and moves typed as commands such as 7H N, E N, end, undo, hint, "
-                      "help, quit."),
+        description=_("Play a session at this terminal: at the full-screen table, or in the line "
+                      "mode (--plain): the table as short text, every event as a sentence, and moves "
+                      "typed as commands such as 7H N, E N, end, undo, hint, help, quit."),
     )
     play.add_argument(
         "--players", type=lambda t: seat_list(t, benchmark=False, humans=True),
