@@ -99,3 +99,18 @@ def test_no_help_shows_a_doubled_percent_sign(game: str, lang: str, capsys: pyte
             main(["--lang", lang, "--game", game, command, "--help"])
         said = capsys.readouterr().out
         assert said and "%%" not in said, said
+
+
+@pytest.mark.parametrize("game", ["kings-corner", "kings-reverse"])
+def test_the_rule_option_s_help_names_every_option_and_the_game_as_it_is(
+        game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--rule`` named no option in the first game (the second's named them), and play's
+    description called the full-screen table "an early version"."""
+    from kc_tui.games import GAMES
+
+    options = GAMES[game].part("line").rule_options()
+    with pytest.raises(SystemExit):
+        main(["--game", game, "play", "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert all(name in said.split("--rule", 2)[-1] for name, _note in options)
+    assert "early version" not in said

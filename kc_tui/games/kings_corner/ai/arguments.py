@@ -10,7 +10,7 @@ from typing import Any
 
 from ....core.errors import RuleError
 from ....core.i18n import Domain
-from ..engine.rules import PRESETS, RuleSet, build_rules, parse_rule_assignment
+from ..engine.rules import OPTION_NAMES, PRESETS, RuleSet, build_rules, parse_rule_assignment
 from . import BENCHMARK_LEVELS
 from .bots import DEFAULT_TIMEOUT
 from .seats import check_spec
@@ -90,7 +90,8 @@ def add_rule_options(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--rule", action="append", type=_rule, default=[], metavar="KEY=VALUE",
-        help=_("set one rule option on top of the preset, e.g. --rule target=50 (repeatable)"),
+        help=_("set one rule option on top of the preset ({names}), e.g. --rule target=50 (repeatable)")
+        .format(names=", ".join(name for name in OPTION_NAMES if name != "players")),
     )
 
 
