@@ -29,7 +29,7 @@ ALLOWED = {
     "Up", "Down", "Left", "Right", "Intro",  # (Intro: Enter, on Spanish keyboards)
     # The rule sets' and options' own names, written as the command line takes them.
     "preset", "presets", "chips", "classic", "face", "alternative", "none", "auto", "standard",
-    "target", "size", "words", "short", "plain", "players", "true", "false", "on", "off",
+    "target", "size", "words", "short", "plain", "players", "true", "false", "on", "off", "end",
     # English commands, which work in every language and which the help names beside the
     # language's own ("ayuda (o help)").
     "help", "play", "quit", "look", "hand", "draw", "pass", "join", "leave", "say", "new", "open",
