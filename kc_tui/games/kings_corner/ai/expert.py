@@ -201,6 +201,18 @@ class Rollouts:
             self._drop_the_beaten()
         return True
 
+    def halve(self) -> None:
+        """Keep the better half of the candidates still compared, by their totals over the
+        samples they all share (sequential halving's step)."""
+        n = min(len(self._values[i]) for i in self.active)
+        ranked = sorted(self.active, key=lambda k: (-sum(self._values[k][-n:]), k))
+        self.active = sorted(ranked[:(len(ranked) + 1) // 2])
+
+    def race_now(self) -> None:
+        """The race's look, taken now (once :data:`RACE_MIN` samples are shared)."""
+        if self.samples >= RACE_MIN and len(self.active) > 1:
+            self._drop_the_beaten()
+
     def _drop_the_beaten(self) -> None:
         # Only the samples every active candidate shares are compared: a candidate's list
         # holds the last ``n`` of them (candidates are only ever dropped).
@@ -318,6 +330,11 @@ class ThinkingTraits:
     races: bool
     """Spends its time where the decision is close: drops plans clearly behind on the samples
     so far, and answers as soon as one plan is left."""
+    halves: bool = False
+    """With a think budget, spends it by sequential halving (:meth:`ExpertPlayer._halve`): the
+    plans share the budget in rounds, and each round keeps the better half, so the last few
+    are told apart on many samples rather than every plan on a few (the race still ends a
+    decision early once one plan is clearly ahead)."""
     searched: int = 0
     """Sharper foresight: turns at the start of each rollout (the replies to its plan) planned
     by the turn search, as a thinking player would play them, rather than greedily."""
@@ -366,6 +383,7 @@ class ExpertPlayer(Player):
         self.table_plans = t.table_plans if candidates is None and hold is None else None
         """Plans (and plans holding a card) at a table of three or four, unless set by hand."""
         self.race = t.races
+        self.halves = t.halves
         self.horizon = t.horizon
         self.searched = t.searched
         self.follows_events = self.infer
@@ -432,18 +450,24 @@ class ExpertPlayer(Player):
         if len(cands) == 1:
             self.last_samples = self.last_playouts = 0
             return list(cands[0].plan)
-        rollouts = Rollouts(obs, cands, race=self.race, horizon=self.horizon, searched=self.searched)
+        halving = self.halves and budget is not None
+        rollouts = Rollouts(obs, cands, race=self.race and not halving, horizon=self.horizon,
+                            searched=self.searched)
         on_board = 0
         for pile in obs.piles:
             for c in pile:
                 on_board |= 1 << c
         unseen = [c for c in range(52) if (ALL_MASK & ~obs.hand_mask & ~on_board) >> c & 1]
         rng = self.rng
+        if halving:
+            assert budget is not None
+            self._halve(rollouts, budget, lambda: self._sample(obs, unseen, rng))
         # Start no sample that would likely end past the deadline (it would be dropped, the
         # budget guard stops it); the guard itself looks at the clock at every simulated turn.
         slowest = 0.0
         cap = self.samples
-        while not self._cancel.is_set() and not rollouts.settled and (cap is None or rollouts.samples < cap):
+        while (not halving and not self._cancel.is_set() and not rollouts.settled
+               and (cap is None or rollouts.samples < cap)):
             if budget is not None:
                 now = budget.clock()
                 if now + slowest > budget.deadline or budget.spent():
@@ -457,6 +481,38 @@ class ExpertPlayer(Player):
         self.last_playouts = rollouts.playouts
         self.last_settled = rollouts.settled
         return list(rollouts.best().plan)
+
+    def _halve(self, rollouts: Rollouts, budget: Budget,
+               deal: Callable[[], tuple[list[int], list[int]]]) -> None:
+        """Sequential halving (Karnin, Koren and Somekh 2013) within ``budget``: ``log2`` of the
+        plans rounds, each given an even share of the playouts the time left affords (read from
+        the cost of the playouts so far), every plan still compared played on the same samples,
+        then the better half kept.  After each round the race takes its look, so a plan clearly
+        ahead ends the decision early; the budget running out ends it where it stands."""
+        rounds = max(1, math.ceil(math.log2(len(rollouts.active))))
+        begun = budget.clock()
+        slowest = 0.0
+        for left in range(rounds, 0, -1):
+            played = 0
+            target = 1  # a sample first: the cost of a playout, before any is known
+            while played < target:
+                now = budget.clock()
+                if self._cancel.is_set() or now + slowest > budget.deadline or budget.spent():
+                    return
+                if not rollouts.run(*deal(), budget):
+                    return
+                slowest = max(slowest, budget.clock() - now)
+                played += 1
+                if played == 1:
+                    cost = (budget.clock() - begun) / rollouts.playouts
+                    affordable = (budget.deadline - budget.clock()) / cost + len(rollouts.active)
+                    target = max(1, int(affordable / left / len(rollouts.active)))
+            rollouts.race_now()
+            if rollouts.settled:
+                return
+            rollouts.halve()
+            if rollouts.settled:
+                return
 
     def _sample(self, obs: Observation, unseen: list[int], rng: random.Random) -> tuple[list[int], list[int]]:
         """Deal the unseen cards to the opponents and the stock, matching every count; with

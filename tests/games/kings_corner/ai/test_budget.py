@@ -138,3 +138,40 @@ def test_an_expert_on_a_processor_of_its_own_is_not_capped() -> None:
     _legal(obs, expert.plan_turn(obs))
     assert expert.last_candidates > 1 and expert.last_samples
     assert not expert.last_capped
+
+
+def test_the_halving_expert_spends_its_budget_in_rounds_that_keep_the_better_half() -> None:
+    """Sequential halving: every plan is played on the first samples, the better half on the
+    next, and so on, all inside the budget; the last plans compared were played on more
+    samples than a plan dropped first."""
+    from dataclasses import replace
+
+    from kc_tui.games.kings_corner.ai.expert import EXPERT
+
+    halved = 0
+    for seed in range(8):
+        obs = _position(seed)
+        expert = ExpertPlayer(random.Random(1), think=0.5, traits=replace(EXPERT, halves=True))
+        clock = SimulatedClock(step=0.0005)
+        expert.clock = clock
+        start = clock.now
+        plan = expert.plan_turn(obs)
+        _legal(obs, plan)
+        assert clock.now - start <= 0.5
+        if expert.last_candidates > 2 and not expert.last_settled:
+            halved += 1
+            # Halved: fewer playouts than every plan on every sample.
+            assert 0 < expert.last_playouts < expert.last_samples * expert.last_candidates
+    assert halved >= 2
+
+
+def test_the_halving_expert_answers_with_a_legal_plan_when_its_budget_ends_at_once() -> None:
+    from dataclasses import replace
+
+    from kc_tui.games.kings_corner.ai.expert import EXPERT
+
+    for seed in range(4):
+        obs = _position(seed)
+        expert = ExpertPlayer(random.Random(1), think=0.001, traits=replace(EXPERT, halves=True))
+        expert.clock = SimulatedClock(step=0.0005)
+        _legal(obs, expert.plan_turn(obs))

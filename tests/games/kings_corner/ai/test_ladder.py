@@ -240,3 +240,19 @@ def test_the_expert_weighs_more_plans_at_a_table_of_four_than_heads_up() -> None
     assert EXPERT.table_plans == (24, 4)
     assert EXPERT.candidates + EXPERT.hold < most[4] <= 24 + 4
     assert most[2] <= EXPERT.candidates + EXPERT.hold
+
+
+def test_halving_keeps_the_better_half_by_the_samples_the_plans_share() -> None:
+    from kc_tui.games.kings_corner.ai.expert import Rollouts
+    from kc_tui.games.kings_corner.ai.search import Candidate
+
+    game = Game(build_rules(2), random.Random(4))
+    game.start(dealer=1)
+    rollouts = Rollouts(game.observation(0), [Candidate((), 0.0, 0)] * 5)
+    # Plan 4 was dropped earlier, on its one sample; the four left share three.
+    rollouts._values = [[0.0, 0.2, 0.9], [0.9, 0.1, 0.0], [0.5, 0.6, 0.6], [0.1, 0.7, 0.0], [2.0]]
+    rollouts.active = [0, 1, 2, 3]
+    rollouts.halve()
+    assert rollouts.active == [0, 2]  # 1.1 and 1.7 kept; 1.0 and 0.8 dropped
+    rollouts.halve()
+    assert rollouts.active == [2] and rollouts.settled
