@@ -532,7 +532,8 @@ class SeatTable:
         """... in this turn (a line typed as the turn's news came is read in the new turn)."""
         self.remote = remote = RemoteTable(door)
         remote.on_update = changed
-        level = Verbosity(verbosity) if verbosity else Verbosity.FULL if door.spectator else Verbosity.BRIEF
+        level = (Verbosity(verbosity) if verbosity in tuple(Verbosity)
+                 else Verbosity.FULL if door.spectator else Verbosity.BRIEF)
         # RemoteTable has the service's names for all the line mode uses; it plays no computer.
         self.game = PlainGame(cast(GameService, remote), read=lambda prompt: None,
                               out=cast(TextIO, Out(write)), verbosity=level, served=True)

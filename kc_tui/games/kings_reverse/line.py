@@ -321,8 +321,8 @@ class ReverseLine:
         remote.on_update = changed
         remote.hear(announce)
         # A spectator has no turn at which the table would be said: every event is.
-        lines = ReverseLines(remote, write, served=True,
-                             verbosity=verbosity or ("full" if door.spectator else "brief"))
+        chosen = verbosity if verbosity in VERBOSITIES else "full" if door.spectator else "brief"
+        lines = ReverseLines(remote, write, served=True, verbosity=chosen)
         shown = door.view()
         totals = ", ".join(f"{shown_name(n)} {t}" for n, t in zip(lines.names, shown.totals))
         lines.say(_("The game of Kings Reverse at table {table} is on: round {round}. Totals: {totals}. "
