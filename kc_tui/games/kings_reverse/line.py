@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence, TextIO
 
-from ...core.cards import NotationError, card_name
+from ...core.cards import Joker, NotationError, card_name
 from ...core.events import SessionStart
 from ...core.i18n import N_, Domain
 from ...core.kinds import Phase, SeatKind
@@ -175,6 +175,12 @@ class ReverseLines:
             if step == "drawn" and view.drawn is not None:
                 drawn = card_name(view.drawn) if self.words else str(view.drawn)
                 # A drawn card that can go must (KR3); only a drawn joker held back as a bluff may stay.
+                if isinstance(view.drawn, Joker):
+                    # Translators: the prompt after drawing a joker; the letters are the suits' codes.
+                    ask = _("You drew a joker: name the suit to follow, H D C or S")
+                    if any(a.kind is ActionKind.END for a in view.legal):
+                        ask = _("You drew a joker: name the suit to follow, H D C or S (or end to keep it)")
+                    return ask + "> "
                 if any(a.kind is ActionKind.END for a in view.legal):
                     return _("You drew {drawn}: play it (or end to keep it)").format(drawn=drawn) + "> "
                 return _("You drew {drawn}: Enter plays it").format(drawn=drawn) + "> "
@@ -221,6 +227,10 @@ class ReverseLines:
             return
         drawn = view.drawn if view.step == "drawn" and self.seat is not None else None
         if not word:
+            if isinstance(drawn, Joker):
+                self.say(_("Name the suit the joker asks for: H, D, C or S (hearts, diamonds, clubs or "
+                           "spades)."))
+                return
             if drawn is not None and not any(a.kind is ActionKind.END for a in view.legal):
                 # "You drew the six of hearts: play it": Enter plays it, the only thing to do.
                 text = str(drawn)

@@ -239,3 +239,32 @@ def test_a_hint_to_play_the_joker_says_when_it_is_a_bluff() -> None:
         said = _why(joker, view, words=False)
         assert ("as a bluff" in said and "challenge it" in said) is bluff, said
         assert said.startswith("Play the joker naming")
+
+
+JOKER_DRAWN = ["AH", "AS", "give 6D", "6S", "8D", "8D", "draw", "JD", "draw", "TD", "KS", "KH", "draw", "KD",
+               "draw", "TD", "draw", "JS", "draw"]
+"""Seed 0, "you" against a medium East: these actions end with a joker drawn, which must be played."""
+
+
+@pytest.mark.parametrize("typed", ["d", "diamonds", "diamantes", "carreau", "JK D"])
+def test_a_drawn_joker_asks_for_its_suit_and_takes_the_suit_alone(typed: str) -> None:
+    """The prompt said "Enter plays it", and Enter and "S" were refused: only JK S worked.  It
+    now asks for the suit and takes it alone (d is diamonds then, not a draw)."""
+    seats = [ReverseSeat("You"), ReverseSeat("East (medium)", "ai", "medium",
+                                             make_player("medium", random.Random(1)))]
+    service = ReverseService(build_rules(2), seats, seed=0)
+    answers = iter([*JOKER_DRAWN, "", typed, "quit"])
+    prompts: list[str] = []
+    out = io.StringIO()
+
+    def read(prompt: str) -> str | None:
+        prompts.append(prompt)
+        return next(answers, None)
+
+    ReverseLines(service, out.write).run(read)
+    said = out.getvalue()
+    assert "You drew a joker: name the suit to follow, H D C or S> " in prompts
+    assert "Name the suit the joker asks for: H, D, C or S (hearts, diamonds, clubs or spades)." in said
+    after = said.split("Name the suit the joker asks for")[1]
+    assert "\nYou play a joker.\nYou name diamonds.\n" in after, after[:300]
+    assert "is not a card" not in said and "One draw per turn" not in said

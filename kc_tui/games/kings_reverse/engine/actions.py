@@ -154,11 +154,17 @@ def parse_action(text: str, hand: Sequence[AnyCard] = (), drawn: AnyCard | None 
     """Parse a typed action (see :meth:`Action.__str__`), in English or in the words of Spanish
     and French (``robar``, ``piocher``, ``JK picas``); with ``hand``, a card may be named by
     its number in it (``3``, ``play 3``); with ``drawn`` (a card just drawn that is to be played
-    now: "You drew the six of hearts: play it"), ``play`` alone plays it.  Raises
-    :class:`NotationError` with the sentence to show."""
+    now: "You drew the six of hearts: play it"), ``play`` alone plays it, and a drawn joker
+    is played by its suit alone (``S``, ``spades``, ``picas``: ``d`` is diamonds then, not a
+    draw).  Raises :class:`NotationError` with the sentence to show."""
     words = text.split()
     if drawn is not None and len(words) == 1 and folded(words[0]) in _PLAY:
         return Action(ActionKind.PLAY, drawn)
+    if isinstance(drawn, Joker) and len(words) == 1:
+        try:
+            return Action(ActionKind.PLAY, JOKER, _typed_suit(words[0]))
+        except NotationError:
+            pass  # no suit: read as any other action
     if not words:
         raise NotationError(_("Type a card to play (9H, or JK S for a joker naming spades), "
                               "marry H, draw, pass, one, or help."))
