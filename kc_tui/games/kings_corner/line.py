@@ -223,6 +223,13 @@ class PlainGame:
         return text
 
     def _on_event(self, event: Event) -> None:
+        if isinstance(event, RoundEnd) and self.verbosity == Verbosity.BRIEF:
+            # Under brief the others' turns wait for one's next turn, which this round will not
+            # have: they are told before its end (how the round was won).
+            seat = self._last_human if self._last_human is not None else self.service.keyboard_seat
+            since = self.turns.since(seat, to_the_end=True) if seat is not None else None
+            if since:
+                self.say(since)
         text = self._hear(event)
         if text and self._said_at_once(event):
             self.say(text)

@@ -687,14 +687,16 @@ class TurnLog:
         elif isinstance(event, TurnEnd):
             self.turns[-1].ended = True
 
-    def since(self, seat: int, brief: bool = False, whose: str | None = None) -> str | None:
+    def since(self, seat: int, brief: bool = False, whose: str | None = None,
+              to_the_end: bool = False) -> str | None:
         """"Since your turn: Ada played 2 cards and moved W onto N; Ben drew and passed.": the
         turns finished since ``seat``'s last one in this round (since the deal if it has had
         none), or None when there were none.  ``brief``: how many cards each played, not which
         nor the piles moved ("Ada played 5 cards, 1 card left"), for a line too short for all.
         ``whose``: the seat's name, for a reader who is not that seat (a spectator: "Since
-        Ben's turn: ...")."""
-        turns, first = self._since(seat)
+        Ben's turn: ...").  ``to_the_end``: the turn being played counts too (the round ended in
+        it: the turn that went out)."""
+        turns, first = self._since(seat, to_the_end)
         if not turns:
             return None
         accounts = self._accounts(turns, brief=brief)
@@ -718,9 +720,10 @@ class TurnLog:
                             named.update(((move.target, carried[-1]), (move.source, None)))
         return named
 
-    def _since(self, seat: int) -> tuple[list[_Turn], bool]:
-        """The finished turns of the others since ``seat``'s last, and whether it had none."""
-        done = [t for t in self.turns if t.ended]
+    def _since(self, seat: int, to_the_end: bool = False) -> tuple[list[_Turn], bool]:
+        """The finished turns of the others since ``seat``'s last, and whether it had none
+        (``to_the_end``: the turn being played too)."""
+        done = [t for t in self.turns if t.ended or to_the_end]
         last = max((i for i, t in enumerate(done) if t.seat == seat), default=-1)
         return [t for t in done[last + 1:] if t.seat != seat], last < 0
 

@@ -300,3 +300,20 @@ def test_the_short_notation_says_cards_and_piles_as_codes_for_the_eye() -> None:
     assert answer(out, "pile n") == "N has 2 cards, bottom to top: 4H, 3C. It takes a red 2."
     hand = game(["hand"], notation="short")
     assert answer(hand, "hand") == "Your hand, 8 cards: 1:6S 2:7D 3:8H 4:9H 5:9S 6:QH 7:QS 8:KS."
+
+
+@pytest.mark.parametrize("seed", [1, 3])
+def test_under_brief_the_turns_that_end_a_round_are_told_before_its_end(seed: int) -> None:
+    """The others' turns wait for one's next turn under brief: when one of them went out, the
+    round ended with "Round 1 over: Ada goes out." and nobody heard how."""
+    specs = ["you", "hard", "hard"]
+    service = GameService(RuleSet(players=3, hand_size=2), make_seats(specs, random.Random(seed)), seed=seed)
+    out = io.StringIO()
+    typed = iter(["end!"] * 8)
+    PlainGame(service, lambda prompt: next(typed, None), out).run()
+    lines = out.getvalue().splitlines()
+    over = next(i for i, line in enumerate(lines) if line.startswith("Round 1 over: "))
+    winner = lines[over].split(": ")[1].split(" goes out")[0]
+    assert winner != "You"
+    assert lines[over - 1].startswith(("Since the deal: ", "Since your turn: ")), lines[over - 2:over + 1]
+    assert winner in lines[over - 1]  # the turn that went out is told
