@@ -30,7 +30,11 @@ from .round_over import RoundOverScreen
 from .typed_app import OnKingsCornerApp
 from .widgets import EventLog, TextPanel, any_card_text
 
-__all__ = ["MIN_WIDTH", "MIN_HEIGHT", "WIDE", "TableShell"]
+__all__ = ["MIN_WIDTH", "MIN_HEIGHT", "WIDE", "TableShell", "KEPT_WHILE_A_COMPUTER_PLAYS"]
+
+KEPT_WHILE_A_COMPUTER_PLAYS = ("q", "question_mark", "f1")
+"""The keys that do what the key line says while a computer's play is shown (leave, help); any
+other key goes on at once."""
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 STATUS_ROWS = 3

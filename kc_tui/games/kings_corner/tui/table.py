@@ -25,7 +25,7 @@ from ....core.text import YOU
 from ....tui.dialogs import ConfirmScreen, PassScreen, TextScreen
 from ....tui.keys import KeyRow, KeyState, bindings
 from ....tui.round_over import RoundOverScreen, ScoresScreen, SessionOverScreen
-from ....tui.table_shell import WIDE, TableShell
+from ....tui.table_shell import KEPT_WHILE_A_COMPUTER_PLAYS, WIDE, TableShell
 from ....tui.widgets import EventLog, PlayersView, TextPanel, card_text
 from ..ai import level_name
 from ..ai.hints import hint
@@ -555,13 +555,13 @@ class TableScreen(TableShell):
 
     def on_key(self, event: events.Key) -> None:
         """1-9 pick that card of the hand, wherever the focus is (but in the prompt).  While a
-        computer plays, any key but q finishes its turn at once."""
+        computer plays, any key but q and the help's finishes its turn at once."""
         if event.key not in ("ctrl+c", "ctrl+q") and self.too_small_now():
             # The table is not shown: no key may change what the player cannot see.
             event.stop()
             event.prevent_default()
             return
-        if self.computer.playing is not None and event.key != "q":
+        if self.computer.playing is not None and event.key not in KEPT_WHILE_A_COMPUTER_PLAYS:
             self.computer.skip_ahead()
             event.stop()
             event.prevent_default()

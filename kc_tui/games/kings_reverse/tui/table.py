@@ -33,7 +33,7 @@ from ....tui.dialogs import ConfirmScreen, PassScreen, TextScreen, help_screen
 from ....tui.keys import KeyRow, bindings, key_line
 from ....tui.modal import Dialog
 from ....tui.round_over import RoundOverScreen, ScoresScreen, SessionOverScreen
-from ....tui.table_shell import TableShell
+from ....tui.table_shell import KEPT_WHILE_A_COMPUTER_PLAYS, TableShell
 from ....tui.widgets import EventLog, Menu, MenuItem, PlayersView, TextPanel, any_card_text
 from ..ai import hint, level_name
 from ..engine.actions import REVIEW_WORDS, Action, ActionKind, parse_action
@@ -518,12 +518,12 @@ class ReverseTableScreen(TableShell):
     # ------------------------------------------------------------------ keys
     def on_key(self, event: events.Key) -> None:
         """A hand key plays that card wherever the focus is (but in the command line); while a
-        computer's action is shown, any key but q goes on at once."""
+        computer's action is shown, any key but q and the help's goes on at once."""
         if event.key not in ("ctrl+c", "ctrl+q") and self.too_small_now():
             event.stop()
             event.prevent_default()
             return
-        if self.computer.showing and event.key != "q":
+        if self.computer.showing and event.key not in KEPT_WHILE_A_COMPUTER_PLAYS:
             self.computer.go_on()
             event.stop()
             event.prevent_default()

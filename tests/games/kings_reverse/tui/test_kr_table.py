@@ -213,6 +213,20 @@ async def test_a_computer_action_is_shown_until_the_pace_ends_or_a_key_goes_on()
         assert screen.service.current == 0
 
 
+async def test_the_help_key_opens_the_help_while_a_computer_s_action_is_shown() -> None:
+    """The key line says "? help" beside "any key: go on now": ? went on and showed no help."""
+    from kc_tui.tui.dialogs import TextScreen
+
+    app = reverse_app(pace=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ReverseTableScreen)
+        await until(pilot, lambda a: screen.computer.showing or my_turn(a), "a computer's action")
+        assert screen.computer.showing, "the seed's first turn is a computer's"
+        await pilot.press("question_mark")
+        await until(pilot, lambda a: isinstance(a.screen, TextScreen), "the help")
+
+
 async def test_the_readout_keys_answer_in_the_log() -> None:
     app = reverse_app()
     async with app.run_test(size=(80, 24)) as pilot:
