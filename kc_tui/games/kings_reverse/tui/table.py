@@ -561,7 +561,10 @@ class ReverseTableScreen(TableShell):
             elif named:
                 def chosen(suit: Suit | None) -> None:
                     if suit is None:
-                        self.say(_("The joker stays in your hand."))
+                        must = (self.service.view(self.service.current).step == "drawn"
+                                and not any(a.kind is ActionKind.END for a in legal))
+                        self.say(_("The joker you drew must be played: play it again and name a suit.")
+                                 if must else _("The joker stays in your hand."))
                     else:
                         self._act(Action(ActionKind.PLAY, JOKER, suit))
 

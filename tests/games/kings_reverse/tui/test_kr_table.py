@@ -459,3 +459,22 @@ async def test_a_reverse_table_too_small_disables_its_widgets_and_says_the_size_
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert not screen.too_small and isinstance(screen.focused, ReverseHandView)
+
+
+async def test_esc_on_a_drawn_joker_that_must_go_says_it_must_be_played() -> None:
+    """A drawn joker that may be played must be (KR3): Esc on its suit dialog said "The joker
+    stays in your hand.", as if the turn could go on without it."""
+    app = reverse_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        arrange(app, ["4S", "5S"], "9D")
+        table(app).service.game.stock.append(JOKER.id)  # the next card drawn
+        await pilot.press("d")
+        await until(pilot, lambda a: JOKER in table(a).service.view(0).hand, "the joker drawn")
+        await pilot.press(_key(app, "JK"))
+        await until(pilot, lambda a: isinstance(a.screen, SuitScreen), "the suit dialog")
+        await pilot.press("escape")
+        await until(pilot, lambda a: not isinstance(a.screen, SuitScreen), "the dialog closed")
+        said = " ".join(status(app).split())
+        assert "The joker you drew must be played: play it again and name a suit." in said, said
+        assert "stays in your hand" not in said
