@@ -348,6 +348,9 @@ class ReverseLine:
             lines.heard.extend(text for e in past[dealt:]
                                if not isinstance(e, TurnEnd)
                                and (text := describe_event(e, lines.names, lines.seat, words=lines.words)))
+            if len(past) > dealt + 1 and not door.my_turn():
+                # Play went on since that deal: where it stands now (one's turn says it anyway).
+                lines.say(table_text(shown, lines.words, brief=True))
         return lines
 
 

@@ -89,3 +89,23 @@ async def test_two_people_and_a_spectator_play_a_kings_reverse_round_in_the_line
         await term.type("quit")
         assert await term.task == 0
     await server.close()
+
+
+async def test_coming_to_a_table_mid_round_says_where_it_stands(tmp_path: Path) -> None:
+    """Sitting down (or watching) after the round's first plays said its deal ("the three of
+    spades is turned up") and nothing of the pile since, until one's turn."""
+    server = TableServer(tmp_path, pace=0, seed=2026)
+    ada, cleo = Terminal(server, ADA), Terminal(server, CLEO)
+    await ada.type("new open hard game=kings-reverse")
+    await until(lambda: ada.text.endswith("Your move> "), "Ada's turn")
+    await ada.type("draw")
+    await until(lambda: ada.text.count("Your move> ") > 1 or "Enter plays it" in ada.text
+                or "name the suit" in ada.text, "Ada's draw answered")
+    await cleo.type("watch 1")
+    await until(lambda: "The game of Kings Reverse at table 1 is on" in cleo.text, "Cleo watching")
+    joined = cleo.text.split("The game of Kings Reverse at table 1 is on")[1].splitlines()
+    assert joined[1].startswith("Round 1: ") and joined[2].startswith("Pile: "), joined[:4]
+    for term in (ada, cleo):
+        await term.type("quit")
+        assert await term.task == 0
+    await server.close()
