@@ -617,9 +617,10 @@ class ReverseTableScreen(TableShell):
                 self.say(_("Two marriages may be played: put the marker on a King or Queen (Left/"
                            "Right), then press m."))
                 return
-            elif suit is None:  # none may be played: the refusal says why
-                kings = [c.suit for c in hand.cards if isinstance(c, Card) and c.rank is Rank.KING]
-                suit = kings[0] if kings else Suit.SPADES
+            elif suit is None:  # none may be played, and no King or Queen is marked to ask about
+                self.say(_("No marriage can be played now: a marriage is the King and Queen of one "
+                           "suit, going down together on a card one of them matches."))
+                return
         self._act(Action(ActionKind.MARRY, suit=suit))
 
     def action_call(self) -> None:

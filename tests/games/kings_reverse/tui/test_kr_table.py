@@ -156,6 +156,22 @@ async def test_m_marries_the_only_marriage_when_the_marker_rests_on_another_quee
         assert "do not hold both" not in log_text(app) + status(app)
 
 
+async def test_m_with_no_marriage_and_no_king_or_queen_marked_says_none_can_be_played() -> None:
+    """m on the Ace of diamonds with no marriage to play said "you do not hold both of clubs",
+    a suit the player never asked about."""
+    app = reverse_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        arrange(app, ["AD", "KS", "4C"], "9H")
+        hand = table(app).query_one(ReverseHandView)
+        hand.selected = hand.cards.index(parse_any_card("AD"))
+        await pilot.press("m")
+        await pilot.pause()
+        said = " ".join(status(app).split())
+        assert "No marriage can be played now" in said, said
+        assert "do not hold both" not in said and my_turn(app)
+
+
 async def test_a_drawn_card_to_be_played_gets_the_marker_and_enter_plays_it() -> None:
     app = reverse_app()
     async with app.run_test(size=(80, 24)) as pilot:
