@@ -371,6 +371,15 @@ class EventLog(RichLog):
         self._height = 0
         self._writing = False
 
+    def on_focus(self) -> None:
+        # In --ascii its border is the same drawn or not (only its colour changes, and NO_COLOR
+        # takes that away): its title says it has the focus, with the hand's ">".
+        if settings_of(self).ascii:
+            self.border_title = "> " + _("Log")
+
+    def on_blur(self) -> None:
+        self.border_title = None
+
     def write(self, content: Any, width: int | None = None, expand: bool = False, shrink: bool = True,
               scroll_end: bool | None = None, animate: bool = False) -> EventLog:
         if self._size_known:

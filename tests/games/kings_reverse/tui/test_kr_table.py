@@ -494,3 +494,19 @@ async def test_esc_on_a_drawn_joker_that_must_go_says_it_must_be_played() -> Non
         said = " ".join(status(app).split())
         assert "The joker you drew must be played: play it again and name a suit." in said, said
         assert "stays in your hand" not in said
+
+
+async def test_in_ascii_the_log_says_it_has_the_focus_without_colour() -> None:
+    """--ascii draws the focused log's border as the unfocused one (only its colour changed,
+    which NO_COLOR takes away): its title now says "> Log" while it has the focus."""
+    app = reverse_app(ascii_only=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        log = table(app).query_one("#log")
+        assert not log.border_title
+        while app.focused is not log:
+            await pilot.press("tab")
+        assert log.border_title == "> Log"
+        await pilot.press("tab")
+        await pilot.pause()
+        assert not log.border_title
