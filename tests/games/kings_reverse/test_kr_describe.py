@@ -86,3 +86,15 @@ def test_no_sentence_of_whole_sessions_says_you_with_a_verb_for_someone_else(sea
         wrong = [s for s in said if WRONG.search(s)]
         assert not wrong, wrong[:5]
         assert any(s.startswith("You ") for s in said)
+
+
+def test_a_round_s_end_in_words_keeps_each_players_points_apart() -> None:
+    """"You: 45 more, 45 in all, Ada: 60 more, 60 in all": the commas ran the players together."""
+    from kc_tui.games.kings_reverse.engine.events import RoundEnd
+
+    end = RoundEnd(1, "out", (1,), ((), (), ()), (45, 0, 60), (45, 0, 60))
+    said = describe_event(end, ["Ada", "Ben", "Cy"], 0, words=True)
+    assert said == ("Round 1 over: Ben went out. Ada: 45 more, 45 in all; Ben: 0 more, 0 in all; "
+                    "Cy: 60 more, 60 in all."), said
+    assert describe_event(end, ["Ada", "Ben", "Cy"], 0) == \
+        "Round 1 over: Ben went out. Ada +45 (45), Ben +0 (0), Cy +60 (60)."

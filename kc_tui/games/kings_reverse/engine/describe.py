@@ -224,8 +224,10 @@ def describe_event(event: ReverseEvent, names: Sequence[str], seat: int | None =
                     N_("{name} challenges {other}'s joker: the hand is {hand}; {verdict}."),
                     other=names[event.against], hand=hand, verdict=verdict)
     if isinstance(event, RoundEnd):
-        scores = ", ".join(_score(shown_name(names[i]), s, t, words)
-                           for i, (s, t) in enumerate(zip(event.scores, event.totals)))
+        each = [_score(shown_name(names[i]), s, t, words)
+                for i, (s, t) in enumerate(zip(event.scores, event.totals))]
+        # In words each player's part has a comma of its own ("45 more, 45 in all").
+        scores = semicolons(each) if words else ", ".join(each)
         if not event.winners:
             return _("Round {round} over: The round is blocked. {scores}.").format(
                 round=event.round, scores=scores)
