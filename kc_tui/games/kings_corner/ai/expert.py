@@ -461,12 +461,14 @@ class ExpertPlayer(Player):
         rng = self.rng
         if halving:
             assert budget is not None
-            self._halve(rollouts, budget, lambda: self._sample(obs, unseen, rng))
+            if not self._halve(rollouts, budget, lambda: self._sample(obs, unseen, rng)):
+                # The budget affords the race's samples for every plan: the loop below runs it.
+                halving, rollouts.race = False, self.race
         # Start no sample that would likely end past the deadline (it would be dropped, the
         # budget guard stops it); the guard itself looks at the clock at every simulated turn.
         slowest = 0.0
-        cap = self.samples
-        while (not halving and not self._cancel.is_set() and not rollouts.settled
+        cap = 0 if halving else self.samples
+        while (not self._cancel.is_set() and not rollouts.settled
                and (cap is None or rollouts.samples < cap)):
             if budget is not None:
                 now = budget.clock()
@@ -483,12 +485,14 @@ class ExpertPlayer(Player):
         return list(rollouts.best().plan)
 
     def _halve(self, rollouts: Rollouts, budget: Budget,
-               deal: Callable[[], tuple[list[int], list[int]]]) -> None:
-        """Sequential halving (Karnin, Koren and Somekh 2013) within ``budget``: ``log2`` of the
-        plans rounds, each given an even share of the playouts the time left affords (read from
-        the cost of the playouts so far), every plan still compared played on the same samples,
-        then the better half kept.  After each round the race takes its look, so a plan clearly
-        ahead ends the decision early; the budget running out ends it where it stands."""
+               deal: Callable[[], tuple[list[int], list[int]]]) -> bool:
+        """Sequential halving (Karnin, Koren and Somekh 2013) within ``budget``, when it cannot
+        afford the race (:data:`RACE_MIN` samples of every plan before any is dropped): ``log2``
+        of the plans rounds, each given an even share of the playouts the time left affords
+        (read from the cost of the playouts so far), every plan still compared played on the
+        same samples, then the better half kept.  After each round the race takes its look, so
+        a plan clearly ahead ends the decision early; the budget running out ends it where it
+        stands.  False, after the first sample, when the budget affords the race instead."""
         rounds = max(1, math.ceil(math.log2(len(rollouts.active))))
         begun = budget.clock()
         slowest = 0.0
@@ -498,21 +502,24 @@ class ExpertPlayer(Player):
             while played < target:
                 now = budget.clock()
                 if self._cancel.is_set() or now + slowest > budget.deadline or budget.spent():
-                    return
+                    return True
                 if not rollouts.run(*deal(), budget):
-                    return
+                    return True
                 slowest = max(slowest, budget.clock() - now)
                 played += 1
                 if played == 1:
                     cost = (budget.clock() - begun) / rollouts.playouts
                     affordable = (budget.deadline - budget.clock()) / cost + len(rollouts.active)
+                    if left == rounds and affordable >= RACE_MIN * len(rollouts.active):
+                        return False
                     target = max(1, int(affordable / left / len(rollouts.active)))
             rollouts.race_now()
             if rollouts.settled:
-                return
+                return True
             rollouts.halve()
             if rollouts.settled:
-                return
+                return True
+        return True
 
     def _sample(self, obs: Observation, unseen: list[int], rng: random.Random) -> tuple[list[int], list[int]]:
         """Deal the unseen cards to the opponents and the stock, matching every count; with
