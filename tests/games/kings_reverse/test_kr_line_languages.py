@@ -120,8 +120,8 @@ def test_a_joker_names_its_suit_by_the_language_s_word_or_letter() -> None:
 
 
 @pytest.mark.parametrize("lang, words", [
-    ("es", ["comodines", "matrimonio", "Desafío", "cantar \"una carta\"", "gana la puntuación más baja"]),
-    ("fr", ["jokers", "mariage", "Contestation", "l'annonce \"une carte\"", "le score le plus bas gagne"]),
+    ("es", ["comodines", "matrimonio", "Desafío", "cantar «una carta»", "gana la puntuación más baja"]),
+    ("fr", ["jokers", "mariage", "Contestation", "l'annonce « une carte »", "le score le plus bas gagne"]),
 ])
 def test_the_rules_are_said_in_the_language_with_the_seed_s_words(
         lang: str, words: list[str], in_language: Callable[[str], None]) -> None:

@@ -41,6 +41,16 @@ def test_the_compiled_catalog_is_the_written_one(domain: object, lang: str) -> N
         "run: python tools/catalogs.py compile"
 
 
+@pytest.mark.parametrize("domain", DOMAINS, ids=lambda d: d.name)
+@pytest.mark.parametrize("lang", catalogs.TRANSLATED)
+def test_the_translations_quote_with_the_language_s_own_marks(domain: object, lang: str) -> None:
+    """Spanish and French quote with « » (the French help said « une carte » and the table's
+    log "une carte")."""
+    written = catalogs.read(domain.po(lang), lang)
+    straight = [m.string for m in written if m.id and isinstance(m.string, str) and '"' in m.string]
+    assert straight == []
+
+
 def test_the_check_finds_a_missing_a_fuzzy_and_a_wrong_placeholder(tmp_path: Path) -> None:
     from babel.messages.catalog import Catalog
     from babel.messages.pofile import write_po
