@@ -367,5 +367,5 @@ def _tournament(args: argparse.Namespace) -> int:
 
 
 def _rules(args: argparse.Namespace) -> int:
-    print(describe_rules(_rules_from(args, args.players), args.preset))
+    print(describe_rules(_rules_from(args, args.players), args.preset, width=78))
     return 0

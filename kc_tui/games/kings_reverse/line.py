@@ -198,7 +198,7 @@ class ReverseLines:
             "hand": lambda: hand_line(view, words) if self.seat is not None
             else _("You are watching: no hand."),
             "who": lambda: who_line(view, words), "scores": lambda: scores_line(view),
-            "rules": lambda: describe_rules(session.rules),
+            "rules": lambda: describe_rules(session.rules, width=78),
             "help": self._help, "?": self._help,
             "last": self._last,
             "hint": lambda: (hint(view, words) or _("Nothing to do now.")) if session.waiting_for_human()

@@ -98,3 +98,16 @@ def test_a_round_s_end_in_words_keeps_each_players_points_apart() -> None:
                     "Cy: 60 more, 60 in all."), said
     assert describe_event(end, ["Ada", "Ben", "Cy"], 0) == \
         "Round 1 over: Ben went out. Ada +45 (45), Ben +0 (0), Cy +60 (60)."
+
+
+@pytest.mark.parametrize("options", [{}, {"jokers": False}, {"one_card_call": False}, {"joker_challenge": True}])
+def test_the_rules_number_every_rule_in_order_and_wrap_where_asked(options: dict) -> None:
+    """The rules jumped from KR5 to KR7 when the joker challenge was off, and ran on in lines of
+    several hundred characters in the line mode and ``rules``."""
+    from kc_tui.games.kings_reverse.engine.describe import describe_rules
+
+    said = describe_rules(build_rules(4, **options), width=78)
+    numbers = re.findall(r"^KR(\d) ", said, re.M)
+    assert numbers == ["1", "2", "3", "4", "5", "6", "7"]
+    assert max(len(line) for line in said.splitlines()) <= 78
+    assert len(describe_rules(build_rules(4, **options)).splitlines()) < len(said.splitlines())

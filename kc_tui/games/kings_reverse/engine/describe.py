@@ -11,6 +11,7 @@ the short one (``9H``, ``+`` on a playable card, for the eye)."""
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any, Callable, Sequence
 
 from ....core.cards import AnyCard, Card, Rank, card_name, shown
@@ -82,8 +83,9 @@ def cards_text(cards: Sequence[AnyCard], words: bool) -> str:
     return " ".join(shown(c) for c in cards)
 
 
-def describe_rules(rules: ReverseRules, preset: str | None = None) -> str:
-    """The rules in force in plain words (``kings-corner rules --game kings-reverse``)."""
+def describe_rules(rules: ReverseRules, preset: str | None = None, width: int | None = None) -> str:
+    """The rules in force in plain words (``kings-corner rules --game kings-reverse``); each
+    paragraph wrapped at ``width`` (None: one line each, for a widget that wraps)."""
     title = "Kings Reverse"
     if preset is not None and preset in PRESET_NOTES:
         title = _("Kings Reverse (preset {preset}: {note})").format(preset=preset,
@@ -115,6 +117,13 @@ def describe_rules(rules: ReverseRules, preset: str | None = None) -> str:
         lines.append(_('KR5 One card: a play that leaves you one card must be followed by the call '
                        '"one card" (one); a player who forgets is caught at the next turn and '
                        'draws two.'))
+    else:  # (the numbers run on: a rule left out is said to be off)
+        lines.append(_('KR5 One card: off (no call is needed with one card left).'))
+    if not rules.jokers:
+        lines.append(_("KR6 Challenge: off (no jokers)."))
+    elif not rules.joker_challenge:
+        lines.append(_("KR6 Challenge: off (a joker may be played only when nothing else goes, and "
+                       "is not challenged)."))
     if rules.joker_challenge:
         lines.append(_("KR6 Challenge: a joker may be bluffed; the next player may challenge. A "
                        "bluff caught: its player takes the joker back, draws four and loses a "
@@ -128,6 +137,9 @@ def describe_rules(rules: ReverseRules, preset: str | None = None) -> str:
         "A round is blocked when the stock is empty and everyone has passed since the last "
         "card. The session ends when someone reaches {target}; the lowest score wins.").format(
             target=rules.target))
+    if width is not None:
+        lines = [textwrap.fill(line, width, break_long_words=False, break_on_hyphens=False) if line else line
+                 for line in lines]
     return "\n".join(lines)
 
 
