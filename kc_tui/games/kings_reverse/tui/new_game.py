@@ -11,7 +11,6 @@ from textual.containers import Horizontal
 from textual.widgets import Input, Static
 
 from ....core.i18n import N_, Domain
-from ....storage import SaveError, list_saves
 from ....tui.keys import bindings, key_line
 from ....tui.new_game import DEFAULT_SEATS, NEW_GAME_KEYS, ChoicesScroll, NewGameShell, SeatChoice, seat_kinds
 from ....tui.widgets import Choice, Menu, MenuItem, TextPanel
@@ -19,7 +18,7 @@ from .. import ENTRY
 from ..ai import level_name
 from ..engine.describe import shown_name
 from ..engine.rules import PRESETS, ReverseRules, RuleError, build_rules
-from .sessions import new_session, resume_session
+from .sessions import new_session
 
 __all__ = ["ReverseNewGameScreen", "KINDS", "seat_choices"]
 
@@ -79,10 +78,9 @@ class ReverseNewGameScreen(NewGameShell):
                 yield Static(f"  {seed_label:<25}", classes="label")
                 # Translators: the seed field's placeholder (a blank seed deals at random).
                 yield Input(id="seed", type="integer", placeholder=_("random"), max_length=18)
-            saved = [info for info in list_saves(self.GAME) if info.problem is None]
+            # (A saved game is continued from the title screen, as the first game's are: here a
+            # line "[Enter] Continue ..." worked only once reached, not at Enter on a row.)
             yield Menu([MenuItem("start", "Ctrl+S", _("Start the game")),
-                        *([MenuItem("resume", "Enter", _("Continue {save}").format(save=saved[0].title))]
-                          if saved else []),
                         MenuItem("back", "Esc", _("Back to the title"))], id="new-game-menu")
         yield TextPanel(id="summary")
         yield TextPanel(id="keys", classes="keys")
@@ -184,8 +182,6 @@ class ReverseNewGameScreen(NewGameShell):
     def on_menu_chosen(self, message: Menu.Chosen) -> None:
         if message.item.id == "start":
             self.action_start()
-        elif message.item.id == "resume":
-            self.resume()
         else:
             self.action_back()
 
@@ -196,18 +192,5 @@ class ReverseNewGameScreen(NewGameShell):
             return
         specs, names = self.seat_specs()
         service = new_session(self.app, specs, names, self.rules(), self.seed())
-        self.app.pop_screen()
-        self.app.start_table(service)
-
-    def resume(self) -> None:
-        """Continue the newest saved Kings Reverse game (a save that cannot be used says why)."""
-        saved = [info for info in list_saves(self.GAME) if info.problem is None]
-        if not saved:
-            return
-        try:
-            service = resume_session(self.app, saved[0].path)
-        except SaveError as exc:
-            self.query_one("#summary", TextPanel).show(_("Cannot continue: {problem}").format(problem=exc))
-            return
         self.app.pop_screen()
         self.app.start_table(service)

@@ -5,8 +5,6 @@ the game.  KR numbers are those of KINGS-REVERSE.md."""
 
 from __future__ import annotations
 
-import re
-
 from reverse_fixtures import arrange, log_text, my_turn, reverse_app, status, table, until
 from textual import events
 from textual.geometry import Size
@@ -355,7 +353,9 @@ async def test_a_finished_session_is_kept_for_this_games_statistics_apart_from_t
     assert games_report_text(game="kings-corner").startswith("No finished sessions yet")  # the first game's are its own
 
 
-async def test_a_game_left_in_the_middle_is_continued_from_the_new_game_screen() -> None:
+async def test_a_game_left_in_the_middle_is_continued_from_the_title_screen() -> None:
+    """Continued as the first game's are, from the title's Continue (the new-game form's line
+    "[Enter] Continue ..." did nothing at Enter on its rows, and is gone)."""
     from kc_tui.storage import Settings, game_saves_dir
     from kc_tui.tui.app import KingsCornerApp
     from kc_tui.tui.dialogs import ConfirmScreen
@@ -376,9 +376,11 @@ async def test_a_game_left_in_the_middle_is_continued_from_the_new_game_screen()
         await pilot.press("n", "up", "right")
         await pilot.pause()
         menu = str(app.screen.query_one("#new-game-menu", Static).render())
-        assert re.search(r"Continue \S+ \S+: You, Ada, Ben, round 1 \(You 0, Ada 0, Ben 0\); Kings Reverse", menu), menu
-        app.screen.query_one("#new-game-menu").focus()
-        await pilot.press("down", "enter")  # past "Start the game"
+        assert "Continue" not in menu, menu
+        await pilot.press("escape", "c")
+        await until(pilot, lambda a: "Kings Reverse" in str(a.screen.query_one("#saves-chosen", Static).render())
+                    if a.screen.query("#saves-chosen") else False, "the saves, the game chosen")
+        await pilot.press("enter")
         await until(pilot, my_turn, "your turn in the resumed game")
         assert _hand(app) == hand
         assert "Resumed in round 1." in log_text(app)
