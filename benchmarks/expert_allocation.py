@@ -1,0 +1,250 @@
+"""How the expert should spend a small rollout budget across its candidate plans (issue 29).
+
+At 0.1 s the expert plays about 100 rollouts a decision: some 5 samples for each of its
+18 candidates, too few for the race (:data:`~kc_tui.games.kings_corner.ai.expert.RACE_MIN`) to
+start, so it keeps the best of 18 noisy means (the winner's curse).  This benchmark gives experts
+a fixed number of playouts per decision instead of a clock (the same figures on any machine, loaded
+or not) and plays them against ``hard`` on the same duplicate deals, heads-up:
+
+- ``shipped@P``: the allocation shipped until commit dc36998, and still the expert's when its
+  budget affords the race (a sample for every candidate still in the race, the race as
+  shipped), stopped before a sample would take it past ``P`` playouts;
+- ``halving@P``: sequential halving (Karnin, Koren and Somekh 2013) over the same candidates:
+  ``ceil(log2 K)`` rounds, each given an equal share of what is left of ``P``, spent on samples
+  shared by every surviving candidate (common random numbers); after each round the better half by
+  mean over all its samples survives (ties to the turn search's order);
+- ``narrow@P``: the shipped allocation over fewer plans, the search's best 8 and 2 that hold a card
+  back (10 rather than 18), so each gets more samples.
+
+These players are measuring instruments built here, not levels.  Deals are played in turn by every
+variant (deal 0 by each, then deal 1, ...), so a run stopped early still compares them on the same
+deals, and each finished deal is logged.
+
+    python benchmarks/expert_allocation.py [--deals 400] [--start 0] [--seed 29]
+        [--playouts 100 250] [--variants shipped halving narrow] [--log FILE] [--every 10]
+
+Prints each variant's win rate against hard with the 95% interval over deals, its processor time
+per decision (median / p99, ``time.thread_time`` around ``plan_turn``), and every variant's paired
+difference from ``shipped`` at the same budget, deal by deal (a deal's two rotations together are
+one observation).  Asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Callable, TextIO
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from kc_tui.core.rating import deal_interval  # noqa: E402
+from kc_tui.games.kings_corner.ai.base import Player  # noqa: E402
+from kc_tui.games.kings_corner.ai.expert import ExpertPlayer, Rollouts  # noqa: E402
+from kc_tui.games.kings_corner.ai.search import Candidate  # noqa: E402
+from kc_tui.games.kings_corner.ai.seats import player_for  # noqa: E402
+from kc_tui.games.kings_corner.ai.tournament import _Partial, _play_deals  # noqa: E402
+from kc_tui.games.kings_corner.engine.board import ALL_MASK  # noqa: E402
+from kc_tui.games.kings_corner.engine.observation import Observation  # noqa: E402
+from kc_tui.games.kings_corner.engine.rules import build_rules  # noqa: E402
+
+DECISION_SECONDS: dict[str, list[float]] = {}
+"""Processor seconds per decision, by variant spec (this process only: run with one job)."""
+SPLIT_SECONDS: dict[str, list[float]] = {}
+"""The same, only decisions with more than one candidate (the others play no rollout)."""
+PLAYOUTS: dict[str, list[int]] = {}
+"""Playouts spent by each decision with more than one candidate."""
+PER_PLAYOUT: dict[str, list[float]] = {}
+"""Processor seconds per playout of those decisions (the turn search included): how many
+playouts a clock would buy varies a lot from one position to the next."""
+
+
+class _Budgeted(ExpertPlayer):
+    """The shipped expert with no clock: ``playouts`` rollouts per decision, spent by
+    :meth:`_spend`."""
+
+    def __init__(self, rng: random.Random, spec: str, playouts: int,
+                 candidates: int | None = None, hold: int | None = None) -> None:
+        super().__init__(rng, think=None, candidates=candidates, hold=hold)
+        self.think = None
+        self.spec = spec
+        self.playouts = playouts
+
+    def plan_turn(self, obs: Observation) -> list[int]:
+        started = time.thread_time()
+        try:
+            return super().plan_turn(obs)
+        finally:
+            spent = time.thread_time() - started
+            DECISION_SECONDS.setdefault(self.spec, []).append(spent)
+            if self.last_candidates > 1:
+                SPLIT_SECONDS.setdefault(self.spec, []).append(spent)
+                PLAYOUTS.setdefault(self.spec, []).append(self.last_playouts)
+                if self.last_playouts:
+                    PER_PLAYOUT.setdefault(self.spec, []).append(spent / self.last_playouts)
+
+    def _plan(self, obs: Observation, budget: object) -> list[int]:
+        count, hold = self.count, self.hold
+        if self.table_plans is not None and len(obs.hand_counts) > 2:
+            count, hold = self.table_plans
+        cands = self._search(obs, None).candidates(obs.piles, obs.hand_mask, count, hold=hold)
+        self.last_candidates = len(cands)
+        self.last_settled = False
+        if len(cands) == 1:
+            self.last_samples = self.last_playouts = 0
+            return list(cands[0].plan)
+        on_board = 0
+        for pile in obs.piles:
+            for c in pile:
+                on_board |= 1 << c
+        unseen = [c for c in range(52) if (ALL_MASK & ~obs.hand_mask & ~on_board) >> c & 1]
+
+        def sample() -> tuple[list[int], list[int]]:
+            return self._sample(obs, unseen, self.rng)
+
+        rollouts = Rollouts(obs, cands, race=self.race, horizon=self.horizon, searched=self.searched)
+        chosen = self._spend(rollouts, sample)
+        self.last_samples = rollouts.samples
+        self.last_playouts = rollouts.playouts
+        self.last_settled = rollouts.settled
+        assert rollouts.playouts <= self.playouts
+        return list(chosen.plan)
+
+    def _spend(self, rollouts: Rollouts, sample: Callable[[], tuple[list[int], list[int]]]) -> Candidate:
+        """The shipped loop: a sample for every active candidate, the race as shipped, until one
+        plan is left or the next sample would pass the budget."""
+        while not rollouts.settled and rollouts.playouts + len(rollouts.active) <= self.playouts:
+            rollouts.run(*sample())
+        return rollouts.best()
+
+
+class _Halving(_Budgeted):
+    """Sequential halving over the candidates, on samples shared by the survivors."""
+
+    def __init__(self, rng: random.Random, spec: str, playouts: int) -> None:
+        super().__init__(rng, spec, playouts)
+        self.race = False  # the halving decides who is dropped
+
+    def _spend(self, rollouts: Rollouts, sample: Callable[[], tuple[list[int], list[int]]]) -> Candidate:
+        k = len(rollouts.candidates)
+        rounds = math.ceil(math.log2(k))
+        for r in range(rounds):
+            alive = rollouts.active
+            left = self.playouts - rollouts.playouts
+            share = left // (rounds - r)
+            n = max(1, share // len(alive))
+            n = min(n, left // len(alive))  # never past the budget
+            for _ in range(n):
+                rollouts.run(*sample())
+            if len(alive) == 1 or rollouts.samples == 0:
+                break
+            # Every survivor has played every sample so far: compare the totals.
+            ranked = sorted(alive, key=lambda i: (-rollouts.totals[i], i))
+            rollouts.active = sorted(ranked[:math.ceil(len(alive) / 2)])
+            if n == 0:
+                break
+        if rollouts.samples == 0:
+            return rollouts.candidates[0]
+        return rollouts.candidates[max(rollouts.active, key=lambda i: (rollouts.totals[i], -i))]
+
+
+def make(spec: str, seat: int, rng: random.Random) -> Player:
+    """``shipped@P``, ``halving@P``, ``narrow@P``, or a level of the ladder."""
+    if "@" not in spec:
+        return player_for(spec, seat, rng)
+    kind, playouts = spec.split("@")
+    p = int(playouts)
+    if kind == "shipped":
+        return _Budgeted(rng, spec, p)
+    if kind == "halving":
+        return _Halving(rng, spec, p)
+    if kind == "narrow":
+        return _Budgeted(rng, spec, p, candidates=8, hold=2)
+    raise ValueError(spec)
+
+
+def _percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    k = (len(ordered) - 1) * q
+    lo, hi = math.floor(k), math.ceil(k)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+
+
+def _paired(a: list[tuple[float, int]], b: list[tuple[float, int]]) -> tuple[float, float, float]:
+    """Mean per-deal difference of win rates (a - b) and its 95% interval, deals as the unit."""
+    diffs = [wa / ma - wb / mb for (wa, ma), (wb, mb) in zip(a, b)]
+    mean = statistics.fmean(diffs)
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 1.0
+    return mean, mean - half, mean + half
+
+
+def report(specs: list[str], rows: dict[str, list[tuple[float, int]]], out: TextIO) -> None:
+    deals = min(len(rows[s]) for s in specs)
+    print(f"\n{deals} duplicate deals against hard, heads-up", file=out)
+    print("| variant | playouts | deals | win rate | 95% interval | ms/decision median / p99 "
+          "| ms median / p99 with >1 plan | playouts spent (mean) | ms per playout p10 / median / p90 |",
+          file=out)
+    print("|---|---|---|---|---|---|---|---|---|", file=out)
+    for s in specs:
+        rate, (low, high) = deal_interval(rows[s][:deals])
+        t = DECISION_SECONDS.get(s, [])
+        u = SPLIT_SECONDS.get(s, [])
+        kind, p = s.split("@")
+        print(f"| {kind} | {p} | {deals} | {rate:.1%} | {low:.1%}-{high:.1%} | "
+              f"{_percentile(t, .5) * 1000:.0f} / {_percentile(t, .99) * 1000:.0f} | "
+              f"{_percentile(u, .5) * 1000:.0f} / {_percentile(u, .99) * 1000:.0f} | "
+              f"{statistics.fmean(PLAYOUTS.get(s, [0])):.0f} | "
+              + " / ".join(f"{_percentile(PER_PLAYOUT.get(s, []), q) * 1000:.2f}" for q in (.1, .5, .9))
+              + " |", file=out)
+    for s in specs:
+        kind, p = s.split("@")
+        base = f"shipped@{p}"
+        if kind != "shipped" and base in rows and deals > 1:
+            mean, low, high = _paired(rows[s][:deals], rows[base][:deals])
+            print(f"paired {s} - {base}: {mean:+.1%} [{low:+.1%}, {high:+.1%}] over {deals} deals", file=out)
+    out.flush()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=400)
+    parser.add_argument("--start", type=int, default=0, help="the first deal (to extend a run)")
+    parser.add_argument("--seed", type=int, default=29)
+    parser.add_argument("--playouts", type=int, nargs="+", default=[100, 250])
+    parser.add_argument("--variants", nargs="+", default=["shipped", "halving", "narrow"])
+    parser.add_argument("--log", type=Path, default=None, help="also append progress to this file")
+    parser.add_argument("--every", type=int, default=10, help="deals between two reports")
+    args = parser.parse_args()
+    specs = [f"{v}@{p}" for p in args.playouts for v in args.variants]
+    rules = build_rules(2)
+    log = args.log.open("a") if args.log else None
+
+    def say(text: str) -> None:
+        print(text, flush=True)
+        if log:
+            print(text, file=log, flush=True)
+
+    say(f"$ {' '.join(sys.argv)}  (seed {args.seed}, {args.deals} deals, {', '.join(specs)} against hard)")
+    rows: dict[str, list[tuple[float, int]]] = {s: [] for s in specs}
+    started = time.time()
+    for deal in range(args.start, args.start + args.deals):
+        for s in specs:
+            part = _play_deals([s, "hard"], rules, args.seed, [deal], True, make, _Partial())
+            assert not part.faults, part.faults
+            rows[s].extend(part.deal_wins[s])
+        say(f"deal {deal} {time.time() - started:.0f} s " + " ".join(
+            f"{s}={w:g}/{m}" for s in specs for w, m in rows[s][-1:]))
+        if (deal + 1 - args.start) % args.every == 0 or deal + 1 == args.start + args.deals:
+            report(specs, rows, sys.stdout)
+            if log:
+                report(specs, rows, log)
+
+
+if __name__ == "__main__":
+    main()
