@@ -172,6 +172,8 @@ class ReverseLines:
             step = str(view.step)
             if fresh and step == "play":
                 self.say(table_text(view, self.words, brief=self.verbosity == "brief"))
+            elif fresh and step == "give":  # the hand as it is now numbered, a card given each time
+                self.say(hand_line(view, self.words))
             if step == "drawn" and view.drawn is not None:
                 drawn = card_name(view.drawn) if self.words else str(view.drawn)
                 # A drawn card that can go must (KR3); only a drawn joker held back as a bluff may stay.

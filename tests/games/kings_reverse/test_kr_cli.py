@@ -220,6 +220,16 @@ def test_at_the_give_prompt_a_card_alone_gives_it() -> None:
     assert "Give a card to Ada> You give the five of hearts to Ada." in out
 
 
+def test_the_give_prompt_reads_the_hand_as_numbered_now_without_playable_marks() -> None:
+    """The give prompt did not read the hand (its numbers change as the Ace goes), and hand
+    marked every card "playable" while any card may be given."""
+    out = _after_the_ace_of_spades(["AS", "hand", "quit"], "words")
+    before, _prompt, after = out.partition("Give a card to Ada> ")
+    told = before.rstrip("\n").rsplit("\n", 1)[-1]
+    assert told.startswith("Your hand, ") and "2, five of hearts" in told, told
+    assert "playable" not in told and "playable" not in after.split("\n")[0]
+
+
 def test_a_hint_to_play_the_joker_says_when_it_is_a_bluff() -> None:
     """With the challenge on, a joker played while another card goes is a bluff: the hint says so
     and what a challenge would cost, rather than promising the four cards (KR6)."""

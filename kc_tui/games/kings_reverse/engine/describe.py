@@ -326,16 +326,18 @@ def who_line(view: ReverseView, words: bool = False) -> str:
 
 def hand_line(view: ReverseView, words: bool = False) -> str:
     """The seat's hand: in the short notation a + on each card it may play now; in words each
-    card numbered (the number plays it) and the playable ones said so."""
+    card numbered (the number plays it) and the playable ones said so (none while giving after
+    the Ace of spades: any card may be given)."""
+    giving = view.step == "give"
     if words:
         if not view.hand:
             return _("Your hand is empty.")
-        playable = playable_cards(view)
+        playable = set() if giving else playable_cards(view)
         said = [(_("{number}, {card}, playable") if c in playable else _("{number}, {card}")).format(
             number=i, card=card_name(c, article=False)) for i, c in enumerate(view.hand, 1)]
         return ngettext("Your hand, {n} card: {cards}.", "Your hand, {n} cards: {cards}.",
                         len(view.hand)).format(n=len(view.hand), cards=semicolons(said))
-    marked = {str(a.card) for a in view.legal if a.card is not None}
+    marked = set() if giving else {str(a.card) for a in view.legal if a.card is not None}
     cards = " ".join(f"{c}{'+' if str(c) in marked else ''}" for c in view.hand)
     line = _("Your hand: {cards}").format(cards=cards or _("(empty)"))
     return line + " " + _("(+ may be played)") if marked else line
