@@ -278,3 +278,22 @@ def test_a_drawn_joker_asks_for_its_suit_and_takes_the_suit_alone(typed: str) ->
     after = said.split("Name the suit the joker asks for")[1]
     assert "\nYou play a joker.\nYou name diamonds.\n" in after, after[:300]
     assert "is not a card" not in said and "One draw per turn" not in said
+
+
+def test_a_hint_to_play_a_jack_says_its_suit_suits_the_hand_only_when_it_does() -> None:
+    """"Play J♥: the Jack is wild, and hearts suit you." was said with no other heart in hand."""
+    from kr_positions import Table
+
+    from kc_tui.games.kings_reverse.ai.hints import _why
+    from kc_tui.games.kings_reverse.engine.actions import ActionKind
+    from kc_tui.games.kings_reverse.saves import reverse_seats
+
+    for hand, said in (("JH 4C 9S", "goes where nothing else of yours does"),
+                       ("JH 4H 9S", "its suit, hearts, is one you hold 1 more card of")):
+        table = Table([hand, "3S 4S 6S"], "6D", stock="2C 3C")
+        service = ReverseService(table.rules, reverse_seats(["you", "easy"], random.Random(1)), seed=1)
+        service.game = table.game
+        view = service.view(0)
+        jack = next(a for a in view.legal if a.kind is ActionKind.PLAY and str(a.card) == "JH")
+        why = _why(jack, view, words=False)
+        assert said in why and "suit you" not in why, why

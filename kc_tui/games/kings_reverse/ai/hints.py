@@ -67,8 +67,16 @@ def _why(action: Action, view: ReverseView, words: bool) -> str:
     if rank == 13:
         return _("Play {card}: it reverses the direction of play.").format(card=said)
     if rank == 11:
-        return _("Play {card}: the Jack is wild, and {suit} suit you.").format(
-            card=said, suit=card.suit.word)  # type: ignore[union-attr]
+        # Its suit is to follow next: said to suit the hand only when the hand holds more of it.
+        kept = sum(1 for c in ints(view.hand) if c != 52 and c // 4 != 10 and c % 4 == card.id % 4)
+        if kept:
+            return ngettext("Play {card}: the Jack is wild, and its suit, {suit}, is one you hold {n} more "
+                            "card of.",
+                            "Play {card}: the Jack is wild, and its suit, {suit}, is one you hold {n} more "
+                            "cards of.", kept).format(
+                                card=said, suit=card.suit.word, n=kept)  # type: ignore[union-attr]
+        return _("Play {card}: the Jack is wild, and goes where nothing else of yours does.").format(
+            card=said)
     if card.id == 3 and view.rules.ace_of_spades:
         return _("Play {card}: then you give a card to each other player.").format(card=said)
     same = sum(1 for c in ints(view.hand) if c != 52 and c // 4 != 10 and c % 4 == card.id % 4) - 1
