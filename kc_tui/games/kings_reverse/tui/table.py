@@ -65,16 +65,28 @@ REVERSE_QUICK_GAME = ["you", "hard", "hard", "hard"]
 """The quick game of Kings Reverse: you against three hard computers, standard rules."""
 
 
+def suit_keys() -> dict[str, Suit]:
+    """The letter that names each suit in the suit dialog, in the player's language (a Spanish
+    player's C is corazones, hearts: the English letters would give clubs)."""
+    return {
+        # Translators: the key that picks spades in the joker's suit dialog: one letter, the
+        # initial of the suit's name in the language; the four letters must differ.
+        pgettext("suit key", "S"): Suit.SPADES,
+        # Translators: the key that picks hearts in the joker's suit dialog (one letter).
+        pgettext("suit key", "H"): Suit.HEARTS,
+        # Translators: the key that picks diamonds in the joker's suit dialog (one letter).
+        pgettext("suit key", "D"): Suit.DIAMONDS,
+        # Translators: the key that picks clubs in the joker's suit dialog (one letter).
+        pgettext("suit key", "C"): Suit.CLUBS,
+    }
+
+
 class SuitScreen(Dialog[Suit | None]):
-    """Name the suit to follow after a joker: S H D C, or the arrows and Enter; Esc keeps the
-    joker in the hand."""
+    """Name the suit to follow after a joker: its letter in the player's language (S H D C in
+    English), or the arrows and Enter; Esc keeps the joker in the hand."""
 
     ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
     BINDINGS = [
-        Binding("s,S", "pick('S')", N_("Spades"), show=False),
-        Binding("h,H", "pick('H')", N_("Hearts"), show=False),
-        Binding("d,D", "pick('D')", N_("Diamonds"), show=False),
-        Binding("c,C", "pick('C')", N_("Clubs"), show=False),
         Binding("escape", "pick('')", N_("Keep the joker"), show=False),
     ]
 
@@ -86,15 +98,26 @@ class SuitScreen(Dialog[Suit | None]):
         with Vertical(id="kr-suit", classes="dialog"):
             yield Static(_("Name the suit to follow"), classes="dialog-title")
             labels = [suit_text(s, self.ascii_only) for s in self.ORDER]
-            yield Menu([MenuItem(s.value, s.value, label[0].upper() + label[1:])
+            letters = {suit: letter for letter, suit in suit_keys().items()}
+            yield Menu([MenuItem(s.value, letters[s], label[0].upper() + label[1:])
                         for s, label in zip(self.ORDER, labels)], id="kr-suit-menu")
             yield TextPanel(id="kr-suit-keys", classes="keys")
 
     def set_up(self) -> None:
-        # Translators: the suit dialog's keys: the letters S H D C stay (they pick spades, hearts,
-        # diamonds, clubs in every language), as do the key names Enter and Esc; 31 columns at most.
-        self.query_one("#kr-suit-keys", TextPanel).show(_("S H D C, arrows+Enter  Esc keep joker"))
+        letters = {suit: letter for letter, suit in suit_keys().items()}
+        # Translators: the suit dialog's keys: {letters} are the suits' keys in the language;
+        # the key names Enter and Esc stay; 31 columns at most.
+        self.query_one("#kr-suit-keys", TextPanel).show(_("{letters}, arrows+Enter  Esc keep joker").format(
+            letters=" ".join(letters[s] for s in self.ORDER)))
         self.query_one(Menu).focus()
+
+    def on_key(self, event: events.Key) -> None:
+        """A suit's letter (either case) names it."""
+        suit = suit_keys().get((event.character or "").upper())
+        if suit is not None:
+            event.stop()
+            event.prevent_default()
+            self.dismiss(suit)
 
     def on_menu_chosen(self, message: Menu.Chosen) -> None:
         self.action_pick(message.item.id)

@@ -177,3 +177,30 @@ async def test_the_lobby_s_form_and_a_served_table_in_spanish(in_language, tmp_p
         assert _shown(app.screen.query_one(PileBox)).startswith("Pila: ")
         assert re.search(r"Ben \(difícil\): \d+ cartas, 0 ptos", _shown(app.screen.query_one(PlayersView)))
     await server.close()
+
+
+@pytest.mark.parametrize("lang, key, named", [("en", "c", "clubs"), ("es", "c", "corazones"),
+                                              ("es", "t", "tréboles"), ("fr", "k", "carreau"),
+                                              ("fr", "C", "cœur")])
+async def test_the_suit_dialog_takes_the_letters_of_the_player_s_language(
+        in_language, lang: str, key: str, named: str) -> None:
+    """The dialog said "[H] Corazones" and "[C] Tréboles": a Spanish player who pressed c for
+    corazones named clubs.  Its letters are now the suits' initials in the player's language."""
+    from reverse_fixtures import log_text
+
+    in_language(lang)
+    app = reverse_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, my_turn, "your turn")
+        arrange(app, ["4S", "5S", "JK"], "9D")
+        hand = table(app).query_one(ReverseHandView)
+        hand.selected = len(hand.cards) - 1
+        await pilot.press("enter")
+        await until(pilot, lambda a: isinstance(a.screen, SuitScreen), "the suit dialog")
+        menu = str(app.screen.query_one(Menu).render())
+        letter = key.upper()
+        assert re.search(rf"\[{letter}\] {named}", menu, re.I), menu
+        await pilot.press(key)
+        await until(pilot, lambda a: not isinstance(a.screen, SuitScreen), "the suit named")
+        await pilot.pause()
+        assert named in log_text(app).lower(), log_text(app)[-300:]
