@@ -47,7 +47,7 @@ from kc_tui.games.kings_corner.ai.base import Player  # noqa: E402
 from kc_tui.games.kings_corner.ai.expert import ExpertPlayer, Rollouts  # noqa: E402
 from kc_tui.games.kings_corner.ai.search import Candidate  # noqa: E402
 from kc_tui.games.kings_corner.ai.seats import player_for  # noqa: E402
-from kc_tui.games.kings_corner.ai.tournament import _Partial, _play_deals  # noqa: E402
+from kc_tui.games.kings_corner.ai.tournament import _Partial, _percentile, _play_deals  # noqa: E402
 from kc_tui.games.kings_corner.engine.board import ALL_MASK  # noqa: E402
 from kc_tui.games.kings_corner.engine.observation import Observation  # noqa: E402
 from kc_tui.games.kings_corner.engine.rules import build_rules  # noqa: E402
@@ -165,15 +165,6 @@ def make(spec: str, seat: int, rng: random.Random) -> Player:
     if kind == "narrow":
         return _Budgeted(rng, spec, p, candidates=8, hold=2)
     raise ValueError(spec)
-
-
-def _percentile(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    k = (len(ordered) - 1) * q
-    lo, hi = math.floor(k), math.ceil(k)
-    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
 
 
 def _paired(a: list[tuple[float, int]], b: list[tuple[float, int]]) -> tuple[float, float, float]:

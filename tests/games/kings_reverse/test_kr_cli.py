@@ -166,10 +166,18 @@ def test_a_hint_is_a_sentence_naming_a_legal_action() -> None:
 
 def test_a_drawn_card_that_can_go_is_asked_for_and_not_kept() -> None:
     """KR3: a drawn card that can be played must be; the prompt offers no end, and end is refused."""
+    prompts, said = _against_medium(4, ["draw", "end", "quit"])
+    assert "You drew the nine of diamonds: Enter plays it> " in prompts
+    assert "You drew the nine of diamonds, which may be played: it must be played now." in said
+
+
+def _against_medium(seed: int, typed: list[str]) -> tuple[list[str], str]:
+    """A heads-up session against a medium East in the line mode, ``typed`` at its prompts: the
+    prompts and what was said."""
     seats = [ReverseSeat("You"), ReverseSeat("East (medium)", "ai", "medium",
                                              make_player("medium", random.Random(1)))]
-    service = ReverseService(build_rules(2), seats, seed=4)
-    answers = iter(["draw", "end", "quit"])
+    service = ReverseService(build_rules(2), seats, seed=seed)
+    answers = iter(typed)
     prompts: list[str] = []
     out = io.StringIO()
 
@@ -178,8 +186,7 @@ def test_a_drawn_card_that_can_go_is_asked_for_and_not_kept() -> None:
         return next(answers, None)
 
     ReverseLines(service, out.write).run(read)
-    assert "You drew the nine of diamonds: Enter plays it> " in prompts
-    assert "You drew the nine of diamonds, which may be played: it must be played now." in out.getvalue()
+    return prompts, out.getvalue()
 
 
 @pytest.mark.parametrize("typed", ["", "play", "jugar", "Jouer"])
@@ -260,19 +267,7 @@ JOKER_DRAWN = ["AH", "AS", "give 6D", "6S", "8D", "8D", "draw", "JD", "draw", "T
 def test_a_drawn_joker_asks_for_its_suit_and_takes_the_suit_alone(typed: str) -> None:
     """The prompt said "Enter plays it", and Enter and "S" were refused: only JK S worked.  It
     now asks for the suit and takes it alone (d is diamonds then, not a draw)."""
-    seats = [ReverseSeat("You"), ReverseSeat("East (medium)", "ai", "medium",
-                                             make_player("medium", random.Random(1)))]
-    service = ReverseService(build_rules(2), seats, seed=0)
-    answers = iter([*JOKER_DRAWN, "", typed, "quit"])
-    prompts: list[str] = []
-    out = io.StringIO()
-
-    def read(prompt: str) -> str | None:
-        prompts.append(prompt)
-        return next(answers, None)
-
-    ReverseLines(service, out.write).run(read)
-    said = out.getvalue()
+    prompts, said = _against_medium(0, [*JOKER_DRAWN, "", typed, "quit"])
     assert "You drew a joker: name the suit to follow, H D C or S> " in prompts
     assert "Name the suit the joker asks for: H, D, C or S (hearts, diamonds, clubs or spades)." in said
     after = said.split("Name the suit the joker asks for")[1]
