@@ -72,3 +72,27 @@ async def test_the_piles_the_others_changed_are_marked_and_the_turn_starts_with_
         await until(pilot, my_turn, "the turn after")
         again = {pile for pile, cards in _board(service).items() if cards != ended[pile]}
         assert {view.pile for view in screen.query(PileView) if view.changed} == again
+
+
+async def test_the_help_key_opens_the_help_while_a_computer_plays() -> None:
+    """The key line says "? help" while a computer plays, but every key but q finished the
+    computer's turn, so ? showed no help."""
+    from screen_fixtures import four, until
+
+    from kc_tui.games.kings_corner.tui.table import TableScreen
+    from kc_tui.storage import Settings
+    from kc_tui.tui.dialogs import TextScreen
+
+    app = four(Settings(ascii=True, pace=5))  # a pace no test waits for
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda a: isinstance(a.screen, TableScreen)
+                    and (a.screen.computer.playing is not None or a.screen.service.waiting_for_human()),
+                    "a computer playing, or your turn")
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        if screen.computer.playing is None:  # the person deals first: end the turn, the next is a computer's
+            await pilot.press("e")
+            await until(pilot, lambda a: screen.computer.playing is not None, "a computer playing")
+        await pilot.press("question_mark")
+        await until(pilot, lambda a: isinstance(a.screen, TextScreen), "the help")
+        assert screen.computer.playing is not None  # the computer's turn is not hurried
