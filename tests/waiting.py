@@ -24,10 +24,11 @@ async def until(condition: Callable[[], bool], what: str, limit: float = 60.0) -
 class Terminal:
     """One line-mode connection to the lobby: lines typed in, the text sent out, write by write."""
 
-    def __init__(self, server: TableServer, person: Person | None, key: str | None = None) -> None:
+    def __init__(self, server: TableServer, person: Person | None, key: str | None = None, user: str = "") -> None:
         self.typed: asyncio.Queue[str | None] = asyncio.Queue()
         self.sent: list[str] = []
-        self.task = asyncio.ensure_future(run_plain_lobby(server, person, self.typed.get, self.sent.append, key))
+        self.task = asyncio.ensure_future(run_plain_lobby(server, person, self.typed.get, self.sent.append, key,
+                                                          user))
 
     @property
     def text(self) -> str:

@@ -31,6 +31,7 @@ from ..net import (
     TableServer,
     TableState,
     check_seats,
+    suggested_name,
     table_game,
 )
 from ..storage import game_title
@@ -228,10 +229,12 @@ class PlainLobby:
     """One connection's line-mode session (see the module's words)."""
 
     def __init__(self, server: TableServer, person: Person | None, read: Callable[[], Awaitable[str | None]],
-                 write: Callable[[str], None], key: str | None = None) -> None:
+                 write: Callable[[str], None], key: str | None = None, user: str = "") -> None:
         self.server = server
         self.person = person
         self.key = person.key if person is not None else key
+        self.offered = suggested_name(user)
+        """The name offered on a first visit (Enter takes it): the user name signed in with."""
         self._read = read
         self._write = write
         self.door: SeatDoor | None = None
@@ -349,11 +352,14 @@ class PlainLobby:
     async def _ask_name(self) -> bool:
         """A name for the tables, asked on the first visit (remembered for the key)."""
         while True:
-            self._write(_("Your name at the tables: "))
+            if self.offered:
+                self._write(_("Your name at the tables (Enter for {name}): ").format(name=self.offered))
+            else:
+                self._write(_("Your name at the tables: "))
             line = await self.lines.get()
             if line is None:
                 return False
-            text = line.strip()
+            text = line.strip() or self.offered
             try:
                 self.person = self.server.person(self.key, text)
                 return True
@@ -706,7 +712,8 @@ def _seat(word: str) -> str:
 
 async def run_plain_lobby(server: TableServer, person: Person | None,
                           read: Callable[[], Awaitable[str | None]], write: Callable[[str], None],
-                          key: str | None = None) -> int:
+                          key: str | None = None, user: str = "") -> int:
     """Serve one line-mode connection (see the module's words); ``person`` None asks a name
-    first (remembered for ``key``).  Returns an exit code."""
-    return await PlainLobby(server, person, read, write, key).run()
+    first (remembered for ``key``; ``user``, the user name signed in with, is offered).  Returns
+    an exit code."""
+    return await PlainLobby(server, person, read, write, key, user).run()

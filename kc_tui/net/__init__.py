@@ -17,7 +17,7 @@ think in).
 """
 
 from .door import SeatDoor
-from .names import MAX_NAME, Person, check_name, name_key
+from .names import MAX_NAME, Person, check_name, name_key, suggested_name
 from .part import TableGame, TableService, game_of, table_game, table_games
 from .protocols import GameTable
 from .server import TableServer, check_seats
@@ -36,6 +36,6 @@ from .values import (
 __all__ = [
     "SEAT_OPEN", "HOUSE_LEVEL", "MAX_NAME", "MAX_TABLE_NAME", "MISSED_NOTICES", "Notice", "Person",
     "GameTable", "SeatDoor", "SeatInfo", "TableError", "TableGame", "TableInfo", "TableServer",
-    "TableService", "TableState", "check_name", "check_seats", "game_of", "name_key", "table_game",
-    "table_games",
+    "TableService", "TableState", "check_name", "check_seats", "game_of", "name_key", "suggested_name",
+    "table_game", "table_games",
 ]

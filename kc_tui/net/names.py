@@ -13,7 +13,7 @@ from .values import TableError
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
-__all__ = ["MAX_NAME", "Person", "check_name", "name_key"]
+__all__ = ["MAX_NAME", "Person", "check_name", "name_key", "suggested_name"]
 
 MAX_NAME = 20
 
@@ -31,6 +31,16 @@ NameOf = Literal["person", "table"]
 
 def _refusal(of: NameOf, person: Text, table: Text) -> TableError:
     return TableError(table if of == "table" else person)
+
+
+def suggested_name(user: str) -> str:
+    """A name to offer on a first visit from the user name a connection signed in with (``ada``
+    -> ``Ada``), or "" when it would not be accepted as one."""
+    offered = user.strip()[:1].upper() + user.strip()[1:]
+    try:
+        return check_name(offered)
+    except TableError:
+        return ""
 
 
 def check_name(text: str, limit: int = MAX_NAME, of: NameOf = "person") -> str:

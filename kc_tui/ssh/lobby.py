@@ -19,12 +19,13 @@ def lobby_front_ends(tables: TableServer) -> FrontEnds:
     def app(client: Client) -> LobbyApp:
         # Made in the session's own context: its language is the client's (its Speaker, set by
         # the server), which the settings' "auto" language stands for.
-        lobby = LobbyApp(tables, key=client.key, settings=Settings().with_(ascii=client.ascii))
+        lobby = LobbyApp(tables, key=client.key, settings=Settings().with_(ascii=client.ascii),
+                         user=client.username)
         client.at_table = lambda: lobby.door is not None and not lobby.door.closed
         return lobby
 
     async def lines(client: Client, io: LineIO) -> None:
-        lobby = PlainLobby(tables, None, io.read_line, io.write, key=client.key)
+        lobby = PlainLobby(tables, None, io.read_line, io.write, key=client.key, user=client.username)
         client.at_table = lambda: lobby.door is not None and not lobby.door.closed
         await lobby.run()
 

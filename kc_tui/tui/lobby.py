@@ -22,7 +22,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..core.i18n import N_, Domain
-from ..net import Person, SeatDoor, TableError, TableInfo, TableServer, TableState, check_name
+from ..net import Person, SeatDoor, TableError, TableInfo, TableServer, TableState, check_name, suggested_name
 from ..storage.settings import Settings
 from . import style_path
 from .app import KingsCornerApp
@@ -400,11 +400,13 @@ class LobbyApp(KingsCornerApp):
     CSS_PATH = [style_path("app.tcss"), style_path("table.tcss"), style_path("lobby.tcss")]
 
     def __init__(self, server: TableServer, person: Person | None = None, *, key: str | None = None,
-                 settings: Settings | None = None) -> None:
+                 settings: Settings | None = None, user: str = "") -> None:
         super().__init__(settings=settings)
         self.server = server
         self.person = person
         self.key = person.key if person is not None else key
+        self.offered = suggested_name(user)
+        """The name offered on a first visit: the user name signed in with (``ssh ada@...``)."""
         self.door: SeatDoor | None = None
         """The seat (or watching place) this connection holds, if any."""
 
@@ -420,7 +422,7 @@ class LobbyApp(KingsCornerApp):
             self._lobby_say(f"{welcome} {self._invitation()}".rstrip())
             self._seated_keys()
             return
-        self.push_screen(NameScreen(), self._named)
+        self.push_screen(NameScreen(self.offered or None), self._named)
 
     def _named(self, name: str | None) -> None:
         if name is None:

@@ -32,6 +32,26 @@ async def test_a_first_visit_in_the_line_mode_asks_a_name(tmp_path: Path) -> Non
     assert TableServer(tmp_path, seed=2026).known_name("SHA256:new") == "Dee"
 
 
+async def test_a_first_visit_offers_the_user_name_signed_in_with(tmp_path: Path) -> None:
+    """ssh ada@host asked "Your name at the tables:" with nothing offered: Enter now takes the
+    user name, which a name typed replaces; one that is no name is not offered."""
+    server = TableServer(tmp_path, pace=0, seed=2026)
+    ada = Terminal(server, None, key="SHA256:ada2", user="ada")
+    await until(lambda: "Your name at the tables (Enter for Ada): " in ada.text, "the name offered")
+    await ada.type("")
+    await until(lambda: "Welcome, Ada." in ada.text, "the welcome")
+    ben = Terminal(server, None, key="SHA256:ben2", user="ben")
+    await until(lambda: "(Enter for Ben)" in ben.text, "the name offered")
+    await ben.type("Benjamin")
+    await until(lambda: "Welcome, Benjamin." in ben.text, "the welcome")
+    odd = Terminal(server, None, key="SHA256:odd", user="\u200b")
+    await until(lambda: "Your name at the tables: " in odd.text, "no name offered")
+    for term in (ada, ben, odd):
+        await term.type(None)
+        assert await term.task == 0
+    assert TableServer(tmp_path, seed=2026).known_name("SHA256:ada2") == "Ada"
+
+
 async def test_two_people_and_a_spectator_in_the_line_mode(tmp_path: Path) -> None:
     server = TableServer(tmp_path, pace=0, seed=2026)
     ada, ben, cleo = Terminal(server, ADA), Terminal(server, BEN), Terminal(server, CLEO)

@@ -57,6 +57,19 @@ async def test_a_first_visit_asks_a_name_and_remembers_it(tmp_path: Path) -> Non
     assert TableServer(tmp_path, seed=2026).known_name("SHA256:new") == "Ada"
 
 
+async def test_a_first_visit_offers_the_user_name_signed_in_with(tmp_path: Path) -> None:
+    """ssh ada@host showed an empty name field: it now holds "Ada", and Enter takes it."""
+    server = TableServer(tmp_path, pace=0, seed=3)
+    app = LobbyApp(server, key="SHA256:ada2", user="ada")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, NameScreen), "the name prompt")
+        assert app.screen.query_one("#name", Input).value == "Ada"
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        assert app.person == Person("SHA256:ada2", "Ada")
+    await server.close()
+
+
 async def test_a_guest_is_told_a_seat_left_is_not_kept(tmp_path: Path) -> None:
     server = TableServer(tmp_path, pace=0, seed=3)
     app = LobbyApp(server, key=None)

@@ -16,7 +16,7 @@ from typing import Any, AsyncIterator
 import asyncssh
 import pytest
 from asyncssh.packet import Boolean, String, UInt32
-from sshclient import Player, connect, fingerprint, new_key
+from sshclient import USER, Player, connect, fingerprint, new_key
 from textual import events
 from textual.app import App
 
@@ -405,8 +405,8 @@ async def test_agent_and_x11_forwarding_are_refused_with_a_line_in_the_log(
             assert not await chan._make_request(b"x11-req", Boolean(False), String(b"MIT-MAGIC-COOKIE-1"),
                                                 String(b"00" * 16), UInt32(0))
         conn.close()
-    assert len(lines_of(caplog, "refused agent forwarding to tester@127.0.0.1")) == 1
-    assert len(lines_of(caplog, "refused X11 forwarding to tester@127.0.0.1")) == 1
+    assert len(lines_of(caplog, f"refused agent forwarding to {USER}@127.0.0.1")) == 1
+    assert len(lines_of(caplog, f"refused X11 forwarding to {USER}@127.0.0.1")) == 1
 
 
 # ------------------------------------------------------------------------------ idleness

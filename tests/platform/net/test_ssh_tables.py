@@ -682,6 +682,24 @@ async def test_ctrl_c_in_the_line_mode_writes_the_prompt_again(tmp_path: Path) -
         await night.stop()
 
 
+async def test_a_first_visit_over_ssh_offers_the_user_name_signed_in_with(tmp_path: Path) -> None:
+    """ssh dora@host asked "Your name at the tables:" with nothing offered, in the line mode
+    and full screen alike."""
+    night = Night(tmp_path)
+    await night.start()
+    try:
+        dora = await night.person(new_key(), command="plain", user="dora")
+        await dora.wait_for("Your name at the tables (Enter for Dora): ", raw=True)
+        dora.type("\r")
+        await dora.wait_for("Welcome, Dora.", raw=True)
+        eve = await night.person(new_key(), user="eve")
+        await eve.wait_for("Your name at the tables")
+        eve.type("\r")
+        await eve.wait_for("Welcome, Eve.")
+    finally:
+        await night.stop()
+
+
 async def test_the_line_modes_table_fits_the_terminals_width_between_words(tmp_path: Path) -> None:
     """Played over ssh at 80 columns: "Tops: ... West, th" / "ree of spades": the game writes a
     sentence and then its newline, and lines were sent whole for the terminal to cut."""
