@@ -132,9 +132,9 @@ REVERSE_KEYS: tuple[KeyRow, ...] = (
     KeyRow(N_("1-9, 0, letters"), N_("play that card of your hand, or give it after the Ace of spades (0 is "
            "the tenth, then f g n p u v y z as the hand shows them); a * marks the cards you may "
            "play; a joker asks for the suit"), PLAY,
-           action="pick", line=(("turn", N_("1-9 play")),)),
+           action="pick", line=(("turn", N_("1-9 play")), ("giving", N_("1-9 give")))),
     KeyRow(N_("Left, Right, Enter"), N_("move along your hand; Enter (or Space) plays the marked card"), PLAY,
-           action="pick", line=(("turn", N_("Enter play")),)),
+           action="pick", line=(("turn", N_("Enter play")), ("giving", N_("Enter give")))),
     KeyRow(N_("S H D C, arrows"), N_("name the suit to follow after a joker, in either case (Esc keeps the "
                                      "joker)"), PLAY),
     KeyRow("d", N_("draw a card (pass when the stock is empty; take the four cards of a joker you "
@@ -152,7 +152,7 @@ REVERSE_KEYS: tuple[KeyRow, ...] = (
            action="challenge", bind=(("x", "challenge"),), line=(("turn", N_("x challenge")),),
            palette=N_("Challenge the joker")),
     KeyRow("t", N_("hint: what to do now, in words"), TURN, action="hint", bind=(("t", "hint"),),
-           line=(("turn", N_("t hint")),), palette=N_("Hint")),
+           line=(("turn", N_("t hint")), ("giving", N_("t hint"))), palette=N_("Hint")),
     KeyRow(":", N_("type an action: 9H, JK S, marry H, give 5C, draw, pass, one, end, challenge, "
            "accept, hint, quit"), TURN, action="prompt", bind=(("colon", "prompt"),),
            palette=N_("Command line")),
@@ -174,11 +174,13 @@ REVERSE_KEYS: tuple[KeyRow, ...] = (
     KeyRow("o", N_("settings: theme, cards, ASCII, AI pace, confirmations"), GAME, action="settings",
            bind=(("o", "settings"),), line=(("computer", N_("o settings")),), palette=N_("Settings")),
     KeyRow("?, F1", N_("every key, grouped"), GAME, action="help", bind=(("question_mark,f1", "help"),),
-           line=(("turn", N_("? help")), ("computer", N_("? help")), ("playing", N_("? help"))),
+           line=(("turn", N_("? help")), ("giving", N_("? help")), ("computer", N_("? help")),
+                 ("playing", N_("? help"))),
            palette=N_("Help")),
     KeyRow("q", N_("leave the game (asks first while a game is in progress)"), GAME, action="quit",
            bind=(("q", "quit"),),
-           line=(("turn", N_("q quit")), ("computer", N_("q quit")), ("playing", N_("q quit"))),
+           line=(("turn", N_("q quit")), ("giving", N_("q quit")), ("computer", N_("q quit")),
+                 ("playing", N_("q quit"))),
            palette=N_("Leave the game")),
     KeyRow(N_("any key"), N_("while a computer's action is shown: go on at once"), GAME, action="skip",
            line=(("playing", N_("any key: go on now")),)),
@@ -442,7 +444,10 @@ class ReverseTableScreen(TableShell):
     def key_state(self) -> str:
         if self.computer.showing:
             return "playing"
-        return "turn" if self.service.waiting_for_human() else "computer"
+        if not self.service.waiting_for_human():
+            return "computer"
+        # After the Ace of spades a card is given, not played: the keys say so.
+        return "giving" if any(a.kind is ActionKind.GIVE for a in self.service.legal_actions()) else "turn"
 
     _NEEDS = {"draw": {ActionKind.DRAW, ActionKind.PASS, ActionKind.ACCEPT},
               "marry": {ActionKind.MARRY}, "call": {ActionKind.CALL},

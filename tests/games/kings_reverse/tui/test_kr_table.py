@@ -512,3 +512,16 @@ async def test_in_ascii_the_log_says_it_has_the_focus_without_colour() -> None:
         await pilot.press("tab")
         await pilot.pause()
         assert not log.border_title
+
+
+async def test_the_key_line_says_give_while_cards_are_given_after_the_ace_of_spades() -> None:
+    """While giving a card to each other player, the key line still said "1-9 play"."""
+    app = reverse_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        arrange(app, ["AS", "5H", "9C", "4D"], "4S")
+        await pilot.press(_key(app, "AS"))
+        await until(pilot, lambda a: "1-9 give" in str(table(a).query_one("#keys", Static).render()),
+                    "the key line of giving")
+        keys = str(table(app).query_one("#keys", Static).render())
+        assert "1-9 play" not in keys and "Enter give" in keys, keys
