@@ -161,7 +161,9 @@ class ReverseLines:
                                                      cards=cards_text(h, self.words) or none)
                          for s, h in enumerate(record.hands))
                 self.say(_("Hands at the end: {hands}.").format(hands=semicolons(list(hands))))
-            self.say(scores_line(view))
+            if view.phase == Phase.SESSION_OVER or self.verbosity == "full":
+                # Under brief the round's end has said the totals, as the first game's does.
+                self.say(scores_line(view))
         if view.phase == Phase.SESSION_OVER:
             return None
         if view.phase == Phase.ROUND_OVER:

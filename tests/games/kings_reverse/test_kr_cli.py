@@ -292,3 +292,22 @@ def test_a_hint_to_play_a_jack_says_its_suit_suits_the_hand_only_when_it_does() 
         jack = next(a for a in view.legal if a.kind is ActionKind.PLAY and str(a.card) == "JH")
         why = _why(jack, view, words=False)
         assert said in why and "suit you" not in why, why
+
+
+@pytest.mark.parametrize("verbosity, scores", [("brief", False), ("full", True)])
+def test_a_round_s_end_says_the_totals_once_under_brief(verbosity: str, scores: bool) -> None:
+    """The round's end said "You: 0 more, 0 in all; ..." and then "Scores (...): You: 0, ..."
+    again; under brief the first is enough, as in the first game's line mode."""
+    from kr_positions import Table
+
+    from kc_tui.games.kings_reverse.saves import reverse_seats
+
+    table = Table(["5H", "3S 4S 6S"], "6H", stock="2C 3C")
+    service = ReverseService(table.rules, reverse_seats(["you", "easy"], random.Random(1)), seed=1)
+    service.game = table.game
+    out = io.StringIO()
+    answers = iter(["5H", "quit"])
+    ReverseLines(service, out.write, notation="words", verbosity=verbosity).run(lambda prompt: next(answers, None))
+    said = out.getvalue()
+    assert "Round 1 over: You went out. You: 0 more, 0 in all; Ada: 15 more, 15 in all." in said
+    assert ("Scores (lowest wins" in said) is scores, said
