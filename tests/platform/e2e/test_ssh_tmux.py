@@ -102,10 +102,16 @@ def test_two_people_at_one_table_with_the_real_ssh_client_in_two_panes(tmp_path:
         until(ada, "New table")
         tmux("send-keys", "-t", ada, "Left", "Left", "Down", "Down")
         for _ in range(12):  # down the ladder of levels to the top of the list: open
-            if "A table for 2: open, open" in pane(ada):
+            shown = pane(ada)
+            if "A table for 2: open, open" in shown:
                 break
+            # One step at a time, each seen on the screen before the next (the list goes round:
+            # a step pressed before the last was drawn went past open, on a busy machine).
+            seat = next(line for line in shown.splitlines() if "Seat 2" in line)
             tmux("send-keys", "-t", ada, "Left")
-            time.sleep(0.2)
+            deadline = time.monotonic() + 30
+            while seat in pane(ada) and time.monotonic() < deadline:
+                time.sleep(0.1)
         until(ada, "A table for 2: open, open")
         tmux("send-keys", "-t", ada, "C-s")
         until(ada, "waiting for the game to start")
