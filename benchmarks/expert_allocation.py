@@ -45,10 +45,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from kc_tui.core.rating import deal_interval  # noqa: E402
 from kc_tui.games.kings_corner.ai.base import Player  # noqa: E402
 from kc_tui.games.kings_corner.ai.expert import ExpertPlayer, Rollouts  # noqa: E402
-from kc_tui.games.kings_corner.ai.search import Candidate  # noqa: E402
 from kc_tui.games.kings_corner.ai.seats import player_for  # noqa: E402
 from kc_tui.games.kings_corner.ai.tournament import _Partial, _percentile, _play_deals  # noqa: E402
-from kc_tui.games.kings_corner.engine.board import ALL_MASK  # noqa: E402
 from kc_tui.games.kings_corner.engine.observation import Observation  # noqa: E402
 from kc_tui.games.kings_corner.engine.rules import build_rules  # noqa: E402
 
@@ -87,39 +85,12 @@ class _Budgeted(ExpertPlayer):
                 if self.last_playouts:
                     PER_PLAYOUT.setdefault(self.spec, []).append(spent / self.last_playouts)
 
-    def _plan(self, obs: Observation, budget: object) -> list[int]:
-        count, hold = self.count, self.hold
-        if self.table_plans is not None and len(obs.hand_counts) > 2:
-            count, hold = self.table_plans
-        cands = self._search(obs, None).candidates(obs.piles, obs.hand_mask, count, hold=hold)
-        self.last_candidates = len(cands)
-        self.last_settled = False
-        if len(cands) == 1:
-            self.last_samples = self.last_playouts = 0
-            return list(cands[0].plan)
-        on_board = 0
-        for pile in obs.piles:
-            for c in pile:
-                on_board |= 1 << c
-        unseen = [c for c in range(52) if (ALL_MASK & ~obs.hand_mask & ~on_board) >> c & 1]
-
-        def sample() -> tuple[list[int], list[int]]:
-            return self._sample(obs, unseen, self.rng)
-
-        rollouts = Rollouts(obs, cands, race=self.race, horizon=self.horizon, searched=self.searched)
-        chosen = self._spend(rollouts, sample)
-        self.last_samples = rollouts.samples
-        self.last_playouts = rollouts.playouts
-        self.last_settled = rollouts.settled
-        assert rollouts.playouts <= self.playouts
-        return list(chosen.plan)
-
-    def _spend(self, rollouts: Rollouts, sample: Callable[[], tuple[list[int], list[int]]]) -> Candidate:
-        """The shipped loop: a sample for every active candidate, the race as shipped, until one
-        plan is left or the next sample would pass the budget."""
+    def _spend(self, rollouts: Rollouts, budget: object,
+               deal: Callable[[], tuple[list[int], list[int]]]) -> None:
+        """The race as the expert runs it (a sample for every active candidate), until one plan
+        is left or the next sample would pass the budget of playouts."""
         while not rollouts.settled and rollouts.playouts + len(rollouts.active) <= self.playouts:
-            rollouts.run(*sample())
-        return rollouts.best()
+            rollouts.run(*deal())
 
 
 class _Halving(_Budgeted):
@@ -129,27 +100,18 @@ class _Halving(_Budgeted):
         super().__init__(rng, spec, playouts)
         self.race = False  # the halving decides who is dropped
 
-    def _spend(self, rollouts: Rollouts, sample: Callable[[], tuple[list[int], list[int]]]) -> Candidate:
-        k = len(rollouts.candidates)
-        rounds = math.ceil(math.log2(k))
+    def _spend(self, rollouts: Rollouts, budget: object,
+               deal: Callable[[], tuple[list[int], list[int]]]) -> None:
+        rounds = math.ceil(math.log2(len(rollouts.candidates)))
         for r in range(rounds):
-            alive = rollouts.active
+            alive = len(rollouts.active)
             left = self.playouts - rollouts.playouts
-            share = left // (rounds - r)
-            n = max(1, share // len(alive))
-            n = min(n, left // len(alive))  # never past the budget
+            n = min(max(1, left // (rounds - r) // alive), left // alive)  # never past the budget
             for _ in range(n):
-                rollouts.run(*sample())
-            if len(alive) == 1 or rollouts.samples == 0:
+                rollouts.run(*deal())
+            if alive == 1 or rollouts.samples == 0 or n == 0:
                 break
-            # Every survivor has played every sample so far: compare the totals.
-            ranked = sorted(alive, key=lambda i: (-rollouts.totals[i], i))
-            rollouts.active = sorted(ranked[:math.ceil(len(alive) / 2)])
-            if n == 0:
-                break
-        if rollouts.samples == 0:
-            return rollouts.candidates[0]
-        return rollouts.candidates[max(rollouts.active, key=lambda i: (rollouts.totals[i], -i))]
+            rollouts.halve()  # every survivor has played every sample so far
 
 
 def make(spec: str, seat: int, rng: random.Random) -> Player:

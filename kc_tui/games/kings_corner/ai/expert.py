@@ -456,39 +456,46 @@ class ExpertPlayer(Player):
         if len(cands) == 1:
             self.last_samples = self.last_playouts = 0
             return list(cands[0].plan)
-        halving = self.halves and budget is not None
-        rollouts = Rollouts(obs, cands, race=self.race and not halving, horizon=self.horizon,
-                            searched=self.searched)
-        on_board = 0
-        for pile in obs.piles:
-            for c in pile:
-                on_board |= 1 << c
-        unseen = [c for c in range(52) if (ALL_MASK & ~obs.hand_mask & ~on_board) >> c & 1]
+        rollouts = Rollouts(obs, cands, race=self.race, horizon=self.horizon, searched=self.searched)
+        unseen = self._unseen(obs)
         rng = self.rng
-        if halving:
-            assert budget is not None
-            if not self._halve(rollouts, budget, lambda: self._sample(obs, unseen, rng)):
-                # The budget affords the race's samples for every plan: the loop below runs it.
-                halving, rollouts.race = False, self.race
-        # Start no sample that would likely end past the deadline (it would be dropped, the
-        # budget guard stops it); the guard itself looks at the clock at every simulated turn.
-        slowest = 0.0
-        cap = 0 if halving else self.samples
-        while (not self._cancel.is_set() and not rollouts.settled
-               and (cap is None or rollouts.samples < cap)):
-            if budget is not None:
-                now = budget.clock()
-                if now + slowest > budget.deadline or budget.spent():
-                    break
-            hands, stock = self._sample(obs, unseen, rng)
-            if not rollouts.run(hands, stock, budget):
-                break
-            if budget is not None:
-                slowest = max(slowest, budget.clock() - now)
+        self._spend(rollouts, budget, lambda: self._sample(obs, unseen, rng))
         self.last_samples = rollouts.samples
         self.last_playouts = rollouts.playouts
         self.last_settled = rollouts.settled
         return list(rollouts.best().plan)
+
+    @staticmethod
+    def _unseen(obs: Observation) -> list[int]:
+        """The cards this seat cannot see: neither in its hand nor on the board."""
+        on_board = 0
+        for pile in obs.piles:
+            for c in pile:
+                on_board |= 1 << c
+        return [c for c in range(52) if (ALL_MASK & ~obs.hand_mask & ~on_board) >> c & 1]
+
+    def _spend(self, rollouts: Rollouts, budget: Budget | None,
+               deal: Callable[[], tuple[list[int], list[int]]]) -> None:
+        """Play the candidates on from sampled deals (``deal``) until the budget, the level's
+        samples or the race ends the decision; a budget too small for the race is halved."""
+        if self.halves and budget is not None:
+            rollouts.race = False
+            if self._halve(rollouts, budget, deal):
+                return
+            rollouts.race = self.race  # the budget affords the race's samples: it runs below
+        # Start no sample that would likely end past the deadline (it would be dropped, the
+        # budget guard stops it); the guard itself looks at the clock at every simulated turn.
+        slowest = 0.0
+        cap = self.samples
+        while not self._cancel.is_set() and not rollouts.settled and (cap is None or rollouts.samples < cap):
+            if budget is not None:
+                now = budget.clock()
+                if now + slowest > budget.deadline or budget.spent():
+                    break
+            if not rollouts.run(*deal(), budget):
+                break
+            if budget is not None:
+                slowest = max(slowest, budget.clock() - now)
 
     def _halve(self, rollouts: Rollouts, budget: Budget,
                deal: Callable[[], tuple[list[int], list[int]]]) -> bool:
