@@ -60,6 +60,10 @@ def _why(action: Action, view: ReverseView, words: bool) -> str:
         return _("Play the joker naming {suit}: {name} draws four and loses the turn.").format(
             suit=suit, name=name)
     rank = card.id // 4 + 1
+    # The other cards of its suit held (Jacks and jokers, wild, are no suit's).
+    of_suit = sum(1 for c in ints(view.hand) if c != 52 and c // 4 != 10 and c % 4 == card.id % 4)
+    if rank != 11:
+        of_suit -= 1  # the card itself
     if rank == 7:
         return _("Play {card}: {name} draws two and loses the turn.").format(card=said, name=name)
     if rank == 8:
@@ -68,28 +72,26 @@ def _why(action: Action, view: ReverseView, words: bool) -> str:
         return _("Play {card}: it reverses the direction of play.").format(card=said)
     if rank == 11:
         # Its suit is to follow next: said to suit the hand only when the hand holds more of it.
-        kept = sum(1 for c in ints(view.hand) if c != 52 and c // 4 != 10 and c % 4 == card.id % 4)
-        if kept:
+        if of_suit:
             return ngettext("Play {card}: the Jack is wild, and its suit, {suit}, is one you hold {n} more "
                             "card of.",
                             "Play {card}: the Jack is wild, and its suit, {suit}, is one you hold {n} more "
-                            "cards of.", kept).format(
-                                card=said, suit=card.suit.word, n=kept)  # type: ignore[union-attr]
+                            "cards of.", of_suit).format(
+                                card=said, suit=card.suit.word, n=of_suit)  # type: ignore[union-attr]
         return _("Play {card}: the Jack is wild, and goes where nothing else of yours does.").format(
             card=said)
     if card.id == 3 and view.rules.ace_of_spades:
         return _("Play {card}: then you give a card to each other player.").format(card=said)
-    same = sum(1 for c in ints(view.hand) if c != 52 and c // 4 != 10 and c % 4 == card.id % 4) - 1
     wild = any(c == 52 or c // 4 == 10 for c in ints(view.hand))
     # Whole sentences: how a sentence joins its parts differs between languages.
-    if same > 0 and wild:
+    if of_suit > 0 and wild:
         return ngettext("Play {card}: you keep {n} more of its suit, and your wild cards stay for when "
                         "nothing else goes.",
                         "Play {card}: you keep {n} more of its suit, and your wild cards stay for when "
-                        "nothing else goes.", same).format(card=said, n=same)
-    if same > 0:
+                        "nothing else goes.", of_suit).format(card=said, n=of_suit)
+    if of_suit > 0:
         return ngettext("Play {card}: you keep {n} more of its suit.",
-                        "Play {card}: you keep {n} more of its suit.", same).format(card=said, n=same)
+                        "Play {card}: you keep {n} more of its suit.", of_suit).format(card=said, n=of_suit)
     if wild:
         return _("Play {card}: it sheds a card, and your wild cards stay for when nothing else goes.").format(
             card=said)

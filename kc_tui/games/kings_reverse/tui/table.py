@@ -93,27 +93,28 @@ class SuitScreen(Dialog[Suit | None]):
     def __init__(self, ascii_only: bool) -> None:
         super().__init__()
         self.ascii_only = ascii_only
+        self.keys = suit_keys()
+        """The suits by their letters in the player's language."""
+        self.letters = {suit: letter for letter, suit in self.keys.items()}
 
     def compose(self) -> ComposeResult:
         with Vertical(id="kr-suit", classes="dialog"):
             yield Static(_("Name the suit to follow"), classes="dialog-title")
             labels = [suit_text(s, self.ascii_only) for s in self.ORDER]
-            letters = {suit: letter for letter, suit in suit_keys().items()}
-            yield Menu([MenuItem(s.value, letters[s], label[0].upper() + label[1:])
+            yield Menu([MenuItem(s.value, self.letters[s], label[0].upper() + label[1:])
                         for s, label in zip(self.ORDER, labels)], id="kr-suit-menu")
             yield TextPanel(id="kr-suit-keys", classes="keys")
 
     def set_up(self) -> None:
-        letters = {suit: letter for letter, suit in suit_keys().items()}
         # Translators: the suit dialog's keys: {letters} are the suits' keys in the language;
         # the key names Enter and Esc stay; 31 columns at most.
         self.query_one("#kr-suit-keys", TextPanel).show(_("{letters}, arrows+Enter  Esc keep joker").format(
-            letters=" ".join(letters[s] for s in self.ORDER)))
+            letters=" ".join(self.letters[s] for s in self.ORDER)))
         self.query_one(Menu).focus()
 
     def on_key(self, event: events.Key) -> None:
         """A suit's letter (either case) names it."""
-        suit = suit_keys().get((event.character or "").upper())
+        suit = self.keys.get((event.character or "").upper())
         if suit is not None:
             event.stop()
             event.prevent_default()
