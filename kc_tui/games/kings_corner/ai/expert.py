@@ -477,8 +477,9 @@ class ExpertPlayer(Player):
     def _spend(self, rollouts: Rollouts, budget: Budget | None,
                deal: Callable[[], tuple[list[int], list[int]]]) -> None:
         """Play the candidates on from sampled deals (``deal``) until the budget, the level's
-        samples or the race ends the decision; a budget too small for the race is halved."""
-        if self.halves and budget is not None:
+        samples or the race ends the decision; a budget too small for the race is halved (a
+        level with a fixed number of samples plays them all, as set)."""
+        if self.halves and budget is not None and self.samples is None:
             rollouts.race = False
             if self._halve(rollouts, budget, deal):
                 return
