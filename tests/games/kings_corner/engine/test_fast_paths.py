@@ -129,6 +129,7 @@ def test_the_expert_counts_the_rounds_it_plays_out() -> None:
     service.start()
     expert = ExpertPlayer(random.Random(1), think=0.05)
     expert.race = False  # a race drops candidates part way, so its playouts are no multiple
+    expert.halves = False  # (and so does halving a small budget)
     for _ in range(20):
         expert.plan_turn(service.observation())
         if expert.last_samples:
