@@ -414,12 +414,17 @@ class ReverseTableScreen(TableShell):
             one = view.one_card[i]
             row = ngettext("{name}: {n} card, {points} pts", "{name}: {n} cards, {points} pts", count).format(
                 name=name, n=count, points=view.totals[i])
+            flags = []
             if one:
-                # Translators: after a player's cards and points, in capitals as a warning.
-                row += " " + (_("ONE CARD called") if one == "called" else _("ONE CARD not called"))
+                # Translators: under a player's cards and points, in capitals as a warning.
+                flags.append(_("ONE CARD called") if one == "called" else _("ONE CARD not called"))
             if view.turn_lost[i]:
-                row += " " + _("loses next turn")
+                flags.append(_("loses next turn"))
             rows.append(turn + row)
+            if flags:
+                # A line of their own under the player's, indented: the panel is too narrow at
+                # 80 columns for both on one line, and a wrap would split "ONE CARD" from "called".
+                rows.append("   " + ", ".join(flags))
         self.query_one(PlayersView).rows = tuple(rows)
         hand = self.query_one(ReverseHandView)
         hand.face_down = bool(self.people) and self.viewer < 0 and len(self.people) > 1

@@ -123,7 +123,9 @@ async def test_a_play_that_leaves_one_card_is_followed_by_the_call_key() -> None
         await pilot.press("c")
         await until(pilot, my_turn, "your turn again")
         assert 'You call "one card".' in log_text(app)
-        assert "ONE CARD called" in str(table(app).query_one("#players", Static).render())
+        rows = str(table(app).query_one("#players", Static).render()).splitlines()
+        # The call on a line of its own under the caller's, not wrapped mid-phrase at 80 columns.
+        assert rows[0].startswith(">You: 1 card") and rows[1] == "   ONE CARD called"
 
 
 async def test_the_marriage_goes_down_queen_then_king_with_m() -> None:
