@@ -215,31 +215,51 @@ class SessionCount:
     count in the table host, asked by every worker (:meth:`opens` and :meth:`ends` cross the
     link), so that a key holds ``per_key`` sessions at most whichever workers serve them, not
     that many in each.  A holder (a worker) that is gone gives back every session it held
-    (:meth:`gone`)."""
+    (:meth:`gone`).  The browsers' tabs are counted by one of their own, by browser (the key),
+    by address and in all (:class:`~kc_tui.web.tables.BrowserTables`)."""
 
-    def __init__(self, per_key: int, per_address: int) -> None:
-        self.per_key, self.per_address = per_key, per_address
+    def __init__(self, per_key: int, per_address: int, total: int | None = None) -> None:
+        """``total``: the most open at once in all (None: no such limit here)."""
+        self.per_key, self.per_address, self.total = per_key, per_address, total
         self.by_key: dict[str, int] = {}
         self.by_address: dict[str, int] = {}
         self._held: dict[str, list[tuple[str | None, str]]] = {}
 
-    def opens(self, key: str | None, address: str, holder: str = "") -> Text | None:
-        """Count one more session of ``key`` (None: a guest) from ``address`` for ``holder``
-        (the worker serving it), or say why not (a sentence for the client) and count nothing."""
+    @property
+    def held(self) -> int:
+        """How many are open, every holder's."""
+        return sum(self.by_address.values())
+
+    def admits(self, key: str | None, address: str, holder: str = "") -> str | None:
+        """Count one more of ``key`` (None: a guest) from ``address`` for ``holder`` (the
+        worker serving it), or count nothing and say which limit it met: ``"full"`` (the
+        ``total``), ``"key"`` or ``"address"``."""
         address = client_of(address)
+        if self.total is not None and self.held >= self.total:
+            return "full"
         if key is not None and self.by_key.get(key, 0) >= self.per_key:
-            return Ln_("Your key has {n} session open, the most for one person; close it and try again.",
-                       "Your key has {n} sessions open, the most for one person; close one and try again.",
-                       self.per_key)
+            return "key"
         if self.by_address.get(address, 0) >= self.per_address:
-            return Ln_("Your address has {n} session open, the most for one address; close it and try "
-                       "again.",
-                       "Your address has {n} sessions open, the most for one address; close one and try "
-                       "again.", self.per_address)
+            return "address"
         if key is not None:
             self.by_key[key] = self.by_key.get(key, 0) + 1
         self.by_address[address] = self.by_address.get(address, 0) + 1
         self._held.setdefault(holder, []).append((key, address))
+        return None
+
+    def opens(self, key: str | None, address: str, holder: str = "") -> Text | None:
+        """An SSH session :meth:`admits`: None, or why not as a sentence for the client."""
+        limit = self.admits(key, address, holder)
+        if limit == "key":
+            return Ln_("Your key has {n} session open, the most for one person; close it and try again.",
+                       "Your key has {n} sessions open, the most for one person; close one and try again.",
+                       self.per_key)
+        if limit == "address":
+            return Ln_("Your address has {n} session open, the most for one address; close it and try "
+                       "again.",
+                       "Your address has {n} sessions open, the most for one address; close one and try "
+                       "again.", self.per_address)
+        assert limit is None, "the sessions' total is the server's Limits, not counted here"
         return None
 
     def ends(self, key: str | None, address: str, holder: str = "") -> None:

@@ -71,6 +71,27 @@ class _Counted:
             pass  # the link is lost: the table host gives back every session of this worker
 
 
+class _TabsCounted:
+    """The browsers' tabs, counted in the table host for every worker (an address held its
+    most tabs in each worker, and the server its most in each)."""
+
+    def __init__(self, link: LinkedServer) -> None:
+        self.link = link
+
+    def admits(self, key: str | None, address: str, holder: str = "") -> str | None:
+        try:
+            limit: str | None = self.link.call(None, "tab_admits", key, address)[0]
+        except TableError:  # the table host cannot be reached: nor can the tables
+            return "lost"
+        return limit
+
+    def ends(self, key: str | None, address: str, holder: str = "") -> None:
+        try:
+            self.link.call(None, "tab_ends", key, address)
+        except TableError:
+            pass  # the link is lost: the table host gives back every tab of this worker
+
+
 async def _work(config: dict[str, Any]) -> int:
     number = int(config["worker"])
     channel = socket.socket(fileno=int(config["channel"]))
@@ -98,7 +119,8 @@ async def _work(config: dict[str, Any]) -> int:
         web = config["web"]
         browsers = BrowserTables(lambda key: LobbyApp(cast(TableServer, link), key=key, settings=Settings()),
                                  web["host"], web["port"], max_tabs=web["max_tabs"], ssh_port=web["ssh_port"],
-                                 gate=relay, tabs_per_address=web["tabs_per_address"])
+                                 gate=relay, tabs_per_address=web["tabs_per_address"],
+                                 tabs_per_browser=web["tabs_per_browser"], counts=_TabsCounted(link))
         await browsers.start(listen=False)
     loop = asyncio.get_running_loop()
     done = asyncio.Event()

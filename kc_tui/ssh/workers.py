@@ -92,7 +92,8 @@ class Workers:
                  limits: Limits | None = None, gate: Gate | None = None,
                  web: dict[str, Any] | None = None) -> None:
         """``web``: the browsers' side too (``serve --web``): its ``port`` and each worker's
-        :class:`~kc_tui.web.tables.BrowserTables` settings (``max_tabs``, ``tabs_per_address``)."""
+        :class:`~kc_tui.web.tables.BrowserTables` settings (``max_tabs``, ``tabs_per_address``,
+        ``tabs_per_browser``), each a limit of the whole server's, not of each worker's."""
         self.count, self.tables, self.key_path = count, tables, key_path
         self.host, self.port = host, port
         self.authorized, self.guests = authorized, guests
@@ -110,6 +111,17 @@ class Workers:
             session_ends=lambda worker, key, address: self.counts.ends(key, address, worker))
         self.link.gone_hooks.append(self.counts.gone)
         self.web = dict(web) if web is not None else None
+        if self.web is not None:
+            from ..web.tables import TABS_PER_BROWSER
+
+            self.web.setdefault("tabs_per_browser", TABS_PER_BROWSER)
+            self.tab_counts = SessionCount(self.web["tabs_per_browser"], self.web["tabs_per_address"],
+                                           total=self.web["max_tabs"])
+            """The browsers' tabs, by browser, by address and in all, every worker's."""
+            self.link.own_calls.update(
+                tab_admits=lambda worker, key, address: self.tab_counts.admits(key, address, worker),
+                tab_ends=lambda worker, key, address: self.tab_counts.ends(key, address, worker))
+            self.link.gone_hooks.append(self.tab_counts.gone)
         self.web_port: int | None = None
         self._listeners: list[socket.socket] = []
         self._accepting: list[asyncio.Task[None]] = []

@@ -33,9 +33,8 @@ import re
 import secrets
 import socket
 import time
-from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from aiohttp import web
 from rich.console import Console
@@ -44,7 +43,7 @@ from textual.app import App
 from ..core.i18n import DEFAULT, N_, Domain, Speaker, Text, speaking, use_speaker
 from ..core.text import visible
 from ..ssh.driver import ChannelDriver, driver_for
-from ..ssh.gate import Gate, Given, Tally, client_of
+from ..ssh.gate import Gate, Given, SessionCount, Tally, client_of
 from . import (
     COLUMNS,
     MAX_PASTE,
@@ -128,6 +127,17 @@ class _Tab:
         await self.ws.close()
 
 
+class TabCounts(Protocol):
+    """Where the browsers' tabs are counted (:class:`~kc_tui.ssh.gate.SessionCount` is one)."""
+
+    def admits(self, key: str | None, address: str, holder: str = "") -> str | None:
+        """Count one more tab of the browser ``key`` from ``address``, or say which limit it met
+        (``"full"``, ``"key"``, ``"address"``; ``"lost"``: the count could not be asked)."""
+
+    def ends(self, key: str | None, address: str, holder: str = "") -> None:
+        """A tab :meth:`admits` counted has closed."""
+
+
 class BrowserTables:
     """The web side of ``kings-corner serve``: ``app_for(key)`` makes a tab's app (the lobby);
     listens on ``host``:``port`` until :meth:`stop`.  ``gate`` is the server's connection gate,
@@ -137,7 +147,9 @@ class BrowserTables:
                  max_tabs: int = 64, ssh_port: int | None = None, gate: Gate | None = None,
                  tabs_per_address: int = TABS_PER_ADDRESS, tabs_per_browser: int = TABS_PER_BROWSER,
                  header_seconds: float = HEADER_SECONDS, idle_seconds: float = IDLE_SECONDS,
-                 max_paste: int = MAX_PASTE) -> None:
+                 max_paste: int = MAX_PASTE, counts: TabCounts | None = None) -> None:
+        """``counts``: where the tabs are counted (``serve --workers``: in the table host, for
+        every worker's; None: here, for this process's)."""
         self.app_for = app_for
         self.host = host
         self.port = port
@@ -153,8 +165,8 @@ class BrowserTables:
         self.tabs: set[App[Any]] = set()
         self.tally = Tally(log)
         """The log's lines for what may come by the thousand (refusals, dropped input)."""
-        self._by_address: Counter[str] = Counter()
-        self._by_browser: Counter[str] = Counter()
+        self.counts: TabCounts = counts if counts is not None else SessionCount(
+            tabs_per_browser, tabs_per_address, total=max_tabs)
         self._runner: web.AppRunner | None = None
 
     async def start(self, listen: bool = True) -> None:
@@ -261,6 +273,13 @@ class BrowserTables:
         if why is not None:
             await refuse(ws, why)
             return ws
+        try:
+            return await self._serve_tab(request, ws, address, key)
+        finally:
+            self.counts.ends(key, address)
+
+    async def _serve_tab(self, request: web.Request, ws: web.WebSocketResponse, address: str,
+                         key: str) -> web.WebSocketResponse:
         columns = _clamp(request.query.get("width"), 80, *COLUMNS)
         rows = _clamp(request.query.get("height"), 24, *ROWS)
         tab = _Tab(ws, columns, rows)
@@ -278,8 +297,6 @@ class BrowserTables:
                               emoji=False, legacy_windows=False, force_terminal=True, safe_box=False,
                               soft_wrap=False)
         self.tabs.add(app)
-        self._by_address[address] += 1
-        self._by_browser[key] += 1
         log.info("browser tab from %s (%s, %dx%d)", visible(address), key[:16], columns, rows)
         pump = asyncio.create_task(tab.pump())
         running = asyncio.create_task(app.run_async(mouse=False, size=(columns, rows)))
@@ -315,23 +332,25 @@ class BrowserTables:
             tab.queue.put_nowait(None)
             await pump
             self.tabs.discard(app)
-            for counts, which in ((self._by_address, address), (self._by_browser, key)):
-                counts[which] -= 1
-                if not counts[which]:
-                    del counts[which]
             log.info("browser tab closed (%s)", key[:16])
         return ws
 
     def _tab_refusal(self, address: str, key: str) -> str | None:
         """Why one more tab from ``address`` with the browser ``key`` is not let in (the tab's
-        sentence), or None; the log hears of refusals at most once a minute for each reason."""
-        if len(self.tabs) >= self.max_tabs:
+        sentence), or None and the tab counted; the log hears of refusals at most once a minute
+        for each reason."""
+        limit = self.counts.admits(key, address)
+        if limit is None:
+            return None
+        if limit == "lost":
+            return _("The tables cannot be reached just now; try again in a moment.")
+        if limit == "full":
             self.tally.note("full", f"refused a browser tab from {visible(address)}: {self.max_tabs} tabs "
                                     "are open, the most")
             return ngettext("The server is full ({n} browser tab): try again later.",
                             "The server is full ({n} browser tabs): try again later.",
                             self.max_tabs).format(n=self.max_tabs)
-        if self._by_address[address] >= self.tabs_per_address:
+        if limit == "address":
             self.tally.note("address", f"refused a browser tab from {visible(address)}: it has "
                                        f"{self.tabs_per_address} open, the most for one address")
             return ngettext("{n} tab is open from your address, as many as this server allows: close it "
@@ -339,14 +358,13 @@ class BrowserTables:
                             "{n} tabs are open from your address, as many as this server allows: close "
                             "one and reload this page.",
                             self.tabs_per_address).format(n=self.tabs_per_address)
-        if self._by_browser[key] >= self.tabs_per_browser:
-            self.tally.note("browser", f"refused a browser tab from {visible(address)}: its browser "
-                                       f"({key[:16]}) has {self.tabs_per_browser} open, the most for one")
-            return ngettext("{n} tab is open in this browser, as many as one browser may: close it and "
-                            "reload this page.",
-                            "{n} tabs are open in this browser, as many as one browser may: close one and "
-                            "reload this page.", self.tabs_per_browser).format(n=self.tabs_per_browser)
-        return None
+        assert limit == "key", limit
+        self.tally.note("browser", f"refused a browser tab from {visible(address)}: its browser "
+                                   f"({key[:16]}) has {self.tabs_per_browser} open, the most for one")
+        return ngettext("{n} tab is open in this browser, as many as one browser may: close it and "
+                        "reload this page.",
+                        "{n} tabs are open in this browser, as many as one browser may: close one and "
+                        "reload this page.", self.tabs_per_browser).format(n=self.tabs_per_browser)
 
 
 async def _caught_up(app: App[Any], request: web.Request) -> bool:

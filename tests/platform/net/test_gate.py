@@ -7,7 +7,7 @@ import resource
 
 import pytest
 
-from kc_tui.ssh.gate import RESERVED_FILES, Gate, GateLimits, client_of, connection_room
+from kc_tui.ssh.gate import RESERVED_FILES, Gate, GateLimits, SessionCount, client_of, connection_room
 
 
 class Clock:
@@ -88,3 +88,19 @@ def test_an_ipv6_network_counts_as_one_client_and_a_mapped_ipv4_as_itself() -> N
     gate.leave("198.51.100.1")  # never admitted: changes nothing
     assert gate.holding == 2
     assert gate.admit("2001:db8::3") is None
+
+
+def test_a_count_of_tabs_keeps_each_limit_and_gives_back_a_gone_workers() -> None:
+    counts = SessionCount(per_key=2, per_address=3, total=4)
+    assert counts.admits("ada", "203.0.113.9", "w0") is None
+    assert counts.admits("ada", "203.0.113.9", "w1") is None
+    assert counts.admits("ada", "198.51.100.7", "w0") == "key"
+    assert counts.admits("ben", "203.0.113.9", "w1") is None
+    assert counts.admits("cat", "203.0.113.9", "w0") == "address"
+    assert counts.admits("cat", "198.51.100.7", "w0") is None
+    assert counts.admits("dan", "192.0.2.1", "w0") == "full"
+    assert counts.held == 4
+    counts.gone("w1")  # a worker that died gives back Ada's second tab and Ben's
+    assert counts.held == 2 and counts.admits("dan", "192.0.2.1", "w0") is None
+    counts.ends("ada", "203.0.113.9", "w0")
+    assert counts.by_key == {"cat": 1, "dan": 1} and counts.held == 2

@@ -20,6 +20,7 @@ from webtab import Tab, open_tab, web_server
 
 from kc_tui.net import TableServer
 from kc_tui.ssh.gate import Gate, GateLimits
+from kc_tui.ssh.workers import Workers
 from kc_tui.storage import Settings
 from kc_tui.tui.lobby import LobbyApp
 from kc_tui.web import MAX_PASTE, REFUSED, SLICE
@@ -253,3 +254,41 @@ async def test_tabs_are_capped_per_browser_and_per_address(
         await adas[0].ws.close()
         await until(lambda: len(web.tabs) == 2, "Ada's first tab closed")
         await let_in(cat)
+
+
+async def test_the_tabs_limits_are_the_whole_servers_with_workers(tmp_path: Path) -> None:
+    # With `serve --workers 2` the tabs land in two processes; an address, a browser and the
+    # server hold their most tabs in all, not that many in each worker.
+    tables = TableServer(tmp_path, grace=60, pace=0, seed=2026)
+    workers = Workers(2, tables, tmp_path / "host_key", port=0, gate=Gate(GateLimits(per_minute=1000)),
+                      web={"port": 0, "max_tabs": 4, "tabs_per_address": 3, "tabs_per_browser": 2})
+    await workers.start()
+    try:
+        assert workers.web_port is not None
+        address = f"http://127.0.0.1:{workers.web_port}"
+        async with browser() as ada, browser() as ben, browser() as cat:
+            for session in (ada, ben, cat):
+                await visit(session, address)
+
+            async def let_in(session: aiohttp.ClientSession) -> Tab:
+                tab = await open_tab(session, address, width=200)
+                await tab.wait_for(NAME_PROMPT)
+                return tab
+
+            async def refused(session: aiohttp.ClientSession) -> str:
+                tab = await open_tab(session, address, width=200)
+                await asyncio.wait_for(tab.closed.wait(), 20)
+                assert tab.ws.close_code == REFUSED
+                return tab.screen.joined()
+
+            adas = [await let_in(ada), await let_in(ada)]
+            assert "2 tabs are open in this browser" in await refused(ada)
+            await let_in(ben)
+            assert "3 tabs are open from your address" in await refused(cat)
+            assert workers.tab_counts.held == 3
+            await adas[0].ws.close()
+            await until(lambda: workers.tab_counts.held == 2, "Ada's first tab closed")
+            await let_in(cat)
+    finally:
+        await workers.stop()
+        await tables.close()
