@@ -70,9 +70,10 @@ HEAD_BYTES = 1 << 16
 """The most of a transcript's first line read to learn its game."""
 
 
-def load_replay(path: Path) -> Replay:
+def load_replay(path: Path, *, words: bool = False) -> Replay:
     """Read and re-referee a transcript, by the game its ``session_start`` names;
-    :class:`ReplayError` says what is wrong."""
+    :class:`ReplayError` says what is wrong.  ``words``: its sentences name every card and pile
+    in words, for the ear (the line mode's ``--notation words``)."""
     try:
         # The first line names the game, whose own limit the whole file is then read under.
         first = read_first_line(path, HEAD_BYTES)
@@ -86,7 +87,7 @@ def load_replay(path: Path) -> Replay:
         lines = read_text(path, part.transcript_bytes).splitlines()
     except UnreadableFile as exc:
         raise ReplayError(f"{path}: {exc}") from None
-    replay: Replay = part.replay(path, lines)
+    replay: Replay = part.replay(path, lines, words=words)
     return replay
 
 

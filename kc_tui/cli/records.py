@@ -138,12 +138,15 @@ def run_replay(args: argparse.Namespace) -> int:
     for folder in (game_transcripts_dir(game) for game in GAMES):
         if not path.exists() and (folder / path).exists():
             path = folder / path  # a name as the data folder lists it
+    plain = args.plain or not full_screen()
     try:
-        replay = load_replay(path)
+        # Sentences printed for the ear say cards in the line mode's notation; the replay
+        # screen's log, beside the cards it draws, says them short.
+        replay = load_replay(path, words=plain and args.notation == "words")
     except ReplayError as exc:
         print(_("Cannot replay {why}").format(why=visible(str(exc))))
         return 1
-    if args.plain or not full_screen():
+    if plain:
         for sentence in replay_text(replay):
             print(sentence)
         return 0

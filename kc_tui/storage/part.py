@@ -170,8 +170,9 @@ class GameSaves(Protocol):
         """The same as JSON (``stats --json``)."""
         ...
 
-    def replay(self, path: Path, lines: list[str]) -> Replay:
-        """A transcript re-refereed into steps; :class:`~kc_tui.replay.ReplayError` otherwise."""
+    def replay(self, path: Path, lines: list[str], *, words: bool = False) -> Replay:
+        """A transcript re-refereed into steps; :class:`~kc_tui.replay.ReplayError` otherwise.
+        ``words``: its sentences say cards and piles in words, for the ear."""
         ...
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import sys
 from functools import partial
 from pathlib import Path
@@ -387,6 +388,11 @@ async def test_a_finished_session_is_replayed_move_by_move_on_the_screen(entry: 
     assert replay.game == entry.name and replay.steps
     assert list(replay.steps[-1].totals) == json.loads(lines[-1])["totals"]
     assert all(s == visible(s) for step in replay.steps for s in step.sentences)
+    # `replay --plain` says it for the ear: the same steps, no card named by its code.
+    spoken = load_replay(path, words=True)
+    assert [len(step.sentences) for step in spoken.steps] == [len(step.sentences) for step in replay.steps]
+    code = re.compile(r"\b(?:10|[2-9TJQKA])[CDHS]\b|\bJK\b")
+    assert not [s for step in spoken.steps for s in step.sentences if code.search(s)]
     app = KingsCornerApp(settings=Settings(pace=0), replay=replay, replay_name=path.name)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen

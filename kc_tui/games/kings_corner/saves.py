@@ -441,12 +441,12 @@ class KingsCornerSaves:
         return {"sessions": len(results), "players": [s.as_dict() for s in table.values()],
                 "unreadable": list(problems)}
 
-    def replay(self, path: Path, lines: list[str]) -> Replay:
+    def replay(self, path: Path, lines: list[str], *, words: bool = False) -> Replay:
         try:
             first = next(read_events(lines[:1]))[1]
         except (StopIteration, TranscriptError, KeyError, ValueError, TypeError) as exc:
             raise ReplayError(f"{path}: not a transcript ({exc or 'it is empty'})") from None
-        narrator = Narrator([p.name for p in getattr(first, "players", ())] or None)
+        narrator = Narrator([p.name for p in getattr(first, "players", ())] or None, words=words)
         try:
             session = replay_states(lines)
         except TranscriptError as exc:

@@ -317,7 +317,7 @@ class ReverseSaves:
                 "players": [s.as_dict() for s in reverse_player_stats(results, player).values()],
                 "unreadable": list(problems)}
 
-    def replay(self, path: Path, lines: list[str]) -> Replay:
+    def replay(self, path: Path, lines: list[str], *, words: bool = False) -> Replay:
         """A transcript re-refereed by this game's engine, told in its own sentences."""
         try:
             session = replay_states(lines)
@@ -326,7 +326,7 @@ class ReverseSaves:
         names = [p.name for p in session.players]
         raw: list[tuple[ReverseTableState, list[str], list[reverse_events.ReverseEvent]]] = []
         for event, state in session.steps:
-            text = describe_event(event, names)
+            text = describe_event(event, names, words=words)
             if not (raw and raw[-1][0] == state):
                 raw.append((state, [], []))
             if text:

@@ -168,8 +168,9 @@ class HigherSaves:
                 "players": [{"name": name, "sessions": n, "sessions_won": won, "rounds_won": rounds}
                             for name, (n, won, rounds) in self._table(results, player).items()]}
 
-    def replay(self, path: Path, lines: list[str]) -> Replay:
-        """A transcript re-refereed, one step per decision, every hand face up."""
+    def replay(self, path: Path, lines: list[str], *, words: bool = False) -> Replay:
+        """A transcript re-refereed, one step per decision, every hand face up (its sentences
+        always say cards in words)."""
         try:
             events = self.read_transcript(lines)
             start = events[0]

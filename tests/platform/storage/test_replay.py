@@ -61,7 +61,12 @@ def test_replay_plain_prints_the_game_as_sentences(tmp_path: Path) -> None:
     path, _ = _transcript(tmp_path)
     out = subprocess.run([sys.executable, "-m", "kc_tui", "replay", str(path), "--plain"],
                          capture_output=True, text=True, check=True, env=os.environ.copy()).stdout
-    assert out.splitlines() == replay_text(load_replay(path))
+    # For the ear, as the line mode says them by default (--notation words): cards and piles in words.
+    assert out.splitlines() == replay_text(load_replay(path, words=True))
+    assert "The edges show North, the " in out.splitlines()[0]
+    short = subprocess.run([sys.executable, "-m", "kc_tui", "replay", str(path), "--plain", "--notation", "short"],
+                           capture_output=True, text=True, check=True, env=os.environ.copy()).stdout
+    assert short.splitlines() == replay_text(load_replay(path)) and "The edges show N " in short
     missing = subprocess.run([sys.executable, "-m", "kc_tui", "replay", str(tmp_path / "nope.jsonl")],
                              capture_output=True, text=True, env=os.environ.copy())
     assert missing.returncode == 1 and "Cannot replay" in missing.stdout
