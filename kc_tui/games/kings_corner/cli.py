@@ -32,7 +32,7 @@ from ...storage import (
     saves_dir,
     start_saving,
 )
-from .ai import LEVELS
+from .ai import LEVELS, level_name
 from .ai import commands as ai_commands
 from .ai.arguments import (
     add_ai_options,
@@ -226,7 +226,7 @@ def _demo(args: argparse.Namespace) -> int:
     rules = rules_from(args, len(args.players))
     seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(32)
     seats = make_seats(args.players, random.Random(seed))
-    narrator = Narrator()
+    narrator = Narrator(level_name=level_name)
 
     def say(event: Any) -> None:
         text = narrator.sentence(event)

@@ -24,6 +24,7 @@ from ...core.text import folded, shown_name, visible
 from ...line.part import LineOptions
 from ...line.shell import Out, Reader, common_command, help_text, leave_word
 from ...net import Notice, SeatDoor, TableError
+from .ai import level_name
 from .ai.hints import hint
 from .engine.board import PILES, Pile
 from .engine.commands import (
@@ -175,7 +176,7 @@ class PlainGame:
         self._own_draws: dict[int, tuple[Card, bool]] = {}
         """Hot-seat: the card each person drew that the shared screen did not show, and whether
         it was drawn in the turn being played (else at the end of their last turn)."""
-        self.narrator = Narrator(self.names, words=self.words)
+        self.narrator = Narrator(self.names, words=self.words, level_name=level_name)
         self.turns = TurnLog(self.names, words=self.words)
         self.heard: list[str] = []
         """Every sentence of the session so far, as the screen's seat saw it (for ``last``)."""

@@ -446,7 +446,8 @@ class KingsCornerSaves:
             first = next(read_events(lines[:1]))[1]
         except (StopIteration, TranscriptError, KeyError, ValueError, TypeError) as exc:
             raise ReplayError(f"{path}: not a transcript ({exc or 'it is empty'})") from None
-        narrator = Narrator([p.name for p in getattr(first, "players", ())] or None, words=words)
+        narrator = Narrator([p.name for p in getattr(first, "players", ())] or None, words=words,
+                            level_name=level_name)
         try:
             session = replay_states(lines)
         except TranscriptError as exc:

@@ -102,7 +102,7 @@ def test_demo_narrates_a_round_in_sentences() -> None:
     result = run("demo", "--seed", "3")
     assert result.returncode == 0
     lines = result.stdout.splitlines()
-    assert lines[0].startswith("A new session: Ada, Ben, Cleo, Dev.")
+    assert lines[0] == "A new session: Ada (medium), Ben (medium), Cleo (medium) and Dev (medium)."
     assert any(" plays the " in line and " on " in line for line in lines)
     assert any(line.startswith("Round 1 over:") for line in lines)
 
@@ -111,7 +111,7 @@ def test_bare_command_without_a_terminal_plays_in_the_line_mode() -> None:
     result = run()  # stdin is not a terminal here: no title screen, the line mode instead
     assert result.returncode == 0
     assert result.stdout.startswith("No terminal for the full-screen game here")
-    assert "A new session: You, Ada, Ben, Cleo." in result.stdout
+    assert "A new session: You, Ada (hard), Ben (hard) and Cleo (hard)." in result.stdout
 
 
 def test_the_command_line_page_lists_every_preset() -> None:

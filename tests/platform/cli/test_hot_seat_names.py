@@ -19,12 +19,12 @@ def first_lines(players: str, tmp_path: Path) -> str:
 
 
 def test_two_unnamed_people_are_player_1_and_player_2(tmp_path: Path) -> None:
-    assert first_lines("you,medium,you", tmp_path) == "A new session: Player 1, Ada, Player 2."
+    assert first_lines("you,medium,you", tmp_path) == "A new session: Player 1, Ada (medium) and Player 2."
 
 
 def test_a_named_person_keeps_the_name_and_the_other_is_numbered(tmp_path: Path) -> None:
-    assert first_lines("human:Zoe,you", tmp_path) == "A new session: Zoe, Player 2."
+    assert first_lines("human:Zoe,you", tmp_path) == "A new session: Zoe and Player 2."
 
 
 def test_one_person_is_you(tmp_path: Path) -> None:
-    assert first_lines("you,medium", tmp_path) == "A new session: You, Ada."
+    assert first_lines("you,medium", tmp_path) == "A new session: You and Ada (medium)."

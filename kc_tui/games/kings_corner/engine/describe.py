@@ -465,11 +465,15 @@ def _chips_paid(reason: str, you: bool, n: int) -> str:
 class Narrator:
     """Turns events into full sentences ("Ada plays the eight of diamonds on North."); the seat
     named "You" is spoken to.  ``words``: every card and pile said in words (the edges at the
-    deal, what an undo took back), for the ear."""
+    deal, what an undo took back), for the ear.  ``level_name``: a level's name in the player's
+    language; with it a new session names each computer's level ("Ada (hard)"), once, for
+    a reader who has no players panel to look at."""
 
-    def __init__(self, names: Sequence[str] | None = None, *, words: bool = False) -> None:
+    def __init__(self, names: Sequence[str] | None = None, *, words: bool = False,
+                 level_name: Callable[[str], str] | None = None) -> None:
         self.names = list(names or [])
         self.words = words
+        self.level_name = level_name
         self.counts: list[int] = []
         self._turn_moves: list[Play | MoveEvent] = []  # this turn's, for undo to name
         self._ended: int | None = None  # whose turn ended last in this round
@@ -539,7 +543,15 @@ class Narrator:
         """The sentence for an event, or None for events not worth a line."""
         if isinstance(event, SessionStart):
             self.names = [p.name for p in event.players]
-            return _("A new session: {names}.").format(names=", ".join(shown_name(n) for n in self.names))
+            if self.level_name is None:
+                return _("A new session: {names}.").format(names=", ".join(shown_name(n) for n in self.names))
+            said = [shown_name(p.name) if p.level is None else
+                    # Translators: a computer player and its level, in the list of a new session's players.
+                    _("{name} ({level})").format(name=shown_name(p.name), level=self.level_name(p.level))
+                    for p in event.players]
+            if len(said) > 1:
+                said = [_("{first} and {last}").format(first=", ".join(said[:-1]), last=said[-1])]
+            return _("A new session: {names}.").format(names=said[0] if said else "")
         if isinstance(event, RoundStart):
             self._ended = None
             self.counts = [len(h) for h in event.hands]
