@@ -529,11 +529,11 @@ class PlainLobby:
         for info in tables:
             if info.state != TableState.ADJOURNED or self.server.seat_kept_for(person, info.id) is None:
                 continue
-            values = dict(table=info.id, round=info.round, join=words["join"], start=words["start"])
+            values = dict(table=info.id, when=info.adjourned_when(), join=words["join"], start=words["start"])
             # Joining resumes the game once every player is back (alone, at once); start resumes
             # it before the others are, a computer playing for them.
             if info.round:
-                said = _("Your table {table} was adjourned in round {round}: type {join} {table} to take "
+                said = _("Your table {table} was adjourned {when}: type {join} {table} to take "
                          "your seat again; the game resumes once its players are back, or when you type "
                          "{start} (a computer then plays for those still away).")
             else:
@@ -675,9 +675,9 @@ class PlainLobby:
         if info.state != TableState.WAITING:
             self.say(_("You sit in seat {seat} of table {table}.").format(seat=seat + 1, table=table_id))
         elif info.round:  # an adjourned game taken up again
-            self.say(_("You sit in seat {seat} of table {table}; its game was adjourned in round {round}. "
+            self.say(_("You sit in seat {seat} of table {table}; its game was adjourned {when}. "
                        "Type start to resume it (a computer plays for anyone not back yet), or wait for "
-                       "the others.").format(seat=seat + 1, table=table_id, round=info.round))
+                       "the others.").format(seat=seat + 1, table=table_id, when=info.adjourned_when()))
         elif self.server.may_start(self.person, table_id):
             self.say(_("You sit in seat {seat} of table {table}. Waiting for the game to start: type "
                        "start to start it.").format(seat=seat + 1, table=table_id))

@@ -500,6 +500,7 @@ class TableServer:
         table.seed = int(meta["seed"])
         table.adjourned_at = float(meta.get("adjourned_at") or 0) or meta_time
         table.adjourned_round = int(meta.get("round") or 0)  # (not kept before 2026-12)
+        table.adjourned_over = meta.get("round_over") is True  # (nor this, before 2026-12-05)
         names = meta.get("names")  # (nor these)
         if isinstance(names, list) and len(names) == len(seats) and all(isinstance(n, str) for n in names):
             try:

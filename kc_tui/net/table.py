@@ -161,6 +161,8 @@ class Table:
         """When the table was last adjourned (the server's wall clock, :attr:`TableHost.now`)."""
         self.adjourned_round = 0
         """The round the game was adjourned in (the lobby says it; 0: not known, or none)."""
+        self.adjourned_over = False
+        """Whether that round had ended (the game was adjourned between two rounds)."""
         self.adjourned_names: list[str] | None = None
         """The names the adjourned game showed (the lobby names its computers by them)."""
         self.save_file: SaveFile | None = None
@@ -214,8 +216,9 @@ class Table:
                 seats.append(SeatInfo(slot.index, "computer", named, slot.spec, True))
         service = self.service if self.service is not None else self.restored
         round_no = self.game.round_no(service) if service is not None else self.adjourned_round
+        over = service.phase == Phase.ROUND_OVER if service is not None else self.adjourned_over
         return TableInfo(self.id, self.name, self.owner.name, self._rules_label(), tuple(seats),
-                         self.state, len(self.spectators), self.game.name, round_no)
+                         self.state, len(self.spectators), self.game.name, round_no, bool(round_no and over))
 
     def _rules_label(self) -> str:
         """The rules' label: the game's words, said in the language of whoever reads the lobby;
@@ -709,7 +712,7 @@ class Table:
             "game": self.game.name, "rules": self.rules.as_dict(), "seed": self.seed,
             "seats": [{"spec": s.spec, "person": person(s.person)} for s in self.slots],
             "adjourned_at": self.adjourned_at, "save_problem": self.save_problem,
-            "round": self.adjourned_round,
+            "round": self.adjourned_round, "round_over": self.adjourned_over,
             "names": self.seat_names if self.seat_names is not None else self.adjourned_names,
         }
 
@@ -747,6 +750,7 @@ class Table:
         kept: str | None = None
         if service is not None:
             self.adjourned_round = self.game.round_no(service)
+            self.adjourned_over = service.phase == Phase.ROUND_OVER
             if self.saver is not None:
                 self.saver.save(compact=True)
                 self.server.drain()  # the save is whole on the disk before anyone resumes it

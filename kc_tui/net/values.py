@@ -114,6 +114,17 @@ class TableInfo:
     round: int = 0
     """The round being played (0 before the first deal); of an adjourned game, the round it was
     adjourned in (0 if that is not known), and of one resumed, the round it goes on with."""
+    round_over: bool = False
+    """Whether that round has ended (the players are between it and the next)."""
+
+    def adjourned_when(self) -> str:
+        """When the game was adjourned, to go in a sentence: "in round 2", or "after round 2"
+        when that round had ended."""
+        if self.round_over:
+            # Translators: when a game was adjourned: it was between this round and the next.
+            return _("after round {round}").format(round=self.round)
+        # Translators: when a game was adjourned: during this round.
+        return _("in round {round}").format(round=self.round)
 
     @property
     def free_seats(self) -> tuple[int, ...]:
@@ -126,14 +137,17 @@ class TableInfo:
         """The table in one line: number, name, state, rules, seats, spectators."""
         state = state_word(self.state)
         if self.round and self.state == TableState.PLAYING:
-            state = _("{state}, round {round}").format(state=state, round=self.round)
+            state = (_("{state}, round {round} over") if self.round_over
+                     else _("{state}, round {round}")).format(state=state, round=self.round)
         elif self.round and self.state == TableState.ADJOURNED:
-            # Translators: a table's state in the lobby's list, after its players left mid-game.
-            state = _("adjourned in round {round}").format(round=self.round)
+            # Translators: a table's state in the lobby's list, after its players left mid-game;
+            # {when} is "in round 2" or "after round 2".
+            state = _("adjourned {when}").format(when=self.adjourned_when())
         elif self.round and self.state == TableState.WAITING:
             # Translators: a table's state in the lobby's list: an adjourned game was taken up again,
-            # and goes on when it is started.
-            state = _("resuming round {round}").format(round=self.round)
+            # and goes on when it is started (with the next round, after one that had ended).
+            state = (_("resuming after round {round}") if self.round_over
+                     else _("resuming round {round}")).format(round=self.round)
         values = dict(id=self.id, name=self.name, state=state, rules=self.rules, seats=self.seats_label(),
                       n=self.spectators)
         if self.spectators:

@@ -190,9 +190,9 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
         if own is None:
             return _("Table {table} is adjourned; only its players can resume it.").format(table=table.id)
         if table.round:
-            return _("Table {table} was adjourned in round {round}: press Enter to take your seat again; "
+            return _("Table {table} was adjourned {when}: press Enter to take your seat again; "
                      "the game resumes once its players are back, or when you press s (a computer then "
-                     "plays for those still away).").format(table=table.id, round=table.round)
+                     "plays for those still away).").format(table=table.id, when=table.adjourned_when())
         return _("Table {table} is adjourned: press Enter to take your seat again; the game resumes once "
                  "its players are back, or when you press s (a computer then plays for those still away)."
                  ).format(table=table.id)
@@ -306,8 +306,8 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
             return
         may_start = self.lobby.server.may_start(door.person, info.id)
         if info.round and seat is not None:  # an adjourned game taken up again
-            where = _("You are at table {table} (seat {seat}); its game was adjourned in round {round}."
-                      ).format(table=info.id, seat=seat, round=info.round)
+            where = _("You are at table {table} (seat {seat}); its game was adjourned {when}."
+                      ).format(table=info.id, seat=seat, when=info.adjourned_when())
             starts = (_("Press s to resume it (a computer plays for anyone not back yet).") if may_start
                       else _("{owner} resumes it.").format(owner=info.owner))
             self.say(f"{where} {starts}")

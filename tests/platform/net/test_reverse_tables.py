@@ -280,6 +280,38 @@ async def test_an_adjourned_table_is_saved_in_the_games_format_and_resumed_after
     check_transcript(json.loads(line) for line in lines)
 
 
+async def test_a_table_adjourned_between_rounds_is_listed_after_its_round(tmp_path: Path) -> None:
+    server = TableServer(tmp_path, grace=0, pace=0, seed=2026)
+    info = server.create_table(ADA, "Late", build_rules(2, hand_size=5), ["open", "open"], seed=8)
+    ada, ben = server.join(ADA, info.id, 0), server.join(BEN, info.id, 1)
+    assert isinstance(ada, ReverseDoor) and isinstance(ben, ReverseDoor)
+    game = referee(server, info.id)
+    assert "(playing, round 1; " in server.table(info.id).line()
+    rng = random.Random(2)
+    while game.phase == Phase.TURN:
+        act_as_computer(ada if game.current == 0 else ben, rng)
+    assert game.phase == Phase.ROUND_OVER
+    assert "(playing, round 1 over; " in server.table(info.id).line()
+    ada.leave()
+    ben.leave()  # nobody left: the table is adjourned, between round 1 and round 2
+    assert "(adjourned after round 1; " in server.table(info.id).line()
+    await server.close()
+
+    again = TableServer(tmp_path, grace=0, pace=0, seed=2026)
+    (table,) = again.tables()
+    assert table.state == TableState.ADJOURNED and table.round_over
+    assert "(adjourned after round 1; " in table.line()
+    ada = again.join(ADA, table.id, 0)
+    assert "(resuming after round 1; " in again.table(table.id).line()
+    ben = again.join(BEN, table.id, 1)  # both back: the game goes on, at the round's end
+    assert again.table(table.id).state == TableState.PLAYING
+    assert "(playing, round 1 over; " in again.table(table.id).line()
+    ada.next_round()
+    ben.next_round()
+    assert "(playing, round 2; " in again.table(table.id).line()
+    await again.close()
+
+
 async def test_a_damaged_save_is_refused_with_a_sentence_and_the_table_stays_adjourned(tmp_path: Path) -> None:
     server = TableServer(tmp_path, grace=0, pace=0, seed=2026)
     info = server.create_table(ADA, "Kept", build_rules(2), ["open", "easy"], seed=4)
