@@ -227,7 +227,8 @@ class ReverseSaves:
         return {"kind": KIND, "version": VERSION, "game": GAME_NAME, "seed": service.seed,
                 "rules": service.rules.as_dict(), "specs": saver.specs,
                 "names": [s.name for s in service.seats],
-                "round": service.view(None).round, "totals": list(service.view(None).totals),
+                "round": service.view(None).round, "turn": service.game.turns,
+                "totals": list(service.view(None).totals),
                 "saved": datetime.now().isoformat(timespec="seconds"),
                 "rng": {"players": [None if state is None else rng_json(state) for state in states]}}
 
@@ -270,7 +271,9 @@ class ReverseSaves:
         # Shown only: totals that are not a number each are left out, and resuming says why.
         shown = (tuple(totals) if isinstance(totals, list) and len(totals) == len(names)
                  and all(type(t) is int for t in totals) else ())
+        turn = doc.get("turn")  # (not kept before 2026-12-05: the list then gives the round alone)
         return SaveInfo(path, names, local_time(doc["saved"]), int(doc["round"]), shown,
+                        turn=turn if type(turn) is int and turn >= 0 else 0,
                         rules=rules, seed=seed if type(seed) is int else None, game=GAME_NAME)
 
     def restore(self, path: Path, doc: dict[str, Any], think: float | None,
