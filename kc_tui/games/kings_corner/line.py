@@ -105,7 +105,7 @@ def _tops(obs: Observation, seen: Mapping[Pile, tuple[Card, ...]] | None,
                                        _("Empty: {piles}.").format(piles=empty) if empty else "") if part)
 
 
-_QUIT_WORDS = frozenset({"quit", "salir", "quitter"})
+_QUIT_WORDS = frozenset({"quit", "q", "salir", "quitter"})
 
 
 def _next_round(leave: str) -> str:

@@ -47,10 +47,11 @@ _VERB_WORDS = {
     "pista": "hint", "indice": "hint",
     "deshacer": "undo", "deshaz": "undo", "annuler": "undo", "annule": "undo",
     "ayuda": "help", "aide": "help",
-    "salir": "quit", "quitter": "quit",
+    "salir": "quit", "quitter": "quit", "q": "quit",
 }
-"""The Spanish and French words of the verbs (and "pass"), read in every language alongside the
-English ones."""
+"""The Spanish and French words of the verbs (and "pass", and "q" for quit, as the second game's
+line mode and every full-screen table take it), read in every language alongside the English
+ones."""
 _DRAW_WORDS = frozenset({"draw", "robar", "roba", "piocher", "pioche"})
 YES = frozenset({"y", "yes", "s", "si", "o", "oui"})
 """The answers that say yes to a question, in every language (accents are not needed)."""

@@ -104,6 +104,8 @@ def test_the_spanish_and_french_pile_letters_and_words_parse_in_every_language()
     assert parse_command("fin") == Verb("end") and parse_command("terminer") == Verb("end")
     assert parse_command("fin!") == Verb("end", sure=True) and parse_command("fin sí") == Verb("end", sure=True)
     assert parse_command("pista") == Verb("hint") and parse_command("annuler") == Verb("undo")
+    # q quits, as in the second game's line mode and at every table.
+    assert parse_command("q") == Verb("quit") and parse_command("Q") == Verb("quit")
     assert parse_review("montón o") == Review("pile", pile=Pile.W)
     assert parse_review("main") == Review("hand") and parse_review("quién") == Review("who")
 
