@@ -468,9 +468,8 @@ class TableScreen(TableShell):
         """The sentence that starts a person's turn: named in hot-seat, plain for the one "You"."""
         name = self.service.current_seat.name
         if name == YOU:
-            # The English says "Your turn, You"; a translation need not name the one person.
-            head = (_("Your turn, You: pick a card (1-9) or a pile, then a target.") if moves
-                    else _("Your turn, You."))
+            head = (_("Your turn: pick a card (1-9) or a pile, then a target.") if moves
+                    else _("Your turn."))
         else:
             head = (_("Your turn, {name}: pick a card (1-9) or a pile, then a target.") if moves
                     else _("Your turn, {name}.")).format(name=name)

@@ -32,7 +32,7 @@ async def test_the_status_keeps_the_warning_and_the_log_the_whole_account_at_80x
         status = app.screen.query_one("#status")
         said = str(status.render())
         assert len(Content(said).wrap(status.content_size.width)) <= status.content_size.height == 3
-        assert said.startswith("Your turn, You:") and said.endswith("Ben played 6 cards, 2 cards left; "
+        assert said.startswith("Your turn:") and said.endswith("Ben played 6 cards, 2 cards left; "
                                                                       "Cleo played 5 cards.")
         log = "\n".join(line.text for line in app.screen.query_one("#log", RichLog).lines)
         assert "moved E onto SE, W onto E" in log.replace("\n", " ")  # the whole account, in the log
