@@ -221,6 +221,21 @@ async def test_the_games_own_web_server_answers_a_bad_host_with_a_400() -> None:
             assert b"is not a host name and port" in answer
 
 
+async def let_in(session: aiohttp.ClientSession, address: str) -> Tab:
+    """A tab the server lets in: it asks the visitor's name."""
+    tab = await open_tab(session, address, width=200)
+    await tab.wait_for(NAME_PROMPT)
+    return tab
+
+
+async def refused(session: aiohttp.ClientSession, address: str) -> str:
+    """What a tab the server refuses is told before it is closed."""
+    tab = await open_tab(session, address, width=200)
+    await asyncio.wait_for(tab.closed.wait(), 20)
+    assert tab.ws.close_code == REFUSED
+    return tab.screen.joined()
+
+
 async def test_tabs_are_capped_per_browser_and_per_address(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     async with tables_on_the_web(tmp_path, tabs_per_address=3, tabs_per_browser=2) as web, \
@@ -229,31 +244,20 @@ async def test_tabs_are_capped_per_browser_and_per_address(
         for session in (ada, ben, cat):
             await visit(session, address)
 
-        async def let_in(session: aiohttp.ClientSession) -> Tab:
-            tab = await open_tab(session, address, width=200)
-            await tab.wait_for(NAME_PROMPT)
-            return tab
-
-        async def refused(session: aiohttp.ClientSession) -> str:
-            tab = await open_tab(session, address, width=200)
-            await asyncio.wait_for(tab.closed.wait(), 20)
-            assert tab.ws.close_code == REFUSED
-            return tab.screen.joined()
-
         with caplog.at_level(logging.INFO):
-            adas = [await let_in(ada), await let_in(ada)]
+            adas = [await let_in(ada, address), await let_in(ada, address)]
             assert ("2 tabs are open in this browser, as many as one browser may: close one and reload "
-                    "this page.") in await refused(ada)
-            assert ("2 tabs are open in this browser") in await refused(ada)
-            await let_in(ben)
+                    "this page.") in await refused(ada, address)
+            assert ("2 tabs are open in this browser") in await refused(ada, address)
+            await let_in(ben, address)
             assert ("3 tabs are open from your address, as many as this server allows: close one and "
-                    "reload this page.") in await refused(cat)
+                    "reload this page.") in await refused(cat, address)
         assert len(web.tabs) == 3
         assert len(lines(caplog, "its browser")) == 1, "one line for two refusals"
         assert len(lines(caplog, "the most for one address")) == 1
         await adas[0].ws.close()
         await until(lambda: len(web.tabs) == 2, "Ada's first tab closed")
-        await let_in(cat)
+        await let_in(cat, address)
 
 
 async def test_the_tabs_limits_are_the_whole_servers_with_workers(tmp_path: Path) -> None:
@@ -270,25 +274,14 @@ async def test_the_tabs_limits_are_the_whole_servers_with_workers(tmp_path: Path
             for session in (ada, ben, cat):
                 await visit(session, address)
 
-            async def let_in(session: aiohttp.ClientSession) -> Tab:
-                tab = await open_tab(session, address, width=200)
-                await tab.wait_for(NAME_PROMPT)
-                return tab
-
-            async def refused(session: aiohttp.ClientSession) -> str:
-                tab = await open_tab(session, address, width=200)
-                await asyncio.wait_for(tab.closed.wait(), 20)
-                assert tab.ws.close_code == REFUSED
-                return tab.screen.joined()
-
-            adas = [await let_in(ada), await let_in(ada)]
-            assert "2 tabs are open in this browser" in await refused(ada)
-            await let_in(ben)
-            assert "3 tabs are open from your address" in await refused(cat)
+            adas = [await let_in(ada, address), await let_in(ada, address)]
+            assert "2 tabs are open in this browser" in await refused(ada, address)
+            await let_in(ben, address)
+            assert "3 tabs are open from your address" in await refused(cat, address)
             assert workers.tab_counts.held == 3
             await adas[0].ws.close()
             await until(lambda: workers.tab_counts.held == 2, "Ada's first tab closed")
-            await let_in(cat)
+            await let_in(cat, address)
     finally:
         await workers.stop()
         await tables.close()
