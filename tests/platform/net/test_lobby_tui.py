@@ -836,11 +836,16 @@ async def test_the_name_typed_is_kept_when_another_game_is_chosen_and_names_its_
     app = LobbyApp(server, ADA)
     async with app.run_test(size=SIZE) as pilot:
         await _new_table_form(pilot, app)
+        # The name's field stands where the choices show their values (after a 27-column label),
+        # on both games' forms.
+        column = app.screen.query_one("#table-name", Input).region.x
+        assert column == app.screen.query_one("#game").region.x + 27
         await pilot.press("up", "up", *"Reverse night", "down", "right")  # the name, then the game
         await until(pilot, lambda: isinstance(app.screen, CreateReverseTableScreen), "Kings Reverse's form")
         summary = lambda: str(app.screen.query_one("#summary", TextPanel).render())  # noqa: E731
         await until(pilot, lambda: "its name: Reverse night;" in summary(), "the name kept")
         assert app.screen.query_one("#table-name", Input).value == "Reverse night"
+        assert app.screen.query_one("#table-name", Input).region.x == column
         await until(pilot, lambda: app.screen.query_one("#game").has_focus, "its Game choice focused")
         await pilot.press("up")
         assert app.screen.focused is not None and app.screen.focused.id == "table-name"
