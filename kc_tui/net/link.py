@@ -172,12 +172,17 @@ class _Hosted:
         self.pending: list[Delivery] = []
         self.sent: Frame = {}
         """The frame the worker was last sent (a step sends only the answers that changed)."""
+        self.events = 0
+        """Events the door delivered to this worker's door, sent or about to be (its
+        :meth:`LinkedDoor.past_events` leaves out those it has yet to read)."""
         door.follow(self.heard)
 
     def heard(self, item: Delivery) -> None:
         if not self.pending:
             asyncio.get_running_loop().call_soon(self.flush)
         self.pending.append(item)
+        if not isinstance(item, Notice):
+            self.events += 1
 
     def frame(self) -> Frame:
         with speaking(self.lang):
@@ -376,6 +381,8 @@ class LinkHost:
                 raise TableError(L_("The server could not do that."))
             value = getattr(hosted.door, name)
             value = value(*args) if callable(value) else value
+            if name == "past_events":
+                value = (value, hosted.events)  # the last of them may still be on their way
             if name in ("leave", "detach"):
                 hosted.close()
                 peer.doors.pop(target, None)
@@ -590,6 +597,8 @@ class LinkedDoor(SeatDoor):
         self._pending: list[Delivery] = []
         self._unheard: deque[Notice] = deque(maxlen=MISSED_NOTICES)
         self._closed = False
+        self._events = 0
+        """Events delivered here so far (:meth:`past_events`)."""
 
     # ------------------------------------------------------------------ reading
     @property
@@ -659,8 +668,14 @@ class LinkedDoor(SeatDoor):
         return bool(self._read("computer_to_play"))
 
     def past_events(self) -> tuple[Any, ...]:
-        events: tuple[Any, ...] = self._call("past_events")
-        return events
+        """The session so far as this seat may see it, up to the last event delivered here:
+        those the table host has sent this door and it has not read yet come as deliveries, and
+        a front end catching up on the past, then following the door, would hear them twice
+        (the first move of a computer's turn said twice, to a person who sat down as it began)."""
+        events: tuple[Any, ...]
+        events, sent = self._call("past_events")
+        coming = sent - self._events
+        return events[:len(events) - coming] if 0 < coming <= len(events) else events
 
     # ------------------------------------------------------------------ following
     def answered(self, frame: Frame) -> None:
@@ -677,6 +692,7 @@ class LinkedDoor(SeatDoor):
         self.frame = {**self.frame, **frame}
         self._stepped = False
         self._pending = list(items)
+        self._events += sum(1 for item in items if not isinstance(item, Notice))
         self.deliver()
 
     def lost(self, why: Notice | None = None) -> None:

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any, Callable
 
 import pytest
 from waiting import until
 
-from kc_tui.net import TableError, TableServer, link
+from kc_tui.net import Notice, TableError, TableServer, link
 from kc_tui.net.link import LinkedServer, LinkHost, encode
 
 pytestmark = pytest.mark.timeout(60)
@@ -99,3 +100,76 @@ def test_a_linked_doors_refusal_is_raised_afresh_at_each_read(tmp_path: Path) ->
     assert kept.__traceback__ is None
     assert all(exc is not kept for exc in raised)
     assert len({id(exc) for exc in raised}) == 3
+
+
+async def test_a_linked_door_catching_up_hears_no_event_twice(tmp_path: Path) -> None:
+    """A front end in a worker catches up on the session (``past_events``), then follows its
+    door; events the table host had already sent, not yet read by the worker, came in both (a
+    person who sat as a computer's turn began heard its first move twice).  The table host
+    runs in a thread of its own here, so that the worker reads nothing while it asks."""
+    import threading
+
+    from kc_tui.games.kings_corner.engine.rules import build_rules
+    from kc_tui.net import Person
+
+    ada, ben = Person("SHA256:ada", "Ada"), Person("SHA256:ben", "Ben")
+    host_loop = asyncio.new_event_loop()
+    ready = threading.Event()
+    box: dict[str, Any] = {}
+
+    async def set_up() -> None:
+        tables = TableServer(tmp_path / "data", pace=0, seed=5)
+        host = LinkHost(tables, tmp_path / "tables")
+        await host.start()
+        info = tables.create_table(ada, "Friday", build_rules(2), ["open", "open"], seed=3)
+        box.update(tables=tables, host=host, info=info, ada=tables.join(ada, info.id, 0))
+
+    def run_host() -> None:
+        asyncio.set_event_loop(host_loop)
+        host_loop.run_until_complete(set_up())
+        ready.set()
+        host_loop.run_forever()
+
+    def on_host(work: Callable[[], Any]) -> Any:
+        async def run() -> Any:
+            return work()
+        return asyncio.run_coroutine_threadsafe(run(), host_loop).result(10)
+
+    thread = threading.Thread(target=run_host, daemon=True)
+    thread.start()
+    assert ready.wait(10)
+    linked = LinkedServer(tmp_path / "tables", 1)
+    await linked.open()
+    try:
+        door = linked.join(ben, box["info"].id, 1)  # both seats taken: the game starts
+        heard: list[Any] = []
+        door.follow(lambda item: heard.append(item) if not isinstance(item, Notice) else None)
+
+        def ada_plays() -> None:  # Ada's turn, played at the host (its events sent to the worker)
+            moves = box["ada"].legal_moves()
+            if moves:
+                box["ada"].play(moves[0])
+            box["ada"].end_turn()
+
+        if on_host(lambda: box["ada"].my_turn()):
+            on_host(ada_plays)
+        else:
+            door.end_turn()
+            await until(lambda: on_host(lambda: box["ada"].my_turn()), "Ada's turn")
+            on_host(ada_plays)
+        # The worker has read none of Ada's turn yet: it catches up now, then reads it.
+        past = list(door.past_events())
+        everything = on_host(lambda: box["tables"]._tables[box["info"].id].events)
+        await until(lambda: len(past) + len(heard) >= len(everything), "the deliveries read")
+        await asyncio.sleep(0.2)  # (nothing more comes)
+        shown = on_host(lambda: list(box["ada"].table.game.shown_to(e, 1)
+                                     for e in box["tables"]._tables[box["info"].id].events))
+        assert heard, "some of Ada's turn came as deliveries"
+        assert past + heard == shown  # each event once, in order
+    finally:
+        await linked.close()
+        on_host(lambda: None)
+        asyncio.run_coroutine_threadsafe(box["host"].close(), host_loop).result(10)
+        asyncio.run_coroutine_threadsafe(box["tables"].close(), host_loop).result(10)
+        host_loop.call_soon_threadsafe(host_loop.stop)
+        thread.join(10)
