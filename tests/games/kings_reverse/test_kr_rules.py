@@ -7,7 +7,7 @@ import random
 import pytest
 from kr_positions import Table
 
-from kc_tui.core.cards import Suit
+from kc_tui.core.cards import Suit, showing
 from kc_tui.core.events import PlayerInfo
 from kc_tui.core.kinds import Phase, SeatKind
 from kc_tui.games.kings_reverse.engine.basics import JK, Step, card_of, card_value
@@ -35,6 +35,11 @@ def test_kr3_1_a_card_that_does_not_match_is_refused_with_the_sentence_the_playe
         t.do("9H")
     assert str(refused.value) == "9H does not match the 4S on the pile: play a spade, a 4, a Jack, or draw."
     assert t.hand(0) == "2C 3C 9H" and t.events == []
+    # A table that draws cards with their suits' signs names both cards so, the pile's too.
+    glyphs_of = {"9H": "9♥", "4S": "4♠"}
+    with showing(lambda card: glyphs_of.get(str(card), str(card))), pytest.raises(ReverseIllegal) as glyphs:
+        t.do("9H")
+    assert str(glyphs.value).startswith("9♥ does not match the 4♠ on the pile: ")
 
 
 def test_kr3_2_a_jack_goes_on_anything_even_with_other_playable_cards_and_sets_its_suit() -> None:

@@ -94,16 +94,17 @@ def _top_words(game: Table) -> str:
     suit = _SUITS[game.follow].word
     if top == JK:
         return _("the joker on the pile (the suit named is {suit})").format(suit=suit)
-    shown = card_of(top)
+    card = card_of(top)
     shift = top // 4 + 1 == 11 or top % 4 != game.follow
     if _IN_WORDS.get():
         if shift:
-            return _("{card} on the pile (the suit to follow is {suit})").format(card=card_name(shown),
+            return _("{card} on the pile (the suit to follow is {suit})").format(card=card_name(card),
                                                                                  suit=suit)
-        return _("{card} on the pile").format(card=card_name(shown))
+        return _("{card} on the pile").format(card=card_name(card))
+    # As every other card of the sentence is shown: with its suit's sign, where the screen has them.
     if shift:
-        return _("the {card} on the pile (the suit to follow is {suit})").format(card=shown, suit=suit)
-    return _("the {card} on the pile").format(card=shown)
+        return _("the {card} on the pile (the suit to follow is {suit})").format(card=_named(card), suit=suit)
+    return _("the {card} on the pile").format(card=_named(card))
 
 
 def _what_goes(game: Table) -> str:
