@@ -21,7 +21,7 @@ from ..games import GAMES
 from .keys import KeyRow
 from .part import tui_game
 from .typed_app import OnKingsCornerApp
-from .widgets import Choice
+from .widgets import Choice, Menu
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
@@ -140,6 +140,8 @@ class NewGameShell(OnKingsCornerApp, RowKeys):
 
     GAME = ""
     """The name of the game whose form this is."""
+    replaced_a_form = False
+    """Whether the form took another game's form's place (the Game choice keeps the focus)."""
 
     def game_choice(self) -> Choice:
         """The "Game" choice: every game, this one chosen."""
@@ -147,7 +149,24 @@ class NewGameShell(OnKingsCornerApp, RowKeys):
 
     def switch_game(self, name: str) -> None:
         """Another game was chosen: its form takes this one's place."""
-        self.app.switch_screen(tui_game(name).new_game_screen())
+        self.replace_with(tui_game(name).new_game_screen())
+
+    def replace_with(self, form: Screen[Any]) -> None:
+        """``form`` (another game's) takes this one's place, the focus on its Game choice, as
+        it was here: Left and Right go on through the games (it went to the first row of the
+        form, where the next Right changed the number of players)."""
+        if isinstance(form, NewGameShell):
+            form.replaced_a_form = True
+        self.app.switch_screen(form)
+
+    def on_mount(self) -> None:
+        # After the game's own (Textual calls a base class's handler last).
+        # Up and Down leave the last row, the menu of Start and Back, as they leave every other
+        # row: a menu that went round kept them between its two lines.
+        for menu in self.query(Menu):
+            menu.wrap = False
+        if self.replaced_a_form:
+            self.query_one("#game", Choice).focus()
 
     def __init__(self) -> None:
         super().__init__()

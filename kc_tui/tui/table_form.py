@@ -95,7 +95,7 @@ class TableForm(NewGameShell):
         form = tui_game(name).create_table_screen()
         if isinstance(form, TableForm):
             form.typed_name = self.typed()
-        self.app.switch_screen(form)
+        self.replace_with(form)
 
     def seat_specs_of_table(self) -> list[str]:
         """Each seat's spec for the server: open, or a computer's level."""

@@ -30,7 +30,7 @@ from kc_tui.tui.new_game import NewGameShell
 from kc_tui.tui.part import tui_game
 from kc_tui.tui.replay_screen import ReplayScreen
 from kc_tui.tui.table_shell import TableShell
-from kc_tui.tui.widgets import Choice
+from kc_tui.tui.widgets import Choice, Menu
 
 sys.path.insert(0, str(Path(__file__).parent))  # the demonstration game's package
 import demo_game  # noqa: E402
@@ -242,6 +242,32 @@ def test_a_session_saved_part_way_is_restored_with_the_same_view_and_events(entr
         service.close()
         original.close()
         unlock_save(saver.path)
+
+
+async def test_the_new_game_form_is_left_by_up_and_down_and_keeps_the_game_choice_focused(
+        entry: GameEntry) -> None:
+    """On every game's form Up and Down leave its last row (the menu of Start and Back) as any
+    other row; and another game chosen on the Game choice opens its form with the focus there,
+    where Left and Right go on through the games."""
+    app = KingsCornerApp(settings=Settings(pace=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(tui_game(entry.name).new_game_screen())
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewGameShell)
+        menu = form.query_one("#new-game-menu", Menu)
+        for key, item in (("down", len(menu.items) - 1), ("up", 0)):
+            menu.focus()
+            menu.selected = item
+            await pilot.press(key)
+            assert form.focused is not menu, key
+        form.query_one("#game", Choice).focus()
+        await pilot.press("right")
+        await until_app(pilot, lambda: app.screen is not form)
+        other = app.screen
+        await pilot.pause()
+        assert isinstance(other, NewGameShell) and other.GAME != entry.name
+        assert other.focused is not None and other.focused.id == "game"
 
 
 async def test_the_table_screen_at_80x24_is_played_with_keys_and_left(entry: GameEntry) -> None:

@@ -132,7 +132,7 @@ class NewGameScreen(NewGameShell, SizedScreen):
                 yield Input(id="seed", type="integer", placeholder=_("random"), max_length=18)
             yield Menu([MenuItem("start", "Ctrl+S", _("Start the game")),
                         MenuItem("back", "Esc", _("Back to the title"))],
-                       id="new-game-menu", wrap=False)
+                       id="new-game-menu")
         yield TextPanel(id="summary")
         yield TextPanel(id="keys", classes="keys")
         yield self.too_small_note()
