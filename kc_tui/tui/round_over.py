@@ -174,6 +174,13 @@ class SessionOverScreen(_ScrollingDialog):
             self.dismiss(choice)
 
 
+def scores_title(rounds: int) -> str:
+    """The scores screen's title: how many rounds the scores are of (none yet in round 1)."""
+    if not rounds:
+        return _("Scores: no round has ended yet")
+    return ngettext("Scores after {n} round", "Scores after {n} rounds", rounds).format(n=rounds)
+
+
 class ScoresScreen(TextScreen):
     """The score table round by round (the scores key), and from the second round the chart of
     the running totals below it."""

@@ -24,7 +24,7 @@ from ....core.kinds import Phase
 from ....core.text import YOU
 from ....tui.dialogs import ConfirmScreen, PassScreen, TextScreen
 from ....tui.keys import KeyRow, KeyState, bindings
-from ....tui.round_over import RoundOverScreen, ScoresScreen, SessionOverScreen
+from ....tui.round_over import RoundOverScreen, ScoresScreen, SessionOverScreen, scores_title
 from ....tui.table_shell import KEPT_WHILE_A_COMPUTER_PLAYS, WIDE, TableShell
 from ....tui.widgets import EventLog, PlayersView, TextPanel, card_text
 from ..ai import level_name
@@ -703,8 +703,7 @@ class TableScreen(TableShell):
     def action_scores(self) -> None:
         history = self.service.history
         table = score_table(history, self.names, self.service.rules)
-        rounds = len(history)
-        title = ngettext("Scores after {n} round", "Scores after {n} rounds", rounds).format(n=rounds)
+        title = scores_title(len(history))
         self.app.push_screen(ScoresScreen(title, table, self.charted_rounds(), self.names, close_keys="s"))
 
     def on_input_submitted(self, message: Input.Submitted) -> None:

@@ -32,7 +32,7 @@ from ....core.text import YOU, visible
 from ....tui.dialogs import ConfirmScreen, PassScreen, TextScreen, help_screen
 from ....tui.keys import KeyRow, bindings, key_line
 from ....tui.modal import Dialog
-from ....tui.round_over import RoundOverScreen, ScoresScreen, SessionOverScreen
+from ....tui.round_over import RoundOverScreen, ScoresScreen, SessionOverScreen, scores_title
 from ....tui.table_shell import KEPT_WHILE_A_COMPUTER_PLAYS, TableShell
 from ....tui.widgets import EventLog, Menu, MenuItem, PlayersView, TextPanel, any_card_text
 from ..ai import hint, level_name
@@ -719,8 +719,7 @@ class ReverseTableScreen(TableShell):
 
     def action_scores(self) -> None:
         history = self.service.view(None).history
-        rounds = len(history)
-        title = ngettext("Scores after {n} round", "Scores after {n} rounds", rounds).format(n=rounds)
+        title = scores_title(len(history))
         self.app.push_screen(ScoresScreen(title, score_table(history, self.names), history, self.names,
                                           close_keys="s"))
 
