@@ -196,7 +196,7 @@ def scores_said(history: Sequence[RoundRecord], names: Sequence[str], rules: Rul
     lines = []
     for record in history:
         scores = ", ".join(
-            (_("{name} {points}, won the round") if seat in record.winners else _("{name} {points}")).format(
+            (_("{name} {points} (won the round)") if seat in record.winners else _("{name} {points}")).format(
                 name=names[seat], points=points)
             for seat, points in enumerate(record.scores))
         lines.append(_("Round {round}: {scores}.").format(round=record.round, scores=scores))

@@ -548,6 +548,12 @@ def test_the_totals_sentence_names_the_lowest_total_under_penalty_scoring_and_yo
     assert totals_sentence(history, [YOU, "Ada", "Ben"], rules) == "After round 2: You 12, Ada 7, Ben 20; Ada leads."
     assert totals_sentence([], [YOU, "Ada", "Ben"], rules) == ""
     assert totals_sentence(history, [YOU, "Ada", "Ben"], build_rules(3, "standard", {"scoring": "none"})) == ""
+    # For the ear: a round's winner is marked inside the round's list, not as one more item of it.
+    from kc_tui.games.kings_corner.engine.describe import scores_said
+
+    said = scores_said(history, ["Alice", "Ada", "Ben"], rules).splitlines()
+    assert said[:2] == ["Round 1: Alice 0 (won the round), Ada 7, Ben 9.",
+                        "Round 2: Alice 12, Ada 0 (won the round), Ben 11."]
 
 
 def test_score_table_of_a_finished_penalty_session_states_no_leader_and_marks_round_winners():
