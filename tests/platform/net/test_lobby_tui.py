@@ -182,6 +182,8 @@ async def test_two_people_and_a_spectator_at_one_table_by_keys(tmp_path: Path) -
         cleo_says = lambda: " ".join(str(cleo.screen.query_one("#status", TextPanel).render()).split())  # noqa: E731
         await pc.press("i")
         assert "You are watching: no hand is shown." in cleo_says()
+        await pc.press("e")  # an action key: not "It is Ben's turn."
+        assert cleo_says() == "You are watching this table; spectators cannot play."
         await pc.press("b")
         assert "The piles and the players are in the log." in cleo_says()
         await pc.press("a")

@@ -106,6 +106,8 @@ async def test_two_people_and_a_spectator_at_a_kings_reverse_table_by_keys(tmp_p
         # keyboard, a "Nothing has happened since your last turn").
         await pc.press("i")
         await until(pc, lambda: "You are watching: no hand is shown." in status(cleo), "i")
+        await pc.press("d")  # an action key: not "It is Ada's turn."
+        await until(pc, lambda: "You are watching this table; spectators cannot play." in status(cleo), "d")
         await pc.press("a")
         await until(pc, lambda: "since your last turn" not in status(cleo) and "draw" in status(cleo), "a")
 

@@ -598,7 +598,9 @@ class TableScreen(TableShell):
         """True (and said) when it is not a person's turn at this keyboard."""
         if self.service.waiting_for_human():
             return False
-        if self.service.phase == Phase.TURN:
+        if self.watching():
+            self.say(_("You are watching this table; spectators cannot play."))
+        elif self.service.phase == Phase.TURN:
             self.say(_("It is {name}'s turn.").format(name=shown_name(self.service.current_seat.name)))
         return True
 

@@ -543,7 +543,9 @@ class ReverseTableScreen(TableShell):
     def _not_yours(self) -> bool:
         if self.service.waiting_for_human():
             return False
-        if self.service.phase == Phase.TURN:
+        if not self.people:  # a spectator's screen (or a game of computers only)
+            self.say(_("You are watching this table; spectators cannot play."))
+        elif self.service.phase == Phase.TURN:
             self.say(_("It is {name}'s turn.").format(name=shown_name(self.names[self.service.current])))
         else:
             self.say(_("The round is over."))
