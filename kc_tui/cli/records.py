@@ -6,8 +6,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 
+from ..core.cards import showing
 from ..core.i18n import Domain
 from ..core.text import visible
 from ..games import GAMES
@@ -139,10 +141,17 @@ def run_replay(args: argparse.Namespace) -> int:
         if not path.exists() and (folder / path).exists():
             path = folder / path  # a name as the data folder lists it
     plain = args.plain or not full_screen()
+    settings, warning = settings_from(args)
+    # Sentences printed for the ear say cards in the line mode's notation; the replay screen's
+    # log says them short, as the table's log does beside the cards it draws (7♥, or 7H in ASCII).
+    shown_as: AbstractContextManager[None] = nullcontext()
+    if not plain:
+        from ..tui.widgets import any_card_text
+
+        shown_as = showing(lambda card: any_card_text(card, settings.ascii))
     try:
-        # Sentences printed for the ear say cards in the line mode's notation; the replay
-        # screen's log, beside the cards it draws, says them short.
-        replay = load_replay(path, words=plain and args.notation == "words")
+        with shown_as:
+            replay = load_replay(path, words=plain and args.notation == "words")
     except ReplayError as exc:
         print(_("Cannot replay {why}").format(why=visible(str(exc))))
         return 1
@@ -152,7 +161,6 @@ def run_replay(args: argparse.Namespace) -> int:
         return 0
     from ..tui.app import KingsCornerApp
 
-    settings, warning = settings_from(args)
     KingsCornerApp(settings=settings, replay=replay, replay_name=visible(path.name), notice=warning,
                    on_stop_signal=end_within_grace, language_fixed=language_fixed() is not None).run()
     return 0

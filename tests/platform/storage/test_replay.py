@@ -96,3 +96,23 @@ async def test_the_replay_screen_steps_by_move_turn_and_round(tmp_path: Path) ->
             assert name in players
         await pilot.press("home", "q")
     assert app.return_code == 0
+
+
+@pytest.mark.parametrize("ascii_only", [False, True])
+def test_the_replay_screens_log_shows_cards_as_the_tables_log_does(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ascii_only: bool) -> None:
+    """The replay screen's log said "The edges show N 4H" where the table's says "N 4♥"."""
+    from kc_tui.cli import records
+
+    path, _ = _transcript(tmp_path)
+    opened: list[KingsCornerApp] = []
+    monkeypatch.setattr(records, "full_screen", lambda: True)
+    monkeypatch.setattr(KingsCornerApp, "run", lambda app, *a, **k: opened.append(app))
+    args = records.argparse.Namespace(file=path, plain=False, notation="words", ascii=ascii_only, theme=None,
+                                      pace=None, lang=None)
+    assert records.run_replay(args) == 0
+    (app,) = opened
+    assert app.replay is not None
+    deal = next(s for step in app.replay.steps for s in step.sentences if "The edges show" in s)
+    codes = [word.rstrip(",;") for word in deal.split()[8:16:2]]  # "N 4♥, E 4♣, ..."
+    assert len(codes) == 4 and all(code[-1] in ("HDCS" if ascii_only else "♥♦♣♠") for code in codes), deal
