@@ -389,8 +389,10 @@ def describe_table(obs: Observation, names: list[str], hand: bool = True, *, wor
         lines.append(_("{name}: {cards}, {points}.").format(
             name=shown_name(name), cards=_cards(obs.hand_counts[seat]), points=_points(obs.totals[seat])))
     if hand:
-        lines.append(_("Your hand ({name}): {hand}").format(
-            name=shown_name(names[obs.seat]), hand=hand_text(obs, words=words) or _("empty")))
+        held = hand_text(obs, words=words) or _("empty")
+        # Named when several people share the keyboard ("Your hand (Ada)"), not "(You)".
+        lines.append(_("Your hand: {hand}.").format(hand=held) if is_you(names[obs.seat]) else
+                     _("Your hand ({name}): {hand}.").format(name=shown_name(names[obs.seat]), hand=held))
     return "\n".join(lines)
 
 

@@ -102,7 +102,7 @@ def test_review_commands_answer_at_the_round_prompt() -> None:
     out = game(["end!"] * 40, seed=5, between_rounds=REVIEWS + ["quit"])
     between = " " + out.split("Press Enter for the next round (or type quit). ", 1)[1]
     assert between.startswith(" look\n")
-    assert "Round 1, " in answer(between, "look") and "Your hand (You)" in answer(between, "look")
+    assert "Round 1, " in answer(between, "look") and "Your hand: " in answer(between, "look")
     assert answer(between, "pile n").startswith("North has ")
     assert answer(between, "who").startswith("The round is over. You: ")
     assert answer(between, "scores").startswith("Round ") and "Total" in answer(between, "scores")
@@ -294,7 +294,7 @@ def test_the_short_notation_says_cards_and_piles_as_codes_for_the_eye() -> None:
     assert "Round 1. You deal. The edges show N 4H, E 4C, S QD, W KH; 34 cards in the stock." in out
     assert "N   4H 3C  (2 cards)" in answer(out, "look")
     assert "SE  empty (only a King may start it)" in answer(out, "look")
-    assert "Your hand (You): 1:6S 2:7D 3:8H 4:9H 5:9S 6:QH 7:QS 8:KS" in answer(out, "look")
+    assert "Your hand: 1:6S 2:7D 3:8H 4:9H 5:9S 6:QH 7:QS 8:KS." in answer(out, "look")
     assert answer(out, "6s n") == "6S does not fit on N: N shows 3C; it needs a red 2."
     assert "You take back the last move. It was S onto SE." in answer(out, "undo")
     assert answer(out, "pile n") == "N has 2 cards, bottom to top: 4H, 3C. It takes a red 2."

@@ -79,9 +79,9 @@ def test_line_mode_shows_the_table_and_refuses_with_the_engines_sentence() -> No
     # Said in words by default (the short notation: test_line_listening's short test).
     assert "North: the four of hearts, the three of clubs; 2 cards." in out
     assert "\nSouth-east: empty, only a King may start it." in out  # a line starts with a capital
-    assert ("Your hand (You): 1, six of spades; 2, seven of diamonds; 3, eight of hearts; "
+    assert ("\nYour hand: 1, six of spades; 2, seven of diamonds; 3, eight of hearts; "
             "4, nine of hearts; 5, nine of spades; 6, queen of hearts; 7, queen of spades; "
-            "8, king of spades") in out
+            "8, king of spades.\n") in out
     assert "'zz' is not a card" in out
     assert "There is nothing to undo this turn." in out
     assert "Play the king of spades on the south-east corner" in out and "that sheds 7 cards." in out
