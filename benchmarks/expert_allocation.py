@@ -14,7 +14,11 @@ or not) and plays them against ``hard`` on the same duplicate deals, heads-up:
   shared by every surviving candidate (common random numbers); after each round the better half by
   mean over all its samples survives (ties to the turn search's order);
 - ``narrow@P``: the shipped allocation over fewer plans, the search's best 8 and 2 that hold a card
-  back (10 rather than 18), so each gets more samples.
+  back (10 rather than 18), so each gets more samples;
+- ``narrowhalving@P``: halving over those 10 plans;
+- ``screened<S>x<K>@P`` (``screened8x4@100``): every plan first played on ``S`` samples of cheap
+  rollouts (every reply greedy, as ``hard`` plays them; not counted in ``P``, their cost shows in
+  the processor time), then the ``K`` best by those halved on ``P`` playouts.
 
 These players are measuring instruments built here, not levels.  Deals are played in turn by every
 variant (deal 0 by each, then deal 1, ...), so a run stopped early still compares them on the same
@@ -25,8 +29,8 @@ deals, and each finished deal is logged.
 
 Prints each variant's win rate against hard with the 95% interval over deals, its processor time
 per decision (median / p99, ``time.thread_time`` around ``plan_turn``), and every variant's paired
-difference from ``shipped`` at the same budget, deal by deal (a deal's two rotations together are
-one observation).  Asserts nothing.
+difference from the first variant named at the same budget, deal by deal (a deal's two rotations
+together are one observation).  Asserts nothing.
 """
 
 from __future__ import annotations
@@ -96,13 +100,14 @@ class _Budgeted(ExpertPlayer):
 class _Halving(_Budgeted):
     """Sequential halving over the candidates, on samples shared by the survivors."""
 
-    def __init__(self, rng: random.Random, spec: str, playouts: int) -> None:
-        super().__init__(rng, spec, playouts)
+    def __init__(self, rng: random.Random, spec: str, playouts: int,
+                 candidates: int | None = None, hold: int | None = None) -> None:
+        super().__init__(rng, spec, playouts, candidates=candidates, hold=hold)
         self.race = False  # the halving decides who is dropped
 
     def _spend(self, rollouts: Rollouts, budget: object,
                deal: Callable[[], tuple[list[int], list[int]]]) -> None:
-        rounds = math.ceil(math.log2(len(rollouts.candidates)))
+        rounds = max(1, math.ceil(math.log2(len(rollouts.active))))
         for r in range(rounds):
             alive = len(rollouts.active)
             left = self.playouts - rollouts.playouts
@@ -112,6 +117,24 @@ class _Halving(_Budgeted):
             if alive == 1 or rollouts.samples == 0 or n == 0:
                 break
             rollouts.halve()  # every survivor has played every sample so far
+
+
+class _Screened(_Halving):
+    """The candidates screened first on ``screen`` samples of cheap rollouts (every reply
+    greedy, as hard plays them); the best ``keep`` by that are then halved as ``_Halving``."""
+
+    def __init__(self, rng: random.Random, spec: str, playouts: int, screen: int, keep: int) -> None:
+        super().__init__(rng, spec, playouts)
+        self.screen, self.keep = screen, keep
+
+    def _spend(self, rollouts: Rollouts, budget: object,
+               deal: Callable[[], tuple[list[int], list[int]]]) -> None:
+        quick = Rollouts(rollouts.obs, rollouts.candidates, horizon=self.horizon, searched=0)
+        for _ in range(self.screen):
+            quick.run(*deal())
+        ranked = sorted(range(len(rollouts.candidates)), key=lambda k: (-quick.totals[k], k))
+        rollouts.active = sorted(ranked[:self.keep])
+        super()._spend(rollouts, budget, deal)
 
 
 def make(spec: str, seat: int, rng: random.Random) -> Player:
@@ -126,6 +149,11 @@ def make(spec: str, seat: int, rng: random.Random) -> Player:
         return _Halving(rng, spec, p)
     if kind == "narrow":
         return _Budgeted(rng, spec, p, candidates=8, hold=2)
+    if kind.startswith("screened"):  # screened<samples>x<keep>@P
+        screen, keep = kind[len("screened"):].split("x")
+        return _Screened(rng, spec, p, int(screen), int(keep))
+    if kind == "narrowhalving":
+        return _Halving(rng, spec, p, candidates=8, hold=2)
     raise ValueError(spec)
 
 
@@ -157,8 +185,8 @@ def report(specs: list[str], rows: dict[str, list[tuple[float, int]]], out: Text
               + " |", file=out)
     for s in specs:
         kind, p = s.split("@")
-        base = f"shipped@{p}"
-        if kind != "shipped" and base in rows and deals > 1:
+        base = next(b for b in specs if b.endswith(f"@{p}"))
+        if s != base and deals > 1:
             mean, low, high = _paired(rows[s][:deals], rows[base][:deals])
             print(f"paired {s} - {base}: {mean:+.1%} [{low:+.1%}, {high:+.1%}] over {deals} deals", file=out)
     out.flush()
