@@ -427,9 +427,12 @@ class Table:
             door.add_notice(Notice(text, "table", None, len(self.events)))
 
     def watch(self, person: Person) -> SeatDoor:
-        if any(person.same(s.person) and s.connected for s in self.slots) or any(
-                person.same(d.person) for d in self.spectators):
+        if any(person.same(s.person) and s.connected for s in self.slots):
             raise TableError(L_("You are at table {table} already.", table=self.id))
+        if any(person.same(d.person) for d in self.spectators):
+            # (Another session of the same key: this one stays where it is, in the lobby.)
+            raise TableError(L_("You are watching table {table} from another connection already.",
+                                table=self.id))
         door = self.game.door(self, person, None)
         self.spectators.append(door)
         if self.service is not None:

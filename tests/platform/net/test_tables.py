@@ -161,6 +161,8 @@ async def test_a_door_is_bound_to_its_seat_and_refuses_with_sentences(server: Ta
     watcher = server.watch(BEN, info.id)
     with pytest.raises(TableError, match="not started"):
         watcher.view()
+    with pytest.raises(TableError, match="You are watching table 1 from another connection already."):
+        server.watch(BEN, info.id)  # Ben's second session
     ada = server.join(ADA, info.id, 0)  # the only person's seat: the game starts
     with pytest.raises(TableError, match="at table 1 already"):
         server.watch(ADA, info.id)
