@@ -171,9 +171,13 @@ class SeatDoor:
         return self.table.computer_to_play()
 
     def past_events(self) -> tuple[Any, ...]:
-        """Every event of the session so far as this seat may see it (to catch up on joining)."""
+        """Every event of the session so far as this seat may see it (to catch up on joining),
+        but those of a step not yet complete, which this door still holds for its listeners:
+        a front end that catches up and then follows the door would hear them twice."""
         table = self.table
-        return tuple(table.game.shown_to(event, self.seat) for event in table.events)
+        held = sum(1 for item in self._pending if not isinstance(item, Notice))
+        events = table.events[:len(table.events) - held] if held else table.events
+        return tuple(table.game.shown_to(event, self.seat) for event in events)
 
     def game_service(self) -> Any:
         """The table's game service, for this door to read or act through; :class:`TableError`

@@ -550,7 +550,17 @@ class SeatTable:
         # the first turn starts with what was played since the deal, or since one's last turn.
         self.game._resumed = False
         view = door.view()
-        if view.round:
+        past = door.past_events() if view.round == 1 else ()
+        if past and not any(isinstance(event, TurnEnd) for event in past):
+            # The game began as this person sat down (the last seat taken starts it): they hear
+            # the session and the deal, as the others did, and the first turn's account since it.
+            told = Narrator(words=self.game.words, level_name=level_name)
+            for event in past:
+                if isinstance(event, (SessionStart, RoundStart, RoundView)):
+                    text = told.sentence(event)
+                    if text:
+                        self.game.say(text)
+        elif view.round:
             self.game.say(_("The game at table {table} is on: round {round}. Totals: {totals}.").format(
                 table=door.table_id, round=view.round, totals=_totals(door.names, view.totals)))
 

@@ -399,3 +399,23 @@ async def test_a_mistyped_seat_of_a_new_table_is_named(tmp_path: Path) -> None:
     await ada.type("quit")
     assert await ada.task == 0
     await server.close()
+
+
+async def test_the_person_whose_seat_starts_the_game_hears_the_session_and_the_deal_once(tmp_path: Path) -> None:
+    """The last seat taken starts the game: its person heard only "The game at table 1 is on"
+    (the session and the deal had come before their line mode followed the table), and the
+    deal's sentence was never said to them."""
+    server = TableServer(tmp_path, pace=0, seed=2026)
+    info = server.create_table(ADA, "T", build_rules(3), ["open", "open", "hard"], seed=7)
+    server.join(ADA, info.id, 0)
+    ben = Terminal(server, BEN)
+    await ben.type(f"join {info.id}")
+    await until(lambda: "Round 1. " in ben.text, "the deal told")
+    assert "The game at table 1 is on" not in ben.text
+    assert ben.text.count("A new session: Ada, Ben and Cleo (hard).") == 1
+    assert ben.text.count(" deals. The edges show North, ") == 1
+    before = len(ben.text)
+    await ben.type("last")
+    told = ben.text[before:]
+    assert told.count("A new session") == 1 and told.count(" deals. The edges show") == 1, told
+    await server.close()

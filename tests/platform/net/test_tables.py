@@ -710,3 +710,20 @@ async def test_the_sessions_ending_as_the_server_stops_are_no_news_at_their_tabl
     assert heard == [], heard
     await server.close()
     assert server.table(info.id).state == TableState.ADJOURNED
+
+
+async def test_a_doors_past_leaves_out_the_events_it_still_holds_for_its_listeners(server: TableServer) -> None:
+    """An event of a step not yet complete is held by the door until the step ends: catching up
+    on the past then must not give it too, or a front end that follows the door hears it twice."""
+    info = server.create_table(ADA, "T", build_rules(2), ["open", "medium"])
+    ada = server.join(ADA, info.id, 0)
+    table = server._tables[info.id]
+    before = ada.past_events()
+    assert before
+    event = table.events[-1]  # (any event: it stands for one the step has just made)
+    table.events.append(event)
+    ada.on_event(event)
+    assert ada.past_events() == before
+    ada.deliver()
+    assert len(ada.past_events()) == len(before) + 1
+    await server.close()
