@@ -165,6 +165,8 @@ async def test_two_people_and_a_spectator_at_one_table_by_keys(tmp_path: Path) -
         await until(other[0], lambda: other[1].door.my_turn(), "the other's turn")  # type: ignore[union-attr]
         await until(other[0], lambda: "Your turn" in str(other[1].screen.query_one("#status", TextPanel).render()),
                     "the other's screen saying it is their turn")
+        # Not "Your turn, Ben:": one person sits at each terminal, as at home.
+        assert str(other[1].screen.query_one("#status", TextPanel).render()).startswith("Your turn:")
         # Out of turn: every action key is refused with the sentence that says whose turn it is
         # (a card key of the hand, one past it, e), and nothing changes.
         whose = f"It is {other[1].person.name}'s turn."  # type: ignore[union-attr]

@@ -465,9 +465,10 @@ class TableScreen(TableShell):
         return turn
 
     def _your_turn(self, moves: bool) -> str:
-        """The sentence that starts a person's turn: named in hot-seat, plain for the one "You"."""
+        """The sentence that starts a person's turn: named in hot-seat, plain for the one person
+        at this keyboard ("You" at home, their own name at a served table)."""
         name = self.service.current_seat.name
-        if name == YOU:
+        if name == YOU or len(self.people) == 1:  # one person at this keyboard (at home, or served)
             head = (_("Your turn: pick a card (1-9) or a pile, then a target.") if moves
                     else _("Your turn."))
         else:
