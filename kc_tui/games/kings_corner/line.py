@@ -186,8 +186,11 @@ class PlainGame:
         self._open_moves = 0  # moves still open when a person typed end
         self._seen: dict[int, Mapping[Pile, tuple[Card, ...]]] = {}  # seat: the board its turn left
         # What is printed is seen by whoever sits at the screen (the service's keyboard seat).
-        self._resumed = bool(service.past_events)
-        for event in service.past_events_seen_by(service.keyboard_seat):
+        self.past: tuple[Event, ...] = service.past_events_seen_by(service.keyboard_seat)
+        """The session before this line mode followed it (asked once: at a served table each
+        ask crosses to the table host)."""
+        self._resumed = bool(self.past)
+        for event in self.past:
             self._hear(event)  # a resumed game: the narrator catches up silently
         self.humans = [i for i, s in enumerate(service.seats) if s.player is None]
         self._last_human: int | None = None
@@ -550,7 +553,7 @@ class SeatTable:
         # the first turn starts with what was played since the deal, or since one's last turn.
         self.game._resumed = False
         view = door.view()
-        past = door.past_events() if view.round == 1 else ()
+        past = self.game.past if view.round == 1 else ()
         if past and not any(isinstance(event, TurnEnd) for event in past):
             # The game began as this person sat down (the last seat taken starts it): they hear
             # the session and the deal, as the others did, and the first turn's account since it.
