@@ -551,9 +551,7 @@ class Narrator:
                     # Translators: a computer player and its level, in the list of a new session's players.
                     _("{name} ({level})").format(name=shown_name(p.name), level=self.level_name(p.level))
                     for p in event.players]
-            if len(said) > 1:
-                said = [_("{first} and {last}").format(first=", ".join(said[:-1]), last=said[-1])]
-            return _("A new session: {names}.").format(names=said[0] if said else "")
+            return _("A new session: {names}.").format(names=_both(said) if said else "")
         if isinstance(event, RoundStart):
             self._ended = None
             self.counts = [len(h) for h in event.hands]
