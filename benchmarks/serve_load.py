@@ -62,6 +62,8 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from kc_tui.net import tables_title
+
 
 def tree(root: int) -> dict[int, list[str]]:
     """Process ``root`` and every living process under it (the server, its workers, its
@@ -304,8 +306,9 @@ def _package(file: str) -> str:
 
 
 # ---------------------------------------------------------------------- the clients
-LOBBY_DRAWN = b"Kings in the Corner: tables"
-"""The lobby's title, as its first screen draws it: a session has arrived when it is on screen."""
+LOBBY_DRAWN = str(tables_title()).encode()
+"""The lobby's title ("Tables: Kings in the Corner, Kings Reverse"), as its first screen draws it:
+a session has arrived when it is on screen."""
 
 
 async def clients(port: int | list[int], keys: list[Any], places: list[tuple[int, int | None]],

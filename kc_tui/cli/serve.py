@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from ..core.i18n import Domain
+from ..games import GAMES
+from ..storage.part import game_titles
 
 __all__ = ["add_parser"]
 
@@ -24,10 +26,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     """Add ``serve`` to the command line's commands."""
     p = sub.add_parser(
         "serve", help=_("serve tables over SSH: friends join with their own ssh client"),
-        description=_("Serve Kings in the Corner over SSH. Players connect with `ssh -p PORT HOST` "
+        description=_("Serve tables of {games} over SSH. Players connect with `ssh -p PORT HOST` "
                       "(the lobby, full screen) or `ssh -p PORT HOST plain` (the line mode); any SSH "
                       "key may connect unless --authorized-keys is given. Stop with Ctrl+C or SIGTERM: "
-                      "games in progress are adjourned and come back on the next start."))
+                      "games in progress are adjourned and come back on the next start.")
+        .format(games=game_titles(GAMES)))
     p.add_argument("--host", default="127.0.0.1",
                    help=_("address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 for "
                           "every network)"))
@@ -223,7 +226,7 @@ async def _open_to_browsers(args: argparse.Namespace, tables: Any, ssh_port: int
 
 
 async def _serve(args: argparse.Namespace, folder: Path, authorized: frozenset[str] | None) -> int:
-    from ..net import TableServer, TableState
+    from ..net import TableServer, TableState, table_games
     from ..net.thinkers import cores
     from ..ssh import GameSSHServer, Limits
     from ..ssh.gate import RESERVED_FILES, Gate, GateLimits, connection_room
@@ -300,8 +303,8 @@ async def _serve(args: argparse.Namespace, folder: Path, authorized: frozenset[s
 
     for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         loop.add_signal_handler(signum, stop_by, signum)
-    print(_("Kings in the Corner is served on {host}:{port} — players connect with: ssh -p {port} HOST")
-          .format(host=args.host, port=server.port), file=out)
+    print(_("Tables of {games} are served on {host}:{port} — players connect with: ssh -p {port} HOST")
+          .format(games=game_titles(table_games()), host=args.host, port=server.port), file=out)
     print(_("Host key fingerprint: {fingerprint} (players can check it when ssh asks)")
           .format(fingerprint=server.fingerprint), file=out)
     if web_port is not None:

@@ -18,7 +18,7 @@ think in).
 
 from .door import SeatDoor
 from .names import MAX_NAME, Person, check_name, name_key, suggested_name
-from .part import TableGame, TableService, game_of, table_game, table_games
+from .part import TableGame, TableService, game_of, table_game, table_games, tables_title
 from .protocols import GameTable
 from .server import TableServer, check_seats
 from .values import (
@@ -37,5 +37,5 @@ __all__ = [
     "SEAT_OPEN", "HOUSE_LEVEL", "MAX_NAME", "MAX_TABLE_NAME", "MISSED_NOTICES", "Notice", "Person",
     "GameTable", "SeatDoor", "SeatInfo", "TableError", "TableGame", "TableInfo", "TableServer",
     "TableService", "TableState", "check_name", "check_seats", "game_of", "name_key", "suggested_name",
-    "table_game", "table_games",
+    "table_game", "table_games", "tables_title",
 ]

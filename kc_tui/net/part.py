@@ -15,12 +15,13 @@ from typing import Any, Iterable, Mapping, Sequence
 from ..core.i18n import N_, Domain, Text
 from ..core.text import visible
 from ..games import GAMES
+from ..storage.part import game_titles
 from .door import SeatDoor
 from .names import Person
 from .protocols import GameTable, TableService
 from .values import HOUSE_LEVEL, TableError
 
-__all__ = ["TableGame", "TableService", "table_games", "table_game", "game_of"]
+__all__ = ["TableGame", "TableService", "table_games", "table_game", "game_of", "tables_title"]
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
@@ -137,6 +138,20 @@ def table_games() -> dict[str, TableGame]:
         except LookupError:
             continue
     return found
+
+
+class _Served:
+    """The games played at the tables, listed in the language of whoever is served when it is
+    said (a value of a :class:`~kc_tui.core.i18n.Text`)."""
+
+    def __str__(self) -> str:
+        return game_titles(table_games())
+
+
+def tables_title() -> Text:
+    """The lobby's title, naming the games its tables play: "Tables: Kings in the Corner, Kings
+    Reverse"."""
+    return L_("Tables: {games}", games=_Served())
 
 
 def table_game(name: str) -> TableGame:

@@ -522,8 +522,8 @@ class _Session(asyncssh.SSHServerSession):
         command = (self.command or "").strip()
         if command and command != PLAIN_COMMAND:
             log.info("refused command %r to %s", visible(command[:80]), self.who)
-            self._refuse(L_("Only Kings in the Corner is served here: connect with no command for "
-                            "the lobby, or with the command '{command}' for the line mode.",
+            self._refuse(L_("Only the tables are served here: connect with no command for the lobby, "
+                            "or with the command '{command}' for the line mode.",
                             command=PLAIN_COMMAND))
             return
         if not self.server.admit(self):

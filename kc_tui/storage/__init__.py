@@ -17,7 +17,16 @@ from .files import (
     unlock_file,
     write_atomic,
 )
-from .part import Bars, GameSaves, Saver, game_saves_dir, game_title, game_transcripts_dir, saves_part
+from .part import (
+    Bars,
+    GameSaves,
+    Saver,
+    game_saves_dir,
+    game_title,
+    game_titles,
+    game_transcripts_dir,
+    saves_part,
+)
 from .paths import config_dir, data_dir, saves_dir, settings_path, transcripts_dir
 from .records import (
     Recorder,
@@ -69,7 +78,8 @@ __all__ = [
     "start_saving", "unlock_save", "KEEP_SAVES", "prune_saves",
     "CARD_STYLES", "PACES", "THEMES", "Settings", "SettingsError", "load_settings", "save_settings",
     "settings_toml",
-    "Bars", "GameSaves", "Saver", "game_saves_dir", "game_title", "game_transcripts_dir", "saves_part",
+    "Bars", "GameSaves", "Saver", "game_saves_dir", "game_title", "game_titles", "game_transcripts_dir",
+    "saves_part",
     "claim_new_save",
     "Recorder", "bar_chart", "games_report_bars", "games_report_text", "games_stats_dict", "keep_transcript",
     "read_records",

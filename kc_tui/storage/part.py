@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Protocol, Sequence
 
 from ..core.i18n import Domain
 from ..games import DEFAULT_GAME, GAMES, game_named
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from ..replay import Replay
 
 __all__ = ["Bars", "GameSaves", "Saver", "saves_part", "game_saves_dir", "game_transcripts_dir",
-           "unknown_game", "game_title"]
+           "unknown_game", "game_title", "game_titles"]
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
@@ -187,6 +187,12 @@ def game_title(game: str) -> str:
     where its package marks it (as it is, where it has no translation)."""
     entry = game_named(game)
     return Domain.of(entry.package).gettext(entry.title)
+
+
+def game_titles(games: Iterable[str]) -> str:
+    """The titles of the games called ``games``, in the language served, as a list: "Kings in the
+    Corner, Kings Reverse"."""
+    return ", ".join(game_title(game) for game in games)
 
 
 def saves_part(game: str = DEFAULT_GAME) -> GameSaves:

@@ -22,7 +22,17 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..core.i18n import N_, Domain
-from ..net import Person, SeatDoor, TableError, TableInfo, TableServer, TableState, check_name, suggested_name
+from ..net import (
+    Person,
+    SeatDoor,
+    TableError,
+    TableInfo,
+    TableServer,
+    TableState,
+    check_name,
+    suggested_name,
+    tables_title,
+)
 from ..storage.settings import Settings
 from . import style_path
 from .app import KingsCornerApp
@@ -129,7 +139,7 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
     BINDINGS = bindings(LOBBY_KEYS)
 
     def compose(self) -> ComposeResult:
-        yield Static(_("Kings in the Corner: tables"), id="lobby-title", classes="screen-title")
+        yield Static(str(tables_title()), id="lobby-title", classes="screen-title")
         yield PickList(id="tables")
         yield TextPanel(id="table-note")
         yield TextPanel(id="lobby-status")
@@ -216,7 +226,7 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
     def relabel(self) -> None:
         """The language changed (on the settings screen of a table): the lobby's words in it,
         now or when it shows again."""
-        self.query_one("#lobby-title", Static).update(_("Kings in the Corner: tables"))
+        self.query_one("#lobby-title", Static).update(str(tables_title()))
         self._show_keys()
         self._changed()
 

@@ -237,13 +237,14 @@ LINE_MODE = N_("This game is drawn on a canvas, which screen readers cannot read
 """What the page of ``kings-corner web`` tells a screen reader (and draws nowhere)."""
 
 
-def page(request: web.Request, title: str, closed: tuple[str, str, str] = GAME_CLOSED,
+def page(request: web.Request, title: str | Text, closed: tuple[str, str, str] = GAME_CLOSED,
          line_mode: str | Text = LINE_MODE) -> web.Response:
     """Our page, in the request's language (:func:`web_language`), with the websocket's address
     on the host the browser asked for, ``closed`` (:data:`GAME_CLOSED`) shown when the connection
     ends, and ``line_mode`` (:data:`LINE_MODE`) for screen readers alone (the aiohttp application
     must have aiohttp_jinja2 set up on :data:`TEMPLATES`).  ``title`` and ``closed`` are English,
-    marked for the catalog; a ``line_mode`` that is a :class:`Text` is said in the page's language."""
+    marked for the catalog; a ``title`` or ``line_mode`` that is a :class:`Text` is said in the
+    page's language."""
     from aiohttp_jinja2 import render_template
 
     lang = web_language(request)
@@ -255,7 +256,7 @@ def page(request: web.Request, title: str, closed: tuple[str, str, str] = GAME_C
             "font_size": max(8, min(48, to_int(request.query.get("fontsize", "16"), 16))),
             "app_websocket_url": websocket_url,
             "static_url": "/static/",
-            "title": _(title),
+            "title": _(title) if isinstance(title, str) else str(title),
             "closed_title": _(closed[0]),
             "closed_text": _(closed[1]),
             "again_label": _(closed[2]),

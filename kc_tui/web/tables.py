@@ -40,8 +40,9 @@ from aiohttp import web
 from rich.console import Console
 from textual.app import App
 
-from ..core.i18n import DEFAULT, N_, Domain, Speaker, Text, speaking, use_speaker
+from ..core.i18n import DEFAULT, Domain, Speaker, Text, speaking, use_speaker
 from ..core.text import visible
+from ..net import tables_title
 from ..ssh.driver import ChannelDriver, driver_for
 from ..ssh.gate import Gate, Given, SessionCount, Tally, client_of
 from . import (
@@ -226,7 +227,7 @@ class BrowserTables:
             why = refusal(request, self.host, self.port)
         if why is not None:
             return web.Response(status=403, text=why)
-        response = page(request, N_("Kings in the Corner: the tables"), TABLES_CLOSED,
+        response = page(request, tables_title(), TABLES_CLOSED,
                         self._line_mode(request))
         if not TOKEN.fullmatch(request.cookies.get(COOKIE, "")):
             response.set_cookie(COOKIE, secrets.token_hex(16), max_age=365 * 24 * 3600, httponly=True,

@@ -148,10 +148,10 @@ def test_two_people_at_one_table_with_the_real_ssh_client_in_two_panes(tmp_path:
             tmux("send-keys", "-t", target, "q")
             until(target, "Press y")
             tmux("send-keys", "-t", target, "y")
-            until(target, "Kings in the Corner: tables")
+            until(target, "Tables: Kings in the Corner, Kings Reverse")
             tmux("send-keys", "-t", target, "q")
         # Everyone has left the table: it is adjourned, and its spectator is back in the lobby.
-        until(cleo, "Kings in the Corner: tables")
+        until(cleo, "Tables: Kings in the Corner, Kings Reverse")
         tmux("send-keys", "-t", cleo, "q")
         deadline = time.monotonic() + 30
         for name in (session, watching):

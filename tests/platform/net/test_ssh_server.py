@@ -188,7 +188,7 @@ async def test_any_other_command_and_sftp_and_forwarding_are_refused(tmp_path: P
         conn = await connect(served.server.port, new_key())
         result = await conn.run("cat /etc/passwd")
         assert result.exit_status == 1
-        assert "Only Kings in the Corner is served here" in result.stdout
+        assert "Only the tables are served here" in result.stdout
         assert "root:" not in result.stdout
         with pytest.raises((asyncssh.SFTPError, asyncssh.ChannelOpenError)):
             await conn.start_sftp_client()

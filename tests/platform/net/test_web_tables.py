@@ -244,7 +244,8 @@ async def test_a_tab_without_the_cookie_is_told_to_allow_it_and_gets_no_lobby(tm
 async def test_the_tables_page_says_the_tables_when_it_closes_and_screen_readers_where_to_go(
         tmp_path: Path) -> None:
     """The page's dialog once the connection ends speaks of the tables and of the seat held,
-    not of the title screen of ``kings-corner web``; a screen reader is pointed to the line mode."""
+    not of the title screen of ``kings-corner web``; a screen reader is pointed to the line mode;
+    the page's title names the games."""
     tables = TableServer(tmp_path, grace=60, pace=0, seed=2026)
     web = BrowserTables(lambda key: LobbyApp(tables, key=key, settings=Settings()), "127.0.0.1", 0,
                         ssh_port=2222)
@@ -253,8 +254,13 @@ async def test_the_tables_page_says_the_tables_when_it_closes_and_screen_readers
         async with aiohttp.ClientSession() as session:
             async with session.get(f"http://127.0.0.1:{web.port}/") as response:
                 page = await response.text()
+            async with session.get(f"http://127.0.0.1:{web.port}/?lang=fr") as response:
+                french = await response.text()
         assert "Back to the tables" in page and "press Enter on your table" in page
         assert "title screen" not in page
+        # Its title names every game its tables play, in the page's language.
+        assert "<title>Tables: Kings in the Corner, Kings Reverse</title>" in page
+        assert "<title>Tables : Les rois dans les coins, Kings Reverse</title>" in french
         # A screen reader is told where the tables can be read: their line mode over SSH.
         assert "screen readers cannot read" in page and "connect with ssh -p 2222 127.0.0.1 plain" in page
     finally:

@@ -96,7 +96,7 @@ async def test_a_session_of_a_table_server_speaks_its_own_language(tmp_path: Pat
         await pilot.pause()
         lobby = app.screen
         assert isinstance(lobby, LobbyScreen)
-        assert "Reyes en las esquinas: mesas" in _text(lobby, "#lobby-title")
+        assert _text(lobby, "#lobby-title").strip() == "Mesas: Reyes en las esquinas, Kings Reverse"
         assert "n nueva" in _text(lobby, "#keys")
         await pilot.press("l")
         assert "No estás en ninguna mesa." in _text(lobby, "#lobby-status")

@@ -40,10 +40,12 @@ def test_a_query_beats_the_header_and_the_websocket_follows_the_page() -> None:
 
 
 def test_the_page_is_said_in_its_language() -> None:
-    spanish = page(request("/?lang=es"), "Kings in the Corner: the tables").text
+    from kc_tui.net import tables_title
+
+    spanish = page(request("/?lang=es"), tables_title()).text
     assert spanish is not None
     assert '<html lang="es">' in spanish and "Barajando las cartas" in spanish
-    assert "Reyes en las esquinas: las mesas" in spanish and "Volver a la pantalla de inicio" in spanish
+    assert "<title>Mesas: Reyes en las esquinas, Kings Reverse</title>" in spanish and "Volver a la pantalla de inicio" in spanish
     assert 'data-session-websocket-url="ws://127.0.0.1:8000/ws/es"' in spanish
     english = page(request("/", "de"), "Kings in the Corner").text
     assert english is not None
