@@ -1,6 +1,6 @@
 """The saved games of every game: resume one, or delete one (asked first).  A save that cannot
-be used is listed with what is wrong and where the file is, and offered for deletion.  Each
-game's saves (its ``tui`` part's) follow the one before it in the registry's order."""
+be used is listed with what is wrong and where the file is, and offered for deletion.  Every
+game's saves (its ``tui`` part's) are listed together, newest first, each line naming its game."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from textual.widgets import Static
 
 from ..core.i18n import N_, Domain
 from ..core.text import visible
-from ..storage import saves_dir
+from ..storage import game_title, saves_dir
 from .dialogs import ConfirmScreen
 from .fit import SizedScreen
 from .keys import KeyRow, bindings, key_line
@@ -69,13 +69,13 @@ class SavesScreen(OnKingsCornerApp, SizedScreen):
         """The chosen save's whole line (the list cuts a long one at the screen's edge: its rules
         and seed at 80 columns)."""
         chosen = self._chosen()
-        self.query_one("#saves-chosen", TextPanel).show("" if chosen is None else chosen.title)
+        self.query_one("#saves-chosen", TextPanel).show("" if chosen is None else _line(chosen))
 
     def _load(self) -> None:
-        self.saves = [saved for game in tui_games() for saved in game.saves()]
+        self.saves = sorted((saved for game in tui_games() for saved in game.saves()), key=_age)
         menu = self.query_one(Menu)
         menu.items = [
-            MenuItem(str(i), str(i + 1) if i < 9 else " ", info.title,
+            MenuItem(str(i), str(i + 1) if i < 9 else " ", _line(info),
                      disabled=N_("cannot be resumed") if info.problem else "")
             for i, info in enumerate(self.saves)
         ]
@@ -157,3 +157,16 @@ class SavesScreen(OnKingsCornerApp, SizedScreen):
     def action_resume(self) -> None:
         self.query_one(Menu).action_choose()
 
+
+def _line(saved: SavedGame) -> str:
+    """A save as the list says it: its game, then the game's own line."""
+    return _("{game}: {save}").format(game=game_title(saved.game), save=saved.title)
+
+
+def _age(saved: SavedGame) -> float:
+    """How long ago the save was last written (the newest first); a file gone since it was
+    listed last."""
+    try:
+        return -saved.path.stat().st_mtime
+    except OSError:
+        return 0.0

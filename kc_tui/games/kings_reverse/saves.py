@@ -265,7 +265,8 @@ class ReverseSaves:
         totals = doc.get("totals")
         seed = doc.get("seed")
         try:
-            rules = reverse_rules_label(ReverseRules.from_dict(doc["rules"]))
+            # (the lists of saves name the game)
+            rules = reverse_rules_label(ReverseRules.from_dict(doc["rules"]), named=False)
         except (RuleError, TypeError, ValueError, AttributeError, KeyError):
             rules = ""  # resuming it says what is wrong
         # Shown only: totals that are not a number each are left out, and resuming says why.

@@ -138,7 +138,38 @@ async def test_the_chosen_save_is_said_whole_under_a_list_that_cuts_it() -> None
                 "".join(segment.text for segment in strip).strip()
                 for strip in chosen.render_lines(chosen.region.reset_offset)
             ]
-            assert " ".join(drawn).split() == save.title.split()  # every word of it, on the screen
+            # every word of it, on the screen, after its game's title
+            assert " ".join(drawn).split() == f"Kings in the Corner: {save.title}".split()
+
+
+async def test_every_games_saves_are_listed_together_newest_first_each_naming_its_game() -> None:
+    """The list gave the first game's saves, then the second's, and named neither game, under a
+    status that said "newest first"."""
+    import random
+
+    from kc_tui.games.kings_reverse.engine.rules import build_rules
+    from kc_tui.games.kings_reverse.engine.service import ReverseService
+    from kc_tui.games.kings_reverse.saves import reverse_seats
+    from kc_tui.storage import start_saving
+
+    _play_a_little(4)
+    service = ReverseService(build_rules(2), reverse_seats(["you", "easy"], random.Random(3)), seed=3)
+    saver = start_saving(service, ["you", "easy"], game="kings-reverse")
+    service.start()
+    saver.save()
+    saver.release()
+    first = list_saves()[0].path
+    os.utime(first, (1_000_000_000, 1_000_000_000))  # the first game's save is the older (written in 2001)
+    app = KingsCornerApp(settings=Settings(pace=0))
+    async with app.run_test(size=(120, 24)) as pilot:
+        await pilot.press("c")
+        screen = app.screen
+        assert isinstance(screen, SavesScreen)
+        assert [s.path for s in screen.saves] == [saver.path, first]
+        lines = [line.strip() for line in str(screen.query_one("#saves-menu").render()).splitlines()]
+        assert re.match(r"(> )?\[1\] Kings Reverse: \d{4}-\d\d-\d\d \d\d:\d\d: You, Ada, round 1", lines[0]), lines
+        assert "Kings Reverse" not in lines[0].split(": ", 1)[1]  # named once
+        assert re.match(r"\[2\] Kings in the Corner: \d{4}-\d\d-\d\d \d\d:\d\d: You, Ada", lines[1]), lines
 
 
 def test_settings_persist_as_toml_and_a_bad_file_falls_back_to_the_defaults(tmp_path: Path) -> None:

@@ -140,10 +140,12 @@ def build_rules(players: int, preset: str = "standard", **options: Any) -> Rever
     return replace(rules, **changes)
 
 
-def reverse_rules_label(rules: ReverseRules) -> str:
-    """The rules in a few words, as the lobby lists a table: the game's name first (in the language
-    of whoever is served when it is called)."""
-    parts = [_("Kings Reverse, {n} cards each").format(n=rules.hand_size)]
+def reverse_rules_label(rules: ReverseRules, named: bool = True) -> str:
+    """The rules in a few words, as the lobby lists a table: the game's name first, unless not
+    ``named`` (a list that names the game already), in the language of whoever is served when it
+    is called."""
+    parts = [_("Kings Reverse, {n} cards each").format(n=rules.hand_size) if named
+             else _("{n} cards each").format(n=rules.hand_size)]
     changes = ((not rules.jokers, N_("no jokers")),
                (not rules.ace_of_spades, N_("the Ace of spades gives nothing")),
                (not rules.one_card_call, N_('no "one card" call')),

@@ -62,10 +62,8 @@ class KingsReverseScreens:
         return TextScreen(_("The rules"), describe_rules(build_rules(4)), close_keys="r")
 
     def saves(self) -> Sequence[SavedGame]:
-        # The rules' words name the game ("Kings Reverse, 10 cards each, to 500").
-        return [SavedGame(self.name, info.path,
-                          info.title if info.rules else f"{_(ENTRY.title)} - {info.title}")
-                for info in list_saves(self.name) if info.problem is None]
+        return [SavedGame(self.name, info.path, info.title) for info in list_saves(self.name)
+                if info.problem is None]
 
     def resume(self, app: SessionHost, saved: SavedGame) -> Any:
         try:
