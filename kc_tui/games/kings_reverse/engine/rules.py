@@ -84,7 +84,7 @@ PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType({
 """Named rule sets: the options each changes from the defaults."""
 
 PRESET_NOTES: Mapping[str, str] = MappingProxyType({
-    "standard": N_("every default: 10 cards, jokers, the Ace of spades gives, the one-card call, "
+    "standard": N_("every default: 10 cards, jokers, the Ace of spades gives cards, the one-card call, "
                    "no challenge, target 500"),
     "classic": N_("104 cards, no jokers (the rules as they stood before 2015)"),
     "bluff": N_("jokers may be bluffed and challenged (KR6)"),

@@ -28,7 +28,8 @@ KINDS = seat_kinds(ENTRY.levels)
 TARGETS = [100, 200, 300, 500, 750, 1000]
 # Translators: the new-game form's labels: each is padded to 25 columns; keep them shorter.
 OPTION_LABELS = {
-    "hand_size": N_("Cards dealt"), "jokers": N_("Jokers (4)"), "ace_of_spades": N_("Ace of spades gives"),
+    "hand_size": N_("Cards dealt"), "jokers": N_("Jokers (4)"),
+    "ace_of_spades": N_("Ace of spades gives cards"),
     "one_card_call": N_('Call "one card"'), "joker_challenge": N_("Joker challenge (bluff)"),
     "target": N_("Session ends at"),
 }
@@ -165,7 +166,7 @@ class ReverseNewGameScreen(NewGameShell):
                         + ("" if kinds[i] == "you" else f" ({level_name(kinds[i])})")
                         for i in range(self.players))
         parts = [_("{n} cards each").format(n=rules.hand_size), _("{n} cards").format(n=rules.deck_size)]
-        parts += [_(label) for key, label in (("ace_of_spades", N_("the Ace of spades gives")),
+        parts += [_(label) for key, label in (("ace_of_spades", N_("the Ace of spades gives cards")),
                                               ("one_card_call", N_('call "one card"')),
                                               ("joker_challenge", N_("jokers may be challenged")))
                   if getattr(rules, key)]
