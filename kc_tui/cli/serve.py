@@ -26,7 +26,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     """Add ``serve`` to the command line's commands."""
     p = sub.add_parser(
         "serve", help=_("serve tables over SSH: friends join with their own ssh client"),
-        description=_("Serve tables of {games} over SSH. Players connect with `ssh -p PORT HOST` "
+        description=_("Serve tables over SSH: {games}. Players connect with `ssh -p PORT HOST` "
                       "(the lobby, full screen) or `ssh -p PORT HOST plain` (the line mode); any SSH "
                       "key may connect unless --authorized-keys is given. Stop with Ctrl+C or SIGTERM: "
                       "games in progress are adjourned and come back on the next start.")
@@ -303,7 +303,7 @@ async def _serve(args: argparse.Namespace, folder: Path, authorized: frozenset[s
 
     for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         loop.add_signal_handler(signum, stop_by, signum)
-    print(_("Tables of {games} are served on {host}:{port} — players connect with: ssh -p {port} HOST")
+    print(_("Tables ({games}) are served on {host}:{port} — players connect with: ssh -p {port} HOST")
           .format(games=game_titles(table_games()), host=args.host, port=server.port), file=out)
     print(_("Host key fingerprint: {fingerprint} (players can check it when ssh asks)")
           .format(fingerprint=server.fingerprint), file=out)

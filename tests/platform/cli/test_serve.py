@@ -16,7 +16,7 @@ from processes import descendants
 
 pytestmark = pytest.mark.timeout(120)
 
-SERVED = re.compile(r"^Tables of Kings in the Corner, Kings Reverse are served on 127\.0\.0\.1:(\d+) — players connect with: "
+SERVED = re.compile(r"^Tables \(Kings in the Corner, Kings Reverse\) are served on 127\.0\.0\.1:(\d+) — players connect with: "
                     r"ssh -p (\d+) HOST$")
 
 

@@ -41,7 +41,7 @@ taken over this long after its last renewal."""
 GRACE = 2.0
 """Seconds a dropped seat waits for its person before a computer plays it (``--grace``)."""
 
-SERVED = re.compile(r"^Tables of Kings in the Corner, Kings Reverse are served on 127\.0\.0\.1:(\d+) — players connect with: "
+SERVED = re.compile(r"^Tables \(Kings in the Corner, Kings Reverse\) are served on 127\.0\.0\.1:(\d+) — players connect with: "
                     r"ssh -p (\d+) HOST$")
 
 WAIT = 40.0
