@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import signal
+from pathlib import Path
 from typing import Any, Callable, Iterable, cast
 
+from platformdirs import user_downloads_path
 from rich.console import RenderableType
 from textual import events
 from textual._compositor import ChopsUpdate, LayoutUpdate
@@ -24,8 +26,9 @@ from textual.theme import Theme
 from textual.widgets import Input
 
 from ..core.i18n import Domain, choose_language, language, speaker
+from ..core.text import visible
 from ..replay import Replay
-from ..storage import AutoSaver, Settings, start_saving
+from ..storage import AutoSaver, Settings, data_dir, start_saving
 from . import thrift  # noqa: F401 - lighter strips and one parse of the CSS a process, at import
 from .keys import palette
 from .part import game_of, game_stylesheets
@@ -450,6 +453,35 @@ class GameHost(App):
                             title=_("Do you want to quit?"))
                 return
 
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        """Ctrl+P's screenshot: in a browser it is downloaded; in a terminal it is saved in the
+        Downloads folder, or where the game keeps its data when there is none (Textual's own
+        choice, a Downloads folder that is not there, failed)."""
+        if path is None and not self.is_web:
+            folder = screenshots_folder()
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                self._screenshot_failed(exc)
+                return
+            path = str(folder)
+        self.deliver_screenshot(filename, path)
+
+    def on_delivery_complete(self, event: events.DeliveryComplete) -> None:
+        if event.name == "screenshot":
+            event.prevent_default()  # Textual's notice is in English
+            self.notify(_("Saved the screenshot as {path}.").format(path=visible(str(event.path)))
+                        if event.path is not None else _("Saved the screenshot."), title=_("Screenshot"))
+
+    def on_delivery_failed(self, event: events.DeliveryFailed) -> None:
+        if event.name == "screenshot":
+            event.prevent_default()
+            self._screenshot_failed(event.exception)
+
+    def _screenshot_failed(self, exc: BaseException) -> None:
+        self.notify(_("The screenshot could not be saved: {reason}").format(reason=visible(str(exc))),
+                    title=_("Screenshot"), severity="error")
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Ctrl+P: every action of the screen in front that applies now (from its key table, or
         the list a screen without one gives), then the app's own."""
@@ -463,5 +495,13 @@ class GameHost(App):
         # keys; only its screenshot is kept, where it reaches the person (not over SSH).
         for command in super().get_system_commands(screen):
             if command.title == "Screenshot" and self.offers_screenshot:
-                yield command._replace(title=_("Screenshot"),
-                                       help=_("Save an SVG 'screenshot' of the current screen"))
+                # (taken once the palette has closed, as Textual's is)
+                yield SystemCommand(_("Screenshot"), _("Save an SVG 'screenshot' of the current screen"),
+                                    lambda: self.set_timer(0.1, self.action_screenshot))
+
+
+def screenshots_folder() -> Path:
+    """Where a screenshot taken in a terminal is saved: the person's Downloads folder, else a
+    folder of the game's data."""
+    downloads = user_downloads_path()
+    return downloads if downloads.is_dir() else data_dir() / "screenshots"

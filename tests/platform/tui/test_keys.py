@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from screen_fixtures import wait_for_person
+from screen_fixtures import until, wait_for_person
 from textual.widgets import Static
 
 from kc_tui.games.kings_corner.ai import make_player
@@ -241,3 +241,33 @@ def test_keys_too_long_for_their_column_leave_a_gap_or_take_a_line() -> None:
     long = KeyRow("a" * 20, " ".join(["word"] * 40), "Group")
     first, second = help_text([long]).splitlines()[2:4]
     assert first.startswith(" " * 20 + "word") and len(first) == len(second) > 60
+
+
+@pytest.mark.parametrize("downloads", [False, True])
+async def test_the_palettes_screenshot_is_saved_and_says_where(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                               downloads: bool) -> None:
+    """Ctrl+P's screenshot failed ("Failed to save screenshot") where the Downloads folder Textual
+    saves into was not there: it is saved in the game's data then, and the notice says where."""
+    from textual.command import CommandList
+
+    from kc_tui.storage import data_dir
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.delenv("XDG_DOWNLOAD_DIR", raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "no-config"))  # no user-dirs.dirs
+    if downloads:
+        (tmp_path / "Downloads").mkdir()
+    folder = tmp_path / "Downloads" if downloads else data_dir() / "screenshots"
+    app = KingsCornerApp(settings=Settings(pace=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"screenshot")
+        found = app.screen.query_one(CommandList)
+        await until(pilot, lambda _: found.option_count == 1 and found.highlighted == 0, "the command found")
+        await pilot.press("enter")
+        await until(pilot, lambda _: bool(app._notifications), "the notice")
+        [saved] = list(folder.glob("*.svg"))
+        assert "<svg" in saved.read_text()
+        [notice] = [n.message for n in app._notifications]
+        assert notice == f"Saved the screenshot as {saved}."
