@@ -41,6 +41,8 @@ class ConfirmScreen(Dialog[bool]):
     cannot linger on the table while other keys act there.
     """
 
+    passes_keys = True
+
     BINDINGS = [
         Binding("y,enter", "answer(True)", N_("Yes")),
         Binding("n,escape", "answer(False)", N_("No")),

@@ -8,7 +8,7 @@ dialog already dismissed looked for widgets already gone.
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from textual import events
 from textual.containers import VerticalScroll
@@ -61,12 +61,36 @@ class Dialog(ModalScreen[ResultType]):
 
     ready = False
     """True once :meth:`set_up` has run: before that, no key acts on the dialog."""
+    passes_keys: ClassVar[bool] = False
+    """Whether keys the dialog does not take act on the screen under it (a question): that
+    screen's key line then stays."""
+    _hidden: tuple[Widget, ...] = ()
+    """The key lines of the screen under the dialog, hidden while it is open."""
 
     def on_mount(self) -> None:
         if self not in self.app.screen_stack:
             return  # dismissed before it was mounted: nothing is left to set up
+        self._hide_keys_below()
         self.set_up()
         self.ready = True
+
+    def on_unmount(self) -> None:
+        for panel in self._hidden:
+            panel.visible = True
+        self._hidden = ()
+
+    def _hide_keys_below(self) -> None:
+        """The screen under a dialog is still drawn, its key line too, though its keys do nothing
+        while the dialog is open (the line said "s scores  ? help" under the round's result, and
+        neither did anything): that line is hidden until the dialog closes; the dialog says its
+        own keys."""
+        stack = self.app.screen_stack
+        at = stack.index(self)
+        if at == 0 or self.passes_keys:
+            return
+        self._hidden = tuple(panel for panel in stack[at - 1].query(".keys") if panel.visible)
+        for panel in self._hidden:
+            panel.visible = False
 
     def set_up(self) -> None:
         """What the dialog does once it is on screen (focus, key line, sizes)."""

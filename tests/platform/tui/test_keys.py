@@ -271,3 +271,24 @@ async def test_the_palettes_screenshot_is_saved_and_says_where(tmp_path: Path, m
         assert "<svg" in saved.read_text()
         [notice] = [n.message for n in app._notifications]
         assert notice == f"Saved the screenshot as {saved}."
+
+
+async def test_the_key_line_under_a_dialog_is_hidden_while_its_keys_do_nothing() -> None:
+    """Under the round's result the table's key line said "s scores  ? help", and neither key did
+    anything: the line under a dialog is hidden until it closes, but under a question, where
+    any other key acts on the table, it stays."""
+    app, _ = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_person(pilot)
+        table = app.screen
+        keys = table.query_one("#keys")
+        assert keys.visible
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, TextScreen) and not keys.visible
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is table and keys.visible
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen) and keys.visible
