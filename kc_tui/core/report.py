@@ -10,7 +10,16 @@ from .rating import Rating
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
-__all__ = ["simulation_lines", "stopped_line", "rating_lines", "OnRound", "RunStopped", "Watch"]
+__all__ = ["simulation_head", "simulation_lines", "stopped_line", "rating_lines", "OnRound", "RunStopped",
+           "Watch"]
+
+
+def simulation_head(summary: Mapping[str, Any], preset: str) -> str:
+    """The first line of a simulation's summary: "3 rounds in 1 session, preset standard, seed 4"."""
+    rounds = ngettext("{n} round", "{n} rounds", summary["rounds"]).format(n=summary["rounds"])
+    sessions = ngettext("{n} session", "{n} sessions", summary["sessions"]).format(n=summary["sessions"])
+    return _("{rounds} in {sessions}, preset {preset}, seed {seed}").format(
+        rounds=rounds, sessions=sessions, preset=preset, seed=summary["seed"])
 
 
 def simulation_lines(summary: Mapping[str, Any], labels: Sequence[str]) -> list[str]:

@@ -19,7 +19,7 @@ from ...cli.common import add_look_options, full_screen, look_arguments
 from ...cli.play import line_options, play_saved
 from ...cli.progress import run_with_progress
 from ...core.i18n import Domain
-from ...core.report import rating_lines, simulation_lines, stopped_line
+from ...core.report import rating_lines, simulation_head, simulation_lines, stopped_line
 from ...core.text import visible
 from ...line import read_line
 from ...storage import SaveError, list_saves, load_save, resume_saving, start_saving
@@ -318,9 +318,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _print_summary(summary: dict[str, Any], preset: str) -> None:
-    rounds = summary["rounds"]
-    print(_("Kings Reverse: {rounds} rounds in {sessions} sessions, preset {preset}, seed {seed}").format(
-        rounds=rounds, sessions=summary["sessions"], preset=preset, seed=summary["seed"]))
+    print(_("Kings Reverse: {summary}").format(summary=simulation_head(summary, preset)))
     labels = [f"{SEAT_NAMES[i]} ({spec})" for i, spec in enumerate(summary["players"])]
     print("\n".join(simulation_lines(summary, labels)))
     for fault in summary["faults"]:

@@ -119,3 +119,11 @@ def test_the_command_line_page_lists_every_preset() -> None:
     assert preset_table() in page
     for name in PRESETS:
         assert f"`{name}`" in page
+
+
+@pytest.mark.parametrize("game, head", [([], ""), (["--game", "kings-reverse"], "Kings Reverse: ")])
+def test_simulate_counts_its_rounds_and_sessions_in_words_that_agree(
+        game: list[str], head: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """It said "3 rounds in 1 sessions"."""
+    assert main(["simulate", *game, "--players", "medium,easy", "--rounds", "1", "--seed", "3"]) == 0
+    assert capsys.readouterr().out.startswith(f"{head}1 round in 1 session, preset standard, seed 3\n")

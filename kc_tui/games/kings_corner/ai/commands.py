@@ -13,7 +13,15 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ....core.i18n import Domain
-from ....core.report import OnRound, RunStopped, Watch, rating_lines, simulation_lines, stopped_line
+from ....core.report import (
+    OnRound,
+    RunStopped,
+    Watch,
+    rating_lines,
+    simulation_head,
+    simulation_lines,
+    stopped_line,
+)
 from ....core.text import visible
 from .. import ENTRY
 from ..engine.rules import RuleSet
@@ -220,9 +228,7 @@ def _seat_labels(levels: Sequence[str]) -> list[str]:
 
 
 def _print_summary(summary: dict[str, Any], preset: str) -> None:
-    rounds = summary["rounds"]
-    print(_("{rounds} rounds in {sessions} sessions, preset {preset}, seed {seed}").format(
-        rounds=rounds, sessions=summary["sessions"], preset=preset, seed=summary["seed"]))
+    print(simulation_head(summary, preset))
     print("\n".join(simulation_lines(summary, _seat_labels(summary["players"]))))
 
 
