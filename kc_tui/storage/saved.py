@@ -47,6 +47,8 @@ class SaveInfo:
     seed: int | None = None
     game: str = DEFAULT_GAME
     """The game it is a save of (:data:`kc_tui.games.GAMES`)."""
+    round_over: bool = False
+    """Saved once its round had ended, before the next was dealt."""
 
     @property
     def title(self) -> str:
@@ -56,7 +58,8 @@ class SaveInfo:
             return f"{self.path.name}: {self.problem}"
         when = self.saved_at
         scores = ", ".join(f"{n} {t}" for n, t in zip(self.players, self.totals))
-        where = (_("round {round}, turn {turn}").format(round=self.round_no, turn=self.turn) if self.turn
+        where = (_("after round {round}").format(round=self.round_no) if self.round_over
+                 else _("round {round}, turn {turn}").format(round=self.round_no, turn=self.turn) if self.turn
                  else _("round {round}").format(round=self.round_no))
         seed = _("seed {seed}").format(seed=self.seed) if self.seed is not None else ""
         about = "; ".join(x for x in (self.rules, seed) if x)
@@ -77,3 +80,6 @@ class Restored:
     """The save's last line was cut short by a crash while saving, and dropped: the game goes on
     from the save point before it."""
     game: str = DEFAULT_GAME
+    past: tuple[Any, ...] = ()
+    """The round in progress as the referee told it while the save was replayed, for a game whose
+    saves keep actions (its line mode's ``last`` reads it, as each seat may see it)."""

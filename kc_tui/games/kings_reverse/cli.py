@@ -266,7 +266,8 @@ def _resume(args: argparse.Namespace) -> int:
 
     def line_mode() -> int:
         print(_("Resumed {save}.").format(save=saved[0].title))
-        return GAME.play(restored.service, read_line(GAME.example), sys.stdout, line_options(args))
+        return GAME.play(restored.service, read_line(GAME.example), sys.stdout, line_options(args),
+                         past=restored.past)
 
     return play_saved(restored.service, args, lambda report: resume_saving(restored, report), line_mode)
 

@@ -110,6 +110,12 @@ class ReverseLines:
         self.write(text + "\n")
 
     def _on_event(self, event: ReverseEvent | SessionStart) -> None:
+        text = self._hear(event)
+        if text is not None and self._said(event):
+            self.say(text)
+
+    def _hear(self, event: ReverseEvent | SessionStart) -> str | None:
+        """Keep an event's sentence for ``last``; the sentence, or None for an event not said."""
         if isinstance(event, TurnStart):
             self.turn_marks[event.player] = len(self.heard)
         if isinstance(event, SessionStart):
@@ -117,10 +123,15 @@ class ReverseLines:
         else:
             text = describe_event(event, self.names, self.seat, words=self.words)
         if text is None or isinstance(event, TurnEnd):
-            return
+            return None
         self.heard.append(text)  # last tells everything, whatever the verbosity
-        if self._said(event):
-            self.say(text)
+        return text
+
+    def recall(self, past: Sequence[ReverseEvent]) -> None:
+        """A resumed session: the round so far (the referee's events, as this terminal's seat
+        may see them) is kept for ``last``, as if heard."""
+        for event in past:
+            self._hear(self.session.seat_view(event, self.seat))
 
     def _said(self, event: ReverseEvent | SessionStart) -> bool:
         """Whether an event's sentence is said as it happens: under brief, a computer's (or a
@@ -324,9 +335,12 @@ class ReverseLine:
     def rule_options(self) -> Sequence[tuple[str, str]]:
         return [(name, _(note)) for name, note in OPTION_NOTES.items()]
 
-    def play(self, service: Any, read: Reader, out: TextIO, options: LineOptions) -> int:
-        return ReverseLines(service, writer(out), notation=options.notation,
-                            verbosity=options.verbosity).run(read, echo=options.echo)
+    def play(self, service: Any, read: Reader, out: TextIO, options: LineOptions,
+             past: Sequence[ReverseEvent] = ()) -> int:
+        """Play ``service`` at this terminal; ``past``: a resumed session's round so far."""
+        lines = ReverseLines(service, writer(out), notation=options.notation, verbosity=options.verbosity)
+        lines.recall(past)
+        return lines.run(read, echo=options.echo)
 
     def seat(self, door: SeatDoor, write: Callable[[str], None], changed: Callable[[], None],
              announce: Callable[[Notice], None], verbosity: str | None = None) -> ReverseLines:

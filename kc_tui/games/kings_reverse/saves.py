@@ -34,7 +34,15 @@ from .ai import LEVELS, make_player
 from .engine import events as reverse_events
 from .engine.actions import Action
 from .engine.describe import describe_event
-from .engine.events import GAME_NAME, RoundEnd, SessionEnd, TurnStart, encode_event, event_from_dict
+from .engine.events import (
+    GAME_NAME,
+    RoundEnd,
+    RoundStart,
+    SessionEnd,
+    TurnStart,
+    encode_event,
+    event_from_dict,
+)
 from .engine.rules import ReverseRules, RuleError, reverse_rules_label
 from .engine.service import ReverseSeat, ReverseService
 from .engine.transcript import MAX_BYTES, ReverseTableState, ReverseTranscriptError, replay_states
@@ -228,6 +236,7 @@ class ReverseSaves:
                 "rules": service.rules.as_dict(), "specs": saver.specs,
                 "names": [s.name for s in service.seats],
                 "round": service.view(None).round, "turn": service.game.turns,
+                "round_over": service.phase == Phase.ROUND_OVER,
                 "totals": list(service.view(None).totals),
                 "saved": datetime.now().isoformat(timespec="seconds"),
                 "rng": {"players": [None if state is None else rng_json(state) for state in states]}}
@@ -275,12 +284,21 @@ class ReverseSaves:
         turn = doc.get("turn")  # (not kept before 2026-12-05: the list then gives the round alone)
         return SaveInfo(path, names, local_time(doc["saved"]), int(doc["round"]), shown,
                         turn=turn if type(turn) is int and turn >= 0 else 0,
-                        rules=rules, seed=seed if type(seed) is int else None, game=GAME_NAME)
+                        rules=rules, seed=seed if type(seed) is int else None, game=GAME_NAME,
+                        round_over=doc.get("round_over") is True)
 
     def restore(self, path: Path, doc: dict[str, Any], think: float | None,
                 on_error: Callable[[str], None] | None) -> Restored:
-        service, specs = replayed(path, doc, on_error, (), True)
-        return Restored(service, specs, list(doc["actions"]), path, game=GAME_NAME)
+        past: list[Any] = []
+
+        def round_so_far(event: Any) -> None:
+            if isinstance(event, RoundStart):
+                past.clear()
+            past.append(event)
+
+        service, specs = replayed(path, doc, on_error, (round_so_far,), True)
+        service.remove_listener(round_so_far)
+        return Restored(service, specs, list(doc["actions"]), path, game=GAME_NAME, past=tuple(past))
 
     def read_transcript(self, lines: Sequence[str]) -> list[Any]:
         return [event_from_dict(json.loads(line)) for line in lines if line.strip()]

@@ -194,9 +194,13 @@ def test_the_line_mode_saves_and_resume_goes_on_from_the_save() -> None:
     assert first.returncode == 1 and "Input ended" in first.stdout
     (info,) = _usable()
     assert info.players == ("You", "Ada")
-    again = _kc_in("look\nquit\n", "--game", "kings-reverse", "resume", "--plain")
+    again = _kc_in("last\nlook\nquit\n", "--game", "kings-reverse", "resume", "--plain")
     assert again.returncode == 0 and again.stdout.startswith(f"Resumed {info.title}.")
     assert "Pile: " in again.stdout
+    # last tells the round so far, from before the game was left (it said "Nothing yet."), as
+    # this seat saw it: the card it drew, not Ada's.
+    told = again.stdout.split("last\n", 1)[1] if "last\n" in again.stdout else again.stdout
+    assert "Nothing yet." not in told and "Round 1: " in told and re.search(r"You draw the \w+ of \w+\.", told)
     assert _usable()[0].path == info.path  # the same save goes on
     empty = _kc_in("", "--game", "kings-reverse", "saves", "--delete", info.path.name)
     assert empty.returncode == 0
@@ -260,3 +264,36 @@ async def test_a_kings_reverse_save_is_deleted_from_the_saved_games_when_asked()
         await pilot.pause()
         assert app.screen is saves and not saver.path.exists() and saves.saves == []
         assert f"Deleted {saver.path.name}." in str(saves.query_one("#saves-status").render())
+
+
+async def test_a_save_made_between_rounds_says_after_which_round() -> None:
+    """Left on the round's result, the save was listed as "round 1, turn 100" and resumed
+    "in round 1" just before round 2 was dealt."""
+    from kc_tui.games.kings_reverse.tui.table import ReverseTableScreen
+
+    specs = ["you", "easy"]
+    service = ReverseService(build_rules(2), reverse_seats(specs, random.Random(7)), seed=7)
+    saver = start_saving(service, specs, game=GAME)
+    service.start()
+    pick = random.Random(7)
+    while service.phase == "turn":
+        service.run_computer_turns()
+        if service.phase == "turn":
+            service.act(pick.choice(service.legal_actions()))
+    assert service.phase == "round_over"
+    saver.release()
+    (info,) = _usable()
+    assert re.search(r": You, Ada, after round 1 \(You \d+, Ada \d+\); 10 cards", info.title), info.title
+    app = KingsCornerApp(settings=Settings(pace=0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        await pilot.press("enter")
+        for _ in range(200):
+            if any(isinstance(s, ReverseTableScreen) for s in app.screen_stack):
+                break
+            await pilot.pause(0.02)
+        await pilot.pause()
+        table = next(s for s in app.screen_stack if isinstance(s, ReverseTableScreen))
+        log = [line.text for line in table.query_one("#log").lines]
+        assert log[0].startswith("Resumed after round 1. Totals: You "), log

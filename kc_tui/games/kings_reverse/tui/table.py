@@ -333,7 +333,8 @@ class ReverseTableScreen(TableShell):
         """The log's first line at a session already dealt (resumed here, or a served table's)."""
         view = self.service.view(None)
         totals = ", ".join(f"{shown_name(n)} {t}" for n, t in zip(self.names, view.totals))
-        return _("Resumed in round {round}. Totals: {totals}.").format(round=view.round, totals=totals)
+        return (_("Resumed after round {round}. Totals: {totals}.") if view.phase == Phase.ROUND_OVER
+                else _("Resumed in round {round}. Totals: {totals}.")).format(round=view.round, totals=totals)
 
     # ------------------------------------------------------------------ events and drawing
     def text(self, card: AnyCard) -> str:
