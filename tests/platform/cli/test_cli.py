@@ -127,3 +127,20 @@ def test_simulate_counts_its_rounds_and_sessions_in_words_that_agree(
     """It said "3 rounds in 1 sessions"."""
     assert main(["simulate", *game, "--players", "medium,easy", "--rounds", "1", "--seed", "3"]) == 0
     assert capsys.readouterr().out.startswith(f"{head}1 round in 1 session, preset standard, seed 3\n")
+
+
+@pytest.mark.parametrize("game, preset, option, title", [
+    ([], "boxed", "scoring=classic", "Kings in the Corner - preset boxed"),
+    (["--game", "kings-reverse"], "standard", "jokers=off", "Kings Reverse (preset standard"),
+])
+def test_rules_say_when_an_option_changes_the_preset(game: list[str], preset: str, option: str, title: str,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """rules --rule jokers=off began "(preset standard: every default: 10 cards, jokers, ...)"."""
+    assert main([*game, "rules", "--preset", preset]) == 0
+    assert capsys.readouterr().out.splitlines()[0].startswith(title + (":" if game else ""))
+    assert main([*game, "rules", "--preset", preset, "--rule", option]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == title + (", changed)" if game else ", changed")
+    # An option set as the preset has it changes nothing.
+    same = {"boxed": "scoring=chips", "standard": "jokers=on"}[preset]
+    assert main([*game, "rules", "--preset", preset, "--rule", same]) == 0
+    assert "changed" not in capsys.readouterr().out.splitlines()[0]

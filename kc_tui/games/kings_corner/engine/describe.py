@@ -50,11 +50,15 @@ _CHIPS_WORDS = {
 cannot be held)."""
 
 
-def describe_rules(rules: RuleSet, preset: str | None = None, width: int | None = 78) -> str:
+def describe_rules(rules: RuleSet, preset: str | None = None, width: int | None = 78,
+                   changed: bool = False) -> str:
     """A few paragraphs stating every rule in force (R2-R7), for ``kings-corner rules``;
-    wrapped at ``width``, or one line per paragraph with None (for a widget that wraps)."""
+    wrapped at ``width``, or one line per paragraph with None (for a widget that wraps);
+    ``changed``: the rules are ``preset``'s with options changed."""
     lines: list[str] = []
-    if preset:
+    if preset and changed:
+        lines.append(_("Kings in the Corner - preset {preset}, changed").format(preset=preset))
+    elif preset:
         lines.append(_("Kings in the Corner - preset {preset}").format(preset=preset))
     else:
         lines.append(_("Kings in the Corner"))

@@ -83,11 +83,15 @@ def cards_text(cards: Sequence[AnyCard], words: bool) -> str:
     return " ".join(shown(c) for c in cards)
 
 
-def describe_rules(rules: ReverseRules, preset: str | None = None, width: int | None = None) -> str:
+def describe_rules(rules: ReverseRules, preset: str | None = None, width: int | None = None,
+                   changed: bool = False) -> str:
     """The rules in force in plain words (``kings-corner rules --game kings-reverse``); each
-    paragraph wrapped at ``width`` (None: one line each, for a widget that wraps)."""
+    paragraph wrapped at ``width`` (None: one line each, for a widget that wraps); ``changed``:
+    the rules are ``preset``'s with options changed (its note would not hold)."""
     title = "Kings Reverse"
-    if preset is not None and preset in PRESET_NOTES:
+    if preset is not None and preset in PRESET_NOTES and changed:
+        title = _("Kings Reverse (preset {preset}, changed)").format(preset=preset)
+    elif preset is not None and preset in PRESET_NOTES:
         title = _("Kings Reverse (preset {preset}: {note})").format(preset=preset,
                                                                     note=_(PRESET_NOTES[preset]))
     kr4 = _("KR4 Special cards: a 7 makes the next player draw two and lose the turn; an 8 skips the "
