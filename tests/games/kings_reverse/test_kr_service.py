@@ -74,3 +74,13 @@ def test_the_expert_answers_at_once_when_cancelled() -> None:
     # Without the cancel it would deal its 2000 worlds; it stopped well before.
     assert 0 < expert.rollouts < 2000 * 2
     assert action in view.legal
+
+
+@pytest.mark.parametrize("typed", ["undo", "blah blah", "kings"])
+def test_a_typed_word_that_is_no_action_is_not_called_a_card(typed: str) -> None:
+    """"undo" (the other game's command) was answered "'undo' is not a card: write the rank..."."""
+    from kc_tui.core.cards import NotationError
+
+    with pytest.raises(NotationError, match=r"is not an action: type a card \(9H\), JK S"):
+        parse_action(typed)
+    assert parse_action("comodín picas") == parse_action("JK S")  # a word that is a card still is

@@ -88,8 +88,8 @@ def game_of(tables: TableServer, table_id: int) -> Any:
 
 
 PLACEHOLDER = "action, e.g. 9H"
-EXAMPLES = ("e.g. 9H, JK S,", "for example 7H or KS, or JK")
-"""Card names in the help texts: the command line's placeholder, the notation's refusal."""
+EXAMPLES = ("e.g. 9H, JK S,", "for example 7H or KS, or JK", "type a card (9H), JK S, marry H, give 5C")
+"""Card names in the help texts: the command line's placeholder, the notation's refusals."""
 
 
 def hand_on_screen(text: str) -> list[str]:

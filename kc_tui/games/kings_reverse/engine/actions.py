@@ -179,7 +179,8 @@ def parse_action(text: str, hand: Sequence[AnyCard] = (), drawn: AnyCard | None 
         return Action(ActionKind.GIVE, _typed_card(words[1], hand))
     if head in _PLAY and len(words) in (2, 3):
         words = words[1:]
-    elif len(words) > 2 or head in _WORDS or head in _MARRY or head in _GIVE or head in _PLAY:
+    elif (len(words) > 2 or head in _WORDS or head in _MARRY or head in _GIVE or head in _PLAY
+          or (head.isalpha() and len(head) > 3 and head not in _JOKER)):  # a word ("undo"), not a card
         raise NotationError(_("{text!r} is not an action: type a card (9H), JK S, marry H, give 5C, "
                               "draw, pass, one, end, challenge or accept.").format(text=text.strip()[:30]))
     card = _typed_card(words[0], hand)
