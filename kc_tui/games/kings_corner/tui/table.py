@@ -353,6 +353,8 @@ class TableScreen(TableShell):
         # Hot-seat: no hand is shown until a person has taken the keyboard, and the box says so.
         hand.face_down = bool(self.people) and self.viewer < 0
         hand.cards = () if hand.face_down else obs.hand
+        # A session of computers, watched: the hand shown is the player's whose turn it is.
+        hand.owner = "" if self.people or self.watching() else shown_name(service.seats[seat].name)
         rows = []
         for i, s in enumerate(service.seats):
             turn = ">" if service.phase == Phase.TURN and service.current == i else " "

@@ -176,6 +176,9 @@ class HandView(Static, can_focus=True):
     """The screen has room for the hand drawn as cards (when they fit on one line)."""
     watching: reactive[bool] = reactive(False)
     """A spectator's screen (a networked table): there is no hand, rather than an empty one."""
+    owner: reactive[str] = reactive("")
+    """Whose hand it is when it is no person's at this screen (a session of computers, watched
+    here): its label and its empty line name them."""
 
     BINDINGS = [
         Binding("left,h", "move(-1)", N_("Previous card"), show=False),
@@ -197,7 +200,8 @@ class HandView(Static, can_focus=True):
         if self.watching:
             return Content(_("You are watching: no hand is shown."))
         if not self.cards:
-            return Content(_("Your hand is empty."))
+            return Content(_("{name}'s hand is empty.").format(name=self.owner) if self.owner
+                           else _("Your hand is empty."))
         settings = settings_of(self)
         if self.as_cards and hand_fits(len(self.cards), self.content_size.width):
             selected = self.selected if self.has_focus else -1
@@ -206,7 +210,7 @@ class HandView(Static, can_focus=True):
             if self.has_focus:
                 cursor_at(self, x, y)
             return faces
-        parts: list[Any] = [_("Hand")]
+        parts: list[Any] = [_("{name}'s hand").format(name=self.owner) if self.owner else _("Hand")]
         for i, card in enumerate(self.cards):
             # Each card is one word (marker, key, card: no space inside), so a long hand wraps
             # between cards, never through one.

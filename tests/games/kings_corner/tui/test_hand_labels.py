@@ -62,3 +62,22 @@ async def test_a_letter_picks_the_eleventh_card_of_a_13_card_hand() -> None:
         await pilot.press("escape", HAND_KEYS[12])
         await pilot.pause()
         assert table.held == hand.cards[12]
+
+
+async def test_a_session_of_computers_names_whose_hand_is_shown() -> None:
+    """Watching computers play, the hand box showed the player's to move as "Hand", and an empty
+    one as "Your hand is empty."."""
+    seats = [Seat(name, "ai", "easy", make_player("easy", random.Random(i)))
+             for i, name in enumerate(["Ada", "Ben"])]
+    service = GameService(build_rules(2), seats, seed=3)
+    app = KingsCornerApp(service, settings=Settings(ascii=True, pace=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        hand = table.query_one(HandView)
+        await until(pilot, lambda app: bool(hand.cards), "a hand shown")
+        name = hand.owner  # the player's to move when the table was last drawn
+        assert name in ("Ada", "Ben") and hand.render().plain.startswith(f"{name}'s hand "), hand.render().plain
+        hand.cards = ()
+        assert hand.render().plain == f"{name}'s hand is empty."
+        await pilot.press("ctrl+q")  # as a person leaves: the computers stop before the screens go
+        await pilot.pause()
