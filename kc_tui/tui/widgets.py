@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Sequence
 
+from rich.cells import cell_len, set_cell_size
 from rich.style import Style
 from textual import events
 from textual.actions import SkipAction
@@ -244,10 +245,16 @@ class Menu(Static, can_focus=True):
     def render(self) -> Content:
         cursor_at(self, 0, min(self.selected, max(len(self.items) - 1, 0)))  # on the ">" mark
         lines = []
+        # The style sheet cuts a line too long with an ellipsis; ASCII mode has none, and cut the
+        # line mid-word with nothing to say so: there it ends with "..." instead.
+        cut = self.content_size.width if settings_of(self).ascii else 0
         for i, item in enumerate(self.items):
             mark = ">" if i == self.selected and self.has_focus else " "
             note = f"  ({said(item.disabled)})" if item.disabled else ""
-            lines.append(f"{mark} [{item.key}] {said(item.label)}{note}")
+            line = f"{mark} [{item.key}] {said(item.label)}{note}"
+            if cut > 3 and cell_len(line) > cut:
+                line = set_cell_size(line, cut - 3) + "..."
+            lines.append(line)
         return Content("\n".join(lines))
 
     def select(self, item_id: str) -> None:

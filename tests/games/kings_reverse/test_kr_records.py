@@ -241,7 +241,7 @@ async def test_continue_on_the_title_screen_lists_and_resumes_a_kings_reverse_sa
         assert turn >= 1
         # Its line names its game once, first (the list holds every game's saves).
         assert re.search(rf"Kings Reverse: \d{{4}}-\d\d-\d\d \d\d:\d\d: You, Ada, round 1, turn {turn} "
-                         r"\(You 0, Ada 0\); 10 cards each", str(saves.query_one("#saves-menu").render()))
+                         r"\(You 0, Ada 0\); 10 cards each", str(saves.query_one("#saves-chosen").render()))
         await pilot.press("enter")
         await pilot.pause()
         table = app.screen

@@ -295,3 +295,16 @@ def test_a_migration_chain_brings_an_older_save_up_to_date(tmp_path: Path, monke
     migrated = saves.read_document(service_path)
     assert migrated == {"schema_version": current + 1, "kind": "kings-corner-save", "y": 1}
     assert json.loads(service_path.read_text()) == doc  # the file itself is left alone
+
+
+async def test_a_save_too_long_for_the_list_ends_with_dots_in_ascii_mode() -> None:
+    """ASCII mode cut a long line at the edge mid-word, with no ellipsis to say it was cut."""
+    _play_a_little(4)
+    app = KingsCornerApp(settings=Settings(pace=0, ascii=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        menu = app.screen.query_one("#saves-menu")
+        await pilot.pause()
+        [line] = str(menu.render()).splitlines()
+        assert line.endswith("...") and len(line) == menu.content_size.width, (line, menu.content_size)
+        assert line.startswith("> [1] Kings in the Corner: ")
