@@ -64,7 +64,9 @@ def add_replay_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
                                        "one written with --transcript), of either game (its first line "
                                        "names it): step forward and back move by move, jump by turn or "
                                        "round. With --plain it prints the game as sentences."))
-    rep.add_argument("file", type=Path, metavar=_("FILE"))
+    rep.add_argument("file", type=Path, metavar=_("FILE"),
+                     help=_("the transcript, a .jsonl file (finished sessions are kept in the "
+                            "transcripts folder of the game's data folder)"))
     rep.add_argument("--plain", action="store_true", help=_("print it as sentences"))
     add_look_options(rep)
     rep.set_defaults(func=run_replay, parser=rep)

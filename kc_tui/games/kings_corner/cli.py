@@ -214,11 +214,13 @@ def _resume(args: argparse.Namespace) -> int:
 
 def _add_demo(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """``demo``."""
-    demo = sub.add_parser("demo", help=_("watch one round between computer players, in sentences"))
+    demo = sub.add_parser("demo", help=_("watch one round between computer players, in sentences"),
+                          description=_("Watch one round between computer players, told in sentences "
+                                        "as the line mode tells them (four medium players by default)."))
     demo.add_argument(
         "--players", type=seat_list, default=["medium"] * 4, metavar="SEATS", help=seat_help()
     )
-    demo.add_argument("--seed", type=seed_number, default=None)
+    demo.add_argument("--seed", type=seed_number, default=None, help=_("seed for a reproducible deal"))
     add_rule_options(demo)
     demo.set_defaults(func=_demo, parser=demo)
 
@@ -248,7 +250,9 @@ def _demo(args: argparse.Namespace) -> int:
 
 def _add_rules(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """``rules``."""
-    rules = sub.add_parser("rules", help=_("print the rules in force in plain words"))
+    rules = sub.add_parser("rules", help=_("print the rules in force in plain words"),
+                           description=_("Print every rule in force in plain words: a preset's, with "
+                                         "the options --rule changes (docs/rules.md)."))
     add_rule_options(rules)
     rules.add_argument(
         "--players", type=int, default=4, choices=range(2, 7), metavar="N",

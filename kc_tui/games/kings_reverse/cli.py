@@ -201,7 +201,9 @@ def build_parser() -> argparse.ArgumentParser:
     records.add_replay_parser(sub)
     records.add_stats_parser(sub, GAME_NAME)
 
-    rules = sub.add_parser("rules", help=_("the rules in force in plain words"))
+    rules = sub.add_parser("rules", help=_("the rules in force in plain words"),
+                           description=_("Print every Kings Reverse rule in force in plain words: a "
+                                         "preset's, with the options --rule changes (docs/rules.md)."))
     rules.add_argument("--players", type=int, default=4, choices=range(2, 7), metavar="N",
                        help=_("number of players, 2 to 6 (default 4)"))
     _rule_options(rules)

@@ -114,3 +114,16 @@ def test_the_rule_option_s_help_names_every_option_and_the_game_as_it_is(
     said = " ".join(capsys.readouterr().out.split())
     assert all(name in said.split("--rule", 2)[-1] for name, _note in options)
     assert "early version" not in said
+
+
+@pytest.mark.parametrize("game", ["kings-corner", "kings-reverse"])
+def test_every_command_says_what_it_does_and_every_option_has_its_help(game: str) -> None:
+    """rules --help and demo --help said nothing of what they do, and demo's --seed had no help."""
+    import argparse
+
+    parser = build_parser(game)
+    [commands] = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    for name, command in commands.choices.items():
+        assert command.description, f"{name} has no description"
+        for option in command._actions:
+            assert option.help, f"{name} {option.option_strings} has no help"

@@ -38,7 +38,7 @@ ALLOWED = {
     # The machine's words: a browser's, a file's, a terminal's.
     "JavaScript", "cookie", "cookies", "router", "linux", "vt", "ansi", "docs", "md", "authorized",
     "keys", "script", "Lines", "jokers", "dumb", "protocol", "python", "py", "mybot", "pip", "install",
-    "redis", "rediss",
+    "redis", "rediss", "jsonl", "transcripts",  # (the transcripts' folder's name)
     # Words of the language the dictionaries lack: a verb with its pronoun, a game's adjective,
     # the abbreviation of "puntos", a name elided.
     "Agrándalo", "desafíalo", "jugable", "preajuste", "preajustes", "pto", "ptos", "d'Ada",
