@@ -45,7 +45,7 @@ from .engine.describe import (
     semicolons,
     shown_name,
     table_text,
-    who_line,
+    who_text,
 )
 from .engine.events import ReverseEvent, RoundStart, RoundView, TurnEnd, TurnStart
 from .engine.refusal import cards_in_words
@@ -212,7 +212,8 @@ class ReverseLines:
             "look": lambda: table_text(view, words), "l": lambda: table_text(view, words),
             "hand": lambda: hand_line(view, words) if self.seat is not None
             else _("You are watching: no hand."),
-            "who": lambda: who_line(view, words), "scores": lambda: scores_line(view),
+            # (as the table's w says it: whose turn, and everyone's cards and points)
+            "who": lambda: who_text(view, self.names), "scores": lambda: scores_line(view),
             "rules": lambda: describe_rules(session.rules, width=78),
             "help": self._help, "?": self._help,
             "last": self._last,

@@ -97,7 +97,8 @@ def test_the_line_mode_answers_every_review_command() -> None:
     out = _line_mode(["look", "hand", "who", "scores", "rules", "last", "help", "hint", "quit"])
     assert "Pile: the five of hearts; play goes clockwise" in out            # look
     assert "Your hand, 10 cards: 1, ace of " in out                           # hand
-    assert "Players: You: playing now, 10 cards" in out                      # who
+    assert "Players: You: playing now, 10 cards" in out                      # look
+    assert re.search(r"Your turn\. You \d+ cards, 0 points; East \(medium\) \d+ cards, 0 points\.", out)  # who
     assert "Scores (lowest wins" in out                                      # scores
     assert "KR1 Cards" in out                                                # rules
     assert "Actions: a card to play" in out                                  # help
@@ -138,7 +139,7 @@ def test_play_plain_from_the_command_line() -> None:
          "--players", "you,easy", "--seed", "2"],
         input="who\nquit\n", capture_output=True, text=True, timeout=60, check=False)
     assert result.returncode == 0, result.stderr
-    assert "Players: " in result.stdout and "You leave the table." in result.stdout
+    assert re.search(r"You \d+ cards, 0 points", result.stdout) and "You leave the table." in result.stdout
     # Piped input is echoed after its prompt, as in the first game: the output reads as a dialogue.
     assert "> who\n" in result.stdout and "> quit\nYou leave the table." in result.stdout
     # Where the game is and how to go on with it; and that command does.
