@@ -59,8 +59,14 @@ class _Plot(PlotextPlot):
 
     def render(self) -> RenderResult:
         drawn = super().render()
-        if self.ascii_only and isinstance(drawn, Text):
-            drawn.plain = drawn.plain.translate(_ASCII_LINES)  # one character for one: the styles stay
+        if isinstance(drawn, Text):
+            # Read before the ASCII lines: their corners are a "+", one of the markers.
+            chart = self.parent
+            if isinstance(chart, TotalsChart):
+                shown = frozenset(marker for marker in MARKERS if marker in drawn.plain)
+                self.call_later(chart.markers_shown, shown)
+            if self.ascii_only:
+                drawn.plain = drawn.plain.translate(_ASCII_LINES)  # one character for one: the styles stay
         return drawn
 
 
@@ -80,9 +86,17 @@ class TotalsChart(Horizontal):
         self.history = history
         self.names = [shown_name(n) for n in names]
         self.ascii_only = ascii_only
+        self._shown = frozenset(MARKERS)
+        """The markers the plot showed when it was last drawn."""
 
     def compose(self) -> ComposeResult:
         yield _Plot(self.ascii_only)
+        yield Static(self._legend(frozenset(MARKERS)), classes="totals-legend", markup=False)
+
+    def _legend(self, shown: frozenset[str]) -> str:
+        """A heading, then each player's marker and name; a player tied all along with one
+        before is said to be on that one's line, and one whose marker the chart could not show
+        (other lines cover it at this size) is said to be hidden."""
         legend = [_("Totals by round:")]
         lines: dict[tuple[int, ...], str] = {}
         for seat, name in enumerate(self.names):
@@ -91,8 +105,21 @@ class TotalsChart(Horizontal):
             under = lines.setdefault(line, marker)
             # A player tied all along is on the line of the first with those totals (drawn once:
             # the last one's marker covered the first's, which the legend named).
-            legend.append(f"{marker} {name}" if under == marker else f"{marker} {name} (= {under})")
-        yield Static("\n".join(legend), classes="totals-legend", markup=False)
+            if under != marker:
+                legend.append(f"{marker} {name} (= {under})")
+            elif marker not in shown:
+                # Translators: the legend's line of a player whose line the others' cover on
+                # the chart (it is the line that is hidden).
+                legend.append(_("{marker} {name} (hidden)").format(marker=marker, name=name))
+            else:
+                legend.append(f"{marker} {name}")
+        return "\n".join(legend)
+
+    def markers_shown(self, shown: frozenset[str]) -> None:
+        """The plot was drawn showing the markers ``shown``: the legend says which are hidden."""
+        if shown != self._shown and self.is_attached:
+            self._shown = shown
+            self.query_one(".totals-legend", Static).update(self._legend(shown))
 
     def fit(self, rows: int) -> None:
         """Take ``rows`` rows if that is a height the chart can have, else the nearest one; its

@@ -42,8 +42,10 @@ async def test_after_round_two_the_dialog_draws_a_line_per_player_and_shows_whol
         assert markers == list(MARKERS[:3])
         legend = chart.query_one(".totals-legend", Static).render().plain.splitlines()
         you = {"en": "You", "es": "Tú", "fr": "Toi"}[lang]
-        assert legend[1:] == [f"* {you}", "o Ada", "+ Ben"]
-        assert "*" in _drawn(chart) and "+" in _drawn(chart)
+        # Ada's line (0, then 5) lies under Ben's (0, 0) at this height: the legend says so.
+        hidden = {"en": "hidden", "es": "oculta", "fr": "cachée"}[lang]
+        assert legend[1:] == [f"* {you}", f"o Ada ({hidden})", "+ Ben"]
+        assert "*" in _drawn(chart) and "+" in _drawn(chart) and "o" not in _drawn(chart)
         # The result and the chart show whole, nothing below them, the totals said once each.
         box = dialog.query_one(".dialog")
         assert box.region.y >= 0 and box.region.bottom <= SIZE[1]
@@ -162,3 +164,41 @@ def test_the_scores_title_says_how_many_rounds_ended_and_none_in_the_first() -> 
     # "Scores after 0 rounds" was said in round 1.
     assert scores_title(0) == "Scores: no round has ended yet"
     assert scores_title(1) == "Scores after 1 round" and scores_title(3) == "Scores after 3 rounds"
+
+
+async def test_the_legend_says_which_players_lines_the_others_hide() -> None:
+    """Six players over two rounds on a short chart: You's and Cleo's markers were covered by
+    others' lines and showed nowhere, while the legend listed them as if drawn."""
+    from dataclasses import dataclass
+
+    from textual.app import App, ComposeResult
+
+    @dataclass(frozen=True)
+    class Round:
+        round: int
+        totals: tuple[int, ...]
+
+    history = [Round(1, (2, 1, 0, 4, 5, 3)), Round(2, (8, 1, 2, 4, 5, 8))]
+    names = ["You", "Ada", "Ben", "Cleo", "Dev", "Eve"]
+
+    class Charted(App[None]):
+        def compose(self) -> ComposeResult:
+            yield TotalsChart(history, names, ascii_only=True)
+
+    app = Charted()
+    async with app.run_test(size=(60, 12)) as pilot:
+        chart = app.query_one(TotalsChart)
+        chart.styles.height = 5
+        await pilot.pause()
+        await pilot.pause()
+        drawn = chart.query_one(_Plot).render().plain
+        legend = chart.query_one(".totals-legend", Static).render().plain.splitlines()
+        hidden = [line for line in legend[1:] if line.endswith("(hidden)")]
+        # (in ASCII mode the axes' corners are "+", Ben's marker: only the others are checked)
+        assert hidden == [f"{m} {n} (hidden)" for m, n in zip(MARKERS, names) if m != "+" and m not in drawn]
+        assert hidden == ["* You (hidden)", "x Cleo (hidden)"]
+        chart.styles.height = 12  # taller: every line shows, and the legend says so
+        await pilot.pause()
+        await pilot.pause()
+        legend = chart.query_one(".totals-legend", Static).render().plain.splitlines()
+        assert not any(line.endswith("(hidden)") for line in legend), legend
