@@ -85,21 +85,26 @@ _LOOKALIKE_SMALL = str.maketrans(
     "аеорсухѕіјԁһӏԛԝүк" "αορικνυχεμη" "ıɑɡ" "0",
     "aeopcyxsijdhlqwyk" "aopikvuxeun" "iag" "o",
     "\ufe0e\ufe0f")
-# Drawn alike in many fonts: a capital I, a small l, a one and a bar (a small i is not: its dot
-# tells it apart, so "Ai" and "Al", "Ella" and "Elia" stay two names).  Folded before the case.
-_LOOKALIKE_STROKES = str.maketrans("I1|", "lll")
+# Drawn alike in many fonts: a capital I, a small l, a one and a bar; and a small i, since a
+# name compared without case must not become another name by its capitals: "MIA" is "Mia", and
+# its capital I an l.  (So "Ai" and "Al", "Ella" and "Elia" are one name: the price of "MIA"
+# and "AIice" never passing for "Mia" and "Alice".)  Folded after the case.
+_LOOKALIKE_STROKES = str.maketrans("i1|", "lll")
 
 
 def name_key(name: str) -> str:
     """What ``name`` looks like, for telling whether two names would be taken for one: compared
     without case, in Unicode's compatibility form (NFKC: a full-width or bold "Ａｄａ" is "Ada"),
     without accents, with the lookalike letters above folded to one (Cyrillic "а" is Latin "a";
-    a capital "I", a small "l" and a "1" are one letter, "0" is "o").  So "Ian" and "lan" are
-    one name, and "ian" another: a small i looks like none of them."""
-    text = unicodedata.normalize("NFKC", name).translate(_LOOKALIKE_CAPITALS)
-    text = text.translate(_LOOKALIKE_STROKES).casefold()
+    an "I" or "i", a small "l" and a "1" are one letter, "0" is "o").  So "Ian", "ian", "IAN"
+    and "lan" are one name; a name and the same name in other capitals always are."""
+    # Every letter is read as its capital first, so that a name in other capitals is always the
+    # same name (in any script: "ТИМ" is "Тим"); a small letter that looks Latin only in its
+    # small form (a Greek eta, drawn as an n) is read as its capital's look (an H) instead.
+    text = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).upper())
+    text = text.translate(_LOOKALIKE_CAPITALS).casefold()
     text = "".join(ch for ch in unicodedata.normalize("NFD", text) if not unicodedata.combining(ch))
-    return text.translate(_LOOKALIKE_SMALL).replace("vv", "w")
+    return text.translate(_LOOKALIKE_SMALL).translate(_LOOKALIKE_STROKES).replace("vv", "w")
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from kc_tui.core.kinds import Phase
 from kc_tui.games.kings_corner.engine.rules import build_rules
@@ -91,9 +93,22 @@ def test_name_key_tells_apart_what_looks_different() -> None:
     assert name_key("Ivan") == name_key("\u0406van")  # Cyrillic I
     assert name_key("Olga") == name_key("0lga") == name_key("O1ga")  # a zero, a one for an l
     assert name_key("Ian") == name_key("lan") == name_key("1an")  # a capital I, a small l, a one
-    # A small i has its dot, and rn is two letters: real names that differ stay two names.
-    for one, other in (("Al", "Ai"), ("Ella", "Elia"), ("Mel", "Mei"), ("Erna", "Ema"), ("Arnie", "Amie")):
+    # The same letters in other capitals are the same name: "MIA" passed for "Mia" (a capital I
+    # was an l, a small i was not), and so did a full-width "ＡＬＩＣＥ" for "Alice".
+    assert name_key("MIA") == name_key("Mia") == name_key("mia")
+    assert name_key("ＡＬＩＣＥ") == name_key("Alice") == name_key("AIice")
+    assert name_key("ТИМ") == name_key("Тим") and name_key("Hans") == name_key("\u0397ans")  # a Greek Eta
+    # rn is two letters: real names that differ stay two names.
+    for one, other in (("Erna", "Ema"), ("Arnie", "Amie"), ("Ada", "Ida"), ("Mel", "Meg")):
         assert name_key(one) != name_key(other), (one, other)
+
+
+@given(st.text(alphabet=st.characters(codec="utf-8", categories=("Lu", "Ll", "Lt", "Nd")), min_size=1,
+               max_size=12))
+def test_a_name_in_other_capitals_is_the_same_name(name: str) -> None:
+    """In every script: two Russian keys were "Тим" and "ТИМ" (a capital Т and М looked Latin,
+    their small letters did not)."""
+    assert name_key(name) == name_key(name.upper()) == name_key(name.lower()) == name_key(name.title())
     assert check_name("  Zoë   Smith ") == "Zoë Smith"  # an accent is shown as typed
 
 
