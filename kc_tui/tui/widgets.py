@@ -20,7 +20,7 @@ from textual.strip import Strip
 from textual.style import Style as VisualStyle
 from textual.visual import visualize
 from textual.widget import Widget
-from textual.widgets import OptionList, RichLog, Static
+from textual.widgets import Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from ..core.cards import AnyCard, Card
@@ -33,7 +33,7 @@ _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = ["card_text", "any_card_text", "card_content", "settings_of", "as_cards", "look_of", "redraw",
            "cursor_at", "PickList", "face_size", "TextPanel", "PlayersView", "Menu", "MenuItem", "Choice",
-           "EventLog"]
+           "EventLog", "CommandLine"]
 
 _GLYPHS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 # Suit colours by card style; the suit letter or glyph is always there too.
@@ -490,3 +490,16 @@ class EventLog(RichLog):
                 super().write(item.content, item.width, item.expand, item.shrink, scroll_end=False)
         if at_end:
             self.scroll_end(animate=False, x_axis=False)
+
+
+class CommandLine(Input):
+    """A table's command line (and chat): Tab stays in it.  Tab moved the focus to the table,
+    and the rest of a line typed or pasted with a tab in it became the table's keys (an "e" and
+    an Enter could end the turn)."""
+
+    BINDINGS = [
+        Binding("tab,shift+tab", "stay", show=False),
+    ]
+
+    def action_stay(self) -> None:
+        """Nothing: the line being typed keeps the keys."""

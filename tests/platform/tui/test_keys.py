@@ -292,3 +292,19 @@ async def test_the_key_line_under_a_dialog_is_hidden_while_its_keys_do_nothing()
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen) and keys.visible
+
+
+async def test_tab_in_the_command_line_stays_in_it() -> None:
+    """Tab in the command line (or a tab in a pasted line) moved the focus to the table, and the
+    rest of the line became table keys: "def" there asked to end the turn."""
+    from textual.widgets import Input
+
+    app, service = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_person(pilot)
+        table = app.screen
+        await pilot.press("colon", *"ab", "tab", "c", "shift+tab", "d")
+        await pilot.pause()
+        prompt = table.query_one("#prompt", Input)
+        assert app.focused is prompt and prompt.value == "abcd"
+        assert app.screen is table and not isinstance(app.screen, ConfirmScreen)

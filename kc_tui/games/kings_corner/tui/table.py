@@ -26,7 +26,7 @@ from ....tui.dialogs import ConfirmScreen, PassScreen, TextScreen
 from ....tui.keys import KeyRow, KeyState, bindings
 from ....tui.round_over import RoundOverScreen, ScoresScreen, SessionOverScreen, scores_title
 from ....tui.table_shell import KEPT_WHILE_A_COMPUTER_PLAYS, WIDE, TableShell
-from ....tui.widgets import EventLog, PlayersView, TextPanel, card_text
+from ....tui.widgets import CommandLine, EventLog, PlayersView, TextPanel, card_text
 from ..ai import level_name
 from ..ai.hints import hint
 from ..engine.board import Pile
@@ -252,7 +252,7 @@ class TableScreen(TableShell):
         yield self.too_small_note()
         yield HandView()
         yield TextPanel(id="status")
-        yield Input(placeholder=_("command, e.g. 7h n  (Enter to run, Esc to close)"), id="prompt")
+        yield CommandLine(placeholder=_("command, e.g. 7h n  (Enter to run, Esc to close)"), id="prompt")
         yield TextPanel(id="keys", classes="keys")
 
     def fitted(self, width: int, height: int) -> None:

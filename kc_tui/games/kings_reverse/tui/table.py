@@ -34,7 +34,7 @@ from ....tui.keys import KeyRow, bindings, key_line
 from ....tui.modal import Dialog
 from ....tui.round_over import RoundOverScreen, ScoresScreen, SessionOverScreen, scores_title
 from ....tui.table_shell import KEPT_WHILE_A_COMPUTER_PLAYS, TableShell
-from ....tui.widgets import EventLog, Menu, MenuItem, PlayersView, TextPanel, any_card_text
+from ....tui.widgets import CommandLine, EventLog, Menu, MenuItem, PlayersView, TextPanel, any_card_text
 from ..ai import hint, level_name
 from ..engine.actions import REVIEW_WORDS, Action, ActionKind, parse_action
 from ..engine.describe import (
@@ -314,7 +314,7 @@ class ReverseTableScreen(TableShell):
         yield ReverseHandView()
         yield TextPanel(id="status")
         # Translators: the command line's placeholder; 9H and JK S are cards (R1 notation).
-        yield Input(placeholder=_("action, e.g. 9H, JK S, draw, one  (Enter to run, Esc to close)"),
+        yield CommandLine(placeholder=_("action, e.g. 9H, JK S, draw, one  (Enter to run, Esc to close)"),
                     id="prompt")
         yield TextPanel(id="keys", classes="keys")
 
