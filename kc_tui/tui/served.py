@@ -307,7 +307,8 @@ class ServedTable(_Screen):
         """A chat line (after ', or typed as ``say ...``); anything else is the table screen's
         command (Textual calls its handler after this one unless this one took the line)."""
         text = message.value.strip()
-        if self._chatting:
+        chatting = self._chatting  # opened by ' for one line; a "say" typed among commands stays
+        if chatting:
             line = text
         elif text.lower() == "say" or text.lower().startswith("say "):
             line = text[3:]
@@ -323,7 +324,8 @@ class ServedTable(_Screen):
             self.say(str(exc))  # the line stays in the field, to be shortened or sent again
             return
         message.input.value = ""
-        self._close_prompt()
+        if chatting:
+            self._close_prompt()
         kept, self._before_refusal = self._before_refusal, None
         if kept is not None and self.query_one("#status", TextPanel).text == kept[1]:
             self.say(kept[0])  # the refusal is answered: the status line says what it said before

@@ -858,3 +858,19 @@ async def test_the_name_typed_is_kept_when_another_game_is_chosen_and_names_its_
         (table,) = server.tables()
         assert table.name == "Reverse night" and table.game == "kings-reverse"
     await server.close()
+
+
+async def test_a_say_typed_in_the_command_line_leaves_it_open_as_a_move_does(tmp_path: Path) -> None:
+    """After ":say hi" the command line closed, where a move typed in it leaves it open, and the
+    next commands typed became table keys; the line opened by ' for one chat line still closes."""
+    server, app = _ada_against_easy(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _to_her_table(pilot, app)
+        prompt = screen.query_one("#prompt", Input)
+        await pilot.press("colon", *"say hi", "enter")
+        await until(pilot, lambda: "Ada: hi" in log_text(app), "the line sent")
+        assert prompt.display and app.focused is prompt and prompt.value == ""
+        await pilot.press("escape", "apostrophe", *"bye", "enter")
+        await until(pilot, lambda: "Ada: bye" in log_text(app), "the chat line sent")
+        assert not prompt.display
+    await server.close()
