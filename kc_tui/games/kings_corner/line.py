@@ -176,7 +176,8 @@ class PlainGame:
         self._own_draws: dict[int, tuple[Card, bool]] = {}
         """Hot-seat: the card each person drew that the shared screen did not show, and whether
         it was drawn in the turn being played (else at the end of their last turn)."""
-        self.narrator = Narrator(self.names, words=self.words, level_name=level_name)
+        self.narrator = Narrator(self.names, words=self.words, level_name=level_name,
+                                 me=service.keyboard_seat)
         self.turns = TurnLog(self.names, words=self.words)
         self.heard: list[str] = []
         """Every sentence of the session so far, as the screen's seat saw it (for ``last``)."""
@@ -557,7 +558,7 @@ class SeatTable:
         if past and not any(isinstance(event, TurnEnd) for event in past):
             # The game began as this person sat down (the last seat taken starts it): they hear
             # the session and the deal, as the others did, and the first turn's account since it.
-            told = Narrator(words=self.game.words, level_name=level_name)
+            told = Narrator(words=self.game.words, level_name=level_name, me=remote.keyboard_seat)
             for event in past:
                 if isinstance(event, (SessionStart, RoundStart, RoundView)):
                     text = told.sentence(event)

@@ -380,7 +380,7 @@ async def test_end_at_a_served_table_asks_while_moves_are_open_as_at_home(tmp_pa
     await ada.type("fin")
     await until(lambda: ada.text.endswith("to go on: "), "the question again")
     await ada.type("sí")
-    await until(lambda: "Ada ends the turn. " in ada.text, "the turn ended")
+    await until(lambda: "You end the turn. " in ada.text, "the turn ended")  # to Ada, her own turn
     await ada.type("quit")
     assert await ada.task == 0
     await server.close()
@@ -413,9 +413,9 @@ async def test_the_person_whose_seat_starts_the_game_hears_the_session_and_the_d
     await until(lambda: "Round 1. " in ben.text, "the deal told")
     assert "The game at table 1 is on" not in ben.text
     assert ben.text.count("A new session: Ada, Ben and Cleo (hard).") == 1
-    assert ben.text.count(" deals. The edges show North, ") == 1
+    assert ben.text.count("Round 1. You deal. The edges show North, ") == 1  # Ben deals: spoken to
     before = len(ben.text)
     await ben.type("last")
     told = ben.text[before:]
-    assert told.count("A new session") == 1 and told.count(" deals. The edges show") == 1, told
+    assert told.count("A new session") == 1 and told.count(" deal. The edges show") == 1, told
     await server.close()

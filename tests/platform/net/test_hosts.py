@@ -313,7 +313,7 @@ class Person:
         if hint["card"] or hint["source"]:
             self.type(f"{NOTATION[hint['card'].decode()]} {PILES[hint['pile'].decode()]}" if hint["card"]
                       else f"{PILES[hint['source'].decode()]} {PILES[hint['target'].decode()]}")
-            await self.expect(rb"%s (plays|moves) " % self.name.encode())
+            await self.expect(rb"You (play|move) ")  # one's own move, spoken to
         assert await self.pass_turn() in (b"table> ", b"")
 
     async def play(self, turns: int | None = None, passing: bool = False) -> int:

@@ -476,8 +476,11 @@ class Narrator:
     a reader who has no players panel to look at."""
 
     def __init__(self, names: Sequence[str] | None = None, *, words: bool = False,
-                 level_name: Callable[[str], str] | None = None) -> None:
+                 level_name: Callable[[str], str] | None = None, me: int | None = None) -> None:
         self.names = list(names or [])
+        self.me = me
+        """The seat spoken to besides one named "You": a served seat's, whose person has a name
+        (their own moves were "Bob plays ..." to Bob)."""
         self.words = words
         self.level_name = level_name
         self.counts: list[int] = []
@@ -509,7 +512,7 @@ class Narrator:
         return _("Seat {seat}").format(seat=seat)
 
     def _you(self, seat: int) -> bool:
-        return seat < len(self.names) and is_you(self.names[seat])
+        return seat == self.me or (seat < len(self.names) and is_you(self.names[seat]))
 
     def _say(self, seat: int, you: str, other: str, **values: object) -> str:
         """The sentence ``you`` when the seat is spoken to, else ``other`` (both translated)."""

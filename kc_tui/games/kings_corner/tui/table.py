@@ -209,7 +209,7 @@ class TableScreen(TableShell):
         self.people = [i for i, s in enumerate(service.seats) if s.player is None]
         self.set_reactive(TableShell.viewer, self.people[0] if len(self.people) == 1 else -1)
         self.names = [s.name for s in service.seats]
-        self.narrator = Narrator(self.names)
+        self.narrator = Narrator(self.names, me=service.keyboard_seat)
         self.turns = TurnLog(self.names)
         self.seen: dict[int, tuple[tuple[Card, ...], ...]] = {}
         """Each person's view of the board when their last turn ended, to mark what changed."""
