@@ -199,13 +199,13 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
     def _adjourned_note(table: TableInfo, own: int | None) -> str:
         if own is None:
             return _("Table {table} is adjourned; only its players can resume it.").format(table=table.id)
+        # (two lines at 80 columns: the note has three at most)
         if table.round:
-            return _("Table {table} was adjourned {when}: press Enter to take your seat again; "
-                     "the game resumes once its players are back, or when you press s (a computer then "
-                     "plays for those still away).").format(table=table.id, when=table.adjourned_when())
-        return _("Table {table} is adjourned: press Enter to take your seat again; the game resumes once "
-                 "its players are back, or when you press s (a computer then plays for those still away)."
-                 ).format(table=table.id)
+            return _("Table {table} was adjourned {when}: Enter takes your seat again. Play resumes when "
+                     "its players are back, or at s (computers play for those away).").format(
+                table=table.id, when=table.adjourned_when())
+        return _("Table {table} is adjourned: Enter takes your seat again. Play resumes when its players "
+                 "are back, or at s (computers play for those away).").format(table=table.id)
 
     def _highlighted(self) -> TableInfo | None:
         """The table picked in the list, if any (quietly: nothing is said)."""

@@ -723,9 +723,13 @@ async def test_an_adjourned_table_gives_its_round_and_how_to_resume_it(tmp_path:
     app = LobbyApp(server, key=ADA.key)  # greeted by her name: the note is hers from the start
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: "adjourned in round 1" in lobby_text(app, "#table-note"), "the note")
-        assert lobby_text(app, "#table-note") == (
-            "Table 1 was adjourned in round 1: press Enter to take your seat again; the game resumes once its "
-            "players are back, or when you press s (a computer then plays for those still away).")
+        said = ("Table 1 was adjourned in round 1: Enter takes your seat again. Play resumes when its players "
+                "are back, or at s (computers play for those away).")
+        assert lobby_text(app, "#table-note") == said
+        # Whole on the screen at 80 columns (its end was cut: "... (a computer then").
+        note = app.screen.query_one("#table-note")
+        drawn = " ".join("".join(seg.text for seg in strip) for strip in note.render_lines(note.region.reset_offset))
+        assert drawn.split() == said.split(), drawn
         assert lobby_text(app, "#keys") == "Enter join  n new  ? help  q quit"
         await pilot.press("enter")
         await until(pilot, lambda: app.door is not None, "Ada back in her seat")
