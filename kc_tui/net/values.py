@@ -131,7 +131,11 @@ class TableInfo:
         return tuple(s.index for s in self.seats if s.free)
 
     def seats_label(self) -> str:
-        return ", ".join(f"{s.index + 1} {s.label()}" for s in self.seats)
+        adjourned = self.state == TableState.ADJOURNED
+        # Translators: a seat nobody has taken at an adjourned table, which only its players may
+        # resume: it may be taken once they have.
+        return ", ".join(f"{s.index + 1} " + (_("free once resumed") if adjourned and s.free else s.label())
+                         for s in self.seats)
 
     def line(self) -> str:
         """The table in one line: number, name, state, rules, seats, spectators."""

@@ -727,3 +727,20 @@ async def test_a_doors_past_leaves_out_the_events_it_still_holds_for_its_listene
     ada.deliver()
     assert len(ada.past_events()) == len(before) + 1
     await server.close()
+
+
+async def test_an_adjourned_tables_free_seat_is_listed_as_free_once_resumed(tmp_path: Path) -> None:
+    """Mia started a table with a seat still free and left: the lobby listed "2 free", which
+    nobody could take ("only its players can resume it")."""
+    server = TableServer(tmp_path, grace=0.01, pace=0, seed=2026)
+    info = server.create_table(ADA, "Lone", build_rules(2), ["open", "open"])
+    ada = server.join(ADA, info.id, 0)
+    server.start(ADA, info.id)
+    assert server.table(info.id).state == TableState.PLAYING
+    ada.detach()
+    await until(lambda: server.table(info.id).state == TableState.ADJOURNED, "the table adjourned")
+    line = server.table(info.id).line()
+    assert line.endswith(": 1 Ada (away), 2 free once resumed"), line
+    with pytest.raises(TableError, match="only its players can resume it"):
+        server.join(BEN, info.id, 1)
+    await server.close()
