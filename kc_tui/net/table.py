@@ -15,6 +15,7 @@ import asyncio
 import contextvars
 import json
 import logging
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable, Protocol, Sequence
 
@@ -288,13 +289,18 @@ class Table:
         return self.playing_turn is not None and self.playing_turn.seat == seat
 
     def notice(self, text: str | Text, kind: NoticeKind = "table", sender: str | Text | None = None,
-               seat: int | None = None) -> None:
+               seat: int | None = None, about: int | None = None, own: Text | None = None) -> None:
         """Tell every door ``text``: the table's news as a :class:`Text` (each person reads it in
         their own language), or a chat line as it was typed; ``seat``, the seat news of sitting
-        down is about."""
+        down is about.  News ``about`` a seat is told its own person as ``own`` ("You are ready
+        ..."), or not at all without one ("Bob is back." was told to Bob)."""
         notice = Notice(visible(text) if isinstance(text, str) else text, kind, sender, len(self.events),
                         seat)
         for door in self.doors():
+            if about is not None and door.seat == about:
+                if own is not None:
+                    door.add_notice(replace(notice, text=own))
+                continue
             door.add_notice(notice)
         if kind == "table":
             log.info("table %s: %s", self.id, english(notice.text))
@@ -364,7 +370,7 @@ class Table:
                 if returning:
                     self._while_away(slot, door)
             elif returning:
-                self.notice(L_("{name} is back.", name=person.name))
+                self.notice(L_("{name} is back.", name=person.name), about=seat)
             self._write_meta()
         else:
             self.notice(L_("{name} sits in seat {seat}.", name=person.name, seat=seat + 1), seat=seat)
@@ -543,9 +549,9 @@ class Table:
         if slot.ready:
             raise TableError(L_("You are ready; the next round is dealt when everyone is."))
         slot.ready = True
-        self._deal_if_ready(door.person.name)
+        self._deal_if_ready(door.seat)
 
-    def _deal_if_ready(self, ready: str | None = None) -> None:
+    def _deal_if_ready(self, ready: int | None = None) -> None:
         """Deal the next round once every person at the table has asked for it."""
         service = self.service
         if service is None or service.phase != Phase.ROUND_OVER or not any(s.ready for s in self.slots):
@@ -553,8 +559,11 @@ class Table:
         waiting = [s.person.name for s in self.slots if s.connected and not s.ready and s.person]
         if waiting:
             if ready is not None:
-                self.notice(L_("{name} is ready for the next round (waiting for {names}).", name=ready,
-                               names=", ".join(waiting)))
+                name = self.slots[ready].person
+                self.notice(L_("{name} is ready for the next round (waiting for {names}).",
+                               name=name.name if name else "", names=", ".join(waiting)), about=ready,
+                            own=L_("You are ready for the next round (waiting for {names}).",
+                                   names=", ".join(waiting)))
                 self.settle()
             return
         for s in self.slots:

@@ -139,10 +139,14 @@ async def test_the_next_round_is_dealt_when_every_person_is_ready(server: TableS
     if game.phase == Phase.SESSION_OVER:
         return
     notices: list[str] = []
+    own: list[str] = []
     ben.follow(lambda item: notices.append(str(item)))
+    ada.follow(lambda item: own.append(str(item)))
     ada.next_round()
     assert game.phase == Phase.ROUND_OVER
     assert "Ada is ready for the next round (waiting for Ben)." in notices
+    # Ada is told in her own words ("Ada is ready ..." was told to Ada).
+    assert "You are ready for the next round (waiting for Ben)." in own and not any("Ada is" in t for t in own)
     with pytest.raises(TableError, match="You are ready"):
         ada.next_round()
     ben.next_round()
@@ -356,8 +360,11 @@ async def test_ones_seat_is_taken_from_a_new_connection_while_the_old_one_hangs(
     with pytest.raises(TableError, match="Seat 1 is Ada's"):
         server.join(guest, info.id, 0)
 
+    told_new: list[str] = []
     new = server.join(ADA, info.id, 0)
+    new.follow(lambda item: told_new.append(str(item)) if isinstance(item, Notice) else None)
     assert old.closed and not new.closed
+    assert "Ada is back." not in told_new  # the others are told; Ada knows
     assert told_old[-1] == "You took your seat at table 1 from another connection: it is played there now."
     assert "Ada is back." in heard
     assert server.table(info.id).seats[0].connected
