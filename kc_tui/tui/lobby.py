@@ -455,6 +455,15 @@ class LobbyApp(KingsCornerApp):
         table (it said "press Enter to sit" with no seat free anywhere)."""
         tables = self.server.tables()
         name = self.person.name if self.person is not None else None
+        person = self.person
+        mine = [t.id for t in tables if t.state == TableState.ADJOURNED and person is not None
+                and self.server.seat_kept_for(person, t.id) is not None]
+        if mine:
+            # (the line mode says each one's sentence; here the table picked says how to resume)
+            listed = ", ".join(str(t) for t in mine)
+            return ngettext("Your table {tables} is adjourned: pick it to resume it.",
+                            "Your tables {tables} are adjourned: pick one to resume it.",
+                            len(mine)).format(tables=listed)
         if any((t.free_seats and t.state != TableState.ADJOURNED)
                or any(s.kind == "person" and s.name == name and not s.connected for s in t.seats)
                for t in tables):

@@ -726,6 +726,9 @@ async def test_an_adjourned_table_gives_its_round_and_how_to_resume_it(tmp_path:
         said = ("Table 1 was adjourned in round 1: Enter takes your seat again. Play resumes when its players "
                 "are back, or at s (computers play for those away).")
         assert lobby_text(app, "#table-note") == said
+        # Her welcome names her adjourned tables (the line mode's did, the screen's did not).
+        assert lobby_text(app, "#lobby-status") == ("Welcome back, Ada. Your table 1 is adjourned: pick it "
+                                                    "to resume it.")
         # Whole on the screen at 80 columns (its end was cut: "... (a computer then").
         note = app.screen.query_one("#table-note")
         drawn = " ".join("".join(seg.text for seg in strip) for strip in note.render_lines(note.region.reset_offset))
