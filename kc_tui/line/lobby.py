@@ -489,7 +489,7 @@ class PlainLobby:
         elif self.table is not None and self._at_table():
             self.table.line(text)
         else:
-            self._lobby_line(word, rest)
+            self._lobby_line(word, rest, typed=text.partition(" ")[0])
         return True
 
     def _chat(self, text: str) -> None:
@@ -542,7 +542,9 @@ class PlainLobby:
                          "plays for those still away).")
             self.say(said.format(**values))
 
-    def _lobby_line(self, word: str, rest: str) -> None:
+    def _lobby_line(self, word: str, rest: str, typed: str = "") -> None:
+        """``word`` as the lobby reads it (a command's English word, lower case); ``typed``, as
+        it was typed (said back when it is no command)."""
         if not word:
             return
         args = rest.split()
@@ -567,8 +569,10 @@ class PlainLobby:
             except TableError as exc:
                 self.say(str(exc))
         else:
-            self.say(_("{word!r} is not a lobby command; type help for the list.")
-                     .format(word=visible(word)[:20]))
+            shown = visible(typed or word)
+            # (as typed, not lower-cased; a long one cut, and said to be)
+            shown = shown if len(shown) <= 30 else shown[:27] + "..."
+            self.say(_("{word!r} is not a lobby command; type help for the list.").format(word=shown))
 
     def _table_number(self, args: list[str], usage: str) -> int | None:
         if not args or not args[0].isdigit():

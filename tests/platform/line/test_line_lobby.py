@@ -419,3 +419,18 @@ async def test_the_person_whose_seat_starts_the_game_hears_the_session_and_the_d
     told = ben.text[before:]
     assert told.count("A new session") == 1 and told.count(" deal. The edges show") == 1, told
     await server.close()
+
+
+async def test_a_word_that_is_no_lobby_command_is_said_back_as_typed(tmp_path: Path) -> None:
+    """It was said back lower-cased and cut at 20 characters with nothing to say so."""
+    server = TableServer(tmp_path, pace=0, seed=2026)
+    term = Terminal(server, ADA)
+    await term.type("Frobnicate now")
+    await until(lambda: "is not a lobby command" in term.text, "the refusal")
+    assert "'Frobnicate' is not a lobby command; type help for the list." in term.text
+    await term.type("D" * 80)
+    await until(lambda: term.text.count("is not a lobby command") == 2, "the second refusal")
+    assert f"'{'D' * 27}...' is not a lobby command" in term.text
+    await term.type("quit")
+    assert await term.task == 0
+    await server.close()
