@@ -19,7 +19,6 @@ from ...cli import add_shared_commands, application_parser, run_commands
 from ...cli.common import add_look_options, full_screen, look_arguments
 from ...cli.play import app_status, line_options, make_app, play_saved
 from ...cli.progress import run_with_progress
-from ...core.errors import RuleError
 from ...core.i18n import Domain
 from ...core.kinds import SeatKind
 from ...core.text import visible
@@ -46,7 +45,7 @@ from .ai.arguments import (
 from .ai.seats import make_seats, spec_kind
 from .engine.commands import VERBOSITIES
 from .engine.describe import Narrator, describe_rules
-from .engine.rules import PRESET_NOTES, PRESETS, build_rules
+from .engine.rules import PRESET_NOTES, PRESETS
 from .engine.service import GameService, daily_seed, new_seed
 from .engine.transcript import TranscriptWriter
 from .line import GAME
@@ -262,12 +261,7 @@ def _add_rules(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def _rules(args: argparse.Namespace) -> int:
-    rules = rules_from(args, args.players)
-    try:
-        changed = rules != build_rules(args.players, args.preset)
-    except RuleError:  # the preset alone cannot be played by so many: the options made it
-        changed = True
-    print(describe_rules(rules, args.preset, changed=changed))
+    print(describe_rules(rules_from(args, args.players), args.preset))
     return 0
 
 

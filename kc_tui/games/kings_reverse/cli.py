@@ -368,10 +368,5 @@ def _tournament(args: argparse.Namespace) -> int:
 
 
 def _rules(args: argparse.Namespace) -> int:
-    rules = _rules_from(args, args.players)
-    try:
-        changed = rules != build_rules(args.players, args.preset)
-    except RuleError:  # the preset alone cannot be played by so many: the options made it
-        changed = True
-    print(describe_rules(rules, args.preset, width=78, changed=changed))
+    print(describe_rules(_rules_from(args, args.players), args.preset, width=78))
     return 0

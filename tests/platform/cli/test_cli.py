@@ -144,3 +144,19 @@ def test_rules_say_when_an_option_changes_the_preset(game: list[str], preset: st
     same = {"boxed": "scoring=chips", "standard": "jokers=on"}[preset]
     assert main([*game, "rules", "--preset", preset, "--rule", same]) == 0
     assert "changed" not in capsys.readouterr().out.splitlines()[0]
+
+
+def test_a_sessions_rules_screen_says_its_preset_changed_as_the_command_does() -> None:
+    """The change is told where the rules are described, so the table's rules screen (which
+    names the session's preset) says it too."""
+    from kc_tui.games.kings_corner.engine.describe import describe_rules
+    from kc_tui.games.kings_corner.engine.rules import build_rules
+    from kc_tui.games.kings_reverse.engine.describe import describe_rules as reverse_rules
+    from kc_tui.games.kings_reverse.engine.rules import build_rules as reverse_build
+
+    assert describe_rules(build_rules(4, "standard", {"hand_size": 5}), "standard").startswith(
+        "Kings in the Corner - preset standard, changed\n")
+    assert describe_rules(build_rules(4), "standard").startswith("Kings in the Corner - preset standard\n")
+    assert reverse_rules(reverse_build(4, "standard", jokers=False), "standard").startswith(
+        "Kings Reverse (preset standard, changed)\n")
+

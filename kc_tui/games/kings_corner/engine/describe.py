@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from ....core.cards import Card, card_name
+from ....core.errors import RuleError
 from ....core.events import SessionEnd, SessionStart, TurnEnd, TurnStart
 from ....core.i18n import N_, Domain
 from ....core.kinds import Phase
@@ -15,7 +16,7 @@ from .kinds import RoundEndReason, Scoring
 from .moves import describe_needed
 from .naming import capital, card_text, items, pile_text, saying
 from .observation import Observation
-from .rules import DEFAULT_TARGETS, RuleSet
+from .rules import DEFAULT_TARGETS, RuleSet, build_rules
 from .scoring import LOW_WINS
 from .views import RoundRecord, RoundSummary, SessionSummary
 
@@ -50,13 +51,21 @@ _CHIPS_WORDS = {
 cannot be held)."""
 
 
-def describe_rules(rules: RuleSet, preset: str | None = None, width: int | None = 78,
-                   changed: bool = False) -> str:
+def _changed(rules: RuleSet, preset: str) -> bool:
+    """Whether ``rules`` are not the preset's (options changed, or a preset these players cannot
+    play as it stands)."""
+    try:
+        return rules != build_rules(rules.players, preset)
+    except RuleError:
+        return True
+
+
+def describe_rules(rules: RuleSet, preset: str | None = None, width: int | None = 78) -> str:
     """A few paragraphs stating every rule in force (R2-R7), for ``kings-corner rules``;
-    wrapped at ``width``, or one line per paragraph with None (for a widget that wraps);
-    ``changed``: the rules are ``preset``'s with options changed."""
+    wrapped at ``width``, or one line per paragraph with None (for a widget that wraps).  Rules
+    that are not ``preset``'s as it stands are said to be that preset changed."""
     lines: list[str] = []
-    if preset and changed:
+    if preset and _changed(rules, preset):
         lines.append(_("Kings in the Corner - preset {preset}, changed").format(preset=preset))
     elif preset:
         lines.append(_("Kings in the Corner - preset {preset}").format(preset=preset))

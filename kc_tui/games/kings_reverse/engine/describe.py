@@ -38,7 +38,7 @@ from .events import (
     SuitNamed,
     TurnStart,
 )
-from .rules import PRESET_NOTES, ReverseRules
+from .rules import PRESET_NOTES, ReverseRules, RuleError, build_rules
 from .views import ReverseRoundSummary, ReverseView
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
@@ -83,13 +83,21 @@ def cards_text(cards: Sequence[AnyCard], words: bool) -> str:
     return " ".join(shown(c) for c in cards)
 
 
-def describe_rules(rules: ReverseRules, preset: str | None = None, width: int | None = None,
-                   changed: bool = False) -> str:
+def _changed(rules: ReverseRules, preset: str) -> bool:
+    """Whether ``rules`` are not the preset's (options changed, or a preset these players cannot
+    play as it stands)."""
+    try:
+        return rules != build_rules(rules.players, preset)
+    except RuleError:
+        return True
+
+
+def describe_rules(rules: ReverseRules, preset: str | None = None, width: int | None = None) -> str:
     """The rules in force in plain words (``kings-corner rules --game kings-reverse``); each
-    paragraph wrapped at ``width`` (None: one line each, for a widget that wraps); ``changed``:
-    the rules are ``preset``'s with options changed (its note would not hold)."""
+    paragraph wrapped at ``width`` (None: one line each, for a widget that wraps).  Rules that are
+    not ``preset``'s as it stands are said to be that preset changed (its note would not hold)."""
     title = "Kings Reverse"
-    if preset is not None and preset in PRESET_NOTES and changed:
+    if preset is not None and preset in PRESET_NOTES and _changed(rules, preset):
         title = _("Kings Reverse (preset {preset}, changed)").format(preset=preset)
     elif preset is not None and preset in PRESET_NOTES:
         title = _("Kings Reverse (preset {preset}: {note})").format(preset=preset,
