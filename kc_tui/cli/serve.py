@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..core.arguments import port_or_any
 from ..core.i18n import Domain
 from ..games import GAMES
 from ..storage.part import game_titles
@@ -34,7 +35,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--host", default="127.0.0.1",
                    help=_("address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 for "
                           "every network)"))
-    p.add_argument("--port", type=_port, default=2222,
+    p.add_argument("--port", type=port_or_any, default=2222,
                    help=_("port to listen on (default 2222; 0: any free port)"))
     p.add_argument("--authorized-keys", type=Path, default=None, metavar=_("FILE"),
                    help=_("admit only the SSH keys in FILE (authorized_keys format); others are refused"))
@@ -74,7 +75,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help=_("processes that serve the SSH sessions, beside the one that keeps the tables "
                           "(default: one per processor core); 0 serves them in the same process, for "
                           "a small host"))
-    p.add_argument("--web", type=_port, default=None, metavar=_("PORT"),
+    p.add_argument("--web", type=port_or_any, default=None, metavar=_("PORT"),
                    help=_("also open the tables to web browsers on PORT (on --host, no login: a "
                           "browser is known by a cookie; with --authorized-keys only together with "
                           "--guests)"))
@@ -90,18 +91,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help=_("where the host key, the players' names and the tables are kept "
                           "(default: the game's data folder)"))
     p.set_defaults(func=serve, parser=p)
-
-
-def _port(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(_("expected a port number, got {text!r}")
-                                         .format(text=text)) from None
-    if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(_("expected a port from 0 to 65535, got {value}")
-                                         .format(value=value))
-    return value
 
 
 def _seconds(text: str) -> float:

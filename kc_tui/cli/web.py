@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import errno
 
+from ..core.arguments import port_number
 from ..core.i18n import Domain
 from .common import add_look_options, language_fixed
 from .signals import tell
@@ -27,23 +28,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     web.add_argument("--host", default="127.0.0.1",
                      help=_("the address to listen on (default 127.0.0.1: this machine only)"))
-    web.add_argument("--port", type=_port, default=8000, help=_("the port to listen on (default 8000)"))
+    web.add_argument("--port", type=port_number, default=8000, help=_("the port to listen on (default 8000)"))
     web.add_argument("--max-tabs", type=_tabs, default=8, metavar="N",
                      help=_("games open at once, each a process of its own (default 8)"))
     add_look_options(web, line=False)
     web.set_defaults(func=_web, parser=web)
-
-
-def _port(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(_("expected a port number, got {text!r}")
-                                         .format(text=text)) from None
-    if not 1 <= value <= 65535:
-        raise argparse.ArgumentTypeError(_("expected a port from 1 to 65535, got {value}")
-                                         .format(value=value))
-    return value
 
 
 def _tabs(text: str) -> int:

@@ -18,6 +18,7 @@ from ...cli import application_parser, records, run_commands
 from ...cli.common import add_look_options, full_screen, look_arguments
 from ...cli.play import line_options, play_saved
 from ...cli.progress import run_with_progress
+from ...core.arguments import positive, seed_number, think_seconds
 from ...core.i18n import Domain
 from ...core.report import rating_lines, simulation_head, simulation_lines, stopped_line
 from ...core.text import visible
@@ -72,37 +73,6 @@ def _seats(text: str, people: bool = False) -> list[str]:
     return specs
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            _("expected a whole number, got {text}").format(text=repr(visible(text)[:20]))) from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(_("expected at least 1, got {value}").format(value=value))
-    return value
-
-
-def _seed(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            _("a seed is a whole number, got {text}").format(text=repr(visible(text)[:20]))) from None
-
-
-def _think(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            _("expected seconds, got {text}").format(text=repr(visible(text)[:20]))) from None
-    if not 0 < value <= 60:
-        raise argparse.ArgumentTypeError(
-            _("expected more than 0 and at most 60 seconds, got {value}").format(value=f"{value:g}"))
-    return value
-
-
 def _rule(text: str) -> tuple[str, str]:
     name, eq, value = text.partition("=")
     if not eq or not name.strip():
@@ -148,14 +118,14 @@ def build_parser() -> argparse.ArgumentParser:
                       default=["you", "hard", "hard", "hard"], metavar="SEATS",
                       help=_("seats in order: you, human:NAME, or a level ({levels}); "
                              "default you,hard,hard,hard").format(levels=", ".join(LEVELS)))
-    play.add_argument("--seed", type=_seed, default=None, help=_("seed for a reproducible deal"))
+    play.add_argument("--seed", type=seed_number, default=None, help=_("seed for a reproducible deal"))
     play.add_argument("--plain", action="store_true",
                       help=_("the line mode instead of the full-screen table"))
     add_look_options(play)
     _verbosity_option(play)
     play.add_argument("--transcript", type=Path, default=None, metavar="FILE",
                       help=_("write the JSON Lines transcript to FILE"))
-    play.add_argument("--think", type=_think, default=None, metavar="SECONDS", help=think)
+    play.add_argument("--think", type=think_seconds, default=None, metavar="SECONDS", help=think)
     _rule_options(play)
     play.set_defaults(func=_play, parser=play)
 
@@ -171,12 +141,12 @@ def build_parser() -> argparse.ArgumentParser:
                          description=_("Play whole Kings Reverse sessions headless and print a summary."))
     sim.add_argument("--players", type=_seats, default=["medium", "medium", "easy"],
                      metavar="SEATS", help=_("levels, comma-separated (default medium,medium,easy)"))
-    sim.add_argument("--rounds", type=_positive, default=200, help=_("rounds to play (default 200)"))
-    sim.add_argument("--seed", type=_seed, default=None, help=_("seed for reproducible deals"))
+    sim.add_argument("--rounds", type=positive, default=200, help=_("rounds to play (default 200)"))
+    sim.add_argument("--seed", type=seed_number, default=None, help=_("seed for reproducible deals"))
     sim.add_argument("--transcript-dir", type=Path, default=None, metavar="DIR",
                      help=_("write one JSON Lines transcript per session into DIR"))
     sim.add_argument("--json", action="store_true", help=_("print the summary as one JSON object"))
-    sim.add_argument("--think", type=_think, default=None, metavar="SECONDS", help=think)
+    sim.add_argument("--think", type=think_seconds, default=None, metavar="SECONDS", help=think)
     _rule_options(sim)
     sim.set_defaults(func=_simulate, parser=sim)
 
@@ -188,12 +158,12 @@ def build_parser() -> argparse.ArgumentParser:
                                         "times."))
     tour.add_argument("--players", type=_seats, required=True, metavar="SEATS",
                       help=_("levels, comma-separated ({levels})").format(levels=", ".join(LEVELS)))
-    tour.add_argument("--rounds", type=_positive, default=400, help=_("rounds to play (default 400)"))
-    tour.add_argument("--seed", type=_seed, default=1, help=_("seed of the deals (default 1)"))
+    tour.add_argument("--rounds", type=positive, default=400, help=_("rounds to play (default 400)"))
+    tour.add_argument("--seed", type=seed_number, default=1, help=_("seed of the deals (default 1)"))
     tour.add_argument("--duplicate", action="store_true", help=_("replay every deal with the seats rotated"))
-    tour.add_argument("--jobs", type=_positive, default=1, help=_("worker processes (default 1)"))
+    tour.add_argument("--jobs", type=positive, default=1, help=_("worker processes (default 1)"))
     tour.add_argument("--json", action="store_true", help=_("print the result as one JSON object"))
-    tour.add_argument("--think", type=_think, default=None, metavar="SECONDS", help=think)
+    tour.add_argument("--think", type=think_seconds, default=None, metavar="SECONDS", help=think)
     _rule_options(tour)
     tour.set_defaults(func=_tournament, parser=tour)
 

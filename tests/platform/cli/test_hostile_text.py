@@ -286,3 +286,26 @@ def test_a_name_that_is_not_utf8_is_a_usage_error() -> None:
     result = kc("play", "--plain", "--players", os.fsdecode(b"human:Zo\xffe,easy"))
     assert result.returncode == 2
     assert b"the name 'Zo\\udcffe' is not valid text (UTF-8)" in result.stderr
+
+
+@pytest.mark.parametrize("game", [[], ["--game", "kings-reverse"]])
+@pytest.mark.parametrize("option", ["--rounds", "--seed", "--think"])
+def test_a_bad_option_value_is_quoted_visible_and_short_in_both_games(
+        game: list[str], option: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Both games read ``--rounds``, ``--seed`` and ``--think`` with the same argument types:
+    a value they refuse is quoted with its control characters visible, at most 20 of them."""
+    with pytest.raises(SystemExit) as stop:
+        main([*game, "tournament", option, HOSTILE + "x" * 5000])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert_harmless(err.encode())
+    assert f"got '{SHOWN}x'..." in err  # the first 20 characters (19 of them the name's)
+
+
+def test_serve_takes_any_free_port_and_web_only_a_real_one(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["web", "--port", "0"])
+    assert "expected a port from 1 to 65535, got 0" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["serve", "--port", "-1"])
+    assert "expected a port from 0 to 65535, got -1" in capsys.readouterr().err

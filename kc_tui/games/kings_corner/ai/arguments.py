@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ....core.arguments import positive, seed_number, think_seconds
 from ....core.errors import RuleError
 from ....core.i18n import Domain
 from ..engine.rules import OPTION_NAMES, PRESETS, RuleSet, build_rules, parse_rule_assignment
@@ -43,43 +44,11 @@ def seat_list(text: str, benchmark: bool = True, humans: bool = False) -> list[s
     return specs
 
 
-def _think(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(_("expected seconds, got {text}").format(text=repr(text))) from None
-    if not 0 < value <= 60:
-        raise argparse.ArgumentTypeError(
-            _("expected more than 0 and at most 60 seconds, got {value}").format(value=f"{value:g}"))
-    return value
-
-
 def _rule(text: str) -> tuple[str, Any]:
     try:
         return parse_rule_assignment(text)
     except RuleError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
-
-
-def positive(text: str) -> int:
-    """A count of at least 1 (``--rounds``, ``--jobs``)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            _("expected a whole number, got {text}").format(text=repr(text))) from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(_("expected at least 1, got {value}").format(value=value))
-    return value
-
-
-def seed_number(text: str) -> int:
-    """``--seed``: any whole number."""
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            _("a seed is a whole number, got {text}").format(text=repr(text))) from None
 
 
 def add_rule_options(p: argparse.ArgumentParser) -> None:
@@ -98,11 +67,11 @@ def add_rule_options(p: argparse.ArgumentParser) -> None:
 def add_ai_options(p: argparse.ArgumentParser) -> None:
     """``--think`` (the expert's budget) and ``--bot-timeout``."""
     p.add_argument(
-        "--think", type=_think, default=None, metavar="SECONDS",
+        "--think", type=think_seconds, default=None, metavar="SECONDS",
         help=_("the expert's thinking budget per decision (default 1)"),
     )
     p.add_argument(
-        "--bot-timeout", type=_think, default=DEFAULT_TIMEOUT, metavar="SECONDS",
+        "--bot-timeout", type=think_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS",
         help=_("how long a bot may take to answer (default {seconds})").format(
             seconds=f"{DEFAULT_TIMEOUT:g}"),
     )

@@ -1,0 +1,79 @@
+"""Argument types the command lines share: the platform's (``serve``, ``web``) and every game's
+(``play``, ``simulate``, ``tournament``).  Each reads one value of an option and, for a value it
+cannot take, raises :class:`argparse.ArgumentTypeError` with the sentence argparse prints after
+the option's name; a value it echoes is shown as :func:`shown` writes it."""
+
+from __future__ import annotations
+
+import argparse
+
+from .i18n import Domain
+
+_ = Domain.of(__package__).gettext
+
+__all__ = ["shown", "positive", "seed_number", "think_seconds", "port_number",
+           "port_or_any"]
+
+
+def shown(text: str) -> str:
+    """A value from the command line as a refusal quotes it: in quotes, its control
+    characters written as escapes (a ``repr``'s, as :func:`~kc_tui.core.text.visible` writes
+    them), its first 20 characters and "..." after a longer one."""
+    return repr(text[:20]) + ("..." if len(text) > 20 else "")
+
+
+def positive(text: str) -> int:
+    """A count of at least 1 (``--rounds``, ``--jobs``)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("expected a whole number, got {text}").format(text=shown(text))) from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(_("expected at least 1, got {value}").format(value=value))
+    return value
+
+
+def seed_number(text: str) -> int:
+    """``--seed``: any whole number."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("a seed is a whole number, got {text}").format(text=shown(text))) from None
+
+
+def think_seconds(text: str) -> float:
+    """Seconds a computer or a bot may take (``--think``, ``--bot-timeout``): more than 0, at
+    most a minute."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("expected seconds, got {text}").format(text=shown(text))) from None
+    if not 0 < value <= 60:
+        raise argparse.ArgumentTypeError(
+            _("expected more than 0 and at most 60 seconds, got {value}").format(value=f"{value:g}"))
+    return value
+
+
+def port_number(text: str) -> int:
+    """A port to listen on, 1 to 65535 (``web --port``)."""
+    return _port(text, 1)
+
+
+def port_or_any(text: str) -> int:
+    """A port to listen on, or 0 for any free one (``serve --port``, ``serve --web``)."""
+    return _port(text, 0)
+
+
+def _port(text: str, lowest: int) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("expected a port number, got {text}").format(text=shown(text))) from None
+    if not lowest <= value <= 65535:
+        raise argparse.ArgumentTypeError(_("expected a port from {lowest} to 65535, got {value}")
+                                         .format(lowest=lowest, value=value))
+    return value
