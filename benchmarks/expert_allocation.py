@@ -50,7 +50,8 @@ from kc_tui.core.rating import deal_interval  # noqa: E402
 from kc_tui.games.kings_corner.ai.base import Player  # noqa: E402
 from kc_tui.games.kings_corner.ai.expert import ExpertPlayer, Rollouts  # noqa: E402
 from kc_tui.games.kings_corner.ai.seats import player_for  # noqa: E402
-from kc_tui.games.kings_corner.ai.tournament import _Partial, _percentile, _play_deals  # noqa: E402
+from kc_tui.core.rating import percentile as _percentile  # noqa: E402
+from kc_tui.games.kings_corner.ai.tournament import _Partial, _play_deals  # noqa: E402
 from kc_tui.games.kings_corner.engine.observation import Observation  # noqa: E402
 from kc_tui.games.kings_corner.engine.rules import build_rules  # noqa: E402
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 __all__ = ["Rating", "Record", "Match", "deal_interval", "fit_ratings", "on_ladder", "elo_gap",
-           "ANCHOR_RATING"]
+           "ANCHOR_RATING", "percentile", "decision_times"]
 
 ANCHOR_RATING = 1500.0
 """The rating the anchor level is given (each game anchors its ``medium`` there)."""
@@ -83,6 +83,23 @@ def deal_interval(rows: DealRows) -> tuple[float, tuple[float, float]]:
     else:
         half = 1.0
     return rate, (max(0.0, rate - half), min(1.0, rate + half))
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The ``q`` quantile of ``values`` (0 for none), read between the two nearest."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    k = (len(ordered) - 1) * q
+    lo, hi = math.floor(k), math.ceil(k)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+
+
+def decision_times(seconds: Sequence[float]) -> dict[str, float]:
+    """A level's decision times as a tournament reports them: median, 99th percentile and
+    slowest, in milliseconds."""
+    return {"median": percentile(seconds, 0.5) * 1000, "p99": percentile(seconds, 0.99) * 1000,
+            "max": max(seconds) * 1000 if seconds else 0.0}
 
 
 def elo_gap(rate: float) -> float:

@@ -7,7 +7,17 @@ import math
 
 import pytest
 
-from kc_tui.core.rating import ANCHOR_RATING, Match, Record, deal_interval, elo_gap, fit_ratings, on_ladder
+from kc_tui.core.rating import (
+    ANCHOR_RATING,
+    Match,
+    Record,
+    deal_interval,
+    decision_times,
+    elo_gap,
+    fit_ratings,
+    on_ladder,
+    percentile,
+)
 
 
 def _match(focus: str, other: str, rate: float, half: float, deals: int, others: int = 1) -> Match:
@@ -76,3 +86,13 @@ def test_the_win_rate_interval_treats_each_deal_as_one_observation() -> None:
     rate, (low, high) = deal_interval([(2.0, 2), (1.0, 2), (1.5, 2)])
     half = 1.96 * 0.5 / (2 * 3 ** 0.5)
     assert rate == pytest.approx(0.75) and (low, high) == pytest.approx((0.75 - half, 1.0))
+
+
+def test_decision_times_read_between_the_nearest_and_say_milliseconds() -> None:
+    assert percentile([], 0.5) == 0.0
+    assert percentile([3.0, 1.0, 2.0], 0.5) == 2.0
+    assert percentile([0.0, 10.0], 0.25) == 2.5
+    assert decision_times([]) == {"median": 0.0, "p99": 0.0, "max": 0.0}
+    times = decision_times([i / 1000 for i in range(1, 101)])  # 1 to 100 ms
+    assert times["median"] == pytest.approx(50.5) and times["max"] == pytest.approx(100.0)
+    assert times["p99"] == pytest.approx(99.01)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from ....core.kinds import Phase
-from ....core.rating import Match, Rating, Record, deal_interval, on_ladder
+from ....core.rating import Match, Rating, Record, deal_interval, decision_times, on_ladder
 from ....core.report import OnRound, RunStopped
 from ....core.workers import BatchesStopped, deal_batches, play_batches, running_rates
 from .. import ENTRY
@@ -209,15 +209,6 @@ def _worker(args: tuple[Any, ...]) -> _Partial:
     return _play_deals(entrants, rules, seed, deals, duplicate, factory)
 
 
-def _percentile(values: Sequence[float], q: float) -> float:
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    k = (len(ordered) - 1) * q
-    lo, hi = math.floor(k), math.ceil(k)
-    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
-
-
 def summarise(
     deal_wins: dict[str, list[tuple[float, int]]],
     points: dict[str, list[int]],
@@ -233,8 +224,7 @@ def summarise(
         results.append(EntrantResult(
             name, sum(m for _, m in rows), rate, ci95,
             statistics.fmean(points[name]) if points[name] else 0.0,
-            {"median": _percentile(t, 0.5) * 1000, "p99": _percentile(t, 0.99) * 1000,
-             "max": max(t) * 1000 if t else 0.0},
+            decision_times(t),
         ))
     return results
 

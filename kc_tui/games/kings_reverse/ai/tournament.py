@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from ....core.kinds import SeatKind
-from ....core.rating import Match, Rating, Record, deal_interval, on_ladder
+from ....core.rating import Match, Rating, Record, deal_interval, decision_times, on_ladder
 from ....core.report import OnRound, RunStopped
 from ....core.workers import BatchesStopped, deal_batches, play_batches, running_rates
 from .. import ENTRY
@@ -175,15 +175,6 @@ def _worker(args: tuple[Any, ...]) -> _Partial:
     return _play_deals(*args)
 
 
-def _percentile(values: Sequence[float], q: float) -> float:
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    k = (len(ordered) - 1) * q
-    lo, hi = math.floor(k), math.ceil(k)
-    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
-
-
 def run_tournament(entrants: Sequence[str], rules: ReverseRules, rounds: int, seed: int = 1,
                    duplicate: bool = False, jobs: int = 1,
                    think: float | None = None, on_round: OnRound | None = None,
@@ -235,8 +226,7 @@ def _result(entrants: Sequence[str], parts: Sequence[_Partial], deals: int, dupl
         results.append(Entrant(
             name, sum(m for _, m in rows), rate, ci95,
             statistics.fmean(pts) if pts else 0.0,
-            {"median": _percentile(t, 0.5) * 1000, "p99": _percentile(t, 0.99) * 1000,
-             "max": max(t) * 1000 if t else 0.0}))
+            decision_times(t)))
     return ReverseTournament(sum(p.rounds for p in parts), deals, duplicate,
                              sum(p.blocked for p in parts), tuple(results), elapsed)
 
