@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from ....core.errors import RuleError
 from ....core.i18n import N_, Domain
@@ -61,8 +61,10 @@ class RuleSet:
         if self.scoring in SCORINGS:
             object.__setattr__(self, "scoring", Scoring(self.scoring))
 
-    def checked(self) -> RuleSet:
-        """Return self if it can be dealt and played, else raise :class:`RuleError` (R6)."""
+    def checked(self, called: Callable[[str], str] | None = None) -> RuleSet:
+        """Return self if it can be dealt and played, else raise :class:`RuleError` (R6).
+        ``called`` names an option as the asker does (the new-game form: "Cards dealt"; by
+        default its key, as the command line's ``--rule`` writes it)."""
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
             raise RuleError(_("players must be from {least} to {most} (R2); got {players}").format(
                 least=MIN_PLAYERS, most=MAX_PLAYERS, players=self.players))
@@ -74,8 +76,9 @@ class RuleSet:
             most = (52 - 4) // self.players
             raise RuleError(_(
                 "{players} players x {hand_size} cards + 4 edge cards needs {needed} cards; a deck "
-                "has 52 (hand_size can be at most {most} for {players} players)"
-            ).format(players=self.players, hand_size=self.hand_size, needed=needed, most=most))
+                "has 52 ({option} can be at most {most} for {players} players)"
+            ).format(players=self.players, hand_size=self.hand_size, needed=needed, most=most,
+                     option=called("hand_size") if called else "hand_size"))
         if self.draw not in DRAW_TIMINGS:
             raise RuleError(_one_of("draw", DRAW_TIMINGS, self.draw))
         if self.scoring not in SCORINGS:
@@ -219,8 +222,10 @@ def build_rules(
     players: int,
     preset: str = "standard",
     overrides: Mapping[str, Any] | None = None,
+    called: Callable[[str], str] | None = None,
 ) -> RuleSet:
-    """The rules for ``players`` seats: a preset, then single options on top (R6).
+    """The rules for ``players`` seats: a preset, then single options on top (R6); ``called``
+    names an option in a refusal (:meth:`RuleSet.checked`).
 
     ``target`` follows the scoring in force (25, 250 or 100) unless the preset or an override
     sets it.  Raises :class:`RuleError` for an unknown preset or what cannot be dealt.
@@ -244,7 +249,7 @@ def build_rules(
     options["players"] = players
     if "target" not in options:
         options["target"] = DEFAULT_TARGETS[options.get("scoring", "classic")]
-    return replace(RuleSet(), **options).checked()
+    return replace(RuleSet(), **options).checked(called)
 
 
 def rules_label(rules: RuleSet) -> str:

@@ -23,7 +23,6 @@ from ....tui.new_game import (
     ChoicesScroll,
     NewGameShell,
     SeatChoice,
-    rated,
     seat_kinds,
 )
 from ....tui.widgets import Choice, Menu, MenuItem, TextPanel
@@ -46,6 +45,14 @@ SCORING_WORDS = {
     "alternative": N_("alternative: Aces 25, K Q J 10"), "chips": N_("chips: a pot, most wins"),
     "none": N_("none: a single round"),
 }
+PRESET_LABELS = {
+    # Translators: the names of the rule presets on the new-game form (the command line's
+    # --preset keeps the English one, and docs/rules.md R6 describes each).
+    "standard": N_("standard"), "classic-deal": N_("classic-deal"), "long-deal": N_("long-deal"),
+    "six-card": N_("six-card"), "no-draw": N_("no-draw"), "draw-end": N_("draw-end"),
+    "mandatory": N_("mandatory"), "royal": N_("royal"), "boxed": N_("boxed"),
+    "high-stakes": N_("high-stakes"),
+}
 OPTION_LABELS = {
     "hand_size": N_("Cards dealt"), "draw": N_("Draw a card"),
     "kings_to_corners_at_deal": N_("Kings to corners at deal"),
@@ -53,16 +60,19 @@ OPTION_LABELS = {
     "scoring": N_("Scoring"), "target": N_("Session ends at"),
 }
 """Each rule option's label (a label is at most 25 columns wide in every language)."""
-SCORING_NAMES = {"classic": N_("classic"), "face": N_("face"), "alternative": N_("alternative"),
-                 "chips": N_("chips"), "none": N_("none")}
+SCORING_SUMMARY = {
+    # Translators: the scoring in the new-game form's summary, one phrase each so that a
+    # language can say it its own way ("puntuación con fichas hasta 100").
+    "classic": N_("classic scoring to {target}"), "face": N_("face scoring to {target}"),
+    "alternative": N_("alternative scoring to {target}"), "chips": N_("chips scoring to {target}"),
+}
 
 
 def seat_kinds_shown() -> list[tuple[str, str]]:
-    """Who may play a seat, in the player's language: the platform's "person here", then each
-    level's name in this game's words."""
-    person, *levels = seat_kinds(ENTRY.levels)
-    return [person, *((value, rated(_("{level} AI").format(level=level_name(value)), ENTRY.rating(value)))
-                      for value, _label in levels)]
+    """Who may play a seat, in the player's language: "person here", then each level as a
+    computer with its rating ("hard AI (1605)": one phrase per level, so that a language agrees
+    the level with its word for a computer: "IA difícil", "IA media")."""
+    return seat_kinds(ENTRY.levels, ENTRY.published())
 
 
 def _target_words(target: int) -> str:
@@ -116,7 +126,8 @@ class NewGameScreen(NewGameShell, SizedScreen):
             kinds = seat_kinds_shown()
             for i in range(6):
                 yield SeatChoice(i, self.start_kinds[i], kinds)
-            yield Choice(_("Rules preset"), [(p, p) for p in PRESETS], self.preset, id="preset")
+            yield Choice(_("Rules preset"), [(p, _(PRESET_LABELS[p]) if p in PRESET_LABELS else p)
+                                             for p in PRESETS], self.preset, id="preset")
             yield Choice(_(OPTION_LABELS["hand_size"]), [(n, str(n)) for n in range(1, 14)], 7,
                          id="opt-hand_size")
             yield Choice(_(OPTION_LABELS["draw"]), [(d, _(DRAW_WORDS[d])) for d in DRAW_TIMINGS], "start",
@@ -172,7 +183,8 @@ class NewGameScreen(NewGameShell, SizedScreen):
 
     def rules(self) -> RuleSet:
         """The rules chosen, or :class:`RuleError` saying why they cannot be played."""
-        return build_rules(self.players, self.preset, self.options)
+        return build_rules(self.players, self.preset, self.options,
+                           called=lambda key: _(OPTION_LABELS[key]))
 
     def preset_rules(self) -> RuleSet:
         return build_rules(self.players, self.preset)
@@ -257,11 +269,11 @@ class NewGameScreen(NewGameShell, SizedScreen):
         draw = {"start": _("draw at the start"), "end": _("draw at the end"),
                 "none": _("no drawing")}[rules.draw]
         extras = [label for key, label in (("kings_to_corners_at_deal", _("Kings to corners at the deal")),
-                                           ("mandatory_kings", _("Kings must be played")),
+                                           # Translators: in the middle of the summary's sentence.
+                                           ("mandatory_kings", pgettext("summary", "Kings must be played")),
                                            ("royal_kings", _("royal Kings"))) if getattr(rules, key)]
         scoring = (_("one round, no scores") if rules.scoring == "none"
-                   else _("{scoring} scoring to {target}").format(
-                       scoring=_(SCORING_NAMES.get(rules.scoring, rules.scoring)), target=rules.target))
+                   else _(SCORING_SUMMARY[rules.scoring]).format(target=rules.target))
         seed = self.seed()
         each = ngettext("{n} card each", "{n} cards each", rules.hand_size).format(n=rules.hand_size)
         parts = [each, draw, *extras, scoring]

@@ -111,7 +111,7 @@ async def test_the_command_line_takes_the_languages_own_words(in_language: Calla
 async def test_the_new_game_form_in_the_pseudo_locale_has_no_english_of_its_own(
         in_language: Callable[[str], None]) -> None:
     """The form's own words (its title, the players' count, the rules' choices and their values,
-    the seats' computer levels, the seed, the menu and the summary) come from the catalog; the
+    the presets' names, the seats' computer levels, the seed, the menu and the summary) come from the catalog; the
     "Game" and "Seat" choices and the person's seat are the platform's and are not read here."""
     from textual.widgets import Static
 
@@ -131,8 +131,8 @@ async def test_the_new_game_form_in_the_pseudo_locale_has_no_english_of_its_own(
                 texts += [label for value, label in choice.options if value != "you"]
                 continue
             texts.append(choice.label)
-            # The presets' names are the command line's; on and off are the platform's words.
-            if kind != "preset" and choice.options[0][1] != "off":
+            # On and off are the platform's words.
+            if choice.options[0][1] != "off":
                 texts += [label for _, label in choice.options if not label.isdigit()]
         texts += [item.label for item in screen.query_one(Menu).items]
         texts.append(str(screen.query_one("#summary", TextPanel).render()))
@@ -150,3 +150,47 @@ def test_the_keys_fit_the_helps_key_column(in_language: Callable[[str], None], l
 
     in_language(lang)
     assert [said(row.keys) for row in TABLE_KEYS if len(said(row.keys)) >= 16] == []
+
+
+async def test_the_new_game_form_reads_as_spanish(in_language: Callable[[str], None]) -> None:
+    """A play test's findings: the seats said "IA medio" (a level agreed with "nivel" beside
+    the feminine "IA"), every preset but the first was named in English, the summary said
+    "puntuación fichas" and "Reyes obligatorios" mid-sentence, and a hand too large named the
+    command line's "hand_size" where the form's row is "Cartas repartidas"."""
+    from kc_tui.games.kings_corner.tui.new_game import NewGameScreen
+    from kc_tui.tui.widgets import Choice
+
+    in_language("es")
+    app, drive = start((title, press("n")))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await drive(pilot)
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        kinds = dict(screen.query_one("#kind-1", Choice).options)
+        assert kinds["medium"] == "IA media (1500)" and kinds["expert"].startswith("IA experta (")
+        preset = screen.query_one("#preset", Choice)
+        names = dict(preset.options)
+        assert names["classic-deal"] == "reparto clásico" and names["boxed"] == "edición en caja"
+        assert not [name for value, name in preset.options if name == value and value != "standard"]
+        preset.focus()
+
+        async def choose(value: str) -> str:
+            while preset.value != value:
+                await pilot.press("right")
+            await pilot.pause()
+            return str(screen.query_one("#summary", TextPanel).render()).replace("\n", " ")
+
+        assert "puntuación con fichas hasta 100" in await choose("boxed")
+        summary = await choose("mandatory")
+        assert "reyes obligatorios" in summary and "Reyes obligatorios" not in summary
+        await choose("no-draw")
+        problem = screen._problem()
+        assert problem is not None and "«Cartas repartidas»" in problem and "hand_size" not in problem
+
+
+def test_the_command_line_names_the_option_as_it_is_typed() -> None:
+    from kc_tui.core.errors import RuleError
+    from kc_tui.games.kings_corner.engine.rules import build_rules
+
+    with pytest.raises(RuleError, match=r"hand_size can be at most 12 for 4 players"):
+        build_rules(4, "no-draw")
