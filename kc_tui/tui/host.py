@@ -10,6 +10,8 @@ that opens them do not import each other.
 from __future__ import annotations
 
 import asyncio
+import io
+import re
 import signal
 from pathlib import Path
 from typing import Any, Callable, Iterable, cast
@@ -18,6 +20,7 @@ from platformdirs import user_downloads_path
 from rich.console import RenderableType
 from textual import events
 from textual._compositor import ChopsUpdate, LayoutUpdate
+from textual._files import generate_datetime_filename
 from textual.app import App, SystemCommand
 from textual.filter import Monochrome, NoColor
 from textual.geometry import Offset
@@ -70,6 +73,9 @@ TEXTUAL_THEMES = {
     "ansi-light": "ansi-light",
 }
 """Our theme names (settings, ``--theme``) and the Textual theme each one is."""
+
+REMOTE_FONT = re.compile(r',\s*url\("[a-z]+://[^"]*"\)\s*format\("[^"]*"\)')
+"""A font's address on the internet in an SVG's ``@font-face`` (after its ``local()`` name)."""
 
 
 SHOW_CURSOR = "\x1b[?25h\x1b[2 q"
@@ -465,7 +471,13 @@ class GameHost(App):
                 self._screenshot_failed(exc)
                 return
             path = str(folder)
-        self.deliver_screenshot(filename, path)
+        # Textual's deliver_screenshot opens the SVG in a browser's tab, where Rich's export has
+        # it fetch a copy of its font from a CDN (this game asks nothing of the internet): the
+        # file names only a font the viewer may have, and a browser downloads it.
+        svg = REMOTE_FONT.sub("", self.export_screenshot())
+        self.deliver_text(io.StringIO(svg), save_directory=path,
+                          save_filename=filename or generate_datetime_filename(self.title, ".svg"),
+                          open_method="download", mime_type="image/svg+xml", name="screenshot")
 
     def on_delivery_complete(self, event: events.DeliveryComplete) -> None:
         if event.name == "screenshot":

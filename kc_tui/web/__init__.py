@@ -296,6 +296,15 @@ async def no_icon(request: web.Request) -> web.Response:
     return web.Response(status=204)
 
 
+async def _closed_download(request: web.Request, response: web.StreamResponse) -> None:
+    """A file a tab's game delivers (a screenshot) is downloaded, and should a browser show it
+    all the same, it may fetch nothing, from anywhere."""
+    if request.path.startswith("/download/"):
+        response.headers["Content-Security-Policy"] = (
+            "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox")
+        response.headers["X-Content-Type-Options"] = "nosniff"
+
+
 class WebServer(Server):
     """textual-serve's server with our page, the websocket's checks and a bound on the tabs.
 
@@ -324,6 +333,7 @@ class WebServer(Server):
         app.middlewares.append(host_check(self.tally))
         app.router.add_get("/favicon.ico", no_icon)
         app.router.add_get("/ws/{lang}", self.handle_websocket)
+        app.on_response_prepare.append(_closed_download)
         return app
 
     async def on_startup(self, app: web.Application) -> None:

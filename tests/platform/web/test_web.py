@@ -18,7 +18,7 @@ from urllib.parse import urljoin, urlsplit
 import aiohttp
 import pytest
 from referee import check_transcript
-from webtab import Tab, open_tab, play_turn, round_over, save_events, web_server
+from webtab import WAIT, Tab, open_tab, play_turn, round_over, save_events, web_server
 
 from kc_tui.storage import SaveError, lock_save, unlock_save
 from kc_tui.web import REFUSED, is_loopback
@@ -203,6 +203,35 @@ async def test_the_rules_statistics_settings_and_kings_reverse_open_in_a_tab() -
             await again.wait_for("Theme < light >")  # the next tab starts with the setting
             await again.ws.close()
         assert served.wait_for_tabs(0) == []
+
+
+async def test_a_screenshot_is_downloaded_and_fetches_nothing_from_the_internet() -> None:
+    """Ctrl+P's Screenshot in a tab: the game delivers the SVG as a file to download (not a page
+    opened in a tab), and neither the file (Rich names a copy of its font on a CDN) nor the
+    headers it comes with let a browser fetch anything."""
+    with web_server() as served:
+        async with aiohttp.ClientSession() as session:
+            tab = await open_tab(session, served.address, width=100, height=30)
+            await tab.wait_for("Quick game")
+            await tab.keys("\x10")  # Ctrl+P
+            await tab.wait_for("Search for commands")
+            await tab.keys(*"screenshot")
+            await tab.wait_for("Save an SVG")
+            await tab.keys("enter")
+            deadline = asyncio.get_running_loop().time() + WAIT
+            while not any(m[0] == "deliver_file_start" for m in tab.texts):
+                assert asyncio.get_running_loop().time() < deadline, tab.texts
+                await asyncio.sleep(0.05)
+            key = next(m[1] for m in tab.texts if m[0] == "deliver_file_start")
+            async with session.get(f"{served.address}/download/{key}") as response:
+                body = await response.text()
+                headers = response.headers
+            await tab.ws.close()
+    assert headers["Content-Disposition"].startswith("attachment; filename=")
+    assert "default-src 'none'" in headers["Content-Security-Policy"]
+    assert body.lstrip().startswith("<svg") and "Quick game" in body.replace("&#160;", " ")
+    assert re.search(r"(url\(|href=|src=)[\"']?[a-z]+:", body) is None
+    assert 'local("FiraCode-Regular")' in body  # the font still named, for a viewer that has it
 
 
 def chosen_row(tab: Tab) -> str:
