@@ -224,6 +224,35 @@ async def test_a_tab_not_let_in_keeps_its_reason_in_view() -> None:
                 await browser.close()
 
 
+async def test_once_the_game_is_closed_enter_opens_the_title_again() -> None:
+    """``q`` on the title screen closes the tab's game; the page's dialog then has the keys
+    (it kept none: the terminal's hidden field had them, and only a click reached the button),
+    so Enter takes the person back to the title screen."""
+    from playwright.async_api import async_playwright
+
+    with web_server() as served:
+        async with async_playwright() as playwright:
+            browser = await playwright.chromium.launch(executable_path=CHROMIUM)
+            try:
+                page = await browser.new_page()
+                screen = Screen()
+                page.on("websocket", lambda ws: ws.on(
+                    "framereceived", lambda p: screen.feed(p) if isinstance(p, bytes) else None))
+                await page.goto(served.address)
+                await page.wait_for_selector("body.-first-byte", state="attached")
+                await until_true(lambda: "Quick game" in screen.joined())
+                await page.keyboard.press("q")
+                await page.wait_for_selector("body.-closed", state="attached")
+                await page.wait_for_function("document.activeElement.tagName === 'BUTTON'")
+                assert await page.get_by_role("alertdialog").is_visible()
+                screen = Screen()
+                await page.keyboard.press("Enter")
+                await page.wait_for_selector("body.-first-byte:not(.-closed)", state="attached")
+                await until_true(lambda: "Quick game" in screen.joined())
+            finally:
+                await browser.close()
+
+
 async def until_true(test: Callable[[], bool]) -> None:
     for _ in range(int(WAIT / 0.05)):
         if test():
