@@ -38,6 +38,8 @@ class Served:
     def __init__(self, address: str, process: subprocess.Popen[str]) -> None:
         self.address = address
         self.process = process
+        self.log = ""
+        """What the server wrote to standard error, read once it has stopped."""
 
     def tab_processes(self) -> list[int]:
         """The games of its open tabs: its child processes (read from /proc)."""
@@ -66,11 +68,12 @@ def web_server(*options: str, env: dict[str, str] | None = None) -> Iterator[Ser
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ, **(env or {})},
         start_new_session=True,
     )
+    served = Served(f"http://127.0.0.1:{port}", process)
     try:
         assert process.stdout is not None
         first = process.stdout.readline()
         assert first.startswith("Open http://127.0.0.1:"), first + (process.stderr.read() if process.stderr else "")
-        yield Served(f"http://127.0.0.1:{port}", process)
+        yield served
     finally:
         process.send_signal(signal.SIGINT)
         try:
@@ -78,6 +81,8 @@ def web_server(*options: str, env: dict[str, str] | None = None) -> Iterator[Ser
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
+        if process.stderr is not None:
+            served.log = process.stderr.read()
         for stream in (process.stdout, process.stderr):
             if stream is not None:
                 stream.close()

@@ -453,8 +453,14 @@ class WebServer(Server):
             return
         self.tabs.discard(tab)
         process = tab._process
+
+        async def quit() -> None:
+            await tab.stop()  # returns once the game's output has ended: not yet the process
+            if process is not None:
+                await process.wait()
+
         try:
-            await asyncio.wait_for(tab.stop(), 5)
+            await asyncio.wait_for(quit(), 5)
         except (TimeoutError, ConnectionError, RuntimeError):
             pass
         if process is not None and process.returncode is None:

@@ -307,6 +307,8 @@ async def test_closing_the_tab_saves_the_game_and_frees_it_to_be_resumed() -> No
             await tab.wait_for("Your turn", "Deal the next round", "See the final scores", "Play again")
             await tab.ws.close()
         assert served.wait_for_tabs(0) == []
+    # The game quit when asked: the host's log does not say it had to be ended.
+    assert "tab closed (0 open)" in served.log and "did not quit" not in served.log, served.log
     saves = list((data / "saves").glob("*.json"))
     assert len(saves) == 1
     try:
