@@ -403,7 +403,14 @@ class TableServer:
         self._start(table)
 
     def autostart(self, table: Table) -> None:
-        if table.state == TableState.WAITING and all(s.connected for s in table.slots if s.for_person):
+        """A waiting table's game begins once its people are seated: a new table's every open
+        seat; a resumed one's people who were at it (a seat free when it was adjourned was played
+        by the computer, and is again until someone takes it)."""
+        if table.state != TableState.WAITING:
+            return
+        resumed = table.restored is not None
+        awaited = [s for s in table.slots if s.for_person and (not resumed or s.person is not None)]
+        if all(s.connected for s in awaited):
             self._start(table)
 
     def _start(self, table: Table, held: bool = False) -> None:

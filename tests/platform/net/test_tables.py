@@ -751,3 +751,23 @@ async def test_an_adjourned_tables_free_seat_is_listed_as_free_once_resumed(tmp_
     with pytest.raises(TableError, match="only its players can resume it"):
         server.join(BEN, info.id, 1)
     await server.close()
+
+
+async def test_a_resumed_table_goes_on_once_its_people_are_back(tmp_path: Path) -> None:
+    """A play test: Ada and Ben left a table whose third seat was free (played by the
+    computer); once both were back it waited for a third person nobody had asked for."""
+    server = TableServer(tmp_path, grace=0.01, pace=0, seed=2026)
+    info = server.create_table(ADA, "Three", build_rules(3), ["open", "open", "open"])
+    ada, ben = server.join(ADA, info.id, 0), server.join(BEN, info.id, 1)
+    server.start(ADA, info.id)
+    assert server.table(info.id).state == TableState.PLAYING
+    ada.detach()
+    ben.detach()
+    await until(lambda: server.table(info.id).state == TableState.ADJOURNED, "the table adjourned")
+    server.join(ADA, info.id, 0)
+    assert server.table(info.id).state == TableState.WAITING  # Ben is not back yet
+    server.join(BEN, info.id, 1)
+    assert server.table(info.id).state == TableState.PLAYING
+    cleo = server.join(CLEO, info.id, 2)  # the free seat is still anyone's to take
+    assert cleo.view().seat == 2
+    await server.close()
