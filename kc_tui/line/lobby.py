@@ -36,7 +36,7 @@ from ..net import (
 )
 from ..storage import game_title
 from .part import LineGame, SeatLines
-from .shell import command_named, shell_words
+from .shell import command_named, common_command, shell_words
 
 __all__ = ["lobby_help", "lobby_words", "run_plain_lobby", "PlainLobby"]
 
@@ -360,6 +360,17 @@ class PlainLobby:
             if line is None:
                 return False
             text = line.strip() or self.offered
+            commands = {k: v for k, v in lobby_words().items()
+                        if k in ("tables", "new", "join", "watch", "start")}
+            command = common_command(text) or command_named(text, commands) or (
+                "tables" if text.lower() in ("list", "ls") else None)
+            if command == "quit":  # someone who wants to leave, not to be called "quit"
+                self.say(_("Goodbye."))
+                return False
+            if command is not None:
+                self.say(_("{word!r} is a command; first give the name the others will see you by "
+                           "(or type quit to leave).").format(word=visible(text)))
+                continue
             try:
                 self.person = self.server.person(self.key, text)
                 return True

@@ -32,6 +32,19 @@ async def test_a_first_visit_in_the_line_mode_asks_a_name(tmp_path: Path) -> Non
     assert TableServer(tmp_path, seed=2026).known_name("SHA256:new") == "Dee"
 
 
+async def test_a_command_typed_for_a_name_is_no_name(tmp_path: Path) -> None:
+    """A play test typed quit at the first prompt and was welcomed as "quit", a name then kept
+    for that key on every host: quit there leaves, and another command is refused as a name."""
+    server = TableServer(tmp_path, pace=0, seed=2026)
+    term = Terminal(server, None, key="SHA256:new")
+    await term.type("help")
+    await until(lambda: "'help' is a command" in term.text, "help refused as a name")
+    await term.type("quit")
+    assert await term.task == 0
+    assert "Goodbye." in term.text and "Welcome" not in term.text
+    assert TableServer(tmp_path, seed=2026).known_name("SHA256:new") is None
+
+
 async def test_a_first_visit_offers_the_user_name_signed_in_with(tmp_path: Path) -> None:
     """ssh ada@host asked "Your name at the tables:" with nothing offered: Enter now takes the
     user name, which a name typed replaces; one that is no name is not offered."""
