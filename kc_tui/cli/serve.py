@@ -257,7 +257,7 @@ async def _serve(args: argparse.Namespace, folder: Path, authorized: frozenset[s
             await hosts.start()
         except (StoreUnreachable, ValueError) as exc:
             await tables.close()
-            print("kings-corner serve: " + _("cannot reach Redis at {url}: {why}").format(
+            print("kings-corner serve: " + _("cannot use Redis at {url}: {why}").format(
                 url=_without_password(args.redis), why=exc), file=sys.stderr)
             return 1
     try:

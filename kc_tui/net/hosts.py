@@ -58,7 +58,7 @@ from .saving import TABLES_FOLDER
 from .server import TableServer
 from .values import Notice, SeatInfo, TableError, TableInfo, TableState
 
-__all__ = ["Hosts", "StoreUnreachable", "LEASE_SECONDS"]
+__all__ = ["Hosts", "StoreUnreachable", "LEASE_SECONDS", "store_problem"]
 
 log = logging.getLogger("kc_tui.net")
 
@@ -130,7 +130,20 @@ BACK = L_("The hosts' shared store is back; play goes on.")
 
 
 class StoreUnreachable(Exception):
-    """Redis cannot be reached when the server starts."""
+    """Redis cannot be reached, or refuses this host, when the server starts (the message says
+    why, for the host's terminal)."""
+
+
+def store_problem(exc: BaseException) -> str:
+    """Why Redis could not be used, in a sentence for the host: a password asked for or
+    refused in words (Redis answers a client that gives none "HELLO must be called with the
+    client already authenticated, otherwise the HELLO AUTH <user> <pass> option can be used...")."""
+    text = str(exc)
+    if any(sign in text for sign in ("NOAUTH", "Authentication required", "HELLO must be called with")):
+        return _("it asks for a password: give it in the address, redis://:PASSWORD@HOST:PORT/DB")
+    if any(sign in text for sign in ("WRONGPASS", "invalid username-password", "invalid password")):
+        return _("it refused the password (or the user) given in the address")
+    return text
 
 
 @dataclass
@@ -235,7 +248,7 @@ class Hosts:
         try:
             await self.redis.ping()
         except self.errors as exc:
-            raise StoreUnreachable(str(exc)) from exc
+            raise StoreUnreachable(store_problem(exc)) from exc
         r = self.redis
         await r.eval(RAISE_TO, 1, self.key("table-id"), self.tables._next_id - 1)
         await r.eval(RENEW, 1, self.key("host", self.me), self.me, self._ms())

@@ -577,3 +577,28 @@ async def test_a_hostile_client_on_one_host_does_not_stop_a_game_on_the_others(
         stop.set()
         await asyncio.gather(attacker, return_exceptions=True)
         await closing(ben, cleo)
+
+
+def test_a_redis_that_asks_for_a_password_is_said_so(tmp_path: Path, store: RedisServer) -> None:
+    """A play test started a host on a Redis with a password, and gave none: the host printed
+    Redis's own "HELLO must be called with the client already authenticated, ..."; a wrong one
+    was "cannot reach Redis ...: invalid username-password pair", where Redis was reached."""
+    client = store.client()
+    try:
+        client.config_set("requirepass", "s3cret")
+    finally:
+        client.close()
+
+    def serve(url: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "kc_tui", "serve", "--port", "0", "--data-dir",
+                               str(tmp_path / "host"), "--redis", url], capture_output=True, text=True,
+                              timeout=120, check=False)
+
+    none = serve(store.url)
+    assert none.returncode == 1
+    assert "it asks for a password: give it in the address, redis://:PASSWORD@" in none.stderr, none.stderr
+    assert "HELLO" not in none.stderr
+    wrong = serve(store.url.replace("redis://", "redis://:wrong@"))
+    assert wrong.returncode == 1
+    assert "cannot use Redis at redis://***@127.0.0.1" in wrong.stderr, wrong.stderr
+    assert "it refused the password (or the user) given in the address" in wrong.stderr
