@@ -1010,10 +1010,27 @@ class Hosts:
         self.tables.changed()
         self._lobby_moved()
 
+    def _adjourned(self, table_id: int, host: str) -> bool:
+        """Whether the table is adjourned on ``host`` (this one's, or as its lobby says)."""
+        if host == self.me:
+            table = self.tables._tables.get(table_id)
+            return table is not None and table.state == TableState.ADJOURNED
+        lobby = self.lobbies.get(host, {})
+        return any(info.id == table_id and info.state == TableState.ADJOURNED
+                   for info in lobby.get(DEFAULT, ()))
+
     def _reattach(self, number: int, route: Route, host: str) -> None:
-        """Seat again at its table on ``host`` a worker's person whose table's host stopped."""
+        """Seat again at its table on ``host`` a worker's person whose table's host stopped; a
+        table its host adjourned as it stopped (Ctrl+C) is not resumed behind its people's
+        backs: they are back in the lobby, told so, and resume it there."""
         route.orphaned = None  # (not tried twice meanwhile)
         route.host = host
+        if self._adjourned(route.table_id, host):
+            self._drop(number)
+            route.peer.push(("lost", number, Notice(L_(
+                "The host of table {table} stopped and its game was adjourned; its players can "
+                "resume it from the lobby.", table=route.table_id))))
+            return
         name = "watch" if route.seat is None else "join"
         args: tuple[Any, ...] = (route.person, route.table_id) if route.seat is None else (
             route.person, route.table_id, route.seat)

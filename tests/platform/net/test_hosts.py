@@ -486,6 +486,38 @@ async def test_a_killed_host_s_table_is_taken_over_and_its_people_come_back_on_a
         await closing(ada, ben)
 
 
+async def test_a_host_stopped_adjourns_its_table_and_the_others_stay_in_their_lobby(
+        hosts: Callable[..., list[Host]]) -> None:
+    """A play test stopped a host with Ctrl+C: its table was adjourned, but the people sitting
+    at it from another host were told "another host took it over, and the game goes on", then
+    their sessions crashed (the table was waiting, not playing). They stay, back in their lobby,
+    told the game was adjourned, and resume it there."""
+    a, b, c = hosts("A", "B", "C")
+    ada, ben = Person("Ada"), Person("Ben")
+    try:
+        await asyncio.gather(ada.arrive(a), ben.arrive(b))
+        table = await make_table(ada, "open open scoring=none", "Stops")  # hosted by A
+        await sit(ben, table, "Stops")
+        await under_way(ada, ben)
+        before = await ben.look()
+
+        a.process.send_signal(signal.SIGINT)  # Ctrl+C: its tables are adjourned
+        assert ada.player is not None
+        await asyncio.wait_for(ada.player.closed.wait(), WAIT)
+        await ben.expect(rb"The host of table %d stopped and its game was adjourned; its players can resume "
+                         rb"it from the lobby\." % table)
+        await ben.expect(rb"lobby> ")
+        await ada.arrive(c)
+        await ada.listed(table, "Stops", "adjourned")
+        await sit(ada, table, "Stops", seat=1)
+        await sit(ben, table, "Stops", seat=2)  # both back: the game goes on by itself
+        await ben.expect(re.escape(ben.prompt))  # his turn again, told as he sits down
+        assert await ben.look() == before
+        assert b.running() and c.running()
+    finally:
+        await closing(ada, ben)
+
+
 async def test_a_redis_restart_mid_game_loses_nothing_and_nobody_reconnects(
         hosts: Callable[..., list[Host]], store: RedisServer) -> None:
     a, b = hosts("A", "B")
