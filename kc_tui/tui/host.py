@@ -462,7 +462,10 @@ class GameHost(App):
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
         """Ctrl+P's screenshot: in a browser it is downloaded; in a terminal it is saved in the
         Downloads folder, or where the game keeps its data when there is none (Textual's own
-        choice, a Downloads folder that is not there, failed)."""
+        choice, a Downloads folder that is not there, failed).  Nothing where the app is served
+        to another's screen (:attr:`offers_screenshot`): the file would be the server's."""
+        if not self.offers_screenshot:
+            return
         if path is None and not self.is_web:
             folder = screenshots_folder()
             try:

@@ -45,6 +45,7 @@ from ..core.text import visible
 from ..net import tables_title
 from ..ssh.driver import ChannelDriver, driver_for
 from ..ssh.gate import Gate, Given, SessionCount, Tally, client_of
+from ..tui.host import GameHost
 from . import (
     COLUMNS,
     MAX_PASTE,
@@ -293,6 +294,10 @@ class BrowserTables:
             return built[-1]
 
         app.driver_class = capture  # type: ignore[assignment]
+        if isinstance(app, GameHost):
+            # It would be written on the server's disk (this tab's driver is no browser's
+            # download), as many times as a guest asks: not at the tables, as over SSH.
+            app.offers_screenshot = False
         # xterm.js in the page draws true colour.
         app.console = Console(color_system="truecolor", file=app.console.file, markup=True, highlight=False,
                               emoji=False, legacy_windows=False, force_terminal=True, safe_box=False,

@@ -23,6 +23,7 @@ from kc_tui.ssh.gate import Gate, GateLimits
 from kc_tui.ssh.lobby import lobby_front_ends
 from kc_tui.ssh.workers import Workers
 from kc_tui.storage import Settings
+from kc_tui.tui.host import screenshots_folder
 from kc_tui.tui.lobby import LobbyApp
 from kc_tui.web import REFUSED
 from kc_tui.web.tables import COOKIE, BrowserTables
@@ -266,3 +267,37 @@ async def test_the_tables_page_says_the_tables_when_it_closes_and_screen_readers
     finally:
         await web.stop()
         await tables.close()
+
+
+async def test_a_browser_at_the_tables_is_offered_no_screenshot(tmp_path: Path) -> None:
+    """A play test: Ctrl+P's Screenshot in a browser at ``serve --web`` wrote an SVG on the
+    server's disk (this tab's driver is no download) as often as a guest asked, and showed
+    them the server's path. It is not offered there, as over SSH, and does nothing if asked."""
+    tables = TableServer(tmp_path, pace=0, seed=2026)
+    apps: list[LobbyApp] = []
+
+    def app_for(key: str) -> LobbyApp:
+        apps.append(LobbyApp(tables, key=key, settings=Settings()))
+        return apps[-1]
+
+    web = BrowserTables(app_for, "127.0.0.1", 0)
+    await web.start()
+    address = f"http://127.0.0.1:{web.port}"
+    try:
+        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as browser:
+            async with browser.get(address + "/") as response:
+                assert response.status == 200
+            tab = await open_tab(browser, address, width=SIZE[0], height=SIZE[1])
+            await tab.wait_for("Your name at the tables")
+            await tab.keys(*"Wendy", "enter")
+            await tab.wait_for("Welcome")
+            app = apps[-1]
+            titles = [command.title for command in app.get_system_commands(app.screen)]
+            assert titles and "Screenshot" not in titles
+            folder = screenshots_folder()
+            before = set(folder.glob("*.svg")) if folder.is_dir() else set()
+            app.action_screenshot()  # (asked for all the same: it returns having written nothing)
+            await tab.ws.close()
+        assert (set(folder.glob("*.svg")) if folder.is_dir() else set()) == before
+    finally:
+        await web.stop()
