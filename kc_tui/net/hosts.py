@@ -119,6 +119,17 @@ if v < tonumber(ARGV[1]) then redis.call('SET', KEYS[1], ARGV[1]) end
 return 1
 """
 
+NEXT_ID = """
+local v = tonumber(redis.call('GET', KEYS[1]) or '0')
+local floor = tonumber(ARGV[1])
+if v < floor then v = floor end
+v = v + 1
+redis.call('SET', KEYS[1], v)
+return v
+"""
+"""The next table number: one past both the shared counter and every number this host knows to
+be in use (a Redis restarted without its data starts the counter again at 0)."""
+
 UNREACHED = L_("The tables cannot be reached just now; try again in a moment.")
 TABLE_CALLS = frozenset({"table", "is_owner", "may_start", "seat_kept_for", "seat_to_take", "join", "watch",
                          "start"})
@@ -225,6 +236,8 @@ class Hosts:
         self.up_since = time.monotonic()
         self._unsubscribe: Callable[[], None] | None = None
         self._closing = False
+        self.epoch: bytes | None = None
+        """The token Redis keeps while it keeps its data (one made by the first host to start)."""
         self._down_since = 0.0
         self._running: set[asyncio.Task[None]] = set()
         """The background work running now (a lobby read, a publication, a seat taken again)."""
@@ -250,6 +263,8 @@ class Hosts:
         except self.errors as exc:
             raise StoreUnreachable(store_problem(exc)) from exc
         r = self.redis
+        await r.set(self.key("epoch"), secrets.token_hex(8), nx=True)
+        self.epoch = await r.get(self.key("epoch"))
         await r.eval(RAISE_TO, 1, self.key("table-id"), self.tables._next_id - 1)
         await r.eval(RENEW, 1, self.key("host", self.me), self.me, self._ms())
         await r.sadd(self.key("hosts"), self.me)
@@ -758,10 +773,19 @@ class Hosts:
         key = (peer.worker, name_key(person.name))
         return self.guests.setdefault(key, person)
 
+    def _own_highest_id(self) -> int:
+        """The highest table number this host has given or holds (adjourned ones on its disk too)."""
+        return max([self.tables._next_id - 1, *self.tables._tables])
+
+    def _highest_id(self) -> int:
+        """The highest table number this host knows of: its own, and those the others list."""
+        listed = [info.id for lobby in self.lobbies.values() for infos in lobby.values() for info in infos]
+        return max([self._own_highest_id(), *listed, *self.where])
+
     async def _create_table(self, peer: _Peer, lang: str,
                             args: tuple[Any, ...]) -> tuple[bool, Any, Frame | None]:
         try:
-            number = int(await self.redis.incr(self.key("table-id")))
+            number = int(await self.redis.eval(NEXT_ID, 1, self.key("table-id"), self._highest_id()))
         except self.errors as exc:
             self._store_lost(exc)
             return False, TableError(WAITS), None
@@ -862,14 +886,47 @@ class Hosts:
         pipe = self.redis.pipeline(transaction=False)
         pipe.eval(RENEW, 1, self.key("host", self.me), self.me, self._ms())
         pipe.sadd(self.key("hosts"), self.me)
+        pipe.get(self.key("epoch"))
+        # The next table number stays past this host's: a Redis that lost its data would give
+        # a number in use again, and its table's files would be written over.
+        pipe.eval(RAISE_TO, 1, self.key("table-id"), self._own_highest_id())
         leased = sorted(self.leased)
         for table_id in leased:
             pipe.eval(RENEW, 1, self.key("lease", table_id), self.me, self._ms())
         results = await pipe.execute()
         self._store_ok()
-        for table_id, held in zip(leased, results[2:]):
+        if results[2] != self.epoch:
+            await self._store_emptied()
+        for table_id, held in zip(leased, results[4:]):
             if not held:
                 self._lost_table(table_id)
+
+    async def _store_emptied(self) -> None:
+        """Redis came back without its data (restarted with no file to load: docs/hosting.md
+        asks for its append-only file): the names this host knows and the journal of its
+        tables are written again, so that no name passes to another key and another host can
+        still take its tables over."""
+        r = self.redis
+        await r.set(self.key("epoch"), secrets.token_hex(8), nx=True)
+        self.epoch = await r.get(self.key("epoch"))
+        log.warning("host %s: Redis has lost its data (was it restarted without its append-only file?); "
+                    "this host's names and tables are written to it again", self.me)
+        pipe = r.pipeline(transaction=False)
+        for key, name in self.tables._names.items():
+            pipe.hsetnx(self.key("names"), key, name)
+            pipe.hsetnx(self.key("name-keys"), name_key(name), key)
+        await pipe.execute()
+        for table in list(self.tables._tables.values()):
+            if table.id not in self.leased:
+                continue
+            self.meta(table)
+            try:
+                text = table.save_path.read_text(encoding="utf-8")
+            except OSError:
+                text = ""
+            if text:
+                self._journal_whole(table.id, text, 0)
+        self._lobby_changed()
 
     def _lost_table(self, table_id: int) -> None:
         """Another host holds the table's lease now (this one was cut off past it): this host

@@ -518,6 +518,42 @@ async def test_a_host_stopped_adjourns_its_table_and_the_others_stay_in_their_lo
         await closing(ada, ben)
 
 
+async def test_a_redis_that_lost_its_data_gives_no_table_number_or_name_twice(
+        hosts: Callable[..., list[Host]], store: RedisServer) -> None:
+    """A play test restarted a Redis kept without its file: the hosts went on, the next table
+    got the number of one being played (whose files on its host were then written over), and a
+    new key took the name of a person known to the other host. The hosts write their names and
+    tables again, and the table number stays past theirs."""
+    a, b = hosts("A", "B")
+    ada, eve = Person("Ada"), Person("Eve")
+    try:
+        await ada.arrive(a)
+        first = await make_table(ada, "open open scoring=none", "Kept")  # hosted by A
+        client = store.client()
+        try:
+            client.flushall()  # as a restart with no file to load leaves it
+        finally:
+            client.close()
+        a_log = a.log
+        deadline = time.monotonic() + WAIT
+        while "Redis has lost its data" not in a_log.read_text(errors="replace"):
+            assert time.monotonic() < deadline, a.tail()
+            await asyncio.sleep(0.1)
+        impostor = Person("Ada")  # another key, on the other host, asks for Ada's name
+        impostor.player = await Player.open(b.port, impostor.key, term=None)
+        await impostor.expect(rb"Your name at the tables: ")
+        impostor.type("Ada")
+        await impostor.expect(rb"That name is taken by another player")
+        await impostor.player.close()
+        await eve.arrive(b)
+        await eve.say("new open hard scoring=none name=After", rb"Table (\d+), After, is made")
+        made = re.findall(rb"Table (\d+), After, is made", eve.received)
+        assert int(made[-1]) > first
+        assert b"%d. Kept (" % first in eve.received  # listed still, by its own number
+    finally:
+        await closing(ada, eve)
+
+
 async def test_a_redis_restart_mid_game_loses_nothing_and_nobody_reconnects(
         hosts: Callable[..., list[Host]], store: RedisServer) -> None:
     a, b = hosts("A", "B")
