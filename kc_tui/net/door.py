@@ -98,6 +98,9 @@ class SeatDoor:
     mirrored: tuple[str, ...] = ("closed", "started", "names", "info", "view", "my_turn", "computer_to_play")
     """The reads with no argument a door in another process answers from its last frame (a game's
     door adds its own): :mod:`.link` computes them where the table is after each step."""
+    reads: tuple[str, ...] = ()
+    """The reads with arguments (a game's door names its own): asked of the table's host, they
+    change nothing, so they are answered while the hosts' shared store is away and moves wait."""
     linked: frozenset[str] = frozenset({*mirrored, "past_events", "next_round", "start", "say", "detach",
                                         "leave"})
     """Everything a door in another process may ask of this one (a game's door adds its own)."""

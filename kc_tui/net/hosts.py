@@ -548,7 +548,7 @@ class Hosts:
                 return self._door_call(target, route, lang, name, args)
             hosted = peer.doors.get(target)
             if self.down and hosted is not None and name not in hosted.door.mirrored and name not in (
-                    "past_events", "detach", "leave"):
+                    *hosted.door.reads, "past_events", "detach", "leave"):
                 return _now(False, TableError(WAITS), None)
             return None
         if name == "tables":

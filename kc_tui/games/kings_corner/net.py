@@ -60,7 +60,8 @@ class CornerDoor(SeatDoor):
     do it now; the rest is :class:`SeatDoor`'s (next round, chat, leaving)."""
 
     mirrored = (*SeatDoor.mirrored, "legal_moves", "public_observation", "round_summary", "session_summary")
-    linked = SeatDoor.linked | {*mirrored, "targets", "play", "undo", "end_turn"}
+    reads = ("targets",)
+    linked = SeatDoor.linked | {*mirrored, *reads, "play", "undo", "end_turn"}
 
     @property
     def rules(self) -> RuleSet:

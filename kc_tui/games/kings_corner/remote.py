@@ -141,7 +141,12 @@ class RemoteTable(Following[Event]):
         return self.door.legal_moves()
 
     def targets(self, held: Card | Pile) -> Targets:
-        return self.door.targets(held)
+        """Where ``held`` may go; none while the table cannot be asked (its host away, or
+        the hosts' shared store: the notice says so, and a move tried is refused in words)."""
+        try:
+            return self.door.targets(held)
+        except TableError:
+            return Targets(held, ())
 
     def round_summary(self) -> RoundSummary:
         return self.door.round_summary()

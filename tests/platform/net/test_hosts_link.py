@@ -324,6 +324,14 @@ async def test_while_redis_is_away_play_waits_and_goes_on_when_it_is_back_with_n
         with pytest.raises(TableError, match="play waits until it is back"):
             await mover.call(door, "end_turn")
         assert len(table.events) == events and not a.tables.going.is_set()
+        # A read changes nothing: its host answers it (a play test's session ended on the
+        # refusal of where a card it picked up could go, the table's screen never asked that).
+        view = await wa.call(door_a.door, "view")
+        card = view.observation.hand[0]
+        assert (await wa.call(door_a.door, "targets", card)).held == card
+        # Across hosts it cannot be asked now (the seat's side then marks no pile: below).
+        with pytest.raises(TableError, match="play waits until it is back"):
+            await wb.call(door_b.door, "targets", card)
         redis.start()
         back = "shared store is back; play goes on"
         await until(lambda: back in " ".join(wa.notices()) and back in " ".join(wb.notices()), "both told", 30)

@@ -881,3 +881,34 @@ async def test_a_say_typed_in_the_command_line_leaves_it_open_as_a_move_does(tmp
         await until(pilot, lambda: "Ada: bye" in log_text(app), "the chat line sent")
         assert not prompt.display
     await server.close()
+
+
+async def test_a_card_picked_up_while_its_targets_cannot_be_asked_leaves_the_session_running(
+        tmp_path: Path) -> None:
+    """A play test: while the hosts' shared store was away, picking up a card asked the table
+    where it could go, the refusal ended the person's session. It marks no pile, and the
+    table's screen goes on."""
+    from kc_tui.games.kings_corner.remote import RemoteTable
+    from kc_tui.games.kings_corner.tui.widgets import PileView
+    from kc_tui.net import TableError
+
+    server = TableServer(tmp_path, pace=0, seed=3)
+    info = server.create_table(ADA, "Friday", build_rules(2), ["open", "open"], seed=1)
+    doors = [server.join(ADA, info.id, 0), server.join(BEN, info.id, 1)]
+    mover = next(d for d in doors if d.my_turn())
+    app = LobbyApp(server, mover.person)
+    async with app.run_test(size=SIZE) as pilot:
+        app.door = mover
+
+        def refused(held: Any) -> Any:
+            raise TableError("The hosts' shared store cannot be reached; play waits until it is back.")
+
+        mover.targets = refused  # type: ignore[method-assign]
+        screen = NetworkTableScreen(RemoteTable(mover))
+        app.push_screen(screen)
+        await until(pilot, lambda: app.screen is screen and screen.is_mounted, "the table")
+        await pilot.press("1")
+        await pilot.pause()
+        assert app.is_running and app.screen is screen
+        assert not any(view.marked for view in screen.query(PileView))
+    await server.close()
