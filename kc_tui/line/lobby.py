@@ -317,16 +317,23 @@ class PlainLobby:
             self._unsubscribe = self.server.subscribe(self._lobby_changed)
             prompt = True
             while True:
-                self._follow_table()
-                again = self._prompt_again and not self._computer_playing()
-                # Asked every time: once the step is heard, the wait for it ends (a wait left
-                # running ended the wait for the next step early).
-                behind = self._catching_up()
-                if prompt or again or self._position() != self._told:
-                    if behind:
-                        self._prompt_again = True  # owed, once the step is told
-                    else:
-                        self._tell()
+                try:
+                    self._follow_table()
+                    again = self._prompt_again and not self._computer_playing()
+                    # Asked every time: once the step is heard, the wait for it ends (a wait left
+                    # running ended the wait for the next step early).
+                    behind = self._catching_up()
+                    if prompt or again or self._position() != self._told:
+                        if behind:
+                            self._prompt_again = True  # owed, once the step is told
+                        else:
+                            self._tell()
+                except TableError as exc:
+                    # The table refused a read (its host changing hands, the hosts' store away):
+                    # said, and the person stays, rather than the session ending on it.
+                    self.say(str(exc))
+                    if self.table is None:
+                        self._prompt(_("lobby> "))
                 item = await self._next()
                 if item is _CHANGED:
                     prompt = False
@@ -337,8 +344,11 @@ class PlainLobby:
                         self.door.detach()
                     return 0
                 assert isinstance(item, str)
-                if not self._line(item):
-                    return 0
+                try:
+                    if not self._line(item):
+                        return 0
+                except TableError as exc:
+                    self.say(str(exc))
                 prompt = True
         finally:
             if self._wait is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import re
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import pytest
 from waiting import Terminal, until
@@ -444,6 +444,39 @@ async def test_a_word_that_is_no_lobby_command_is_said_back_as_typed(tmp_path: P
     await term.type("D" * 80)
     await until(lambda: term.text.count("is not a lobby command") == 2, "the second refusal")
     assert f"'{'D' * 27}...' is not a lobby command" in term.text
+    await term.type("quit")
+    assert await term.task == 0
+    await server.close()
+
+
+async def test_a_read_the_table_refuses_is_said_and_the_session_goes_on(tmp_path: Path) -> None:
+    """A play test's line-mode session ended on a traceback when its table refused to give its
+    view (its host had just changed hands): the refusal is said, and the person stays."""
+    from kc_tui.net import TableError
+
+    server = TableServer(tmp_path, pace=0, seed=2026)
+    info = server.create_table(BEN, "T", build_rules(2), ["open", "open"])
+    server.join(BEN, info.id, 1)
+    term = Terminal(server, ADA)
+    await until(lambda: "lobby> " in term.text, "the lobby")
+    await term.type(f"join {info.id}")
+    await until(lambda: "Your hand" in term.text or "table> " in term.text, "the game")
+    door = server._tables[info.id].slots[0].door
+    assert door is not None
+    real = door.view
+
+    def refused() -> Any:
+        raise TableError("The game has not started yet.")
+
+    door.view = refused  # type: ignore[method-assign]
+    mark = len(term.text)
+    await term.type("look")
+    await until(lambda: "The game has not started yet." in term.text[mark:], "the refusal said")
+    door.view = real  # type: ignore[method-assign]
+    mark = len(term.text)
+    await term.type("look")
+    await until(lambda: "Round 1" in term.text[mark:], "the table read again")
+    assert not term.task.done()
     await term.type("quit")
     assert await term.task == 0
     await server.close()
