@@ -119,6 +119,29 @@ def test_a_joker_names_its_suit_by_the_language_s_word_or_letter() -> None:
     assert isinstance(parse_action("2", (parse_action("9H").card, Joker())).card, Joker)
 
 
+@pytest.mark.parametrize("lang, letters", [
+    ("es", {"P": "S", "T": "C", "H": "H", "D": "D", "S": "S"}),
+    ("fr", {"P": "S", "T": "C", "K": "D", "H": "H", "S": "S"}),
+])
+def test_a_joker_s_letter_that_reads_as_two_suits_is_asked_again(
+        lang: str, letters: dict[str, str], in_language: Callable[[str], None]) -> None:
+    """A play test: the suit dialog of a Spanish or French player says "[C] Corazones" /
+    "[C] Cœur", and "JK C" typed then asked for clubs (the cards' codes' C). The dialog's other
+    letters are read as it reads them; C, clubs to one and hearts to the other, is asked again
+    and nothing is played."""
+    from kc_tui.core.cards import NotationError, Suit
+    from kc_tui.games.kings_reverse.engine.actions import parse_action
+
+    in_language(lang)
+    for letter, suit in letters.items():
+        assert parse_action(f"JK {letter}").suit is Suit(suit), letter
+    asked = "C es tréboles en los códigos de las cartas pero corazones|C est trèfle dans les codes des cartes mais cœur"
+    with pytest.raises(NotationError, match=asked):
+        parse_action("JK C")
+    with pytest.raises(NotationError, match=asked):
+        parse_action("C", drawn=Joker())  # a joker just drawn, played by its suit alone
+
+
 @pytest.mark.parametrize("lang, words", [
     ("es", ["comodines", "matrimonio", "Desafío", "cantar «una carta»", "gana la puntuación más baja"]),
     ("fr", ["jokers", "mariage", "Contestation", "l'annonce « une carte »", "le score le plus bas gagne"]),

@@ -13,7 +13,8 @@ from ....core.text import folded
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
-__all__ = ["ActionKind", "Action", "parse_action", "SUIT_BY_LETTER", "JOKER_PLAYS", "REVIEW_WORDS"]
+__all__ = ["ActionKind", "Action", "parse_action", "SUIT_BY_LETTER", "JOKER_PLAYS", "REVIEW_WORDS",
+           "AmbiguousSuit", "dialog_letters"]
 
 SUIT_BY_LETTER: Mapping[str, Suit] = {s.value: s for s in Suit}
 
@@ -126,7 +127,41 @@ _SUIT_WORDS = {
 }
 
 
+class AmbiguousSuit(NotationError):
+    """A suit's letter that the cards' codes and the suit dialog of the language served read as
+    two suits (``C``: clubs in the codes, hearts in Spanish and French)."""
+
+
+def dialog_letters() -> dict[str, Suit]:
+    """The suit dialog's letters in the language served: its suits' initials (S H D C in
+    English, P C D T in Spanish, P C K T in French)."""
+    return {
+        # Translators: the key that picks spades in the joker's suit dialog: one letter, the
+        # initial of the suit's name in the language; the four letters must differ.
+        pgettext("suit key", "S").upper(): Suit.SPADES,
+        # Translators: the key that picks hearts in the joker's suit dialog (one letter).
+        pgettext("suit key", "H").upper(): Suit.HEARTS,
+        # Translators: the key that picks diamonds in the joker's suit dialog (one letter).
+        pgettext("suit key", "D").upper(): Suit.DIAMONDS,
+        # Translators: the key that picks clubs in the joker's suit dialog (one letter).
+        pgettext("suit key", "C").upper(): Suit.CLUBS,
+    }
+
+
 def _typed_suit(text: str) -> Suit:
+    letter = text.strip().upper()
+    if len(letter) == 1:
+        # A letter is the codes' (S H D C) or the suit dialog's in the language served; one
+        # that is both, for two suits, is asked again (a play test's "JK C", hearts to the
+        # dialog of a Spanish or French player, asked for clubs).
+        code = next((suit for suit in Suit if suit.value == letter), None)
+        local = dialog_letters().get(letter)
+        if code is not None and local is not None and code != local:
+            raise AmbiguousSuit(_("{letter} is {code} in the cards' codes but {local} in the suit dialog: "
+                                  "name the suit in words.").format(letter=letter, code=code.word,
+                                                                      local=local.word))
+        if local is not None and code is None:
+            return local
     found = _SUIT_WORDS.get(folded(text))
     if found is not None:
         return found
@@ -163,6 +198,8 @@ def parse_action(text: str, hand: Sequence[AnyCard] = (), drawn: AnyCard | None 
     if isinstance(drawn, Joker) and len(words) == 1:
         try:
             return Action(ActionKind.PLAY, JOKER, _typed_suit(words[0]))
+        except AmbiguousSuit:
+            raise
         except NotationError:
             pass  # no suit: read as any other action
     if not words:

@@ -36,7 +36,7 @@ from ....tui.round_over import RoundOverScreen, ScoresScreen, SessionOverScreen,
 from ....tui.table_shell import KEPT_WHILE_A_COMPUTER_PLAYS, TableShell
 from ....tui.widgets import CommandLine, EventLog, Menu, MenuItem, PlayersView, TextPanel, any_card_text
 from ..ai import hint, level_name
-from ..engine.actions import REVIEW_WORDS, Action, ActionKind, parse_action
+from ..engine.actions import REVIEW_WORDS, Action, ActionKind, dialog_letters, parse_action
 from ..engine.describe import (
     describe_event,
     describe_rules,
@@ -67,18 +67,9 @@ REVERSE_QUICK_GAME = ["you", "hard", "hard", "hard"]
 
 def suit_keys() -> dict[str, Suit]:
     """The letter that names each suit in the suit dialog, in the player's language (a Spanish
-    player's C is corazones, hearts: the English letters would give clubs)."""
-    return {
-        # Translators: the key that picks spades in the joker's suit dialog: one letter, the
-        # initial of the suit's name in the language; the four letters must differ.
-        pgettext("suit key", "S"): Suit.SPADES,
-        # Translators: the key that picks hearts in the joker's suit dialog (one letter).
-        pgettext("suit key", "H"): Suit.HEARTS,
-        # Translators: the key that picks diamonds in the joker's suit dialog (one letter).
-        pgettext("suit key", "D"): Suit.DIAMONDS,
-        # Translators: the key that picks clubs in the joker's suit dialog (one letter).
-        pgettext("suit key", "C"): Suit.CLUBS,
-    }
+    player's C is corazones, hearts: the English letters would give clubs); the command line
+    reads them too, and asks again for a letter the cards' codes read as another suit."""
+    return dialog_letters()
 
 
 class SuitScreen(Dialog[Suit | None]):
