@@ -589,6 +589,10 @@ class Table:
         self.save_file = SaveFile(self)
         self.saver = self.game.saver(self, service, names, events)
         service.add_listener(self.saver)
+        for slot in self.slots:
+            # A resumed game's free seat taken before it went on: its person's name from now on.
+            if slot.person is not None and self.seat_names[slot.index] != slot.person.name:
+                self.game.rename_seat(self, slot.index, slot.person.name)
         for door in self.doors():
             service.follow(door.on_event, door.seat)
         self.state = TableState.PLAYING

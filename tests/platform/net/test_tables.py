@@ -771,3 +771,25 @@ async def test_a_resumed_table_goes_on_once_its_people_are_back(tmp_path: Path) 
     cleo = server.join(CLEO, info.id, 2)  # the free seat is still anyone's to take
     assert cleo.view().seat == 2
     await server.close()
+
+
+async def test_a_resumed_tables_free_seat_taken_before_it_goes_on_is_named_for_its_person(
+        tmp_path: Path) -> None:
+    """A play test: Eve took the free seat of a resumed game while its people came back, and
+    played it to the end as "Seat 3": the scores and the transcript never named her."""
+    server = TableServer(tmp_path, grace=0.01, pace=0, seed=2026)
+    info = server.create_table(ADA, "Three", build_rules(3), ["open", "open", "open"])
+    ada, ben = server.join(ADA, info.id, 0), server.join(BEN, info.id, 1)
+    server.start(ADA, info.id)
+    assert ada.view().players[2].name == "Seat 3"
+    ada.detach()
+    ben.detach()
+    await until(lambda: server.table(info.id).state == TableState.ADJOURNED, "the table adjourned")
+    server.join(ADA, info.id, 0)
+    cleo = server.join(CLEO, info.id, 2)  # while the table waits for Ben
+    server.join(BEN, info.id, 1)
+    assert server.table(info.id).state == TableState.PLAYING
+    assert [p.name for p in cleo.view().players] == ["Ada", "Ben", "Cleo"]
+    table = server._tables[info.id]
+    assert '"Cleo"' in table.transcript_path.read_text().splitlines()[0]
+    await server.close()
