@@ -104,6 +104,9 @@ class ReverseLines:
         self.seat: int | None = session.keyboard_seat
         self.heard: list[str] = []
         self.turn_marks: dict[int, int] = {}
+        """Where each seat's last turn started in :attr:`heard`."""
+        self.turn_ended: dict[int, int] = {}
+        """Where each seat's last turn ended in :attr:`heard`: ``last`` says what came since."""
         session.follow(self._on_event, self.seat)
 
     def say(self, text: str) -> None:
@@ -118,6 +121,8 @@ class ReverseLines:
         """Keep an event's sentence for ``last``; the sentence, or None for an event not said."""
         if isinstance(event, TurnStart):
             self.turn_marks[event.player] = len(self.heard)
+        elif isinstance(event, TurnEnd):
+            self.turn_ended[event.player] = len(self.heard)
         if isinstance(event, SessionStart):
             text: str | None = new_session(event.players, level_name)
         else:
@@ -282,9 +287,12 @@ class ReverseLines:
                  "your hand; who and last tell the rest.")
 
     def _last(self) -> str:
+        """What was said since the reader's last turn ended (a spectator's: the last 20
+        sentences), 40 sentences at most: it began 40 sentences before that turn, a play test's
+        78 seconds of speech reaching back into the round before."""
         seat = self._reader()
-        start = self.turn_marks.get(seat, 0) if seat is not None else len(self.heard) - 20
-        return "\n".join(self.heard[max(0, start - 40):]) or _("Nothing yet.")
+        start = self.turn_ended.get(seat, 0) if seat is not None else len(self.heard) - 20
+        return "\n".join(self.heard[max(0, start, len(self.heard) - 40):]) or _("Nothing yet.")
 
     def close(self) -> None:
         """Leave a served table (a computer plays the seat; the person may come back)."""

@@ -312,3 +312,26 @@ def test_a_round_s_end_says_the_totals_once_under_brief(verbosity: str, scores: 
     said = out.getvalue()
     assert "Round 1 over: You went out. You: 0 more, 0 in all; Ada: 15 more, 15 in all." in said
     assert ("Scores (lowest wins" in said) is scores, said
+
+
+def test_last_says_what_came_since_ones_last_turn_ended() -> None:
+    """A play test's ``last`` began 40 sentences before the person's turn: 78 seconds of speech
+    reaching back into the round before. It says what came since their last turn ended."""
+    seats = [ReverseSeat("You")] + [ReverseSeat(name, "ai", "easy", make_player("easy", random.Random(i)))
+                                    for i, name in enumerate(["Ada", "Ben", "Cleo"], 1)]
+    service = ReverseService(build_rules(4), seats, seed=5)
+    answers = iter(["d", "", "d", "", "last", "quit"])
+    out = io.StringIO()
+    marks: list[int] = []
+
+    def read(prompt: str) -> str | None:
+        marks.append(len(out.getvalue()))
+        return next(answers, None)
+
+    ReverseLines(service, out.write).run(read)
+    said = out.getvalue()
+    assert "You draw a joker." in said  # the person's second turn (a fixed deal)
+    answer = said[marks[-2]:marks[-1]]  # between "last" and "quit"
+    assert answer.startswith("Ada's turn.\nAda plays the jack of hearts.\n"), answer
+    assert answer.rstrip().endswith("Cleo plays the three of clubs.\nYour turn."), answer
+    assert "You draw" not in answer and "Round 1" not in answer

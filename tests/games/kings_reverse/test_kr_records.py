@@ -197,10 +197,11 @@ def test_the_line_mode_saves_and_resume_goes_on_from_the_save() -> None:
     again = _kc_in("last\nlook\nquit\n", "--game", "kings-reverse", "resume", "--plain")
     assert again.returncode == 0 and again.stdout.startswith(f"Resumed {info.title}.")
     assert "Pile: " in again.stdout
-    # last tells the round so far, from before the game was left (it said "Nothing yet."), as
-    # this seat saw it: the card it drew, not Ada's.
+    # last tells what came since the person's turn, from before the game was left (it said
+    # "Nothing yet."): Ada's turn after the card the person drew.
     told = again.stdout.split("last\n", 1)[1] if "last\n" in again.stdout else again.stdout
-    assert "Nothing yet." not in told and "Round 1: " in told and re.search(r"You draw the \w+ of \w+\.", told)
+    told = told.split("Your move> look", 1)[0]
+    assert "Nothing yet." not in told and told.startswith("Ada's turn.\nAda plays ") and "You draw" not in told
     assert _usable()[0].path == info.path  # the same save goes on
     empty = _kc_in("", "--game", "kings-reverse", "saves", "--delete", info.path.name)
     assert empty.returncode == 0
