@@ -714,7 +714,7 @@ async def test_the_line_modes_table_fits_the_terminals_width_between_words(tmp_p
         await until(lambda: dora.received.decode().rstrip().endswith("Dora>"), "Dora's turn")
         text = dora.received.decode()
         told = text[text.index("A new session"):]  # her seat started the game: the deal is told
-        assert "Your hand: 1, " in told and "Tops: " in told
+        assert "Your hand: 1, " in told and "The edges show " in told
         lines = told.split("\r\n")
         assert max(len(line) for line in lines) <= 50, [line for line in lines if len(line) > 50]
         assert any(len(line) > 40 for line in lines)  # filled, not broken early

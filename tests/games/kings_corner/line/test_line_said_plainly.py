@@ -158,3 +158,19 @@ async def test_a_stray_word_between_rounds_at_a_served_table_deals_nothing(tmp_p
     assert door.view().phase == Phase.ROUND_OVER and door.view().round == 1
     table.close()
     await server.close()
+
+
+def test_a_rounds_first_turn_says_no_top_the_deal_has_just_named() -> None:
+    """A play test heard every round start name the four edges twice (the deal's sentence, then
+    "Tops:" word for word) and the four empty corners: 11 of its first 38 seconds of speech.
+    The first turn says only what changed since the deal."""
+    first = _play(["you", "medium"], ["quit"], seed=11)  # the person plays first
+    deal, turn = first.split("You drew ", 1)
+    assert "The edges show North, " in deal and "Tops:" not in turn.split("You> ")[0]
+    assert "Empty:" not in turn.split("You> ")[0]
+    second = _play(["medium", "you"], ["quit"], seed=11)  # the computer's turn first
+    heard = second.split("The edges show ", 1)[1].split("You> ")[0]
+    assert "Tops:" not in heard
+    # Ada's turn named every pile it changed: nothing is left to say of the tops.
+    assert "Since the deal: Ada moved North (king of clubs) onto the north-east corner" in heard
+    assert "Changed:" not in heard
