@@ -106,7 +106,8 @@ class Verbosity(StrEnum):
 
 
 VERBOSITIES = tuple(str(v) for v in Verbosity)
-_VERBOSITY_WORDS = {"breve": "brief", "bref": "brief", "completo": "full", "complet": "full"}
+_VERBOSITY_WORDS = {"breve": "brief", "bref": "brief", "completo": "full", "completa": "full",
+                    "complet": "full", "complete": "full"}
 _ALIASES = {
     "board": "look", "?": "help", "score": "scores",
     "mesa": "look", "mirar": "look", "tablero": "look", "table": "look", "regarder": "look",

@@ -125,3 +125,21 @@ def test_the_last_turns_after_a_resume_tell_your_own_turn_in_the_second_person(
     service.run_computer_turns(limit=4)
     said = turns.last_turns() or ""
     assert you in said and not_said not in said, said
+
+
+@pytest.mark.parametrize("lang, typed, told", [
+    ("es", "verbosidad completa", "verbosidad completa ("),
+    ("fr", "verbosité complète", "verbosité complète ("),
+])
+def test_verbosity_is_typed_as_the_language_agrees_it(
+        lang: str, typed: str, told: str, in_language: Callable[[str], None]) -> None:
+    """A play test: "verbosidad completa" (verbosidad is feminine) was refused, and the help
+    taught "verbosidad completo"; French said "verbosité bref ou verbosité complet"."""
+    from kc_tui.games.kings_corner.engine.commands import CommandError
+
+    in_language(lang)
+    review = parse_review(typed)
+    assert review is not None and str(review.verbosity) == "full"
+    with pytest.raises(CommandError) as refused:
+        parse_review(typed.split()[0] + " demasiado")
+    assert told in str(refused.value), str(refused.value)
