@@ -21,15 +21,23 @@ from textual.widgets import Input, RichLog
 
 from ..core.i18n import N_, Domain
 from ..core.kinds import Phase
+from ..line.shell import common_command
 from ..net import Notice, SeatInfo, TableError
+from .keys import KeyRow
 from .round_over import RoundOverScreen
 from .widgets import TextPanel
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
-__all__ = ["CHAT_HINT", "PROMPT_MAX", "ServedTable", "chat_hint"]
+__all__ = ["CHAT_HINT", "CHAT_KEYS", "PROMPT_MAX", "ServedTable", "chat_hint"]
 
 CHAT_HINT = N_("Chat: press ' (or type :say and a line).")
+CHAT_KEYS: tuple[KeyRow, ...] = (
+    KeyRow("'", N_("chat: a line for everyone at the table, Enter sends it (:say and a line on the "
+                   "command line sends one too)"), N_("Chat"), action="chat", bind=(("apostrophe", "chat"),),
+           palette=N_("Chat")),
+)
+"""The key a served table adds to its game's (the help and the palette list it)."""
 """Marked English: :func:`chat_hint` says it."""
 
 
@@ -308,10 +316,11 @@ class ServedTable(_Screen):
         command (Textual calls its handler after this one unless this one took the line)."""
         text = message.value.strip()
         chatting = self._chatting  # opened by ' for one line; a "say" typed among commands stays
+        word, _space, rest = text.partition(" ")
         if chatting:
             line = text
-        elif text.lower() == "say" or text.lower().startswith("say "):
-            line = text[3:]
+        elif common_command(word) == "say":  # say, or the language's word (decir, dire)
+            line = rest
         else:
             return
         message.prevent_default()

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 from typing import Any, Callable
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, RichLog, Static
 
@@ -911,4 +912,25 @@ async def test_a_card_picked_up_while_its_targets_cannot_be_asked_leaves_the_ses
         await pilot.pause()
         assert app.is_running and app.screen is screen
         assert not any(view.marked for view in screen.query(PileView))
+    await server.close()
+
+
+@pytest.mark.parametrize("lang, typed", [("es", "decir hola"), ("fr", "dire salut")])
+async def test_chat_is_typed_in_the_language_s_word_and_its_key_is_in_the_help(
+        tmp_path: Path, in_language: Callable[[str], None], lang: str, typed: str) -> None:
+    """A play test: on the table's command line "decir ..." was refused as too many words for
+    a move and "dire ..." silently dropped (only "say" sent a line), and the table's help never
+    named the chat key."""
+    from kc_tui.tui.words import said
+
+    server, app = _ada_against_easy(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _to_her_table(pilot, app)
+        in_language(lang)
+        await pilot.press("colon", *typed, "enter")
+        line = typed.split(" ", 1)[1]
+        sent = {"es": f"Ada: {line}", "fr": f"Ada : {line}"}[lang]  # (French typography)
+        await until(pilot, lambda: sent in log_text(app), "the line sent")
+        (chat,) = [row for row in screen.KEY_ROWS if row.keys == "'"]  # listed by the help
+        assert said(chat.description).startswith({"es": "charlar: ", "fr": "discuter : "}[lang])
     await server.close()

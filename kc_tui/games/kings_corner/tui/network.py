@@ -7,20 +7,20 @@ follows what it is sent.
 
 from __future__ import annotations
 
-from textual.binding import Binding
 from textual.widgets import Input, RichLog
 
 from ....core.i18n import N_, Domain
 from ....core.kinds import Phase
 from ....net import TableError
 from ....tui.dialogs import TextScreen
-from ....tui.served import PROMPT_MAX, ServedTable, chat_hint
+from ....tui.keys import bindings
+from ....tui.served import CHAT_KEYS, PROMPT_MAX, ServedTable, chat_hint
 from ....tui.table_form import TableForm
 from ..ai import level_name
 from ..engine.describe import session_summary, totals_sentence
 from ..remote import RemoteTable
 from .new_game import NewGameScreen, seat_kinds_shown
-from .table import TableScreen
+from .table import TABLE_KEYS, TableScreen
 from .widgets import HandView, shown_name
 
 __all__ = ["CreateTableScreen", "NetworkTableScreen"]
@@ -51,7 +51,8 @@ class NetworkTableScreen(ServedTable, TableScreen):
     def PROMPT_PLACEHOLDER(self) -> str:  # type: ignore[override]  # noqa: N802 (said as it is shown)
         return _(PROMPT_PLACEHOLDER)
 
-    BINDINGS = [Binding("apostrophe", "chat", N_("Chat"), show=False)]
+    KEY_ROWS = (*TABLE_KEYS, *CHAT_KEYS)
+    BINDINGS = bindings(CHAT_KEYS)
     PROMPT_OUTLIVES_TURNS = True  # a chat line being typed survives the others' moves
 
     def __init__(self, remote: RemoteTable) -> None:

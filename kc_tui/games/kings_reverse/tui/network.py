@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Sequence, cast
 
-from textual.binding import Binding
 from textual.widgets import RichLog
 
 from ....core.i18n import N_, Domain
@@ -20,7 +19,8 @@ from ....core.kinds import Phase
 from ....core.text import visible
 from ....net import TableError
 from ....tui.dialogs import ConfirmScreen, TextScreen
-from ....tui.served import ServedTable, chat_hint
+from ....tui.keys import bindings
+from ....tui.served import CHAT_KEYS, ServedTable, chat_hint
 from ....tui.table_form import TableForm
 from ..ai import level_name
 from ..engine.describe import describe_event, round_text, session_text, shown_name
@@ -28,7 +28,7 @@ from ..engine.events import ReverseEvent, RoundStart, RoundView, TurnStart
 from ..engine.service import ReverseService
 from ..remote import ReverseRemote
 from .new_game import ReverseNewGameScreen, seat_choices
-from .table import ReverseTableScreen
+from .table import REVERSE_KEYS, ReverseTableScreen
 
 __all__ = ["NetworkReverseTableScreen", "CreateReverseTableScreen"]
 
@@ -42,7 +42,8 @@ class NetworkReverseTableScreen(ServedTable, ReverseTableScreen):
 
     PROMPT_PLACEHOLDER = PROMPT_PLACEHOLDER
 
-    BINDINGS = [Binding("apostrophe", "chat", N_("Chat"), show=False)]
+    KEY_ROWS = (*REVERSE_KEYS, *CHAT_KEYS)
+    BINDINGS = bindings(CHAT_KEYS)
 
     def __init__(self, remote: ReverseRemote) -> None:
         # The remote has the service's names for all the screen uses; it plays no computer.

@@ -35,6 +35,7 @@ from ....tui.modal import Dialog
 from ....tui.round_over import RoundOverScreen, ScoresScreen, SessionOverScreen, scores_title
 from ....tui.table_shell import KEPT_WHILE_A_COMPUTER_PLAYS, TableShell
 from ....tui.widgets import CommandLine, EventLog, Menu, MenuItem, PlayersView, TextPanel, any_card_text
+from ....tui.words import said
 from ..ai import hint, level_name
 from ..engine.actions import REVIEW_WORDS, Action, ActionKind, dialog_letters, parse_action
 from ..engine.describe import (
@@ -191,7 +192,10 @@ def translated_keys(rows: Sequence[KeyRow]) -> tuple[KeyRow, ...]:
     the descriptions, the groups, the key line's entries and the palette's titles.  The
     bindings themselves do not change: a key is the same key in every language."""
     def say(text: str) -> str:
-        return _(text) if text else text  # gettext("") is the catalog's header
+        if not text:
+            return text  # gettext("") is the catalog's header
+        mine = _(text)
+        return mine if mine != text else said(text)  # a platform's row (a served table's chat)
 
     return tuple(replace(row, keys=say(row.keys) if row.keys in _NAMED_KEYS else row.keys,
                          description=say(row.description), group=say(row.group),
