@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.i18n import Domain
+from ..core.text import shown_name
 from ..games import DEFAULT_GAME
 
 __all__ = ["SaveError", "SaveInfo", "Restored"]
@@ -57,14 +58,15 @@ class SaveInfo:
         if self.problem:
             return f"{self.path.name}: {self.problem}"
         when = self.saved_at
-        scores = ", ".join(f"{n} {t}" for n, t in zip(self.players, self.totals))
+        players = [shown_name(name) for name in self.players]  # "You" is "Tú", "Toi"
+        scores = ", ".join(f"{n} {t}" for n, t in zip(players, self.totals))
         where = (_("after round {round}").format(round=self.round_no) if self.round_over
                  else _("round {round}, turn {turn}").format(round=self.round_no, turn=self.turn) if self.turn
                  else _("round {round}").format(round=self.round_no))
         seed = _("seed {seed}").format(seed=self.seed) if self.seed is not None else ""
         about = "; ".join(x for x in (self.rules, seed) if x)
         scores = f" ({scores})" if self.totals else ""  # (a game's older saves kept none)
-        return f"{when}: {', '.join(self.players)}, {where}{scores}" + (f"; {about}" if about else "")
+        return f"{when}: {', '.join(players)}, {where}{scores}" + (f"; {about}" if about else "")
 
 
 @dataclass

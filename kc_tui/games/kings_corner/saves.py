@@ -23,7 +23,7 @@ from ...core.errors import RuleError
 from ...core.events import SessionEnd, SessionStart, TurnEnd, TurnStart
 from ...core.i18n import Domain
 from ...core.kinds import Phase
-from ...core.text import visible
+from ...core.text import shown_name, visible
 from ...replay import Replay, ReplayError, ReplayStep
 from ...storage import saves as journal
 from ...storage.files import rng_json, set_rng_json
@@ -78,6 +78,18 @@ class PlayerStats:
     best: tuple[Any, ...] | None = None
     worst: tuple[Any, ...] | None = None
     streak: int = 0  # > 0: sessions won in a row up to the last one; < 0: lost in a row
+    player: str = ""
+    """The seat's name as played ("You", "Ada"); :attr:`name` adds a computer's level."""
+    level: str = ""
+    """A computer's level ("hard"); empty for a person."""
+
+    def shown(self) -> str:
+        """The player as the statistics show them, in the player's language: "Tú", "Ada
+        (difícil)" (the records keep "You" and "Ada (hard)")."""
+        if not self.player:
+            return self.name
+        name = shown_name(self.player)
+        return f"{name} ({level_name(self.level)})" if self.level else name
 
     @property
     def average_cards_left(self) -> float | None:
@@ -118,7 +130,7 @@ def player_stats(results: Iterable[SessionResult]) -> dict[str, PlayerStats]:
             # the hard player and "Ada" the easy one (or a person called Ada) stay apart.
             kind = result.opponents[seat]
             key = name if kind == "person" else f"{name} ({kind})"
-            st = table.setdefault(key, PlayerStats(key))
+            st = table.setdefault(key, PlayerStats(key, player=name, level="" if kind == "person" else kind))
             won = seat in result.winners
             st.sessions += 1
             st.sessions_won += won
@@ -189,7 +201,7 @@ def stats_text(stats: PlayerStats, bars: bool = True) -> str:
         n=s.sessions, won=s.sessions_won)
     rounds = ngettext("{n} round played, {won} won", "{n} rounds played, {won} won", s.rounds).format(
         n=s.rounds, won=s.rounds_won)
-    lines = [f"{s.name}: {sessions}{_share(s.sessions_won, s.sessions)}; "
+    lines = [f"{s.shown()}: {sessions}{_share(s.sessions_won, s.sessions)}; "
              f"{rounds}{_share(s.rounds_won, s.rounds)}."]
     if s.average_cards_left is not None:
         lines.append("  " + _("Cards left in hand when losing a round: {n} on average.").format(
@@ -224,7 +236,7 @@ def level_bars(stats: PlayerStats) -> Bars:
     rows = tuple((f"{_opponents(level)} {won / n:.0%} "
                   + ngettext("({n} session)", "({n} sessions)", n).format(n=n), won / n)
                  for level, (n, won) in sorted(stats.by_level.items()))
-    return Bars(_("{name}: sessions won, by the opponents' level").format(name=stats.name), rows)
+    return Bars(_("{name}: sessions won, by the opponents' level").format(name=stats.shown()), rows)
 
 
 class KingsCornerSaves:

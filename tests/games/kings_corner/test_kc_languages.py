@@ -37,7 +37,7 @@ def test_statistics_count_and_rank_in_french(in_language: Callable[[str], None])
     text = stats_text(stats)
     assert text.splitlines()[0] == "Ada: 3 parties jouées, gagnées : 1 (33%); 1 manche jouée, gagnées : 1 (100%)."
     assert "Meilleure partie : classement 1 sur 4, avec 12 points, le 2026-11-30 à 03:29." in text
-    assert "Série en cours : tu as perdu les 2 dernières parties." in text
+    assert "Série en cours : 2 dernières parties perdues." in text  # of no one as "tu"
     assert "    difficile |" in text
 
 

@@ -92,3 +92,24 @@ def test_transcripts_whose_results_do_not_match_their_players_are_skipped_with_w
     (folder / "short.jsonl").write_text(json.dumps(start) + "\n" + json.dumps(end) + "\n")
     results, problems = read_records()
     assert results == [] and "do not match its 3 players" in problems[0]
+
+
+def test_stats_name_you_and_the_levels_in_the_language_and_speak_of_no_one_as_you(in_language) -> None:
+    """A play test of the statistics in Spanish: "You: ..." (the table says "Tú"), "Ada
+    (hard)" over a chart saying "difícil", and every computer told "ganaste la última
+    partida"."""
+    from pathlib import Path
+
+    from kc_tui.storage.saved import SaveInfo
+
+    won = SessionResult("2026-11-01-100000-you-ada", ("You", "Ada"), ("person", "hard"), "classic",
+                        (1,), (30, 3), (_round((1,), (("KH",), ()), (10, 0), (10, 0)),))
+    in_language("es")
+    table = player_stats([won])
+    assert stats_text(table["You"]).startswith("Tú: 1 partida jugada")
+    ada = stats_text(table["Ada (hard)"])
+    assert ada.startswith("Ada (difícil): ") and "Racha actual: última partida ganada." in ada
+    assert "ganaste" not in ada
+    assert table["Ada (hard)"].as_dict()["name"] == "Ada (hard)"  # the JSON stays as recorded
+    info = SaveInfo(Path("s.json"), ("You", "Ada"), "2026-12-06 00:48", 7, (12, 12), turn=2)
+    assert "Tú, Ada, ronda 7" in info.title and "(Tú 12, Ada 12)" in info.title
