@@ -56,6 +56,19 @@ async def test_choosing_a_language_in_the_settings_changes_every_screen_at_once(
         assert "aucune sauvegarde" in _text(title, "#title-status")
 
 
+async def test_every_line_of_the_title_follows_a_language_chosen_later(in_language) -> None:
+    """A play test started in Spanish and chose French: the title screen's line of the second
+    game stayed Spanish (it was said once, as the screen was made) until a restart."""
+    in_language("es")
+    app = KingsCornerApp(settings=Settings(pace=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        title = app.screen
+        assert "Kings Reverse: partida rápida del segundo juego" in _text(title, Menu)
+        app.set_language("fr")
+        await pilot.pause()
+        assert "Kings Reverse : une partie rapide du second jeu" in _text(title, Menu)
+
+
 async def test_a_language_chosen_over_the_table_redraws_the_table_in_it() -> None:
     app = four(Settings(pace=0))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -68,6 +81,8 @@ async def test_a_language_chosen_over_the_table_redraws_the_table_in_it() -> Non
         await pilot.pause()
         assert app.screen is table
         assert "suite au-dessus" in str(table.query_one("#log").border_subtitle)  # the log's note
+        # The turn's sentence too (it kept the English one until the next move).
+        assert _text(table, "#status").startswith("À toi : choisis une carte")
 
 
 @pytest.mark.parametrize("fixed", [False, True], ids=["setting", "command-line"])

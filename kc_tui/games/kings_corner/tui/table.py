@@ -466,6 +466,14 @@ class TableScreen(TableShell):
                 return f"{turn} {news}"
         return turn
 
+    def relabel(self) -> None:
+        """The language changed: the table and its keys, and, at the person's turn with nothing
+        picked up, the turn's sentence in it (it kept the other language's until the next move)."""
+        super().relabel()
+        service = self.service
+        if service.phase == Phase.TURN and service.waiting_for_human() and self.held is None:
+            self.say(self._your_turn(bool(service.legal_moves())))
+
     def _your_turn(self, moves: bool) -> str:
         """The sentence that starts a person's turn: named in hot-seat, plain for the one person
         at this keyboard ("You" at home, their own name at a served table)."""

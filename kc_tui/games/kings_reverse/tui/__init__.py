@@ -43,8 +43,10 @@ class KingsReverseScreens:
 
     @property
     def quick(self) -> QuickGame:
-        """The title screen's item, in the player's language (this game's catalog)."""
-        return QuickGame("reverse", "v", _(self.QUICK_LABEL))
+        """The title screen's item, marked English: the menu says it in the player's language
+        as it draws it (this game's catalog), so a language chosen in the settings says it
+        too (it stayed in the language the title screen was made in)."""
+        return QuickGame("reverse", "v", self.QUICK_LABEL)
 
     def serves(self, session: object) -> bool:
         return isinstance(session, ReverseService)
