@@ -203,6 +203,8 @@ class LineIO:
         """How far back Up has gone (0: the line being typed)."""
         self._open_line = ""
         """What was written since the last newline (the prompt waiting for a line)."""
+        self._broken = False
+        """News broke the line being typed and no prompt has shown it again yet."""
 
     @property
     def held(self) -> int:
@@ -224,6 +226,14 @@ class LineIO:
         self._open_line = tail if newline else self._open_line + tail
         if self._session.pty:
             text = text.replace("\n", "\r\n")
+            if self._line and tail and (newline or self._broken):
+                # News came while a line was being typed, and a prompt after it: what was typed
+                # is shown after the prompt again, as it is still the line being edited (it went
+                # on unseen, and "6h " then "s" played 6H S with only "s" on the screen).
+                text += "".join(self._line)
+                self._broken = False
+            elif self._line and newline:
+                self._broken = True
         self._session.send(text.encode("utf-8", "replace"))
 
     def end(self) -> None:
@@ -311,6 +321,7 @@ class LineIO:
                 if line and (not self._history or self._history[-1] != line):
                     self._history = self._history[-(HISTORY - 1):] + [line]
             self._line.clear()
+            self._broken = False
             self._recalled = 0
             return
         self._last_cr = False
@@ -318,6 +329,7 @@ class LineIO:
             # Ctrl+C at a terminal drops the line being typed, as a shell does, and says how to
             # leave, rather than leave at once (a seat held would go to the house for a while).
             self._line.clear()
+            self._broken = False
             self._recalled = 0
             prompt = self._open_line
             with self._session.speaking():

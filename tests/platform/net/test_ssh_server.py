@@ -372,3 +372,41 @@ async def test_a_scripts_lines_and_the_end_of_its_input_are_all_answered(tmp_pat
             await asyncio.wait_for(script.closed.wait(), 20)
             said = script.received.decode()
             assert "you said 'first'" in said and "you said 'second'" in said
+
+
+async def test_news_while_a_line_is_typed_shows_the_line_again_after_the_prompt() -> None:
+    """A play test typed "6h " in the line mode over SSH; a chat line came, the prompt was
+    written again empty, and "s" then played 6H S with only "s" on the screen (what a screen
+    reader reviews). What was typed is shown after the prompt again."""
+    import contextlib
+
+    class Session:
+        pty, columns, who = True, 80, "test"
+        limits = Limits()
+
+        def __init__(self) -> None:
+            self.sent = b""
+
+        def send(self, data: bytes) -> None:
+            self.sent += data
+
+        def speaking(self) -> contextlib.AbstractContextManager[None]:
+            return contextlib.nullcontext()
+
+        def hold_input(self, hold: bool) -> None:
+            pass
+
+    session = Session()
+    line = LineIO(session)  # type: ignore[arg-type]
+    line.write("Alice> ")
+    line.feed(b"6h ")
+    line.write("\n")  # the news breaks the line being typed
+    line.write("Bob: go on, play\n")
+    mark = len(session.sent)
+    line.write("Alice> ")  # the prompt again
+    assert session.sent[mark:] == b"Alice> 6h "
+    line.feed(b"s\r")
+    assert await line.read_line() == "6h s"
+    mark = len(session.sent)
+    line.write("Alice> ")  # nothing typed now: the prompt alone
+    assert session.sent[mark:] == b"Alice> "
