@@ -134,9 +134,13 @@ class ReverseLines:
 
     def recall(self, past: Sequence[ReverseEvent]) -> None:
         """A resumed session: the round so far (the referee's events, as this terminal's seat
-        may see them) is kept for ``last``, as if heard."""
+        may see them) is kept for ``last``, as if heard, and what came since this seat's last
+        turn is said (a resume said only the pile and the hand: not whose turn it was, nor
+        what the others had played)."""
         for event in past:
             self._hear(self.session.seat_view(event, self.seat))
+        if past and self.heard:
+            self.say(self._last())
 
     def _said(self, event: ReverseEvent | SessionStart) -> bool:
         """Whether an event's sentence is said as it happens: under brief, a computer's (or a

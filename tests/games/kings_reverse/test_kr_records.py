@@ -197,6 +197,9 @@ def test_the_line_mode_saves_and_resume_goes_on_from_the_save() -> None:
     again = _kc_in("last\nlook\nquit\n", "--game", "kings-reverse", "resume", "--plain")
     assert again.returncode == 0 and again.stdout.startswith(f"Resumed {info.title}.")
     assert "Pile: " in again.stdout
+    # The resume says whose turn it is and what came since the person's turn, before the pile.
+    opening = again.stdout.split("\n", 1)[1]
+    assert opening.startswith("Ada's turn.\nAda plays ") and "\nYour turn.\nPile: " in opening
     # last tells what came since the person's turn, from before the game was left (it said
     # "Nothing yet."): Ada's turn after the card the person drew.
     told = again.stdout.split("last\n", 1)[1] if "last\n" in again.stdout else again.stdout
