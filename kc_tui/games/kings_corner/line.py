@@ -423,6 +423,8 @@ class PlainGame:
                 continue
             if isinstance(command, Verb):
                 if command.name == "quit":
+                    if not self._sure_to_quit():
+                        continue
                     self._stop(False)
                     return False
                 if command.name == "end" and not command.sure and not self._sure_to_end():
@@ -437,6 +439,19 @@ class PlainGame:
             except IllegalMove as exc:
                 self.say(str(exc))
         return True
+
+    def _sure_to_quit(self) -> bool:
+        """Leaving with moves made this turn (they are not saved: the save is the turn's start)
+        asks first, as the table's q does; a word mistyped lost them at once."""
+        if not self.service.game.can_undo():
+            return True
+        line = self._read(" ".join([_("Leave the game?"), _(
+            "It is saved as it stood when the last turn ended; the moves of this turn are not kept."),
+            _("Type y to leave, n to go on: ")]))
+        if line is not None and " ".join(folded(line).split()) in YES:
+            return True
+        self.say(_("Your turn goes on."))
+        return False
 
     def _sure_to_end(self) -> bool:
         """While moves are open, ask before ending the turn, as the table does: ``y`` (or ``end``

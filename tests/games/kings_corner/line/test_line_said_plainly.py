@@ -174,3 +174,15 @@ def test_a_rounds_first_turn_says_no_top_the_deal_has_just_named() -> None:
     # Ada's turn named every pile it changed: nothing is left to say of the tops.
     assert "Since the deal: Ada moved North (king of clubs) onto the north-east corner" in heard
     assert "Changed:" not in heard
+
+
+def test_quit_with_moves_made_this_turn_asks_first() -> None:
+    """A play test typed quit after three moves of a turn: the game left at once and the moves
+    were gone on resuming (the save is the turn's start). It asks first, as the table's q does;
+    with no move made it leaves at once."""
+    out = _play(["you", "medium"], ["n ne", "quit", "n", "quit", "y"], seed=11)
+    asked = "Leave the game? It is saved as it stood when the last turn ended; the moves of this turn are not kept."
+    assert out.count(asked) == 2 and "Your turn goes on." in out
+    assert out.rstrip().endswith("You left the game.")
+    at_once = _play(["you", "medium"], ["quit"], seed=11)
+    assert asked not in at_once and at_once.rstrip().endswith("You left the game.")
