@@ -186,14 +186,24 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
                 keys.append(_("w watch"))
         if not at_table:
             keys.append(_("n new"))
-        elif door is not None and door.info().state == TableState.WAITING and self.lobby.person is not None \
-                and self.lobby.server.may_start(self.lobby.person, door.table_id):
+        elif door is not None and self._may_start(door):
             keys.append(_("s start"))
         if at_table:
             keys.append(_("l leave"))
         keys += [_("? help"), _("q quit")]
         self.query_one("#keys", TextPanel).show("  ".join(keys))
         self.query_one("#table-note", TextPanel).show(note)
+
+    def _may_start(self, door: SeatDoor) -> bool:
+        """Whether the person may start the game of the waiting table they sit at; not when the
+        table is gone (its host killed: a play test's session ended on "There is no table 3",
+        asked as the key line was drawn)."""
+        person = self.lobby.person
+        try:
+            return (door.info().state == TableState.WAITING and person is not None
+                    and self.lobby.server.may_start(person, door.table_id))
+        except TableError:
+            return False
 
     @staticmethod
     def _adjourned_note(table: TableInfo, own: int | None) -> str:
@@ -314,7 +324,7 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
             self.say(_("You are at table {table} (watching).").format(table=info.id) if seat is None
                      else _("You are at table {table} (seat {seat}).").format(table=info.id, seat=seat))
             return
-        may_start = self.lobby.server.may_start(door.person, info.id)
+        may_start = self._may_start(door)
         if info.round and seat is not None:  # an adjourned game taken up again
             where = _("You are at table {table} (seat {seat}); its game was adjourned {when}."
                       ).format(table=info.id, seat=seat, when=info.adjourned_when())

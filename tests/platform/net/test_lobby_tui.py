@@ -934,3 +934,29 @@ async def test_chat_is_typed_in_the_language_s_word_and_its_key_is_in_the_help(
         (chat,) = [row for row in screen.KEY_ROWS if row.keys == "'"]  # listed by the help
         assert said(chat.description).startswith({"es": "charlar: ", "fr": "discuter : "}[lang])
     await server.close()
+
+
+async def test_the_lobby_of_a_waiting_table_that_is_gone_stays_open(tmp_path: Path) -> None:
+    """A play test sat at a waiting table of another host, which was then killed: the lobby's
+    key line asked whether the person may start the game there, "There is no table 3" was
+    raised, and the session ended."""
+    from kc_tui.net import TableError
+
+    server = TableServer(tmp_path, pace=0, seed=3)
+    server.create_table(BEN, "Waiting", build_rules(3), ["open", "open", "open"])
+    app = LobbyApp(server, ADA)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await pilot.press("2")
+        await until(pilot, lambda: app.door is not None, "a seat taken")
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+
+        def gone(person: Any, table_id: int) -> bool:
+            raise TableError(f"There is no table {table_id}.")
+
+        server.may_start = gone  # type: ignore[method-assign]
+        lobby.refresh_tables()
+        await pilot.pause()
+        assert app.is_running and "s start" not in str(lobby.query_one("#keys", TextPanel).render())
+    await server.close()
