@@ -561,6 +561,8 @@ class SeatTable:
         """The open moves of the end of turn being asked about (0: no question asked)..."""
         self._asked_in: object = None
         """... in this turn (a line typed as the turn's news came is read in the new turn)."""
+        self._ready_in = 0
+        """The round after which this seat said it is ready for the next."""
         self.remote = remote = RemoteTable(door)
         remote.on_update = changed
         level = (Verbosity(verbosity) if verbosity in tuple(Verbosity)
@@ -614,7 +616,7 @@ class SeatTable:
             game._say_scores(view.history, door.rules, over=True)
             return None
         if view.phase == Phase.ROUND_OVER:
-            if door.spectator:
+            if door.spectator or self._ready_in == view.round:
                 return "table> "
             if fresh and door.rules.scoring != Scoring.NONE and game.verbosity == Verbosity.FULL:
                 game._say_scores(view.history, door.rules)
@@ -667,8 +669,9 @@ class SeatTable:
             except TableError as exc:
                 game.say(str(exc))
                 return
-            if door.view().phase == Phase.ROUND_OVER:
-                game.say(_("Waiting for the others to be ready for the next round..."))
+            # Ready: the table says for whom it waits ("You are ready for the next round
+            # (waiting for Bob)."), and the prompt asks for Enter no more.
+            self._ready_in = view.round
             return
         if not text:
             return

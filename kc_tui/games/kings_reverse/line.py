@@ -105,6 +105,8 @@ class ReverseLines:
         self.heard: list[str] = []
         self.turn_marks: dict[int, int] = {}
         """Where each seat's last turn started in :attr:`heard`."""
+        self._ready_in = 0
+        """The round after which this seat said it is ready for the next (a served table)."""
         self.turn_ended: dict[int, int] = {}
         """Where each seat's last turn ended in :attr:`heard`: ``last`` says what came since."""
         session.follow(self._on_event, self.seat)
@@ -187,7 +189,7 @@ class ReverseLines:
         if view.phase == Phase.SESSION_OVER:
             return None
         if view.phase == Phase.ROUND_OVER:
-            if self._watching():
+            if self._watching() or self._ready_in == view.round:
                 return "table> "
             return _("Press Enter for the next round (or type {word}). ").format(word=leave_word(self.served))
         if session.waiting_for_human():
@@ -247,8 +249,9 @@ class ReverseLines:
             except TableError as exc:
                 self.say(str(exc))
                 return
-            if session.phase == Phase.ROUND_OVER:
-                self.say(_("Waiting for the others to be ready for the next round..."))
+            # Ready, at a served table: it says for whom it waits ("You are ready for the next
+            # round (waiting for Bob)."), and the prompt asks for Enter no more.
+            self._ready_in = view.round
             return
         drawn = view.drawn if view.step == "drawn" and self.seat is not None else None
         if not word:

@@ -81,8 +81,12 @@ async def test_two_people_and_a_spectator_play_a_kings_reverse_round_in_the_line
     for term in (ada, ben, cleo):
         await until(lambda term=term: "Round 1 over" in term.text, "the round's end")
     if game.phase == Phase.ROUND_OVER:
+        mark = len(ada.text)
         await ada.type("")
-        await until(lambda: "Waiting for the others" in ada.text, "Ada ready")
+        # Said once, by the table; Enter is asked for no more (a play test heard both again).
+        await until(lambda: "You are ready for the next round (waiting for Ben)." in ada.text[mark:], "Ada ready")
+        await until(lambda: ada.text.rstrip().endswith("table>"), "the table's prompt")
+        assert "Press Enter for the next round" not in ada.text[mark:]
         await ben.type("")
         await until(lambda: game.round_no == 2, "the second round dealt")
     for term in (ada, ben, cleo):

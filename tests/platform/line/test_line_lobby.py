@@ -480,3 +480,47 @@ async def test_a_read_the_table_refuses_is_said_and_the_session_goes_on(tmp_path
     await term.type("quit")
     assert await term.task == 0
     await server.close()
+
+
+async def test_ready_for_the_next_round_is_said_once_and_asked_no_more(tmp_path: Path) -> None:
+    """A play test pressed Enter between rounds in the line mode: it heard "Waiting for the
+    others to be ready..." and "You are ready for the next round (waiting for Bob).", then
+    "Press Enter for the next round" again, as if it had not."""
+    import random as _random
+
+    from kc_tui.core.errors import IllegalMove
+    from kc_tui.games.kings_corner.ai import make_player
+
+    server = TableServer(tmp_path, pace=0, seed=2026)
+    info = server.create_table(BEN, "T", build_rules(2), ["open", "open"])
+    ben = server.join(BEN, info.id, 1)
+    term = Terminal(server, ADA)
+    await until(lambda: "lobby> " in term.text, "the lobby")
+    await term.type(f"join {info.id}")
+    table = server._tables[info.id]
+    await until(lambda: table.service is not None, "the game")
+    ada = table.slots[0].door
+    assert ada is not None
+    game, rng = table.service.game, _random.Random(5)
+    while game.phase == Phase.TURN:
+        door = ada if game.current == 0 else ben
+        for move in make_player("easy", rng).plan_turn(door.view().observation):
+            door.play(move)
+        try:
+            door.end_turn()
+        except IllegalMove:
+            pass
+        await asyncio.sleep(0)
+    assert game.phase == Phase.ROUND_OVER
+    await until(lambda: term.text.rstrip().endswith("(or type leave)."), "asked for the next round")
+    mark = len(term.text)
+    await term.type("")
+    await until(lambda: "You are ready for the next round (waiting for Ben)." in term.text[mark:], "ready")
+    await asyncio.sleep(0.05)
+    after = term.text[mark:]
+    assert "Waiting for the others" not in after and "Press Enter for the next round" not in after, after
+    ben.next_round()
+    await until(lambda: "Round 2" in term.text[mark:], "the next round")
+    await term.type("quit")
+    await term.task
+    await server.close()
