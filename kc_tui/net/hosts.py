@@ -356,7 +356,8 @@ class Hosts:
             return
         self.down = True
         self._down_since = time.monotonic()
-        log.error("host %s: Redis cannot be reached (%s); play waits", self.me, exc)
+        log.error("host %s: Redis cannot be reached (%s); play waits", self.me,
+                  store_problem(exc) or type(exc).__name__)
         self.tables.going.clear()
         self._tell_sessions(WAITS)
 
@@ -1081,7 +1082,7 @@ class Hosts:
         table its host adjourned as it stopped (Ctrl+C) is not resumed behind its people's
         backs: they are back in the lobby, told so, and resume it there."""
         route.orphaned = None  # (not tried twice meanwhile)
-        route.host = host
+        same_host, route.host = route.host == host, host
         if self._adjourned(route.table_id, host):
             self._drop(number)
             route.peer.push(("lost", number, Notice(L_(
@@ -1093,7 +1094,10 @@ class Hosts:
             route.person, route.table_id, route.seat)
         told = Notice(L_("The host of table {table} stopped; another host took it over, and the game goes "
                          "on.",
-                         table=route.table_id))
+                         table=route.table_id) if not same_host else
+                      # Seated again at the same host, after this one was cut off from the hosts'
+                      # store past its lease (no host stopped: a play test was told one had).
+                      L_("You are seated at table {table} again; the game goes on.", table=route.table_id))
 
         def failed(value: Any) -> None:
             self._drop(number)

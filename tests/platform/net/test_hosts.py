@@ -578,6 +578,35 @@ async def test_a_redis_restart_mid_game_loses_nothing_and_nobody_reconnects(
         assert ada.player is not None and ben.player is not None
         assert not ada.player.closed.is_set() and not ben.player.closed.is_set()  # nobody reconnected
         assert a.running() and b.running()
+        # No host stopped: nobody is told one did (a play test heard "The host of table 5
+        # stopped; another host took it over" after a pause of Redis alone).
+        for person in (ada, ben):
+            assert b"stopped; another host took it over" not in person.received
+    finally:
+        await closing(ada, ben)
+
+
+async def test_a_redis_away_past_the_lease_says_no_host_stopped(
+        hosts: Callable[..., list[Host]], store: RedisServer) -> None:
+    """A play test paused Redis past the hosts' lease: when it was back, the person sitting from
+    the other host at a table was told "The host of table 5 stopped; another host took it over,
+    and the game goes on", though no host had stopped."""
+    a, b = hosts("A", "B")
+    ada, ben = Person("Ada"), Person("Ben")
+    try:
+        await asyncio.gather(ada.arrive(a), ben.arrive(b))
+        table = await make_table(ada, "open open scoring=none", "Pause")
+        await sit(ben, table, "Pause")
+        await under_way(ada, ben)
+        store.stop()
+        await ben.expect(rb"The hosts' shared store cannot be reached; play waits until it is back\.")
+        await asyncio.sleep(LEASE * 1.5)  # past the lease: each host is taken for gone
+        store.start()
+        await ben.expect(rb"The hosts' shared store is back; play goes on\.")
+        await ben.expect(rb"You are seated at table %d again; the game goes on\." % table)
+        assert b"stopped; another host took it over" not in ben.received
+        await ben.move_and_end()
+        await ada.at_turn()
     finally:
         await closing(ada, ben)
 
