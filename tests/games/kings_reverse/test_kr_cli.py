@@ -335,3 +335,41 @@ def test_last_says_what_came_since_ones_last_turn_ended() -> None:
     assert answer.startswith("Ada's turn.\nAda plays the jack of hearts.\n"), answer
     assert answer.rstrip().endswith("Cleo plays the three of clubs.\nYour turn."), answer
     assert "You draw" not in answer and "Round 1" not in answer
+
+
+def test_under_brief_a_rounds_end_leaves_the_hands_to_last() -> None:
+    """A play test heard every card of every hand at each round's end: 40-57 seconds, 25 of
+    them the hands. Under brief the round's line (each player's points) is said, and the
+    hands are one ``last`` away; under full they are said too."""
+    from kc_tui.games.kings_reverse.engine.actions import ActionKind
+
+    def played(verbosity: str) -> tuple[str, str]:
+        seats = [ReverseSeat("You"), ReverseSeat("Ada", "ai", "easy", make_player("easy", random.Random(1)))]
+        service = ReverseService(build_rules(2, hand_size=5), seats, seed=5)
+        out = io.StringIO()
+        marks: list[int] = []
+        state = {"asked": 0, "typed": 0}
+
+        def read(prompt: str) -> str | None:
+            marks.append(len(out.getvalue()))
+            state["typed"] += 1
+            if prompt.startswith("Press Enter"):
+                state["asked"] += 1
+                return "last" if state["asked"] == 1 else "quit"
+            if state["typed"] > 400:
+                return "quit"
+            view = service.view(0)
+            if view.step == "call":
+                return "one"
+            plays = [a for a in view.legal if a.kind is ActionKind.PLAY]
+            return str(plays[0]) if plays else "d" if any(a.kind is ActionKind.DRAW for a in view.legal) else "end"
+
+        ReverseLines(service, out.write, verbosity=verbosity).run(read)
+        said = out.getvalue()
+        return said[:marks[-2]], said[marks[-2]:marks[-1]]  # before "last", and its answer
+
+    before, last = played("brief")
+    assert "Round 1 over: Ada went out. You: 10 more" in before and "Hands at the end" not in before
+    assert "Hands at the end: You: the two of hearts and the ten of clubs; Ada: none." in last
+    before, _last = played("full")
+    assert "Hands at the end: You: the two of hearts and the ten of clubs" in before
