@@ -303,6 +303,9 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
         person, server = self.lobby.person, self.lobby.server
         own = [i for i, t in enumerate(tables)
                if own_first and person is not None and server.seat_kept_for(person, t.id) is not None]
+        # A game going on first (its seat is held for a while, then a computer plays it), then
+        # one adjourned: a reload in the middle of one's turn picked an adjourned table before it.
+        own.sort(key=lambda i: tables[i].state == TableState.ADJOURNED)
         if tables:
             pick = own[0] if own else ids.index(highlighted) if highlighted in ids else 0
             if pick != listing.highlighted:
@@ -466,6 +469,11 @@ class LobbyApp(KingsCornerApp):
         tables = self.server.tables()
         name = self.person.name if self.person is not None else None
         person = self.person
+        playing = [t.id for t in tables if t.state == TableState.PLAYING and person is not None
+                   and self.server.seat_kept_for(person, t.id) is not None]
+        if playing:
+            return _("Your seat at table {table} is kept for you: press Enter to take it again.").format(
+                table=playing[0])
         mine = [t.id for t in tables if t.state == TableState.ADJOURNED and person is not None
                 and self.server.seat_kept_for(person, t.id) is not None]
         if mine:

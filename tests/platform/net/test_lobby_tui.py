@@ -960,3 +960,26 @@ async def test_the_lobby_of_a_waiting_table_that_is_gone_stays_open(tmp_path: Pa
         await pilot.pause()
         assert app.is_running and "s start" not in str(lobby.query_one("#keys", TextPanel).render())
     await server.close()
+
+
+async def test_a_return_mid_game_is_offered_the_game_before_an_adjourned_table(tmp_path: Path) -> None:
+    """A play test reloaded a browser mid-turn at table 2, with an adjourned table 1 of hers:
+    the lobby picked table 1 and said it was adjourned, and Enter sat her there while table 2
+    held her seat."""
+    server, adjourned = await adjourned_after_a_restart(tmp_path)
+    server.grace = 60.0  # her seat at the game going on is held while she is away
+    server.person(ADA.key, ADA.name)
+    info = server.create_table(CLEO, "Sunday", build_rules(2), ["open", "open"])
+    server.join(CLEO, info.id, 0)
+    away = server.join(ADA, info.id, 1)
+    assert server.table(info.id).state == TableState.PLAYING
+    away.detach()  # the reload: her connection dropped, her seat held
+    app = LobbyApp(server, key=ADA.key)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "Welcome back, Ada." in lobby_text(app, "#lobby-status"), "the greeting")
+        assert lobby_text(app, "#lobby-status") == ("Welcome back, Ada. Your seat at table 2 is kept for you: "
+                                                    "press Enter to take it again.")
+        await pilot.press("enter")
+        await until(pilot, lambda: app.door is not None, "Ada back in a seat")
+        assert app.door is not None and app.door.table_id == info.id and adjourned != info.id
+    await server.close()
