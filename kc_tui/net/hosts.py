@@ -311,13 +311,17 @@ class Hosts:
                 del self.tables._tables[table.id]
                 continue
             self.leased.add(table.id)
-            self.meta(table)
-            try:
-                text = table.save_path.read_text(encoding="utf-8")
-            except OSError:
-                text = ""
-            if text:
-                self._journal_whole(table.id, text, 0)
+            self._journal_table(table)
+
+    def _journal_table(self, table: Any) -> None:
+        """Write a table this host holds to the journal: its file, and its save as on the disk."""
+        self.meta(table)
+        try:
+            text = table.save_path.read_text(encoding="utf-8")
+        except OSError:
+            text = ""
+        if text:
+            self._journal_whole(table.id, text, 0)
 
     async def close(self) -> None:
         """Leave: the last writes sent (for a few seconds at most), this host's leases let go
@@ -918,15 +922,8 @@ class Hosts:
             pipe.hsetnx(self.key("name-keys"), name_key(name), key)
         await pipe.execute()
         for table in list(self.tables._tables.values()):
-            if table.id not in self.leased:
-                continue
-            self.meta(table)
-            try:
-                text = table.save_path.read_text(encoding="utf-8")
-            except OSError:
-                text = ""
-            if text:
-                self._journal_whole(table.id, text, 0)
+            if table.id in self.leased:
+                self._journal_table(table)
         self._lobby_changed()
 
     def _lost_table(self, table_id: int) -> None:
