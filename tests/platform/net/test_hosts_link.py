@@ -219,7 +219,7 @@ async def test_a_seat_at_another_hosts_table_plays_and_is_sent_no_hidden_card_an
             for name in ("is_owner", "may_start", "seat_kept_for", "seat_to_take"):
                 assert await wb.call(None, name, person, info.id) == getattr(a.tables, name)(person, info.id), name
         await wb.call(door_b.door, "say", "hello from B")
-        await until(lambda: "hello from B" in " ".join(wc.notices()), "C hears B's chat", 10)
+        await until(lambda: "hello from B" in " ".join(wc.notices()), "C hears B's chat")
         # A message written twice (a write repeated after Redis was away mid-write) is heard once.
         route = b.hosts.routes[door_b.door]
         number = next(b.hosts._sequence)  # B's next message's number, taken by this one
@@ -231,7 +231,7 @@ async def test_a_seat_at_another_hosts_table_plays_and_is_sent_no_hidden_card_an
         finally:
             client.close()
         await wb.call(door_b.door, "say", "after it")
-        await until(lambda: "after it" in " ".join(wc.notices()), "C hears the next line", 10)
+        await until(lambda: "after it" in " ".join(wc.notices()), "C hears the next line")
         assert " ".join(wc.notices()).count("only once") == 1
         await _play_until([(wa, door_a.door), (wb, door_b.door)], lambda: len(a.tables._tables[info.id].events) > 12)
         await until(lambda: wc.frame(watching.door), "the spectator follows")
@@ -280,7 +280,7 @@ async def test_a_seat_at_another_hosts_table_plays_and_is_sent_no_hidden_card_an
         a.hosts._closing = False
         a.hosts._tasks = [asyncio.get_running_loop().create_task(a.hosts._tick_loop())]
         moved = "Table 1 is played on another host now; take your seat again from the lobby."
-        await until(lambda: info.id not in a.tables._tables, "A lets the table go", 20)
+        await until(lambda: info.id not in a.tables._tables, "A lets the table go")
         assert ("lost", door_a.door) in [m[:2] for m in wa.got] and moved in wa.notices()
         for task in a.hosts._tasks:
             task.cancel()
