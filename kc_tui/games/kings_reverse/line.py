@@ -115,6 +115,8 @@ class ReverseLines:
         self.write(text + "\n")
 
     def _on_event(self, event: ReverseEvent | SessionStart) -> None:
+        # A seat taken once the game is on is named for its person from then on (a served table).
+        self.names = [s.name for s in self.session.seats]
         text = self._hear(event)
         if text is not None and self._said(event):
             self.say(text)

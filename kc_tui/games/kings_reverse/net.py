@@ -15,8 +15,9 @@ import random
 from dataclasses import replace
 from typing import Any, Mapping, Sequence, cast
 
+from ...core.events import SessionStart
 from ...core.i18n import N_, Domain
-from ...core.kinds import Phase
+from ...core.kinds import HUMAN_PREFIX, Phase
 from ...core.workers import keep_state
 from ...net import HOUSE_LEVEL, GameTable, Person, SeatDoor, TableError, TableGame
 from ...storage.saves import AutoSaver, SaveError, read_document
@@ -194,6 +195,23 @@ class ReverseTableGame(TableGame):
         saver = TableSaver(table, service, _specs(table, names), self._actions.pop(table.id, []))
         saver.save()  # the deal (or the game as resumed): a table left at once can be resumed
         return saver
+
+    def rename_seat(self, table: GameTable, seat: int, name: str) -> None:
+        """The seat is ``name``'s in every view, the log, the transcript and the save (a free
+        seat taken once the game is on played to the end as "Seat 3": its win was Seat 3's)."""
+        service = table.service
+        assert isinstance(service, ReverseService) and table.seat_names is not None
+        service.rename_seat(seat, name)
+        table.seat_names[seat] = service.seats[seat].name
+        log.info("table %s: seat %s is %s's now", table.id, seat + 1, name)
+        start = table.events[0] if table.events else None
+        if isinstance(start, SessionStart):
+            table.events[0] = replace(start, players=service.game.players)
+        saver = table.saver
+        if isinstance(saver, TableSaver):
+            saver.specs[seat] = f"{HUMAN_PREFIX}{service.seats[seat].name}"
+            saver.save()
+        table.transcript.write()  # its session_start names the seats
 
     def next_round(self, table: GameTable, service: Any) -> None:
         service.next_round()

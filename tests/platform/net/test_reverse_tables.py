@@ -357,3 +357,23 @@ async def seeded_round(data: Path, thinkers: int) -> list[str]:
 async def test_a_seeded_table_plays_the_same_round_whether_computers_think_in_processes_or_threads(
         tmp_path: Path) -> None:
     assert await seeded_round(tmp_path / "processes", 1) == await seeded_round(tmp_path / "threads", 0)
+
+
+async def test_a_seat_taken_once_the_game_is_on_is_named_for_its_person(server: TableServer) -> None:
+    """A play test took the free seat of a Kings Reverse game in play and played it to the end
+    as "Seat 3": the screens, the scores, the transcript and the save never named her."""
+    info = server.create_table(ADA, "", build_rules(3), ["open", "open", "open"], seed=5)
+    ada = server.join(ADA, info.id, 0)
+    server.join(BEN, info.id, 1)
+    server.start(ADA, info.id)  # seat 3 free: the house plays it
+    assert [p.name for p in ada.view().players] == ["Ada", "Ben", "Seat 3"]
+    cleo = server.join(CLEO, info.id, 2)
+    assert [p.name for p in cleo.view().players] == ["Ada", "Ben", "Cleo"]
+    assert [p.name for p in ada.view().players] == ["Ada", "Ben", "Cleo"]
+    table = server._tables[info.id]
+    first = json.loads(table.transcript_path.read_text().splitlines()[0])
+    assert [p["name"] for p in first["players"]] == ["Ada", "Ben", "Cleo"]
+    await until(lambda: table.save_path.exists() and '"Cleo"' in table.save_path.read_text(), "the save names her")
+    saved = json.loads(table.save_path.read_text())
+    assert saved["names"] == ["Ada", "Ben", "Cleo"] and saved["specs"][2] == "human:Cleo"
+    await server.close()

@@ -336,6 +336,8 @@ class ReverseTableScreen(TableShell):
         return any_card_text(card, self.ascii_only)
 
     def _on_event(self, event: ReverseEvent) -> None:
+        # A seat taken once the game is on is named for its person from then on (a served table).
+        self.names = [s.name for s in self.service.seats]
         with self._showing():
             sentence = describe_event(event, self.names, self.service.keyboard_seat)
         if isinstance(event, (RoundStart, RoundView)):
