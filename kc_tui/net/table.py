@@ -434,7 +434,9 @@ class Table:
 
     def watch(self, person: Person) -> SeatDoor:
         if any(person.same(s.person) and s.connected for s in self.slots):
-            raise TableError(L_("You are at table {table} already.", table=self.id))
+            # (Another connection sits there: this one is in its lobby, at no table.)
+            raise TableError(L_("You sit at table {table} from another connection (taking your seat "
+                                "here moves you to this one).", table=self.id))
         if any(person.same(d.person) for d in self.spectators):
             # (Another session of the same key: this one stays where it is, in the lobby.)
             raise TableError(L_("You are watching table {table} from another connection already.",

@@ -168,7 +168,9 @@ async def test_a_door_is_bound_to_its_seat_and_refuses_with_sentences(server: Ta
     with pytest.raises(TableError, match="You are watching table 1 from another connection already."):
         server.watch(BEN, info.id)  # Ben's second session
     ada = server.join(ADA, info.id, 0)  # the only person's seat: the game starts
-    with pytest.raises(TableError, match="at table 1 already"):
+    # Her other connection sits there: that one is at no table (a play test was told "You are
+    # at table 1 already", then, chatting from it, "You are at no table").
+    with pytest.raises(TableError, match=r"You sit at table 1 from another connection \(taking your seat"):
         server.watch(ADA, info.id)
     with pytest.raises(TableError, match="Seat 1 is Ada's"):
         server.join(CLEO, info.id, 0)
