@@ -389,7 +389,11 @@ def describe_table(obs: Observation, names: list[str], hand: bool = True, *, wor
     screen readers); without ``hand`` for a screen shared between people (hot-seat);
     ``words``: cards and piles said in words, for the ear."""
     board = obs.board
-    if is_you(names[obs.current]):
+    if obs.phase != Phase.TURN:
+        # Between rounds (or after the last): nobody's turn (it named the player who went out).
+        head = ngettext("Round {round} is over. Stock: {n} card.", "Round {round} is over. Stock: {n} cards.",
+                        obs.stock_count)
+    elif is_you(names[obs.current]):
         head = ngettext("Round {round}, your turn. Stock: {n} card.",
                         "Round {round}, your turn. Stock: {n} cards.", obs.stock_count)
     else:

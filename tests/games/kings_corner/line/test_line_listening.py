@@ -102,7 +102,7 @@ def test_review_commands_answer_at_the_round_prompt() -> None:
     out = game(["end!"] * 40, seed=5, between_rounds=REVIEWS + ["quit"])
     between = " " + out.split("Press Enter for the next round (or type quit). ", 1)[1]
     assert between.startswith(" look\n")
-    assert "Round 1, " in answer(between, "look") and "Your hand: " in answer(between, "look")
+    assert "Round 1 is over. " in answer(between, "look") and "Your hand: " in answer(between, "look")
     assert answer(between, "pile n").startswith("North has ")
     assert answer(between, "who").startswith("The round is over. You: ")
     assert answer(between, "scores").startswith("Round ") and "Total" in answer(between, "scores")

@@ -186,3 +186,11 @@ def test_quit_with_moves_made_this_turn_asks_first() -> None:
     assert out.rstrip().endswith("You left the game.")
     at_once = _play(["you", "medium"], ["quit"], seed=11)
     assert asked not in at_once and at_once.rstrip().endswith("You left the game.")
+
+
+def test_look_between_rounds_says_the_round_is_over() -> None:
+    """A play test typed look at "Press Enter for the next round": "Round 1, Ada's turn."."""
+    out = _play(["you", "medium"], ["end!"] * 60, between=["look", "quit"])
+    answer = out.split("Press Enter for the next round (or type quit). look\n", 1)[1]
+    assert answer.startswith("Round 1 is over. Stock: "), answer[:80]
+    assert "'s turn" not in answer.split("\n", 1)[0]
