@@ -34,7 +34,7 @@ from ...line.part import LineOptions
 from ...line.shell import Reader, help_text, leave_word, writer
 from ...net import Notice, SeatDoor, TableError
 from .ai import hint, level_name
-from .engine.actions import REVIEW_WORDS, Action, ActionKind, parse_action
+from .engine.actions import REVIEW_WORDS, Action, ActionKind, AmbiguousSuit, parse_action
 from .engine.describe import (
     cards_text,
     describe_event,
@@ -274,7 +274,17 @@ class ReverseLines:
         try:
             action = parse_action(visible(text.strip()), view.hand, drawn)
         except NotationError as exc:
-            self.say(_("{problem} (help lists the actions)").format(problem=exc))
+            # At a prompt that asks for one thing, what it asks for (a play test's "oen" at the
+            # call was told "'oen' is not a card: write the rank...").
+            if view.step == "call" and self.seat is not None:
+                self.say(_('Type "one" to call "one card", or end to go on without calling.'))
+            elif isinstance(drawn, Joker) and not isinstance(exc, AmbiguousSuit):
+                self.say(_("Name the suit the joker asks for: H, D, C or S (hearts, diamonds, clubs or "
+                           "spades)."))
+            elif view.step == "give" and self.seat is not None:
+                self.say(_("Give which card? Type it, for example 5C, or its number in your hand."))
+            else:
+                self.say(_("{problem} (help lists the actions)").format(problem=exc))
             return
         if view.step == "give" and action.kind is ActionKind.PLAY and action.suit is None:
             # The prompt asks for a card to give: the card (or its number) typed alone gives it.

@@ -373,3 +373,29 @@ def test_under_brief_a_rounds_end_leaves_the_hands_to_last() -> None:
     assert "Hands at the end: You: the two of hearts and the ten of clubs; Ada: none." in last
     before, _last = played("full")
     assert "Hands at the end: You: the two of hearts and the ten of clubs" in before
+
+
+def test_a_wrong_word_at_the_call_says_what_the_prompt_asks_for() -> None:
+    """A play test typed "oen" at 'One card left: "one" to call, or end' and was told "'oen' is
+    not a card: write the rank (A 2-9 T J Q K, or 10) then the suit ..."."""
+    seats = [ReverseSeat("You"), ReverseSeat("Ada", "ai", "easy", make_player("easy", random.Random(1)))]
+    service = ReverseService(build_rules(2, hand_size=5), seats, seed=5)
+    out = io.StringIO()
+    state = {"typed": 0, "called": 0}
+
+    def read(prompt: str) -> str | None:
+        state["typed"] += 1
+        if state["typed"] > 60:
+            return "quit"
+        view = service.view(0)
+        if view.step == "call":
+            state["called"] += 1
+            return "oen" if state["called"] == 1 else "one"
+        plays = [a for a in view.legal if a.kind.value == "play"]
+        return str(plays[0]) if plays else "d" if any(a.kind.value == "draw" for a in view.legal) else "end"
+
+    ReverseLines(service, out.write).run(read)
+    said = out.getvalue()
+    assert state["called"] >= 2  # the call was asked again after the wrong word (a fixed deal)
+    assert 'Type "one" to call "one card", or end to go on without calling.' in said
+    assert "'oen' is not a card" not in said and 'You call "one card".' in said
