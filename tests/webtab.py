@@ -110,6 +110,12 @@ class Screen:
     def text(self) -> str:
         return "\n".join(line.rstrip() for line in self.screen.display)
 
+    def focused(self) -> str:
+        """The line the cursor is on, past a focus mark: the game keeps the cursor on the
+        focus (where a screen reader reads), as on a form's row that has the keys."""
+        line = self.screen.display[self.screen.cursor.y]
+        return line.strip().removeprefix("> ").strip()
+
     def joined(self) -> str:
         """The screen's lines run together with single spaces (a sentence wrapped over two
         lines of a panel is found whole)."""
@@ -240,33 +246,34 @@ async def play_turn(send: Callable[[str], Any], screen: Callable[[], str]) -> li
     return done
 
 
-async def new_game(send: Callable[[str], Any], screen: Callable[[], str], seed: int) -> None:
+async def new_game(send: Callable[[str], Any], screen: Screen, seed: int) -> None:
     """From the title, by keystrokes: a new game of you against a medium computer, dealt from
-    ``seed``, started."""
+    ``seed``, started.  Each key is pressed once the last one's change is drawn: a key pressed
+    ahead of the drawing can go past the choice wanted (the lists go round) on a busy machine."""
     await send("n")
-    await _until(screen, lambda s: "> Players" in s)
-    await _press_until(send, screen, "left", lambda s: "Players < 2 >" in s)
-    await _press_until(send, screen, "down", lambda s: "> Seat 2" in s)
-    await _press_until(send, screen, "left", lambda s: "Seat 2 < medium AI (" in s)
-    # Down stops once per row: the rules' eight rows, then the seed.
-    for _ in range(9):
-        await send("down")
-        await asyncio.sleep(0.05)
+    await _until(lambda: screen.text, lambda _: screen.focused().startswith("Players"))
+    await _step(send, screen, "left", lambda row: "< 2 >" in row)
+    await _step(send, screen, "down", lambda row: row.startswith("Seat 2"))
+    await _step(send, screen, "left", lambda row: "< medium AI (" in row)
+    await _step(send, screen, "down", lambda row: row.startswith("Seed"))
     for digit in str(seed):
         await send(digit)
-    await _until(screen, lambda s: f"Seed {seed}." in s)
-    assert "2 players: You, Ada (medium)." in screen() and f"Seed {seed}." in screen(), screen()
+    summary = f"2 players: You, Ada (medium). 7 cards each, draw at the start, classic scoring to 25. Seed {seed}."
+    await _until(screen.joined, lambda s: summary in s)
+    assert summary in screen.joined(), screen.text
     await send("ctrl+s")
 
 
-async def _press_until(send: Callable[[str], Any], screen: Callable[[], str], key: str,
-                       test: Callable[[str], bool]) -> None:
+async def _step(send: Callable[[str], Any], screen: Screen, key: str, test: Callable[[str], bool]) -> None:
+    """Press ``key`` until the focused row passes ``test``, each press once the last one's
+    change to that row is on the screen."""
     for _ in range(16):
-        if test(screen()):
+        row = screen.focused()
+        if test(row):
             return
         await send(key)
-        await _until(screen, test, 0.3)
-    assert test(screen()), screen()
+        await _until(lambda: screen.text, lambda _, was=row: screen.focused() != was)
+    assert test(screen.focused()), screen.text
 
 
 async def _until(screen: Callable[[], str], test: Callable[[str], bool], seconds: float = WAIT) -> None:

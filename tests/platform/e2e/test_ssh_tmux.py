@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -67,6 +68,25 @@ def until_any_text(target: str, texts: tuple[str, ...], seconds: float = 30.0) -
         time.sleep(0.2)
 
 
+def focused(target: str) -> str:
+    """The row of a form that has the keys in the pane: the one drawn after a ``>``."""
+    return next((line[3:].strip() for line in pane(target).splitlines() if line.startswith(" > ")), "")
+
+
+def step(target: str, key: str, test: Callable[[str], bool]) -> None:
+    """Press ``key`` until the focused row passes ``test``, each press once the last one's
+    change to that row is on the screen (a liveness wait of 30 s for each)."""
+    for _ in range(16):
+        row = focused(target)
+        if test(row):
+            return
+        tmux("send-keys", "-t", target, key)
+        deadline = time.monotonic() + 30
+        while focused(target) == row and time.monotonic() < deadline:
+            time.sleep(0.1)
+    assert test(focused(target)), pane(target)
+
+
 def test_two_people_at_one_table_with_the_real_ssh_client_in_two_panes(tmp_path: Path) -> None:
     server = subprocess.Popen(
         [sys.executable, "-m", "kc_tui", "serve", "--port", "0", "--data-dir", str(tmp_path / "data")],
@@ -99,19 +119,12 @@ def test_two_people_at_one_table_with_the_real_ssh_client_in_two_panes(tmp_path:
             until(target, f"Welcome, {name}")
         # Ada makes a table for two people: 4 seats down to 2, the second seat from hard to open.
         tmux("send-keys", "-t", ada, "n")
-        until(ada, "New table")
-        tmux("send-keys", "-t", ada, "Left", "Left", "Down", "Down")
-        for _ in range(12):  # down the ladder of levels to the top of the list: open
-            shown = pane(ada)
-            if "A table for 2: open, open" in shown:
-                break
-            # One step at a time, each seen on the screen before the next (the list goes round:
-            # a step pressed before the last was drawn went past open, on a busy machine).
-            seat = next(line for line in shown.splitlines() if "Seat 2" in line)
-            tmux("send-keys", "-t", ada, "Left")
-            deadline = time.monotonic() + 30
-            while seat in pane(ada) and time.monotonic() < deadline:
-                time.sleep(0.1)
+        until(ada, "> Players")
+        # One key at a time, each pressed once the last one's change is drawn: a key pressed
+        # ahead of the drawing can go past the choice wanted (the lists go round).
+        step(ada, "Left", lambda row: "< 2 >" in row)
+        step(ada, "Down", lambda row: row.startswith("Seat 2"))
+        step(ada, "Left", lambda row: "< open: a person >" in row)
         until(ada, "A table for 2: open, open")
         tmux("send-keys", "-t", ada, "C-s")
         until(ada, "waiting for the game to start")

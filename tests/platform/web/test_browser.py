@@ -85,7 +85,7 @@ async def test_a_round_played_by_keystrokes_in_chromium(tmp_path: Path) -> None:
                 box = await page.get_by_role("note").bounding_box()
                 assert box is not None and box["width"] <= 1 and box["height"] <= 1, box
                 await page.focus(".xterm-helper-textarea")
-                await new_game(key, screen.joined, SEED)
+                await new_game(key, screen, SEED)
                 await wait_for("Hand")
                 played: list[str] = []
                 while True:
