@@ -11,7 +11,7 @@ game: the engine imports no other game (an import-linter contract).
 from __future__ import annotations
 
 from contextlib import ExitStack
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, ClassVar, Generic, Protocol, Sequence, TypeVar
 
 from .events import PlayerInfo
@@ -197,6 +197,16 @@ class ServiceDoor(Generic[E, S, G]):
     @property
     def current_seat(self) -> S:
         return self.seats[self.game.current]
+
+    def rename_seat(self, seat: int, name: str) -> None:
+        """Name ``seat`` ``name`` from now on (a person took a seat dealt without them, at a
+        served table): the seats and every view say it.  The session's start names the players
+        once: a caller keeping the session writes it again with the referee's ``players``."""
+        seats = list(self.seats)
+        seats[seat] = replace(seats[seat], name=name)
+        self.seats = tuple(seats)
+        game: Any = self.game
+        game.players = tuple(replace(p, name=name) if i == seat else p for i, p in enumerate(game.players))
 
     @property
     def session_winners(self) -> tuple[int, ...]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import hashlib
 import random
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import date
 from typing import Callable, ClassVar, Protocol, Sequence
 
@@ -377,15 +377,3 @@ class GameService(ServiceDoor[Event, Seat, Game]):
         fault = player.pop_fault()
         if fault:
             self.faults.append(fault)
-
-    def rename_seat(self, seat: int, name: str) -> None:
-        """Name ``seat`` ``name`` from now on (a person took over a seat dealt without them, at a
-        networked table): the seats, every view and every summary say it.  The transcript
-        names the players once, in ``session_start``: a caller that keeps the session writes
-        that event again with the players of :meth:`view` (no event says a name changed)."""
-        seats = list(self.seats)
-        seats[seat] = replace(seats[seat], name=name)
-        self.seats = tuple(seats)
-        players = list(self.game.players)
-        players[seat] = replace(players[seat], name=name)
-        self.game.players = tuple(players)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Protocol, Sequence
 
 from ....core.cards import AnyCard, Suit
@@ -114,16 +114,6 @@ class ReverseService(ServiceDoor[ReverseEvent, ReverseSeat, ReverseGame]):
 
     refusal = ReverseIllegal
 
-    def rename_seat(self, seat: int, name: str) -> None:
-        """Name ``seat`` ``name`` from now on (a person took a seat dealt without them, at a
-        served table): the seats and every view say it.  The session's start names the players
-        once: a caller keeping the session writes it again with :attr:`ReverseGame.players`."""
-        seats = list(self.seats)
-        seats[seat] = replace(seats[seat], name=name)
-        self.seats = tuple(seats)
-        players = list(self.game.players)
-        players[seat] = replace(players[seat], name=name)
-        self.game.players = tuple(players)
     seat_view = staticmethod(seat_view)
 
     def watch_actions(self, watcher: Callable[[Action | None], None]) -> None:
