@@ -312,8 +312,16 @@ class ChannelDriver(Driver):
             log.info("unreadable input from a client was dropped")
             self._parser = XTermParser()
         if heard:
-            self._unheard.clear()
+            self._made_events()
         return heard
+
+    def _made_events(self) -> None:
+        """The parser made events: what came before them was no unfinished sequence (a lone
+        Esc, an Esc a second later: the first's look must not drop the second)."""
+        self._unheard.clear()
+        if self._unstick_handle is not None:
+            self._unstick_handle.cancel()
+            self._unstick_handle = None
 
     def _unstick(self) -> None:
         """Start the parser afresh and read again what came after the unfinished sequence
@@ -337,7 +345,7 @@ class ChannelDriver(Driver):
             return
         try:
             for message in self._parser.tick():
-                self._unheard.clear()
+                self._made_events()
                 self.process_message(message)
         except Exception:
             self._parser = XTermParser()
