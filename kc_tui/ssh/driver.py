@@ -11,14 +11,14 @@ The channel side is the small :class:`Terminal` protocol, so the driver can be t
 
 Input is bounded (the numbers are :mod:`kc_tui.ssh.bounds`'), so that what one client sends
 costs its own session only: a window size is brought within :data:`COLUMNS` and :data:`ROWS`;
-the bytes a client sends wait in the driver and reach the app :data:`SLICE` at a time, one
-slice per turn of the event loop, so a flood is read at the pace the loop allows and every
-other session has its turn between two slices; a paste longer than ``max_paste`` (in one piece,
-or a bracketed paste in many) is dropped with a notification, never parsed into thousands of
-keys; and input past :data:`HELD_MOST` waiting is dropped.  The owner may stop reading its
-channel while :attr:`ChannelDriver.held` is large and start again at
-:attr:`ChannelDriver.on_drained` (SSH's own flow control then makes the
-client wait).
+the bytes a client sends wait in the driver and are parsed :data:`SLICE` at a time; the keys
+they make reach the app a few at a time, the next once the app has answered them, and within
+the session's share of the server (:data:`INPUT_SHARE`), so a flood of keys is read at that
+pace and every other session served by the same process keeps its own; a paste longer than
+``max_paste`` (in one piece, or a bracketed paste in many) is dropped with a notification,
+never parsed into thousands of keys; and input past :data:`HELD_MOST` waiting is dropped.
+The owner may stop reading its channel while :attr:`ChannelDriver.held` is large and start
+again at :attr:`ChannelDriver.on_drained` (SSH's own flow control then makes the client wait).
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ import asyncio
 import codecs
 import logging
 import re
+from collections import deque
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from textual import constants, events
@@ -54,6 +55,21 @@ MODE_REPLY = re.compile(r"(?:\x1b\[\?\d+;\d\$y)+")
 """A terminal's answer to the question of which modes it knows (sent at start): one that says
 "not this mode" makes no event, and is no unfinished sequence either."""
 
+INPUT_SHARE = 0.5
+"""The share of the server's time a session's keys take at most, over time: the keys handed to
+the app are charged the time from their handing to its answer (every message they made handled
+and the screen drawn again), and the session earns that many seconds a second.  A person's
+keys, even a held arrow key, stay within it; a flood of keys (a paste read as keys, a stuck
+key, a script) is read at that pace, and every other session on the server keeps its own."""
+INPUT_CREDIT = 2.0
+"""The seconds a session may run ahead of its share (a burst of keys goes at once)."""
+ANSWER_MOST = 1.0
+"""Seconds the keys handed wait for the app's answer at most before the next are handed."""
+ANSWER_LOOK = 0.05
+"""Seconds between two looks at whether the screen that was to answer is still shown."""
+KEYS_AT_ONCE = 8
+"""Keys handed to the app at a time, at most: a flood is answered a few keys at a time, each
+few drawn once."""
 UNSTICK_SECONDS = 1.0
 """How long input may go without making any event before the parser is started afresh."""
 
@@ -116,6 +132,17 @@ class ChannelDriver(Driver):
         self._unheard: list[str] = []
         """The latest pieces of input that made no event (yet)."""
         self._unstick_handle: asyncio.TimerHandle | None = None
+        self._keys: deque[events.Key | events.Paste] = deque()
+        """Keys parsed, waiting to be handed to the app."""
+        self._answer_due = False
+        """Keys were handed to the app, which has not yet answered them."""
+        self._answer_handle: asyncio.TimerHandle | None = None
+        self._handed = 0.0
+        """When the keys waiting for their answer were handed."""
+        self._credit = INPUT_CREDIT
+        """Seconds of the server the session's keys may take now (see :data:`INPUT_SHARE`)."""
+        self._credited = 0.0
+        self._paced = False
 
     # ------------------------------------------------------------------ output
     def write(self, data: str) -> None:
@@ -144,11 +171,13 @@ class ChannelDriver(Driver):
 
     def disable_input(self) -> None:
         self._input = False
+        self._keys.clear()
         self._held.clear()
-        for handle in (self._step_handle, self._skip_handle):
+        for handle in (self._step_handle, self._skip_handle, self._answer_handle):
             if handle is not None:
                 handle.cancel()
-        self._step_handle = self._skip_handle = None
+        self._step_handle = self._skip_handle = self._answer_handle = None
+        self._answer_due = False
         if self._unstick_handle is not None:
             self._unstick_handle.cancel()
             self._unstick_handle = None
@@ -193,21 +222,81 @@ class ChannelDriver(Driver):
             self._app.notify(sentence, severity="warning")
 
     def _step(self) -> None:
-        """Hand the app the next slice of the input held."""
+        """Hand the app the next keys waiting, or parse the next slice of the input held."""
         self._step_handle = None
-        if not self._input:
-            return
-        data = bytes(self._held[:SLICE])
-        del self._held[:SLICE]
-        self._take(self._decode(data))
-        # A lone Esc is only known to be one when nothing follows it for a moment.
-        if self._tick_handle is not None:
-            self._tick_handle.cancel()
-        self._tick_handle = self._loop.call_later(constants.ESCAPE_DELAY + 0.02, self._tick)
-        if self._held:
+        if not self._input or self._answer_due:
+            return  # the app's answer to the keys handed steps again
+        if not self._keys and self._held:
+            data = bytes(self._held[:SLICE])
+            del self._held[:SLICE]
+            self._take(self._decode(data))
+            # A lone Esc is only known to be one when nothing follows it for a moment.
+            if self._tick_handle is not None:
+                self._tick_handle.cancel()
+            self._tick_handle = self._loop.call_later(constants.ESCAPE_DELAY + 0.02, self._tick)
+        if self._keys:
+            self._hand_keys()
+        elif self._held:
             self._step_handle = self._loop.call_soon(self._step)
         elif self.on_drained is not None:
             self.on_drained()
+
+    def _hand_keys(self) -> None:
+        """Post the app up to :data:`KEYS_AT_ONCE` of the keys waiting, once the session has
+        time left (see :data:`INPUT_SHARE`); step again once it has answered them."""
+        now = self._loop.time()
+        self._credit = min(INPUT_CREDIT, self._credit + (now - self._credited) * INPUT_SHARE)
+        self._credited = now
+        if self._credit <= 0:
+            if not self._paced:
+                self._paced = True
+                log.info("%s sends keys faster than its share of the server: they are read at that share",
+                         self.who)
+            self._step_handle = self._loop.call_later(-self._credit / INPUT_SHARE + 0.001, self._step)
+            return
+        for _ in range(min(KEYS_AT_ONCE, len(self._keys))):
+            message = self._keys.popleft()
+            message.set_sender(self._app)
+            self._app.post_message(message)
+        self._answer_due = True
+        self._handed = now
+        self._app.call_after_refresh(self._answered, now)
+        self._answer_handle = self._loop.call_later(ANSWER_LOOK, self._watch_answer, now, self._screen())
+
+    def _screen(self) -> object:
+        try:
+            return self._app.screen
+        except Exception:  # no screen yet (or none any more)
+            return None
+
+    def _watch_answer(self, handed: float, screen: object) -> None:
+        """The answer comes from the screen that had the keys: one that the keys closed before
+        it was idle never gives it, so the screen now shown is asked again.  Past
+        :data:`ANSWER_MOST`, the keys count as answered."""
+        self._answer_handle = None
+        if not self._answer_due:
+            return
+        if self._loop.time() - handed >= ANSWER_MOST:
+            self._answered(handed)
+            return
+        now_shown = self._screen()
+        if now_shown is not screen:
+            self._app.call_after_refresh(self._answered, handed)
+        self._answer_handle = self._loop.call_later(ANSWER_LOOK, self._watch_answer, handed, now_shown)
+
+    def _answered(self, handed: float) -> None:
+        """The app has taken the keys handed at ``handed`` and drawn what they changed (or
+        :data:`ANSWER_MOST` has passed): the time that took is the session's."""
+        if not self._answer_due or handed != self._handed:
+            return  # an answer after its deadline, or asked for twice
+        self._answer_due = False
+        if self._answer_handle is not None:
+            self._answer_handle.cancel()
+            self._answer_handle = None
+        now = self._loop.time()
+        self._credit -= now - handed
+        if self._step_handle is None and self._input:
+            self._step_handle = self._loop.call_soon(self._step)
 
     def _pasted_text(self, text: str) -> str:
         """``text`` with every ESC inside a bracketed paste dropped but its end's: pasted text
@@ -360,6 +449,13 @@ class ChannelDriver(Driver):
         if isinstance(message, (events.MouseEvent, events.Resize)):
             # The mouse and in-band window sizes are never switched on: a client sending their
             # reports anyway is ignored (its size comes from its channel, within the bounds).
+            return
+        if isinstance(message, events.Key | events.Paste):
+            # Keys wait their turn (see :data:`INPUT_SHARE`); anything else (a focus report, a
+            # terminal's answer) is the terminal's, not the person's, and goes at once.
+            self._keys.append(message)
+            if self._step_handle is None and not self._answer_due:
+                self._step_handle = self._loop.call_soon(self._step)
             return
         message.set_sender(self._app)
         self._app.post_message(message)

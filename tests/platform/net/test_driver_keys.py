@@ -1,6 +1,8 @@
-"""A served session's keys, as its driver hands them to the app.  The driver runs here on a
-simulated clock, against an app whose every answer takes a set time, so what happens when is
-the same on any machine."""
+"""A served session's keys: they take at most their share of the server (``INPUT_SHARE``): a person's
+keys go to the app at once, a flood of keys is read at the session's share, in order and whole,
+and every other session on the server keeps its pace (``benchmarks/key_flood.py`` measures
+that over SSH).  The driver runs here on a simulated clock, against an app whose every answer
+takes a set time, so the figures are exact on any machine."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from typing import Any, Callable
 import pytest
 from textual import events
 
-from kc_tui.ssh.driver import ChannelDriver
+from kc_tui.ssh.driver import ANSWER_MOST, INPUT_CREDIT, INPUT_SHARE, KEYS_AT_ONCE, ChannelDriver
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -92,6 +94,50 @@ async def driver(cost: float | None) -> tuple[ChannelDriver, App, Clock]:
     made._loop = clock  # type: ignore[assignment]
     made.start_application_mode()
     return made, app, clock
+
+
+async def test_a_persons_keys_go_to_the_app_at_once() -> None:
+    made, app, clock = await driver(cost=0.02)
+    made.feed(b"hello")
+    clock.run(until=0.0)
+    assert app.keys == [(0.0, c) for c in "hello"]
+    # A burst (a held key, a word typed fast) is handed a few keys at a time, each few as soon
+    # as the app has answered the last: nothing waits for the session's share.
+    made.feed(b"x" * 30)
+    clock.run(until=1.0)
+    times = [t for t, _ in app.keys[5:]]
+    # (from the answer to "hello", 0.02 s in: four batches of at most eight)
+    assert len(times) == 30 and max(times) == pytest.approx(4 * 0.02)
+    assert all(times.count(t) <= KEYS_AT_ONCE for t in times)
+
+
+async def test_a_flood_of_keys_is_read_at_the_sessions_share_in_order_and_whole() -> None:
+    made, app, clock = await driver(cost=0.05)
+    flood = b"jk?" * 1000
+    made.feed(flood)
+    seconds = 20.0
+    clock.run(until=seconds)
+    # The app was kept busy by this session for its burst and its share of the time, no more
+    # (one batch may start with a little credit left, and take its whole time).
+    assert app.busy <= INPUT_CREDIT + seconds * INPUT_SHARE + 0.05
+    # ... and not much less: the session goes on at its share.
+    assert app.busy >= INPUT_CREDIT + seconds * INPUT_SHARE - 2 * 0.05
+    handed = "".join(c for _, c in app.keys)
+    assert len(handed) < len(flood) and flood.decode().startswith(handed)
+    clock.run(until=1000.0)
+    assert "".join(c for _, c in app.keys) == flood.decode()  # in the end, every key, in order
+    assert made.held == 0
+
+
+async def test_keys_whose_answer_never_comes_wait_a_moment_only() -> None:
+    """A screen closed by the keys handed may never give its answer: the next keys go after
+    :data:`ANSWER_MOST` (charged that long)."""
+    made, app, clock = await driver(cost=None)
+    made.feed(b"a" * 100)
+    clock.run(until=1.5 * ANSWER_MOST)
+    assert [t for t, _ in app.keys][::KEYS_AT_ONCE] == pytest.approx([0.0, ANSWER_MOST])
+    clock.run(until=1000.0)
+    assert len(app.keys) == 100
 
 
 async def test_an_esc_pressed_a_second_after_another_is_not_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
