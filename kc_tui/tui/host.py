@@ -459,6 +459,12 @@ class GameHost(App):
                             title=_("Do you want to quit?"))
                 return
 
+    def turn_starts(self) -> None:
+        """A person's turn starts at the screen's seat: the terminal's bell rings if the settings
+        ask for it."""
+        if self.settings.bell:
+            self.bell()
+
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
         """Ctrl+P's screenshot: in a browser it is downloaded; in a terminal it is saved in the
         Downloads folder, or where the game keeps its data when there is none (Textual's own

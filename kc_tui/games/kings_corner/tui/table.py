@@ -438,8 +438,8 @@ class TableScreen(TableShell):
             with self._showing():
                 since = self.turns.since(service.current) if new_turn else None
             self._told_turn = service.turn_id
-            if new_turn and self.app.settings.bell:
-                self.app.bell()  # a sound cue: the turn is the person's (a setting, off by default)
+            if new_turn:
+                self.app.turn_starts()
             if self._again:
                 turn = f"{self._again} {turn}"
             if since:

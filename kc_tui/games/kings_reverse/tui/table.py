@@ -290,6 +290,8 @@ class ReverseTableScreen(TableShell):
         self.held: dict[int, int] = {}
         """How many cards each person held as their last turn ended (or at the deal)."""
         self._recent: list[str] = []
+        self._turn_told: int | None = None
+        """The seat whose turn this screen last said had started (the bell rings once a turn)."""
         self._last_said: deque[str] = deque(maxlen=8)
         """The log's last sentences (what ``a`` reads to a spectator)."""
         self.computer = ReverseComputer(self)
@@ -486,6 +488,7 @@ class ReverseTableScreen(TableShell):
         if not service.waiting_for_human():
             self._close_prompt()
         if service.phase in (Phase.ROUND_OVER, Phase.SESSION_OVER):
+            self._turn_told = None
             self.refresh_table()
             summary = service.round_summary()
             self.say(_("The session is over.") if summary.session_over else _("Round over."))
@@ -504,9 +507,13 @@ class ReverseTableScreen(TableShell):
                 self.app.push_screen(PassScreen(self.names[seat]), taken)
                 return
             self.refresh_table()
+            if self._turn_told != service.current:
+                self._turn_told = service.current
+                self.app.turn_starts()
             self.say(step_prompt(service.view(service.current), self.names, self.text))
             self.query_one(ReverseHandView).focus()
         else:
+            self._turn_told = None
             if len(self.people) > 1:
                 self.viewer = -1
             self.refresh_table()

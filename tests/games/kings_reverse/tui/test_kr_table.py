@@ -14,6 +14,7 @@ from kc_tui.core.cards import JOKER, Suit, parse_any_card
 from kc_tui.core.kinds import Phase
 from kc_tui.games.kings_reverse.tui.table import ReverseTableScreen, SuitScreen
 from kc_tui.games.kings_reverse.tui.widgets import REVERSE_HAND_KEYS, ReverseHandView
+from kc_tui.storage import Settings
 from kc_tui.tui.round_over import RoundOverScreen
 
 
@@ -527,3 +528,19 @@ async def test_the_key_line_says_give_while_cards_are_given_after_the_ace_of_spa
                     "the key line of giving")
         keys = str(table(app).query_one("#keys", Static).render())
         assert "1-9 play" not in keys and "Enter give" in keys, keys
+
+
+async def test_the_bell_rings_once_as_each_of_your_turns_starts_when_set() -> None:
+    """The settings' "Bell at your turn", as in the first game (a browser's page marks its tab's
+    title instead: tests/platform/web/test_browser.py)."""
+    for bell, rings in ((True, 2), (False, 0)):
+        app = reverse_app(settings=Settings(ascii=True, pace=0, bell=bell))
+        rang: list[int] = []
+        app.bell = lambda rang=rang: rang.append(1)  # type: ignore[method-assign]
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, my_turn, "your turn")
+            arrange(app, ["4S", "9H", "QC"], "9D")
+            await pilot.press(_key(app, "9H"))
+            await until(pilot, lambda a: my_turn(a) and "9H" not in _hand(a), "your next turn")
+            await pilot.pause()
+        assert len(rang) == rings, bell
