@@ -98,9 +98,15 @@ class Screen:
 
     def __init__(self, width: int = 80, height: int = 24) -> None:
         self.screen = pyte.Screen(width, height)
+        self.bells = 0
+        """Terminal bells rung (a BEL that ends an escape string is none)."""
+        self.screen.bell = self._rang  # type: ignore[method-assign]  # (before the stream takes it)
         self.stream = pyte.ByteStream(self.screen)
         self.received = 0
         """Bytes of terminal output received."""
+
+    def _rang(self, *_: object) -> None:
+        self.bells += 1
 
     def feed(self, data: bytes) -> None:
         self.received += len(data)

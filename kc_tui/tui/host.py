@@ -107,6 +107,9 @@ class GameHost(App):
     offers_screenshot = True
     """Whether Ctrl+P offers Textual's screenshot: not over SSH, where it would be saved on the
     server (in a browser it is downloaded)."""
+    in_browser = False
+    """Whether the app is played in a browser's page at the tables (``serve --web``; one of
+    ``kings-corner web`` knows it from its driver, :attr:`is_web`)."""
     size_advice: str | None = None
     """What a screen too small for the terminal advises (marked English), where the screen's own
     advice does not hold: over SSH there is no ``--plain`` to give, the line mode is had by
@@ -461,8 +464,9 @@ class GameHost(App):
 
     def turn_starts(self) -> None:
         """A person's turn starts at the screen's seat: the terminal's bell rings if the settings
-        ask for it."""
-        if self.settings.bell:
+        ask for it; in a browser always, where it makes no sound: the page marks its tab's
+        title with the turn while the tab is in the background."""
+        if self.settings.bell or self.in_browser or self.is_web:
             self.bell()
 
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:

@@ -262,6 +262,9 @@ def page(request: web.Request, title: str | Text, closed: tuple[str, str, str] =
             "again_label": _(closed[2]),
             "screen_reader": _(line_mode) if isinstance(line_mode, str) else str(line_mode),
             "opening": _("Shuffling the deck\u2026"),
+            # Translators: a browser tab's title while it is in the background and the person's
+            # turn has started, followed by " – " and the page's title.
+            "turn_title": "\u2022 " + _("Your turn"),
             "no_script": _("This game needs JavaScript: the table is drawn by a script in this page."),
         }
     response = render_template("app_index.html", request, context)

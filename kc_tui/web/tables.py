@@ -298,6 +298,7 @@ class BrowserTables:
             # It would be written on the server's disk (this tab's driver is no browser's
             # download), as many times as a guest asks: not at the tables, as over SSH.
             app.offers_screenshot = False
+            app.in_browser = True  # the turn marks the tab's title (see GameHost.turn_starts)
         # xterm.js in the page draws true colour.
         app.console = Console(color_system="truecolor", file=app.console.file, markup=True, highlight=False,
                               emoji=False, legacy_windows=False, force_terminal=True, safe_box=False,

@@ -118,6 +118,9 @@ async def test_a_browser_and_an_ssh_player_sit_at_one_table_and_play(tmp_path: P
                         ada.press("y")
                 else:
                     await ben.wait_for("Your turn")
+                    # The turn rang the bell, which the page makes a mark on its tab's title
+                    # (tests/platform/web/test_browser.py); not asked for in the settings.
+                    assert ben.screen.bells, "the browser's turn rang no bell"
                     played += await play_turn(ben.keys, ben.screen.joined)
                     await ben.keys("escape")  # the command line stays open at a networked table
                     if game.turns == turns and game.phase == Phase.TURN:

@@ -1,7 +1,8 @@
 """A round in a real browser: Debian's headless Chromium, driven by Playwright, opens the page of
 ``kings-corner web``, sets up a game against a medium computer with a known seed and plays its
 first round by keystrokes (the hint's plan typed on the command line), and the round is checked
-in the game's save; a screenshot of the round's end is taken (kept in ``screenshots/web.png``
+in the game's save; a turn that starts while the tab is in the background marks its title; a
+screenshot of the round's end is taken (kept in ``screenshots/web.png``
 only when ``KC_SCREENSHOTS=1`` asks for the documented picture again, so that the tests leave a
 clone's files as they were).  And at
 the tables of ``serve --web``, a reload keeps the browser's name and seat (its cookie).  The
@@ -22,6 +23,15 @@ from webtab import ROUND_OVER, WAIT, Screen, new_game, play_turn, round_over, sa
 
 CHROMIUM = "/usr/bin/chromium"
 SEED = 3  # a short round: the hint plays it out in about 20 commands over 5 turns (most deals take 35 or more)
+HIDDEN = """() => {
+    Object.defineProperty(document, "hidden", {configurable: true, get: () => true});
+    document.dispatchEvent(new Event("visibilitychange"));
+}"""
+"""The page's tab put in the background (as another tab is picked)."""
+SHOWN = """() => {
+    Object.defineProperty(document, "hidden", {configurable: true, get: () => false});
+    document.dispatchEvent(new Event("visibilitychange"));
+}"""
 SCREENSHOT = Path(__file__).parents[3] / "screenshots" / "web.png"
 """docs/browser.md's picture, taken again by ``KC_SCREENSHOTS=1 pytest tests/platform/web/test_browser.py``."""
 
@@ -88,11 +98,28 @@ async def test_a_round_played_by_keystrokes_in_chromium(tmp_path: Path) -> None:
                 await new_game(key, screen, SEED)
                 await wait_for("Hand")
                 played: list[str] = []
+                title = await page.title()
+                turns = 0
                 while True:
                     await wait_for("Your turn", *ROUND_OVER)
                     if round_over(screen.joined()):
                         break
+                    if turns == 1:
+                        # The person's turn came back while the tab was in the background: its
+                        # title says so, until the tab is looked at again.
+                        marked = f"\u2022 Your turn \u2013 {title}"
+                        for _ in range(int(WAIT / 0.05)):  # (the bell comes with the turn's frame)
+                            if await page.title() == marked:
+                                break
+                            await page.wait_for_timeout(50)
+                        assert await page.title() == marked
+                        await page.evaluate(SHOWN)
+                        assert await page.title() == title
+                    if turns == 0:
+                        await page.evaluate(HIDDEN)  # another tab is looked at as the turn ends
                     played += await play_turn(key, screen.joined)
+                    turns += 1
+                assert turns > 1, "the tab's title was looked at on a second turn"
                 result = await wait_for(*ROUND_OVER)
                 await page.wait_for_timeout(300)  # the canvas catches up with the bytes
                 shot = SCREENSHOT if os.environ.get("KC_SCREENSHOTS") == "1" else tmp_path / "web.png"
