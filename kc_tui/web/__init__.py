@@ -160,6 +160,17 @@ REFUSED = 4001
 """The code a websocket is closed with when its tab is not let in (a private code, 4000-4999):
 the page then leaves the reason on its terminal instead of its "closed" dialog."""
 
+STOPPED = 4002
+"""The code a websocket is closed with when the server stops: the page then shows its "stopped"
+dialog (:data:`SERVER_STOPPED`) instead of its "closed" one."""
+SERVER_STOPPED = (
+    N_("The server has stopped"),
+    N_("The games in progress are kept: open this page again once the server is back, and take your "
+       "seat at your table again."),
+    N_("Open the page again"),
+)
+"""What the page says when its server stops (as SSH sessions are told, in the page's words)."""
+
 
 async def refuse(websocket: web.WebSocketResponse, reason: str | Text) -> None:
     """Tell the tab why it is not let in, on its terminal (in the language being served), and
@@ -260,6 +271,9 @@ def page(request: web.Request, title: str | Text, closed: tuple[str, str, str] =
             "closed_title": _(closed[0]),
             "closed_text": _(closed[1]),
             "again_label": _(closed[2]),
+            "stopped_title": _(SERVER_STOPPED[0]),
+            "stopped_text": _(SERVER_STOPPED[1]),
+            "stopped_again": _(SERVER_STOPPED[2]),
             "screen_reader": _(line_mode) if isinstance(line_mode, str) else str(line_mode),
             "opening": _("Shuffling the deck\u2026"),
             # Translators: a browser tab's title while it is in the background and the person's

@@ -51,6 +51,7 @@ from . import (
     MAX_PASTE,
     ROWS,
     STATIC,
+    STOPPED,
     TABLES_CLOSED,
     TEMPLATES,
     no_icon,
@@ -103,6 +104,8 @@ class _Tab:
         self.stalled = False
         self.noticed = float("-inf")
         """When the tab was last told that its input was dropped."""
+        self.stopping = False
+        """The server stops: the page is told so as its websocket closes (:data:`STOPPED`)."""
 
     def size(self) -> tuple[int, int]:
         return self.columns, self.rows
@@ -126,7 +129,10 @@ class _Tab:
                 await self.ws.send_bytes(data)
             except (ConnectionError, RuntimeError):
                 break
-        await self.ws.close()
+        if self.stopping:
+            await self.ws.close(code=STOPPED, message=b"the server stops")
+        else:
+            await self.ws.close()
 
 
 class TabCounts(Protocol):
@@ -164,7 +170,8 @@ class BrowserTables:
         self.header_seconds = header_seconds
         self.idle_seconds = idle_seconds
         self.max_paste = max_paste
-        self.tabs: set[App[Any]] = set()
+        self.tabs: dict[App[Any], _Tab] = {}
+        """Each open tab's app, and its terminal."""
         self.tally = Tally(log)
         """The log's lines for what may come by the thousand (refusals, dropped input)."""
         self.counts: TabCounts = counts if counts is not None else SessionCount(
@@ -213,6 +220,8 @@ class BrowserTables:
     async def stop(self) -> None:
         """Every tab's app ends (a seat it holds is detached, as a dropped connection's), then
         the port is closed."""
+        for tab in self.tabs.values():
+            tab.stopping = True
         for app in list(self.tabs):
             if app.is_running:
                 app.exit()
@@ -222,6 +231,7 @@ class BrowserTables:
             await asyncio.sleep(0.05)
         if self._runner is not None:
             await self._runner.cleanup()
+            self._runner = None
 
     async def _page(self, request: web.Request) -> web.StreamResponse:
         with speaking(web_language(request)):
@@ -303,7 +313,7 @@ class BrowserTables:
         app.console = Console(color_system="truecolor", file=app.console.file, markup=True, highlight=False,
                               emoji=False, legacy_windows=False, force_terminal=True, safe_box=False,
                               soft_wrap=False)
-        self.tabs.add(app)
+        self.tabs[app] = tab
         log.info("browser tab from %s (%s, %dx%d)", visible(address), key[:16], columns, rows)
         pump = asyncio.create_task(tab.pump())
         running = asyncio.create_task(app.run_async(mouse=False, size=(columns, rows)))
@@ -338,7 +348,7 @@ class BrowserTables:
                 log.exception("the app of a browser tab failed")
             tab.queue.put_nowait(None)
             await pump
-            self.tabs.discard(app)
+            self.tabs.pop(app, None)
             log.info("browser tab closed (%s)", key[:16])
         return ws
 

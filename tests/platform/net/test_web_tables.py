@@ -25,7 +25,7 @@ from kc_tui.ssh.workers import Workers
 from kc_tui.storage import Settings
 from kc_tui.tui.host import screenshots_folder
 from kc_tui.tui.lobby import LobbyApp
-from kc_tui.web import REFUSED
+from kc_tui.web import REFUSED, STOPPED
 from kc_tui.web.tables import COOKIE, BrowserTables
 
 from .test_ssh_tables import SIZE, WORKERS, Referee, Watched, until
@@ -304,3 +304,37 @@ async def test_a_browser_at_the_tables_is_offered_no_screenshot(tmp_path: Path) 
         assert (set(folder.glob("*.svg")) if folder.is_dir() else set()) == before
     finally:
         await web.stop()
+
+
+@WORKERS
+async def test_a_tab_is_told_that_the_server_stops(tmp_path: Path, workers: int) -> None:
+    """As SSH sessions hear the server's goodbye, a tab's websocket is closed with STOPPED, for
+    which the page shows its "the server has stopped" dialog (tests/platform/web/test_browser.py)."""
+    tables = TableServer(tmp_path, grace=60, pace=0, seed=2026)
+    server: BrowserTables | Workers
+    if workers:
+        server = Workers(workers, tables, tmp_path / "host_key", port=0,
+                         web={"port": 0, "max_tabs": 64, "tabs_per_address": 8})
+        await server.start()
+        assert server.web_port is not None
+        port = server.web_port
+    else:
+        server = BrowserTables(lambda key: LobbyApp(tables, key=key, settings=Settings()), "127.0.0.1", 0)
+        await server.start()
+        port = server.port
+    address = f"http://127.0.0.1:{port}"
+    stopped = False
+    try:
+        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as session:
+            async with session.get(address + "/") as response:
+                assert response.status == 200
+            tab = await open_tab(session, address)
+            await tab.wait_for("Your name at the tables")
+            stopped = True
+            await server.stop()
+            await until(tab.closed.is_set, "the tab closed")
+            assert tab.ws.close_code == STOPPED
+    finally:
+        if not stopped:
+            await server.stop()
+        await tables.close()

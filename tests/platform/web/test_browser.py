@@ -149,7 +149,8 @@ async def test_at_the_tables_a_reload_keeps_the_browsers_name_and_seat(tmp_path:
     """``serve --web`` in Chromium: the page's cookie (HttpOnly, SameSite=Strict) comes back with
     the websocket, so after a reload the browser is the same person: its name is offered again
     and Enter on its table gives its seat back.  The keys typed reach the game with no click,
-    after the first load and after the reload: the page gives its terminal the focus."""
+    after the first load and after the reload: the page gives its terminal the focus.  When the
+    server stops, the page says so."""
     from playwright.async_api import WebSocket, async_playwright
 
     from kc_tui.net import TableServer, TableState
@@ -217,6 +218,13 @@ async def test_at_the_tables_a_reload_keeps_the_browsers_name_and_seat(tmp_path:
                 await page.keyboard.press("Enter")  # Enter on the table: one's own seat again
                 await wait_for("Hand", "Round over")  # the computers may have ended the round meanwhile
                 assert slot.connected and slot.person.key == key
+                # The server stops: the page says so, the games kept, not "away from the tables".
+                await web.stop()
+                await page.wait_for_selector(".stopped", state="visible")
+                assert "The server has stopped" in await page.inner_text(".stopped")
+                assert not await page.is_visible(".closed")
+                await page.keyboard.press("Enter")  # its button has the keys: the page again
+                await page.wait_for_selector(".stopped", state="hidden")
             finally:
                 await browser.close()
         assert not elsewhere, f"the page fetched from elsewhere: {elsewhere}"
