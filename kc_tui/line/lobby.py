@@ -418,7 +418,9 @@ class PlainLobby:
         door = self.door
         if notice.seat is not None and door is not None and notice.seat == door.seat:
             return  # one's own sitting down, said as "You sit in seat 1 of table 2."
-        self._news((f"* {notice}" if notice.kind == "table" else str(notice)) + "\n")
+        # No mark before the table's news, as the table's log has ("* Ben sits in seat 2."): a
+        # speech synthesizer reads it out ("asterisk"), and a chat line says its sender anyway.
+        self._news(f"{notice}\n")
 
     def _news(self, text: str) -> None:
         """What the table says, whenever it comes: never run on after a prompt that waits for

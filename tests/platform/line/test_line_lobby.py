@@ -131,12 +131,12 @@ async def test_each_person_hears_others_sit_down_and_their_own_sitting_once(tmp_
     await cleo.type("watch 1")
     await ben.type("join 1")
     for term in (ada, ben, cleo):
-        await until(lambda term=term: "* The game starts." in term.text, "the game's start")
+        await until(lambda term=term: "\nThe game starts." in term.text, "the game's start")
     assert "You sit in seat 1 of table 1." in ada.text and "You sit in seat 2 of table 1." in ben.text
-    # Said once, in one's own words: "* Ada sits in seat 1." repeated "You sit in seat 1".
-    assert "* Ada sits" not in ada.text and "* Ben sits in seat 2." in ada.text
-    assert "* Ben sits" not in ben.text  # (Ada sat before he came)
-    assert "* Ben sits in seat 2." in cleo.text  # a spectator hears everyone's
+    # Said once, in one's own words: "Ada sits in seat 1." repeated "You sit in seat 1".
+    assert "Ada sits" not in ada.text and "\nBen sits in seat 2." in ada.text
+    assert "Ben sits" not in ben.text  # (Ada sat before he came)
+    assert "\nBen sits in seat 2." in cleo.text  # a spectator hears everyone's
     for term in (ada, ben, cleo):
         await term.type("quit")
         assert await term.task == 0

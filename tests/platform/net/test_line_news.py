@@ -59,7 +59,7 @@ async def test_a_computers_whole_turn_is_followed_by_one_prompt(tmp_path: Path) 
     server = TableServer(tmp_path, pace=0.01, seed=2)  # seed 2: Ben's first turn has many moves
     ada = Terminal(server, ADA)
     await ada.typed.put("new open hard")
-    await until(lambda: "* The game starts." in ada.text, "the game started")
+    await until(lambda: "The game starts." in ada.text, "the game started")
     await ada.typed.put("verbosity full")
     await until(lambda: "Verbosity full" in ada.text and ada.text.endswith("Ada> "), "Ada's turn")
     waiting = len(ada.text)
@@ -83,7 +83,7 @@ async def test_turns_told_with_nothing_said_between_them_leave_one_prompt_not_a_
     server = TableServer(tmp_path, pace=0.01, seed=2)
     ada = Terminal(server, ADA)
     await ada.typed.put("new open hard hard")
-    await until(lambda: "* The game starts." in ada.text and ada.text.endswith("Ada> "), "Ada's turn")
+    await until(lambda: "The game starts." in ada.text and ada.text.endswith("Ada> "), "Ada's turn")
     for _ in range(2):
         waiting = len(ada.text)
         await ada.typed.put("end!")

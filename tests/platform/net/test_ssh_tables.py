@@ -645,17 +645,17 @@ async def test_the_line_mode_tells_a_step_of_ones_own_before_the_prompt_that_fol
 async def test_the_line_mode_tells_the_tables_news_of_sitting_down_before_the_first_prompt(
         tmp_path: Path, workers: int) -> None:
     """With workers, a table made or joined came with its notices after the door: the line mode
-    prompted "Dora>" and then said "* Dora sits in seat 1." and "* The game starts."."""
+    prompted "Dora>" and then said "Dora sits in seat 1." and "The game starts."."""
     night = Night(tmp_path, workers=workers)
     await night.start()
     try:
         dora = await night.line_person("Dora")
         start = len(dora.received)
         dora.type("new open hard\n")
-        await until(lambda: b"* The game starts." in dora.received[start:], "the game's start told")
+        await until(lambda: b"\nThe game starts." in dora.received[start:], "the game's start told")
         await until(lambda: dora.received.rstrip().endswith(b"Dora>"), "Dora's prompt")
         told = dora.received[start:].decode()
-        assert told.index("* The game starts.") < told.index("Dora>"), told
+        assert told.index("The game starts.") < told.index("Dora>"), told
         assert told.count("Dora>") == 1, told  # the prompt once, after the news
     finally:
         await night.stop()
