@@ -200,7 +200,10 @@ def _resume(args: argparse.Namespace) -> int:
                           else _("The file is {path}; `kings-corner saves --delete {name}` deletes it."))
             print("  " + where_said.format(path=where, name=name))
             continue
-        print(_("Resuming {title}.").format(title=visible(info.title)))
+        if not args.plain and full_screen():
+            # (The line mode says the round and the totals itself: "Resuming round 3. Totals so
+            # far: ...", which this line said once already.)
+            print(_("Resuming {title}.").format(title=visible(info.title)))
         if restored.cut_short:
             print("  " + _("Its last save was cut short (the program stopped while saving); "
                            "the game goes on from the turn before."))

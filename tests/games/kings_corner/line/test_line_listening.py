@@ -283,9 +283,9 @@ def test_after_a_resume_the_last_turn_of_each_player_is_said() -> None:
                              capture_output=True, text=True, check=False, timeout=120)
     assert resumed.returncode == 0, resumed.stderr
     lines = resumed.stdout.splitlines()
-    assert lines[1].startswith("Resuming round 1.")
-    assert lines[2].startswith("Last turns: ") and "You put the king of clubs on the south-east corner" in lines[2]
-    assert "Ada " in lines[2] and "Ben " in lines[2]
+    assert lines[0].startswith("Resuming round 1.")
+    assert lines[1].startswith("Last turns: ") and "You put the king of clubs on the south-east corner" in lines[1]
+    assert "Ada " in lines[1] and "Ben " in lines[1]
     assert "Since your turn" not in resumed.stdout  # the last turns have just been said
 
 
