@@ -1090,7 +1090,7 @@ class Hosts:
         args: tuple[Any, ...] = (route.person, route.table_id) if route.seat is None else (
             route.person, route.table_id, route.seat)
         told = Notice(L_("The host of table {table} stopped; another host took it over, and the game goes "
-                         "on.",
+                         "on from its last save: any move made since is taken back.",
                          table=route.table_id) if not same_host else
                       # Seated again at the same host, after this one was cut off from the hosts'
                       # store past its lease (no host stopped: a play test was told one had).

@@ -470,8 +470,8 @@ async def test_a_killed_host_s_table_is_taken_over_and_its_people_come_back_on_a
         a.kill()
         assert ada.player is not None
         await asyncio.wait_for(ada.player.closed.wait(), WAIT)  # her connection went with the host
-        await ben.expect(rb"The host of table %d stopped; another host took it over, and the game goes on\."
-                         % table)
+        await ben.expect(rb"The host of table %d stopped; another host took it over, and the game goes on "
+                         rb"from its last save: any move made since is taken back\." % table)
         assert await ben.look() == before  # nothing was lost: the same turn, the same cards
         # Ada was on the dead host: she comes back on C and takes her kept seat from the lobby.
         await ada.arrive(c)
