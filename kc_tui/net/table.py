@@ -371,6 +371,7 @@ class Table:
                     self._while_away(slot, door)
             elif returning:
                 self.notice(L_("{name} is back.", name=person.name), about=seat)
+            self._tell_away(door)
             self._write_meta()
         else:
             self.notice(L_("{name} sits in seat {seat}.", name=person.name, seat=seat + 1), seat=seat)
@@ -447,8 +448,28 @@ class Table:
             self.service.follow(door.on_event, None)
         log.info("table %s: %s watches", self.id, person.name)
         self.notice(L_("{name} is watching.", name=person.name))
+        if self.state == TableState.PLAYING:
+            self._tell_away(door)
         self.settle()
         return door
+
+    def _tell_away(self, door: SeatDoor) -> None:
+        """Tell someone who comes to the table as it plays (or comes back to it, or is seated
+        again after another host took it over) whose seats wait for their people: the table
+        said it as they left, before this door was here."""
+        loop = asyncio.get_running_loop()
+        for slot in self.slots:
+            if slot.index == door.seat or slot.person is None or not slot.for_person or slot.connected:
+                continue
+            if slot.grace is not None:
+                seconds = max(1, round(slot.grace.when() - loop.time()))
+                text = Ln_("{name} is away; the seat is kept for {n} more second.",
+                           "{name} is away; the seat is kept for {n} more seconds.", seconds,
+                           name=slot.person.name)
+            else:
+                text = L_("{name} is away; the computer plays seat {seat} until they are back.",
+                          name=slot.person.name, seat=slot.index + 1)
+            door.add_notice(Notice(text, "table", None, len(self.events)))
 
     def _reclaim(self, slot: Slot) -> None:
         slot.stand_in = slot.back = False

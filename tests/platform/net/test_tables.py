@@ -310,6 +310,29 @@ async def test_chat_is_rate_limited_bounded_and_made_visible(tmp_path: Path) -> 
     await server.close()
 
 
+async def test_who_comes_to_a_table_is_told_whose_seats_wait_for_their_people(tmp_path: Path) -> None:
+    """A spectator, or someone seated again after another host took the table over, came after
+    the table said that a connection dropped: they are told as they come."""
+    server = TableServer(tmp_path, grace=60, pace=0, seed=2026)
+    info = server.create_table(ADA, "T", build_rules(3), ["open", "open", "open"])
+    server.join(ADA, info.id, 0)
+    ben = server.join(BEN, info.id, 1)
+    server.join(CLEO, info.id, 2)
+    await until(lambda: server.table(info.id).state == TableState.PLAYING, "the game")
+    ben.detach()
+    heard: list[str] = []
+    watcher = server.watch(Person("key-dev", "Dev"), info.id)
+    watcher.follow(lambda item: heard.append(str(item)) if isinstance(item, Notice) else None)
+    assert [line for line in heard if "Ben" in line] == ["Ben is away; the seat is kept for 60 more seconds."]
+    server._tables[info.id]._grace_over(server._tables[info.id].slots[1])  # (the grace over, at once)
+    again: list[str] = []
+    server.watch(Person("key-eve", "Eve"), info.id).follow(
+        lambda item: again.append(str(item)) if isinstance(item, Notice) else None)
+    assert "Ben is away; the computer plays seat 2 until they are back." in again
+    assert not [line for line in again if "Ada" in line or "Cleo" in line]  # (they are here)
+    await server.close()
+
+
 async def test_a_dropped_seat_is_held_then_played_then_taken_back(server: TableServer) -> None:
     info = server.create_table(ADA, "T", build_rules(2), ["open", "open"])
     ada, ben = server.join(ADA, info.id, 0), server.join(BEN, info.id, 1)
