@@ -283,6 +283,8 @@ class _Pseudo(_gettext.NullTranslations):
 
 
 def placeholders(message: str) -> set[str]:
-    """The ``str.format`` fields of ``message`` (for the catalogs' tests)."""
-    return {f"{{{field}{'!' + conv if conv else ''}{':' + spec if spec else ''}}}"
+    """The ``str.format`` fields of ``message`` (for the catalogs' tests), without their format
+    specifications: a translation may write a number its own way (``{most}`` where English has
+    ``{most:,}``, 4,096)."""
+    return {f"{{{field}{'!' + conv if conv else ''}}}"
             for _, field, spec, conv in string.Formatter().parse(message) if field is not None}

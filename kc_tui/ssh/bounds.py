@@ -28,4 +28,5 @@ def clamp_size(columns: int, rows: int) -> tuple[int, int]:
 
 def paste_sentence(most: int = MAX_PASTE) -> str:
     """What a client is told of a paste longer than ``most`` bytes (in the language being served)."""
-    return _("That paste was longer than {most} bytes; it was dropped.").format(most=f"{most:,}")
+    # Translators: {most:,} writes 4,096; write {most} for 4096, as the number is written in your language.
+    return _("That paste was longer than {most:,} bytes; it was dropped.").format(most=most)

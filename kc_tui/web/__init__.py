@@ -111,8 +111,8 @@ def websocket_path(lang: str) -> str:
 def paste_refusal(size: int, most: int = MAX_PASTE) -> Text:
     """What a tab is told of a paste of ``size`` bytes it sent, longer than ``most`` (said in the
     language of whoever reads it)."""
-    return L_("That paste was longer than {most} bytes ({size}); it was dropped.", most=format(most, ","),
-              size=format(size, ","))
+    # Translators: {most:,} writes 4,096; write {most} for 4096, as the number is written in your language.
+    return L_("That paste was longer than {most:,} bytes ({size:,}); it was dropped.", most=most, size=size)
 
 
 async def read_page(websocket: web.WebSocketResponse, *, keys: Callable[[bytes], Awaitable[object]],

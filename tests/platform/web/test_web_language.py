@@ -65,3 +65,20 @@ def test_a_tab_s_game_process_is_started_in_its_language(monkeypatch) -> None:  
                     download_manager=None)  # type: ignore[arg-type]
     tab.lang = "fr"
     assert from_environment(tab._build_environment(80, 24)) == "fr"
+
+
+def test_a_dropped_paste_s_numbers_are_written_as_the_language_writes_them() -> None:
+    """A Spanish tab was told "más de 4,096 bytes (5,012)": English digit grouping."""
+    from kc_tui.core.i18n import speaking
+    from kc_tui.ssh.bounds import paste_sentence
+    from kc_tui.web import paste_refusal
+
+    said = {}
+    for lang in ("en", "es", "fr"):
+        with speaking(lang):
+            said[lang] = (paste_sentence(), str(paste_refusal(5000)))
+    assert said["en"] == ("That paste was longer than 4,096 bytes; it was dropped.",
+                          "That paste was longer than 4,096 bytes (5,000); it was dropped.")
+    assert said["es"] == ("Lo pegado ocupaba más de 4096 bytes; se descartó.",
+                          "Lo pegado ocupaba más de 4096 bytes (5000); se descartó.")
+    assert "4096 octets (5000)" in said["fr"][1] and "4,0" not in " ".join(said["fr"])
