@@ -234,7 +234,7 @@ GAME_CLOSED = (
 button that opens the page again (translated where the page is made)."""
 TABLES_CLOSED = (
     N_("You are away from the tables"),
-    N_("You left, the connection dropped, or the server stopped. A seat you held is kept for you (the "
+    N_("You left, or the connection dropped. A seat you held is kept for you (the "
        "computer may play it meanwhile): open the tables again in this browser and press Enter on "
        "your table to take it back."),
     N_("Back to the tables"),
