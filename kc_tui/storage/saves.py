@@ -63,16 +63,18 @@ def unlock_save(path: Path) -> None:
 
 
 def _open_elsewhere(path: Path, locked: FileLocked, deleting: bool) -> SaveError:
-    """The refusal of a save another running window holds (its process named, if known)."""
+    """The refusal of a save another running window holds (its process named, if known): a
+    terminal's window, or a browser's tab of ``kings-corner web``."""
     pid = locked.holder
     if deleting:
-        problem = (_("this game is open in another window (process {pid}); close it there before deleting "
-                     "it").format(pid=pid) if pid is not None else
-                   _("this game is open in another window; close it there before deleting it"))
+        problem = (_("this game is open in another window or browser tab (process {pid}); close it there "
+                     "before deleting it").format(pid=pid) if pid is not None else
+                   _("this game is open in another window or browser tab; close it there before deleting "
+                     "it"))
     else:
-        problem = (_("this game is open in another window (process {pid}); close it there first")
-                   .format(pid=pid) if pid is not None else
-                   _("this game is open in another window; close it there first"))
+        problem = (_("this game is open in another window or browser tab (process {pid}); close it there "
+                     "first").format(pid=pid) if pid is not None else
+                   _("this game is open in another window or browser tab; close it there first"))
     return SaveError(path, problem, elsewhere=True)
 
 

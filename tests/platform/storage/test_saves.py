@@ -266,7 +266,7 @@ def test_a_save_open_in_another_running_window_is_refused_and_a_stale_claim_is_t
     path = _saved_game(tmp_path)
     lock = path.with_name(path.name + ".lock")
     with _held_elsewhere(path) as other:
-        assert f"open in another window (process {other.pid})" in _problem(path)
+        assert f"open in another window or browser tab (process {other.pid})" in _problem(path)
     lock.write_text("999999\n")  # left by a program that no longer runs, and holds no lock
     restored = load_save(path)
     assert lock.read_text().split()[0] == str(os.getpid())
