@@ -9,9 +9,12 @@ and a game without one is not played at served tables.
 
 from __future__ import annotations
 
+import logging
 from abc import ABC, abstractmethod
+from dataclasses import replace
 from typing import Any, Iterable, Mapping, Sequence
 
+from ..core.events import SessionStart
 from ..core.i18n import N_, Domain, Text
 from ..core.text import visible
 from ..games import GAMES
@@ -20,6 +23,8 @@ from .door import SeatDoor
 from .names import Person
 from .protocols import GameTable, TableService
 from .values import HOUSE_LEVEL, TableError
+
+_log = logging.getLogger("kc_tui.net")
 
 __all__ = ["TableGame", "TableService", "table_games", "table_game", "game_of", "tables_title"]
 
@@ -117,6 +122,23 @@ class TableGame(ABC):
     def rename_seat(self, table: GameTable, seat: int, name: str) -> None:
         """A person takes ``seat`` of a game dealt without them, as ``name``.  By default the
         seat keeps the name it was dealt."""
+
+    @staticmethod
+    def rename_in_session(table: GameTable, service: Any, seat: int, name: str) -> SessionStart | None:
+        """What a game's :meth:`rename_seat` does in any game: the service's seat (a
+        :class:`~kc_tui.core.door.ServiceDoor`'s) and the table's name for it are ``name``, the
+        log says so, and the session's start (the transcript's first line) names the players
+        again; that start, for the game's saver, or None if the session has none yet."""
+        assert table.seat_names is not None
+        service.rename_seat(seat, name)
+        table.seat_names[seat] = service.seats[seat].name
+        _log.info("table %s: seat %s is %s's now", table.id, seat + 1, name)
+        start = table.events[0] if table.events else None
+        if not isinstance(start, SessionStart):
+            return None
+        start = replace(start, players=service.game.players)
+        table.events[0] = start
+        return start
 
     def next_round(self, table: GameTable, service: Any) -> None:
         service.next_round()

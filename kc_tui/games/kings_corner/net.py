@@ -202,16 +202,10 @@ class CornerTableGame(TableGame):
     def rename_seat(self, table: GameTable, seat: int, name: str) -> None:
         """The seat is ``name``'s in every view, the log, the transcript and the save, and from
         now on in every summary."""
-        service = table.service
-        assert isinstance(service, GameService) and table.seat_names is not None
-        service.rename_seat(seat, name)
-        table.seat_names[seat] = service.seats[seat].name
-        log.info("table %s: seat %s is %s's now", table.id, seat + 1, name)
-        start = table.events[0] if table.events else None
-        if not isinstance(start, SessionStart):
+        assert isinstance(table.service, GameService)
+        start = self.rename_in_session(table, table.service, seat, name)
+        if start is None:
             return
-        start = replace(start, players=service.view(None).players)
-        table.events[0] = start
         if table.saver is not None:
             table.saver.renamed(seat, start)
         table.transcript.write()  # its session_start names the seats

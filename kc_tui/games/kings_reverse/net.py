@@ -15,7 +15,6 @@ import random
 from dataclasses import replace
 from typing import Any, Mapping, Sequence, cast
 
-from ...core.events import SessionStart
 from ...core.i18n import N_, Domain
 from ...core.kinds import HUMAN_PREFIX, Phase
 from ...core.workers import keep_state
@@ -200,13 +199,8 @@ class ReverseTableGame(TableGame):
         """The seat is ``name``'s in every view, the log, the transcript and the save (a free
         seat taken once the game is on played to the end as "Seat 3": its win was Seat 3's)."""
         service = table.service
-        assert isinstance(service, ReverseService) and table.seat_names is not None
-        service.rename_seat(seat, name)
-        table.seat_names[seat] = service.seats[seat].name
-        log.info("table %s: seat %s is %s's now", table.id, seat + 1, name)
-        start = table.events[0] if table.events else None
-        if isinstance(start, SessionStart):
-            table.events[0] = replace(start, players=service.game.players)
+        assert isinstance(service, ReverseService)
+        self.rename_in_session(table, service, seat, name)
         saver = table.saver
         if isinstance(saver, TableSaver):
             saver.specs[seat] = f"{HUMAN_PREFIX}{service.seats[seat].name}"
