@@ -912,6 +912,9 @@ class Hosts:
         tables are written again, so that no name passes to another key and another host can
         still take its tables over."""
         r = self.redis
+        # The other hosts' heartbeats went with the data: until each has renewed its own, none is
+        # taken for gone (its tables would leave the lobby, its seats here be told it stopped).
+        self.up_since = time.monotonic()
         await r.set(self.key("epoch"), secrets.token_hex(8), nx=True)
         self.epoch = await r.get(self.key("epoch"))
         log.warning("host %s: Redis has lost its data (was it restarted without its append-only file?); "
