@@ -11,10 +11,11 @@ The channel side is the small :class:`Terminal` protocol, so the driver can be t
 
 Input is bounded (the numbers are :mod:`kc_tui.ssh.bounds`'), so that what one client sends
 costs its own session only: a window size is brought within :data:`COLUMNS` and :data:`ROWS`;
-the bytes a client sends wait in the driver and are parsed :data:`SLICE` at a time; the keys
-they make reach the app a few at a time, the next once the app has answered them, and within
-the session's share of the server (:data:`INPUT_SHARE`), so a flood of keys is read at that
-pace and every other session served by the same process keeps its own; a paste longer than
+the bytes a client sends wait in the driver and are parsed :data:`SLICE` at a time; keys at a
+person's pace (:data:`PERSON_KEYS`) reach the app as they come, and faster ones a few at a time,
+the next once the app has answered them, and within the session's share of the server
+(:data:`INPUT_SHARE`), so a flood of keys is read at that pace and every other session served
+by the same process keeps its own; a paste longer than
 ``max_paste`` (in one piece, or a bracketed paste in many) is dropped with a notification,
 never parsed into thousands of keys; and input past :data:`HELD_MOST` waiting is dropped.
 The owner may stop reading its channel while :attr:`ChannelDriver.held` is large and start
@@ -55,12 +56,20 @@ MODE_REPLY = re.compile(r"(?:\x1b\[\?\d+;\d\$y)+")
 """A terminal's answer to the question of which modes it knows (sent at start): one that says
 "not this mode" makes no event, and is no unfinished sequence either."""
 
+PERSON_KEYS = 64
+"""Keys a person may send at once (the 40 Downs to a table far down the lobby's list, a word
+typed fast): they go to the app as they come, never held for an answer, however busy the
+server.  The allowance comes back at :data:`PERSON_RATE`."""
+PERSON_RATE = 30.0
+"""Keys a second a person sends at most (a held key repeats some 30 times a second)."""
 INPUT_SHARE = 0.5
-"""The share of the server's time a session's keys take at most, over time: the keys handed to
-the app are charged the time from their handing to its answer (every message they made handled
-and the screen drawn again), and the session earns that many seconds a second.  A person's
-keys, even a held arrow key, stay within it; a flood of keys (a paste read as keys, a stuck
-key, a script) is read at that pace, and every other session on the server keeps its own."""
+"""The share of the server's time a flood of keys (past :data:`PERSON_KEYS`: a paste read as
+keys, a stuck key, a script) takes at most, over time: its keys are handed to the app a few at a
+time, each few charged the time from their handing to the app's answer (every message they made
+handled and the screen drawn again), and the session earns that many seconds a second.  The
+flood is read at that pace, and every other session on the server keeps its own.  (Time to an
+answer is the server's whole delay, other sessions' work included: charged to a person's keys
+on a busy server, it held a 40-key walk down the lobby for seconds.)"""
 INPUT_CREDIT = 2.0
 """The seconds a session may run ahead of its share (a burst of keys goes at once)."""
 ANSWER_MOST = 1.0
@@ -143,6 +152,8 @@ class ChannelDriver(Driver):
         """Seconds of the server the session's keys may take now (see :data:`INPUT_SHARE`)."""
         self._credited = 0.0
         self._paced = False
+        self._allowance = float(PERSON_KEYS)
+        """Keys the session may send now at a person's pace (see :data:`PERSON_KEYS`)."""
 
     # ------------------------------------------------------------------ output
     def write(self, data: str) -> None:
@@ -242,11 +253,22 @@ class ChannelDriver(Driver):
             self.on_drained()
 
     def _hand_keys(self) -> None:
-        """Post the app up to :data:`KEYS_AT_ONCE` of the keys waiting, once the session has
-        time left (see :data:`INPUT_SHARE`); step again once it has answered them."""
+        """Post the app the keys waiting if a person could have sent them; else up to
+        :data:`KEYS_AT_ONCE` of them, once the session has time left (see :data:`INPUT_SHARE`),
+        and step again once it has answered them."""
         now = self._loop.time()
+        self._allowance = min(float(PERSON_KEYS), self._allowance + (now - self._credited) * PERSON_RATE)
         self._credit = min(INPUT_CREDIT, self._credit + (now - self._credited) * INPUT_SHARE)
         self._credited = now
+        if len(self._keys) <= self._allowance:
+            self._allowance -= len(self._keys)
+            while self._keys:
+                message = self._keys.popleft()
+                message.set_sender(self._app)
+                self._app.post_message(message)
+            if self._step_handle is None:  # the next slice, or the owner told it is drained
+                self._step_handle = self._loop.call_soon(self._step)
+            return
         if self._credit <= 0:
             if not self._paced:
                 self._paced = True
@@ -254,7 +276,9 @@ class ChannelDriver(Driver):
                          self.who)
             self._step_handle = self._loop.call_later(-self._credit / INPUT_SHARE + 0.001, self._step)
             return
-        for _ in range(min(KEYS_AT_ONCE, len(self._keys))):
+        batch = min(KEYS_AT_ONCE, len(self._keys))
+        self._allowance = max(0.0, self._allowance - batch)
+        for _ in range(batch):
             message = self._keys.popleft()
             message.set_sender(self._app)
             self._app.post_message(message)

@@ -13,7 +13,14 @@ from typing import Any, Callable
 import pytest
 from textual import events
 
-from kc_tui.ssh.driver import ANSWER_MOST, INPUT_CREDIT, INPUT_SHARE, KEYS_AT_ONCE, ChannelDriver
+from kc_tui.ssh.driver import (
+    ANSWER_MOST,
+    INPUT_CREDIT,
+    INPUT_SHARE,
+    KEYS_AT_ONCE,
+    PERSON_KEYS,
+    ChannelDriver,
+)
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -96,19 +103,26 @@ async def driver(cost: float | None) -> tuple[ChannelDriver, App, Clock]:
     return made, app, clock
 
 
-async def test_a_persons_keys_go_to_the_app_at_once() -> None:
-    made, app, clock = await driver(cost=0.02)
+async def test_a_persons_keys_go_to_the_app_at_once_however_busy_the_server() -> None:
+    """A person's keys never wait for the app's answer, which on a busy server is the whole
+    server's delay: 200 sessions arriving together, each walking down the lobby with up to 40
+    Downs, waited seconds for their tables when every few keys waited for it (a 99th
+    percentile of 1.5 s in ``serve_load.py --sessions 200``, where 0.3 s before)."""
+    made, app, clock = await driver(cost=0.5)  # every answer half a second away
     made.feed(b"hello")
     clock.run(until=0.0)
     assert app.keys == [(0.0, c) for c in "hello"]
-    # A burst (a held key, a word typed fast) is handed a few keys at a time, each few as soon
-    # as the app has answered the last: nothing waits for the session's share.
-    made.feed(b"x" * 30)
-    clock.run(until=1.0)
-    times = [t for t, _ in app.keys[5:]]
-    # (from the answer to "hello", 0.02 s in: four batches of at most eight)
-    assert len(times) == 30 and max(times) == pytest.approx(4 * 0.02)
-    assert all(times.count(t) <= KEYS_AT_ONCE for t in times)
+    made.feed(b"\x1b[B" * 40 + b"w")  # down to the 41st table, and watch it
+    clock.run(until=0.0)
+    assert len(app.keys) == 46 and {t for t, _ in app.keys} == {0.0}
+    # A held key (25 repeats a second) goes as it comes, a minute long.
+    for step in range(1, 25 * 60):
+        clock.run(until=1.0 + step / 25)
+        made.feed(b"j")
+    clock.run(until=1.0 + 60.0)
+    held = app.keys[46:]
+    assert len(held) == 25 * 60 - 1
+    assert [t for t, _ in held] == pytest.approx([1.0 + step / 25 for step in range(1, 25 * 60)])
 
 
 async def test_a_flood_of_keys_is_read_at_the_sessions_share_in_order_and_whole() -> None:
@@ -135,7 +149,10 @@ async def test_keys_whose_answer_never_comes_wait_a_moment_only() -> None:
     made, app, clock = await driver(cost=None)
     made.feed(b"a" * 100)
     clock.run(until=1.5 * ANSWER_MOST)
-    assert [t for t, _ in app.keys][::KEYS_AT_ONCE] == pytest.approx([0.0, ANSWER_MOST])
+    # Past what a person sends at once, the next few keys wait for an answer that never comes.
+    times = [t for t, _ in app.keys]
+    assert times[:PERSON_KEYS + KEYS_AT_ONCE] == [0.0] * (PERSON_KEYS + KEYS_AT_ONCE)
+    assert times[PERSON_KEYS + KEYS_AT_ONCE] == pytest.approx(ANSWER_MOST)
     clock.run(until=1000.0)
     assert len(app.keys) == 100
 
