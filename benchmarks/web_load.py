@@ -107,7 +107,7 @@ async def bytes_per_move(address: str, data: Path) -> tuple[int, int, list[int]]
     async with aiohttp.ClientSession() as session:
         tab = await open_tab(session, address, width=100, height=30)
         await tab.wait_for("Quick game")
-        await new_game(tab.keys, tab.screen.joined, 4)
+        await new_game(tab.keys, tab.screen, 4)
         await tab.wait_for("Hand")
         start = tab.screen.received
         per_move: list[int] = []
