@@ -18,11 +18,12 @@ import io
 import sys
 from typing import Callable, Mapping, TextIO
 
+from ..core.cards import quoted
 from ..core.i18n import N_, Domain
 from ..core.text import folded, is_valid_text
 
-__all__ = ["LOCAL_COMMANDS", "SERVED_COMMANDS", "Out", "Reader", "help_text", "leave_word", "read_line",
-           "writer", "shell_words", "command_named", "common_command"]
+__all__ = ["LOCAL_COMMANDS", "SERVED_COMMANDS", "Out", "Reader", "help_text", "leave_word", "not_next_round",
+           "read_line", "writer", "shell_words", "command_named", "common_command"]
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
@@ -82,6 +83,13 @@ def leave_word(served: bool) -> str:
     """What a player types to get up between rounds: ``leave`` at a served table (``quit``
     there leaves the server), ``quit`` here; in the language served."""
     return shell_words()["leave" if served else "quit"]
+
+
+def not_next_round(line: str, served: bool) -> str:
+    """What a line other than Enter, a review or leaving says between rounds, in either game:
+    a word mistyped there deals nothing (the round's result would scroll away unheard)."""
+    return _("{word} is not a command here: press Enter for the next round, or type {leave}.").format(
+        word=quoted(line), leave=leave_word(served))
 
 
 class Out(io.TextIOBase):

@@ -22,7 +22,7 @@ from ...core.i18n import Domain
 from ...core.kinds import Phase
 from ...core.text import folded, shown_name, visible
 from ...line.part import LineOptions
-from ...line.shell import Out, Reader, common_command, help_text, leave_word
+from ...line.shell import Out, Reader, common_command, help_text, leave_word, not_next_round
 from ...net import Notice, SeatDoor, TableError
 from .ai import level_name
 from .ai.hints import hint
@@ -110,13 +110,6 @@ _QUIT_WORDS = frozenset({"quit", "q", "salir", "quitter"})
 
 def _next_round(leave: str) -> str:
     return _("Press Enter for the next round (or type {leave}). ").format(leave=leave)
-
-
-def _not_next_round(line: str, leave: str) -> str:
-    """What a line other than Enter (or ``end``: piped players type it), a review or leaving
-    says between rounds: a word mistyped there deals nothing."""
-    return _("{word} is not a command here: press Enter for the next round, or type {leave}.").format(
-        word=repr(line.strip()), leave=leave)
 
 
 def _totals(names: Sequence[str], totals: Sequence[int]) -> str:
@@ -318,7 +311,7 @@ class PlainGame:
                             line.strip().lower()) == "quit":
                         return self._stop(line is None)
                     if line.strip() and not _is_end(line):
-                        self.say(_not_next_round(line, leave_word(False)))
+                        self.say(not_next_round(line, served=False))
                         continue
                     service.next_round()
                     continue
@@ -662,7 +655,7 @@ class SeatTable:
                 game.say(_("The players deal the next round when they are ready."))
                 return
             if text.strip() and not _is_end(text):
-                game.say(_not_next_round(text, leave_word(True)))
+                game.say(not_next_round(text, served=True))
                 return
             try:
                 door.next_round()

@@ -31,7 +31,7 @@ from ...core.i18n import N_, Domain
 from ...core.kinds import Phase, SeatKind
 from ...core.text import folded, visible
 from ...line.part import LineOptions
-from ...line.shell import Reader, help_text, leave_word, writer
+from ...line.shell import Reader, help_text, leave_word, not_next_round, writer
 from ...net import Notice, SeatDoor, TableError
 from .ai import hint, level_name
 from .engine.actions import REVIEW_WORDS, Action, ActionKind, AmbiguousSuit, parse_action
@@ -54,6 +54,14 @@ from .engine.views import ReverseView
 from .remote import ReverseRemote
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
+
+
+def _is_end(text: str, view: ReverseView) -> bool:
+    """Whether ``text`` is the end of a turn (``end``: piped players type it between rounds too)."""
+    try:
+        return parse_action(visible(text.strip()), view.hand, None).kind is ActionKind.END
+    except NotationError:
+        return False
 
 __all__ = ["GAME", "HELP", "VERBOSITIES", "ReverseLines"]
 
@@ -254,6 +262,9 @@ class ReverseLines:
         if view.phase == Phase.ROUND_OVER:
             if self._watching():
                 self.say(_("The players deal the next round when they are ready."))
+                return
+            if text.strip() and not _is_end(text, view):
+                self.say(not_next_round(text, self.served))
                 return
             try:
                 session.next_round()

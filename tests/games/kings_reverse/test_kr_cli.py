@@ -403,3 +403,26 @@ def test_a_wrong_word_at_the_call_says_what_the_prompt_asks_for() -> None:
     assert state["called"] >= 2  # the call was asked again after the wrong word (a fixed deal)
     assert 'Type "one" to call "one card", or end to go on without calling.' in said
     assert "'oen' is not a card" not in said and 'You call "one card".' in said
+
+
+def test_a_word_between_rounds_deals_nothing_and_says_what_the_prompt_asks() -> None:
+    """A play test typed "nxet" (and "sigue" in Spanish) at "Press Enter for the next round": the
+    next round was dealt, the round's result scrolled away unheard.  As in the first game, a word
+    there deals nothing; Enter (or end) deals."""
+    from kr_positions import Table
+
+    from kc_tui.games.kings_reverse.saves import reverse_seats
+
+    table = Table(["5H", "3S 4S 6S"], "6H", stock="2C 3C")
+    service = ReverseService(table.rules, reverse_seats(["you", "easy"], random.Random(1)), seed=1)
+    service.game = table.game
+    out = io.StringIO()
+    answers = iter(["5H", "nxet", "scores", "", "quit"])
+    ReverseLines(service, out.write, notation="words").run(lambda prompt: next(answers, None))
+    said = out.getvalue()
+    refusal = "'nxet' is not a command here: press Enter for the next round, or type quit."
+    assert refusal in said, said
+    after = said[said.index(refusal):]
+    assert "Scores (lowest wins" in after  # still at the round's end, where scores answers
+    assert after.index("Scores (lowest wins") < after.index("Round 2")  # dealt by Enter only
+    assert said.count("Round 2") >= 1

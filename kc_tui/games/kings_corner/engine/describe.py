@@ -434,6 +434,12 @@ def describe_pile(obs: Observation, pile: Pile, *, words: bool = False) -> str:
             return capital(_("{pile} is empty: any card may go there.").format(pile=name))
         return capital(_("{pile} is empty: only a King may go there.").format(pile=name))
     shown_cards = ", ".join(card_text(c, words) for c in cards)
+    if cards[-1].rank == 1:
+        # Its own sentence: "It takes nothing" is "Admite nada" word for word, which a Spanish
+        # ear hears as the pile taking something ("No admite nada").
+        return capital(ngettext("{pile} has {n} card, bottom to top: {cards}. Nothing goes on an Ace.",
+                                "{pile} has {n} cards, bottom to top: {cards}. Nothing goes on an Ace.",
+                                len(cards)).format(pile=name, n=len(cards), cards=shown_cards))
     with saying(words):
         needed = describe_needed(cards[-1].id)
     return capital(ngettext("{pile} has {n} card, bottom to top: {cards}. It takes {needed}.",

@@ -14,7 +14,7 @@ from kc_tui.games.kings_corner.ai.seats import make_seats
 from kc_tui.games.kings_corner.engine.board import Pile, parse_pile
 from kc_tui.games.kings_corner.engine.commands import Review, Verb, parse_command, parse_review
 from kc_tui.games.kings_corner.engine.describe import Narrator
-from kc_tui.games.kings_corner.engine.events import Play, RoundView
+from kc_tui.games.kings_corner.engine.events import MoveEvent, Play, RoundView, Undo
 from kc_tui.games.kings_corner.engine.moves import MovePile, PlayCard
 from kc_tui.games.kings_corner.engine.rules import RuleSet
 from kc_tui.games.kings_corner.engine.service import GameService
@@ -143,3 +143,25 @@ def test_verbosity_is_typed_as_the_language_agrees_it(
     with pytest.raises(CommandError) as refused:
         parse_review(typed.split()[0] + " demasiado")
     assert told in str(refused.value), str(refused.value)
+
+
+def test_a_pile_is_said_with_its_article_and_an_ace_takes_nothing_in_a_whole_sentence(
+        in_language: Callable[[str], None]) -> None:
+    """A play test heard "Admite nada (sobre un as no va nada)" ("It takes nothing": Spanish
+    needs "No admite nada", and the ear heard the pile take something), and "Era Norte sobre la
+    esquina noreste." / "C'était Sud sur le Nord." for an undone pile move."""
+    in_language("es")
+    service = GameService(RuleSet(players=2), make_seats(["you", "medium"], random.Random(7)), seed=7)
+    out = io.StringIO()
+    typed = iter(["3d o", "2c o", "ah o", "montón o"])
+    PlainGame(service, lambda prompt: next(typed, None), out).run()
+    said = out.getvalue()
+    assert ("El montón Oeste tiene 4 cartas, de abajo arriba: el cuatro de picas, el tres de diamantes, "
+            "el dos de tréboles, el as de corazones. Sobre un as no va nada.") in said, said
+    narrator = Narrator(["You", "Ada"], words=True)
+    narrator.sentence(RoundView(1, 0, 0, (), (3, 3), ((),) * 8, 10))
+    narrator.sentence(MoveEvent(0, Pile.N, Pile.NE))
+    assert narrator.sentence(Undo(0)) == "Deshaces la última jugada. Era el montón Norte sobre la esquina noreste."
+    in_language("fr")
+    narrator.sentence(MoveEvent(0, Pile.S, Pile.N))
+    assert narrator.sentence(Undo(0)) == "Tu reprends le dernier coup. C'était la pile Sud sur le Nord."
