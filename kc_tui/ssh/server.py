@@ -250,7 +250,7 @@ class LineIO:
                 self._pasting = True
                 log.info("dropped a paste of %d bytes from %s", len(data), self._session.who)
                 with self._session.speaking():
-                    self.write(f"\n{paste_sentence(limit)}\n")
+                    self.write(f"\n{paste_sentence(limit)}\n{self._open_line}")
             return
         self._pasting = False
         self._held += self._decode(data)
@@ -308,13 +308,16 @@ class LineIO:
                 self._last_cr = False
                 return  # CR LF from a terminal is one line end
             self._last_cr = ch == "\r"
+            prompt = self._open_line
             if echo:
                 self.write("\n")
             if self._dropping:
                 self._dropping = False
+                self._line.clear()  # (not typed again after the prompt: it is dropped)
                 with self._session.speaking():
+                    # The prompt again, as after any refusal: for the ear it says the game waits.
                     self.write(_("That line was longer than {most} characters; it was dropped.").format(
-                        most=self._session.limits.max_line) + "\n")
+                        most=self._session.limits.max_line) + "\n" + prompt)
             else:
                 line = "".join(self._line)
                 self._lines.put_nowait(line)

@@ -9,6 +9,7 @@ import os
 import stat
 import sys
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 import pytest
@@ -38,8 +39,8 @@ def title(client: Client) -> KingsCornerApp:
 
 
 class Served:
-    def __init__(self, tmp_path: Path, **options: object) -> None:
-        self.server = GameSSHServer(FrontEnds(app=title, lines=echo), tmp_path / "host_key", port=0,
+    def __init__(self, tmp_path: Path, lines: Any = echo, **options: object) -> None:
+        self.server = GameSSHServer(FrontEnds(app=title, lines=lines), tmp_path / "host_key", port=0,
                                     **options)  # type: ignore[arg-type]
         self.players: list[Player] = []
 
@@ -275,6 +276,28 @@ async def test_a_line_over_the_limit_is_dropped_with_a_message(tmp_path: Path) -
         await plain.wait_for("longer than 20 characters; it was dropped", raw=True)
         await plain.wait_for("you said 'short'", raw=True)
         assert "xxxxxxxxxxxxxxxxxxxxx" not in plain.received.decode().split("Hello")[1].replace("x" * 4096, "")
+
+
+async def asking(client: Client, io: LineIO) -> None:
+    """A front end that asks with a prompt, as the games' line modes do."""
+    io.write("Hello\nada> ")
+    while (line := await io.read_line()) is not None:
+        io.write(f"you said {line!r}\nada> ")
+
+
+async def test_a_line_or_paste_dropped_at_a_terminal_is_followed_by_the_prompt_again(tmp_path: Path) -> None:
+    """A play test by ear heard "That line was longer than 500 characters; it was dropped." and
+    then nothing: no prompt, the cue that the game waits for a line."""
+    async with Served(tmp_path, lines=asking, limits=Limits(max_line=20)) as served:
+        plain = await served.player(new_key(), command="plain")
+        await plain.wait_for("ada> ", raw=True)
+        plain.type("y" * 30 + "\r")
+        await plain.wait_for("longer than 20 characters; it was dropped.\r\nada> ", raw=True)
+        plain.type("z" * 5000)  # a paste
+        await plain.wait_for("bytes; it was dropped.\r\nada> ", raw=True)
+        plain.type("short\r")
+        await plain.wait_for("you said 'short'\r\nada> ", raw=True)
+        assert "dropped.\r\nada> y" not in plain.received.decode()  # the line dropped is not shown again
 
 
 async def test_a_client_that_never_reads_is_disconnected(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
