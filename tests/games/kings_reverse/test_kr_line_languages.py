@@ -88,12 +88,12 @@ def test_a_whole_session_is_played_with_commands_typed_in_the_language(
     ("es", ["pasar", "fin", "mirar", "jugar 2", "salir"],
      ["El mazo no está vacío: roba una carta en vez de pasar.",
       "El cuatro de picas no coincide con el cinco de corazones de la pila: juega un corazón, un 5, una jota, o roba.",
-      "Tu turno termina solo tras jugar o robar: juega una carta, roba o pasa.",
+      "Tu turno termina solo tras jugar o robar: juega una carta, o roba.",
       "Pila: ", "Dejas la mesa."]),
     ("fr", ["passer", "fin", "voir", "jouer 2", "quitter"],
      ["La pioche n'est pas vide : pioche une carte au lieu de passer.",
       "Le quatre de pique ne va pas sur le cinq de cœur de la défausse : joue un cœur, un 5, un valet, ou pioche.",
-      "Ton tour finit de lui-même après un coup ou une pioche : joue une carte, pioche ou passe.",
+      "Ton tour finit de lui-même après un coup ou une pioche : joue une carte, ou pioche.",
       "Défausse : ", "Tu quittes la table."]),
 ])
 def test_refusals_and_review_commands_are_said_in_the_language(

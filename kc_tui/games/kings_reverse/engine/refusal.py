@@ -155,7 +155,10 @@ def refusal(game: Table, action: Action) -> str:
             card=drawn)
     # Step.PLAY
     if kind is ActionKind.END:
-        return _("Your turn ends by itself after a play or a draw: play a card, draw, or pass.")
+        # (not "or pass" while there is a stock: a play test was then told it may not pass)
+        if game.stock:
+            return _("Your turn ends by itself after a play or a draw: play a card, or draw one.")
+        return _("The stock is empty: play a card, or pass if you cannot.")
     if kind is ActionKind.DRAW:
         return _("The stock is empty: play a card, or pass if you cannot.")
     if kind is ActionKind.PASS:
