@@ -23,6 +23,7 @@ from ....core.i18n import N_, Domain
 from ....core.text import folded
 from .board import Pile, is_pile, parse_pile
 from .moves import MovePile, PlayCard
+from .naming import capital, card_text
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
@@ -215,6 +216,9 @@ def parse_command(text: str, hand: Sequence[Card] = ()) -> Command:
             raise CommandError(_("Move pile {pile} onto which pile? Write both, for example {pile} {onto}."
                                  ).format(pile=pile.letters, onto=onto.letters))
         card = _lone_card(word, hand)
+        if card is not None and hand and card not in hand:
+            # Not "on which pile?": the pile typed then would only be told the card is not held.
+            raise CommandError(capital(_("You do not hold {card}.").format(card=card_text(card))))
         if card is not None:
             raise CommandError(_("Play {card} on which pile? Write the pile after it, for example {card} "
                                  "{pile}.").format(card=card, pile=Pile.N.letters))

@@ -317,3 +317,11 @@ def test_under_brief_the_turns_that_end_a_round_are_told_before_its_end(seed: in
     assert winner != "You"
     assert lines[over - 1].startswith(("Since the deal: ", "Since your turn: ")), lines[over - 2:over + 1]
     assert winner in lines[over - 1]  # the turn that went out is told
+
+
+def test_a_card_not_held_typed_alone_is_refused_at_once_not_asked_its_pile() -> None:
+    """A play test typed 7h (not held) and was asked "Play 7H on which pile?": the pile typed
+    next would only have been told the card is not held."""
+    out = game(["5h", "ah"], seed=7)
+    assert answer(out, "5h") == "You do not hold the five of hearts."
+    assert answer(out, "ah") == "Play AH on which pile? Write the pile after it, for example AH N."

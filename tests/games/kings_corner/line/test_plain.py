@@ -46,8 +46,9 @@ def test_commands_parse(text: str, command) -> None:
         ("   ", "Type a move such as 7H N, or help for the commands."),
         ("dance", "'dance' is not a command: write a card and a pile (7H N), two piles (E N), or end, undo, hint, help, quit."),
         ("e", "Move pile E onto which pile? Write both, for example E N."),
-        ("7d", "Play 7D on which pile? Write the pile after it, for example 7D N."),  # not "no command"
-        ("10h", "Play TH on which pile? Write the pile after it, for example TH N."),
+        ("7h", "Play 7H on which pile? Write the pile after it, for example 7H N."),  # not "no command"
+        ("7d", "You do not hold 7D."),  # not "on which pile?" first
+        ("10h", "You do not hold TH."),
         ("2", f"Play {HAND[1]} on which pile? Write the pile after it, for example {HAND[1]} N."),
         ("7h n s", "Too many words in '7h n s': write a card and a pile (7H N) or two piles (E N)."),
         ("7h x", "'x' is not a pile: the piles are N E S W (edges) and NE SE SW NW (corners)."),
