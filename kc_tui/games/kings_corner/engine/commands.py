@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Sequence
 
-from ....core.cards import Card, NotationError, parse_card
+from ....core.cards import Card, NotationError, parse_card, quoted
 from ....core.i18n import N_, Domain
 from ....core.text import folded
 from .board import Pile, is_pile, parse_pile
@@ -225,11 +225,11 @@ def parse_command(text: str, hand: Sequence[Card] = ()) -> Command:
         raise CommandError(_(
             "{word} is not a command: write a card and a pile (7H N), two piles (E N), "
             "or end, undo, hint, help, quit."
-        ).format(word=repr(words[0])))
+        ).format(word=quoted(words[0])))
     if len(words) > 2:
         raise CommandError(_(
             "Too many words in {text}: write a card and a pile (7H N) or two piles (E N)."
-        ).format(text=repr(text.strip())))
+        ).format(text=quoted(text)))
     first, second = words
     # The first word is read first, so that the first one wrong is named ("xyzzy plugh": xyzzy).
     source = parse_pile(first) if is_pile(first) else None

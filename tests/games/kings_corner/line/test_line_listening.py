@@ -325,3 +325,10 @@ def test_a_card_not_held_typed_alone_is_refused_at_once_not_asked_its_pile() -> 
     out = game(["5h", "ah"], seed=7)
     assert answer(out, "5h") == "You do not hold the five of hearts."
     assert answer(out, "ah") == "Play AH on which pile? Write the pile after it, for example AH N."
+
+
+def test_a_long_line_refused_is_quoted_short() -> None:
+    """A play test pasted 1,000 characters: the refusal read them all back (minutes of speech)."""
+    out = game(["jd s " * 200], seed=7)
+    said = answer(out, "jd s " * 200)
+    assert said == ("Too many words in 'jd s jd s jd...': write a card and a pile (7H N) or two piles (E N).")
