@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import ipaddress
 import logging
 import signal
 import sys
@@ -316,6 +317,10 @@ async def _serve(args: argparse.Namespace, folder: Path, authorized: frozenset[s
     if hosts is not None:
         print(_("Sharing one lobby with the other servers through Redis at {where} (this server: {me}).")
               .format(where=hosts.where_said(), me=hosts.me), file=out)
+    if _this_machine_only(args.host):
+        # ("ssh -p PORT HOST" above: friends given this machine's name were refused with no why)
+        print(_("Only this machine can connect: to let players on other machines in, start with "
+                "--host 0.0.0.0 (and --authorized-keys, docs/hosting.md)."), file=out)
     print(_("Stop with Ctrl+C."), file=out, flush=True)
     try:
         await stop.wait()
@@ -352,3 +357,13 @@ def _without_password(url: str) -> str:
         return url
     scheme, _sep, _credentials = head.partition("://")
     return f"{scheme}://***@{tail}"
+
+
+def _this_machine_only(host: str) -> bool:
+    """Whether ``host`` (``--host``) is an address of this machine's loopback only."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False

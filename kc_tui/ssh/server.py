@@ -31,13 +31,19 @@ import socket
 import sys
 import time
 import unicodedata
+import warnings
 from collections.abc import Awaitable, Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-import asyncssh
+with warnings.catch_warnings():
+    # asyncssh still names cryptography's DSA keys, which cryptography deprecates: a block of
+    # warnings at every start of a server and of each of its workers, which looked broken to a
+    # host (a play test) and hid the line that says how players connect.
+    warnings.filterwarnings("ignore", message="DSA is deprecated")
+    import asyncssh
 from rich.console import Console
 from textual.app import App
 

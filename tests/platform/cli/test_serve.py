@@ -62,12 +62,19 @@ def stop(process: subprocess.Popen[str], signalled: bool = False) -> tuple[int, 
 def test_serve_prints_how_to_connect_and_keeps_one_host_key(tmp_path: Path) -> None:
     process, port, fingerprint = start(tmp_path)
     try:
+        # Served on 127.0.0.1 (the default): said, with how to let other machines in (a play
+        # test's friends were told "ssh -p PORT HOST" and refused).
+        assert process.stdout is not None
+        assert process.stdout.readline().startswith(
+            "Only this machine can connect: to let players on other machines in, start with --host 0.0.0.0")
         key = tmp_path / "ssh_host_ed25519_key"
         assert stat.S_IMODE(os.stat(key).st_mode) == 0o600
     finally:
         status, out, err = stop(process)
     assert status == 0
     assert "Stopped by SIGTERM; 0 games in progress adjourned" in out
+    # No warning of a library's at the start (asyncssh names cryptography's deprecated DSA).
+    assert "Warning" not in err, err
     assert f"serving on 127.0.0.1:{port}" in err  # the log
     again, _, same = start(tmp_path)
     stop(again)
