@@ -240,7 +240,7 @@ class TableScreen(TableShell):
             self._count_chips(event)
         # A networked table never begins a computer turn (:meth:`_computer_plays`).
         self.computer = ComputerTurn(self, cast(GameService, service), lambda: self.app.settings.pace,
-                                     moved=self.refresh_table, fault=self._fault, done=self.advance)
+                                     moved=self._computer_moved, fault=self._fault, done=self.advance)
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -491,6 +491,15 @@ class TableScreen(TableShell):
         typed there must not turn into table keys), else to the hand."""
         prompt = self.query_one("#prompt", Input)
         (prompt if prompt.display else self.query_one(HandView)).focus()
+
+    def _computer_moved(self) -> None:
+        """A computer's move is on the table; once its turn is over, the next computer's name is
+        on the status line during the pause before it plays (it said the last one's while the
+        table marked the next, a play test)."""
+        self.refresh_table()
+        service = self.service
+        if self.computer.playing is None and service.phase == Phase.TURN and not service.waiting_for_human():
+            self.say(_("{name} is thinking...").format(name=shown_name(service.current_seat.name)))
 
     def _computer_plays(self) -> None:
         """Another seat's turn: here a computer's, thought about in a worker."""

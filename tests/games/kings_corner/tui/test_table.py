@@ -435,3 +435,20 @@ async def test_the_command_line_open_at_80x24_leaves_the_whole_cross_in_sight() 
         await pilot.press("escape")
         await pilot.pause()
         assert screen.query_one("#keys").display
+
+
+async def test_in_the_pause_after_a_computers_turn_the_status_names_the_next_computer() -> None:
+    """A play test saw "Ben is thinking..." while the players' panel marked Cleo, whose turn had
+    begun: the status kept the last computer's name through the pause after its turn."""
+    app = _app(pace=5)  # the pause waits on the test, which plays the turn's moves itself
+    async with app.run_test(size=(80, 24)) as pilot:
+        service = app.service
+        screen = app.screen
+        await until(pilot, lambda app: screen.computer.playing is not None, "a computer's turn being shown")
+        first = screen.computer.playing[0].seat
+        while screen.computer.playing is not None:
+            screen.computer._step()  # the next move now, not after the pace
+        await pilot.pause()
+        assert service.current != first and not service.waiting_for_human()  # the pause before the next
+        name = service.current_seat.name
+        assert _status(app) == f"{name} is thinking...", (name, _status(app))
