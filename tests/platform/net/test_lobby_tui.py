@@ -983,3 +983,4 @@ async def test_a_return_mid_game_is_offered_the_game_before_an_adjourned_table(t
         await until(pilot, lambda: app.door is not None, "Ada back in a seat")
         assert app.door is not None and app.door.table_id == info.id and adjourned != info.id
     await server.close()
+

@@ -210,6 +210,17 @@ class Night:
         assert game is not None
         return ada_key, info, ada, ben, game
 
+    async def ada_at_her_turn(self):  # noqa: ANN201 - as ada_and_ben
+        """:meth:`ada_and_ben`, at Ada's turn (Ben's first turn ended if the deal gave him one),
+        her screen saying so."""
+        ada_key, info, ada, ben, game = await self.ada_and_ben()
+        if game.current == 1:
+            await ben.wait_for("Ben>", raw=True)
+            ben.type("end!\n")
+        await until(lambda: game.current == 0, "Ada's turn")
+        await ada.wait_for("Your turn")
+        return ada_key, info, ada, ben, game
+
     async def line_person(self, name: str) -> Player:
         """A first visit in the line mode without a terminal, named ``name``: in the lobby."""
         player = await self.person(new_key(), term=None)
@@ -421,12 +432,7 @@ async def test_a_dropped_connection_keeps_the_seat_then_a_computer_plays_it_unti
     night = Night(tmp_path, grace=0.5, workers=workers)
     await night.start()
     try:
-        ada_key, info, ada, ben, game = await night.ada_and_ben()
-        if game.current == 1:
-            await ben.wait_for("Ben>", raw=True)
-            ben.type("end!\n")
-        await until(lambda: game.current == 0, "Ada's turn")
-        await ada.wait_for("Your turn")
+        ada_key, info, ada, ben, game = await night.ada_at_her_turn()
 
         assert ada.conn is not None
         ada.conn.abort()  # mid-turn, the connection is simply gone
@@ -718,5 +724,35 @@ async def test_the_line_modes_table_fits_the_terminals_width_between_words(tmp_p
         lines = told.split("\r\n")
         assert max(len(line) for line in lines) <= 50, [line for line in lines if len(line) > 50]
         assert any(len(line) > 40 for line in lines)  # filled, not broken early
+    finally:
+        await night.stop()
+
+
+def status_rows(text: str) -> str:
+    """What the status line says: the rows under the hand's box."""
+    rows = text.splitlines()
+    bottom = max((i for i, row in enumerate(rows) if row.startswith(("╰", "╚", "+"))), default=len(rows) - 1)
+    return " ".join(" ".join(rows[bottom + 1:]).split())
+
+
+async def test_an_undo_at_a_table_served_by_a_worker_says_what_it_took_back(tmp_path: Path) -> None:
+    """Over SSH a play test's u left the status line on the move it took back ("You play the
+    three of spades on South. You have 3 cards."), and a second u said the first undo's: the
+    screen said the last sentence it had heard before the table's answer came from the other
+    process."""
+    night = Night(tmp_path, workers=2)
+    await night.start()
+    try:
+        _key, info, ada, _ben, _game = await night.ada_at_her_turn()
+        service = night.tables._tables[info.id].service
+        card = next(m.card for m in service.legal_moves() if isinstance(m, PlayCard))
+        key = await hand_key(ada, service.observation(0).hand, card)
+        ada.press(key)
+        await ada.wait_for(f"Holding {card_text(card, False)}")
+        ada.press("enter")
+        await ada.wait_until(lambda text: status_rows(text).startswith("Done. Pick the next card"), "the move done")
+        ada.press("u")
+        await ada.wait_until(lambda text: status_rows(text).startswith("You take back the last move. It was "),
+                             "the undo said on the status line")
     finally:
         await night.stop()

@@ -43,7 +43,7 @@ from ..engine.describe import (
     session_summary,
     who_sentence,
 )
-from ..engine.events import Chips, Event, RoundStart, RoundView
+from ..engine.events import Chips, Event, RoundStart, RoundView, Undo
 from ..engine.kinds import Scoring
 from ..engine.moves import Move, MovePile, PlayCard
 from ..engine.observation import Observation
@@ -218,6 +218,8 @@ class TableScreen(TableShell):
         self._told_turn: object = None  # the turn whose start was told (told once)
         self._again = ""  # the extra turn's sentence, said at the start of a person's turn
         self._said = ""  # the last sentence of the log, to name what an undo took back
+        self._undo_asked = False  # u was pressed, and what it took back is not yet heard
+        self._undo_heard = False
         self.paid = [0] * len(self.names)
         """Chips scoring: the chips each player has paid this round (the ante included)."""
         past = service.past_events_seen_by(service.keyboard_seat)
@@ -306,6 +308,11 @@ class TableScreen(TableShell):
         if text:
             self._said = text
             self.query_one("#log", RichLog).write(text)
+            if isinstance(event, Undo) and self._undo_asked:
+                # What u took back, said as it is heard: a table served by another process
+                # answers after the key (the status said the move just taken back, a play test).
+                self._undo_asked, self._undo_heard = False, True
+                self.say(text)
 
     def _count_chips(self, event: Event) -> None:
         if isinstance(event, (RoundStart, RoundView)):
@@ -641,8 +648,13 @@ class TableScreen(TableShell):
             self._act(self.service.end_turn)
 
     def action_undo(self) -> None:
-        if not self._not_yours() and self._act(self.service.undo):
-            self.say(self._said)  # the narrator's sentence: what was taken back
+        if self._not_yours():
+            return
+        self._undo_asked, self._undo_heard = True, False
+        if not self._act(self.service.undo):
+            self._undo_asked = False
+        elif self._undo_heard:  # (heard at once: said again over what the move's end said)
+            self.say(self._said)
 
     def action_hint(self) -> None:
         if not self._not_yours():
