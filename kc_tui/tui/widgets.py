@@ -495,11 +495,20 @@ class EventLog(RichLog):
 class CommandLine(Input):
     """A table's command line (and chat): Tab stays in it.  Tab moved the focus to the table,
     and the rest of a line typed or pasted with a tab in it became the table's keys (an "e" and
-    an Enter could end the turn)."""
+    an Enter could end the turn).  A ``:`` typed into it while it is empty is the key that opens
+    it, not text: a served table's line stays open after a command, and a play test typing ":s
+    ne" out of habit was told "':s' is not a card"."""
 
     BINDINGS = [
         Binding("tab,shift+tab", "stay", show=False),
     ]
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.character == ":" and not self.value:
+            event.stop()
+            event.prevent_default()
+            return
+        await super()._on_key(event)
 
     def action_stay(self) -> None:
         """Nothing: the line being typed keeps the keys."""

@@ -308,3 +308,18 @@ async def test_tab_in_the_command_line_stays_in_it() -> None:
         prompt = table.query_one("#prompt", Input)
         assert app.focused is prompt and prompt.value == "abcd"
         assert app.screen is table and not isinstance(app.screen, ConfirmScreen)
+
+
+async def test_a_colon_typed_into_the_empty_command_line_opens_it_and_is_not_text() -> None:
+    """A served table's command line stays open after a command: a play test typed ":" before
+    the next out of habit and was told "':s' is not a card".  A ":" in the line's text stays."""
+    from textual.widgets import Input
+
+    app, service = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_person(pilot)
+        table = app.screen
+        await pilot.press("colon", "colon", *"ab", "colon", "c")
+        await pilot.pause()
+        prompt = table.query_one("#prompt", Input)
+        assert app.focused is prompt and prompt.value == "ab:c"
