@@ -37,7 +37,7 @@ ALLOWED = {
     "saves", "demo", "brief", "full", "bot", "bots",
     # The machine's words: a browser's, a file's, a terminal's.
     "JavaScript", "cookie", "cookies", "router", "linux", "vt", "ansi", "docs", "md", "authorized",
-    "keys", "script", "Lines", "jokers", "dumb", "protocol", "python", "py", "mybot", "pip", "install",
+    "keys", "script", "Lines", "jokers", "dumb", "protocol", "hosting", "python", "py", "mybot", "pip", "install",
     "redis", "rediss", "jsonl", "transcripts",  # (the transcripts' folder's name)
     # Words of the language the dictionaries lack: a verb with its pronoun, a game's adjective,
     # the abbreviation of "puntos", a name elided.

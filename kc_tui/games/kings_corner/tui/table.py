@@ -146,8 +146,7 @@ TABLE_KEYS: tuple[KeyRow, ...] = (
            bind=(("u,ctrl+z", "undo"),), line=(("turn", N_("u undo")),), palette=N_("Undo")),
     KeyRow("t", N_("hint: the best plan for this turn, in words"), TURN, action="hint",
            bind=(("t", "hint"),), line=(("turn", N_("t hint")),), palette=N_("Hint")),
-    KeyRow(":", N_("type a command (docs/protocol.md section 3): 7h n, e n, end (end! does not ask), "
-                   "undo, hint, quit"), TURN,
+    KeyRow(":", N_("type a command: 7h n, e n, end (end! does not ask), undo, hint, quit"), TURN,
            action="prompt", bind=(("colon", "prompt"),), palette=N_("Command line")),
     KeyRow("b", N_("read the whole table: every pile, who has how many cards, your hand"), READ,
            action="look", bind=(("b", "look"),), palette=N_("Read the table")),
