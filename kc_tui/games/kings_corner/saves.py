@@ -332,10 +332,15 @@ class KingsCornerSaves:
             if not isinstance(e, dict) or e.get("event") == "round_start":
                 break
             turn += e.get("event") == "turn_start"
+        kinds = [e.get("event") if isinstance(e, dict) else None for e in events]
+        # Left on a round's result: "after round 1", as Kings Reverse's saves say (a play test
+        # read "round 1, turn 16" for a round that was over).
+        round_over = not finished and "round_end" in kinds and (
+            "round_start" not in kinds or kinds[::-1].index("round_end") < kinds[::-1].index("round_start"))
         seed = doc.get("seed")
         return SaveInfo(path, names, local_time(doc.get("saved_at")), len(rounds), tuple(totals), finished,
                         turn=turn, rules=_rules_label(events), seed=seed if type(seed) is int else None,
-                        game=self.game)
+                        game=self.game, round_over=round_over)
 
     def restore(self, path: Path, doc: dict[str, Any], think: float | None,
                 on_error: Callable[[str], None] | None) -> Restored:

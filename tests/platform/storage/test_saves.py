@@ -677,6 +677,20 @@ def test_the_continue_list_tells_saves_apart_by_rules_seed_round_and_turn() -> N
     assert titles[12].endswith(", round 1, turn 2 (You 0, Ada 0); boxed, target 50; seed 12"), titles
 
 
+def test_a_game_left_on_a_rounds_result_is_listed_after_that_round() -> None:
+    """A play test read "round 1, turn 16" for a game left on the round's result, where Kings
+    Reverse's saves say "after round 1"."""
+    service = GameService(build_rules(2), make_seats(["medium", "hard"], random.Random(3)), seed=3)
+    saver = start_saving(service, ["medium", "hard"])
+    service.start()
+    service.run_computer_turns()
+    assert service.phase == Phase.ROUND_OVER
+    saver.release()
+    (info,) = list_saves()
+    totals = ", ".join(f"{name} {total}" for name, total in zip(info.players, info.totals))
+    assert info.title.split(": ", 1)[1].startswith(f"Ada, Ben, after round 1 ({totals}); standard"), info.title
+
+
 def test_starting_a_game_keeps_only_the_newest_unfinished_games() -> None:
     """Issue 11: abandoned quick games do not pile up.  Starting a game keeps the newest
     KEEP_SAVES - 1 others; a damaged save and one open in another window are never removed."""
