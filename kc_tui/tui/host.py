@@ -18,6 +18,7 @@ from typing import Any, Callable, Iterable, cast
 
 from platformdirs import user_downloads_path
 from rich.console import RenderableType
+from rich.markup import escape
 from textual import events
 from textual._compositor import ChopsUpdate, LayoutUpdate
 from textual._files import generate_datetime_filename
@@ -455,10 +456,14 @@ class GameHost(App):
             self.push_screen(CommandPalette(placeholder=placeholder, id="--command-palette"))
 
     def action_help_quit(self) -> None:
-        """Ctrl+C (Textual's: it does not quit) says how to, in the player's language."""
+        """Ctrl+C (Textual's: it does not quit) says how to, in the player's language, and what
+        the key does here (at a served table q leaves the table: "to quit the app" misled a
+        play test)."""
         for key, active in self.active_bindings.items():
             if active.binding.action in ("quit", "app.quit"):
-                self.notify(_("Press [b]{key}[/b] to quit the app").format(key=key),
+                what = said(active.binding.description) if active.binding.description else ""
+                self.notify((_("Press [b]{key}[/b] to {what}.").format(key=key, what=escape(what)) if what
+                             else _("Press [b]{key}[/b] to quit the app").format(key=key)),
                             title=_("Do you want to quit?"))
                 return
 

@@ -323,3 +323,16 @@ async def test_a_colon_typed_into_the_empty_command_line_opens_it_and_is_not_tex
         await pilot.pause()
         prompt = table.query_one("#prompt", Input)
         assert app.focused is prompt and prompt.value == "ab:c"
+
+
+async def test_ctrl_c_says_what_q_does_here() -> None:
+    """Ctrl+C said Textual's "Press q to quit the app", where q at a served table leaves the
+    table for the lobby (a play test)."""
+    app, service = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_person(pilot)
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        said = [str(n.message) for n in app._notifications]
+        assert said == ["Press [b]q[/b] to leave the game (asks first while a game is in progress; settings "
+                        "can turn that off)."], said
