@@ -50,7 +50,10 @@ def play_saved(service: Any, args: argparse.Namespace, saving: Callable[[Callabl
             from . import PROG
 
             game = getattr(args, "game", DEFAULT_GAME)
-            command = f"{PROG}{'' if game == DEFAULT_GAME else f' --game {game}'} resume --plain"
+            # (with this run's --lang: without it, a play test's Spanish game resumed in English)
+            lang = language_fixed()
+            command = (f"{PROG}{f' --lang {lang}' if lang else ''}"
+                       f"{'' if game == DEFAULT_GAME else f' --game {game}'} resume --plain")
             print(_("The game is saved as it stood after the last turn; {command} goes on with it.")
                   .format(command=command), flush=True)
         return status

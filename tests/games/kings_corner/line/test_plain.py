@@ -91,6 +91,14 @@ def test_line_mode_shows_the_table_and_refuses_with_the_engines_sentence() -> No
                                  "last turn; kings-corner resume --plain goes on with it.")
 
 
+def test_the_way_back_to_a_game_left_names_the_language_it_was_played_in() -> None:
+    """A play test's Spanish game was told "kings-corner resume --plain la continúa", which then
+    resumed in English (the terminal's language)."""
+    result = play("salir\n", "--seed", "3", "--players", "you,medium", "--lang", "es")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.rstrip().endswith("kings-corner --lang es resume --plain la continúa.")
+
+
 def test_line_mode_plays_moves_and_illegal_moves_change_nothing() -> None:
     result = play("6s n\nks se\ns se\nundo\nend!\nquit\n", "--seed", "3", "--players", "you,medium")
     out = result.stdout
