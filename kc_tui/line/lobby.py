@@ -106,7 +106,11 @@ def _levels() -> str:
             for key in games}
     if len(games) == 1:
         return next(iter(said.values()))
-    return "; ".join(f"{', '.join(names)}: {said[key]}" for key, names in games.items())
+    # Translators: what parts the games' lists of levels: "; " in English, " ; " in French.
+    return pgettext("list", "; ").join(
+        # Translators: a game's computer levels: "kings-corner: beginner 1242, easy 1356, ...".
+        _("{games}: {levels}").format(games=", ".join(names), levels=said[key])
+        for key, names in games.items())
 
 
 # Translators: the lobby's help.  The command words are those of the language (context "typed

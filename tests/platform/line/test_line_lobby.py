@@ -285,6 +285,16 @@ def test_the_lobby_help_gives_each_games_levels_with_their_ratings() -> None:
         assert f"{entry.name}: {ladder}" in said
 
 
+def test_the_lobby_helps_list_of_levels_is_punctuated_as_french_is(in_language: Callable[[str], None]) -> None:
+    """A play test read "kings-corner: débutant ... expert 1660; kings-reverse: ..." in French,
+    which puts a space before ":" and ";"."""
+    from kc_tui.line.lobby import lobby_help
+
+    in_language("fr")
+    said = " ".join(lobby_help().split())
+    assert "kings-corner : débutant 1242" in said and "expert 1660 ; kings-reverse : débutant" in said, said
+
+
 @pytest.mark.parametrize("lang, typed", [("en", "help new"), ("es", "ayuda nueva"), ("fr", "aide nouvelle")])
 async def test_help_new_gives_each_games_presets_and_rule_options(
         tmp_path: Path, in_language: Callable[[str], None], lang: str, typed: str) -> None:
