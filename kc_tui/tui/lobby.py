@@ -554,8 +554,7 @@ class LobbyApp(KingsCornerApp):
             door = screen.remote.door
             left = (_("You stopped watching table {table}.").format(table=door.table_id) if door.spectator
                     else _("You left the table."))
-            why = (screen.last_notice if door.closed else "") or " ".join((
-                left, _("Enter takes a free seat of the table picked (or yours again); w watches it.")))
+            why = (screen.last_notice if door.closed else "") or " ".join((left, self._after_leaving(door)))
             screen.remote.close()
         self.door = None
         self._remove(screen)
@@ -564,6 +563,17 @@ class LobbyApp(KingsCornerApp):
             lobby.refresh_tables()
             if why:
                 lobby.say(why)
+
+    def _after_leaving(self, door: SeatDoor) -> str:
+        """What the lobby's keys do now about the table just left: a full table offers no seat
+        (a spectator of one was told Enter takes a free seat, and Enter then refused)."""
+        try:
+            seat = None if self.person is None else self.server.seat_to_take(self.person, door.table_id)
+        except TableError:
+            seat = None
+        if door.spectator and seat is None:
+            return _("Its seats are all taken: w watches it again.")
+        return _("Enter takes a free seat of the table picked (or yours again); w watches it.")
 
     def play_again(self, screen: Screen[Any]) -> None:
         self.leave_table(screen)

@@ -644,6 +644,9 @@ async def test_a_spectator_leaving_is_told_they_stopped_watching(tmp_path: Path)
         await until(pc, lambda: isinstance(cleo.screen, LobbyScreen), "the lobby")
         await until(pc, lambda: "watching" in lobby_text(cleo, "#lobby-status"), "what she did")
         assert lobby_text(cleo, "#lobby-status").startswith("You stopped watching table 1.")
+        # The table is full: no "Enter takes a free seat", which Enter then refused (a play test).
+        assert " ".join(lobby_text(cleo, "#lobby-status").split()) == (
+            "You stopped watching table 1. Its seats are all taken: w watches it again.")
     await server.close()
 
 
