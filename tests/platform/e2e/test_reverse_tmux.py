@@ -33,8 +33,9 @@ def _next_key(screen: str) -> str | None:
         return "c"
     if "challenges it" in screen:
         return "d"
-    # The key line offers the hand's keys only while the person must act.
-    if "1-9 play" not in screen:
+    # The key line offers the hand's keys (or the draw, when no card can go) only while the
+    # person must act.
+    if "1-9 play" not in screen and "d draw" not in screen:
         return None
     marked = MARKED.findall(screen)
     return marked[0] if marked else "d"

@@ -455,7 +455,9 @@ class ReverseTableScreen(TableShell):
         # After the Ace of spades a card is given, not played: the keys say so.
         return "giving" if any(a.kind is ActionKind.GIVE for a in self.service.legal_actions()) else "turn"
 
-    _NEEDS = {"draw": {ActionKind.DRAW, ActionKind.PASS, ActionKind.ACCEPT},
+    # ("pick" too: "1-9 play  Enter play" showed when no card could go, a play test)
+    _NEEDS = {"pick": {ActionKind.PLAY, ActionKind.GIVE},
+              "draw": {ActionKind.DRAW, ActionKind.PASS, ActionKind.ACCEPT},
               "marry": {ActionKind.MARRY}, "call": {ActionKind.CALL},
               "challenge": {ActionKind.CHALLENGE}, "end_turn": {ActionKind.END}}
 

@@ -530,6 +530,19 @@ async def test_the_key_line_says_give_while_cards_are_given_after_the_ace_of_spa
         assert "1-9 play" not in keys and "Enter give" in keys, keys
 
 
+async def test_the_key_line_offers_no_card_when_none_can_be_played() -> None:
+    """A play test saw "1-9 play  Enter play" on the key line where the status said only "Your
+    turn: d draws."."""
+    app = reverse_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        arrange(app, ["3S", "4S"], "6H")
+        table(app).show_keys()
+        await pilot.pause()
+        keys = str(table(app).query_one("#keys", Static).render())
+        assert "d draw" in keys and "1-9 play" not in keys and "Enter play" not in keys, keys
+
+
 async def test_the_bell_rings_once_as_each_of_your_turns_starts_when_set() -> None:
     """The settings' "Bell at your turn", as in the first game (a browser's page marks its tab's
     title instead: tests/platform/web/test_browser.py)."""
