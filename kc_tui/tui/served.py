@@ -309,7 +309,15 @@ class ServedTable(_Screen):
             self._chatting = False
             self.query_one("#prompt", Input).placeholder = self.PROMPT_PLACEHOLDER
         closed: bool = super()._close_prompt()  # type: ignore[misc]
+        self._refusal_done()  # (closed with Esc, the refusal stayed on the status, a play test)
         return closed
+
+    def _refusal_done(self) -> None:
+        """A chat line's refusal is answered (the line sent) or left (the line closed): the
+        status line says what it said before, unless something newer has replaced it."""
+        kept, self._before_refusal = self._before_refusal, None
+        if kept is not None and self.query_one("#status", TextPanel).text == kept[1]:
+            self.say(kept[0])
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
         """A chat line (after ', or typed as ``say ...``); anything else is the table screen's
@@ -335,6 +343,4 @@ class ServedTable(_Screen):
         message.input.value = ""
         if chatting:
             self._close_prompt()
-        kept, self._before_refusal = self._before_refusal, None
-        if kept is not None and self.query_one("#status", TextPanel).text == kept[1]:
-            self.say(kept[0])  # the refusal is answered: the status line says what it said before
+        self._refusal_done()

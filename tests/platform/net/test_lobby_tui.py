@@ -797,6 +797,16 @@ async def test_a_chat_line_refused_as_too_long_stays_in_its_field(tmp_path: Path
         assert prompt.value == ""
         # The line sent, the refusal goes from the status line (it stayed there).
         assert "holds at most" not in str(screen.query_one("#status", TextPanel).render())
+        # Refused again, then closed with Esc: the refusal goes too (a play test saw it stay).
+        await pilot.press("apostrophe")
+        await until(pilot, lambda: prompt.display, "the chat line open again")
+        prompt.value = long_line
+        await pilot.press("enter")
+        await until(pilot, lambda: "holds at most 200 characters" in str(
+            screen.query_one("#status", TextPanel).render()), "the refusal again")
+        await pilot.press("escape")
+        await until(pilot, lambda: not prompt.display, "the chat line closed")
+        assert "holds at most" not in str(screen.query_one("#status", TextPanel).render())
     await server.close()
 
 
