@@ -198,15 +198,18 @@ class ServiceDoor(Generic[E, S, G]):
     def current_seat(self) -> S:
         return self.seats[self.game.current]
 
-    def rename_seat(self, seat: int, name: str) -> None:
+    def rename_seat(self, seat: int, name: str) -> tuple[PlayerInfo, ...]:
         """Name ``seat`` ``name`` from now on (a person took a seat dealt without them, at a
         served table): the seats and every view say it.  The session's start names the players
-        once: a caller keeping the session writes it again with the referee's ``players``."""
+        once: the players as it names them now, for a caller keeping the session to write it
+        again."""
         seats = list(self.seats)
         seats[seat] = replace(seats[seat], name=name)
         self.seats = tuple(seats)
         game: Any = self.game
         game.players = tuple(replace(p, name=name) if i == seat else p for i, p in enumerate(game.players))
+        players: tuple[PlayerInfo, ...] = game.players
+        return players
 
     @property
     def session_winners(self) -> tuple[int, ...]:

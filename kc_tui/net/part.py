@@ -130,13 +130,13 @@ class TableGame(ABC):
         log says so, and the session's start (the transcript's first line) names the players
         again; that start, for the game's saver, or None if the session has none yet."""
         assert table.seat_names is not None
-        service.rename_seat(seat, name)
+        players = service.rename_seat(seat, name)
         table.seat_names[seat] = service.seats[seat].name
         _log.info("table %s: seat %s is %s's now", table.id, seat + 1, name)
         start = table.events[0] if table.events else None
         if not isinstance(start, SessionStart):
             return None
-        start = replace(start, players=service.game.players)
+        start = replace(start, players=players)
         table.events[0] = start
         return start
 
