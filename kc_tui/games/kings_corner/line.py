@@ -436,7 +436,8 @@ class PlainGame:
     def _sure_to_quit(self) -> bool:
         """Leaving with moves made this turn (they are not saved: the save is the turn's start)
         asks first, as the table's q does; a word mistyped lost them at once."""
-        if not self.service.game.can_undo():
+        seen = self.service.observation()
+        if seen.phase != Phase.TURN or not seen.moves_this_turn:
             return True
         line = self._read(" ".join([_("Leave the game?"), _(
             "It is saved as it stood when the last turn ended; the moves of this turn are not kept."),
