@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 import pytest
+from textual.css.query import NoMatches
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, RichLog, Static
 
@@ -31,9 +32,17 @@ SIZE = (100, 34)
 
 
 async def until(pilot: Pilot, condition: Callable[[], bool], what: str, limit: float = 60.0) -> None:
+    """Wait until ``condition()``.  A widget it reads that is not there yet (a table screen is
+    pushed first and put together after: a full run read its hand between the two, and the
+    NoMatches failed the test) is a condition not met yet."""
     loop = asyncio.get_running_loop()
     end = loop.time() + limit
-    while not condition():
+    while True:
+        try:
+            if condition():
+                return
+        except NoMatches:
+            pass
         if loop.time() > end:
             raise AssertionError(f"never happened: {what}")
         await pilot.pause(0.01)
