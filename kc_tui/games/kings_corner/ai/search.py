@@ -9,11 +9,12 @@ Its moves are the engine's legal codes (:func:`~kc_tui.games.kings_corner.engine
 generator the referee uses), so it can never think a move legal that the referee refuses.
 Symmetry keeps the search small: empty edges are interchangeable, and so are empty corners, so
 a card is only ever tried on the first empty edge and a King on the first empty corner, and the
-transposition key sorts the edge piles by (bottom, top) and the corners by top.
+transposition key sorts the edge piles by (bottom, top) and takes the corners by their tops.
 """
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -68,6 +69,17 @@ class SearchResult:
     """False when the node limit cut the search short (the plan is the best found)."""
 
 
+@functools.cache
+def _penalty_classes(scoring: str) -> tuple[tuple[int, int], ...]:
+    """The cards of each penalty under ``scoring`` as masks, with their points; chips and
+    no-score rounds count every card as one (only the cards left matter there)."""
+    classes: dict[int, int] = {}
+    for card in range(52):
+        points = 1 if scoring in ("chips", "none") else card_penalty(scoring, card)
+        classes[points] = classes.get(points, 0) | 1 << card
+    return tuple((mask, points) for points, mask in classes.items() if points)
+
+
 class TurnSearch:
     """Depth-first search over one player's turn (R4 moves), memoised on a symmetric key."""
 
@@ -82,10 +94,8 @@ class TurnSearch:
         self.node_limit = node_limit
         self.budget = budget
         """The decision's clock: once it is spent no node is expanded."""
-        self._penalty = tuple(card_penalty(scoring, c) for c in range(52))
-        if scoring in ("chips", "none"):
-            # Chips and no-score rounds only count cards left.
-            self._penalty = tuple(1 for _ in range(52))
+        self._penalty_classes = _penalty_classes(scoring)
+        """The hand's penalty as a few masks: (cards, points each), a count per mask."""
 
     # ------------------------------------------------------------------ public
     def best(self, board: Sequence[Sequence[int]], hand: int, unseen: int | None = None) -> SearchResult:
@@ -132,51 +142,41 @@ class TurnSearch:
         self._stopped = False
 
     def _key(self, hand: int) -> tuple[int, ...]:
-        # Written out pile by pile: this runs at every node of the search.
+        # Written out pile by pile: this runs at every node of the search.  The edges are
+        # sorted by (bottom, top); the corners' tops are distinct cards, so their mask says
+        # them in any order.
         n, e, s, w, ne, se, sw, nw = self._piles
         edges = sorted([
             (n[0] << 6 | n[-1]) if n else -1, (e[0] << 6 | e[-1]) if e else -1,
             (s[0] << 6 | s[-1]) if s else -1, (w[0] << 6 | w[-1]) if w else -1,
         ])
-        corners = sorted([
-            ne[-1] if ne else -1, se[-1] if se else -1, sw[-1] if sw else -1, nw[-1] if nw else -1,
-        ])
-        return (hand, *edges, *corners)
+        corners = ((1 << ne[-1] if ne else 0) | (1 << se[-1] if se else 0)
+                   | (1 << sw[-1] if sw else 0) | (1 << nw[-1] if nw else 0))
+        return (hand, corners, *edges)
 
     def _eval(self, hand: int) -> float:
         w = self.weights
-        piles = self._piles
-        unseen = self._unseen
         penalty = 0
-        m = hand
-        pen = self._penalty
-        while m:
-            low = m & -m
-            penalty += pen[low.bit_length() - 1]
-            m ^= low
+        for mask, points in self._penalty_classes:
+            penalty += points * (hand & mask).bit_count()
         value = -w.card * hand.bit_count() - w.penalty * penalty
-        tops = 0
-        open_edges = 0
-        empty_corner = False
-        for i in range(8):
-            p = piles[i]
+        unseen = self._unseen
+        piles = self._piles
+        n, e, s, west, ne, se, sw, nw = piles
+        open_edges = (not n) + (not e) + (not s) + (not west)
+        empty_corner = not (ne and se and sw and nw)
+        # The tops showing, the unseen cards that fit a top (outs) and the tops nothing unseen
+        # fits (dead), in one pass over the piles.
+        tops = outs = dead = 0
+        for p in piles:
             if p:
-                tops |= 1 << p[-1]
-            elif i < 4:
-                open_edges += 1
-            else:
-                empty_corner = True
-        outs = 0
-        dead = 0
-        m = tops
-        while m:
-            low = m & -m
-            fits = FITS[low.bit_length() - 1] & unseen
-            if fits:
-                outs += fits.bit_count()
-            else:
-                dead += 1
-            m ^= low
+                top = p[-1]
+                tops |= 1 << top
+                fits = FITS[top] & unseen
+                if fits:
+                    outs += fits.bit_count()
+                else:
+                    dead += 1
         if w.stuck_card:
             # Cards a card could still go on: tops now, or cards not yet played (unseen/own).
             homes = tops | unseen | hand
@@ -190,8 +190,7 @@ class TurnSearch:
                 m ^= low
             value -= w.stuck_card * stuck
         free = 0
-        for i in range(4):
-            p = piles[i]
+        for p in (n, e, s, west):
             if p:
                 b = p[0]
                 if PARENTS[b] & tops or (b >= 48 and empty_corner):
