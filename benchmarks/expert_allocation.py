@@ -19,6 +19,8 @@ or not) and plays them against ``hard`` on the same duplicate deals, heads-up:
 - ``screened<S>x<K>@P`` (``screened8x4@100``): every plan first played on ``S`` samples of cheap
   rollouts (every reply greedy, as ``hard`` plays them; not counted in ``P``, their cost shows in
   the processor time), then the ``K`` best by those halved on ``P`` playouts.
+- ``anchored<Z>@P`` (``anchored10@100``): halving that never drops the turn search's own best
+  plan, and at the end leaves it only for a plan ``Z`` tenths of a standard error ahead of it.
 
 These players are measuring instruments built here, not levels.  Deals are played in turn by every
 variant (deal 0 by each, then deal 1, ...), so a run stopped early still compares them on the same
@@ -106,6 +108,9 @@ class _Halving(_Budgeted):
         super().__init__(rng, spec, playouts, candidates=candidates, hold=hold)
         self.race = False  # the halving decides who is dropped
 
+    LAST = 1
+    """The plans left when the halving stops."""
+
     def _spend(self, rollouts: Rollouts, budget: object,
                deal: Callable[[], tuple[list[int], list[int]]]) -> None:
         rounds = max(1, math.ceil(math.log2(len(rollouts.active))))
@@ -115,9 +120,13 @@ class _Halving(_Budgeted):
             n = min(max(1, left // (rounds - r) // alive), left // alive)  # never past the budget
             for _ in range(n):
                 rollouts.run(*deal())
-            if alive == 1 or rollouts.samples == 0 or n == 0:
+            if alive <= self.LAST or rollouts.samples == 0 or n == 0:
                 break
             rollouts.halve()  # every survivor has played every sample so far
+            self._halved(rollouts)
+
+    def _halved(self, rollouts: Rollouts) -> None:
+        """After each halving (none here)."""
 
 
 class _Screened(_Halving):
@@ -138,6 +147,38 @@ class _Screened(_Halving):
         super()._spend(rollouts, budget, deal)
 
 
+class _Anchored(_Halving):
+    """Halving that never drops the turn search's own best plan (candidate 0, the one every
+    ranking starts from), and leaves it at the end only for a plan ahead of it by ``z``
+    standard errors of their paired difference on the samples they share."""
+
+    def __init__(self, rng: random.Random, spec: str, playouts: int, z: float) -> None:
+        super().__init__(rng, spec, playouts)
+        self.z = z
+
+    LAST = 2  # the search's best and its strongest rival, for the test below
+
+    def _halved(self, rollouts: Rollouts) -> None:
+        if 0 not in rollouts.active:
+            rollouts.active = [0] + rollouts.active
+
+    def _spend(self, rollouts: Rollouts, budget: object,
+               deal: Callable[[], tuple[list[int], list[int]]]) -> None:
+        super()._spend(rollouts, budget, deal)
+        if rollouts.samples < 2 or len(rollouts.active) < 2:
+            return
+        values = rollouts._values
+        n = min(len(values[i]) for i in rollouts.active)
+        lead = max(rollouts.active, key=lambda k: (sum(values[k][-n:]), -k))
+        if lead == 0:
+            return
+        diffs = [a - b for a, b in zip(values[lead][-n:], values[0][-n:])]
+        mean = sum(diffs) / n
+        se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+        if mean <= self.z * se:
+            rollouts.active = [0]
+
+
 def make(spec: str, seat: int, rng: random.Random) -> Player:
     """``shipped@P``, ``halving@P``, ``narrow@P``, or a level of the ladder."""
     if "@" not in spec:
@@ -153,6 +194,8 @@ def make(spec: str, seat: int, rng: random.Random) -> Player:
     if kind.startswith("screened"):  # screened<samples>x<keep>@P
         screen, keep = kind[len("screened"):].split("x")
         return _Screened(rng, spec, p, int(screen), int(keep))
+    if kind.startswith("anchored"):  # anchored<z tenths>@P: anchored5@100 leaves it at 0.5
+        return _Anchored(rng, spec, p, int(kind[len("anchored"):]) / 10)
     if kind == "narrowhalving":
         return _Halving(rng, spec, p, candidates=8, hold=2)
     raise ValueError(spec)
