@@ -80,6 +80,10 @@ def _penalty_classes(scoring: str) -> tuple[tuple[int, int], ...]:
     return tuple((mask, points) for points, mask in classes.items() if points)
 
 
+_NEVER = float("-inf")
+"""Below every value: the start of a node's best when stopping there cannot be it."""
+
+
 class TurnSearch:
     """Depth-first search over one player's turn (R4 moves), memoised on a symmetric key."""
 
@@ -96,6 +100,14 @@ class TurnSearch:
         """The decision's clock: once it is spent no node is expanded."""
         self._penalty_classes = _penalty_classes(scoring)
         """The hand's penalty as a few masks: (cards, points each), a count per mask."""
+        w = self.weights
+        self._plays_beat_stopping = w.penalty >= 0 and w.card > (
+            4 * abs(w.open_edge) + 16 * abs(w.outs) + 4 * abs(w.free_move) + 8 * abs(w.dead_top)
+            + 52 * abs(w.stuck_card))
+        """Whether a card played always leaves a better board than stopping before it: one card
+        fewer outweighs the most the board's terms can change (four edges, sixteen outs, four
+        pile moves, eight tops, every card stuck), so a node with a card to play needs no value
+        of its own."""
 
     # ------------------------------------------------------------------ public
     def best(self, board: Sequence[Sequence[int]], hand: int, unseen: int | None = None) -> SearchResult:
@@ -255,14 +267,15 @@ class TurnSearch:
         if cached is not None:
             return cached
         self._nodes += 1
-        best = self._eval(hand)
         if not self._stopped and (
             self._nodes > self.node_limit
             or (self.budget is not None and not self._nodes & 63 and self.budget.spent())
         ):
             self._stopped = True
         if hand and not self._stopped:
-            for code in self._moves(hand):
+            moves = self._moves(hand)
+            best = self._stopping_value(hand, moves)
+            for code in moves:
                 new_hand, token = self._apply(hand, code)
                 value = self._dfs(new_hand)
                 self._undo(code, token)
@@ -270,8 +283,17 @@ class TurnSearch:
                     best = value
                     if not new_hand:
                         break  # going out cannot be beaten
+        else:
+            best = self._eval(hand)
         tt[key] = best
         return best
+
+    def _stopping_value(self, hand: int, moves: list[int]) -> float:
+        """The value of ending the turn here, as the best of a node starts: none worth working
+        out when a card can be played (``moves`` ends with the plays), which always beats it."""
+        if moves and moves[-1] < MOVE_BASE and self._plays_beat_stopping:
+            return _NEVER
+        return self._eval(hand)
 
     def _child_value(self, hand: int, code: int) -> tuple[float, int, int]:
         new_hand, token = self._apply(hand, code)
@@ -289,9 +311,9 @@ class TurnSearch:
             here = self._tt.get(self._key(hand))
             if here is None:
                 break
-            stop_value = self._eval(hand)
-            best_code, best_value = -1, stop_value
-            for code in self._moves(hand):
+            moves = self._moves(hand)
+            best_code, best_value = -1, self._stopping_value(hand, moves)
+            for code in moves:
                 value, _, token = self._child_value(hand, code)
                 self._undo(code, token)
                 if value > best_value:
