@@ -9,10 +9,15 @@ from typing import Any, Callable
 import pytest
 
 from kc_tui.core.cards import parse_card
+from kc_tui.core.text import YOU
 from kc_tui.games.kings_corner import cli
 from kc_tui.games.kings_corner.ai.hints import describe_plan
 from kc_tui.games.kings_corner.engine.board import Pile
+from kc_tui.games.kings_corner.engine.describe import describe_rules, scores_said
+from kc_tui.games.kings_corner.engine.kinds import RoundEndReason
 from kc_tui.games.kings_corner.engine.moves import MovePile, PlayCard
+from kc_tui.games.kings_corner.engine.rules import build_rules
+from kc_tui.games.kings_corner.engine.views import RoundRecord
 from kc_tui.games.kings_corner.saves import PlayerStats, stats_text
 
 PLAN = (PlayCard(parse_card("KH"), Pile.SW), MovePile(Pile.W, Pile.N), PlayCard(parse_card("QS"), Pile.SW))
@@ -53,3 +58,16 @@ def test_the_command_line_helps_in_spanish_and_passes_the_notation_on(
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     assert cli.main(["play", "--plain", "--notation", "short", "--players", "you,easy", "--seed", "3"]) == 0
     assert told[0].notation == "short"
+
+
+@pytest.mark.parametrize(("lang", "named", "won"), [
+    ("es", "Puntuación (clásica):", "Ronda 1: Tú 0 (ronda ganada), Ada 3."),
+    ("fr", "Décompte (classique) :", "Manche 1 : Toi 0 (manche gagnée), Ada 3."),
+])
+def test_the_rules_and_the_scores_said_speak_the_players_language(
+        in_language: Callable[[str], None], lang: str, named: str, won: str) -> None:
+    in_language(lang)
+    rules = build_rules(2)
+    assert named in describe_rules(rules, width=None)
+    record = RoundRecord(1, RoundEndReason.OUT, (0,), (0, 3), (0, 3))
+    assert scores_said([record], [YOU, "Ada"], rules).splitlines()[0] == won

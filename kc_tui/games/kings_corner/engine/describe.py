@@ -38,6 +38,20 @@ _SCORING_WORDS = {
                       "an Ace 25, King, Queen, Jack and ten 10 each, other cards their face value"),
     "none": N_("no score is kept: each round stands alone"),
 }
+
+
+def _scoring_name(scoring: str) -> str:
+    """A scoring's name in the language being served: "classic" ("clásica", "classique")."""
+    names = {
+        # Translators: the names of the scoring schemes, as the rules say them ("Scoring
+        # (classic): ..."); the new-game form names them the same way ("classic: 1 a card").
+        "classic": pgettext("scoring", "classic"), "face": pgettext("scoring", "face"),
+        "alternative": pgettext("scoring", "alternative"), "chips": pgettext("scoring", "chips"),
+        "none": pgettext("scoring", "none"),
+    }
+    return names.get(scoring, scoring)
+
+
 _CHIPS_WORDS = {
     True: N_("everyone antes 1 chip into the pot each round; ending a turn without a move costs "
              "1 chip; at the end of a round each loser pays 1 chip per card left, and the winner "
@@ -116,7 +130,7 @@ def describe_rules(rules: RuleSet, preset: str | None = None, width: int | None 
         scoring = _(_CHIPS_WORDS[rules.mandatory_kings])
     else:
         scoring = _(_SCORING_WORDS[rules.scoring])
-    lines.append(_("Scoring ({name}): {rule}.").format(name=rules.scoring, rule=scoring))
+    lines.append(_("Scoring ({name}): {rule}.").format(name=_scoring_name(rules.scoring), rule=scoring))
     if rules.scoring in ("classic", "face", "alternative"):
         lines.append(_(
             "The session ends after the round in which someone reaches {target} points; "
