@@ -109,6 +109,10 @@ class ReverseRemote(Following[ReverseEvent]):
     def legal_actions(self) -> tuple[Action, ...]:
         return self.door.legal_actions()
 
+    def past_events_seen_by(self, seat: int | None) -> tuple[ReverseEvent, ...]:
+        """The session so far as this door's seat may see it, whatever ``seat`` is asked."""
+        return tuple(self.door.past_events())
+
     def round_summary(self) -> ReverseRoundSummary:
         return self.door.round_summary()
 

@@ -298,6 +298,7 @@ class ReverseSaves:
 
         service, specs = replayed(path, doc, on_error, (round_so_far,), True)
         service.remove_listener(round_so_far)
+        service.past_events = tuple(past)
         return Restored(service, specs, list(doc["actions"]), path, game=GAME_NAME, past=tuple(past))
 
     def read_transcript(self, lines: Sequence[str]) -> list[Any]:

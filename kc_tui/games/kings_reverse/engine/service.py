@@ -101,6 +101,9 @@ class ReverseService(ServiceDoor[ReverseEvent, ReverseSeat, ReverseGame]):
         self.game = ReverseGame(rules, random.Random(self.seed), [s.info for s in self.seats],
                                 self.seed)
         """The referee: engine-side only (tests, the tournament); front ends read views."""
+        self.past_events: tuple[ReverseEvent, ...] = ()
+        """A resumed session's round so far, as the referee told it (its save sets them);
+        front ends read :meth:`past_events_seen_by`."""
         self.game.set_emit(self._dispatch if self._listeners else None)
         self._action_watchers: list[Callable[[Action | None], None]] = []
         for index, seat in enumerate(self.seats):
@@ -115,6 +118,11 @@ class ReverseService(ServiceDoor[ReverseEvent, ReverseSeat, ReverseGame]):
     refusal = ReverseIllegal
 
     seat_view = staticmethod(seat_view)
+
+    def past_events_seen_by(self, seat: int | None) -> tuple[ReverseEvent, ...]:
+        """The round so far before this service took the session over (a resumed one), as
+        ``seat`` may see it: a front end catches up on it."""
+        return tuple(seat_view(event, seat) for event in self.past_events)
 
     def watch_actions(self, watcher: Callable[[Action | None], None]) -> None:
         """Call ``watcher`` with every action applied, a person's or a computer's (the one

@@ -323,8 +323,22 @@ class ReverseTableScreen(TableShell):
             self.service.start()
         else:
             self.query_one("#log", RichLog).write(self.opening_line())
+            self._catch_up()
         self.refresh_table()
         self.advance()
+
+    def _catch_up(self) -> None:
+        """A session already dealt: what each person here took and saw in the round so far,
+        kept for ``a`` as if heard (a resumed round would otherwise say nothing happened)."""
+        past = self.service.past_events_seen_by(self.service.keyboard_seat)
+        dealt = [i for i, event in enumerate(past) if isinstance(event, (RoundStart, RoundView))]
+        playing: int | None = None
+        for event in past[dealt[-1]:] if dealt else ():
+            if isinstance(event, TurnStart):
+                playing = event.player
+            with self._showing():
+                sentence = describe_event(event, self.names, self.service.keyboard_seat)
+            self._keep(event, sentence, playing, counts_now=False)
 
     def opening_line(self) -> str:
         """The log's first line at a session already dealt (resumed here, or a served table's)."""
@@ -342,25 +356,42 @@ class ReverseTableScreen(TableShell):
         self.names = [s.name for s in self.service.seats]
         with self._showing():
             sentence = describe_event(event, self.names, self.service.keyboard_seat)
+        playing = self.service.current if self.service.phase == Phase.TURN else None
+        if self._keep(event, sentence, playing) and sentence:
+            self.query_one("#log", RichLog).write(sentence)
+            self._recent.append(sentence)
+
+    def _keep(self, event: ReverseEvent, sentence: str | None, playing: int | None,
+              counts_now: bool = True) -> bool:
+        """Keep ``event`` for ``a``: the cards each person here took, and what the others did
+        while ``playing`` had the turn; whether its sentence goes in the log.  ``counts_now``:
+        the hands' counts as they are now are those at the event (not so when catching up)."""
         if isinstance(event, (RoundStart, RoundView)):
+            # A new round: what came before it is no news of this one; the deal is, to all.
             counts = [len(h) for h in event.hands] if isinstance(event, RoundStart) else event.hand_counts
             self.held = {p: counts[p] for p in self.people}
             self.took = {p: [] for p in self.people}
+            self.since = {p: [sentence] if sentence else [] for p in self.people}
+            if sentence:
+                self._last_said.append(sentence)
+            return bool(sentence)
         if isinstance(event, TurnEnd) and event.player in self.since:
             self.since[event.player] = []
             self.took[event.player] = []
-            self.held[event.player] = self.service.view(None).hand_counts[event.player]
+            if counts_now:
+                self.held[event.player] = self.service.view(None).hand_counts[event.player]
+            else:
+                self.held.pop(event.player, None)  # unknown: the cards taken are said one by one
         if isinstance(event, TurnStart) or not sentence:
-            return  # whose turn it is shows on the status line and the players' panel
-        self.query_one("#log", RichLog).write(sentence)
-        self._recent.append(sentence)
+            return False  # whose turn it is shows on the status line and the players' panel
         self._last_said.append(sentence)
         taker = self._taker(event)
         if taker is not None:
             self.took[taker].append(sentence)
         for person, seen in self.since.items():
-            if person != taker and not (self.service.phase == Phase.TURN and self.service.current == person):
+            if person != taker and person != playing:
                 seen.append(sentence)
+        return True
 
     def _taker(self, event: ReverseEvent) -> int | None:
         """The person at this keyboard whose hand ``event`` adds cards to, if any."""

@@ -557,3 +557,34 @@ async def test_the_bell_rings_once_as_each_of_your_turns_starts_when_set() -> No
             await until(pilot, lambda a: my_turn(a) and "9H" not in _hand(a), "your next turn")
             await pilot.pause()
         assert len(rang) == rings, bell
+
+
+async def test_a_resumed_round_says_what_happened_since_your_last_turn() -> None:
+    """``a`` after a resume tells the others' turns since yours, as it did before leaving (it
+    said "Nothing has happened since your last turn.")."""
+    from kc_tui.tui.app import KingsCornerApp
+    from kc_tui.tui.dialogs import ConfirmScreen
+
+    app = reverse_app(level="beginner")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        await pilot.press("d")
+        await until(pilot, my_turn, "your turn again")
+        before = len(log_text(app))
+        await pilot.press("a")
+        await pilot.pause()
+        since = log_text(app)[before:]
+        assert since and "Nothing has happened" not in since
+        await pilot.press("q")
+        await until(pilot, lambda a: isinstance(a.screen, ConfirmScreen), "the question")
+        await pilot.press("y")
+    app = KingsCornerApp(settings=Settings(pace=0, ascii=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await until(pilot, lambda a: bool(a.screen.query("#saves-chosen")), "the saves")
+        await pilot.press("enter")
+        await until(pilot, my_turn, "your turn in the resumed game")
+        before = len(log_text(app))
+        await pilot.press("a")
+        await pilot.pause()
+        assert log_text(app)[before:] == since
