@@ -12,7 +12,7 @@ from .i18n import Domain
 _ = Domain.of(__package__).gettext
 
 __all__ = ["shown", "positive", "seed_number", "think_seconds", "port_number",
-           "port_or_any"]
+           "port_or_any", "not_players"]
 
 
 def shown(text: str) -> str:
@@ -77,3 +77,12 @@ def _port(text: str, lowest: int) -> int:
         raise argparse.ArgumentTypeError(_("expected a port from {lowest} to 65535, got {value}")
                                          .format(lowest=lowest, value=value))
     return value
+
+
+def not_players(name: str) -> str:
+    """A ``--rule NAME=VALUE``'s name, refused if it is ``players``: the seats set how many play
+    (``--players``), and a rule saying otherwise could only be refused later, less clearly."""
+    if name.strip().lower() == "players":
+        raise argparse.ArgumentTypeError(
+            _("players is not a rule to set: the number of players comes from --players"))
+    return name

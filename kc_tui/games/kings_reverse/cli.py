@@ -18,7 +18,7 @@ from ...cli import application_parser, records, run_commands
 from ...cli.common import add_look_options, full_screen, look_arguments
 from ...cli.play import line_options, play_saved
 from ...cli.progress import run_with_progress
-from ...core.arguments import positive, seed_number, think_seconds
+from ...core.arguments import not_players, positive, seed_number, think_seconds
 from ...core.i18n import Domain
 from ...core.report import rating_lines, simulation_head, simulation_lines, stopped_line
 from ...core.text import visible
@@ -78,7 +78,7 @@ def _rule(text: str) -> tuple[str, str]:
     if not eq or not name.strip():
         raise argparse.ArgumentTypeError(
             _("write a rule as NAME=VALUE (the names: {names})").format(names=", ".join(OPTION_NAMES)))
-    return name.strip(), value.strip()
+    return not_players(name.strip()), value.strip()
 
 
 def _rule_options(p: argparse.ArgumentParser) -> None:

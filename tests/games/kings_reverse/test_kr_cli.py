@@ -56,6 +56,29 @@ def test_a_bad_rule_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None
     assert "The option jokers is on or off, not 'maybe'" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("game", ["kings-corner", "kings-reverse"])
+@pytest.mark.parametrize("command", [["rules"], ["simulate", "--players", "easy,easy", "--rounds", "1"],
+                                     ["play", "--plain"]])
+def test_players_as_a_rule_is_a_usage_error_that_names_players(
+        capsys: pytest.CaptureFixture[str], game: str, command: list[str]) -> None:
+    """It was a traceback in Kings Reverse (players given twice to its rules), and a refusal in
+    the first game that spoke of seats where ``rules`` has none."""
+    with pytest.raises(SystemExit) as stop:
+        main(["--game", game, *command, "--rule", "players=3"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "players is not a rule to set: the number of players comes from --players" in err
+    assert "Traceback" not in err
+
+
+def test_the_rule_options_listed_leave_players_out(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["rules", "--rule", "foo=1"])
+    err = capsys.readouterr().err
+    listed = err.split("the options are ")[1]
+    assert listed.startswith("hand_size, draw") and "players" not in listed
+
+
 def test_simulate_json_and_transcripts_the_referee_accepts(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--game", "kings-reverse", "--players", "medium,easy,beginner",
                  "--rounds", "6", "--seed", "3", "--json", "--transcript-dir", str(tmp_path)]) == 0

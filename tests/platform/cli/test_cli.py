@@ -72,7 +72,7 @@ def test_simulate_text_summary_lists_each_seat() -> None:
         (["simulate", "--players", "medium"], "give 2 to 6 players"),
         (["simulate", "--preset", "turbo"], "invalid choice: 'turbo'"),
         (["simulate", "--rule", "target"], "a rule is written KEY=VALUE"),
-        (["simulate", "--rule", "colour=red"], "unknown rule option 'colour'; the options are players, hand_size"),
+        (["simulate", "--rule", "colour=red"], "unknown rule option 'colour'; the options are hand_size, draw"),
         (["simulate", "--rule", "draw=later"], "draw must be one of start, end, none"),
         (["simulate", "--rule", "royal_kings=maybe"], "royal_kings must be true or false"),
         (["simulate", "--rounds", "0"], "expected at least 1"),

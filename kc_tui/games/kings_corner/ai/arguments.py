@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ....core.arguments import positive, seed_number, think_seconds
+from ....core.arguments import not_players, positive, seed_number, think_seconds
 from ....core.errors import RuleError
 from ....core.i18n import Domain
 from ..engine.rules import OPTION_NAMES, PRESETS, RuleSet, build_rules, parse_rule_assignment
@@ -46,9 +46,10 @@ def seat_list(text: str, benchmark: bool = True, humans: bool = False) -> list[s
 
 def _rule(text: str) -> tuple[str, Any]:
     try:
-        return parse_rule_assignment(text)
+        name, value = parse_rule_assignment(text)
     except RuleError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+    return not_players(name), value
 
 
 def add_rule_options(p: argparse.ArgumentParser) -> None:

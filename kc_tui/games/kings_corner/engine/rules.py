@@ -182,7 +182,7 @@ def preset_note(preset: str) -> str:
 
 def _unknown_option(key: str) -> str:
     return _("unknown rule option {key}; the options are {options}").format(
-        key=repr(key), options=", ".join(OPTION_NAMES))
+        key=repr(key), options=", ".join(name for name in OPTION_NAMES if name != "players"))
 
 
 def _coerce(name: str, text: str) -> Any:

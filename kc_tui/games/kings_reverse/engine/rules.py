@@ -124,7 +124,7 @@ def _option_value(name: str, value: Any) -> Any:
         name=name, value=str(value)[:20]))
 
 
-def build_rules(players: int, preset: str = "standard", **options: Any) -> ReverseRules:
+def build_rules(players: int, preset: str = "standard", /, **options: Any) -> ReverseRules:
     """The rule set of ``preset`` for ``players``, with ``options`` (name -> value, words such as
     "on"/"off" accepted) changed.  Raises :class:`RuleError` naming what is wrong."""
     if preset not in PRESETS:

@@ -1090,7 +1090,7 @@ def test_R6_option_values_given_as_text_are_read_like_rule_assignments():
     [
         ("target", "a rule is written KEY=VALUE, for example target=50; got 'target'"),
         ("target=abc", "target must be a whole number; got 'abc'"),
-        ("colour=red", "unknown rule option 'colour'; the options are players, hand_size, draw, "
+        ("colour=red", "unknown rule option 'colour'; the options are hand_size, draw, "
                        "kings_to_corners_at_deal, mandatory_kings, royal_kings, scoring, target"),
         ("draw=sometimes", "draw must be one of start, end, none; got 'sometimes'"),
         ("scoring=golf", "scoring must be one of classic, face, alternative, chips, none; "
