@@ -151,10 +151,12 @@ def player_stats(results: Iterable[SessionResult]) -> dict[str, PlayerStats]:
                 and result.totals[s] != result.totals[seat]
                 and (result.totals[s] < result.totals[seat]) == low)
             points = result.totals[seat]
-            # Best: the highest place, then the most points ahead of the others' mean.
+            # Best: the highest place, then the best points (the fewest where the lowest total
+            # wins), as the sentence says them, then the most ahead of the others' mean.
             others = [t for s, t in enumerate(result.totals) if s != seat]
             margin = (sum(others) / len(others) - points) if low else (points - sum(others) / len(others))
-            entry = ((place, -margin), result.name, place, len(result.players), points)
+            entry = ((place, points if low else -points, -margin), result.name, place,
+                     len(result.players), points)
             if st.best is None or entry[0] < st.best[0]:
                 st.best = entry
             if st.worst is None or entry[0] >= st.worst[0]:

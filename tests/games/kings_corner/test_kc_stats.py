@@ -21,6 +21,21 @@ def _round(winners, hands, scores, totals) -> RoundEnd:
     return RoundEnd(1, "out", winners, tuple(tuple(parse_card(c) for c in h) for h in hands), scores, totals)
 
 
+def test_of_two_sessions_in_the_same_place_the_one_with_the_better_total_is_the_best() -> None:
+    """As the sentences give them: "finished 3rd of 3 with 8 points" is the better session than
+    "3rd of 3 with 11 points", however far ahead the others were (it was the other way round)."""
+    seats = ("Zoe", "Ada", "Ben"), ("person", "medium", "medium")
+    far = SessionResult("2026-11-01-100000-zoe", *seats, "classic", (1,), (11, 0, 10),
+                        (_round((1,), (("KH", "AS"), (), ("2S",)), (11, 0, 10), (11, 0, 10)),))
+    close = SessionResult("2026-11-02-100000-zoe", *seats, "classic", (1,), (8, 0, 2),
+                          (_round((1,), (("AS",), (), ("2S",)), (8, 0, 2), (8, 0, 2)),))
+    zoe = player_stats([far, close])["Zoe"]
+    assert (zoe.best[2], zoe.best[4], zoe.worst[2], zoe.worst[4]) == (3, 8, 3, 11)
+    chips = [SessionResult(r.name, *seats, "chips", r.winners, r.totals, r.rounds) for r in (far, close)]
+    zoe = player_stats(chips)["Zoe"]  # chips: the highest total wins
+    assert (zoe.best[2], zoe.best[4], zoe.worst[2], zoe.worst[4]) == (2, 11, 2, 8)
+
+
 def test_records_count_sessions_rounds_levels_cards_left_best_worst_and_streak() -> None:
     a_wins = SessionResult("2026-11-01-100000-zoe-ada", ("Zoe", "Ada"), ("person", "hard"), "classic",
                            (0,), (3, 30), (_round((0,), ((), ("KH", "2C", "3D")), (0, 12), (0, 12)),
