@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import shlex
 import sys
 from datetime import date
 from pathlib import Path
@@ -245,9 +246,21 @@ def _demo(args: argparse.Namespace) -> int:
         service.close()
     for fault in service.take_faults():
         print(f"! {fault}")
-    print(_("(seed {seed}: run `kings-corner demo --seed {seed}` to watch this round again)").format(
-        seed=seed))
+    print(_("(seed {seed}: run `{command}` to watch this round again)").format(
+        seed=seed, command=_demo_again(args, seed)))
     return 0
+
+
+def _demo_again(args: argparse.Namespace, seed: int) -> str:
+    """The ``demo`` command that deals this round again: its seats and rules as given."""
+    words = ["kings-corner", "demo"]
+    if args.players != ["medium"] * 4:
+        words += ["--players", ",".join(args.players)]
+    if args.preset != "standard":
+        words += ["--preset", args.preset]
+    for name, value in args.rule:
+        words += ["--rule", f"{name}={('on' if value else 'off') if isinstance(value, bool) else value}"]
+    return visible(shlex.join([*words, "--seed", str(seed)]))  # a bot command is any text
 
 
 def _add_rules(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -107,6 +107,21 @@ def test_demo_narrates_a_round_in_sentences() -> None:
     assert any(line.startswith("Round 1 over:") for line in lines)
 
 
+def test_the_demo_names_the_command_that_deals_its_round_again(capsys: pytest.CaptureFixture[str]) -> None:
+    """It named ``demo --seed N`` alone, which seats four medium players under the standard
+    rules: another round."""
+    import shlex
+
+    assert main(["demo", "--seed", "5", "--players", "medium,hard", "--preset", "classic-deal",
+                 "--rule", "mandatory_kings=on"]) == 0
+    first = capsys.readouterr().out
+    again = first.splitlines()[-1].split("`")[1]
+    assert again == ("kings-corner demo --players medium,hard --preset classic-deal "
+                     "--rule mandatory_kings=on --seed 5")
+    assert main(shlex.split(again)[1:]) == 0
+    assert capsys.readouterr().out == first
+
+
 def test_bare_command_without_a_terminal_plays_in_the_line_mode() -> None:
     result = run()  # stdin is not a terminal here: no title screen, the line mode instead
     assert result.returncode == 0
