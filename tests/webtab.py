@@ -184,7 +184,7 @@ async def open_tab(session: aiohttp.ClientSession, address: str, width: int = 80
 
 CARD = r"(?:[2-9TJQKA]|10)[CDHS♣♦♥♠]"
 """A card as the table writes it: ``7H`` in ASCII, ``7♥`` and ``10♥`` with glyphs."""
-HINT = re.compile(rf"(?:Play|Move) (?:{CARD}|NE|NW|SE|SW|N|E|S|W) on(?:to)? .*?(?=: that|1-9 card|$)")
+HINT = re.compile(rf"(?:Play|Move) (?:{CARD}|NE|NW|SE|SW|N|E|S|W) on(?:to)? .*?(?=: that|(?:1-)?\d(?:, 0)?[, a-z]* card|$)")
 """The hint's plan (``kc_tui.games.kings_corner.ai.hints``): "Play 7H on N, then move E onto N, then ...: that ...",
 up to what the status lines show of a long one (its first steps: a plan played in part is legal)."""
 STEP = re.compile(rf"(?<!\w)({CARD}|NE|NW|SE|SW|N|E|S|W) on(?:to)? (NE|NW|SE|SW|N|E|S|W)\b")

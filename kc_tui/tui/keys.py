@@ -21,7 +21,7 @@ from textual.screen import Screen
 
 from .words import said
 
-__all__ = ["KeyRow", "KeyState", "bindings", "help_text", "key_line", "palette"]
+__all__ = ["KeyRow", "KeyState", "bindings", "help_text", "key_line", "palette", "picking_keys"]
 
 KeyState = Literal["turn", "holding", "computer", "playing"]
 """What the table is doing, for the key line: a person's turn, a person holding a card or pile, a
@@ -53,9 +53,22 @@ class KeyRow:
     run: str = ""
     """The action string the palette runs, when it has parameters (``step(1)``)."""
 
-    def line_text(self, state: str) -> str:
-        """What the key line says for the row in ``state``, in the player's language."""
-        return said(next((text for when, text in self.line if when == state), ""))
+    def line_text(self, state: str, picks: str = "") -> str:
+        """What the key line says for the row in ``state``, in the player's language; a row
+        whose words name ``{keys}``, the keys that pick the hand's cards, says ``picks`` there
+        (and nothing with no card to pick)."""
+        text = said(next((text for when, text in self.line if when == state), ""))
+        if "{keys}" in text:
+            return text.format(keys=picks) if picks else ""
+        return text
+
+
+def picking_keys(keys: str, count: int) -> str:
+    """The keys that pick the first ``count`` cards of a hand whose cards are picked by ``keys``
+    in order: "1-7", "1-9, 0", "1-9, 0, c, d"; a card past them has no key."""
+    digits = keys[:min(count, 9)]
+    words = [digits if len(digits) < 2 else f"{digits[0]}-{digits[-1]}"] if digits else []
+    return ", ".join(words + list(keys[9:count]))
 
 
 def bindings(rows: Sequence[KeyRow]) -> list[BindingType]:
@@ -65,10 +78,12 @@ def bindings(rows: Sequence[KeyRow]) -> list[BindingType]:
             for row in rows for keys, action in row.bind]
 
 
-def key_line(rows: Sequence[KeyRow], state: str = "always", applies: Iterable[str] | None = None) -> str:
-    """The keys that apply now, for the line at the bottom of the screen."""
+def key_line(rows: Sequence[KeyRow], state: str = "always", applies: Iterable[str] | None = None,
+             picks: str = "") -> str:
+    """The keys that apply now, for the line at the bottom of the screen (``picks``: the keys
+    that pick the hand's cards now, :func:`picking_keys`)."""
     allowed = None if applies is None else set(applies)
-    return "  ".join(text for row in rows if (text := row.line_text(state))
+    return "  ".join(text for row in rows if (text := row.line_text(state, picks))
                      and (allowed is None or not row.action or row.action in allowed))
 
 

@@ -101,8 +101,14 @@ class TableShell(OnKingsCornerApp, SizedScreen):
     def show_keys(self) -> None:
         """The key line: the rows of the key table that apply now."""
         applies = [row.action for row in self.KEY_ROWS if row.action and self.key_applies(row.action)]
-        self.query_one("#keys", TextPanel).show(key_line(self.KEY_ROWS, self.key_state(), applies))
+        self.query_one("#keys", TextPanel).show(
+            key_line(self.KEY_ROWS, self.key_state(), applies, self.picking_keys()))
         self.refresh_bindings()
+
+    def picking_keys(self) -> str:
+        """The keys that pick the cards of the hand shown now ("1-7"), for the key line and the
+        sentences that name them (by default none: a table without a hand)."""
+        return ""
 
     def prompt_open(self) -> bool:
         """Whether the command line is open (asked for every key of the key line at every

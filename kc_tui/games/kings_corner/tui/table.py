@@ -23,7 +23,7 @@ from ....core.i18n import N_, Domain
 from ....core.kinds import Phase
 from ....core.text import YOU
 from ....tui.dialogs import ConfirmScreen, PassScreen, TextScreen
-from ....tui.keys import KeyRow, KeyState, bindings
+from ....tui.keys import KeyRow, KeyState, bindings, picking_keys
 from ....tui.round_over import RoundOverScreen, ScoresScreen, SessionOverScreen, scores_title
 from ....tui.table_shell import KEPT_WHILE_A_COMPUTER_PLAYS, WIDE, TableShell
 from ....tui.widgets import CommandLine, EventLog, PlayersView, TextPanel, card_text
@@ -124,7 +124,7 @@ TABLE_KEYS: tuple[KeyRow, ...] = (
            N_("pick that card of your hand (0 is the tenth, then c d f g m n v x y z as the hand shows "
               "them; Left/Right along the hand reach the rest)"),
            MOVE,
-           action="pick", line=(("turn", N_("1-9 card")),)),
+           action="pick", line=(("turn", N_("{keys} card")),)),
     KeyRow(N_("arrows, h j k l"),
            N_("move between the piles of the cross (Down from the bottom row reaches your hand; "
               "Tab/Shift+Tab move between hand, piles and log)"),
@@ -388,6 +388,9 @@ class TableScreen(TableShell):
         hand = self.query_one(HandView)
         hand.held = hand.cards.index(held) if isinstance(held, Card) and held in hand.cards else -1
 
+    def picking_keys(self) -> str:
+        return picking_keys(HAND_KEYS, len(self.query_one(HandView).cards))
+
     def key_state(self) -> KeyState:
         if self.computer.playing is not None:
             return "playing"
@@ -485,11 +488,11 @@ class TableScreen(TableShell):
         at this keyboard ("You" at home, their own name at a served table)."""
         name = self.service.current_seat.name
         if name == YOU or len(self.people) == 1:  # one person at this keyboard (at home, or served)
-            head = (_("Your turn: pick a card (1-9) or a pile, then a target.") if moves
-                    else _("Your turn."))
+            head = (_("Your turn: pick a card ({keys}) or a pile, then a target.") if moves
+                    else _("Your turn.")).format(keys=self.picking_keys())
         else:
-            head = (_("Your turn, {name}: pick a card (1-9) or a pile, then a target.") if moves
-                    else _("Your turn, {name}.")).format(name=name)
+            head = (_("Your turn, {name}: pick a card ({keys}) or a pile, then a target.") if moves
+                    else _("Your turn, {name}.")).format(name=name, keys=self.picking_keys())
         return head if moves else f"{head} {_(NOTHING_FITS)}"
 
     def _focus_for_turn(self) -> None:
@@ -545,8 +548,8 @@ class TableScreen(TableShell):
         elif self.service.observation().board[pile]:
             self._hold(pile)
         else:
-            self.say(_("{pile} is empty: pick a card of your hand (1-9) to play there.").format(
-                pile=pile.letters))
+            self.say(_("{pile} is empty: pick a card of your hand ({keys}) to play there.").format(
+                pile=pile.letters, keys=self.picking_keys()))
 
     def on_cross_view_left(self) -> None:
         self.query_one(HandView).focus()

@@ -30,7 +30,7 @@ from ....core.i18n import N_, Domain
 from ....core.kinds import Phase
 from ....core.text import YOU, visible
 from ....tui.dialogs import ConfirmScreen, PassScreen, TextScreen, help_screen
-from ....tui.keys import KeyRow, bindings, key_line
+from ....tui.keys import KeyRow, bindings, key_line, picking_keys
 from ....tui.modal import Dialog
 from ....tui.round_over import RoundOverScreen, ScoresScreen, SessionOverScreen, scores_title
 from ....tui.table_shell import KEPT_WHILE_A_COMPUTER_PLAYS, TableShell
@@ -125,7 +125,7 @@ REVERSE_KEYS: tuple[KeyRow, ...] = (
     KeyRow(N_("1-9, 0, letters"), N_("play that card of your hand, or give it after the Ace of spades (0 is "
            "the tenth, then f g n p u v y z as the hand shows them); a * marks the cards you may "
            "play; a joker asks for the suit"), PLAY,
-           action="pick", line=(("turn", N_("1-9 play")), ("giving", N_("1-9 give")))),
+           action="pick", line=(("turn", N_("{keys} play")), ("giving", N_("{keys} give")))),
     KeyRow(N_("Left, Right, Enter"), N_("move along your hand; Enter (or Space) plays the marked card"), PLAY,
            action="pick", line=(("turn", N_("Enter play")), ("giving", N_("Enter give")))),
     KeyRow(N_("S H D C, arrows"), N_("name the suit to follow after a joker, in either case (Esc keeps the "
@@ -472,11 +472,15 @@ class ReverseTableScreen(TableShell):
     def show_keys(self) -> None:
         """The key line, in the player's language (the shell's, with this game's words)."""
         applies = [row.action for row in self.KEY_ROWS if row.action and self.key_applies(row.action)]
-        self.query_one("#keys", TextPanel).show(key_line(self.key_rows(), self.key_state(), applies))
+        self.query_one("#keys", TextPanel).show(
+            key_line(self.key_rows(), self.key_state(), applies, self.picking_keys()))
         self.refresh_bindings()
 
     def action_help(self) -> None:
         self.app.push_screen(help_screen(self.key_rows()))
+
+    def picking_keys(self) -> str:
+        return picking_keys(REVERSE_HAND_KEYS, len(self.query_one(ReverseHandView).cards))
 
     def key_state(self) -> str:
         if self.computer.showing:

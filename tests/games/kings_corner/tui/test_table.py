@@ -452,3 +452,16 @@ async def test_in_the_pause_after_a_computers_turn_the_status_names_the_next_com
         assert service.current != first and not service.waiting_for_human()  # the pause before the next
         name = service.current_seat.name
         assert _status(app) == f"{name} is thinking...", (name, _status(app))
+
+
+async def test_the_turn_and_the_key_line_name_the_keys_of_the_cards_held() -> None:
+    """Both said 1-9 whatever the hand (a play test: with 8 cards, 9 answered "there is no card
+    9"; with 10 the 0 went unsaid)."""
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _until_my_turn(pilot, app.service)
+        held = len(app.service.observation().hand)
+        keys = "1-9, 0" if held == 10 else f"1-{held}"
+        assert keys != "1-9"  # (the deal of seed 8 leaves 8 cards at the first turn)
+        assert f"pick a card ({keys}) or a pile" in _status(app)
+        assert f"{keys} card" in str(app.screen.query_one("#keys", Static).render())

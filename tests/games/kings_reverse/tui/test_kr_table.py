@@ -524,10 +524,10 @@ async def test_the_key_line_says_give_while_cards_are_given_after_the_ace_of_spa
         await until(pilot, my_turn, "your turn")
         arrange(app, ["AS", "5H", "9C", "4D"], "4S")
         await pilot.press(_key(app, "AS"))
-        await until(pilot, lambda a: "1-9 give" in str(table(a).query_one("#keys", Static).render()),
-                    "the key line of giving")
+        await until(pilot, lambda a: "1-3 give" in str(table(a).query_one("#keys", Static).render()),
+                    "the key line of giving, the keys of the three cards left")
         keys = str(table(app).query_one("#keys", Static).render())
-        assert "1-9 play" not in keys and "Enter give" in keys, keys
+        assert "play" not in keys and "Enter give" in keys, keys
 
 
 async def test_the_key_line_offers_no_card_when_none_can_be_played() -> None:
@@ -540,7 +540,7 @@ async def test_the_key_line_offers_no_card_when_none_can_be_played() -> None:
         table(app).show_keys()
         await pilot.pause()
         keys = str(table(app).query_one("#keys", Static).render())
-        assert "d draw" in keys and "1-9 play" not in keys and "Enter play" not in keys, keys
+        assert "d draw" in keys and "1-2 play" not in keys and "Enter play" not in keys, keys
 
 
 async def test_the_bell_rings_once_as_each_of_your_turns_starts_when_set() -> None:
@@ -588,3 +588,20 @@ async def test_a_resumed_round_says_what_happened_since_your_last_turn() -> None
         await pilot.press("a")
         await pilot.pause()
         assert log_text(app)[before:] == since
+
+
+async def test_the_key_line_and_the_turn_name_the_keys_of_the_cards_held() -> None:
+    """They said 1-9 whatever the hand: 9 with eight cards answered "there is no card 9", and
+    with ten the 0 was not said."""
+    from kc_tui.tui.keys import picking_keys
+
+    assert [picking_keys(REVERSE_HAND_KEYS, n) for n in (1, 2, 8, 10, 12)] == [
+        "1", "1-2", "1-8", "1-9, 0", "1-9, 0, f, g"]
+    app = reverse_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        arrange(app, ["9H", "9C", "4D", "5D", "6D", "7D", "8D", "2S"], "9D")
+        table(app).show_keys()
+        await pilot.pause()
+        keys = str(table(app).query_one("#keys", Static).render())
+        assert "1-8 play" in keys and "1-9" not in keys, keys
