@@ -111,3 +111,13 @@ def test_the_rules_number_every_rule_in_order_and_wrap_where_asked(options: dict
     assert numbers == ["1", "2", "3", "4", "5", "6", "7"]
     assert max(len(line) for line in said.splitlines()) <= 78
     assert len(describe_rules(build_rules(4, **options)).splitlines()) < len(said.splitlines())
+
+
+def test_without_jokers_the_scoring_counts_no_joker() -> None:
+    """KR7 still gave "25 for each joker" with the jokers left out."""
+    from kc_tui.games.kings_reverse.engine.describe import describe_rules
+
+    with_jokers, without = (describe_rules(build_rules(4, jokers=j), width=None).splitlines()[-1]
+                            for j in (True, False))
+    assert with_jokers.startswith("KR7 ") and "25 for each joker" in with_jokers
+    assert without.startswith("KR7 ") and "joker" not in without and "15 for each Jack and 5" in without

@@ -143,11 +143,16 @@ def describe_rules(rules: ReverseRules, preset: str | None = None, width: int | 
                        "turn.") + " "
                      + _("With an empty stock, a player whose bluff was caught may not bluff "
                          "again until a card stays on the pile."))
-    lines.append(_(
+    lines.append((_(
         "KR7 Scoring: the first player out wins the round; the others add 20 for each 7, 8, "
         "King and Ace of spades, 15 for each Jack, 25 for each joker and 5 for any other card. "
         "A round is blocked when the stock is empty and everyone has passed since the last "
-        "card. The session ends when someone reaches {target}; the lowest score wins.").format(
+        "card. The session ends when someone reaches {target}; the lowest score wins.") if rules.jokers
+        else _(
+        "KR7 Scoring: the first player out wins the round; the others add 20 for each 7, 8, "
+        "King and Ace of spades, 15 for each Jack and 5 for any other card. "
+        "A round is blocked when the stock is empty and everyone has passed since the last "
+        "card. The session ends when someone reaches {target}; the lowest score wins.")).format(
             target=rules.target))
     if width is not None:
         lines = [textwrap.fill(line, width, break_long_words=False, break_on_hyphens=False) if line else line
