@@ -40,7 +40,8 @@ def simulation_lines(summary: Mapping[str, Any], labels: Sequence[str]) -> list[
     lines.append(_("mean turns per round: {n}").format(n=f"{summary['mean_turns']:.1f}"))
     lines.append(_("blocked rounds: {n} ({share})").format(n=summary["blocked"],
                                                           share=f"{summary['blocked'] / rounds:.1%}"))
-    lines.append(_("speed: {n} rounds per second").format(n=f"{summary['rounds_per_second']:.0f}"))
+    speed = summary["rounds_per_second"]
+    lines.append(_("speed: {n} rounds per second").format(n=f"{speed:.1f}" if speed < 10 else f"{speed:.0f}"))
     return lines
 
 

@@ -156,6 +156,7 @@ def simulate(
     played = 0
     sessions = 0
     ended = 0  # rounds played, the session in progress's among them
+    counted = 0  # rounds of the sessions counted: a run stopped counts the one it stopped in
     if transcript_dir is not None:
         transcript_dir.mkdir(parents=True, exist_ok=True)  # OSError: reported by the caller
 
@@ -174,7 +175,7 @@ def simulate(
         elapsed = time.perf_counter() - start
         return {
             "rounds": played,
-            "sessions": sessions,
+            "sessions": sessions + (played > counted),
             "players": list(levels),
             "wins": wins,
             "session_wins": session_wins,
@@ -216,6 +217,7 @@ def simulate(
                         transcript_dir = None
                 faults.extend(service.take_faults())
             sessions += 1
+            counted = played
             for w in service.session_winners:
                 session_wins[w] += 1
     except KeyboardInterrupt as exc:

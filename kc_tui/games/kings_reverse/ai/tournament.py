@@ -247,6 +247,7 @@ def simulate(levels: Sequence[str], rules: ReverseRules, rounds: int, seed: int 
 
     labels = [f"{SEAT_NAMES[i]} ({spec})" for i, spec in enumerate(levels)]
     ended = 0  # rounds played, the session in progress's among them
+    counted = 0  # rounds of the sessions counted: a run stopped counts the one it stopped in
 
     def on_round_end(game: Any) -> None:
         nonlocal blocked, turns, ended
@@ -261,7 +262,7 @@ def simulate(levels: Sequence[str], rules: ReverseRules, rounds: int, seed: int 
 
     def summary(played: int) -> dict[str, Any]:
         elapsed = time.perf_counter() - start
-        return {"game": "kings-reverse", "rounds": played, "sessions": sessions,
+        return {"game": "kings-reverse", "rounds": played, "sessions": sessions + (played > counted),
                 "players": list(levels), "wins": wins, "session_wins": session_wins,
                 "blocked": blocked, "mean_turns": turns / played if played else 0.0,
                 "rounds_per_second": played / elapsed if elapsed > 0 else float("inf"),
@@ -279,6 +280,7 @@ def simulate(levels: Sequence[str], rules: ReverseRules, rounds: int, seed: int 
             played += service.play_session(max_rounds=rounds - played, on_round_end=on_round_end)
             faults.extend(service.take_faults())
             sessions += 1
+            counted = played
             for w in service.session_winners:
                 session_wins[w] += 1
     except KeyboardInterrupt as exc:

@@ -48,6 +48,22 @@ def test_ctrl_c_prints_the_rounds_played_so_far(monkeypatch: pytest.MonkeyPatch,
     assert lines[1].startswith(report)
 
 
+@pytest.mark.parametrize("game", [[], ["--game", "kings-reverse"]])
+def test_a_simulation_stopped_in_its_first_session_counts_it_and_its_speed(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], game: list[str]) -> None:
+    """It said "1 round in 0 sessions" and "speed: 0 rounds per second" (a play test, stopped
+    after one round of experts)."""
+    for module in (kc_cli, kr_cli):
+        monkeypatch.setattr(module, "run_with_progress", _ctrl_c_after(1))
+    assert main([*game, "simulate", "--rounds", "200", "--seed", "7", "--json"]) == 130
+    summary = json.loads(capsys.readouterr().out)
+    assert (summary["rounds"], summary["sessions"]) == (1, 1)
+    from kc_tui.core.report import simulation_lines
+
+    slow = dict(summary, rounds_per_second=0.34)
+    assert simulation_lines(slow, summary["players"])[-1] == "speed: 0.3 rounds per second"
+
+
 def test_ctrl_c_in_a_duplicate_tournament_keeps_whole_deals(monkeypatch: pytest.MonkeyPatch,
                                                             capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr(kc_cli, "run_with_progress", _ctrl_c_after(5))
