@@ -175,9 +175,10 @@ class SessionOverScreen(_ScrollingDialog):
 
 
 def scores_title(rounds: int) -> str:
-    """The scores screen's title: how many rounds the scores are of (none yet in round 1)."""
+    """The scores screen's title: how many rounds the scores are of (in round 1 only "Scores":
+    the screen's body says that no round has ended yet)."""
     if not rounds:
-        return _("Scores: no round has ended yet")
+        return _("Scores")
     return ngettext("Scores after {n} round", "Scores after {n} rounds", rounds).format(n=rounds)
 
 

@@ -161,8 +161,9 @@ async def test_players_tied_all_along_are_named_under_the_line_they_share() -> N
 def test_the_scores_title_says_how_many_rounds_ended_and_none_in_the_first() -> None:
     from kc_tui.tui.round_over import scores_title
 
-    # "Scores after 0 rounds" was said in round 1.
-    assert scores_title(0) == "Scores: no round has ended yet"
+    # "Scores after 0 rounds" was said in round 1; then "Scores: no round has ended yet" over
+    # "No round has been finished yet." (the body says it).
+    assert scores_title(0) == "Scores"
     assert scores_title(1) == "Scores after 1 round" and scores_title(3) == "Scores after 3 rounds"
 
 

@@ -764,8 +764,8 @@ class ReverseTableScreen(TableShell):
     def action_scores(self) -> None:
         history = self.service.view(None).history
         title = scores_title(len(history))
-        self.app.push_screen(ScoresScreen(title, score_table(history, self.names), history, self.names,
-                                          close_keys="s"))
+        table = score_table(history, self.names) if history else _("No round has ended yet.")
+        self.app.push_screen(ScoresScreen(title, table, history, self.names, close_keys="s"))
 
     def action_rules(self) -> None:
         self.app.push_screen(TextScreen(_("The rules"), describe_rules(self.service.rules), close_keys="r"))

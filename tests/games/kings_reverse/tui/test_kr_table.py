@@ -605,3 +605,16 @@ async def test_the_key_line_and_the_turn_name_the_keys_of_the_cards_held() -> No
         await pilot.pause()
         keys = str(table(app).query_one("#keys", Static).render())
         assert "1-8 play" in keys and "1-9" not in keys, keys
+
+
+async def test_the_scores_before_any_round_has_ended_say_so_once() -> None:
+    """The title said "Scores: no round has ended yet" over a table of zeros (the first game's
+    over "No round has been finished yet.")."""
+    from kc_tui.tui.round_over import ScoresScreen
+
+    app = reverse_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        await pilot.press("s")
+        await until(pilot, lambda a: isinstance(a.screen, ScoresScreen), "the scores")
+        assert (app.screen.title_text, app.screen.text) == ("Scores", "No round has ended yet.")
