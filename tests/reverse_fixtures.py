@@ -90,7 +90,19 @@ async def reverse_round_over(pilot) -> None:
     game.hands[2] = ids(["AS", "JH"])
     await pilot.press("1")
     await until(pilot, lambda app: type(app.screen).__name__ == "RoundOverScreen", "the round's end")
-    await pilot.pause()
+    # The table under the dialog is laid out again after it opens (its players' panel and log
+    # took their rows at one refresh or the next, as the machine's load had it): wait for the
+    # layout to settle.
+    def layout(app) -> tuple[object, ...]:
+        return tuple((w.id, w.region, w.virtual_size) for w in table(app).query("*"))
+
+    seen = None
+    deadline = time.monotonic() + WAIT
+    while seen != layout(pilot.app):
+        if time.monotonic() > deadline:
+            raise AssertionError("the table under the round-over dialog never settled")
+        seen = layout(pilot.app)
+        await pilot.pause()
 
 
 async def _keys(pilot, *keys: str) -> None:
