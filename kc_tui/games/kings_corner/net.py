@@ -163,7 +163,8 @@ class CornerTableGame(TableGame):
         rules.checked()
 
     def rules_label(self, rules: Any) -> str:
-        return rules_label(rules)
+        # The lobby lists both games' tables: each says its game, as Kings Reverse's do.
+        return _("Kings in the Corner, {rules}").format(rules=rules_label(rules))
 
     def rules_from_dict(self, d: Mapping[str, Any]) -> RuleSet:
         return RuleSet.from_dict(d)

@@ -818,3 +818,12 @@ async def test_a_resumed_tables_free_seat_taken_before_it_goes_on_is_named_for_i
     table = server._tables[info.id]
     assert '"Cleo"' in table.transcript_path.read_text().splitlines()[0]
     await server.close()
+
+
+async def test_the_lobby_line_of_a_table_names_its_game(tmp_path: Path) -> None:
+    """Kings Reverse's lines named their game and the first game's did not ("standard" is a
+    preset of both): a play test."""
+    server = TableServer(tmp_path, grace=0.01, pace=0, seed=3)
+    info = server.create_table(ADA, "Sat", build_rules(2), ["open", "hard"])
+    assert "(waiting; Kings in the Corner, standard): " in info.line()
+    await server.close()
