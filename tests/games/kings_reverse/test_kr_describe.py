@@ -53,8 +53,8 @@ def _cards(text: str) -> tuple:
     (Caught(0), 'You did not call "one card" and are caught.',
      'Ada did not call "one card" and is caught.'),
     (Gave(0, 2, parse_any_card("5C")), "You give 5C to Cy.", "Ada gives 5C to Cy."),
-    (Challenged(0, 2, True, _cards("4S")), "You challenge Cy's joker: the hand is 4S; it was legal.",
-     "Ada challenges Cy's joker: the hand is 4S; it was legal."),
+    (Challenged(0, 2, True, _cards("4S")), "You challenge Cy's joker: Cy's hand was 4S; it was legal.",
+     "Ada challenges Cy's joker: Cy's hand was 4S; it was legal."),
     (SessionEnd((0,), (10, 40, 50)), "The session is over: You win with the lowest score.",
      "The session is over: Ada wins with the lowest score."),
 ])
@@ -69,7 +69,7 @@ def test_what_is_done_to_you_says_you_and_your() -> None:
     names = ["Ada", "Ben", "Cy"]
     assert describe_event(Gave(1, 0, parse_any_card("5C")), names, 0) == "Ben gives 5C to you."
     assert describe_event(Challenged(1, 0, False, _cards("4S")), names, 0) == \
-        "Ben challenges your joker: the hand is 4S; it was a bluff."
+        "Ben challenges your joker: your hand was 4S; it was a bluff."
 
 
 @pytest.mark.parametrize("seat", [0, None])

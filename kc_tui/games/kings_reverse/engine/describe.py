@@ -246,11 +246,12 @@ def describe_event(event: ReverseEvent, names: Sequence[str], seat: int | None =
     if isinstance(event, Challenged):
         hand = cards(event.hand) or pgettext("the hand is", "empty")
         verdict = _("it was legal") if event.legal else _("it was a bluff")
+        # The hand is the joker's player's, as the challenge found it.
         if you(event.against) and not you(event.player):
-            return _("{name} challenges your joker: the hand is {hand}; {verdict}.").format(
+            return _("{name} challenges your joker: your hand was {hand}; {verdict}.").format(
                 name=names[event.player], hand=hand, verdict=verdict)
-        return pick(event.player, N_("You challenge {other}'s joker: the hand is {hand}; {verdict}."),
-                    N_("{name} challenges {other}'s joker: the hand is {hand}; {verdict}."),
+        return pick(event.player, N_("You challenge {other}'s joker: {other}'s hand was {hand}; {verdict}."),
+                    N_("{name} challenges {other}'s joker: {other}'s hand was {hand}; {verdict}."),
                     other=names[event.against], hand=hand, verdict=verdict)
     if isinstance(event, RoundEnd):
         each = [_score(shown_name(names[i]), s, t, words)
