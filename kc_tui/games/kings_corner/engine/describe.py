@@ -861,7 +861,7 @@ class TurnLog:
                 cards = [self._on(m) for m, _c in run if isinstance(m, Play)]
                 if kind == "put":
                     parts.append((pgettext("you", "put {plays}") if you else _("put {plays}")).format(
-                        plays=", ".join(cards)))
+                        plays=_both(cards)))
                 elif kind == "played":
                     parts.append((pgettext("you", "played {plays}") if you else _("played {plays}")).format(
                         plays=_both(cards)))

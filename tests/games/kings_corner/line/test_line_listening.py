@@ -218,6 +218,20 @@ def test_summary_sentences_name_kings_moves_and_who_is_close_to_going_out() -> N
     assert log.since(1) == "Since your turn: Ben passed."
 
 
+def test_two_kings_put_in_a_row_are_said_with_and(in_language) -> None:
+    """"Ben puso el rey de tréboles en la esquina noreste, el rey de diamantes en la esquina
+    sureste.": the list had no "y" (a play test by ear)."""
+    for lang, said in (("en", "Since your turn: Ada put KC on NE and KD on SE."),
+                       ("es", "Desde tu turno: Ada puso KC en NE y KD en SE.")):
+        in_language(lang)
+        log = TurnLog(["You", "Ada"])
+        log.feed(RoundView(1, 0, 0, (), (7, 7), ((),) * 8, 10))
+        for event in (TurnStart(0), TurnEnd(0), TurnStart(1), Play(1, Card.parse("KC"), Pile.NE),
+                      Play(1, Card.parse("KD"), Pile.SE), TurnEnd(1), TurnStart(0)):
+            log.feed(event)
+        assert log.since(0) == said
+
+
 def test_an_account_says_a_king_before_the_card_built_on_it() -> None:
     """A corner is empty before its King: the card built on it cannot be said first."""
     log = TurnLog(["You", "Ada"], words=True)
