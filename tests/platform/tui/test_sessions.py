@@ -308,3 +308,27 @@ async def test_a_save_too_long_for_the_list_ends_with_dots_in_ascii_mode() -> No
         [line] = str(menu.render()).splitlines()
         assert line.endswith("...") and len(line) == menu.content_size.width, (line, menu.content_size)
         assert line.startswith("> [1] Kings in the Corner: ")
+
+
+async def test_leaving_says_the_moves_of_the_turn_are_lost_only_when_there_are_some(monkeypatch) -> None:
+    """"The moves of this turn are not kept" was said with none made, and during a computer's
+    turn (a play test), where the save loses nothing."""
+    from kc_tui.tui.dialogs import ConfirmScreen
+
+    monkeypatch.setattr("kc_tui.games.kings_corner.tui.seed_for_first_player", lambda seat, players: 5)
+    app = KingsCornerApp(settings=Settings(pace=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("g")
+        await until(pilot, lambda app: isinstance(app.screen, TableScreen) and app.screen.service.waiting_for_human()
+                    and bool(app.screen.service.legal_moves()), "your turn with a move to make")
+        table = app.screen
+        await pilot.press("q")
+        await until(pilot, lambda app: isinstance(app.screen, ConfirmScreen), "the question")
+        assert "It is saved: you can go on with it later." in app.screen.question
+        assert "not kept" not in app.screen.question
+        await pilot.press("n")
+        await until(pilot, lambda app: app.screen is table, "back at the table")
+        table.service.play(table.service.legal_moves()[0])
+        await pilot.press("q")
+        await until(pilot, lambda app: isinstance(app.screen, ConfirmScreen), "the question again")
+        assert "the moves of this turn are not kept" in app.screen.question

@@ -797,8 +797,15 @@ class TableScreen(TableShell):
     def action_quit(self) -> None:
         """Leave; while a game is in progress, ask first (y leaves)."""
         if self.service.phase != Phase.SESSION_OVER and self.app.settings.confirm_quit:
-            kept = ([_("It is saved as it stood when the last turn ended; the moves of this turn are "
-                       "not kept.")] if id(self.service) in getattr(self.app, "savers", {}) else [])
+            kept = []
+            if id(self.service) in getattr(self.app, "savers", {}):
+                service = self.service
+                yours = (service.phase == Phase.TURN and service.waiting_for_human()
+                         and service.observation().moves_this_turn)
+                # Only a person's moves this turn are not kept (a computer's turn, or a turn
+                # with no move yet, loses nothing).
+                kept = [_("It is saved as it stood when the last turn ended; the moves of this turn are "
+                          "not kept.") if yours else _("It is saved: you can go on with it later.")]
             self.ask(" ".join([_("Leave the game?"), *kept,
                                _("Press y or Enter to leave, any other key to stay.")]), self._leave)
             return
