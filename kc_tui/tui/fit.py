@@ -89,12 +89,18 @@ class SizedScreen(Screen[None]):
         self.set_class(small, "too-small")
         self.fitted(width, height)
         if small:
+            # In a browser's page there is no terminal and no --plain: a window, and its zoom.
+            app = self.app
+            browser = bool(getattr(app, "in_browser", False) or app.is_web)
             self.query_one("#too-small", Static).update(
-                _("{screen} needs a terminal of at least {min_width} x {min_height}; "
-                  "this one is {width} x {height}. {advice}").format(
+                (_("{screen} needs a window of at least {min_width} x {min_height} characters; "
+                   "this one is {width} x {height}. {advice}") if browser else
+                 _("{screen} needs a terminal of at least {min_width} x {min_height}; "
+                   "this one is {width} x {height}. {advice}")).format(
                     screen=said(self.SIZE_NAME), min_width=min_width, min_height=min_height,
                     width=width, height=height,
-                    advice=said(getattr(self.app, "size_advice", None) or self.SIZE_ADVICE)))
+                    advice=_("Make the window larger, or zoom out (Ctrl and -).") if browser
+                    else said(getattr(app, "size_advice", None) or self.SIZE_ADVICE)))
         if small != was_small:
             # Disabled, no widget can take the focus or the keys while nothing can be seen
             # (not even one focused later, as a screen does once it is mounted).

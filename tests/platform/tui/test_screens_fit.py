@@ -106,3 +106,13 @@ async def test_the_saves_and_the_replay_say_what_size_they_need(
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert not screen.has_class("too-small") and "too-small" not in _shown(screen)
+
+
+async def test_in_a_browser_the_note_speaks_of_the_window_and_its_zoom() -> None:
+    """A browser's page was told of a terminal and of --plain (a play test of `kings-corner web`
+    and `serve --web`)."""
+    app = title(Settings(pace=0))
+    app.in_browser = True
+    async with app.run_test(size=(60, 18)):
+        assert _note(app.screen) == ("The title screen needs a window of at least 80 x 20 characters; "
+                                     "this one is 60 x 18. Make the window larger, or zoom out (Ctrl and -).")
