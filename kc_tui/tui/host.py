@@ -459,13 +459,18 @@ class GameHost(App):
         """Ctrl+C (Textual's: it does not quit) says how to, in the player's language, and what
         the key does here (at a served table q leaves the table: "to quit the app" misled a
         play test)."""
-        for key, active in self.active_bindings.items():
-            if active.binding.action in ("quit", "app.quit"):
-                what = said(active.binding.description) if active.binding.description else ""
-                self.notify((_("Press [b]{key}[/b] to {what}.").format(key=key, what=escape(what)) if what
-                             else _("Press [b]{key}[/b] to quit the app").format(key=key)),
-                            title=_("Do you want to quit?"))
-                return
+        quits = [(key, active) for key, active in self.active_bindings.items()
+                 if active.binding.action in ("quit", "app.quit", "pick('quit')")]
+        if not quits:
+            return
+        # A screen's own key first (the title's q, a table's q), Textual's Ctrl+Q last; a screen's
+        # action says what it does there, the app's quits the app.
+        key, active = min(quits, key=lambda quit: quit[0].startswith("ctrl+"))
+        mine = active.node is not self and active.binding.action == "quit" and active.binding.description
+        what = said(active.binding.description) if mine else ""
+        self.notify((_("Press [b]{key}[/b] to {what}.").format(key=key, what=escape(what)) if what
+                     else _("Press [b]{key}[/b] to quit the app").format(key=key)),
+                    title=_("Do you want to quit?"))
 
     def turn_starts(self) -> None:
         """A person's turn starts at the screen's seat: the terminal's bell rings if the settings

@@ -336,3 +336,16 @@ async def test_ctrl_c_says_what_q_does_here() -> None:
         said = [str(n.message) for n in app._notifications]
         assert said == ["Press [b]q[/b] to leave the game (asks first while a game is in progress; settings "
                         "can turn that off)."], said
+
+
+async def test_ctrl_c_on_the_title_screen_names_its_q() -> None:
+    """It said Textual's "Press ctrl+q to Quit." on the title screen and in the replay, where q
+    quits (a play test)."""
+    from kc_tui.storage import Settings
+    from kc_tui.tui.app import KingsCornerApp
+
+    app = KingsCornerApp(settings=Settings(pace=0, ascii=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert [str(n.message) for n in app._notifications] == ["Press [b]q[/b] to quit the app"]
