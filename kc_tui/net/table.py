@@ -366,7 +366,13 @@ class Table:
                     slot.back = True  # the seat is theirs again when the computer's turn ends
                 else:
                     slot.stand_in = False
-                self.notice(self._seat_taken(person.name, seat, returning, dealt_as, finishing))
+                own = None
+                if returning:  # told to its person as theirs ("Bob is back in seat 2." was told to Bob)
+                    own = (L_("You are back in seat {seat}; the computer finishes this turn for you.",
+                              seat=seat + 1) if finishing
+                           else L_("You are back in seat {seat}.", seat=seat + 1))
+                self.notice(self._seat_taken(person.name, seat, returning, dealt_as, finishing),
+                            about=seat if returning else None, own=own)
                 if returning:
                     self._while_away(slot, door)
             elif returning:
@@ -423,6 +429,12 @@ class Table:
         turns = (sum(1 for e in away if e.name == "turn_end" and getattr(e, "player", None) == slot.index)
                  + sum(1 for e in won if e.reason == "out"))
         said: list[Text] = []
+        first = next((at for at, e in enumerate(away, slot.away_from)
+                      if e.name == "turn_start" and getattr(e, "player", None) == slot.index), None)
+        if first is not None:
+            # Where the round so far is told again, before the turns told as the seat's own.
+            door.add_notice(Notice(L_("You were away: the computer played for you from here."), "table",
+                                   None, first))
         if turns:
             said.append(Ln_("While you were away, the computer played {n} turn for you.",
                             "While you were away, the computer played {n} turns for you.", turns))

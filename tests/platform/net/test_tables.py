@@ -355,11 +355,22 @@ async def test_a_dropped_seat_is_held_then_played_then_taken_back(server: TableS
     assert played > 0, "the computer played turns for Ben"
     ben = server.join(BEN, info.id, 1)
     told: list[str] = []
-    ben.follow(lambda item: told.append(str(item)) if isinstance(item, Notice) else None)
+    notices: list[Notice] = []
+    ben.follow(lambda item: (told.append(str(item)), notices.append(item)) if isinstance(item, Notice) else None)
+    events = server._tables[info.id].events
+    from_here = next(n for n in notices if str(n).startswith("You were away"))
+    assert events[from_here.at].name == "turn_start" and events[from_here.at].player == 1
+    assert not any(e.name == "turn_start" and e.player == 1 for e in events[server._tables[info.id].slots[1]
+                                                                              .away_from:from_here.at])
     # Ben is told what the computer did for him (his turns before he went: none); Ada is not.
     assert ("While you were away, the computer played 1 turn for you." if played == 1 else
             f"While you were away, the computer played {played} turns for you.") in told, told
     assert not any(line.startswith("While you were away") for line in heard)
+    # Where his screen tells the round again, his turns the computer played are said to be its
+    # (they read "You play ..."), and he is told he is back as himself (a play test).
+    assert "You were away: the computer played for you from here." in told
+    assert any(line.startswith("You are back in seat 2") for line in told), told
+    assert not any(line.startswith("Ben is back") for line in told)
     await until(lambda: not server.table(info.id).seats[1].stand_in, "Ben taking his seat back")
     assert any(line.startswith("Ben is back") for line in heard)
     if game.phase == Phase.TURN:
