@@ -23,9 +23,11 @@ from textual import events
 from textual._compositor import ChopsUpdate, LayoutUpdate
 from textual._files import generate_datetime_filename
 from textual.app import App, SystemCommand
+from textual.command import Hit, Hits
 from textual.filter import Monochrome, NoColor
 from textual.geometry import Offset
 from textual.screen import Screen
+from textual.system_commands import SystemCommandsProvider
 from textual.theme import Theme
 from textual.widgets import Input
 
@@ -100,11 +102,28 @@ def _let_pass(signum: int, frame: object) -> None:
     is handled is let pass rather than turned into an error)."""
 
 
+class KeysProvider(SystemCommandsProvider):
+    """Ctrl+P's commands (:meth:`GameHost.get_system_commands`), found by their help too, below
+    those whose title matches: "take" finds Undo, whose help says "Take back a move"."""
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        wanted = query.strip().casefold()
+        for name, help_text, callback, *_rest in self.app.get_system_commands(self.screen):
+            score = matcher.match(name)
+            if score <= 0 and wanted and wanted in help_text.casefold():
+                score = 0.1  # a word of its help: after every title that matches
+            if score > 0:
+                yield Hit(score, matcher.highlight(name), callback, help=help_text)
+
+
 class GameHost(App):
     """The application as the screens see it.  With a ``service`` it opens at that game's table
     and leaving the table leaves the app; with a ``replay`` at the replay; otherwise at
     :meth:`first_screen`."""
 
+    COMMANDS = {KeysProvider}
+    """Ctrl+P's one source of commands (in place of Textual's, found by their titles only)."""
     offers_screenshot = True
     """Whether Ctrl+P offers Textual's screenshot: not over SSH, where it would be saved on the
     server (in a browser it is downloaded)."""
@@ -531,7 +550,7 @@ class GameHost(App):
         for command in super().get_system_commands(screen):
             if command.title == "Screenshot" and self.offers_screenshot:
                 # (taken once the palette has closed, as Textual's is)
-                yield SystemCommand(_("Screenshot"), _("Save an SVG 'screenshot' of the current screen"),
+                yield SystemCommand(_("Screenshot"), _("Save a picture of the screen as an SVG file"),
                                     lambda: self.set_timer(0.1, self.action_screenshot))
 
 

@@ -349,3 +349,20 @@ async def test_ctrl_c_on_the_title_screen_names_its_q() -> None:
         await pilot.press("ctrl+c")
         await pilot.pause()
         assert [str(n.message) for n in app._notifications] == ["Press [b]q[/b] to quit the app"]
+
+
+async def test_the_palette_finds_a_command_by_a_word_of_its_help() -> None:
+    """Ctrl+P and "take" said "No matches found" where Undo's help says "Take back a move" (a
+    play test): the titles that match come first, then the helps."""
+    from textual.command import CommandList
+
+    app, _ = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_person(pilot)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"take")
+        found = app.screen.query_one(CommandList)
+        await until(pilot, lambda _: found.option_count >= 1, "a command found")
+        titles = [str(found.get_option_at_index(i).prompt).split("\n")[0] for i in range(found.option_count)]
+        assert titles == ["Undo", "Read the focused pile"]  # "... and what it takes"

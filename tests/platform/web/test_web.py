@@ -216,7 +216,7 @@ async def test_a_screenshot_is_downloaded_and_fetches_nothing_from_the_internet(
             await tab.keys("\x10")  # Ctrl+P
             await tab.wait_for("Search for commands")
             await tab.keys(*"screenshot")
-            await tab.wait_for("Save an SVG")
+            await tab.wait_for("Save a picture of the screen")
             await tab.keys("enter")
             deadline = asyncio.get_running_loop().time() + WAIT
             while not any(m[0] == "deliver_file_start" for m in tab.texts):
