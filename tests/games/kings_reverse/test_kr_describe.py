@@ -121,3 +121,19 @@ def test_without_jokers_the_scoring_counts_no_joker() -> None:
                             for j in (True, False))
     assert with_jokers.startswith("KR7 ") and "25 for each joker" in with_jokers
     assert without.startswith("KR7 ") and "joker" not in without and "15 for each Jack and 5" in without
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Ada wins with the lowest score, 75 (your 150 and Ben's 104 reached 100)."),
+    ("es", "Ada gana con la puntuación más baja, 75 (tus 150 y los 104 de Ben llegaron a 100)."),
+])
+def test_the_session_end_says_whose_points_reached_the_target(in_language, lang: str, said: str) -> None:
+    """It said "(someone reached 100)" (a play test)."""
+    from types import SimpleNamespace
+
+    from kc_tui.core.text import YOU
+    from kc_tui.games.kings_reverse.engine.describe import session_text
+
+    in_language(lang)
+    summary = SimpleNamespace(session_winners=(1,), record=SimpleNamespace(totals=(150, 75, 104)))
+    assert session_text(summary, [], [YOU, "Ada", "Ben"], 100).splitlines()[0] == said  # type: ignore[arg-type]

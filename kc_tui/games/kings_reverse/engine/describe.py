@@ -552,13 +552,18 @@ def session_text(summary: ReverseRoundSummary, history: Sequence[Any], names: Se
                  target: int) -> str:
     """The session-over text: the winners (lowest score, ties share) and the score table."""
     winners = summary.session_winners
-    best = summary.record.totals[winners[0]] if winners else 0
+    totals = summary.record.totals
+    best = totals[winners[0]] if winners else 0
     if len(winners) == 1:
-        head = (_("You win with the lowest score, {points} (someone reached {target}).")
+        head = (_("You win with the lowest score, {points} ({reached} reached {target}).")
                 if names[winners[0]] == YOU else
-                _("{name} wins with the lowest score, {points} (someone reached {target})."))
+                _("{name} wins with the lowest score, {points} ({reached} reached {target})."))
     else:
-        head = _("{names} win with the lowest score, {points} (someone reached {target}).")
+        head = _("{names} win with the lowest score, {points} ({reached} reached {target}).")
     said = _and([pgettext("a name in a list", "You") if names[w] == YOU else names[w] for w in winners])
-    return (head.format(name=said, names=said, points=best, target=target) + "\n\n"
+    # Who ended the session, by their points ("Ben's 150"): it said "someone reached 100".
+    reached = _and([pgettext("points", "your {points}").format(points=t) if names[i] == YOU
+                    else pgettext("points", "{name}'s {points}").format(name=names[i], points=t)
+                    for i, t in enumerate(totals) if t >= target])
+    return (head.format(name=said, names=said, points=best, target=target, reached=reached) + "\n\n"
             + score_table(history, names))
