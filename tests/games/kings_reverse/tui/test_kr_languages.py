@@ -75,14 +75,14 @@ async def test_the_command_line_takes_spanish_words_and_the_english_ones(in_lang
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, my_turn, "your turn")
         await pilot.press("colon", *"reglas", "enter")
-        await pilot.pause()
+        await until(pilot, lambda app: bool(app.screen.query(".dialog-title")), "the rules")
         assert str(app.screen.query_one(".dialog-title", Static).render()) == "Las reglas"
         await pilot.press("r")
-        await pilot.pause()
+        await until(pilot, lambda app: app.screen is table(app), "the table again")
         stock = table(app).service.view(0).stock_count
         await pilot.press(*"robar", "enter")  # the command line is still open
-        await pilot.pause()
-        assert table(app).service.view(0).stock_count < stock
+        # (waited for, not paused once: under load the draw came after one pause, a failed CI run)
+        await until(pilot, lambda app: table(app).service.view(0).stock_count < stock, "the card drawn")
         await pilot.press("colon", *"hint", "enter")
         await pilot.pause()
         assert status(app)
