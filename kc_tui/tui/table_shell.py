@@ -102,8 +102,13 @@ class TableShell(OnKingsCornerApp, SizedScreen):
         """The key line: the rows of the key table that apply now."""
         applies = [row.action for row in self.KEY_ROWS if row.action and self.key_applies(row.action)]
         self.query_one("#keys", TextPanel).show(
-            key_line(self.KEY_ROWS, self.key_state(), applies, self.picking_keys()))
+            key_line(self.key_rows(), self.key_state(), applies, self.picking_keys()))
         self.refresh_bindings()
+
+    def key_rows(self) -> tuple[KeyRow, ...]:
+        """The key table as the key line says it (a game whose words are in its own catalog
+        gives them translated)."""
+        return self.KEY_ROWS
 
     def picking_keys(self) -> str:
         """The keys that pick the cards of the hand shown now ("1-7"), for the key line and the

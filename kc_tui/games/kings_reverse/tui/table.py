@@ -30,7 +30,7 @@ from ....core.i18n import N_, Domain
 from ....core.kinds import Phase
 from ....core.text import YOU, visible
 from ....tui.dialogs import ConfirmScreen, PassScreen, TextScreen, help_screen
-from ....tui.keys import KeyRow, bindings, key_line, picking_keys
+from ....tui.keys import KeyRow, bindings, picking_keys
 from ....tui.modal import Dialog
 from ....tui.round_over import RoundOverScreen, ScoresScreen, SessionOverScreen, scores_title
 from ....tui.table_shell import KEPT_WHILE_A_COMPUTER_PLAYS, TableShell
@@ -468,13 +468,6 @@ class ReverseTableScreen(TableShell):
         """The table's keys in the player's language (this game's catalog), for the key line,
         the help and the command palette."""
         return translated_keys(self.KEY_ROWS)
-
-    def show_keys(self) -> None:
-        """The key line, in the player's language (the shell's, with this game's words)."""
-        applies = [row.action for row in self.KEY_ROWS if row.action and self.key_applies(row.action)]
-        self.query_one("#keys", TextPanel).show(
-            key_line(self.key_rows(), self.key_state(), applies, self.picking_keys()))
-        self.refresh_bindings()
 
     def action_help(self) -> None:
         self.app.push_screen(help_screen(self.key_rows()))
