@@ -97,8 +97,10 @@ def test_a_real_ctrl_c_with_worker_processes_ends_them_quietly() -> None:
     import sys
     import time
 
-    command = [sys.executable, "-m", "kc_tui", "tournament", "--players", "hard,medium", "--rounds", "4000",
-               "--duplicate", "--jobs", "2", "--seed", "3"]
+    # -X faulthandler: a run that does not end is asked for its threads' stacks (SIGABRT), and the
+    # failure shows where each process of the group was waiting.
+    command = [sys.executable, "-X", "faulthandler", "-m", "kc_tui", "tournament", "--players", "hard,medium",
+               "--rounds", "4000", "--duplicate", "--jobs", "2", "--seed", "3"]
     run = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                            start_new_session=True)
     try:
@@ -108,7 +110,12 @@ def test_a_real_ctrl_c_with_worker_processes_ends_them_quietly() -> None:
             assert run.poll() is None and time.monotonic() < deadline, "the workers never started"
             time.sleep(0.05)
         os.killpg(run.pid, signal.SIGINT)
-        out, err = run.communicate(timeout=30)
+        try:
+            out, err = run.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(run.pid, signal.SIGABRT)
+            out, err = run.communicate(timeout=30)
+            raise AssertionError(f"Ctrl+C did not end the tournament in 30 s; its stacks:\n{err}") from None
     finally:
         if run.poll() is None:
             os.killpg(run.pid, signal.SIGKILL)
