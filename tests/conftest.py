@@ -48,6 +48,15 @@ def in_language() -> Callable[[str], None]:
     return set_default_language
 
 
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Set what the tests left aside from the cycle collector before pytest's last look for
+    exceptions raised in finalizers: it collects five times in full, and each worker's heap at
+    its end (the objects of some hundreds of apps) made that about 3 s a worker, the last of
+    them on the suite's wall clock.  Garbage the collector finds during the run (every 100,000
+    allocations) is still looked at; only what the last tests of a worker leave is not."""
+    gc.freeze()
+
+
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """Two workers more than there are cores: many tests spend their time waiting on a
     subprocess, a terminal, a browser or a bot, and the extra workers keep the cores busy
