@@ -104,3 +104,18 @@ def test_corners_with_other_tops_are_other_positions() -> None:
     other = [[], [], [], [], [king_spades], [king_hearts, queen_spades], [], []]
     assert _key(one, hand) != _key(other, hand)
     assert _key(one, hand) == _key([[], [], [], [], [], [king_hearts], [], [king_spades]], hand)
+
+
+@settings(max_examples=300, deadline=None)
+@given(positions(), SCORINGS, st.integers(1, 60))
+def test_a_plan_is_legal_step_by_step_however_soon_the_search_stops(pos, scoring: str, limit: int) -> None:
+    """The plan is rebuilt from the moves each position's value came from; a position is met
+    again with its piles in another order (the key folds them), where the same code is another
+    move, or none: every step of the plan is still a legal move of the board it meets."""
+    piles, hand = pos
+    result = TurnSearch(scoring, node_limit=limit).best(piles, hand)
+    board = [list(p) for p in piles]
+    left = hand
+    for code in result.plan:
+        assert code in legal_codes(board, left)
+        left = apply_code(board, left, code)
