@@ -98,8 +98,8 @@ def _tops(obs: Observation, seen: Mapping[Pile, tuple[Card, ...]] | None,
                          for pile in changed if board[pile])
         empty = ", ".join(pile.word for pile in changed if not board[pile])
     else:
-        tops = ", ".join(f"{pile} {board[pile][-1]}" for pile in changed if board[pile])
-        empty = ", ".join(str(pile) for pile in changed if not board[pile])
+        tops = ", ".join(f"{pile.letters} {board[pile][-1]}" for pile in changed if board[pile])
+        empty = ", ".join(pile.letters for pile in changed if not board[pile])
     said = _("Tops: {tops}.") if seen is None else _("Changed: {tops}.")
     return " ".join(part for part in (said.format(tops=tops) if tops else "",
                                        _("Empty: {piles}.").format(piles=empty) if empty else "") if part)

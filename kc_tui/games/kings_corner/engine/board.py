@@ -9,6 +9,7 @@ import enum
 
 from ....core.cards import NotationError, quoted
 from ....core.i18n import N_, Domain
+from ....core.text import folded
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
@@ -89,22 +90,47 @@ EDGES: tuple[Pile, ...] = PILES[:4]
 CORNERS: tuple[Pile, ...] = PILES[4:]
 
 
+_ENGLISH_NAMES = ("north", "east", "south", "west", "north-east", "south-east", "south-west",
+                  "north-west")
+"""The piles' names in English, read in every language as its letters are."""
+
+
+def _folded(text: str) -> str:
+    """A name as it is compared: as typed words are (:func:`folded`), and without hyphens or
+    spaces ("Nord-Est" is "nordest")."""
+    return folded(text).replace("-", "").replace(" ", "")
+
+
+def _pile_read(text: str) -> Pile | None:
+    """The pile ``text`` names by its letters (every language's) or by its name (English's or the
+    language being served: "est", "nord-est", "noreste"), or None."""
+    letters = text.strip().upper()
+    letters = _ALIASES.get(letters, letters)
+    if letters in Pile.__members__:
+        return Pile[letters]
+    name = _folded(text)
+    for names in (_ENGLISH_NAMES, _pile_names()):
+        for pile, known in zip(PILES, names):
+            if _folded(known) == name:
+                return pile
+    return None
+
+
 def parse_pile(text: str) -> Pile:
     """Parse a pile's letters (``n``, ``NE``…, and the Spanish and French ``O``, ``SO``, ``NO``
-    for the west piles), case-insensitive; raises :class:`NotationError`."""
-    letters = text.strip().upper()
-    try:
-        return Pile[_ALIASES.get(letters, letters)]
-    except KeyError:
+    for the west piles) or its name ("east", the language's "Est"), case-insensitive; raises
+    :class:`NotationError`."""
+    pile = _pile_read(text)
+    if pile is None:
         raise NotationError(_(
             "{what} is not a pile: the piles are N E S W (edges) and NE SE SW NW (corners)."
-        ).format(what=quoted(text))) from None
+        ).format(what=quoted(text)))
+    return pile
 
 
 def is_pile(text: str) -> bool:
-    """Whether ``text`` is a pile's letters (as :func:`parse_pile` reads them)."""
-    letters = text.strip().upper()
-    return _ALIASES.get(letters, letters) in Pile.__members__
+    """Whether ``text`` names a pile (as :func:`parse_pile` reads it)."""
+    return _pile_read(text) is not None
 
 
 # --- hot-path tables -------------------------------------------------------------------------

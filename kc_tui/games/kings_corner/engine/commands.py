@@ -39,8 +39,9 @@ FILLERS = frozenset({
     "sur", "jouer", "joue", "poser", "pose", "deplacer", "deplace",
 })
 """Words a move may be written with that say nothing the cards and piles do not ("play 7H on
-N", "jugar 7H en N", "jouer 7H sur N").  Pile words are not read, only letters, so the
-French "sur" (on) never meets the Spanish "Sur" (South, typed S)."""
+N", "jugar 7H en N", "jouer 7H sur N").  A pile's name in the language being served is a
+pile, not a filler: the French "sur" (on) is dropped, the Spanish "sur" (South) read as the
+pile."""
 VERBS = ("end", "hint", "undo", "help", "quit")
 _VERB_WORDS = {
     "fin": "end", "terminar": "end", "termina": "end", "terminer": "end", "termine": "end",
@@ -200,7 +201,7 @@ def parse_command(text: str, hand: Sequence[Card] = ()) -> Command:
     """Parse one typed line.  ``hand`` (sorted, as shown) lets ``3 n`` name the third card."""
     if is_sure_end(text):
         return Verb("end", sure=True)
-    words = [w for w in folded(text.replace(">", " > ")).split() if w not in FILLERS]
+    words = [w for w in folded(text.replace(">", " > ")).split() if w not in FILLERS or is_pile(w)]
     if not words:
         raise CommandError(_("Type a move such as 7H N, or help for the commands."))
     if len(words) == 1:

@@ -178,7 +178,7 @@ def test_R1_piles_edges_and_corners():
     assert all(p.is_corner and not p.is_edge for p in CORNERS)
 
 
-@pytest.mark.parametrize("text", ["X", "NN", "north", "", "C"])
+@pytest.mark.parametrize("text", ["X", "NN", "nort", "northward", "", "C"])
 def test_R1_bad_pile_refused(text):
     with pytest.raises(NotationError) as info:
         parse_pile(text)

@@ -5,20 +5,21 @@ from __future__ import annotations
 
 import io
 import random
+from types import SimpleNamespace
 from typing import Callable
 
 import pytest
 
 from kc_tui.core.cards import Card
 from kc_tui.games.kings_corner.ai.seats import make_seats
-from kc_tui.games.kings_corner.engine.board import Pile, parse_pile
-from kc_tui.games.kings_corner.engine.commands import Review, Verb, parse_command, parse_review
+from kc_tui.games.kings_corner.engine.board import PILES, Pile, parse_pile
+from kc_tui.games.kings_corner.engine.commands import CommandError, Review, Verb, parse_command, parse_review
 from kc_tui.games.kings_corner.engine.describe import Narrator
 from kc_tui.games.kings_corner.engine.events import MoveEvent, Play, RoundView, Undo
 from kc_tui.games.kings_corner.engine.moves import MovePile, PlayCard
 from kc_tui.games.kings_corner.engine.rules import RuleSet
 from kc_tui.games.kings_corner.engine.service import GameService
-from kc_tui.games.kings_corner.line import PlainGame
+from kc_tui.games.kings_corner.line import PlainGame, _tops
 
 LETTERS = {Pile.W: "O", Pile.SW: "SO", Pile.NW: "NO"}
 """The west piles as a Spanish or French player writes them."""
@@ -108,6 +109,35 @@ def test_the_spanish_and_french_pile_letters_and_words_parse_in_every_language()
     assert parse_command("q") == Verb("quit") and parse_command("Q") == Verb("quit")
     assert parse_review("montón o") == Review("pile", pile=Pile.W)
     assert parse_review("main") == Review("hand") and parse_review("quién") == Review("who")
+
+
+def test_a_pile_is_read_by_the_name_the_game_says_it_with(in_language: Callable[[str], None]) -> None:
+    """The game says "Est" and "le coin nord-est"; a player who types the name, not the letter,
+    is understood (and English names in every language, as every language's letters are)."""
+    in_language("fr")
+    assert parse_command("5d est") == PlayCard(Card.parse("5D"), Pile.E)
+    assert parse_command("jouer 5d sur Nord-Est") == PlayCard(Card.parse("5D"), Pile.NE)
+    assert parse_command("ouest sud") == MovePile(Pile.W, Pile.S)
+    assert parse_review("pile nord-ouest") == Review("pile", pile=Pile.NW)
+    with pytest.raises(CommandError, match="Déplacer la pile N sur quelle pile"):
+        parse_command("nord")
+    assert parse_command("7h north-east") == PlayCard(Card.parse("7H"), Pile.NE)
+    in_language("es")
+    # "sur" is South in Spanish, and only "on" in French.
+    assert parse_command("jugar 7h en sur") == PlayCard(Card.parse("7H"), Pile.S)
+    assert parse_command("7h noreste") == PlayCard(Card.parse("7H"), Pile.NE)
+    in_language("en")
+    with pytest.raises(CommandError, match="Play 7H on which pile"):
+        parse_command("7h sur")
+
+
+def test_the_short_notation_names_the_piles_with_the_languages_letters(in_language: Callable[[str], None]) -> None:
+    in_language("fr")
+    board = {pile: () for pile in PILES}
+    board[Pile.W] = (Card.parse("AC"),)
+    board[Pile.NE] = (Card.parse("KH"),)
+    obs = SimpleNamespace(board=board)
+    assert _tops(obs, None) == "Dessus : O AC, NE KH. Vides : N, E, S, SE, SO, NO."
 
 
 @pytest.mark.parametrize("lang, you, not_said", [("es", "Tú ", "Tú jugó"), ("fr", "Tu as ", "Toi a")])
