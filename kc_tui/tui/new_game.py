@@ -238,6 +238,17 @@ class NewGameShell(OnKingsCornerApp, RowKeys):
     def players(self) -> int:
         return int(self.query_one("#player-count", Choice).value)
 
+    def _names_typed(self, kinds: list[str]) -> list[str | None]:
+        """The seats' name fields (None where empty).  A lone person's field shows "You" in the
+        player's language: left as it is, the seat keeps the name the engine speaks to in the
+        second person (shown translated wherever it is shown), so that the statistics know one
+        player whatever the language of each game."""
+        names = [self.query_one(f"#name-{i}", Input).value.strip() or None for i in range(len(kinds))]
+        people = [i for i, k in enumerate(kinds) if k == "you"]
+        if len(people) == 1 and names[people[0]] == self._default_name(people[0], kinds):
+            names[people[0]] = None
+        return names
+
     def _default_name(self, index: int, kinds: list[str]) -> str:
         people = [i for i, k in enumerate(kinds) if k == "you"]
         if kinds[index] == "you":

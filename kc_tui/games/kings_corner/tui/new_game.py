@@ -170,7 +170,7 @@ class NewGameScreen(NewGameShell, SizedScreen):
     def seat_specs(self) -> tuple[list[str], list[str | None]]:
         """The seats chosen: specs for :func:`make_seats` and the names typed."""
         kinds = [self.query_one(f"#kind-{i}", Choice).value for i in range(self.players)]
-        names = [self.query_one(f"#name-{i}", Input).value.strip() or None for i in range(self.players)]
+        names = self._names_typed(kinds)
         people = [i for i, k in enumerate(kinds) if k == "you"]
         specs = []
         for i, kind in enumerate(kinds):

@@ -99,12 +99,8 @@ class ReverseNewGameScreen(NewGameShell):
     def seat_specs(self) -> tuple[list[str], list[str | None]]:
         """The seats chosen (``you``, ``human:NAME`` in hot-seat, AI levels) and the names typed."""
         kinds = self._kinds()[:self.players]
-        names = [self.query_one(f"#name-{i}", Input).value.strip() or None for i in range(self.players)]
+        names = self._names_typed(kinds)
         people = [i for i, k in enumerate(kinds) if k == "you"]
-        if len(people) == 1 and names[people[0]] == self._default_name(people[0], kinds):
-            # The field shows "You" in the player's language; the seat keeps the name the engine
-            # speaks to in the second person (shown translated wherever it is shown).
-            names[people[0]] = None
         specs = [f"human:{names[i] or f'Player {i + 1}'}" if k == "you" and len(people) > 1 else k
                  for i, k in enumerate(kinds)]
         return specs, names

@@ -194,3 +194,21 @@ def test_the_command_line_names_the_option_as_it_is_typed() -> None:
 
     with pytest.raises(RuleError, match=r"hand_size can be at most 12 for 4 players"):
         build_rules(4, "no-draw")
+
+
+async def test_the_seat_shown_as_toi_is_the_engine_s_you(in_language: Callable[[str], None]) -> None:
+    """A play test's finding: a French game started from the form was saved as played by
+    "Toi", one started with --players you by "You": the statistics showed two players."""
+    from textual.widgets import Input
+
+    from kc_tui.games.kings_corner.tui.new_game import NewGameScreen
+
+    in_language("fr")
+    app, drive = start((title, press("n")))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await drive(pilot)
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        assert screen.query_one("#name-0", Input).value == "Toi"
+        specs, names = screen.seat_specs()
+        assert specs[0] == "you" and names[0] is None
