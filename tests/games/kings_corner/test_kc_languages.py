@@ -26,7 +26,7 @@ PLAN = (PlayCard(parse_card("KH"), Pile.SW), MovePile(Pile.W, Pile.N), PlayCard(
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "Play KH on SW, then move W onto N, then QS on SW: that sheds 2 cards."),
     ("es", "Juega KH en SO, luego traslada O sobre N, luego QS en SO: así te quitas 2 cartas."),
-    ("fr", "Joue KH sur SO, puis déplace O sur N, puis QS sur SO : tu te défais ainsi de 2 cartes."),
+    ("fr", "Joue KH sur SO, puis déplace O sur N, puis QS sur SO\u00a0: tu te défais ainsi de 2 cartes."),
 ])
 def test_a_hint_is_one_sentence_in_the_players_language(in_language: Callable[[str], None], lang: str,
                                                         said: str) -> None:
@@ -40,9 +40,9 @@ def test_statistics_count_and_rank_in_french(in_language: Callable[[str], None])
                         best=(0, "2026-11-30-032901-ada-ben", 1, 4, 12), worst=(0, "x", 3, 4, 30),
                         by_level={"hard": [3, 1]})
     text = stats_text(stats)
-    assert text.splitlines()[0] == "Ada: 3 parties jouées, gagnées : 1 (33%); 1 manche jouée, gagnées : 1 (100%)."
-    assert "Meilleure partie : classement 1 sur 4, avec 12 points, le 2026-11-30 à 03:29." in text
-    assert "Série en cours : 2 dernières parties perdues." in text  # of no one as "tu"
+    assert text.splitlines()[0] == "Ada: 3 parties jouées, gagnées\u00a0: 1 (33%); 1 manche jouée, gagnées\u00a0: 1 (100%)."
+    assert "Meilleure partie\u00a0: classement 1 sur 4, avec 12 points, le 2026-11-30 à 03:29." in text
+    assert "Série en cours\u00a0: 2 dernières parties perdues." in text  # of no one as "tu"
     assert "    difficile |" in text
 
 
@@ -62,7 +62,7 @@ def test_the_command_line_helps_in_spanish_and_passes_the_notation_on(
 
 @pytest.mark.parametrize(("lang", "named", "won"), [
     ("es", "Puntuación (clásica):", "Ronda 1: Tú 0 (ronda ganada), Ada 3."),
-    ("fr", "Décompte (classique) :", "Manche 1 : Toi 0 (manche gagnée), Ada 3."),
+    ("fr", "Décompte (classique)\u00a0:", "Manche 1\u00a0: Toi 0 (manche gagnée), Ada 3."),
 ])
 def test_the_rules_and_the_scores_said_speak_the_players_language(
         in_language: Callable[[str], None], lang: str, named: str, won: str) -> None:

@@ -91,10 +91,10 @@ def test_a_whole_session_is_played_with_commands_typed_in_the_language(
       "Tu turno termina solo tras jugar o robar: juega una carta, o roba.",
       "Pila: ", "Dejas la mesa."]),
     ("fr", ["passer", "fin", "voir", "jouer 2", "quitter"],
-     ["La pioche n'est pas vide : pioche une carte au lieu de passer.",
-      "Le quatre de pique ne va pas sur le cinq de cœur de la défausse : joue un cœur, un 5, un valet, ou pioche.",
-      "Ton tour finit de lui-même après un coup ou une pioche : joue une carte, ou pioche.",
-      "Défausse : ", "Tu quittes la table."]),
+     ["La pioche n'est pas vide\u00a0: pioche une carte au lieu de passer.",
+      "Le quatre de pique ne va pas sur le cinq de cœur de la défausse\u00a0: joue un cœur, un 5, un valet, ou pioche.",
+      "Ton tour finit de lui-même après un coup ou une pioche\u00a0: joue une carte, ou pioche.",
+      "Défausse\u00a0: ", "Tu quittes la table."]),
 ])
 def test_refusals_and_review_commands_are_said_in_the_language(
         lang: str, typed_lines: list[str], said: list[str], in_language: Callable[[str], None]) -> None:
@@ -144,7 +144,7 @@ def test_a_joker_s_letter_that_reads_as_two_suits_is_asked_again(
 
 @pytest.mark.parametrize("lang, words", [
     ("es", ["comodines", "matrimonio", "Desafío", "cantar «una carta»", "gana la puntuación más baja"]),
-    ("fr", ["jokers", "mariage", "Contestation", "l'annonce « une carte »", "le score le plus bas gagne"]),
+    ("fr", ["jokers", "mariage", "Contestation", "l'annonce «\u00a0une carte\u00a0»", "le score le plus bas gagne"]),
 ])
 def test_the_rules_are_said_in_the_language_with_the_seed_s_words(
         lang: str, words: list[str], in_language: Callable[[str], None]) -> None:

@@ -51,7 +51,7 @@ def test_argparse_says_its_own_words_in_the_language(capsys: pytest.CaptureFixtu
     with pytest.raises(SystemExit):
         main(["play", "--lang", "fr", "--help"])
     help_text = capsys.readouterr().out
-    assert help_text.startswith("utilisation : kings-corner play")
+    assert help_text.startswith("utilisation\u00a0: kings-corner play")
     assert "affiche cette aide et quitte" in help_text and "la langue du jeu" in help_text
     with pytest.raises(SystemExit):
         main(["--lang", "es", "stats", "--bogus"])
@@ -70,7 +70,7 @@ def test_the_environment_picks_the_language_of_a_program_started_without_lang(tm
     done = subprocess.run([sys.executable, "-m", "kc_tui", "--help"], capture_output=True, text=True,
                           env=env, check=False)
     assert done.returncode == 0
-    assert done.stdout.startswith("utilisation : kings-corner") and "affiche cette aide et quitte" in done.stdout
+    assert done.stdout.startswith("utilisation\u00a0: kings-corner") and "affiche cette aide et quitte" in done.stdout
 
 
 def test_notation_reaches_the_line_modes_options() -> None:

@@ -51,6 +51,21 @@ def test_the_translations_quote_with_the_language_s_own_marks(domain: object, la
     assert straight == []
 
 
+@pytest.mark.parametrize("domain", DOMAINS, ids=lambda d: d.name)
+def test_french_never_breaks_a_line_before_its_high_punctuation(domain: object) -> None:
+    """French puts a space before : ; ! ? and » and after «: a plain one let a line break there,
+    and a French play test read ": Ada a pioché" and "; Ben a joué Q♦" at the start of lines of
+    the status line, the log and the rules.  The space is a no-break one (a command such as
+    ":say" keeps its plain space before it)."""
+    import re
+
+    written = catalogs.read(domain.po("fr"), "fr")
+    strings = [s for m in written if m.id for s in ([m.string] if isinstance(m.string, str) else m.string)]
+    breaking = [s for s in strings if re.search(r" [:;!?»](\s|$|[\"'.,)\]])|« ", s)]
+    assert breaking == []
+    assert any("\u00a0:" in s for s in strings)
+
+
 def test_the_check_finds_a_missing_a_fuzzy_and_a_wrong_placeholder(tmp_path: Path) -> None:
     from babel.messages.catalog import Catalog
     from babel.messages.pofile import write_po

@@ -951,10 +951,10 @@ async def test_chat_is_typed_in_the_language_s_word_and_its_key_is_in_the_help(
         in_language(lang)
         await pilot.press("colon", *typed, "enter")
         line = typed.split(" ", 1)[1]
-        sent = {"es": f"Ada: {line}", "fr": f"Ada : {line}"}[lang]  # (French typography)
+        sent = {"es": f"Ada: {line}", "fr": f"Ada\u00a0: {line}"}[lang]  # (French typography)
         await until(pilot, lambda: sent in log_text(app), "the line sent")
         (chat,) = [row for row in screen.KEY_ROWS if row.keys == "'"]  # listed by the help
-        assert said(chat.description).startswith({"es": "charlar: ", "fr": "discuter : "}[lang])
+        assert said(chat.description).startswith({"es": "charlar: ", "fr": "discuter\u00a0: "}[lang])
     await server.close()
 
 

@@ -106,7 +106,7 @@ async def test_one_table_speaks_each_persons_language(tmp_path: Path) -> None:
             await player.wait_for(started, raw=True)
         cy.type("say hola\r")  # a spectator's chat line: its sender is said in each language
         await ana.wait_for("Cy (mirando): hola", raw=True)
-        await bea.wait_for("Cy (regarde) : hola")
+        await bea.wait_for("Cy (regarde)\u00a0: hola")
         await cy.wait_for("Cy (watching): hola")
         await asyncio.sleep(0.2)
 

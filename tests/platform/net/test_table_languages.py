@@ -54,8 +54,8 @@ async def test_each_door_hears_the_table_in_its_own_language(tmp_path: Path) -> 
 
         assert spanish[:3] == ["Ana se sienta en el asiento 1.", "Cy está mirando.", "Bea se sienta en el asiento 2."]
         assert "La partie commence." in french and "Empieza la partida." in spanish
-        assert "Cy (regarde) : hola" in french and "Cy (mirando): hola" in spanish
-        assert "Bea: salut" in spanish and "Bea : salut" in french
+        assert "Cy (regarde)\u00a0: hola" in french and "Cy (mirando): hola" in spanish
+        assert "Bea: salut" in spanish and "Bea\u00a0: salut" in french
         assert any(line.startswith("L'ordinateur (difficile) joue pour ") for line in french)
         assert spanish[-1] == "Bea ha perdido la conexión; se le guarda el asiento 30 segundos."
         # Every notice the pseudo-locale's listener heard is translated, chat lines aside.
@@ -63,7 +63,7 @@ async def test_each_door_hears_the_table_in_its_own_language(tmp_path: Path) -> 
         assert len(table_news) >= 4 and all("\u2045" in line for line in table_news), pseudo
 
         # A refusal is said in the language of whoever reads it.
-        assert refusal("fr", lambda: cy.say("")) == "Dire quoi ? Tape la ligne après :say."
+        assert refusal("fr", lambda: cy.say("")) == "Dire quoi\u00a0? Tape la ligne après :say."
         assert refusal("es", lambda: server.join(ANA, 9, 0)) == "No hay ninguna mesa 9."
         assert refusal("es", lambda: server.join(CY, info.id, 0)) == "Ya estás en la mesa 1."
         for act in (lambda: server.start(ANA, info.id), lambda: server.join(CY, info.id, 1),

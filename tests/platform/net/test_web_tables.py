@@ -264,7 +264,7 @@ async def test_the_tables_page_says_the_tables_when_it_closes_and_screen_readers
         assert "title screen" not in page
         # Its title names every game its tables play, in the page's language.
         assert "<title>Tables: Kings in the Corner, Kings Reverse</title>" in page
-        assert "<title>Tables : Les rois dans les coins, Kings Reverse</title>" in french
+        assert "<title>Tables\u00a0: Les rois dans les coins, Kings Reverse</title>" in french
         # A screen reader is told where the tables can be read: their line mode over SSH.
         assert "screen readers cannot read" in page and "connect with ssh -p 2222 127.0.0.1 plain" in page
     finally:

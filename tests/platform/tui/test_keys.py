@@ -205,7 +205,7 @@ def test_the_kings_reverse_page_lists_the_same_keys_as_its_table() -> None:
 
 @pytest.mark.parametrize("language, yes, enter, question", [
     ("es", "s", "Enter", "¿Salir de la partida? Pulsa «s»"),
-    ("fr", "o", "Entrée", "Quitter la partie ? Appuie sur « o »")])
+    ("fr", "o", "Entrée", "Quitter la partie\u00a0? Appuie sur «\u00a0o\u00a0»")])
 async def test_the_leave_question_takes_the_languages_own_yes_key(language: str, yes: str, enter: str,
                                                                   question: str) -> None:
     """Spanish sí and French oui: s and o answer yes as y does (s was taken for no and the

@@ -66,7 +66,7 @@ async def test_every_line_of_the_title_follows_a_language_chosen_later(in_langua
         assert "Kings Reverse: partida rápida del segundo juego" in _text(title, Menu)
         app.set_language("fr")
         await pilot.pause()
-        assert "Kings Reverse : une partie rapide du second jeu" in _text(title, Menu)
+        assert "Kings Reverse\u00a0: une partie rapide du second jeu" in _text(title, Menu)
 
 
 async def test_a_language_chosen_over_the_table_redraws_the_table_in_it() -> None:
@@ -82,7 +82,7 @@ async def test_a_language_chosen_over_the_table_redraws_the_table_in_it() -> Non
         assert app.screen is table
         assert "suite au-dessus" in str(table.query_one("#log").border_subtitle)  # the log's note
         # The turn's sentence too (it kept the English one until the next move).
-        assert _text(table, "#status").startswith("À toi : choisis une carte")
+        assert _text(table, "#status").startswith("À toi\u00a0: choisis une carte")
 
 
 @pytest.mark.parametrize("fixed", [False, True], ids=["setting", "command-line"])

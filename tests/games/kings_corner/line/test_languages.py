@@ -68,7 +68,7 @@ def play_session(lang: str, seed: int) -> tuple[str, int]:
 @pytest.mark.parametrize(("lang", "heard"), [
     ("es", ["Ronda 1. ", "Tu mano: 1, ", "No hay nada que deshacer en este turno.", "Juegas el ",
             "Terminas el turno. Quedaban", "Fin de la ronda 1", "La partida ha terminado.", "Semilla de la partida"]),
-    ("fr", ["Manche 1. ", "Ta main : 1, ", "Il n'y a rien à annuler ce tour-ci.", "Tu joues l",
+    ("fr", ["Manche 1. ", "Ta main\u00a0: 1, ", "Il n'y a rien à annuler ce tour-ci.", "Tu joues l",
             "Tu finis ton tour. Il restait", "Fin de la manche 1", "La partie est finie.", "Graine de la partie"]),
 ])
 def test_a_session_is_played_to_its_end_with_commands_typed_in_the_language(
@@ -137,7 +137,7 @@ def test_the_short_notation_names_the_piles_with_the_languages_letters(in_langua
     board[Pile.W] = (Card.parse("AC"),)
     board[Pile.NE] = (Card.parse("KH"),)
     obs = SimpleNamespace(board=board)
-    assert _tops(obs, None) == "Dessus : O AC, NE KH. Vides : N, E, S, SE, SO, NO."
+    assert _tops(obs, None) == "Dessus\u00a0: O AC, NE KH. Vides\u00a0: N, E, S, SE, SO, NO."
 
 
 @pytest.mark.parametrize("lang, you, not_said", [("es", "Tú ", "Tú jugó"), ("fr", "Tu as ", "Toi a")])
