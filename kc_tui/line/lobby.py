@@ -359,8 +359,11 @@ class PlainLobby:
                 self._wait.cancel()
             if self._unsubscribe is not None:
                 self._unsubscribe()
-            if self.person is not None:
-                self.server.left(self.person)
+            try:
+                if self.person is not None:
+                    self.server.left(self.person)
+            except TableError:
+                pass  # the tables are out of reach (their host stopped): no name to free there
             reader.cancel()
 
     async def _ask_name(self) -> bool:

@@ -579,9 +579,13 @@ class LobbyApp(KingsCornerApp):
         self.leave_table(screen)
 
     def quit(self) -> None:
-        """Leave on purpose: a seat held is left, not held for the grace time."""
+        """Leave on purpose: a seat held is left, not held for the grace time (the tables out of
+        reach, there is nothing to leave: the session ends all the same)."""
         if self.door is not None and not self.door.closed:
-            self.door.leave()
+            try:
+                self.door.leave()
+            except TableError:
+                pass
         self.door = None
         self.exit()
 
@@ -590,4 +594,7 @@ class LobbyApp(KingsCornerApp):
             self.door.detach()  # the connection went without leaving: the seat is held
         self.door = None
         if self.person is not None:
-            self.server.left(self.person)
+            try:
+                self.server.left(self.person)
+            except TableError:
+                pass  # the tables are out of reach (their host stopped): no name to free there

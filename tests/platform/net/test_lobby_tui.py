@@ -1006,3 +1006,23 @@ async def test_a_return_mid_game_is_offered_the_game_before_an_adjourned_table(t
         assert app.door is not None and app.door.table_id == info.id and adjourned != info.id
     await server.close()
 
+
+
+async def test_a_session_whose_tables_went_out_of_reach_ends_without_a_traceback(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A play test killed the tables' host under a worker's sessions: each session's end logged
+    a traceback, its app's on_unmount raising "The tables cannot be reached just now"."""
+    from kc_tui.net import TableError
+
+    server = TableServer(tmp_path, pace=0, seed=3)
+    app = LobbyApp(server, ADA)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+
+        def unreachable(*args: object) -> None:
+            raise TableError("The tables cannot be reached just now; try again in a moment.")
+
+        monkeypatch.setattr(server, "left", unreachable)
+        app.quit()
+    assert app.return_code in (0, None) and app._exception is None
+    await server.close()
