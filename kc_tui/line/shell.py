@@ -93,19 +93,27 @@ def not_next_round(line: str, served: bool) -> str:
 
 
 class Out(io.TextIOBase):
-    """A text stream passing each write on to ``write`` (a connection's), for a game's line
-    mode that prints to a stream."""
+    """A text stream passing what is written on to ``write`` (a connection's), for a game's
+    line mode that prints to a stream: whole lines, or what a flush asks for.  ``print`` writes
+    a sentence and its newline apart, and a connection takes text that does not end a line for
+    a prompt, after which it shows again the line being typed: every sentence told while a
+    person typed ran on into what they had typed ("... on the north-west corner.look at th")."""
 
     def __init__(self, write: Callable[[str], None]) -> None:
         super().__init__()
         self._send = write
+        self._pending = ""
 
     def write(self, text: str) -> int:
-        self._send(text)
+        self._pending += text
+        if self._pending.endswith("\n"):
+            self.flush()
         return len(text)
 
     def flush(self) -> None:
-        return None
+        if self._pending:
+            text, self._pending = self._pending, ""
+            self._send(text)
 
 
 def writer(out: TextIO) -> Callable[[str], None]:

@@ -4,6 +4,7 @@ echo as the line mode.  What it serves, to whom, and the limits that protect it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import stat
@@ -397,29 +398,30 @@ async def test_a_scripts_lines_and_the_end_of_its_input_are_all_answered(tmp_pat
             assert "you said 'first'" in said and "you said 'second'" in said
 
 
+class _TerminalSession:
+    """What a line connection needs of an SSH session at a terminal: the bytes it is sent."""
+
+    pty, columns, who = True, 80, "test"
+    limits = Limits()
+
+    def __init__(self) -> None:
+        self.sent = b""
+
+    def send(self, data: bytes) -> None:
+        self.sent += data
+
+    def speaking(self) -> contextlib.AbstractContextManager[None]:
+        return contextlib.nullcontext()
+
+    def hold_input(self, hold: bool) -> None:
+        pass
+
+
 async def test_news_while_a_line_is_typed_shows_the_line_again_after_the_prompt() -> None:
     """A play test typed "6h " in the line mode over SSH; a chat line came, the prompt was
     written again empty, and "s" then played 6H S with only "s" on the screen (what a screen
     reader reviews). What was typed is shown after the prompt again."""
-    import contextlib
-
-    class Session:
-        pty, columns, who = True, 80, "test"
-        limits = Limits()
-
-        def __init__(self) -> None:
-            self.sent = b""
-
-        def send(self, data: bytes) -> None:
-            self.sent += data
-
-        def speaking(self) -> contextlib.AbstractContextManager[None]:
-            return contextlib.nullcontext()
-
-        def hold_input(self, hold: bool) -> None:
-            pass
-
-    session = Session()
+    session = _TerminalSession()
     line = LineIO(session)  # type: ignore[arg-type]
     line.write("Alice> ")
     line.feed(b"6h ")
@@ -433,3 +435,25 @@ async def test_news_while_a_line_is_typed_shows_the_line_again_after_the_prompt(
     mark = len(session.sent)
     line.write("Alice> ")  # nothing typed now: the prompt alone
     assert session.sent[mark:] == b"Alice> "
+
+
+async def test_a_games_sentences_told_while_a_line_is_typed_do_not_run_into_it() -> None:
+    """A play test typed "look at th" in the line mode over SSH while the other player moved:
+    each sentence of the game ran into it ("... on the north-west corner.look at th", "You drew
+    the ace of clubs.look at th").  The game prints a sentence and its newline apart, and the
+    connection took the sentence for a prompt."""
+    from kc_tui.line.shell import Out
+
+    session = _TerminalSession()
+    line = LineIO(session)  # type: ignore[arg-type]
+    line.write("Dave> ")
+    line.feed(b"look at th")
+    line.write("\n")  # the table's news start a line of their own
+    out = Out(line.write)
+    print("Eve plays the ace of spades on the north-west corner.", file=out, flush=True)
+    print("You drew the ace of clubs.", file=out, flush=True)
+    assert b"corner.\r\nYou drew the ace of clubs.\r\n" in session.sent
+    assert b"corner.look" not in session.sent and b"clubs.look" not in session.sent
+    mark = len(session.sent)
+    line.write("Dave> ")  # the prompt again: what was typed after it
+    assert session.sent[mark:] == b"Dave> look at th"
