@@ -412,6 +412,7 @@ class PlainLobby:
                      .format(game=game_title(entry.name), table=door.table_id))
             self._leave_table()
             return
+        door.unfollow(self._while_waiting)
         self.table = line.seat(door, self._news, self.changed.set, self._notice, self.verbosity)
         self._seated_with = self.table.verbosity
 
@@ -419,7 +420,22 @@ class PlainLobby:
         """Back in the lobby: the table's line mode goes, the verbosity chosen there stays."""
         if self.table is not None and self.table.verbosity != self._seated_with:
             self.verbosity = self.table.verbosity
+        if self.door is not None:
+            self.door.unfollow(self._while_waiting)
         self.door = self.table = None
+
+    def _while_waiting(self, item: object) -> None:
+        """What a table not started yet says, as it says it: a chat line (one's own too), the
+        others sitting down, its host stopping; its game's line mode hears the table once the
+        game is on.  (Unheard, a line said there was lost, and a table gone with its host left
+        its people "waiting for the game to start".)"""
+        door = self.door
+        if isinstance(item, Notice) and door is not None:
+            if door.started:
+                door.keep(item)  # the game's start: told by its line mode, about to follow it
+            else:
+                self._notice(item)
+        self.changed.set()
 
     def _notice(self, notice: Notice) -> None:
         door = self.door
@@ -698,6 +714,8 @@ class PlainLobby:
         except TableError as exc:
             self.say(str(exc))
             return None
+        if not self.door.started:
+            self.door.follow(self._while_waiting)
         return self.door
 
     def _sit(self, table_id: int, seat: int) -> None:

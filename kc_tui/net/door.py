@@ -204,6 +204,12 @@ class SeatDoor:
         for notice in missed:
             call_in(context, listener, notice)
 
+    def keep(self, notice: Notice) -> None:
+        """Keep ``notice`` for the next listener to follow, as one that came while nothing
+        followed: a lobby hearing a table not started yet hands on what the game's start said
+        to the table's own screen, which follows the door once the game is on."""
+        self._unheard.append(notice)
+
     def unfollow(self, listener: Listener) -> None:
         self._listeners = [(kept, context) for kept, context in self._listeners if kept != listener]
 

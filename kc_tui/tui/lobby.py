@@ -23,6 +23,7 @@ from textual.widgets.option_list import Option
 
 from ..core.i18n import N_, Domain
 from ..net import (
+    Notice,
     Person,
     SeatDoor,
     TableError,
@@ -535,14 +536,34 @@ class LobbyApp(KingsCornerApp):
         if door.started:
             self.open_table(door)
         else:
+            door.follow(self._while_waiting)
             lobby = self._lobby()
             if lobby is not None:
                 lobby.refresh_tables()
+
+    def _while_waiting(self, item: object) -> None:
+        """What a table not started yet says, as it says it (its table screen hears it once the
+        game is on): a chat line, the others sitting down, its host stopping.  A table gone with
+        its host left its people "waiting for the game to start" with l doing nothing: the
+        lobby now says why, and the seat is gone."""
+        door = self.door
+        if not isinstance(item, Notice) or door is None:
+            return
+        if door.started:
+            door.keep(item)  # the game's start: told by its table's screen, about to open
+            return
+        if item.seat is not None and item.seat == door.seat:
+            return  # one's own sitting down: the lobby said it
+        lobby = self._lobby()
+        if lobby is not None:
+            lobby.refresh_tables()
+            lobby.say(str(item))
 
     def open_table(self, door: SeatDoor) -> None:
         """The game at the door's table is on: show it."""
         if any(isinstance(s, ServedTable) for s in self.screen_stack):
             return
+        door.unfollow(self._while_waiting)
         self.push_screen(tui_game(door.info().game).network_table_screen(door))
 
     def leave_table(self, screen: Screen[Any]) -> None:

@@ -143,6 +143,25 @@ async def test_each_person_hears_others_sit_down_and_their_own_sitting_once(tmp_
     await server.close()
 
 
+async def test_a_waiting_table_is_heard_as_it_speaks(tmp_path: Path) -> None:
+    """A network play test said "say hello anyone" alone at a waiting table: nothing was printed,
+    and nobody ever saw it; others sitting down were told only once the game began."""
+    server = TableServer(tmp_path, pace=0, seed=2026)
+    ada, ben = Terminal(server, ADA), Terminal(server, BEN)
+    await ada.type("new open open open")
+    await until(lambda: "You sit in seat 1 of table 1" in ada.text, "her seat")
+    mark = len(ada.text)
+    await ada.type("say hello anyone")
+    await until(lambda: "Ada: hello anyone" in ada.text[mark:], "her own line, as the others see it")
+    await ben.type("join 1")
+    await until(lambda: "\nBen sits in seat 2." in ada.text[mark:], "Ben sitting down, told as it happens")
+    assert "The game starts." not in ada.text
+    for term in (ada, ben):
+        await term.type("quit")
+        assert await term.task == 0
+    await server.close()
+
+
 async def test_the_verbosity_chosen_at_a_table_goes_with_the_person_to_the_next(tmp_path: Path) -> None:
     server = TableServer(tmp_path, pace=0, seed=2026)
     ada = Terminal(server, ADA)

@@ -705,3 +705,25 @@ def test_a_redis_that_asks_for_a_password_is_said_so(tmp_path: Path, store: Redi
     assert wrong.returncode == 1
     assert "cannot use Redis at redis://***@127.0.0.1" in wrong.stderr, wrong.stderr
     assert "it refused the password (or the user) given in the address" in wrong.stderr
+
+
+async def test_a_killed_host_s_waiting_table_is_given_up_and_its_people_are_told(
+        hosts: Callable[..., list[Host]]) -> None:
+    """A play test sat at a waiting table of another host, then killed that host: the table
+    left the lobby, but minutes later the lobby still said "You are at table 3 (seat 2);
+    waiting for the game to start", and l said nothing of it.  A table not started was heard
+    by nothing: what it said, its host's stop too, waited for its game's start."""
+    a, b = hosts("A", "B")
+    ada, ben = Person("Ada"), Person("Ben")
+    try:
+        await asyncio.gather(ada.arrive(a), ben.arrive(b))
+        table = await make_table(ada, "open open open scoring=none", "Waits")  # hosted by A
+        await sit(ben, table, "Waits")
+        a.kill()
+        await ben.expect(rb"The host of table %d stopped; wait a moment" % table)
+        await ben.expect(rb"The host of table %d stopped and no other host could take the table over\." % table)
+        await ben.expect(rb"lobby> ")
+        await ben.say("leave", rb"You are at no table")
+        assert b.running()
+    finally:
+        await closing(ada, ben)

@@ -1026,3 +1026,25 @@ async def test_a_session_whose_tables_went_out_of_reach_ends_without_a_traceback
         app.quit()
     assert app.return_code in (0, None) and app._exception is None
     await server.close()
+
+
+async def test_a_waiting_table_s_chat_is_said_in_the_lobby(tmp_path: Path) -> None:
+    """At a table not started yet, its chat and the others' sitting down went unheard in the
+    lobby (and a table gone with its host was never said to be)."""
+    server = TableServer(tmp_path, pace=0, seed=3)
+    info = server.create_table(BEN, "Waiting", build_rules(3), ["open", "open", "open"])
+    ben = server.join(BEN, info.id, 0)
+    app = LobbyApp(server, ADA)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await pilot.press("2")
+        await until(pilot, lambda: app.door is not None, "a seat taken")
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        ben.say("hi Ada")
+
+        def status() -> str:
+            return str(lobby.query_one("#lobby-status", TextPanel).render())
+
+        await until(pilot, lambda: "Ben: hi Ada" in status(), "Ben's line in the lobby")
+    await server.close()
