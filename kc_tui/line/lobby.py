@@ -64,6 +64,8 @@ def lobby_words() -> dict[str, str]:
         "watch": pgettext("typed command", "watch"),
         # Translators: a typed command (one word): starts the game at one's table.
         "start": pgettext("typed command", "start"),
+        # Translators: a typed command (one word): gives up an adjourned game, closing its table.
+        "close": pgettext("typed command", "close"),
         # Translators: a word typed after the lobby's "new": a seat left for a person.
         "open": pgettext("typed command", "open"),
         # Translators: typed before "=" in the lobby's "new" (name=Friday night): the table's name.
@@ -128,6 +130,8 @@ Lobby commands:
                          again, to come back or to resume an adjourned table)
   watch T                watch table T (no hand is shown)
   start                  start the game at your table (its maker)
+  close T                give up the adjourned game of table T (yours): typed twice, the table
+                         closes for good
   say TEXT               a line to everyone at your table
   leave                  leave your table (a computer plays your seat; you may come back)
   help                   this list; help new lists each game's presets and rule options
@@ -259,6 +263,8 @@ class PlainLobby:
         self._last_prompt = ""
         self._wait: asyncio.TimerHandle | None = None
         """The longest wait for one's own step's events (:meth:`_catching_up`)."""
+        self._giving_up: int | None = None
+        """The table whose adjourned game ``close`` was typed for once: typed again, it closes."""
         self._prompt_again = False
         """The table's news came after the prompt: it is written again after them (once the
         burst is over: see :meth:`_computer_playing`)."""
@@ -378,7 +384,7 @@ class PlainLobby:
                 return False
             text = line.strip() or self.offered
             commands = {k: v for k, v in lobby_words().items()
-                        if k in ("tables", "new", "join", "watch", "start")}
+                        if k in ("tables", "new", "join", "watch", "start", "close")}
             command = common_command(text) or command_named(text, commands) or (
                 "tables" if text.lower() in ("list", "ls") else None)
             if command == "quit":  # someone who wants to leave, not to be called "quit"
@@ -614,11 +620,33 @@ class PlainLobby:
                 self.door.start()
             except TableError as exc:
                 self.say(str(exc))
+        elif word == "close":
+            self._give_up(args)
         else:
             shown = visible(typed or word)
             # (as typed, not lower-cased; a long one cut, and said to be)
             shown = shown if len(shown) <= 30 else shown[:27] + "..."
             self.say(_("{word!r} is not a lobby command; type help for the list.").format(word=shown))
+
+    def _give_up(self, args: list[str]) -> None:
+        """Give up the adjourned game of a table of one's own, once the same command is typed
+        again: with as many tables as one may have, all adjourned, no new one could be made."""
+        close = lobby_words()["close"]
+        table_id = self._table_number(args, _("{close} T").format(close=close))
+        if table_id is None or self.person is None:
+            return
+        if self._giving_up != table_id:
+            self._giving_up = table_id
+            self.say(_("Type {close} {table} again to give up table {table}'s adjourned game for good: the "
+                       "table closes and nobody can resume it.").format(close=close, table=table_id))
+            return
+        self._giving_up = None
+        try:
+            self.server.close_table(self.person, table_id)
+        except TableError as exc:
+            self.say(str(exc))
+            return
+        self.say(_("Table {table} is closed: its adjourned game was given up.").format(table=table_id))
 
     def _table_number(self, args: list[str], usage: str) -> int | None:
         if not args or not args[0].isdigit():

@@ -132,7 +132,7 @@ be in use (a Redis restarted without its data starts the counter again at 0)."""
 
 UNREACHED = L_("The tables cannot be reached just now; try again in a moment.")
 TABLE_CALLS = frozenset({"table", "is_owner", "may_start", "seat_kept_for", "seat_to_take", "join", "watch",
-                         "start"})
+                         "start", "close_table"})
 """The table server's calls about one table (its number the first argument, or the second)."""
 LOBBY_READS = frozenset({"table", "is_owner", "may_start", "seat_kept_for", "seat_to_take"})
 """Those that only read, answered about another host's table from its lobby."""

@@ -72,7 +72,7 @@ is closed, as if it had died (its seats are held, a new worker takes its place).
 
 SERVER_CALLS = frozenset({
     "person", "known_name", "left", "tables", "table", "is_owner", "may_start", "seat_kept_for",
-    "seat_to_take", "create_table", "default_table_name", "join", "watch", "start",
+    "seat_to_take", "create_table", "default_table_name", "join", "watch", "start", "close_table",
 })
 """The table server's methods a worker may call: what a front end uses of it."""
 
@@ -540,6 +540,9 @@ class LinkedServer:
 
     def start(self, person: Person, table_id: int) -> None:
         self._server("start", person, table_id)
+
+    def close_table(self, person: Person, table_id: int) -> None:
+        self._server("close_table", person, table_id)
 
     def _door(self, handle: DoorHandle) -> LinkedDoor:
         door = self.doors[handle.door] = LinkedDoor(self, handle)

@@ -253,10 +253,11 @@ class TableServer:
             values = dict(n=len(mine), tables=_numbers(mine), days=f"{self.adjourned_days:g}")
             raise TableError(
                 L_("You have {n} tables already (waiting, playing or adjourned: {tables}): finish or leave "
-                   "one first; an adjourned table nobody resumes is closed after {days} days.", **values)
+                   "one first, or give up an adjourned game; an adjourned table nobody resumes is closed "
+                   "after {days} days.", **values)
                 if self.adjourned_days else
                 L_("You have {n} tables already (waiting, playing or adjourned: {tables}): finish or leave "
-                   "one first.", **values))
+                   "one first, or give up an adjourned game.", **values))
 
     def table(self, table_id: int) -> TableInfo:
         return self._get(table_id).info()
@@ -470,19 +471,40 @@ class TableServer:
         old = [t for t in self._tables.values()
                if t.state == TableState.ADJOURNED and t.adjourned_at < before]
         for table in old:
-            del self._tables[table.id]
-            self.forget(table)
-            for path in (table.meta_path, table.save_path):
-                try:
-                    path.unlink(missing_ok=True)
-                except OSError as exc:
-                    log.error("table %s: cannot remove %s: %s", table.id, path, exc.strerror or exc)
+            self._remove(table)
             since = time.strftime("%Y-%m-%d", time.localtime(table.adjourned_at))
             log.info("table %s closed: adjourned since %s, nobody resumed it in %g days; its save is "
                      "removed, its transcript kept in %s", table.id, since, self.adjourned_days,
                      table.transcript_path)
         if old:
             self.changed()
+
+    def _remove(self, table: Table) -> None:
+        """An adjourned table closed for good: it leaves the lobby and the journal, and its
+        save and table file go (its transcript stays)."""
+        del self._tables[table.id]
+        self.forget(table)
+        for path in (table.meta_path, table.save_path):
+            try:
+                path.unlink(missing_ok=True)
+            except OSError as exc:
+                log.error("table %s: cannot remove %s: %s", table.id, path, exc.strerror or exc)
+
+    def close_table(self, person: Person, table_id: int) -> None:
+        """Give up table ``table_id``'s adjourned game for good, at the word of its maker or of
+        one of its players: it stops counting among their tables (a person at the most tables
+        they may have could otherwise only play a whole session out to make room)."""
+        table = self._get(table_id)
+        if table.state != TableState.ADJOURNED:
+            raise TableError(L_("Table {table} has no adjourned game: only an adjourned game can be "
+                                "given up (leave a table waiting or being played).", table=table_id))
+        if not (person.same(table.owner) or any(person.same(s.person) for s in table.slots)):
+            raise TableError(L_("Table {table}'s game is not yours to give up: only its maker and its "
+                                "players may.", table=table_id))
+        self._remove(table)
+        log.info("table %s closed by %s: its adjourned game was given up; its transcript is kept in %s",
+                 table.id, person.name, table.transcript_path)
+        self.changed()
 
     def _table_from_meta(self, meta: dict[str, Any], meta_time: float) -> Table:
         """The adjourned table ``meta`` describes (``meta_time``: when its file was written, its

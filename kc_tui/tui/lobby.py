@@ -117,6 +117,9 @@ LOBBY_KEYS: tuple[KeyRow, ...] = (
            palette=N_("Start the game")),
     KeyRow("l", N_("leave your table"), LOBBY, action="leave", bind=(("l", "leave"),),
            palette=N_("Leave the table")),
+    KeyRow("x", N_("give up the adjourned game of the table picked (yours): pressed twice, its table "
+                   "closes for good"), LOBBY, action="give_up", bind=(("x", "give_up"),),
+           palette=N_("Give up an adjourned game")),
     KeyRow("?, F1", N_("every key, grouped"), LOBBY, action="help", bind=(("question_mark,f1", "help"),),
            palette=N_("Help")),
     KeyRow("q", N_("quit (a seat you hold is kept for you for a while, unless you are a guest)"), LOBBY,
@@ -135,6 +138,7 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
     _listed_at = float("-inf")  # when the tables were last listed (monotonic seconds)
     _lines: tuple[tuple[str, str], ...] = ()  # the list's options as shown: (id, line)
     _listed: tuple[TableInfo, ...] = ()  # the tables as listed
+    _giving_up: int | None = None  # the table x was pressed on once: pressed again, it closes
 
     KEY_ROWS = LOBBY_KEYS
     BINDINGS = bindings(LOBBY_KEYS)
@@ -176,6 +180,8 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
                 keys.append(_("Enter join"))
             if table.state == TableState.ADJOURNED:
                 note = self._adjourned_note(table, own)
+                if own is not None:
+                    keys.append(_("x give up"))
             elif table.free_seats:
                 free = _seat_numbers(table.free_seats)
                 # Translators: the lobby's key line: the digit keys take that seat of the table picked
@@ -388,6 +394,31 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
             self.say(_("You are at a table already: press l to leave it first."))
             return
         self.app.push_screen(tui_games()[0].create_table_screen())
+
+    def action_give_up(self) -> None:
+        """Give up the adjourned game of the table picked, once x is pressed on it again: a
+        person with as many tables as they may have, all adjourned, could otherwise make no new
+        one (leaving an adjourned table is nothing to do: nobody sits there)."""
+        table = self.selected()
+        person = self.lobby.person
+        if table is None or person is None:
+            return
+        if table.state != TableState.ADJOURNED:
+            self.say(_("Table {table} has no adjourned game to give up.").format(table=table.id))
+            return
+        if self._giving_up != table.id:
+            self._giving_up = table.id
+            self.say(_("Press x again to give up table {table}'s adjourned game for good: the table "
+                       "closes and nobody can resume it.").format(table=table.id))
+            return
+        self._giving_up = None
+        try:
+            self.lobby.server.close_table(person, table.id)
+        except TableError as exc:
+            self.say(str(exc))
+            return
+        self.refresh_tables()
+        self.say(_("Table {table} is closed: its adjourned game was given up.").format(table=table.id))
 
     def action_start(self) -> None:
         door = self.lobby.door

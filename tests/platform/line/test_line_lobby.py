@@ -553,3 +553,21 @@ async def test_ready_for_the_next_round_is_said_once_and_asked_no_more(tmp_path:
     await term.type("quit")
     await term.task
     await server.close()
+
+
+async def test_close_typed_twice_gives_up_an_adjourned_game(tmp_path: Path) -> None:
+    server = TableServer(tmp_path, pace=0, seed=2026)
+    info = server.create_table(ADA, "", build_rules(2), ["open", "easy"])
+    server.join(ADA, info.id, 0).leave()  # the game starts, and is adjourned as she leaves
+    assert server.table(info.id).state == TableState.ADJOURNED
+    ada = Terminal(server, ADA)
+    mark = len(ada.text)
+    await ada.type("close 1")
+    await until(lambda: "Type close 1 again to give up table 1's adjourned game for good" in ada.text[mark:],
+                "the question")
+    await ada.type("close 1")
+    await until(lambda: "Table 1 is closed: its adjourned game was given up." in ada.text[mark:], "closed")
+    assert server.tables() == ()
+    await ada.type("quit")
+    assert await ada.task == 0
+    await server.close()

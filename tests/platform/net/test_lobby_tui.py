@@ -626,6 +626,7 @@ async def test_question_mark_lists_the_lobbys_keys_and_the_palette_offers_them(t
         lobby = app.screen
         titles = [title for title, _help, _run in palette(lobby, LOBBY_KEYS)]
         assert titles == ["Join the table", "Watch the table", "New table", "Start the game", "Leave the table",
+                          "Give up an adjourned game",
                           "Help", "Quit"]
         await pilot.press("question_mark")
         await until(pilot, lambda: isinstance(app.screen, TextScreen), "the help")
@@ -746,7 +747,7 @@ async def test_an_adjourned_table_gives_its_round_and_how_to_resume_it(tmp_path:
         note = app.screen.query_one("#table-note")
         drawn = " ".join("".join(seg.text for seg in strip) for strip in note.render_lines(note.region.reset_offset))
         assert drawn.split() == said.split(), drawn
-        assert lobby_text(app, "#keys") == "Enter join  n new  ? help  q quit"
+        assert lobby_text(app, "#keys") == "Enter join  x give up  n new  ? help  q quit"
         await pilot.press("enter")
         await until(pilot, lambda: app.door is not None, "Ada back in her seat")
         status = lobby_text(app, "#lobby-status")
@@ -1047,4 +1048,24 @@ async def test_a_waiting_table_s_chat_is_said_in_the_lobby(tmp_path: Path) -> No
             return str(lobby.query_one("#lobby-status", TextPanel).render())
 
         await until(pilot, lambda: "Ben: hi Ada" in status(), "Ben's line in the lobby")
+    await server.close()
+
+
+async def test_x_pressed_twice_gives_up_an_adjourned_game_and_closes_its_table(tmp_path: Path) -> None:
+    """A network play test adjourned three tables, then could make no new one: l said "You are
+    at no table" (nobody sits at an adjourned table), and nothing else made room."""
+    server, table_id = await adjourned_after_a_restart(tmp_path)
+    server.person(ADA.key, ADA.name)
+    app = LobbyApp(server, key=ADA.key)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "adjourned in round 1" in lobby_text(app, "#table-note"), "the note")
+        assert "x give up" in lobby_text(app, "#keys")
+        await pilot.press("x")
+        await until(pilot, lambda: "Press x again to give up table 1's adjourned game for good"
+                    in lobby_text(app, "#lobby-status"), "the question")
+        assert [t.id for t in server.tables()] == [table_id]
+        await pilot.press("x")
+        await until(pilot, lambda: "Table 1 is closed: its adjourned game was given up."
+                    in lobby_text(app, "#lobby-status"), "the table closed")
+        assert server.tables() == ()
     await server.close()

@@ -210,7 +210,7 @@ async def test_one_key_cannot_flood_the_lobby_with_tables(tmp_path: Path, caplog
         made_started_and_left(server, ada)
     assert str(refused.value) == (
         "You have 3 tables already (waiting, playing or adjourned: tables 1, 2 and 3): finish or leave "
-        "one first; an adjourned table nobody resumes is closed after 30 days.")
+        "one first, or give up an adjourned game; an adjourned table nobody resumes is closed after 30 days.")
     assert "Ada (SHA256:ada) is refused a table: 3 tables are theirs already (1, 2, 3)" in caplog.text
     assert len(server.tables()) == 3
     # Nor a seat at someone else's table (that would make it hers as well) ...
@@ -226,6 +226,27 @@ async def test_one_key_cannot_flood_the_lobby_with_tables(tmp_path: Path, caplog
     # Under a new name, the same key is the same person.
     with pytest.raises(TableError, match="You have 3 tables already"):
         server.create_table(server.person(ADA_KEY, "Ada Lovelace"), "", build_rules(2), ["open", "easy"])
+    await server.close()
+
+
+async def test_a_player_gives_up_an_adjourned_game_to_make_room(tmp_path: Path) -> None:
+    """A network play test adjourned three tables and could then make no new one: leaving an
+    adjourned table is nothing to do (nobody sits there), so only playing a whole session out
+    made room.  Its maker or a player gives the game up; its table closes for good."""
+    server = TableServer(tmp_path, pace=0, max_tables_per_person=3, seed=2026)
+    ada, ben = server.person(ADA_KEY, "Ada"), server.person(BEN_KEY, "Ben")
+    mine = [made_started_and_left(server, ada) for _ in range(3)]
+    with pytest.raises(TableError, match="not yours to give up"):
+        server.close_table(ben, mine[0])
+    bens = server.create_table(ben, "", build_rules(2), ["open", "open"])
+    with pytest.raises(TableError, match="has no adjourned game"):
+        server.close_table(ben, bens.id)
+    saved = server._tables[mine[0]].save_path
+    assert saved.exists()
+    server.close_table(ada, mine[0])
+    assert mine[0] not in [t.id for t in server.tables()] and not saved.exists()
+    assert server.tables_of(ada) == mine[1:]
+    made_started_and_left(server, ada)  # room for one more
     await server.close()
 
 
