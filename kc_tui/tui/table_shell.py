@@ -177,9 +177,14 @@ class TableShell(OnKingsCornerApp, SizedScreen):
         return self.people[0] if len(self.people) == 1 else None
 
     def _round_dialog(self, dialog: Callable[[], RoundOverScreen]) -> None:
-        """Open the round-over dialog (a served table opens it once the table has shown the
-        round's last move)."""
-        self.app.push_screen(dialog(), self._after_round)
+        """Open the round-over dialog once the table has been drawn as it stands, the round's
+        last move on it: a table under a dialog keeps still, and a dialog opened at once could
+        leave it a step early under it (a loaded machine's snapshot showed the players' panel
+        as it was before the last card)."""
+        def open_it() -> None:
+            if self.is_attached:
+                self.app.push_screen(dialog(), self._after_round)
+        self.call_after_refresh(open_it)
 
     def action_settings(self) -> None:
         self.app.push_screen(SettingsScreen(), lambda _: self.refresh_table())
