@@ -93,6 +93,11 @@ _PROMPTS = {
 }
 
 
+SAID_SINCE_THE_DEAL = 6
+"""The most steps since a round's deal said to a seat that comes to the table: more are kept for
+``last`` (a person taking a seat mid-round hears where the round stands, not all of it)."""
+
+
 class ReverseLines:
     """A Kings Reverse session in the line mode (see the module's words): ``session`` is the
     service or a served seat's remote, ``write`` sends text, ``served`` at the table server.
@@ -410,10 +415,13 @@ class ReverseLine:
         past = door.past_events()
         dealt = max((i for i, e in enumerate(past) if isinstance(e, (RoundStart, RoundView))), default=None)
         if dealt is not None:
-            lines.say(describe_event(past[dealt], lines.names, lines.seat, words=lines.words) or "")
-            lines.heard.extend(text for e in past[dealt:]
-                               if not isinstance(e, TurnEnd)
-                               and (text := describe_event(e, lines.names, lines.seat, words=lines.words)))
+            told = [text for e in past[dealt:] if not isinstance(e, TurnEnd)
+                    and (text := describe_event(e, lines.names, lines.seat, words=lines.words))]
+            lines.heard.extend(told)
+            # What came since the deal is said too when it is a few steps, as at a game's start
+            # (a 7 turned up: "You draw ... for the 7. You lose the turn"; only "Your hand, 7
+            # cards" was said); a round well under way is said where it stands, and kept for last.
+            lines.say("\n".join(told) if len(told) <= 1 + SAID_SINCE_THE_DEAL else told[0])
             if len(past) > dealt + 1 and not door.my_turn():
                 # Play went on since that deal: where it stands now (one's turn says it anyway).
                 lines.say(table_text(shown, lines.words, brief=True))

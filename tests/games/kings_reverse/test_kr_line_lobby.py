@@ -113,3 +113,20 @@ async def test_coming_to_a_table_mid_round_says_where_it_stands(tmp_path: Path) 
         await term.type("quit")
         assert await term.task == 0
     await server.close()
+
+
+async def test_what_the_deal_did_to_a_seat_is_said_as_its_game_is_followed(tmp_path: Path) -> None:
+    """A network play test: the deal turned up a 7, and the seat after the dealer drew two and
+    lost its turn, told only "Your hand, 7 cards" (the reason only by last).  The events since
+    the deal, a few at a game's start, are said after it."""
+    server = TableServer(tmp_path, pace=0, seed=1)  # Ben deals, 7C turned up: Ada draws two
+    ada, ben = Terminal(server, ADA), Terminal(server, BEN)
+    await ada.type("new open open game=kings-reverse hand_size=5")
+    await until(lambda: "You sit in seat 1 of table 1" in ada.text, "Ada seated")
+    await ben.type("join 1")
+    await until(lambda: "7C is turned up" in ada.text or "seven of clubs is turned up" in ada.text, "the deal")
+    await until(lambda: "for the 7." in ada.text and "You lose the turn (a 7)." in ada.text, "why she drew")
+    for term in (ada, ben):
+        await term.type("quit")
+        assert await term.task == 0
+    await server.close()
