@@ -139,6 +139,7 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
     _lines: tuple[tuple[str, str], ...] = ()  # the list's options as shown: (id, line)
     _listed: tuple[TableInfo, ...] = ()  # the tables as listed
     _giving_up: int | None = None  # the table x was pressed on once: pressed again, it closes
+    table_said = ""  # what the table not started yet said last (shown before where one sits)
 
     KEY_ROWS = LOBBY_KEYS
     BINDINGS = bindings(LOBBY_KEYS)
@@ -319,10 +320,13 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
                 listing.highlighted = pick
         self._show_keys()
         door = self.lobby.door
+        said, self.table_said = self.table_said, "" if door is None or door.closed else self.table_said
         if door is None or door.closed:
             if self._at_table:
                 self._at_table = False
-                self.say(_("Enter takes a free seat of the table picked (or yours again); w watches it."))
+                # What the table said last says why (its host stopped), where there is one.
+                self.say(said or _("Enter takes a free seat of the table picked (or yours again); w watches "
+                                   "it."))
             return
         self._at_table = True
         info = door.info()
@@ -347,7 +351,7 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
                  ).format(table=info.id, seat=seat)
         starts = (_("Press s to start it.") if may_start else
                   _("{owner} starts it.").format(owner=info.owner))
-        self.say(f"{where} {starts}")
+        self.say(f"{said} {where} {starts}" if said else f"{where} {starts}")
 
     def say(self, text: str) -> None:
         self.query_one("#lobby-status", TextPanel).show(text)
@@ -587,8 +591,8 @@ class LobbyApp(KingsCornerApp):
             return  # one's own sitting down: the lobby said it
         lobby = self._lobby()
         if lobby is not None:
+            lobby.table_said = str(item)
             lobby.refresh_tables()
-            lobby.say(str(item))
 
     def open_table(self, door: SeatDoor) -> None:
         """The game at the door's table is on: show it."""
