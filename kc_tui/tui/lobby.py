@@ -139,7 +139,7 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
     _lines: tuple[tuple[str, str], ...] = ()  # the list's options as shown: (id, line)
     _listed: tuple[TableInfo, ...] = ()  # the tables as listed
     _giving_up: int | None = None  # the table x was pressed on once: pressed again, it closes
-    table_said = ""  # what the table not started yet said last (shown before where one sits)
+    table_said = ""  # what the table not started yet said last (shown after where one sits)
 
     KEY_ROWS = LOBBY_KEYS
     BINDINGS = bindings(LOBBY_KEYS)
@@ -351,7 +351,7 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
                  ).format(table=info.id, seat=seat)
         starts = (_("Press s to start it.") if may_start else
                   _("{owner} starts it.").format(owner=info.owner))
-        self.say(f"{said} {where} {starts}" if said else f"{where} {starts}")
+        self.say(f"{where} {starts} {said}" if said else f"{where} {starts}")
 
     def say(self, text: str) -> None:
         self.query_one("#lobby-status", TextPanel).show(text)
