@@ -13,9 +13,10 @@ import unicodedata
 
 from .i18n import Domain
 
-_ = Domain.of(__package__).gettext
+_domain = Domain.of(__package__)
+_ = _domain.gettext
 
-__all__ = ["visible", "is_valid_text", "YOU", "shown_name", "folded"]
+__all__ = ["visible", "is_valid_text", "YOU", "shown_name", "folded", "percent", "decimal"]
 
 
 def visible(text: str) -> str:
@@ -53,3 +54,17 @@ def folded(word: str) -> str:
     words are read alike."""
     word = unicodedata.normalize("NFKD", word.lower().replace("œ", "oe"))
     return "".join(ch for ch in word if not unicodedata.combining(ch))
+
+
+def percent(share: float) -> str:
+    """A share (0 to 1) as a whole percentage, written as the language served writes one ("33%";
+    "33 %" in French and Spanish, the space a no-break one)."""
+    # Translators: a whole percentage: {n} is the number (French and Spanish put a no-break
+    # space before %).
+    return _("{n}%").format(n=round(share * 100))
+
+
+def decimal(number: float, places: int = 1) -> str:
+    """``number`` with ``places`` decimals and the language's decimal mark ("7.5"; "7,5")."""
+    # Translators: the decimal mark between a number's whole part and its decimals.
+    return f"{number:.{places}f}".replace(".", _domain.pgettext("decimal mark", "."))

@@ -13,7 +13,7 @@ from typing import Any, Callable, Sequence
 
 from ..core.events import SessionEnd, SessionStart
 from ..core.i18n import N_, Domain
-from ..core.text import visible
+from ..core.text import percent, visible
 from ..games import DEFAULT_GAME, GAMES
 from .files import UnreadableFile, read_text, write_atomic
 from .part import Bars, game_title, game_transcripts_dir, saves_part
@@ -173,7 +173,7 @@ def bar_chart(values: Sequence[tuple[str, float]], width: int = 30, label_width:
     lines = []
     for label, value in values:
         filled = round(max(0.0, min(1.0, value)) * width)
-        lines.append(f"{label:<{label_width}} |{'#' * filled}{'.' * (width - filled)}| {value:.0%}")
+        lines.append(f"{label:<{label_width}} |{'#' * filled}{'.' * (width - filled)}| {percent(value)}")
     return lines
 
 

@@ -23,7 +23,7 @@ from ...core.errors import RuleError
 from ...core.events import SessionEnd, SessionStart, TurnEnd, TurnStart
 from ...core.i18n import Domain
 from ...core.kinds import Phase
-from ...core.text import shown_name, visible
+from ...core.text import decimal, percent, shown_name, visible
 from ...replay import Replay, ReplayError, ReplayStep
 from ...storage import saves as journal
 from ...storage.files import rng_json, set_rng_json
@@ -187,7 +187,7 @@ def _when(name: str) -> str:
 
 
 def _share(won: int, played: int) -> str:
-    return f" ({won / played:.0%})" if played else ""
+    return f" ({percent(won / played)})" if played else ""
 
 
 def _opponents(level: str) -> str:
@@ -203,11 +203,14 @@ def stats_text(stats: PlayerStats, bars: bool = True) -> str:
         n=s.sessions, won=s.sessions_won)
     rounds = ngettext("{n} round played, {won} won", "{n} rounds played, {won} won", s.rounds).format(
         n=s.rounds, won=s.rounds_won)
-    lines = [f"{s.shown()}: {sessions}{_share(s.sessions_won, s.sessions)}; "
-             f"{rounds}{_share(s.rounds_won, s.rounds)}."]
+    # Translators: a player's statistics' first line: the sessions, then the rounds, each with
+    # its share won ("Ada: 3 sessions played, 1 won (33%); 5 rounds played, 2 won (40%).").
+    lines = [_("{name}: {sessions}; {rounds}.").format(
+        name=s.shown(), sessions=sessions + _share(s.sessions_won, s.sessions),
+        rounds=rounds + _share(s.rounds_won, s.rounds))]
     if s.average_cards_left is not None:
         lines.append("  " + _("Cards left in hand when losing a round: {n} on average.").format(
-            n=f"{s.average_cards_left:.1f}"))
+            n=decimal(s.average_cards_left)))
     best = _("Best session: finished {place} of {players} with {points}, {when}.")
     worst = _("Worst session: finished {place} of {players} with {points}, {when}.")
     for session, said in ((s.best, best), (s.worst, worst)):
@@ -235,7 +238,7 @@ def stats_text(stats: PlayerStats, bars: bool = True) -> str:
 def level_bars(stats: PlayerStats) -> Bars:
     """The sessions a player won by the opponents' level, as a bar chart for a screen: a bar per
     level, labelled with its share and its sessions."""
-    rows = tuple((f"{_opponents(level)} {won / n:.0%} "
+    rows = tuple((f"{_opponents(level)} {percent(won / n)} "
                   + ngettext("({n} session)", "({n} sessions)", n).format(n=n), won / n)
                  for level, (n, won) in sorted(stats.by_level.items()))
     return Bars(_("{name}: sessions won, by the opponents' level").format(name=stats.shown()), rows)

@@ -40,10 +40,15 @@ def test_statistics_count_and_rank_in_french(in_language: Callable[[str], None])
                         best=(0, "2026-11-30-032901-ada-ben", 1, 4, 12), worst=(0, "x", 3, 4, 30),
                         by_level={"hard": [3, 1]})
     text = stats_text(stats)
-    assert text.splitlines()[0] == "Ada: 3 parties jouées, gagnées\u00a0: 1 (33%); 1 manche jouée, gagnées\u00a0: 1 (100%)."
+    # French typography (a play test read "Toi: ..., gagnées : 1 (100%); ..."): no-break spaces
+    # before the colon, the semicolon and the percent sign.
+    assert text.splitlines()[0] == ("Ada\u00a0: 3 parties jouées, gagnées\u00a0: 1 (33\u00a0%)\u00a0; 1 manche "
+                                    "jouée, gagnées\u00a0: 1 (100\u00a0%).")
     assert "Meilleure partie\u00a0: classement 1 sur 4, avec 12 points, le 2026-11-30 à 03:29." in text
     assert "Série en cours\u00a0: 2 dernières parties perdues." in text  # of no one as "tu"
-    assert "    difficile |" in text
+    assert "    difficile |" in text and "| 33\u00a0%" in text
+    cards = PlayerStats("Ada", sessions=1, rounds=3, rounds_won=1, cards_left_losing=[1, 2])
+    assert "Cartes restées en main en perdant une manche\u00a0: 1,5 en moyenne." in stats_text(cards)
 
 
 def test_the_command_line_helps_in_spanish_and_passes_the_notation_on(
