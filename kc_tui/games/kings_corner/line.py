@@ -248,9 +248,12 @@ class PlainGame:
         if self.verbosity == Verbosity.FULL or isinstance(event, _ALWAYS_SAID):
             return True
         # Under brief, the other players' turns are told as the person's turn starts, and a
-        # person's own plain end needs no answer: their next prompt is one.
+        # person's own plain end needs no answer here: their next prompt is one.  At a served
+        # table that prompt waits for the others' turns, played at the server's pace: a network
+        # play test typed end and heard nothing for seconds, so the end is said there.
         if isinstance(event, TurnEnd):
-            return bool(self._open_moves)  # one's own end, with the moves that were still open
+            # One's own end, with the moves that were still open (or at a served table).
+            return bool(self._open_moves) or (self.served and event.player in self.humans)
         return self._live
 
     def _read(self, prompt: str) -> str | None:

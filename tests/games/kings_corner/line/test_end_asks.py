@@ -14,9 +14,10 @@ from kc_tui.games.kings_corner.engine.service import GameService
 from kc_tui.games.kings_corner.line import PlainGame
 
 
-def _play(lines: list[str], confirm_end: bool = True) -> tuple[GameService, str]:
-    """Seed 3: you play first against a medium computer, with moves open."""
-    service = GameService(RuleSet(players=2), make_seats(["you", "medium"], random.Random(3)), seed=3)
+def _play(lines: list[str], confirm_end: bool = True, seed: int = 3,
+          served: bool = False) -> tuple[GameService, str]:
+    """Seed 3: you play first against a medium computer, with moves open (seed 9: none)."""
+    service = GameService(RuleSet(players=2), make_seats(["you", "medium"], random.Random(seed)), seed=seed)
     out = io.StringIO()
     typed = iter(lines)
 
@@ -26,7 +27,7 @@ def _play(lines: list[str], confirm_end: bool = True) -> tuple[GameService, str]
         out.write(f"{line}\n" if line is not None else "\n")
         return line
 
-    PlainGame(service, read, out, confirm_end=confirm_end).run()
+    PlainGame(service, read, out, confirm_end=confirm_end, served=served).run()
     return service, out.getvalue()
 
 
@@ -69,3 +70,14 @@ def test_a_command_typed_at_the_question_keeps_the_turn_and_is_then_carried_out(
 def test_without_the_confirm_setting_end_ends_at_once() -> None:
     _, out = _play(["end"], confirm_end=False)
     assert "still open?" not in out and "You end the turn." in out
+
+
+def test_a_plain_end_is_said_at_a_served_table_only() -> None:
+    """A network play test typed end with nothing left to play and heard nothing for seconds:
+    at a served table the next prompt waits for the others' turns at the server's pace.  At
+    this keyboard the computers answer at once, and the next prompt says the turn is over."""
+    for served in (False, True):
+        _, out = _play(["end"], seed=9, served=served)
+        assert "still open?" not in out  # seed 9: nothing fits at the first turn
+        said = out.split("> end\n", 1)[1].splitlines()
+        assert (said[0] == "You end the turn.") == served, said[:2]
