@@ -82,8 +82,6 @@ def _penalty_classes(scoring: str) -> tuple[tuple[int, int], ...]:
 
 _NEVER = float("-inf")
 """Below every value: the start of a node's best when stopping there cannot be it."""
-_NO_MOVE = (-1, 0)
-"""A node's chosen move where stopping was best, or the node was never expanded."""
 
 
 class TurnSearch:
@@ -152,10 +150,6 @@ class TurnSearch:
             unseen = ALL_MASK & ~hand & ~on_board
         self._unseen = unseen
         self._tt: dict[tuple[int, ...], float] = {}
-        self._chosen: dict[tuple[int, ...], tuple[int, int]] = {}
-        """The move a node's value came from, by the node's key (none where stopping was best),
-        with the piles it touched as they were (:meth:`_touched`): a key folds boards whose
-        piles lie in another order, where the same code is another move."""
         self._nodes = 0
         self._stopped = False
 
@@ -281,17 +275,14 @@ class TurnSearch:
         if hand and not self._stopped:
             moves = self._moves(hand)
             best = self._stopping_value(hand, moves)
-            chosen = -1
             for code in moves:
                 new_hand, token = self._apply(hand, code)
                 value = self._dfs(new_hand)
                 self._undo(code, token)
                 if value > best:
-                    best, chosen = value, code
+                    best = value
                     if not new_hand:
                         break  # going out cannot be beaten
-            if chosen >= 0:
-                self._chosen[key] = (chosen, self._touched(chosen))
         else:
             best = self._eval(hand)
         tt[key] = best
@@ -311,60 +302,29 @@ class TurnSearch:
             value = self._eval(new_hand)
         return value, new_hand, token
 
-    def _touched(self, code: int) -> int:
-        """The piles a move touches, as they lie now: its target's top (and for a pile move its
-        source's bottom), with which empty pile of the target's kind is the first."""
-        piles = self._piles
-        if code < MOVE_BASE:
-            source, target = -1, code & 7
-        else:
-            source, target = divmod(code - MOVE_BASE, 8)
-        pile = piles[target]
-        if pile:
-            mark = pile[-1]
-        else:
-            kind = range(4) if target < 4 else range(4, 8)
-            mark = 64 + next(i for i in kind if not piles[i])
-        if source >= 0:
-            mark |= piles[source][0] << 7
-        return mark
-
-    def _best_step(self, hand: int) -> int:
-        """The move whose child is judged best, its value known or else judged as it stands;
-        -1 if stopping here is judged better."""
-        moves = self._moves(hand)
-        best_code, best_value = -1, self._stopping_value(hand, moves)
-        for code in moves:
-            value, _, token = self._child_value(hand, code)
-            self._undo(code, token)
-            if value > best_value:
-                best_code, best_value = code, value
-        return best_code
-
     def _principal(self, hand: int) -> tuple[list[int], Candidate, tuple[int, ...]]:
-        """Follow the moves the values came from down from the root to rebuild the plan;
-        returns the plan, its end as a candidate, and the end's key.  Where a stopped search
-        left a node unexpanded, the plan takes one more step: the child judged best, if it
-        beats stopping there.  The working board is left as it was."""
+        """Follow the best values down from the root to rebuild the plan; returns the plan,
+        its end as a candidate, and the end's key.  The working board is left as it was."""
         plan: list[int] = []
         tokens: list[int] = []
-        chosen = self._chosen
-        key = self._key(hand)
         while hand:
-            best_code, touched = chosen.get(key, _NO_MOVE)
-            if best_code >= 0 and (touched != self._touched(best_code) or hand & (hand - 1) == 0):
-                # Reached with the piles in another order; or the last card, where the search
-                # took the first way out it found: the plan goes out on the best board.
-                best_code = self._best_step(hand)
-            elif best_code < 0 and self._stopped and key in self._tt:
-                best_code = self._best_step(hand)
+            here = self._tt.get(self._key(hand))
+            if here is None:
+                break
+            moves = self._moves(hand)
+            best_code, best_value = -1, self._stopping_value(hand, moves)
+            for code in moves:
+                value, _, token = self._child_value(hand, code)
+                self._undo(code, token)
+                if value > best_value:
+                    best_code, best_value = code, value
             if best_code < 0:
                 break
             hand, token = self._apply(hand, best_code)
             plan.append(best_code)
             tokens.append(token)
-            key = self._key(hand)
         end = Candidate(tuple(plan), self._eval(hand), hand.bit_count())
+        key = self._key(hand)
         for code, token in zip(reversed(plan), reversed(tokens)):
             self._undo(code, token)
         return plan, end, key
