@@ -288,14 +288,12 @@ class ServedTable(_Screen):
         else:
             self._playing_changed()
 
-    def _round_dialog(self, dialog: Any) -> None:
+    def _round_still_over(self) -> bool:
         """The round's dialog opens once the table has been sent as it stands, its last move
-        and "Round over." on it: putting a dialog together and drawing it over the table takes
-        a server with many sessions a while, and the players see the last card meanwhile."""
-        def open_it() -> None:
-            if self.is_attached and self.remote.phase in (Phase.ROUND_OVER, Phase.SESSION_OVER):
-                super(ServedTable, self)._round_dialog(dialog)  # type: ignore[misc]
-        self.call_after_refresh(open_it)
+        and "Round over." on it (putting a dialog together and drawing it over the table takes
+        a server with many sessions a while, and the players see the last card meanwhile); by
+        then the next round may have been dealt."""
+        return self.remote.phase in (Phase.ROUND_OVER, Phase.SESSION_OVER)
 
     # ------------------------------------------------------------------ chat
     def action_chat(self) -> None:

@@ -182,9 +182,13 @@ class TableShell(OnKingsCornerApp, SizedScreen):
         leave it a step early under it (a loaded machine's snapshot showed the players' panel
         as it was before the last card)."""
         def open_it() -> None:
-            if self.is_attached:
+            if self.is_attached and self._round_still_over():
                 self.app.push_screen(dialog(), self._after_round)
         self.call_after_refresh(open_it)
+
+    def _round_still_over(self) -> bool:
+        """Whether the round's dialog still has a round to show once the table is drawn."""
+        return True
 
     def action_settings(self) -> None:
         self.app.push_screen(SettingsScreen(), lambda _: self.refresh_table())
