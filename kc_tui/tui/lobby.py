@@ -320,8 +320,9 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
                 listing.highlighted = pick
         self._show_keys()
         door = self.lobby.door
-        said, self.table_said = self.table_said, "" if door is None or door.closed else self.table_said
+        said = self.table_said
         if door is None or door.closed:
+            self.table_said = ""  # said once more, as the table went
             if self._at_table:
                 self._at_table = False
                 # What the table said last says why (its host stopped), where there is one.
