@@ -635,6 +635,14 @@ class PlainLobby:
         table_id = self._table_number(args, _("{close} T").format(close=close))
         if table_id is None or self.person is None:
             return
+        try:
+            adjourned = self.server.table(table_id).state == TableState.ADJOURNED
+        except TableError as exc:  # no such table
+            self.say(str(exc))
+            return
+        if not adjourned:
+            self.say(_("Table {table} has no adjourned game to give up.").format(table=table_id))
+            return
         if self._giving_up != table_id:
             self._giving_up = table_id
             self.say(_("Type {close} {table} again to give up table {table}'s adjourned game for good: the "

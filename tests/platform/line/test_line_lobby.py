@@ -562,6 +562,8 @@ async def test_close_typed_twice_gives_up_an_adjourned_game(tmp_path: Path) -> N
     assert server.table(info.id).state == TableState.ADJOURNED
     ada = Terminal(server, ADA)
     mark = len(ada.text)
+    await ada.type("close 7")  # no such table, and no question asked
+    await until(lambda: "There is no table 7" in ada.text[mark:], "the refusal")
     await ada.type("close 1")
     await until(lambda: "Type close 1 again to give up table 1's adjourned game for good" in ada.text[mark:],
                 "the question")
