@@ -959,6 +959,16 @@ async def test_chat_is_typed_in_the_language_s_word_and_its_key_is_in_the_help(
     await server.close()
 
 
+async def _in_seat_2(pilot: Pilot, app: LobbyApp) -> LobbyScreen:
+    """The lobby once the person took seat 2 of the first table by its key (a waiting table)."""
+    await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+    await pilot.press("2")
+    await until(pilot, lambda: app.door is not None, "a seat taken")
+    lobby = app.screen
+    assert isinstance(lobby, LobbyScreen)
+    return lobby
+
+
 async def test_the_lobby_of_a_waiting_table_that_is_gone_stays_open(tmp_path: Path) -> None:
     """A play test sat at a waiting table of another host, which was then killed: the lobby's
     key line asked whether the person may start the game there, "There is no table 3" was
@@ -969,11 +979,7 @@ async def test_the_lobby_of_a_waiting_table_that_is_gone_stays_open(tmp_path: Pa
     server.create_table(BEN, "Waiting", build_rules(3), ["open", "open", "open"])
     app = LobbyApp(server, ADA)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-        await pilot.press("2")
-        await until(pilot, lambda: app.door is not None, "a seat taken")
-        lobby = app.screen
-        assert isinstance(lobby, LobbyScreen)
+        lobby = await _in_seat_2(pilot, app)
 
         def gone(person: Any, table_id: int) -> bool:
             raise TableError(f"There is no table {table_id}.")
@@ -1037,11 +1043,7 @@ async def test_a_waiting_table_s_chat_is_said_in_the_lobby(tmp_path: Path) -> No
     ben = server.join(BEN, info.id, 0)
     app = LobbyApp(server, ADA)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-        await pilot.press("2")
-        await until(pilot, lambda: app.door is not None, "a seat taken")
-        lobby = app.screen
-        assert isinstance(lobby, LobbyScreen)
+        lobby = await _in_seat_2(pilot, app)
         ben.say("hi Ada")
 
         def status() -> str:
