@@ -372,7 +372,9 @@ class TableScreen(TableShell):
             if service.rules.scoring == Scoring.CHIPS:
                 cards = ngettext("{counts}, paid {n} chip", "{counts}, paid {n} chips", paid).format(
                     counts=cards, n=paid)
-            rows.append(f"{turn}{shown_name(s.name)}{level}: {cards}")
+            # Translators: a player's line beside the table, their name and their cards ("Ada
+            # (hard): 5 cards, 12 pts"); French puts a no-break space before the colon.
+            rows.append(turn + _("{name}: {cards}").format(name=f"{shown_name(s.name)}{level}", cards=cards))
         if service.rules.scoring == Scoring.CHIPS:
             rows.append(" " + ngettext("Pot: {n} chip", "Pot: {n} chips", obs.pot).format(n=obs.pot))
         self.query_one(PlayersView).rows = tuple(rows)

@@ -82,6 +82,20 @@ async def test_the_table_in_the_pseudo_locale_has_no_english_of_its_own(
     assert not english, (english, texts)
 
 
+async def test_the_players_beside_the_french_table_keep_their_colon_on_the_line(
+        in_language: Callable[[str], None]) -> None:
+    """A play test read "Toi: 8 cartes" beside the table, where the replay and Kings Reverse say
+    "Toi : ..." (a no-break space: the colon never starts a line)."""
+    in_language("fr")
+    app, drive = start((duel, mid_round()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await drive(pilot)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        rows = screen.query_one(PlayersView).rows
+    assert rows[0].startswith(">Toi\u00a0: ") and rows[1].startswith(" Ada (moyen)\u00a0: "), rows
+
+
 @pytest.mark.parametrize("lang", ["es", "fr"])
 def test_the_new_game_labels_fit_their_column(in_language: Callable[[str], None], lang: str) -> None:
     """A choice's label has 25 columns on the new-game form; a longer one pushes its value out
