@@ -543,6 +543,7 @@ class LinkedServer:
 
     def close_table(self, person: Person, table_id: int) -> None:
         self._server("close_table", person, table_id)
+        self._tables.clear()  # listed without it from now on, not once the host's news comes
 
     def _door(self, handle: DoorHandle) -> LinkedDoor:
         door = self.doors[handle.door] = LinkedDoor(self, handle)

@@ -175,8 +175,7 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
         keys: list[str] = []
         note = ""
         if table is not None:
-            person = self.lobby.person
-            own = self.lobby.server.seat_kept_for(person, table.id) if person is not None else None
+            own = self.lobby.kept_seat(table.id)
             if own is not None or (table.free_seats and table.state != TableState.ADJOURNED):
                 keys.append(_("Enter join"))
             if table.state == TableState.ADJOURNED:
@@ -308,9 +307,7 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
             listing.clear_options()
             listing.add_options([Option(line, id=i, disabled=i == "none") for i, line in lines])
         self._lines = lines
-        person, server = self.lobby.person, self.lobby.server
-        own = [i for i, t in enumerate(tables)
-               if own_first and person is not None and server.seat_kept_for(person, t.id) is not None]
+        own = [i for i, t in enumerate(tables) if own_first and self.lobby.kept_seat(t.id) is not None]
         # A game going on first (its seat is held for a while, then a computer plays it), then
         # one adjourned: a reload in the middle of one's turn picked an adjourned table before it.
         own.sort(key=lambda i: tables[i].state == TableState.ADJOURNED)
@@ -505,14 +502,11 @@ class LobbyApp(KingsCornerApp):
         table (it said "press Enter to sit" with no seat free anywhere)."""
         tables = self.server.tables()
         name = self.person.name if self.person is not None else None
-        person = self.person
-        playing = [t.id for t in tables if t.state == TableState.PLAYING and person is not None
-                   and self.server.seat_kept_for(person, t.id) is not None]
+        playing = [t.id for t in tables if t.state == TableState.PLAYING and self.kept_seat(t.id) is not None]
         if playing:
             return _("Your seat at table {table} is kept for you: press Enter to take it again.").format(
                 table=playing[0])
-        mine = [t.id for t in tables if t.state == TableState.ADJOURNED and person is not None
-                and self.server.seat_kept_for(person, t.id) is not None]
+        mine = [t.id for t in tables if t.state == TableState.ADJOURNED and self.kept_seat(t.id) is not None]
         if mine:
             # (the line mode says each one's sentence; here the table picked says how to resume)
             listed = ", ".join(str(t) for t in mine)
@@ -594,6 +588,17 @@ class LobbyApp(KingsCornerApp):
         if lobby is not None:
             lobby.table_said = str(item)
             lobby.refresh_tables()
+
+    def kept_seat(self, table_id: int) -> int | None:
+        """The seat of table ``table_id`` kept for this person, if any; none for a table gone
+        since it was listed (closed, or its host stopped: the lobby's list can be a moment
+        behind, and asking about it ended the session with "There is no table 1")."""
+        if self.person is None:
+            return None
+        try:
+            return self.server.seat_kept_for(self.person, table_id)
+        except TableError:
+            return None
 
     def open_table(self, door: SeatDoor) -> None:
         """The game at the door's table is on: show it."""

@@ -1071,3 +1071,20 @@ async def test_x_pressed_twice_gives_up_an_adjourned_game_and_closes_its_table(t
                     in lobby_text(app, "#lobby-status"), "the table closed")
         assert server.tables() == ()
     await server.close()
+
+
+async def test_giving_up_a_game_while_the_list_is_a_moment_behind_keeps_the_session(tmp_path: Path) -> None:
+    """Played over SSH with workers, the second x closed the table and ended the session: the
+    worker's list of tables still held it (the host's news comes a moment later), and the key
+    line asked about a seat kept at a table that was no more ("There is no table 1")."""
+    server, table_id = await adjourned_after_a_restart(tmp_path)
+    server.person(ADA.key, ADA.name)
+    listed = server.tables()
+    server.tables = lambda: listed  # type: ignore[method-assign]  # as a worker's list, a step behind
+    app = LobbyApp(server, key=ADA.key)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "x give up" in lobby_text(app, "#keys"), "the key line")
+        await pilot.press("x", "x")
+        await until(pilot, lambda: "Table 1 is closed" in lobby_text(app, "#lobby-status"), "the table closed")
+        assert app.is_running and table_id not in server._tables
+    await server.close()
