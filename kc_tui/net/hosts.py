@@ -41,6 +41,7 @@ import functools
 import itertools
 import json
 import logging
+import math
 import os
 import pickle
 import secrets
@@ -236,6 +237,8 @@ class Hosts:
         self.up_since = time.monotonic()
         self._unsubscribe: Callable[[], None] | None = None
         self._closing = False
+        self._journal_read: tuple[float, set[int]] = (-math.inf, set())
+        """When the hosts' journal was last read (before it was asked for), and its tables."""
         self.epoch: bytes | None = None
         """The token Redis keeps while it keeps its data (one made by the first host to start)."""
         self._down_since = 0.0
@@ -1000,9 +1003,17 @@ class Hosts:
         self._lobby_moved()
 
     def _give_up_orphans(self) -> None:
+        """Let go of the seats at gone hosts' tables that no host will take over: a table not
+        in the journal read since its host went (a game not started is not journaled) at once,
+        any other after three leases and ten seconds."""
         deadline = time.monotonic() - (3 * self.lease + 10)
+        read_at, journaled = self._journal_read
         for number, route in list(self.routes.items()):
-            if route.orphaned is not None and route.orphaned < deadline:
+            if route.orphaned is None:
+                continue
+            never = (route.orphaned < read_at and route.table_id not in journaled
+                     and route.host not in self.alive and route.table_id not in self.where)
+            if never or route.orphaned < deadline:
                 self._drop(number)
                 route.peer.push(("lost", number, Notice(L_(
                     "The host of table {table} stopped and no other host could take the table over.",
@@ -1014,7 +1025,9 @@ class Hosts:
         if self.down or time.monotonic() - self.up_since < self.lease:
             return
         r = self.redis
+        read_at = time.monotonic()
         journal = await r.hgetall(self.key("journal"))
+        self._journal_read = (read_at, {int(raw_id) for raw_id in journal})
         holders: set[str] = set()
         for raw_id, raw_host in journal.items():
             table_id, host = int(raw_id), raw_host.decode()
