@@ -101,6 +101,8 @@ class Player:
             pass
         finally:
             self.closed.set()
+            if self.conn is not None:
+                self.conn.close()  # as OpenSSH's client does once its one session has ended
 
     def text(self) -> str:
         """The screen as text (drawn again only after new output)."""
