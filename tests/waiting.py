@@ -37,5 +37,11 @@ class Terminal:
     async def type(self, line: str | None) -> None:
         """Type ``line`` and let the lobby read it; the caller waits for what it does with until()."""
         await self.typed.put(line)
-        for _ in range(5):
-            await asyncio.sleep(0.01)
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 10
+        # Until the lobby has taken it (one that has ended takes nothing more; one that takes
+        # nothing for long is left to the caller's until() to name),
+        while not self.typed.empty() and not self.task.done() and loop.time() < end:
+            await asyncio.sleep(0.001)
+        for _ in range(10):  # then a few turns of the loop to act on it
+            await asyncio.sleep(0)
