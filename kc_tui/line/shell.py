@@ -85,6 +85,13 @@ def leave_word(served: bool) -> str:
     return shell_words()["leave" if served else "quit"]
 
 
+def table_prompt() -> str:
+    """The prompt at a table while it is not one's turn to act (another's turn, between rounds
+    once ready, watching), in the language served."""
+    # Translators: the line mode's prompt at a table while others play, as "lobby> " in the lobby.
+    return _("table> ")
+
+
 def not_next_round(line: str, served: bool) -> str:
     """What a line other than Enter, a review or leaving says between rounds, in either game:
     a word mistyped there deals nothing (the round's result would scroll away unheard)."""

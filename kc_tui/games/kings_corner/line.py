@@ -22,7 +22,7 @@ from ...core.i18n import Domain
 from ...core.kinds import Phase
 from ...core.text import folded, shown_name, visible
 from ...line.part import LineOptions
-from ...line.shell import Out, Reader, common_command, help_text, leave_word, not_next_round
+from ...line.shell import Out, Reader, common_command, help_text, leave_word, not_next_round, table_prompt
 from ...net import Notice, SeatDoor, TableError
 from .ai import level_name
 from .ai.hints import hint
@@ -614,7 +614,7 @@ class SeatTable:
             return None
         if view.phase == Phase.ROUND_OVER:
             if door.spectator or self._ready_in == view.round:
-                return "table> "
+                return table_prompt()
             if fresh and door.rules.scoring != Scoring.NONE and game.verbosity == Verbosity.FULL:
                 game._say_scores(view.history, door.rules)
             return _next_round(leave_word(True))
@@ -632,7 +632,7 @@ class SeatTable:
         self._asked = 0
         if fresh and not door.spectator:
             game._live = False
-        return "table> "
+        return table_prompt()
 
     def line(self, text: str) -> None:
         """A review command, a move or verb on one's turn, Enter between rounds."""

@@ -31,7 +31,7 @@ from ...core.i18n import N_, Domain
 from ...core.kinds import Phase, SeatKind
 from ...core.text import folded, visible
 from ...line.part import LineOptions
-from ...line.shell import Reader, help_text, leave_word, not_next_round, writer
+from ...line.shell import Reader, help_text, leave_word, not_next_round, table_prompt, writer
 from ...net import Notice, SeatDoor, TableError
 from .ai import hint, level_name
 from .engine.actions import REVIEW_WORDS, Action, ActionKind, AmbiguousSuit, parse_action
@@ -210,7 +210,7 @@ class ReverseLines:
             return None
         if view.phase == Phase.ROUND_OVER:
             if self._watching() or self._ready_in == view.round:
-                return "table> "
+                return table_prompt()
             return _("Press Enter for the next round (or type {word}). ").format(word=leave_word(self.served))
         if session.waiting_for_human():
             step = str(view.step)
@@ -236,7 +236,7 @@ class ReverseLines:
                 return _("You drew {drawn}: Enter plays it").format(drawn=drawn) + "> "
             to = shown_name(self.names[view.give_to]) if view.give_to is not None else _("the next player")
             return _(_PROMPTS.get(step, _PROMPTS["play"])).format(to=to) + "> "
-        return "table> "
+        return table_prompt()
 
     def line(self, text: str) -> None:
         """A review command, an action on one's turn, Enter between rounds."""

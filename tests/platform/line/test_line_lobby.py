@@ -277,6 +277,27 @@ async def test_the_lobby_takes_commands_in_the_language_alongside_english(
         assert sentence in term.text
 
 
+@pytest.mark.parametrize("options", ["", " game=kings-reverse"])
+async def test_the_prompt_at_a_table_is_in_the_language(
+        tmp_path: Path, in_language: Callable[[str], None], options: str) -> None:
+    """A play test in Spanish heard "sala>" in the lobby, then "table>" at every table."""
+    in_language("es")
+    server = TableServer(tmp_path, pace=0, seed=2026)
+    ada, ben, cleo = Terminal(server, ADA), Terminal(server, BEN), Terminal(server, CLEO)
+    await ada.type("nueva libre libre" + options)
+    await until(lambda: "Te sientas en el asiento 1 de la mesa 1." in ada.text, "Ada seated")
+    await cleo.type("mirar 1")
+    await ben.type("entrar 1")
+    await until(lambda: server.table(1).state == TableState.PLAYING, "the game")
+    await until(lambda: cleo.text.endswith("mesa> "), "the spectator's prompt")
+    for term in (ada, ben, cleo):
+        await term.type("salir")
+        await term.type("salir")
+        assert await term.task == 0
+    await server.close()
+    assert "table>" not in ada.text + ben.text + cleo.text
+
+
 @pytest.mark.parametrize("lang", ["en", "es", "fr"])
 def test_the_lobby_help_fits_79_columns_without_breaking_a_word(lang: str, in_language) -> None:
     """A terminal breaks a longer line in the middle of a word ("pr/eset", issue 28 item 19):
