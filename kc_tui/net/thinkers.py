@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import multiprocessing.context
 import os
 import pickle
 import signal
@@ -35,7 +36,8 @@ from typing import Any, Callable, Sequence, TypeVar
 
 from ..core.workers import end_with, thinker_signals
 
-__all__ = ["ATTEMPTS", "NICENESS", "ThinkerLost", "Thinkers", "cores"]
+__all__ = ["ATTEMPTS", "NICENESS", "ThinkerLost", "Thinkers", "cores", "fork_context",
+           "preload_in_fork_server"]
 
 log = logging.getLogger("kc_tui.net")
 
@@ -57,6 +59,32 @@ def _worker_start(server: int) -> None:
     thinker_signals()
     end_with(server)  # a server killed outright leaves no thinker behind
     os.nice(NICENESS)
+
+
+_PRELOAD: list[str] = []
+"""The modules the fork server loads as it starts: every one asked for in this process so far."""
+
+
+def preload_in_fork_server(*modules: str) -> None:
+    """Ask the fork server to load ``modules`` once as it starts, so that no process it forks
+    imports them again (asked before it starts: once running, it keeps what it loaded)."""
+    for name in modules:
+        if name not in _PRELOAD:
+            _PRELOAD.append(name)
+
+
+def fork_context(preload: Sequence[str] = ()) -> multiprocessing.context.ForkServerContext:
+    """multiprocessing's fork server, one for the process, started if it is not running (with
+    ``preload`` and every module asked for before, see :func:`preload_in_fork_server`): the
+    computers' processes and the SSH server's workers are forked from it, never from this
+    process, whose threads and event loop a child would inherit half-held."""
+    preload_in_fork_server(*preload)
+    context = multiprocessing.get_context("forkserver")
+    # Loaded once in the fork server (whose only other module is multiprocessing's own), rather
+    # than the server's __main__, which may be a test runner or a benchmark.
+    context.set_forkserver_preload(list(_PRELOAD))
+    _start_fork_server()
+    return context
 
 
 def _start_fork_server() -> None:
@@ -113,11 +141,7 @@ class Thinkers:
             # A pool started now would outlive the server: its processes would be orphans.
             raise ThinkerLost("the computers' processes are closed")
         if self._pool is None:
-            context = multiprocessing.get_context("forkserver")
-            # Loaded once in the fork server (whose only other module is multiprocessing's own),
-            # rather than the server's __main__, which may be a test runner or a benchmark.
-            context.set_forkserver_preload(self.preload)
-            _start_fork_server()
+            context = fork_context(self.preload)
             self._pool = ProcessPoolExecutor(self.processes, mp_context=context, initializer=_worker_start,
                                              initargs=(os.getpid(),))
         return self._pool

@@ -2,10 +2,11 @@
 side and the screens of the sessions the table host hands it, on the tables it reaches through
 the link (:class:`~kc_tui.net.link.LinkedServer`).
 
-Run as ``python -m kc_tui.ssh.worker CONFIG`` (a JSON object: its number, the descriptor of its
-end of the socket pair, the link's socket, the host key, the admitted keys, the limits, the
-language and the log's level).  It ends on SIGTERM (saying goodbye to every session, each in its
-language), when the table host's end of the pair closes, or when the link is lost.
+Forked by multiprocessing's fork server (:func:`forked`), given its configuration (its number,
+its end of the socket pair, the link's socket, the host key, the admitted keys, the limits, the
+language and the log's level) and the table host's environment.  It ends on SIGTERM (saying
+goodbye to every session, each in its language), when the table host's end of the pair closes,
+or when the link is lost.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import signal
 import socket
 import sys
@@ -28,7 +30,7 @@ from .lobby import lobby_front_ends
 from .server import GameSSHServer, Limits
 from .workers import tell
 
-__all__ = ["main"]
+__all__ = ["forked", "run"]
 
 log = logging.getLogger("kc_tui.ssh")
 
@@ -172,8 +174,18 @@ async def _work(config: dict[str, Any]) -> int:
     return 1 if link.closed.is_set() and not done.is_set() else 0
 
 
-def main(argv: list[str]) -> int:
-    config = json.loads(argv[0])
+def forked(config: dict[str, Any], channel: socket.socket, environment: dict[str, str]) -> None:
+    """A worker as the fork server starts it (:mod:`.workers`): in a process group of its own (a
+    Ctrl+C at the server's terminal is the server's to act on), with the table host's environment
+    as it is now (the fork server keeps the one it started with), its end of the socket pair
+    passed as a socket."""
+    os.setpgid(0, 0)
+    os.environ.clear()
+    os.environ.update(environment)
+    sys.exit(run(dict(config, channel=channel.detach())))
+
+
+def run(config: dict[str, Any]) -> int:
     # The server's log, as the table host writes it, each line saying which worker wrote it.
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter(f"%(asctime)s worker {config['worker']}: %(message)s",
@@ -184,7 +196,3 @@ def main(argv: list[str]) -> int:
         logger.addHandler(handler)
     set_default_language(config["lang"])
     return asyncio.run(_work(config))
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

@@ -4,9 +4,10 @@ by this one.
 This process (the *table host*) keeps the tables and their games (:class:`~kc_tui.net.TableServer`),
 listens on the SSH port, and hands each connection it accepts to the worker serving the fewest
 sessions, with its gate's verdict (:class:`~kc_tui.ssh.gate.Gate`: the limits per address and per
-minute stay the whole server's).  Each worker (:mod:`.worker`, a process of its own started with
-the same Python) runs the SSH side and the sessions' screens, and reaches the tables only through
-the link (:mod:`kc_tui.net.link`): a seat's screen gets what that seat may see, computed here.
+minute stay the whole server's).  Each worker (:mod:`.worker`, a process of its own forked by
+multiprocessing's fork server, its modules loaded there once) runs the SSH side and the sessions'
+screens, and reaches the tables only through the link (:mod:`kc_tui.net.link`): a seat's screen
+gets what that seat may see, computed here.
 
 A worker that dies takes only its own connections: their seats are held as dropped connections
 (the grace time, then a computer plays them), the others at those tables are told, and a new
@@ -26,10 +27,10 @@ import dataclasses
 import itertools
 import json
 import logging
+import multiprocessing.process
+import os
 import signal
 import socket
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -38,6 +39,7 @@ from typing import Any
 from ..core.i18n import Domain, language
 from ..net import TableServer
 from ..net.link import LinkHost
+from ..net.thinkers import fork_context, preload_in_fork_server
 from .gate import Gate, SessionCount
 from .server import Limits, host_key
 
@@ -46,6 +48,8 @@ __all__ = ["Workers", "WebPortError", "RESPAWN_SECONDS", "RETIRE_AFTER"]
 log = logging.getLogger("kc_tui.ssh")
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
+
+preload_in_fork_server(__package__ + ".worker")
 
 RETIRE_AFTER = 32
 """Sessions ended in a worker after which it is retired: it is handed no more connections, a
@@ -71,10 +75,38 @@ def tell(channel: socket.socket, what: dict[str, Any]) -> None:
         log.error("could not say %s over a worker's socket pair: %s", what, exc)
 
 
+class _Forked:
+    """A worker's process, as the fork server started it, answering the calls of
+    :class:`subprocess.Popen` that :class:`Workers` makes (its exit status too: the fork server
+    passes it on)."""
+
+    def __init__(self, process: multiprocessing.process.BaseProcess) -> None:
+        assert process.pid is not None  # (started)
+        self._process = process
+        self.pid: int = process.pid
+
+    def poll(self) -> int | None:
+        return self._process.exitcode
+
+    def wait(self) -> int | None:
+        self._process.join()
+        return self._process.exitcode
+
+    def send_signal(self, signum: int) -> None:
+        if self._process.exitcode is None:
+            try:
+                os.kill(self.pid, signum)
+            except ProcessLookupError:
+                pass
+
+    def kill(self) -> None:
+        self._process.kill()
+
+
 class _Worker:
     def __init__(self, number: int) -> None:
         self.number = number
-        self.process: subprocess.Popen[bytes] | None = None
+        self.process: _Forked | None = None
         self.channel: socket.socket | None = None
         self.sessions = 0
         self.ended = 0
@@ -173,11 +205,17 @@ class Workers:
             "log": {name: logging.getLogger(name).getEffectiveLevel()
                     for name in ("kc_tui.ssh", "kc_tui.net", "kc_tui.web", "kc_tui.tui", "asyncssh")},
         }
-        # In a process group of its own: a Ctrl+C at the server's terminal is the server's to act
-        # on (it says goodbye to every session, then ends its workers), not each worker's.
-        worker.process = subprocess.Popen(
-            [sys.executable, "-m", "kc_tui.ssh.worker", json.dumps(config)], pass_fds=[theirs.fileno()],
-            stdin=subprocess.DEVNULL, process_group=0)
+        from .worker import forked
+
+        # Forked from the fork server, its modules loaded there once (started anew, each worker
+        # spent half a second of processor importing them).  In a process group of its own: a
+        # Ctrl+C at the server's terminal is the server's to act on (it says goodbye to every
+        # session, then ends its workers), not each worker's.
+        del config["channel"]
+        process = fork_context().Process(target=forked, args=(config, theirs, dict(os.environ)),
+                                         name=f"kc-ssh-worker-{worker.number}", daemon=True)
+        process.start()
+        worker.process = _Forked(process)
         theirs.close()
         ours.setblocking(False)
         worker.channel, worker.sessions, worker.started = ours, 0, time.monotonic()
