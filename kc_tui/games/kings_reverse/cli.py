@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import shlex
 import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence
@@ -19,15 +20,16 @@ from ...cli.common import add_look_options, full_screen, look_arguments
 from ...cli.play import line_options, play_saved
 from ...cli.progress import run_with_progress
 from ...core.arguments import not_players, positive, seed_number, think_seconds
+from ...core.events import SessionStart, TurnStart
 from ...core.i18n import Domain
 from ...core.report import rating_lines, simulation_head, simulation_lines, stopped_line
 from ...core.text import visible
 from ...line import read_line
 from ...storage import SaveError, list_saves, load_save, resume_saving, start_saving
 from . import ENTRY
-from .ai import LEVELS
+from .ai import LEVELS, level_name
 from .ai.tournament import SEAT_NAMES, run_tournament, simulate
-from .engine.describe import describe_rules
+from .engine.describe import describe_event, describe_rules, new_session
 from .engine.events import GAME_NAME, ReverseEvent, encode_event
 from .engine.rules import OPTION_NAMES, PRESETS, ReverseRules, RuleError, build_rules
 from .engine.service import ReverseService
@@ -167,6 +169,17 @@ def build_parser() -> argparse.ArgumentParser:
     _rule_options(tour)
     tour.set_defaults(func=_tournament, parser=tour)
 
+    demo = sub.add_parser("demo", help=_("watch one round between computer players, in sentences"),
+                          description=_("Watch one round of Kings Reverse between computer players, told in "
+                                        "sentences as the line mode tells them (four medium players by "
+                                        "default)."))
+    demo.add_argument("--players", type=_seats, default=["medium"] * 4, metavar="SEATS",
+                      help=_("levels, comma-separated ({levels}); default medium,medium,medium,medium")
+                      .format(levels=", ".join(LEVELS)))
+    demo.add_argument("--seed", type=seed_number, default=None, help=_("seed for a reproducible deal"))
+    _rule_options(demo)
+    demo.set_defaults(func=_demo, parser=demo)
+
     records.add_saves_parser(sub, GAME_NAME)
     records.add_replay_parser(sub)
     records.add_stats_parser(sub, GAME_NAME)
@@ -288,6 +301,44 @@ def _simulate(args: argparse.Namespace) -> int:
     if summary["rounds"]:
         _print_summary(summary, args.preset)
     return status
+
+
+def _demo(args: argparse.Namespace) -> int:
+    rules = _rules_from(args, len(args.players))
+    seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(32)
+    seats = reverse_seats(args.players, random.Random(seed))
+    names = [seat.name for seat in seats]
+
+    def say(event: ReverseEvent) -> None:
+        if isinstance(event, TurnStart):
+            return  # (each play names its player, as the line mode's brief says them)
+        text = (new_session(event.players, level_name) if isinstance(event, SessionStart)
+                else describe_event(event, names, words=True))
+        if text:
+            print(text)
+
+    service = ReverseService(rules, seats, seed=seed, listeners=[say])
+    try:
+        service.play_session(max_rounds=1)
+    finally:
+        service.close()
+    for fault in service.take_faults():
+        print(f"! {fault}")
+    print(_("(seed {seed}: run `{command}` to watch this round again)").format(
+        seed=seed, command=_demo_again(args, seed)))
+    return 0
+
+
+def _demo_again(args: argparse.Namespace, seed: int) -> str:
+    """The ``demo`` command that deals this round again: its seats and rules as given."""
+    words = [*PROG.split(), "demo"]
+    if args.players != ["medium"] * 4:
+        words += ["--players", ",".join(args.players)]
+    if args.preset != "standard":
+        words += ["--preset", args.preset]
+    for name, value in args.rule:
+        words += ["--rule", f"{name}={value}"]
+    return visible(shlex.join([*words, "--seed", str(seed)]))  # a rule's value is any text
 
 
 def _print_summary(summary: dict[str, Any], preset: str) -> None:

@@ -451,3 +451,24 @@ def test_a_word_between_rounds_deals_nothing_and_says_what_the_prompt_asks() -> 
     assert "Scores (lowest wins" in after  # still at the round's end, where scores answers
     assert after.index("Scores (lowest wins") < after.index("Round 2")  # dealt by Enter only
     assert said.count("Round 2") >= 1
+
+
+def test_the_demo_narrates_a_round_and_names_the_command_that_deals_it_again(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``--game kings-reverse demo`` was refused with the list of this game's commands, while the
+    main help listed ``demo``."""
+    import shlex
+
+    assert main(["--game", "kings-reverse", "demo", "--seed", "5", "--players", "hard,easy",
+                 "--rule", "jokers=off"]) == 0
+    first = capsys.readouterr().out
+    lines = first.splitlines()
+    assert lines[0] == "A new session: Ada (hard) and Ben (easy)."
+    assert lines[1].startswith("Round 1: ")
+    assert any(re.fullmatch(r"(Ada|Ben) plays the \w+ of \w+\.", line) for line in lines)
+    assert any(line.startswith("Round 1 over: ") for line in lines)
+    assert not any(line.endswith("'s turn.") for line in lines)  # each play names its player
+    again = lines[-1].split("`")[1]
+    assert again == "kings-corner --game kings-reverse demo --players hard,easy --rule jokers=off --seed 5"
+    assert main(shlex.split(again)[1:]) == 0
+    assert capsys.readouterr().out == first
