@@ -275,6 +275,7 @@ class Hosts:
         self.link.hosts = self
         self.tables.journal = self
         self.tables.elsewhere = self.tables_elsewhere
+        self.tables.names_elsewhere = self.names_elsewhere
         self._unsubscribe = self.tables.subscribe(self._lobby_changed)
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._send_loop(), name="redis out"),
@@ -534,6 +535,10 @@ class Hosts:
         return [info.id for lobby in self.lobbies.values() for info in lobby.get(DEFAULT, ())
                 if info.state != TableState.FINISHED
                 and (name_key(info.owner) == folded or any(_named(seat, folded) for seat in info.seats))]
+
+    def names_elsewhere(self) -> list[str]:
+        """The names of the other hosts' tables, as their lobbies list them."""
+        return [info.name for lobby in self.lobbies.values() for info in lobby.get(DEFAULT, ())]
 
     def all_tables(self, lang: str) -> tuple[TableInfo, ...]:
         with speaking(lang):

@@ -28,7 +28,7 @@ import re
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from ..core.errors import IllegalMove
 from ..core.i18n import DEFAULT, Domain, Text, speaking
@@ -142,6 +142,9 @@ class TableServer:
         self.elsewhere: Callable[[Person], Sequence[int]] | None = None
         """The numbers of ``person``'s tables on the other hosts sharing the lobby (``serve
         --redis``): a person's tables are counted on every host."""
+        self.names_elsewhere: Callable[[], Iterable[str]] | None = None
+        """The names of the tables the other hosts sharing the lobby list (a table made without
+        a name is not given one of them)."""
         self.going = asyncio.Event()
         """Clear while play waits (the hosts' shared store cannot be reached): the computers
         wait too."""
@@ -354,10 +357,12 @@ class TableServer:
 
     def default_table_name(self, owner: Person) -> str:
         """The name of a table ``owner`` makes without naming it: "Ada's table", or "Ada's table 2"
-        (3, ...) while a table of the server is called that already (two tables of one name could
-        not be told apart in the lobby)."""
+        (3, ...) while a table of the server, or of another host sharing its lobby, is called that
+        already (two tables of one name could not be told apart in the lobby)."""
         # Said in its maker's language: it is the table's name for good.
         names = {name_key(t.name) for t in self._tables.values()}
+        if self.names_elsewhere is not None:
+            names.update(name_key(name) for name in self.names_elsewhere())
         name = _("{name}'s table").format(name=owner.name)
         number = 1
         while name_key(name) in names:

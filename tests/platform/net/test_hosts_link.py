@@ -142,6 +142,12 @@ async def test_the_lobby_and_the_names_are_every_hosts(tmp_path: Path, redis: Re
         assert second.id == made.id + 1
         await until(lambda: second.id in a.hosts.where, "A hears of B's table")
         assert [t.id for t in await wa.call(None, "tables")] == [made.id, second.id]
+        # A table made without a name is not given another host's table's (a play test saw two
+        # "Ada's table" in one lobby).
+        await until(lambda: made.id in b.hosts.where, "B hears of A's table again")
+        ada_on_b = await wb.call(None, "person", "key-ada", "Ada")
+        third = await wb.call(None, "create_table", ada_on_b, "", build_rules(players=2), ["open", "easy"])
+        assert third.name == "Ada's table 2"
     finally:
         await a.stop()
         await b.stop()
