@@ -71,6 +71,8 @@ class PileView(Static, can_focus=True):
         held = " " + _("[held]") if self.held else ""
         head = f"{focus}{self.pile.letters}{plus}{mark}{held}\n"
         if not cards:
+            # Translators: what an empty pile takes, under its letters on the cross, in at most 8
+            # characters (the pile is 10 wide, the line indented by 2).
             takes = _("any card") if self.pile.is_edge else _("a King")
             # Translators: under an empty pile's letters on the cross (a pile: "vacío", "vide").
             return Content(f"{head}  " + pgettext("pile", "empty") + f"\n  {takes}")

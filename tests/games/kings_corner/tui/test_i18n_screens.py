@@ -226,3 +226,14 @@ async def test_the_seat_shown_as_toi_is_the_engine_s_you(in_language: Callable[[
         assert screen.query_one("#name-0", Input).value == "Toi"
         specs, names = screen.seat_specs()
         assert specs[0] == "you" and names[0] is None
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_what_an_empty_pile_takes_fits_its_line_on_the_cross(lang: str, in_language: Callable[[str], None]) -> None:
+    """A play test in Spanish read "vacío / toda" on an emptied edge: "toda carta" was cut at
+    the pile's border (the cross's piles are 10 wide inside, the line indented by 2)."""
+    from kc_tui.games.kings_corner.tui import widgets
+
+    in_language(lang)
+    for takes in (widgets._("any card"), widgets._("a King")):
+        assert len(takes) <= 8, takes
