@@ -281,6 +281,21 @@ def test_kr6_an_accepted_joker_draws_four() -> None:
     assert events_of(t, "draw")[0]["count"] == 4 and t.game.current == 2
 
 
+@pytest.mark.parametrize("challenge, said", [
+    ("on", "Only the player a joker was just played on may challenge it or accept it."),
+    ("off", "Jokers are not challenged in this game (rule KR6 is off): a joker played stands."),
+])
+def test_kr6_a_challenge_with_no_joker_to_answer_says_why_and_changes_nothing(challenge: str, said: str) -> None:
+    """With challenges off, the refusal spoke of a player a joker was played on, as if one
+    could be challenged (a play test in Spanish asked when)."""
+    t = Table(["JK 9S", "5C 6C"], "4S", "3D 4D", joker_challenge=challenge)
+    for action in ("challenge", "accept"):
+        with pytest.raises(ReverseIllegal) as refused:
+            t.do(action)
+        assert str(refused.value) == said
+    assert t.events == [] and t.hand(0) == "9S JK"
+
+
 def test_kr6_the_taken_back_joker_means_a_missed_call_is_not_caught() -> None:
     t = Table(["JK 9S", "5C 6C", "7H 8H"], "4S", "3D 4D 5D 6D 2H", joker_challenge="on")
     t.do("JK H")

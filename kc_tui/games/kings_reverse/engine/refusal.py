@@ -127,6 +127,9 @@ def refusal(game: Table, action: Action) -> str:
         return _("A joker was just played on you: challenge it or accept the four cards "
                  "(challenge or accept).")
     if kind in (ActionKind.CHALLENGE, ActionKind.ACCEPT):
+        if not game.rules.joker_challenge:
+            return _("Jokers are not challenged in this game (rule KR6 is off): a joker played "
+                     "stands.")
         return _("Only the player a joker was just played on may challenge it or accept it.")
     if step is Step.GIVE:
         if kind is ActionKind.GIVE and action.card is not None:

@@ -401,7 +401,7 @@ async def test_t_gives_a_hint_in_words_and_x_says_when_there_is_nothing_to_chall
         assert status(app).startswith("Play 9H")
         await pilot.press("x")
         await pilot.pause()
-        assert status(app) == "Only the player a joker was just played on may challenge it or accept it."
+        assert status(app) == "Jokers are not challenged in this game (rule KR6 is off): a joker played stands."
 
 
 async def test_the_terminal_cursor_sits_on_the_selected_card_of_the_hand() -> None:
