@@ -17,19 +17,22 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, cast
 
 from platformdirs import user_downloads_path
+from rich.align import Align
 from rich.console import RenderableType
 from rich.markup import escape
+from rich.text import Text
 from textual import events
 from textual._compositor import ChopsUpdate, LayoutUpdate
 from textual._files import generate_datetime_filename
 from textual.app import App, SystemCommand
-from textual.command import Hit, Hits
+from textual.command import CommandList, CommandPalette, Hit, Hits
 from textual.filter import Monochrome, NoColor
 from textual.geometry import Offset
 from textual.screen import Screen
 from textual.system_commands import SystemCommandsProvider
 from textual.theme import Theme
 from textual.widgets import Input
+from textual.widgets.option_list import Option
 
 from ..core.i18n import Domain, choose_language, language, speaker
 from ..core.text import visible
@@ -467,12 +470,10 @@ class GameHost(App):
     def action_command_palette(self) -> None:
         """Ctrl+P, its placeholder in the player's language (under ASCII without the ellipsis
         glyph)."""
-        from textual.command import CommandPalette
-
         if self.use_command_palette and not CommandPalette.is_open(self):
             placeholder = _("Search for commands{ellipsis}").format(
                 ellipsis="..." if self.settings.ascii else "\u2026")
-            self.push_screen(CommandPalette(placeholder=placeholder, id="--command-palette"))
+            self.push_screen(_Palette(placeholder=placeholder, id="--command-palette"))
 
     def action_help_quit(self) -> None:
         """Ctrl+C (Textual's: it does not quit) says how to, in the player's language, and what
@@ -559,3 +560,24 @@ def screenshots_folder() -> Path:
     folder of the game's data."""
     downloads = user_downloads_path()
     return downloads if downloads.is_dir() else data_dir() / "screenshots"
+
+
+
+class _Palette(CommandPalette):
+    """Textual's command palette, its "No matches found" in the player's language (the rest of
+    what it says comes from the commands and the placeholder given)."""
+
+    def _start_no_matches_countdown(self, search_value: str) -> None:
+        # As Textual's own (textual/command.py), with the sentence translated.
+        self._stop_no_matches_countdown()
+
+        def show_no_matches() -> None:
+            if search_value:
+                self.query_one(CommandList).add_option(Option(
+                    Align.center(Text(_("No matches found"), style="not bold")), disabled=True,
+                    id=self._NO_MATCHES))
+                self._list_visible = True
+            else:  # discovering, not searching: nothing to say
+                self._list_visible = False
+
+        self._no_matches_timer = self.set_timer(self._NO_MATCHES_COUNTDOWN, show_no_matches)

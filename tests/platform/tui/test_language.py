@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from screen_fixtures import DATA_DIR, SCREENS, four, start, wait_for_person
 from test_snapshots import assert_nothing_cut, svg_text
-from textual.command import CommandInput
+from textual.command import CommandInput, CommandList
 
 from kc_tui.core.i18n import Speaker, language, use_speaker
 from kc_tui.net import Person, TableServer
@@ -100,6 +100,14 @@ async def test_the_palette_asks_in_the_players_language(in_language) -> None:
         await pilot.press("ctrl+p")
         await pilot.pause()
         assert app.screen.query_one(CommandInput).placeholder == "Chercher une commande\u2026"
+        # What it finds nothing for it says in the language too (a play test read English there).
+        await pilot.press(*"zzzq")
+        commands = app.screen.query_one(CommandList)
+        for _ in range(200):  # (its sentence comes a moment after the search found nothing)
+            if [option.id for option in commands.options] == ["--no-matches"]:
+                break
+            await pilot.pause(0.05)
+        assert [str(option.prompt.renderable) for option in commands.options] == ["Aucune commande trouvée"]
 
 
 async def test_a_session_of_a_table_server_speaks_its_own_language(tmp_path: Path) -> None:
