@@ -175,3 +175,17 @@ def test_a_sessions_rules_screen_says_its_preset_changed_as_the_command_does() -
     assert reverse_rules(reverse_build(4, "standard", jokers=False), "standard").startswith(
         "Kings Reverse (preset standard, changed)\n")
 
+
+def test_the_rules_name_their_preset_in_the_language(in_language) -> None:  # noqa: ANN001
+    """A play test in Spanish read "Reyes en las esquinas - variante standard" above the rules,
+    where the new-game form had said "estándar"."""
+    from kc_tui.games.kings_corner.engine.describe import describe_rules
+    from kc_tui.games.kings_corner.engine.rules import build_rules
+    from kc_tui.games.kings_reverse.engine.describe import describe_rules as reverse_rules
+    from kc_tui.games.kings_reverse.engine.rules import build_rules as reverse_build
+
+    in_language("es")
+    assert describe_rules(build_rules(4), "standard").startswith("Reyes en las esquinas - variante estándar\n")
+    assert reverse_rules(reverse_build(4, "quick", jokers=False), "quick").startswith(
+        "Kings Reverse (variante rápida, con cambios)\n")
+

@@ -16,7 +16,7 @@ from .kinds import RoundEndReason, Scoring
 from .moves import describe_needed
 from .naming import capital, card_text, items, pile_text, saying
 from .observation import Observation
-from .rules import DEFAULT_TARGETS, RuleSet, build_rules
+from .rules import DEFAULT_TARGETS, RuleSet, build_rules, preset_name
 from .scoring import LOW_WINS
 from .views import RoundRecord, RoundSummary, SessionSummary
 
@@ -80,9 +80,9 @@ def describe_rules(rules: RuleSet, preset: str | None = None, width: int | None 
     that are not ``preset``'s as it stands are said to be that preset changed."""
     lines: list[str] = []
     if preset and _changed(rules, preset):
-        lines.append(_("Kings in the Corner - preset {preset}, changed").format(preset=preset))
+        lines.append(_("Kings in the Corner - preset {preset}, changed").format(preset=preset_name(preset)))
     elif preset:
-        lines.append(_("Kings in the Corner - preset {preset}").format(preset=preset))
+        lines.append(_("Kings in the Corner - preset {preset}").format(preset=preset_name(preset)))
     else:
         lines.append(_("Kings in the Corner"))
     lines.append("")

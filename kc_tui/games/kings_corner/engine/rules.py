@@ -17,6 +17,7 @@ __all__ = [
     "PRESETS",
     "PRESET_NOTES",
     "OPTION_NOTES",
+    "preset_name",
     "preset_note",
     "DRAW_TIMINGS",
     "SCORINGS",
@@ -173,6 +174,21 @@ OPTION_NOTES: Mapping[str, str] = MappingProxyType({
 })
 """What each option a player may set does, with its values and default (R6), in words: msgids,
 said with the catalog's ``_`` where shown (``players`` is set by the seats)."""
+
+
+_PRESET_NAMES = {
+    # Translators: the names of the rule presets, on the new-game form and in the rules' title
+    # (the command line's --preset keeps the English one, and docs/rules.md R6 describes each).
+    "standard": N_("standard"), "classic-deal": N_("classic-deal"), "long-deal": N_("long-deal"),
+    "six-card": N_("six-card"), "no-draw": N_("no-draw"), "draw-end": N_("draw-end"),
+    "mandatory": N_("mandatory"), "royal": N_("royal"), "boxed": N_("boxed"),
+    "high-stakes": N_("high-stakes"),
+}
+
+
+def preset_name(preset: str) -> str:
+    """A preset's name in the language being served (one this game does not have, as it is)."""
+    return _(_PRESET_NAMES[preset]) if preset in _PRESET_NAMES else preset
 
 
 def preset_note(preset: str) -> str:

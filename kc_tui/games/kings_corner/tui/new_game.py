@@ -28,7 +28,7 @@ from ....tui.new_game import (
 from ....tui.widgets import Choice, Menu, MenuItem, TextPanel
 from .. import ENTRY
 from ..ai import describe, level_name
-from ..engine.rules import DEFAULT_TARGETS, DRAW_TIMINGS, PRESETS, RuleSet, build_rules
+from ..engine.rules import DEFAULT_TARGETS, DRAW_TIMINGS, PRESETS, RuleSet, build_rules, preset_name
 from .sessions import new_session
 from .widgets import shown_name
 
@@ -44,14 +44,6 @@ SCORING_WORDS = {
     "classic": N_("classic: 1 a card, Kings 10"), "face": N_("face: face value, J Q 1, K 10"),
     "alternative": N_("alternative: Aces 25, K Q J 10"), "chips": N_("chips: a pot, most wins"),
     "none": N_("none: a single round"),
-}
-PRESET_LABELS = {
-    # Translators: the names of the rule presets on the new-game form (the command line's
-    # --preset keeps the English one, and docs/rules.md R6 describes each).
-    "standard": N_("standard"), "classic-deal": N_("classic-deal"), "long-deal": N_("long-deal"),
-    "six-card": N_("six-card"), "no-draw": N_("no-draw"), "draw-end": N_("draw-end"),
-    "mandatory": N_("mandatory"), "royal": N_("royal"), "boxed": N_("boxed"),
-    "high-stakes": N_("high-stakes"),
 }
 OPTION_LABELS = {
     "hand_size": N_("Cards dealt"), "draw": N_("Draw a card"),
@@ -126,7 +118,7 @@ class NewGameScreen(NewGameShell, SizedScreen):
             kinds = seat_kinds_shown()
             for i in range(6):
                 yield SeatChoice(i, self.start_kinds[i], kinds)
-            yield Choice(_("Rules preset"), [(p, _(PRESET_LABELS[p]) if p in PRESET_LABELS else p)
+            yield Choice(_("Rules preset"), [(p, preset_name(p))
                                              for p in PRESETS], self.preset, id="preset")
             yield Choice(_(OPTION_LABELS["hand_size"]), [(n, str(n)) for n in range(1, 14)], 7,
                          id="opt-hand_size")

@@ -38,7 +38,7 @@ from .events import (
     SuitNamed,
     TurnStart,
 )
-from .rules import PRESET_NOTES, ReverseRules, RuleError, build_rules
+from .rules import PRESET_NOTES, ReverseRules, RuleError, build_rules, preset_name
 from .views import ReverseRoundSummary, ReverseView
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
@@ -98,9 +98,9 @@ def describe_rules(rules: ReverseRules, preset: str | None = None, width: int | 
     not ``preset``'s as it stands are said to be that preset changed (its note would not hold)."""
     title = "Kings Reverse"
     if preset is not None and preset in PRESET_NOTES and _changed(rules, preset):
-        title = _("Kings Reverse (preset {preset}, changed)").format(preset=preset)
+        title = _("Kings Reverse (preset {preset}, changed)").format(preset=preset_name(preset))
     elif preset is not None and preset in PRESET_NOTES:
-        title = _("Kings Reverse (preset {preset}: {note})").format(preset=preset,
+        title = _("Kings Reverse (preset {preset}: {note})").format(preset=preset_name(preset),
                                                                     note=_(PRESET_NOTES[preset]))
     kr4 = _("KR4 Special cards: a 7 makes the next player draw two and lose the turn; an 8 skips the "
             "next player; a King reverses the direction (with two players it skips).")

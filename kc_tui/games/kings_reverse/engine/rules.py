@@ -14,7 +14,7 @@ from ....core.i18n import N_, Domain
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = ["ReverseRules", "PRESETS", "PRESET_NOTES", "OPTION_NAMES", "build_rules", "RuleError",
-           "reverse_rules_label"]
+           "preset_name", "reverse_rules_label"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +82,17 @@ PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType({
     "quick": MappingProxyType({"hand_size": 7, "target": 200}),
 })
 """Named rule sets: the options each changes from the defaults."""
+
+_PRESET_NAMES = {
+    # Translators: the names of the rule presets, on the new-game form and in the rules' title.
+    "standard": N_("standard"), "classic": N_("classic"), "bluff": N_("bluff"), "quick": N_("quick"),
+}
+
+
+def preset_name(preset: str) -> str:
+    """A preset's name in the language being served (one this game does not have, as it is)."""
+    return _(_PRESET_NAMES[preset]) if preset in _PRESET_NAMES else preset
+
 
 PRESET_NOTES: Mapping[str, str] = MappingProxyType({
     "standard": N_("every default: 10 cards, jokers, the Ace of spades gives cards, the one-card call, "

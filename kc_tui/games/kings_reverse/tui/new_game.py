@@ -17,7 +17,7 @@ from ....tui.widgets import Choice, Menu, MenuItem, TextPanel
 from .. import ENTRY
 from ..ai import level_name
 from ..engine.describe import shown_name
-from ..engine.rules import PRESETS, ReverseRules, RuleError, build_rules
+from ..engine.rules import PRESETS, ReverseRules, RuleError, build_rules, preset_name
 from .sessions import new_session
 
 __all__ = ["ReverseNewGameScreen", "KINDS", "seat_choices"]
@@ -32,10 +32,6 @@ OPTION_LABELS = {
     "ace_of_spades": N_("Ace of spades gives cards"),
     "one_card_call": N_('Call "one card"'), "joker_challenge": N_("Joker challenge (bluff)"),
     "target": N_("Session ends at"),
-}
-PRESET_LABELS = {
-    # Translators: the names of the rule presets on the new-game form.
-    "standard": N_("standard"), "classic": N_("classic"), "bluff": N_("bluff"), "quick": N_("quick"),
 }
 
 
@@ -65,7 +61,7 @@ class ReverseNewGameScreen(NewGameShell):
             yield Choice(_("Players"), [(n, str(n)) for n in range(2, 7)], 4, id="player-count")
             for i in range(6):
                 yield SeatChoice(i, DEFAULT_SEATS[i], seat_choices())
-            yield Choice(_("Rules preset"), [(p, _(PRESET_LABELS[p]) if p in PRESET_LABELS else p)
+            yield Choice(_("Rules preset"), [(p, preset_name(p))
                                              for p in PRESETS], self.preset, id="preset")
             yield Choice(_(OPTION_LABELS["hand_size"]), [(n, str(n)) for n in range(5, 13)], 10,
                          id="opt-hand_size")
