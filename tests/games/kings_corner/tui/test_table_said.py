@@ -69,3 +69,28 @@ async def test_a_royal_kings_extra_turn_is_announced_at_the_table() -> None:
             assert said in _log(screen)
             return
     pytest.fail("no seed dealt the person a King to play")
+
+
+async def test_enter_on_an_empty_corner_with_no_king_to_play_says_so() -> None:
+    """A play test pressed Enter on an empty corner and was asked to pick a card of the hand
+    to play there, though only a King may go there and it held none."""
+    from kc_tui.games.kings_corner.tui.cross import CrossView
+
+    for seed in range(1, 40):
+        app = _app(seed, RuleSet(players=2))
+        async with app.run_test(size=(80, 24)) as pilot:
+            service = app.service
+            await until(pilot, my_turn, "your turn")
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            seen = service.observation(0)
+            corners = [p for p in Pile if p.is_corner and not seen.board[p]]
+            if any(c.is_king for c in seen.hand) or not corners:
+                continue
+            before = service.observation(0)
+            screen.query_one(CrossView).view(corners[0]).focus()
+            await pilot.press("enter")
+            assert _status(screen) == f"{corners[0].letters} is empty: only a King may go there, and you hold none that can."
+            assert service.observation(0) == before
+            return
+    pytest.fail("no seed dealt the person no King with a corner empty")
