@@ -14,6 +14,7 @@ The line mode also answers questions that change nothing (:func:`parse_review`):
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Sequence
@@ -36,12 +37,17 @@ __all__ = [
 FILLERS = frozenset({
     "on", "to", "onto", ">", "play", "put", "move",
     "en", "sobre", "a", "jugar", "juega", "juego", "poner", "pon", "mover", "mueve", "muevo",
+    "trasladar", "traslada", "traslado",
+    "the", "corner", "el", "la", "esquina", "le", "coin",
     "sur", "jouer", "joue", "poser", "pose", "deplacer", "deplace",
 })
 """Words a move may be written with that say nothing the cards and piles do not ("play 7H on
-N", "jugar 7H en N", "jouer 7H sur N").  A pile's name in the language being served is a
+N", "jugar 7H en N", "jouer 7H sur N"), the hint's own words among them: "Traslada el Norte
+sobre la esquina noreste" (and "l'Est" is read as "Est").  A pile's name in the language being served is a
 pile, not a filler: the French "sur" (on) is dropped, the Spanish "sur" (South) read as the
 pile."""
+_ELIDED = re.compile(r"\b[lL]['\u2019](?=\w)")
+"""French's elided article ("l'Est", "l'Ouest"), dropped as the other articles are."""
 VERBS = ("end", "hint", "undo", "help", "quit")
 _VERB_WORDS = {
     "fin": "end", "terminar": "end", "termina": "end", "terminer": "end", "termine": "end",
@@ -201,7 +207,8 @@ def parse_command(text: str, hand: Sequence[Card] = ()) -> Command:
     """Parse one typed line.  ``hand`` (sorted, as shown) lets ``3 n`` name the third card."""
     if is_sure_end(text):
         return Verb("end", sure=True)
-    words = [w for w in folded(text.replace(">", " > ")).split() if w not in FILLERS or is_pile(w)]
+    spaced = _ELIDED.sub(" ", text.replace(">", " > "))
+    words = [w for w in folded(spaced).split() if w not in FILLERS or is_pile(w)]
     if not words:
         raise CommandError(_("Type a move such as 7H N, or help for the commands."))
     if len(words) == 1:

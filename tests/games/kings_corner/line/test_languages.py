@@ -126,7 +126,14 @@ def test_a_pile_is_read_by_the_name_the_game_says_it_with(in_language: Callable[
     # "sur" is South in Spanish, and only "on" in French.
     assert parse_command("jugar 7h en sur") == PlayCard(Card.parse("7H"), Pile.S)
     assert parse_command("7h noreste") == PlayCard(Card.parse("7H"), Pile.NE)
+    # The hint's own words, typed back ("Traslada el Norte sobre el Sur" was refused).
+    assert parse_command("traslada el norte sobre el sur") == MovePile(Pile.N, Pile.S)
+    assert parse_command("traslada n s") == MovePile(Pile.N, Pile.S)
+    assert parse_command("Juega 7H en la esquina noreste") == PlayCard(Card.parse("7H"), Pile.NE)
+    in_language("fr")
+    assert parse_command("Déplace l'Est sur le coin nord-ouest") == MovePile(Pile.E, Pile.NW)
     in_language("en")
+    assert parse_command("Move North onto the north-east corner") == MovePile(Pile.N, Pile.NE)
     with pytest.raises(CommandError, match="Play 7H on which pile"):
         parse_command("7h sur")
 
