@@ -105,7 +105,7 @@ def _seat_numbers(seats: tuple[int, ...]) -> str:
 
 LOBBY = N_("The tables")
 LOBBY_KEYS: tuple[KeyRow, ...] = (
-    KeyRow("Up, Down", N_("pick a table"), LOBBY),
+    KeyRow(N_("Up, Down"), N_("pick a table"), LOBBY),
     KeyRow("Enter, j", N_("take a free seat at the table picked (or yours again)"), LOBBY, action="join",
            bind=(("enter,j", "join"),), palette=N_("Join the table")),
     KeyRow("1-6", N_("take that seat at the table picked"), LOBBY, action="seat",

@@ -115,11 +115,11 @@ class RowKeys(Screen[None]):
 
 SETUP = N_("Setting up")
 NEW_GAME_KEYS: tuple[KeyRow, ...] = (
-    KeyRow("Up, Down", N_("move between the rows: one stop for each seat (on who plays it)"), SETUP,
+    KeyRow(N_("Up, Down"), N_("move between the rows: one stop for each seat (on who plays it)"), SETUP,
            action="row", bind=(("up", "row(-1)"), ("down", "row(1)")),
            line=(("always", N_("Up/Down or Tab move")),)),
-    KeyRow("Tab, Shift+Tab", N_("move between the choices and the names (a seat's name too)"), SETUP),
-    KeyRow("Left, Right, Space", N_("change the focused choice"), SETUP,
+    KeyRow(N_("Tab, Shift+Tab"), N_("move between the choices and the names (a seat's name too)"), SETUP),
+    KeyRow(N_("Left, Right, Space"), N_("change the focused choice"), SETUP,
            line=(("always", N_("Left/Right change")),)),
     KeyRow(N_("letters"), N_("type the names of the people"), SETUP, line=(("always", N_("type names")),)),
     KeyRow("Ctrl+S, F5", N_("start the game as set up"), SETUP, action="start",

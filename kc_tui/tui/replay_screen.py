@@ -21,19 +21,20 @@ __all__ = ["ReplayScreen"]
 
 STEP = N_("Stepping")
 REPLAY_KEYS: tuple[KeyRow, ...] = (
-    KeyRow("Right, l, Space", N_("the next move"), STEP, action="step", bind=(("right,l,space", "step(1)"),),
+    KeyRow(N_("Right, l, Space"), N_("the next move"), STEP, action="step",
+           bind=(("right,l,space", "step(1)"),),
            line=(("always", N_("Right/Left move")),), palette=N_("Next move"), run="step(1)"),
-    KeyRow("Left, h, Backspace", N_("the move before"), STEP, action="step",
+    KeyRow(N_("Left, h, Backspace"), N_("the move before"), STEP, action="step",
            bind=(("left,h,backspace", "step(-1)"),), palette=N_("Previous move"), run="step(-1)"),
-    KeyRow("Down, j, n", N_("the next turn"), STEP, action="turn", bind=(("down,j,n", "turn(1)"),),
+    KeyRow(N_("Down, j, n"), N_("the next turn"), STEP, action="turn", bind=(("down,j,n", "turn(1)"),),
            line=(("always", N_("Down/Up turn")),), palette=N_("Next turn"), run="turn(1)"),
-    KeyRow("Up, k, p", N_("the turn before"), STEP, action="turn", bind=(("up,k,p", "turn(-1)"),)),
+    KeyRow(N_("Up, k, p"), N_("the turn before"), STEP, action="turn", bind=(("up,k,p", "turn(-1)"),)),
     KeyRow("]", N_("the next round"), STEP, action="round", bind=(("right_square_bracket", "round(1)"),),
            line=(("always", N_("]/[ round")),), palette=N_("Next round"), run="round(1)"),
     KeyRow("[", N_("the round before"), STEP, action="round", bind=(("left_square_bracket", "round(-1)"),)),
-    KeyRow("Home, g", N_("the start"), STEP, action="go", bind=(("home,g", "go(0)"),),
-           line=(("always", "Home/End"),)),
-    KeyRow("End, G", N_("the end"), STEP, action="go", bind=(("end,G", "go(-1)"),)),
+    KeyRow(N_("Home, g"), N_("the start"), STEP, action="go", bind=(("home,g", "go(0)"),),
+           line=(("always", N_("Home/End")),)),
+    KeyRow(N_("End, G"), N_("the end"), STEP, action="go", bind=(("end,G", "go(-1)"),)),
     KeyRow("q, Esc", N_("leave the replay"), STEP, action="leave", bind=(("q,escape", "leave"),),
            line=(("always", N_("q leave")),), palette=N_("Leave")),
 )

@@ -26,7 +26,7 @@ __all__ = ["SavesScreen"]
 
 SAVES = N_("Saved games")
 SAVES_KEYS: tuple[KeyRow, ...] = (
-    KeyRow("Up, Down", N_("choose a save"), SAVES, line=(("always", N_("Up/Down choose")),)),
+    KeyRow(N_("Up, Down"), N_("choose a save"), SAVES, line=(("always", N_("Up/Down choose")),)),
     KeyRow("Enter, 1-9", N_("resume the chosen save"), SAVES, action="resume",
            line=(("always", N_("Enter resume")),), palette=N_("Resume")),
     KeyRow("d, Delete", N_("delete the chosen save (asked first)"), SAVES, action="delete",

@@ -25,7 +25,7 @@ ALLOWED = {
     "Finn", "kc_tui", "tui", "Textual", "Bradley", "Terry", "Elo",
     # Keys and terminals.
     "Ctrl", "Enter", "Tab", "Esc", "Shift", "Alt", "tmux", "ssh", "SSH", "NO_COLOR", "ASCII", "ascii",
-    "TERM", "xterm", "URL", "Redis", "espeak", "PgUp", "PgDn", "Backspace", "Space", "Home", "End",
+    "TERM", "xterm", "URL", "Redis", "espeak", "PgUp", "PgDn", "RePág", "AvPág", "PgPréc", "PgSuiv", "Backspace", "Space", "Home", "End",
     "Up", "Down", "Left", "Right", "Intro",  # (Intro: Enter, on Spanish keyboards)
     # The rule sets' and options' own names, written as the command line takes them.
     "preset", "presets", "chips", "classic", "face", "alternative", "none", "auto", "standard",

@@ -132,7 +132,7 @@ TABLE_KEYS: tuple[KeyRow, ...] = (
            bind=(("up,k", "step('up')"), ("down,j", "step('down')"), ("left,h", "step('left')"),
                  ("right,l", "step('right')")),
            line=(("turn", N_("arrows pile")), ("holding", N_("arrows next marked pile")))),
-    KeyRow("Enter, Space", N_("pick up the focused card or pile; drop what you hold on the focused pile"),
+    KeyRow(N_("Enter, Space"), N_("pick up the focused card or pile; drop what you hold on the focused pile"),
            MOVE, action="choose", line=(("turn", N_("Enter pick")), ("holding", N_("Enter drop")))),
     KeyRow(N_("while holding"), N_("the piles it fits are marked * with a heavier border; the arrows step "
                                    "through them only; a double Enter on a card with one place to go plays "
