@@ -175,7 +175,7 @@ async def test_the_lobby_s_form_and_a_served_table_in_spanish(in_language, tmp_p
         await until(pilot, lambda app: isinstance(app.screen, NetworkReverseTableScreen), "the table")
         await until(pilot, lambda app: app.screen.query_one(PileBox).top is not None, "the deal")
         assert _shown(app.screen.query_one(PileBox)).startswith("Pila: ")
-        assert re.search(r"Ben \(difícil\): \d+ cartas, 0 ptos", _shown(app.screen.query_one(PlayersView)))
+        assert re.search(r"Ben \(difícil\): \d+ cartas, 0 pts", _shown(app.screen.query_one(PlayersView)))
     await server.close()
 
 
