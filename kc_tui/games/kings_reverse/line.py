@@ -290,6 +290,11 @@ class ReverseLines:
                 # "You drew the six of hearts: play it": Enter plays it, the only thing to do.
                 text = str(drawn)
             else:
+                if view.step == "play" and session.waiting_for_human():
+                    # As the first game's line mode answers an empty line (this one re-prompted
+                    # without a word, and a play test took it for a hang).
+                    self.say(_("Type a card to play (9H, or JK S for a joker naming spades), "
+                               "marry H, draw, pass, one, or help."))
                 return
         try:
             action = parse_action(visible(text.strip()), view.hand, drawn)

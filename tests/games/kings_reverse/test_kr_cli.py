@@ -147,8 +147,10 @@ def test_the_words_notation_says_no_card_code_nor_sign() -> None:
 
 
 def test_the_line_mode_refuses_a_bad_action_with_a_sentence_and_changes_nothing() -> None:
-    out = _line_mode(["XX", "9Z", "end", "pass", "quit"])
+    out = _line_mode(["XX", "9Z", "", "end", "pass", "quit"])
     assert "'XX' is not a card" in out
+    # An empty line is answered, as in the first game's line mode (it re-prompted in silence).
+    assert "Type a card to play (9H, or JK S for a joker naming spades), marry H, draw, pass, one, or help." in out
     # (it said "play a card, draw, or pass", and then refused the pass)
     assert "Your turn ends by itself after a play or a draw: play a card, or draw one." in out
     assert "The stock is not empty: draw a card instead of passing." in out
