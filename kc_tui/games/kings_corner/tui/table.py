@@ -549,9 +549,9 @@ class TableScreen(TableShell):
             self._act(lambda: self.service.play(MovePile(held, pile)))
         elif (seen := self.service.observation()).board[pile]:
             self._hold(pile)
-        elif not pile.is_edge and not any(pile in self.service.targets(card) for card in seen.hand):
+        elif not pile.is_edge and not any(card.is_king for card in seen.hand):
             # (An empty corner asked for a card of the hand when none could go there.)
-            self.say(_("{pile} is empty: only a King may go there, and you hold none that can.").format(
+            self.say(_("{pile} is empty: only a King may go there, and you hold none.").format(
                 pile=pile.letters))
         else:
             self.say(_("{pile} is empty: pick a card of your hand ({keys}) to play there.").format(

@@ -90,7 +90,7 @@ async def test_enter_on_an_empty_corner_with_no_king_to_play_says_so() -> None:
             before = service.observation(0)
             screen.query_one(CrossView).view(corners[0]).focus()
             await pilot.press("enter")
-            assert _status(screen) == f"{corners[0].letters} is empty: only a King may go there, and you hold none that can."
+            assert _status(screen) == f"{corners[0].letters} is empty: only a King may go there, and you hold none."
             assert service.observation(0) == before
             return
     pytest.fail("no seed dealt the person no King with a corner empty")
