@@ -16,7 +16,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Callable, Generic, Iterable, Mapping, Protocol, Sequence, TypeVar
 
 __all__ = ["BATCHES", "BatchesStopped", "Played", "deal_batches", "keep_state", "play_batches",
-           "running_rates", "thinker_signals"]
+           "process_gone", "running_rates", "thinker_signals"]
 
 BATCHES = 50
 """Batches per worker process: so many updates of the progress, each for little overhead."""
@@ -48,14 +48,14 @@ def end_with(pid: int, every: float = 1.0) -> None:
     pool's worker waits on a queue it holds both ends of, and would wait for ever."""
 
     def watch() -> None:
-        while not _gone(pid):
+        while not process_gone(pid):
             time.sleep(every)
         os._exit(0)
 
     threading.Thread(target=watch, name="kc-end-with", daemon=True).start()
 
 
-def _gone(pid: int) -> bool:
+def process_gone(pid: int) -> bool:
     """Whether process ``pid`` has ended (a zombie its parent has not yet waited for has)."""
     try:
         with open(f"/proc/{pid}/stat") as stat:

@@ -88,17 +88,20 @@ def fork_context(preload: Sequence[str] = ()) -> multiprocessing.context.ForkSer
 
 
 def _start_fork_server() -> None:
-    """Start the fork server (if it is not running) ignoring Ctrl+C, which it and every worker it
-    forks inherit: a Ctrl+C at the server's terminal reaches its whole process group, and a worker
-    not yet through :func:`_worker_start` would end in a KeyboardInterrupt and its traceback."""
+    """Start the fork server (if it is not running) ignoring Ctrl+C and a hang-up, which it and
+    every worker it forks inherit: a Ctrl+C (or the terminal closed) at the server's terminal
+    reaches its whole process group, and the server stops its workers itself, saying goodbye;
+    a worker not yet through :func:`_worker_start` would end in a KeyboardInterrupt and its
+    traceback, and a fork server ended so would take every worker's exit status with it."""
     if threading.current_thread() is not threading.main_thread():
         forkserver.ensure_running()
         return
-    kept = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    kept = {signum: signal.signal(signum, signal.SIG_IGN) for signum in (signal.SIGINT, signal.SIGHUP)}
     try:
         forkserver.ensure_running()
     finally:
-        signal.signal(signal.SIGINT, kept)
+        for signum, handler in kept.items():
+            signal.signal(signum, handler)
 
 
 class ThinkerLost(RuntimeError):

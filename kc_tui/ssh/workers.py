@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.i18n import Domain, language
+from ..core.workers import process_gone
 from ..net import TableServer
 from ..net.link import LinkHost
 from ..net.thinkers import fork_context, preload_in_fork_server
@@ -77,8 +78,9 @@ def tell(channel: socket.socket, what: dict[str, Any]) -> None:
 
 class _Forked:
     """A worker's process, as the fork server started it, answering the calls of
-    :class:`subprocess.Popen` that :class:`Workers` makes (its exit status too: the fork server
-    passes it on)."""
+    :class:`subprocess.Popen` that :class:`Workers` makes.  Its exit status comes through the
+    fork server; should that one be gone (killed with the server's process group), every worker
+    would read as ended with status 255, so whether it runs is asked of the system too."""
 
     def __init__(self, process: multiprocessing.process.BaseProcess) -> None:
         assert process.pid is not None  # (started)
@@ -86,21 +88,27 @@ class _Forked:
         self.pid: int = process.pid
 
     def poll(self) -> int | None:
-        return self._process.exitcode
+        code = self._process.exitcode
+        if code is not None and not process_gone(self.pid):
+            return None  # (its fork server is gone, it is not)
+        return code
 
     def wait(self) -> int | None:
         self._process.join()
-        return self._process.exitcode
+        deadline = time.monotonic() + STOP_SECONDS
+        while self.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+        return self.poll()
 
     def send_signal(self, signum: int) -> None:
-        if self._process.exitcode is None:
+        if self.poll() is None:
             try:
                 os.kill(self.pid, signum)
             except ProcessLookupError:
                 pass
 
     def kill(self) -> None:
-        self._process.kill()
+        self.send_signal(signal.SIGKILL)
 
 
 class _Worker:

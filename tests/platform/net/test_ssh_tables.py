@@ -21,6 +21,7 @@ from waiting import until
 from kc_tui.core.cards import CARDS, Card, cards_of_mask
 from kc_tui.core.i18n import Domain
 from kc_tui.core.kinds import Phase
+from kc_tui.core.workers import process_gone
 from kc_tui.games.kings_corner.engine.moves import PlayCard
 from kc_tui.games.kings_corner.engine.rules import build_rules
 from kc_tui.net import TableServer, TableState
@@ -505,6 +506,29 @@ async def test_return_closes_the_name_dialog_of_a_first_visit_whatever_the_clien
         assert night.tables.table(1).seats[1].free
     finally:
         await night.stop()
+
+
+async def test_the_workers_outlive_their_fork_server_and_still_say_goodbye(tmp_path: Path) -> None:
+    """The workers are forked by multiprocessing's fork server, which passes their exit status
+    on.  Killed (a signal to the server's process group), it took that with it: every worker
+    read as ended, none was told to stop, and the server stopped without their goodbye."""
+    from multiprocessing import forkserver
+
+    night = Night(tmp_path, workers=2)
+    await night.start()
+    assert isinstance(night.server, Workers)
+    started = sorted(night.server.pids())
+    try:
+        ada = await night.line_person("Ada")
+        os.kill(forkserver._forkserver._forkserver_pid, signal.SIGKILL)  # type: ignore[attr-defined]
+        await until(lambda: all(w.process is not None and w.process._process.exitcode is not None
+                                for w in night.server.workers), "the fork server's word lost")
+        assert sorted(night.server.pids()) == started  # both run still
+    finally:
+        await night.stop()
+    await asyncio.wait_for(ada.closed.wait(), 15)
+    assert "The server is stopping" in " ".join(ada.received.decode().split())
+    assert not [pid for pid in started if not process_gone(pid)]
 
 
 async def test_a_killed_worker_loses_no_table_and_no_other_session(tmp_path: Path) -> None:
