@@ -199,3 +199,34 @@ def settings_from(args: argparse.Namespace) -> tuple[Settings, str | None]:
     warning if the settings file could not be used."""
     settings, warning = load_settings()
     return settings.with_(**look_overrides(args)), warning
+
+
+def play_demo(service: Any, seed: int, again: Sequence[str]) -> int:
+    """A game's ``demo``: one round of ``service`` (every seat a computer, its listener telling
+    it), its faults, then the command ``again`` that deals the same round, with its seed."""
+    import shlex
+
+    from ..core.text import visible
+
+    try:
+        service.play_session(max_rounds=1)
+    finally:
+        service.close()
+    for fault in service.take_faults():
+        print(f"! {fault}")
+    command = visible(shlex.join([*again, "--seed", str(seed)]))  # a rule's value is any text
+    print(_("(seed {seed}: run `{command}` to watch this round again)").format(seed=seed, command=command))
+    return 0
+
+
+def demo_again(prog: str, args: argparse.Namespace, rule: Any = str) -> list[str]:
+    """The ``demo`` command that deals its round again, but for the seed: ``prog``'s ``demo``
+    with the seats and rules given (``rule``: how an option's value is written back)."""
+    words = [*prog.split(), "demo"]
+    if args.players != ["medium"] * 4:
+        words += ["--players", ",".join(args.players)]
+    if args.preset != "standard":
+        words += ["--preset", args.preset]
+    for name, value in args.rule:
+        words += ["--rule", f"{name}={rule(value)}"]
+    return words

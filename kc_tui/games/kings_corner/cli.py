@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import argparse
 import random
-import shlex
 import sys
 from datetime import date
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from ...cli import add_shared_commands, application_parser, run_commands
-from ...cli.common import add_look_options, full_screen, look_arguments
+from ...cli.common import add_look_options, demo_again, full_screen, look_arguments, play_demo
 from ...cli.play import app_status, line_options, make_app, play_saved
 from ...cli.progress import run_with_progress
 from ...core.i18n import Domain
@@ -239,28 +238,9 @@ def _demo(args: argparse.Namespace) -> int:
         if text:
             print(text)
 
-    service = GameService(rules, seats, seed=seed, listeners=[say])
-    try:
-        service.play_session(max_rounds=1)
-    finally:
-        service.close()
-    for fault in service.take_faults():
-        print(f"! {fault}")
-    print(_("(seed {seed}: run `{command}` to watch this round again)").format(
-        seed=seed, command=_demo_again(args, seed)))
-    return 0
-
-
-def _demo_again(args: argparse.Namespace, seed: int) -> str:
-    """The ``demo`` command that deals this round again: its seats and rules as given."""
-    words = ["kings-corner", "demo"]
-    if args.players != ["medium"] * 4:
-        words += ["--players", ",".join(args.players)]
-    if args.preset != "standard":
-        words += ["--preset", args.preset]
-    for name, value in args.rule:
-        words += ["--rule", f"{name}={('on' if value else 'off') if isinstance(value, bool) else value}"]
-    return visible(shlex.join([*words, "--seed", str(seed)]))  # a bot command is any text
+    again = demo_again("kings-corner", args,
+                       lambda value: ("on" if value else "off") if isinstance(value, bool) else value)
+    return play_demo(GameService(rules, seats, seed=seed, listeners=[say]), seed, again)
 
 
 def _add_rules(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -10,13 +10,12 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import shlex
 import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from ...cli import application_parser, records, run_commands
-from ...cli.common import add_look_options, full_screen, look_arguments
+from ...cli.common import add_look_options, demo_again, full_screen, look_arguments, play_demo
 from ...cli.play import line_options, play_saved
 from ...cli.progress import run_with_progress
 from ...core.arguments import not_players, positive, seed_number, think_seconds
@@ -317,28 +316,7 @@ def _demo(args: argparse.Namespace) -> int:
         if text:
             print(text)
 
-    service = ReverseService(rules, seats, seed=seed, listeners=[say])
-    try:
-        service.play_session(max_rounds=1)
-    finally:
-        service.close()
-    for fault in service.take_faults():
-        print(f"! {fault}")
-    print(_("(seed {seed}: run `{command}` to watch this round again)").format(
-        seed=seed, command=_demo_again(args, seed)))
-    return 0
-
-
-def _demo_again(args: argparse.Namespace, seed: int) -> str:
-    """The ``demo`` command that deals this round again: its seats and rules as given."""
-    words = [*PROG.split(), "demo"]
-    if args.players != ["medium"] * 4:
-        words += ["--players", ",".join(args.players)]
-    if args.preset != "standard":
-        words += ["--preset", args.preset]
-    for name, value in args.rule:
-        words += ["--rule", f"{name}={value}"]
-    return visible(shlex.join([*words, "--seed", str(seed)]))  # a rule's value is any text
+    return play_demo(ReverseService(rules, seats, seed=seed, listeners=[say]), seed, demo_again(PROG, args))
 
 
 def _print_summary(summary: dict[str, Any], preset: str) -> None:
