@@ -1009,14 +1009,16 @@ class Hosts:
 
     def _give_up_orphans(self) -> None:
         """Let go of the seats at gone hosts' tables that no host will take over: a table not
-        in the journal read since its host went (a game not started is not journaled) at once,
-        any other after three leases and ten seconds."""
-        deadline = time.monotonic() - (3 * self.lease + 10)
+        in the journal read since its host went (a game not started is not journaled) a lease
+        after (its host, back from an outage of its own by then, seats them again), any other
+        after three leases and ten seconds."""
+        now = time.monotonic()
+        deadline = now - (3 * self.lease + 10)
         read_at, journaled = self._journal_read
         for number, route in list(self.routes.items()):
             if route.orphaned is None:
                 continue
-            never = (route.orphaned < read_at and route.table_id not in journaled
+            never = (route.orphaned < min(read_at, now - self.lease) and route.table_id not in journaled
                      and route.host not in self.alive and route.table_id not in self.where)
             if never or route.orphaned < deadline:
                 self._drop(number)
