@@ -216,6 +216,19 @@ async def _open_to_browsers(args: argparse.Namespace, tables: Any, ssh_port: int
 
 
 async def _serve(args: argparse.Namespace, folder: Path, authorized: frozenset[str] | None) -> int:
+    """Serve until stopped; a server that fails unexpectedly leaves Redis before the error goes
+    on (its loops there, cancelled mid-call by asyncio's ending, kept the process alive)."""
+    joined: list[Any] = []
+    try:
+        return await _serving(args, folder, authorized, joined)
+    except BaseException:
+        for hosts in joined:
+            await hosts.close()
+        raise
+
+
+async def _serving(args: argparse.Namespace, folder: Path, authorized: frozenset[str] | None,
+                   joined: list[Any]) -> int:
     from ..net import TableServer, TableState, table_games
     from ..net.thinkers import cores
     from ..ssh import GameSSHServer, Limits
@@ -255,6 +268,7 @@ async def _serve(args: argparse.Namespace, folder: Path, authorized: frozenset[s
         assert isinstance(server, Workers)
         try:
             hosts = Hosts(args.redis, server.link, lease=args.lease)
+            joined.append(hosts)
             await hosts.start()
         except (StoreUnreachable, ValueError) as exc:
             await tables.close()

@@ -237,6 +237,7 @@ class Hosts:
         self.up_since = time.monotonic()
         self._unsubscribe: Callable[[], None] | None = None
         self._closing = False
+        self._closed = False
         self._journal_read: tuple[float, set[int]] = (-math.inf, set())
         """When the hosts' journal was last read (before it was asked for), and its tables."""
         self.epoch: bytes | None = None
@@ -329,8 +330,10 @@ class Hosts:
 
     async def close(self) -> None:
         """Leave: the last writes sent (for a few seconds at most), this host's leases let go
-        so that another host lists its adjourned tables at once."""
-        self._closing = True
+        so that another host lists its adjourned tables at once (once: again, it does nothing)."""
+        if self._closed:
+            return
+        self._closed = self._closing = True
         if self._unsubscribe is not None:
             self._unsubscribe()
         deadline = time.monotonic() + 3.0

@@ -181,3 +181,30 @@ def test_a_port_in_use_is_explained(tmp_path: Path) -> None:
         stop(process)
     assert second.returncode == 1
     assert f"cannot listen on 127.0.0.1:{port}" in second.stderr
+
+
+def test_a_server_that_fails_after_joining_redis_ends_with_its_error(tmp_path: Path) -> None:
+    """A server sharing a lobby through Redis that failed unexpectedly while starting (an
+    instrumented run of mine raised in Workers._spawn) never ended: asyncio's ending cancelled
+    its Redis loops mid-call, and they kept the process alive for an hour."""
+    from redis_server import RedisServer
+
+    script = tmp_path / "failing.py"
+    script.write_text(
+        "import sys\n"
+        "if __name__ == '__main__':\n"
+        "    from kc_tui.ssh import workers\n"
+        "    spawn = workers.Workers._spawn\n"
+        "    def failing(self, worker):\n"
+        "        spawn(self, worker)\n"
+        "        raise RuntimeError('a fault of the server')\n"
+        "    workers.Workers._spawn = failing\n"
+        "    from kc_tui.cli import main\n"
+        "    sys.exit(main(sys.argv[1:]))\n")
+    with RedisServer(tmp_path / "redis") as redis:
+        result = subprocess.run(
+            [sys.executable, str(script), "serve", "--redis", redis.url, "--port", "0", "--workers", "1",
+             "--thinkers", "0", "--data-dir", str(tmp_path / "data")],
+            capture_output=True, text=True, timeout=60, check=False)
+    assert result.returncode == 1
+    assert "RuntimeError: a fault of the server" in result.stderr
