@@ -181,6 +181,13 @@ class Workers:
                 self._close_listeners()
                 raise WebPortError(exc.errno, exc.strerror) from exc
             self.web.update(port=self.web_port, host=self.host, ssh_port=self.port)
+        # The fork server loads the worker's modules as it starts (a second of processor, more on
+        # a busy machine), and a fork waits for that: waited for in a thread, not in this loop,
+        # which meanwhile renews the hosts' leases (``serve --redis``) and answers the link.
+        context = fork_context()
+        ready = context.Process(target=int, name="kc-fork-server-ready", daemon=True)
+        await asyncio.to_thread(ready.start)
+        await asyncio.to_thread(ready.join)
         for worker in self.workers:
             self._spawn(worker)
         loop = asyncio.get_running_loop()
