@@ -17,12 +17,14 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import sys
 from collections.abc import Mapping
 from typing import Any, Sequence
 
 from ..core.i18n import LANGUAGES, N_, PSEUDO, Domain, choose_language, set_default_language
 from ..core.options import MissingValue, take_option
+from ..core.text import visible
 from ..storage import THEMES, Settings, load_settings
 
 __all__ = ["Parser", "LanguageError", "take_language", "start_language", "language_fixed", "end_language",
@@ -204,10 +206,6 @@ def settings_from(args: argparse.Namespace) -> tuple[Settings, str | None]:
 def play_demo(service: Any, seed: int, again: Sequence[str]) -> int:
     """A game's ``demo``: one round of ``service`` (every seat a computer, its listener telling
     it), its faults, then the command ``again`` that deals the same round, with its seed."""
-    import shlex
-
-    from ..core.text import visible
-
     try:
         service.play_session(max_rounds=1)
     finally:

@@ -562,7 +562,6 @@ def screenshots_folder() -> Path:
     return downloads if downloads.is_dir() else data_dir() / "screenshots"
 
 
-
 class _Palette(CommandPalette):
     """Textual's command palette, its "No matches found" in the player's language (the rest of
     what it says comes from the commands and the placeholder given)."""

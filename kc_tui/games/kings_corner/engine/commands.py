@@ -42,10 +42,10 @@ FILLERS = frozenset({
     "sur", "jouer", "joue", "poser", "pose", "deplacer", "deplace",
 })
 """Words a move may be written with that say nothing the cards and piles do not ("play 7H on
-N", "jugar 7H en N", "jouer 7H sur N"), the hint's own words among them: "Traslada el Norte
-sobre la esquina noreste" (and "l'Est" is read as "Est").  A pile's name in the language being served is a
-pile, not a filler: the French "sur" (on) is dropped, the Spanish "sur" (South) read as the
-pile."""
+N", "jugar 7H en N", "jouer 7H sur N"), the hint's own words among them ("Traslada el Norte
+sobre la esquina noreste"; "l'Est" is read as "Est").  A pile's name in the language being
+served is a pile, not a filler: the French "sur" (on) is dropped, the Spanish "sur" (South)
+read as the pile."""
 _ELIDED = re.compile(r"\b[lL]['\u2019](?=\w)")
 """French's elided article ("l'Est", "l'Ouest"), dropped as the other articles are."""
 VERBS = ("end", "hint", "undo", "help", "quit")
