@@ -4,7 +4,8 @@ update delay under 250 ms and under 25 MB per session on the 2-core machine.
 
 Run: python benchmarks/serve_load.py [--sessions 50] [--tables 10] [--seconds 30] [--pace 1.5]
                                     [--computer-pace 0.6] [--thinkers N] [--workers N] [--churn N]
-                                    [--connect-at-once] [--json] [--hosts N [--redis URL] [--lease S]]
+                                    [--connect-at-once | --connect-over SECONDS] [--json]
+                                    [--hosts N [--redis URL] [--lease S]]
 Prints figures and where the server's time goes (``--json``: the figures as one JSON object on
 standard output, the text on standard error); asserts nothing.
 
@@ -313,8 +314,10 @@ a session has arrived when it is on screen."""
 
 async def clients(port: int | list[int], keys: list[Any], places: list[tuple[int, int | None]],
                   arrivals: list[list[float]], took: list[float] | None = None,
-                  at_once: bool = False) -> list[Any]:
-    """Connect a session for each key (one after another, or all at once), each done when the
+                  at_once: bool = False, over: float = 0.0) -> list[Any]:
+    """Connect a session for each key (one after another, all at once, or ``over`` seconds: the
+    i-th of n starts connecting at i·over/n seconds whatever the others' progress, as people
+    arriving at a game night), each done when the
     lobby is on its screen (``took`` gets each one's seconds from connecting to it); then each
     takes its place from the lobby by its keys: down to its table, then its seat's digit, or w
     to watch.  ``port``: the server's, or each session's server's (several hosts)."""
@@ -353,6 +356,11 @@ async def clients(port: int | list[int], keys: list[Any], places: list[tuple[int
 
     if at_once:
         return list(await asyncio.gather(*(one(index, key) for index, key in enumerate(keys))))
+    if over > 0:
+        async def later(index: int, key: Any) -> Any:
+            await asyncio.sleep(index * over / len(keys))
+            return await one(index, key)
+        return list(await asyncio.gather(*(later(index, key) for index, key in enumerate(keys))))
     return [await one(index, key) for index, key in enumerate(keys)]
 
 
@@ -462,8 +470,12 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=0, help="also list the N heaviest calls")
     parser.add_argument("--census", action="store_true",
                         help="also count the objects the cycle collector tracks, by type")
-    parser.add_argument("--connect-at-once", action="store_true",
-                        help="open every session together (default: one after another)")
+    arriving = parser.add_mutually_exclusive_group()
+    arriving.add_argument("--connect-at-once", action="store_true",
+                          help="open every session together (default: one after another)")
+    arriving.add_argument("--connect-over", type=float, default=0.0, metavar="SECONDS",
+                          help="open the sessions evenly over SECONDS, each at its time whether or not "
+                               "the ones before have arrived (default: one after another)")
     parser.add_argument("--json", action="store_true",
                         help="the figures as JSON on standard output (the text on standard error)")
     parser.add_argument("--workers", type=int, default=None,
@@ -615,7 +627,8 @@ def _run(args: Any, say: Any, pipes: list[Any], processes: list[Any], ports: lis
         arrivals: list[list[float]] = [[] for _ in range(args.sessions)]
         started = time.monotonic()
         took: list[float] = []
-        conns = await clients(session_ports, keys[1:], places, arrivals, took, at_once=args.connect_at_once)
+        conns = await clients(session_ports, keys[1:], places, arrivals, took, at_once=args.connect_at_once,
+                              over=args.connect_over)
         connected = time.monotonic() - started
         await asyncio.sleep(5)  # every table under way
         loaded = sum(ask_all(pipes, "rss"))
@@ -713,7 +726,8 @@ def _run(args: Any, say: Any, pipes: list[Any], processes: list[Any], ports: lis
             on = [host_of.count(host) for host in range(len(pipes))]
             say(f"sessions on each host: {', '.join(map(str, on))}; table i made on host i mod {len(pipes)}, "
                 f"its first person on that host, its second on the next one, its spectators alternating")
-        how = "all at once" if args.connect_at_once else "one after another"
+        how = ("all at once" if args.connect_at_once else f"evenly over {args.connect_over:g} s"
+               if args.connect_over else "one after another")
         say(f"connecting them {how} took {connected:.1f} s: from connect to the lobby on its screen, "
             f"median {statistics.median(took) * 1000:.0f} ms, "
             f"p99 {percentile(took, 0.99) * 1000:.0f} ms, slowest {max(took) * 1000:.0f} ms")
@@ -803,6 +817,7 @@ def _run(args: Any, say: Any, pipes: list[Any], processes: list[Any], ports: lis
             figures: dict[str, Any] = {
                 "sessions": args.sessions, "tables": args.tables, "seconds": args.seconds,
                 "computer": args.computer, "connect_at_once": args.connect_at_once,
+                "connect_over_s": args.connect_over,
                 "workers": workers, "churn": churn, "events": len(events),
                 "events_per_table": round(len(events) / args.tables, 1),
                 "updates": len(delays), "missed": missed,
