@@ -108,7 +108,10 @@ def _rules_from(args: argparse.Namespace, players: int) -> ReverseRules:
 def build_parser() -> argparse.ArgumentParser:
     """Every Kings Reverse command and option."""
     parser, sub = application_parser(_("Kings Reverse: two decks and jokers, shed your hand "
-                                       "(docs/rules.md, Kings Reverse)."), _play_default, prog=PROG)
+                                       "(docs/rules.md, Kings Reverse). Without a command it deals a "
+                                       "quick game: you against three hard opponents (at the table "
+                                       "at a terminal; otherwise in the line mode)."),
+                                     _play_default, prog=PROG)
     think = _("the expert's thinking budget per decision (default 1)")
 
     play = sub.add_parser("play",
