@@ -20,7 +20,10 @@ _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 ARGPARSE_MESSAGES = (
     # Translators: argparse's own words; keep the %(name)s and %s placeholders as they are.
     N_("usage: "),
+    # Translators: a heading of the help; argparse writes a colon straight after it (French
+    # ends it with a no-break space, so that the colon is spaced off as elsewhere).
     N_("positional arguments"),
+    # Translators: a heading of the help, as "positional arguments" above.
     N_("options"),
     N_("show this help message and exit"),
     N_("%(prog)s: error: %(message)s\n"),

@@ -53,6 +53,13 @@ def test_argparse_says_its_own_words_in_the_language(capsys: pytest.CaptureFixtu
     help_text = capsys.readouterr().out
     assert help_text.startswith("utilisation\u00a0: kings-corner play")
     assert "affiche cette aide et quitte" in help_text and "la langue du jeu" in help_text
+    # argparse puts the colon after a heading itself: French spaces it off, as its own words do.
+    assert "\noptions\u00a0:\n" in help_text
+    with pytest.raises(SystemExit):
+        main(["--lang", "fr", "--game", "kings-reverse", "--help"])
+    help_text = capsys.readouterr().out
+    assert "\narguments positionnels\u00a0:\n" in help_text and "\noptions\u00a0:\n" in help_text
+    assert "Sans commande, distribue une partie rapide" in help_text
     with pytest.raises(SystemExit):
         main(["--lang", "es", "stats", "--bogus"])
     assert "kings-corner: error: argumentos no reconocidos: --bogus" in capsys.readouterr().err
