@@ -7,7 +7,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from ..core.i18n import N_, Domain, language_names
+from ..core.i18n import N_, Domain, Text, language_names
 from ..storage import CARD_STYLES, PACES, THEMES
 from .modal import Dialog
 from .typed_app import OnKingsCornerApp
@@ -38,9 +38,14 @@ THEME_NAMES = {
 CARD_STYLE_NAMES = {"two-colour": N_("two-colour"), "four-colour": N_("four-colour")}
 
 
-def language_choices() -> list[tuple[str, str]]:
-    """The Language choice: the terminal's, or a language, each named in itself."""
-    return [("auto", N_("Automatic (from the terminal)")), *language_names().items()]
+def language_choices(automatic: str | None = None) -> list[tuple[str, str | Text]]:
+    """The Language choice: Automatic, naming the language it stands for in this run
+    (``automatic``: the command line's or the terminal's, as the app started), or a language,
+    each named in itself."""
+    names = language_names()
+    auto = (L_("Automatic ({language})", language=names[automatic]) if automatic in names
+            else N_("Automatic (from the terminal)"))
+    return [("auto", auto), *names.items()]
 
 
 class SettingsScreen(OnKingsCornerApp, Dialog[None]):
@@ -66,7 +71,9 @@ class SettingsScreen(OnKingsCornerApp, Dialog[None]):
             yield Choice(N_("Confirm ending a turn"), ON_OFF, s.confirm_end, id="set-confirm_end")
             yield Choice(N_("Confirm quitting"), ON_OFF, s.confirm_quit, id="set-confirm_quit")
             yield Choice(N_("Bell at your turn"), ON_OFF, s.bell, id="set-bell")
-            yield Choice(N_("Language"), language_choices(), s.language, id="set-language")
+            # (An app other than the game's, as in a test, names no automatic language.)
+            yield Choice(N_("Language"), language_choices(getattr(self.app, "automatic_language", None)),
+                         s.language, id="set-language")
             yield TextPanel(id="settings-note")
             yield TextPanel(id="settings-keys", classes="keys")
 
@@ -98,6 +105,7 @@ class SettingsScreen(OnKingsCornerApp, Dialog[None]):
     def _explain(self) -> None:
         s = self.app.settings
         focused = self.focused.id if self.focused is not None else ""
+        fixed = getattr(self.app, "language_fixed", False)  # the command line chose the language
         notes = {
             "set-theme": said(THEMES[s.theme]),
             "set-cards": _("{style}; the suit is always written too").format(
@@ -107,7 +115,9 @@ class SettingsScreen(OnKingsCornerApp, Dialog[None]):
             "set-confirm_end": _("ask before ending a turn while moves are still open"),
             "set-confirm_quit": _("ask before leaving a game in progress"),
             "set-bell": _("ring the terminal bell as your turn starts (a sound cue)"),
-            "set-language": _("the language of every screen; Automatic follows the terminal (LANG)"),
+            "set-language": (_("the language of every screen; Automatic is the one --lang gave for "
+                               "this run, else the terminal's (LANG)") if fixed
+                             else _("the language of every screen; Automatic follows the terminal (LANG)")),
         }
         self.query_one("#settings-note", TextPanel).show(notes.get(focused or "", ""))
 

@@ -15,7 +15,7 @@ from textual.widget import Widget
 from textual.widgets import Input
 
 from ..core.errors import RuleError
-from ..core.i18n import N_, Domain
+from ..core.i18n import N_, Domain, Text
 from ..core.kinds import SEAT_NAMES
 from ..games import GAMES
 from .keys import KeyRow
@@ -210,7 +210,7 @@ class NewGameShell(OnKingsCornerApp, RowKeys):
         """The rules the preset chosen sets, no option changed."""
         raise NotImplementedError
 
-    _preset_labels: list[tuple[Any, str]] | None = None
+    _preset_labels: list[tuple[Any, str | Text]] | None = None
 
     def show_preset(self) -> None:
         """The preset's choice says "changed" once the options make rules other than its own

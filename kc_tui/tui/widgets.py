@@ -24,7 +24,7 @@ from textual.widgets import Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from ..core.cards import AnyCard, Card
-from ..core.i18n import N_, Domain
+from ..core.i18n import N_, Domain, Text
 from ..storage import Settings
 from .faces import LARGE, NORMAL, PILE_ROOM, FaceSize, Look, face_text
 from .words import said
@@ -306,7 +306,7 @@ class Choice(Static, can_focus=True):
             self.value = value
             super().__init__()
 
-    def __init__(self, label: str, options: Sequence[tuple[Any, str]], value: Any = None, *,
+    def __init__(self, label: str, options: Sequence[tuple[Any, str | Text]], value: Any = None, *,
                  id: str | None = None, width: int = 25) -> None:
         super().__init__(id=id, classes="choice")
         self.label = label
@@ -324,7 +324,7 @@ class Choice(Static, can_focus=True):
     def value(self) -> Any:
         return self.options[self.index][0]
 
-    def set_value(self, value: Any, options: Sequence[tuple[Any, str]] | None = None) -> None:
+    def set_value(self, value: Any, options: Sequence[tuple[Any, str | Text]] | None = None) -> None:
         """Show ``value`` (and a new list of options) without posting a change."""
         if options is not None:
             self.options = list(options)

@@ -34,7 +34,7 @@ async def test_choosing_a_language_in_the_settings_changes_every_screen_at_once(
         settings = app.screen
         assert isinstance(settings, SettingsScreen)
         await pilot.press("up")  # from the first row to the last: Language
-        assert "Automatic (from the terminal)" in _text(settings, "#set-language")
+        assert "< Automatic (English) >" in _text(settings, "#set-language")  # what it stands for
         await pilot.press("right", "right")  # English, then Español
         await pilot.pause()
         assert language() == "es"
@@ -54,6 +54,25 @@ async def test_choosing_a_language_in_the_settings_changes_every_screen_at_once(
         await pilot.press("escape")
         await pilot.press("c")  # no saves: the title says why, in French
         assert "aucune sauvegarde" in _text(title, "#title-status")
+
+
+async def test_automatic_names_the_language_lang_gave_this_run(in_language) -> None:
+    """A play test with --lang es in an English terminal: the Language setting said
+    "Automático (según el terminal)", which was English there."""
+    in_language("es")  # as --lang es starts the program, the terminal's LANG being C.UTF-8
+    app = KingsCornerApp(settings=Settings(pace=0), language_fixed=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s", "up")
+        settings = app.screen
+        assert isinstance(settings, SettingsScreen)
+        assert "< Automático (Español) >" in _text(settings, "#set-language")
+        assert "Automático es el que dio --lang" in _text(settings, "#settings-note")
+        await pilot.press("right", "right", "right")  # English, Español, Français
+        await pilot.pause()
+        assert "< Français >" in _text(settings, "#set-language")
+        await pilot.press("right")  # Automatic again: the language --lang gave
+        await pilot.pause()
+        assert language() == "es" and "< Automático (Español) >" in _text(settings, "#set-language")
 
 
 async def test_every_line_of_the_title_follows_a_language_chosen_later(in_language) -> None:
