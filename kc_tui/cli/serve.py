@@ -33,10 +33,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                       "key may connect unless --authorized-keys is given. Stop with Ctrl+C or SIGTERM: "
                       "games in progress are adjourned and come back on the next start.")
         .format(games=game_titles(GAMES)))
-    p.add_argument("--host", default="127.0.0.1",
+    p.add_argument("--host", default="127.0.0.1", metavar=_("HOST"),
                    help=_("address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 for "
                           "every network)"))
-    p.add_argument("--port", type=port_or_any, default=2222,
+    p.add_argument("--port", type=port_or_any, default=2222, metavar=_("PORT"),
                    help=_("port to listen on (default 2222; 0: any free port)"))
     p.add_argument("--authorized-keys", type=Path, default=None, metavar=_("FILE"),
                    help=_("admit only the SSH keys in FILE (authorized_keys format); others are refused"))

@@ -26,9 +26,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                       "Nothing is fetched from the internet. The page is drawn on a canvas that screen "
                       "readers cannot read: use the line mode (kings-corner play --plain) instead."),
     )
-    web.add_argument("--host", default="127.0.0.1",
+    web.add_argument("--host", default="127.0.0.1", metavar=_("HOST"),
                      help=_("the address to listen on (default 127.0.0.1: this machine only)"))
-    web.add_argument("--port", type=port_number, default=8000, help=_("the port to listen on (default 8000)"))
+    web.add_argument("--port", type=port_number, default=8000, metavar=_("PORT"),
+                     help=_("the port to listen on (default 8000)"))
     web.add_argument("--max-tabs", type=_tabs, default=8, metavar="N",
                      help=_("games open at once, each a process of its own (default 8)"))
     add_look_options(web, line=False)

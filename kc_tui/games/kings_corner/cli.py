@@ -83,15 +83,16 @@ def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     play.add_argument(
         "--players", type=lambda t: seat_list(t, benchmark=False, humans=True),
-        default=["you", "hard", "hard", "hard"], metavar="SEATS",
+        default=["you", "hard", "hard", "hard"], metavar=_("SEATS"),
         help=_("comma-separated seats in order: you, human:NAME (hot-seat), an AI level ({levels}) or "
                "bot:COMMAND (default you,hard,hard,hard)").format(levels=", ".join(LEVELS)),
     )
-    play.add_argument("--seed", type=seed_number, default=None, help=_("seed for a reproducible deal"))
+    play.add_argument("--seed", type=seed_number, default=None, metavar=_("SEED"),
+                      help=_("seed for a reproducible deal"))
     play.add_argument("--daily", action="store_true",
                       help=_("today's deal: a seed from the date, the same for everyone today"))
     add_rule_options(play)
-    play.add_argument("--transcript", type=Path, default=None, metavar="FILE",
+    play.add_argument("--transcript", type=Path, default=None, metavar=_("FILE"),
                       help=_("write the game's JSON Lines transcript to FILE"))
     play.add_argument("--plain", action="store_true",
                       help=_("the line mode (also used when input or output is not a terminal, or "
@@ -220,9 +221,10 @@ def _add_demo(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                           description=_("Watch one round between computer players, told in sentences "
                                         "as the line mode tells them (four medium players by default)."))
     demo.add_argument(
-        "--players", type=seat_list, default=["medium"] * 4, metavar="SEATS", help=seat_help()
+        "--players", type=seat_list, default=["medium"] * 4, metavar=_("SEATS"), help=seat_help()
     )
-    demo.add_argument("--seed", type=seed_number, default=None, help=_("seed for a reproducible deal"))
+    demo.add_argument("--seed", type=seed_number, default=None, metavar=_("SEED"),
+                      help=_("seed for a reproducible deal"))
     add_rule_options(demo)
     demo.set_defaults(func=_demo, parser=demo)
 

@@ -85,7 +85,7 @@ def _rule(text: str) -> tuple[str, str]:
 def _rule_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--preset", default="standard", choices=list(PRESETS),
                    help=_("a named rule set (docs/rules.md, Kings Reverse); default standard"))
-    p.add_argument("--rule", action="append", type=_rule, default=[], metavar="NAME=VALUE",
+    p.add_argument("--rule", action="append", type=_rule, default=[], metavar=_("NAME=VALUE"),
                    help=_("set one option on top of the preset ({names}), e.g. --rule jokers=off "
                           "(repeatable)").format(names=", ".join(OPTION_NAMES)))
 
@@ -119,17 +119,18 @@ def build_parser() -> argparse.ArgumentParser:
                           description=_("Play a Kings Reverse session at the full-screen table, or "
                                         "in the line mode (--plain, or without a terminal)."))
     play.add_argument("--players", type=lambda t: _seats(t, people=True),
-                      default=["you", "hard", "hard", "hard"], metavar="SEATS",
+                      default=["you", "hard", "hard", "hard"], metavar=_("SEATS"),
                       help=_("seats in order: you, human:NAME, or a level ({levels}); "
                              "default you,hard,hard,hard").format(levels=", ".join(LEVELS)))
-    play.add_argument("--seed", type=seed_number, default=None, help=_("seed for a reproducible deal"))
+    play.add_argument("--seed", type=seed_number, default=None, metavar=_("SEED"),
+                      help=_("seed for a reproducible deal"))
     play.add_argument("--plain", action="store_true",
                       help=_("the line mode instead of the full-screen table"))
     add_look_options(play)
     _verbosity_option(play)
-    play.add_argument("--transcript", type=Path, default=None, metavar="FILE",
+    play.add_argument("--transcript", type=Path, default=None, metavar=_("FILE"),
                       help=_("write the JSON Lines transcript to FILE"))
-    play.add_argument("--think", type=think_seconds, default=None, metavar="SECONDS", help=think)
+    play.add_argument("--think", type=think_seconds, default=None, metavar=_("SECONDS"), help=think)
     _rule_options(play)
     play.set_defaults(func=_play, parser=play)
 
@@ -144,13 +145,15 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("simulate", help=_("computer players against each other, a summary"),
                          description=_("Play whole Kings Reverse sessions headless and print a summary."))
     sim.add_argument("--players", type=_seats, default=["medium", "medium", "easy"],
-                     metavar="SEATS", help=_("levels, comma-separated (default medium,medium,easy)"))
-    sim.add_argument("--rounds", type=positive, default=200, help=_("rounds to play (default 200)"))
-    sim.add_argument("--seed", type=seed_number, default=None, help=_("seed for reproducible deals"))
-    sim.add_argument("--transcript-dir", type=Path, default=None, metavar="DIR",
+                     metavar=_("SEATS"), help=_("levels, comma-separated (default medium,medium,easy)"))
+    sim.add_argument("--rounds", type=positive, default=200, metavar="N",
+                     help=_("rounds to play (default 200)"))
+    sim.add_argument("--seed", type=seed_number, default=None, metavar=_("SEED"),
+                     help=_("seed for reproducible deals"))
+    sim.add_argument("--transcript-dir", type=Path, default=None, metavar=_("DIR"),
                      help=_("write one JSON Lines transcript per session into DIR"))
     sim.add_argument("--json", action="store_true", help=_("print the summary as one JSON object"))
-    sim.add_argument("--think", type=think_seconds, default=None, metavar="SECONDS", help=think)
+    sim.add_argument("--think", type=think_seconds, default=None, metavar=_("SECONDS"), help=think)
     _rule_options(sim)
     sim.set_defaults(func=_simulate, parser=sim)
 
@@ -160,14 +163,16 @@ def build_parser() -> argparse.ArgumentParser:
                                         "(with --duplicate every deal once per seat rotation) and print each "
                                         "level's round-win rate with a 95% interval, points and decision "
                                         "times."))
-    tour.add_argument("--players", type=_seats, required=True, metavar="SEATS",
+    tour.add_argument("--players", type=_seats, required=True, metavar=_("SEATS"),
                       help=_("levels, comma-separated ({levels})").format(levels=", ".join(LEVELS)))
-    tour.add_argument("--rounds", type=positive, default=400, help=_("rounds to play (default 400)"))
-    tour.add_argument("--seed", type=seed_number, default=1, help=_("seed of the deals (default 1)"))
+    tour.add_argument("--rounds", type=positive, default=400, metavar="N",
+                      help=_("rounds to play (default 400)"))
+    tour.add_argument("--seed", type=seed_number, default=1, metavar=_("SEED"),
+                      help=_("seed of the deals (default 1)"))
     tour.add_argument("--duplicate", action="store_true", help=_("replay every deal with the seats rotated"))
-    tour.add_argument("--jobs", type=positive, default=1, help=_("worker processes (default 1)"))
+    tour.add_argument("--jobs", type=positive, default=1, metavar="N", help=_("worker processes (default 1)"))
     tour.add_argument("--json", action="store_true", help=_("print the result as one JSON object"))
-    tour.add_argument("--think", type=think_seconds, default=None, metavar="SECONDS", help=think)
+    tour.add_argument("--think", type=think_seconds, default=None, metavar=_("SECONDS"), help=think)
     _rule_options(tour)
     tour.set_defaults(func=_tournament, parser=tour)
 
@@ -175,10 +180,11 @@ def build_parser() -> argparse.ArgumentParser:
                           description=_("Watch one round of Kings Reverse between computer players, told in "
                                         "sentences as the line mode tells them (four medium players by "
                                         "default)."))
-    demo.add_argument("--players", type=_seats, default=["medium"] * 4, metavar="SEATS",
+    demo.add_argument("--players", type=_seats, default=["medium"] * 4, metavar=_("SEATS"),
                       help=_("levels, comma-separated ({levels}); default medium,medium,medium,medium")
                       .format(levels=", ".join(LEVELS)))
-    demo.add_argument("--seed", type=seed_number, default=None, help=_("seed for a reproducible deal"))
+    demo.add_argument("--seed", type=seed_number, default=None, metavar=_("SEED"),
+                      help=_("seed for a reproducible deal"))
     _rule_options(demo)
     demo.set_defaults(func=_demo, parser=demo)
 

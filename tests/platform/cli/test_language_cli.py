@@ -4,6 +4,7 @@ environment; argparse's own words translated."""
 
 from __future__ import annotations
 
+import argparse
 import os
 import subprocess
 import sys
@@ -134,3 +135,31 @@ def test_every_command_says_what_it_does_and_every_option_has_its_help(game: str
         assert command.description, f"{name} has no description"
         for option in command._actions:
             assert option.help, f"{name} {option.option_strings} has no help"
+
+
+def _option_values(parser: argparse.ArgumentParser, path: str = "") -> Iterator[tuple[str, str]]:
+    """Each option that takes a value, with the name the help gives its value, in every command."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, command in action.choices.items():
+                yield from _option_values(command, f"{path} {name}")
+        elif action.option_strings and action.nargs != 0 and not action.choices:
+            metavar = action.metavar if isinstance(action.metavar, str) else action.dest.upper()
+            yield f"{path} {action.option_strings[-1]}", metavar
+
+
+@pytest.mark.parametrize("lang", ["es", "fr"])
+def test_the_help_names_the_options_values_in_the_language(lang: str) -> None:
+    """A Spanish play test read `--pace SEGUNDOS` beside `--think SECONDS` and `--seed SEED`."""
+    english = {"DIR", "FILE", "SEATS", "SECONDS", "SEED", "KEY=VALUE", "NAME=VALUE", "HOST", "DAYS",
+               "NAME", "ROUNDS", "JOBS"}
+    start_language(lang)
+    try:
+        names = {where: metavar for game in ("kings-corner", "kings-reverse")
+                 for where, metavar in _option_values(build_parser(game), game)}
+    finally:
+        end_language()
+    assert len(names) > 60
+    assert {where: metavar for where, metavar in names.items() if metavar in english} == {}
+    assert names["kings-corner play --seed"] == {"es": "SEMILLA", "fr": "GRAINE"}[lang]
+    assert names["kings-reverse tournament --rounds"] == "N"

@@ -59,7 +59,7 @@ def add_rule_options(p: argparse.ArgumentParser) -> None:
         help=_("a named rule preset (docs/rules.md R6); default standard"),
     )
     p.add_argument(
-        "--rule", action="append", type=_rule, default=[], metavar="KEY=VALUE",
+        "--rule", action="append", type=_rule, default=[], metavar=_("KEY=VALUE"),
         help=_("set one rule option on top of the preset ({names}), e.g. --rule target=50 (repeatable)")
         .format(names=", ".join(name for name in OPTION_NAMES if name != "players")),
     )
@@ -68,11 +68,11 @@ def add_rule_options(p: argparse.ArgumentParser) -> None:
 def add_ai_options(p: argparse.ArgumentParser) -> None:
     """``--think`` (the expert's budget) and ``--bot-timeout``."""
     p.add_argument(
-        "--think", type=think_seconds, default=None, metavar="SECONDS",
+        "--think", type=think_seconds, default=None, metavar=_("SECONDS"),
         help=_("the expert's thinking budget per decision (default 1)"),
     )
     p.add_argument(
-        "--bot-timeout", type=think_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS",
+        "--bot-timeout", type=think_seconds, default=DEFAULT_TIMEOUT, metavar=_("SECONDS"),
         help=_("how long a bot may take to answer (default {seconds})").format(
             seconds=f"{DEFAULT_TIMEOUT:g}"),
     )

@@ -53,14 +53,16 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], watch: 
         description=_("Play whole sessions of computer players headless and print a summary."),
     )
     sim.add_argument(
-        "--players", type=seat_list, default=["medium", "medium", "easy"], metavar="SEATS",
+        "--players", type=seat_list, default=["medium", "medium", "easy"], metavar=_("SEATS"),
         help=seat_help() + " " + _("(default medium,medium,easy)"),
     )
-    sim.add_argument("--rounds", type=positive, default=1000, help=_("rounds to play (default 1000)"))
-    sim.add_argument("--seed", type=seed_number, default=None, help=_("seed for reproducible deals"))
+    sim.add_argument("--rounds", type=positive, default=1000, metavar="N",
+                     help=_("rounds to play (default 1000)"))
+    sim.add_argument("--seed", type=seed_number, default=None, metavar=_("SEED"),
+                     help=_("seed for reproducible deals"))
     add_rule_options(sim)
     sim.add_argument(
-        "--transcript-dir", type=Path, default=None, metavar="DIR",
+        "--transcript-dir", type=Path, default=None, metavar=_("DIR"),
         help=_("write one JSON Lines transcript per session into DIR"),
     )
     sim.add_argument("--json", action="store_true", help=_("print the summary as one JSON object"))
@@ -74,11 +76,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], watch: 
                       "entrant's round-win rate with a 95% confidence interval, mean penalty points per "
                       "round under the scoring in force, and decision times."),
     )
-    tour.add_argument("--players", type=seat_list, required=True, metavar="SEATS", help=seat_help())
-    tour.add_argument("--rounds", type=positive, default=2000, help=_("rounds to play (default 2000)"))
-    tour.add_argument("--seed", type=seed_number, default=1, help=_("seed of the deals (default 1)"))
+    tour.add_argument("--players", type=seat_list, required=True, metavar=_("SEATS"), help=seat_help())
+    tour.add_argument("--rounds", type=positive, default=2000, metavar="N",
+                      help=_("rounds to play (default 2000)"))
+    tour.add_argument("--seed", type=seed_number, default=1, metavar=_("SEED"),
+                      help=_("seed of the deals (default 1)"))
     tour.add_argument("--duplicate", action="store_true", help=_("replay every deal with the seats rotated"))
-    tour.add_argument("--jobs", type=positive, default=1, help=_("worker processes (default 1)"))
+    tour.add_argument("--jobs", type=positive, default=1, metavar="N", help=_("worker processes (default 1)"))
     tour.add_argument("--json", action="store_true", help=_("print the result as one JSON object"))
     add_rule_options(tour)
     add_ai_options(tour)
