@@ -1,4 +1,5 @@
-"""What the expert would have to know to keep more of the oracle's edge over medium (issue 15).
+"""What the expert would have to know to keep more of the oracle's edge over medium (issue 15),
+or over another level (``--against hard``: how far knowing the hands could take it, issue 29).
 
 The oracle sees every card; the expert sees what its seat sees.  This benchmark plays, on the
 same duplicate deals against ``medium``, the oracle, the shipped expert, and diagnostic experts
@@ -8,7 +9,7 @@ rate and share of the oracle's edge.  The told experts are measuring instruments
 as a level: they are built here, not in ``kc_tui``.
 
     python benchmarks/oracle_gap.py [--deals 150] [--seed 51] [--told 0 0.1 0.2 0.3 1]
-        [--think 1.0] [--jobs 2] [--clock cpu|wall]
+        [--think 1.0] [--jobs 2] [--clock cpu|wall] [--against medium]
 
 Each told share also prints the share of sampled deals that put a card the opponent truly holds
 in its hand as expected from the mixture, ``told + (1 - told) * 0.36`` (the shipped reading's
@@ -92,14 +93,16 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
                         help="the experts' budget on their processor time (default) or the wall clock")
+    parser.add_argument("--against", default="medium", help="the level played against (default medium)")
     args = parser.parse_args()
-    oracle, *_ = _rate(["oracle", "medium"], args)
-    print(f"{args.deals} duplicate deals of seed {args.seed} against medium; the oracle wins {oracle:.1%}")
+    oracle, *_ = _rate(["oracle", args.against], args)
+    print(f"{args.deals} duplicate deals of seed {args.seed} against {args.against}; "
+          f"the oracle wins {oracle:.1%}")
     print("| the expert | win rate | 95% interval | share of the oracle's edge | reading | seconds |")
     print("|---|---|---|---|---|---|")
     for told in args.told:
         spec = "expert" if told == 0 else f"told{told:g}"
-        rate, low, high, seconds = _rate([spec, "medium"], args)
+        rate, low, high, seconds = _rate([spec, args.against], args)
         share = (rate - 0.5) / (oracle - 0.5) if oracle > 0.5 else float("nan")
         reading = told + (1 - told) * SHIPPED_READING
         name = "as shipped" if told == 0 else f"told the true hand in {told:.0%} of its samples"
