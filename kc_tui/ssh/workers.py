@@ -213,7 +213,7 @@ class Workers:
     def _spawn(self, worker: _Worker) -> None:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         config = {
-            "worker": worker.number, "channel": theirs.fileno(), "link": str(self.link.path),
+            "worker": worker.number, "link": str(self.link.path),
             "key": str(self.key_path), "authorized": sorted(self.authorized) if self.authorized else None,
             "guests": self.guests, "limits": dataclasses.asdict(self.limits), "lang": language(),
             "web": self.web,
@@ -225,8 +225,8 @@ class Workers:
         # Forked from the fork server, its modules loaded there once (started anew, each worker
         # spent half a second of processor importing them).  In a process group of its own: a
         # Ctrl+C at the server's terminal is the server's to act on (it says goodbye to every
-        # session, then ends its workers), not each worker's.
-        del config["channel"]
+        # session, then ends its workers), not each worker's.  Its end of the socket pair goes
+        # as a socket, which it adds to this configuration (:func:`.worker.forked`).
         process = fork_context().Process(target=forked, args=(config, theirs, dict(os.environ)),
                                          name=f"kc-ssh-worker-{worker.number}", daemon=True)
         process.start()
