@@ -71,9 +71,8 @@ class SettingsScreen(OnKingsCornerApp, Dialog[None]):
             yield Choice(N_("Confirm ending a turn"), ON_OFF, s.confirm_end, id="set-confirm_end")
             yield Choice(N_("Confirm quitting"), ON_OFF, s.confirm_quit, id="set-confirm_quit")
             yield Choice(N_("Bell at your turn"), ON_OFF, s.bell, id="set-bell")
-            # (An app other than the game's, as in a test, names no automatic language.)
-            yield Choice(N_("Language"), language_choices(getattr(self.app, "automatic_language", None)),
-                         s.language, id="set-language")
+            yield Choice(N_("Language"), language_choices(self.app.automatic_language), s.language,
+                         id="set-language")
             yield TextPanel(id="settings-note")
             yield TextPanel(id="settings-keys", classes="keys")
 
@@ -105,7 +104,7 @@ class SettingsScreen(OnKingsCornerApp, Dialog[None]):
     def _explain(self) -> None:
         s = self.app.settings
         focused = self.focused.id if self.focused is not None else ""
-        fixed = getattr(self.app, "language_fixed", False)  # the command line chose the language
+        fixed = self.app.language_fixed  # the command line chose the language
         notes = {
             "set-theme": said(THEMES[s.theme]),
             "set-cards": _("{style}; the suit is always written too").format(

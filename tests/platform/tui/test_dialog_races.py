@@ -19,7 +19,11 @@ from kc_tui.tui.round_over import RoundOverScreen, ScoresScreen, SessionOverScre
 
 
 class _Host(App[None]):
+    """What the dialogs ask of the game's app (:class:`~kc_tui.tui.host.GameHost`)."""
+
     settings = Settings()
+    automatic_language = "en"
+    language_fixed = False
 
     def apply_settings(self, settings: Settings) -> None:
         self.settings = settings
