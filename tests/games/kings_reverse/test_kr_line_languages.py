@@ -119,6 +119,26 @@ def test_a_joker_names_its_suit_by_the_language_s_word_or_letter() -> None:
     assert isinstance(parse_action("2", (parse_action("9H").card, Joker())).card, Joker)
 
 
+@pytest.mark.parametrize("lang, spades", [("es", "JK picas"), ("fr", "JK pique")])
+def test_every_joker_shown_as_an_example_names_its_suit_in_the_language(lang: str, spades: str) -> None:
+    """A play test: the Spanish help and refusals said "JK picas" while the table's command line
+    and its key help said "JK S" (both are taken). Every example of the joker in a catalog now
+    names the suit by the language's word."""
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    import kc_tui.games.kings_reverse as game
+
+    po = Path(game.__file__).parent / "locale" / lang / "LC_MESSAGES" / "kings_reverse.po"
+    with po.open("rb") as f:
+        catalog = read_po(f)
+    examples = [(m.id, m.string) for m in catalog if m.id and "JK S" in str(m.id)]
+    assert len(examples) >= 5
+    for msgid, msgstr in examples:
+        assert spades in msgstr and not re.search(r"JK [A-Z]\b", msgstr), (msgid, msgstr)
+
+
 @pytest.mark.parametrize("lang, letters", [
     ("es", {"P": "S", "T": "C", "H": "H", "D": "D", "S": "S"}),
     ("fr", {"P": "S", "T": "C", "K": "D", "H": "H", "S": "S"}),
