@@ -51,9 +51,12 @@ def shown_name(name: str) -> str:
 def folded(word: str) -> str:
     """A typed word as the commands' tables hold it: lower case, without accents, œ as oe
     ("Déplacer", "deplacer"; "cœur", "coeur"): a keyboard may lack them, and every language's
-    words are read alike."""
-    word = unicodedata.normalize("NFKD", word.lower().replace("œ", "oe"))
-    return "".join(ch for ch in word if not unicodedata.combining(ch))
+    words are read alike.  But ñ stays ñ: it is a letter of its own in Spanish, not an accented
+    n, and folded it made a stray "ñ" (beside L on a Spanish keyboard) the pile N."""
+    word = unicodedata.normalize("NFC", word.lower().replace("œ", "oe"))
+    return "".join(ch if ch == "ñ" else "".join(c for c in unicodedata.normalize("NFKD", ch)
+                                                 if not unicodedata.combining(c))
+                   for ch in word)
 
 
 def percent(share: float) -> str:

@@ -111,6 +111,18 @@ def test_the_spanish_and_french_pile_letters_and_words_parse_in_every_language()
     assert parse_review("main") == Review("hand") and parse_review("quién") == Review("who")
 
 
+def test_a_stray_enye_is_no_pile(in_language: Callable[[str], None]) -> None:
+    """A play test: "ñ" (beside L on a Spanish keyboard) was folded to "n" and read as the pile
+    N, so "7H ñ" played the card there. Accents still fold away; ñ is a letter of its own."""
+    in_language("es")
+    with pytest.raises(CommandError, match="'ñ' no es un montón"):
+        parse_command("7H ñ")
+    with pytest.raises(CommandError, match="'ñ' no es una orden"):
+        parse_command("Ñ")
+    assert parse_command("7h n") == PlayCard(Card.parse("7H"), Pile.N)
+    assert parse_command("jugar 7h en Ó") == PlayCard(Card.parse("7H"), Pile.W)  # O, accented
+
+
 def test_a_pile_is_read_by_the_name_the_game_says_it_with(in_language: Callable[[str], None]) -> None:
     """The game says "Est" and "le coin nord-est"; a player who types the name, not the letter,
     is understood (and English names in every language, as every language's letters are)."""
