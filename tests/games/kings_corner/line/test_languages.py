@@ -157,6 +157,11 @@ def test_the_short_notation_names_the_piles_with_the_languages_letters(in_langua
     board[Pile.NE] = (Card.parse("KH"),)
     obs = SimpleNamespace(board=board)
     assert _tops(obs, None) == "Dessus\u00a0: O AC, NE KH. Vides\u00a0: N, E, S, SE, SO, NO."
+    # What changed since the last look is "Changements", as Spanish says "Cambios" (a play test
+    # read "Changé :" as a verb missing its subject).
+    seen = dict(board)
+    board[Pile.N] = (Card.parse("9S"),)
+    assert _tops(obs, seen) == "Changements\u00a0: N 9S."
 
 
 @pytest.mark.parametrize("lang, you, not_said", [("es", "Tú ", "Tú jugó"), ("fr", "Tu as ", "Toi a")])
