@@ -1,0 +1,143 @@
+"""How well the thinking players' card reading holds against each level (issue 29).
+
+The expert and ``hard`` deal the cards they cannot see consistently with what each opponent
+showed it lacks: a card that fitted the board as the opponent ended its turn would have been
+played (``TableMemory`` in ``kc_tui/games/kings_corner/ai/expert.py``).  That is always true of
+``medium``, which plays out every card it can; ``hard`` and the expert weigh plans that keep a
+card back, and then the read is wrong and no sampled deal holds the opponent's true hand.
+
+This benchmark plays ``hard`` (the reader, which also decides the moves) against each level named,
+heads-up, on duplicate deals, and at each of the reader's decisions after the opponent's first
+turn prints:
+
+- how often the opponent's true hand held a card the read says it lacks (the read was wrong);
+- the share of the opponent's true cards that the sampled hands hold (40 samples a decision), for
+  each way of dealing them: ``none`` (no reading: the unseen cards at random), ``shipped`` (as
+  the players deal them), ``softQ`` (as shipped, but in a share ``Q`` of the samples one card
+  of the hand may be any unseen card, as if the opponent had kept one back) and ``fitQ`` (in a
+  share ``Q`` of the samples one card of the hand is one the read excludes: a card that fitted).
+
+    python benchmarks/reading.py [--against hard medium] [--deals 40] [--seed 11] [--soft 0.25 0.5]
+
+The dealers here are measuring instruments built in this file, not the players'.  Prints
+figures; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from kc_tui.games.kings_corner.ai import make_player  # noqa: E402
+from kc_tui.games.kings_corner.ai.base import Player  # noqa: E402
+from kc_tui.games.kings_corner.ai.hard import HardPlayer  # noqa: E402
+from kc_tui.games.kings_corner.ai.tournament import _play_deals  # noqa: E402
+from kc_tui.games.kings_corner.engine.game import Game  # noqa: E402
+from kc_tui.games.kings_corner.engine.observation import Observation  # noqa: E402
+from kc_tui.games.kings_corner.engine.rules import build_rules  # noqa: E402
+
+SAMPLES = 40
+"""Sampled deals per decision, for each way of dealing."""
+
+
+def deal_opponent(reader: HardPlayer, obs: Observation, unseen: list[int], rng: random.Random,
+                  soft: float | None, fitting: bool = False) -> int:
+    """The opponent's sampled hand (a mask): ``soft`` None deals at random, 0 as the players do,
+    above 0 lets one card be any unseen card in that share of the samples (with ``fitting``, one
+    card the read excludes: a card that fitted, kept back)."""
+    opp = 1 - obs.seat
+    cards = unseen[:]
+    rng.shuffle(cards)
+    count = obs.hand_counts[opp]
+    mask = 0
+    memory = reader.memory
+    if soft is not None and opp in memory.excluded:
+        excluded = memory.excluded[opp]
+        need = count - memory.unconstrained.get(opp, 0)
+        if soft and rng.random() < soft:
+            need = max(0, need - 1)
+            if fitting:
+                # The card kept back is one that fitted: the first unseen card the read excludes.
+                kept_back = next((c for c in cards if excluded >> c & 1), None)
+                if kept_back is not None:
+                    mask |= 1 << kept_back
+                    cards.remove(kept_back)
+        kept = []
+        for c in cards:
+            if need and not excluded >> c & 1:
+                mask |= 1 << c
+                need -= 1
+            else:
+                kept.append(c)
+        cards = kept
+    for c in cards[:count - mask.bit_count()]:
+        mask |= 1 << c
+    return mask
+
+
+class _Reader(HardPlayer):
+    """``hard``, which at each decision also measures its reading against the true hand (the
+    referee is handed to it for that only; its moves are ``hard``'s)."""
+
+    sees_all = True
+
+    def __init__(self, rng: random.Random, ways: dict[str, tuple[float | None, bool]]) -> None:
+        super().__init__(rng)
+        self.ways = ways
+        self.shares: dict[str, list[float]] = {way: [] for way in ways}
+        self.wrong: list[bool] = []
+        self._referee: Game | None = None
+
+    def see_all(self, referee: Game) -> None:
+        self._referee = referee
+
+    def plan_turn(self, obs: Observation) -> list[int]:
+        opp = 1 - obs.seat
+        assert self._referee is not None
+        true = self._referee.hands[opp]
+        if true and opp in self.memory.excluded:
+            self.wrong.append(bool(true & self.memory.excluded[opp]))
+            unseen = self._unseen(obs)
+            rng = random.Random(obs.hand_mask ^ true)
+            for way, (soft, fitting) in self.ways.items():
+                held = [(deal_opponent(self, obs, unseen, rng, soft, fitting) & true).bit_count()
+                        for _ in range(SAMPLES)]
+                self.shares[way].append(statistics.fmean(held) / true.bit_count())
+        return super().plan_turn(obs)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--against", nargs="+", default=["hard", "medium"])
+    parser.add_argument("--deals", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--soft", type=float, nargs="*", default=[0.25, 0.5])
+    args = parser.parse_args()
+    ways: dict[str, tuple[float | None, bool]] = {"none": (None, False), "shipped": (0.0, False)}
+    ways.update({f"soft{round(q * 100)}": (q, False) for q in args.soft})
+    ways.update({f"fit{round(q * 100)}": (q, True) for q in args.soft})
+    for level in args.against:
+        readers: list[_Reader] = []
+
+        def factory(spec: str, seat: int, rng: random.Random, _readers: list[_Reader] = readers) -> Player:
+            if spec == "reader":
+                _readers.append(_Reader(rng, ways))
+                return _readers[-1]
+            return make_player(spec, rng)
+
+        _play_deals(["reader", level], build_rules(2), args.seed, range(args.deals), True, factory)
+        wrong = [w for r in readers for w in r.wrong]
+        print(f"against {level}: {len(wrong)} decisions; the opponent's hand held a card the read "
+              f"says it lacks at {sum(wrong) / len(wrong):.1%} of them")
+        for way in ways:
+            shares = [s for r in readers for s in r.shares[way]]
+            print(f"  {way:9s} share of the true hand in the sampled hands: {statistics.fmean(shares):.3f}")
+
+
+if __name__ == "__main__":
+    main()
