@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 from typing import AbstractSet, Any, Callable, Mapping, Sequence, TextIO, cast
 
-from ...core.cards import Card, card_name
+from ...core.cards import Card, card_name, quoted
 from ...core.errors import IllegalMove
 from ...core.events import SessionEnd, SessionStart, TurnEnd, TurnStart
 from ...core.i18n import Domain
@@ -123,12 +123,31 @@ def _end_asked(open_moves: int) -> str:
 
 def _answers_end(line: str) -> bool | None:
     """The answer to "End your turn with N moves still open?": True (yes, or end again), False
-    (no, or an empty line), None (another line: the turn goes on, and it is read as a command);
-    in every language, with or without accents."""
+    (no, or an empty line), None (another line: a command typed there, which the turn goes on
+    to, or a line that answers neither way, asked again); in every language, with or without
+    accents."""
     answer = " ".join(folded(line).split())  # "sí" as "si", "Oui" as "oui"
     if answer in YES or is_sure_end(answer) or _is_end(answer):
         return True
     return False if answer in NO else None
+
+
+def _is_command(line: str, hand: Sequence[Card]) -> bool:
+    """Whether ``line`` is a command (a move, a verb or a question about the table) that a
+    player may have typed at the end question rather than answer it."""
+    try:
+        if parse_review(line) is None:
+            parse_command(line, hand)
+    except CommandError:
+        return False
+    return True
+
+
+def _neither(line: str) -> str:
+    """What is said to a line at the end question that answers it neither way and is no command
+    ("quizá"): the question stays open."""
+    return _("{answer} is neither yes nor no: type y to end your turn, n to go on.").format(
+        answer=quoted(line))
 
 
 def _is_end(answer: str) -> bool:
@@ -452,21 +471,25 @@ class PlainGame:
 
     def _sure_to_end(self) -> bool:
         """While moves are open, ask before ending the turn, as the table does: ``y`` (or ``end``
-        again) ends it; ``n`` or an empty line goes on; any other line goes on and is then read
-        as a command, so a move typed at the question is not lost."""
+        again) ends it; ``n`` or an empty line goes on; a command goes on and is then carried
+        out, so a move typed at the question is not lost; any other line is asked again."""
         open_moves = len(self.service.legal_moves())
         if not open_moves or not self.confirm_end:
             return True
-        line = self._read(_end_asked(open_moves))
-        if line is None:
-            return False  # input ended: the next prompt reads that too, and the game stops
-        answer = _answers_end(line)
-        if answer:
-            return True
-        if answer is None:
-            self._next = line
-        self.say(_("Your turn goes on."))
-        return False
+        while True:
+            line = self._read(_end_asked(open_moves))
+            if line is None:
+                return False  # input ended: the next prompt reads that too, and the game stops
+            answer = _answers_end(line)
+            if answer:
+                return True
+            if answer is None and not _is_command(line, self.service.observation().hand):
+                self.say(_neither(line))  # and asked again
+                continue
+            if answer is None:
+                self._next = line
+            self.say(_("Your turn goes on."))
+            return False
 
     def _verb(self, name: str, obs: Observation) -> bool:
         """Carry out a verb; False when it was refused."""
@@ -700,13 +723,17 @@ class SeatTable:
 
     def _answer_end(self, text: str) -> None:
         """The answer to "End your turn with N moves still open?": yes (or end again) ends it;
-        no or an empty line goes on; any other line goes on and is then read as a command."""
-        self._asked = 0
+        no or an empty line goes on; a command goes on and is then carried out; any other line
+        is asked again."""
         game, door = self.game, self.remote.door
         answer = _answers_end(text)
+        obs = door.view().observation
+        assert obs is not None
+        if answer is None and not _is_command(text, obs.hand):
+            game.say(_neither(text))  # the question stays open: the prompt asks it again
+            return
+        self._asked = 0
         if answer:
-            obs = door.view().observation
-            assert obs is not None
             game._verb("end", obs)
             return
         game.say(_("Your turn goes on."))

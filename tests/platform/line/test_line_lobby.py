@@ -442,6 +442,11 @@ async def test_end_at_a_served_table_asks_while_moves_are_open_as_at_home(tmp_pa
     assert game.current == 0 and len(door.legal_moves()) == open_moves
     await ada.type("fin")
     await until(lambda: ada.text.endswith("to go on: "), "the question again")
+    await ada.type("quizá")  # neither an answer nor a command: said so, and asked again
+    await until(lambda: ada.text.endswith("'quizá' is neither yes nor no: type y to end your turn, n to go on."
+                                          f"\nEnd your turn with {open_moves} moves still open? Type y (or end) "
+                                          "to end it, n to go on: "), "the question asked again")
+    assert game.current == 0
     await ada.type("sí")
     await until(lambda: "You end the turn. " in ada.text, "the turn ended")  # to Ada, her own turn
     await ada.type("quit")

@@ -67,6 +67,18 @@ def test_a_command_typed_at_the_question_keeps_the_turn_and_is_then_carried_out(
     assert "You end the turn" not in out
 
 
+def test_a_line_that_is_neither_an_answer_nor_a_command_asks_again() -> None:
+    """A play test typed "quizá" at the question: the turn went on and the line was refused as a
+    command, quoted as "quiza", two answers to one line. It is now told that it answers neither
+    way, as typed, and asked again; the next answer is taken."""
+    _, out = _play(["end", "quizá", "7H XX", "y"])
+    asked = "still open? Type y (or end) to end it, n to go on: "
+    assert f"{asked}quizá\n'quizá' is neither yes nor no: type y to end your turn, n to go on.\n" in out
+    assert f"{asked}7H XX\n'7H XX' is neither yes nor no" in out
+    assert out.count(asked) == 3 and "Your turn goes on." not in out and "not a command" not in out
+    assert "You end the turn." in out
+
+
 def test_without_the_confirm_setting_end_ends_at_once() -> None:
     _, out = _play(["end"], confirm_end=False)
     assert "still open?" not in out and "You end the turn." in out
