@@ -199,8 +199,9 @@ def quoted(text: str) -> str:
     return repr(t if len(t) <= 12 else t[:12] + "...")
 
 
-def parse_card(text: str) -> Card:
-    """Parse a card in R1 notation, case-insensitive, ``10`` accepted for ``T``."""
+def parse_card(text: str, *, shown: str | None = None) -> Card:
+    """Parse a card in R1 notation, case-insensitive, ``10`` accepted for ``T``; a refusal quotes
+    ``shown`` (what the player typed, when ``text`` is that made plainer) or ``text``."""
     t = text.strip().upper()
     if t.startswith("10"):
         t = "T" + t[2:]
@@ -209,7 +210,7 @@ def parse_card(text: str) -> Card:
         raise NotationError(
             # Translators: the letters are the notation every language types (R1), not words.
             _("{text} is not a card: write the rank (A 2-9 T J Q K, or 10) then the suit "
-              "(C D H S), for example 7H or KS.").format(text=quoted(text))
+              "(C D H S), for example 7H or KS.").format(text=quoted(text if shown is None else shown))
         )
     return card
 

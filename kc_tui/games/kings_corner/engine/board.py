@@ -116,15 +116,16 @@ def _pile_read(text: str) -> Pile | None:
     return None
 
 
-def parse_pile(text: str) -> Pile:
+def parse_pile(text: str, *, shown: str | None = None) -> Pile:
     """Parse a pile's letters (``n``, ``NE``…, and the Spanish and French ``O``, ``SO``, ``NO``
     for the west piles) or its name ("east", the language's "Est"), case-insensitive; raises
-    :class:`NotationError`."""
+    :class:`NotationError`, quoting ``shown`` (what the player typed, when ``text`` is that made
+    plainer) or ``text``."""
     pile = _pile_read(text)
     if pile is None:
         raise NotationError(_(
             "{what} is not a pile: the piles are N E S W (edges) and NE SE SW NW (corners)."
-        ).format(what=quoted(text)))
+        ).format(what=quoted(text if shown is None else shown)))
     return pile
 
 

@@ -171,6 +171,8 @@ def parse_review(text: str) -> Review | None:
     """The review command ``text`` asks for, or None when it is not one (then it may be a
     move or a verb for :func:`parse_command`); a review with a wrong argument is refused."""
     words = folded(text).split()
+    # The words as typed, for a refusal to quote (when folding kept them one for one).
+    typed = text.split() if len(text.split()) == len(words) else words
     if not words:
         return None
     name = _ALIASES.get(words[0], words[0])
@@ -181,7 +183,7 @@ def parse_review(text: str) -> Review | None:
         if len(rest) != 1:
             raise CommandError(_("Which pile? Write one, for example pile N or pile NE."))
         try:
-            return Review(name, pile=parse_pile(rest[0]))
+            return Review(name, pile=parse_pile(rest[0], shown=typed[1]))
         except NotationError as exc:
             raise CommandError(str(exc)) from None
     if name == "verbosity":
@@ -191,7 +193,8 @@ def parse_review(text: str) -> Review | None:
                                  "verbosity full (every event as it happens)."))
         return Review(name, verbosity=Verbosity(level))
     if rest:
-        raise CommandError(_("{name} takes no more words: write just {name}.").format(name=words[0]))
+        raise CommandError(_("{name} takes no more words: write just {name}.").format(
+            name=typed[0].lower()))
     return Review(name)
 
 
@@ -208,7 +211,10 @@ def parse_command(text: str, hand: Sequence[Card] = ()) -> Command:
     if is_sure_end(text):
         return Verb("end", sure=True)
     spaced = _ELIDED.sub(" ", text.replace(">", " > "))
-    words = [w for w in folded(spaced).split() if w not in FILLERS or is_pile(w)]
+    # Each word read folded ("Déplacer" as "deplacer"), and quoted as typed in a refusal.
+    typed = [(word, raw) for raw in spaced.split() for word in folded(raw).split()
+             if word not in FILLERS or is_pile(word)]
+    words = [word for word, _raw in typed]
     if not words:
         raise CommandError(_("Type a move such as 7H N, or help for the commands."))
     if len(words) == 1:
@@ -233,17 +239,17 @@ def parse_command(text: str, hand: Sequence[Card] = ()) -> Command:
         raise CommandError(_(
             "{word} is not a command: write a card and a pile (7H N), two piles (E N), "
             "or end, undo, hint, help, quit."
-        ).format(word=quoted(words[0])))
+        ).format(word=quoted(typed[0][1])))
     if len(words) > 2:
         raise CommandError(_(
             "Too many words in {text}: write a card and a pile (7H N) or two piles (E N)."
         ).format(text=quoted(text)))
-    first, second = words
+    (first, first_typed), (second, second_typed) = typed
     # The first word is read first, so that the first one wrong is named ("xyzzy plugh": xyzzy).
     source = parse_pile(first) if is_pile(first) else None
-    card = None if source is not None else _first_card(first, hand)
+    card = None if source is not None else _first_card(first, hand, first_typed)
     try:
-        target = parse_pile(second)
+        target = parse_pile(second, shown=second_typed)
     except NotationError as exc:
         raise CommandError(str(exc)) from None
     if source is not None:
@@ -252,9 +258,9 @@ def parse_command(text: str, hand: Sequence[Card] = ()) -> Command:
     return PlayCard(card, target)
 
 
-def _first_card(word: str, hand: Sequence[Card]) -> Card:
+def _first_card(word: str, hand: Sequence[Card], shown: str | None = None) -> Card:
     """The card a move's first word names: its code, or its number in ``hand``; else
-    :class:`CommandError` saying why not."""
+    :class:`CommandError` saying why not (quoting ``shown``, the word as typed, or ``word``)."""
     if word.isascii() and word.isdecimal():
         index = int(word)
         if not 1 <= index <= len(hand):
@@ -264,7 +270,7 @@ def _first_card(word: str, hand: Sequence[Card]) -> Card:
             ).format(index=index, n=len(hand)))
         return hand[index - 1]
     try:
-        return parse_card(word)
+        return parse_card(word, shown=shown)
     except NotationError as exc:
         raise CommandError(str(exc)) from None
 

@@ -117,10 +117,22 @@ def test_a_stray_enye_is_no_pile(in_language: Callable[[str], None]) -> None:
     in_language("es")
     with pytest.raises(CommandError, match="'ñ' no es un montón"):
         parse_command("7H ñ")
-    with pytest.raises(CommandError, match="'ñ' no es una orden"):
+    with pytest.raises(CommandError, match="'Ñ' no es una orden"):
         parse_command("Ñ")
     assert parse_command("7h n") == PlayCard(Card.parse("7H"), Pile.N)
     assert parse_command("jugar 7h en Ó") == PlayCard(Card.parse("7H"), Pile.W)  # O, accented
+
+
+def test_a_refusal_quotes_the_word_as_it_was_typed(in_language: Callable[[str], None]) -> None:
+    """A play test typed "montón XX" and "quizá" and was answered about 'xx' and 'quiza': words are
+    read without case or accents, but a refusal now quotes them as they were typed."""
+    in_language("es")
+    for typed, said in (("7H XX", "'XX' no es un montón"), ("XX N", "'XX' no es una carta"),
+                        ("Quizá", "'Quizá' no es una orden"), ("montón XX", "'XX' no es un montón"),
+                        ("jugar 7h en Ñorte", "'Ñorte' no es un montón")):
+        with pytest.raises(CommandError, match=said):
+            parse_review(typed) or parse_command(typed)
+    assert parse_command("Jugar 7H en Ó") == PlayCard(Card.parse("7H"), Pile.W)
 
 
 def test_a_pile_is_read_by_the_name_the_game_says_it_with(in_language: Callable[[str], None]) -> None:
