@@ -47,37 +47,35 @@ SAMPLES = 40
 
 def deal_opponent(reader: HardPlayer, obs: Observation, unseen: list[int], rng: random.Random,
                   soft: float | None, fitting: bool = False) -> int:
-    """The opponent's sampled hand (a mask): ``soft`` None deals at random, 0 as the players do,
-    above 0 lets one card be any unseen card in that share of the samples (with ``fitting``, one
-    card the read excludes: a card that fitted, kept back)."""
+    """The opponent's sampled hand (a mask), dealt by the players' own dealer
+    (``ExpertPlayer._sample``): ``soft`` None without reading, 0 as the players deal, above 0
+    leaving one card of the hand out of the reading in that share of the samples (any unseen
+    card; with ``fitting``, one card the read excludes: a card that fitted, kept back)."""
     opp = 1 - obs.seat
-    cards = unseen[:]
-    rng.shuffle(cards)
-    count = obs.hand_counts[opp]
-    mask = 0
     memory = reader.memory
-    if soft is not None and opp in memory.excluded:
+    if soft is None:
+        reader.infer = False
+        try:
+            return reader._sample(obs, unseen, rng)[0][opp]
+        finally:
+            reader.infer = True
+    if not (soft and rng.random() < soft and opp in memory.excluded):
+        return reader._sample(obs, unseen, rng)[0][opp]
+    if fitting:
         excluded = memory.excluded[opp]
-        need = count - memory.unconstrained.get(opp, 0)
-        if soft and rng.random() < soft:
-            need = max(0, need - 1)
-            if fitting:
-                # The card kept back is one that fitted: the first unseen card the read excludes.
-                kept_back = next((c for c in cards if excluded >> c & 1), None)
-                if kept_back is not None:
-                    mask |= 1 << kept_back
-                    cards.remove(kept_back)
-        kept = []
-        for c in cards:
-            if need and not excluded >> c & 1:
-                mask |= 1 << c
-                need -= 1
-            else:
-                kept.append(c)
-        cards = kept
-    for c in cards[:count - mask.bit_count()]:
-        mask |= 1 << c
-    return mask
+        fitted = [c for c in unseen if excluded >> c & 1]
+        if fitted:
+            kept_back = rng.choice(fitted)
+            counts = list(obs.hand_counts)
+            counts[opp] -= 1
+            rest = [c for c in unseen if c != kept_back]
+            return reader._sample(obs._replace(hand_counts=tuple(counts)), rest, rng)[0][opp] | 1 << kept_back
+    free = memory.unconstrained.get(opp, 0)
+    memory.unconstrained[opp] = free + 1
+    try:
+        return reader._sample(obs, unseen, rng)[0][opp]
+    finally:
+        memory.unconstrained[opp] = free
 
 
 class _Reader(HardPlayer):
