@@ -113,6 +113,17 @@ def test_the_rules_number_every_rule_in_order_and_wrap_where_asked(options: dict
     assert len(describe_rules(build_rules(4, **options)).splitlines()) < len(said.splitlines())
 
 
+def test_the_rules_say_who_plays_first_after_a_king_turned_up() -> None:
+    """A French play test saw the dealer play first after a King turned up, as KR2 has it, while
+    the rules shown said only that the player after the dealer starts."""
+    from kc_tui.games.kings_reverse.engine.describe import describe_rules
+
+    kr2 = [line for line in describe_rules(build_rules(4), width=None).splitlines() if line.startswith("KR2 ")]
+    assert kr2[0].endswith("After a King turned up, play goes counter-clockwise, and the dealer plays first.")
+    heads_up = describe_rules(build_rules(2), width=None)  # the King is an 8 there: as if dealt by the dealer
+    assert "King turned up" not in heads_up and "as if the dealer had played it" in heads_up
+
+
 def test_without_jokers_the_scoring_counts_no_joker() -> None:
     """KR7 still gave "25 for each joker" with the jokers left out."""
     from kc_tui.games.kings_reverse.engine.describe import describe_rules

@@ -113,7 +113,9 @@ def describe_rules(rules: ReverseRules, preset: str | None = None, width: int | 
          else _("KR1 Cards: two decks, {n} cards.")).format(n=rules.deck_size),
         _("KR2 Deal: {hand} cards to each of {players} players; the rest is the stock; its top card "
           "starts the pile and acts on the first player as if the dealer had played it. The "
-          "player after the dealer plays first.").format(hand=rules.hand_size, players=rules.players),
+          "player after the dealer plays first.").format(hand=rules.hand_size, players=rules.players)
+        + ("" if rules.players == 2 else " " + _("After a King turned up, play goes counter-clockwise, "
+                                                 "and the dealer plays first.")),
         _("KR3 A turn: play one card that matches the pile by suit or rank, or a Jack (wild: its "
           "suit is to follow), or a joker when nothing else goes (name a suit; the next player "
           "draws four and loses the turn), or the King and Queen of one suit together (a "
