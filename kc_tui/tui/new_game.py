@@ -26,7 +26,7 @@ from .widgets import Choice, Menu
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = ["NewGameShell", "SeatChoice", "RowKeys", "ChoicesScroll", "NEW_GAME_KEYS", "seat_kinds", "rated",
-           "game_choices", "DEFAULT_SEATS"]
+           "game_choices", "DEFAULT_SEATS", "level_label"]
 
 DEFAULT_SEATS = ["you", "hard", "hard", "hard", "medium", "medium"]
 """Who plays each seat until the person chooses: you against hard, then medium, computers."""
@@ -37,6 +37,12 @@ LEVEL_NAMES = {
     "hard": N_("hard AI"), "expert": N_("expert AI"),
 }
 """The computer levels as a seat's choice names them (said as the choice is drawn)."""
+
+
+def level_label(level: str) -> str:
+    """A computer level as a seat's choice names it, in the player's language ("hard AI", "IA
+    difficile")."""
+    return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else f"{level} AI"
 
 
 def seat_kinds(levels: Sequence[str], ratings: Mapping[str, int] | None = None) -> list[tuple[str, str]]:

@@ -23,6 +23,7 @@ from ....tui.new_game import (
     ChoicesScroll,
     NewGameShell,
     SeatChoice,
+    level_label,
     seat_kinds,
 )
 from ....tui.widgets import Choice, Menu, MenuItem, TextPanel
@@ -246,7 +247,9 @@ class NewGameScreen(NewGameShell, SizedScreen):
         if isinstance(focused, Choice) and (focused.id or "").startswith("kind-"):
             text = describe(focused.value)
             if text:
-                return f"{level_name(focused.value)}: {text}"
+                # Translators: a computer level as the seat's choice names it ("hard AI"), then how
+                # it plays, a sentence of its own (French and Spanish may set it off with a dash).
+                return _("{level}: {description}").format(level=level_label(focused.value), description=text)
         return None
 
     def summary_line(self) -> str:

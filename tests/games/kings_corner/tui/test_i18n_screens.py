@@ -202,6 +202,30 @@ async def test_the_new_game_form_reads_as_spanish(in_language: Callable[[str], N
         assert problem is not None and "«Cartas repartidas»" in problem and "hand_size" not in problem
 
 
+async def test_the_level_s_line_names_it_as_its_choice_does(in_language: Callable[[str], None]) -> None:
+    """A French play test read "débutant: Pour une première partie : …" under the choice "IA
+    débutante": another gender, an English colon and a capital after it. The line names the
+    level as the choice does, set off as the language sets off a sentence of its own."""
+    from kc_tui.games.kings_corner.tui.new_game import NewGameScreen
+    from kc_tui.tui.widgets import Choice
+
+    in_language("fr")
+    app, drive = start((title, press("n")))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await drive(pilot)
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        kind = screen.query_one("#kind-1", Choice)
+        kind.focus()
+        while kind.value != "beginner":
+            await pilot.press("right")
+        await pilot.pause()
+        assert screen.level_line() == (
+            "IA débutante — Pour une première partie\u00a0: voit presque tous les coups, mais seulement la "
+            "moitié des déplacements de pile, et commence les bords avec n'importe quelle carte. "
+            "(l'IA facile la bat 67\u00a0% du temps en tête-à-tête)")
+
+
 def test_the_command_line_names_the_option_as_it_is_typed() -> None:
     from kc_tui.core.errors import RuleError
     from kc_tui.games.kings_corner.engine.rules import build_rules

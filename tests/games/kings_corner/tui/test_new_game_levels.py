@@ -30,7 +30,7 @@ async def test_a_focused_seat_level_is_described_with_its_measured_result() -> N
             await pilot.pause()
         assert seen["you"].startswith("4 players: ")  # a person: the game's summary
         for lv in LADDER:
-            assert seen[lv.name].startswith(f"{lv.name}: {lv.description}"), seen[lv.name]
+            assert seen[lv.name].startswith(f"{lv.name} AI: {lv.description}"), seen[lv.name]
             assert lv.measured in seen[lv.name]
         # Away from the seats, the summary of the game is back.
         screen.query_one("#preset", Choice).focus()
