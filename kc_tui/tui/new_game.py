@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, ScrollableContainer, VerticalScroll
 from textual.screen import Screen
@@ -82,6 +83,23 @@ class SeatChoice(Horizontal):
         yield Choice(_("Seat {n}").format(n=self.index + 1), self.kinds, self.kind, id=f"kind-{self.index}")
         # Translators: the placeholder of a seat's name field.
         yield Input(id=f"name-{self.index}", max_length=16, placeholder=_("name"))
+
+    def on_key(self, event: events.Key) -> None:
+        """A letter typed on the seat's choice of who plays it starts its name, as the key line's
+        "type names" says (Up/Down stop there, on the choice, and the letters went nowhere): the
+        name field takes the focus and the letter, in place of the name it held."""
+        choice = self.query_one(f"#kind-{self.index}", Choice)
+        character = event.character
+        if (not choice.has_focus or character is None or not event.is_printable
+                or not character.strip()):
+            return
+        event.stop()
+        event.prevent_default()
+        name = self.query_one(f"#name-{self.index}", Input)
+        # Focused at once, the field selects the name it holds, and then takes the key as if
+        # typed there: the letter in place of that name, and the next keys after it.
+        self.screen.set_focus(name)
+        name.post_message(events.Key(event.key, character))
 
 
 class ChoicesScroll(VerticalScroll, can_focus=False, inherit_bindings=False):

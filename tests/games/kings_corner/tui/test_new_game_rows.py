@@ -98,3 +98,23 @@ async def test_the_preset_says_changed_once_an_option_changes_its_rules() -> Non
         preset.focus()
         await pilot.press("right")  # another preset: its own rules, unchanged
         assert "changed" not in preset.render().plain
+
+
+async def test_letters_typed_on_a_seat_s_choice_write_its_name() -> None:
+    """A French play test: the key line says "type names", and Up/Down stop on a seat's choice
+    of who plays it, where letters went nowhere; only Tab reached the name. A letter typed there
+    now starts the seat's name in its field, and the letters after it follow."""
+    app = title(Settings(pace=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _new_game(pilot, app, 4)
+        await pilot.press("down", "down")  # from Players: seat 1's choice, then seat 2's
+        kind = screen.query_one("#kind-1", Choice)
+        assert kind.has_focus
+        before = kind.value
+        await pilot.press(*"Zoé", "space")
+        await pilot.press(*"B")
+        name = screen.query_one("#name-1", Input)
+        assert name.has_focus and name.value == "Zoé B" and kind.value == before
+        await pilot.press("up")  # Up/Down still go from row to row, and the name stays
+        assert screen.query_one("#kind-0", Choice).has_focus and name.value == "Zoé B"
+        assert "Zoé B" in str(screen.query_one("#summary", TextPanel).render())
