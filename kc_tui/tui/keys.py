@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Literal
 
+from rich.cells import cell_len
 from textual.actions import parse
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -79,12 +80,18 @@ def bindings(rows: Sequence[KeyRow]) -> list[BindingType]:
 
 
 def key_line(rows: Sequence[KeyRow], state: str = "always", applies: Iterable[str] | None = None,
-             picks: str = "") -> str:
+             picks: str = "", width: int | None = None) -> str:
     """The keys that apply now, for the line at the bottom of the screen (``picks``: the keys
-    that pick the hand's cards now, :func:`picking_keys`)."""
+    that pick the hand's cards now, :func:`picking_keys`).  Within ``width`` cells, if given: a
+    line too long leaves out the keys just before the last two (help and quit, which every
+    table's line ends with), the later first, rather than cut the last ones off (French, a long
+    hand and a marriage to play made Kings Reverse's line end "? aide  q")."""
     allowed = None if applies is None else set(applies)
-    return "  ".join(text for row in rows if (text := row.line_text(state, picks))
-                     and (allowed is None or not row.action or row.action in allowed))
+    texts = [text for row in rows if (text := row.line_text(state, picks))
+             and (allowed is None or not row.action or row.action in allowed)]
+    while width is not None and len(texts) > 3 and cell_len("  ".join(texts)) > width:
+        del texts[-3]
+    return "  ".join(texts)
 
 
 def help_text(rows: Sequence[KeyRow], width: int = 66) -> str:

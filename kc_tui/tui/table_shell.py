@@ -101,8 +101,9 @@ class TableShell(OnKingsCornerApp, SizedScreen):
     def show_keys(self) -> None:
         """The key line: the rows of the key table that apply now."""
         applies = [row.action for row in self.KEY_ROWS if row.action and self.key_applies(row.action)]
-        self.query_one("#keys", TextPanel).show(
-            key_line(self.key_rows(), self.key_state(), applies, self.picking_keys()))
+        keys = self.query_one("#keys", TextPanel)
+        width = self.app.size.width - keys.styles.padding.left - keys.styles.padding.right
+        keys.show(key_line(self.key_rows(), self.key_state(), applies, self.picking_keys(), width))
         self.refresh_bindings()
 
     def key_rows(self) -> tuple[KeyRow, ...]:

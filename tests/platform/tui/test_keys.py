@@ -144,6 +144,24 @@ async def test_a_key_that_does_not_answer_the_question_still_acts_on_the_table()
         assert app.screen.held == app.screen.query_one(HandView).cards[1]
 
 
+def test_a_key_line_too_long_leaves_out_keys_before_help_and_quit(in_language) -> None:
+    """A French play test: with fourteen cards and a marriage to play, Kings Reverse's key line
+    ran past 80 columns and ended "? aide  q", quit cut off. Within the screen's width it leaves
+    out the keys before the last two (the hint first), and ends with help and quit whole."""
+    from kc_tui.games.kings_reverse.tui.table import REVERSE_HAND_KEYS, ReverseTableScreen, translated_keys
+    from kc_tui.tui.keys import key_line, picking_keys
+
+    in_language("fr")
+    rows = translated_keys(ReverseTableScreen.KEY_ROWS)
+    picks = picking_keys(REVERSE_HAND_KEYS, 14)
+    acting = ["pick", "draw", "marry", "hint", "help", "quit"]
+    whole = key_line(rows, "turn", acting, picks)
+    assert len(whole) > 78 and "t indice" in whole
+    fitted = key_line(rows, "turn", acting, picks, width=78)
+    assert fitted == "1-9, 0, f, g, n, p joue  Entrée joue  d pioche  m marie  ? aide  q quitte"
+    assert key_line(rows, "turn", acting, picks, width=120) == whole  # room enough: every key
+
+
 def test_every_key_table_names_actions_its_screen_has() -> None:
     from textual.actions import parse
 
