@@ -49,7 +49,10 @@ class MoreBelow(Static):
     def show_for(self, scroll: VerticalScroll) -> None:
         more = scroll.max_scroll_y > 0 and round(scroll.scroll_y) < scroll.max_scroll_y
         ascii_only = bool(getattr(getattr(self.app, "settings", None), "ascii", False))
-        self.update(_("More below: {keys}").format(keys="Down/PgDn" if ascii_only else "\u2193/PgDn"))
+        # Translators: the keys that scroll down, in ASCII mode and with the arrow ("PgDn" as the
+        # help names Page Down).
+        keys = _("Down/PgDn") if ascii_only else _("\u2193/PgDn")
+        self.update(_("More below: {keys}").format(keys=keys))
         self.display = more
 
 ResultType = TypeVar("ResultType")

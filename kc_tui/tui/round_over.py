@@ -106,7 +106,8 @@ class RoundOverScreen(_ScrollingDialog):
                 yield from self.chart()
             yield MoreBelow()
             nxt = N_("See the final scores") if self.session_over else N_("Deal the next round")
-            yield Menu([MenuItem("next", "Enter", nxt), MenuItem("quit", "q", N_("Leave the game"))],
+            # Translators: the Enter key's name, as a menu shows it ("[Enter] Deal the next round").
+            yield Menu([MenuItem("next", N_("Enter"), nxt), MenuItem("quit", "q", N_("Leave the game"))],
                        id="round-menu")
             yield TextPanel(id="round-keys", classes="keys")
 

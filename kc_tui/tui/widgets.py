@@ -208,7 +208,8 @@ class PlayersView(TextPanel):
 
 @dataclass(frozen=True, slots=True)
 class MenuItem:
-    """One line of a :class:`Menu`: its key, its label, and why it is disabled (if it is)."""
+    """One line of a :class:`Menu`: its key, its label, and why it is disabled (if it is).  A key
+    with a name (Enter) may be marked English, as the labels may: the menu says it."""
 
     id: str
     key: str
@@ -251,7 +252,7 @@ class Menu(Static, can_focus=True):
         for i, item in enumerate(self.items):
             mark = ">" if i == self.selected and self.has_focus else " "
             note = f"  ({said(item.disabled)})" if item.disabled else ""
-            line = f"{mark} [{item.key}] {said(item.label)}{note}"
+            line = f"{mark} [{said(item.key)}] {said(item.label)}{note}"
             if cut > 3 and cell_len(line) > cut:
                 line = set_cell_size(line, cut - 3) + "..."
             lines.append(line)

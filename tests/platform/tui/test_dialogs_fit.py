@@ -105,3 +105,17 @@ async def test_the_tables_dialogs_fit_at_80x24(keys, ascii_only) -> None:
             await pilot.press("end")
             await pilot.pause()
             _whole(dialog)
+
+
+async def test_the_round_over_menu_names_its_key_in_the_language(in_language) -> None:
+    """A French play test: the round's result offered "[Enter] Distribuer la manche suivante"
+    above a key line that says "Entrée continuer". The menu names the key as the language does."""
+    from kc_tui.tui.widgets import Menu
+
+    in_language("fr")
+    app = four(Settings(pace=0))
+    async with app.run_test(size=SIZE) as pilot:
+        await play_until(pilot, RoundOverScreen)
+        await pilot.pause()
+        menu = app.screen.query_one(Menu).render().plain.splitlines()
+        assert menu[0].endswith("[Entrée] Distribuer la manche suivante") and "Enter" not in " ".join(menu)
