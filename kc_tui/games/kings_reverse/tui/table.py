@@ -443,8 +443,9 @@ class ReverseTableScreen(TableShell):
             name += self.seat_note(i)
             count = view.hand_counts[i]
             one = view.one_card[i]
-            row = ngettext("{name}: {n} card, {points} pts", "{name}: {n} cards, {points} pts", count).format(
-                name=name, n=count, points=view.totals[i])
+            total = view.totals[i]
+            row = ngettext("{name}: {n} card, {points}", "{name}: {n} cards, {points}", count).format(
+                name=name, n=count, points=ngettext("{n} pt", "{n} pts", total).format(n=total))
             flags = []
             if one:
                 # Translators: under a player's cards and points, in capitals as a warning.

@@ -150,6 +150,22 @@ async def test_the_game_s_widgets_show_no_untranslated_english(in_language) -> N
     assert texts and not _english_left(texts), _english_left(texts)
 
 
+@pytest.mark.parametrize("lang, none, some", [("fr", "0 pt", "pts"), ("es", "0 pts", "pto")])
+async def test_the_players_points_agree_with_their_number(lang: str, none: str, some: str, in_language) -> None:
+    """A French play test read "Toi : 10 cartes, 0 pts" where the first game says "0 pt": the
+    points were always plural. They agree with their number, as in the first game."""
+    from kc_tui.games.kings_reverse.tui.table import ReverseTableScreen
+
+    in_language(lang)
+    app = _table(4)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, my_turn, "your turn")
+        rows = table(app).query_one(PlayersView).rows
+        assert rows and all(row.endswith(f", {none}") for row in rows), rows
+        assert isinstance(table(app), ReverseTableScreen)
+    assert some not in " ".join(rows)
+
+
 # ---------------------------------------------------------------------------- a served table
 async def test_the_lobby_s_form_and_a_served_table_in_spanish(in_language, tmp_path) -> None:
     from kc_tui.games.kings_corner.tui.network import CreateTableScreen
