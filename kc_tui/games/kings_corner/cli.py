@@ -233,7 +233,7 @@ def _demo(args: argparse.Namespace) -> int:
     rules = rules_from(args, len(args.players))
     seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(32)
     seats = make_seats(args.players, random.Random(seed))
-    narrator = Narrator(level_name=level_name)
+    narrator = Narrator(level_name=level_name, words=True)  # told as the line mode tells it, in words
 
     def say(event: Any) -> None:
         text = narrator.sentence(event)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -105,6 +106,9 @@ def test_demo_narrates_a_round_in_sentences() -> None:
     assert lines[0] == "A new session: Ada (medium), Ben (medium), Cleo (medium) and Dev (medium)."
     assert any(" plays the " in line and " on " in line for line in lines)
     assert any(line.startswith("Round 1 over:") for line in lines)
+    # The deal in words, as every other line says its cards (it said "N 4C, E QH" among them).
+    deal = next(line for line in lines if line.startswith("Round 1."))
+    assert " The edges show North, the " in deal and not re.search(r"\b[NESW] [2-9TJQKA][CDHS]\b", deal)
 
 
 def test_the_demo_names_the_command_that_deals_its_round_again(capsys: pytest.CaptureFixture[str]) -> None:
