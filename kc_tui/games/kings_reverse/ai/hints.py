@@ -22,12 +22,15 @@ def _named(card: AnyCard | None, words: bool) -> str:
     return card_name(card) if words else shown(card)
 
 
-def _why(action: Action, view: ReverseView, words: bool) -> str:
+def _why(action: Action, view: ReverseView, words: bool, call: str | None = None) -> str:
     assert view.seat is not None
     nxt = next_seat(view, view.seat)
     name = view.players[nxt].name
     kind = action.kind
     if kind is ActionKind.CALL:
+        if call is not None:
+            # Translators: {key} is the key that calls at the table (c).
+            return _('Call "one card" ({key}), or you will be caught and draw two.').format(key=call)
         return _('Call "one card" (one), or you will be caught and draw two.')
     if kind is ActionKind.CHALLENGE:
         return _("Challenge the joker: a bluff looks likely.")
@@ -106,11 +109,12 @@ def _bluff(view: ReverseView) -> bool:
                or (a.kind is ActionKind.END and view.step is Step.DRAWN) for a in view.legal)
 
 
-def hint(view: ReverseView, words: bool = False) -> str:
+def hint(view: ReverseView, words: bool = False, call: str | None = None) -> str:
     """A sentence saying what to do now in ``view``'s seat and why ("" when it need not act);
     ``words``: its card named in words ("the nine of hearts", the line mode's notation for the
-    ear), else by its code (9H)."""
+    ear), else by its code (9H); ``call``: the key that calls "one card" where it is pressed (the
+    table's), else the typed command is named."""
     if not view.my_turn or not view.legal:
         return ""
     action = HardAI(random.Random(0)).choose(view)
-    return _why(action, view, words)
+    return _why(action, view, words, call)

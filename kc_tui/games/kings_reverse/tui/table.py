@@ -708,8 +708,9 @@ class ReverseTableScreen(TableShell):
         if self._not_yours():
             return
         view = self.service.view(self.service.current)
+        call = next(key for row in self.KEY_ROWS for key, action in row.bind if action == "call")
         with self._showing():
-            said = hint(view)
+            said = hint(view, call=call)
         self.say(said or step_prompt(view, self.names, self.text))
 
     # ------------------------------------------------------------------ reading the table

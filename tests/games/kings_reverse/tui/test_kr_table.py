@@ -121,6 +121,9 @@ async def test_a_play_that_leaves_one_card_is_followed_by_the_call_key() -> None
         assert status(app).startswith('One card left: press c to call "one card"')
         keys = str(table(app).query_one("#keys", Static).render())
         assert "c one card" in keys and "e end turn" in keys  # e, which the status line names too
+        await pilot.press("t")  # the hint names the key, not the line mode's command "one"
+        await pilot.pause()
+        assert status(app) == 'Call "one card" (c), or you will be caught and draw two.'
         await pilot.press("c")
         await until(pilot, my_turn, "your turn again")
         assert 'You call "one card".' in log_text(app)
