@@ -18,6 +18,7 @@ import sys
 from typing import Callable, Sequence
 
 from ..core.i18n import Domain
+from ..core.text import semicolons
 from ..games import DEFAULT_GAME, GAMES, game_named, split_game_argument
 from ..storage import game_title
 from . import records, serve, web
@@ -48,7 +49,7 @@ def application_parser(description: str, default: Callable[[argparse.Namespace],
     parser.add_argument(
         "--game", choices=list(GAMES), default=DEFAULT_GAME,
         help=_("the game, before or after the command: {games}; default {default}").format(
-            games="; ".join(f"{name} ({game_title(name)})" for name in GAMES), default=DEFAULT_GAME),
+            games=semicolons(f"{name} ({game_title(name)})" for name in GAMES), default=DEFAULT_GAME),
     )
     parser.set_defaults(func=default, parser=parser)
     # Translators: the name of a command's place in the command line's usage line.

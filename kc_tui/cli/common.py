@@ -24,7 +24,7 @@ from typing import Any, Sequence
 
 from ..core.i18n import LANGUAGES, N_, PSEUDO, Domain, choose_language, set_default_language
 from ..core.options import MissingValue, take_option
-from ..core.text import visible
+from ..core.text import labelled, semicolons, visible
 from ..storage import THEMES, Settings, load_settings
 
 __all__ = ["Parser", "LanguageError", "take_language", "start_language", "language_fixed", "end_language",
@@ -117,13 +117,13 @@ def add_look_options(p: argparse.ArgumentParser, line: bool = True) -> None:
                           "--no-ascii draws them anyway"))
     p.add_argument("--theme", choices=list(THEMES), default=None,
                    help=_("colour theme: {themes}").format(
-                       themes="; ".join(f"{k}: {_(v)}" for k, v in THEMES.items())))
+                       themes=semicolons(labelled(k, _(v)) for k, v in THEMES.items())))
     p.add_argument("--pace", type=_pace, default=None, metavar=_("SECONDS"),
                    help=_("seconds each move of a computer turn stays on screen, 0 to 5 (default 0.4)"))
     if line:
         p.add_argument("--notation", choices=list(NOTATIONS), default="words",
                        help=_("the line mode: {notations}").format(
-                           notations="; ".join(f"{k}: {_(v)}" for k, v in NOTATIONS.items())))
+                           notations=semicolons(labelled(k, _(v)) for k, v in NOTATIONS.items())))
 
 
 def look_arguments(args: argparse.Namespace) -> list[str]:

@@ -10,13 +10,15 @@ game's ``{name!r}`` messages use, so what is shown is what is there.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 
 from .i18n import Domain
 
 _domain = Domain.of(__package__)
 _ = _domain.gettext
 
-__all__ = ["visible", "is_valid_text", "YOU", "shown_name", "folded", "percent", "decimal"]
+__all__ = ["visible", "is_valid_text", "YOU", "shown_name", "folded", "percent", "decimal", "semicolons",
+           "labelled"]
 
 
 def visible(text: str) -> str:
@@ -71,3 +73,18 @@ def decimal(number: float, places: int = 1) -> str:
     """``number`` with ``places`` decimals and the language's decimal mark ("7.5"; "7,5")."""
     # Translators: the decimal mark between a number's whole part and its decimals.
     return f"{number:.{places}f}".replace(".", _domain.pgettext("decimal mark", "."))
+
+
+def semicolons(items: Iterable[str]) -> str:
+    """Items of a long list, each with its own commas or colons, between semicolons (French
+    spaces them off)."""
+    # Translators: what stands between two items of a list that have commas of their own
+    # (French: a no-break space before the semicolon).
+    return _domain.pgettext("between the items of a list", "; ").join(items)
+
+
+def labelled(name: str, text: str) -> str:
+    """``text`` after its label and a colon, as the language writes them ("light: a light
+    theme"; French "light : ...", with a no-break space)."""
+    # Translators: a label, a colon, then what it labels (French: a no-break space before the colon).
+    return _("{name}: {text}").format(name=name, text=text)

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.i18n import Domain
-from ..core.text import shown_name
+from ..core.text import labelled, semicolons, shown_name
 from ..games import DEFAULT_GAME
 
 __all__ = ["SaveError", "SaveInfo", "Restored"]
@@ -64,9 +64,9 @@ class SaveInfo:
                  else _("round {round}, turn {turn}").format(round=self.round_no, turn=self.turn) if self.turn
                  else _("round {round}").format(round=self.round_no))
         seed = _("seed {seed}").format(seed=self.seed) if self.seed is not None else ""
-        about = "; ".join(x for x in (self.rules, seed) if x)
         scores = f" ({scores})" if self.totals else ""  # (a game's older saves kept none)
-        return f"{when}: {', '.join(players)}, {where}{scores}" + (f"; {about}" if about else "")
+        who = f"{', '.join(players)}, {where}{scores}"
+        return labelled(when, semicolons(x for x in (who, self.rules, seed) if x))
 
 
 @dataclass

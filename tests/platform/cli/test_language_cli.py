@@ -66,6 +66,24 @@ def test_argparse_says_its_own_words_in_the_language(capsys: pytest.CaptureFixtu
     assert "kings-corner: error: argumentos no reconocidos: --bogus" in capsys.readouterr().err
 
 
+def test_the_help_s_lists_punctuate_as_the_language_does(capsys: pytest.CaptureFixture[str]) -> None:
+    """A French play test read "default: le thème sombre ...; light: ..." in the help of
+    --theme: an English colon and semicolon, joined in the code. The lists and their labels
+    are punctuated through the catalogs (French: a no-break space before ":" and ";")."""
+    import re
+
+    with pytest.raises(SystemExit):
+        main(["--lang", "fr", "--help"])
+    flat = re.sub(r"\s*\n\s*", " ", capsys.readouterr().out)
+    assert "default\u00a0: le thème sombre" in flat and "\u00a0; light\u00a0: texte sombre" in flat
+    assert "kings-corner (Les rois dans les coins)\u00a0; kings-reverse" in flat
+    assert not re.search(r"\w[:;] ", flat.replace("\u00a0", "#")), re.findall(r".{20}\w[:;] .{20}", flat)
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    english = re.sub(r"\s*\n\s*", " ", capsys.readouterr().out)
+    assert "default: the dark default" in english and "; light: dark text" in english
+
+
 def test_the_setting_speaks_unless_lang_is_given() -> None:
     save_settings(Settings(language="fr"))
     assert start_language(None, env={"LANG": "es_ES.UTF-8"}) == "fr" and language_fixed() is None

@@ -709,3 +709,16 @@ def test_starting_a_game_keeps_only_the_newest_unfinished_games() -> None:
     assert prune_saves(3) and len([i for i in list_saves() if i.problem is None]) == 3
     assert (folder / "damaged.json").exists()
     assert sorted(i.seed for i in list_saves() if i.problem is None) == [KEEP_SAVES, KEEP_SAVES + 1, KEEP_SAVES + 2]
+
+
+def test_a_save_s_line_is_punctuated_as_the_language_does(in_language) -> None:
+    """A French play test read "2026-12-06 19:27: Toi, ... (Toi 5, Ada 0); standard; graine ..."
+    in the resume list: English colons and semicolons, joined in the code."""
+    from kc_tui.storage import SaveInfo
+
+    info = SaveInfo(Path("x.json"), players=("You", "Ada"), saved_at="2026-12-06 19:27", round_no=2,
+                    totals=(5, 0), rules="standard", seed=7)
+    assert info.title == "2026-12-06 19:27: You, Ada, round 2 (You 5, Ada 0); standard; seed 7"
+    in_language("fr")
+    assert info.title == ("2026-12-06 19:27\u00a0: Toi, Ada, manche 2 (Toi 5, Ada 0)\u00a0; standard\u00a0; "
+                          "graine 7")

@@ -18,7 +18,7 @@ from ....core.cards import AnyCard, Card, Rank, card_name, shown
 from ....core.events import PlayerInfo
 from ....core.i18n import N_, Domain
 from ....core.kinds import Phase
-from ....core.text import YOU, shown_name
+from ....core.text import YOU, semicolons, shown_name
 from .actions import ActionKind
 from .events import (
     Called,
@@ -67,12 +67,6 @@ def _listed(items: Sequence[str]) -> str:
     if len(items) < 2:
         return "".join(items)
     return _("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
-
-
-def semicolons(items: Sequence[str]) -> str:
-    """Items of a long list, each with its own commas, between semicolons (French spaces them)."""
-    # Translators: what stands between two items of a list that have commas of their own.
-    return pgettext("between the items of a list", "; ").join(items)
 
 
 def cards_text(cards: Sequence[AnyCard], words: bool) -> str:
