@@ -83,9 +83,9 @@ def key_line(rows: Sequence[KeyRow], state: str = "always", applies: Iterable[st
              picks: str = "", width: int | None = None) -> str:
     """The keys that apply now, for the line at the bottom of the screen (``picks``: the keys
     that pick the hand's cards now, :func:`picking_keys`).  Within ``width`` cells, if given: a
-    line too long leaves out the keys just before the last two (help and quit, which every
-    table's line ends with), the later first, rather than cut the last ones off (French, a long
-    hand and a marriage to play made Kings Reverse's line end "? aide  q")."""
+    line too long leaves out the keys just before the last two (at a player's turn, help and
+    quit), the later first, rather than cut the last ones off (French, a long hand and a
+    marriage to play made Kings Reverse's line end "? aide  q")."""
     allowed = None if applies is None else set(applies)
     texts = [text for row in rows if (text := row.line_text(state, picks))
              and (allowed is None or not row.action or row.action in allowed)]
