@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextvars
 import enum
+import functools
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator
@@ -34,6 +35,8 @@ __all__ = [
     "parse_any_card",
     "quoted",
     "card_name",
+    "card_in_words",
+    "CARD_LINKS",
     "showing",
     "shown",
 ]
@@ -222,6 +225,48 @@ def card_name(card: Card | Joker, article: bool = True) -> str:
         return _("a joker") if article else _("joker")
     rank = card.rank.the_word if article else card.rank.word
     return _("{rank} of {suit}").format(rank=rank, suit=card.suit.word)
+
+
+CARD_LINKS = frozenset({"of", "de"})
+"""The words between a rank and its suit in a card's name, in every language ("seven of
+spades", "siete de picas", "sept de pique")."""
+
+
+@functools.cache
+def _words_of(kind: str) -> dict[str, int]:
+    """Every language's words for the ranks (``kind`` "rank": word -> rank 1..13, and the
+    numbers 2 to 10) or the suits ("suit": word -> suit index), folded; a suit also in the
+    singular or the plural ("pique", "piques"; "spades", "spade"; "corazones", "corazon")."""
+    from .i18n import LANGUAGES
+    from .text import folded
+
+    domain = Domain.of(__package__)
+    named = _RANK_WORDS if kind == "rank" else tuple(_SUIT_WORDS[suit] for suit in _SUITS)
+    words: dict[str, int] = {}
+    for lang in LANGUAGES:
+        catalog = domain.catalog(lang)
+        for value, msgid in enumerate(named, start=1 if kind == "rank" else 0):
+            word = folded(catalog.gettext(msgid))
+            forms = [word]
+            if kind == "suit":
+                forms += [word[:-2], word[:-1]] if word.endswith("es") else \
+                    [word[:-1]] if word.endswith("s") else [word + "s"]
+            for form in forms:
+                words.setdefault(form, value)
+    if kind == "rank":
+        words.update({str(n): n for n in range(2, 11)})
+    return words
+
+
+def card_in_words(rank: str, suit: str) -> Card | None:
+    """The card a rank and a suit typed in words name, in any of the game's languages ("sept"
+    and "pique", "seven" and "spades", "7" and "picas"; folded words), or None: a player who
+    hears the cards in words may type them so."""
+    number = _words_of("rank").get(rank)
+    index = _words_of("suit").get(suit)
+    if number is None or index is None:
+        return None
+    return CARDS[(number - 1) * 4 + index]
 
 
 def mask_of(cards: Iterable[Card]) -> int:

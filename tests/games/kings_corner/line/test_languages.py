@@ -135,6 +135,27 @@ def test_a_refusal_quotes_the_word_as_it_was_typed(in_language: Callable[[str], 
     assert parse_command("Jugar 7H en Ó") == PlayCard(Card.parse("7H"), Pile.W)
 
 
+@pytest.mark.parametrize("lang, typed", [
+    ("fr", ["sept de pique sur nord", "jouer le sept de pique sur le Nord", "7 piques n", "Sept De Pique N"]),
+    ("es", ["jugar el siete de picas en el norte", "siete picas n", "7 de picas N"]),
+    ("en", ["seven of spades on north", "play the seven of spades on N", "7 spades n"]),
+])
+def test_a_card_is_read_as_the_line_mode_says_it(lang: str, typed: list[str], in_language: Callable[[str], None]) -> None:
+    """A French play test: the line mode says "le sept de pique" and "sept de pique sur nord" was
+    refused for too many words; a player who hears the cards had to type their codes. A card
+    said in words, in any of the languages, is read as its code, and the help says so (its own
+    example read too)."""
+    from kc_tui.games.kings_corner.engine.commands import command_help
+
+    in_language(lang)
+    for text in typed:
+        assert parse_command(text) == PlayCard(Card.parse("7S"), Pile.N), text
+    assert parse_command("e n") == MovePile(Pile.E, Pile.N) and parse_command("as de trèfle ne") == PlayCard(
+        Card.parse("AC"), Pile.NE)
+    example = command_help().rsplit(": ", 1)[-1].rsplit("\u00a0: ", 1)[-1].rstrip(".")
+    assert parse_command(example) == PlayCard(Card.parse("7H"), Pile.N), example
+
+
 def test_a_pile_is_read_by_the_name_the_game_says_it_with(in_language: Callable[[str], None]) -> None:
     """The game says "Est" and "le coin nord-est"; a player who types the name, not the letter,
     is understood (and English names in every language, as every language's letters are)."""
