@@ -13,7 +13,7 @@ import enum
 import functools
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable, Iterator, Sequence
 
 from .i18n import N_, Domain
 
@@ -36,6 +36,7 @@ __all__ = [
     "quoted",
     "card_name",
     "card_in_words",
+    "cards_said",
     "CARD_LINKS",
     "showing",
     "shown",
@@ -267,6 +268,37 @@ def card_in_words(rank: str, suit: str) -> Card | None:
     if number is None or index is None:
         return None
     return CARDS[(number - 1) * 4 + index]
+
+
+_ARTICLES = frozenset({"the", "el", "la", "le"})
+"""The articles a card's name may begin with ("the seven", "el siete", "le sept"; French's "l'as"
+is one word)."""
+
+
+def cards_said(typed: Sequence[tuple[str, str]], numbers: bool = True) -> list[tuple[str, str]]:
+    """Typed words (each folded, and as typed) with every card said in words read as its code
+    (folded, and the words as typed): "le sept de pique", "seven of spades", "siete picas", "7
+    coeur", "l'as de trèfle" (the line modes say the cards so, and a player who hears them may
+    type them so).  Other words are left as they are.  Without ``numbers`` a rank is a word only
+    (in Kings Reverse "3 picas" is the third card of the hand, a joker naming spades)."""
+    read: list[tuple[str, str]] = []
+    at = 0
+    while at < len(typed):
+        start = at + 1 if typed[at][0] in _ARTICLES else at
+        for size in (3, 2):
+            part = typed[start:start + size]
+            if len(part) == size and (size == 2 or part[1][0] in CARD_LINKS):
+                rank = part[0][0]
+                rank = rank[2:] if rank.startswith(("l'", "l\u2019")) else rank
+                card = None if not numbers and rank.isdigit() else card_in_words(rank, part[-1][0])
+                if card is not None:
+                    read.append((str(card).lower(), " ".join(raw for _word, raw in typed[at:start + size])))
+                    at = start + size
+                    break
+        else:
+            read.append(typed[at])
+            at += 1
+    return read
 
 
 def mask_of(cards: Iterable[Card]) -> int:

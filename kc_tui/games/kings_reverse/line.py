@@ -76,6 +76,8 @@ HELP = N_(
 a msgid: a language's help lists its own words beside the English ones."""
 
 VERBOSITY_HELP = N_("Type verbosity brief or verbosity full to set how much is said between your turns.")
+WORDS_HELP = N_("A card may be typed in words too, as it is said: play the nine of hearts.")
+"""That a card is read in words too (:func:`~kc_tui.core.cards.cards_said`)."""
 """The verbosity command's line of the help (Kings in the Corner's words for the same command)."""
 
 VERBOSITIES = ("brief", "full")
@@ -321,7 +323,7 @@ class ReverseLines:
             self.say(str(exc))
 
     def _help(self) -> str:
-        return help_text(_(HELP) + " " + _(VERBOSITY_HELP), self.served)
+        return help_text(_(HELP) + " " + _(VERBOSITY_HELP) + " " + _(WORDS_HELP), self.served)
 
     def _set_verbosity(self, level: list[str]) -> str:
         """``verbosity brief`` or ``verbosity full``: what is said from now on."""

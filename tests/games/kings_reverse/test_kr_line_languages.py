@@ -119,6 +119,33 @@ def test_a_joker_names_its_suit_by_the_language_s_word_or_letter() -> None:
     assert isinstance(parse_action("2", (parse_action("9H").card, Joker())).card, Joker)
 
 
+@pytest.mark.parametrize("lang, typed", [
+    ("fr", ["jouer le deux de pique", "deux de pique", "Deux De Piques"]),
+    ("es", ["jugar el dos de picas", "dos picas"]),
+    ("en", ["play the two of spades", "two of spades"]),
+])
+def test_a_card_is_read_as_the_line_mode_says_it(lang: str, typed: list[str], in_language: Callable[[str], None]) -> None:
+    """A French play test typed "deux de pique", as the line mode says the card, and was told it
+    is no action. A card said in words, in any of the languages, is read as its code; the help
+    says so, and its example is read too."""
+    from kc_tui.core.cards import JOKER, Card, Suit
+    from kc_tui.games.kings_reverse.engine.actions import parse_action
+    from kc_tui.games.kings_reverse.line import WORDS_HELP
+
+    in_language(lang)
+    for text in typed:
+        assert parse_action(text) == Action(ActionKind.PLAY, Card.parse("2S")), text
+    assert parse_action("donner cinq de trèfle") == Action(ActionKind.GIVE, Card.parse("5C"))
+    assert parse_action("JK pique").suit is not None and parse_action("marier H").kind is ActionKind.MARRY
+    # A number is the hand's (a joker third in it, naming spades), not a rank.
+    assert parse_action("3 picas", (Card.parse("9H"), Card.parse("2S"), JOKER)) == Action(
+        ActionKind.PLAY, JOKER, Suit.SPADES)
+    from kc_tui.core.i18n import Domain
+
+    example = Domain.of("kc_tui.games.kings_reverse").gettext(WORDS_HELP).rsplit(": ", 1)[-1]
+    assert parse_action(example.rsplit("\u00a0: ", 1)[-1].rstrip(".")) == Action(ActionKind.PLAY, Card.parse("9H"))
+
+
 @pytest.mark.parametrize("lang, spades", [("es", "JK picas"), ("fr", "JK pique")])
 def test_every_joker_shown_as_an_example_names_its_suit_in_the_language(lang: str, spades: str) -> None:
     """A play test: the Spanish help and refusals said "JK picas" while the table's command line

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Sequence
 
-from ....core.cards import CARD_LINKS, Card, NotationError, card_in_words, parse_card, quoted
+from ....core.cards import Card, NotationError, cards_said, parse_card, quoted
 from ....core.i18n import N_, Domain
 from ....core.text import folded
 from .board import Pile, is_pile, parse_pile
@@ -214,7 +214,7 @@ def parse_command(text: str, hand: Sequence[Card] = ()) -> Command:
     # Each word read folded ("Déplacer" as "deplacer"), and quoted as typed in a refusal.
     typed = [(word, raw) for raw in spaced.split() for word in folded(raw).split()
              if word not in FILLERS or is_pile(word)]
-    typed = _cards_said(typed)
+    typed = cards_said(typed)
     words = [word for word, _raw in typed]
     if not words:
         raise CommandError(_("Type a move such as 7H N, or help for the commands."))
@@ -257,27 +257,6 @@ def parse_command(text: str, hand: Sequence[Card] = ()) -> Command:
         return MovePile(source, target)
     assert card is not None
     return PlayCard(card, target)
-
-
-def _cards_said(typed: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    """The typed words (folded, as typed) with each card said in words read as its code: "sept
-    de pique", "seven of spades", "siete picas", "7 coeur" (the line mode says the cards so, and
-    a player who hears them may type them so)."""
-    read: list[tuple[str, str]] = []
-    at = 0
-    while at < len(typed):
-        for size in (3, 2):
-            part = typed[at:at + size]
-            if len(part) == size and (size == 2 or part[1][0] in CARD_LINKS):
-                card = card_in_words(part[0][0], part[-1][0])
-                if card is not None:
-                    read.append((str(card).lower(), " ".join(raw for _word, raw in part)))
-                    at += size
-                    break
-        else:
-            read.append(typed[at])
-            at += 1
-    return read
 
 
 def _first_card(word: str, hand: Sequence[Card], shown: str | None = None) -> Card:

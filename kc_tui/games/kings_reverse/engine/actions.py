@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Mapping, Sequence
 
-from ....core.cards import JOKER, AnyCard, Joker, NotationError, Suit, parse_any_card
+from ....core.cards import JOKER, AnyCard, Joker, NotationError, Suit, cards_said, parse_any_card
 from ....core.i18n import Domain
 from ....core.text import folded
 
@@ -191,8 +191,11 @@ def parse_action(text: str, hand: Sequence[AnyCard] = (), drawn: AnyCard | None 
     its number in it (``3``, ``play 3``); with ``drawn`` (a card just drawn that is to be played
     now: "You drew the six of hearts: play it"), ``play`` alone plays it, and a drawn joker
     is played by its suit alone (``S``, ``spades``, ``picas``: ``d`` is diamonds then, not a
-    draw).  Raises :class:`NotationError` with the sentence to show."""
-    words = text.split()
+    draw).  A card may be said in words, as the line mode says it ("play the two of spades",
+    "jouer deux de pique"; a number is the hand's: "3 picas" is its third card, a joker naming
+    spades).  Raises :class:`NotationError` with the sentence to show."""
+    words = [typed if word == folded(typed) else word
+             for word, typed in cards_said([(folded(word), word) for word in text.split()], numbers=False)]
     if drawn is not None and len(words) == 1 and folded(words[0]) in _PLAY:
         return Action(ActionKind.PLAY, drawn)
     if isinstance(drawn, Joker) and len(words) == 1:
