@@ -12,6 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from ..core.i18n import Domain
 from ..core.report import OnRound, RunStopped, Watch
+from ..core.text import decimal, percent
 
 __all__ = ["RATES_WIDTH", "Watch", "run_with_progress", "rates_text"]
 
@@ -27,11 +28,11 @@ else the leading one's."""
 def rates_text(rates: Mapping[str, float]) -> str:
     """The running win rates, ``hard 58.8%  medium 41.2%``, or the leader's alone if all would
     not fit in :data:`RATES_WIDTH`."""
-    every = "  ".join(f"{name} {rate:.1%}" for name, rate in rates.items())
+    every = "  ".join(f"{name} {percent(rate, 1)}" for name, rate in rates.items())
     if len(every) <= RATES_WIDTH or not rates:
         return every
     name, rate = max(rates.items(), key=lambda item: item[1])
-    return _("leading: {player} {rate}").format(player=name, rate=f"{rate:.1%}")
+    return _("leading: {player} {rate}").format(player=name, rate=percent(rate, 1))
 
 
 def run_with_progress(run: Callable[[OnRound | None], R], total: int, quiet: bool = False,
@@ -57,7 +58,7 @@ def run_with_progress(run: Callable[[OnRound | None], R], total: int, quiet: boo
     def on_round(done: int, of: int, rates: Mapping[str, float]) -> None:
         speed = progress.tasks[0].speed
         progress.update(task, completed=done, total=of, rates=rates_text(rates),
-                        speed=f"{speed:.1f}" if speed else "-")
+                        speed=decimal(speed) if speed else "-")
 
     with progress:
         try:

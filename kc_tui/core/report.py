@@ -7,6 +7,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from .i18n import Domain
 from .rating import Rating
+from .text import decimal, percent
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
@@ -35,13 +36,13 @@ def simulation_lines(summary: Mapping[str, Any], labels: Sequence[str]) -> list[
     lines = [f"{heads[0]:<{seat}}{heads[1]:<{player}}{heads[2]:>{wins}}{heads[3]:>{share}}{heads[4]:>{won}}"]
     for i, label in enumerate(labels):
         w = summary["wins"][i]
-        lines.append(f"{i:<{seat}}{label:<{player}}{w:>{wins}}{w / rounds:>{share}.1%}"
+        lines.append(f"{i:<{seat}}{label:<{player}}{w:>{wins}}{percent(w / rounds, 1):>{share}}"
                      f"{summary['session_wins'][i]:>{won}}")
-    lines.append(_("mean turns per round: {n}").format(n=f"{summary['mean_turns']:.1f}"))
+    lines.append(_("mean turns per round: {n}").format(n=decimal(summary["mean_turns"])))
     lines.append(_("blocked rounds: {n} ({share})").format(n=summary["blocked"],
-                                                          share=f"{summary['blocked'] / rounds:.1%}"))
+                                                          share=percent(summary["blocked"] / rounds, 1)))
     speed = summary["rounds_per_second"]
-    lines.append(_("speed: {n} rounds per second").format(n=f"{speed:.1f}" if speed < 10 else f"{speed:.0f}"))
+    lines.append(_("speed: {n} rounds per second").format(n=decimal(speed) if speed < 10 else f"{speed:.0f}"))
     return lines
 
 

@@ -18,7 +18,7 @@ _domain = Domain.of(__package__)
 _ = _domain.gettext
 
 __all__ = ["visible", "is_valid_text", "YOU", "shown_name", "folded", "percent", "decimal", "semicolons",
-           "labelled"]
+           "labelled", "two_numbers"]
 
 
 def visible(text: str) -> str:
@@ -61,18 +61,27 @@ def folded(word: str) -> str:
                    for ch in word)
 
 
-def percent(share: float) -> str:
-    """A share (0 to 1) as a whole percentage, written as the language served writes one ("33%";
-    "33 %" in French and Spanish, the space a no-break one)."""
+def percent(share: float, places: int = 0) -> str:
+    """A share (0 to 1) as a percentage with ``places`` decimals, written as the language served
+    writes one ("33%", "66.7%"; "33 %", "66,7 %" in French and Spanish, the space a no-break
+    one)."""
     # Translators: a whole percentage: {n} is the number (French and Spanish put a no-break
     # space before %).
-    return _("{n}%").format(n=round(share * 100))
+    return _("{n}%").format(n=decimal(share * 100, places) if places else round(share * 100))
 
 
 def decimal(number: float, places: int = 1) -> str:
     """``number`` with ``places`` decimals and the language's decimal mark ("7.5"; "7,5")."""
     # Translators: the decimal mark between a number's whole part and its decimals.
     return f"{number:.{places}f}".replace(".", _domain.pgettext("decimal mark", "."))
+
+
+def two_numbers(first: str, second: str) -> str:
+    """Two numbers side by side ("0.01, 0.05"): where the decimal mark is a comma, a semicolon
+    stands between them ("0,01 ; 0,05")."""
+    # Translators: two numbers side by side; a language whose decimal mark is a comma puts a
+    # semicolon between them (French with a no-break space before it).
+    return _("{first}, {second}").format(first=first, second=second)
 
 
 def semicolons(items: Iterable[str]) -> str:

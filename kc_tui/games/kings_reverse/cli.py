@@ -22,7 +22,7 @@ from ...core.arguments import not_players, positive, seed_number, think_seconds
 from ...core.events import SessionStart, TurnStart
 from ...core.i18n import Domain
 from ...core.report import rating_lines, simulation_head, simulation_lines, stopped_line
-from ...core.text import visible
+from ...core.text import decimal, percent, two_numbers, visible
 from ...line import read_line
 from ...storage import SaveError, list_saves, load_save, resume_saving, start_saving
 from . import ENTRY
@@ -355,7 +355,7 @@ def _tournament(args: argparse.Namespace) -> int:
             _("Kings Reverse: {rounds} rounds ({deals} deals, seats rotating), preset {preset}, seed {seed}, "
               "{seconds} s"))
     print(head.format(rounds=result.rounds, deals=result.deals, preset=args.preset, seed=args.seed,
-                      seconds=f"{result.seconds:.1f}"))
+                      seconds=decimal(result.seconds)))
     # Translators: the columns of the tournament's table.
     heads = [_("player"), _("win rate"), _("95% interval"), _("points/round"), _("decision ms (median, p99)")]
     widths = [max(w, len(h) + 1) for w, h in zip((10, 9, 17, 14, 28), heads)]
@@ -363,10 +363,10 @@ def _tournament(args: argparse.Namespace) -> int:
     player, rate, ci, points, times = widths
     print(f"{heads[0]:<{player}}{heads[1]:>{rate}}{heads[2]:>{ci}}{heads[3]:>{points}}{heads[4]:>{times}}")
     for e in result.entrants:
-        interval = f"{e.ci95[0]:.1%}-{e.ci95[1]:.1%}"
-        ms = f"{e.decision_ms['median']:.2f}, {e.decision_ms['p99']:.2f}"
-        print(f"{e.player:<{player}}{e.win_rate:>{rate}.1%}{interval:>{ci}}{e.mean_points:>{points}.2f}"
-              f"{ms:>{times}}")
+        interval = f"{percent(e.ci95[0], 1)}-{percent(e.ci95[1], 1)}"
+        ms = two_numbers(decimal(e.decision_ms["median"], 2), decimal(e.decision_ms["p99"], 2))
+        print(f"{e.player:<{player}}{percent(e.win_rate, 1):>{rate}}{interval:>{ci}}"
+              f"{decimal(e.mean_points, 2):>{points}}{ms:>{times}}")
     if result.blocked:
         print(_("blocked rounds: {n}").format(n=result.blocked))
     ratings, anchor = result.ratings()

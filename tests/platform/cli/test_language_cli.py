@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -82,6 +83,22 @@ def test_the_help_s_lists_punctuate_as_the_language_does(capsys: pytest.CaptureF
         main(["--help"])
     english = re.sub(r"\s*\n\s*", " ", capsys.readouterr().out)
     assert "default: the dark default" in english and "; light: dark text" in english
+
+
+def test_tournament_and_simulate_write_numbers_as_the_language_does(capsys: pytest.CaptureFixture[str]) -> None:
+    """A French play test read "easy 32.0%", "66.7%" and "décompte classic" in the output of
+    tournament and simulate. Their numbers take the language's decimal mark and spacing, and the
+    scoring its name."""
+    assert main(["--lang", "fr", "tournament", "--players", "easy,beginner", "--rounds", "20", "--seed", "1"]) == 0
+    said = capsys.readouterr().out
+    assert "décompte classique, graine 1, " in said and re.search(r" \d+,\d\u00a0%", said), said
+    assert not re.search(r"\d\.\d|\d%", said), said
+    assert re.search(r"\d,\d\d\u00a0; \d,\d\d", said)  # the decision times, median and p99
+    assert main(["--lang", "fr", "simulate", "--rounds", "3", "--seed", "1"]) == 0
+    said = capsys.readouterr().out
+    assert "tours par manche en moyenne\u00a0: " in said and "%" in said and not re.search(r"\d\.\d|\d%", said)
+    assert main(["tournament", "--players", "easy,beginner", "--rounds", "20", "--seed", "1"]) == 0
+    assert re.search(r" \d+\.\d% +\d+\.\d%-\d+\.\d%", capsys.readouterr().out)  # English as before
 
 
 def test_the_setting_speaks_unless_lang_is_given() -> None:

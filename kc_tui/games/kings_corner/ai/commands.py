@@ -22,8 +22,9 @@ from ....core.report import (
     simulation_lines,
     stopped_line,
 )
-from ....core.text import visible
+from ....core.text import decimal, percent, two_numbers, visible
 from .. import ENTRY
+from ..engine.describe import scoring_name
 from ..engine.rules import RuleSet
 from ..engine.service import GameService
 from ..engine.transcript import TranscriptWriter
@@ -243,8 +244,8 @@ def _print_tournament(result: TournamentResult, rules: RuleSet, args: argparse.N
               "{seconds} s") if result.duplicate else
             _("{rounds} rounds ({deals} deals, seats rotating), preset {preset}, scoring {scoring}, "
               "seed {seed}, {seconds} s"))
-    print(said.format(rounds=result.rounds, deals=result.deals, preset=args.preset, scoring=rules.scoring,
-                      seed=args.seed, seconds=f"{result.seconds:.1f}"))
+    print(said.format(rounds=result.rounds, deals=result.deals, preset=args.preset,
+                      scoring=scoring_name(rules.scoring), seed=args.seed, seconds=decimal(result.seconds)))
     players = [visible(e.player) for e in result.entrants]  # a bot's command, as typed
     # Translators: the columns of the tournament's table (each at most 16 letters long but the last,
     # at most 27).
@@ -255,10 +256,10 @@ def _print_tournament(result: TournamentResult, rules: RuleSet, args: argparse.N
     columns = [max(least, len(head) + 1) for least, head in zip((9, 17, 14, 28), heads)]
     print(f"{player:<{width}}" + "".join(f"{head:>{n}}" for head, n in zip(heads, columns)))
     for player, e in zip(players, result.entrants):
-        interval = f"{e.ci95[0]:.1%}-{e.ci95[1]:.1%}"
-        ms = f"{e.decision_ms['median']:.2f}, {e.decision_ms['p99']:.2f}"
-        print(f"{player:<{width}}{e.win_rate:>{columns[0]}.1%}{interval:>{columns[1]}}"
-              f"{e.mean_points:>{columns[2]}.2f}{ms:>{columns[3]}}")
+        interval = f"{percent(e.ci95[0], 1)}-{percent(e.ci95[1], 1)}"
+        ms = two_numbers(decimal(e.decision_ms["median"], 2), decimal(e.decision_ms["p99"], 2))
+        print(f"{player:<{width}}{percent(e.win_rate, 1):>{columns[0]}}{interval:>{columns[1]}}"
+              f"{decimal(e.mean_points, 2):>{columns[2]}}{ms:>{columns[3]}}")
     if result.blocked:
         print(_("blocked rounds: {n}").format(n=result.blocked))
     ratings, anchor = result.ratings()

@@ -26,7 +26,7 @@ npgettext = Domain.of(__package__).npgettext
 __all__ = [
     "describe_rules", "Narrator", "score_table", "totals_sentence", "chips_lines", "round_summary",
     "session_summary", "TurnLog", "describe_table", "describe_pile",
-    "hand_text", "who_sentence", "is_you", "scores_said",
+    "hand_text", "who_sentence", "is_you", "scores_said", "scoring_name",
 ]
 
 _SCORING_WORDS = {
@@ -40,7 +40,7 @@ _SCORING_WORDS = {
 }
 
 
-def _scoring_name(scoring: str) -> str:
+def scoring_name(scoring: str) -> str:
     """A scoring's name in the language being served: "classic" ("clásica", "classique")."""
     names = {
         # Translators: the names of the scoring schemes, as the rules say them ("Scoring
@@ -130,7 +130,7 @@ def describe_rules(rules: RuleSet, preset: str | None = None, width: int | None 
         scoring = _(_CHIPS_WORDS[rules.mandatory_kings])
     else:
         scoring = _(_SCORING_WORDS[rules.scoring])
-    lines.append(_("Scoring ({name}): {rule}.").format(name=_scoring_name(rules.scoring), rule=scoring))
+    lines.append(_("Scoring ({name}): {rule}.").format(name=scoring_name(rules.scoring), rule=scoring))
     if rules.scoring in ("classic", "face", "alternative"):
         lines.append(_(
             "The session ends after the round in which someone reaches {target} points; "
