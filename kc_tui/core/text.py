@@ -21,13 +21,20 @@ __all__ = ["visible", "is_valid_text", "YOU", "shown_name", "folded", "percent",
            "labelled", "two_numbers"]
 
 
+_KEPT_SPACES = "\u00a0\u202f"
+"""The no-break spaces French and Spanish put before ":", ";", "%" and inside « »: Python calls
+them not printable, but they are the catalogs' own typography, shown as spaces (a save's line
+in French, "20:27\xa0: Toi", showed the escape)."""
+
+
 def visible(text: str) -> str:
     """``text`` with every character that is not printable written as its escape: the C0
     controls, DEL, the C1 controls, format characters (bidi overrides, zero-width joiners),
-    line and paragraph separators, and lone surrogates (undecodable bytes)."""
+    line and paragraph separators, other spaces than the plain and the no-break ones, and lone
+    surrogates (undecodable bytes)."""
     if text.isprintable():
         return text
-    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+    return "".join(ch if ch.isprintable() or ch in _KEPT_SPACES else repr(ch)[1:-1] for ch in text)
 
 
 def is_valid_text(text: str) -> bool:

@@ -52,6 +52,10 @@ def test_control_and_format_characters_are_made_visible_and_ordinary_names_kept(
     assert visible(HOSTILE) == SHOWN
     assert visible("\x00\x7f\x85\x9b\u2028\u2066") == "\\x00\\x7f\\x85\\x9b\\u2028\\u2066"
     assert visible("Zo\udcffe") == "Zo\\udcffe"  # a byte that was not UTF-8
+    # French's and Spanish's no-break spaces are the catalogs' typography, kept (a save's line in
+    # French showed "20:27\\xa0: Toi"); other spaces than those and the plain one are escaped.
+    assert visible("20:27\u00a0: Toi\u00a0; 95\u202f%") == "20:27\u00a0: Toi\u00a0; 95\u202f%"
+    assert visible("Ada\u3000Ben\u2007") == "Ada\\u3000Ben\\u2007"
     for name in ("Ada", "Zoë", "Ana María", "李小龙", "O'Brien", "🙂"):
         assert visible(name) == name
 

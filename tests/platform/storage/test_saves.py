@@ -722,3 +722,6 @@ def test_a_save_s_line_is_punctuated_as_the_language_does(in_language) -> None:
     in_language("fr")
     assert info.title == ("2026-12-06 19:27\u00a0: Toi, Ada, manche 2 (Toi 5, Ada 0)\u00a0; standard\u00a0; "
                           "graine 7")
+    from kc_tui.core.text import visible
+
+    assert visible(info.title) == info.title  # as the resume list shows it: no "\xa0" written out
