@@ -121,8 +121,10 @@ class SavesScreen(OnKingsCornerApp, SizedScreen):
         info = self._chosen()
         if info is None:
             return
-        question = _("Delete {file}? Press y or Enter to delete it, any other key to keep it.").format(
-            file=visible(info.path.name))
+        # The game as the list names it (a French play test was asked about the file's name,
+        # "2026-12-06-192434-you-ada-ben-cleo.json", with "you" in English).
+        question = _("Delete this saved game: {game}? Press y or Enter to delete it, any other key to keep "
+                     "it.").format(game=visible(_line(info)))
         self.app.push_screen(ConfirmScreen(question), lambda yes: self._delete(info, bool(yes)))
 
     def _delete(self, info: SavedGame, yes: bool) -> None:

@@ -194,7 +194,10 @@ async def test_deleting_a_save_asks_in_a_question_and_no_keeps_it() -> None:
         saves = app.screen
         assert isinstance(saves, SavesScreen) and saves.saves[0].path == path
         await pilot.press("d")
-        assert isinstance(app.screen, ConfirmScreen) and app.screen.question.startswith(f"Delete {SAVED}?")
+        assert isinstance(app.screen, ConfirmScreen)
+        # The game as the list names it, not its file ("...-you-ada.json", English in every language).
+        assert app.screen.question.startswith(f"Delete this saved game: Kings in the Corner: {saves.saves[0].title}?")
+        assert SAVED not in app.screen.question
         assert "y or Enter to delete it" in app.screen.question  # as its key line says (issue 28)
         await pilot.press("n")
         assert app.screen is saves and "Kept." in str(saves.query_one("#saves-status").render())
