@@ -76,9 +76,9 @@ HELP = N_(
 a msgid: a language's help lists its own words beside the English ones."""
 
 VERBOSITY_HELP = N_("Type verbosity brief or verbosity full to set how much is said between your turns.")
+"""The verbosity command's line of the help (Kings in the Corner's words for the same command)."""
 WORDS_HELP = N_("A card may be typed in words too, as it is said: play the nine of hearts.")
 """That a card is read in words too (:func:`~kc_tui.core.cards.cards_said`)."""
-"""The verbosity command's line of the help (Kings in the Corner's words for the same command)."""
 
 VERBOSITIES = ("brief", "full")
 """How much the line mode says (see the module's words), as ``--verbosity`` names them."""
