@@ -15,7 +15,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, Sequence
 
-from .i18n import N_, Domain
+from .i18n import LANGUAGES, N_, Domain
+from .text import folded
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
@@ -35,9 +36,7 @@ __all__ = [
     "parse_any_card",
     "quoted",
     "card_name",
-    "card_in_words",
     "cards_said",
-    "CARD_LINKS",
     "showing",
     "shown",
 ]
@@ -228,7 +227,7 @@ def card_name(card: Card | Joker, article: bool = True) -> str:
     return _("{rank} of {suit}").format(rank=rank, suit=card.suit.word)
 
 
-CARD_LINKS = frozenset({"of", "de"})
+_CARD_LINKS = frozenset({"of", "de"})
 """The words between a rank and its suit in a card's name, in every language ("seven of
 spades", "siete de picas", "sept de pique")."""
 
@@ -238,9 +237,6 @@ def _words_of(kind: str) -> dict[str, int]:
     """Every language's words for the ranks (``kind`` "rank": word -> rank 1..13, and the
     numbers 2 to 10) or the suits ("suit": word -> suit index), folded; a suit also in the
     singular or the plural ("pique", "piques"; "spades", "spade"; "corazones", "corazon")."""
-    from .i18n import LANGUAGES
-    from .text import folded
-
     domain = Domain.of(__package__)
     named = _RANK_WORDS if kind == "rank" else tuple(_SUIT_WORDS[suit] for suit in _SUITS)
     words: dict[str, int] = {}
@@ -259,7 +255,7 @@ def _words_of(kind: str) -> dict[str, int]:
     return words
 
 
-def card_in_words(rank: str, suit: str) -> Card | None:
+def _card_in_words(rank: str, suit: str) -> Card | None:
     """The card a rank and a suit typed in words name, in any of the game's languages ("sept"
     and "pique", "seven" and "spades", "7" and "picas"; folded words), or None: a player who
     hears the cards in words may type them so."""
@@ -287,10 +283,10 @@ def cards_said(typed: Sequence[tuple[str, str]], numbers: bool = True) -> list[t
         start = at + 1 if typed[at][0] in _ARTICLES else at
         for size in (3, 2):
             part = typed[start:start + size]
-            if len(part) == size and (size == 2 or part[1][0] in CARD_LINKS):
+            if len(part) == size and (size == 2 or part[1][0] in _CARD_LINKS):
                 rank = part[0][0]
                 rank = rank[2:] if rank.startswith(("l'", "l\u2019")) else rank
-                card = None if not numbers and rank.isdigit() else card_in_words(rank, part[-1][0])
+                card = None if not numbers and rank.isdigit() else _card_in_words(rank, part[-1][0])
                 if card is not None:
                     read.append((str(card).lower(), " ".join(raw for _word, raw in typed[at:start + size])))
                     at = start + size

@@ -72,8 +72,8 @@ def percent(share: float, places: int = 0) -> str:
     """A share (0 to 1) as a percentage with ``places`` decimals, written as the language served
     writes one ("33%", "66.7%"; "33 %", "66,7 %" in French and Spanish, the space a no-break
     one)."""
-    # Translators: a whole percentage: {n} is the number (French and Spanish put a no-break
-    # space before %).
+    # Translators: a percentage: {n} is the number, whole or with its decimals (French and
+    # Spanish put a no-break space before %).
     return _("{n}%").format(n=decimal(share * 100, places) if places else round(share * 100))
 
 
