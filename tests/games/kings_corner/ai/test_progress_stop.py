@@ -101,8 +101,12 @@ def test_a_real_ctrl_c_with_worker_processes_ends_them_quietly() -> None:
     # failure shows where each process of the group was waiting.
     command = [sys.executable, "-X", "faulthandler", "-m", "kc_tui", "tournament", "--players", "hard,medium",
                "--rounds", "4000", "--duplicate", "--jobs", "2", "--seed", "3"]
+    # Ctrl+C as a terminal sends it, whoever started the suite: a shell that runs it in the
+    # background (`pytest &`) leaves SIGINT ignored, and a command started so inherits that and
+    # rightly never stops for it (the test then waited 30 s and failed).
     run = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                           start_new_session=True)
+                           start_new_session=True,
+                           preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         # Until both workers run: the group then has three processes.
         deadline = time.monotonic() + 60
