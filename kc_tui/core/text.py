@@ -9,6 +9,7 @@ game's ``{name!r}`` messages use, so what is shown is what is there.
 
 from __future__ import annotations
 
+import difflib
 import unicodedata
 from collections.abc import Iterable
 
@@ -18,7 +19,7 @@ _domain = Domain.of(__package__)
 _ = _domain.gettext
 
 __all__ = ["visible", "is_valid_text", "YOU", "shown_name", "folded", "percent", "decimal", "semicolons",
-           "labelled", "two_numbers"]
+           "labelled", "two_numbers", "closest"]
 
 
 _KEPT_SPACES = "\u00a0\u202f"
@@ -66,6 +67,27 @@ def folded(word: str) -> str:
     return "".join(ch if ch == "ñ" else "".join(c for c in unicodedata.normalize("NFKD", ch)
                                                  if not unicodedata.combining(c))
                    for ch in word)
+
+
+def closest(typed: str, *words: Iterable[str]) -> str | None:
+    """The word, as written in ``words``, that ``typed`` most likely misspells ("quiter": quit;
+    "hlep": help; "slair": salir): compared folded, as the commands read them, and close enough
+    to be a slip of the fingers (difflib's ratio 0.75 or more: one letter wrong, missing, doubled,
+    or two swapped, in a word of four or more).  Several lists are looked in one after the other
+    (the language served's words, then the English ones every language reads).  None when no word
+    is close, or when ``typed`` is shorter than three letters (a letter or two is near every short
+    word)."""
+    key = folded(typed)
+    if len(key) < 3:
+        return None
+    for choices in words:
+        forms: dict[str, str] = {}
+        for word in choices:
+            forms.setdefault(folded(word), word)
+        match = difflib.get_close_matches(key, list(forms), n=1, cutoff=0.75)
+        if match and match[0] != key:
+            return forms[match[0]]
+    return None
 
 
 def percent(share: float, places: int = 0) -> str:

@@ -21,7 +21,7 @@ from typing import Sequence
 
 from ....core.cards import Card, NotationError, cards_said, parse_card, quoted
 from ....core.i18n import N_, Domain
-from ....core.text import folded
+from ....core.text import closest, folded
 from .board import Pile, is_pile, parse_pile
 from .moves import MovePile, PlayCard
 from .naming import capital, card_text
@@ -31,7 +31,7 @@ _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 __all__ = [
     "Verb", "Command", "CommandError", "parse_command", "VERBS", "COMMAND_HELP", "Review",
     "REVIEWS", "Verbosity", "VERBOSITIES", "parse_review", "REVIEW_HELP", "SURE_ENDS", "end_question",
-    "command_help", "review_help", "is_sure_end", "YES", "NO",
+    "command_help", "review_help", "is_sure_end", "YES", "NO", "COMMAND_WORDS", "misspelt",
 ]
 
 FILLERS = frozenset({
@@ -139,6 +139,21 @@ class Review:
     pile: Pile | None = None
     verbosity: Verbosity | None = None
 
+# Translators: the line mode's command words, as its help names them, separated by spaces; each
+# must be one of the words the commands read in your language ("fin", "salir"...).  A word typed
+# that is none of them but close to one is answered "did you mean ...?".
+COMMAND_WORDS = N_("end undo hint help quit look board pile hand who scores rules last verbosity")
+"""The words the line mode's commands are typed with, as its help names them: a word that is
+none of them but close to one is answered with it (:func:`misspelt`).  Translated, each must be
+a word the commands read in that language (a test types every one)."""
+
+
+def misspelt(typed: str) -> str | None:
+    """The command word ``typed`` most likely misspells ("quiter": quit), in the language
+    served, else in English (read in every language); None when it is close to none."""
+    return closest(typed, _(COMMAND_WORDS).split(), COMMAND_WORDS.split())
+
+
 COMMAND_HELP = N_(
     "Commands: 7H N plays the seven of hearts on North (10H or TH for a ten); "
     "KD NE puts a King on a corner; E N moves pile East onto North; "
@@ -237,6 +252,10 @@ def parse_command(text: str, hand: Sequence[Card] = ()) -> Command:
         if card is not None:
             raise CommandError(_("Play {card} on which pile? Write the pile after it, for example {card} "
                                  "{pile}.").format(card=card, pile=Pile.N.letters))
+        meant = misspelt(typed[0][1])
+        if meant is not None:
+            raise CommandError(_("{word} is not a command: did you mean {command}?").format(
+                word=quoted(typed[0][1]), command=meant))
         raise CommandError(_(
             "{word} is not a command: write a card and a pile (7H N), two piles (E N), "
             "or end, undo, hint, help, quit."

@@ -1,0 +1,79 @@
+"""A word typed that is no command but close to one is answered with that one ("'quiter' is not
+a command: did you mean quit?"), in the language served: a play test typed "quiter" and was read
+the whole list of commands, which a listener hears to its end."""
+
+from __future__ import annotations
+
+import io
+import random
+from typing import Callable
+
+import pytest
+
+from kc_tui.core.text import closest
+from kc_tui.games.kings_corner.ai.seats import make_seats
+from kc_tui.games.kings_corner.engine.commands import (
+    COMMAND_WORDS,
+    CommandError,
+    Verb,
+    parse_command,
+    parse_review,
+)
+from kc_tui.games.kings_corner.engine.commands import _ as translated
+from kc_tui.games.kings_corner.engine.rules import RuleSet
+from kc_tui.games.kings_corner.engine.service import GameService
+from kc_tui.games.kings_corner.line import PlainGame
+
+
+def test_closest_finds_a_slip_of_the_fingers_and_nothing_else() -> None:
+    words = ["end", "undo", "hint", "help", "quit", "look", "scores", "último"]
+    assert [closest(typed, words) for typed in ("quiter", "hlep", "undp", "hnit", "scroes", "lok", "QUITT")] == [
+        "quit", "help", "undo", "hint", "scores", "look", "quit"]
+    assert closest("ultimo", words) is None  # the word itself, folded: no slip
+    assert closest("utlimo", words) == "último"  # said back as the list writes it
+    assert [closest(typed, words) for typed in ("xyzzy", "7x", "ed", "q", "pass", "")] == [None] * 6
+    # The lists are looked in in turn: the language's words first, then the English ones.
+    assert closest("slair", ["fin", "salir"], ["quit"]) == "salir"
+    assert closest("qiut", ["fin", "salir"], ["quit"]) == "quit"
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_every_word_said_back_is_a_command_in_its_language(lang: str, in_language: Callable[[str], None]) -> None:
+    in_language(lang)
+    words = translated(COMMAND_WORDS).split()
+    assert len(words) >= 12 and (lang == "en") == (words == COMMAND_WORDS.split())
+    for word in words:
+        try:
+            review = parse_review(word)
+        except CommandError as exc:  # "pile" alone: which pile? (the command, read)
+            assert word in ("pile", "montón", "verbosity", "verbosidad", "verbosité"), (word, str(exc))
+            continue
+        assert review is not None or isinstance(parse_command(word), Verb), word
+
+
+def _said(typed: list[str]) -> str:
+    service = GameService(RuleSet(players=2), make_seats(["you", "medium"], random.Random(5)), seed=5)
+    out = io.StringIO()
+    lines = iter(typed)
+    PlainGame(service, lambda prompt: next(lines, None), out).run()
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("lang, typed, said", [
+    ("en", ["quiter", "Scroes", "xyzzy"],
+     ["'quiter' is not a command: did you mean quit?", "'Scroes' is not a command: did you mean scores?",
+      "'xyzzy' is not a command: write a card and a pile (7H N), two piles (E N), or end, undo, hint, help, "
+      "quit."]),
+    ("es", ["slair", "utlimo", "qiut"],
+     ["'slair' no es una orden: ¿querías decir salir?", "'utlimo' no es una orden: ¿querías decir último?",
+      "'qiut' no es una orden: ¿querías decir quit?"]),
+    ("fr", ["quiter", "aied"],
+     ["'quiter' n'est pas une commande\u00a0: voulais-tu dire quitter\u00a0?",
+      "'aied' n'est pas une commande\u00a0: voulais-tu dire aide\u00a0?"]),
+])
+def test_the_line_mode_answers_a_misspelt_command_with_the_one_meant(
+        lang: str, typed: list[str], said: list[str], in_language: Callable[[str], None]) -> None:
+    in_language(lang)
+    out = _said(typed)
+    for sentence in said:
+        assert sentence in out, (sentence, out[-1500:])
