@@ -220,3 +220,61 @@ def test_the_hint_names_its_card_in_words_in_the_line_mode(in_language: Callable
     out = io.StringIO()
     ReverseLines(service, out.write).run(lambda prompt: next(answers, None))
     assert "Juega el tres de diamantes: te queda 1 carta más de su palo" in out.getvalue()
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_every_word_a_misspelling_is_answered_with_is_read_in_its_language(
+        lang: str, in_language: Callable[[str], None]) -> None:
+    """A word close to an action's or a command's is answered with it ("did you mean draw?"): each
+    word so said, typed alone, is read as what it names, never refused as no action or no card."""
+    from kc_tui.core.cards import NotationError
+    from kc_tui.games.kings_reverse.engine.actions import ACTION_WORDS, parse_action
+    from kc_tui.games.kings_reverse.engine.actions import _ as translated
+
+    in_language(lang)
+    words = translated(ACTION_WORDS).split()
+    assert len(words) >= 15 and (lang == "en") == (words == ACTION_WORDS.split())
+    refusals = []
+    for probe in ("xyzzy", "9Z"):  # the two refusals a word read as nothing gets, as said in lang
+        with pytest.raises(NotationError) as refused:
+            parse_action(probe)
+        refusals.append(str(refused.value).split(":")[0].removeprefix(repr(probe)))
+    seats = [ReverseSeat("You"), ReverseSeat("Ada", "ai", "easy", make_player("easy", random.Random(1)))]
+    service = ReverseService(build_rules(2), seats, seed=5)
+    lines = [word for word in words if word not in ("quit", "salir", "quitter")] + ["quit"]
+    typed = iter(lines)
+    read: list[str] = []
+
+    def reader(prompt: str) -> str | None:
+        line = next(typed, None)
+        read.extend([line] if line is not None else [])
+        return line
+
+    out = io.StringIO()
+    ReverseLines(service, out.write).run(reader)
+    said = out.getvalue()
+    assert read == lines  # every word was read at a prompt, quit the last
+    assert all(refusal not in said for refusal in refusals), said
+
+
+@pytest.mark.parametrize("lang, typed, said", [
+    ("en", ["drwa", "lok", "xyzzy"],
+     ["'drwa' is not an action: did you mean draw?", "'lok' is not an action: did you mean look?",
+      "'xyzzy' is not an action: type a card"]),
+    ("es", ["robra", "ayduda", "drwa"],
+     ["'robra' no es una acción: ¿querías decir robar?", "'ayduda' no es una acción: ¿querías decir ayuda?",
+      "'drwa' no es una acción: ¿querías decir draw?"]),
+    ("fr", ["pioher", "quiter"],
+     ["'pioher' n'est pas une action\u00a0: voulais-tu dire piocher\u00a0?",
+      "'quiter' n'est pas une action\u00a0: voulais-tu dire quitter\u00a0?"]),
+])
+def test_a_misspelt_action_is_answered_with_the_one_meant(
+        lang: str, typed: list[str], said: list[str], in_language: Callable[[str], None]) -> None:
+    in_language(lang)
+    seats = [ReverseSeat("You"), ReverseSeat("Ada", "ai", "easy", make_player("easy", random.Random(1)))]
+    service = ReverseService(build_rules(2), seats, seed=5)
+    answers = iter(typed)
+    out = io.StringIO()
+    ReverseLines(service, out.write).run(lambda prompt: next(answers, None))
+    for sentence in said:
+        assert sentence in out.getvalue(), (sentence, out.getvalue()[-1500:])

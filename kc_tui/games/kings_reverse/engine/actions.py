@@ -8,13 +8,13 @@ from enum import StrEnum
 from typing import Any, Mapping, Sequence
 
 from ....core.cards import JOKER, AnyCard, Joker, NotationError, Suit, cards_said, parse_any_card
-from ....core.i18n import Domain
-from ....core.text import folded
+from ....core.i18n import N_, Domain
+from ....core.text import closest, folded
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = ["ActionKind", "Action", "parse_action", "SUIT_BY_LETTER", "JOKER_PLAYS", "REVIEW_WORDS",
-           "AmbiguousSuit", "dialog_letters"]
+           "ACTION_WORDS", "misspelt", "AmbiguousSuit", "dialog_letters"]
 
 SUIT_BY_LETTER: Mapping[str, Suit] = {s.value: s for s in Suit}
 
@@ -221,13 +221,44 @@ def parse_action(text: str, hand: Sequence[AnyCard] = (), drawn: AnyCard | None 
         words = words[1:]
     elif (len(words) > 2 or head in _WORDS or head in _MARRY or head in _GIVE or head in _PLAY
           or (head.isalpha() and len(head) > 3 and head not in _JOKER)):  # a word ("undo"), not a card
+        _refuse_misspelt(words, text)
         raise NotationError(_("{text!r} is not an action: type a card (9H), JK S, marry H, give 5C, "
                               "draw, pass, one, end, challenge or accept.").format(text=text.strip()[:30]))
-    card = _typed_card(words[0], hand)
+    try:
+        card = _typed_card(words[0], hand)
+    except NotationError:
+        _refuse_misspelt(words, text)  # "lok" is no card, but look misspelt
+        raise
     suit = _typed_suit(words[1]) if len(words) == 2 else None
     if suit is not None and not isinstance(card, Joker):
         raise NotationError(_("Only a joker names a suit: play {card} alone.").format(card=card))
     return Action(ActionKind.PLAY, card, suit)
+
+
+# Translators: the words the line mode's actions and commands are typed with, as its help names
+# them, separated by spaces; each must be one of the words the game reads in your language
+# ("robar", "salir"...).  A word typed that is none of them but close to one is answered "did you
+# mean ...?".
+ACTION_WORDS = N_("draw pass one end challenge accept look hand who scores rules last hint help quit "
+                  "verbosity")
+"""The words a line of the line mode may be made of alone (not play, marry and give, which take
+a card or a suit after them): a word that is none of them but close to one is answered with it
+(:func:`misspelt`).  Translated, each must be one the game reads in that language (a test types
+every one)."""
+
+
+def _refuse_misspelt(words: Sequence[str], text: str) -> None:
+    """Refuse a line of one word close to an action's or a command's, naming that word."""
+    meant = misspelt(words[0]) if len(words) == 1 and words[0].isalpha() else None
+    if meant is not None:
+        raise NotationError(_("{text!r} is not an action: did you mean {word}?").format(
+            text=text.strip()[:30], word=meant))
+
+
+def misspelt(typed: str) -> str | None:
+    """The action or command word ``typed`` most likely misspells ("drwa": draw), in the
+    language served, else in English (read in every language); None when it is close to none."""
+    return closest(typed, _(ACTION_WORDS).split(), ACTION_WORDS.split())
 
 
 REVIEW_WORDS = {
