@@ -20,7 +20,7 @@ from typing import Awaitable, Callable
 
 from ..core.errors import RuleError
 from ..core.i18n import N_, Domain
-from ..core.text import visible
+from ..core.text import closest, visible
 from ..games import DEFAULT_GAME, GAMES, game_named
 from ..net import (
     SEAT_OPEN,
@@ -47,6 +47,10 @@ MAX_LINE = 1000
 CATCH_UP_SECONDS = 2.0
 """How long the prompt waits for the events of one's own step (a door in another process hears
 them just after its call's answer): past it, the prompt is written all the same."""
+
+
+_COMMANDS = ("tables", "new", "join", "watch", "start", "close")
+"""The lobby's commands among :func:`lobby_words` (the others are words of ``new``)."""
 
 
 def lobby_words() -> dict[str, str]:
@@ -626,6 +630,13 @@ class PlainLobby:
             shown = visible(typed or word)
             # (as typed, not lower-cased; a long one cut, and said to be)
             shown = shown if len(shown) <= 30 else shown[:27] + "..."
+            commands = {**{name: said for name, said in lobby_words().items() if name in _COMMANDS},
+                        **shell_words()}
+            meant = closest(typed or word, commands.values(), commands)
+            if meant is not None:
+                self.say(_("{word!r} is not a lobby command: did you mean {command}?").format(
+                    word=shown, command=meant))
+                return
             self.say(_("{word!r} is not a lobby command; type help for the list.").format(word=shown))
 
     def _give_up(self, args: list[str]) -> None:

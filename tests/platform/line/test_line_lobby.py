@@ -256,11 +256,12 @@ async def test_a_table_of_a_game_without_a_line_mode_is_refused_with_a_sentence(
 
 
 @pytest.mark.parametrize("lang, typed, said", [
-    ("es", ["ayuda", "nueva libre libre dificil nombre=Viernes noche", "mesas", "dejar", "tables", "salir"],
+    ("es", ["ayuda", "nueva libre libre dificil nombre=Viernes noche", "mesas", "dejar", "tables", "mseas", "salir"],
      ["Órdenes de la sala:", "Mesa 1, Viernes noche, creada", "escribe empezar para empezarla",
-      "Has dejado la mesa 1.", "Adiós."]),
-    ("fr", ["aide", "new open open hard nom=Vendredi", "partir", "quitter"],
-     ["Commandes du salon :", "Table 1, Vendredi, créée", "Tu as quitté la table 1.", "Au revoir."]),
+      "Has dejado la mesa 1.", "'mseas' no es una orden de la sala: ¿querías decir mesas?", "Adiós."]),
+    ("fr", ["aide", "new open open hard nom=Vendredi", "partir", "rejoidre 1", "quitter"],
+     ["Commandes du salon :", "Table 1, Vendredi, créée", "Tu as quitté la table 1.",
+      "'rejoidre' n'est pas une commande du salon\u00a0: voulais-tu dire rejoindre\u00a0?", "Au revoir."]),
 ])
 async def test_the_lobby_takes_commands_in_the_language_alongside_english(
         tmp_path: Path, in_language: Callable[[str], None], lang: str, typed: list[str], said: list[str]) -> None:
@@ -499,6 +500,11 @@ async def test_a_word_that_is_no_lobby_command_is_said_back_as_typed(tmp_path: P
     await term.type("D" * 80)
     await until(lambda: term.text.count("is not a lobby command") == 2, "the second refusal")
     assert f"'{'D' * 27}...' is not a lobby command" in term.text
+    # A slip of the fingers is answered with the command meant (the list is long to hear).
+    await term.type("tabels")
+    await until(lambda: "'tabels' is not a lobby command: did you mean tables?" in term.text, "the command meant")
+    await term.type("wacth 1")
+    await until(lambda: "'wacth' is not a lobby command: did you mean watch?" in term.text, "the second")
     await term.type("quit")
     assert await term.task == 0
     await server.close()
