@@ -95,17 +95,41 @@ def test_a_whole_session_is_played_with_commands_typed_in_the_language(
       "Le quatre de pique ne va pas sur le cinq de cœur de la défausse\u00a0: joue un cœur, un 5, un valet, ou pioche.",
       "Ton tour finit de lui-même après un coup ou une pioche\u00a0: joue une carte, ou pioche.",
       "Défausse\u00a0: ", "Tu quittes la table."]),
+    # A word close to an action's or a command's is answered with it, in the language.
+    ("en", ["drwa", "lok", "xyzzy"],
+     ["'drwa' is not an action: did you mean draw?", "'lok' is not an action: did you mean look?",
+      "'xyzzy' is not an action: type a card"]),
+    ("es", ["robra", "ayduda", "drwa"],
+     ["'robra' no es una acción: ¿querías decir robar?", "'ayduda' no es una acción: ¿querías decir ayuda?",
+      "'drwa' no es una acción: ¿querías decir draw?"]),
+    ("fr", ["pioher", "quiter"],
+     ["'pioher' n'est pas une action\u00a0: voulais-tu dire piocher\u00a0?",
+      "'quiter' n'est pas une action\u00a0: voulais-tu dire quitter\u00a0?"]),
 ])
 def test_refusals_and_review_commands_are_said_in_the_language(
         lang: str, typed_lines: list[str], said: list[str], in_language: Callable[[str], None]) -> None:
     in_language(lang)
+    out, _read = _heard(typed_lines)
+    for sentence in said:
+        assert sentence in out, (sentence, out[-1500:])
+
+
+def _heard(typed_lines: list[str]) -> tuple[str, list[str]]:
+    """What a heads-up game against an easy computer (seed 5) says to ``typed_lines`` typed at
+    its prompts, and the lines it read."""
     seats = [ReverseSeat("You"), ReverseSeat("Ada", "ai", "easy", make_player("easy", random.Random(1)))]
     service = ReverseService(build_rules(2), seats, seed=5)
     answers = iter(typed_lines)
+    read: list[str] = []
+
+    def reader(prompt: str) -> str | None:
+        line = next(answers, None)
+        read.extend([line] if line is not None else [])
+        return line
+
     out = io.StringIO()
-    ReverseLines(service, out.write).run(lambda prompt: next(answers, None))
-    for sentence in said:
-        assert sentence in out.getvalue(), sentence
+    ReverseLines(service, out.write).run(reader)
+    return out.getvalue(), read
 
 
 def test_a_joker_names_its_suit_by_the_language_s_word_or_letter() -> None:
@@ -239,42 +263,7 @@ def test_every_word_a_misspelling_is_answered_with_is_read_in_its_language(
         with pytest.raises(NotationError) as refused:
             parse_action(probe)
         refusals.append(str(refused.value).split(":")[0].removeprefix(repr(probe)))
-    seats = [ReverseSeat("You"), ReverseSeat("Ada", "ai", "easy", make_player("easy", random.Random(1)))]
-    service = ReverseService(build_rules(2), seats, seed=5)
     lines = [word for word in words if word not in ("quit", "salir", "quitter")] + ["quit"]
-    typed = iter(lines)
-    read: list[str] = []
-
-    def reader(prompt: str) -> str | None:
-        line = next(typed, None)
-        read.extend([line] if line is not None else [])
-        return line
-
-    out = io.StringIO()
-    ReverseLines(service, out.write).run(reader)
-    said = out.getvalue()
+    said, read = _heard(lines)
     assert read == lines  # every word was read at a prompt, quit the last
     assert all(refusal not in said for refusal in refusals), said
-
-
-@pytest.mark.parametrize("lang, typed, said", [
-    ("en", ["drwa", "lok", "xyzzy"],
-     ["'drwa' is not an action: did you mean draw?", "'lok' is not an action: did you mean look?",
-      "'xyzzy' is not an action: type a card"]),
-    ("es", ["robra", "ayduda", "drwa"],
-     ["'robra' no es una acción: ¿querías decir robar?", "'ayduda' no es una acción: ¿querías decir ayuda?",
-      "'drwa' no es una acción: ¿querías decir draw?"]),
-    ("fr", ["pioher", "quiter"],
-     ["'pioher' n'est pas une action\u00a0: voulais-tu dire piocher\u00a0?",
-      "'quiter' n'est pas une action\u00a0: voulais-tu dire quitter\u00a0?"]),
-])
-def test_a_misspelt_action_is_answered_with_the_one_meant(
-        lang: str, typed: list[str], said: list[str], in_language: Callable[[str], None]) -> None:
-    in_language(lang)
-    seats = [ReverseSeat("You"), ReverseSeat("Ada", "ai", "easy", make_player("easy", random.Random(1)))]
-    service = ReverseService(build_rules(2), seats, seed=5)
-    answers = iter(typed)
-    out = io.StringIO()
-    ReverseLines(service, out.write).run(lambda prompt: next(answers, None))
-    for sentence in said:
-        assert sentence in out.getvalue(), (sentence, out.getvalue()[-1500:])
