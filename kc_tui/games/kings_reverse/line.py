@@ -34,7 +34,7 @@ from ...line.part import LineOptions
 from ...line.shell import Reader, help_text, leave_word, not_next_round, table_prompt, writer
 from ...net import Notice, SeatDoor, TableError
 from .ai import hint, level_name
-from .engine.actions import REVIEW_WORDS, Action, ActionKind, AmbiguousSuit, parse_action
+from .engine.actions import REVIEW_WORDS, Action, ActionKind, AmbiguousSuit, parse_action, the_marriage
 from .engine.describe import (
     cards_text,
     describe_event,
@@ -299,7 +299,7 @@ class ReverseLines:
                                "marry H, draw, pass, one, or help."))
                 return
         try:
-            action = parse_action(visible(text.strip()), view.hand, drawn)
+            action = the_marriage(parse_action(visible(text.strip()), view.hand, drawn), view.legal)
         except NotationError as exc:
             # At a prompt that asks for one thing, what it asks for (a play test's "oen" at the
             # call was told "'oen' is not a card: write the rank...").

@@ -267,3 +267,38 @@ def test_every_word_a_misspelling_is_answered_with_is_read_in_its_language(
     said, read = _heard(lines)
     assert read == lines  # every word was read at a prompt, quit the last
     assert all(refusal not in said for refusal in refusals), said
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_marry_alone_plays_the_only_marriage_and_play_or_give_alone_ask_for_the_card(
+        lang: str, in_language: Callable[[str], None]) -> None:
+    """A Spanish play test typed "casar" as the hint said "Casa la reina y el rey de tréboles",
+    and was answered "'casar' no es una acción: ¿querías decir pasar?": the word of an action was
+    taken for a slip of the fingers.  Alone, marry plays the only marriage there is, as the
+    table's key m does, and play and give ask for their card."""
+    from kr_positions import Table
+
+    from kc_tui.core.cards import NotationError, Suit
+    from kc_tui.games.kings_reverse.engine.actions import _ as translated
+    from kc_tui.games.kings_reverse.engine.actions import parse_action, the_marriage
+
+    in_language(lang)
+    marry, play, give = {"en": ("marry", "play", "give"), "es": ("casar", "jugar", "dar"),
+                         "fr": ("marier", "jouer", "donner")}[lang]
+    alone = parse_action(marry)
+    assert (alone.kind, alone.suit) == (ActionKind.MARRY, None)
+    one = Table(["QH KH 5C", "2C 3C"], pile="5H").game.legal_actions()
+    assert the_marriage(alone, one) == Action(ActionKind.MARRY, suit=Suit.HEARTS)
+    two = Table(["QH KH QS KS 5C", "2C 3C"], pile="KD").game.legal_actions()
+    with pytest.raises(NotationError) as several:
+        the_marriage(alone, two)
+    assert Suit.HEARTS.word in str(several.value) and Suit.SPADES.word in str(several.value)
+    with pytest.raises(NotationError) as none:
+        the_marriage(alone, Table(["QH KH 5C", "2C 3C"], pile="9D").game.legal_actions())
+    assert str(none.value) == translated("No marriage can be played now: a marriage is the King and Queen "
+                                         "of one suit, going down together on a card one of them matches.")
+    assert the_marriage(parse_action("9H"), two) == parse_action("9H")  # any other action: itself
+    for word in (play, give):
+        with pytest.raises(NotationError) as which:
+            parse_action(word)
+        assert "5C" in str(which.value) or "9H" in str(which.value)  # its example, no suggestion

@@ -14,7 +14,7 @@ from ....core.text import closest, folded
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = ["ActionKind", "Action", "parse_action", "SUIT_BY_LETTER", "JOKER_PLAYS", "REVIEW_WORDS",
-           "ACTION_WORDS", "misspelt", "AmbiguousSuit", "dialog_letters"]
+           "ACTION_WORDS", "misspelt", "the_marriage", "AmbiguousSuit", "dialog_letters"]
 
 SUIT_BY_LETTER: Mapping[str, Suit] = {s.value: s for s in Suit}
 
@@ -215,6 +215,12 @@ def parse_action(text: str, hand: Sequence[AnyCard] = (), drawn: AnyCard | None 
         return Action(_WORDS[head])
     if head in _MARRY and len(words) == 2:
         return Action(ActionKind.MARRY, suit=_typed_suit(words[1]))
+    if head in _MARRY and len(words) == 1:
+        return Action(ActionKind.MARRY)  # the only marriage there is (:func:`the_marriage`)
+    if head in _GIVE and len(words) == 1:
+        raise NotationError(_("Give which card? Type it, for example 5C, or its number in your hand."))
+    if head in _PLAY and len(words) == 1:
+        raise NotationError(_("Play which card? Type it, for example 9H, or its number in your hand."))
     if head in _GIVE and len(words) == 2:
         return Action(ActionKind.GIVE, _typed_card(words[1], hand))
     if head in _PLAY and len(words) in (2, 3):
@@ -245,6 +251,23 @@ ACTION_WORDS = N_("draw pass one end challenge accept look hand who scores rules
 a card or a suit after them): a word that is none of them but close to one is answered with it
 (:func:`misspelt`).  Translated, each must be one the game reads in that language (a test types
 every one)."""
+
+
+def the_marriage(action: Action, legal: Sequence[Action]) -> Action:
+    """``action`` itself, unless it is a marriage with no suit ("marry" alone): then the only
+    marriage ``legal`` holds, or :class:`NotationError` saying that none may be played or which
+    suits may."""
+    if action.kind is not ActionKind.MARRY or action.suit is not None:
+        return action
+    marriages = [a for a in legal if a.kind is ActionKind.MARRY]
+    if len(marriages) == 1:
+        return marriages[0]
+    if not marriages:
+        raise NotationError(_("No marriage can be played now: a marriage is the King and Queen of one "
+                              "suit, going down together on a card one of them matches."))
+    suits = ", ".join(a.suit.word for a in marriages if a.suit is not None)
+    raise NotationError(_("More than one marriage may be played: type marry and its suit ({suits}).").format(
+        suits=suits))
 
 
 def _refuse_misspelt(words: Sequence[str], text: str) -> None:

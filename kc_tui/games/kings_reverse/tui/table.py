@@ -787,6 +787,9 @@ class ReverseTableScreen(TableShell):
         except NotationError as exc:
             self.say(str(exc))
             return
+        if action.kind is ActionKind.MARRY and action.suit is None:
+            self.action_marry()  # "marry" alone: as the key m, the marked pair's or the only one
+            return
         self._act(action)
 
     # ------------------------------------------------------------------ rounds and leaving
