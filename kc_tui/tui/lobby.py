@@ -43,7 +43,7 @@ from .modal import Dialog
 from .part import tui_game, tui_games
 from .served import ServedTable
 from .typed_app import OnKingsCornerApp
-from .widgets import PickList, TextPanel
+from .widgets import PickList, TextField, TextPanel
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
@@ -70,7 +70,7 @@ class NameScreen(Dialog[str]):
         with Vertical(id="name-dialog", classes="dialog"):
             yield Static(_("Your name at the tables"), classes="dialog-title")
             # Translators: the placeholder of the name field.
-            yield Input(value=self.known or "", max_length=40, placeholder=_("name"), id="name")
+            yield TextField(value=self.known or "", max_length=40, placeholder=_("name"), id="name")
             yield TextPanel(id="name-problem")
             yield TextPanel(id="name-keys", classes="keys")
 

@@ -19,7 +19,7 @@ from ..net import MAX_TABLE_NAME, SEAT_OPEN, TableError
 from .lobby import LobbyApp
 from .new_game import NewGameShell
 from .part import tui_game
-from .widgets import Choice, Menu, MenuItem, TextPanel
+from .widgets import Choice, Menu, MenuItem, TextField, TextPanel
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
@@ -66,8 +66,8 @@ class TableForm(NewGameShell):
         # The name's row comes first; the screen still opens on the number of players (the
         # rows below are where the keys land, as on the new-game screen), Up reaches the name.
         row = Horizontal(Static("  " + _("Table name").ljust(25), classes="label"),
-                         Input(self.typed_name, placeholder=self.default_name(), max_length=MAX_TABLE_NAME,
-                               id="table-name"),
+                         TextField(self.typed_name, placeholder=self.default_name(),
+                                   max_length=MAX_TABLE_NAME, id="table-name"),
                          classes="seat", id="table-name-row")
         scroll = self.query_one("#new-game")
         scroll.mount(row, before=scroll.children[0])

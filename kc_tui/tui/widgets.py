@@ -33,7 +33,7 @@ _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = ["card_text", "any_card_text", "card_content", "settings_of", "as_cards", "look_of", "redraw",
            "cursor_at", "PickList", "face_size", "TextPanel", "PlayersView", "Menu", "MenuItem", "Choice",
-           "EventLog", "CommandLine"]
+           "EventLog", "TextField", "CommandLine"]
 
 _GLYPHS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 # Suit colours by card style; the suit letter or glyph is always there too.
@@ -493,7 +493,26 @@ class EventLog(RichLog):
             self.scroll_end(animate=False, x_axis=False)
 
 
-class CommandLine(Input):
+class TextField(Input):
+    """A text field whose own editing keys keep their place among the letters typed with them.
+
+    Textual's Input types a letter as its key comes, but runs a bound key (Backspace, the arrows,
+    Enter) only once the key has bubbled up to the app, after the keys that came with it: "ab",
+    Backspace, "Q" in one write, as SSH or a paste sends them, typed "abQ" and then deleted the Q
+    (Textual issue 6605, a Spanish play test).  The field's own bindings run here, as the key
+    comes; a key it binds to nothing still goes up to the screen's and the app's bindings."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        for binding in self._bindings.key_to_bindings.get(event.key, ()):
+            # (The app checks the priority bindings before the key reaches the field.)
+            if not binding.priority and await self.app.run_action(binding.action, self):
+                event.stop()
+                event.prevent_default()
+                return
+        await super()._on_key(event)
+
+
+class CommandLine(TextField):
     """A table's command line (and chat): Tab stays in it.  Tab moved the focus to the table,
     and the rest of a line typed or pasted with a tab in it became the table's keys (an "e" and
     an Enter could end the turn).  A ``:`` typed into it while it is empty is the key that opens

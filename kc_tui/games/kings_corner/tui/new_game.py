@@ -26,7 +26,7 @@ from ....tui.new_game import (
     level_label,
     seat_kinds,
 )
-from ....tui.widgets import Choice, Menu, MenuItem, TextPanel
+from ....tui.widgets import Choice, Menu, MenuItem, TextField, TextPanel
 from .. import ENTRY
 from ..ai import describe, level_name
 from ..engine.rules import DEFAULT_TARGETS, DRAW_TIMINGS, PRESETS, RuleSet, build_rules, preset_name
@@ -133,7 +133,7 @@ class NewGameScreen(NewGameShell, SizedScreen):
                          id="opt-target")
             with Horizontal(classes="seat"):
                 yield Static("  " + _("Seed (blank: random)").ljust(25), classes="label")
-                yield Input(id="seed", type="integer", placeholder=_("random"), max_length=18)
+                yield TextField(id="seed", type="integer", placeholder=_("random"), max_length=18)
             yield Menu([MenuItem("start", "Ctrl+S", _("Start the game")),
                         MenuItem("back", "Esc", _("Back to the title"))],
                        id="new-game-menu")

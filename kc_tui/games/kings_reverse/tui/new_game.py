@@ -13,7 +13,7 @@ from textual.widgets import Input, Static
 from ....core.i18n import N_, Domain
 from ....tui.keys import bindings, key_line
 from ....tui.new_game import DEFAULT_SEATS, NEW_GAME_KEYS, ChoicesScroll, NewGameShell, SeatChoice, seat_kinds
-from ....tui.widgets import Choice, Menu, MenuItem, TextPanel
+from ....tui.widgets import Choice, Menu, MenuItem, TextField, TextPanel
 from .. import ENTRY
 from ..ai import level_name
 from ..engine.describe import shown_name
@@ -74,7 +74,7 @@ class ReverseNewGameScreen(NewGameShell):
                 seed_label = _("Seed (blank: random)")
                 yield Static(f"  {seed_label:<25}", classes="label")
                 # Translators: the seed field's placeholder (a blank seed deals at random).
-                yield Input(id="seed", type="integer", placeholder=_("random"), max_length=18)
+                yield TextField(id="seed", type="integer", placeholder=_("random"), max_length=18)
             # (A saved game is continued from the title screen, as the first game's are: here a
             # line "[Enter] Continue ..." worked only once reached, not at Enter on a row.)
             yield Menu([MenuItem("start", "Ctrl+S", _("Start the game")),
