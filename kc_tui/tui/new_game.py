@@ -22,7 +22,7 @@ from ..games import GAMES
 from .keys import KeyRow
 from .part import tui_game
 from .typed_app import OnKingsCornerApp
-from .widgets import Choice, Menu
+from .widgets import Choice, Menu, TextField
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
@@ -70,6 +70,35 @@ def game_choices() -> list[tuple[str, str]]:
     return [(name, entry.title) for name, entry in GAMES.items()]
 
 
+class SeatKind(Choice):
+    """A seat's choice of who plays it.  A letter typed on it starts the seat's name, as the key
+    line's "type names" says (Up/Down stop there, on the choice, and the letters went nowhere):
+    the name field takes the focus and the letter, in place of the name it held."""
+
+    def on_key(self, event: events.Key) -> None:
+        name = self.screen.query_one(f"#name-{self.id.removeprefix('kind-')}", Input)
+        # (The focus as the screen has it now: ``has_focus`` changes only once the blur that
+        # moving it sends has been handled, after the keys already handed to this choice.)
+        focused = self.screen.focused
+        if focused is name:
+            # A key of the same burst as the letter that moved the focus ("ab", Backspace, "Q" in
+            # one write, as SSH or a paste sends them): it was handed to this choice before the
+            # focus moved, and is the name's, in its order, as the keys typed after it are.
+            event.stop()
+            event.prevent_default()
+            self.app.post_message(events.Key(event.key, event.character))
+            return
+        character = event.character
+        if focused is not self or character is None or not event.is_printable or not character.strip():
+            return
+        event.stop()
+        event.prevent_default()
+        # Focused at once, the field selects the name it holds, and then takes the key as if
+        # typed there: the letter in place of that name, and the next keys after it.
+        self.screen.set_focus(name)
+        name.post_message(events.Key(event.key, character))
+
+
 class SeatChoice(Horizontal):
     """One seat: who plays it (``kinds``: :func:`seat_kinds`), and the name shown at the table."""
 
@@ -80,26 +109,9 @@ class SeatChoice(Horizontal):
         self.kinds = list(kinds)
 
     def compose(self) -> ComposeResult:
-        yield Choice(_("Seat {n}").format(n=self.index + 1), self.kinds, self.kind, id=f"kind-{self.index}")
+        yield SeatKind(_("Seat {n}").format(n=self.index + 1), self.kinds, self.kind, id=f"kind-{self.index}")
         # Translators: the placeholder of a seat's name field.
-        yield Input(id=f"name-{self.index}", max_length=16, placeholder=_("name"))
-
-    def on_key(self, event: events.Key) -> None:
-        """A letter typed on the seat's choice of who plays it starts its name, as the key line's
-        "type names" says (Up/Down stop there, on the choice, and the letters went nowhere): the
-        name field takes the focus and the letter, in place of the name it held."""
-        choice = self.query_one(f"#kind-{self.index}", Choice)
-        character = event.character
-        if (not choice.has_focus or character is None or not event.is_printable
-                or not character.strip()):
-            return
-        event.stop()
-        event.prevent_default()
-        name = self.query_one(f"#name-{self.index}", Input)
-        # Focused at once, the field selects the name it holds, and then takes the key as if
-        # typed there: the letter in place of that name, and the next keys after it.
-        self.screen.set_focus(name)
-        name.post_message(events.Key(event.key, character))
+        yield TextField(id=f"name-{self.index}", max_length=16, placeholder=_("name"))
 
 
 class ChoicesScroll(VerticalScroll, can_focus=False, inherit_bindings=False):

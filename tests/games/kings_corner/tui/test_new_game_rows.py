@@ -118,3 +118,23 @@ async def test_letters_typed_on_a_seat_s_choice_write_its_name() -> None:
         await pilot.press("up")  # Up/Down still go from row to row, and the name stays
         assert screen.query_one("#kind-0", Choice).has_focus and name.value == "Zoé B"
         assert "Zoé B" in str(screen.query_one("#summary", TextPanel).render())
+
+
+async def test_a_name_typed_on_a_seat_s_choice_in_one_burst_loses_no_key() -> None:
+    """A Spanish play test: "ab", Backspace, "Q" arriving in one write (as an SSH client or a
+    paste sends them) left "ab" in the name: the keys after the first reached the choice before
+    the focus had moved to the name, and were dropped there."""
+    from textual import events
+
+    app = title(Settings(pace=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _new_game(pilot, app, 4)
+        await pilot.press("down", "down")
+        assert screen.query_one("#kind-1", Choice).has_focus
+        driver = app._driver
+        assert driver is not None
+        for key, character in (("a", "a"), ("b", "b"), ("backspace", "\x7f"), ("Q", "Q"), ("x", "x")):
+            driver.send_message(events.Key(key, character))  # all at once, with no wait between
+        await pilot.pause()
+        name = screen.query_one("#name-1", Input)
+        assert name.has_focus and name.value == "aQx"
