@@ -97,10 +97,13 @@ def run_saves(args: argparse.Namespace) -> int:
     games = list(GAMES) if only is None else [only]
     if args.delete is not None:
         return _delete_save(args.delete, games)
+    listed = {game: list_saves(game) for game in games}
     for n, game in enumerate(games):
-        saves, folder = list_saves(game), game_saves_dir(game)
-        # Each game's list is headed by its title, but the first game's, whose list came first.
-        titled = not (n == 0 and only is None)
+        saves, folder = listed[game], game_saves_dir(game)
+        # Each game's list is headed by its title, but the first game's, whose list came first,
+        # unless it has none while another game has some ("No saved games", then a list of
+        # Kings Reverse games, said two things at once: a Spanish play test).
+        titled = not (n == 0 and only is None and (saves or not any(listed.values())))
         title = game_title(game)
         if not saves and (n == 0 or only is not None):
             print(_("No saved {game} games (they are kept in {folder}).").format(game=title, folder=folder)

@@ -148,12 +148,14 @@ def test_kings_reverse_saves_are_listed_and_deleted_by_name(capsys: Capture) -> 
     status, refused = _run(capsys, "--game", "kings-reverse", "saves", "--delete", "../../settings.toml")
     assert status == 1 and "No saved game called '../../settings.toml'" in refused
     both = _kc(capsys, "saves")  # every game's saves: the first game's (none) and Kings Reverse's
-    assert both.startswith("No saved games (") and "Saved Kings Reverse games in" in both
+    # (It said "No saved games", then listed Kings Reverse's: the first game's none is titled.)
+    assert both.startswith("No saved Kings in the Corner games (") and "Saved Kings Reverse games in" in both
     assert saver.path.name in both
     assert saver.path.name not in _kc(capsys, "--game", "kings-corner", "saves")
     assert "Deleted" in _kc(capsys, "--game", "kings-reverse", "saves", "--delete", saver.path.name)
     assert _usable() == []
     assert _kc(capsys, "--game", "kings-reverse", "saves").startswith("No saved Kings Reverse games")
+    assert _kc(capsys, "saves").startswith("No saved games (")  # none of any game
 
 
 @pytest.mark.parametrize("command", ["replay", "stats", "saves"])
