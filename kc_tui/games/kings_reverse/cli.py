@@ -30,7 +30,7 @@ from .ai import LEVELS, level_name
 from .ai.tournament import SEAT_NAMES, run_tournament, simulate
 from .engine.describe import describe_event, describe_rules, new_session
 from .engine.events import GAME_NAME, ReverseEvent, encode_event
-from .engine.rules import OPTION_NAMES, PRESETS, ReverseRules, RuleError, build_rules
+from .engine.rules import OPTION_NAMES, PRESETS, ReverseRules, RuleError, build_rules, preset_name
 from .engine.service import ReverseService
 from .line import GAME, VERBOSITIES
 from .saves import reverse_seats
@@ -307,7 +307,7 @@ def _simulate(args: argparse.Namespace) -> int:
     if stop is not None:
         print(stopped_line(stop.done, stop.total))
     if summary["rounds"]:
-        _print_summary(summary, args.preset)
+        _print_summary(summary, preset_name(args.preset))
     return status
 
 
@@ -354,8 +354,8 @@ def _tournament(args: argparse.Namespace) -> int:
               "{seconds} s") if result.duplicate else
             _("Kings Reverse: {rounds} rounds ({deals} deals, seats rotating), preset {preset}, seed {seed}, "
               "{seconds} s"))
-    print(head.format(rounds=result.rounds, deals=result.deals, preset=args.preset, seed=args.seed,
-                      seconds=decimal(result.seconds)))
+    print(head.format(rounds=result.rounds, deals=result.deals, preset=preset_name(args.preset),
+                      seed=args.seed, seconds=decimal(result.seconds)))
     # Translators: the columns of the tournament's table.
     heads = [_("player"), _("win rate"), _("95% interval"), _("points/round"), _("decision ms (median, p99)")]
     widths = [max(w, len(h) + 1) for w, h in zip((10, 9, 17, 14, 28), heads)]

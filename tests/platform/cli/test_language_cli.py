@@ -198,3 +198,28 @@ def test_the_help_names_the_options_values_in_the_language(lang: str) -> None:
     assert {where: metavar for where, metavar in names.items() if metavar in english} == {}
     assert names["kings-corner play --seed"] == {"es": "SEMILLA", "fr": "GRAINE"}[lang]
     assert names["kings-reverse tournament --rounds"] == "N"
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["--lang", "es", "tournament", "--players", "easy,medium", "--rounds", "2"], ", reglas estándar, "),
+    (["--lang", "fr", "simulate", "--rounds", "1"], ", règles standard, "),
+    (["--lang", "es", "--game", "kings-reverse", "tournament", "--players", "easy,medium", "--rounds", "2"],
+     ", reglas estándar, "),
+    (["--lang", "es", "--game", "kings-reverse", "simulate", "--rounds", "1"], ", reglas estándar, "),
+])
+def test_the_preset_is_named_in_the_language(argv: list[str], said: str,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """A Spanish play test read "reglas standard" at the head of tournament and simulate."""
+    assert main(argv) == 0
+    assert said in capsys.readouterr().out.splitlines()[0]
+
+
+def test_a_saved_game_s_rules_name_the_preset_in_the_language() -> None:
+    """The saves' list and the lobby said "standard" in Spanish (a play test)."""
+    from kc_tui.core.i18n import speaking
+    from kc_tui.games.kings_corner.engine.rules import build_rules, rules_label
+
+    with speaking("es"):
+        assert rules_label(build_rules(2)) == "estándar"
+        assert rules_label(build_rules(2, "standard", {"target": 50})) == "estándar, target 50"
+    assert rules_label(build_rules(2)) == "standard"

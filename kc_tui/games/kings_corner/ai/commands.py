@@ -25,7 +25,7 @@ from ....core.report import (
 from ....core.text import decimal, percent, two_numbers, visible
 from .. import ENTRY
 from ..engine.describe import scoring_name
-from ..engine.rules import RuleSet
+from ..engine.rules import RuleSet, preset_name
 from ..engine.service import GameService
 from ..engine.transcript import TranscriptWriter
 from .arguments import (
@@ -112,7 +112,7 @@ def _simulate_command(args: argparse.Namespace) -> int:
         if stop is not None:
             print(stopped_line(stop.done, stop.total))
         if summary["rounds"]:
-            _print_summary(summary, args.preset)
+            _print_summary(summary, preset_name(args.preset))
         for fault in faults:
             print(f"! {fault}")
     return 0 if stop is None else 130
@@ -244,7 +244,7 @@ def _print_tournament(result: TournamentResult, rules: RuleSet, args: argparse.N
               "{seconds} s") if result.duplicate else
             _("{rounds} rounds ({deals} deals, seats rotating), preset {preset}, scoring {scoring}, "
               "seed {seed}, {seconds} s"))
-    print(said.format(rounds=result.rounds, deals=result.deals, preset=args.preset,
+    print(said.format(rounds=result.rounds, deals=result.deals, preset=preset_name(args.preset),
                       scoring=scoring_name(rules.scoring), seed=args.seed, seconds=decimal(result.seconds)))
     players = [visible(e.player) for e in result.entrants]  # a bot's command, as typed
     # Translators: the columns of the tournament's table (each at most 16 letters long but the last,

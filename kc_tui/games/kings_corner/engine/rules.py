@@ -270,7 +270,8 @@ def build_rules(
 
 def rules_label(rules: RuleSet) -> str:
     """The rules in a few words, to tell saved games apart: the preset they are, or the nearest
-    preset and the options set on top (``boxed, target 50``)."""
+    preset and the options set on top (``boxed, target 50``), the preset named in the language
+    served."""
     def differences(preset: str) -> list[str]:
         # Each option as the preset with the options before it set has it: a scoring set on top
         # brings its own target, so a target kept at 25 under chips is said (the label gives the
@@ -290,7 +291,8 @@ def rules_label(rules: RuleSet) -> str:
             continue  # a preset that cannot be dealt to this many players
         if best is None or len(diff) < len(best):
             best, name = diff, preset
-    return ", ".join([name, *(best or [])])
+    # The preset in the reader's language ("estándar"); the options as they are typed.
+    return ", ".join([preset_name(name), *(best or [])])
 
 
 def _word(value: Any) -> str:
