@@ -21,7 +21,7 @@ from textual.widget import Widget
 from textual.widgets import Input, RichLog
 
 from ..core.cards import showing
-from ..core.i18n import N_
+from ..core.i18n import N_, Domain
 from .dialogs import help_screen
 from .fit import SizedScreen
 from .info import SettingsScreen
@@ -29,6 +29,11 @@ from .keys import KeyRow, key_line
 from .round_over import RoundOverScreen
 from .typed_app import OnKingsCornerApp
 from .widgets import EventLog, TextPanel, any_card_text
+
+_, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
+
+STATUS_ROWS = 3
+"""The rows of the status line (``#status`` in styles/table.tcss)."""
 
 __all__ = ["MIN_WIDTH", "MIN_HEIGHT", "WIDE", "TableShell", "KEPT_WHILE_A_COMPUTER_PLAYS"]
 
@@ -155,20 +160,30 @@ class TableShell(OnKingsCornerApp, SizedScreen):
         rows = status.content_size.height or STATUS_ROWS
         return len(Content(text).wrap(width)) <= rows
 
-    def say(self, text: str) -> None:
+    def say(self, text: str, logged: bool = False) -> None:
+        """Say ``text`` on the status line.  One longer than its three rows (a long plan's hint
+        at 80 columns lost its end: a Spanish play test) is written whole in the log too, unless
+        ``logged`` (the log has it already), and the status line says its start and where the
+        rest is."""
         # (The status keeps its three rows, so the log's newest line stays in view.)
-        self.query_one("#status", TextPanel).show(text)
+        status = self.query_one("#status", TextPanel)
+        width = status.content_region.width
+        if width > 0 and len(Content(text).wrap(width)) > STATUS_ROWS:
+            if not logged:
+                self.query_one("#log", RichLog).write(text)
+            text = _cut(text, width)
+        status.show(text)
 
     def report(self, text: str) -> None:
         """Something the player must know that is not a move (saving failed): the log keeps it."""
         self.query_one("#log", RichLog).write(f"! {text}")
-        self.say(text)
+        self.say(text, logged=True)
 
     def _read(self, text: str, status: str | None = None) -> None:
         """A readout: the log keeps it whole, the status line says it (or ``status``, for one
         too long for a line)."""
         self.query_one("#log", RichLog).write(text)
-        self.say(status or text)
+        self.say(status or text, logged=True)
 
     def _reader(self) -> int | None:
         """The seat whose view is read out: the person at the keyboard (None in hot-seat while
@@ -220,3 +235,22 @@ class TableShell(OnKingsCornerApp, SizedScreen):
             self.app.exit()
         else:
             self.app.leave_table(self)
+
+
+def _cut(text: str, width: int) -> str:
+    """The longest start of ``text`` that fits the status line's rows at ``width`` with the
+    note that the log has the whole of it."""
+    # Translators: ends a message cut to fit the table's status line: {start} is its beginning;
+    # the whole message is in the log.
+    note = _("{start}… (the rest is in the log)")
+    low, high = 0, len(text)
+    while low < high:  # the most words that fit
+        middle = (low + high + 1) // 2
+        if len(Content(note.format(start=text[:middle].rstrip())).wrap(width)) <= STATUS_ROWS:
+            low = middle
+        else:
+            high = middle - 1
+    start = text[:low]
+    if low < len(text) and " " in start and not text[low].isspace():
+        start = start[:start.rindex(" ")]  # not in the middle of a word
+    return note.format(start=start.rstrip(" ,;:"))

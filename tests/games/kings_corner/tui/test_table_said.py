@@ -94,3 +94,29 @@ async def test_enter_on_an_empty_corner_with_no_king_to_play_says_so() -> None:
             assert service.observation(0) == before
             return
     pytest.fail("no seed dealt the person no King with a corner empty")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_message_longer_than_the_status_line_is_kept_whole_in_the_log(size: tuple[int, int]) -> None:
+    """A Spanish play test's hint, a long plan at 80 columns, lost its last words ("y ganas la"):
+    the status line's three rows cut it.  Such a message is written whole in the log, and the
+    status line says its start and where the rest is."""
+    app = _app(8, RuleSet(players=2))
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, my_turn, "your turn")
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        plan = ", then ".join(f"move pile {a} onto pile {b}" for a, b in [("N", "E"), ("S", "W")] * 12) + ": done."
+        screen.say(plan)
+        await pilot.pause()
+        status = _status(screen)
+        assert status.endswith("… (the rest is in the log)") and plan.startswith(status.split("…")[0])
+        start = status.split("…")[0]
+        assert len(start) > 100 and plan[len(start)] in " ,"  # as much as the rows hold, between words
+        from textual.content import Content
+
+        assert len(Content(status).wrap(screen.query_one("#status").content_region.width)) == 3
+        assert plan in _log(screen)
+        screen.say("Short.")  # one that fits is said as it is, and the log is left alone
+        await pilot.pause()
+        assert _status(screen) == "Short." and "Short." not in _log(screen)
