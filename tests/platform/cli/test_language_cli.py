@@ -223,3 +223,11 @@ def test_a_saved_game_s_rules_name_the_preset_in_the_language() -> None:
         assert rules_label(build_rules(2)) == "estándar"
         assert rules_label(build_rules(2, "standard", {"target": 50})) == "estándar, target 50"
     assert rules_label(build_rules(2)) == "standard"
+
+
+def test_a_seat_refused_names_the_person_s_seat_as_the_help_does(capsys: pytest.CaptureFixture[str]) -> None:
+    """The help said "human:NOMBRE" and the refusal "human:NAME" (a Spanish play test)."""
+    with pytest.raises(SystemExit):
+        main(["--lang", "es", "play", "--players", "you,bogus"])
+    refused = capsys.readouterr().err
+    assert "elige entre you, human:NOMBRE, beginner" in refused and "human:NAME" not in refused

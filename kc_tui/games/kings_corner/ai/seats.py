@@ -42,7 +42,10 @@ def check_spec(spec: str, benchmark: bool = False, humans: bool = False) -> str:
     level = text.lower()
     allowed = BENCHMARK_LEVELS if benchmark else LEVELS
     if level not in allowed:
-        choices = ", ".join([*(["you", "human:NAME"] if humans else []), *allowed])
+        # Translators: a person's seat as --players takes it: translate NAME only, as the
+        # option's help does (human:NOMBRE).
+        person = _("human:NAME")
+        choices = ", ".join([*(["you", person] if humans else []), *allowed])
         raise ValueError(_("unknown player {text} (choose from {choices}, or bot:COMMAND)").format(
             text=repr(text), choices=choices))
     return level
