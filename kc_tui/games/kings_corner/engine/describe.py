@@ -619,8 +619,11 @@ class Narrator:
             left = self.counts[seat]
             played = self._say(seat, _("You play {card} on {pile}."), _("{name} plays {card} on {pile}."),
                                card=event.card.words, pile=event.pile.words)
-            has = self._say(seat, ngettext("You have {n} card.", "You have {n} cards.", left),
-                            ngettext("{name} has {n} card.", "{name} has {n} cards.", left), n=left)
+            # (Not "0 cards": a Spanish play test heard "A Ada le quedan 0 cartas".)
+            has = (self._say(seat, _("You have no cards left."), _("{name} has no cards left."))
+                   if left == 0 else
+                   self._say(seat, ngettext("You have {n} card.", "You have {n} cards.", left),
+                             ngettext("{name} has {n} card.", "{name} has {n} cards.", left), n=left))
             return f"{played} {has}"
         if isinstance(event, MoveEvent):
             self._turn_moves.append(event)

@@ -10,6 +10,7 @@ import io
 import random
 import re
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
@@ -194,3 +195,19 @@ def test_look_between_rounds_says_the_round_is_over() -> None:
     answer = out.split("Press Enter for the next round (or type quit). look\n", 1)[1]
     assert answer.startswith("Round 1 is over. Stock: "), answer[:80]
     assert "'s turn" not in answer.split("\n", 1)[0]
+
+
+@pytest.mark.parametrize("lang, you, other", [
+    ("en", "You play the two of hearts on North. You have no cards left.",
+     "Ada plays the two of hearts on North. Ada has no cards left."),
+    ("es", "Ya no te quedan cartas.", "A Ada ya no le quedan cartas."),
+])
+def test_the_last_card_played_says_no_cards_are_left(lang: str, you: str, other: str,
+                                                      in_language: Callable[[str], None]) -> None:
+    """A Spanish play test heard "A Ada le quedan 0 cartas" as she went out."""
+    in_language(lang)
+    for seat, said in ((0, you), (1, other)):
+        narrator = Narrator(["You", "Ada"])
+        narrator.sentence(RoundView(1, 0, 0, (), (1, 1), ((),) * 8, 10))
+        sentence = narrator.sentence(Play(seat, C("2H"), Pile.N))
+        assert sentence is not None and sentence.endswith(said) and "0" not in sentence, sentence
