@@ -189,7 +189,7 @@ def test_the_rules_name_their_preset_in_the_language(in_language) -> None:  # no
     from kc_tui.games.kings_reverse.engine.rules import build_rules as reverse_build
 
     in_language("es")
-    assert describe_rules(build_rules(4), "standard").startswith("Reyes en las esquinas - variante estándar\n")
+    assert describe_rules(build_rules(4), "standard").startswith("Reyes en las esquinas — variante estándar\n")
     assert reverse_rules(reverse_build(4, "quick", jokers=False), "quick").startswith(
         "Kings Reverse (variante rápida, con cambios)\n")
 
