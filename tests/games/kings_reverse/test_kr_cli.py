@@ -474,3 +474,21 @@ def test_the_demo_narrates_a_round_and_names_the_command_that_deals_it_again(
     assert again == "kings-corner --game kings-reverse demo --players hard,easy --rule jokers=off --seed 5"
     assert main(shlex.split(again)[1:]) == 0
     assert capsys.readouterr().out == first
+
+
+def test_a_hint_to_draw_says_whether_anything_could_go() -> None:
+    """A Spanish play test was told "nothing you hold is worth playing now" when nothing it held
+    could go on the pile at all."""
+    from kr_positions import Table
+
+    from kc_tui.games.kings_reverse.ai.hints import _why
+    from kc_tui.games.kings_reverse.engine.actions import Action, ActionKind
+    from kc_tui.games.kings_reverse.engine.service import ReverseService
+    from kc_tui.games.kings_reverse.saves import reverse_seats
+
+    for hand, said in (("9C 2D", "nothing you hold can go on the pile"),
+                       ("9C 5H", "nothing you hold is worth playing now")):
+        table = Table([hand, "3S 4S 6S"], "6H", stock="2C 3C")
+        service = ReverseService(table.rules, reverse_seats(["you", "easy"], random.Random(1)), seed=1)
+        service.game = table.game
+        assert said in _why(Action(ActionKind.DRAW), service.view(0), words=False)

@@ -37,6 +37,9 @@ def _why(action: Action, view: ReverseView, words: bool, call: str | None = None
     if kind is ActionKind.ACCEPT:
         return _("Accept the joker's four cards: a challenge would likely cost you six.")
     if kind is ActionKind.DRAW:
+        if not any(a.kind in (ActionKind.PLAY, ActionKind.MARRY) for a in view.legal):
+            # (Not "nothing worth playing" when nothing may be played: a Spanish play test.)
+            return _("Draw a card: nothing you hold can go on the pile.")
         return _("Draw a card: nothing you hold is worth playing now.")
     if kind is ActionKind.PASS:
         return _("Pass: nothing goes and the stock is empty.")
