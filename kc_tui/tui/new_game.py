@@ -76,7 +76,7 @@ class SeatKind(Choice):
     the name field takes the focus and the letter, in place of the name it held."""
 
     def on_key(self, event: events.Key) -> None:
-        name = self.screen.query_one(f"#name-{self.id.removeprefix('kind-')}", Input)
+        name = self.screen.query_one(f"#name-{(self.id or '').removeprefix('kind-')}", Input)
         # (The focus as the screen has it now: ``has_focus`` changes only once the blur that
         # moving it sends has been handled, after the keys already handed to this choice.)
         focused = self.screen.focused
