@@ -499,16 +499,31 @@ class TextField(Input):
     Textual's Input types a letter as its key comes, but runs a bound key (Backspace, the arrows,
     Enter) only once the key has bubbled up to the app, after the keys that came with it: "ab",
     Backspace, "Q" in one write, as SSH or a paste sends them, typed "abQ" and then deleted the Q
-    (Textual issue 6605, a Spanish play test).  The field's own bindings run here, as the key
-    comes; a key it binds to nothing still goes up to the screen's and the app's bindings."""
+    (Textual issue 6605, a Spanish play test).  Every binding of a key that is not a letter runs
+    here, as the key comes: the field's own, then those of the widgets around it, the screen's
+    and the app's, as the app would look them up; and a key that arrives once the focus has moved
+    on (after a Tab of the same burst) goes to the widget focused now."""
 
     async def _on_key(self, event: events.Key) -> None:
+        if self.screen.focused is not self:
+            # A key of the same burst as one that moved the focus on (Tab, Esc): it was handed to
+            # this field before the focus moved, and is the focused widget's, in its order.
+            event.stop()
+            event.prevent_default()
+            self.app.post_message(events.Key(event.key, event.character))
+            return
         for binding in self._bindings.key_to_bindings.get(event.key, ()):
             # (The app checks the priority bindings before the key reaches the field.)
             if not binding.priority and await self.app.run_action(binding.action, self):
                 event.stop()
                 event.prevent_default()
                 return
+        if not event.is_printable and await self.app._check_bindings(event.key):
+            # Another's binding (the screen's Tab, Esc), run now as the app would run it once
+            # the key had bubbled up to it, after the keys that came with it.
+            event.stop()
+            event.prevent_default()
+            return
         await super()._on_key(event)
 
 

@@ -42,3 +42,27 @@ async def test_a_burst_of_keys_is_typed_in_its_order(field: type[Input]) -> None
         assert app.submitted == ["axQy"]
         assert app.field.value == "axQyz"
 
+
+
+class _TwoFields(App[None]):
+    def compose(self) -> ComposeResult:
+        yield TextField(id="first")
+        yield TextField(id="second")
+
+
+async def test_keys_after_a_tab_of_the_same_burst_go_to_the_next_field() -> None:
+    """"a", Tab, "x" in one write typed "ax" in the first field: the keys after the Tab were
+    handed to it before the Tab had moved the focus."""
+    app = _TwoFields()
+    async with app.run_test() as pilot:
+        first, second = app.query_one("#first", TextField), app.query_one("#second", TextField)
+        first.focus()
+        await pilot.pause()
+        assert app._driver is not None
+        for key, character in (("a", "a"), ("tab", "\t"), ("x", "x"), ("backspace", "\x7f"), ("y", "y"),
+                               ("shift+tab", None), ("b", "b")):
+            app._driver.send_message(events.Key(key, character))
+        await pilot.pause()
+        # (Back in the first field, its text is selected, as a field focused is, and b replaces it.)
+        assert (first.value, second.value) == ("b", "y")
+        assert first.has_focus
