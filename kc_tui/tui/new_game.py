@@ -22,7 +22,7 @@ from ..games import GAMES
 from .keys import KeyRow
 from .part import tui_game
 from .typed_app import OnKingsCornerApp
-from .widgets import Choice, Menu, TextField
+from .widgets import Choice, Menu, TextField, in_order
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
@@ -75,26 +75,18 @@ class SeatKind(Choice):
     line's "type names" says (Up/Down stop there, on the choice, and the letters went nowhere):
     the name field takes the focus and the letter, in place of the name it held."""
 
-    def on_key(self, event: events.Key) -> None:
-        name = self.screen.query_one(f"#name-{(self.id or '').removeprefix('kind-')}", Input)
-        # (The focus as the screen has it now: ``has_focus`` changes only once the blur that
-        # moving it sends has been handled, after the keys already handed to this choice.)
-        focused = self.screen.focused
-        if focused is name:
-            # A key of the same burst as the letter that moved the focus ("ab", Backspace, "Q" in
-            # one write, as SSH or a paste sends them): it was handed to this choice before the
-            # focus moved, and is the name's, in its order, as the keys typed after it are.
-            event.stop()
-            event.prevent_default()
-            self.app.post_message(events.Key(event.key, event.character))
+    async def on_key(self, event: events.Key) -> None:
+        # (A burst's keys in their order, the ones after the letter that moved the focus too.)
+        if await in_order(self, event):
             return
         character = event.character
-        if focused is not self or character is None or not event.is_printable or not character.strip():
+        if character is None or not event.is_printable or not character.strip():
             return
         event.stop()
         event.prevent_default()
         # Focused at once, the field selects the name it holds, and then takes the key as if
         # typed there: the letter in place of that name, and the next keys after it.
+        name = self.screen.query_one(f"#name-{(self.id or '').removeprefix('kind-')}", Input)
         self.screen.set_focus(name)
         name.post_message(events.Key(event.key, character))
 

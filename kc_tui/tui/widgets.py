@@ -33,7 +33,7 @@ _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = ["card_text", "any_card_text", "card_content", "settings_of", "as_cards", "look_of", "redraw",
            "cursor_at", "PickList", "face_size", "TextPanel", "PlayersView", "Menu", "MenuItem", "Choice",
-           "EventLog", "TextField", "CommandLine"]
+           "EventLog", "TextField", "CommandLine", "in_order"]
 
 _GLYPHS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 # Suit colours by card style; the suit letter or glyph is always there too.
@@ -493,38 +493,40 @@ class EventLog(RichLog):
             self.scroll_end(animate=False, x_axis=False)
 
 
-class TextField(Input):
-    """A text field whose own editing keys keep their place among the letters typed with them.
+async def in_order(widget: Widget, event: events.Key) -> bool:
+    """Handle ``event``, a key handed to ``widget``, in the order it came, if need be; whether
+    it was handled.
 
-    Textual's Input types a letter as its key comes, but runs a bound key (Backspace, the arrows,
-    Enter) only once the key has bubbled up to the app, after the keys that came with it: "ab",
-    Backspace, "Q" in one write, as SSH or a paste sends them, typed "abQ" and then deleted the Q
-    (Textual issue 6605, a Spanish play test).  Every binding of a key that is not a letter runs
-    here, as the key comes: the field's own, then those of the widgets around it, the screen's
-    and the app's, as the app would look them up; and a key that arrives once the focus has moved
-    on (after a Tab of the same burst) goes to the widget focused now."""
+    Textual's app hands each key to the widget focused as it arrives, and runs a key's binding
+    (Backspace in a field, Tab, Esc, the arrows) only once the key has bubbled back up to it, after
+    the keys that came with it: "ab", Backspace, "Q" in one write, as SSH or a paste sends them,
+    typed "abQ" and then deleted the Q, and the keys after a Tab went to the field it left
+    (Textual issue 6605, a Spanish play test).  So a key that is not a letter has its binding run
+    now, as the app would look it up (the widget's own first, then those around it, the
+    screen's and the app's); and a key that reaches the widget once the focus has moved on goes
+    to the widget focused now."""
+    focused = widget.screen.focused
+    if focused is not widget:
+        event.stop()
+        event.prevent_default()
+        # Straight to it, behind the keys it has: through the app, a burst read in two parts
+        # let the second part's keys, handed to it meanwhile, pass this one.
+        (focused or widget.screen).post_message(events.Key(event.key, event.character))
+        return True
+    # (The app checked the priority bindings before it handed the key on.)
+    if not event.is_printable and await widget.app._check_bindings(event.key):
+        event.stop()
+        event.prevent_default()
+        return True
+    return False
+
+
+class TextField(Input):
+    """A text field that takes a burst of keys in their order (:func:`in_order`)."""
 
     async def _on_key(self, event: events.Key) -> None:
-        if self.screen.focused is not self:
-            # A key of the same burst as one that moved the focus on (Tab, Esc): it was handed to
-            # this field before the focus moved, and is the focused widget's, in its order.
-            event.stop()
-            event.prevent_default()
-            self.app.post_message(events.Key(event.key, event.character))
-            return
-        for binding in self._bindings.key_to_bindings.get(event.key, ()):
-            # (The app checks the priority bindings before the key reaches the field.)
-            if not binding.priority and await self.app.run_action(binding.action, self):
-                event.stop()
-                event.prevent_default()
-                return
-        if not event.is_printable and await self.app._check_bindings(event.key):
-            # Another's binding (the screen's Tab, Esc), run now as the app would run it once
-            # the key had bubbled up to it, after the keys that came with it.
-            event.stop()
-            event.prevent_default()
-            return
-        await super()._on_key(event)
+        if not await in_order(self, event):
+            await super()._on_key(event)
 
 
 class CommandLine(TextField):

@@ -138,3 +138,10 @@ async def test_a_name_typed_on_a_seat_s_choice_in_one_burst_loses_no_key() -> No
         await pilot.pause()
         name = screen.query_one("#name-1", Input)
         assert name.has_focus and name.value == "aQx"
+        # And past two Tabs of a burst (to seat 3's choice, then its name), the keys are its name's.
+        for key, character in (("tab", "\t"), ("tab", "\t"), ("Z", "Z"), ("e", "e"), ("backspace", "\x7f"),
+                               ("d", "d")):
+            driver.send_message(events.Key(key, character))
+        await pilot.pause()
+        third = screen.query_one("#name-2", Input)
+        assert (name.value, third.value) == ("aQx", "Zd") and third.has_focus
