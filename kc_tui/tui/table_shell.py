@@ -28,12 +28,9 @@ from .info import SettingsScreen
 from .keys import KeyRow, key_line
 from .round_over import RoundOverScreen
 from .typed_app import OnKingsCornerApp
-from .widgets import EventLog, TextPanel, any_card_text
+from .widgets import EventLog, TextPanel, any_card_text, settings_of
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
-
-STATUS_ROWS = 3
-"""The rows of the status line (``#status`` in styles/table.tcss)."""
 
 __all__ = ["MIN_WIDTH", "MIN_HEIGHT", "WIDE", "TableShell", "KEPT_WHILE_A_COMPUTER_PLAYS"]
 
@@ -155,10 +152,14 @@ class TableShell(OnKingsCornerApp, SizedScreen):
 
     def fits_status(self, text: str) -> bool:
         """Whether ``text`` fits the status line's rows whole (as the terminal is now)."""
+        return len(Content(text).wrap(self._status_width())) <= self._status_rows()
+
+    def _status_width(self) -> int:
         status = self.query_one("#status", TextPanel)
-        width = status.content_size.width or max(self.app.size.width - status.styles.gutter.width, 1)
-        rows = status.content_size.height or STATUS_ROWS
-        return len(Content(text).wrap(width)) <= rows
+        return status.content_size.width or max(self.app.size.width - status.styles.gutter.width, 1)
+
+    def _status_rows(self) -> int:
+        return self.query_one("#status", TextPanel).content_size.height or STATUS_ROWS
 
     def say(self, text: str, logged: bool = False) -> None:
         """Say ``text`` on the status line.  One longer than its three rows (a long plan's hint
@@ -166,13 +167,11 @@ class TableShell(OnKingsCornerApp, SizedScreen):
         ``logged`` (the log has it already), and the status line says its start and where the
         rest is."""
         # (The status keeps its three rows, so the log's newest line stays in view.)
-        status = self.query_one("#status", TextPanel)
-        width = status.content_region.width
-        if width > 0 and len(Content(text).wrap(width)) > STATUS_ROWS:
+        if not self.fits_status(text):
             if not logged:
                 self.query_one("#log", RichLog).write(text)
-            text = _cut(text, width)
-        status.show(text)
+            text = _cut(text, self._status_width(), self._status_rows(), settings_of(self).ascii)
+        self.query_one("#status", TextPanel).show(text)
 
     def report(self, text: str) -> None:
         """Something the player must know that is not a move (saving failed): the log keeps it."""
@@ -237,20 +236,32 @@ class TableShell(OnKingsCornerApp, SizedScreen):
             self.app.leave_table(self)
 
 
-def _cut(text: str, width: int) -> str:
-    """The longest start of ``text`` that fits the status line's rows at ``width`` with the
-    note that the log has the whole of it."""
+def _cut(text: str, width: int, rows: int, ascii: bool = False) -> str:
+    """The longest start of ``text``, cut between words where it can be, that fits ``rows`` at
+    ``width`` with the note that the log has the whole of it (just the note on a line too narrow
+    for more; three dots for the ellipsis in ``ascii``)."""
     # Translators: ends a message cut to fit the table's status line: {start} is its beginning;
     # the whole message is in the log.
     note = _("{start}… (the rest is in the log)")
+    if ascii:
+        note = note.replace("…", "...")
+
+    def fits(start: str) -> bool:
+        return len(Content(note.format(start=start)).wrap(width)) <= rows
+
     low, high = 0, len(text)
-    while low < high:  # the most words that fit
+    while low < high:  # the most characters that fit
         middle = (low + high + 1) // 2
-        if len(Content(note.format(start=text[:middle].rstrip())).wrap(width)) <= STATUS_ROWS:
+        if fits(text[:middle].rstrip()):
             low = middle
         else:
             high = middle - 1
     start = text[:low]
-    if low < len(text) and " " in start and not text[low].isspace():
-        start = start[:start.rindex(" ")]  # not in the middle of a word
+    if low < len(text) and not text[low].isspace():
+        # Not in the middle of a word: back to the space before it (a long word or wide
+        # characters may wrap the shorter start otherwise, so it is looked at again).
+        while " " in start:
+            start = start[:start.rindex(" ")].rstrip(" ,;:")
+            if fits(start):
+                break
     return note.format(start=start.rstrip(" ,;:"))

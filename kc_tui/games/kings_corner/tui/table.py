@@ -311,7 +311,7 @@ class TableScreen(TableShell):
                 # What u took back, said as it is heard: a table served by another process
                 # answers after the key (the status said the move just taken back, a play test).
                 self._undo_asked, self._undo_heard = False, True
-                self.say(text)
+                self.say(text, logged=True)
 
     def _count_chips(self, event: Event) -> None:
         if isinstance(event, (RoundStart, RoundView)):
@@ -662,7 +662,7 @@ class TableScreen(TableShell):
         if not self._act(self.service.undo):
             self._undo_asked = False
         elif self._undo_heard:  # (heard at once: said again over what the move's end said)
-            self.say(self._said)
+            self.say(self._said, logged=True)
 
     def action_hint(self) -> None:
         if not self._not_yours():

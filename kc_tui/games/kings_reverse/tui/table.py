@@ -556,7 +556,7 @@ class ReverseTableScreen(TableShell):
         recent, self._recent = self._recent, []
         self.refresh_table()
         if recent:
-            self.say(" ".join(recent[-3:]))
+            self.say(" ".join(recent[-3:]), logged=True)
 
     def _act(self, action: Action) -> bool:
         """A person's action; a refusal is said and changes nothing (False)."""
