@@ -299,7 +299,9 @@ class ReverseLines:
                                "marry H, draw, pass, one, or help."))
                 return
         try:
-            action = the_marriage(parse_action(visible(text.strip()), view.hand, drawn), view.legal)
+            action = parse_action(visible(text.strip()), view.hand, drawn)
+            if view.legal:  # (out of turn, the session says whose turn it is)
+                action = the_marriage(action, view.legal)
         except NotationError as exc:
             # At a prompt that asks for one thing, what it asks for (a play test's "oen" at the
             # call was told "'oen' is not a card: write the rank...").

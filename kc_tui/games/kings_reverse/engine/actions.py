@@ -245,12 +245,12 @@ def parse_action(text: str, hand: Sequence[AnyCard] = (), drawn: AnyCard | None 
 # them, separated by spaces; each must be one of the words the game reads in your language
 # ("robar", "salir"...).  A word typed that is none of them but close to one is answered "did you
 # mean ...?".
-ACTION_WORDS = N_("draw pass one end challenge accept look hand who scores rules last hint help quit "
-                  "verbosity")
-"""The words a line of the line mode may be made of alone (not play, marry and give, which take
-a card or a suit after them): a word that is none of them but close to one is answered with it
-(:func:`misspelt`).  Translated, each must be one the game reads in that language (a test types
-every one)."""
+ACTION_WORDS = N_("draw pass one end challenge accept marry look hand who scores rules last hint help "
+                  "quit verbosity")
+"""The words a line of the line mode may be made of alone (not play and give, which take a card
+after them; marry alone plays the only marriage): a word that is none of them but close to one is
+answered with it (:func:`misspelt`).  Translated, each must be one the game reads in that
+language (a test types every one)."""
 
 
 def the_marriage(action: Action, legal: Sequence[Action]) -> Action:

@@ -201,6 +201,8 @@ def test_look_between_rounds_says_the_round_is_over() -> None:
     ("en", "You play the two of hearts on North. You have no cards left.",
      "Ada plays the two of hearts on North. Ada has no cards left."),
     ("es", "Ya no te quedan cartas.", "A Ada ya no le quedan cartas."),
+    # (Not "Ada n'a plus de cartes.", which the round's end says next.)
+    ("fr", "Il ne te reste plus de cartes.", "Il ne reste plus de cartes à Ada."),
 ])
 def test_the_last_card_played_says_no_cards_are_left(lang: str, you: str, other: str,
                                                       in_language: Callable[[str], None]) -> None:
