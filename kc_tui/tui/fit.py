@@ -123,7 +123,11 @@ class SizedScreen(Screen[None]):
         """What else the screen does at a new size (a larger layout from some size on)."""
 
     def on_mount(self) -> None:
-        self.fit_to(*self.app.size)
+        if self.fit_to(*self.app.size):
+            # Too small from the start: the focus it had was Textual's first pick (a table's
+            # top-left pile), not a person's, so the screen's own first focus takes it once
+            # the terminal is large enough (a play test's client grown from 79 to 80 columns).
+            self._focus_before = None
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit_to(*event.size)

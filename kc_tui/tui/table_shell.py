@@ -100,6 +100,15 @@ class TableShell(OnKingsCornerApp, SizedScreen):
         """Whether the key of ``action`` is on the key line now (by default: when it acts)."""
         return bool(self.check_action(action, ()))
 
+    def fit_to(self, width: int, height: int) -> bool:
+        was_small = self.too_small
+        small = super().fit_to(width, height)
+        if was_small and not small and self.is_mounted:
+            # Worked out while the table was too small, when no key acts, the key line was
+            # empty, and stayed so once the terminal was large enough (a play test over SSH).
+            self.show_keys()
+        return small
+
     def show_keys(self) -> None:
         """The key line: the rows of the key table that apply now."""
         applies = [row.action for row in self.KEY_ROWS if row.action and self.key_applies(row.action)]

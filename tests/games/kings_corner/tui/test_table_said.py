@@ -122,3 +122,19 @@ async def test_a_message_longer_than_the_status_line_is_kept_whole_in_the_log(si
         screen.say("Short.")  # one that fits is said as it is, and the log is left alone
         await pilot.pause()
         assert _status(screen) == "Short." and "Short." not in _log(screen)
+
+
+async def test_a_table_too_small_at_first_shows_its_keys_and_the_hand_once_large_enough() -> None:
+    """A play test's SSH client started at 79 columns, then grew to 80: the key line stayed
+    empty (worked out while no key acted) and the focus was on the top-left pile, Textual's
+    first pick, not on the hand where a table starts."""
+    app = _app(8, RuleSet(players=2))
+    async with app.run_test(size=(79, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        screen = app.screen
+        assert isinstance(screen, TableScreen) and screen.too_small
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not screen.too_small
+        assert screen.focused is screen.query_one("#hand")
+        assert "e end turn" in str(screen.query_one("#keys", Static).render())
