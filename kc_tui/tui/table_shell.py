@@ -14,6 +14,7 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import ClassVar
 
+from rich.cells import cell_len
 from textual.content import Content
 from textual.css.query import NoMatches
 from textual.reactive import Reactive, var
@@ -159,16 +160,20 @@ class TableShell(OnKingsCornerApp, SizedScreen):
         self.query_one("#hand").focus()
         return True
 
-    def fits_status(self, text: str) -> bool:
-        """Whether ``text`` fits the status line's rows whole (as the terminal is now)."""
-        return len(Content(text).wrap(self._status_width())) <= self._status_rows()
+    def fits_status(self, text: str, status: TextPanel | None = None) -> bool:
+        """Whether ``text`` fits the status line's rows whole (as the terminal is now; ``status``:
+        the status line, if already at hand)."""
+        status = status or self.query_one("#status", TextPanel)
+        width = self._status_width(status)
+        if "\n" not in text and cell_len(text) <= width:
+            return True  # one row, as most of what is said at every move (wrapping it is dearer)
+        return len(Content(text).wrap(width)) <= self._status_rows(status)
 
-    def _status_width(self) -> int:
-        status = self.query_one("#status", TextPanel)
+    def _status_width(self, status: TextPanel) -> int:
         return status.content_size.width or max(self.app.size.width - status.styles.gutter.width, 1)
 
-    def _status_rows(self) -> int:
-        return self.query_one("#status", TextPanel).content_size.height or STATUS_ROWS
+    def _status_rows(self, status: TextPanel) -> int:
+        return status.content_size.height or STATUS_ROWS
 
     def say(self, text: str, logged: bool = False) -> None:
         """Say ``text`` on the status line.  One longer than its three rows (a long plan's hint
@@ -176,11 +181,12 @@ class TableShell(OnKingsCornerApp, SizedScreen):
         ``logged`` (the log has it already), and the status line says its start and where the
         rest is."""
         # (The status keeps its three rows, so the log's newest line stays in view.)
-        if not self.fits_status(text):
+        status = self.query_one("#status", TextPanel)
+        if not self.fits_status(text, status):
             if not logged:
                 self.query_one("#log", RichLog).write(text)
-            text = _cut(text, self._status_width(), self._status_rows(), settings_of(self).ascii)
-        self.query_one("#status", TextPanel).show(text)
+            text = _cut(text, self._status_width(status), self._status_rows(status), settings_of(self).ascii)
+        status.show(text)
 
     def report(self, text: str) -> None:
         """Something the player must know that is not a move (saving failed): the log keeps it."""
