@@ -88,6 +88,8 @@ class TitleScreen(OnKingsCornerApp, SizedScreen):
         """Every game's screens, the default first (the registry's as the screen is made)."""
         self.menu = title_menu(self.games)
         self.quick = {game.quick.id: game for game in self.games}
+        self._saves_before: int | None = None
+        """How many saves there were as another screen covered this one."""
         for item in self.menu:  # each item's key picks it (the menu shows the keys)
             self._bindings.bind(item.key, f"pick('{item.id}')", item.label.split(":")[0])
 
@@ -101,8 +103,8 @@ class TitleScreen(OnKingsCornerApp, SizedScreen):
         yield TextPanel(id="keys", classes="keys")
         yield self.too_small_note()
 
-    def _refresh_resume(self) -> None:
-        """Continue is offered once a saved game of any game exists."""
+    def _refresh_resume(self) -> int:
+        """Continue is offered once a saved game of any game exists; the number of saves."""
         count = sum(len(game.saves()) for game in self.games)
         menu = self.query_one(Menu)
         menu.items = [
@@ -110,6 +112,7 @@ class TitleScreen(OnKingsCornerApp, SizedScreen):
             if i.id == "resume" else i for i in self.menu
         ]
         menu.refresh()
+        return count
 
     def report(self, text: str) -> None:
         self.query_one("#title-status", TextPanel).show(text)
@@ -136,8 +139,14 @@ class TitleScreen(OnKingsCornerApp, SizedScreen):
         self._show_keys()
         self.query_one("#title-status", TextPanel).show("")
 
+    def on_screen_suspend(self) -> None:
+        self._saves_before = sum(len(game.saves()) for game in self.games)
+
     def on_screen_resume(self) -> None:
-        self._refresh_resume()
+        # A game left half-played was saved: Continue is what Enter should open now.
+        count = self._refresh_resume()
+        if self._saves_before is not None and count > self._saves_before:
+            self.query_one(Menu).select("resume")
         if not self.too_small:
             self.query_one(Menu).focus()
 

@@ -118,6 +118,30 @@ async def test_continue_lists_saves_resumes_one_and_deletes_another() -> None:
         assert isinstance(app.screen, TitleScreen)
 
 
+async def test_a_game_left_half_played_puts_the_title_on_continue(monkeypatch) -> None:
+    """Back at the title after leaving a quick game, Enter opened another quick game: the menu
+    stayed on the item that started the one just saved."""
+    import kc_tui.games.kings_corner.tui.sessions
+
+    monkeypatch.setattr(kc_tui.games.kings_corner.tui.sessions, "new_seed", lambda: 6)
+    app = KingsCornerApp(settings=Settings(pace=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("g")
+        await until(pilot, lambda app: isinstance(app.screen, TableScreen) and app.screen.service.waiting_for_human(),
+                    "the person's turn")
+        await pilot.press("q", "y")
+        await until(pilot, lambda app: isinstance(app.screen, TitleScreen), "the title")
+        assert len(list_saves()) == 1
+        assert "> [c] Continue a saved game (1)" in str(app.screen.query_one("#title-menu").render())
+        await pilot.press("enter")
+        assert isinstance(app.screen, SavesScreen)
+        await pilot.press("escape", "r", "escape")
+        await pilot.pause()
+        # Back from the rules with no new save, the menu stays where it was.
+        assert isinstance(app.screen, TitleScreen)
+        assert "> [r] How to play" in str(app.screen.query_one("#title-menu").render())
+
+
 async def test_the_chosen_save_is_said_whole_under_a_list_that_cuts_it() -> None:
     """At 80 columns the list cut a save's line before its rules and seed."""
     _play_a_little(4)
