@@ -36,6 +36,7 @@ _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 __all__ = ["MIN_WIDTH", "MIN_HEIGHT", "WIDE", "TableShell", "KEPT_WHILE_A_COMPUTER_PLAYS"]
 
 KEPT_WHILE_A_COMPUTER_PLAYS = ("q", "question_mark", "f1")
+
 """The keys that do what the key line says while a computer's play is shown (leave, help); any
 other key goes on at once."""
 
@@ -174,6 +175,11 @@ class TableShell(OnKingsCornerApp, SizedScreen):
 
     def _status_rows(self, status: TextPanel) -> int:
         return status.content_size.height or STATUS_ROWS
+
+    def say_line_mode_only(self) -> None:
+        """Answer the line mode's ``verbosity``, typed at the table's command line."""
+        self.say(_("verbosity sets how much the line mode (play --plain) says; at the table every "
+                   "play is written in the log."))
 
     def say(self, text: str, logged: bool = False) -> None:
         """Say ``text`` on the status line.  One longer than its three rows (a long plan's hint

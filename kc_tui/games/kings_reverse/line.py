@@ -34,7 +34,15 @@ from ...line.part import LineOptions
 from ...line.shell import Reader, help_text, leave_word, not_next_round, table_prompt, writer
 from ...net import Notice, SeatDoor, TableError
 from .ai import hint, level_name
-from .engine.actions import REVIEW_WORDS, Action, ActionKind, AmbiguousSuit, parse_action, the_marriage
+from .engine.actions import (
+    REVIEW_WORDS,
+    VERBOSITY_WORDS,
+    Action,
+    ActionKind,
+    AmbiguousSuit,
+    parse_action,
+    the_marriage,
+)
 from .engine.describe import (
     cards_text,
     describe_event,
@@ -83,8 +91,6 @@ WORDS_HELP = N_("A card may be typed in words too, as it is said: play the nine 
 VERBOSITIES = ("brief", "full")
 """How much the line mode says (see the module's words), as ``--verbosity`` names them."""
 
-# The verbosity command and its levels in Spanish and French, folded (no accents), as typed.
-_VERBOSITY_WORDS = {"verbosity": "verbosity", "verbosidad": "verbosity", "verbosite": "verbosity"}
 _LEVEL_WORDS = {"brief": "brief", "full": "full", "breve": "brief", "completo": "full", "completa": "full",
                 "bref": "brief", "complet": "full", "complete": "full"}
 
@@ -263,7 +269,7 @@ class ReverseLines:
             self.say(reviews[word]())
             return
         typed = folded(text).split()
-        if typed and _VERBOSITY_WORDS.get(typed[0]) == "verbosity":
+        if typed and typed[0] in VERBOSITY_WORDS:
             self.say(self._set_verbosity(typed[1:]))
             return
         if view.phase == Phase.ROUND_OVER:

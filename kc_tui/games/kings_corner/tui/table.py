@@ -30,7 +30,7 @@ from ....tui.widgets import CommandLine, EventLog, PlayersView, TextPanel, card_
 from ..ai import level_name
 from ..ai.hints import hint
 from ..engine.board import Pile
-from ..engine.commands import CommandError, Verb, end_question, parse_command
+from ..engine.commands import CommandError, Review, Verb, end_question, parse_command, parse_review
 from ..engine.describe import (
     Narrator,
     TurnLog,
@@ -146,7 +146,8 @@ TABLE_KEYS: tuple[KeyRow, ...] = (
            bind=(("u,ctrl+z", "undo"),), line=(("turn", N_("u undo")),), palette=N_("Undo")),
     KeyRow("t", N_("hint: the best plan for this turn, in words"), TURN, action="hint",
            bind=(("t", "hint"),), line=(("turn", N_("t hint")),), palette=N_("Hint")),
-    KeyRow(":", N_("type a command: 7h n, e n, end (end! does not ask), undo, hint, quit"), TURN,
+    KeyRow(":", N_("type a command: 7h n, e n, end (end! does not ask), undo, hint, quit, "
+                      "or a question: look, hand, who, last, pile n, scores"), TURN,
            action="prompt", bind=(("colon", "prompt"),), palette=N_("Command line")),
     KeyRow("b", N_("read the whole table: every pile, who has how many cards, your hand"), READ,
            action="look", bind=(("b", "look"),), palette=N_("Read the table")),
@@ -700,11 +701,15 @@ class TableScreen(TableShell):
         if not isinstance(focused, PileView):
             self.say(_("Put the focus on a pile first (the arrows), then press p."))
             return
+        self._read_pile(focused.pile)
+
+    def _read_pile(self, pile: Pile) -> None:
+        """Say one pile's cards (p on a pile, ``pile N`` at the command line)."""
         if self._dealt():
             seat = self._reader()
             with self._showing():
                 said = describe_pile(self.service.observation(
-                    self.service.current if seat is None else seat), focused.pile)
+                    self.service.current if seat is None else seat), pile)
             self._read(said)
 
     def action_read_hand(self) -> None:
@@ -755,6 +760,14 @@ class TableScreen(TableShell):
         message.input.value = ""
         if not self.PROMPT_OUTLIVES_TURNS:
             self._close_prompt()
+        try:
+            review = parse_review(message.value)
+        except CommandError as exc:
+            self.say(str(exc))
+            return
+        if review is not None:  # a question, asked at any time, as the line mode's
+            self._review(review)
+            return
         if self._not_yours():
             return
         obs = self.service.observation()
@@ -771,6 +784,17 @@ class TableScreen(TableShell):
             actions[command.name]()
             return
         self._act(lambda: self.service.play(command))
+
+    def _review(self, review: Review) -> None:
+        """Answer a question typed at the command line as its key would."""
+        if review.pile is not None:
+            self._read_pile(review.pile)
+        elif review.name == "verbosity":
+            self.say_line_mode_only()
+        else:
+            {"look": self.action_look, "hand": self.action_read_hand, "who": self.action_who,
+             "scores": self.action_scores, "rules": self.action_rules, "last": self.action_since,
+             "help": self.action_help}[review.name]()
 
     def round_over_text(self) -> str:
         """The round's result: who won and why, the hands left, the points and the totals."""

@@ -14,7 +14,7 @@ from ....core.text import closest, folded
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = ["ActionKind", "Action", "parse_action", "SUIT_BY_LETTER", "JOKER_PLAYS", "REVIEW_WORDS",
-           "ACTION_WORDS", "misspelt", "the_marriage", "AmbiguousSuit", "dialog_letters"]
+           "ACTION_WORDS", "VERBOSITY_WORDS", "misspelt", "the_marriage", "AmbiguousSuit", "dialog_letters"]
 
 SUIT_BY_LETTER: Mapping[str, Suit] = {s.value: s for s in Suit}
 
@@ -283,6 +283,9 @@ def misspelt(typed: str) -> str | None:
     language served, else in English (read in every language); None when it is close to none."""
     return closest(typed, _(ACTION_WORDS).split(), ACTION_WORDS.split())
 
+
+VERBOSITY_WORDS = frozenset({"verbosity", "verbosidad", "verbosite"})
+"""The line mode's verbosity command in each language, folded (no accents), as typed."""
 
 REVIEW_WORDS = {
     # Spanish

@@ -28,7 +28,7 @@ from textual.worker import get_current_worker
 from ....core.cards import JOKER, AnyCard, Card, NotationError, Rank, Suit
 from ....core.i18n import N_, Domain
 from ....core.kinds import Phase
-from ....core.text import YOU, visible
+from ....core.text import YOU, folded, visible
 from ....tui.dialogs import ConfirmScreen, PassScreen, TextScreen, help_screen
 from ....tui.keys import KeyRow, bindings, picking_keys
 from ....tui.modal import Dialog
@@ -37,7 +37,7 @@ from ....tui.table_shell import KEPT_WHILE_A_COMPUTER_PLAYS, TableShell
 from ....tui.widgets import CommandLine, EventLog, Menu, MenuItem, PlayersView, TextPanel, any_card_text
 from ....tui.words import said
 from ..ai import hint, level_name
-from ..engine.actions import REVIEW_WORDS, Action, ActionKind, dialog_letters, parse_action
+from ..engine.actions import REVIEW_WORDS, VERBOSITY_WORDS, Action, ActionKind, dialog_letters, parse_action
 from ..engine.describe import (
     describe_event,
     describe_rules,
@@ -776,6 +776,10 @@ class ReverseTableScreen(TableShell):
         message.input.value = ""
         self._close_prompt()
         word = REVIEW_WORDS.get(text.lower(), text.lower())
+        first = folded(text).split()[:1]
+        if first and first[0] in VERBOSITY_WORDS:  # the line mode's command
+            self.say_line_mode_only()
+            return
         if word in READOUT_WORDS:
             {"look": self.action_look, "hand": self.action_read_hand, "who": self.action_who,
              "scores": self.action_scores, "rules": self.action_rules, "last": self.action_since,

@@ -138,3 +138,31 @@ async def test_a_table_too_small_at_first_shows_its_keys_and_the_hand_once_large
         assert not screen.too_small
         assert screen.focused is screen.query_one("#hand")
         assert "e end turn" in str(screen.query_one("#keys", Static).render())
+
+
+async def test_the_command_line_answers_the_line_mode_s_questions() -> None:
+    """':lok' was answered "did you mean look?", and then 'look' was refused: the table's command
+    line read only moves and verbs, though the table answers each question by a key."""
+    app = _app(8, RuleSet(players=2))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        answers = {}
+        for line in ("lok", "look", "hand", "who", "last", "pile n", "pile", "verbosity full", "scores", "rules", "help"):
+            await pilot.press("colon", *[ch if ch != " " else "space" for ch in line], "enter")
+            await pilot.pause()
+            answers[line] = (type(app.screen).__name__, _status(screen))
+            while app.screen is not screen:
+                await pilot.press("escape")
+        assert answers["lok"][1] == "'lok' is not a command: did you mean look?"
+        assert answers["look"][1].startswith("Round 1, your turn.") and "Ada" in _log(screen)
+        assert answers["hand"][1].startswith("Your hand, 8 cards: 1:AH")
+        assert answers["who"][1].startswith("It is your turn. You: 8 cards")
+        assert answers["last"][1].startswith("Since the deal: Ada")
+        assert answers["pile n"][1] == "N has 1 card, bottom to top: 8S. It takes a red 7."
+        assert answers["pile"][1] == "Which pile? Write one, for example pile N or pile NE."
+        assert answers["verbosity full"][1].startswith("verbosity sets how much the line mode")
+        assert [answers[line][0] for line in ("scores", "rules", "help")] == ["ScoresScreen", "TextScreen", "TextScreen"]
+        # Questions change nothing: still your turn, with the same eight cards.
+        assert app.service.current == 0 and len(app.service.observation(0).hand) == 8

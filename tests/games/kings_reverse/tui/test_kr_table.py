@@ -621,3 +621,18 @@ async def test_the_scores_before_any_round_has_ended_say_so_once() -> None:
         await pilot.press("s")
         await until(pilot, lambda a: isinstance(a.screen, ScoresScreen), "the scores")
         assert (app.screen.title_text, app.screen.text) == ("Scores", "No round has ended yet.")
+
+
+async def test_the_command_line_explains_the_line_mode_s_verbosity() -> None:
+    """':verbosty' was answered "did you mean verbosity?", and then 'verbosity' was refused as
+    no action."""
+    app = reverse_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        await pilot.press("colon", *"verbosty", "enter")
+        await pilot.pause()
+        assert status(app) == "'verbosty' is not an action: did you mean verbosity?"
+        await pilot.press("colon", *"verbosity", "space", *"full", "enter")
+        await pilot.pause()
+        assert status(app).startswith("verbosity sets how much the line mode (play --plain) says")
+        assert table(app).service.current == 0
