@@ -129,15 +129,15 @@ def _shown(game: str | None) -> list[str]:
 
 
 def games_report_text(player: str | None = None, game: str | None = None, bars: bool = True) -> str:
-    """Every game's records (or only ``game``'s), each headed by the game's title when more than
-    one is shown; without ``bars``, no bar chart in the text (a screen draws
-    :func:`games_report_bars`)."""
+    """Every game's records, each headed by the game's title (even one alone: which game it is
+    was not said), or only ``game``'s, which was named; without ``bars``, no bar chart in the
+    text (a screen draws :func:`games_report_bars`)."""
     sections = []
     for name in _shown(game):
         results, problems = read_records(name)
         text = saves_part(name).report(results, problems, player, game_transcripts_dir(name), bars)
         sections.append((name, text))
-    if len(sections) == 1:
+    if game is not None:
         return sections[0][1]
     return "\n\n".join(f"{game_title(name)}\n\n{text}" for name, text in sections)
 

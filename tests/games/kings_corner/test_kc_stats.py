@@ -86,7 +86,9 @@ def test_stats_come_from_the_transcripts_of_finished_sessions_and_print_as_json(
     assert zoe["win_rate_by_opponent_level"]["easy"]["sessions"] == 3
     text = subprocess.run([sys.executable, "-m", "kc_tui", "stats", "--player", "zoe"], capture_output=True,
                           text=True, check=True, env=os.environ.copy()).stdout
-    assert text.startswith("From 3 finished sessions.") and "\n\nZoe (medium): 3 sessions played" in text
+    # Headed by its game's name, though the other game has no record to show.
+    assert text.startswith("Kings in the Corner\n\nFrom 3 finished sessions.")
+    assert "\n\nZoe (medium): 3 sessions played" in text and "Kings Reverse" not in text
     assert "(skipped " in text and "junk.jsonl" in text
 
 

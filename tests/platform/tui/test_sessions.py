@@ -295,7 +295,7 @@ async def test_the_statistics_dialog_shows_each_players_record() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("t")
         text = str(app.screen.query_one(".text-body").render())
-        assert text.startswith("From 2 finished sessions.")
+        assert text.startswith("Kings in the Corner\n\nFrom 2 finished sessions.")
         assert "Zoe (medium): 2 sessions played" in text and "easy     |" not in text
         # Its bars are drawn below the text (issue 28), a chart per player.
         from kc_tui.tui.chart import BarsChart
