@@ -492,3 +492,17 @@ def test_a_hint_to_draw_says_whether_anything_could_go() -> None:
         service = ReverseService(table.rules, reverse_seats(["you", "easy"], random.Random(1)), seed=1)
         service.game = table.game
         assert said in _why(Action(ActionKind.DRAW), service.view(0), words=False)
+
+
+def test_computers_are_named_as_in_the_first_game() -> None:
+    """Kings Reverse's command line named its computers North, East... (English in every
+    language) where the new-game form and the first game name them Ada, Ben..."""
+    import random
+
+    from kc_tui.games.kings_reverse.ai.tournament import make_seats
+
+    seats = make_seats(["you", "medium", "human:Ada", "easy"], random.Random(1))
+    assert [s.name for s in seats] == ["You", "Ben", "Ada", "Cleo"]
+    assert [s.level for s in seats[1::2]] == ["medium", "easy"]
+    kept = make_seats(["you", "hard"], random.Random(1), names=["Zoe", "Max"])
+    assert [s.name for s in kept] == ["Zoe", "Max"]

@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
-from ....core.kinds import SeatKind
+from ....core.kinds import SEAT_NAMES, SeatKind
 from ....core.rating import Match, Rating, Record, deal_interval, decision_times, on_ladder
 from ....core.report import OnRound, RunStopped
 from ....core.workers import BatchesStopped, deal_batches, play_batches, running_rates
@@ -29,23 +29,26 @@ from .base import ReverseAI
 __all__ = ["Entrant", "ReverseTournament", "run_tournament", "simulate", "make_seats", "SEAT_NAMES"]
 
 
-SEAT_NAMES = ("North", "East", "South", "West", "North-east", "South-west")
-
-
 def make_seats(levels: Sequence[str], rng: random.Random, think: float | None = None,
                names: Sequence[str | None] | None = None) -> list[ReverseSeat]:
-    """Seats for ``levels`` ("you" or "human:NAME" for a person); each computer gets its own
-    RNG drawn from ``rng``."""
+    """Seats for ``levels`` ("you" or "human:NAME" for a person), named from ``names`` where one
+    is given; otherwise people are "You" or their NAME, and computers take the first of
+    :data:`SEAT_NAMES` nobody else's name took, as in the first game.  Each computer gets its
+    own RNG drawn from ``rng``."""
+    given = list(names or [None] * len(levels))
+    for i, spec in enumerate(levels):
+        if given[i] is None and spec == "you":
+            given[i] = "You"
+        elif given[i] is None and spec.startswith("human:"):
+            given[i] = spec[6:] or f"Player {i + 1}"
+    spare = iter(n for n in SEAT_NAMES + tuple(f"Player {k}" for k in range(1, 7)) if n not in given)
     seats = []
     for i, spec in enumerate(levels):
-        given = names[i] if names is not None else None
-        if spec == "you":
-            seats.append(ReverseSeat(given or "You"))
-        elif spec.startswith("human:"):
-            seats.append(ReverseSeat(given or spec[6:] or f"Player {i + 1}"))
+        if spec == "you" or spec.startswith("human:"):
+            seats.append(ReverseSeat(given[i] or "You"))
         else:
             player = make_player(spec, random.Random(rng.getrandbits(48)), think)
-            seats.append(ReverseSeat(f"{SEAT_NAMES[i]} ({spec})", SeatKind.AI, spec, player))
+            seats.append(ReverseSeat(given[i] or next(spare), SeatKind.AI, spec, player))
     return seats
 
 
