@@ -203,20 +203,29 @@ class GameHost(App):
 
     # ------------------------------------------------------------------ the terminal cursor
     _cursor_place = Offset(0, 0)
+    _on_caret_of: Input | None = None
+    """The text field whose caret the cursor is on (it put the cursor there last): the cursor
+    follows the caret wherever the field is laid out, a terminal resized too."""
+
+    def _focused_field(self) -> Input | None:
+        field = self.screen.focused if self.is_running and self.screen_stack else None
+        return field if isinstance(field, Input) else None
 
     @property
     def cursor_position(self) -> Offset:
         """Where the terminal cursor is put with the next screen update: as Textual's, but
-        where the focused text field put it, on its caret (:func:`caret_cell`)."""
-        place = self._cursor_place
-        field = self.screen.focused if self.is_running and self.screen_stack else None
-        if isinstance(field, Input) and place == field.cursor_screen_offset:
+        where the focused text field put it, on its caret (:func:`caret_cell`), worked out
+        where the field is now."""
+        field = self._focused_field()
+        if field is not None and field is self._on_caret_of:
             return caret_cell(field)
-        return place
+        return self._cursor_place
 
     @cursor_position.setter
     def cursor_position(self, place: Offset) -> None:
         self._cursor_place = place
+        field = self._focused_field()
+        self._on_caret_of = field if field is not None and place == field.cursor_screen_offset else None
 
     def _write_to_terminal(self, sequence: str) -> None:
         # Textual hides the cursor as it starts and has no call to show it (Textual issue
@@ -280,9 +289,9 @@ class GameHost(App):
             place = caret_cell(focused)
             if place == self.cursor_position:
                 return
+            self._cursor_place, self._on_caret_of = place, focused
         else:
-            place = focused.content_region.offset
-        self.cursor_position = place
+            self.cursor_position = focused.content_region.offset
         focused.refresh()
 
     def first_screen(self) -> Screen:

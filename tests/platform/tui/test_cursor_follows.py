@@ -23,6 +23,25 @@ def _on_caret(app, field: Input) -> bool:
     return app.cursor_position == (caret, region.y)
 
 
+async def test_the_cursor_stays_on_the_caret_of_a_field_moved_by_a_resize() -> None:
+    """A terminal made larger moved the command line (and a dialog's name field, over SSH) but
+    left the cursor where its caret had been, for a screen reader to read there."""
+    app = four(Settings(ascii=True, pace=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        await pilot.press("colon", "a", "b")
+        await pilot.pause()
+        prompt = app.screen.query_one("#prompt", Input)
+        before = prompt.content_region.y
+        assert prompt.has_focus and _on_caret(app, prompt)
+        await pilot.resize_terminal(100, 30)
+        await until(pilot, lambda app: prompt.content_region.y != before, "the command line moved")
+        await pilot.pause()
+        assert _on_caret(app, prompt), (app.cursor_position, prompt.content_region)
+        await pilot.press("c")
+        assert _on_caret(app, prompt)
+
+
 async def test_the_cursor_follows_the_command_line_the_palette_and_the_too_small_note() -> None:
     app = four(Settings(ascii=True, pace=0))
     async with app.run_test(size=(80, 24)) as pilot:
