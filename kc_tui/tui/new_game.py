@@ -262,6 +262,28 @@ class NewGameShell(OnKingsCornerApp, RowKeys):
         """Show what is set up (the ``#summary``)."""
         raise NotImplementedError
 
+    def describe_level(self, level: str) -> str:
+        """How a computer level of the game plays and how it measured ("" when unknown)."""
+        return ""
+
+    def level_line(self) -> str | None:
+        """While a seat's computer level has the focus: how that level plays, and how it
+        measured, after its rating (the number the seat's choice shows beside it)."""
+        focused = self.focused
+        if isinstance(focused, Choice) and (focused.id or "").startswith("kind-"):
+            text = self.describe_level(focused.value)
+            rating = GAMES[self.GAME].published().get(focused.value) if self.GAME in GAMES else None
+            if text and rating is not None:
+                # Translators: a computer level as the seat's choice names it ("hard AI"), its
+                # rating (the number shown beside it), then how it plays and how it measured.
+                return _("{level}, rated {rating}: {description}").format(
+                    level=level_label(focused.value), rating=rating, description=text)
+            if text:
+                # Translators: a computer level as the seat's choice names it ("hard AI"), then how
+                # it plays, a sentence of its own (French and Spanish may set it off with a dash).
+                return _("{level}: {description}").format(level=level_label(focused.value), description=text)
+        return None
+
     @property
     def players(self) -> int:
         return int(self.query_one("#player-count", Choice).value)

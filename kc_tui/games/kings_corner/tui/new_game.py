@@ -23,7 +23,6 @@ from ....tui.new_game import (
     ChoicesScroll,
     NewGameShell,
     SeatChoice,
-    level_label,
     seat_kinds,
 )
 from ....tui.widgets import Choice, Menu, MenuItem, TextField, TextPanel
@@ -241,16 +240,8 @@ class NewGameScreen(NewGameShell, SizedScreen):
             summary.show(self.level_line() or self.summary_line())
         self.call_after_refresh(self._focus_in_view)
 
-    def level_line(self) -> str | None:
-        """While a seat's AI level has the focus: how that level plays, and how it measured."""
-        focused = self.focused
-        if isinstance(focused, Choice) and (focused.id or "").startswith("kind-"):
-            text = describe(focused.value)
-            if text:
-                # Translators: a computer level as the seat's choice names it ("hard AI"), then how
-                # it plays, a sentence of its own (French and Spanish may set it off with a dash).
-                return _("{level}: {description}").format(level=level_label(focused.value), description=text)
-        return None
+    def describe_level(self, level: str) -> str:
+        return describe(level)
 
     def summary_line(self) -> str:
         specs, names = self.seat_specs()

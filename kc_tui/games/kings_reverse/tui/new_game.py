@@ -15,7 +15,7 @@ from ....tui.keys import bindings, key_line
 from ....tui.new_game import DEFAULT_SEATS, NEW_GAME_KEYS, ChoicesScroll, NewGameShell, SeatChoice, seat_kinds
 from ....tui.widgets import Choice, Menu, MenuItem, TextField, TextPanel
 from .. import ENTRY
-from ..ai import level_name
+from ..ai import describe, level_name
 from ..engine.describe import shown_name
 from ..engine.rules import PRESETS, ReverseRules, RuleError, build_rules, preset_name
 from .sessions import new_session
@@ -148,7 +148,15 @@ class ReverseNewGameScreen(NewGameShell):
         problem = self._problem()
         summary = self.query_one("#summary", TextPanel)
         summary.set_class(problem is not None, "problem")
-        summary.show(_("Cannot start: {problem}").format(problem=problem) if problem else self.summary_line())
+        summary.show(_("Cannot start: {problem}").format(problem=problem) if problem
+                     else self.level_line() or self.summary_line())
+
+    def describe_level(self, level: str) -> str:
+        return describe(level)
+
+    def on_descendant_focus(self) -> None:
+        # The summary says what a focused computer level is like.
+        self._update()
 
     def summary_line(self) -> str:
         names = self.seat_specs()[1]

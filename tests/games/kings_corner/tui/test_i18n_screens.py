@@ -221,7 +221,7 @@ async def test_the_level_s_line_names_it_as_its_choice_does(in_language: Callabl
             await pilot.press("right")
         await pilot.pause()
         assert screen.level_line() == (
-            "IA débutante — Pour une première partie\u00a0: voit presque tous les coups, mais seulement la "
+            "IA débutante, classement 1242 — Pour une première partie\u00a0: voit presque tous les coups, mais seulement la "
             "moitié des déplacements de pile, et commence les bords avec n'importe quelle carte. "
             "(l'IA facile la bat 67\u00a0% du temps en tête-à-tête)")
 

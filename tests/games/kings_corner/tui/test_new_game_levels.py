@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from kc_tui.games.kings_corner import ENTRY
 from kc_tui.games.kings_corner.ai import LADDER
 from kc_tui.games.kings_corner.tui.new_game import NewGameScreen
 from kc_tui.storage import Settings
@@ -29,8 +30,10 @@ async def test_a_focused_seat_level_is_described_with_its_measured_result() -> N
             await pilot.press("right")
             await pilot.pause()
         assert seen["you"].startswith("4 players: ")  # a person: the game's summary
+        ratings = ENTRY.published()
         for lv in LADDER:
-            assert seen[lv.name].startswith(f"{lv.name} AI: {lv.description}"), seen[lv.name]
+            said = f"{lv.name} AI, rated {ratings[lv.name]}: {lv.description}"
+            assert seen[lv.name].startswith(said), seen[lv.name]
             assert lv.measured in seen[lv.name]
         # Away from the seats, the summary of the game is back.
         screen.query_one("#preset", Choice).focus()

@@ -220,3 +220,30 @@ async def test_the_suit_dialog_takes_the_letters_of_the_player_s_language(
         await until(pilot, lambda a: not isinstance(a.screen, SuitScreen), "the suit named")
         await pilot.pause()
         assert named in log_text(app).lower(), log_text(app)[-300:]
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+async def test_a_focused_level_is_described_with_its_rating(in_language, lang: str) -> None:
+    """Kings Reverse's form said nothing of its levels (the first game's says how each plays and
+    how it measured), and neither said what the number beside a level is."""
+    in_language(lang)
+    app = KingsCornerApp(settings=Settings(pace=0))
+    async with app.run_test(size=SIZE) as pilot:
+        await _new_game(pilot)
+        screen = app.screen
+        kind = screen.query_one("#kind-1", Choice)
+        kind.focus()
+        while kind.value != "hard":
+            await pilot.press("right")
+        await pilot.pause()
+        line = str(screen.query_one("#summary", TextPanel).render())
+        expected = {
+            "en": "hard AI, rated 1560: Counts the cards of both decks",
+            "es": "IA difícil, clasificación 1560 — Cuenta las cartas de las dos barajas",
+            "fr": "IA difficile, classement 1560 — Compte les cartes des deux paquets",
+        }[lang]
+        assert " ".join(line.split()).startswith(expected), line
+        assert "(1560)" in str(kind.render())  # the number the line explains
+        screen.query_one("#player-count", Choice).focus()
+        await pilot.pause()
+        assert "1560" not in str(screen.query_one("#summary", TextPanel).render())  # the summary again
