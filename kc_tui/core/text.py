@@ -13,13 +13,13 @@ import difflib
 import unicodedata
 from collections.abc import Iterable
 
-from .i18n import Domain
+from .i18n import N_, Domain
 
 _domain = Domain.of(__package__)
 _ = _domain.gettext
 
 __all__ = ["visible", "is_valid_text", "YOU", "shown_name", "folded", "percent", "decimal", "semicolons",
-           "labelled", "two_numbers", "closest"]
+           "labelled", "two_numbers", "closest", "date_words"]
 
 
 _KEPT_SPACES = "\u00a0\u202f"
@@ -126,3 +126,21 @@ def labelled(name: str, text: str) -> str:
     theme"; French "light : ...", with a no-break space)."""
     # Translators: a label, a colon, then what it labels (French: a no-break space before the colon).
     return _("{name}: {text}").format(name=name, text=text)
+
+
+_MONTHS = (
+    # Translators: the months, as a date in words names them ("3 November 2026": lower case
+    # where the language writes them so, as Spanish and French do).
+    N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_("June"), N_("July"),
+    N_("August"), N_("September"), N_("October"), N_("November"), N_("December"),
+)
+
+
+def date_words(year: int, month: int, day: int) -> str:
+    """A date as a sentence says it ("3 November 2026"; "3 de noviembre de 2026"; "3 novembre
+    2026"): read aloud, "2026-11-03" is a string of numbers and minus signs."""
+    # Translators: a date in a sentence: {day} of the month, {month} its name, {year}.
+    # Translators: the first day of a month, as a date writes it (French "1er").
+    first = _domain.pgettext("the first day of a month", "1")
+    return _("{day} {month} {year}").format(
+        day=first if day == 1 else day, month=_(_MONTHS[month - 1]), year=year)

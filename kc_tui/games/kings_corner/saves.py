@@ -23,7 +23,7 @@ from ...core.errors import RuleError
 from ...core.events import SessionEnd, SessionStart, TurnEnd, TurnStart
 from ...core.i18n import Domain
 from ...core.kinds import Phase
-from ...core.text import decimal, percent, shown_name, visible
+from ...core.text import date_words, decimal, percent, shown_name, visible
 from ...replay import Replay, ReplayError, ReplayStep
 from ...storage import saves as journal
 from ...storage.files import rng_json, set_rng_json
@@ -179,10 +179,11 @@ def _ordinal(n: int) -> str:
 
 
 def _when(name: str) -> str:
-    """``2026-11-30-032901-ada-ben`` -> ``on 2026-11-30 at 03:29``."""
-    m = re.match(r"(\d{4}-\d\d-\d\d)-(\d\d)(\d\d)", name)
-    if m:
-        return _("on {date} at {time}").format(date=m.group(1), time=f"{m.group(2)}:{m.group(3)}")
+    """``2026-11-30-032901-ada-ben`` -> ``on 30 November 2026 at 03:29``."""
+    m = re.match(r"(\d{4})-(\d\d)-(\d\d)-(\d\d)(\d\d)", name)
+    if m and 1 <= int(m.group(2)) <= 12:
+        date = date_words(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+        return _("on {date} at {time}").format(date=date, time=f"{m.group(4)}:{m.group(5)}")
     return _("in {name}").format(name=name)
 
 

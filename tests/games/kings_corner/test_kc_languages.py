@@ -44,7 +44,7 @@ def test_statistics_count_and_rank_in_french(in_language: Callable[[str], None])
     # before the colon, the semicolon and the percent sign.
     assert text.splitlines()[0] == ("Ada\u00a0: 3 parties jouées, gagnées\u00a0: 1 (33\u00a0%)\u00a0; 1 manche "
                                     "jouée, gagnées\u00a0: 1 (100\u00a0%).")
-    assert "Meilleure partie\u00a0: classement 1 sur 4, avec 12 points, le 2026-11-30 à 03:29." in text
+    assert "Meilleure partie\u00a0: classement 1 sur 4, avec 12 points, le 30 novembre 2026 à 03:29." in text
     assert "Série en cours\u00a0: 2 dernières parties perdues." in text  # of no one as "tu"
     assert "    difficile |" in text and "| 33\u00a0%" in text
     cards = PlayerStats("Ada", sessions=1, rounds=3, rounds_won=1, cards_left_losing=[1, 2])

@@ -8,6 +8,8 @@ import random
 import subprocess
 import sys
 
+import pytest
+
 from kc_tui.core.cards import parse_card
 from kc_tui.games.kings_corner.ai.seats import make_seats
 from kc_tui.games.kings_corner.engine.events import RoundEnd
@@ -59,8 +61,21 @@ def test_records_count_sessions_rounds_levels_cards_left_best_worst_and_streak()
     assert table["Ada (expert)"].sessions_won == 1
     text = stats_text(zoe)
     assert "3 sessions played, 2 won (67%)" in text and "lost the last session." in text
-    assert "Best session: finished 1st of 2 with 3 points, on 2026-11-01 at 10:00." in text
+    # The date in words: read aloud, "2026-11-01" was a string of numbers and minus signs.
+    assert "Best session: finished 1st of 2 with 3 points, on 1 November 2026 at 10:00." in text
     assert "expert   |" in text and "| 0%" in text
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("es", "el 1 de noviembre de 2026 a las 10:00"),
+    ("fr", "le 1er novembre 2026 à 10:00"),
+])
+def test_a_session_s_date_is_said_in_words_in_each_language(lang: str, said: str, in_language) -> None:
+    in_language(lang)
+    seats = ("Zoe", "Ada"), ("person", "hard")
+    won = SessionResult("2026-11-01-100000-zoe-ada", *seats, "classic", (0,), (3, 30),
+                        (_round((0,), ((), ("KH", "2C", "3D")), (0, 12), (0, 12)),))
+    assert said in stats_text(player_stats([won])["Zoe"])
 
 
 def test_bar_chart_is_ascii_and_proportional() -> None:

@@ -42,6 +42,8 @@ ALLOWED = {
     # Words of the language the dictionaries lack: a verb with its pronoun, a game's adjective,
     # the abbreviation of "puntos", a name elided.
     "Agrándalo", "desafíalo", "jugable", "preajuste", "preajustes", "pto", "ptos", "d'Ada",
+    # French's first of the month ("1er novembre"), its number taken off.
+    "er",
 }
 
 
