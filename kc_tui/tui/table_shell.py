@@ -190,7 +190,7 @@ class TableShell(OnKingsCornerApp, SizedScreen):
         status = self.query_one("#status", TextPanel)
         if not self.fits_status(text, status):
             if not logged:
-                self.query_one("#log", RichLog).write(text)
+                self._event_log().write(text, private=self._hot_seat())
             text = _cut(text, self._status_width(status), self._status_rows(status), settings_of(self).ascii)
         status.show(text)
 
@@ -201,9 +201,25 @@ class TableShell(OnKingsCornerApp, SizedScreen):
 
     def _read(self, text: str, status: str | None = None) -> None:
         """A readout: the log keeps it whole, the status line says it (or ``status``, for one
-        too long for a line)."""
-        self.query_one("#log", RichLog).write(text)
+        too long for a line).  In hot seat the log keeps it only while its reader has the
+        keyboard (:meth:`watch_viewer`)."""
+        self._event_log().write(text, private=self._hot_seat())
         self.say(status or text, logged=True)
+
+    def _event_log(self) -> EventLog:
+        return self.query_one("#log", EventLog)
+
+    def _hot_seat(self) -> bool:
+        """Whether several people share this keyboard (each one's readouts are theirs)."""
+        return len(getattr(self, "people", ())) > 1
+
+    def watch_viewer(self, old: int, new: int) -> None:
+        """The table shows another seat's hand, or none.  In hot seat, what was read out to the
+        person who had the keyboard (a hand, a hint, a plan) leaves the log as their hand is
+        hidden: the next person could scroll back to it."""
+        if old >= 0 and new != old and self._hot_seat():
+            self._event_log().forget_private()
+        self.refresh_table()
 
     def _reader(self) -> int | None:
         """The seat whose view is read out: the person at the keyboard (None in hot-seat while

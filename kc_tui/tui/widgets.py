@@ -360,6 +360,8 @@ class _Written(NamedTuple):
     width: int | None
     expand: bool
     shrink: bool
+    private: bool = False
+    """Written for the person at the keyboard alone (:meth:`EventLog.forget_private`)."""
 
 
 class EventLog(RichLog):
@@ -389,10 +391,12 @@ class EventLog(RichLog):
         self.border_title = None
 
     def write(self, content: Any, width: int | None = None, expand: bool = False, shrink: bool = True,
-              scroll_end: bool | None = None, animate: bool = False) -> EventLog:
+              scroll_end: bool | None = None, animate: bool = False, private: bool = False) -> EventLog:
+        """RichLog's; ``private``: for the person at the keyboard alone, to go at
+        :meth:`forget_private`."""
         if self._size_known:
             # (Before the first size RichLog keeps the write and makes it again, through here.)
-            self._written.append(_Written(content, width, expand, shrink))
+            self._written.append(_Written(content, width, expand, shrink, private))
             self._wrapped_at = self.scrollable_content_region.width
         # RichLog scrolls to the new end after the next screen update: that update shows the
         # log unmoved under a "more below" note, and the one after draws it all again scrolled.
@@ -476,6 +480,21 @@ class EventLog(RichLog):
         super().clear()
         return self
 
+    def forget_private(self) -> None:
+        """Take out what was written for the person at the keyboard alone (in hot seat, as the
+        keyboard passes on: the next person could scroll back to a hand read out)."""
+        if any(item.private for item in self._written):
+            self._written = [item for item in self._written if not item.private]
+            self._write_again()
+            self.scroll_end(animate=False, x_axis=False)
+
+    def _write_again(self) -> None:
+        """Every line again, from what was written, at the width the log has now."""
+        written = list(self._written)
+        super().clear()
+        for item in written:
+            super().write(item.content, item.width, item.expand, item.shrink, scroll_end=False)
+
     def on_resize(self, event: events.Resize) -> None:
         """Wrap again at a new width; a log that showed its newest line still shows it."""
         region = self.scrollable_content_region
@@ -485,10 +504,7 @@ class EventLog(RichLog):
         if self._size_known and region.width != self._wrapped_at and self._written:
             # (Before the first size, RichLog itself writes what waited for it.)
             self._wrapped_at = region.width
-            written = list(self._written)
-            super().clear()
-            for item in written:
-                super().write(item.content, item.width, item.expand, item.shrink, scroll_end=False)
+            self._write_again()
         if at_end:
             self.scroll_end(animate=False, x_axis=False)
 

@@ -337,9 +337,6 @@ class TableScreen(TableShell):
         self._show_held()
         self.show_keys()
 
-    def watch_viewer(self) -> None:
-        self.refresh_table()
-
     def refresh_table(self) -> None:
         """Hand every widget what it shows now (after a game event: the engine owns the state)."""
         service = self.service

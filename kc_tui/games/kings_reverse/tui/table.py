@@ -409,9 +409,6 @@ class ReverseTableScreen(TableShell):
         """The view of the seat the table shows: the person at the keyboard, else a spectator."""
         return self.service.view(self.viewer if self.viewer >= 0 else None)
 
-    def watch_viewer(self) -> None:
-        self.refresh_table()
-
     def refresh_table(self) -> None:
         """Hand every widget what it shows now (the engine owns the state)."""
         view = self._view()

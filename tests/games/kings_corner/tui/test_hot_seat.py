@@ -126,3 +126,34 @@ async def test_a_turn_ended_on_the_command_line_closes_it_for_the_next_person() 
         assert app.screen is table
         assert not table.query_one("#prompt", Input).display
         assert isinstance(table.focused, HandView)
+
+
+def _log_text(table: TableScreen) -> str:
+    from textual.widgets import RichLog
+
+    return " ".join(" ".join(line.text for line in table.query_one("#log", RichLog).lines).split())
+
+
+async def test_a_hand_read_out_leaves_the_log_as_the_keyboard_passes() -> None:
+    """A play test read the last person's hand in the log after the keyboard passed (b and i
+    write it there), and scrolled back to it on the next turn."""
+    app = _hot_seat()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _pass_screen(pilot, app)
+        await pilot.pause(PassScreen.GUARD)
+        await pilot.press("enter")
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        first = app.service.current
+        hand = " ".join(f"{i + 1}:{card}" for i, card in enumerate(app.service.observation(first).hand))
+        await pilot.press("i", "b")
+        await pilot.pause()
+        assert hand in _log_text(table)
+        assert "Your hand" in _log_text(table)
+        await pilot.press("colon", *"end!", "enter")
+        await _pass_screen(pilot, app)
+        assert app.service.current != first
+        text = _log_text(table)
+        assert hand not in text and "Your hand" not in text, text
+        assert f"{app.service.seats[first].name} ends the turn." in text  # the game's own events stay

@@ -441,6 +441,14 @@ async def test_hot_seat_hides_the_hand_until_its_player_takes_the_keyboard() -> 
         hand = table(app).query_one(ReverseHandView)
         assert not hand.face_down
         assert hand.cards == table(app).service.view(current).hand
+        # Read out to the one at the keyboard, the hand leaves the log as the keyboard passes.
+        await pilot.press("i")
+        await pilot.pause()
+        said = " ".join(log_text(app).split())
+        assert "Your hand" in said
+        await pilot.press("d")
+        await until(pilot, lambda a: isinstance(a.screen, PassScreen), "the keyboard passed")
+        assert "Your hand" not in " ".join(log_text(app).split())
 
 
 async def test_a_key_typed_as_the_terminal_grows_back_acts_on_the_reverse_table() -> None:
