@@ -13,6 +13,8 @@ import asyncio
 import io
 import re
 import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterable, cast
 
@@ -226,6 +228,15 @@ class GameHost(App):
         self._cursor_place = place
         field = self._focused_field()
         self._on_caret_of = field if field is not None and place == field.cursor_screen_offset else None
+
+    @contextmanager
+    def cursor_kept(self) -> Iterator[None]:
+        """The terminal cursor stays where it is, whatever the block puts it on."""
+        kept = self._cursor_place, self._on_caret_of
+        try:
+            yield
+        finally:
+            self._cursor_place, self._on_caret_of = kept
 
     def _write_to_terminal(self, sequence: str) -> None:
         # Textual hides the cursor as it starts and has no call to show it (Textual issue

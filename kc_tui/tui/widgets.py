@@ -538,11 +538,23 @@ async def in_order(widget: Widget, event: events.Key) -> bool:
 
 
 class TextField(Input):
-    """A text field that takes a burst of keys in their order (:func:`in_order`)."""
+    """A text field that takes a burst of keys in their order (:func:`in_order`), and leaves
+    the terminal cursor alone while it has no focus."""
 
     async def _on_key(self, event: events.Key) -> None:
         if not await in_order(self, event):
             await super()._on_key(event)
+
+    def _watch_selection(self, selection: Any) -> None:
+        # Textual puts the terminal cursor on the caret of any field whose caret moves, focused
+        # or not: a seat's name filled in as the seat became a person's took the cursor off the
+        # focused choice, where a screen reader was reading.
+        kept = getattr(self.app, "cursor_kept", None)
+        if self.has_focus or kept is None:
+            super()._watch_selection(selection)
+            return
+        with kept():
+            super()._watch_selection(selection)
 
 
 class CommandLine(TextField):

@@ -140,3 +140,24 @@ async def test_the_cursor_goes_to_the_lobby_list_once_the_name_is_given(tmp_path
         assert tables.highlighted == 1
         assert app.cursor_position == tables.content_region.offset + (0, 2)
     await server.close()
+
+
+async def test_a_name_filled_in_for_a_seat_leaves_the_cursor_on_the_focused_choice() -> None:
+    """A play test turned seat 2 into "person here" with Left: its name was filled in, and
+    Textual put the cursor on that field's caret, away from the choice that has the focus."""
+    from kc_tui.tui.app import KingsCornerApp
+
+    app = KingsCornerApp(settings=Settings(pace=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("down", "down")
+        await pilot.pause()
+        kind = app.screen.focused
+        assert kind is not None and kind.id == "kind-1"
+        while kind.value != "you":
+            await pilot.press("left")
+            await pilot.pause()
+            assert _on(app, kind), (kind.value, app.cursor_position, kind.region)
+        name = app.screen.query_one("#name-1", Input)
+        assert name.value  # its name was filled in meanwhile
