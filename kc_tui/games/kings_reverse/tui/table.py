@@ -819,7 +819,11 @@ class ReverseTableScreen(TableShell):
 
     def action_quit(self) -> None:
         if self.service.phase != Phase.SESSION_OVER and self.app.settings.confirm_quit:
-            question = _("Leave the game? Press y or Enter to leave, any other key to stay.")
+            # Saved after every action (the app's saver follows the service): nothing is lost.
+            question = (_("Leave the game? It is saved: you can go on with it later. Press y or Enter to "
+                          "leave, any other key to stay.")
+                        if id(self.service) in getattr(self.app, "savers", {})
+                        else _("Leave the game? Press y or Enter to leave, any other key to stay."))
             self.app.push_screen(ConfirmScreen(question), lambda yes: self._leave() if yes else None)
             return
         self._leave()

@@ -644,3 +644,17 @@ async def test_the_command_line_explains_the_line_mode_s_verbosity() -> None:
         await pilot.pause()
         assert status(app).startswith("verbosity sets how much the line mode (play --plain) says")
         assert table(app).service.current == 0
+
+
+async def test_leaving_says_the_game_is_saved() -> None:
+    """Kings in the Corner's question says the game is saved; Kings Reverse's did not, though
+    it is saved after every action."""
+    from kc_tui.tui.dialogs import ConfirmScreen
+
+    app = reverse_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.question.startswith("Leave the game? It is saved: you can go on with it later.")
