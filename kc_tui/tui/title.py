@@ -145,8 +145,12 @@ class TitleScreen(OnKingsCornerApp, SizedScreen):
     def on_screen_resume(self) -> None:
         # A game left half-played was saved: Continue is what Enter should open now.
         count = self._refresh_resume()
+        menu = self.query_one(Menu)
         if self._saves_before is not None and count > self._saves_before:
-            self.query_one(Menu).select("resume")
+            menu.select("resume")
+        elif menu.items[menu.selected].disabled:
+            # The save continued from was finished: Continue has nothing left to open.
+            menu.selected = next(i for i, item in enumerate(menu.items) if not item.disabled)
         if not self.too_small:
             self.query_one(Menu).focus()
 

@@ -142,6 +142,22 @@ async def test_a_game_left_half_played_puts_the_title_on_continue(monkeypatch) -
         assert "> [r] How to play" in str(app.screen.query_one("#title-menu").render())
 
 
+async def test_the_title_leaves_continue_once_no_save_is_left() -> None:
+    """Back at the title with no save left (the one continued was finished, or deleted from the
+    list), the menu's marker stayed on "Continue a saved game (no saved games yet)"."""
+    _play_a_little(4)
+    app = KingsCornerApp(settings=Settings(pace=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        assert isinstance(app.screen, SavesScreen)
+        await pilot.press("d", "y")
+        assert not list_saves()
+        await pilot.press("escape")
+        await pilot.pause()
+        menu = str(app.screen.query_one("#title-menu").render())
+        assert "> [n] New game" in menu and "(no saved games yet)" in menu
+
+
 async def test_the_chosen_save_is_said_whole_under_a_list_that_cuts_it() -> None:
     """At 80 columns the list cut a save's line before its rules and seed."""
     _play_a_little(4)
