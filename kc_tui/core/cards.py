@@ -16,11 +16,12 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, Sequence
 
 from .i18n import LANGUAGES, N_, Domain
-from .text import folded
+from .text import closest, folded
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = [
+    "card_word_slip",
     "Rank",
     "Suit",
     "Card",
@@ -253,6 +254,15 @@ def _words_of(kind: str) -> dict[str, int]:
     if kind == "rank":
         words.update({str(n): n for n in range(2, 11)})
     return words
+
+
+def card_word_slip(word: str, *others: Iterable[str]) -> str | None:
+    """The word of a card's name (a rank or a suit, in any of the game's languages) or of
+    ``others`` that ``word`` most likely misspells ("diamnds": diamonds), else None."""
+    if folded(word) in _words_of("rank") or folded(word) in _words_of("suit"):
+        return None
+    ranks = [w for w in _words_of("rank") if not w.isdigit()]
+    return closest(word, ranks, _words_of("suit"), *others)
 
 
 def _card_in_words(rank: str, suit: str) -> Card | None:

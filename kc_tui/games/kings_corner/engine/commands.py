@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Sequence
 
-from ....core.cards import Card, NotationError, cards_said, parse_card, quoted
+from ....core.cards import Card, NotationError, card_word_slip, cards_said, parse_card, quoted
 from ....core.i18n import N_, Domain
 from ....core.text import closest, folded
 from .board import Pile, is_pile, parse_pile
@@ -261,6 +261,11 @@ def parse_command(text: str, hand: Sequence[Card] = ()) -> Command:
             "or end, undo, hint, help, quit."
         ).format(word=quoted(typed[0][1])))
     if len(words) > 2:
+        for word, raw in typed:  # "jack of diamnds s", "plya 3d w": the slip, not the count
+            meant = None if is_pile(word) or _lone_card(word, hand) else card_word_slip(raw, FILLERS)
+            if meant is not None:
+                raise CommandError(_("{word} is not a word of a move: did you mean {meant}?").format(
+                    word=quoted(raw), meant=meant))
         raise CommandError(_(
             "Too many words in {text}: write a card and a pile (7H N) or two piles (E N)."
         ).format(text=quoted(text)))

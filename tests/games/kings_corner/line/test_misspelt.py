@@ -77,3 +77,26 @@ def test_the_line_mode_answers_a_misspelt_command_with_the_one_meant(
     out = _said(typed)
     for sentence in said:
         assert sentence in out, (sentence, out[-1500:])
+
+
+@pytest.mark.parametrize(("lang", "line", "said"), [
+    ("en", "jack of diamnds s", "'diamnds' is not a word of a move: did you mean diamonds?"),
+    ("en", "plya 3d w", "'plya' is not a word of a move: did you mean play?"),
+    ("en", "sevn of hearts n", "'sevn' is not a word of a move: did you mean seven?"),
+    ("es", "siete de picsa n", "'picsa' no es una palabra de una jugada: ¿querías decir pica?"),
+    ("fr", "sept de piqeu n", "'piqeu' n'est pas un mot d'un coup\u00a0: voulais-tu dire pique\u00a0?"),
+])
+def test_a_misspelt_word_of_a_move_is_answered_with_the_one_meant(
+        lang: str, line: str, said: str, in_language: Callable[[str], None]) -> None:
+    """A play test typed "jack of diamnds s" and was told only "Too many words"."""
+    in_language(lang)
+    with pytest.raises(CommandError) as refused:
+        parse_command(line, ())
+    assert str(refused.value) == said
+
+
+def test_words_of_a_move_spelt_right_are_read_and_strangers_still_counted() -> None:
+    assert str(parse_command("jack of diamonds s", ())) == "JD S"
+    assert str(parse_command("play 3d w", ())) == "3D W"
+    with pytest.raises(CommandError, match="Too many words in 'xx yy zz'"):
+        parse_command("xx yy zz", ())
