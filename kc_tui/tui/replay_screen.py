@@ -47,10 +47,13 @@ class ReplayScreen(OnKingsCornerApp, SizedScreen):
     KEY_ROWS = REPLAY_KEYS
     BINDINGS = bindings(REPLAY_KEYS)
 
-    def __init__(self, replay: Replay, title: str = "") -> None:
+    def __init__(self, replay: Replay, title: str = "", leaves_app: bool = True) -> None:
         super().__init__()
         self.replay = replay
         self.title_text = title
+        self.leaves_app = leaves_app
+        """Whether leaving the replay ends the app (``kings-corner replay``), else it closes
+        and the screen under it shows again (a session watched again from its end)."""
         self.index = 0
         self.game = tui_game(replay.game)
         """The replayed game's screens: what it shows of the table."""
@@ -128,4 +131,7 @@ class ReplayScreen(OnKingsCornerApp, SizedScreen):
         self._goto(where if where >= 0 else len(self.replay.steps) - 1)
 
     def action_leave(self) -> None:
-        self.app.exit()
+        if self.leaves_app:
+            self.app.exit()
+        else:
+            self.dismiss(None)

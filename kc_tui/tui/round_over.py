@@ -127,10 +127,12 @@ class RoundOverScreen(_ScrollingDialog):
 class SessionOverScreen(_ScrollingDialog):
     """The end of a session: dismisses with "again" (same players and rules), "title" or "quit".
     Without ``from_title`` (``kings-corner play``) there is no title to go back to: "again" or
-    "quit"."""
+    "quit".  With ``replay`` (the session's transcript was kept here) it offers "replay" too: the
+    session watched again."""
 
     BINDINGS = [
         Binding("a", "choose('again')", N_("Play again")),
+        Binding("w", "choose('replay')", N_("Watch again"), show=False),
         Binding("t", "choose('title')", N_("Title")),
         Binding("q", "choose('quit')", N_("Quit")),
         Binding("escape", "choose('title')", N_("Title"), show=False),
@@ -140,10 +142,11 @@ class SessionOverScreen(_ScrollingDialog):
 
 
     def __init__(self, text: str, from_title: bool = True, history: Sequence[RoundTotals] = (),
-                 names: Sequence[str] = ()) -> None:
+                 names: Sequence[str] = (), replay: bool = False) -> None:
         super().__init__(history, names)
         self.text = text
         self.from_title = from_title
+        self.replay = replay
 
     def compose(self) -> ComposeResult:
         with Vertical(id="session-over", classes="dialog"):
@@ -153,6 +156,8 @@ class SessionOverScreen(_ScrollingDialog):
                 yield from self.chart()
             yield MoreBelow()
             items = [MenuItem("again", "a", N_("Play again with the same players"))]
+            if self.replay:
+                items.append(MenuItem("replay", "w", N_("Watch the session again, every hand face up")))
             if self.from_title:
                 items.append(MenuItem("title", "t", N_("Back to the title screen")))
             items.append(MenuItem("quit", "q", N_("Quit")))
@@ -160,9 +165,13 @@ class SessionOverScreen(_ScrollingDialog):
             yield TextPanel(id="session-keys", classes="keys")
 
     def set_up(self) -> None:
-        self.query_one("#session-keys", TextPanel).show(
-            _("PgUp/PgDn scroll  Enter pick  a again  t title  q quit") if self.from_title
-            else _("PgUp/PgDn scroll  Enter pick  a again  q quit"))
+        if self.replay:
+            keys = (_("PgUp/PgDn scroll  Enter pick  a again  w watch  t title  q quit") if self.from_title
+                    else _("PgUp/PgDn scroll  Enter pick  a again  w watch  q quit"))
+        else:
+            keys = (_("PgUp/PgDn scroll  Enter pick  a again  t title  q quit") if self.from_title
+                    else _("PgUp/PgDn scroll  Enter pick  a again  q quit"))
+        self.query_one("#session-keys", TextPanel).show(keys)
         self.follow_scroll()
         self.fit_chart()
         self.query_one(Menu).focus()
@@ -171,7 +180,7 @@ class SessionOverScreen(_ScrollingDialog):
         self.action_choose(message.item.id)
 
     def action_choose(self, choice: str) -> None:
-        if self.from_title or choice != "title":
+        if (self.from_title or choice != "title") and (self.replay or choice != "replay"):
             self.dismiss(choice)
 
 

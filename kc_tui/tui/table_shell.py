@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import AbstractContextManager
+from pathlib import Path
 from typing import ClassVar
 
 from rich.cells import cell_len
@@ -23,11 +24,12 @@ from textual.widgets import Input, RichLog
 
 from ..core.cards import showing
 from ..core.i18n import N_, Domain
+from ..core.text import visible
 from .dialogs import help_screen
 from .fit import SizedScreen
 from .info import SettingsScreen
 from .keys import KeyRow, key_line
-from .round_over import RoundOverScreen
+from .round_over import RoundOverScreen, SessionOverScreen
 from .typed_app import OnKingsCornerApp
 from .widgets import EventLog, TextPanel, any_card_text, settings_of
 
@@ -256,12 +258,45 @@ class TableShell(OnKingsCornerApp, SizedScreen):
     def action_help(self) -> None:
         self.app.push_screen(help_screen(self.KEY_ROWS))
 
+    def finished_transcript(self) -> Path | None:
+        """Where the finished session's transcript was kept at this keyboard (None: not here)."""
+        saver = getattr(self.app, "savers", {}).get(id(getattr(self, "service", None)))
+        path = getattr(saver, "transcript", None)
+        return path if isinstance(path, Path) else None
+
+    def show_session_over(self, dialog: Callable[[bool], SessionOverScreen]) -> None:
+        """Open the session-over dialog ``dialog(replay)`` makes, ``replay`` whether the session
+        can be watched again (its transcript was kept here)."""
+        self._session_dialog = dialog
+        self.app.push_screen(dialog(self.finished_transcript() is not None), self._after_session)
+
     def _after_session(self, choice: str | None) -> None:
-        """The session-over dialog was answered: play again, or leave (the title or quit)."""
+        """The session-over dialog was answered: play again, watch it again, or leave (the
+        title or quit)."""
         if choice == "again":
             self.app.play_again(self)
+        elif choice == "replay":
+            self._watch_again()
         else:
             self._leave(quit_app=choice == "quit")
+
+    def _watch_again(self) -> None:
+        """The session just finished, stepped through with every hand face up; leaving it shows
+        the session-over dialog again."""
+        from ..replay import ReplayError, load_replay
+        from .replay_screen import ReplayScreen  # (it lays itself out as this shell's tables)
+
+        path = self.finished_transcript()
+        try:
+            if path is None:
+                raise ReplayError(_("The session's transcript was not kept."))
+            replay = load_replay(path)
+        except (ReplayError, OSError) as exc:
+            self.report(str(exc))
+            self.show_session_over(self._session_dialog)
+            return
+        self.app.push_screen(ReplayScreen(replay, visible(path.name), leaves_app=False),
+                             lambda _: self.show_session_over(self._session_dialog))
 
     def _leave(self, quit_app: bool = False) -> None:
         if not self.is_attached or self not in self.app.screen_stack:

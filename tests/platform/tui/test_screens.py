@@ -207,6 +207,44 @@ async def test_round_over_then_session_over_shows_the_score_table_and_quits() ->
     assert service.phase == Phase.SESSION_OVER
 
 
+async def test_a_finished_session_kept_here_can_be_watched_again_from_its_end() -> None:
+    """The replay was reached only by ``kings-corner replay FILE`` (a play test found no way to
+    it in the game); the session-over dialog now offers it when the transcript was kept."""
+    from kc_tui.storage import start_saving
+    from kc_tui.tui.replay_screen import ReplayScreen
+
+    service = _short_game()
+    app = KingsCornerApp(service, settings=Settings(pace=0, confirm_end=False))
+    app.savers[id(service)] = start_saving(service, ["you", "medium"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _end_turns_until(pilot, app, RoundOverScreen)
+        await pilot.press("enter")
+        assert isinstance(app.screen, SessionOverScreen)
+        assert "[w] Watch the session again, every hand face up" in _text(app.screen, "#session-menu")
+        assert "w watch" in _text(app.screen, "#session-keys")
+        await pilot.press("w")
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen) and replay.replay.steps
+        await pilot.press("end")
+        await pilot.press("q")  # leaves the replay, not the app
+        await pilot.pause()
+        assert app.is_running and isinstance(app.screen, SessionOverScreen)
+        await pilot.press("q")
+    assert not app.is_running
+
+
+async def test_a_session_not_kept_here_is_not_offered_to_watch_again() -> None:
+    app = KingsCornerApp(_short_game(), settings=Settings(pace=0, confirm_end=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _end_turns_until(pilot, app, RoundOverScreen)
+        await pilot.press("enter")
+        assert "Watch" not in _text(app.screen, "#session-menu")
+        await pilot.press("w")  # nothing to watch: the dialog stays
+        await pilot.pause()
+        assert isinstance(app.screen, SessionOverScreen)
+
+
 async def test_play_again_from_the_title_keeps_the_players_and_rules_on_a_new_deal(monkeypatch) -> None:
     import kc_tui.games.kings_corner.tui.table
 

@@ -808,8 +808,8 @@ class TableScreen(TableShell):
         elif self.service.phase == Phase.SESSION_OVER:
             text = session_summary(self.service.session_summary(), self.names)
             from_title = getattr(self.app, "service", None) is not self.service
-            self.app.push_screen(SessionOverScreen(text, from_title, self.charted_rounds(), self.names),
-                                 self._after_session)
+            self.show_session_over(lambda replay: SessionOverScreen(
+                text, from_title, self.charted_rounds(), self.names, replay=replay))
         elif self.service.phase == Phase.ROUND_OVER:
             self._next_round()
 

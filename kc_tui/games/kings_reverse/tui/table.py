@@ -803,8 +803,8 @@ class ReverseTableScreen(TableShell):
             history = service.view(None).history
             text = session_text(summary, history, self.names, service.rules.target)
             from_title = getattr(self.app, "service", None) is not service
-            self.app.push_screen(SessionOverScreen(text, from_title, history, self.names),
-                                 self._after_session)
+            self.show_session_over(lambda replay: SessionOverScreen(
+                text, from_title, history, self.names, replay=replay))
         elif service.phase == Phase.ROUND_OVER:
             if len(self.people) > 1:
                 self.viewer = -1
