@@ -80,6 +80,14 @@ class ReplayScreen(OnKingsCornerApp, SizedScreen):
         self.query_one("#replay-log").can_focus = False  # the screen's keys step the replay
         self.set_focus(None)
         self.show()
+        # Laid out, the status line has its place: the cursor goes to it now (before, it was
+        # left at the screen's top-left corner until the first key).
+        self.call_after_refresh(self._cursor_on_status)
+
+    def _cursor_on_status(self) -> None:
+        status = self.query_one("#status")
+        self.app.cursor_position = status.region.offset
+        status.refresh()
 
     def show(self) -> None:
         steps = self.replay.steps

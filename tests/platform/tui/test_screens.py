@@ -226,6 +226,9 @@ async def test_a_finished_session_kept_here_can_be_watched_again_from_its_end() 
         await pilot.pause()
         replay = app.screen
         assert isinstance(replay, ReplayScreen) and replay.replay.steps
+        await pilot.pause()
+        # The cursor on the status line, which says where the replay is (not the top-left corner).
+        assert app.cursor_position == replay.query_one("#status").region.offset != (0, 0)
         await pilot.press("end")
         await pilot.press("q")  # leaves the replay, not the app
         await pilot.pause()
