@@ -23,6 +23,17 @@ async def _pass_screen(pilot, app: KingsCornerApp) -> PassScreen:
     return app.screen
 
 
+async def _take_the_keyboard(pilot, app: KingsCornerApp) -> TableScreen:
+    """Past the first pass screen: the table, the first person's hand on it."""
+    await _pass_screen(pilot, app)
+    await pilot.pause(PassScreen.GUARD)
+    await pilot.press("enter")
+    await pilot.pause()
+    table = app.screen
+    assert isinstance(table, TableScreen)
+    return table
+
+
 async def test_q_on_the_pass_screen_asks_to_leave_and_y_leaves() -> None:
     app = _hot_seat()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -107,12 +118,7 @@ async def test_a_turn_ended_on_the_command_line_closes_it_for_the_next_person() 
 
     app = _hot_seat()
     async with app.run_test(size=(80, 24)) as pilot:
-        await _pass_screen(pilot, app)
-        await pilot.pause(PassScreen.GUARD)
-        await pilot.press("enter")
-        await pilot.pause()
-        table = app.screen
-        assert isinstance(table, TableScreen)
+        table = await _take_the_keyboard(pilot, app)
         first = app.service.current
         await pilot.press("colon", *"end", "enter")
         await pilot.pause()
@@ -139,12 +145,7 @@ async def test_a_hand_read_out_leaves_the_log_as_the_keyboard_passes() -> None:
     write it there), and scrolled back to it on the next turn."""
     app = _hot_seat()
     async with app.run_test(size=(80, 24)) as pilot:
-        await _pass_screen(pilot, app)
-        await pilot.pause(PassScreen.GUARD)
-        await pilot.press("enter")
-        await pilot.pause()
-        table = app.screen
-        assert isinstance(table, TableScreen)
+        table = await _take_the_keyboard(pilot, app)
         first = app.service.current
         hand = " ".join(f"{i + 1}:{card}" for i, card in enumerate(app.service.observation(first).hand))
         await pilot.press("i", "b")
