@@ -53,6 +53,8 @@ class Saver(Protocol):
     """Save points written so far."""
     deal_pending: bool
     """A round was dealt and is not saved yet."""
+    transcript: Path | None
+    """Where the finished session's transcript was kept (the session can be watched again)."""
 
     @property
     def saved_states(self) -> list[tuple[Any, ...] | None]:

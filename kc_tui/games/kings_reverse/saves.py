@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, Sequence
+from weakref import WeakKeyDictionary
 
 from ...core.i18n import Domain
 from ...core.kinds import HUMAN_PREFIX, SEAT_NAMES, Phase, SeatKind
@@ -102,7 +103,7 @@ def replayed(path: Path, doc: dict[str, Any], on_error: Callable[[str], None] | 
         service = ReverseService(ReverseRules.from_dict(doc["rules"]),
                                  reverse_seats(specs, random.Random(seed), names), seed=seed)
         if record:
-            service.add_listener(Recorder(GAME_NAME, names, on_error))
+            _record(service, names, on_error)
         for listener in listeners:
             service.add_listener(listener)
         service.start()
@@ -145,6 +146,17 @@ def _restore_generators(path: Path, doc: dict[str, Any], service: ReverseService
 def _v1_to_v2(doc: dict[str, Any]) -> dict[str, Any]:
     """Version 2 keeps the computers' generators; a version 1 save has none to put back."""
     return {**doc, "rng": None}
+
+
+_RECORDERS: WeakKeyDictionary[Any, Recorder] = WeakKeyDictionary()
+"""Each recorded session's statistics recorder, which keeps its transcript at its end."""
+
+
+def _record(service: ReverseService, names: Sequence[str], on_error: Callable[[str], None] | None) -> None:
+    """Keep the session's transcript at its end (for the statistics, and to be watched again)."""
+    recorder = Recorder(GAME_NAME, names, on_error)
+    _RECORDERS[service] = recorder
+    service.add_listener(recorder)
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,7 +269,7 @@ class ReverseSaves:
                 saver.save()
 
         if not service.view(None).round:
-            service.add_listener(Recorder(GAME_NAME, [s.name for s in service.seats], saver.on_error))
+            _record(service, [s.name for s in service.seats], saver.on_error)
         service.add_listener(saver)
         service.watch_actions(took)
 
@@ -266,6 +278,9 @@ class ReverseSaves:
             saver.save()  # the deal: a game left in its first turn can be resumed
         elif isinstance(event, SessionEnd):
             saver.discard()
+            recorder = _RECORDERS.get(saver.service)  # (it heard the end first: it was added first)
+            if recorder is not None and recorder.path is not None:
+                saver.transcript = recorder.path  # the session can be watched again from its end
 
     def info(self, path: Path, doc: dict[str, Any]) -> SaveInfo:
         """What the list says of a save, as of the first game's: when, who, how far, the totals

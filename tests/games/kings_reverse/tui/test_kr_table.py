@@ -658,3 +658,26 @@ async def test_leaving_says_the_game_is_saved() -> None:
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
         assert app.screen.question.startswith("Leave the game? It is saved: you can go on with it later.")
+
+
+async def test_a_finished_session_can_be_watched_again_from_its_end() -> None:
+    """Kings Reverse keeps its transcript through its recorder, which the offer to watch the
+    session again did not look at: only the first game's tables offered it.  (This session's
+    hands were arranged by hand, so its transcript cannot be replayed: the dialog says why and
+    comes back.)"""
+    from kc_tui.tui.round_over import SessionOverScreen
+
+    app = reverse_app(one_card_call=False, target=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        arrange(app, ["9H"], "9D")
+        await pilot.press("1")
+        await until(pilot, lambda a: isinstance(a.screen, RoundOverScreen), "the round's end")
+        await pilot.press("enter")
+        await until(pilot, lambda a: isinstance(a.screen, SessionOverScreen), "the session's end")
+        assert "[w] Watch the session again" in str(app.screen.query_one("#session-menu").render())
+        kept = table(app).finished_transcript()
+        assert kept is not None and kept.is_file() and "kings-reverse" in kept.parts
+        await pilot.press("w")
+        await until(pilot, lambda a: isinstance(a.screen, SessionOverScreen) and "no action the rules allow"
+                    in " ".join(log_text(a).split()), "the dialog again, the reason in the log")
