@@ -6,9 +6,10 @@ settings written with the words read back unchanged, and ``json.dumps`` writes t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
 
-__all__ = ["Phase", "SeatKind", "SEAT_NAMES", "HUMAN_PREFIX"]
+__all__ = ["Phase", "SeatKind", "SEAT_NAMES", "HUMAN_PREFIX", "seat_names"]
 
 
 class Phase(StrEnum):
@@ -35,3 +36,28 @@ SEAT_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay")
 
 HUMAN_PREFIX = "human:"
 """A seat spec ``human:NAME``: a person called NAME."""
+
+
+def seat_names(specs: Sequence[str], names: Sequence[str | None] | None = None) -> list[str]:
+    """The names of seats given by specs (``you``, ``human:NAME``, anything else a computer), as
+    every game names them: a name given in ``names`` is kept as it is (a save's); otherwise
+    people are "You" or their NAME, computers take the first of :data:`SEAT_NAMES` no seat's
+    name took (whatever its case), and a name already taken gets a number ("You", "You 2")."""
+    given = list(names or [None] * len(specs))
+    explicit = [n is not None for n in given]
+    for i, spec in enumerate(specs):
+        if given[i] is None and (spec == "you" or spec.startswith(HUMAN_PREFIX)):
+            given[i] = "You" if spec == "you" else spec[len(HUMAN_PREFIX):]
+    used = {n.lower() for n in given if n}
+    spare = iter(n for n in SEAT_NAMES + tuple(f"Player {k}" for k in range(1, 7)) if n.lower() not in used)
+    taken: set[str] = set()
+    shown = []
+    for i in range(len(specs)):
+        name = given[i] or next(spare)
+        base, k = name, 2
+        while name.lower() in taken and not explicit[i]:  # "you,you": You, You 2
+            name = f"{base} {k}"
+            k += 1
+        taken.add(name.lower())
+        shown.append(name)
+    return shown

@@ -24,14 +24,15 @@ from typing import Any, Callable, Sequence
 from weakref import WeakKeyDictionary
 
 from ...core.i18n import Domain
-from ...core.kinds import HUMAN_PREFIX, SEAT_NAMES, Phase, SeatKind
+from ...core.kinds import HUMAN_PREFIX, Phase
 from ...core.text import visible
 from ...replay import Replay, ReplayError, ReplayStep
 from ...storage.files import rng_json, set_rng_json
 from ...storage.part import Bars, Saver
 from ...storage.records import Recorder, finished_bounds
 from ...storage.saves import Restored, SaveError, SaveInfo, local_time
-from .ai import LEVELS, make_player
+from .ai import LEVELS
+from .ai.tournament import make_seats
 from .engine import events as reverse_events
 from .engine.actions import Action
 from .engine.describe import describe_event
@@ -62,20 +63,7 @@ def reverse_seats(specs: Sequence[str], rng: random.Random, names: Sequence[str 
     """Seats for specs (``you``, ``human:NAME``, an AI level), named as every game names
     them: "You" (or the person's name), then the computers' names not taken; ``think`` is the
     expert's seconds per decision."""
-    given = list(names or [None] * len(specs))
-    for i, spec in enumerate(specs):
-        if given[i] is None and (spec == "you" or spec.startswith(HUMAN_PREFIX)):
-            given[i] = "You" if spec == "you" else spec[len(HUMAN_PREFIX):]
-    spare = iter(n for n in SEAT_NAMES + tuple(f"Player {k}" for k in range(1, 7)) if n not in given)
-    seats = []
-    for i, spec in enumerate(specs):
-        name = given[i] or next(spare)
-        if spec == "you" or spec.startswith(HUMAN_PREFIX):
-            seats.append(ReverseSeat(name, SeatKind.HUMAN))
-        else:
-            player = make_player(spec, random.Random(rng.getrandbits(48)), think)
-            seats.append(ReverseSeat(name, SeatKind.AI, spec, player))
-    return seats
+    return make_seats(specs, rng, think, names)
 
 
 def saved_specs(service: ReverseService) -> list[str]:

@@ -506,3 +506,7 @@ def test_computers_are_named_as_in_the_first_game() -> None:
     assert [s.level for s in seats[1::2]] == ["medium", "easy"]
     kept = make_seats(["you", "hard"], random.Random(1), names=["Zoe", "Max"])
     assert [s.name for s in kept] == ["Zoe", "Max"]
+    # Names are one person's whatever their case, and two alike are told apart (a review found
+    # "ada" beside a computer "Ada", and two "You").
+    assert [s.name for s in make_seats(["human:ada", "easy"], random.Random(1))] == ["ada", "Ben"]
+    assert [s.name for s in make_seats(["you", "human:You"], random.Random(1))] == ["You", "You 2"]

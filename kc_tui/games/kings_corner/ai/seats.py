@@ -6,7 +6,7 @@ import random
 from typing import Sequence
 
 from ....core.i18n import Domain
-from ....core.kinds import HUMAN_PREFIX, SEAT_NAMES, SeatKind
+from ....core.kinds import HUMAN_PREFIX, SEAT_NAMES, SeatKind, seat_names
 from ....core.text import is_valid_text
 from ..engine.service import Seat
 from . import BENCHMARK_LEVELS, LEVELS, make_player
@@ -77,22 +77,9 @@ def make_seats(
     """Seats for checked specs.  A seat takes its name from ``names`` when one is given there;
     otherwise people are "You" or their ``human:NAME``, and computers take the first unused
     of :data:`SEAT_NAMES`."""
-    given = list(names or [None] * len(specs))
-    explicit = [n is not None for n in given]  # names given are kept as they are (a save's)
-    for i, spec in enumerate(specs):
-        if given[i] is None and spec_kind(spec)[0] == "human":
-            given[i] = "You" if spec == "you" else spec[len(HUMAN_PREFIX):]
-    spare = iter(n for n in SEAT_NAMES + tuple(f"Player {k}" for k in range(1, 7)) if n not in given)
-    taken: set[str] = set()
     seats = []
-    for i, spec in enumerate(specs):
+    for i, (spec, name) in enumerate(zip(specs, seat_names(specs, names))):
         kind, level = spec_kind(spec)
-        name = given[i] or next(spare)
-        base, k = name, 2
-        while name.lower() in taken and not explicit[i]:  # "you,you": You, You 2
-            name = f"{base} {k}"
-            k += 1
-        taken.add(name.lower())
         if kind == SeatKind.HUMAN:
             seats.append(Seat(name, SeatKind.HUMAN))
             continue

@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
-from ....core.kinds import SEAT_NAMES, SeatKind
+from ....core.kinds import SEAT_NAMES, SeatKind, seat_names
 from ....core.rating import Match, Rating, Record, deal_interval, decision_times, on_ladder
 from ....core.report import OnRound, RunStopped
 from ....core.workers import BatchesStopped, deal_batches, play_batches, running_rates
@@ -35,20 +35,13 @@ def make_seats(levels: Sequence[str], rng: random.Random, think: float | None = 
     is given; otherwise people are "You" or their NAME, and computers take the first of
     :data:`SEAT_NAMES` nobody else's name took, as in the first game.  Each computer gets its
     own RNG drawn from ``rng``."""
-    given = list(names or [None] * len(levels))
-    for i, spec in enumerate(levels):
-        if given[i] is None and spec == "you":
-            given[i] = "You"
-        elif given[i] is None and spec.startswith("human:"):
-            given[i] = spec[6:] or f"Player {i + 1}"
-    spare = iter(n for n in SEAT_NAMES + tuple(f"Player {k}" for k in range(1, 7)) if n not in given)
     seats = []
-    for i, spec in enumerate(levels):
+    for spec, name in zip(levels, seat_names(levels, names)):
         if spec == "you" or spec.startswith("human:"):
-            seats.append(ReverseSeat(given[i] or "You"))
+            seats.append(ReverseSeat(name, SeatKind.HUMAN))
         else:
             player = make_player(spec, random.Random(rng.getrandbits(48)), think)
-            seats.append(ReverseSeat(given[i] or next(spare), SeatKind.AI, spec, player))
+            seats.append(ReverseSeat(name, SeatKind.AI, spec, player))
     return seats
 
 
