@@ -259,10 +259,11 @@ def _words_of(kind: str) -> dict[str, int]:
 def card_word_slip(word: str, *others: Iterable[str]) -> str | None:
     """The word of a card's name (a rank or a suit, in any of the game's languages) or of
     ``others`` that ``word`` most likely misspells ("diamnds": diamonds), else None."""
-    if folded(word) in _words_of("rank") or folded(word) in _words_of("suit"):
-        return None
-    ranks = [w for w in _words_of("rank") if not w.isdigit()]
-    return closest(word, ranks, _words_of("suit"), *others)
+    if len(word) < 4 or folded(word) in _words_of("rank") or folded(word) in _words_of("suit"):
+        return None  # (a short word is close to too many: "then" is no slip for "ten")
+    words = [w for w in (*_words_of("rank"), *_words_of("suit"), *(w for o in others for w in o))
+             if len(w) >= 4]
+    return closest(word, words)
 
 
 def _card_in_words(rank: str, suit: str) -> Card | None:

@@ -30,8 +30,8 @@ _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = [
     "Verb", "Command", "CommandError", "parse_command", "VERBS", "COMMAND_HELP", "Review",
-    "REVIEWS", "Verbosity", "VERBOSITIES", "parse_review", "REVIEW_HELP", "SURE_ENDS", "end_question",
-    "command_help", "review_help", "is_sure_end", "YES", "NO", "COMMAND_WORDS", "misspelt",
+    "REVIEWS", "Verbosity", "VERBOSITIES", "VERBOSITY_WORDS", "parse_review", "REVIEW_HELP", "SURE_ENDS",
+    "end_question", "command_help", "review_help", "is_sure_end", "YES", "NO", "COMMAND_WORDS", "misspelt",
 ]
 
 FILLERS = frozenset({
@@ -128,6 +128,10 @@ _ALIASES = {
     "ayuda": "help", "aide": "help",
     "verbosidad": "verbosity", "verbosite": "verbosity",
 }
+
+
+VERBOSITY_WORDS = frozenset({"verbosity", *(word for word, name in _ALIASES.items() if name == "verbosity")})
+"""The line mode's verbosity command in each language, folded (no accents), as typed."""
 
 
 @dataclass(frozen=True, slots=True)

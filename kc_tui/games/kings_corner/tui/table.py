@@ -21,7 +21,7 @@ from ....core.errors import IllegalMove
 from ....core.events import TurnEnd, TurnStart
 from ....core.i18n import N_, Domain
 from ....core.kinds import Phase
-from ....core.text import YOU
+from ....core.text import YOU, folded
 from ....tui.dialogs import ConfirmScreen, PassScreen, TextScreen
 from ....tui.keys import KeyRow, KeyState, bindings, picking_keys
 from ....tui.round_over import RoundOverScreen, ScoresScreen, SessionOverScreen, scores_title
@@ -30,7 +30,15 @@ from ....tui.widgets import CommandLine, EventLog, PlayersView, TextPanel, card_
 from ..ai import level_name
 from ..ai.hints import hint
 from ..engine.board import Pile
-from ..engine.commands import CommandError, Review, Verb, end_question, parse_command, parse_review
+from ..engine.commands import (
+    VERBOSITY_WORDS,
+    CommandError,
+    Review,
+    Verb,
+    end_question,
+    parse_command,
+    parse_review,
+)
 from ..engine.describe import (
     Narrator,
     TurnLog,
@@ -757,6 +765,10 @@ class TableScreen(TableShell):
         message.input.value = ""
         if not self.PROMPT_OUTLIVES_TURNS:
             self._close_prompt()
+        first = folded(message.value).split()[:1]
+        if first and first[0] in VERBOSITY_WORDS:  # the line mode's, with any level or none
+            self.say_line_mode_only()
+            return
         try:
             review = parse_review(message.value)
         except CommandError as exc:

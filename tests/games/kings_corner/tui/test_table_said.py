@@ -149,7 +149,7 @@ async def test_the_command_line_answers_the_line_mode_s_questions() -> None:
         screen = app.screen
         assert isinstance(screen, TableScreen)
         answers = {}
-        for line in ("lok", "look", "hand", "who", "last", "pile n", "pile", "verbosity full", "scores", "rules", "help"):
+        for line in ("lok", "look", "hand", "who", "last", "pile n", "pile", "verbosity full", "verbosity", "scores", "rules", "help"):
             await pilot.press("colon", *[ch if ch != " " else "space" for ch in line], "enter")
             await pilot.pause()
             answers[line] = (type(app.screen).__name__, _status(screen))
@@ -163,6 +163,7 @@ async def test_the_command_line_answers_the_line_mode_s_questions() -> None:
         assert answers["pile n"][1] == "N has 1 card, bottom to top: 8S. It takes a red 7."
         assert answers["pile"][1] == "Which pile? Write one, for example pile N or pile NE."
         assert answers["verbosity full"][1].startswith("verbosity sets how much the line mode")
+        assert answers["verbosity"][1] == answers["verbosity full"][1]  # not the line mode's usage
         assert [answers[line][0] for line in ("scores", "rules", "help")] == ["ScoresScreen", "TextScreen", "TextScreen"]
         # Questions change nothing: still your turn, with the same eight cards.
         assert app.service.current == 0 and len(app.service.observation(0).hand) == 8
