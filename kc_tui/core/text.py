@@ -139,8 +139,8 @@ _MONTHS = (
 def date_words(year: int, month: int, day: int) -> str:
     """A date as a sentence says it ("3 November 2026"; "3 de noviembre de 2026"; "3 novembre
     2026"): read aloud, "2026-11-03" is a string of numbers and minus signs."""
-    # Translators: a date in a sentence: {day} of the month, {month} its name, {year}.
     # Translators: the first day of a month, as a date writes it (French "1er").
     first = _domain.pgettext("the first day of a month", "1")
+    # Translators: a date in a sentence: {day} of the month, {month} its name, {year}.
     return _("{day} {month} {year}").format(
         day=first if day == 1 else day, month=_(_MONTHS[month - 1]), year=year)

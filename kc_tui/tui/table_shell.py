@@ -38,7 +38,6 @@ _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 __all__ = ["MIN_WIDTH", "MIN_HEIGHT", "WIDE", "TableShell", "KEPT_WHILE_A_COMPUTER_PLAYS"]
 
 KEPT_WHILE_A_COMPUTER_PLAYS = ("q", "question_mark", "f1")
-
 """The keys that do what the key line says while a computer's play is shown (leave, help); any
 other key goes on at once."""
 
