@@ -492,12 +492,10 @@ class EventLog(RichLog):
         """Every line again, from what was written, at the width the log has now."""
         written = list(self._written)
         super().clear()
-        self._writing = True  # (no layout of the whole screen for each line: see refresh)
-        try:
-            for item in written:
-                super().write(item.content, item.width, item.expand, item.shrink, scroll_end=False)
-        finally:
-            self._writing = False
+        # (Each line lays the screen out again, as RichLog's writes do: written as the usual
+        # writes are, a log made wider scrolled back to its top, and said nothing of it.)
+        for item in written:
+            super().write(item.content, item.width, item.expand, item.shrink, scroll_end=False)
 
     def on_resize(self, event: events.Resize) -> None:
         """Wrap again at a new width; a log that showed its newest line still shows it."""

@@ -77,3 +77,23 @@ async def test_a_line_written_is_in_view_at_once() -> None:
             log.write(f"Line {n} of a few, written one after another with nothing drawn between.")
             assert log.scroll_y == log.max_scroll_y > 0
             assert "more below" not in str(log.border_subtitle)
+
+
+async def test_a_scrolled_log_keeps_its_newest_line_in_view_through_resizes() -> None:
+    """A log long enough to scroll went back to its top when the terminal grew, under no
+    "more below" note: older lines read as the newest (an SSH play test)."""
+    app = four(Settings(pace=0, ascii=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_person(pilot)
+        log = app.screen.query_one("#log", EventLog)
+        for i in range(30):
+            log.write(f"Line {i} of a long round.")
+        await pilot.pause()
+        assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
+        for size in ((100, 30), (80, 24)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            await pilot.pause()
+            assert log.scroll_y == log.max_scroll_y > 0, size
+            assert log.border_subtitle == "^ more above", size
+            assert _shown(log)[-1] == "Line 29 of a long round."
