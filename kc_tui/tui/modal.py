@@ -132,6 +132,19 @@ class Dialog(ModalScreen[ResultType]):
     def on_resize(self, event: events.Resize) -> None:
         if self.ready:
             self.call_after_refresh(self._fit_scroll)
+            self.call_after_refresh(self._cursor_again)
+
+    def _cursor_again(self) -> None:
+        """The dialog moved with the terminal's middle, and the widget that put the cursor on
+        itself (its text, its focused menu) is not drawn again for that: it is now, and the
+        cursor goes with it (a screen reader read the table under the dialog after a resize)."""
+        if self is not self.app.screen:
+            return
+        for text in self.query(DialogText):
+            text.refresh()
+        follow = getattr(self.app, "follow_focus", None)
+        if self.focused is not None and follow is not None:
+            follow()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if not self.ready:

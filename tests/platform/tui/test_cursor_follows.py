@@ -161,3 +161,37 @@ async def test_a_name_filled_in_for_a_seat_leaves_the_cursor_on_the_focused_choi
             assert _on(app, kind), (kind.value, app.cursor_position, kind.region)
         name = app.screen.query_one("#name-1", Input)
         assert name.value  # its name was filled in meanwhile
+
+
+async def test_the_cursor_moves_with_a_dialog_that_a_resize_moved() -> None:
+    """Over SSH the help and the round's result moved to the middle of a larger terminal while
+    the cursor stayed where they had been, on the table under them (an SSH play test)."""
+    from screen_fixtures import round_dialog, three_after_rounds
+
+    from kc_tui.tui.modal import DialogText
+    from kc_tui.tui.round_over import RoundOverScreen
+    from kc_tui.tui.widgets import Menu
+
+    app = four(Settings(ascii=True, pace=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        await pilot.press("question_mark")
+        await pilot.pause()
+        text = app.screen.query(DialogText).first()
+        before = text.content_region.x
+        assert app.cursor_position.x == before
+        await pilot.resize_terminal(100, 30)
+        await until(pilot, lambda app: text.content_region.x != before, "the help moved")
+        await pilot.pause()
+        assert app.cursor_position == (text.content_region.x, text.content_region.y)
+    app = three_after_rounds(Settings(pace=0, ascii=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await round_dialog(pilot)
+        assert isinstance(app.screen, RoundOverScreen)
+        menu = app.screen.query_one(Menu)
+        before = menu.region
+        assert _on(app, menu)
+        await pilot.resize_terminal(100, 30)
+        await until(pilot, lambda app: menu.region != before, "the dialog moved")
+        await pilot.pause()
+        assert _on(app, menu), (app.cursor_position, menu.region)
