@@ -196,6 +196,11 @@ async def test_two_people_and_a_spectator_at_one_table_by_keys(tmp_path: Path) -
         assert "You are watching: no hand is shown." in cleo_says()
         await pc.press("e")  # an action key: not "It is Ben's turn."
         assert cleo_says() == "You are watching this table; spectators cannot play."
+        # A slip of a command's word is answered with the word meant, as a player's is (it was
+        # answered that spectators cannot play).
+        await pc.press("colon", *"lok", "enter")
+        await until(pc, lambda: cleo_says() == "'lok' is not a command: did you mean look?", "the slip answered")
+        await pc.press("escape")
         await pc.press("b")
         assert "The piles and the players are in the log." in cleo_says()
         await pc.press("a")

@@ -16,7 +16,7 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import var
 from textual.widgets import Input, RichLog
 
-from ....core.cards import Card
+from ....core.cards import Card, quoted
 from ....core.errors import IllegalMove
 from ....core.events import TurnEnd, TurnStart
 from ....core.i18n import N_, Domain
@@ -36,6 +36,7 @@ from ..engine.commands import (
     Review,
     Verb,
     end_question,
+    misspelt,
     parse_command,
     parse_review,
 )
@@ -776,6 +777,15 @@ class TableScreen(TableShell):
             return
         if review is not None:  # a question, asked at any time, as the line mode's
             self._review(review)
+            return
+        typed = message.value.split()
+        meant = misspelt(typed[0]) if len(typed) == 1 and typed[0].isalpha() else None  # (not end!)
+        if meant is not None and not self.service.waiting_for_human():
+            # A slip of a command's word from someone not to play (a spectator was told only
+            # that spectators cannot play): what it was most likely meant to be, as a player
+            # is told by the command's own parser.
+            self.say(_("{word} is not a command: did you mean {command}?").format(
+                word=quoted(typed[0]), command=meant))
             return
         if self._not_yours():
             return

@@ -167,3 +167,4 @@ async def test_the_command_line_answers_the_line_mode_s_questions() -> None:
         assert [answers[line][0] for line in ("scores", "rules", "help")] == ["ScoresScreen", "TextScreen", "TextScreen"]
         # Questions change nothing: still your turn, with the same eight cards.
         assert app.service.current == 0 and len(app.service.observation(0).hand) == 8
+
