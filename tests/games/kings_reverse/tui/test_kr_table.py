@@ -342,16 +342,10 @@ async def test_a_suit_is_named_only_by_a_joker_and_jacks_set_their_own() -> None
 async def test_a_finished_session_is_kept_for_this_games_statistics_apart_from_the_first() -> None:
 
     from kc_tui.storage import game_transcripts_dir, games_report_text
-    from kc_tui.tui.round_over import SessionOverScreen
 
     app = reverse_app(one_card_call=False, target=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, my_turn, "your turn")
-        arrange(app, ["9H"], "9D")
-        await pilot.press("1")
-        await until(pilot, lambda a: isinstance(a.screen, RoundOverScreen), "the round's end")
-        await pilot.press("enter")
-        await until(pilot, lambda a: isinstance(a.screen, SessionOverScreen), "the session's end")
+        await _go_out_to_the_session_s_end(pilot, app)
         text = str(app.screen.query_one("#session-summary", Static).render())
         assert text.startswith("You win with the lowest score, 0")
     assert len(list(game_transcripts_dir("kings-reverse").glob("*.jsonl"))) == 1
@@ -669,15 +663,23 @@ async def test_a_finished_session_can_be_watched_again_from_its_end() -> None:
 
     app = reverse_app(one_card_call=False, target=5)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, my_turn, "your turn")
-        arrange(app, ["9H"], "9D")
-        await pilot.press("1")
-        await until(pilot, lambda a: isinstance(a.screen, RoundOverScreen), "the round's end")
-        await pilot.press("enter")
-        await until(pilot, lambda a: isinstance(a.screen, SessionOverScreen), "the session's end")
+        await _go_out_to_the_session_s_end(pilot, app)
         assert "[w] Watch the session again" in str(app.screen.query_one("#session-menu").render())
         kept = table(app).finished_transcript()
         assert kept is not None and kept.is_file() and "kings-reverse" in kept.parts
         await pilot.press("w")
         await until(pilot, lambda a: isinstance(a.screen, SessionOverScreen) and "no action the rules allow"
                     in " ".join(log_text(a).split()), "the dialog again, the reason in the log")
+
+
+async def _go_out_to_the_session_s_end(pilot, app) -> None:
+    """Go out at once (a hand of one 9H on 9D, arranged) and pass the round's result, to the
+    session's end (a target the others' points reach in one round)."""
+    from kc_tui.tui.round_over import SessionOverScreen
+
+    await until(pilot, my_turn, "your turn")
+    arrange(app, ["9H"], "9D")
+    await pilot.press("1")
+    await until(pilot, lambda a: isinstance(a.screen, RoundOverScreen), "the round's end")
+    await pilot.press("enter")
+    await until(pilot, lambda a: isinstance(a.screen, SessionOverScreen), "the session's end")
