@@ -285,13 +285,13 @@ class TableShell(OnKingsCornerApp, SizedScreen):
         from ..replay import ReplayError, load_replay
         from .replay_screen import ReplayScreen  # (it lays itself out as this shell's tables)
 
-        path = self.finished_transcript()
+        path = self.finished_transcript()  # (offered only when there is one)
         try:
-            if path is None:
-                raise ReplayError(_("The session's transcript was not kept."))
-            replay = load_replay(path)
+            replay = load_replay(path) if path is not None else None
         except (ReplayError, OSError) as exc:
             self.report(str(exc))
+            replay = None
+        if path is None or replay is None:
             self.show_session_over(self._session_dialog)
             return
         self.app.push_screen(ReplayScreen(replay, visible(path.name), leaves_app=False),
