@@ -22,8 +22,9 @@ from ..core.cards import quoted
 from ..core.i18n import N_, Domain
 from ..core.text import folded, is_valid_text
 
-__all__ = ["LOCAL_COMMANDS", "SERVED_COMMANDS", "Out", "Reader", "help_text", "leave_word", "not_next_round",
-           "read_line", "writer", "shell_words", "command_named", "common_command"]
+__all__ = ["LOCAL_COMMANDS", "SERVED_COMMANDS", "WATCHING_COMMANDS", "Out", "Reader", "help_text",
+           "leave_word", "not_next_round", "read_line", "writer", "shell_words", "command_named",
+           "common_command"]
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
@@ -37,6 +38,11 @@ SERVED_COMMANDS = N_("At the lobby's level: help (or ?) lists the commands; say 
                      "table; leave leaves it (a computer plays your seat; you may come back); quit "
                      "leaves the server.")
 """The shell's commands at a table of the table server."""
+
+# Translators: the words are the typed commands of the language (context "typed command").
+WATCHING_COMMANDS = N_("At the lobby's level: help (or ?) lists the commands; say TEXT talks to the "
+                       "table; leave stops watching; quit leaves the server.")
+"""The shell's commands for a spectator at a table of the table server."""
 
 
 def shell_words() -> dict[str, str]:
@@ -74,9 +80,11 @@ Reader = Callable[[str], "str | None"]
 """A line read after its prompt, or None when input ends."""
 
 
-def help_text(game_help: str, served: bool) -> str:
-    """A game's ``help``: its own commands, then the shell's (at a served table or here)."""
-    return game_help + "\n" + _(SERVED_COMMANDS if served else LOCAL_COMMANDS)
+def help_text(game_help: str, served: bool, watching: bool = False) -> str:
+    """A game's ``help``: its own commands, then the shell's (at a served table, ``watching`` it
+    as a spectator, or here)."""
+    shell = (WATCHING_COMMANDS if watching else SERVED_COMMANDS) if served else LOCAL_COMMANDS
+    return game_help + "\n" + _(shell)
 
 
 def leave_word(served: bool) -> str:

@@ -67,10 +67,14 @@ _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 __all__ = ["GAME", "PlainGame", "SeatTable", "game_help"]
 
 
-def game_help() -> str:
+def game_help(watching: bool = False) -> str:
     """The game's own commands, in the language being served (the shell adds its common ones,
-    :func:`~kc_tui.line.shell.help_text`)."""
-    return command_help() + "\n" + review_help()
+    :func:`~kc_tui.line.shell.help_text`); ``watching``: only those a spectator may type."""
+    return review_help(True) if watching else command_help() + "\n" + review_help()
+
+
+LAST_SENTENCES = 40
+"""The most sentences ``last`` says: a play test's ``last`` reached back 78 seconds of speech."""
 
 
 _ALWAYS_SAID = (SessionStart, RoundStart, RoundView, RoundEnd, SessionEnd)
@@ -195,6 +199,7 @@ class PlainGame:
         """Every sentence of the session so far, as the screen's seat saw it (for ``last``)."""
         self._turn_ended: dict[int, int] = {}  # seat: len(heard) when its last turn ended
         self._turn_began: dict[int, int] = {}  # seat: len(heard) when its last turn began
+        self._last_turn_began = 0  # len(heard) when the last turn that ended began
         self._live = False  # brief: a person is typing, so what happens is said at once
         self._open_moves = 0  # moves still open when a person typed end
         self._seen: dict[int, Mapping[Pile, tuple[Card, ...]]] = {}  # seat: the board its turn left
@@ -237,6 +242,7 @@ class PlainGame:
             self.heard.append(text)
         if isinstance(event, TurnEnd):
             self._turn_ended[event.player] = len(self.heard)
+            self._last_turn_began = self._turn_began.get(event.player, 0)
         return text
 
     def _on_event(self, event: Event) -> None:
@@ -518,7 +524,8 @@ class PlainGame:
         service = self.service
         name = review.name
         if name == "help":
-            self.say(help_text(game_help(), self.served))
+            watching = self.served and seat is None
+            self.say(help_text(game_help(watching), self.served, watching))
         elif name == "verbosity":
             assert review.verbosity is not None  # parse_review requires it
             self.verbosity = review.verbosity
@@ -557,15 +564,19 @@ class PlainGame:
 
     def _last(self, seat: int | None) -> str:
         """Every sentence since ``seat``'s last turn ended, up to the start of the turn it is
-        playing now (or up to now)."""
+        playing now (or up to now); a spectator's: the last turn that ended and what followed.
+        At most :data:`LAST_SENTENCES`, the latest."""
         if seat is None:
             seat = self._last_human if self._last_human is not None else self.service.keyboard_seat
-        start = self._turn_ended.get(seat, 0) if seat is not None else 0
-        began = self._turn_began.get(seat, -1) if seat is not None else -1
+        if seat is None:  # watching: no turn of one's own to count from
+            said = self.heard[self._last_turn_began:]
+            return "\n".join(said[-LAST_SENTENCES:]) if said else _("Nothing has been played yet.")
+        start = self._turn_ended.get(seat, 0)
+        began = self._turn_began.get(seat, -1)
         end = began if self.service.phase == Phase.TURN and self.service.current == seat and began >= start \
             else len(self.heard)
         said = self.heard[start:end]
-        return "\n".join(said) if said else _("Nothing has happened since your last turn.")
+        return "\n".join(said[-LAST_SENTENCES:]) if said else _("Nothing has happened since your last turn.")
 
 
 class SeatTable:

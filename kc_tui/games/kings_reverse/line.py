@@ -83,6 +83,13 @@ HELP = N_(
 """The game's own commands (the shell adds its common ones, :func:`~kc_tui.line.shell.help_text`);
 a msgid: a language's help lists its own words beside the English ones."""
 
+WATCHING_HELP = N_(
+    "You are watching: you cannot play, and no hand is shown. Review: look (the table), who (every "
+    "player), scores, rules, last (the last things said). Type verbosity brief or verbosity "
+    "full to set how much is said."
+)
+"""A spectator's help: only what it may type."""
+
 VERBOSITY_HELP = N_("Type verbosity brief or verbosity full to set how much is said between your turns.")
 """The verbosity command's line of the help (Kings in the Corner's words for the same command)."""
 WORDS_HELP = N_("A card may be typed in words too, as it is said: play the nine of hearts.")
@@ -331,6 +338,8 @@ class ReverseLines:
             self.say(str(exc))
 
     def _help(self) -> str:
+        if self._watching():
+            return help_text(_(WATCHING_HELP), self.served, watching=True)
         return help_text(_(HELP) + " " + _(VERBOSITY_HELP) + " " + _(WORDS_HELP), self.served)
 
     def _set_verbosity(self, level: list[str]) -> str:

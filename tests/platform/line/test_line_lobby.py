@@ -605,3 +605,39 @@ async def test_close_typed_twice_gives_up_an_adjourned_game(tmp_path: Path) -> N
     await ada.type("quit")
     assert await ada.task == 0
     await server.close()
+
+
+@pytest.mark.parametrize("game", ["kings-corner", "kings-reverse"])
+async def test_a_spectators_help_and_last_are_a_spectators(tmp_path: Path, game: str) -> None:
+    """A spectator's help listed a player's moves and "leave leaves it (a computer plays your
+    seat)", and its ``last`` in the first game told the whole session from its first sentence."""
+    server = TableServer(tmp_path, pace=0, seed=2026)
+    ada, cleo = Terminal(server, ADA), Terminal(server, CLEO)
+    await ada.type(f"new open hard game={game}")
+    await until(lambda: server.table(1).state == TableState.PLAYING, "the game")
+    await cleo.type("watch 1")
+    service = server._tables[1].service
+    assert service is not None
+    for _ in range(3):  # a few of Ada's turns, ended as they come
+        turns = service.game.turns
+        await until(lambda: ada.text.endswith(("Ada> ", "Your move> ")), "Ada's turn")
+        await ada.type("end!" if game == "kings-corner" else "draw")
+        if game == "kings-reverse" and not ada.text.endswith("table> "):
+            await ada.type("pass")
+        await until(lambda turns=turns: service.game.turns > turns + 1 or service.game.phase != Phase.TURN,
+                    "Ada's and the computer's turns")
+    start = len(cleo.text)
+    await cleo.type("help")
+    said = cleo.text[start:]
+    assert "You are watching: you cannot play" in said and "leave stops watching" in said, said
+    assert "a computer plays your seat" not in said and "hand reads your hand" not in said, said
+    assert ("7h n" not in said) if game == "kings-corner" else ("JK S" not in said), said
+    if game == "kings-corner":
+        start = len(cleo.text)
+        await cleo.type("last")
+        last = cleo.text[start:]
+        assert "The game starts" not in last and "Round 1." not in last, last  # not the whole session
+        assert "turn" in last or "passed" in last or "plays" in last, last
+    await ada.type("quit")
+    await cleo.type("quit")
+    await server.close()

@@ -176,14 +176,23 @@ REVIEW_HELP = N_(
 )
 
 
+WATCHING_HELP = N_(
+    "You are watching: you cannot play, and no hand is shown. At any moment: look (or board) reads "
+    "the whole table; pile N reads one pile, every card; who says who has how many cards and whose "
+    "turn it is; scores reads the scores; rules reads the rules in force; last repeats the last "
+    "turn and what followed it; verbosity brief or verbosity full sets how much is said."
+)
+"""The review commands' help for a spectator (no hand, no turn of its own)."""
+
+
 def command_help() -> str:
     """The move commands' help, in the language being served (it names that language's words)."""
     return _(COMMAND_HELP) + " " + _("A card may be typed in words too, as it is said: seven of hearts N.")
 
 
-def review_help() -> str:
-    """The review commands' help, in the language being served."""
-    return _(REVIEW_HELP)
+def review_help(watching: bool = False) -> str:
+    """The review commands' help, in the language being served (``watching``: a spectator's)."""
+    return _(WATCHING_HELP if watching else REVIEW_HELP)
 
 
 def parse_review(text: str) -> Review | None:
