@@ -10,6 +10,7 @@ game's ``{name!r}`` messages use, so what is shown is what is there.
 from __future__ import annotations
 
 import difflib
+import re
 import unicodedata
 from collections.abc import Iterable
 
@@ -19,7 +20,7 @@ _domain = Domain.of(__package__)
 _ = _domain.gettext
 
 __all__ = ["visible", "is_valid_text", "YOU", "shown_name", "folded", "percent", "decimal", "semicolons",
-           "labelled", "two_numbers", "closest", "date_words"]
+           "labelled", "two_numbers", "closest", "date_words", "fitted"]
 
 
 _KEPT_SPACES = "\u00a0\u202f"
@@ -144,3 +145,36 @@ def date_words(year: int, month: int, day: int) -> str:
     # Translators: a date in a sentence: {day} of the month, {month} its name, {year}.
     return _("{day} {month} {year}").format(
         day=first if day == 1 else day, month=_(_MONTHS[month - 1]), year=year)
+
+
+def fitted(text: str, columns: int, column: int = 0) -> str:
+    """``text`` written from ``column`` on a terminal ``columns`` wide, a newline put between two
+    words where the next would run past the edge (the terminal cut it in the middle of a word);
+    a line's indent is kept on the lines it is wrapped onto, and a word wider than the terminal
+    is left to it.  Text comes in pieces (a sentence, then its newline): each piece is fitted
+    from the column the last one left."""
+    out: list[str] = []
+    indent = ""
+    for piece in re.split(r"(\n)", text):
+        if piece == "\n":
+            out.append(piece)
+            column, indent = 0, ""
+            continue
+        if column == 0:
+            indent = piece[:len(piece) - len(piece.lstrip(" "))]
+        if column + len(piece) <= columns:
+            out.append(piece)
+            column += len(piece)
+            continue
+        for word in re.split(r"( +)", piece):
+            if not word:
+                continue
+            if word.isspace() or column == 0 or column + len(word) <= columns or len(indent + word) > columns:
+                out.append(word)
+                column += len(word)
+                continue
+            while out and out[-1].isspace():  # the spaces before the word end the line instead
+                out.pop()
+            out.append("\n" + indent + word)
+            column = len(indent) + len(word)
+    return "".join(out)

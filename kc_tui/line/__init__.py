@@ -5,7 +5,7 @@ own commands in its ``line`` part, of the type :class:`~.game.LineGame`."""
 
 from .lobby import PlainLobby, lobby_help, run_plain_lobby
 from .part import LineGame, LineOptions, SeatLines
-from .shell import Out, Reader, help_text, leave_word, read_line, writer
+from .shell import Out, Reader, help_text, leave_word, line_out, read_line, writer
 
 __all__ = ["LineGame", "LineOptions", "SeatLines", "PlainLobby", "lobby_help", "run_plain_lobby", "Out",
-           "Reader", "help_text", "leave_word", "read_line", "writer"]
+           "Reader", "help_text", "leave_word", "line_out", "read_line", "writer"]

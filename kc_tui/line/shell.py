@@ -15,15 +15,16 @@ entry of context ``typed command`` (:func:`shell_words`, :func:`command_named`).
 from __future__ import annotations
 
 import io
+import shutil
 import sys
-from typing import Callable, Mapping, TextIO
+from typing import Any, Callable, Mapping, TextIO, cast
 
 from ..core.cards import quoted
 from ..core.i18n import N_, Domain
-from ..core.text import folded, is_valid_text
+from ..core.text import fitted, folded, is_valid_text
 
 __all__ = ["LOCAL_COMMANDS", "SERVED_COMMANDS", "WATCHING_COMMANDS", "Out", "Reader", "help_text",
-           "leave_word", "not_next_round", "read_line", "writer", "shell_words", "command_named",
+           "leave_word", "line_out", "not_next_round", "read_line", "writer", "shell_words", "command_named",
            "common_command"]
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
@@ -129,6 +130,36 @@ class Out(io.TextIOBase):
         if self._pending:
             text, self._pending = self._pending, ""
             self._send(text)
+
+
+class FittedOut:
+    """Standard output at a terminal, a line wider than the terminal broken between words (the
+    terminal cut "the seven o" / "f hearts" in the middle of a word), as the served line mode's
+    lines are: a screen reader reads each row of the terminal as a line."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+        self._column = 0  # where the text written so far left the cursor
+
+    def write(self, text: str) -> int:
+        shown = fitted(text, shutil.get_terminal_size().columns, self._column)
+        _, newline, tail = shown.rpartition("\n")
+        self._column = len(tail) if newline else self._column + len(tail)
+        self._stream.write(shown)
+        return len(text)
+
+    def flush(self) -> None:
+        self._stream.flush()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def line_out(stream: TextIO | None = None) -> TextIO:
+    """Where the line mode writes at this terminal: standard output (or ``stream``), fitted to
+    the terminal's width between words when it is a terminal."""
+    stream = sys.stdout if stream is None else stream
+    return cast(TextIO, FittedOut(stream)) if stream.isatty() else stream
 
 
 def writer(out: TextIO) -> Callable[[str], None]:

@@ -26,7 +26,6 @@ import codecs
 import contextvars
 import logging
 import os
-import re
 import socket
 import sys
 import time
@@ -49,7 +48,7 @@ from textual.app import App
 
 from ..cli.common import glyphs_likely
 from ..core.i18n import DEFAULT, N_, Domain, Speaker, Text, from_environment, language, speaking, use_speaker
-from ..core.text import visible
+from ..core.text import fitted, visible
 from ..tui.host import GameHost
 from .bounds import COLUMNS, MAX_PASTE, ROWS, clamp_size, paste_sentence
 from .collector import Collector
@@ -227,7 +226,7 @@ class LineIO:
         """Text for the client (newlines become CR LF on a terminal, and a whole line wider than
         the terminal is wrapped between words, not cut in the middle of one by the terminal)."""
         if self._session.pty:
-            text = _fitted(text.replace("\r\n", "\n"), self._session.columns, len(self._open_line))
+            text = fitted(text.replace("\r\n", "\n"), self._session.columns, len(self._open_line))
         head, newline, tail = text.rpartition("\n")
         self._open_line = tail if newline else self._open_line + tail
         if self._session.pty:
@@ -1117,39 +1116,6 @@ class GameSSHServer:
                     log.info("closed the idle session of %s", session.who)
                     session.hang_up(L_("Disconnected after {seconds} seconds without a key in the lobby.",
                                        seconds=format(self.limits.idle_seconds, "g")))
-
-
-def _fitted(text: str, columns: int, column: int = 0) -> str:
-    """``text`` written from ``column`` on a terminal ``columns`` wide, a newline put between two
-    words where the next would run past the edge (the terminal cut it in the middle of a word);
-    a line's indent is kept on the lines it is wrapped onto, and a word wider than the terminal
-    is left to it.  Text comes in pieces (a sentence, then its newline): each piece is fitted
-    from the column the last one left."""
-    out: list[str] = []
-    indent = ""
-    for piece in re.split(r"(\n)", text):
-        if piece == "\n":
-            out.append(piece)
-            column, indent = 0, ""
-            continue
-        if column == 0:
-            indent = piece[:len(piece) - len(piece.lstrip(" "))]
-        if column + len(piece) <= columns:
-            out.append(piece)
-            column += len(piece)
-            continue
-        for word in re.split(r"( +)", piece):
-            if not word:
-                continue
-            if word.isspace() or column == 0 or column + len(word) <= columns or len(indent + word) > columns:
-                out.append(word)
-                column += len(word)
-                continue
-            while out and out[-1].isspace():  # the spaces before the word end the line instead
-                out.pop()
-            out.append("\n" + indent + word)
-            column = len(indent) + len(word)
-    return "".join(out)
 
 
 def _english(text: str | Text) -> str:

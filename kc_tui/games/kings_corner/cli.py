@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 from datetime import date
 from pathlib import Path
 from typing import Any, Callable, Sequence
@@ -22,7 +21,7 @@ from ...cli.progress import run_with_progress
 from ...core.i18n import Domain
 from ...core.kinds import SeatKind
 from ...core.text import visible
-from ...line import read_line
+from ...line import line_out, read_line
 from ...storage import (
     SaveError,
     is_open_elsewhere,
@@ -173,7 +172,7 @@ def _run(service: GameService, args: argparse.Namespace, saving: Callable[[Calla
     # The line mode asks before ending a turn with moves open as the table does, unless the
     # "Confirm ending a turn" setting is off.
     def line_mode() -> int:
-        return GAME.play(service, read_line(GAME.example), sys.stdout, line_options(args))
+        return GAME.play(service, read_line(GAME.example), line_out(), line_options(args))
 
     try:
         return play_saved(service, args, saving, line_mode)

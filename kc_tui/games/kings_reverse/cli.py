@@ -23,7 +23,7 @@ from ...core.events import SessionStart, TurnStart
 from ...core.i18n import Domain
 from ...core.report import rating_lines, simulation_head, simulation_lines, stopped_line
 from ...core.text import decimal, percent, two_numbers, visible
-from ...line import read_line
+from ...line import line_out, read_line
 from ...storage import SaveError, list_saves, load_save, resume_saving, start_saving
 from . import ENTRY
 from .ai import LEVELS, level_name
@@ -234,7 +234,7 @@ def _play(args: argparse.Namespace) -> int:
     try:
         return play_saved(service, args,
                           lambda report: start_saving(service, args.players, report, GAME_NAME),
-                          lambda: GAME.play(service, read_line(GAME.example), sys.stdout,
+                          lambda: GAME.play(service, read_line(GAME.example), line_out(),
                                             line_options(args)))
     finally:
         if transcript is not None:
@@ -259,7 +259,7 @@ def _resume(args: argparse.Namespace) -> int:
 
     def line_mode() -> int:
         print(_("Resumed {save}.").format(save=saved[0].title))
-        return GAME.play(restored.service, read_line(GAME.example), sys.stdout, line_options(args),
+        return GAME.play(restored.service, read_line(GAME.example), line_out(), line_options(args),
                          past=restored.past)
 
     return play_saved(restored.service, args, lambda report: resume_saving(restored, report), line_mode)
