@@ -36,14 +36,12 @@ from ..net import (
 )
 from ..storage import game_title
 from .part import LineGame, SeatLines
-from .shell import command_named, common_command, shell_words
+from .shell import MAX_LINE, command_named, common_command, shell_words
 
 __all__ = ["lobby_help", "lobby_words", "run_plain_lobby", "PlainLobby"]
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
-MAX_LINE = 1000
-"""The longest line read: a longer one is refused unread."""
 CATCH_UP_SECONDS = 2.0
 """How long the prompt waits for the events of one's own step (a door in another process hears
 them just after its call's answer): past it, the prompt is written all the same."""

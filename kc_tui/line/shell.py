@@ -23,7 +23,7 @@ from ..core.cards import quoted
 from ..core.i18n import N_, Domain
 from ..core.text import fitted, folded, is_valid_text
 
-__all__ = ["LOCAL_COMMANDS", "SERVED_COMMANDS", "WATCHING_COMMANDS", "Out", "Reader", "help_text",
+__all__ = ["LOCAL_COMMANDS", "MAX_LINE", "SERVED_COMMANDS", "WATCHING_COMMANDS", "Out", "Reader", "help_text",
            "leave_word", "line_out", "not_next_round", "read_line", "writer", "shell_words", "command_named",
            "common_command"]
 
@@ -76,6 +76,9 @@ def common_command(typed: str) -> str | None:
     """The shell's command (``help``, ``quit``, ``say``, ``leave``) the word ``typed`` names, in
     English or in the language served (``?`` is ``help``); None for any other word."""
     return "help" if typed == "?" else command_named(typed, shell_words())
+
+MAX_LINE = 1000
+"""The longest line read (at this terminal, and in the lobby): a longer one is refused unread."""
 
 Reader = Callable[[str], "str | None"]
 """A line read after its prompt, or None when input ends."""
@@ -194,9 +197,12 @@ def read_line(example: str) -> Reader:
             except EOFError:
                 print()
                 return None
-            if is_valid_text(line):
+            if len(line) > MAX_LINE:  # (a paste: every word of it read cost a third of a second)
+                print(_("That line is longer than {n} characters; nothing was done.").format(n=MAX_LINE))
+            elif is_valid_text(line):
                 return line
-            print(_("That line is not valid text (UTF-8); type a command such as {example}.")
-                  .format(example=example))
+            else:
+                print(_("That line is not valid text (UTF-8); type a command such as {example}.")
+                      .format(example=example))
 
     return read

@@ -8,7 +8,7 @@ from __future__ import annotations
 import enum
 
 from ....core.cards import NotationError, quoted
-from ....core.i18n import N_, Domain
+from ....core.i18n import N_, Domain, language
 from ....core.text import folded
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
@@ -101,6 +101,11 @@ def _folded(text: str) -> str:
     return folded(text).replace("-", "").replace(" ", "")
 
 
+_NAMED: dict[str, dict[str, Pile]] = {}
+"""Each language's piles by their names as :func:`_folded` reads them, English's among them:
+folded again for every word typed, a pasted line's words cost a third of a second a line."""
+
+
 def _pile_read(text: str) -> Pile | None:
     """The pile ``text`` names by its letters (every language's) or by its name (English's or the
     language being served: "est", "nord-est", "noreste"), or None."""
@@ -108,12 +113,12 @@ def _pile_read(text: str) -> Pile | None:
     letters = _ALIASES.get(letters, letters)
     if letters in Pile.__members__:
         return Pile[letters]
-    name = _folded(text)
-    for names in (_ENGLISH_NAMES, _pile_names()):
-        for pile, known in zip(PILES, names):
-            if _folded(known) == name:
-                return pile
-    return None
+    named = _NAMED.get(language())
+    if named is None:
+        named = _NAMED[language()] = {
+            _folded(known): pile for names in (_pile_names(), _ENGLISH_NAMES)
+            for pile, known in zip(PILES, names)}
+    return named.get(_folded(text))
 
 
 def parse_pile(text: str, *, shown: str | None = None) -> Pile:

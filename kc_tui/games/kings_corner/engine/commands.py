@@ -226,6 +226,10 @@ def parse_review(text: str) -> Review | None:
     return Review(name)
 
 
+SLIP_WORDS = 8
+"""The most words a line may have for a misspelt one to be named ("jack of diamnds on the north")."""
+
+
 def _lone_card(word: str, hand: Sequence[Card]) -> Card | None:
     """The card a word alone names (its code, or its number in ``hand``), if it names one."""
     try:
@@ -274,7 +278,9 @@ def parse_command(text: str, hand: Sequence[Card] = ()) -> Command:
             "or end, undo, hint, help, quit."
         ).format(word=quoted(typed[0][1])))
     if len(words) > 2:
-        for word, raw in typed:  # "jack of diamnds s", "plya 3d w": the slip, not the count
+        # "jack of diamnds s", "plya 3d w": the slip, not the count (in a line of a move's few
+        # words: a pasted paragraph's are not slips, and each costs a look through the words).
+        for word, raw in typed if len(typed) <= SLIP_WORDS else ():
             meant = None if is_pile(word) or _lone_card(word, hand) else card_word_slip(raw, FILLERS)
             if meant is not None:
                 raise CommandError(_("{word} is not a word of a move: did you mean {meant}?").format(

@@ -1,9 +1,13 @@
-"""The line mode at this terminal breaks its lines between words, as the served line mode does."""
+"""The line mode at this terminal: its lines broken between words, as the served line mode's
+are, and a pasted line too long to be a command refused unread."""
 
 from __future__ import annotations
 
 import io
 import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -37,3 +41,16 @@ def test_text_after_a_prompt_left_open_is_fitted_from_where_it_stands(monkeypatc
 def test_output_that_is_no_terminal_is_passed_on_as_it_is() -> None:
     stream = io.StringIO()
     assert line_out(stream) is stream
+
+
+@pytest.mark.parametrize("game", ["kings-corner", "kings-reverse"])
+def test_a_line_longer_than_a_thousand_characters_is_refused_unread(tmp_path: Path, game: str) -> None:
+    """A pasted line of 100,000 words was read word by word, a third of a second a line."""
+    env = dict(os.environ, KC_TUI_DATA_DIR=str(tmp_path / "data"), KC_TUI_CONFIG_DIR=str(tmp_path / "config"))
+    done = subprocess.run(
+        [sys.executable, "-m", "kc_tui", "--game", game, "play", "--plain", "--players", "you,medium",
+         "--seed", "1"], input=("7h n " * 100_000).encode() + b"\nquit\n", capture_output=True,
+        env=env, timeout=120)
+    said = done.stdout.decode()
+    assert "That line is longer than 1000 characters; nothing was done." in said, said[-500:]
+    assert "7h n 7h n" not in said and done.stderr == b"", done.stderr[-500:]
