@@ -185,23 +185,23 @@ class Domain:
 
     def gettext(self, message: str) -> str:
         lang = language()
-        return message if lang == DEFAULT else self.catalog(lang).gettext(message)
+        return message if lang == DEFAULT else _formed(lang, self.catalog(lang).gettext(message))
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         lang = language()
         if lang == DEFAULT:
             return singular if n == 1 else plural
-        return self.catalog(lang).ngettext(singular, plural, n)
+        return _formed(lang, self.catalog(lang).ngettext(singular, plural, n))
 
     def pgettext(self, context: str, message: str) -> str:
         lang = language()
-        return message if lang == DEFAULT else self.catalog(lang).pgettext(context, message)
+        return message if lang == DEFAULT else _formed(lang, self.catalog(lang).pgettext(context, message))
 
     def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
         lang = language()
         if lang == DEFAULT:
             return singular if n == 1 else plural
-        return self.catalog(lang).npgettext(context, singular, plural, n)
+        return _formed(lang, self.catalog(lang).npgettext(context, singular, plural, n))
 
     def lazy(self, message: str, **values: Any) -> Text:
         return Text(self, message, None, None, tuple(values.items()))
@@ -214,6 +214,46 @@ class Domain:
         """``_``, ``ngettext``, ``pgettext``, ``L_``, ``Ln_`` of this catalog (the names the
         catalogs' extraction looks for)."""
         return self.gettext, self.ngettext, self.pgettext, self.lazy, self.lazy_plural
+
+
+_ELIDED = re.compile(r"(?:(?<=[\s(«\u00a0])|^)([DdQq]u?e) $")
+"""French's "de" and "que", ending the text before a value (the word that elides before a vowel)."""
+_VOWEL = frozenset("AEIOUÀÂÄÆÉÈÊËÎÏÔÖŒÙÛÜaeiouàâäæéèêëîïôöœùûü")
+"""The letters a word elides before (not Y, nor H: "de Yann", "de Hugo" are both said so)."""
+
+
+class _French(str):
+    """A French sentence whose values are formatted into it with French's elision: "de" or "que"
+    before a value that begins with a vowel becomes "d'" or "qu'" ("La table d'Amélie", not "La
+    table de Amélie"); a name is not known when the sentence is translated."""
+
+    __slots__ = ()
+
+    def format(self, *args: Any, **kwargs: Any) -> str:
+        out: list[str] = []
+        auto = 0
+        formatter = string.Formatter()
+        for literal, field, spec, conversion in formatter.parse(self):
+            out.append(literal)
+            if field is None:
+                continue
+            if field == "":
+                field, auto = str(auto), auto + 1
+            value, _key = formatter.get_field(field, args, kwargs)
+            text = formatter.format_field(formatter.convert_field(value, conversion),
+                                          formatter.vformat(spec or "", args, kwargs))
+            if text[:1] in _VOWEL:
+                before = "".join(out)
+                elided = _ELIDED.search(before)
+                if elided:
+                    out = [before[:elided.start()] + elided.group(1)[:-1] + "'"]
+            out.append(text)
+        return "".join(out)
+
+
+def _formed(lang: str, translated: str) -> str:
+    """A translated sentence as its language formats values into it (French's elision)."""
+    return _French(translated) if lang == "fr" and "{" in translated else translated
 
 
 def N_(message: str) -> str:

@@ -106,6 +106,18 @@ def test_a_lazy_text_is_said_in_the_language_of_whoever_reads_it() -> None:
         assert str(text) == "X de Y"
 
 
+def test_french_elides_de_and_que_before_a_value_that_begins_with_a_vowel() -> None:
+    """"La table de Amélie" and "C'est le tour de Ada": a name is not known to the catalog."""
+    domain = Domain.of("kc_tui.net")
+    with speaking("fr"):
+        assert domain.gettext("{name}'s table").format(name="Amélie") == "La table d'Amélie"
+        assert domain.gettext("{name}'s table").format(name="Ben") == "La table de Ben"
+        assert str(domain.lazy("{name}'s table", name="Ève")) == "La table d'Ève"
+        assert domain.gettext("{name}'s table").format(name="Yann") == "La table de Yann"
+    with speaking("es"):
+        assert domain.gettext("{name}'s table").format(name="Amélie") == "La mesa de Amélie"
+
+
 def test_the_pseudo_locale_keeps_placeholders_and_markup_and_marks_everything_else() -> None:
     said = pseudo("Play {card} on [b]{pile}[/b]?")
     assert said.startswith("\u2045") and said.endswith("\u2046")
