@@ -351,11 +351,14 @@ async def _serving(args: argparse.Namespace, folder: Path, authorized: frozenset
         await tables.close()
         if hosts is not None:
             await hosts.close()
-    if stopped_by:
+    how = signal.Signals(stopped_by[0]).name if stopped_by else None
+    if not playing:
+        said = (_("Stopped by {signal}; no game was in progress.").format(signal=how) if how
+                else _("Stopped by request; no game was in progress."))
+    elif how:
         said = ngettext("Stopped by {signal}; {n} game in progress adjourned (they come back on the next "
                         "start).", "Stopped by {signal}; {n} games in progress adjourned (they come back "
-                        "on the next start).", playing).format(signal=signal.Signals(stopped_by[0]).name,
-                                                               n=playing)
+                        "on the next start).", playing).format(signal=how, n=playing)
     else:
         said = ngettext("Stopped by request; {n} game in progress adjourned (they come back on the next "
                         "start).", "Stopped by request; {n} games in progress adjourned (they come back "

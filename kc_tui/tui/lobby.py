@@ -106,7 +106,7 @@ def _seat_numbers(seats: tuple[int, ...]) -> str:
 LOBBY = N_("The tables")
 LOBBY_KEYS: tuple[KeyRow, ...] = (
     KeyRow(N_("Up, Down"), N_("pick a table"), LOBBY),
-    KeyRow("Enter, j", N_("take a free seat at the table picked (or yours again)"), LOBBY, action="join",
+    KeyRow(N_("Enter, j"), N_("take a free seat at the table picked (or yours again)"), LOBBY, action="join",
            bind=(("enter,j", "join"),), palette=N_("Join the table")),
     KeyRow("1-6", N_("take that seat at the table picked"), LOBBY, action="seat",
            bind=tuple((str(n), f"seat({n - 1})") for n in range(1, 7))),

@@ -152,7 +152,7 @@ NEW_GAME_KEYS: tuple[KeyRow, ...] = (
     KeyRow(N_("letters"), N_("type the names of the people"), SETUP, line=(("always", N_("type names")),)),
     KeyRow("Ctrl+S, F5", N_("start the game as set up"), SETUP, action="start",
            bind=(("ctrl+s,f5", "start"),), line=(("always", N_("Ctrl+S start")),), palette=N_("Start")),
-    KeyRow("Esc", N_("back to the title screen"), SETUP, action="back", bind=(("escape", "back"),),
+    KeyRow(N_("Esc"), N_("back to the title screen"), SETUP, action="back", bind=(("escape", "back"),),
            line=(("always", N_("Esc back")),), palette=N_("Back")),
 )
 """Every key of the new-game screen: its bindings, its key line and its command palette."""

@@ -35,7 +35,7 @@ REPLAY_KEYS: tuple[KeyRow, ...] = (
     KeyRow(N_("Home, g"), N_("the start"), STEP, action="go", bind=(("home,g", "go(0)"),),
            line=(("always", N_("Home/End")),)),
     KeyRow(N_("End, G"), N_("the end"), STEP, action="go", bind=(("end,G", "go(-1)"),)),
-    KeyRow("q, Esc", N_("leave the replay"), STEP, action="leave", bind=(("q,escape", "leave"),),
+    KeyRow(N_("q, Esc"), N_("leave the replay"), STEP, action="leave", bind=(("q,escape", "leave"),),
            line=(("always", N_("q leave")),), palette=N_("Leave")),
 )
 """Every key of the replay: its bindings, its key line and its command palette."""

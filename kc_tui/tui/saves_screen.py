@@ -27,11 +27,11 @@ __all__ = ["SavesScreen"]
 SAVES = N_("Saved games")
 SAVES_KEYS: tuple[KeyRow, ...] = (
     KeyRow(N_("Up, Down"), N_("choose a save"), SAVES, line=(("always", N_("Up/Down choose")),)),
-    KeyRow("Enter, 1-9", N_("resume the chosen save"), SAVES, action="resume",
+    KeyRow(N_("Enter, 1-9"), N_("resume the chosen save"), SAVES, action="resume",
            line=(("always", N_("Enter resume")),), palette=N_("Resume")),
-    KeyRow("d, Delete", N_("delete the chosen save (asked first)"), SAVES, action="delete",
+    KeyRow(N_("d, Delete"), N_("delete the chosen save (asked first)"), SAVES, action="delete",
            bind=(("d,delete", "delete"),), line=(("always", N_("d delete")),), palette=N_("Delete")),
-    KeyRow("Esc, q", N_("back to the title screen"), SAVES, action="back", bind=(("escape,q", "back"),),
+    KeyRow(N_("Esc, q"), N_("back to the title screen"), SAVES, action="back", bind=(("escape,q", "back"),),
            line=(("always", N_("Esc back")),), palette=N_("Back")),
 )
 """Every key of the saved games: the bindings, the key line and the command palette."""

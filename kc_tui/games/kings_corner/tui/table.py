@@ -146,7 +146,7 @@ TABLE_KEYS: tuple[KeyRow, ...] = (
     KeyRow(N_("while holding"), N_("the piles it fits are marked * with a heavier border; the arrows step "
                                    "through them only; a double Enter on a card with one place to go plays "
                                    "it there"), MOVE),
-    KeyRow("Esc", N_("put back what you hold (or close the command line)"), MOVE, action="cancel",
+    KeyRow(N_("Esc"), N_("put back what you hold (or close the command line)"), MOVE, action="cancel",
            bind=(("escape", "cancel"),), line=(("holding", N_("Esc put back")),), palette=N_("Put back")),
     KeyRow("e", N_("end your turn (asks first while moves are still open; settings can turn that off)"),
            TURN, action="end_turn", bind=(("e", "end_turn"),), line=(("turn", N_("e end turn")),),

@@ -149,7 +149,7 @@ REVERSE_KEYS: tuple[KeyRow, ...] = (
     KeyRow(":", N_("type an action: 9H, JK S, marry H, give 5C, draw, pass, one, end, challenge, "
            "accept, hint, quit"), TURN, action="prompt", bind=(("colon", "prompt"),),
            palette=N_("Command line")),
-    KeyRow("Esc", N_("close the command line"), TURN, action="cancel", bind=(("escape", "cancel"),)),
+    KeyRow(N_("Esc"), N_("close the command line"), TURN, action="cancel", bind=(("escape", "cancel"),)),
     KeyRow("b", N_("read the whole table: the pile, the suit to follow, the direction, everyone's "
            "cards, your hand"), READ, action="look", bind=(("b", "look"),), palette=N_("Read the table")),
     KeyRow("i", N_("read your hand and the cards you may play"), READ, action="read_hand",
