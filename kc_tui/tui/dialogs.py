@@ -81,6 +81,21 @@ class ConfirmScreen(Dialog[bool]):
         self.dismiss(yes)
 
 
+class ConfirmDeleteScreen(ConfirmScreen):
+    """A question whose yes cannot be taken back (delete a save): only ``y`` (or the language's
+    yes key) answers yes; Enter answers no, as ``n`` and Esc do (a play test deleted a save with
+    the Enter that had chosen it)."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", N_("Yes")),
+        Binding("n,escape,enter", "answer(False)", N_("No")),
+    ]
+
+    def set_up(self) -> None:
+        # Translators: y (or the language's yes key, see "yes key") and n are the keys.
+        self.query_one("#confirm-keys", TextPanel).show(_("y yes   n/Enter/Esc or any other key no"))
+
+
 class PassScreen(Dialog[None]):
     """Hides the table between two people's turns at one keyboard (hot-seat).  ``q`` and ``?``
     do what they do at the table (leave, after asking; the keys), without showing a hand."""

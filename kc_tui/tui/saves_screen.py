@@ -12,7 +12,7 @@ from textual.widgets import Static
 from ..core.i18n import N_, Domain
 from ..core.text import visible
 from ..storage import game_title, saves_dir
-from .dialogs import ConfirmScreen
+from .dialogs import ConfirmDeleteScreen
 from .fit import SizedScreen
 from .keys import KeyRow, bindings, key_line
 from .part import SavedGame, SaveRefused, tui_game, tui_games
@@ -123,9 +123,9 @@ class SavesScreen(OnKingsCornerApp, SizedScreen):
             return
         # The game as the list names it (a French play test was asked about the file's name,
         # "2026-12-06-192434-you-ada-ben-cleo.json", with "you" in English).
-        question = _("Delete this saved game: {game}? Press y or Enter to delete it, any other key to keep "
+        question = _("Delete this saved game: {game}? Press y to delete it, any other key to keep "
                      "it.").format(game=visible(_line(info)))
-        self.app.push_screen(ConfirmScreen(question), lambda yes: self._delete(info, bool(yes)))
+        self.app.push_screen(ConfirmDeleteScreen(question), lambda yes: self._delete(info, bool(yes)))
 
     def _delete(self, info: SavedGame, yes: bool) -> None:
         status = self.query_one("#saves-status", TextPanel)

@@ -26,7 +26,7 @@ ALLOWED = {
     # Keys and terminals.
     "Ctrl", "Enter", "Tab", "Esc", "Shift", "Alt", "tmux", "ssh", "SSH", "NO_COLOR", "ASCII", "ascii",
     "TERM", "xterm", "URL", "Redis", "espeak", "PgUp", "PgDn", "RePág", "AvPág", "PgPréc", "PgSuiv", "Backspace", "Space", "Home", "End",
-    "Up", "Down", "Left", "Right", "Intro",  # (Intro: Enter, on Spanish keyboards)
+    "Up", "Down", "Left", "Right", "Intro", "Échap", "Suppr", "Supr",  # (keys as Spanish and French keyboards name them)
     # The rule sets' and options' own names, written as the command line takes them.
     "preset", "presets", "chips", "classic", "face", "alternative", "none", "auto", "standard",
     "target", "size", "words", "short", "plain", "players", "true", "false", "on", "off", "end",
