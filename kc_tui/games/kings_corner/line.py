@@ -30,12 +30,15 @@ from .engine.board import PILES, Pile
 from .engine.commands import (
     NO,
     YES,
+    Command,
     CommandError,
     Review,
+    Unfinished,
     Verb,
     Verbosity,
     command_help,
     end_question,
+    finished,
     is_sure_end,
     parse_command,
     parse_review,
@@ -188,6 +191,7 @@ class PlainGame:
         self.echo = echo
         self.confirm_end = confirm_end
         self._next: str | None = None  # a line typed at the end question that was not an answer
+        self._unfinished: str | None = None  # a card or pile typed alone, asked its target
         self.names = [s.name for s in service.seats]
         self._own_draws: dict[int, tuple[Card, bool]] = {}
         """Hot-seat: the card each person drew that the shared screen did not show, and whether
@@ -382,6 +386,7 @@ class PlainGame:
 
     def _begin_turn(self, seat: int) -> None:
         """What a person hears as their turn starts."""
+        self._unfinished = None  # (a move left unfinished in an earlier turn is not this one's)
         service = self.service
         if self.bell:
             self.out.write("\a")
@@ -438,7 +443,7 @@ class PlainGame:
                 if review is not None:
                     self._answer(review, seat)
                     continue
-                command = parse_command(line, obs.hand)
+                command = self._parse(line, obs.hand)
             except CommandError as exc:
                 self.say(str(exc))
                 continue
@@ -460,6 +465,16 @@ class PlainGame:
             except IllegalMove as exc:
                 self.say(str(exc))
         return True
+
+    def _parse(self, line: str, hand: Sequence[Card]) -> Command:
+        """The command ``line`` types, a pile typed alone finishing the move just asked about
+        ("Play the four of spades on which pile?": a listener answers "N")."""
+        unfinished, self._unfinished = self._unfinished, None
+        try:
+            return parse_command(finished(line, unfinished), hand)
+        except Unfinished as exc:
+            self._unfinished = exc.typed
+            raise
 
     def _sure_to_quit(self) -> bool:
         """Leaving with moves made this turn (they are not saved: the save is the turn's start)
@@ -715,7 +730,7 @@ class SeatTable:
         obs = door.view().observation
         assert obs is not None
         try:
-            command = parse_command(text, obs.hand)
+            command = game._parse(text, obs.hand)
         except CommandError as exc:
             game.say(str(exc))
             return

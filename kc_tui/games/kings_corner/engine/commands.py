@@ -24,12 +24,13 @@ from ....core.i18n import N_, Domain
 from ....core.text import closest, folded
 from .board import Pile, is_pile, parse_pile
 from .moves import MovePile, PlayCard
-from .naming import capital, card_text
+from .naming import capital, card_text, pile_text
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = [
-    "Verb", "Command", "CommandError", "parse_command", "VERBS", "COMMAND_HELP", "Review",
+    "Verb", "Command", "CommandError", "Unfinished", "finished", "parse_command", "VERBS", "COMMAND_HELP",
+    "Review",
     "REVIEWS", "Verbosity", "VERBOSITIES", "VERBOSITY_WORDS", "parse_review", "REVIEW_HELP", "SURE_ENDS",
     "end_question", "command_help", "review_help", "is_sure_end", "YES", "NO", "COMMAND_WORDS", "misspelt",
 ]
@@ -69,6 +70,25 @@ NO = frozenset({"n", "no", "non", ""})
 
 class CommandError(ValueError):
     """A line that does not parse; ``str()`` is the sentence to show."""
+
+
+class Unfinished(CommandError):
+    """A card or a pile typed alone: a move without its target, asked for ("Play the four of
+    spades on which pile?").  ``typed`` is the line: a pile typed alone next finishes the move
+    (:func:`finished`), as a person answering the question would type it."""
+
+    def __init__(self, message: str, typed: str) -> None:
+        super().__init__(message)
+        self.typed = typed
+
+
+def finished(line: str, unfinished: str | None) -> str:
+    """``line`` as the move it finishes: a pile typed alone after a card or a pile typed alone
+    (:class:`Unfinished`'s ``typed``) is that move's target; any other line is itself."""
+    word = line.strip()
+    if unfinished is not None and len(word.split()) == 1 and is_pile(folded(word)):
+        return f"{unfinished} {word}"
+    return line
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,15 +280,15 @@ def parse_command(text: str, hand: Sequence[Card] = ()) -> Command:
         if is_pile(word):
             pile = parse_pile(word)
             onto = Pile.E if pile == Pile.N else Pile.N  # an example that moves it elsewhere
-            raise CommandError(_("Move pile {pile} onto which pile? Write both, for example {pile} {onto}."
-                                 ).format(pile=pile.letters, onto=onto.letters))
+            raise Unfinished(_("Move pile {pile} onto which pile? Type the pile, for example {onto}.").format(
+                pile=pile_text(pile), onto=onto.letters), text)
         card = _lone_card(word, hand)
         if card is not None and hand and card not in hand:
             # Not "on which pile?": the pile typed then would only be told the card is not held.
             raise CommandError(capital(_("You do not hold {card}.").format(card=card_text(card))))
         if card is not None:
-            raise CommandError(_("Play {card} on which pile? Write the pile after it, for example {card} "
-                                 "{pile}.").format(card=card, pile=Pile.N.letters))
+            raise Unfinished(_("Play {card} on which pile? Type the pile, for example {pile}.").format(
+                card=card_text(card), pile=Pile.N.letters), text)
         meant = misspelt(typed[0][1])
         if meant is not None:
             raise CommandError(_("{word} is not a command: did you mean {command}?").format(

@@ -34,8 +34,10 @@ from ..engine.commands import (
     VERBOSITY_WORDS,
     CommandError,
     Review,
+    Unfinished,
     Verb,
     end_question,
+    finished,
     misspelt,
     parse_command,
     parse_review,
@@ -228,6 +230,7 @@ class TableScreen(TableShell):
         self._again = ""  # the extra turn's sentence, said at the start of a person's turn
         self._said = ""  # the last sentence of the log, to name what an undo took back
         self._undo_asked = False  # u was pressed, and what it took back is not yet heard
+        self._unfinished: str | None = None  # a card or pile typed alone, asked its target
         self._undo_heard = False
         self.paid = [0] * len(self.names)
         """Chips scoring: the chips each player has paid this round (the ante included)."""
@@ -790,8 +793,13 @@ class TableScreen(TableShell):
         if self._not_yours():
             return
         obs = self.service.observation()
+        unfinished, self._unfinished = self._unfinished, None
         try:
-            command = parse_command(message.value, obs.hand)
+            command = parse_command(finished(message.value, unfinished), obs.hand)
+        except Unfinished as exc:  # "Play 7H on which pile?": a pile typed alone next finishes it
+            self._unfinished = exc.typed
+            self.say(str(exc))
+            return
         except CommandError as exc:
             self.say(str(exc))
             return

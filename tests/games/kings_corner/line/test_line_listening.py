@@ -338,7 +338,7 @@ def test_a_card_not_held_typed_alone_is_refused_at_once_not_asked_its_pile() -> 
     next would only have been told the card is not held."""
     out = game(["5h", "ah"], seed=7)
     assert answer(out, "5h") == "You do not hold the five of hearts."
-    assert answer(out, "ah") == "Play AH on which pile? Write the pile after it, for example AH N."
+    assert answer(out, "ah") == "Play the ace of hearts on which pile? Type the pile, for example N."
 
 
 def test_a_long_line_refused_is_quoted_short() -> None:
@@ -346,3 +346,15 @@ def test_a_long_line_refused_is_quoted_short() -> None:
     out = game(["jd s " * 200], seed=7)
     said = answer(out, "jd s " * 200)
     assert said == ("Too many words in 'jd s jd s jd...': write a card and a pile (7H N) or two piles (E N).")
+
+
+def test_a_pile_typed_alone_answers_the_question_of_a_card_typed_alone() -> None:
+    """A blind play test answered "Play the four of spades on which pile?" with "O" and was asked
+    "Move pile O onto which pile?": the answer is now the move's pile."""
+    out = game(["ah", "n", "n"], seed=7)
+    assert answer(out, "ah") == "Play the ace of hearts on which pile? Type the pile, for example N."
+    after = out.split("> n\n", 1)[1].split("\n", 1)[0]
+    assert "ace of hearts" in after and "Move pile" not in after, after  # played, or refused as the ace
+    # The question is answered once: the next pile alone is a pile again.
+    second = out.split("> n\n", 2)[2].split("\n", 1)[0]
+    assert second.startswith("Move pile North onto which pile?"), second

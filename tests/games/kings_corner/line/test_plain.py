@@ -45,11 +45,11 @@ def test_commands_parse(text: str, command) -> None:
         ("", "Type a move such as 7H N, or help for the commands."),
         ("   ", "Type a move such as 7H N, or help for the commands."),
         ("dance", "'dance' is not a command: write a card and a pile (7H N), two piles (E N), or end, undo, hint, help, quit."),
-        ("e", "Move pile E onto which pile? Write both, for example E N."),
-        ("7h", "Play 7H on which pile? Write the pile after it, for example 7H N."),  # not "no command"
+        ("e", "Move pile E onto which pile? Type the pile, for example N."),
+        ("7h", "Play 7H on which pile? Type the pile, for example N."),  # not "no command"
         ("7d", "You do not hold 7D."),  # not "on which pile?" first
         ("10h", "You do not hold TH."),
-        ("2", f"Play {HAND[1]} on which pile? Write the pile after it, for example {HAND[1]} N."),
+        ("2", f"Play {HAND[1]} on which pile? Type the pile, for example N."),
         ("7h n s", "Too many words in '7h n s': write a card and a pile (7H N) or two piles (E N)."),
         ("7h x", "'x' is not a pile: the piles are N E S W (edges) and NE SE SW NW (corners)."),
         ("1x n", "'1x' is not a card: write the rank (A 2-9 T J Q K, or 10) then the suit (C D H S), for example 7H or KS."),

@@ -168,3 +168,19 @@ async def test_the_command_line_answers_the_line_mode_s_questions() -> None:
         # Questions change nothing: still your turn, with the same eight cards.
         assert app.service.current == 0 and len(app.service.observation(0).hand) == 8
 
+
+
+async def test_a_pile_typed_after_a_card_typed_alone_at_the_command_line_finishes_the_move() -> None:
+    """"AH" alone is asked its pile; the pile typed next is that pile, not a pile to move."""
+    app = _app(8, RuleSet(players=2))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await pilot.press("colon", "a", "h", "enter")
+        await pilot.pause()
+        assert _status(screen) == "Play AH on which pile? Type the pile, for example N."
+        await pilot.press("colon", "n", "enter")
+        await pilot.pause()
+        said = _status(screen)
+        assert said.startswith("AH does not fit on N") and "Move pile" not in said, said
