@@ -204,6 +204,7 @@ class PlainGame:
         self._turn_ended: dict[int, int] = {}  # seat: len(heard) when its last turn ended
         self._turn_began: dict[int, int] = {}  # seat: len(heard) when its last turn began
         self._last_turn_began = 0  # len(heard) when the last turn that ended began
+        self._round_end: str | None = None  # how the round being played (or just over) ended
         self._live = False  # brief: a person is typing, so what happens is said at once
         self._open_moves = 0  # moves still open when a person typed end
         self._seen: dict[int, Mapping[Pile, tuple[Card, ...]]] = {}  # seat: the board its turn left
@@ -240,6 +241,8 @@ class PlainGame:
             self._turn_began[event.player] = len(self.heard)
         text = self.narrator.sentence(event)
         self.turns.feed(event)
+        if isinstance(event, (RoundStart, RoundView, RoundEnd)):
+            self._round_end = text if isinstance(event, RoundEnd) else None
         if isinstance(event, TurnEnd) and self._open_moves:
             text = self.narrator.ended_early(event.player, self._open_moves)
         if text:
@@ -316,7 +319,12 @@ class PlainGame:
     def _run(self) -> int:
         service = self.service
         view = service.view(None)
-        if view.round:
+        if view.round and service.phase == Phase.ROUND_OVER and self._round_end:
+            # Left at a round's end: how it ended, which its last turns would not say (a play
+            # test heard "Resuming round 3" and that round's last turns, but not who won it).
+            self.say(_("Resuming at the end of round {round}.").format(round=view.round))
+            self.say(self._round_end)
+        elif view.round:
             self.say(_("Resuming round {round}. Totals so far: {totals}.").format(
                 round=view.round, totals=_totals(self.names, view.totals)))
             last = self.turns.last_turns()

@@ -303,6 +303,23 @@ def test_after_a_resume_the_last_turn_of_each_player_is_said() -> None:
     assert "Since your turn" not in resumed.stdout  # the last turns have just been said
 
 
+def test_a_game_left_at_a_rounds_end_is_resumed_with_how_the_round_ended() -> None:
+    """A blind play test left at "Press Enter for the next round" and, resumed, heard "Resuming
+    round 3" and its last turns, but not that the round was over nor who won it."""
+    played = kc("end!\n" * 40, "--seed", "3", "--players", "you,medium", "--rule", "hand_size=1",
+                "--rule", "draw=none", "--rule", "target=1000")
+    assert played.returncode == 0, played.stderr
+    assert "Press Enter for the next round" in played.stdout  # input ended there
+    over = [line for line in played.stdout.splitlines() if line.startswith("Round ") and " over: " in line][-1]
+    round_no = over.split()[1]
+    resumed = subprocess.run([sys.executable, "-m", "kc_tui", "resume", "--plain"], input="",
+                             capture_output=True, text=True, check=False, timeout=120)
+    assert resumed.returncode == 0, resumed.stderr
+    lines = resumed.stdout.splitlines()
+    assert lines[:2] == [f"Resuming at the end of round {round_no}.", over], lines[:3]
+    assert lines[2].startswith("Press Enter for the next round"), lines
+
+
 def test_the_short_notation_says_cards_and_piles_as_codes_for_the_eye() -> None:
     out = game(["look", "6s n", "ks se", "s se", "undo", "pile n"], notation="short")
     assert "Round 1. You deal. The edges show N 4H, E 4C, S QD, W KH; 34 cards in the stock." in out
