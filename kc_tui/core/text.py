@@ -85,10 +85,25 @@ def closest(typed: str, *words: Iterable[str]) -> str | None:
         forms: dict[str, str] = {}
         for word in choices:
             forms.setdefault(folded(word), word)
+        if key in forms:
+            return None
+        # Two letters swapped: in a word of three, difflib's ratio is too low ("fni": fin).
+        swapped = [form for form in forms if _swapped(key, form)]
+        if swapped:
+            return forms[swapped[0]]
         match = difflib.get_close_matches(key, list(forms), n=1, cutoff=0.75)
         if match and match[0] != key:
             return forms[match[0]]
     return None
+
+
+def _swapped(typed: str, word: str) -> bool:
+    """Whether ``typed`` is ``word`` with two neighbouring letters swapped."""
+    if len(typed) != len(word):
+        return False
+    differ = [i for i, (a, b) in enumerate(zip(typed, word)) if a != b]
+    return len(differ) == 2 and differ[1] == differ[0] + 1 and typed[differ[0]] == word[differ[1]] \
+        and typed[differ[1]] == word[differ[0]]
 
 
 def percent(share: float, places: int = 0) -> str:

@@ -35,6 +35,9 @@ def test_closest_finds_a_slip_of_the_fingers_and_nothing_else() -> None:
     # The lists are looked in in turn: the language's words first, then the English ones.
     assert closest("slair", ["fin", "salir"], ["quit"]) == "salir"
     assert closest("qiut", ["fin", "salir"], ["quit"]) == "quit"
+    # Two letters swapped in a word of three: too few letters left for the ratio (a play test's "fni").
+    assert [closest(typed, ["fin", "end"]) for typed in ("fni", "ifn", "ned", "fnn", "nif")] == [
+        "fin", "fin", "end", None, None]
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "fr"])
@@ -83,7 +86,7 @@ def test_the_line_mode_answers_a_misspelt_command_with_the_one_meant(
     ("en", "jack of diamnds s", "'diamnds' is not a word of a move: did you mean diamonds?"),
     ("en", "plya 3d w", "'plya' is not a word of a move: did you mean play?"),
     ("en", "sevn of hearts n", "'sevn' is not a word of a move: did you mean seven?"),
-    ("es", "siete de picsa n", "'picsa' no es una palabra de una jugada: ¿querías decir pica?"),
+    ("es", "siete de picsa n", "'picsa' no es una palabra de una jugada: ¿querías decir picas?"),
     ("fr", "sept de piqeu n", "'piqeu' n'est pas un mot d'un coup\u00a0: voulais-tu dire pique\u00a0?"),
 ])
 def test_a_misspelt_word_of_a_move_is_answered_with_the_one_meant(
