@@ -845,12 +845,13 @@ class TurnLog:
         parts = []
         in_order = False  # every move said in its place among the others
         if len(built) > 2 and kings:
-            # Every card counted, the Kings named: "played 5 cards: KC on NE, KS on SE and 3 more".
+            # Every card counted, the Kings named: "played 5 cards (KC on NE, KS on SE and 3
+            # more)", in brackets: "and moved W onto N" may follow ("y 5 más y movió", a play test).
             n, more, named = len(plays), len(built), ", ".join(self._on(m) for m in kings)
-            parts.append((npgettext("you", "played {n} cards: {kings} and {more} more",
-                                    "played {n} cards: {kings} and {more} more", more) if you
-                          else ngettext("played {n} cards: {kings} and {more} more",
-                                        "played {n} cards: {kings} and {more} more", more)).format(
+            parts.append((npgettext("you", "played {n} cards ({kings} and {more} more)",
+                                    "played {n} cards ({kings} and {more} more)", more) if you
+                          else ngettext("played {n} cards ({kings} and {more} more)",
+                                        "played {n} cards ({kings} and {more} more)", more)).format(
                 n=n, kings=named, more=more))
         elif len(built) > 2 or (brief and built):
             n = len(built)

@@ -132,7 +132,7 @@ def test_an_account_counts_every_card_played_kings_included() -> None:
              Play(1, C("7C"), Pile.E), Play(1, C("4H"), Pile.S)]
     for event in (TurnStart(0), TurnEnd(0), TurnStart(1), Draw(1, None), *plays, TurnEnd(1)):
         log.feed(event)
-    assert log.since(0) == "Since your turn: Bob played 5 cards: KC on NE, KS on SE and 3 more."
+    assert log.since(0) == "Since your turn: Bob played 5 cards (KC on NE, KS on SE and 3 more)."
 
 
 async def test_a_stray_word_between_rounds_at_a_served_table_deals_nothing(tmp_path: Path) -> None:
