@@ -169,7 +169,14 @@ SERVER_STOPPED = (
        "seat at your table again."),
     N_("Open the page again"),
 )
-"""What the page says when its server stops (as SSH sessions are told, in the page's words)."""
+"""What the tables' page says when its server stops (as SSH sessions are told, in the page's words)."""
+GAMES_STOPPED = (
+    N_("The server has stopped"),
+    N_('Your game was saved after its last turn: open this page again once the server is back, and '
+       '"Continue a saved game" on the title screen takes it up again.'),
+    N_("Open the page again"),
+)
+"""What the page of ``kings-corner web`` says when its server stops (its games are saves)."""
 
 
 async def refuse(websocket: web.WebSocketResponse, reason: str | Text) -> None:
@@ -249,13 +256,14 @@ LINE_MODE = N_("This game is drawn on a canvas, which screen readers cannot read
 
 
 def page(request: web.Request, title: str | Text, closed: tuple[str, str, str] = GAME_CLOSED,
-         line_mode: str | Text = LINE_MODE) -> web.Response:
+         line_mode: str | Text = LINE_MODE, stopped: tuple[str, str, str] = GAMES_STOPPED) -> web.Response:
     """Our page, in the request's language (:func:`web_language`), with the websocket's address
     on the host the browser asked for, ``closed`` (:data:`GAME_CLOSED`) shown when the connection
-    ends, and ``line_mode`` (:data:`LINE_MODE`) for screen readers alone (the aiohttp application
-    must have aiohttp_jinja2 set up on :data:`TEMPLATES`).  ``title`` and ``closed`` are English,
-    marked for the catalog; a ``title`` or ``line_mode`` that is a :class:`Text` is said in the
-    page's language."""
+    ends, ``stopped`` (:data:`GAMES_STOPPED`) when the server stops, and ``line_mode``
+    (:data:`LINE_MODE`) for screen readers alone (the aiohttp application must have aiohttp_jinja2
+    set up on :data:`TEMPLATES`).  ``title``, ``closed`` and ``stopped`` are English, marked for
+    the catalog; a ``title`` or ``line_mode`` that is a :class:`Text` is said in the page's
+    language."""
     from aiohttp_jinja2 import render_template
 
     lang = web_language(request)
@@ -271,9 +279,9 @@ def page(request: web.Request, title: str | Text, closed: tuple[str, str, str] =
             "closed_title": _(closed[0]),
             "closed_text": _(closed[1]),
             "again_label": _(closed[2]),
-            "stopped_title": _(SERVER_STOPPED[0]),
-            "stopped_text": _(SERVER_STOPPED[1]),
-            "stopped_again": _(SERVER_STOPPED[2]),
+            "stopped_title": _(stopped[0]),
+            "stopped_text": _(stopped[1]),
+            "stopped_again": _(stopped[2]),
             "screen_reader": _(line_mode) if isinstance(line_mode, str) else str(line_mode),
             "opening": _("Shuffling the deck\u2026"),
             # Translators: a browser tab's title while it is in the background and the person's
@@ -433,7 +441,12 @@ class WebServer(Server):
         height = max(10, min(200, to_int(request.query.get("height", "24"), 24)))
 
         async def close() -> None:
-            await websocket.close()
+            # A tab whose game ended as the server stops is told so: the page's "closed" dialog
+            # offered the title again, of a server that was no more (a play test).
+            if self._stop.is_set():
+                await websocket.close(code=STOPPED, message=b"the server stops")
+            else:
+                await websocket.close()
 
         tab = _Speaking(self.command, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
                         close=close, download_manager=self.download_manager)
@@ -444,7 +457,7 @@ class WebServer(Server):
             await tab.start(width, height)
             await self._relay(websocket, tab, str(request.remote))
         except asyncio.CancelledError:
-            await websocket.close()
+            await close()
         finally:
             await self._end_tab(tab)
             log.info("tab closed (%d open)", len(self.tabs))

@@ -50,6 +50,7 @@ from . import (
     COLUMNS,
     MAX_PASTE,
     ROWS,
+    SERVER_STOPPED,
     STATIC,
     STOPPED,
     TABLES_CLOSED,
@@ -238,8 +239,7 @@ class BrowserTables:
             why = refusal(request, self.host, self.port)
         if why is not None:
             return web.Response(status=403, text=why)
-        response = page(request, tables_title(), TABLES_CLOSED,
-                        self._line_mode(request))
+        response = page(request, tables_title(), TABLES_CLOSED, self._line_mode(request), SERVER_STOPPED)
         if not TOKEN.fullmatch(request.cookies.get(COOKIE, "")):
             response.set_cookie(COOKIE, secrets.token_hex(16), max_age=365 * 24 * 3600, httponly=True,
                                 samesite="Strict", path="/", secure=request.secure)

@@ -5,6 +5,7 @@ from the terminal output it carries (pyte)."""
 from __future__ import annotations
 
 import asyncio
+import html
 import json
 import os
 import re
@@ -21,7 +22,7 @@ from referee import check_transcript
 from webtab import WAIT, Tab, open_tab, play_turn, round_over, save_events, web_server
 
 from kc_tui.storage import SaveError, lock_save, unlock_save
-from kc_tui.web import REFUSED, is_loopback
+from kc_tui.web import REFUSED, STOPPED, is_loopback
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -321,12 +322,19 @@ async def test_closing_the_tab_saves_the_game_and_frees_it_to_be_resumed() -> No
 async def test_stopping_the_server_ends_every_tab() -> None:
     with web_server() as served:
         async with aiohttp.ClientSession() as session:
+            async with session.get(served.address + "/") as response:
+                page = html.unescape(await response.text())
+            # What the page says once the server stops: its game's save, not a table's seat.
+            assert "The server has stopped" in page and '"Continue a saved game"' in page
+            assert "your table" not in page
             tab = await open_tab(session, served.address)
             await tab.wait_for("Quick game")
             games = served.wait_for_tabs(1)
             served.process.send_signal(signal.SIGINT)
             assert served.process.wait(30) == 0
             await asyncio.wait_for(tab.closed.wait(), 30)
+            # The page says the server stopped, not that its game closed (and offers no title).
+            assert tab.ws.close_code == STOPPED
     for pid in games:
         assert not Path(f"/proc/{pid}").exists() or "zombie" in Path(f"/proc/{pid}/status").read_text()
 
