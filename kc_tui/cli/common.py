@@ -228,3 +228,21 @@ def demo_again(prog: str, args: argparse.Namespace, rule: Any = str) -> list[str
     for name, value in args.rule:
         words += ["--rule", f"{name}={rule(value)}"]
     return words
+
+
+def add_save_name(parser: argparse.ArgumentParser) -> None:
+    """``resume [NAME]``: the save to resume, as ``saves`` lists it."""
+    parser.add_argument("name", nargs="?", metavar=_("NAME"),
+                        help=_("the saved game to resume, as `saves` lists it (default: the most recent)"))
+
+
+def saves_named(saves: Sequence[Any], name: str | None, prog: str) -> list[Any]:
+    """The saves ``resume`` may take, newest first: all of them, or the one called ``name`` as
+    ``saves`` lists it (none, said, when there is no such save)."""
+    if name is None:
+        return list(saves)
+    picked = [info for info in saves if info.path.name == name]
+    if not picked:
+        print(_("No saved game called {name} ({prog} saves lists them).").format(
+            name=visible(name), prog=prog))
+    return picked

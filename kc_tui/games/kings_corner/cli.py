@@ -15,7 +15,15 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from ...cli import add_shared_commands, application_parser, run_commands
-from ...cli.common import add_look_options, demo_again, full_screen, look_arguments, play_demo
+from ...cli.common import (
+    add_look_options,
+    add_save_name,
+    demo_again,
+    full_screen,
+    look_arguments,
+    play_demo,
+    saves_named,
+)
 from ...cli.play import app_status, line_options, make_app, play_saved
 from ...cli.progress import run_with_progress
 from ...core.i18n import Domain
@@ -106,6 +114,7 @@ def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description=_("Resume the most recent saved game (games save themselves after every turn)."),
     )
     resume.add_argument("--plain", action="store_true", help=_("in the line mode"))
+    add_save_name(resume)
     add_look_options(resume)
     _add_line_options(resume)
     add_ai_options(resume)
@@ -126,6 +135,12 @@ def title(args: argparse.Namespace) -> int:
     if not full_screen():
         print(_("No terminal for the full-screen game here: playing in the line mode "
                 "(kings-corner play --plain; kings-corner --help lists every command)."))
+        waiting = next((info for info in list_saves() if info.problem is None), None)
+        if waiting is not None:
+            # A blind play test's saved game went unmentioned, and the new game became the
+            # newest save, the one resume took.
+            print(_("A saved game is waiting ({title}): kings-corner resume --plain {name} continues "
+                    "it.").format(title=visible(waiting.title), name=visible(waiting.path.name)))
         play_args = args.parser.parse_args(["play", "--plain", *look_arguments(args)])
         return _play(play_args)
     app = make_app(None, args)
@@ -186,6 +201,9 @@ def _resume(args: argparse.Namespace) -> int:
     saves = list_saves()
     if not saves:
         print(_("No saved game to resume (saves are kept in {folder}).").format(folder=saves_dir()))
+        return 1
+    saves = saves_named(saves, args.name, "kings-corner")
+    if not saves:
         return 1
     restored = None
     for info in saves:  # newest first: the most recent save that can be resumed

@@ -15,7 +15,15 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from ...cli import application_parser, records, run_commands
-from ...cli.common import add_look_options, demo_again, full_screen, look_arguments, play_demo
+from ...cli.common import (
+    add_look_options,
+    add_save_name,
+    demo_again,
+    full_screen,
+    look_arguments,
+    play_demo,
+    saves_named,
+)
 from ...cli.play import line_options, play_saved
 from ...cli.progress import run_with_progress
 from ...core.arguments import not_players, positive, seed_number, think_seconds
@@ -138,6 +146,7 @@ def build_parser() -> argparse.ArgumentParser:
                             description=_("Continue the newest saved Kings Reverse game at the table "
                                           "(or in the line mode with --plain, or without a terminal)."))
     resume.add_argument("--plain", action="store_true", help=_("in the line mode"))
+    add_save_name(resume)
     add_look_options(resume)  # (its --notation among them)
     _verbosity_option(resume)
     resume.set_defaults(func=_resume, parser=resume)
@@ -250,6 +259,9 @@ def _resume(args: argparse.Namespace) -> int:
     saved = [info for info in list_saves(GAME_NAME) if info.problem is None]
     if not saved:
         print(_("No saved Kings Reverse game to resume ({prog} play starts one).").format(prog=PROG))
+        return 1
+    saved = saves_named(saved, args.name, PROG)
+    if not saved:
         return 1
     try:
         restored = load_save(saved[0].path, game=GAME_NAME, on_error=_tell)

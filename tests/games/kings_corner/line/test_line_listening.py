@@ -303,6 +303,27 @@ def test_after_a_resume_the_last_turn_of_each_player_is_said() -> None:
     assert "Since your turn" not in resumed.stdout  # the last turns have just been said
 
 
+def test_resume_takes_the_save_named_and_no_terminal_names_the_save_waiting() -> None:
+    """A blind play test ran kings-corner without a terminal: a new game began, its saved game
+    went unmentioned and, now older than the new one, could not be resumed by name."""
+    from kc_tui.storage import list_saves
+
+    assert kc("end!\nquit\n", "--seed", "3", "--players", "you,medium").returncode == 0
+    (first,) = list_saves()
+    started = subprocess.run([sys.executable, "-m", "kc_tui"], input="quit\n", capture_output=True,
+                             text=True, check=False, timeout=120)
+    assert f"kings-corner resume --plain {first.path.name} continues it." in started.stdout, started.stdout
+    assert len(list_saves()) == 2 and list_saves()[0].path != first.path  # the new game is newest
+    resumed = subprocess.run([sys.executable, "-m", "kc_tui", "resume", "--plain", first.path.name],
+                             input="quit\n", capture_output=True, text=True, check=False, timeout=120)
+    # The game of two named, not the newest (of four: "You 0, Ada 0, Ben 0, Cleo 0").
+    assert resumed.returncode == 0 and "Resuming round 1. Totals so far: You 0, Ada 0.\n" in resumed.stdout
+    missing = subprocess.run([sys.executable, "-m", "kc_tui", "resume", "--plain", "no-such.json"],
+                             input="", capture_output=True, text=True, check=False, timeout=120)
+    assert missing.returncode == 1
+    assert "No saved game called no-such.json (kings-corner saves lists them)." in missing.stdout
+
+
 def test_a_game_left_at_a_rounds_end_is_resumed_with_how_the_round_ended() -> None:
     """A blind play test left at "Press Enter for the next round" and, resumed, heard "Resuming
     round 3" and its last turns, but not that the round was over nor who won it."""
