@@ -302,3 +302,21 @@ def test_marry_alone_plays_the_only_marriage_and_play_or_give_alone_ask_for_the_
         with pytest.raises(NotationError) as which:
             parse_action(word)
         assert "5C" in str(which.value) or "9H" in str(which.value)  # its example, no suggestion
+
+
+def test_a_joker_is_read_as_the_hint_says_it_with_its_articles(in_language: Callable[[str], None]) -> None:
+    """The hint said "Juega el comodín y pide diamantes", and "jugar el comodín diamantes" was
+    refused ("'el' no es una carta"), as "jugar el comodín pidiendo diam", cut mid-word."""
+    from kc_tui.core.cards import JOKER, Suit
+    from kc_tui.games.kings_reverse.engine.actions import parse_action
+
+    in_language("es")
+    diamonds = Action(ActionKind.PLAY, JOKER, Suit.DIAMONDS)
+    for line in ("jugar el comodín diamantes", "el comodín diamantes", "jugar el comodín pidiendo diamantes",
+                 "juega el comodín y pide diamantes", "JK D"):
+        assert parse_action(line) == diamonds, line
+    with pytest.raises(ValueError) as refused:
+        parse_action("bailar con el comodín pidiendo diamantes")  # cut between words
+    assert str(refused.value).startswith("'bailar con el comodín...' no es una acción"), str(refused.value)
+    in_language("en")
+    assert parse_action("play the joker naming diamonds") == diamonds

@@ -112,7 +112,7 @@ _WORDS = {
 }
 _CALLS = {"one card", "una carta", "une carte"}
 """The call itself, said in full."""
-_PLAY = {"play", "jugar", "juego", "jouer", "joue"}
+_PLAY = {"play", "jugar", "juego", "juega", "jouer", "joue"}  # (juega: the hint's word)
 _MARRY = {"marry", "casar", "matrimonio", "boda", "marier", "mariage"}
 _GIVE = {"give", "dar", "doy", "donner", "donne"}
 _JOKER = {"comodin"}
@@ -125,6 +125,22 @@ _SUIT_WORDS = {
     "pique": Suit.SPADES, "piques": Suit.SPADES, "coeur": Suit.HEARTS, "coeurs": Suit.HEARTS,
     "carreau": Suit.DIAMONDS, "carreaux": Suit.DIAMONDS, "trefle": Suit.CLUBS, "trefles": Suit.CLUBS,
 }
+
+
+_FILLERS = frozenset({"the", "el", "la", "le", "and", "y", "et", "naming", "asking", "ask", "for", "pide",
+                      "pidiendo", "pidiendole", "demande", "demandant", "annonce", "annoncant"})
+"""Words a line may say an action with that the action does not need: the articles, and the
+words of a joker's suit ("play the joker naming spades", "jugar el comodín pidiendo picas", the
+hint's own "juega el comodín y pide diamantes")."""
+
+
+def _cut(text: str, most: int = 30) -> str:
+    """``text`` as a refusal quotes it: whole, or cut between words with "..." (cut in the middle
+    of a word, "diamantes" was heard as "diam")."""
+    said = text.strip()
+    if len(said) > most:
+        said = (said[:most].rsplit(" ", 1)[0] if " " in said[:most] else said[:most]) + "..."
+    return said
 
 
 class AmbiguousSuit(NotationError):
@@ -195,7 +211,8 @@ def parse_action(text: str, hand: Sequence[AnyCard] = (), drawn: AnyCard | None 
     "jouer deux de pique"; a number is the hand's: "3 picas" is its third card, a joker naming
     spades).  Raises :class:`NotationError` with the sentence to show."""
     words = [typed if word == folded(typed) else word
-             for word, typed in cards_said([(folded(word), word) for word in text.split()], numbers=False)]
+             for word, typed in cards_said([(folded(word), word) for word in text.split()
+                                            if folded(word) not in _FILLERS], numbers=False)]
     if drawn is not None and len(words) == 1 and folded(words[0]) in _PLAY:
         return Action(ActionKind.PLAY, drawn)
     if isinstance(drawn, Joker) and len(words) == 1:
@@ -229,7 +246,7 @@ def parse_action(text: str, hand: Sequence[AnyCard] = (), drawn: AnyCard | None 
           or (head.isalpha() and len(head) > 3 and head not in _JOKER)):  # a word ("undo"), not a card
         _refuse_misspelt(words, text)
         raise NotationError(_("{text!r} is not an action: type a card (9H), JK S, marry H, give 5C, "
-                              "draw, pass, one, end, challenge or accept.").format(text=text.strip()[:30]))
+                              "draw, pass, one, end, challenge or accept.").format(text=_cut(text)))
     try:
         card = _typed_card(words[0], hand)
     except NotationError:
