@@ -233,6 +233,11 @@ class ReverseLines:
                 self.say(table_text(view, self.words, brief=self.verbosity == "brief"))
             elif fresh and step == "give":  # the hand as it is now numbered, a card given each time
                 self.say(hand_line(view, self.words))
+            elif fresh and step == "challenge":
+                # What each answer costs (KR6): a play test's prompt said only "challenge or accept".
+                self.say(_("Accept: you draw 4 and lose your turn. Challenge: a bluff goes back to "
+                           "its player with 4 cards; a joker played fairly makes you draw 6 and lose "
+                           "your turn."))
             if step == "drawn" and view.drawn is not None:
                 drawn = card_name(view.drawn) if self.words else str(view.drawn)
                 # A drawn card that can go must (KR3); only a drawn joker held back as a bluff may stay.

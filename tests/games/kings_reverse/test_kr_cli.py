@@ -510,3 +510,24 @@ def test_computers_are_named_as_in_the_first_game() -> None:
     # "ada" beside a computer "Ada", and two "You").
     assert [s.name for s in make_seats(["human:ada", "easy"], random.Random(1))] == ["ada", "Ben"]
     assert [s.name for s in make_seats(["you", "human:You"], random.Random(1))] == ["You", "You 2"]
+
+
+def test_the_challenge_question_says_what_each_answer_costs() -> None:
+    """A blind play test was asked only "A joker: challenge or accept" and drew 6 on a fair joker."""
+    from kr_positions import Table
+
+    from kc_tui.games.kings_reverse.engine.service import ReverseService
+    from kc_tui.games.kings_reverse.line import ReverseLines
+    from kc_tui.games.kings_reverse.saves import reverse_seats
+
+    table = Table(["5H 9C", "JK 3S 4S"], "6H", current=1, joker_challenge=True)
+    table.do("JK S")  # the second seat's joker, while no other card of theirs went: fair
+    service = ReverseService(table.rules, reverse_seats(["you", "easy"], random.Random(1)), seed=1)
+    service.game = table.game
+    said: list[str] = []
+    lines = ReverseLines(service, said.append)
+    prompt = lines.tell(True)
+    assert prompt == "A joker: challenge or accept> "
+    told = "".join(said)
+    assert "Accept: you draw 4 and lose your turn." in told
+    assert "a joker played fairly makes you draw 6" in told, told
