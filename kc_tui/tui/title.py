@@ -69,6 +69,11 @@ def title_menu(games: Sequence[TuiGame]) -> list[MenuItem]:
     ]
 
 
+SCREEN_READER = N_("With a screen reader, the line mode reads better: kings-corner play --plain")
+"""What the title says until it has something else to say: a screen reader reads the banner's
+strokes and the boxes' corners, where the line mode is sentences (a blind play test)."""
+
+
 class TitleScreen(OnKingsCornerApp, SizedScreen):
     """What ``kings-corner`` opens on."""
 
@@ -119,6 +124,7 @@ class TitleScreen(OnKingsCornerApp, SizedScreen):
 
     def on_mount(self) -> None:
         self._refresh_resume()
+        self.report(_(SCREEN_READER))
         self.call_after_refresh(self.app.show_notice)
         self._show_keys()
         self.query_one(Menu).focus()
@@ -137,7 +143,7 @@ class TitleScreen(OnKingsCornerApp, SizedScreen):
             _("A family card game of patience and Kings, for 2 to 6 players."))
         self._refresh_resume()
         self._show_keys()
-        self.query_one("#title-status", TextPanel).show("")
+        self.report(_(SCREEN_READER))
 
     def on_screen_suspend(self) -> None:
         self._saves_before = sum(len(game.saves()) for game in self.games)
