@@ -72,7 +72,8 @@ def web_server(*options: str, env: dict[str, str] | None = None) -> Iterator[Ser
     try:
         assert process.stdout is not None
         first = process.stdout.readline()
-        assert first.startswith("Open http://127.0.0.1:"), first + (process.stderr.read() if process.stderr else "")
+        # ("Open http://...", or "Ouvre http://..." when the command was given --lang fr.)
+        assert f" http://127.0.0.1:{port} " in first, first + (process.stderr.read() if process.stderr else "")
         yield served
     finally:
         process.send_signal(signal.SIGINT)

@@ -91,7 +91,7 @@ def _web(args: argparse.Namespace) -> int:
         print("\n".join(greeting(args.host, args.port)), flush=True)
 
     server = WebServer(tab_command(_look_options(args)), args.host, args.port,
-                       max_tabs=args.max_tabs, on_ready=ready)
+                       max_tabs=args.max_tabs, on_ready=ready, lang=language_fixed())
     try:
         server.serve()
     except OSError as exc:

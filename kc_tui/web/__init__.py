@@ -256,17 +256,19 @@ LINE_MODE = N_("This game is drawn on a canvas, which screen readers cannot read
 
 
 def page(request: web.Request, title: str | Text, closed: tuple[str, str, str] = GAME_CLOSED,
-         line_mode: str | Text = LINE_MODE, stopped: tuple[str, str, str] = GAMES_STOPPED) -> web.Response:
+         line_mode: str | Text = LINE_MODE, stopped: tuple[str, str, str] = GAMES_STOPPED,
+         lang: str | None = None) -> web.Response:
     """Our page, in the request's language (:func:`web_language`), with the websocket's address
     on the host the browser asked for, ``closed`` (:data:`GAME_CLOSED`) shown when the connection
     ends, ``stopped`` (:data:`GAMES_STOPPED`) when the server stops, and ``line_mode``
     (:data:`LINE_MODE`) for screen readers alone (the aiohttp application must have aiohttp_jinja2
     set up on :data:`TEMPLATES`).  ``title``, ``closed`` and ``stopped`` are English, marked for
     the catalog; a ``title`` or ``line_mode`` that is a :class:`Text` is said in the page's
-    language."""
+    language.  ``lang``: the page's language when the server fixed one for every tab (``web
+    --lang``), rather than the request's."""
     from aiohttp_jinja2 import render_template
 
-    lang = web_language(request)
+    lang = lang or web_language(request)
     scheme = "wss" if request.secure else "ws"
     websocket_url = f"{scheme}://{request.host}{websocket_path(lang)}"
     with speaking(lang):
@@ -336,11 +338,15 @@ class WebServer(Server):
     ``on_ready`` is called with the address once the server listens (the command prints it)."""
 
     def __init__(self, command: str, host: str, port: int, *, max_tabs: int = 8,
-                 on_ready: Any = None) -> None:
+                 on_ready: Any = None, lang: str | None = None) -> None:
         super().__init__(command, host=host, port=port, title=N_("Kings in the Corner"),
                          templates_path=TEMPLATES)
         self.max_tabs = max_tabs
         self.on_ready = on_ready
+        self.lang = lang
+        """The language every tab's game speaks when the command fixed one (``--lang``): the page
+        speaks it too, whatever the browser asks (a play test's page was English over a French
+        game)."""
         self.tabs: set[AppService] = set()
         """The tabs open now, each with its process."""
         self.tally = Tally(log)
@@ -412,11 +418,11 @@ class WebServer(Server):
 
     async def handle_index(self, request: web.Request) -> web.Response:
         """The page, with the websocket's address on the host the browser asked for."""
-        with speaking(web_language(request)):
+        with speaking(self.lang or web_language(request)):
             why = refusal(request, self.host, self.port)
         if why is not None:
             return web.Response(status=403, text=why)
-        return page(request, self.title)
+        return page(request, self.title, lang=self.lang)
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """One tab: its own game process, until the tab closes or the game is left."""
@@ -426,7 +432,7 @@ class WebServer(Server):
             raise web.HTTPForbidden(text=why)
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=64 * 1024)
         await websocket.prepare(request)
-        lang = web_language(request)
+        lang = self.lang or web_language(request)
         if len(self.tabs) >= self.max_tabs:
             self.tally.note("full", f"refused a tab from {request.remote}: {len(self.tabs)} tabs are open")
             with speaking(lang):

@@ -448,3 +448,14 @@ def test_listening_on_every_network_gives_the_network_address_and_warns(monkeypa
 ])
 def test_loopback_names(host: str, loopback: bool) -> None:
     assert is_loopback(host) is loopback
+
+
+async def test_a_language_given_to_web_is_the_pages_whatever_the_browser_asks() -> None:
+    """'web --lang fr' played French games under an English page (title, screen-reader note,
+    dialogs) in a browser whose first language was English."""
+    with web_server("--lang", "fr") as served:
+        async with aiohttp.ClientSession() as session:
+            async with session.get(served.address + "/", headers={"Accept-Language": "en-GB,en"}) as response:
+                page = html.unescape(await response.text())
+    assert '<html lang="fr"' in page and "Les rois dans les coins" in page, page[:300]
+    assert "The server has stopped" not in page and "Le serveur s'est arrêté" in page
