@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import fcntl
 import ipaddress
 import logging
 import signal
 import sys
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from ..core.arguments import port_or_any
 from ..core.i18n import Domain
@@ -184,6 +185,13 @@ def serve(args: argparse.Namespace) -> int:
         print("kings-corner serve: " + _("cannot use the data folder {folder}: {why}").format(
             folder=folder, why=exc.strerror), file=sys.stderr)
         return 2
+    lock = lock_folder(folder)
+    if lock is None:
+        print("kings-corner serve: " + _(
+            "another kings-corner serve uses the data folder {folder}: two servers on one folder "
+            "would overwrite each other's tables (give each its own --data-dir)").format(folder=folder),
+            file=sys.stderr)
+        return 2
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("%(asctime)s %(message)s", "%Y-%m-%d %H:%M:%S"))
     for name in ("kc_tui.ssh", "kc_tui.net", "kc_tui.web"):
@@ -194,7 +202,21 @@ def serve(args: argparse.Namespace) -> int:
     # Every connection holds an open file: a soft limit of 1,024 left little room for them and
     # for the tables' saves (the gate keeps some for those, see kc_tui.ssh.gate).
     raise_open_files_limit()
-    return asyncio.run(_serve(args, folder, authorized))
+    with lock:
+        return asyncio.run(_serve(args, folder, authorized))
+
+
+def lock_folder(folder: Path) -> IO[str] | None:
+    """The data folder's lock, held while the file it returns is open (None: another server
+    holds it).  A second server started on the same folder listed the first one's table as
+    adjourned, resumed it, and their saves overwrote each other's (a hosting play test)."""
+    lock = open(folder / "serve.lock", "a")  # (held open for the server's life)
+    try:
+        fcntl.flock(lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        lock.close()
+        return None
+    return lock
 
 
 async def _open_to_browsers(args: argparse.Namespace, tables: Any, ssh_port: int, gate: Any) -> Any:

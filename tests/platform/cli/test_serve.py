@@ -183,6 +183,23 @@ def test_a_port_in_use_is_explained(tmp_path: Path) -> None:
     assert f"cannot listen on 127.0.0.1:{port}" in second.stderr
 
 
+def test_a_second_server_on_the_same_data_folder_is_refused(tmp_path: Path) -> None:
+    """A second server started on a running one's folder resumed its live table as adjourned,
+    and the two overwrote each other's saves (a hosting play test)."""
+    process, _port, _ = start(tmp_path / "a")
+    try:
+        second = subprocess.run([sys.executable, "-m", "kc_tui", "serve", "--port", "0",
+                                 "--data-dir", str(tmp_path / "a")],
+                                capture_output=True, text=True, timeout=60)
+    finally:
+        stop(process)
+    assert second.returncode == 2
+    assert "another kings-corner serve uses the data folder" in second.stderr, second.stderr
+    # Once the first has stopped, the folder is free again.
+    again, _port, _ = start(tmp_path / "a")
+    stop(again)
+
+
 def test_a_server_that_fails_after_joining_redis_ends_with_its_error(tmp_path: Path) -> None:
     """A server sharing a lobby through Redis that failed unexpectedly while starting (an
     instrumented run of mine raised in Workers._spawn) never ended: asyncio's ending cancelled

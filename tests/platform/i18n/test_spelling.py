@@ -34,7 +34,7 @@ ALLOWED = {
     # language's own ("ayuda (o help)").
     "help", "play", "quit", "look", "hand", "draw", "pass", "join", "leave", "say", "new", "open",
     "start", "watch", "name", "game", "you", "easy", "medium", "hard", "human", "rules", "stats",
-    "saves", "demo", "brief", "full", "bot", "bots", "close", "resume",
+    "saves", "demo", "brief", "full", "bot", "bots", "close", "resume", "serve",
     # The machine's words: a browser's, a file's, a terminal's.
     "JavaScript", "cookie", "cookies", "router", "linux", "vt", "ansi", "docs", "md", "authorized",
     "keys", "script", "Lines", "jokers", "dumb", "protocol", "hosting", "python", "py", "mybot", "pip", "install",
