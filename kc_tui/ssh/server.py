@@ -26,6 +26,7 @@ import codecs
 import contextvars
 import logging
 import os
+import re
 import socket
 import sys
 import time
@@ -1137,9 +1138,15 @@ def host_key(path: Path) -> asyncssh.SSHKey:
     return key
 
 
+ALREADY_SO = frozenset({"no-port-forwarding", "no-agent-forwarding", "no-x11-forwarding", "no-user-rc"})
+"""The authorized_keys options every session here already keeps to (it refuses forwarding and
+runs no shell): a key's line may carry them; any other option is refused, as not applied."""
+
+
 def load_authorized_keys(path: Path) -> frozenset[str]:
-    """The SHA256 fingerprints of the keys in an authorized_keys file (one key a line, options
-    before it allowed, # comments); ValueError says what is wrong with the file."""
+    """The SHA256 fingerprints of the keys in an authorized_keys file (one key a line, # comments;
+    before a key, only the options of :data:`ALREADY_SO`); ValueError says what is wrong with the
+    file."""
     try:
         text = path.read_text(encoding="utf-8", errors="replace")
     except OSError as error:
@@ -1153,6 +1160,13 @@ def load_authorized_keys(path: Path) -> frozenset[str]:
         at = next((i for i, w in enumerate(words) if w.startswith(("ssh-", "ecdsa-", "sk-"))), None)
         if at is None or at + 1 >= len(words):
             raise ValueError(f"{path}, line {number}: no key found")
+        # Options this server does not apply would be restrictions silently lifted (from="..."
+        # admitted the key from anywhere, a hosting play test): such a line is refused.
+        names = re.findall(r'(?:^|,)\s*([A-Za-z][A-Za-z0-9-]*)', " ".join(words[:at]))
+        unapplied = [name for name in names if name.lower() not in ALREADY_SO]
+        if unapplied:
+            raise ValueError(f"{path}, line {number}: this server does not apply the option "
+                             f"{', '.join(unapplied)}; remove it, or leave the key out")
         try:
             key = asyncssh.import_public_key(f"{words[at]} {words[at + 1]}")
         except (asyncssh.KeyImportError, ValueError) as error:
