@@ -329,6 +329,10 @@ class Workers:
             verdict = str(Ln_("The server is full ({n} session at once); try again later.",
                               "The server is full ({n} sessions at once); try again later.",
                               self.limits.max_sessions))
+            # In the log too (tallied, as the gate's refusals are): a host turning friends away
+            # learned it from them alone (a hosting play test).
+            self.gate.tally.note(address, f"refused an SSH connection from {address}: the server is "
+                                          f"full ({self.limits.max_sessions} sessions at once)")
         channel = worker.channel
         assert channel is not None
         try:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import logging
 import os
 import re
 import signal
@@ -780,3 +781,31 @@ async def test_an_undo_at_a_table_served_by_a_worker_says_what_it_took_back(tmp_
                              "the undo said on the status line")
     finally:
         await night.stop()
+
+
+async def test_a_connection_the_full_server_refuses_is_told_and_logged(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """With workers, a friend turned away from a full server was told so, but the server's log
+    had no line of it: the host could not learn that friends were refused."""
+    import asyncssh
+    from sshclient import connect
+
+    from kc_tui.ssh.server import Limits
+
+    caplog.set_level(logging.INFO, "kc_tui.ssh")
+    tables = TableServer(tmp_path, grace=60.0, pace=0, seed=3)
+    server = Workers(2, tables, tmp_path / "host_key", port=0, limits=Limits(max_sessions=1),
+                     gate=Gate(GateLimits(per_minute=1000)))
+    await server.start()
+    try:
+        first = await Player.open(server.port, new_key(), term=None)
+        await first.wait_for("Your name at the tables", raw=True)
+        await until(lambda: server.sessions == 1, "the first session counted")
+        with pytest.raises(asyncssh.DisconnectError, match=r"The server is full \(1 session at once\)"):
+            await connect(server.port, new_key())
+        await until(lambda: "refused an SSH connection from 127.0.0.1: the server is full" in caplog.text,
+                    "the refusal in the log")
+        await first.close()
+    finally:
+        await server.stop()
+        await tables.close()
