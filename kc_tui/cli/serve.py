@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..core.arguments import port_or_any
-from ..core.i18n import Domain
+from ..core.i18n import DEFAULT, Domain, speaking
 from ..games import GAMES
 from ..storage.part import game_titles
 
@@ -374,17 +374,22 @@ async def _serving(args: argparse.Namespace, folder: Path, authorized: frozenset
         if hosts is not None:
             await hosts.close()
     how = signal.Signals(stopped_by[0]).name if stopped_by else None
-    if not playing:
-        said = (_("Stopped by {signal}; no game was in progress.").format(signal=how) if how
-                else _("Stopped by request; no game was in progress."))
-    elif how:
-        said = ngettext("Stopped by {signal}; {n} game in progress adjourned (they come back on the next "
-                        "start).", "Stopped by {signal}; {n} games in progress adjourned (they come back "
-                        "on the next start).", playing).format(signal=how, n=playing)
-    else:
-        said = ngettext("Stopped by request; {n} game in progress adjourned (they come back on the next "
+
+    def stopped() -> str:
+        if not playing:
+            return (_("Stopped by {signal}; no game was in progress.").format(signal=how) if how
+                    else _("Stopped by request; no game was in progress."))
+        if how:
+            return ngettext("Stopped by {signal}; {n} game in progress adjourned (they come back on the "
+                            "next start).", "Stopped by {signal}; {n} games in progress adjourned (they "
+                            "come back on the next start).", playing).format(signal=how, n=playing)
+        return ngettext("Stopped by request; {n} game in progress adjourned (they come back on the next "
                         "start).", "Stopped by request; {n} games in progress adjourned (they come back "
                         "on the next start).", playing).format(n=playing)
+
+    said = stopped()
+    with speaking(DEFAULT):  # the log too (a host who keeps the log alone had no line of the stop)
+        logging.getLogger("kc_tui.net").info(stopped())
     print(said, file=out, flush=True)
     return 0
 

@@ -73,6 +73,7 @@ def test_serve_prints_how_to_connect_and_keeps_one_host_key(tmp_path: Path) -> N
         status, out, err = stop(process)
     assert status == 0
     assert "Stopped by SIGTERM; no game was in progress." in out
+    assert "Stopped by SIGTERM; no game was in progress." in err  # and in the log, kept alone
     # No warning of a library's at the start (asyncssh names cryptography's deprecated DSA).
     assert "Warning" not in err, err
     assert f"serving on 127.0.0.1:{port}" in err  # the log
