@@ -72,6 +72,10 @@ STARTS_AT_ONCE = 2
 """Apps that may be drawing their first screen at once; the others wait their turn."""
 START_SECONDS = 2.0
 """How long an app may take to draw its first screen before the next one starts anyway."""
+RESIZE_SETTLE = 0.1
+"""How long a window's new size must hold before the screen is laid out for it."""
+RESIZE_AT_MOST = 1.0
+"""The longest a window that keeps changing size waits before its size is drawn."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -476,6 +480,10 @@ class _Session(asyncssh.SSHServerSession):
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None
         self.pty = False
         self.columns, self.rows = 80, 24
+        self._wanted = (80, 24)
+        """The size the client last asked for, drawn once it has settled (:meth:`_resized`)."""
+        self._resize_handle: asyncio.TimerHandle | None = None
+        self._resizing_since = 0.0
         self.size_told = False
         """The log (and the app) heard that the client's size was brought within bounds."""
         self.paused = False
@@ -509,7 +517,7 @@ class _Session(asyncssh.SSHServerSession):
         self.pty = True
         self.client.term = term_type
         if term_size[0] and term_size[1]:
-            self.columns, self.rows = self._bounded(term_size[0], term_size[1])
+            self.columns, self.rows = self._wanted = self._bounded(term_size[0], term_size[1])
         return True
 
     def _bounded(self, columns: int, rows: int) -> tuple[int, int]:
@@ -589,14 +597,30 @@ class _Session(asyncssh.SSHServerSession):
             chan.resume_reading()
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
-        if width and height:
-            size = self._bounded(width, height)
-            if size == (self.columns, self.rows):
-                return  # a client repeating its size redraws nothing
-            self.columns, self.rows = size
-            if self.driver is not None:
-                with self.speaking():
-                    self.driver.resize(*size)
+        """The window's new size, drawn once it has settled (:data:`RESIZE_SETTLE`), and at
+        least every :data:`RESIZE_AT_MOST` while it keeps changing: each size drawn lays the
+        whole screen out again, and eight sessions sending 2,000 sizes a second stalled the
+        others' screens for up to 8.8 s (a hosting play test)."""
+        if not (width and height):
+            return
+        self._wanted = self._bounded(width, height)
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        if self._resize_handle is not None:
+            self._resize_handle.cancel()
+        else:
+            self._resizing_since = now
+        delay = min(RESIZE_SETTLE, max(0.0, self._resizing_since + RESIZE_AT_MOST - now))
+        self._resize_handle = loop.call_later(delay, self._resized)
+
+    def _resized(self) -> None:
+        self._resize_handle = None
+        if self.closed or self._wanted == (self.columns, self.rows):
+            return  # a client repeating its size redraws nothing
+        self.columns, self.rows = self._wanted
+        if self.driver is not None:
+            with self.speaking():
+                self.driver.resize(*self._wanted)
 
     def eof_received(self) -> bool:
         # The client sends nothing more (a script's input ran out).  The line mode still reads

@@ -83,6 +83,33 @@ async def test_a_window_of_four_billion_columns_is_drawn_within_the_bounds(
         await asyncio.wait([reader], timeout=5)
 
 
+async def test_a_flood_of_window_sizes_is_laid_out_once_it_settles(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Eight sessions sending 2,000 window sizes a second stalled the others' screens for up to
+    8.8 s (a hosting play test): each size laid the whole screen out again."""
+    laid_out: list[tuple[int, int]] = []
+    resize = ChannelDriver.resize
+
+    def counted(driver: ChannelDriver, columns: int, rows: int) -> None:
+        laid_out.append((columns, rows))
+        resize(driver, columns, rows)
+
+    monkeypatch.setattr(ChannelDriver, "resize", counted)
+    async with Served(tmp_path) as served:
+        conn = await connect(served.server.port, new_key())
+        process = await conn.create_process(None, encoding=None, term_type="xterm", term_size=(80, 24))
+        await until(lambda: any(s.app is not None and s.app.is_running for s in served.server.sessions),
+                    "the app runs")
+        session = next(iter(served.server.sessions))
+        assert session.app is not None
+        for i in range(500):  # a window dragged, or a flood: 500 sizes at once
+            process.change_terminal_size(81 + i % 40, 25 + i % 10)
+        await until(lambda: tuple(session.app.size) == (81 + 499 % 40, 25 + 499 % 10), "the last size drawn")
+        assert laid_out[-1] == (81 + 499 % 40, 25 + 499 % 10)
+        assert len(laid_out) <= 10, laid_out  # the settled sizes (one a second at most), not each one sent
+        conn.close()
+
+
 # ------------------------------------------------------------------------------ input
 async def test_a_flood_into_one_session_is_read_at_its_pace_and_another_session_is_answered(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
