@@ -356,7 +356,9 @@ async def _serving(args: argparse.Namespace, folder: Path, authorized: frozenset
     if _this_machine_only(args.host):
         # ("ssh -p PORT HOST" above: friends given this machine's name were refused with no why)
         print(_("Only this machine can connect: to let players on other machines in, start with "
-                "--host 0.0.0.0 (and --authorized-keys, docs/hosting.md)."), file=out)
+                "--host 0.0.0.0 (and --authorized-keys, docs/hosting.md).") if authorized is None
+              else _("Only this machine can connect: to let players on other machines in, start with "
+                     "--host 0.0.0.0 (docs/hosting.md)."), file=out)
     print(_("Stop with Ctrl+C."), file=out, flush=True)
     try:
         await stop.wait()

@@ -184,6 +184,22 @@ def test_a_port_in_use_is_explained(tmp_path: Path) -> None:
     assert f"cannot listen on 127.0.0.1:{port}" in second.stderr
 
 
+def test_a_server_given_its_friends_keys_does_not_advise_giving_them(tmp_path: Path) -> None:
+    """'(and --authorized-keys, docs/hosting.md)' was printed to a host who had given them."""
+    from sshclient import new_key
+
+    keys = tmp_path / "friends"
+    keys.write_text(new_key().export_public_key().decode())
+    process, _port, _ = start(tmp_path / "data", "--authorized-keys", str(keys))
+    try:
+        assert process.stdout is not None
+        said = [process.stdout.readline() for _ in range(3)]
+    finally:
+        stop(process)
+    only = next(line for line in said if line.startswith("Only this machine can connect"))
+    assert "--host 0.0.0.0 (docs/hosting.md)." in only and "--authorized-keys" not in only, said
+
+
 def test_a_second_server_on_the_same_data_folder_is_refused(tmp_path: Path) -> None:
     """A second server started on a running one's folder resumed its live table as adjourned,
     and the two overwrote each other's saves (a hosting play test)."""
