@@ -119,7 +119,7 @@ def _line_mode(lines: list[str], seed: int = 5, notation: str = "words") -> str:
 def test_the_line_mode_answers_every_review_command() -> None:
     out = _line_mode(["look", "hand", "who", "scores", "rules", "last", "help", "hint", "quit"])
     assert "Pile: the five of hearts; play goes clockwise" in out            # look
-    assert "Your hand, 10 cards: 1, ace of " in out                           # hand
+    assert "You may play 1, ace of hearts; 7, jack of diamonds; 8, jack of spades. The rest, 7 cards: " in out  # hand
     assert "Players: You: playing now, 10 cards" in out                      # look
     assert re.search(r"Your turn\. You \d+ cards, 0 points; East \(medium\) \d+ cards, 0 points\.", out)  # who
     assert "Scores (lowest wins" in out                                      # scores
@@ -140,7 +140,7 @@ def test_the_words_notation_says_no_card_code_nor_sign() -> None:
     """Cards in full, the hand numbered and marked in words: a speech synthesizer reads 9H+ or
     (->) as syllables."""
     out = _line_mode(["look", "2", "1", "draw", "quit"])
-    assert "1, ace of hearts, playable; 2, four of spades;" in out
+    assert "You may play 1, ace of hearts; 7, jack of diamonds; 8, jack of spades. The rest, 7 cards: 2, four of spades;" in out
     assert "The four of spades does not match the five of hearts on the pile: play a heart" in out
     assert "You play the ace of hearts." in out
     assert not re.search(r"\b(?:[2-9TJQKA]|10)[CDHS]\b|\bJK\b|\+|\*|\(->\)|\(<-\)", out), out
@@ -531,3 +531,23 @@ def test_the_challenge_question_says_what_each_answer_costs() -> None:
     told = "".join(said)
     assert "Accept: you draw 4 and lose your turn." in told
     assert "a joker played fairly makes you draw 6" in told, told
+
+
+def test_the_hand_in_words_says_what_may_be_played_first() -> None:
+    """A blind play test heard a hand of sixteen cards (32 s of speech), each card followed by
+    "playable" or not, to learn which it could play."""
+    from kr_positions import Table
+
+    from kc_tui.games.kings_reverse.engine.describe import hand_line
+    from kc_tui.games.kings_reverse.engine.service import ReverseService
+    from kc_tui.games.kings_reverse.saves import reverse_seats
+
+    def said(hand: str) -> str:
+        table = Table([hand, "3S 4S 6S"], "6H")
+        service = ReverseService(table.rules, reverse_seats(["you", "easy"], random.Random(1)), seed=1)
+        service.game = table.game
+        return hand_line(service.view(0), words=True)
+
+    assert said("2C 5H 9C") == "You may play 2, five of hearts. The rest, 2 cards: 1, two of clubs; 3, nine of clubs."
+    assert said("2C 9C") == "Your hand, 2 cards: 1, two of clubs; 2, nine of clubs. None of them may be played now."
+    assert said("5H 6S") == "Your hand, 2 cards, all playable: 1, five of hearts; 2, six of spades."

@@ -46,7 +46,9 @@ def test_brief_says_every_play_but_not_whose_turn_nor_the_players_at_each_turn()
     said = heard([])
     assert "Ben plays the five of diamonds.\nCleo plays the seven of diamonds.\n" in said
     assert "'s turn." not in said and "Players:" not in said and "play goes" not in said
-    assert "Your turn.\nPile: the king of hearts; stock: 63 cards.\nYour hand, 14 cards: " in said
+    # What may be played first, then the rest (a play test heard 32 s of a hand to learn it).
+    assert ("Your turn.\nPile: the king of hearts; stock: 63 cards.\nYou may play 4, three of hearts; 9, ten "
+            "of hearts; 12, jack of hearts; 13, jack of hearts. The rest, 10 cards: 1, two of clubs;") in said
 
 
 def test_full_says_whose_turn_it_is_and_the_whole_table() -> None:

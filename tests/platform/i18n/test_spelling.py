@@ -41,7 +41,7 @@ ALLOWED = {
     "redis", "rediss", "jsonl", "transcripts",  # (the transcripts' folder's name)
     # Words of the language the dictionaries lack: a verb with its pronoun, a game's adjective,
     # the abbreviation of "puntos", a name elided.
-    "Agrándalo", "desafíalo", "jugable", "preajuste", "preajustes", "pto", "ptos", "d'Ada",
+    "Agrándalo", "desafíalo", "jugable", "jugables", "preajuste", "preajustes", "pto", "ptos", "d'Ada",
     # French's first of the month ("1er novembre"), its number taken off.
     "er",
 }
