@@ -297,6 +297,9 @@ def parse_command(text: str, hand: Sequence[Card] = ()) -> Command:
             "{word} is not a command: write a card and a pile (7H N), two piles (E N), "
             "or end, undo, hint, help, quit."
         ).format(word=quoted(typed[0][1])))
+    if _VERB_WORDS.get(words[0], words[0]) in VERBS:
+        # "deshacer todo", "end now": a verb read as a card ("'deshacer' is not a card").
+        raise CommandError(_("{word} is typed alone, with nothing after it.").format(word=quoted(typed[0][1])))
     if len(words) > 2:
         # "jack of diamnds s", "plya 3d w": the slip, not the count (in a line of a move's few
         # words: a pasted paragraph's are not slips, and each costs a look through the words).

@@ -51,6 +51,7 @@ def test_commands_parse(text: str, command) -> None:
         ("10h", "You do not hold TH."),
         ("2", f"Play {HAND[1]} on which pile? Type the pile, for example N."),
         ("7h n s", "Too many words in '7h n s': write a card and a pile (7H N) or two piles (E N)."),
+        ("undo all", "'undo' is typed alone, with nothing after it."),  # not "'undo' is not a card"
         ("7h x", "'x' is not a pile: the piles are N E S W (edges) and NE SE SW NW (corners)."),
         ("1x n", "'1x' is not a card: write the rank (A 2-9 T J Q K, or 10) then the suit (C D H S), for example 7H or KS."),
         ("9 n", "There is no card 9 in your hand: it holds 3 cards."),
