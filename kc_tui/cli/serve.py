@@ -185,7 +185,12 @@ def serve(args: argparse.Namespace) -> int:
         print("kings-corner serve: " + _("cannot use the data folder {folder}: {why}").format(
             folder=folder, why=exc.strerror), file=sys.stderr)
         return 2
-    lock = lock_folder(folder)
+    try:
+        lock = lock_folder(folder)
+    except OSError as exc:
+        print("kings-corner serve: " + _("cannot use the data folder {folder}: {why}").format(
+            folder=folder, why=exc.strerror), file=sys.stderr)
+        return 2
     if lock is None:
         print("kings-corner serve: " + _(
             "another kings-corner serve uses the data folder {folder}: two servers on one folder "
@@ -209,15 +214,18 @@ def serve(args: argparse.Namespace) -> int:
 def lock_folder(folder: Path) -> IO[str] | None:
     """The data folder's lock, held while the file it returns is open (None: another server
     holds it).  A second server started on the same folder listed the first one's table as
-    adjourned, resumed it, and their saves overwrote each other's (a hosting play test)."""
-    lock = open(folder / "serve.lock", "a")  # (held open for the server's life)
+    adjourned, resumed it, and their saves overwrote each other's (a hosting play test).  A
+    folder whose file system takes no lock (some network ones) is served unlocked."""
+    lock = open(folder / "serve.lock", "a")  # (held open for the server's life; OSError: unwritable)
     try:
         fcntl.flock(lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
+    except BlockingIOError:
         lock.close()
         return None
+    except OSError as exc:
+        logging.getLogger("kc_tui.net").warning("the data folder %s cannot be locked (%s): another server "
+                                                "on it would not be refused", folder, exc.strerror)
     return lock
-
 
 async def _open_to_browsers(args: argparse.Namespace, tables: Any, ssh_port: int, gate: Any) -> Any:
     """The tables' web side (``--web``), listening; None (and why, on stderr) if it cannot."""

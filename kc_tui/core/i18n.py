@@ -230,23 +230,24 @@ class _French(str):
     __slots__ = ()
 
     def format(self, *args: Any, **kwargs: Any) -> str:
-        out: list[str] = []
-        auto = 0
         formatter = string.Formatter()
-        for literal, field, spec, conversion in formatter.parse(self):
+        parts = list(formatter.parse(self))
+        if any(field is not None and (not field[:1].isalpha() or "{" in (spec or ""))
+               for _literal, field, spec, _conversion in parts):
+            # Numbered or nested fields ("{}", "{0}", "{:{}}"): formatted as Python does, not
+            # elided (the catalogs name every value).
+            return str.format(self, *args, **kwargs)
+        out: list[str] = []
+        for literal, field, spec, conversion in parts:
             out.append(literal)
             if field is None:
                 continue
-            if field == "":
-                field, auto = str(auto), auto + 1
             value, _key = formatter.get_field(field, args, kwargs)
-            text = formatter.format_field(formatter.convert_field(value, conversion),
-                                          formatter.vformat(spec or "", args, kwargs))
-            if text[:1] in _VOWEL:
-                before = "".join(out)
-                elided = _ELIDED.search(before)
-                if elided:
-                    out = [before[:elided.start()] + elided.group(1)[:-1] + "'"]
+            text = formatter.format_field(formatter.convert_field(value, conversion), spec or "")
+            # Only the sentence's own "de" before the value elides, not the end of a value.
+            elided = _ELIDED.search(literal) if text[:1] in _VOWEL else None
+            if elided:
+                out[-1] = literal[:elided.start()] + elided.group(1)[:-1] + "'"
             out.append(text)
         return "".join(out)
 

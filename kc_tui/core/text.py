@@ -73,11 +73,12 @@ def folded(word: str) -> str:
 def closest(typed: str, *words: Iterable[str]) -> str | None:
     """The word, as written in ``words``, that ``typed`` most likely misspells ("quiter": quit;
     "hlep": help; "slair": salir): compared folded, as the commands read them, and close enough
-    to be a slip of the fingers (difflib's ratio 0.75 or more: one letter wrong, missing, doubled,
-    or two swapped, in a word of four or more).  Several lists are looked in one after the other
-    (the language served's words, then the English ones every language reads).  None when no word
-    is close, or when ``typed`` is shorter than three letters (a letter or two is near every short
-    word)."""
+    to be a slip of the fingers (two neighbouring letters swapped, in a word of three or more;
+    else difflib's ratio 0.75 or more: one letter wrong, missing or doubled, in a word of four or
+    more).  Several lists are looked in one after the other (the language served's words, then
+    the English ones every language reads).  None when no word is close, when ``typed`` is a
+    word of the list being looked in, or when it is shorter than three letters (a letter or two
+    is near every short word)."""
     key = folded(typed)
     if len(key) < 3:
         return None

@@ -147,6 +147,7 @@ class FittedOut:
     def write(self, text: str) -> int:
         shown = fitted(text, shutil.get_terminal_size().columns, self._column)
         _, newline, tail = shown.rpartition("\n")
+        tail = tail.replace("\a", "")  # (the bell takes no column)
         self._column = len(tail) if newline else self._column + len(tail)
         self._stream.write(shown)
         return len(text)

@@ -1186,7 +1186,8 @@ def load_authorized_keys(path: Path) -> frozenset[str]:
             raise ValueError(f"{path}, line {number}: no key found")
         # Options this server does not apply would be restrictions silently lifted (from="..."
         # admitted the key from anywhere, a hosting play test): such a line is refused.
-        names = re.findall(r'(?:^|,)\s*([A-Za-z][A-Za-z0-9-]*)', " ".join(words[:at]))
+        options = re.sub(r'"[^"]*"', '""', " ".join(words[:at]))  # (commas in quotes are values')
+        names = re.findall(r'(?:^|,)\s*([A-Za-z][A-Za-z0-9-]*)', options)
         unapplied = [name for name in names if name.lower() not in ALREADY_SO]
         if unapplied:
             raise ValueError(f"{path}, line {number}: this server does not apply the option "

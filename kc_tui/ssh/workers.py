@@ -331,8 +331,8 @@ class Workers:
                               self.limits.max_sessions))
             # In the log too (tallied, as the gate's refusals are): a host turning friends away
             # learned it from them alone (a hosting play test).
-            self.gate.tally.note(address, f"refused an SSH connection from {address}: the server is "
-                                          f"full ({self.limits.max_sessions} sessions at once)")
+            self.gate.tally.note(f"full {address}", f"refused an SSH connection from {address}: the server "
+                                                    f"is full ({self.limits.max_sessions} sessions at once)")
         channel = worker.channel
         assert channel is not None
         try:

@@ -32,13 +32,12 @@ from .engine.commands import (
     YES,
     Command,
     CommandError,
+    MoveReader,
     Review,
-    Unfinished,
     Verb,
     Verbosity,
     command_help,
     end_question,
-    finished,
     is_sure_end,
     parse_command,
     parse_review,
@@ -191,7 +190,7 @@ class PlainGame:
         self.echo = echo
         self.confirm_end = confirm_end
         self._next: str | None = None  # a line typed at the end question that was not an answer
-        self._unfinished: str | None = None  # a card or pile typed alone, asked its target
+        self._moves = MoveReader()  # a card or pile typed alone is asked its target
         self.names = [s.name for s in service.seats]
         self._own_draws: dict[int, tuple[Card, bool]] = {}
         """Hot-seat: the card each person drew that the shared screen did not show, and whether
@@ -394,7 +393,7 @@ class PlainGame:
 
     def _begin_turn(self, seat: int) -> None:
         """What a person hears as their turn starts."""
-        self._unfinished = None  # (a move left unfinished in an earlier turn is not this one's)
+        self._moves.forget()  # (a move left unfinished in an earlier turn is not this one's)
         service = self.service
         if self.bell:
             self.out.write("\a")
@@ -477,12 +476,7 @@ class PlainGame:
     def _parse(self, line: str, hand: Sequence[Card]) -> Command:
         """The command ``line`` types, a pile typed alone finishing the move just asked about
         ("Play the four of spades on which pile?": a listener answers "N")."""
-        unfinished, self._unfinished = self._unfinished, None
-        try:
-            return parse_command(finished(line, unfinished), hand)
-        except Unfinished as exc:
-            self._unfinished = exc.typed
-            raise
+        return self._moves.read(line, hand)
 
     def _sure_to_quit(self) -> bool:
         """Leaving with moves made this turn (they are not saved: the save is the turn's start)

@@ -318,5 +318,7 @@ def test_a_joker_is_read_as_the_hint_says_it_with_its_articles(in_language: Call
     with pytest.raises(ValueError) as refused:
         parse_action("bailar con el comodín pidiendo diamantes")  # cut between words
     assert str(refused.value).startswith("'bailar con el comodín...' no es una acción"), str(refused.value)
+    in_language("fr")
+    assert parse_action("Joue le joker en annonçant carreau") == diamonds  # the French hint's words
     in_language("en")
     assert parse_action("play the joker naming diamonds") == diamonds

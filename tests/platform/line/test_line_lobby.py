@@ -637,7 +637,9 @@ async def test_a_spectators_help_and_last_are_a_spectators(tmp_path: Path, game:
         await cleo.type("last")
         last = cleo.text[start:]
         assert "The game starts" not in last and "Round 1." not in last, last  # not the whole session
-        assert "turn" in last or "passed" in last or "plays" in last, last
+        # The computer's turn, the last that ended, from its start, and what followed it.
+        told = last.split("\n")
+        assert told[0].startswith("Ben ") and "Ben ends the turn." in told, told
     await ada.type("quit")
     await cleo.type("quit")
     await server.close()

@@ -38,6 +38,15 @@ def test_text_after_a_prompt_left_open_is_fitted_from_where_it_stands(monkeypatc
     assert stream.getvalue() == "Ada> moved onto the\nNorth pile\n"
 
 
+def test_the_bell_takes_no_column(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("shutil.get_terminal_size", lambda *_: os.terminal_size((20, 24)))
+    stream = Tty()
+    out = line_out(stream)
+    out.write("\a")  # the line mode's bell, as a turn starts
+    out.write("Ada plays the seven\n")
+    assert stream.getvalue() == "\aAda plays the seven\n"
+
+
 def test_output_that_is_no_terminal_is_passed_on_as_it_is() -> None:
     stream = io.StringIO()
     assert line_out(stream) is stream

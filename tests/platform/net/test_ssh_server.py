@@ -238,6 +238,9 @@ def test_a_bad_authorized_keys_file_is_explained(tmp_path: Path) -> None:
     bad.write_text('from="10.9.9.9",no-pty ' + new_key().export_public_key().decode())
     with pytest.raises(ValueError, match="line 1: this server does not apply the option from, no-pty"):
         load_authorized_keys(bad)
+    bad.write_text('from="*.example.com,trusted.host" ' + new_key().export_public_key().decode())
+    with pytest.raises(ValueError, match="the option from; remove it"):  # (not "from, trusted")
+        load_authorized_keys(bad)
     bad.write_text("# nothing\n")
     with pytest.raises(ValueError, match="no keys"):
         load_authorized_keys(bad)

@@ -29,9 +29,9 @@ from .naming import capital, card_text, pile_text
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = [
-    "Verb", "Command", "CommandError", "Unfinished", "finished", "parse_command", "VERBS", "COMMAND_HELP",
-    "Review",
-    "REVIEWS", "Verbosity", "VERBOSITIES", "VERBOSITY_WORDS", "parse_review", "REVIEW_HELP", "SURE_ENDS",
+    "Verb", "Command", "CommandError", "MoveReader", "Unfinished", "finished", "parse_command", "VERBS",
+    "COMMAND_HELP", "Review", "REVIEWS", "Verbosity", "VERBOSITIES", "VERBOSITY_WORDS", "parse_review",
+    "REVIEW_HELP", "SURE_ENDS",
     "end_question", "command_help", "review_help", "is_sure_end", "YES", "NO", "COMMAND_WORDS", "misspelt",
 ]
 
@@ -89,6 +89,28 @@ def finished(line: str, unfinished: str | None) -> str:
     if unfinished is not None and len(word.split()) == 1 and is_pile(folded(word)):
         return f"{unfinished} {word}"
     return line
+
+
+class MoveReader:
+    """Reads one person's typed moves (:func:`parse_command`), a pile typed alone finishing the
+    move just asked its target ("Play the four of spades on which pile?": a listener answers
+    "N").  The line mode and the table's command line each have one; :meth:`forget` as a turn
+    begins or the move is made another way (a key), so that an old question is not answered."""
+
+    def __init__(self) -> None:
+        self.unfinished: str | None = None
+        """The line of the move asked its target, if one is."""
+
+    def read(self, line: str, hand: Sequence[Card] = ()) -> Command:
+        unfinished, self.unfinished = self.unfinished, None
+        try:
+            return parse_command(finished(line, unfinished), hand)
+        except Unfinished as exc:
+            self.unfinished = exc.typed
+            raise
+
+    def forget(self) -> None:
+        self.unfinished = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,7 +321,8 @@ def parse_command(text: str, hand: Sequence[Card] = ()) -> Command:
         ).format(word=quoted(typed[0][1])))
     if _VERB_WORDS.get(words[0], words[0]) in VERBS:
         # "deshacer todo", "end now": a verb read as a card ("'deshacer' is not a card").
-        raise CommandError(_("{word} is typed alone, with nothing after it.").format(word=quoted(typed[0][1])))
+        raise CommandError(_("{word} is typed alone, with nothing after it.").format(
+            word=quoted(typed[0][1])))
     if len(words) > 2:
         # "jack of diamnds s", "plya 3d w": the slip, not the count (in a line of a move's few
         # words: a pasted paragraph's are not slips, and each costs a look through the words).

@@ -33,13 +33,11 @@ from ..engine.board import Pile
 from ..engine.commands import (
     VERBOSITY_WORDS,
     CommandError,
+    MoveReader,
     Review,
-    Unfinished,
     Verb,
     end_question,
-    finished,
     misspelt,
-    parse_command,
     parse_review,
 )
 from ..engine.describe import (
@@ -230,7 +228,7 @@ class TableScreen(TableShell):
         self._again = ""  # the extra turn's sentence, said at the start of a person's turn
         self._said = ""  # the last sentence of the log, to name what an undo took back
         self._undo_asked = False  # u was pressed, and what it took back is not yet heard
-        self._unfinished: str | None = None  # a card or pile typed alone, asked its target
+        self._moves = MoveReader()  # a card or pile typed alone at the command line is asked its target
         self._undo_heard = False
         self.paid = [0] * len(self.names)
         """Chips scoring: the chips each player has paid this round (the ante included)."""
@@ -312,6 +310,8 @@ class TableScreen(TableShell):
         if isinstance(event, TurnStart):
             # The narrator says a turn's start only when it is a royal Kings extra turn (R6).
             self._again = text or ""
+        if isinstance(event, TurnStart):
+            self._moves.forget()  # a question of an earlier turn is not this turn's to answer
         if isinstance(event, TurnStart) and event.player in self.people:
             self.changed_at_start = self._changed_since(event.player)
         elif isinstance(event, TurnEnd) and event.player in self.people:
@@ -573,6 +573,7 @@ class TableScreen(TableShell):
     def _hold(self, thing: Card | Pile) -> None:
         if self.has_class("too-small") or self._not_yours():
             return
+        self._moves.forget()  # picked by a key: the command line's question is left
         if isinstance(thing, Card):
             hand = self.query_one(HandView)
             if thing in hand.cards:
@@ -793,13 +794,8 @@ class TableScreen(TableShell):
         if self._not_yours():
             return
         obs = self.service.observation()
-        unfinished, self._unfinished = self._unfinished, None
         try:
-            command = parse_command(finished(message.value, unfinished), obs.hand)
-        except Unfinished as exc:  # "Play 7H on which pile?": a pile typed alone next finishes it
-            self._unfinished = exc.typed
-            self.say(str(exc))
-            return
+            command = self._moves.read(message.value, obs.hand)  # ("Play 7H on which pile?": N)
         except CommandError as exc:
             self.say(str(exc))
             return

@@ -127,11 +127,11 @@ _SUIT_WORDS = {
 }
 
 
-_FILLERS = frozenset({"the", "el", "la", "le", "and", "y", "et", "naming", "asking", "ask", "for", "pide",
-                      "pidiendo", "pidiendole", "demande", "demandant", "annonce", "annoncant"})
+_FILLERS = frozenset({"the", "el", "la", "le", "and", "y", "et", "en", "naming", "asking", "ask", "for",
+                      "pide", "pidiendo", "pidiendole", "demande", "demandant", "annonce", "annoncant"})
 """Words a line may say an action with that the action does not need: the articles, and the
 words of a joker's suit ("play the joker naming spades", "jugar el comodín pidiendo picas", the
-hint's own "juega el comodín y pide diamantes")."""
+hints' own "juega el comodín y pide diamantes" and "joue le joker en annonçant carreau")."""
 
 
 def _cut(text: str, most: int = 30) -> str:
@@ -292,7 +292,7 @@ def _refuse_misspelt(words: Sequence[str], text: str) -> None:
     meant = misspelt(words[0]) if len(words) == 1 and words[0].isalpha() else None
     if meant is not None:
         raise NotationError(_("{text!r} is not an action: did you mean {word}?").format(
-            text=text.strip()[:30], word=meant))
+            text=_cut(text), word=meant))
 
 
 def misspelt(typed: str) -> str | None:

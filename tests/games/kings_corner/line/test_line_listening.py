@@ -396,3 +396,15 @@ def test_a_pile_typed_alone_answers_the_question_of_a_card_typed_alone() -> None
     # The question is answered once: the next pile alone is a pile again.
     second = out.split("> n\n", 2)[2].split("\n", 1)[0]
     assert second.startswith("Move pile North onto which pile?"), second
+
+
+def test_last_says_the_latest_sentences_at_most(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A play test's last reached back 78 seconds of speech into the round before."""
+    import kc_tui.games.kings_corner.line as line
+
+    out = game(["end!", "end!", "last"], players="you,medium,medium,medium", verbosity="full")
+    told = answer(out, "last").split("\n")
+    monkeypatch.setattr(line, "LAST_SENTENCES", 2)
+    capped = answer(game(["end!", "end!", "last"], players="you,medium,medium,medium", verbosity="full"),
+                    "last").split("\n")
+    assert len(told) > 2 and capped == told[-2:], (told, capped)
