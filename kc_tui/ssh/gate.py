@@ -259,7 +259,10 @@ class SessionCount:
                        "again.",
                        "Your address has {n} sessions open, the most for one address; close one and try "
                        "again.", self.per_address)
-        assert limit is None, "the sessions' total is the server's Limits, not counted here"
+        if limit == "full":  # (with workers: the whole server's, counted as each session opens)
+            assert self.total is not None
+            return Ln_("The server is full ({n} session at once); try again later.",
+                       "The server is full ({n} sessions at once); try again later.", self.total)
         return None
 
     def ends(self, key: str | None, address: str, holder: str = "") -> None:

@@ -144,7 +144,11 @@ class Workers:
         self.fingerprint = ""
         self._folder = tempfile.TemporaryDirectory(prefix="kc-link-")
         self.link = LinkHost(tables, Path(self._folder.name) / "tables")
-        self.counts = SessionCount(self.limits.sessions_per_key, self.limits.sessions_per_address)
+        # The server's sessions are counted here as each opens, whichever worker serves it: each
+        # worker's own count let a burst of connections in past --max-sessions, that many in each
+        # (20 under a limit of 10, a hosting play test).
+        self.counts = SessionCount(self.limits.sessions_per_key, self.limits.sessions_per_address,
+                                   total=self.limits.max_sessions)
         """The sessions of each key and address, all the workers' (each worker asks it)."""
         self.link.own_calls.update(
             session_opens=lambda worker, key, address: self.counts.opens(key, address, worker),

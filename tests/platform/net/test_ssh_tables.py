@@ -809,3 +809,36 @@ async def test_a_connection_the_full_server_refuses_is_told_and_logged(
     finally:
         await server.stop()
         await tables.close()
+
+
+async def test_a_burst_of_sessions_is_held_to_the_servers_limit_across_workers(tmp_path: Path) -> None:
+    """Sessions arriving together were let in past --max-sessions, that many in each worker:
+    20 under a limit of 10 (a hosting play test)."""
+    import asyncssh
+
+    from kc_tui.ssh.server import Limits
+
+    tables = TableServer(tmp_path, grace=60.0, pace=0, seed=3)
+    server = Workers(2, tables, tmp_path / "host_key", port=0, limits=Limits(max_sessions=3),
+                     gate=Gate(GateLimits(per_minute=1000)))
+    await server.start()
+    players: list[Player] = []
+
+    async def arrive() -> None:
+        try:
+            players.append(await Player.open(server.port, new_key(), term=None))
+        except (asyncssh.Error, OSError):
+            pass  # refused at the door, before the session
+
+    try:
+        await asyncio.gather(*(arrive() for _ in range(8)))
+        await until(lambda: all(b"Your name at the tables" in p.received or b"The server is full" in p.received
+                                for p in players), "every session answered")
+        admitted = [p for p in players if b"Your name at the tables" in p.received]
+        assert 1 <= len(admitted) <= 3, len(admitted)
+        assert server.counts.held <= 3
+    finally:
+        for player in players:
+            await player.close()
+        await server.stop()
+        await tables.close()
