@@ -168,6 +168,35 @@ async def test_ctrl_c_in_the_line_mode_drops_the_line_and_ctrl_d_on_an_empty_one
         assert plain.received.decode().rstrip().endswith("Goodbye.")
 
 
+def lines_with(caplog: pytest.LogCaptureFixture, text: str) -> list[str]:
+    return [record.getMessage() for record in caplog.records if text in record.getMessage()]
+
+
+async def test_a_connection_that_keeps_asking_what_is_refused_is_closed_and_logged_in_few_lines(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """One connection asked 6,000 forwardings and commands, and the log took 3,240 lines in 5 s
+    (a hosting play test)."""
+    from kc_tui.ssh.server import REFUSALS_LOGGED, REFUSALS_MOST
+
+    caplog.set_level(logging.INFO, "kc_tui.ssh")
+    async with Served(tmp_path) as served:
+        conn = await connect(served.server.port, new_key())
+        asked = 0
+        with pytest.raises((asyncssh.ChannelOpenError, asyncssh.DisconnectError, asyncssh.ConnectionLost)):
+            while asked < 2 * REFUSALS_MOST:
+                asked += 1
+                with contextlib.suppress(asyncssh.ChannelOpenError):
+                    await conn.open_connection("127.0.0.1", 9)
+                if conn.is_closed():
+                    raise asyncssh.ConnectionLost("closed")
+            raise AssertionError("never closed")
+        assert asked <= REFUSALS_MOST + 1
+        other = await served.player(new_key(), term=None)  # the server goes on serving
+        await other.wait_for("Hello", raw=True)
+    assert len(lines_with(caplog, "refused port forwarding")) == REFUSALS_LOGGED
+    assert f"after {REFUSALS_MOST} refused requests" in caplog.text
+
+
 async def test_the_line_mode_wraps_a_long_line_between_words_at_the_terminals_width(tmp_path: Path) -> None:
     """Played over ssh at 80 columns: the game's sentences were cut by the terminal in the middle
     of words ("West, fi" / "ve of diamonds")."""
