@@ -633,6 +633,11 @@ async def test_a_spectators_help_and_last_are_a_spectators(tmp_path: Path, game:
     assert "a computer plays your seat" not in said and "hand reads your hand" not in said, said
     assert ("7h n" not in said) if game == "kings-corner" else ("JK S" not in said), said
     if game == "kings-corner":
+        # Once the spectator has heard Ben's turn end and Ada's begin, nothing moves until Ada
+        # plays: what "last" says is then Ben's turn and Ada's draw.
+        await until(lambda: service.game.current == 0 and service.waiting_for_human()
+                    and "Ada draws a card." in cleo.text.rsplit("Ben ends the turn.", 1)[-1],
+                    "the spectator heard Ben's turn and Ada's draw")
         start = len(cleo.text)
         await cleo.type("last")
         last = cleo.text[start:]
