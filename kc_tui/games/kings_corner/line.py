@@ -30,7 +30,6 @@ from .engine.board import PILES, Pile
 from .engine.commands import (
     NO,
     YES,
-    Command,
     CommandError,
     MoveReader,
     Review,
@@ -450,7 +449,7 @@ class PlainGame:
                 if review is not None:
                     self._answer(review, seat)
                     continue
-                command = self._parse(line, obs.hand)
+                command = self._moves.read(line, obs.hand)
             except CommandError as exc:
                 self.say(str(exc))
                 continue
@@ -472,11 +471,6 @@ class PlainGame:
             except IllegalMove as exc:
                 self.say(str(exc))
         return True
-
-    def _parse(self, line: str, hand: Sequence[Card]) -> Command:
-        """The command ``line`` types, a pile typed alone finishing the move just asked about
-        ("Play the four of spades on which pile?": a listener answers "N")."""
-        return self._moves.read(line, hand)
 
     def _sure_to_quit(self) -> bool:
         """Leaving with moves made this turn (they are not saved: the save is the turn's start)
@@ -732,7 +726,7 @@ class SeatTable:
         obs = door.view().observation
         assert obs is not None
         try:
-            command = game._parse(text, obs.hand)
+            command = game._moves.read(text, obs.hand)
         except CommandError as exc:
             game.say(str(exc))
             return

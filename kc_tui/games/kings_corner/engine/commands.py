@@ -29,10 +29,10 @@ from .naming import capital, card_text, pile_text
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = [
-    "Verb", "Command", "CommandError", "MoveReader", "Unfinished", "finished", "parse_command", "VERBS",
-    "COMMAND_HELP", "Review", "REVIEWS", "Verbosity", "VERBOSITIES", "VERBOSITY_WORDS", "parse_review",
-    "REVIEW_HELP", "SURE_ENDS",
-    "end_question", "command_help", "review_help", "is_sure_end", "YES", "NO", "COMMAND_WORDS", "misspelt",
+    "Verb", "Command", "CommandError", "MoveReader", "Unfinished", "parse_command", "VERBS", "COMMAND_HELP",
+    "Review", "REVIEWS", "Verbosity", "VERBOSITIES", "VERBOSITY_WORDS", "parse_review", "REVIEW_HELP",
+    "SURE_ENDS", "end_question", "command_help", "review_help", "is_sure_end", "YES", "NO", "COMMAND_WORDS",
+    "misspelt",
 ]
 
 FILLERS = frozenset({
@@ -74,21 +74,12 @@ class CommandError(ValueError):
 
 class Unfinished(CommandError):
     """A card or a pile typed alone: a move without its target, asked for ("Play the four of
-    spades on which pile?").  ``typed`` is the line: a pile typed alone next finishes the move
-    (:func:`finished`), as a person answering the question would type it."""
+    spades on which pile?").  ``typed`` is the line, which a pile typed next finishes
+    (:class:`MoveReader`)."""
 
     def __init__(self, message: str, typed: str) -> None:
         super().__init__(message)
         self.typed = typed
-
-
-def finished(line: str, unfinished: str | None) -> str:
-    """``line`` as the move it finishes: a pile typed alone after a card or a pile typed alone
-    (:class:`Unfinished`'s ``typed``) is that move's target; any other line is itself."""
-    word = line.strip()
-    if unfinished is not None and len(word.split()) == 1 and is_pile(folded(word)):
-        return f"{unfinished} {word}"
-    return line
 
 
 class MoveReader:
@@ -103,8 +94,11 @@ class MoveReader:
 
     def read(self, line: str, hand: Sequence[Card] = ()) -> Command:
         unfinished, self.unfinished = self.unfinished, None
+        word = line.strip()
+        if unfinished is not None and len(word.split()) == 1 and is_pile(folded(word)):
+            line = f"{unfinished} {word}"  # the pile asked for
         try:
-            return parse_command(finished(line, unfinished), hand)
+            return parse_command(line, hand)
         except Unfinished as exc:
             self.unfinished = exc.typed
             raise
