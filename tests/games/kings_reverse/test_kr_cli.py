@@ -551,3 +551,5 @@ def test_the_hand_in_words_says_what_may_be_played_first() -> None:
     assert said("2C 5H 9C") == "You may play 2, five of hearts. The rest, 2 cards: 1, two of clubs; 3, nine of clubs."
     assert said("2C 9C") == "Your hand, 2 cards: 1, two of clubs; 2, nine of clubs. None of them may be played now."
     assert said("5H 6S") == "Your hand, 2 cards, all playable: 1, five of hearts; 2, six of spades."
+    # Two decks: a card held twice is every card of the hand, not "the rest, 0 cards".
+    assert said("5H 5H") == "Your hand, 2 cards, all playable: 1, five of hearts; 2, five of hearts."

@@ -350,23 +350,22 @@ def hand_line(view: ReverseView, words: bool = False) -> str:
         playable = set() if giving else playable_cards(view)
         numbered = [(c, _("{number}, {card}").format(number=i, card=card_name(c, article=False)))
                     for i, c in enumerate(view.hand, 1)]
-        whole = ngettext("Your hand, {n} card: {cards}.", "Your hand, {n} cards: {cards}.",
-                         len(view.hand)).format(n=len(view.hand), cards=semicolons([s for _c, s in numbered]))
-        if giving:
-            return whole
-        if not playable:
-            return whole + " " + _("None of them may be played now.")
-        if len(playable) == len(view.hand):
-            return ngettext("Your hand, {n} card, playable: {cards}.", "Your hand, {n} cards, all playable: "
-                            "{cards}.", len(view.hand)).format(
-                n=len(view.hand), cards=semicolons([s for _c, s in numbered]))
-        # What may be played first: a play test heard a hand of sixteen cards, 32 s of speech,
-        # to learn from each card's "playable" which two it could play.
         rest = [said for c, said in numbered if c not in playable]
-        return " ".join([
-            _("You may play {cards}.").format(cards=semicolons([s for c, s in numbered if c in playable])),
-            ngettext("The rest, {n} card: {cards}.", "The rest, {n} cards: {cards}.", len(rest)).format(
-                n=len(rest), cards=semicolons(rest))])
+        if playable and rest:
+            # What may be played first: a play test heard a hand of sixteen cards, 32 s of speech,
+            # to learn from each card's "playable" which two it could play.
+            return " ".join([
+                _("You may play {cards}.").format(
+                    cards=semicolons([said for c, said in numbered if c in playable])),
+                ngettext("The rest, {n} card: {cards}.", "The rest, {n} cards: {cards}.", len(rest)).format(
+                    n=len(rest), cards=semicolons(rest))])
+        cards = semicolons([said for _c, said in numbered])
+        if playable:  # every card (two decks: a card may be held twice)
+            return ngettext("Your hand, {n} card, playable: {cards}.", "Your hand, {n} cards, all playable: "
+                            "{cards}.", len(view.hand)).format(n=len(view.hand), cards=cards)
+        whole = ngettext("Your hand, {n} card: {cards}.", "Your hand, {n} cards: {cards}.",
+                         len(view.hand)).format(n=len(view.hand), cards=cards)
+        return whole if giving else whole + " " + _("None of them may be played now.")
     marked = set() if giving else {str(a.card) for a in view.legal if a.card is not None}
     cards = " ".join(f"{c}{'+' if str(c) in marked else ''}" for c in view.hand)
     line = _("Your hand: {cards}").format(cards=cards or _("(empty)"))
