@@ -181,11 +181,6 @@ def serve(args: argparse.Namespace) -> int:
     folder = (args.data_dir or data_dir()).expanduser()
     try:
         folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        print("kings-corner serve: " + _("cannot use the data folder {folder}: {why}").format(
-            folder=folder, why=exc.strerror), file=sys.stderr)
-        return 2
-    try:
         lock = lock_folder(folder)
     except OSError as exc:
         print("kings-corner serve: " + _("cannot use the data folder {folder}: {why}").format(
@@ -226,6 +221,7 @@ def lock_folder(folder: Path) -> IO[str] | None:
         logging.getLogger("kc_tui.net").warning("the data folder %s cannot be locked (%s): another server "
                                                 "on it would not be refused", folder, exc.strerror)
     return lock
+
 
 async def _open_to_browsers(args: argparse.Namespace, tables: Any, ssh_port: int, gate: Any) -> Any:
     """The tables' web side (``--web``), listening; None (and why, on stderr) if it cannot."""
