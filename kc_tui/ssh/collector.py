@@ -6,8 +6,9 @@ such scan stopped every session's screen for up to half a second (``benchmarks/s
 counts them: 24 scans and 8 s of 30 with fifty sessions).  What has lived a while mostly lives
 on (the sessions' apps, screens and caches), and scanning it again and again finds nothing.  So
 every :data:`FREEZE_SECONDS` it is set aside (``gc.freeze``): the collector then scans only
-what came since.  Set aside, an object is still freed as soon as nothing refers to it; only
-garbage in cycles (an app that ended, a closed dialog) waits, until everything is put back and
+what came since.  Set aside, an object is still freed as soon as nothing refers to it, and a
+closed screen's cycles are broken as it closes (:mod:`kc_tui.tui.release`); only the rest of
+the garbage in cycles (above all an app that ended) waits, until everything is put back and
 collected once (one pause, logged: about a second with fifty sessions) after
 :data:`RECLAIM_AFTER` sessions ended or :data:`RECLAIM_SECONDS` passed.
 """
@@ -37,7 +38,8 @@ drawn at one seat makes tens of thousands, most of them gone a moment later: fif
 spent about a tenth of the server's time in those collections (``python benchmarks/serve_load.py``
 at its defaults, before commit 23e71a4: ~1,300 collections and ~1.8 s in 30 s, the longest pause
 27 ms).  The cycles they found (tens of thousands of objects a minute: closed dialogs,
-Textual's layouts) wait for the full collection below instead."""
+Textual's layouts; both are now freed as they are dropped, :mod:`kc_tui.tui.release`) wait for
+the full collection below instead."""
 
 
 class Collector:
