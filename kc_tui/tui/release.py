@@ -17,8 +17,9 @@ containers and closure cells) so that reference counting frees them.  Whatever s
 outside refers to, and whatever that reaches, is left untouched: an object is cleared only when
 nothing but other cleared objects can ever reach it again.  What would run code as it is freed
 (a suspended coroutine, a pending task, an object with ``__del__``) is left whole, with all it
-reaches, for the collector, which runs such code before it clears anything.  The objects it
-looks at are the front end's, which only the event loop's thread touches.
+reaches, for the collector, which runs such code before it clears anything.  The sweep waits
+while the app has a worker running in a thread (a computer thinking at home), and judges from
+the references it saw as it looked, so that an object another thread moves meanwhile stays.
 
 Three of Textual's habits made garbage in cycles that no closed screen reaches, and so kept its
 widgets from the outside; they are undone here at import:
@@ -45,6 +46,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import dis
 import functools
 import gc
 import inspect
@@ -83,7 +85,8 @@ MOST_LOOKED_AT = 100_000
 """The most objects one sweep looks at (a closed table screen is some 10,000); past it the rest is
 left to the collector, as before."""
 
-_CLEARED = (dict, list, set, collections.deque, collections.OrderedDict, collections.defaultdict)
+_CLEARED: tuple[type, ...] = (dict, list, set, collections.deque)
+"""Containers emptied through their own type's ``clear`` (a subclass's override is not run)."""
 _NEVER = (type, types.ModuleType, types.CodeType, types.FrameType, asyncio.AbstractEventLoop,
           threading.Thread)
 _SUSPENDED = (types.GeneratorType, types.CoroutineType, types.AsyncGeneratorType)
@@ -101,11 +104,16 @@ class Swept:
     held: bool
     """The first root (the screen) was still referred to from outside: nothing of what it
     reaches was cleared."""
+    husks: int = 0
+    """Objects cleared but still alive afterwards (in a cycle through objects that cannot be
+    cleared, such as a tuple or a bound method): none, so far, in any screen measured."""
 
 
-released = {"screens": 0, "cleared": 0, "held": 0}
-"""Totals for this process: screens swept, objects cleared, and screens left to the collector
-(still held after the last try)."""
+released: dict[str, float] = {"screens": 0, "cleared": 0, "held": 0, "husks": 0, "seconds": 0.0,
+                               "slowest": 0.0}
+"""Totals for this process: screens swept, objects cleared, screens left to the collector (still
+held after the last try), objects cleared but not freed (:attr:`Swept.husks`), and the seconds
+the screens' sweeps took, in all and at most."""
 
 
 def _referents(obj: Any) -> Iterable[Any]:
@@ -117,7 +125,8 @@ def _referents(obj: Any) -> Iterable[Any]:
 
 
 def _followed(obj: Any, roots: set[int]) -> bool:
-    if not gc.is_tracked(obj) or isinstance(obj, _NEVER):
+    # A proxy stands for another object (isinstance asks that one): never looked into.
+    if type(obj) in weakref.ProxyTypes or not gc.is_tracked(obj) or isinstance(obj, _NEVER):
         return False
     if isinstance(obj, DOMNode):  # the app, live screens and widgets are not this screen's
         return id(obj) in roots
@@ -144,34 +153,37 @@ def sweep(refs: Iterable[weakref.ref[Any]], most: int = MOST_LOOKED_AT) -> Swept
         return Swept(0, 0, 0.0, False)
     index = {id(obj): at for at, obj in enumerate(objs)}
     roots = set(index)
-    at = 0
-    while at < len(objs) and len(objs) < most:
-        for ref in _referents(objs[at]):
-            if id(ref) not in index and _followed(ref, roots):
-                index[id(ref)] = len(objs)
+    # Each looked-at object's references to the others, by their places in ``objs`` (an object
+    # not followed when first met never is, so these are all of them).
+    edges: list[list[int]] = []
+    while len(edges) < len(objs) and len(objs) < most:
+        out = []
+        for ref in _referents(objs[len(edges)]):
+            at_ref = index.get(id(ref))
+            if at_ref is None and len(objs) < most and _followed(ref, roots):
+                at_ref = index[id(ref)] = len(objs)
                 objs.append(ref)
-        at += 1
+            if at_ref is not None:
+                out.append(at_ref)
+        edges.append(out)
     ref = None
     # References among them; anything more is from outside (the list and the call take two).
+    # Past ``most``, the objects not looked into count as outside: what they refer to is held.
     inside = [0] * len(objs)
-    for obj in objs:
-        for ref in _referents(obj):
-            at_ref = index.get(id(ref))
-            if at_ref is not None:
-                inside[at_ref] += 1
-    obj = ref = None
+    for out in edges:
+        for at_ref in out:
+            inside[at_ref] += 1
     held = bytearray(len(objs))
     stack = [at for at in range(len(objs))
              if sys.getrefcount(objs[at]) - 2 > inside[at] or _finalized(objs[at])]
     for at in stack:
         held[at] = 1
     while stack:
-        for ref in _referents(objs[stack.pop()]):
-            at_ref = index.get(id(ref))
-            if at_ref is not None and not held[at_ref]:
+        at = stack.pop()
+        for at_ref in edges[at] if at < len(edges) else ():
+            if not held[at_ref]:
                 held[at_ref] = 1
                 stack.append(at_ref)
-    ref = None
     dead = [objs[at] for at in range(len(objs)) if not held[at]]
     looked_at, first_held = len(objs), bool(held[0])
     del objs, index
@@ -179,6 +191,7 @@ def sweep(refs: Iterable[weakref.ref[Any]], most: int = MOST_LOOKED_AT) -> Swept
         _clear(obj)
     obj = None
     cleared = len(dead)
+    watched = [weakref.ref(item) for item in dead if type(item).__weakrefoffset__]
     # Weak references last in the list, so first freed (a list frees from its end): none calls
     # back into an object already cleared.
     dead.sort(key=lambda item: isinstance(item, weakref.ref))
@@ -188,22 +201,31 @@ def sweep(refs: Iterable[weakref.ref[Any]], most: int = MOST_LOOKED_AT) -> Swept
         del dead
     finally:
         sys.unraisablehook = hook
+    husks = [found for found in (ref() for ref in watched) if found is not None]
+    if husks:  # cleared, yet kept alive by a cycle through objects that cannot be cleared
+        log.info("%d objects of a closed screen were cleared but not freed: %s", len(husks),
+                 sorted({type(husk).__qualname__ for husk in husks})[:8])
     released["cleared"] += cleared
-    return Swept(looked_at, cleared, time.perf_counter() - began, first_held)
+    released["husks"] += len(husks)
+    return Swept(looked_at, cleared, time.perf_counter() - began, first_held, len(husks))
 
 
 def _clear(obj: Any) -> None:
     kind = type(obj)
-    if kind in _CLEARED:
-        obj.clear()
-        return
+    for container in _CLEARED:
+        if isinstance(obj, container):
+            container.clear(obj)  # type: ignore[attr-defined]
+            return
     if kind is types.CellType:
         try:
             del obj.cell_contents
         except ValueError:  # empty already
             pass
         return
-    attributes = getattr(obj, "__dict__", None)
+    try:  # the object's own attributes, never what a __getattr__ would hand on
+        attributes = object.__getattribute__(obj, "__dict__")
+    except (AttributeError, TypeError):
+        attributes = None
     if type(attributes) is dict:
         attributes.clear()
     for klass in kind.__mro__:
@@ -212,14 +234,16 @@ def _clear(obj: Any) -> None:
                 continue
             if slot.startswith("__") and not slot.endswith("__"):
                 slot = f"_{klass.__name__.lstrip('_')}{slot}"
-            try:
-                delattr(obj, slot)
-            except (AttributeError, TypeError):
-                pass
+            member = klass.__dict__.get(slot)
+            if type(member) is types.MemberDescriptorType:  # the slot itself, no __delattr__
+                try:
+                    member.__delete__(obj)
+                except AttributeError:  # never set
+                    pass
 
 
 def _quiet(unraisable: Any) -> None:
-    log.debug("while freeing a closed screen: %s", unraisable.exc_value)
+    log.info("while a closed screen was freed: %s (%s)", unraisable.exc_value, unraisable.object)
 
 
 def roots_of(screen: Screen[Any]) -> list[weakref.ref[Any]]:
@@ -234,36 +258,80 @@ def roots_of(screen: Screen[Any]) -> list[weakref.ref[Any]]:
     return refs
 
 
-def _later(refs: list[weakref.ref[Any]], wait: float) -> None:
-    swept = sweep(refs)
-    if not swept.held:
+def _threads_working(app: App[Any] | None) -> bool:
+    """Whether the app has a worker running in a thread: that thread may hold, or move, what the
+    sweep looks at while it counts, so the sweep waits for it."""
+    if app is None:
+        return False
+    return any(getattr(worker, "_thread_worker", False) and not worker.is_finished
+               for worker in list(app.workers))
+
+
+def _later(refs: list[weakref.ref[Any]], app: weakref.ref[App[Any]], wait: float) -> None:
+    if _threads_working(app()):
+        swept = None
+    else:
+        swept = sweep(refs)
+        released["seconds"] += swept.seconds
+        released["slowest"] = max(released["slowest"], swept.seconds)
+    if swept is not None and not swept.held:
         released["screens"] += 1
     elif wait <= RETRY_AFTER * 8:  # again, later (four times at most), then left to the collector
-        asyncio.get_running_loop().call_later(wait, _later, refs, wait * 2)
+        asyncio.get_running_loop().call_later(wait, _later, refs, app, wait * 2)
     else:
         released["held"] += 1
 
 
 def release_closed_screens() -> bool:
     """Have every screen an app removes swept :data:`SWEEP_AFTER` seconds later; False (and nothing
-    changed) if Textual's app removes screens otherwise than this was written for."""
+    changed) if Textual's app removes screens otherwise than this was written for, or the sweep
+    does not find on this Python what it should (:func:`_sweeps_rightly`)."""
     if getattr(App, "_kc_release", False):
         return True
     own = App._replace_screen
     if not inspect.iscoroutinefunction(own) or "remove" not in own.__code__.co_names:
         log.info("Textual's App removes screens otherwise: closed screens wait for the collector")
         return False
+    if not _sweeps_rightly():
+        log.info("the sweep does not count references rightly here: closed screens wait for the collector")
+        return False
 
-    async def _replace_screen(self: App[Any], screen: Screen[Any]) -> Screen[Any]:
-        refs = roots_of(screen)
-        replaced = await own(self, screen)
-        if screen.parent is None and not screen.is_attached:
-            asyncio.get_running_loop().call_later(SWEEP_AFTER, _later, refs, RETRY_AFTER)
+    async def _replace_screen(self: App[Any], screen: Screen[Any], *args: Any, **options: Any) -> Any:
+        try:
+            refs = roots_of(screen)
+        except Exception:  # noqa: BLE001 - never in the way of the screen's own removal
+            log.exception("the widgets of a closed screen could not be listed")
+            refs = []
+        replaced = await own(self, screen, *args, **options)
+        if refs and screen.parent is None and not screen.is_attached:
+            asyncio.get_running_loop().call_later(SWEEP_AFTER, _later, refs, weakref.ref(self), RETRY_AFTER)
         return replaced
 
     App._replace_screen = _replace_screen  # type: ignore[method-assign]
     App._kc_release = True  # type: ignore[attr-defined]
     return True
+
+
+def _sweeps_rightly() -> bool:
+    """Two sweeps of a small cycle on this Python: held while a name refers to it, cleared and
+    freed once nothing but the cycle does (a Python that counts references otherwise gets no
+    sweeps)."""
+    class Probe:
+        pass
+
+    first, second = Probe(), Probe()
+    first.other, second.other = second, first  # type: ignore[attr-defined]
+    gone = weakref.ref(first)
+    if sweep([gone]).cleared:  # ``first`` still names it
+        return False
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        del first, second
+        return sweep([gone]).cleared == 2 and gone() is None
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def closure_free_layout() -> bool:
@@ -277,17 +345,27 @@ def closure_free_layout() -> bool:
         lines, first = inspect.getsourcelines(own)
     except (OSError, TypeError):
         lines, first = [], 0
-    source = textwrap.dedent("".join(lines))
-    ending = "    return map, widgets\n"
-    if "def add_widget(" not in source or source.count(ending) != 1:
+    body = textwrap.dedent("".join(lines)).splitlines(keepends=True)
+    ending = "    return map, widgets\n"  # the function's own last line, at its body's depth
+    if "def add_widget(" not in "".join(body) or body.count(ending) != 1 or body[-1] != ending:
         log.info("Textual's layout is not the one expected: each layout leaves a cycle")
         return False
-    source = source.replace(ending, "    add_widget = None  # the closure referred to itself\n" + ending)
+    # On the line before the return, so that the lines keep their numbers in a traceback.
+    before = body[-2]
+    if (before.startswith("    ") and not before.startswith("     ") and not before.lstrip().startswith("#")
+            and not before.rstrip().endswith(("\\", ":", ",", "(", "["))):
+        body[-2] = before.rstrip("\n") + "; add_widget = None\n"
+    else:  # a line more: the return's number in a traceback is one off
+        body.insert(-1, "    add_widget = None\n")
     made: dict[str, Any] = {}
-    # Its own file and line numbers, so that a traceback still points into Textual.
-    exec(compile("\n" * (first - 1) + source, own.__code__.co_filename, "exec"),  # noqa: S102
-         vars(_compositor), made)
+    try:
+        exec(compile("\n" * (first - 1) + "".join(body), own.__code__.co_filename, "exec"),  # noqa: S102
+             vars(_compositor), made)
+    except SyntaxError:
+        log.info("Textual's layout could not be made again: each layout leaves a cycle")
+        return False
     arrange = made["_arrange_root"]
+    arrange.__qualname__ = own.__qualname__
     arrange._kc_closure_free = True
     _compositor.Compositor._arrange_root = arrange  # type: ignore[method-assign]
     return True
@@ -304,16 +382,20 @@ def restyle_frees_old_parts() -> bool:
         log.info("Textual styles a widget's parts otherwise: each restyle leaves cycles")
         return False
 
-    def _process_component_classes(self: Stylesheet, node: DOMNode) -> None:
-        old = list(node._component_styles.values())
-        own(self, node)
+    def _process_component_classes(self: Stylesheet, node: DOMNode, *args: Any, **options: Any) -> Any:
+        old = list(getattr(node, "_component_styles", {}).values())
+        done = own(self, node, *args, **options)
         if old:
-            kept = {id(styles) for styles in node._component_styles.values()}
-            parts = [weakref.ref(styles.node) for styles in old
-                     if id(styles) not in kept and styles.node is not None]
-            del old
-            if parts:
-                sweep(parts)
+            try:
+                kept = {id(styles) for styles in node._component_styles.values()}
+                parts = [weakref.ref(styles.node) for styles in old
+                         if id(styles) not in kept and styles.node is not None]
+                del old
+                if parts:
+                    sweep(parts)
+            except Exception:  # noqa: BLE001 - never in the way of the restyle
+                log.exception("the parts a restyle dropped could not be swept")
+        return done
 
     Stylesheet._process_component_classes = _process_component_classes  # type: ignore[method-assign]
     Stylesheet._kc_parts_freed = True  # type: ignore[attr-defined]
@@ -329,7 +411,9 @@ def colours_kept_without_widgets() -> bool:
     if getattr(own, "_kc_by_colour", False):
         return True
     wrapped = getattr(own, "__wrapped__", None)
-    if wrapped is None or wrapped.__code__.co_varnames[:3] != ("cls", "base_background", "background"):
+    reads = {instruction.argval for instruction in dis.get_instructions(wrapped)} if wrapped else set()
+    if (wrapped is None or wrapped.__code__.co_varnames[:3] != ("cls", "base_background", "background")
+            or "cls" in reads):  # the colours alone must make the answer
         log.info("Textual's style cache is not the one expected: it keeps closed widgets' lines")
         return False
 

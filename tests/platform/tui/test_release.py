@@ -5,6 +5,7 @@ the cycle collector does not keep every dialog ever closed; and nothing still in
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import weakref
 from collections.abc import Iterator
@@ -49,7 +50,7 @@ async def _until(pilot: Any, condition: Any, what: str) -> None:
 async def _left_in_cycles(pilot: Any, open_and_close: Any, times: int) -> float:
     """Objects in reference cycles, per time, after a screen was opened and closed ``times``
     times, everything older set aside from the collector as the server does (each second)."""
-    swept = release.released["screens"]
+    swept, husks = release.released["screens"], release.released["husks"]
     await open_and_close()
     await _until(pilot, lambda: release.released["screens"] > swept, "the first sweep")
     gc.collect()
@@ -60,6 +61,7 @@ async def _left_in_cycles(pilot: Any, open_and_close: Any, times: int) -> float:
         gc.freeze()  # the dialog's objects have lived a while: set aside, as the server does
     await _until(pilot, lambda: release.released["screens"] >= swept + times, "the sweeps")
     gc.unfreeze()
+    assert release.released["husks"] == husks  # nothing cleared stayed alive
     return gc.collect() / times
 
 
@@ -138,17 +140,103 @@ def test_objects_that_only_refer_to_each_other_are_cleared_and_what_is_held_is_l
     assert first.other is second and second.other is first and kept.other is first
 
     kept.other = None  # now only the cycle refers to it, plus its own list and a closure
-    first.items = [_closure_over(first), {"back": second}, kept]
+    kept.items = ["a", "list", "of", "its", "own"]
+    in_use = ["held", "by", "a", "name"]
+    first.items = [_closure_over(first), {"back": second}, kept, in_use]
     gone = weakref.ref(first)
     first = second = None  # type: ignore[assignment]
-    gc.disable()  # freed by reference counting, not by the collector
-    try:
+    with _collector_off():  # freed by reference counting, not by the collector
         swept = release.sweep([gone])
-        assert not swept.held and swept.cleared >= 5
+        assert not swept.held and swept.cleared >= 5 and swept.husks == 0
         assert gone() is None
+    # Reached from the garbage, but held here: whole.
+    assert (kept.name, kept.other, kept.items) == ("kept", None, ["a", "list", "of", "its", "own"])
+    assert in_use == ["held", "by", "a", "name"]
+
+
+@contextlib.contextmanager
+def _collector_off() -> Iterator[None]:
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
     finally:
-        gc.enable()
-    assert kept.name == "kept" and kept.items == []  # reached from the garbage, held here: whole
+        if enabled:
+            gc.enable()
+
+
+class _Service:
+    """Something that lives on (the table server, a door): a garbage object may refer to it."""
+
+    def __init__(self) -> None:
+        self.name, self.tables = "server", {"t1": 1}
+
+
+class _Delegate:
+    __slots__ = ("_target",)
+
+    def __init__(self, target: object) -> None:
+        self._target = target
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._target, name)
+
+
+@pytest.mark.parametrize("stand_in", [weakref.proxy, _Delegate], ids=["proxy", "delegate"])
+def test_what_stands_for_a_live_object_never_has_that_object_cleared(stand_in: Any) -> None:
+    """Found by a review: clearing read attributes through a weak proxy, or through a wrapper
+    that hands attribute lookups on, and emptied the live object behind it."""
+    service = _Service()
+    garbage = _Thing("closed")
+    garbage.other, garbage.items = garbage, [stand_in(service)]
+    gone = weakref.ref(garbage)
+    del garbage
+    with _collector_off():
+        swept = release.sweep([gone])
+        assert swept.cleared >= 2 and gone() is None
+    assert vars(service) == {"name": "server", "tables": {"t1": 1}}
+
+
+class _Handlers(dict[str, Any]):
+    pass
+
+
+def test_a_cycle_through_a_dict_subclass_is_freed_and_no_weak_reference_sees_a_husk() -> None:
+    """Found by a review: a dict subclass was left whole, so its cycle kept cleared objects alive,
+    attributes gone, and a live weak set still handed them out."""
+    registry: weakref.WeakSet[_Thing] = weakref.WeakSet()
+    thing = _Thing("closed dialog")
+    handlers = _Handlers(get=None, thing=thing)
+    handlers["get"] = handlers.get  # a bound method: a cycle through the dict subclass
+    thing.other = handlers
+    registry.add(thing)
+    gone = weakref.ref(thing)
+    del thing, handlers
+    with _collector_off():
+        swept = release.sweep([gone])
+        assert swept.husks == 0 and gone() is None
+    assert list(registry) == []
+
+
+class _Finalized:
+    def __init__(self, thing: _Thing, log: list[str]) -> None:
+        self.thing, self.log = thing, log
+
+    def __del__(self) -> None:
+        self.log.append(f"finalized with {self.thing.name}")  # it reads what it refers to
+
+
+def test_an_object_with_a_finalizer_and_what_it_reaches_are_left_to_the_collector() -> None:
+    log: list[str] = []
+    thing = _Thing("thing")
+    thing.other = thing
+    thing.items.append(_Finalized(thing, log))
+    gone = weakref.ref(thing)
+    del thing
+    swept = release.sweep([gone])
+    assert swept.cleared == 0 and gone() is not None
+    gc.collect()
+    assert log == ["finalized with thing"]
 
 
 def test_a_suspended_generator_and_what_it_reaches_are_left_to_the_collector() -> None:
@@ -167,7 +255,7 @@ def test_a_suspended_generator_and_what_it_reaches_are_left_to_the_collector() -
     thing.items.append(running)  # a cycle through a suspended generator
     gone = weakref.ref(thing)
     del thing, running
-    swept = release.sweep([gone])
+    swept = release.sweep([gone])  # (its finally would read the thing, cleared)
     assert swept.cleared == 0 and gone() is not None
     gc.collect()
     assert log == ["closed with thing"]
@@ -194,13 +282,10 @@ def test_a_cleared_cache_leaves_no_cycle() -> None:
     for thing in things:
         cache[thing.name] = thing
     del thing
-    gc.disable()
-    try:
+    with _collector_off():
         cache.clear()
         things.clear()
         assert [ref() for ref in refs] == [None, None, None]
-    finally:
-        gc.enable()
 
 
 async def test_a_layout_leaves_no_cycle() -> None:
@@ -208,6 +293,7 @@ async def test_a_layout_leaves_no_cycle() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         gc.collect()
+        debug = gc.get_debug()
         gc.set_debug(gc.DEBUG_SAVEALL)
         try:
             for width in (90, 80, 100):
@@ -218,7 +304,7 @@ async def test_a_layout_leaves_no_cycle() -> None:
                     if isinstance(found, dict) and found and all(hasattr(key, "styles") for key in found)
                     and type(next(iter(found.values()))).__name__ == "MapGeometry"]
         finally:
-            gc.set_debug(0)
+            gc.set_debug(debug)
             gc.garbage.clear()
         assert maps == []
         assert app.size == Size(100, 24)
