@@ -4,10 +4,12 @@ game goes on and leaves it (``watch``), ``--times`` times, while long-lived obje
 from the cycle collector each second, as a server's collector does (``kc_tui/ssh/collector.py``).
 
 Run: python benchmarks/screen_churn.py [--what form|watch] [--times 100] [--json]
-Prints how much the process grew (resident memory, the objects set aside) and how many objects
-the closed screens left in reference cycles, which only a full collection frees (``--json``: one
-JSON object, ``what``, ``times``, ``seconds``, ``rss_mb``, ``set_aside``, ``in_cycles``); asserts
-nothing.  One process, no SSH: the app is the one a served session runs (headless, 100 x 34).
+Prints how much the process grew (resident memory, the objects set aside), how many objects the
+closed screens left in reference cycles, which only a full collection frees, and how long the
+closed screens' sweeps took (``kc_tui/tui/release.py``: they stop the process's other sessions
+while they run).  ``--json``: one JSON object, ``what``, ``times``, ``seconds``, ``rss_mb``,
+``set_aside``, ``in_cycles``, ``sweeps``, ``sweep_ms``, ``slowest_sweep_ms``.  Asserts nothing.
+One process, no SSH: the app is the one a served session runs (headless, 100 x 34).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from typing import Any, Callable
 
 from kc_tui.games.kings_corner.engine.rules import build_rules
 from kc_tui.net import Person, TableServer
+from kc_tui.tui import release
 from kc_tui.tui.lobby import LobbyApp, LobbyScreen
 
 ADA, CLEO = Person("SHA256:ada", "Ada"), Person("SHA256:cleo", "Cleo")
@@ -72,6 +75,8 @@ async def measure(what: str, times: int) -> dict[str, Any]:
             gc.collect()
             gc.freeze()
             rss, set_aside = rss_mb(), gc.get_freeze_count()
+            swept, sweeping = release.released["screens"], release.released["seconds"]
+            release.released["slowest"] = 0.0
             began = last = time.monotonic()
             for _ in range(times):
                 await once()
@@ -82,11 +87,14 @@ async def measure(what: str, times: int) -> dict[str, Any]:
             await asyncio.sleep(SETTLE)
             gc.freeze()
             grown_rss, grown_set_aside = rss_mb() - rss, gc.get_freeze_count() - set_aside
+            sweeps = int(release.released["screens"] - swept)
+            sweep_ms = (release.released["seconds"] - sweeping) * 1000 / max(1, sweeps)
             gc.unfreeze()
             in_cycles = gc.collect()
         await server.close()
     return {"what": what, "times": times, "seconds": round(seconds, 1), "rss_mb": round(grown_rss, 1),
-            "set_aside": grown_set_aside, "in_cycles": in_cycles}
+            "set_aside": grown_set_aside, "in_cycles": in_cycles, "sweeps": sweeps,
+            "sweep_ms": round(sweep_ms, 1), "slowest_sweep_ms": round(release.released["slowest"] * 1000, 1)}
 
 
 def main() -> None:
@@ -99,7 +107,8 @@ def main() -> None:
     each = found["in_cycles"] / max(1, found["times"])
     print(f"{found['what']} opened and closed {found['times']} times in {found['seconds']} s: the process "
           f"grew {found['rss_mb']} MB, {found['set_aside']:,} objects set aside; {found['in_cycles']:,} "
-          f"objects left in cycles ({each:,.0f} each time)")
+          f"objects left in cycles ({each:,.0f} each time); {found['sweeps']} closed screens swept, "
+          f"{found['sweep_ms']} ms each on average, {found['slowest_sweep_ms']} ms at most")
     if args.json:
         print(json.dumps(found))
 

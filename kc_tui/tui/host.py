@@ -40,6 +40,7 @@ from ..core.i18n import Domain, choose_language, language, speaker
 from ..core.text import visible
 from ..replay import Replay
 from ..storage import AutoSaver, Settings, data_dir, start_saving
+
 # At import: no-break spaces kept; closed screens freed at once; lighter strips, one CSS parse.
 from . import nobreak, release, thrift  # noqa: F401
 from .keys import palette

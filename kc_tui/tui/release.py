@@ -36,7 +36,8 @@ A fourth kept closed widgets' drawn lines alive without a cycle: a cache of two 
 took each widget's style cache as part of its key (:func:`colours_kept_without_widgets`).
 
 :func:`release_closed_screens` has every screen removed from an app swept
-:data:`SWEEP_AFTER` seconds later (again, up to four times, if something still held it).  Now
+:data:`SWEEP_AFTER` seconds later, one at a time (again, up to four times, if something still
+held it).  Now
 the 100 new table forms and the 100 tables watched add about 2 MB each (what the allocator
 keeps) and leave 0 and 46 objects in cycles each time.  Each patch checks the Textual it
 patches and leaves it alone if it is not the one it was written for.
@@ -49,7 +50,9 @@ import collections
 import dis
 import functools
 import gc
+import heapq
 import inspect
+import itertools
 import logging
 import sys
 import textwrap
@@ -71,13 +74,17 @@ from textual.screen import Screen
 
 __all__ = ["Swept", "sweep", "roots_of", "release_closed_screens", "closure_free_layout",
            "ring_free_clear", "restyle_frees_old_parts", "colours_kept_without_widgets", "released",
-           "SWEEP_AFTER", "RETRY_AFTER", "MOST_LOOKED_AT"]
+           "SWEEP_AFTER", "SWEEP_GAP", "RETRY_AFTER", "MOST_LOOKED_AT"]
 
 log = logging.getLogger("kc_tui.tui")
 
 SWEEP_AFTER = 1.0
 """Seconds between a screen's removal and its sweep: its widgets' message loops and timers stop
 in the meantime (while they run, the event loop holds them, and the sweep leaves them)."""
+SWEEP_GAP = 0.1
+"""The least time between two sweeps of one event loop: screens closed together (twenty
+spectators leaving at once) are swept one after another, so that the sessions of the process
+stop for one sweep at a time (some 20-40 ms), not for all of them together."""
 RETRY_AFTER = 1.0
 """A screen still held at its sweep is swept again this much later, then twice, four and eight
 times as long (something may hold it for a while: a dialog's caller, a message on its way)."""
@@ -267,6 +274,35 @@ def _threads_working(app: App[Any] | None) -> bool:
                for worker in list(app.workers))
 
 
+_due: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, list[tuple[float, int, tuple[Any, ...]]]] = \
+    weakref.WeakKeyDictionary()
+"""Each event loop's sweeps to come, by the time each is due (a heap), and whether one is on its
+way (the loop's list is in it while it is)."""
+_draining: weakref.WeakSet[asyncio.AbstractEventLoop] = weakref.WeakSet()
+_order = itertools.count()
+
+
+def _schedule(delay: float, *args: Any) -> None:
+    loop = asyncio.get_running_loop()
+    heapq.heappush(_due.setdefault(loop, []), (loop.time() + delay, next(_order), args))
+    if loop not in _draining:
+        _draining.add(loop)
+        loop.call_at(_due[loop][0][0], _drain, loop)
+
+
+def _drain(loop: asyncio.AbstractEventLoop) -> None:
+    """Sweep the first screen due, then wait :data:`SWEEP_GAP` at least before the next."""
+    due = _due[loop]
+    _, _, args = heapq.heappop(due)
+    try:
+        _later(*args)
+    finally:
+        if due:
+            loop.call_at(max(due[0][0], loop.time() + SWEEP_GAP), _drain, loop)
+        else:
+            _draining.discard(loop)
+
+
 def _later(refs: list[weakref.ref[Any]], app: weakref.ref[App[Any]], wait: float) -> None:
     if _threads_working(app()):
         swept = None
@@ -277,7 +313,7 @@ def _later(refs: list[weakref.ref[Any]], app: weakref.ref[App[Any]], wait: float
     if swept is not None and not swept.held:
         released["screens"] += 1
     elif wait <= RETRY_AFTER * 8:  # again, later (four times at most), then left to the collector
-        asyncio.get_running_loop().call_later(wait, _later, refs, app, wait * 2)
+        _schedule(wait, refs, app, wait * 2)
     else:
         released["held"] += 1
 
@@ -304,7 +340,7 @@ def release_closed_screens() -> bool:
             refs = []
         replaced = await own(self, screen, *args, **options)
         if refs and screen.parent is None and not screen.is_attached:
-            asyncio.get_running_loop().call_later(SWEEP_AFTER, _later, refs, weakref.ref(self), RETRY_AFTER)
+            _schedule(SWEEP_AFTER, refs, weakref.ref(self), RETRY_AFTER)
         return replaced
 
     App._replace_screen = _replace_screen  # type: ignore[method-assign]

@@ -33,6 +33,7 @@ def quick(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Sweeps soon after a screen closes; everything set aside is put back at the end."""
     monkeypatch.setattr(release, "SWEEP_AFTER", 0.05)
     monkeypatch.setattr(release, "RETRY_AFTER", 0.05)
+    monkeypatch.setattr(release, "SWEEP_GAP", 0.01)
     try:
         yield
     finally:
@@ -308,3 +309,27 @@ async def test_a_layout_leaves_no_cycle() -> None:
             gc.garbage.clear()
         assert maps == []
         assert app.size == Size(100, 24)
+
+
+async def test_screens_closed_together_are_swept_one_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Twenty spectators leaving at once made twenty sweeps due in the same instant: the other
+    sessions of the process stopped for all of them together.  They now wait their turn."""
+    monkeypatch.setattr(release, "SWEEP_AFTER", 0.0)
+    monkeypatch.setattr(release, "SWEEP_GAP", 0.05)
+    loop = asyncio.get_running_loop()
+    swept_at: list[float] = []
+
+    def timed(refs: Any, most: int = release.MOST_LOOKED_AT) -> release.Swept:
+        swept_at.append(loop.time())
+        return release.Swept(1, 1, 0.0, False)
+
+    monkeypatch.setattr(release, "sweep", timed)
+    things = [_Thing(str(n)) for n in range(4)]
+    for thing in things:  # what four screens closing in the same instant schedule
+        release._schedule(0.0, [weakref.ref(thing)], lambda: None, release.RETRY_AFTER)
+    end = loop.time() + 10
+    while len(swept_at) < 4:
+        assert loop.time() < end, swept_at
+        await asyncio.sleep(0.01)
+    gaps = [later - earlier for earlier, later in zip(swept_at, swept_at[1:])]
+    assert min(gaps) >= 0.05 - 0.001, gaps
