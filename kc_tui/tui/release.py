@@ -361,10 +361,16 @@ def release_ended_apps() -> bool:
     if not inspect.iscoroutinefunction(own) or "_close_all" not in own.__code__.co_names:
         log.info("Textual's App ends otherwise: an ended app waits for the collector")
         return False
+    if not _sweeps_rightly():
+        log.info("the sweep does not count references rightly here: ended apps wait for the collector")
+        return False
 
     async def _shutdown(self: App[Any], *args: Any, **options: Any) -> None:
         try:
-            refs = [weakref.ref(self)]
+            # Its screens and their widgets, not the app: what the app refers to (the table
+            # server, its door, its driver) lives on or is freed with it, and a sweep from the
+            # app looked through the whole table server, a longer stop the more tables it had.
+            refs: list[weakref.ref[Any]] = []
             screens = {id(screen): screen for stack in self._screen_stacks.values() for screen in stack}
             screens.update((id(screen), screen) for screen in self._installed_screens.values()
                            if isinstance(screen, Screen))
@@ -375,11 +381,8 @@ def release_ended_apps() -> bool:
             log.exception("the screens of an ending app could not be listed")
             refs = []
         await own(self, *args, **options)
-        if refs:
-            try:
-                _schedule(SWEEP_AFTER, refs, weakref.ref(self), RETRY_AFTER)
-            except RuntimeError:  # no event loop runs on: the process ends with the app
-                pass
+        if refs:  # (an app that ends with its process: the loop closes with the sweep not run)
+            _schedule(SWEEP_AFTER, refs, weakref.ref(self), RETRY_AFTER)
 
     App._shutdown = _shutdown  # type: ignore[method-assign]
     App._kc_release_ended = True  # type: ignore[attr-defined]
@@ -393,10 +396,12 @@ def _sweeps_rightly() -> bool:
     class Probe:
         pass
 
+    counted = dict(released)
     first, second = Probe(), Probe()
     first.other, second.other = second, first  # type: ignore[attr-defined]
     gone = weakref.ref(first)
     if sweep([gone]).cleared:  # ``first`` still names it
+        released.update(counted)
         return False
     enabled = gc.isenabled()
     gc.disable()
@@ -406,6 +411,7 @@ def _sweeps_rightly() -> bool:
     finally:
         if enabled:
             gc.enable()
+        released.update(counted)
 
 
 def closure_free_layout() -> bool:
