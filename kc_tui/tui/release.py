@@ -36,8 +36,8 @@ A fourth kept closed widgets' drawn lines alive without a cycle: a cache of two 
 took each widget's style cache as part of its key (:func:`colours_kept_without_widgets`).
 
 :func:`release_closed_screens` has every screen removed from an app swept, and
-:func:`release_ended_apps` every app that ends, with all its screens (a served session that
-ended left some 7,000 objects in cycles; a few hundred now), :data:`SWEEP_AFTER` seconds later,
+:func:`release_ended_apps` every screen of an app that ends (a served session that ended left
+some 7,000 objects in cycles; a few hundred now), :data:`SWEEP_AFTER` seconds later,
 one at a time (again, up to four times, if something still held it).  Now the 100 new table
 forms and the 100 tables watched add about 2 MB each (what the allocator keeps) and leave 0 and
 46 objects in cycles each time.  Each patch checks the Textual it patches and leaves it alone if
@@ -351,7 +351,7 @@ def release_closed_screens() -> bool:
 
 
 def release_ended_apps() -> bool:
-    """Have an app that ends swept as its closed screens are, with everything its screens held:
+    """Have the screens of an app that ends swept as closed screens are (not the app itself):
     a session that ended left some 6,800 objects in cycles, which waited for its worker to
     retire or for a full collection; False if Textual's app ends otherwise than this was written
     for."""
