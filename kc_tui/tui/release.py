@@ -327,11 +327,7 @@ def release_closed_screens() -> bool:
     if getattr(App, "_kc_release", False):
         return True
     own = App._replace_screen
-    if not inspect.iscoroutinefunction(own) or "remove" not in own.__code__.co_names:
-        log.info("Textual's App removes screens otherwise: closed screens wait for the collector")
-        return False
-    if not _sweeps_rightly():
-        log.info("the sweep does not count references rightly here: closed screens wait for the collector")
+    if not _hookable(own, "remove", "Textual's App removes screens otherwise: closed screens wait"):
         return False
 
     async def _replace_screen(self: App[Any], screen: Screen[Any], *args: Any, **options: Any) -> Any:
@@ -358,11 +354,7 @@ def release_ended_apps() -> bool:
     if getattr(App, "_kc_release_ended", False):
         return True
     own = App._shutdown
-    if not inspect.iscoroutinefunction(own) or "_close_all" not in own.__code__.co_names:
-        log.info("Textual's App ends otherwise: an ended app waits for the collector")
-        return False
-    if not _sweeps_rightly():
-        log.info("the sweep does not count references rightly here: ended apps wait for the collector")
+    if not _hookable(own, "_close_all", "Textual's App ends otherwise: an ended app's screens wait"):
         return False
 
     async def _shutdown(self: App[Any], *args: Any, **options: Any) -> None:
@@ -389,10 +381,23 @@ def release_ended_apps() -> bool:
     return True
 
 
+def _hookable(own: Any, calls: str, otherwise: str) -> bool:
+    """Whether an app's coroutine ``own`` is the one written for (it calls ``calls``) and the
+    sweep counts rightly on this Python; if not, says so (``otherwise``) in the log."""
+    if not inspect.iscoroutinefunction(own) or calls not in own.__code__.co_names:
+        log.info("%s for the collector", otherwise)
+        return False
+    if not _sweeps_rightly():
+        log.info("the sweep does not count references rightly here: closed screens wait for the collector")
+        return False
+    return True
+
+
+@functools.cache
 def _sweeps_rightly() -> bool:
     """Two sweeps of a small cycle on this Python: held while a name refers to it, cleared and
     freed once nothing but the cycle does (a Python that counts references otherwise gets no
-    sweeps)."""
+    sweeps).  Made once, for both hooks."""
     class Probe:
         pass
 
