@@ -281,7 +281,8 @@ class Hosts:
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._send_loop(), name="redis out"),
                        loop.create_task(self._read_loop(), name="redis in"),
-                       loop.create_task(self._tick_loop(), name="redis leases")]
+                       loop.create_task(self._beat_loop(), name="redis heartbeat"),
+                       loop.create_task(self._tick_loop(), name="redis hosts")]
         await self._check_hosts()
         await self._publish()
         log.info("host %s shares one lobby through %s", self.me, self.where_said())
@@ -879,17 +880,36 @@ class Hosts:
         return peer
 
     # ------------------------------------------------------------------ hosts coming and going
+    async def _beat_loop(self) -> None:
+        """Renew the heartbeat and the leases four times a lease, on the clock: the other hosts
+        take one that missed two for gone a moment (:meth:`_check_hosts`), so nothing else this
+        host does (a table taken over, the other hosts checked) may put a renewal off."""
+        period = max(0.1, self.lease / 4)
+        due = time.monotonic()
+        while True:
+            due = max(due + period, time.monotonic())
+            await asyncio.sleep(due - time.monotonic())
+            try:
+                await asyncio.wait_for(self._renew(), self.lease / 2)
+            except TimeoutError as exc:
+                # No answer for half a lease: another host may take the tables soon; play here
+                # waits rather than go on where it may be lost.
+                self._store_lost(exc)
+            except self.errors as exc:
+                self._store_lost(exc)
+            except Exception:  # noqa: BLE001 - logged; the next beat tries again
+                log.exception("host %s: renewing its leases failed", self.me)
+            late = time.monotonic() - due
+            if late > period:
+                log.warning("host %s renewed its heartbeat %.1f s late (this process was busy): the "
+                            "other hosts may have refused to ask it meanwhile", self.me, late)
+
     async def _tick_loop(self) -> None:
         while True:
             await asyncio.sleep(max(0.1, self.lease / 4))
+            if self.down:
+                continue  # (what the other hosts' keys say now may be old: wait for Redis)
             try:
-                try:
-                    await asyncio.wait_for(self._renew(), self.lease / 2)
-                except TimeoutError as exc:
-                    # No answer for half a lease: another host may take the tables soon; play here
-                    # waits rather than go on where it may be lost.
-                    self._store_lost(exc)
-                    continue
                 await self._check_hosts()
                 await self._take_over()
             except self.errors as exc:
@@ -1076,8 +1096,10 @@ class Hosts:
         text = whole + "".join(lines)
         table = self.tables._table_from_meta(meta, time.time())
         (self.tables.data_dir / TABLES_FOLDER).mkdir(parents=True, exist_ok=True)
-        write_atomic(table.save_path, text)
-        write_atomic(table.meta_path, json.dumps(meta, indent=1) + "\n")
+        # (Synced to disk in a thread: a busy disk may take a second, which this host's sessions
+        # and heartbeat need.  The table is nobody's here until both are written.)
+        await asyncio.to_thread(write_atomic, table.save_path, text)
+        await asyncio.to_thread(write_atomic, table.meta_path, json.dumps(meta, indent=1) + "\n")
         self.tables._tables[table_id] = table
         self.tables._next_id = max(self.tables._next_id, table_id + 1)
         self.leased.add(table_id)

@@ -286,7 +286,7 @@ async def test_a_seat_at_another_hosts_table_plays_and_is_sent_no_hidden_card_an
         # A host cut off from Redis past its lease, back: another host holds its table now, so it
         # lets the table go, and sends its own people's sessions back to the lobby.
         a.hosts._closing = False
-        a.hosts._tasks = [asyncio.get_running_loop().create_task(a.hosts._tick_loop())]
+        a.hosts._tasks = [asyncio.get_running_loop().create_task(a.hosts._beat_loop())]
         moved = "Table 1 is played on another host now; take your seat again from the lobby."
         await until(lambda: info.id not in a.tables._tables, "A lets the table go")
         assert ("lost", door_a.door) in [m[:2] for m in wa.got] and moved in wa.notices()
@@ -308,6 +308,34 @@ async def test_a_seat_at_another_hosts_table_plays_and_is_sent_no_hidden_card_an
             client.close()
     finally:
         for host in (a, b, c):
+            await host.stop()
+
+
+async def test_a_host_slow_to_take_a_table_over_still_renews_its_heartbeat_on_time(
+        tmp_path: Path, redis: RedisServer) -> None:
+    """CI failed once: a host that had just taken a table over renewed its heartbeat late, so
+    another host refused to ask it for a moment, and a person joining the table from there was
+    told the tables could not be reached.  Its round of taking over put its renewal off."""
+    (a, _wa), (b, _wb) = await hosts(tmp_path, redis, "a", "b")
+    try:
+        slow = asyncio.Event()
+
+        async def taking_over() -> None:  # as a take-over on a busy disk: three leases long
+            slow.set()
+            await asyncio.sleep(3 * LEASE)
+        a.hosts._take_over = taking_over  # type: ignore[method-assign]
+        seen: list[tuple[bool, bool]] = []  # at each of B's checks: A suspect, A gone
+        check = b.hosts._check_hosts
+
+        async def checking() -> None:
+            await check()
+            seen.append((a.hosts.me in b.hosts.suspect, a.hosts.me not in b.hosts.alive))
+        b.hosts._check_hosts = checking  # type: ignore[method-assign]
+        await until(slow.is_set, "A's slow round begins")
+        await until(lambda: len(seen) >= 12, "B checks the hosts through three leases", 30)
+        assert seen.count((False, False)) == len(seen), seen
+    finally:
+        for host in (a, b):
             await host.stop()
 
 
