@@ -125,6 +125,46 @@ held after the last try), objects cleared but not freed (:attr:`Swept.husks`), a
 the screens' sweeps took, in all and at most."""
 
 
+_SKIPPED, _NODE, _FOLLOWED, _DICT = range(4)
+"""How an object is looked at, by its type: never (a proxy, a class, a module, code, a frame,
+a loop, a thread); only if it is one of the roots (a widget, a screen, the app); a dict, unless
+it is a module's globals; always."""
+_kinds: dict[type, int] = {}
+_LIVES, _SUSPENDS, _WAITS, _FINALIZES = range(4)
+_ends: dict[type, int] = {}
+"""How freeing an object of each type may run code (:func:`_finalized`)."""
+_plans: dict[type, tuple[Any, bool, bool, tuple[Any, ...]]] = {}
+"""How an object of each type is cleared (:func:`_clear`)."""
+_TYPES_KEPT = 4096
+"""The types each of these three tables keeps (it starts again past it: classes made on the
+fly are not kept alive by it)."""
+
+
+def _kept(table: dict[type, Any], kind: type, value: Any) -> Any:
+    if len(table) >= _TYPES_KEPT:
+        table.clear()
+    table[kind] = value
+    return value
+
+
+def _kind(kind: type) -> int:
+    """How objects of type ``kind`` are looked at (judged by their type alone: an object that
+    says it is of another class is taken for what it is)."""
+    found = _kinds.get(kind)
+    if found is not None:
+        return found
+    if kind in weakref.ProxyTypes or issubclass(kind, _NEVER):
+        # A proxy stands for another object: never looked into.
+        found = _SKIPPED
+    elif issubclass(kind, DOMNode):  # the app, live screens and widgets are not this screen's
+        found = _NODE
+    elif kind is dict:  # (a module's globals are not followed)
+        found = _DICT
+    else:
+        found = _FOLLOWED
+    return _kept(_kinds, kind, found)
+
+
 def _referents(obj: Any) -> Iterable[Any]:
     # A function is followed to its closure and defaults, never to its module's globals.
     if type(obj) is types.FunctionType:
@@ -133,24 +173,23 @@ def _referents(obj: Any) -> Iterable[Any]:
     return gc.get_referents(obj)
 
 
-def _followed(obj: Any, roots: set[int]) -> bool:
-    # A proxy stands for another object (isinstance asks that one): never looked into.
-    if type(obj) in weakref.ProxyTypes or not gc.is_tracked(obj) or isinstance(obj, _NEVER):
-        return False
-    if isinstance(obj, DOMNode):  # the app, live screens and widgets are not this screen's
-        return id(obj) in roots
-    return not (type(obj) is dict and "__builtins__" in obj)  # a module's globals
-
-
 def _finalized(obj: Any) -> bool:
     """Whether freeing ``obj`` runs code that could look at what it refers to (a finalizer), as a
     suspended coroutine's does: such objects, and all they reach, are left to the collector,
     which runs finalizers before it clears anything."""
-    if isinstance(obj, _SUSPENDED):
+    kind = type(obj)
+    end = _ends.get(kind)
+    if end is None:
+        end = (_SUSPENDS if issubclass(kind, _SUSPENDED) else _WAITS if issubclass(kind, asyncio.Future)
+               else _FINALIZES if hasattr(kind, "__del__") else _LIVES)
+        _kept(_ends, kind, end)
+    if end == _LIVES:
+        return False
+    if end == _SUSPENDS:
         return any(getattr(obj, frame, None) is not None for frame in ("gi_frame", "cr_frame", "ag_frame"))
-    if isinstance(obj, asyncio.Future):  # a finished one only reports an error nobody read
+    if end == _WAITS:  # a finished one only reports an error nobody read
         return not obj.done()
-    return hasattr(type(obj), "__del__")
+    return True
 
 
 def sweep(refs: Iterable[weakref.ref[Any]], most: int = MOST_LOOKED_AT) -> Swept:
@@ -165,17 +204,28 @@ def sweep(refs: Iterable[weakref.ref[Any]], most: int = MOST_LOOKED_AT) -> Swept
     # Each looked-at object's references to the others, by their places in ``objs`` (an object
     # not followed when first met never is, so these are all of them).
     edges: list[list[int]] = []
+    kinds, tracked, referents, function = _kinds, gc.is_tracked, gc.get_referents, types.FunctionType
     while len(edges) < len(objs) and len(objs) < most:
         out = []
-        for ref in _referents(objs[len(edges)]):
+        obj = objs[len(edges)]
+        for ref in referents(obj) if type(obj) is not function else _referents(obj):
             at_ref = index.get(id(ref))
-            if at_ref is None and len(objs) < most and _followed(ref, roots):
+            if at_ref is None:
+                # Followed: an object that may be in a cycle (tracked), as its type says (_kind).
+                # (Written out here, not called: this loop is most of a sweep's time.)
+                if not tracked(ref) or len(objs) >= most:
+                    continue
+                kind = kinds.get(type(ref))
+                if kind is None:
+                    kind = _kind(type(ref))
+                if kind != _FOLLOWED and (kind == _SKIPPED or (kind == _NODE and id(ref) not in roots)
+                                          or (kind == _DICT and "__builtins__" in ref)):
+                    continue
                 at_ref = index[id(ref)] = len(objs)
                 objs.append(ref)
-            if at_ref is not None:
-                out.append(at_ref)
+            out.append(at_ref)
         edges.append(out)
-    ref = None
+    ref = obj = None
     # References among them; anything more is from outside (the list and the call take two).
     # Past ``most``, the objects not looked into count as outside: what they refer to is held.
     inside = [0] * len(objs)
@@ -219,24 +269,12 @@ def sweep(refs: Iterable[weakref.ref[Any]], most: int = MOST_LOOKED_AT) -> Swept
     return Swept(looked_at, cleared, time.perf_counter() - began, first_held, len(husks))
 
 
-def _clear(obj: Any) -> None:
-    kind = type(obj)
-    for container in _CLEARED:
-        if isinstance(obj, container):
-            container.clear(obj)  # type: ignore[attr-defined]
-            return
-    if kind is types.CellType:
-        try:
-            del obj.cell_contents
-        except ValueError:  # empty already
-            pass
-        return
-    try:  # the object's own attributes, never what a __getattr__ would hand on
-        attributes = object.__getattribute__(obj, "__dict__")
-    except (AttributeError, TypeError):
-        attributes = None
-    if type(attributes) is dict:
-        attributes.clear()
+def _plan(kind: type) -> tuple[Any, bool, bool, tuple[Any, ...]]:
+    """How an object of type ``kind`` is cleared: the container type whose ``clear`` empties it
+    (a subclass's override is not run), whether it is a closure's cell, whether it may have
+    attributes of its own, and its slots."""
+    container = next((each for each in _CLEARED if issubclass(kind, each)), None)
+    slots = []
     for klass in kind.__mro__:
         for slot in klass.__dict__.get("__slots__", ()):
             if slot in ("__dict__", "__weakref__"):
@@ -245,10 +283,37 @@ def _clear(obj: Any) -> None:
                 slot = f"_{klass.__name__.lstrip('_')}{slot}"
             member = klass.__dict__.get(slot)
             if type(member) is types.MemberDescriptorType:  # the slot itself, no __delattr__
-                try:
-                    member.__delete__(obj)
-                except AttributeError:  # never set
-                    pass
+                slots.append(member)
+    return _kept(_plans, kind, (container, kind is types.CellType, kind.__dictoffset__ != 0, tuple(slots)))
+
+
+def _clear(obj: Any) -> None:
+    kind = type(obj)
+    plan = _plans.get(kind)
+    if plan is None:
+        plan = _plan(kind)
+    container, cell, attributed, slots = plan
+    if container is not None:
+        container.clear(obj)
+        return
+    if cell:
+        try:
+            del obj.cell_contents
+        except ValueError:  # empty already
+            pass
+        return
+    if attributed:
+        try:  # the object's own attributes, never what a __getattr__ would hand on
+            attributes = object.__getattribute__(obj, "__dict__")
+        except (AttributeError, TypeError):
+            attributes = None
+        if type(attributes) is dict:
+            attributes.clear()
+    for member in slots:
+        try:
+            member.__delete__(obj)
+        except AttributeError:  # never set
+            pass
 
 
 def _quiet(unraisable: Any) -> None:
