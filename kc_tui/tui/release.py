@@ -86,7 +86,7 @@ in the meantime (while they run, the event loop holds them, and the sweep leaves
 SWEEP_GAP = 0.1
 """The least time between two sweeps of one event loop: screens closed together (twenty
 spectators leaving at once) are swept one after another, so that the sessions of the process
-stop for one sweep at a time (some 20-40 ms), not for all of them together."""
+stop for one sweep at a time (some 15-25 ms), not for all of them together."""
 RETRY_AFTER = 1.0
 """A screen still held at its sweep is swept again this much later, then twice, four and eight
 times as long (something may hold it for a while: a dialog's caller, a message on its way)."""
