@@ -134,17 +134,9 @@ _LIVES, _SUSPENDS, _WAITS, _FINALIZES = range(4)
 _ends: dict[type, int] = {}
 """How freeing an object of each type may run code (:func:`_finalized`)."""
 _plans: dict[type, tuple[Any, bool, bool, tuple[Any, ...]]] = {}
-"""How an object of each type is cleared (:func:`_clear`)."""
-_TYPES_KEPT = 4096
-"""The types each of these three tables keeps (it starts again past it: classes made on the
-fly are not kept alive by it)."""
-
-
-def _kept(table: dict[type, Any], kind: type, value: Any) -> Any:
-    if len(table) >= _TYPES_KEPT:
-        table.clear()
-    table[kind] = value
-    return value
+"""How an object of each type is cleared (:func:`_clear`).  These three are kept for one sweep
+only: a class changed between two sweeps (given a ``__del__``) is judged again, and no class
+made on the fly is kept alive by them."""
 
 
 def _kind(kind: type) -> int:
@@ -162,7 +154,8 @@ def _kind(kind: type) -> int:
         found = _DICT
     else:
         found = _FOLLOWED
-    return _kept(_kinds, kind, found)
+    _kinds[kind] = found
+    return found
 
 
 def _referents(obj: Any) -> Iterable[Any]:
@@ -182,7 +175,7 @@ def _finalized(obj: Any) -> bool:
     if end is None:
         end = (_SUSPENDS if issubclass(kind, _SUSPENDED) else _WAITS if issubclass(kind, asyncio.Future)
                else _FINALIZES if hasattr(kind, "__del__") else _LIVES)
-        _kept(_ends, kind, end)
+        _ends[kind] = end
     if end == _LIVES:
         return False
     if end == _SUSPENDS:
@@ -195,6 +188,15 @@ def _finalized(obj: Any) -> bool:
 def sweep(refs: Iterable[weakref.ref[Any]], most: int = MOST_LOOKED_AT) -> Swept:
     """Clear the objects that only the referents of ``refs`` (weak references to a closed
     screen and its widgets, the screen first) and each other reach; see the module's text."""
+    try:
+        return _sweep(refs, most)
+    finally:
+        _kinds.clear()
+        _ends.clear()
+        _plans.clear()
+
+
+def _sweep(refs: Iterable[weakref.ref[Any]], most: int) -> Swept:
     began = time.perf_counter()
     objs: list[Any] = [obj for obj in (ref() for ref in refs) if obj is not None]
     if not objs:
@@ -284,7 +286,8 @@ def _plan(kind: type) -> tuple[Any, bool, bool, tuple[Any, ...]]:
             member = klass.__dict__.get(slot)
             if type(member) is types.MemberDescriptorType:  # the slot itself, no __delattr__
                 slots.append(member)
-    return _kept(_plans, kind, (container, kind is types.CellType, kind.__dictoffset__ != 0, tuple(slots)))
+    plan = _plans[kind] = (container, kind is types.CellType, kind.__dictoffset__ != 0, tuple(slots))
+    return plan
 
 
 def _clear(obj: Any) -> None:

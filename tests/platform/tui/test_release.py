@@ -240,6 +240,27 @@ def test_an_object_with_a_finalizer_and_what_it_reaches_are_left_to_the_collecto
     assert log == ["finalized with thing"]
 
 
+def test_a_class_given_a_finalizer_after_a_sweep_is_judged_again() -> None:
+    """A review of the sweep's types judged once: kept past a sweep, a class that gained a
+    ``__del__`` afterwards had its objects cleared, and the finalizer read an empty object."""
+    class Late:
+        pass
+
+    def made() -> weakref.ref[Any]:
+        first, second = Late(), Late()
+        first.other, second.other = second, first  # type: ignore[attr-defined]
+        first.name = second.name = "late"  # type: ignore[attr-defined]
+        return weakref.ref(first)
+
+    assert release.sweep([made()]).cleared == 2  # no finalizer yet: freed by the sweep
+    log: list[str] = []
+    Late.__del__ = lambda self: log.append(getattr(self, "name", "emptied"))  # type: ignore[attr-defined]
+    gone = made()
+    assert release.sweep([gone]).cleared == 0 and gone() is not None
+    gc.collect()
+    assert log == ["late", "late"]
+
+
 def test_a_suspended_generator_and_what_it_reaches_are_left_to_the_collector() -> None:
     log: list[str] = []
 
