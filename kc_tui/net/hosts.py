@@ -49,6 +49,7 @@ import socket
 import time
 from collections import deque
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Awaitable, Callable, Coroutine
 
 from ..core.i18n import DEFAULT, LANGUAGES, Domain, speaking
@@ -889,6 +890,10 @@ class Hosts:
         while True:
             due = max(due + period, time.monotonic())
             await asyncio.sleep(due - time.monotonic())
+            late = time.monotonic() - due
+            if late > period:
+                log.warning("host %s renews its heartbeat %.1f s late (this process was busy): the "
+                            "other hosts may have refused to ask it meanwhile", self.me, late)
             try:
                 await asyncio.wait_for(self._renew(), self.lease / 2)
             except TimeoutError as exc:
@@ -899,16 +904,13 @@ class Hosts:
                 self._store_lost(exc)
             except Exception:  # noqa: BLE001 - logged; the next beat tries again
                 log.exception("host %s: renewing its leases failed", self.me)
-            late = time.monotonic() - due
-            if late > period:
-                log.warning("host %s renewed its heartbeat %.1f s late (this process was busy): the "
-                            "other hosts may have refused to ask it meanwhile", self.me, late)
 
     async def _tick_loop(self) -> None:
         while True:
             await asyncio.sleep(max(0.1, self.lease / 4))
-            if self.down:
-                continue  # (what the other hosts' keys say now may be old: wait for Redis)
+            if self.down:  # (what the other hosts' keys say may be old: wait for Redis)
+                self._give_up_orphans()
+                continue
             try:
                 await self._check_hosts()
                 await self._take_over()
@@ -1066,9 +1068,13 @@ class Hosts:
                 continue
             if not await r.set(self.key("lease", table_id), self.me, nx=True, px=self._ms()):
                 continue
+            # Renewed from now on (a take-over on a busy disk may last longer than a lease, and
+            # another host would take the table too), and let go if the take-over fails.
+            self.leased.add(table_id)
             try:
                 await self._take(table_id, host)
             except Exception:  # noqa: BLE001 - logged; the lease runs out and another host tries
+                self.leased.discard(table_id)
                 log.exception("host %s could not take table %s over", self.me, table_id)
         for host in self._dead - holders:
             # Nothing of it is left to take over: it leaves the hosts' list.
@@ -1086,6 +1092,7 @@ class Hosts:
         raw_meta = await r.get(self.key("meta", table_id))
         save = await r.hgetall(self.key("save", table_id))
         if raw_meta is None:
+            self.leased.discard(table_id)
             await r.hdel(self.key("journal"), table_id)
             return
         meta = json.loads(raw_meta)
@@ -1096,10 +1103,8 @@ class Hosts:
         text = whole + "".join(lines)
         table = self.tables._table_from_meta(meta, time.time())
         (self.tables.data_dir / TABLES_FOLDER).mkdir(parents=True, exist_ok=True)
-        # (Synced to disk in a thread: a busy disk may take a second, which this host's sessions
-        # and heartbeat need.  The table is nobody's here until both are written.)
-        await asyncio.to_thread(write_atomic, table.save_path, text)
-        await asyncio.to_thread(write_atomic, table.meta_path, json.dumps(meta, indent=1) + "\n")
+        await asyncio.to_thread(_write_both, table.save_path, text, table.meta_path,
+                                json.dumps(meta, indent=1) + "\n")
         self.tables._tables[table_id] = table
         self.tables._next_id = max(self.tables._next_id, table_id + 1)
         self.leased.add(table_id)
@@ -1179,6 +1184,14 @@ def _named(seat: SeatInfo, folded: str) -> bool:
     """Whether the lobby shows ``seat`` as the seat of the person whose name folds to ``folded``
     (a name is one person's on every host)."""
     return seat.kind == "person" and seat.name is not None and name_key(seat.name) == folded
+
+
+def _write_both(first: Path, first_text: str, second: Path, second_text: str) -> None:
+    """A table's save and meta files, in a thread (a busy disk may take a second to sync them,
+    which the host's sessions and heartbeat need meanwhile): both are written even if the
+    take-over that asked for them is cancelled (the host stopping) in between."""
+    write_atomic(first, first_text)
+    write_atomic(second, second_text)
 
 
 def _now(ok: bool, value: Any, frame: Frame | None) -> Coroutine[Any, Any, tuple[bool, Any, Frame | None]]:

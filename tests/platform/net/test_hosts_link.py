@@ -10,6 +10,7 @@ import asyncio
 import json
 import pickle
 import secrets
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from waiting import until
 from kc_tui.core.kinds import Phase
 from kc_tui.games.kings_corner.engine.rules import build_rules
 from kc_tui.net import TableError, TableServer, TableState
+from kc_tui.net import hosts as hosts_module
 from kc_tui.net.hosts import Hosts
 from kc_tui.net.link import DoorHandle, LinkHost, _Peer
 from kc_tui.net.values import Notice
@@ -336,6 +338,41 @@ async def test_a_host_slow_to_take_a_table_over_still_renews_its_heartbeat_on_ti
         assert seen.count((False, False)) == len(seen), seen
     finally:
         for host in (a, b):
+            await host.stop()
+
+
+async def test_a_take_over_longer_than_a_lease_keeps_the_table_on_one_host(
+        tmp_path: Path, redis: RedisServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review found that a table's lease was renewed only once its take-over was done: one
+    that lasted longer than a lease (its files synced on a busy disk) let a third host take the
+    same table too."""
+    (a, wa), (b, _wb), (c, _wc) = await hosts(tmp_path, redis, "a", "b", "c")
+    try:
+        ada = await wa.call(None, "person", "key-ada", "Ada")
+        info = await wa.call(None, "create_table", ada, "", build_rules(players=2), ["open", "easy"], 11)
+        await wa.call(None, "join", ada, info.id, 0)
+        table = a.tables._tables[info.id]
+        await until(lambda: table.service is not None and table.service.phase == Phase.TURN, "the deal")
+        await until(lambda: not a.hosts.out, "A's journal written")
+        write = hosts_module._write_both
+
+        def slowly(*args: Any) -> None:  # as a busy disk: two leases
+            time.sleep(2 * LEASE)
+            write(*args)
+        monkeypatch.setattr(hosts_module, "_write_both", slowly)
+        takes: list[str] = []
+        for host in (b, c):
+            take = host.hosts._take
+
+            async def taking(table_id: int, gone: str, take: Any = take, name: str = host.name) -> None:
+                takes.append(name)
+                await take(table_id, gone)
+            host.hosts._take = taking  # type: ignore[method-assign]
+        a.die()
+        await until(lambda: info.id in b.tables._tables or info.id in c.tables._tables, "the table taken over", 30)
+        assert len(takes) == 1, takes
+    finally:
+        for host in (a, b, c):
             await host.stop()
 
 
