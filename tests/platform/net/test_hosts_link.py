@@ -335,7 +335,9 @@ async def test_a_host_slow_to_take_a_table_over_still_renews_its_heartbeat_on_ti
         b.hosts._check_hosts = checking  # type: ignore[method-assign]
         await until(slow.is_set, "A's slow round begins")
         await until(lambda: len(seen) >= 12, "B checks the hosts through three leases", 30)
-        assert seen.count((False, False)) == len(seen), seen
+        # Never taken for gone (a busy machine may stall a renewal past the moment B would
+        # ask A nothing for a while, not past the lease).
+        assert not any(gone for _suspect, gone in seen), seen
     finally:
         for host in (a, b):
             await host.stop()
