@@ -292,8 +292,15 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
         gives it back."""
         if not self.is_attached:
             return
+        try:
+            tables = self.lobby.server.tables()
+        except TableError:
+            # Its host cannot be reached (a play test killed it while a table screen went back
+            # to this lobby, and the refusal was a traceback): the list stays as it was, and the
+            # session hears from its link what happened.
+            return
         self._listed_at = time.monotonic()
-        tables = self._listed = self.lobby.server.tables()
+        self._listed = tables
         listing = self.query_one("#tables", OptionList)
         highlighted = listing.highlighted_option.id if listing.highlighted_option else None
         lines = (tuple((str(t.id), t.line()) for t in tables)

@@ -18,7 +18,7 @@ from kc_tui.games.kings_corner.engine.rules import build_rules
 from kc_tui.games.kings_corner.tui.network import CreateTableScreen, NetworkTableScreen
 from kc_tui.games.kings_corner.tui.widgets import HandView
 from kc_tui.games.kings_reverse.tui.network import CreateReverseTableScreen
-from kc_tui.net import Person, TableServer, TableState
+from kc_tui.net import Person, TableError, TableServer, TableState
 from kc_tui.tui.dialogs import TextScreen
 from kc_tui.tui.keys import palette
 from kc_tui.tui.lobby import LIST_SECONDS, LOBBY_KEYS, LobbyApp, LobbyScreen, NameScreen
@@ -108,6 +108,28 @@ async def test_making_a_table_in_the_lobby_seats_its_maker(tmp_path: Path) -> No
         (table,) = server.tables()
         assert table.state == TableState.PLAYING and table.seats[0].name == "Ada"
         assert all(s.kind == "computer" for s in table.seats[1:])
+
+
+async def test_a_lobby_whose_tables_cannot_be_reached_keeps_its_list(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A play test killed a host while a person there went back from a table to the lobby: the
+    lobby asked for the tables, the refusal was not caught, and the session printed a traceback."""
+    server = TableServer(tmp_path, pace=0, seed=3)
+    server.create_table(BEN, "Ben's", build_rules(2), ["open", "easy"])
+    app = LobbyApp(server, ADA)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        listing = lobby.query_one("#tables", OptionList)
+        await until(pilot, lambda: "Ben's" in str(listing.get_option_at_index(0).prompt), "Ben's table listed")
+
+        def unreachable() -> None:
+            raise TableError("The tables cannot be reached just now; try again in a moment.")
+        monkeypatch.setattr(server, "tables", unreachable)
+        lobby.refresh_tables()
+        await pilot.pause()
+        assert "Ben's" in str(listing.get_option_at_index(0).prompt)
 
 
 async def _new_table_form(pilot: Pilot, app: LobbyApp) -> None:
