@@ -429,6 +429,7 @@ class Hosts:
 
     async def _send_loop(self) -> None:
         while True:
+            _stop_if_cancelled()
             if not self.out:
                 self._wake.clear()
                 await self._wake.wait()
@@ -815,6 +816,7 @@ class Hosts:
         inbox = self.key("inbox", self.me)
         last = "0-0"
         while True:
+            _stop_if_cancelled()
             try:
                 got = await self.redis.xread({inbox: last}, count=500, block=1000)
             except self.errors as exc:
@@ -888,6 +890,7 @@ class Hosts:
         period = max(0.1, self.lease / 4)
         due = time.monotonic()
         while True:
+            _stop_if_cancelled()
             due = max(due + period, time.monotonic())
             await asyncio.sleep(due - time.monotonic())
             late = time.monotonic() - due
@@ -907,6 +910,7 @@ class Hosts:
 
     async def _tick_loop(self) -> None:
         while True:
+            _stop_if_cancelled()
             await asyncio.sleep(max(0.1, self.lease / 4))
             if self.down:  # (what the other hosts' keys say may be old: wait for Redis)
                 self._give_up_orphans()
@@ -1184,6 +1188,15 @@ def _named(seat: SeatInfo, folded: str) -> bool:
     """Whether the lobby shows ``seat`` as the seat of the person whose name folds to ``folded``
     (a name is one person's on every host)."""
     return seat.kind == "person" and seat.name is not None and name_key(seat.name) == folded
+
+
+def _stop_if_cancelled() -> None:
+    """Stop the task running this if it was asked to: Redis's client has been seen to swallow a
+    cancellation that came during a blocking read, and the loop reading read on for ever (a
+    test's event loop then never closed)."""
+    task = asyncio.current_task()
+    if task is not None and task.cancelling():
+        raise asyncio.CancelledError
 
 
 def _write_both(first: Path, first_text: str, second: Path, second_text: str) -> None:
