@@ -1013,6 +1013,10 @@ class Hosts:
         for host in alive - set(self.lobbies):
             self.alive.add(host)
             await self._refresh(host)
+            # New, or back after it was taken for gone (a process stopped a while): it heard
+            # nothing of this host's lobby meanwhile (a play test's lobby showed no table for a
+            # minute, until this host's next change), so it reads it now.
+            self.send(host, ("lobby",))
         self.alive = alive | {self.me}
         self._dead = members - alive
 

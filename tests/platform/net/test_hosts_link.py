@@ -378,6 +378,30 @@ async def test_a_take_over_longer_than_a_lease_keeps_the_table_on_one_host(
             await host.stop()
 
 
+async def test_a_host_back_after_it_was_taken_for_gone_is_told_to_read_the_lobby_again(
+        tmp_path: Path, redis: RedisServer) -> None:
+    """A play test stopped a host's process for eight seconds, and another host took its table
+    over meanwhile: once it went on, its lobby listed no table for a minute.  The news of the
+    table went only to the hosts taken for alive, and nothing told the one back to read it
+    again until the other host's lobby changed once more."""
+    (a, _wa), (b, _wb) = await hosts(tmp_path, redis, "a", "b")
+    try:
+        for task in b.hosts._tasks:  # as a stopped process: B renews nothing and reads nothing
+            task.cancel()
+        await until(lambda: b.hosts.me not in a.hosts.alive, "A takes B for gone", 30)
+        told: list[str] = []
+        send = a.hosts.send
+        a.hosts.send = lambda host, message: (  # type: ignore[method-assign]
+            told.append(host) if message == ("lobby",) else None, send(host, message))
+        b.hosts._tasks = [asyncio.get_running_loop().create_task(b.hosts._beat_loop())]  # B goes on
+        await until(lambda: b.hosts.me in told, "A tells B to read its lobby", 20)
+    finally:
+        for task in b.hosts._tasks:
+            task.cancel()
+        for host in (a, b):
+            await host.stop()
+
+
 async def test_while_redis_is_away_play_waits_and_goes_on_when_it_is_back_with_nobody_reconnecting(
         tmp_path: Path, redis: RedisServer) -> None:
     (a, wa), (b, wb) = await hosts(tmp_path, redis, "a", "b")
