@@ -995,9 +995,16 @@ class Hosts:
         members.discard(self.me)
         pipe = r.pipeline(transaction=False)
         ordered = sorted(members)
+        pipe.get(self.key("epoch"))
         for host in ordered:
             pipe.pttl(self.key("host", host))
-        left = dict(zip(ordered, await pipe.execute()))
+        epoch, *ttls = await pipe.execute()
+        if epoch != self.epoch:
+            # Redis lost its data, heartbeats with it, and the heartbeat's task has not noticed
+            # yet (it writes everything again and gives the others a lease to renew): nobody
+            # is taken for gone meanwhile.
+            return
+        left = dict(zip(ordered, ttls))
         alive = {host for host, ms in left.items() if ms != -2}
         for host, ms in left.items():
             # A host renews its heartbeat four times a lease: past two missed, it is not asked.

@@ -402,6 +402,29 @@ async def test_a_host_back_after_it_was_taken_for_gone_is_told_to_read_the_lobby
             await host.stop()
 
 
+async def test_a_check_of_the_hosts_before_the_heartbeat_sees_redis_emptied_takes_none_for_gone(
+        tmp_path: Path, redis: RedisServer) -> None:
+    """The full suite failed once the heartbeat had a task of its own: Redis emptied (as a
+    restart without its file leaves it), the round checking the hosts came before the renewal
+    that notices it, found no heartbeat of the other host, and took it for gone."""
+    (a, _wa), (b, _wb) = await hosts(tmp_path, redis, "a", "b")
+    try:
+        await until(lambda: b.hosts.me in a.hosts.alive, "A knows B")
+        for task in a.hosts._tasks:  # A's heartbeat has not noticed yet
+            task.cancel()
+        client = redis.client()
+        try:
+            client.flushall()
+        finally:
+            client.close()
+        a.hosts.up_since -= 2 * LEASE  # (as if up a while: no grace after a start)
+        await a.hosts._check_hosts()
+        assert b.hosts.me in a.hosts.alive and b.hosts.me in a.hosts.lobbies
+    finally:
+        for host in (a, b):
+            await host.stop()
+
+
 async def test_while_redis_is_away_play_waits_and_goes_on_when_it_is_back_with_nobody_reconnecting(
         tmp_path: Path, redis: RedisServer) -> None:
     (a, wa), (b, wb) = await hosts(tmp_path, redis, "a", "b")
