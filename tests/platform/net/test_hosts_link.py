@@ -409,7 +409,8 @@ async def test_a_check_of_the_hosts_before_the_heartbeat_sees_redis_emptied_take
     that notices it, found no heartbeat of the other host, and took it for gone."""
     (a, _wa), (b, _wb) = await hosts(tmp_path, redis, "a", "b")
     try:
-        await until(lambda: b.hosts.me in a.hosts.alive, "A knows B")
+        # Both: A counts B alive before it has read B's lobby (CI caught the test between).
+        await until(lambda: b.hosts.me in a.hosts.alive and b.hosts.me in a.hosts.lobbies, "A knows B")
         for task in a.hosts._tasks:  # A's heartbeat has not noticed yet
             task.cancel()
         client = redis.client()
