@@ -282,7 +282,8 @@ async def _serving(args: argparse.Namespace, folder: Path, authorized: frozenset
         web = None if args.web is None else {"port": args.web, "max_tabs": args.max_sessions,
                                              "tabs_per_address": max(1, args.max_per_address // 2)}
         server = Workers(workers, tables, folder / HOST_KEY_FILE, host=args.host, port=args.port,
-                         authorized=authorized, guests=args.guests, gate=gate, limits=limits, web=web)
+                         authorized=authorized, guests=args.guests, gate=gate, limits=limits, web=web,
+                         shared=args.redis is not None)
     else:
         server = GameSSHServer(lobby_front_ends(tables), folder / HOST_KEY_FILE, host=args.host,
                                port=args.port, authorized=authorized, guests=args.guests, gate=gate,

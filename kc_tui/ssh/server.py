@@ -981,6 +981,11 @@ SIZE_ADVICE = N_("Make it larger, or connect again with plain after the address 
 FAREWELL = L_("The server is stopping. The games in progress are kept: connect again once it is back, and "
                "take your seat at your table again. Goodbye.")
 """What every session is told when the server stops (each in its own language)."""
+SHARED_FAREWELL = L_("This server is stopping. The games in progress are kept, and the other servers sharing "
+                     "its lobby list them at once: connect to one of them, or here again once it is back, "
+                     "and take your seat at your table again. Goodbye.")
+"""What they are told instead when the server shares its lobby with others (``serve --redis``):
+its tables are let go as it stops, and another server takes each of them up when asked."""
 SWITCH_SECONDS = 0.0005
 """How often the interpreter's lock passes between threads while the server runs (see start)."""
 

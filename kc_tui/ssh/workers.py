@@ -130,10 +130,12 @@ class Workers:
     def __init__(self, count: int, tables: TableServer, key_path: Path, *, host: str = "127.0.0.1",
                  port: int = 2222, authorized: frozenset[str] | None = None, guests: bool = False,
                  limits: Limits | None = None, gate: Gate | None = None,
-                 web: dict[str, Any] | None = None) -> None:
+                 web: dict[str, Any] | None = None, shared: bool = False) -> None:
         """``web``: the browsers' side too (``serve --web``): its ``port`` and each worker's
         :class:`~kc_tui.web.tables.BrowserTables` settings (``max_tabs``, ``tabs_per_address``,
-        ``tabs_per_browser``), each a limit of the whole server's, not of each worker's."""
+        ``tabs_per_browser``), each a limit of the whole server's, not of each worker's.
+        ``shared``: the tables share one lobby with other servers (``serve --redis``), which
+        the sessions are told as the server stops."""
         self.count, self.tables, self.key_path = count, tables, key_path
         self.host, self.port = host, port
         self.authorized, self.guests = authorized, guests
@@ -154,6 +156,7 @@ class Workers:
             session_opens=lambda worker, key, address: self.counts.opens(key, address, worker),
             session_ends=lambda worker, key, address: self.counts.ends(key, address, worker))
         self.link.gone_hooks.append(self.counts.gone)
+        self.shared = shared
         self.web = dict(web) if web is not None else None
         if self.web is not None:
             from ..web.tables import TABS_PER_BROWSER
@@ -220,7 +223,7 @@ class Workers:
             "worker": worker.number, "link": str(self.link.path),
             "key": str(self.key_path), "authorized": sorted(self.authorized) if self.authorized else None,
             "guests": self.guests, "limits": dataclasses.asdict(self.limits), "lang": language(),
-            "web": self.web,
+            "web": self.web, "shared": self.shared,
             "log": {name: logging.getLogger(name).getEffectiveLevel()
                     for name in ("kc_tui.ssh", "kc_tui.net", "kc_tui.web", "kc_tui.tui", "asyncssh")},
         }

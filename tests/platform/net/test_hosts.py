@@ -514,6 +514,10 @@ async def test_a_host_stopped_adjourns_its_table_and_the_others_stay_in_their_lo
         a.process.send_signal(signal.SIGINT)  # Ctrl+C: its tables are adjourned
         assert ada.player is not None
         await asyncio.wait_for(ada.player.closed.wait(), WAIT)
+        # Told where to go: the others list A's table at once (a play test's Ada was told to
+        # wait until A was back).
+        assert ("the other servers sharing its lobby list them at once: connect to one of them, or here "
+                "again once it is back") in " ".join(ada.received.decode("utf-8", "replace").split())
         await ben.expect(rb"The host of table %d stopped and its game was adjourned; its players can resume "
                          rb"it from the lobby\." % table)
         await ben.expect(rb"lobby> ")
