@@ -643,7 +643,11 @@ class Table:
                     slot.grace = loop.call_later(self.server.grace, self._grace_over, slot)
                 else:
                     self._take_over(slot)
-        log.info("table %s: the game starts (seed %s)", self.id, service.seed)
+        if events:  # resumed (or taken over from another host): not a new game in the log
+            log.info("table %s: the game goes on from its save, %d events in (seed %s)", self.id,
+                     len(events), service.seed)
+        else:
+            log.info("table %s: the game starts (seed %s)", self.id, service.seed)
         with self.step():
             self.notice(went_on or L_("The game starts."))  # before the deal it announces
             if not events:

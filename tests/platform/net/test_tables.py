@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextvars
 import json
+import logging
 import os
 import random
 import signal
@@ -446,7 +447,9 @@ async def test_names_are_remembered_per_key(tmp_path: Path) -> None:
     assert again.person("SHA256:x").name == "Ada Lovelace"
 
 
-async def test_a_table_everyone_left_is_adjourned_and_resumed_after_a_restart(tmp_path: Path) -> None:
+async def test_a_table_everyone_left_is_adjourned_and_resumed_after_a_restart(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, logger="kc_tui.net")
     server = TableServer(tmp_path, grace=0.05, pace=0, seed=2026)
     info = server.create_table(ADA, "Saturday", build_rules(3), ["open", "open", "hard"])
     ada, ben = server.join(ADA, info.id, 0), server.join(BEN, info.id, 1)
@@ -476,6 +479,11 @@ async def test_a_table_everyone_left_is_adjourned_and_resumed_after_a_restart(tm
     assert again.table(info.id).state == TableState.PLAYING
     game = referee(again, info.id)
     assert (game.round_no, game.turns, [list(game.hand(s)) for s in range(3)]) == before
+    # The host's log tells a game going on from one starting (a play test read "the game
+    # starts" for a table another host took over).
+    started = [r.getMessage() for r in caplog.records if f"table {info.id}: the game" in r.getMessage()]
+    assert [m.split(" (")[0].split(",")[0] for m in started] == [
+        f"table {info.id}: the game starts", f"table {info.id}: the game goes on from its save"]
     assert ada.view().round == before[0]
     await again.close()
 
