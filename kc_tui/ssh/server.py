@@ -125,8 +125,10 @@ session no longer read holds at most, on top of :attr:`Limits.max_held`."""
 REFUSED_MOST = 64
 """Connections refused by the gate kept a moment to be told why (see :meth:`_Connection.refuse`);
 past these, one is closed at once, untold."""
-REFUSAL_SECONDS = 1.0
-"""How long a refused connection is kept at most to be told why."""
+REFUSAL_SECONDS = 5.0
+"""How long a refused connection is kept at most to be told why.  Its client answers the server's
+version with its offer, a round trip: a second was too short for a busy machine (a loaded test run's
+client was closed untold) and for a slow link; :data:`REFUSED_MOST` bounds what waiting holds."""
 REFUSALS_LOGGED = 8
 """The refused requests of one connection (commands, subsystems, forwarding) said one by one in
 the log; the rest are counted."""

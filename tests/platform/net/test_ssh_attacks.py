@@ -400,6 +400,7 @@ async def test_a_client_trying_key_after_key_is_cut_off_after_a_few(
 async def test_a_refused_connection_is_told_why_and_closed_at_once(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(server_module, "REFUSED_MOST", 3)
+    monkeypatch.setattr(server_module, "REFUSAL_SECONDS", 1.0)  # (the silent ones' wait, below)
     gate = Gate(GateLimits(per_address=2, per_minute=1000, total=100))
     async with Served(tmp_path, gate=gate) as served:
         key = new_key()
@@ -418,6 +419,25 @@ async def test_a_refused_connection_is_told_why_and_closed_at_once(
         for conn in held:
             conn.close()
         await until(lambda: gate.holding == 0, "the gate hears of the closed connections")
+
+
+async def test_a_refused_client_slow_to_answer_is_still_told_why(tmp_path: Path) -> None:
+    """A loaded test run's client was closed untold ("Connection lost") where "The server is full"
+    was due: a refused connection waited a second at most for the client's answer to the
+    server's version, one round trip, which a busy machine or a slow link can take."""
+    gate = Gate(GateLimits(per_address=1, per_minute=1000, total=100))
+    async with Served(tmp_path, gate=gate) as served:
+        held = await connect(served.server.port, new_key())
+        reader, writer = await asyncio.open_connection("127.0.0.1", served.server.port)
+        assert (await reader.readline()).startswith(b"SSH-2.0-")
+        await asyncio.sleep(2.0)  # the slow client's round trip
+        writer.write(b"SSH-2.0-Slow\r\n" + (1000).to_bytes(4, "big") + bytes(12))  # its offer begins
+        told = b""
+        while data := await asyncio.wait_for(reader.read(4096), 10):
+            told += data
+        writer.close()
+        assert b"Too many connections from your address at once" in told
+        held.close()
 
 
 async def test_agent_and_x11_forwarding_are_refused_with_a_line_in_the_log(
