@@ -217,7 +217,7 @@ class Hosts:
         """This host's workers' doors on other hosts' tables, by their number on the link."""
         self.by_remote: dict[tuple[str, int], int] = {}
         self.pending: dict[int, tuple[asyncio.Future[tuple[bool, Any, Frame | None]],
-                                      Callable[[Any], Any] | None]] = {}
+                                      Callable[[Any], Any] | None, Route | None]] = {}
         self.guests: dict[tuple[str, str], Person] = {}
         """Other hosts' guests, one object each (a person compares guests by identity)."""
         self.leased: set[int] = set()
@@ -656,16 +656,18 @@ class Hosts:
             return self.link._answer(peer, lang, None, name, args)
 
     async def _ask(self, host: str, lang: str, target: int | None, name: str, args: tuple[Any, ...],
-                   then: Callable[[Any], Any] | None = None) -> tuple[bool, Any, Frame | None]:
+                   then: Callable[[Any], Any] | None = None,
+                   route: Route | None = None) -> tuple[bool, Any, Frame | None]:
         """Ask another host (as its own workers ask it); ``then`` turns the answer's value as soon
-        as it is read (before any message that follows it)."""
+        as it is read (before any message that follows it), and ``route``, the door asked, takes
+        the answer's frame then too."""
         if self.down:
             return False, TableError(WAITS), None
         if host in self.suspect:
             return False, TableError(UNREACHED), None
         number = next(self._asks)
         future: asyncio.Future[tuple[bool, Any, Frame | None]] = asyncio.get_running_loop().create_future()
-        self.pending[number] = (future, then)
+        self.pending[number] = (future, then, route)
         self.send(host, ("call", number, lang, target, name, args))
         try:
             return await asyncio.wait_for(future, ASK_SECONDS)
@@ -702,9 +704,7 @@ class Hosts:
             return False, TableError(L_("The host of table {table} stopped; wait a moment for another host "
                                         "to take it over.", table=route.table_id)), None
         route.lang = lang
-        answer = await self._ask(route.host, lang, route.number, name, args)
-        if answer[2] is not None:
-            route.frame = answer[2]  # (whole: the answer's frame is)
+        answer = await self._ask(route.host, lang, route.number, name, args, route=route)
         if name in ("detach", "leave"):
             self._drop(number)
         return answer
@@ -854,9 +854,14 @@ class Hosts:
                 if ok and isinstance(value, DoorHandle):  # opened for a call given up on
                     self.send(origin, ("call", 0, DEFAULT, value.door, "detach", ()))
                 return
-            future, then = pending
+            future, then, route = pending
             if ok and then is not None:
                 value = then(value)
+            if route is not None and frame is not None:
+                # Whole (the answer's frame is), and now: set once this call's coroutine went on,
+                # it undid the steps delivered meanwhile (read in the same batch), and a notice
+                # later sent the route's frame to the seat, a turn back (a CI run's Ben).
+                route.frame = frame
             if not future.done():
                 future.set_result((ok, value, frame))
         elif kind == "deliver":

@@ -426,6 +426,48 @@ async def test_a_check_of_the_hosts_before_the_heartbeat_sees_redis_emptied_take
             await host.stop()
 
 
+async def test_a_move_s_answer_read_with_the_next_step_leaves_the_seat_s_frame_at_that_step(
+        tmp_path: Path, redis: RedisServer) -> None:
+    """A CI run's Ben saw the table a turn back once Redis returned: his end of turn was
+    answered, Ada's turn after it delivered in the same read of his host's inbox, and the
+    answer's frame, set once his call's coroutine went on, undid her turn in the frame his host
+    keeps for his door; the notice that Redis was back then sent that frame to his session."""
+    (a, wa), (b, wb) = await hosts(tmp_path, redis, "a", "b")
+    try:
+        ada = await wa.call(None, "person", "key-ada", "Ada")
+        bea = await wb.call(None, "person", "key-bea", "Bea")
+        info = await wa.call(None, "create_table", ada, "", build_rules(players=2), ["open", "open"], 11)
+        await until(lambda: info.id in b.hosts.where, "B hears of the table")
+        door_a: DoorHandle = await wa.call(None, "join", ada, info.id, 0)
+        door_b: DoorHandle = await wb.call(None, "join", bea, info.id, 1)
+        table = a.tables._tables[info.id]
+        await until(lambda: table.service is not None and table.service.phase == Phase.TURN, "the deal")
+        await _play_until([(wa, door_a.door), (wb, door_b.door)], lambda: table.service.current == 1)
+        held: list[tuple[str, Any]] = []
+        heard = b.hosts._heard
+        b.hosts._heard = lambda origin, message: held.append((origin, message))  # type: ignore[method-assign]
+        ending = asyncio.get_running_loop().create_task(wb.call(door_b.door, "end_turn"))
+        await until(lambda: any(m[0] == "answer" for _, m in held), "Bea's end of turn answered")
+        await wa.call(door_a.door, "end_turn")  # Ada at once: Bea's turn again
+        answered = next(i for i, (_, m) in enumerate(held) if m[0] == "answer")
+        await until(lambda: any(m[0] == "deliver" for _, m in held[answered:]), "Ada's turn delivered")
+        for origin, message in held:  # as one read of the inbox
+            heard(origin, message)
+        b.hosts._heard = heard  # type: ignore[method-assign]
+        await ending
+        route = b.hosts.routes[door_b.door]
+        hosted = a.link.peers["host " + b.hosts.me].doors[route.number]
+        assert route.frame["my_turn"] == (True, True)
+        answers = {name: answer for name, answer in hosted.frame().items() if answer[0]}  # (refusals
+        assert {name: answer for name, answer in route.frame.items() if answer[0]} == answers  # differ)
+        # What a notice sends the seat from that frame (Redis away and back) is her turn.
+        b.hosts._tell_sessions("news")
+        assert wb.frame(door_b.door)["my_turn"] == (True, True)
+    finally:
+        await a.stop()
+        await b.stop()
+
+
 async def test_while_redis_is_away_play_waits_and_goes_on_when_it_is_back_with_nobody_reconnecting(
         tmp_path: Path, redis: RedisServer) -> None:
     (a, wa), (b, wb) = await hosts(tmp_path, redis, "a", "b")
