@@ -807,6 +807,9 @@ class _Connection(asyncssh.SSHServer):
         self.channels_told = False
         self.gone = False
         self._timer: asyncio.TimerHandle | None = None
+        self.lingering = False
+        """Refused and told why: its socket stays open until its client closes it (:meth:`_linger`)."""
+        self._draining: asyncio.Task[None] | None = None
         self.refusals = 0
         """Requests refused on it (commands, subsystems, forwarding)."""
 
@@ -863,6 +866,7 @@ class _Connection(asyncssh.SSHServer):
             line_end = seen.find(b"\n")
             if len(seen) >= 256 or 0 <= line_end < len(seen) - 1:
                 told = True
+                self._linger(conn)
                 conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, reason)
 
         # The version line and the offer arrive in asyncssh's protocol object: listening there
@@ -952,6 +956,40 @@ class _Connection(asyncssh.SSHServer):
         log.info("closed the connection of %s from %s: no session for %s", self.username, self.address, said)
         self.conn.disconnect(asyncssh.DISC_BY_APPLICATION,
                              f"No session was open for {said}; connect again to play.")
+
+    def _linger(self, conn: asyncssh.SSHServerConnection) -> None:
+        """Keep the refused connection's socket open past asyncssh's abort (a second descriptor
+        of it, which keeps the connection from closing), until its client has read the reason
+        and closed it, :data:`REFUSAL_SECONDS` at most.  Closed at once, the end of the
+        connection can reach a client before it has read the reason: asyncssh's own client, busy
+        with its key exchange, took the end first and said "Connection lost" instead of the
+        reason, for one refused client in six on a loaded machine."""
+        try:
+            sock = socket.socket(fileno=os.dup(conn.get_extra_info("socket").fileno()))
+        except (AttributeError, OSError):
+            return
+        sock.setblocking(False)
+        self.lingering = True
+        self._draining = asyncio.get_running_loop().create_task(self._drain(sock))
+
+    def let_go(self) -> None:
+        """The server stops: a refused connection still open is closed now."""
+        if self._draining is not None:
+            self._draining.cancel()
+
+    async def _drain(self, sock: socket.socket) -> None:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + REFUSAL_SECONDS
+        try:
+            while (left := deadline - loop.time()) > 0:
+                if not await asyncio.wait_for(loop.sock_recv(sock, 4096), left):
+                    break  # the client closed it
+        except (OSError, TimeoutError):
+            pass
+        finally:
+            sock.close()
+            self.lingering = False
+            self.server.refused.discard(self)
 
     def _cancel_timer(self) -> None:
         if self._timer is not None:
@@ -1098,6 +1136,7 @@ class GameSSHServer:
         for connection in list(self.connections | self.refused):
             if connection.conn is not None:
                 connection.conn.close()
+            connection.let_go()
         if self._acceptor is not None:
             await self._acceptor.wait_closed()
         self._give_back_streams()
@@ -1120,7 +1159,8 @@ class GameSSHServer:
         log.info("connection from %s", connection.address)
 
     def disconnected(self, connection: _Connection) -> None:
-        self.refused.discard(connection)
+        if not connection.lingering:  # (still counted among the refused while it lingers)
+            self.refused.discard(connection)
         if connection in self.connections:
             self.connections.discard(connection)
             self.gate.leave(connection.address)

@@ -440,6 +440,28 @@ async def test_a_refused_client_slow_to_answer_is_still_told_why(tmp_path: Path)
         held.close()
 
 
+async def test_a_refused_connection_stays_open_until_its_client_has_read_why(tmp_path: Path) -> None:
+    """Under load one refused client in six was told "Connection lost": the server closed the
+    connection as it sent the reason, and asyncssh's client, in the middle of its key exchange,
+    took the end before the reason.  The server now leaves the closing to the client (for
+    REFUSAL_SECONDS at most), and counts the connection among the refused until then."""
+    gate = Gate(GateLimits(per_address=1, per_minute=1000, total=100))
+    async with Served(tmp_path, gate=gate) as served:
+        held = await connect(served.server.port, new_key())
+        reader, writer = await asyncio.open_connection("127.0.0.1", served.server.port)
+        assert (await reader.readline()).startswith(b"SSH-2.0-")
+        writer.write(b"SSH-2.0-Busy\r\n" + (1000).to_bytes(4, "big") + bytes(12))  # its offer begins
+        told = b""
+        while b"Too many connections from your address at once" not in told:
+            told += await asyncio.wait_for(reader.read(4096), 10)
+        with pytest.raises(TimeoutError):  # no end of the connection: the client ends it
+            await asyncio.wait_for(reader.read(4096), 0.5)
+        assert len(served.server.refused) == 1
+        writer.close()
+        await until(lambda: not served.server.refused, "the server lets it go")
+        held.close()
+
+
 async def test_agent_and_x11_forwarding_are_refused_with_a_line_in_the_log(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.INFO, "kc_tui.ssh")
