@@ -374,8 +374,14 @@ class Hosts:
         self.tables.going.clear()
         self._tell_sessions(WAITS)
 
-    def _store_ok(self) -> None:
+    def _store_ok(self, renewed: bool = False) -> None:
+        """Redis answers again; ``renewed``: this host's leases were just renewed (or found
+        another's).  Back from an outage longer than a lease, play waits for that: another host
+        may have taken its tables over, and until the renewal says which, a table here would
+        take moves that are lost, and send its old state to seats on other hosts."""
         if not self.down:
+            return
+        if not renewed and time.monotonic() - self._down_since > self.lease:
             return
         self.down = False
         self.up_since = time.monotonic()
@@ -941,12 +947,12 @@ class Hosts:
         for table_id in leased:
             pipe.eval(RENEW, 1, self.key("lease", table_id), self.me, self._ms())
         results = await pipe.execute()
-        self._store_ok()
-        if results[2] != self.epoch:
-            await self._store_emptied()
         for table_id, held in zip(leased, results[4:]):
             if not held:
                 self._lost_table(table_id)
+        self._store_ok(renewed=True)
+        if results[2] != self.epoch:
+            await self._store_emptied()
 
     async def _store_emptied(self) -> None:
         """Redis came back without its data (restarted with no file to load: docs/hosting.md

@@ -56,8 +56,10 @@ class Worker(_Peer):
             self.got.append(("deliver", value.door, [], value.frame))  # the door's first frame
         return value
 
-    def notices(self) -> list[str]:
+    def notices(self, door: int | None = None) -> list[str]:
+        """What was said to the seats this worker holds (``door``: to that one)."""
         return [str(item) for message in self.got if message[0] in ("deliver", "lost")
+                and door in (None, message[1])
                 for item in (message[2] if message[0] == "deliver" else [message[2]]) if isinstance(item, Notice)]
 
     def frame(self, door: int) -> dict[str, Any]:
@@ -577,3 +579,65 @@ async def test_an_adjourned_table_is_taken_over_adjourned_and_resumed_from_anoth
     finally:
         await a.stop()
         await b.stop()
+
+
+async def _taking_nothing() -> None:
+    return None
+
+
+async def _three_hosts_and_two_tables(tmp_path: Path, redis: RedisServer) -> dict[str, Any]:
+    """A's table 1 with Ada (A) and Bea (B); C's table 2 with Cid (C) and Ben (B), his door on C
+    numbered as Bea's on A (door numbers start at 1 on every host); a few turns played at table
+    1 and journaled, and only C ever takes a table over."""
+    (a, wa), (b, wb), (c, wc) = made = await hosts(tmp_path, redis, "a", "b", "c")
+    b.hosts._take_over = _taking_nothing  # type: ignore[method-assign]
+    ada = await wa.call(None, "person", "key-ada", "Ada")
+    bea, ben = await wb.call(None, "person", "key-bea", "Bea"), await wb.call(None, "person", "key-ben", "Ben")
+    cid = await wc.call(None, "person", "key-cid", "Cid")
+    t1 = await wa.call(None, "create_table", ada, "", build_rules(players=2), ["open", "open"], 11)
+    t2 = await wc.call(None, "create_table", cid, "", build_rules(players=2), ["open", "open"], 12)
+    await until(lambda: t1.id in b.hosts.where and t2.id in b.hosts.where, "B hears of both tables")
+    door_a: DoorHandle = await wa.call(None, "join", ada, t1.id, 0)
+    door_bea: DoorHandle = await wb.call(None, "join", bea, t1.id, 1)
+    door_cid: DoorHandle = await wc.call(None, "join", cid, t2.id, 0)
+    door_ben: DoorHandle = await wb.call(None, "join", ben, t2.id, 1)
+    assert b.hosts.routes[door_ben.door].number == b.hosts.routes[door_bea.door].number
+    table = a.tables._tables[t1.id]
+    await until(lambda: table.service is not None and table.service.phase == Phase.TURN, "the deal")
+    await _play_until([(wa, door_a.door), (wb, door_bea.door)], lambda: len(table.events) > 6)
+    await until(lambda: not a.hosts.out, "A's journal written")
+    return {"hosts": made, "t1": t1.id, "ada": door_a.door, "bea": door_bea.door, "ben": door_ben.door,
+            "cid": door_cid.door}
+
+
+async def test_a_host_back_past_its_lease_plays_nothing_until_its_leases_say_which_tables_it_kept(
+        tmp_path: Path, redis: RedisServer) -> None:
+    """A review held open the moment between a host's inbox answering again after an outage past
+    its lease and its next renewal: play went on there on a table another host had taken over,
+    its moves lost, and its steps sent to the seats on other hosts."""
+    night = await _three_hosts_and_two_tables(tmp_path, redis)
+    (a, wa), (b, wb), (c, _wc) = night["hosts"]
+    try:
+        a.die()  # as a host cut off from Redis: it renews and reads nothing
+        a.hosts._closing = False
+        a.hosts._store_lost(OSError("cut off"))  # (what its loops found)
+        await until(lambda: "another host took it over" in " ".join(wb.notices(night["bea"])), "Bea seated on C", 30)
+        stale = a.tables._tables[night["t1"]]
+        events = len(stale.events)
+        a.hosts._down_since -= 10
+        reached: list[bool] = []  # (its read loop reached Redis)
+        store_ok = a.hosts._store_ok
+        a.hosts._store_ok = lambda *args, **named: (reached.append(True), store_ok(*args, **named))[1]  # type: ignore
+        loop = asyncio.get_running_loop()
+        a.hosts._tasks = [loop.create_task(a.hosts._send_loop()), loop.create_task(a.hosts._read_loop())]
+        await until(lambda: reached, "A's inbox answers again")
+        assert a.hosts.down and not a.tables.going.is_set()  # until its leases are renewed
+        with pytest.raises(TableError, match="play waits until it is back"):
+            await wa.call(night["ada"], "end_turn")
+        a.hosts._tasks.append(loop.create_task(a.hosts._beat_loop()))
+        await until(lambda: not a.hosts.down, "A back")
+        assert night["t1"] not in a.tables._tables  # C's now: let go before play went on
+        assert len(stale.events) == events
+    finally:
+        for host, _worker in night["hosts"]:
+            await host.stop()
