@@ -175,6 +175,11 @@ class Route:
     frame: Frame
     orphaned: float | None = None
     """Since when the table's host is gone (its table not taken over yet)."""
+    seating: bool = False
+    """Being seated again at the host that took the table over: its calls wait (the host and
+    number are still the gone host's door's until the new host answers)."""
+    parting: str | None = None
+    """``detach`` or ``leave``, asked while it was being seated again: done to the new door."""
 
 
 def _redis_errors() -> tuple[type[BaseException], ...]:
@@ -703,16 +708,17 @@ class Hosts:
 
     async def _door_call(self, number: int, route: Route, lang: str, name: str,
                          args: tuple[Any, ...]) -> tuple[bool, Any, Frame | None]:
-        if route.orphaned is not None:
+        if route.orphaned is not None or route.seating:
             if name in ("detach", "leave"):
                 self._drop(number)
+                route.parting = name  # (being seated again: the new door is let go as it opens)
                 return True, None, None
             return False, TableError(L_("The host of table {table} stopped; wait a moment for another host "
                                         "to take it over.", table=route.table_id)), None
         route.lang = lang
         answer = await self._ask(route.host, lang, route.number, name, args, route=route)
-        if name in ("detach", "leave"):
-            self._drop(number)
+        if name in ("detach", "leave") and self.routes.get(number) is route:
+            self._drop(number)  # (not a route seated again meanwhile, at the host that took over)
         return answer
 
     def _drop(self, number: int) -> None:
@@ -725,7 +731,9 @@ class Hosts:
         for number, route in list(self.routes.items()):
             if route.peer is peer:
                 self._drop(number)
-                if route.orphaned is None:
+                if route.seating:
+                    route.parting = "detach"
+                elif route.orphaned is None:
                     self.send(route.host, ("call", 0, DEFAULT, route.number, "detach", ()))
 
     # ------------------------------------------------------------------ names, server-wide
@@ -1158,7 +1166,12 @@ class Hosts:
         table its host adjourned as it stopped (Ctrl+C) is not resumed behind its people's
         backs: they are back in the lobby, told so, and resume it there."""
         route.orphaned = None  # (not tried twice meanwhile)
-        same_host, route.host = route.host == host, host
+        same_host = route.host == host
+        # The gone door's messages reach no seat from now on.  The route keeps its host and
+        # number until the new door is answered (``again``): numbers repeat across hosts, and
+        # set at once they unmapped another door of this host's there, and sent this seat's
+        # calls meanwhile to whatever door had that number there.
+        self.by_remote.pop((route.host, route.number), None)
         if self._adjourned(route.table_id, host):
             self._drop(number)
             route.peer.push(("lost", number, Notice(L_(
@@ -1195,8 +1208,17 @@ class Hosts:
 
         async def remote() -> None:
             def again(handle: DoorHandle) -> DoorHandle:
+                if route.parting is not None:  # left (or its worker gone) meanwhile
+                    self.send(host, ("call", 0, DEFAULT, handle.door, route.parting, ()))
+                    return handle
                 return self._route(route.peer, host, handle, route.lang, number)
-            ok, value, _frame = await self._ask(host, route.lang, None, name, args, again)
+            route.seating = True
+            try:
+                ok, value, _frame = await self._ask(host, route.lang, None, name, args, again)
+            finally:
+                route.seating = False
+            if route.parting is not None:
+                return
             if not ok:
                 failed(value)
                 return

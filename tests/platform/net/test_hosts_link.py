@@ -610,6 +610,79 @@ async def _three_hosts_and_two_tables(tmp_path: Path, redis: RedisServer) -> dic
             "cid": door_cid.door}
 
 
+async def test_a_seat_taken_over_by_another_host_unmaps_no_other_door_and_its_calls_meanwhile_wait(
+        tmp_path: Path, redis: RedisServer) -> None:
+    """A review found a seat being seated again after a take-over given the new host at once,
+    with the gone host's door number: numbers repeat across hosts, so Ben's door at C's other
+    table lost its mapping (he never heard Cid again), the gone host's mapping stayed (a late
+    message of A's reached Bea's new seat), and a line Bea typed meanwhile was said at Ben's
+    table, whose door's frame, hand and all, came back to her."""
+    night = await _three_hosts_and_two_tables(tmp_path, redis)
+    (a, _wa), (b, wb), (c, wc) = night["hosts"]
+    try:
+        old = (a.hosts.me, b.hosts.routes[night["bea"]].number)
+        reattach = b.hosts._reattach
+        said: list[asyncio.Task[Any]] = []
+
+        def reattaching(number: int, route: Any, host: str) -> None:
+            reattach(number, route, host)
+            if number == night["bea"] and not said:  # Bea types a line at that moment
+                said.append(asyncio.get_running_loop().create_task(
+                    b.link.answer(wb, "en", night["bea"], "say", ("Bea's line",))))
+        b.hosts._reattach = reattaching  # type: ignore[method-assign]
+        a.die()
+        await until(lambda: "another host took it over" in " ".join(wb.notices(night["bea"])), "Bea seated on C", 30)
+        ok, refusal, frame = await said[0]
+        assert not ok and "wait a moment" in str(refusal) and frame is None
+        assert not [n for n in wc.notices(night["cid"]) if "Bea's line" in n]
+        assert b.hosts.routes[night["bea"]].host == c.hosts.me and old not in b.hosts.by_remote
+        await wc.call(night["cid"], "say", "Cid's line")  # Ben still hears his table
+        await until(lambda: "Cid's line" in " ".join(wb.notices(night["ben"])), "Ben hears Cid")
+        client = redis.client()  # a message A queued before it went, arriving late
+        try:
+            late = pickle.dumps((a.hosts.me, 10**9, ("deliver", old[1], [Notice("A's late line")], {})))
+            client.xadd(f"{b.hosts.prefix}inbox:{b.hosts.me}", {"m": late})
+        finally:
+            client.close()
+        await wc.call(night["cid"], "say", "after")
+        await until(lambda: "after" in " ".join(wb.notices(night["ben"])), "B read past A's late line")
+        assert not [n for n in wb.notices(night["bea"]) + wb.notices(night["ben"]) if "A's late line" in n]
+    finally:
+        for host, _worker in night["hosts"]:
+            await host.stop()
+
+
+async def test_leaving_while_being_seated_again_lets_the_new_seat_go(tmp_path: Path, redis: RedisServer) -> None:
+    """Bea left as C seated her again after A went: her seat on C stayed held by a door nobody
+    had (the first version dropped a route whatever route the number had by then)."""
+    night = await _three_hosts_and_two_tables(tmp_path, redis)
+    (a, _wa), (b, wb), (c, _wc) = night["hosts"]
+    try:
+        ask = b.hosts._ask
+        seated: list[Any] = []
+
+        async def asking(host: str, lang: str, target: int | None, name: str, args: Any, *more: Any,
+                         **options: Any) -> Any:
+            if name != "join":
+                return await ask(host, lang, target, name, args, *more, **options)
+            # Bea leaves while C is asked to seat her again.
+            assert await b.link.answer(wb, "en", night["bea"], "leave", ()) == (True, None, None)
+            seated.append(await ask(host, lang, target, name, args, *more, **options))
+            return seated[-1]
+        b.hosts._ask = asking  # type: ignore[method-assign]
+        a.die()
+        await until(lambda: seated, "C asked to seat Bea again", 30)
+        seat = c.tables._tables[night["t1"]].slots[1]
+        held = c.link.peers["host " + b.hosts.me].doors  # (Ben's door at table 2 stays)
+        await until(lambda: not seat.connected and all(h.door.table_id != night["t1"] for h in held.values()),
+                    "Bea's seat on C let go")
+        assert night["bea"] not in b.hosts.routes
+        assert not [n for n in wb.notices(night["bea"]) if "another host took it over" in n]
+    finally:
+        for host, _worker in night["hosts"]:
+            await host.stop()
+
+
 async def test_a_host_back_past_its_lease_plays_nothing_until_its_leases_say_which_tables_it_kept(
         tmp_path: Path, redis: RedisServer) -> None:
     """A review held open the moment between a host's inbox answering again after an outage past
