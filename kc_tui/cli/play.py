@@ -12,7 +12,7 @@ from typing import Any, Callable
 from ..core.i18n import Domain
 from ..core.kinds import Phase
 from ..games import DEFAULT_GAME
-from ..line import LineOptions
+from ..line import LineOptions, line_out
 from ..storage import AutoSaver, Settings, load_settings, save_settings
 from .common import full_screen, language_fixed, look_overrides, settings_from
 from .signals import Stopped, end_within_grace, tell
@@ -54,11 +54,14 @@ def play_saved(service: Any, args: argparse.Namespace, saving: Callable[[Callabl
             lang = language_fixed()
             command = (f"{PROG}{f' --lang {lang}' if lang else ''}"
                        f"{'' if game == DEFAULT_GAME else f' --game {game}'} resume --plain")
+            # Between words at the terminal's width, as the line mode's own lines ("... --plain g"
+            # / "oes on with it", a play test).
             print(_("The game is saved as it stood after the last turn; {command} goes on with it.")
-                  .format(command=command), flush=True)
+                  .format(command=command), file=line_out(), flush=True)
         return status
     except KeyboardInterrupt:
-        print("\n" + _("Interrupted; the game stops here (it was saved after the last turn)."))
+        print("\n" + _("Interrupted; the game stops here (it was saved after the last turn)."),
+              file=line_out())
         return 130
     except Stopped as stop:
         saver.release()  # before the goodbye, which a terminal that is not read can hold up

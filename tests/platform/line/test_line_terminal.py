@@ -63,3 +63,34 @@ def test_a_line_longer_than_a_thousand_characters_is_refused_unread(tmp_path: Pa
     said = done.stdout.decode()
     assert "That line is longer than 1000 characters; nothing was done." in said, said[-500:]
     assert "7h n 7h n" not in said and done.stderr == b"", done.stderr[-500:]
+
+
+def test_the_way_back_said_as_the_game_is_left_is_broken_between_words_too(tmp_path: Path) -> None:
+    """A play test at 80 columns read "... kings-corner resume --plain g" / "oes on with it."."""
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    env = dict(os.environ, KC_TUI_DATA_DIR=str(tmp_path / "data"), KC_TUI_CONFIG_DIR=str(tmp_path / "config"))
+    main, side = pty.openpty()
+    fcntl.ioctl(side, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    process = subprocess.Popen([sys.executable, "-m", "kc_tui", "play", "--plain", "--players", "you,medium",
+                                "--seed", "3"], stdin=side, stdout=side, stderr=side, env=env)
+    os.close(side)
+    os.write(main, b"quit\n")
+    said = b""
+    try:
+        while chunk := os.read(main, 4096):
+            said += chunk
+    except OSError:  # (the terminal's end once the game has ended)
+        pass
+    finally:
+        os.close(main)
+    assert process.wait(timeout=60) == 0
+    text = said.decode().replace("\r\n", "\n")
+    assert "goes on with it." in " ".join(text.split())
+    lines = text[text.index("The game is saved"):].split("\n")
+    assert all(len(line) <= 80 for line in lines), lines
+    assert " ".join(line.strip() for line in lines).strip().endswith(
+        "kings-corner resume --plain goes on with it."), lines
