@@ -53,8 +53,9 @@ class SaveInfo:
 
     @property
     def title(self) -> str:
-        """One line that tells this save apart from the others: when, who, how far, the
-        scores, the rules and the seed."""
+        """One line that tells this save apart from the others: when, how far, the scores (which
+        name the players), the rules and the seed.  How far comes before the scores: at 80
+        columns a list of four players' names cut it off, and saves could not be told apart."""
         if self.problem:
             return f"{self.path.name}: {self.problem}"
         when = self.saved_at
@@ -64,8 +65,8 @@ class SaveInfo:
                  else _("round {round}, turn {turn}").format(round=self.round_no, turn=self.turn) if self.turn
                  else _("round {round}").format(round=self.round_no))
         seed = _("seed {seed}").format(seed=self.seed) if self.seed is not None else ""
-        scores = f" ({scores})" if self.totals else ""  # (a game's older saves kept none)
-        who = f"{', '.join(players)}, {where}{scores}"
+        # (A game's older saves kept no scores: their players are named.)
+        who = f"{where} ({scores})" if self.totals else f"{', '.join(players)}, {where}"
         return labelled(when, semicolons(x for x in (who, self.rules, seed) if x))
 
 

@@ -144,4 +144,4 @@ def test_stats_name_you_and_the_levels_in_the_language_and_speak_of_no_one_as_yo
     assert "ganaste" not in ada
     assert table["Ada (hard)"].as_dict()["name"] == "Ada (hard)"  # the JSON stays as recorded
     info = SaveInfo(Path("s.json"), ("You", "Ada"), "2026-12-06 00:48", 7, (12, 12), turn=2)
-    assert "Tú, Ada, ronda 7" in info.title and "(Tú 12, Ada 12)" in info.title
+    assert "ronda 7, turno 2 (Tú 12, Ada 12)" in info.title

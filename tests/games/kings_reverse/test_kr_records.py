@@ -135,9 +135,9 @@ def test_kings_reverse_saves_are_listed_and_deleted_by_name(capsys: Capture) -> 
     assert refused_while_open.returncode == 1 and "open in another window" in refused_while_open.stdout
     saver.release()  # the game is left: now it may be deleted elsewhere
     listed = _kc(capsys, "--game", "kings-reverse", "saves")
-    # As the first game's saves are listed: who, how far, the totals, the rules and the seed.
+    # As the first game's saves are listed: how far, the totals (who), the rules and the seed.
     assert saver.path.name in listed and re.search(
-        r"\d{4}-\d\d-\d\d \d\d:\d\d: You, Ada, round 1, turn 1 \(You 0, Ada 0\); 10 cards each, "
+        r"\d{4}-\d\d-\d\d \d\d:\d\d: round 1, turn 1 \(You 0, Ada 0\); 10 cards each, "
         r"to 500; seed \d+", listed), listed
     # A save's totals that are not numbers are left out of its line; it is listed all the same.
     doc = json.loads(saver.path.read_text().splitlines()[0])
@@ -246,7 +246,7 @@ async def test_continue_on_the_title_screen_lists_and_resumes_a_kings_reverse_sa
         turn = saver.service.game.turns  # the turn the save stopped in, as the first game's list says it
         assert turn >= 1
         # Its line names its game once, first (the list holds every game's saves).
-        assert re.search(rf"Kings Reverse: \d{{4}}-\d\d-\d\d \d\d:\d\d: You, Ada, round 1, turn {turn} "
+        assert re.search(rf"Kings Reverse: \d{{4}}-\d\d-\d\d \d\d:\d\d: round 1, turn {turn} "
                          r"\(You 0, Ada 0\); 10 cards each", str(saves.query_one("#saves-chosen").render()))
         await pilot.press("enter")
         await pilot.pause()
@@ -289,7 +289,7 @@ async def test_a_save_made_between_rounds_says_after_which_round() -> None:
     assert service.phase == "round_over"
     saver.release()
     (info,) = _usable()
-    assert re.search(r": You, Ada, after round 1 \(You \d+, Ada \d+\); 10 cards", info.title), info.title
+    assert re.search(r": after round 1 \(You \d+, Ada \d+\); 10 cards", info.title), info.title
     app = KingsCornerApp(settings=Settings(pace=0))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("c")

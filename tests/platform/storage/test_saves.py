@@ -673,8 +673,8 @@ def test_the_continue_list_tells_saves_apart_by_rules_seed_round_and_turn() -> N
         saver.release()
     titles = {info.seed: info.title for info in list_saves()}
     assert set(titles) == {11, 12}
-    assert titles[11].endswith(", round 1, turn 2 (You 0, Ada 0); standard; seed 11"), titles
-    assert titles[12].endswith(", round 1, turn 2 (You 0, Ada 0); boxed, target 50; seed 12"), titles
+    assert titles[11].endswith(": round 1, turn 2 (You 0, Ada 0); standard; seed 11"), titles
+    assert titles[12].endswith(": round 1, turn 2 (You 0, Ada 0); boxed, target 50; seed 12"), titles
 
 
 def test_a_game_left_on_a_rounds_result_is_listed_after_that_round() -> None:
@@ -688,7 +688,7 @@ def test_a_game_left_on_a_rounds_result_is_listed_after_that_round() -> None:
     saver.release()
     (info,) = list_saves()
     totals = ", ".join(f"{name} {total}" for name, total in zip(info.players, info.totals))
-    assert info.title.split(": ", 1)[1].startswith(f"Ada, Ben, after round 1 ({totals}); standard"), info.title
+    assert info.title.split(": ", 1)[1].startswith(f"after round 1 ({totals}); standard"), info.title
 
 
 def test_starting_a_game_keeps_only_the_newest_unfinished_games() -> None:
@@ -718,10 +718,23 @@ def test_a_save_s_line_is_punctuated_as_the_language_does(in_language) -> None:
 
     info = SaveInfo(Path("x.json"), players=("You", "Ada"), saved_at="2026-12-06 19:27", round_no=2,
                     totals=(5, 0), rules="standard", seed=7)
-    assert info.title == "2026-12-06 19:27: You, Ada, round 2 (You 5, Ada 0); standard; seed 7"
+    assert info.title == "2026-12-06 19:27: round 2 (You 5, Ada 0); standard; seed 7"
     in_language("fr")
-    assert info.title == ("2026-12-06 19:27\u00a0: Toi, Ada, manche 2 (Toi 5, Ada 0)\u00a0; standard\u00a0; "
+    assert info.title == ("2026-12-06 19:27\u00a0: manche 2 (Toi 5, Ada 0)\u00a0; standard\u00a0; "
                           "graine 7")
     from kc_tui.core.text import visible
 
     assert visible(info.title) == info.title  # as the resume list shows it: no "\xa0" written out
+
+
+def test_four_players_saves_are_told_apart_within_80_columns() -> None:
+    """A new player's play test read two lines of the resume list cut at 80 columns just before
+    what told them apart: "[3] Kings in the Corner: 2026-12-07 09:30: You, Ada, Ben, Cleo, round
+    1, tu…".  How far each went now comes before the scores, which name the players."""
+    from kc_tui.storage import SaveInfo
+
+    lines = [f"[{n}] Kings in the Corner: " + SaveInfo(Path("x.json"), players=("You", "Ada", "Ben", "Cleo"),
+                                                       saved_at="2026-12-07 09:30", round_no=1, turn=turn,
+                                                       totals=(0, 0, 0, 0), rules="standard").title
+             for n, turn in ((3, 4), (4, 9))]
+    assert lines[0][:80] != lines[1][:80], lines
