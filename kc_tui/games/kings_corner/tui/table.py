@@ -158,6 +158,8 @@ TABLE_KEYS: tuple[KeyRow, ...] = (
     KeyRow(":", N_("type a command: 7h n, e n, end (end! does not ask), undo, hint, quit, "
                       "or a question: look, hand, who, last, pile n, scores"), TURN,
            action="prompt", bind=(("colon", "prompt"),), palette=N_("Command line")),
+    KeyRow("> + (5)", N_("above each pile: > marks the focus, + a pile changed since your last turn, (5) "
+                         "how many cards it holds"), READ),
     KeyRow("b", N_("read the whole table: every pile, who has how many cards, your hand"), READ,
            action="look", bind=(("b", "look"),), palette=N_("Read the table")),
     KeyRow("p", N_("read the focused pile, every card bottom to top, and what it takes"), READ,
