@@ -303,3 +303,36 @@ async def test_a_save_made_between_rounds_says_after_which_round() -> None:
         table = next(s for s in app.screen_stack if isinstance(s, ReverseTableScreen))
         log = [line.text for line in table.query_one("#log").lines]
         assert log[0].startswith("Resumed after round 1. Totals: You "), log
+
+
+async def test_a_resumed_kings_reverse_round_is_told_so_far_in_the_log() -> None:
+    """A new player's play test resumed a round of Kings Reverse and read only "Resumed in round
+    1. Totals: ...": the round so far was kept for `a` but not told, where a served table's
+    opening tells it."""
+    from textual.widgets import RichLog
+
+    from kc_tui.games.kings_reverse.engine.describe import describe_event
+    from kc_tui.games.kings_reverse.engine.events import RoundStart, RoundView, TurnStart
+
+    saver = _reverse_save()
+    service = saver.service
+    for _ in range(2):  # a few turns, the computer's among them
+        if service.phase == "turn":
+            service.act(service.legal_actions()[0])
+        service.run_computer_turns()
+    saver.save()
+    app = KingsCornerApp(settings=Settings(ascii=True, pace=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c", "enter")
+        await pilot.pause()
+        table = app.screen
+        log = table.query_one("#log", RichLog)
+        told = " ".join(" ".join("".join(segment.text for segment in strip) for strip in log.lines).split())
+        past = table.service.past_events_seen_by(0)  # (as the resumed game replayed them)
+        names = [seat.name for seat in table.service.seats]
+    dealt = max(i for i, event in enumerate(past) if isinstance(event, (RoundStart, RoundView)))
+    expected = [s for e in past[dealt:] if not isinstance(e, TurnStart) and (s := describe_event(e, names, 0))]
+    assert len(expected) >= 3
+    assert told.startswith("Resumed in round 1.")
+    for sentence in expected:
+        assert " ".join(sentence.split()) in told, (sentence, told)

@@ -56,6 +56,8 @@ class NetworkReverseTableScreen(ServedTable, ReverseTableScreen):
     def watching(self) -> bool:
         return bool(self.remote.door.spectator)
 
+    recaps = False  # (its opening line tells the round so far, with the table's notices)
+
     def on_mount(self) -> None:
         # Runs before the table screen's own on_mount (Textual calls both), which follows the
         # events from now on: the log reads in order, the chat hint, what the table said before

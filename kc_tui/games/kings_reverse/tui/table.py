@@ -315,6 +315,10 @@ class ReverseTableScreen(TableShell):
                     id="prompt")
         yield TextPanel(id="keys", classes="keys")
 
+    recaps = True
+    """Whether the log tells the round so far after the opening line of a session already dealt
+    (a served table's opening line tells it itself)."""
+
     def on_mount(self) -> None:
         self.fit_to(*self.app.size)
         self.query_one("#prompt", Input).display = False
@@ -322,14 +326,20 @@ class ReverseTableScreen(TableShell):
         if not self.service.view(None).round:
             self.service.start()
         else:
-            self.query_one("#log", RichLog).write(self.opening_line())
-            self._catch_up()
+            log = self.query_one("#log", RichLog)
+            log.write(self.opening_line())
+            told = self._catch_up()
+            if self.recaps:  # (a new player's play test read no recap of a resumed round)
+                for sentence in told:
+                    log.write(sentence)
         self.refresh_table()
         self.advance()
 
-    def _catch_up(self) -> None:
+    def _catch_up(self) -> list[str]:
         """A session already dealt: what each person here took and saw in the round so far,
-        kept for ``a`` as if heard (a resumed round would otherwise say nothing happened)."""
+        kept for ``a`` as if heard (a resumed round would otherwise say nothing happened); the
+        round so far as the log tells it, as a served table's opening tells it."""
+        told: list[str] = []
         past = self.service.past_events_seen_by(self.service.keyboard_seat)
         dealt = [i for i, event in enumerate(past) if isinstance(event, (RoundStart, RoundView))]
         playing: int | None = None
@@ -338,7 +348,9 @@ class ReverseTableScreen(TableShell):
                 playing = event.player
             with self._showing():
                 sentence = describe_event(event, self.names, self.service.keyboard_seat)
-            self._keep(event, sentence, playing, counts_now=False)
+            if self._keep(event, sentence, playing, counts_now=False) and sentence:
+                told.append(sentence)
+        return told
 
     def opening_line(self) -> str:
         """The log's first line at a session already dealt (resumed here, or a served table's)."""
