@@ -810,6 +810,7 @@ class _Connection(asyncssh.SSHServer):
         self.lingering = False
         """Refused and told why: its socket stays open until its client closes it (:meth:`_linger`)."""
         self._draining: asyncio.Task[None] | None = None
+        self._lingering: socket.socket | None = None
         self.refusals = 0
         """Requests refused on it (commands, subsystems, forwarding)."""
 
@@ -969,13 +970,17 @@ class _Connection(asyncssh.SSHServer):
         except (AttributeError, OSError):
             return
         sock.setblocking(False)
-        self.lingering = True
+        self.lingering, self._lingering = True, sock
         self._draining = asyncio.get_running_loop().create_task(self._drain(sock))
 
     def let_go(self) -> None:
         """The server stops: a refused connection still open is closed now."""
         if self._draining is not None:
             self._draining.cancel()
+        if self._lingering is not None:  # (the task may not have begun: its finally never runs)
+            self._lingering.close()
+            self.lingering = False
+            self.server.refused.discard(self)
 
     async def _drain(self, sock: socket.socket) -> None:
         loop = asyncio.get_running_loop()
