@@ -66,7 +66,8 @@ class SaveInfo:
                  else _("round {round}").format(round=self.round_no))
         seed = _("seed {seed}").format(seed=self.seed) if self.seed is not None else ""
         # (A game's older saves kept no scores: their players are named.)
-        who = f"{where} ({scores})" if self.totals else f"{', '.join(players)}, {where}"
+        who = (f"{where} ({scores})" if self.totals and len(self.totals) == len(players)
+               else f"{', '.join(players)}, {where}")
         return labelled(when, semicolons(x for x in (who, self.rules, seed) if x))
 
 
