@@ -75,6 +75,9 @@ its sessions with it: a host answers in milliseconds; one that does not is taken
 it is heard from again)."""
 INBOX_LENGTH = 100_000
 """Messages kept in a host's inbox (trimmed as it reads them; this bounds one that reads none)."""
+MAX_HELD_CALLS = 1000
+"""Other hosts' moves held while play waits for this host's leases after an outage: past these,
+one is refused with the waiting sentence."""
 MAX_QUEUED = 200_000
 """Writes a host keeps for Redis while it cannot be reached; past this the oldest is dropped
 (play waits while Redis is away, so that few are made meanwhile)."""
@@ -249,6 +252,10 @@ class Hosts:
         self.epoch: bytes | None = None
         """The token Redis keeps while it keeps its data (one made by the first host to start)."""
         self._down_since = 0.0
+        self._renewed_at = time.monotonic()
+        """When the last renewal of the heartbeat and the leases began: the other hosts go by it."""
+        self._held_calls: list[tuple[str, tuple[Any, ...]]] = []
+        """Other hosts' moves read while play waits for this host's leases (:meth:`_store_ok`)."""
         self._running: set[asyncio.Task[None]] = set()
         """The background work running now (a lobby read, a publication, a seat taken again)."""
         self._dead: set[str] = set()
@@ -386,8 +393,9 @@ class Hosts:
         take moves that are lost, and send its old state to seats on other hosts."""
         if not self.down:
             return
-        if not renewed and time.monotonic() - self._down_since > self.lease:
-            return
+        away = time.monotonic() - self._renewed_at
+        if not renewed and away > self.lease / 2:
+            return  # (past half a lease unrenewed: another host may take a lease at any moment)
         self.down = False
         self.up_since = time.monotonic()
         log.info("host %s: Redis is back; play goes on", self.me)
@@ -398,7 +406,7 @@ class Hosts:
             if peer.send is not None:
                 for hosted in peer.doors.values():
                     hosted.sent = {}  # (what was sent meanwhile may be lost: the next step sends all)
-        if self.up_since - self._down_since > self.lease:
+        if away > self.lease:
             # Away past its lease, this host was taken for gone: the other hosts let its people's
             # seats go (held as dropped connections) and its guests' names.  They sit again.
             now = time.monotonic()
@@ -407,6 +415,14 @@ class Hosts:
             names = {folded: self.me for folded in self.tables._guests}
             if names:
                 self._queue(lambda pipe: pipe.hset(self.key("guest-names"), mapping=names))
+            # Seated again now, where the lobbies say the tables are: the other hosts' lobbies
+            # may have been read already (the inbox is read while play waits for the renewal),
+            # and nothing else might change them for a long while (a loaded test run's Ben
+            # waited 40 s).
+            self._lobby_moved()
+        held, self._held_calls = self._held_calls, []
+        for origin, message in held:  # (in the order they came; a table let go refuses them)
+            self._heard(origin, message)
 
     def _tell_sessions(self, text: Any) -> None:
         """A notice to every seat this host's workers hold, here or on other hosts."""
@@ -566,6 +582,13 @@ class Hosts:
         return tuple(tables[k] for k in sorted(tables))
 
     # ------------------------------------------------------------------ calls from this host's workers
+    def _waits(self, peer: _Peer, target: int, name: str) -> bool:
+        """Whether a call of ``peer``'s to its door ``target`` here must wait for Redis: a move
+        (a read changes nothing, and leaving is always let)."""
+        hosted = peer.doors.get(target)
+        return self.down and hosted is not None and name not in hosted.door.mirrored and name not in (
+            *hosted.door.reads, "past_events", "detach", "leave")
+
     def routed(self, peer: _Peer, lang: str, target: int | None, name: str,
                args: tuple[Any, ...]) -> Awaitable[tuple[bool, Any, Frame | None]] | None:
         """The answer to a worker's call that is not this host's table server's alone (a
@@ -576,9 +599,7 @@ class Hosts:
                 if route.peer is not peer:
                     return _now(False, TableError(L_("You have left this table.")), None)
                 return self._door_call(target, route, lang, name, args)
-            hosted = peer.doors.get(target)
-            if self.down and hosted is not None and name not in hosted.door.mirrored and name not in (
-                    *hosted.door.reads, "past_events", "detach", "leave"):
+            if self._waits(peer, target, name):
                 return _now(False, TableError(WAITS), None)
             return None
         if name == "tables":
@@ -716,10 +737,12 @@ class Hosts:
             return False, TableError(L_("The host of table {table} stopped; wait a moment for another host "
                                         "to take it over.", table=route.table_id)), None
         route.lang = lang
-        answer = await self._ask(route.host, lang, route.number, name, args, route=route)
-        if name in ("detach", "leave") and self.routes.get(number) is route:
-            self._drop(number)  # (not a route seated again meanwhile, at the host that took over)
-        return answer
+        if name in ("detach", "leave"):
+            # Let go here first: were its host to go before answering, the seat must not be
+            # taken again for it at the host that takes the table over.
+            self._drop(number)
+            return await self._ask(route.host, lang, route.number, name, args)
+        return await self._ask(route.host, lang, route.number, name, args, route=route)
 
     def _drop(self, number: int) -> None:
         route = self.routes.pop(number, None)
@@ -857,8 +880,17 @@ class Hosts:
         if kind == "call":
             _, number, lang, target, name, args = message
             peer = self._host_peer(origin)
-            with speaking(lang):
-                ok, value, frame = self.link._answer(peer, lang, target, name, args)
+            if target is not None and self._waits(peer, target, name):
+                # Read from the inbox while play waits for this host's leases, past an outage:
+                # the table may be another host's by now.  Answered once they are renewed (a
+                # beat at most): that host's own sessions were told Redis is back already.
+                if len(self._held_calls) < MAX_HELD_CALLS:
+                    self._held_calls.append((origin, message))
+                    return
+                ok, value, frame = False, TableError(WAITS), None
+            else:
+                with speaking(lang):
+                    ok, value, frame = self.link._answer(peer, lang, target, name, args)
             if number:
                 self.send(origin, ("answer", number, ok, value, frame))
         elif kind == "answer":
@@ -944,6 +976,7 @@ class Hosts:
             self._give_up_orphans()
 
     async def _renew(self) -> None:
+        began = time.monotonic()
         pipe = self.redis.pipeline(transaction=False)
         pipe.eval(RENEW, 1, self.key("host", self.me), self.me, self._ms())
         pipe.sadd(self.key("hosts"), self.me)
@@ -959,6 +992,7 @@ class Hosts:
             if not held:
                 self._lost_table(table_id)
         self._store_ok(renewed=True)
+        self._renewed_at = began
         if results[2] != self.epoch:
             await self._store_emptied()
 
@@ -1059,7 +1093,7 @@ class Hosts:
         self.guests = {k: v for k, v in self.guests.items() if k[0] != "host " + host}
         now = time.monotonic()
         for number, route in self.routes.items():
-            if route.host == host and route.orphaned is None:
+            if route.host == host and route.orphaned is None and not route.seating:
                 route.orphaned = now
                 route.peer.push(("deliver", number, [Notice(L_(
                     "The host of table {table} stopped; wait a moment for another host to take it over.",
@@ -1212,7 +1246,6 @@ class Hosts:
                     self.send(host, ("call", 0, DEFAULT, handle.door, route.parting, ()))
                     return handle
                 return self._route(route.peer, host, handle, route.lang, number)
-            route.seating = True
             try:
                 ok, value, _frame = await self._ask(host, route.lang, None, name, args, again)
             finally:
@@ -1225,6 +1258,7 @@ class Hosts:
             moved = self.routes.get(number)
             if moved is not None:
                 route.peer.push(("deliver", number, [told], moved.frame))
+        route.seating = True  # (now: a call already on its way must not reach the gone door)
         self._background(remote())
 
 

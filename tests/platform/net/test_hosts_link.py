@@ -697,7 +697,7 @@ async def test_a_host_back_past_its_lease_plays_nothing_until_its_leases_say_whi
         await until(lambda: "another host took it over" in " ".join(wb.notices(night["bea"])), "Bea seated on C", 30)
         stale = a.tables._tables[night["t1"]]
         events = len(stale.events)
-        a.hosts._down_since -= 10
+        a.hosts._renewed_at -= 10
         reached: list[bool] = []  # (its read loop reached Redis)
         store_ok = a.hosts._store_ok
         a.hosts._store_ok = lambda *args, **named: (reached.append(True), store_ok(*args, **named))[1]  # type: ignore
@@ -707,10 +707,40 @@ async def test_a_host_back_past_its_lease_plays_nothing_until_its_leases_say_whi
         assert a.hosts.down and not a.tables.going.is_set()  # until its leases are renewed
         with pytest.raises(TableError, match="play waits until it is back"):
             await wa.call(night["ada"], "end_turn")
+        # A move another host asked of it meanwhile, read from its inbox, waits for them too.
+        sent: list[tuple[str, Any]] = []
+        send = a.hosts.send
+        a.hosts.send = lambda host, message: (sent.append((host, message)), send(host, message))  # type: ignore
+        bea_there = next(iter(a.link.peers["host " + b.hosts.me].doors))
+        a.hosts._heard(b.hosts.me, ("call", 77, "en", bea_there, "end_turn", ()))
+        assert not [m for _, m in sent if m[:2] == ("answer", 77)]
         a.hosts._tasks.append(loop.create_task(a.hosts._beat_loop()))
         await until(lambda: not a.hosts.down, "A back")
+        (answer,) = [m for _, m in sent if m[:2] == ("answer", 77)]
+        assert answer[2] is False  # refused: the table is C's now
         assert night["t1"] not in a.tables._tables  # C's now: let go before play went on
         assert len(stale.events) == events
+    finally:
+        for host, _worker in night["hosts"]:
+            await host.stop()
+
+
+async def test_a_seat_let_go_while_its_host_goes_is_not_taken_again_at_the_next_host(
+        tmp_path: Path, redis: RedisServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review found Bea's session ending while its detach waited on a host that had just gone:
+    C took the table over, B seated Bea there again, and the seat stayed held by a door nobody
+    had.  (A long wait for the answer stands for the moment of the host's going.)"""
+    monkeypatch.setattr(hosts_module, "ASK_SECONDS", 15.0)
+    night = await _three_hosts_and_two_tables(tmp_path, redis)
+    (a, _wa), (b, wb), (c, _wc) = night["hosts"]
+    try:
+        a.die()
+        detaching = asyncio.get_running_loop().create_task(b.link.answer(wb, "en", night["bea"], "detach", ()))
+        await until(lambda: b.hosts.where.get(night["t1"]) == c.hosts.me, "B hears C has table 1", 30)
+        assert night["bea"] not in b.hosts.routes
+        assert not c.tables._tables[night["t1"]].slots[1].connected
+        assert not [n for n in wb.notices(night["bea"]) if "another host took it over" in n]
+        detaching.cancel()
     finally:
         for host, _worker in night["hosts"]:
             await host.stop()
