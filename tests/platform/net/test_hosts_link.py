@@ -428,6 +428,20 @@ async def test_a_check_of_the_hosts_before_the_heartbeat_sees_redis_emptied_take
             await host.stop()
 
 
+async def _ada_and_bea_at_a_table(wa: Worker, b: Host, wb: Worker) -> tuple[Any, DoorHandle, DoorHandle, Any]:
+    """Ada (on A) makes a table of two people and sits; Bea (on B) sits; the round is dealt: its
+    information, their doors and the table (on A)."""
+    ada = await wa.call(None, "person", "key-ada", "Ada")
+    bea = await wb.call(None, "person", "key-bea", "Bea")
+    info = await wa.call(None, "create_table", ada, "", build_rules(players=2), ["open", "open"], 11)
+    await until(lambda: info.id in b.hosts.where, "B hears of the table")
+    door_a: DoorHandle = await wa.call(None, "join", ada, info.id, 0)
+    door_b: DoorHandle = await wb.call(None, "join", bea, info.id, 1)
+    table = wa.host.tables._tables[info.id]
+    await until(lambda: table.service is not None and table.service.phase == Phase.TURN, "the deal")
+    return info, door_a, door_b, table
+
+
 async def test_a_move_s_answer_read_with_the_next_step_leaves_the_seat_s_frame_at_that_step(
         tmp_path: Path, redis: RedisServer) -> None:
     """A CI run's Ben saw the table a turn back once Redis returned: his end of turn was
@@ -436,14 +450,7 @@ async def test_a_move_s_answer_read_with_the_next_step_leaves_the_seat_s_frame_a
     keeps for his door; the notice that Redis was back then sent that frame to his session."""
     (a, wa), (b, wb) = await hosts(tmp_path, redis, "a", "b")
     try:
-        ada = await wa.call(None, "person", "key-ada", "Ada")
-        bea = await wb.call(None, "person", "key-bea", "Bea")
-        info = await wa.call(None, "create_table", ada, "", build_rules(players=2), ["open", "open"], 11)
-        await until(lambda: info.id in b.hosts.where, "B hears of the table")
-        door_a: DoorHandle = await wa.call(None, "join", ada, info.id, 0)
-        door_b: DoorHandle = await wb.call(None, "join", bea, info.id, 1)
-        table = a.tables._tables[info.id]
-        await until(lambda: table.service is not None and table.service.phase == Phase.TURN, "the deal")
+        info, door_a, door_b, table = await _ada_and_bea_at_a_table(wa, b, wb)
         await _play_until([(wa, door_a.door), (wb, door_b.door)], lambda: table.service.current == 1)
         held: list[tuple[str, Any]] = []
         heard = b.hosts._heard
@@ -474,14 +481,7 @@ async def test_while_redis_is_away_play_waits_and_goes_on_when_it_is_back_with_n
         tmp_path: Path, redis: RedisServer) -> None:
     (a, wa), (b, wb) = await hosts(tmp_path, redis, "a", "b")
     try:
-        ada = await wa.call(None, "person", "key-ada", "Ada")
-        bea = await wb.call(None, "person", "key-bea", "Bea")
-        info = await wa.call(None, "create_table", ada, "", build_rules(players=2), ["open", "open"], 11)
-        await until(lambda: info.id in b.hosts.where, "B hears of the table")
-        door_a: DoorHandle = await wa.call(None, "join", ada, info.id, 0)
-        door_b: DoorHandle = await wb.call(None, "join", bea, info.id, 1)
-        table = a.tables._tables[info.id]
-        await until(lambda: table.service is not None and table.service.phase == Phase.TURN, "the deal")
+        info, door_a, door_b, table = await _ada_and_bea_at_a_table(wa, b, wb)
         await _play_until([(wa, door_a.door), (wb, door_b.door)], lambda: len(table.events) > 8)
         redis.stop()
         waits = "shared store cannot be reached; play waits"
