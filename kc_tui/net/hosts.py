@@ -254,7 +254,7 @@ class Hosts:
         self._down_since = 0.0
         self._renewed_at = time.monotonic()
         """When the last renewal of the heartbeat and the leases began: the other hosts go by it."""
-        self._held_calls: list[tuple[str, tuple[Any, ...]]] = []
+        self._held_calls: list[tuple[float, str, tuple[Any, ...]]] = []
         """Other hosts' moves read while play waits for this host's leases (:meth:`_store_ok`)."""
         self._running: set[asyncio.Task[None]] = set()
         """The background work running now (a lobby read, a publication, a seat taken again)."""
@@ -421,8 +421,12 @@ class Hosts:
             # waited 40 s).
             self._lobby_moved()
         held, self._held_calls = self._held_calls, []
-        for origin, message in held:  # (in the order they came; a table let go refuses them)
-            self._heard(origin, message)
+        late = time.monotonic() - ASK_SECONDS * 0.75
+        for at, origin, message in held:  # (in the order they came; a table let go refuses them)
+            if at >= late:
+                self._heard(origin, message)
+            elif message[1]:  # its host may have given up on the answer: not made, refused
+                self.send(origin, ("answer", message[1], False, TableError(WAITS), None))
 
     def _tell_sessions(self, text: Any) -> None:
         """A notice to every seat this host's workers hold, here or on other hosts."""
@@ -885,7 +889,7 @@ class Hosts:
                 # the table may be another host's by now.  Answered once they are renewed (a
                 # beat at most): that host's own sessions were told Redis is back already.
                 if len(self._held_calls) < MAX_HELD_CALLS:
-                    self._held_calls.append((origin, message))
+                    self._held_calls.append((time.monotonic(), origin, message))
                     return
                 ok, value, frame = False, TableError(WAITS), None
             else:

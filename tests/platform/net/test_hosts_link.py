@@ -714,10 +714,14 @@ async def test_a_host_back_past_its_lease_plays_nothing_until_its_leases_say_whi
         bea_there = next(iter(a.link.peers["host " + b.hosts.me].doors))
         a.hosts._heard(b.hosts.me, ("call", 77, "en", bea_there, "end_turn", ()))
         assert not [m for _, m in sent if m[:2] == ("answer", 77)]
+        # One held past the time its host waits for an answer is not made, only refused.
+        a.hosts._held_calls.append((time.monotonic() - 10, b.hosts.me, ("call", 78, "en", bea_there, "say", ("hi",))))
         a.hosts._tasks.append(loop.create_task(a.hosts._beat_loop()))
         await until(lambda: not a.hosts.down, "A back")
         (answer,) = [m for _, m in sent if m[:2] == ("answer", 77)]
         assert answer[2] is False  # refused: the table is C's now
+        (late,) = [m for _, m in sent if m[:2] == ("answer", 78)]
+        assert late[2] is False and "play waits" in str(late[3])
         assert night["t1"] not in a.tables._tables  # C's now: let go before play went on
         assert len(stale.events) == events
     finally:
