@@ -807,10 +807,9 @@ class _Connection(asyncssh.SSHServer):
         self.channels_told = False
         self.gone = False
         self._timer: asyncio.TimerHandle | None = None
-        self.lingering = False
-        """Refused and told why: its socket stays open until its client closes it (:meth:`_linger`)."""
-        self._draining: asyncio.Task[None] | None = None
         self._lingering: socket.socket | None = None
+        """Refused and told why: its socket, kept open until its client closes it (:meth:`_linger`)."""
+        self._draining: asyncio.Task[None] | None = None
         self.refusals = 0
         """Requests refused on it (commands, subsystems, forwarding)."""
 
@@ -970,17 +969,25 @@ class _Connection(asyncssh.SSHServer):
         except (AttributeError, OSError):
             return
         sock.setblocking(False)
-        self.lingering, self._lingering = True, sock
+        self._lingering = sock
         self._draining = asyncio.get_running_loop().create_task(self._drain(sock))
+
+    @property
+    def lingering(self) -> bool:
+        """Refused, told why, and still open (counted among the server's refused)."""
+        return self._lingering is not None
+
+    def _end_lingering(self) -> None:
+        sock, self._lingering = self._lingering, None
+        if sock is not None:
+            sock.close()
+            self.server.refused.discard(self)
 
     def let_go(self) -> None:
         """The server stops: a refused connection still open is closed now."""
         if self._draining is not None:
             self._draining.cancel()
-        if self._lingering is not None:  # (the task may not have begun: its finally never runs)
-            self._lingering.close()
-            self.lingering = False
-            self.server.refused.discard(self)
+        self._end_lingering()  # (the task may not have begun: its own end never runs)
 
     async def _drain(self, sock: socket.socket) -> None:
         loop = asyncio.get_running_loop()
@@ -992,9 +999,7 @@ class _Connection(asyncssh.SSHServer):
         except (OSError, TimeoutError):
             pass
         finally:
-            sock.close()
-            self.lingering = False
-            self.server.refused.discard(self)
+            self._end_lingering()
 
     def _cancel_timer(self) -> None:
         if self._timer is not None:
