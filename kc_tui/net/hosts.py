@@ -251,7 +251,6 @@ class Hosts:
         """When the hosts' journal was last read (before it was asked for), and its tables."""
         self.epoch: bytes | None = None
         """The token Redis keeps while it keeps its data (one made by the first host to start)."""
-        self._down_since = 0.0
         self._renewed_at = time.monotonic()
         """When the last renewal of the heartbeat and the leases began: the other hosts go by it."""
         self._held_calls: list[tuple[float, str, tuple[Any, ...]]] = []
@@ -380,7 +379,6 @@ class Hosts:
         if self.down or self._closing:
             return
         self.down = True
-        self._down_since = time.monotonic()
         log.error("host %s: Redis cannot be reached (%s); play waits", self.me,
                   store_problem(exc) or type(exc).__name__)
         self.tables.going.clear()
@@ -589,8 +587,10 @@ class Hosts:
     def _waits(self, peer: _Peer, target: int, name: str) -> bool:
         """Whether a call of ``peer``'s to its door ``target`` here must wait for Redis: a move
         (a read changes nothing, and leaving is always let)."""
+        if not self.down:  # (asked of every call: the usual answer first)
+            return False
         hosted = peer.doors.get(target)
-        return self.down and hosted is not None and name not in hosted.door.mirrored and name not in (
+        return hosted is not None and name not in hosted.door.mirrored and name not in (
             *hosted.door.reads, "past_events", "detach", "leave")
 
     def routed(self, peer: _Peer, lang: str, target: int | None, name: str,
