@@ -20,16 +20,17 @@ import os
 import shlex
 import sys
 from collections.abc import Mapping
-from typing import Any, Sequence
+from pathlib import Path
+from typing import Any, Callable, Sequence, TypeVar
 
 from ..core.i18n import LANGUAGES, N_, PSEUDO, Domain, choose_language, set_default_language
 from ..core.options import MissingValue, take_option
 from ..core.text import labelled, semicolons, visible
-from ..storage import THEMES, Settings, load_settings
+from ..storage import THEMES, SaveError, SaveInfo, Settings, is_open_elsewhere, load_settings
 
 __all__ = ["Parser", "LanguageError", "take_language", "start_language", "language_fixed", "end_language",
            "NOTATIONS", "add_look_options", "look_arguments", "full_screen", "glyphs_likely",
-           "look_overrides", "settings_from"]
+           "look_overrides", "settings_from", "saves_named", "resume_first"]
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
@@ -238,7 +239,7 @@ def add_save_name(parser: argparse.ArgumentParser) -> None:
 
 def saves_named(saves: Sequence[Any], name: str | None, prog: str) -> list[Any]:
     """The saves ``resume`` may take, newest first: all of them, or the one called ``name`` as
-    ``saves`` lists it (none, said, when there is no such save)."""
+    ``saves`` lists it, damaged or not (none, said, when there is no such save)."""
     if name is None:
         return list(saves)
     picked = [info for info in saves if info.path.name == name]
@@ -246,3 +247,38 @@ def saves_named(saves: Sequence[Any], name: str | None, prog: str) -> list[Any]:
         print(_("No saved game called {name} ({prog} saves lists them).").format(
             name=visible(name), prog=prog))
     return picked
+
+
+Loaded = TypeVar("Loaded")
+
+
+def resume_first(saves: Sequence[SaveInfo], prog: str, load: Callable[[Path], Loaded]
+                 ) -> tuple[SaveInfo, Loaded] | None:
+    """The first of ``saves`` (newest first) that ``load`` restores, with what it made; each one
+    passed over is said, with its problem and what can be done about it, and the next is tried.
+    None, said, when none can be resumed.  Both games' ``resume`` go through it, so a damaged
+    save, or one of the other game, never stops the one before it from being resumed."""
+    for info in saves:
+        try:
+            if info.problem is not None:
+                raise SaveError(info.path, info.problem)
+            return info, load(info.path)
+        except SaveError as exc:
+            name = visible(exc.path.name)
+            print(_("The saved game {name} cannot be resumed: {problem}.").format(
+                name=name, problem=visible(exc.problem)))
+            where = visible(str(exc.path))
+            # (Another window's game is not to be deleted, and a folder named like a save cannot be.)
+            deletable = not is_open_elsewhere(exc) and not _is_folder(exc.path)
+            where_said = (_("The file is {path}; `{prog} saves --delete {name}` deletes it.") if deletable
+                          else _("The file is {path}."))
+            print("  " + where_said.format(path=where, name=name, prog=prog))
+    print(_("No saved game can be resumed."))
+    return None
+
+
+def _is_folder(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:
+        return False

@@ -22,6 +22,7 @@ from ...cli.common import (
     full_screen,
     look_arguments,
     play_demo,
+    resume_first,
     saves_named,
 )
 from ...cli.play import app_status, line_options, make_app, play_saved
@@ -31,8 +32,6 @@ from ...core.kinds import SeatKind
 from ...core.text import visible
 from ...line import line_out, read_line
 from ...storage import (
-    SaveError,
-    is_open_elsewhere,
     list_saves,
     load_save,
     resume_saving,
@@ -52,6 +51,7 @@ from .ai.arguments import (
 from .ai.seats import make_seats, spec_kind
 from .engine.commands import VERBOSITIES
 from .engine.describe import Narrator, describe_rules
+from .engine.events import GAME_NAME
 from .engine.rules import PRESET_NOTES, PRESETS
 from .engine.service import GameService, daily_seed, new_seed
 from .engine.transcript import TranscriptWriter
@@ -205,30 +205,18 @@ def _resume(args: argparse.Namespace) -> int:
     saves = saves_named(saves, args.name, "kings-corner")
     if not saves:
         return 1
-    restored = None
-    for info in saves:  # newest first: the most recent save that can be resumed
-        try:
-            restored = load_save(info.path, think=args.think)
-        except SaveError as exc:
-            name = visible(exc.path.name)
-            print(_("The saved game {name} cannot be resumed: {problem}.").format(
-                name=name, problem=visible(exc.problem)))
-            where = visible(str(exc.path))
-            where_said = (_("The file is {path}.") if is_open_elsewhere(exc)
-                          else _("The file is {path}; `kings-corner saves --delete {name}` deletes it."))
-            print("  " + where_said.format(path=where, name=name))
-            continue
-        if not args.plain and full_screen():
-            # (The line mode says the round and the totals itself: "Resuming round 3. Totals so
-            # far: ...", which this line said once already.)
-            print(_("Resuming {title}.").format(title=visible(info.title)))
-        if restored.cut_short:
-            print("  " + _("Its last save was cut short (the program stopped while saving); "
-                           "the game goes on from the turn before."))
-        break
-    if restored is None:
-        print(_("No saved game can be resumed."))
+    found = resume_first(saves, "kings-corner",
+                         lambda path: load_save(path, think=args.think, game=GAME_NAME))
+    if found is None:
         return 1
+    info, restored = found
+    if not args.plain and full_screen():
+        # (The line mode says the round and the totals itself: "Resuming round 3. Totals so
+        # far: ...", which this line said once already.)
+        print(_("Resuming {title}.").format(title=visible(info.title)))
+    if restored.cut_short:
+        print("  " + _("Its last save was cut short (the program stopped while saving); "
+                       "the game goes on from the turn before."))
     return _run(restored.service, args, lambda report: resume_saving(restored, report))
 
 

@@ -22,6 +22,7 @@ from ...cli.common import (
     full_screen,
     look_arguments,
     play_demo,
+    resume_first,
     saves_named,
 )
 from ...cli.play import line_options, play_saved
@@ -32,7 +33,7 @@ from ...core.i18n import Domain
 from ...core.report import rating_lines, simulation_head, simulation_lines, stopped_line
 from ...core.text import decimal, percent, two_numbers, visible
 from ...line import line_out, read_line
-from ...storage import SaveError, list_saves, load_save, resume_saving, start_saving
+from ...storage import list_saves, load_save, resume_saving, start_saving
 from . import ENTRY
 from .ai import LEVELS, level_name
 from .ai.tournament import SEAT_NAMES, run_tournament, simulate
@@ -256,21 +257,20 @@ def _tell(problem: str) -> None:
 
 def _resume(args: argparse.Namespace) -> int:
     """``resume [--plain]``: the newest saved Kings Reverse game, where it was left."""
-    saved = [info for info in list_saves(GAME_NAME) if info.problem is None]
+    saved = list_saves(GAME_NAME)
     if not saved:
         print(_("No saved Kings Reverse game to resume ({prog} play starts one).").format(prog=PROG))
         return 1
     saved = saves_named(saved, args.name, PROG)
     if not saved:
         return 1
-    try:
-        restored = load_save(saved[0].path, game=GAME_NAME, on_error=_tell)
-    except SaveError as exc:
-        print(_("Cannot resume: {problem}").format(problem=exc))
+    found = resume_first(saved, PROG, lambda path: load_save(path, game=GAME_NAME, on_error=_tell))
+    if found is None:
         return 1
+    info, restored = found
 
     def line_mode() -> int:
-        print(_("Resumed {save}.").format(save=saved[0].title))
+        print(_("Resumed {save}.").format(save=visible(info.title)))
         return GAME.play(restored.service, read_line(GAME.example), line_out(), line_options(args),
                          past=restored.past)
 
