@@ -77,9 +77,13 @@ def line_options(args: argparse.Namespace) -> LineOptions:
     """How this run's line mode is said, from the command line (``--verbosity``, ``--bell``,
     ``--notation``, where the command has them) and the settings: piped input is echoed after its
     prompt, so the output reads as a dialogue; ending a turn with moves open is confirmed unless
-    the "Confirm ending a turn" setting is off."""
+    the "Confirm ending a turn" setting is off.  A settings file that cannot be used is said, as
+    the full-screen app says it, before the defaults are used."""
+    settings, warning = load_settings()
+    if warning:
+        print(warning, file=line_out(), flush=True)
     return LineOptions(verbosity=getattr(args, "verbosity", "brief"), bell=getattr(args, "bell", False),
-                       echo=not sys.stdin.isatty(), confirm_end=load_settings()[0].confirm_end,
+                       echo=not sys.stdin.isatty(), confirm_end=settings.confirm_end,
                        notation=getattr(args, "notation", "words"))
 
 

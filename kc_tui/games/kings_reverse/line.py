@@ -67,7 +67,7 @@ _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 def _is_end(text: str, view: ReverseView) -> bool:
     """Whether ``text`` is the end of a turn (``end``: piped players type it between rounds too)."""
     try:
-        return parse_action(visible(text.strip()), view.hand, None).kind is ActionKind.END
+        return parse_action(text.strip(), view.hand, None).kind is ActionKind.END
     except NotationError:
         return False
 
@@ -317,7 +317,7 @@ class ReverseLines:
                                "marry H, draw, pass, one, or help."))
                 return
         try:
-            action = parse_action(visible(text.strip()), view.hand, drawn)
+            action = parse_action(text.strip(), view.hand, drawn)
             if view.legal:  # (out of turn, the session says whose turn it is)
                 action = the_marriage(action, view.legal)
         except NotationError as exc:
