@@ -285,7 +285,11 @@ class ReverseSaves:
         shown = (tuple(totals) if isinstance(totals, list) and len(totals) == len(names)
                  and all(type(t) is int for t in totals) else ())
         turn = doc.get("turn")  # (not kept before 2026-12-05: the list then gives the round alone)
-        return SaveInfo(path, names, local_time(doc["saved"]), int(doc["round"]), shown,
+        round_no = doc.get("round")
+        if type(round_no) is not int or round_no < 1:  # (1e400 was "damaged (OverflowError)")
+            raise SaveError(path, _("its round is missing or wrong ({value})").format(
+                value=visible(str(round_no)[:20])))
+        return SaveInfo(path, names, local_time(doc["saved"]), round_no, shown,
                         turn=turn if type(turn) is int and turn >= 0 else 0,
                         rules=rules, seed=seed if type(seed) is int else None, game=GAME_NAME,
                         round_over=doc.get("round_over") is True)

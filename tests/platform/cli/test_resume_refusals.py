@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-from kc_tui.storage import game_saves_dir
+from kc_tui.storage import game_saves_dir, list_saves
 
 HOSTILE_NAME = "\x1b[2J\x1b]0;PWN\x07.json"
 SHOWN_NAME = "\\x1b[2J\\x1b]0;PWN\\x07.json"
@@ -116,3 +116,13 @@ def test_kings_reverse_quotes_what_was_typed_escaped_once() -> None:
     assert "'\\x1b[2J' is not a card" in played.stdout
     assert "'\\x1b[2J' is not a suit" in played.stdout
     assert "\\\\x1b" not in played.stdout
+
+
+def test_a_kings_reverse_save_with_a_round_out_of_range_is_listed_with_its_problem() -> None:
+    good = one_save("kings-reverse", "--players", "you,easy")
+    text = good.read_text(encoding="utf-8")
+    assert '"round":1,' in text
+    for value, shown in (("1e400", "inf"), ('"x"', "x"), ("0", "0")):
+        good.write_text(text.replace('"round":1,', f'"round":{value},', 1), encoding="utf-8")
+        (info,) = list_saves("kings-reverse")
+        assert info.problem == f"its round is missing or wrong ({shown})"
