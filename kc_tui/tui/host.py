@@ -509,7 +509,9 @@ class GameHost(App):
         # action says what it does there, the app's quits the app.
         key, active = min(quits, key=lambda quit: quit[0].startswith("ctrl+"))
         mine = active.node is not self and active.binding.action == "quit" and active.binding.description
-        what = said(active.binding.description) if mine else ""
+        # (Without the help's aside: "to leave the game (asks first while ...; settings can turn
+        # that off)" read as documentation in a play test.)
+        what = re.sub(r"\s*\([^()]*\)$", "", said(active.binding.description)) if mine else ""
         self.notify((_("Press [b]{key}[/b] to {what}.").format(key=key, what=escape(what)) if what
                      else _("Press [b]{key}[/b] to quit the app").format(key=key)),
                     title=_("Do you want to quit?"))

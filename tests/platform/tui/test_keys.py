@@ -361,8 +361,9 @@ async def test_ctrl_c_says_what_q_does_here() -> None:
         await pilot.press("ctrl+c")
         await pilot.pause()
         said = [str(n.message) for n in app._notifications]
-        assert said == ["Press [b]q[/b] to leave the game (asks first while a game is in progress; settings "
-                        "can turn that off)."], said
+        # (not the help's aside, "(asks first while a game is in progress; settings can turn that
+        # off)", which read as documentation in a play test)
+        assert said == ["Press [b]q[/b] to leave the game."], said
 
 
 async def test_ctrl_c_on_the_title_screen_names_its_q() -> None:
