@@ -130,6 +130,11 @@ class TableInfo:
     def free_seats(self) -> tuple[int, ...]:
         return tuple(s.index for s in self.seats if s.free)
 
+    def others_here(self, seat: int | None) -> bool:
+        """Whether a person other than the one at ``seat`` is at the table now: when the last
+        one leaves, the game is adjourned rather than played on by computers."""
+        return any(s.kind == "person" and s.connected and s.index != seat for s in self.seats)
+
     def seats_label(self) -> str:
         adjourned = self.state == TableState.ADJOURNED
         # Translators: a seat nobody has taken at an adjourned table, which only its players may

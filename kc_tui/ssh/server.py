@@ -1036,6 +1036,10 @@ SHARED_FAREWELL = L_("This server is stopping. The games in progress are kept, a
                      "and take your seat at your table again. Goodbye.")
 """What they are told instead when the server shares its lobby with others (``serve --redis``):
 its tables are let go as it stops, and another server takes each of them up when asked."""
+GUEST_FAREWELL = L_("The server is stopping. The games in progress are kept for their players with a key; "
+                     "as a guest (no key) you have no seat kept. Goodbye.")
+"""What a guest is told instead: a guest's seat is free once they are gone (a play test's guest
+was told to take it again, and found it listed free)."""
 SWITCH_SECONDS = 0.0005
 """How often the interpreter's lock passes between threads while the server runs (see start)."""
 
@@ -1140,7 +1144,7 @@ class GameSSHServer:
             self._acceptor.close()
         tasks = [s.task for s in self.sessions if s.task is not None]
         for session in list(self.sessions):
-            session.hang_up(farewell)
+            session.hang_up(GUEST_FAREWELL if session.client.guest else farewell)
         if tasks:
             await asyncio.wait(tasks, timeout=5)
         for connection in list(self.connections | self.refused):

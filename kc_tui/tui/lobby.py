@@ -509,10 +509,16 @@ class LobbyApp(KingsCornerApp):
         table (it said "press Enter to sit" with no seat free anywhere)."""
         tables = self.server.tables()
         name = self.person.name if self.person is not None else None
-        playing = [t.id for t in tables if t.state == TableState.PLAYING and self.kept_seat(t.id) is not None]
+        playing = [(t, seat) for t in tables if t.state == TableState.PLAYING
+                   and (seat := self.kept_seat(t.id)) is not None]
         if playing:
+            table, seat = playing[0]
+            if seat < len(table.seats) and table.seats[seat].connected:
+                # (a second connection of the same key: it was told the seat was "kept for you")
+                return _("You are playing at table {table} from another connection: press Enter to take "
+                         "your seat here.").format(table=table.id)
             return _("Your seat at table {table} is kept for you: press Enter to take it again.").format(
-                table=playing[0])
+                table=table.id)
         mine = [t.id for t in tables if t.state == TableState.ADJOURNED and self.kept_seat(t.id) is not None]
         if mine:
             # (the line mode says each one's sentence; here the table picked says how to resume)

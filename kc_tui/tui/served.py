@@ -29,7 +29,7 @@ from .widgets import TextPanel
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
-__all__ = ["CHAT_HINT", "CHAT_KEYS", "PROMPT_MAX", "ServedTable", "chat_hint"]
+__all__ = ["CHAT_HINT", "CHAT_KEYS", "PROMPT_MAX", "ServedTable", "chat_hint", "leave_question"]
 
 CHAT_HINT = N_("Chat: press ' (or type :say and a line).")
 CHAT_KEYS: tuple[KeyRow, ...] = (
@@ -44,6 +44,16 @@ CHAT_KEYS: tuple[KeyRow, ...] = (
 def chat_hint() -> str:
     """How to chat at a served table, in the player's language."""
     return _(CHAT_HINT)
+
+
+def leave_question(door: Any) -> str:
+    """What leaving a served table does, asked before it: a computer plays the seat while others
+    play on; the last person's leaving adjourns the game (a play test was told a computer would
+    play on, and found the table adjourned)."""
+    if door.info().others_here(door.seat):
+        return _("Leave the table? A computer plays your seat until you come back.")
+    return _("Leave the table? You are the last person here: the game is adjourned, and its "
+             "players can resume it from the lobby.")
 
 PROMPT_MAX = 500
 """The longest line the command line at a networked table takes (a chat line is refused past

@@ -22,7 +22,7 @@ from kc_tui.net import Person, TableError, TableServer, TableState
 from kc_tui.tui.dialogs import TextScreen
 from kc_tui.tui.keys import palette
 from kc_tui.tui.lobby import LIST_SECONDS, LOBBY_KEYS, LobbyApp, LobbyScreen, NameScreen
-from kc_tui.tui.served import PROMPT_MAX
+from kc_tui.tui.served import PROMPT_MAX, leave_question
 from kc_tui.tui.widgets import TextPanel
 
 ADA = Person("SHA256:ada", "Ada")
@@ -1042,6 +1042,24 @@ async def test_a_return_mid_game_is_offered_the_game_before_an_adjourned_table(t
 
 
 
+async def test_a_second_connection_is_told_it_plays_from_another_connection(tmp_path: Path) -> None:
+    """A play test connected again with the key of a person playing at table 3, and was told
+    "Your seat at table 3 is kept for you" while the first connection still played it."""
+    server = TableServer(tmp_path, pace=0, seed=3)
+    server.person(ADA.key, ADA.name)
+    info = server.create_table(CLEO, "Sunday", build_rules(2), ["open", "open"])
+    server.join(CLEO, info.id, 0)
+    server.join(ADA, info.id, 1)  # her first connection, still at the table
+    app = LobbyApp(server, key=ADA.key)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "Welcome back, Ada." in lobby_text(app, "#lobby-status"), "the greeting")
+        assert lobby_text(app, "#lobby-status") == (
+            f"Welcome back, Ada. You are playing at table {info.id} from another connection: press "
+            "Enter to take your seat here.")
+    await server.close()
+
+
+
 async def test_a_session_whose_tables_went_out_of_reach_ends_without_a_traceback(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A play test killed the tables' host under a worker's sessions: each session's end logged
@@ -1114,4 +1132,23 @@ async def test_giving_up_a_game_while_the_list_is_a_moment_behind_keeps_the_sess
         await pilot.press("x", "x")
         await until(pilot, lambda: "Table 1 is closed" in lobby_text(app, "#lobby-status"), "the table closed")
         assert app.is_running and table_id not in server._tables
+    await server.close()
+
+
+async def test_leaving_asks_what_it_does_whether_others_play_on_or_the_game_is_adjourned(
+        tmp_path: Path) -> None:
+    """A play test was asked "Leave the table? A computer plays your seat until you come back." as
+    the one person at a table of computers, and found the table adjourned."""
+    server = TableServer(tmp_path, pace=0, seed=3)
+    alone = server.create_table(ADA, "Ada's", build_rules(2), ["open", "easy"])
+    door = server.join(ADA, alone.id, 0)
+    assert door.started
+    assert leave_question(door).startswith("Leave the table? You are the last person here: the game is "
+                                           "adjourned")
+    pair = server.create_table(BEN, "Ben's", build_rules(2), ["open", "open"])
+    doors = [server.join(BEN, pair.id, 0), server.join(CLEO, pair.id, 1)]
+    assert all(leave_question(d) == "Leave the table? A computer plays your seat until you come back."
+               for d in doors)
+    doors[1].leave()  # Cleo gone: Ben is the last person at his table now
+    assert "You are the last person here" in leave_question(doors[0])
     await server.close()

@@ -14,7 +14,7 @@ from ....core.kinds import Phase
 from ....net import TableError
 from ....tui.dialogs import TextScreen
 from ....tui.keys import bindings
-from ....tui.served import CHAT_KEYS, PROMPT_MAX, ServedTable, chat_hint
+from ....tui.served import CHAT_KEYS, PROMPT_MAX, ServedTable, chat_hint, leave_question
 from ....tui.table_form import TableForm
 from ..ai import level_name
 from ..engine.describe import session_summary, totals_sentence
@@ -143,5 +143,5 @@ class NetworkTableScreen(ServedTable, TableScreen):
         if self.remote.door.spectator or self.service.phase == Phase.SESSION_OVER:
             self._leave()
             return
-        self.ask(" ".join([_("Leave the table? A computer plays your seat until you come back."),
+        self.ask(" ".join([leave_question(self.remote.door),
                            _("Press y or Enter to leave, any other key to stay.")]), self._leave)

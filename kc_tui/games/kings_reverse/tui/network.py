@@ -20,7 +20,7 @@ from ....core.text import visible
 from ....net import TableError
 from ....tui.dialogs import ConfirmScreen, TextScreen
 from ....tui.keys import bindings
-from ....tui.served import CHAT_KEYS, ServedTable, chat_hint
+from ....tui.served import CHAT_KEYS, ServedTable, chat_hint, leave_question
 from ....tui.table_form import TableForm
 from ..ai import level_name
 from ..engine.describe import describe_event, round_text, session_text, shown_name
@@ -157,9 +157,9 @@ class NetworkReverseTableScreen(ServedTable, ReverseTableScreen):
         if self.remote.door.spectator or self.remote.phase == Phase.SESSION_OVER:
             self._leave()
             return
-        self.app.push_screen(ConfirmScreen(_("Leave the table? A computer plays your seat until you come "
-                                             "back. Press y or Enter to leave, any other key to stay.")),
-                             lambda yes: self._leave() if yes else None)
+        question = " ".join([leave_question(self.remote.door),
+                             _("Press y or Enter to leave, any other key to stay.")])
+        self.app.push_screen(ConfirmScreen(question), lambda yes: self._leave() if yes else None)
 
     # ------------------------------------------------------------------ chat
 
