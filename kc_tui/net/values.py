@@ -128,6 +128,10 @@ class TableInfo:
 
     @property
     def free_seats(self) -> tuple[int, ...]:
+        """The seats a person may take; none at a finished table (a play test was offered the
+        seats of one, and told "The game at this table is over" for taking one)."""
+        if self.state == TableState.FINISHED:
+            return ()
         return tuple(s.index for s in self.seats if s.free)
 
     def others_here(self, seat: int | None) -> bool:
@@ -137,10 +141,19 @@ class TableInfo:
 
     def seats_label(self) -> str:
         adjourned = self.state == TableState.ADJOURNED
-        # Translators: a seat nobody has taken at an adjourned table, which only its players may
-        # resume: it may be taken once they have.
-        return ", ".join(f"{s.index + 1} " + (_("free once resumed") if adjourned and s.free else s.label())
-                         for s in self.seats)
+        finished = self.state == TableState.FINISHED
+
+        def label(seat: SeatInfo) -> str:
+            if adjourned and seat.free:
+                # Translators: a seat nobody has taken at an adjourned table, which only its players
+                # may resume: it may be taken once they have.
+                return _("free once resumed")
+            if finished and seat.free:
+                # Translators: a seat left at a table whose game is over (nobody may take it).
+                return pgettext("seat", "empty")
+            return seat.label()
+
+        return ", ".join(f"{s.index + 1} {label(s)}" for s in self.seats)
 
     def line(self) -> str:
         """The table in one line: number, name, state, rules, seats, spectators."""

@@ -846,3 +846,16 @@ async def test_the_lobby_line_of_a_table_names_its_game(tmp_path: Path) -> None:
     info = server.create_table(ADA, "Sat", build_rules(2), ["open", "hard"])
     assert "(waiting; Kings in the Corner, standard): " in info.line()
     await server.close()
+
+
+def test_a_finished_table_offers_no_seat_and_lists_its_empty_ones_so() -> None:
+    """A play test picked a finished table in the lobby and was offered "1 free, 2 free" and the
+    keys to take them, and told "The game at this table is over" for pressing one."""
+    from kc_tui.net import SeatInfo, TableInfo
+
+    seats = (SeatInfo(0, "person", None), SeatInfo(1, "person", "Ben", connected=True))
+    info = TableInfo(3, "Dan's", "Dan", "standard", seats, TableState.FINISHED, 1, "kings-corner")
+    assert info.free_seats == ()
+    assert info.seats_label() == "1 empty, 2 Ben"
+    playing = TableInfo(3, "Dan's", "Dan", "standard", seats, TableState.PLAYING, 1, "kings-corner")
+    assert playing.free_seats == (0,) and playing.seats_label() == "1 free, 2 Ben"
