@@ -629,8 +629,9 @@ class LobbyApp(KingsCornerApp):
             door = screen.remote.door
             left = (_("You stopped watching table {table}.").format(table=door.table_id) if door.spectator
                     else _("You left the table."))
-            why = (screen.last_notice if door.closed else "") or " ".join((left, self._after_leaving(door)))
-            screen.remote.close()
+            notice = screen.last_notice if door.closed else ""
+            screen.remote.close()  # (before saying what the keys do: the table may go with it)
+            why = notice or " ".join(filter(None, (left, self._after_leaving(door))))
         self.door = None
         self._remove(screen)
         lobby = self._lobby()
@@ -641,11 +642,16 @@ class LobbyApp(KingsCornerApp):
 
     def _after_leaving(self, door: SeatDoor) -> str:
         """What the lobby's keys do now about the table just left: a full table offers no seat
-        (a spectator of one was told Enter takes a free seat, and Enter then refused)."""
+        (a spectator of one was told Enter takes a free seat, and Enter then refused); a table
+        gone, or whose game is over, nothing."""
         try:
+            if self.server.table(door.table_id).state == TableState.FINISHED:
+                return ""  # (nothing to take or watch again at a game that is over)
             seat = None if self.person is None else self.server.seat_to_take(self.person, door.table_id)
         except TableError:
-            seat = None
+            # The table went as it was left (a finished game's last watcher): a play test was told
+            # what Enter and w do there, with another table picked and those keys not offered.
+            return ""
         if door.spectator and seat is None:
             return _("Its seats are all taken: w watches it again.")
         return _("Enter takes a free seat of the table picked (or yours again); w watches it.")

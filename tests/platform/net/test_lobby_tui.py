@@ -687,6 +687,36 @@ async def test_a_spectator_leaving_is_told_they_stopped_watching(tmp_path: Path)
     await server.close()
 
 
+async def test_a_spectator_leaving_a_finished_table_that_goes_is_offered_nothing_about_it(
+        tmp_path: Path) -> None:
+    """A play test stopped watching a finished table, which went with its last watcher: the
+    lobby said "Enter takes a free seat of the table picked (or yours again); w watches it" with
+    another table picked and neither key offered."""
+    server = TableServer(tmp_path, pace=0, seed=3)
+    rules = build_rules(2, overrides={"hand_size": 1, "target": 1})
+    info = server.create_table(ADA, "Quick", rules, ["open", "open"], seed=3)
+    doors = [server.join(ADA, info.id, 0), server.join(BEN, info.id, 1)]
+    while doors[0].view().phase == Phase.TURN:
+        door = doors[0] if doors[0].my_turn() else doors[1]
+        moves = door.legal_moves()
+        door.play(moves[0]) if moves else door.end_turn()
+    assert server.table(info.id).state == TableState.FINISHED
+    cleo = LobbyApp(server, CLEO)
+    async with cleo.run_test(size=SIZE) as pc:
+        await pc.press("w")
+        await until(pc, lambda: any(isinstance(s, NetworkTableScreen) for s in cleo.screen_stack), "the table")
+        for door in doors:
+            door.leave()
+        while not isinstance(cleo.screen, LobbyScreen):
+            await pc.press("q")  # (the session's dialog, then the table)
+            await pc.pause()
+        await until(pc, lambda: "watching" in lobby_text(cleo, "#lobby-status"), "what she did")
+        assert all(t.id != info.id for t in server.tables())  # gone with its last watcher
+        assert " ".join(lobby_text(cleo, "#lobby-status").split()) == f"You stopped watching table {info.id}."
+    await server.close()
+
+
+
 async def test_the_welcome_offers_a_seat_only_where_one_is_free(tmp_path: Path) -> None:
     """It said "press Enter to sit" with no seat free anywhere."""
     server = TableServer(tmp_path, pace=0, seed=3)
