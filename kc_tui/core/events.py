@@ -5,6 +5,7 @@ events sit beside these in its package; ``SessionStart`` names the game.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping
 
@@ -13,7 +14,8 @@ from .kinds import SeatKind
 from .text import visible
 
 __all__ = ["PlayerInfo", "PlayerEvent", "SessionStart", "TurnStart", "TurnEnd", "SessionEnd",
-           "session_start_from_dict"]
+           "session_start_from_dict", "session_end_from_dict", "EventError", "MOST_POINTS", "points",
+           "seat_numbers", "shown_value"]
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
@@ -27,7 +29,49 @@ def _shown_name(name: Any) -> str:
 _KINDS = tuple(SeatKind)
 
 
-_KINDS = tuple(SeatKind)
+class EventError(ValueError):
+    """An event read back from a file or a peer with a field it cannot hold; ``str()`` is the
+    sentence that names the field and quotes what it holds."""
+
+
+MOST_POINTS = 10**9
+"""The most points a score or a total is read with: no session comes near it (a target is at
+most 100000, and a round adds a few hundred points), and a damaged file's number hundreds of
+digits long would overflow the statistics' averages."""
+
+
+def shown_value(value: Any) -> str:
+    """A value read from a file as a refusal quotes it: as the file writes it (JSON), its
+    control characters visible, its first 30 characters and "..." after a longer one."""
+    text = visible(json.dumps(value, ensure_ascii=False))
+    return text[:30] + ("..." if len(text) > 30 else "")
+
+
+def points(d: Mapping[str, Any], field: str, event: str) -> tuple[int, ...]:
+    """``d[field]``, a list of points (scores, totals): whole numbers from 0 to
+    :data:`MOST_POINTS`.  A true, a 1.5 or a NaN is none (a bool is an int to Python, and a
+    NaN would reach the statistics' JSON); :class:`EventError` says so."""
+    value = d[field]
+    if not isinstance(value, list) or any(type(v) is not int or not 0 <= v <= MOST_POINTS for v in value):
+        # Translators: {field} and {event} are the transcript's own words ("the totals of
+        # session_end"), left in English; {value} is what the file holds, as it writes it.
+        raise EventError(_("the {field} of {event} are whole numbers from 0 to {most}, not {value}").format(
+            field=field, event=event, most=MOST_POINTS, value=shown_value(value)))
+    return tuple(value)
+
+
+def seat_numbers(d: Mapping[str, Any], field: str, event: str) -> tuple[int, ...]:
+    """``d[field]``, a list of seats (a session's or a round's winners): each a whole number
+    from 0, at most once; :class:`EventError` otherwise.  Whether each is one of the session's
+    seats is for the reader, who knows how many there are."""
+    value = d[field]
+    if (not isinstance(value, list) or any(type(v) is not int or v < 0 for v in value)
+            or len(set(value)) != len(value)):
+        # Translators: {field} and {event} are the transcript's own words ("the winners of
+        # session_end"), left in English; {value} is what the file holds, as it writes it.
+        raise EventError(_("the {field} of {event} are seat numbers (0 is the first seat), each once, "
+                           "not {value}").format(field=field, event=event, value=shown_value(value)))
+    return tuple(value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +158,15 @@ class SessionEnd:
 
     def as_dict(self) -> dict[str, Any]:
         return {"event": "session_end", "winners": list(self.winners), "totals": list(self.totals)}
+
+
+def session_end_from_dict(d: Mapping[str, Any]) -> SessionEnd:
+    """Read a ``session_end`` object back, of any game: its winners (at least one) and its
+    totals; :class:`EventError` names a field that holds something else."""
+    winners = seat_numbers(d, "winners", "session_end")
+    if not winners:
+        raise EventError(_("session_end names no winner; a session has at least one"))
+    return SessionEnd(winners, points(d, "totals", "session_end"))
 
 
 def session_start_from_dict(d: Mapping[str, Any], default_game: str) -> SessionStart:

@@ -43,11 +43,16 @@ from .engine.events import (
     SessionEnd,
     TurnStart,
     encode_event,
-    event_from_dict,
 )
 from .engine.rules import ReverseRules, RuleError, reverse_rules_label
 from .engine.service import ReverseSeat, ReverseService
-from .engine.transcript import MAX_BYTES, ReverseTableState, ReverseTranscriptError, replay_states
+from .engine.transcript import (
+    MAX_BYTES,
+    ReverseTableState,
+    ReverseTranscriptError,
+    read_events,
+    replay_states,
+)
 
 __all__ = ["GAME", "KIND", "ReverseSaves", "reverse_seats", "saved_specs", "replayed",
            "ReverseResult", "ReversePlayerStats", "reverse_player_stats"]
@@ -309,16 +314,20 @@ class ReverseSaves:
         return Restored(service, specs, list(doc["actions"]), path, game=GAME_NAME, past=tuple(past))
 
     def read_transcript(self, lines: Sequence[str]) -> list[Any]:
-        return [event_from_dict(json.loads(line)) for line in lines if line.strip()]
+        """Every event of a transcript; :class:`ReverseTranscriptError` (a ``ValueError``) names
+        the first line that is not one (a line nested thousands deep too: it stopped ``stats``)."""
+        return [event for _number, event in read_events(lines)]
 
     def record(self, name: str, events: Sequence[Any]) -> ReverseResult | str:
         bounds = finished_bounds(events)
         assert bounds is not None
         start, end = bounds
         n = len(start.players)
-        if len(end.totals) != n or any(not 0 <= w < n for w in end.winners):
+        ends = [e for e in events if isinstance(e, RoundEnd)]
+        if not 2 <= n <= 6 or len(end.totals) != n or any(not 0 <= w < n for w in end.winners) or any(
+                not 0 <= w < n for e in ends for w in e.winners):
             return _("its results do not match its {n} players").format(n=n)
-        rounds = tuple(e.winners[0] if e.winners else None for e in events if isinstance(e, RoundEnd))
+        rounds = tuple(e.winners[0] if e.winners else None for e in ends)
         return ReverseResult(name, tuple(visible(p.name) for p in start.players), end.winners, end.totals,
                              rounds)
 

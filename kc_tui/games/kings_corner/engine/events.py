@@ -19,6 +19,9 @@ from ....core.events import (
     SessionStart,
     TurnEnd,
     TurnStart,
+    points,
+    seat_numbers,
+    session_end_from_dict,
     session_start_from_dict,
 )
 from .board import Pile, parse_pile
@@ -208,7 +211,9 @@ def seat_view(event: Event, seat: int | None) -> Event:
 
 
 def event_from_dict(d: Mapping[str, Any], seat: int | None = None) -> Event:
-    """Read one transcript object back into an event value (raises ``KeyError``/``ValueError``).
+    """Read one transcript object back into an event value (raises ``KeyError``/``ValueError``;
+    :class:`~kc_tui.core.events.EventError`, a ``ValueError``, names a field the statistics
+    read that holds something else).
     A deal as a seat sees it (docs/protocol.md section 4, which does not name the seat) is read as
     shown to ``seat``."""
     kind = d["event"]
@@ -240,10 +245,10 @@ def event_from_dict(d: Mapping[str, Any], seat: int | None = None) -> Event:
         return TurnEnd(d["player"])
     if kind == "round_end":
         return RoundEnd(
-            d["round"], RoundEndReason(d["reason"]), tuple(d["winners"]),
+            d["round"], RoundEndReason(d["reason"]), seat_numbers(d, "winners", "round_end"),
             tuple(_cards(h) for h in d["hands"]),
-            tuple(d["scores"]), tuple(d["totals"]),
+            points(d, "scores", "round_end"), points(d, "totals", "round_end"),
         )
     if kind == "session_end":
-        return SessionEnd(tuple(d["winners"]), tuple(d["totals"]))
+        return session_end_from_dict(d)
     raise ValueError(f"unknown event {kind!r}")

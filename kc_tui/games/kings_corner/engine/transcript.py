@@ -16,7 +16,7 @@ from typing import IO, Any, Callable, Iterable, Iterator
 
 from ....core.cards import Card
 from ....core.errors import IllegalMove, RuleError
-from ....core.events import PlayerInfo, SessionStart, TurnEnd
+from ....core.events import EventError, PlayerInfo, SessionStart, TurnEnd
 from ....core.i18n import Domain
 from ....core.text import visible
 from .board import Pile
@@ -109,6 +109,9 @@ def read_events(lines: Iterable[str]) -> Iterator[tuple[int, Event]]:
             continue
         try:
             yield number, event_from_dict(json.loads(line))
+        except EventError as exc:
+            # Its own sentence, whole: it names the field and quotes what the file holds.
+            raise TranscriptError(_("line {number}: {problem}").format(number=number, problem=exc)) from None
         except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
             raise TranscriptError(_("line {number}: not a transcript event ({why})").format(
                 number=number, why=str(exc)[:80])) from None

@@ -11,7 +11,17 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from ....core.cards import AnyCard, Suit, parse_any_card
-from ....core.events import PlayerEvent, SessionEnd, SessionStart, TurnEnd, TurnStart, session_start_from_dict
+from ....core.events import (
+    PlayerEvent,
+    SessionEnd,
+    SessionStart,
+    TurnEnd,
+    TurnStart,
+    points,
+    seat_numbers,
+    session_end_from_dict,
+    session_start_from_dict,
+)
 from .actions import SUIT_BY_LETTER
 
 __all__ = [
@@ -239,7 +249,9 @@ def seat_view(event: ReverseEvent, seat: int | None) -> ReverseEvent:
 
 
 def event_from_dict(d: Mapping[str, Any], seat: int | None = None) -> ReverseEvent:
-    """Read one transcript object back (raises ``KeyError``/``ValueError``)."""
+    """Read one transcript object back (raises ``KeyError``/``ValueError``;
+    :class:`~kc_tui.core.events.EventError`, a ``ValueError``, names a field the statistics
+    read that holds something else)."""
     kind = d["event"]
     if kind == "session_start":
         return session_start_from_dict(d, GAME_NAME)
@@ -270,10 +282,11 @@ def event_from_dict(d: Mapping[str, Any], seat: int | None = None) -> ReverseEve
     if kind == "challenge":
         return Challenged(d["player"], d["against"], bool(d["legal"]), _cards(d["hand"]))
     if kind == "round_end":
-        return RoundEnd(d["round"], str(d["reason"]), tuple(d["winners"]),
-                        tuple(_cards(h) for h in d["hands"]), tuple(d["scores"]), tuple(d["totals"]))
+        return RoundEnd(d["round"], str(d["reason"]), seat_numbers(d, "winners", "round_end"),
+                        tuple(_cards(h) for h in d["hands"]), points(d, "scores", "round_end"),
+                        points(d, "totals", "round_end"))
     if kind == "session_end":
-        return SessionEnd(tuple(d["winners"]), tuple(d["totals"]))
+        return session_end_from_dict(d)
     raise ValueError(f"unknown event {str(kind)[:20]!r}")
 
 

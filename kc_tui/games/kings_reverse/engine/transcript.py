@@ -13,18 +13,21 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 from ....core.cards import AnyCard, Suit
-from ....core.events import PlayerInfo
+from ....core.events import EventError, PlayerInfo
+from ....core.i18n import Domain
 from ....core.kinds import Phase
 from .basics import card_of
 from .events import ReverseEvent, SessionStart, event_from_dict
 from .game import ReverseGame, ReverseIllegal
 from .rules import ReverseRules, RuleError
 
-__all__ = ["ReverseTranscriptError", "ReverseTableState", "ReverseReplayed", "replay_states",
+__all__ = ["ReverseTranscriptError", "ReverseTableState", "ReverseReplayed", "read_events", "replay_states",
            "MAX_BYTES"]
+
+_ = Domain.of(__package__).gettext
 
 MAX_BYTES = 64 * 1024 * 1024
 """The largest transcript read (a session of a few hundred rounds is far less)."""
@@ -72,18 +75,26 @@ def _state(game: ReverseGame) -> ReverseTableState:
         len(game.stock), tuple(game.totals))
 
 
-def _read(lines: Iterable[str]) -> list[tuple[int, ReverseEvent, dict[str, Any]]]:
-    read = []
+def read_events(lines: Iterable[str]) -> Iterator[tuple[int, ReverseEvent]]:
+    """Parse transcript lines into ``(line number, event)``; blank lines are skipped.  A line
+    that is not an event raises :class:`ReverseTranscriptError` with its number."""
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
         try:
             event = event_from_dict(json.loads(line))
+        except EventError as exc:
+            # Its own sentence, whole: it names the field and quotes what the file holds.
+            raise ReverseTranscriptError(_("line {number}: {problem}").format(number=number, problem=exc)) \
+                from None
         except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
             raise ReverseTranscriptError(f"line {number}: not a Kings Reverse event ({str(exc)[:80]})") \
                 from None
-        read.append((number, event, event.as_dict()))
-    return read
+        yield number, event
+
+
+def _read(lines: Iterable[str]) -> list[tuple[int, ReverseEvent, dict[str, Any]]]:
+    return [(number, event, event.as_dict()) for number, event in read_events(lines)]
 
 
 def replay_states(lines: Iterable[str]) -> ReverseReplayed:

@@ -1,0 +1,125 @@
+"""A finished session's transcript that was edited or damaged, of either game: ``stats`` skips
+it with a sentence saying what is wrong and counts the others (it stopped with a traceback), and
+``replay`` refuses it with a sentence naming the field, never Python's own words."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from screen_fixtures import finished_session
+
+from kc_tui.cli import main
+from kc_tui.storage import game_transcripts_dir, games_report_text, games_stats_dict, read_records
+
+KR_GOLDEN = Path(__file__).parents[2] / "games" / "kings_reverse" / "golden" / "bluff-2.jsonl"
+"""A finished Kings Reverse session of two players."""
+
+CORNER, REVERSE = "kings-corner", "kings-reverse"
+
+
+def _good(game: str) -> Path:
+    """A finished two-player session of ``game``, kept in its transcripts folder."""
+    path = game_transcripts_dir(game) / "2026-01-01-000000-good.jsonl"
+    if game == CORNER:
+        return finished_session(path, 3, ["easy", "easy"], [None, None])
+    path.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy(KR_GOLDEN, path)
+    return path
+
+
+def _damaged(game: str, event: str, field: str, value: Any) -> Path:
+    """The good session of ``game`` kept again, with ``field`` of its last ``event`` set to
+    ``value`` (a JSON text, as a file from elsewhere would hold it)."""
+    lines = _good(game).read_text(encoding="utf-8").splitlines()
+    at = max(i for i, line in enumerate(lines) if json.loads(line)["event"] == event)
+    marker = "\"@@value@@\""
+    lines[at] = json.dumps({**json.loads(lines[at]), field: "@@value@@"}).replace(marker, value)
+    path = game_transcripts_dir(game) / "2026-01-02-000000-bad.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def _skipped_alone(game: str, bad: Path, why: str) -> None:
+    """The statistics count the good session, skip ``bad`` saying ``why``, in words and in JSON."""
+    results, problems = read_records(game)
+    assert len(results) == 1
+    assert len(problems) == 1 and problems[0].startswith(f"{bad}: ") and why in problems[0], problems
+    text = games_report_text(game=game)
+    assert text.startswith("From 1 finished session.") and f"(skipped {bad}: " in text
+    doc = games_stats_dict(game=game)
+    section = doc if game == CORNER else doc[game]
+    assert section["sessions"] == 1 and len(section["unreadable"]) == 1
+    json.dumps(doc, allow_nan=False)  # no NaN reaches the JSON
+
+
+NOT_POINTS = ['["x", null]', "[1.5, 2]", "[true, 0]", "[NaN, 0]", "[Infinity, 0]", "[-1, 3]",
+              "[10000000000000000000000, 0]", '"12"', '{"a": 1, "b": 2}']
+NOT_SEATS = ["[true]", "[1.0]", '["0"]', "[-1]", "[0, 0]", '"0"']
+
+
+@pytest.mark.parametrize("game", [CORNER, REVERSE])
+@pytest.mark.parametrize("value", NOT_POINTS)
+def test_a_session_whose_totals_are_not_points_is_skipped_with_why(game: str, value: str) -> None:
+    bad = _damaged(game, "session_end", "totals", value)
+    _skipped_alone(game, bad, "the totals of session_end are whole numbers from 0 to 1000000000")
+
+
+@pytest.mark.parametrize("game", [CORNER, REVERSE])
+@pytest.mark.parametrize("value", NOT_SEATS)
+def test_a_session_whose_winners_are_not_seats_is_skipped_with_why(game: str, value: str) -> None:
+    bad = _damaged(game, "session_end", "winners", value)
+    _skipped_alone(game, bad, "the winners of session_end are seat numbers")
+
+
+@pytest.mark.parametrize("game", [CORNER, REVERSE])
+def test_a_session_without_a_winner_is_skipped_with_why(game: str) -> None:
+    bad = _damaged(game, "session_end", "winners", "[]")
+    _skipped_alone(game, bad, "session_end names no winner")
+
+
+@pytest.mark.parametrize("game", [CORNER, REVERSE])
+@pytest.mark.parametrize(("field", "value", "why"), [
+    ("winners", "[true]", "the winners of round_end are seat numbers"),
+    ("winners", "[7]", "its results do not match its 2 players"),
+    ("scores", "[NaN, 0]", "the scores of round_end are whole numbers"),
+    ("totals", '["x", 0]', "the totals of round_end are whole numbers"),
+])
+def test_a_session_whose_last_round_is_damaged_is_skipped_with_why(game: str, field: str, value: str,
+                                                                  why: str) -> None:
+    bad = _damaged(game, "round_end", field, value)
+    _skipped_alone(game, bad, why)
+
+
+@pytest.mark.parametrize("game", [CORNER, REVERSE])
+def test_a_session_whose_totals_do_not_match_its_players_is_skipped_with_why(game: str) -> None:
+    bad = _damaged(game, "session_end", "totals", "[3, 4, 5]")
+    _skipped_alone(game, bad, "its results do not match its 2 players")
+
+
+@pytest.mark.parametrize("game", [CORNER, REVERSE])
+def test_a_line_nested_thousands_deep_is_skipped_with_its_number(game: str) -> None:
+    """Kings Reverse's statistics stopped with a RecursionError."""
+    lines = _good(game).read_text(encoding="utf-8").splitlines()
+    bad = game_transcripts_dir(game) / "2026-01-02-000000-bad.jsonl"
+    bad.write_text("\n".join([*lines, "[" * 100_000 + "]" * 100_000]) + "\n", encoding="utf-8")
+    _skipped_alone(game, bad, f"line {len(lines) + 1}: not a ")
+
+
+def test_stats_of_both_games_skip_the_damaged_sessions_and_count_the_others(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The reviewer's case: one damaged session of each game, and ``stats`` stopped with a
+    TypeError, in words and in JSON."""
+    corner = _damaged(CORNER, "session_end", "totals", '["x", null]')
+    reverse = _damaged(REVERSE, "session_end", "totals", '[1.5, "x"]')
+    assert main(["stats"]) == 0
+    text = capsys.readouterr().out
+    assert text.count("From 1 finished session.") == 2
+    assert f"(skipped {corner}: line " in text and f"(skipped {reverse}: line " in text
+    assert main(["stats", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["sessions"] == 1 and doc[REVERSE]["sessions"] == 1
+    assert len(doc["unreadable"]) == 1 and len(doc[REVERSE]["unreadable"]) == 1
