@@ -84,12 +84,18 @@ class PlayerInfo:
 
     def __post_init__(self) -> None:
         # Every name a front end shows comes through here (a seat, a transcript, a save), so
-        # this is the one place where a hostile name is disarmed.
+        # this is the one place where a hostile name is disarmed; a level is shown beside the
+        # name ("Ada (hard)"), so it is disarmed here too.
         object.__setattr__(self, "name", _shown_name(self.name))
         if self.kind not in _KINDS:
             raise ValueError(_("a seat's kind is {kinds}; got {kind!r}").format(
                 kinds=", ".join(_KINDS), kind=str(self.kind)[:20]))
         object.__setattr__(self, "kind", SeatKind(self.kind))
+        if self.level is not None:
+            if not isinstance(self.level, str):
+                raise EventError(_("a computer's level is text, not {value}").format(
+                    value=shown_value(self.level)))
+            object.__setattr__(self, "level", visible(self.level))
 
     def as_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"name": self.name, "kind": str(self.kind)}

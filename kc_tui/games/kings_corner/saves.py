@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 from ...core.errors import RuleError
-from ...core.events import SessionEnd, SessionStart, TurnEnd, TurnStart
+from ...core.events import PlayerInfo, SessionEnd, SessionStart, TurnEnd, TurnStart
 from ...core.i18n import Domain
-from ...core.kinds import Phase
+from ...core.kinds import Phase, SeatKind
 from ...core.text import date_words, decimal, percent, shown_name, visible
 from ...replay import Replay, ReplayError, ReplayStep
 from ...storage import saves as journal
@@ -31,7 +31,7 @@ from ...storage.part import Bars, Saver
 from ...storage.records import bar_chart, finished_bounds
 from ...storage.saves import Restored, SaveError, SaveInfo, doc_field, local_time
 from . import ENTRY
-from .ai import level_name
+from .ai import BENCHMARK_LEVELS, level_name
 from .ai.seats import check_spec, make_seats, spec_kind
 from .engine.describe import Narrator
 from .engine.events import Event, RoundEnd, RoundStart
@@ -424,6 +424,10 @@ class KingsCornerSaves:
             len(r.hands) != n or len(r.scores) != n or any(not 0 <= w < n for w in r.winners) for r in rounds
         ):
             return _("its results do not match its {n} players").format(n=n)
+        for seat, player in enumerate(start.players, 1):
+            problem = _level_problem(seat, player)
+            if problem:
+                return problem
         return SessionResult(
             name,
             tuple(p.name for p in start.players),
@@ -506,6 +510,30 @@ def _rules_label(events: list[Any]) -> str:
         return rules_label(RuleSet.from_dict(start.get("rules", {})))
     except (RuleError, TypeError, ValueError, AttributeError):
         return ""
+
+
+def _level_problem(seat: int, player: PlayerInfo) -> str | None:
+    """What is wrong with a seat's level, for the statistics, which count a computer by its
+    level and say it in the player's language: a computer plays at one of this game's levels
+    (the oracle's too: a tournament's transcript may be kept), and a person or a bot at none.
+    A level the game does not have is no computer anyone played: the file was edited or
+    damaged, and counting it would make a chart row for it."""
+    level = player.level
+    if player.kind == SeatKind.AI and level is None:
+        return _("player {n} is a computer without a level").format(n=seat)
+    if player.kind == SeatKind.AI and level not in BENCHMARK_LEVELS:
+        return _("player {n} plays at the level '{level}', which is not one of this game's "
+                 "({levels})").format(n=seat, level=_clipped(level), levels=", ".join(BENCHMARK_LEVELS))
+    if player.kind != SeatKind.AI and level is not None:
+        return _("player {n} is of the kind {kind}, with a level ('{level}'): only a computer has "
+                 "one").format(n=seat, kind=player.kind, level=_clipped(level))
+    return None
+
+
+def _clipped(text: str | None) -> str:
+    """A level as a refusal quotes it (already visible: it is a :class:`PlayerInfo`'s)."""
+    text = text or ""
+    return text[:30] + ("..." if len(text) > 30 else "")
 
 
 def _opponent(kind: str, level: str | None) -> str:

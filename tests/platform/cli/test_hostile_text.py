@@ -21,7 +21,14 @@ from kc_tui.games.kings_corner.engine.events import event_from_dict
 from kc_tui.games.kings_corner.engine.rules import build_rules
 from kc_tui.games.kings_corner.engine.service import GameService, Seat
 from kc_tui.replay import ReplayError, load_replay, replay_text
-from kc_tui.storage import games_report_text, load_settings, read_records, saves_dir, transcripts_dir
+from kc_tui.storage import (
+    games_report_bars,
+    games_report_text,
+    load_settings,
+    read_records,
+    saves_dir,
+    transcripts_dir,
+)
 
 HOSTILE = "\x1b]0;PWNED\x07\x1b[2J\u202eEve\u200b"
 """A name that retitles the window, clears the screen and prints what follows backwards."""
@@ -70,6 +77,16 @@ def test_a_name_is_made_visible_where_it_enters_the_game() -> None:
     assert [p.name for p in event_from_dict(start).players] == [SHOWN, "Zoë"]
 
 
+def test_a_level_is_made_visible_where_it_enters_the_game() -> None:
+    """A level is shown beside its computer's name ("Ada (hard)": a table's seats, a session's
+    first sentence), from a transcript, a save or a server."""
+    assert PlayerInfo("Ada", "ai", HOSTILE).level == SHOWN
+    assert PlayerInfo("Ada", "ai", "hard").level == "hard"
+    start = {"event": "session_start", "version": 1, "seed": 1, "rules": {},
+             "players": [{"name": "Ada", "kind": "ai", "level": HOSTILE}, {"name": "Zoë", "kind": "human"}]}
+    assert [p.level for p in event_from_dict(start).players] == [SHOWN, None]
+
+
 def test_a_fault_line_quoting_a_bot_or_a_listener_is_made_visible() -> None:
     def broken_display(_event) -> None:
         raise RuntimeError(f"the bot said {HOSTILE}")
@@ -110,6 +127,31 @@ def test_replay_and_stats_show_a_hostile_name_harmlessly() -> None:
         assert result.returncode == 0
         assert SHOWN.encode() in result.stdout
         assert_harmless(result.stdout)
+
+
+def _with_level(path: Path, level: object) -> Path:
+    """The transcript at ``path`` with its first seat's level set to ``level``."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    start = json.loads(lines[0])
+    start["players"][0]["level"] = level
+    path.write_text("\n".join([json.dumps(start), *lines[1:]]) + "\n", encoding="utf-8")
+    return path
+
+
+def test_stats_skip_a_level_the_game_does_not_have_and_show_it_harmlessly() -> None:
+    """A level is one of the game's, which the statistics count by and translate: one that is
+    not (here an escape that retitles the window and clears the screen) is no computer anyone
+    played, so the session is skipped, the level quoted visible, in the text and the charts."""
+    finished_session(transcripts_dir() / "2026-11-01-100000-a.jsonl", 3, ["easy", "easy"], [None, None])
+    _with_level(finished_session(transcripts_dir() / "2026-11-02-100000-b.jsonl", 4, ["easy", "hard"],
+                                 [None, None]), HOSTILE + "hard")
+    result = kc("stats")
+    assert result.returncode == 0
+    assert_harmless(result.stdout)
+    out = result.stdout.decode()
+    assert "From 1 finished session." in out and "(hard)" not in out
+    assert f"player 1 plays at the level '{SHOWN[:30]}...', which is not one of this game's" in out
+    assert all("hard" not in row for bars in games_report_bars() for row, _share in bars.rows)
 
 
 def test_a_bot_writing_escape_codes_is_reported_harmlessly(tmp_path: Path) -> None:

@@ -5,6 +5,7 @@ it with a sentence saying what is wrong and counts the others (it stopped with a
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ import pytest
 from screen_fixtures import finished_session
 
 from kc_tui.cli import main
+from kc_tui.replay import ReplayError, load_replay
 from kc_tui.storage import game_transcripts_dir, games_report_text, games_stats_dict, read_records
 
 KR_GOLDEN = Path(__file__).parents[2] / "games" / "kings_reverse" / "golden" / "bluff-2.jsonl"
@@ -40,6 +42,18 @@ def _damaged(game: str, event: str, field: str, value: Any) -> Path:
     lines[at] = json.dumps({**json.loads(lines[at]), field: "@@value@@"}).replace(marker, value)
     path = game_transcripts_dir(game) / "2026-01-02-000000-bad.jsonl"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def _first_seat(game: str, kind: str, level: object) -> Path:
+    """The good session of ``game`` kept again, its first seat of ``kind`` at ``level`` (None:
+    without one)."""
+    lines = _good(game).read_text(encoding="utf-8").splitlines()
+    start = json.loads(lines[0])
+    seat = {"name": start["players"][0]["name"], "kind": kind}
+    start["players"][0] = seat if level is None else {**seat, "level": level}
+    path = game_transcripts_dir(game) / "2026-01-02-000000-bad.jsonl"
+    path.write_text("\n".join([json.dumps(start), *lines[1:]]) + "\n", encoding="utf-8")
     return path
 
 
@@ -123,3 +137,29 @@ def test_stats_of_both_games_skip_the_damaged_sessions_and_count_the_others(
     doc = json.loads(capsys.readouterr().out)
     assert doc["sessions"] == 1 and doc[REVERSE]["sessions"] == 1
     assert len(doc["unreadable"]) == 1 and len(doc[REVERSE]["unreadable"]) == 1
+
+
+@pytest.mark.parametrize("game", [CORNER, REVERSE])
+@pytest.mark.parametrize(("level", "why"), [
+    ("{}", "line 1: a computer's level is text, not {}"),
+    ("5", "line 1: a computer's level is text, not 5"),
+    ("[\"hard\"]", 'line 1: a computer\'s level is text, not ["hard"]'),
+])
+def test_a_level_that_is_not_text_is_refused_with_why(game: str, level: str, why: str) -> None:
+    """A level that was an object stopped the replay and the statistics with a TypeError."""
+    bad = _first_seat(game, "ai", json.loads(level))
+    _skipped_alone(game, bad, why)
+    with pytest.raises(ReplayError, match=re.escape(why)):
+        load_replay(bad)
+
+
+@pytest.mark.parametrize(("kind", "level", "why"), [
+    ("ai", "superb", "player 1 plays at the level 'superb', which is not one of this game's (beginner, easy,"),
+    ("ai", None, "player 1 is a computer without a level"),
+    ("human", "hard", "player 1 is of the kind human, with a level ('hard'): only a computer has one"),
+    ("bot", "hard", "player 1 is of the kind bot, with a level ('hard'): only a computer has one"),
+])
+def test_a_seat_whose_level_is_not_its_kinds_is_skipped_with_why(kind: str, level: str | None, why: str) -> None:
+    """Kings in the Corner's statistics count a computer by its level: a person with a level was
+    counted as a computer, a computer at a level the game does not have made a chart row for it."""
+    _skipped_alone(CORNER, _first_seat(CORNER, kind, level), why)
