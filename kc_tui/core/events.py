@@ -20,18 +20,18 @@ __all__ = ["PlayerInfo", "PlayerEvent", "SessionStart", "TurnStart", "TurnEnd", 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 
-def _shown_name(name: Any) -> str:
-    if not isinstance(name, str):
-        raise TypeError(_("a player's name is text, not {type}").format(type=type(name).__name__))
-    return visible(name)
-
-
 _KINDS = tuple(SeatKind)
 
 
 class EventError(ValueError):
     """An event read back from a file or a peer with a field it cannot hold; ``str()`` is the
     sentence that names the field and quotes what it holds."""
+
+
+def _shown_name(name: Any) -> str:
+    if not isinstance(name, str):
+        raise EventError(_("a player's name is text, not {value}").format(value=shown_value(name)))
+    return visible(name)
 
 
 MOST_POINTS = 10**9
@@ -88,7 +88,7 @@ class PlayerInfo:
         # name ("Ada (hard)"), so it is disarmed here too.
         object.__setattr__(self, "name", _shown_name(self.name))
         if self.kind not in _KINDS:
-            raise ValueError(_("a seat's kind is {kinds}; got {kind!r}").format(
+            raise EventError(_("a seat's kind is {kinds}; got {kind!r}").format(
                 kinds=", ".join(_KINDS), kind=str(self.kind)[:20]))
         object.__setattr__(self, "kind", SeatKind(self.kind))
         if self.level is not None:
@@ -175,14 +175,38 @@ def session_end_from_dict(d: Mapping[str, Any]) -> SessionEnd:
     return SessionEnd(winners, points(d, "totals", "session_end"))
 
 
-def session_start_from_dict(d: Mapping[str, Any], default_game: str) -> SessionStart:
+def session_start_from_dict(d: Mapping[str, Any], default_game: str, version: int) -> SessionStart:
     """Read a ``session_start`` object back, of any game (its ``game`` names it; a transcript
-    older than the second game names none: ``default_game``, the game reading it)."""
+    older than the second game names none: ``default_game``, the game reading it), written in
+    the game's transcripts' ``version``, the one it reads.  :class:`EventError` names a field
+    that holds something else."""
     game = d.get("game", default_game)
     if not isinstance(game, str):
-        raise TypeError(_("a game's name is text, not {type}").format(type=type(game).__name__))
+        raise EventError(_("a game's name is text, not {value}").format(value=shown_value(game)))
+    found = d.get("version")
+    if type(found) is not int:
+        # Translators: {value} is what the file holds, as it writes it ("1", true, null).
+        raise EventError(_("the version of session_start is a whole number, not {value}").format(
+            value=shown_value(found)))
+    if found != version:
+        # A newer program's transcript may say what this one cannot read: it is refused whole,
+        # rather than compared with what this program would write and found to differ.
+        raise EventError(_("the transcript is of version {found}, which this program does not read "
+                           "(it reads version {version})").format(found=found, version=version))
+    seed = d.get("seed")
+    if seed is not None and type(seed) is not int:
+        raise EventError(_("the seed of session_start is a whole number or null, not {value}").format(
+            value=shown_value(seed)))
+    rules = d.get("rules")
+    if not isinstance(rules, dict):
+        raise EventError(_("the rules of session_start are an object, not {value}").format(
+            value=shown_value(rules)))
+    players = d.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
+        raise EventError(_("the players of session_start are a list of objects (a name, a kind and a "
+                           "level), not {value}").format(value=shown_value(players)))
     return SessionStart(
-        d["version"], d["seed"], dict(d["rules"]),
-        tuple(PlayerInfo(p["name"], SeatKind(p["kind"]), p.get("level")) for p in d["players"]),
+        found, seed, dict(rules),
+        tuple(PlayerInfo(p.get("name"), p.get("kind"), p.get("level")) for p in players),
         game,
     )

@@ -471,7 +471,10 @@ class KingsCornerSaves:
     def replay(self, path: Path, lines: list[str], *, words: bool = False) -> Replay:
         try:
             first = next(read_events(lines[:1]))[1]
-        except (StopIteration, TranscriptError, KeyError, ValueError, TypeError) as exc:
+        except TranscriptError as exc:
+            # Its sentence names the line, and says "not a transcript event" when it is not one.
+            raise ReplayError(f"{path}: {exc}") from None
+        except (StopIteration, KeyError, ValueError, TypeError) as exc:
             raise ReplayError(f"{path}: not a transcript ({exc or 'it is empty'})") from None
         narrator = Narrator([p.name for p in getattr(first, "players", ())] or None, words=words,
                             level_name=level_name)

@@ -160,7 +160,7 @@ def seat_view(event: Any, seat: int | None) -> Any:
 def event_from_dict(d: Mapping[str, Any], seat: int | None = None) -> Any:
     kind = d["event"]
     if kind == "session_start":
-        return session_start_from_dict(d, GAME_NAME)
+        return session_start_from_dict(d, GAME_NAME, version=1)
     if kind == "round_start" and "hand" in d:
         return RoundView(d["round"], _cards(d["hand"]), tuple(d["hand_counts"]), parse_card(d["pile"]),
                          d["stock_count"])

@@ -163,3 +163,40 @@ def test_a_seat_whose_level_is_not_its_kinds_is_skipped_with_why(kind: str, leve
     """Kings in the Corner's statistics count a computer by its level: a person with a level was
     counted as a computer, a computer at a level the game does not have made a chart row for it."""
     _skipped_alone(CORNER, _first_seat(CORNER, kind, level), why)
+
+
+def _first_line(game: str, **fields: object) -> Path:
+    """The good session of ``game`` kept again, with ``fields`` of its session_start set."""
+    lines = _good(game).read_text(encoding="utf-8").splitlines()
+    path = game_transcripts_dir(game) / "2026-01-02-000000-bad.jsonl"
+    path.write_text("\n".join([json.dumps({**json.loads(lines[0]), **fields}), *lines[1:]]) + "\n",
+                    encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("game", [CORNER, REVERSE])
+@pytest.mark.parametrize(("fields", "why"), [
+    ({"version": 99}, "line 1: the transcript is of version 99, which this program does not read "
+                      "(it reads version 1)"),
+    ({"version": "1"}, 'line 1: the version of session_start is a whole number, not "1"'),
+    ({"version": True}, "line 1: the version of session_start is a whole number, not true"),
+    ({"seed": "abc"}, 'line 1: the seed of session_start is a whole number or null, not "abc"'),
+    ({"rules": "standard"}, 'line 1: the rules of session_start are an object, not "standard"'),
+    ({"players": "Ada,Ben"}, 'line 1: the players of session_start are a list of objects (a name, a kind '
+                             'and a level), not "Ada,Ben"'),
+    ({"players": ["Ada", "Ben"]}, 'line 1: the players of session_start are a list of objects'),
+    ({"players": [{"kind": "human"}, {"name": "Ben", "kind": "human"}]},
+     "line 1: a player's name is text, not null"),
+    ({"players": [{"name": 7, "kind": "human"}, {"name": "Ben", "kind": "human"}]},
+     "line 1: a player's name is text, not 7"),
+    ({"players": [{"name": "Ada", "kind": "robot"}, {"name": "Ben", "kind": "human"}]},
+     "line 1: a seat's kind is human, ai, bot; got 'robot'"),
+])
+def test_a_session_start_that_cannot_be_read_is_refused_naming_the_field(
+        game: str, fields: dict[str, object], why: str) -> None:
+    """A version this program does not read was refused as "session_start does not match its
+    own rules and players"; players written as text, as "string indices must be integers"."""
+    bad = _first_line(game, **fields)
+    with pytest.raises(ReplayError, match="^" + re.escape(f"{bad}: {why}")):
+        load_replay(bad)
+    _skipped_alone(game, bad, why)

@@ -40,10 +40,15 @@ __all__ = [
     "Event",
     "event_from_dict",
     "GAME_NAME",
+    "PROTOCOL_VERSION",
 ]
 
 GAME_NAME = "kings-corner"
 """This game's name in ``session_start`` (the default game)."""
+
+PROTOCOL_VERSION = 1
+"""The version of the transcripts (``session_start``'s ``version``) and of the bots' protocol
+(``hello``) this program writes and reads."""
 
 Cards = tuple[Card, ...]
 
@@ -218,7 +223,7 @@ def event_from_dict(d: Mapping[str, Any], seat: int | None = None) -> Event:
     shown to ``seat``."""
     kind = d["event"]
     if kind == "session_start":
-        return session_start_from_dict(d, GAME_NAME)
+        return session_start_from_dict(d, GAME_NAME, PROTOCOL_VERSION)
     if kind == "round_start" and "hand" in d:
         return RoundView(
             d["round"], d["dealer"], seat, _cards(d["hand"]), tuple(d["hand_counts"]),

@@ -25,7 +25,18 @@ from ....core.events import PlayerInfo, SessionEnd, SessionStart, TurnEnd, TurnS
 from ....core.i18n import Domain
 from ....core.kinds import Phase, SeatKind
 from .board import FITS, KING_MASK, PILES, Pile
-from .events import GAME_NAME, Chips, Draw, Event, MoveEvent, Play, RoundEnd, RoundStart, Undo
+from .events import (
+    GAME_NAME,
+    PROTOCOL_VERSION,
+    Chips,
+    Draw,
+    Event,
+    MoveEvent,
+    Play,
+    RoundEnd,
+    RoundStart,
+    Undo,
+)
 from .kinds import ChipReason, DrawTiming, RoundEndReason, Scoring
 from .moves import MOVE_BASE, MOVE_CODES, Move, legal_codes, move_code, move_of_code, refusal
 from .naming import card_text
@@ -37,8 +48,6 @@ from .views import RoundRecord
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = ["Game", "Phase", "PROTOCOL_VERSION", "RoundRecord"]
-
-PROTOCOL_VERSION = 1
 
 
 _BIT = tuple(1 << c for c in range(52))

@@ -25,13 +25,16 @@ from ....core.events import (
 from .actions import SUIT_BY_LETTER
 
 __all__ = [
-    "GAME_NAME", "SessionStart", "RoundStart", "RoundView", "TurnStart", "Played", "SuitNamed",
-    "Reversed", "Skipped", "Drew", "Passed", "Called", "Caught", "Gave", "Challenged", "TurnEnd",
+    "GAME_NAME", "TRANSCRIPT_VERSION", "SessionStart", "RoundStart", "RoundView", "TurnStart", "Played",
+    "SuitNamed", "Reversed", "Skipped", "Drew", "Passed", "Called", "Caught", "Gave", "Challenged", "TurnEnd",
     "RoundEnd", "SessionEnd", "ReverseEvent", "seat_view", "event_from_dict", "encode_event",
 ]
 
 GAME_NAME = "kings-reverse"
 """The game's name in ``session_start``, saves and on the command line."""
+
+TRANSCRIPT_VERSION = 1
+"""The version of the transcripts (``session_start``'s ``version``) this program writes and reads."""
 
 Cards = tuple[AnyCard, ...]
 
@@ -254,7 +257,7 @@ def event_from_dict(d: Mapping[str, Any], seat: int | None = None) -> ReverseEve
     read that holds something else)."""
     kind = d["event"]
     if kind == "session_start":
-        return session_start_from_dict(d, GAME_NAME)
+        return session_start_from_dict(d, GAME_NAME, TRANSCRIPT_VERSION)
     if kind == "round_start" and "hand" in d:
         return RoundView(d["round"], d["dealer"], seat, _cards(d["hand"]), tuple(d["hand_counts"]),
                          _cards(d["pile"]), d["stock_count"])

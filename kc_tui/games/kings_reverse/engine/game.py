@@ -34,6 +34,7 @@ from .basics import (
 )
 from .events import (
     GAME_NAME,
+    TRANSCRIPT_VERSION,
     Called,
     Caught,
     Challenged,
@@ -58,8 +59,6 @@ from .rules import ReverseRules
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = ["ReverseGame", "ReverseIllegal", "TRANSCRIPT_VERSION"]
-
-TRANSCRIPT_VERSION = 1
 
 _SUITS = tuple(Suit)
 
