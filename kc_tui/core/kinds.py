@@ -9,7 +9,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import StrEnum
 
-__all__ = ["Phase", "SeatKind", "SEAT_NAMES", "HUMAN_PREFIX", "seat_names"]
+from .i18n import Domain
+from .text import is_valid_text
+
+__all__ = ["Phase", "SeatKind", "SEAT_NAMES", "HUMAN_PREFIX", "NAME_LENGTH", "person_name", "seat_names"]
+
+_ = Domain.of(__package__).gettext
 
 
 class Phase(StrEnum):
@@ -36,6 +41,28 @@ SEAT_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay")
 
 HUMAN_PREFIX = "human:"
 """A seat spec ``human:NAME``: a person called NAME."""
+
+NAME_LENGTH = 16
+"""The most characters of a person's name at this keyboard: the new-game form's field holds that
+many, the settings keep names that long, and ``--players human:NAME`` takes none longer (a
+name of 70000 characters made a transcript whose first line the replay could not read)."""
+
+
+def person_name(name: str, longest: int | None = None) -> str:
+    """The NAME of a ``human:NAME`` seat, trimmed; ``ValueError`` with the sentence to show for
+    an empty name, one that is not valid text (bytes that were not UTF-8 could not be written
+    to a transcript or a save), or, given ``longest``, one of more characters than that."""
+    name = name.strip()
+    if not name:
+        raise ValueError(_("a human seat needs a name, e.g. human:Ada"))
+    if not is_valid_text(name):
+        raise ValueError(_("the name {name} is not valid text (UTF-8); type it again").format(
+            name=repr(name)))
+    if longest is not None and len(name) > longest:
+        # Translators: {name} is the name's first 20 characters, quoted, then "..." if it is longer.
+        raise ValueError(_("a name holds at most {most} characters; {name} has {n}").format(
+            most=longest, name=repr(name[:20]) + ("..." if len(name) > 20 else ""), n=len(name)))
+    return name
 
 
 def seat_names(specs: Sequence[str], names: Sequence[str | None] | None = None) -> list[str]:

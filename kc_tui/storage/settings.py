@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ..core.i18n import LANGUAGES, N_, Domain
+from ..core.kinds import NAME_LENGTH
 from ..core.text import visible
 from .files import UnreadableFile, read_text, write_atomic
 from .paths import settings_path
@@ -96,9 +97,9 @@ class Settings:
         if not isinstance(self.preset, str) or not isinstance(self.rules, tuple):
             raise SettingsError(_("preset must be a name and rules a table of options"))
         if (not isinstance(self.names, tuple) or len(self.names) > 6
-                or not all(isinstance(n, str) and len(n) <= 16 for n in self.names)):
-            raise SettingsError(_("names must be up to 6 names of up to 16 characters; got {names!r}")
-                                .format(names=self.names))
+                or not all(isinstance(n, str) and len(n) <= NAME_LENGTH for n in self.names)):
+            raise SettingsError(_("names must be up to 6 names of up to {most} characters; got {names!r}")
+                                .format(most=NAME_LENGTH, names=self.names))
 
         if self.language != "auto" and self.language not in LANGUAGES:
             raise SettingsError(_("unknown language {lang!r}; the languages are auto, {languages}")

@@ -17,7 +17,7 @@ from textual.widgets import Input
 
 from ..core.errors import RuleError
 from ..core.i18n import N_, Domain, Text
-from ..core.kinds import SEAT_NAMES
+from ..core.kinds import NAME_LENGTH, SEAT_NAMES
 from ..games import GAMES
 from .keys import KeyRow
 from .part import tui_game
@@ -103,7 +103,7 @@ class SeatChoice(Horizontal):
     def compose(self) -> ComposeResult:
         yield SeatKind(_("Seat {n}").format(n=self.index + 1), self.kinds, self.kind, id=f"kind-{self.index}")
         # Translators: the placeholder of a seat's name field.
-        yield TextField(id=f"name-{self.index}", max_length=16, placeholder=_("name"))
+        yield TextField(id=f"name-{self.index}", max_length=NAME_LENGTH, placeholder=_("name"))
 
 
 class ChoicesScroll(VerticalScroll, can_focus=False, inherit_bindings=False):

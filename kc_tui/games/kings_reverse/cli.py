@@ -30,6 +30,7 @@ from ...cli.progress import run_with_progress
 from ...core.arguments import not_players, positive, seed_number, think_seconds
 from ...core.events import SessionStart, TurnStart
 from ...core.i18n import Domain
+from ...core.kinds import HUMAN_PREFIX, NAME_LENGTH, person_name
 from ...core.report import rating_lines, simulation_head, simulation_lines, stopped_line
 from ...core.text import decimal, percent, two_numbers, visible
 from ...line import line_out, read_line
@@ -72,8 +73,14 @@ def _seats(text: str, people: bool = False) -> list[str]:
     if not 2 <= len(specs) <= 6:
         raise argparse.ArgumentTypeError(
             _("give 2 to 6 players, comma-separated; got {n}").format(n=len(specs)))
-    for spec in specs:
-        if spec in LEVELS or (people and (spec == "you" or spec.startswith("human:"))):
+    for i, spec in enumerate(specs):
+        if people and spec.startswith(HUMAN_PREFIX):
+            try:
+                specs[i] = HUMAN_PREFIX + person_name(spec[len(HUMAN_PREFIX):], NAME_LENGTH)
+            except ValueError as exc:
+                raise argparse.ArgumentTypeError(str(exc)) from None
+            continue
+        if spec in LEVELS or (people and spec == "you"):
             continue
         levels = ", ".join(LEVELS)
         raise argparse.ArgumentTypeError(

@@ -11,6 +11,7 @@ from typing import Any
 from ....core.arguments import not_players, positive, seed_number, think_seconds
 from ....core.errors import RuleError
 from ....core.i18n import Domain
+from ....core.kinds import NAME_LENGTH
 from ..engine.rules import OPTION_NAMES, PRESETS, RuleSet, build_rules, parse_rule_assignment
 from . import BENCHMARK_LEVELS
 from .bots import DEFAULT_TIMEOUT
@@ -31,11 +32,11 @@ def seat_help() -> str:
 
 def seat_list(text: str, benchmark: bool = True, humans: bool = False) -> list[str]:
     """``--players``: 2 to 6 seat specs, checked (``benchmark`` lets the oracle sit, ``humans``
-    people at this keyboard)."""
+    people at this keyboard, named as the settings name them)."""
     specs = []
     for part in (t for t in text.split(",") if t.strip()):
         try:
-            specs.append(check_spec(part, benchmark=benchmark, humans=humans))
+            specs.append(check_spec(part, benchmark=benchmark, humans=humans, longest=NAME_LENGTH))
         except ValueError as exc:
             raise argparse.ArgumentTypeError(str(exc)) from None
     if not 2 <= len(specs) <= 6:

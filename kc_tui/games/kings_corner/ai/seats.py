@@ -6,8 +6,7 @@ import random
 from typing import Sequence
 
 from ....core.i18n import Domain
-from ....core.kinds import HUMAN_PREFIX, SEAT_NAMES, SeatKind, seat_names
-from ....core.text import is_valid_text
+from ....core.kinds import HUMAN_PREFIX, SEAT_NAMES, SeatKind, person_name, seat_names
 from ..engine.service import Seat
 from . import BENCHMARK_LEVELS, LEVELS, make_player
 from .base import Player
@@ -20,21 +19,15 @@ BOT_PREFIX = "bot:"
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 
-def check_spec(spec: str, benchmark: bool = False, humans: bool = False) -> str:
+def check_spec(spec: str, benchmark: bool = False, humans: bool = False, longest: int | None = None) -> str:
     """The normalised seat spec, or ``ValueError`` listing what is allowed.  With ``humans``,
-    ``you`` and ``human:NAME`` (a person at this keyboard) are allowed too."""
+    ``you`` and ``human:NAME`` (a person at this keyboard) are allowed too, NAME at most
+    ``longest`` characters when given (the command line's, :data:`~kc_tui.core.kinds.NAME_LENGTH`)."""
     text = spec.strip()
     if humans and text.lower() == "you":
         return "you"
     if humans and text.lower().startswith(HUMAN_PREFIX):
-        name = text[len(HUMAN_PREFIX):].strip()
-        if not name:
-            raise ValueError(_("a human seat needs a name, e.g. human:Ada"))
-        if not is_valid_text(name):
-            # Bytes that are not UTF-8 could not be written to the transcript or the save.
-            raise ValueError(_("the name {name} is not valid text (UTF-8); type it again").format(
-                name=repr(name)))
-        return HUMAN_PREFIX + name
+        return HUMAN_PREFIX + person_name(text[len(HUMAN_PREFIX):], longest)
     if text.lower().startswith(BOT_PREFIX):
         if not text[len(BOT_PREFIX):].strip():
             raise ValueError(_("a bot seat needs a command, e.g. bot:python3 mybot.py"))
