@@ -71,9 +71,15 @@ def read_bytes(path: Path, limit: int) -> bytes:
 
 
 def read_first_line(path: Path, limit: int) -> str:
-    """The first line of the regular file at ``path``, as far as its first ``limit`` bytes hold
-    it (bytes that are not UTF-8 replaced); :class:`UnreadableFile` as :func:`read_bytes`."""
-    return _read_regular(path, limit).split(b"\n", 1)[0].decode("utf-8", "replace")
+    """The first line of the regular file at ``path`` (bytes that are not UTF-8 replaced), of
+    at most ``limit`` bytes; :class:`UnreadableFile` as :func:`read_bytes`, and for a longer
+    line, which cut short would be read as a broken one (a replay said "Unterminated string")."""
+    data = _read_regular(path, limit + 1)
+    line, newline, _rest = data.partition(b"\n")
+    if not newline and len(data) > limit:
+        # Translators: said of a file, after its name; {size} is "64 KB".
+        raise UnreadableFile(_("line 1 is longer than {size}, too long to be read").format(size=_size(limit)))
+    return line.decode("utf-8", "replace")
 
 
 def read_text(path: Path, limit: int) -> str:

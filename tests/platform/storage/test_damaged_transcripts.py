@@ -16,6 +16,7 @@ from screen_fixtures import finished_session
 from kc_tui.cli import main
 from kc_tui.replay import ReplayError, load_replay
 from kc_tui.storage import game_transcripts_dir, games_report_text, games_stats_dict, read_records
+from kc_tui.storage.files import UnreadableFile, read_first_line
 
 KR_GOLDEN = Path(__file__).parents[2] / "games" / "kings_reverse" / "golden" / "bluff-2.jsonl"
 """A finished Kings Reverse session of two players."""
@@ -200,3 +201,33 @@ def test_a_session_start_that_cannot_be_read_is_refused_naming_the_field(
     with pytest.raises(ReplayError, match="^" + re.escape(f"{bad}: {why}")):
         load_replay(bad)
     _skipped_alone(game, bad, why)
+
+
+@pytest.mark.parametrize("game", [CORNER, REVERSE])
+def test_a_first_line_longer_than_the_replay_reads_is_said_to_be(game: str) -> None:
+    """The replay reads 64 KB of a transcript's first line to learn its game: a longer one (a
+    name of 70000 characters, once taken on the command line) was refused as "not a transcript
+    (Unterminated string ...)"; a long line that fits is read."""
+    lines = _good(game).read_text(encoding="utf-8").splitlines()
+    start = json.loads(lines[0])
+    for length, fits in ((60_000, True), (70_000, False)):
+        start["players"][0]["name"] = "N" * length
+        path = game_transcripts_dir(game) / f"long-{length}.jsonl"
+        path.write_text("\n".join([json.dumps(start), *lines[1:]]) + "\n", encoding="utf-8")
+        if fits:
+            assert load_replay(path).names[0] == "N" * length
+            continue
+        with pytest.raises(ReplayError) as refused:
+            load_replay(path)
+        assert str(refused.value) == f"{path}: line 1 is longer than 64 KB, too long to be read"
+
+
+def test_a_first_line_of_the_limit_is_read_and_one_byte_more_is_not(tmp_path: Path) -> None:
+    path = tmp_path / "lines.txt"
+    for text, first in ((b"abcd\nefgh", "abcd"), (b"abcd", "abcd"), (b"abc\n", "abc"), (b"", "")):
+        path.write_bytes(text)
+        assert read_first_line(path, 4) == first
+    for text in (b"abcde", b"abcde\nf"):
+        path.write_bytes(text)
+        with pytest.raises(UnreadableFile, match="^line 1 is longer than "):
+            read_first_line(path, 4)
