@@ -6,12 +6,13 @@ the option's name; a value it echoes is shown as :func:`shown` writes it."""
 from __future__ import annotations
 
 import argparse
+import re
 
 from .i18n import Domain
 
 _ = Domain.of(__package__).gettext
 
-__all__ = ["shown", "positive", "seed_number", "think_seconds", "port_number",
+__all__ = ["shown", "positive", "MOST_SEED", "seed_number", "think_seconds", "port_number",
            "port_or_any", "not_players"]
 
 
@@ -34,13 +35,30 @@ def positive(text: str) -> int:
     return value
 
 
+MOST_SEED = 10**18 - 1
+"""The largest seed, and its negative the smallest: a whole number of up to 18 digits, as many as
+the new-game forms' seed field holds (the seeds the game draws itself have 15 at most)."""
+
+
 def seed_number(text: str) -> int:
-    """``--seed``: any whole number."""
+    """``--seed``: a whole number from -:data:`MOST_SEED` to :data:`MOST_SEED`."""
     try:
-        return int(text)
+        value = int(text)
     except ValueError:
+        # Python reads a number of at most 4300 digits: one longer is a number all the same.
+        if not re.fullmatch(r"[+-]?\d+(_\d+)*", text.strip()):
+            raise argparse.ArgumentTypeError(
+                _("a seed is a whole number, got {text}").format(text=shown(text))) from None
+        value = -MOST_SEED - 1 if text.strip().startswith("-") else MOST_SEED + 1
+    if value > MOST_SEED:
         raise argparse.ArgumentTypeError(
-            _("a seed is a whole number, got {text}").format(text=shown(text))) from None
+            _("the seed {text} is too large: a seed is a whole number from {least} to {most}").format(
+                text=shown(text.strip()), least=-MOST_SEED, most=MOST_SEED))
+    if value < -MOST_SEED:
+        raise argparse.ArgumentTypeError(
+            _("the seed {text} is too small: a seed is a whole number from {least} to {most}").format(
+                text=shown(text.strip()), least=-MOST_SEED, most=MOST_SEED))
+    return value
 
 
 def think_seconds(text: str) -> float:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from kc_tui.cli import main
+from kc_tui.core.arguments import seed_number
 from kc_tui.games.kings_corner.cli import preset_table
 from kc_tui.games.kings_corner.engine.rules import PRESETS
 
@@ -193,3 +194,27 @@ def test_the_rules_name_their_preset_in_the_language(in_language) -> None:  # no
     assert reverse_rules(reverse_build(4, "quick", jokers=False), "quick").startswith(
         "Kings Reverse (variante rápida, con cambios)\n")
 
+
+
+@pytest.mark.parametrize("game", [[], ["--game", "kings-reverse"]])
+@pytest.mark.parametrize(("seed", "said"), [
+    ("9" * 5000, "the seed '99999999999999999999'... is too large: a seed is a whole number from "
+                 "-999999999999999999 to 999999999999999999"),
+    ("1" + "0" * 18, "the seed '1000000000000000000' is too large: a seed is a whole number from "),
+    ("-" + "9" * 5000, "the seed '-9999999999999999999'... is too small: a seed is a whole number from "),
+    ("nine", "a seed is a whole number, got 'nine'"),
+], ids=["5000 nines", "10 to the 18", "minus 5000 nines", "a word"])
+def test_a_seed_out_of_range_is_refused_with_the_range(game: list[str], seed: str, said: str,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """A seed of 5000 nines was refused as "a seed is a whole number" (Python reads at most 4300
+    digits): it is one, too large; the range is the new-game form's, whose field holds 18."""
+    with pytest.raises(SystemExit) as stop:
+        main([*game, "play", "--plain", "--players", "you,easy", f"--seed={seed}"])
+    assert stop.value.code == 2
+    assert said in capsys.readouterr().err
+
+
+def test_the_largest_and_smallest_seeds_are_taken() -> None:
+    assert seed_number("999999999999999999") == 10**18 - 1
+    assert seed_number("-999999999999999999") == -(10**18 - 1)
+    assert seed_number(" 42 ") == 42
