@@ -9,7 +9,7 @@ import os
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 
-from ..core.cards import showing
+from ..core.cards import glyphs_or_codes, showing
 from ..core.i18n import Domain
 from ..core.text import visible
 from ..games import GAMES
@@ -151,9 +151,7 @@ def run_replay(args: argparse.Namespace) -> int:
     # log says them short, as the table's log does beside the cards it draws (7♥, or 7H in ASCII).
     shown_as: AbstractContextManager[None] = nullcontext()
     if not plain:
-        from ..tui.widgets import any_card_text
-
-        shown_as = showing(lambda card: any_card_text(card, settings.ascii))
+        shown_as = showing(glyphs_or_codes(not settings.ascii))
     try:
         with shown_as:
             replay = load_replay(path, words=plain and args.notation == "words")

@@ -40,6 +40,12 @@ __all__ = [
     "cards_said",
     "showing",
     "shown",
+    "saying",
+    "in_words",
+    "CardStyle",
+    "card_style",
+    "styled",
+    "glyphs_or_codes",
 ]
 
 
@@ -388,3 +394,62 @@ def showing(short: Callable[[AnyCard], str]) -> Iterator[None]:
 def shown(card: AnyCard) -> str:
     """A card in notation, as :func:`showing` set it (``7H`` unless set)."""
     return _SHOWN.get()(card)
+
+
+_WORDS: contextvars.ContextVar[bool] = contextvars.ContextVar("cards_in_words", default=False)
+
+
+@contextmanager
+def saying(words: bool = True) -> Iterator[None]:
+    """Within the block, the sentences a game makes deep inside (its refusals, its hints) name
+    cards (and piles) in words, "the seven of hearts": the line mode's way, for the ear."""
+    token = _WORDS.set(words)
+    try:
+        yield
+    finally:
+        _WORDS.reset(token)
+
+
+def in_words() -> bool:
+    """Whether cards are named in words here (:func:`saying`)."""
+    return _WORDS.get()
+
+
+@dataclass(frozen=True, slots=True)
+class CardStyle:
+    """How the sentences made for one person name cards, as a value that can go where the game
+    is (another process, another host) with what that person asks of it: in words
+    (:func:`saying`), else written as ``short`` would (:func:`showing`) by ``glyphs`` (``7♥``)
+    or as R1 codes (``7H``)."""
+
+    words: bool = False
+    glyphs: bool = False
+
+
+def card_style() -> CardStyle:
+    """The style in force here: what a call to the game made from here is answered in."""
+    return CardStyle(words=in_words(), glyphs=_SHOWN.get() is _glyph_text)
+
+
+def _glyph_text(card: AnyCard) -> str:
+    """A card as a full-screen table writes it outside ASCII: ``7♥``, ``10♥``, ``JK``."""
+    code = str(card)
+    if not isinstance(card, Card):
+        return code
+    return ("10" if code[0] == "T" else code[0]) + _GLYPHS[code[1]]
+
+
+_GLYPHS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+
+
+def glyphs_or_codes(glyphs: bool) -> Callable[[AnyCard], str]:
+    """How :func:`showing` writes cards for a table: ``7♥`` with ``glyphs``, else ``7H``."""
+    return _glyph_text if glyphs else str
+
+
+@contextmanager
+def styled(style: CardStyle) -> Iterator[None]:
+    """Name cards as ``style`` says for the length of a ``with`` block (a call answered where the
+    game is, for the person who made it)."""
+    with saying(style.words), showing(glyphs_or_codes(style.glyphs)):
+        yield

@@ -52,6 +52,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Awaitable, Callable, Coroutine
 
+from ..core.cards import CardStyle, card_style, styled
 from ..core.i18n import DEFAULT, LANGUAGES, Domain, speaking
 from ..storage.files import write_atomic
 from .link import DoorHandle, Frame, LinkHost, _Peer
@@ -704,7 +705,7 @@ class Hosts:
         number = next(self._asks)
         future: asyncio.Future[tuple[bool, Any, Frame | None]] = asyncio.get_running_loop().create_future()
         self.pending[number] = (future, then, route)
-        self.send(host, ("call", number, lang, target, name, args))
+        self.send(host, ("call", number, lang, target, name, args, card_style()))
         try:
             return await asyncio.wait_for(future, ASK_SECONDS)
         except TimeoutError:
@@ -882,7 +883,7 @@ class Hosts:
     def _heard(self, origin: str, message: tuple[Any, ...]) -> None:
         kind = message[0]
         if kind == "call":
-            _, number, lang, target, name, args = message
+            _, number, lang, target, name, args, *style = message  # (a detach has no style)
             peer = self._host_peer(origin)
             if target is not None and self._waits(peer, target, name):
                 # Read from the inbox while play waits for this host's leases, past an outage:
@@ -893,7 +894,7 @@ class Hosts:
                     return
                 ok, value, frame = False, TableError(WAITS), None
             else:
-                with speaking(lang):
+                with speaking(lang), styled(style[0] if style else CardStyle()):
                     ok, value, frame = self.link._answer(peer, lang, target, name, args)
             if number:
                 self.send(origin, ("answer", number, ok, value, frame))

@@ -13,7 +13,9 @@ processes of one server that trust each other.  A worker opens two connections:
 
 - **calls** (:meth:`LinkedServer.call`): a request at a time, answered in order: a method of the
   table server (:data:`SERVER_CALLS`) or of a seat's door (the door's ``linked``) with its
-  arguments, the language the person is served in, and a number; the answer is the value (a door
+  arguments, the language the person is served in, how their screen names cards (a
+  :class:`~kc_tui.core.cards.CardStyle`: a refusal said in the line mode names them in words, at
+  a table as its board draws them), and a number; the answer is the value (a door
   as a :class:`DoorHandle`) or the refusal (:class:`TableError` with its sentence), and for a
   door's call that changed the game the door's new :class:`Frame` (sent as a push too).  The
   worker waits for it (a table host answers in a fraction of a millisecond: a call is a lobby
@@ -46,6 +48,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
+from ..core.cards import card_style, styled
 from ..core.errors import IllegalMove
 from ..core.i18n import DEFAULT, Domain, language, speaking
 from .door import SeatDoor, Subscribers
@@ -338,8 +341,9 @@ class LinkHost:
 
     async def _calls(self, peer: _Peer, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         while True:
-            number, lang, target, name, args = await read_message(reader)
-            answer = await self.answer(peer, lang, target, name, args)
+            number, lang, style, target, name, args = await read_message(reader)
+            with styled(style):  # (a refusal names cards as the asker's screen does)
+                answer = await self.answer(peer, lang, target, name, args)
             try:
                 writer.write(encode((number, *answer)))
             except (pickle.PicklingError, TypeError, AttributeError) as exc:
@@ -470,7 +474,7 @@ class LinkedServer:
             raise TableError(L_("The tables cannot be reached just now; try again in a moment."))
         number = next(self._numbers)
         try:
-            sock.sendall(encode((number, language(), target, name, args)))
+            sock.sendall(encode((number, language(), card_style(), target, name, args)))
             while True:
                 answered, ok, value, frame = read_message_blocking(sock)
                 if answered == number:

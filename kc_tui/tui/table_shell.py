@@ -22,7 +22,7 @@ from textual.reactive import Reactive, var
 from textual.widget import Widget
 from textual.widgets import Input, RichLog
 
-from ..core.cards import showing
+from ..core.cards import glyphs_or_codes, showing
 from ..core.i18n import N_, Domain
 from ..core.text import visible
 from .dialogs import help_screen
@@ -31,7 +31,7 @@ from .info import SettingsScreen
 from .keys import KeyRow, key_line
 from .round_over import RoundOverScreen, SessionOverScreen
 from .typed_app import OnKingsCornerApp
-from .widgets import EventLog, TextPanel, any_card_text, settings_of
+from .widgets import EventLog, TextPanel, settings_of
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
@@ -93,7 +93,7 @@ class TableShell(OnKingsCornerApp, SizedScreen):
         """Cards in the sentences made inside written as the board shows them (``K♣``, ``10♥``;
         ``KC`` in ASCII): the log's events, the hints and the refusals. The line mode and the
         transcripts keep R1 codes."""
-        return showing(lambda card: any_card_text(card, self.ascii_only))
+        return showing(glyphs_or_codes(not self.ascii_only))
 
     def key_state(self) -> str:
         """Which of its keys the key line shows now (a :class:`KeyRow` ``line`` state)."""

@@ -23,10 +23,10 @@ from textual.widget import Widget
 from textual.widgets import Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
-from ..core.cards import AnyCard, Card
+from ..core.cards import AnyCard, Card, glyphs_or_codes
 from ..core.i18n import N_, Domain, Text
 from ..storage import Settings
-from .faces import LARGE, NORMAL, PILE_ROOM, FaceSize, Look, face_text
+from .faces import LARGE, NORMAL, PILE_ROOM, FaceSize, Look
 from .words import said
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
@@ -59,12 +59,12 @@ def _suit_style(settings: Settings, suit: str) -> str:
 def card_text(card: Card, ascii_only: bool) -> str:
     """``7H`` and ``TH`` in ASCII mode (R1 notation), ``7♥`` and ``10♥`` otherwise, as the
     card's face says it large; the suit is always named, so nothing relies on colour."""
-    return face_text(str(card), ascii_only, _GLYPHS)
+    return glyphs_or_codes(not ascii_only)(card)
 
 
 def any_card_text(card: AnyCard, ascii_only: bool) -> str:
     """A card as a table writes it: ``7H``/``7♥``, and ``JK`` for a joker (in either mode)."""
-    return card_text(card, ascii_only) if isinstance(card, Card) else str(card)
+    return glyphs_or_codes(not ascii_only)(card)
 
 
 def card_content(card: Card, settings: Settings) -> Content:

@@ -102,74 +102,127 @@ def test_a_linked_doors_refusal_is_raised_afresh_at_each_read(tmp_path: Path) ->
     assert len({id(exc) for exc in raised}) == 3
 
 
+class HostThread:
+    """A table host in a thread of its own, with Ada seated at a two-seat table there, so that a
+    worker's link in the test's loop reads nothing while it asks (as a worker process would)."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        import threading
+
+        from kc_tui.games.kings_corner.engine.rules import build_rules
+        from kc_tui.net import Person
+
+        self.ada, self.ben = Person("SHA256:ada", "Ada"), Person("SHA256:ben", "Ben")
+        self.loop = asyncio.new_event_loop()
+        ready = threading.Event()
+
+        async def set_up() -> None:
+            self.tables = TableServer(tmp_path / "data", pace=0, seed=5)
+            self.host = LinkHost(self.tables, tmp_path / "tables")
+            await self.host.start()
+            self.info = self.tables.create_table(self.ada, "Friday", build_rules(2), ["open", "open"], seed=3)
+            self.ada_door = self.tables.join(self.ada, self.info.id, 0)
+
+        def run_host() -> None:
+            asyncio.set_event_loop(self.loop)
+            self.loop.run_until_complete(set_up())
+            ready.set()
+            self.loop.run_forever()
+
+        self.thread = threading.Thread(target=run_host, daemon=True)
+        self.thread.start()
+        assert ready.wait(10)
+
+    def run(self, work: Callable[[], Any]) -> Any:
+        """``work()`` done in the host's thread, and its value."""
+        async def run() -> Any:
+            return work()
+        return asyncio.run_coroutine_threadsafe(run(), self.loop).result(10)
+
+    def events(self) -> list[Any]:
+        return self.run(lambda: list(self.tables._tables[self.info.id].events))
+
+    def ada_plays(self) -> None:
+        """Ada's turn, played at the host (its events sent to the worker)."""
+        def play() -> None:
+            moves = self.ada_door.legal_moves()
+            if moves:
+                self.ada_door.play(moves[0])
+            self.ada_door.end_turn()
+        self.run(play)
+
+    def close(self) -> None:
+        self.run(lambda: None)
+        asyncio.run_coroutine_threadsafe(self.host.close(), self.loop).result(10)
+        asyncio.run_coroutine_threadsafe(self.tables.close(), self.loop).result(10)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(10)
+
+
 async def test_a_linked_door_catching_up_hears_no_event_twice(tmp_path: Path) -> None:
     """A front end in a worker catches up on the session (``past_events``), then follows its
     door; events the table host had already sent, not yet read by the worker, came in both (a
-    person who sat as a computer's turn began heard its first move twice).  The table host
-    runs in a thread of its own here, so that the worker reads nothing while it asks."""
-    import threading
-
-    from kc_tui.games.kings_corner.engine.rules import build_rules
-    from kc_tui.net import Person
-
-    ada, ben = Person("SHA256:ada", "Ada"), Person("SHA256:ben", "Ben")
-    host_loop = asyncio.new_event_loop()
-    ready = threading.Event()
-    box: dict[str, Any] = {}
-
-    async def set_up() -> None:
-        tables = TableServer(tmp_path / "data", pace=0, seed=5)
-        host = LinkHost(tables, tmp_path / "tables")
-        await host.start()
-        info = tables.create_table(ada, "Friday", build_rules(2), ["open", "open"], seed=3)
-        box.update(tables=tables, host=host, info=info, ada=tables.join(ada, info.id, 0))
-
-    def run_host() -> None:
-        asyncio.set_event_loop(host_loop)
-        host_loop.run_until_complete(set_up())
-        ready.set()
-        host_loop.run_forever()
-
-    def on_host(work: Callable[[], Any]) -> Any:
-        async def run() -> Any:
-            return work()
-        return asyncio.run_coroutine_threadsafe(run(), host_loop).result(10)
-
-    thread = threading.Thread(target=run_host, daemon=True)
-    thread.start()
-    assert ready.wait(10)
+    person who sat as a computer's turn began heard its first move twice)."""
+    host = HostThread(tmp_path)
     linked = LinkedServer(tmp_path / "tables", 1)
     await linked.open()
     try:
-        door = linked.join(ben, box["info"].id, 1)  # both seats taken: the game starts
+        door = linked.join(host.ben, host.info.id, 1)  # both seats taken: the game starts
         heard: list[Any] = []
         door.follow(lambda item: heard.append(item) if not isinstance(item, Notice) else None)
-
-        def ada_plays() -> None:  # Ada's turn, played at the host (its events sent to the worker)
-            moves = box["ada"].legal_moves()
-            if moves:
-                box["ada"].play(moves[0])
-            box["ada"].end_turn()
-
-        if on_host(lambda: box["ada"].my_turn()):
-            on_host(ada_plays)
-        else:
+        if not host.run(host.ada_door.my_turn):
             door.end_turn()
-            await until(lambda: on_host(lambda: box["ada"].my_turn()), "Ada's turn")
-            on_host(ada_plays)
+            await until(lambda: host.run(host.ada_door.my_turn), "Ada's turn")
+        host.ada_plays()
         # The worker has read none of Ada's turn yet: it catches up now, then reads it.
         past = list(door.past_events())
-        everything = on_host(lambda: box["tables"]._tables[box["info"].id].events)
+        everything = host.events()
         await until(lambda: len(past) + len(heard) >= len(everything), "the deliveries read")
         await asyncio.sleep(0.2)  # (nothing more comes)
-        shown = on_host(lambda: list(box["ada"].table.game.shown_to(e, 1)
-                                     for e in box["tables"]._tables[box["info"].id].events))
+        events = host.events()
+        shown = host.run(lambda: [host.ada_door.table.game.shown_to(e, 1) for e in events])
         assert heard, "some of Ada's turn came as deliveries"
         assert past + heard == shown  # each event once, in order
     finally:
         await linked.close()
-        on_host(lambda: None)
-        asyncio.run_coroutine_threadsafe(box["host"].close(), host_loop).result(10)
-        asyncio.run_coroutine_threadsafe(box["tables"].close(), host_loop).result(10)
-        host_loop.call_soon_threadsafe(host_loop.stop)
-        thread.join(10)
+        host.close()
+
+
+async def test_a_refusal_made_at_the_table_host_names_cards_as_the_asking_screen_does(tmp_path: Path) -> None:
+    """A play test over SSH (sessions in worker processes) was told "7C does not fit on N: N
+    shows 7H" in the line mode, where every other sentence says cards in words, and "9C" at a
+    table that draws 9♣: the refusal was made at the table host, which did not know how the
+    asker's screen names cards."""
+    from kc_tui.core.cards import glyphs_or_codes, saying, showing
+    from kc_tui.core.errors import IllegalMove
+    from kc_tui.games.kings_corner.engine.board import Pile
+    from kc_tui.games.kings_corner.engine.moves import PlayCard
+
+    host = HostThread(tmp_path)
+    linked = LinkedServer(tmp_path / "tables", 1)
+    await linked.open()
+    try:
+        door = linked.join(host.ben, host.info.id, 1)
+        if host.run(host.ada_door.my_turn):
+            host.ada_plays()
+        await until(lambda: door.my_turn(), "Ben's turn")
+        seen = door.view().observation
+        assert seen is not None
+        corner = next(p for p in (Pile.NE, Pile.SE, Pile.SW, Pile.NW) if not seen.piles[p.value])
+        card = next(c for c in seen.hand if c.rank != 13)
+        move = PlayCard(card, corner)
+        said = {}
+        for style, shown_as in (("words", saying(True)), ("glyphs", showing(glyphs_or_codes(True))),
+                                ("codes", showing(str))):
+            with shown_as, pytest.raises(IllegalMove) as refused:
+                door.play(move)
+            said[style] = str(refused.value)
+        assert said["codes"] == (f"Only a King can start a corner: {corner.name} is empty and {card} is "
+                                 "not a King.")
+        glyph = glyphs_or_codes(True)(card)
+        assert glyph != str(card) and said["glyphs"] == said["codes"].replace(str(card), glyph)
+        assert said["words"] == (f"Only a King can start a corner: {corner.word} is empty and "
+                                 f"{card.words} is not a King.")
+    finally:
+        await linked.close()
+        host.close()

@@ -8,34 +8,15 @@ sentence made inside, in its own context, follows.
 
 from __future__ import annotations
 
-import contextvars
-from contextlib import contextmanager
-from typing import Iterable, Iterator
+from typing import Iterable
 
-from ....core.cards import Card, showing, shown
+from ....core.cards import Card, in_words, saying, showing, shown
 from ....core.i18n import Domain
 from .board import Pile
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = ["in_words", "saying", "showing", "card_text", "pile_text", "capital", "items"]
-
-_WORDS: contextvars.ContextVar[bool] = contextvars.ContextVar("kings_corner_words", default=False)
-
-
-def in_words() -> bool:
-    """Whether cards and piles are named in words here."""
-    return _WORDS.get()
-
-
-@contextmanager
-def saying(words: bool) -> Iterator[None]:
-    """Name cards and piles in words (or in notation) for the length of a ``with`` block."""
-    token = _WORDS.set(words)
-    try:
-        yield
-    finally:
-        _WORDS.reset(token)
 
 
 def card_text(card: Card, words: bool | None = None) -> str:

@@ -4,11 +4,10 @@ or in words inside :func:`cards_in_words` (the line mode's notation for the ear)
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-from contextvars import ContextVar
-from typing import Iterator, Protocol, Sequence
+from contextlib import AbstractContextManager
+from typing import Protocol, Sequence
 
-from ....core.cards import AnyCard, Joker, Suit, card_name, shown
+from ....core.cards import AnyCard, Joker, Suit, card_name, in_words, saying, shown
 from ....core.i18n import N_, Domain
 from ....core.kinds import Phase
 from .actions import Action, ActionKind
@@ -19,23 +18,16 @@ _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = ["refusal", "suit_singular", "RANK_PLURALS", "Table", "cards_in_words"]
 
-# A context variable, not a parameter: the refusal is made deep in the referee, on the same call
-# from the person's own line (here or at a served table), in the person's own context.
-_IN_WORDS: ContextVar[bool] = ContextVar("kings_reverse_refusal_words", default=False)
 
-
-@contextmanager
-def cards_in_words(on: bool = True) -> Iterator[None]:
-    """Within the block, refusals name their cards in words ("the five of hearts")."""
-    token = _IN_WORDS.set(on)
-    try:
-        yield
-    finally:
-        _IN_WORDS.reset(token)
+def cards_in_words(on: bool = True) -> AbstractContextManager[None]:
+    """Within the block, refusals name their cards in words ("the five of hearts"): the
+    platform's :func:`~kc_tui.core.cards.saying`, which a call made at a served table carries to
+    where the game is."""
+    return saying(on)
 
 
 def _named(card: AnyCard, article: bool = True) -> str:
-    return card_name(card, article) if _IN_WORDS.get() else shown(card)
+    return card_name(card, article) if in_words() else shown(card)
 
 
 def _first(sentence: str) -> str:
@@ -96,7 +88,7 @@ def _top_words(game: Table) -> str:
         return _("the joker on the pile (the suit named is {suit})").format(suit=suit)
     card = card_of(top)
     shift = top // 4 + 1 == 11 or top % 4 != game.follow
-    if _IN_WORDS.get():
+    if in_words():
         if shift:
             return _("{card} on the pile (the suit to follow is {suit})").format(card=card_name(card),
                                                                                  suit=suit)
