@@ -79,6 +79,10 @@ SERVER_CALLS = frozenset({
 })
 """The table server's methods a worker may call: what a front end uses of it."""
 
+LISTED_CHANGES = frozenset({"create_table", "join", "watch", "start", "close_table", "leave", "detach"})
+"""The calls (of the server or of a door) that change what the lobby lists: after one, the tables
+are asked for again rather than read from what the host last pushed."""
+
 Frame = Mapping[str, tuple[bool, Any]]
 """A door's answers to its reads that take no argument, by name: ``(True, value)``, or ``(False,
 error)`` for a read that refuses now (a view before the game started)."""
@@ -484,6 +488,10 @@ class LinkedServer:
             raise TableError(L_("The tables cannot be reached just now; try again in a moment.")) from exc
         if frame is not None and target is not None and target in self.doors:
             self.doors[target].answered(frame)
+        if name in LISTED_CHANGES:
+            # Listed as it is now, not once the host's news comes: a piped line mode's "tables"
+            # right after its "leave" listed no table where the one left was adjourned.
+            self._tables.clear()
         if not ok:
             raise value
         return value, frame
@@ -547,7 +555,6 @@ class LinkedServer:
 
     def close_table(self, person: Person, table_id: int) -> None:
         self._server("close_table", person, table_id)
-        self._tables.clear()  # listed without it from now on, not once the host's news comes
 
     def _door(self, handle: DoorHandle) -> LinkedDoor:
         door = self.doors[handle.door] = LinkedDoor(self, handle)

@@ -226,3 +226,20 @@ async def test_a_refusal_made_at_the_table_host_names_cards_as_the_asking_screen
     finally:
         await linked.close()
         host.close()
+
+
+async def test_the_lobby_read_right_after_leaving_lists_the_table_as_it_is_now(tmp_path: Path) -> None:
+    """A piped line mode's "tables" right after its "leave" listed no table where the one left
+    was adjourned: the worker read the lobby the host had last pushed, before its news came."""
+    host = HostThread(tmp_path)
+    linked = LinkedServer(tmp_path / "tables", 1)
+    await linked.open()
+    try:
+        door = linked.join(host.ben, host.info.id, 1)
+        await until(lambda: linked.tables()[0].seats[1].connected, "Ben listed at the table")
+        door.leave()  # (no await: the host's news cannot have been read yet)
+        (info,) = linked.tables()
+        assert not info.seats[1].connected
+    finally:
+        await linked.close()
+        host.close()
