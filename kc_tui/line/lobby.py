@@ -737,8 +737,12 @@ class PlainLobby:
             assert self.person is not None
             try:
                 taken = self.server.seat_to_take(self.person, table_id)
+                over = taken is None and self.server.table(table_id).state == TableState.FINISHED
             except TableError as exc:
                 self.say(str(exc))
+                return
+            if over:
+                self.say(_("The game at this table is over."))  # (not "no free seat": it has none to take)
                 return
             if taken is None:
                 self.say(_("Table {table} has no free seat: type {watch} {table} to watch it.")

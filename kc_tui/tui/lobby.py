@@ -383,6 +383,9 @@ class LobbyScreen(OnKingsCornerApp, Screen[None]):
         person = self.lobby.person
         assert person is not None
         seat = self.lobby.server.seat_to_take(person, table.id)
+        if seat is None and table.state == TableState.FINISHED:
+            self.say(_("The game at this table is over."))  # (not "no free seat": it has none to take)
+            return
         if seat is None:
             self.say(_("Table {table} has no free seat: press w to watch it.").format(table=table.id))
             return

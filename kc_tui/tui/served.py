@@ -50,8 +50,15 @@ def leave_question(door: Any) -> str:
     """What leaving a served table does, asked before it: a computer plays the seat while others
     play on; the last person's leaving adjourns the game (a play test was told a computer would
     play on, and found the table adjourned)."""
+    guest = door.person.guest  # (a guest's seat is not kept: it is free once they are gone)
     if door.info().others_here(door.seat):
+        if guest:
+            return _("Leave the table? A computer plays your seat, and as a guest (no key) you cannot "
+                     "take it back.")
         return _("Leave the table? A computer plays your seat until you come back.")
+    if guest:
+        return _("Leave the table? You are the last person here: the game is adjourned, and as a guest "
+                 "(no key) you cannot resume it.")
     return _("Leave the table? You are the last person here: the game is adjourned, and its "
              "players can resume it from the lobby.")
 

@@ -703,6 +703,10 @@ async def test_a_spectator_leaving_a_finished_table_that_goes_is_offered_nothing
     assert server.table(info.id).state == TableState.FINISHED
     cleo = LobbyApp(server, CLEO)
     async with cleo.run_test(size=SIZE) as pc:
+        await until(pc, lambda: isinstance(cleo.screen, LobbyScreen), "the lobby")
+        await pc.press("enter")  # (no seat to take: not "no free seat, press w")
+        await until(pc, lambda: "over" in lobby_text(cleo, "#lobby-status"), "the refusal")
+        assert lobby_text(cleo, "#lobby-status") == "The game at this table is over."
         await pc.press("w")
         await until(pc, lambda: any(isinstance(s, NetworkTableScreen) for s in cleo.screen_stack), "the table")
         for door in doors:
@@ -1181,4 +1185,12 @@ async def test_leaving_asks_what_it_does_whether_others_play_on_or_the_game_is_a
                for d in doors)
     doors[1].leave()  # Cleo gone: Ben is the last person at his table now
     assert "You are the last person here" in leave_question(doors[0])
+    # A guest's seat is not kept for them, whoever stays.
+    gus, gil = server.person(None, "Gus"), server.person(None, "Gil")
+    guests = server.create_table(gus, "Gus's", build_rules(2), ["open", "open"])
+    at = [server.join(gus, guests.id, 0), server.join(gil, guests.id, 1)]
+    assert leave_question(at[0]) == ("Leave the table? A computer plays your seat, and as a guest (no key) you "
+                                     "cannot take it back.")
+    at[1].leave()
+    assert leave_question(at[0]).endswith("the game is adjourned, and as a guest (no key) you cannot resume it.")
     await server.close()
