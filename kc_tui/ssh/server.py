@@ -1040,6 +1040,10 @@ GUEST_FAREWELL = L_("The server is stopping. The games in progress are kept for 
                      "as a guest (no key) you have no seat kept. Goodbye.")
 """What a guest is told instead: a guest's seat is free once they are gone (a play test's guest
 was told to take it again, and found it listed free)."""
+SHARED_GUEST_FAREWELL = L_("This server is stopping. The games in progress are kept for their players with a "
+                            "key, and the other servers sharing its lobby list them at once; as a guest (no "
+                            "key) you have no seat kept, and may play on at one of them. Goodbye.")
+"""What a guest is told when the server shares its lobby with others."""
 SWITCH_SECONDS = 0.0005
 """How often the interpreter's lock passes between threads while the server runs (see start)."""
 
@@ -1135,16 +1139,17 @@ class GameSSHServer:
         except (OSError, asyncssh.Error) as exc:
             log.info("a connection handed over ended before it began: %s", exc)
 
-    async def stop(self, farewell: str | Text = FAREWELL) -> None:
-        """Stop listening, say ``farewell`` to every session (each in its language) and let each
-        front end end."""
+    async def stop(self, farewell: str | Text = FAREWELL,
+                   guest_farewell: str | Text = GUEST_FAREWELL) -> None:
+        """Stop listening, say ``farewell`` to every session (``guest_farewell`` to a guest's; each
+        in its language) and let each front end end."""
         if self._idle_task is not None:
             self._idle_task.cancel()
         if self._acceptor is not None:
             self._acceptor.close()
         tasks = [s.task for s in self.sessions if s.task is not None]
         for session in list(self.sessions):
-            session.hang_up(GUEST_FAREWELL if session.client.guest else farewell)
+            session.hang_up(guest_farewell if session.client.guest else farewell)
         if tasks:
             await asyncio.wait(tasks, timeout=5)
         for connection in list(self.connections | self.refused):

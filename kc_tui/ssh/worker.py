@@ -27,7 +27,7 @@ from ..net.link import LinkedServer
 from .collector import Collector
 from .gate import Gate, GateLimits
 from .lobby import lobby_front_ends
-from .server import FAREWELL, SHARED_FAREWELL, GameSSHServer, Limits
+from .server import FAREWELL, GUEST_FAREWELL, SHARED_FAREWELL, SHARED_GUEST_FAREWELL, GameSSHServer, Limits
 from .workers import tell
 
 __all__ = ["forked", "run"]
@@ -168,7 +168,10 @@ async def _work(config: dict[str, Any]) -> int:
     loop.remove_reader(channel)
     if browsers is not None:
         await browsers.stop()
-    await server.stop(SHARED_FAREWELL if config.get("shared") else FAREWELL)
+    if config.get("shared"):
+        await server.stop(SHARED_FAREWELL, SHARED_GUEST_FAREWELL)
+    else:
+        await server.stop(FAREWELL, GUEST_FAREWELL)
     await link.close()
     channel.close()
     return 1 if link.closed.is_set() and not done.is_set() else 0

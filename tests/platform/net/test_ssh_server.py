@@ -395,20 +395,26 @@ async def test_stopping_the_server_says_goodbye_to_every_session(tmp_path: Path)
         await player.close()
 
 
-async def test_a_guest_is_not_told_to_take_a_seat_again_when_the_server_stops(tmp_path: Path) -> None:
+@pytest.mark.parametrize("shared", [False, True])
+async def test_a_guest_is_not_told_to_take_a_seat_again_when_the_server_stops(tmp_path: Path,
+                                                                              shared: bool) -> None:
     """A play test's guest was told to come back and take the seat again, which a guest's seat
-    is not kept for (it is listed free)."""
+    is not kept for (it is listed free); on a server sharing its lobby (serve --redis, whose
+    workers stop with the shared farewells), also where to play on."""
+    from kc_tui.ssh.server import SHARED_FAREWELL, SHARED_GUEST_FAREWELL
+
     served = Served(tmp_path, guests=True)
     await served.__aenter__()
     guest = await served.player(None, term=None)
     keyed = await served.player(new_key(), term=None)
     await guest.wait_for("Hello guest", raw=True)
     await keyed.wait_for("Hello SHA256", raw=True)
-    await served.server.stop()
+    await (served.server.stop(SHARED_FAREWELL, SHARED_GUEST_FAREWELL) if shared else served.server.stop())
     await asyncio.wait_for(guest.closed.wait(), 10)
     await asyncio.wait_for(keyed.closed.wait(), 10)
     told = " ".join(guest.received.decode().split())
     assert "as a guest (no key) you have no seat kept" in told and "take your seat" not in told
+    assert ("the other servers sharing its lobby list them at once" in told) is shared
     assert "take your seat at your table again" in " ".join(keyed.received.decode().split())
     for player in served.players:
         await player.close()
