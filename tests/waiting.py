@@ -1,5 +1,6 @@
 """Waiting for a server's tasks in the tests: a condition polled until it holds (the limit only
-stops a hang, it is not what a test asserts), and a line-mode lobby connection driven by text."""
+stops a hang, it is not what a test asserts), a line-mode lobby connection driven by text, and a
+table whose game is over."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import asyncio
 from typing import Callable
 
 from kc_tui.line import run_plain_lobby
-from kc_tui.net import Person, TableServer
+from kc_tui.net import Person, SeatDoor, TableServer
 
 
 async def until(condition: Callable[[], bool], what: str, limit: float = 60.0) -> None:
@@ -45,3 +46,19 @@ class Terminal:
             await asyncio.sleep(0.001)
         for _ in range(10):  # then a few turns of the loop to act on it
             await asyncio.sleep(0)
+
+
+def finished_table(server: TableServer, first: Person, second: Person) -> tuple[int, list[SeatDoor]]:
+    """A table of ``first`` and ``second`` whose one-card round ended its one-point session: its
+    number and their two doors, still open (the table is FINISHED)."""
+    from kc_tui.core.kinds import Phase
+    from kc_tui.games.kings_corner.engine.rules import build_rules
+
+    rules = build_rules(2, overrides={"hand_size": 1, "target": 1})
+    info = server.create_table(first, "Quick", rules, ["open", "open"], seed=3)
+    doors = [server.join(first, info.id, 0), server.join(second, info.id, 1)]
+    while doors[0].view().phase == Phase.TURN:
+        door = doors[0] if doors[0].my_turn() else doors[1]
+        moves = door.legal_moves()
+        door.play(moves[0]) if moves else door.end_turn()
+    return info.id, doors

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 import pytest
-from waiting import Terminal, until
+from waiting import Terminal, finished_table, until
 
 from kc_tui.core.kinds import Phase
 from kc_tui.games.kings_corner.engine.rules import build_rules
@@ -654,16 +654,10 @@ async def test_joining_a_finished_table_says_its_game_is_over(tmp_path: Path) ->
     """A finished table has no seat to take: "join" said "has no free seat: type watch 1 to
     watch it" where the server says the game there is over."""
     server = TableServer(tmp_path, pace=0, seed=2026)
-    info = server.create_table(ADA, "Quick", build_rules(2, overrides={"hand_size": 1, "target": 1}),
-                               ["open", "open"], seed=3)
-    doors = [server.join(ADA, info.id, 0), server.join(BEN, info.id, 1)]
-    while doors[0].view().phase == Phase.TURN:
-        door = doors[0] if doors[0].my_turn() else doors[1]
-        moves = door.legal_moves()
-        door.play(moves[0]) if moves else door.end_turn()
-    assert server.table(info.id).state == TableState.FINISHED
+    table, _doors = finished_table(server, ADA, BEN)
+    assert server.table(table).state == TableState.FINISHED
     cleo = Terminal(server, CLEO)
-    await cleo.type(f"join {info.id}")
+    await cleo.type(f"join {table}")
     await until(lambda: "over" in cleo.text, "the refusal")
     assert "The game at this table is over." in cleo.text and "no free seat" not in cleo.text
     await cleo.type("quit")

@@ -12,6 +12,7 @@ import pytest
 from textual.css.query import NoMatches
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, RichLog, Static
+from waiting import finished_table
 
 from kc_tui.core.kinds import Phase
 from kc_tui.games.kings_corner.engine.rules import build_rules
@@ -693,14 +694,8 @@ async def test_a_spectator_leaving_a_finished_table_that_goes_is_offered_nothing
     lobby said "Enter takes a free seat of the table picked (or yours again); w watches it" with
     another table picked and neither key offered."""
     server = TableServer(tmp_path, pace=0, seed=3)
-    rules = build_rules(2, overrides={"hand_size": 1, "target": 1})
-    info = server.create_table(ADA, "Quick", rules, ["open", "open"], seed=3)
-    doors = [server.join(ADA, info.id, 0), server.join(BEN, info.id, 1)]
-    while doors[0].view().phase == Phase.TURN:
-        door = doors[0] if doors[0].my_turn() else doors[1]
-        moves = door.legal_moves()
-        door.play(moves[0]) if moves else door.end_turn()
-    assert server.table(info.id).state == TableState.FINISHED
+    table_id, doors = finished_table(server, ADA, BEN)
+    assert server.table(table_id).state == TableState.FINISHED
     cleo = LobbyApp(server, CLEO)
     async with cleo.run_test(size=SIZE) as pc:
         await until(pc, lambda: isinstance(cleo.screen, LobbyScreen), "the lobby")
@@ -715,8 +710,8 @@ async def test_a_spectator_leaving_a_finished_table_that_goes_is_offered_nothing
             await pc.press("q")  # (the session's dialog, then the table)
             await pc.pause()
         await until(pc, lambda: "watching" in lobby_text(cleo, "#lobby-status"), "what she did")
-        assert all(t.id != info.id for t in server.tables())  # gone with its last watcher
-        assert " ".join(lobby_text(cleo, "#lobby-status").split()) == f"You stopped watching table {info.id}."
+        assert all(t.id != table_id for t in server.tables())  # gone with its last watcher
+        assert " ".join(lobby_text(cleo, "#lobby-status").split()) == f"You stopped watching table {table_id}."
     await server.close()
 
 
