@@ -46,6 +46,7 @@ __all__ = [
     "card_style",
     "styled",
     "glyphs_or_codes",
+    "SUIT_GLYPHS",
 ]
 
 
@@ -436,10 +437,11 @@ def _glyph_text(card: AnyCard) -> str:
     code = str(card)
     if not isinstance(card, Card):
         return code
-    return ("10" if code[0] == "T" else code[0]) + _GLYPHS[code[1]]
+    return ("10" if code[0] == "T" else code[0]) + SUIT_GLYPHS[code[1]]
 
 
-_GLYPHS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+SUIT_GLYPHS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+"""Each suit's glyph, by its R1 letter: the one table of them."""
 
 
 def glyphs_or_codes(glyphs: bool) -> Callable[[AnyCard], str]:

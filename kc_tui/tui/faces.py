@@ -19,13 +19,13 @@ from typing import Literal
 
 from textual.content import Content
 
-from ..core.cards import Card
+from ..core.cards import Card, glyphs_or_codes
 from ..core.i18n import Domain
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = ["FACE_HEIGHT", "FACE_WIDTH", "PILE_ROOM", "FaceSize", "NORMAL", "LARGE", "Frame", "Look",
-           "card_back", "face_text", "hand_faces", "hand_fits", "pile_face"]
+           "card_back", "hand_faces", "hand_fits", "pile_face"]
 
 EDGE = 3
 """The columns each card under the top one shows of itself in the fan."""
@@ -84,28 +84,21 @@ _FONT: dict[str, tuple[str, ...]] = {
     "K": ("#.#", "##.", "#..", "##.", "#.#"),
 }
 
-def face_text(code: str, ascii_only: bool, glyphs: dict[str, str]) -> str:
-    """A card's R1 code (``TH``) as a table writes it: the code in ASCII mode, else its rank as
-    the face shows it large (``10`` for a ten) and its suit's glyph (``10♥``)."""
-    if ascii_only:
-        return code
-    return ("10" if code[0] == "T" else code[0]) + glyphs[code[1]]
-
-
 Cell = tuple[str, str]
 """One character of a drawing and its style."""
 
 
 @dataclass(frozen=True, slots=True)
 class Look:
-    """How the cards are drawn: ASCII or not, the text of a card, and the style of a suit."""
+    """How the cards are drawn: ASCII or not, and the style of a suit."""
 
     ascii_only: bool
-    glyphs: dict[str, str]
     suit_styles: dict[str, str]
 
     def text(self, card: Card) -> str:
-        return face_text(str(card), self.ascii_only, self.glyphs)
+        """``TH`` in ASCII mode, else its rank as the face shows it large and its suit's glyph
+        (``10♥``): :func:`~kc_tui.core.cards.glyphs_or_codes`."""
+        return glyphs_or_codes(not self.ascii_only)(card)
 
     def style(self, card: Card) -> str:
         return self.suit_styles[str(card)[1]]

@@ -23,7 +23,7 @@ from textual.widget import Widget
 from textual.widgets import Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
-from ..core.cards import AnyCard, Card, glyphs_or_codes
+from ..core.cards import SUIT_GLYPHS, AnyCard, Card, glyphs_or_codes
 from ..core.i18n import N_, Domain, Text
 from ..storage import Settings
 from .faces import LARGE, NORMAL, PILE_ROOM, FaceSize, Look
@@ -35,7 +35,6 @@ __all__ = ["card_text", "any_card_text", "card_content", "settings_of", "as_card
            "cursor_at", "PickList", "face_size", "TextPanel", "PlayersView", "Menu", "MenuItem", "Choice",
            "EventLog", "TextField", "CommandLine", "in_order"]
 
-_GLYPHS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 # Suit colours by card style; the suit letter or glyph is always there too.
 # Suit colours (red, blue, green) for dark and light backgrounds, and the terminal's own palette
 # for the ANSI themes.  The dark set is xterm's bright colours, which stay exactly those colours
@@ -79,7 +78,7 @@ def settings_of(widget: Widget) -> Settings:
 
 
 def look_of(settings: Settings) -> Look:
-    return Look(settings.ascii, _GLYPHS, {suit: _suit_style(settings, suit) for suit in _GLYPHS})
+    return Look(settings.ascii, {suit: _suit_style(settings, suit) for suit in SUIT_GLYPHS})
 
 
 def face_size(widget: Widget) -> FaceSize:

@@ -13,7 +13,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from ....core.cards import AnyCard, Card, Suit
+from ....core.cards import SUIT_GLYPHS, AnyCard, Card, Suit
 from ....core.i18n import N_, Domain
 from ....tui.widgets import any_card_text, card_content, cursor_at, redraw, settings_of
 
@@ -26,9 +26,6 @@ REVERSE_HAND_KEYS = "1234567890fgnpuvyz"
 the Kings Reverse table's keys leave free (``d`` draws there); a card past these is reached with
 Left/Right and played with Enter."""
 
-_SUIT_GLYPHS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
-
-
 def _card_content(card: AnyCard, widget: Static) -> Content:
     if isinstance(card, Card):
         return card_content(card, settings_of(widget))
@@ -37,7 +34,7 @@ def _card_content(card: AnyCard, widget: Static) -> Content:
 
 def suit_text(suit: Suit, ascii_only: bool) -> str:
     """"hearts ♥" (or "hearts (H)" in ASCII): the suit in words and a symbol, never colour alone."""
-    return f"{suit.word} ({suit.value})" if ascii_only else f"{suit.word} {_SUIT_GLYPHS[suit]}"
+    return f"{suit.word} ({suit.value})" if ascii_only else f"{suit.word} {SUIT_GLYPHS[suit.value]}"
 
 
 def direction_text(clockwise: bool, ascii_only: bool) -> str:

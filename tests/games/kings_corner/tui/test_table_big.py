@@ -222,13 +222,13 @@ def test_a_long_fan_keeps_its_base_card_and_the_card_under_the_top() -> None:
     """Five cards under the top one with room for three edges: the base, "…", the card under
     the top (R4: a pile moves by its bottom card)."""
     cards = tuple(parse_card(code) for code in ("KS", "QH", "JC", "TD", "9S", "8H"))
-    look = Look(False, {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}, dict.fromkeys("SHDC", ""))
+    look = Look(False, dict.fromkeys("SHDC", ""))
     lines = pile_face("N", " N (6)", cards, look, width=20, frame="plain", focused=False,
                       takes="any card").plain.splitlines()
     assert [edge.strip() for edge in lines[2].split("│")[1:4]] == ["K♠", "…", "9♠"], lines
     assert "8♥" in lines[1]
     assert "Q♥" not in "".join(lines)
-    ascii_lines = pile_face("N", " N (6)", cards, Look(True, {}, dict.fromkeys("SHDC", "")), width=20,
+    ascii_lines = pile_face("N", " N (6)", cards, Look(True, dict.fromkeys("SHDC", "")), width=20,
                             frame="plain", focused=False, takes="any card").plain.splitlines()
     assert [edge.strip() for edge in ascii_lines[2].split("|")[1:4]] == ["KS", "..", "9S"], ascii_lines
     assert all(line.isascii() for line in ascii_lines)
