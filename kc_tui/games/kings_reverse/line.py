@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence, TextIO
 
-from ...core.cards import Joker, NotationError, card_name
+from ...core.cards import Joker, NotationError, card_name, saying
 from ...core.events import SessionStart
 from ...core.i18n import N_, Domain
 from ...core.kinds import Phase, SeatKind
@@ -56,7 +56,6 @@ from .engine.describe import (
     who_text,
 )
 from .engine.events import ReverseEvent, RoundStart, RoundView, TurnEnd, TurnStart
-from .engine.refusal import cards_in_words
 from .engine.rules import OPTION_NOTES, PRESET_NOTES, PRESETS, ReverseRules, build_rules
 from .engine.views import ReverseView
 from .remote import ReverseRemote
@@ -337,7 +336,7 @@ class ReverseLines:
             # The prompt asks for a card to give: the card (or its number) typed alone gives it.
             action = Action(ActionKind.GIVE, action.card)
         try:
-            with cards_in_words(self.words):
+            with saying(self.words):
                 session.act(action)
         except ValueError as exc:  # the rules' sentence, or the door's: out of turn
             self.say(str(exc))

@@ -1,13 +1,13 @@
 """Why Kings Reverse refuses an action (KR3-KR6): the sentence the player sees, read from the
 table as the referee holds it.  Its cards are named as the player's notation names them: ``9H``,
-or in words inside :func:`cards_in_words` (the line mode's notation for the ear)."""
+or in words inside the platform's :func:`~kc_tui.core.cards.saying` (the line mode's notation for
+the ear, which a call made at a served table carries to where the game is)."""
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager
 from typing import Protocol, Sequence
 
-from ....core.cards import AnyCard, Joker, Suit, card_name, in_words, saying, shown
+from ....core.cards import AnyCard, Joker, Suit, card_name, in_words, shown
 from ....core.i18n import N_, Domain
 from ....core.kinds import Phase
 from .actions import Action, ActionKind
@@ -16,14 +16,7 @@ from .rules import ReverseRules
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
-__all__ = ["refusal", "suit_singular", "RANK_PLURALS", "Table", "cards_in_words"]
-
-
-def cards_in_words(on: bool = True) -> AbstractContextManager[None]:
-    """Within the block, refusals name their cards in words ("the five of hearts"): the
-    platform's :func:`~kc_tui.core.cards.saying`, which a call made at a served table carries to
-    where the game is."""
-    return saying(on)
+__all__ = ["refusal", "suit_singular", "RANK_PLURALS", "Table"]
 
 
 def _named(card: AnyCard, article: bool = True) -> str:
