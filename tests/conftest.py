@@ -104,12 +104,16 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     return (os.cpu_count() or 1) + 2
 
 
-_FIRST = "tests/platform/web/test_browser.py::"
-"""The browser tests: a real Chromium, about 20 s of tests between them (one round alone ~11 s)."""
+_FIRST = ("tests/platform/web/test_browser.py::", "tests/platform/net/test_hosts_link.py::",
+          "tests/platform/net/test_hosts.py::")
+"""Tests that mostly wait, first: a real Chromium (about 30 s of tests between them, one round
+alone some 15 s), and the hosts sharing a lobby over Redis (some 120 s of tests that wait out
+leases and take-overs, with 4 s of processor time between them)."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The browser tests first, the rest in their order.  Their folder sorts last, so they ran
-    last, and one worker was still busy with them some seconds after the others had run out of
-    tests; run first, the short tests even out the end."""
+    """The tests that mostly wait first, the rest in their order.  Their folders sort last, so
+    they ran last: the suite kept both cores busy until its last twenty seconds, when the hosts'
+    tests were left waiting on their leases with nothing to run beside them.  Run first, their
+    waits overlap the other workers' work, and the short tests even out the end."""
     items.sort(key=lambda item: not item.nodeid.startswith(_FIRST))
