@@ -213,6 +213,25 @@ def test_a_joker_s_letter_that_reads_as_two_suits_is_asked_again(
         parse_action("C", drawn=Joker())  # a joker just drawn, played by its suit alone
 
 
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_the_letters_the_joker_s_suit_prompt_offers_are_taken(lang: str, in_language: Callable[[str], None]) -> None:
+    """A review of the catalogs: the line mode's prompt for a drawn joker's suit offered "(o H, D,
+    C, S)" in Spanish and "(ou H, D, C, S)" in French, and C, hearts in those languages' suit
+    dialog, was refused as two suits.  Each letter the prompt offers, in its order (hearts,
+    diamonds, clubs, spades, as in the English), is taken for its suit."""
+    from kc_tui.core.cards import Suit
+    from kc_tui.core.i18n import Domain
+    from kc_tui.games.kings_reverse.engine.actions import parse_action
+
+    in_language(lang)
+    prompt = Domain.of("kc_tui.games.kings_reverse").gettext(
+        "Name the suit the joker asks for: H, D, C or S (hearts, diamonds, clubs or spades).")
+    letters = re.findall(r"\b[A-Z]\b", prompt)
+    assert len(letters) == 4, prompt
+    for letter, suit in zip(letters, (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES)):
+        assert parse_action(letter, drawn=Joker()).suit is suit, (letter, prompt)
+
+
 @pytest.mark.parametrize("lang, words", [
     ("es", ["comodines", "matrimonio", "Desafío", "cantar «una carta»", "gana la puntuación más baja"]),
     ("fr", ["jokers", "mariage", "Contestation", "l'annonce «\u00a0une carte\u00a0»", "le score le plus bas gagne"]),

@@ -89,7 +89,7 @@ async def test_one_table_speaks_each_persons_language(tmp_path: Path) -> None:
         ana.type("join 1\r")
         await until(lambda: tables.table(info.id).seats[0].connected, "Ana seated")
         ana.type("say\r")  # a refusal: made by the table, said in the language of whoever asked
-        await ana.wait_for("¿Decir qué? Escribe la línea después de :say.", raw=True)
+        await ana.wait_for("¿Decir qué? Escribe la línea después de :decir.", raw=True)
         bea.type("join 9\r")
         await bea.wait_for("Il n'y a pas de table 9.")
         bea.type("join 1\r")  # the last seat: the game starts, and every door hears of it

@@ -63,7 +63,7 @@ async def test_each_door_hears_the_table_in_its_own_language(tmp_path: Path) -> 
         assert len(table_news) >= 4 and all("\u2045" in line for line in table_news), pseudo
 
         # A refusal is said in the language of whoever reads it.
-        assert refusal("fr", lambda: cy.say("")) == "Dire quoi\u00a0? Tape la ligne après :say."
+        assert refusal("fr", lambda: cy.say("")) == "Dire quoi\u00a0? Tape la ligne après :dire."
         assert refusal("es", lambda: server.join(ANA, 9, 0)) == "No hay ninguna mesa 9."
         assert refusal("es", lambda: server.join(CY, info.id, 0)) == "Ya estás en la mesa 1."
         for act in (lambda: server.start(ANA, info.id), lambda: server.join(CY, info.id, 1),
