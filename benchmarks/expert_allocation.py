@@ -49,11 +49,12 @@ from typing import Callable, TextIO
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kc_tui.core.rating import deal_interval  # noqa: E402
+from kc_tui.core.rating import percentile as _percentile  # noqa: E402
+from kc_tui.core.tournament import Partial, play_deals  # noqa: E402
 from kc_tui.games.kings_corner.ai.base import Player  # noqa: E402
 from kc_tui.games.kings_corner.ai.expert import ExpertPlayer, Rollouts  # noqa: E402
 from kc_tui.games.kings_corner.ai.seats import player_for  # noqa: E402
-from kc_tui.core.rating import percentile as _percentile  # noqa: E402
-from kc_tui.games.kings_corner.ai.tournament import _Partial, _play_deals  # noqa: E402
+from kc_tui.games.kings_corner.ai.tournament import TournamentRounds  # noqa: E402
 from kc_tui.games.kings_corner.engine.observation import Observation  # noqa: E402
 from kc_tui.games.kings_corner.engine.rules import build_rules  # noqa: E402
 
@@ -260,7 +261,7 @@ def main() -> None:
     started = time.time()
     for deal in range(args.start, args.start + args.deals):
         for s in specs:
-            part = _play_deals([s, "hard"], rules, args.seed, [deal], True, make, _Partial())
+            part = play_deals([s, "hard"], args.seed, [deal], True, TournamentRounds(rules, make), Partial())
             assert not part.faults, part.faults
             rows[s].extend(part.deal_wins[s])
         say(f"deal {deal} {time.time() - started:.0f} s " + " ".join(

@@ -29,10 +29,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from kc_tui.core.tournament import Partial, play_deals  # noqa: E402
 from kc_tui.games.kings_corner.ai.base import Player  # noqa: E402
 from kc_tui.games.kings_corner.ai.expert import EXPERT, ExpertPlayer  # noqa: E402
 from kc_tui.games.kings_corner.ai.seats import player_for  # noqa: E402
-from kc_tui.games.kings_corner.ai.tournament import _Partial, _play_deals  # noqa: E402
+from kc_tui.games.kings_corner.ai.tournament import TournamentRounds  # noqa: E402
 from kc_tui.games.kings_corner.engine.observation import Observation  # noqa: E402
 from kc_tui.games.kings_corner.engine.rules import build_rules  # noqa: E402
 
@@ -72,8 +73,8 @@ def main() -> None:
     started = time.time()
     for deal in range(args.deals):
         for variant in VARIANTS:
-            part = _play_deals([variant] + ["hard"] * (args.players - 1), rules, args.seed, [deal], True,
-                               make, _Partial())
+            part = play_deals([variant] + ["hard"] * (args.players - 1), args.seed, [deal], True,
+                              TournamentRounds(rules, make), Partial())
             assert not part.faults, part.faults
             ((won, rounds),) = part.deal_wins[variant]
             rows[variant].append(won / rounds)

@@ -33,10 +33,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from kc_tui.core.tournament import play_deals  # noqa: E402
 from kc_tui.games.kings_corner.ai import make_player  # noqa: E402
 from kc_tui.games.kings_corner.ai.base import Player  # noqa: E402
 from kc_tui.games.kings_corner.ai.hard import HardPlayer  # noqa: E402
-from kc_tui.games.kings_corner.ai.tournament import _play_deals  # noqa: E402
+from kc_tui.games.kings_corner.ai.tournament import TournamentRounds  # noqa: E402
 from kc_tui.games.kings_corner.engine.game import Game  # noqa: E402
 from kc_tui.games.kings_corner.engine.observation import Observation  # noqa: E402
 from kc_tui.games.kings_corner.engine.rules import build_rules  # noqa: E402
@@ -128,7 +129,8 @@ def main() -> None:
                 return _readers[-1]
             return make_player(spec, rng)
 
-        _play_deals(["reader", level], build_rules(2), args.seed, range(args.deals), True, factory)
+        play_deals(["reader", level], args.seed, range(args.deals), True,
+                   TournamentRounds(build_rules(2), factory))
         wrong = [w for r in readers for w in r.wrong]
         print(f"against {level}: {len(wrong)} decisions; the opponent's hand held a card the read "
               f"says it lacks at {sum(wrong) / len(wrong):.1%} of them")

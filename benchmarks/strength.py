@@ -27,11 +27,12 @@ from ladder import rows_ratings
 from kc_tui.cli.progress import run_with_progress
 from kc_tui.core.rating import Match
 from kc_tui.core.report import stopped_line
+from kc_tui.core.tournament import Standing
 from kc_tui.games.kings_corner.ai import LADDER
 from kc_tui.games.kings_corner.ai.base import Player
 from kc_tui.games.kings_corner.ai.expert import ExpertPlayer
 from kc_tui.games.kings_corner.ai.seats import player_for
-from kc_tui.games.kings_corner.ai.tournament import EntrantResult, TournamentResult, run_tournament
+from kc_tui.games.kings_corner.ai.tournament import TournamentResult, run_tournament
 from kc_tui.games.kings_corner.engine.rules import build_rules
 
 THINKING = ("hard", "expert", "oracle")
@@ -76,18 +77,18 @@ def _match(players: list[str], deals: int, think: float, jobs: int, seed: int,
     return result
 
 
-def _entrant(result: TournamentResult, name: str) -> EntrantResult:
+def _entrant(result: TournamentResult, name: str) -> Standing:
     return next(e for e in result.entrants if e.player == name)
 
 
-def _verdict(e: EntrantResult, players: int) -> str:
+def _verdict(e: Standing, players: int) -> str:
     if players == 2:
         ok = 0.58 <= e.win_rate <= 0.80 and e.ci95[0] > 0.55
         return "yes" if ok else "no"
     return "yes" if e.win_rate >= 0.30 else "no"
 
 
-def _times(e: EntrantResult) -> str:
+def _times(e: Standing) -> str:
     if e.player not in THINKING:
         return ""
     ms = e.decision_ms

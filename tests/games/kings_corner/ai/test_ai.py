@@ -13,13 +13,13 @@ import pytest
 
 from kc_tui.core.cards import CARDS, Card, mask_of
 from kc_tui.core.errors import RuleError
+from kc_tui.core.tournament import summarise
 from kc_tui.games.kings_corner import ENTRY
 from kc_tui.games.kings_corner.ai import BENCHMARK_LEVELS, LEVELS, make_player
 from kc_tui.games.kings_corner.ai.expert import ExpertPlayer
 from kc_tui.games.kings_corner.ai.hints import hint
 from kc_tui.games.kings_corner.ai.medium import greedy_plan
 from kc_tui.games.kings_corner.ai.search import TurnSearch
-from kc_tui.games.kings_corner.ai.tournament import summarise
 from kc_tui.games.kings_corner.engine.board import FITS, Pile
 from kc_tui.games.kings_corner.engine.events import RoundStart
 from kc_tui.games.kings_corner.engine.game import Game
