@@ -1,24 +1,22 @@
-"""Kings Reverse strength measured the way the first game's is (docs/strength.md):
-single rounds between levels, each deal drawing its own order round the table, with
-``duplicate`` played once per rotation of it so that every level meets the same cards from every
-seat; a win rate with its 95% interval over deals (deals as clusters), mean points per round and
-decision times.  Also :func:`simulate`, whole sessions back to back.  Pure Python: it prints
-nothing and writes only where a caller's listener does."""
+"""Kings Reverse strength measured the way the first game's is (docs/strength.md,
+:mod:`kc_tui.core.tournament`): single rounds between levels, each deal drawing its own order
+round the table, with ``duplicate`` played once per rotation of it; a win rate with its 95%
+interval over deals, mean points per round and decision times.  This game's own part is how a
+round is played and that a blocked round is shared by every seat (KR7).  Also :func:`simulate`,
+whole sessions back to back.  Pure Python: it prints nothing and writes only where a caller's
+listener does."""
 
 from __future__ import annotations
 
-import math
-import os
 import random
-import statistics
 import time
-from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Callable, ClassVar, Sequence
 
 from ....core.kinds import SEAT_NAMES, SeatKind, seat_names
-from ....core.rating import Match, Rating, Record, deal_interval, decision_times, on_ladder
+from ....core.rating import Rating, on_ladder
 from ....core.report import OnRound, RunStopped
-from ....core.workers import BatchesStopped, deal_batches, play_batches, running_rates
+from ....core.tournament import RoundPlayed, Standing, Tournament, play_tournament
 from .. import ENTRY
 from ..engine.events import ReverseEvent
 from ..engine.rules import ReverseRules
@@ -26,7 +24,7 @@ from ..engine.service import ReverseSeat, ReverseService
 from . import make_player
 from .base import ReverseAI
 
-__all__ = ["Entrant", "ReverseTournament", "run_tournament", "simulate", "make_seats", "SEAT_NAMES"]
+__all__ = ["ReverseRounds", "ReverseTournament", "run_tournament", "simulate", "make_seats", "SEAT_NAMES"]
 
 
 def make_seats(levels: Sequence[str], rng: random.Random, think: float | None = None,
@@ -45,35 +43,14 @@ def make_seats(levels: Sequence[str], rng: random.Random, think: float | None = 
     return seats
 
 
-@dataclass(frozen=True, slots=True)
-class Entrant:
-    """One level's result."""
-
-    player: str
-    rounds: int
-    win_rate: float
-    ci95: tuple[float, float]
-    mean_points: float
-    decision_ms: dict[str, float]
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"player": self.player, "rounds": self.rounds, "win_rate": self.win_rate,
-                "ci95": list(self.ci95), "mean_points": self.mean_points,
-                "decision_ms": self.decision_ms}
+def _entrant_dict(e: Standing) -> dict[str, Any]:
+    return {"player": e.player, "rounds": e.seats, "win_rate": e.win_rate, "ci95": list(e.ci95),
+            "mean_points": e.mean_points, "decision_ms": e.decision_ms}
 
 
-@dataclass(frozen=True, slots=True)
-class ReverseTournament:
-    rounds: int
-    deals: int
-    duplicate: bool
-    blocked: int
-    entrants: tuple[Entrant, ...]
-    seconds: float
-
-    def match(self) -> Match:
-        """The entrants' records, for ratings (:mod:`kc_tui.core.rating`)."""
-        return {e.player: Record(e.win_rate * e.rounds, e.rounds, *e.ci95) for e in self.entrants}
+@dataclass(frozen=True)
+class ReverseTournament(Tournament):
+    """A Kings Reverse tournament's result."""
 
     def ratings(self) -> tuple[dict[str, Rating], str]:
         """Each entrant's rating on the ladder's scale, and the entrant it is anchored on."""
@@ -83,18 +60,9 @@ class ReverseTournament:
         ratings, anchor = self.ratings()
         return {"game": "kings-reverse", "rounds": self.rounds, "deals": self.deals,
                 "duplicate": self.duplicate, "blocked": self.blocked,
-                "entrants": [e.as_dict() for e in self.entrants],
+                "entrants": [_entrant_dict(e) for e in self.entrants],
                 "ratings": {name: r.as_dict() for name, r in ratings.items()}, "anchor": anchor,
                 "seconds": self.seconds}
-
-
-@dataclass
-class _Partial:
-    rounds: int = 0
-    blocked: int = 0
-    deal_wins: dict[str, list[tuple[float, int]]] = field(default_factory=dict)
-    points: dict[str, list[int]] = field(default_factory=dict)
-    times: dict[str, list[float]] = field(default_factory=dict)
 
 
 PlayerFactory = Callable[[str, random.Random, float | None], ReverseAI]
@@ -102,73 +70,30 @@ PlayerFactory = Callable[[str, random.Random, float | None], ReverseAI]
 :func:`~kc_tui.games.kings_reverse.ai.make_player`; a benchmark makes measuring players)."""
 
 
-def _play_deals(entrants: Sequence[str], rules: ReverseRules, seed: int, deals: Sequence[int],
-                duplicate: bool, think: float | None, factory: PlayerFactory = make_player,
-                out: _Partial | None = None, on_round: OnRound | None = None, total: int = 0) -> _Partial:
-    """Play ``deals`` into ``out``.  A deal counts once all its rounds are played, so a run
-    stopped (Ctrl+C) in the middle of one leaves ``out`` holding the whole deals before it."""
-    n = len(entrants)
-    out = out if out is not None else _Partial()
-    names = sorted(set(entrants))
-    for name in names:
-        out.deal_wins[name], out.points[name], out.times[name] = [], [], []
-    won = dict.fromkeys(names, 0.0)  # the running win rates on_round is told
-    sat = dict.fromkeys(names, 0)
-    for deal in deals:
-        dseed = random.Random(f"kr-deal:{seed}:{deal}").getrandbits(48)
-        order = list(range(n))
-        random.Random(f"kr-seating:{dseed}").shuffle(order)
-        rotations = [[(order.index(j) + k) % n for j in range(n)] for k in range(n)]
-        seatings = rotations if duplicate else [rotations[deal % n]]
-        wins = dict.fromkeys(names, 0.0)
-        played = dict.fromkeys(names, 0)
-        points: dict[str, list[int]] = {name: [] for name in names}
-        rounds = blocked = 0
-        for seating in seatings:
-            at_seat = [0] * n
-            for j, s in enumerate(seating):
-                at_seat[s] = j
-            seats = []
-            for s in range(n):
-                spec = entrants[at_seat[s]]
-                player = factory(spec, random.Random(f"{dseed}:{s}:{spec}"), think)
-                seats.append(ReverseSeat(f"{SEAT_NAMES[s]} ({spec})", SeatKind.AI, spec, player))
-            service = ReverseService(rules, seats, seed=dseed)
+@dataclass(frozen=True)
+class ReverseRounds:
+    """How a Kings Reverse tournament plays a round (:class:`kc_tui.core.tournament.Rounds`)."""
 
-            def timed(seat: int, seconds: float, _at: Sequence[int] = at_seat) -> None:
-                out.times[entrants[_at[seat]]].append(seconds)
+    rules: ReverseRules
+    think: float | None
+    factory: PlayerFactory
+    deal_key: ClassVar[str] = "kr-deal"
+    seating_key: ClassVar[str] = "kr-seating"
 
-            service.on_decision = timed
-            service.play_session(max_rounds=1)
-            game = service.game
-            rounds += 1
-            record = game.history[-1]
-            if record.winner is None:
-                blocked += 1
-            for s in range(n):
-                spec = entrants[at_seat[s]]
-                played[spec] += 1
-                points[spec].append(record.scores[s])
-                if record.winner == s:
-                    wins[spec] += 1.0
-                elif record.winner is None:
-                    # A blocked round has no winner (KR7): every seat shares it.
-                    wins[spec] += 1.0 / n
-            if on_round is not None:
-                on_round(out.rounds + rounds, total, {
-                    name: (won[name] + wins[name]) / (sat[name] + played[name]) for name in names})
-        out.rounds += rounds
-        out.blocked += blocked
-        for name in names:
-            out.points[name].extend(points[name])
-            out.deal_wins[name].append((wins[name], played[name]))
-            won[name] += wins[name]
-            sat[name] += played[name]
-    return out
-
-
-def _worker(args: tuple[Any, ...]) -> _Partial:
-    return _play_deals(*args)
+    def play(self, seats: Sequence[tuple[str, random.Random]], seed: int,
+             timed: Callable[[int, float], None]) -> RoundPlayed:
+        """One round.  A seat's faults (an action refused, a legal one taken instead) are not
+        gathered: this game's result has never reported them."""
+        service = ReverseService(self.rules, [
+            ReverseSeat(f"{SEAT_NAMES[s]} ({spec})", SeatKind.AI, spec, self.factory(spec, rng, self.think))
+            for s, (spec, rng) in enumerate(seats)], seed=seed)
+        service.on_decision = timed
+        service.play_session(max_rounds=1)
+        record = service.game.history[-1]
+        n = len(seats)
+        if record.winner is None:  # a blocked round has no winner (KR7): every seat shares it
+            return RoundPlayed(record.scores, [1.0 / n] * n, True)
+        return RoundPlayed(record.scores, [1.0 if s == record.winner else 0.0 for s in range(n)], False)
 
 
 def run_tournament(entrants: Sequence[str], rules: ReverseRules, rounds: int, seed: int = 1,
@@ -176,55 +101,10 @@ def run_tournament(entrants: Sequence[str], rules: ReverseRules, rounds: int, se
                    think: float | None = None, on_round: OnRound | None = None,
                    factory: PlayerFactory = make_player) -> ReverseTournament:
     """Play ``rounds`` single rounds (grouped in deals of one round per rotation with
-    ``duplicate``) and summarise each level: the win rate counts a blocked round as shared by
-    every seat, and its interval is the ratio estimator's normal interval with deals as
-    clusters.  ``on_round`` hears of each round (with ``jobs``, of each batch of deals), and Ctrl+C
-    raises :class:`RunStopped` carrying the result of the whole deals played."""
-    n = len(entrants)
-    per_deal = n if duplicate else 1
-    deals = max(1, math.ceil(rounds / per_deal))
-    start = time.perf_counter()
-    if jobs <= 1:
-        done = _Partial()
-        try:
-            parts = [_play_deals(entrants, rules, seed, range(deals), duplicate, think, factory, done,
-                                 on_round, deals * per_deal)]
-        except KeyboardInterrupt as exc:
-            so_far = _result(entrants, [done], len(done.deal_wins.get(entrants[0], [])), duplicate,
-                             time.perf_counter() - start)
-            raise RunStopped(so_far, done.rounds, deals * per_deal) from exc
-    else:
-        jobs = min(jobs, deals, os.cpu_count() or 1)
-        batches = deal_batches(deals, jobs)
-
-        def heard(ended: Mapping[int, _Partial]) -> None:
-            if on_round is not None:
-                on_round(*running_rates(ended.values(), deals * per_deal))
-
-        try:
-            parts = play_batches(_worker, [(tuple(entrants), rules, seed, batch, duplicate, think, factory)
-                                           for batch in batches], jobs, heard)
-        except BatchesStopped as stop:
-            so_far = _result(entrants, stop.parts(), sum(len(batches[k]) for k in stop.ended), duplicate,
-                             time.perf_counter() - start)
-            raise RunStopped(so_far, so_far.rounds, deals * per_deal) from stop
-    return _result(entrants, parts, deals, duplicate, time.perf_counter() - start)
-
-
-def _result(entrants: Sequence[str], parts: Sequence[_Partial], deals: int, duplicate: bool,
-            elapsed: float) -> ReverseTournament:
-    results = []
-    for name in sorted(set(entrants)):
-        rows = [r for p in parts for r in p.deal_wins.get(name, [])]
-        rate, ci95 = deal_interval(rows)
-        pts = [x for p in parts for x in p.points.get(name, [])]
-        t = [x for p in parts for x in p.times.get(name, [])]
-        results.append(Entrant(
-            name, sum(m for _, m in rows), rate, ci95,
-            statistics.fmean(pts) if pts else 0.0,
-            decision_times(t)))
-    return ReverseTournament(sum(p.rounds for p in parts), deals, duplicate,
-                             sum(p.blocked for p in parts), tuple(results), elapsed)
+    ``duplicate``) and summarise each level (:func:`kc_tui.core.tournament.play_tournament`):
+    the win rate counts a blocked round as shared by every seat."""
+    return play_tournament(ReverseTournament, entrants, ReverseRounds(rules, think, factory), rounds, seed,
+                           duplicate, jobs, on_round)
 
 
 def simulate(levels: Sequence[str], rules: ReverseRules, rounds: int, seed: int | None,
