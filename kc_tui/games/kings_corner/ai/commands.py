@@ -8,20 +8,19 @@ import argparse
 import json
 import math
 import random
-import time
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ....core.i18n import Domain
 from ....core.report import (
     OnRound,
-    RunStopped,
     Watch,
     rating_lines,
     simulation_head,
     simulation_lines,
     stopped_line,
 )
+from ....core.simulation import play_sessions
 from ....core.text import decimal, percent, two_numbers, visible
 from .. import ENTRY
 from ..engine.describe import scoring_name
@@ -153,81 +152,43 @@ def simulate(
     Session ``k`` is seeded from the base seed, so the whole run is reproducible; the session
     in progress when the round count is reached stops after that round.
     """
-    base = random.Random(seed)
-    wins = [0] * len(levels)
-    session_wins = [0] * len(levels)
-    blocked = 0
-    turns = 0
-    played = 0
-    sessions = 0
-    ended = 0  # rounds played, the session in progress's among them
-    counted = 0  # rounds of the sessions counted: a run stopped counts the one it stopped in
+    faults = faults if faults is not None else []
     if transcript_dir is not None:
         transcript_dir.mkdir(parents=True, exist_ok=True)  # OSError: reported by the caller
 
-    def on_round_end(game: Any) -> None:
-        nonlocal blocked, turns, ended
-        for w in game.round_winners:
-            wins[w] += 1
-        if game.round_reason == "blocked":
-            blocked += 1
-        turns += game.turns
-        ended += 1
-        if on_round is not None:
-            on_round(ended, rounds, {labels[i]: wins[i] / ended for i in range(len(levels))})
-
-    def summary(played: int) -> dict[str, Any]:
-        elapsed = time.perf_counter() - start
-        return {
-            "rounds": played,
-            "sessions": sessions + (played > counted),
-            "players": list(levels),
-            "wins": wins,
-            "session_wins": session_wins,
-            "blocked": blocked,
-            "mean_turns": turns / played if played else 0.0,
-            "rounds_per_second": played / elapsed if elapsed > 0 else float("inf"),
-            "seconds": elapsed,
-            "seed": seed,
-            "rules": rules.as_dict(),
-        }
-
-    labels = _seat_labels(levels)
-    faults = faults if faults is not None else []
-    start = time.perf_counter()
-    try:
-        while played < rounds:
-            session_seed = base.getrandbits(48)
-            seats = make_seats(levels, random.Random(session_seed ^ 0x5EA75), think, bot_timeout)
-            service = GameService(rules, seats, seed=session_seed)
-            writer = None
-            if transcript_dir is not None:
-                path = transcript_dir / f"session-{sessions + 1:05d}-{session_seed}.jsonl"
-                try:
-                    writer = TranscriptWriter(path)
-                    service.add_listener(writer)
-                except OSError as exc:
-                    transcript_dir = None
-                    faults.append(_("The transcript cannot be written to {path} ({problem}); the simulation "
-                                    "goes on without transcripts.").format(path=visible(str(path)),
-                                                                           problem=exc.strerror or exc))
+    def play(number: int, session_seed: int, max_rounds: int,
+             on_round_end: Callable[[Any], None]) -> tuple[int, Sequence[int]]:
+        nonlocal transcript_dir
+        seats = make_seats(levels, random.Random(session_seed ^ 0x5EA75), think, bot_timeout)
+        service = GameService(rules, seats, seed=session_seed)
+        writer = None
+        if transcript_dir is not None:
+            path = transcript_dir / f"session-{number:05d}-{session_seed}.jsonl"
             try:
-                played += service.play_session(max_rounds=rounds - played, on_round_end=on_round_end)
-            finally:
-                service.close()
-                if writer:
-                    writer.close()
-                    if writer.failed:
-                        # Reported once, by the service; the next sessions would only fail again.
-                        transcript_dir = None
-                faults.extend(service.take_faults())
-            sessions += 1
-            counted = played
-            for w in service.session_winners:
-                session_wins[w] += 1
-    except KeyboardInterrupt as exc:
-        raise RunStopped(summary(ended), ended, rounds) from exc
-    return summary(played)
+                writer = TranscriptWriter(path)
+                service.add_listener(writer)
+            except OSError as exc:
+                transcript_dir = None
+                faults.append(_("The transcript cannot be written to {path} ({problem}); the simulation "
+                                "goes on without transcripts.").format(path=visible(str(path)),
+                                                                       problem=exc.strerror or exc))
+        try:
+            return (service.play_session(max_rounds=max_rounds, on_round_end=on_round_end),
+                    service.session_winners)
+        finally:
+            service.close()
+            if writer:
+                writer.close()
+                if writer.failed:
+                    # Reported once, by the service; the next sessions would only fail again.
+                    transcript_dir = None
+            faults.extend(service.take_faults())
+
+    # R5: a blocked round's winners (the fewest cards left) each count a win.  The faults are
+    # the caller's list, which it puts in the summary itself.
+    return play_sessions(levels, rounds, seed, _seat_labels(levels), play,
+                         lambda game: (game.round_winners, game.round_reason == "blocked"), on_round,
+                         {}, {"rules": rules.as_dict()})
 
 
 def _seat_labels(levels: Sequence[str]) -> list[str]:

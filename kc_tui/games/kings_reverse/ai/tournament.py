@@ -9,13 +9,13 @@ listener does."""
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Sequence
 
 from ....core.kinds import SEAT_NAMES, SeatKind, seat_names
 from ....core.rating import Rating, on_ladder
-from ....core.report import OnRound, RunStopped
+from ....core.report import OnRound
+from ....core.simulation import play_sessions
 from ....core.tournament import RoundPlayed, Standing, Tournament, play_tournament
 from .. import ENTRY
 from ..engine.events import ReverseEvent
@@ -115,50 +115,23 @@ def simulate(levels: Sequence[str], rules: ReverseRules, rounds: int, seed: int 
     ``listener_for(session, session_seed)`` may give a listener for each session (a
     transcript writer); ``on_round`` hears of each round, and Ctrl+C raises :class:`RunStopped`
     carrying the summary of the rounds played."""
-    base = random.Random(seed)
-    n = len(levels)
-    wins, session_wins = [0] * n, [0] * n
-    blocked = turns = played = sessions = 0
     faults: list[str] = []
 
-    labels = [f"{SEAT_NAMES[i]} ({spec})" for i, spec in enumerate(levels)]
-    ended = 0  # rounds played, the session in progress's among them
-    counted = 0  # rounds of the sessions counted: a run stopped counts the one it stopped in
+    def play(number: int, session_seed: int, max_rounds: int,
+             on_round_end: Callable[[Any], None]) -> tuple[int, Sequence[int]]:
+        seats = make_seats(levels, random.Random(session_seed ^ 0x5EA75), think)
+        service = ReverseService(rules, seats, seed=session_seed)
+        listener = listener_for(number, session_seed) if listener_for else None
+        if listener is not None:
+            service.add_listener(listener)
+        played = service.play_session(max_rounds=max_rounds, on_round_end=on_round_end)
+        faults.extend(service.take_faults())
+        return played, service.session_winners
 
-    def on_round_end(game: Any) -> None:
-        nonlocal blocked, turns, ended
-        if game.round_winner is None:
-            blocked += 1
-        else:
-            wins[game.round_winner] += 1
-        turns += game.turns
-        ended += 1
-        if on_round is not None:
-            on_round(ended, rounds, {labels[i]: wins[i] / ended for i in range(n)})
+    def winners(game: Any) -> tuple[Sequence[int], bool]:
+        # A blocked round has no winner (KR7), and counts a win for nobody.
+        return ((), True) if game.round_winner is None else ((game.round_winner,), False)
 
-    def summary(played: int) -> dict[str, Any]:
-        elapsed = time.perf_counter() - start
-        return {"game": "kings-reverse", "rounds": played, "sessions": sessions + (played > counted),
-                "players": list(levels), "wins": wins, "session_wins": session_wins,
-                "blocked": blocked, "mean_turns": turns / played if played else 0.0,
-                "rounds_per_second": played / elapsed if elapsed > 0 else float("inf"),
-                "seconds": elapsed, "seed": seed, "rules": rules.as_dict(), "faults": faults}
-
-    start = time.perf_counter()
-    try:
-        while played < rounds:
-            session_seed = base.getrandbits(48)
-            seats = make_seats(levels, random.Random(session_seed ^ 0x5EA75), think)
-            service = ReverseService(rules, seats, seed=session_seed)
-            listener = listener_for(sessions + 1, session_seed) if listener_for else None
-            if listener is not None:
-                service.add_listener(listener)
-            played += service.play_session(max_rounds=rounds - played, on_round_end=on_round_end)
-            faults.extend(service.take_faults())
-            sessions += 1
-            counted = played
-            for w in service.session_winners:
-                session_wins[w] += 1
-    except KeyboardInterrupt as exc:
-        raise RunStopped(summary(ended), ended, rounds) from exc
-    return summary(played)
+    return play_sessions(levels, rounds, seed, [f"{SEAT_NAMES[i]} ({spec})" for i, spec in enumerate(levels)],
+                         play, winners, on_round, {"game": "kings-reverse"},
+                         {"rules": rules.as_dict(), "faults": faults})
