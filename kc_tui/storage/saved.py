@@ -25,7 +25,9 @@ class SaveError(Exception):
 
     def __init__(self, path: Path, problem: str, elsewhere: bool = False) -> None:
         self.path = path
-        self.problem = problem
+        # A phrase, said inside the sentences that quote it ("...cannot be resumed: {problem}.");
+        # a refusal it quotes ends with its own full stop, which made ".." (a play test).
+        self.problem = problem[:-1] if problem.endswith(".") and not problem.endswith("..") else problem
         self.elsewhere = elsewhere
         super().__init__(f"{path}: {problem}")
 

@@ -144,6 +144,8 @@ def _problem(path: Path) -> str:
     assert info.value.path == path
     if before is not None:
         assert path.read_bytes() == before  # never overwritten or removed
+    # A phrase the sentences that say it end: a refusal quoted whole had made "KS.." (a play test).
+    assert not info.value.problem.endswith("."), info.value.problem
     return info.value.problem
 
 
