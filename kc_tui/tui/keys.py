@@ -83,12 +83,20 @@ def key_line(rows: Sequence[KeyRow], state: str = "always", applies: Iterable[st
              picks: str = "", width: int | None = None) -> str:
     """The keys that apply now, for the line at the bottom of the screen (``picks``: the keys
     that pick the hand's cards now, :func:`picking_keys`).  Within ``width`` cells, if given: a
-    line too long leaves out the keys just before the last two (at a player's turn, help and
-    quit), the later first, rather than cut the last ones off (French, a long hand and a
-    marriage to play made Kings Reverse's line end "? aide  q")."""
+    line too long names the first of the cards' keys only ("1-9, 0, c..."; each card shows its
+    key in the hand: with fifteen cards their letters had pushed "e end turn" off the line),
+    then leaves out the keys just before the last two (at a player's turn, help and quit), the
+    later first, rather than cut the last ones off (French, a long hand and a marriage to play
+    made Kings Reverse's line end "? aide  q")."""
     allowed = None if applies is None else set(applies)
-    texts = [text for row in rows if (text := row.line_text(state, picks))
-             and (allowed is None or not row.action or row.action in allowed)]
+
+    def texts_with(picks: str) -> list[str]:
+        return [text for row in rows if (text := row.line_text(state, picks))
+                and (allowed is None or not row.action or row.action in allowed)]
+
+    texts = texts_with(picks)
+    if width is not None and cell_len("  ".join(texts)) > width and picks.count(", ") > 2:
+        texts = texts_with(", ".join(picks.split(", ")[:3]) + "...")
     while width is not None and len(texts) > 3 and cell_len("  ".join(texts)) > width:
         del texts[-3]
     return "  ".join(texts)

@@ -146,8 +146,9 @@ async def test_a_key_that_does_not_answer_the_question_still_acts_on_the_table()
 
 def test_a_key_line_too_long_leaves_out_keys_before_help_and_quit(in_language) -> None:
     """A French play test: with fourteen cards and a marriage to play, Kings Reverse's key line
-    ran past 80 columns and ended "? aide  q", quit cut off. Within the screen's width it leaves
-    out the keys before the last two (the hint first), and ends with help and quit whole."""
+    ran past 80 columns and ended "? aide  q", quit cut off. Within the screen's width it names
+    the first cards' keys only, then leaves out the keys before the last two (the hint first),
+    and ends with help and quit whole."""
     from kc_tui.games.kings_reverse.tui.table import REVERSE_HAND_KEYS, ReverseTableScreen, translated_keys
     from kc_tui.tui.keys import key_line, picking_keys
 
@@ -158,8 +159,29 @@ def test_a_key_line_too_long_leaves_out_keys_before_help_and_quit(in_language) -
     whole = key_line(rows, "turn", acting, picks)
     assert len(whole) > 78 and "t indice" in whole
     fitted = key_line(rows, "turn", acting, picks, width=78)
-    assert fitted == "1-9, 0, f, g, n, p joue  Entrée joue  d pioche  m marie  ? aide  q quitte"
+    assert fitted == "1-9, 0, f... joue  Entrée joue  d pioche  m marie  t indice  ? aide  q quitte"
+    # Where naming the first cards' keys is not enough, keys are left out as well.
+    assert key_line(rows, "turn", acting, picks, width=50) == "1-9, 0, f... joue  Entrée joue  ? aide  q quitte"
     assert key_line(rows, "turn", acting, picks, width=120) == whole  # room enough: every key
+
+
+def test_a_long_hand_s_keys_leave_room_for_ending_the_turn(in_language) -> None:
+    """A play test: with fifteen cards and more, the letters that pick them ("1-9, 0, c, d, f,
+    g, m, n, v, x, y card") pushed "e end turn", undo and the hint off the key line at 80
+    columns.  A line too long names the first keys only (each card shows its key in the hand)."""
+    from kc_tui.games.kings_corner.tui.widgets import HAND_KEYS
+    from kc_tui.tui.keys import key_line, picking_keys
+
+    acting = ["pick", "move", "choose", "end_turn", "undo", "hint", "help", "quit"]
+    for lang, end in (("en", "e end turn"), ("es", "e fin"), ("fr", "e fin")):
+        in_language(lang)
+        for cards in (12, 15, 19):
+            picks = picking_keys(HAND_KEYS, cards)
+            line = key_line(TABLE_KEYS, "turn", acting, picks, width=78)
+            assert len(line) <= 78 and end in line, (lang, cards, line)
+            assert line.endswith(key_line(TABLE_KEYS, "turn", ["help", "quit"]))
+            if len(key_line(TABLE_KEYS, "turn", acting, picks)) > 78:
+                assert line.startswith("1-9, 0, c..."), line
 
 
 def test_every_key_table_names_actions_its_screen_has() -> None:
