@@ -67,12 +67,18 @@ def _said(typed: list[str]) -> str:
      ["'quiter' is not a command: did you mean quit?", "'Scroes' is not a command: did you mean scores?",
       "'xyzzy' is not a command: write a card and a pile (7H N), two piles (E N), or end, undo, hint, help, "
       "quit."]),
-    ("es", ["slair", "utlimo", "qiut"],
+    ("es", ["slair", "utlimo", "qiut", "temrinar", "pasra"],
      ["'slair' no es una orden: ¿querías decir salir?", "'utlimo' no es una orden: ¿querías decir último?",
-      "'qiut' no es una orden: ¿querías decir quit?"]),
-    ("fr", ["quiter", "aied"],
+      "'qiut' no es una orden: ¿querías decir quit?", "'temrinar' no es una orden: ¿querías decir terminar?",
+      "'pasra' no es una orden: ¿querías decir pasar?"]),
+    ("fr", ["quiter", "aied", "terminre", "termnier", "pasesr"],
      ["'quiter' n'est pas une commande\u00a0: voulais-tu dire quitter\u00a0?",
-      "'aied' n'est pas une commande\u00a0: voulais-tu dire aide\u00a0?"]),
+      "'aied' n'est pas une commande\u00a0: voulais-tu dire aide\u00a0?",
+      # A play test: the words that end a turn besides fin were answered with the whole list,
+      # or with "dernier" (last).
+      "'terminre' n'est pas une commande\u00a0: voulais-tu dire terminer\u00a0?",
+      "'termnier' n'est pas une commande\u00a0: voulais-tu dire terminer\u00a0?",
+      "'pasesr' n'est pas une commande\u00a0: voulais-tu dire passer\u00a0?"]),
 ])
 def test_the_line_mode_answers_a_misspelt_command_with_the_one_meant(
         lang: str, typed: list[str], said: list[str], in_language: Callable[[str], None]) -> None:
