@@ -176,6 +176,19 @@ def writer(out: TextIO) -> Callable[[str], None]:
     return write
 
 
+def fitted_prompt(prompt: str) -> str:
+    """``prompt`` at this terminal: a question wider than it (the quit and end-of-turn questions)
+    has its lines but the last written out broken between words, as the line mode's other
+    lines are (the terminal cut "the moves of t" / "his turn"), and the last left for the
+    answer to be typed after."""
+    if not sys.stdout.isatty():
+        return prompt
+    head, newline, last = fitted(prompt, shutil.get_terminal_size().columns).rpartition("\n")
+    if newline:
+        print(head, flush=True)
+    return last
+
+
 def read_line(example: str) -> Reader:
     """Standard input for the line mode: a line, or None when input ends; with line editing at
     a terminal.  A line that is not text is refused, naming commands such as ``example``."""
@@ -194,7 +207,7 @@ def read_line(example: str) -> Reader:
     def read(prompt: str) -> str | None:
         while True:
             try:
-                line = input(prompt)
+                line = input(fitted_prompt(prompt))
             except EOFError:
                 print()
                 return None

@@ -47,6 +47,26 @@ def test_the_bell_takes_no_column(monkeypatch: pytest.MonkeyPatch) -> None:
     assert stream.getvalue() == "\aAda plays the seven\n"
 
 
+def test_a_question_wider_than_the_terminal_is_broken_between_words(monkeypatch: pytest.MonkeyPatch,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """A play test at 80 columns: the question asked when leaving with moves made read "...the
+    moves of t" / "his turn are not kept": a question is read as the prompt of its answer,
+    which the terminal cut where it reached the edge."""
+    from kc_tui.line.shell import fitted_prompt
+
+    question = ("Leave the game? It is saved as it stood when the last turn ended; the moves of this turn "
+                "are not kept. Type y to leave, n to go on: ")
+    monkeypatch.setattr("shutil.get_terminal_size", lambda *_: os.terminal_size((80, 24)))
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    last = fitted_prompt(question)
+    shown = capsys.readouterr().out + last
+    assert shown.split("\n") == [
+        "Leave the game? It is saved as it stood when the last turn ended; the moves of",
+        "this turn are not kept. Type y to leave, n to go on: "]
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: False)
+    assert fitted_prompt(question) == question and capsys.readouterr().out == ""  # piped: as it is
+
+
 def test_output_that_is_no_terminal_is_passed_on_as_it_is() -> None:
     stream = io.StringIO()
     assert line_out(stream) is stream
