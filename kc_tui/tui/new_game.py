@@ -249,7 +249,14 @@ class NewGameShell(OnKingsCornerApp, RowKeys):
         try:
             changed = self.rules() != self.preset_rules()
         except RuleError:
-            changed = True  # rules that cannot be played: some option changed them
+            # Rules that cannot be played: some option changed them, unless the preset's own
+            # cannot be dealt to these seats either (no-draw's 13 cards at four: the form says
+            # why the game cannot start).
+            try:
+                self.preset_rules()
+                changed = True
+            except RuleError:
+                changed = bool(self.options)
         choice.set_value(self.preset, [
             # Translators: the rules preset on the new-game form once an option was changed.
             (value, _("{preset}, changed").format(preset=label) if changed and value == self.preset

@@ -100,6 +100,27 @@ async def test_the_preset_says_changed_once_an_option_changes_its_rules() -> Non
         assert "changed" not in preset.render().plain
 
 
+async def test_a_preset_that_cannot_be_dealt_for_the_seats_is_not_said_changed() -> None:
+    """A play test: at four seats "no-draw" (13 cards each) showed "no-draw, changed" with no
+    option touched, because rules that cannot be dealt were taken for changed ones.  It says
+    "no-draw", the form says why the game cannot start, and a hand of 12 is "changed"."""
+    app = title(Settings(pace=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _new_game(pilot, app, 4)
+        preset = screen.query_one("#preset", Choice)
+        preset.focus()
+        for _ in range(20):
+            if preset.value == "no-draw":
+                break
+            await pilot.press("right")
+        assert preset.value == "no-draw"
+        assert "< no-draw >" in preset.render().plain
+        assert screen._problem() is not None and "56 cards" in screen._problem()
+        screen.query_one("#opt-hand_size", Choice).focus()
+        await pilot.press("left")
+        assert "< no-draw, changed >" in preset.render().plain and screen._problem() is None
+
+
 async def test_letters_typed_on_a_seat_s_choice_write_its_name() -> None:
     """A French play test: the key line says "type names", and Up/Down stop on a seat's choice
     of who plays it, where letters went nowhere; only Tab reached the name. A letter typed there
