@@ -35,6 +35,7 @@ from ..engine.commands import (
     CommandError,
     MoveReader,
     Review,
+    Unfinished,
     Verb,
     end_question,
     misspelt,
@@ -797,9 +798,12 @@ class TableScreen(TableShell):
             return
         obs = self.service.observation()
         try:
-            command = self._moves.read(message.value, obs.hand)  # ("Play 7H on which pile?": N)
+            with self._showing():  # its questions and refusals name cards as the table draws them
+                command = self._moves.read(message.value, obs.hand)  # ("Play 7H on which pile?": N)
         except CommandError as exc:
             self.say(str(exc))
+            if isinstance(exc, Unfinished) and not self.PROMPT_OUTLIVES_TURNS:
+                self.action_prompt()  # open for the pile it asks for (a key would pick a card)
             return
         if isinstance(command, Verb):
             # A typed "end" asks as e does (and as the line mode does); "end!" does not.

@@ -7,7 +7,7 @@ import random
 
 import pytest
 from screen_fixtures import my_turn, until
-from textual.widgets import RichLog, Static
+from textual.widgets import Input, RichLog, Static
 
 from kc_tui.games.kings_corner.ai import make_player
 from kc_tui.games.kings_corner.engine.board import Pile
@@ -170,23 +170,29 @@ async def test_the_command_line_answers_the_line_mode_s_questions() -> None:
 
 
 async def test_a_pile_typed_after_a_card_typed_alone_at_the_command_line_finishes_the_move() -> None:
-    """"AH" alone is asked its pile; the pile typed next is that pile, not a pile to move.  A
-    question of an earlier turn is not answered so (a review: "AH", the turn ended by its key,
-    and "N" typed in the next turn played AH on N)."""
+    """"AH" alone is asked its pile; the pile typed next is that pile, not a pile to move.  The
+    command line stays open for it (a play test: it closed, and the "n" typed next was taken
+    for a card's key).  A question of an earlier turn is not answered so (a review: "AH", the
+    turn ended by its key, and "N" typed in the next turn played AH on N)."""
     app = _app(8, RuleSet(players=2))
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, my_turn, "your turn")
         screen = app.screen
         assert isinstance(screen, TableScreen)
+        prompt = screen.query_one("#prompt", Input)
         await pilot.press("colon", "a", "h", "enter")
         await pilot.pause()
         assert _status(screen) == "Play AH on which pile? Type the pile, for example N."
-        await pilot.press("colon", "n", "enter")
+        assert prompt.display and prompt.has_focus and prompt.value == ""
+        await pilot.press("n", "enter")
         await pilot.pause()
         said = _status(screen)
         assert said.startswith("AH does not fit on N") and "Move pile" not in said, said
+        assert not prompt.display  # a refusal closes it, as any command does
         await pilot.press("colon", "a", "h", "enter")
         await pilot.pause()
+        await pilot.press("escape")  # the pile not given: the command line closed
+        assert not prompt.display
         turns = app.service.game.turns
         await pilot.press("e")  # the key, not a typed line
         if app.screen is not screen:
@@ -195,3 +201,16 @@ async def test_a_pile_typed_after_a_card_typed_alone_at_the_command_line_finishe
         await pilot.press("colon", "n", "enter")
         await pilot.pause()
         assert _status(screen).startswith("Move pile N onto which pile?"), _status(screen)
+
+
+async def test_a_card_typed_alone_is_asked_its_pile_as_the_table_draws_it() -> None:
+    """A play test: the command line asked "Play 6D on which pile?" at a table that draws 6♦."""
+    seats = [Seat("You"), Seat("Ada", "ai", "medium", make_player("medium", random.Random(8)))]
+    app = KingsCornerApp(GameService(RuleSet(players=2), seats, seed=8), settings=Settings(pace=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await pilot.press("colon", "a", "h", "enter")
+        await pilot.pause()
+        assert _status(screen) == "Play A♥ on which pile? Type the pile, for example N."
