@@ -489,9 +489,10 @@ class PlainGame:
     def _sure_to_end(self) -> bool:
         """While moves are open, ask before ending the turn, as the table does: ``y`` (or ``end``
         again) ends it; ``n`` or an empty line goes on; a command goes on and is then carried
-        out, so a move typed at the question is not lost; any other line is asked again."""
+        out, so a move typed at the question is not lost; any other line is asked again.  Not
+        asked with a King owed to an empty corner (mandatory Kings): the refusal says it."""
         open_moves = len(self.service.legal_moves())
-        if not open_moves or not self.confirm_end:
+        if not open_moves or not self.confirm_end or self.service.observation().owed_king() is not None:
             return True
         while True:
             line = self._read(_end_asked(open_moves))

@@ -6,6 +6,7 @@ ids (``rank_index * 4 + suit``) and hand masks.
 from __future__ import annotations
 
 import enum
+from typing import Sequence
 
 from ....core.cards import NotationError, quoted
 from ....core.i18n import N_, Domain, language
@@ -14,7 +15,7 @@ from ....core.text import folded
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = ["Pile", "PILES", "EDGES", "CORNERS", "parse_pile", "is_pile", "RANK_OF", "IS_RED", "KING_MASK",
-           "ALL_MASK", "FITS", "PARENTS"]
+           "ALL_MASK", "FITS", "PARENTS", "owed_king"]
 
 
 class Pile(enum.Enum):
@@ -146,6 +147,16 @@ RANK_OF: tuple[int, ...] = tuple(i // 4 + 1 for i in range(52))
 IS_RED: tuple[bool, ...] = tuple((i % 4) in (1, 2) for i in range(52))
 KING_MASK: int = sum(1 << i for i in range(48, 52))
 ALL_MASK: int = (1 << 52) - 1
+
+
+def owed_king(piles: Sequence[Sequence[int]], hand_mask: int, mandatory: bool) -> int | None:
+    """Under ``mandatory_kings`` (R6): the id of the King a hand holding ``hand_mask`` must play
+    to an empty corner before its turn may end (its lowest), or None.  The referee's rule, and
+    what a seat's view tells its player before it asks to end the turn."""
+    kings = hand_mask & KING_MASK if mandatory else 0
+    if kings and any(not piles[c] for c in range(4, 8)):
+        return (kings & -kings).bit_length() - 1
+    return None
 
 
 def _fits_mask(top: int) -> int:

@@ -24,7 +24,7 @@ from ....core.errors import IllegalMove
 from ....core.events import PlayerInfo, SessionEnd, SessionStart, TurnEnd, TurnStart
 from ....core.i18n import Domain
 from ....core.kinds import Phase, SeatKind
-from .board import FITS, KING_MASK, PILES, Pile
+from .board import FITS, KING_MASK, PILES, Pile, owed_king
 from .events import (
     GAME_NAME,
     PROTOCOL_VERSION,
@@ -401,12 +401,10 @@ class Game:
 
     def pending_king(self) -> Card | None:
         """Under ``mandatory_kings``: a King the current player must play before ending, or None."""
-        if not self._mandatory or self.phase != Phase.TURN:
+        if self.phase != Phase.TURN:
             return None
-        kings = self.hands[self.current] & KING_MASK
-        if kings and any(not self.piles[c] for c in range(4, 8)):
-            return CARDS[(kings & -kings).bit_length() - 1]
-        return None
+        king = owed_king(self.piles, self.hands[self.current], self._mandatory)
+        return None if king is None else CARDS[king]
 
     def end_turn(self, force_kings: bool = False) -> None:
         """End the current turn: end-of-turn draw, penalties, the blocked check, next player.

@@ -7,7 +7,7 @@ from typing import Mapping, NamedTuple
 
 from ....core.cards import CARDS, Card, cards_of_mask
 from ....core.kinds import Phase
-from .board import PILES, Pile
+from .board import PILES, Pile, owed_king
 from .moves import Move, legal_codes, move_of_code
 from .rules import RuleSet
 
@@ -59,3 +59,9 @@ class Observation(NamedTuple):
     def legal_moves(self) -> tuple[Move, ...]:
         """This seat's legal moves on this board (R4), whoever's turn it is."""
         return tuple(move_of_code(c) for c in legal_codes(self.piles, self.hand_mask))
+
+    def owed_king(self) -> Card | None:
+        """At this seat's turn under ``mandatory_kings`` (R6): the King it must play to an empty
+        corner before it may end the turn (the referee refuses the end until then), or None."""
+        king = owed_king(self.piles, self.hand_mask, self.rules.mandatory_kings) if self.my_turn else None
+        return None if king is None else CARDS[king]

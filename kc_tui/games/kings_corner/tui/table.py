@@ -654,11 +654,12 @@ class TableScreen(TableShell):
         return True
 
     def action_end_turn(self) -> None:
-        """End the turn; when moves are still open, ask first (e again or y ends it)."""
+        """End the turn; when moves are still open, ask first (e again or y ends it).  A King
+        owed to an empty corner (mandatory Kings) is said at once: the turn could not end."""
         if self._not_yours():
             return
         open_moves = len(self.service.legal_moves())
-        if open_moves and self.app.settings.confirm_end:
+        if open_moves and self.app.settings.confirm_end and self.service.observation().owed_king() is None:
             question = " ".join([end_question(open_moves),
                                  _("Press e again, y or Enter to end it, any other key to go on.")])
             self.ask(question, self._end_turn, again="e")

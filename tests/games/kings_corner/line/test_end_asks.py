@@ -93,3 +93,22 @@ def test_a_plain_end_is_said_at_a_served_table_only() -> None:
         assert "still open?" not in out  # seed 9: nothing fits at the first turn
         said = out.split("> end\n", 1)[1].splitlines()
         assert (said[0] == "You end the turn.") == served, said[:2]
+
+
+def test_a_king_owed_to_a_corner_is_refused_at_once_without_the_question() -> None:
+    """Mandatory Kings (R6): end asked first, and the refusal came only after y (a play test).
+    Seed 0: you hold K♣ with a corner empty and moves open."""
+    from kc_tui.games.kings_corner.engine.rules import build_rules
+
+    service = GameService(build_rules(2, "mandatory"), make_seats(["you", "medium"], random.Random(0)), seed=0)
+    out = io.StringIO()
+    asked: list[str] = []
+    typed = iter(["end"])
+
+    def read(prompt: str) -> str | None:
+        asked.append(prompt)
+        return next(typed, None)
+
+    PlainGame(service, read, out).run()
+    assert "You must play the king of clubs to an empty corner before ending your turn" in out.getvalue()
+    assert all(prompt == "You> " for prompt in asked), asked  # no question asked first

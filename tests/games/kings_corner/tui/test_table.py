@@ -254,6 +254,21 @@ async def test_a_card_with_one_place_to_go_plays_on_a_double_enter() -> None:
         assert hand[single] not in service.observation().hand
 
 
+async def test_a_king_owed_to_a_corner_is_said_at_once_not_asked_about() -> None:
+    """A play test, mandatory Kings (R6): e asked "End your turn with 9 moves still open?" and
+    only after y said the King had to be played first.  The seat's view owes the King (seed 5:
+    you hold K♣ with the corners empty), so e says so at once and the turn goes on."""
+    app = _app(seed=5, mandatory_kings=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        service = app.service
+        await _until_my_turn(pilot, service)
+        assert str(service.observation().owed_king()) == "KC" and service.legal_moves()
+        turns = service.game.turns
+        await pilot.press("e")
+        assert _status(app).startswith("You must play KC to an empty corner"), _status(app)
+        assert service.game.turns == turns and service.waiting_for_human()
+
+
 async def test_ending_a_turn_with_moves_open_and_quitting_ask_first() -> None:
     app = _app()
     async with app.run_test(size=(80, 24)) as pilot:
