@@ -214,10 +214,13 @@ def play_tournament(result: type[Result], entrants: Sequence[str], game: Rounds,
 def summarise(deal_wins: dict[str, list[tuple[float, int]]], points: dict[str, list[int]],
               times: dict[str, list[float]]) -> list[Standing]:
     """Win rate, its 95% interval over deals (:func:`~kc_tui.core.rating.deal_interval`), mean
-    points and decision times per entrant."""
+    points and decision times per entrant.  An entrant with no whole deal played (a run stopped
+    in its first) is left out: it has no rate to give, and rating it divided by zero."""
     results = []
     for name in sorted(deal_wins):
         rows = deal_wins[name]
+        if not any(m for _, m in rows):
+            continue
         rate, ci95 = deal_interval(rows)
         results.append(Standing(
             name, sum(m for _, m in rows), rate, ci95,

@@ -378,7 +378,7 @@ def _tournament(args: argparse.Namespace) -> int:
     # Translators: the columns of the tournament's table.
     heads = [_("player"), _("win rate"), _("95% interval"), _("points/round"), _("decision ms (median, p99)")]
     widths = [max(w, len(h) + 1) for w, h in zip((10, 9, 17, 14, 28), heads)]
-    widths[0] = max(widths[0], *(len(e.player) + 2 for e in result.entrants))
+    widths[0] = max([widths[0], *(len(e.player) + 2 for e in result.entrants)])
     player, rate, ci, points, times = widths
     print(f"{heads[0]:<{player}}{heads[1]:>{rate}}{heads[2]:>{ci}}{heads[3]:>{points}}{heads[4]:>{times}}")
     for e in result.entrants:

@@ -134,3 +134,21 @@ def _group(pid: str) -> int | None:
             return int(stat.read().rsplit(")", 1)[1].split()[3])
     except (OSError, IndexError, ValueError):
         return None
+
+
+@pytest.mark.parametrize("game", [[], ["--game", "kings-reverse"]])
+@pytest.mark.parametrize("options", [[], ["--json"], ["--duplicate"]])
+def test_ctrl_c_before_a_deal_ends_reports_no_rounds(monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str],
+                                                     game: list[str], options: list[str]) -> None:
+    """A review: stopped in the first deal, the entrants had played no whole deal, and rating
+    them divided by zero; Kings Reverse's table of them then failed on no entrant at all."""
+    for module in (kc_cli, kr_cli):
+        monkeypatch.setattr(module, "run_with_progress", _ctrl_c_after(1))
+    assert main([*game, "tournament", "--players", "easy,medium", "--rounds", "200", *options]) == 130
+    out = capsys.readouterr().out
+    if "--json" in options:
+        result = json.loads(out)
+        assert (result["stopped"], result["rounds"], result["entrants"], result["ratings"]) == (True, 0, [], {})
+    else:
+        assert out.splitlines()[0] == "Stopped after 0 of 200 rounds."
