@@ -238,6 +238,11 @@ class NewGameShell(OnKingsCornerApp, RowKeys):
         """The rules the preset chosen sets, no option changed."""
         raise NotImplementedError
 
+    def preset_values(self) -> dict[str, Any]:
+        """Each option's value as the preset chosen sets it, whether or not its rules can be
+        dealt to the seats chosen (what the form shows when they cannot)."""
+        raise NotImplementedError
+
     _preset_labels: list[tuple[Any, str | Text]] | None = None
 
     def show_preset(self) -> None:
@@ -256,7 +261,8 @@ class NewGameShell(OnKingsCornerApp, RowKeys):
                 self.preset_rules()
                 changed = True
             except RuleError:
-                changed = bool(self.options)
+                preset = self.preset_values()
+                changed = any(preset.get(key) != value for key, value in self.options.items())
         choice.set_value(self.preset, [
             # Translators: the rules preset on the new-game form once an option was changed.
             (value, _("{preset}, changed").format(preset=label) if changed and value == self.preset

@@ -181,6 +181,9 @@ class NewGameScreen(NewGameShell, SizedScreen):
     def preset_rules(self) -> RuleSet:
         return build_rules(self.players, self.preset)
 
+    def preset_values(self) -> dict[str, Any]:
+        return {**build_rules(2).as_dict(), **PRESETS[self.preset]}
+
     def seed(self) -> int | None:
         text = self.query_one("#seed", Input).value.strip()
         return int(text) if text else None
@@ -218,8 +221,7 @@ class NewGameScreen(NewGameShell, SizedScreen):
             rules: RuleSet | None = self.rules()
         except RuleError:
             rules = None
-        shown = (rules.as_dict() if rules
-                 else {**build_rules(2).as_dict(), **PRESETS[self.preset], **self.options})
+        shown = rules.as_dict() if rules else {**self.preset_values(), **self.options}
         for key in OPTION_LABELS:
             choice = self.query_one(f"#opt-{key}", Choice)
             if key == "target" and shown[key] not in TARGETS:

@@ -5,6 +5,7 @@ platform's new-game shell (whose "Game" choice switches to another game's form).
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -108,6 +109,9 @@ class ReverseNewGameScreen(NewGameShell):
     def preset_rules(self) -> ReverseRules:
         return build_rules(self.players, self.preset)
 
+    def preset_values(self) -> dict[str, Any]:
+        return {**ReverseRules(players=self.players).as_dict(), **PRESETS[self.preset]}
+
     def seed(self) -> int | None:
         text = self.query_one("#seed", Input).value.strip()
         return int(text) if re.fullmatch(r"-?[0-9]+", text) else None
@@ -140,7 +144,7 @@ class ReverseNewGameScreen(NewGameShell):
         try:
             shown = self.rules().as_dict()
         except RuleError:
-            shown = {**ReverseRules(players=self.players).as_dict(), **PRESETS[self.preset], **self.options}
+            shown = {**self.preset_values(), **self.options}
         for key in OPTION_LABELS:
             self.query_one(f"#opt-{key}", Choice).set_value(shown[key])
         self.query_one("#opt-joker_challenge", Choice).display = bool(shown["jokers"])

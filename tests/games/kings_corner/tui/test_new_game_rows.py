@@ -119,6 +119,8 @@ async def test_a_preset_that_cannot_be_dealt_for_the_seats_is_not_said_changed()
         screen.query_one("#opt-hand_size", Choice).focus()
         await pilot.press("left")
         assert "< no-draw, changed >" in preset.render().plain and screen._problem() is None
+        await pilot.press("right")  # 13 again: the preset's own, which cannot be dealt (a review)
+        assert "< no-draw >" in preset.render().plain and screen._problem() is not None
 
 
 async def test_letters_typed_on_a_seat_s_choice_write_its_name() -> None:
