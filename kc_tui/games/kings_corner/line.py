@@ -131,10 +131,17 @@ def _answers_end(line: str) -> bool | None:
     (no, or an empty line), None (another line: a command typed there, which the turn goes on
     to, or a line that answers neither way, asked again); in every language, with or without
     accents."""
-    answer = " ".join(folded(line).split())  # "sí" as "si", "Oui" as "oui"
-    if answer in YES or is_sure_end(answer) or _is_end(answer):
+    answer = " ".join(folded(line).split())
+    if is_sure_end(answer) or _is_end(answer):
         return True
-    return False if answer in NO else None
+    return _yes_or_no(answer)
+
+
+def _yes_or_no(line: str) -> bool | None:
+    """The answer ``line`` gives to a yes-or-no question: True (yes), False (no, or an empty
+    line), None (neither); in every language, with or without accents."""
+    answer = " ".join(folded(line).split())  # "sí" as "si", "Oui" as "oui"
+    return True if answer in YES else False if answer in NO else None
 
 
 def _is_command(line: str, hand: Sequence[Card]) -> bool:
@@ -148,9 +155,12 @@ def _is_command(line: str, hand: Sequence[Card]) -> bool:
     return True
 
 
-def _neither(line: str) -> str:
+def _neither(line: str, leaving: bool = False) -> str:
     """What is said to a line at the end question that answers it neither way and is no command
-    ("quizá"): the question stays open."""
+    ("quizá"), or to any line at the quit question (``leaving``) that answers it neither way:
+    the question stays open."""
+    if leaving:
+        return _("{answer} is neither yes nor no: type y to leave, n to go on.").format(answer=quoted(line))
     return _("{answer} is neither yes nor no: type y to end your turn, n to go on.").format(
         answer=quoted(line))
 
@@ -474,15 +484,24 @@ class PlainGame:
 
     def _sure_to_quit(self) -> bool:
         """Leaving with moves made this turn (they are not saved: the save is the turn's start)
-        asks first, as the table's q does; a word mistyped lost them at once."""
+        asks first, as the table's q does; a word mistyped lost them at once.  ``y`` leaves;
+        ``n`` or an empty line goes on; any other line is said to answer neither way and asked
+        again, as at the end question (a play test found every line but a yes taken for a no).
+        When input ends the turn goes on, and the next prompt reads the end too: the game stops
+        there, saved at the turn's start."""
         seen = self.service.observation()
         if seen.phase != Phase.TURN or not seen.moves_this_turn:
             return True
-        line = self._read(" ".join([_("Leave the game?"), _(
+        question = " ".join([_("Leave the game?"), _(
             "It is saved as it stood when the last turn ended; the moves of this turn are not kept."),
-            _("Type y to leave, n to go on: ")]))
-        if line is not None and " ".join(folded(line).split()) in YES:
-            return True
+            _("Type y to leave, n to go on: ")])
+        while (line := self._read(question)) is not None:
+            answer = _yes_or_no(line)
+            if answer is not None:
+                if answer:
+                    return True
+                break
+            self.say(_neither(line, leaving=True))  # and asked again
         self.say(_("Your turn goes on."))
         return False
 

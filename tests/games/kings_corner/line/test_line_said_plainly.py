@@ -189,6 +189,39 @@ def test_quit_with_moves_made_this_turn_asks_first() -> None:
     assert asked not in at_once and at_once.rstrip().endswith("You left the game.")
 
 
+def test_the_quit_question_asks_again_on_a_line_that_answers_neither_way() -> None:
+    """A play test: at the quit question every line but a yes kept the turn, as a no did. It
+    now answers as the end question does: a line that is neither yes nor no is told so and asked
+    again, no (or Enter) goes on, a yes in any language leaves."""
+    asked = ("Leave the game? It is saved as it stood when the last turn ended; the moves of this turn are "
+             "not kept. Type y to leave, n to go on: ")
+    out = _play(["you", "medium"], ["n ne", "quit", "quizá", "", "quit", "maybe", "Sí"], seed=11)
+    assert f"{asked}quizá\n'quizá' is neither yes nor no: type y to leave, n to go on.\n{asked}\n" in out
+    assert f"{asked}\nYour turn goes on.\n" in out and out.count("Your turn goes on.") == 1
+    assert f"{asked}maybe\n'maybe' is neither yes nor no: type y to leave, n to go on.\n{asked}Sí\n" in out
+    assert out.count(asked) == 4 and out.rstrip().endswith("You left the game.")
+
+
+def test_input_ending_at_the_quit_question_stops_the_game() -> None:
+    """End of input at the quit question is not taken for a line answering neither way: the
+    turn goes on, the next prompt reads the end of input, and the game stops."""
+    out = _play(["you", "medium"], ["n ne", "quit"], seed=11)
+    assert out.count("Type y to leave, n to go on: ") == 1 and "neither yes nor no" not in out
+    assert out.rstrip().endswith("Your turn goes on.\nYou> None\nInput ended; the game stops here.")
+
+
+@pytest.mark.parametrize("lang, typed, neither, leaves", [
+    ("es", "quizás", "'quizás' no es ni sí ni no: escribe s para salir, n para seguir.", "s"),
+    ("fr", "peut-être", "'peut-être' n'est ni oui ni non\u00a0: écris o pour partir, n pour continuer.", "Oui"),
+])
+def test_the_quit_question_asks_again_in_every_language(lang: str, typed: str, neither: str, leaves: str,
+                                                        in_language: Callable[[str], None]) -> None:
+    in_language(lang)
+    out = _play(["you", "medium"], ["n ne", "quit", typed, leaves], seed=11)
+    assert f"{typed}\n{neither}\n" in out, out[-400:]
+    assert "Your turn goes on." not in out and "Tu turno sigue." not in out and "Ton tour continue." not in out
+
+
 def test_look_between_rounds_says_the_round_is_over() -> None:
     """A play test typed look at "Press Enter for the next round": "Round 1, Ada's turn."."""
     out = _play(["you", "medium"], ["end!"] * 60, between=["look", "quit"])
