@@ -11,7 +11,7 @@ puts the generators back, so a resumed session goes on exactly as it would have.
 from __future__ import annotations
 
 import json
-import re
+import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -78,14 +78,37 @@ def _open_elsewhere(path: Path, locked: FileLocked, deleting: bool) -> SaveError
     return SaveError(path, problem, elsewhere=True)
 
 
-def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "game"
+NAMES_CHARACTERS = 60
+"""The most characters of the players' names a save's file name holds."""
+
+NAMES_BYTES = 100
+"""The most bytes (UTF-8) of the players' names a save's file name holds: with its date, a
+``-2`` and the atomic write's temporary name around it, the longest name stays under the
+143 bytes of the strictest common file system (eCryptfs), far under the usual 255."""
+
+
+def _slug(names: Sequence[str]) -> str:
+    """The players' names as a file name's part: their letters and digits in any script, in
+    lower case (a play test's "Zoé" was saved as "zo"), each with the accents and vowel signs
+    written with it, in NFC (one é however it was typed); every run of anything else (spaces,
+    dots, slashes, control characters, what some file system refuses) one hyphen, none at
+    either end; at most :data:`NAMES_CHARACTERS` characters and :data:`NAMES_BYTES` bytes."""
+    kept: list[str] = []
+    for ch in unicodedata.normalize("NFC", "-".join(names).lower()):
+        if ch.isalnum() or (kept and kept[-1] != "-" and unicodedata.category(ch).startswith("M")):
+            kept.append(ch)
+        elif kept and kept[-1] != "-":
+            kept.append("-")
+    slug = "".join(kept[:NAMES_CHARACTERS])
+    while len(slug.encode()) > NAMES_BYTES:
+        slug = slug[:-1]
+    return slug.strip("-") or "game"
 
 
 def new_save_path(names: Sequence[str], when: datetime | None = None, game: str = DEFAULT_GAME) -> Path:
     """A fresh file name for a session of ``game``: its date and time and its players."""
     when = when or datetime.now()
-    base = f"{when:%Y-%m-%d-%H%M%S}-{_slug('-'.join(names))[:60]}"
+    base = f"{when:%Y-%m-%d-%H%M%S}-{_slug(names)}"
     folder, kept = game_saves_dir(game), game_transcripts_dir(game)
     stem, k = base, 2
     while (folder / f"{stem}.json").exists() or (kept / f"{stem}.jsonl").exists():

@@ -8,7 +8,9 @@ import os
 import random
 import subprocess
 import sys
+import unicodedata
 from contextlib import contextmanager
+from datetime import datetime
 from pathlib import Path
 from typing import Iterator
 
@@ -27,6 +29,7 @@ from kc_tui.storage import (
     SaveError,
     list_saves,
     load_save,
+    new_save_path,
     prune_saves,
     read_document,
     resume_saving,
@@ -740,3 +743,46 @@ def test_four_players_saves_are_told_apart_within_80_columns() -> None:
                                                        totals=(0, 0, 0, 0), rules="standard").title
              for n, turn in ((3, 4), (4, 9))]
     assert lines[0][:80] != lines[1][:80], lines
+
+
+WHEN = datetime(2026, 12, 1, 3, 39, 9)
+
+
+def test_a_save_s_file_name_keeps_the_players_letters_in_any_language() -> None:
+    """A play test: Zoé's game was saved as "...-zo-ada.json". Letters and digits of every
+    script are kept, with their accents and vowel signs, in NFC whichever way they were typed."""
+    assert new_save_path(["Zoé", "Ada"], WHEN).name == "2026-12-01-033909-zoé-ada.json"
+    assert new_save_path(["Zoe\u0301", "Ada"], WHEN).name == "2026-12-01-033909-zoé-ada.json"  # decomposed
+    assert new_save_path(["Ünal", "Олег", "हिन्दी", "Nº 7"], WHEN).name == \
+        "2026-12-01-033909-ünal-олег-हिन्दी-nº-7.json"
+    assert new_save_path(["You", "Ada (medium)"], WHEN).name == "2026-12-01-033909-you-ada-medium.json"
+
+
+def test_a_save_s_file_name_holds_nothing_a_file_system_refuses_and_stays_short() -> None:
+    hostile = new_save_path(["..", ".hidden", 'a/b\\c:d*e?f"g<h>i|j\0k\x07l\x1bm\u202en\u200bo', "~"], WHEN)
+    assert hostile.parent == saves_dir() and hostile.name == "2026-12-01-033909-hidden-a-b-c-d-e-f-g-h-i-j-k-l-m-n-o.json"
+    assert new_save_path(["/", "\x00"], WHEN).name == "2026-12-01-033909-game.json"
+    for names in (["𝔘" * 80], ["Zoé" * 40], ["日本語" * 30, "Олег" * 10]):
+        path = new_save_path(names, WHEN)
+        players = path.stem.removeprefix("2026-12-01-033909-")
+        assert len(players) <= 60 and len(players.encode()) <= 100, players
+        # With a "-2", ".jsonl" for its transcript, and the temporary file an atomic write makes
+        # (".NAME.XXXXXXXX.tmp"), under the 143 bytes of eCryptfs and the usual 255.
+        assert len(f".{path.stem}-99.jsonl.12345678.tmp".encode()) < 143, path.name
+        assert unicodedata.normalize("NFC", path.name) == path.name
+
+
+def test_saves_named_in_any_language_are_listed_and_resumed_beside_older_ones() -> None:
+    older = start_saving(_session(["you", "medium"], 3), ["you", "medium"])
+    older.service.start()
+    older.release()
+    service = GameService(build_rules(2, "standard"), make_seats(["human:Zoé", "medium"], random.Random(4)), seed=4)
+    saver = start_saving(service, ["human:Zoé", "medium"])
+    service.start()
+    saver.release()
+    assert "-zoé-" in saver.path.name and "-you-" in older.path.name
+    listed = {info.path.name: info for info in list_saves()}
+    assert set(listed) == {older.path.name, saver.path.name}
+    assert listed[saver.path.name].problem is None and listed[saver.path.name].players[0] == "Zoé"
+    restored = load_save(saver.path, lock=False)
+    assert restored.service.seed == 4
