@@ -13,6 +13,7 @@ import difflib
 import re
 import unicodedata
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from .i18n import N_, Domain
 
@@ -20,7 +21,7 @@ _domain = Domain.of(__package__)
 _ = _domain.gettext
 
 __all__ = ["visible", "is_valid_text", "YOU", "shown_name", "folded", "percent", "decimal", "semicolons",
-           "labelled", "two_numbers", "closest", "date_words", "fitted"]
+           "labelled", "two_numbers", "closest", "date_words", "fitted", "Hanging", "joined"]
 
 
 _KEPT_SPACES = "\u00a0\u202f"
@@ -143,6 +144,26 @@ def labelled(name: str, text: str) -> str:
     theme"; French "light : ...", with a no-break space)."""
     # Translators: a label, a colon, then what it labels (French: a no-break space before the colon).
     return _("{name}: {text}").format(name=name, text=text)
+
+
+@dataclass(frozen=True, slots=True)
+class Hanging:
+    """A line that ends in a list (the cards a player kept, in a round's result): a screen that
+    wraps it goes on under the list's start, not at the left edge.  Written out, it is
+    ``lead + tail`` (:func:`joined`)."""
+
+    lead: str
+    """What comes before the list ("  cards left: "), kept on the first line."""
+    tail: str
+    """The list, wrapped under its own start."""
+
+    def __str__(self) -> str:
+        return self.lead + self.tail
+
+
+def joined(lines: Iterable[str | Hanging]) -> str:
+    """Lines, some of them :class:`Hanging`, as one text."""
+    return "\n".join(str(line) for line in lines)
 
 
 _MONTHS = (

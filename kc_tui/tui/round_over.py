@@ -15,11 +15,12 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
 from ..core.i18n import N_, Domain
+from ..core.text import Hanging, joined
 from ..storage import Bars
 from .chart import CHART_ROUNDS, BarsChart, RoundTotals, TotalsChart
 from .dialogs import TextScreen
 from .modal import Dialog, MoreBelow
-from .widgets import Menu, MenuItem, TextPanel, settings_of
+from .widgets import HangingStatic, Menu, MenuItem, TextPanel, settings_of
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
@@ -91,10 +92,12 @@ class RoundOverScreen(_ScrollingDialog):
     ]
 
 
-    def __init__(self, text: str, session_over: bool, history: Sequence[RoundTotals] = (),
-                 names: Sequence[str] = ()) -> None:
+    def __init__(self, text: str | Sequence[str | Hanging], session_over: bool,
+                 history: Sequence[RoundTotals] = (), names: Sequence[str] = ()) -> None:
         super().__init__(history, names)
-        self.text = text
+        self.lines = (text,) if isinstance(text, str) else tuple(text)
+        """The result's lines: a hand left wraps under its first card (a game's :class:`Hanging`)."""
+        self.text = joined(self.lines)
         self.session_over = session_over
 
     def compose(self) -> ComposeResult:
@@ -102,7 +105,7 @@ class RoundOverScreen(_ScrollingDialog):
             yield Static(_("The session is over") if self.session_over else _("Round over"),
                          classes="dialog-title")
             with _ResultScroll(id="round-scroll", classes="dialog-scroll"):
-                yield Static(self.text, id="round-summary", markup=False)
+                yield HangingStatic(self.lines, id="round-summary")
                 yield from self.chart()
             yield MoreBelow()
             nxt = N_("See the final scores") if self.session_over else N_("Deal the next round")

@@ -13,18 +13,21 @@ from textual.actions import SkipAction
 from textual.binding import Binding
 from textual.cache import LRUCache
 from textual.content import Content
+from textual.css.styles import RulesMap
 from textual.geometry import Offset, Region
 from textual.message import Message
 from textual.reactive import reactive
+from textual.selection import Selection
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
-from textual.visual import visualize
+from textual.visual import RenderOptions, Visual, visualize
 from textual.widget import Widget
 from textual.widgets import Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from ..core.cards import SUIT_GLYPHS, AnyCard, Card, glyphs_or_codes
 from ..core.i18n import N_, Domain, Text
+from ..core.text import Hanging, joined
 from ..storage import Settings
 from .faces import LARGE, NORMAL, PILE_ROOM, FaceSize, Look
 from .words import said
@@ -33,7 +36,7 @@ _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = ["card_text", "any_card_text", "card_content", "settings_of", "as_cards", "look_of", "redraw",
            "cursor_at", "PickList", "face_size", "TextPanel", "PlayersView", "Menu", "MenuItem", "Choice",
-           "EventLog", "TextField", "CommandLine", "in_order"]
+           "EventLog", "TextField", "CommandLine", "in_order", "HangingText", "HangingStatic"]
 
 # Suit colours by card style; the suit letter or glyph is always there too.
 # Suit colours (red, blue, green) for dark and light backgrounds, and the terminal's own palette
@@ -167,6 +170,69 @@ class PickList(OptionList):
         if highlighted is not None and self._index_to_line.get(highlighted) == self.scroll_offset.y + y:
             cursor_at(self, 0, y)
         return strip
+
+
+class HangingText(Visual):
+    """Lines of text shown as a :class:`Static` shows them, but a :class:`Hanging` line (a hand
+    left, in a round's result) wrapped under the start of its list, not at the left edge: "cards
+    left: 3♥ 4♦ ..." went on at column 0, where the next player's line starts.  A lead that
+    leaves less than half the width to its list is wrapped as any line is.  :attr:`plain` is the
+    text unwrapped, as the line mode says it."""
+
+    def __init__(self, lines: Sequence[str | Hanging]) -> None:
+        self.lines = tuple(lines)
+        self.plain = joined(self.lines)
+        """The text, unwrapped."""
+        self._whole = Content(self.plain)
+        self._wrapped: tuple[int, Content] = (-1, self._whole)
+
+    def __str__(self) -> str:
+        return self.plain
+
+    def wrapped(self, width: int) -> Content:
+        """The text broken into rows of at most ``width`` cells (a word wider is folded)."""
+        if self._wrapped[0] == width:
+            return self._wrapped[1]
+        rows: list[str] = []
+        for line in self.lines:
+            indent = cell_len(line.lead) if isinstance(line, Hanging) else 0
+            if not isinstance(line, Hanging) or not indent or width - indent < width / 2:
+                rows += (str(row) for row in Content(str(line)).wrap(max(width, 1)))
+                continue
+            tail = [str(row) for row in Content(line.tail).wrap(width - indent)] or [""]
+            rows.append(line.lead + tail[0])
+            rows += (" " * indent + row for row in tail[1:])
+        content = Content("\n".join(rows))
+        self._wrapped = (width, content)
+        return content
+
+    def render_strips(self, width: int, height: int | None, style: VisualStyle,
+                      options: RenderOptions) -> list[Strip]:
+        pad = options.rules.get("line_pad", 0)
+        return self.wrapped(width - 2 * pad).render_strips(width, height, style, options)
+
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        return self._whole.get_optimal_width(rules, container_width)
+
+    def get_minimal_width(self, rules: RulesMap) -> int:
+        return self._whole.get_minimal_width(rules)
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        return self.wrapped(width - 2 * rules.get("line_pad", 0)).get_height(rules, width)
+
+
+class HangingStatic(Static):
+    """A :class:`Static` of :class:`HangingText`, whose text is selected as it is shown."""
+
+    def __init__(self, lines: Sequence[str | Hanging], *, id: str | None = None) -> None:
+        super().__init__(HangingText(lines), id=id)
+
+    def get_selection(self, selection: Selection) -> tuple[str, str] | None:
+        visual = self.visual
+        if not isinstance(visual, HangingText):
+            return super().get_selection(selection)
+        width = self.content_size.width - 2 * self.styles.line_pad
+        return selection.extract(str(visual.wrapped(width))), "\n"
 
 
 class TextPanel(Static):

@@ -8,10 +8,11 @@ import functools
 import random
 
 import pytest
-from screen_fixtures import four, play_until, wait_for_person
+from screen_fixtures import four, play_until, round_dialog, three_after_rounds, wait_for_person
 from textual.widgets import Static
 
 from kc_tui.core.kinds import Phase
+from kc_tui.core.text import Hanging
 from kc_tui.games.kings_corner.ai import make_player
 from kc_tui.games.kings_corner.engine.rules import build_rules
 from kc_tui.games.kings_corner.engine.service import GameService, Seat
@@ -19,6 +20,7 @@ from kc_tui.storage import Settings
 from kc_tui.tui.app import KingsCornerApp
 from kc_tui.tui.modal import Dialog, MoreBelow
 from kc_tui.tui.round_over import RoundOverScreen
+from kc_tui.tui.widgets import HangingText
 
 SIZE = (80, 24)
 
@@ -119,3 +121,34 @@ async def test_the_round_over_menu_names_its_key_in_the_language(in_language) ->
         await pilot.pause()
         menu = app.screen.query_one(Menu).render().plain.splitlines()
         assert menu[0].endswith("[Entrée] Distribuer la manche suivante") and "Enter" not in " ".join(menu)
+
+
+async def test_a_hand_left_that_wraps_goes_on_under_its_first_card() -> None:
+    """A play test: in the round's result, a hand too long for the dialog went on at its left
+    edge, where each player's line starts, so that its cards read as a line of their own. It
+    goes on under its first card. (Two players, seed 8: you end every turn of round 1 and are
+    left with 24 cards, 87 columns of them.)"""
+    app = three_after_rounds(Settings(pace=0), rounds=1, players=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await round_dialog(pilot)
+        summary = app.screen.query_one("#round-summary", Static)
+        shown = [summary.render_line(y).text.rstrip() for y in range(summary.size.height)]
+        text = app.screen.text
+    lead = "  cards left: "
+    (first,) = [i for i, line in enumerate(shown) if line.startswith(lead) and len(line) > 60]
+    wrapped = shown[first + 1]
+    assert wrapped.startswith(" " * len(lead)) and not wrapped[len(lead)].isspace(), shown
+    assert shown[first + 2].startswith("Ada: "), shown  # the next player's line, at the edge
+    kept = " ".join(shown[first][len(lead):].split() + wrapped.split())
+    assert kept in text, shown  # every card, in order
+
+
+def test_a_hanging_line_is_wrapped_at_the_edge_when_its_lead_leaves_under_half_the_width() -> None:
+    """Under its list's start while that leaves the list half the width or more; narrower, a
+    column of two cards would take a row each: then at the edge, as any line. Written out (the
+    line mode, the log) it is one line."""
+    text = HangingText(["Round 1 over.", Hanging("  cards left: ", "AH 2C 3D 4S 5H 6C 7D 8S"), Hanging("Ben  ", "")])
+    assert str(text.wrapped(30)).split("\n") == [
+        "Round 1 over.", "  cards left: AH 2C 3D 4S 5H", "              6C 7D 8S", "Ben  "]
+    assert str(text.wrapped(20)).split("\n") == ["Round 1 over.", "  cards left: AH 2C", "3D 4S 5H 6C 7D 8S", "Ben  "]
+    assert str(text) == "Round 1 over.\n  cards left: AH 2C 3D 4S 5H 6C 7D 8S\nBen  "

@@ -20,7 +20,7 @@ import re
 from pathlib import Path
 
 import pytest
-from screen_fixtures import DATA_DIR, SCREENS, TOO_SMALL, start
+from screen_fixtures import DATA_DIR, SCREENS, TOO_SMALL, round_dialog, start, three_after_rounds
 
 from kc_tui.tui.widgets import Choice, Menu, TextPanel
 
@@ -88,6 +88,14 @@ def test_screens_in_spanish_and_french(snap_compare, in_language, lang: str, scr
         assert_nothing_cut(screen, app)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=drive_and_measure)
+
+
+def test_a_long_hand_left_wraps_under_its_first_card(snap_compare) -> None:
+    """The round's result at 80 x 24 with a hand too long for one line (two players, seed 8: you
+    end every turn of round 1 and keep 24 cards): it goes on under its first card, not at the
+    left edge where each player's line starts."""
+    app, drive = start((lambda settings: three_after_rounds(settings, rounds=1, players=2), round_dialog))
+    assert snap_compare(app, terminal_size=(80, 24), run_before=drive)
 
 
 def test_too_small(snap_compare) -> None:

@@ -9,7 +9,7 @@ from ....core.errors import RuleError
 from ....core.events import SessionEnd, SessionStart, TurnEnd, TurnStart
 from ....core.i18n import N_, Domain
 from ....core.kinds import Phase
-from ....core.text import YOU, shown_name
+from ....core.text import YOU, Hanging, joined, shown_name
 from .board import PILES, Pile
 from .events import Chips, Draw, Event, MoveEvent, Play, RoundEnd, RoundStart, RoundView, Undo
 from .kinds import RoundEndReason, Scoring
@@ -25,7 +25,7 @@ npgettext = Domain.of(__package__).npgettext
 
 __all__ = [
     "describe_rules", "Narrator", "score_table", "totals_sentence", "chips_lines", "round_summary",
-    "session_summary", "TurnLog", "describe_table", "describe_pile",
+    "round_lines", "session_summary", "TurnLog", "describe_table", "describe_pile",
     "hand_text", "who_sentence", "is_you", "scores_said", "scoring_name",
 ]
 
@@ -308,6 +308,13 @@ def round_summary(summary: RoundSummary, names: Sequence[str], card_text: Callab
     """The words of a finished round (who won and why, every hand left, the points, the
     running totals, the chips paid), each card written by ``card_text``.  The score table is
     the scores key's, and the screens draw the totals round by round in a chart."""
+    return joined(round_lines(summary, names, card_text))
+
+
+def round_lines(summary: RoundSummary, names: Sequence[str],
+                card_text: Callable[[Card], str] = str) -> list[str | Hanging]:
+    """:func:`round_summary`'s lines, each hand left a :class:`Hanging` line: the round's
+    dialog wraps a long hand under its first card."""
     record = summary.record
     winners = _both([shown_name(names[w]) for w in record.winners])
     you = len(record.winners) == 1 and is_you(names[record.winners[0]])
@@ -317,7 +324,9 @@ def round_summary(summary: RoundSummary, names: Sequence[str], card_text: Callab
         why = _("The round was blocked; you held the fewest cards.")
     else:
         why = _("The round was blocked; {winners} held the fewest cards.").format(winners=winners)
-    lines = [_("Round {round} over. {why}").format(round=record.round, why=why), ""]
+    lines: list[str | Hanging] = [_("Round {round} over. {why}").format(round=record.round, why=why), ""]
+    # The label's words as the language has them, around the list ("\0" stands for it).
+    lead, _list, after = _("cards left: {cards}").format(cards="\0").partition("\0")
     for seat, name in enumerate(names):
         cards = (_("not shown") if seat in summary.withheld
                  else " ".join(card_text(c) for c in summary.hands[seat]) or "-")
@@ -325,7 +334,7 @@ def round_summary(summary: RoundSummary, names: Sequence[str], card_text: Callab
         lines.append(ngettext("{name}: {n} point this round, {total} in all",
                               "{name}: {n} points this round, {total} in all", score).format(
             name=shown_name(name), n=score, total=record.totals[seat]))
-        lines.append("  " + _("cards left: {cards}").format(cards=cards))
+        lines.append(Hanging("  " + lead, cards + after))
     rules = summary.rules
     if rules.scoring == Scoring.CHIPS:
         lines.append(_("Chips left in the pot: {pot}.").format(pot=record.pot))
@@ -334,7 +343,7 @@ def round_summary(summary: RoundSummary, names: Sequence[str], card_text: Callab
                        "players and rules deals this session again.)").format(seed=summary.seed))
     if rules.scoring == Scoring.CHIPS and not summary.session_over:
         lines += chips_lines(summary.history, names)
-    return "\n".join(lines)
+    return lines
 
 
 def session_summary(summary: SessionSummary, names: Sequence[str]) -> str:

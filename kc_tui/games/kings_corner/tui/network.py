@@ -11,6 +11,7 @@ from textual.widgets import Input, RichLog
 
 from ....core.i18n import N_, Domain
 from ....core.kinds import Phase
+from ....core.text import joined
 from ....net import TableError
 from ....tui.dialogs import TextScreen
 from ....tui.keys import bindings
@@ -103,7 +104,7 @@ class NetworkTableScreen(ServedTable, TableScreen):
         """A spectator reads the round's result in the log: there is nothing to answer (the
         players deal the next round), so no dialog stands over the table meanwhile."""
         self.refresh_table()
-        said = [_("Round over."), *self.round_over_text().splitlines(),
+        said = [_("Round over."), *joined(self.round_over_lines()).splitlines(),
                 totals_sentence(self.service.history, self.names, self.service.rules)]
         lines = [line for line in said if line.strip()]
         self.query_one("#log", RichLog).write("\n".join(lines))  # one write: one redraw

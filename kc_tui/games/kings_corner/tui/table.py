@@ -21,7 +21,7 @@ from ....core.errors import IllegalMove
 from ....core.events import TurnEnd, TurnStart
 from ....core.i18n import N_, Domain
 from ....core.kinds import Phase
-from ....core.text import YOU, folded
+from ....core.text import YOU, Hanging, folded
 from ....tui.dialogs import ConfirmScreen, PassScreen, TextScreen
 from ....tui.keys import KeyRow, KeyState, bindings, picking_keys
 from ....tui.round_over import RoundOverScreen, ScoresScreen, SessionOverScreen, scores_title
@@ -48,7 +48,7 @@ from ..engine.describe import (
     describe_rules,
     describe_table,
     hand_text,
-    round_summary,
+    round_lines,
     score_table,
     session_summary,
     who_sentence,
@@ -443,7 +443,7 @@ class TableScreen(TableShell):
             over = service.phase == Phase.SESSION_OVER
             self.say(_("The session is over.") if over else _("Round over."))
             self.refresh_table()
-            text = self.round_over_text()
+            text = self.round_over_lines()
             self._round_dialog(lambda: RoundOverScreen(text, over, self.charted_rounds(), self.names))
         elif service.waiting_for_human():
             if len(self.people) > 1 and self.viewer != service.current:
@@ -826,10 +826,10 @@ class TableScreen(TableShell):
              "scores": self.action_scores, "rules": self.action_rules, "last": self.action_since,
              "help": self.action_help}[review.name]()
 
-    def round_over_text(self) -> str:
+    def round_over_lines(self) -> list[str | Hanging]:
         """The round's result: who won and why, the hands left, the points and the totals."""
-        return round_summary(self.service.round_summary(), self.names,
-                             lambda card: card_text(card, self.ascii_only))
+        return round_lines(self.service.round_summary(), self.names,
+                           lambda card: card_text(card, self.ascii_only))
 
     def charted_rounds(self) -> tuple[RoundRecord, ...]:
         """The rounds the chart of the running totals draws: none when the rules keep no score."""

@@ -18,7 +18,7 @@ from ....core.cards import AnyCard, Card, Rank, card_name, shown
 from ....core.events import PlayerInfo
 from ....core.i18n import N_, Domain
 from ....core.kinds import Phase
-from ....core.text import YOU, semicolons, shown_name
+from ....core.text import YOU, Hanging, joined, semicolons, shown_name
 from .actions import ActionKind
 from .events import (
     Called,
@@ -45,8 +45,8 @@ _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
 __all__ = ["describe_rules", "describe_event", "table_text", "who_line", "hand_line", "scores_line",
            "CardText", "next_seat", "playable_cards", "step_prompt", "look_text", "hand_sentence", "who_text",
-           "round_text", "session_text", "score_table", "cards_text", "shown_name", "semicolons",
-           "new_session", "took_text"]
+           "round_text", "round_lines", "session_text", "score_table", "cards_text", "shown_name",
+           "semicolons", "new_session", "took_text"]
 
 def _after_preposition(name: str) -> str:
     # Spanish and French say "you" differently after a preposition ("por ti", "après toi").
@@ -520,6 +520,12 @@ def who_text(view: ReverseView, names: Sequence[str]) -> str:
 def round_text(summary: ReverseRoundSummary, names: Sequence[str], text: CardText) -> str:
     """The round-over dialog's text: how it ended, every hand left with its points (KR7), the
     totals, and the target."""
+    return joined(round_lines(summary, names, text))
+
+
+def round_lines(summary: ReverseRoundSummary, names: Sequence[str], text: CardText) -> list[str | Hanging]:
+    """:func:`round_text`'s lines, each player's row a :class:`Hanging` line: the round's dialog
+    wraps a long hand under its first card."""
     record = summary.record
     if record.winner is not None:
         head = (_("You went out and win round {round}.") if names[record.winner] == YOU
@@ -530,7 +536,8 @@ def round_text(summary: ReverseRoundSummary, names: Sequence[str], text: CardTex
                  "scores the cards left.").format(round=record.round)
     shown = [shown_name(n) for n in names]
     width = max(len(n) for n in shown)
-    lines = [head, "", _("Cards left: 7, 8, King, Ace of spades 20; Jack 15; joker 25; others 5."), ""]
+    lines: list[str | Hanging] = [
+        head, "", _("Cards left: 7, 8, King, Ace of spades 20; Jack 15; joker 25; others 5."), ""]
     # Translators: a word between the points a row adds and its total, in the round-over table.
     total = _("total")
     for i, name in enumerate(shown):
@@ -538,8 +545,8 @@ def round_text(summary: ReverseRoundSummary, names: Sequence[str], text: CardTex
         # served table): every card left scores (KR7), so only a player who went out has none.
         hand = " ".join(text(c) for c in summary.hands[i]) or (
             pgettext("a player with no cards left", "out") if not record.scores[i] else "")
-        lines.append(f"{name:<{width}}  +{record.scores[i]:<4} {total} {record.totals[i]:<5} {hand}")
-    return "\n".join(lines)
+        lines.append(Hanging(f"{name:<{width}}  +{record.scores[i]:<4} {total} {record.totals[i]:<5} ", hand))
+    return lines
 
 
 def score_table(history: Sequence[Any], names: Sequence[str]) -> str:

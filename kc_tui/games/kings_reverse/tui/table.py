@@ -45,7 +45,7 @@ from ..engine.describe import (
     look_text,
     next_seat,
     playable_cards,
-    round_text,
+    round_lines,
     score_table,
     session_text,
     shown_name,
@@ -532,7 +532,7 @@ class ReverseTableScreen(TableShell):
             self.refresh_table()
             summary = service.round_summary()
             self.say(_("The session is over.") if summary.session_over else _("Round over."))
-            self._round_dialog(lambda: RoundOverScreen(round_text(summary, self.names, self.text),
+            self._round_dialog(lambda: RoundOverScreen(round_lines(summary, self.names, self.text),
                                                        summary.session_over, service.view(None).history,
                                                        self.names))
         elif service.waiting_for_human():

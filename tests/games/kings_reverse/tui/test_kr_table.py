@@ -292,6 +292,26 @@ async def test_going_out_shows_the_round_over_dialog_with_the_points_left() -> N
         assert table(app).service.phase == Phase.ROUND_OVER
 
 
+async def test_a_long_hand_left_goes_on_under_its_first_card_in_the_round_over_dialog() -> None:
+    """A play test: a hand too long for its row went on at the dialog's left edge, under the
+    players' names. It goes on under its first card."""
+    app = reverse_app(one_card_call=False)
+    hand = [rank + suit for rank in "23456" for suit in "CDHS"] + ["TC", "TD"]  # in the order shown
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, my_turn, "your turn")
+        arrange(app, ["9H"], "9D")
+        table(app).service.game.hands[1] = [parse_any_card(c).id for c in hand]
+        await pilot.press("1")
+        await until(pilot, lambda a: isinstance(a.screen, RoundOverScreen), "the round's end")
+        await pilot.pause()
+        summary = app.screen.query_one("#round-summary", Static)
+        shown = [summary.render_line(y).text.rstrip() for y in range(summary.size.height)]
+    (row,) = [i for i, line in enumerate(shown) if line.startswith("Ada")]
+    start = shown[row].index(" 2C ") + 1
+    assert shown[row + 1].startswith(" " * start) and not shown[row + 1][start].isspace(), shown
+    assert " ".join(shown[row][start:].split() + shown[row + 1].split()) == " ".join(hand), shown
+
+
 async def test_the_title_offers_a_quick_kings_reverse_game_on_v() -> None:
     from kc_tui.storage import Settings
     from kc_tui.tui.app import KingsCornerApp
