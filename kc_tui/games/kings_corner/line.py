@@ -484,9 +484,10 @@ class PlainGame:
 
     def _sure_to_quit(self) -> bool:
         """Leaving with moves made this turn (they are not saved: the save is the turn's start)
-        asks first, as the table's q does; a word mistyped lost them at once.  ``y`` leaves;
-        ``n`` or an empty line goes on; any other line is said to answer neither way and asked
-        again, as at the end question (a play test found every line but a yes taken for a no).
+        asks first, as the table's q does; a word mistyped lost them at once.  ``y`` (or ``quit``
+        again) leaves; ``n`` or an empty line goes on; any other line is said to answer neither
+        way and asked again, as at the end question (a play test found every line but a yes
+        taken for a no).
         When input ends the turn goes on, and the next prompt reads the end too: the game stops
         there, saved at the turn's start."""
         seen = self.service.observation()
@@ -496,7 +497,8 @@ class PlainGame:
             "It is saved as it stood when the last turn ended; the moves of this turn are not kept."),
             _("Type y to leave, n to go on: ")])
         while (line := self._read(question)) is not None:
-            answer = _yes_or_no(line)
+            # ``quit`` again is a yes, as ``end`` is at the end question.
+            answer = True if common_command(line.strip()) == "quit" else _yes_or_no(line)
             if answer is not None:
                 if answer:
                     return True

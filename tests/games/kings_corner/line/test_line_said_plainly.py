@@ -202,6 +202,21 @@ def test_the_quit_question_asks_again_on_a_line_that_answers_neither_way() -> No
     assert out.count(asked) == 4 and out.rstrip().endswith("You left the game.")
 
 
+@pytest.mark.parametrize("lang, again, left", [
+    ("en", "quit", "You left the game."),
+    ("es", "salir", "Has dejado la partida."),
+    ("fr", "quitter", "Tu as quitté la partie."),
+])
+def test_quit_typed_again_at_the_quit_question_leaves(lang: str, again: str, left: str,
+                                                       in_language: Callable[[str], None]) -> None:
+    """``quit`` typed twice leaves, as ``end`` typed again at the end question ends the turn:
+    the second is no line that answers neither way."""
+    in_language(lang)
+    out = _play(["you", "medium"], ["n ne", again, again], seed=11)
+    assert "neither" not in out and " ni " not in out, out[-400:]
+    assert out.rstrip().endswith(f": {again}\n{left}"), out[-400:]
+
+
 def test_input_ending_at_the_quit_question_stops_the_game() -> None:
     """End of input at the quit question is not taken for a line answering neither way: the
     turn goes on, the next prompt reads the end of input, and the game stops."""
