@@ -16,6 +16,7 @@ line fixed the language for this run.
 from __future__ import annotations
 
 import argparse
+import difflib
 import os
 import shlex
 import sys
@@ -239,13 +240,17 @@ def add_save_name(parser: argparse.ArgumentParser) -> None:
 
 def saves_named(saves: Sequence[Any], name: str | None, prog: str) -> list[Any]:
     """The saves ``resume`` may take, newest first: all of them, or the one called ``name`` as
-    ``saves`` lists it, damaged or not (none, said, when there is no such save)."""
+    ``saves`` lists it, with or without its ``.json``, damaged or not (none, said, when there
+    is no such save, with the listed name it most likely misspells)."""
     if name is None:
         return list(saves)
-    picked = [info for info in saves if info.path.name == name]
+    picked = [info for info in saves if name in (info.path.name, info.path.stem)]
     if not picked:
         print(_("No saved game called {name} ({prog} saves lists them).").format(
             name=visible(name), prog=prog))
+        near = difflib.get_close_matches(name, [info.path.name for info in saves], n=1, cutoff=0.8)
+        if near:
+            print(_("Did you mean {name}?").format(name=visible(near[0])))
     return picked
 
 

@@ -120,8 +120,9 @@ def run_saves(args: argparse.Namespace) -> int:
 def _delete_save(name: str, games: list[str]) -> int:
     """Delete the save called ``name`` as a listing shows it, in the games' folders asked for."""
     folders = [game_saves_dir(game) for game in games]
-    for folder in folders:
-        path = folder / name
+    # The name as listed, or without its ``.json`` (as ``resume`` takes it).
+    named = [name] if name.endswith(".json") else [name, name + ".json"]
+    for folder, path in ((folder, folder / each) for folder in folders for each in named):
         # Anything the listing shows can be deleted: a pipe or a link named like a save too.
         if path.parent != folder or path.suffix != ".json" or not os.path.lexists(path):
             continue

@@ -126,3 +126,20 @@ def test_a_kings_reverse_save_with_a_round_out_of_range_is_listed_with_its_probl
         good.write_text(text.replace('"round":1,', f'"round":{value},', 1), encoding="utf-8")
         (info,) = list_saves("kings-reverse")
         assert info.problem == f"its round is missing or wrong ({shown})"
+
+
+def test_a_save_is_named_with_or_without_its_json_and_a_slip_is_answered_with_the_name() -> None:
+    """A play test typed the name ``saves`` lists without its ``.json`` and was told there was
+    no such save; ``resume`` and ``saves --delete`` now take the name either way, and a name
+    one slip away from a listed one is answered with it."""
+    save = one_save("kings-corner", "--players", "you,easy")
+    named = kc("resume", "--plain", save.stem, stdin="quit\n")
+    assert named.returncode == 0, named.stdout + named.stderr
+    assert "No saved game called" not in named.stdout and "Resuming round 1." in named.stdout
+    slip = save.name[:-7] + save.name[-6] + save.name[-7] + ".json"  # two letters swapped
+    missed = kc("resume", "--plain", slip)
+    assert missed.returncode == 1
+    assert f"No saved game called {slip} (kings-corner saves lists them).\nDid you mean {save.name}?" \
+        in missed.stdout
+    deleted = kc("saves", "--delete", save.stem)
+    assert deleted.returncode == 0 and "Deleted " in deleted.stdout and not save.exists()
