@@ -85,7 +85,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help=_("share one lobby with the other servers using the Redis at URL "
                           "(redis://[:PASSWORD@]HOST:PORT/DB, or rediss:// for TLS): every table of every "
                           "server is listed, and a server that stops has its tables taken over by another "
-                          "(needs the redis extra: pip install 'kings-corner[redis]')"))
+                          "(needs the redis extra: pip install 'kc-tui[redis]')"))
     p.add_argument("--lease", type=_seconds, default=4.0, metavar=_("SECONDS"),
                    help=_("with --redis: how long a server that stops answering keeps its tables before "
                           "another takes them over (default 4)"))
@@ -175,7 +175,7 @@ def serve(args: argparse.Namespace) -> int:
             import redis  # noqa: F401 - only checked here
         except ImportError:
             print("kings-corner serve: "
-                  + _("--redis needs the redis extra: pip install 'kings-corner[redis]'"),
+                  + _("--redis needs the redis extra: pip install 'kc-tui[redis]'"),
                   file=sys.stderr)
             return 2
     folder = (args.data_dir or data_dir()).expanduser()

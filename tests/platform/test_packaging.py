@@ -7,6 +7,7 @@ still passed."""
 from __future__ import annotations
 
 import fnmatch
+import re
 import tomllib
 from pathlib import Path
 
@@ -44,3 +45,17 @@ def test_every_file_the_program_reads_is_package_data() -> None:
                    for pattern in patterns):
             missed.append(str(path.relative_to(REPO)))
     assert missed == []
+
+
+def test_every_pip_install_of_an_extra_names_this_project_and_an_extra_it_has() -> None:
+    """A host followed "pip install 'kings-corner[redis]'" from the docs and the server's own
+    help: there is no such distribution (kings-corner is the command; the project is kc-tui)."""
+    project = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
+    extras = set(project["optional-dependencies"])
+    texts = [*PACKAGE.rglob("*.py"), *PACKAGE.rglob("*.po"), *(REPO / "docs").rglob("*.md"), REPO / "README.md"]
+    named = []
+    for path in texts:
+        for match in re.finditer(r"pip install '([A-Za-z0-9_.-]*)\[([a-z,]+)\]'", path.read_text(encoding="utf-8")):
+            named.append((path.name, match[1], match[2]))
+    assert named, "the docs say how to add the redis extra"
+    assert [n for n in named if n[1] not in (project["name"], ".") or not set(n[2].split(",")) <= extras] == []

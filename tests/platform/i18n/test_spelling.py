@@ -22,7 +22,7 @@ DICTIONARIES = {"es": "es_ES", "fr": "fr_FR"}
 ALLOWED = {
     # Names: the games, the program, the computers' and the seats' default names.
     "Kings", "Reverse", "Corner", "kings", "corner", "reverse", "Ada", "Ben", "Cleo", "Dev", "Eve",
-    "Finn", "kc_tui", "tui", "Textual", "Bradley", "Terry", "Elo",
+    "Finn", "kc_tui", "kc", "tui", "Textual", "Bradley", "Terry", "Elo",
     # Keys and terminals.
     "Ctrl", "Enter", "Tab", "Esc", "Shift", "Alt", "tmux", "ssh", "SSH", "NO_COLOR", "ASCII", "ascii",
     "TERM", "xterm", "URL", "Redis", "espeak", "PgUp", "PgDn", "RePág", "AvPág", "PgPréc", "PgSuiv", "Backspace", "Space", "Home", "End",
