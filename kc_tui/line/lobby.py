@@ -36,7 +36,7 @@ from ..net import (
 )
 from ..storage import game_title
 from .part import LineGame, SeatLines
-from .shell import MAX_LINE, command_named, common_command, shell_words
+from .shell import LOBBY_COMMANDS, MAX_LINE, command_named, common_command, lobby_words, shell_words
 
 __all__ = ["lobby_help", "lobby_words", "run_plain_lobby", "PlainLobby"]
 
@@ -45,36 +45,6 @@ _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 CATCH_UP_SECONDS = 2.0
 """How long the prompt waits for the events of one's own step (a door in another process hears
 them just after its call's answer): past it, the prompt is written all the same."""
-
-
-_COMMANDS = ("tables", "new", "join", "watch", "start", "close")
-"""The lobby's commands among :func:`lobby_words` (the others are words of ``new``)."""
-
-
-def lobby_words() -> dict[str, str]:
-    """The lobby's own commands and words of ``new`` (by their English words) and their words in
-    the language served; the shell's commands are :func:`~.shell.shell_words`."""
-    return {
-        # Translators: a command typed in the line mode's lobby: one word, lower case, as the
-        # lobby's help says it (English words are accepted too).  Lists the tables.
-        "tables": pgettext("typed command", "tables"),
-        # Translators: a typed command (one word): makes a new table.
-        "new": pgettext("typed command", "new"),
-        # Translators: a typed command (one word): takes a seat at a table.
-        "join": pgettext("typed command", "join"),
-        # Translators: a typed command (one word): watches a table.
-        "watch": pgettext("typed command", "watch"),
-        # Translators: a typed command (one word): starts the game at one's table.
-        "start": pgettext("typed command", "start"),
-        # Translators: a typed command (one word): gives up an adjourned game, closing its table.
-        "close": pgettext("typed command", "close"),
-        # Translators: a word typed after the lobby's "new": a seat left for a person.
-        "open": pgettext("typed command", "open"),
-        # Translators: typed before "=" in the lobby's "new" (name=Friday night): the table's name.
-        "name": pgettext("typed command", "name"),
-        # Translators: typed before "=" in the lobby's "new" (game=kings-reverse): the game.
-        "game": pgettext("typed command", "game"),
-    }
 
 
 def level_words() -> dict[str, str]:
@@ -628,7 +598,7 @@ class PlainLobby:
             shown = visible(typed or word)
             # (as typed, not lower-cased; a long one cut, and said to be)
             shown = shown if len(shown) <= 30 else shown[:27] + "..."
-            commands = {**{name: said for name, said in lobby_words().items() if name in _COMMANDS},
+            commands = {**{name: said for name, said in lobby_words().items() if name in LOBBY_COMMANDS},
                         **shell_words()}
             meant = closest(typed or word, commands.values(), commands)
             if meant is not None:

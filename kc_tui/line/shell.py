@@ -25,7 +25,7 @@ from ..core.text import fitted, folded, is_valid_text
 
 __all__ = ["LOCAL_COMMANDS", "MAX_LINE", "SERVED_COMMANDS", "WATCHING_COMMANDS", "Out", "Reader", "help_text",
            "leave_word", "line_out", "not_next_round", "read_line", "writer", "shell_words", "command_named",
-           "common_command"]
+           "common_command", "LOBBY_COMMANDS", "lobby_words", "lobby_command", "lobby_word_at_table"]
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
@@ -59,6 +59,54 @@ def shell_words() -> dict[str, str]:
         # Translators: a typed command (one word): gets up from one's table at the table server.
         "leave": pgettext("typed command", "leave"),
     }
+
+
+LOBBY_COMMANDS = ("tables", "new", "join", "watch", "start", "close")
+"""The lobby's commands among :func:`lobby_words` (the others are words of ``new``)."""
+
+
+def lobby_words() -> dict[str, str]:
+    """The lobby's own commands and words of ``new`` (by their English words) and their words in
+    the language served; the shell's commands are :func:`~.shell.shell_words`."""
+    return {
+        # Translators: a command typed in the line mode's lobby: one word, lower case, as the
+        # lobby's help says it (English words are accepted too).  Lists the tables.
+        "tables": pgettext("typed command", "tables"),
+        # Translators: a typed command (one word): makes a new table.
+        "new": pgettext("typed command", "new"),
+        # Translators: a typed command (one word): takes a seat at a table.
+        "join": pgettext("typed command", "join"),
+        # Translators: a typed command (one word): watches a table.
+        "watch": pgettext("typed command", "watch"),
+        # Translators: a typed command (one word): starts the game at one's table.
+        "start": pgettext("typed command", "start"),
+        # Translators: a typed command (one word): gives up an adjourned game, closing its table.
+        "close": pgettext("typed command", "close"),
+        # Translators: a word typed after the lobby's "new": a seat left for a person.
+        "open": pgettext("typed command", "open"),
+        # Translators: typed before "=" in the lobby's "new" (name=Friday night): the table's name.
+        "name": pgettext("typed command", "name"),
+        # Translators: typed before "=" in the lobby's "new" (game=kings-reverse): the game.
+        "game": pgettext("typed command", "game"),
+    }
+
+
+def lobby_command(typed: str) -> str | None:
+    """The lobby's command (``tables``, ``join``...) that the first word of ``typed`` names, in
+    English or in the language served; None for any other word."""
+    words = lobby_words()
+    return command_named(typed.strip().partition(" ")[0], {name: words[name] for name in LOBBY_COMMANDS})
+
+
+def lobby_word_at_table(typed: str) -> str | None:
+    """What a lobby command typed at a table says (a host typed ``tables`` there and was told
+    whose turn it was): that it is the lobby's, and how to get back there; None for any other
+    line.  A game's line part asks it only of a line it does not read itself (``regarder``
+    watches a table in the lobby and looks at it at the table)."""
+    if lobby_command(typed) is None:
+        return None
+    return _("{word} is a lobby command: type {leave} to go back to the lobby first.").format(
+        word=quoted(typed.strip().partition(" ")[0]), leave=shell_words()["leave"])
 
 
 def command_named(typed: str, words: Mapping[str, str]) -> str | None:

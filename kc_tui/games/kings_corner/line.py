@@ -22,7 +22,16 @@ from ...core.i18n import Domain
 from ...core.kinds import Phase
 from ...core.text import folded, shown_name, visible
 from ...line.part import LineOptions
-from ...line.shell import Out, Reader, common_command, help_text, leave_word, not_next_round, table_prompt
+from ...line.shell import (
+    Out,
+    Reader,
+    common_command,
+    help_text,
+    leave_word,
+    lobby_word_at_table,
+    not_next_round,
+    table_prompt,
+)
 from ...net import Notice, SeatDoor, TableError
 from .ai import level_name
 from .ai.hints import hint
@@ -740,6 +749,10 @@ class SeatTable:
         if not text:
             return
         if not door.my_turn():
+            lobby = lobby_word_at_table(text)
+            if lobby is not None:
+                game.say(lobby)
+                return
             try:
                 door.end_turn()  # refused with the sentence that says whose turn it is
             except TableError as exc:
@@ -750,7 +763,7 @@ class SeatTable:
         try:
             command = game._moves.read(text, obs.hand)
         except CommandError as exc:
-            game.say(str(exc))
+            game.say(lobby_word_at_table(text) or str(exc))
             return
         if isinstance(command, Verb):
             if command.name == "end" and not command.sure:

@@ -95,6 +95,14 @@ async def test_two_people_and_a_spectator_in_the_line_mode(tmp_path: Path) -> No
     assert "spectators cannot play" in cleo.text
     await cleo.type("hand")
     assert "You are watching: no hand is shown." in cleo.text  # not the hot-seat sentence
+    # A lobby command at a table says so (a host's "tables" was told whose turn it was).
+    lobby = "is a lobby command: type leave to go back to the lobby first."
+    await other.type("tables")
+    assert f"'tables' {lobby}" in other.text
+    await mover.type("watch 1")
+    assert f"'watch' {lobby}" in mover.text
+    await cleo.type("join 1")
+    assert f"'join' {lobby}" in cleo.text
     await mover.type("look")
     await mover.type("say good luck")
     said = f"{('Ada', 'Ben')[game.current]}: good luck"
