@@ -381,11 +381,22 @@ async def _serving(args: argparse.Namespace, folder: Path, authorized: frozenset
         if hosts is not None:
             await hosts.close()
     how = signal.Signals(stopped_by[0]).name if stopped_by else None
+    shared = hosts is not None  # its tables are resumed on any host of the lobby
 
     def stopped() -> str:
         if not playing:
             return (_("Stopped by {signal}; no game was in progress.").format(signal=how) if how
                     else _("Stopped by request; no game was in progress."))
+        if shared and how:
+            return ngettext("Stopped by {signal}; {n} game in progress adjourned (its players can resume it "
+                            "on any host sharing the lobby).", "Stopped by {signal}; {n} games in progress "
+                            "adjourned (their players can resume them on any host sharing the lobby).",
+                            playing).format(signal=how, n=playing)
+        if shared:
+            return ngettext("Stopped by request; {n} game in progress adjourned (its players can resume it "
+                            "on any host sharing the lobby).", "Stopped by request; {n} games in progress "
+                            "adjourned (their players can resume them on any host sharing the lobby).",
+                            playing).format(n=playing)
         if how:
             return ngettext("Stopped by {signal}; {n} game in progress adjourned (they come back on the "
                             "next start).", "Stopped by {signal}; {n} games in progress adjourned (they "

@@ -25,6 +25,7 @@ import pytest
 from processes import descendants
 from redis_server import RedisServer, running_redis
 from sshclient import Player, connect, new_key
+from waiting import until
 from webtab import open_tab
 
 from kc_tui.core.cards import CARDS
@@ -520,6 +521,8 @@ async def test_a_host_stopped_adjourns_its_table_and_the_others_stay_in_their_lo
                 "again once it is back") in " ".join(ada.received.decode("utf-8", "replace").split())
         await ben.expect(rb"The host of table %d stopped and its game was adjourned; its players can resume "
                          rb"it from the lobby\." % table)
+        await until(lambda: any("adjourned (its players can resume it on any host sharing the lobby)." in line
+                                for line in a.said), "the stop said by its host")  # not "on the next start"
         await ben.expect(rb"lobby> ")
         await ada.arrive(c)
         await ada.listed(table, "Stops", "adjourned")
