@@ -200,8 +200,8 @@ class Workers:
         loop = asyncio.get_running_loop()
         self._accepting = [loop.create_task(self._accept(sock, kind))
                            for sock, kind in zip(self._listeners, ("ssh", "web"))]
-        log.info("serving on %s:%d with %d workers, host key %s", self.host, self.port, self.count,
-                 self.fingerprint)
+        log.info("serving on %s:%d with %d %s, host key %s", self.host, self.port, self.count,
+                 "worker" if self.count == 1 else "workers", self.fingerprint)
 
     def _listen(self, port: int) -> socket.socket:
         listener = socket.create_server((self.host, port), backlog=256)
