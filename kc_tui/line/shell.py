@@ -21,7 +21,7 @@ from typing import Any, Callable, Mapping, TextIO, cast
 
 from ..core.cards import quoted
 from ..core.i18n import N_, Domain
-from ..core.text import fitted, folded, is_valid_text
+from ..core.text import closest, fitted, folded, is_valid_text
 
 __all__ = ["LOCAL_COMMANDS", "MAX_LINE", "SERVED_COMMANDS", "WATCHING_COMMANDS", "Out", "Reader", "help_text",
            "leave_word", "line_out", "not_next_round", "read_line", "writer", "shell_words", "command_named",
@@ -154,9 +154,14 @@ def table_prompt() -> str:
 
 def not_next_round(line: str, served: bool) -> str:
     """What a line other than Enter, a review or leaving says between rounds, in either game:
-    a word mistyped there deals nothing (the round's result would scroll away unheard)."""
+    a word mistyped there deals nothing (the round's result would scroll away unheard); a slip
+    of the word that leaves ("salri") is answered with it."""
+    leave = leave_word(served)
+    if closest(line.strip(), [leave], ["leave" if served else "quit"]) is not None:
+        return _("{word} is not a command here: did you mean {leave}? Press Enter for the next "
+                 "round.").format(word=quoted(line), leave=leave)
     return _("{word} is not a command here: press Enter for the next round, or type {leave}.").format(
-        word=quoted(line), leave=leave_word(served))
+        word=quoted(line), leave=leave)
 
 
 class Out(io.TextIOBase):

@@ -52,6 +52,13 @@ def test_a_stray_word_at_the_round_prompt_deals_nothing_and_is_answered() -> Non
     out = _play(["you", "medium"], ["end!"] * 60, between=["nxet", "quit"])
     after = out.split("Press Enter for the next round (or type quit). nxet\n", 1)[1]
     assert after.startswith("'nxet' is not a command here: press Enter for the next round, or type quit.\n")
+
+
+def test_a_slip_of_quit_at_the_round_prompt_is_answered_with_the_word() -> None:
+    """A play test typed salri (salir) between rounds and heard the whole prompt again, with no
+    did-you-mean as the turn's prompt gives."""
+    out = _play(["you", "medium"], ["end!"] * 60, between=["qiut", "quit"])
+    assert "qiut\n'qiut' is not a command here: did you mean quit? Press Enter for the next round.\n" in out
     assert "Round 2." not in out and out.rstrip().endswith("You left the game.")
     # Enter deals it (and end, which piped players type at every prompt).
     assert "Round 2." in _play(["you", "medium"], ["end!"] * 60, between=["", "quit"])
