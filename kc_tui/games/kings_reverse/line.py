@@ -263,7 +263,7 @@ class ReverseLines:
         view = self._view()
         words = self.words
         reviews: dict[str, Callable[[], str]] = {
-            "look": lambda: table_text(view, words), "l": lambda: table_text(view, words),
+            "look": lambda: table_text(view, words),
             "hand": lambda: hand_line(view, words) if self.seat is not None
             else _("You are watching: no hand."),
             # (as the table's w says it: whose turn, and everyone's cards and points)
@@ -275,7 +275,7 @@ class ReverseLines:
             else _("A hint is given on your turn."),
         }
         word = text.strip().lower()
-        word = REVIEW_WORDS.get(word, word)
+        word = REVIEW_WORDS.get(folded(word), word)
         if word in reviews:
             self.say(reviews[word]())
             return
@@ -395,7 +395,7 @@ class ReverseLines:
             if line is None:
                 self.say(_("Input ended; the game stops here."))
                 return 1
-            if REVIEW_WORDS.get(typed := line.strip().lower(), typed) in ("quit", "q"):
+            if REVIEW_WORDS.get(typed := folded(line.strip()), typed) in ("quit", "q"):
                 self.say(_("You leave the table."))
                 return 0
             self.line(line)

@@ -22,6 +22,7 @@ from typing import Sequence
 from ....core.cards import Card, NotationError, card_word_slip, cards_said, parse_card, quoted
 from ....core.i18n import N_, Domain
 from ....core.text import closest, folded
+from ....core.words import REVIEW_WORDS
 from .board import Pile, is_pile, parse_pile
 from .moves import MovePile, PlayCard
 from .naming import capital, card_text, pile_text
@@ -153,14 +154,9 @@ VERBOSITIES = tuple(str(v) for v in Verbosity)
 _VERBOSITY_WORDS = {"breve": "brief", "bref": "brief", "completo": "full", "completa": "full",
                     "complet": "full", "complete": "full"}
 _ALIASES = {
-    "board": "look", "?": "help", "score": "scores",
-    "mesa": "look", "mirar": "look", "tablero": "look", "table": "look", "regarder": "look",
+    **REVIEW_WORDS,  # the words every game reads for look, hand, who, scores, rules and last
+    "?": "help",
     "monton": "pile", "pila": "pile",
-    "mano": "hand", "main": "hand",
-    "quien": "who", "qui": "who",
-    "puntos": "scores", "puntuacion": "scores", "points": "scores",
-    "reglas": "rules", "regles": "rules",
-    "ultimo": "last", "dernier": "last",
     "ayuda": "help", "aide": "help",
     "verbosidad": "verbosity", "verbosite": "verbosity",
 }

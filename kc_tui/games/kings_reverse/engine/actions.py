@@ -10,6 +10,7 @@ from typing import Any, Mapping, Sequence
 from ....core.cards import JOKER, AnyCard, Joker, NotationError, Suit, cards_said, parse_any_card
 from ....core.i18n import N_, Domain
 from ....core.text import closest, folded
+from ....core.words import REVIEW_WORDS as SHARED_REVIEW_WORDS
 
 _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 
@@ -305,17 +306,13 @@ VERBOSITY_WORDS = frozenset({"verbosity", "verbosidad", "verbosite"})
 """The line mode's verbosity command in each language, folded (no accents), as typed."""
 
 REVIEW_WORDS = {
-    # Spanish
-    "mirar": "look", "mesa": "look", "mano": "hand", "quien": "who", "quién": "who", "puntos": "scores",
-    "reglas": "rules", "ultimo": "last", "último": "last", "pista": "hint", "ayuda": "help", "salir": "quit",
-    # French
-    "voir": "look", "table": "look", "main": "hand", "qui": "who", "points": "scores", "règles": "rules",
-    "regles": "rules", "dernier": "last", "indice": "hint", "aide": "help", "quitter": "quit",
+    **SHARED_REVIEW_WORDS,  # the words every game reads for look, hand, who, scores, rules and last
+    "pista": "hint", "indice": "hint", "ayuda": "help", "aide": "help", "salir": "quit", "quitter": "quit",
 }
-"""The review commands (and help and quit) in Spanish and French, as typed in lower case, and the
-English word each stands for; the English words work in every language.  The line mode's and the
-table's command line's: the words typed besides actions, kept beside the actions' own so that no
-word is both."""
+"""The review commands (and help and quit) in every language, folded (:func:`~kc_tui.core.text.folded`:
+no accents, lower case), and the English word each stands for; the English words work in every
+language.  The line mode's and the table's command line's: the words typed besides actions, kept
+beside the actions' own so that no word is both."""
 
 
 JOKER_PLAYS = {s: Action(ActionKind.PLAY, JOKER, s) for s in Suit}

@@ -784,7 +784,7 @@ class ReverseTableScreen(TableShell):
         text = message.value.strip()
         message.input.value = ""
         self._close_prompt()
-        word = REVIEW_WORDS.get(text.lower(), text.lower())
+        word = REVIEW_WORDS.get(folded(text), text.lower())
         first = folded(text).split()[:1]
         if first and first[0] in VERBOSITY_WORDS:  # the line mode's command
             self.say_line_mode_only()
