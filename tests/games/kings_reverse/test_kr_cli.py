@@ -148,7 +148,7 @@ def test_the_words_notation_says_no_card_code_nor_sign() -> None:
 
 def test_the_line_mode_refuses_a_bad_action_with_a_sentence_and_changes_nothing() -> None:
     out = _line_mode(["XX", "9Z", "", "end", "pass", "quit"])
-    assert "'XX' is not a card" in out
+    assert "'XX' is not an action: type a card (9H)" in out and "'9Z' is not a card: write the rank" in out
     # An empty line is answered, as in the first game's line mode (it re-prompted in silence).
     assert "Type a card to play (9H, or JK S for a joker naming spades), marry H, draw, pass, one, or help." in out
     # (it said "play a card, draw, or pass", and then refused the pass)

@@ -96,9 +96,17 @@ def test_a_whole_session_is_played_with_commands_typed_in_the_language(
       "Ton tour finit de lui-même après un coup ou une pioche\u00a0: joue une carte, ou pioche.",
       "Défausse\u00a0: ", "Tu quittes la table."]),
     # A word close to an action's or a command's is answered with it, in the language.
-    ("en", ["drwa", "lok", "xyzzy"],
+    ("en", ["drwa", "lok", "xyzzy", "see"],
      ["'drwa' is not an action: did you mean draw?", "'lok' is not an action: did you mean look?",
-      "'xyzzy' is not an action: type a card"]),
+      "'xyzzy' is not an action: type a card", "'see' is not an action: type a card"]),
+    # A short word that is no card is no action, not told how a card is written (a blind
+    # player's "ver" and "see"); a card mistyped still is.
+    ("es", ["see", "VC"],
+     ["'see' no es una acción: escribe una carta (9H)", "'VC' no es una carta: escribe el valor"]),
+    ("fr", ["see", "vor", "VC"],
+     ["'see' n'est pas une action\u00a0: tape une carte (9H)",
+      "'vor' n'est pas une action\u00a0: voulais-tu dire voir\u00a0?",
+      "'VC' n'est pas une carte\u00a0: écris la valeur"]),
     ("es", ["robra", "ayduda", "drwa"],
      ["'robra' no es una acción: ¿querías decir robar?", "'ayduda' no es una acción: ¿querías decir ayuda?",
       "'drwa' no es una acción: ¿querías decir draw?"]),

@@ -76,11 +76,23 @@ def test_the_expert_answers_at_once_when_cancelled() -> None:
     assert action in view.legal
 
 
-@pytest.mark.parametrize("typed", ["undo", "blah blah", "kings"])
+@pytest.mark.parametrize("typed", ["undo", "blah blah", "kings", "see", "vor", "ok", "XX", "x", "see it"])
 def test_a_typed_word_that_is_no_action_is_not_called_a_card(typed: str) -> None:
-    """"undo" (the other game's command) was answered "'undo' is not a card: write the rank..."."""
+    """"undo" (the other game's command) was answered "'undo' is not a card: write the rank...";
+    so was a short word, in a blind player's play test ("see", "ver"): only what may be a card
+    mistyped is told how a card is written."""
     from kc_tui.core.cards import NotationError
 
     with pytest.raises(NotationError, match=r"is not an action: type a card \(9H\), JK S"):
         parse_action(typed)
     assert parse_action("comodín picas") == parse_action("JK S")  # a word that is a card still is
+
+
+@pytest.mark.parametrize("typed", ["9Z", "10X", "QQ", "AHH", "VC", "RS", "12", "9Z S"])
+def test_what_may_be_a_card_mistyped_is_told_how_a_card_is_written(typed: str) -> None:
+    """A rank's character first (9Z), or a suit's letter last in two (VC: a French player's jack
+    of hearts), or a number: a card mistyped, told how a card is written."""
+    from kc_tui.core.cards import NotationError
+
+    with pytest.raises(NotationError, match=r"is not a card: write the rank \(A 2-9 T J Q K, or 10\)"):
+        parse_action(typed, ())

@@ -113,7 +113,7 @@ def test_kings_reverse_quotes_what_was_typed_escaped_once() -> None:
     played = kc("--game", "kings-reverse", "play", "--plain", "--seed", "3", "--players", "you,easy",
                 stdin="\x1b[2J\nJK \x1b[2J\nquit\n")
     assert_harmless(played.stdout)
-    assert "'\\x1b[2J' is not a card" in played.stdout
+    assert "'\\x1b[2J' is not an action" in played.stdout
     assert "'\\x1b[2J' is not a suit" in played.stdout
     assert "\\\\x1b" not in played.stdout
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Mapping, Sequence
 
-from ....core.cards import JOKER, AnyCard, Joker, NotationError, Suit, cards_said, parse_any_card
+from ....core.cards import JOKER, AnyCard, Joker, NotationError, Rank, Suit, cards_said, parse_any_card
 from ....core.i18n import N_, Domain
 from ....core.text import closest, folded
 from ....core.words import REVIEW_WORDS as SHARED_REVIEW_WORDS
@@ -202,6 +202,23 @@ def _typed_card(text: str, hand: Sequence[AnyCard]) -> AnyCard:
     return parse_any_card(text)
 
 
+_RANK_LETTERS = frozenset(rank.letter for rank in Rank)
+"""The ranks' characters in the cards' codes (A 2-9 T J Q K)."""
+
+
+def _may_be_card(word: str) -> bool:
+    """Whether a word (folded) that is no action's may be a card mistyped, and is told how a card
+    is written when it is none: a number (the hand's), the joker's word, or a code's length with
+    a rank's character first (``9Z``, ``10X``, ``QQ``) or, in two, a suit's letter last (``VC``,
+    the French valet de cœur).  Any other word is said to be no action: a play test's "see" and
+    "ver" were told "'see' is not a card: write the rank (A 2-9 T J Q K, or 10) then the suit..."."""
+    if word.isdecimal() or word in _JOKER or word in ("jk", "joker"):
+        return True
+    code = word.upper()
+    return (2 <= len(code) <= 3 and (code[0] in _RANK_LETTERS or code.startswith("10"))) or (
+        len(code) == 2 and code[1] in SUIT_BY_LETTER)
+
+
 def parse_action(text: str, hand: Sequence[AnyCard] = (), drawn: AnyCard | None = None) -> Action:
     """Parse a typed action (see :meth:`Action.__str__`), in English or in the words of Spanish
     and French (``robar``, ``piocher``, ``JK picas``); with ``hand``, a card may be named by
@@ -244,7 +261,7 @@ def parse_action(text: str, hand: Sequence[AnyCard] = (), drawn: AnyCard | None 
     if head in _PLAY and len(words) in (2, 3):
         words = words[1:]
     elif (len(words) > 2 or head in _WORDS or head in _MARRY or head in _GIVE or head in _PLAY
-          or (head.isalpha() and len(head) > 3 and head not in _JOKER)):  # a word ("undo"), not a card
+          or not _may_be_card(head)):  # a word ("undo", "see"), not a card
         _refuse_misspelt(words, text)
         raise NotationError(_("{text!r} is not an action: type a card (9H), JK S, marry H, give 5C, "
                               "draw, pass, one, end, challenge or accept.").format(text=_cut(text)))

@@ -268,7 +268,7 @@ async def test_the_command_line_takes_an_action_and_says_a_bad_one() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, my_turn, "your turn")
         arrange(app, ["4S", "9H"], "9D")
-        await pilot.press("colon", *"zz", "enter")
+        await pilot.press("colon", *"9z", "enter")
         await pilot.pause()
         assert "is not a card" in status(app)
         await pilot.press(*"9h", "enter")
