@@ -200,8 +200,11 @@ COMMAND_HELP = N_(
 )
 
 
+# Led by "Review:", as the second game's help is: the shell's line that follows it in the help
+# (LOCAL_COMMANDS) begins "Any time:", and an "At any moment:" here was the same words twice
+# in Spanish and French.
 REVIEW_HELP = N_(
-    "At any moment: look (or board) reads the whole table; pile N reads one pile, every card; "
+    "Review: look (or board) reads the whole table; pile N reads one pile, every card; "
     "hand reads your hand; who says who has how many cards and whose turn it is; scores reads "
     "the scores; rules reads the rules in force; last repeats what happened since your last "
     "turn; verbosity brief or verbosity full sets how much is said between your turns."

@@ -252,3 +252,22 @@ def test_a_pile_is_said_with_its_article_and_an_ace_takes_nothing_in_a_whole_sen
     in_language("fr")
     narrator.sentence(MoveEvent(0, Pile.S, Pile.N))
     assert narrator.sentence(Undo(0)) == "Tu reprends le dernier coup. C'était la pile Sud sur le Nord."
+
+
+@pytest.mark.parametrize("lang, said_once", [
+    ("en", "Any time: "), ("es", "En cualquier momento: "), ("fr", "À tout moment\u00a0: ")])
+@pytest.mark.parametrize("served", [False, True])
+def test_the_help_says_any_time_once(lang: str, said_once: str, served: bool,
+                                     in_language: Callable[[str], None]) -> None:
+    """A blind player's play test heard "En cualquier momento:" twice in the Spanish help: the
+    review commands' line began with it, and so did the shell's line after it (help, quit).
+    Each line of the help has a lead of its own."""
+    from kc_tui.games.kings_corner.line import game_help
+    from kc_tui.line.shell import help_text
+
+    in_language(lang)
+    said = help_text(game_help(), served)
+    leads = [line.split(":")[0].rstrip("\u00a0") for line in said.splitlines()]
+    assert len(set(leads)) == len(leads), leads
+    assert said.count(said_once) == (0 if served else 1), said
+    assert "At any moment" not in said
