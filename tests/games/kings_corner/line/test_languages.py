@@ -271,3 +271,17 @@ def test_the_help_says_any_time_once(lang: str, said_once: str, served: bool,
     assert len(set(leads)) == len(leads), leads
     assert said.count(said_once) == (0 if served else 1), said
     assert "At any moment" not in said
+
+
+@pytest.mark.parametrize("lang, quit_word", [("en", "quit"), ("es", "salir"), ("fr", "quitter")])
+@pytest.mark.parametrize("served", [False, True])
+def test_the_help_says_what_quit_does_once(lang: str, quit_word: str, served: bool,
+                                          in_language: Callable[[str], None]) -> None:
+    """The shell's line says what quit does (leaves the game here, the server at a served table):
+    the Spanish and French move commands' line said it too ("salir deja la partida"), twice to a
+    listener, and at a served table wrongly."""
+    from kc_tui.games.kings_corner.line import game_help
+    from kc_tui.line.shell import help_text
+
+    in_language(lang)
+    assert help_text(game_help(), served).count(f"{quit_word} ") == 1
