@@ -246,11 +246,9 @@ class ReverseLines:
                     if any(a.kind is ActionKind.END for a in view.legal):
                         ask = _("You drew a joker: name the suit to follow, H D C or S (or end to keep it)")
                     return ask + "> "
-                may_keep = any(a.kind is ActionKind.END for a in view.legal)
-                if fresh:
-                    # Just after "You draw the three of hearts.": the card is not named again.
-                    return (_("Play it, or end to keep it") if may_keep else _("Enter plays it")) + "> "
-                if may_keep:
+                # The card is named at every prompt, the first too: a blind player's play test
+                # heard "Enter plays it" alone there, the draw's sentence said among others'.
+                if any(a.kind is ActionKind.END for a in view.legal):
                     return _("You drew {drawn}: play it (or end to keep it)").format(drawn=drawn) + "> "
                 return _("You drew {drawn}: Enter plays it").format(drawn=drawn) + "> "
             to = shown_name(self.names[view.give_to]) if view.give_to is not None else _("the next player")

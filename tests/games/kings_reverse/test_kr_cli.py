@@ -195,11 +195,11 @@ def test_a_hint_is_a_sentence_naming_a_legal_action() -> None:
 def test_a_drawn_card_that_can_go_is_asked_for_and_not_kept() -> None:
     """KR3: a drawn card that can be played must be; the prompt offers no end, and end is refused."""
     prompts, said = _against_medium(4, ["draw", "end", "quit"])
-    # Just after "You draw the nine of diamonds." the card is not named again; asked again
-    # after the refusal, it is.
+    # The prompt names the card from the first time it asks (a blind player's play test heard
+    # "Enter plays it" alone), and again after the refusal.
     assert "You draw the nine of diamonds." in said
-    first = prompts.index("Enter plays it> ")
-    assert prompts[first + 1] == "You drew the nine of diamonds: Enter plays it> ", prompts
+    first = prompts.index("You drew the nine of diamonds: Enter plays it> ")
+    assert prompts[first - 1] == "Your move> " and prompts[first + 1] == prompts[first], prompts
     assert "You drew the nine of diamonds, which may be played: it must be played now." in said
 
 
