@@ -107,6 +107,17 @@ _PROMPTS = {
 }
 
 
+_EMPTY_LINE: dict[str, Callable[[], str]] = {
+    "play": lambda: _("Type a card to play (9H, or JK S for a joker naming spades), marry H, draw, pass, "
+                      "one, or help."),
+    "call": lambda: _('Type "one" to call "one card", or end to go on without calling.'),
+    "give": lambda: _("Give which card? Type it, for example 5C, or its number in your hand."),
+    "challenge": lambda: _("Type challenge or accept."),
+}
+"""What an empty line on a person's turn is answered with, by the step the prompt asks for (a
+card drawn is answered apart: Enter plays it, or the joker is asked its suit)."""
+
+
 SAID_SINCE_THE_DEAL = 6
 """The most steps since a round's deal said to a seat that comes to the table: more are kept for
 ``last`` (a person taking a seat mid-round hears where the round stands, not all of it)."""
@@ -307,11 +318,12 @@ class ReverseLines:
                 # "You drew the six of hearts: play it": Enter plays it, the only thing to do.
                 text = str(drawn)
             else:
-                if view.step == "play" and session.waiting_for_human():
-                    # As the first game's line mode answers an empty line (this one re-prompted
-                    # without a word, and a play test took it for a hang).
-                    self.say(_("Type a card to play (9H, or JK S for a joker naming spades), "
-                               "marry H, draw, pass, one, or help."))
+                said = _EMPTY_LINE.get(str(view.step))
+                if said is not None and session.waiting_for_human():
+                    # What the prompt asks for, as the first game's line mode answers an empty
+                    # line (this one asked again without a word, and play tests took it for a
+                    # hang: at the play prompt, then at the call's).
+                    self.say(said())
                 return
         try:
             action = parse_action(text.strip(), view.hand, drawn)

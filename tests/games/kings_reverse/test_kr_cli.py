@@ -9,6 +9,7 @@ import random
 import re
 import subprocess
 import sys
+from typing import Any, Callable
 
 import pytest
 from kr_referee import check_transcript
@@ -430,6 +431,73 @@ def test_a_wrong_word_at_the_call_says_what_the_prompt_asks_for() -> None:
     assert state["called"] >= 2  # the call was asked again after the wrong word (a fixed deal)
     assert 'Type "one" to call "one card", or end to go on without calling.' in said
     assert "'oen' is not a card" not in said and 'You call "one card".' in said
+
+
+@pytest.mark.parametrize("lang, asked", [
+    ("en", 'Type "one" to call "one card", or end to go on without calling.'),
+    ("fr", "Tape «\u00a0une\u00a0» pour annoncer «\u00a0une carte\u00a0», ou fin pour continuer sans annoncer."),
+])
+def test_an_empty_line_at_the_call_says_what_the_prompt_asks_for(
+        lang: str, asked: str, in_language: Callable[[str], None]) -> None:
+    """A blind player's play test pressed Enter at 'One card left: "one" to call, or end' and was
+    asked again without a word, as if the game had hung."""
+    in_language(lang)
+    seats = [ReverseSeat("You"), ReverseSeat("Ada", "ai", "easy", make_player("easy", random.Random(1)))]
+    service = ReverseService(build_rules(2, hand_size=5), seats, seed=5)
+    out = io.StringIO()
+    state = {"typed": 0, "called": 0}
+
+    def read(prompt: str) -> str | None:
+        state["typed"] += 1
+        if state["typed"] > 60:
+            return "quit"
+        view = service.view(0)
+        if view.step == "call":
+            state["called"] += 1
+            said = out.getvalue()
+            out.write(f"{prompt}\n")
+            if state["called"] == 2:  # the prompt asked again after what the empty line was told
+                assert said.rstrip().endswith(asked), said[-300:]
+            return "" if state["called"] == 1 else "one"
+        plays = [a for a in view.legal if a.kind.value == "play"]
+        return str(plays[0]) if plays else "d" if any(a.kind.value == "draw" for a in view.legal) else "end"
+
+    ReverseLines(service, out.write).run(read)
+    assert state["called"] >= 2 and out.getvalue().count(asked) == 1
+
+
+@pytest.mark.parametrize("position, typed, prompt, asked", [
+    # After the Ace of spades (KR4) the prompt asks for a card to give.
+    ({"hands": ["AS 5C 7D", "3S 4S 6S"], "pile": "6S", "stock": "2C 3C 4C"}, ["AS", "", "5C"],
+     "Give a card to Ada> ", "Give which card? Type it, for example 5C, or its number in your hand."),
+    # Ada's joker, her only card that goes (KR6): challenge or accept.
+    ({"hands": ["3C 4C 7S", "JK 9D 8D"], "pile": "5H", "stock": "2C 3D 4D 6C 7C 8C 9C TC", "current": 1,
+      "joker_challenge": True}, ["", "accept"], "A joker: challenge or accept> ", "Type challenge or accept."),
+])
+def test_an_empty_line_at_the_give_or_the_challenge_says_what_the_prompt_asks_for(
+        position: dict[str, Any], typed: list[str], prompt: str, asked: str) -> None:
+    """An empty line at the give and at the challenge was asked again without a word, as at the
+    call."""
+    from kr_positions import Table
+
+    from kc_tui.games.kings_reverse.saves import reverse_seats
+
+    table = Table(**position)
+    service = ReverseService(table.rules, reverse_seats(["you", "easy"], random.Random(1)), seed=1)
+    service.game = table.game
+    out = io.StringIO()
+    prompts: list[str] = []
+    answers = iter([*typed, "quit"])
+
+    def read(prompt: str) -> str | None:
+        prompts.append(prompt)
+        out.write(prompt + "\n")
+        return next(answers, None)
+
+    ReverseLines(service, out.write, notation="words").run(read)
+    empty = typed.index("")
+    assert prompts[empty:empty + 2] == [prompt] * 2, prompts
+    assert f"{prompt}\n{asked}\n{prompt}\n" in out.getvalue(), out.getvalue()
 
 
 def test_a_word_between_rounds_deals_nothing_and_says_what_the_prompt_asks() -> None:
