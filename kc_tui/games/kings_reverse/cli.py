@@ -274,10 +274,11 @@ def _resume(args: argparse.Namespace) -> int:
     found = resume_first(saved, PROG, lambda path: load_save(path, game=GAME_NAME, on_error=_tell))
     if found is None:
         return 1
-    info, restored = found
+    _info, restored = found
 
     def line_mode() -> int:
-        print(_("Resumed {save}.").format(save=visible(info.title)))
+        # The line mode says the round and the totals itself (ReverseLines.recall): the save's
+        # title read out its date, turn count and seed first.
         return GAME.play(restored.service, read_line(GAME.example), line_out(), line_options(args),
                          past=restored.past)
 

@@ -49,6 +49,7 @@ from .engine.describe import (
     describe_rules,
     hand_line,
     new_session,
+    resumed_line,
     scores_line,
     semicolons,
     shown_name,
@@ -175,13 +176,17 @@ class ReverseLines:
         return text
 
     def recall(self, past: Sequence[ReverseEvent]) -> None:
-        """A resumed session: the round so far (the referee's events, as this terminal's seat
-        may see them) is kept for ``last``, as if heard, and what came since this seat's last
-        turn is said (a resume said only the pile and the hand: not whose turn it was, nor
-        what the others had played)."""
+        """A resumed session: it says the round and the totals, as the first game's resume does
+        (it opened with the save's title, read out: its date, turn count and seed); the round so
+        far (the referee's events, as this terminal's seat may see them) is kept for ``last``,
+        as if heard, and what came since this seat's last turn is said (a resume said only the
+        pile and the hand: not whose turn it was, nor what the others had played)."""
+        if not past:
+            return
+        self.say(resumed_line(self.session.view(None), self.names))
         for event in past:
             self._hear(self.session.seat_view(event, self.seat))
-        if past and self.heard:
+        if self.heard:
             self.say(self._last())
 
     def _said(self, event: ReverseEvent | SessionStart) -> bool:

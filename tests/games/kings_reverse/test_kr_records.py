@@ -197,7 +197,10 @@ def test_the_line_mode_saves_and_resume_goes_on_from_the_save() -> None:
     (info,) = _usable()
     assert info.players == ("You", "Ada")
     again = _kc_in("last\nlook\nquit\n", "--game", "kings-reverse", "resume", "--plain")
-    assert again.returncode == 0 and again.stdout.startswith(f"Resumed {info.title}.")
+    # The round and the totals, as the first game's resume says them; not the save's title read
+    # out (a blind player's play test heard its date, turn count and seed first).
+    assert again.returncode == 0 and again.stdout.startswith("Resumed in round 1. Totals: You 0, Ada 0.\n")
+    assert info.title not in again.stdout and "seed" not in again.stdout
     assert "Pile: " in again.stdout
     # The resume says whose turn it is and what came since the person's turn, before the pile.
     opening = again.stdout.split("\n", 1)[1]
@@ -303,6 +306,26 @@ async def test_a_save_made_between_rounds_says_after_which_round() -> None:
         table = next(s for s in app.screen_stack if isinstance(s, ReverseTableScreen))
         log = [line.text for line in table.query_one("#log").lines]
         assert log[0].startswith("Resumed after round 1. Totals: You "), log
+
+
+def test_the_line_mode_resumes_a_save_made_between_rounds_after_that_round() -> None:
+    """A save left on the round's result: the line mode's resume says after which round, and the
+    totals, in the language served (it read out the save's title, its date and seed)."""
+    specs = ["you", "easy"]
+    service = ReverseService(build_rules(2), reverse_seats(specs, random.Random(7)), seed=7)
+    saver = start_saving(service, specs, game=GAME)
+    service.start()
+    pick = random.Random(7)
+    while service.phase == "turn":
+        service.run_computer_turns()
+        if service.phase == "turn":
+            service.act(pick.choice(service.legal_actions()))
+    saver.release()
+    totals = service.view(None).totals
+    resumed = _kc_in("quitter\n", "--lang", "fr", "--game", "kings-reverse", "resume", "--plain")
+    assert resumed.returncode == 0, resumed.stderr
+    assert resumed.stdout.startswith(
+        f"Reprise après la manche 1. Totaux\u00a0: Toi {totals[0]}, Ada {totals[1]}.\n"), resumed.stdout
 
 
 async def test_a_resumed_kings_reverse_round_is_told_so_far_in_the_log() -> None:

@@ -46,7 +46,7 @@ _, ngettext, pgettext, L_, Ln_ = Domain.of(__package__).functions()
 __all__ = ["describe_rules", "describe_event", "table_text", "who_line", "hand_line", "scores_line",
            "CardText", "next_seat", "playable_cards", "step_prompt", "look_text", "hand_sentence", "who_text",
            "round_text", "round_lines", "session_text", "score_table", "cards_text", "shown_name",
-           "semicolons", "new_session", "took_text"]
+           "semicolons", "new_session", "took_text", "resumed_line"]
 
 def _after_preposition(name: str) -> str:
     # Spanish and French say "you" differently after a preposition ("por ti", "après toi").
@@ -378,6 +378,15 @@ def scores_line(view: ReverseView) -> str:
             for s, p in enumerate(view.players)]
     return _("Scores (lowest wins; the session ends at {target}): {scores}.").format(
         target=view.rules.target, scores=", ".join(rows))
+
+
+def resumed_line(view: ReverseView, names: Sequence[str]) -> str:
+    """What a session resumed from its save opens with: the round and everyone's totals (the
+    save's title, with its date, turn count and seed, was read out before the game in the line
+    mode)."""
+    totals = ", ".join(f"{shown_name(n)} {t}" for n, t in zip(names, view.totals))
+    return (_("Resumed after round {round}. Totals: {totals}.") if view.phase == Phase.ROUND_OVER
+            else _("Resumed in round {round}. Totals: {totals}.")).format(round=view.round, totals=totals)
 
 
 # ---------------------------------------------------------------------- the table screen's words

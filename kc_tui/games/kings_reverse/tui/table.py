@@ -45,6 +45,7 @@ from ..engine.describe import (
     look_text,
     next_seat,
     playable_cards,
+    resumed_line,
     round_lines,
     score_table,
     session_text,
@@ -354,10 +355,7 @@ class ReverseTableScreen(TableShell):
 
     def opening_line(self) -> str:
         """The log's first line at a session already dealt (resumed here, or a served table's)."""
-        view = self.service.view(None)
-        totals = ", ".join(f"{shown_name(n)} {t}" for n, t in zip(self.names, view.totals))
-        return (_("Resumed after round {round}. Totals: {totals}.") if view.phase == Phase.ROUND_OVER
-                else _("Resumed in round {round}. Totals: {totals}.")).format(round=view.round, totals=totals)
+        return resumed_line(self.service.view(None), self.names)
 
     # ------------------------------------------------------------------ events and drawing
     def text(self, card: AnyCard) -> str:
