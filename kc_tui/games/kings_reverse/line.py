@@ -31,7 +31,15 @@ from ...core.i18n import N_, Domain
 from ...core.kinds import Phase, SeatKind
 from ...core.text import folded, visible
 from ...line.part import LineOptions
-from ...line.shell import Reader, help_text, leave_word, not_next_round, table_prompt, writer
+from ...line.shell import (
+    Reader,
+    help_text,
+    leave_word,
+    lobby_word_at_table,
+    not_next_round,
+    table_prompt,
+    writer,
+)
 from ...net import Notice, SeatDoor, TableError
 from .ai import hint, level_name
 from .engine.actions import (
@@ -345,7 +353,8 @@ class ReverseLines:
             elif view.step == "give" and self.seat is not None:
                 self.say(_("Give which card? Type it, for example 5C, or its number in your hand."))
             else:
-                self.say(_("{problem} (help lists the actions)").format(problem=exc))
+                lobby = lobby_word_at_table(text) if self.served else None
+                self.say(lobby or _("{problem} (help lists the actions)").format(problem=exc))
             return
         if view.step == "give" and action.kind is ActionKind.PLAY and action.suit is None:
             # The prompt asks for a card to give: the card (or its number) typed alone gives it.

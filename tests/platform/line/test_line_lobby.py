@@ -640,6 +640,9 @@ async def test_a_spectators_help_and_last_are_a_spectators(tmp_path: Path, game:
     assert "You are watching: you cannot play" in said and "leave stops watching" in said, said
     assert "a computer plays your seat" not in said and "hand reads your hand" not in said, said
     assert ("7h n" not in said) if game == "kings-corner" else ("JK S" not in said), said
+    for term in (cleo, ada):  # at the table of either game, a lobby command is the lobby's
+        await term.type("tables")
+        assert "'tables' is a lobby command: type leave to go back to the lobby first." in term.text
     if game == "kings-corner":
         # Once the spectator has heard Ben's turn end and Ada's begin, nothing moves until Ada
         # plays: what "last" says is then Ben's turn and Ada's draw.
