@@ -174,12 +174,17 @@ def _neither(line: str, leaving: bool = False) -> str:
         answer=quoted(line))
 
 
-def _is_end(answer: str) -> bool:
+def _is_verb(answer: str, name: str) -> bool:
+    """Whether ``answer`` is the verb ``name`` (``end``, ``quit``) in any of its words."""
     try:
         command = parse_command(answer)
     except CommandError:
         return False
-    return isinstance(command, Verb) and command.name == "end"
+    return isinstance(command, Verb) and command.name == name
+
+
+def _is_end(answer: str) -> bool:
+    return _is_verb(answer, "end")
 
 
 class PlainGame:
@@ -507,7 +512,8 @@ class PlainGame:
             _("Type y to leave, n to go on: ")])
         while (line := self._read(question)) is not None:
             # ``quit`` again is a yes, as ``end`` is at the end question.
-            answer = True if common_command(line.strip()) == "quit" else _yes_or_no(line)
+            again = common_command(line.strip()) == "quit" or _is_verb(line, "quit")
+            answer = True if again else _yes_or_no(line)
             if answer is not None:
                 if answer:
                     return True
@@ -725,7 +731,8 @@ class SeatTable:
         try:
             review = parse_review(text)
         except CommandError as exc:
-            game.say(str(exc))
+            # "mirar 2" watches table 2 in the lobby; "mirar" alone looks at this table.
+            game.say(lobby_word_at_table(text) or str(exc))
             return
         if review is not None:
             game._answer(review, door.seat)

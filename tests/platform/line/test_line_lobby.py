@@ -674,3 +674,27 @@ async def test_joining_a_finished_table_says_its_game_is_over(tmp_path: Path) ->
     await cleo.type("quit")
     assert await cleo.task == 0
     await server.close()
+
+
+@pytest.mark.parametrize("game", ["kings-corner", "kings-reverse"])
+@pytest.mark.parametrize("lang, watch, said", [
+    ("es", "mirar 2", "'mirar' es una orden de la sala: escribe dejar para volver antes a la sala."),
+    ("fr", "regarder 2", "'regarder' est une commande du salon\u00a0: tape partir pour retourner d'abord au "
+                         "salon."),
+])
+async def test_the_lobbys_watch_with_a_table_is_the_lobbys_at_a_table_where_its_word_alone_looks(
+        tmp_path: Path, in_language: Callable[[str], None], game: str, lang: str, watch: str, said: str) -> None:
+    """mirar and regarder watch a table in the lobby and look at one at a table: with a table's
+    number they are the lobby's there too (the first game said "mirar takes no more words")."""
+    in_language(lang)
+    server = TableServer(tmp_path, pace=0, seed=2026)
+    ada = Terminal(server, ADA)
+    await ada.type(f"new open hard game={game}")
+    await until(lambda: server.table(1).state == TableState.PLAYING, "the game")
+    start = len(ada.text)
+    await ada.type(watch)
+    assert said in ada.text[start:], ada.text[start:]
+    await ada.type(watch.split()[0])  # alone: the table is read
+    assert ada.text.count(said) == 1
+    await ada.type("quit")
+    await server.close()

@@ -211,6 +211,7 @@ def test_the_quit_question_asks_again_on_a_line_that_answers_neither_way() -> No
 
 @pytest.mark.parametrize("lang, again, left", [
     ("en", "quit", "You left the game."),
+    ("en", "q", "You left the game."),
     ("es", "salir", "Has dejado la partida."),
     ("fr", "quitter", "Tu as quitté la partie."),
 ])
