@@ -86,9 +86,20 @@ def test_a_typed_word_that_is_no_action_is_not_called_a_card(typed: str) -> None
     with pytest.raises(NotationError, match=r"is not an action: type a card \(9H\), JK S"):
         parse_action(typed)
     assert parse_action("comodín picas") == parse_action("JK S")  # a word that is a card still is
+    assert parse_action("joker S") == parse_action("JK S")  # and the joker's English word
 
 
-@pytest.mark.parametrize("typed", ["9Z", "10X", "QQ", "AHH", "VC", "RS", "12", "9Z S"])
+def test_a_digit_that_is_no_decimal_is_refused_not_crashed_on() -> None:
+    """A review: "²" passed for a number and int() raised in the line mode and the command line."""
+    from kc_tui.core.cards import NotationError
+
+    hand = parse_action("JK S").card, parse_action("JK S").card
+    for typed in ("²", "play ²", "give ①"):
+        with pytest.raises(NotationError):
+            parse_action(typed, hand)
+
+
+@pytest.mark.parametrize("typed", ["9Z", "10X", "QQ", "AHH", "VC", "RS", "12", "9Z S", "VP", "RT", "DK", "RP"])
 def test_what_may_be_a_card_mistyped_is_told_how_a_card_is_written(typed: str) -> None:
     """A rank's character first (9Z), or a suit's letter last in two (VC: a French player's jack
     of hearts), or a number: a card mistyped, told how a card is written."""

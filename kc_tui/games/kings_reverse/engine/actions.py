@@ -191,7 +191,7 @@ def _typed_suit(text: str) -> Suit:
 
 def _typed_card(text: str, hand: Sequence[AnyCard]) -> AnyCard:
     """A card by its R1 code, or by its number in ``hand`` (1 the first)."""
-    if text.isdigit() and hand:
+    if text.isdecimal() and hand:  # (not isdigit: "²" is a digit int() refuses)
         number = int(text)
         if 1 <= number <= len(hand):
             return hand[number - 1]
@@ -204,6 +204,9 @@ def _typed_card(text: str, hand: Sequence[AnyCard]) -> AnyCard:
 
 _RANK_LETTERS = frozenset(rank.letter for rank in Rank)
 """The ranks' characters in the cards' codes (A 2-9 T J Q K)."""
+_FACE_INITIALS = frozenset("RDV")
+"""The initials of the faces' names in Spanish and French (rey, roi; dama, dame; valet),
+which a player may type for a card's rank: told how a card is written, not that it is no action."""
 
 
 def _may_be_card(word: str) -> bool:
@@ -215,8 +218,11 @@ def _may_be_card(word: str) -> bool:
     if word.isdecimal() or word in _JOKER or word in ("jk", "joker"):
         return True
     code = word.upper()
+    # In two characters, a rank's or suit's letter of the language served counts too: a French
+    # player's VP (valet de pique) or RT (roi de trèfle), a Spanish player's RP (rey de picas).
+    suits = {*SUIT_BY_LETTER, *dialog_letters()}
     return (2 <= len(code) <= 3 and (code[0] in _RANK_LETTERS or code.startswith("10"))) or (
-        len(code) == 2 and code[1] in SUIT_BY_LETTER)
+        len(code) == 2 and (code[1] in suits or code[0] in _FACE_INITIALS))
 
 
 def parse_action(text: str, hand: Sequence[AnyCard] = (), drawn: AnyCard | None = None) -> Action:
