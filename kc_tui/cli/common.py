@@ -20,6 +20,7 @@ import difflib
 import os
 import shlex
 import sys
+import unicodedata
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Callable, Sequence, TypeVar
@@ -244,6 +245,7 @@ def saves_named(saves: Sequence[Any], name: str | None, prog: str) -> list[Any]:
     is no such save, with the listed name it most likely misspells)."""
     if name is None:
         return list(saves)
+    name = unicodedata.normalize("NFC", name)  # as the file names are written (Zoé's é, one way)
     picked = [info for info in saves if name in (info.path.name, info.path.stem)]
     if not picked:
         print(_("No saved game called {name} ({prog} saves lists them).").format(

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import unicodedata
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 
@@ -120,7 +121,9 @@ def run_saves(args: argparse.Namespace) -> int:
 def _delete_save(name: str, games: list[str]) -> int:
     """Delete the save called ``name`` as a listing shows it, in the games' folders asked for."""
     folders = [game_saves_dir(game) for game in games]
-    # The name as listed, or without its ``.json`` (as ``resume`` takes it).
+    # The name as listed, or without its ``.json`` (as ``resume`` takes it), its letters as
+    # the file names write them (NFC).
+    name = unicodedata.normalize("NFC", name)
     named = [name] if name.endswith(".json") else [name, name + ".json"]
     for folder, path in ((folder, folder / each) for folder in folders for each in named):
         # Anything the listing shows can be deleted: a pipe or a link named like a save too.

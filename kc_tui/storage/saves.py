@@ -87,6 +87,12 @@ NAMES_BYTES = 100
 143 bytes of the strictest common file system (eCryptfs), far under the usual 255."""
 
 
+_INVISIBLE_MARKS = frozenset(chr(c) for c in (0x034F, *range(0x180B, 0x1810), *range(0xFE00, 0xFE10),
+                                              *range(0xE0100, 0xE01F0)))
+"""Marks that show nothing (the combining grapheme joiner, the variation selectors, Mongolian's
+free variation selectors): kept in a file name, ``saves`` would list two names that look one."""
+
+
 def _slug(names: Sequence[str]) -> str:
     """The players' names as a file name's part: their letters and digits in any script, in
     lower case (a play test's "Zoé" was saved as "zo"), each with the accents and vowel signs
@@ -95,6 +101,8 @@ def _slug(names: Sequence[str]) -> str:
     either end; at most :data:`NAMES_CHARACTERS` characters and :data:`NAMES_BYTES` bytes."""
     kept: list[str] = []
     for ch in unicodedata.normalize("NFC", "-".join(names).lower()):
+        if ch in _INVISIBLE_MARKS:
+            continue  # a mark that shows nothing: two names would look one
         if ch.isalnum() or (kept and kept[-1] != "-" and unicodedata.category(ch).startswith("M")):
             kept.append(ch)
         elif kept and kept[-1] != "-":

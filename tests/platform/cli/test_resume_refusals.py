@@ -13,6 +13,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from kc_tui.storage import game_saves_dir, list_saves
 
 HOSTILE_NAME = "\x1b[2J\x1b]0;PWN\x07.json"
@@ -143,3 +145,18 @@ def test_a_save_is_named_with_or_without_its_json_and_a_slip_is_answered_with_th
         in missed.stdout
     deleted = kc("saves", "--delete", save.stem)
     assert deleted.returncode == 0 and "Deleted " in deleted.stdout and not save.exists()
+
+
+def test_a_save_named_with_its_letters_decomposed_is_found(capsys: pytest.CaptureFixture[str]) -> None:
+    """File names are written in NFC ("zoé" one way): a name typed or pasted decomposed (NFD)
+    was "no saved game", then "did you mean" a name that looked the same."""
+    import unicodedata
+    from types import SimpleNamespace
+
+    from kc_tui.cli.common import saves_named
+
+    save = SimpleNamespace(path=Path("/saves/2026-12-01-033909-zoé-ada.json"))
+    typed = unicodedata.normalize("NFD", "2026-12-01-033909-zoé-ada")
+    assert typed != save.path.stem
+    assert saves_named([save], typed, "kings-corner") == [save]
+    assert capsys.readouterr().out == ""

@@ -756,6 +756,9 @@ def test_a_save_s_file_name_keeps_the_players_letters_in_any_language() -> None:
     assert new_save_path(["Ünal", "Олег", "हिन्दी", "Nº 7"], WHEN).name == \
         "2026-12-01-033909-ünal-олег-हिन्दी-nº-7.json"
     assert new_save_path(["You", "Ada (medium)"], WHEN).name == "2026-12-01-033909-you-ada-medium.json"
+    # A mark that shows nothing is dropped: "Ada" and "A͏da" would be listed as one name twice.
+    for invisible in ("\u034f", "\ufe0f", "\U000e0100", "\u180b"):
+        assert new_save_path([f"A{invisible}da"], WHEN).name == "2026-12-01-033909-ada.json", invisible
 
 
 def test_a_save_s_file_name_holds_nothing_a_file_system_refuses_and_stays_short() -> None:
