@@ -277,8 +277,8 @@ def _resume(args: argparse.Namespace) -> int:
     _info, restored = found
 
     def line_mode() -> int:
-        # The line mode says the round and the totals itself (ReverseLines.recall): the save's
-        # title read out its date, turn count and seed first.
+        # The line mode says the round and the totals itself (ReverseLines.recall); the save's
+        # title (its date, turn count and seed) is no longer read out before them.
         return GAME.play(restored.service, read_line(GAME.example), line_out(), line_options(args),
                          past=restored.past)
 

@@ -382,8 +382,7 @@ def scores_line(view: ReverseView) -> str:
 
 def resumed_line(view: ReverseView, names: Sequence[str]) -> str:
     """What a session resumed from its save opens with: the round and everyone's totals (the
-    save's title, with its date, turn count and seed, was read out before the game in the line
-    mode)."""
+    line mode no longer reads out the save's title, with its date, turn count and seed, first)."""
     totals = ", ".join(f"{shown_name(n)} {t}" for n, t in zip(names, view.totals))
     return (_("Resumed after round {round}. Totals: {totals}.") if view.phase == Phase.ROUND_OVER
             else _("Resumed in round {round}. Totals: {totals}.")).format(round=view.round, totals=totals)
