@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import random
 import re
 import time
@@ -162,13 +163,30 @@ class TableServer:
             data = json.loads(read_text(self.players_path, 1 << 22))
         except UnreadableFile as exc:
             if not exc.missing:
-                log.error("%s %s; names start afresh", self.players_path, exc)
+                self._keep_damaged_names(str(exc))
             return {}
         except ValueError as exc:
-            log.error("%s is damaged (%s); names start afresh", self.players_path, exc)
+            self._keep_damaged_names(f"is damaged ({exc})")
             return {}
         names = data.get("names", {}) if isinstance(data, dict) else {}
         return {k: v for k, v in names.items() if isinstance(k, str) and isinstance(v, str)}
+
+    def _keep_damaged_names(self, problem: str) -> None:
+        """Rename a ``players.json`` that cannot be read aside, so that the next name chosen does
+        not write over it: a host who edited it by hand and left a comma had every name lost."""
+        path = self.players_path
+        kept = path.with_name(f"{path.stem}.damaged{path.suffix}")
+        k = 2
+        while kept.exists():
+            kept = path.with_name(f"{path.stem}.damaged-{k}{path.suffix}")
+            k += 1
+        try:
+            os.replace(path, kept)
+        except OSError as exc:
+            log.error("%s %s; names start afresh (it could not be kept aside: %s)", path, problem, exc)
+            return
+        log.error("%s %s; names start afresh, and it is kept as %s (mend it there and put it back, "
+                  "the server stopped, to have them again)", path, problem, kept.name)
 
     def known_name(self, key: str) -> str | None:
         """The name the person with ``key`` chose on an earlier visit, if any."""

@@ -62,6 +62,25 @@ async def test_a_name_held_by_one_key_is_refused_to_another(tmp_path: Path,
     assert again.person(ADA_KEY, "Ada").name == "Ada"
 
 
+def test_a_damaged_players_file_is_kept_aside_not_written_over(tmp_path: Path,
+                                                                caplog: pytest.LogCaptureFixture) -> None:
+    """A host removed a name's line by hand and left a comma: the server read no names and the
+    next name chosen wrote over the file, every name lost. It is now kept aside, and said."""
+    TableServer(tmp_path, pace=0, seed=2026).person(ADA_KEY, "Ada")
+    players = tmp_path / "players.json"
+    damaged = players.read_text(encoding="utf-8").replace('"Ada"', '"Ada",')
+    players.write_text(damaged, encoding="utf-8")
+    with caplog.at_level(logging.ERROR, "kc_tui.net"):
+        again = TableServer(tmp_path, pace=0, seed=2026)
+    assert "is damaged" in caplog.text and "it is kept as players.damaged.json" in caplog.text
+    assert (tmp_path / "players.damaged.json").read_text(encoding="utf-8") == damaged
+    again.person(BEN_KEY, "Ben")  # a name chosen writes a new file beside it
+    assert (tmp_path / "players.damaged.json").read_text(encoding="utf-8") == damaged
+    players.write_text(damaged, encoding="utf-8")
+    TableServer(tmp_path, pace=0, seed=2026)
+    assert (tmp_path / "players.damaged-2.json").read_text(encoding="utf-8") == damaged
+
+
 @pytest.mark.parametrize("lookalike", [
     "ada", "ADA", " Ada ", "Ａｄａ",  # case, spaces, full width (NFKC)
     "\U0001d400\U0001d41d\U0001d41a",  # mathematical bold (NFKC)
