@@ -407,9 +407,10 @@ def test_under_brief_a_rounds_end_leaves_the_hands_to_last() -> None:
     assert "Hands at the end: You: the two of hearts and the ten of clubs" in before
 
 
-def test_a_wrong_word_at_the_call_says_what_the_prompt_asks_for() -> None:
-    """A play test typed "oen" at 'One card left: "one" to call, or end' and was told "'oen' is
-    not a card: write the rank (A 2-9 T J Q K, or 10) then the suit ..."."""
+def _to_the_call(first: str) -> tuple[str, int]:
+    """A seeded two-player round of five cards played in the line mode until the "one card" call
+    has been asked twice: ``first`` answers it the first time, "one" the next.  What was said
+    (each time the call is asked, "<call>" on a line of its own) and how often it was asked."""
     seats = [ReverseSeat("You"), ReverseSeat("Ada", "ai", "easy", make_player("easy", random.Random(1)))]
     service = ReverseService(build_rules(2, hand_size=5), seats, seed=5)
     out = io.StringIO()
@@ -422,13 +423,20 @@ def test_a_wrong_word_at_the_call_says_what_the_prompt_asks_for() -> None:
         view = service.view(0)
         if view.step == "call":
             state["called"] += 1
-            return "oen" if state["called"] == 1 else "one"
+            out.write("<call>\n")
+            return first if state["called"] == 1 else "one"
         plays = [a for a in view.legal if a.kind.value == "play"]
         return str(plays[0]) if plays else "d" if any(a.kind.value == "draw" for a in view.legal) else "end"
 
     ReverseLines(service, out.write).run(read)
-    said = out.getvalue()
-    assert state["called"] >= 2  # the call was asked again after the wrong word (a fixed deal)
+    return out.getvalue(), state["called"]
+
+
+def test_a_wrong_word_at_the_call_says_what_the_prompt_asks_for() -> None:
+    """A play test typed "oen" at 'One card left: "one" to call, or end' and was told "'oen' is
+    not a card: write the rank (A 2-9 T J Q K, or 10) then the suit ..."."""
+    said, called = _to_the_call("oen")
+    assert called >= 2  # the call was asked again after the wrong word (a fixed deal)
     assert 'Type "one" to call "one card", or end to go on without calling.' in said
     assert "'oen' is not a card" not in said and 'You call "one card".' in said
 
@@ -442,28 +450,10 @@ def test_an_empty_line_at_the_call_says_what_the_prompt_asks_for(
     """A blind player's play test pressed Enter at 'One card left: "one" to call, or end' and was
     asked again without a word, as if the game had hung."""
     in_language(lang)
-    seats = [ReverseSeat("You"), ReverseSeat("Ada", "ai", "easy", make_player("easy", random.Random(1)))]
-    service = ReverseService(build_rules(2, hand_size=5), seats, seed=5)
-    out = io.StringIO()
-    state = {"typed": 0, "called": 0}
-
-    def read(prompt: str) -> str | None:
-        state["typed"] += 1
-        if state["typed"] > 60:
-            return "quit"
-        view = service.view(0)
-        if view.step == "call":
-            state["called"] += 1
-            said = out.getvalue()
-            out.write(f"{prompt}\n")
-            if state["called"] == 2:  # the prompt asked again after what the empty line was told
-                assert said.rstrip().endswith(asked), said[-300:]
-            return "" if state["called"] == 1 else "one"
-        plays = [a for a in view.legal if a.kind.value == "play"]
-        return str(plays[0]) if plays else "d" if any(a.kind.value == "draw" for a in view.legal) else "end"
-
-    ReverseLines(service, out.write).run(read)
-    assert state["called"] >= 2 and out.getvalue().count(asked) == 1
+    said, called = _to_the_call("")
+    # The prompt asked again after what the empty line was told.
+    assert called >= 2 and said.count(asked) == 1
+    assert said.split("<call>\n")[1].rstrip().endswith(asked), said[-300:]
 
 
 @pytest.mark.parametrize("position, typed, prompt, asked", [

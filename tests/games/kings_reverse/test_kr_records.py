@@ -275,11 +275,9 @@ async def test_a_kings_reverse_save_is_deleted_from_the_saved_games_when_asked()
         assert f"Deleted {saver.path.name}." in str(saves.query_one("#saves-status").render())
 
 
-async def test_a_save_made_between_rounds_says_after_which_round() -> None:
-    """Left on the round's result, the save was listed as "round 1, turn 100" and resumed
-    "in round 1" just before round 2 was dealt."""
-    from kc_tui.games.kings_reverse.tui.table import ReverseTableScreen
-
+def _saved_between_rounds() -> ReverseService:
+    """A seeded two-player round played to its end with its save kept: a save left on the
+    round's result (released, as a player leaving there leaves it)."""
     specs = ["you", "easy"]
     service = ReverseService(build_rules(2), reverse_seats(specs, random.Random(7)), seed=7)
     saver = start_saving(service, specs, game=GAME)
@@ -289,8 +287,17 @@ async def test_a_save_made_between_rounds_says_after_which_round() -> None:
         service.run_computer_turns()
         if service.phase == "turn":
             service.act(pick.choice(service.legal_actions()))
-    assert service.phase == "round_over"
     saver.release()
+    return service
+
+
+async def test_a_save_made_between_rounds_says_after_which_round() -> None:
+    """Left on the round's result, the save was listed as "round 1, turn 100" and resumed
+    "in round 1" just before round 2 was dealt."""
+    from kc_tui.games.kings_reverse.tui.table import ReverseTableScreen
+
+    service = _saved_between_rounds()
+    assert service.phase == "round_over"
     (info,) = _usable()
     assert re.search(r": after round 1 \(You \d+, Ada \d+\); 10 cards", info.title), info.title
     app = KingsCornerApp(settings=Settings(pace=0))
@@ -311,16 +318,7 @@ async def test_a_save_made_between_rounds_says_after_which_round() -> None:
 def test_the_line_mode_resumes_a_save_made_between_rounds_after_that_round() -> None:
     """A save left on the round's result: the line mode's resume says after which round, and the
     totals, in the language served (it read out the save's title, its date and seed)."""
-    specs = ["you", "easy"]
-    service = ReverseService(build_rules(2), reverse_seats(specs, random.Random(7)), seed=7)
-    saver = start_saving(service, specs, game=GAME)
-    service.start()
-    pick = random.Random(7)
-    while service.phase == "turn":
-        service.run_computer_turns()
-        if service.phase == "turn":
-            service.act(pick.choice(service.legal_actions()))
-    saver.release()
+    service = _saved_between_rounds()
     totals = service.view(None).totals
     resumed = _kc_in("quitter\n", "--lang", "fr", "--game", "kings-reverse", "resume", "--plain")
     assert resumed.returncode == 0, resumed.stderr
