@@ -155,7 +155,11 @@ def table_prompt() -> str:
 def not_next_round(line: str, served: bool) -> str:
     """What a line other than Enter, a review or leaving says between rounds, in either game:
     a word mistyped there deals nothing (the round's result would scroll away unheard); a slip
-    of the word that leaves ("salri") is answered with it."""
+    of the word that leaves ("salri") is answered with it, and at a served table a lobby command
+    ("tables") is said to be the lobby's."""
+    lobby = lobby_word_at_table(line) if served else None
+    if lobby is not None:
+        return lobby
     leave = leave_word(served)
     if closest(line.strip(), [leave], ["leave" if served else "quit"]) is not None:
         return _("{word} is not a command here: did you mean {leave}? Press Enter for the next "

@@ -163,6 +163,8 @@ async def test_a_stray_word_between_rounds_at_a_served_table_deals_nothing(tmp_p
     assert door.view().phase == Phase.ROUND_OVER
     table.line("nxet")
     assert "'nxet' is not a command here: press Enter for the next round, or type leave.\n" in "".join(said)
+    table.line("tables")  # the lobby's command, as at a turn
+    assert "'tables' is a lobby command: type leave to go back to the lobby first.\n" in "".join(said)
     assert door.view().phase == Phase.ROUND_OVER and door.view().round == 1
     table.close()
     await server.close()
