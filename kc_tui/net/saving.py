@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import IO, Any, Callable, Sequence
 
 from ..core.i18n import Domain
-from ..storage.files import UnreadableFile, append_synced, read_text, write_atomic
+from ..storage.files import UnreadableFile, append_synced, free_path, read_text, write_atomic
 from ..storage.saves import AutoSaver
 from .protocols import GameTable
 
@@ -186,11 +186,7 @@ class Transcript:
         # The first line, session_start, names the seats: a person taking one rewrites it.
         if text is not None and len(played) <= len(lines) and played[1:] == list(lines[1:len(played)]):
             return []
-        kept = table.folder / f"table-{table.id}.before-resume.jsonl"
-        k = 2
-        while kept.exists():
-            kept = table.folder / f"table-{table.id}.before-resume-{k}.jsonl"
-            k += 1
+        kept = free_path(table.folder, f"table-{table.id}.before-resume", ".jsonl")
         os.replace(path, kept)
         log.warning("table %s: %s held %s events, and the game goes on after %s: the transcript as played "
                     "is kept as %s", table.id, path, len(played) if text is not None else "?",

@@ -36,7 +36,7 @@ from ..core.i18n import DEFAULT, Domain, Text, speaking
 from ..core.kinds import SEAT_NAMES
 from ..core.text import visible
 from ..games import DEFAULT_GAME, GAMES
-from ..storage.files import UnreadableFile, read_text, write_atomic
+from ..storage.files import UnreadableFile, free_path, read_text, write_atomic
 from .door import SeatDoor, Subscribers
 from .names import MAX_NAME, Person, check_name, name_key
 from .part import TableGame, game_of, table_game, table_games
@@ -175,11 +175,7 @@ class TableServer:
         """Rename a ``players.json`` that cannot be read aside, so that the next name chosen does
         not write over it: a host who edited it by hand and left a comma had every name lost."""
         path = self.players_path
-        kept = path.with_name(f"{path.stem}.damaged{path.suffix}")
-        k = 2
-        while kept.exists():
-            kept = path.with_name(f"{path.stem}.damaged-{k}{path.suffix}")
-            k += 1
+        kept = free_path(path.parent, f"{path.stem}.damaged", path.suffix)
         try:
             os.replace(path, kept)
         except OSError as exc:

@@ -21,7 +21,8 @@ from ..core.i18n import Domain
 
 __all__ = [
     "UnreadableFile", "read_bytes", "read_first_line", "read_text", "write_atomic", "append_synced",
-    "FileLocked", "lock_file", "unlock_file", "unlock_all", "delete_locked", "rng_json", "set_rng_json",
+    "free_path", "FileLocked", "lock_file", "unlock_file", "unlock_all", "delete_locked", "rng_json",
+    "set_rng_json",
 ]
 
 
@@ -93,6 +94,15 @@ def read_text(path: Path, limit: int) -> str:
 
 def _size(n: int) -> str:
     return f"{n // (1 << 20)} MB" if n >= 1 << 20 else f"{n // (1 << 10)} KB"
+
+
+def free_path(folder: Path, stem: str, suffix: str) -> Path:
+    """``folder/stem+suffix``, or the first of ``stem-2``, ``stem-3``... not taken: where a file is
+    kept without writing over another (a transcript, a file set aside)."""
+    path, k = folder / f"{stem}{suffix}", 2
+    while path.exists():
+        path, k = folder / f"{stem}-{k}{suffix}", k + 1
+    return path
 
 
 def write_atomic(path: Path, text: str) -> None:

@@ -15,7 +15,7 @@ from ..core.events import SessionEnd, SessionStart
 from ..core.i18n import N_, Domain
 from ..core.text import percent, visible
 from ..games import DEFAULT_GAME, GAMES
-from .files import UnreadableFile, read_text, write_atomic
+from .files import UnreadableFile, free_path, read_text, write_atomic
 from .part import Bars, game_title, game_transcripts_dir, saves_part
 
 __all__ = ["keep_transcript", "Recorder", "finished_bounds", "read_records", "games_report_text",
@@ -28,10 +28,7 @@ def keep_transcript(game: str, stem: str, lines: Sequence[str]) -> Path:
     """Keep a finished session's transcript (its encoded events) in the game's transcripts
     folder as ``stem.jsonl`` (``stem-2.jsonl``... when taken), atomically; where it went.  An
     :class:`OSError` whose message is the sentence to show (with the path) otherwise."""
-    folder = game_transcripts_dir(game)
-    target, k = folder / f"{stem}.jsonl", 2
-    while target.exists():
-        target, k = folder / f"{stem}-{k}.jsonl", k + 1
+    target = free_path(game_transcripts_dir(game), stem, ".jsonl")
     try:
         write_atomic(target, "".join(line + "\n" for line in lines))
     except OSError as exc:
