@@ -67,7 +67,7 @@ LOBBY_COMMANDS = ("tables", "new", "join", "watch", "start", "close")
 
 def lobby_words() -> dict[str, str]:
     """The lobby's own commands and words of ``new`` (by their English words) and their words in
-    the language served; the shell's commands are :func:`~.shell.shell_words`."""
+    the language served; the shell's commands are :func:`shell_words`."""
     return {
         # Translators: a command typed in the line mode's lobby: one word, lower case, as the
         # lobby's help says it (English words are accepted too).  Lists the tables.
@@ -155,11 +155,7 @@ def table_prompt() -> str:
 def not_next_round(line: str, served: bool) -> str:
     """What a line other than Enter, a review or leaving says between rounds, in either game:
     a word mistyped there deals nothing (the round's result would scroll away unheard); a slip
-    of the word that leaves ("salri") is answered with it, and at a served table a lobby command
-    ("tables") is said to be the lobby's."""
-    lobby = lobby_word_at_table(line) if served else None
-    if lobby is not None:
-        return lobby
+    of the word that leaves ("salri") is answered with it."""
     leave = leave_word(served)
     if closest(line.strip(), [leave], ["leave" if served else "quit"]) is not None:
         return _("{word} is not a command here: did you mean {leave}? Press Enter for the next "

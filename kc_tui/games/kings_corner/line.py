@@ -501,9 +501,8 @@ class PlainGame:
         asks first, as the table's q does; a word mistyped lost them at once.  ``y`` (or ``quit``
         again) leaves; ``n`` or an empty line goes on; any other line is said to answer neither
         way and asked again, as at the end question (a play test found every line but a yes
-        taken for a no).
-        When input ends the turn goes on, and the next prompt reads the end too: the game stops
-        there, saved at the turn's start."""
+        taken for a no).  When input ends the turn goes on, and the next prompt reads the end
+        too: the game stops there, saved at the turn's start."""
         seen = self.service.observation()
         if seen.phase != Phase.TURN or not seen.moves_this_turn:
             return True
@@ -511,9 +510,8 @@ class PlainGame:
             "It is saved as it stood when the last turn ended; the moves of this turn are not kept."),
             _("Type y to leave, n to go on: ")])
         while (line := self._read(question)) is not None:
-            # ``quit`` again is a yes, as ``end`` is at the end question.
-            again = common_command(line.strip()) == "quit" or _is_verb(line, "quit")
-            answer = True if again else _yes_or_no(line)
+            # ``quit`` (or ``q``) again is a yes, as ``end`` is at the end question.
+            answer = True if _is_verb(line, "quit") else _yes_or_no(line)
             if answer is not None:
                 if answer:
                     return True
@@ -737,6 +735,10 @@ class SeatTable:
         if review is not None:
             game._answer(review, door.seat)
             return
+        lobby = lobby_word_at_table(text)  # (no move or verb of this game is a lobby command)
+        if lobby is not None:
+            game.say(lobby)
+            return
         if view.phase == Phase.ROUND_OVER:
             if door.spectator:
                 game.say(_("The players deal the next round when they are ready."))
@@ -756,10 +758,6 @@ class SeatTable:
         if not text:
             return
         if not door.my_turn():
-            lobby = lobby_word_at_table(text)
-            if lobby is not None:
-                game.say(lobby)
-                return
             try:
                 door.end_turn()  # refused with the sentence that says whose turn it is
             except TableError as exc:
@@ -770,7 +768,7 @@ class SeatTable:
         try:
             command = game._moves.read(text, obs.hand)
         except CommandError as exc:
-            game.say(lobby_word_at_table(text) or str(exc))
+            game.say(str(exc))
             return
         if isinstance(command, Verb):
             if command.name == "end" and not command.sure:

@@ -305,6 +305,10 @@ class ReverseLines:
         if typed and typed[0] in VERBOSITY_WORDS:
             self.say(self._set_verbosity(typed[1:]))
             return
+        lobby = lobby_word_at_table(text) if self.served else None  # (no action is a lobby command)
+        if lobby is not None:
+            self.say(lobby)
+            return
         if view.phase == Phase.ROUND_OVER:
             if self._watching():
                 self.say(_("The players deal the next round when they are ready."))
@@ -346,15 +350,14 @@ class ReverseLines:
             # At a prompt that asks for one thing, what it asks for (a play test's "oen" at the
             # call was told "'oen' is not a card: write the rank...").
             if view.step == "call" and self.seat is not None:
-                self.say(_('Type "one" to call "one card", or end to go on without calling.'))
+                self.say(_EMPTY_LINE["call"]())
             elif isinstance(drawn, Joker) and not isinstance(exc, AmbiguousSuit):
                 self.say(_("Name the suit the joker asks for: H, D, C or S (hearts, diamonds, clubs or "
                            "spades)."))
             elif view.step == "give" and self.seat is not None:
-                self.say(_("Give which card? Type it, for example 5C, or its number in your hand."))
+                self.say(_EMPTY_LINE["give"]())
             else:
-                lobby = lobby_word_at_table(text) if self.served else None
-                self.say(lobby or _("{problem} (help lists the actions)").format(problem=exc))
+                self.say(_("{problem} (help lists the actions)").format(problem=exc))
             return
         if view.step == "give" and action.kind is ActionKind.PLAY and action.suit is None:
             # The prompt asks for a card to give: the card (or its number) typed alone gives it.
